@@ -1,0 +1,191 @@
+"""Small value types shared by the parser, the resolver and the callers.
+
+Nothing here does I/O. Times are aware :class:`datetime.datetime` values (UTC in storage).
+The JSON shapes are those of ``../shared/rules/SCENARIOS.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+#: Action ids (SCENARIOS.md "Action ids").
+ACTIONS: tuple[str, ...] = (
+    "rob", "guard", "boss_check", "clan_kill", "check", "heal", "invite", "search", "beat",
+    "swindle", "watch", "maniac_kill", "hunt", "vote", "mortar", "fear_choice", "partner",
+    "delegate", "on_behalf",
+)
+
+#: Event ids (SCENARIOS.md "Event ids").
+EVENTS: tuple[str, ...] = (
+    "none", "fear", "rage", "voice", "choose_me", "eclipse", "paradox", "palms", "secret",
+    "appeal", "full_moon", "holiday",
+)
+
+#: Problem kinds (SCENARIOS.md ``problems[].kind``).
+PROBLEM_KINDS: tuple[str, ...] = (
+    "unknown_name", "ambiguous", "not_your_role", "not_allowed", "unparsed", "late",
+)
+
+#: Death causes (SCENARIOS.md ``deaths[].cause``).
+DEATH_CAUSES: tuple[str, ...] = (
+    "lynch", "autokill", "psycho", "clan1", "clan2", "maniac", "hunt", "mortar", "explosion",
+)
+
+#: Move outcomes (SCENARIOS.md ``moves[].outcome``).
+OUTCOMES: tuple[str, ...] = ("done", "failed", "void", "refused")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of one player, as understood from a letter or given structurally.
+
+    ``action`` is an id of :data:`ACTIONS`. Which other fields are set depends on it:
+    ``target`` for one-target moves; ``targets`` for a two-vote ``vote``; ``role`` for a fan's
+    ``search`` (role id searched for, default detective); ``branches`` (role id → Move) for
+    ``swindle``; ``member`` and ``move`` for ``on_behalf``. ``span`` is the text the move was
+    read from (empty for structured moves) and is not part of the JSON.
+    """
+
+    action: str
+    target: str | None = None
+    targets: tuple[str, ...] = ()
+    role: str | None = None
+    branches: tuple[tuple[str, "Move"], ...] = ()
+    member: str | None = None
+    move: "Move | None" = None
+    span: str = field(default="", compare=False)
+
+    def branch_map(self) -> dict[str, "Move"]:
+        """``branches`` as a dict role id → Move."""
+        return dict(self.branches)
+
+    def to_json(self) -> dict[str, Any]:
+        """The SCENARIOS.md JSON object of this move (keys only where set)."""
+        out: dict[str, Any] = {"action": self.action}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.role is not None:
+            out["role"] = self.role
+        if self.branches:
+            out["branches"] = {r: m.to_json() for r, m in self.branches}
+        if self.member is not None:
+            out["member"] = self.member
+        if self.move is not None:
+            out["move"] = self.move.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Move":
+        """Build a move from its JSON object (game file ``moves`` entries; ``by`` is ignored).
+
+        Raises:
+            ValueError: unknown action id or a malformed field.
+        """
+        action = data.get("action")
+        if action not in ACTIONS:
+            raise ValueError(f"неизвестное действие «{action}»")
+        targets = data.get("targets") or ()
+        if isinstance(targets, str):
+            targets = (targets,)
+        branches = tuple(
+            (str(r), cls.from_json(m)) for r, m in (data.get("branches") or {}).items()
+        )
+        inner = data.get("move")
+        return cls(
+            action=action,
+            target=data.get("target"),
+            targets=tuple(targets),
+            role=data.get("role"),
+            branches=branches,
+            member=data.get("member"),
+            move=cls.from_json(inner) if inner else None,
+        )
+
+    def with_span(self, span: str) -> "Move":
+        return replace(self, span=span)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A part of a letter that was not applied, and why (SCENARIOS.md ``problems``).
+
+    ``text`` is the span of the letter it came from; ``kind`` one of :data:`PROBLEM_KINDS`;
+    ``candidates`` the nicknames that fit (``ambiguous``), ``reason`` a short snake_case word
+    (``same_target_twice``, ``hunt_with_check`` …) and ``message`` a Russian sentence for the
+    reply letter. Only ``text``, ``kind`` and ``candidates`` (when non-empty) go to JSON.
+    """
+
+    text: str
+    kind: str
+    candidates: tuple[str, ...] = ()
+    reason: str = ""
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "kind": self.kind}
+        if self.candidates:
+            out["candidates"] = list(self.candidates)
+        return out
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """What one letter says: the moves understood, the problems, and two flags.
+
+    ``skip``: the player wrote that he skips his move («пропускаю ход»); ``cancel``: he
+    cancels his earlier moves («отменяю ход»). Neither is a move of SCENARIOS.md, so neither
+    appears in the JSON, which is exactly ``{"moves": [...], "problems": [...]}``.
+    """
+
+    moves: tuple[Move, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    skip: bool = False
+    cancel: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "moves": [m.to_json() for m in self.moves],
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A move as it reaches the resolver: who sent it, when the server received it.
+
+    ``at`` is an aware datetime (the receipt time, DECISIONS.md §8); ``seq`` breaks ties
+    between letters received in the same second (arrival order); ``letter_id`` points back
+    at the stored letter (a Message-ID, or ``"turnN.letterK"`` in a game file).
+    """
+
+    by: str
+    move: Move
+    at: datetime
+    seq: int = 0
+    letter_id: str = ""
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """What the parser must know about the day a letter belongs to.
+
+    ``day`` is the game day (1-based); ``event`` an id of :data:`EVENTS`; ``immune`` the player
+    drawn under «Выбери меня!» (only he may name a ``partner``); ``mortar`` the holder of the
+    mortar under «Праздник»; ``fear_chosen`` the most-voted player under «Страх» (only he may
+    send a ``fear_choice``).
+    """
+
+    day: int = 1
+    event: str = "none"
+    immune: str | None = None
+    mortar: str | None = None
+    fear_chosen: str | None = None
+
+    @property
+    def votes_per_player(self) -> int:
+        """Two votes under «Ярость» and «Голос», else one (DECISIONS.md §6)."""
+        return 2 if self.event in ("rage", "voice") else 1

@@ -1,0 +1,113 @@
+"""Role ids, sides and Russian names (DECISIONS.md §1).
+
+A roster entry names a role as ``"clanN.role"`` for clan roles (``"clan1.boss"``) and as a
+bare id for civilian roles (``"doctor"``, ``"son"``, ``"civilian"``).
+"""
+
+from __future__ import annotations
+
+CLANS: tuple[str, ...] = ("clan1", "clan2")
+
+#: Clan roles, in the clan-kill order source priority (DECISIONS.md §4 "Clan kill").
+CLAN_ROLES: tuple[str, ...] = ("boss", "thief", "guard", "indian", "actor")
+
+#: Role civilians (ролевые мирные), DECISIONS.md §1.
+ROLE_CIVILIANS: tuple[str, ...] = (
+    "detective", "doctor", "hostess", "psycho", "fan", "thug", "swindler", "witness", "maniac",
+)
+
+#: Every role id.
+ALL_ROLES: tuple[str, ...] = CLAN_ROLES + ("son",) + ROLE_CIVILIANS + ("civilian",)
+
+#: Russian display names (nominative).
+ROLE_NAMES_RU: dict[str, str] = {
+    "boss": "Босс",
+    "thief": "Вор",
+    "guard": "Охранник",
+    "indian": "Индеец",
+    "actor": "Актёр",
+    "son": "Внебрачный сын Босса",
+    "detective": "Детектив",
+    "doctor": "Врач",
+    "hostess": "Стерва",
+    "psycho": "Шизик",
+    "fan": "Фанатка",
+    "thug": "Громила",
+    "swindler": "Жулик",
+    "witness": "Свидетель",
+    "maniac": "Маньяк",
+    "civilian": "Мирный",
+}
+
+CLAN_NAMES_RU: dict[str, str] = {"clan1": "Клан1", "clan2": "Клан2"}
+
+#: Words players use for a role (lower case, ё written as е). The parser inflects them.
+ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "boss": ("босс", "дон", "глава клана"),
+    "thief": ("вор", "воришка"),
+    "guard": ("охранник", "охрана", "телохранитель"),
+    "indian": ("индеец",),
+    "actor": ("актер",),
+    "son": ("сын", "внебрачный сын", "бастард"),
+    "detective": ("детектив", "комиссар", "комм", "ком", "шериф", "коп"),
+    "doctor": ("врач", "доктор", "док", "доктора", "медик"),
+    "hostess": ("стерва",),
+    "psycho": ("шизик", "шиз"),
+    "fan": ("фанатка", "фанатик"),
+    "thug": ("громила",),
+    "swindler": ("жулик",),
+    "witness": ("свидетель",),
+    "maniac": ("маньяк",),
+    "civilian": ("мирный", "неролевой", "мирный житель"),
+}
+
+
+class RosterError(ValueError):
+    """A roster role string that names no role (``"clan3.boss"``, ``"cook"``)."""
+
+
+def split_role(spec: str) -> tuple[str, str | None]:
+    """Split a roster role string into ``(role_id, clan)``.
+
+    ``"clan1.boss"`` → ``("boss", "clan1")``; ``"doctor"`` → ``("doctor", None)``.
+
+    Raises:
+        RosterError: the string is not a known role, or a clan role lacks its clan, or a
+            civilian role carries one.
+    """
+    spec = spec.strip()
+    if "." in spec:
+        clan, role = spec.split(".", 1)
+        if clan not in CLANS or role not in CLAN_ROLES:
+            raise RosterError(f"неизвестная роль «{spec}»")
+        return role, clan
+    if spec in CLAN_ROLES:
+        raise RosterError(f"роль «{spec}» принадлежит клану: пишите clan1.{spec} или clan2.{spec}")
+    if spec not in ALL_ROLES:
+        raise RosterError(f"неизвестная роль «{spec}»")
+    return spec, None
+
+
+def join_role(role: str, clan: str | None) -> str:
+    """Inverse of :func:`split_role`."""
+    return f"{clan}.{role}" if clan else role
+
+
+def is_mafia(role: str, clan: str | None) -> bool:
+    """True for a clan member (an activated son has a clan and counts)."""
+    return clan is not None
+
+
+def role_display(role: str, clan: str | None) -> str:
+    """Russian display name: ``"Босс (Клан1)"``, ``"Врач"``."""
+    name = ROLE_NAMES_RU[role]
+    return f"{name} ({CLAN_NAMES_RU[clan]})" if clan else name
+
+
+#: The standard 24-player deal (DECISIONS.md §1).
+STANDARD_DEAL: tuple[str, ...] = (
+    tuple(f"{c}.{r}" for c in CLANS for r in CLAN_ROLES)
+    + ("son",)
+    + ROLE_CIVILIANS
+    + ("civilian",) * 4
+)

@@ -1,0 +1,1 @@
+"""Jinja templates of every letter and the newspaper (Russian). Hosts may override them."""
