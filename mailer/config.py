@@ -1,0 +1,291 @@
+"""The game's config file (TOML, see ``config.example.toml``): loading and validation.
+
+Every error is a :class:`ConfigError` whose Russian message names the key and, where it can
+be found, the line. Secrets never live in the file: passwords are read from the environment
+variable named by ``password_env`` when a command needs them.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.roles import RosterError, split_role
+from engine.state import HouseRules
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used; the message (Russian) names the key and line."""
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    nick: str
+    emails: tuple[str, ...]
+    role: str | None = None
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class MailboxConfig:
+    kind: str  # "imap" | "maildir"
+    path: Path | None = None
+    host: str = ""
+    port: int = 993
+    tls: str = "ssl"
+    user: str = ""
+    password_env: str = ""
+    folder: str = "INBOX"
+
+    def password(self) -> str:
+        return _secret(self.password_env, "mailbox.password_env")
+
+
+@dataclass(frozen=True)
+class SendConfig:
+    kind: str  # "smtp" | "folder"
+    from_addr: str
+    path: Path | None = None
+    host: str = ""
+    port: int = 465
+    tls: str = "ssl"
+    user: str = ""
+    password_env: str = ""
+
+    def password(self) -> str | None:
+        return _secret(self.password_env, "send.password_env") if self.password_env else None
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A loaded config. ``start`` is the aware UTC start of day 1; paths are absolute."""
+
+    path: Path
+    name: str
+    timezone: str
+    start: datetime
+    weekend_merge: bool
+    seed: int
+    database_url: str
+    rules: HouseRules
+    players: tuple[PlayerConfig, ...]
+    mailbox: MailboxConfig
+    send: SendConfig
+    host_addresses: tuple[str, ...] = ()
+    require_code: bool = False
+    max_letter_size: int = 2_000_000
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def player_by_address(self) -> dict[str, str]:
+        """Lower-case address → nickname."""
+        return {e.lower(): p.nick for p in self.players for e in p.emails}
+
+
+def _secret(env_name: str, key: str) -> str:
+    if not env_name:
+        raise ConfigError(f"{key}: не указано имя переменной окружения с паролем")
+    value = os.environ.get(env_name)
+    if value is None:
+        raise ConfigError(f"{key}: переменная окружения {env_name} не задана (пароль в файле не хранится)")
+    return value
+
+
+def _line_of(text: str, key: str, after: int = 0) -> int | None:
+    """1-based line of the first ``key = …`` at or after line ``after`` (best effort)."""
+    pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number >= after and pattern.match(line):
+            return number
+    return None
+
+
+def _section_line(text: str, header: str, index: int = 0) -> int:
+    seen = -1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip() == header:
+            seen += 1
+            if seen == index:
+                return number
+    return 0
+
+
+class _Reader:
+    """Typed access to one TOML table; errors name ``section.key`` and the line."""
+
+    def __init__(self, text: str, table: dict[str, Any], section: str, header: str, index: int = 0):
+        self.text, self.table, self.section = text, table, section
+        self.start = _section_line(text, header, index)
+
+    def fail(self, key: str, message: str) -> ConfigError:
+        line = _line_of(self.text, key, self.start) if key else self.start
+        where = f" (строка {line})" if line else ""
+        name = f"{self.section}.{key}" if key else self.section
+        return ConfigError(f"{name}{where}: {message}")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ..., ) -> Any:
+        if key not in self.table:
+            if default is ...:
+                raise self.fail("", f"нет обязательного ключа {key}")
+            return default
+        value = self.table[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " или ".join(k.__name__ for k in kind)
+            raise self.fail(key, f"ожидается {names}, а записано {value!r}")
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> str:
+        value = self.get(key, str, default)
+        if value not in options:
+            raise self.fail(key, f"допустимо: {', '.join(options)}; записано «{value}»")
+        return value
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _resolve_path(base: Path, value: str) -> Path:
+    p = Path(value).expanduser()
+    return p if p.is_absolute() else (base / p).resolve()
+
+
+def load_config(path: str | os.PathLike[str]) -> GameConfig:
+    """Load and validate a config file.
+
+    Args:
+        path: the TOML file; relative paths inside it are relative to its folder.
+    Returns:
+        GameConfig with ``start`` as an aware UTC datetime and absolute paths.
+    Raises:
+        ConfigError: missing file, TOML syntax, unknown role, duplicate nick or address, bad
+            time zone or start, a ``tls = "none"`` server that is not loopback, … (Russian,
+            naming the key and line).
+    """
+    path = Path(path).resolve()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"файл настроек не найден: {path} (укажите --config или MAFIA_MAIL_CONFIG)") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path.name}: ошибка синтаксиса TOML: {exc}") from None
+    base = path.parent
+
+    game = _Reader(text, data.get("game") or {}, "game", "[game]")
+    if "game" not in data:
+        raise ConfigError("нет раздела [game]")
+    name = game.get("name", str, "Мафия")
+    tz = game.get("timezone", str, "Europe/Moscow")
+    try:
+        zone = ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise game.fail("timezone", f"неизвестный часовой пояс «{tz}»") from None
+    start_text = game.get("start", str)
+    try:
+        start_local = datetime.strptime(start_text, "%Y-%m-%d %H:%M")
+    except ValueError:
+        raise game.fail("start", f"ожидается «ГГГГ-ММ-ДД ЧЧ:ММ», записано «{start_text}»") from None
+    start = start_local.replace(tzinfo=zone).astimezone(ZoneInfo("UTC"))
+    weekend_merge = game.get("weekend_merge", bool, True)
+    seed = game.get("seed", int, 0)
+    db = game.get("database", str, "game.db")
+    database_url = db if "://" in db else f"sqlite:///{_resolve_path(base, db)}"
+    rules_table = dict((data["game"].get("house_rules") or {}))
+    rules_table.setdefault("weekend_merge", weekend_merge)
+    try:
+        rules = HouseRules.from_dict(rules_table)
+    except (TypeError, ValueError) as exc:
+        raise game.fail("house_rules", str(exc)) from None
+
+    players: list[PlayerConfig] = []
+    nicks: set[str] = set()
+    owners: dict[str, str] = {}
+    for i, entry in enumerate(data.get("player") or []):
+        r = _Reader(text, entry, f"player[{i + 1}]", "[[player]]", i)
+        nick = r.get("nick", str).strip()
+        if not nick:
+            raise r.fail("nick", "пустой ник")
+        if nick in nicks:
+            raise r.fail("nick", f"ник «{nick}» уже есть у другого игрока")
+        nicks.add(nick)
+        emails = list(r.get("emails", list, []))
+        if "email" in entry:
+            emails.insert(0, r.get("email", str))
+        if not emails:
+            raise r.fail("", "нет адреса: email = \"…\" или emails = [\"…\"]")
+        for e in emails:
+            if not isinstance(e, str) or "@" not in e:
+                raise r.fail("emails" if "emails" in entry else "email", f"не похоже на адрес: {e!r}")
+            if e.lower() in owners:
+                raise r.fail("email", f"адрес {e} уже у игрока «{owners[e.lower()]}»")
+            owners[e.lower()] = nick
+        role = entry.get("role")
+        if role is not None:
+            try:
+                split_role(r.get("role", str))
+            except RosterError as exc:
+                raise r.fail("role", str(exc)) from None
+        code = r.get("code", str, None)
+        players.append(PlayerConfig(nick=nick, emails=tuple(emails), role=role, code=code))
+    if not players:
+        raise ConfigError("нет игроков: добавьте таблицы [[player]]")
+
+    mailbox = _load_mailbox(text, data, base)
+    send = _load_send(text, data, base)
+    host_addresses = tuple(a.lower() for a in game.get("host_addresses", list, []))
+    return GameConfig(
+        path=path, name=name, timezone=tz, start=start, weekend_merge=weekend_merge, seed=seed,
+        database_url=database_url, rules=rules, players=tuple(players), mailbox=mailbox,
+        send=send, host_addresses=host_addresses,
+        require_code=game.get("require_code", bool, False),
+        max_letter_size=game.get("max_letter_size", int, 2_000_000),
+    )
+
+
+def _server_fields(r: _Reader, default_port: int) -> dict[str, Any]:
+    host = r.get("host", str)
+    tls = r.choice("tls", ("ssl", "starttls", "none"), "ssl")
+    if tls == "none" and not _is_loopback(host):
+        raise r.fail("tls", "без шифрования можно только с 127.0.0.1 / localhost")
+    return dict(host=host, port=r.get("port", int, default_port), tls=tls,
+                user=r.get("user", str, ""), password_env=r.get("password_env", str, ""))
+
+
+def _load_mailbox(text: str, data: dict[str, Any], base: Path) -> MailboxConfig:
+    if "mailbox" not in data:
+        raise ConfigError("нет раздела [mailbox]")
+    r = _Reader(text, data["mailbox"], "mailbox", "[mailbox]")
+    kind = r.choice("kind", ("imap", "maildir"))
+    if kind == "maildir":
+        return MailboxConfig(kind=kind, path=_resolve_path(base, r.get("path", str)))
+    return MailboxConfig(kind=kind, folder=r.get("folder", str, "INBOX"), **_server_fields(r, 993))
+
+
+def _load_send(text: str, data: dict[str, Any], base: Path) -> SendConfig:
+    if "send" not in data:
+        raise ConfigError("нет раздела [send]")
+    r = _Reader(text, data["send"], "send", "[send]")
+    kind = r.choice("kind", ("smtp", "folder"))
+    from_addr = r.get("from", str)
+    if "@" not in from_addr:
+        raise r.fail("from", f"не похоже на адрес: «{from_addr}»")
+    if kind == "folder":
+        return SendConfig(kind=kind, from_addr=from_addr, path=_resolve_path(base, r.get("path", str)))
+    return SendConfig(kind=kind, from_addr=from_addr, **_server_fields(r, 465))

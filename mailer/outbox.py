@@ -1,0 +1,153 @@
+"""The outbox: queue letters idempotently, preview them exactly, send each at most once.
+
+A queued letter is a row of :class:`mailer.store.Outgoing` with a deterministic Message-ID
+(RFC 5322 §3.6.4) derived from the game and the row's ``ref``, so queuing the same letter
+twice is a no-op. Sending marks the row ``sending`` (committed) before the SMTP dialogue and
+``sent`` after the server accepted it; a row found in ``sending`` at the start of a run was
+interrupted by a crash: its fate is unknown, so it becomes ``uncertain`` and is listed for
+the host instead of being resent blindly (``send --retry-uncertain`` resends).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, parseaddr
+
+from sqlmodel import Session, select
+
+from .config import GameConfig
+from .store import Outgoing, Store, dumps, loads, to_db, utc
+
+
+def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str) -> str:
+    """Deterministic Message-ID (without angle brackets) for an outgoing letter."""
+    domain = parseaddr(from_addr)[1].rpartition("@")[2] or "mafia-mail.invalid"
+    digest = hashlib.sha256(f"{cfg_name}\x00{seed}\x00{ref}".encode()).hexdigest()[:24]
+    return f"mm-{digest}@{domain}"
+
+
+def queue(
+    s: Session,
+    cfg: GameConfig,
+    *,
+    ref: str,
+    kind: str,
+    to_addr: str,
+    subject: str,
+    body: str,
+    now: datetime,
+    to_nick: str | None = None,
+    day: int | None = None,
+    in_reply_to: str | None = None,
+    references: list[str] | None = None,
+    auto_submitted: str = "auto-generated",
+) -> Outgoing:
+    """Queue one letter unless a letter with the same ``ref`` is already queued or sent.
+
+    Returns the (new or existing) row. ``now`` (aware) becomes the Date header.
+    """
+    existing = s.exec(select(Outgoing).where(Outgoing.ref == ref)).first()
+    if existing is not None:
+        return existing
+    headers: dict[str, str] = {"Auto-Submitted": auto_submitted}
+    if in_reply_to:
+        headers["In-Reply-To"] = f"<{in_reply_to}>"
+        refs = [r for r in (references or []) if r] + [in_reply_to]
+        headers["References"] = " ".join(f"<{r}>" for r in dict.fromkeys(refs))
+    row = Outgoing(
+        ref=ref,
+        message_id=message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr),
+        kind=kind, day=day, to_addr=to_addr, to_nick=to_nick, subject=subject, body=body,
+        headers_json=dumps(headers), created=to_db(now),
+    )
+    s.add(row)
+    s.flush()
+    return row
+
+
+def build_message(cfg: GameConfig, row: Outgoing) -> EmailMessage:
+    """The exact RFC 5322 message for a row (what ``preview`` shows and ``send`` sends)."""
+    msg = EmailMessage()
+    msg["From"] = cfg.send.from_addr
+    msg["To"] = formataddr((row.to_nick or "", row.to_addr)) if row.to_nick else row.to_addr
+    msg["Subject"] = row.subject
+    msg["Date"] = format_datetime(utc(row.created))
+    msg["Message-ID"] = f"<{row.message_id}>"
+    for name, value in (loads(row.headers_json) or {}).items():
+        msg[name] = value
+    msg.set_content(row.body, charset="utf-8", cte="8bit" if row.body.isascii() else "quoted-printable")
+    return msg
+
+
+@dataclass
+class SendReport:
+    sent: int = 0
+    failed: int = 0
+    uncertain: int = 0
+    errors: list[str] | None = None
+
+
+def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: bool = False,
+             progress=None) -> SendReport:
+    """Send every queued letter, each at most once.
+
+    Args:
+        now: aware time recorded as ``sent_at``.
+        retry_uncertain: also resend rows left ``uncertain`` by an earlier crash.
+        progress: optional callable(row) called before each letter.
+    Returns:
+        SendReport with counts; permanent refusals become ``failed`` with the server's reason,
+        temporary ones stay ``queued`` for the next run.
+    Raises:
+        mailer.send.SendError: only for connection-level failures of the first letter.
+    """
+    from .send import SendError, send_smtp, write_to_folder
+
+    report = SendReport(errors=[])
+    with store.session() as s:
+        for row in store.outgoing(s, "sending"):
+            row.state = "uncertain"
+            row.error = "отправка прервалась: неизвестно, ушло ли письмо"
+            s.add(row)
+    states = ("queued", "uncertain") if retry_uncertain else ("queued",)
+    with store.session() as s:
+        ids = [r.id for r in store.outgoing(s, *states)]
+    password = cfg.send.password() if cfg.send.kind == "smtp" and cfg.send.password_env else None
+    for row_id in ids:
+        with store.session() as s:
+            row = s.get(Outgoing, row_id)
+            if row is None or row.state not in states:
+                continue
+            row.state = "sending"
+            s.add(row)
+        if progress:
+            progress(row)
+        msg = build_message(cfg, row)
+        try:
+            if cfg.send.kind == "folder":
+                write_to_folder(msg, cfg.send.path)
+            else:
+                send_smtp(msg, host=cfg.send.host, port=cfg.send.port, tls=cfg.send.tls,
+                          user=cfg.send.user or None, password=password)
+        except SendError as exc:
+            with store.session() as s:
+                row = s.get(Outgoing, row_id)
+                row.state = "failed" if getattr(exc, "permanent", False) else "queued"
+                row.error = str(exc)
+                s.add(row)
+            report.failed += 1
+            report.errors.append(f"{row.to_addr}: {exc}")
+            continue
+        with store.session() as s:
+            row = s.get(Outgoing, row_id)
+            row.state = "sent"
+            row.error = None
+            row.sent_at = to_db(now.astimezone(timezone.utc))
+            s.add(row)
+        report.sent += 1
+    with store.session() as s:
+        report.uncertain = len(store.outgoing(s, "uncertain"))
+    return report

@@ -1,0 +1,211 @@
+"""Letters and the newspaper, rendered from the Jinja templates in ``templates/``.
+
+A host may override any template by putting a file of the same name in a ``templates``
+folder beside the config file. Every letter is plain text in Russian; nicknames are inflected
+with pymorphy3 through the ``case`` filter (``{{ nick|case("accs") }}``: «Маруська» →
+«Маруську»).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+
+from engine.model import Move, Problem
+from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display
+from engine.state import GameState
+
+from .config import GameConfig
+from .store import DayRow, loads, utc
+
+EVENT_NAMES_RU = {
+    "none": "без события", "fear": "Страх", "rage": "Ярость", "voice": "Голос",
+    "choose_me": "Выбери меня!", "eclipse": "Солнечное затмение", "paradox": "Парадокс",
+    "palms": "Пальмы цветут", "secret": "Тайна", "appeal": "Апелёвка",
+    "full_moon": "Полнолуние", "holiday": "Праздник",
+}
+
+CAUSE_RU = {
+    "lynch": "линчеван(а)", "autokill": "автокилл", "psycho": "умер(ла) после визита к шизику",
+    "clan1": "убит(а) ночью", "clan2": "убит(а) ночью", "maniac": "убит(а) ночью",
+    "hunt": "убит(а) мирной охотой", "mortar": "убит(а) из миномёта",
+    "explosion": "погиб(ла) при взрыве в доме",
+}
+
+ACTION_RU = {
+    "rob": "Кража у", "guard": "Охрана", "boss_check": "Проверка", "clan_kill": "Убийство от клана",
+    "check": "Проверка", "heal": "Лечение", "invite": "Приглашение", "search": "Поиск",
+    "beat": "Избиение", "swindle": "Жульничество против", "watch": "Слежка за",
+    "maniac_kill": "Убийство", "hunt": "Мирная охота", "vote": "Голос на линче",
+    "mortar": "Выстрел из миномёта", "fear_choice": "Выбор под Страхом",
+    "partner": "Пара под иммунитетом", "delegate": "Ход на усмотрение босса",
+    "on_behalf": "Ход за соклановца",
+}
+
+INFO_RESULT_RU = {
+    "mafia": "мафия", "civilian": "мирный", "role_civilian": "ролевой мирный",
+    "plain_civilian": "неролевой мирный", "son": "внебрачный сын Босса",
+    "mafia_clan1": "мафия (Клан1)", "mafia_clan2": "мафия (Клан2)", "found": "это он(а)!",
+    "not_found": "не тот, кого вы ищете", "failed": "не удалось",
+}
+
+_CASES = {"nomn", "gent", "datv", "accs", "ablt", "loct"}
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=4096)
+def inflect(nick: str, case: str) -> str:
+    """A nickname in a Russian grammatical case (pymorphy3 tags nomn/gent/datv/accs/ablt/loct),
+    word by word, keeping the capitalisation; Latin or unknown words stay as they are."""
+    if case not in _CASES or case == "nomn":
+        return nick
+    words = []
+    for word in nick.split(" "):
+        if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
+            words.append(word)
+            continue
+        parses = [p for p in _morph().parse(word) if "nomn" in p.tag]
+        best = next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None)
+        form = best.inflect({case}) if best else None
+        out = form.word if form else word
+        if word[0].isupper():
+            out = out[0].upper() + out[1:]
+        if word.isupper() and len(word) > 1:
+            out = out.upper()
+        words.append(out)
+    return " ".join(words)
+
+
+def describe(move: Move | dict[str, Any]) -> str:
+    """A plain Russian restatement of a move («Лечение: Бука»)."""
+    if isinstance(move, dict):
+        move = Move.from_json(move)
+    name = ACTION_RU.get(move.action, move.action)
+    if move.action == "swindle":
+        branches = "; ".join(f"если {ROLE_NAMES_RU.get(r, r).lower()} — {describe(m)}" for r, m in move.branches)
+        return f"{name} {move.target}: {branches}" if branches else f"{name} {move.target}"
+    if move.action == "on_behalf":
+        return f"{name} {move.member}: {describe(move.move)}" if move.move else name
+    if move.action == "search":
+        role = ROLE_NAMES_RU.get(move.role or "detective", move.role).lower()
+        return f"{name} ({role}): {move.target}"
+    if move.targets:
+        return f"{name}: {', '.join(move.targets)}"
+    if move.target:
+        return f"{name}: {move.target}"
+    return name
+
+
+class Renderer:
+    """Renders every letter of one game from its templates."""
+
+    def __init__(self, cfg: GameConfig):
+        self.cfg = cfg
+        loaders: list[jinja2.BaseLoader] = []
+        override = cfg.path.parent / "templates"
+        if override.is_dir():
+            loaders.append(jinja2.FileSystemLoader(str(override)))
+        loaders.append(jinja2.PackageLoader("templates", "."))
+        self.env = jinja2.Environment(
+            loader=jinja2.ChoiceLoader(loaders), autoescape=False, trim_blocks=True,
+            lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+        )
+        self.env.filters["case"] = inflect
+        self.env.filters["local"] = self.local
+        self.env.filters["describe"] = describe
+        self.env.globals.update(
+            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENT_NAMES_RU,
+            CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=INFO_RESULT_RU, role_display=role_display,
+        )
+
+    def local(self, value: datetime | None) -> str:
+        """An aware (or stored naive UTC) time in the game's zone, «08.12.2026 19:30 (Europe/Moscow)»."""
+        if value is None:
+            return "—"
+        return utc(value).astimezone(self.cfg.zone).strftime("%d.%m.%Y %H:%M") + f" ({self.cfg.timezone})"
+
+    def render(self, name: str, **context: Any) -> str:
+        return self.env.get_template(name).render(**context).strip() + "\n"
+
+    # --- letters
+
+    def role_letter(self, *, nick: str, state: GameState, day_row: DayRow, code: str | None) -> str:
+        p = state.players[nick]
+        clan_members = []
+        if p.clan:
+            clan_members = [(n, q.role) for n, q in state.players.items() if q.clan == p.clan and n != nick]
+        return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
+                           deadline=utc(day_row.deadline), code=code, clan_members=clan_members)
+
+    def reply(self, *, nick: str, moves: list[Move], problems: list[Problem], state: GameState,
+              day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
+              cancel: bool) -> str:
+        return self.render("reply.txt.j2", nick=nick, moves=[describe(m) for m in moves],
+                           problems=problems, day=day_row, deadline=utc(day_row.deadline),
+                           late_deadline=late_deadline, status=status, skip=skip, cancel=cancel)
+
+    def unknown_sender(self, address: str) -> str:
+        return self.render("unknown_sender.txt.j2", address=address)
+
+    def event_letter(self, *, nick: str, row: DayRow, state: GameState) -> str:
+        return self.render("event.txt.j2", nick=nick, day=row, deadline=utc(row.deadline))
+
+    def fear_letter(self, *, nick: str, row: DayRow) -> str:
+        return self.render("fear.txt.j2", nick=nick, day=row)
+
+    def newspaper(self, *, result, row: DayRow, state_before: GameState,
+                  next_row: DayRow | None) -> tuple[str, str]:
+        ctx = self._paper_context(result, row, state_before, next_row)
+        return self.render("newspaper.txt.j2", **ctx), self.render("newspaper.bbcode.j2", **ctx)
+
+    def _paper_context(self, result, row, state_before, next_row) -> dict[str, Any]:
+        data = result.to_json()
+        hidden = row.event == "eclipse"
+        deaths = []
+        for d in data["deaths"]:
+            p = state_before.players[d["player"]]
+            deaths.append({"nick": d["player"], "cause": d["cause"],
+                           "role": None if hidden else role_display(p.role, p.clan)})
+        tally = getattr(result, "tally", None)
+        return dict(day=row, data=data, deaths=deaths, hidden=hidden, tally=tally,
+                    secret=row.event == "secret", next_row=next_row,
+                    next_deadline=utc(next_row.deadline) if next_row else None,
+                    winner=data.get("winner") or getattr(result, "winner", None),
+                    revealed_roles=getattr(result, "revealed_roles", []))
+
+    def result_letters(self, *, result, row: DayRow, state_before: GameState,
+                       next_row: DayRow | None) -> list[tuple[str, str, str]]:
+        """(nick, subject, body) of every personal letter after a day: every player alive at
+        the start of the turn gets one with exactly what he may know."""
+        data = result.to_json()
+        dead_now = {d["player"]: d["cause"] for d in data["deaths"]}
+        out = []
+        for nick, p in state_before.players.items():
+            if not p.alive:
+                continue
+            moves = [m for m in data["moves"] if m["by"] == nick]
+            info = [i for i in data["info"] if i["to"] == nick]
+            news = [a for a in getattr(result, "activations", []) if _activation_to(a) == nick]
+            body = self.render(
+                "result.txt.j2", nick=nick, day=row, moves=moves, info=info, news=news,
+                died=dead_now.get(nick), next_row=next_row,
+                next_deadline=utc(next_row.deadline) if next_row else None,
+                winner=getattr(result, "winner", None),
+            )
+            out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))
+        return out
+
+
+def _activation_to(activation: Any) -> str | None:
+    if isinstance(activation, dict):
+        return activation.get("to")
+    return getattr(activation, "to", None)

@@ -1,0 +1,194 @@
+"""Storage of one game: SQLModel tables (SQLite file by default, any SQLAlchemy URL).
+
+Every raw letter is stored before anything else is done with it; every outgoing letter is a
+row with a deterministic Message-ID and the states ``queued → sending → sent`` (or
+``uncertain`` when a crash left its fate unknown, ``failed`` on a permanent refusal). Times
+are stored as naive UTC (SQLite has no zones) and returned as aware UTC by :func:`utc`.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from typing import Any, Iterator
+
+from sqlalchemy import Column, LargeBinary, UniqueConstraint, event
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+UTC = timezone.utc
+
+
+def utc(value: datetime | None) -> datetime | None:
+    """A stored (naive UTC) or aware datetime as aware UTC."""
+    if value is None:
+        return None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def to_db(value: datetime | None) -> datetime | None:
+    """An aware datetime as naive UTC for storage."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise ValueError("naive datetime given where an aware one is required")
+    return value.astimezone(UTC).replace(tzinfo=None)
+
+
+class Game(SQLModel, table=True):
+    """One row: the game and its current state (engine.state.GameState as JSON)."""
+
+    id: int | None = Field(default=1, primary_key=True)
+    name: str
+    seed: int
+    timezone: str
+    start: datetime
+    roles_json: str  # {nick: role string} as dealt
+    state_json: str  # current GameState
+    current_day: int = 1
+    finished: bool = False
+
+
+class Cursor(SQLModel, table=True):
+    """Where fetching stopped in one mailbox folder (IMAP UIDVALIDITY + last UID)."""
+
+    source: str = Field(primary_key=True)
+    uidvalidity: int = 0
+    last_uid: int = 0
+
+
+class Letter(SQLModel, table=True):
+    """One received message, raw bytes kept, with what was understood from it.
+
+    ``state``: applied, late, unknown_sender, held, auto_reply, duplicate, unreadable,
+    no_moves, skipped (too large), host (from the host's own address), pending (stored,
+    not yet processed).
+    """
+
+    __table_args__ = (UniqueConstraint("source", "key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    source: str
+    key: str
+    message_id: str = Field(index=True)
+    raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary))
+    size: int = 0
+    received: datetime
+    state: str = "pending"
+    from_addr: str = ""
+    nick: str | None = Field(default=None, index=True)
+    subject: str = ""
+    body: str = ""
+    day: int | None = Field(default=None, index=True)
+    moves_json: str = "[]"
+    problems_json: str = "[]"
+    skip: bool = False
+    cancel: bool = False
+    notes_json: str = "[]"
+    duplicate_of: int | None = None
+
+
+class DayRow(SQLModel, table=True):
+    """One game day: its event and draws, deadline, and after closing the result."""
+
+    day: int = Field(primary_key=True)
+    event: str = "none"
+    deadline: datetime
+    status: str = "open"  # open | closed
+    immune: str | None = None
+    partner: str | None = None
+    mortar: str | None = None
+    fear_chosen: str | None = None  # «Страх»: the most-voted player, asked by letter
+    fear_choice: str | None = None
+    draws_json: str = "[]"
+    state_before_json: str | None = None
+    result_json: str | None = None
+    explain: str | None = None
+    newspaper: str | None = None
+    newspaper_bbcode: str | None = None
+    closed_at: datetime | None = None
+
+
+class DayInput(SQLModel, table=True):
+    """Host-supplied inputs of a day: imported votes, word counts, lost votes."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    day: int = Field(index=True)
+    kind: str  # vote | words | lost_vote
+    nick: str
+    value_json: str = "null"
+    at: datetime | None = None
+
+
+class Outgoing(SQLModel, table=True):
+    """One outgoing letter. ``ref`` makes queuing idempotent (``"reply:17"``, ``"result:3:Бука"``)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    ref: str = Field(unique=True)
+    message_id: str = Field(unique=True)
+    kind: str  # role | reply | unknown_sender | result | newspaper | reminder | activation
+    day: int | None = None
+    to_addr: str
+    to_nick: str | None = None
+    subject: str
+    body: str
+    headers_json: str = "{}"
+    state: str = "queued"  # queued | sending | sent | uncertain | failed
+    error: str | None = None
+    created: datetime
+    sent_at: datetime | None = None
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def loads(text: str | None) -> Any:
+    return json.loads(text) if text else None
+
+
+class Store:
+    """A handle on one game database. ``Store(url)`` creates the tables when missing."""
+
+    def __init__(self, url: str):
+        connect_args = {"timeout": 30} if url.startswith("sqlite") else {}
+        self.engine = create_engine(url, connect_args=connect_args)
+        if url.startswith("sqlite"):
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.close()
+        SQLModel.metadata.create_all(self.engine)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on error."""
+        with Session(self.engine, expire_on_commit=False) as s:
+            try:
+                yield s
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+
+    def game(self, s: Session) -> Game | None:
+        return s.get(Game, 1)
+
+    def day(self, s: Session, day: int) -> DayRow | None:
+        return s.get(DayRow, day)
+
+    def letters(self, s: Session, **where: Any) -> list[Letter]:
+        q = select(Letter)
+        for k, v in where.items():
+            q = q.where(getattr(Letter, k) == v)
+        return list(s.exec(q.order_by(Letter.received, Letter.id)))
+
+    def outgoing(self, s: Session, *states: str) -> list[Outgoing]:
+        q = select(Outgoing)
+        if states:
+            q = q.where(Outgoing.state.in_(states))
+        return list(s.exec(q.order_by(Outgoing.id)))
+
+    def dispose(self) -> None:
+        self.engine.dispose()

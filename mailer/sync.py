@@ -1,0 +1,248 @@
+"""``mafia-mail sync``: fetch new letters, store them raw, understand them, queue replies.
+
+Stages (each letter passes them in order; a stage that says no gives the letter its state
+and, where the sender deserves one, a Russian reply with the reason — Mailman-style):
+
+1. fetch   — new messages only (IMAP UID cursor per folder / Maildir names); each raw message
+             is stored together with the cursor after it, in one transaction.
+2. decode  — charsets, HTML, quotes and signatures cut (:mod:`mailer.decode`).
+3. screen  — duplicate Message-ID, auto-reply/bounce, the host's own address, authentication
+             failure, unknown sender, missing code word.
+4. stamp   — the server's receipt time against the open day's deadline (DECISIONS.md §8).
+5. parse   — the sender's role decides which moves are possible (:mod:`engine.parse`).
+6. reply   — a threaded Russian reply restating every move and every problem.
+
+A crash at any point can be re-run: stored letters are never fetched twice (unique
+source+key, cursor committed with the letter), and processing is per letter, committed
+with its reply row (queued once per letter by ``ref``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from engine.calendar import on_time
+from engine.model import Problem
+
+from .config import GameConfig
+from .outbox import queue
+from .render import Renderer
+from .store import Cursor, DayRow, Letter, Store, dumps, loads, to_db, utc
+from .turns import current_context
+
+
+@dataclass
+class SyncReport:
+    """What one sync did: counts per letter state and the host's attention list."""
+
+    fetched: int = 0
+    skipped_large: int = 0
+    processed: int = 0
+    states: dict[str, int] = field(default_factory=dict)
+    attention: list[str] = field(default_factory=list)
+
+
+def _source_name(cfg: GameConfig) -> str:
+    mb = cfg.mailbox
+    if mb.kind == "maildir":
+        return f"maildir:{mb.path}"
+    return f"imap:{mb.user}@{mb.host}/{mb.folder}"
+
+
+def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) -> None:
+    """Stage 1: store every new raw message (with its cursor) before anything else."""
+    from .fetch import ImapCursor, SkippedMessage, fetch_imap, fetch_maildir
+
+    source = _source_name(cfg)
+    if cfg.mailbox.kind == "maildir":
+        with store.session() as s:
+            known = set(s.exec(select(Letter.key).where(Letter.source == source)))
+        for raw in fetch_maildir(cfg.mailbox.path, seen=known.__contains__):
+            with store.session() as s:
+                _store_raw(s, source, raw.key, raw.raw, raw.received, raw.size)
+            report.fetched += 1
+            if progress:
+                progress()
+        return
+    with store.session() as s:
+        row = s.get(Cursor, source)
+        cursor = ImapCursor(row.uidvalidity, row.last_uid) if row else None
+    mb = cfg.mailbox
+    for item, new_cursor in fetch_imap(
+        host=mb.host, port=mb.port, tls=mb.tls, user=mb.user, password=mb.password(),
+        folder=mb.folder, cursor=cursor, max_size=cfg.max_letter_size,
+    ):
+        with store.session() as s:
+            if isinstance(item, SkippedMessage):
+                letter = _store_raw(s, source, item.key, None, item.received, item.size)
+                if letter is not None:
+                    letter.state = "skipped"
+                    letter.notes_json = dumps([f"письмо слишком большое ({item.size} байт), не скачано"])
+                    s.add(letter)
+                    report.skipped_large += 1
+            else:
+                if _store_raw(s, source, item.key, item.raw, item.received, item.size) is not None:
+                    report.fetched += 1
+            row = s.get(Cursor, source) or Cursor(source=source)
+            row.uidvalidity, row.last_uid = new_cursor.uidvalidity, new_cursor.last_uid
+            s.add(row)
+        if progress:
+            progress()
+
+
+def _store_raw(s: Session, source: str, key: str, raw: bytes | None, received: datetime,
+               size: int) -> Letter | None:
+    exists = s.exec(select(Letter.id).where(Letter.source == source, Letter.key == key)).first()
+    if exists is not None:
+        return None
+    provisional = "sha256:" + hashlib.sha256(raw or key.encode()).hexdigest()
+    letter = Letter(source=source, key=key, message_id=provisional, raw=raw, size=size,
+                    received=to_db(received))
+    s.add(letter)
+    s.flush()
+    return letter
+
+
+def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: SyncReport,
+                    renderer: Renderer | None = None) -> None:
+    """Stages 2–6 for every stored letter still ``pending``, one transaction per letter."""
+    renderer = renderer or Renderer(cfg)
+    with store.session() as s:
+        ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
+    for letter_id in ids:
+        with store.session() as s:
+            letter = s.get(Letter, letter_id)
+            if letter is None or letter.state != "pending":
+                continue
+            _process_one(cfg, store, s, letter, now, renderer)
+            report.processed += 1
+            report.states[letter.state] = report.states.get(letter.state, 0) + 1
+            if letter.state in ("unknown_sender", "held", "unreadable", "skipped"):
+                report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
+
+
+def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now: datetime,
+                 renderer: Renderer) -> None:
+    from engine.parse import parse_letter
+
+    from .decode import decode
+
+    decoded = decode(letter.raw or b"")
+    letter.message_id = decoded.message_id or letter.message_id
+    letter.from_addr = decoded.from_addr
+    letter.subject = decoded.subject
+    letter.body = decoded.body
+    notes = list(decoded.notes)
+    received = utc(letter.received)
+
+    def done(state: str) -> None:
+        letter.state = state
+        letter.notes_json = dumps(notes)
+        s.add(letter)
+
+    # --- screen
+    first = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
+                                        Letter.state != "pending")).first()
+    if first is not None:
+        letter.duplicate_of = first.duplicate_of or first.id
+        return done("duplicate")
+    if decoded.unreadable:
+        notes.append("письмо не удалось прочитать")
+        return done("unreadable")
+    if decoded.auto:
+        notes.append(f"автоответ или отказ доставки: {decoded.auto}")
+        return done("auto_reply")
+    own = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
+    if decoded.from_addr in own or letter.message_id.startswith("mm-"):
+        return done("host")
+    nick = cfg.player_by_address().get(decoded.from_addr)
+    ctx = current_context(s)
+    if nick is None:
+        day = ctx.day if ctx else 0
+        if decoded.from_addr:
+            queue(s, cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
+                  to_addr=decoded.from_addr, subject=_re(decoded.subject),
+                  body=renderer.unknown_sender(decoded.from_addr), now=now,
+                  in_reply_to=decoded.message_id, references=decoded.references,
+                  auto_submitted="auto-replied")
+        return done("unknown_sender")
+    letter.nick = nick
+    if decoded.auth_failed:
+        notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}")
+        return done("held")
+    player_cfg = next(p for p in cfg.players if p.nick == nick)
+    if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in decoded.body.lower():
+        problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
+                            message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
+        letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
+        _reply(cfg, s, letter, decoded, renderer, ctx, [], problems, now, state="held")
+        return done("held")
+    if ctx is None:
+        notes.append("игра ещё не начата или уже окончена")
+        return done("no_moves")
+    # --- stamp
+    letter.day = ctx.day
+    prev = store.day(s, ctx.day - 1)
+    if prev is not None and prev.status == "closed" and received <= utc(prev.deadline) + timedelta(minutes=1):
+        late_for = prev
+    elif not on_time(received, utc(ctx.row.deadline)):
+        late_for = ctx.row
+    else:
+        late_for = None
+    # --- parse
+    result = parse_letter(decoded.body, nick, ctx.state, ctx.info)
+    letter.moves_json = dumps([m.to_json() for m in result.moves])
+    letter.skip, letter.cancel = result.skip, result.cancel
+    problems = list(result.problems)
+    letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
+    if late_for is not None:
+        letter.day = late_for.day
+        _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now,
+               state="late", late_deadline=utc(late_for.deadline))
+        return done("late")
+    state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
+    _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state)
+    return done(state)
+
+
+def _addr(value: str) -> str:
+    from email.utils import parseaddr
+
+    return parseaddr(value)[1].lower()
+
+
+def _re(subject: str) -> str:
+    subject = subject.strip() or "Ход"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, state, late_deadline=None):
+    body = renderer.reply(nick=letter.nick, moves=moves, problems=problems, state=ctx.state,
+                          day_row=ctx.row, late_deadline=late_deadline, status=state,
+                          skip=letter.skip, cancel=letter.cancel)
+    queue(s, cfg, ref=f"reply:{letter.message_id}", kind="reply", to_addr=decoded.from_addr,
+          to_nick=letter.nick, subject=_re(decoded.subject), body=body, now=now, day=letter.day,
+          in_reply_to=decoded.message_id, references=decoded.references,
+          auto_submitted="auto-replied")
+
+
+def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> SyncReport:
+    """Pull new letters, understand them and queue a reply to each (the whole ``sync``).
+
+    Args:
+        cfg: the loaded config; store: the game database; now: aware current time (Date of
+            the replies); progress: optional callable() per fetched message.
+    Returns:
+        SyncReport. Re-running after a crash or a second time is safe: nothing is fetched,
+        stored or answered twice.
+    Raises:
+        mailer.fetch.MailboxError: the mailbox cannot be reached (nothing is lost).
+    """
+    report = SyncReport()
+    fetch_new(cfg, store, report, progress)
+    process_pending(cfg, store, now=now, report=report)
+    return report

@@ -1,0 +1,296 @@
+"""The game's days: ``init`` (deal, day 1), ``status``, ``close-day`` (resolve, letters,
+newspaper, open the next day).
+
+Close-day is one transaction: the resolution, the snapshot of the state before it, the
+result letters and the next day are all committed together or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine.calendar import day_window, on_time
+from engine.draw import shuffled
+from engine.model import Move, Submission, TurnInfo
+from engine.roles import STANDARD_DEAL
+from engine.state import GameState
+
+from .config import GameConfig
+from .outbox import queue
+from .store import DayInput, DayRow, Game, Letter, Store, dumps, loads, to_db, utc
+
+
+class GameError(Exception):
+    """A host command that cannot be done now; the message (Russian) says why and what to do."""
+
+
+@dataclass
+class Context:
+    """The open day as the parser and the resolver need it."""
+
+    day: int
+    row: DayRow
+    state: GameState
+    info: TurnInfo
+
+
+def turn_info(row: DayRow) -> TurnInfo:
+    return TurnInfo(day=row.day, event=row.event, immune=row.immune, mortar=row.mortar,
+                    fear_chosen=row.fear_chosen)
+
+
+def load_state(game: Game) -> GameState:
+    return GameState.from_json(loads(game.state_json))
+
+
+def current_context(s: Session) -> Context | None:
+    """The open day, or None before ``init`` and after the game ended."""
+    game = s.get(Game, 1)
+    if game is None or game.finished:
+        return None
+    row = s.get(DayRow, game.current_day)
+    if row is None or row.status != "open":
+        return None
+    return Context(day=row.day, row=row, state=load_state(game), info=turn_info(row))
+
+
+def deal_roles(cfg: GameConfig) -> dict[str, str]:
+    """Roles for every player: the config's explicit ones, the rest dealt from the standard
+    deal (DECISIONS.md §1) by the seeded draw ``"deal"``. More players than the standard deal
+    get plain civilians."""
+    given = {p.nick: p.role for p in cfg.players if p.role}
+    pool = list(STANDARD_DEAL)
+    for role in given.values():
+        if role in pool:
+            pool.remove(role)
+    missing = [p.nick for p in cfg.players if not p.role]
+    pool = shuffled(cfg.seed, "deal", pool)
+    pool += ["civilian"] * max(0, len(missing) - len(pool))
+    dealt = dict(zip(missing, pool))
+    return {p.nick: given.get(p.nick) or dealt[p.nick] for p in cfg.players}
+
+
+def _open_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: datetime,
+              renderer, event: str | None = None, not_before: datetime | None = None) -> DayRow:
+    from engine.resolve import open_day
+
+    opening = open_day(state, day, event)
+    deadline = day_window(cfg.start, cfg.timezone, day, cfg.weekend_merge)[1]
+    if not_before is not None and deadline < not_before:
+        deadline = not_before  # a deadline never moves earlier by itself
+    row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
+                 mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]))
+    s.add(row)
+    for nick in (opening.immune, opening.mortar):
+        if nick:
+            addr = _address(cfg, nick)
+            queue(s, cfg, ref=f"event:{day}:{nick}", kind="event", day=day, to_addr=addr,
+                  to_nick=nick, subject=f"{cfg.name}: событие дня {day}",
+                  body=renderer.event_letter(nick=nick, row=row, state=state), now=now)
+    return row
+
+
+def _address(cfg: GameConfig, nick: str) -> str:
+    return next(p.emails[0] for p in cfg.players if p.nick == nick)
+
+
+def init_game(cfg: GameConfig, store: Store, *, now: datetime) -> GameState:
+    """Create the game: deal roles, open day 1, queue a role letter to each player.
+
+    Raises:
+        GameError: the database already holds a game.
+    """
+    from .render import Renderer
+
+    renderer = Renderer(cfg)
+    with store.session() as s:
+        if s.get(Game, 1) is not None:
+            raise GameError("игра уже создана в этой базе; начать заново можно с новой базой")
+        roles = deal_roles(cfg)
+        state = GameState.new(cfg.seed, roles, cfg.rules)
+        row = _open_day(cfg, s, state, 1, now, renderer)
+        s.add(Game(name=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=to_db(cfg.start),
+                   roles_json=dumps(roles), state_json=dumps(state.to_json())))
+        for p in cfg.players:
+            queue(s, cfg, ref=f"role:{p.nick}", kind="role", to_addr=p.emails[0], to_nick=p.nick,
+                  subject=f"{cfg.name}: ваша роль",
+                  body=renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code),
+                  now=now)
+    return state
+
+
+def collect_submissions(letters: list[Letter]) -> list[Submission]:
+    """Submissions of one day from its letters in arrival order (DECISIONS.md §8).
+
+    «пропускаю ход» and «отменяю ход» in an on-time letter withdraw the sender's earlier
+    night moves (not his vote); the resolver then keeps the latest letter per kind of move.
+    """
+    subs: list[Submission] = []
+    for seq, letter in enumerate(letters):
+        if letter.nick is None:
+            continue
+        if (letter.skip or letter.cancel) and letter.state != "late":
+            subs = [x for x in subs if x.by != letter.nick or x.move.action == "vote"]
+        for data in loads(letter.moves_json) or []:
+            subs.append(Submission(by=letter.nick, move=Move.from_json(data), at=utc(letter.received),
+                                   seq=seq, letter_id=letter.message_id))
+    return subs
+
+
+@dataclass
+class CloseReport:
+    day: int
+    waiting_for: str | None = None
+    result: object = None
+    newspaper: str = ""
+    letters: int = 0
+    winner: str | None = None
+    next_deadline: datetime | None = None
+
+
+def _turn_input(s: Session, store: Store, row: DayRow, fear_choice: str | None):
+    from engine.resolve import TurnInput
+
+    letters = [l for l in store.letters(s, day=row.day) if l.state in ("applied", "late", "no_moves")]
+    inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
+    votes = {i.nick: loads(i.value_json) for i in inputs if i.kind == "vote"}
+    words = {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}
+    lost = [i.nick for i in inputs if i.kind == "lost_vote"]
+    return TurnInput(day=row.day, event=row.event, deadline=utc(row.deadline),
+                     submissions=collect_submissions(letters), votes=votes, words=words,
+                     lost_vote=lost, fear_choice=fear_choice or row.fear_choice,
+                     immune=row.immune, partner=None, mortar=row.mortar)
+
+
+def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
+              fear_choice: str | None = None) -> CloseReport:
+    """Resolve the open day (DECISIONS.md §2–10), queue the result letters, store the
+    newspaper and open the next day — in one transaction.
+
+    Args:
+        now: aware current time; before the deadline the day is closed only with ``early``.
+        fear_choice: under «Страх», the host's answer for the chosen player («nobody» allowed).
+    Returns:
+        CloseReport; ``waiting_for`` is set (and nothing resolved) when «Страх» still waits
+        for the chosen player's letter, who has then been asked by letter.
+    Raises:
+        GameError: no game, the day is already closed, or the deadline has not passed.
+    """
+    from engine.explain import explain_turn
+    from engine.resolve import lynch_tally, resolve_turn
+
+    from .render import Renderer
+
+    renderer = Renderer(cfg)
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is None:
+            raise GameError("игры ещё нет: сначала mafia-mail init")
+        if game.finished:
+            raise GameError("игра окончена")
+        row = s.get(DayRow, game.current_day)
+        if row is None or row.status != "open":
+            raise GameError(f"день {game.current_day} уже закрыт")
+        deadline = utc(row.deadline)
+        if on_time(now, deadline) and not early:
+            local = deadline.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+            raise GameError(f"срок дня {row.day} — {local} ({cfg.timezone}); он ещё не прошёл. "
+                            "Закрыть раньше: close-day --early")
+        state = load_state(game)
+        turn = _turn_input(s, store, row, fear_choice)
+        if row.event == "fear" and not turn.fear_choice:
+            from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
+            if not from_letters:
+                tally = lynch_tally(state, turn)
+                chosen = tally.leader if hasattr(tally, "leader") else None
+                if chosen:
+                    row.fear_chosen = chosen
+                    s.add(row)
+                    queue(s, cfg, ref=f"fear:{row.day}:{chosen}", kind="fear", day=row.day,
+                          to_addr=_address(cfg, chosen), to_nick=chosen,
+                          subject=f"{cfg.name}: Страх — ваш выбор",
+                          body=renderer.fear_letter(nick=chosen, row=row), now=now)
+                    return CloseReport(day=row.day, waiting_for=chosen)
+        result = resolve_turn(state, turn)
+        row.state_before_json = dumps(state.to_json())
+        row.result_json = dumps(result.to_json())
+        row.explain = explain_turn(result, state)
+        row.status = "closed"
+        row.closed_at = to_db(now)
+        new_state = result.new_state
+        next_row = None
+        if result.winner is None:
+            next_row = _open_day(cfg, s, new_state, row.day + 1, now, renderer, not_before=now)
+        paper_text, paper_bbcode = renderer.newspaper(result=result, row=row, state_before=state,
+                                                      next_row=next_row)
+        row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
+        s.add(row)
+        letters = 0
+        for nick, subject, body in renderer.result_letters(result=result, row=row,
+                                                           state_before=state, next_row=next_row):
+            queue(s, cfg, ref=f"result:{row.day}:{nick}:{subject}", kind="result", day=row.day,
+                  to_addr=_address(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
+            letters += 1
+        game.state_json = dumps(new_state.to_json())
+        game.current_day = row.day + 1
+        game.finished = result.winner is not None
+        s.add(game)
+        return CloseReport(day=row.day, result=result, newspaper=paper_text, letters=letters,
+                           winner=result.winner,
+                           next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+@dataclass
+class PlayerStatus:
+    nick: str
+    alive: bool
+    moves: list[str] = field(default_factory=list)
+    voted: bool = False
+    letters: int = 0
+    autokill_points: int = 0
+
+
+@dataclass
+class StatusReport:
+    name: str
+    day: int
+    event: str
+    deadline: datetime | None
+    finished: bool
+    players: list[PlayerStatus]
+    queued: int
+    uncertain: int
+    attention: int
+
+
+def status(cfg: GameConfig, store: Store) -> StatusReport:
+    """Day, event, deadline, and per player: alive, moves sent today, vote, points.
+
+    Raises:
+        GameError: no game yet.
+    """
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is None:
+            raise GameError("игры ещё нет: сначала mafia-mail init")
+        state = load_state(game)
+        row = s.get(DayRow, game.current_day)
+        letters = store.letters(s, day=game.current_day)
+        players = []
+        for nick, p in state.players.items():
+            mine = [l for l in letters if l.nick == nick and l.state in ("applied", "no_moves")]
+            actions = []
+            for l in mine:
+                actions += [m["action"] for m in loads(l.moves_json) or []]
+            players.append(PlayerStatus(
+                nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
+                voted="vote" in actions, letters=len(mine), autokill_points=p.autokill_points))
+        queued = len(store.outgoing(s, "queued"))
+        uncertain = len(store.outgoing(s, "uncertain"))
+        attention = len([l for l in store.letters(s) if l.state in ("unknown_sender", "held", "unreadable", "skipped")])
+        return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
+                            deadline=utc(row.deadline) if row else None, finished=game.finished,
+                            players=players, queued=queued, uncertain=uncertain, attention=attention)
