@@ -109,5 +109,279 @@ def replay(game_path: str, as_json: bool, check: bool) -> None:
             sys.exit(1)
 
 
+
+# --- host commands ---------------------------------------------------------------------------
+
+
+def _now():
+    """The current time (aware UTC); ``MAFIA_MAIL_NOW`` (ISO 8601) overrides it for tests and
+    rehearsals."""
+    from datetime import datetime, timezone
+
+    forced = os.environ.get("MAFIA_MAIL_NOW")
+    if forced:
+        value = datetime.fromisoformat(forced)
+        if value.tzinfo is None:
+            raise click.ClickException("MAFIA_MAIL_NOW: укажите время с поясом, например 2026-12-08T19:31:00+03:00")
+        return value.astimezone(timezone.utc)
+    return datetime.now(timezone.utc)
+
+
+def _open(ctx: click.Context):
+    """(config, store) of the game named by --config; Russian errors for the host."""
+    from mailer.config import ConfigError, load_config
+    from mailer.store import Store
+
+    try:
+        cfg = load_config(ctx.obj["config_path"])
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from exc
+    return cfg, Store(cfg.database_url)
+
+
+def _host_errors():
+    from mailer.config import ConfigError
+    from mailer.turns import GameError
+
+    errors: tuple[type[Exception], ...] = (ConfigError, GameError)
+    try:
+        from mailer.fetch import MailboxError
+        from mailer.send import SendError
+
+        errors += (MailboxError, SendError)
+    except ImportError:  # pragma: no cover
+        pass
+    return errors
+
+
+def _run(fn, *args, **kwargs):
+    try:
+        return fn(*args, **kwargs)
+    except _host_errors() as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@main.command()
+@click.option("--event", default=None, help="Событие первого дня вместо жребия (id события).")
+@click.pass_context
+def init(ctx: click.Context, event: str | None) -> None:
+    """Создать игру: раздать роли (по зерну, если не заданы), открыть день 1, поставить в
+    очередь письма с ролями.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml init
+    """
+    from mailer.turns import init_game
+
+    cfg, store = _open(ctx)
+    state = _run(init_game, cfg, store, now=_now(), event=event)
+    click.echo(f"Игра «{cfg.name}» создана: {len(state.players)} игроков, роли розданы.")
+    click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
+
+
+@main.command()
+@click.pass_context
+def sync(ctx: click.Context) -> None:
+    """Забрать новые письма, понять ходы, поставить ответ на каждое в очередь.
+
+    Повторный запуск безопасен: ничего не скачивается и не отвечается дважды.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml sync
+    """
+    from mailer.sync import sync as do_sync
+
+    cfg, store = _open(ctx)
+    report = _run(do_sync, cfg, store, now=_now())
+    click.echo(f"Новых писем: {report.fetched}; обработано: {report.processed}.")
+    for state, count in sorted(report.states.items()):
+        click.echo(f"  {STATE_RU.get(state, state)}: {count}")
+    if report.skipped_large:
+        click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
+    if report.attention:
+        click.echo("Требуют внимания ведущего (mafia-mail inbox):")
+        for line in report.attention:
+            click.echo(f"  {line}")
+
+
+STATE_RU = {
+    "applied": "ходы приняты", "late": "опоздали", "unknown_sender": "неизвестный адрес",
+    "held": "задержаны для ведущего", "auto_reply": "автоответы", "duplicate": "повторы",
+    "unreadable": "нечитаемые", "no_moves": "без ходов", "skipped": "слишком большие",
+    "host": "от ведущего", "pending": "ждут обработки",
+}
+
+
+@main.command()
+@click.pass_context
+def status(ctx: click.Context) -> None:
+    """День, событие, срок (местное время), кто прислал ходы и кто нет.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml status
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from mailer.render import EVENT_NAMES_RU
+    from mailer.turns import status as game_status
+
+    cfg, store = _open(ctx)
+    rep = _run(game_status, cfg, store)
+    console = Console(highlight=False)
+    if rep.finished:
+        console.print(f"Игра «{rep.name}» окончена.")
+    else:
+        console.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENT_NAMES_RU[rep.event]}», "
+                      f"срок {_local(cfg, rep.deadline)}")
+    table = Table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы")
+    for p in rep.players:
+        table.add_row(p.nick, "да" if p.alive else "нет", ", ".join(p.moves) or "—",
+                      "да" if p.voted else ("нет" if p.alive else ""), str(p.letters),
+                      str(p.autokill_points))
+    console.print(table)
+    missing = [p.nick for p in rep.players if p.alive and not p.moves and not p.voted]
+    if missing and not rep.finished:
+        console.print("Ещё ничего не прислали: " + ", ".join(missing))
+    console.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
+                  f"писем для внимания ведущего: {rep.attention}")
+
+
+def _local(cfg, value) -> str:
+    if value is None:
+        return "—"
+    return value.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M") + f" ({cfg.timezone})"
+
+
+@main.command("close-day")
+@click.option("--early", is_flag=True, help="Закрыть день до срока.")
+@click.option("--fear-choice", default=None, help="«Страх»: выбор за игрока (ник или nobody).")
+@click.pass_context
+def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
+    """Подвести итоги дня после срока: разрешить ходы, поставить письма в очередь, напечатать
+    газету, открыть следующий день.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml close-day
+    """
+    from mailer.turns import close_day as do_close
+
+    cfg, store = _open(ctx)
+    rep = _run(do_close, cfg, store, now=_now(), early=early, fear_choice=fear_choice)
+    if rep.waiting_for:
+        click.echo(f"«Страх»: ждём письма от {rep.waiting_for} (письмо с вопросом в очереди). "
+                   "Ответить за него: close-day --fear-choice НИК")
+        return
+    click.echo(rep.newspaper)
+    click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
+    if rep.winner:
+        click.echo("Игра окончена.")
+
+
+@main.command()
+@click.option("--all", "show_all", is_flag=True, help="Показать и отправленные.")
+@click.pass_context
+def outbox(ctx: click.Context, show_all: bool) -> None:
+    """Список писем в очереди (и отправленных с --all).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml outbox
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    cfg, store = _open(ctx)
+    with store.session() as s:
+        rows = store.outgoing(s) if show_all else store.outgoing(s, "queued", "uncertain", "failed")
+    table = Table("ID", "Состояние", "Кому", "Тема", "Вид")
+    for r in rows:
+        table.add_row(str(r.id), OUT_STATE_RU.get(r.state, r.state), r.to_nick or r.to_addr, r.subject, r.kind)
+    Console(highlight=False).print(table)
+    click.echo(f"Всего: {len(rows)}")
+
+
+OUT_STATE_RU = {"queued": "в очереди", "sending": "отправляется", "sent": "отправлено",
+                "uncertain": "неясно, ушло ли", "failed": "отказ сервера"}
+
+
+@main.command()
+@click.argument("letter_id", required=False, type=int)
+@click.pass_context
+def preview(ctx: click.Context, letter_id: int | None) -> None:
+    """Показать письмо (заголовки и текст) ровно так, как оно уйдёт; без ID — все в очереди.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml preview 3
+    """
+    from mailer.outbox import build_message
+    from mailer.store import Outgoing
+
+    cfg, store = _open(ctx)
+    with store.session() as s:
+        if letter_id is not None:
+            row = s.get(Outgoing, letter_id)
+            if row is None:
+                raise click.ClickException(f"письма {letter_id} нет в очереди")
+            rows = [row]
+        else:
+            rows = store.outgoing(s, "queued", "uncertain")
+    for row in rows:
+        msg = build_message(cfg, row)
+        click.echo(f"=== письмо {row.id} ({OUT_STATE_RU.get(row.state, row.state)}) ===")
+        for name, value in msg.items():
+            if name.lower() in ("content-type", "content-transfer-encoding", "mime-version"):
+                continue
+            click.echo(f"{name}: {value}")
+        click.echo("")
+        click.echo(msg.get_content().rstrip("\n"))
+        click.echo("")
+    if not rows:
+        click.echo("Очередь пуста.")
+
+
+@main.command()
+@click.option("--retry-uncertain", is_flag=True, help="Переотправить письма с неясной судьбой.")
+@click.pass_context
+def send(ctx: click.Context, retry_uncertain: bool) -> None:
+    """Отправить письма из очереди; каждое отмечается отправленным, как только сервер его принял.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml send
+    """
+    from mailer.outbox import send_all
+
+    cfg, store = _open(ctx)
+    rep = _run(send_all, cfg, store, now=_now(), retry_uncertain=retry_uncertain)
+    click.echo(f"Отправлено: {rep.sent}; не отправлено: {rep.failed}.")
+    for line in rep.errors or []:
+        click.echo(f"  {line}")
+    if rep.uncertain:
+        click.echo(f"Писем с неясной судьбой: {rep.uncertain} (mafia-mail outbox; "
+                   "переотправить: send --retry-uncertain)")
+
+
+@main.command()
+@click.option("--keep", type=click.Path(file_okay=False), default=None,
+              help="Папка для демо-игры (по умолчанию временная).")
+def demo(keep: str | None) -> None:
+    """Демо без сервера: 24 игрока, день писем в Maildir, sync → close-day → preview → send
+    в папку outbox.
+
+    \b
+    Пример:
+      mafia-mail demo
+    """
+    from mailer.demo import run_demo
+
+    run_demo(keep, echo=click.echo)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -97,8 +97,10 @@ def _address(cfg: GameConfig, nick: str) -> str:
     return next(p.emails[0] for p in cfg.players if p.nick == nick)
 
 
-def init_game(cfg: GameConfig, store: Store, *, now: datetime) -> GameState:
+def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None = None) -> GameState:
     """Create the game: deal roles, open day 1, queue a role letter to each player.
+
+    ``event`` sets day 1's event instead of the seeded draw (an id of engine.model.EVENTS).
 
     Raises:
         GameError: the database already holds a game.
@@ -111,7 +113,7 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime) -> GameState:
             raise GameError("игра уже создана в этой базе; начать заново можно с новой базой")
         roles = deal_roles(cfg)
         state = GameState.new(cfg.seed, roles, cfg.rules)
-        row = _open_day(cfg, s, state, 1, now, renderer)
+        row = _open_day(cfg, s, state, 1, now, renderer, event)
         s.add(Game(name=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=to_db(cfg.start),
                    roles_json=dumps(roles), state_json=dumps(state.to_json())))
         for p in cfg.players:

@@ -1,0 +1,83 @@
+"""``mafia-mail demo``: the embedded default game, run end to end with no server.
+
+A copy of the bundled demo (``mailer/demo/``: a 24-player config and a Maildir with one
+realistic day of letters) goes to a work folder; then init → sync → close-day → preview of
+every letter → send into the outbox folder, with the clock set just after day 1's deadline.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable
+from datetime import timedelta
+from importlib import resources
+from pathlib import Path
+
+
+def copy_demo(target: Path) -> Path:
+    """Copy the bundled demo game into ``target`` (created) and return its config path."""
+    target.mkdir(parents=True, exist_ok=True)
+    source = resources.files("mailer") / "demo"
+    with resources.as_file(source) as src:
+        shutil.copy2(Path(src) / "game.toml", target / "game.toml")
+        maildir = target / "maildir"
+        shutil.copytree(Path(src) / "maildir", maildir, dirs_exist_ok=True)
+    for sub in ("new", "cur", "tmp"):
+        (target / "maildir" / sub).mkdir(exist_ok=True)
+    return target / "game.toml"
+
+
+def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print) -> Path:
+    """Run the demo game in ``workdir`` (a new temporary folder when None) and print each step.
+
+    Returns the work folder (config, game.db, outbox/). Raises ``FileExistsError`` when
+    ``workdir`` already holds a demo database.
+    """
+    from .config import load_config
+    from .outbox import build_message, send_all
+    from .store import Store
+    from .sync import sync
+    from .turns import close_day, init_game
+
+    folder = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
+    if (folder / "game.db").exists():
+        raise FileExistsError(f"в {folder} уже есть демо-игра (game.db); укажите другую папку")
+    cfg = load_config(copy_demo(folder))
+    store = Store(cfg.database_url)
+    deadline = cfg.start + timedelta(days=1)
+    echo(f"Демо-игра «{cfg.name}»: {len(cfg.players)} игроков, папка {folder}")
+
+    init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
+    echo("1. init: роли розданы, день 1 открыт (событие: без события).")
+
+    report = sync(cfg, store, now=deadline + timedelta(minutes=5))
+    echo(f"2. sync: писем {report.fetched}, обработано {report.processed}: "
+         + ", ".join(f"{k} {v}" for k, v in sorted(report.states.items())))
+    for line in report.attention:
+        echo(f"   внимание ведущего: {line}")
+
+    closed = close_day(cfg, store, now=deadline + timedelta(minutes=10))
+    echo("3. close-day: газета дня 1:")
+    echo("")
+    echo(closed.newspaper)
+    with store.session() as s:
+        rows = store.outgoing(s, "queued")
+        echo(f"4. preview: {len(rows)} писем в очереди.")
+        for row in rows:
+            msg = build_message(cfg, row)
+            echo(f"=== письмо {row.id}: {row.kind} → {msg['To']} ===")
+            echo(f"Subject: {msg['Subject']}")
+            echo(msg.get_content().rstrip("\n"))
+            echo("")
+    sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
+    echo(f"5. send: {sent.sent} писем записано в {cfg.send.path}")
+    echo("")
+    echo(f"Всё здесь: {folder}")
+    echo(f"  настройки: {cfg.path}")
+    echo(f"  база игры: {folder / 'game.db'}")
+    echo(f"  письма игроков (Maildir): {cfg.mailbox.path}")
+    echo(f"  отправленные письма (.eml): {cfg.send.path}")
+    echo(f"Дальше: mafia-mail --config {cfg.path} status")
+    store.dispose()
+    return folder
