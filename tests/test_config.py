@@ -1,0 +1,107 @@
+"""Config loading: values, defaults, and errors that name the key and the line."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from mailer.config import ConfigError, load_config
+
+BASE = """\
+[game]
+name = "Тест"
+timezone = "Europe/Moscow"
+start = "2026-12-07 19:30"
+seed = 5
+database = "g.db"
+
+[[player]]
+nick = "Ягуар"
+email = "Jaguar@Example.org"
+role = "clan1.boss"
+
+[[player]]
+nick = "Маруська"
+emails = ["m@example.org", "m2@example.org"]
+
+[mailbox]
+kind = "maildir"
+path = "box"
+
+[send]
+kind = "folder"
+path = "out"
+from = "Ведущий <host@example.org>"
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_loads_values_and_resolves_paths(tmp_path):
+    cfg = load_config(write(tmp_path, BASE))
+    assert cfg.name == "Тест"
+    assert cfg.start == datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
+    assert cfg.database_url == f"sqlite:///{tmp_path / 'g.db'}"
+    assert cfg.mailbox.path == tmp_path / "box"
+    assert cfg.send.path == tmp_path / "out"
+    assert cfg.player_by_address() == {
+        "jaguar@example.org": "Ягуар", "m@example.org": "Маруська", "m2@example.org": "Маруська",
+    }
+    assert cfg.rules.hunt_threshold == 2 and cfg.rules.lynch_tie == "nobody"
+
+
+def test_house_rules_override(tmp_path):
+    text = BASE.replace('database = "g.db"\n', 'database = "g.db"\n[game.house_rules]\nlynch_tie = "random"\nhunt_threshold = 3\n')
+    cfg = load_config(write(tmp_path, text))
+    assert (cfg.rules.lynch_tie, cfg.rules.hunt_threshold) == ("random", 3)
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ('role = "clan1.boss"', 'role = "clan3.boss"', "player[1].role (строка 11)"),
+    ('start = "2026-12-07 19:30"', 'start = "7 декабря"', "game.start (строка 4)"),
+    ('timezone = "Europe/Moscow"', 'timezone = "Mars/Olympus"', "game.timezone (строка 3)"),
+    ('emails = ["m@example.org", "m2@example.org"]', 'emails = ["jaguar@example.org"]', "уже у игрока «Ягуар»"),
+    ('kind = "folder"', 'kind = "pigeon"', "send.kind"),
+    ('seed = 5', 'seed = "пять"', "game.seed (строка 5): ожидается int"),
+])
+def test_errors_name_key_and_line(tmp_path, old, new, needle):
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, BASE.replace(old, new)))
+    assert needle in str(err.value)
+
+
+def test_plain_text_server_only_on_loopback(tmp_path):
+    text = BASE.replace('kind = "maildir"\npath = "box"', 'kind = "imap"\nhost = "imap.example.org"\ntls = "none"\nuser = "h"\npassword_env = "X"')
+    with pytest.raises(ConfigError, match="mailbox.tls"):
+        load_config(write(tmp_path, text))
+    ok = load_config(write(tmp_path, text.replace("imap.example.org", "127.0.0.1")))
+    assert ok.mailbox.tls == "none" and ok.mailbox.port == 993
+
+
+def test_password_comes_from_environment_only(tmp_path, monkeypatch):
+    text = BASE.replace('kind = "maildir"\npath = "box"', 'kind = "imap"\nhost = "127.0.0.1"\ntls = "none"\nuser = "h"\npassword_env = "MM_TEST_PW"')
+    cfg = load_config(write(tmp_path, text))
+    monkeypatch.delenv("MM_TEST_PW", raising=False)
+    with pytest.raises(ConfigError, match="MM_TEST_PW"):
+        cfg.mailbox.password()
+    monkeypatch.setenv("MM_TEST_PW", "секрет")
+    assert cfg.mailbox.password() == "секрет"
+
+
+def test_missing_file_and_bad_toml(tmp_path):
+    with pytest.raises(ConfigError, match="не найден"):
+        load_config(tmp_path / "nope.toml")
+    with pytest.raises(ConfigError, match="синтаксиса TOML"):
+        load_config(write(tmp_path, "[game\n"))
+
+
+def test_example_config_loads():
+    cfg = load_config(Path(__file__).resolve().parent.parent / "config.example.toml")
+    assert cfg.mailbox.kind == "imap" and cfg.send.kind == "smtp"
+    assert [p.nick for p in cfg.players] == ["Ягуар", "Маруська"]
