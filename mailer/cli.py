@@ -383,5 +383,233 @@ def demo(keep: str | None) -> None:
     run_demo(keep, echo=click.echo)
 
 
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="JSON: message_id, from, received, state, problems.")
+@click.option("--state", default=None, help="Только письма в этом состоянии (late, held, …).")
+@click.pass_context
+def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
+    """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
+    состояние, проблемы.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml inbox --state unknown_sender
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from mailer.inbox import inbox as list_inbox
+
+    cfg, store = _open(ctx)
+    rows = list_inbox(store, cfg.zone, state=state)
+    if as_json:
+        _echo_json([r.to_json() for r in rows])
+        return
+    table = Table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы")
+    for r in rows:
+        state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
+        table.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
+                      state_text, r.subject, "; ".join(f"{p['kind']}: {p['text']}" for p in r.problems))
+    Console(highlight=False).print(table)
+
+
+@main.command()
+@click.argument("ref")
+@click.pass_context
+def show(ctx: click.Context, ref: str) -> None:
+    """Показать полученное письмо целиком (сырой текст) и что из него понято.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml show 12
+    """
+    from mailer.inbox import show as show_letter
+
+    cfg, store = _open(ctx)
+    view = show_letter(store, cfg.zone, ref)
+    if view is None:
+        raise click.ClickException(f"письма «{ref}» нет")
+    r = view.row
+    click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({r.nick or 'не игрок'})\n"
+               f"Получено: {r.received}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
+    click.echo("\n--- понятые ходы ---")
+    for m in view.moves:
+        click.echo(f"  {json.dumps(m, ensure_ascii=False)}")
+    for p in r.problems:
+        click.echo(f"  проблема {p['kind']}: {p['text']}")
+    for note in view.notes:
+        click.echo(f"  заметка: {note}")
+    click.echo("\n--- текст игрока (без цитат) ---")
+    click.echo(view.body)
+    click.echo("\n--- письмо как есть ---")
+    click.echo((view.raw or b"").decode("utf-8", errors="replace"))
+
+
+@main.command()
+@click.option("--day", "day", type=int, required=True, help="Номер закрытого дня.")
+@click.pass_context
+def explain(ctx: click.Context, day: int) -> None:
+    """(Только для ведущего.) Что стало с каждым ходом дня и почему.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml explain --day 2
+    """
+    from mailer.turns import explain_day
+
+    _cfg, store = _open(ctx)
+    click.echo(_run(explain_day, store, day))
+
+
+@main.command("reopen-day")
+@click.argument("day", type=int)
+@click.pass_context
+def reopen_day(ctx: click.Context, day: int) -> None:
+    """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml reopen-day 3
+    """
+    from mailer.turns import reopen_day as do_reopen
+
+    cfg, store = _open(ctx)
+    sent = _run(do_reopen, cfg, store, day)
+    click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
+    if sent:
+        click.echo("Уже отправлены (их не вернуть, при необходимости напишите игрокам):")
+        for line in sent:
+            click.echo(f"  {line}")
+
+
+@main.command()
+@click.argument("phrase")
+@click.pass_context
+def deadline(ctx: click.Context, phrase: str) -> None:
+    """Перенести срок открытого дня: «завтра 23:00», «пн 19:30», 2026-12-08 19:30.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml deadline "завтра 23:00"
+    """
+    from mailer.turns import set_deadline
+
+    cfg, store = _open(ctx)
+    new = _run(set_deadline, cfg, store, phrase, now=_now())
+    click.echo(f"Новый срок: {_local(cfg, new)}")
+
+
+@main.command()
+@click.pass_context
+def remind(ctx: click.Context) -> None:
+    """Напомнить о ходе живым игрокам, не приславшим ходов сегодня (не больше раза в день).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml remind && mafia-mail --config game.toml send
+    """
+    from mailer.turns import remind as do_remind
+
+    cfg, store = _open(ctx)
+    nicks = _run(do_remind, cfg, store, now=_now())
+    click.echo(f"Напоминаний в очереди: {len(nicks)}" + (f" ({', '.join(nicks)})" if nicks else ""))
+
+
+@main.group()
+def votes() -> None:
+    """Голоса линча с форума."""
+
+
+@votes.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.pass_context
+def votes_import(ctx: click.Context, file) -> None:
+    """Загрузить голоса: CSV «voter,target[,target2]» или текст ветки («Ник: голосую за X»).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml votes import tally.csv
+    """
+    from mailer.inputs import import_votes
+
+    cfg, store = _open(ctx.parent)
+    rep = _run(import_votes, cfg, store, file.read(), now=_now())
+    click.echo(f"Голосов загружено: {rep.rows}")
+    for line in rep.problems:
+        click.echo(f"  {line}")
+
+
+@main.group()
+def posts() -> None:
+    """Посты дня с форума (слова для автокилла, «Пальмы цветут»)."""
+
+
+@posts.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.pass_context
+def posts_import(ctx: click.Context, file) -> None:
+    """Загрузить посты дня («Ник: текст» по строке, или CSV «ник,слов»).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml posts import day3.txt
+    """
+    from mailer.inputs import import_posts
+
+    cfg, store = _open(ctx.parent)
+    rep = _run(import_posts, cfg, store, file.read())
+    click.echo(f"Игроков с постами: {rep.rows}")
+    for line in rep.problems:
+        click.echo(f"  {line}")
+    if rep.flagged:
+        click.echo("«Пальмы цветут»: запретные слова (подтвердите: mafia-mail lost-vote НИК…):")
+        for nick, words in rep.flagged.items():
+            click.echo(f"  {nick}: {', '.join(words)}")
+
+
+@main.command("lost-vote")
+@click.argument("nicks", nargs=-1, required=True)
+@click.pass_context
+def lost_vote(ctx: click.Context, nicks: tuple[str, ...]) -> None:
+    """Лишить игроков голоса на сегодня («Парадокс», «Пальмы цветут»).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml lost-vote Бука Маруська
+    """
+    from mailer.inputs import set_lost_votes
+
+    _cfg, store = _open(ctx)
+    done = _run(set_lost_votes, store, list(nicks))
+    click.echo("Без голоса сегодня: " + ", ".join(done))
+
+
+@main.command()
+@click.argument("letter_id", type=int)
+@click.pass_context
+def edit(ctx: click.Context, letter_id: int) -> None:
+    """Исправить письмо из очереди в редакторе ($EDITOR); правка сохраняется до отправки.
+
+    \b
+    Пример:
+      EDITOR=nano mafia-mail --config game.toml edit 7
+    """
+    from mailer.store import Outgoing
+
+    _cfg, store = _open(ctx)
+    with store.session() as s:
+        row = s.get(Outgoing, letter_id)
+        if row is None or row.state not in ("queued", "uncertain"):
+            raise click.ClickException(f"письма {letter_id} нет в очереди")
+        new = click.edit(row.body, extension=".txt")
+        if new is None or new == row.body:
+            click.echo("Без изменений.")
+            return
+        row.body = new
+        s.add(row)
+    click.echo(f"Письмо {letter_id} исправлено.")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -94,6 +94,7 @@ class DayRow(SQLModel, table=True):
     event: str = "none"
     deadline: datetime
     status: str = "open"  # open | closed
+    revision: int = 0  # how many times the day was reopened (result letters are per revision)
     immune: str | None = None
     partner: str | None = None
     mortar: str | None = None

@@ -158,11 +158,19 @@ def _turn_input(s: Session, store: Store, row: DayRow, fear_choice: str | None):
 
     letters = [l for l in store.letters(s, day=row.day) if l.state in ("applied", "late", "no_moves")]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
-    votes = {i.nick: loads(i.value_json) for i in inputs if i.kind == "vote"}
+    subs = collect_submissions(letters)
+    votes = {}
+    for imported in (i for i in inputs if i.kind == "vote"):
+        # imported and letter votes merge by the latest time (issue 5)
+        by_letter = [x.at for x in subs if x.by == imported.nick and x.move.action == "vote"]
+        if by_letter and max(by_letter) > utc(imported.at):
+            continue
+        subs = [x for x in subs if not (x.by == imported.nick and x.move.action == "vote")]
+        votes[imported.nick] = loads(imported.value_json)
     words = {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}
     lost = [i.nick for i in inputs if i.kind == "lost_vote"]
     return TurnInput(day=row.day, event=row.event, deadline=utc(row.deadline),
-                     submissions=collect_submissions(letters), votes=votes, words=words,
+                     submissions=subs, votes=votes, words=words,
                      lost_vote=lost, fear_choice=fear_choice or row.fear_choice,
                      immune=row.immune, partner=None, mortar=row.mortar)
 
@@ -233,7 +241,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         letters = 0
         for nick, subject, body in renderer.result_letters(result=result, row=row,
                                                            state_before=state, next_row=next_row):
-            queue(s, cfg, ref=f"result:{row.day}:{nick}:{subject}", kind="result", day=row.day,
+            queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
                   to_addr=_address(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
             letters += 1
         game.state_json = dumps(new_state.to_json())
@@ -296,3 +304,108 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention)
+
+
+def explain_day(store: Store, day: int) -> str:
+    """The why-trace of a closed day, in Russian (host only).
+
+    Raises:
+        GameError: the day is not closed.
+    """
+    with store.session() as s:
+        row = s.get(DayRow, day)
+        if row is None or row.status != "closed" or not row.explain:
+            raise GameError(f"день {day} ещё не закрыт")
+        return row.explain
+
+
+def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
+    """Restore the state before day ``day`` was resolved, so the host can fix moves and close
+    it again. Later days are dropped; their queued letters are withdrawn; letters already
+    sent stay sent and are returned as a list for the host.
+
+    Raises:
+        GameError: no game or day ``day`` was never closed.
+    """
+    from sqlmodel import select
+
+    from .store import Outgoing
+
+    with store.session() as s:
+        game = s.get(Game, 1)
+        row = s.get(DayRow, day)
+        if game is None or row is None or row.status != "closed":
+            raise GameError(f"день {day} не закрыт — открывать нечего")
+        game.state_json = row.state_before_json
+        game.current_day = day
+        game.finished = False
+        s.add(game)
+        for later in s.exec(select(DayRow).where(DayRow.day > day)):
+            s.delete(later)
+        sent = []
+        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear")))):
+            if out.state == "sent":
+                sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
+            elif out.day > day or out.kind == "result":
+                s.delete(out)
+        row.status = "open"
+        row.revision += 1
+        row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = None
+        row.fear_chosen = None
+        s.add(row)
+        return sent
+
+
+def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime) -> datetime:
+    """Move the open day's deadline to ``phrase``: ISO 8601, «ГГГГ-ММ-ДД ЧЧ:ММ», or a phrase
+    dateparser understands in Russian or English («завтра 23:00», «пн 19:30»), read in the
+    game's time zone. Returns the new deadline (aware UTC); stored in UTC.
+
+    Raises:
+        GameError: no open day, or the phrase is not a time.
+    """
+    import dateparser
+
+    local_now = now.astimezone(cfg.zone).replace(tzinfo=None)
+    parsed = dateparser.parse(
+        phrase, languages=["ru", "en"],
+        settings={"TIMEZONE": cfg.timezone, "RETURN_AS_TIMEZONE_AWARE": True,
+                  "PREFER_DATES_FROM": "future", "RELATIVE_BASE": local_now},
+    )
+    if parsed is None:
+        raise GameError(f"не понял время «{phrase}»; пример: «завтра 23:00» или 2026-12-08 19:30")
+    deadline = parsed.astimezone(cfg.zone).astimezone(utc(now).tzinfo)
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            raise GameError("нет открытого дня")
+        ctx.row.deadline = to_db(deadline)
+        s.add(ctx.row)
+    return deadline
+
+
+def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
+    """Queue a reminder to every living player who sent no move today (at most one per day
+    per player). Returns the nicknames reminded now."""
+    from .render import Renderer
+    from .store import Outgoing
+
+    renderer = Renderer(cfg)
+    reminded = []
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            raise GameError("нет открытого дня")
+        sent_moves = {l.nick for l in store.letters(s, day=ctx.day) if l.state == "applied"}
+        for nick in ctx.state.alive():
+            if nick in sent_moves:
+                continue
+            ref = f"remind:{ctx.day}:{nick}"
+            if s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
+                continue
+            queue(s, cfg, ref=ref, kind="reminder", day=ctx.day, to_addr=_address(cfg, nick),
+                        to_nick=nick, subject=f"{cfg.name}: напоминание о ходе",
+                        body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
+                                             deadline=utc(ctx.row.deadline)), now=now)
+            reminded.append(nick)
+    return reminded

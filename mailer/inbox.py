@@ -1,0 +1,70 @@
+"""What the host sees of received letters: ``inbox`` (one row per stored letter) and
+``show`` (the raw letter and what was understood from it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from .store import Letter, Store, loads, utc
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    id: int
+    message_id: str
+    from_addr: str
+    nick: str | None
+    received: str  # ISO 8601 with the game zone's offset
+    state: str
+    day: int | None
+    subject: str
+    problems: list[dict[str, Any]]
+    duplicate_of: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Exactly the keys of issue 6: message_id, from, received, state, problems."""
+        return {"message_id": self.message_id, "from": self.from_addr, "received": self.received,
+                "state": self.state, "problems": self.problems}
+
+
+def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
+    problems = [{"text": p.get("text", ""), "kind": p.get("kind", ""),
+                 **({"candidates": p["candidates"]} if p.get("candidates") else {})}
+                for p in loads(letter.problems_json) or []]
+    return InboxRow(
+        id=letter.id, message_id=letter.message_id, from_addr=letter.from_addr, nick=letter.nick,
+        received=utc(letter.received).astimezone(zone).isoformat(), state=letter.state,
+        day=letter.day, subject=letter.subject, problems=problems, duplicate_of=letter.duplicate_of,
+    )
+
+
+def inbox(store: Store, zone: ZoneInfo, *, state: str | None = None) -> list[InboxRow]:
+    """Every stored letter in receipt order (optionally only one ``state``)."""
+    with store.session() as s:
+        letters = store.letters(s, state=state) if state else store.letters(s)
+        return [_row(l, zone) for l in letters]
+
+
+@dataclass(frozen=True)
+class LetterView:
+    row: InboxRow
+    raw: bytes | None
+    body: str
+    moves: list[dict[str, Any]]
+    notes: list[str]
+
+
+def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
+    """One letter by its inbox ID or its Message-ID; None when there is no such letter."""
+    from sqlmodel import select
+
+    with store.session() as s:
+        letter = s.get(Letter, int(ref)) if ref.isdigit() else None
+        if letter is None:
+            letter = s.exec(select(Letter).where(Letter.message_id == ref.strip("<>"))).first()
+        if letter is None:
+            return None
+        return LetterView(row=_row(letter, zone), raw=letter.raw, body=letter.body,
+                          moves=loads(letter.moves_json) or [], notes=loads(letter.notes_json) or [])

@@ -1,0 +1,158 @@
+"""What the host brings from the forum: vote tallies, word counts and posts, lost votes.
+
+All of it is stored as :class:`mailer.store.DayInput` rows of the open day and read by
+``close-day``. Imported votes and votes by letter merge by the latest time (issue 5).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import delete
+
+from .config import GameConfig
+from .store import DayInput, Store, dumps, to_db
+from .turns import GameError, current_context
+
+#: «Пальмы цветут»: forbidden words (DECISIONS.md §6, event 7) as pymorphy3 lemmas, plus the
+#: particles that have no forms.
+PALMS_LEMMAS = frozenset({"я", "ты", "он", "она", "оно", "они", "мы", "вы"})
+PALMS_WORDS = frozenset({"да", "не", "нет"})
+_WORD = re.compile(r"[\w'-]+", re.UNICODE)
+_POST = re.compile(r"^\s*(?P<nick>[^:—\-\n]{1,60}?)\s*[:—]\s*(?P<text>.*)$")
+
+
+@dataclass
+class ImportReport:
+    rows: int = 0
+    problems: list[str] = field(default_factory=list)
+    flagged: dict[str, list[str]] = field(default_factory=dict)  # nick → forbidden words used
+
+
+def _open_day(store: Store):
+    with store.session() as s:
+        ctx = current_context(s)
+    if ctx is None:
+        raise GameError("нет открытого дня")
+    return ctx
+
+
+def _nick(ctx, name: str) -> str | None:
+    name = name.strip().strip("«»\"'")
+    for nick in ctx.state.players:
+        if nick.lower() == name.lower():
+            return nick
+    return None
+
+
+def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime) -> ImportReport:
+    """Import the forum's lynch tally for the open day.
+
+    ``text`` is CSV ``voter,target[,target2]`` or the forum thread pasted as text, one post a
+    line ``Ник: …голосую за X…`` (votes read by the same grammar as letters). Each voter's
+    imported vote replaces his earlier imported one; it is stamped ``now``.
+    """
+    from engine.parse import parse_letter
+
+    ctx = _open_day(store)
+    report = ImportReport()
+    votes: dict[str, list[str]] = {}
+    first = text.lstrip().splitlines()[0] if text.strip() else ""
+    if "," in first and ":" not in first:
+        for line_no, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+            if not row or row[0].strip().lower() in ("voter", "голосующий"):
+                continue
+            voter = _nick(ctx, row[0])
+            targets = [_nick(ctx, t) for t in row[1:] if t.strip()]
+            if voter is None or not targets or None in targets:
+                report.problems.append(f"строка {line_no}: не понял «{','.join(row)}»")
+                continue
+            votes[voter] = targets
+    else:
+        for line_no, line in enumerate(text.splitlines(), start=1):
+            m = _POST.match(line)
+            if not m:
+                continue
+            voter = _nick(ctx, m["nick"])
+            if voter is None:
+                continue
+            parsed = parse_letter(m["text"], voter, ctx.state, ctx.info)
+            found = [mv for mv in parsed.moves if mv.action == "vote"]
+            if found:
+                votes[voter] = list(found[-1].targets or (found[-1].target,))
+            elif any(p for p in parsed.problems):
+                report.problems.append(f"строка {line_no}: {line.strip()[:80]}")
+    with store.session() as s:
+        for voter, targets in votes.items():
+            s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "vote",
+                                          DayInput.nick == voter))
+            s.add(DayInput(day=ctx.day, kind="vote", nick=voter, value_json=dumps(targets), at=to_db(now)))
+    report.rows = len(votes)
+    return report
+
+
+def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
+    """Strip these players of their vote for the open day («Парадокс», «Пальмы цветут»)."""
+    ctx = _open_day(store)
+    done = []
+    with store.session() as s:
+        for name in nicks:
+            nick = _nick(ctx, name)
+            if nick is None:
+                raise GameError(f"нет игрока «{name}»")
+            s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "lost_vote",
+                                          DayInput.nick == nick))
+            s.add(DayInput(day=ctx.day, kind="lost_vote", nick=nick))
+            done.append(nick)
+    return done
+
+
+def palms_words(text: str) -> list[str]:
+    """Forbidden words of «Пальмы цветут» in ``text`` (any form: «вас», «нам», «ему»)."""
+    from .render import _morph
+
+    found = []
+    for word in _WORD.findall(text.lower().replace("ё", "е")):
+        if word in PALMS_WORDS:
+            found.append(word)
+            continue
+        parses = _morph().parse(word)
+        if parses and parses[0].tag.POS == "NPRO" and parses[0].normal_form in PALMS_LEMMAS:
+            found.append(word)
+    return found
+
+
+def import_posts(cfg: GameConfig, store: Store, text: str) -> ImportReport:
+    """Import the day's forum posts (``Ник: текст`` per line, or CSV ``nick,words``): store
+    each player's word count for autokill (DECISIONS.md §7) and, under «Пальмы цветут», flag
+    the forbidden words for the host to confirm with ``lost-vote``."""
+    ctx = _open_day(store)
+    report = ImportReport()
+    counts: dict[str, int] = {}
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = line.split(",")
+        if len(parts) == 2 and parts[1].strip().isdigit() and _nick(ctx, parts[0]):
+            counts[_nick(ctx, parts[0])] = int(parts[1])
+            continue
+        m = _POST.match(line)
+        nick = _nick(ctx, m["nick"]) if m else None
+        if nick is None:
+            report.problems.append(f"строка {line_no}: не понял, чей это пост")
+            continue
+        counts[nick] = counts.get(nick, 0) + len(_WORD.findall(m["text"]))
+        if ctx.info.event == "palms":
+            bad = palms_words(m["text"])
+            if bad:
+                report.flagged.setdefault(nick, []).extend(bad)
+    with store.session() as s:
+        s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "words"))
+        for nick, n in counts.items():
+            s.add(DayInput(day=ctx.day, kind="words", nick=nick, value_json=dumps(n)))
+    report.rows = len(counts)
+    return report
