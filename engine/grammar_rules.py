@@ -1,0 +1,173 @@
+"""Who may make which move, and the Russian sentences of refusals (DECISIONS.md §4–6, issue 3).
+
+Pure functions over :class:`engine.state.GameState` and :class:`engine.model.TurnInfo`; the
+grammar in :mod:`engine.parse` calls them once it knows the move a clause asks for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grammar_vocab import (
+    CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, NO_REPEAT_ACTIONS, PARTNER, VOTE,
+)
+from .model import Problem, TurnInfo
+from .roles import ROLE_NAMES_RU
+from .state import GameState
+
+
+@dataclass(frozen=True)
+class Actor:
+    """The player a move is made for: nick, current role (an inactive son is a plain
+    ``civilian``, an activated son a ``boss``), clan, and whether alive."""
+
+    nick: str
+    role: str
+    clan: str | None
+    alive: bool
+    fan_check_left: bool = False
+
+    @property
+    def mafia(self) -> bool:
+        return self.clan is not None
+
+
+def actor_of(state: GameState, nick: str) -> Actor | None:
+    """The :class:`Actor` for ``nick``, or None when the nick is not on the roster."""
+    p = state.players.get(nick)
+    if p is None:
+        return None
+    role = p.role
+    if role == "son":
+        role = "boss" if (p.son_active or p.clan) else "civilian"
+    clan = p.clan if role != "civilian" else None
+    return Actor(nick, role, clan, p.alive, p.fan_check_left)
+
+
+def action_for(cls: str, actor: Actor, turn: TurnInfo) -> str | None:
+    """The action id a keyword class means for ``actor`` today, or None (not his move).
+
+    Rules: votes for everyone; hunts for civilians only (§5); the clan kill for any clan
+    member; the fan's «проверяю» is her earned check only while she has it, else her search;
+    event moves only for the player the event chose (§6).
+    """
+    if cls == VOTE:
+        return "vote"
+    if cls == DELEGATE:
+        return "delegate" if actor.mafia and actor.role != "boss" else None
+    if cls == MORTAR:
+        return "mortar" if turn.event == "holiday" and turn.mortar == actor.nick else None
+    if cls == PARTNER:
+        return "partner" if turn.event == "choose_me" and turn.immune == actor.nick else None
+    if cls == FEAR:
+        return "fear_choice" if turn.event == "fear" and turn.fear_chosen == actor.nick else None
+    if cls == CHOOSE:
+        if turn.event == "fear" and turn.fear_chosen == actor.nick:
+            return "fear_choice"
+        if turn.event == "choose_me" and turn.immune == actor.nick:
+            return "partner"
+        return None
+    table = CLASS_ACTIONS.get(cls, {})
+    action = table.get(actor.role)
+    if action is None:
+        action = table.get("mafia" if actor.mafia else "civil")
+    if cls == HUNT and actor.mafia:
+        return None
+    if action == "check" and actor.role == "fan" and not actor.fan_check_left:
+        return "search"
+    return action
+
+
+def max_targets(action: str, turn: TurnInfo) -> int:
+    """How many players one move may name: two votes on rage/voice days, two clan kills
+    under full moon, else one (DECISIONS.md §4, §6)."""
+    if action == "vote":
+        return turn.votes_per_player
+    if action == "clan_kill" and turn.event == "full_moon":
+        return 2
+    return 1
+
+
+def repeats_last(state: GameState, actor: Actor, action: str, target: str) -> bool:
+    """True when ``action`` on ``target`` breaks «never the same player twice in a row»."""
+    roles = NO_REPEAT_ACTIONS.get(action)
+    if not roles or actor.role not in roles:
+        return False
+    player = state.players.get(actor.nick)
+    return bool(player) and player.last_targets.get(action) == target
+
+
+# --- messages -------------------------------------------------------------------------------
+
+_ACTION_RU = {
+    "rob": "кража", "guard": "охрана", "boss_check": "проверка босса", "clan_kill": "убийство от клана",
+    "check": "проверка", "heal": "лечение", "invite": "приглашение", "search": "поиск",
+    "beat": "избиение", "swindle": "жульничество", "watch": "слежка", "maniac_kill": "убийство маньяка",
+    "hunt": "мирная охота", "vote": "голос на линче", "mortar": "выстрел из миномёта",
+    "fear_choice": "выбор под «Страхом»", "partner": "пара под «Выбери меня!»",
+    "delegate": "ход на усмотрение босса", "on_behalf": "ход за члена клана",
+}
+
+
+def action_ru(action: str) -> str:
+    """Russian name of an action id, lower case («лечение»)."""
+    return _ACTION_RU.get(action, action)
+
+
+def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = (),
+            action: str = "", target: str = "", word: str = "") -> Problem:
+    """A :class:`Problem` with its Russian sentence for the reply letter."""
+    return Problem(text=text, kind=kind, candidates=tuple(candidates), reason=reason,
+                   message=_message(text, kind, reason, candidates, action, target, word))
+
+
+def _message(text, kind, reason, candidates, action, target, word) -> str:
+    quoted = f"«{text}»"
+    if kind == "ambiguous":
+        names = " или ".join(f"«{c}»" for c in candidates)
+        return f"Не понял, кого вы имеете в виду: {names}? (в строке {quoted})"
+    if kind == "unknown_name":
+        return f"Не нашёл в списке игроков «{word}» (в строке {quoted}). Проверьте ник."
+    if kind == "not_your_role":
+        if reason == "no_mortar":
+            return f"Миномёт сегодня не у вас: ход {quoted} не принят."
+        if reason == "not_event":
+            return f"Сегодняшнее событие не даёт вам такого хода: {quoted}."
+        return f"Ваша роль не может сделать этот ход ({action_ru(action) or 'ход'}): {quoted}."
+    if kind == "not_allowed":
+        return _NOT_ALLOWED.get(reason, "Этот ход не разрешён правилами: {q}.").format(
+            q=quoted, t=target, a=action_ru(action))
+    if reason == "other_day":
+        return (f"Не могу принять {quoted}: ходы нужно писать полностью, ссылки на прошлые "
+                "дни и письма («как вчера») не принимаются.")
+    if reason == "pronoun":
+        return f"Не понял, кого вы имеете в виду в {quoted}: напишите, пожалуйста, ник."
+    return f"Не понял ход {quoted}. Напишите его, пожалуйста, иначе: действие и ник."
+
+
+_NOT_ALLOWED = {
+    "dead": "Вы выбыли из игры, ходы не принимаются: {q}.",
+    "target_dead": "Игрок «{t}» уже выбыл из игры: {q} не принят.",
+    "same_target_twice": "Нельзя выбирать одного и того же игрока («{t}») два хода подряд: {q}.",
+    "too_many_targets": "В этом ходе ({a}) можно назвать только одного игрока: {q}.",
+    "too_many_votes": "Сегодня у вас не столько голосов, сколько названо: {q}.",
+    "conflicting": "В письме два разных хода одного вида ({a}); напишите, какой из них верный: {q}.",
+    "hunt_excluded": "Мирную охоту нельзя отправлять в один день с ролевым ходом: охота {q} не принята, ролевой ход принят.",
+    "detective_alive": "Искать другую роль можно только после смерти детектива: {q}.",
+    "not_clan_member": "Ходить можно только за членов своего клана: {q}.",
+    "no_such_member": "В вашем клане нет живого игрока с такой ролью: {q}.",
+    "vote_on_behalf": "Голосовать за другого игрока нельзя: {q}.",
+    "branch_mismatch": "В ветке жульничества ход не той роли: {q}.",
+    "branch_without_target": "Ветки жульничества есть, а цель жульничества не названа: {q}.",
+}
+
+
+def describe_target(move) -> str:
+    if move.targets:
+        return " и ".join(move.targets)
+    return move.target or ""
+
+
+def role_ru(role: str) -> str:
+    """Russian display name of a role id («Врач»)."""
+    return ROLE_NAMES_RU.get(role, role)

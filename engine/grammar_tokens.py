@@ -1,0 +1,100 @@
+"""Tokens and clauses of a letter (issue 3).
+
+A letter is cut into tokens (words and the punctuation that matters to the grammar) that
+keep their place in the original text, so every move and problem can quote its span. Quoted
+replies («> …») and the signature after «-- » are dropped. Clauses end at a line break and
+at «.», «!», «?», «;».
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .names import norm
+
+_TOKEN = re.compile(
+    r"(?P<w>\w+(?:['’`-]\w+)*)"
+    r"|(?P<a>->|=>|→)"
+    r"|(?P<p>[:,;.!?—–\-()«»\"“”„/+&])"
+    r"|(?P<n>\n)"
+)
+_QUOTES = frozenset("«»\"“”„")
+_CLAUSE_END = frozenset({".", "!", "?", ";", "\n"})
+
+
+@dataclass(frozen=True)
+class Tok:
+    """One token: ``text`` as written, ``w`` normalised (lower case, ё → е; punctuation as
+    itself, dashes as «—», arrows as «→»), ``start``/``end`` offsets in the letter,
+    ``word`` (a word, not punctuation), ``cap`` (written with a capital), ``quoted``."""
+
+    text: str
+    w: str
+    start: int
+    end: int
+    word: bool
+    cap: bool = False
+    quoted: bool = False
+
+
+def _visible_text(text: str) -> str:
+    """The letter with quoted lines and the signature blanked (offsets kept)."""
+    out, pos, signature = [], 0, False
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        if stripped in ("--", "-- ") or line.startswith("-- "):
+            signature = True
+        if signature or stripped.startswith(">"):
+            out.append(re.sub(r"[^\n]", " ", line))
+        else:
+            out.append(line)
+        pos += len(line)
+    return "".join(out)
+
+
+def tokenize(text: str) -> list[Tok]:
+    """All tokens of ``text`` in order (see :class:`Tok`)."""
+    toks: list[Tok] = []
+    quoted = False
+    for m in _TOKEN.finditer(_visible_text(text)):
+        kind = m.lastgroup
+        raw = m.group()
+        if kind == "w":
+            toks.append(Tok(raw, norm(raw), m.start(), m.end(), True, raw[:1].isupper(), quoted))
+            continue
+        if raw in _QUOTES:
+            quoted = not quoted if raw in "\"" else raw in "«“„"
+        w = "→" if kind == "a" else ("—" if raw in "-–—" else raw)
+        toks.append(Tok(raw, w, m.start(), m.end(), False))
+    return toks
+
+
+def clauses(toks: list[Tok]) -> list[list[Tok]]:
+    """Split tokens into clauses (the boundary tokens themselves are dropped)."""
+    out: list[list[Tok]] = []
+    cur: list[Tok] = []
+    for t in toks:
+        if not t.word and t.w in _CLAUSE_END:
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def span(text: str, toks: list[Tok], i: int, j: int) -> str:
+    """The original text from token ``i`` to token ``j - 1`` inclusive, trimmed."""
+    if i >= j:
+        return ""
+    return text[toks[i].start:toks[j - 1].end].strip()
+
+
+def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> bool:
+    """True when the word tokens starting at ``i`` spell ``phrase``."""
+    if i + len(phrase) > len(toks):
+        return False
+    return all(toks[i + k].word and toks[i + k].w == phrase[k] for k in range(len(phrase)))

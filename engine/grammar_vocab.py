@@ -1,0 +1,219 @@
+"""The words of the order grammar: move keywords, phrases, fillers (issue 3).
+
+Everything here is data. Words are lower case with ё written as е. A *keyword* maps a word or
+a phrase to a *verb class* (``HEAL``, ``SHOOT`` …); the sender's role turns a class into an
+action id (:data:`CLASS_ACTIONS`), so the same word may mean different moves for different
+roles («маньячу» is the psycho's invitation and the maniac's kill). DECISIONS.md §4–6.
+"""
+
+from __future__ import annotations
+
+# --- verb classes -----------------------------------------------------------------------
+
+HEAL, CHECK, BEAT, INVITE, ROB, WATCH, GUARD = "HEAL", "CHECK", "BEAT", "INVITE", "ROB", "WATCH", "GUARD"
+KILL, MANIAC, SHOOT, HUNT, VOTE, SEARCH, SWINDLE = "KILL", "MANIAC", "SHOOT", "HUNT", "VOTE", "SEARCH", "SWINDLE"
+MORTAR, PARTNER, FEAR, CHOOSE, DELEGATE = "MORTAR", "PARTNER", "FEAR", "CHOOSE", "DELEGATE"
+
+_WORDS: dict[str, tuple[str, ...]] = {
+    HEAL: ("лечу", "полечу", "вылечу", "подлечу", "лечим", "полечим", "лечение", "лечить",
+           "полечить", "лечит", "лечу-ка", "спасаю", "спасу", "спасти", "спасение", "хилю",
+           "хил", "хилл", "врачую", "лечиться", "лечи", "лечение:"),
+    CHECK: ("проверяю", "проверю", "проверка", "проверить", "проверим", "проверяем", "проверяет",
+            "чекаю", "чекну", "чек", "пробиваю", "пробью", "пробить", "проверочка", "проверку"),
+    BEAT: ("бью", "побью", "изобью", "избиваю", "избить", "избиение", "громлю", "разгромлю",
+           "погромлю", "громить", "бить", "избивает", "бьет", "громит", "отметелю", "отделаю",
+           "избиваем", "избиваю", "побить", "вырубаю", "вырублю"),
+    INVITE: ("приглашаю", "приглашу", "приглашение", "пригласить", "зову", "позову", "приглашает",
+             "шизю", "зашизю", "пошизю", "шизить", "шизит", "шизую", "зазываю", "забираю"),
+    ROB: ("ворую", "краду", "обворовываю", "обворую", "обокраду", "своровать", "украсть", "кража",
+          "воровство", "обчищаю", "обчищу", "ворует", "крадет", "граблю", "ограблю", "ограбление",
+          "обворовать", "обкрадываю", "обираю", "сворую", "украду"),
+    WATCH: ("слежу", "наблюдаю", "послежу", "понаблюдаю", "слежка", "наблюдение", "следить",
+            "следит", "наблюдает", "свидетельствую", "присматриваю", "пригляжу", "приглядываю",
+            "смотрю", "посмотрю"),
+    GUARD: ("охраняю", "охраню", "охрана", "охранять", "охраняет", "защищаю", "защищу", "защита",
+            "прикрываю", "прикрою", "сторожу", "стерегу", "охраняем"),
+    KILL: ("убиваем", "убиваю", "убью", "убьем", "убить", "убийство", "убивает", "заказываем",
+           "заказываю", "заказ", "закажем", "заказали", "валим", "валю", "ликвидируем",
+           "устраняем", "убиваемый", "мочим", "завалим", "грохнем", "убиваемого"),
+    MANIAC: ("режу", "зарежу", "порежу", "маньячу", "маньячим", "маньячит", "маньячество",
+             "заманьячу", "маньячить", "заманьячу"),
+    SHOOT: ("стреляю", "стреляем", "стреляет", "выстрел", "пристрелю", "застрелю", "стрелять",
+            "шмаляю", "стрельба", "выстрелю", "стрельну", "пальну"),
+    HUNT: ("мо", "охочусь", "охота", "поохочусь", "охотимся", "охотится", "охоту", "охотиться",
+           "мо:"),
+    VOTE: ("линч", "линчую", "линчевать", "линчуем", "голосую", "проголосую", "голос", "голоса",
+           "вешаю", "повешу", "вешать", "вешаем", "линча", "линче", "голосование"),
+    SEARCH: ("ищу", "поищу", "поиск", "разыскиваю", "искать", "ищет", "поиски"),
+    SWINDLE: ("жульничаю", "жульничество", "жульничает", "жулю", "обжуливаю", "обжулю",
+              "жульничать", "обманываю", "жульничаем", "жульничестве"),
+    MORTAR: ("миномет", "минометом", "миномета", "минометный", "миномете"),
+    PARTNER: ("пару", "пара", "партнер", "партнера", "партнером", "напарник", "напарника",
+              "напарником", "иммунитет"),
+    FEAR: ("страх", "страхом"),
+    CHOOSE: ("выбираю", "выберу", "выбор", "выбрал", "выбрала"),
+    DELEGATE: ("усмотрение",),
+}
+
+#: Multi-word keywords (tuples of normalised words) → class. Checked before single words.
+PHRASES: dict[tuple[str, ...], str] = {
+    ("мирная", "охота"): HUNT,
+    ("мирную", "охоту"): HUNT,
+    ("мирной", "охотой"): HUNT,
+    ("голос", "против"): VOTE,
+    ("на", "линч"): VOTE,
+    ("в", "гости"): INVITE,
+    ("к", "себе"): INVITE,
+    ("вместо", "меня"): FEAR,
+    ("на", "усмотрение"): DELEGATE,
+    ("ход", "за", "боссом"): DELEGATE,
+    ("ход", "за", "доном"): DELEGATE,
+    ("решает", "босс"): DELEGATE,
+    ("решает", "дон"): DELEGATE,
+    ("в", "отношении"): SWINDLE,
+    ("ворую", "ход"): SWINDLE,
+    ("краду", "ход"): SWINDLE,
+}
+
+#: Single word → class.
+WORDS: dict[str, str] = {w: cls for cls, ws in _WORDS.items() for w in ws}
+
+#: When several keywords stand side by side («стреляю из миномёта в …», «голосую на линче
+#: за …»), they make one keyword whose class is the first of this list that occurs.
+MERGE_PRIORITY: tuple[str, ...] = (DELEGATE, MORTAR, PARTNER, FEAR, SWINDLE, CHOOSE)
+
+#: Classes that are nouns or otherwise common in chatter: without a name they are ignored
+#: instead of reported as ``unparsed``.
+WEAK_CLASSES: frozenset[str] = frozenset({CHOOSE, PARTNER, FEAR, MORTAR})
+WEAK_WORDS: frozenset[str] = frozenset({
+    "голос", "голоса", "охота", "охоту", "защита", "выбор", "убийство", "заказ", "спасение",
+    "проверка", "проверку", "поиск", "поиски", "лечение", "охрана", "кража", "воровство",
+    "наблюдение", "слежка", "избиение", "приглашение", "голосование", "линча", "линче",
+    "выстрел", "стрельба", "спасти", "лечить", "проверить", "бить", "убить", "искать",
+    "следить", "охранять", "вешать", "линчевать", "стрелять", "охотиться", "маньячество",
+    "жульничество", "жульничать", "избить", "украсть", "своровать", "пригласить", "шизить",
+    "громить", "побить", "полечить", "пробить", "маньячить", "смотрю", "посмотрю", "забираю",
+    "зову", "позову", "обманываю", "защищаю", "защищу", "против",
+})
+
+#: (class, role) → action. Roles are current role ids; ``"mafia"`` stands for any clan
+#: member, ``"civil"`` for any civilian who may hunt.
+CLASS_ACTIONS: dict[str, dict[str, str]] = {
+    HEAL: {"doctor": "heal"},
+    CHECK: {"detective": "check", "boss": "boss_check", "fan": "check"},
+    BEAT: {"thug": "beat"},
+    INVITE: {"hostess": "invite", "psycho": "invite"},
+    ROB: {"thief": "rob", "swindler": "swindle"},
+    WATCH: {"witness": "watch"},
+    GUARD: {"guard": "guard"},
+    KILL: {"mafia": "clan_kill", "maniac": "maniac_kill"},
+    MANIAC: {"maniac": "maniac_kill", "psycho": "invite"},
+    SHOOT: {"mafia": "clan_kill", "civil": "hunt"},
+    HUNT: {"civil": "hunt"},
+    SEARCH: {"fan": "search"},
+    SWINDLE: {"swindler": "swindle"},
+}
+
+#: The move a role makes when a role word is followed by a name but no verb
+#: («шизик → Бука» in a swindler's letter, «вор — Бука» in a boss's).
+ROLE_DEFAULT_ACTION: dict[str, str] = {
+    "detective": "check", "doctor": "heal", "hostess": "invite", "psycho": "invite",
+    "fan": "search", "thug": "beat", "witness": "watch", "maniac": "maniac_kill",
+    "thief": "rob", "guard": "guard", "boss": "boss_check",
+}
+
+#: Verb classes a swindler's branch for a role may use (besides the role's own).
+BRANCH_CLASSES: dict[str, frozenset[str]] = {
+    "detective": frozenset({CHECK}),
+    "doctor": frozenset({HEAL}),
+    "hostess": frozenset({INVITE}),
+    "psycho": frozenset({INVITE, MANIAC}),
+    "fan": frozenset({SEARCH, CHECK}),
+    "thug": frozenset({BEAT}),
+    "witness": frozenset({WATCH}),
+    "maniac": frozenset({KILL, MANIAC, SHOOT}),
+}
+
+#: Roles whose role move excludes a hunt in the same turn (DECISIONS.md §4–5).
+HUNT_EXCLUDED_BY: dict[str, str] = {
+    "check": "detective", "heal": "doctor", "invite": "hostess", "beat": "thug",
+    "swindle": "swindler", "maniac_kill": "maniac",
+}
+HUNT_EXCLUSIVE_ROLES: frozenset[str] = frozenset(
+    {"detective", "doctor", "hostess", "psycho", "thug", "swindler", "maniac"})
+
+#: Actions checked against ``last_targets`` («never the same player twice in a row»).
+NO_REPEAT_ACTIONS: dict[str, frozenset[str]] = {
+    "rob": frozenset({"thief"}), "heal": frozenset({"doctor"}),
+    "invite": frozenset({"hostess"}), "beat": frozenset({"thug"}),
+}
+
+# --- phrases that are not moves but flags or refusals ------------------------------------
+
+SKIP_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("пропускаю", "ход"), ("ход", "пропускаю"), ("пропуск", "хода"), ("пропускаю",),
+    ("без", "хода"), ("не", "хожу"), ("хода", "нет"), ("не", "буду", "ходить"), ("пас",),
+    ("никого", "не"),
+)
+CANCEL_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("отменяю",), ("отмена", "хода"), ("отмена",), ("отменить",), ("аннулирую",),
+    ("отмените",), ("отменяем",),
+)
+OTHER_DAY_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("как", "вчера"), ("как", "и", "вчера"), ("как", "в", "прошлый", "раз"),
+    ("то", "же", "самое"), ("тот", "же"), ("того", "же"), ("ту", "же"), ("как", "обычно"),
+    ("аналогично",), ("прошлый", "ход"), ("вчерашний",), ("вчерашнего",), ("как", "раньше"),
+    ("как", "позавчера"), ("как", "в", "прошлом", "письме"), ("как", "писал"),
+    ("как", "писала"), ("прошлого", "письма"), ("то", "же", "что"),
+)
+
+# --- fillers and grammar words -------------------------------------------------------------
+
+#: Preposition → grammatical cases it governs (for telling «Кир» from «Кира»).
+PREPOSITIONS: dict[str, frozenset[str]] = {
+    "у": frozenset({"gent"}), "против": frozenset({"gent"}), "от": frozenset({"gent"}),
+    "для": frozenset({"gent"}), "к": frozenset({"datv"}), "ко": frozenset({"datv"}),
+    "за": frozenset({"accs", "ablt"}), "в": frozenset({"accs"}), "во": frozenset({"accs"}),
+    "на": frozenset({"accs"}), "по": frozenset({"datv"}), "с": frozenset({"ablt"}),
+    "со": frozenset({"ablt"}),
+}
+
+#: Words skipped between a keyword and its target.
+FILLERS: frozenset[str] = frozenset({
+    "игрока", "игрок", "игроку", "игроком", "игроке", "ника", "ник", "нику", "жителя",
+    "житель", "жителю", "персонажа", "товарища", "господина", "госпожу", "мистера", "мисс",
+    "уважаемого", "уважаемую", "нашего", "нашу", "моего", "мою", "этого", "эту", "этой",
+    "сегодня", "ночью", "ночь", "сейчас", "пожалуй", "наверное", "конечно", "думаю", "хочу",
+    "буду", "будем", "мой", "моя", "мои", "наш", "наша", "ставлю", "отдаю", "отправляю",
+    "кидаю", "идет", "идёт", "уходит", "как", "всегда", "еще", "уже", "снова", "опять",
+    "тоже", "также", "а", "и", "или", "же", "то", "ну", "вот", "это", "так", "да", "бы",
+    "я", "мы", "клан", "клана", "кланом", "наш", "нашим", "всем", "кланом", "из", "дом",
+    "дома", "гости", "себе", "ход", "хода", "ходом", "цель", "цели", "целью", "жертва",
+    "жертву", "жертвой", "своего", "свою", "вновь", "ещё", "лучше", "пусть", "туда",
+    "отношении", "вечером", "вечер", "вечерком", "ночку", "нынче", "завтра", "пожалуйста",
+    "плиз", "мне", "кажется", "точно", "однозначно", "безусловно", "выбираю", "за", "у",
+    "к", "ко", "в", "во", "на", "по", "с", "со", "против", "от", "для", "о", "об",
+    "дорогого", "дорогую", "милого", "милую", "бедного", "бедную", "того", "ту",
+})
+
+#: Words that refer to the sender himself.
+SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "собой"})
+
+#: Pronouns that point at a player named elsewhere: never resolved, the move is unparsed.
+PRONOUNS: frozenset[str] = frozenset({
+    "его", "ее", "её", "него", "нее", "неё", "ему", "ей", "ним", "ней", "их", "них", "тебя",
+    "вас", "нему", "ней", "него", "кого", "кого-нибудь", "кого-то", "всех", "никого",
+})
+
+#: Separators between two targets of one move.
+TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "также", "плюс", "-", "—"})
+
+#: Words that open a swindler's branch («если он доктор — …»).
+BRANCH_OPENERS: frozenset[str] = frozenset({
+    "если", "он", "она", "окажется", "оказался", "оказалась", "будет", "то", "цель", "жертва",
+    "игрок", "вдруг", "коли", "когда", "роль", "-", "—", "это",
+})
+#: Punctuation/words allowed after the role word of a branch, before its move.
+BRANCH_ARROWS: frozenset[str] = frozenset({"—", "-", "→", "->", "=>", ":", ",", "то", "тогда"})
+
+NEGATION = "не"

@@ -1,0 +1,314 @@
+"""Nicknames and role words as players write them (issue 3).
+
+A roster's *form index* lists, for every nickname, the forms a player may write: every
+singular case form of every word (pymorphy3 inflects Russian words and guesses paradigms of
+unknown ones; a small ending table covers what it cannot), Latin nicknames with Russian
+endings attached («Serginio-у», «Serginio'ом»), and a Cyrillic transliteration of Latin
+nicknames. A written token is matched exactly first, then as a prefix, then by edit distance
+(rapidfuzz). All thresholds live in :data:`THRESHOLDS`.
+
+The index is built once per roster (cached by the tuple of nicknames); words are normalised
+to lower case with ё → е. pymorphy3 is imported lazily so that the CLI's ``--help`` never
+loads the dictionary.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+
+from .roles import ROLE_SYNONYMS
+
+#: Every tunable threshold of name and keyword matching, in one place.
+THRESHOLDS = {
+    "name_fuzzy_min_len": 4,       # shorter tokens are never matched by edit distance
+    "name_fuzzy_long_len": 8,      # from this length two edits are allowed, below one
+    "prefix_min_len": 3,           # a shorter abbreviation never names a player
+    "known_word_fuzzy_max_len": 5,  # a dictionary word this short is not taken as a typo
+    "verb_fuzzy_min_len": 4,       # keyword typos: only for words at least this long
+    "verb_fuzzy_long_len": 9,      # from this length two edits, below one
+}
+
+ALL_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
+OBLIQUE = ALL_CASES - {"nomn"}
+
+_CYR = re.compile(r"[а-я]")
+_LAT = re.compile(r"[a-z]")
+_LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "я", "ым", "ого", "ому", "ой")
+_LATIN_SEPARATORS = ("", "-", "'", "’", "`")
+_TRANSLIT = (
+    ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("yu", "ю"),
+    ("ya", "я"), ("yo", "е"), ("ye", "е"), ("ee", "и"), ("oo", "у"), ("ck", "к"), ("ph", "ф"),
+    ("th", "т"), ("a", "а"), ("b", "б"), ("c", "к"), ("d", "д"), ("e", "е"), ("f", "ф"),
+    ("g", "г"), ("h", "х"), ("i", "и"), ("j", "дж"), ("k", "к"), ("l", "л"), ("m", "м"),
+    ("n", "н"), ("o", "о"), ("p", "п"), ("q", "к"), ("r", "р"), ("s", "с"), ("t", "т"),
+    ("u", "у"), ("v", "в"), ("w", "в"), ("x", "кс"), ("y", "и"), ("z", "з"),
+)
+
+
+def norm(word: str) -> str:
+    """Lower case, ё → е, typographic apostrophes unified."""
+    return word.lower().replace("ё", "е").replace("’", "'").replace("`", "'")
+
+
+@functools.lru_cache(maxsize=1)
+def morph():
+    """The shared pymorphy3 analyzer (loaded on first use, ~0.1 s)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_known_word(word: str) -> bool:
+    """True when ``word`` (normalised) is in the Russian dictionary."""
+    return bool(_CYR.search(word)) and morph().word_is_known(word)
+
+
+def max_distance(length: int, kind: str = "name") -> int:
+    """Edit distance allowed for a token of ``length`` letters (``kind`` "name" or "verb")."""
+    t = THRESHOLDS
+    if kind == "verb":
+        if length < t["verb_fuzzy_min_len"]:
+            return 0
+        return 2 if length >= t["verb_fuzzy_long_len"] else 1
+    if length < t["name_fuzzy_min_len"]:
+        return 0
+    return 2 if length >= t["name_fuzzy_long_len"] else 1
+
+
+def _ending_table(word: str) -> dict[str, frozenset[str]]:
+    """Case forms of a Russian noun by its last letter (fallback when pymorphy has none)."""
+    out: dict[str, frozenset[str]] = {word: frozenset({"nomn"})}
+    last, stem = word[-1:], word[:-1]
+
+    def add(form, *cases):
+        out[form] = out.get(form, frozenset()) | frozenset(cases)
+
+    if last == "а":
+        add(stem + "ы", "gent"), add(stem + "и", "gent"), add(stem + "е", "datv", "loct")
+        add(stem + "у", "accs"), add(stem + "ой", "ablt"), add(stem + "ою", "ablt")
+    elif last == "я":
+        add(stem + "и", "gent"), add(stem + "е", "datv", "loct"), add(stem + "ю", "accs")
+        add(stem + "ей", "ablt")
+    elif last == "й":
+        add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
+        add(stem + "е", "loct")
+    elif last == "ь":
+        add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
+        add(stem + "е", "loct"), add(stem + "и", "gent", "datv", "loct"), add(stem + "ью", "ablt")
+    elif _CYR.fullmatch(last or "-") and last not in "оеиуюыэ":
+        add(word + "а", "gent", "accs"), add(word + "у", "datv"), add(word + "ом", "ablt")
+        add(word + "е", "loct")
+    return out
+
+
+@functools.lru_cache(maxsize=20_000)
+def word_forms(word: str) -> dict[str, frozenset[str]]:
+    """Singular case forms of one written word (normalised) → the cases each form can be.
+
+    Cyrillic words: pymorphy3's paradigms of every nominative-singular reading (adjectives in
+    their own gender), or :func:`_ending_table` when it has none. Latin or mixed words: the
+    word, the word with Russian endings attached, and its transliteration declined.
+    """
+    if not word:
+        return {}
+    if _LAT.search(word) or not _CYR.search(word) or re.search(r"\d|_", word):
+        return _latin_forms(word)
+    forms: dict[str, frozenset[str]] = {word: frozenset({"nomn"})}
+    found = False
+    for p in morph().parse(word):
+        tag = p.tag
+        if tag.POS not in ("NOUN", "ADJF") or "nomn" not in tag or "plur" in tag:
+            continue
+        found = True
+        for f in p.lexeme:
+            ft = f.tag
+            if "plur" in ft or ft.case is None:
+                continue
+            if tag.POS == "ADJF" and ft.gender != tag.gender:
+                continue
+            w = norm(f.word)
+            forms[w] = forms.get(w, frozenset()) | {ft.case if ft.case in ALL_CASES else "loct"}
+    if not found:
+        for w, cases in _ending_table(word).items():
+            forms[w] = forms.get(w, frozenset()) | cases
+    return forms
+
+
+def translit(word: str) -> str:
+    """A plain Russian reading of a Latin word («serginio» → «сергинио»)."""
+    out, i = [], 0
+    while i < len(word):
+        for lat, cyr in _TRANSLIT:
+            if word.startswith(lat, i):
+                out.append(cyr)
+                i += len(lat)
+                break
+        else:
+            out.append(word[i])
+            i += 1
+    return "".join(out)
+
+
+def _latin_forms(word: str) -> dict[str, frozenset[str]]:
+    forms: dict[str, frozenset[str]] = {word: ALL_CASES}
+    for sep in _LATIN_SEPARATORS:
+        for end in _LATIN_ENDINGS:
+            forms.setdefault(word + sep + end, OBLIQUE)
+    if _LAT.search(word) and not re.search(r"\d|_", word):
+        cyr = translit(word)
+        for w, cases in _ending_table(cyr).items():
+            forms.setdefault(w, cases)
+    return forms
+
+
+@dataclass(frozen=True)
+class NameHit:
+    """A name found in a letter: ``nick`` when one player fits, else ``candidates``.
+
+    ``kind``: ``exact`` (a case form), ``self`` («себя»), ``prefix``, ``fuzzy``;
+    ``length``: how many tokens it took.
+    """
+
+    nick: str | None
+    candidates: tuple[str, ...] = ()
+    kind: str = "exact"
+    length: int = 1
+
+
+@dataclass
+class NameIndex:
+    """The form index of one roster. Build with :func:`name_index`."""
+
+    nicks: tuple[str, ...]
+    single: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    multi: list[tuple[str, tuple[dict[str, frozenset[str]], ...]]] = field(default_factory=list)
+    bases: dict[str, list[str]] = field(default_factory=dict)  # nick → nominative spellings
+    fuzzy_choices: list[str] = field(default_factory=list)
+    fuzzy_owner: list[str] = field(default_factory=list)
+
+    def exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
+        """The longest roster name written at ``words[i:]`` (normalised tokens), if any.
+
+        Multi-word nicknames match word by word, each word in any case form. Among several
+        nicknames sharing the form, the one whose form has the ``expected`` case wins when no
+        other could be the uninflected nominative; otherwise the hit is ambiguous.
+        """
+        best_len, owners = 0, {}
+        for nick, parts in self.multi:
+            n = len(parts)
+            if n <= best_len or i + n > len(words):
+                continue
+            if all(words[i + k] in parts[k] for k in range(n)):
+                best_len, owners = n, {nick: parts[-1][words[i + n - 1]]}
+        if not owners:
+            owners = self.single.get(words[i], {})
+            best_len = 1
+        if not owners:
+            return None
+        return _pick(owners, expected, best_len)
+
+    def approximate(self, word: str) -> NameHit | None:
+        """A prefix or a near miss of some nickname form (see :data:`THRESHOLDS`)."""
+        if len(word) >= THRESHOLDS["prefix_min_len"]:
+            pre = sorted({n for n, bases in self.bases.items()
+                          for b in bases if b.startswith(word) and b != word})
+            if pre:
+                return _hit(pre, "prefix")
+        limit = max_distance(len(word))
+        if limit == 0:
+            return None
+        if is_known_word(word) and len(word) <= THRESHOLDS["known_word_fuzzy_max_len"]:
+            return None
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        found = process.extract(word, self.fuzzy_choices, scorer=OSA.distance,
+                                score_cutoff=limit, limit=None)
+        if not found:
+            return None
+        best = min(score for _, score, _ in found)
+        owners = sorted({self.fuzzy_owner[idx] for _, score, idx in found if score == best})
+        return _hit(owners, "fuzzy")
+
+
+def _hit(owners: list[str], kind: str) -> NameHit:
+    if len(owners) == 1:
+        return NameHit(owners[0], (owners[0],), kind)
+    return NameHit(None, tuple(owners), kind)
+
+
+def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
+          length: int) -> NameHit:
+    nicks = sorted(owners)
+    if len(nicks) == 1:
+        return NameHit(nicks[0], (nicks[0],), "exact", length)
+    if expected:
+        fit = [n for n in nicks if owners[n] & expected]
+        nominative = [n for n in nicks if "nomn" in owners[n] and n not in fit]
+        if len(fit) == 1 and not nominative:
+            return NameHit(fit[0], (fit[0],), "exact", length)
+    return NameHit(None, tuple(nicks), "exact", length)
+
+
+@functools.lru_cache(maxsize=64)
+def name_index(nicks: tuple[str, ...]) -> NameIndex:
+    """Build (once per roster) the form index of ``nicks`` (roster order)."""
+    idx = NameIndex(nicks=nicks)
+    for nick in nicks:
+        words = [norm(w) for w in re.findall(r"[\w'’`-]+", nick)] or [norm(nick)]
+        if len(words) > 1:
+            idx.multi.append((nick, tuple(word_forms(w) for w in words)))
+            joined = "".join(words)
+            _add(idx.single, nick, {joined: frozenset({"nomn"})})
+            idx.bases[nick] = [" ".join(words), joined]
+            for w in words:
+                for form in word_forms(w):
+                    idx.fuzzy_choices.append(form)
+                    idx.fuzzy_owner.append(nick)
+            continue
+        forms = word_forms(words[0])
+        _add(idx.single, nick, forms)
+        idx.bases[nick] = [words[0]] + ([translit(words[0])] if _LAT.search(words[0]) else [])
+        for form in forms:
+            idx.fuzzy_choices.append(form)
+            idx.fuzzy_owner.append(nick)
+    idx.multi.sort(key=lambda item: -len(item[1]))
+    return idx
+
+
+def _add(table: dict[str, dict[str, frozenset[str]]], nick: str,
+         forms: dict[str, frozenset[str]]) -> None:
+    for form, cases in forms.items():
+        slot = table.setdefault(form, {})
+        slot[nick] = slot.get(nick, frozenset()) | cases
+
+
+_ROLE_FORM_BLOCK = frozenset({"кому", "кома", "коме", "комой", "дока", "коп", "копа", "копу"})
+
+
+@functools.lru_cache(maxsize=1)
+def role_words() -> dict[str, str]:
+    """Every case form of every role synonym (engine.roles.ROLE_SYNONYMS) → role id.
+
+    Multi-word synonyms are keyed by their words joined with a space.
+    """
+    out: dict[str, str] = {}
+    for role, synonyms in ROLE_SYNONYMS.items():
+        for syn in synonyms:
+            words = syn.split()
+            if len(words) > 1:
+                out[syn] = role
+                continue
+            for form in word_forms(syn):
+                if form not in _ROLE_FORM_BLOCK or form == syn:
+                    out.setdefault(form, role)
+    for form, role in _ROLE_EXTRA.items():
+        out.setdefault(form, role)
+    return out
+
+
+_ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммом": "detective",
+               "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective"}

@@ -1,0 +1,809 @@
+"""The letter parser: free Russian text → moves and problems (issue 3, SCENARIOS.md).
+
+A letter is cut into clauses (:mod:`engine.grammar_tokens`). In each clause the parser finds
+move keywords (:mod:`engine.grammar_vocab`); the words after a keyword, up to the next one,
+hold its target(s), found in the roster's form index (:mod:`engine.names`). The sender's
+current role turns a keyword into an action (:mod:`engine.grammar_rules`). A move the parser
+is not sure of becomes a :class:`engine.model.Problem`, never a move.
+
+Special forms: a boss moving for a clan member («за вора: ворую у X», «охранник охраняет
+Y»), a member leaving his move to the boss («на усмотрение дона»), the swindler's
+conditional letter («если доктор — лечу X»), the fan naming the role she searches for, and
+the event moves (mortar, partner, fear choice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from . import grammar_vocab as V
+from .grammar_rules import (
+    Actor, action_for, action_ru, actor_of, describe_target, max_targets, problem,
+    repeats_last, role_ru,
+)
+from .grammar_tokens import Tok, clauses, match_phrase, span, tokenize
+from .model import Move, ParseResult, Problem, TurnInfo
+from .names import NameHit, is_known_word, max_distance, name_index, role_words
+from .roles import CLAN_ROLES, ROLE_CIVILIANS
+from .state import GameState
+
+_MERGE_PAIRS = {
+    frozenset({V.HUNT, V.SHOOT}): V.HUNT,
+    frozenset({V.KILL, V.SHOOT}): V.KILL,
+    frozenset({V.KILL, V.MANIAC}): V.MANIAC,
+    frozenset({V.INVITE, V.MANIAC}): V.INVITE,
+    frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
+}
+_WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
+_SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
+_MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
+_DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD}
+
+
+@dataclass
+class _Kw:
+    """A keyword found at tokens ``[i, j)`` of a clause."""
+
+    cls: str
+    i: int
+    j: int
+    negated: bool = False
+    weak: bool = False
+
+
+@dataclass
+class _Targets:
+    """What the words after a keyword name."""
+
+    hits: list[tuple[NameHit, int, int]] = field(default_factory=list)
+    unknown: tuple[str, int] | None = None
+    pronoun: bool = False
+    roles: list[str] = field(default_factory=list)
+    end: int = -1  # index after the last token used
+
+
+@dataclass
+class _Item:
+    """A move or a problem, with its offset in the letter (for order and cancelling)."""
+
+    pos: int
+    move: Move | None = None
+    problem: Problem | None = None
+    tried: str = ""  # the action the player tried (hunt exclusion)
+
+
+@dataclass
+class _Ctx:
+    text: str
+    state: GameState
+    turn: TurnInfo
+    sender: Actor
+    nicks: tuple[str, ...]
+    alive: frozenset[str]
+
+
+# --- public API -------------------------------------------------------------------------------
+
+
+def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
+    """Read one letter of ``sender`` as a careful host would (issue 3).
+
+    Args:
+        text: the letter body (plain text; quoted «>» lines and the signature are ignored).
+        sender: the sender's roster nickname.
+        state: the game before the turn (roles, clans, alive flags, ``last_targets``).
+        turn: the day and its event (who holds the mortar, immunity, the fear choice).
+
+    Returns:
+        :class:`engine.model.ParseResult`: moves with roster nicknames as targets and
+        ``span`` set; problems (``unknown_name``, ``ambiguous``, ``not_your_role``,
+        ``not_allowed``, ``unparsed``) with the span, the reason and a Russian message;
+        ``skip`` / ``cancel`` flags. Moves before a cancel phrase are dropped. A dead
+        sender gets every move refused (``not_allowed``, reason ``dead``).
+    """
+    nicks = tuple(state.players)
+    actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
+    ctx = _Ctx(text, state, turn, actor, nicks,
+               frozenset(n for n, p in state.players.items() if p.alive))
+    items: list[_Item] = []
+    skip = False
+    cancel_pos = -1
+    pending_member: Actor | None = None
+    swindle_branches: list[tuple[str, Move, int]] = []
+    for clause in clauses(tokenize(text)):
+        flags = _flags(clause)
+        skip = skip or flags["skip"]
+        if flags["cancel"] is not None:
+            cancel_pos = clause[0].start
+        member_actor, start, pending_member = _member_prefix(ctx, clause, pending_member, items)
+        if member_actor is False:
+            continue
+        excluded: set[int] = set()
+        if actor.role == "swindler" and member_actor is None:
+            _read_branches(ctx, clause, items, swindle_branches, excluded)
+        _read_clause(ctx, clause, start, member_actor, flags, excluded, items)
+    if swindle_branches:
+        _attach_branches(ctx, items, swindle_branches)
+    items = [it for it in items if it.pos >= cancel_pos]
+    moves, problems = _finish(ctx, items)
+    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+
+
+def describe_move(move: Move, state: GameState | None = None) -> str:
+    """A plain Russian restatement of a move for the reply letter (DECISIONS.md §8).
+
+    ``«Лечение: Бука»``, ``«Голос на линче: Serginio»``, ``«Жульничество против X: если
+    врач — лечение: Y; …»``, ``«За Вор (Ягуарчик): кража у X»``. ``state`` is accepted for
+    symmetry with the parser and used to name a member's role.
+    """
+    a = move.action
+    target = describe_target(move)
+    if a == "vote":
+        label = "Голоса на линче" if len(move.targets) > 1 else "Голос на линче"
+        return f"{label}: {target}"
+    if a == "delegate":
+        return "Ход на усмотрение босса"
+    if a == "search":
+        role = role_ru(move.role or "detective").lower()
+        return f"Поиск ({role}): {target}" if target else f"Теперь ищу роль: {role}"
+    if a == "swindle":
+        parts = [f"если {role_ru(r).lower()} — {_lower_first(describe_move(m, state))}"
+                 for r, m in move.branches]
+        tail = ": " + "; ".join(parts) if parts else ""
+        return f"Жульничество против {target}{tail}"
+    if a == "on_behalf" and move.move is not None:
+        who = move.member or ""
+        if state is not None and who in state.players:
+            who = f"{who} ({role_ru(state.players[who].role).lower()})"
+        return f"За {who}: {_lower_first(describe_move(move.move, state))}"
+    return f"{action_ru(a)[:1].upper()}{action_ru(a)[1:]}: {target}"
+
+
+def _lower_first(s: str) -> str:
+    return s[:1].lower() + s[1:]
+
+
+# --- clause level ----------------------------------------------------------------------------
+
+
+def _flags(clause: list[Tok]) -> dict:
+    """Skip / cancel / «как вчера» phrases of a clause (index where found, or None)."""
+    out = {"skip": False, "cancel": None, "other_day": False}
+    for i in range(len(clause)):
+        if not clause[i].word:
+            continue
+        if any(match_phrase(clause, i, p) for p in V.SKIP_PHRASES):
+            out["skip"] = True
+        if out["cancel"] is None and any(match_phrase(clause, i, p) for p in V.CANCEL_PHRASES):
+            out["cancel"] = i
+        if any(match_phrase(clause, i, p) for p in V.OTHER_DAY_PHRASES):
+            out["other_day"] = True
+    return out
+
+
+def _find_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
+    """Keywords of a clause, merged where they stand side by side."""
+    found: list[_Kw] = []
+    i, n = 0, len(clause)
+    while i < n:
+        t = clause[i]
+        if not t.word or i in excluded:
+            i += 1
+            continue
+        kw = _keyword_at(clause, i)
+        if kw is None:
+            i += 1
+            continue
+        kw.negated = i > 0 and clause[i - 1].w == V.NEGATION
+        found.append(kw)
+        i = kw.j
+    if not found:
+        found = _fuzzy_keywords(clause, excluded)
+    return _merge(clause, found)
+
+
+def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
+    for phrase, cls in V.PHRASES.items():
+        if match_phrase(clause, i, phrase):
+            return _Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
+    w = clause[i].w
+    cls = V.WORDS.get(w)
+    if cls is None:
+        return None
+    return _Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
+
+
+def _fuzzy_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
+    """A misspelt verb at the start of a clause («лечю», «провиряю»)."""
+    words = [k for k, t in enumerate(clause) if t.word][:3]
+    for k in words:
+        if k in excluded:
+            continue
+        cls = _fuzzy_verb(clause[k].w)
+        if cls:
+            return [_Kw(cls, k, k + 1)]
+    return []
+
+
+_VERB_CHOICES: list[str] = [w for w, c in V.WORDS.items() if w not in V.WEAK_WORDS and len(w) >= 3]
+
+
+def _fuzzy_verb(word: str) -> str | None:
+    return _fuzzy_verb_cached(word)
+
+
+def _fuzzy_verb_cached(word: str, _cache: dict = {}) -> str | None:  # noqa: B006 - memo
+    if word in _cache:
+        return _cache[word]
+    result = None
+    limit = max_distance(len(word), "verb")
+    if limit and not is_known_word(word) and word not in role_words():
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        hits = process.extract(word, _VERB_CHOICES, scorer=OSA.distance, score_cutoff=limit,
+                               limit=None)
+        if hits:
+            best = min(s for _, s, _ in hits)
+            classes = {V.WORDS[c] for c, s, _ in hits if s == best}
+            result = classes.pop() if len(classes) == 1 else None
+    if len(_cache) < 50_000:
+        _cache[word] = result
+    return result
+
+
+def _merge(clause: list[Tok], kws: list[_Kw]) -> list[_Kw]:
+    out: list[_Kw] = []
+    for kw in kws:
+        prev = out[-1] if out else None
+        if prev is not None and _only_fillers(clause, prev.j, kw.i):
+            cls = _merged_class(prev.cls, kw.cls)
+            if cls is not None:
+                out[-1] = _Kw(cls, prev.i, kw.j, prev.negated, prev.weak and kw.weak)
+                continue
+        out.append(kw)
+    return out
+
+
+def _merged_class(a: str, b: str) -> str | None:
+    if a == b:
+        return a
+    for cls in V.MERGE_PRIORITY:
+        if cls in (a, b):
+            return cls
+    return _MERGE_PAIRS.get(frozenset({a, b}))
+
+
+def _only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
+    for t in clause[lo:hi]:
+        if t.word and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return False
+    return True
+
+
+def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
+                 excluded: set[int], items: list[_Item]) -> None:
+    """Turn every keyword of a clause (from token ``start``) into moves or problems."""
+    actor = member or ctx.sender
+    kws = [k for k in _find_keywords(clause, excluded) if k.i >= start]
+    if member is not None and not kws:
+        cls = _DEFAULT_CLASS.get(member.role)
+        if cls is None:
+            items.append(_Item(clause[0].start, problem=problem(
+                span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
+            return
+        kws = [_Kw(cls, start, start)]
+    if not kws and flags["other_day"] and not excluded:
+        items.append(_Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
+        return
+    cancel_at = flags["cancel"]
+    for n, kw in enumerate(kws):
+        hi = kws[n + 1].i if n + 1 < len(kws) else len(clause)
+        hi = min([hi] + [k for k in excluded if k > kw.i])
+        if kw.negated:
+            continue
+        if cancel_at is not None and cancel_at < kw.i and _only_fillers(clause, cancel_at + 1, kw.i):
+            continue
+        lo = kws[n - 1].j if n > 0 else start
+        _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
+
+
+def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: _Kw, lo: int, hi: int,
+               flags: dict, items: list[_Item], on_behalf: bool) -> None:
+    action = action_for(kw.cls, actor, ctx.turn)
+    tg = _read_targets(ctx, actor, clause, kw.j, hi)
+    if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles:
+        back = _read_back(ctx, actor, clause, lo, kw.i)
+        if back is not None:
+            tg.hits.append(back)
+    first = min([kw.i] + [h[1] for h in tg.hits])
+    last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
+    if not tg.hits and tg.unknown is None:
+        last = max(last, _last_word(clause, kw.j, hi))
+    text = span(ctx.text, clause, first, last)
+    pos = clause[first].start
+    item = _judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
+    if item is None:
+        return
+    item.pos = pos
+    if item.move is not None:
+        item.move = item.move.with_span(text)
+        if on_behalf:
+            item = _behalf(ctx, actor, item, text)
+    items.append(item)
+
+
+def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item:
+    """Wrap a boss's move for ``member`` (DECISIONS.md §4 Boss (c)); votes stay personal."""
+    inner = item.move
+    if inner.action in ("vote", "delegate", "hunt", "mortar", "fear_choice", "partner"):
+        return _Item(item.pos, problem=problem(text, "not_allowed", "vote_on_behalf"
+                                               if inner.action == "vote" else "not_your_role"))
+    move = Move("on_behalf", member=member.nick, move=replace(inner, span=""), span=text)
+    return _Item(item.pos, move=move, tried="on_behalf")
+
+
+def _last_word(clause: list[Tok], lo: int, hi: int) -> int:
+    last = lo
+    for k in range(lo, min(hi, len(clause))):
+        if clause[k].word:
+            last = k + 1
+    return last
+
+
+def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, text: str,
+           flags: dict, on_behalf: bool) -> _Item | None:
+    """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
+    if action == "delegate":
+        return _Item(0, move=Move("delegate"), tried="delegate")
+    if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
+        return _fan_role_only(ctx, tg, text)
+    if not tg.hits:
+        if tg.unknown is not None and not kw.weak:
+            if action is None:
+                return _refuse_role(kw, text)
+            return _Item(0, problem=problem(text, "unknown_name", "unknown_name",
+                                            word=tg.unknown[0]), tried=action)
+        if (kw.weak or action is None) and not flags["other_day"]:
+            return None
+        if action is None and kw.cls in (V.CHOOSE,):
+            return None
+        reason = "other_day" if flags["other_day"] else ("pronoun" if tg.pronoun else "no_target")
+        if flags["skip"] and reason == "pronoun":
+            return None
+        return _Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
+    if action is None:
+        return _refuse_role(kw, text)
+    bad = [h for h, _, _ in tg.hits if h.nick is None]
+    if bad:
+        return _Item(0, problem=problem(text, "ambiguous", "ambiguous",
+                                        candidates=bad[0].candidates), tried=action)
+    if tg.unknown is not None and len(tg.hits) >= 1 and not kw.weak:
+        pass  # a name followed by an unknown word: the name is the target
+    targets = _dedupe_self([h.nick for h, _, _ in tg.hits])
+    if len(targets) > max_targets(action, ctx.turn):
+        reason = "too_many_votes" if action == "vote" else "too_many_targets"
+        return _Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
+    for t in targets:
+        if t not in ctx.alive:
+            return _Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
+                                            target=t), tried=action)
+        if repeats_last(ctx.state, actor, action, t):
+            return _Item(0, problem=problem(text, "not_allowed", "same_target_twice",
+                                            action=action, target=t), tried=action)
+    move = _make_move(ctx, action, targets, tg)
+    if isinstance(move, Problem):
+        return _Item(0, problem=move, tried=action)
+    return _Item(0, move=move, tried=action)
+
+
+def _dedupe_self(targets: list[str]) -> list[str]:
+    out: list[str] = []
+    for t in targets:
+        if not out or out[-1] != t:
+            out.append(t)
+    return out
+
+
+def _refuse_role(kw: _Kw, text: str) -> _Item | None:
+    if kw.cls in (V.MORTAR,):
+        return _Item(0, problem=problem(text, "not_your_role", "no_mortar", action="mortar"))
+    if kw.cls in (V.PARTNER, V.FEAR, V.CHOOSE):
+        return _Item(0, problem=problem(text, "not_your_role", "not_event"))
+    if kw.cls == V.DELEGATE:
+        return _Item(0, problem=problem(text, "not_your_role", "not_your_role", action="delegate"))
+    return _Item(0, problem=problem(text, "not_your_role", "not_your_role",
+                                    action=_class_action_hint(kw.cls)))
+
+
+def _class_action_hint(cls: str) -> str:
+    table = V.CLASS_ACTIONS.get(cls, {})
+    return next(iter(table.values()), "") if table else ""
+
+
+def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: _Targets) -> Move | Problem:
+    if action == "search":
+        role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
+        if role is not None and role != "detective":
+            if _detective_alive(ctx):
+                return problem("", "not_allowed", "detective_alive")
+            return Move("search", target=targets[0], role=role)
+        return Move("search", target=targets[0])
+    if len(targets) > 1:
+        return Move(action, targets=tuple(targets))
+    return Move(action, target=targets[0])
+
+
+def _fan_role_only(ctx: _Ctx, tg: _Targets, text: str) -> _Item | None:
+    role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
+    if role is None or role == "detective":
+        return _Item(0, problem=problem(text, "unparsed", "no_target"), tried="search")
+    if _detective_alive(ctx):
+        return _Item(0, problem=problem(text, "not_allowed", "detective_alive"), tried="search")
+    return _Item(0, move=Move("search", role=role), tried="search")
+
+
+def _detective_alive(ctx: _Ctx) -> bool:
+    return any(p.alive and p.role == "detective" and p.clan is None
+               for p in ctx.state.players.values())
+
+
+# --- targets ---------------------------------------------------------------------------------
+
+
+def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) -> _Targets:
+    """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
+    further names only after «,», «и», «/» …"""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    out = _Targets()
+    expected: frozenset[str] | None = frozenset({"accs"})
+    joined = True
+    k = lo
+    rw = role_words()
+    while k < hi:
+        t = clause[k]
+        if not t.word:
+            if t.w in (":", "—", "→") and not out.hits:
+                expected = None
+            elif t.w in V.TARGET_JOINERS:
+                joined = True
+            elif t.w in ("«", "»", '"', "“", "”", "„", "(", ")"):
+                pass
+            elif out.hits:
+                break
+            k += 1
+            continue
+        w = t.w
+        if w in V.PREPOSITIONS:
+            expected = V.PREPOSITIONS[w]
+            k += 1
+            continue
+        if w in V.SELF_WORDS:
+            if out.hits and not joined and out.hits[-1][0].nick != actor.nick:
+                break
+            out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
+            joined, out.end = False, k + 1
+            k += 1
+            continue
+        hit = idx.exact(words, k, expected)
+        if hit is not None and (joined or not out.hits):
+            out.hits.append((hit, k, k + hit.length))
+            k += hit.length
+            joined, out.end, expected = False, k, frozenset({"accs"})
+            continue
+        if out.hits and not joined:
+            break
+        if w in V.TARGET_JOINERS:
+            joined = True
+            k += 1
+            continue
+        if w in V.PRONOUNS and not out.hits:
+            out.pronoun = True
+            out.end = k + 1
+            break
+        if w in rw:
+            out.roles.append(rw[w])
+            out.end = k + 1
+            k += 1
+            continue
+        if w in V.FILLERS:
+            k += 1
+            continue
+        approx = idx.approximate(w) if len(w) >= 3 and (not out.hits or not is_known_word(w)) else None
+        if approx is not None and not (is_known_word(w) and not (t.cap or t.quoted) and out.hits):
+            out.hits.append((approx, k, k + 1))
+            k += 1
+            joined, out.end = False, k
+            continue
+        if out.hits:
+            break
+        if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
+            k += 1
+            continue
+        out.unknown = (t.text, k)
+        out.end = k + 1
+        break
+    return out
+
+
+def _read_back(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int):
+    """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in V.SELF_WORDS:
+            return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
+        hit = idx.exact(words, k, None)
+        if hit is not None and k + hit.length <= hi:
+            return hit, k, k + hit.length
+        if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return None
+    return None
+
+
+# --- boss moving for a member ------------------------------------------------------------------
+
+
+def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: list[_Item]):
+    """For a boss: «за вора: …», «вор ворует у X», «За Ягуарчика —» (then the next clause).
+
+    Returns ``(member actor | None | False, first token of the move, pending member)``;
+    ``False`` means the clause is used up (a refusal or a bare «за вора:» header).
+    """
+    sender = ctx.sender
+    if sender.role != "boss":
+        return None, 0, None
+    words = [t for t in clause if t.word]
+    if not words:
+        return pending, 0, None
+    k = 0
+    has_za = clause[0].word and clause[0].w == "за"
+    if has_za:
+        k = 1
+    ref = _member_ref(ctx, clause, k)
+    if ref is None:
+        if pending is not None and _find_keywords(clause, set()):
+            return pending, 0, None
+        return None, 0, None
+    member, end = ref
+    if not has_za and not _role_subject(clause, k):
+        return None, 0, None
+    if isinstance(member, Problem):
+        items.append(_Item(clause[0].start, problem=member))
+        return False, 0, None
+    rest = [t for t in clause[end:] if t.word]
+    if not rest:
+        return False, 0, member
+    return member, end, None
+
+
+def _role_subject(clause: list[Tok], k: int) -> bool:
+    """A role word opening the clause counts as «for that member» only before a verb, a colon
+    or a dash, not as the target of a verb."""
+    return k == 0
+
+
+def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
+    """The clan member named at token ``k`` (by role word or nickname) → (Actor|Problem, end)."""
+    if k >= len(clause) or not clause[k].word:
+        return None
+    w = clause[k].w
+    role = role_words().get(w)
+    text = span(ctx.text, clause, 0, len(clause))
+    if role in _MEMBER_ROLES:
+        for nick, p in ctx.state.players.items():
+            if p.clan == ctx.sender.clan and p.role == role and p.alive:
+                return actor_of(ctx.state, nick), k + 1
+        return problem(text, "not_allowed", "no_such_member"), k + 1
+    if k == 0:
+        return None
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+    if hit is None or hit.nick is None:
+        return None
+    p = ctx.state.players[hit.nick]
+    if hit.nick == ctx.sender.nick:
+        return None
+    if p.clan != ctx.sender.clan:
+        return None
+    if not p.alive:
+        return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
+    return actor_of(ctx.state, hit.nick), k + hit.length
+
+
+# --- swindler's branches ----------------------------------------------------------------------
+
+
+def _read_branches(ctx: _Ctx, clause: list[Tok], items: list[_Item],
+                   branches: list[tuple[str, Move, int]], excluded: set[int]) -> None:
+    """Find «если <роль> — <ход>» branches of a swindler's letter in a clause."""
+    rw = role_words()
+    heads = [k for k, t in enumerate(clause)
+             if t.word and rw.get(t.w) in _SWINDLE_ROLES and _is_branch_head(clause, k)]
+    for n, k in enumerate(heads):
+        hi = heads[n + 1] if n + 1 < len(heads) else len(clause)
+        lo = _branch_start(clause, k)
+        excluded.update(range(lo, hi))
+        role = rw[clause[k].w]
+        _read_branch(ctx, clause, role, k, hi, lo, items, branches)
+
+
+def _is_branch_head(clause: list[Tok], k: int) -> bool:
+    before = [t.w for t in clause[max(0, k - 3):k]]
+    if "если" in before or k == 0:
+        return True
+    nxt = clause[k + 1].w if k + 1 < len(clause) else ""
+    return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
+                                       clause[k - 1].w in V.BRANCH_OPENERS)
+
+
+def _branch_start(clause: list[Tok], k: int) -> int:
+    lo = k
+    for j in range(k - 1, max(-1, k - 4), -1):
+        if clause[j].w == "если":
+            return j
+        if clause[j].word and clause[j].w not in V.BRANCH_OPENERS:
+            break
+        lo = j if not clause[j].word or clause[j].w in V.BRANCH_OPENERS else lo
+    return lo
+
+
+def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: int,
+                 items: list[_Item], branches: list[tuple[str, Move, int]]) -> None:
+    kws = [kw for kw in _find_keywords(clause[:hi], set()) if k < kw.i < hi]
+    action = V.ROLE_DEFAULT_ACTION[role]
+    start = k + 1
+    text_hi = hi
+    if kws:
+        kw = kws[0]
+        start = kw.j
+        if kw.cls not in V.BRANCH_CLASSES[role]:
+            items.append(_Item(clause[lo].start, problem=problem(
+                span(ctx.text, clause, lo, _last_word(clause, k, hi)), "not_allowed",
+                "branch_mismatch")))
+            return
+    tg = _read_targets(ctx, ctx.sender, clause, start, text_hi)
+    last = max([start, tg.end] + [h[2] for h in tg.hits])
+    text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else _last_word(clause, k, hi))
+    pos = clause[lo].start
+    if not tg.hits:
+        kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
+        word = tg.unknown[0] if tg.unknown else ""
+        items.append(_Item(pos, problem=problem(text, kind, reason, word=word)))
+        return
+    if tg.hits[0][0].nick is None:
+        items.append(_Item(pos, problem=problem(text, "ambiguous", "ambiguous",
+                                                candidates=tg.hits[0][0].candidates)))
+        return
+    targets = _dedupe_self([h.nick for h, _, _ in tg.hits])
+    if len(targets) > 1:
+        items.append(_Item(pos, problem=problem(text, "not_allowed", "too_many_targets",
+                                                action=action)))
+        return
+    if targets[0] not in ctx.alive:
+        items.append(_Item(pos, problem=problem(text, "not_allowed", "target_dead",
+                                                target=targets[0])))
+        return
+    branches.append((role, Move(action, target=targets[0], span=text), pos))
+
+
+def _attach_branches(ctx: _Ctx, items: list[_Item], branches: list[tuple[str, Move, int]]) -> None:
+    """Put the branches into the letter's swindle move (the last branch per role wins)."""
+    swindles = [it for it in items if it.move is not None and it.move.action == "swindle"]
+    if not swindles:
+        first = min(pos for _, _, pos in branches)
+        text = "; ".join(m.span for _, m, _ in branches)
+        items.append(_Item(first, problem=problem(text, "unparsed", "branch_without_target")))
+        return
+    by_role: dict[str, Move] = {}
+    for role, move, _ in branches:
+        by_role[role] = move
+    ordered = tuple((r, by_role[r]) for r in _SWINDLE_ROLES if r in by_role)
+    for it in swindles:
+        it.move = replace(it.move, branches=ordered)
+
+
+# --- letter level ----------------------------------------------------------------------------
+
+
+def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
+    """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
+    items.sort(key=lambda it: it.pos)
+    items = _merge_votes(ctx, items)
+    items = _merge_duplicates(ctx, items)
+    items = _exclude_hunt(ctx, items)
+    moves: list[Move] = []
+    problems: list[Problem] = []
+    for it in items:
+        if it.move is not None:
+            if not ctx.sender.alive:
+                problems.append(problem(it.move.span, "not_allowed", "dead"))
+            else:
+                moves.append(it.move)
+        elif it.problem is not None:
+            problems.append(it.problem)
+    return moves, problems
+
+
+def _merge_votes(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
+    votes = [it for it in items if it.move is not None and it.move.action == "vote"]
+    if len(votes) < 2:
+        return items
+    targets: list[str] = []
+    for it in votes:
+        targets.extend(it.move.targets or (it.move.target,))
+    limit = ctx.turn.votes_per_player
+    if limit == 1:
+        targets = list(dict.fromkeys(targets))
+    text = " / ".join(it.move.span for it in votes)
+    rest = [it for it in items if it not in votes]
+    if len(targets) > limit:
+        p = problem(text, "not_allowed", "too_many_votes", action="vote")
+        return rest + [_Item(votes[0].pos, problem=p, tried="vote")]
+    move = (Move("vote", target=targets[0]) if len(targets) == 1
+            else Move("vote", targets=tuple(targets))).with_span(text)
+    merged = rest + [_Item(votes[0].pos, move=move, tried="vote")]
+    merged.sort(key=lambda it: it.pos)
+    return merged
+
+
+def _key(move: Move) -> tuple:
+    inner = move.move.action if move.move is not None else ""
+    return move.action, move.member or "", inner
+
+
+def _merge_duplicates(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
+    groups: dict[tuple, list[_Item]] = {}
+    for it in items:
+        if it.move is not None:
+            groups.setdefault(_key(it.move), []).append(it)
+    drop: set[int] = set()
+    extra: list[_Item] = []
+    for key, group in groups.items():
+        if len(group) < 2:
+            continue
+        first = group[0].move
+        if all(_same(first, g.move) for g in group[1:]):
+            drop.update(id(g) for g in group[1:])
+            continue
+        if key[0] == "clan_kill" and max_targets("clan_kill", ctx.turn) == 2:
+            targets = list(dict.fromkeys(t for g in group for t in (g.move.targets or (g.move.target,))))
+            if len(targets) <= 2:
+                drop.update(id(g) for g in group)
+                text = " / ".join(g.move.span for g in group)
+                extra.append(_Item(group[0].pos, move=Move("clan_kill", targets=tuple(targets),
+                                                          span=text), tried="clan_kill"))
+                continue
+        drop.update(id(g) for g in group)
+        text = " / ".join(g.move.span for g in group)
+        extra.append(_Item(group[0].pos, problem=problem(text, "not_allowed", "conflicting",
+                                                         action=key[0]), tried=key[0]))
+    out = [it for it in items if id(it) not in drop] + extra
+    out.sort(key=lambda it: it.pos)
+    return out
+
+
+def _same(a: Move, b: Move) -> bool:
+    return a == b
+
+
+def _exclude_hunt(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
+    """DECISIONS.md §4–5: a hunt in the same letter as an excluding role move is refused."""
+    if ctx.sender.role not in V.HUNT_EXCLUSIVE_ROLES:
+        return items
+    role_tried = any(it.tried and it.tried not in ("hunt", "vote") and
+                     it.tried not in ("mortar", "fear_choice", "partner") for it in items)
+    if not role_tried:
+        return items
+    out = []
+    for it in items:
+        if it.move is not None and it.move.action == "hunt":
+            out.append(_Item(it.pos, problem=problem(it.move.span, "not_allowed",
+                                                     "hunt_excluded"), tried="hunt"))
+        else:
+            out.append(it)
+    return out
