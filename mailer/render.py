@@ -169,18 +169,16 @@ class Renderer:
 
     def _paper_context(self, result, row, state_before, next_row) -> dict[str, Any]:
         data = result.to_json()
-        hidden = row.event == "eclipse"
-        deaths = []
-        for d in data["deaths"]:
-            p = state_before.players[d["player"]]
-            deaths.append({"nick": d["player"], "cause": d["cause"],
-                           "role": None if hidden else role_display(p.role, p.clan)})
-        tally = getattr(result, "tally", None)
+        hidden = any(d.hidden for d in result.deaths)
+        deaths = [{"nick": d.player, "cause": d.cause,
+                   "role": None if d.hidden else role_display(d.role, state_before.players[d.player].clan)}
+                  for d in result.deaths]
+        tally = result.tally
         return dict(day=row, data=data, deaths=deaths, hidden=hidden, tally=tally,
                     secret=row.event == "secret", next_row=next_row,
                     next_deadline=utc(next_row.deadline) if next_row else None,
-                    winner=data.get("winner") or getattr(result, "winner", None),
-                    revealed_roles=getattr(result, "revealed_roles", []))
+                    winner=result.winner,
+                    revealed_roles=[ROLE_NAMES_RU.get(r, r) for r in result.revealed_roles])
 
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
                        next_row: DayRow | None) -> list[tuple[str, str, str]]:
@@ -188,24 +186,23 @@ class Renderer:
         the start of the turn gets one with exactly what he may know."""
         data = result.to_json()
         dead_now = {d["player"]: d["cause"] for d in data["deaths"]}
+        after = result.new_state
         out = []
         for nick, p in state_before.players.items():
             if not p.alive:
                 continue
             moves = [m for m in data["moves"] if m["by"] == nick]
             info = [i for i in data["info"] if i["to"] == nick]
-            news = [a for a in getattr(result, "activations", []) if _activation_to(a) == nick]
+            news = []
+            for a in result.activations:
+                members = [n for n in after.alive() if after.players[n].clan == a.clan and n != a.player]
+                if a.player == nick or (a.kind == "son" and nick in members):
+                    news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
+                                 "members": members, "mine": a.player == nick})
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, info=info, news=news,
                 died=dead_now.get(nick), next_row=next_row,
-                next_deadline=utc(next_row.deadline) if next_row else None,
-                winner=getattr(result, "winner", None),
+                next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
             out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))
         return out
-
-
-def _activation_to(activation: Any) -> str | None:
-    if isinstance(activation, dict):
-        return activation.get("to")
-    return getattr(activation, "to", None)

@@ -3,7 +3,8 @@
 Every raw letter is stored before anything else is done with it; every outgoing letter is a
 row with a deterministic Message-ID and the states ``queued → sending → sent`` (or
 ``uncertain`` when a crash left its fate unknown, ``failed`` on a permanent refusal). Times
-are stored as naive UTC (SQLite has no zones) and returned as aware UTC by :func:`utc`.
+are aware UTC datetimes (SQLModel's UTC column type stores and returns them so; :func:`utc`
+normalises any value read back).
 """
 
 from __future__ import annotations
@@ -20,19 +21,23 @@ UTC = timezone.utc
 
 
 def utc(value: datetime | None) -> datetime | None:
-    """A stored (naive UTC) or aware datetime as aware UTC."""
+    """A stored or aware datetime as aware UTC (a naive value is taken as UTC)."""
     if value is None:
         return None
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def to_db(value: datetime | None) -> datetime | None:
-    """An aware datetime as naive UTC for storage."""
+    """An aware datetime as aware UTC for storage.
+
+    Raises:
+        ValueError: ``value`` is naive.
+    """
     if value is None:
         return None
     if value.tzinfo is None:
         raise ValueError("naive datetime given where an aware one is required")
-    return value.astimezone(UTC).replace(tzinfo=None)
+    return value.astimezone(UTC)
 
 
 class Game(SQLModel, table=True):

@@ -124,22 +124,23 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
     return state
 
 
-def collect_submissions(letters: list[Letter]) -> list[Submission]:
-    """Submissions of one day from its letters in arrival order (DECISIONS.md §8).
-
-    «пропускаю ход» and «отменяю ход» in an on-time letter withdraw the sender's earlier
-    night moves (not his vote); the resolver then keeps the latest letter per kind of move.
+def collect_submissions(letters: list[Letter]) -> tuple[list[Submission], list[tuple[str, datetime, int]]]:
+    """Submissions of one day from its letters in arrival order, and the cancels
+    ``(player, at, seq)`` of letters saying «отменяю ход» / «пропускаю ход» (DECISIONS.md §8:
+    the resolver keeps the latest letter per kind of move and voids what a cancel withdrew).
     """
     subs: list[Submission] = []
+    cancels: list[tuple[str, datetime, int]] = []
     for seq, letter in enumerate(letters):
         if letter.nick is None:
             continue
+        at = utc(letter.received)
         if (letter.skip or letter.cancel) and letter.state != "late":
-            subs = [x for x in subs if x.by != letter.nick or x.move.action == "vote"]
+            cancels.append((letter.nick, at, seq))
         for data in loads(letter.moves_json) or []:
-            subs.append(Submission(by=letter.nick, move=Move.from_json(data), at=utc(letter.received),
-                                   seq=seq, letter_id=letter.message_id))
-    return subs
+            subs.append(Submission(by=letter.nick, move=Move.from_json(data), at=at, seq=seq,
+                                   letter_id=letter.message_id))
+    return subs, cancels
 
 
 @dataclass
@@ -158,7 +159,7 @@ def _turn_input(s: Session, store: Store, row: DayRow, fear_choice: str | None):
 
     letters = [l for l in store.letters(s, day=row.day) if l.state in ("applied", "late", "no_moves")]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
-    subs = collect_submissions(letters)
+    subs, cancels = collect_submissions(letters)
     votes = {}
     for imported in (i for i in inputs if i.kind == "vote"):
         # imported and letter votes merge by the latest time (issue 5)
@@ -172,7 +173,8 @@ def _turn_input(s: Session, store: Store, row: DayRow, fear_choice: str | None):
     return TurnInput(day=row.day, event=row.event, deadline=utc(row.deadline),
                      submissions=subs, votes=votes, words=words,
                      lost_vote=lost, fear_choice=fear_choice or row.fear_choice,
-                     immune=row.immune, partner=None, mortar=row.mortar)
+                     immune=row.immune, partner=None, mortar=row.mortar, cancels=cancels,
+                     draws=[tuple(d) for d in loads(row.draws_json) or []])
 
 
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
@@ -215,7 +217,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
             if not from_letters:
                 tally = lynch_tally(state, turn)
-                chosen = tally.leader if hasattr(tally, "leader") else None
+                chosen = tally.fear_chosen
                 if chosen:
                     row.fear_chosen = chosen
                     s.add(row)

@@ -1,0 +1,101 @@
+"""The outbox: deterministic Message-IDs, idempotent queuing, exact preview, at-most-once send."""
+
+from __future__ import annotations
+
+import email
+from datetime import datetime, timezone
+from email import policy
+from pathlib import Path
+
+import pytest
+
+from mailer.config import load_config
+from mailer.outbox import build_message, message_id_for, queue, send_all
+from mailer.store import Outgoing, Store
+
+NOW = datetime(2026, 12, 8, 17, 0, tzinfo=timezone.utc)
+
+CONFIG = """\
+[game]
+name = "Тест"
+start = "2026-12-07 19:30"
+seed = 1
+database = "g.db"
+[[player]]
+nick = "Маруська"
+email = "m@example.org"
+[mailbox]
+kind = "maildir"
+path = "box"
+[send]
+kind = "folder"
+path = "out"
+from = "Ведущий <host@example.org>"
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    path = tmp_path / "game.toml"
+    path.write_text(CONFIG, encoding="utf-8")
+    cfg = load_config(path)
+    store = Store(cfg.database_url)
+    yield cfg, store
+    store.dispose()
+
+
+def test_message_id_is_deterministic_and_in_host_domain():
+    a = message_id_for("Игра", 1, "reply:x", "Ведущий <host@example.org>")
+    assert a == message_id_for("Игра", 1, "reply:x", "host@example.org")
+    assert a.endswith("@example.org") and a.startswith("mm-")
+    assert a != message_id_for("Игра", 1, "reply:y", "host@example.org")
+
+
+def test_queue_twice_is_one_row(game):
+    cfg, store = game
+    for _ in range(2):
+        with store.session() as s:
+            queue(s, cfg, ref="reply:abc@x", kind="reply", to_addr="m@example.org", to_nick="Маруська",
+                  subject="Re: Ход", body="Принято: лечение Буки.", now=NOW, in_reply_to="abc@x",
+                  references=["root@x"], auto_submitted="auto-replied")
+    with store.session() as s:
+        rows = store.outgoing(s)
+    assert len(rows) == 1
+    msg = build_message(cfg, rows[0])
+    assert msg["In-Reply-To"] == "<abc@x>"
+    assert msg["References"] == "<root@x> <abc@x>"
+    assert msg["Auto-Submitted"] == "auto-replied"
+    assert msg["Subject"] == "Re: Ход"
+    assert msg.get_content() == "Принято: лечение Буки.\n"
+    assert msg["Date"] == "Tue, 08 Dec 2026 17:00:00 +0000"
+
+
+def test_send_to_folder_once_then_nothing(game):
+    cfg, store = game
+    with store.session() as s:
+        for i in range(3):
+            queue(s, cfg, ref=f"r{i}", kind="result", to_addr="m@example.org", to_nick="Маруська",
+                  subject=f"Итоги {i}", body=f"Текст {i}", now=NOW)
+    first = send_all(cfg, store, now=NOW)
+    second = send_all(cfg, store, now=NOW)
+    assert (first.sent, second.sent) == (3, 0)
+    files = sorted(cfg.send.path.glob("*.eml"))
+    assert len(files) == 3
+    parsed = email.message_from_bytes(files[0].read_bytes(), policy=policy.default)
+    assert parsed["To"] == "Маруська <m@example.org>"
+    assert parsed.get_content().startswith("Текст")
+    with store.session() as s:
+        assert {r.state for r in store.outgoing(s)} == {"sent"}
+
+
+def test_interrupted_send_becomes_uncertain_not_resent(game):
+    cfg, store = game
+    with store.session() as s:
+        row = queue(s, cfg, ref="r", kind="result", to_addr="m@example.org", subject="x", body="y", now=NOW)
+        row.state = "sending"  # as a crash in the middle of the SMTP dialogue leaves it
+        s.add(row)
+    rep = send_all(cfg, store, now=NOW)
+    assert (rep.sent, rep.uncertain) == (0, 1)
+    assert not cfg.send.path.exists() or list(cfg.send.path.glob("*.eml")) == []
+    rep = send_all(cfg, store, now=NOW, retry_uncertain=True)
+    assert (rep.sent, rep.uncertain) == (1, 0)
