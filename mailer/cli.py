@@ -611,5 +611,25 @@ def edit(ctx: click.Context, letter_id: int) -> None:
     click.echo(f"Письмо {letter_id} исправлено.")
 
 
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, writable=True))
+@click.pass_context
+def export(ctx: click.Context, file: str) -> None:
+    """Записать всю игру (закрытые дни) как файл игры, который replay воспроизводит в точности.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml export game-archive.toml && mafia-mail replay game-archive.toml --json
+    """
+    from mailer.export import export_game
+
+    cfg, store = _open(ctx)
+    text = _run(export_game, cfg, store)
+    with open(file, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    click.echo(f"Игра записана в {file}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

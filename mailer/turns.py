@@ -143,6 +143,20 @@ def collect_submissions(letters: list[Letter]) -> tuple[list[Submission], list[t
     return subs, cancels
 
 
+def merge_votes(subs: list[Submission], inputs: list[DayInput]) -> tuple[list[Submission], dict[str, list[str]]]:
+    """Imported votes and votes by letter merge by the latest time (issue 5): returns the
+    submissions without the letter votes an import overrides, and the imported votes that
+    stand (voter → targets)."""
+    votes: dict[str, list[str]] = {}
+    for imported in (i for i in inputs if i.kind == "vote"):
+        by_letter = [x.at for x in subs if x.by == imported.nick and x.move.action == "vote"]
+        if by_letter and max(by_letter) > utc(imported.at):
+            continue
+        subs = [x for x in subs if not (x.by == imported.nick and x.move.action == "vote")]
+        votes[imported.nick] = loads(imported.value_json)
+    return subs, votes
+
+
 @dataclass
 class CloseReport:
     day: int
@@ -160,14 +174,7 @@ def _turn_input(s: Session, store: Store, row: DayRow, fear_choice: str | None):
     letters = [l for l in store.letters(s, day=row.day) if l.state in ("applied", "late", "no_moves")]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
     subs, cancels = collect_submissions(letters)
-    votes = {}
-    for imported in (i for i in inputs if i.kind == "vote"):
-        # imported and letter votes merge by the latest time (issue 5)
-        by_letter = [x.at for x in subs if x.by == imported.nick and x.move.action == "vote"]
-        if by_letter and max(by_letter) > utc(imported.at):
-            continue
-        subs = [x for x in subs if not (x.by == imported.nick and x.move.action == "vote")]
-        votes[imported.nick] = loads(imported.value_json)
+    subs, votes = merge_votes(subs, inputs)
     words = {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}
     lost = [i.nick for i in inputs if i.kind == "lost_vote"]
     return TurnInput(day=row.day, event=row.event, deadline=utc(row.deadline),

@@ -1,0 +1,91 @@
+"""``mafia-mail export FILE``: the whole game as a game file (SCENARIOS.md) that ``replay``
+reproduces exactly: the roster as dealt, and for each closed day its event and event inputs,
+deadline, every letter the players sent (the text the parser read, with the receipt time),
+imported votes, word counts and lost votes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlmodel import select
+
+from .config import GameConfig
+from .store import DayInput, DayRow, Game, Store, loads, utc
+
+
+def _toml(value: Any) -> str:
+    """A TOML value for str/int/bool/list/dict (strings as JSON-compatible basic strings)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml(str(k))} = {_toml(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")
+
+
+def export_game(cfg: GameConfig, store: Store) -> str:
+    """The game file text of every closed day of the game.
+
+    Letter times are written to the second (``"YYYY-MM-DD HH:MM:SS"``, the game's zone) so
+    that arrival order and the deadline minute rule replay exactly.
+
+    Raises:
+        mailer.turns.GameError: no game in the database.
+    """
+    from .turns import GameError, collect_submissions, merge_votes
+
+    zone = cfg.zone
+
+    def local(dt) -> str:
+        return utc(dt).astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")
+
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is None:
+            raise GameError("игры ещё нет")
+        roles = loads(game.roles_json)
+        lines = [
+            f"title = {_toml(cfg.name + ': экспорт')}",
+            "",
+            "[game]",
+            f"seed = {cfg.seed}",
+            f"timezone = {_toml(cfg.timezone)}",
+            f"start = {_toml(utc(game.start).astimezone(zone).strftime('%Y-%m-%d %H:%M'))}",
+            "[game.house_rules]",
+        ]
+        for key, value in vars(cfg.rules).items():
+            lines.append(f"{key} = {_toml(value)}")
+        lines += ["", "[roles]"]
+        lines += [f"{_toml(n)} = {_toml(r)}" for n, r in roles.items()]
+        days = list(s.exec(select(DayRow).where(DayRow.status == "closed").order_by(DayRow.day)))
+        for row in days:
+            lines += ["", "[[turn]]", f"event = {_toml(row.event)}",
+                      f"deadline = {_toml(local(row.deadline))}"]
+            for key in ("immune", "mortar", "fear_choice"):
+                if getattr(row, key):
+                    lines.append(f"{key} = {_toml(getattr(row, key))}")
+            letters = [l for l in store.letters(s, day=row.day)
+                       if l.nick and l.state in ("applied", "late", "no_moves")]
+            if letters:
+                lines.append("letters = [")
+                for l in letters:
+                    lines.append(f"  {{ from = {_toml(l.nick)}, at = {_toml(local(l.received))}, text = {_toml(l.body)} }},")
+                lines.append("]")
+            inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
+            _subs, votes = merge_votes(collect_submissions(letters)[0], inputs)
+            words = {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}
+            lost = [i.nick for i in inputs if i.kind == "lost_vote"]
+            if votes:
+                lines.append(f"votes = {_toml({k: (v[0] if len(v) == 1 else v) for k, v in votes.items()})}")
+            if words:
+                lines.append(f"words = {_toml(words)}")
+            if lost:
+                lines.append(f"lost_vote = {_toml(lost)}")
+    return "\n".join(lines) + "\n"
