@@ -392,7 +392,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         if repeats_last(ctx.state, actor, action, t):
             return _Item(0, problem=problem(text, "not_allowed", "same_target_twice",
                                             action=action, target=t), tried=action)
-    move = _make_move(ctx, action, targets, tg)
+    move = _make_move(ctx, action, targets, tg, text)
     if isinstance(move, Problem):
         return _Item(0, problem=move, tried=action)
     return _Item(0, move=move, tried=action)
@@ -422,12 +422,13 @@ def _class_action_hint(cls: str) -> str:
     return next(iter(table.values()), "") if table else ""
 
 
-def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: _Targets) -> Move | Problem:
+def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: _Targets,
+               text: str) -> Move | Problem:
     if action == "search":
         role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
         if role is not None and role != "detective":
             if _detective_alive(ctx):
-                return problem("", "not_allowed", "detective_alive")
+                return problem(text, "not_allowed", "detective_alive")
             return Move("search", target=targets[0], role=role)
         return Move("search", target=targets[0])
     if len(targets) > 1:
@@ -476,6 +477,10 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
             k += 1
             continue
         w = t.w
+        if w in V.TARGET_JOINERS and out.hits:
+            joined = True
+            k += 1
+            continue
         if w in V.PREPOSITIONS:
             expected = V.PREPOSITIONS[w]
             k += 1
@@ -495,10 +500,6 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
             continue
         if out.hits and not joined:
             break
-        if w in V.TARGET_JOINERS:
-            joined = True
-            k += 1
-            continue
         if w in V.PRONOUNS and not out.hits:
             out.pronoun = True
             out.end = k + 1
@@ -767,6 +768,12 @@ def _merge_duplicates(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
         if len(group) < 2:
             continue
         first = group[0].move
+        if key[0] == "search":
+            merged = _merge_search(group)
+            if merged is not None:
+                drop.update(id(g) for g in group[1:])
+                group[0].move = merged
+                continue
         if all(_same(first, g.move) for g in group[1:]):
             drop.update(id(g) for g in group[1:])
             continue
@@ -785,6 +792,17 @@ def _merge_duplicates(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
     out = [it for it in items if id(it) not in drop] + extra
     out.sort(key=lambda it: it.pos)
     return out
+
+
+def _merge_search(group: list[_Item]) -> Move | None:
+    """«Ищу врача. Проверяю X» → one search for X with the role named."""
+    roles = {g.move.role for g in group if g.move.role}
+    targets = {g.move.target for g in group if g.move.target}
+    if len(roles) > 1 or len(targets) > 1:
+        return None
+    spans = " / ".join(g.move.span for g in group)
+    return Move("search", target=next(iter(targets), None), role=next(iter(roles), None),
+                span=spans)
 
 
 def _same(a: Move, b: Move) -> bool:

@@ -1,0 +1,179 @@
+"""The letter parser (issue 3): the corpus in tests/parse_corpus and focused checks.
+
+Each corpus case is a letter with its roster, the state it needs (dead players, last turn's
+targets, the day's event) and the exact JSON of `mafia-mail parse` it must give.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine.model import Move, TurnInfo
+from engine.parse import describe_move, parse_letter
+from engine.state import GameState
+
+CORPUS = Path(__file__).parent / "parse_corpus"
+ROSTERS = tomllib.loads((CORPUS / "rosters.toml").read_text(encoding="utf-8"))
+
+
+def load_cases() -> list[tuple[str, dict]]:
+    """All corpus cases as (id, case table)."""
+    out = []
+    for path in sorted(CORPUS.glob("*.toml")):
+        if path.name == "rosters.toml":
+            continue
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for n, case in enumerate(data["case"]):
+            out.append((f"{path.stem}-{n:03d}", case))
+    return out
+
+
+def build(case: dict) -> tuple[GameState, TurnInfo]:
+    """The game state and turn a corpus case describes."""
+    state = GameState.new(1, ROSTERS[case.get("roster", "std")])
+    for nick in case.get("dead", []):
+        state.players[nick].alive = False
+    sender = state.players.get(case["from"])
+    if sender is not None:
+        sender.last_targets = dict(case.get("last", {}))
+        sender.fan_check_left = case.get("fan_check_left", False)
+        if case.get("son_active"):
+            sender.son_active, sender.role = True, "boss"
+            sender.clan = case["son_active"]
+    turn = TurnInfo(day=case.get("day", 1), event=case.get("event", "none"),
+                    immune=case.get("immune"), mortar=case.get("mortar"),
+                    fear_chosen=case.get("fear_chosen"))
+    return state, turn
+
+
+CASES = load_cases()
+
+
+def test_corpus_is_big_enough():
+    assert len(CASES) >= 200
+
+
+@pytest.mark.parametrize("case", [c for _, c in CASES], ids=[i for i, _ in CASES])
+def test_corpus(case):
+    state, turn = build(case)
+    result = parse_letter(case["text"], case["from"], state, turn)
+    expected = {"moves": case.get("moves", []), "problems": case.get("problems", [])}
+    assert result.to_json() == expected
+    assert result.skip == case.get("skip", False)
+    assert result.cancel == case.get("cancel", False)
+    if "reasons" in case:
+        assert [p.reason for p in result.problems] == case["reasons"]
+
+
+# --- focused checks ------------------------------------------------------------------------
+
+
+def std(**kw):
+    return build({"from": "Бука", **kw})
+
+
+def test_spans_quote_the_letter():
+    state, turn = std()
+    r = parse_letter("Привет!\nЛечу Буку.\nЛинч: Маруська, она подозрительная", "Serginio",
+                     state, turn)
+    assert [m.span for m in r.moves] == ["Лечу Буку", "Линч: Маруська"]
+
+
+def test_every_problem_has_a_russian_message():
+    state, turn = std()
+    r = parse_letter("Лечу Кира. Проверяю Буку. Линч: Вася. Лечу как вчера", "Serginio",
+                     state, turn)
+    assert [p.kind for p in r.problems] == ["ambiguous", "not_your_role", "unknown_name",
+                                            "unparsed"]
+    assert r.problems[0].message.startswith("Не понял, кого вы имеете в виду: «Кир» или «Кира»")
+    assert "«Вася»" in r.problems[2].message
+    assert all(p.message and p.text for p in r.problems)
+
+
+def test_describe_move():
+    state, _ = std()
+    assert describe_move(Move("heal", target="Бука"), state) == "Лечение: Бука"
+    assert describe_move(Move("vote", target="Serginio"), state) == "Голос на линче: Serginio"
+    assert describe_move(Move("vote", targets=("Бука", "Кир")), state) == \
+        "Голоса на линче: Бука и Кир"
+    swindle = Move("swindle", target="Serginio",
+                   branches=(("doctor", Move("heal", target="Бука")),
+                             ("detective", Move("check", target="Кир"))))
+    assert describe_move(swindle, state) == (
+        "Жульничество против Serginio: если врач — лечение: Бука; если детектив — проверка: Кир")
+    behalf = Move("on_behalf", member="Воришка", move=Move("rob", target="Бука"))
+    assert describe_move(behalf, state) == "За Воришка (вор): кража: Бука"
+    assert describe_move(Move("delegate"), state) == "Ход на усмотрение босса"
+
+
+def test_dead_sender_gets_every_move_refused():
+    state, turn = build({"from": "Serginio", "dead": ["Serginio"]})
+    r = parse_letter("Лечу Буку. Линч: Кир", "Serginio", state, turn)
+    assert r.moves == ()
+    assert [(p.kind, p.reason) for p in r.problems] == [("not_allowed", "dead")] * 2
+
+
+def test_cache_is_per_roster():
+    from engine.names import name_index
+
+    a = name_index(tuple(ROSTERS["std"]))
+    assert name_index(tuple(ROSTERS["std"])) is a
+    assert name_index(tuple(ROSTERS["latin"])) is not a
+
+
+def test_help_does_not_load_the_dictionary():
+    code = ("import sys; from click.testing import CliRunner; from mailer.cli import main; "
+            "r = CliRunner().invoke(main, ['--help']); assert r.exit_code == 0; "
+            "print('pymorphy3' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def _has_replay() -> bool:
+    try:
+        import engine.replay  # noqa: F401
+        import engine.gamefile  # noqa: F401
+    except ImportError:
+        return False
+    return hasattr(engine.replay, "parse_in_game")
+
+
+GAME = """
+[game]
+seed = 7
+start = "2026-12-07 19:30"
+[roles]
+"Ягуарчик" = "clan1.boss"
+"Serginio" = "doctor"
+"Маруська" = "psycho"
+"Бука" = "civilian"
+"Кир" = "civilian"
+"Кира" = "hostess"
+[[turn]]
+event = "none"
+"""
+
+
+@pytest.mark.skipif(not _has_replay(), reason="engine.replay.parse_in_game not written yet")
+@pytest.mark.parametrize("sender,text,expected", [
+    ("Serginio", "Лечу Буку. Линч: Маруська",
+     {"moves": [{"action": "heal", "target": "Бука"}, {"action": "vote", "target": "Маруська"}],
+      "problems": []}),
+    ("Маруська", "Шизю Кира", {"moves": [], "problems": [
+        {"text": "Шизю Кира", "kind": "ambiguous", "candidates": ["Кир", "Кира"]}]}),
+    ("Бука", "Проверяю Serginio", {"moves": [], "problems": [
+        {"text": "Проверяю Serginio", "kind": "not_your_role"}]}),
+])
+def test_cli_parse(tmp_path, sender, text, expected):
+    game = tmp_path / "game.toml"
+    game.write_text(GAME, encoding="utf-8")
+    exe = Path(sys.executable).with_name("mafia-mail")
+    out = subprocess.run([str(exe), "parse", "--game", str(game), "--from", sender],
+                         input=text, capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == expected
