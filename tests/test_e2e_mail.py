@@ -1,0 +1,126 @@
+"""One whole game day by e-mail through the CLI, against a real Dovecot and a real SMTP server.
+
+The day is the bundled demo day (mailer/demo: 24 players, 26 letters with their receipt
+times); its expected outcome is worked out by hand in mailer/demo/README.md.
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import subprocess
+import sys
+from collections import defaultdict
+from datetime import datetime, timezone
+from email import policy
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+DEMO = Path(str(resources.files("mailer") / "demo"))
+DEADLINE_PASSED = "2026-12-08T19:45:00+03:00"
+
+
+def _config(tmp_path: Path, imap, smtp) -> Path:
+    text = (DEMO / "game.toml").read_text(encoding="utf-8")
+    head, _, _ = text.partition("[mailbox]")
+    head = head.replace('name = "Мафия: демо"', 'name = "Мафия: проверка"')
+    text = head + f"""
+[mailbox]
+kind = "imap"
+host = "{imap.host}"
+port = {imap.port}
+tls = "none"
+user = "{imap.user}"
+password_env = "E2E_IMAP_PASSWORD"
+folder = "INBOX"
+
+[send]
+kind = "smtp"
+host = "{smtp.host}"
+port = {smtp.port}
+tls = "none"
+from = "Ведущий <host@example.org>"
+"""
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _cli(config: Path, *args: str, now: str, check: bool = True, password: str = "") -> subprocess.CompletedProcess:
+    env = dict(os.environ, MAFIA_MAIL_CONFIG=str(config), MAFIA_MAIL_NOW=now,
+               E2E_IMAP_PASSWORD=password, COLUMNS="200")
+    proc = subprocess.run([sys.executable, "-m", "mailer.cli", *args], env=env, capture_output=True,
+                          text=True, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"mafia-mail {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+def _letters_by_recipient(smtp) -> dict[str, list[email.message.EmailMessage]]:
+    out: dict[str, list] = defaultdict(list)
+    for m in smtp.messages:
+        msg = email.message_from_bytes(m.data, policy=policy.default)
+        for rcpt in m.rcpt_tos:
+            out[rcpt.lower()].append(msg)
+    return out
+
+
+def _body(msg) -> str:
+    return msg.get_body(("plain",)).get_content()
+
+
+@pytest.mark.e2e
+def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server):
+    for path in sorted((DEMO / "maildir" / "new").iterdir()):
+        when = datetime.fromtimestamp(int(path.name.split(".")[0]), tz=timezone.utc)
+        dovecot.append(path.read_bytes(), when=when)
+    config = _config(tmp_path, dovecot, smtp_server)
+    pw = dovecot.password
+
+    _cli(config, "init", "--event", "none", now="2026-12-07T19:00:00+03:00", password=pw)
+    sync = _cli(config, "sync", now=DEADLINE_PASSED, password=pw)
+    assert "Новых писем: 26" in sync.stdout
+    again = _cli(config, "sync", now=DEADLINE_PASSED, password=pw)
+    assert "Новых писем: 0; обработано: 0." in again.stdout
+
+    early = _cli(config, "close-day", now="2026-12-08T19:30:30+03:00", check=False, password=pw)
+    assert early.returncode != 0 and "ещё не прошёл" in early.stderr
+
+    closed = _cli(config, "close-day", now=DEADLINE_PASSED, password=pw)
+    paper = closed.stdout
+    assert "Ромашка (Вор (Клан2)) — линчеван(а)" in paper
+    assert "Тортилла (Индеец (Клан2)) — убит(а) мирной охотой" in paper
+    assert "Шершень (Охранник (Клан1)) — убит(а) ночью" in paper
+    assert _cli(config, "close-day", now=DEADLINE_PASSED, check=False, password=pw).returncode != 0
+
+    sent = _cli(config, "send", now=DEADLINE_PASSED, password=pw)
+    assert "не отправлено: 0" in sent.stdout
+    count = len(smtp_server.messages)
+    # 24 role letters + 24 replies to players + 1 reply to the late letter + 1 to the unknown
+    # address + 24 result letters (everybody was alive at the start of the day)
+    assert count == 24 + 24 + 1 + 1 + 24
+    assert "Отправлено: 0" in _cli(config, "send", now=DEADLINE_PASSED, password=pw).stdout
+    assert len(smtp_server.messages) == count
+
+    inbox = _letters_by_recipient(smtp_server)
+    # every player got exactly: role letter, result letter, one reply per letter he sent
+    results = {addr: [m for m in msgs if "итоги дня 1" in m["Subject"]] for addr, msgs in inbox.items()}
+    assert all(len(v) == 1 for addr, v in results.items() if addr != "kot.office@example.com")
+    marusya = _body(results["marusya@example.org"][0])
+    assert "Ягуарчик: мафия" in marusya
+    assert "Штирлиц: ролевой мирный" in _body(results["jaguar@example.org"][0])
+    assert "Бублик: внебрачный сын Босса" in _body(results["behemoth@example.com"][0])
+    assert "Ягуарчик" in _body(results["sovushka@example.com"][0])
+    assert "Вы погибли" in _body(results["shershen@example.com"][0])
+    # the son is never told by the boss's check
+    assert "сын" not in _body(results["bublik@example.net"][0])
+    # the late letter got a reply saying so, the unknown address a polite refusal
+    late = [m for m in inbox["pchelka@example.com"] if m["Subject"].startswith("Re:") and "после срока" in _body(m)]
+    assert len(late) == 1
+    assert late[0]["In-Reply-To"] and late[0]["Auto-Submitted"] == "auto-replied"
+    unknown = inbox["kot.office@example.com"]
+    assert len(unknown) == 1 and "нет в списке игроков" in _body(unknown[0])
+    # nothing was marked or deleted on the server
+    assert all(b"\\Seen" not in flags and b"\\Deleted" not in flags for flags in dovecot.flags().values())

@@ -1,0 +1,187 @@
+"""The sync stages on a Maildir with small literal letters: store, screen, stamp, parse, reply."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from mailer.config import load_config
+from mailer.inbox import inbox
+from mailer.store import Store
+from mailer.sync import sync
+from mailer.turns import init_game
+
+START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow
+DEADLINE = START + timedelta(days=1)
+
+CONFIG = """\
+[game]
+name = "Синк"
+start = "2026-12-07 19:30"
+seed = 3
+database = "g.db"
+{extra}
+[[player]]
+nick = "Маруська"
+email = "marusya@example.org"
+role = "detective"
+code = "лимонад"
+[[player]]
+nick = "Бука"
+email = "buka@example.org"
+role = "doctor"
+[[player]]
+nick = "Ягуарчик"
+email = "jaguar@example.org"
+role = "clan1.boss"
+[[player]]
+nick = "Serginio"
+email = "serg@example.org"
+role = "civilian"
+[mailbox]
+kind = "maildir"
+path = "box"
+[send]
+kind = "folder"
+path = "out"
+from = "Ведущий <host@example.org>"
+"""
+
+
+def letter(sender: str, body: str, *, msgid: str, extra: str = "", subject: str = "Ход") -> bytes:
+    return (
+        f"From: {sender}\r\nTo: host@example.org\r\nSubject: {subject}\r\n"
+        f"Message-ID: <{msgid}>\r\nDate: Mon, 07 Dec 2026 21:00:00 +0300\r\n{extra}"
+        "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        "Content-Transfer-Encoding: 8bit\r\n\r\n" + body
+    ).encode("utf-8")
+
+
+class Game:
+    def __init__(self, tmp_path: Path, extra: str = ""):
+        self.root = tmp_path
+        (tmp_path / "game.toml").write_text(CONFIG.format(extra=extra), encoding="utf-8")
+        for sub in ("new", "cur", "tmp"):
+            (tmp_path / "box" / sub).mkdir(parents=True, exist_ok=True)
+        self.cfg = load_config(tmp_path / "game.toml")
+        self.store = Store(self.cfg.database_url)
+        init_game(self.cfg, self.store, now=START - timedelta(hours=1), event="none")
+        self.n = 0
+
+    def deliver(self, raw: bytes, at: datetime) -> None:
+        self.n += 1
+        name = f"{int(at.timestamp())}.M{self.n}P1.test"
+        (self.root / "box" / "new" / name).write_bytes(raw)
+
+    def sync(self):
+        return sync(self.cfg, self.store, now=DEADLINE)
+
+    def rows(self):
+        return inbox(self.store, self.cfg.zone)
+
+    def replies(self, kind: str | None = None):
+        with self.store.session() as s:
+            return [r for r in self.store.outgoing(s) if r.kind != "role" and (kind is None or r.kind == kind)]
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game(tmp_path)
+    yield g
+    g.store.dispose()
+
+
+def test_move_understood_and_answered_in_thread(game):
+    game.deliver(letter("Бука <buka@example.org>", "Привет! Лечу Маруську. Линч: Ягуарчик", msgid="a1@x"),
+                 START + timedelta(hours=2))
+    rep = game.sync()
+    assert (rep.fetched, rep.states) == (1, {"applied": 1})
+    [row] = game.rows()
+    assert (row.state, row.from_addr) == ("applied", "buka@example.org")
+    assert row.received == "2026-12-07T21:30:00+03:00"
+    [reply] = game.replies()
+    assert reply.to_addr == "buka@example.org" and reply.subject == "Re: Ход"
+    assert "Лечение: Маруська" in reply.body and "Голос на линче: Ягуарчик" in reply.body
+    assert "08.12.2026 19:30" in reply.body
+
+
+def test_second_sync_fetches_and_answers_nothing(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="a1@x"), START + timedelta(hours=2))
+    game.sync()
+    rep = game.sync()
+    assert (rep.fetched, rep.processed) == (0, 0)
+    assert len(game.replies()) == 1
+
+
+def test_duplicate_message_id_stored_once_answered_once(game):
+    raw = letter("buka@example.org", "Лечу Маруську", msgid="dup@x")
+    game.deliver(raw, START + timedelta(hours=2))
+    game.deliver(raw, START + timedelta(hours=2, minutes=1))
+    game.sync()
+    states = [r.state for r in game.rows()]
+    assert states == ["applied", "duplicate"]
+    assert game.rows()[1].duplicate_of == game.rows()[0].id
+    assert len(game.replies()) == 1
+
+
+def test_late_letter_refused_with_reply(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="l1@x"), DEADLINE + timedelta(seconds=59))
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="l2@x"), DEADLINE + timedelta(seconds=60))
+    game.sync()
+    assert [r.state for r in game.rows()] == ["applied", "late"]
+    late = [r for r in game.replies() if "после срока" in r.body]
+    assert len(late) == 1 and "Лечение: Ягуарчик" in late[0].body
+
+
+def test_unknown_sender_one_reply_per_day(game):
+    for i in range(2):
+        game.deliver(letter("stranger@example.net", "Убиваем Буку", msgid=f"u{i}@x"), START + timedelta(hours=3 + i))
+    rep = game.sync()
+    assert rep.states == {"unknown_sender": 2}
+    assert len(game.replies("unknown_sender")) == 1
+    assert rep.attention and "stranger@example.net" in rep.attention[0]
+
+
+@pytest.mark.parametrize("header", [
+    "Auto-Submitted: auto-replied\r\n",
+    "Precedence: bulk\r\n",
+    "X-Autoreply: yes\r\n",
+])
+def test_auto_replies_stored_never_answered(game, header):
+    game.deliver(letter("buka@example.org", "Я в отпуске до 20 декабря.", msgid="auto@x", extra=header),
+                 START + timedelta(hours=2))
+    game.sync()
+    assert [r.state for r in game.rows()] == ["auto_reply"]
+    assert game.replies() == []
+
+
+def test_own_letters_never_count(game):
+    game.deliver(letter("Ведущий <host@example.org>", "Лечу Маруську", msgid="own@x"), START + timedelta(hours=2))
+    game.sync()
+    assert [r.state for r in game.rows()] == ["host"]
+    assert game.replies() == []
+
+
+def test_problem_quoted_back_to_player(game):
+    game.deliver(letter("marusya@example.org", "Проверяю Волан-де-Морта. лимонад", msgid="p@x"), START + timedelta(hours=2))
+    game.sync()
+    [row] = game.rows()
+    assert row.state == "no_moves"
+    assert row.problems and row.problems[0]["kind"] == "unknown_name"
+    [reply] = game.replies()
+    assert "Волан-де-Морта" in reply.body and "Не принято" in reply.body
+
+
+def test_code_word_required(tmp_path):
+    g = Game(tmp_path, extra="require_code = true")
+    try:
+        g.deliver(letter("marusya@example.org", "Проверяю Буку", msgid="c1@x"), START + timedelta(hours=2))
+        g.deliver(letter("marusya@example.org", "Лимонад. Проверяю Ягуарчика", msgid="c2@x"), START + timedelta(hours=3))
+        g.sync()
+        assert [r.state for r in g.rows()] == ["held", "applied"]
+        held = [r for r in g.replies() if "кодового слова" in r.body]
+        assert len(held) == 1
+    finally:
+        g.store.dispose()
