@@ -389,6 +389,27 @@ def _quote_host(ctx: _Ctx, player: dict, first_at: datetime, first_moves: list[d
     return f"\n{attribution}\n\n{quoted}\n", replied
 
 
+#: What a mail client in an 8-bit Cyrillic charset sends instead of typography it lacks.
+_PLAIN_TYPOGRAPHY = str.maketrans({"—": "-", "–": "-", "«": '"', "»": '"', "…": "..."})
+
+
+def _fit_charset(text: str, charset: str) -> tuple[str, str]:
+    """``(text, charset)`` such that ``text.encode(charset)`` is exact: typography the 8-bit
+    charset lacks is replaced by ASCII; anything else unencodable falls back to utf-8."""
+    if charset == "utf-8":
+        return text, charset
+    try:
+        text.encode(charset)
+        return text, charset
+    except UnicodeEncodeError:
+        plain = text.translate(_PLAIN_TYPOGRAPHY)
+    try:
+        plain.encode(charset)
+        return plain, charset
+    except UnicodeEncodeError:
+        return text, "utf-8"
+
+
 def _encode_header(text: str, charset: str) -> str:
     if text.isascii():
         return text
@@ -399,7 +420,8 @@ def _render(ctx: _Ctx, player: dict, at: datetime, subject: str, body: str,
             reply_to: str | None = None) -> tuple[bytes, str]:
     """The whole message bytes (CRLF) and its Message-ID (RFC 5322, RFC 2045–2047)."""
     rng = ctx.rng
-    charset = _weighted(rng, _CHARSETS)
+    body, charset = _fit_charset(body, _weighted(rng, _CHARSETS))
+    subject, charset = _fit_charset(subject, charset)
     cte = _weighted(rng, _CTES)
     ctx.serial += 1
     local, domain = player["email"].split("@", 1)
@@ -407,7 +429,8 @@ def _render(ctx: _Ctx, player: dict, at: datetime, subject: str, body: str,
     sent = (at - timedelta(seconds=rng.randint(0, 90))).astimezone(
         timezone(timedelta(hours=rng.choice((3, 3, 3, 0, 2)))))
     display = player["nick"] if rng.random() < 0.9 else ""
-    sender = f"{_encode_header(display, charset)} <{player['email']}>" if display else player["email"]
+    sender = (f"{_encode_header(display, _fit_charset(display, charset)[1])} <{player['email']}>"
+              if display else player["email"])
     headers = [
         ("Message-ID", msgid), ("Date", format_datetime(sent)), ("From", sender),
         ("To", f"{_encode_header(HOST_NAME, charset)} <{HOST_ADDR}>"),
@@ -417,7 +440,7 @@ def _render(ctx: _Ctx, player: dict, at: datetime, subject: str, body: str,
         headers += [("In-Reply-To", reply_to), ("References", reply_to)]
     headers += [("MIME-Version", "1.0"), ("Content-Type", f'text/plain; charset="{charset}"'),
                 ("Content-Transfer-Encoding", cte)]
-    data = body.encode(charset, errors="replace")
+    data = body.encode(charset)
     if cte == "base64":
         payload = base64.encodebytes(data)
     elif cte == "quoted-printable":

@@ -284,7 +284,7 @@ def test_generated_letters_parse_and_carry_their_moves():
         charsets[msg.get_content_charset()] += 1
         ctes[msg["Content-Transfer-Encoding"]] += 1
         text = msg.get_content()  # decodes with the labelled charset: fails on a wrong label
-        assert "\ufffd" not in text
+        assert "\ufffd" not in text and "?" not in text  # nothing lost to the charset
         for move in letter.moves:
             target = move.get("target")
             if target and move["action"] != "swindle":
