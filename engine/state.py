@@ -52,6 +52,7 @@ class PlayerState:
     son_active: bool = False
     actor_done: bool = False
     doomed_day: int | None = None  # the day at whose step 1 the psycho's victim dies
+    doomed_by: str | None = None  # who invited him (the psycho, or the swindler as psycho)
     autokill_points: int = 0
     fan_found: bool = False  # the fan found her role
     fan_check_left: bool = False  # the fan's earned check is still unused

@@ -1,0 +1,145 @@
+"""Before any step: turn the submitted moves into :class:`~engine.acts.Act` objects and refuse
+or void those that no step may use (DECISIONS.md §4, §8).
+
+Order of the checks for one move: late → cancelled → sender dead → not his role → unknown or
+dead target → same target twice → self-invite; then among the survivors: the latest on-time
+letter per (player, kind of move) wins (``superseded``), host votes replace letter votes
+(``host_vote``), a hunt sent with an excluding role move is refused, a boss's move for a member
+is used or not (``member_moved`` / ``delegated``).
+"""
+
+from __future__ import annotations
+
+from .acts import HUNT_EXCLUDED_BY, NO_REPEAT, Act, may_make
+from .calendar import on_time
+from .model import Move, Submission
+from .state import GameState
+from .turn_types import TurnInput
+
+
+def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
+    """All submitted moves as acts, in arrival order, refusals and voids already decided.
+
+    Acts still pending (``outcome is None``) are the ones the steps carry out.
+    """
+    subs = sorted(turn.submissions, key=lambda s: (s.at, s.seq))
+    acts = [_to_act(i, s, state) for i, s in enumerate(subs) if s.by in state.players]
+    for act in acts:
+        reason = _refusal(state, turn, act)
+        if reason:
+            act.set("void" if reason == "cancelled" else "refused", reason)
+    _supersede(acts)
+    _host_votes(acts, turn)
+    _hunt_exclusions(acts)
+    _delegation(acts)
+    return acts
+
+
+def _to_act(i: int, s: Submission, state: GameState) -> Act:
+    p = state.players[s.by]
+    act = Act(order=float(i), owner=s.by, actor=s.by, action=s.move.action, move=s.move,
+              at=s.at, seq=s.seq, kind=p.role)
+    if s.move.action == "on_behalf" and s.move.move is not None:
+        member = s.move.member or ""
+        act.actor, act.action, act.move = member, s.move.move.action, s.move.move
+        act.json_action, act.member = "on_behalf", member
+        act.kind = state.players[member].role if member in state.players else ""
+    return act
+
+
+def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
+    if turn.deadline is not None and not on_time(act.at, turn.deadline):
+        return "late"
+    if _cancelled(turn, act):
+        return "cancelled"
+    owner = state.players[act.owner]
+    if not owner.alive:
+        return "dead"
+    original = Move(action="on_behalf", member=act.member, move=act.move) if act.member else act.move
+    reason = may_make(state, turn, owner, original)
+    if reason:
+        return reason
+    return _target_refusal(state, act)
+
+
+def _cancelled(turn: TurnInput, act: Act) -> bool:
+    for by, at, seq in turn.cancels:
+        if by == act.owner and (act.at, act.seq) < (at, seq):
+            if turn.deadline is None or on_time(at, turn.deadline):
+                return True
+    return False
+
+
+def move_targets(move: Move) -> list[str]:
+    """Every nickname a move names directly (``targets`` if given, else ``target``)."""
+    if move.targets:
+        return list(move.targets)
+    return [move.target] if move.target is not None else []
+
+
+def _target_refusal(state: GameState, act: Act) -> str | None:
+    for t in move_targets(act.move):
+        if t not in state.players:
+            return "target_unknown"
+        if not state.players[t].alive:
+            return "target_dead"
+    target = act.target
+    actor = state.players.get(act.actor)
+    if actor is None:
+        return "not_your_role"
+    if target is not None and act.kind in NO_REPEAT.get(act.action, ()):
+        if actor.last_targets.get(act.action) == target:
+            return "same_target_twice"
+    if act.action == "invite" and target == act.actor:
+        return "self_target"
+    return None
+
+
+def _kind_key(act: Act) -> tuple:
+    if act.member:
+        return (act.owner, "on_behalf", act.member, act.action)
+    return (act.owner, act.action)
+
+
+def _supersede(acts: list[Act]) -> None:
+    latest: dict[tuple, Act] = {}
+    for act in acts:  # arrival order: a later act replaces an earlier one
+        if not act.pending:
+            continue
+        key = _kind_key(act)
+        if key in latest:
+            latest[key].set("void", "superseded")
+        latest[key] = act
+
+
+def _host_votes(acts: list[Act], turn: TurnInput) -> None:
+    for act in acts:
+        if act.pending and act.action == "vote" and act.owner in turn.votes:
+            act.set("void", "host_vote")
+
+
+def _hunt_exclusions(acts: list[Act]) -> None:
+    own = [a for a in acts if a.pending and not a.member]
+    for hunt in (a for a in own if a.action == "hunt"):
+        for other in own:
+            if other.owner == hunt.owner and other.action in HUNT_EXCLUDED_BY:
+                hunt.set("refused", HUNT_EXCLUDED_BY[other.action])
+                break
+
+
+def _delegation(acts: list[Act]) -> None:
+    pending = [a for a in acts if a.pending]
+    delegators = {a.owner for a in pending if a.action == "delegate"}
+    for act in pending:
+        if act.action == "delegate":
+            act.set("done", "ok")
+    for boss_act in (a for a in pending if a.member):
+        own = [a for a in pending if a.owner == boss_act.member and not a.member
+               and a.action == boss_act.action and a.pending]
+        if not own:
+            continue
+        if boss_act.member in delegators:
+            for a in own:
+                a.set("void", "delegated")
+        else:
+            boss_act.set("void", "member_moved")

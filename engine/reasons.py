@@ -1,0 +1,69 @@
+"""The closed vocabulary of move outcomes' reasons (SCENARIOS.md ``moves[].reason``), each with
+the Russian phrase used by ``explain`` and the letters.
+
+Outcomes: ``done`` (carried out), ``failed`` (tried and failed), ``void`` (the actor was
+removed before the move's step, the move was stolen, superseded or overruled), ``refused``
+(a rule refuses it outright).
+"""
+
+from __future__ import annotations
+
+#: reason → Russian phrase (completes «Ход …»).
+REASONS: dict[str, str] = {
+    "ok": "выполнен",
+    # refused
+    "late": "письмо пришло после окончания приёма ходов",
+    "dead": "игрок выбыл из игры раньше, чем дошла очередь его хода",
+    "not_your_role": "такой ход не положен роли игрока",
+    "same_target_twice": "нельзя выбирать одного и того же игрока два хода подряд",
+    "hunt_with_check": "мирную охоту нельзя отправлять вместе с проверкой",
+    "hunt_with_role_move": "мирную охоту нельзя совмещать с ролевым ходом",
+    "target_dead": "цель мертва",
+    "target_unknown": "цель не найдена среди игроков",
+    "self_target": "нельзя выбрать себя",
+    "already_found": "фанатка уже нашла того, кого искала",
+    "appeal_not_allowed": "в «Апелёвку» можно голосовать только за голосовавших вчера против повешенного",
+    "no_fear": "решение «Страха» может прислать только набравший больше всех голосов",
+    # void
+    "superseded": "заменён более поздним письмом",
+    "cancelled": "отменён игроком",
+    "swindled": "ролевой ход украл Жулик",
+    "overruled": "клан использовал приказ старшего по роли",
+    "member_moved": "участник клана сам прислал этот ход",
+    "delegated": "участник оставил ход на усмотрение босса, использован ход босса",
+    "doomed": "игрок умирает после визита к Шизику",
+    "lynched": "игрок повешен",
+    "autokilled": "игрок выбыл по автокиллу",
+    "lost_vote": "игрок лишён голоса",
+    "host_vote": "голос учтён ведущим по форуму",
+    # failed: actor blocked
+    "robbed": "игрок обворован",
+    "beaten": "игрок избит",
+    "hosted": "игрок в гостях у Стервы",
+    "at_psycho": "игрок в гостях у Шизика",
+    # failed: target side
+    "target_beaten": "цель избита, её не нашли",
+    "target_away": "цели не было дома",
+    "target_at_psycho": "цель у Шизика",
+    "target_hosted": "цель в гостях у Стервы",
+    "target_robbed": "цель обворована",
+    "target_immune": "у цели иммунитет на линч",
+    "healed": "цель вылечил врач",
+    "guarded": "цель охранял охранник",
+    "son_spared": "цель — внебрачный сын Босса, клан отменил убийство",
+    "not_mafia": "охранять можно только мафию",
+    "not_role_civilian": "цель не ролевой мирный",
+    "no_branch": "для роли цели не было указано хода",
+    "not_enough_shots": "за цель выстрелило слишком мало охотников",
+    "son_shot": "выстрел сына не засчитывается",
+    "no_attack": "на цель никто не покушался",
+    "no_boss": "в клане нет босса",
+}
+
+#: Reasons that mean the actor himself was blocked (his move was not carried out at all).
+ACTOR_BLOCKS: frozenset[str] = frozenset({"robbed", "beaten", "hosted", "at_psycho", "dead"})
+
+
+def phrase(reason: str) -> str:
+    """The Russian phrase of ``reason`` (the reason itself if it is not in the vocabulary)."""
+    return REASONS.get(reason, reason)

@@ -1,0 +1,256 @@
+"""Replay of a game file through the live code path: letters are parsed by
+``engine.parse.parse_letter``, stamped against the day's deadline, then resolved
+(SCENARIOS.md «mafia-mail replay», «mafia-mail parse»)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from .calendar import day_of, day_window, format_local, on_time, parse_local
+from .gamefile import GameFile, GameFileError, TurnSpec
+from .model import ParseResult, Problem, Submission, TurnInfo
+from .resolve import lynch_tally, open_day, resolve_turn
+from .roles import ROLE_NAMES_RU
+from .state import GameState
+from .turn_types import TurnInput, TurnResult
+
+CAUSES_RU = {
+    "lynch": "повешен", "autokill": "автокилл", "psycho": "умер после визита к Шизику",
+    "clan1": "убит Кланом1", "clan2": "убит Кланом2", "maniac": "убит Маньяком",
+    "hunt": "убит мирной охотой", "mortar": "убит из миномёта", "explosion": "погиб при взрыве",
+}
+EVENTS_RU = {
+    "none": "без события", "fear": "Страх", "rage": "Ярость", "voice": "Голос",
+    "choose_me": "Выбери меня!", "eclipse": "Солнечное затмение", "paradox": "Парадокс",
+    "palms": "Пальмы цветут", "secret": "Тайна", "appeal": "Апелёвка",
+    "full_moon": "Полнолуние", "holiday": "Праздник",
+}
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
+
+
+@dataclass
+class ReplayedTurn:
+    """One resolved day of a replay: the state before it, its input and result."""
+
+    state_before: GameState
+    turn: TurnInput
+    result: TurnResult
+
+
+def _parser():
+    from .parse import parse_letter  # written in parallel; imported lazily
+
+    return parse_letter
+
+
+def new_state(game: GameFile) -> GameState:
+    """The state of ``game`` before day 1."""
+    return GameState.new(game.seed, game.roles, game.rules)
+
+
+def build_turn(game: GameFile, state: GameState, day: int, spec: TurnSpec) -> TurnInput:
+    """The resolver's input for ``day`` of ``game``: the opening draws, the deadline, every
+    letter parsed (late ones too: the resolver refuses them) and the structured moves."""
+    opening = open_day(state, day, spec.event)
+    start, end = day_window(game.start, game.timezone, day, game.rules.weekend_merge)
+    turn = TurnInput(
+        day=day, event=opening.event, deadline=spec.deadline or end,
+        votes=dict(spec.votes), words=dict(spec.words), lost_vote=list(spec.lost_vote),
+        fear_choice=spec.fear_choice, immune=spec.immune or opening.immune,
+        partner=spec.partner, mortar=spec.mortar or opening.mortar, draws=list(opening.draws),
+    )
+    _fill(turn, state, spec, start, None)
+    if turn.event == "fear":
+        chosen = lynch_tally(state, turn).fear_chosen
+        _fill(turn, state, spec, start, chosen)
+    return turn
+
+
+def _turn_info(turn: TurnInput, fear_chosen: str | None) -> TurnInfo:
+    return TurnInfo(day=turn.day, event=turn.event, immune=turn.immune, mortar=turn.mortar,
+                    fear_chosen=fear_chosen)
+
+
+def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
+          fear_chosen: str | None) -> None:
+    turn.submissions, turn.cancels = [], []
+    info = _turn_info(turn, fear_chosen)
+    seq = 0
+    for k, letter in enumerate(spec.letters):
+        at = letter.at or start
+        parsed = _parser()(letter.text, letter.sender, state, info)
+        if parsed.cancel:
+            turn.cancels.append((letter.sender, at, seq))
+        for move in parsed.moves:
+            turn.submissions.append(Submission(letter.sender, move, at, seq, f"turn{turn.day}.letter{k}"))
+            seq += 1
+        seq += 1
+    for k, ms in enumerate(spec.moves):
+        turn.submissions.append(Submission(ms.by, ms.move, ms.at or start, seq, f"turn{turn.day}.move{k}"))
+        seq += 1
+
+
+def replay_turns(game: GameFile, upto: int | None = None) -> list[ReplayedTurn]:
+    """Resolve the game's days in order (at most ``upto``), stopping at a winner."""
+    state = new_state(game)
+    out: list[ReplayedTurn] = []
+    for day, spec in enumerate(game.turns, start=1):
+        if state.winner or (upto is not None and day > upto):
+            break
+        turn = build_turn(game, state, day, spec)
+        result = resolve_turn(state, turn)
+        out.append(ReplayedTurn(state, turn, result))
+        state = result.new_state
+    return out
+
+
+def replay_game(game: GameFile) -> dict[str, Any]:
+    """``{"turns": [...], "winner": ...}`` exactly as SCENARIOS.md «mafia-mail replay»."""
+    turns = replay_turns(game)
+    winner = turns[-1].result.winner if turns else None
+    return {"turns": [t.result.to_json() for t in turns], "winner": winner}
+
+
+def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
+                  day: int | None) -> ParseResult:
+    """Parse one letter as it would be parsed on day ``day`` of ``game`` (state after days
+    1..day-1 of the file). ``at``: local receipt time ``"YYYY-MM-DD HH:MM"``; ``day`` default:
+    the day holding ``at`` (a letter within the deadline minute of a day's end belongs to
+    that day), else 1. A letter received after that day's deadline applies
+    nothing: no moves and one problem of kind ``late`` (text: the letter's first line).
+
+    Raises:
+        GameFileError: unknown sender, malformed ``at``, ``day < 1``.
+    """
+    if sender not in game.roles:
+        raise GameFileError(f"--from: неизвестный игрок «{sender}»")
+    try:
+        at_dt = parse_local(at, game.timezone) if at else None
+    except ValueError as exc:
+        raise GameFileError(f"--at: {exc}") from exc
+    if day is None and at_dt is not None:
+        # the deadline minute still belongs to the closing day (DECISIONS.md §8)
+        day = day_of(at_dt - timedelta(minutes=1), game.start, game.timezone,
+                     game.rules.weekend_merge)
+    day = day or 1
+    if day < 1:
+        raise GameFileError("--day: номер дня должен быть не меньше 1")
+    done = replay_turns(game, upto=day - 1)
+    state = done[-1].result.new_state if done else new_state(game)
+    if state.day != day:  # the file stops earlier (or the game ended): keep the last state
+        state = state.copy()
+        state.day = day
+    spec = game.turns[day - 1] if day <= len(game.turns) else TurnSpec()
+    turn = build_turn(game, state, day, spec)
+    if at_dt is not None and turn.deadline is not None and not on_time(at_dt, turn.deadline):
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        return ParseResult(moves=(), problems=(Problem(text=first, kind="late", reason="late"),))
+    fear = lynch_tally(state, turn).fear_chosen if turn.event == "fear" else None
+    return _parser()(text, sender, state, _turn_info(turn, fear))
+
+
+# ---------------------------------------------------------------- expectations
+
+def _as_list(value: Any) -> list:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _matches(expected: dict, actual: dict) -> bool:
+    for key, value in expected.items():
+        got = actual.get(key)
+        if isinstance(value, list) and isinstance(got, list):
+            if sorted(map(str, value)) != sorted(map(str, got)):
+                return False
+        elif got != value:
+            return False
+    return True
+
+
+def _check_turn(day: int, exp: dict, turn: dict, alive: set[str], winner: str | None) -> list[str]:
+    out = []
+    dead = sorted({d["player"] for d in turn["deaths"]})
+
+    def diff(key: str, want: Any, got: Any) -> None:
+        if want != got:
+            out.append(f"день {day}, {key}: ожидалось {want}, получилось {got}")
+
+    if "dead" in exp:
+        diff("dead", sorted(set(_as_list(exp["dead"]))), dead)
+    if "lynched" in exp:
+        diff("lynched", sorted(set(_as_list(exp["lynched"]))), sorted(set(turn["lynched"])))
+    if "alive" in exp:
+        missing = [n for n in _as_list(exp["alive"]) if n not in alive]
+        if missing:
+            out.append(f"день {day}, alive: должны быть живы {missing}, но мертвы")
+    if "event" in exp:
+        diff("event", exp["event"], turn["event"])
+    if "winner" in exp:
+        diff("winner", None if exp["winner"] in ("none", "") else exp["winner"], winner)
+    if "deaths" in exp:
+        want = sorted((d.get("player"), d.get("cause")) for d in exp["deaths"])
+        diff("deaths", want, sorted((d["player"], d["cause"]) for d in turn["deaths"]))
+    for nick, words in exp.get("statuses", {}).items():
+        diff(f"statuses[{nick}]", sorted(_as_list(words)), sorted(turn["statuses"].get(nick, [])))
+    for key in ("info", "moves"):
+        for entry in exp.get(key, []):
+            if not any(_matches(entry, got) for got in turn[key]):
+                out.append(f"день {day}, {key}: нет записи {entry}; есть {turn[key]}")
+    return out
+
+
+def check_expectations(game: GameFile, result: dict[str, Any]) -> list[str]:
+    """Human-readable differences between the ``[turn.expect]`` tables and ``result`` (the
+    JSON of :func:`replay_game`); empty when everything matches. ``dead``, ``lynched``,
+    ``deaths``, ``event``, ``winner`` (after that turn) compare exactly; ``statuses`` per
+    listed player; ``info`` and ``moves`` by subset (each expected entry must appear, its
+    keys equal); ``alive``: listed players are alive after the turn."""
+    out: list[str] = []
+    alive = set(game.roles)
+    turns = result["turns"]
+    for i, spec in enumerate(game.turns):
+        if i < len(turns):
+            alive -= {d["player"] for d in turns[i]["deaths"]}
+        if not spec.expect:
+            continue
+        if i >= len(turns):
+            out.append(f"день {i + 1}: не разыгран — игра окончилась раньше")
+            continue
+        winner = result["winner"] if i == len(turns) - 1 else None
+        out += _check_turn(i + 1, spec.expect, turns[i], alive, winner)
+    return out
+
+
+# ---------------------------------------------------------------- text
+
+def render_text(result: dict[str, Any]) -> str:
+    """A Russian human-readable summary of :func:`replay_game`'s result."""
+    lines = []
+    for t in result["turns"]:
+        lines.append(f"День {t['day']} — событие: {EVENTS_RU.get(t['event'], t['event'])}")
+        lynched = ", ".join(t["lynched"]) or "никто"
+        lines.append(f"  Повешен: {lynched}")
+        for d in t["deaths"]:
+            lines.append(f"  Погиб {d['player']}: {CAUSES_RU.get(d['cause'], d['cause'])}")
+        if not t["deaths"]:
+            lines.append("  Никто не погиб")
+        for nick, words in t["statuses"].items():
+            lines.append(f"  {nick}: {', '.join(words)}")
+        for i in t["info"]:
+            res = ", ".join(i["result"]) if isinstance(i["result"], list) else i["result"]
+            lines.append(f"  {i['to']} ({i['action']} → {i['target']}): {res}")
+    w = result.get("winner")
+    lines.append(f"Победитель: {WINNERS_RU.get(w, w)}" if w else "Игра продолжается")
+    return "\n".join(lines)
+
+
+def role_name(role: str) -> str:
+    """Russian name of a role string ``"clan1.boss"`` / ``"doctor"``."""
+    base = role.split(".")[-1]
+    return ROLE_NAMES_RU.get(base, base)
+
+
+def local_time(game: GameFile, at: datetime) -> str:
+    """``at`` in the game's local time, ``"YYYY-MM-DD HH:MM"``."""
+    return format_local(at, game.timezone)
