@@ -121,9 +121,9 @@ def _guess_word(word: str) -> dict[str, str]:
     stem = word[:-1]
     if low == "а":
         soft = stem[-1:].lower() in "гкхжшщч"
+        hush = stem[-1:].lower() in "жшщчц"
         return dict(nom=word, gen=stem + ("и" if soft else "ы"), dat=stem + "е",
-                    acc=stem + "у", ins=stem + ("ой" if not stem.endswith(("ж", "ш", "щ", "ч", "ц")) else "ей"),
-                    pre=stem + "е")
+                    acc=stem + "у", ins=stem + ("ей" if hush else "ой"), pre=stem + "е")
     if low == "я":
         return dict(nom=word, gen=stem + "и", dat=stem + "е", acc=stem + "ю", ins=stem + "ей", pre=stem + "е")
     if low == "й":
@@ -270,46 +270,61 @@ def _other(ctx: _Ctx, me: str, pool: list[dict] | None = None) -> str:
     return ctx.rng.choice(choices or [me])
 
 
+def _clan_of(player: dict) -> str | None:
+    return split_role(player["role"])[1]
+
+
+def _phrase(ctx: _Ctx, action: str, target: str, phrase_key: str | None = None) -> tuple[str, dict]:
+    """One move line and its move dict; ``psycho_invite`` is phrased as the psycho's «шизю»."""
+    move_action = "invite" if action == "psycho_invite" else action
+    text = _say(ctx.rng, _MOVE_PHRASES[phrase_key or action], target)
+    return text, {"action": move_action, "target": target}
+
+
+def _clan_moves(ctx: _Ctx, me: str, role: str, clan: str) -> list[tuple[str, dict]]:
+    """A clan member: the boss checks and orders the kill; others move, propose or delegate."""
+    rng = ctx.rng
+    enemies = [p for p in ctx.living if _clan_of(p) != clan]
+    if role == "boss":
+        return [_phrase(ctx, "boss_check", _other(ctx, me, enemies)),
+                _phrase(ctx, "clan_kill", _other(ctx, me, enemies))]
+    if rng.random() < 0.25:
+        return [(rng.choice(_DELEGATE_PHRASES), {"action": "delegate"})]
+    lines = []
+    if role == "thief":
+        lines.append(_phrase(ctx, "rob", _other(ctx, me, enemies)))
+    elif role == "guard":
+        mates = [p for p in ctx.living if _clan_of(p) == clan]
+        lines.append(_phrase(ctx, "guard", _other(ctx, "", mates)))
+    if rng.random() < 0.3:
+        lines.append(_phrase(ctx, "clan_kill", _other(ctx, me, enemies)))
+    return lines
+
+
+_SIMPLE_ROLE_ACTION = {
+    "detective": "check", "doctor": "heal", "hostess": "invite", "psycho": "psycho_invite",
+    "fan": "search", "thug": "beat", "witness": "watch", "maniac": "maniac_kill",
+}
+
+
 def _role_moves(ctx: _Ctx, player: dict) -> list[tuple[str, dict]]:
-    """The role moves of one player as ``(text line, move dict)`` pairs."""
+    """The role moves of one player as ``(text line, move dict)`` pairs (DECISIONS.md §4–5)."""
     rng, me = ctx.rng, player["nick"]
     role, clan = split_role(player["role"])
-    civilians = [p for p in ctx.living if split_role(p["role"])[1] is None]
-    mafia = [p for p in ctx.living if split_role(p["role"])[1] is not None]
-    enemies = [p for p in ctx.living if split_role(p["role"])[1] != clan] if clan else ctx.living
-
-    def one(action: str, target: str, phrase_key: str | None = None) -> tuple[str, dict]:
-        move_action = "invite" if action == "psycho_invite" else action
-        return _say(rng, _MOVE_PHRASES[phrase_key or action], target), {"action": move_action, "target": target}
-
     if clan:
-        lines = []
-        if role == "boss":
-            lines.append(one("boss_check", _other(ctx, me, enemies)))
-            lines.append(one("clan_kill", _other(ctx, me, enemies)))
-        elif rng.random() < 0.25:
-            lines.append((rng.choice(_DELEGATE_PHRASES), {"action": "delegate"}))
-        else:
-            if role == "thief":
-                lines.append(one("rob", _other(ctx, me, enemies)))
-            elif role == "guard":
-                lines.append(one("guard", _other(ctx, "", [p for p in mafia if split_role(p["role"])[1] == clan])))
-            if rng.random() < 0.3:
-                lines.append(one("clan_kill", _other(ctx, me, enemies)))
-        return lines
-    simple = {"detective": "check", "doctor": "heal", "hostess": "invite", "psycho": "psycho_invite",
-              "fan": "search", "thug": "beat", "witness": "watch", "maniac": "maniac_kill"}
-    if role in simple:
-        target = me if role in ("doctor", "thug") and rng.random() < 0.05 else _other(ctx, me)
-        lines = [one(simple[role], target)]
-        if role in ("fan", "witness") and rng.random() < 0.3:
-            lines.append(one("hunt", _other(ctx, me)))
+        return _clan_moves(ctx, me, role, clan)
+    if role in _SIMPLE_ROLE_ACTION:
+        self_ok = role in ("doctor", "thug") and rng.random() < 0.05
+        lines = [_phrase(ctx, _SIMPLE_ROLE_ACTION[role], me if self_ok else _other(ctx, me))]
+        if role in ("fan", "witness") and rng.random() < 0.3:  # the two that may also hunt
+            lines.append(_phrase(ctx, "hunt", _other(ctx, me)))
         return lines
     if role == "swindler":
         return [_swindle(ctx, me)]
     # plain civilian or the son: only a hunt, now and then, at one of the day's suspects
     if rng.random() < 0.45:
-        return [one("hunt", rng.choice([s for s in ctx.suspects if s != me] or [_other(ctx, me)]))]
+        suspects = [s for s in ctx.suspects if s != me] or [_other(ctx, me)]
+        return [_phrase(ctx, "hunt", rng.choice(suspects))]
     return []
 
 
@@ -326,7 +341,8 @@ def _swindle(ctx: _Ctx, me: str) -> tuple[str, dict]:
         word, action = _SWINDLE_BRANCHES[role_id]
         victim = _other(ctx, me)
         text = _BRANCH_PHRASES[action].format(**forms(victim))
-        lead = f"Если {tf['nom']} {word}, то" if i == 0 else rng.choice((f"Если {word}, то", f"Если {word} —"))
+        lead = (f"Если {tf['nom']} {word}, то" if i == 0
+                else rng.choice((f"Если {word}, то", f"Если {word} —")))
         lines.append(f"{lead} {text}.")
         branches[role_id] = {"action": "invite" if action == "psycho_invite" else action, "target": victim}
     return "\n".join(lines), {"action": "swindle", "target": target, "branches": branches}
@@ -376,7 +392,8 @@ def _quote_host(ctx: _Ctx, player: dict, first_at: datetime, first_moves: list[d
     """The host's auto-reply as a player's mail client quotes it, and when it was sent."""
     msk = timezone(timedelta(hours=3))
     replied = (first_at + timedelta(minutes=ctx.rng.randint(3, 90))).astimezone(msk)
-    months = ("янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек.")
+    months = ("янв.", "февр.", "мар.", "апр.", "мая", "июн.",
+              "июл.", "авг.", "сент.", "окт.", "нояб.", "дек.")
     attribution = (f"{replied.day} {months[replied.month - 1]} {replied.year} г., в "
                    f"{replied:%H:%M}, {HOST_NAME} <{HOST_ADDR}>:")
     understood = [f"— {_ACTION_RU.get(m['action'], m['action'])}: {m.get('target', '')}".rstrip(": ")
@@ -424,7 +441,7 @@ def _render(ctx: _Ctx, player: dict, at: datetime, subject: str, body: str,
     subject, charset = _fit_charset(subject, charset)
     cte = _weighted(rng, _CTES)
     ctx.serial += 1
-    local, domain = player["email"].split("@", 1)
+    domain = player["email"].split("@", 1)[1]
     msgid = f"<{ctx.seed}.{ctx.day}.{ctx.serial}.{rng.getrandbits(32):08x}@{domain}>"
     sent = (at - timedelta(seconds=rng.randint(0, 90))).astimezone(
         timezone(timedelta(hours=rng.choice((3, 3, 3, 0, 2)))))
