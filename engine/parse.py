@@ -35,6 +35,7 @@ _MERGE_PAIRS = {
     frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
 }
 _WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
+_PHRASES = sorted(V.PHRASES.items(), key=lambda item: -len(item[0]))
 _SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
 _MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
 _DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD}
@@ -203,7 +204,7 @@ def _find_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
 
 
 def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
-    for phrase, cls in V.PHRASES.items():
+    for phrase, cls in _PHRASES:
         if match_phrase(clause, i, phrase):
             return _Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
     w = clause[i].w
@@ -321,7 +322,7 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: _Kw, lo: int, hi:
     last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None:
         last = max(last, _last_word(clause, kw.j, hi))
-    text = span(ctx.text, clause, first, last)
+    text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
     item = _judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
@@ -345,11 +346,20 @@ def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item:
 
 
 def _last_word(clause: list[Tok], lo: int, hi: int) -> int:
+    """Index after the last word (or colon) of ``clause[lo:hi]``."""
     last = lo
     for k in range(lo, min(hi, len(clause))):
-        if clause[k].word:
+        if clause[k].word or clause[k].w == ":":
             last = k + 1
     return last
+
+
+_CLOSING = frozenset({"»", '"', "”", "'"})
+
+
+def _close_quote(clause: list[Tok], last: int) -> int:
+    """Take a closing quote right after the span into it."""
+    return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last
 
 
 def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, text: str,
@@ -357,6 +367,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return _Item(0, move=Move("delegate"), tried="delegate")
+    if kw.cls == V.DELEGATE:
+        return _refuse_role(kw, text)
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
@@ -375,16 +387,14 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         return _Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None:
         return _refuse_role(kw, text)
+    if len(_dedupe_self([h.nick or h.candidates for h, _, _ in tg.hits])) > max_targets(action, ctx.turn):
+        reason = "too_many_votes" if action == "vote" else "too_many_targets"
+        return _Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:
         return _Item(0, problem=problem(text, "ambiguous", "ambiguous",
                                         candidates=bad[0].candidates), tried=action)
-    if tg.unknown is not None and len(tg.hits) >= 1 and not kw.weak:
-        pass  # a name followed by an unknown word: the name is the target
     targets = _dedupe_self([h.nick for h, _, _ in tg.hits])
-    if len(targets) > max_targets(action, ctx.turn):
-        reason = "too_many_votes" if action == "vote" else "too_many_targets"
-        return _Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
     for t in targets:
         if t not in ctx.alive:
             return _Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
