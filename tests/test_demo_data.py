@@ -442,3 +442,48 @@ def test_demo_letters_mean_what_the_readme_says():
         moves = [_normal(m) for m in result.to_json()["moves"]]
         assert _canon(moves) == _canon(DEMO_MOVES[key]), (key, nick, result.to_json())
     assert seen == set(DEMO_MOVES)
+
+
+def test_demo_day1_resolves_as_the_readme_says(tmp_path):
+    """The whole host path on the demo: init (event «none») → sync → close-day; the result
+    is the one README.md states (DECISIONS.md §2 step by step)."""
+    pytest.importorskip("engine.explain")  # close-day needs it; lands with the explainer
+    from mailer.config import load_config
+    from mailer.demo import copy_demo
+    from mailer.store import Store
+    from mailer.sync import sync
+    from mailer.turns import close_day, init_game
+
+    cfg = load_config(copy_demo(tmp_path / "demo"))
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=DAY1_START - timedelta(minutes=5), event="none")
+        report = sync(cfg, store, now=DEADLINE_LAST_ON_TIME + timedelta(minutes=5))
+        assert report.states == {"applied": 24, "late": 1, "unknown_sender": 1}
+        result = close_day(cfg, store, now=DEADLINE_LAST_ON_TIME + timedelta(minutes=10)).result
+    finally:
+        store.dispose()
+    assert result.lynched == ["Ромашка"]
+    assert [(d.player, d.cause) for d in result.deaths] == [
+        ("Ромашка", "lynch"), ("Тортилла", "hunt"), ("Шершень", "maniac")]
+    assert result.statuses == {
+        "Ягуарчик": ["guarded"], "Кот Бегемот": ["guarded"], "Бука": ["healed"],
+        "Любашка": ["robbed"], "Миралисса": ["at_psycho", "doomed"], "Карлсон": ["beaten"]}
+    info = {(i.to, i.action): (i.target, i.result) for i in result.info}
+    assert info == {
+        ("Маруська", "check"): ("Ягуарчик", "mafia"),
+        ("Ягуарчик", "boss_check"): ("Штирлиц", "role_civilian"),
+        ("Кот Бегемот", "boss_check"): ("Бублик", "son"),
+        ("Незабудка", "search"): ("Маруська", "found"),
+        ("Совушка", "watch"): ("Кот Бегемот", ["Ягуарчик"]),
+        ("Штирлиц", "swindle"): ("Тортилла", "failed"),
+    }
+    assert {(a.player, a.role, a.clan) for a in result.activations} == {
+        ("Гоша", "guard", "clan1"), ("Колобок", "thief", "clan2")}
+    outcomes = {(m.by, m.action, m.target): (m.outcome, m.reason) for m in result.moves}
+    assert outcomes[("Ягуарчик", "clan_kill", "Кот Бегемот")] == ("failed", "guarded")
+    assert outcomes[("Кот Бегемот", "clan_kill", "Бука")] == ("failed", "healed")
+    assert outcomes[("Пчёлка", "heal", "Шершень")] == ("refused", "late")
+    assert outcomes[("Любашка", "invite", "Darkwing")] == ("failed", "robbed")
+    assert outcomes[("Карлсон", "hunt", "Тортилла")][0] == "failed"
+    assert result.winner is None
