@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from engine.model import Move, Problem
-from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display
+from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import GameConfig
@@ -171,14 +171,14 @@ class Renderer:
         data = result.to_json()
         hidden = any(d.hidden for d in result.deaths)
         deaths = [{"nick": d.player, "cause": d.cause,
-                   "role": None if d.hidden else role_display(d.role, state_before.players[d.player].clan)}
+                   "role": None if d.hidden else role_display(*split_role(d.role))}
                   for d in result.deaths]
         tally = result.tally
         return dict(day=row, data=data, deaths=deaths, hidden=hidden, tally=tally,
                     secret=row.event == "secret", next_row=next_row,
                     next_deadline=utc(next_row.deadline) if next_row else None,
                     winner=result.winner,
-                    revealed_roles=[ROLE_NAMES_RU.get(r, r) for r in result.revealed_roles])
+                    revealed_roles=[role_display(*split_role(r)) for r in result.revealed_roles])
 
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
                        next_row: DayRow | None) -> list[tuple[str, str, str]]:
