@@ -175,8 +175,11 @@ def _flags(clause: list[Tok]) -> dict:
             continue
         if any(match_phrase(clause, i, p) for p in V.SKIP_PHRASES):
             out["skip"] = True
-        if out["cancel"] is None and any(match_phrase(clause, i, p) for p in V.CANCEL_PHRASES):
-            out["cancel"] = i
+        if out["cancel"] is None:
+            for p in V.CANCEL_PHRASES:
+                if match_phrase(clause, i, p):
+                    out["cancel"] = i + len(p)
+                    break
         if any(match_phrase(clause, i, p) for p in V.OTHER_DAY_PHRASES):
             out["other_day"] = True
     return out
@@ -304,8 +307,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if kw.negated:
             continue
-        if cancel_at is not None and cancel_at < kw.i and _only_fillers(clause, cancel_at + 1, kw.i):
-            continue
+        if cancel_at is not None and kw.i == cancel_at:
+            continue  # «отменяю лечение …» names what is cancelled
         lo = kws[n - 1].j if n > 0 else start
         _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
 
@@ -369,6 +372,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         return _Item(0, move=Move("delegate"), tried="delegate")
     if kw.cls == V.DELEGATE:
         return _refuse_role(kw, text)
+    if action is None and kw.cls == V.CHOOSE:
+        return None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
