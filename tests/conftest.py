@@ -1,0 +1,63 @@
+"""Shared pytest fixtures. Mail servers are real (tests/servers.py), on loopback only."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ helpers, package or not
+
+from servers import DovecotServer, MailAccount, RecordingHandler, SmtpServer  # noqa: E402
+
+# ---------------------------------------------------------------------------------------------
+# Mail servers
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def dovecot_server() -> DovecotServer:
+    """One private Dovecot for the whole session (IMAP on a free 127.0.0.1 port).
+
+    Its folder is not under pytest's basetemp: concurrent pytest runs reset that to 0700,
+    which Dovecot's unprivileged auth process could then not traverse.
+    """
+    root = Path(tempfile.mkdtemp(prefix="mafia-mail-dovecot-"))
+    server = DovecotServer(root=root).start()
+    yield server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def dovecot(dovecot_server) -> MailAccount:
+    """A fresh, empty mailbox login on the session's Dovecot (``.append`` puts letters in)."""
+    return dovecot_server.add_user()
+
+
+@pytest.fixture
+def smtp_server() -> SmtpServer:
+    """aiosmtpd on a free 127.0.0.1 port recording every message in ``.messages``."""
+    server = SmtpServer(RecordingHandler()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def smtp_auth_server() -> SmtpServer:
+    """Like ``smtp_server`` but requiring AUTH PLAIN/LOGIN as ``game@example.org`` / ``pa55``."""
+    server = SmtpServer(RecordingHandler(), credentials=("game@example.org", "pa55")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def smtp_reject_server(request) -> SmtpServer:
+    """aiosmtpd that answers with an error; parametrize indirectly with (stage, reply)."""
+    stage, reply = getattr(request, "param", ("RCPT", "550 5.1.1 No such user"))
+    server = SmtpServer(RecordingHandler(reject_at=stage, reject=reply)).start()
+    yield server
+    server.stop()

@@ -1,0 +1,374 @@
+"""Real mail servers for tests: a private Dovecot (IMAP) and aiosmtpd (SMTP), loopback only.
+
+Dovecot runs from its own config in a temporary folder (``/etc/dovecot`` is never read), on a
+free 127.0.0.1 port, plain-text login allowed, Maildir storage, users in a passwd-file. As
+root it keeps mail as the ``nobody`` user; otherwise as the current user.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+LOOPBACK = "127.0.0.1"
+#: Seconds to wait for a server to accept connections.
+START_TIMEOUT = 20.0
+DOVECOT_CANDIDATES = ("/usr/sbin/dovecot", "/usr/local/sbin/dovecot")
+
+
+class ServerError(RuntimeError):
+    """A test server failed to start; the message includes its log."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((LOOPBACK, 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float, alive=lambda: True) -> bool:
+    """True once 127.0.0.1:``port`` accepts a connection; False on timeout or when not alive()."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not alive():
+            return False
+        try:
+            with socket.create_connection((LOOPBACK, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+def find_dovecot() -> str | None:
+    """Path of the dovecot binary, or None."""
+    found = shutil.which("dovecot")
+    if found:
+        return found
+    return next((p for p in DOVECOT_CANDIDATES if os.access(p, os.X_OK)), None)
+
+
+def make_traversable(path: Path) -> None:
+    """Add o+x to ``path`` and every folder above it (o+rx on ``path``) where missing.
+
+    Dovecot's auth and login processes run as other users and must reach the config, the
+    passwd-file and the sockets; pytest's temporary folders are 0700.
+    """
+    path = path.resolve()
+    extra = 0o005
+    for folder in [path, *path.parents]:
+        mode = folder.stat().st_mode
+        if mode & extra != extra:
+            try:
+                os.chmod(folder, mode | extra)
+            except PermissionError:
+                pass
+        extra = 0o001
+
+
+def _mail_owner() -> tuple[int, int, str, str]:
+    """(uid, gid, login user, internal user) Dovecot should run mail and its helpers as."""
+    if os.geteuid() == 0:
+        nobody = pwd.getpwnam("nobody")
+        internal = "dovecot" if _user_exists("dovecot") else "nobody"
+        login = "dovenull" if _user_exists("dovenull") else "nobody"
+        return nobody.pw_uid, nobody.pw_gid, login, internal
+    me = pwd.getpwuid(os.geteuid())
+    return me.pw_uid, me.pw_gid, me.pw_name, me.pw_name
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+DOVECOT_CONF = """\
+# mafia-mail test server; generated, do not edit
+base_dir = {root}/run
+state_dir = {root}/state
+log_path = {root}/dovecot.log
+info_log_path = {root}/dovecot.log
+protocols = imap
+listen = {listen}
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_verbose = yes
+auth_failure_delay = 0
+mail_location = maildir:~/Maildir
+mail_uid = {uid}
+mail_gid = {gid}
+first_valid_uid = {uid}
+last_valid_uid = 0
+first_valid_gid = 0
+default_login_user = {login_user}
+default_internal_user = {internal_user}
+mail_privileged_group =
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {root}/users/%u
+}}
+userdb {{
+  driver = passwd-file
+  args = username_format=%u {root}/users/%u
+}}
+service imap-login {{
+  inet_listener imap {{
+    address = {listen}
+    port = {port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+# no growing login delay after the wrong-password tests: the auth process cannot reach
+# anvil's penalty socket, so auth penalties are disabled
+service anvil {{
+  unix_listener anvil-auth-penalty {{
+    mode = 0
+  }}
+}}
+service stats {{
+  unix_listener stats-reader {{
+    mode = 0666
+  }}
+  unix_listener stats-writer {{
+    mode = 0666
+  }}
+}}
+"""
+
+
+@dataclass
+class MailAccount:
+    """One IMAP login on the test Dovecot, with helpers to put letters in."""
+
+    host: str
+    port: int
+    user: str
+    password: str
+
+    def client(self):
+        """A logged-in IMAPClient (plain text, loopback). Caller logs out."""
+        from imapclient import IMAPClient
+
+        client = IMAPClient(self.host, port=self.port, ssl=False, timeout=20)
+        client.normalise_times = False
+        client.login(self.user, self.password)
+        return client
+
+    def append(self, raw: bytes, when: datetime | None = None, folder: str = "INBOX",
+               flags: tuple = ()) -> int:
+        """IMAP APPEND ``raw`` to ``folder`` (created if missing) with INTERNALDATE ``when``.
+
+        Returns the new message's UID (from APPENDUID, RFC 4315).
+        """
+        client = self.client()
+        try:
+            if folder.upper() != "INBOX" and not client.folder_exists(folder):
+                client.create_folder(folder)
+            response = client.append(folder, raw, flags=flags, msg_time=when)
+        finally:
+            client.logout()
+        text = response.decode() if isinstance(response, bytes) else str(response)
+        # "[APPENDUID <uidvalidity> <uid>] Append completed."
+        return int(text.split("APPENDUID", 1)[1].split("]", 1)[0].split()[1])
+
+    def flags(self, folder: str = "INBOX") -> dict[int, tuple]:
+        """UID → flags of every letter in ``folder`` (read-only look)."""
+        client = self.client()
+        try:
+            client.select_folder(folder, readonly=True)
+            uids = client.search("ALL")
+            return {uid: data[b"FLAGS"] for uid, data in client.fetch(uids, ["FLAGS"]).items()}
+        finally:
+            client.logout()
+
+    def recreate_folder(self, folder: str) -> None:
+        """Delete and re-create ``folder`` (empties it and gives it a new UIDVALIDITY)."""
+        client = self.client()
+        try:
+            client.delete_folder(folder)
+            client.create_folder(folder)
+        finally:
+            client.logout()
+
+
+@dataclass
+class DovecotServer:
+    """A private Dovecot in ``root``; call :meth:`start`, then :meth:`add_user`, :meth:`stop`."""
+
+    root: Path
+    port: int = 0
+    process: subprocess.Popen | None = None
+    binary: str | None = None
+    _users: list[str] = field(default_factory=list)
+
+    @property
+    def log_text(self) -> str:
+        parts = []
+        for name in ("dovecot.log", "stdout.log"):
+            path = self.root / name
+            if path.exists():
+                parts.append(path.read_text(errors="replace"))
+        return "\n".join(parts)[-6000:]
+
+    def start(self) -> "DovecotServer":
+        """Write the config and run ``dovecot -F -c <conf>``; raise ServerError if it fails."""
+        self.binary = self.binary or find_dovecot()
+        if not self.binary:
+            raise ServerError("dovecot is not installed (Debian: apt-get install dovecot-imapd)")
+        uid, gid, login_user, internal_user = _mail_owner()
+        self.root.mkdir(parents=True, exist_ok=True)
+        for sub in ("run", "state", "home", "users"):
+            (self.root / sub).mkdir(exist_ok=True)
+        if os.geteuid() == 0:
+            os.chown(self.root / "home", uid, gid)
+        self.port = free_port()
+        conf = self.root / "dovecot.conf"
+        conf.write_text(DOVECOT_CONF.format(
+            root=self.root, listen=LOOPBACK, port=self.port, uid=uid, gid=gid,
+            login_user=login_user, internal_user=internal_user))
+        os.chmod(conf, 0o644)
+        make_traversable(self.root)
+        with open(self.root / "stdout.log", "wb") as out:
+            self.process = subprocess.Popen([self.binary, "-F", "-c", str(conf)],
+                                            stdout=out, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL)
+        if not wait_for_port(self.port, START_TIMEOUT, alive=lambda: self.process.poll() is None):
+            self.stop()
+            raise ServerError(f"dovecot did not start on {LOOPBACK}:{self.port}; log:\n{self.log_text}")
+        return self
+
+    def add_user(self, user: str | None = None, password: str = "secret") -> MailAccount:
+        """Create a fresh login (default: a random ``u<hex>@example.org``) and return it."""
+        user = user or f"u{uuid.uuid4().hex[:10]}@example.org"
+        uid, gid, _, _ = _mail_owner()
+        home = self.root / "home" / user
+        home.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() == 0:
+            os.chown(home, uid, gid)
+        # one passwd-file per user: Dovecot re-reads a changed passwd-file at most once a second
+        entry = self.root / "users" / user
+        entry.write_text(f"{user}:{{PLAIN}}{password}:{uid}:{gid}::{home}::\n", encoding="utf-8")
+        os.chmod(entry, 0o644)
+        self._users.append(user)
+        return MailAccount(host=LOOPBACK, port=self.port, user=user, password=password)
+
+    def stop(self) -> None:
+        """Terminate dovecot and wait for it (and so its children) to exit."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.process = None
+
+
+# --------------------------------------------------------------------------------------------
+# SMTP (aiosmtpd)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ReceivedMail:
+    """One SMTP transaction as the server saw it."""
+
+    mail_from: str
+    rcpt_tos: list[str]
+    data: bytes
+
+
+class RecordingHandler:
+    """aiosmtpd handler that stores every message, or answers ``reject`` at ``reject_at``.
+
+    ``reject_at``: None, "MAIL", "RCPT" or "DATA"; ``reject``: the SMTP reply, e.g.
+    "550 5.1.1 Нет такого ящика" or "451 4.3.0 Try again later".
+    """
+
+    def __init__(self, reject_at: str | None = None, reject: str = "") -> None:
+        self.messages: list[ReceivedMail] = []
+        self.reject_at = reject_at
+        self.reject = reject
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.reject_at == "MAIL":
+            return self.reject
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if self.reject_at == "RCPT":
+            return self.reject
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(rcpt_options)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.reject_at == "DATA":
+            return self.reject
+        data = envelope.original_content or envelope.content
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogateescape")
+        self.messages.append(ReceivedMail(envelope.mail_from, list(envelope.rcpt_tos), bytes(data)))
+        return "250 OK queued"
+
+
+@dataclass
+class SmtpServer:
+    """An aiosmtpd server on 127.0.0.1; ``credentials`` (user, password) makes AUTH required."""
+
+    handler: RecordingHandler
+    credentials: tuple[str, str] | None = None
+    host: str = LOOPBACK
+    port: int = 0
+    controller: object = None
+
+    @property
+    def messages(self) -> list[ReceivedMail]:
+        return self.handler.messages
+
+    def _authenticate(self, server, session, envelope, mechanism, auth_data):
+        from aiosmtpd.smtp import AuthResult, LoginPassword
+
+        ok = (isinstance(auth_data, LoginPassword) and self.credentials is not None
+              and auth_data.login.decode() == self.credentials[0]
+              and auth_data.password.decode() == self.credentials[1])
+        return AuthResult(success=ok, handled=False)
+
+    def start(self) -> "SmtpServer":
+        from aiosmtpd.controller import Controller
+
+        self.port = free_port()
+        options = {"enable_SMTPUTF8": True}
+        if self.credentials is not None:
+            options.update(authenticator=self._authenticate, auth_required=True,
+                           auth_require_tls=False)
+        self.controller = Controller(self.handler, hostname=self.host, port=self.port, **options)
+        self.controller.start()
+        if not wait_for_port(self.port, START_TIMEOUT):
+            self.stop()
+            raise ServerError(f"aiosmtpd did not start on {self.host}:{self.port}")
+        return self
+
+    def stop(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
