@@ -1,0 +1,176 @@
+"""Send the host's letters: by SMTP, or into a folder of ``.eml`` files for a mail client.
+
+SMTP follows RFC 5321 with implicit TLS (RFC 8314, "ssl"), STARTTLS (RFC 3207, "starttls")
+or no encryption ("none", only to a loopback host). Replies 5xx are permanent failures, 4xx
+and lost connections temporary ones (RFC 5321 §4.2.1), so the caller knows whether to retry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import smtplib
+import socket
+import ssl
+import tempfile
+from email.message import EmailMessage
+from pathlib import Path
+
+from mailer.fetch import check_tls_mode
+
+__all__ = ["SendError", "send_smtp", "write_to_folder", "eml_name"]
+
+#: Longest file stem made from a Message-ID; longer ids are shortened with a hash.
+MAX_STEM = 120
+
+
+class SendError(Exception):
+    """A letter was not sent. The message is Russian, for the host.
+
+    ``permanent``: True when retrying cannot help (5xx reply, rejected login, bad settings),
+    False for temporary trouble (4xx reply, connection lost or refused, timeout).
+    """
+
+    def __init__(self, message: str, *, permanent: bool) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+
+def _reply_text(code: int, message: bytes | str) -> str:
+    text = message.decode("utf-8", "replace") if isinstance(message, bytes) else str(message)
+    return f"{code} {text}".strip()
+
+
+def _open(host, port, tls, timeout, context):
+    """A connected (and for starttls, encrypted) SMTP session."""
+    if tls == "ssl":
+        return smtplib.SMTP_SSL(host, port, timeout=timeout, context=context)
+    smtp = smtplib.SMTP(host, port, timeout=timeout)
+    try:
+        if tls == "starttls":
+            smtp.ehlo()
+            smtp.starttls(context=context)
+            smtp.ehlo()
+    except BaseException:
+        smtp.close()
+        raise
+    return smtp
+
+
+def _recipients_refused(exc: smtplib.SMTPRecipientsRefused) -> SendError:
+    codes = [code for code, _ in exc.recipients.values()]
+    detail = "; ".join(f"{rcpt}: {_reply_text(code, msg)}" for rcpt, (code, msg) in exc.recipients.items())
+    return SendError(f"Сервер отказался принять получателей: {detail}",
+                     permanent=all(500 <= code < 600 for code in codes))
+
+
+def _translate(exc: Exception, where: str) -> SendError:
+    """The SendError for an exception raised while talking to ``where``."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return _recipients_refused(exc)
+    if isinstance(exc, smtplib.SMTPAuthenticationError):
+        return SendError(f"Сервер {where} не принял логин и пароль: {_reply_text(exc.smtp_code, exc.smtp_error)}",
+                         permanent=True)
+    if isinstance(exc, smtplib.SMTPNotSupportedError):
+        return SendError(f"Сервер {where} не поддерживает нужную команду ({exc}): проверьте tls и порт.",
+                         permanent=True)
+    if isinstance(exc, smtplib.SMTPResponseException):
+        permanent = 500 <= exc.smtp_code < 600
+        kind = "отказал" if permanent else "временно не принял письмо"
+        return SendError(f"Сервер {where} {kind}: {_reply_text(exc.smtp_code, exc.smtp_error)}",
+                         permanent=permanent)
+    if isinstance(exc, ssl.SSLError):
+        return SendError(f"Не удалось установить шифрованное соединение с {where}: {exc}", permanent=True)
+    if isinstance(exc, ConnectionRefusedError):
+        return SendError(f"Сервер {where} не принимает соединения (отказ в соединении).", permanent=False)
+    if isinstance(exc, socket.gaierror):
+        return SendError(f"Сервер {where} не найден: проверьте имя сервера.", permanent=True)
+    if isinstance(exc, (socket.timeout, TimeoutError)):
+        return SendError(f"Сервер {where} не ответил вовремя.", permanent=False)
+    if isinstance(exc, (smtplib.SMTPException, OSError)):
+        return SendError(f"Связь с сервером {where} прервалась: {exc}", permanent=False)
+    return SendError(f"Письмо не отправлено через {where}: {exc}", permanent=True)
+
+
+def send_smtp(msg: EmailMessage, *, host: str, port: int, tls: str, user: str | None,
+              password: str | None, timeout: float = 30, ssl_context=None) -> None:
+    """Send ``msg`` to its To/Cc/Bcc recipients through the SMTP server ``host``:``port``.
+
+    ``tls``: "ssl", "starttls" or "none" (allowed only to 127.x, ::1, localhost). ``user`` and
+    ``password``: AUTH credentials, or None to send without logging in. ``timeout``: seconds
+    per network operation. ``ssl_context``: default ``ssl.create_default_context()``.
+    Non-ASCII addresses use SMTPUTF8 when the server offers it (smtplib does this).
+
+    Raises SendError (Russian, ``.permanent`` as described there); raises it with
+    permanent=True for an invalid ``tls`` or plain text to a remote host.
+    """
+    try:
+        check_tls_mode(tls, host, ValueError)
+    except ValueError as exc:
+        raise SendError(str(exc), permanent=True) from None
+    context = ssl_context if ssl_context is not None else ssl.create_default_context()
+    where = f"{host}:{port}"
+    try:
+        smtp = _open(host, port, tls, timeout, context)
+    except Exception as exc:
+        raise _translate(exc, where) from exc
+    try:
+        if user:
+            smtp.login(user, password or "")
+        smtp.send_message(msg)
+    except Exception as exc:
+        raise _translate(exc, where) from exc
+    finally:
+        try:
+            smtp.quit()
+        except Exception:
+            smtp.close()
+
+
+def eml_name(msg: EmailMessage) -> str:
+    """File name ``<safe Message-ID>.eml`` for ``msg``; by content hash if it has no id.
+
+    Characters other than letters, digits and ``._@+-`` become "_"; a long id is cut and
+    suffixed with a short hash so different ids stay different.
+    """
+    raw_id = str(msg.get("Message-ID", "") or "").strip().strip("<>").strip()
+    if not raw_id:
+        return "sha256-" + hashlib.sha256(msg.as_bytes()).hexdigest()[:32] + ".eml"
+    stem = re.sub(r"[^A-Za-z0-9._@+-]", "_", raw_id).lstrip(".") or "_"
+    if len(stem) > MAX_STEM or stem != raw_id:
+        digest = hashlib.sha256(raw_id.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+        stem = f"{stem[:MAX_STEM]}-{digest}"
+    return stem + ".eml"
+
+
+def write_to_folder(msg: EmailMessage, folder: str | Path) -> Path:
+    """Write ``msg`` atomically to ``folder``/<safe Message-ID>.eml and return the path.
+
+    The folder is created if missing. The bytes go to a temporary file in the same folder,
+    are flushed to disk, then renamed over the target (``os.replace``), so a reader never sees
+    half a letter. Writing the same Message-ID again replaces the file: idempotent.
+    Raises SendError (permanent) when the folder cannot be written.
+    """
+    target_dir = Path(folder)
+    target = target_dir / eml_name(msg)
+    tmp_name = None
+    try:
+        target_dir.mkdir(parents=True, exist_ok=True)
+        data = msg.as_bytes()
+        fd, tmp_name = tempfile.mkstemp(prefix=".tmp-", suffix=".eml", dir=target_dir)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, target)
+        tmp_name = None
+    except OSError as exc:
+        raise SendError(f"Не удалось записать письмо в папку {target_dir}: {exc}", permanent=True) from exc
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+    return target
