@@ -112,6 +112,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     for clause in clauses(tokenize(text)):
+        if _is_question(text, clause):
+            continue
         flags = _flags(clause)
         skip = skip or flags["skip"]
         if flags["cancel"] is not None:
@@ -167,6 +169,12 @@ def _lower_first(s: str) -> str:
 # --- clause level ----------------------------------------------------------------------------
 
 
+def _is_question(text: str, clause: list[Tok]) -> bool:
+    """A clause ending in «?» asks, it does not order: it never gives moves."""
+    rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
+    return rest.startswith("?")
+
+
 def _flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» phrases of a clause (index where found, or None)."""
     out = {"skip": False, "cancel": None, "other_day": False}
@@ -211,6 +219,8 @@ def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
         if match_phrase(clause, i, phrase):
             return _Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
     w = clause[i].w
+    if w.endswith("-ка"):
+        w = w[:-3]
     cls = V.WORDS.get(w)
     if cls is None:
         return None
@@ -392,14 +402,14 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         return _Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None:
         return _refuse_role(kw, text)
-    if len(_dedupe_self([h.nick or h.candidates for h, _, _ in tg.hits])) > max_targets(action, ctx.turn):
+    if len(tg.hits) > max_targets(action, ctx.turn):
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
         return _Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:
         return _Item(0, problem=problem(text, "ambiguous", "ambiguous",
                                         candidates=bad[0].candidates), tried=action)
-    targets = _dedupe_self([h.nick for h, _, _ in tg.hits])
+    targets = [h.nick for h, _, _ in tg.hits]
     for t in targets:
         if t not in ctx.alive:
             return _Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
@@ -411,14 +421,6 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
     if isinstance(move, Problem):
         return _Item(0, problem=move, tried=action)
     return _Item(0, move=move, tried=action)
-
-
-def _dedupe_self(targets: list[str]) -> list[str]:
-    out: list[str] = []
-    for t in targets:
-        if not out or out[-1] != t:
-            out.append(t)
-    return out
 
 
 def _refuse_role(kw: _Kw, text: str) -> _Item | None:
@@ -501,8 +503,12 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
             k += 1
             continue
         if w in V.SELF_WORDS:
-            if out.hits and not joined and out.hits[-1][0].nick != actor.nick:
-                break
+            if out.hits and not joined:
+                if out.hits[-1][0].kind != "self":
+                    break
+                out.end = k + 1  # «сам себя»
+                k += 1
+                continue
             out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
             joined, out.end = False, k + 1
             k += 1
@@ -695,7 +701,7 @@ def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: i
         items.append(_Item(pos, problem=problem(text, "ambiguous", "ambiguous",
                                                 candidates=tg.hits[0][0].candidates)))
         return
-    targets = _dedupe_self([h.nick for h, _, _ in tg.hits])
+    targets = [h.nick for h, _, _ in tg.hits]
     if len(targets) > 1:
         items.append(_Item(pos, problem=problem(text, "not_allowed", "too_many_targets",
                                                 action=action)))
@@ -711,6 +717,8 @@ def _attach_branches(ctx: _Ctx, items: list[_Item], branches: list[tuple[str, Mo
     """Put the branches into the letter's swindle move (the last branch per role wins)."""
     swindles = [it for it in items if it.move is not None and it.move.action == "swindle"]
     if not swindles:
+        if any(it.tried == "swindle" for it in items):
+            return  # the swindle itself is already a question to the player
         first = min(pos for _, _, pos in branches)
         text = "; ".join(m.span for _, m, _ in branches)
         items.append(_Item(first, problem=problem(text, "unparsed", "branch_without_target")))
@@ -729,6 +737,9 @@ def _attach_branches(ctx: _Ctx, items: list[_Item], branches: list[tuple[str, Mo
 def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
+    done = {it.move.action for it in items if it.move is not None}
+    items = [it for it in items if not (it.problem is not None and it.problem.reason == "no_target"
+                                        and it.tried in done)]
     items = _merge_votes(ctx, items)
     items = _merge_duplicates(ctx, items)
     items = _exclude_hunt(ctx, items)
