@@ -67,3 +67,42 @@ ACTOR_BLOCKS: frozenset[str] = frozenset({"robbed", "beaten", "hosted", "at_psyc
 def phrase(reason: str) -> str:
     """The Russian phrase of ``reason`` (the reason itself if it is not in the vocabulary)."""
     return REASONS.get(reason, reason)
+
+#: Move outcome → Russian.
+OUTCOMES_RU: dict[str, str] = {
+    "done": "выполнен", "failed": "не удался", "void": "не состоялся", "refused": "отклонён",
+}
+
+#: Action id → Russian name of the move.
+ACTIONS_RU: dict[str, str] = {
+    "rob": "кража", "guard": "охрана", "boss_check": "проверка босса",
+    "clan_kill": "убийство от клана", "check": "проверка", "heal": "лечение",
+    "invite": "приглашение", "search": "поиск", "beat": "избиение", "swindle": "жульничество",
+    "watch": "слежка", "maniac_kill": "убийство маньяка", "hunt": "мирная охота",
+    "vote": "голос на линче", "mortar": "выстрел из миномёта", "fear_choice": "выбор при «Страхе»",
+    "partner": "выбор пары при «Выбери меня!»", "delegate": "ход на усмотрение босса",
+    "on_behalf": "ход босса за участника клана",
+}
+
+#: Status word → Russian.
+STATUSES_RU: dict[str, str] = {
+    "robbed": "обворован", "beaten": "избит", "hosted": "в гостях у Стервы",
+    "at_psycho": "в гостях у Шизика", "doomed": "обречён (Шизик)", "healed": "вылечен",
+    "guarded": "под охраной",
+}
+
+#: Info result word → Russian (role ids of the swindler's result: engine.roles.ROLE_NAMES_RU).
+RESULTS_RU: dict[str, str] = {
+    "mafia": "мафия", "civilian": "мирный", "role_civilian": "ролевой мирный",
+    "plain_civilian": "неролевой мирный", "son": "внебрачный сын Босса",
+    "mafia_clan1": "мафия, Клан1", "mafia_clan2": "мафия, Клан2", "found": "нашла",
+    "not_found": "не нашла", "failed": "не удалось",
+}
+
+#: Death cause → Russian.
+CAUSES_RU: dict[str, str] = {
+    "lynch": "повешен", "autokill": "выбыл по автокиллу", "psycho": "умер после визита к Шизику",
+    "clan1": "убит Кланом1", "clan2": "убит Кланом2", "maniac": "убит Маньяком",
+    "hunt": "убит мирной охотой", "mortar": "убит из миномёта",
+    "explosion": "погиб при взрыве в доме хозяина",
+}

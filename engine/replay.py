@@ -12,21 +12,12 @@ from .calendar import day_of, day_window, format_local, on_time, parse_local
 from .gamefile import GameFile, GameFileError, TurnSpec
 from .model import ParseResult, Problem, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
+from .explain import EVENTS_RU, result_ru
+from .reasons import CAUSES_RU, STATUSES_RU
 from .roles import ROLE_NAMES_RU
 from .state import GameState
 from .turn_types import TurnInput, TurnResult
 
-CAUSES_RU = {
-    "lynch": "повешен", "autokill": "автокилл", "psycho": "умер после визита к Шизику",
-    "clan1": "убит Кланом1", "clan2": "убит Кланом2", "maniac": "убит Маньяком",
-    "hunt": "убит мирной охотой", "mortar": "убит из миномёта", "explosion": "погиб при взрыве",
-}
-EVENTS_RU = {
-    "none": "без события", "fear": "Страх", "rage": "Ярость", "voice": "Голос",
-    "choose_me": "Выбери меня!", "eclipse": "Солнечное затмение", "paradox": "Парадокс",
-    "palms": "Пальмы цветут", "secret": "Тайна", "appeal": "Апелёвка",
-    "full_moon": "Полнолуние", "holiday": "Праздник",
-}
 WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
 
 
@@ -236,10 +227,9 @@ def render_text(result: dict[str, Any]) -> str:
         if not t["deaths"]:
             lines.append("  Никто не погиб")
         for nick, words in t["statuses"].items():
-            lines.append(f"  {nick}: {', '.join(words)}")
+            lines.append(f"  {nick}: {', '.join(STATUSES_RU.get(w, w) for w in words)}")
         for i in t["info"]:
-            res = ", ".join(i["result"]) if isinstance(i["result"], list) else i["result"]
-            lines.append(f"  {i['to']} ({i['action']} → {i['target']}): {res}")
+            lines.append(f"  {i['to']} ({i['action']} → {i['target']}): {result_ru(i['result'])}")
     w = result.get("winner")
     lines.append(f"Победитель: {WINNERS_RU.get(w, w)}" if w else "Игра продолжается")
     return "\n".join(lines)

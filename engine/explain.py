@@ -1,0 +1,117 @@
+"""Host notes for ``mafia-mail explain --day N``: what happened to each move of a resolved
+turn and why, in Russian, from the closed reason vocabulary of engine.reasons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .reasons import (
+    ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, phrase,
+)
+from .roles import ROLE_NAMES_RU, split_role
+from .state import GameState
+from .turn_types import TurnResult
+
+EVENTS_RU: dict[str, str] = {
+    "none": "без события", "fear": "«Страх»", "rage": "«Ярость»", "voice": "«Голос»",
+    "choose_me": "«Выбери меня!»", "eclipse": "«Солнечное затмение»", "paradox": "«Парадокс»",
+    "palms": "«Пальмы цветут»", "secret": "«Тайна»", "appeal": "«Апелёвка»",
+    "full_moon": "«Полнолуние»", "holiday": "«Праздник»",
+}
+
+
+def role_ru(state: GameState, nick: str) -> str:
+    """The Russian role of ``nick`` in ``state`` (with the clan for clan members)."""
+    p = state.players.get(nick)
+    if p is None:
+        return "?"
+    name = ROLE_NAMES_RU.get(p.role, p.role)
+    return f"{name}, {p.clan[-1]}-й клан" if p.clan else name
+
+
+def result_ru(result: Any) -> str:
+    """An info result in Russian (a list of nicks is joined)."""
+    if isinstance(result, list):
+        return ", ".join(result)
+    if result in RESULTS_RU:
+        return RESULTS_RU[result]
+    return ROLE_NAMES_RU.get(result, str(result))
+
+
+def _move_line(m: dict[str, Any], state: GameState) -> str:
+    action = ACTIONS_RU.get(m["action"], m["action"])
+    who = f"{m['by']} ({role_ru(state, m['by'])})"
+    target = m.get("target")
+    if m.get("targets"):
+        target = ", ".join(m["targets"])
+    if m.get("member"):
+        action += f" за {m['member']}"
+    aim = f" → {target}" if target else ""
+    outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
+    why = "" if m["reason"] == "ok" else f": {phrase(m['reason'])}"
+    return f"  • {who}: {action}{aim} — {outcome}{why}"
+
+
+def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState) -> str:
+    """Russian notes on one resolved turn for the host.
+
+    ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
+    ``draws`` [[name, value], …], ``tally`` {candidate: votes} and ``activations``
+    [{kind, player, role, clan}, …]).
+    ``state_before``: the state the turn was resolved from (for the players' roles).
+    """
+    data = _as_dict(result)
+    lines = [f"День {data['day']}, событие: {EVENTS_RU.get(data['event'], data['event'])}"]
+    for name, value in data.get("draws", []):
+        lines.append(f"  жребий {name}: {value}")
+    lines.append("Ходы:")
+    lines += [_move_line(m, state_before) for m in data["moves"]] or ["  (ходов не было)"]
+    if data.get("tally"):
+        lines.append("Голоса: " + ", ".join(f"{n} — {c}" for n, c in data["tally"].items()))
+    lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))
+    lines.append("Смерти:")
+    for d in data["deaths"]:
+        lines.append(f"  • {d['player']} ({role_ru(state_before, d['player'])}): "
+                     f"{CAUSES_RU.get(d['cause'], d['cause'])}")
+    if not data["deaths"]:
+        lines.append("  никто не погиб")
+    if data["statuses"]:
+        lines.append("Состояния:")
+        for nick, words in data["statuses"].items():
+            lines.append(f"  • {nick}: " + ", ".join(STATUSES_RU.get(w, w) for w in words))
+    if data["info"]:
+        lines.append("Сведения игрокам:")
+        for i in data["info"]:
+            action = ACTIONS_RU.get(i["action"], i["action"])
+            lines.append(f"  • {i['to']}: {action} → {i['target']}: {result_ru(i['result'])}")
+    for a in data.get("activations", []):
+        lines.append(_activation_line(a))
+    return "\n".join(lines)
+
+
+def _activation_line(a: dict[str, Any]) -> str:
+    role = ROLE_NAMES_RU.get(a["role"], a["role"])
+    clan = f"{a['clan'][-1]}-й клан"
+    if a["kind"] == "son":
+        return f"Внебрачный сын {a['player']} со следующего хода — Босс ({clan})"
+    return f"Актёр {a['player']} со следующего хода играет роль «{role}» ({clan})"
+
+
+def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(result, dict):
+        return result
+    data = result.to_json()
+    data["draws"] = [list(d) for d in result.draws]
+    data["tally"] = dict(result.tally.counts)
+    data["activations"] = [
+        {"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan}
+        for a in result.activations
+    ]
+    return data
+
+
+def role_string_ru(role: str) -> str:
+    """``"clan1.boss"`` → ``"Босс, 1-й клан"``; ``"doctor"`` → ``"Врач"``."""
+    base, clan = split_role(role)
+    name = ROLE_NAMES_RU.get(base, base)
+    return f"{name}, {clan[-1]}-й клан" if clan else name

@@ -1,0 +1,187 @@
+"""Game files, replay JSON, expectations, parse-in-game and the host's explain notes
+(SCENARIOS.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.explain import explain_turn
+from engine.gamefile import GameFileError, load_game_file
+from engine.replay import (
+    check_expectations, parse_in_game, render_text, replay_game, replay_turns,
+)
+
+HEAD = """
+title = "t"
+[game]
+seed = 7
+start = "2026-12-07 19:30"
+[roles]
+"Ягуарчик" = "clan1.boss"
+"Serginio" = "doctor"
+"Маруська" = "psycho"
+"Бука" = "civilian"
+"Комиссар" = "detective"
+"Петя" = "civilian"
+"Вася" = "civilian"
+"""
+
+PSYCHO_GAME = HEAD + """
+[[turn]]
+event = "none"
+moves = [
+  { by = "Маруська", action = "invite", target = "Бука" },
+  { by = "Serginio", action = "heal", target = "Бука" },
+  { by = "Комиссар", action = "check", target = "Ягуарчик" },
+]
+votes = { "Бука" = "Петя", "Петя" = "Вася", "Вася" = "Бука" }
+[turn.expect]
+dead = []
+statuses = { "Бука" = ["at_psycho", "doomed"] }
+moves = [{ by = "Serginio", action = "heal", outcome = "failed", reason = "target_at_psycho" }]
+info = [{ to = "Комиссар", result = "mafia" }]
+[[turn]]
+event = "none"
+[turn.expect]
+dead = ["Бука"]
+deaths = [{ player = "Бука", cause = "psycho" }]
+winner = "none"
+"""
+
+
+def test_replay_json_exact_shape():
+    result = replay_game(load_game_file(PSYCHO_GAME))
+    assert list(result) == ["turns", "winner"]
+    assert result["winner"] is None
+    t1 = result["turns"][0]
+    assert t1 == {
+        "day": 1, "event": "none", "lynched": [], "deaths": [],
+        "statuses": {"Бука": ["at_psycho", "doomed"]},
+        "info": [{"to": "Комиссар", "action": "check", "target": "Ягуарчик", "result": "mafia"}],
+        "moves": [
+            {"by": "Маруська", "action": "invite", "target": "Бука", "outcome": "done", "reason": "ok"},
+            {"by": "Serginio", "action": "heal", "target": "Бука", "outcome": "failed",
+             "reason": "target_at_psycho"},
+            {"by": "Комиссар", "action": "check", "target": "Ягуарчик", "outcome": "done",
+             "reason": "ok"},
+        ],
+    }
+    assert result["turns"][1]["deaths"] == [{"player": "Бука", "cause": "psycho"}]
+    json.dumps(result, ensure_ascii=False)
+
+
+def test_expectations_pass_and_fail():
+    game = load_game_file(PSYCHO_GAME)
+    assert check_expectations(game, replay_game(game)) == []
+    wrong = PSYCHO_GAME.replace('dead = ["Бука"]', 'dead = ["Петя"]').replace(
+        'result = "mafia"', 'result = "civilian"')
+    game = load_game_file(wrong)
+    diffs = check_expectations(game, replay_game(game))
+    assert len(diffs) == 2
+    assert any("день 2, dead" in d for d in diffs)
+    assert any("день 1, info" in d for d in diffs)
+
+
+def test_game_stops_at_winner_and_later_expectations_fail():
+    text = HEAD + """
+[[turn]]
+event = "none"
+votes = { "Бука" = "Ягуарчик", "Петя" = "Ягуарчик" }
+[turn.expect]
+winner = "civilians"
+lynched = ["Ягуарчик"]
+[[turn]]
+event = "none"
+[turn.expect]
+dead = []
+"""
+    game = load_game_file(text)
+    result = replay_game(game)
+    assert len(result["turns"]) == 1 and result["winner"] == "civilians"
+    assert check_expectations(game, result) == ["день 2: не разыгран — игра окончилась раньше"]
+
+
+@pytest.mark.parametrize("bad, fragment", [
+    ("seed = 7", "seed"),
+    ('"Бука" = "civilian"', "Бука"),
+])
+def test_game_file_errors_name_the_key(bad, fragment):
+    text = PSYCHO_GAME.replace(bad, bad.replace("7", '"x"').replace("civilian", "cook"), 1)
+    with pytest.raises(GameFileError, match=fragment):
+        load_game_file(text)
+
+
+def test_unknown_nick_in_turn_is_an_error():
+    text = PSYCHO_GAME.replace('target = "Ягуарчик" }', 'target = "Никто" }')
+    with pytest.raises(GameFileError, match="turn.*№1.*Никто"):
+        load_game_file(text)
+
+
+def test_unknown_event_and_keys():
+    with pytest.raises(GameFileError, match="событие"):
+        load_game_file(PSYCHO_GAME.replace('event = "none"', 'event = "storm"', 1))
+    with pytest.raises(GameFileError, match="неизвестные ключи"):
+        load_game_file(PSYCHO_GAME.replace("[[turn]]", "[[turn]]\nweather = 1", 1))
+    with pytest.raises(GameFileError, match="TOML"):
+        load_game_file("[game")
+
+
+def test_drawn_event_is_seeded_and_logged():
+    text = HEAD + "\n[[turn]]\n"
+    game = load_game_file(text)
+    a, b = replay_turns(game), replay_turns(game)
+    assert a[0].result.to_json() == b[0].result.to_json()
+    assert a[0].result.draws[0][0] == "day1.event"
+    assert a[0].result.event != "appeal"
+
+
+def test_default_deadline_is_day_end_and_late_letters_refused():
+    text = HEAD + """
+[[turn]]
+event = "none"
+moves = [{ by = "Serginio", action = "heal", target = "Бука", at = "2026-12-08 19:31" },
+         { by = "Комиссар", action = "check", target = "Бука", at = "2026-12-08 19:30" }]
+"""
+    moves = replay_game(load_game_file(text))["turns"][0]["moves"]
+    assert [(m["by"], m["outcome"], m["reason"]) for m in moves] == [
+        ("Комиссар", "done", "ok"), ("Serginio", "refused", "late")]
+
+
+def test_letters_go_through_the_parser():
+    text = HEAD + """
+[[turn]]
+event = "none"
+letters = [{ from = "Маруська", at = "2026-12-07 21:03", text = "Шизю Буку. Линч: Serginio" }]
+"""
+    turn = replay_game(load_game_file(text))["turns"][0]
+    assert turn["statuses"] == {"Бука": ["at_psycho", "doomed"]}
+    assert turn["lynched"] == ["Serginio"]
+
+
+def test_parse_in_game_late_letter():
+    game = load_game_file(PSYCHO_GAME)
+    res = parse_in_game(game, "Serginio", "Лечу Буку\nещё строка", at="2026-12-08 19:31", day=1)
+    assert res.to_json() == {"moves": [], "problems": [{"text": "Лечу Буку", "kind": "late"}]}
+
+
+def test_parse_in_game_unknown_sender():
+    with pytest.raises(GameFileError, match="Никто"):
+        parse_in_game(load_game_file(PSYCHO_GAME), "Никто", "Лечу Буку", at=None, day=None)
+
+
+def test_render_text_is_russian():
+    text = render_text(replay_game(load_game_file(PSYCHO_GAME)))
+    assert "День 2" in text and "Бука" in text and "умер после визита к Шизику" in text
+    assert text.endswith("Игра продолжается")
+
+
+def test_explain_turn_names_every_move_and_reason():
+    turns = replay_turns(load_game_file(PSYCHO_GAME))
+    notes = explain_turn(turns[0].result, turns[0].state_before)
+    assert "Serginio (Врач): лечение → Бука — не удался: цель у Шизика" in notes
+    assert "Маруська (Шизик): приглашение → Бука — выполнен" in notes
+    assert "Комиссар: проверка → Ягуарчик: мафия" in notes
+    same = explain_turn(turns[0].result.to_json(), turns[0].state_before)
+    assert "Serginio (Врач): лечение → Бука — не удался: цель у Шизика" in same
