@@ -345,12 +345,17 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: _Kw, lo: int, hi:
         item.move = item.move.with_span(text)
         if on_behalf:
             item = _behalf(ctx, actor, item, text)
+            if item is None:
+                return
     items.append(item)
 
 
-def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item:
-    """Wrap a boss's move for ``member`` (DECISIONS.md §4 Boss (c)); votes stay personal."""
+def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item | None:
+    """Wrap a boss's move for ``member`` (DECISIONS.md §4 Boss (c)); votes stay personal.
+    «X оставил ход на моё усмотрение» is the boss's report, not a move (None)."""
     inner = item.move
+    if inner.action == "delegate":
+        return None
     if inner.action in ("vote", "delegate", "hunt", "mortar", "fear_choice", "partner"):
         return _Item(item.pos, problem=problem(text, "not_allowed", "vote_on_behalf"
                                                if inner.action == "vote" else "not_your_role"))
@@ -381,7 +386,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
     if action == "delegate":
         return _Item(0, move=Move("delegate"), tried="delegate")
     if kw.cls == V.DELEGATE:
-        return _refuse_role(kw, text)
+        # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
+        return None if actor.role == "boss" else _refuse_role(kw, text)
     if action is None and kw.cls == V.CHOOSE:
         return None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
