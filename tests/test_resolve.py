@@ -789,3 +789,95 @@ def test_to_json_turn_object_keys():
     assert j["moves"] == [{"by": "Det", "action": "check", "target": "B1", "outcome": "done",
                            "reason": "ok"}]
     assert j["info"] == [{"to": "Det", "action": "check", "target": "B1", "result": "mafia"}]
+
+
+# ---------------------------------------------------------------- properties (hypothesis)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NICKS = list(ROSTER)
+SIMPLE_ACTIONS = ["rob", "guard", "boss_check", "clan_kill", "check", "heal", "invite", "search",
+                  "beat", "watch", "maniac_kill", "hunt", "vote", "mortar", "swindle", "delegate"]
+#: the step at which an action is carried out (votes are cast before the turn)
+ACTION_STEP = {"rob": 2, "swindle": 3, "beat": 5, "heal": 7, "guard": 8, "mortar": 8.5,
+               "clan_kill": 9, "hunt": 9.5, "maniac_kill": 10, "check": 11, "boss_check": 11,
+               "search": 11, "watch": 11}
+
+move_st = st.builds(
+    lambda by, action, target, minute: (by, action, target, minute),
+    st.sampled_from(NICKS), st.sampled_from(SIMPLE_ACTIONS), st.sampled_from(NICKS),
+    st.integers(0, 30),
+)
+turn_st = st.fixed_dictionaries({
+    "moves": st.lists(move_st, max_size=25),
+    "votes": st.dictionaries(st.sampled_from(NICKS), st.sampled_from(NICKS), max_size=12),
+    "event": st.sampled_from(["none", "full_moon", "rage", "voice", "holiday", "palms"]),
+})
+
+
+def _subs(moves):
+    out = []
+    for i, (by, action, target, minute) in enumerate(moves):
+        if action == "swindle":
+            move = Move("swindle", target, branches=(("doctor", Move("heal", by)),
+                                                     ("maniac", Move("maniac_kill", target))))
+        else:
+            move = Move(action, target)
+        out.append(Submission(by, move, T0 + timedelta(minutes=minute), i))
+    return out
+
+
+def _turn_input(state, spec):
+    return TurnInput(day=state.day, event=spec["event"], submissions=_subs(spec["moves"]),
+                     votes={k: [v] for k, v in spec["votes"].items()},
+                     mortar="P1" if spec["event"] == "holiday" else None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(turn_st, min_size=1, max_size=4), st.integers(0, 10**6))
+def test_invariants_over_random_games(turns, seed):
+    state = game(seed=seed, autokill_points=3)
+    for spec in turns:
+        if state.winner:
+            break
+        turn = _turn_input(state, spec)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        res = resolve_turn(state, turn)
+        # never mutates its input; the same input gives the same JSON and state
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        again = resolve_turn(state, turn)
+        assert again.to_json() == res.to_json()
+        assert again.new_state.to_json() == res.new_state.to_json()
+        # nobody dies twice, and nobody already dead dies
+        died = [d.player for d in res.deaths]
+        assert len(died) == len(set(died))
+        assert all(state.players[n].alive for n in died)
+        # a dead player never acts
+        step_of = {d.player: d.step for d in res.deaths}
+        for m in res.moves:
+            if not state.players[m.by].alive:
+                assert m.outcome == "refused"
+            step = ACTION_STEP.get(m.action)
+            if m.outcome in ("done", "failed") and step is not None and m.member is None:
+                assert step_of.get(m.by, 99) >= step, (m, step_of)
+        # the snapshot round-trips exactly
+        snap = json.loads(json.dumps(res.new_state.to_json()))
+        assert GameState.from_json(snap).to_json() == res.new_state.to_json()
+        state = res.new_state
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(turn_st, min_size=1, max_size=3), st.integers(0, 10**6),
+       st.dictionaries(st.sampled_from(NICKS), st.sampled_from(NICKS), max_size=24))
+def test_turn_without_moves_kills_only_doomed_lynched_autokilled(turns, seed, votes_):
+    state = game(seed=seed, autokill_points=3)
+    for spec in turns:  # some history: doomed players, points, dead players
+        if state.winner:
+            return
+        state = resolve_turn(state, _turn_input(state, spec)).new_state
+    if state.winner:
+        return
+    res = resolve_turn(state, TurnInput(day=state.day, votes={k: [v] for k, v in votes_.items()}))
+    assert {d.cause for d in res.deaths} <= {"lynch", "autokill", "psycho"}
+    assert res.moves == []
