@@ -14,7 +14,7 @@ import socket
 import subprocess
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -214,10 +214,10 @@ class DovecotServer:
     port: int = 0
     process: subprocess.Popen | None = None
     binary: str | None = None
-    _users: list[str] = field(default_factory=list)
 
     @property
     def log_text(self) -> str:
+        """The last 6000 characters of Dovecot's log and console output."""
         parts = []
         for name in ("dovecot.log", "stdout.log"):
             path = self.root / name
@@ -264,7 +264,6 @@ class DovecotServer:
         entry = self.root / "users" / user
         entry.write_text(f"{user}:{{PLAIN}}{password}:{uid}:{gid}::{home}::\n", encoding="utf-8")
         os.chmod(entry, 0o644)
-        self._users.append(user)
         return MailAccount(host=LOOPBACK, port=self.port, user=user, password=password)
 
     def stop(self) -> None:

@@ -66,7 +66,7 @@ def test_fetch_is_read_only(dovecot):
 
 
 def test_uidvalidity_change_rescans_from_one(dovecot):
-    folder = "Games"
+    folder = "Мафия"
     dovecot.append(letter(1), datetime(2026, 11, 7, 20, 0, tzinfo=UTC), folder=folder)
     dovecot.append(letter(2), datetime(2026, 11, 7, 20, 1, tzinfo=UTC), folder=folder)
     first = fetch(dovecot, folder=folder)
@@ -78,7 +78,7 @@ def test_uidvalidity_change_rescans_from_one(dovecot):
     assert [(m.key, m.raw) for m, _ in items] == [("1", letter(3))]
     new = items[0][1]
     assert new.uidvalidity != old.uidvalidity and new.last_uid == 1
-    assert items[0][0].source.endswith("/Games")
+    assert items[0][0].source.endswith("/Мафия")
 
 
 @pytest.mark.parametrize("batch", [1, 2, 200])
