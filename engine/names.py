@@ -186,6 +186,7 @@ class NameIndex:
     single: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
     multi: list[tuple[str, tuple[dict[str, frozenset[str]], ...]]] = field(default_factory=list)
     bases: dict[str, list[str]] = field(default_factory=dict)  # nick → nominative spellings
+    parts: dict[str, set[str]] = field(default_factory=dict)  # one word of a multi-word nick
     fuzzy_choices: list[str] = field(default_factory=list)
     fuzzy_owner: list[str] = field(default_factory=list)
 
@@ -211,7 +212,11 @@ class NameIndex:
         return _pick(owners, expected, best_len)
 
     def approximate(self, word: str) -> NameHit | None:
-        """A prefix or a near miss of some nickname form (see :data:`THRESHOLDS`)."""
+        """One word of a multi-word nickname, a prefix, or a near miss of some nickname form
+        (see :data:`THRESHOLDS`)."""
+        part = self.parts.get(word)
+        if part:
+            return _hit(sorted(part), "part")
         if len(word) >= THRESHOLDS["prefix_min_len"]:
             pre = sorted({n for n, bases in self.bases.items()
                           for b in bases if b.startswith(word) and b != word})
@@ -266,6 +271,8 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.bases[nick] = [" ".join(words), joined]
             for w in words:
                 for form in word_forms(w):
+                    if len(w) >= THRESHOLDS["prefix_min_len"]:
+                        idx.parts.setdefault(form, set()).add(nick)
                     idx.fuzzy_choices.append(form)
                     idx.fuzzy_owner.append(nick)
             continue

@@ -59,6 +59,7 @@ class _Targets:
     hits: list[tuple[NameHit, int, int]] = field(default_factory=list)
     unknown: tuple[str, int] | None = None
     pronoun: bool = False
+    alternative: bool = False  # «X или Y»
     roles: list[str] = field(default_factory=list)
     end: int = -1  # index after the last token used
 
@@ -408,6 +409,10 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         return _Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None:
         return _refuse_role(kw, text)
+    if tg.alternative and len(tg.hits) > 1:
+        names = tuple(dict.fromkeys(c for h, _, _ in tg.hits for c in h.candidates))
+        return _Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names),
+                     tried=action)
     if len(tg.hits) > max_targets(action, ctx.turn):
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
         return _Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
@@ -500,6 +505,10 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
             k += 1
             continue
         w = t.w
+        if w in ("или", "либо") and out.hits:
+            out.alternative = joined = True
+            k += 1
+            continue
         if w in V.TARGET_JOINERS and out.hits:
             joined = True
             k += 1
