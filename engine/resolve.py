@@ -4,10 +4,11 @@
 the new state, and for every submitted move its outcome and reason (the why-trace).
 
 The psycho's victim dies at step 1 unless the doctor heals him at step 7 of the same turn;
-the heal itself may hang on the victim's own moves (he may be the thief who robs the doctor).
-The resolver settles this with up to three passes: first everyone doomed dies (their moves
-are void); if a heal would save some, the turn is run again with them alive; if that run
-does not confirm the same heal, they are saved but their moves stay void (they were sick).
+the heal itself may hang on the victim's own moves (he may be the thief who robs the doctor,
+or the doctor healing himself). The resolver settles this with up to three passes: first
+everyone doomed is assumed alive; then the unhealed ones die at step 1 (their moves void);
+if the heals still disagree with the assumption, the players in doubt are saved but their
+own moves stay void (they were sick).
 """
 
 from __future__ import annotations
@@ -113,15 +114,24 @@ def _step1_deaths(state: GameState, t: Tally, points: dict[str, int]) -> dict[st
 
 def _settle(state: GameState, turn: TurnInput, acts: list[Act], step1: dict[str, str],
             doomed: list[str]) -> Board:
-    first = _run(state, turn, acts, step1, set(doomed), set())
-    saved = first.heal_saves & set(doomed)
-    if not saved:
+    """Find who of the ``doomed`` dies at step 1: a pass where the heals confirm exactly the
+    assumed deaths. Start with everyone alive; then with the unhealed dead. If that flips
+    again (a paradox: the victim's own move decides the heal), the flipping players are
+    saved with their own moves void."""
+    everyone = set(doomed)
+
+    def unhealed(board: Board) -> set[str]:
+        return everyone - board.heal_saves
+
+    first = _run(state, turn, acts, step1, set(), set())
+    dying = unhealed(first)
+    if not dying:
         return first
-    dying = set(doomed) - saved
     second = _run(state, turn, acts, step1, dying, set())
-    if second.heal_saves & set(doomed) == saved:
+    again = unhealed(second)
+    if again == dying:
         return second
-    return _run(state, turn, acts, step1, dying, saved)
+    return _run(state, turn, acts, step1, dying & again, dying - again)
 
 
 def _run(state: GameState, turn: TurnInput, acts: list[Act], step1: dict[str, str],

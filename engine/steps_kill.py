@@ -86,8 +86,8 @@ def _inactive_son_among(b: Board, targets: list[str]) -> str | None:
 
 def step_hunt(b: Board, step: float) -> None:
     """Step 9a: the civilian hunt (DECISIONS.md §5). Counted shots: not by the son, not by a
-    beaten or away shooter. A target with at least ``hunt_threshold`` counted shots is
-    attacked with the clan-kill failure rules."""
+    beaten or away shooter. Each counted shot is an attempt the witness sees; a target with at
+    least ``hunt_threshold`` counted shots is attacked with the clan-kill failure rules."""
     shots: dict[str, list[Act]] = {}
     for act in b.pending("hunt"):
         if b.actor_gone(act, step) or b.blocked(act, HUNT_BLOCKS):
@@ -99,6 +99,7 @@ def step_hunt(b: Board, step: float) -> None:
         shots.setdefault(act.target, []).append(act)
     threshold = b.state.rules.hunt_threshold
     for target, acts in shots.items():
+        b.note_attack(target, [a.actor for a in acts])  # every counted shot is an attempt
         if len(acts) < threshold:
             for act in acts:
                 act.set("failed", "not_enough_shots")

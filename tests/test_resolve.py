@@ -212,6 +212,19 @@ def test_doomed_thief_who_robs_the_doctor_dies():
     assert out(r2, "T1", "rob") == ("void", "doomed")
 
 
+def test_doomed_doctor_heals_himself():
+    r1 = run(game(), mv("Psy", "invite", "Doc"))
+    r2 = run(r1.new_state, mv("Doc", "heal", "Doc"))
+    assert dead(r2) == set()
+    assert r2.statuses == {"Doc": ["healed"]}
+
+
+def test_witness_sees_a_single_counted_hunt_shot():
+    res = run(game(), mv("Wit", "watch", "P3"), mv("P1", "hunt", "P3"), mv("Son", "hunt", "P3"))
+    assert dead(res) == set()
+    assert info(res, "Wit") == [["P1"]]
+
+
 def test_psycho_killed_takes_his_guest():
     res = run(game(), mv("Psy", "invite", "P1"), mv("B1", "clan_kill", "Psy"))
     assert [(d.player, d.cause) for d in res.deaths] == [("Psy", "clan1"), ("P1", "explosion")]
