@@ -14,6 +14,7 @@ the event moves (mortar, partner, fear choice).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 from . import grammar_vocab as V
@@ -243,28 +244,23 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
 _VERB_CHOICES: list[str] = [w for w, c in V.WORDS.items() if w not in V.WEAK_WORDS and len(w) >= 3]
 
 
+@functools.lru_cache(maxsize=50_000)
 def _fuzzy_verb(word: str) -> str | None:
-    return _fuzzy_verb_cached(word)
-
-
-def _fuzzy_verb_cached(word: str, _cache: dict = {}) -> str | None:  # noqa: B006 - memo
-    if word in _cache:
-        return _cache[word]
-    result = None
+    """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
+    when the word is a dictionary word, a role word, or near keywords of several classes."""
     limit = max_distance(len(word), "verb")
-    if limit and not is_known_word(word) and word not in role_words():
-        from rapidfuzz import process
-        from rapidfuzz.distance import OSA
+    if not limit or is_known_word(word) or word in role_words():
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
 
-        hits = process.extract(word, _VERB_CHOICES, scorer=OSA.distance, score_cutoff=limit,
-                               limit=None)
-        if hits:
-            best = min(s for _, s, _ in hits)
-            classes = {V.WORDS[c] for c, s, _ in hits if s == best}
-            result = classes.pop() if len(classes) == 1 else None
-    if len(_cache) < 50_000:
-        _cache[word] = result
-    return result
+    hits = process.extract(word, _VERB_CHOICES, scorer=OSA.distance, score_cutoff=limit,
+                           limit=None)
+    if not hits:
+        return None
+    best = min(s for _, s, _ in hits)
+    classes = {V.WORDS[c] for c, s, _ in hits if s == best}
+    return classes.pop() if len(classes) == 1 else None
 
 
 def _merge(clause: list[Tok], kws: list[_Kw]) -> list[_Kw]:
@@ -608,8 +604,6 @@ def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: l
             return pending, 0, None
         return None, 0, None
     member, end = ref
-    if not has_za and not _role_subject(clause, k):
-        return None, 0, None
     if isinstance(member, Problem):
         items.append(_Item(clause[0].start, problem=member))
         return False, 0, None
@@ -617,12 +611,6 @@ def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: l
     if not rest:
         return False, 0, member
     return member, end, None
-
-
-def _role_subject(clause: list[Tok], k: int) -> bool:
-    """A role word opening the clause counts as «for that member» only before a verb, a colon
-    or a dash, not as the target of a verb."""
-    return k == 0
 
 
 def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
@@ -815,7 +803,7 @@ def _merge_duplicates(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
                 drop.update(id(g) for g in group[1:])
                 group[0].move = merged
                 continue
-        if all(_same(first, g.move) for g in group[1:]):
+        if all(first == g.move for g in group[1:]):
             drop.update(id(g) for g in group[1:])
             continue
         if key[0] == "clan_kill" and max_targets("clan_kill", ctx.turn) == 2:
@@ -844,10 +832,6 @@ def _merge_search(group: list[_Item]) -> Move | None:
     spans = " / ".join(g.move.span for g in group)
     return Move("search", target=next(iter(targets), None), role=next(iter(roles), None),
                 span=spans)
-
-
-def _same(a: Move, b: Move) -> bool:
-    return a == b
 
 
 def _exclude_hunt(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
