@@ -749,11 +749,11 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
     moves: list[Move] = []
     problems: list[Problem] = []
     for it in items:
-        if it.move is not None:
-            if not ctx.sender.alive:
-                problems.append(problem(it.move.span, "not_allowed", "dead"))
-            else:
-                moves.append(it.move)
+        if not ctx.sender.alive and (it.move is not None or it.tried):
+            text = it.move.span if it.move is not None else it.problem.text
+            problems.append(problem(text, "not_allowed", "dead"))
+        elif it.move is not None:
+            moves.append(it.move)
         elif it.problem is not None:
             problems.append(it.problem)
     return moves, problems
