@@ -5,64 +5,36 @@ unfolding, RFC 2047 encoded words, raw 8-bit text), so a header that makes the s
 ``email`` package stumble (an unterminated quoted From, an odd Message-ID) still yields what
 can be read. The MIME tree (RFC 2045/2046) is walked with ``email`` (``policy.default``), every
 call wrapped. Text in an unknown or wrong charset is decoded by plausibility among the
-declared charset, UTF-8, cp1251 and koi8-r (charset-normalizer adds its own guess).
+declared charset, UTF-8, cp1251 and koi8-r (:mod:`mailer.charsets`).
 
 The player's own text is the text/plain part (or the HTML part converted to text when there
 is no usable plain part), plus ``.txt`` attachments, with quoted replies, forwarded text and
-signatures cut by :func:`strip_quotes` (a move quoted or forwarded is never credited to the
-sender: DECISIONS.md §8, a letter's moves are the sender's own).
+signatures cut by :func:`strip_quotes` (:mod:`mailer.quotes`; a move quoted or forwarded is
+never credited to the sender: DECISIONS.md §8, a letter's moves are the sender's own).
 """
 
 from __future__ import annotations
 
-import codecs
 import email
 import email.utils
 import hashlib
-import html as html_lib
-import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from email import policy
 from email.message import Message
-from html.parser import HTMLParser
 
-__all__ = ["DecodedLetter", "decode", "strip_quotes", "html_to_text"]
+from mailer.charsets import decode_header_bytes, decode_text
+from mailer.quotes import FORWARD_MARKER, html_to_text, strip_quotes
+
+__all__ = ["DecodedLetter", "decode", "strip_quotes", "html_to_text", "decode_text"]
 
 # --------------------------------------------------------------------------------------------
 # Thresholds and vocabularies (one place)
 # --------------------------------------------------------------------------------------------
 
-#: Only this many characters of a text are examined when guessing its charset.
-CHARSET_SAMPLE_CHARS = 4000
-#: The declared charset wins when its plausibility is within this margin of the best one.
-DECLARED_CHARSET_MARGIN = 0.15
 #: Deepest MIME nesting walked; deeper parts are ignored.
 MAX_MIME_DEPTH = 25
-#: Fallback candidates for 8-bit text, in order of preference on a tie.
-FALLBACK_CHARSETS = ("utf-8", "cp1251", "koi8_r")
-
-#: Spelling variants of charset names seen in the wild → Python codec names.
-CHARSET_ALIASES = {
-    "cp1251": "cp1251", "windows1251": "cp1251", "win1251": "cp1251", "xcp1251": "cp1251",
-    "ansi1251": "cp1251", "cyrillicwindows": "cp1251",
-    "koi8r": "koi8_r", "koi8": "koi8_r", "xkoi8r": "koi8_r", "koi8u": "koi8_u",
-    "utf8": "utf-8", "xutf8": "utf-8", "unicode11utf8": "utf-8",
-    "cp866": "cp866", "ibm866": "cp866", "dos866": "cp866",
-    "iso88595": "iso8859_5", "maccyrillic": "mac_cyrillic", "xmaccyrillic": "mac_cyrillic",
-    "usascii": "ascii", "ascii": "ascii", "iso88591": "latin_1", "latin1": "latin_1",
-}
-
-#: Russian letter frequencies per 1000 letters (lower case), for charset plausibility.
-_RU_FREQ = {
-    "о": 110, "е": 85, "а": 80, "и": 74, "н": 67, "т": 63, "с": 55, "р": 47, "в": 45, "л": 44,
-    "к": 35, "м": 32, "д": 30, "п": 28, "у": 26, "я": 20, "ы": 19, "ь": 17, "г": 17, "з": 16,
-    "б": 16, "ч": 14, "й": 12, "х": 10, "ж": 9, "ш": 7, "ю": 6, "ц": 5, "щ": 4, "э": 3, "ф": 3,
-    "ъ": 0.5, "ё": 1,
-}
-_LOG_MAX_FREQ = math.log(111)
 
 # Headers that mark auto-replies and bounces (RFC 3834 and common practice).
 _AUTO_PRECEDENCE = ("bulk", "junk", "list")
@@ -108,152 +80,7 @@ class DecodedLetter:
 
 
 # --------------------------------------------------------------------------------------------
-# Charsets
-# --------------------------------------------------------------------------------------------
-
-
-def _codec_name(label: str | None) -> str | None:
-    """Python text codec for a charset label from a message, or None when unknown/unusable."""
-    if not label:
-        return None
-    label = label.strip().strip('"\'').lower()
-    squashed = re.sub(r"[^a-z0-9]", "", label)
-    for name in (CHARSET_ALIASES.get(squashed), label, squashed):
-        if not name:
-            continue
-        try:
-            info = codecs.lookup(name)
-        except (LookupError, ValueError, TypeError):
-            continue
-        if getattr(info, "_is_text_encoding", True):
-            return info.name
-    return None
-
-
-def _plausibility(text: str) -> float:
-    """How much ``text`` looks like real (mostly Russian) writing; higher is better.
-
-    Per non-space character: Cyrillic letters score by their Russian frequency, ASCII
-    printables a little, controls, unassigned and box-drawing characters lose. Words that mix
-    scripts or have a capital letter after a small one inside a word ("оПХБЕР", the mark of a
-    koi8-r/cp1251 mix-up) lose. Words found in the Russian dictionary (pymorphy3) win.
-    """
-    sample = text[:CHARSET_SAMPLE_CHARS]
-    score = 0.0
-    count = 0
-    for ch in sample:
-        if ch.isspace():
-            continue
-        count += 1
-        low = ch.lower()
-        if low in _RU_FREQ:
-            score += math.log(1 + _RU_FREQ[low]) / _LOG_MAX_FREQ
-        elif " " < ch < "\x7f":
-            score += 0.5
-        elif ch == "\ufffd":
-            score -= 3
-        else:
-            cat = unicodedata.category(ch)
-            if cat[0] == "C":
-                score -= 3
-            elif cat in ("So", "Sm", "Sk", "Sc", "Mn", "Co"):
-                score -= 1.5
-            elif ch.isalpha():
-                score += 0.2
-    if not count:
-        return 0.0
-    words = re.findall(r"[^\W\d_]+", sample)
-    for word in words[:400]:
-        if re.search(r"[a-z][а-яё]|[а-яё][a-z]", word, re.IGNORECASE):
-            score -= 3
-        if re.search(r"[а-яё][А-ЯЁ]", word):
-            score -= 3
-    return score / count + 2 * _known_word_share(words)
-
-
-_MORPH = None
-
-
-def _known_word_share(words: list[str]) -> float:
-    """Share of Cyrillic words (3+ letters, first 150) the Russian dictionary knows; 0 if none."""
-    global _MORPH
-    cyr = [w.lower() for w in words if len(w) >= 3 and re.fullmatch(r"[а-яёА-ЯЁ]+", w)][:150]
-    if not cyr:
-        return 0.0
-    if _MORPH is None:
-        try:
-            import pymorphy3
-
-            _MORPH = pymorphy3.MorphAnalyzer()
-        except Exception:  # pragma: no cover - dictionary missing: frequency alone decides
-            _MORPH = False
-    if not _MORPH:
-        return 0.0
-    known = sum(1 for w in cyr if _MORPH.word_is_known(w))
-    return known / len(cyr)
-
-
-def _normalizer_guess(data: bytes) -> str | None:
-    """charset-normalizer's best codec for ``data`` (first bytes only), or None."""
-    try:
-        from charset_normalizer import from_bytes
-
-        best = from_bytes(data[: CHARSET_SAMPLE_CHARS * 2]).best()
-    except Exception:
-        return None
-    return _codec_name(best.encoding) if best is not None else None
-
-
-def decode_text(data: bytes, declared: str | None) -> tuple[str, str | None]:
-    """Decode ``data`` whose label says ``declared``; return (text, Russian note or None).
-
-    Pure ASCII and valid UTF-8 are taken as such (8-bit Cyrillic in cp1251/koi8-r is never
-    valid UTF-8). Otherwise the declared charset, cp1251, koi8-r and charset-normalizer's guess
-    are compared by :func:`_plausibility`; the declared one wins unless another is clearly more
-    plausible. Never raises; undecodable bytes become U+FFFD.
-    """
-    if not data:
-        return "", None
-    codec = _codec_name(declared)
-    label = (declared or "").strip()
-    try:
-        return data.decode("ascii"), None
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    else:
-        if codec in (None, "utf-8") and (codec or not label):
-            return text, None
-        return text, f"кодировка указана как «{label}», но текст в UTF-8: прочитан как UTF-8"
-    candidates: list[str] = []
-    fallbacks = [_codec_name(name) for name in FALLBACK_CHARSETS[1:]]
-    for name in (codec, *fallbacks, _normalizer_guess(data)):
-        if name and name != "utf-8" and name not in candidates:
-            candidates.append(name)
-    scored = []
-    for name in candidates:
-        try:
-            decoded = data.decode(name, errors="replace")
-        except Exception:
-            continue
-        scored.append((_plausibility(decoded), name, decoded))
-    if not scored:
-        return data.decode("utf-8", errors="replace"), "текст не удалось прочитать ни в одной кодировке"
-    best = max(scored, key=lambda item: item[0])
-    if codec is not None and scored[0][1] == codec and scored[0][0] >= best[0] - DECLARED_CHARSET_MARGIN:
-        return scored[0][2], None
-    if codec is None and label:
-        return best[2], f"неизвестная кодировка «{label}»: текст прочитан как {best[1]}"
-    if codec is None:
-        return best[2], f"кодировка не указана: текст прочитан как {best[1]}"
-    return best[2], f"кодировка указана как «{label}», но текст прочитан как {best[1]}"
-
-
-# --------------------------------------------------------------------------------------------
-# Raw headers (RFC 5322 §2.2, RFC 2047)
+# Raw headers (RFC 5322 §2.2)
 # --------------------------------------------------------------------------------------------
 
 
@@ -274,57 +101,6 @@ def _raw_headers(raw: bytes) -> list[tuple[str, bytes]]:
             continue  # e.g. an mbox "From " line before the headers
         result.append((head.group(1).decode("ascii").lower(), head.group(2).strip()))
     return result
-
-
-_ENCODED_WORD = re.compile(rb"=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=")
-
-
-def _decode_encoded_word(enc: bytes, payload: bytes) -> bytes:
-    """Bytes carried by one RFC 2047 encoded word (B or Q), tolerant of bad padding."""
-    import base64
-    import binascii
-
-    if enc in (b"b", b"B"):
-        payload = re.sub(rb"[^A-Za-z0-9+/]", b"", payload)
-        payload += b"=" * (-len(payload) % 4)
-        try:
-            return base64.b64decode(payload)
-        except (binascii.Error, ValueError):
-            return payload
-    payload = payload.replace(b"_", b" ")
-    return re.sub(rb"=([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), payload)
-
-
-def decode_header_bytes(value: bytes) -> tuple[str, list[str]]:
-    """Decode one raw header value to text; return (text, Russian notes).
-
-    Adjacent encoded words in the same charset are joined before decoding, so a character
-    split across two words survives (RFC 2047 §5 forbids the split, mailers do it anyway).
-    Raw 8-bit text outside encoded words is decoded by plausibility. Never raises.
-    """
-    notes: list[str] = []
-    pieces: list[tuple[str | None, bytes]] = []  # (charset or None for raw text, bytes)
-    pos = 0
-    for match in _ENCODED_WORD.finditer(value):
-        between = value[pos: match.start()]
-        if between and not (between.isspace() and pieces and pieces[-1][0] is not None):
-            pieces.append((None, between))
-        charset = match.group(1).split(b"*")[0].decode("ascii", "replace")
-        data = _decode_encoded_word(match.group(2), match.group(3))
-        if pieces and pieces[-1][0] is not None and pieces[-1][0].lower() == charset.lower():
-            pieces[-1] = (pieces[-1][0], pieces[-1][1] + data)
-        else:
-            pieces.append((charset, data))
-        pos = match.end()
-    if value[pos:]:
-        pieces.append((None, value[pos:]))
-    out = []
-    for charset, data in pieces:
-        text, note = decode_text(data, charset)
-        if note:
-            notes.append(note)
-        out.append(text)
-    return re.sub(r"\s+", " ", "".join(out)).strip(), notes
 
 
 # --------------------------------------------------------------------------------------------
@@ -393,198 +169,6 @@ def _parse_date(value: str) -> datetime | None:
     if parsed is None or parsed.tzinfo is None:
         return None
     return parsed
-
-
-# --------------------------------------------------------------------------------------------
-# HTML → text
-# --------------------------------------------------------------------------------------------
-
-_DROP_TAGS = {"blockquote", "style", "script", "head", "title", "template", "noscript"}
-_BLOCK_TAGS = {
-    "p", "div", "br", "tr", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
-    "pre", "section", "article", "header", "footer", "dl", "dt", "dd", "address", "center",
-}
-
-
-class _TextExtractor(HTMLParser):
-    """Collects visible text; see :func:`html_to_text`."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.drop_depth = 0
-        self.pre_depth = 0
-
-    def _line_break(self, hard: bool = False) -> None:
-        """Start a new line; a soft break does nothing at the start of a line."""
-        last = next((p for p in reversed(self.parts) if p), "\n")
-        if hard or not last.endswith("\n"):
-            self.parts.append("\n")
-
-    def handle_starttag(self, tag, attrs):
-        if tag in _DROP_TAGS:
-            self.drop_depth += 1
-            return
-        if self.drop_depth:
-            return
-        if tag == "pre":
-            self.pre_depth += 1
-        if tag == "br":
-            self._line_break(hard=True)
-        elif tag in _BLOCK_TAGS or tag == "li":
-            self._line_break()
-        if tag == "li":
-            self.parts.append("- ")
-        elif tag == "td":
-            self.parts.append(" ")
-
-    def handle_startendtag(self, tag, attrs):
-        if not self.drop_depth and tag in _BLOCK_TAGS:
-            self._line_break(hard=tag == "br")
-
-    def handle_endtag(self, tag):
-        if tag in _DROP_TAGS:
-            self.drop_depth = max(0, self.drop_depth - 1)
-            return
-        if self.drop_depth:
-            return
-        if tag == "pre":
-            self.pre_depth = max(0, self.pre_depth - 1)
-        if tag in _BLOCK_TAGS or tag == "li":
-            self._line_break()
-
-    def handle_data(self, data):
-        if self.drop_depth:
-            return
-        if not self.pre_depth:
-            data = re.sub(r"[ \t\r\n\f]+", " ", data)
-        self.parts.append(data)
-
-
-def html_to_text(html: str) -> str:
-    """Visible text of an HTML letter body (stdlib :mod:`html.parser`).
-
-    ``<blockquote>`` (quoted replies), ``<style>``, ``<script>``, ``<head>`` are dropped;
-    ``<br>``, ``<p>``, ``<div>`` and other block tags become line breaks, ``<li>`` a "- " line;
-    entities are decoded, non-breaking spaces become spaces, runs of blank lines collapse to
-    one. Never raises: on a parser failure the tags are stripped by pattern.
-    """
-    parser = _TextExtractor()
-    try:
-        parser.feed(html)
-        parser.close()
-        text = "".join(parser.parts)
-    except Exception:
-        text = html_lib.unescape(re.sub(r"<[^>]*>", " ", html))
-    text = text.replace("\xa0", " ").replace("\u200b", "")
-    lines = [line.strip() for line in text.split("\n")]
-    text = "\n".join(lines)
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
-
-
-# --------------------------------------------------------------------------------------------
-# Quotes and signatures
-# --------------------------------------------------------------------------------------------
-
-_QUOTE_LINE = re.compile(r"^\s*>")
-_CUT_MARKERS = re.compile(
-    r"^\s*(?:-{2,}|_{2,}|={2,})\s*(?:Исходное сообщение|Original Message|Пересылаемое сообщение"
-    r"|Перенаправленное сообщение|Переадресованное сообщение|Forwarded message|Forwarded Message"
-    r"|Пересланное сообщение)\s*(?:-{2,}|_{2,}|={2,})?\s*$"
-    r"|^\s*Begin forwarded message:\s*$",
-    re.IGNORECASE,
-)
-_FORWARD_MARKER = re.compile(
-    r"Пересылаемое сообщение|Перенаправленное сообщение|Пересланное сообщение"
-    r"|Forwarded message|Begin forwarded message", re.IGNORECASE,
-)
-_OUTLOOK_FROM = re.compile(r"^\s*\*?(?:From|От|Von)\s*:\*?\s*\S", re.IGNORECASE)
-_OUTLOOK_SENT = re.compile(
-    r"^\s*\*?(?:Sent|Date|Отправлено|Дата|Gesendet)\s*:\*?\s*\S", re.IGNORECASE)
-_OUTLOOK_RULE = re.compile(r"^\s*_{8,}\s*$")
-_MOBILE_SIGNATURE = re.compile(
-    r"^\s*(?:Отправлено|Sent)\s+(?:с|со|из|from|with|via|using)\b.{0,60}"
-    r"(?:iPhone|iPad|Android|Mail\.ru|Почты|Почта|Яндекс|Yandex|Outlook|Samsung|Galaxy|смартфон"
-    r"|мобильн|mobile|BlackBerry|Huawei|Xiaomi|Gmail)",
-    re.IGNORECASE,
-)
-_HAS_TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
-_HAS_DATE = re.compile(r"\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b|\b\d{4}\b")
-_ATTRIB_END = re.compile(
-    r"(?:@[^\s]*>?\)?|пишет|написал|написала|написал\(а\)|wrote|writes|schrieb)\s*:\s*$",
-    re.IGNORECASE,
-)
-
-
-def _is_attribution(line: str) -> bool:
-    """True for a reply attribution line such as «7.12.2026 21:03, Маруська пишет:»."""
-    line = line.strip()
-    if not line.endswith(":") or len(line) > 300:
-        return False
-    if re.match(r"^On\b.*\bwrote:$", line) or re.match(r"^\S+ пишет:$", line):
-        return True
-    return bool(_ATTRIB_END.search(line)) and bool(_HAS_TIME.search(line) or _HAS_DATE.search(line))
-
-
-def _attribution_span(lines: list[str], i: int) -> int:
-    """Number of lines (0, 1 or 2) of an attribution starting at ``lines[i]``."""
-    if _is_attribution(lines[i]):
-        return 1
-    if i + 1 < len(lines) and lines[i].strip() and not _QUOTE_LINE.match(lines[i]):
-        joined = lines[i].rstrip() + " " + lines[i + 1].strip()
-        first = lines[i].strip()
-        starts_like = first.startswith("On ") or _HAS_TIME.search(first) or _HAS_DATE.search(first)
-        if starts_like and _is_attribution(joined) and not _is_attribution(lines[i + 1]) \
-                and len(lines[i + 1].strip()) < 120:
-            return 2
-    return 0
-
-
-def _starts_outlook_block(lines: list[str], i: int) -> bool:
-    """True when ``lines[i]`` opens an Outlook-style header block (From:… then Sent:/Date:…)."""
-    if _OUTLOOK_RULE.match(lines[i]):
-        return any(_OUTLOOK_FROM.match(x) for x in lines[i + 1: i + 3])
-    if not _OUTLOOK_FROM.match(lines[i]):
-        return False
-    return any(_OUTLOOK_SENT.match(x) for x in lines[i + 1: i + 5])
-
-
-def _is_signature_rule(line: str) -> bool:
-    """True for the signature separator: a line "-- " (RFC 3676 §4.3) or a bare "--"."""
-    return line.rstrip("\r") in ("-- ", "--")
-
-
-def strip_quotes(text: str) -> str:
-    """The sender's own text of a letter body: quotes, forwards and signatures cut.
-
-    Removed: lines starting with ``>``; reply attribution lines (one or two lines, Russian or
-    English: «7.12.2026 21:03, Маруська пишет:», «On Mon, Dec 7, 2026 at 9:03 PM X <a@b>
-    wrote:»); mobile signatures («Отправлено с iPhone»). Cut with everything after them:
-    «-----Исходное сообщение-----», «-----Original Message-----», «-------- Пересылаемое
-    сообщение --------» and similar, Outlook «From:/От:» + «Sent:/Отправлено:» header blocks,
-    and the signature separator line "-- ". A dash list («- лечу Буку», «— линч: X») and "--"
-    inside a line are kept. Leading/trailing blank lines are trimmed, runs of blank lines
-    collapse to one.
-    """
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    kept: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if _is_signature_rule(line) or _CUT_MARKERS.match(line) or _starts_outlook_block(lines, i):
-            break
-        if _QUOTE_LINE.match(line) or _MOBILE_SIGNATURE.match(line):
-            i += 1
-            continue
-        span = _attribution_span(lines, i)
-        if span:
-            i += span
-            continue
-        kept.append(line.rstrip())
-        i += 1
-    out = "\n".join(kept)
-    out = re.sub(r"\n{3,}", "\n\n", out)
-    return out.strip("\n").strip()
 
 
 # --------------------------------------------------------------------------------------------
@@ -834,7 +418,7 @@ def _fill_body(letter: DecodedLetter, tree: Message | None, raw: bytes) -> None:
         letter.notes.append("письмо без простого текста: текст взят из HTML")
     if acc.forwarded:
         letter.notes.append("в письме есть пересланное письмо: ходы из него не засчитаны")
-    elif _FORWARD_MARKER.search(main):
+    elif FORWARD_MARKER.search(main):
         letter.notes.append("в письме есть пересланный текст: ходы из него не засчитаны")
 
 

@@ -1,0 +1,244 @@
+"""Text in unknown or wrong charsets, and raw header values (RFC 2047 encoded words).
+
+Mail from Russian players arrives in UTF-8, cp1251 or koi8-r, often with a wrong or
+misspelled label («cp-1251», «x-unknown», cp1251 bytes labelled koi8-r) and sometimes with
+raw 8-bit headers. :func:`decode_text` picks the most plausible reading among the declared
+charset, UTF-8, cp1251, koi8-r and charset-normalizer's guess; plausibility is Russian letter
+frequency, case and script consistency inside words, and dictionary words (pymorphy3).
+Nothing here raises on any bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import math
+import re
+import unicodedata
+
+__all__ = ["decode_text", "decode_header_bytes", "codec_name"]
+
+#: Only this many characters of a text are examined when guessing its charset.
+CHARSET_SAMPLE_CHARS = 4000
+#: The declared charset wins when its plausibility is within this margin of the best one.
+DECLARED_CHARSET_MARGIN = 0.15
+#: Fallback candidates for 8-bit text, in order of preference on a tie.
+FALLBACK_CHARSETS = ("utf-8", "cp1251", "koi8_r")
+
+#: Spelling variants of charset names seen in the wild → Python codec names.
+CHARSET_ALIASES = {
+    "cp1251": "cp1251", "windows1251": "cp1251", "win1251": "cp1251", "xcp1251": "cp1251",
+    "ansi1251": "cp1251", "cyrillicwindows": "cp1251",
+    "koi8r": "koi8_r", "koi8": "koi8_r", "xkoi8r": "koi8_r", "koi8u": "koi8_u",
+    "utf8": "utf-8", "xutf8": "utf-8", "unicode11utf8": "utf-8",
+    "cp866": "cp866", "ibm866": "cp866", "dos866": "cp866",
+    "iso88595": "iso8859_5", "maccyrillic": "mac_cyrillic", "xmaccyrillic": "mac_cyrillic",
+    "usascii": "ascii", "ascii": "ascii", "iso88591": "latin_1", "latin1": "latin_1",
+}
+
+#: Russian letter frequencies per 1000 letters (lower case), for charset plausibility.
+_RU_FREQ = {
+    "о": 110, "е": 85, "а": 80, "и": 74, "н": 67, "т": 63, "с": 55, "р": 47, "в": 45, "л": 44,
+    "к": 35, "м": 32, "д": 30, "п": 28, "у": 26, "я": 20, "ы": 19, "ь": 17, "г": 17, "з": 16,
+    "б": 16, "ч": 14, "й": 12, "х": 10, "ж": 9, "ш": 7, "ю": 6, "ц": 5, "щ": 4, "э": 3, "ф": 3,
+    "ъ": 0.5, "ё": 1,
+}
+_LOG_MAX_FREQ = math.log(111)
+
+# --------------------------------------------------------------------------------------------
+# Charsets
+# --------------------------------------------------------------------------------------------
+
+
+def codec_name(label: str | None) -> str | None:
+    """Python text codec for a charset label from a message, or None when unknown/unusable."""
+    if not label:
+        return None
+    label = label.strip().strip('"\'').lower()
+    squashed = re.sub(r"[^a-z0-9]", "", label)
+    for name in (CHARSET_ALIASES.get(squashed), label, squashed):
+        if not name:
+            continue
+        try:
+            info = codecs.lookup(name)
+        except (LookupError, ValueError, TypeError):
+            continue
+        if getattr(info, "_is_text_encoding", True):
+            return info.name
+    return None
+
+
+def _plausibility(text: str) -> float:
+    """How much ``text`` looks like real (mostly Russian) writing; higher is better.
+
+    Per non-space character: Cyrillic letters score by their Russian frequency, ASCII
+    printables a little, controls, unassigned and box-drawing characters lose. Words that mix
+    scripts or have a capital letter after a small one inside a word ("оПХБЕР", the mark of a
+    koi8-r/cp1251 mix-up) lose. Words found in the Russian dictionary (pymorphy3) win.
+    """
+    sample = text[:CHARSET_SAMPLE_CHARS]
+    score = 0.0
+    count = 0
+    for ch in sample:
+        if ch.isspace():
+            continue
+        count += 1
+        low = ch.lower()
+        if low in _RU_FREQ:
+            score += math.log(1 + _RU_FREQ[low]) / _LOG_MAX_FREQ
+        elif " " < ch < "\x7f":
+            score += 0.5
+        elif ch == "\ufffd":
+            score -= 3
+        else:
+            cat = unicodedata.category(ch)
+            if cat[0] == "C":
+                score -= 3
+            elif cat in ("So", "Sm", "Sk", "Sc", "Mn", "Co"):
+                score -= 1.5
+            elif ch.isalpha():
+                score += 0.2
+    if not count:
+        return 0.0
+    words = re.findall(r"[^\W\d_]+", sample)
+    for word in words[:400]:
+        if re.search(r"[a-z][а-яё]|[а-яё][a-z]", word, re.IGNORECASE):
+            score -= 3
+        if re.search(r"[а-яё][А-ЯЁ]", word):
+            score -= 3
+    return score / count + 2 * _known_word_share(words)
+
+
+_MORPH = None
+
+
+def _known_word_share(words: list[str]) -> float:
+    """Share of Cyrillic words (3+ letters, first 150) the Russian dictionary knows; 0 if none."""
+    global _MORPH
+    cyr = [w.lower() for w in words if len(w) >= 3 and re.fullmatch(r"[а-яёА-ЯЁ]+", w)][:150]
+    if not cyr:
+        return 0.0
+    if _MORPH is None:
+        try:
+            import pymorphy3
+
+            _MORPH = pymorphy3.MorphAnalyzer()
+        except Exception:  # pragma: no cover - dictionary missing: frequency alone decides
+            _MORPH = False
+    if not _MORPH:
+        return 0.0
+    known = sum(1 for w in cyr if _MORPH.word_is_known(w))
+    return known / len(cyr)
+
+
+def _normalizer_guess(data: bytes) -> str | None:
+    """charset-normalizer's best codec for ``data`` (first bytes only), or None."""
+    try:
+        from charset_normalizer import from_bytes
+
+        best = from_bytes(data[: CHARSET_SAMPLE_CHARS * 2]).best()
+    except Exception:
+        return None
+    return codec_name(best.encoding) if best is not None else None
+
+
+def decode_text(data: bytes, declared: str | None) -> tuple[str, str | None]:
+    """Decode ``data`` whose label says ``declared``; return (text, Russian note or None).
+
+    Pure ASCII and valid UTF-8 are taken as such (8-bit Cyrillic in cp1251/koi8-r is never
+    valid UTF-8). Otherwise the declared charset, cp1251, koi8-r and charset-normalizer's guess
+    are compared by :func:`_plausibility`; the declared one wins unless another is clearly more
+    plausible. Never raises; undecodable bytes become U+FFFD.
+    """
+    if not data:
+        return "", None
+    codec = codec_name(declared)
+    label = (declared or "").strip()
+    try:
+        return data.decode("ascii"), None
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        if codec in (None, "utf-8") and (codec or not label):
+            return text, None
+        return text, f"кодировка указана как «{label}», но текст в UTF-8: прочитан как UTF-8"
+    candidates: list[str] = []
+    fallbacks = [codec_name(name) for name in FALLBACK_CHARSETS[1:]]
+    for name in (codec, *fallbacks, _normalizer_guess(data)):
+        if name and name != "utf-8" and name not in candidates:
+            candidates.append(name)
+    scored = []
+    for name in candidates:
+        try:
+            decoded = data.decode(name, errors="replace")
+        except Exception:
+            continue
+        scored.append((_plausibility(decoded), name, decoded))
+    if not scored:
+        return data.decode("utf-8", errors="replace"), "текст не удалось прочитать ни в одной кодировке"
+    best = max(scored, key=lambda item: item[0])
+    if codec is not None and scored[0][1] == codec and scored[0][0] >= best[0] - DECLARED_CHARSET_MARGIN:
+        return scored[0][2], None
+    if codec is None and label:
+        return best[2], f"неизвестная кодировка «{label}»: текст прочитан как {best[1]}"
+    if codec is None:
+        return best[2], f"кодировка не указана: текст прочитан как {best[1]}"
+    return best[2], f"кодировка указана как «{label}», но текст прочитан как {best[1]}"
+
+
+# --------------------------------------------------------------------------------------------
+# Raw headers (RFC 5322 §2.2, RFC 2047)
+# --------------------------------------------------------------------------------------------
+
+
+_ENCODED_WORD = re.compile(rb"=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=")
+
+
+def _decode_encoded_word(enc: bytes, payload: bytes) -> bytes:
+    """Bytes carried by one RFC 2047 encoded word (B or Q), tolerant of bad padding."""
+    if enc in (b"b", b"B"):
+        payload = re.sub(rb"[^A-Za-z0-9+/]", b"", payload)
+        payload += b"=" * (-len(payload) % 4)
+        try:
+            return base64.b64decode(payload)
+        except (binascii.Error, ValueError):
+            return payload
+    payload = payload.replace(b"_", b" ")
+    return re.sub(rb"=([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), payload)
+
+
+def decode_header_bytes(value: bytes) -> tuple[str, list[str]]:
+    """Decode one raw header value to text; return (text, Russian notes).
+
+    Adjacent encoded words in the same charset are joined before decoding, so a character
+    split across two words survives (RFC 2047 §5 forbids the split, mailers do it anyway).
+    Raw 8-bit text outside encoded words is decoded by plausibility. Never raises.
+    """
+    notes: list[str] = []
+    pieces: list[tuple[str | None, bytes]] = []  # (charset or None for raw text, bytes)
+    pos = 0
+    for match in _ENCODED_WORD.finditer(value):
+        between = value[pos: match.start()]
+        if between and not (between.isspace() and pieces and pieces[-1][0] is not None):
+            pieces.append((None, between))
+        charset = match.group(1).split(b"*")[0].decode("ascii", "replace")
+        data = _decode_encoded_word(match.group(2), match.group(3))
+        if pieces and pieces[-1][0] is not None and pieces[-1][0].lower() == charset.lower():
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + data)
+        else:
+            pieces.append((charset, data))
+        pos = match.end()
+    if value[pos:]:
+        pieces.append((None, value[pos:]))
+    out = []
+    for charset, data in pieces:
+        text, note = decode_text(data, charset)
+        if note:
+            notes.append(note)
+        out.append(text)
+    return re.sub(r"\s+", " ", "".join(out)).strip(), notes
