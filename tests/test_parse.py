@@ -177,3 +177,36 @@ def test_cli_parse(tmp_path, sender, text, expected):
     out = subprocess.run([str(exe), "parse", "--game", str(game), "--from", sender],
                          input=text, capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == expected
+
+
+WORDS = sorted({w for _, c in CASES for w in c["text"].split()} |
+               {"—", ":", "«", "»", "\n", "?", "или", "если", "за", "себя", "->"})
+
+
+def _targets(move: Move):
+    yield from ([move.target] if move.target else [])
+    yield from move.targets
+    for _, branch in move.branches:
+        yield from _targets(branch)
+    if move.move is not None:
+        yield from _targets(move.move)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(WORDS), max_size=16),
+       sender=st.sampled_from(sorted(ROSTERS["std"])),
+       event=st.sampled_from(["none", "rage", "full_moon", "holiday", "fear", "choose_me"]))
+def test_any_word_soup_gives_only_living_roster_targets(words, sender, event):
+    state, turn = build({"from": sender, "event": event, "mortar": sender, "immune": sender,
+                         "fear_chosen": sender, "dead": ["Миралисса"] if sender != "Миралисса" else []})
+    result = parse_letter(" ".join(words), sender, state, turn)
+    for move in result.moves:
+        assert move.span
+        for target in _targets(move):
+            assert target in state.players and state.players[target].alive
+    for p in result.problems:
+        assert p.kind in ("unknown_name", "ambiguous", "not_your_role", "not_allowed", "unparsed")
+        assert p.message
