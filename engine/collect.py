@@ -17,6 +17,10 @@ from .state import GameState
 from .turn_types import TurnInput
 
 
+#: Moves that name nobody.
+UNTARGETED = frozenset({"delegate"})
+
+
 def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
     """All submitted moves as acts, in arrival order, refusals and voids already decided.
 
@@ -78,6 +82,8 @@ def move_targets(move: Move) -> list[str]:
 
 
 def _target_refusal(state: GameState, act: Act) -> str | None:
+    if act.action not in UNTARGETED and not move_targets(act.move):
+        return "target_unknown"
     for t in move_targets(act.move):
         if t not in state.players:
             return "target_unknown"

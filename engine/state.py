@@ -32,9 +32,24 @@ class HouseRules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"неизвестное правило дома: {', '.join(unknown)}")
-        if "lynch_tie" in data and data["lynch_tie"] not in ("nobody", "random", "all"):
-            raise ValueError("lynch_tie: допустимо nobody, random или all")
+        for key, allowed in _CHOICES.items():
+            if key in data and data[key] not in allowed:
+                raise ValueError(f"{key}: допустимо {', '.join(allowed)}")
+        for key in ("hunt_threshold", "autokill_words", "autokill_points"):
+            value = data.get(key, 1)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{key}: нужно целое число не меньше 1")
+        if not isinstance(data.get("weekend_merge", True), bool):
+            raise ValueError("weekend_merge: нужно true или false")
         return cls(**data)
+
+
+#: House rules with a closed set of values (hunt_step: where step 9a, the civilian hunt, runs).
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "lynch_tie": ("nobody", "random", "all"),
+    "actor_replaces": ("first",),
+    "hunt_step": ("before_clan_kills", "after_clan_kills", "after_maniac"),
+}
 
 
 @dataclass

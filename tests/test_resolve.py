@@ -894,3 +894,34 @@ def test_turn_without_moves_kills_only_doomed_lynched_autokilled(turns, seed, vo
     res = resolve_turn(state, TurnInput(day=state.day, votes={k: [v] for k, v in votes_.items()}))
     assert {d.cause for d in res.deaths} <= {"lynch", "autokill", "psycho"}
     assert res.moves == []
+
+
+# ---------------------------------------------------------------- vocabulary, house rules
+
+def test_every_reason_in_the_code_has_a_russian_phrase():
+    import re
+    from pathlib import Path
+
+    from engine.reasons import REASONS
+
+    src = "".join(p.read_text(encoding="utf-8") for p in Path("engine").glob("*.py"))
+    used = set(re.findall(r'set\("(?:done|failed|void|refused)", "([a-z_]+)"\)', src))
+    used |= set(re.findall(r'fail_info\(act, "([a-z_]+)"\)', src))
+    used |= set(re.findall(r'return "([a-z_]+)"', src)) & {
+        r for r in re.findall(r'"([a-z_]+)"', src) if r.startswith(("target_", "not_", "same_"))}
+    assert len(used) > 20
+    assert used <= set(REASONS), used - set(REASONS)
+
+
+@pytest.mark.parametrize("bad", [
+    {"hunt_step": "whenever"}, {"lynch_tie": "coin"}, {"hunt_threshold": 0},
+    {"autokill_points": "3"}, {"weekend_merge": "yes"}, {"cook": 1},
+])
+def test_house_rules_validated(bad):
+    with pytest.raises(ValueError):
+        HouseRules.from_dict(bad)
+
+
+def test_move_without_target_refused():
+    res = run(game(), mv("Doc", "heal", None))
+    assert out(res, "Doc", "heal") == ("refused", "target_unknown")
