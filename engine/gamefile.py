@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from .calendar import parse_local, zone
@@ -18,6 +18,8 @@ from .roles import RosterError, split_role
 from .state import HouseRules
 
 DEFAULT_TZ = "Europe/Moscow"
+#: ``fear_choice = "nobody"``: the host closes a «Страх» day with nobody lynched.
+NOBODY = "nobody"
 
 TURN_KEYS = frozenset({
     "event", "deadline", "letters", "moves", "votes", "words", "lost_vote", "fear_choice",
@@ -105,7 +107,7 @@ def load_game_file(text: str) -> GameFile:
         raise GameFileError("[game] seed: нужно целое число")
     if "start" not in game:
         raise GameFileError("[game] start: не указано начало первого дня")
-    start = _check(lambda: parse_local(game["start"], tz), "[game] start")
+    start = _time(game["start"], tz, "[game] start")
     rules = _check(lambda: HouseRules.from_dict(game.get("house_rules")), "[game.house_rules]")
     roles = _roles(_table(data, "roles", "[roles]"))
     turns_raw = data.get("turn", [])
@@ -120,6 +122,15 @@ def _check(fn, where: str):
         return fn()
     except (ValueError, TypeError) as exc:
         raise GameFileError(f"{where}: {exc}") from exc
+
+
+def _time(value: Any, tz: str, where: str) -> datetime:
+    """A local time string, or a TOML datetime (naive: local; with an offset: as given)."""
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            return value.astimezone(timezone.utc)
+        value = value.strftime("%Y-%m-%d %H:%M:%S")
+    return _check(lambda: parse_local(str(value), tz), where)
 
 
 def _table(data: dict, key: str, where: str) -> dict:
@@ -158,7 +169,7 @@ def _turn(n: int, raw: Any, roles: dict[str, str], tz: str) -> TurnSpec:
             raise GameFileError(f"{where} event: неизвестное событие «{raw['event']}»")
         spec.event = raw["event"]
     if "deadline" in raw:
-        spec.deadline = _check(lambda: parse_local(raw["deadline"], tz), f"{where} deadline")
+        spec.deadline = _time(raw["deadline"], tz, f"{where} deadline")
     spec.letters = [_letter(where, i, x, nick, tz) for i, x in enumerate(raw.get("letters", []))]
     spec.moves = [_move(where, i, x, nick, tz) for i, x in enumerate(raw.get("moves", []))]
     spec.votes = {nick(v, "votes"): [nick(t, "votes") for t in _as_list(ts)]
@@ -166,8 +177,10 @@ def _turn(n: int, raw: Any, roles: dict[str, str], tz: str) -> TurnSpec:
     spec.words = {nick(k, "words"): _int(v, f"{where} words") for k, v in dict(raw.get("words", {})).items()}
     spec.lost_vote = [nick(x, "lost_vote") for x in _as_list(raw.get("lost_vote", []))]
     for key in ("fear_choice", "immune", "partner", "mortar"):
-        if key in raw:
+        if key in raw and not (key == "fear_choice" and raw[key] == NOBODY):
             setattr(spec, key, nick(raw[key], key))
+    if raw.get("fear_choice") == NOBODY:
+        spec.fear_choice = NOBODY
     spec.expect = _expect(where, raw.get("expect", {}), nick)
     return spec
 
@@ -196,7 +209,7 @@ def _letter(where: str, i: int, raw: Any, nick: _NickChecker, tz: str) -> Letter
     w = f"{where} letters[{i}]"
     if not isinstance(raw, dict) or "text" not in raw or "from" not in raw:
         raise GameFileError(f"{w}: нужны from и text")
-    at = _check(lambda: parse_local(raw["at"], tz), f"{w} at") if "at" in raw else None
+    at = _time(raw["at"], tz, f"{w} at") if "at" in raw else None
     return LetterSpec(nick(raw["from"], f"letters[{i}] from"), at, str(raw["text"]))
 
 
@@ -207,7 +220,7 @@ def _move(where: str, i: int, raw: Any, nick: _NickChecker, tz: str) -> MoveSpec
     body = {k: v for k, v in raw.items() if k not in ("by", "at")}
     move = _check(lambda: Move.from_json(body), w)
     _check_move_nicks(move, nick, f"moves[{i}]")
-    at = _check(lambda: parse_local(raw["at"], tz), f"{w} at") if "at" in raw else None
+    at = _time(raw["at"], tz, f"{w} at") if "at" in raw else None
     return MoveSpec(nick(raw["by"], f"moves[{i}] by"), move, at)
 
 

@@ -156,9 +156,9 @@ def _fear_victim(state: GameState, turn: TurnInput, acts: list[Act], chosen: str
                 choice = act.target
                 act.set("done")
             else:
-                act.set("void", "host_vote")
-    if chosen is None or choice is None or not state.players[choice].alive:
-        return []
+                act.set("void", "superseded")  # the host named the victim by hand
+    if choice not in state.players or not state.players[choice].alive:
+        return []  # no letter yet, or the host closed the day with "nobody"
     return [choice]
 
 

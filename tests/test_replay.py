@@ -185,3 +185,30 @@ def test_explain_turn_names_every_move_and_reason():
     assert "Комиссар: проверка → Ягуарчик: мафия" in notes
     same = explain_turn(turns[0].result.to_json(), turns[0].state_before)
     assert "Serginio (Врач): лечение → Бука — не удался: цель у Шизика" in same
+
+
+def test_fear_closed_with_nobody_and_toml_datetimes():
+    text = HEAD.replace('start = "2026-12-07 19:30"', "start = 2026-12-07T19:30:00") + """
+[[turn]]
+event = "fear"
+votes = { "Бука" = "Петя", "Петя" = "Вася", "Вася" = "Петя" }
+fear_choice = "nobody"
+deadline = 2026-12-08T16:30:00Z
+moves = [{ by = "Serginio", action = "heal", target = "Бука", at = 2026-12-08T19:29:00+03:00 }]
+"""
+    game = load_game_file(text)
+    assert game.turns[0].deadline.isoformat() == "2026-12-08T16:30:00+00:00"
+    turn = replay_game(game)["turns"][0]
+    assert turn["lynched"] == []
+    assert turn["moves"][0]["outcome"] == "done"
+
+
+def test_fear_player_letter_names_the_victim():
+    text = HEAD + """
+[[turn]]
+event = "fear"
+votes = { "Бука" = "Петя", "Петя" = "Вася", "Вася" = "Петя" }
+moves = [{ by = "Петя", action = "fear_choice", target = "Ягуарчик" }]
+"""
+    turn = replay_game(load_game_file(text))["turns"][0]
+    assert turn["lynched"] == ["Ягуарчик"]
