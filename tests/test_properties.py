@@ -196,3 +196,38 @@ def test_days_without_anything_only_autokill(roles, days) -> None:
         else:
             assert causes == {"autokill"}
             assert sorted(d["player"] for d in turn["deaths"]) == sorted(roles)
+
+
+STATUSES = {"robbed", "beaten", "hosted", "at_psycho", "doomed", "healed", "guarded"}
+INFO_WORDS = {"mafia", "civilian", "role_civilian", "plain_civilian", "son", "mafia_clan1",
+              "mafia_clan2", "found", "not_found", "failed"}
+
+
+@PROPERTY_SETTINGS
+@given(games())
+def test_json_uses_the_scenarios_vocabulary(game) -> None:
+    """Every status, info result, action and outcome of the replay JSON is a word of
+    SCENARIOS.md. One documented extension: the swindler's own info (action ``swindle``) names
+    the role civilian his target turned out to be (DECISIONS.md §4 Swindler: he learns "which
+    branch ran"), a case SCENARIOS.md's list does not cover."""
+    from engine.model import ACTIONS
+
+    roles, turns = game
+    result = _replay(roles, turns)
+    for turn in result["turns"]:
+        assert set(turn) >= {"day", "event", "lynched", "deaths", "statuses", "info", "moves"}
+        for nick, words in turn["statuses"].items():
+            assert nick in roles and set(words) <= STATUSES, (nick, words)
+            assert words == sorted(words)
+        for info in turn["info"]:
+            assert info["to"] in roles and info["action"] in ACTIONS, info
+            res = info["result"]
+            if isinstance(res, list):
+                assert info["action"] == "watch" and set(res) <= set(roles), info
+            elif info["action"] == "swindle":
+                assert res in set(ROLE_CIVILIANS) | INFO_WORDS, info
+            else:
+                assert res in INFO_WORDS, info
+        for move in turn["moves"]:
+            assert move["action"] in ACTIONS and move["outcome"] in OUTCOMES, move
+            assert isinstance(move["reason"], str) and move["reason"], move
