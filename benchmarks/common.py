@@ -54,9 +54,14 @@ class Context:
     workdir: Path
     repeats: int = 3
     shared: dict = field(default_factory=dict)
+    #: Tiny sizes for tests/test_benchmarks_smoke.py (implies ``quick``).
+    smoke: bool = False
 
-    def scale(self, full: int, quick: int) -> int:
-        return quick if self.quick else full
+    def scale(self, full, quick, smoke=None):
+        """The size for this run: ``smoke`` (when given) in a smoke run, ``quick``, or ``full``."""
+        if self.smoke and smoke is not None:
+            return smoke
+        return quick if self.quick or self.smoke else full
 
     def dovecot(self):
         """The run's private Dovecot (started on first use, stopped by :meth:`close`)."""

@@ -69,8 +69,8 @@ def throughput(inputs: list[tuple], budget: float) -> tuple[float, int]:
 def run(ctx: Context) -> list[Row]:
     corpus = corpus_inputs()
     throughput(corpus, 0)  # warm-up: dictionary, regexes
-    rate, done = throughput(corpus, ctx.scale(5.0, 1.0))
-    letters = letter_inputs(ctx.scale(2000, 300))
+    rate, done = throughput(corpus, ctx.scale(5.0, 1.0, 0.01))
+    letters = letter_inputs(ctx.scale(2000, 300, 20))
     first, _ = throughput(letters, 0)
     return [
         Row(measure=f"3. Parse throughput, grammar corpus ({len(corpus)} letters, looped)",

@@ -71,9 +71,15 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def write_readme(results: dict[str, list[Row]], quick: bool) -> None:
-    """Merge ``results`` into results.json and rebuild the README block between the markers."""
-    stored = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {"measures": {}}
+def write_readme(results: dict[str, list[Row]], quick: bool, readme: Path = README,
+                 results_path: Path = RESULTS) -> None:
+    """Merge ``results`` into ``results_path`` (JSON) and rebuild the table block of ``readme``.
+
+    Only the text between the ``<!-- results:start -->`` and ``<!-- results:end -->``
+    markers is replaced; a missing README gets a bare one with the markers.
+    """
+    stored = (json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists()
+              else {"measures": {}})
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     for name, rows in results.items():
         stored["measures"][name] = {"at": stamp, "quick": quick, "rows": [asdict(r) for r in rows]}
@@ -81,7 +87,7 @@ def write_readme(results: dict[str, list[Row]], quick: bool) -> None:
     stored["tools"] = {"mbsync": tool_version(["mbsync", "--version"]),
                        "hyperfine": tool_version(["hyperfine", "--version"]),
                        "dovecot": tool_version(["dovecot", "--version"])}
-    RESULTS.write_text(json.dumps(stored, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    results_path.write_text(json.dumps(stored, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     rows = [Row(**r) for name in MEASURES if name in stored["measures"]
             for r in stored["measures"][name]["rows"]]
     dates = sorted({m["at"] for m in stored["measures"].values()})
@@ -94,10 +100,10 @@ def write_readme(results: dict[str, list[Row]], quick: bool) -> None:
         table(rows),
         END,
     ])
-    text = README.read_text(encoding="utf-8") if README.exists() else f"# Benchmarks\n\n{START}\n{END}\n"
+    text = readme.read_text(encoding="utf-8") if readme.exists() else f"# Benchmarks\n\n{START}\n{END}\n"
     head, _, rest = text.partition(START)
     _, _, tail = rest.partition(END)
-    README.write_text(head + block + tail, encoding="utf-8")
+    readme.write_text(head + block + tail, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

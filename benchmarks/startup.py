@@ -64,7 +64,7 @@ def heavy_imports(args: list[str], env: dict) -> list[str]:
 
 
 def run(ctx: Context) -> list[Row]:
-    runs = ctx.scale(20, 5)
+    runs = ctx.scale(20, 5, 2)
     account = MailAccount("127.0.0.1", 9, "nobody@example.org", "unused")  # status never connects
     config = game.new_game(account, ctx.workdir)
     env = fx.cli_env(account, fx.SYNC_NOW)

@@ -20,7 +20,7 @@ TARGET_RATIO = 1.0
 
 
 def run(ctx: Context) -> list[Row]:
-    n = ctx.scale(2000, 200)
+    n = ctx.scale(2000, 200, 20)
     repeats = ctx.scale(ctx.repeats, 1)
     server = ctx.dovecot()
     account = server.add_user()

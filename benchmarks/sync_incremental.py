@@ -22,7 +22,7 @@ SIZE_SLACK = 1.25
 
 
 def sizes(ctx: Context) -> list[int]:
-    return [1000, 10_000, 50_000] if not ctx.quick else [200, 1000, 3000]
+    return ctx.scale([1000, 10_000, 50_000], [200, 1000, 3000], [20, 40])
 
 
 def synced_box(ctx: Context, n: int, extra: int):
