@@ -147,30 +147,34 @@ def decode_text(data: bytes, declared: str | None) -> tuple[str, str | None]:
     """Decode ``data`` whose label says ``declared``; return (text, Russian note or None).
 
     Pure ASCII and valid UTF-8 are taken as such (8-bit Cyrillic in cp1251/koi8-r is never
-    valid UTF-8). Otherwise the declared charset, cp1251, koi8-r and charset-normalizer's guess
-    are compared by :func:`_plausibility`; the declared one wins unless another is clearly more
-    plausible. Never raises; undecodable bytes become U+FFFD.
+    valid UTF-8). Otherwise the declared charset, UTF-8, cp1251, koi8-r and
+    charset-normalizer's guess are compared by :func:`_plausibility`; the declared one wins
+    unless another is clearly more plausible. Never raises; undecodable bytes become U+FFFD.
     """
     if not data:
         return "", None
     codec = codec_name(declared)
     label = (declared or "").strip()
-    try:
+    if data.isascii():
         return data.decode("ascii"), None
-    except UnicodeDecodeError:
-        pass
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     else:
-        if codec in (None, "utf-8") and (codec or not label):
+        if codec == "utf-8" or not label:
             return text, None
         return text, f"кодировка указана как «{label}», но текст в UTF-8: прочитан как UTF-8"
+    chosen, text = _most_plausible(data, codec)
+    return text, _charset_note(label, codec, chosen, text)
+
+
+def _most_plausible(data: bytes, codec: str | None) -> tuple[str, str]:
+    """(codec, text) of the most plausible reading of ``data``; ``codec`` (declared) first."""
     candidates: list[str] = []
-    fallbacks = [codec_name(name) for name in FALLBACK_CHARSETS[1:]]
+    fallbacks = [codec_name(name) for name in FALLBACK_CHARSETS]
     for name in (codec, *fallbacks, _normalizer_guess(data)):
-        if name and name != "utf-8" and name not in candidates:
+        if name and name not in candidates:
             candidates.append(name)
     scored = []
     for name in candidates:
@@ -179,16 +183,23 @@ def decode_text(data: bytes, declared: str | None) -> tuple[str, str | None]:
         except Exception:
             continue
         scored.append((_plausibility(decoded), name, decoded))
-    if not scored:
-        return data.decode("utf-8", errors="replace"), "текст не удалось прочитать ни в одной кодировке"
-    best = max(scored, key=lambda item: item[0])
-    if codec is not None and scored[0][1] == codec and scored[0][0] >= best[0] - DECLARED_CHARSET_MARGIN:
-        return scored[0][2], None
+    best = max(scored, key=lambda item: item[0])  # never empty: utf-8 with replace works
+    first = scored[0]
+    if codec is not None and first[1] == codec and first[0] >= best[0] - DECLARED_CHARSET_MARGIN:
+        return first[1], first[2]
+    return best[1], best[2]
+
+
+def _charset_note(label: str, codec: str | None, chosen: str, text: str) -> str | None:
+    """Russian note for the host on how a text's charset was chosen (None: as declared)."""
+    damaged = "\ufffd" in text
+    if chosen == codec:
+        return "часть символов текста не прочитана: письмо повреждено" if damaged else None
     if codec is None and label:
-        return best[2], f"неизвестная кодировка «{label}»: текст прочитан как {best[1]}"
+        return f"неизвестная кодировка «{label}»: текст прочитан как {chosen}"
     if codec is None:
-        return best[2], f"кодировка не указана: текст прочитан как {best[1]}"
-    return best[2], f"кодировка указана как «{label}», но текст прочитан как {best[1]}"
+        return f"кодировка не указана: текст прочитан как {chosen}"
+    return f"кодировка указана как «{label}», но текст прочитан как {chosen}"
 
 
 # --------------------------------------------------------------------------------------------

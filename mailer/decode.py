@@ -197,19 +197,60 @@ def _safe(fn, default):
 
 
 def _part_text(part: Message, notes: list[str]) -> str:
-    """Decoded text of a leaf part (transfer encoding undone, charset guessed if needed)."""
+    """Decoded text of a leaf part (transfer encoding undone, charset guessed if needed,
+    format=flowed soft line breaks joined)."""
     data = _safe(lambda: part.get_payload(decode=True), None)
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     if not isinstance(data, (bytes, bytearray)):
         return ""
-    declared = _safe(lambda: part.get_param("charset"), None)
-    if isinstance(declared, tuple):  # RFC 2231 form
-        declared = declared[2] if len(declared) == 3 else None
-    text, note = decode_text(bytes(data), declared if isinstance(declared, str) else None)
+    text, note = decode_text(bytes(data), _param(part, "charset"))
     if note:
         notes.append(note)
+    if (_param(part, "format") or "").lower() == "flowed":
+        text = unflow(text, delsp=(_param(part, "delsp") or "").lower() == "yes")
     return text
+
+
+def _param(part: Message, name: str) -> str | None:
+    """A Content-Type parameter as text (RFC 2231 values decoded), or None."""
+    value = _safe(lambda: part.get_param(name), None)
+    if isinstance(value, tuple):  # RFC 2231 form (charset, language, value)
+        value = value[2] if len(value) == 3 else None
+    return value if isinstance(value, str) else None
+
+
+def unflow(text: str, delsp: bool = False) -> str:
+    """Join the soft line breaks of a format=flowed text (RFC 3676 §4).
+
+    A line ending in a space continues on the next line of the same quote depth; the
+    signature separator "-- " is not a flowed line. Space-stuffing is removed. With
+    ``delsp`` the trailing space of a flowed line is deleted (§4.2).
+    """
+    out: list[str] = []
+    carry: tuple[int, str] | None = None  # (quote depth, text so far) of an open flowed line
+
+    def emit(depth: int, content: str) -> None:
+        out.append(">" * depth + " " + content if depth and content else ">" * depth + content)
+
+    for line in text.replace("\r\n", "\n").split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        content = line[depth:]
+        if content.startswith(" "):
+            content = content[1:]  # space-stuffing (§4.4)
+        if carry is not None:
+            if carry[0] == depth:
+                content = carry[1] + content
+            else:
+                emit(*carry)
+            carry = None
+        if content.endswith(" ") and content != "-- ":
+            carry = (depth, content[:-1] if delsp else content)
+        else:
+            emit(depth, content)
+    if carry is not None:
+        emit(*carry)
+    return "\n".join(out)
 
 
 def _filename(part: Message) -> str | None:
@@ -313,14 +354,30 @@ _AUTH_FAIL = re.compile(r"\b(dkim|spf|dmarc)\s*=\s*fail\b[^;]*", re.IGNORECASE)
 
 
 def _auth_failure(values: list[str]) -> str | None:
-    """The failing parts of Authentication-Results headers (RFC 8601), joined by "; "."""
+    """The failing dkim/spf/dmarc parts of Authentication-Results (RFC 8601), "; "-joined.
+
+    Only headers of the topmost header's authserv-id count: that is the host's own
+    receiving server (it prepends its header); headers further down were written by other
+    hops or by the sender and cannot be trusted (RFC 8601 §5).
+    """
+    if not values:
+        return None
+    server = _authserv_id(values[0])
     found = []
     for value in values:
+        if _authserv_id(value) != server:
+            continue
         for match in _AUTH_FAIL.finditer(value):
             part = re.sub(r"\s+", " ", match.group(0)).strip()
             if part not in found:
                 found.append(part)
     return "; ".join(found) if found else None
+
+
+def _authserv_id(value: str) -> str:
+    """The authserv-id (first token) of an Authentication-Results value, lower-case."""
+    head = value.split(";", 1)[0].strip()
+    return head.split()[0].lower() if head else ""
 
 
 # --------------------------------------------------------------------------------------------

@@ -410,3 +410,42 @@ def test_garbage_is_unreadable_but_does_not_raise():
 def test_decode_text_ascii_and_empty():
     assert decode_text(b"", "utf-8") == ("", None)
     assert decode_text(b"plain", "x-unknown") == ("plain", None)
+
+
+def test_authentication_results_only_from_the_receiving_server():
+    raw = _letter(
+        "From: a@b.example\n"
+        "Authentication-Results: mx.host.example; dkim=pass header.d=b.example\n"
+        "Authentication-Results: mx.host.example; dmarc=fail header.from=b.example\n"
+        "Authentication-Results: relay.other.example; spf=fail smtp.mailfrom=b.example\n",
+        b"x")
+    assert decode(raw).auth_failed == "dmarc=fail header.from=b.example"
+
+
+FLOWED = (
+    b"From: a@b.example\r\nContent-Type: text/plain; charset=utf-8; format=flowed; delsp=no\r\n\r\n"
+    + "Лечу \r\nБуку. Линч: \r\nSerginio\r\n From here on\r\n\r\n> Ваш \r\n> ход?\r\n-- \r\nВася\r\n".encode("utf-8")
+)
+
+
+def test_format_flowed_soft_breaks_joined():
+    letter = decode(FLOWED)
+    assert letter.full_text == "Лечу Буку. Линч: Serginio\nFrom here on\n\n> Ваш ход?\n-- \nВася"
+    assert letter.body == "Лечу Буку. Линч: Serginio\nFrom here on"
+
+
+def test_format_flowed_delsp():
+    raw = (b"From: a@b.example\r\nContent-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\r\n\r\n"
+           + "Прове \r\nряю Ягуарчика\r\n".encode("utf-8"))
+    assert decode(raw).body == "Проверяю Ягуарчика"
+
+
+def test_utf8_label_with_a_broken_byte_and_cp1251_labelled_utf8():
+    broken = "Лечу Буку".encode("utf-8")[:-1] + b" and more"
+    letter = decode(_letter("From: a@b.example\nContent-Type: text/plain; charset=utf-8\n", broken))
+    assert letter.body == "Лечу Бук\ufffd and more"
+    assert any("не прочитана" in n for n in letter.notes)
+    cp = decode(_letter("From: a@b.example\nContent-Type: text/plain; charset=utf-8\n",
+                        "Граблю Маруську".encode("cp1251")))
+    assert cp.body == "Граблю Маруську"
+    assert any("«utf-8»" in n and "cp1251" in n for n in cp.notes)
