@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grammar_vocab import (
-    CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, NO_REPEAT_ACTIONS, PARTNER, VOTE,
+    CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, NO_REPEAT_ACTIONS, PARTNER, SHOOT, VOTE,
 )
+
+#: :func:`action_for` result for a word that means two different moves of this player.
+ASK = "ask"
 from .model import Problem, TurnInfo
 from .roles import ROLE_NAMES_RU
 from .state import GameState
@@ -67,6 +70,9 @@ def action_for(cls: str, actor: Actor, turn: TurnInfo) -> str | None:
         if turn.event == "choose_me" and turn.immune == actor.nick:
             return "partner"
         return None
+    if cls == SHOOT and (actor.role == "maniac" or
+                         (turn.event == "holiday" and turn.mortar == actor.nick)):
+        return ASK  # «стреляю в X»: his kill / the mortar, or a hunt? Ask.
     table = CLASS_ACTIONS.get(cls, {})
     action = table.get(actor.role)
     if action is None:
@@ -140,6 +146,9 @@ def _message(text, kind, reason, candidates, action, target, word) -> str:
     if reason == "other_day":
         return (f"Не могу принять {quoted}: ходы нужно писать полностью, ссылки на прошлые "
                 "дни и письма («как вчера») не принимаются.")
+    if reason == "kill_or_hunt":
+        return (f"Не понял {quoted}: это ваш ролевой выстрел или мирная охота? Напишите, "
+                "пожалуйста, «убиваю …» (или «миномёт: …») либо «МО: …».")
     if reason == "pronoun":
         return f"Не понял, кого вы имеете в виду в {quoted}: напишите, пожалуйста, ник."
     return f"Не понял ход {quoted}. Напишите его, пожалуйста, иначе: действие и ник."

@@ -47,9 +47,18 @@ _TRANSLIT = (
 )
 
 
+_HOMOGLYPHS = str.maketrans("aeopcxykmthb", "аеорсхукмтнв")
+_LAT_ALL = re.compile(r"[a-z]")
+
+
 def norm(word: str) -> str:
-    """Lower case, ё → е, typographic apostrophes unified."""
-    return word.lower().replace("ё", "е").replace("’", "'").replace("`", "'")
+    """Lower case, ё → е, typographic apostrophes unified; in a mostly Cyrillic word, Latin
+    look-alike letters become Cyrillic («Кирa» with a Latin «a» → «кира»)."""
+    w = word.lower().replace("ё", "е").replace("’", "'").replace("`", "'")
+    lat = len(_LAT_ALL.findall(w))
+    if lat and len(_CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)):
+        w = w.translate(_HOMOGLYPHS)
+    return w
 
 
 @functools.lru_cache(maxsize=1)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from . import grammar_vocab as V
 from .grammar_rules import (
-    Actor, action_for, action_ru, actor_of, describe_target, max_targets, problem,
+    ASK, Actor, action_for, action_ru, actor_of, describe_target, max_targets, problem,
     repeats_last, role_ru,
 )
 from .grammar_tokens import Tok, clauses, match_phrase, span, tokenize
@@ -304,6 +304,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return
         kws = [_Kw(cls, start, start)]
+    if not kws and not excluded:
+        kws = _header_keyword(clause, start, actor)
     if not kws and flags["other_day"] and not excluded:
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
@@ -318,6 +320,27 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             continue  # «отменяю лечение …» names what is cancelled
         lo = kws[n - 1].j if n > 0 else start
         _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
+
+
+_HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
+                 "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
+                 "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD}
+_CLAN_HEADERS = frozenset({"клан", "мафия", "мафы"})
+
+
+def _header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[_Kw]:
+    """«Врач — Бука» from the doctor, «Клан: Бука» from a clan member: a header word naming
+    the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
+    if start + 1 >= len(clause) or not clause[start].word:
+        return []
+    if clause[start + 1].w not in (":", "—", "→"):
+        return []
+    w = clause[start].w
+    if w in _CLAN_HEADERS and actor.mafia:
+        return [_Kw(V.KILL, start, start + 1)]
+    if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
+        return [_Kw(_HEADER_CLASS[actor.role], start, start + 1)]
+    return []
 
 
 def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: _Kw, lo: int, hi: int,
@@ -387,6 +410,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         return None if actor.role == "boss" else _refuse_role(kw, text)
     if action is None and kw.cls == V.CHOOSE:
         return None
+    if action == ASK:
+        return _Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
