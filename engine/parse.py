@@ -24,7 +24,7 @@ from .grammar_rules import (
 )
 from .grammar_tokens import Tok, clauses, match_phrase, span, tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
-from .names import NameHit, is_known_word, max_distance, name_index, role_words
+from .names import NameHit, NameIndex, is_known_word, max_distance, name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
 
@@ -195,9 +195,11 @@ def _flags(clause: list[Tok]) -> dict:
     return out
 
 
-def _find_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
-    """Keywords of a clause, merged where they stand side by side."""
+def _find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[_Kw]:
+    """Keywords of a clause, merged where they stand side by side. A word that is also a
+    nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
     found: list[_Kw] = []
+    words = [t.w for t in clause]
     i, n = 0, len(clause)
     while i < n:
         t = clause[i]
@@ -208,11 +210,14 @@ def _find_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
         if kw is None:
             i += 1
             continue
+        if found and idx.exact(words, i, None) and _only_fillers(clause, found[-1].j, i):
+            i += 1
+            continue
         kw.negated = i > 0 and clause[i - 1].w == V.NEGATION
         found.append(kw)
         i = kw.j
     if not found:
-        found = _fuzzy_keywords(clause, excluded)
+        found = _fuzzy_keywords(clause, excluded, idx)
     return _merge(clause, found)
 
 
@@ -229,11 +234,12 @@ def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
     return _Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
 
 
-def _fuzzy_keywords(clause: list[Tok], excluded: set[int]) -> list[_Kw]:
-    """A misspelt verb at the start of a clause («лечю», «провиряю»)."""
+def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[_Kw]:
+    """A misspelt verb at the start of a clause («лечю», «провиряю»); never a nickname."""
     words = [k for k, t in enumerate(clause) if t.word][:3]
+    all_words = [t.w for t in clause]
     for k in words:
-        if k in excluded:
+        if k in excluded or idx.exact(all_words, k, None):
             continue
         cls = _fuzzy_verb(clause[k].w)
         if cls:
@@ -296,7 +302,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
                  excluded: set[int], items: list[_Item]) -> None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems."""
     actor = member or ctx.sender
-    kws = [k for k in _find_keywords(clause, excluded) if k.i >= start]
+    kws = [k for k in _find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
     if member is not None and not kws:
         cls = _DEFAULT_CLASS.get(member.role)
         if cls is None:
@@ -625,7 +631,7 @@ def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: l
         k = 1
     ref = _member_ref(ctx, clause, k)
     if ref is None:
-        if pending is not None and _find_keywords(clause, set()):
+        if pending is not None and _find_keywords(clause, set(), name_index(ctx.nicks)):
             return pending, 0, None
         return None, 0, None
     member, end = ref
@@ -704,7 +710,8 @@ def _branch_start(clause: list[Tok], k: int) -> int:
 
 def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: int,
                  items: list[_Item], branches: list[tuple[str, Move, int]]) -> None:
-    kws = [kw for kw in _find_keywords(clause[:hi], set()) if k < kw.i < hi]
+    kws = [kw for kw in _find_keywords(clause[:hi], set(), name_index(ctx.nicks))
+           if k < kw.i < hi]
     action = V.ROLE_DEFAULT_ACTION[role]
     start = k + 1
     text_hi = hi
