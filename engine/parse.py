@@ -36,7 +36,9 @@ _MERGE_PAIRS = {
     frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
 }
 _WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
-_PHRASES = sorted(V.PHRASES.items(), key=lambda item: -len(item[0]))
+_PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _phrase, _cls in sorted(V.PHRASES.items(), key=lambda item: -len(item[0])):
+    _PHRASES.setdefault(_phrase[0], []).append((_phrase, _cls))
 _SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
 _MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
 _DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD}
@@ -177,20 +179,35 @@ def _is_question(text: str, clause: list[Tok]) -> bool:
     return rest.startswith("?")
 
 
+def _by_first_word(phrases: tuple[tuple[str, ...], ...]) -> dict[str, list[tuple[str, ...]]]:
+    """Phrases indexed by their first word, longest first."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(phrases, key=len, reverse=True):
+        out.setdefault(words[0], []).append(words)
+    return out
+
+
+_SKIP = _by_first_word(V.SKIP_PHRASES)
+_CANCEL = _by_first_word(V.CANCEL_PHRASES)
+_OTHER_DAY = _by_first_word(V.OTHER_DAY_PHRASES)
+
+
 def _flags(clause: list[Tok]) -> dict:
-    """Skip / cancel / «как вчера» phrases of a clause (index where found, or None)."""
+    """Skip / cancel / «как вчера» phrases of a clause (``cancel``: index after the cancel
+    phrase, or None)."""
     out = {"skip": False, "cancel": None, "other_day": False}
-    for i in range(len(clause)):
-        if not clause[i].word:
+    for i, t in enumerate(clause):
+        if not t.word:
             continue
-        if any(match_phrase(clause, i, p) for p in V.SKIP_PHRASES):
+        w = t.w
+        if w in _SKIP and any(match_phrase(clause, i, p) for p in _SKIP[w]):
             out["skip"] = True
-        if out["cancel"] is None:
-            for p in V.CANCEL_PHRASES:
+        if out["cancel"] is None and w in _CANCEL:
+            for p in _CANCEL[w]:
                 if match_phrase(clause, i, p):
                     out["cancel"] = i + len(p)
                     break
-        if any(match_phrase(clause, i, p) for p in V.OTHER_DAY_PHRASES):
+        if w in _OTHER_DAY and any(match_phrase(clause, i, p) for p in _OTHER_DAY[w]):
             out["other_day"] = True
     return out
 
@@ -222,7 +239,7 @@ def _find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> lis
 
 
 def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
-    for phrase, cls in _PHRASES:
+    for phrase, cls in _PHRASES.get(clause[i].w, ()):
         if match_phrase(clause, i, phrase):
             return _Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
     w = clause[i].w
