@@ -811,7 +811,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 NICKS = list(ROSTER)
 SIMPLE_ACTIONS = ["rob", "guard", "boss_check", "clan_kill", "check", "heal", "invite", "search",
-                  "beat", "watch", "maniac_kill", "hunt", "vote", "mortar", "swindle", "delegate"]
+                  "beat", "watch", "maniac_kill", "hunt", "vote", "mortar", "swindle", "delegate",
+                  "on_behalf", "partner", "fear_choice"]
 #: the step at which an action is carried out (votes are cast before the turn)
 ACTION_STEP = {"rob": 2, "swindle": 3, "beat": 5, "heal": 7, "guard": 8, "mortar": 8.5,
                "clan_kill": 9, "hunt": 9.5, "maniac_kill": 10, "check": 11, "boss_check": 11,
@@ -825,7 +826,9 @@ move_st = st.builds(
 turn_st = st.fixed_dictionaries({
     "moves": st.lists(move_st, max_size=25),
     "votes": st.dictionaries(st.sampled_from(NICKS), st.sampled_from(NICKS), max_size=12),
-    "event": st.sampled_from(["none", "full_moon", "rage", "voice", "holiday", "palms"]),
+    "event": st.sampled_from(["none", "full_moon", "rage", "voice", "holiday", "palms", "fear",
+                              "choose_me", "appeal", "eclipse", "paradox", "secret"]),
+    "lost": st.lists(st.sampled_from(NICKS), max_size=3),
 })
 
 
@@ -835,6 +838,8 @@ def _subs(moves):
         if action == "swindle":
             move = Move("swindle", target, branches=(("doctor", Move("heal", by)),
                                                      ("maniac", Move("maniac_kill", target))))
+        elif action == "on_behalf":
+            move = Move("on_behalf", member=target, move=Move("clan_kill" if minute % 2 else "rob", by))
         else:
             move = Move(action, target)
         out.append(Submission(by, move, T0 + timedelta(minutes=minute), i))
@@ -844,7 +849,9 @@ def _subs(moves):
 def _turn_input(state, spec):
     return TurnInput(day=state.day, event=spec["event"], submissions=_subs(spec["moves"]),
                      votes={k: [v] for k, v in spec["votes"].items()},
-                     mortar="P1" if spec["event"] == "holiday" else None)
+                     lost_vote=spec["lost"],
+                     mortar="P1" if spec["event"] == "holiday" else None,
+                     immune="P2" if spec["event"] == "choose_me" else None)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
