@@ -9,7 +9,8 @@ engine.replay.replay_game). Whatever happens, DECISIONS.md's invariants must hol
 - nobody dies twice, every death has a cause of SCENARIOS.md, the lynched die by ``lynch``;
 - §10: the same game file (same seed) gives the same JSON;
 - §2, §7: a day without moves and votes kills only the doomed of yesterday (step 1) and the
-  autokilled, and lynches nobody.
+  autokilled, and lynches nobody; days without anything autokill everybody on day 3;
+- SCENARIOS.md: statuses, info results, actions and outcomes stay within its vocabulary.
 """
 
 from __future__ import annotations
