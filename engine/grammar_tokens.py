@@ -23,7 +23,7 @@ _QUOTES = frozenset("«»\"“”„")
 _CLAUSE_END = frozenset({".", "!", "?", ";", "\n"})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Tok:
     """One token: ``text`` as written, ``w`` normalised (lower case, ё → е; punctuation as
     itself, dashes as «—», arrows as «→»), ``start``/``end`` offsets in the letter,

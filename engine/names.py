@@ -51,6 +51,7 @@ _HOMOGLYPHS = str.maketrans("aeopcxykmthb", "аеорсхукмтнв")
 _LAT_ALL = re.compile(r"[a-z]")
 
 
+@functools.lru_cache(maxsize=100_000)
 def norm(word: str) -> str:
     """Lower case, ё → е, typographic apostrophes unified; in a mostly Cyrillic word, Latin
     look-alike letters become Cyrillic («Кирa» with a Latin «a» → «кира»)."""
