@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .calendar import day_of, day_window, format_local, on_time, parse_local
-from .gamefile import GameFile, GameFileError, TurnSpec
+from .gamefile import EXPECT_KEYS, GameFile, GameFileError, TurnSpec
 from .model import ParseResult, Problem, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
 from .explain import EVENTS_RU, result_ru
@@ -72,7 +72,7 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
     for k, letter in enumerate(spec.letters):
         at = letter.at or start
         parsed = _parser()(letter.text, letter.sender, state, info)
-        if parsed.cancel:
+        if parsed.cancel or parsed.skip:  # as the live path does (mailer.turns)
             turn.cancels.append((letter.sender, at, seq))
         for move in parsed.moves:
             turn.submissions.append(Submission(letter.sender, move, at, seq, f"turn{turn.day}.letter{k}"))
@@ -167,6 +167,8 @@ def _check_turn(day: int, exp: dict, turn: dict, alive: set[str], winner: str | 
         if want != got:
             out.append(f"день {day}, {key}: ожидалось {want}, получилось {got}")
 
+    for key in sorted(set(exp) - EXPECT_KEYS):
+        out.append(f"день {day}: ключ expect.{key} не поддерживается")
     if "dead" in exp:
         diff("dead", sorted(set(_as_list(exp["dead"]))), dead)
     if "lynched" in exp:

@@ -212,3 +212,20 @@ moves = [{ by = "Петя", action = "fear_choice", target = "Ягуарчик" 
 """
     turn = replay_game(load_game_file(text))["turns"][0]
     assert turn["lynched"] == ["Ягуарчик"]
+
+
+def test_cancel_letter_voids_earlier_moves_in_replay():
+    text = HEAD + """
+[[turn]]
+event = "none"
+moves = [{ by = "Serginio", action = "heal", target = "Бука", at = "2026-12-07 20:00" }]
+letters = [{ from = "Serginio", at = "2026-12-07 21:00", text = "Отменяю ход" }]
+"""
+    moves = replay_game(load_game_file(text))["turns"][0]["moves"]
+    assert moves == [{"by": "Serginio", "action": "heal", "target": "Бука", "outcome": "void",
+                      "reason": "cancelled"}]
+
+
+def test_unknown_expect_key_loads_but_check_reports_it():
+    game = load_game_file(PSYCHO_GAME.replace("dead = []\n", "dead = []\nmood = 1\n", 1))
+    assert check_expectations(game, replay_game(game)) == ["день 1: ключ expect.mood не поддерживается"]
