@@ -164,3 +164,16 @@ def test_draw_son_clan_tie_depends_on_seed(tmp_path: Path) -> None:
         assert [d["player"] for d in deaths] == ["Civ1"], deaths
         clans.add(deaths[0]["cause"])
     assert clans == {"clan1", "clan2"}
+
+
+def test_draw_appeal_never_after_a_day_without_lynch(tmp_path: Path) -> None:
+    """«Апелёвка» needs yesterday's lynched player (§6 event 9): when day 1 hanged nobody, day 2's
+    drawn event is redrawn away from appeal; over 40 seeds the event still varies."""
+    path = CASES_DIR / "draw_appeal_not_after_a_day_without_lynch.toml"
+    events = set()
+    for seed in range(40):
+        turns = _replay_json(_with_seed(path, seed, tmp_path))["turns"]
+        assert turns[0]["lynched"] == []
+        events.add(turns[1]["event"])
+    assert "appeal" not in events
+    assert len(events) >= 4
