@@ -91,11 +91,7 @@ def test_readme_indexes_every_case() -> None:
     assert sorted(name for name, _ in listed) == sorted(p.name for p in CASES)
 
 
-# A spread of cases (letters, several turns, draws) replayed twice must give the same JSON.
-_REPEAT = [p for p in CASES if p.stem.startswith(("draw_", "deadline_", "psycho_vs_", "actor_", "event_"))]
-
-
-@pytest.mark.parametrize("path", _REPEAT, ids=_ids(_REPEAT))
+@pytest.mark.parametrize("path", CASES, ids=_ids(CASES))
 def test_replay_is_deterministic(path: Path) -> None:
     """DECISIONS.md §10: the same game file gives the same result, draws included."""
     assert _replay_json(path) == _replay_json(path)
