@@ -202,3 +202,15 @@ def test_maildir_same_time_sorted_by_name(maildir):
 def test_not_a_maildir(tmp_path):
     with pytest.raises(MailboxError, match="не похожа на Maildir"):
         list(fetch_maildir(tmp_path, seen=lambda k: False))
+
+
+def test_empty_mailbox_and_size_boundary(dovecot):
+    assert fetch(dovecot) == []
+    when = datetime(2026, 11, 7, 20, 0, tzinfo=UTC)
+    dovecot.append(letter(1), when)
+    exact = fetch(dovecot, max_size=len(letter(1)))
+    assert isinstance(exact[0][0], RawMessage)  # max_size is inclusive
+    below = fetch(dovecot, max_size=len(letter(1)) - 1)
+    assert isinstance(below[0][0], SkippedMessage)
+    with pytest.raises(ValueError):
+        fetch(dovecot, batch=0)
