@@ -21,6 +21,12 @@ HUNT_STEPS: dict[str, float] = {
     "before_clan_kills": 8.7, "after_clan_kills": 9.5, "after_maniac": 10.5,
 }
 
+#: Statuses that block a role move made at a later step (DECISIONS.md §3).
+ROLE_BLOCKS = ("robbed", "beaten", "hosted", "at_psycho")
+
+#: Statuses that block a hunt shot or a mortar shot (not ``robbed``, DECISIONS.md §3, §5).
+HUNT_BLOCKS = ("beaten", "hosted", "at_psycho")
+
 #: Statuses that keep a player from home (kills, hunts and the mortar aimed at him fail).
 AWAY = ("hosted", "at_psycho")
 

@@ -16,7 +16,7 @@ from .names import norm
 _TOKEN = re.compile(
     r"(?P<w>\w+(?:['’`-]\w+)*)"
     r"|(?P<a>->|=>|→)"
-    r"|(?P<p>[:,;.!?—–\-()«»\"“”„/+&])"
+    r"|(?P<p>[:,;.!?—–\-()«»\"“”„/+&*•])"
     r"|(?P<n>\n)"
 )
 _QUOTES = frozenset("«»\"“”„")
@@ -74,16 +74,21 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
     """Split tokens into clauses (the boundary tokens themselves are dropped)."""
     out: list[list[Tok]] = []
     cur: list[Tok] = []
-    for t in toks:
+    for t in toks + [Tok("\n", "\n", 0, 0, False)]:
         if not t.word and t.w in _CLAUSE_END:
+            while cur and _is_bullet(cur[0]):
+                cur.pop(0)
             if cur:
                 out.append(cur)
             cur = []
         else:
             cur.append(t)
-    if cur:
-        out.append(cur)
     return out
+
+
+def _is_bullet(t: Tok) -> bool:
+    """List numbering and bullets at the start of a line («1)», «2.», «-», «•»)."""
+    return t.w.isdigit() if t.word else t.w in (")", "(", "—", "*", "•", "+")
 
 
 def span(text: str, toks: list[Tok], i: int, j: int) -> str:

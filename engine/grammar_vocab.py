@@ -207,8 +207,14 @@ SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "са�
 #: Pronouns that point at a player named elsewhere: never resolved, the move is unparsed.
 PRONOUNS: frozenset[str] = frozenset({
     "его", "ее", "её", "него", "нее", "неё", "ему", "ей", "ним", "ней", "их", "них", "тебя",
-    "вас", "нему", "ней", "него", "кого", "кого-нибудь", "кого-то", "всех", "никого",
+    "вас", "нему", "ней", "него", "кого", "кого-нибудь", "кого-то", "всех",
 })
+
+#: «Nobody»: the keyword is a refusal to move («МО никому»), not a question.
+NOBODY: frozenset[str] = frozenset({"никого", "никому", "никто", "ни", "никем"})
+
+#: Words that always mean the letter's sender («охраняет меня» in a boss's letter).
+SENDER_WORDS: frozenset[str] = frozenset({"меня"})
 
 #: Separators between two targets of one move.
 TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "также", "плюс", "-", "—"})

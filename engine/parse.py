@@ -63,6 +63,7 @@ class _Targets:
     unknown: tuple[str, int] | None = None
     pronoun: bool = False
     alternative: bool = False  # «X или Y»
+    nobody: bool = False  # «МО никому»
     roles: list[str] = field(default_factory=list)
     end: int = -1  # index after the last token used
 
@@ -348,7 +349,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
 _HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
                  "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
                  "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD}
-_CLAN_HEADERS = frozenset({"клан", "мафия", "мафы"})
+_CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
 
 
 def _header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[_Kw]:
@@ -359,6 +360,8 @@ def _header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[_Kw]:
     if clause[start + 1].w not in (":", "—", "→"):
         return []
     w = clause[start].w
+    if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
+        return [_Kw(V.MANIAC, start, start + 1)]
     if w in _CLAN_HEADERS and actor.mafia:
         return [_Kw(V.KILL, start, start + 1)]
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
@@ -374,9 +377,14 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: _Kw, lo: int, hi:
         back = _read_back(ctx, actor, clause, lo, kw.i)
         if back is not None:
             tg.hits.append(back)
+    elif not tg.hits and tg.pronoun:
+        back = _antecedent(ctx, clause, lo, kw.i)
+        if back is not None:
+            tg.hits.append(back)
+            tg.pronoun = False
     first = min([kw.i] + [h[1] for h in tg.hits])
     last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
-    if not tg.hits and tg.unknown is None:
+    if not tg.hits and tg.unknown is None and not tg.pronoun:
         last = max(last, _last_word(clause, kw.j, hi))
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
@@ -435,6 +443,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
         return None
     if action == ASK:
         return _Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
+    if tg.nobody and not tg.hits:
+        return None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
@@ -561,6 +571,11 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
             expected = V.PREPOSITIONS[w]
             k += 1
             continue
+        if w in V.SENDER_WORDS and not out.hits:
+            out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
+            joined, out.end = False, k + 1
+            k += 1
+            continue
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
@@ -580,10 +595,16 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
             continue
         if out.hits and not joined:
             break
-        if w in V.PRONOUNS and not out.hits:
-            out.pronoun = True
+        if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
+            out.nobody = w in V.NOBODY
+            out.pronoun = not out.nobody
             out.end = k + 1
-            break
+            if out.nobody:
+                break
+            k += 1
+            continue
+        if out.pronoun and w not in V.FILLERS:
+            break  # «ищу его у Сергея»: only a name right after the pronoun
         if w in rw:
             out.roles.append(rw[w])
             out.end = k + 1
@@ -607,6 +628,26 @@ def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) 
         out.end = k + 1
         break
     return out
+
+
+def _antecedent(ctx: _Ctx, clause: list[Tok], lo: int, hi: int):
+    """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
+    earlier in the same clause; None when there are none or several."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    found = []
+    k = lo
+    while k < hi:
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is not None:
+            found.append((hit, k, k + hit.length))
+            k += hit.length
+        else:
+            k += 1
+    nicks = {h.nick for h, _, _ in found}
+    if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
+        return found[-1]
+    return None
 
 
 def _read_back(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int):

@@ -5,11 +5,10 @@ swindler's stolen ones."""
 from __future__ import annotations
 
 from .acts import Act
-from .board import AWAY, STEP_INFO, Board
+from .board import AWAY, ROLE_BLOCKS, STEP_INFO, Board
 from .state import PlayerState
 from .turn_types import Info
 
-ROLE_BLOCKS = ("robbed", "beaten", "hosted", "at_psycho")
 
 
 def detective_result(p: PlayerState) -> str:

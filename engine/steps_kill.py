@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .acts import Act
-from .board import STEP_CLAN, STEP_MANIAC, STEP_MORTAR, Board, attempt_kill
+from .board import (
+    HUNT_BLOCKS, ROLE_BLOCKS, STEP_CLAN, STEP_MANIAC, STEP_MORTAR, Board, attempt_kill,
+)
 from .roles import CLAN_ROLES, CLANS
 
-HUNT_BLOCKS = ("beaten", "hosted", "at_psycho")
-ROLE_BLOCKS = ("robbed", "beaten", "hosted", "at_psycho")
 
 
 def _finish(act: Act, reason: str) -> None:

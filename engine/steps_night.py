@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from .acts import NO_REPEAT, ROLE_ACTIONS, ROLE_MOVES, Act
 from .board import (
-    STEP_DOCTOR, STEP_GUARD, STEP_HOSTESS, STEP_PSYCHO, STEP_ROB, STEP_SWINDLE, STEP_THUG, Board,
+    ROLE_BLOCKS, STEP_DOCTOR, STEP_GUARD, STEP_HOSTESS, STEP_PSYCHO, STEP_ROB, STEP_SWINDLE,
+    STEP_THUG, Board,
 )
 from .turn_types import Info
 
-ROLE_BLOCKS = ("robbed", "beaten", "hosted", "at_psycho")
 
 
 def step_rob(b: Board) -> None:
