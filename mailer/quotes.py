@@ -123,7 +123,8 @@ _OUTLOOK_RULE = re.compile(r"^\s*_{8,}\s*$")
 _MOBILE_SIGNATURE = re.compile(
     r"^\s*(?:Отправлено|Sent)\s+(?:с|со|из|from|with|via|using)\b.{0,60}"
     r"(?:iPhone|iPad|Android|Mail\.ru|Почты|Почта|Яндекс|Yandex|Outlook|Samsung|Galaxy|смартфон"
-    r"|мобильн|mobile|BlackBerry|Huawei|Xiaomi|Gmail)",
+    r"|мобильн|mobile|BlackBerry|Huawei|Xiaomi|Gmail)"
+    r"|^\s*(?:Get|Скачайте|Получить)\s+Outlook\s+(?:for|для)\s+(?:iOS|Android)",
     re.IGNORECASE,
 )
 _HAS_TIME = re.compile(r"\b\d{1,2}:\d{2}\b")
@@ -140,6 +141,8 @@ def _is_attribution(line: str) -> bool:
     if not line.endswith(":") or len(line) > 300:
         return False
     if re.match(r"^On\b.*\bwrote:$", line) or re.match(r"^\S+ пишет:$", line):
+        return True
+    if re.match(r"^(?:Вы писали|You wrote)\b", line, re.IGNORECASE):  # The Bat!
         return True
     return bool(_ATTRIB_END.search(line)) and bool(_HAS_TIME.search(line) or _HAS_DATE.search(line))
 

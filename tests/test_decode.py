@@ -22,6 +22,10 @@ from mailer.decode import DecodedLetter, decode, decode_text, html_to_text, stri
         "On Mon, Dec 7, 2026 at 9:03 PM X <a@b.example> wrote:",
         "7.12.2026 21:03, Маруська пишет:",
         "Понедельник, 7 декабря 2026, 21:03 +03:00 от Ведущий <host@example.org>:",
+        "07.12.2026, 21:03, \"Ведущий\" <host@example.org>:",
+        "7 дек. 2026 г., в 21:03, Ведущий <host@example.org> написал(а):",
+        "Вы писали 7 декабря 2026 г., 21:03:",
+        "On 12/7/26 9:03 PM, Host wrote:",
     ],
 )
 def test_strip_quotes_attribution_one_line(attribution):
@@ -75,6 +79,7 @@ def test_strip_quotes_signatures():
     assert strip_quotes("Линч: Бука\n\nОтправлено из мобильной Почты Mail.ru\n") == "Линч: Бука"
     assert strip_quotes("Линч: Бука\nОтправлено с помощью Яндекс.Почты\n") == "Линч: Бука"
     assert strip_quotes("Линч: Бука\nSent from my iPhone\n") == "Линч: Бука"
+    assert strip_quotes("Линч: Бука\nGet Outlook for Android\n") == "Линч: Бука"
 
 
 def test_strip_quotes_keeps_dash_lists_and_inline_double_dash():
@@ -449,3 +454,18 @@ def test_utf8_label_with_a_broken_byte_and_cp1251_labelled_utf8():
                         "Граблю Маруську".encode("cp1251")))
     assert cp.body == "Граблю Маруську"
     assert any("«utf-8»" in n and "cp1251" in n for n in cp.notes)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Проверяю Буку в 21:03:",
+        "Бука пишет, что он доктор:",
+        "Линч: Serginio (писал мне на a@b.example)",
+        "От: Бука ушёл голос, теперь так:",
+        "Ходы на 7.12.2026:",
+    ],
+)
+def test_strip_quotes_keeps_player_lines_that_look_like_headers(line):
+    text = f"{line}\nлечу Буку"
+    assert strip_quotes(text) == text
