@@ -13,6 +13,7 @@ from __future__ import annotations
 from .acts import HUNT_EXCLUDED_BY, NO_REPEAT, Act, may_make
 from .calendar import on_time
 from .model import Move, Submission
+from .reasons import REASONS
 from .state import GameState
 from .turn_types import TurnInput
 
@@ -26,12 +27,19 @@ def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
 
     Acts still pending (``outcome is None``) are the ones the steps carry out.
     """
-    subs = sorted(turn.submissions, key=lambda s: (s.at, s.seq))
-    acts = [_to_act(i, s, state) for i, s in enumerate(subs) if s.by in state.players]
-    for act in acts:
+    given = [(s, None) for s in turn.submissions] + [(s, r) for s, r in turn.refused]
+    given.sort(key=lambda x: (x[0].at, x[0].seq))
+    acts = []
+    for i, (sub, parse_reason) in enumerate(given):
+        if sub.by not in state.players:
+            continue
+        act = _to_act(i, sub, state)
         reason = _refusal(state, turn, act)
+        if parse_reason and reason not in ("late", "cancelled"):
+            reason = parse_reason if parse_reason in REASONS else "not_allowed"
         if reason:
             act.set("void" if reason == "cancelled" else "refused", reason)
+        acts.append(act)
     _supersede(acts)
     _host_votes(acts, turn)
     _hunt_exclusions(acts)

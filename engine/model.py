@@ -124,6 +124,10 @@ class Problem:
     candidates: tuple[str, ...] = ()
     reason: str = ""
     message: str = ""
+    #: for a move refused outright (``not_allowed``, ``not_your_role``): the action id and
+    #: target the letter asked for, so the resolver lists it among the turn's moves (refused)
+    action: str = ""
+    target: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "kind": self.kind}

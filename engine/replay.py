@@ -10,13 +10,16 @@ from typing import Any
 
 from .calendar import day_of, day_window, format_local, on_time, parse_local
 from .gamefile import EXPECT_KEYS, GameFile, GameFileError, TurnSpec
-from .model import ParseResult, Problem, Submission, TurnInfo
+from .model import Move, ParseResult, Problem, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
 from .explain import EVENTS_RU, result_ru
 from .reasons import CAUSES_RU, STATUSES_RU
 from .roles import ROLE_NAMES_RU
 from .state import GameState
 from .turn_types import TurnInput, TurnResult
+
+#: Parser problems that are moves refused outright (listed in the turn's ``moves``).
+REFUSED_KINDS = ("not_allowed", "not_your_role")
 
 WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
 
@@ -66,7 +69,7 @@ def _turn_info(turn: TurnInput, fear_chosen: str | None) -> TurnInfo:
 
 def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
           fear_chosen: str | None) -> None:
-    turn.submissions, turn.cancels = [], []
+    turn.submissions, turn.cancels, turn.refused = [], [], []
     info = _turn_info(turn, fear_chosen)
     seq = 0
     for k, letter in enumerate(spec.letters):
@@ -74,9 +77,16 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
         parsed = _parser()(letter.text, letter.sender, state, info)
         if parsed.cancel or parsed.skip:  # as the live path does (mailer.turns)
             turn.cancels.append((letter.sender, at, seq))
+        letter_id = f"turn{turn.day}.letter{k}"
         for move in parsed.moves:
-            turn.submissions.append(Submission(letter.sender, move, at, seq, f"turn{turn.day}.letter{k}"))
+            turn.submissions.append(Submission(letter.sender, move, at, seq, letter_id))
             seq += 1
+        for p in parsed.problems:
+            if p.action and p.kind in REFUSED_KINDS:
+                move = Move(p.action, p.target)
+                turn.refused.append((Submission(letter.sender, move, at, seq, letter_id),
+                                     p.reason or p.kind))
+                seq += 1
         seq += 1
     for k, ms in enumerate(spec.moves):
         turn.submissions.append(Submission(ms.by, ms.move, ms.at or start, seq, f"turn{turn.day}.move{k}"))

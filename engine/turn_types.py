@@ -23,7 +23,8 @@ class TurnInput:
     vote is reported void ``host_vote``). ``words``: forum word counts (missing = enough).
     ``cancels``: ``(player, at, seq)`` of letters saying «отменяю ход»: the player's earlier
     submissions of this turn are void ``cancelled``. ``draws``: draws made when the day opened
-    (event, immune, mortar), copied to the result's log.
+    (event, immune, mortar), copied to the result's log. ``refused``: moves the parser
+    already refused (``Problem.action`` set), with the reason: listed as refused in ``moves``.
     """
 
     day: int
@@ -39,6 +40,7 @@ class TurnInput:
     mortar: str | None = None
     cancels: list[tuple[str, datetime, int]] = field(default_factory=list)
     draws: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[tuple[Submission, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

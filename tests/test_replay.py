@@ -229,3 +229,23 @@ letters = [{ from = "Serginio", at = "2026-12-07 21:00", text = "Отменяю 
 def test_unknown_expect_key_loads_but_check_reports_it():
     game = load_game_file(PSYCHO_GAME.replace("dead = []\n", "dead = []\nmood = 1\n", 1))
     assert check_expectations(game, replay_game(game)) == ["день 1: ключ expect.mood не поддерживается"]
+
+
+def test_parser_refusals_reach_the_moves_list(monkeypatch):
+    from engine import replay
+    from engine.model import ParseResult, Problem
+
+    def fake(text, sender, state, info):
+        return ParseResult(problems=(Problem(text, "not_allowed", reason="same_target_twice",
+                                             action="heal", target="Бука"),
+                                     Problem("ну", "unparsed")))
+
+    monkeypatch.setattr(replay, "_parser", lambda: fake)
+    text = HEAD + """
+[[turn]]
+event = "none"
+letters = [{ from = "Serginio", at = "2026-12-07 21:03", text = "Лечу Буку" }]
+"""
+    moves = replay_game(load_game_file(text))["turns"][0]["moves"]
+    assert moves == [{"by": "Serginio", "action": "heal", "target": "Бука", "outcome": "refused",
+                      "reason": "same_target_twice"}]

@@ -932,3 +932,14 @@ def test_house_rules_validated(bad):
 def test_move_without_target_refused():
     res = run(game(), mv("Doc", "heal", None))
     assert out(res, "Doc", "heal") == ("refused", "target_unknown")
+
+
+def test_moves_refused_by_the_parser_are_listed():
+    t = TurnInput(day=1, submissions=[mv("Doc", "heal", "P1")],
+                  refused=[(mv("T1", "rob", "Doc", minute=1), "same_target_twice"),
+                           (mv("P1", "mortar", "B1", minute=2), "no_mortar")])
+    res = resolve_turn(game(), t)
+    assert [(m.by, m.action, m.outcome, m.reason) for m in res.moves] == [
+        ("Doc", "heal", "done", "ok"), ("T1", "rob", "refused", "same_target_twice"),
+        ("P1", "mortar", "refused", "not_allowed")]
+    assert res.statuses == {"P1": ["healed"]}
