@@ -492,6 +492,24 @@ def test_swindle_without_branch_still_cancels_target_move():
     assert dead(res) == set()
 
 
+def test_swindler_as_psycho_dooms_and_his_guest_dies_with_him():
+    sw = Move("swindle", "Psy", branches=(("psycho", Move("invite", "P1")),))
+    res = run(game(), Submission("Swi", sw, T0, next(_seq)), mv("Psy", "invite", "P2"),
+              mv("Man", "maniac_kill", "Swi"))
+    assert out(res, "Psy", "invite") == ("void", "swindled")
+    assert [(d.player, d.cause) for d in res.deaths] == [("Swi", "maniac"), ("P1", "explosion")]
+    res = run(game(), Submission("Swi", sw, T0, next(_seq)))
+    assert res.new_state.players["P1"].doomed_by == "Swi"
+    assert dead(run(res.new_state)) == {"P1"}
+
+
+def test_swindler_killed_before_the_stolen_step_loses_it():
+    sw = Move("swindle", "Man", branches=(("maniac", Move("maniac_kill", "P1")),))
+    res = run(game(), Submission("Swi", sw, T0, next(_seq)), mv("B1", "clan_kill", "Swi"))
+    assert out(res, "Swi", "maniac_kill") == ("void", "dead")
+    assert dead(res) == {"Swi"}
+
+
 def test_swindler_hunt_excluded():
     res = run(game(), Submission("Swi", SWINDLE, T0, next(_seq)), mv("Swi", "hunt", "B1"))
     assert out(res, "Swi", "hunt") == ("refused", "hunt_with_role_move")
@@ -596,6 +614,26 @@ def test_letter_vote_latest_wins_and_host_vote_overrides():
     res = run(game(), mv("P1", "vote", "B1"), votes=votes(P1="B2"))
     assert res.lynched == ["B2"]
     assert out(res, "P1", "vote") == ("void", "host_vote")
+
+
+def test_fear_tie_follows_the_house_rule():
+    v = votes(P1="B1", P2="P2")
+    assert lynch_tally(game(), TurnInput(day=1, event="fear", votes=v)).fear_chosen is None
+    t = lynch_tally(game(lynch_tie="random"), TurnInput(day=1, event="fear", votes=v))
+    assert t.fear_chosen in ("B1", "P2") and t.draws[0][0] == "day1.fear_tie"
+
+
+def test_rage_tie_at_the_second_place():
+    v = votes(P1=("B1", "B2"), P2=("B1", "P3"), P3=("B1", "B2"), P4=("P3", "P4"))
+    assert run(game(), votes=v, event="rage").lynched == ["B1"]  # B2 and P3 tie for 2nd
+    assert run(game(lynch_tie="all"), votes=v, event="rage").lynched == ["B1", "B2", "P3"]
+
+
+def test_votes_for_the_dead_refused():
+    s = game()
+    s.players["P4"].alive = False
+    res = run(s, mv("P1", "vote", "P4"))
+    assert out(res, "P1", "vote") == ("refused", "target_dead")
 
 
 def test_choose_me_immunity():
