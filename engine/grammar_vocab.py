@@ -228,3 +228,13 @@ BRANCH_OPENERS: frozenset[str] = frozenset({
 BRANCH_ARROWS: frozenset[str] = frozenset({"—", "-", "→", "->", "=>", ":", ",", "то", "тогда"})
 
 NEGATION = "не"
+
+#: Verbs between «не» and a move word that keep the negation («не буду лечить»).
+MODALS: frozenset[str] = frozenset({
+    "буду", "будем", "хочу", "хотим", "стану", "станем", "могу", "можем", "собираюсь",
+    "планирую", "думаю", "смогу", "стоит", "надо", "нужно", "советую", "предлагаю",
+})
+
+#: Words that put a noun keyword after them in the past («вчера проверка …»).
+PAST_WORDS: frozenset[str] = frozenset({"вчера", "позавчера", "вчерашняя", "вчерашний",
+                                        "прошлой", "прошлый", "прошлом"})

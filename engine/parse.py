@@ -231,12 +231,27 @@ def _find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> lis
         if found and idx.exact(words, i, None) and _only_fillers(clause, found[-1].j, i):
             i += 1
             continue
-        kw.negated = i > 0 and clause[i - 1].w == V.NEGATION
+        kw.negated = _negated(clause, i)
+        if kw.weak and _after_past(clause, i):
+            i = kw.j
+            continue
         found.append(kw)
         i = kw.j
     if not found:
         found = _fuzzy_keywords(clause, excluded, idx)
     return _merge(clause, found)
+
+
+def _negated(clause: list[Tok], i: int) -> bool:
+    """«не лечу», «не буду лечить», «не хочу проверять»."""
+    if i > 0 and clause[i - 1].w == V.NEGATION:
+        return True
+    return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+
+
+def _after_past(clause: list[Tok], i: int) -> bool:
+    """A noun keyword after «вчера» tells about the past («вчера проверка Буки показала…»)."""
+    return any(t.w in V.PAST_WORDS for t in clause[:i])
 
 
 def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
