@@ -14,58 +14,24 @@ the event moves (mortar, partner, fear choice).
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from . import grammar_vocab as V
 from .grammar_rules import (
     ASK, Actor, action_for, action_ru, actor_of, describe_target, max_targets, problem,
     repeats_last, role_ru,
 )
-from .grammar_tokens import Tok, clauses, match_phrase, span, tokenize
+from .grammar_keywords import Kw, clause_flags, find_keywords, header_keyword, is_question
+from .grammar_targets import Targets, antecedent, read_back, read_targets
+from .grammar_tokens import Tok, clauses, span, tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
-from .names import NameHit, NameIndex, is_known_word, max_distance, name_index, role_words
+from .names import name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
 
-_MERGE_PAIRS = {
-    frozenset({V.HUNT, V.SHOOT}): V.HUNT,
-    frozenset({V.KILL, V.SHOOT}): V.KILL,
-    frozenset({V.KILL, V.MANIAC}): V.MANIAC,
-    frozenset({V.INVITE, V.MANIAC}): V.INVITE,
-    frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
-}
-_WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
-_PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-for _phrase, _cls in sorted(V.PHRASES.items(), key=lambda item: -len(item[0])):
-    _PHRASES.setdefault(_phrase[0], []).append((_phrase, _cls))
 _SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
 _MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
 _DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD}
-
-
-@dataclass
-class _Kw:
-    """A keyword found at tokens ``[i, j)`` of a clause."""
-
-    cls: str
-    i: int
-    j: int
-    negated: bool = False
-    weak: bool = False
-
-
-@dataclass
-class _Targets:
-    """What the words after a keyword name."""
-
-    hits: list[tuple[NameHit, int, int]] = field(default_factory=list)
-    unknown: tuple[str, int] | None = None
-    pronoun: bool = False
-    alternative: bool = False  # «X или Y»
-    nobody: bool = False  # «МО никому»
-    roles: list[str] = field(default_factory=list)
-    end: int = -1  # index after the last token used
 
 
 @dataclass
@@ -117,9 +83,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     for clause in clauses(tokenize(text)):
-        if _is_question(text, clause):
+        if is_question(text, clause):
             continue
-        flags = _flags(clause)
+        flags = clause_flags(clause)
         skip = skip or flags["skip"]
         if flags["cancel"] is not None:
             cancel_pos = clause[0].start
@@ -174,177 +140,20 @@ def _lower_first(s: str) -> str:
 # --- clause level ----------------------------------------------------------------------------
 
 
-def _is_question(text: str, clause: list[Tok]) -> bool:
-    """A clause ending in «?» asks, it does not order: it never gives moves."""
-    rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
-    return rest.startswith("?")
-
-
-def _by_first_word(phrases: tuple[tuple[str, ...], ...]) -> dict[str, list[tuple[str, ...]]]:
-    """Phrases indexed by their first word, longest first."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for words in sorted(phrases, key=len, reverse=True):
-        out.setdefault(words[0], []).append(words)
-    return out
-
-
-_SKIP = _by_first_word(V.SKIP_PHRASES)
-_CANCEL = _by_first_word(V.CANCEL_PHRASES)
-_OTHER_DAY = _by_first_word(V.OTHER_DAY_PHRASES)
-
-
-def _flags(clause: list[Tok]) -> dict:
-    """Skip / cancel / «как вчера» phrases of a clause (``cancel``: index after the cancel
-    phrase, or None)."""
-    out = {"skip": False, "cancel": None, "other_day": False}
-    for i, t in enumerate(clause):
-        if not t.word:
-            continue
-        w = t.w
-        if w in _SKIP and any(match_phrase(clause, i, p) for p in _SKIP[w]):
-            out["skip"] = True
-        if out["cancel"] is None and w in _CANCEL:
-            for p in _CANCEL[w]:
-                if match_phrase(clause, i, p):
-                    out["cancel"] = i + len(p)
-                    break
-        if w in _OTHER_DAY and any(match_phrase(clause, i, p) for p in _OTHER_DAY[w]):
-            out["other_day"] = True
-    return out
-
-
-def _find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[_Kw]:
-    """Keywords of a clause, merged where they stand side by side. A word that is also a
-    nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
-    found: list[_Kw] = []
-    words = [t.w for t in clause]
-    i, n = 0, len(clause)
-    while i < n:
-        t = clause[i]
-        if not t.word or i in excluded:
-            i += 1
-            continue
-        kw = _keyword_at(clause, i)
-        if kw is None:
-            i += 1
-            continue
-        if found and idx.exact(words, i, None) and _only_fillers(clause, found[-1].j, i):
-            i += 1
-            continue
-        kw.negated = _negated(clause, i)
-        if kw.weak and _after_past(clause, i):
-            i = kw.j
-            continue
-        found.append(kw)
-        i = kw.j
-    if not found:
-        found = _fuzzy_keywords(clause, excluded, idx)
-    return _merge(clause, found)
-
-
-def _negated(clause: list[Tok], i: int) -> bool:
-    """«не лечу», «не буду лечить», «не хочу проверять»."""
-    if i > 0 and clause[i - 1].w == V.NEGATION:
-        return True
-    return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
-
-
-def _after_past(clause: list[Tok], i: int) -> bool:
-    """A noun keyword after «вчера» tells about the past («вчера проверка Буки показала…»)."""
-    return any(t.w in V.PAST_WORDS for t in clause[:i])
-
-
-def _keyword_at(clause: list[Tok], i: int) -> _Kw | None:
-    for phrase, cls in _PHRASES.get(clause[i].w, ()):
-        if match_phrase(clause, i, phrase):
-            return _Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
-    w = clause[i].w
-    if w.endswith("-ка"):
-        w = w[:-3]
-    cls = V.WORDS.get(w)
-    if cls is None:
-        return None
-    return _Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
-
-
-def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[_Kw]:
-    """A misspelt verb at the start of a clause («лечю», «провиряю»); never a nickname."""
-    words = [k for k, t in enumerate(clause) if t.word][:3]
-    all_words = [t.w for t in clause]
-    for k in words:
-        if k in excluded or idx.exact(all_words, k, None):
-            continue
-        cls = _fuzzy_verb(clause[k].w)
-        if cls:
-            return [_Kw(cls, k, k + 1)]
-    return []
-
-
-_VERB_CHOICES: list[str] = [w for w, c in V.WORDS.items() if w not in V.WEAK_WORDS and len(w) >= 3]
-
-
-@functools.lru_cache(maxsize=50_000)
-def _fuzzy_verb(word: str) -> str | None:
-    """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
-    when the word is a dictionary word, a role word, or near keywords of several classes."""
-    limit = max_distance(len(word), "verb")
-    if not limit or is_known_word(word) or word in role_words():
-        return None
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    hits = process.extract(word, _VERB_CHOICES, scorer=OSA.distance, score_cutoff=limit,
-                           limit=None)
-    if not hits:
-        return None
-    best = min(s for _, s, _ in hits)
-    classes = {V.WORDS[c] for c, s, _ in hits if s == best}
-    return classes.pop() if len(classes) == 1 else None
-
-
-def _merge(clause: list[Tok], kws: list[_Kw]) -> list[_Kw]:
-    out: list[_Kw] = []
-    for kw in kws:
-        prev = out[-1] if out else None
-        if prev is not None and _only_fillers(clause, prev.j, kw.i):
-            cls = _merged_class(prev.cls, kw.cls)
-            if cls is not None:
-                out[-1] = _Kw(cls, prev.i, kw.j, prev.negated, prev.weak and kw.weak)
-                continue
-        out.append(kw)
-    return out
-
-
-def _merged_class(a: str, b: str) -> str | None:
-    if a == b:
-        return a
-    for cls in V.MERGE_PRIORITY:
-        if cls in (a, b):
-            return cls
-    return _MERGE_PAIRS.get(frozenset({a, b}))
-
-
-def _only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
-    for t in clause[lo:hi]:
-        if t.word and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
-            return False
-    return True
-
-
 def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
                  excluded: set[int], items: list[_Item]) -> None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems."""
     actor = member or ctx.sender
-    kws = [k for k in _find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
     if member is not None and not kws:
         cls = _DEFAULT_CLASS.get(member.role)
         if cls is None:
             items.append(_Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return
-        kws = [_Kw(cls, start, start)]
+        kws = [Kw(cls, start, start)]
     if not kws and not excluded:
-        kws = _header_keyword(clause, start, actor)
+        kws = header_keyword(clause, start, actor)
     if not kws and flags["other_day"] and not excluded:
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
@@ -361,39 +170,16 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
 
 
-_HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
-                 "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
-                 "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD}
-_CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
-
-
-def _header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[_Kw]:
-    """«Врач — Бука» from the doctor, «Клан: Бука» from a clan member: a header word naming
-    the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
-    if start + 1 >= len(clause) or not clause[start].word:
-        return []
-    if clause[start + 1].w not in (":", "—", "→"):
-        return []
-    w = clause[start].w
-    if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
-        return [_Kw(V.MANIAC, start, start + 1)]
-    if w in _CLAN_HEADERS and actor.mafia:
-        return [_Kw(V.KILL, start, start + 1)]
-    if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
-        return [_Kw(_HEADER_CLASS[actor.role], start, start + 1)]
-    return []
-
-
-def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: _Kw, lo: int, hi: int,
+def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
                flags: dict, items: list[_Item], on_behalf: bool) -> None:
     action = action_for(kw.cls, actor, ctx.turn)
-    tg = _read_targets(ctx, actor, clause, kw.j, hi)
+    tg = read_targets(ctx, actor, clause, kw.j, hi)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles:
-        back = _read_back(ctx, actor, clause, lo, kw.i)
+        back = read_back(ctx, actor, clause, lo, kw.i)
         if back is not None:
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
-        back = _antecedent(ctx, clause, lo, kw.i)
+        back = antecedent(ctx, clause, lo, kw.i)
         if back is not None:
             tg.hits.append(back)
             tg.pronoun = False
@@ -446,7 +232,7 @@ def _close_quote(clause: list[Tok], last: int) -> int:
     return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last
 
 
-def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, text: str,
+def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
            flags: dict, on_behalf: bool) -> _Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
@@ -503,7 +289,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: _Kw, action: str | None, tg: _Targets, t
     return _Item(0, move=move, tried=action)
 
 
-def _refuse_role(kw: _Kw, text: str) -> _Item | None:
+def _refuse_role(kw: Kw, text: str) -> _Item | None:
     if kw.cls in (V.MORTAR,):
         return _Item(0, problem=problem(text, "not_your_role", "no_mortar", action="mortar"))
     if kw.cls in (V.PARTNER, V.FEAR, V.CHOOSE):
@@ -519,7 +305,7 @@ def _class_action_hint(cls: str) -> str:
     return next(iter(table.values()), "") if table else ""
 
 
-def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: _Targets,
+def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: Targets,
                text: str) -> Move | Problem:
     if action == "search":
         role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
@@ -533,7 +319,7 @@ def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: _Targets,
     return Move(action, target=targets[0])
 
 
-def _fan_role_only(ctx: _Ctx, tg: _Targets, text: str) -> _Item | None:
+def _fan_role_only(ctx: _Ctx, tg: Targets, text: str) -> _Item | None:
     role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
     if role is None or role == "detective":
         return _Item(0, problem=problem(text, "unparsed", "no_target"), tried="search")
@@ -548,139 +334,6 @@ def _detective_alive(ctx: _Ctx) -> bool:
 
 
 # --- targets ---------------------------------------------------------------------------------
-
-
-def _read_targets(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int) -> _Targets:
-    """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
-    further names only after «,», «и», «/» …"""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    out = _Targets()
-    expected: frozenset[str] | None = frozenset({"accs"})
-    joined = True
-    k = lo
-    rw = role_words()
-    while k < hi:
-        t = clause[k]
-        if not t.word:
-            if t.w in (":", "—", "→") and not out.hits:
-                expected = None
-            elif t.w in V.TARGET_JOINERS:
-                joined = True
-            elif t.w in ("«", "»", '"', "“", "”", "„", "(", ")"):
-                pass
-            elif out.hits:
-                break
-            k += 1
-            continue
-        w = t.w
-        if w in ("или", "либо") and out.hits:
-            out.alternative = joined = True
-            k += 1
-            continue
-        if w in V.TARGET_JOINERS and out.hits:
-            joined = True
-            k += 1
-            continue
-        if w in V.PREPOSITIONS:
-            expected = V.PREPOSITIONS[w]
-            k += 1
-            continue
-        if w in V.SENDER_WORDS and not out.hits:
-            out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
-            joined, out.end = False, k + 1
-            k += 1
-            continue
-        if w in V.SELF_WORDS:
-            if out.hits and not joined:
-                if out.hits[-1][0].kind != "self":
-                    break
-                out.end = k + 1  # «сам себя»
-                k += 1
-                continue
-            out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
-            joined, out.end = False, k + 1
-            k += 1
-            continue
-        hit = idx.exact(words, k, expected)
-        if hit is not None and (joined or not out.hits):
-            out.hits.append((hit, k, k + hit.length))
-            k += hit.length
-            joined, out.end, expected = False, k, frozenset({"accs"})
-            continue
-        if out.hits and not joined:
-            break
-        if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
-            out.nobody = w in V.NOBODY
-            out.pronoun = not out.nobody
-            out.end = k + 1
-            if out.nobody:
-                break
-            k += 1
-            continue
-        if out.pronoun and w not in V.FILLERS:
-            break  # «ищу его у Сергея»: only a name right after the pronoun
-        if w in rw:
-            out.roles.append(rw[w])
-            out.end = k + 1
-            k += 1
-            continue
-        if w in V.FILLERS:
-            k += 1
-            continue
-        approx = idx.approximate(w) if len(w) >= 3 and (not out.hits or not is_known_word(w)) else None
-        if approx is not None and not (is_known_word(w) and not (t.cap or t.quoted) and out.hits):
-            out.hits.append((approx, k, k + 1))
-            k += 1
-            joined, out.end = False, k
-            continue
-        if out.hits:
-            break
-        if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
-            k += 1
-            continue
-        out.unknown = (t.text, k)
-        out.end = k + 1
-        break
-    return out
-
-
-def _antecedent(ctx: _Ctx, clause: list[Tok], lo: int, hi: int):
-    """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
-    earlier in the same clause; None when there are none or several."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    found = []
-    k = lo
-    while k < hi:
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is not None:
-            found.append((hit, k, k + hit.length))
-            k += hit.length
-        else:
-            k += 1
-    nicks = {h.nick for h, _, _ in found}
-    if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
-        return found[-1]
-    return None
-
-
-def _read_back(ctx: _Ctx, actor: Actor, clause: list[Tok], lo: int, hi: int):
-    """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    for k in range(hi - 1, lo - 1, -1):
-        t = clause[k]
-        if not t.word:
-            continue
-        if t.w in V.SELF_WORDS:
-            return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
-        hit = idx.exact(words, k, None)
-        if hit is not None and k + hit.length <= hi:
-            return hit, k, k + hit.length
-        if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
-            return None
-    return None
 
 
 # --- boss moving for a member ------------------------------------------------------------------
@@ -704,7 +357,7 @@ def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: l
         k = 1
     ref = _member_ref(ctx, clause, k)
     if ref is None:
-        if pending is not None and _find_keywords(clause, set(), name_index(ctx.nicks)):
+        if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
             return pending, 0, None
         return None, 0, None
     member, end = ref
@@ -783,7 +436,7 @@ def _branch_start(clause: list[Tok], k: int) -> int:
 
 def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: int,
                  items: list[_Item], branches: list[tuple[str, Move, int]]) -> None:
-    kws = [kw for kw in _find_keywords(clause[:hi], set(), name_index(ctx.nicks))
+    kws = [kw for kw in find_keywords(clause[:hi], set(), name_index(ctx.nicks))
            if k < kw.i < hi]
     action = V.ROLE_DEFAULT_ACTION[role]
     start = k + 1
@@ -796,7 +449,7 @@ def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: i
                 span(ctx.text, clause, lo, _last_word(clause, k, hi)), "not_allowed",
                 "branch_mismatch")))
             return
-    tg = _read_targets(ctx, ctx.sender, clause, start, text_hi)
+    tg = read_targets(ctx, ctx.sender, clause, start, text_hi)
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else _last_word(clause, k, hi))
     pos = clause[lo].start

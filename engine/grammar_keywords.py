@@ -1,0 +1,235 @@
+"""Move keywords in a clause: words, phrases, typos, negation, merging (issue 3).
+
+:func:`find_keywords` lists the keywords of one clause (:class:`Kw`, a verb class of
+:mod:`engine.grammar_vocab` over a token range); :func:`clause_flags` finds the skip, cancel
+and «как вчера» phrases; :func:`header_keyword` reads «Врач — Бука» as a move.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor
+from .grammar_tokens import Tok, match_phrase
+from .names import NameIndex, is_known_word, max_distance, role_words
+
+
+_MERGE_PAIRS = {
+    frozenset({V.HUNT, V.SHOOT}): V.HUNT,
+    frozenset({V.KILL, V.SHOOT}): V.KILL,
+    frozenset({V.KILL, V.MANIAC}): V.MANIAC,
+    frozenset({V.INVITE, V.MANIAC}): V.INVITE,
+    frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
+}
+
+
+_WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
+
+
+_PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+
+
+for _phrase, _cls in sorted(V.PHRASES.items(), key=lambda item: -len(item[0])):
+    _PHRASES.setdefault(_phrase[0], []).append((_phrase, _cls))
+
+
+@dataclass
+class Kw:
+    """A keyword found at tokens ``[i, j)`` of a clause."""
+
+    cls: str
+    i: int
+    j: int
+    negated: bool = False
+    weak: bool = False
+
+
+def is_question(text: str, clause: list[Tok]) -> bool:
+    """A clause ending in «?» asks, it does not order: it never gives moves."""
+    rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
+    return rest.startswith("?")
+
+
+def _by_first_word(phrases: tuple[tuple[str, ...], ...]) -> dict[str, list[tuple[str, ...]]]:
+    """Phrases indexed by their first word, longest first."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(phrases, key=len, reverse=True):
+        out.setdefault(words[0], []).append(words)
+    return out
+
+
+_SKIP = _by_first_word(V.SKIP_PHRASES)
+
+
+_CANCEL = _by_first_word(V.CANCEL_PHRASES)
+
+
+_OTHER_DAY = _by_first_word(V.OTHER_DAY_PHRASES)
+
+
+def clause_flags(clause: list[Tok]) -> dict:
+    """Skip / cancel / «как вчера» phrases of a clause (``cancel``: index after the cancel
+    phrase, or None)."""
+    out = {"skip": False, "cancel": None, "other_day": False}
+    for i, t in enumerate(clause):
+        if not t.word:
+            continue
+        w = t.w
+        if w in _SKIP and any(match_phrase(clause, i, p) for p in _SKIP[w]):
+            out["skip"] = True
+        if out["cancel"] is None and w in _CANCEL:
+            for p in _CANCEL[w]:
+                if match_phrase(clause, i, p):
+                    out["cancel"] = i + len(p)
+                    break
+        if w in _OTHER_DAY and any(match_phrase(clause, i, p) for p in _OTHER_DAY[w]):
+            out["other_day"] = True
+    return out
+
+
+def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[Kw]:
+    """Keywords of a clause, merged where they stand side by side. A word that is also a
+    nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
+    found: list[Kw] = []
+    words = [t.w for t in clause]
+    i, n = 0, len(clause)
+    while i < n:
+        t = clause[i]
+        if not t.word or i in excluded:
+            i += 1
+            continue
+        kw = _keyword_at(clause, i)
+        if kw is None:
+            i += 1
+            continue
+        if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
+            i += 1
+            continue
+        kw.negated = _negated(clause, i)
+        if kw.weak and _after_past(clause, i):
+            i = kw.j
+            continue
+        found.append(kw)
+        i = kw.j
+    if not found:
+        found = _fuzzy_keywords(clause, excluded, idx)
+    return _merge(clause, found)
+
+
+def _negated(clause: list[Tok], i: int) -> bool:
+    """«не лечу», «не буду лечить», «не хочу проверять»."""
+    if i > 0 and clause[i - 1].w == V.NEGATION:
+        return True
+    return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+
+
+def _after_past(clause: list[Tok], i: int) -> bool:
+    """A noun keyword after «вчера» tells about the past («вчера проверка Буки показала…»)."""
+    return any(t.w in V.PAST_WORDS for t in clause[:i])
+
+
+def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
+    for phrase, cls in _PHRASES.get(clause[i].w, ()):
+        if match_phrase(clause, i, phrase):
+            return Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
+    w = clause[i].w
+    if w.endswith("-ка"):
+        w = w[:-3]
+    cls = V.WORDS.get(w)
+    if cls is None:
+        return None
+    return Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
+
+
+def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[Kw]:
+    """A misspelt verb at the start of a clause («лечю», «провиряю»); never a nickname."""
+    words = [k for k, t in enumerate(clause) if t.word][:3]
+    all_words = [t.w for t in clause]
+    for k in words:
+        if k in excluded or idx.exact(all_words, k, None):
+            continue
+        cls = _fuzzy_verb(clause[k].w)
+        if cls:
+            return [Kw(cls, k, k + 1)]
+    return []
+
+
+_VERB_CHOICES: list[str] = [w for w, c in V.WORDS.items() if w not in V.WEAK_WORDS and len(w) >= 3]
+
+
+@functools.lru_cache(maxsize=50_000)
+def _fuzzy_verb(word: str) -> str | None:
+    """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
+    when the word is a dictionary word, a role word, or near keywords of several classes."""
+    limit = max_distance(len(word), "verb")
+    if not limit or is_known_word(word) or word in role_words():
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    hits = process.extract(word, _VERB_CHOICES, scorer=OSA.distance, score_cutoff=limit,
+                           limit=None)
+    if not hits:
+        return None
+    best = min(s for _, s, _ in hits)
+    classes = {V.WORDS[c] for c, s, _ in hits if s == best}
+    return classes.pop() if len(classes) == 1 else None
+
+
+def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """Merge keywords that stand side by side («стреляю из миномёта», «голосую на линче»)."""
+    out: list[Kw] = []
+    for kw in kws:
+        prev = out[-1] if out else None
+        if prev is not None and only_fillers(clause, prev.j, kw.i):
+            cls = _merged_class(prev.cls, kw.cls)
+            if cls is not None:
+                out[-1] = Kw(cls, prev.i, kw.j, prev.negated, prev.weak and kw.weak)
+                continue
+        out.append(kw)
+    return out
+
+
+def _merged_class(a: str, b: str) -> str | None:
+    """The class of two adjacent keywords read as one, or None when they stay two moves."""
+    if a == b:
+        return a
+    for cls in V.MERGE_PRIORITY:
+        if cls in (a, b):
+            return cls
+    return _MERGE_PAIRS.get(frozenset({a, b}))
+
+
+def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` holds only punctuation, fillers and prepositions."""
+    for t in clause[lo:hi]:
+        if t.word and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return False
+    return True
+
+
+_HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
+                 "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
+                 "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD}
+
+
+_CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
+
+
+def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
+    """«Врач — Бука» from the doctor, «Клан: Бука» from a clan member: a header word naming
+    the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
+    if start + 1 >= len(clause) or not clause[start].word:
+        return []
+    if clause[start + 1].w not in (":", "—", "→"):
+        return []
+    w = clause[start].w
+    if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
+        return [Kw(V.MANIAC, start, start + 1)]
+    if w in _CLAN_HEADERS and actor.mafia:
+        return [Kw(V.KILL, start, start + 1)]
+    if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
+        return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
+    return []

@@ -1,0 +1,171 @@
+"""The players a move names: the words after (or before) a keyword (issue 3).
+
+:func:`read_targets` reads the names after a keyword: the first content word must be a
+nickname (any case form, a prefix, a near miss, «себя»), further names only after «,», «и» …;
+«или» marks alternatives, a pronoun looks back for the one name of its clause
+(:func:`antecedent`), and :func:`read_back` finds a name written before its keyword.
+``ctx`` is the parser's context: it gives ``nicks`` (the roster) and ``sender`` (an Actor).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor
+from .grammar_tokens import Tok
+from .names import NameHit, is_known_word, name_index, role_words
+
+
+class Roster(Protocol):
+    """What target reading needs of the parser's context."""
+
+    nicks: tuple[str, ...]
+    sender: Actor
+
+
+@dataclass
+class Targets:
+    """What the words after a keyword name."""
+
+    hits: list[tuple[NameHit, int, int]] = field(default_factory=list)
+    unknown: tuple[str, int] | None = None
+    pronoun: bool = False
+    alternative: bool = False  # «X или Y»
+    nobody: bool = False  # «МО никому»
+    roles: list[str] = field(default_factory=list)
+    end: int = -1  # index after the last token used
+
+
+def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int) -> Targets:
+    """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
+    further names only after «,», «и», «/» …"""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    out = Targets()
+    expected: frozenset[str] | None = frozenset({"accs"})
+    joined = True
+    k = lo
+    rw = role_words()
+    while k < hi:
+        t = clause[k]
+        if not t.word:
+            if t.w in (":", "—", "→") and not out.hits:
+                expected = None
+            elif t.w in V.TARGET_JOINERS:
+                joined = True
+            elif t.w in ("«", "»", '"', "“", "”", "„", "(", ")"):
+                pass
+            elif out.hits:
+                break
+            k += 1
+            continue
+        w = t.w
+        if w in ("или", "либо") and out.hits:
+            out.alternative = joined = True
+            k += 1
+            continue
+        if w in V.TARGET_JOINERS and out.hits:
+            joined = True
+            k += 1
+            continue
+        if w in V.PREPOSITIONS:
+            expected = V.PREPOSITIONS[w]
+            k += 1
+            continue
+        if w in V.SENDER_WORDS and not out.hits:
+            out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
+            joined, out.end = False, k + 1
+            k += 1
+            continue
+        if w in V.SELF_WORDS:
+            if out.hits and not joined:
+                if out.hits[-1][0].kind != "self":
+                    break
+                out.end = k + 1  # «сам себя»
+                k += 1
+                continue
+            out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
+            joined, out.end = False, k + 1
+            k += 1
+            continue
+        hit = idx.exact(words, k, expected)
+        if hit is not None and (joined or not out.hits):
+            out.hits.append((hit, k, k + hit.length))
+            k += hit.length
+            joined, out.end, expected = False, k, frozenset({"accs"})
+            continue
+        if out.hits and not joined:
+            break
+        if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
+            out.nobody = w in V.NOBODY
+            out.pronoun = not out.nobody
+            out.end = k + 1
+            if out.nobody:
+                break
+            k += 1
+            continue
+        if out.pronoun and w not in V.FILLERS:
+            break  # «ищу его у Сергея»: only a name right after the pronoun
+        if w in rw:
+            out.roles.append(rw[w])
+            out.end = k + 1
+            k += 1
+            continue
+        if w in V.FILLERS:
+            k += 1
+            continue
+        approx = idx.approximate(w) if len(w) >= 3 and (not out.hits or not is_known_word(w)) else None
+        if approx is not None and not (is_known_word(w) and not (t.cap or t.quoted) and out.hits):
+            out.hits.append((approx, k, k + 1))
+            k += 1
+            joined, out.end = False, k
+            continue
+        if out.hits:
+            break
+        if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
+            k += 1
+            continue
+        out.unknown = (t.text, k)
+        out.end = k + 1
+        break
+    return out
+
+
+def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int):
+    """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
+    earlier in the same clause; None when there are none or several."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    found = []
+    k = lo
+    while k < hi:
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is not None:
+            found.append((hit, k, k + hit.length))
+            k += hit.length
+        else:
+            k += 1
+    nicks = {h.nick for h, _, _ in found}
+    if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
+        return found[-1]
+    return None
+
+
+def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
+    """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in V.SELF_WORDS:
+            return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
+        hit = idx.exact(words, k, None)
+        if hit is not None and k + hit.length <= hi:
+            return hit, k, k + hit.length
+        if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return None
+    return None
