@@ -129,6 +129,9 @@ def _connect_imap(host, port, tls, user, password, ssl_context):
         if tls == "starttls":
             client.starttls(context)
         client.login(user, password)
+    except ssl.SSLError as exc:
+        _quiet_logout(client)
+        raise MailboxError(f"Не удалось установить шифрованное соединение с {where}: {exc}.") from exc
     except LoginError as exc:
         _quiet_logout(client)
         raise MailboxError(

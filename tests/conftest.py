@@ -11,7 +11,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ helpers, package or not
 
-from servers import DovecotServer, MailAccount, RecordingHandler, SmtpServer  # noqa: E402
+from servers import (  # noqa: E402
+    DovecotServer, MailAccount, RecordingHandler, SmtpServer, make_self_signed_cert,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Mail servers
@@ -59,5 +61,22 @@ def smtp_reject_server(request) -> SmtpServer:
     """aiosmtpd that answers with an error; parametrize indirectly with (stage, reply)."""
     stage, reply = getattr(request, "param", ("RCPT", "550 5.1.1 No such user"))
     server = SmtpServer(RecordingHandler(reject_at=stage, reject=reply)).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def tls_cert(tmp_path_factory) -> tuple[Path, Path]:
+    """A self-signed (cert, key) for 127.0.0.1; trust it with ssl.create_default_context(cafile=cert)."""
+    pair = make_self_signed_cert(tmp_path_factory.mktemp("tls"))
+    if pair is None:
+        pytest.skip("openssl is missing")
+    return pair
+
+
+@pytest.fixture(params=["ssl", "starttls"])
+def smtp_tls_server(request, tls_cert) -> SmtpServer:
+    """aiosmtpd with implicit TLS ("ssl") or required STARTTLS, by ``.tls``; records messages."""
+    server = SmtpServer(RecordingHandler(), tls=request.param, cert=tls_cert).start()
     yield server
     server.stop()

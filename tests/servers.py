@@ -57,6 +57,25 @@ def find_dovecot() -> str | None:
     return next((p for p in DOVECOT_CANDIDATES if os.access(p, os.X_OK)), None)
 
 
+def make_self_signed_cert(folder: Path) -> tuple[Path, Path] | None:
+    """A self-signed certificate for 127.0.0.1/localhost in ``folder``: (cert, key) paths.
+
+    Made with the ``openssl`` command (EC P-256, valid 2 days); None when openssl is missing.
+    A client trusts it with ``ssl.create_default_context(cafile=cert)``.
+    """
+    openssl = shutil.which("openssl")
+    if not openssl:
+        return None
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert),
+         "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
+    os.chmod(cert, 0o644)
+    return cert, key
+
+
 def make_traversable(path: Path) -> None:
     """Add o+x to ``path`` and every folder above it (o+rx on ``path``) where missing.
 
@@ -102,7 +121,7 @@ log_path = {root}/dovecot.log
 info_log_path = {root}/dovecot.log
 protocols = imap
 listen = {listen}
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_verbose = yes
@@ -130,7 +149,8 @@ service imap-login {{
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = {listen}
+    port = {imaps_port}
   }}
 }}
 # no growing login delay after the wrong-password tests: the auth process cannot reach
@@ -212,8 +232,11 @@ class DovecotServer:
 
     root: Path
     port: int = 0
+    imaps_port: int = 0
     process: subprocess.Popen | None = None
     binary: str | None = None
+    #: PEM certificate when TLS is on (IMAPS on ``imaps_port``, STARTTLS on ``port``), else None.
+    cert: Path | None = None
 
     @property
     def log_text(self) -> str:
@@ -237,10 +260,17 @@ class DovecotServer:
         if os.geteuid() == 0:
             os.chown(self.root / "home", uid, gid)
         self.port = free_port()
+        pair = make_self_signed_cert(self.root)
+        if pair:
+            self.cert = pair[0]
+            self.imaps_port = free_port()
+            ssl_conf = f"ssl = yes\nssl_cert = <{pair[0]}\nssl_key = <{pair[1]}"
+        else:
+            ssl_conf = "ssl = no"
         conf = self.root / "dovecot.conf"
         conf.write_text(DOVECOT_CONF.format(
-            root=self.root, listen=LOOPBACK, port=self.port, uid=uid, gid=gid,
-            login_user=login_user, internal_user=internal_user))
+            root=self.root, listen=LOOPBACK, port=self.port, imaps_port=self.imaps_port,
+            ssl=ssl_conf, uid=uid, gid=gid, login_user=login_user, internal_user=internal_user))
         os.chmod(conf, 0o644)
         make_traversable(self.root)
         with open(self.root / "stdout.log", "wb") as out:
@@ -251,6 +281,12 @@ class DovecotServer:
             self.stop()
             raise ServerError(f"dovecot did not start on {LOOPBACK}:{self.port}; log:\n{self.log_text}")
         return self
+
+    def client_context(self):
+        """An SSL context that trusts this server's certificate (None without TLS)."""
+        import ssl
+
+        return ssl.create_default_context(cafile=str(self.cert)) if self.cert else None
 
     def add_user(self, user: str | None = None, password: str = "secret") -> MailAccount:
         """Create a fresh login (default: a random ``u<hex>@example.org``) and return it."""
@@ -332,10 +368,16 @@ class RecordingHandler:
 
 @dataclass
 class SmtpServer:
-    """An aiosmtpd server on 127.0.0.1; ``credentials`` (user, password) makes AUTH required."""
+    """An aiosmtpd server on 127.0.0.1.
+
+    ``credentials`` (user, password) makes AUTH required. ``tls`` "ssl" (implicit TLS) or
+    "starttls" (STARTTLS required) with ``cert`` = (cert, key) PEM paths; None: plain text.
+    """
 
     handler: RecordingHandler
     credentials: tuple[str, str] | None = None
+    tls: str | None = None
+    cert: tuple[Path, Path] | None = None
     host: str = LOOPBACK
     port: int = 0
     controller: object = None
@@ -360,6 +402,15 @@ class SmtpServer:
         if self.credentials is not None:
             options.update(authenticator=self._authenticate, auth_required=True,
                            auth_require_tls=False)
+        if self.tls is not None:
+            import ssl
+
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(str(self.cert[0]), str(self.cert[1]))
+            if self.tls == "ssl":
+                options["ssl_context"] = context
+            else:
+                options.update(tls_context=context, require_starttls=True)
         self.controller = Controller(self.handler, hostname=self.host, port=self.port, **options)
         self.controller.start()
         if not wait_for_port(self.port, START_TIMEOUT):

@@ -138,16 +138,36 @@ def test_connection_refused():
         list(fetch_imap(host="127.0.0.1", port=port, tls="none", user="u", password="p", cursor=None))
 
 
-def test_starttls_not_offered_by_server(dovecot):
-    with pytest.raises(MailboxError):
-        list(fetch_imap(host=dovecot.host, port=dovecot.port, tls="starttls", user=dovecot.user,
-                        password=dovecot.password, cursor=None))
+@pytest.fixture
+def tls_server(dovecot_server):
+    if dovecot_server.cert is None:
+        pytest.skip("openssl is missing: the test Dovecot runs without TLS")
+    return dovecot_server
+
+
+@pytest.mark.parametrize("tls", ["ssl", "starttls"])
+def test_fetch_over_tls(tls_server, dovecot, tls):
+    dovecot.append(letter(1), datetime(2026, 11, 7, 20, 0, tzinfo=UTC))
+    port = tls_server.imaps_port if tls == "ssl" else tls_server.port
+    items = list(fetch_imap(host="127.0.0.1", port=port, tls=tls, user=dovecot.user,
+                            password=dovecot.password, cursor=None,
+                            ssl_context=tls_server.client_context()))
+    assert [(m.key, m.raw) for m, _ in items] == [("1", letter(1))]
+
+
+@pytest.mark.parametrize("tls", ["ssl", "starttls"])
+def test_untrusted_certificate_is_refused(tls_server, dovecot, tls):
+    port = tls_server.imaps_port if tls == "ssl" else tls_server.port
+    with pytest.raises(MailboxError, match="Не удалось установить шифрованное соединение") as err:
+        list(fetch_imap(host="127.0.0.1", port=port, tls=tls, user=dovecot.user,
+                        password=dovecot.password, cursor=None))  # system CAs only
+    assert "CERTIFICATE_VERIFY_FAILED" in str(err.value)
 
 
 def test_plain_text_only_to_loopback():
     with pytest.raises(MailboxError, match="только с этим же компьютером"):
-        list(fetch_imap(host="imap.example.org", port=143, tls="none", user="u", password="p",
-                        cursor=None))
+        list(fetch_imap(host="192.0.2.10", port=143, tls="none", user="u", password="p",
+                        cursor=None))  # TEST-NET-1 (RFC 5737): refused before any connection
     with pytest.raises(MailboxError, match="Неизвестный режим"):
         list(fetch_imap(host="127.0.0.1", port=143, tls="tls1.3", user="u", password="p",
                         cursor=None))

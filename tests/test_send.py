@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email
+import ssl
 from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -101,7 +102,7 @@ def test_connection_refused_is_temporary():
 
 def test_plain_text_only_to_loopback():
     with pytest.raises(SendError, match="только с этим же компьютером") as err:
-        send_smtp(make_letter(), host="smtp.example.org", port=25, tls="none", user="u",
+        send_smtp(make_letter(), host="192.0.2.10", port=25, tls="none", user="u",
                   password="p")
     assert err.value.permanent is True
 
@@ -154,3 +155,31 @@ def test_write_to_folder_error(tmp_path):
     with pytest.raises(SendError, match="Не удалось записать письмо") as err:
         write_to_folder(make_letter(), blocker)
     assert err.value.permanent is True
+
+
+def test_send_over_tls(smtp_tls_server, tls_cert):
+    context = ssl.create_default_context(cafile=str(tls_cert[0]))
+    send(smtp_tls_server, tls=smtp_tls_server.tls, ssl_context=context)
+    assert len(smtp_tls_server.messages) == 1
+    parsed = email.message_from_bytes(smtp_tls_server.messages[0].data, policy=policy.default)
+    assert parsed["Subject"] == "Газета: день 2 — итоги ночи"
+
+
+def test_untrusted_certificate_is_permanent(smtp_tls_server):
+    with pytest.raises(SendError, match="шифрованное соединение") as err:
+        send(smtp_tls_server, tls=smtp_tls_server.tls)  # system CAs only
+    assert err.value.permanent is True
+    assert "CERTIFICATE_VERIFY_FAILED" in str(err.value)
+    assert smtp_tls_server.messages == []
+
+
+def test_plain_text_refused_by_starttls_only_server(tls_cert):
+    from servers import RecordingHandler, SmtpServer
+
+    server = SmtpServer(RecordingHandler(), tls="starttls", cert=tls_cert).start()
+    try:
+        with pytest.raises(SendError, match="530") as err:
+            send(server)
+        assert err.value.permanent is True
+    finally:
+        server.stop()
