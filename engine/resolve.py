@@ -9,6 +9,23 @@ or the doctor healing himself). The resolver settles this with up to three passe
 everyone doomed is assumed alive; then the unhealed ones die at step 1 (their moves void);
 if the heals still disagree with the assumption, the players in doubt are saved but their
 own moves stay void (they were sick).
+
+Readings fixed here where DECISIONS.md leaves a gap:
+
+- Outcomes: ``void`` when the actor is gone before the move's step (``lynched``,
+  ``autokilled``, ``doomed``, ``dead``), stolen (``swindled``), replaced (``superseded``,
+  ``cancelled``, ``host_vote``, ``member_moved``, ``delegated``) or outranked
+  (``overruled``); ``refused`` when a rule forbids it outright; ``failed`` when tried.
+- Host votes (``TurnInput.votes``) override the same voter's letter votes. A player without
+  any on-time vote gets an autokill point unless the host stripped him of his vote.
+- The clan-kill order is not a role move: the orderer's statuses do not block it.
+- The mortar is not a role move: ``robbed`` does not block it, beaten or away does.
+- Psycho/hostess precedence is decided at step 4 between the invitations whose senders are
+  alive and not robbed by then; a hostess at the psycho's still invites (her guest is doomed
+  too) unless she invited the psycho himself and lost.
+- The witness sees every counted hunt shot (an attempt), even below the threshold.
+- A guest of a killed host is attacked by the host's killers (for the witness).
+- When both clans would win at once the game goes on.
 """
 
 from __future__ import annotations
