@@ -153,7 +153,7 @@ def _one_message_id(value: str) -> str | None:
     if ids:
         return ids[0]
     token = value.strip().strip("<>").strip()
-    if token and len(token) <= 250 and re.fullmatch(r"[!-~]+", token):
+    if token and len(token) <= 250 and re.fullmatch(r"[!-;=?-~]+", token):
         return token
     return None
 

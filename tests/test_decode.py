@@ -469,3 +469,8 @@ def test_utf8_label_with_a_broken_byte_and_cp1251_labelled_utf8():
 def test_strip_quotes_keeps_player_lines_that_look_like_headers(line):
     text = f"{line}\nлечу Буку"
     assert strip_quotes(text) == text
+
+
+def test_message_id_with_stray_brackets_falls_back_to_hash():
+    raw = _letter("From: a@b.example\nMessage-ID: <0<>abc123@mail.example.ru>\n", b"x")
+    assert decode(raw).message_id.startswith("sha256:")
