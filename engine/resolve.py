@@ -20,9 +20,10 @@ Readings fixed here where DECISIONS.md leaves a gap:
   any on-time vote gets an autokill point unless the host stripped him of his vote.
 - The clan-kill order is not a role move: the orderer's statuses do not block it.
 - The mortar is not a role move: ``robbed`` does not block it, beaten or away does.
-- Psycho/hostess precedence is decided at step 4 between the invitations whose senders are
-  alive and not robbed by then; a hostess at the psycho's still invites (her guest is doomed
-  too) unless she invited the psycho himself and lost.
+- Psycho/hostess precedence is decided at step 4 between the invitations that will take
+  place (sender alive and not robbed; the hostess and her guest not beaten by the thug at
+  step 5, a thug the psycho invites counting as kept); a hostess at the psycho's still
+  invites (her guest is doomed too) unless she invited the psycho himself and lost.
 - The witness sees every counted hunt shot (an attempt), even below the threshold.
 - A guest of a killed host is attacked by the host's killers (for the witness).
 - When both clans would win at once the game goes on.

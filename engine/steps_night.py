@@ -87,13 +87,30 @@ def _earlier(b: Board, psycho: Act, hostess: Act) -> str:
 
 
 def _live_hostess_invites(b: Board) -> list[Act]:
+    """The hostess invitations that will take place at step 6 as far as step 4 can tell:
+    sender alive and not robbed, neither she nor her guest beaten at step 5."""
+    beaten = _beatings_ahead(b)
     out = []
     for act in b.pending("invite", "hostess"):
         if act.actor in b.inactive or not b.alive_at(act.actor, STEP_PSYCHO):
             continue
-        if not act.stolen and b.has(act.actor, "robbed"):
+        if not act.stolen and (b.has(act.actor, "robbed") or act.actor in beaten):
+            continue
+        if act.target in beaten:
             continue
         out.append(act)
+    return out
+
+
+def _beatings_ahead(b: Board) -> set[str]:
+    """Who the thug will beat at step 5 (a thug the psycho invites is assumed kept)."""
+    invited = {a.target for a in b.pending("invite", "psycho")}
+    out = set()
+    for act in b.pending("beat"):
+        if act.actor in b.inactive or not b.alive_at(act.actor, STEP_THUG):
+            continue
+        if act.stolen or not (b.has(act.actor, "robbed") or act.actor in invited):
+            out.add(act.target)
     return out
 
 

@@ -246,6 +246,14 @@ def test_psycho_and_hostess_same_guest_earlier_letter_wins():
     assert res.statuses["P1"] == ["hosted"]
 
 
+def test_earlier_hostess_beaten_by_the_thug_leaves_the_guest_to_the_psycho():
+    res = run(game(), mv("Psy", "invite", "P1", minute=3), mv("Hos", "invite", "P1", minute=2),
+              mv("Thug", "beat", "Hos"))
+    assert out(res, "Hos", "invite") == ("failed", "beaten")
+    assert out(res, "Psy", "invite") == ("done", "ok")
+    assert res.statuses["P1"] == ["at_psycho", "doomed"]
+
+
 def test_psycho_and_hostess_invite_each_other():
     res = run(game(), mv("Psy", "invite", "Hos", minute=1), mv("Hos", "invite", "Psy", minute=2))
     assert out(res, "Hos", "invite") == ("failed", "at_psycho")
