@@ -23,6 +23,8 @@ __all__ = ["decode_text", "decode_header_bytes", "codec_name"]
 CHARSET_SAMPLE_CHARS = 4000
 #: The declared charset wins when its plausibility is within this margin of the best one.
 DECLARED_CHARSET_MARGIN = 0.15
+#: A reading this plausible (Russian words, see _plausibility) needs no charset-normalizer.
+PLAUSIBLE_ENOUGH = 1.5
 #: Fallback candidates for 8-bit text, in order of preference on a tie.
 FALLBACK_CHARSETS = ("utf-8", "cp1251", "koi8_r")
 
@@ -170,24 +172,36 @@ def decode_text(data: bytes, declared: str | None) -> tuple[str, str | None]:
 
 
 def _most_plausible(data: bytes, codec: str | None) -> tuple[str, str]:
-    """(codec, text) of the most plausible reading of ``data``; ``codec`` (declared) first."""
-    candidates: list[str] = []
-    fallbacks = [codec_name(name) for name in FALLBACK_CHARSETS]
-    for name in (codec, *fallbacks, _normalizer_guess(data)):
-        if name and name not in candidates:
-            candidates.append(name)
-    scored = []
-    for name in candidates:
-        try:
-            decoded = data.decode(name, errors="replace")
-        except Exception:
-            continue
-        scored.append((_plausibility(decoded), name, decoded))
+    """(codec, text) of the most plausible reading of ``data``; ``codec`` (declared) first.
+
+    charset-normalizer is asked only when no fixed candidate reads as plausible text (it is
+    the slow part, and for Russian text the fixed candidates decide).
+    """
+    fixed = [codec, *(codec_name(name) for name in FALLBACK_CHARSETS)]
+    scored = _score(data, fixed)
+    if max(item[0] for item in scored) < PLAUSIBLE_ENOUGH:
+        scored += _score(data, [_normalizer_guess(data)], skip={item[1] for item in scored})
     best = max(scored, key=lambda item: item[0])  # never empty: utf-8 with replace works
     first = scored[0]
     if codec is not None and first[1] == codec and first[0] >= best[0] - DECLARED_CHARSET_MARGIN:
         return first[1], first[2]
     return best[1], best[2]
+
+
+def _score(data: bytes, names: list[str | None], skip=frozenset()) -> list[tuple[float, str, str]]:
+    """(plausibility, codec, text) for each usable codec of ``names``, in order, no repeats."""
+    out: list[tuple[float, str, str]] = []
+    seen = set(skip)
+    for name in names:
+        if not name or name in seen:
+            continue
+        seen.add(name)
+        try:
+            decoded = data.decode(name, errors="replace")
+        except Exception:
+            continue
+        out.append((_plausibility(decoded), name, decoded))
+    return out
 
 
 def _charset_note(label: str, codec: str | None, chosen: str, text: str) -> str | None:
