@@ -36,9 +36,9 @@ CAUSE_RU = {
 }
 
 ACTION_RU = {
-    "rob": "Кража у", "guard": "Охрана", "boss_check": "Проверка", "clan_kill": "Убийство от клана",
+    "rob": "Кража", "guard": "Охрана", "boss_check": "Проверка", "clan_kill": "Убийство от клана",
     "check": "Проверка", "heal": "Лечение", "invite": "Приглашение", "search": "Поиск",
-    "beat": "Избиение", "swindle": "Жульничество против", "watch": "Слежка за",
+    "beat": "Избиение", "swindle": "Жульничество", "watch": "Слежка",
     "maniac_kill": "Убийство", "hunt": "Мирная охота", "vote": "Голос на линче",
     "mortar": "Выстрел из миномёта", "fear_choice": "Выбор под Страхом",
     "partner": "Пара под иммунитетом", "delegate": "Ход на усмотрение босса",
@@ -51,6 +51,29 @@ INFO_RESULT_RU = {
     "mafia_clan1": "мафия (Клан1)", "mafia_clan2": "мафия (Клан2)", "found": "это он(а)!",
     "not_found": "не тот, кого вы ищете", "failed": "не удалось",
 }
+
+#: Reasons a player may read about his own move; every other failure (who robbed, beat,
+#: hosted or swindled him, who healed or guarded his target) is told neutrally (issue 5).
+OWN_REASONS = frozenset({
+    "late", "not_your_role", "not_allowed", "same_target_twice", "hunt_with_check",
+    "hunt_with_role_move", "target_dead", "target_unknown", "self_target", "already_found",
+    "appeal_not_allowed", "no_fear", "superseded", "cancelled", "overruled", "member_moved",
+    "delegated", "lost_vote", "host_vote", "not_mafia", "target_immune",
+})
+
+
+def outcome_text(move: dict[str, Any]) -> str:
+    """What a player is told about one of his moves (Russian), without naming who blocked it."""
+    from engine.reasons import phrase
+
+    outcome, reason = move.get("outcome"), move.get("reason", "")
+    if outcome == "done":
+        return "выполнено"
+    if reason in OWN_REASONS:
+        word = "не принято" if outcome == "refused" else "не состоялось"
+        return f"{word}: {phrase(reason)}"
+    return "не удалось"
+
 
 _CASES = {"nomn", "gent", "datv", "accs", "ablt", "loct"}
 
@@ -122,6 +145,7 @@ class Renderer:
         self.env.filters["case"] = inflect
         self.env.filters["local"] = self.local
         self.env.filters["describe"] = describe
+        self.env.filters["outcome"] = outcome_text
         self.env.globals.update(
             game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENT_NAMES_RU,
             CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=INFO_RESULT_RU, role_display=role_display,
@@ -174,7 +198,11 @@ class Renderer:
                    "role": None if d.hidden else role_display(*split_role(d.role))}
                   for d in result.deaths]
         tally = result.tally
-        return dict(day=row, data=data, deaths=deaths, hidden=hidden, tally=tally,
+        voters_of: dict[str, list[str]] = {}
+        for voter, targets in tally.voters.items():
+            for target in targets:
+                voters_of.setdefault(target, []).append(voter)
+        return dict(day=row, data=data, deaths=deaths, hidden=hidden, tally=tally, voters_of=voters_of,
                     secret=row.event == "secret", next_row=next_row,
                     next_deadline=utc(next_row.deadline) if next_row else None,
                     winner=result.winner,

@@ -10,8 +10,9 @@ import email
 import os
 import subprocess
 import sys
+import tomllib
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from email import policy
 from importlib import resources
 from pathlib import Path
@@ -19,13 +20,17 @@ from pathlib import Path
 import pytest
 
 DEMO = Path(str(resources.files("mailer") / "demo"))
-DEADLINE_PASSED = "2026-12-08T19:45:00+03:00"
+# Dovecot stores an APPEND date from the future as "now", so the demo day is moved five weeks
+# back (same weekdays, Moscow has no DST): day 1 is 2026-11-02 19:30 → 2026-11-03 19:30.
+SHIFT = timedelta(days=35)
+DEADLINE_PASSED = "2026-11-03T19:45:00+03:00"
 
 
 def _config(tmp_path: Path, imap, smtp) -> Path:
     text = (DEMO / "game.toml").read_text(encoding="utf-8")
     head, _, _ = text.partition("[mailbox]")
     head = head.replace('name = "Мафия: демо"', 'name = "Мафия: проверка"')
+    head = head.replace('start = "2026-12-07 19:30"', 'start = "2026-11-02 19:30"')
     text = head + f"""
 [mailbox]
 kind = "imap"
@@ -75,24 +80,24 @@ def _body(msg) -> str:
 def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server):
     for path in sorted((DEMO / "maildir" / "new").iterdir()):
         when = datetime.fromtimestamp(int(path.name.split(".")[0]), tz=timezone.utc)
-        dovecot.append(path.read_bytes(), when=when)
+        dovecot.append(path.read_bytes(), when=when - SHIFT)
     config = _config(tmp_path, dovecot, smtp_server)
     pw = dovecot.password
 
-    _cli(config, "init", "--event", "none", now="2026-12-07T19:00:00+03:00", password=pw)
+    _cli(config, "init", "--event", "none", now="2026-11-02T19:00:00+03:00", password=pw)
     sync = _cli(config, "sync", now=DEADLINE_PASSED, password=pw)
     assert "Новых писем: 26" in sync.stdout
     again = _cli(config, "sync", now=DEADLINE_PASSED, password=pw)
     assert "Новых писем: 0; обработано: 0." in again.stdout
 
-    early = _cli(config, "close-day", now="2026-12-08T19:30:30+03:00", check=False, password=pw)
+    early = _cli(config, "close-day", now="2026-11-03T19:30:30+03:00", check=False, password=pw)
     assert early.returncode != 0 and "ещё не прошёл" in early.stderr
 
     closed = _cli(config, "close-day", now=DEADLINE_PASSED, password=pw)
     paper = closed.stdout
-    assert "Ромашка (Вор (Клан2)) — линчеван(а)" in paper
-    assert "Тортилла (Индеец (Клан2)) — убит(а) мирной охотой" in paper
-    assert "Шершень (Охранник (Клан1)) — убит(а) ночью" in paper
+    assert "Ромашка, Вор (Клан2) — линчеван(а)" in paper
+    assert "Тортилла, Индеец (Клан2) — убит(а) мирной охотой" in paper
+    assert "Шершень, Охранник (Клан1) — убит(а) ночью" in paper
     assert _cli(config, "close-day", now=DEADLINE_PASSED, check=False, password=pw).returncode != 0
 
     sent = _cli(config, "send", now=DEADLINE_PASSED, password=pw)
@@ -106,8 +111,13 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server):
 
     inbox = _letters_by_recipient(smtp_server)
     # every player got exactly: role letter, result letter, one reply per letter he sent
+    players = tomllib.loads((DEMO / "game.toml").read_text(encoding="utf-8"))["player"]
+    primary = [(p.get("email") or p["emails"][0]).lower() for p in players]
     results = {addr: [m for m in msgs if "итоги дня 1" in m["Subject"]] for addr, msgs in inbox.items()}
-    assert all(len(v) == 1 for addr, v in results.items() if addr != "kot.office@example.com")
+    assert sorted(a for a, v in results.items() if v) == sorted(primary)
+    assert all(len(results[a]) == 1 for a in primary)
+    roles = [m for msgs in inbox.values() for m in msgs if m["Subject"].endswith("ваша роль")]
+    assert sorted(m["To"].addresses[0].addr_spec for m in roles) == sorted(primary)
     marusya = _body(results["marusya@example.org"][0])
     assert "Ягуарчик: мафия" in marusya
     assert "Штирлиц: ролевой мирный" in _body(results["jaguar@example.org"][0])
