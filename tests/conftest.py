@@ -22,7 +22,9 @@ from servers import (  # noqa: E402
 
 @pytest.fixture(scope="session")
 def dovecot_server() -> DovecotServer:
-    """One private Dovecot for the whole session (IMAP on a free 127.0.0.1 port).
+    """One private Dovecot for the whole session: IMAP (STARTTLS) on ``.port``, and when
+    openssl exists IMAPS on ``.imaps_port`` with a self-signed ``.cert``
+    (``.client_context()`` trusts it). All on 127.0.0.1.
 
     Its folder is not under pytest's basetemp: concurrent pytest runs reset that to 0700,
     which Dovecot's unprivileged auth process could then not traverse.
