@@ -194,6 +194,9 @@ def _check_turn(day: int, exp: dict, turn: dict, alive: set[str], winner: str | 
     if "deaths" in exp:
         want = sorted((d.get("player"), d.get("cause")) for d in exp["deaths"])
         diff("deaths", want, sorted((d["player"], d["cause"]) for d in turn["deaths"]))
+    for key in ("statuses", "info", "moves"):  # an empty table or list: there must be none
+        if key in exp and not exp[key]:
+            diff(key, exp[key], turn[key])
     for nick, words in exp.get("statuses", {}).items():
         diff(f"statuses[{nick}]", sorted(_as_list(words)), sorted(turn["statuses"].get(nick, [])))
     for key in ("info", "moves"):
@@ -208,7 +211,8 @@ def check_expectations(game: GameFile, result: dict[str, Any]) -> list[str]:
     JSON of :func:`replay_game`); empty when everything matches. ``dead``, ``lynched``,
     ``deaths``, ``event``, ``winner`` (after that turn) compare exactly; ``statuses`` per
     listed player; ``info`` and ``moves`` by subset (each expected entry must appear, its
-    keys equal); ``alive``: listed players are alive after the turn."""
+    keys equal); an empty ``statuses``/``info``/``moves`` means there must be none;
+    ``alive``: listed players are alive after the turn."""
     out: list[str] = []
     alive = set(game.roles)
     turns = result["turns"]

@@ -249,3 +249,18 @@ letters = [{ from = "Serginio", at = "2026-12-07 21:03", text = "Лечу Бук
     moves = replay_game(load_game_file(text))["turns"][0]["moves"]
     assert moves == [{"by": "Serginio", "action": "heal", "target": "Бука", "outcome": "refused",
                       "reason": "same_target_twice"}]
+
+
+def test_empty_expectation_means_none():
+    game = load_game_file(PSYCHO_GAME.replace("[turn.expect]\ndead = [\"Бука\"]",
+                                              "[turn.expect]\ninfo = []\nstatuses = {}\ndead = [\"Бука\"]"))
+    assert check_expectations(game, replay_game(game)) == []
+    game = load_game_file(HEAD + """
+[[turn]]
+event = "none"
+moves = [{ by = "Комиссар", action = "check", target = "Бука" }]
+[turn.expect]
+info = []
+""")
+    diffs = check_expectations(game, replay_game(game))
+    assert len(diffs) == 1 and diffs[0].startswith("день 1, info: ожидалось []")
