@@ -120,11 +120,26 @@ def action_ru(action: str) -> str:
     return _ACTION_RU.get(action, action)
 
 
+#: Refusals by a rule of a move the parser understood: the problem names its action and
+#: target, so the resolver lists the move as refused (SCENARIOS.md ``moves[].outcome``).
+#: Questions (two targets, two different moves of one kind) name none: they are not moves.
+LISTED_REASONS = frozenset({
+    "target_dead", "same_target_twice", "not_your_role", "hunt_excluded", "dead",
+    "detective_alive", "no_mortar", "not_event",
+})
+
+
 def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = (),
             action: str = "", target: str = "", word: str = "") -> Problem:
-    """A :class:`Problem` with its Russian sentence for the reply letter."""
+    """A :class:`Problem` with its Russian sentence for the reply letter.
+
+    ``action``/``target`` (the move asked for) also go into ``Problem.action/target`` when
+    ``reason`` is one of :data:`LISTED_REASONS`.
+    """
+    listed = reason in LISTED_REASONS and kind in ("not_allowed", "not_your_role")
     return Problem(text=text, kind=kind, candidates=tuple(candidates), reason=reason,
-                   message=_message(text, kind, reason, candidates, action, target, word))
+                   message=_message(text, kind, reason, candidates, action, target, word),
+                   action=action if listed else "", target=(target or None) if listed else None)
 
 
 def _message(text, kind, reason, candidates, action, target, word) -> str:

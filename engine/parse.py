@@ -263,7 +263,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
             return None
         return _Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None:
-        return _refuse_role(kw, text)
+        one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
+        return _refuse_role(kw, text, one or "")
     if tg.alternative and len(tg.hits) > 1:
         names = tuple(dict.fromkeys(c for h, _, _ in tg.hits for c in h.candidates))
         return _Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names),
@@ -289,15 +290,18 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     return _Item(0, move=move, tried=action)
 
 
-def _refuse_role(kw: Kw, text: str) -> _Item | None:
-    if kw.cls in (V.MORTAR,):
-        return _Item(0, problem=problem(text, "not_your_role", "no_mortar", action="mortar"))
+def _refuse_role(kw: Kw, text: str, target: str = "") -> _Item | None:
+    """A move word the sender's role (or today's event) does not give him."""
+    if kw.cls == V.MORTAR:
+        return _Item(0, problem=problem(text, "not_your_role", "no_mortar", action="mortar",
+                                        target=target))
     if kw.cls in (V.PARTNER, V.FEAR, V.CHOOSE):
-        return _Item(0, problem=problem(text, "not_your_role", "not_event"))
-    if kw.cls == V.DELEGATE:
-        return _Item(0, problem=problem(text, "not_your_role", "not_your_role", action="delegate"))
-    return _Item(0, problem=problem(text, "not_your_role", "not_your_role",
-                                    action=_class_action_hint(kw.cls)))
+        action = {V.PARTNER: "partner", V.FEAR: "fear_choice"}.get(kw.cls, "")
+        return _Item(0, problem=problem(text, "not_your_role", "not_event", action=action,
+                                        target=target))
+    action = "delegate" if kw.cls == V.DELEGATE else _class_action_hint(kw.cls)
+    return _Item(0, problem=problem(text, "not_your_role", "not_your_role", action=action,
+                                    target=target))
 
 
 def _class_action_hint(cls: str) -> str:
@@ -311,7 +315,8 @@ def _make_move(ctx: _Ctx, action: str, targets: list[str], tg: Targets,
         role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
         if role is not None and role != "detective":
             if _detective_alive(ctx):
-                return problem(text, "not_allowed", "detective_alive")
+                return problem(text, "not_allowed", "detective_alive", action="search",
+                               target=targets[0])
             return Move("search", target=targets[0], role=role)
         return Move("search", target=targets[0])
     if len(targets) > 1:
@@ -324,7 +329,8 @@ def _fan_role_only(ctx: _Ctx, tg: Targets, text: str) -> _Item | None:
     if role is None or role == "detective":
         return _Item(0, problem=problem(text, "unparsed", "no_target"), tried="search")
     if _detective_alive(ctx):
-        return _Item(0, problem=problem(text, "not_allowed", "detective_alive"), tried="search")
+        return _Item(0, problem=problem(text, "not_allowed", "detective_alive", action="search"),
+                     tried="search")
     return _Item(0, move=Move("search", role=role), tried="search")
 
 
@@ -508,8 +514,12 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
     problems: list[Problem] = []
     for it in items:
         if not ctx.sender.alive and (it.move is not None or it.tried):
-            text = it.move.span if it.move is not None else it.problem.text
-            problems.append(problem(text, "not_allowed", "dead"))
+            if it.move is not None:
+                problems.append(problem(it.move.span, "not_allowed", "dead",
+                                        action=it.move.action, target=it.move.target or ""))
+            else:
+                problems.append(problem(it.problem.text, "not_allowed", "dead", action=it.tried,
+                                        target=it.problem.target or ""))
         elif it.move is not None:
             moves.append(it.move)
         elif it.problem is not None:
@@ -603,8 +613,9 @@ def _exclude_hunt(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
     out = []
     for it in items:
         if it.move is not None and it.move.action == "hunt":
-            out.append(_Item(it.pos, problem=problem(it.move.span, "not_allowed",
-                                                     "hunt_excluded"), tried="hunt"))
+            out.append(_Item(it.pos, problem=problem(it.move.span, "not_allowed", "hunt_excluded",
+                                                     action="hunt", target=it.move.target or ""),
+                             tried="hunt"))
         else:
             out.append(it)
     return out

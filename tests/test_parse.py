@@ -210,3 +210,17 @@ def test_any_word_soup_gives_only_living_roster_targets(words, sender, event):
     for p in result.problems:
         assert p.kind in ("unknown_name", "ambiguous", "not_your_role", "not_allowed", "unparsed")
         assert p.message
+
+
+def test_rule_refusals_name_the_move_for_the_resolver():
+    state, turn = build({"from": "Воришка", "last": {"rob": "Шерлок"}})
+    r = parse_letter("Ворую у Шерлока. Лечу Буку. Линч: Кир, Сергей", "Воришка", state, turn)
+    assert [(p.reason, p.action, p.target) for p in r.problems] == [
+        ("same_target_twice", "rob", "Шерлок"),
+        ("not_your_role", "heal", "Бука"),
+        ("too_many_votes", "", None),  # a question, not a move: nothing to list
+    ]
+    state, turn = build({"from": "Шерлок"})
+    r = parse_letter("Проверяю Буку. МО: Индиго", "Шерлок", state, turn)
+    assert [(p.reason, p.action, p.target) for p in r.problems] == [
+        ("hunt_excluded", "hunt", "Индиго")]
