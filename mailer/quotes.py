@@ -119,6 +119,8 @@ FORWARD_MARKER = re.compile(
 _OUTLOOK_FROM = re.compile(r"^\s*\*?(?:From|От|Von)\s*:\*?\s*\S", re.IGNORECASE)
 _OUTLOOK_SENT = re.compile(
     r"^\s*\*?(?:Sent|Date|Отправлено|Дата|Gesendet)\s*:\*?\s*\S", re.IGNORECASE)
+_OUTLOOK_SENT_INLINE = re.compile(
+    r"\s\*?(?:Sent|Отправлено|Gesendet)\s*:\*?\s*\S.*\s\*?(?:To|Кому|An)\s*:", re.IGNORECASE)
 _OUTLOOK_RULE = re.compile(r"^\s*_{8,}\s*$")
 _MOBILE_SIGNATURE = re.compile(
     r"^\s*(?:Отправлено|Sent)\s+(?:с|со|из|from|with|via|using)\b.{0,60}"
@@ -167,6 +169,8 @@ def _starts_outlook_block(lines: list[str], i: int) -> bool:
         return any(_OUTLOOK_FROM.match(x) for x in lines[i + 1: i + 3])
     if not _OUTLOOK_FROM.match(lines[i]):
         return False
+    if _OUTLOOK_SENT_INLINE.search(lines[i]):
+        return True  # the whole block flattened into one line
     return any(_OUTLOOK_SENT.match(x) for x in lines[i + 1: i + 5])
 
 

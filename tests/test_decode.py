@@ -68,8 +68,11 @@ def test_strip_quotes_outlook_blocks():
     en = "Rob Buka\n\nFrom: Host <host@example.org>\nSent: Monday, December 7, 2026 9:03 PM\nTo: me\nSubject: Day 2\n\nMoves?\n"
     ru = ("Граблю Буку\n________________________________\nОт: Ведущий <host@example.org>\n"
           "Отправлено: 7 декабря 2026 г. 21:03\nКому: я\nТема: День 2\n\nЛечу Буку\n")
+    flat = ("Граблю Буку\nОт: Ведущий <host@example.org> Отправлено: 7 декабря 2026 г. 21:03 "
+            "Кому: я Тема: День 2\nЛечу Буку\n")
     assert strip_quotes(en) == "Rob Buka"
     assert strip_quotes(ru) == "Граблю Буку"
+    assert strip_quotes(flat) == "Граблю Буку"
 
 
 def test_strip_quotes_signatures():
