@@ -145,7 +145,9 @@ def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = 
 def _message(text, kind, reason, candidates, action, target, word) -> str:
     quoted = f"«{text}»"
     if kind == "ambiguous":
-        names = " или ".join(f"«{c}»" for c in candidates)
+        quoted_names = [f"«{c}»" for c in candidates]
+        names = (", ".join(quoted_names[:-1]) + " или " + quoted_names[-1]
+                 if len(quoted_names) > 1 else "".join(quoted_names))
         return f"Не понял, кого вы имеете в виду: {names}? (в строке {quoted})"
     if kind == "unknown_name":
         return f"Не нашёл в списке игроков «{word}» (в строке {quoted}). Проверьте ник."

@@ -388,11 +388,11 @@ def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
-    if k == 0:
-        return None
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
     if hit is None or hit.nick is None:
         return None
+    if k == 0 and not _opens_move(clause, hit.length):
+        return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     p = ctx.state.players[hit.nick]
     if hit.nick == ctx.sender.nick:
         return None
@@ -401,6 +401,14 @@ def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), k + hit.length
+
+
+def _opens_move(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` is a colon, a dash or a move word."""
+    if k >= len(clause):
+        return False
+    t = clause[k]
+    return t.w in (":", "—", "→") if not t.word else t.w in V.WORDS
 
 
 # --- swindler's branches ----------------------------------------------------------------------
