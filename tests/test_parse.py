@@ -224,3 +224,40 @@ def test_rule_refusals_name_the_move_for_the_resolver():
     r = parse_letter("Проверяю Буку. МО: Индиго", "Шерлок", state, turn)
     assert [(p.reason, p.action, p.target) for p in r.problems] == [
         ("hunt_excluded", "hunt", "Индиго")]
+
+
+#: For each grammatical case: a move word and preposition that govern it.
+GOVERNED = {"gent": ("Ворую у", "Воришка"), "datv": ("Приглашаю к", "Кира"),
+            "accs": ("Лечу", "Serginio"), "ablt": ("Слежу за", "Зоркий Глаз")}
+
+
+def _inflect(nick: str, case: str) -> str:
+    """The nickname in ``case``, word by word, as a player would write it."""
+    from engine.names import morph
+
+    out = []
+    for word in nick.split():
+        p = next((p for p in morph().parse(word) if "nomn" in p.tag and "sing" in p.tag), None)
+        form = p.inflect({case}) if p is not None else None
+        out.append(form.word if form is not None else word)
+    return " ".join(out)
+
+
+@pytest.mark.parametrize("case", sorted(GOVERNED))
+def test_every_case_form_names_the_player_or_asks(case):
+    verb, sender = GOVERNED[case]
+    state, turn = build({"from": sender})
+    checked = 0
+    for nick in ROSTERS["std"]:
+        if nick == sender:
+            continue
+        written = _inflect(nick, case)
+        result = parse_letter(f"{verb} {written}", sender, state, turn)
+        targets = [t for m in result.moves for t in _targets(m)]
+        if targets:
+            assert targets == [nick], (written, result)
+        else:
+            assert [p.kind for p in result.problems] == ["ambiguous"], (written, result)
+            assert nick in result.problems[0].candidates
+        checked += 1
+    assert checked >= 20
