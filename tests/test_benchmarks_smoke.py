@@ -73,10 +73,15 @@ def test_parse_replay_startup(ctx):
 
 @needs_dovecot
 @needs_mbsync
-def test_sync_against_mbsync_incremental_memory_fill(ctx):
-    results = _rows(ctx, "sync_first", "sync_incremental", "memory", "fill")
-    (first,) = results["sync_first"]
+def test_first_sync_against_mbsync(ctx):
+    (first,) = _rows(ctx, "sync_first")["sync_first"]
     assert first.numbers["letters"] == 20 and first.numbers["ratio"] > 0
+    assert len(first.numbers["ours_s"]) == len(first.numbers["mbsync_s"]) == 1
+
+
+@needs_dovecot
+def test_incremental_memory_fill(ctx):
+    results = _rows(ctx, "sync_incremental", "memory", "fill")
     incremental = results["sync_incremental"]
     assert [r.numbers.get("box") for r in incremental[:-1]] == [20, 40]
     assert set(incremental[-1].numbers["ten_new_s"]) == {20, 40}
