@@ -183,13 +183,19 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     out: list[Kw] = []
     for kw in kws:
         prev = out[-1] if out else None
-        if prev is not None and only_fillers(clause, prev.j, kw.i):
+        if prev is not None and only_fillers(clause, prev.j, kw.i) and \
+                not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]):
             cls = _merged_class(prev.cls, kw.cls)
             if cls is not None:
                 out[-1] = Kw(cls, prev.i, kw.j, prev.negated, prev.weak and kw.weak)
                 continue
         out.append(kw)
     return out
+
+
+#: A bracket between two keywords keeps them apart («(он оставил ход на моё усмотрение):
+#: охраняет …» is a remark and then a move).
+_BRACKETS = frozenset({"(", ")"})
 
 
 def _merged_class(a: str, b: str) -> str | None:
@@ -212,7 +218,8 @@ def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
 
 _HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
                  "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
-                 "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD}
+                 "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD,
+                 "swindler": V.SWINDLE}
 
 
 _CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})

@@ -357,10 +357,7 @@ def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: l
     words = [t for t in clause if t.word]
     if not words:
         return pending, 0, None
-    k = 0
-    has_za = clause[0].word and clause[0].w == "за"
-    if has_za:
-        k = 1
+    k = _za_prefix(clause)
     ref = _member_ref(ctx, clause, k)
     if ref is None:
         if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
@@ -374,6 +371,15 @@ def _member_prefix(ctx: _Ctx, clause: list[Tok], pending: Actor | None, items: l
     if not rest:
         return False, 0, member
     return member, end, None
+
+
+def _za_prefix(clause: list[Tok]) -> int:
+    """Tokens of «за» / «ход за» before a member's name (0 when the clause has none)."""
+    if clause[0].word and clause[0].w == "за":
+        return 1
+    if len(clause) > 1 and clause[0].w == "ход" and clause[1].w == "за":
+        return 2
+    return 0
 
 
 def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):

@@ -261,3 +261,35 @@ def test_every_case_form_names_the_player_or_asks(case):
             assert nick in result.problems[0].candidates
         checked += 1
     assert checked >= 20
+
+
+# --- the generator's letters (tests/letters.py) ----------------------------------------------
+
+
+def _body(raw: bytes) -> str:
+    import email
+
+    msg = email.message_from_bytes(raw)
+    return msg.get_payload(decode=True).decode(msg.get_content_charset())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_planned_move_parses_exactly(seed):
+    """Every letter of ``letters.day_plan`` over 20 days gives exactly its planned moves."""
+    from datetime import datetime, timedelta, timezone
+
+    from letters import day_plan, roster_24
+
+    roster = roster_24(seed)
+    state = GameState.new(1, {p["nick"]: p["role"] for p in roster})
+    start = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
+    checked, phrasings = 0, set()
+    for day in range(1, 21):
+        for letter in day_plan(roster, day, start + timedelta(days=day - 1), seed * 1000 + day,
+                               chatter=day % 4 != 0):
+            got = parse_letter(_body(letter.raw), letter.sender, state, TurnInfo(day=day))
+            assert got.to_json() == {"moves": letter.moves, "problems": []}, _body(letter.raw)
+            checked += 1
+            phrasings.update(m["action"] for m in letter.moves)
+    assert checked > 300
+    assert {"swindle", "maniac_kill", "guard", "clan_kill", "delegate", "vote"} <= phrasings
