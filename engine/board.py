@@ -90,15 +90,22 @@ class Board:
         return sorted(out, key=lambda a: (self.roster_index(a.actor), a.order))
 
     def actor_gone(self, act: Act, step: float) -> bool:
-        """Void the act if its actor is dead before ``step`` or inactive; True if so."""
+        """End the act if its actor is dead before ``step`` or inactive; True if so.
+
+        Removed at step 1 (lynched, autokilled, doomed): ``void`` («does nothing this turn»,
+        DECISIONS.md §2, §4 Psycho). Killed during the night before the act's step: ``failed``,
+        reason ``dead`` (each role's «Fails if … dead», DECISIONS.md §4).
+        """
         if act.actor in self.inactive:
             act.set("void", "doomed")
             return True
         if self.alive_at(act.actor, step):
             return False
         when = self.died.get(act.actor)
-        reason = STEP1_VOID.get(when[1], "dead") if when and when[0] == STEP_LYNCH else "dead"
-        act.set("void", reason)
+        if when and when[0] == STEP_LYNCH:
+            act.set("void", STEP1_VOID.get(when[1], "dead"))
+        else:
+            act.set("failed", "dead")
         return True
 
     def blocked(self, act: Act, blocks: Iterable[str]) -> bool:

@@ -1,9 +1,10 @@
 """The closed vocabulary of move outcomes' reasons (SCENARIOS.md ``moves[].reason``), each with
 the Russian phrase used by ``explain`` and the letters.
 
-Outcomes: ``done`` (carried out), ``failed`` (tried and failed), ``void`` (the actor was
-removed before the move's step, the move was stolen, superseded or overruled), ``refused``
-(a rule refuses it outright).
+Outcomes: ``done`` (carried out), ``failed`` (tried and failed, including an actor killed
+during the night before the move's step: reason ``dead``), ``void`` (the actor was removed at
+step 1 — lynched, autokilled, doomed — or the move was stolen, superseded or overruled),
+``refused`` (a rule refuses it outright).
 """
 
 from __future__ import annotations

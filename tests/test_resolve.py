@@ -514,7 +514,7 @@ def test_swindler_as_psycho_dooms_and_his_guest_dies_with_him():
 def test_swindler_killed_before_the_stolen_step_loses_it():
     sw = Move("swindle", "Man", branches=(("maniac", Move("maniac_kill", "P1")),))
     res = run(game(), Submission("Swi", sw, T0, next(_seq)), mv("B1", "clan_kill", "Swi"))
-    assert out(res, "Swi", "maniac_kill") == ("void", "dead")
+    assert out(res, "Swi", "maniac_kill") == ("failed", "dead")
     assert dead(res) == {"Swi"}
 
 
@@ -581,7 +581,7 @@ def test_mafia_cannot_hunt():
 def test_hunter_killed_by_clan_before_the_hunt_does_not_shoot():
     res = run(game(), mv("P1", "hunt", "B1"), mv("P2", "hunt", "B1"), mv("B2", "clan_kill", "P2"))
     assert dead(res) == {"P2"}
-    assert out(res, "P2", "hunt") == ("void", "dead")
+    assert out(res, "P2", "hunt") == ("failed", "dead")
 
 
 def test_hunt_before_clan_kills_by_house_rule():
