@@ -69,10 +69,19 @@ _CANCEL = _by_first_word(V.CANCEL_PHRASES)
 _OTHER_DAY = _by_first_word(V.OTHER_DAY_PHRASES)
 
 
+_KEEP = _by_first_word(V.KEEP_PHRASES)
+
+
+_LATER = _by_first_word(V.LATER_PHRASES)
+
+
 def clause_flags(clause: list[Tok]) -> dict:
-    """Skip / cancel / «как вчера» phrases of a clause (``cancel``: index after the cancel
-    phrase, or None)."""
-    out = {"skip": False, "cancel": None, "other_day": False}
+    """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
+
+    Returns ``{"skip": bool, "cancel": index after the cancel phrase or None, "other_day":
+    bool, "keep": bool, "later": bool}``.
+    """
+    out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False}
     for i, t in enumerate(clause):
         if not t.word:
             continue
@@ -86,6 +95,10 @@ def clause_flags(clause: list[Tok]) -> dict:
                     break
         if w in _OTHER_DAY and any(match_phrase(clause, i, p) for p in _OTHER_DAY[w]):
             out["other_day"] = True
+        if w in _KEEP and any(match_phrase(clause, i, p) for p in _KEEP[w]):
+            out["keep"] = True
+        if w in _LATER and any(match_phrase(clause, i, p) for p in _LATER[w]):
+            out["later"] = True
     return out
 
 

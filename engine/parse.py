@@ -159,6 +159,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return
     cancel_at = flags["cancel"]
+    used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     for n, kw in enumerate(kws):
         hi = kws[n + 1].i if n + 1 < len(kws) else len(clause)
         hi = min([hi] + [k for k in excluded if k > kw.i])
@@ -166,12 +167,13 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             continue
         if cancel_at is not None and kw.i == cancel_at:
             continue  # «отменяю лечение …» names what is cancelled
-        lo = kws[n - 1].j if n > 0 else start
-        _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
+        lo = max(kws[n - 1].j if n > 0 else start, used)
+        used = _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
 
 
 def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
-               flags: dict, items: list[_Item], on_behalf: bool) -> None:
+               flags: dict, items: list[_Item], on_behalf: bool) -> int:
+    """Read one keyword's move into ``items``; returns the index after its last target."""
     action = action_for(kw.cls, actor, ctx.turn)
     tg = read_targets(ctx, actor, clause, kw.j, hi)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles:
@@ -189,17 +191,19 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
         last = max(last, _last_word(clause, kw.j, hi))
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
+    used = max([kw.j] + [h[2] for h in tg.hits])
     item = _judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
-        return
+        return used
     item.pos = pos
     if item.move is not None:
         item.move = item.move.with_span(text)
         if on_behalf:
             item = _behalf(ctx, actor, item, text)
             if item is None:
-                return
+                return used
     items.append(item)
+    return used
 
 
 def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item | None:
@@ -254,6 +258,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
                 return _refuse_role(kw, text)
             return _Item(0, problem=problem(text, "unknown_name", "unknown_name",
                                             word=tg.unknown[0]), tried=action)
+        if flags["other_day"] is False and (flags["keep"] or flags["later"]):
+            return None  # «линч прежний», «линч потом напишу»: no change, no problem
         if (kw.weak or action is None) and not flags["other_day"]:
             return None
         if action is None and kw.cls in (V.CHOOSE,):
