@@ -37,11 +37,13 @@ class GameFileError(ValueError):
 
 @dataclass(frozen=True)
 class LetterSpec:
-    """A letter of a game file: sender, receipt time (aware UTC, None = not given), text."""
+    """A letter of a game file: sender, receipt time (aware UTC, None = not given), text;
+    ``letter_id`` names it in the resolver's log (a Message-ID in a live game)."""
 
     sender: str
     at: datetime | None
     text: str
+    letter_id: str = ""
 
 
 @dataclass(frozen=True)

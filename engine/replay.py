@@ -77,7 +77,7 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
         parsed = _parser()(letter.text, letter.sender, state, info)
         if parsed.cancel or parsed.skip:  # as the live path does (mailer.turns)
             turn.cancels.append((letter.sender, at, seq))
-        letter_id = f"turn{turn.day}.letter{k}"
+        letter_id = letter.letter_id or f"turn{turn.day}.letter{k}"
         for move in parsed.moves:
             turn.submissions.append(Submission(letter.sender, move, at, seq, letter_id))
             seq += 1

@@ -12,7 +12,7 @@ from typing import Any
 from sqlmodel import select
 
 from .config import GameConfig
-from .store import DayInput, DayRow, Game, Store, loads, utc
+from .store import DayRow, Game, Store, loads, utc
 
 
 def _toml(value: Any) -> str:
@@ -39,7 +39,7 @@ def export_game(cfg: GameConfig, store: Store) -> str:
     Raises:
         mailer.turns.GameError: no game in the database.
     """
-    from .turns import GameError, collect_submissions, merge_votes
+    from .turns import GameError, day_spec
 
     zone = cfg.zone
 
@@ -66,26 +66,21 @@ def export_game(cfg: GameConfig, store: Store) -> str:
         lines += [f"{_toml(n)} = {_toml(r)}" for n, r in roles.items()]
         days = list(s.exec(select(DayRow).where(DayRow.status == "closed").order_by(DayRow.day)))
         for row in days:
+            spec = day_spec(s, store, row)
             lines += ["", "[[turn]]", f"event = {_toml(row.event)}",
-                      f"deadline = {_toml(local(row.deadline))}"]
+                      f"deadline = {_toml(local(spec.deadline))}"]
             for key in ("immune", "mortar", "fear_choice"):
-                if getattr(row, key):
-                    lines.append(f"{key} = {_toml(getattr(row, key))}")
-            letters = [l for l in store.letters(s, day=row.day)
-                       if l.nick and l.state in ("applied", "late", "no_moves")]
-            if letters:
+                if getattr(spec, key):
+                    lines.append(f"{key} = {_toml(getattr(spec, key))}")
+            if spec.letters:
                 lines.append("letters = [")
-                for l in letters:
-                    lines.append(f"  {{ from = {_toml(l.nick)}, at = {_toml(local(l.received))}, text = {_toml(l.body)} }},")
+                for l in spec.letters:
+                    lines.append(f"  {{ from = {_toml(l.sender)}, at = {_toml(local(l.at))}, text = {_toml(l.text)} }},")
                 lines.append("]")
-            inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
-            _subs, votes = merge_votes(collect_submissions(letters)[0], inputs)
-            words = {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}
-            lost = [i.nick for i in inputs if i.kind == "lost_vote"]
-            if votes:
-                lines.append(f"votes = {_toml({k: (v[0] if len(v) == 1 else v) for k, v in votes.items()})}")
-            if words:
-                lines.append(f"words = {_toml(words)}")
-            if lost:
-                lines.append(f"lost_vote = {_toml(lost)}")
+            if spec.votes:
+                lines.append(f"votes = {_toml({k: (v[0] if len(v) == 1 else v) for k, v in spec.votes.items()})}")
+            if spec.words:
+                lines.append(f"words = {_toml(spec.words)}")
+            if spec.lost_vote:
+                lines.append(f"lost_vote = {_toml(spec.lost_vote)}")
     return "\n".join(lines) + "\n"

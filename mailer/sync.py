@@ -199,6 +199,12 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
     letter.skip, letter.cancel = result.skip, result.cancel
     problems = list(result.problems)
     letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
+    fear = [m for m in result.moves if m.action == "fear_choice"]
+    if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
+        # «Страх»: the day waits for this answer, which comes after the deadline by design
+        ctx.row.fear_choice = fear[-1].target
+        s.add(ctx.row)
+        late_for = None
     if late_for is not None:
         letter.day = late_for.day
         _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now,

@@ -14,7 +14,8 @@ from sqlmodel import Session, select
 
 from engine.calendar import day_window, on_time
 from engine.draw import shuffled
-from engine.model import Move, Submission, TurnInfo
+from engine.gamefile import GameFile, LetterSpec, TurnSpec
+from engine.model import TurnInfo
 from engine.roles import STANDARD_DEAL
 from engine.state import GameState
 
@@ -124,37 +125,40 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
     return state
 
 
-def collect_submissions(letters: list[Letter]) -> tuple[list[Submission], list[tuple[str, datetime, int]]]:
-    """Submissions of one day from its letters in arrival order, and the cancels
-    ``(player, at, seq)`` of letters saying «отменяю ход» / «пропускаю ход» (DECISIONS.md §8:
-    the resolver keeps the latest letter per kind of move and voids what a cancel withdrew).
-    """
-    subs: list[Submission] = []
-    cancels: list[tuple[str, datetime, int]] = []
-    for seq, letter in enumerate(letters):
-        if letter.nick is None:
-            continue
-        at = utc(letter.received)
-        if (letter.skip or letter.cancel) and letter.state != "late":
-            cancels.append((letter.nick, at, seq))
-        for data in loads(letter.moves_json) or []:
-            subs.append(Submission(by=letter.nick, move=Move.from_json(data), at=at, seq=seq,
-                                   letter_id=letter.message_id))
-    return subs, cancels
+def imported_votes(letters: list[Letter], inputs: list[DayInput]) -> dict[str, list[str]]:
+    """Imported votes that stand: imported and letter votes merge by the latest time (issue 5),
+    so an import older than the voter's latest letter vote is dropped (the resolver lets the
+    imported votes given to it override letter votes)."""
+    latest: dict[str, datetime] = {}
+    for letter in letters:
+        if letter.nick and any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
+            latest[letter.nick] = max(latest.get(letter.nick, utc(letter.received)), utc(letter.received))
+    return {i.nick: loads(i.value_json) for i in inputs
+            if i.kind == "vote" and not (i.nick in latest and latest[i.nick] > utc(i.at))}
 
 
-def merge_votes(subs: list[Submission], inputs: list[DayInput]) -> tuple[list[Submission], dict[str, list[str]]]:
-    """Imported votes and votes by letter merge by the latest time (issue 5): returns the
-    submissions without the letter votes an import overrides, and the imported votes that
-    stand (voter → targets)."""
-    votes: dict[str, list[str]] = {}
-    for imported in (i for i in inputs if i.kind == "vote"):
-        by_letter = [x.at for x in subs if x.by == imported.nick and x.move.action == "vote"]
-        if by_letter and max(by_letter) > utc(imported.at):
-            continue
-        subs = [x for x in subs if not (x.by == imported.nick and x.move.action == "vote")]
-        votes[imported.nick] = loads(imported.value_json)
-    return subs, votes
+def day_spec(s: Session, store: Store, row: DayRow) -> TurnSpec:
+    """The open day as a game-file turn (SCENARIOS.md): its letters as the parser read them
+    (body, receipt time, Message-ID), host inputs and event inputs. Close-day and ``export``
+    both use it, and the resolver gets it through :func:`engine.replay.build_turn`, so a live
+    day and its replay take the same code path."""
+    letters = [l for l in store.letters(s, day=row.day)
+               if l.nick and l.state in ("applied", "late", "no_moves")]
+    inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
+    return TurnSpec(
+        event=row.event, deadline=utc(row.deadline),
+        letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id) for l in letters],
+        votes=imported_votes(letters, inputs),
+        words={i.nick: loads(i.value_json) for i in inputs if i.kind == "words"},
+        lost_vote=[i.nick for i in inputs if i.kind == "lost_vote"],
+        fear_choice=row.fear_choice, immune=row.immune, mortar=row.mortar,
+    )
+
+
+def game_file(cfg: GameConfig, roles: dict[str, str]) -> GameFile:
+    """The config as the engine's game description (no turns)."""
+    return GameFile(title=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=cfg.start,
+                    rules=cfg.rules, roles=roles, turns=[])
 
 
 @dataclass
@@ -166,22 +170,6 @@ class CloseReport:
     letters: int = 0
     winner: str | None = None
     next_deadline: datetime | None = None
-
-
-def _turn_input(s: Session, store: Store, row: DayRow, fear_choice: str | None):
-    from engine.resolve import TurnInput
-
-    letters = [l for l in store.letters(s, day=row.day) if l.state in ("applied", "late", "no_moves")]
-    inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
-    subs, cancels = collect_submissions(letters)
-    subs, votes = merge_votes(subs, inputs)
-    words = {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}
-    lost = [i.nick for i in inputs if i.kind == "lost_vote"]
-    return TurnInput(day=row.day, event=row.event, deadline=utc(row.deadline),
-                     submissions=subs, votes=votes, words=words,
-                     lost_vote=lost, fear_choice=fear_choice or row.fear_choice,
-                     immune=row.immune, partner=None, mortar=row.mortar, cancels=cancels,
-                     draws=[tuple(d) for d in loads(row.draws_json) or []])
 
 
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
@@ -199,6 +187,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         GameError: no game, the day is already closed, or the deadline has not passed.
     """
     from engine.explain import explain_turn
+    from engine.replay import build_turn
     from engine.resolve import lynch_tally, resolve_turn
 
     from .render import Renderer
@@ -219,7 +208,10 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
             raise GameError(f"срок дня {row.day} — {local} ({cfg.timezone}); он ещё не прошёл. "
                             "Закрыть раньше: close-day --early")
         state = load_state(game)
-        turn = _turn_input(s, store, row, fear_choice)
+        if fear_choice:
+            row.fear_choice = fear_choice
+        spec = day_spec(s, store, row)
+        turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
         if row.event == "fear" and not turn.fear_choice:
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
             if not from_letters:

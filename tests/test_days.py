@@ -1,0 +1,146 @@
+"""The host's days on the bundled demo game (Maildir, outbox folder): close-day, export and
+replay, reopen-day, explain, deadline, remind, imported votes and posts."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine.gamefile import load_game_file
+from engine.replay import replay_game
+from mailer.cli import main
+from mailer.config import load_config
+from mailer.demo import copy_demo
+from mailer.export import export_game
+from mailer.inputs import import_posts, import_votes, palms_words, set_lost_votes
+from mailer.store import DayRow, Store, loads
+from mailer.sync import sync
+from mailer.turns import GameError, close_day, explain_day, init_game, remind, reopen_day, set_deadline, status
+
+START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
+AFTER = START + timedelta(days=1, minutes=15)
+
+
+@pytest.fixture
+def demo(tmp_path):
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    store = Store(cfg.database_url)
+    init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
+    yield cfg, store
+    store.dispose()
+
+
+def test_close_day_export_replay_same_json(demo):
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    rep = close_day(cfg, store, now=AFTER)
+    assert sorted(d["player"] for d in rep.result.to_json()["deaths"]) == ["Ромашка", "Тортилла", "Шершень"]
+    with store.session() as s:
+        stored = loads(s.get(DayRow, 1).result_json)
+    replayed = replay_game(load_game_file(export_game(cfg, store)))
+    assert replayed["turns"] == [stored]
+    assert replayed["winner"] is None
+
+
+def test_second_close_refuses_and_early_close_needs_flag(demo):
+    cfg, store = demo
+    with pytest.raises(GameError, match="ещё не прошёл"):
+        close_day(cfg, store, now=START + timedelta(hours=3))
+    close_day(cfg, store, now=START + timedelta(hours=3), early=True)
+    with pytest.raises(GameError):
+        close_day(cfg, store, now=AFTER)
+
+
+def test_reopen_restores_state_and_recloses(demo):
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    first = close_day(cfg, store, now=AFTER)
+    assert status(cfg, store).day == 2
+    sent = reopen_day(cfg, store, 1)
+    assert sent == []  # nothing was sent yet, so nothing is beyond recall
+    rep = status(cfg, store)
+    assert rep.day == 1 and all(p.alive for p in rep.players)
+    second = close_day(cfg, store, now=AFTER)
+    assert second.result.to_json() == first.result.to_json()
+    with store.session() as s:
+        results = [r for r in store.outgoing(s) if r.kind == "result"]
+    assert len(results) == 24  # the first close's unsent letters were withdrawn
+    with pytest.raises(GameError):
+        reopen_day(cfg, store, 5)
+
+
+def test_explain_reads_like_host_notes(demo):
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    text = explain_day(store, 1)
+    assert "Darkwing" in text and "Шершень" in text
+    assert "обворован" in text or "обворована" in text or "Кража" in text
+    with pytest.raises(GameError):
+        explain_day(store, 2)
+
+
+def test_deadline_phrases_in_game_zone(demo):
+    cfg, store = demo
+    now = datetime(2026, 12, 8, 10, 0, tzinfo=timezone.utc)  # 13:00 Moscow, Tuesday
+    new = set_deadline(cfg, store, "завтра 23:00", now=now)
+    assert new == datetime(2026, 12, 9, 20, 0, tzinfo=timezone.utc)
+    new = set_deadline(cfg, store, "2026-12-08 21:30", now=now)
+    assert new == datetime(2026, 12, 8, 18, 30, tzinfo=timezone.utc)
+    with pytest.raises(GameError, match="не понял"):
+        set_deadline(cfg, store, "когда рак на горе свистнет", now=now)
+
+
+def test_remind_once_per_day(demo):
+    cfg, store = demo
+    sync(cfg, store, now=START + timedelta(hours=1))
+    first = remind(cfg, store, now=AFTER)
+    assert sorted(first) == ["Гоша", "Тортилла"]
+    assert remind(cfg, store, now=AFTER) == []
+
+
+def test_imported_votes_merge_by_latest_time(demo):
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    # imported before every letter: letter votes win; Гоша and Тортилла never wrote: import counts
+    import_votes(cfg, store, "voter,target\nГоша,Вишенка\nТортилла,Вишенка\nБука,Вишенка\n",
+                 now=START + timedelta(minutes=1))
+    rep = close_day(cfg, store, now=AFTER)
+    assert rep.result.tally.voters["Гоша"] == ["Вишенка"]
+    assert rep.result.tally.voters["Бука"] == ["Бармалей"]  # his letter came later
+
+
+def test_forum_thread_votes_and_lost_votes(demo):
+    cfg, store = demo
+    text = "Гоша: всем привет, голосую за Вишенку\nТортилла: линч Вишенка\nшум без ника\n"
+    rep = import_votes(cfg, store, text, now=AFTER)
+    assert rep.rows == 2
+    assert set_lost_votes(store, ["гоша"]) == ["Гоша"]
+    with pytest.raises(GameError):
+        set_lost_votes(store, ["Никто"])
+
+
+def test_palms_words_found_in_any_form():
+    assert palms_words("Да, вас я понял, но нам не по пути. Кошка спит.") == ["да", "вас", "я", "нам", "не"]
+
+
+def test_posts_give_word_counts(demo):
+    cfg, store = demo
+    rep = import_posts(cfg, store, "Бука: раз два три\nБука: четыре\nГоша,70\n")
+    assert rep.rows == 2 and rep.problems == []
+
+
+def test_cli_inbox_json_keys(demo, tmp_path):
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    result = CliRunner().invoke(main, ["--config", str(cfg.path), "inbox", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert len(rows) == 26
+    assert all(set(r) == {"message_id", "from", "received", "state", "problems"} for r in rows)
+    assert {r["state"] for r in rows} == {"applied", "late", "unknown_sender"}
+    assert rows[0]["received"] == "2026-12-07T19:42:13+03:00"
