@@ -631,5 +631,28 @@ def export(ctx: click.Context, file: str) -> None:
     click.echo(f"Игра записана в {file}")
 
 
+
+@main.command("open-day")
+@click.option("--event", "event", required=True, help="Id события (none, fear, rage, …).")
+@click.pass_context
+def open_day_cmd(ctx: click.Context, event: str) -> None:
+    """Задать событие открытого дня вручную вместо жребия (день открывает close-day).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml open-day --event full_moon
+    """
+    from mailer.render import EVENT_NAMES_RU
+    from mailer.turns import set_event
+
+    cfg, store = _open(ctx)
+    row = _run(set_event, cfg, store, event, now=_now())
+    click.echo(f"День {row.day}: событие «{EVENT_NAMES_RU[row.event]}».")
+    if row.immune:
+        click.echo(f"Иммунитет на линче: {row.immune}")
+    if row.mortar:
+        click.echo(f"Миномёт у: {row.mortar}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -85,13 +85,48 @@ def _open_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: date
     row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
                  mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]))
     s.add(row)
-    for nick in (opening.immune, opening.mortar):
-        if nick:
-            addr = _address(cfg, nick)
-            queue(s, cfg, ref=f"event:{day}:{nick}", kind="event", day=day, to_addr=addr,
-                  to_nick=nick, subject=f"{cfg.name}: событие дня {day}",
-                  body=renderer.event_letter(nick=nick, row=row, state=state), now=now)
+    _queue_event_letters(cfg, s, row, state, renderer, now)
     return row
+
+
+def _queue_event_letters(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer,
+                         now: datetime) -> None:
+    """Letters to the players an event's draw chose (immune player, mortar holder)."""
+    for nick in (row.immune, row.mortar):
+        if nick:
+            queue(s, cfg, ref=f"event:{row.day}.{row.event}:{nick}", kind="event", day=row.day,
+                  to_addr=_address(cfg, nick), to_nick=nick,
+                  subject=f"{cfg.name}: событие дня {row.day}",
+                  body=renderer.event_letter(nick=nick, row=row, state=state), now=now)
+
+
+def set_event(cfg: GameConfig, store: Store, event: str, *, now: datetime) -> DayRow:
+    """Set the open day's event by hand instead of the seeded draw (``open-day --event``):
+    the event's own draws (immune player, mortar holder) are made again and their letters
+    queued.
+
+    Raises:
+        GameError: no open day, or an unknown event id.
+    """
+    from engine.model import EVENTS
+    from engine.resolve import open_day
+
+    from .render import Renderer
+
+    if event not in EVENTS:
+        raise GameError(f"нет такого события «{event}»; есть: {', '.join(EVENTS)}")
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            raise GameError("нет открытого дня")
+        opening = open_day(ctx.state, ctx.day, event)
+        row = ctx.row
+        row.event, row.immune, row.mortar = opening.event, opening.immune, opening.mortar
+        row.draws_json = dumps([list(d) for d in opening.draws])
+        row.fear_chosen = row.fear_choice = None
+        s.add(row)
+        _queue_event_letters(cfg, s, row, ctx.state, Renderer(cfg), now)
+        return row
 
 
 def _address(cfg: GameConfig, nick: str) -> str:
