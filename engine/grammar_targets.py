@@ -35,6 +35,7 @@ class Targets:
     alternative: bool = False  # «X или Y»
     nobody: bool = False  # «МО никому»
     roles: list[str] = field(default_factory=list)
+    role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
     end: int = -1  # index after the last token used
 
 
@@ -48,6 +49,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
     joined = True
     k = lo
     rw = role_words()
+    negated: list[int] = []  # hits written after «не» («лечу не Буку, а Кира»)
+    neg = False
     while k < hi:
         t = clause[k]
         if not t.word:
@@ -90,8 +93,15 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
             joined, out.end = False, k + 1
             k += 1
             continue
+        if w == V.NEGATION and (joined or not out.hits):
+            neg = True
+            k += 1
+            continue
         hit = idx.exact(words, k, expected)
         if hit is not None and (joined or not out.hits):
+            if neg:
+                negated.append(len(out.hits))
+                neg = False
             out.hits.append((hit, k, k + hit.length))
             k += hit.length
             joined, out.end, expected = False, k, frozenset({"accs"})
@@ -110,6 +120,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
             break  # «ищу его у Сергея»: only a name right after the pronoun
         if w in rw:
             out.roles.append(rw[w])
+            out.role_at.append(k)
             out.end = k + 1
             k += 1
             continue
@@ -118,6 +129,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
             continue
         approx = idx.approximate(w) if len(w) >= 3 and (not out.hits or not is_known_word(w)) else None
         if approx is not None and not (is_known_word(w) and not (t.cap or t.quoted) and out.hits):
+            if neg:
+                negated.append(len(out.hits))
+                neg = False
             out.hits.append((approx, k, k + 1))
             k += 1
             joined, out.end = False, k
@@ -130,6 +144,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
         out.unknown = (t.text, k)
         out.end = k + 1
         break
+    if negated:
+        out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
     return out
 
 

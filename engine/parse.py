@@ -25,7 +25,7 @@ from .grammar_keywords import Kw, clause_flags, find_keywords, header_keyword, i
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
-from .names import name_index, role_words
+from .names import NameHit, name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
 
@@ -154,7 +154,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         kws = [Kw(cls, start, start)]
     if not kws and not excluded:
         kws = header_keyword(clause, start, actor)
-    if not kws and flags["other_day"] and not excluded:
+    if not kws and flags["other_day"] and not excluded and flags["cancel"] is None:
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return
@@ -176,6 +176,8 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     """Read one keyword's move into ``items``; returns the index after its last target."""
     action = action_for(kw.cls, actor, ctx.turn)
     tg = read_targets(ctx, actor, clause, kw.j, hi)
+    if action == "guard" and not tg.hits and tg.roles:
+        _clan_mate(ctx, actor, tg)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles:
         back = read_back(ctx, actor, clause, lo, kw.i)
         if back is not None:
@@ -204,6 +206,19 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
                 return used
     items.append(item)
     return used
+
+
+def _clan_mate(ctx: _Ctx, actor: Actor, tg: Targets) -> None:
+    """«Охраняю босса»: a guard naming a role of his own clan means its living holder
+    (DECISIONS.md §4 Guard); the hit goes into ``tg.hits``. Nothing when none or several."""
+    for role, k in zip(tg.roles, tg.role_at):
+        if role not in CLAN_ROLES:
+            continue
+        mates = [n for n, p in ctx.state.players.items()
+                 if p.clan == actor.clan and p.alive and actor_of(ctx.state, n).role == role]
+        if len(mates) == 1:
+            tg.hits.append((NameHit(mates[0], (mates[0],), "role"), k, k + 1))
+            return
 
 
 def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item | None:
