@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .reasons import (
-    ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, phrase,
-)
+from .reasons import ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, phrase
+from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import ROLE_NAMES_RU, split_role
 from .state import GameState
 from .turn_types import TurnResult
 
 EVENTS_RU: dict[str, str] = {
-    "none": "без события", "fear": "«Страх»", "rage": "«Ярость»", "voice": "«Голос»",
-    "choose_me": "«Выбери меня!»", "eclipse": "«Солнечное затмение»", "paradox": "«Парадокс»",
-    "palms": "«Пальмы цветут»", "secret": "«Тайна»", "appeal": "«Апелёвка»",
-    "full_moon": "«Полнолуние»", "holiday": "«Праздник»",
+    k: (v if k == "none" else f"«{v}»") for k, v in EVENT_NAMES_RU.items()
 }
 
 

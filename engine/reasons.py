@@ -108,3 +108,11 @@ CAUSES_RU: dict[str, str] = {
     "hunt": "убит мирной охотой", "mortar": "убит из миномёта",
     "explosion": "погиб при взрыве в доме хозяина",
 }
+
+#: Event id → Russian name (DECISIONS.md §6).
+EVENTS_RU: dict[str, str] = {
+    "none": "без события", "fear": "Страх", "rage": "Ярость", "voice": "Голос",
+    "choose_me": "Выбери меня!", "eclipse": "Солнечное затмение", "paradox": "Парадокс",
+    "palms": "Пальмы цветут", "secret": "Тайна", "appeal": "Апелёвка",
+    "full_moon": "Полнолуние", "holiday": "Праздник",
+}

@@ -226,7 +226,7 @@ def status(ctx: click.Context) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from mailer.render import EVENT_NAMES_RU
+    from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
     from mailer.turns import status as game_status
 
     cfg, store = _open(ctx)
@@ -642,7 +642,7 @@ def open_day_cmd(ctx: click.Context, event: str) -> None:
     Пример:
       mafia-mail --config game.toml open-day --event full_moon
     """
-    from mailer.render import EVENT_NAMES_RU
+    from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
     from mailer.turns import set_event
 
     cfg, store = _open(ctx)

@@ -15,19 +15,16 @@ from typing import Any
 import jinja2
 
 from engine.model import Move, Problem
+from engine.reasons import ACTIONS_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import GameConfig
 from .store import DayRow, loads, utc
 
-EVENT_NAMES_RU = {
-    "none": "без события", "fear": "Страх", "rage": "Ярость", "voice": "Голос",
-    "choose_me": "Выбери меня!", "eclipse": "Солнечное затмение", "paradox": "Парадокс",
-    "palms": "Пальмы цветут", "secret": "Тайна", "appeal": "Апелёвка",
-    "full_moon": "Полнолуние", "holiday": "Праздник",
-}
+EVENT_NAMES_RU = EVENTS_RU
 
+#: Public wording of death causes (letters and newspaper name no killer).
 CAUSE_RU = {
     "lynch": "линчеван(а)", "autokill": "автокилл", "psycho": "умер(ла) после визита к шизику",
     "clan1": "убит(а) ночью", "clan2": "убит(а) ночью", "maniac": "убит(а) ночью",
@@ -35,22 +32,8 @@ CAUSE_RU = {
     "explosion": "погиб(ла) при взрыве в доме",
 }
 
-ACTION_RU = {
-    "rob": "Кража", "guard": "Охрана", "boss_check": "Проверка", "clan_kill": "Убийство от клана",
-    "check": "Проверка", "heal": "Лечение", "invite": "Приглашение", "search": "Поиск",
-    "beat": "Избиение", "swindle": "Жульничество", "watch": "Слежка",
-    "maniac_kill": "Убийство", "hunt": "Мирная охота", "vote": "Голос на линче",
-    "mortar": "Выстрел из миномёта", "fear_choice": "Выбор под Страхом",
-    "partner": "Пара под иммунитетом", "delegate": "Ход на усмотрение босса",
-    "on_behalf": "Ход за соклановца",
-}
-
-INFO_RESULT_RU = {
-    "mafia": "мафия", "civilian": "мирный", "role_civilian": "ролевой мирный",
-    "plain_civilian": "неролевой мирный", "son": "внебрачный сын Босса",
-    "mafia_clan1": "мафия (Клан1)", "mafia_clan2": "мафия (Клан2)", "found": "это он(а)!",
-    "not_found": "не тот, кого вы ищете", "failed": "не удалось",
-}
+#: Move names as a letter's line starts them («Лечение: Бука»).
+ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
 
 #: Reasons a player may read about his own move; every other failure (who robbed, beat,
 #: hosted or swindled him, who healed or guarded his target) is told neutrally (issue 5).
@@ -108,26 +91,6 @@ def inflect(nick: str, case: str) -> str:
     return " ".join(words)
 
 
-def describe(move: Move | dict[str, Any]) -> str:
-    """A plain Russian restatement of a move («Лечение: Бука»)."""
-    if isinstance(move, dict):
-        move = Move.from_json(move)
-    name = ACTION_RU.get(move.action, move.action)
-    if move.action == "swindle":
-        branches = "; ".join(f"если {ROLE_NAMES_RU.get(r, r).lower()} — {describe(m)}" for r, m in move.branches)
-        return f"{name} {move.target}: {branches}" if branches else f"{name} {move.target}"
-    if move.action == "on_behalf":
-        return f"{name} {move.member}: {describe(move.move)}" if move.move else name
-    if move.action == "search":
-        role = ROLE_NAMES_RU.get(move.role or "detective", move.role).lower()
-        return f"{name} ({role}): {move.target}"
-    if move.targets:
-        return f"{name}: {', '.join(move.targets)}"
-    if move.target:
-        return f"{name}: {move.target}"
-    return name
-
-
 class Renderer:
     """Renders every letter of one game from its templates."""
 
@@ -144,11 +107,10 @@ class Renderer:
         )
         self.env.filters["case"] = inflect
         self.env.filters["local"] = self.local
-        self.env.filters["describe"] = describe
         self.env.filters["outcome"] = outcome_text
         self.env.globals.update(
             game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENT_NAMES_RU,
-            CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=INFO_RESULT_RU, role_display=role_display,
+            CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=RESULTS_RU, role_display=role_display,
         )
 
     def local(self, value: datetime | None) -> str:
@@ -173,7 +135,9 @@ class Renderer:
     def reply(self, *, nick: str, moves: list[Move], problems: list[Problem], state: GameState,
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
               cancel: bool) -> str:
-        return self.render("reply.txt.j2", nick=nick, moves=[describe(m) for m in moves],
+        from engine.parse import describe_move
+
+        return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel)
 
