@@ -253,12 +253,14 @@ def _maildir_received(name: str, path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
 
 
-def fetch_maildir(path: str | Path, seen: Callable[[str], bool]) -> Iterator[RawMessage]:
+def fetch_maildir(path: str | Path, seen: Callable[[str], bool],
+                  max_size: int | None = None) -> Iterator[RawMessage | SkippedMessage]:
     """Yield the letters in ``path``/new and ``path``/cur not yet ``seen``, oldest first.
 
     Order: delivery time, then file name. ``seen(key)`` → True skips the file without reading
     it. Files are never moved or renamed; ``tmp/`` (deliveries in progress) and dot files are
-    ignored. Raises MailboxError (Russian) if ``path`` is not a Maildir (no new/ and cur/).
+    ignored. A file larger than ``max_size`` bytes (by its size on disk, asked before reading)
+    is yielded as :class:`SkippedMessage` without being read. Raises MailboxError (Russian) if ``path`` is not a Maildir (no new/ and cur/).
     """
     root = Path(path).expanduser().resolve()
     if not (root / "new").is_dir() and not (root / "cur").is_dir():
@@ -283,6 +285,10 @@ def fetch_maildir(path: str | Path, seen: Callable[[str], bool]) -> Iterator[Raw
         if seen(key):
             continue
         try:
+            size = file_path.stat().st_size
+            if max_size is not None and size > max_size:
+                yield SkippedMessage(key=key, size=size, received=received, source=source)
+                continue
             raw = file_path.read_bytes()
         except OSError:
             continue  # moved by the mail client meanwhile; it is found on the next run

@@ -19,6 +19,7 @@ from email.utils import format_datetime, formataddr, parseaddr
 from sqlmodel import Session, select
 
 from .config import GameConfig
+from .crash import crash_point
 from .store import Outgoing, Store, dumps, loads, to_db, utc
 
 
@@ -123,6 +124,7 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
                 continue
             row.state = "sending"
             s.add(row)
+        crash_point("sending")
         if progress:
             progress(row)
         msg = build_message(cfg, row)
@@ -141,12 +143,14 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
             report.failed += 1
             report.errors.append(f"{row.to_addr}: {exc}")
             continue
+        crash_point("delivered")
         with store.session() as s:
             row = s.get(Outgoing, row_id)
             row.state = "sent"
             row.error = None
             row.sent_at = to_db(now.astimezone(timezone.utc))
             s.add(row)
+        crash_point("sent")
         report.sent += 1
     with store.session() as s:
         report.uncertain = len(store.outgoing(s, "uncertain"))

@@ -29,9 +29,10 @@ from engine.calendar import on_time
 from engine.model import Problem
 
 from .config import GameConfig
+from .crash import crash_point
 from .outbox import queue
 from .render import Renderer
-from .store import Cursor, DayRow, Letter, Store, dumps, loads, to_db, utc
+from .store import Cursor, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
 
 
@@ -54,17 +55,27 @@ def _source_name(cfg: GameConfig) -> str:
 
 
 def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) -> None:
-    """Stage 1: store every new raw message (with its cursor) before anything else."""
-    from .fetch import ImapCursor, SkippedMessage, fetch_imap, fetch_maildir
+    """Stage 1: store every new raw message (with its cursor) before anything else.
+
+    Each message and the cursor after it are committed in one transaction, so a crash loses
+    nothing and stores nothing twice. IMAP keys are ``"<UIDVALIDITY>:<UID>"``: after the
+    folder is recreated (new UIDVALIDITY) every letter is stored again under its new key and
+    then recognised as a duplicate by Message-ID (never answered twice). Letters larger than
+    ``cfg.max_letter_size`` bytes are not downloaded (the size is asked first) and become
+    ``skipped`` rows with a note for the host.
+    """
+    from .fetch import ImapCursor, fetch_imap, fetch_maildir
 
     source = _source_name(cfg)
     if cfg.mailbox.kind == "maildir":
         with store.session() as s:
             known = set(s.exec(select(Letter.key).where(Letter.source == source)))
-        for raw in fetch_maildir(cfg.mailbox.path, seen=known.__contains__):
+        for item in fetch_maildir(cfg.mailbox.path, seen=known.__contains__,
+                                  max_size=cfg.max_letter_size):
             with store.session() as s:
-                _store_raw(s, source, raw.key, raw.raw, raw.received, raw.size)
-            report.fetched += 1
+                _store_item(s, source, item.key, item, report, cfg.max_letter_size)
+                crash_point("fetch_tx")
+            crash_point("stored")
             if progress:
                 progress()
         return
@@ -77,25 +88,39 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) 
         folder=mb.folder, cursor=cursor, max_size=cfg.max_letter_size,
     ):
         with store.session() as s:
-            if isinstance(item, SkippedMessage):
-                letter = _store_raw(s, source, item.key, None, item.received, item.size)
-                if letter is not None:
-                    letter.state = "skipped"
-                    letter.notes_json = dumps([f"письмо слишком большое ({item.size} байт), не скачано"])
-                    s.add(letter)
-                    report.skipped_large += 1
-            else:
-                if _store_raw(s, source, item.key, item.raw, item.received, item.size) is not None:
-                    report.fetched += 1
+            _store_item(s, source, f"{new_cursor.uidvalidity}:{item.key}", item, report,
+                        cfg.max_letter_size)
             row = s.get(Cursor, source) or Cursor(source=source)
             row.uidvalidity, row.last_uid = new_cursor.uidvalidity, new_cursor.last_uid
             s.add(row)
+            crash_point("fetch_tx")
+        crash_point("stored")
         if progress:
             progress()
 
 
+def _store_item(s: Session, source: str, key: str, item, report: SyncReport, limit: int) -> None:
+    """Store one fetched RawMessage, or a SkippedMessage as a ``skipped`` row (no body)."""
+    from .fetch import SkippedMessage
+
+    skipped = isinstance(item, SkippedMessage)
+    letter = _store_raw(s, source, key, None if skipped else item.raw, item.received, item.size)
+    if letter is None:
+        return
+    if not skipped:
+        report.fetched += 1
+        return
+    letter.state = "skipped"
+    note = f"письмо слишком большое ({item.size} байт, предел {limit} байт), не скачано"
+    letter.notes_json = dumps([note])
+    s.add(letter)
+    report.skipped_large += 1
+    report.attention.append(f"{source} {key}: {note}")
+
+
 def _store_raw(s: Session, source: str, key: str, raw: bytes | None, received: datetime,
                size: int) -> Letter | None:
+    """A new ``pending`` Letter row for (source, key), or None when that key is already stored."""
     exists = s.exec(select(Letter.id).where(Letter.source == source, Letter.key == key)).first()
     if exists is not None:
         return None
@@ -109,20 +134,48 @@ def _store_raw(s: Session, source: str, key: str, raw: bytes | None, received: d
 
 def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: SyncReport,
                     renderer: Renderer | None = None) -> None:
-    """Stages 2–6 for every stored letter still ``pending``, one transaction per letter."""
+    """Stages 2–6 for every stored letter still ``pending``, one transaction per letter.
+
+    A letter whose processing raises is rolled back and then marked ``held`` with the error
+    in its notes (for the host): one bad letter never stops the sync nor blocks later ones.
+    """
     renderer = renderer or Renderer(cfg)
     with store.session() as s:
         ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
     for letter_id in ids:
-        with store.session() as s:
-            letter = s.get(Letter, letter_id)
-            if letter is None or letter.state != "pending":
-                continue
-            _process_one(cfg, store, s, letter, now, renderer)
-            report.processed += 1
-            report.states[letter.state] = report.states.get(letter.state, 0) + 1
-            if letter.state in ("unknown_sender", "held", "unreadable", "skipped"):
-                report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
+        try:
+            with store.session() as s:
+                letter = s.get(Letter, letter_id)
+                if letter is None or letter.state != "pending":
+                    continue
+                _process_one(cfg, store, s, letter, now, renderer)
+                crash_point("process_tx")
+        except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
+            letter = _hold_after_error(store, letter_id, exc)
+        crash_point("processed")
+        report.processed += 1
+        report.states[letter.state] = report.states.get(letter.state, 0) + 1
+        if letter.state in ATTENTION_STATES:
+            report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
+
+
+#: Letter states the host is told about after a sync.
+ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
+#: Most answers per address and local calendar day to letters with no accepted move (no_moves,
+#: late, held); further ones are stored unanswered, which ends any loop with an auto-responder.
+MAX_EMPTY_REPLIES_PER_DAY = 3
+
+
+def _hold_after_error(store: Store, letter_id: int, exc: Exception) -> Letter:
+    with store.session() as s:
+        letter = s.get(Letter, letter_id)
+        letter.state = "held"
+        notes = loads(letter.notes_json) or []
+        notes.append(f"ошибка при обработке письма ({type(exc).__name__}: {exc}); "
+                     "ходы не приняты, ответа не было")
+        letter.notes_json = dumps(notes)
+        s.add(letter)
+        return letter
 
 
 def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now: datetime,
@@ -156,34 +209,34 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
     if decoded.auto:
         notes.append(f"автоответ или отказ доставки: {decoded.auto}")
         return done("auto_reply")
-    own = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
-    if decoded.from_addr in own or letter.message_id.startswith("mm-"):
+    if _is_own(cfg, s, decoded.from_addr, letter.message_id):
+        notes.append("письмо самой игры или ведущего: не ход игрока")
         return done("host")
     nick = cfg.player_by_address().get(decoded.from_addr)
+    letter.nick = nick
+    if decoded.auth_failed:
+        notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}; ответа не было")
+        return done("held")
     ctx = current_context(s)
     if nick is None:
-        day = ctx.day if ctx else 0
         if decoded.from_addr:
+            day = received.astimezone(cfg.zone).date().isoformat()
             queue(s, cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
                   to_addr=decoded.from_addr, subject=_re(decoded.subject),
                   body=renderer.unknown_sender(decoded.from_addr), now=now,
                   in_reply_to=decoded.message_id, references=decoded.references,
                   auto_submitted="auto-replied")
         return done("unknown_sender")
-    letter.nick = nick
-    if decoded.auth_failed:
-        notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}")
-        return done("held")
+    if ctx is None:
+        notes.append("игра ещё не начата или уже окончена")
+        return done("no_moves")
     player_cfg = next(p for p in cfg.players if p.nick == nick)
     if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in decoded.body.lower():
         problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
                             message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
         letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
-        _reply(cfg, s, letter, decoded, renderer, ctx, [], problems, now, state="held")
+        _reply(cfg, s, letter, decoded, renderer, ctx, [], problems, now, state="held", notes=notes)
         return done("held")
-    if ctx is None:
-        notes.append("игра ещё не начата или уже окончена")
-        return done("no_moves")
     # --- stamp
     letter.day = ctx.day
     prev = store.day(s, ctx.day - 1)
@@ -208,10 +261,11 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
     if late_for is not None:
         letter.day = late_for.day
         _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now,
-               state="late", late_deadline=utc(late_for.deadline))
+               state="late", late_deadline=utc(late_for.deadline), notes=notes)
         return done("late")
     state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
-    _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state)
+    _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state,
+           notes=notes)
     return done(state)
 
 
@@ -226,7 +280,14 @@ def _re(subject: str) -> str:
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 
-def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, state, late_deadline=None):
+def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, state, notes,
+           late_deadline=None):
+    """Queue the answer to ``letter`` (once per Message-ID), unless it accepted nothing and
+    its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop breaker)."""
+    if state != "applied" and _empty_answers_today(cfg, s, letter) >= MAX_EMPTY_REPLIES_PER_DAY:
+        notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
+                     "принятых ходов за день (защита от переписки с автоответчиком)")
+        return
     body = renderer.reply(nick=letter.nick, moves=moves, problems=problems, state=ctx.state,
                           day_row=ctx.row, late_deadline=late_deadline, status=state,
                           skip=letter.skip, cancel=letter.cancel)
@@ -234,6 +295,25 @@ def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, stat
           to_nick=letter.nick, subject=_re(decoded.subject), body=body, now=now, day=letter.day,
           in_reply_to=decoded.message_id, references=decoded.references,
           auto_submitted="auto-replied")
+
+
+def _empty_answers_today(cfg: GameConfig, s: Session, letter: Letter) -> int:
+    """Earlier letters from the same address, received the same local calendar day, that
+    accepted no move (states no_moves, late, held)."""
+    day = utc(letter.received).astimezone(cfg.zone).date()
+    rows = s.exec(select(Letter.received).where(
+        Letter.from_addr == letter.from_addr, Letter.id != letter.id,
+        Letter.state.in_(("no_moves", "late", "held")))).all()
+    return sum(1 for received in rows if utc(received).astimezone(cfg.zone).date() == day)
+
+
+def _is_own(cfg: GameConfig, s: Session, from_addr: str, message_id: str) -> bool:
+    """True for a letter from the host's own addresses or carrying one of the game's own
+    outgoing Message-IDs (a copy of a letter the game sent): it never counts as a player's."""
+    own = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
+    if from_addr in own:
+        return True
+    return s.exec(select(Outgoing.id).where(Outgoing.message_id == message_id)).first() is not None
 
 
 def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> SyncReport:
