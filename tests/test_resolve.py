@@ -925,8 +925,11 @@ def test_invariants_over_random_games(turns, seed):
             if not state.players[m.by].alive:
                 assert m.outcome == "refused"
             step = ACTION_STEP.get(m.action)
-            if m.outcome in ("done", "failed") and step is not None and m.member is None:
+            acted = m.outcome == "done" or (m.outcome == "failed" and m.reason != "dead")
+            if acted and step is not None and m.member is None:
                 assert step_of.get(m.by, 99) >= step, (m, step_of)
+            if m.reason == "dead" and m.outcome == "failed" and step is not None:
+                assert step_of[m.by] < step, (m, step_of)  # failed/dead: killed before his step
         # the snapshot round-trips exactly
         snap = json.loads(json.dumps(res.new_state.to_json()))
         assert GameState.from_json(snap).to_json() == res.new_state.to_json()
