@@ -75,6 +75,15 @@ _KEEP = _by_first_word(V.KEEP_PHRASES)
 _LATER = _by_first_word(V.LATER_PHRASES)
 
 
+def correction_end(clause: list[Tok]) -> int | None:
+    """Index after the correction words («хотя нет,», «вернее») opening the clause, or None."""
+    k, head = 0, False
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
+        head = head or clause[k].w in V.CORRECTION_HEADS
+        k += 1
+    return k if head else None
+
+
 def clause_flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
 
@@ -126,8 +135,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             continue
         found.append(kw)
         i = kw.j
-    if not found:
-        found = _fuzzy_keywords(clause, excluded, idx)
+    fuzzy = _fuzzy_keywords(clause, excluded, idx, found)
+    if fuzzy:
+        found = sorted(found + fuzzy, key=lambda kw: kw.i)
     return _merge(clause, found)
 
 
@@ -156,17 +166,35 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     return Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
 
 
-def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[Kw]:
-    """A misspelt verb at the start of a clause («лечю», «провиряю»); never a nickname."""
-    words = [k for k, t in enumerate(clause) if t.word][:3]
+_SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
+
+
+def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
+                    found: list[Kw]) -> list[Kw]:
+    """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
+    first three words of a clause without keywords (the first such verb only), at the first
+    word of the clause, and at the first word after a comma, dash or colon."""
+    words = [k for k, t in enumerate(clause) if t.word]
     all_words = [t.w for t in clause]
-    for k in words:
-        if k in excluded or idx.exact(all_words, k, None):
-            continue
+    taken = {k for kw in found for k in range(kw.i, kw.j)}
+
+    def verb_at(k: int) -> Kw | None:
+        if k in excluded or k in taken or idx.exact(all_words, k, None):
+            return None
         cls = _fuzzy_verb(clause[k].w)
-        if cls:
-            return [Kw(cls, k, k + 1)]
-    return []
+        return Kw(cls, k, k + 1) if cls else None
+
+    out: list[Kw] = []
+    if not found:
+        out = next(([kw] for kw in map(verb_at, words[:3]) if kw), [])
+    starts = words[:1] + [k for k in words[1:]
+                          if not clause[k - 1].word and clause[k - 1].w in _SEGMENT_MARKS]
+    for k in starts:
+        if all(kw.i != k for kw in out):
+            kw = verb_at(k)
+            if kw:
+                out.append(kw)
+    return sorted(out, key=lambda kw: kw.i)
 
 
 _VERB_CHOICES: list[str] = [w for w, c in V.WORDS.items() if w not in V.WEAK_WORDS and len(w) >= 3]
@@ -215,6 +243,8 @@ def _merged_class(a: str, b: str) -> str | None:
     """The class of two adjacent keywords read as one, or None when they stay two moves."""
     if a == b:
         return a
+    if V.CHOOSE in (a, b):
+        return b if a == V.CHOOSE else a
     for cls in V.MERGE_PRIORITY:
         if cls in (a, b):
             return cls

@@ -85,8 +85,9 @@ PHRASES: dict[tuple[str, ...], str] = {
 WORDS: dict[str, str] = {w: cls for cls, ws in _WORDS.items() for w in ws}
 
 #: When several keywords stand side by side («стреляю из миномёта в …», «голосую на линче
-#: за …»), they make one keyword whose class is the first of this list that occurs.
-MERGE_PRIORITY: tuple[str, ...] = (DELEGATE, MORTAR, PARTNER, FEAR, SWINDLE, CHOOSE)
+#: за …»), they make one keyword whose class is the first of this list that occurs. ``CHOOSE``
+#: («выбираю», «мой выбор») gives way to any other class («мой выбор на линч — X» votes).
+MERGE_PRIORITY: tuple[str, ...] = (DELEGATE, MORTAR, PARTNER, FEAR, SWINDLE)
 
 #: Classes that are nouns or otherwise common in chatter: without a name they are ignored
 #: instead of reported as ``unparsed``.
@@ -195,6 +196,17 @@ LATER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("не", "определилась"), ("не", "знаю"), ("пока", "думаю"), ("думаю", "пока"),
     ("в", "раздумьях"), ("ближе", "к", "дедлайну"),
 )
+
+#: «Линч: Бука. Хотя нет, Сергей.»: a clause that opens with these words (and punctuation),
+#: at least one of them in :data:`CORRECTION_HEADS`, and then names only a player corrects
+#: the target of the previous clause's move.
+CORRECTION_WORDS: frozenset[str] = frozenset({
+    "хотя", "нет", "лучше", "вернее", "точнее", "то", "есть", "вру", "ой", "ошибся",
+    "ошиблась", "поправка", "блин", "сорри", "извините", "простите",
+})
+CORRECTION_HEADS: frozenset[str] = frozenset({
+    "нет", "вернее", "точнее", "есть", "вру", "ошибся", "ошиблась", "поправка",
+})
 
 # --- fillers and grammar words -------------------------------------------------------------
 

@@ -21,7 +21,9 @@ from .grammar_rules import (
     ASK, Actor, action_for, action_ru, actor_of, describe_target, max_targets, problem,
     repeats_last, role_ru,
 )
-from .grammar_keywords import Kw, clause_flags, find_keywords, header_keyword, is_question
+from .grammar_keywords import (
+    Kw, clause_flags, correction_end, find_keywords, header_keyword, is_question, only_fillers,
+)
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
@@ -82,10 +84,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     cancel_pos = -1
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
+    prev: tuple[str, int] | None = None  # the last clause's keyword class and its offset
     for clause in clauses(tokenize(text)):
         if is_question(text, clause):
             continue
         flags = clause_flags(clause)
+        if _correction(ctx, clause, prev, flags, items):
+            continue
         skip = skip or flags["skip"]
         if flags["cancel"] is not None:
             cancel_pos = clause[0].start
@@ -95,7 +100,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         excluded: set[int] = set()
         if actor.role == "swindler" and member_actor is None:
             _read_branches(ctx, clause, items, swindle_branches, excluded)
-        _read_clause(ctx, clause, start, member_actor, flags, excluded, items)
+        cls = _read_clause(ctx, clause, start, member_actor, flags, excluded, items)
+        if cls is not None:
+            prev = (cls, clause[0].start) if member_actor is None and not excluded else None
     if swindle_branches:
         _attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
@@ -141,8 +148,9 @@ def _lower_first(s: str) -> str:
 
 
 def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
-                 excluded: set[int], items: list[_Item]) -> None:
-    """Turn every keyword of a clause (from token ``start``) into moves or problems."""
+                 excluded: set[int], items: list[_Item]) -> str | None:
+    """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
+    the class of its last keyword (None when it has none)."""
     actor = member or ctx.sender
     kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
     if member is not None and not kws:
@@ -150,14 +158,14 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         if cls is None:
             items.append(_Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
-            return
+            return None
         kws = [Kw(cls, start, start)]
     if not kws and not excluded:
         kws = header_keyword(clause, start, actor)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None:
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
-        return
+        return None
     cancel_at = flags["cancel"]
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     for n, kw in enumerate(kws):
@@ -169,6 +177,29 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             continue  # «отменяю лечение …» names what is cancelled
         lo = max(kws[n - 1].j if n > 0 else start, used)
         used = _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
+    return kws[-1].cls if kws else None
+
+
+def _correction(ctx: _Ctx, clause: list[Tok], prev: tuple[str, int] | None, flags: dict,
+                items: list[_Item]) -> bool:
+    """«Линч: Бука. Хотя нет, Сергей.»: a clause of correction words and one name re-aims
+    the previous clause's move (its earlier item of that action is dropped). True when the
+    clause was such a correction."""
+    k = correction_end(clause) if prev is not None else None
+    if k is None:
+        return False
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS):
+        k += 1
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
+    if hit is None or not only_fillers(clause, k + hit.length, len(clause)):
+        return False
+    before = len(items)
+    _read_move(ctx, ctx.sender, clause, Kw(prev[0], k, k), k, len(clause), flags, items, False)
+    if len(items) > before:
+        tried = items[-1].tried
+        items[:before] = [it for it in items[:before]
+                          if not (it.pos >= prev[1] and tried and it.tried == tried)]
+    return True
 
 
 def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
