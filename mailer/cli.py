@@ -654,5 +654,28 @@ def open_day_cmd(ctx: click.Context, event: str) -> None:
         click.echo(f"Миномёт у: {row.mortar}")
 
 
+
+@main.command("newspaper")
+@click.option("--day", "day", type=int, default=None, help="Номер дня (по умолчанию последний закрытый).")
+@click.option("--bbcode", is_flag=True, help="BBCode для форума вместо простого текста.")
+@click.option("--lyric", "lyric_file", type=click.File("r", encoding="utf-8"), default=None,
+              help="Файл с вашей лирикой: заменит абзац по умолчанию.")
+@click.pass_context
+def newspaper_cmd(ctx: click.Context, day: int | None, bbcode: bool, lyric_file) -> None:
+    """Напечатать газету закрытого дня (текст или BBCode), по желанию со своей лирикой.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml newspaper --day 2 --lyric lyric.txt --bbcode
+    """
+    from mailer.turns import newspaper, status
+
+    cfg, store = _open(ctx)
+    if day is None:
+        day = _run(status, cfg, store).day - 1  # the open (or next) day follows the last closed one
+    text, bb = _run(newspaper, cfg, store, day, lyric=lyric_file.read() if lyric_file else None)
+    click.echo(bb if bbcode else text)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

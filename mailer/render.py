@@ -151,26 +151,35 @@ class Renderer:
         return self.render("fear.txt.j2", nick=nick, day=row)
 
     def newspaper(self, *, result, row: DayRow, state_before: GameState,
-                  next_row: DayRow | None) -> tuple[str, str]:
-        ctx = self._paper_context(result, row, state_before, next_row)
-        return self.render("newspaper.txt.j2", **ctx), self.render("newspaper.bbcode.j2", **ctx)
-
-    def _paper_context(self, result, row, state_before, next_row) -> dict[str, Any]:
+                  next_row: DayRow | None) -> dict[str, Any]:
+        """The newspaper's context after a day: JSON-serialisable, stored with the day so the
+        host can re-print it with his own lyric (:meth:`paper`)."""
         data = result.to_json()
-        hidden = any(d.hidden for d in result.deaths)
-        deaths = [{"nick": d.player, "cause": d.cause,
-                   "role": None if d.hidden else role_display(*split_role(d.role))}
-                  for d in result.deaths]
-        tally = result.tally
         voters_of: dict[str, list[str]] = {}
-        for voter, targets in tally.voters.items():
+        for voter, targets in result.tally.voters.items():
             for target in targets:
                 voters_of.setdefault(target, []).append(voter)
-        return dict(day=row, data=data, deaths=deaths, hidden=hidden, tally=tally, voters_of=voters_of,
-                    secret=row.event == "secret", next_row=next_row,
-                    next_deadline=utc(next_row.deadline) if next_row else None,
-                    winner=result.winner,
-                    revealed_roles=[role_display(*split_role(r)) for r in result.revealed_roles])
+        return {
+            "day": row.day, "event": row.event, "lynched": data["lynched"],
+            "deaths": [{"nick": d.player, "cause": d.cause,
+                        "role": None if d.hidden else role_display(*split_role(d.role))}
+                       for d in result.deaths],
+            "hidden": any(d.hidden for d in result.deaths),
+            "counts": dict(result.tally.counts), "voters_of": voters_of,
+            "secret": row.event == "secret",
+            "next_day": next_row.day if next_row else None,
+            "next_event": next_row.event if next_row else None,
+            "next_deadline": utc(next_row.deadline).isoformat() if next_row else None,
+            "winner": result.winner,
+            "revealed_roles": [role_display(*split_role(r)) for r in result.revealed_roles],
+            "lyric": None,
+        }
+
+    def paper(self, context: dict[str, Any]) -> tuple[str, str]:
+        """(plain text, BBCode) of a newspaper from its stored context."""
+        ctx = dict(context)
+        ctx["next_deadline"] = datetime.fromisoformat(ctx["next_deadline"]) if ctx["next_deadline"] else None
+        return self.render("newspaper.txt.j2", **ctx), self.render("newspaper.bbcode.j2", **ctx)
 
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
                        next_row: DayRow | None) -> list[tuple[str, str, str]]:

@@ -111,6 +111,7 @@ class DayRow(SQLModel, table=True):
     explain: str | None = None
     newspaper: str | None = None
     newspaper_bbcode: str | None = None
+    paper_json: str | None = None  # the newspaper's context (mailer.render.Renderer.newspaper)
     closed_at: datetime | None = None
 
 

@@ -270,8 +270,9 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         next_row = None
         if result.winner is None:
             next_row = _open_day(cfg, s, new_state, row.day + 1, now, renderer, not_before=now)
-        paper_text, paper_bbcode = renderer.newspaper(result=result, row=row, state_before=state,
-                                                      next_row=next_row)
+        paper = renderer.newspaper(result=result, row=row, state_before=state, next_row=next_row)
+        paper_text, paper_bbcode = renderer.paper(paper)
+        row.paper_json = dumps(paper)
         row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
         s.add(row)
         letters = 0
@@ -355,6 +356,29 @@ def explain_day(store: Store, day: int) -> str:
         return row.explain
 
 
+def newspaper(cfg: GameConfig, store: Store, day: int, *, lyric: str | None = None) -> tuple[str, str]:
+    """The newspaper of a closed day as (plain text, BBCode); with ``lyric`` the host's
+    paragraph replaces the default one and is kept.
+
+    Raises:
+        GameError: the day is not closed.
+    """
+    from .render import Renderer
+
+    with store.session() as s:
+        row = s.get(DayRow, day)
+        if row is None or row.status != "closed" or not row.paper_json:
+            raise GameError(f"день {day} ещё не закрыт — газеты нет")
+        if lyric is None:
+            return row.newspaper, row.newspaper_bbcode
+        context = loads(row.paper_json)
+        context["lyric"] = lyric.strip()
+        row.paper_json = dumps(context)
+        row.newspaper, row.newspaper_bbcode = Renderer(cfg).paper(context)
+        s.add(row)
+        return row.newspaper, row.newspaper_bbcode
+
+
 def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
@@ -386,7 +410,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
                 s.delete(out)
         row.status = "open"
         row.revision += 1
-        row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = None
+        row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
         row.fear_chosen = None
         s.add(row)
         return sent

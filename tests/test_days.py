@@ -144,3 +144,33 @@ def test_cli_inbox_json_keys(demo, tmp_path):
     assert all(set(r) == {"message_id", "from", "received", "state", "problems"} for r in rows)
     assert {r["state"] for r in rows} == {"applied", "late", "unknown_sender"}
     assert rows[0]["received"] == "2026-12-07T19:42:13+03:00"
+
+
+def test_newspaper_with_host_lyric(demo, tmp_path):
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    lyric = tmp_path / "lyric.txt"
+    lyric.write_text("Ночь была тёмной, а утро — горьким.\n", encoding="utf-8")
+    runner = CliRunner()
+    plain = runner.invoke(main, ["--config", str(cfg.path), "newspaper"])
+    assert plain.exit_code == 0, plain.output
+    assert "Город проснулся" in plain.output and "Ромашка — 10: Ягуарчик" in plain.output
+    bb = runner.invoke(main, ["--config", str(cfg.path), "newspaper", "--day", "1", "--bbcode",
+                              "--lyric", str(lyric)])
+    assert bb.exit_code == 0, bb.output
+    assert "[quote]Ночь была тёмной, а утро — горьким.[/quote]" in bb.output
+    assert "[b]Ромашка[/b], [color=red]Вор (Клан2)[/color] — линчеван(а)" in bb.output
+    again = runner.invoke(main, ["--config", str(cfg.path), "newspaper", "--day", "1"])
+    assert "Ночь была тёмной" in again.output  # the lyric is kept
+
+
+def test_secret_day_shows_counts_only(demo):
+    cfg, store = demo
+    from mailer.turns import set_event
+
+    set_event(cfg, store, "secret", now=START)
+    sync(cfg, store, now=AFTER)
+    rep = close_day(cfg, store, now=AFTER)
+    assert "Ромашка — 10\n" in rep.newspaper
+    assert "Ягуарчик, Лисичка" not in rep.newspaper
