@@ -167,6 +167,26 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
         SQLModel.metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an earlier version up to date: every column the models
+        have and the table lacks is added (nullable, or with its scalar default)."""
+        from sqlalchemy import inspect, text
+
+        inspector = inspect(self.engine)
+        with self.engine.begin() as conn:
+            for table in SQLModel.metadata.sorted_tables:
+                have = {c["name"] for c in inspector.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name in have:
+                        continue
+                    kind = column.type.compile(dialect=self.engine.dialect)
+                    default = column.default.arg if column.default is not None and column.default.is_scalar else None
+                    clause = f" DEFAULT {default!r}" if isinstance(default, (int, str)) and not isinstance(default, bool) else ""
+                    if isinstance(default, bool):
+                        clause = f" DEFAULT {int(default)}"
+                    conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}{clause}'))
 
     @contextmanager
     def session(self) -> Iterator[Session]:
