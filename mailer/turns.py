@@ -343,6 +343,13 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             players=players, queued=queued, uncertain=uncertain, attention=attention)
 
 
+def _closed_day(s: Session, day: int) -> DayRow:
+    row = s.get(DayRow, day)
+    if row is None or row.status != "closed":
+        raise GameError(f"день {day} ещё не закрыт")
+    return row
+
+
 def explain_day(store: Store, day: int) -> str:
     """The why-trace of a closed day, in Russian (host only).
 
@@ -350,10 +357,7 @@ def explain_day(store: Store, day: int) -> str:
         GameError: the day is not closed.
     """
     with store.session() as s:
-        row = s.get(DayRow, day)
-        if row is None or row.status != "closed" or not row.explain:
-            raise GameError(f"день {day} ещё не закрыт")
-        return row.explain
+        return _closed_day(s, day).explain
 
 
 def newspaper(cfg: GameConfig, store: Store, day: int, *, lyric: str | None = None) -> tuple[str, str]:
@@ -366,9 +370,7 @@ def newspaper(cfg: GameConfig, store: Store, day: int, *, lyric: str | None = No
     from .render import Renderer
 
     with store.session() as s:
-        row = s.get(DayRow, day)
-        if row is None or row.status != "closed" or not row.paper_json:
-            raise GameError(f"день {day} ещё не закрыт — газеты нет")
+        row = _closed_day(s, day)
         if lyric is None:
             return row.newspaper, row.newspaper_bbcode
         context = loads(row.paper_json)
