@@ -5,7 +5,8 @@ When the environment variable ``MAFIA_MAIL_CRASH_AFTER`` is ``"<stage>:<n>"``, t
 with SIGKILL — no cleanup, no commit, exactly like a power cut. Unset (always, outside
 tests) it does nothing. The stages are named where they are called: ``mailer.sync``
 (``fetch_tx``, ``stored``, ``process_tx``, ``processed``) and ``mailer.outbox``
-(``sending``, ``delivered``, ``sent``).
+(``queued``: inside the caller's transaction, e.g. close-day's; ``sending``,
+``delivered``, ``sent``).
 """
 
 from __future__ import annotations

@@ -66,6 +66,7 @@ def queue(
     )
     s.add(row)
     s.flush()
+    crash_point("queued")
     return row
 
 

@@ -1,0 +1,260 @@
+"""Crash safety: ``mafia-mail sync``/``close-day``/``send`` killed with SIGKILL, then re-run.
+
+Each run is a real ``python -m mailer.cli`` subprocess on a copy of the bundled demo game
+(24 players, a day of letters in a Maildir, plus a second delivery of one letter), sending by
+SMTP to aiosmtpd. The test hook ``MAFIA_MAIL_CRASH_AFTER=<stage>:<n>`` (mailer/crash.py)
+kills the process at the n-th pass through a named point. After the re-run to completion:
+every letter is stored exactly once with the same state and moves as in a crash-free run,
+every reply and result letter is the same, each Message-ID reaches the SMTP server at most
+once, and a letter whose sending was interrupted is ``uncertain`` — listed for the host and
+resent only with ``--retry-uncertain``. One variant fetches from a real Dovecot.
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+import mailer
+from servers import RecordingHandler, SmtpServer
+
+DEMO = Path(mailer.__file__).parent / "demo"
+SYNC_NOW = "2026-12-08T19:35:00+03:00"  # just after day 1's deadline
+CLOSE_NOW = "2026-12-08T19:40:00+03:00"
+INIT_NOW = "2026-12-07T19:00:00+03:00"
+DUPLICATE_OF = sorted((DEMO / "maildir" / "new").iterdir())[2]
+LETTERS = len(list((DEMO / "maildir" / "new").iterdir())) + 1
+KILLED = -9
+
+SMTP_SEND = """[send]
+kind = "smtp"
+host = "127.0.0.1"
+port = {port}
+tls = "none"
+from = "Ведущий демо-игры <host@example.org>"
+"""
+
+IMAP_BOX = """[mailbox]
+kind = "imap"
+host = "127.0.0.1"
+port = {port}
+tls = "none"
+user = "{user}"
+password_env = "MM_TEST_IMAP_PASSWORD"
+folder = "INBOX"
+"""
+
+
+def cli(folder: Path, *args: str, now: str, crash: str | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m mailer.cli --config folder/game.toml *args`` with the clock at ``now``."""
+    run_env = {k: v for k, v in os.environ.items() if k != "MAFIA_MAIL_CRASH_AFTER"}
+    run_env.update(env or {}, MAFIA_MAIL_NOW=now)
+    if crash:
+        run_env["MAFIA_MAIL_CRASH_AFTER"] = crash
+    return subprocess.run([sys.executable, "-m", "mailer.cli", "--config", str(folder / "game.toml"), *args],
+                          env=run_env, capture_output=True, text=True, timeout=120)
+
+
+def ok(proc: subprocess.CompletedProcess) -> str:
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def killed(proc: subprocess.CompletedProcess) -> None:
+    assert proc.returncode == KILLED, f"not killed at the crash point: {proc.returncode}\n{proc.stdout}{proc.stderr}"
+
+
+def set_section(folder: Path, header: str, text: str) -> None:
+    """Replace the TOML table ``header`` (up to the next table or end) of folder/game.toml."""
+    conf = (folder / "game.toml").read_text(encoding="utf-8")
+    start = conf.index(header)
+    nxt = conf.find("\n[", start + len(header))
+    conf = conf[:start] + text + ("" if nxt < 0 else conf[nxt:])
+    (folder / "game.toml").write_text(conf, encoding="utf-8")
+
+
+def copy_game(src: Path, dst: Path, smtp_port: int) -> Path:
+    shutil.copytree(src, dst)
+    set_section(dst, "[send]", SMTP_SEND.format(port=smtp_port))
+    return dst
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Path:
+    """The demo game after ``init`` (roles queued), with one letter delivered twice."""
+    folder = tmp_path_factory.mktemp("crash") / "base"
+    shutil.copytree(DEMO, folder)
+    for sub in ("cur", "tmp"):
+        (folder / "maildir" / sub).mkdir(exist_ok=True)
+    stamp = int(DUPLICATE_OF.name.split(".")[0]) + 600
+    shutil.copy(DUPLICATE_OF, folder / "maildir" / "new" / f"{stamp}.Mdup.demo")
+    set_section(folder, "[send]", SMTP_SEND.format(port=1))
+    ok(cli(folder, "init", "--event", "none", now=INIT_NOW))
+    return folder
+
+
+@pytest.fixture
+def smtp():
+    server = SmtpServer(RecordingHandler()).start()
+    yield server
+    server.stop()
+
+
+def delivered_ids(server: SmtpServer) -> Counter:
+    """Message-ID (no brackets) → how many times the SMTP server received it."""
+    return Counter(email.message_from_bytes(m.data)["Message-ID"].strip("<>") for m in server.messages)
+
+
+def snapshot(folder: Path) -> dict:
+    """Letters (by key) and outgoing letters (by ref) as stored, ids replaced by keys."""
+    con = sqlite3.connect(folder / "game.db")
+    try:
+        keys = dict(con.execute("SELECT id, key FROM letter"))
+        letters = {}
+        for row in con.execute("SELECT key, state, message_id, nick, day, moves_json, problems_json, "
+                               "skip, cancel, duplicate_of FROM letter"):
+            letters[row[0]] = row[1:-1] + (keys.get(row[-1]),)
+        out = {r[0]: r[1:] for r in con.execute(
+            "SELECT ref, message_id, kind, to_addr, subject, body FROM outgoing")}
+        days = list(con.execute("SELECT day, status, result_json FROM dayrow ORDER BY day"))
+        game = con.execute("SELECT current_day, state_json FROM game").fetchone()
+    finally:
+        con.close()
+    return {"letters": letters, "outgoing": out, "days": days, "game": game}
+
+
+def out_states(folder: Path) -> dict[str, str]:
+    con = sqlite3.connect(folder / "game.db")
+    try:
+        return dict(con.execute("SELECT message_id, state FROM outgoing"))
+    finally:
+        con.close()
+
+
+@pytest.fixture(scope="module")
+def reference(base, tmp_path_factory) -> tuple[dict, Path]:
+    """A crash-free sync → close-day of the base game: (snapshot, folder before send)."""
+    folder = tmp_path_factory.mktemp("reference") / "game"
+    shutil.copytree(base, folder)
+    ok(cli(folder, "sync", now=SYNC_NOW))
+    ok(cli(folder, "close-day", now=CLOSE_NOW))
+    snap = snapshot(folder)
+    assert len(snap["letters"]) == LETTERS
+    states = Counter(v[0] for v in snap["letters"].values())
+    assert states["duplicate"] == 1 and states["applied"] >= 20 and "pending" not in states
+    assert sum(1 for r in snap["outgoing"] if r.startswith("result:")) == 24
+    return snap, folder
+
+
+# ---------------------------------------------------------------------------------------------
+# sync and close-day
+# ---------------------------------------------------------------------------------------------
+
+SYNC_CRASHES = [
+    ["fetch_tx:1"], ["fetch_tx:14"], ["stored:1"], [f"stored:{LETTERS}"],
+    ["process_tx:1"], ["process_tx:9"], ["processed:4"], [f"processed:{LETTERS}"],
+    ["stored:6", "fetch_tx:3", "process_tx:2", "processed:11", "process_tx:7"],  # crash after crash
+]
+
+
+@pytest.mark.parametrize("crashes", SYNC_CRASHES, ids=lambda c: "+".join(c))
+def test_sync_killed_and_rerun_equals_crash_free_run(base, reference, tmp_path, crashes):
+    expected, _ = reference
+    folder = tmp_path / "game"
+    shutil.copytree(base, folder)
+    for spec in crashes:
+        killed(cli(folder, "sync", now=SYNC_NOW, crash=spec))
+        con = sqlite3.connect(folder / "game.db")
+        keys = [k for (k,) in con.execute("SELECT key FROM letter")]
+        con.close()
+        assert len(keys) == len(set(keys))  # never a letter stored twice, even mid-way
+    ok(cli(folder, "sync", now=SYNC_NOW))
+    ok(cli(folder, "close-day", now=CLOSE_NOW))
+    got = snapshot(folder)
+    assert got["letters"] == expected["letters"]
+    assert got["outgoing"] == expected["outgoing"]
+    assert got["days"] == expected["days"] and got["game"] == expected["game"]
+
+
+@pytest.mark.parametrize("spec", ["queued:1", "queued:13", "queued:24"])
+def test_close_day_killed_is_all_or_nothing(base, reference, tmp_path, spec):
+    expected, _ = reference
+    folder = tmp_path / "game"
+    shutil.copytree(base, folder)
+    ok(cli(folder, "sync", now=SYNC_NOW))
+    before = snapshot(folder)
+    killed(cli(folder, "close-day", now=CLOSE_NOW, crash=spec))
+    assert snapshot(folder) == before  # the day is still open, nothing of it was kept
+    ok(cli(folder, "close-day", now=CLOSE_NOW))
+    assert snapshot(folder) == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# send
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec,uncertain,reached_server", [
+    ("sending:1", 1, False), ("sending:37", 1, False),
+    ("delivered:1", 1, True), ("delivered:50", 1, True),
+    ("sent:1", 0, True), ("sent:44", 0, True),
+])
+def test_send_killed_never_resends_blindly(reference, tmp_path, smtp, spec, uncertain, reached_server):
+    _, closed = reference
+    folder = copy_game(closed, tmp_path / "game", smtp.port)
+    total = len(out_states(folder))
+    killed(cli(folder, "send", now=CLOSE_NOW, crash=spec))
+    before_rerun = delivered_ids(smtp)
+    hit = int(spec.split(":")[1])
+    assert sum(before_rerun.values()) == (hit if reached_server else hit - 1)
+    report = ok(cli(folder, "send", now=CLOSE_NOW))
+    states = out_states(folder)
+    sent = delivered_ids(smtp)
+    assert max(sent.values()) == 1  # every letter reached the server at most once
+    flagged = [mid for mid, st in states.items() if st == "uncertain"]
+    assert len(flagged) == uncertain
+    assert Counter(states.values()) == Counter({"sent": total - uncertain} | ({"uncertain": uncertain} if uncertain else {}))
+    assert set(sent) == {mid for mid, st in states.items() if st == "sent"} | (set(flagged) if reached_server else set())
+    if uncertain:
+        assert f"Писем с неясной судьбой: {uncertain}" in report
+        outbox = ok(cli(folder, "outbox", now=CLOSE_NOW))
+        assert "неясно, ушло ли" in outbox
+        ok(cli(folder, "send", now=CLOSE_NOW))  # a plain re-run still does not resend it
+        assert delivered_ids(smtp) == sent
+        ok(cli(folder, "send", "--retry-uncertain", now=CLOSE_NOW))  # the host's explicit choice
+        assert delivered_ids(smtp)[flagged[0]] == (2 if reached_server else 1)
+        assert set(out_states(folder).values()) == {"sent"}
+
+
+# ---------------------------------------------------------------------------------------------
+# real IMAP server
+# ---------------------------------------------------------------------------------------------
+
+
+def test_sync_from_dovecot_killed_and_rerun(base, dovecot, tmp_path):
+    for path in sorted((base / "maildir" / "new").iterdir()):
+        when = datetime.fromtimestamp(int(path.name.split(".")[0]), tz=timezone.utc)
+        dovecot.append(path.read_bytes(), when=when)
+    env = {"MM_TEST_IMAP_PASSWORD": dovecot.password}
+    runs = {}
+    for name, crashes in (("clean", []), ("crashed", ["stored:3", "fetch_tx:5", "processed:2", "process_tx:9"])):
+        folder = tmp_path / name
+        shutil.copytree(base, folder)
+        set_section(folder, "[mailbox]", IMAP_BOX.format(port=dovecot.port, user=dovecot.user))
+        for spec in crashes:
+            killed(cli(folder, "sync", now=SYNC_NOW, crash=spec, env=env))
+        ok(cli(folder, "sync", now=SYNC_NOW, env=env))
+        runs[name] = snapshot(folder)
+    assert len(runs["clean"]["letters"]) == LETTERS
+    assert runs["crashed"] == runs["clean"]
+    assert "pending" not in {v[0] for v in runs["clean"]["letters"].values()}
