@@ -75,6 +75,9 @@ _KEEP = _by_first_word(V.KEEP_PHRASES)
 _LATER = _by_first_word(V.LATER_PHRASES)
 
 
+_ABSTAIN = _by_first_word(V.ABSTAIN_PHRASES)
+
+
 def correction_end(clause: list[Tok]) -> int | None:
     """Index after the correction words («хотя нет,», «вернее») opening the clause, or None."""
     k, head = 0, False
@@ -88,9 +91,10 @@ def clause_flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
 
     Returns ``{"skip": bool, "cancel": index after the cancel phrase or None, "other_day":
-    bool, "keep": bool, "later": bool}``.
+    bool, "keep": bool, "later": bool, "abstain": bool}``.
     """
-    out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False}
+    out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False,
+           "abstain": False}
     for i, t in enumerate(clause):
         if not t.word:
             continue
@@ -108,6 +112,8 @@ def clause_flags(clause: list[Tok]) -> dict:
             out["keep"] = True
         if w in _LATER and any(match_phrase(clause, i, p) for p in _LATER[w]):
             out["later"] = True
+        if w in _ABSTAIN and any(match_phrase(clause, i, p) for p in _ABSTAIN[w]):
+            out["abstain"] = True
     return out
 
 
@@ -129,8 +135,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
             i += 1
             continue
-        kw.negated = _negated(clause, i)
-        if kw.weak and _after_past(clause, i):
+        kw.negated = _negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
+        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and _narrative(clause, kw):
             i = kw.j
             continue
         found.append(kw)
@@ -148,9 +154,33 @@ def _negated(clause: list[Tok], i: int) -> bool:
     return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
 
 
-def _after_past(clause: list[Tok], i: int) -> bool:
-    """A noun keyword after «вчера» tells about the past («вчера проверка Буки показала…»)."""
-    return any(t.w in V.PAST_WORDS for t in clause[:i])
+def _negated_after(clause: list[Tok], j: int) -> bool:
+    """«Линчевать Буку не буду»: «не» and a modal later in the same comma segment."""
+    for k in range(j, len(clause) - 1):
+        if not clause[k].word and clause[k].w in _SEGMENT_MARKS:
+            return False
+        if clause[k].w == V.NEGATION and clause[k + 1].w in V.MODALS:
+            return True
+    return False
+
+
+def _narrative(clause: list[Tok], kw: Kw) -> bool:
+    """A noun keyword that tells rather than orders: after «вчера» in its comma segment
+    («вчера проверка Буки показала…») or right after «что» («думаю, что линч Буки —
+    ошибка»). Never when a colon or dash follows it («вчера проспал, голос: Бука»)."""
+    if kw.j < len(clause) and clause[kw.j].w in (":", "—", "→"):
+        return False
+    k = kw.i - 1
+    while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
+        k -= 1
+    if k >= 0 and clause[k].w in V.REPORT_WORDS:
+        return True
+    for k in range(kw.i - 1, -1, -1):
+        if not clause[k].word and clause[k].w in (",", "("):
+            return False
+        if clause[k].w in V.PAST_WORDS:
+            return True
+    return False
 
 
 def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
@@ -278,6 +308,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     w = clause[start].w
     if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
         return [Kw(V.MANIAC, start, start + 1)]
+    if w == "цель" and actor.role == "swindler":
+        return [Kw(V.SWINDLE, start, start + 1)]
     if w in _CLAN_HEADERS and actor.mafia:
         return [Kw(V.KILL, start, start + 1)]
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:

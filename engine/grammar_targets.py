@@ -33,6 +33,7 @@ class Targets:
     unknown: tuple[str, int] | None = None
     pronoun: bool = False
     alternative: bool = False  # «X или Y»
+    statement: bool = False  # «— это …» right after the keyword: it is described, not made
     nobody: bool = False  # «МО никому»
     roles: list[str] = field(default_factory=list)
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
@@ -65,6 +66,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
             k += 1
             continue
         w = t.w
+        if w == "это" and not out.hits and k == _first_word(clause, lo):
+            out.statement = True
         if w in ("или", "либо") and out.hits:
             out.alternative = joined = True
             k += 1
@@ -147,6 +150,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
     if negated:
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
     return out
+
+
+def _first_word(clause: list[Tok], lo: int) -> int:
+    return next((k for k in range(lo, len(clause)) if clause[k].word), len(clause))
 
 
 def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import grammar_vocab as V
 from .names import norm
 
 _TOKEN = re.compile(
@@ -71,10 +72,15 @@ def tokenize(text: str) -> list[Tok]:
 
 
 def clauses(toks: list[Tok]) -> list[list[Tok]]:
-    """Split tokens into clauses (the boundary tokens themselves are dropped)."""
+    """Split tokens into clauses (the boundary tokens themselves are dropped). An ellipsis
+    after a move word or a preposition, before a word, goes on with the clause
+    («Голосую за... ну пусть будет Сергей»)."""
     out: list[list[Tok]] = []
     cur: list[Tok] = []
-    for t in toks + [Tok("\n", "\n", 0, 0, False)]:
+    toks = toks + [Tok("\n", "\n", 0, 0, False)]
+    for n, t in enumerate(toks):
+        if t.w == "." and _hanging_ellipsis(toks, n, cur):
+            continue
         if not t.word and t.w in _CLAUSE_END:
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
@@ -84,6 +90,21 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
+    """True when the «.» at ``toks[n]`` is part of «...» that leaves a move word or a
+    preposition hanging before a word on the same line."""
+    k = n
+    while k < len(toks) and toks[k].w == ".":
+        k += 1
+    j = n
+    while j > 0 and toks[j - 1].w == ".":
+        j -= 1
+    if k - j < 2 or k >= len(toks) or not toks[k].word:
+        return False
+    last = next((t for t in reversed(cur) if t.word), None)
+    return last is not None and (last.w in V.PREPOSITIONS or last.w in V.WORDS)
 
 
 def _is_bullet(t: Tok) -> bool:

@@ -77,6 +77,10 @@ PHRASES: dict[tuple[str, ...], str] = {
     ("решает", "босс"): DELEGATE,
     ("решает", "дон"): DELEGATE,
     ("в", "отношении"): SWINDLE,
+    ("выбираю", "жертвой"): MANIAC,
+    ("жертвой", "выбираю"): MANIAC,
+    ("выбираем", "жертвой"): KILL,
+    ("жертвой", "выбираем"): KILL,
     ("ворую", "ход"): SWINDLE,
     ("краду", "ход"): SWINDLE,
 }
@@ -197,6 +201,13 @@ LATER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("в", "раздумьях"), ("ближе", "к", "дедлайну"),
 )
 
+#: «Линч воздержусь», «голосую против всех»: no vote in this letter. Without a name such a
+#: clause is neither a move nor a problem.
+ABSTAIN_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("воздерживаюсь",), ("воздержусь",), ("воздержался",), ("воздержалась",),
+    ("против", "всех"), ("без", "голоса"),
+)
+
 #: «Линч: Бука. Хотя нет, Сергей.»: a clause that opens with these words (and punctuation),
 #: at least one of them in :data:`CORRECTION_HEADS`, and then names only a player corrects
 #: the target of the previous clause's move.
@@ -270,6 +281,12 @@ MODALS: frozenset[str] = frozenset({
     "буду", "будем", "хочу", "хотим", "стану", "станем", "могу", "можем", "собираюсь",
     "планирую", "думаю", "смогу", "стоит", "надо", "нужно", "советую", "предлагаю",
 })
+
+#: Keywords that are nouns though not weak: after «вчера» or «что» they tell, not order.
+NARRATIVE_NOUNS: frozenset[str] = frozenset({"линч", "мо"})
+
+#: Words after which a noun keyword is reported speech («думаю, что линч Буки — ошибка»).
+REPORT_WORDS: frozenset[str] = frozenset({"что", "чтобы", "будто", "якобы", "мол"})
 
 #: Words that put a noun keyword after them in the past («вчера проверка …»).
 PAST_WORDS: frozenset[str] = frozenset({"вчера", "позавчера", "вчерашняя", "вчерашний",

@@ -87,6 +87,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     prev: tuple[str, int] | None = None  # the last clause's keyword class and its offset
     for clause in clauses(tokenize(text)):
         if is_question(text, clause):
+            asked = find_keywords(clause, set(), name_index(nicks))
+            prev = (asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
             continue
         flags = clause_flags(clause)
         if _correction(ctx, clause, prev, flags, items):
@@ -304,8 +306,10 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
                 return _refuse_role(kw, text)
             return _Item(0, problem=problem(text, "unknown_name", "unknown_name",
                                             word=tg.unknown[0]), tried=action)
-        if flags["other_day"] is False and (flags["keep"] or flags["later"]):
-            return None  # «линч прежний», «линч потом напишу»: no change, no problem
+        if flags["other_day"] is False and (flags["keep"] or flags["later"] or flags["abstain"]):
+            return None  # «линч прежний», «линч потом напишу», «воздержусь»: no problem
+        if tg.statement:
+            return None  # «Мирная охота — это зло»: a statement about the move
         if (kw.weak or action is None) and not flags["other_day"]:
             return None
         if action is None and kw.cls in (V.CHOOSE,):
