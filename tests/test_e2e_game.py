@@ -1,0 +1,450 @@
+"""A whole 12-day game through the CLI against a real Dovecot and a real SMTP server (issue 5).
+
+Every event is set at least once (``open-day --event``), votes come by letter and by import
+(CSV and forum text), «Пальмы цветут» flags forbidden words in imported posts and the host
+confirms with ``lost-vote``, «Страх» waits for the chosen player's letter, one day is closed,
+sent, reopened, corrected and closed again, reminders go out mid-day, and at the end
+``export`` + ``replay --json`` must give exactly the turns the live game stored.
+
+The players' letters are :func:`letters.day_plan` letters of the living players. To keep the
+24 players alive long enough for twelve days, the killers act only on some days: on the other
+days their letters are rewritten without the kill (the rest of the letter stays).
+"""
+
+from __future__ import annotations
+
+import email
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta, timezone
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from letters import HOST_ADDR, day_plan, forms, roster_24
+
+from engine.calendar import day_window
+from engine.roles import split_role
+
+MSK = ZoneInfo("Europe/Moscow")
+# A Monday, in the past: Dovecot stores an APPEND date from the future as "now".
+START = datetime(2026, 10, 5, 19, 30, tzinfo=MSK)
+SEED = 4
+#: Day → (event, who may kill that day). Clan ids, "maniac", "psycho", "hunt".
+SCHEDULE: dict[int, tuple[str, frozenset[str]]] = {
+    1: ("holiday", frozenset({"clan1"})),
+    2: ("palms", frozenset()),
+    3: ("appeal", frozenset({"clan2", "hunt"})),
+    4: ("fear", frozenset({"psycho"})),
+    5: ("rage", frozenset({"maniac"})),  # Friday → Sunday: the merged weekend day
+    6: ("choose_me", frozenset({"clan1"})),
+    7: ("eclipse", frozenset({"hunt"})),  # closed, sent, reopened, corrected, closed again
+    8: ("paradox", frozenset({"clan2"})),
+    9: ("secret", frozenset()),
+    10: ("full_moon", frozenset({"clan1", "clan2"})),
+    11: ("voice", frozenset({"hunt"})),
+    12: ("none", frozenset({"maniac"})),
+}
+REMIND_DAYS = (1, 3, 9)
+ALL_EVENTS = {"fear", "rage", "voice", "choose_me", "eclipse", "paradox", "palms", "secret",
+              "appeal", "full_moon", "holiday"}
+
+PHRASE = {
+    "rob": "Ворую у {gen}.", "guard": "Охраняю {acc}.", "boss_check": "Проверяю {acc}.",
+    "clan_kill": "Убиваем {acc}.", "check": "Проверяю {acc}.", "heal": "Лечу {acc}.",
+    "invite": "Приглашаю {acc}.", "psycho_invite": "Шизю {acc}.",
+    "search": "Ищу комиссара у {gen}.", "beat": "Бью {acc}.", "watch": "Слежу за {ins}.",
+    "maniac_kill": "Убиваю {acc}.", "hunt": "МО: {nom}", "vote": "Линч: {nom}",
+}
+
+
+# --------------------------------------------------------------------------- the host's side
+
+
+class Host:
+    """The host's shell: runs ``mafia-mail`` by subprocess with a forced clock."""
+
+    def __init__(self, config: Path, dovecot):
+        self.config, self.dovecot, self.password = config, dovecot, dovecot.password
+
+    def __call__(self, *args: str, now: datetime, check: bool = True) -> subprocess.CompletedProcess:
+        env = dict(os.environ, MAFIA_MAIL_CONFIG=str(self.config), MAFIA_MAIL_NOW=now.isoformat(),
+                   E2E_IMAP_PASSWORD=self.password, COLUMNS="200")
+        proc = subprocess.run([sys.executable, "-m", "mailer.cli", *args], env=env,
+                              capture_output=True, text=True, timeout=120)
+        if check and proc.returncode != 0:
+            raise AssertionError(f"mafia-mail {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
+        return proc
+
+    def db(self):
+        """(config, store) in-process, for reading what the CLI stored."""
+        from mailer.config import load_config
+        from mailer.store import Store
+
+        cfg = load_config(self.config)
+        return cfg, Store(cfg.database_url)
+
+
+def _config(tmp_path: Path, roster: list[dict], imap, smtp) -> Path:
+    players = "".join(f'\n[[player]]\nnick = "{p["nick"]}"\nemail = "{p["email"]}"\nrole = "{p["role"]}"\n'
+                      for p in roster)
+    text = f"""[game]
+name = "Мафия: десять дней"
+timezone = "Europe/Moscow"
+start = "{START:%Y-%m-%d %H:%M}"
+weekend_merge = true
+seed = {SEED}
+database = "game.db"
+{players}
+[mailbox]
+kind = "imap"
+host = "{imap.host}"
+port = {imap.port}
+tls = "none"
+user = "{imap.user}"
+password_env = "E2E_IMAP_PASSWORD"
+folder = "INBOX"
+
+[send]
+kind = "smtp"
+host = "{smtp.host}"
+port = {smtp.port}
+tls = "none"
+from = "Ведущий <{HOST_ADDR}>"
+"""
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _window(day: int) -> tuple[datetime, datetime]:
+    return day_window(START, "Europe/Moscow", day, True)
+
+
+def _alive(host: Host) -> list[str]:
+    from mailer.turns import status
+
+    cfg, store = host.db()
+    try:
+        return [p.nick for p in status(cfg, store).players if p.alive]
+    finally:
+        store.dispose()
+
+
+def _day_row(host: Host, day: int):
+    from mailer.store import DayRow
+
+    _cfg, store = host.db()
+    try:
+        with store.session() as s:
+            return s.get(DayRow, day)
+    finally:
+        store.dispose()
+
+
+def _outgoing(host: Host):
+    _cfg, store = host.db()
+    try:
+        with store.session() as s:
+            return store.outgoing(s)
+    finally:
+        store.dispose()
+
+
+# --------------------------------------------------------------------------- the players' side
+
+
+def _message(sender: dict, at: datetime, body: str, serial: str, subject: str = "Ход") -> bytes:
+    msg = EmailMessage()
+    msg["From"] = f"{sender['nick']} <{sender['email']}>"
+    msg["To"] = f"Ведущий <{HOST_ADDR}>"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(at.astimezone(MSK))
+    msg["Message-ID"] = f"<e2e-game.{serial}@{sender['email'].split('@')[1]}>"
+    msg.set_content(body)
+    return msg.as_bytes(policy=policy.SMTP)
+
+
+def _banned(move: dict, role: str, kills: frozenset[str]) -> bool:
+    """Is ``move`` a killing move of a killer who rests today?"""
+    kind, clan = split_role(role)
+    action = move["action"]
+    if action == "clan_kill":
+        return clan not in kills
+    if action == "maniac_kill":
+        return "maniac" not in kills
+    if action == "invite" and kind == "psycho":
+        return "psycho" not in kills
+    return action == "hunt" and "hunt" not in kills
+
+
+def _text(moves: list[dict], role: str) -> str:
+    lines = ["Добрый вечер!"]
+    for m in moves:
+        if m["action"] == "delegate":
+            lines.append("Ход на усмотрение дона.")
+            continue
+        key = "psycho_invite" if m["action"] == "invite" and split_role(role)[0] == "psycho" else m["action"]
+        lines.append(PHRASE[key].format(**forms(m["target"])))
+    return "\n".join(lines) + "\n"
+
+
+def _day_mail(roster: list[dict], day: int, alive: set[str], kills: frozenset[str]) -> list[tuple[datetime, bytes, str]]:
+    """The day's letters of the living players as (receipt time, raw, sender nick)."""
+    players = {p["nick"]: p for p in roster}
+    start = _window(day)[0]
+    plan = day_plan([dict(p, alive=p["nick"] in alive) for p in roster], day, start, SEED * 1000 + day)
+    out = []
+    for k, letter in enumerate(plan):
+        role = players[letter.sender]["role"]
+        if not any(_banned(m, role, kills) for m in letter.moves):
+            out.append((letter.at, letter.raw, letter.sender))
+            continue
+        kept = [m for m in letter.moves if not _banned(m, role, kills) and m["action"] != "swindle"]
+        if kept:
+            raw = _message(players[letter.sender], letter.at, _text(kept, role), f"{day}.{k}")
+            out.append((letter.at, raw, letter.sender))
+    return out
+
+
+def _append(dovecot, items: list[tuple[datetime, bytes, str]]) -> None:
+    client = dovecot.client()
+    try:
+        for at, raw, _nick in items:
+            client.append("INBOX", raw, msg_time=at)
+    finally:
+        client.logout()
+
+
+# --------------------------------------------------------------------------- reading results
+
+
+def _paper_deaths(paper: str) -> set[str]:
+    """Nicknames in the newspaper's «Покинули игру» list."""
+    block = paper.split("Покинули игру:", 1)[1] if "Покинули игру:" in paper else ""
+    out = set()
+    for line in block.splitlines():
+        m = re.match(r"^\s+- (.+?)(?:, .+)? — ", line)
+        if m:
+            out.add(m.group(1))
+    return out
+
+
+def _result(host: Host, day: int) -> dict:
+    return json.loads(_day_row(host, day).result_json)
+
+
+def _after(day: int, minutes: int = 10) -> datetime:
+    return _window(day)[1] + timedelta(minutes=minutes)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@pytest.mark.e2e
+def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
+    roster = roster_24(SEED)
+    players = {p["nick"]: p for p in roster}
+    roles = {p["nick"]: p["role"] for p in roster}
+    host = Host(_config(tmp_path, roster, dovecot, smtp_server), dovecot)
+    host("init", "--event", SCHEDULE[1][0], now=START - timedelta(hours=1))
+    # 24 role letters and the holiday's letter to the mortar holder
+    assert "Отправлено: 25;" in host("send", now=START - timedelta(minutes=50)).stdout
+
+    alive_at_start: dict[int, list[str]] = {}
+    events_seen: set[str] = set()
+    for day, (event, kills) in SCHEDULE.items():
+        start, end = _window(day)
+        if day > 1:
+            out = host("open-day", "--event", event, now=start + timedelta(minutes=20)).stdout
+            assert f"День {day}: событие" in out
+        row = _day_row(host, day)
+        assert row.event == event and row.status == "open"
+        events_seen.add(event)
+        alive = _alive(host)
+        alive_at_start[day] = alive
+        mail = _day_mail(roster, day, set(alive), kills)
+        mail += _event_letters(host, day, event, alive, players, start)
+        if day == 1:
+            stranger = {"nick": "Чужой", "email": "stranger@example.com"}
+            mail.append((start + timedelta(hours=2), _message(stranger, start + timedelta(hours=2),
+                                                              "Можно к вам в игру? Линч: Бука", "stranger"),
+                         ""))
+        mail.sort(key=lambda item: item[0])
+        if day in REMIND_DAYS:
+            _remind_mid_day(host, dovecot, mail, start, alive)
+        else:
+            _append(dovecot, mail)
+            synced = host("sync", now=end - timedelta(minutes=1)).stdout
+            assert f"Новых писем: {len(mail)};" in synced
+        _host_inputs(host, day, event, alive, end)
+        paper = _close(host, day, event, alive, end, players)
+        result = _result(host, day)
+        assert _paper_deaths(paper) == {d["player"] for d in result["deaths"]}, paper
+        assert set(_alive(host)) == set(alive) - {d["player"] for d in result["deaths"]}
+        assert "не отправлено: 0" in host("send", now=_after(day, 12)).stdout
+        if day == 7:
+            _reopen_and_correct(host, day, alive, result)
+        assert "Отправлено: 0" in host("send", now=_after(day, 13)).stdout
+        assert result["day"] == day and result["event"] == event
+        if result.get("winner"):
+            break
+    assert events_seen >= ALL_EVENTS
+    assert max(alive_at_start) >= 10
+
+    _check_mail(host, smtp_server, alive_at_start, players)
+    _check_export_replays(host, tmp_path, max(alive_at_start))
+
+
+def _event_letters(host, day, event, alive, players, start):
+    """Letters only an event asks for: the holiday mortar shot, the immune player's partner."""
+    row = _day_row(host, day)
+    at = start + timedelta(hours=3, minutes=7)
+    if event == "holiday":
+        assert row.mortar in alive
+        target = next(n for n in alive if n != row.mortar and split_role(players[n]["role"])[1])
+        body = f"Стреляю из миномёта в {forms(target)['acc']}."
+        return [(at, _message(players[row.mortar], at, body, f"{day}.mortar"), row.mortar)]
+    if event == "choose_me":
+        assert row.immune in alive
+        partner = next(n for n in alive if n != row.immune)
+        body = f"Беру в пару {forms(partner)['acc']}."
+        return [(at, _message(players[row.immune], at, body, f"{day}.partner"), row.immune)]
+    return []
+
+
+def _remind_mid_day(host, dovecot, mail, start, alive):
+    """Half the day's letters, a reminder round (twice: the second queues none), the rest."""
+    noon = start + timedelta(hours=12)
+    early = [m for m in mail if m[0] < noon]
+    _append(dovecot, early)
+    host("sync", now=noon)
+    first = host("remind", now=noon + timedelta(minutes=1)).stdout
+    senders = {m[2] for m in early}
+    reminded = set(re.search(r"\((.*)\)", first).group(1).split(", ")) if "(" in first else set()
+    assert reminded and reminded <= set(alive) and not reminded & senders
+    assert "Напоминаний в очереди: 0" in host("remind", now=noon + timedelta(minutes=2)).stdout
+    assert "не отправлено: 0" in host("send", now=noon + timedelta(minutes=3)).stdout
+    _append(dovecot, [m for m in mail if m[0] >= noon])
+    host("sync", now=start + timedelta(hours=23, minutes=59))
+
+
+def _host_inputs(host, day, event, alive, end):
+    """What the host brings from the forum on some days."""
+    before = end - timedelta(seconds=30)  # after every letter of the day, before the deadline
+    folder = host.config.parent
+    if day == 2:  # «Пальмы цветут»: posts, flagged words, lost votes; a CSV tally
+        a, b, c = alive[0], alive[1], alive[2]
+        posts = folder / "posts2.txt"
+        posts.write_text(f"{a}: Я думаю, что {b} мафия, и это видно по всему.\n"
+                         f"{b}: Город проснулся, ветер гуляет по крышам, кто-то молчит.\n"
+                         f"{c}: Нет, не верю вам всем.\n", encoding="utf-8")
+        out = host("posts", "import", str(posts), now=before).stdout
+        assert "Игроков с постами: 3" in out and f"{a}: я" in out and f"{c}: нет, не, вам" in out
+        assert b + ":" not in out.split("«Пальмы цветут»")[1]
+        assert "Без голоса сегодня: " + f"{a}, {c}" in host("lost-vote", a, c, now=before).stdout
+        tally = folder / "votes2.csv"
+        target = alive[5]
+        tally.write_text("voter,target\n" + "".join(f"{v},{target}\n" for v in alive[6:18]), encoding="utf-8")
+        assert "Голосов загружено: 12" in host("votes", "import", str(tally), now=before).stdout
+    if day == 4:  # «Страх»: a forum thread makes one clear leader
+        target = alive[3]
+        thread = folder / "thread4.txt"
+        thread.write_text("".join(f"{v}: ну что, голосую за {forms(target)['acc']}\n" for v in alive[4:16]),
+                          encoding="utf-8")
+        assert "Голосов загружено: 12" in host("votes", "import", str(thread), now=before).stdout
+    if day == 8:  # «Парадокс»: the host names who broke the role-play
+        assert "Без голоса сегодня: " in host("lost-vote", alive[0], now=before).stdout
+    if day == 11:
+        thread = folder / "thread11.txt"
+        target = alive[2]
+        thread.write_text(f"{alive[0]}: голосую за {forms(target)['acc']}\n{alive[1]}: Линч: {target}\n"
+                          f"Посторонний: я вообще не играю\n", encoding="utf-8")
+        assert "Голосов загружено: 2" in host("votes", "import", str(thread), now=before).stdout
+
+
+def _close(host, day, event, alive, end, players):
+    early = host("close-day", now=end - timedelta(minutes=5), check=False)
+    assert early.returncode != 0 and "ещё не прошёл" in early.stderr
+    closed = host("close-day", now=_after(day)).stdout
+    if event == "fear":
+        chosen = _day_row(host, day).fear_chosen
+        assert chosen in alive and f"ждём письма от {chosen}" in closed
+        assert _day_row(host, day).status == "open"
+        choice = next(n for n in alive if n != chosen)
+        at = _after(day, 3)
+        raw = _message(players[chosen], at, f"Выбираю: {choice}", f"{day}.fear")
+        _append(host.dovecot, [(at, raw, chosen)])
+        host("sync", now=_after(day, 5))
+        closed = host("close-day", now=_after(day, 6)).stdout
+        assert _result(host, day)["lynched"] == [choice]
+    assert f"День {day} закрыт." in closed
+    again = host("close-day", now=_after(day, 7), check=False)
+    assert again.returncode != 0
+    return closed
+
+
+def _reopen_and_correct(host, day, alive, result):
+    """Reopen a closed and sent day, import a corrected tally, close again: a new result."""
+    out = host("reopen-day", str(day), now=_after(day, 20)).stdout
+    assert f"День {day} снова открыт" in out and "Уже отправлены" in out
+    assert out.count(f"итоги дня {day}") == len(alive)
+    target = next(n for n in alive if n not in result["lynched"])
+    tally = host.config.parent / f"votes{day}.csv"
+    tally.write_text("".join(f"{v},{target}\n" for v in alive), encoding="utf-8")
+    assert f"Голосов загружено: {len(alive)}" in host("votes", "import", str(tally), now=_after(day, 21)).stdout
+    event = SCHEDULE[day + 1][0]
+    closed = host("close-day", now=_after(day, 22)).stdout
+    assert f"День {day} закрыт." in closed
+    assert _result(host, day)["lynched"] == [target]
+    host("open-day", "--event", event, now=_after(day, 23))
+    assert "не отправлено: 0" in host("send", now=_after(day, 24)).stdout
+
+
+def _check_mail(host, smtp, alive_at_start, players):
+    """Every result letter once per living player per day (per revision), reminders at most
+    once a day, nothing twice, nothing outside the roster but the stranger's reply."""
+    roster_addrs = {p["email"] for p in players.values()}
+    msgs = [(m.rcpt_tos, email.message_from_bytes(m.data, policy=policy.default)) for m in smtp.messages]
+    ids = Counter(msg["Message-ID"] for _r, msg in msgs)
+    assert max(ids.values()) == 1
+    outsiders = [msg for rcpts, msg in msgs if not set(a.lower() for a in rcpts) <= roster_addrs]
+    assert [m["To"].addresses[0].addr_spec for m in outsiders] == ["stranger@example.com"]
+    rows = {f"<{r.message_id}>": r for r in _outgoing(host)}
+    assert all(rows[msg["Message-ID"]].state == "sent" for _r, msg in msgs)
+    assert sum(r.state == "sent" for r in rows.values()) == len(msgs)
+    results = defaultdict(Counter)
+    reminders = Counter()
+    for _r, msg in msgs:
+        row = rows[msg["Message-ID"]]
+        if row.kind == "result":
+            assert msg["Subject"].endswith(f"итоги дня {row.day}")
+            results[row.day][row.to_nick] += 1
+        if row.kind == "reminder":
+            reminders[(row.day, row.to_nick)] += 1
+    for day, alive in alive_at_start.items():
+        per = 2 if day == 7 else 1
+        assert results[day] == Counter({n: per for n in alive}), day
+    assert reminders and max(reminders.values()) == 1
+    assert {d for d, _n in reminders} == set(REMIND_DAYS)
+
+
+def _check_export_replays(host, tmp_path, last_day):
+    archive = tmp_path / "archive.toml"
+    host("export", str(archive), now=_after(last_day, 30))
+    proc = subprocess.run([sys.executable, "-m", "mailer.cli", "replay", str(archive), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    replayed = json.loads(proc.stdout)
+    live = [_result(host, day) for day in range(1, last_day + 1)]
+    assert len(replayed["turns"]) == len(live)
+    for day, (mine, theirs) in enumerate(zip(live, replayed["turns"]), start=1):
+        assert theirs == mine, f"day {day} replays differently"
