@@ -101,6 +101,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
             k += 1
             continue
         hit = idx.exact(words, k, expected)
+        if hit is not None and out.hits and _opens_statement(clause, k + hit.length):
+            break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -150,6 +152,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
     if negated:
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
     return out
+
+
+def _opens_statement(clause: list[Tok], k: int) -> bool:
+    """True when a dash or colon follows token ``k - 1`` (a name that starts «X — …»)."""
+    return k < len(clause) and clause[k].w in ("—", ":")
 
 
 def _first_word(clause: list[Tok], lo: int) -> int:

@@ -184,12 +184,18 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
 
 def _correction(ctx: _Ctx, clause: list[Tok], prev: tuple[str, int] | None, flags: dict,
                 items: list[_Item]) -> bool:
-    """«Линч: Бука. Хотя нет, Сергей.»: a clause of correction words and one name re-aims
-    the previous clause's move (its earlier item of that action is dropped). True when the
-    clause was such a correction."""
-    k = correction_end(clause) if prev is not None else None
-    if k is None:
+    """A clause of one name that finishes or corrects the previous clause's move; its earlier
+    item of that action is dropped. «Линч: Бука. Хотя нет, Сергей.» (correction words, then
+    the name) or «Линч:⏎Бука» (the move had no target). True when the clause was one."""
+    if prev is None:
         return False
+    k = correction_end(clause)
+    if k is None:
+        last = items[-1] if items else None
+        if last is None or last.pos < prev[1] or last.problem is None or \
+                last.problem.reason != "no_target":
+            return False
+        k = 0
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS):
         k += 1
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
