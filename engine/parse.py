@@ -85,13 +85,15 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: tuple[str, int] | None = None  # the last clause's keyword class and its offset
+    last_start = -1  # offset of the clause before this one
     for clause in clauses(tokenize(text)):
+        adjacent, last_start = prev is not None and prev[1] == last_start, clause[0].start
         if is_question(text, clause):
             asked = find_keywords(clause, set(), name_index(nicks))
             prev = (asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
             continue
         flags = clause_flags(clause)
-        if _correction(ctx, clause, prev, flags, items):
+        if _correction(ctx, clause, prev, adjacent, flags, items):
             continue
         skip = skip or flags["skip"]
         if flags["cancel"] is not None:
@@ -182,17 +184,18 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
     return kws[-1].cls if kws else None
 
 
-def _correction(ctx: _Ctx, clause: list[Tok], prev: tuple[str, int] | None, flags: dict,
-                items: list[_Item]) -> bool:
+def _correction(ctx: _Ctx, clause: list[Tok], prev: tuple[str, int] | None, adjacent: bool,
+                flags: dict, items: list[_Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move; its earlier
     item of that action is dropped. «Линч: Бука. Хотя нет, Сергей.» (correction words, then
-    the name) or «Линч:⏎Бука» (the move had no target). True when the clause was one."""
+    the name) or «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True
+    when the clause was one."""
     if prev is None:
         return False
     k = correction_end(clause)
     if k is None:
         last = items[-1] if items else None
-        if last is None or last.pos < prev[1] or last.problem is None or \
+        if not adjacent or last is None or last.pos < prev[1] or last.problem is None or \
                 last.problem.reason != "no_target":
             return False
         k = 0
