@@ -81,13 +81,15 @@ class Context:
 
 @dataclass
 class ChildRun:
-    """A finished child process: wall seconds, peak RSS (bytes), exit code, output."""
+    """A finished child process: wall seconds, peak RSS (bytes), exit code, output, and its
+    CPU seconds (user + system, from ``wait4``; less sensitive to a busy machine than wall)."""
 
     seconds: float
     max_rss: int
     returncode: int
     stdout: str
     stderr: str
+    cpu: float = 0.0
 
 
 def run_child(argv: list[str], *, env: dict | None = None, cwd: Path | None = None,
@@ -110,7 +112,8 @@ def run_child(argv: list[str], *, env: dict | None = None, cwd: Path | None = No
         out.seek(0)
         err.seek(0)
         result = ChildRun(seconds, usage.ru_maxrss * 1024, proc.returncode,
-                          out.read().decode(errors="replace"), err.read().decode(errors="replace"))
+                          out.read().decode(errors="replace"), err.read().decode(errors="replace"),
+                          cpu=usage.ru_utime + usage.ru_stime)
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {result.returncode}:\n{result.stdout[-3000:]}\n"
                            f"{result.stderr[-3000:]}")

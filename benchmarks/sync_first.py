@@ -28,7 +28,7 @@ def run(ctx: Context) -> list[Row]:
     if not mbsync.available():
         return [Row(f"1. First sync, {n:,} letters", "mbsync not installed (apt-get install isync)")]
     mbsync.pull(Path(tempfile.mkdtemp(dir=ctx.workdir)), account)  # warm-up, discarded
-    ours, theirs, rss = [], [], []
+    ours, theirs, rss, cpu, their_cpu = [], [], [], [], []
     for _ in range(repeats):
         config = game.new_game(account, ctx.workdir)
         run = game.sync(config, account)
@@ -36,9 +36,12 @@ def run(ctx: Context) -> list[Row]:
         if got["letters"] != n or got["replies"] != n:
             raise RuntimeError(f"sync stored {got}, expected {n} letters and replies")
         ours.append(run.seconds)
+        cpu.append(run.cpu)
         rss.append(run.max_rss)
         folder = Path(tempfile.mkdtemp(dir=ctx.workdir))
-        theirs.append(mbsync.pull(folder, account).seconds)
+        pulled = mbsync.pull(folder, account)
+        theirs.append(pulled.seconds)
+        their_cpu.append(pulled.cpu)
         if mbsync.count_pulled(folder) != n:
             raise RuntimeError("mbsync did not pull every message")
     ratio = median(ours) / median(theirs)
@@ -48,6 +51,8 @@ def run(ctx: Context) -> list[Row]:
         target=f"≤ {TARGET_RATIO:.1f}× mbsync",
         ratio=f"{ratio:.1f}× mbsync",
         meets=ratio <= TARGET_RATIO,
-        detail=f"{n / median(ours):.0f} letters/s; peak RSS {fmt_mb(max(rss))}; median of {repeats}",
-        numbers={"letters": n, "ours_s": ours, "mbsync_s": theirs, "ratio": ratio, "max_rss": max(rss)},
+        detail=f"{n / median(ours):.0f} letters/s; CPU {fmt_s(median(cpu))} vs mbsync "
+               f"{fmt_s(median(their_cpu))}; peak RSS {fmt_mb(max(rss))}; median of {repeats}",
+        numbers={"letters": n, "ours_s": ours, "mbsync_s": theirs, "ratio": ratio, "max_rss": max(rss),
+                 "ours_cpu_s": cpu, "mbsync_cpu_s": their_cpu},
     )]

@@ -46,12 +46,16 @@ def run(ctx: Context) -> list[Row]:
     rows, ten_new = [], {}
     for n in sizes(ctx):
         account, config, first, tail = synced_box(ctx, n, NEW * repeats)
-        none, some = [], []
+        none, some, none_cpu, some_cpu = [], [], [], []
         game.sync(config, account)  # settle (WAL checkpoint, page cache); discarded
         for k in range(repeats):
-            none.append(game.sync(config, account).seconds)
+            idle = game.sync(config, account)
+            none.append(idle.seconds)
+            none_cpu.append(idle.cpu)
             fx.fill_append(account, tail[k * NEW:(k + 1) * NEW])
-            some.append(game.sync(config, account).seconds)
+            busy = game.sync(config, account)
+            some.append(busy.seconds)
+            some_cpu.append(busy.cpu)
         if game.counts(config)["letters"] != n + NEW * repeats:
             raise RuntimeError("incremental syncs missed letters")
         ratio = median(some) / median(none)
@@ -61,10 +65,10 @@ def run(ctx: Context) -> list[Row]:
             measured=f"{fmt_s(median(some))} vs none new {fmt_s(median(none))}",
             target=f"≤ {TARGET_RATIO:.0f}× none new", ratio=f"{ratio:.2f}× none new",
             meets=ratio <= TARGET_RATIO,
-            detail=f"first sync of the box {fmt_s(first.seconds)} (peak RSS {fmt_mb(first.max_rss)}); "
-                   f"median of {repeats}",
+            detail=f"CPU {fmt_s(median(some_cpu))} vs {fmt_s(median(none_cpu))}; first sync of the box "
+                   f"{fmt_s(first.seconds)} (peak RSS {fmt_mb(first.max_rss)}); median of {repeats}",
             numbers={"box": n, "none_s": none, "ten_s": some, "first_s": first.seconds,
-                     "first_rss": first.max_rss},
+                     "first_rss": first.max_rss, "none_cpu_s": none_cpu, "ten_cpu_s": some_cpu},
         ))
     small, large = min(ten_new), max(ten_new)
     growth = ten_new[large] / ten_new[small]
