@@ -44,6 +44,7 @@ class Kw:
     j: int
     negated: bool = False
     weak: bool = False
+    reported: bool = False  # a noun right after «что»: chatter if a predicate follows
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -136,9 +137,11 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             i += 1
             continue
         kw.negated = _negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
-        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and _narrative(clause, kw):
-            i = kw.j
-            continue
+        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not _order_form(clause, kw):
+            if _after_past(clause, kw.i):
+                i = kw.j
+                continue
+            kw.reported = _after_report_word(clause, kw.i)
         found.append(kw)
         i = kw.j
     fuzzy = _fuzzy_keywords(clause, excluded, idx, found)
@@ -164,23 +167,30 @@ def _negated_after(clause: list[Tok], j: int) -> bool:
     return False
 
 
-def _narrative(clause: list[Tok], kw: Kw) -> bool:
-    """A noun keyword that tells rather than orders: after «вчера» in its comma segment
-    («вчера проверка Буки показала…») or right after «что» («думаю, что линч Буки —
-    ошибка»). Never when a colon or dash follows it («вчера проспал, голос: Бука»)."""
-    if kw.j < len(clause) and clause[kw.j].w in (":", "—", "→"):
-        return False
-    k = kw.i - 1
-    while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
-        k -= 1
-    if k >= 0 and clause[k].w in V.REPORT_WORDS:
-        return True
-    for k in range(kw.i - 1, -1, -1):
+def _order_form(clause: list[Tok], kw: Kw) -> bool:
+    """A colon or dash after the keyword («голос: Бука») makes it an order, whatever
+    stands before it."""
+    return kw.j < len(clause) and clause[kw.j].w in (":", "—", "→")
+
+
+def _after_past(clause: list[Tok], i: int) -> bool:
+    """A noun keyword after «вчера» in its comma segment tells about the past («вчера
+    проверка Буки показала…»)."""
+    for k in range(i - 1, -1, -1):
         if not clause[k].word and clause[k].w in (",", "("):
             return False
         if clause[k].w in V.PAST_WORDS:
             return True
     return False
+
+
+def _after_report_word(clause: list[Tok], i: int) -> bool:
+    """A noun keyword right after «что» («думаю, что линч Буки — ошибка») may be reported
+    speech; the parser decides once it knows what follows the target."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
+        k -= 1
+    return k >= 0 and clause[k].w in V.REPORT_WORDS
 
 
 def _keyword_at(clause: list[Tok], i: int) -> Kw | None:

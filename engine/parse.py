@@ -236,6 +236,8 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
     used = max([kw.j] + [h[2] for h in tg.hits])
+    if kw.reported and not only_fillers(clause, max(used, tg.end), hi):
+        return used  # «думаю, что линч Буки — ошибка»: reported speech, not an order
     item = _judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
         return used
