@@ -17,6 +17,8 @@ from benchmarks.common import Context, Row, fmt_mb, fmt_s, median
 
 NAME = "sync_first"
 TARGET_RATIO = 1.0
+#: Sanity check: at least this share of the letters got a reply queued.
+MIN_REPLY_SHARE = 0.95
 
 
 def run(ctx: Context) -> list[Row]:
@@ -33,8 +35,9 @@ def run(ctx: Context) -> list[Row]:
         config = game.new_game(account, ctx.workdir)
         run = game.sync(config, account)
         got = game.counts(config)
-        if got["letters"] != n or got["replies"] != n:
-            raise RuntimeError(f"sync stored {got}, expected {n} letters and replies")
+        # every letter stored; a reply to nearly all (the loop breaker may hold back a few)
+        if got["letters"] != n or got["replies"] < MIN_REPLY_SHARE * n:
+            raise RuntimeError(f"sync stored {got}, expected {n} letters and about as many replies")
         ours.append(run.seconds)
         cpu.append(run.cpu)
         rss.append(run.max_rss)
@@ -51,8 +54,10 @@ def run(ctx: Context) -> list[Row]:
         target=f"≤ {TARGET_RATIO:.1f}× mbsync",
         ratio=f"{ratio:.1f}× mbsync",
         meets=ratio <= TARGET_RATIO,
-        detail=f"{n / median(ours):.0f} letters/s; CPU {fmt_s(median(cpu))} vs mbsync "
-               f"{fmt_s(median(their_cpu))}; peak RSS {fmt_mb(max(rss))}; median of {repeats}",
+        detail=f"{n / median(ours):.0f} letters/s, {got['replies']:,} replies queued; "
+               f"CPU {fmt_s(median(cpu))} vs mbsync {fmt_s(median(their_cpu))}; "
+               f"peak RSS {fmt_mb(max(rss))}; median of {repeats}",
         numbers={"letters": n, "ours_s": ours, "mbsync_s": theirs, "ratio": ratio, "max_rss": max(rss),
-                 "ours_cpu_s": cpu, "mbsync_cpu_s": their_cpu},
+                 "ours_cpu_s": cpu, "mbsync_cpu_s": their_cpu,
+                 "replies": got["replies"]},
     )]
