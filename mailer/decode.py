@@ -40,6 +40,10 @@ MAX_MIME_DEPTH = 25
 _AUTO_PRECEDENCE = ("bulk", "junk", "list")
 _AUTO_FLAG_HEADERS = ("X-Autoreply", "X-Autorespond")
 _DAEMON_LOCALPARTS = ("mailer-daemon", "postmaster")
+# Subjects that auto-responders write even when they set no header (Outlook, Exchange, Mail.ru).
+_AUTO_SUBJECT = re.compile(
+    r"^\s*(automatic reply|auto(matic)?[ -]?(reply|response)|autoreply|out of (the )?office"
+    r"|автоответ|автоматический ответ|абонент временно недоступен)\b", re.IGNORECASE)
 
 # --------------------------------------------------------------------------------------------
 # Result
@@ -342,6 +346,9 @@ def _auto_reason(headers: dict[str, str], from_addr: str, ctype: str) -> str | N
             return f"{name}: {headers[name.lower()]}".rstrip(": ")
     if "return-path" in headers and re.fullmatch(r"<\s*>", headers["return-path"].strip()):
         return "Return-Path: <> (уведомление почтового сервера)"
+    subject = headers.get("subject", "")
+    if _AUTO_SUBJECT.match(subject):
+        return f"тема «{subject.strip()[:80]}» (автоответ)"
     if ctype == "multipart/report":
         return "multipart/report (отчёт о доставке)"
     local = from_addr.split("@")[0]

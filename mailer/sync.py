@@ -151,7 +151,7 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
                 _process_one(cfg, store, s, letter, now, renderer)
                 crash_point("process_tx")
         except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
-            letter = _hold_after_error(store, letter_id, exc)
+            letter = _hold_after_error(cfg, store, letter_id, exc)
         crash_point("processed")
         report.processed += 1
         report.states[letter.state] = report.states.get(letter.state, 0) + 1
@@ -166,14 +166,20 @@ ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
 MAX_EMPTY_REPLIES_PER_DAY = 3
 
 
-def _hold_after_error(store: Store, letter_id: int, exc: Exception) -> Letter:
+def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Exception) -> Letter:
+    """Mark a letter whose processing raised as ``held`` (its headers read again, no moves,
+    no reply), with the error in its notes for the host."""
+    from .decode import decode
+
     with store.session() as s:
         letter = s.get(Letter, letter_id)
+        decoded = decode(letter.raw or b"")
+        letter.message_id = decoded.message_id or letter.message_id
+        letter.from_addr, letter.subject, letter.body = decoded.from_addr, decoded.subject, decoded.body
+        letter.nick = cfg.player_by_address().get(decoded.from_addr)
         letter.state = "held"
-        notes = loads(letter.notes_json) or []
-        notes.append(f"ошибка при обработке письма ({type(exc).__name__}: {exc}); "
-                     "ходы не приняты, ответа не было")
-        letter.notes_json = dumps(notes)
+        letter.notes_json = dumps(list(decoded.notes) + [
+            f"ошибка при обработке письма ({type(exc).__name__}: {exc}); ходы не приняты, ответа не было"])
         s.add(letter)
         return letter
 
