@@ -133,6 +133,8 @@ def _parse_addresses(value: bytes) -> tuple[list[tuple[str, str]], bool]:
             continue
         name_text, _ = decode_header_bytes(name.encode("latin-1", "replace"))
         addr_text, _ = decode_header_bytes(addr.encode("latin-1", "replace"))
+        if not _ADDR_RE.fullmatch(addr_text) or re.search(r"[\x00-\x1f\x7f]", addr_text):
+            continue  # e.g. an encoded word swallowed the "@": no usable address
         pairs.append((name_text.strip().strip('"').strip(), addr_text.lower()))
     if pairs:
         return pairs, True

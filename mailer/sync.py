@@ -20,6 +20,7 @@ with its reply row (queued once per letter by ``ref``).
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -225,7 +226,7 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         return done("held")
     ctx = current_context(s)
     if nick is None:
-        if decoded.from_addr:
+        if _REPLYABLE.fullmatch(decoded.from_addr):
             day = received.astimezone(cfg.zone).date().isoformat()
             queue(s, cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
                   to_addr=decoded.from_addr, subject=_re(decoded.subject),
@@ -273,6 +274,10 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
     _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state,
            notes=notes)
     return done(state)
+
+
+#: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
+_REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
 
 
 def _addr(value: str) -> str:

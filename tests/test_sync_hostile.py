@@ -204,6 +204,19 @@ def test_unknown_address_answered_once_per_local_day(game):
     assert len(game.replies("other@example.com")) == 1
 
 
+@pytest.mark.parametrize("sender", [
+    "=?utf-8?b?0YFi@B2I=?=",  # found by the fuzz test: the "@" inside an encoded word
+    "<=?utf-8?b?0YFiB2I@?=>",
+    "buka",
+    "Бука <buka@localhost>",
+])
+def test_unusable_sender_address_is_never_answered(game, sender):
+    game.deliver(letter(sender, "Линч: Ягуарчик", msgid="noaddr@x"), AT)
+    rep = game.sync()
+    assert rep.states == {"unknown_sender": 1}
+    assert game.replies() == []
+
+
 @pytest.mark.parametrize("extra,subject", [
     ("Auto-Submitted: auto-replied\r\n", "Ход"),
     ("Precedence: junk\r\n", "Ход"),
