@@ -183,3 +183,19 @@ def test_plain_text_refused_by_starttls_only_server(tls_cert):
         assert err.value.permanent is True
     finally:
         server.stop()
+
+
+def test_tls_context_made_once_per_process_and_never_for_plain(smtp_server, monkeypatch):
+    """Loading the CA store costs ~25 ms; a game day sends hundreds of letters one by one."""
+    import mailer.send as send_module
+
+    made = []
+    monkeypatch.setattr(send_module.ssl, "create_default_context",
+                        lambda *a, **k: made.append(1) or ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
+    send_module._default_context.cache_clear()
+    for _ in range(3):
+        send(smtp_server)
+    assert len(smtp_server.messages) == 3 and made == []
+    assert send_module._default_context() is send_module._default_context()
+    assert made == [1]
+    send_module._default_context.cache_clear()
