@@ -81,8 +81,10 @@ def write_readme(results: dict[str, list[Row]], quick: bool, readme: Path = READ
     stored = (json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists()
               else {"measures": {}})
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    commit = _head()
     for name, rows in results.items():
-        stored["measures"][name] = {"at": stamp, "quick": quick, "rows": [asdict(r) for r in rows]}
+        stored["measures"][name] = {"at": stamp, "commit": commit, "quick": quick,
+                                    "rows": [asdict(r) for r in rows]}
     stored["machine"] = machine()
     stored["tools"] = {"mbsync": tool_version(["mbsync", "--version"]),
                        "hyperfine": tool_version(["hyperfine", "--version"]),
@@ -91,9 +93,10 @@ def write_readme(results: dict[str, list[Row]], quick: bool, readme: Path = READ
     rows = [Row(**r) for name in MEASURES if name in stored["measures"]
             for r in stored["measures"][name]["rows"]]
     dates = sorted({m["at"] for m in stored["measures"].values()})
+    commits = sorted({m.get("commit", "?") for m in stored["measures"].values()})
     block = "\n".join([
         START,
-        f"Measured {', '.join(dates)} on {stored['machine']}; "
+        f"Measured {', '.join(dates)} (commit {', '.join(commits)}) on {stored['machine']}; "
         f"mbsync {stored['tools']['mbsync']}, Dovecot {stored['tools']['dovecot']}. "
         "Regenerate: `python benchmarks/run.py --write-readme`.",
         "",
@@ -104,6 +107,18 @@ def write_readme(results: dict[str, list[Row]], quick: bool, readme: Path = READ
     head, _, rest = text.partition(START)
     _, _, tail = rest.partition(END)
     readme.write_text(head + block + tail, encoding="utf-8")
+
+
+def _head() -> str:
+    """Short hash of the checked-out commit, ``+dirty`` when product files have local changes."""
+    import subprocess
+
+    root = HERE.parent
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
+                          text=True).stdout.strip() or "?"
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "engine", "mailer", "templates"],
+                           cwd=root, capture_output=True, text=True).stdout.strip()
+    return head + ("+dirty" if dirty else "")
 
 
 def main(argv: list[str] | None = None) -> int:
