@@ -25,6 +25,14 @@ _MERGE_PAIRS = {
 }
 
 
+#: Punctuation that starts a new part of a clause (fuzzy verbs, «не буду» after a verb).
+_SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
+
+#: A bracket between two keywords keeps them apart («(он оставил ход на моё усмотрение):
+#: охраняет …» is a remark and then a move).
+_BRACKETS = frozenset({"(", ")"})
+
+
 _WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
 
 
@@ -206,9 +214,6 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     return Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
 
 
-_SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
-
-
 def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
                     found: list[Kw]) -> list[Kw]:
     """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
@@ -272,11 +277,6 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 continue
         out.append(kw)
     return out
-
-
-#: A bracket between two keywords keeps them apart («(он оставил ход на моё усмотрение):
-#: охраняет …» is a remark and then a move).
-_BRACKETS = frozenset({"(", ")"})
 
 
 def _merged_class(a: str, b: str) -> str | None:

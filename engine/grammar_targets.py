@@ -34,6 +34,7 @@ class Targets:
     pronoun: bool = False
     alternative: bool = False  # «X или Y»
     statement: bool = False  # «— это …» right after the keyword: it is described, not made
+    negated: bool = False  # names after «не» were dropped («лечу не Буку, а Сергея»)
     nobody: bool = False  # «МО никому»
     roles: list[str] = field(default_factory=list)
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
@@ -42,7 +43,9 @@ class Targets:
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int) -> Targets:
     """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
-    further names only after «,», «и», «/» …"""
+    further names only after «,», «и», «/» … A name after «не» is dropped («лечу не Буку, а
+    Сергея»); a further name followed by «—» or «:» starts a new statement and ends the list
+    («линч — Бука, Маруська — подозрительная»)."""
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     out = Targets()
@@ -151,6 +154,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
         break
     if negated:
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
+        out.negated = True
     return out
 
 

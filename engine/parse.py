@@ -9,7 +9,9 @@ is not sure of becomes a :class:`engine.model.Problem`, never a move.
 Special forms: a boss moving for a clan member («за вора: ворую у X», «охранник охраняет
 Y»), a member leaving his move to the boss («на усмотрение дона»), the swindler's
 conditional letter («если доктор — лечу X»), the fan naming the role she searches for, and
-the event moves (mortar, partner, fear choice).
+the event moves (mortar, partner, fear choice). A clause of one name finishes the move of
+the line before («Линч:⏎Бука») or corrects it («Хотя нет, Сергей»). «Линч прежний»,
+«линч потом напишу», «воздержусь» are neither moves nor problems; «как вчера» is unparsed.
 """
 
 from __future__ import annotations
@@ -220,7 +222,7 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     tg = read_targets(ctx, actor, clause, kw.j, hi)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
-    if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles:
+    if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
         back = read_back(ctx, actor, clause, lo, kw.i)
         if back is not None:
             tg.hits.append(back)
