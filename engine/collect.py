@@ -59,8 +59,14 @@ def _to_act(i: int, s: Submission, state: GameState) -> Act:
     return act
 
 
+#: Moves that come after the deadline by design: under «Страх» the day waits for the chosen
+#: player's answer (DECISIONS.md §6, event 1).
+AFTER_DEADLINE = frozenset({"fear_choice"})
+
+
 def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
-    if turn.deadline is not None and not on_time(act.at, turn.deadline):
+    if (turn.deadline is not None and not on_time(act.at, turn.deadline)
+            and act.action not in AFTER_DEADLINE):
         return "late"
     if _cancelled(turn, act):
         return "cancelled"
