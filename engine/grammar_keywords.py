@@ -145,7 +145,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             i += 1
             continue
         kw.negated = _negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
-        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not _order_form(clause, kw):
+        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
             if _after_past(clause, kw.i):
                 i = kw.j
                 continue
@@ -175,7 +175,7 @@ def _negated_after(clause: list[Tok], j: int) -> bool:
     return False
 
 
-def _order_form(clause: list[Tok], kw: Kw) -> bool:
+def order_form(clause: list[Tok], kw: Kw) -> bool:
     """A colon or dash after the keyword («голос: Бука») makes it an order, whatever
     stands before it."""
     return kw.j < len(clause) and clause[kw.j].w in (":", "—", "→")

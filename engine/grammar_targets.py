@@ -41,11 +41,16 @@ class Targets:
     end: int = -1  # index after the last token used
 
 
-def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int) -> Targets:
+def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
+                 noun: bool = False) -> Targets:
     """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
     further names only after «,», «и», «/» … A name after «не» is dropped («лечу не Буку, а
     Сергея»); a further name followed by «—» or «:» starts a new statement and ends the list
-    («линч — Бука, Маруська — подозрительная»)."""
+    («линч — Бука, Маруська — подозрительная»).
+
+    ``noun``: the keyword is a noun or an infinitive («охота», «голос», «лечить»). Then
+    dictionary words up to a comma («охота на ведьм какая-то, Сергей прав») or «вчера»
+    before the name («голос вчера ушёл Маруське») make it a statement (``statement``)."""
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     out = Targets()
@@ -54,9 +59,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
     k = lo
     rw = role_words()
     negated: list[int] = []  # hits written after «не» («лечу не Буку, а Кира»)
-    neg = False
+    neg = skipped = False
     while k < hi:
         t = clause[k]
+        if noun and skipped and not out.hits and t.w in (",", "("):
+            out.statement = True
+            break
         if not t.word:
             if t.w in (":", "—", "→") and not out.hits:
                 expected = None
@@ -147,6 +155,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int)
         if out.hits:
             break
         if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
+            if noun and w in V.PAST_WORDS:
+                out.statement = True
+                break
+            skipped = True
             k += 1
             continue
         out.unknown = (t.text, k)

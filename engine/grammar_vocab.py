@@ -287,6 +287,14 @@ MODALS: frozenset[str] = frozenset({
     "планирую", "думаю", "смогу", "стоит", "надо", "нужно", "советую", "предлагаю",
 })
 
+#: Move words in the third person: after another player's nickname they tell what that
+#: player does («Маруська проверяет всех подряд»), they are no move of the sender.
+THIRD_PERSON: frozenset[str] = frozenset({
+    "лечит", "проверяет", "избивает", "бьет", "громит", "приглашает", "шизит", "ворует",
+    "крадет", "следит", "наблюдает", "охраняет", "убивает", "маньячит", "стреляет",
+    "охотится", "ищет", "жульничает",
+})
+
 #: Keywords that are nouns though not weak: after «вчера» or «что» they tell, not order.
 NARRATIVE_NOUNS: frozenset[str] = frozenset({"линч", "мо"})
 

@@ -25,6 +25,7 @@ from .grammar_rules import (
 )
 from .grammar_keywords import (
     Kw, clause_flags, correction_end, find_keywords, header_keyword, is_question, only_fillers,
+    order_form,
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
@@ -181,6 +182,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             continue
         if cancel_at is not None and kw.i == cancel_at:
             continue  # «отменяю лечение …» names what is cancelled
+        if member is None and _other_subject(ctx, clause, kw):
+            continue  # «Маруська проверяет всех подряд»: about another player
         lo = max(kws[n - 1].j if n > 0 else start, used)
         used = _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
     return kws[-1].cls if kws else None
@@ -219,7 +222,8 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
                flags: dict, items: list[_Item], on_behalf: bool) -> int:
     """Read one keyword's move into ``items``; returns the index after its last target."""
     action = action_for(kw.cls, actor, ctx.turn)
-    tg = read_targets(ctx, actor, clause, kw.j, hi)
+    noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
+    tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
@@ -238,8 +242,8 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
     used = max([kw.j] + [h[2] for h in tg.hits])
-    if kw.reported and not only_fillers(clause, max(used, tg.end), hi):
-        return used  # «думаю, что линч Буки — ошибка»: reported speech, not an order
+    if _tells(clause, kw, tg, max(used, tg.end), hi, noun):
+        return used
     item = _judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
         return used
@@ -265,6 +269,48 @@ def _clan_mate(ctx: _Ctx, actor: Actor, tg: Targets) -> None:
         if len(mates) == 1:
             tg.hits.append((NameHit(mates[0], (mates[0],), "role"), k, k + 1))
             return
+
+
+def _other_subject(ctx: _Ctx, clause: list[Tok], kw: Kw) -> bool:
+    """True for a third-person move word right after another player's nickname, in the
+    letter of anyone but a boss (a boss's «Страж охраняет X» is an order, or its refusal)."""
+    if clause[kw.i].w not in V.THIRD_PERSON or ctx.sender.role == "boss":
+        return False
+    k = kw.i - 1
+    while k >= 0 and not clause[k].word and clause[k].w in ("«", "»", '"'):
+        k -= 1
+    if k < 0 or not clause[k].word:
+        return False
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    for start in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
+        hit = idx.exact(words, start, None)
+        if hit is not None and start + hit.length == k + 1:
+            return hit.nick != ctx.sender.nick
+    return False
+
+
+def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool) -> bool:
+    """True when a noun keyword with its name is part of a sentence about the game, not an
+    order: «голос у Буки сегодня неуверенный», «защита Буки выглядела странно», «думаю, что
+    линч Буки — ошибка», «кто за линч Буки — пишите». An order form («голос: Бука …») and
+    «Линч …» opening the clause stay orders; a comma ends what is looked at."""
+    if tg.statement and not tg.hits:
+        return False  # «X — это …»: _judge drops it
+    if not tg.hits or order_form(clause, kw):
+        return False
+    if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
+        return False
+    for t in clause[after:hi]:
+        if not t.word and t.w in (",", "("):
+            return False
+        if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return True
+    return False
+
+
+def _first_word_at(clause: list[Tok]) -> int:
+    return next((k for k, t in enumerate(clause) if t.word), 0)
 
 
 def _behalf(ctx: _Ctx, member: Actor, item: _Item, text: str) -> _Item | None:
@@ -321,7 +367,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
                                             word=tg.unknown[0]), tried=action)
         if flags["other_day"] is False and (flags["keep"] or flags["later"] or flags["abstain"]):
             return None  # «линч прежний», «линч потом напишу», «воздержусь»: no problem
-        if tg.statement:
+        if tg.statement and not flags["other_day"]:
             return None  # «Мирная охота — это зло»: a statement about the move
         if (kw.weak or action is None) and not flags["other_day"]:
             return None
