@@ -646,8 +646,12 @@ def open_day_cmd(ctx: click.Context, event: str) -> None:
     from mailer.turns import set_event
 
     cfg, store = _open(ctx)
-    row = _run(set_event, cfg, store, event, now=_now())
+    row, stale = _run(set_event, cfg, store, event, now=_now())
     click.echo(f"День {row.day}: событие «{EVENT_NAMES_RU[row.event]}».")
+    if stale:
+        click.echo("Письма о прежнем событии уже отправлены (при необходимости напишите игрокам):")
+        for line in stale:
+            click.echo(f"  {line}")
     if row.immune:
         click.echo(f"Иммунитет на линче: {row.immune}")
     if row.mortar:

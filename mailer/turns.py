@@ -94,16 +94,41 @@ def _queue_event_letters(cfg: GameConfig, s: Session, row: DayRow, state: GameSt
     """Letters to the players an event's draw chose (immune player, mortar holder)."""
     for nick in (row.immune, row.mortar):
         if nick:
-            queue(s, cfg, ref=f"event:{row.day}.{row.event}:{nick}", kind="event", day=row.day,
+            queue(s, cfg, ref=_event_ref(row, nick), kind="event", day=row.day,
                   to_addr=_address(cfg, nick), to_nick=nick,
                   subject=f"{cfg.name}: событие дня {row.day}",
                   body=renderer.event_letter(nick=nick, row=row, state=state), now=now)
 
 
-def set_event(cfg: GameConfig, store: Store, event: str, *, now: datetime) -> DayRow:
+def _event_ref(row: DayRow, nick: str) -> str:
+    return f"event:{row.day}.{row.event}:{nick}"
+
+
+def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
+    """Take the open day's event letters that no longer hold (the event was changed) off the
+    queue. Returns ``"nick: subject"`` of those already sent: the host must write to them."""
+    from .store import Outgoing
+
+    keep = {_event_ref(row, nick) for nick in (row.immune, row.mortar) if nick}
+    sent = []
+    for out in s.exec(select(Outgoing).where(Outgoing.day == row.day, Outgoing.kind == "event")):
+        if out.ref in keep:
+            continue
+        if out.state in ("queued", "failed"):
+            s.delete(out)
+        else:
+            sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
+    return sent
+
+
+def set_event(cfg: GameConfig, store: Store, event: str, *,
+              now: datetime) -> tuple[DayRow, list[str]]:
     """Set the open day's event by hand instead of the seeded draw (``open-day --event``):
     the event's own draws (immune player, mortar holder) are made again and their letters
-    queued.
+    queued; unsent letters of the replaced event are taken off the queue.
+
+    Returns:
+        (the day's row, ``"nick: subject"`` of the replaced event's letters already sent).
 
     Raises:
         GameError: no open day, or an unknown event id.
@@ -125,8 +150,9 @@ def set_event(cfg: GameConfig, store: Store, event: str, *, now: datetime) -> Da
         row.draws_json = dumps([list(d) for d in opening.draws])
         row.fear_chosen = row.fear_choice = None
         s.add(row)
+        stale = _withdraw_event_letters(s, row)
         _queue_event_letters(cfg, s, row, ctx.state, Renderer(cfg), now)
-        return row
+        return row, stale
 
 
 def _address(cfg: GameConfig, nick: str) -> str:

@@ -174,3 +174,26 @@ def test_secret_day_shows_counts_only(demo):
     rep = close_day(cfg, store, now=AFTER)
     assert "Ромашка — 10\n" in rep.newspaper
     assert "Ягуарчик, Лисичка" not in rep.newspaper
+
+
+def test_changing_the_event_withdraws_its_unsent_letters(demo):
+    """open-day --event after a drawn «Праздник»: the mortar letter must not go out (found by
+    the 12-day e2e: a stale «you have immunity» letter reached a player on a «Ярость» day)."""
+    from mailer.outbox import send_all
+    from mailer.turns import set_event
+
+    cfg, store = demo
+
+    def event_letters(*states):
+        with store.session() as s:
+            return [(o.to_nick, o.state) for o in store.outgoing(s, *states) if o.kind == "event"]
+
+    row, stale = set_event(cfg, store, "holiday", now=START)
+    assert row.mortar and stale == [] and event_letters() == [(row.mortar, "queued")]
+    _row, stale = set_event(cfg, store, "secret", now=START)
+    assert stale == [] and event_letters() == []
+    row, _ = set_event(cfg, store, "holiday", now=START)
+    send_all(cfg, store, now=START)
+    _row, stale = set_event(cfg, store, "none", now=START)
+    assert stale == [f"{row.mortar}: {cfg.name}: событие дня 1"]
+    assert event_letters() == [(row.mortar, "sent")]
