@@ -192,6 +192,15 @@ def _after_past(clause: list[Tok], i: int) -> bool:
     return False
 
 
+def told_in_past(clause: list[Tok]) -> bool:
+    """True when a noun keyword of the clause follows «вчера»/«вчерашний» in its comma
+    segment («Вчерашний линч был ошибкой»): the clause tells, it asks nothing."""
+    for i, t in enumerate(clause):
+        if t.word and (t.w in V.WEAK_WORDS or t.w in V.NARRATIVE_NOUNS) and _after_past(clause, i):
+            return True
+    return False
+
+
 def _after_report_word(clause: list[Tok], i: int) -> bool:
     """A noun keyword right after «что» («думаю, что линч Буки — ошибка») may be reported
     speech; the parser decides once it knows what follows the target."""

@@ -25,7 +25,7 @@ from .grammar_rules import (
 )
 from .grammar_keywords import (
     Kw, clause_flags, correction_end, find_keywords, header_keyword, is_question, only_fillers,
-    order_form,
+    order_form, told_in_past,
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
@@ -166,10 +166,11 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             items.append(_Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return None
-        kws = [Kw(cls, start, start)]
+        kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
     if not kws and not excluded:
         kws = header_keyword(clause, start, actor)
-    if not kws and flags["other_day"] and not excluded and flags["cancel"] is None:
+    if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
+            not told_in_past(clause):
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return None
@@ -550,8 +551,10 @@ def _read_branches(ctx: _Ctx, clause: list[Tok], items: list[_Item],
 
 
 def _is_branch_head(clause: list[Tok], k: int) -> bool:
+    """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
+    «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
     before = [t.w for t in clause[max(0, k - 3):k]]
-    if "если" in before or k == 0:
+    if "если" in before:
         return True
     nxt = clause[k + 1].w if k + 1 < len(clause) else ""
     return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
