@@ -5,8 +5,7 @@ player did last turn. A resolved turn yields a new state; the old one is kept as
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .roles import ROLE_CIVILIANS, split_role
@@ -120,7 +119,14 @@ class GameState:
         return [n for n, p in self.players.items() if p.alive]
 
     def copy(self) -> "GameState":
-        return copy.deepcopy(self)
+        """An independent copy: every mutable field is copied, values are immutable."""
+        players = {n: replace(p, last_targets=dict(p.last_targets)) for n, p in self.players.items()}
+        return replace(
+            self, players=players, draws=list(self.draws),
+            lynched_by_day={d: list(v) for d, v in self.lynched_by_day.items()},
+            votes_by_day={d: {k: list(t) for k, t in v.items()} for d, v in self.votes_by_day.items()},
+            hidden_roles=list(self.hidden_roles),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-serialisable snapshot (see :meth:`from_json`)."""
@@ -132,11 +138,14 @@ class GameState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameState":
-        data = copy.deepcopy(data)
+        """Inverse of :meth:`to_json` (``data`` is not changed)."""
+        data = dict(data)
         rules = HouseRules(**data.pop("rules"))
-        players = {n: PlayerState(**p) for n, p in data.pop("players").items()}
+        players = {n: PlayerState(**{**p, "last_targets": dict(p.get("last_targets", {}))})
+                   for n, p in data.pop("players").items()}
         draws = [tuple(d) for d in data.pop("draws")]
-        lynched = {int(k): v for k, v in data.pop("lynched_by_day").items()}
-        votes = {int(k): v for k, v in data.pop("votes_by_day").items()}
+        lynched = {int(k): list(v) for k, v in data.pop("lynched_by_day").items()}
+        votes = {int(k): {n: list(t) for n, t in v.items()} for k, v in data.pop("votes_by_day").items()}
+        data["hidden_roles"] = list(data.get("hidden_roles", []))
         return cls(rules=rules, players=players, draws=draws, lynched_by_day=lynched,
                    votes_by_day=votes, **data)
