@@ -293,3 +293,44 @@ def test_every_planned_move_parses_exactly(seed):
             phrasings.update(m["action"] for m in letter.moves)
     assert checked > 300
     assert {"swindle", "maniac_kill", "guard", "clan_kill", "delegate", "vote"} <= phrasings
+
+
+#: Chatter a player writes around his moves, naming other players (``{nom}``, ``{gen}`` …
+#: are a living nickname's case forms): none of it is a move.
+CHATTER = (
+    "{nom} опять всех троллит в ветке 😂", "{nom}, ты где пропал?",
+    "Жалко {acc}, хороший игрок.", "Спасибо {dat} за поддержку!",
+    "Голос у {gen} сегодня какой-то неуверенный.", "Защита {gen} в ветке выглядела странно.",
+    "Вчера голосовали за {acc}, зря.", "Кто за линч {gen} — пишите в ветку.",
+    "Охота на ведьм какая-то, {nom} прав.", "Проверка показала, что {nom} мирный.",
+    "Вчерашний линч был ошибкой.", "Не понимаю, почему все лечат {acc}.", "Кто убил {acc}?",
+    "Мой голос вчера ушёл {dat}, сегодня подумаю.", "Думаю, что линч {gen} — ошибка.",
+    "Ведущий, подтвердите, пожалуйста, что мой ход принят.", "Линч — дело серьёзное, {nom}.",
+)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_chatter_around_planned_moves_changes_nothing(seed):
+    """Two chatter lines put anywhere in a generated letter leave its moves as planned."""
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from letters import day_plan, forms, roster_24
+
+    rng = random.Random(seed)
+    roster = roster_24(seed)
+    state = GameState.new(1, {p["nick"]: p["role"] for p in roster})
+    start = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
+    checked = 0
+    for day in range(1, 11):
+        for letter in day_plan(roster, day, start + timedelta(days=day - 1), seed * 1000 + day):
+            lines = _body(letter.raw).split("\n")
+            for _ in range(2):
+                nick = rng.choice(roster)["nick"]
+                chat = rng.choice(CHATTER).format(**forms(nick))
+                lines.insert(rng.randint(0, len(lines)), chat)
+            text = "\n".join(lines)
+            got = parse_letter(text, letter.sender, state, TurnInfo(day=day))
+            assert got.to_json() == {"moves": letter.moves, "problems": []}, text
+            checked += 1
+    assert checked > 150
