@@ -17,7 +17,8 @@ from benchmarks.common import Context, Row, fmt_mb, fmt_s, median
 NAME = "sync_incremental"
 NEW = 10
 TARGET_RATIO = 2.0
-#: "Independent of the box size": the largest box's 10-new sync within this of the smallest's.
+#: "Independent of the box size": the largest box's 10-new sync within this of the smallest's
+#: (CPU time of the sync process).
 SIZE_SLACK = 1.25
 
 
@@ -43,7 +44,7 @@ def synced_box(ctx: Context, n: int, extra: int):
 
 def run(ctx: Context) -> list[Row]:
     repeats = ctx.scale(ctx.repeats, 1)
-    rows, ten_new = [], {}
+    rows, ten_new, ten_cpu = [], {}, {}
     for n in sizes(ctx):
         account, config, first, tail = synced_box(ctx, n, NEW * repeats)
         none, some, none_cpu, some_cpu = [], [], [], []
@@ -60,6 +61,7 @@ def run(ctx: Context) -> list[Row]:
             raise RuntimeError("incremental syncs missed letters")
         ratio = median(some) / median(none)
         ten_new[n] = median(some)
+        ten_cpu[n] = median(some_cpu)
         rows.append(Row(
             measure=f"2. Incremental sync, {n:,} in box, {NEW} new",
             measured=f"{fmt_s(median(some))} vs none new {fmt_s(median(none))}",
@@ -71,12 +73,16 @@ def run(ctx: Context) -> list[Row]:
                      "first_rss": first.max_rss, "none_cpu_s": none_cpu, "ten_cpu_s": some_cpu},
         ))
     small, large = min(ten_new), max(ten_new)
-    growth = ten_new[large] / ten_new[small]
+    growth = ten_cpu[large] / ten_cpu[small]
     rows.append(Row(
         measure=f"2b. Incremental sync vs box size ({', '.join(f'{n:,}' for n in ten_new)})",
-        measured=" / ".join(fmt_s(ten_new[n]) for n in ten_new),
+        measured=" / ".join(fmt_s(ten_new[n]) for n in ten_new)
+        + " (CPU " + " / ".join(fmt_s(ten_cpu[n]) for n in ten_cpu) + ")",
         target=f"independent of size (≤ {SIZE_SLACK}×)", ratio=f"{growth:.2f}× ({large:,} vs {small:,})",
-        meets=growth <= SIZE_SLACK, detail="10-new sync times per box size",
-        numbers={"ten_new_s": ten_new, "growth": growth},
+        meets=growth <= SIZE_SLACK,
+        detail="10-new sync per box size; the ratio compares CPU time (wall time on a shared machine "
+               f"is noisier: {ten_new[large] / ten_new[small]:.2f}×)",
+        numbers={"ten_new_s": ten_new, "ten_new_cpu_s": ten_cpu, "growth": growth,
+                 "wall_growth": ten_new[large] / ten_new[small]},
     ))
     return rows

@@ -85,6 +85,7 @@ def test_incremental_memory_fill(ctx):
     incremental = results["sync_incremental"]
     assert [r.numbers.get("box") for r in incremental[:-1]] == [20, 40]
     assert set(incremental[-1].numbers["ten_new_s"]) == {20, 40}
+    assert set(incremental[-1].numbers["ten_new_cpu_s"]) == {20, 40}
     (memory,) = results["memory"]
     assert memory.numbers["box"] == 40 and memory.numbers["max_rss"] > 10 * 2**20
     (fill,) = results["fill"]
