@@ -88,8 +88,19 @@ PHRASES: dict[tuple[str, ...], str] = {
     ("краду", "ход"): SWINDLE,
 }
 
+#: Misspellings that edit distance does not catch (dictionary words such as «слижу», words
+#: too short such as «бъю», two edits in a short word such as «галасую»).
+_TYPOS: dict[str, tuple[str, ...]] = {
+    WATCH: ("слижу", "слежю"),
+    SEARCH: ("ищю",),
+    BEAT: ("бъю", "бю"),
+    VOTE: ("галасую", "галосую", "линчю", "личую"),
+    HEAL: ("личу", "лечю"),
+}
+
 #: Single word → class.
-WORDS: dict[str, str] = {w: cls for cls, ws in _WORDS.items() for w in ws}
+WORDS: dict[str, str] = {w: cls for table in (_WORDS, _TYPOS) for cls, ws in table.items()
+                         for w in ws}
 
 #: When several keywords stand side by side («стреляю из миномёта в …», «голосую на линче
 #: за …»), they make one keyword whose class is the first of this list that occurs. ``CHOOSE``
