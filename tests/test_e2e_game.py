@@ -54,6 +54,9 @@ SCHEDULE: dict[int, tuple[str, frozenset[str]]] = {
     12: ("none", frozenset({"maniac"})),
 }
 REMIND_DAYS = (1, 3, 9)
+#: Days on which the refusals are checked too: close-day before the deadline and a second
+#: time, a second send (sends nothing). Each CLI call costs ~0.4 s, so not every day.
+REFUSAL_DAYS = (1, 7, 12)
 ALL_EVENTS = {"fear", "rage", "voice", "choose_me", "eclipse", "paradox", "palms", "secret",
               "appeal", "full_moon", "holiday"}
 
@@ -253,7 +256,6 @@ def _after(day: int, minutes: int = 10) -> datetime:
 def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
     roster = roster_24(SEED)
     players = {p["nick"]: p for p in roster}
-    roles = {p["nick"]: p["role"] for p in roster}
     host = Host(_config(tmp_path, roster, dovecot, smtp_server), dovecot)
     host("init", "--event", SCHEDULE[1][0], now=START - timedelta(hours=1))
     # 24 role letters and the holiday's letter to the mortar holder
@@ -263,9 +265,6 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
     events_seen: set[str] = set()
     for day, (event, kills) in SCHEDULE.items():
         start, end = _window(day)
-        if day > 1:
-            out = host("open-day", "--event", event, now=start + timedelta(minutes=20)).stdout
-            assert f"День {day}: событие" in out
         row = _day_row(host, day)
         assert row.event == event and row.status == "open"
         events_seen.add(event)
@@ -290,10 +289,12 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
         result = _result(host, day)
         assert _paper_deaths(paper) == {d["player"] for d in result["deaths"]}, paper
         assert set(_alive(host)) == set(alive) - {d["player"] for d in result["deaths"]}
+        _open_next(host, day)
         assert "не отправлено: 0" in host("send", now=_after(day, 12)).stdout
         if day == 7:
             _reopen_and_correct(host, day, alive, result)
-        assert "Отправлено: 0" in host("send", now=_after(day, 13)).stdout
+        if day in REFUSAL_DAYS:
+            assert "Отправлено: 0;" in host("send", now=_after(day, 13)).stdout
         assert result["day"] == day and result["event"] == event
         if result.get("winner"):
             break
@@ -302,6 +303,15 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
 
     _check_mail(host, smtp_server, alive_at_start, players)
     _check_export_replays(host, tmp_path, max(alive_at_start))
+
+
+def _open_next(host, day):
+    """The host sets the next day's event right after close-day, before sending: the drawn
+    event's letters (if it drew «Праздник» or «Выбери меня!») must not go out."""
+    if day + 1 in SCHEDULE:
+        event = SCHEDULE[day + 1][0]
+        out = host("open-day", "--event", event, now=_after(day, 11)).stdout
+        assert f"День {day + 1}: событие" in out and "уже отправлены" not in out
 
 
 def _event_letters(host, day, event, alive, players, start):
@@ -372,8 +382,9 @@ def _host_inputs(host, day, event, alive, end):
 
 
 def _close(host, day, event, alive, end, players):
-    early = host("close-day", now=end - timedelta(minutes=5), check=False)
-    assert early.returncode != 0 and "ещё не прошёл" in early.stderr
+    if day in REFUSAL_DAYS:
+        early = host("close-day", now=end - timedelta(minutes=5), check=False)
+        assert early.returncode != 0 and "ещё не прошёл" in early.stderr
     closed = host("close-day", now=_after(day)).stdout
     if event == "fear":
         chosen = _day_row(host, day).fear_chosen
@@ -385,10 +396,15 @@ def _close(host, day, event, alive, end, players):
         _append(host.dovecot, [(at, raw, chosen)])
         host("sync", now=_after(day, 5))
         closed = host("close-day", now=_after(day, 6)).stdout
-        assert _result(host, day)["lynched"] == [choice]
+        result = _result(host, day)
+        assert result["lynched"] == [choice]
+        assert {"by": chosen, "action": "fear_choice", "target": choice, "outcome": "done",
+                "reason": "ok"} in result["moves"]
     assert f"День {day} закрыт." in closed
-    again = host("close-day", now=_after(day, 7), check=False)
-    assert again.returncode != 0
+    if day in REFUSAL_DAYS:
+        again = host("close-day", now=_after(day, 7), check=False)
+        # the game has moved on: a second close-day is about the next day, still running
+        assert again.returncode != 0 and f"срок дня {day + 1}" in again.stderr
     return closed
 
 
@@ -401,11 +417,10 @@ def _reopen_and_correct(host, day, alive, result):
     tally = host.config.parent / f"votes{day}.csv"
     tally.write_text("".join(f"{v},{target}\n" for v in alive), encoding="utf-8")
     assert f"Голосов загружено: {len(alive)}" in host("votes", "import", str(tally), now=_after(day, 21)).stdout
-    event = SCHEDULE[day + 1][0]
     closed = host("close-day", now=_after(day, 22)).stdout
     assert f"День {day} закрыт." in closed
     assert _result(host, day)["lynched"] == [target]
-    host("open-day", "--event", event, now=_after(day, 23))
+    _open_next(host, day)
     assert "не отправлено: 0" in host("send", now=_after(day, 24)).stdout
 
 
@@ -423,6 +438,7 @@ def _check_mail(host, smtp, alive_at_start, players):
     assert sum(r.state == "sent" for r in rows.values()) == len(msgs)
     results = defaultdict(Counter)
     reminders = Counter()
+    events = []
     for _r, msg in msgs:
         row = rows[msg["Message-ID"]]
         if row.kind == "result":
@@ -430,6 +446,10 @@ def _check_mail(host, smtp, alive_at_start, players):
             results[row.day][row.to_nick] += 1
         if row.kind == "reminder":
             reminders[(row.day, row.to_nick)] += 1
+        if row.kind == "event" and row.day in SCHEDULE:
+            events.append((row.day, row.to_nick))
+    drawn = [(d, r.mortar or r.immune) for d in SCHEDULE if (r := _day_row(host, d)).event in ("holiday", "choose_me")]
+    assert sorted(events) == drawn and len(drawn) == 2
     for day, alive in alive_at_start.items():
         per = 2 if day == 7 else 1
         assert results[day] == Counter({n: per for n in alive}), day
