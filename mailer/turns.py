@@ -151,8 +151,48 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         row.fear_chosen = row.fear_choice = None
         s.add(row)
         stale = _withdraw_event_letters(s, row)
-        _queue_event_letters(cfg, s, row, ctx.state, Renderer(cfg), now)
+        renderer = Renderer(cfg)
+        _queue_event_letters(cfg, s, row, ctx.state, renderer, now)
+        stale += _announce_again(cfg, s, store, row, renderer)
         return row, stale
+
+
+def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, renderer) -> list[str]:
+    """The closed day before ``row`` announced ``row``'s event in its newspaper and result
+    letters; after ``open-day --event`` they are rendered again (the day is resolved again the
+    way close-day did, from its stored inputs). Returns a line for the result letters already
+    sent with the old announcement."""
+    from engine.resolve import resolve_turn
+    from engine.replay import build_turn
+
+    from .store import Outgoing
+
+    prev = s.get(DayRow, row.day - 1)
+    game = s.get(Game, 1)
+    if prev is None or prev.status != "closed" or not prev.state_before_json:
+        return []
+    state = GameState.from_json(loads(prev.state_before_json))
+    turn = build_turn(game_file(cfg, loads(game.roles_json)), state, prev.day, day_spec(s, store, prev))
+    result = resolve_turn(state, turn)
+    paper = renderer.newspaper(result=result, row=prev, state_before=state, next_row=row)
+    paper["lyric"] = (loads(prev.paper_json) or {}).get("lyric")
+    prev.paper_json = dumps(paper)
+    prev.newspaper, prev.newspaper_bbcode = renderer.paper(paper)
+    s.add(prev)
+    sent = 0
+    for nick, _subject, body in renderer.result_letters(result=result, row=prev, state_before=state,
+                                                        next_row=row):
+        out = s.exec(select(Outgoing).where(Outgoing.ref == f"result:{prev.day}.{prev.revision}:{nick}")).first()
+        if out is None or out.body == body:
+            continue
+        if out.state in ("queued", "failed"):
+            out.body = body
+            s.add(out)
+        else:
+            sent += 1
+    if not sent:
+        return []
+    return [f"итоги дня {prev.day}: {sent} писем уже ушли с прежним событием дня {row.day}"]
 
 
 def _address(cfg: GameConfig, nick: str) -> str:

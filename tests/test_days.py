@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sqlmodel import select
 
 from engine.gamefile import load_game_file
 from engine.replay import replay_game
@@ -197,3 +198,32 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
     _row, stale = set_event(cfg, store, "none", now=START)
     assert stale == [f"{row.mortar}: {cfg.name}: событие дня 1"]
     assert event_letters() == [(row.mortar, "sent")]
+
+
+def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
+    """close-day announces the drawn event of the next day; open-day --event must not leave
+    the newspaper and the result letters announcing the old one (found by the 12-day e2e)."""
+    from mailer.outbox import send_all
+    from mailer.render import EVENT_NAMES_RU
+    from mailer.store import Outgoing
+    from mailer.turns import set_event
+
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    rep = close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        drawn = s.get(DayRow, 2).event
+    new = "paradox" if drawn != "paradox" else "secret"
+    assert f"событие «{EVENT_NAMES_RU[drawn]}»" in rep.newspaper
+    _row, stale = set_event(cfg, store, new, now=AFTER)
+    assert stale == []
+    with store.session() as s:
+        paper = s.get(DayRow, 1).newspaper
+        results = [o.body for o in s.exec(select(Outgoing).where(Outgoing.kind == "result"))]
+    assert f"День 2, событие «{EVENT_NAMES_RU[new]}»" in paper
+    assert paper.replace(EVENT_NAMES_RU[new], EVENT_NAMES_RU[drawn]) == rep.newspaper
+    living = [b for b in results if "Вы погибли" not in b]
+    assert living and all(f"событие «{EVENT_NAMES_RU[new]}»" in b for b in living)
+    send_all(cfg, store, now=AFTER)
+    _row, stale = set_event(cfg, store, "none", now=AFTER)
+    assert stale == [f"итоги дня 1: {len(living)} писем уже ушли с прежним событием дня 2"]
