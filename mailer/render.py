@@ -41,8 +41,13 @@ OWN_REASONS = frozenset({
     "late", "not_your_role", "not_allowed", "same_target_twice", "hunt_with_check",
     "hunt_with_role_move", "target_dead", "target_unknown", "self_target", "already_found",
     "appeal_not_allowed", "no_fear", "superseded", "cancelled", "overruled", "member_moved",
-    "delegated", "lost_vote", "host_vote", "not_mafia", "target_immune",
+    "delegated", "lost_vote", "host_vote", "target_immune",
 })
+
+#: Failures the rules make silent: the player is told his move was done, because the reason
+#: would reveal the target's hidden side (DECISIONS.md §4 Guard: «guarding a non-mafia player
+#: has no effect» — the guard must not learn that his target is no mafia).
+SILENT_REASONS = frozenset({"not_mafia"})
 
 
 def outcome_text(move: dict[str, Any]) -> str:
@@ -50,13 +55,18 @@ def outcome_text(move: dict[str, Any]) -> str:
     from engine.reasons import phrase
 
     outcome, reason = move.get("outcome"), move.get("reason", "")
-    if outcome == "done":
+    if outcome == "done" or (outcome == "failed" and reason in SILENT_REASONS):
         return "выполнено"
     if reason in OWN_REASONS:
         word = "не принято" if outcome == "refused" else "не состоялось"
         return f"{word}: {phrase(reason)}"
     return "не удалось"
 
+
+#: Nicknames for the examples of the role letter: never a player of the game (an example
+#: naming a real player would read as the host's hint about him).
+EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "Синеглазка", "Знайка", "Медуница",
+                 "Растеряйка", "Смекалка")
 
 _CASES = {"nomn", "gent", "datv", "accs", "ablt", "loct"}
 
@@ -129,8 +139,10 @@ class Renderer:
         clan_members = []
         if p.clan:
             clan_members = [(n, q.role) for n, q in state.players.items() if q.clan == p.clan and n != nick]
+        examples = [n for n in EXAMPLE_NICKS if n not in state.players][:4]
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
-                           deadline=utc(day_row.deadline), code=code, clan_members=clan_members)
+                           deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
+                           examples=examples)
 
     def reply(self, *, nick: str, moves: list[Move], problems: list[Problem], state: GameState,
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,

@@ -1,0 +1,216 @@
+"""Privacy: no letter reveals a hidden role to anyone but its owner (issue 6).
+
+Property test over random small games (the generators of tests/test_properties.py, resolved
+through engine.replay like ``mafia-mail replay``): every role letter and every result letter
+(mailer.render.Renderer) goes to exactly one player, and a line of a letter to X that names
+another player Y never also carries a role word — a Russian role name in any inflected form,
+«мафия», «клан» — unless the rules let X know Y's side: Y is in X's clan, Y is the target of
+a check result addressed to X (detective, boss, fan, swindler info), or X's clan learns of
+the son's activation. Fixed phrases that are move names («Мирная охота», «Убийство от
+клана») are removed first. The live path (demo game: init → sync → close-day) is checked
+the same way, with each queued letter addressed to one address of one player.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from engine.gamefile import load_game_file
+from engine.reasons import REASONS
+from engine.replay import replay_turns
+from engine.roles import ROLE_NAMES_RU
+from mailer.config import load_config
+from mailer.render import ACTION_RU, Renderer
+from mailer.store import DayRow
+from test_properties import game_text, games
+
+START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
+
+CONFIG = """\
+[game]
+name = "Тайна"
+start = "2026-12-07 19:30"
+seed = 1
+database = "g.db"
+[[player]]
+nick = "P1"
+email = "p1@example.org"
+[mailbox]
+kind = "maildir"
+path = "box"
+[send]
+kind = "folder"
+path = "out"
+from = "host@example.org"
+"""
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("ё", "е")
+
+
+@lru_cache(maxsize=1)
+def role_words() -> frozenset[str]:
+    """Every inflected form of every word of the Russian role names, plus мафия and клан."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer()
+    seeds = {w for name in ROLE_NAMES_RU.values() for w in re.findall(r"\w+", name)} | {"мафия", "клан"}
+    seeds -= {"Внебрачный"}  # the son's name is «сын Босса»: both words stay
+    forms = set()
+    for word in seeds:
+        for parse in morph.parse(word.lower()):
+            forms.update(_norm(f.word) for f in parse.lexeme)
+    return frozenset(forms | {"клан1", "клан2"})
+
+
+#: Move names and reasons about the sender's own side: they contain role-like words («Мирная
+#: охота», «клан использовал приказ старшего по роли») but say nothing of the target.
+NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found")
+PHRASES = sorted({_norm(v) for v in ACTION_RU.values()} | {_norm(REASONS[r]) for r in NEUTRAL_REASONS},
+                 key=len, reverse=True)
+
+
+def leaks(text: str, addressee: str, others: list[str], permitted: set[str]) -> list[str]:
+    """Lines of ``text`` naming a player outside ``permitted`` together with a role word."""
+    words = role_words()
+    found = []
+    for line in text.splitlines():
+        low = _norm(line)
+        for phrase in PHRASES:
+            low = low.replace(phrase, " ")
+        low = re.sub(r"мирн\w* охот\w*", " ", low)  # «мирную охоту нельзя …»: the hunt, any case
+        named = [y for y in others if y != addressee and y not in permitted
+                 and re.search(rf"(?<!\w){re.escape(_norm(y))}(?!\w)", low)]
+        if named and set(re.findall(r"\w+", low)) & words:
+            found.append(f"{addressee}: {line.strip()!r} names {named}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def renderer(tmp_path_factory) -> Renderer:
+    folder = tmp_path_factory.mktemp("privacy")
+    (folder / "game.toml").write_text(CONFIG, encoding="utf-8")
+    return Renderer(load_config(folder / "game.toml"))
+
+
+def clan_of(state, nick: str) -> set[str]:
+    clan = state.players[nick].clan
+    return {n for n, p in state.players.items() if clan and p.clan == clan}
+
+
+def day_row(day: int) -> DayRow:
+    return DayRow(day=day, deadline=START + timedelta(days=day), event="none")
+
+
+def check_game(renderer: Renderer, roles: dict[str, str], turns: list[dict]) -> list[str]:
+    """Render every letter of a replayed game; return the leaks found."""
+    replayed = replay_turns(load_game_file(game_text(roles, turns)))
+    nicks = list(roles)
+    found = []
+    if not replayed:
+        return found
+    first = replayed[0].state_before
+    for nick in nicks:
+        body = renderer.role_letter(nick=nick, state=first, day_row=day_row(1), code=None)
+        assert body.startswith(f"Здравствуйте, {nick}!")
+        found += leaks(body, nick, nicks, clan_of(first, nick))
+    for n, t in enumerate(replayed, start=1):
+        letters = renderer.result_letters(result=t.result, row=day_row(n), state_before=t.state_before,
+                                          next_row=day_row(n + 1))
+        recipients = [nick for nick, _, _ in letters]
+        assert len(recipients) == len(set(recipients))  # one letter each, one addressee each
+        assert set(recipients) == {x for x, p in t.state_before.players.items() if p.alive}
+        for nick, _, body in letters:
+            assert body.startswith(f"Здравствуйте, {nick}!")
+            permitted = clan_of(t.state_before, nick) | clan_of(t.result.new_state, nick)
+            permitted |= {i.target for i in t.result.info if i.to == nick and i.target}
+            for a in t.result.activations:
+                if a.kind == "son" and (a.player == nick or nick in clan_of(t.result.new_state, a.player)):
+                    permitted |= clan_of(t.result.new_state, a.player)
+            found += leaks(body, nick, nicks, permitted)
+    return found
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(games())
+def test_no_letter_names_another_players_hidden_role(renderer, game):
+    roles, turns = game
+    assert check_game(renderer, roles, turns) == []
+
+
+def test_the_check_is_able_to_fail(renderer):
+    """A leak written on purpose is found (so the property above can fail)."""
+    assert leaks("  - Проверка P3: мирный.\n", "P1", ["P1", "P2", "P3"], set()) != []
+    assert leaks("Игрок P2 — наш Охранник.\n", "P1", ["P1", "P2"], set()) != []
+    assert leaks("Ваш клан: P2, P3.\n", "P1", ["P1", "P2", "P3"], set()) != []
+    assert leaks("  - Мирная охота: P2 — выполнено.\n", "P1", ["P1", "P2"], set()) == []
+    assert leaks("  - Проверка P12: мафия.\n", "P1", ["P1", "P2", "P12"], {"P12"}) == []
+
+
+def test_guarding_a_civilian_does_not_tell_the_guard_he_is_no_mafia(renderer):
+    """DECISIONS.md Guard: «Guarding a non-mafia player has no effect» — silently."""
+    roles = {"P1": "clan1.guard", "P2": "doctor", "P3": "clan1.boss", "P4": "civilian", "P5": "detective"}
+    turns = [{"moves": [{"by": "P1", "action": "guard", "target": "P2"}], "votes": {}}]
+    assert check_game(renderer, roles, turns) == []
+
+
+def test_son_activation_told_to_the_son_and_his_new_clan_only(renderer):
+    roles = {"P1": "clan1.boss", "P2": "son", "P3": "clan1.thief", "P4": "doctor", "P5": "civilian",
+             "P6": "detective"}
+    votes = {"P2": "P1", "P3": "P1", "P4": "P1", "P5": "P1", "P6": "P1"}
+    replayed = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": votes}])))
+    result = replayed[0].result
+    assert [(a.kind, a.player) for a in result.activations] == [("son", "P2")]
+    letters = {n: body for n, _, body in renderer.result_letters(
+        result=result, row=day_row(1), state_before=replayed[0].state_before, next_row=day_row(2))}
+    assert "внебрачный сын Босса" in letters["P2"] and "P3" in letters["P2"]
+    assert "Его внебрачный сын — P2" in letters["P3"]
+    for other in ("P4", "P5", "P6"):
+        assert "P2" not in letters[other] and "сын" not in letters[other]
+    assert check_game(renderer, roles, [{"moves": [], "votes": votes}]) == []
+
+
+def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
+    """The demo game's real day: every queued letter has one address of its one player."""
+    from mailer.demo import copy_demo
+    from mailer.store import Store
+    from mailer.sync import sync
+    from mailer.turns import close_day, init_game, load_state
+
+    cfg = load_config(copy_demo(tmp_path))
+    store = Store(cfg.database_url)
+    try:
+        deadline = cfg.start + timedelta(days=1)
+        init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
+        with store.session() as s:
+            state = load_state(store.game(s))
+        sync(cfg, store, now=deadline + timedelta(minutes=5))
+        close_day(cfg, store, now=deadline + timedelta(minutes=10))
+        addresses = {p.nick: {e.lower() for e in p.emails} for p in cfg.players}
+        nicks = list(addresses)
+        with store.session() as s:
+            rows = store.outgoing(s)
+            results = store.day(s, 1)
+        assert len([r for r in rows if r.kind in ("role", "result")]) == 48
+        found = []
+        for r in rows:
+            assert "," not in r.to_addr and r.to_addr.count("@") == 1
+            if r.kind == "unknown_sender":
+                assert r.to_nick is None and not any(r.to_addr in a for a in addresses.values())
+                continue
+            assert r.to_addr.lower() in addresses[r.to_nick], (r.kind, r.to_nick, r.to_addr)
+            if r.kind in ("role", "result"):
+                found += leaks(r.body, r.to_nick, nicks, clan_of(state, r.to_nick) | (
+                    {i["target"] for i in __import__("json").loads(results.result_json)["info"]
+                     if i["to"] == r.to_nick and i["target"]} if r.kind == "result" else set()))
+        assert found == []
+    finally:
+        store.dispose()
