@@ -33,7 +33,12 @@ _SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
 _BRACKETS = frozenset({"(", ")"})
 
 
-_WEAK_PHRASES = frozenset({("в", "гости"), ("к", "себе"), ("в", "отношении")})
+#: Phrases common in chatter: without a name (or, for delegation, from a non-member) they
+#: are no move and no refusal.
+_WEAK_PHRASES = frozenset({
+    ("в", "гости"), ("к", "себе"), ("в", "отношении"), ("ход", "за", "тобой"),
+    ("ход", "за", "вами"), ("решай", "сам"), ("решайте", "сами"),
+})
 
 
 _PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}

@@ -16,7 +16,7 @@ the line before («Линч:⏎Бука») or corrects it («Хотя нет, С
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from . import grammar_vocab as V
 from .grammar_rules import (
@@ -47,6 +47,16 @@ class _Item:
     move: Move | None = None
     problem: Problem | None = None
     tried: str = ""  # the action the player tried (hunt exclusion)
+
+
+@dataclass
+class _Prev:
+    """The last move keyword read: a next clause of one name may finish or correct it."""
+
+    cls: str
+    start: int  # offset of its clause in the letter
+    member: Actor | None = None  # the clan member a boss moved for
+    items: list[_Item] = field(default_factory=list)  # what reading it gave
 
 
 @dataclass
@@ -87,13 +97,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     cancel_pos = -1
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
-    prev: tuple[str, int] | None = None  # the last clause's keyword class and its offset
+    prev: _Prev | None = None
     last_start = -1  # offset of the clause before this one
     for clause in clauses(tokenize(text)):
-        adjacent, last_start = prev is not None and prev[1] == last_start, clause[0].start
+        adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         if is_question(text, clause):
             asked = find_keywords(clause, set(), name_index(nicks))
-            prev = (asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
+            prev = _Prev(asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
             continue
         flags = clause_flags(clause)
         if _correction(ctx, clause, prev, adjacent, flags, items):
@@ -107,9 +117,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         excluded: set[int] = set()
         if actor.role == "swindler" and member_actor is None:
             _read_branches(ctx, clause, items, swindle_branches, excluded)
-        cls = _read_clause(ctx, clause, start, member_actor, flags, excluded, items)
-        if cls is not None:
-            prev = (cls, clause[0].start) if member_actor is None and not excluded else None
+        last = _read_clause(ctx, clause, start, member_actor, flags, excluded, items)
+        if last is not None:
+            prev = last if not excluded else None
     if swindle_branches:
         _attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
@@ -155,10 +165,9 @@ def _lower_first(s: str) -> str:
 
 
 def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
-                 excluded: set[int], items: list[_Item]) -> str | None:
+                 excluded: set[int], items: list[_Item]) -> _Prev | None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
-    the class of its last keyword (None when it has none)."""
-    actor = member or ctx.sender
+    the last keyword read (None when none was)."""
     kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
     if member is not None and not kws:
         cls = _DEFAULT_CLASS.get(member.role)
@@ -168,41 +177,47 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             return None
         kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
     if not kws and not excluded:
-        kws = header_keyword(clause, start, actor)
+        kws = header_keyword(clause, start, member or ctx.sender)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause):
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return None
     cancel_at = flags["cancel"]
+    subjects = [_subject(ctx, clause, kw) for kw in kws]
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
+    last = None
     for n, kw in enumerate(kws):
-        hi = kws[n + 1].i if n + 1 < len(kws) else len(clause)
+        hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if kw.negated:
             continue
         if cancel_at is not None and kw.i == cancel_at:
             continue  # «отменяю лечение …» names what is cancelled
-        if member is None and _other_subject(ctx, clause, kw):
-            continue  # «Маруська проверяет всех подряд»: about another player
+        if subjects[n] is not None:
+            member = _subject_actor(ctx, clause, subjects[n], member, items)
+            if member is False:
+                continue  # «Маруська проверяет всех подряд»: about another player
         lo = max(kws[n - 1].j if n > 0 else start, used)
-        used = _read_move(ctx, actor, clause, kw, lo, hi, flags, items, member is not None)
-    return kws[-1].cls if kws else None
+        mark = len(items)
+        used = _read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
+                          member is not None)
+        last = _Prev(kw.cls, clause[0].start, member, items[mark:])
+    return last
 
 
-def _correction(ctx: _Ctx, clause: list[Tok], prev: tuple[str, int] | None, adjacent: bool,
+def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool,
                 flags: dict, items: list[_Item]) -> bool:
-    """A clause of one name that finishes or corrects the previous clause's move; its earlier
-    item of that action is dropped. «Линч: Бука. Хотя нет, Сергей.» (correction words, then
-    the name) or «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True
-    when the clause was one."""
+    """A clause of one name that finishes or corrects the previous clause's move, whose
+    items it replaces. «Линч: Бука. Хотя нет, Сергей.» (correction words, then the name) or
+    «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True when the clause
+    was one."""
     if prev is None:
         return False
     k = correction_end(clause)
     if k is None:
-        last = items[-1] if items else None
-        if not adjacent or last is None or last.pos < prev[1] or last.problem is None or \
-                last.problem.reason != "no_target":
+        if not adjacent or not prev.items or any(
+                it.problem is None or it.problem.reason != "no_target" for it in prev.items):
             return False
         k = 0
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS):
@@ -211,11 +226,11 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: tuple[str, int] | None, adja
     if hit is None or not only_fillers(clause, k + hit.length, len(clause)):
         return False
     before = len(items)
-    _read_move(ctx, ctx.sender, clause, Kw(prev[0], k, k), k, len(clause), flags, items, False)
+    _read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
+               flags, items, prev.member is not None)
     if len(items) > before:
-        tried = items[-1].tried
-        items[:before] = [it for it in items[:before]
-                          if not (it.pos >= prev[1] and tried and it.tried == tried)]
+        dropped = {id(it) for it in prev.items}
+        items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
 
 
@@ -272,23 +287,47 @@ def _clan_mate(ctx: _Ctx, actor: Actor, tg: Targets) -> None:
             return
 
 
-def _other_subject(ctx: _Ctx, clause: list[Tok], kw: Kw) -> bool:
-    """True for a third-person move word right after another player's nickname, in the
-    letter of anyone but a boss (a boss's «Страж охраняет X» is an order, or its refusal)."""
-    if clause[kw.i].w not in V.THIRD_PERSON or ctx.sender.role == "boss":
-        return False
+def _subject(ctx: _Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
+    """``(first, end)`` tokens of the nickname or role word right before a third-person move
+    word («Маруська проверяет …», «а Страж охраняет …»), or None."""
+    if clause[kw.i].w not in V.THIRD_PERSON:
+        return None
     k = kw.i - 1
     while k >= 0 and not clause[k].word and clause[k].w in ("«", "»", '"'):
         k -= 1
     if k < 0 or not clause[k].word:
-        return False
+        return None
+    if clause[k].w in role_words():
+        return k, k + 1
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
-    for start in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
-        hit = idx.exact(words, start, None)
-        if hit is not None and start + hit.length == k + 1:
-            return hit.nick != ctx.sender.nick
-    return False
+    for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
+        hit = idx.exact(words, first, None)
+        if hit is not None and hit.nick is not None and first + hit.length == k + 1:
+            return first, k + 1
+    return None
+
+
+def _subject_actor(ctx: _Ctx, clause: list[Tok], subject: tuple[int, int],
+                   member: Actor | None, items: list[_Item]):
+    """Who makes the move whose subject is written before it. The sender himself (his nick
+    or role word): his own move (``member`` unchanged). For a boss, a member of his clan: a
+    move for that member (DECISIONS.md §4 Boss (c)); another clan's player: still read, to
+    be refused. For anyone else another player's name is talk about him: ``False``."""
+    first, end = subject
+    words = [t.w for t in clause]
+    hit = name_index(ctx.nicks).exact(words, first, None)
+    if hit is not None and hit.nick == ctx.sender.nick:
+        return member
+    if ctx.sender.role != "boss":
+        return member if hit is None else False  # a role word: «Комиссар проверяет X»
+    ref = _member_ref(ctx, clause, first)
+    if ref is None or ref[1] != end:
+        return member
+    if isinstance(ref[0], Problem):
+        items.append(_Item(clause[first].start, problem=ref[0]))
+        return False
+    return ref[0]
 
 
 def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool) -> bool:
@@ -351,7 +390,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
         return _Item(0, move=Move("delegate"), tried="delegate")
     if kw.cls == V.DELEGATE:
         # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
-        return None if actor.role == "boss" else _refuse_role(kw, text)
+        return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
     if action is None and kw.cls == V.CHOOSE:
         return None
     if action == ASK:
@@ -526,7 +565,10 @@ def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
 
 
 def _opens_move(clause: list[Tok], k: int) -> bool:
-    """True when token ``k`` is a colon, a dash or a move word."""
+    """True when token ``k`` (after fillers such as «пусть») is a colon, a dash or a move
+    word."""
+    while k < len(clause) and clause[k].word and clause[k].w in V.FILLERS:
+        k += 1
     if k >= len(clause):
         return False
     t = clause[k]
