@@ -324,6 +324,9 @@ def _is_own(cfg: GameConfig, s: Session, from_addr: str, message_id: str) -> boo
     own = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
     if from_addr in own:
         return True
+    domain = _addr(cfg.send.from_addr).rpartition("@")[2] or "mafia-mail.invalid"
+    if re.fullmatch(rf"mm-[0-9a-f]{{24}}@{re.escape(domain)}", message_id, re.IGNORECASE):
+        return True  # the form of mailer.outbox.message_id_for, even from an older database
     return s.exec(select(Outgoing.id).where(Outgoing.message_id == message_id)).first() is not None
 
 

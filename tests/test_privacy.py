@@ -160,6 +160,12 @@ def test_guarding_a_civilian_does_not_tell_the_guard_he_is_no_mafia(renderer):
     roles = {"P1": "clan1.guard", "P2": "doctor", "P3": "clan1.boss", "P4": "civilian", "P5": "detective"}
     turns = [{"moves": [{"by": "P1", "action": "guard", "target": "P2"}], "votes": {}}]
     assert check_game(renderer, roles, turns) == []
+    [t] = replay_turns(load_game_file(game_text(roles, turns)))
+    assert [(m.outcome, m.reason) for m in t.result.moves if m.by == "P1"] == [("failed", "not_mafia")]
+    letters = dict((n, b) for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
+    assert "  - Охрана: P2 — выполнено." in letters["P1"]
+    assert "мафи" not in letters["P1"]
 
 
 def test_son_activation_told_to_the_son_and_his_new_clan_only(renderer):

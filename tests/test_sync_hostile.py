@@ -269,6 +269,15 @@ def test_a_copy_of_our_own_letter_never_counts(game):
     assert len(game.replies()) == 1
 
 
+def test_a_letter_with_the_form_of_our_message_ids_never_counts(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="mm-0123456789abcdef01234567@example.org"), AT)
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="mm-0123456789abcdef01234567@gmail.com"),
+                 AT + timedelta(minutes=1))
+    game.sync()
+    assert game.states() == ["host", "applied"]
+    assert len(game.replies()) == 1
+
+
 def test_broken_auto_responder_loop_stops(game):
     """An auto-responder without any auto-reply header answers every reply it gets."""
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="start@x"), AT)
