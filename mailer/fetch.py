@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import socket
 import ssl
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -49,14 +50,23 @@ class RawMessage:
     size: int
 
 
+#: Most header bytes read of a letter too large to download (its From/Subject for the host).
+MAX_HEADER_BYTES = 64_000
+
+
 @dataclass(frozen=True)
 class SkippedMessage:
-    """A letter not downloaded because it is larger than ``max_size`` bytes."""
+    """A letter not downloaded because it is larger than ``max_size`` bytes.
+
+    ``header``: its header block only (at most MAX_HEADER_BYTES; b"" when unavailable), so
+    the host learns who sent it; not part of equality.
+    """
 
     key: str
     size: int
     received: datetime
     source: str = ""
+    header: bytes = field(default=b"", compare=False)
 
 
 @dataclass(frozen=True)
@@ -175,13 +185,16 @@ def _imap_batch(client, uids, max_size, source):
     wanted = [uid for uid in uids if uid in meta
               and (max_size is None or int(meta[uid].get(b"RFC822.SIZE", 0)) <= max_size)]
     bodies = client.fetch(wanted, ["BODY.PEEK[]"]) if wanted else {}
+    too_big = [uid for uid in uids if uid in meta and uid not in wanted]
+    heads = client.fetch(too_big, ["BODY.PEEK[HEADER]"]) if too_big else {}
     for uid in uids:
         if uid not in meta:
             continue  # expunged meanwhile
         size = int(meta[uid].get(b"RFC822.SIZE", 0))
         received = _aware_utc(meta[uid][b"INTERNALDATE"])
         if uid not in wanted:
-            yield SkippedMessage(key=str(uid), size=size, received=received, source=source)
+            head = bytes(heads.get(uid, {}).get(b"BODY[HEADER]") or b"")[:MAX_HEADER_BYTES]
+            yield SkippedMessage(key=str(uid), size=size, received=received, source=source, header=head)
             continue
         raw = bodies.get(uid, {}).get(b"BODY[]")
         if raw is None:
@@ -253,6 +266,15 @@ def _maildir_received(name: str, path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
 
 
+def _header_block(path: Path) -> bytes:
+    """The header block of the file at ``path`` (up to the first empty line, at most
+    MAX_HEADER_BYTES)."""
+    with open(path, "rb") as fh:
+        head = fh.read(MAX_HEADER_BYTES)
+    match = re.search(rb"\r?\n\r?\n", head)
+    return head[: match.end()] if match else head
+
+
 def fetch_maildir(path: str | Path, seen: Callable[[str], bool],
                   max_size: int | None = None) -> Iterator[RawMessage | SkippedMessage]:
     """Yield the letters in ``path``/new and ``path``/cur not yet ``seen``, oldest first.
@@ -287,7 +309,8 @@ def fetch_maildir(path: str | Path, seen: Callable[[str], bool],
         try:
             size = file_path.stat().st_size
             if max_size is not None and size > max_size:
-                yield SkippedMessage(key=key, size=size, received=received, source=source)
+                yield SkippedMessage(key=key, size=size, received=received, source=source,
+                                     header=_header_block(file_path))
                 continue
             raw = file_path.read_bytes()
         except OSError:

@@ -101,7 +101,9 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) 
 
 
 def _store_item(s: Session, source: str, key: str, item, report: SyncReport, limit: int) -> None:
-    """Store one fetched RawMessage, or a SkippedMessage as a ``skipped`` row (no body)."""
+    """Store one fetched RawMessage, or a SkippedMessage as a ``skipped`` row without body
+    (From, Subject and Message-ID read from its header; a second copy of a letter already
+    stored is a ``duplicate``, not noted again)."""
     from .fetch import SkippedMessage
 
     skipped = isinstance(item, SkippedMessage)
@@ -111,12 +113,28 @@ def _store_item(s: Session, source: str, key: str, item, report: SyncReport, lim
     if not skipped:
         report.fetched += 1
         return
-    letter.state = "skipped"
-    note = f"письмо слишком большое ({item.size} байт, предел {limit} байт), не скачано"
-    letter.notes_json = dumps([note])
+    _fill_skipped(s, letter, item.header, limit)
+    if letter.state == "skipped":
+        report.skipped_large += 1
+        report.attention.append(f"{letter.from_addr or '?'}: {loads(letter.notes_json)[0]} ({letter.subject})")
+
+
+def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:
+    from .decode import decode
+
+    head = decode(header) if header else None
+    if head is not None:
+        if not head.message_id.startswith("sha256:"):
+            letter.message_id = head.message_id
+        letter.from_addr, letter.subject = head.from_addr, head.subject
+    first = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
+                                        Letter.state != "pending")).first()
+    if first is not None:
+        letter.state, letter.duplicate_of = "duplicate", first.duplicate_of or first.id
+    else:
+        letter.state = "skipped"
+    letter.notes_json = dumps([f"письмо слишком большое ({letter.size} байт, предел {limit} байт), не скачано"])
     s.add(letter)
-    report.skipped_large += 1
-    report.attention.append(f"{source} {key}: {note}")
 
 
 def _store_raw(s: Session, source: str, key: str, raw: bytes | None, received: datetime,

@@ -169,10 +169,12 @@ def test_too_large_letter_skipped_with_note_on_maildir(tmp_path):
         rep = g.sync()
         assert (rep.fetched, rep.skipped_large, rep.states) == (1, 1, {"applied": 1})
         assert g.states() == ["skipped", "applied"]
-        assert any(f"{len(BIG)} байт, предел 3000 байт" in line for line in rep.attention)
+        assert rep.attention == [f"buka@example.org: письмо слишком большое ({len(BIG)} байт, "
+                                 "предел 3000 байт), не скачано (Ход)"]
         with g.store.session() as s:
             skipped = g.store.letters(s, state="skipped")[0]
             assert skipped.raw is None and skipped.size == len(BIG)
+            assert (skipped.message_id, skipped.from_addr, skipped.subject) == ("big@x", "buka@example.org", "Ход")
         assert [r.to_addr for r in g.replies()] == ["serg@example.org"]
         assert g.sync().skipped_large == 0  # noted once
     finally:
@@ -180,13 +182,19 @@ def test_too_large_letter_skipped_with_note_on_maildir(tmp_path):
 
 
 def test_too_large_letter_skipped_on_dovecot_without_download(tmp_path, dovecot):
-    g = Game(tmp_path, extra="max_letter_size = 3000", imap=dovecot)
+    g = Game(tmp_path, extra="max_letter_size = 3000", imap=dovecot, folder="Big")
     try:
         g.deliver(BIG, AT)
         rep = g.sync()
         assert (rep.fetched, rep.skipped_large) == (0, 1)
         assert g.states() == ["skipped"] and g.replies() == []
-        assert len(rep.attention) == 1 and "не скачано" in rep.attention[0]
+        assert len(rep.attention) == 1 and rep.attention[0].startswith("buka@example.org: письмо слишком большое")
+        assert g.rows()[0].message_id == "big@x"
+        dovecot.recreate_folder("Big")  # rescan: the same big letter is a duplicate, not noted again
+        g.deliver(BIG, AT)
+        rep = g.sync()
+        assert (rep.fetched, rep.skipped_large, rep.attention) == (0, 0, [])
+        assert g.states() == ["skipped", "duplicate"]
     finally:
         g.store.dispose()
 
