@@ -33,6 +33,7 @@ from letters import HOST_ADDR, day_plan, forms, roster_24
 
 from engine.calendar import day_window
 from engine.roles import split_role
+from mailer.render import EVENT_NAMES_RU
 
 MSK = ZoneInfo("Europe/Moscow")
 # A Monday, in the past: Dovecot stores an APPEND date from the future as "now".
@@ -307,11 +308,14 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
 
 def _open_next(host, day):
     """The host sets the next day's event right after close-day, before sending: the drawn
-    event's letters (if it drew «Праздник» or «Выбери меня!») must not go out."""
+    event's letters (if it drew «Праздник» or «Выбери меня!») must not go out, and the
+    newspaper and result letters announce the event set."""
     if day + 1 in SCHEDULE:
         event = SCHEDULE[day + 1][0]
         out = host("open-day", "--event", event, now=_after(day, 11)).stdout
         assert f"День {day + 1}: событие" in out and "уже отправлены" not in out
+        paper = _day_row(host, day).newspaper
+        assert f"День {day + 1}, событие «{EVENT_NAMES_RU[event]}»" in paper
 
 
 def _event_letters(host, day, event, alive, players, start):
@@ -444,6 +448,9 @@ def _check_mail(host, smtp, alive_at_start, players):
         if row.kind == "result":
             assert msg["Subject"].endswith(f"итоги дня {row.day}")
             results[row.day][row.to_nick] += 1
+            announced = re.findall(r"Следующий день, событие «(.+?)»", msg.get_body(("plain",)).get_content())
+            if row.day + 1 in SCHEDULE:
+                assert set(announced) <= {EVENT_NAMES_RU[SCHEDULE[row.day + 1][0]]}
         if row.kind == "reminder":
             reminders[(row.day, row.to_nick)] += 1
         if row.kind == "event" and row.day in SCHEDULE:
