@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
@@ -256,7 +257,11 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         notes.append("игра ещё не начата или уже окончена")
         return done("no_moves")
     player_cfg = next(p for p in cfg.players if p.nick == nick)
-    if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in decoded.body.lower():
+    body, copies = cut_own_letters(s, decoded.body, player_cfg.emails)
+    if copies:
+        letter.body = body
+        notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
+    if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in body.lower():
         problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
                             message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
         letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
@@ -272,7 +277,7 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
     else:
         late_for = None
     # --- parse
-    result = parse_letter(decoded.body, nick, ctx.state, ctx.info)
+    result = parse_letter(body, nick, ctx.state, ctx.info)
     letter.moves_json = dumps([m.to_json() for m in result.moves])
     letter.skip, letter.cancel = result.skip, result.cancel
     problems = list(result.problems)
@@ -296,6 +301,29 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
 _REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
+
+
+def cut_own_letters(s: Session, body: str, addresses) -> tuple[str, int]:
+    """``body`` without any whole copy of a letter the game queued to one of ``addresses``.
+
+    Auto-responders and some mail clients paste the letter they answer without quote marks;
+    read as the player's text, the game's «Принято: Лечение: Маруська» would become his move
+    again (an old one, or one in an endless loop). A copy is found word by word, whatever its
+    line breaks and spacing (mail clients rewrap). Returns (body, number of copies cut).
+    """
+    addresses = [a.lower() for a in addresses]
+    rows = s.exec(select(Outgoing.body).where(func.lower(Outgoing.to_addr).in_(addresses))).all()
+    squeezed = " ".join(body.split())
+    cut = 0
+    for text in sorted(set(rows), key=len, reverse=True):
+        words = text.split()
+        if len(words) < 3 or " ".join(words) not in squeezed:
+            continue
+        pattern = r"\s+".join(re.escape(w) for w in words)
+        body, n = re.subn(pattern, "\n", body)
+        squeezed = " ".join(body.split())
+        cut += n
+    return body.strip(), cut
 
 
 def _addr(value: str) -> str:

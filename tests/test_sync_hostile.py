@@ -307,6 +307,48 @@ def test_broken_auto_responder_loop_stops(game):
     assert len(game.replies("buka@example.org")) == 2 + MAX_EMPTY_REPLIES_PER_DAY
 
 
+def test_auto_responder_pasting_our_reply_unquoted_neither_moves_nor_loops(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="go@x"), AT)
+    game.sync()
+    for i in range(5):
+        last = game.replies("buka@example.org")[-1]
+        pasted = "Я в отпуске до понедельника.\r\n\r\n" + last.body.replace("\n", "\r\n")
+        game.deliver(letter("buka@example.org", pasted, msgid=f"paste{i}@x", subject=f"Re: {last.subject}",
+                            extra=f"In-Reply-To: <{last.message_id}>\r\n"), AT + timedelta(minutes=10 * (i + 1)))
+        game.sync()
+    assert game.states() == ["applied"] + ["no_moves"] * 5
+    row = game.letter_row("paste0@x")
+    assert row.body == "Я в отпуске до понедельника." and row.moves_json == "[]"
+    assert any("копия письма игры" in n for n in json.loads(row.notes_json))
+    assert len(game.replies("buka@example.org")) == 1 + MAX_EMPTY_REPLIES_PER_DAY
+
+
+def test_a_late_pasted_copy_of_an_old_reply_does_not_bring_old_moves_back(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="first@x"), AT)
+    game.sync()
+    old_reply = game.replies("buka@example.org")[0]
+    game.deliver(letter("buka@example.org", "Передумал: лечу Ягуарчика", msgid="second@x"), AT + timedelta(minutes=5))
+    game.sync()
+    # Outlook-style answer to the first reply: text on top, the original rewrapped below, no ">"
+    rewrapped = " ".join(old_reply.body.split()).replace(" - ", "\r\n- ")
+    game.deliver(letter("buka@example.org", f"Ок, спасибо!\r\n\r\n{rewrapped}", msgid="third@x",
+                        extra=f"In-Reply-To: <{old_reply.message_id}>\r\n"), AT + timedelta(minutes=9))
+    game.sync()
+    with game.store.session() as s:
+        moves = [json.loads(l.moves_json) for l in game.store.letters(s, nick="Бука")]
+    assert moves == [[{"action": "heal", "target": "Маруська"}], [{"action": "heal", "target": "Ягуарчик"}], []]
+
+
+def test_own_words_of_a_player_are_kept_even_if_they_echo_our_lines(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="e1@x"), AT)
+    game.sync()
+    game.deliver(letter("buka@example.org", "Принято (день 1):\r\n  - Лечение: Маруська\r\nЛинч: Serginio",
+                        msgid="e2@x"), AT + timedelta(minutes=1))
+    game.sync()
+    assert json.loads(game.letter_row("e2@x").moves_json) == [
+        {"action": "heal", "target": "Маруська"}, {"action": "vote", "target": "Serginio"}]
+
+
 # ---------------------------------------------------------------------------------------------
 # Who may move
 # ---------------------------------------------------------------------------------------------
@@ -345,10 +387,15 @@ def test_code_word_must_be_the_senders_own_and_not_quoted(tmp_path):
                          msgid="ok@x"), AT + timedelta(minutes=1))
         g.deliver(letter("marusya@example.org", "Проверяю Ягуарчика. Пароль: малина", msgid="w@x"),
                   AT + timedelta(minutes=2))
+        with g.store.session() as s:
+            role_letter = next(r.body for r in g.store.outgoing(s) if r.to_nick == "Маруська")
+        assert "«лимонад»" in role_letter  # a pasted copy of the role letter carries the code word
+        g.deliver(letter("marusya@example.org", "Проверяю Serginio\r\n\r\n" + role_letter, msgid="p@x"),
+                  AT + timedelta(minutes=3))
         g.sync()
-        assert g.states() == ["held", "applied", "held"]
+        assert g.states() == ["held", "applied", "held", "held"]
         held = [r for r in g.replies() if "кодового слова" in r.body]
-        assert len(held) == 2
+        assert len(held) == 3
         assert json.loads(g.letter_row("w@x").moves_json or "[]") == []
     finally:
         g.store.dispose()
