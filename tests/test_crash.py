@@ -18,6 +18,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
@@ -237,6 +238,53 @@ def test_send_killed_never_resends_blindly(reference, tmp_path, smtp, crashes):
     again = delivered_ids(smtp)
     assert {mid for mid, n in again.items() if n == 2} == flagged & set(sent)
     assert set(again) == set(states) and set(out_states(folder).values()) == {"sent"}
+
+
+# ---------------------------------------------------------------------------------------------
+# SIGKILL at arbitrary moments (not only at the named points)
+# ---------------------------------------------------------------------------------------------
+
+#: Seconds after start: the first ones land in the imports, the later ones inside the work.
+DELAYS = (0.25, 0.4, 0.5, 0.6, 0.7, 0.85)
+
+
+def killed_after(folder: Path, command: str, now: str, delay: float) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "MAFIA_MAIL_CRASH_AFTER"}
+    env["MAFIA_MAIL_NOW"] = now
+    proc = subprocess.Popen([sys.executable, "-m", "mailer.cli", "--config", str(folder / "game.toml"), command],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    proc.kill()  # SIGKILL; a run that already finished is simply over
+    proc.wait(timeout=60)
+
+
+def test_sync_and_close_day_killed_at_arbitrary_moments(base, reference, tmp_path):
+    expected, _ = reference
+    folder = tmp_path / "game"
+    shutil.copytree(base, folder)
+    for delay in DELAYS:
+        killed_after(folder, "sync", SYNC_NOW, delay)
+    ok(cli(folder, "sync", now=SYNC_NOW))
+    for delay in DELAYS[2:]:
+        killed_after(folder, "close-day", CLOSE_NOW, delay)
+    if snapshot(folder)["days"][0][1] == "open":
+        ok(cli(folder, "close-day", now=CLOSE_NOW))
+    assert snapshot(folder) == expected
+
+
+def test_send_killed_at_arbitrary_moments(reference, tmp_path, smtp):
+    _, closed = reference
+    folder = copy_game(closed, tmp_path / "game", smtp.port)
+    for delay in DELAYS:
+        killed_after(folder, "send", CLOSE_NOW, delay)
+    ok(cli(folder, "send", now=CLOSE_NOW))
+    states = out_states(folder)
+    sent = delivered_ids(smtp)
+    assert not sent or max(sent.values()) == 1
+    assert set(states.values()) <= {"sent", "uncertain"}
+    flagged = {mid for mid, st in states.items() if st == "uncertain"}
+    assert len(flagged) <= len(DELAYS)
+    assert set(sent) - flagged == {mid for mid, st in states.items() if st == "sent"}
 
 
 # ---------------------------------------------------------------------------------------------
