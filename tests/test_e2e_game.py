@@ -28,6 +28,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from sqlmodel import select
 
 from letters import HOST_ADDR, day_plan, forms, roster_24
 
@@ -54,10 +55,10 @@ SCHEDULE: dict[int, tuple[str, frozenset[str]]] = {
     11: ("voice", frozenset({"hunt"})),
     12: ("none", frozenset({"maniac"})),
 }
-REMIND_DAYS = (1, 3, 9)
+REMIND_DAYS = (1, 9)
 #: Days on which the refusals are checked too: close-day before the deadline and a second
 #: time, a second send (sends nothing). Each CLI call costs ~0.4 s, so not every day.
-REFUSAL_DAYS = (1, 7, 12)
+REFUSAL_DAYS = (1, 12)
 ALL_EVENTS = {"fear", "rage", "voice", "choose_me", "eclipse", "paradox", "palms", "secret",
               "appeal", "full_moon", "holiday"}
 
@@ -278,6 +279,11 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
             mail.append((start + timedelta(hours=2), _message(stranger, start + timedelta(hours=2),
                                                               "Можно к вам в игру? Линч: Бука", "stranger"),
                          ""))
+        if day == 3:  # a resent letter (same Message-ID): stored as a duplicate, answered once
+            mail.append(mail[len(mail) // 2])
+        if day == 5:  # a letter two minutes after the deadline: refused as late, sender told
+            late_at = end + timedelta(minutes=2)
+            mail.append((late_at, _message(players[alive[0]], late_at, f"Линч: {alive[1]}", "5.late"), alive[0]))
         mail.sort(key=lambda item: item[0])
         if day in REMIND_DAYS:
             _remind_mid_day(host, dovecot, mail, start, alive)
@@ -288,6 +294,9 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
         _host_inputs(host, day, event, alive, end)
         paper = _close(host, day, event, alive, end, players)
         result = _result(host, day)
+        if day == 5:
+            late = {"by": alive[0], "action": "vote", "target": alive[1], "outcome": "refused", "reason": "late"}
+            assert late in result["moves"]
         assert _paper_deaths(paper) == {d["player"] for d in result["deaths"]}, paper
         assert set(_alive(host)) == set(alive) - {d["player"] for d in result["deaths"]}
         _open_next(host, day)
@@ -345,7 +354,8 @@ def _remind_mid_day(host, dovecot, mail, start, alive):
     senders = {m[2] for m in early}
     reminded = set(re.search(r"\((.*)\)", first).group(1).split(", ")) if "(" in first else set()
     assert reminded and reminded <= set(alive) and not reminded & senders
-    assert "Напоминаний в очереди: 0" in host("remind", now=noon + timedelta(minutes=2)).stdout
+    if start == _window(REMIND_DAYS[0])[0]:  # a second round reminds nobody again
+        assert "Напоминаний в очереди: 0" in host("remind", now=noon + timedelta(minutes=2)).stdout
     assert "не отправлено: 0" in host("send", now=noon + timedelta(minutes=3)).stdout
     _append(dovecot, [m for m in mail if m[0] >= noon])
     host("sync", now=start + timedelta(hours=23, minutes=59))
@@ -461,7 +471,28 @@ def _check_mail(host, smtp, alive_at_start, players):
         per = 2 if day == 7 else 1
         assert results[day] == Counter({n: per for n in alive}), day
     assert reminders and max(reminders.values()) == 1
+    _check_replies(host, rows)
     assert {d for d, _n in reminders} == set(REMIND_DAYS)
+
+
+def _check_replies(host, rows):
+    """One reply per letter from a player (on time or late), none to a duplicate."""
+    from mailer.store import Letter
+
+    _cfg, store = host.db()
+    try:
+        with store.session() as s:
+            letters = list(s.exec(select(Letter)))
+    finally:
+        store.dispose()
+    states = Counter(l.state for l in letters)
+    assert states["duplicate"] == 1 and states["late"] == 1 and states["unknown_sender"] == 1
+    answered = {f"reply:{l.message_id}" for l in letters if l.state in ("applied", "no_moves", "late")}
+    replies = {r.ref for r in rows.values() if r.kind == "reply"}
+    assert replies == answered
+    late = next(l for l in letters if l.state == "late")
+    late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
+    assert "после срока" in late_reply.body and late_reply.state == "sent"
 
 
 def _check_export_replays(host, tmp_path, last_day):
