@@ -233,16 +233,18 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
     first three words of a clause without keywords (the first such verb only), at the first
     word of the clause, and at the first word after a comma, dash or colon."""
-    words = [k for k, t in enumerate(clause) if t.word]
-    all_words = [t.w for t in clause]
     taken = {k for kw in found for k in range(kw.i, kw.j)}
+    all_words: list[str] = []
 
     def verb_at(k: int) -> Kw | None:
-        if k in excluded or k in taken or idx.exact(all_words, k, None):
+        cls = _fuzzy_verb(clause[k].w)  # cached; None for almost every word
+        if not cls or k in excluded or k in taken:
             return None
-        cls = _fuzzy_verb(clause[k].w)
-        return Kw(cls, k, k + 1) if cls else None
+        if not all_words:
+            all_words.extend(t.w for t in clause)
+        return None if idx.exact(all_words, k, None) else Kw(cls, k, k + 1)
 
+    words = [k for k, t in enumerate(clause) if t.word]
     out: list[Kw] = []
     if not found:
         out = next(([kw] for kw in map(verb_at, words[:3]) if kw), [])
