@@ -81,6 +81,9 @@ def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
 
 
 def _cancelled(turn: TurnInput, act: Act) -> bool:
+    """«отменяю ход» / «пропускаю ход» withdraws the earlier night moves, never the vote."""
+    if act.action == "vote":
+        return False
     for by, at, seq in turn.cancels:
         if by == act.owner and (act.at, act.seq) < (at, seq):
             if turn.deadline is None or on_time(at, turn.deadline):
