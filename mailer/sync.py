@@ -186,6 +186,17 @@ ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
 MAX_EMPTY_REPLIES_PER_DAY = 3
 
 
+def _same_letter(first: Letter, decoded) -> bool:
+    """True when ``decoded`` is another delivery of ``first`` (same sender and own text), not
+    a different letter that a broken client gave the same Message-ID."""
+    from .decode import decode
+
+    if first.raw is None:
+        return True  # too large to compare: the Message-ID decides
+    earlier = decode(first.raw)
+    return (earlier.from_addr, earlier.body) == (decoded.from_addr, decoded.body)
+
+
 def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Exception) -> Letter:
     """Mark a letter whose processing raised as ``held`` (its headers read again, no moves,
     no reply), with the error in its notes for the host."""
@@ -224,11 +235,15 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         s.add(letter)
 
     # --- screen
-    first = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
-                                        Letter.state != "pending")).first()
+    earlier = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
+                                          Letter.state != "pending").order_by(Letter.id)).all()
+    first = next((e for e in earlier if e.duplicate_of is None and _same_letter(e, decoded)), None)
     if first is not None:
-        letter.duplicate_of = first.duplicate_of or first.id
+        letter.duplicate_of = first.id
         return done("duplicate")
+    if earlier:
+        notes.append(f"тот же Message-ID, что у письма {earlier[0].id}, но другой текст: письмо "
+                     "читается как новое")
     if decoded.unreadable:
         notes.append("письмо не удалось прочитать")
         return done("unreadable")
@@ -348,7 +363,10 @@ def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, stat
     body = renderer.reply(nick=letter.nick, moves=moves, problems=problems, state=ctx.state,
                           day_row=ctx.row, late_deadline=late_deadline, status=state,
                           skip=letter.skip, cancel=letter.cancel)
-    queue(s, cfg, ref=f"reply:{letter.message_id}", kind="reply", to_addr=decoded.from_addr,
+    ref = f"reply:{letter.message_id}"
+    if s.exec(select(Letter.id).where(Letter.message_id == letter.message_id, Letter.id < letter.id)).first():
+        ref += f"#{letter.id}"  # a different letter under a reused Message-ID gets its own answer
+    queue(s, cfg, ref=ref, kind="reply", to_addr=decoded.from_addr,
           to_nick=letter.nick, subject=_re(decoded.subject), body=body, now=now, day=letter.day,
           in_reply_to=decoded.message_id, references=decoded.references,
           auto_submitted="auto-replied")

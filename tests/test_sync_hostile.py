@@ -117,6 +117,24 @@ def test_duplicate_in_a_later_sync_with_other_transport_headers(game):
     assert len(game.replies()) == 1
 
 
+def test_a_reused_message_id_with_other_text_is_a_new_letter(game):
+    """Some broken clients give every letter the same Message-ID: the second move is not lost."""
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="same@broken.client"), AT)
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="same@broken.client"), AT + timedelta(minutes=5))
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="same@broken.client"), AT + timedelta(minutes=6))
+    game.sync()
+    rows = game.rows()
+    assert [r.state for r in rows] == ["applied", "applied", "duplicate"]
+    assert rows[2].duplicate_of == rows[1].id  # points at the first delivery of that letter
+    with game.store.session() as s:
+        moves = [json.loads(l.moves_json) for l in game.store.letters(s)]
+        notes = json.loads(game.store.letters(s)[1].notes_json)
+    assert moves[:2] == [[{"action": "heal", "target": "Маруська"}], [{"action": "heal", "target": "Ягуарчик"}]]
+    assert any("тот же Message-ID" in n for n in notes)
+    replies = game.replies()
+    assert len(replies) == 2 and "Ягуарчик" in replies[1].body
+
+
 def test_letters_without_message_id_collapse_by_content(game):
     raw = (b"From: buka@example.org\r\nSubject: =?utf-8?B?0KXQvtC0?=\r\n"
            b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + "Лечу Маруську".encode())
