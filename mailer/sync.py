@@ -3,18 +3,27 @@
 Stages (each letter passes them in order; a stage that says no gives the letter its state
 and, where the sender deserves one, a Russian reply with the reason — Mailman-style):
 
-1. fetch   — new messages only (IMAP UID cursor per folder / Maildir names); each raw message
-             is stored together with the cursor after it, in one transaction.
+1. fetch   — new messages only (IMAP UID cursor per folder and UIDVALIDITY / Maildir names);
+             each raw message is stored together with the cursor after it, in one
+             transaction. A letter over ``max_letter_size`` is not downloaded (its size is
+             asked first): only its header is read, and the host is told (state ``skipped``).
 2. decode  — charsets, HTML, quotes and signatures cut (:mod:`mailer.decode`).
-3. screen  — duplicate Message-ID, auto-reply/bounce, the host's own address, authentication
-             failure, unknown sender, missing code word.
+3. screen  — duplicate (same Message-ID, sender and text), unreadable, auto-reply/bounce
+             (RFC 3834), the game's own letters (the host's addresses, our Message-IDs),
+             authentication failure (RFC 8601: held, unanswered), unknown sender (one answer
+             per address and local day), a pasted copy of our own letter (cut), missing code
+             word.
 4. stamp   — the server's receipt time against the open day's deadline (DECISIONS.md §8).
 5. parse   — the sender's role decides which moves are possible (:mod:`engine.parse`).
-6. reply   — a threaded Russian reply restating every move and every problem.
+6. reply   — a threaded Russian reply restating every move and every problem; letters that
+             accept nothing are answered at most MAX_EMPTY_REPLIES_PER_DAY times a day per
+             address, which ends any loop with a broken auto-responder.
 
 A crash at any point can be re-run: stored letters are never fetched twice (unique
 source+key, cursor committed with the letter), and processing is per letter, committed
-with its reply row (queued once per letter by ``ref``).
+with its reply row (queued once per letter by ``ref``). A letter whose processing raises is
+``held`` for the host and the sync goes on. The crash tests kill the process at the points
+marked ``crash_point`` (:mod:`mailer.crash`).
 """
 
 from __future__ import annotations
