@@ -151,7 +151,8 @@ class Renderer:
 
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
-                           late_deadline=late_deadline, status=status, skip=skip, cancel=cancel)
+                           late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
+                           alive=nick not in state.players or state.players[nick].alive)
 
     def unknown_sender(self, address: str) -> str:
         return self.render("unknown_sender.txt.j2", address=address)

@@ -281,6 +281,10 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
                          ""))
         if day == 3:  # a resent letter (same Message-ID): stored as a duplicate, answered once
             mail.append(mail[len(mail) // 2])
+        if day == 10:  # a dead player still writes
+            ghost = next(n for n in alive_at_start[1] if n not in alive)
+            ghost_at = start + timedelta(hours=1)
+            mail.append((ghost_at, _message(players[ghost], ghost_at, f"Линч: {alive[0]}", "10.ghost"), ghost))
         if day == 5:  # a letter two minutes after the deadline: refused as late, sender told
             late_at = end + timedelta(minutes=2)
             mail.append((late_at, _message(players[alive[0]], late_at, f"Линч: {alive[1]}", "5.late"), alive[0]))
@@ -503,6 +507,6 @@ def _check_export_replays(host, tmp_path, last_day):
     assert proc.returncode == 0, proc.stderr
     replayed = json.loads(proc.stdout)
     live = [_result(host, day) for day in range(1, last_day + 1)]
-    assert len(replayed["turns"]) == len(live)
+    assert len(replayed["turns"]) == len(live) and replayed["winner"] is None
     for day, (mine, theirs) in enumerate(zip(live, replayed["turns"]), start=1):
         assert theirs == mine, f"day {day} replays differently"

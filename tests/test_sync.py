@@ -185,3 +185,22 @@ def test_code_word_required(tmp_path):
         assert len(held) == 1
     finally:
         g.store.dispose()
+
+
+def test_dead_player_is_told_moves_are_closed_not_that_nothing_was_found(game):
+    """A dead player's letter: the reply names the refusal and offers no deadline to change
+    moves (found by the 12-day e2e: «не нашёл ни одного хода» + «ходы можно изменить до …»)."""
+    from engine.state import GameState
+    from mailer.store import Game as GameRow, dumps, loads
+
+    with game.store.session() as s:
+        row = s.get(GameRow, 1)
+        state = GameState.from_json(loads(row.state_json))
+        state.players["Serginio"].alive = False
+        row.state_json = dumps(state.to_json())
+        s.add(row)
+    game.deliver(letter("serg@example.org", "Спасибо за игру! Линч: Бука", msgid="ghost@x"), START + timedelta(hours=2))
+    game.sync()
+    [reply] = game.replies()
+    assert "Вы выбыли из игры" in reply.body
+    assert "не нашёл ни одного хода" not in reply.body and "можно изменить" not in reply.body
