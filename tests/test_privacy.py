@@ -6,13 +6,14 @@ through engine.replay like ``mafia-mail replay``): every role letter and every r
 another player Y never also carries a role word — a Russian role name in any inflected form,
 «мафия», «клан» — unless the rules let X know Y's side: Y is in X's clan, Y is the target of
 a check result addressed to X (detective, boss, fan, swindler info), or X's clan learns of
-the son's activation. Fixed phrases that are move names («Мирная охота», «Убийство от
-клана») are removed first. The live path (demo game: init → sync → close-day) is checked
+the son's activation. Move names («Мирная охота», «Убийство от клана») and X's own guesses
+(the swindler's «если врач — …», the fan's «Поиск (детектив): …») are removed first. The live path (demo game: init → sync → close-day) is checked
 the same way, with each queued letter addressed to one address of one player.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
@@ -22,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from engine.gamefile import load_game_file
-from engine.reasons import REASONS
+from engine.reasons import ACTIONS_RU, REASONS
 from engine.replay import replay_turns
 from engine.roles import ROLE_NAMES_RU
 from mailer.config import load_config
@@ -73,8 +74,8 @@ def role_words() -> frozenset[str]:
 #: Move names and reasons about the sender's own side: they contain role-like words («Мирная
 #: охота», «клан использовал приказ старшего по роли») but say nothing of the target.
 NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found")
-PHRASES = sorted({_norm(v) for v in ACTION_RU.values()} | {_norm(REASONS[r]) for r in NEUTRAL_REASONS},
-                 key=len, reverse=True)
+PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values()]}
+                 | {_norm(REASONS[r]) for r in NEUTRAL_REASONS}, key=len, reverse=True)
 
 
 def leaks(text: str, addressee: str, others: list[str], permitted: set[str]) -> list[str]:
@@ -83,6 +84,8 @@ def leaks(text: str, addressee: str, others: list[str], permitted: set[str]) -> 
     found = []
     for line in text.splitlines():
         low = _norm(line)
+        low = re.sub(r"поиск \([^)]*\)", " ", low)  # the fan's own search: «Поиск (детектив): X»
+        low = re.sub(r"если [^—:;]*—", " ", low)  # the swindler's own branches: «если врач — …»
         for phrase in PHRASES:
             low = low.replace(phrase, " ")
         low = re.sub(r"мирн\w* охот\w*", " ", low)  # «мирную охоту нельзя …»: the hunt, any case
@@ -153,6 +156,8 @@ def test_the_check_is_able_to_fail(renderer):
     assert leaks("Ваш клан: P2, P3.\n", "P1", ["P1", "P2", "P3"], set()) != []
     assert leaks("  - Мирная охота: P2 — выполнено.\n", "P1", ["P1", "P2"], set()) == []
     assert leaks("  - Проверка P12: мафия.\n", "P1", ["P1", "P2", "P12"], {"P12"}) == []
+    assert leaks("  - Поиск (детектив): P2\n", "P1", ["P1", "P2"], set()) == []  # his own guess
+    assert leaks("  - Поиск P2: детектив.\n", "P1", ["P1", "P2"], set()) != []
 
 
 def test_guarding_a_civilian_does_not_tell_the_guard_he_is_no_mafia(renderer):
@@ -184,8 +189,14 @@ def test_son_activation_told_to_the_son_and_his_new_clan_only(renderer):
     assert check_game(renderer, roles, [{"moves": [], "votes": votes}]) == []
 
 
+ROLE_WORD_LETTER = ("Линч: Босс. Проверяю детектива. Убиваем доктора. Лечу мафию. МО: маньяк. "
+                    "Охраняю вора. Кто у нас шизик? Ищу среди фанатки.")
+
+
 def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
-    """The demo game's real day: every queued letter has one address of its one player."""
+    """The demo game's real day (init → sync → close-day), plus letters from six players that
+    name roles instead of nicknames: every queued letter has one address of its one player,
+    and no role, result or reply letter names another player's hidden role."""
     from mailer.demo import copy_demo
     from mailer.store import Store
     from mailer.sync import sync
@@ -195,6 +206,11 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
     store = Store(cfg.database_url)
     try:
         deadline = cfg.start + timedelta(days=1)
+        at = int((cfg.start + timedelta(hours=3)).timestamp())
+        for i, p in enumerate(cfg.players[::4]):
+            raw = (f"From: {p.emails[0]}\r\nSubject: Ход\r\nMessage-ID: <roles{i}@example.net>\r\n"
+                   "Content-Type: text/plain; charset=utf-8\r\n\r\n" + ROLE_WORD_LETTER).encode()
+            (tmp_path / "maildir" / "new" / f"{at + i}.Mroles{i}.test").write_bytes(raw)
         init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
         with store.session() as s:
             state = load_state(store.game(s))
@@ -204,8 +220,9 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
         nicks = list(addresses)
         with store.session() as s:
             rows = store.outgoing(s)
-            results = store.day(s, 1)
+            info = json.loads(store.day(s, 1).result_json)["info"]
         assert len([r for r in rows if r.kind in ("role", "result")]) == 48
+        assert len([r for r in rows if r.kind == "reply" and "Линч: Босс" in r.body]) == 6
         found = []
         for r in rows:
             assert "," not in r.to_addr and r.to_addr.count("@") == 1
@@ -213,10 +230,10 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
                 assert r.to_nick is None and not any(r.to_addr in a for a in addresses.values())
                 continue
             assert r.to_addr.lower() in addresses[r.to_nick], (r.kind, r.to_nick, r.to_addr)
-            if r.kind in ("role", "result"):
-                found += leaks(r.body, r.to_nick, nicks, clan_of(state, r.to_nick) | (
-                    {i["target"] for i in __import__("json").loads(results.result_json)["info"]
-                     if i["to"] == r.to_nick and i["target"]} if r.kind == "result" else set()))
+            permitted = clan_of(state, r.to_nick)
+            if r.kind == "result":
+                permitted |= {i["target"] for i in info if i["to"] == r.to_nick and i["target"]}
+            found += leaks(r.body, r.to_nick, nicks, permitted)
         assert found == []
     finally:
         store.dispose()
