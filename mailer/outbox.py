@@ -5,12 +5,14 @@ A queued letter is a row of :class:`mailer.store.Outgoing` with a deterministic 
 twice is a no-op. Sending marks the row ``sending`` (committed) before the SMTP dialogue and
 ``sent`` after the server accepted it; a row found in ``sending`` at the start of a run was
 interrupted by a crash: its fate is unknown, so it becomes ``uncertain`` and is listed for
-the host instead of being resent blindly (``send --retry-uncertain`` resends).
+the host instead of being resent blindly (``send --retry-uncertain`` resends). A connection
+lost in the middle of the SMTP dialogue makes a row ``uncertain`` too.
 """
 
 from __future__ import annotations
 
 import hashlib
+import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -84,6 +86,22 @@ def build_message(cfg: GameConfig, row: Outgoing) -> EmailMessage:
     return msg
 
 
+#: Lost connections after which the server may already have accepted the letter (the reply
+#: to the end of DATA can be what was lost, RFC 5321 §4.1.1.4 / §6.1): such a letter is
+#: ``uncertain``, never resent without the host's ``--retry-uncertain``.
+LOST_CONNECTION = (smtplib.SMTPServerDisconnected, ConnectionResetError, BrokenPipeError)
+
+
+def _state_after(exc: Exception) -> str:
+    """Row state after a failed send: failed (permanent), uncertain (connection lost while
+    talking to the server) or queued (the server surely did not take it; retried next run)."""
+    if getattr(exc, "permanent", False):
+        return "failed"
+    if isinstance(exc.__cause__, LOST_CONNECTION):
+        return "uncertain"
+    return "queued"
+
+
 @dataclass
 class SendReport:
     sent: int = 0
@@ -138,7 +156,7 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
         except SendError as exc:
             with store.session() as s:
                 row = s.get(Outgoing, row_id)
-                row.state = "failed" if getattr(exc, "permanent", False) else "queued"
+                row.state = _state_after(exc)
                 row.error = str(exc)
                 s.add(row)
             report.failed += 1

@@ -309,3 +309,73 @@ def test_sync_from_dovecot_killed_and_rerun(base, dovecot, tmp_path):
     assert len(runs["clean"]["letters"]) == LETTERS
     assert runs["crashed"] == runs["clean"]
     assert "pending" not in {v[0] for v in runs["clean"]["letters"].values()}
+
+
+# ---------------------------------------------------------------------------------------------
+# the server takes the letter and the connection breaks before its answer
+# ---------------------------------------------------------------------------------------------
+
+
+class SilentAfterData:
+    """A minimal SMTP server on 127.0.0.1 that reads whole letters and hangs up instead of
+    answering the final "." (the reply a client can never be sure about)."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        self.letters: list[bytes] = []
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(5)
+        self.port = self.sock.getsockname()[1]
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                self._session(conn.makefile("rwb"))
+
+    def _session(self, f) -> None:
+        f.write(b"220 test ESMTP\r\n"); f.flush()
+        data = None
+        for line in f:
+            if data is not None:
+                if line == b".\r\n":
+                    self.letters.append(bytes(data))
+                    return  # hang up without "250"
+                data += line
+                continue
+            verb = line[:4].upper()
+            if verb == b"EHLO":
+                f.write(b"250 test\r\n")
+            elif verb == b"DATA":
+                f.write(b"354 go on\r\n")
+                data = bytearray()
+            else:
+                f.write(b"250 OK\r\n")
+            f.flush()
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_connection_lost_after_data_is_uncertain_not_resent(base, tmp_path):
+    server = SilentAfterData()
+    try:
+        folder = copy_game(base, tmp_path / "game", server.port)  # after init: 24 role letters
+        report = cli(folder, "send", now=CLOSE_NOW)
+        assert report.returncode == 0, report.stderr
+        states = out_states(folder)
+        assert Counter(states.values()) == Counter({"uncertain": 24})
+        assert len(server.letters) == 24
+        assert "Писем с неясной судьбой: 24" in report.stdout
+        ok(cli(folder, "send", now=CLOSE_NOW))
+        assert len(server.letters) == 24  # not resent blindly
+    finally:
+        server.close()
