@@ -501,6 +501,7 @@ mutation = st.one_of(
     st.tuples(st.just("delete"), st.integers(0, 10_000), st.integers(1, 60)),
     st.tuples(st.just("flip"), st.integers(0, 10_000), st.integers(0, 255)),
     st.tuples(st.just("truncate"), st.integers(0, 10_000), st.just(0)),
+    st.tuples(st.just("new_id"), st.just(0), st.integers(0, 10**9)),  # not a duplicate any more
 )
 
 
@@ -516,6 +517,8 @@ def mutate(raw: bytes, ops) -> bytes:
             data[pos] = arg
         elif op == "truncate":
             del data[pos:]
+        elif op == "new_id":
+            data = bytearray(bytes(data).replace(b"Message-ID: <", b"Message-ID: <fz%d." % arg, 1))
     return bytes(data)
 
 
@@ -525,9 +528,26 @@ fuzzed_letter = st.one_of(
 )
 
 
+class DemoGame(Game):
+    """The bundled demo game (24 players: the senders of the demo letters) on a Maildir."""
+
+    def __init__(self, root: Path):
+        from mailer.demo import copy_demo
+
+        self.root, self.imap, self.folder, self.n = root, None, "INBOX", 0
+        self.cfg = load_config(copy_demo(root))
+        self.store = Store(self.cfg.database_url)
+        init_game(self.cfg, self.store, now=self.cfg.start - timedelta(minutes=5), event="none")
+
+    def deliver(self, raw: bytes, at: datetime) -> None:
+        self.n += 1
+        (self.root / "maildir" / "new" / f"{int(at.timestamp())}.F{self.n}P1.fuzz").write_bytes(raw)
+
+
 @pytest.fixture(scope="module")
 def fuzz_game(tmp_path_factory):
-    g = Game(tmp_path_factory.mktemp("fuzz"))
+    g = DemoGame(tmp_path_factory.mktemp("fuzz"))
+    g.sync()  # the demo day's own letters first
     yield g
     g.store.dispose()
 
