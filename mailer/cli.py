@@ -207,7 +207,8 @@ def sync(ctx: click.Context) -> None:
 
 
 STATE_RU = {
-    "applied": "ходы приняты", "late": "опоздали", "unknown_sender": "неизвестный адрес",
+    "applied": "ходы приняты", "late": "опоздали", "after_close": "пришли после итогов дня",
+    "unknown_sender": "неизвестный адрес",
     "held": "задержаны для ведущего", "auto_reply": "автоответы", "duplicate": "повторы",
     "unreadable": "нечитаемые", "no_moves": "без ходов", "skipped": "слишком большие",
     "host": "от ведущего", "pending": "ждут обработки",

@@ -65,8 +65,8 @@ class Cursor(SQLModel, table=True):
 class Letter(SQLModel, table=True):
     """One received message, raw bytes kept, with what was understood from it.
 
-    ``state``: applied, late, unknown_sender, held, auto_reply, duplicate, unreadable,
-    no_moves, skipped (too large), host (from the host's own address), pending (stored,
+    ``state``: applied, late, after_close (late for a day already closed), unknown_sender,
+    held, auto_reply, duplicate, unreadable, no_moves, skipped (too large), host (from the host's own address), pending (stored,
     not yet processed).
     """
 

@@ -313,10 +313,13 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         s.add(ctx.row)
         late_for = None
     if late_for is not None:
+        # a letter for a day already closed stays out of that day (export replays the day as
+        # close-day resolved it): state ``after_close``, not ``late``
+        state = "after_close" if late_for.status == "closed" else "late"
         letter.day = late_for.day
         _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now,
-               state="late", late_deadline=utc(late_for.deadline), notes=notes)
-        return done("late")
+               state=state, late_deadline=utc(late_for.deadline), notes=notes)
+        return done(state)
     state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
     _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state,
            notes=notes)
@@ -387,7 +390,7 @@ def _empty_answers_today(cfg: GameConfig, s: Session, letter: Letter) -> int:
     day = utc(letter.received).astimezone(cfg.zone).date()
     rows = s.exec(select(Letter.received).where(
         Letter.from_addr == letter.from_addr, Letter.id != letter.id,
-        Letter.state.in_(("no_moves", "late", "held")))).all()
+        Letter.state.in_(("no_moves", "late", "after_close", "held")))).all()
     return sum(1 for received in rows if utc(received).astimezone(cfg.zone).date() == day)
 
 

@@ -304,6 +304,8 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
         assert _paper_deaths(paper) == {d["player"] for d in result["deaths"]}, paper
         assert set(_alive(host)) == set(alive) - {d["player"] for d in result["deaths"]}
         _open_next(host, day)
+        if day == 8:  # on time by the minute rule, but fetched only after close-day
+            _too_late_for_close(host, day, alive[1], players)
         assert "не отправлено: 0" in host("send", now=_after(day, 12)).stdout
         if day == 7:
             _reopen_and_correct(host, day, alive, result)
@@ -317,6 +319,15 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
 
     _check_mail(host, smtp_server, alive_at_start, players)
     _check_export_replays(host, tmp_path, max(alive_at_start))
+
+
+def _too_late_for_close(host, day, nick, players):
+    """A letter received in the deadline minute (on time, DECISIONS.md §8) but fetched after
+    the host closed the day: it cannot change the closed day, and the sender is told so."""
+    at = _window(day)[1] + timedelta(seconds=40)
+    target = next(n for n in _alive(host) if n != nick)
+    _append(host.dovecot, [(at, _message(players[nick], at, f"Линч: {target}", f"{day}.after-close"), nick)])
+    host("sync", now=_after(day, 11))
 
 
 def _open_next(host, day):
@@ -490,11 +501,11 @@ def _check_replies(host, rows):
     finally:
         store.dispose()
     states = Counter(l.state for l in letters)
-    assert states["duplicate"] == 1 and states["late"] == 1 and states["unknown_sender"] == 1
+    assert states["duplicate"] == 1 and states["late"] == 2 and states["unknown_sender"] == 1
     answered = {f"reply:{l.message_id}" for l in letters if l.state in ("applied", "no_moves", "late")}
     replies = {r.ref for r in rows.values() if r.kind == "reply"}
     assert replies == answered
-    late = next(l for l in letters if l.state == "late")
+    late = next(l for l in letters if l.state == "late" and "5.late" in l.message_id)
     late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
     assert "после срока" in late_reply.body and late_reply.state == "sent"
 

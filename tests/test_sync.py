@@ -204,3 +204,28 @@ def test_dead_player_is_told_moves_are_closed_not_that_nothing_was_found(game):
     [reply] = game.replies()
     assert "Вы выбыли из игры" in reply.body
     assert "не нашёл ни одного хода" not in reply.body and "можно изменить" not in reply.body
+
+
+def test_letter_fetched_after_close_stays_out_of_the_closed_day(game):
+    """Received in the deadline minute (on time) but fetched after close-day: it cannot change
+    the closed day, so it must not enter that day's export either (found by the 12-day e2e:
+    the replay of the export lynched someone else)."""
+    from engine.gamefile import load_game_file
+    from engine.replay import replay_game
+    from mailer.export import export_game
+    from mailer.store import DayRow, loads
+    from mailer.turns import close_day
+
+    game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v1@x"), START + timedelta(hours=2))
+    game.sync()
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    for n, voter in enumerate(("buka@example.org", "jaguar@example.org", "marusya@example.org")):
+        game.deliver(letter(voter, "Линч: Бука", msgid=f"late{n}@x"), DEADLINE + timedelta(seconds=40))
+    game.sync()
+    assert [r.state for r in game.rows()] == ["applied", "after_close", "after_close", "after_close"]
+    replies = [r for r in game.replies("reply") if r.to_addr == "jaguar@example.org"]
+    assert len(replies) == 1 and "итоги дня со сроком 08.12.2026 19:30" in replies[0].body
+    with game.store.session() as s:
+        stored = loads(s.get(DayRow, 1).result_json)
+    assert stored["lynched"] == ["Serginio"]
+    assert replay_game(load_game_file(export_game(game.cfg, game.store)))["turns"] == [stored]
