@@ -4,7 +4,8 @@ Two inputs, both parsed in this process (one thread) after a warm-up pass that l
 morphology dictionary:
 
 - the grammar corpus (tests/parse_corpus, built exactly as tests/test_parse.py builds each
-  case's game state), looped until ``budget`` seconds have passed — the target row;
+  case's game state), looped until ``budget`` seconds have passed — the target row (the same
+  method as the parser's own benchmarks/bench_parse.py);
 - realistic letter bodies (tests/letters.py, decoded by :func:`mailer.decode.decode`; greetings,
   chatter, quotes, signatures), each parsed once — every text is new to the parser's caches.
 """
