@@ -66,8 +66,8 @@ class Letter(SQLModel, table=True):
     """One received message, raw bytes kept, with what was understood from it.
 
     ``state``: applied, late, after_close (late for a day already closed), unknown_sender,
-    held, auto_reply, duplicate, unreadable, no_moves, skipped (too large), host (from the host's own address), pending (stored,
-    not yet processed).
+    held, auto_reply, duplicate, unreadable, no_moves, skipped (too large), host (from the
+    host's own address), pending (stored, not yet processed).
     """
 
     __table_args__ = (UniqueConstraint("source", "key"),)
