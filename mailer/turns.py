@@ -479,7 +479,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         row.status = "open"
         row.revision += 1
         row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
-        row.fear_chosen = None
+        row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else
         s.add(row)
         return sent
 

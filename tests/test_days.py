@@ -227,3 +227,25 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     send_all(cfg, store, now=AFTER)
     _row, stale = set_event(cfg, store, "none", now=AFTER)
     assert stale == [f"итоги дня 1: {len(living)} писем уже ушли с прежним событием дня 2"]
+
+
+def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
+    """A «Страх» day reopened to correct votes: the old chooser's answer must not decide the
+    lynch when the corrected votes make someone else the most-voted player."""
+    cfg, store = demo
+    from mailer.turns import set_event
+
+    set_event(cfg, store, "fear", now=START)
+    sync(cfg, store, now=AFTER)
+    first = close_day(cfg, store, now=AFTER)
+    assert first.waiting_for
+    alive = status(cfg, store).players
+    other = next(p.nick for p in alive if p.alive and p.nick != first.waiting_for)
+    victim = next(p.nick for p in alive if p.alive and p.nick not in (first.waiting_for, other))
+    done = close_day(cfg, store, now=AFTER, fear_choice=victim)
+    assert done.result.to_json()["lynched"] == [victim]
+    reopen_day(cfg, store, 1)
+    tally = "".join(f"{p.nick},{other}\n" for p in alive if p.alive)
+    import_votes(cfg, store, tally, now=AFTER + timedelta(minutes=1))
+    again = close_day(cfg, store, now=AFTER + timedelta(minutes=2))
+    assert again.waiting_for == other
