@@ -53,7 +53,7 @@ SCHEDULE: dict[int, tuple[str, frozenset[str]]] = {
     9: ("secret", frozenset()),
     10: ("full_moon", frozenset({"clan1", "clan2"})),
     11: ("voice", frozenset({"hunt"})),
-    12: ("none", frozenset({"maniac"})),
+    12: ("fear", frozenset({"maniac"})),  # the host names the victim himself (--fear-choice)
 }
 REMIND_DAYS = (1, 9)
 #: Days on which the refusals are checked too: close-day before the deadline and a second
@@ -402,6 +402,11 @@ def _host_inputs(host, day, event, alive, end):
         assert "Голосов загружено: 12" in host("votes", "import", str(thread), now=before).stdout
     if day == 8:  # «Парадокс»: the host names who broke the role-play
         assert "Без голоса сегодня: " in host("lost-vote", alive[0], now=before).stdout
+    if day == 12:  # «Страх» again: a clear leader who never answers
+        thread = folder / "thread12.txt"
+        thread.write_text("".join(f"{v}: голосую за {forms(alive[0])['acc']}\n" for v in alive[1:]),
+                          encoding="utf-8")
+        assert f"Голосов загружено: {len(alive) - 1}" in host("votes", "import", str(thread), now=before).stdout
     if day == 11:
         thread = folder / "thread11.txt"
         target = alive[2]
@@ -414,8 +419,14 @@ def _close(host, day, event, alive, end, players):
     if day in REFUSAL_DAYS:
         early = host("close-day", now=end - timedelta(minutes=5), check=False)
         assert early.returncode != 0 and "ещё не прошёл" in early.stderr
-    closed = host("close-day", now=_after(day)).stdout
-    if event == "fear":
+    if event == "fear" and day == max(SCHEDULE):
+        victim = alive[-1]
+        closed = host("close-day", "--fear-choice", victim, now=_after(day)).stdout
+        result = _result(host, day)
+        assert result["lynched"] == [victim] and _day_row(host, day).fear_choice == victim
+    else:
+        closed = host("close-day", now=_after(day)).stdout
+    if event == "fear" and day != max(SCHEDULE):
         chosen = _day_row(host, day).fear_chosen
         assert chosen in alive and f"ждём письма от {chosen}" in closed
         assert _day_row(host, day).status == "open"
