@@ -22,6 +22,7 @@ from sqlmodel import Session, select
 
 from .config import GameConfig
 from .crash import crash_point
+from .runlock import AlreadyRunning, exclusive
 from .store import Outgoing, Store, dumps, loads, to_db, utc
 
 
@@ -120,10 +121,22 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
         progress: optional callable(row) called before each letter.
     Returns:
         SendReport with counts; permanent refusals become ``failed`` with the server's reason,
-        temporary ones stay ``queued`` for the next run.
+        temporary ones stay ``queued`` for the next run, a connection lost mid-dialogue makes
+        the letter ``uncertain``.
     Raises:
-        mailer.send.SendError: only for connection-level failures of the first letter.
+        mailer.send.SendError: another send of this game is running (mailer.runlock).
     """
+    from .send import SendError
+
+    try:
+        with exclusive(cfg.path, "send"):
+            return _send_all(cfg, store, now=now, retry_uncertain=retry_uncertain, progress=progress)
+    except AlreadyRunning as exc:
+        raise SendError(str(exc), permanent=True) from None
+
+
+def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: bool,
+              progress) -> SendReport:
     from .send import SendError, send_smtp, write_to_folder
 
     report = SendReport(errors=[])

@@ -43,6 +43,7 @@ from .config import GameConfig
 from .crash import crash_point
 from .outbox import queue
 from .render import Renderer
+from .runlock import AlreadyRunning, exclusive
 from .store import Cursor, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
 
@@ -417,8 +418,15 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
         stored or answered twice.
     Raises:
         mailer.fetch.MailboxError: the mailbox cannot be reached (nothing is lost).
+        mailer.turns.GameError: another sync of this game is running (mailer.runlock).
     """
+    from .turns import GameError
+
     report = SyncReport()
-    fetch_new(cfg, store, report, progress)
-    process_pending(cfg, store, now=now, report=report)
+    try:
+        with exclusive(cfg.path, "sync"):
+            fetch_new(cfg, store, report, progress)
+            process_pending(cfg, store, now=now, report=report)
+    except AlreadyRunning as exc:
+        raise GameError(str(exc)) from None
     return report

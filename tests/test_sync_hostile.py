@@ -40,7 +40,7 @@ folder = "{folder}"
 """
 
 FINAL_STATES = {"applied", "late", "unknown_sender", "held", "auto_reply", "duplicate",
-                "unreadable", "no_moves", "skipped", "host"}
+                "unreadable", "no_moves", "skipped", "host", "after_close"}
 
 
 class Game:
@@ -578,3 +578,28 @@ def test_fuzzed_maildir_sync_stores_every_letter_in_a_final_state(fuzz_game, let
         assert o.kind in ("reply", "unknown_sender") and o.to_addr and "@" in o.to_addr
     again = g.sync()
     assert (again.fetched, again.processed) == (0, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# One run at a time
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_second_sync_or_send_while_one_runs_is_refused(game):
+    from mailer.outbox import send_all
+    from mailer.runlock import exclusive
+    from mailer.send import SendError
+    from mailer.turns import GameError
+
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="lock@x"), AT)
+    with exclusive(game.cfg.path, "sync"):
+        with pytest.raises(GameError, match="sync для этой игры уже выполняется"):
+            game.sync()
+        out = CliRunner().invoke(cli_main, ["--config", str(game.root / "game.toml"), "sync"])
+        assert out.exit_code == 1 and "уже выполняется" in out.output
+        assert game.rows() == []
+        assert send_all(game.cfg, game.store, now=DEADLINE).sent == 4  # send is another lock
+    with exclusive(game.cfg.path, "send"):
+        with pytest.raises(SendError, match="send для этой игры уже выполняется"):
+            send_all(game.cfg, game.store, now=DEADLINE)
+    assert game.sync().states == {"applied": 1}
