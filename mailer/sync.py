@@ -214,6 +214,8 @@ def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Except
 
     with store.session() as s:
         letter = s.get(Letter, letter_id)
+        if letter.state != "pending":
+            return letter  # another run processed it meanwhile: its result stands
         decoded = decode(letter.raw or b"")
         letter.message_id = decoded.message_id or letter.message_id
         letter.from_addr, letter.subject, letter.body = decoded.from_addr, decoded.subject, decoded.body
