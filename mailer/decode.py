@@ -61,6 +61,8 @@ class DecodedLetter:
     ``body`` is the player's own text (quotes and signature cut), ``full_text`` the chosen
     text before cutting. ``auto`` says why the letter is an auto-reply or bounce, else None;
     ``auth_failed`` is the failing part of Authentication-Results (RFC 8601), else None.
+    ``from_addrs``: every distinct address of every From header (RFC 5322 allows one From
+    header; more than one address means the author is ambiguous and the letter is held).
     ``notes`` are Russian remarks for the host. ``unreadable`` is True when neither a text nor
     a sender could be read.
     """
@@ -68,6 +70,7 @@ class DecodedLetter:
     message_id: str
     from_addr: str = ""
     from_name: str = ""
+    from_addrs: list[str] = field(default_factory=list)
     to_addrs: list[str] = field(default_factory=list)
     subject: str = ""
     date_header: datetime | None = None
@@ -423,6 +426,10 @@ def _fill_addresses(letter: DecodedLetter, pairs: list[tuple[str, bytes]]) -> No
     raw = {}
     for name, value in pairs:
         raw.setdefault(name, value)
+    for name, value in pairs:
+        if name == "from":
+            letter.from_addrs += [addr for _, addr in _parse_addresses(value)[0]]
+    letter.from_addrs = list(dict.fromkeys(letter.from_addrs))
     if "from" in raw:
         froms, clean = _parse_addresses(raw["from"])
         if froms:

@@ -270,6 +270,10 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
     if decoded.auth_failed:
         notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}; ответа не было")
         return done("held")
+    if len(decoded.from_addrs) > 1:
+        notes.append(f"в заголовке From несколько адресов ({', '.join(decoded.from_addrs)}): "
+                     "неясно, кто автор; ответа не было")
+        return done("held")
     ctx = current_context(s)
     if nick is None:
         if _REPLYABLE.fullmatch(decoded.from_addr):

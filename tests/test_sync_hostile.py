@@ -385,6 +385,22 @@ def test_failing_authentication_results_held_unanswered(game):
     assert game.replies() == []
 
 
+@pytest.mark.parametrize("froms", [
+    "From: buka@example.org, evil@example.net\r\n",
+    "From: Бука <buka@example.org>\r\nFrom: evil@example.net\r\n",
+    "From: evil@example.net\r\nFrom: buka@example.org\r\n",
+])
+def test_several_authors_are_held_unanswered(game, froms):
+    raw = letter("buka@example.org", "Лечу Маруську", msgid="two@x").replace(
+        b"From: buka@example.org\r\n", froms.encode())
+    game.deliver(raw, AT)
+    rep = game.sync()
+    row = game.letter_row("two@x")
+    assert (row.state, row.moves_json) == ("held", "[]")
+    assert any("несколько адресов" in n and "evil@example.net" in n for n in json.loads(row.notes_json))
+    assert game.replies() == [] and rep.attention
+
+
 def test_authentication_results_below_the_top_one_are_not_trusted(game):
     extra = ("Authentication-Results: mx.example.org; dkim=pass header.d=example.org; spf=pass\r\n"
              "Authentication-Results: evil.example.net; dkim=fail\r\n")
