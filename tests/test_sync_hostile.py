@@ -375,6 +375,23 @@ AUTH_FAIL = ("Authentication-Results: mx.example.org; dkim=fail header.d=example
              " spf=fail smtp.mailfrom=example.org; dmarc=fail header.from=example.org\r\n")
 
 
+def test_the_address_decides_who_moves_not_the_name_nor_reply_to(game):
+    game.deliver(letter("Маруська <BUKA@Example.ORG>", "Проверяю Ягуарчика. лимонад", msgid="name@x",
+                        extra="Reply-To: Маруська <marusya@example.org>\r\n"), AT)
+    game.deliver(letter("buka@example.org", "Ход за Маруську: проверяю Ягуарчика", msgid="for@x"),
+                 AT + timedelta(minutes=1))
+    game.sync()
+    for mid in ("name@x", "for@x"):
+        row = game.letter_row(mid)
+        assert row.nick == "Бука" and row.moves_json == "[]", (mid, row.moves_json)
+        assert json.loads(row.problems_json), mid
+    replies = game.replies()
+    assert [r.to_addr for r in replies] == ["buka@example.org", "buka@example.org"]
+    assert all(r.to_nick == "Бука" for r in replies)
+    with game.store.session() as s:
+        assert game.store.letters(s, nick="Маруська") == []
+
+
 def test_failing_authentication_results_held_unanswered(game):
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="forged@x", extra=AUTH_FAIL), AT)
     rep = game.sync()
