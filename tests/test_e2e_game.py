@@ -295,7 +295,7 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
             _append(dovecot, mail)
             synced = host("sync", now=end - timedelta(minutes=1)).stdout
             assert f"Новых писем: {len(mail)};" in synced
-        _host_inputs(host, day, event, alive, end)
+        _host_inputs(host, day, alive, end)
         paper = _close(host, day, event, alive, end, players)
         result = _result(host, day)
         if day == 5:
@@ -376,7 +376,7 @@ def _remind_mid_day(host, dovecot, mail, start, alive):
     host("sync", now=start + timedelta(hours=23, minutes=59))
 
 
-def _host_inputs(host, day, event, alive, end):
+def _host_inputs(host, day, alive, end):
     """What the host brings from the forum on some days."""
     before = end - timedelta(seconds=30)  # after every letter of the day, before the deadline
     folder = host.config.parent
@@ -491,8 +491,14 @@ def _check_mail(host, smtp, alive_at_start, players):
             reminders[(row.day, row.to_nick)] += 1
         if row.kind == "event" and row.day in SCHEDULE:
             events.append((row.day, row.to_nick))
-    drawn = [(d, r.mortar or r.immune) for d in SCHEDULE if (r := _day_row(host, d)).event in ("holiday", "choose_me")]
-    assert sorted(events) == drawn and len(drawn) == 2
+        if row.kind == "fear":
+            events.append((row.day, row.to_nick))
+    # the drawn players of «Праздник» and «Выбери меня!», and the player «Страх» asked on day 4
+    # (on day 12 the host answered himself: nobody was asked)
+    rows_by_day = {d: _day_row(host, d) for d in SCHEDULE}
+    expected = sorted([(d, r.mortar or r.immune) for d, r in rows_by_day.items()
+                       if r.event in ("holiday", "choose_me")] + [(4, rows_by_day[4].fear_chosen)])
+    assert sorted(events) == expected and len(expected) == 3
     for day, alive in alive_at_start.items():
         per = 2 if day == 7 else 1
         assert results[day] == Counter({n: per for n in alive}), day
