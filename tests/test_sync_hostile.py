@@ -585,7 +585,7 @@ def fuzz_game(tmp_path_factory):
     g.store.dispose()
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.function_scoped_fixture])
 @given(letters=st.lists(fuzzed_letter, min_size=1, max_size=5),
