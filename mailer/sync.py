@@ -319,6 +319,14 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         ctx.row.fear_choice = fear[-1].target
         s.add(ctx.row)
         late_for = None
+    if late_for is ctx.row and ctx.row.fear_chosen:
+        # «Страх» keeps the day open past its deadline only to wait for one answer: any other
+        # letter after the deadline is for the next day and waits for it (stays pending)
+        letter.day = None
+        notes.append("день ждёт ответа на «Страх»: письмо будет прочитано в следующем дне")
+        letter.notes_json = dumps(notes)
+        s.add(letter)
+        return
     if late_for is not None:
         # a letter for a day already closed stays out of that day (export replays the day as
         # close-day resolved it): state ``after_close``, not ``late``

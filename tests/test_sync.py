@@ -229,3 +229,33 @@ def test_letter_fetched_after_close_stays_out_of_the_closed_day(game):
         stored = loads(s.get(DayRow, 1).result_json)
     assert stored["lynched"] == ["Serginio"]
     assert replay_game(load_game_file(export_game(game.cfg, game.store)))["turns"] == [stored]
+
+
+def test_letters_during_fear_wait_wait_for_the_next_day(tmp_path):
+    """«Страх» keeps the day open past its deadline until the chosen player answers; moves the
+    others send meanwhile are for the next day: they wait (pending, no reply) and count there,
+    instead of being refused as late for the day that is only waiting."""
+    from mailer.turns import close_day
+
+    g = Game(tmp_path)
+    try:
+        from mailer.turns import set_event
+
+        set_event(g.cfg, g.store, "fear", now=START)
+        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "serg@example.org")):
+            g.deliver(letter(voter, "Линч: Бука", msgid=f"v{n}@x"), START + timedelta(hours=2))
+        g.sync()
+        assert close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5)).waiting_for == "Бука"
+        g.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="next@x"), DEADLINE + timedelta(minutes=20))
+        rep = g.sync()
+        assert rep.states == {"pending": 1}
+        assert [r.state for r in g.rows()][-1] == "pending" and len(g.replies("reply")) == 3
+        g.deliver(letter("buka@example.org", "Выбираю: Serginio", msgid="fear@x"), DEADLINE + timedelta(minutes=30))
+        g.sync()
+        assert close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=40)).result.lynched == ["Serginio"]
+        g.sync()
+        rows = {r.message_id: r for r in g.rows()}
+        assert (rows["next@x"].state, rows["next@x"].day) == ("applied", 2)
+        assert "Принято (день 2)" in [r for r in g.replies("reply") if r.to_addr == "jaguar@example.org"][-1].body
+    finally:
+        g.store.dispose()
