@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
@@ -247,8 +247,10 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         s.add(letter)
 
     # --- screen
-    earlier = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
-                                          Letter.state != "pending").order_by(Letter.id)).all()
+    # a pending letter stored before this one counts too (e.g. one waiting for the next day)
+    earlier = s.exec(select(Letter).where(
+        Letter.message_id == letter.message_id, Letter.id != letter.id,
+        or_(Letter.state != "pending", Letter.id < letter.id)).order_by(Letter.id)).all()
     first = next((e for e in earlier if e.duplicate_of is None and _same_letter(e, decoded)), None)
     if first is not None:
         letter.duplicate_of = first.id

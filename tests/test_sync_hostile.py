@@ -117,6 +117,23 @@ def test_duplicate_in_a_later_sync_with_other_transport_headers(game):
     assert len(game.replies()) == 1
 
 
+def test_the_copy_delivered_second_is_the_duplicate_even_if_its_time_is_earlier(tmp_path, dovecot):
+    """UID order is delivery order; INTERNALDATE may say otherwise (a copy restored from a
+    backup, a relay's clock): the letter stored first stays the original."""
+    g = Game(tmp_path, imap=dovecot, folder="Order")
+    try:
+        raw = letter("buka@example.org", "Лечу Маруську", msgid="order@x")
+        g.deliver(raw, AT + timedelta(minutes=10))
+        g.deliver(b"X-Restored: yes\r\n" + raw, AT + timedelta(minutes=5))
+        g.sync()
+        with g.store.session() as s:
+            first, second = sorted(g.store.letters(s), key=lambda l: l.id)
+        assert (first.state, second.state, second.duplicate_of) == ("applied", "duplicate", first.id)
+        assert len(g.replies()) == 1
+    finally:
+        g.store.dispose()
+
+
 def test_a_reused_message_id_with_other_text_is_a_new_letter(game):
     """Some broken clients give every letter the same Message-ID: the second move is not lost."""
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="same@broken.client"), AT)
