@@ -431,6 +431,12 @@ def _close(host, day, event, alive, end, players):
         assert chosen in alive and f"ждём письма от {chosen}" in closed
         assert _day_row(host, day).status == "open"
         choice = next(n for n in alive if n != chosen)
+        # someone already writes for the next day: the letter waits for it (not late)
+        early_bird = next(n for n in alive if n not in (chosen, choice))
+        at = _after(day, 2)
+        raw = _message(players[early_bird], at, f"Линч: {chosen}", f"{day}.next-day")
+        _append(host.dovecot, [(at, raw, early_bird)])
+        assert "ждут обработки: 1" in host("sync", now=at + timedelta(seconds=30)).stdout
         at = _after(day, 3)
         raw = _message(players[chosen], at, f"Выбираю: {choice}", f"{day}.fear")
         _append(host.dovecot, [(at, raw, chosen)])
@@ -524,6 +530,8 @@ def _check_replies(host, rows):
                 if l.state in ("applied", "no_moves", "late", "after_close")}
     replies = {r.ref for r in rows.values() if r.kind == "reply"}
     assert replies == answered
+    next_day = next(l for l in letters if "4.next-day" in l.message_id)
+    assert (next_day.state, next_day.day) == ("applied", 5)
     late = next(l for l in letters if l.state == "late")
     late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
     assert "после срока" in late_reply.body and late_reply.state == "sent"
