@@ -321,11 +321,13 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         ctx.row.fear_choice = fear[-1].target
         s.add(ctx.row)
         late_for = None
-    if late_for is ctx.row and ctx.row.fear_chosen:
-        # «Страх» keeps the day open past its deadline only to wait for one answer: any other
-        # letter after the deadline is for the next day and waits for it (stays pending)
+    if late_for is ctx.row and (ctx.row.fear_chosen or ctx.row.revision):
+        # a day kept open past its deadline only to wait for the «Страх» answer, or reopened
+        # by the host for a correction: any other letter after the deadline is for the next
+        # day and waits for it (stays pending)
         letter.day = None
-        notes.append("день ждёт ответа на «Страх»: письмо будет прочитано в следующем дне")
+        notes.append(f"день {ctx.day} ещё не закрыт (ждёт «Страха» или исправлен ведущим): "
+                     "письмо будет прочитано в следующем дне")
         letter.notes_json = dumps(notes)
         s.add(letter)
         return

@@ -259,3 +259,20 @@ def test_letters_during_fear_wait_wait_for_the_next_day(tmp_path):
         assert "Принято (день 2)" in [r for r in g.replies("reply") if r.to_addr == "jaguar@example.org"][-1].body
     finally:
         g.store.dispose()
+
+
+def test_letters_during_a_reopened_day_wait_for_the_next_day(game):
+    """While the host corrects a reopened day, letters after its deadline are the next day's
+    moves: they wait and count there (not refused as late for the day being corrected)."""
+    from mailer.turns import close_day, reopen_day
+
+    game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v1@x"), START + timedelta(hours=2))
+    game.sync()
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    reopen_day(game.cfg, game.store, 1)
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="next@x"), DEADLINE + timedelta(minutes=20))
+    assert game.sync().states == {"pending": 1}
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=30))
+    game.sync()
+    rows = {r.message_id: r for r in game.rows()}
+    assert (rows["next@x"].state, rows["next@x"].day) == ("applied", 2)
