@@ -77,8 +77,9 @@ PHRASE = {
 class Host:
     """The host's shell: runs ``mafia-mail`` by subprocess with a forced clock."""
 
-    def __init__(self, config: Path, dovecot):
+    def __init__(self, config: Path, dovecot, players: dict[str, dict]):
         self.config, self.dovecot, self.password = config, dovecot, dovecot.password
+        self.players = players
 
     def __call__(self, *args: str, now: datetime, check: bool = True) -> subprocess.CompletedProcess:
         env = dict(os.environ, MAFIA_MAIL_CONFIG=str(self.config), MAFIA_MAIL_NOW=now.isoformat(),
@@ -258,7 +259,7 @@ def _after(day: int, minutes: int = 10) -> datetime:
 def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
     roster = roster_24(SEED)
     players = {p["nick"]: p for p in roster}
-    host = Host(_config(tmp_path, roster, dovecot, smtp_server), dovecot)
+    host = Host(_config(tmp_path, roster, dovecot, smtp_server), dovecot, players)
     host("init", "--event", SCHEDULE[1][0], now=START - timedelta(hours=1))
     # 24 role letters and the holiday's letter to the mortar holder
     assert "Отправлено: 25;" in host("send", now=START - timedelta(minutes=50)).stdout
@@ -460,6 +461,11 @@ def _reopen_and_correct(host, day, alive, result):
     assert f"День {day} снова открыт" in out and "Уже отправлены" in out
     assert out.count(f"итоги дня {day}") == len(alive)
     target = next(n for n in alive if n not in result["lynched"])
+    # a player writes for the next day meanwhile: the letter waits for it
+    writer = next(n for n in alive if n != target)
+    at = _after(day, 20) + timedelta(seconds=30)
+    _append(host.dovecot, [(at, _message(host.players[writer], at, f"Линч: {writer}", f"{day}.reopened"), writer)])
+    assert "ждут обработки: 1" in host("sync", now=_after(day, 21)).stdout
     tally = host.config.parent / f"votes{day}.csv"
     tally.write_text("".join(f"{v},{target}\n" for v in alive), encoding="utf-8")
     assert f"Голосов загружено: {len(alive)}" in host("votes", "import", str(tally), now=_after(day, 21)).stdout
@@ -530,8 +536,9 @@ def _check_replies(host, rows):
                 if l.state in ("applied", "no_moves", "late", "after_close")}
     replies = {r.ref for r in rows.values() if r.kind == "reply"}
     assert replies == answered
-    next_day = next(l for l in letters if "4.next-day" in l.message_id)
-    assert (next_day.state, next_day.day) == ("applied", 5)
+    for mark, day in (("4.next-day", 5), ("7.reopened", 8)):
+        waited = next(l for l in letters if mark in l.message_id)
+        assert (waited.state, waited.day) == ("applied", day), mark
     late = next(l for l in letters if l.state == "late")
     late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
     assert "после срока" in late_reply.body and late_reply.state == "sent"
