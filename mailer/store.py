@@ -79,7 +79,7 @@ class Letter(SQLModel, table=True):
     size: int = 0
     received: datetime
     state: str = "pending"
-    from_addr: str = ""
+    from_addr: str = Field(default="", index=True)
     nick: str | None = Field(default=None, index=True)
     subject: str = ""
     body: str = ""
@@ -187,6 +187,8 @@ class Store:
                     if isinstance(default, bool):
                         clause = f" DEFAULT {int(default)}"
                     conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}{clause}'))
+                for index in table.indexes:
+                    index.create(conn, checkfirst=True)
 
     @contextmanager
     def session(self) -> Iterator[Session]:

@@ -43,8 +43,17 @@ def turn_info(row: DayRow) -> TurnInfo:
                     fear_chosen=row.fear_chosen)
 
 
+_STATE_CACHE: dict[str, GameState] = {}
+
+
 def load_state(game: Game) -> GameState:
-    return GameState.from_json(loads(game.state_json))
+    """The game's current state. Parsed once per stored version (a sync reads it for every
+    letter); callers get a copy they may change."""
+    cached = _STATE_CACHE.get(game.state_json)
+    if cached is None:
+        _STATE_CACHE.clear()
+        cached = _STATE_CACHE[game.state_json] = GameState.from_json(loads(game.state_json))
+    return cached.copy()
 
 
 def current_context(s: Session) -> Context | None:
