@@ -137,7 +137,7 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
 
 def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: bool,
               progress) -> SendReport:
-    from .send import SendError, send_smtp, write_to_folder
+    from .send import SmtpSender
 
     report = SendReport(errors=[])
     with store.session() as s:
@@ -149,6 +149,24 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
     with store.session() as s:
         ids = [r.id for r in store.outgoing(s, *states)]
     password = cfg.send.password() if cfg.send.kind == "smtp" and cfg.send.password_env else None
+    sender = None
+    if cfg.send.kind == "smtp" and ids:
+        sender = SmtpSender(host=cfg.send.host, port=cfg.send.port, tls=cfg.send.tls,
+                            user=cfg.send.user or None, password=password)
+    try:
+        _send_rows(cfg, store, ids, states, sender, now, report, progress)
+    finally:
+        if sender is not None:
+            sender.close()
+    with store.session() as s:
+        report.uncertain = len(store.outgoing(s, "uncertain"))
+    return report
+
+
+def _send_rows(cfg, store, ids, states, sender, now, report, progress) -> None:
+    """Send the rows ``ids`` one by one (``sender``: one SMTP connection, None for a folder)."""
+    from .send import SendError, write_to_folder
+
     for row_id in ids:
         with store.session() as s:
             row = s.get(Outgoing, row_id)
@@ -161,11 +179,10 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
             progress(row)
         msg = build_message(cfg, row)
         try:
-            if cfg.send.kind == "folder":
+            if sender is None:
                 write_to_folder(msg, cfg.send.path)
             else:
-                send_smtp(msg, host=cfg.send.host, port=cfg.send.port, tls=cfg.send.tls,
-                          user=cfg.send.user or None, password=password)
+                sender.send(msg)
         except SendError as exc:
             with store.session() as s:
                 row = s.get(Outgoing, row_id)
@@ -184,6 +201,3 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
             s.add(row)
         crash_point("sent")
         report.sent += 1
-    with store.session() as s:
-        report.uncertain = len(store.outgoing(s, "uncertain"))
-    return report

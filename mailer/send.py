@@ -101,6 +101,73 @@ def _translate(exc: Exception, where: str) -> SendError:
     return SendError(f"Письмо не отправлено через {where}: {exc}", permanent=True)
 
 
+class SmtpSender:
+    """One SMTP connection for many letters: opened on the first letter, checked with NOOP
+    before each next one and opened again if the server closed it meanwhile (nothing of a
+    letter has been sent at that point, so this never doubles a letter). After a failed
+    letter the connection is dropped and the next letter opens a new one.
+
+    Arguments as :func:`send_smtp`. Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, *, host: str, port: int, tls: str, user: str | None, password: str | None,
+                 timeout: float = 30, ssl_context=None) -> None:
+        try:
+            check_tls_mode(tls, host, ValueError)
+        except ValueError as exc:
+            raise SendError(str(exc), permanent=True) from None
+        self.host, self.port, self.tls, self.timeout = host, port, tls, timeout
+        self.user, self.password = user, password
+        self.context = ssl_context if ssl_context is not None or tls == "none" else _default_context()
+        self.where = f"{host}:{port}"
+        self._smtp: smtplib.SMTP | None = None
+
+    def _connect(self) -> smtplib.SMTP:
+        try:
+            smtp = _open(self.host, self.port, self.tls, self.timeout, self.context)
+        except Exception as exc:
+            raise _translate(exc, self.where) from exc
+        try:
+            if self.user:
+                smtp.login(self.user, self.password or "")
+        except Exception as exc:
+            smtp.close()
+            raise _translate(exc, self.where) from exc
+        return smtp
+
+    def _alive(self) -> bool:
+        try:
+            return self._smtp is not None and self._smtp.noop()[0] == 250
+        except Exception:
+            return False
+
+    def send(self, msg: EmailMessage) -> None:
+        """Send one letter. Raises SendError (see :class:`SendError`)."""
+        if not self._alive():
+            self.close()
+            self._smtp = self._connect()
+        try:
+            self._smtp.send_message(msg)
+        except Exception as exc:
+            self.close()
+            raise _translate(exc, self.where) from exc
+
+    def close(self) -> None:
+        if self._smtp is None:
+            return
+        try:
+            self._smtp.quit()
+        except Exception:
+            self._smtp.close()
+        self._smtp = None
+
+    def __enter__(self) -> "SmtpSender":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+
 def send_smtp(msg: EmailMessage, *, host: str, port: int, tls: str, user: str | None,
               password: str | None, timeout: float = 30, ssl_context=None) -> None:
     """Send ``msg`` to its To/Cc/Bcc recipients through the SMTP server ``host``:``port``.
@@ -114,27 +181,9 @@ def send_smtp(msg: EmailMessage, *, host: str, port: int, tls: str, user: str | 
     Raises SendError (Russian, ``.permanent`` as described there); raises it with
     permanent=True for an invalid ``tls`` or plain text to a remote host.
     """
-    try:
-        check_tls_mode(tls, host, ValueError)
-    except ValueError as exc:
-        raise SendError(str(exc), permanent=True) from None
-    context = ssl_context if ssl_context is not None or tls == "none" else _default_context()
-    where = f"{host}:{port}"
-    try:
-        smtp = _open(host, port, tls, timeout, context)
-    except Exception as exc:
-        raise _translate(exc, where) from exc
-    try:
-        if user:
-            smtp.login(user, password or "")
-        smtp.send_message(msg)
-    except Exception as exc:
-        raise _translate(exc, where) from exc
-    finally:
-        try:
-            smtp.quit()
-        except Exception:
-            smtp.close()
+    with SmtpSender(host=host, port=port, tls=tls, user=user, password=password,
+                    timeout=timeout, ssl_context=ssl_context) as sender:
+        sender.send(msg)
 
 
 def eml_name(msg: EmailMessage) -> str:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from sqlalchemy import func, or_
 from sqlmodel import Session, select
@@ -172,13 +172,14 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     renderer = renderer or Renderer(cfg)
     with store.session() as s:
         ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
+        own = OwnLetters.load(s) if ids else None
     for letter_id in ids:
         try:
             with store.session() as s:
                 letter = s.get(Letter, letter_id)
                 if letter is None or letter.state != "pending":
                     continue
-                _process_one(cfg, store, s, letter, now, renderer)
+                _process_one(cfg, store, s, letter, now, renderer, own)
                 crash_point("process_tx")
         except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
             letter = _hold_after_error(cfg, store, letter_id, exc)
@@ -228,7 +229,7 @@ def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Except
 
 
 def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now: datetime,
-                 renderer: Renderer) -> None:
+                 renderer: Renderer, own: "OwnLetters") -> None:
     from engine.parse import parse_letter
 
     from .decode import decode
@@ -290,7 +291,7 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         notes.append("игра ещё не начата или уже окончена")
         return done("no_moves")
     player_cfg = next(p for p in cfg.players if p.nick == nick)
-    body, copies = cut_own_letters(s, decoded.body, player_cfg.emails)
+    body, copies = cut_own_letters(decoded.body, own.bodies_to(player_cfg.emails))
     if copies:
         letter.body = body
         notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
@@ -298,7 +299,8 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
                             message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
         letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
-        _reply(cfg, s, letter, decoded, renderer, ctx, [], problems, now, state="held", notes=notes)
+        _reply(cfg, s, letter, decoded, renderer, ctx, [], problems, now, state="held", notes=notes,
+               own=own)
         return done("held")
     # --- stamp
     letter.day = ctx.day
@@ -337,11 +339,11 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
         state = "after_close" if late_for.status == "closed" else "late"
         letter.day = late_for.day
         _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now,
-               state=state, late_deadline=utc(late_for.deadline), notes=notes)
+               state=state, late_deadline=utc(late_for.deadline), notes=notes, own=own)
         return done(state)
     state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
     _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state,
-           notes=notes)
+           notes=notes, own=own)
     return done(state)
 
 
@@ -349,19 +351,42 @@ def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now:
 _REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
 
 
-def cut_own_letters(s: Session, body: str, addresses) -> tuple[str, int]:
-    """``body`` without any whole copy of a letter the game queued to one of ``addresses``.
+class OwnLetters:
+    """The bodies of the letters the game queued, by lower-case address: read once per sync
+    and kept up to date as replies are queued (a sync checks every letter against them)."""
+
+    def __init__(self, bodies: dict[str, set[str]]):
+        self._bodies = bodies
+
+    @classmethod
+    def load(cls, s: Session) -> "OwnLetters":
+        bodies: dict[str, set[str]] = {}
+        for to_addr, body in s.exec(select(Outgoing.to_addr, Outgoing.body)):
+            bodies.setdefault(to_addr.lower(), set()).add(body)
+        return cls(bodies)
+
+    def add(self, to_addr: str, body: str) -> None:
+        self._bodies.setdefault(to_addr.lower(), set()).add(body)
+
+    def bodies_to(self, addresses) -> set[str]:
+        out: set[str] = set()
+        for a in addresses:
+            out |= self._bodies.get(a.lower(), set())
+        return out
+
+
+def cut_own_letters(body: str, own_bodies) -> tuple[str, int]:
+    """``body`` without any whole copy of one of ``own_bodies`` (letters the game queued to
+    this player, see :class:`OwnLetters`).
 
     Auto-responders and some mail clients paste the letter they answer without quote marks;
     read as the player's text, the game's «Принято: Лечение: Маруська» would become his move
     again (an old one, or one in an endless loop). A copy is found word by word, whatever its
     line breaks and spacing (mail clients rewrap). Returns (body, number of copies cut).
     """
-    addresses = [a.lower() for a in addresses]
-    rows = s.exec(select(Outgoing.body).where(func.lower(Outgoing.to_addr).in_(addresses))).all()
     squeezed = " ".join(body.split())
     cut = 0
-    for text in sorted(set(rows), key=len, reverse=True):
+    for text in sorted(own_bodies, key=len, reverse=True):
         words = text.split()
         if len(words) < 3 or " ".join(words) not in squeezed:
             continue
@@ -383,7 +408,7 @@ def _re(subject: str) -> str:
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 
-def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, state, notes,
+def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, state, notes, own,
            late_deadline=None):
     """Queue the answer to ``letter`` (once per Message-ID), unless it accepted nothing and
     its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop breaker)."""
@@ -401,16 +426,19 @@ def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, stat
           to_nick=letter.nick, subject=_re(decoded.subject), body=body, now=now, day=letter.day,
           in_reply_to=decoded.message_id, references=decoded.references,
           auto_submitted="auto-replied")
+    own.add(decoded.from_addr, body)
 
 
 def _empty_answers_today(cfg: GameConfig, s: Session, letter: Letter) -> int:
     """Earlier letters from the same address, received the same local calendar day, that
-    accepted no move (states no_moves, late, held)."""
-    day = utc(letter.received).astimezone(cfg.zone).date()
-    rows = s.exec(select(Letter.received).where(
+    accepted no move (states no_moves, late, after_close, held)."""
+    local_day = utc(letter.received).astimezone(cfg.zone).date()
+    start = datetime.combine(local_day, time(0), cfg.zone)
+    end = datetime.combine(local_day + timedelta(days=1), time(0), cfg.zone)
+    return s.exec(select(func.count()).select_from(Letter).where(
         Letter.from_addr == letter.from_addr, Letter.id != letter.id,
-        Letter.state.in_(("no_moves", "late", "after_close", "held")))).all()
-    return sum(1 for received in rows if utc(received).astimezone(cfg.zone).date() == day)
+        Letter.state.in_(("no_moves", "late", "after_close", "held")),
+        Letter.received >= to_db(start), Letter.received < to_db(end))).one()
 
 
 def _is_own(cfg: GameConfig, s: Session, from_addr: str, message_id: str) -> bool:

@@ -332,6 +332,7 @@ class ReceivedMail:
     mail_from: str
     rcpt_tos: list[str]
     data: bytes
+    peer: tuple = ()  # the client's (host, port): one value per SMTP connection
 
 
 class RecordingHandler:
@@ -366,7 +367,8 @@ class RecordingHandler:
         data = envelope.original_content or envelope.content
         if isinstance(data, str):
             data = data.encode("utf-8", "surrogateescape")
-        self.messages.append(ReceivedMail(envelope.mail_from, list(envelope.rcpt_tos), bytes(data)))
+        self.messages.append(ReceivedMail(envelope.mail_from, list(envelope.rcpt_tos), bytes(data),
+                                          tuple(session.peer or ())))
         return "250 OK queued"
 
 

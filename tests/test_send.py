@@ -199,3 +199,17 @@ def test_tls_context_made_once_per_process_and_never_for_plain(smtp_server, monk
     assert send_module._default_context() is send_module._default_context()
     assert made == [1]
     send_module._default_context.cache_clear()
+
+
+def test_many_letters_over_one_connection(smtp_server):
+    from mailer.send import SmtpSender
+
+    with SmtpSender(host=smtp_server.host, port=smtp_server.port, tls="none", user=None,
+                    password=None) as sender:
+        for i in range(5):
+            m = EmailMessage()
+            m["From"], m["To"], m["Subject"] = "host@example.org", f"p{i}@example.org", f"Итоги {i}"
+            m.set_content(f"Письмо {i}")
+            sender.send(m)
+    assert [m.rcpt_tos for m in smtp_server.messages] == [[f"p{i}@example.org"] for i in range(5)]
+    assert len({m.peer for m in smtp_server.messages}) == 1
