@@ -98,7 +98,7 @@ def _state_after(exc: Exception) -> str:
     talking to the server) or queued (the server surely did not take it; retried next run)."""
     if getattr(exc, "permanent", False):
         return "failed"
-    if isinstance(exc.__cause__, LOST_CONNECTION):
+    if getattr(exc, "maybe_delivered", False) or isinstance(exc.__cause__, LOST_CONNECTION):
         return "uncertain"
     return "queued"
 

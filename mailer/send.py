@@ -31,11 +31,15 @@ class SendError(Exception):
 
     ``permanent``: True when retrying cannot help (5xx reply, rejected login, bad settings),
     False for temporary trouble (4xx reply, connection lost or refused, timeout).
+    ``maybe_delivered``: the trouble came while the letter was being handed over, without a
+    reply from the server (connection lost or timed out inside MAIL…DATA): the server may have
+    taken it (RFC 5321 §4.1.1.4, §6.1), so it must not be resent blindly.
     """
 
-    def __init__(self, message: str, *, permanent: bool) -> None:
+    def __init__(self, message: str, *, permanent: bool, maybe_delivered: bool = False) -> None:
         super().__init__(message)
         self.permanent = permanent
+        self.maybe_delivered = maybe_delivered
 
 
 def _reply_text(code: int, message: bytes | str) -> str:
@@ -150,7 +154,10 @@ class SmtpSender:
             self._smtp.send_message(msg)
         except Exception as exc:
             self.close()
-            raise _translate(exc, self.where) from exc
+            error = _translate(exc, self.where)
+            error.maybe_delivered = not error.permanent and not isinstance(
+                exc, (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused))
+            raise error from exc
 
     def close(self) -> None:
         if self._smtp is None:

@@ -213,3 +213,36 @@ def test_many_letters_over_one_connection(smtp_server):
             sender.send(m)
     assert [m.rcpt_tos for m in smtp_server.messages] == [[f"p{i}@example.org"] for i in range(5)]
     assert len({m.peer for m in smtp_server.messages}) == 1
+
+
+def test_timeout_after_data_means_maybe_delivered():
+    import asyncio
+
+    from mailer.send import SmtpSender
+    from servers import RecordingHandler, SmtpServer
+
+    class SlowAfterData(RecordingHandler):
+        async def handle_DATA(self, server, session, envelope):
+            await asyncio.sleep(2)  # the letter is in; the final reply comes too late
+            return await super().handle_DATA(server, session, envelope)
+
+    server = SmtpServer(SlowAfterData()).start()
+    try:
+        m = EmailMessage()
+        m["From"], m["To"], m["Subject"] = "host@example.org", "p@example.org", "Итоги"
+        m.set_content("Письмо")
+        with SmtpSender(host=server.host, port=server.port, tls="none", user=None, password=None,
+                        timeout=0.5) as sender:
+            with pytest.raises(SendError) as err:
+                sender.send(m)
+        assert err.value.maybe_delivered and not err.value.permanent
+    finally:
+        server.stop()
+
+
+def test_refused_connection_is_not_maybe_delivered():
+    from mailer.send import SmtpSender
+
+    with pytest.raises(SendError) as err:
+        SmtpSender(host="127.0.0.1", port=free_port(), tls="none", user=None, password=None).send(EmailMessage())
+    assert not err.value.maybe_delivered and not err.value.permanent
