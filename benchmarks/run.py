@@ -72,16 +72,17 @@ def table(rows: list[Row]) -> str:
 
 
 def write_readme(results: dict[str, list[Row]], quick: bool, readme: Path = README,
-                 results_path: Path = RESULTS) -> None:
+                 results_path: Path = RESULTS, commit: str | None = None) -> None:
     """Merge ``results`` into ``results_path`` (JSON) and rebuild the table block of ``readme``.
 
     Only the text between the ``<!-- results:start -->`` and ``<!-- results:end -->``
-    markers is replaced; a missing README gets a bare one with the markers.
+    markers is replaced; a missing README gets a bare one with the markers. ``commit``: the
+    code measured (default: the checked-out commit now; pass the one taken before the run).
     """
     stored = (json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists()
               else {"measures": {}})
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    commit = _head()
+    commit = commit or _head()
     for name, rows in results.items():
         stored["measures"][name] = {"at": stamp, "commit": commit, "quick": quick,
                                     "rows": [asdict(r) for r in rows]}
@@ -136,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown measure(s): {', '.join(unknown)}")
     if args.write_readme and args.quick:
         parser.error("--write-readme records full-size numbers; drop --quick")
+    commit = _head()  # the code measured: taken before the (long) run
     workdir = Path(tempfile.mkdtemp(prefix="mafia-mail-bench-"))
     ctx = Context(quick=args.quick, workdir=workdir, repeats=args.repeats)
     try:
@@ -151,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps({n: [asdict(r) for r in rs] for n, rs in results.items()},
                                         ensure_ascii=False, indent=1), encoding="utf-8")
     if args.write_readme:
-        write_readme(results, args.quick)
+        write_readme(results, args.quick, commit=commit)
         print(f"\nwrote {README} and {RESULTS}")
     return 0
 
