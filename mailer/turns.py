@@ -28,6 +28,24 @@ class GameError(Exception):
     """A host command that cannot be done now; the message (Russian) says why and what to do."""
 
 
+def _one_at_a_time(fn):
+    """Run a command that changes the day under the game's ``sync`` lock (mailer.runlock): a
+    sync never runs during close-day, reopen-day or open-day. Raises GameError when busy."""
+    import functools
+
+    from .runlock import AlreadyRunning, exclusive
+
+    @functools.wraps(fn)
+    def wrapper(cfg, *args, **kwargs):
+        try:
+            with exclusive(cfg.path, "sync"):
+                return fn(cfg, *args, **kwargs)
+        except AlreadyRunning as exc:
+            raise GameError(str(exc)) from None
+
+    return wrapper
+
+
 @dataclass
 class Context:
     """The open day as the parser and the resolver need it."""
@@ -130,6 +148,7 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
     return sent
 
 
+@_one_at_a_time
 def set_event(cfg: GameConfig, store: Store, event: str, *,
               now: datetime) -> tuple[DayRow, list[str]]:
     """Set the open day's event by hand instead of the seeded draw (``open-day --event``):
@@ -282,6 +301,7 @@ class CloseReport:
     next_deadline: datetime | None = None
 
 
+@_one_at_a_time
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
               fear_choice: str | None = None) -> CloseReport:
     """Resolve the open day (DECISIONS.md §2–10), queue the result letters, store the
@@ -456,6 +476,7 @@ def newspaper(cfg: GameConfig, store: Store, day: int, *, lyric: str | None = No
         return row.newspaper, row.newspaper_bbcode
 
 
+@_one_at_a_time
 def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already

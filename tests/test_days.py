@@ -249,3 +249,13 @@ def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
     import_votes(cfg, store, tally, now=AFTER + timedelta(minutes=1))
     again = close_day(cfg, store, now=AFTER + timedelta(minutes=2))
     assert again.waiting_for == other
+
+
+def test_close_day_waits_for_a_running_sync(demo):
+    from mailer.runlock import exclusive
+
+    cfg, store = demo
+    with exclusive(cfg.path, "sync"):
+        with pytest.raises(GameError, match="уже выполняется"):
+            close_day(cfg, store, now=AFTER)
+    assert close_day(cfg, store, now=AFTER).day == 1
