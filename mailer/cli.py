@@ -279,6 +279,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
         return
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
+    for line in rep.warnings:
+        click.echo(f"Внимание: {line}", err=True)
     if rep.winner:
         click.echo("Игра окончена.")
 

@@ -52,6 +52,7 @@ class Game(SQLModel, table=True):
     state_json: str  # current GameState
     current_day: int = 1
     finished: bool = False
+    last_sync: datetime | None = None  # when the last sync finished fetching
 
 
 class Cursor(SQLModel, table=True):

@@ -44,7 +44,7 @@ from .crash import crash_point
 from .outbox import queue
 from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
-from .store import Cursor, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
+from .store import Cursor, DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
 
 
@@ -473,6 +473,11 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
         with exclusive(cfg.path, "sync"):
             fetch_new(cfg, store, report, progress)
             process_pending(cfg, store, now=now, report=report)
+            with store.session() as s:
+                game = s.get(Game, 1)
+                if game is not None:
+                    game.last_sync = to_db(now)
+                    s.add(game)
     except AlreadyRunning as exc:
         raise GameError(str(exc)) from None
     return report

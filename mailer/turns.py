@@ -293,6 +293,7 @@ def game_file(cfg: GameConfig, roles: dict[str, str]) -> GameFile:
 @dataclass
 class CloseReport:
     day: int
+    warnings: list[str] = field(default_factory=list)
     waiting_for: str | None = None
     result: object = None
     newspaper: str = ""
@@ -355,6 +356,12 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
                           subject=f"{cfg.name}: Страх — ваш выбор",
                           body=renderer.fear_letter(nick=chosen, row=row), now=now)
                     return CloseReport(day=row.day, waiting_for=chosen)
+        warnings = []
+        if not early and (game.last_sync is None or utc(game.last_sync) < deadline):
+            warnings.append("последний sync был до срока дня: письма, пришедшие до срока, но ещё не "
+                            "скачанные, в этот день не попали (они получат ответ «после итогов»). "
+                            "Если это не так задумано: mafia-mail reopen-day "
+                            f"{row.day}, затем sync и close-day")
         result = resolve_turn(state, turn)
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
@@ -380,7 +387,8 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         game.current_day = row.day + 1
         game.finished = result.winner is not None
         s.add(game)
-        return CloseReport(day=row.day, result=result, newspaper=paper_text, letters=letters,
+        return CloseReport(day=row.day, warnings=warnings, result=result, newspaper=paper_text,
+                           letters=letters,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
 

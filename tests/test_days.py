@@ -259,3 +259,12 @@ def test_close_day_waits_for_a_running_sync(demo):
         with pytest.raises(GameError, match="уже выполняется"):
             close_day(cfg, store, now=AFTER)
     assert close_day(cfg, store, now=AFTER).day == 1
+
+
+def test_close_day_warns_when_the_last_sync_was_before_the_deadline(demo):
+    cfg, store = demo
+    sync(cfg, store, now=START + timedelta(hours=2))
+    assert close_day(cfg, store, now=AFTER).warnings
+    reopen_day(cfg, store, 1)
+    sync(cfg, store, now=AFTER)
+    assert close_day(cfg, store, now=AFTER).warnings == []
