@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlmodel import select
 
+from e2e_config import server_sections
 from letters import HOST_ADDR, day_plan, forms, roster_24
 
 from engine.calendar import day_window
@@ -110,22 +111,7 @@ weekend_merge = true
 seed = {SEED}
 database = "game.db"
 {players}
-[mailbox]
-kind = "imap"
-host = "{imap.host}"
-port = {imap.port}
-tls = "none"
-user = "{imap.user}"
-password_env = "E2E_IMAP_PASSWORD"
-folder = "INBOX"
-
-[send]
-kind = "smtp"
-host = "{smtp.host}"
-port = {smtp.port}
-tls = "none"
-from = "Ведущий <{HOST_ADDR}>"
-"""
+""" + server_sections(imap, smtp, f"Ведущий <{HOST_ADDR}>")
     path = tmp_path / "game.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from e2e_config import server_sections
 
 DEMO = Path(str(resources.files("mailer") / "demo"))
 # Dovecot stores an APPEND date from the future as "now", so the demo day is moved five weeks
@@ -31,23 +32,7 @@ def _config(tmp_path: Path, imap, smtp) -> Path:
     head, _, _ = text.partition("[mailbox]")
     head = head.replace('name = "Мафия: демо"', 'name = "Мафия: проверка"')
     head = head.replace('start = "2026-12-07 19:30"', 'start = "2026-11-02 19:30"')
-    text = head + f"""
-[mailbox]
-kind = "imap"
-host = "{imap.host}"
-port = {imap.port}
-tls = "none"
-user = "{imap.user}"
-password_env = "E2E_IMAP_PASSWORD"
-folder = "INBOX"
-
-[send]
-kind = "smtp"
-host = "{smtp.host}"
-port = {smtp.port}
-tls = "none"
-from = "Ведущий <host@example.org>"
-"""
+    text = head + server_sections(imap, smtp)
     path = tmp_path / "game.toml"
     path.write_text(text, encoding="utf-8")
     return path
