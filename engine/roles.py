@@ -62,6 +62,10 @@ ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+_ROLE_HELP = ("роли клана: " + ", ".join(f"clan1.{r}" for r in CLAN_ROLES) + " (или clan2.…); "
+              "мирные: " + ", ".join(("son",) + ROLE_CIVILIANS + ("civilian",)))
+
+
 class RosterError(ValueError):
     """A roster role string that names no role (``"clan3.boss"``, ``"cook"``)."""
 
@@ -79,12 +83,12 @@ def split_role(spec: str) -> tuple[str, str | None]:
     if "." in spec:
         clan, role = spec.split(".", 1)
         if clan not in CLANS or role not in CLAN_ROLES:
-            raise RosterError(f"неизвестная роль «{spec}»")
+            raise RosterError(f"неизвестная роль «{spec}»; {_ROLE_HELP}")
         return role, clan
     if spec in CLAN_ROLES:
         raise RosterError(f"роль «{spec}» принадлежит клану: пишите clan1.{spec} или clan2.{spec}")
     if spec not in ALL_ROLES:
-        raise RosterError(f"неизвестная роль «{spec}»")
+        raise RosterError(f"неизвестная роль «{spec}»; {_ROLE_HELP}")
     return spec, None
 
 

@@ -256,14 +256,20 @@ def _maildir_key(name: str) -> str:
 
 
 def _maildir_received(name: str, path: Path) -> datetime:
-    """Delivery time from the name's leading "<unix time>." (Maildir convention), else mtime."""
+    """Delivery time from the name's leading "<unix time>." (Maildir convention), else mtime.
+
+    A name time before 2000 is no delivery time (a hand-made name such as ``1.letter``): the
+    mtime is used. (A copied Maildir keeps its names but not always its mtimes, so a name
+    time is trusted over the mtime.)
+    """
     head = name.split(".", 1)[0]
-    if head.isdigit() and "." in name:
-        try:
-            return datetime.fromtimestamp(int(head), tz=timezone.utc)
-        except (OverflowError, OSError, ValueError):
-            pass
+    if head.isdigit() and "." in name and len(head) <= 12 and int(head) >= MAILDIR_EPOCH:
+        return datetime.fromtimestamp(int(head), tz=timezone.utc)
     return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+
+
+#: 2000-01-01 UTC: a Maildir name time before it is not a delivery time.
+MAILDIR_EPOCH = 946684800
 
 
 def _header_block(path: Path) -> bytes:

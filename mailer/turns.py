@@ -334,6 +334,12 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         if row is None or row.status != "open":
             raise GameError(f"день {game.current_day} уже закрыт")
         deadline = utc(row.deadline)
+        day_start = day_window(cfg.start, cfg.timezone, row.day, cfg.weekend_merge)[0]
+        if early and now < day_start:
+            # a repeated «close-day --early» must not close the day it has just opened
+            local = day_start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+            raise GameError(f"день {row.day} начинается только {local} ({cfg.timezone}); "
+                            "досрочно закрыть можно уже начавшийся день")
         if on_time(now, deadline) and not early:
             local = deadline.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
             raise GameError(f"срок дня {row.day} — {local} ({cfg.timezone}); он ещё не прошёл. "
@@ -429,6 +435,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         state = load_state(game)
         row = s.get(DayRow, game.current_day)
         letters = store.letters(s, day=game.current_day)
+        imported = {i.nick for i in s.exec(select(DayInput).where(
+            DayInput.day == game.current_day, DayInput.kind == "vote"))}
         players = []
         for nick, p in state.players.items():
             mine = [l for l in letters if l.nick == nick and l.state in ("applied", "no_moves")]
@@ -437,7 +445,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                 actions += [m["action"] for m in loads(l.moves_json) or []]
             players.append(PlayerStatus(
                 nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
-                voted="vote" in actions, letters=len(mine), autokill_points=p.autokill_points))
+                voted="vote" in actions or nick in imported, letters=len(mine),
+                autokill_points=p.autokill_points))
         queued = len(store.outgoing(s, "queued"))
         uncertain = len(store.outgoing(s, "uncertain"))
         attention = len([l for l in store.letters(s) if l.state in ("unknown_sender", "held", "unreadable", "skipped")])
@@ -541,6 +550,9 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime) -
     if parsed is None:
         raise GameError(f"не понял время «{phrase}»; пример: «завтра 23:00» или 2026-12-08 19:30")
     deadline = parsed.astimezone(cfg.zone).astimezone(utc(now).tzinfo)
+    if deadline <= now:
+        raise GameError(f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) уже прошёл; "
+                        "закрыть день сейчас: mafia-mail close-day --early")
     with store.session() as s:
         ctx = current_context(s)
         if ctx is None:

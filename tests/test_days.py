@@ -52,7 +52,9 @@ def test_second_close_refuses_and_early_close_needs_flag(demo):
     with pytest.raises(GameError, match="ещё не прошёл"):
         close_day(cfg, store, now=START + timedelta(hours=3))
     close_day(cfg, store, now=START + timedelta(hours=3), early=True)
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="день 2 начинается только 08.12.2026 19:30"):
+        close_day(cfg, store, now=START + timedelta(hours=3, minutes=1), early=True)
+    with pytest.raises(GameError, match="ещё не прошёл"):
         close_day(cfg, store, now=AFTER)
 
 
@@ -94,6 +96,8 @@ def test_deadline_phrases_in_game_zone(demo):
     assert new == datetime(2026, 12, 8, 18, 30, tzinfo=timezone.utc)
     with pytest.raises(GameError, match="не понял"):
         set_deadline(cfg, store, "когда рак на горе свистнет", now=now)
+    with pytest.raises(GameError, match="уже прошёл"):
+        set_deadline(cfg, store, "вчера 23:00", now=now)
 
 
 def test_remind_once_per_day(demo):
@@ -120,6 +124,8 @@ def test_forum_thread_votes_and_lost_votes(demo):
     text = "Гоша: всем привет, голосую за Вишенку\nТортилла: линч Вишенка\nшум без ника\n"
     rep = import_votes(cfg, store, text, now=AFTER)
     assert rep.rows == 2
+    voted = {p.nick for p in status(cfg, store).players if p.voted}
+    assert {"Гоша", "Тортилла"} <= voted
     assert set_lost_votes(store, ["гоша"]) == ["Гоша"]
     with pytest.raises(GameError):
         set_lost_votes(store, ["Никто"])

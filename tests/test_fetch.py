@@ -234,3 +234,14 @@ def test_empty_mailbox_and_size_boundary(dovecot):
     assert isinstance(below[0][0], SkippedMessage)
     with pytest.raises(ValueError):
         fetch(dovecot, batch=0)
+
+
+def test_maildir_hand_made_name_uses_file_time(tmp_path):
+    for sub in ("new", "cur", "tmp"):
+        (tmp_path / sub).mkdir()
+    path = tmp_path / "new" / "1.pchelka"
+    path.write_bytes(letter(1))
+    when = datetime(2026, 12, 7, 18, 0, tzinfo=UTC).timestamp()
+    os.utime(path, (when, when))
+    [msg] = list(fetch_maildir(tmp_path, seen=lambda key: False))
+    assert msg.received == datetime(2026, 12, 7, 18, 0, tzinfo=UTC)
