@@ -12,7 +12,16 @@ import sys
 
 import click
 
+from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU
+
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class HostError(click.ClickException):
+    """A command that cannot be done, told to the host in Russian (exit code 1)."""
+
+    def show(self, file=None) -> None:
+        click.echo(f"Ошибка: {self.format_message()}", file=file or sys.stderr)
 
 
 def _echo_json(data) -> None:
@@ -73,7 +82,7 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
             game = load_game_file(fh.read())
         result = parse_in_game(game, sender, text, at=at, day=day)
     except GameFileError as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise HostError(str(exc)) from exc
     _echo_json(result.to_json())
 
 
@@ -96,7 +105,7 @@ def replay(game_path: str, as_json: bool, check: bool) -> None:
             game = load_game_file(fh.read())
         result = replay_game(game)
     except GameFileError as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise HostError(str(exc)) from exc
     if as_json:
         _echo_json(result)
     else:
@@ -107,7 +116,6 @@ def replay(game_path: str, as_json: bool, check: bool) -> None:
             for line in diffs:
                 click.echo(line, err=True)
             sys.exit(1)
-
 
 
 # --- host commands ---------------------------------------------------------------------------
@@ -122,7 +130,7 @@ def _now():
     if forced:
         value = datetime.fromisoformat(forced)
         if value.tzinfo is None:
-            raise click.ClickException("MAFIA_MAIL_NOW: укажите время с поясом, например 2026-12-08T19:31:00+03:00")
+            raise HostError("MAFIA_MAIL_NOW: укажите время с поясом, например 2026-12-08T19:31:00+03:00")
         return value.astimezone(timezone.utc)
     return datetime.now(timezone.utc)
 
@@ -135,7 +143,7 @@ def _open(ctx: click.Context):
     try:
         cfg = load_config(ctx.obj["config_path"])
     except ConfigError as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise HostError(str(exc)) from exc
     return cfg, Store(cfg.database_url)
 
 
@@ -158,7 +166,7 @@ def _run(fn, *args, **kwargs):
     try:
         return fn(*args, **kwargs)
     except _host_errors() as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise HostError(str(exc)) from exc
 
 
 @main.command()
@@ -206,15 +214,6 @@ def sync(ctx: click.Context) -> None:
             click.echo(f"  {line}")
 
 
-STATE_RU = {
-    "applied": "ходы приняты", "late": "опоздали", "after_close": "пришли после итогов дня",
-    "unknown_sender": "неизвестный адрес",
-    "held": "задержаны для ведущего", "auto_reply": "автоответы", "duplicate": "повторы",
-    "unreadable": "нечитаемые", "no_moves": "без ходов", "skipped": "слишком большие",
-    "host": "от ведущего", "pending": "ждут обработки",
-}
-
-
 @main.command()
 @click.pass_context
 def status(ctx: click.Context) -> None:
@@ -227,6 +226,7 @@ def status(ctx: click.Context) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from engine.reasons import ACTIONS_RU
     from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
     from mailer.turns import status as game_status
 
@@ -240,7 +240,7 @@ def status(ctx: click.Context) -> None:
                       f"срок {_local(cfg, rep.deadline)}")
     table = Table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы")
     for p in rep.players:
-        table.add_row(p.nick, "да" if p.alive else "нет", ", ".join(p.moves) or "—",
+        table.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
                       "да" if p.voted else ("нет" if p.alive else ""), str(p.letters),
                       str(p.autokill_points))
     console.print(table)
@@ -303,13 +303,10 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
         rows = store.outgoing(s) if show_all else store.outgoing(s, "queued", "uncertain", "failed")
     table = Table("ID", "Состояние", "Кому", "Тема", "Вид")
     for r in rows:
-        table.add_row(str(r.id), OUT_STATE_RU.get(r.state, r.state), r.to_nick or r.to_addr, r.subject, r.kind)
+        table.add_row(str(r.id), OUT_STATE_RU.get(r.state, r.state), r.to_nick or r.to_addr, r.subject,
+                      KIND_RU.get(r.kind, r.kind))
     Console(highlight=False).print(table)
     click.echo(f"Всего: {len(rows)}")
-
-
-OUT_STATE_RU = {"queued": "в очереди", "sending": "отправляется", "sent": "отправлено",
-                "uncertain": "неясно, ушло ли", "failed": "отказ сервера"}
 
 
 @main.command()
@@ -330,7 +327,7 @@ def preview(ctx: click.Context, letter_id: int | None) -> None:
         if letter_id is not None:
             row = s.get(Outgoing, letter_id)
             if row is None:
-                raise click.ClickException(f"письма {letter_id} нет в очереди")
+                raise HostError(f"письма {letter_id} нет в очереди")
             rows = [row]
         else:
             rows = store.outgoing(s, "queued", "uncertain")
@@ -368,6 +365,8 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
     if rep.uncertain:
         click.echo(f"Писем с неясной судьбой: {rep.uncertain} (mafia-mail outbox; "
                    "переотправить: send --retry-uncertain)")
+    if rep.failed:
+        sys.exit(1)
 
 
 @main.command()
@@ -386,10 +385,10 @@ def demo(keep: str | None) -> None:
     run_demo(keep, echo=click.echo)
 
 
-
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="JSON: message_id, from, received, state, problems.")
-@click.option("--state", default=None, help="Только письма в этом состоянии (late, held, …).")
+@click.option("--state", default=None, type=click.Choice(sorted(STATE_RU)),
+              help="Только письма в этом состоянии (late, held, …).")
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
     """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
@@ -413,7 +412,7 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
     for r in rows:
         state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
         table.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
-                      state_text, r.subject, "; ".join(f"{p['kind']}: {p['text']}" for p in r.problems))
+                      state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
     Console(highlight=False).print(table)
 
 
@@ -432,7 +431,7 @@ def show(ctx: click.Context, ref: str) -> None:
     cfg, store = _open(ctx)
     view = show_letter(store, cfg.zone, ref)
     if view is None:
-        raise click.ClickException(f"письма «{ref}» нет")
+        raise HostError(f"письма «{ref}» нет")
     r = view.row
     click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({r.nick or 'не игрок'})\n"
                f"Получено: {r.received}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
@@ -440,7 +439,7 @@ def show(ctx: click.Context, ref: str) -> None:
     for m in view.moves:
         click.echo(f"  {json.dumps(m, ensure_ascii=False)}")
     for p in r.problems:
-        click.echo(f"  проблема {p['kind']}: {p['text']}")
+        click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}")
     for note in view.notes:
         click.echo(f"  заметка: {note}")
     click.echo("\n--- текст игрока (без цитат) ---")
@@ -604,7 +603,7 @@ def edit(ctx: click.Context, letter_id: int) -> None:
     with store.session() as s:
         row = s.get(Outgoing, letter_id)
         if row is None or row.state not in ("queued", "uncertain"):
-            raise click.ClickException(f"письма {letter_id} нет в очереди")
+            raise HostError(f"письма {letter_id} нет в очереди")
         new = click.edit(row.body, extension=".txt")
         if new is None or new == row.body:
             click.echo("Без изменений.")
@@ -612,7 +611,6 @@ def edit(ctx: click.Context, letter_id: int) -> None:
         row.body = new
         s.add(row)
     click.echo(f"Письмо {letter_id} исправлено.")
-
 
 
 @main.command()
@@ -632,7 +630,6 @@ def export(ctx: click.Context, file: str) -> None:
     with open(file, "w", encoding="utf-8") as fh:
         fh.write(text)
     click.echo(f"Игра записана в {file}")
-
 
 
 @main.command("open-day")
@@ -659,7 +656,6 @@ def open_day_cmd(ctx: click.Context, event: str) -> None:
         click.echo(f"Иммунитет на линче: {row.immune}")
     if row.mortar:
         click.echo(f"Миномёт у: {row.mortar}")
-
 
 
 @main.command("newspaper")

@@ -14,6 +14,8 @@ from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 
+from .words import KIND_RU, STATE_RU
+
 
 def copy_demo(target: Path) -> Path:
     """Copy the bundled demo game into ``target`` (created) and return its config path."""
@@ -53,7 +55,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print)
 
     report = sync(cfg, store, now=deadline + timedelta(minutes=5))
     echo(f"2. sync: писем {report.fetched}, обработано {report.processed}: "
-         + ", ".join(f"{k} {v}" for k, v in sorted(report.states.items())))
+         + ", ".join(f"{STATE_RU.get(k, k)} — {v}" for k, v in sorted(report.states.items())))
     for line in report.attention:
         echo(f"   внимание ведущего: {line}")
 
@@ -66,7 +68,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print)
         echo(f"4. preview: {len(rows)} писем в очереди.")
         for row in rows:
             msg = build_message(cfg, row)
-            echo(f"=== письмо {row.id}: {row.kind} → {msg['To']} ===")
+            echo(f"=== письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
             echo(f"Subject: {msg['Subject']}")
             echo(msg.get_content().rstrip("\n"))
             echo("")

@@ -20,7 +20,7 @@ from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import GameConfig
-from .store import DayRow, loads, utc
+from .store import DayRow, utc
 
 EVENT_NAMES_RU = EVENTS_RU
 

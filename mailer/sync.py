@@ -44,7 +44,7 @@ from .crash import crash_point
 from .outbox import queue
 from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
-from .store import Cursor, DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
+from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
 
 

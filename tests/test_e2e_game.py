@@ -20,7 +20,7 @@ import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime

@@ -11,7 +11,7 @@ import pytest
 
 from mailer.config import load_config
 from mailer.outbox import build_message, message_id_for, queue, send_all
-from mailer.store import Outgoing, Store
+from mailer.store import Store
 
 NOW = datetime(2026, 12, 8, 17, 0, tzinfo=timezone.utc)
 

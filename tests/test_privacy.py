@@ -17,7 +17,6 @@ import json
 import re
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -6,7 +6,6 @@ import email
 import ssl
 from email import policy
 from email.message import EmailMessage
-from email.utils import make_msgid
 
 import pytest
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ import mailer
 from mailer.cli import main as cli_main
 from mailer.config import load_config
 from mailer.inbox import inbox
-from mailer.store import Letter, Outgoing, Store
+from mailer.store import Letter, Store
 from mailer.sync import MAX_EMPTY_REPLIES_PER_DAY, sync
 from mailer.turns import init_game
 from test_sync import CONFIG, DEADLINE, START, letter
