@@ -23,6 +23,7 @@ def copy_demo(target: Path) -> Path:
     source = resources.files("mailer") / "demo"
     with resources.as_file(source) as src:
         shutil.copy2(Path(src) / "game.toml", target / "game.toml")
+        shutil.copy2(Path(src) / "README.md", target / "README.md")
         maildir = target / "maildir"
         shutil.copytree(Path(src) / "maildir", maildir, dirs_exist_ok=True)
     for sub in ("new", "cur", "tmp"):

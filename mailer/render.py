@@ -8,7 +8,7 @@ with pymorphy3 through the ``case`` filter (``{{ nick|case("accs") }}``: «Ма�
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -146,13 +146,16 @@ class Renderer:
 
     def reply(self, *, nick: str, moves: list[Move], problems: list[Problem], state: GameState,
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
-              cancel: bool) -> str:
+              cancel: bool, now: datetime | None = None) -> str:
+        """The answer to a player's letter (``now``: when it is written; after the deadline
+        it no longer invites changes)."""
         from engine.parse import describe_move
 
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
-                           alive=nick not in state.players or state.players[nick].alive)
+                           alive=nick not in state.players or state.players[nick].alive,
+                           closed=now is not None and now > utc(day_row.deadline) + timedelta(minutes=1))
 
     def unknown_sender(self, address: str) -> str:
         return self.render("unknown_sender.txt.j2", address=address)

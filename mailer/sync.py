@@ -418,7 +418,7 @@ def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, stat
         return
     body = renderer.reply(nick=letter.nick, moves=moves, problems=problems, state=ctx.state,
                           day_row=ctx.row, late_deadline=late_deadline, status=state,
-                          skip=letter.skip, cancel=letter.cancel)
+                          skip=letter.skip, cancel=letter.cancel, now=now)
     ref = f"reply:{letter.message_id}"
     if s.exec(select(Letter.id).where(Letter.message_id == letter.message_id, Letter.id < letter.id)).first():
         ref += f"#{letter.id}"  # a different letter under a reused Message-ID gets its own answer
