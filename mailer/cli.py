@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU
+from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, count
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -184,7 +184,7 @@ def init(ctx: click.Context, event: str | None) -> None:
 
     cfg, store = _open(ctx)
     state = _run(init_game, cfg, store, now=_now(), event=event)
-    click.echo(f"Игра «{cfg.name}» создана: {len(state.players)} игроков, роли розданы.")
+    click.echo(f"Игра «{cfg.name}» создана: {count(len(state.players), 'игрок', 'игрока', 'игроков')}, роли розданы.")
     click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
 
 

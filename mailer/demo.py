@@ -14,7 +14,7 @@ from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 
-from .words import KIND_RU, STATE_RU
+from .words import KIND_RU, STATE_RU, count
 
 
 def copy_demo(target: Path) -> Path:
@@ -49,7 +49,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print)
     cfg = load_config(copy_demo(folder))
     store = Store(cfg.database_url)
     deadline = cfg.start + timedelta(days=1)
-    echo(f"Демо-игра «{cfg.name}»: {len(cfg.players)} игроков, папка {folder}")
+    echo(f"Демо-игра «{cfg.name}»: {count(len(cfg.players), 'игрок', 'игрока', 'игроков')}, папка {folder}")
 
     init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
     echo("1. init: роли розданы, день 1 открыт (событие: без события).")
@@ -66,7 +66,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print)
     echo(closed.newspaper)
     with store.session() as s:
         rows = store.outgoing(s, "queued")
-        echo(f"4. preview: {len(rows)} писем в очереди.")
+        echo(f"4. preview: в очереди {count(len(rows), 'письмо', 'письма', 'писем')}.")
         for row in rows:
             msg = build_message(cfg, row)
             echo(f"=== письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
@@ -74,7 +74,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print)
             echo(msg.get_content().rstrip("\n"))
             echo("")
     sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
-    echo(f"5. send: {sent.sent} писем записано в {cfg.send.path}")
+    echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {cfg.send.path}")
     echo("")
     echo(f"Всё здесь: {folder}")
     echo(f"  настройки: {cfg.path}")

@@ -22,3 +22,18 @@ STATE_RU = {
 #: State of an outgoing letter.
 OUT_STATE_RU = {"queued": "в очереди", "sending": "отправляется", "sent": "отправлено",
                 "uncertain": "неясно, ушло ли", "failed": "отказ сервера"}
+
+
+def count(n: int, one: str, few: str, many: str) -> str:
+    """``n`` with the Russian noun form it takes: count(1, "письмо", "письма", "писем") →
+    «1 письмо», 3 → «3 письма», 24 → «24 письма», 74 → «74 письма», 11 → «11 писем»."""
+    tail = n % 100
+    if 11 <= tail <= 14:
+        word = many
+    elif n % 10 == 1:
+        word = one
+    elif 2 <= n % 10 <= 4:
+        word = few
+    else:
+        word = many
+    return f"{n} {word}"

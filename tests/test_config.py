@@ -105,3 +105,11 @@ def test_example_config_loads():
     cfg = load_config(Path(__file__).resolve().parent.parent / "config.example.toml")
     assert cfg.mailbox.kind == "imap" and cfg.send.kind == "smtp"
     assert [p.nick for p in cfg.players] == ["Ягуар", "Маруська"]
+
+
+@pytest.mark.parametrize("n,text", [(1, "1 письмо"), (3, "3 письма"), (5, "5 писем"), (11, "11 писем"),
+                                    (21, "21 письмо"), (24, "24 письма"), (74, "74 письма"), (112, "112 писем")])
+def test_russian_counts(n, text):
+    from mailer.words import count
+
+    assert count(n, "письмо", "письма", "писем") == text
