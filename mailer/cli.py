@@ -204,8 +204,8 @@ def sync(ctx: click.Context) -> None:
     cfg, store = _open(ctx)
     report = _run(do_sync, cfg, store, now=_now())
     click.echo(f"Новых писем: {report.fetched}; обработано: {report.processed}.")
-    for state, count in sorted(report.states.items()):
-        click.echo(f"  {STATE_RU.get(state, state)}: {count}")
+    for state, n in sorted(report.states.items()):
+        click.echo(f"  {STATE_RU.get(state, state)}: {n}")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
