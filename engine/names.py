@@ -329,3 +329,30 @@ def role_words() -> dict[str, str]:
 
 _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммом": "detective",
                "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective"}
+
+
+#: Grammatical cases :func:`inflect` takes (pymorphy3 tags).
+CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
+
+
+@functools.lru_cache(maxsize=4096)
+def inflect(nick: str, case: str) -> str:
+    """A nickname in a Russian grammatical case (pymorphy3 tags nomn/gent/datv/accs/ablt/loct),
+    word by word, keeping the capitalisation; Latin or unknown words stay as they are."""
+    if case not in CASES or case == "nomn":
+        return nick
+    words = []
+    for word in nick.split(" "):
+        if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
+            words.append(word)
+            continue
+        parses = [p for p in morph().parse(word) if "nomn" in p.tag]
+        best = next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None)
+        form = best.inflect({case}) if best else None
+        out = form.word if form else word
+        if word[0].isupper():
+            out = out[0].upper() + out[1:]
+        if word.isupper() and len(word) > 1:
+            out = out.upper()
+        words.append(out)
+    return " ".join(words)

@@ -30,7 +30,7 @@ from .grammar_keywords import (
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
-from .names import NameHit, name_index, role_words
+from .names import NameHit, inflect, name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
 
@@ -148,7 +148,7 @@ def describe_move(move: Move, state: GameState | None = None) -> str:
         parts = [f"если {role_ru(r).lower()} — {_lower_first(describe_move(m, state))}"
                  for r, m in move.branches]
         tail = ": " + "; ".join(parts) if parts else ""
-        return f"Жульничество против {target}{tail}"
+        return f"Жульничество против {inflect(target, 'gent') if target else ''}{tail}"
     if a == "on_behalf" and move.move is not None:
         who = move.member or ""
         if state is not None and who in state.players:

@@ -112,26 +112,14 @@ def _plausibility(text: str) -> float:
     return score / count + 2 * _known_word_share(words)
 
 
-_MORPH = None
-
-
 def _known_word_share(words: list[str]) -> float:
     """Share of Cyrillic words (3+ letters, first 150) the Russian dictionary knows; 0 if none."""
-    global _MORPH
+    from engine.names import is_known_word
+
     cyr = [w.lower() for w in words if len(w) >= 3 and re.fullmatch(r"[а-яёА-ЯЁ]+", w)][:150]
     if not cyr:
         return 0.0
-    if _MORPH is None:
-        try:
-            import pymorphy3
-
-            _MORPH = pymorphy3.MorphAnalyzer()
-        except Exception:  # pragma: no cover - dictionary missing: frequency alone decides
-            _MORPH = False
-    if not _MORPH:
-        return 0.0
-    known = sum(1 for w in cyr if _MORPH.word_is_known(w))
-    return known / len(cyr)
+    return sum(1 for w in cyr if is_known_word(w)) / len(cyr)
 
 
 def _normalizer_guess(data: bytes) -> str | None:

@@ -113,14 +113,14 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
 
 def palms_words(text: str) -> list[str]:
     """Forbidden words of «Пальмы цветут» in ``text`` (any form: «вас», «нам», «ему»)."""
-    from .render import _morph
+    from engine.names import morph
 
     found = []
     for word in _WORD.findall(text.lower().replace("ё", "е")):
         if word in PALMS_WORDS:
             found.append(word)
             continue
-        parses = _morph().parse(word)
+        parses = morph().parse(word)
         if parses and parses[0].tag.POS == "NPRO" and parses[0].normal_form in PALMS_LEMMAS:
             found.append(word)
     return found

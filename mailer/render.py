@@ -9,12 +9,12 @@ with pymorphy3 through the ``case`` filter (``{{ nick|case("accs") }}``: «Ма�
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 import jinja2
 
 from engine.model import Move, Problem
+from engine.names import inflect
 from engine.reasons import ACTIONS_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
@@ -67,39 +67,6 @@ def outcome_text(move: dict[str, Any]) -> str:
 #: naming a real player would read as the host's hint about him).
 EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "Синеглазка", "Знайка", "Медуница",
                  "Растеряйка", "Смекалка")
-
-_CASES = {"nomn", "gent", "datv", "accs", "ablt", "loct"}
-
-
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
-
-
-@lru_cache(maxsize=4096)
-def inflect(nick: str, case: str) -> str:
-    """A nickname in a Russian grammatical case (pymorphy3 tags nomn/gent/datv/accs/ablt/loct),
-    word by word, keeping the capitalisation; Latin or unknown words stay as they are."""
-    if case not in _CASES or case == "nomn":
-        return nick
-    words = []
-    for word in nick.split(" "):
-        if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
-            words.append(word)
-            continue
-        parses = [p for p in _morph().parse(word) if "nomn" in p.tag]
-        best = next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None)
-        form = best.inflect({case}) if best else None
-        out = form.word if form else word
-        if word[0].isupper():
-            out = out[0].upper() + out[1:]
-        if word.isupper() and len(word) > 1:
-            out = out.upper()
-        words.append(out)
-    return " ".join(words)
-
 
 class Renderer:
     """Renders every letter of one game from its templates."""
