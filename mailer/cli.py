@@ -274,7 +274,9 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
     cfg, store = _open(ctx)
     rep = _run(do_close, cfg, store, now=_now(), early=early, fear_choice=fear_choice)
     if rep.waiting_for:
-        click.echo(f"«Страх»: ждём письма от {rep.waiting_for} (письмо с вопросом в очереди). "
+        from engine.names import inflect
+
+        click.echo(f"«Страх»: ждём письма от {inflect(rep.waiting_for, 'gent')} (письмо с вопросом в очереди). "
                    "Ответить за него: close-day --fear-choice НИК")
         return
     click.echo(rep.newspaper)
