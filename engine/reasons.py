@@ -88,8 +88,8 @@ ACTIONS_RU: dict[str, str] = {
 
 #: Status word → Russian.
 STATUSES_RU: dict[str, str] = {
-    "robbed": "обворован", "beaten": "избит", "hosted": "в гостях у Стервы",
-    "at_psycho": "в гостях у Шизика", "doomed": "обречён (Шизик)", "healed": "вылечен",
+    "robbed": "обворован(а)", "beaten": "избит(а)", "hosted": "в гостях у Стервы",
+    "at_psycho": "в гостях у Шизика", "doomed": "обречён(а) (Шизик)", "healed": "вылечен(а)",
     "guarded": "под охраной",
 }
 
@@ -103,10 +103,10 @@ RESULTS_RU: dict[str, str] = {
 
 #: Death cause → Russian.
 CAUSES_RU: dict[str, str] = {
-    "lynch": "повешен", "autokill": "выбыл по автокиллу", "psycho": "умер после визита к Шизику",
-    "clan1": "убит Кланом1", "clan2": "убит Кланом2", "maniac": "убит Маньяком",
-    "hunt": "убит мирной охотой", "mortar": "убит из миномёта",
-    "explosion": "погиб при взрыве в доме хозяина",
+    "lynch": "повешен(а)", "autokill": "выбыл(а) по автокиллу", "psycho": "умер(ла) после визита к Шизику",
+    "clan1": "убит(а) Кланом1", "clan2": "убит(а) Кланом2", "maniac": "убит(а) Маньяком",
+    "hunt": "убит(а) мирной охотой", "mortar": "убит(а) из миномёта",
+    "explosion": "погиб(ла) при взрыве в доме хозяина",
 }
 
 #: Event id → Russian name (DECISIONS.md §6).

@@ -237,9 +237,9 @@ def render_text(result: dict[str, Any]) -> str:
     for t in result["turns"]:
         lines.append(f"День {t['day']} — событие: {EVENTS_RU.get(t['event'], t['event'])}")
         lynched = ", ".join(t["lynched"]) or "никто"
-        lines.append(f"  Повешен: {lynched}")
+        lines.append(f"  Повешены: {lynched}")
         for d in t["deaths"]:
-            lines.append(f"  Погиб {d['player']}: {CAUSES_RU.get(d['cause'], d['cause'])}")
+            lines.append(f"  Выбыл(а) {d['player']}: {CAUSES_RU.get(d['cause'], d['cause'])}")
         if not t["deaths"]:
             lines.append("  Никто не погиб")
         for nick, words in t["statuses"].items():

@@ -81,7 +81,8 @@ def test_explain_reads_like_host_notes(demo):
     close_day(cfg, store, now=AFTER)
     text = explain_day(store, 1)
     assert "Darkwing" in text and "Шершень" in text
-    assert "обворован" in text or "обворована" in text or "Кража" in text
+    assert "Любашка: обворован(а)" in text
+    assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнен" in text
     with pytest.raises(GameError):
         explain_day(store, 2)
 
