@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from collections import deque
 from datetime import datetime, time, timedelta
 
 from sqlalchemy import func, or_
@@ -352,27 +353,33 @@ _REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\
 
 
 class OwnLetters:
-    """The bodies of the letters the game queued, by lower-case address: read once per sync
-    and kept up to date as replies are queued (a sync checks every letter against them)."""
+    """The bodies of the latest letters the game queued, by lower-case address: read once per
+    sync and kept up to date as replies are queued (a sync checks every letter against them).
+    Only the last :data:`OWN_LETTERS_KEPT` per address are kept, so memory stays flat however
+    long the game (a pasted copy is of a recent letter)."""
 
-    def __init__(self, bodies: dict[str, set[str]]):
-        self._bodies = bodies
+    def __init__(self) -> None:
+        self._bodies: dict[str, deque[str]] = {}
 
     @classmethod
     def load(cls, s: Session) -> "OwnLetters":
-        bodies: dict[str, set[str]] = {}
-        for to_addr, body in s.exec(select(Outgoing.to_addr, Outgoing.body)):
-            bodies.setdefault(to_addr.lower(), set()).add(body)
-        return cls(bodies)
+        own = cls()
+        for to_addr, body in s.exec(select(Outgoing.to_addr, Outgoing.body).order_by(Outgoing.id)):
+            own.add(to_addr, body)
+        return own
 
     def add(self, to_addr: str, body: str) -> None:
-        self._bodies.setdefault(to_addr.lower(), set()).add(body)
+        self._bodies.setdefault(to_addr.lower(), deque(maxlen=OWN_LETTERS_KEPT)).append(body)
 
     def bodies_to(self, addresses) -> set[str]:
         out: set[str] = set()
         for a in addresses:
-            out |= self._bodies.get(a.lower(), set())
+            out.update(self._bodies.get(a.lower(), ()))
         return out
+
+
+#: How many of the game's latest letters to each address a sync looks for in incoming text.
+OWN_LETTERS_KEPT = 30
 
 
 def cut_own_letters(body: str, own_bodies) -> tuple[str, int]:

@@ -34,6 +34,7 @@ from e2e_config import server_sections
 from letters import HOST_ADDR, day_plan, forms, roster_24
 
 from engine.calendar import day_window
+from engine.names import inflect
 from engine.roles import split_role
 from mailer.render import EVENT_NAMES_RU
 
@@ -415,7 +416,7 @@ def _close(host, day, event, alive, end, players):
         closed = host("close-day", now=_after(day)).stdout
     if event == "fear" and day != max(SCHEDULE):
         chosen = _day_row(host, day).fear_chosen
-        assert chosen in alive and f"ждём письма от {chosen}" in closed
+        assert chosen in alive and f"ждём письма от {inflect(chosen, 'gent')}" in closed
         assert _day_row(host, day).status == "open"
         choice = next(n for n in alive if n != chosen)
         # someone already writes for the next day: the letter waits for it (not late)
