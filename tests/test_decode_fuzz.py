@@ -11,6 +11,8 @@ from datetime import datetime
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import mutate
+
 from mailer.decode import DecodedLetter, decode
 from test_decode import (
     ALTERNATIVE_BOTH, ALTERNATIVE_EMPTY_PLAIN, FLOWED, FORWARD_RFC822, PLAIN_UTF8, WITH_ATTACHMENTS,
@@ -65,23 +67,6 @@ mutation = st.one_of(
     st.tuples(st.just("truncate"), st.integers(0, 10_000), st.just(0)),
     st.tuples(st.just("lf"), st.just(0), st.just(0)),
 )
-
-
-def mutate(raw: bytes, ops) -> bytes:
-    data = bytearray(raw)
-    for op, pos, arg in ops:
-        pos = pos % (len(data) + 1)
-        if op == "insert":
-            data[pos:pos] = arg
-        elif op == "delete":
-            del data[pos: pos + arg]
-        elif op == "flip" and pos < len(data):
-            data[pos] = arg
-        elif op == "truncate":
-            del data[pos:]
-        elif op == "lf":
-            data = bytearray(bytes(data).replace(b"\r\n", b"\n"))
-    return bytes(data)
 
 
 @SETTINGS

@@ -173,7 +173,7 @@ def test_parse_in_game_unknown_sender():
 
 def test_render_text_is_russian():
     text = render_text(replay_game(load_game_file(PSYCHO_GAME)))
-    assert "День 2" in text and "Бука" in text and "умер после визита к Шизику" in text
+    assert "День 2" in text and "Бука" in text and "умер(ла) после визита к Шизику" in text
     assert text.endswith("Игра продолжается")
 
 

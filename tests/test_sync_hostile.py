@@ -19,6 +19,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import mutate
+
 import mailer
 from mailer.cli import main as cli_main
 from mailer.config import load_config
@@ -552,23 +554,6 @@ mutation = st.one_of(
     st.tuples(st.just("truncate"), st.integers(0, 10_000), st.just(0)),
     st.tuples(st.just("new_id"), st.just(0), st.integers(0, 10**9)),  # not a duplicate any more
 )
-
-
-def mutate(raw: bytes, ops) -> bytes:
-    data = bytearray(raw)
-    for op, pos, arg in ops:
-        pos = pos % (len(data) + 1)
-        if op == "insert":
-            data[pos:pos] = arg
-        elif op == "delete":
-            del data[pos: pos + arg]
-        elif op == "flip" and pos < len(data):
-            data[pos] = arg
-        elif op == "truncate":
-            del data[pos:]
-        elif op == "new_id":
-            data = bytearray(bytes(data).replace(b"Message-ID: <", b"Message-ID: <fz%d." % arg, 1))
-    return bytes(data)
 
 
 fuzzed_letter = st.one_of(
