@@ -10,20 +10,25 @@ from .board import (
 from .turn_types import Info
 
 
-
 def step_rob(b: Board) -> None:
     """Step 2: both thieves at once; a thief cannot be blocked (DECISIONS.md §4 Thief)."""
-    robbed = []
-    for act in b.pending("rob"):
-        if b.actor_gone(act, STEP_ROB):
+    _mark(b, "rob", STEP_ROB, (), "robbed")
+
+
+def _mark(b: Board, action: str, step: float, blocks: tuple[str, ...], status: str) -> None:
+    """A step whose acts give their living targets ``status``, all at once (simultaneous
+    steps, DECISIONS.md §2); an actor with one of ``blocks`` fails."""
+    marked = []
+    for act in b.pending(action):
+        if b.actor_gone(act, step) or b.blocked(act, blocks):
             continue
-        if not b.alive_at(act.target, STEP_ROB):
+        if not b.alive_at(act.target, step):
             act.set("failed", "target_dead")
             continue
         act.set("done")
-        robbed.append(act.target)
-    for nick in robbed:
-        b.add_status(nick, "robbed")
+        marked.append(act.target)
+    for nick in marked:
+        b.add_status(nick, status)
 
 
 def step_swindle(b: Board) -> None:
@@ -151,17 +156,7 @@ def _doom(b: Board, nick: str, psycho: str) -> None:
 
 def step_thug(b: Board) -> None:
     """Step 5: beatings (DECISIONS.md §4 Thug); the thug fails if robbed or at the psycho's."""
-    beaten = []
-    for act in b.pending("beat"):
-        if b.actor_gone(act, STEP_THUG) or b.blocked(act, ("robbed", "at_psycho")):
-            continue
-        if not b.alive_at(act.target, STEP_THUG):
-            act.set("failed", "target_dead")
-            continue
-        act.set("done")
-        beaten.append(act.target)
-    for nick in beaten:
-        b.add_status(nick, "beaten")
+    _mark(b, "beat", STEP_THUG, ("robbed", "at_psycho"), "beaten")
 
 
 def step_hostess(b: Board) -> None:
