@@ -7,7 +7,6 @@ variable named by ``password_env`` when a command needs them.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import re
 import tomllib
@@ -18,6 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.roles import RosterError, split_role
+from mailer.fetch import is_loopback
 from engine.state import HouseRules
 
 
@@ -151,15 +151,6 @@ class _Reader:
         return value
 
 
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def _resolve_path(base: Path, value: str) -> Path:
     p = Path(value).expanduser()
     return p if p.is_absolute() else (base / p).resolve()
@@ -262,7 +253,7 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
 def _server_fields(r: _Reader, default_port: int) -> dict[str, Any]:
     host = r.get("host", str)
     tls = r.choice("tls", ("ssl", "starttls", "none"), "ssl")
-    if tls == "none" and not _is_loopback(host):
+    if tls == "none" and not is_loopback(host):
         raise r.fail("tls", "без шифрования можно только с 127.0.0.1 / localhost")
     return dict(host=host, port=r.get("port", int, default_port), tls=tls,
                 user=r.get("user", str, ""), password_env=r.get("password_env", str, ""))
