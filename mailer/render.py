@@ -22,8 +22,6 @@ from engine.state import GameState
 from .config import GameConfig
 from .store import DayRow, utc
 
-EVENT_NAMES_RU = EVENTS_RU
-
 #: Public wording of death causes (letters and newspaper name no killer).
 CAUSE_RU = {
     "lynch": "линчеван(а)", "autokill": "автокилл", "psycho": "умер(ла) после визита к шизику",
@@ -86,7 +84,7 @@ class Renderer:
         self.env.filters["local"] = self.local
         self.env.filters["outcome"] = outcome_text
         self.env.globals.update(
-            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENT_NAMES_RU,
+            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU,
             CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=RESULTS_RU, role_display=role_display,
         )
 

@@ -210,7 +210,7 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     """close-day announces the drawn event of the next day; open-day --event must not leave
     the newspaper and the result letters announcing the old one (found by the 12-day e2e)."""
     from mailer.outbox import send_all
-    from mailer.render import EVENT_NAMES_RU
+    from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
     from mailer.store import Outgoing
     from mailer.turns import set_event
 

@@ -36,7 +36,7 @@ from letters import HOST_ADDR, day_plan, forms, roster_24
 from engine.calendar import day_window
 from engine.names import inflect
 from engine.roles import split_role
-from mailer.render import EVENT_NAMES_RU
+from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
 
 MSK = ZoneInfo("Europe/Moscow")
 # A Monday, in the past: Dovecot stores an APPEND date from the future as "now".
