@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import functools
 import math
 import re
 import unicodedata
@@ -231,7 +232,21 @@ def decode_header_bytes(value: bytes) -> tuple[str, list[str]]:
     Adjacent encoded words in the same charset are joined before decoding, so a character
     split across two words survives (RFC 2047 §5 forbids the split, mailers do it anyway).
     Raw 8-bit text outside encoded words is decoded by plausibility. Never raises.
+    Results are remembered (the same From names and subjects come in letter after letter,
+    and judging a charset's plausibility is the slow part of decoding).
     """
+    if value.isascii() and b"=?" not in value:
+        return re.sub(r"\s+", " ", value.decode("ascii")).strip(), []
+    text, notes = _decode_header_cached(bytes(value))
+    return text, list(notes)
+
+
+#: Distinct raw header values remembered by :func:`decode_header_bytes`.
+HEADER_CACHE_SIZE = 4096
+
+
+@functools.lru_cache(maxsize=HEADER_CACHE_SIZE)
+def _decode_header_cached(value: bytes) -> tuple[str, tuple[str, ...]]:
     notes: list[str] = []
     pieces: list[tuple[str | None, bytes]] = []  # (charset or None for raw text, bytes)
     pos = 0
@@ -254,4 +269,4 @@ def decode_header_bytes(value: bytes) -> tuple[str, list[str]]:
         if note:
             notes.append(note)
         out.append(text)
-    return re.sub(r"\s+", " ", "".join(out)).strip(), notes
+    return re.sub(r"\s+", " ", "".join(out)).strip(), tuple(notes)

@@ -43,6 +43,9 @@ class MailboxConfig:
     user: str = ""
     password_env: str = ""
     folder: str = "INBOX"
+    #: Letters per transaction in ``sync`` (and UIDs per IMAP FETCH): a crash loses at most
+    #: one batch of work, which the next run redoes.
+    batch: int = 100
 
     def password(self) -> str:
         return _secret(self.password_env, "mailbox.password_env")
@@ -264,9 +267,13 @@ def _load_mailbox(text: str, data: dict[str, Any], base: Path) -> MailboxConfig:
         raise ConfigError("нет раздела [mailbox]")
     r = _Reader(text, data["mailbox"], "mailbox", "[mailbox]")
     kind = r.choice("kind", ("imap", "maildir"))
+    batch = r.get("batch", int, MailboxConfig.batch)
+    if not 1 <= batch <= 10_000:
+        raise r.fail("batch", f"нужно число от 1 до 10000, а записано {batch}")
     if kind == "maildir":
-        return MailboxConfig(kind=kind, path=_resolve_path(base, r.get("path", str)))
-    return MailboxConfig(kind=kind, folder=r.get("folder", str, "INBOX"), **_server_fields(r, 993))
+        return MailboxConfig(kind=kind, path=_resolve_path(base, r.get("path", str)), batch=batch)
+    return MailboxConfig(kind=kind, folder=r.get("folder", str, "INBOX"), batch=batch,
+                         **_server_fields(r, 993))
 
 
 def _load_send(text: str, data: dict[str, Any], base: Path) -> SendConfig:

@@ -33,8 +33,7 @@ def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str) -> str:
     return f"mm-{digest}@{domain}"
 
 
-def queue(
-    s: Session,
+def outgoing_row(
     cfg: GameConfig,
     *,
     ref: str,
@@ -48,25 +47,32 @@ def queue(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     auto_submitted: str = "auto-generated",
-) -> Outgoing:
-    """Queue one letter unless a letter with the same ``ref`` is already queued or sent.
-
-    Returns the (new or existing) row. ``now`` (aware) becomes the Date header.
-    """
-    existing = s.exec(select(Outgoing).where(Outgoing.ref == ref)).first()
-    if existing is not None:
-        return existing
+) -> dict:
+    """The column values of a new ``queued`` :class:`Outgoing` row (no ``id``): Message-ID
+    from :func:`message_id_for`, threading headers In-Reply-To/References (RFC 5322 §3.6.4)
+    and Auto-Submitted (RFC 3834). ``now`` (aware) becomes the Date header."""
     headers: dict[str, str] = {"Auto-Submitted": auto_submitted}
     if in_reply_to:
         headers["In-Reply-To"] = f"<{in_reply_to}>"
         refs = [r for r in (references or []) if r] + [in_reply_to]
         headers["References"] = " ".join(f"<{r}>" for r in dict.fromkeys(refs))
-    row = Outgoing(
-        ref=ref,
-        message_id=message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr),
+    return dict(
+        ref=ref, message_id=message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr),
         kind=kind, day=day, to_addr=to_addr, to_nick=to_nick, subject=subject, body=body,
-        headers_json=dumps(headers), created=to_db(now),
+        headers_json=dumps(headers), state="queued", error=None, created=to_db(now), sent_at=None,
     )
+
+
+def queue(s: Session, cfg: GameConfig, *, ref: str, **letter) -> Outgoing:
+    """Queue one letter unless a letter with the same ``ref`` is already queued or sent.
+
+    ``letter``: the keyword arguments of :func:`outgoing_row` (kind, to_addr, subject, body,
+    now, …). Returns the (new or existing) row.
+    """
+    existing = s.exec(select(Outgoing).where(Outgoing.ref == ref)).first()
+    if existing is not None:
+        return existing
+    row = Outgoing(**outgoing_row(cfg, ref=ref, **letter))
     s.add(row)
     s.flush()
     crash_point("queued")

@@ -32,9 +32,10 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from collections import deque
+from itertools import islice
 from datetime import datetime, time, timedelta
 
-from sqlalchemy import func, or_
+from sqlalchemy import bindparam, func, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
@@ -42,7 +43,7 @@ from engine.model import Problem
 
 from .config import GameConfig
 from .crash import crash_point
-from .outbox import queue
+from .outbox import outgoing_row
 from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
 from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
@@ -67,68 +68,104 @@ def _source_name(cfg: GameConfig) -> str:
     return f"imap:{mb.user}@{mb.host}/{mb.folder}"
 
 
+def _batches(items, size: int):
+    """Lists of up to ``size`` consecutive items of the iterable ``items``."""
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
 def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) -> None:
     """Stage 1: store every new raw message (with its cursor) before anything else.
 
-    Each message and the cursor after it are committed in one transaction, so a crash loses
-    nothing and stores nothing twice. IMAP keys are ``"<UIDVALIDITY>:<UID>"``: after the
-    folder is recreated (new UIDVALIDITY) every letter is stored again under its new key and
-    then recognised as a duplicate by Message-ID (never answered twice). Letters larger than
-    ``cfg.max_letter_size`` bytes are not downloaded (the size is asked first) and become
-    ``skipped`` rows with a note for the host.
+    Messages are stored ``cfg.mailbox.batch`` at a time: a batch and the cursor after it are
+    committed in one transaction, so a crash loses nothing and stores nothing twice (the
+    next run refetches the uncommitted batch). IMAP keys are ``"<UIDVALIDITY>:<UID>"``: after
+    the folder is recreated (new UIDVALIDITY) every letter is stored again under its new key
+    and then recognised as a duplicate by Message-ID (never answered twice). Letters larger
+    than ``cfg.max_letter_size`` bytes are not downloaded (the size is asked first) and
+    become ``skipped`` rows with a note for the host.
     """
     from .fetch import ImapCursor, fetch_imap, fetch_maildir
 
     source = _source_name(cfg)
+    size = cfg.mailbox.batch
     if cfg.mailbox.kind == "maildir":
         with store.session() as s:
             known = set(s.exec(select(Letter.key).where(Letter.source == source)))
-        for item in fetch_maildir(cfg.mailbox.path, seen=known.__contains__,
-                                  max_size=cfg.max_letter_size):
-            with store.session() as s:
-                _store_item(s, source, item.key, item, report, cfg.max_letter_size)
-                crash_point("fetch_tx")
-            crash_point("stored")
-            if progress:
-                progress()
+        found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size)
+        for chunk in _batches(found, size):
+            _store_batch(store, source, [(item.key, item) for item in chunk], report,
+                         cfg.max_letter_size, None, progress)
         return
     with store.session() as s:
         row = s.get(Cursor, source)
         cursor = ImapCursor(row.uidvalidity, row.last_uid) if row else None
     mb = cfg.mailbox
-    for item, new_cursor in fetch_imap(
+    fetched = fetch_imap(
         host=mb.host, port=mb.port, tls=mb.tls, user=mb.user, password=mb.password(),
-        folder=mb.folder, cursor=cursor, max_size=cfg.max_letter_size,
-    ):
-        with store.session() as s:
-            _store_item(s, source, f"{new_cursor.uidvalidity}:{item.key}", item, report,
-                        cfg.max_letter_size)
+        folder=mb.folder, cursor=cursor, max_size=cfg.max_letter_size, batch=size,
+    )
+    for chunk in _batches(fetched, size):
+        items = [(f"{new_cursor.uidvalidity}:{item.key}", item) for item, new_cursor in chunk]
+        _store_batch(store, source, items, report, cfg.max_letter_size, chunk[-1][1], progress)
+
+
+def _store_batch(store: Store, source: str, items: list, report: SyncReport, limit: int,
+                 cursor, progress) -> None:
+    """Store (key, RawMessage | SkippedMessage) pairs not stored yet as ``pending`` rows, and
+    ``cursor`` (an ImapCursor, or None for a Maildir) after them, in one transaction.
+
+    A skipped (too large) message becomes a ``skipped`` row without body, From, Subject and
+    Message-ID read from its header; a second copy of a letter already stored is a
+    ``duplicate``, not noted again.
+    """
+    from .fetch import SkippedMessage
+
+    with store.session() as s:
+        table = Letter.__table__
+        keys = [key for key, _ in items]
+        stored = set(s.execute(select(table.c.key).where(
+            table.c.source == source, table.c.key.in_(keys))).scalars())
+        rows, skipped = [], []
+        for key, item in items:
+            if key in stored:
+                continue
+            stored.add(key)
+            raw = None if isinstance(item, SkippedMessage) else item.raw
+            rows.append(dict(
+                source=source, key=key, raw=raw, size=item.size, received=to_db(item.received),
+                message_id="sha256:" + hashlib.sha256(raw or key.encode()).hexdigest(),
+                **_PENDING))
+            if raw is None:
+                skipped.append((key, item))
+            else:
+                report.fetched += 1
+        if rows:
+            s.execute(insert(table), rows)
+        for key, item in skipped:
+            letter = s.exec(select(Letter).where(Letter.source == source, Letter.key == key)).one()
+            _fill_skipped(s, letter, item.header, limit)
+            if letter.state == "skipped":
+                report.skipped_large += 1
+                report.attention.append(
+                    f"{letter.from_addr or '?'}: {loads(letter.notes_json)[0]} ({letter.subject})")
+        if cursor is not None:
             row = s.get(Cursor, source) or Cursor(source=source)
-            row.uidvalidity, row.last_uid = new_cursor.uidvalidity, new_cursor.last_uid
+            row.uidvalidity, row.last_uid = cursor.uidvalidity, cursor.last_uid
             s.add(row)
+        for _ in items:
             crash_point("fetch_tx")
+    for _ in items:
         crash_point("stored")
         if progress:
             progress()
 
 
-def _store_item(s: Session, source: str, key: str, item, report: SyncReport, limit: int) -> None:
-    """Store one fetched RawMessage, or a SkippedMessage as a ``skipped`` row without body
-    (From, Subject and Message-ID read from its header; a second copy of a letter already
-    stored is a ``duplicate``, not noted again)."""
-    from .fetch import SkippedMessage
-
-    skipped = isinstance(item, SkippedMessage)
-    letter = _store_raw(s, source, key, None if skipped else item.raw, item.received, item.size)
-    if letter is None:
-        return
-    if not skipped:
-        report.fetched += 1
-        return
-    _fill_skipped(s, letter, item.header, limit)
-    if letter.state == "skipped":
-        report.skipped_large += 1
-        report.attention.append(f"{letter.from_addr or '?'}: {loads(letter.notes_json)[0]} ({letter.subject})")
+#: The columns of a freshly stored letter that processing fills in.
+_PENDING = dict(state="pending", from_addr="", nick=None, subject="", body="", day=None,
+                moves_json="[]", problems_json="[]", skip=False, cancel=False, notes_json="[]",
+                duplicate_of=None)
 
 
 def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:
@@ -149,46 +186,24 @@ def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None
     s.add(letter)
 
 
-def _store_raw(s: Session, source: str, key: str, raw: bytes | None, received: datetime,
-               size: int) -> Letter | None:
-    """A new ``pending`` Letter row for (source, key), or None when that key is already stored."""
-    exists = s.exec(select(Letter.id).where(Letter.source == source, Letter.key == key)).first()
-    if exists is not None:
-        return None
-    provisional = "sha256:" + hashlib.sha256(raw or key.encode()).hexdigest()
-    letter = Letter(source=source, key=key, message_id=provisional, raw=raw, size=size,
-                    received=to_db(received))
-    s.add(letter)
-    s.flush()
-    return letter
-
-
 def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: SyncReport,
                     renderer: Renderer | None = None) -> None:
-    """Stages 2–6 for every stored letter still ``pending``, one transaction per letter.
+    """Stages 2–6 for every stored letter still ``pending``, oldest first.
 
-    A letter whose processing raises is rolled back and then marked ``held`` with the error
-    in its notes (for the host): one bad letter never stops the sync nor blocks later ones.
+    Letters are processed ``cfg.mailbox.batch`` at a time, each batch in one transaction
+    (letter states, replies queued, the «Страх» answer); a crash loses at most the batch in
+    progress, which the next run processes again. A letter whose processing raises is
+    ``held`` with the error in its notes (for the host) and the sync goes on; if writing a
+    batch fails, its letters are processed again one per transaction, so one bad letter
+    never stops the sync nor blocks later ones.
     """
     renderer = renderer or Renderer(cfg)
     with store.session() as s:
         ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
         own = OwnLetters.load(s) if ids else None
-    for letter_id in ids:
-        try:
-            with store.session() as s:
-                letter = s.get(Letter, letter_id)
-                if letter is None or letter.state != "pending":
-                    continue
-                _process_one(cfg, store, s, letter, now, renderer, own)
-                crash_point("process_tx")
-        except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
-            letter = _hold_after_error(cfg, store, letter_id, exc)
-        crash_point("processed")
-        report.processed += 1
-        report.states[letter.state] = report.states.get(letter.state, 0) + 1
-        if letter.state in ATTENTION_STATES:
-            report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
+    run = _Run(cfg, store, now, renderer, own)
+    for chunk in _batches(ids, cfg.mailbox.batch):
+        run.process(chunk, report)
 
 
 #: Letter states the host is told about after a sync.
@@ -196,156 +211,362 @@ ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
 #: Most answers per address and local calendar day to letters with no accepted move (no_moves,
 #: late, held); further ones are stored unanswered, which ends any loop with an auto-responder.
 MAX_EMPTY_REPLIES_PER_DAY = 3
+#: Letter states that accepted no move (counted by the loop breaker).
+EMPTY_STATES = ("no_moves", "late", "after_close", "held")
 
 
-def _same_letter(first: Letter, decoded) -> bool:
+@dataclass
+class _Outcome:
+    """What processing one letter decided: its Letter columns, the rows to queue
+    (:func:`mailer.outbox.outgoing_row`), the reply body (for :class:`OwnLetters`) and the
+    «Страх» answer it carries."""
+
+    columns: dict
+    queued: list[dict] = field(default_factory=list)
+    reply_body: str | None = None
+    fear_choice: str | None = None
+
+
+@dataclass
+class _Done:
+    """A processed letter, as the sync's report tells of it."""
+
+    state: str
+    from_addr: str
+    subject: str
+
+
+@dataclass
+class _Seen:
+    """A letter under the same Message-ID as the one being screened (stored or in the batch)."""
+
+    id: int
+    state: str
+    duplicate_of: int | None
+    decoded: object | None = None  # its DecodedLetter, read on demand
+    read: bool = False  # ``decoded`` is known (None: too large, never downloaded)
+
+
+class _Batch:
+    """What the letters of one batch are checked against, read with a few queries: the open
+    day, the day before it, earlier letters under the same Message-IDs, and which of those
+    Message-IDs are the game's own outgoing ones."""
+
+    def __init__(self, run: "_Run", s: Session, rows, decoded: dict) -> None:
+        table = Letter.__table__
+        self.ctx = current_context(s)
+        self.prev = run.store.day(s, self.ctx.day - 1) if self.ctx is not None else None
+        mids = {decoded[r.id].message_id or r.message_id for r in rows}
+        batch_ids = [r.id for r in rows]
+        self.seen: dict[str, list[_Seen]] = {}
+        for row in s.execute(select(table.c.id, table.c.message_id, table.c.state, table.c.duplicate_of)
+                             .where(table.c.message_id.in_(mids), table.c.id.not_in(batch_ids))):
+            self.seen.setdefault(row.message_id, []).append(_Seen(row.id, row.state, row.duplicate_of))
+        for r in rows:
+            self.seen.setdefault(decoded[r.id].message_id or r.message_id, []).append(
+                _Seen(r.id, "pending", None, decoded[r.id], True))
+        for items in self.seen.values():
+            items.sort(key=lambda e: e.id)
+        self.own_ids = set(s.execute(select(Outgoing.__table__.c.message_id).where(
+            Outgoing.__table__.c.message_id.in_(mids))).scalars())
+
+    def earlier(self, message_id: str, letter_id: int) -> list[_Seen]:
+        """Letters under ``message_id`` that came before ``letter_id``: every processed one,
+        and a pending one stored before it (e.g. one waiting for the next day)."""
+        return [e for e in self.seen.get(message_id, ())
+                if e.id != letter_id and (e.state != "pending" or e.id < letter_id)]
+
+    def settle(self, message_id: str, letter_id: int, state: str, duplicate_of: int | None) -> None:
+        for e in self.seen.get(message_id, ()):
+            if e.id == letter_id:
+                e.state, e.duplicate_of = state, duplicate_of
+
+
+class _Run:
+    """One sync's processing of pending letters: the config and renderer, and what it
+    remembers from letter to letter (the game's own letters, the loop breaker's counts)."""
+
+    def __init__(self, cfg: GameConfig, store: Store, now: datetime, renderer: Renderer,
+                 own: "OwnLetters | None") -> None:
+        self.cfg, self.store, self.now, self.renderer = cfg, store, now, renderer
+        self.own = own or OwnLetters()
+        self.players = cfg.player_by_address()
+        self.player_cfg = {p.nick: p for p in cfg.players}
+        self.own_addrs = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
+        domain = _addr(cfg.send.from_addr).rpartition("@")[2] or "mafia-mail.invalid"
+        # the form of mailer.outbox.message_id_for, even from an older database
+        self.own_id = re.compile(rf"mm-[0-9a-f]{{24}}@{re.escape(domain)}", re.IGNORECASE)
+        #: (address, local date) → letters from it that day that accepted no move
+        self.empty: dict[tuple[str, object], int] = {}
+
+    # --- one batch
+
+    def process(self, ids: list[int], report: SyncReport) -> None:
+        """Process the pending letters ``ids`` in one transaction; if writing them fails,
+        one per transaction (a letter that cannot be written even alone is held)."""
+        saved = (dict(self.empty), self.own.copy())
+        try:
+            done = self._process(ids)
+        except Exception as exc:  # noqa: BLE001 - the batch is rolled back, nothing is lost
+            self.empty, self.own = saved
+            if len(ids) > 1:
+                for letter_id in ids:
+                    self.process([letter_id], report)
+                return
+            done = [_hold_after_error(self.cfg, self.store, ids[0], exc)]
+        for letter in done:
+            crash_point("processed")
+            report.processed += 1
+            report.states[letter.state] = report.states.get(letter.state, 0) + 1
+            if letter.state in ATTENTION_STATES:
+                report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
+
+    def _process(self, ids: list[int]) -> list["_Done"]:
+        from .decode import decode
+
+        table = Letter.__table__
+        with self.store.session() as s:
+            rows = {r.id: r for r in s.execute(
+                select(table.c.id, table.c.raw, table.c.received, table.c.message_id)
+                .where(table.c.id.in_(ids), table.c.state == "pending"))}
+            rows = [rows[i] for i in ids if i in rows]
+            decoded = {r.id: decode(r.raw or b"") for r in rows}
+            batch = _Batch(self, s, rows, decoded)
+            outcomes = []
+            for r in rows:
+                try:
+                    out = self._understand(s, r, decoded[r.id], batch)
+                except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
+                    out = _held(self.cfg, r.message_id, decoded[r.id], exc)
+                self._apply(s, r, out, batch)
+                outcomes.append((r, out))
+                crash_point("process_tx")
+            if outcomes:
+                s.execute(update(table).where(table.c.id == bindparam("_id")),
+                          [out.columns | {"_id": r.id} for r, out in outcomes])
+                self._queue(s, [row for _, out in outcomes for row in out.queued])
+        return [_Done(out.columns["state"], out.columns["from_addr"], out.columns["subject"])
+                for _, out in outcomes]
+
+    def _apply(self, s: Session, r, out: _Outcome, batch: _Batch) -> None:
+        """What a later letter of the same batch must already see of this one."""
+        cols = out.columns
+        batch.settle(cols["message_id"], r.id, cols["state"], cols["duplicate_of"])
+        if cols["state"] in EMPTY_STATES:
+            key = self._empty_key(s, cols["from_addr"], r.received)
+            self.empty[key] += 1
+        if out.reply_body is not None:
+            self.own.add(out.queued[-1]["to_addr"], out.reply_body)
+        if out.fear_choice is not None:
+            batch.ctx.row.fear_choice = out.fear_choice
+            s.add(batch.ctx.row)
+
+    def _queue(self, s: Session, rows: list[dict]) -> None:
+        """Insert the outgoing ``rows`` whose ``ref`` is not queued yet (the first of a ref wins)."""
+        table = Outgoing.__table__
+        if not rows:
+            return
+        taken = set(s.execute(select(table.c.ref).where(table.c.ref.in_({r["ref"] for r in rows}))).scalars())
+        fresh = []
+        for row in rows:
+            if row["ref"] not in taken:
+                taken.add(row["ref"])
+                fresh.append(row)
+        if fresh:
+            s.execute(insert(table), fresh)
+        for _ in fresh:
+            crash_point("queued")
+
+    # --- the loop breaker
+
+    def _empty_key(self, s: Session, from_addr: str, received: datetime) -> tuple:
+        """The loop breaker's key of a letter, its count read from the database the first
+        time: earlier letters from the same address, received the same local calendar day,
+        that accepted no move (EMPTY_STATES)."""
+        local_day = utc(received).astimezone(self.cfg.zone).date()
+        key = (from_addr, local_day)
+        if key not in self.empty:
+            start = datetime.combine(local_day, time(0), self.cfg.zone)
+            end = datetime.combine(local_day + timedelta(days=1), time(0), self.cfg.zone)
+            self.empty[key] = s.exec(select(func.count()).select_from(Letter).where(
+                Letter.from_addr == from_addr, Letter.state.in_(EMPTY_STATES),
+                Letter.received >= to_db(start), Letter.received < to_db(end))).one()
+        return key
+
+    # --- one letter (stages 3–6); writes nothing, returns the outcome
+
+    def _understand(self, s: Session, r, decoded, batch: _Batch) -> _Outcome:
+        from engine.parse import parse_letter
+
+        cfg = self.cfg
+        message_id = decoded.message_id or r.message_id
+        cols = dict(_PENDING, message_id=message_id, from_addr=decoded.from_addr,
+                    subject=decoded.subject, body=decoded.body)
+        out = _Outcome(cols)
+        notes = list(decoded.notes)
+        received = utc(r.received)
+
+        def done(state: str) -> _Outcome:
+            cols["state"] = state
+            cols["notes_json"] = dumps(notes)
+            return out
+
+        # --- screen
+        earlier = batch.earlier(message_id, r.id)
+        first = next((e for e in earlier if e.duplicate_of is None and _same_letter(s, e, decoded)), None)
+        if first is not None:
+            cols["duplicate_of"] = first.id
+            return done("duplicate")
+        if earlier:
+            notes.append(f"тот же Message-ID, что у письма {earlier[0].id}, но другой текст: письмо "
+                         "читается как новое")
+        if decoded.unreadable:
+            notes.append("письмо не удалось прочитать")
+            return done("unreadable")
+        if decoded.auto:
+            notes.append(f"автоответ или отказ доставки: {decoded.auto}")
+            return done("auto_reply")
+        if (decoded.from_addr in self.own_addrs or self.own_id.fullmatch(message_id)
+                or message_id in batch.own_ids):
+            notes.append("письмо самой игры или ведущего: не ход игрока")
+            return done("host")
+        nick = self.players.get(decoded.from_addr)
+        cols["nick"] = nick
+        if decoded.auth_failed:
+            notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}; ответа не было")
+            return done("held")
+        if len(decoded.from_addrs) > 1:
+            notes.append(f"в заголовке From несколько адресов ({', '.join(decoded.from_addrs)}): "
+                         "неясно, кто автор; ответа не было")
+            return done("held")
+        ctx = batch.ctx
+        if nick is None:
+            if _REPLYABLE.fullmatch(decoded.from_addr):
+                day = received.astimezone(cfg.zone).date().isoformat()
+                out.queued.append(outgoing_row(
+                    cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
+                    to_addr=decoded.from_addr, subject=_re(decoded.subject),
+                    body=self.renderer.unknown_sender(decoded.from_addr), now=self.now,
+                    in_reply_to=decoded.message_id, references=decoded.references,
+                    auto_submitted="auto-replied"))
+            return done("unknown_sender")
+        if ctx is None:
+            notes.append("игра ещё не начата или уже окончена")
+            return done("no_moves")
+        player_cfg = self.player_cfg[nick]
+        body, copies = cut_own_letters(decoded.body, self.own.bodies_to(player_cfg.emails))
+        if copies:
+            cols["body"] = body
+            notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
+        reply = dict(s=s, out=out, r=r, decoded=decoded, ctx=ctx, notes=notes, earlier=earlier)
+        if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in body.lower():
+            problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
+                                message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
+            cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
+            self._reply(moves=[], problems=problems, state="held", **reply)
+            return done("held")
+        # --- stamp
+        cols["day"] = ctx.day
+        prev = batch.prev
+        if prev is not None and prev.status == "closed" and received <= utc(prev.deadline) + timedelta(minutes=1):
+            late_for = prev
+        elif not on_time(received, utc(ctx.row.deadline)):
+            late_for = ctx.row
+        else:
+            late_for = None
+        # --- parse
+        result = parse_letter(body, nick, ctx.state, ctx.info)
+        cols["moves_json"] = dumps([m.to_json() for m in result.moves])
+        cols["skip"], cols["cancel"] = result.skip, result.cancel
+        problems = list(result.problems)
+        cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
+        fear = [m for m in result.moves if m.action == "fear_choice"]
+        if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
+            # «Страх»: the day waits for this answer, which comes after the deadline by design
+            out.fear_choice = fear[-1].target
+            late_for = None
+        if late_for is ctx.row and (ctx.row.fear_chosen or ctx.row.revision):
+            # a day kept open past its deadline only to wait for the «Страх» answer, or reopened
+            # by the host for a correction: any other letter after the deadline is for the next
+            # day and waits for it (stays pending)
+            cols["day"] = None
+            notes.append(f"день {ctx.day} ещё не закрыт (ждёт «Страха» или исправлен ведущим): "
+                         "письмо будет прочитано в следующем дне")
+            return done("pending")
+        if late_for is not None:
+            # a letter for a day already closed stays out of that day (export replays the day as
+            # close-day resolved it): state ``after_close``, not ``late``
+            state = "after_close" if late_for.status == "closed" else "late"
+            cols["day"] = late_for.day
+            self._reply(moves=list(result.moves), problems=problems, state=state,
+                        late_deadline=utc(late_for.deadline), **reply)
+            return done(state)
+        state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
+        self._reply(moves=list(result.moves), problems=problems, state=state, **reply)
+        return done(state)
+
+    def _reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
+               late_deadline=None) -> None:
+        """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
+        and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
+        breaker)."""
+        cols = out.columns
+        if state != "applied" and self.empty[self._empty_key(s, cols["from_addr"], r.received)] \
+                >= MAX_EMPTY_REPLIES_PER_DAY:
+            notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
+                         "принятых ходов за день (защита от переписки с автоответчиком)")
+            return
+        body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
+                                   state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
+                                   status=state, skip=cols["skip"], cancel=cols["cancel"],
+                                   now=self.now)
+        ref = f"reply:{cols['message_id']}"
+        if any(e.id < r.id for e in earlier):
+            ref += f"#{r.id}"  # a different letter under a reused Message-ID gets its own answer
+        out.queued.append(outgoing_row(
+            self.cfg, ref=ref, kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
+            subject=_re(decoded.subject), body=body, now=self.now, day=cols["day"],
+            in_reply_to=decoded.message_id, references=decoded.references,
+            auto_submitted="auto-replied"))
+        out.reply_body = body
+
+
+def _same_letter(s: Session, first: _Seen, decoded) -> bool:
     """True when ``decoded`` is another delivery of ``first`` (same sender and own text), not
     a different letter that a broken client gave the same Message-ID."""
     from .decode import decode
 
-    if first.raw is None:
+    if not first.read:
+        raw = s.execute(select(Letter.__table__.c.raw).where(Letter.__table__.c.id == first.id)).scalar()
+        first.decoded, first.read = (decode(raw) if raw is not None else None), True
+    if first.decoded is None:
         return True  # too large to compare: the Message-ID decides
-    earlier = decode(first.raw)
-    return (earlier.from_addr, earlier.body) == (decoded.from_addr, decoded.body)
+    return (first.decoded.from_addr, first.decoded.body) == (decoded.from_addr, decoded.body)
+
+
+def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> _Outcome:
+    """The outcome of a letter whose processing raised: ``held`` (no moves, no reply), the
+    error in its notes for the host."""
+    return _Outcome(dict(
+        _PENDING, message_id=decoded.message_id or stored_id, from_addr=decoded.from_addr,
+        subject=decoded.subject, body=decoded.body, nick=cfg.player_by_address().get(decoded.from_addr),
+        state="held", notes_json=dumps(list(decoded.notes) + [
+            f"ошибка при обработке письма ({type(exc).__name__}: {exc}); ходы не приняты, ответа не было"])))
 
 
 def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Exception) -> Letter:
-    """Mark a letter whose processing raised as ``held`` (its headers read again, no moves,
-    no reply), with the error in its notes for the host."""
+    """Mark a letter that could not be written even alone as ``held`` (its headers read
+    again, no moves, no reply), with the error in its notes for the host."""
     from .decode import decode
 
     with store.session() as s:
         letter = s.get(Letter, letter_id)
         if letter.state != "pending":
             return letter  # another run processed it meanwhile: its result stands
-        decoded = decode(letter.raw or b"")
-        letter.message_id = decoded.message_id or letter.message_id
-        letter.from_addr, letter.subject, letter.body = decoded.from_addr, decoded.subject, decoded.body
-        letter.nick = cfg.player_by_address().get(decoded.from_addr)
-        letter.state = "held"
-        letter.notes_json = dumps(list(decoded.notes) + [
-            f"ошибка при обработке письма ({type(exc).__name__}: {exc}); ходы не приняты, ответа не было"])
+        for name, value in _held(cfg, letter.message_id, decode(letter.raw or b""), exc).columns.items():
+            setattr(letter, name, value)
         s.add(letter)
         return letter
-
-
-def _process_one(cfg: GameConfig, store: Store, s: Session, letter: Letter, now: datetime,
-                 renderer: Renderer, own: "OwnLetters") -> None:
-    from engine.parse import parse_letter
-
-    from .decode import decode
-
-    decoded = decode(letter.raw or b"")
-    letter.message_id = decoded.message_id or letter.message_id
-    letter.from_addr = decoded.from_addr
-    letter.subject = decoded.subject
-    letter.body = decoded.body
-    notes = list(decoded.notes)
-    received = utc(letter.received)
-
-    def done(state: str) -> None:
-        letter.state = state
-        letter.notes_json = dumps(notes)
-        s.add(letter)
-
-    # --- screen
-    # a pending letter stored before this one counts too (e.g. one waiting for the next day)
-    earlier = s.exec(select(Letter).where(
-        Letter.message_id == letter.message_id, Letter.id != letter.id,
-        or_(Letter.state != "pending", Letter.id < letter.id)).order_by(Letter.id)).all()
-    first = next((e for e in earlier if e.duplicate_of is None and _same_letter(e, decoded)), None)
-    if first is not None:
-        letter.duplicate_of = first.id
-        return done("duplicate")
-    if earlier:
-        notes.append(f"тот же Message-ID, что у письма {earlier[0].id}, но другой текст: письмо "
-                     "читается как новое")
-    if decoded.unreadable:
-        notes.append("письмо не удалось прочитать")
-        return done("unreadable")
-    if decoded.auto:
-        notes.append(f"автоответ или отказ доставки: {decoded.auto}")
-        return done("auto_reply")
-    if _is_own(cfg, s, decoded.from_addr, letter.message_id):
-        notes.append("письмо самой игры или ведущего: не ход игрока")
-        return done("host")
-    nick = cfg.player_by_address().get(decoded.from_addr)
-    letter.nick = nick
-    if decoded.auth_failed:
-        notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}; ответа не было")
-        return done("held")
-    if len(decoded.from_addrs) > 1:
-        notes.append(f"в заголовке From несколько адресов ({', '.join(decoded.from_addrs)}): "
-                     "неясно, кто автор; ответа не было")
-        return done("held")
-    ctx = current_context(s)
-    if nick is None:
-        if _REPLYABLE.fullmatch(decoded.from_addr):
-            day = received.astimezone(cfg.zone).date().isoformat()
-            queue(s, cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
-                  to_addr=decoded.from_addr, subject=_re(decoded.subject),
-                  body=renderer.unknown_sender(decoded.from_addr), now=now,
-                  in_reply_to=decoded.message_id, references=decoded.references,
-                  auto_submitted="auto-replied")
-        return done("unknown_sender")
-    if ctx is None:
-        notes.append("игра ещё не начата или уже окончена")
-        return done("no_moves")
-    player_cfg = next(p for p in cfg.players if p.nick == nick)
-    body, copies = cut_own_letters(decoded.body, own.bodies_to(player_cfg.emails))
-    if copies:
-        letter.body = body
-        notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
-    if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in body.lower():
-        problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
-                            message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
-        letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
-        _reply(cfg, s, letter, decoded, renderer, ctx, [], problems, now, state="held", notes=notes,
-               own=own)
-        return done("held")
-    # --- stamp
-    letter.day = ctx.day
-    prev = store.day(s, ctx.day - 1)
-    if prev is not None and prev.status == "closed" and received <= utc(prev.deadline) + timedelta(minutes=1):
-        late_for = prev
-    elif not on_time(received, utc(ctx.row.deadline)):
-        late_for = ctx.row
-    else:
-        late_for = None
-    # --- parse
-    result = parse_letter(body, nick, ctx.state, ctx.info)
-    letter.moves_json = dumps([m.to_json() for m in result.moves])
-    letter.skip, letter.cancel = result.skip, result.cancel
-    problems = list(result.problems)
-    letter.problems_json = dumps([p.to_json() | {"message": p.message} for p in problems])
-    fear = [m for m in result.moves if m.action == "fear_choice"]
-    if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
-        # «Страх»: the day waits for this answer, which comes after the deadline by design
-        ctx.row.fear_choice = fear[-1].target
-        s.add(ctx.row)
-        late_for = None
-    if late_for is ctx.row and (ctx.row.fear_chosen or ctx.row.revision):
-        # a day kept open past its deadline only to wait for the «Страх» answer, or reopened
-        # by the host for a correction: any other letter after the deadline is for the next
-        # day and waits for it (stays pending)
-        letter.day = None
-        notes.append(f"день {ctx.day} ещё не закрыт (ждёт «Страха» или исправлен ведущим): "
-                     "письмо будет прочитано в следующем дне")
-        letter.notes_json = dumps(notes)
-        s.add(letter)
-        return
-    if late_for is not None:
-        # a letter for a day already closed stays out of that day (export replays the day as
-        # close-day resolved it): state ``after_close``, not ``late``
-        state = "after_close" if late_for.status == "closed" else "late"
-        letter.day = late_for.day
-        _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now,
-               state=state, late_deadline=utc(late_for.deadline), notes=notes, own=own)
-        return done(state)
-    state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
-    _reply(cfg, s, letter, decoded, renderer, ctx, list(result.moves), problems, now, state=state,
-           notes=notes, own=own)
-    return done(state)
 
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
@@ -367,6 +588,11 @@ class OwnLetters:
         for to_addr, body in s.exec(select(Outgoing.to_addr, Outgoing.body).order_by(Outgoing.id)):
             own.add(to_addr, body)
         return own
+
+    def copy(self) -> "OwnLetters":
+        other = OwnLetters()
+        other._bodies = {addr: deque(bodies, maxlen=OWN_LETTERS_KEPT) for addr, bodies in self._bodies.items()}
+        return other
 
     def add(self, to_addr: str, body: str) -> None:
         self._bodies.setdefault(to_addr.lower(), deque(maxlen=OWN_LETTERS_KEPT)).append(body)
@@ -413,51 +639,6 @@ def _addr(value: str) -> str:
 def _re(subject: str) -> str:
     subject = subject.strip() or "Ход"
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
-
-
-def _reply(cfg, s, letter, decoded, renderer, ctx, moves, problems, now, *, state, notes, own,
-           late_deadline=None):
-    """Queue the answer to ``letter`` (once per Message-ID), unless it accepted nothing and
-    its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop breaker)."""
-    if state != "applied" and _empty_answers_today(cfg, s, letter) >= MAX_EMPTY_REPLIES_PER_DAY:
-        notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
-                     "принятых ходов за день (защита от переписки с автоответчиком)")
-        return
-    body = renderer.reply(nick=letter.nick, moves=moves, problems=problems, state=ctx.state,
-                          day_row=ctx.row, late_deadline=late_deadline, status=state,
-                          skip=letter.skip, cancel=letter.cancel, now=now)
-    ref = f"reply:{letter.message_id}"
-    if s.exec(select(Letter.id).where(Letter.message_id == letter.message_id, Letter.id < letter.id)).first():
-        ref += f"#{letter.id}"  # a different letter under a reused Message-ID gets its own answer
-    queue(s, cfg, ref=ref, kind="reply", to_addr=decoded.from_addr,
-          to_nick=letter.nick, subject=_re(decoded.subject), body=body, now=now, day=letter.day,
-          in_reply_to=decoded.message_id, references=decoded.references,
-          auto_submitted="auto-replied")
-    own.add(decoded.from_addr, body)
-
-
-def _empty_answers_today(cfg: GameConfig, s: Session, letter: Letter) -> int:
-    """Earlier letters from the same address, received the same local calendar day, that
-    accepted no move (states no_moves, late, after_close, held)."""
-    local_day = utc(letter.received).astimezone(cfg.zone).date()
-    start = datetime.combine(local_day, time(0), cfg.zone)
-    end = datetime.combine(local_day + timedelta(days=1), time(0), cfg.zone)
-    return s.exec(select(func.count()).select_from(Letter).where(
-        Letter.from_addr == letter.from_addr, Letter.id != letter.id,
-        Letter.state.in_(("no_moves", "late", "after_close", "held")),
-        Letter.received >= to_db(start), Letter.received < to_db(end))).one()
-
-
-def _is_own(cfg: GameConfig, s: Session, from_addr: str, message_id: str) -> bool:
-    """True for a letter from the host's own addresses or carrying one of the game's own
-    outgoing Message-IDs (a copy of a letter the game sent): it never counts as a player's."""
-    own = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
-    if from_addr in own:
-        return True
-    domain = _addr(cfg.send.from_addr).rpartition("@")[2] or "mafia-mail.invalid"
-    if re.fullmatch(rf"mm-[0-9a-f]{{24}}@{re.escape(domain)}", message_id, re.IGNORECASE):
-        return True  # the form of mailer.outbox.message_id_for, even from an older database
-    return s.exec(select(Outgoing.id).where(Outgoing.message_id == message_id)).first() is not None
 
 
 def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> SyncReport:

@@ -52,6 +52,7 @@ tls = "none"
 user = "{user}"
 password_env = "MM_TEST_IMAP_PASSWORD"
 folder = "INBOX"
+batch = {batch}
 """
 
 
@@ -100,6 +101,9 @@ def base(tmp_path_factory) -> Path:
     stamp = int(DUPLICATE_OF.name.split(".")[0]) + 600
     shutil.copy(DUPLICATE_OF, folder / "maildir" / "new" / f"{stamp}.Mdup.demo")
     set_section(folder, "[send]", SMTP_SEND.format(port=1))
+    conf = (folder / "game.toml").read_text(encoding="utf-8")
+    (folder / "game.toml").write_text(conf.replace("[mailbox]\n", f"[mailbox]\nbatch = {BATCH}\n", 1),
+                                      encoding="utf-8")
     ok(cli(folder, "init", "--event", "none", now=INIT_NOW))
     return folder
 
@@ -161,11 +165,18 @@ def reference(base, tmp_path_factory) -> tuple[dict, Path]:
 # sync and close-day
 # ---------------------------------------------------------------------------------------------
 
-#: Kill sequences: each spec kills one run; the counts are passes within that run, so a
-#: sequence walks through the whole sync (27 letters: stored 1 + 12 + 14, processed 4 + 8 + 15).
+#: Letters per transaction in the crash games (``[mailbox] batch``): small, so that a sync of
+#: the 27 letters runs through several batches (5, 5, 5, 5, 5, 2).
+BATCH = 5
+
+#: Kill sequences: each spec kills one run; the counts are passes within that run (one pass
+#: per letter: ``fetch_tx``/``process_tx`` inside a batch's transaction, ``stored``/
+#: ``processed`` after its commit). Letters stored / processed after each kill, in order:
+#: 0, 5, 15, 25 stored, then 27 stored and none processed; 27 stored, 0, 5, 10, 20 processed;
+#: 10, 10 stored, then 27 stored and 0, 15, 20 processed.
 SYNC_CRASHES = [
-    ["fetch_tx:1", "stored:1", "fetch_tx:13", f"stored:{LETTERS - 13}", "process_tx:1"],
-    [f"stored:{LETTERS}", "process_tx:1", "processed:4", "process_tx:9", f"processed:{LETTERS - 12}"],
+    ["fetch_tx:1", "stored:1", "fetch_tx:13", "stored:7", "process_tx:1"],
+    [f"stored:{LETTERS}", "process_tx:1", "processed:4", "process_tx:9", "processed:8"],
     ["stored:6", "fetch_tx:3", "process_tx:2", "processed:11", "process_tx:7"],
 ]
 
@@ -301,7 +312,7 @@ def test_sync_from_dovecot_killed_and_rerun(base, dovecot, tmp_path):
     for name, crashes in (("clean", []), ("crashed", ["stored:3", "fetch_tx:5", "processed:2", "process_tx:9"])):
         folder = tmp_path / name
         shutil.copytree(base, folder)
-        set_section(folder, "[mailbox]", IMAP_BOX.format(port=dovecot.port, user=dovecot.user))
+        set_section(folder, "[mailbox]", IMAP_BOX.format(port=dovecot.port, user=dovecot.user, batch=BATCH))
         for spec in crashes:
             killed(cli(folder, "sync", now=SYNC_NOW, crash=spec, env=env))
         ok(cli(folder, "sync", now=SYNC_NOW, env=env))
