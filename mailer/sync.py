@@ -35,7 +35,7 @@ from collections import deque
 from itertools import islice
 from datetime import datetime, time, timedelta
 
-from sqlalchemy import bindparam, func, insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
@@ -296,19 +296,21 @@ class _Run:
         domain = _addr(cfg.send.from_addr).rpartition("@")[2] or "mafia-mail.invalid"
         # the form of mailer.outbox.message_id_for, even from an older database
         self.own_id = re.compile(rf"mm-[0-9a-f]{{24}}@{re.escape(domain)}", re.IGNORECASE)
-        #: (address, local date) → letters from it that day that accepted no move
+        #: (address, local date) → letters from it that day that accepted no move, for the
+        #: local days in ``empty_days`` (read by :meth:`load_empty_counts`)
         self.empty: dict[tuple[str, object], int] = {}
+        self.empty_days: set = set()
 
     # --- one batch
 
     def process(self, ids: list[int], report: SyncReport) -> None:
         """Process the pending letters ``ids`` in one transaction; if writing them fails,
         one per transaction (a letter that cannot be written even alone is held)."""
-        saved = (dict(self.empty), self.own.copy())
+        saved = (dict(self.empty), set(self.empty_days), self.own.copy())
         try:
             done = self._process(ids)
         except Exception as exc:  # noqa: BLE001 - the batch is rolled back, nothing is lost
-            self.empty, self.own = saved
+            self.empty, self.empty_days, self.own = saved
             if len(ids) > 1:
                 for letter_id in ids:
                     self.process([letter_id], report)
@@ -332,6 +334,7 @@ class _Run:
             rows = [rows[i] for i in ids if i in rows]
             decoded = {r.id: decode(r.raw or b"") for r in rows}
             batch = _Batch(self, s, rows, decoded)
+            self.load_empty_counts(s, [r.received for r in rows])
             outcomes = []
             for r in rows:
                 try:
@@ -353,8 +356,8 @@ class _Run:
         cols = out.columns
         batch.settle(cols["message_id"], r.id, cols["state"], cols["duplicate_of"])
         if cols["state"] in EMPTY_STATES:
-            key = self._empty_key(s, cols["from_addr"], r.received)
-            self.empty[key] += 1
+            key = self._empty_key(cols["from_addr"], r.received)
+            self.empty[key] = self.empty.get(key, 0) + 1
         if out.reply_body is not None:
             self.own.add(out.queued[-1]["to_addr"], out.reply_body)
         if out.fear_choice is not None:
@@ -379,19 +382,27 @@ class _Run:
 
     # --- the loop breaker
 
-    def _empty_key(self, s: Session, from_addr: str, received: datetime) -> tuple:
-        """The loop breaker's key of a letter, its count read from the database the first
-        time: earlier letters from the same address, received the same local calendar day,
-        that accepted no move (EMPTY_STATES)."""
-        local_day = utc(received).astimezone(self.cfg.zone).date()
-        key = (from_addr, local_day)
-        if key not in self.empty:
-            start = datetime.combine(local_day, time(0), self.cfg.zone)
-            end = datetime.combine(local_day + timedelta(days=1), time(0), self.cfg.zone)
-            self.empty[key] = s.exec(select(func.count()).select_from(Letter).where(
-                Letter.from_addr == from_addr, Letter.state.in_(EMPTY_STATES),
-                Letter.received >= to_db(start), Letter.received < to_db(end))).one()
-        return key
+    def _empty_key(self, from_addr: str, received: datetime) -> tuple:
+        """The loop breaker's key of a letter: (address, local calendar day)."""
+        return from_addr, utc(received).astimezone(self.cfg.zone).date()
+
+    def load_empty_counts(self, s: Session, received: list[datetime]) -> None:
+        """Read the loop breaker's counts for the local days of ``received`` not read yet:
+        per (address, local day), the stored letters that accepted no move (EMPTY_STATES).
+        One query per batch; the letters of this sync are counted in memory after that."""
+        days = {utc(t).astimezone(self.cfg.zone).date() for t in received} - self.empty_days
+        if not days:
+            return
+        start = datetime.combine(min(days), time(0), self.cfg.zone)
+        end = datetime.combine(max(days) + timedelta(days=1), time(0), self.cfg.zone)
+        table = Letter.__table__
+        for from_addr, at in s.execute(select(table.c.from_addr, table.c.received).where(
+                table.c.state.in_(EMPTY_STATES), table.c.received >= to_db(start),
+                table.c.received < to_db(end))):
+            key = self._empty_key(from_addr, at)
+            if key[1] in days:
+                self.empty[key] = self.empty.get(key, 0) + 1
+        self.empty_days |= days
 
     # --- one letter (stages 3–6); writes nothing, returns the outcome
 
@@ -511,7 +522,7 @@ class _Run:
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker)."""
         cols = out.columns
-        if state != "applied" and self.empty[self._empty_key(s, cols["from_addr"], r.received)] \
+        if state != "applied" and self.empty.get(self._empty_key(cols["from_addr"], r.received), 0) \
                 >= MAX_EMPTY_REPLIES_PER_DAY:
             notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
                          "принятых ходов за день (защита от переписки с автоответчиком)")
