@@ -336,9 +336,11 @@ CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
 
 @functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
 def inflect(nick: str, case: str) -> str:
     """A nickname in a Russian grammatical case (pymorphy3 tags nomn/gent/datv/accs/ablt/loct),
-    word by word, keeping the capitalisation; Latin or unknown words stay as they are."""
+    word by word, keeping the capitalisation; Latin or unknown words stay as they are.
+    Remembered per (nick, case): letters name the same players again and again."""
     if case not in CASES or case == "nomn":
         return nick
     words = []

@@ -79,6 +79,7 @@ class Renderer:
         self.env = jinja2.Environment(
             loader=jinja2.ChoiceLoader(loaders), autoescape=False, trim_blocks=True,
             lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+            auto_reload=False,  # one command, one load: no stat() of the file per letter
         )
         self.env.filters["case"] = inflect
         self.env.filters["local"] = self.local

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from collections import deque
 from itertools import islice
 from datetime import datetime, time, timedelta
+from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
@@ -48,6 +49,9 @@ from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
 from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
+
+if TYPE_CHECKING:
+    from .prepare import Preparer
 
 
 @dataclass
@@ -75,7 +79,8 @@ def _batches(items, size: int):
         yield chunk
 
 
-def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) -> None:
+def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
+              preparer: "Preparer | None" = None) -> None:
     """Stage 1: store every new raw message (with its cursor) before anything else.
 
     Messages are stored ``cfg.mailbox.batch`` at a time: a batch and the cursor after it are
@@ -84,7 +89,8 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) 
     the folder is recreated (new UIDVALIDITY) every letter is stored again under its new key
     and then recognised as a duplicate by Message-ID (never answered twice). Letters larger
     than ``cfg.max_letter_size`` bytes are not downloaded (the size is asked first) and
-    become ``skipped`` rows with a note for the host.
+    become ``skipped`` rows with a note for the host. Each stored batch is handed to
+    ``preparer`` (decoded and parsed ahead in worker processes, :mod:`mailer.prepare`).
     """
     from .fetch import ImapCursor, fetch_imap, fetch_maildir
 
@@ -96,7 +102,7 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) 
         found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size)
         for chunk in _batches(found, size):
             _store_batch(store, source, [(item.key, item) for item in chunk], report,
-                         cfg.max_letter_size, None, progress)
+                         cfg.max_letter_size, None, progress, preparer)
         return
     with store.session() as s:
         row = s.get(Cursor, source)
@@ -108,11 +114,12 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None) 
     )
     for chunk in _batches(fetched, size):
         items = [(f"{new_cursor.uidvalidity}:{item.key}", item) for item, new_cursor in chunk]
-        _store_batch(store, source, items, report, cfg.max_letter_size, chunk[-1][1], progress)
+        _store_batch(store, source, items, report, cfg.max_letter_size, chunk[-1][1], progress,
+                     preparer)
 
 
 def _store_batch(store: Store, source: str, items: list, report: SyncReport, limit: int,
-                 cursor, progress) -> None:
+                 cursor, progress, preparer=None) -> None:
     """Store (key, RawMessage | SkippedMessage) pairs not stored yet as ``pending`` rows, and
     ``cursor`` (an ImapCursor, or None for a Maildir) after them, in one transaction.
 
@@ -143,6 +150,11 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
                 report.fetched += 1
         if rows:
             s.execute(insert(table), rows)
+            if preparer is not None and preparer.workers:
+                raws = {row["key"]: row["raw"] for row in rows if row["raw"] is not None}
+                new_ids = s.execute(select(table.c.id, table.c.key).where(
+                    table.c.source == source, table.c.key.in_(list(raws))))
+                fresh = sorted((letter_id, raws[key]) for letter_id, key in new_ids)
         for key, item in skipped:
             letter = s.exec(select(Letter).where(Letter.source == source, Letter.key == key)).one()
             _fill_skipped(s, letter, item.header, limit)
@@ -156,6 +168,8 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
             s.add(row)
         for _ in items:
             crash_point("fetch_tx")
+    if preparer is not None and preparer.workers and rows:
+        preparer.submit(fresh)
     for _ in items:
         crash_point("stored")
         if progress:
@@ -187,7 +201,7 @@ def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None
 
 
 def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: SyncReport,
-                    renderer: Renderer | None = None) -> None:
+                    renderer: Renderer | None = None, preparer: "Preparer | None" = None) -> None:
     """Stages 2–6 for every stored letter still ``pending``, oldest first.
 
     Letters are processed ``cfg.mailbox.batch`` at a time, each batch in one transaction
@@ -195,15 +209,32 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     progress, which the next run processes again. A letter whose processing raises is
     ``held`` with the error in its notes (for the host) and the sync goes on; if writing a
     batch fails, its letters are processed again one per transaction, so one bad letter
-    never stops the sync nor blocks later ones.
+    never stops the sync nor blocks later ones. ``preparer`` (:mod:`mailer.prepare`)
+    decodes and parses the next batches ahead while one is processed; without it every
+    letter is prepared in place.
     """
+    from .prepare import Preparer
+
     renderer = renderer or Renderer(cfg)
     with store.session() as s:
         ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
         own = OwnLetters.load(s) if ids else None
-    run = _Run(cfg, store, now, renderer, own)
-    for chunk in _batches(ids, cfg.mailbox.batch):
-        run.process(chunk, report)
+    own_preparer = preparer is None
+    preparer = preparer or Preparer(None)
+    run = _Run(cfg, store, now, renderer, own, preparer)
+    chunks = list(_batches(ids, cfg.mailbox.batch))
+    try:
+        for index, chunk in enumerate(chunks):
+            for ahead in chunks[index + 1: index + 1 + LOOK_AHEAD]:
+                run.submit(ahead)
+            run.process(chunk, report)
+    finally:
+        if own_preparer:
+            preparer.close()
+
+
+#: Batches decoded and parsed ahead of the one being processed (when workers are used).
+LOOK_AHEAD = 2
 
 
 #: Letter states the host is told about after a sync.
@@ -287,8 +318,9 @@ class _Run:
     remembers from letter to letter (the game's own letters, the loop breaker's counts)."""
 
     def __init__(self, cfg: GameConfig, store: Store, now: datetime, renderer: Renderer,
-                 own: "OwnLetters | None") -> None:
+                 own: "OwnLetters | None", preparer: "Preparer") -> None:
         self.cfg, self.store, self.now, self.renderer = cfg, store, now, renderer
+        self.preparer = preparer
         self.own = own or OwnLetters()
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
@@ -302,6 +334,16 @@ class _Run:
         self.empty_days: set = set()
 
     # --- one batch
+
+    def submit(self, ids: list[int]) -> None:
+        """Have the preparer start on the pending letters ``ids`` (when it uses workers)."""
+        if not self.preparer.workers:
+            return
+        table = Letter.__table__
+        with self.store.session() as s:
+            items = list(s.execute(select(table.c.id, table.c.raw).where(
+                table.c.id.in_(ids), table.c.state == "pending")))
+        self.preparer.submit([(r.id, r.raw) for r in items])
 
     def process(self, ids: list[int], report: SyncReport) -> None:
         """Process the pending letters ``ids`` in one transaction; if writing them fails,
@@ -324,21 +366,20 @@ class _Run:
                 report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
 
     def _process(self, ids: list[int]) -> list["_Done"]:
-        from .decode import decode
-
         table = Letter.__table__
         with self.store.session() as s:
             rows = {r.id: r for r in s.execute(
                 select(table.c.id, table.c.raw, table.c.received, table.c.message_id)
                 .where(table.c.id.in_(ids), table.c.state == "pending"))}
             rows = [rows[i] for i in ids if i in rows]
-            decoded = {r.id: decode(r.raw or b"") for r in rows}
+            prepared = {r.id: self.preparer.take(r.id, r.raw) for r in rows}
+            decoded = {letter_id: p.decoded for letter_id, p in prepared.items()}
             batch = _Batch(self, s, rows, decoded)
             self.load_empty_counts(s, [r.received for r in rows])
             outcomes = []
             for r in rows:
                 try:
-                    out = self._understand(s, r, decoded[r.id], batch)
+                    out = self._understand(s, r, prepared[r.id], batch)
                 except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
                     out = _held(self.cfg, r.message_id, decoded[r.id], exc)
                 self._apply(s, r, out, batch)
@@ -406,10 +447,11 @@ class _Run:
 
     # --- one letter (stages 3–6); writes nothing, returns the outcome
 
-    def _understand(self, s: Session, r, decoded, batch: _Batch) -> _Outcome:
+    def _understand(self, s: Session, r, prepared, batch: _Batch) -> _Outcome:
         from engine.parse import parse_letter
 
         cfg = self.cfg
+        decoded = prepared.decoded
         message_id = decoded.message_id or r.message_id
         cols = dict(_PENDING, message_id=message_id, from_addr=decoded.from_addr,
                     subject=decoded.subject, body=decoded.body)
@@ -486,7 +528,12 @@ class _Run:
         else:
             late_for = None
         # --- parse
-        result = parse_letter(body, nick, ctx.state, ctx.info)
+        ahead = self.preparer.context
+        if (prepared.result is not None and prepared.nick == nick and body == decoded.body
+                and ahead is not None and (ahead.day, ahead.info) == (ctx.day, ctx.info)):
+            result = prepared.result  # parsed ahead on exactly this text, sender and day
+        else:
+            result = parse_letter(body, nick, ctx.state, ctx.info)
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
         problems = list(result.problems)
@@ -667,11 +714,18 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
     """
     from .turns import GameError
 
+    from .prepare import ParseContext, Preparer, default_workers
+
     report = SyncReport()
     try:
         with exclusive(cfg.path, "sync"):
-            fetch_new(cfg, store, report, progress)
-            process_pending(cfg, store, now=now, report=report)
+            with store.session() as s:
+                ctx = current_context(s)
+            context = ParseContext(cfg.player_by_address(), *(
+                (ctx.day, ctx.state, ctx.info) if ctx is not None else ()))
+            with Preparer(context, default_workers(), before_fork=store.engine.dispose) as preparer:
+                fetch_new(cfg, store, report, progress, preparer)
+                process_pending(cfg, store, now=now, report=report, preparer=preparer)
             with store.session() as s:
                 game = s.get(Game, 1)
                 if game is not None:
