@@ -19,8 +19,12 @@ letters it held are prepared again in the main process.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -85,9 +89,30 @@ def prepare(raw: bytes, context: ParseContext | None) -> Prepared:
 _worker_context: ParseContext | None = None
 
 
-def _init_worker(context: ParseContext | None) -> None:
+def _init_worker(context: ParseContext | None, parent: int) -> None:
+    """Worker start: keep the parse context; die with the main process (a worker left
+    behind by a killed ``sync`` would hold its run lock and its output pipes); leave Ctrl-C
+    to the main process, which stops the pool itself."""
     global _worker_context
     _worker_context = context
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:  # Linux: SIGKILL this worker the moment its parent dies (PR_SET_PDEATHSIG = 1)
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
+    except (AttributeError, OSError):
+        pass
+    if os.getppid() != parent:
+        os._exit(0)  # the parent died before the line above
+
+    def watch() -> None:  # elsewhere (and as a second guard): poll for a new parent
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+#: How often a worker checks that the main process is still alive.
+PARENT_POLL_SECONDS = 0.5
 
 
 def _prepare_job(items: list[tuple[int, bytes]]) -> list[tuple[int, Prepared]]:
@@ -203,7 +228,8 @@ class Preparer:
         if self.before_fork is not None:
             self.before_fork()
         self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                         initializer=_init_worker, initargs=(self.context,))
+                                         initializer=_init_worker,
+                                         initargs=(self.context, os.getpid()))
         return self._pool
 
     def close(self) -> None:

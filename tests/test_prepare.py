@@ -171,3 +171,41 @@ def test_mailbox_batch_is_checked(tmp_path):
     path = write_game(tmp_path / "g", batch=0)
     with pytest.raises(ConfigError, match=r"mailbox\.batch \(строка \d+\)"):
         load_config(path)
+
+
+def test_sync_killed_while_workers_run_leaves_no_worker_behind(tmp_path):
+    """SIGKILL of the main process mid-sync: its workers die with it (no hung process keeps
+    the run lock or the output pipes), and a re-run ends exactly as a run never killed."""
+    import shutil
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "MAFIA_MAIL_CRASH_AFTER"}
+
+    def cli(folder: Path, *args: str, now: str, crash: str | None = None):
+        run_env = dict(env, MAFIA_MAIL_NOW=now, **({"MAFIA_MAIL_CRASH_AFTER": crash} if crash else {}))
+        return subprocess.run([sys.executable, "-m", "mailer.cli", "--config", str(folder / "game.toml"),
+                               *args], env=run_env, capture_output=True, text=True, timeout=120)
+
+    clean = tmp_path / "clean"
+    write_game(clean, batch=50)
+    assert cli(clean, "init", "--event", "none", now="2026-12-07T19:00:00+03:00").returncode == 0
+    crashed = tmp_path / "crashed"
+    shutil.copytree(clean, crashed)
+    assert prep.PARALLEL_FROM < LETTERS  # the killed run really has workers
+    killed = cli(crashed, "sync", now="2026-12-08T12:00:00+03:00", crash="processed:60")
+    assert killed.returncode == -signal.SIGKILL  # and subprocess.run returned: no pipe held open
+    again = cli(crashed, "sync", now="2026-12-08T12:00:00+03:00")
+    assert again.returncode == 0, again.stdout + again.stderr  # the run lock is free
+    assert cli(clean, "sync", now="2026-12-08T12:00:00+03:00").returncode == 0
+
+    def rows(folder: Path):
+        con = sqlite3.connect(folder / "game.db")
+        try:
+            return (list(con.execute("SELECT key, state, message_id, nick, day, moves_json, notes_json "
+                                     "FROM letter ORDER BY key")),
+                    list(con.execute("SELECT ref, message_id, to_addr, body FROM outgoing ORDER BY ref")))
+        finally:
+            con.close()
+
+    assert rows(crashed) == rows(clean)
