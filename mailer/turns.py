@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from engine.calendar import day_window, on_time
@@ -21,7 +22,7 @@ from engine.state import GameState
 
 from .config import GameConfig
 from .outbox import queue
-from .store import DayInput, DayRow, Game, Letter, Store, dumps, loads, to_db, utc
+from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 
 
 class GameError(Exception):
@@ -134,7 +135,6 @@ def _event_ref(row: DayRow, nick: str) -> str:
 def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
     """Take the open day's event letters that no longer hold (the event was changed) off the
     queue. Returns ``"nick: subject"`` of those already sent: the host must write to them."""
-    from .store import Outgoing
 
     keep = {_event_ref(row, nick) for nick in (row.immune, row.mortar) if nick}
     sent = []
@@ -193,7 +193,6 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
     from engine.resolve import resolve_turn
     from engine.replay import build_turn
 
-    from .store import Outgoing
 
     prev = s.get(DayRow, row.day - 1)
     game = s.get(Game, 1)
@@ -434,7 +433,9 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
             raise GameError("игры ещё нет: сначала mafia-mail init")
         state = load_state(game)
         row = s.get(DayRow, game.current_day)
-        letters = store.letters(s, day=game.current_day)
+        table = Letter.__table__
+        letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json).where(
+            table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
         imported = {i.nick for i in s.exec(select(DayInput).where(
             DayInput.day == game.current_day, DayInput.kind == "vote"))}
         players = []
@@ -447,9 +448,13 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                 nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
                 voted="vote" in actions or nick in imported, letters=len(mine),
                 autokill_points=p.autokill_points))
-        queued = len(store.outgoing(s, "queued"))
-        uncertain = len(store.outgoing(s, "uncertain"))
-        attention = len([l for l in store.letters(s) if l.state in ("unknown_sender", "held", "unreadable", "skipped")])
+
+        def count(model, *where) -> int:
+            return s.exec(select(func.count()).select_from(model).where(*where)).one()
+
+        queued = count(Outgoing, Outgoing.state == "queued")
+        uncertain = count(Outgoing, Outgoing.state == "uncertain")
+        attention = count(Letter, Letter.state.in_(("unknown_sender", "held", "unreadable", "skipped")))
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention)
@@ -504,7 +509,6 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
     """
     from sqlmodel import select
 
-    from .store import Outgoing
 
     with store.session() as s:
         game = s.get(Game, 1)
@@ -566,7 +570,6 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     """Queue a reminder to every living player who sent no move today (at most one per day
     per player). Returns the nicknames reminded now."""
     from .render import Renderer
-    from .store import Outgoing
 
     renderer = Renderer(cfg)
     reminded = []
