@@ -120,13 +120,13 @@ def _prepare_job(items: list[tuple[int, bytes]]) -> list[tuple[int, Prepared]]:
 
 
 def default_workers() -> int:
-    """Worker processes for a big sync: one fewer than the CPUs this process may use
-    (the main process keeps working), at least 1, at most 4."""
+    """Worker processes for a big sync: one fewer than the CPUs this process may use (the
+    main process keeps working), at most 4; 0 on a single CPU (everything in place)."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cpus = os.cpu_count() or 1
-    return max(1, min(4, cpus - 1))
+    return max(0, min(4, cpus - 1))
 
 
 class Preparer:
