@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any, Iterator
 
-from sqlalchemy import Column, LargeBinary, UniqueConstraint, event
+from sqlalchemy import Column, Index, LargeBinary, UniqueConstraint, event, text
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 UTC = timezone.utc
@@ -78,8 +78,8 @@ class Letter(SQLModel, table=True):
     message_id: str = Field(index=True)
     raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary))
     size: int = 0
-    received: datetime
-    state: str = "pending"
+    received: datetime = Field(index=True)
+    state: str = Field(default="pending", index=True)
     from_addr: str = Field(default="", index=True)
     nick: str | None = Field(default=None, index=True)
     subject: str = ""
@@ -130,6 +130,9 @@ class DayInput(SQLModel, table=True):
 class Outgoing(SQLModel, table=True):
     """One outgoing letter. ``ref`` makes queuing idempotent (``"reply:17"``, ``"result:3:Бука"``)."""
 
+    # the latest letters to one address, whatever the case of its spelling (mailer.sync.OwnLetters)
+    __table_args__ = (Index("ix_outgoing_to_addr_lower", text("lower(to_addr)")),)
+
     id: int | None = Field(default=None, primary_key=True)
     ref: str = Field(unique=True)
     message_id: str = Field(unique=True)
@@ -173,7 +176,8 @@ class Store:
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to date: every column the models
         have and the table lacks is added (nullable, or with its scalar default)."""
-        from sqlalchemy import inspect, text
+        from sqlalchemy import inspect
+        from sqlalchemy.schema import CreateIndex
 
         inspector = inspect(self.engine)
         with self.engine.begin() as conn:
@@ -188,8 +192,8 @@ class Store:
                     if isinstance(default, bool):
                         clause = f" DEFAULT {int(default)}"
                     conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}{clause}'))
-                for index in table.indexes:
-                    index.create(conn, checkfirst=True)
+                for index in table.indexes:  # IF NOT EXISTS: expression indexes are not reflected
+                    conn.execute(CreateIndex(index, if_not_exists=True))
 
     @contextmanager
     def session(self) -> Iterator[Session]:

@@ -36,7 +36,7 @@ from itertools import islice
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, func, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
@@ -218,10 +218,9 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     renderer = renderer or Renderer(cfg)
     with store.session() as s:
         ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
-        own = OwnLetters.load(s) if ids else None
     own_preparer = preparer is None
     preparer = preparer or Preparer(None)
-    run = _Run(cfg, store, now, renderer, own, preparer)
+    run = _Run(cfg, store, now, renderer, preparer)
     chunks = list(_batches(ids, cfg.mailbox.batch))
     try:
         for index, chunk in enumerate(chunks):
@@ -318,10 +317,10 @@ class _Run:
     remembers from letter to letter (the game's own letters, the loop breaker's counts)."""
 
     def __init__(self, cfg: GameConfig, store: Store, now: datetime, renderer: Renderer,
-                 own: "OwnLetters | None", preparer: "Preparer") -> None:
+                 preparer: "Preparer") -> None:
         self.cfg, self.store, self.now, self.renderer = cfg, store, now, renderer
         self.preparer = preparer
-        self.own = own or OwnLetters()
+        self.own = OwnLetters()
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
         self.own_addrs = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
@@ -400,7 +399,7 @@ class _Run:
             key = self._empty_key(cols["from_addr"], r.received)
             self.empty[key] = self.empty.get(key, 0) + 1
         if out.reply_body is not None:
-            self.own.add(out.queued[-1]["to_addr"], out.reply_body)
+            self.own.add(s, out.queued[-1]["to_addr"], out.reply_body)
         if out.fear_choice is not None:
             batch.ctx.row.fear_choice = out.fear_choice
             s.add(batch.ctx.row)
@@ -437,11 +436,12 @@ class _Run:
         start = datetime.combine(min(days), time(0), self.cfg.zone)
         end = datetime.combine(max(days) + timedelta(days=1), time(0), self.cfg.zone)
         table = Letter.__table__
-        for from_addr, at in s.execute(select(table.c.from_addr, table.c.received).where(
-                table.c.state.in_(EMPTY_STATES), table.c.received >= to_db(start),
-                table.c.received < to_db(end))):
+        # the state is tested here, not in SQL: the range then reads the received-time index
+        for from_addr, at, state in s.execute(select(table.c.from_addr, table.c.received, table.c.state)
+                                              .where(table.c.received >= to_db(start),
+                                                     table.c.received < to_db(end))):
             key = self._empty_key(from_addr, at)
-            if key[1] in days:
+            if state in EMPTY_STATES and key[1] in days:
                 self.empty[key] = self.empty.get(key, 0) + 1
         self.empty_days |= days
 
@@ -507,7 +507,7 @@ class _Run:
             notes.append("игра ещё не начата или уже окончена")
             return done("no_moves")
         player_cfg = self.player_cfg[nick]
-        body, copies = cut_own_letters(decoded.body, self.own.bodies_to(player_cfg.emails))
+        body, copies = cut_own_letters(decoded.body, self.own.bodies_to(s, player_cfg.emails))
         if copies:
             cols["body"] = body
             notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
@@ -632,33 +632,37 @@ _REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\
 
 
 class OwnLetters:
-    """The bodies of the latest letters the game queued, by lower-case address: read once per
-    sync and kept up to date as replies are queued (a sync checks every letter against them).
-    Only the last :data:`OWN_LETTERS_KEPT` per address are kept, so memory stays flat however
-    long the game (a pasted copy is of a recent letter)."""
+    """The bodies of the latest letters the game queued, by lower-case address. An address's
+    letters are read the first time a letter from it is checked (only the last
+    :data:`OWN_LETTERS_KEPT`, through the index on ``lower(to_addr)``) and kept up to date as
+    replies are queued, so neither time nor memory grows with the length of the game (a
+    pasted copy is of a recent letter)."""
 
     def __init__(self) -> None:
         self._bodies: dict[str, deque[str]] = {}
 
-    @classmethod
-    def load(cls, s: Session) -> "OwnLetters":
-        own = cls()
-        for to_addr, body in s.exec(select(Outgoing.to_addr, Outgoing.body).order_by(Outgoing.id)):
-            own.add(to_addr, body)
-        return own
+    def _load(self, s: Session, addr: str) -> deque[str]:
+        if addr not in self._bodies:
+            table = Outgoing.__table__
+            latest = s.execute(select(table.c.body).where(func.lower(table.c.to_addr) == addr)
+                               .order_by(table.c.id.desc()).limit(OWN_LETTERS_KEPT)).scalars()
+            self._bodies[addr] = deque(reversed(list(latest)), maxlen=OWN_LETTERS_KEPT)
+        return self._bodies[addr]
 
     def copy(self) -> "OwnLetters":
         other = OwnLetters()
         other._bodies = {addr: deque(bodies, maxlen=OWN_LETTERS_KEPT) for addr, bodies in self._bodies.items()}
         return other
 
-    def add(self, to_addr: str, body: str) -> None:
-        self._bodies.setdefault(to_addr.lower(), deque(maxlen=OWN_LETTERS_KEPT)).append(body)
+    def add(self, s: Session, to_addr: str, body: str) -> None:
+        """Remember a letter queued to ``to_addr`` (not yet written: read the stored ones first)."""
+        self._load(s, to_addr.lower()).append(body)
 
-    def bodies_to(self, addresses) -> set[str]:
+    def bodies_to(self, s: Session, addresses) -> set[str]:
+        """The kept bodies of letters to any of ``addresses``."""
         out: set[str] = set()
         for a in addresses:
-            out.update(self._bodies.get(a.lower(), ()))
+            out.update(self._load(s, a.lower()))
         return out
 
 
