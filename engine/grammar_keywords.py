@@ -142,14 +142,15 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if not t.word or i in excluded:
             i += 1
             continue
-        kw = _keyword_at(clause, i)
+        kw = _keyword_at(clause, i) or _vote_against_at(clause, i)
         if kw is None:
             i += 1
             continue
         if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
             i += 1
             continue
-        kw.negated = _negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
+        kw.negated = (_negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
+                      or (kw.cls == V.VOTE and _against_vote(clause, i)))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
             if _after_past(clause, kw.i):
                 i = kw.j
@@ -168,6 +169,31 @@ def _negated(clause: list[Tok], i: int) -> bool:
     if i > 0 and clause[i - 1].w == V.NEGATION:
         return True
     return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+
+
+def _against_vote(clause: list[Tok], i: int) -> bool:
+    """«против линча Буки», «не за линч Буки»: against the lynch, not a vote."""
+    prev = clause[i - 1].w if i > 0 else ""
+    return prev == V.AGAINST or (prev == "за" and i > 1 and clause[i - 2].w == V.NEGATION)
+
+
+def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
+    """«Против Буки», «Я против Буки»: a vote when «против» opens its comma segment (only
+    «я», «а», «и», «ну» before it) and no keyword follows it («против линча» is handled by
+    :func:`_against_vote`). «Все против Буки» tells about others: no vote."""
+    if clause[i].w != V.AGAINST:
+        return None
+    k = i - 1
+    while k >= 0 and clause[k].word:
+        if clause[k].w not in V.AGAINST_OPENERS:
+            return None
+        k -= 1
+    if k >= 0 and clause[k].w not in _SEGMENT_MARKS:
+        return None
+    nxt = i + 1
+    if nxt < len(clause) and clause[nxt].word and _keyword_at(clause, nxt) is not None:
+        return None
+    return Kw(V.VOTE, i, i + 1, weak=True)
 
 
 def _negated_after(clause: list[Tok], j: int) -> bool:
@@ -289,7 +315,7 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]):
             cls = _merged_class(prev.cls, kw.cls)
             if cls is not None:
-                out[-1] = Kw(cls, prev.i, kw.j, prev.negated, prev.weak and kw.weak)
+                out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak)
                 continue
         out.append(kw)
     return out

@@ -297,6 +297,11 @@ BRANCH_OPENERS: frozenset[str] = frozenset({
 BRANCH_ARROWS: frozenset[str] = frozenset({"—", "-", "→", "->", "=>", ":", ",", "то", "тогда"})
 
 NEGATION = "не"
+#: «против»: a vote when it opens a segment («Против Буки»); before a lynch word it is
+#: against the lynch («против линча Буки»): see engine.grammar_keywords.
+AGAINST = "против"
+#: Words that may stand before an opening «против» («Я против Буки», «А я против Кира»).
+AGAINST_OPENERS: frozenset[str] = frozenset({"я", "а", "и", "ну", "тогда", "лично"})
 
 #: Verbs between «не» and a move word that keep the negation («не буду лечить»).
 MODALS: frozenset[str] = frozenset({

@@ -119,7 +119,9 @@ def _connect_imap(host, port, tls, user, password, ssl_context):
     from imapclient import IMAPClient
     from imapclient.exceptions import LoginError
 
-    context = ssl_context if ssl_context is not None else ssl.create_default_context()
+    context = ssl_context
+    if context is None and tls != "none":
+        context = ssl.create_default_context()
     where = f"{host}:{port}"
     try:
         client = IMAPClient(host, port=port, ssl=(tls == "ssl"),
