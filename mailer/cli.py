@@ -135,15 +135,21 @@ def _now():
     return datetime.now(timezone.utc)
 
 
-def _open(ctx: click.Context):
-    """(config, store) of the game named by --config; Russian errors for the host."""
+def _config(ctx: click.Context):
+    """The config named by --config; Russian errors for the host."""
     from mailer.config import ConfigError, load_config
-    from mailer.store import Store
 
     try:
-        cfg = load_config(ctx.obj["config_path"])
+        return load_config(ctx.obj["config_path"])
     except ConfigError as exc:
         raise HostError(str(exc)) from exc
+
+
+def _open(ctx: click.Context):
+    """(config, store) of the game named by --config; Russian errors for the host."""
+    from mailer.store import Store
+
+    cfg = _config(ctx)
     return cfg, Store(cfg.database_url)
 
 
@@ -228,10 +234,15 @@ def status(ctx: click.Context) -> None:
 
     from engine.reasons import ACTIONS_RU
     from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
-    from mailer.turns import status as game_status
+    from mailer.status import read_status
 
-    cfg, store = _open(ctx)
-    rep = _run(game_status, cfg, store)
+    cfg = _config(ctx)
+    rep = read_status(cfg)  # SQLite: read directly, no SQLAlchemy start-up
+    if rep is None:
+        from mailer.turns import status as game_status
+
+        cfg, store = _open(ctx)
+        rep = _run(game_status, cfg, store)
     console = Console(highlight=False)
     if rep.finished:
         console.print(f"Игра «{rep.name}» окончена.")

@@ -47,6 +47,7 @@ from .crash import crash_point
 from .outbox import outgoing_row
 from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
+from .status import ATTENTION_STATES
 from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
 
@@ -236,8 +237,6 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
 LOOK_AHEAD = 2
 
 
-#: Letter states the host is told about after a sync.
-ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
 #: Most answers per address and local calendar day to letters with no accepted move (no_moves,
 #: late, held); further ones are stored unanswered, which ends any loop with an auto-responder.
 MAX_EMPTY_REPLIES_PER_DAY = 3

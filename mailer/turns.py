@@ -22,6 +22,7 @@ from engine.state import GameState
 
 from .config import GameConfig
 from .outbox import queue
+from .status import ATTENTION_STATES, StatusReport, player_rows
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 
 
@@ -398,31 +399,9 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
                            next_deadline=utc(next_row.deadline) if next_row else None)
 
 
-@dataclass
-class PlayerStatus:
-    nick: str
-    alive: bool
-    moves: list[str] = field(default_factory=list)
-    voted: bool = False
-    letters: int = 0
-    autokill_points: int = 0
-
-
-@dataclass
-class StatusReport:
-    name: str
-    day: int
-    event: str
-    deadline: datetime | None
-    finished: bool
-    players: list[PlayerStatus]
-    queued: int
-    uncertain: int
-    attention: int
-
-
 def status(cfg: GameConfig, store: Store) -> StatusReport:
-    """Day, event, deadline, and per player: alive, moves sent today, vote, points.
+    """Day, event, deadline, and per player: alive, moves sent today, vote, points (through
+    SQLModel; ``mailer.status.read_status`` reads a SQLite game faster).
 
     Raises:
         GameError: no game yet.
@@ -438,23 +417,14 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
             table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
         imported = {i.nick for i in s.exec(select(DayInput).where(
             DayInput.day == game.current_day, DayInput.kind == "vote"))}
-        players = []
-        for nick, p in state.players.items():
-            mine = [l for l in letters if l.nick == nick and l.state in ("applied", "no_moves")]
-            actions = []
-            for l in mine:
-                actions += [m["action"] for m in loads(l.moves_json) or []]
-            players.append(PlayerStatus(
-                nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
-                voted="vote" in actions or nick in imported, letters=len(mine),
-                autokill_points=p.autokill_points))
+        players = player_rows(state, letters, imported)
 
         def count(model, *where) -> int:
             return s.exec(select(func.count()).select_from(model).where(*where)).one()
 
         queued = count(Outgoing, Outgoing.state == "queued")
         uncertain = count(Outgoing, Outgoing.state == "uncertain")
-        attention = count(Letter, Letter.state.in_(("unknown_sender", "held", "unreadable", "skipped")))
+        attention = count(Letter, Letter.state.in_(ATTENTION_STATES))
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention)

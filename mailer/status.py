@@ -1,0 +1,123 @@
+"""What ``mafia-mail status`` shows: the open day and, per player, what he sent today.
+
+The host runs ``status`` often (before the deadline, to see who has not written), so it must
+start fast: for a SQLite game :func:`read_status` reads the database with the standard
+library's ``sqlite3``, read-only, without importing SQLAlchemy/sqlmodel (which take most of any
+other command's start-up, see benchmarks/README.md). Any other database, or one that needs an
+upgrade first, goes through :func:`mailer.turns.status` (SQLModel); both build the same
+:class:`StatusReport` with :func:`player_rows`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "read_status", "ATTENTION_STATES"]
+
+#: Letter states the host must look at (``mafia-mail inbox``).
+ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
+
+
+@dataclass
+class PlayerStatus:
+    nick: str
+    alive: bool
+    moves: list[str] = field(default_factory=list)
+    voted: bool = False
+    letters: int = 0
+    autokill_points: int = 0
+
+
+@dataclass
+class StatusReport:
+    """The open (or last) day: ``deadline`` aware UTC; ``queued``/``uncertain``: outgoing
+    letters in those states; ``attention``: letters in ATTENTION_STATES."""
+
+    name: str
+    day: int
+    event: str
+    deadline: datetime | None
+    finished: bool
+    players: list[PlayerStatus]
+    queued: int
+    uncertain: int
+    attention: int
+
+
+def player_rows(state, letters, imported_votes: set[str]) -> list[PlayerStatus]:
+    """Per player of ``state`` (engine.state.GameState): alive, the kinds of moves his
+    accepted letters of the day carry (votes apart), whether he voted (by letter or by a
+    vote the host imported), how many letters, autokill points. ``letters``: (nick, state,
+    moves_json) of the day's letters in order."""
+    players = []
+    for nick, p in state.players.items():
+        mine = [(n, st, moves) for n, st, moves in letters
+                if n == nick and st in ("applied", "no_moves")]
+        actions: list[str] = []
+        for _, _, moves in mine:
+            actions += [m["action"] for m in json.loads(moves or "[]") or []]
+        players.append(PlayerStatus(
+            nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
+            voted="vote" in actions or nick in imported_votes, letters=len(mine),
+            autokill_points=p.autokill_points))
+    return players
+
+
+def _sqlite_path(url: str) -> Path | None:
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or "?" in url:
+        return None
+    path = Path(url[len(prefix):])
+    return path if path.is_file() else None
+
+
+def _utc(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    value = datetime.fromisoformat(text)
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+def read_status(cfg) -> StatusReport | None:
+    """The status of ``cfg``'s game read straight from its SQLite file (read-only), or None
+    when that is not possible: another database, no file or no game yet, a schema from an
+    older version (the caller then uses :func:`mailer.turns.status`, which upgrades it and
+    reports a missing game). Never writes."""
+    from engine.state import GameState
+
+    path = _sqlite_path(cfg.database_url)
+    if path is None:
+        return None
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    except sqlite3.Error:
+        return None
+    try:
+        game = con.execute("SELECT name, current_day, finished, state_json FROM game WHERE id = 1").fetchone()
+        if game is None:
+            return None
+        name, day, finished, state_json = game
+        row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
+        letters = con.execute("SELECT nick, state, moves_json FROM letter WHERE day = ? "
+                              "ORDER BY received, id", (day,)).fetchall()
+        imported = {nick for (nick,) in con.execute(
+            "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
+        outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN "
+                                    "('queued', 'uncertain') GROUP BY state").fetchall())
+        marks = ", ".join("?" * len(ATTENTION_STATES))
+        attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks})",
+                                ATTENTION_STATES).fetchone()[0]
+    except sqlite3.Error:
+        return None
+    finally:
+        con.close()
+    state = GameState.from_json(json.loads(state_json))
+    return StatusReport(
+        name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
+        finished=bool(finished), players=player_rows(state, letters, imported),
+        queued=outgoing.get("queued", 0), uncertain=outgoing.get("uncertain", 0),
+        attention=attention)

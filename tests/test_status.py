@@ -1,0 +1,71 @@
+"""``mafia-mail status``: the SQLite fast path (stdlib sqlite3, no SQLAlchemy) gives exactly
+the report of the SQLModel path, and falls back to it when it cannot read the game."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+from datetime import timedelta
+
+from click.testing import CliRunner
+
+from mailer.cli import main as cli_main
+from mailer.status import read_status
+from mailer.turns import status
+from test_sync import START, Game, letter
+
+
+def test_fast_path_equals_sqlmodel_path(tmp_path):
+    game = Game(tmp_path)
+    try:
+        game.deliver(letter("Бука <buka@example.org>", "Лечу Маруську. Линч: Ягуарчик", msgid="s1@x"),
+                     START + timedelta(hours=2))
+        game.deliver(letter("kot@example.com", "Линч: Бука", msgid="s2@x"), START + timedelta(hours=3))
+        game.deliver(letter("serg@example.org", "Всем привет", msgid="s3@x"), START + timedelta(hours=4))
+        game.sync()
+        fast, slow = read_status(game.cfg), status(game.cfg, game.store)
+    finally:
+        game.store.dispose()
+    assert fast == slow
+    buka = next(p for p in fast.players if p.nick == "Бука")
+    assert (buka.moves, buka.voted, buka.letters) == (["heal"], True, 1)
+    assert fast.attention == 1 and fast.queued >= 3 and fast.deadline.utcoffset() == timedelta(0)
+
+
+def test_fast_path_declines_what_it_cannot_read(tmp_path):
+    game = Game(tmp_path)
+    try:
+        other_db = dataclasses.replace(game.cfg, database_url="postgresql://host/db")
+        assert read_status(other_db) is None
+        missing = dataclasses.replace(game.cfg, database_url=f"sqlite:///{tmp_path / 'none.db'}")
+        assert read_status(missing) is None
+        assert not (tmp_path / "none.db").exists()  # read-only: nothing created
+    finally:
+        game.store.dispose()
+
+
+def test_status_command_does_not_load_sqlalchemy(tmp_path):
+    game = Game(tmp_path)
+    game.store.dispose()
+    probe = ("import sys; from mailer.cli import main\n"
+             "try:\n    main(['--config', sys.argv[1], 'status'])\n"
+             "except SystemExit:\n    pass\n"
+             "print('SQLA' if 'sqlalchemy' in sys.modules else 'NO-SQLA')")
+    env = dict(os.environ, MAFIA_MAIL_NOW="2026-12-07T21:00:00+03:00", COLUMNS="200")
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "game.toml")],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert "день 1" in out.stdout and out.stdout.strip().endswith("NO-SQLA"), out.stdout + out.stderr
+    result = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"])
+    assert result.exit_code == 0 and "Бука" in result.output
+
+
+def test_status_without_a_game_says_so(tmp_path):
+    (tmp_path / "g").mkdir()
+    game = Game(tmp_path / "g")
+    game.store.dispose()
+    for path in (tmp_path / "g").glob("g.db*"):
+        path.unlink()
+    result = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "g" / "game.toml"), "status"])
+    assert result.exit_code != 0 and "игры ещё нет" in result.output
