@@ -160,7 +160,8 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         (the day's row, ``"nick: subject"`` of the replaced event's letters already sent).
 
     Raises:
-        GameError: no open day, or an unknown event id.
+        GameError: no open day, an unknown event id, or the day is waiting for the «Страх»
+            answer (its lynch is half done: the next day's event is set once it is closed).
     """
     from engine.model import EVENTS
     from engine.resolve import open_day
@@ -173,6 +174,11 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         ctx = current_context(s)
         if ctx is None:
             raise GameError("нет открытого дня")
+        if ctx.row.fear_chosen and not ctx.row.fear_choice:
+            raise GameError(
+                f"день {ctx.day} ждёт ответа на «Страх» от {ctx.row.fear_chosen}: событие этого "
+                "дня уже не меняется. Закройте день (close-day, можно с --fear-choice), потом "
+                "задайте событие следующего дня")
         opening = open_day(ctx.state, ctx.day, event)
         row = ctx.row
         row.event, row.immune, row.mortar = opening.event, opening.immune, opening.mortar

@@ -274,3 +274,24 @@ def test_close_day_warns_when_the_last_sync_was_before_the_deadline(demo):
     reopen_day(cfg, store, 1)
     sync(cfg, store, now=AFTER)
     assert close_day(cfg, store, now=AFTER).warnings == []
+
+
+def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):
+    """During a «Страх» wait the day is still open; ``open-day --event`` would have replaced
+    its event and dropped the waiting lynch. It is refused with what to do instead."""
+    cfg, store = demo
+    from mailer.turns import set_event
+
+    set_event(cfg, store, "fear", now=START)
+    sync(cfg, store, now=AFTER)
+    first = close_day(cfg, store, now=AFTER)
+    assert first.waiting_for
+    result = CliRunner().invoke(main, ["--config", str(cfg.path), "open-day", "--event", "full_moon"])
+    assert result.exit_code != 0 and "ждёт ответа на «Страх»" in result.output
+    with store.session() as s:
+        row = s.get(DayRow, 1)
+        assert (row.event, row.fear_chosen, row.status) == ("fear", first.waiting_for, "open")
+    victim = next(p.nick for p in status(cfg, store).players if p.alive and p.nick != first.waiting_for)
+    assert close_day(cfg, store, now=AFTER, fear_choice=victim).result.to_json()["lynched"] == [victim]
+    row, _ = set_event(cfg, store, "full_moon", now=AFTER)  # now the next day's event
+    assert (row.day, row.event) == (2, "full_moon")
