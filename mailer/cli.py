@@ -12,7 +12,10 @@ import sys
 
 import click
 
+from mailer.clickru import install as _russian_click
 from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, count
+
+_russian_click()  # click's usage errors and help headings in Russian
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

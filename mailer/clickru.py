@@ -1,0 +1,110 @@
+"""Click's own words in Russian: usage errors and help headings the host reads.
+
+Click marks every message it prints with gettext (``_()``, ``ngettext()``); this module gives
+those two names, in click's modules, a Russian catalog (:data:`CATALOG`, :data:`PLURALS`).
+A message not in it stays as click wrote it, so a newer click can only leave a line in
+English, never break. :func:`install` is called once by :mod:`mailer.cli`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+__all__ = ["install", "CATALOG", "PLURALS"]
+
+#: English message id (exactly as in click 8.x) → Russian.
+CATALOG: dict[str, str] = {
+    "Usage:": "Использование:",
+    "Options": "Параметры",
+    "Commands": "Команды",
+    "Positional arguments": "Аргументы",
+    "Show this message and exit.": "Показать эту справку и выйти.",
+    "Show the version and exit.": "Показать версию и выйти.",
+    "Try '{command} {option}' for help.": "Справка: {command} {option}",
+    "Error: {message}": "Ошибка: {message}",
+    "No such command {name!r}.": "Нет такой команды {name!r}.",
+    "No such option {name!r}.": "Нет такого параметра {name!r}.",
+    "Missing command.": "Не указана команда.",
+    "Missing argument": "Не указан аргумент",
+    "Missing option": "Не указан параметр",
+    "Missing parameter": "Не указан параметр",
+    "Missing parameter: {param_name}": "Не указан параметр: {param_name}",
+    "Missing {param_type}": "Не указан {param_type}",
+    "argument": "аргумент",
+    "option": "параметр",
+    "parameter": "параметр",
+    "Invalid value for {param_hint}: {message}": "Неверное значение {param_hint}: {message}",
+    "Invalid value: {message}": "Неверное значение: {message}",
+    "Option {name!r} does not take a value.": "Параметр {name!r} не принимает значения.",
+    "{value!r} is not a valid {number_type}.": "{value!r} — не {number_type}.",
+    "integer": "целое число",
+    "float": "число",
+    "{value} is not in the range {range}.": "{value} вне диапазона {range}.",
+    "{value!r} is not a valid boolean. Recognized values: {states}":
+        "{value!r} — не да/нет. Допустимо: {states}",
+    "{value!r} is not a valid UUID.": "{value!r} — не UUID.",
+    "{name} {filename!r} does not exist.": "{name} {filename!r} не существует.",
+    "{name} {filename!r} is a file.": "{name} {filename!r} — файл, а нужна папка.",
+    "{name} {filename!r} is a directory.": "{name} {filename!r} — папка, а нужен файл.",
+    "{name} {filename!r} is not readable.": "{name} {filename!r} не читается.",
+    "{name} {filename!r} is not writable.": "{name} {filename!r} не записывается.",
+    "{name} {filename!r} is not executable.": "{name} {filename!r} не исполняемый.",
+    "Could not open file {filename!r}: {message}": "Не открывается файл {filename!r}: {message}",
+    "file": "Файл",
+    "directory": "Папка",
+    "path": "Путь",
+    "Choose from:\n\t{choices}": "Выберите из:\n\t{choices}",
+    "default: {default}": "по умолчанию: {default}",
+    "env var: {var}": "переменная окружения: {var}",
+    "required": "обязательно",
+    "Aborted!": "Прервано.",
+    "Value must be an iterable.": "Нужен список значений.",
+    "Argument {name!r} takes {nargs} values.": "Аргумент {name!r} принимает {nargs} значения.",
+    "Invalid start character for option ({option})": "Параметр не может так начинаться ({option})",
+    "Do you want to continue?": "Продолжить?",
+    "Error: invalid input": "Ошибка: неверный ввод",
+    "Error: The two entered values do not match.": "Ошибка: введённые значения не совпадают.",
+    "Repeat for confirmation": "Повторите для подтверждения",
+    "Press any key to continue...": "Нажмите любую клавишу…",
+    "unknown error": "неизвестная ошибка",
+}
+
+#: (singular id, plural id) → (Russian for one, Russian for several), same placeholders.
+PLURALS: dict[tuple[str, str], tuple[str, str]] = {
+    ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"):
+        ("Лишний аргумент: {args}", "Лишние аргументы: {args}"),
+    ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
+        ("Может быть, {possibility}?", "(Может быть, одно из: {possibilities}?)"),
+    ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."):
+        ("Параметру {name!r} нужно значение.", "Параметру {name!r} нужно значений: {nargs}."),
+    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."):
+        ("{value!r} — не {choice}.", "{value!r} — нет такого варианта; допустимо: {choices}."),
+    ("Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given."):
+        ("Нужно значений: {nargs}, дано одно.", "Нужно значений: {nargs}, дано: {len}."),
+}
+
+
+def _gettext(message: str) -> str:
+    return CATALOG.get(message, message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    one, many = PLURALS.get((singular, plural), (singular, plural))
+    return one if n == 1 else many
+
+
+#: Click's modules that print messages through gettext.
+_MODULES = ("core", "exceptions", "types", "parser", "decorators", "formatting", "termui", "utils")
+
+
+def install() -> None:
+    """Make click print its messages in Russian (idempotent)."""
+    for name in _MODULES:
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # pragma: no cover - a click without that module
+            continue
+        if hasattr(module, "_"):
+            module._ = _gettext
+        if hasattr(module, "ngettext"):
+            module.ngettext = _ngettext

@@ -1,0 +1,41 @@
+"""Click's own messages (usage errors, help headings) reach the host in Russian."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from mailer.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), prog_name="mafia-mail")
+
+
+def test_help_headings_are_russian():
+    out = run("--help").output
+    assert out.startswith("Использование: mafia-mail")
+    assert "\nПараметры:\n" in out and "\nКоманды:\n" in out
+    flat = " ".join(out.split())  # help text is wrapped to the terminal's width
+    assert "Показать эту справку и выйти." in flat and "по умолчанию: mafia-mail.toml" in flat
+    assert "Usage:" not in out and "Options:" not in out and "Show this message" not in out
+
+
+@pytest.mark.parametrize("args, expected", [
+    (("status", "--bogus"), "Ошибка: Нет такого параметра '--bogus'."),
+    (("statu",), "Ошибка: Нет такой команды 'statu'. Может быть, 'status'?"),
+    (("parse",), "Ошибка: Не указан параметр '--game'."),
+    (("parse", "--game", "/no/such/file.toml", "--from", "X"),
+     "Ошибка: Неверное значение '--game': Файл '/no/such/file.toml' не существует."),
+    (("close-day", "--fear-choice"), "Ошибка: Параметру '--fear-choice' нужно значение."),
+    (("deadline",), "Ошибка: Не указан аргумент 'PHRASE'."),
+    (("status", "a", "b"), "Ошибка: Лишние аргументы: a b"),
+])
+def test_usage_errors_are_russian(args, expected):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert expected in result.output
+    assert "Error" not in result.output and "Usage" not in result.output
+    if "Использование:" in result.output:  # click prints no usage for a missing option value
+        assert f"Справка: mafia-mail {args[0]} --help" in result.output or \
+            "Справка: mafia-mail --help" in result.output
