@@ -403,8 +403,9 @@ def demo(keep: str | None) -> None:
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="JSON: message_id, from, received, state, problems.")
-@click.option("--state", default=None, type=click.Choice(sorted(STATE_RU)),
-              help="Только письма в этом состоянии (late, held, …).")
+@click.option("--state", default=None, type=click.Choice(sorted(STATE_RU)), metavar="СОСТОЯНИЕ",
+              help="Только письма в этом состоянии: " + "; ".join(
+                  f"{code} — {words}" for code, words in sorted(STATE_RU.items())) + ".")
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
     """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
@@ -453,7 +454,7 @@ def show(ctx: click.Context, ref: str) -> None:
                f"Получено: {r.received}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
     click.echo("\n--- понятые ходы ---")
     for m in view.moves:
-        click.echo(f"  {json.dumps(m, ensure_ascii=False)}")
+        click.echo(f"  {_move_text(m)}")
     for p in r.problems:
         click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}")
     for note in view.notes:
@@ -462,6 +463,17 @@ def show(ctx: click.Context, ref: str) -> None:
     click.echo(view.body)
     click.echo("\n--- письмо как есть ---")
     click.echo((view.raw or b"").decode("utf-8", errors="replace"))
+
+
+def _move_text(move: dict) -> str:
+    """A stored move (SCENARIOS.md JSON) as the player's reply restates it («Лечение: Бука»)."""
+    from engine.model import Move
+    from engine.parse import describe_move
+
+    try:
+        return describe_move(Move.from_json(move))
+    except Exception:  # noqa: BLE001 - an unexpected shape is still shown, as stored
+        return json.dumps(move, ensure_ascii=False)
 
 
 @main.command()

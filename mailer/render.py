@@ -175,6 +175,9 @@ class Renderer:
             if not p.alive:
                 continue
             moves = [m for m in data["moves"] if m["by"] == nick]
+            for m in moves:  # a boss's move for a member: name the member's role, as the reply does
+                if m.get("member") in state_before.players:
+                    m["member_role"] = state_before.players[m["member"]].role
             info = [i for i in data["info"] if i["to"] == nick]
             news = []
             for a in result.activations:

@@ -48,6 +48,7 @@ from .outbox import outgoing_row
 from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
 from .status import ATTENTION_STATES
+from .words import STATE_RU
 from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .turns import current_context
 
@@ -161,8 +162,8 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
             _fill_skipped(s, letter, item.header, limit)
             if letter.state == "skipped":
                 report.skipped_large += 1
-                report.attention.append(
-                    f"{letter.from_addr or '?'}: {loads(letter.notes_json)[0]} ({letter.subject})")
+                report.attention.append(_attention_line(
+                    letter.from_addr, letter.state, letter.subject, loads(letter.notes_json)[0]))
         if cursor is not None:
             row = s.get(Cursor, source) or Cursor(source=source)
             row.uidvalidity, row.last_uid = cursor.uidvalidity, cursor.last_uid
@@ -175,6 +176,12 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
         crash_point("stored")
         if progress:
             progress()
+
+
+def _attention_line(from_addr: str, state: str, subject: str, note: str | None = None) -> str:
+    """One line of the host's attention list: «kot@example.com — неизвестный адрес, тема «Ход»»."""
+    what = note or STATE_RU.get(state, state)
+    return f"{from_addr or '?'} — {what}, тема «{subject or 'без темы'}»"
 
 
 #: The columns of a freshly stored letter that processing fills in.
@@ -361,7 +368,7 @@ class _Run:
             report.processed += 1
             report.states[letter.state] = report.states.get(letter.state, 0) + 1
             if letter.state in ATTENTION_STATES:
-                report.attention.append(f"{letter.from_addr or '?'}: {letter.state} ({letter.subject})")
+                report.attention.append(_attention_line(letter.from_addr, letter.state, letter.subject))
 
     def _process(self, ids: list[int]) -> list["_Done"]:
         table = Letter.__table__

@@ -517,7 +517,8 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime) -
     game's time zone. Returns the new deadline (aware UTC); stored in UTC.
 
     Raises:
-        GameError: no open day, or the phrase is not a time.
+        GameError: no open day, the phrase is not a time, or the time is already past or
+            before the open day began (a relative phrase is read from today's date).
     """
     import dateparser
 
@@ -537,6 +538,13 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime) -
         ctx = current_context(s)
         if ctx is None:
             raise GameError("нет открытого дня")
+        prev = s.get(DayRow, ctx.day - 1)
+        opened = utc(prev.deadline) if prev is not None else cfg.start
+        if deadline <= opened:
+            raise GameError(
+                f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) раньше начала "
+                f"дня {ctx.day} ({opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}); укажите дату "
+                "полностью, например 2026-12-09 19:30")
         ctx.row.deadline = to_db(deadline)
         s.add(ctx.row)
     return deadline

@@ -98,6 +98,11 @@ def test_deadline_phrases_in_game_zone(demo):
         set_deadline(cfg, store, "когда рак на горе свистнет", now=now)
     with pytest.raises(GameError, match="уже прошёл"):
         set_deadline(cfg, store, "вчера 23:00", now=now)
+    # a rehearsal a week before the game: «послезавтра» is still before day 1 began
+    early = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+    with pytest.raises(GameError, match=r"раньше начала дня 1 \(07\.12\.2026 19:30\)"):
+        set_deadline(cfg, store, "послезавтра 21:00", now=early)
+    assert set_deadline(cfg, store, "2026-12-08 21:30", now=early) == new
 
 
 def test_remind_once_per_day(demo):

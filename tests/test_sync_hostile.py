@@ -205,8 +205,8 @@ def test_too_large_letter_skipped_with_note_on_maildir(tmp_path):
         rep = g.sync()
         assert (rep.fetched, rep.skipped_large, rep.states) == (1, 1, {"applied": 1})
         assert g.states() == ["skipped", "applied"]
-        assert rep.attention == [f"buka@example.org: письмо слишком большое ({len(BIG)} байт, "
-                                 "предел 3000 байт), не скачано (Ход)"]
+        assert rep.attention == [f"buka@example.org — письмо слишком большое ({len(BIG)} байт, "
+                                 "предел 3000 байт), не скачано, тема «Ход»"]
         with g.store.session() as s:
             skipped = g.store.letters(s, state="skipped")[0]
             assert skipped.raw is None and skipped.size == len(BIG)
@@ -224,7 +224,7 @@ def test_too_large_letter_skipped_on_dovecot_without_download(tmp_path, dovecot)
         rep = g.sync()
         assert (rep.fetched, rep.skipped_large) == (0, 1)
         assert g.states() == ["skipped"] and g.replies() == []
-        assert len(rep.attention) == 1 and rep.attention[0].startswith("buka@example.org: письмо слишком большое")
+        assert len(rep.attention) == 1 and rep.attention[0].startswith("buka@example.org — письмо слишком большое")
         assert g.rows()[0].message_id == "big@x"
         dovecot.recreate_folder("Big")  # rescan: the same big letter is a duplicate, not noted again
         g.deliver(BIG, AT)
@@ -416,7 +416,7 @@ def test_failing_authentication_results_held_unanswered(game):
     row = game.letter_row("forged@x")
     assert (row.state, row.nick, row.moves_json) == ("held", "Бука", "[]")
     assert any("dkim=fail" in n for n in json.loads(row.notes_json))
-    assert rep.attention and "held" in rep.attention[0]
+    assert rep.attention and "задержаны для ведущего" in rep.attention[0]
     assert game.replies() == []
 
 
@@ -526,7 +526,7 @@ def test_inbox_lists_every_state_and_show_prints_raw_and_understood(tmp_path):
         shown = runner.invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "show", applied_id])
         assert shown.exit_code == 0, shown.output
         assert "Message-ID: <s-applied@x>" in shown.output  # the raw letter
-        assert '"action": "heal"' in shown.output and '"target": "Маруська"' in shown.output
+        assert "  Лечение: Маруська\n" in shown.output  # the move as the reply restates it
         assert "Состояние: ходы приняты" in shown.output
         by_mid = runner.invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "show", "<s-late@x>"])
         assert by_mid.exit_code == 0 and "Состояние: опоздали" in by_mid.output
