@@ -104,9 +104,9 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server):
     roles = [m for msgs in inbox.values() for m in msgs if m["Subject"].endswith("ваша роль")]
     assert sorted(m["To"].addresses[0].addr_spec for m in roles) == sorted(primary)
     marusya = _body(results["marusya@example.org"][0])
-    assert "Ягуарчик: мафия" in marusya
-    assert "Штирлиц: ролевой мирный" in _body(results["jaguar@example.org"][0])
-    assert "Бублик: внебрачный сын Босса" in _body(results["behemoth@example.com"][0])
+    assert "Проверка: Ягуарчик — мафия." in marusya
+    assert "Проверка босса: Штирлиц — ролевой мирный." in _body(results["jaguar@example.org"][0])
+    assert "Проверка босса: Бублик — внебрачный сын Босса." in _body(results["behemoth@example.com"][0])
     assert "Ягуарчик" in _body(results["sovushka@example.com"][0])
     assert "Вы погибли" in _body(results["shershen@example.com"][0])
     # the son is never told by the boss's check
