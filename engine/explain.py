@@ -7,7 +7,7 @@ from typing import Any
 
 from .reasons import ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, phrase
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
-from .roles import ROLE_NAMES_RU, split_role
+from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
 from .state import GameState
 from .turn_types import TurnResult
 
@@ -22,7 +22,7 @@ def role_ru(state: GameState, nick: str) -> str:
     if p is None:
         return "?"
     name = ROLE_NAMES_RU.get(p.role, p.role)
-    return f"{name}, {p.clan[-1]}-й клан" if p.clan else name
+    return f"{name}, {CLAN_NAMES_RU.get(p.clan, p.clan)}" if p.clan else name
 
 
 def result_ru(result: Any) -> str:
@@ -87,7 +87,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState) -
 
 def _activation_line(a: dict[str, Any]) -> str:
     role = ROLE_NAMES_RU.get(a["role"], a["role"])
-    clan = f"{a['clan'][-1]}-й клан"
+    clan = CLAN_NAMES_RU.get(a["clan"], a["clan"])
     if a["kind"] == "son":
         return f"Внебрачный сын {a['player']} со следующего хода — Босс ({clan})"
     return f"Актёр {a['player']} со следующего хода играет роль «{role}» ({clan})"
@@ -107,7 +107,8 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
 
 
 def role_string_ru(role: str) -> str:
-    """``"clan1.boss"`` → ``"Босс, 1-й клан"``; ``"doctor"`` → ``"Врач"``."""
+    """``"clan1.boss"`` → ``"Босс, Клан1"`` (the clan as letters and the newspaper name it);
+    ``"doctor"`` → ``"Врач"``."""
     base, clan = split_role(role)
     name = ROLE_NAMES_RU.get(base, base)
-    return f"{name}, {clan[-1]}-й клан" if clan else name
+    return f"{name}, {CLAN_NAMES_RU.get(clan, clan)}" if clan else name
