@@ -13,6 +13,7 @@ import sys
 import click
 
 from mailer.clickru import install as _russian_click
+from mailer.clickru import russify_commands as _russify_commands
 from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, count
 
 _russian_click()  # click's usage errors and help headings in Russian
@@ -90,7 +91,7 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
 
 
 @main.command()
-@click.argument("game_path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.argument("game_path", metavar="ФАЙЛ", type=click.Path(exists=True, dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Печатать JSON (SCENARIOS.md).")
 @click.option("--check", is_flag=True, help="Сверить с [turn.expect]; код 1 при расхождении.")
 def replay(game_path: str, as_json: bool, check: bool) -> None:
@@ -326,7 +327,7 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
 
 
 @main.command()
-@click.argument("letter_id", required=False, type=int)
+@click.argument("letter_id", metavar="[НОМЕР]", required=False, type=int)
 @click.pass_context
 def preview(ctx: click.Context, letter_id: int | None) -> None:
     """Показать письмо (заголовки и текст) ровно так, как оно уйдёт; без ID — все в очереди.
@@ -434,7 +435,7 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
 
 
 @main.command()
-@click.argument("ref")
+@click.argument("ref", metavar="НОМЕР_ИЛИ_MESSAGE-ID")
 @click.pass_context
 def show(ctx: click.Context, ref: str) -> None:
     """Показать полученное письмо целиком (сырой текст) и что из него понято.
@@ -493,7 +494,7 @@ def explain(ctx: click.Context, day: int) -> None:
 
 
 @main.command("reopen-day")
-@click.argument("day", type=int)
+@click.argument("day", metavar="ДЕНЬ", type=int)
 @click.pass_context
 def reopen_day(ctx: click.Context, day: int) -> None:
     """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
@@ -514,7 +515,7 @@ def reopen_day(ctx: click.Context, day: int) -> None:
 
 
 @main.command()
-@click.argument("phrase")
+@click.argument("phrase", metavar="СРОК")
 @click.pass_context
 def deadline(ctx: click.Context, phrase: str) -> None:
     """Перенести срок открытого дня: «завтра 23:00», «пн 19:30», 2026-12-08 19:30.
@@ -552,7 +553,7 @@ def votes() -> None:
 
 
 @votes.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", metavar="ФАЙЛ", type=click.File("r", encoding="utf-8"))
 @click.pass_context
 def votes_import(ctx: click.Context, file) -> None:
     """Загрузить голоса: CSV «voter,target[,target2]» или текст ветки («Ник: голосую за X»).
@@ -576,7 +577,7 @@ def posts() -> None:
 
 
 @posts.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", metavar="ФАЙЛ", type=click.File("r", encoding="utf-8"))
 @click.pass_context
 def posts_import(ctx: click.Context, file) -> None:
     """Загрузить посты дня («Ник: текст» по строке, или CSV «ник,слов»).
@@ -599,7 +600,7 @@ def posts_import(ctx: click.Context, file) -> None:
 
 
 @main.command("lost-vote")
-@click.argument("nicks", nargs=-1, required=True)
+@click.argument("nicks", metavar="НИК...", nargs=-1, required=True)
 @click.pass_context
 def lost_vote(ctx: click.Context, nicks: tuple[str, ...]) -> None:
     """Лишить игроков голоса на сегодня («Парадокс», «Пальмы цветут»).
@@ -616,7 +617,7 @@ def lost_vote(ctx: click.Context, nicks: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("letter_id", type=int)
+@click.argument("letter_id", metavar="НОМЕР", type=int)
 @click.pass_context
 def edit(ctx: click.Context, letter_id: int) -> None:
     """Исправить письмо из очереди в редакторе ($EDITOR); правка сохраняется до отправки.
@@ -642,7 +643,7 @@ def edit(ctx: click.Context, letter_id: int) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, writable=True))
+@click.argument("file", metavar="ФАЙЛ", type=click.Path(dir_okay=False, writable=True))
 @click.pass_context
 def export(ctx: click.Context, file: str) -> None:
     """Записать всю игру (закрытые дни) как файл игры, который replay воспроизводит в точности.
@@ -706,6 +707,9 @@ def newspaper_cmd(ctx: click.Context, day: int | None, bbcode: bool, lyric_file)
         day = _run(status, cfg, store).day - 1  # the open (or next) day follows the last closed one
     text, bb = _run(newspaper, cfg, store, day, lyric=lyric_file.read() if lyric_file else None)
     click.echo(bb if bbcode else text)
+
+
+_russify_commands(main)
 
 
 if __name__ == "__main__":  # pragma: no cover

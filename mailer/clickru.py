@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["install", "CATALOG", "PLURALS"]
+__all__ = ["install", "russify_commands", "CATALOG", "PLURALS", "TYPE_NAMES"]
 
 #: English message id (exactly as in click 8.x) → Russian.
 CATALOG: dict[str, str] = {
@@ -37,8 +37,6 @@ CATALOG: dict[str, str] = {
     "Invalid value: {message}": "Неверное значение: {message}",
     "Option {name!r} does not take a value.": "Параметр {name!r} не принимает значения.",
     "{value!r} is not a valid {number_type}.": "{value!r} — не {number_type}.",
-    "integer": "целое число",
-    "float": "число",
     "{value} is not in the range {range}.": "{value} вне диапазона {range}.",
     "{value!r} is not a valid boolean. Recognized values: {states}":
         "{value!r} — не да/нет. Допустимо: {states}",
@@ -97,8 +95,34 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 _MODULES = ("core", "exceptions", "types", "parser", "decorators", "formatting", "termui", "utils")
 
 
+#: Click's parameter types → their Russian names (help shows them upper-cased as metavars,
+#: «--day ЧИСЛО»; error messages name them: «'abc' — не число.»).
+TYPE_NAMES = {"StringParamType": "текст", "IntParamType": "число", "FloatParamType": "число",
+              "File": "файл", "BoolParamType": "да/нет"}
+
+
+def russify_commands(command) -> None:
+    """Russian placeholders in the usage lines of ``command`` and its subcommands
+    («mafia-mail status [ПАРАМЕТРЫ]», «mafia-mail [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...»)."""
+    import click
+
+    if command.options_metavar == "[OPTIONS]":
+        command.options_metavar = "[ПАРАМЕТРЫ]"
+    if isinstance(command, click.Group):
+        if command.subcommand_metavar == "COMMAND [ARGS]...":
+            command.subcommand_metavar = "КОМАНДА [АРГУМЕНТЫ]..."
+        for sub in command.commands.values():
+            russify_commands(sub)
+
+
 def install() -> None:
     """Make click print its messages in Russian (idempotent)."""
+    import click.types
+
+    for type_name, russian in TYPE_NAMES.items():
+        kind = getattr(click.types, type_name, None)
+        if kind is not None:
+            kind.name = russian
     for name in _MODULES:
         try:
             module = importlib.import_module(f"click.{name}")

@@ -14,7 +14,8 @@ def run(*args: str):
 
 def test_help_headings_are_russian():
     out = run("--help").output
-    assert out.startswith("Использование: mafia-mail")
+    assert out.startswith("Использование: mafia-mail [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...")
+    assert run("explain", "--help").output.count("--day ЧИСЛО") == 1
     assert "\nПараметры:\n" in out and "\nКоманды:\n" in out
     flat = " ".join(out.split())  # help text is wrapped to the terminal's width
     assert "Показать эту справку и выйти." in flat and "по умолчанию: mafia-mail.toml" in flat
@@ -28,8 +29,9 @@ def test_help_headings_are_russian():
     (("parse", "--game", "/no/such/file.toml", "--from", "X"),
      "Ошибка: Неверное значение '--game': Файл '/no/such/file.toml' не существует."),
     (("close-day", "--fear-choice"), "Ошибка: Параметру '--fear-choice' нужно значение."),
-    (("deadline",), "Ошибка: Не указан аргумент 'PHRASE'."),
+    (("deadline",), "Ошибка: Не указан аргумент 'СРОК'."),
     (("status", "a", "b"), "Ошибка: Лишние аргументы: a b"),
+    (("newspaper", "--day", "abc"), "Ошибка: Неверное значение '--day': 'abc' — не число."),
 ])
 def test_usage_errors_are_russian(args, expected):
     result = run(*args)
