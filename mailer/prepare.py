@@ -161,6 +161,13 @@ class Preparer:
         """Letters submitted and not taken yet."""
         return len(self._jobs) + len(self._ready)
 
+    def not_submitted(self, letter_ids: list[int]) -> list[int]:
+        """Those of ``letter_ids`` worth reading to :meth:`submit` (none without workers)."""
+        if not self.workers:
+            return []
+        held = {letter_id for letter_id, _ in self._backlog}
+        return [i for i in letter_ids if i not in self._submitted and i not in held]
+
     def submit(self, items: list[tuple[int, bytes]]) -> None:
         """Start preparing these (letter id, raw bytes) pairs in the workers. Does nothing
         without workers, for letters submitted before, or beyond PREPARE_AHEAD letters ahead
@@ -168,7 +175,8 @@ class Preparer:
         have been submitted."""
         if not self.workers:
             return
-        items = [item for item in items if item[0] not in self._submitted]
+        held = {letter_id for letter_id, _ in self._backlog}
+        items = [item for item in items if item[0] not in self._submitted and item[0] not in held]
         if self._pool is None:
             self._backlog += items
             if len(self._backlog) < PARALLEL_FROM:

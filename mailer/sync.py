@@ -342,7 +342,8 @@ class _Run:
 
     def submit(self, ids: list[int]) -> None:
         """Have the preparer start on the pending letters ``ids`` (when it uses workers)."""
-        if not self.preparer.workers:
+        ids = self.preparer.not_submitted(ids)
+        if not ids:
             return
         table = Letter.__table__
         with self.store.session() as s:
