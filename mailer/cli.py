@@ -28,6 +28,17 @@ class HostError(click.ClickException):
         click.echo(f"Ошибка: {self.format_message()}", file=file or sys.stderr)
 
 
+def _command_name() -> str:
+    """How the host ran this tool, to print next commands he can type as they are: the path
+    he typed (``.venv/bin/mafia-mail``), or ``mafia-mail`` when it is on PATH."""
+    import shutil
+
+    typed = sys.argv[0] if sys.argv and sys.argv[0].endswith("mafia-mail") else "mafia-mail"
+    if os.sep not in typed or shutil.which("mafia-mail") == os.path.abspath(typed):
+        return "mafia-mail"
+    return typed
+
+
 def _echo_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
@@ -180,7 +191,8 @@ def _run(fn, *args, **kwargs):
 
 
 @main.command()
-@click.option("--event", default=None, help="Событие первого дня вместо жребия (id события).")
+@click.option("--event", default=None, metavar="СОБЫТИЕ",
+              help="Событие первого дня вместо жребия: название («Полнолуние») или id (full_moon).")
 @click.pass_context
 def init(ctx: click.Context, event: str | None) -> None:
     """Создать игру: раздать роли (по зерну, если не заданы), открыть день 1, поставить в
@@ -399,14 +411,14 @@ def demo(keep: str | None) -> None:
     """
     from mailer.demo import run_demo
 
-    run_demo(keep, echo=click.echo)
+    run_demo(keep, echo=click.echo, command=_command_name())
 
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="JSON: message_id, from, received, state, problems.")
-@click.option("--state", default=None, type=click.Choice(sorted(STATE_RU)), metavar="СОСТОЯНИЕ",
-              help="Только письма в этом состоянии: " + "; ".join(
-                  f"{code} — {words}" for code, words in sorted(STATE_RU.items())) + ".")
+@click.option("--state", default=None, metavar="СОСТОЯНИЕ", callback=lambda _c, _p, v: _letter_state(v),
+              help="Только письма в этом состоянии (слова из таблицы или код): " + "; ".join(
+                  f"{words} ({code})" for code, words in sorted(STATE_RU.items())) + ".")
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
     """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
@@ -432,6 +444,19 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
         table.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
                       state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
     Console(highlight=False).print(table)
+
+
+def _letter_state(value: str | None) -> str | None:
+    """A letter state code for ``inbox --state``: the code (``late``) or the table's words
+    («опоздали», any case)."""
+    if value is None:
+        return None
+    wanted = " ".join(value.lower().replace("ё", "е").split())
+    for code, words in STATE_RU.items():
+        if wanted in (code, words.replace("ё", "е")):
+            return code
+    known = "; ".join(f"{words} ({code})" for code, words in sorted(STATE_RU.items()))
+    raise click.BadParameter(f"нет такого состояния «{value}»; есть: {known}")
 
 
 @main.command()
@@ -662,7 +687,8 @@ def export(ctx: click.Context, file: str) -> None:
 
 
 @main.command("open-day")
-@click.option("--event", "event", required=True, help="Id события (none, fear, rage, …).")
+@click.option("--event", "event", required=True, metavar="СОБЫТИЕ",
+              help="Название события («Страх», «Полнолуние», «без события», …) или его id (fear, full_moon, none).")
 @click.pass_context
 def open_day_cmd(ctx: click.Context, event: str) -> None:
     """Задать событие открытого дня вручную вместо жребия (день открывает close-day).

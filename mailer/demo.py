@@ -31,8 +31,10 @@ def copy_demo(target: Path) -> Path:
     return target / "game.toml"
 
 
-def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print) -> Path:
-    """Run the demo game in ``workdir`` (a new temporary folder when None) and print each step.
+def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
+             command: str = "mafia-mail") -> Path:
+    """Run the demo game in ``workdir`` (a new temporary folder when None) and print each step;
+    ``command`` is how the host runs the tool (``.venv/bin/mafia-mail``), for the next steps.
 
     Returns the work folder (config, game.db, outbox/). Raises ``FileExistsError`` when
     ``workdir`` already holds a demo database.
@@ -81,6 +83,6 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print)
     echo(f"  база игры: {folder / 'game.db'}")
     echo(f"  письма игроков (Maildir): {cfg.mailbox.path}")
     echo(f"  отправленные письма (.eml): {cfg.send.path}")
-    echo(f"Дальше: mafia-mail --config {cfg.path} status")
+    echo(f"Дальше: {command} --config {cfg.path} status")
     store.dispose()
     return folder

@@ -163,13 +163,11 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         GameError: no open day, an unknown event id, or the day is waiting for the «Страх»
             answer (its lynch is half done: the next day's event is set once it is closed).
     """
-    from engine.model import EVENTS
     from engine.resolve import open_day
 
     from .render import Renderer
 
-    if event not in EVENTS:
-        raise GameError(f"нет такого события «{event}»; есть: {', '.join(EVENTS)}")
+    event = event_id(event)
     with store.session() as s:
         ctx = current_context(s)
         if ctx is None:
@@ -226,22 +224,46 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
             sent += 1
     if not sent:
         return []
-    return [f"итоги дня {prev.day}: {sent} писем уже ушли с прежним событием дня {row.day}"]
+    return [f"итоги дня {prev.day}: с прежним событием дня {row.day} уже отправлено писем: {sent}"]
 
 
 def _address(cfg: GameConfig, nick: str) -> str:
     return next(p.emails[0] for p in cfg.players if p.nick == nick)
 
 
+def event_id(text: str) -> str:
+    """The event id (engine.model.EVENTS) for an id or the event's Russian name, any case,
+    with or without «» («полнолуние», «Выбери меня!», ``full_moon``).
+
+    Raises:
+        GameError: no such event (the message lists them, name and id).
+    """
+    from engine.model import EVENTS
+    from engine.reasons import EVENTS_RU
+
+    def norm(value: str) -> str:
+        return " ".join(value.strip().strip("«»\"'").lower().replace("ё", "е").rstrip("!").split())
+
+    wanted = norm(text)
+    for event in EVENTS:
+        if wanted in (event, norm(EVENTS_RU.get(event, event))):
+            return event
+    known = ", ".join(f"«{EVENTS_RU.get(e, e)}» ({e})" for e in EVENTS)
+    raise GameError(f"нет такого события «{text}»; есть: {known}")
+
+
 def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None = None) -> GameState:
     """Create the game: deal roles, open day 1, queue a role letter to each player.
 
-    ``event`` sets day 1's event instead of the seeded draw (an id of engine.model.EVENTS).
+    ``event`` sets day 1's event instead of the seeded draw (see :func:`event_id`).
 
     Raises:
-        GameError: the database already holds a game.
+        GameError: the database already holds a game, or no such event.
     """
     from .render import Renderer
+
+    if event is not None:
+        event = event_id(event)
 
     renderer = Renderer(cfg)
     with store.session() as s:

@@ -41,3 +41,16 @@ def test_usage_errors_are_russian(args, expected):
     if "Использование:" in result.output:  # click prints no usage for a missing option value
         assert f"Справка: mafia-mail {args[0]} --help" in result.output or \
             "Справка: mafia-mail --help" in result.output
+
+
+def test_inbox_state_by_the_words_of_the_table(tmp_path):
+    from test_sync import Game
+
+    game = Game(tmp_path)
+    game.store.dispose()
+    config = str(tmp_path / "game.toml")
+    for words in ("опоздали", "Неизвестный адрес", "late"):
+        assert run("--config", config, "inbox", "--state", words).exit_code == 0
+    wrong = run("--config", config, "inbox", "--state", "вчерашние")
+    assert wrong.exit_code == 2
+    assert "нет такого состояния «вчерашние»; есть:" in wrong.output and "опоздали (late)" in wrong.output

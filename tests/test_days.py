@@ -237,7 +237,7 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     assert living and all(f"событие «{EVENT_NAMES_RU[new]}»" in b for b in living)
     send_all(cfg, store, now=AFTER)
     _row, stale = set_event(cfg, store, "none", now=AFTER)
-    assert stale == [f"итоги дня 1: {len(living)} писем уже ушли с прежним событием дня 2"]
+    assert stale == [f"итоги дня 1: с прежним событием дня 2 уже отправлено писем: {len(living)}"]
 
 
 def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
@@ -300,3 +300,18 @@ def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):
     assert close_day(cfg, store, now=AFTER, fear_choice=victim).result.to_json()["lynched"] == [victim]
     row, _ = set_event(cfg, store, "full_moon", now=AFTER)  # now the next day's event
     assert (row.day, row.event) == (2, "full_moon")
+
+
+def test_event_named_in_russian_or_by_id(demo):
+    cfg, store = demo
+    from mailer.turns import event_id, set_event
+
+    assert [event_id(t) for t in ("полнолуние", "«Выбери меня!»", "full_moon", " Солнечное  затмение ",
+                                  "без события", "Апелевка")] == \
+        ["full_moon", "choose_me", "full_moon", "eclipse", "none", "appeal"]
+    with pytest.raises(GameError, match=r"нет такого события «луна»; есть: «без события» \(none\)"):
+        event_id("луна")
+    row, _ = set_event(cfg, store, "Ярость", now=START)
+    assert row.event == "rage"
+    result = CliRunner().invoke(main, ["--config", str(cfg.path), "open-day", "--event", "Праздник"])
+    assert result.exit_code == 0 and "событие «Праздник»" in result.output
