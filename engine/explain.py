@@ -40,8 +40,8 @@ def _move_line(m: dict[str, Any], state: GameState) -> str:
     target = m.get("target")
     if m.get("targets"):
         target = ", ".join(m["targets"])
-    if m.get("member"):
-        action += f" за {m['member']}"
+    if m.get("member"):  # «ход за Serginio (Охранник, Клан1)»
+        action = f"ход за {m['member']} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
     why = "" if m["reason"] == "ok" else f": {phrase(m['reason'])}"

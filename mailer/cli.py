@@ -275,7 +275,8 @@ def status(ctx: click.Context) -> None:
     if missing and not rep.finished:
         console.print("Ещё ничего не прислали: " + ", ".join(missing))
     console.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
-                  f"писем для внимания ведущего: {rep.attention}")
+                  f"писем для внимания ведущего: {rep.attention}"
+                  + (" (mafia-mail inbox)" if rep.attention else ""))
 
 
 def _local(cfg, value) -> str:
@@ -481,6 +482,8 @@ def show(ctx: click.Context, ref: str) -> None:
     click.echo("\n--- понятые ходы ---")
     for m in view.moves:
         click.echo(f"  {_move_text(m)}")
+    if not view.moves and not r.problems:
+        click.echo("  (нет)")
     for p in r.problems:
         click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}")
     for note in view.notes:
