@@ -4,9 +4,9 @@ Stages (each letter passes them in order; a stage that says no gives the letter 
 and, where the sender deserves one, a Russian reply with the reason — Mailman-style):
 
 1. fetch   — new messages only (IMAP UID cursor per folder and UIDVALIDITY / Maildir names);
-             each raw message is stored together with the cursor after it, in one
-             transaction. A letter over ``max_letter_size`` is not downloaded (its size is
-             asked first): only its header is read, and the host is told (state ``skipped``).
+             stored raw ``[mailbox] batch`` at a time, each batch with the cursor after it
+             in one transaction. A letter over ``max_letter_size`` is not downloaded (its
+             size is asked first): only its header is read, and the host is told (``skipped``).
 2. decode  — charsets, HTML, quotes and signatures cut (:mod:`mailer.decode`).
 3. screen  — duplicate (same Message-ID, sender and text), unreadable, auto-reply/bounce
              (RFC 3834), the game's own letters (the host's addresses, our Message-IDs),
@@ -19,10 +19,13 @@ and, where the sender deserves one, a Russian reply with the reason — Mailman-
              accept nothing are answered at most MAX_EMPTY_REPLIES_PER_DAY times a day per
              address, which ends any loop with a broken auto-responder.
 
-A crash at any point can be re-run: stored letters are never fetched twice (unique
-source+key, cursor committed with the letter), and processing is per letter, committed
-with its reply row (queued once per letter by ``ref``). A letter whose processing raises is
-``held`` for the host and the sync goes on. The crash tests kill the process at the points
+Stages 2 and 5 (decode, parse) are pure and run ahead in a worker process on a big sync
+(:mod:`mailer.prepare`); the screens, replies and writes run in order here, one transaction
+per batch of letters. A crash at any point can be re-run: stored letters are never fetched
+twice (unique source+key, cursor committed with its batch), a batch's letter states are
+committed with its reply rows (queued once per letter by ``ref``), so a re-run redoes at most
+the batch in progress. A letter whose processing raises is ``held`` for the host and the
+sync goes on. The crash tests kill the process at the points
 marked ``crash_point`` (:mod:`mailer.crash`).
 """
 
