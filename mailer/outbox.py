@@ -29,13 +29,13 @@ from .store import Outgoing, Store, dumps, loads, to_db, utc
 
 def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str) -> str:
     """Deterministic Message-ID (without angle brackets) for an outgoing letter."""
-    domain = _domain(from_addr)
+    domain = message_domain(from_addr)
     digest = hashlib.sha256(f"{cfg_name}\x00{seed}\x00{ref}".encode()).hexdigest()[:24]
     return f"mm-{digest}@{domain}"
 
 
 @functools.lru_cache(maxsize=64)
-def _domain(from_addr: str) -> str:
+def message_domain(from_addr: str) -> str:
     """The domain of the game's From address (RFC 5322 addr-spec), the right side of its
     Message-IDs."""
     return parseaddr(from_addr)[1].rpartition("@")[2] or "mafia-mail.invalid"

@@ -219,12 +219,6 @@ class Preparer:
                     return prepared
         return prepare(raw or b"", self.context)
 
-    def forget(self, letter_ids) -> None:
-        """Drop whatever was prepared for ``letter_ids`` (e.g. letters no longer pending)."""
-        for letter_id in letter_ids:
-            self._ready.pop(letter_id, None)
-            self._jobs.pop(letter_id, None)
-
     def _start(self) -> ProcessPoolExecutor | None:
         if self._pool is not None:
             return self._pool

@@ -47,7 +47,7 @@ from engine.model import Problem
 
 from .config import GameConfig
 from .crash import crash_point
-from .outbox import outgoing_row
+from .outbox import message_domain, outgoing_row
 from .render import Renderer
 from .runlock import AlreadyRunning, exclusive
 from .status import ATTENTION_STATES
@@ -139,7 +139,7 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
         keys = [key for key, _ in items]
         stored = set(s.execute(select(table.c.key).where(
             table.c.source == source, table.c.key.in_(keys))).scalars())
-        rows, skipped = [], []
+        rows, skipped, fresh = [], [], []
         for key, item in items:
             if key in stored:
                 continue
@@ -155,7 +155,7 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
                 report.fetched += 1
         if rows:
             s.execute(insert(table), rows)
-            if preparer is not None and preparer.workers:
+            if preparer is not None and preparer.workers:  # hand the new letters on by id
                 raws = {row["key"]: row["raw"] for row in rows if row["raw"] is not None}
                 new_ids = s.execute(select(table.c.id, table.c.key).where(
                     table.c.source == source, table.c.key.in_(list(raws))))
@@ -173,7 +173,7 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
             s.add(row)
         for _ in items:
             crash_point("fetch_tx")
-    if preparer is not None and preparer.workers and rows:
+    if fresh:
         preparer.submit(fresh)
     for _ in items:
         crash_point("stored")
@@ -333,9 +333,9 @@ class _Run:
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
         self.own_addrs = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
-        domain = _addr(cfg.send.from_addr).rpartition("@")[2] or "mafia-mail.invalid"
         # the form of mailer.outbox.message_id_for, even from an older database
-        self.own_id = re.compile(rf"mm-[0-9a-f]{{24}}@{re.escape(domain)}", re.IGNORECASE)
+        self.own_id = re.compile(rf"mm-[0-9a-f]{{24}}@{re.escape(message_domain(cfg.send.from_addr))}",
+                                 re.IGNORECASE)
         #: (address, local date) → letters from it that day that accepted no move, for the
         #: local days in ``empty_days`` (read by :meth:`load_empty_counts`)
         self.empty: dict[tuple[str, object], int] = {}
