@@ -14,7 +14,7 @@ import click
 
 from mailer.clickru import install as _russian_click
 from mailer.clickru import russify_commands as _russify_commands
-from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, count
+from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, code_for, count
 
 _russian_click()  # click's usage errors and help headings in Russian
 
@@ -452,10 +452,9 @@ def _letter_state(value: str | None) -> str | None:
     («опоздали», any case)."""
     if value is None:
         return None
-    wanted = " ".join(value.lower().replace("ё", "е").split())
-    for code, words in STATE_RU.items():
-        if wanted in (code, words.replace("ё", "е")):
-            return code
+    code = code_for(value, STATE_RU)
+    if code is not None:
+        return code
     known = "; ".join(f"{words} ({code})" for code, words in sorted(STATE_RU.items()))
     raise click.BadParameter(f"нет такого состояния «{value}»; есть: {known}")
 

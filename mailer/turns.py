@@ -241,13 +241,11 @@ def event_id(text: str) -> str:
     from engine.model import EVENTS
     from engine.reasons import EVENTS_RU
 
-    def norm(value: str) -> str:
-        return " ".join(value.strip().strip("«»\"'").lower().replace("ё", "е").rstrip("!").split())
+    from .words import code_for
 
-    wanted = norm(text)
-    for event in EVENTS:
-        if wanted in (event, norm(EVENTS_RU.get(event, event))):
-            return event
+    event = code_for(text, {e: EVENTS_RU.get(e, e) for e in EVENTS})
+    if event is not None:
+        return event
     known = ", ".join(f"«{EVENTS_RU.get(e, e)}» ({e})" for e in EVENTS)
     raise GameError(f"нет такого события «{text}»; есть: {known}")
 

@@ -37,3 +37,15 @@ def count(n: int, one: str, few: str, many: str) -> str:
     else:
         word = many
     return f"{n} {word}"
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.strip().strip("«»\"'").rstrip("!").lower().replace("ё", "е").split())
+
+
+def code_for(text: str, names: dict[str, str]) -> str | None:
+    """The code whose id or Russian name (``names``: code → name) the host typed, in any
+    case, with or without «» and a final «!», ё as е («Выбери меня!», «опоздали», ``late``);
+    None when nothing matches."""
+    wanted = _plain(text)
+    return next((code for code, name in names.items() if wanted in (code, _plain(name))), None)
