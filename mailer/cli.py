@@ -543,19 +543,29 @@ def reopen_day(ctx: click.Context, day: int) -> None:
 
 @main.command()
 @click.argument("phrase", metavar="СРОК")
+@click.option("--yes", is_flag=True, help="Не переспрашивать.")
 @click.pass_context
-def deadline(ctx: click.Context, phrase: str) -> None:
-    """Перенести срок открытого дня: «завтра 23:00», «пн 19:30», 2026-12-08 19:30.
+def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
+    """Перенести срок открытого дня: «вторник 23:00», «завтра в 19», 05.03.2027 19:30.
+
+    Дата с точками — всегда день, потом месяц. Без времени суток срок не принимается.
 
     \b
     Пример:
-      mafia-mail --config game.toml deadline "завтра 23:00"
+      mafia-mail --config game.toml deadline "завтра 23:00" --yes
     """
     from mailer.turns import set_deadline
+    from mailer.when import format_when
 
     cfg, store = _open(ctx)
-    new = _run(set_deadline, cfg, store, phrase, now=_now())
-    click.echo(f"Новый срок: {_local(cfg, new)}")
+    new = _run(set_deadline, cfg, store, phrase, now=_now(), dry_run=True)
+    click.echo(f"Новый срок: {format_when(new, cfg.zone)}")
+    if not yes and not click.confirm("Перенести срок?", default=False):
+        click.echo("Срок не изменён.")
+        return
+    _run(set_deadline, cfg, store, phrase, now=_now())
+    if not yes:
+        click.echo("Срок перенесён.")
 
 
 @main.command()

@@ -531,26 +531,23 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         return sent
 
 
-def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime) -> datetime:
-    """Move the open day's deadline to ``phrase``: ISO 8601, «ГГГГ-ММ-ДД ЧЧ:ММ», or a phrase
-    dateparser understands in Russian or English («завтра 23:00», «пн 19:30»), read in the
-    game's time zone. Returns the new deadline (aware UTC); stored in UTC.
+def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
+                 dry_run: bool = False) -> datetime:
+    """Move the open day's deadline to ``phrase``, read by :func:`mailer.when.read_when` in
+    the game's time zone («вторник 23:00», «завтра в 19», «05.03.2027 19:30», ISO 8601).
+    Returns the new deadline (aware UTC); stored in UTC unless ``dry_run`` (then only checked,
+    so the host can confirm it first).
 
     Raises:
-        GameError: no open day, the phrase is not a time, or the time is already past or
-            before the open day began (a relative phrase is read from today's date).
+        GameError: no open day, the phrase is not a date with a time of day, or the time is
+            already past or before the open day began.
     """
-    import dateparser
+    from .when import WhenError, read_when
 
-    local_now = now.astimezone(cfg.zone).replace(tzinfo=None)
-    parsed = dateparser.parse(
-        phrase, languages=["ru", "en"],
-        settings={"TIMEZONE": cfg.timezone, "RETURN_AS_TIMEZONE_AWARE": True,
-                  "PREFER_DATES_FROM": "future", "RELATIVE_BASE": local_now},
-    )
-    if parsed is None:
-        raise GameError(f"не понял время «{phrase}»; пример: «завтра 23:00» или 2026-12-08 19:30")
-    deadline = parsed.astimezone(cfg.zone).astimezone(utc(now).tzinfo)
+    try:
+        deadline = utc(read_when(phrase, now=now, zone=cfg.zone))
+    except WhenError as exc:
+        raise GameError(str(exc)) from None
     if deadline <= now:
         raise GameError(f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) уже прошёл; "
                         "закрыть день сейчас: mafia-mail close-day --early")
@@ -565,8 +562,9 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime) -
                 f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) раньше начала "
                 f"дня {ctx.day} ({opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}); укажите дату "
                 "полностью, например 2026-12-09 19:30")
-        ctx.row.deadline = to_db(deadline)
-        s.add(ctx.row)
+        if not dry_run:
+            ctx.row.deadline = to_db(deadline)
+            s.add(ctx.row)
     return deadline
 
 

@@ -315,3 +315,24 @@ def test_event_named_in_russian_or_by_id(demo):
     assert row.event == "rage"
     result = CliRunner().invoke(main, ["--config", str(cfg.path), "open-day", "--event", "Праздник"])
     assert result.exit_code == 0 and "событие «Праздник»" in result.output
+
+
+def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
+    """`deadline` prints the moment with its weekday and zone and changes it only when the
+    host confirms (issue 13); `--yes` skips the question."""
+    cfg, store = demo
+    monkeypatch.setenv("MAFIA_MAIL_NOW", "2026-12-08T10:00:00+03:00")  # Tuesday 10:00
+    args = ["--config", str(cfg.path), "deadline", "вторник 23:00"]
+    out = CliRunner().invoke(main, args, input="n\n")
+    assert out.exit_code == 0, out.output
+    assert "Новый срок: вт 08.12.2026 23:00 (Europe/Moscow)" in out.output
+    assert "Срок не изменён." in out.output
+    with store.session() as s:
+        assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
+    out = CliRunner().invoke(main, [*args[:3], "завтра в 19 часов", "--yes"])
+    assert out.exit_code == 0, out.output
+    assert out.output == "Новый срок: ср 09.12.2026 19:00 (Europe/Moscow)\n"
+    with store.session() as s:
+        assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 9, 16, 0, tzinfo=timezone.utc)
+    out = CliRunner().invoke(main, [*args[:3], "завтра"])
+    assert out.exit_code != 0 and "нет времени суток" in out.output

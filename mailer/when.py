@@ -1,0 +1,167 @@
+"""Times the host types: «вторник 23:00», «завтра в 19 часов», «05.03.2027 19:30».
+
+One reading for every command that takes a time (``deadline``; ``parse --at`` takes the same
+phrases). A phrase is read as a Russian host means it:
+
+- a date written with dots is always day first (``05.03.2027`` is 5 March); ISO dates
+  (``2026-12-08``) are year first;
+- a weekday («вторник», «во вт», «monday») is the nearest such day whose time is still ahead,
+  today included: «вторник 23:00» typed on Tuesday at 10:00 is today;
+- the time of day is ``ЧЧ:ММ``, ``ЧЧ.ММ``, «в 19», «в 19 часов», «19 ч», «в 7 вечера»;
+- a phrase with no clear time of day («завтра», «в пятницу») is refused, never guessed.
+
+Date words dateparser knows better than we do («5 декабря», «через 2 дня») go to it for the
+date only; the time of day is always ours, so it cannot turn «в 19 часов» into «in 19 hours».
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+WEEKDAYS_SHORT_RU = ("пн", "вт", "ср", "чт", "пт", "сб", "вс")
+
+_WEEKDAYS = {
+    0: ("понедельник", "пн", "monday", "mon"),
+    1: ("вторник", "вт", "tuesday", "tue"),
+    2: ("среда", "среду", "ср", "wednesday", "wed"),
+    3: ("четверг", "чт", "thursday", "thu"),
+    4: ("пятница", "пятницу", "пт", "friday", "fri"),
+    5: ("суббота", "субботу", "сб", "saturday", "sat"),
+    6: ("воскресенье", "вс", "sunday", "sun"),
+}
+_WEEKDAY_OF = {w: d for d, words in _WEEKDAYS.items() for w in words}
+_DAY_WORDS = {"вчера": -1, "yesterday": -1, "сегодня": 0, "today": 0, "завтра": 1, "tomorrow": 1, "послезавтра": 2}
+_FILLERS = {"в", "во", "к", "на", "до", "at", "on", "by", "г", "г.", "года", "год"}
+_PART_OF_DAY = {"утра": "am", "ночи": "night", "дня": "pm", "вечера": "pm"}
+
+EXAMPLE = "пример: «завтра 23:00», «вт 19:30», «05.03.2027 19:30»"
+
+_DATE_DMY = re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})(?!\d)")
+_DATE_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+_TIME_HM = re.compile(r"(?<![\d.:])(\d{1,2})[:.](\d{2})(?![\d.:])")
+_TIME_ISO_T = re.compile(r"(?<=\d)t(?=\d)")
+_TIME_HOURS = re.compile(
+    r"(?:(?<![\w])(?:в|во|к|at)\s+)?(?<![\d.:])(\d{1,2})(?:\s*(?:час(?:а|ов)?|ч\.?)(?!\w))?"
+    r"(?:\s+(утра|дня|вечера|ночи))?(?![\d.:\w])")
+
+
+class WhenError(ValueError):
+    """A phrase that is not a clear moment; the message is Russian and gives an example."""
+
+
+def read_when(phrase: str, *, now: datetime, zone: ZoneInfo) -> datetime:
+    """The moment ``phrase`` names, read in ``zone`` relative to ``now``.
+
+    Args:
+        phrase: what the host typed (Russian or English, see the module docstring).
+        now: the current moment (aware).
+        zone: the game's time zone; the phrase is local time there.
+
+    Returns:
+        An aware datetime in ``zone``.
+
+    Raises:
+        WhenError: the phrase is not a date and a time of day (Russian message with an
+            example), or names a date that does not exist.
+    """
+    local_now = now.astimezone(zone)
+    text = " ".join(phrase.lower().replace("ё", "е").replace(",", " ").split())
+    text = _TIME_ISO_T.sub(" ", text)
+    day, text = _take_date(text)
+    clock, text = _take_time(text, have_date=day is not None)
+    if clock is None:
+        raise WhenError(f"не понял срок «{phrase}»: в нём нет времени суток; {EXAMPLE}")
+    words = [w for w in text.split() if w not in _FILLERS]
+    if day is None:
+        day = _read_day_words(words, phrase, local_now, clock, zone)
+    elif words:
+        raise WhenError(f"не понял «{' '.join(words)}» в «{phrase}»; {EXAMPLE}")
+    return _at(day, clock, zone)
+
+
+def format_when(moment: datetime, zone: ZoneInfo) -> str:
+    """«вт 08.12.2026 19:00 (Europe/Moscow)»: a moment as the host reads it back."""
+    local = moment.astimezone(zone)
+    return f"{WEEKDAYS_SHORT_RU[local.weekday()]} {local:%d.%m.%Y %H:%M} ({zone.key})"
+
+
+def _at(day: date, clock: time, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, clock).replace(tzinfo=zone)
+
+
+def _take_date(text: str) -> tuple[date | None, str]:
+    """An explicit numeric date (day first with dots, or ISO), removed from ``text``."""
+    for rx, order in ((_DATE_ISO, "ymd"), (_DATE_DMY, "dmy")):
+        m = rx.search(text)
+        if m is None:
+            continue
+        a, b, c = (int(g) for g in m.groups())
+        y, mo, d = (a, b, c) if order == "ymd" else (c if c >= 100 else 2000 + c, b, a)
+        try:
+            found = date(y, mo, d)
+        except ValueError:
+            raise WhenError(f"даты {m.group(0)} не бывает; {EXAMPLE}") from None
+        return found, (text[:m.start()] + " " + text[m.end():]).strip()
+    return None, text
+
+
+def _take_time(text: str, *, have_date: bool) -> tuple[time | None, str]:
+    """The time of day, removed from ``text``."""
+    m = _TIME_HM.search(text)
+    if m is not None:
+        h, mi = int(m.group(1)), int(m.group(2))
+        if h > 23 or mi > 59:
+            raise WhenError(f"времени {m.group(0)} не бывает; {EXAMPLE}")
+        tail = text[m.end():].split()
+        part = tail.pop(0) if tail and tail[0] in _PART_OF_DAY else None
+        return time(_shift(h, part), mi), (text[:m.start()] + " " + " ".join(tail)).strip()
+    for m in _TIME_HOURS.finditer(text):
+        h, part = int(m.group(1)), m.group(2)
+        marked = m.group(0).strip()
+        # a bare number is a time of day only with «в …», «… часов» or «… вечера»
+        if marked == m.group(1):
+            continue
+        if h > 23:
+            raise WhenError(f"времени «{marked}» не бывает; {EXAMPLE}")
+        return time(_shift(h, part), 0), (text[:m.start()] + " " + text[m.end():]).strip()
+    return None, text
+
+
+def _shift(hour: int, part: str | None) -> int:
+    """«7 вечера» is 19:00, «12 ночи» is 0:00, «7 утра» is 7:00."""
+    kind = _PART_OF_DAY.get(part or "")
+    if kind == "pm" and hour < 12:
+        return hour + 12
+    if kind == "night" and hour == 12:
+        return 0
+    return hour
+
+
+def _read_day_words(words: list[str], phrase: str, local_now: datetime, clock: time,
+                    zone: ZoneInfo) -> date:
+    """The date of the remaining words: nothing, a day word, a weekday, or a dateparser date."""
+    today = local_now.date()
+    if not words:
+        day = today
+        return day if _at(day, clock, zone) > local_now else day + timedelta(days=1)
+    if len(words) == 1 and words[0] in _DAY_WORDS:
+        return today + timedelta(days=_DAY_WORDS[words[0]])
+    if len(words) == 1 and words[0].rstrip(".") in _WEEKDAY_OF:
+        want = _WEEKDAY_OF[words[0].rstrip(".")]
+        ahead = (want - today.weekday()) % 7
+        day = today + timedelta(days=ahead)
+        if _at(day, clock, zone) <= local_now:
+            day += timedelta(days=7)
+        return day
+    import dateparser
+
+    found = dateparser.parse(
+        " ".join(words), languages=["ru", "en"],
+        settings={"DATE_ORDER": "DMY", "PREFER_DATES_FROM": "future",
+                  "RELATIVE_BASE": local_now.replace(tzinfo=None),
+                  "REQUIRE_PARTS": ["day", "month"]})
+    if found is None:
+        raise WhenError(f"не понял дату в «{phrase}»; {EXAMPLE}")
+    return found.date()

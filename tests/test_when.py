@@ -1,0 +1,57 @@
+"""Times the host types (issue 13 «Deadlines»): read as a Russian host means them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from zoneinfo import ZoneInfo
+
+from mailer.when import WhenError, format_when, read_when
+
+MSK = ZoneInfo("Europe/Moscow")
+TUESDAY_10 = datetime(2026, 12, 8, 10, 0, tzinfo=MSK)
+
+
+@pytest.mark.parametrize("phrase, expected", [
+    ("вторник 23:00", datetime(2026, 12, 8, 23, 0)),        # today, not next week
+    ("во вт 19.30", datetime(2026, 12, 8, 19, 30)),
+    ("завтра 21.30", datetime(2026, 12, 9, 21, 30)),       # the clock time typed, not now's
+    ("05.03.2027 19:30", datetime(2027, 3, 5, 19, 30)),    # day first, always
+    ("05.03.27 19:30", datetime(2027, 3, 5, 19, 30)),
+    ("завтра в 19", datetime(2026, 12, 9, 19, 0)),
+    ("завтра в 19 часов", datetime(2026, 12, 9, 19, 0)),   # not «in 19 hours»
+    ("послезавтра 19 ч", datetime(2026, 12, 10, 19, 0)),
+    ("в пятницу в 7 вечера", datetime(2026, 12, 11, 19, 0)),
+    ("пн 19:30", datetime(2026, 12, 14, 19, 30)),
+    ("вторник 9:00", datetime(2026, 12, 15, 9, 0)),        # today's 9:00 is past: next week
+    ("23:00", datetime(2026, 12, 8, 23, 0)),
+    ("9:00", datetime(2026, 12, 9, 9, 0)),
+    ("2026-12-08 19:30", datetime(2026, 12, 8, 19, 30)),
+    ("2026-12-08T19:30", datetime(2026, 12, 8, 19, 30)),
+    ("10 декабря в 18", datetime(2026, 12, 10, 18, 0)),
+    ("через 2 дня в 20:00", datetime(2026, 12, 10, 20, 0)),
+    ("tomorrow 7:30", datetime(2026, 12, 9, 7, 30)),
+])
+def test_phrases_typed_on_tuesday_morning(phrase, expected):
+    got = read_when(phrase, now=TUESDAY_10, zone=MSK)
+    assert got.replace(tzinfo=None) == expected
+    assert got.utcoffset() == MSK.utcoffset(expected)
+
+
+@pytest.mark.parametrize("phrase, words", [
+    ("завтра", "нет времени суток"),
+    ("в пятницу", "нет времени суток"),
+    ("когда рак на горе свистнет", "нет времени суток"),
+    ("31.02.2027 10:00", "даты 31.02.2027 не бывает"),
+    ("завтра 25:00", "не бывает"),
+])
+def test_unclear_phrases_are_refused_with_an_example(phrase, words):
+    with pytest.raises(WhenError) as err:
+        read_when(phrase, now=TUESDAY_10, zone=MSK)
+    assert words in str(err.value) and "пример: «завтра 23:00»" in str(err.value)
+
+
+def test_read_back_with_weekday_and_zone():
+    moment = read_when("завтра в 19", now=TUESDAY_10, zone=MSK)
+    assert format_when(moment, MSK) == "ср 09.12.2026 19:00 (Europe/Moscow)"
