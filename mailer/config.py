@@ -17,6 +17,8 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.roles import RosterError, split_role
+
+from .addresses import canonical
 from mailer.fetch import is_loopback
 from engine.state import HouseRules
 
@@ -91,8 +93,11 @@ class GameConfig:
         return ZoneInfo(self.timezone)
 
     def player_by_address(self) -> dict[str, str]:
-        """Lower-case address → nickname."""
-        return {e.lower(): p.nick for p in self.players for e in p.emails}
+        """Address in :func:`mailer.addresses.canonical` form (lower case, IDN domain in
+        Unicode, so ``zoya@почта.рф`` and ``zoya@xn--80a1acny.xn--p1ai`` are one) → nickname."""
+        from .addresses import canonical
+
+        return {canonical(e): p.nick for p in self.players for e in p.emails}
 
 
 def _secret(env_name: str, key: str) -> str:
@@ -227,9 +232,9 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
         for e in emails:
             if not isinstance(e, str) or "@" not in e:
                 raise r.fail("emails" if "emails" in entry else "email", f"не похоже на адрес: {e!r}")
-            if e.lower() in owners:
-                raise r.fail("email", f"адрес {e} уже у игрока «{owners[e.lower()]}»")
-            owners[e.lower()] = nick
+            if canonical(e) in owners:
+                raise r.fail("email", f"адрес {e} уже у игрока «{owners[canonical(e)]}»")
+            owners[canonical(e)] = nick
         role = entry.get("role")
         if role is not None:
             try:

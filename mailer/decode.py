@@ -25,6 +25,7 @@ from datetime import datetime
 from email import policy
 from email.message import Message
 
+from mailer.addresses import canonical
 from mailer.charsets import decode_header_bytes, decode_text
 from mailer.quotes import FORWARD_MARKER, html_to_text, strip_quotes
 
@@ -120,7 +121,9 @@ _ADDR_RE = re.compile(r"[^\s<>\"',;:()\[\]]+@[^\s<>\"',;:()\[\]]+")
 
 @functools.lru_cache(maxsize=4096)
 def _parse_addresses(value: bytes) -> tuple[tuple[tuple[str, str], ...], bool]:
-    """(name, lower-case address) pairs from a raw address-list header; bool: parsed cleanly.
+    """(name, address) pairs from a raw address-list header, each address in the form
+    :func:`mailer.addresses.canonical` compares (lower case, IDN domain in Unicode); bool:
+    parsed cleanly.
 
     The raw bytes go through :func:`email.utils.getaddresses` as latin-1 (a lossless round
     trip), then display names are decoded; when that yields no address, addresses are found
@@ -141,13 +144,13 @@ def _parse_addresses(value: bytes) -> tuple[tuple[tuple[str, str], ...], bool]:
         addr_text, _ = decode_header_bytes(addr.encode("latin-1", "replace"))
         if not _ADDR_RE.fullmatch(addr_text) or re.search(r"[\x00-\x1f\x7f]", addr_text):
             continue  # e.g. an encoded word swallowed the "@": no usable address
-        pairs.append((name_text.strip().strip('"').strip(), addr_text.lower()))
+        pairs.append((name_text.strip().strip('"').strip(), canonical(addr_text)))
     if pairs:
         return tuple(pairs), True
     decoded, _ = decode_header_bytes(value)
     for match in _ADDR_RE.finditer(decoded):
         rest = decoded[: match.start()].strip().strip("<").strip().strip('"').strip()
-        pairs.append((rest if not pairs else "", match.group(0).strip(".").lower()))
+        pairs.append((rest if not pairs else "", canonical(match.group(0).strip("."))))
     return tuple(pairs), False
 
 

@@ -37,8 +37,14 @@ def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str) -> str:
 @functools.lru_cache(maxsize=64)
 def message_domain(from_addr: str) -> str:
     """The domain of the game's From address (RFC 5322 addr-spec), the right side of its
-    Message-IDs."""
-    return parseaddr(from_addr)[1].rpartition("@")[2] or "mafia-mail.invalid"
+    Message-IDs, in ASCII (an IDN domain as punycode, RFC 5890): ids are never encoded."""
+    from .addresses import AddressError, ascii_domain
+
+    domain = parseaddr(from_addr)[1].rpartition("@")[2]
+    try:
+        return ascii_domain(domain) if domain else "mafia-mail.invalid"
+    except AddressError:
+        return "mafia-mail.invalid"
 
 
 def outgoing_row(
@@ -87,11 +93,24 @@ def queue(s: Session, cfg: GameConfig, *, ref: str, **letter) -> Outgoing:
     return row
 
 
-def build_message(cfg: GameConfig, row: Outgoing) -> EmailMessage:
-    """The exact RFC 5322 message for a row (what ``preview`` shows and ``send`` sends)."""
-    msg = EmailMessage()
-    msg["From"] = cfg.send.from_addr
-    msg["To"] = formataddr((row.to_nick or "", row.to_addr)) if row.to_nick else row.to_addr
+def build_message(cfg: GameConfig, row: Outgoing, *, utf8: bool = False) -> EmailMessage:
+    """The exact RFC 5322 message for a row (what ``preview`` shows and ``send`` sends).
+
+    Headers follow :data:`mailer.mime.POLICY` (ids verbatim, subjects that decode exactly).
+    ``utf8``: addresses as written, for a server that offers SMTPUTF8 (RFC 6531); otherwise
+    IDN domains in their ASCII form, which every server takes.
+
+    Raises:
+        mailer.addresses.AddressError: an address that cannot be written so (a non-ASCII
+            local part without ``utf8``, or no address at all).
+    """
+    from .addresses import header_address
+    from .mime import POLICY
+
+    msg = EmailMessage(policy=POLICY.clone(utf8=True) if utf8 else POLICY)
+    from_name, from_addr = parseaddr(cfg.send.from_addr)
+    msg["From"] = header_address(from_name, from_addr or cfg.send.from_addr, ascii_only=not utf8)
+    msg["To"] = header_address(row.to_nick, row.to_addr, ascii_only=not utf8)
     msg["Subject"] = row.subject
     msg["Date"] = format_datetime(utc(row.created))
     msg["Message-ID"] = f"<{row.message_id}>"
@@ -99,6 +118,11 @@ def build_message(cfg: GameConfig, row: Outgoing) -> EmailMessage:
         msg[name] = value
     msg.set_content(row.body, charset="utf-8", cte="8bit" if row.body.isascii() else "quoted-printable")
     return msg
+
+
+def needs_utf8(cfg: GameConfig, row: Outgoing) -> bool:
+    """Whether the row's addresses hold anything but ASCII (then SMTPUTF8 is tried first)."""
+    return not (row.to_addr.isascii() and cfg.send.from_addr.isascii())
 
 
 #: Lost connections after which the server may already have accepted the letter (the reply
@@ -191,13 +215,16 @@ def _send_rows(cfg, store, ids, states, sender, now, report, progress) -> None:
         crash_point("sending")
         if progress:
             progress(row)
-        msg = build_message(cfg, row)
         try:
+            utf8 = sender is not None and needs_utf8(cfg, row) and sender.offers_smtputf8()
+            msg = build_message(cfg, row, utf8=utf8)
             if sender is None:
                 write_to_folder(msg, cfg.send.path)
             else:
                 sender.send(msg)
-        except SendError as exc:
+        except Exception as exc:  # one bad letter never stops the others
+            if not isinstance(exc, SendError):
+                exc = SendError(f"письмо не собрать: {exc}", permanent=True)
             with store.session() as s:
                 row = s.get(Outgoing, row_id)
                 row.state = _state_after(exc)

@@ -145,11 +145,26 @@ class SmtpSender:
         except Exception:
             return False
 
-    def send(self, msg: EmailMessage) -> None:
-        """Send one letter. Raises SendError (see :class:`SendError`)."""
+    def _ready(self) -> smtplib.SMTP:
         if not self._alive():
             self.close()
             self._smtp = self._connect()
+        return self._smtp
+
+    def offers_smtputf8(self) -> bool:
+        """Whether the server takes addresses in UTF-8 (RFC 6531 SMTPUTF8); connects first.
+        Raises SendError as :meth:`send`."""
+        smtp = self._ready()
+        try:
+            smtp.ehlo_or_helo_if_needed()
+        except Exception as exc:
+            self.close()
+            raise _translate(exc, self.where) from exc
+        return bool(smtp.has_extn("smtputf8"))
+
+    def send(self, msg: EmailMessage) -> None:
+        """Send one letter. Raises SendError (see :class:`SendError`)."""
+        self._ready()
         try:
             self._smtp.send_message(msg)
         except Exception as exc:

@@ -332,7 +332,7 @@ class _Run:
         self.own = OwnLetters()
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
-        self.own_addrs = {a.lower() for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
+        self.own_addrs = {_addr(a) for a in cfg.host_addresses} | {_addr(cfg.send.from_addr)}
         # the form of mailer.outbox.message_id_for, even from an older database
         self.own_id = re.compile(rf"mm-[0-9a-f]{{24}}@{re.escape(message_domain(cfg.send.from_addr))}",
                                  re.IGNORECASE)
@@ -705,7 +705,9 @@ def cut_own_letters(body: str, own_bodies) -> tuple[str, int]:
 def _addr(value: str) -> str:
     from email.utils import parseaddr
 
-    return parseaddr(value)[1].lower()
+    from .addresses import canonical
+
+    return canonical(parseaddr(value)[1])
 
 
 def _re(subject: str) -> str:

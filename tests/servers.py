@@ -387,6 +387,7 @@ class SmtpServer:
     host: str = LOOPBACK
     port: int = 0
     controller: object = None
+    smtputf8: bool = True  # False: a server that does not offer SMTPUTF8 (RFC 6531)
 
     @property
     def messages(self) -> list[ReceivedMail]:
@@ -404,7 +405,7 @@ class SmtpServer:
         from aiosmtpd.controller import Controller
 
         self.port = free_port()
-        options = {"enable_SMTPUTF8": True}
+        options = {"enable_SMTPUTF8": self.smtputf8}
         if self.credentials is not None:
             options.update(authenticator=self._authenticate, auth_required=True,
                            auth_require_tls=False)
