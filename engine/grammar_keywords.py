@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, match_phrase
+from .lexicon import lexicon
 from .names import NameIndex, is_known_word, max_distance, role_words
 
 
@@ -31,21 +32,6 @@ _SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
 #: A bracket between two keywords keeps them apart («(он оставил ход на моё усмотрение):
 #: охраняет …» is a remark and then a move).
 _BRACKETS = frozenset({"(", ")"})
-
-
-#: Phrases common in chatter: without a name (or, for delegation, from a non-member) they
-#: are no move and no refusal.
-_WEAK_PHRASES = frozenset({
-    ("в", "гости"), ("к", "себе"), ("в", "отношении"), ("ход", "за", "тобой"),
-    ("ход", "за", "вами"), ("решай", "сам"), ("решайте", "сами"), ("в", "петлю"),
-})
-
-
-_PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-
-
-for _phrase, _cls in sorted(V.PHRASES.items(), key=lambda item: -len(item[0])):
-    _PHRASES.setdefault(_phrase[0], []).append((_phrase, _cls))
 
 
 @dataclass
@@ -227,7 +213,8 @@ def told_in_past(clause: list[Tok]) -> bool:
     """True when a noun keyword of the clause follows «вчера»/«вчерашний» in its comma
     segment («Вчерашний линч был ошибкой»): the clause tells, it asks nothing."""
     for i, t in enumerate(clause):
-        if t.word and (t.w in V.WEAK_WORDS or t.w in V.NARRATIVE_NOUNS) and _after_past(clause, i):
+        if t.word and (t.w in lexicon().weak or t.w in V.NARRATIVE_NOUNS) and \
+                _after_past(clause, i):
             return True
     return False
 
@@ -242,16 +229,17 @@ def _after_report_word(clause: list[Tok], i: int) -> bool:
 
 
 def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
-    for phrase, cls in _PHRASES.get(clause[i].w, ()):
+    lex = lexicon()
+    for phrase, cls in lex.by_first.get(clause[i].w, ()):
         if match_phrase(clause, i, phrase):
-            return Kw(cls, i, i + len(phrase), weak=phrase in _WEAK_PHRASES)
+            return Kw(cls, i, i + len(phrase), weak=phrase in lex.weak_phrases)
     w = clause[i].w
     if w.endswith("-ка"):
         w = w[:-3]
-    cls = V.WORDS.get(w)
+    cls = lex.words.get(w)
     if cls is None:
         return None
-    return Kw(cls, i, i + 1, weak=w in V.WEAK_WORDS or cls in V.WEAK_CLASSES)
+    return Kw(cls, i, i + 1, weak=w in lex.weak or cls in V.WEAK_CLASSES)
 
 
 def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
@@ -284,7 +272,11 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     return sorted(out, key=lambda kw: kw.i)
 
 
-_VERB_CHOICES: list[str] = [w for w, c in V.WORDS.items() if w not in V.WEAK_WORDS and len(w) >= 3]
+@functools.lru_cache(maxsize=1)
+def _verb_choices() -> list[str]:
+    """Strong keywords a misspelt verb is compared with."""
+    lex = lexicon()
+    return [w for w in lex.words if w not in lex.weak and len(w) >= 3]
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -297,12 +289,12 @@ def _fuzzy_verb(word: str) -> str | None:
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
-    hits = process.extract(word, _VERB_CHOICES, scorer=OSA.distance, score_cutoff=limit,
+    hits = process.extract(word, _verb_choices(), scorer=OSA.distance, score_cutoff=limit,
                            limit=None)
     if not hits:
         return None
     best = min(s for _, s, _ in hits)
-    classes = {V.WORDS[c] for c, s, _ in hits if s == best}
+    classes = {lexicon().words[c] for c, s, _ in hits if s == best}
     return classes.pop() if len(classes) == 1 else None
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import grammar_vocab as V
+from .lexicon import lexicon
 from .names import norm
 
 _TOKEN = re.compile(
@@ -104,7 +105,7 @@ def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
     if k - j < 2 or k >= len(toks) or not toks[k].word:
         return False
     last = next((t for t in reversed(cur) if t.word), None)
-    return last is not None and (last.w in V.PREPOSITIONS or last.w in V.WORDS)
+    return last is not None and (last.w in V.PREPOSITIONS or last.w in lexicon().words)
 
 
 def _is_bullet(t: Tok) -> bool:

@@ -35,7 +35,8 @@ OBLIQUE = ALL_CASES - {"nomn"}
 
 _CYR = re.compile(r"[а-я]")
 _LAT = re.compile(r"[a-z]")
-_LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "я", "ым", "ого", "ому", "ой")
+_LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "я", "ым", "ого", "ому", "ой",
+                  "a", "u", "om", "oy", "oi", "e", "y", "i", "ym", "ogo", "omu", "ovi")
 _LATIN_SEPARATORS = ("", "-", "'", "’", "`")
 _TRANSLIT = (
     ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("yu", "ю"),
@@ -199,6 +200,39 @@ class NameIndex:
     parts: dict[str, set[str]] = field(default_factory=dict)  # one word of a multi-word nick
     fuzzy_choices: list[str] = field(default_factory=list)
     fuzzy_owner: list[str] = field(default_factory=list)
+    #: first-word form of a multi-word nickname → those nicknames (for :meth:`merge`)
+    multi_first: dict[str, list[int]] = field(default_factory=dict)
+
+    def merge(self, toks: list) -> list:
+        """Join the tokens of a multi-word nickname written with dots, spaces or dashes
+        between its words («Dr.Who», «Ю. Гагарина», «Анну Марию») into one word token whose
+        ``w`` is the key :meth:`exact` knows, so punctuation inside a nick never splits a
+        clause or a move. ``toks``: :class:`engine.grammar_tokens.Tok` list; returns a new
+        list (the same one when nothing was joined)."""
+        out = None
+        n, i = len(toks), 0
+        while i < n:
+            t = toks[i]
+            cand = self.multi_first.get(t.w) if t.word else None
+            best = None
+            if cand:
+                for m in cand:
+                    nick, parts = self.multi[m]
+                    end = _match_parts(toks, i, parts)
+                    if end is not None and (best is None or end > best[1]):
+                        best = (nick, end)
+            if best is None:
+                if out is not None:
+                    out.append(t)
+                i += 1
+                continue
+            if out is None:
+                out = list(toks[:i])
+            nick, end = best
+            last = toks[end - 1]
+            out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
+            i = end
+        return toks if out is None else out
 
     def exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
         """The longest roster name written at ``words[i:]`` (normalised tokens), if any.
@@ -207,6 +241,10 @@ class NameIndex:
         nicknames sharing the form, the one whose form has the ``expected`` case wins when no
         other could be the uninflected nominative; otherwise the hit is ambiguous.
         """
+        w = words[i]
+        if w[:1] == "\x00":
+            nick = w[1:]
+            return NameHit(nick, (nick,), "exact", 1)
         best_len, owners = 0, {}
         for nick, parts in self.multi:
             n = len(parts)
@@ -249,6 +287,29 @@ class NameIndex:
         return _hit(owners, "fuzzy")
 
 
+_JOINERS = frozenset({".", "—"})
+
+
+def _merged_key(nick: str) -> str:
+    return "\x00" + nick
+
+
+def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
+    """Index after the tokens spelling ``parts`` from ``toks[i]`` (dots and dashes, at most
+    one, between the words; never a line break), or None."""
+    k = i
+    for n, forms in enumerate(parts):
+        if n:
+            if k < len(toks) and not toks[k].word and toks[k].w in _JOINERS:
+                k += 1
+            if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
+                return None
+        if k >= len(toks) or not toks[k].word or toks[k].w not in forms:
+            return None
+        k += 1
+    return k
+
+
 def _hit(owners: list[str], kind: str) -> NameHit:
     if len(owners) == 1:
         return NameHit(owners[0], (owners[0],), kind)
@@ -270,15 +331,23 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
 
 @functools.lru_cache(maxsize=64)
 def name_index(nicks: tuple[str, ...]) -> NameIndex:
-    """Build (once per roster) the form index of ``nicks`` (roster order)."""
+    """Build (once per roster) the form index of ``nicks`` (roster order).
+
+    A nickname is cut into words at anything but letters and digits («Dr.Who», «Серый_Волк»,
+    «Анна-Мария», «Агент 007» have two). One word: its case forms. Several: each word's case
+    forms (matched word by word, see :meth:`NameIndex.exact` and :meth:`NameIndex.merge`),
+    and the words written as one token joined by «_», «-» or nothing, in the same case
+    («серого_волка», «анну-марию»)."""
     idx = NameIndex(nicks=nicks)
     for nick in nicks:
-        words = [norm(w) for w in re.findall(r"[\w'’`-]+", nick)] or [norm(nick)]
+        words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
-            idx.multi.append((nick, tuple(word_forms(w) for w in words)))
-            joined = "".join(words)
-            _add(idx.single, nick, {joined: frozenset({"nomn"})})
-            idx.bases[nick] = [" ".join(words), joined]
+            parts = tuple(word_forms(w) for w in words)
+            idx.multi.append((nick, parts))
+            _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
+            _add(idx.single, nick, _joined_forms(words, parts))
+            idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
+                               "-".join(words)]
             for w in words:
                 for form in word_forms(w):
                     if len(w) >= THRESHOLDS["prefix_min_len"]:
@@ -293,7 +362,35 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
     idx.multi.sort(key=lambda item: -len(item[1]))
+    for m, (nick, parts) in enumerate(idx.multi):
+        for form in parts[0]:
+            idx.multi_first.setdefault(form, []).append(m)
     return idx
+
+
+def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
+    """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
+    nothing, every word in the same case, or all but the last uninflected."""
+    out: dict[str, frozenset[str]] = {}
+    for case in ALL_CASES:
+        per_word = []
+        for w, forms in zip(words, parts):
+            fit = [f for f, cases in forms.items() if case in cases] or [w]
+            per_word.append(fit[:3])
+        heads = [[]]
+        for fit in per_word[:-1]:
+            heads = [h + [f] for h in heads for f in fit]
+        heads.append(words[:-1])
+        for head in heads:
+            for last in per_word[-1]:
+                for sep in ("_", "-", ""):
+                    key = sep.join(head + [last])
+                    out[key] = out.get(key, frozenset()) | {case}
+    if _LAT.search(words[-1]) or re.search(r"\d", words[-1]):
+        for sep in ("_", "-", ""):
+            for form, cases in _latin_forms(sep.join(words)).items():
+                out.setdefault(form, cases)
+    return out
 
 
 def _add(table: dict[str, dict[str, frozenset[str]]], nick: str,

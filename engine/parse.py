@@ -29,6 +29,7 @@ from .grammar_keywords import (
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
+from .lexicon import lexicon
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import NameHit, inflect, name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
@@ -67,6 +68,7 @@ class _Ctx:
     sender: Actor
     nicks: tuple[str, ...]
     alive: frozenset[str]
+    last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
 
 
 # --- public API -------------------------------------------------------------------------------
@@ -99,7 +101,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: _Prev | None = None
     last_start = -1  # offset of the clause before this one
-    for clause in clauses(tokenize(text)):
+    for clause in clauses(name_index(nicks).merge(tokenize(text))):
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         if is_question(text, clause):
             asked = find_keywords(clause, set(), name_index(nicks))
@@ -248,9 +250,13 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
         back = antecedent(ctx, clause, lo, kw.i)
+        if back is None and ctx.last_hit is not None:
+            back = (ctx.last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
             tg.hits.append(back)
             tg.pronoun = False
+    if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
+        ctx.last_hit = (tg.hits[0][0],)
     first = min([kw.i] + [h[1] for h in tg.hits])
     last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:
@@ -290,7 +296,7 @@ def _clan_mate(ctx: _Ctx, actor: Actor, tg: Targets) -> None:
 def _subject(ctx: _Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     """``(first, end)`` tokens of the nickname or role word right before a third-person move
     word («Маруська проверяет …», «а Страж охраняет …»), or None."""
-    if clause[kw.i].w not in V.THIRD_PERSON:
+    if clause[kw.i].w not in lexicon().third:
         return None
     k = kw.i - 1
     while k >= 0 and not clause[k].word and clause[k].w in ("«", "»", '"'):
@@ -572,7 +578,7 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
     if k >= len(clause):
         return False
     t = clause[k]
-    return t.w in (":", "—", "→") if not t.word else t.w in V.WORDS
+    return t.w in (":", "—", "→") if not t.word else t.w in lexicon().words
 
 
 # --- swindler's branches ----------------------------------------------------------------------

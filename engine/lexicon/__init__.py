@@ -1,0 +1,140 @@
+"""The move lexicon: one TOML file per verb class, words as lemmas (issue 11).
+
+Each ``engine/lexicon/<class>.toml`` names a verb class (:mod:`engine.grammar_vocab`) and its
+words; README.md in this folder describes the fields for the host. Verbs are dictionary
+lemmas (the infinitive): pymorphy3 expands each into the forms a player writes to order a
+move — first person singular and plural of the present/future and the «давайте» imperative
+(strong keywords); the infinitive (weak: a move only with a name); never the plain
+imperative («проверьте Маруську!» asks others);
+the third person singular («Маруська проверяет …»: a move of whoever the subject is). Nouns
+are expanded into every case form, singular and plural (weak). ``words`` are taken as
+written (slang, forms the dictionary does not know); ``idioms`` are phrases of such words.
+
+The lexicon is built once, on first use (pymorphy3 is loaded lazily so that ``--help`` never
+loads the dictionary). Package data is read through :mod:`importlib.resources`.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+
+from ..names import morph, norm
+
+
+@dataclass
+class Lexicon:
+    """The expanded lexicon.
+
+    ``words``: normalised word → class; ``weak``: words that are a move only with a name;
+    ``third``: third-person forms; ``phrases``: word tuple → class (longest first per first
+    word in ``by_first``); ``weak_phrases``; ``not_before``: class → words that, right after
+    a keyword of the class, make it ordinary speech («полечу в Сочи»); ``classes``: class →
+    its source file name.
+    """
+
+    words: dict[str, str] = field(default_factory=dict)
+    weak: set[str] = field(default_factory=set)
+    third: set[str] = field(default_factory=set)
+    phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    weak_phrases: set[tuple[str, ...]] = field(default_factory=set)
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    not_before: dict[str, frozenset[str]] = field(default_factory=dict)
+    classes: dict[str, str] = field(default_factory=dict)
+
+
+def _verb_forms(lemma: str) -> list[tuple[str, str]]:
+    """(form, kind) of a verb lemma; kind ``strong`` / ``weak`` / ``third``. Unknown lemmas
+    give only themselves (weak): pymorphy3's guessed paradigms are not trusted."""
+    parses = [p for p in morph().parse(lemma) if "INFN" in p.tag and p.is_known]
+    if not parses:
+        return [(norm(lemma), "weak")]
+    out: list[tuple[str, str]] = []
+    for p in parses:
+        for f in p.lexeme:
+            t = f.tag
+            if "INFN" in t:
+                out.append((norm(f.word), "weak"))
+            elif "impr" in t and "incl" in t:
+                out.append((norm(f.word), "strong"))  # «убьём», «проверим»
+            elif "1per" in t and ("pres" in t or "futr" in t):
+                out.append((norm(f.word), "strong"))
+            elif "3per" in t and "sing" in t and ("pres" in t or "futr" in t):
+                out.append((norm(f.word), "third"))
+    return out
+
+
+def _noun_forms(lemma: str) -> list[str]:
+    parses = [p for p in morph().parse(lemma) if "NOUN" in p.tag and "nomn" in p.tag]
+    if not parses:
+        return [norm(lemma)]
+    return sorted({norm(f.word) for f in parses[0].lexeme} | {norm(lemma)})
+
+
+def _files() -> list[tuple[str, dict]]:
+    folder = resources.files(__name__)
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            out.append((entry.name, tomllib.loads(entry.read_text(encoding="utf-8"))))
+    return out
+
+
+def build(files: list[tuple[str, dict]]) -> Lexicon:
+    """Expand lexicon tables (``(file name, parsed TOML)``) into a :class:`Lexicon`.
+
+    A word already given to another class keeps its first class (files in name order);
+    explicit ``words`` win over expanded forms. Raises ``ValueError`` for a table without
+    ``class``.
+    """
+    lex = Lexicon()
+    expanded: list[tuple[str, str, bool, bool]] = []  # (form, class, weak, third)
+    for name, data in files:
+        cls = data.get("class")
+        if not cls:
+            raise ValueError(f"{name}: нет поля class")
+        lex.classes[cls] = name
+        weak_verbs = {norm(v) for v in data.get("weak_verbs", ())}
+        for lemma in data.get("verbs", ()):
+            for form, kind in _verb_forms(lemma):
+                weak = kind == "weak" or norm(lemma) in weak_verbs
+                expanded.append((form, cls, weak, kind == "third"))
+        for lemma in data.get("nouns", ()):
+            for form in _noun_forms(lemma):
+                expanded.append((form, cls, True, False))
+        weak_words = {norm(w) for w in data.get("weak_words", ())}
+        for w in list(data.get("words", ())) + list(data.get("weak_words", ())) + \
+                list(data.get("typos", ())):
+            w = norm(w)
+            lex.words[w] = cls
+            if w in weak_words:
+                lex.weak.add(w)
+        for w in data.get("third_words", ()):
+            lex.words[norm(w)] = cls
+            lex.third.add(norm(w))
+        for key, weak in (("idioms", False), ("weak_idioms", True)):
+            for phrase in data.get(key, ()):
+                words = tuple(norm(w) for w in phrase.split())
+                lex.phrases.setdefault(words, cls)
+                if weak:
+                    lex.weak_phrases.add(words)
+        lex.not_before[cls] = frozenset(norm(w) for w in data.get("not_before", ()))
+    for form, cls, weak, third in expanded:
+        if form in lex.words:
+            continue
+        lex.words[form] = cls
+        if weak:
+            lex.weak.add(form)
+        if third:
+            lex.third.add(form)
+    for phrase, cls in sorted(lex.phrases.items(), key=lambda item: -len(item[0])):
+        lex.by_first.setdefault(phrase[0], []).append((phrase, cls))
+    return lex
+
+
+@functools.lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The shipped lexicon (engine/lexicon/*.toml), built on first use."""
+    return build(_files())
