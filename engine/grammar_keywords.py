@@ -44,6 +44,8 @@ class Kw:
     negated: bool = False
     weak: bool = False
     reported: bool = False  # a noun right after «что»: chatter if a predicate follows
+    withdraw: bool = False  # «снимаю голос с X»
+    hypothetical: bool = False  # after «если», «может», «завтра» in its sentence
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -85,6 +87,33 @@ def correction_end(clause: list[Tok]) -> int | None:
         head = head or clause[k].w in V.CORRECTION_HEADS
         k += 1
     return k if head else None
+
+
+def correction_marks(clause: list[Tok]) -> list[int]:
+    """Letter offsets where a correction starts in a clause (see
+    :data:`engine.grammar_vocab.CORRECTION_MARKS`)."""
+    out = []
+    n = len(clause)
+    for k, t in enumerate(clause):
+        if not t.word:
+            continue
+        w = t.w
+        if w in V.CORRECTION_MARKS:
+            out.append(t.start)
+        elif w == "нет" and (k + 1 == n or not clause[k + 1].word or
+                             clause[k + 1].w in V.CORRECTION_WORDS) and \
+                (k == 0 or clause[k - 1].w != V.NEGATION):
+            out.append(t.start)
+        elif w == "есть" and k > 0 and clause[k - 1].w == "то":
+            out.append(clause[k - 1].start)
+    return out
+
+
+def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool:
+    """True when a word of :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` stands before
+    token ``i`` in its sentence (outside the swindler's branches, ``excluded``)."""
+    return any(t.word and t.w in V.HYPOTHETICAL_WORDS and k not in excluded
+               for k, t in enumerate(clause[:i]))
 
 
 def clause_flags(clause: list[Tok]) -> dict:
@@ -147,7 +176,27 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     fuzzy = _fuzzy_keywords(clause, excluded, idx, found)
     if fuzzy:
         found = sorted(found + fuzzy, key=lambda kw: kw.i)
-    return _merge(clause, found)
+    return _withdrawals(clause, _merge(clause, found))
+
+
+_OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса"})
+
+
+def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """«Снимаю (свой) голос с X»: the vote keyword becomes a withdrawal; a withdrawal verb
+    that was itself a keyword («убираю») is dropped."""
+    out: list[Kw] = []
+    for kw in kws:
+        if kw.cls == V.VOTE:
+            k = kw.i - 1
+            while k >= 0 and clause[k].word and clause[k].w in _OWN:
+                k -= 1
+            if k >= 0 and clause[k].word and clause[k].w in V.WITHDRAW_WORDS:
+                kw.withdraw, kw.negated, kw.weak = True, False, False
+                if out and out[-1].i == k:
+                    out.pop()
+        out.append(kw)
+    return out
 
 
 def _negated(clause: list[Tok], i: int) -> bool:

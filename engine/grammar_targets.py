@@ -77,6 +77,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         w = t.w
+        if out.hits and w in _SELF_CORRECTION:
+            nxt = _corrected_name(idx, clause, words, k, hi)
+            if nxt is None:
+                break
+            out.hits, k, joined, expected = [], nxt[0], True, nxt[1]
+            continue
         if w == "это" and not out.hits and k == _first_word(clause, lo):
             out.statement = True
         if w in ("или", "либо") and out.hits:
@@ -168,6 +174,30 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+_SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет"})
+
+
+def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
+    """«Лечу Кузю… нет, лучше Бобра», «Проверяю Лося, ой, то есть Кузю»: after correction
+    words, a name replaces the names read so far. Returns ``(index of that name, expected
+    cases)`` or None when no name follows."""
+    expected = frozenset({"accs"})
+    head = False
+    while k < hi:
+        t = clause[k]
+        if t.word:
+            if t.w in V.CORRECTION_WORDS:
+                head = head or t.w in V.CORRECTION_HEADS or t.w in ("ой", "то")
+            elif t.w in V.PREPOSITIONS:
+                expected = V.PREPOSITIONS[t.w]
+            elif t.w not in V.FILLERS:
+                break
+        k += 1
+    if not head or k >= hi or idx.exact(words, k, expected) is None:
+        return None
+    return k, expected
 
 
 def _opens_statement(clause: list[Tok], k: int) -> bool:

@@ -131,10 +131,34 @@ ABSTAIN_PHRASES: tuple[tuple[str, ...], ...] = (
 #: the target of the previous clause's move.
 CORRECTION_WORDS: frozenset[str] = frozenset({
     "хотя", "нет", "лучше", "вернее", "точнее", "то", "есть", "вру", "ой", "ошибся",
-    "ошиблась", "поправка", "блин", "сорри", "извините", "простите",
+    "ошиблась", "поправка", "блин", "сорри", "извините", "простите", "upd", "апд", "отбой",
+    "передумал", "передумала", "передумали", "исправляю", "исправление", "ошибочка", "стоп",
+    "нет-нет", "ps", "пс", "все-таки", "таки", "итак", "короче", "ведущий", "меняю", "а",
 })
 CORRECTION_HEADS: frozenset[str] = frozenset({
-    "нет", "вернее", "точнее", "есть", "вру", "ошибся", "ошиблась", "поправка",
+    "нет", "вернее", "точнее", "есть", "вру", "ошибся", "ошиблась", "поправка", "upd", "апд",
+    "отбой", "передумал", "передумала", "передумали", "исправляю", "исправление", "ошибочка",
+    "стоп", "нет-нет",
+})
+
+#: Words that mark a correction anywhere in a clause: a later move of the same kind replaces
+#: the earlier ones of the letter («Бью Кузю. Хотя нет — бью Бобра», «UPD: убиваем Кузю»).
+#: «нет» counts only before punctuation or another correction word; «есть» only after «то».
+CORRECTION_MARKS: frozenset[str] = CORRECTION_HEADS - {"нет", "есть"}
+
+#: «Снимаю голос с X»: a vote keyword after these words withdraws the vote.
+WITHDRAW_WORDS: frozenset[str] = frozenset({
+    "снимаю", "сниму", "отзываю", "отзову", "забираю", "заберу", "убираю", "уберу", "снимаем",
+})
+#: «… и отдаю Y»: after a withdrawal, these words give the vote to somebody else.
+TRANSFER_WORDS: frozenset[str] = frozenset({
+    "отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "переношу", "перенесу",
+    "перекидываю", "перекину", "передаю", "передам", "перевожу", "отдаем", "теперь",
+})
+#: Words that make a move after them in the same sentence a hypothesis, not an order
+#: («Если Лось и завтра промолчит — проверю его», «может, проверю Лося»).
+HYPOTHETICAL_WORDS: frozenset[str] = frozenset({
+    "если", "ежели", "коли", "может", "возможно", "завтра", "послезавтра", "вдруг",
 })
 
 # --- fillers and grammar words -------------------------------------------------------------

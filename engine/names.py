@@ -202,6 +202,23 @@ class NameIndex:
     fuzzy_owner: list[str] = field(default_factory=list)
     #: first-word form of a multi-word nickname → those nicknames (for :meth:`merge`)
     multi_first: dict[str, list[int]] = field(default_factory=dict)
+    #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
+    stems: dict[str, set[str]] = field(default_factory=dict)
+
+    def pet_form(self, word: str) -> NameHit | None:
+        """A diminutive or pet form of a nickname («Петьку» → Петя, «Светочка» → Света,
+        «Кузенька» → Кузя, «Лосик» → Лось): the word (or its pymorphy3 lemma) minus a
+        diminutive suffix (:data:`DIMINUTIVE_SUFFIXES`) is a nickname's stem."""
+        if not _CYR.search(word):
+            return None
+        lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
+        owners: set[str] = set()
+        for lemma in lemmas:
+            for suffix in DIMINUTIVE_SUFFIXES:
+                stem = lemma[:-len(suffix)]
+                if lemma.endswith(suffix) and len(stem) >= 3:
+                    owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
+        return _hit(sorted(owners), "pet") if owners else None
 
     def merge(self, toks: list) -> list:
         """Join the tokens of a multi-word nickname written with dots, spaces or dashes
@@ -270,6 +287,9 @@ class NameIndex:
                           for b in bases if b.startswith(word) and b != word})
             if pre:
                 return _hit(pre, "prefix")
+        pet = self.pet_form(word)
+        if pet is not None:
+            return pet
         limit = max_distance(len(word))
         if limit == 0:
             return None
@@ -286,6 +306,13 @@ class NameIndex:
         owners = sorted({self.fuzzy_owner[idx] for _, score, idx in found if score == best})
         return _hit(owners, "fuzzy")
 
+
+#: Russian diminutive and pet suffixes, longest first (see :meth:`NameIndex.pet_form`).
+DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
+    "ечка", "очка", "енька", "онька", "ушка", "юшка", "ушенька", "уська", "юська", "уся",
+    "юся", "уля", "юля", "уша", "юша", "ька", "ка", "ик", "чик", "ок", "ек", "ечек", "очек",
+    "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня",
+}, key=len, reverse=True))
 
 _JOINERS = frozenset({".", "—"})
 
@@ -325,7 +352,9 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
         fit = [n for n in nicks if owners[n] & expected]
         nominative = [n for n in nicks if "nomn" in owners[n] and n not in fit]
         if len(fit) == 1 and not nominative:
-            return NameHit(fit[0], (fit[0],), "exact", length)
+            # the others stay in ``candidates``: the game may still rule this reading out
+            return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
+                           "exact", length)
     return NameHit(None, tuple(nicks), "exact", length)
 
 
@@ -357,6 +386,9 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             continue
         forms = word_forms(words[0])
         _add(idx.single, nick, forms)
+        if _CYR.search(words[0]) and len(words[0]) >= 3:
+            stem = words[0][:-1] if words[0][-1] in "аяоеьйиыу" else words[0]
+            idx.stems.setdefault(stem, set()).add(nick)
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if _LAT.search(words[0]) else [])
         for form in forms:
             idx.fuzzy_choices.append(form)

@@ -24,8 +24,8 @@ from .grammar_rules import (
     repeats_last, role_ru,
 )
 from .grammar_keywords import (
-    Kw, clause_flags, correction_end, find_keywords, header_keyword, is_question, only_fillers,
-    order_form, told_in_past,
+    Kw, clause_flags, correction_end, correction_marks, find_keywords, header_keyword,
+    hypothetical, is_question, only_fillers, order_form, told_in_past,
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize
@@ -48,6 +48,7 @@ class _Item:
     move: Move | None = None
     problem: Problem | None = None
     tried: str = ""  # the action the player tried (hunt exclusion)
+    withdraw: tuple[str, ...] | None = None  # «снимаю голос с X»: votes taken back ("*": all)
 
 
 @dataclass
@@ -69,6 +70,7 @@ class _Ctx:
     nicks: tuple[str, ...]
     alive: frozenset[str]
     last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
+    marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
 
 
 # --- public API -------------------------------------------------------------------------------
@@ -108,6 +110,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             prev = _Prev(asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
             continue
         flags = clause_flags(clause)
+        ctx.marks.extend(correction_marks(clause))
         if _correction(ctx, clause, prev, adjacent, flags, items):
             continue
         skip = skip or flags["skip"]
@@ -187,6 +190,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         return None
     cancel_at = flags["cancel"]
     subjects = [_subject(ctx, clause, kw) for kw in kws]
+    base = member
+    lex = lexicon()
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     last = None
     for n, kw in enumerate(kws):
@@ -200,8 +205,14 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             member = _subject_actor(ctx, clause, subjects[n], member, items)
             if member is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
+        elif n and clause[kw.i].w in lex.plural1:
+            member = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
+        elif n and clause[kw.i].w not in lex.third:
+            member = base
         lo = max(kws[n - 1].j if n > 0 else start, used)
         mark = len(items)
+        if hypothetical(clause, kw.i, excluded):
+            kw.hypothetical = True
         used = _read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                           member is not None)
         last = _Prev(kw.cls, clause[0].start, member, items[mark:])
@@ -239,13 +250,19 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
 def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
                flags: dict, items: list[_Item], on_behalf: bool) -> int:
     """Read one keyword's move into ``items``; returns the index after its last target."""
+    if kw.withdraw:
+        return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
     action = action_for(kw.cls, actor, ctx.turn)
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
+    if _ordinary_speech(ctx, clause, kw, hi):
+        return kw.j
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
         back = read_back(ctx, actor, clause, lo, kw.i)
+        if back is None and ctx.last_hit is not None:
+            back = _pronoun_before(ctx, clause, lo, kw.i)
         if back is not None:
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
@@ -269,6 +286,8 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     item = _judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
         return used
+    if kw.hypothetical and (item.move is not None or item.tried):
+        item = _Item(0, problem=problem(text, "unparsed", "conditional"), tried=item.tried)
     item.pos = pos
     if item.move is not None:
         item.move = item.move.with_span(text)
@@ -278,6 +297,54 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
                 return used
     items.append(item)
     return used
+
+
+_PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
+                             "ней"})
+
+
+def _pronoun_before(ctx: _Ctx, clause: list[Tok], lo: int, hi: int):
+    """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
+    letter's last target."""
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in _PRONOUN_BEFORE:
+            return ctx.last_hit[0], k, k + 1
+        if t.w not in V.FILLERS:
+            return None
+    return None
+
+
+def _ordinary_speech(ctx: _Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
+    the keyword, and no nickname right after it, makes the keyword ordinary speech."""
+    stop = lexicon().not_before.get(kw.cls)
+    if not stop or kw.j >= hi or not clause[kw.j].word or clause[kw.j].w not in stop:
+        return False
+    nxt = kw.j + 1
+    if nxt < hi and clause[nxt].word:
+        return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
+    return True
+
+
+_GIVE_PREPS = frozenset({"на", "за", "в"})
+
+
+def _withdraw(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
+              flags: dict, items: list[_Item], on_behalf: bool) -> int:
+    """«Снимаю голос с X» (no vote for X, earlier votes for X in the letter are dropped),
+    «… и отдаю Y» (a vote for Y)."""
+    give = next((k for k in range(kw.j, hi) if clause[k].word and
+                 clause[k].w in V.TRANSFER_WORDS), None)
+    tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
+    names = tuple(h.nick for h, _, _ in tg.hits if h.nick is not None) or ("*",)
+    items.append(_Item(clause[kw.i].start, withdraw=names))
+    if give is None:
+        return max([kw.j, tg.end])
+    return _read_move(ctx, actor, clause, Kw(V.VOTE, give, give + 1), give, hi, flags, items,
+                      on_behalf)
 
 
 def _clan_mate(ctx: _Ctx, actor: Actor, tg: Targets) -> None:
@@ -427,12 +494,14 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
     if tg.alternative and len(tg.hits) > 1:
-        names = tuple(dict.fromkeys(c for h, _, _ in tg.hits for c in h.candidates))
+        names = tuple(dict.fromkeys(c for h, _, _ in tg.hits
+                                    for c in (h.candidates if h.nick is None else (h.nick,))))
         return _Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names),
                      tried=action)
     if len(tg.hits) > max_targets(action, ctx.turn):
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
         return _Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
+    tg.hits = [(_settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:
         return _Item(0, problem=problem(text, "ambiguous", "ambiguous",
@@ -449,6 +518,25 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     if isinstance(move, Problem):
         return _Item(0, problem=move, tried=action)
     return _Item(0, move=move, tried=action)
+
+
+def _settle(ctx: _Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
+    """A name that fits several players: keep the readings the game allows for ``action``
+    (a living player, not yesterday's target of a no-repeat move). One left: that player;
+    else the hit stays ambiguous (issue 11: never guess)."""
+    if len(hit.candidates) < 2:
+        return hit
+    fit = [c for c in hit.candidates
+           if c in ctx.alive and not repeats_last(ctx.state, actor, action, c)]
+    if hit.nick is not None:  # read by its case; another reading only if the game rules it out
+        if hit.nick in fit or len(fit) != 1:
+            return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
+        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+    if len(fit) == 1:
+        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+    if fit and len(fit) < len(hit.candidates):
+        return NameHit(None, tuple(fit), hit.kind, hit.length)
+    return hit
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "") -> _Item | None:
@@ -556,6 +644,10 @@ def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+    if hit is not None and hit.nick is None:
+        mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
+                 ctx.state.players[c].clan == ctx.sender.clan]
+        hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length) if len(mates) == 1 else None
     if hit is None or hit.nick is None:
         return None
     if k == 0 and not _opens_move(clause, hit.length):
@@ -684,9 +776,10 @@ def _attach_branches(ctx: _Ctx, items: list[_Item], branches: list[tuple[str, Mo
 def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
+    items = _withdrawn(_corrected(ctx, items))
     done = {it.move.action for it in items if it.move is not None}
-    items = [it for it in items if not (it.problem is not None and it.problem.reason == "no_target"
-                                        and it.tried in done)]
+    items = [it for it in items if not (it.problem is not None and it.tried in done and
+                                        it.problem.reason in ("no_target", "conditional"))]
     items = _merge_votes(ctx, items)
     items = _merge_duplicates(ctx, items)
     items = _exclude_hunt(ctx, items)
@@ -705,6 +798,37 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
         elif it.problem is not None:
             problems.append(it.problem)
     return moves, problems
+
+
+def _item_key(it: _Item) -> tuple:
+    if it.move is not None:
+        return _key(it.move)
+    return (it.tried, "", "")
+
+
+def _corrected(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
+    """A correction mark («нет», «то есть», «хотя нет», «UPD», «передумал») between two moves
+    of the same kind keeps only the later one (issue 11)."""
+    for mark in sorted(set(ctx.marks)):
+        after = {_item_key(it) for it in items if it.pos >= mark and (it.move or it.tried)}
+        items = [it for it in items
+                 if it.pos >= mark or not (it.move or it.tried) or _item_key(it) not in after]
+    return items
+
+
+def _withdrawn(items: list[_Item]) -> list[_Item]:
+    """Drop the votes a later «снимаю голос с X» takes back, and the withdrawal items."""
+    out: list[_Item] = []
+    for it in items:
+        if it.withdraw is None:
+            out.append(it)
+            continue
+        names = set(it.withdraw)
+        out = [o for o in out if not (
+            (o.move is not None and o.move.action == "vote" and
+             ("*" in names or names & set(o.move.targets or (o.move.target,)))) or
+            (o.move is None and o.tried == "vote" and "*" in names))]
+    return out
 
 
 def _merge_votes(ctx: _Ctx, items: list[_Item]) -> list[_Item]:

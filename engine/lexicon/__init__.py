@@ -29,7 +29,8 @@ class Lexicon:
     """The expanded lexicon.
 
     ``words``: normalised word → class; ``weak``: words that are a move only with a name;
-    ``third``: third-person forms; ``phrases``: word tuple → class (longest first per first
+    ``third``: third-person forms; ``plural1``: first-person plural forms («убиваем»);
+    ``phrases``: word tuple → class (longest first per first
     word in ``by_first``); ``weak_phrases``; ``not_before``: class → words that, right after
     a keyword of the class, make it ordinary speech («полечу в Сочи»); ``classes``: class →
     its source file name.
@@ -38,6 +39,7 @@ class Lexicon:
     words: dict[str, str] = field(default_factory=dict)
     weak: set[str] = field(default_factory=set)
     third: set[str] = field(default_factory=set)
+    plural1: set[str] = field(default_factory=set)
     phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
     weak_phrases: set[tuple[str, ...]] = field(default_factory=set)
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
@@ -46,7 +48,7 @@ class Lexicon:
 
 
 def _verb_forms(lemma: str) -> list[tuple[str, str]]:
-    """(form, kind) of a verb lemma; kind ``strong`` / ``weak`` / ``third``. Unknown lemmas
+    """(form, kind) of a verb lemma; kind ``strong`` / ``plural1`` / ``weak`` / ``third``. Unknown lemmas
     give only themselves (weak): pymorphy3's guessed paradigms are not trusted."""
     parses = [p for p in morph().parse(lemma) if "INFN" in p.tag and p.is_known]
     if not parses:
@@ -58,9 +60,9 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
             if "INFN" in t:
                 out.append((norm(f.word), "weak"))
             elif "impr" in t and "incl" in t:
-                out.append((norm(f.word), "strong"))  # «убьём», «проверим»
+                out.append((norm(f.word), "plural1"))  # «убьём», «проверим»
             elif "1per" in t and ("pres" in t or "futr" in t):
-                out.append((norm(f.word), "strong"))
+                out.append((norm(f.word), "plural1" if "plur" in t else "strong"))
             elif "3per" in t and "sing" in t and ("pres" in t or "futr" in t):
                 out.append((norm(f.word), "third"))
     return out
@@ -90,7 +92,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     ``class``.
     """
     lex = Lexicon()
-    expanded: list[tuple[str, str, bool, bool]] = []  # (form, class, weak, third)
+    expanded: list[tuple[str, str, bool, str]] = []  # (form, class, weak, kind)
     for name, data in files:
         cls = data.get("class")
         if not cls:
@@ -100,10 +102,10 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         for lemma in data.get("verbs", ()):
             for form, kind in _verb_forms(lemma):
                 weak = kind == "weak" or norm(lemma) in weak_verbs
-                expanded.append((form, cls, weak, kind == "third"))
+                expanded.append((form, cls, weak, kind))
         for lemma in data.get("nouns", ()):
             for form in _noun_forms(lemma):
-                expanded.append((form, cls, True, False))
+                expanded.append((form, cls, True, "noun"))
         weak_words = {norm(w) for w in data.get("weak_words", ())}
         for w in list(data.get("words", ())) + list(data.get("weak_words", ())) + \
                 list(data.get("typos", ())):
@@ -111,6 +113,9 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             lex.words[w] = cls
             if w in weak_words:
                 lex.weak.add(w)
+        for w in data.get("words", ()):
+            if norm(w).endswith(("ем", "им", "ём")) and len(w) > 4:
+                lex.plural1.add(norm(w))  # «режем», «мочим»
         for w in data.get("third_words", ()):
             lex.words[norm(w)] = cls
             lex.third.add(norm(w))
@@ -121,13 +126,15 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
                 if weak:
                     lex.weak_phrases.add(words)
         lex.not_before[cls] = frozenset(norm(w) for w in data.get("not_before", ()))
-    for form, cls, weak, third in expanded:
+    for form, cls, weak, kind in expanded:
+        if kind == "plural1":
+            lex.plural1.add(form)
         if form in lex.words:
             continue
         lex.words[form] = cls
         if weak:
             lex.weak.add(form)
-        if third:
+        if kind == "third":
             lex.third.add(form)
     for phrase, cls in sorted(lex.phrases.items(), key=lambda item: -len(item[0])):
         lex.by_first.setdefault(phrase[0], []).append((phrase, cls))
