@@ -15,7 +15,7 @@ from typing import Protocol
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
-from .names import NameHit, is_known_word, name_index, role_words
+from .names import NameHit, common_noun, is_known_word, name_index, role_words
 
 
 class Roster(Protocol):
@@ -36,6 +36,7 @@ class Targets:
     statement: bool = False  # «— это …» right after the keyword: it is described, not made
     negated: bool = False  # names after «не» were dropped («лечу не Буку, а Сергея»)
     nobody: bool = False  # «МО никому»
+    thing: bool = False  # the first word after the keyword is a common noun («проверю почту»)
     roles: list[str] = field(default_factory=list)
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
     end: int = -1  # index after the last token used
@@ -164,6 +165,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if noun and w in V.PAST_WORDS:
                 out.statement = True
                 break
+            if not skipped and not out.roles and w not in _GAME_NOUNS and common_noun(w):
+                out.thing = True  # «проверю почту»: the verb has an object that is no player
             skipped = True
             k += 1
             continue
@@ -175,6 +178,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.negated = True
     return out
 
+
+#: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
+_GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
+                         "человека", "предателя", "злодея", "крысу", "шпиона"})
 
 _SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет"})
 

@@ -77,6 +77,17 @@ def is_known_word(word: str) -> bool:
     return bool(_CYR.search(word)) and morph().word_is_known(word)
 
 
+@functools.lru_cache(maxsize=100_000)
+def common_noun(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a common noun (not a first name, surname,
+    patronymic or place) in the accusative: an object of a verb that is no player."""
+    if not is_known_word(word):
+        return False
+    p = morph().parse(word)[0]
+    t = p.tag
+    return t.POS == "NOUN" and "accs" in t and not ({"Name", "Surn", "Patr", "Geox"} & t.grammemes)
+
+
 def max_distance(length: int, kind: str = "name") -> int:
     """Edit distance allowed for a token of ``length`` letters (``kind`` "name" or "verb")."""
     t = THRESHOLDS

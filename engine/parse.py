@@ -482,6 +482,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
             return None  # «линч прежний», «линч потом напишу», «воздержусь»: no problem
         if tg.statement and not flags["other_day"]:
             return None  # «Мирная охота — это зло»: a statement about the move
+        if tg.thing and not flags["other_day"] and not tg.pronoun:
+            return None  # «Проверю почту вечером»: the verb's object is no player
         if (kw.weak or action is None) and not flags["other_day"]:
             return None
         if action is None and kw.cls in (V.CHOOSE,):
