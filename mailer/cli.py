@@ -91,7 +91,10 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
         letter = decode(raw)
         text = letter.body
     else:
-        text = raw.decode("utf-8", errors="replace")
+        from mailer.quotes import strip_quotes
+
+        # the body of a plain-text letter is read as sync reads one: quotes and signature cut
+        text = strip_quotes(raw.decode("utf-8", errors="replace"))
     try:
         with open(game_path, encoding="utf-8") as fh:
             game = load_game_file(fh.read())
