@@ -170,9 +170,9 @@ event = "none"
     ("Бука", "Проверяю Serginio", {"moves": [], "problems": [
         {"text": "Проверяю Serginio", "kind": "not_your_role"}]}),
     # a plain-text letter is read as its e-mail body would be: the quoted older move is not his
-    ("Serginio", "Лечу Кира\n\n________________________________\nОт: Serginio <s@example.org>\n"
+    ("Serginio", "Лечу Маруську\n\n________________________________\nОт: Serginio <s@example.org>\n"
      "Отправлено: 4 декабря 2026 г. 15:19\nКому: host@example.org\nТема: ход\n\nЛечу Буку",
-     {"moves": [{"action": "heal", "target": "Кир"}], "problems": []}),
+     {"moves": [{"action": "heal", "target": "Маруська"}], "problems": []}),
 ])
 def test_cli_parse(tmp_path, sender, text, expected):
     game = tmp_path / "game.toml"
