@@ -178,13 +178,92 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
     """
     path = Path(path).resolve()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"файл настроек не найден: {path} (укажите --config или MAFIA_MAIL_CONFIG)") from None
+    except OSError as exc:
+        raise ConfigError(f"файл настроек {path} не прочитать: {exc.strerror or exc}") from None
+    text = _config_text(raw, path.name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path.name}: ошибка синтаксиса TOML: {exc}") from None
+        raise ConfigError(toml_error_ru(exc, text, path.name)) from None
+    try:
+        return _build_config(path, text, data)
+    except ConfigError as exc:
+        raise ConfigError(f"{path.name}: {exc}") from None
+
+
+def _config_text(raw: bytes, name: str) -> str:
+    """The config's text: UTF-8 with or without a BOM (Windows Notepad writes one), any line
+    ends. Raises ConfigError (Russian, with the line) for another encoding."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(f"{name}, строка {line}: файл не в кодировке UTF-8; сохраните его "
+                          "как UTF-8 (в Блокноте: «Сохранить как» → «Кодировка: UTF-8»)") from None
+    return text.replace("\r\n", "\n")
+
+
+#: tomllib's messages (Python 3.11–3.13) in Russian; {0} is the part tomllib quotes
+_TOML_RU = (
+    (r"Invalid statement", "непонятная строка: ожидается «ключ = значение» или [раздел]"),
+    (r"Expected '=' after a key in a key/value pair", "после ключа нужен знак «=»"),
+    (r"Expected '\]' at the end of a table declaration", "после имени раздела нужна «]»"),
+    (r"Expected '\]\]' at the end of an array declaration", "после имени раздела нужно «]]»"),
+    (r"Invalid value", "непонятное значение: строки пишутся в кавычках, числа и true/false — без"),
+    (r"Unterminated string", "строка не закрыта кавычкой"),
+    (r"Unclosed array", "список не закрыт «]»"),
+    (r"Unclosed inline table", "таблица не закрыта «}»"),
+    (r"Cannot declare (.+) twice", "раздел {0} объявлен дважды"),
+    (r"Cannot overwrite a value", "ключ уже задан выше"),
+    (r"Cannot (?:mutate immutable|redefine) namespace (.+)", "{0} уже задан выше"),
+    (r"Duplicate inline table key (.+)", "ключ {0} повторяется"),
+    (r"Invalid date or datetime", "неверная дата или время"),
+    (r"Illegal character (.+)", "недопустимый символ {0}"),
+    (r"Found invalid character (.+)", "недопустимый символ {0}"),
+    (r"Invalid initial character for a key part", "ключ начинается с недопустимого символа"),
+    (r"Unescaped '\\' in a string", "обратная косая черта «\\» в строке: пишите «\\\\» или одинарные кавычки"),
+    (r"Expected (.+)", "ожидается {0}"),
+)
+
+
+def toml_error_ru(exc: tomllib.TOMLDecodeError, text: str, name: str) -> str:
+    """A TOML syntax error as the host reads it: file, line, column, the key on that line,
+    what is wrong in Russian. ``"Invalid statement (at line 1, column 1)"`` →
+    ``"game.toml, строка 1, столбец 1: непонятная строка: …"``."""
+    message = str(exc)
+    where = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    what = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", message).strip()
+    for pattern, ru in _TOML_RU:
+        m = re.fullmatch(pattern, what)
+        if m:
+            what = ru.format(*(_toml_key(g) for g in m.groups()))
+            break
+    if where is None:
+        return f"{name}, конец файла: ошибка синтаксиса TOML: {what}"
+    line = int(where.group(1))
+    source = text.split("\n")[line - 1].strip() if line <= text.count("\n") + 1 else ""
+    key = re.match(r"([\w.\"'-]+)\s*=", source)
+    about = f" (ключ {key.group(1)})" if key else ""
+    shown = f": «{source[:60]}»" if source else ""
+    return f"{name}, строка {line}, столбец {where.group(2)}{about}: ошибка синтаксиса TOML: {what}{shown}"
+
+
+def _toml_key(part: str) -> str:
+    """tomllib names a key as a tuple repr (``('game',)``): the host reads ``game``."""
+    import ast
+
+    try:
+        value = ast.literal_eval(part)
+    except (ValueError, SyntaxError):
+        return part
+    return ".".join(value) if isinstance(value, tuple) else str(value)
+
+
+def _build_config(path: Path, text: str, data: dict) -> GameConfig:
+    """The validated config from the parsed TOML (errors name the key and line)."""
     base = path.parent
 
     game = _Reader(text, data.get("game") or {}, "game", "[game]")

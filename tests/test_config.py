@@ -113,3 +113,39 @@ def test_russian_counts(n, text):
     from mailer.words import count
 
     assert count(n, "письмо", "письма", "писем") == text
+
+
+def test_bom_is_accepted(tmp_path):
+    """A config saved by Windows Notepad (UTF-8 with a BOM, CRLF line ends) loads as is."""
+    good = write(tmp_path, BASE)
+    text = good.read_text(encoding="utf-8")
+    good.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    cfg = load_config(good)
+    assert cfg.name == load_config(write(tmp_path, text)).name
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("[game]\nname Мафия\n",
+     "game.toml, строка 2, столбец 6: ошибка синтаксиса TOML: после ключа нужен знак «=»: «name Мафия»"),
+    ("[game]\nname = Мафия\n",
+     "game.toml, строка 2, столбец 8 (ключ name): ошибка синтаксиса TOML: непонятное значение: "
+     "строки пишутся в кавычках, числа и true/false — без: «name = Мафия»"),
+    ("[game]\n[game]\n", "game.toml, строка 2, столбец 6: ошибка синтаксиса TOML: раздел game "
+     "объявлен дважды: «[game]»"),
+    ("[game]\nstart = \"2026-12-07 19:30\"\ntimezone = \"Марс/Олимп\"\n",
+     "game.toml: game.timezone (строка 3): неизвестный часовой пояс «Марс/Олимп»"),
+])
+def test_errors_name_file_line_and_key_in_russian(tmp_path, text, expected):
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value) == expected
+
+
+def test_config_in_another_encoding_is_refused_with_the_line(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_bytes("[game]\nname = \"Мафия\"\n".encode("cp1251"))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert str(err.value).startswith("game.toml, строка 2: файл не в кодировке UTF-8")
