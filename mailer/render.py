@@ -19,7 +19,7 @@ from engine.reasons import ACTIONS_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
-from .config import GameConfig
+from .config import ConfigError, GameConfig
 from .store import DayRow, utc
 
 #: Public wording of death causes (letters and newspaper name no killer).
@@ -66,15 +66,66 @@ def outcome_text(move: dict[str, Any]) -> str:
 EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "Синеглазка", "Знайка", "Медуница",
                  "Растеряйка", "Смекалка")
 
+class TemplateProblem(ConfigError):
+    """A host's template that cannot be read, compiled or rendered. The command stops before
+    any letter is processed (a letter is never held for a template); the Russian message
+    names the file and the line."""
+
+
+class _HostTemplates(jinja2.FileSystemLoader):
+    """The host's override folder: UTF-8 (a BOM allowed), any line ends; another encoding is
+    a :class:`TemplateProblem` naming the file and line."""
+
+    def get_source(self, environment, template):
+        import os
+
+        path = os.path.join(self.searchpath[0], template)
+        if not os.path.isfile(path):
+            raise jinja2.TemplateNotFound(template)
+        with open(path, "rb") as fh:
+            raw = fh.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            raise TemplateProblem(
+                f"шаблон {path}, строка {line}: файл не в кодировке UTF-8; сохраните его как "
+                "UTF-8") from None
+        mtime = os.path.getmtime(path)
+        return text.replace("\r\n", "\n").replace("\r", "\n"), path, lambda: os.path.getmtime(path) == mtime
+
+
+def _template_line(exc: BaseException) -> tuple[str, int | None]:
+    """(file, line) of the template frame an exception was raised in (jinja2 rewrites the
+    traceback so that template frames carry the template's file and line)."""
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        return exc.filename or exc.name or "?", exc.lineno
+    found: tuple[str, int | None] = ("?", None)
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith(".j2"):
+            found = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
 class Renderer:
-    """Renders every letter of one game from its templates."""
+    """Renders every letter of one game from its templates.
+
+    The host's templates (a ``templates`` folder beside the config) are compiled when the
+    renderer is made, so a broken one stops the command before any letter is processed.
+
+    Raises:
+        TemplateProblem: a host template that cannot be read or compiled (file and line).
+    """
 
     def __init__(self, cfg: GameConfig):
         self.cfg = cfg
         loaders: list[jinja2.BaseLoader] = []
         override = cfg.path.parent / "templates"
         if override.is_dir():
-            loaders.append(jinja2.FileSystemLoader(str(override)))
+            loaders.append(_HostTemplates(str(override)))
         loaders.append(jinja2.PackageLoader("templates", "."))
         self.env = jinja2.Environment(
             loader=jinja2.ChoiceLoader(loaders), autoescape=False, trim_blocks=True,
@@ -88,6 +139,9 @@ class Renderer:
             game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU,
             CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=RESULTS_RU, role_display=role_display,
         )
+        if override.is_dir():  # a broken host template stops the command here, not per letter
+            for path in sorted(override.glob("*.j2")):
+                self._template(path.name)
 
     def local(self, value: datetime | None) -> str:
         """An aware (or stored naive UTC) time in the game's zone, «08.12.2026 19:30 (Europe/Moscow)»."""
@@ -95,8 +149,30 @@ class Renderer:
             return "—"
         return utc(value).astimezone(self.cfg.zone).strftime("%d.%m.%Y %H:%M") + f" ({self.cfg.timezone})"
 
+    def _template(self, name: str) -> jinja2.Template:
+        try:
+            return self.env.get_template(name)
+        except jinja2.TemplateNotFound:
+            raise
+        except jinja2.TemplateError as exc:
+            file, line = _template_line(exc)
+            raise TemplateProblem(f"шаблон {file}, строка {line}: {exc.message or exc}") from None
+
     def render(self, name: str, **context: Any) -> str:
-        return self.env.get_template(name).render(**context).strip() + "\n"
+        """The template ``name`` rendered with ``context``, stripped, one final newline.
+
+        Raises:
+            TemplateProblem: the template fails to render (file and line in the message).
+        """
+        template = self._template(name)
+        try:
+            return template.render(**context).strip() + "\n"
+        except TemplateProblem:
+            raise
+        except Exception as exc:  # a host's template may fail in any way: name it, stop
+            file, line = _template_line(exc)
+            where = f"шаблон {file}" + (f", строка {line}" if line else "")
+            raise TemplateProblem(f"{where}: {exc}") from exc
 
     # --- letters
 

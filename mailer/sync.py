@@ -48,7 +48,7 @@ from engine.model import Problem
 from .config import GameConfig
 from .crash import crash_point
 from .outbox import message_domain, outgoing_row
-from .render import Renderer
+from .render import Renderer, TemplateProblem
 from .runlock import AlreadyRunning, exclusive
 from .status import ATTENTION_STATES
 from .words import STATE_RU
@@ -360,6 +360,8 @@ class _Run:
         saved = (dict(self.empty), set(self.empty_days), self.own.copy())
         try:
             done = self._process(ids)
+        except TemplateProblem:
+            raise  # the host's template, not the letter: stop, the letters stay pending
         except Exception as exc:  # noqa: BLE001 - the batch is rolled back, nothing is lost
             self.empty, self.empty_days, self.own = saved
             if len(ids) > 1:
@@ -389,6 +391,8 @@ class _Run:
             for r in rows:
                 try:
                     out = self._understand(s, r, prepared[r.id], batch)
+                except TemplateProblem:
+                    raise
                 except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
                     out = _held(self.cfg, r.message_id, decoded[r.id], exc)
                 self._apply(s, r, out, batch)
@@ -727,12 +731,15 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
     Raises:
         mailer.fetch.MailboxError: the mailbox cannot be reached (nothing is lost).
         mailer.turns.GameError: another sync of this game is running (mailer.runlock).
+        mailer.render.TemplateProblem: a host template cannot be read or rendered; letters
+            not yet understood stay pending for the next run.
     """
     from .turns import GameError
 
     from .prepare import ParseContext, Preparer, default_workers
 
     report = SyncReport()
+    renderer = Renderer(cfg)  # a broken host template stops the sync before any letter
     try:
         with exclusive(cfg.path, "sync"):
             with store.session() as s:
@@ -741,7 +748,8 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
                 (ctx.day, ctx.state, ctx.info) if ctx is not None else ()))
             with Preparer(context, default_workers(), before_fork=store.engine.dispose) as preparer:
                 fetch_new(cfg, store, report, progress, preparer)
-                process_pending(cfg, store, now=now, report=report, preparer=preparer)
+                process_pending(cfg, store, now=now, report=report, preparer=preparer,
+                                renderer=renderer)
             with store.session() as s:
                 game = s.get(Game, 1)
                 if game is not None:
