@@ -268,11 +268,13 @@ def status(ctx: click.Context) -> None:
     else:
         console.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENT_NAMES_RU[rep.event]}», "
                       f"срок {_local(cfg, rep.deadline)}")
-    table = Table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы")
+    thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
+    table = Table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
     for p in rep.players:
         table.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
                       "да" if p.voted else ("нет" if p.alive else ""), str(p.letters),
-                      str(p.autokill_points))
+                      str(p.autokill_points),
+                      *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
     console.print(table)
     missing = [p.nick for p in rep.players if p.alive and not p.moves and not p.voted]
     if missing and not rep.finished:
@@ -750,6 +752,9 @@ def newspaper_cmd(ctx: click.Context, day: int | None, bbcode: bool, lyric_file)
     click.echo(bb if bbcode else text)
 
 
+from mailer.forum.cli import forum as _forum  # noqa: E402  (FORUM.md: the forum thread)
+
+main.add_command(_forum)
 _russify_commands(main)
 
 

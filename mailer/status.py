@@ -30,6 +30,7 @@ class PlayerStatus:
     voted: bool = False
     letters: int = 0
     autokill_points: int = 0
+    words: int | None = None  # thread words today (None: no thread read)
 
 
 @dataclass
@@ -46,6 +47,7 @@ class StatusReport:
     queued: int
     uncertain: int
     attention: int
+    autokill_words: int = 66
 
 
 def player_rows(state, letters, imported_votes: set[str]) -> list[PlayerStatus]:
@@ -97,10 +99,11 @@ def read_status(cfg) -> StatusReport | None:
     except sqlite3.Error:
         return None
     try:
-        game = con.execute("SELECT name, current_day, finished, state_json FROM game WHERE id = 1").fetchone()
+        game = con.execute("SELECT name, current_day, finished, state_json, start FROM game "
+                           "WHERE id = 1").fetchone()
         if game is None:
             return None
-        name, day, finished, state_json = game
+        name, day, finished, state_json, start = game
         row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
         letters = con.execute("SELECT nick, state, moves_json FROM letter WHERE day = ? "
                               "ORDER BY received, id", (day,)).fetchall()
@@ -111,13 +114,19 @@ def read_status(cfg) -> StatusReport | None:
         marks = ", ".join("?" * len(ATTENTION_STATES))
         attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks})",
                                 ATTENTION_STATES).fetchone()[0]
+        from .forum.today import words_today
+
+        words = words_today(con, day, _utc(start))
     except sqlite3.Error:
         return None
     finally:
         con.close()
     state = GameState.from_json(json.loads(state_json))
+    players = player_rows(state, letters, imported)
+    for p in players if words is not None else ():
+        p.words = words.get(p.nick, 0)
     return StatusReport(
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
-        finished=bool(finished), players=player_rows(state, letters, imported),
+        finished=bool(finished), players=players,
         queued=outgoing.get("queued", 0), uncertain=outgoing.get("uncertain", 0),
-        attention=attention)
+        attention=attention, autokill_words=state.rules.autokill_words)

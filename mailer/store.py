@@ -170,6 +170,8 @@ class Store:
                 cur.execute("PRAGMA journal_mode=WAL")
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
+        from .forum import db as _forum_tables  # noqa: F401  (the forum thread's tables)
+
         SQLModel.metadata.create_all(self.engine)
         self._add_missing_columns()
 

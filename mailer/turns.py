@@ -300,11 +300,14 @@ def day_spec(s: Session, store: Store, row: DayRow) -> TurnSpec:
     letters = [l for l in store.letters(s, day=row.day)
                if l.nick and l.state in ("applied", "late", "no_moves")]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
+    from .forum.close import merge_thread  # the day's forum thread (FORUM.md)
+
+    votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
+                                {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"})
     return TurnSpec(
         event=row.event, deadline=utc(row.deadline),
         letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id) for l in letters],
-        votes=imported_votes(letters, inputs),
-        words={i.nick: loads(i.value_json) for i in inputs if i.kind == "words"},
+        votes=votes, words=words,
         lost_vote=[i.nick for i in inputs if i.kind == "lost_vote"],
         fear_choice=row.fear_choice, immune=row.immune, mortar=row.mortar,
     )
@@ -444,6 +447,12 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         imported = {i.nick for i in s.exec(select(DayInput).where(
             DayInput.day == game.current_day, DayInput.kind == "vote"))}
         players = player_rows(state, letters, imported)
+        from .forum.today import words_today  # thread words today (FORUM.md)
+
+        words = words_today(s.connection().connection.dbapi_connection, game.current_day, utc(game.start)) \
+            if store.engine.dialect.name == "sqlite" else None
+        for p in players if words is not None else ():
+            p.words = words.get(p.nick, 0)
 
         def count(model, *where) -> int:
             return s.exec(select(func.count()).select_from(model).where(*where)).one()
@@ -453,7 +462,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         attention = count(Letter, Letter.state.in_(ATTENTION_STATES))
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
-                            players=players, queued=queued, uncertain=uncertain, attention=attention)
+                            players=players, queued=queued, uncertain=uncertain, attention=attention,
+                            autokill_words=state.rules.autokill_words)
 
 
 def _closed_day(s: Session, day: int) -> DayRow:

@@ -1,0 +1,104 @@
+"""The ``mafia-mail forum`` command group (FORUM.md «Commands»). Each command calls one
+library function; registered in :mod:`mailer.cli`."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+def _errors():
+    from ..cli import HostError, _host_errors
+    from .model import ForumError
+
+    return HostError, _host_errors() + (ForumError,)
+
+
+def _call(fn, *args, **kwargs):
+    host_error, errors = _errors()
+    try:
+        return fn(*args, **kwargs)
+    except errors as exc:
+        raise host_error(str(exc)) from exc
+
+
+def _print_report(rep) -> None:
+    click.echo(f"Постов прочитано: {rep.new + rep.updated + rep.same}; новых: {rep.new}; "
+               f"изменённых: {rep.updated}.")
+    for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
+        where = f"день {day}" if day is not None else "вне дней игры"
+        click.echo(f"  {where}: новых постов {rep.per_day[day]}")
+    for line in rep.problems:
+        click.echo(f"  не прочитано: {line}")
+
+
+@click.group()
+def forum() -> None:
+    """Ветка игры на форуме: голоса, слова, нарушения."""
+
+
+@forum.command("sync")
+@click.pass_context
+def forum_sync(ctx: click.Context) -> None:
+    """Прочитать тему по адресу [forum].url: все страницы, только новые и изменённые.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml forum sync
+    """
+    from ..cli import _now, _open
+    from .sync import sync_topic
+
+    cfg, store = _open(ctx)
+    rep = _call(sync_topic, cfg, store, now=_now())
+    click.echo(f"Страниц скачано: {rep.pages}; не изменились (304): {rep.not_modified}.")
+    _print_report(rep)
+
+
+@forum.command("import")
+@click.argument("files", metavar="ФАЙЛ...", nargs=-1, required=True)
+@click.pass_context
+def forum_import(ctx: click.Context, files: tuple[str, ...]) -> None:
+    """Загрузить сохранённые страницы темы (HTML, в любом порядке) или текст ветки.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml forum import page1.html page2.html
+    """
+    from ..cli import _now, _open
+    from .service import import_files
+
+    cfg, store = _open(ctx)
+    rep = _call(import_files, cfg, store, list(files), now=_now())
+    _print_report(rep)
+    if rep.new + rep.updated + rep.same == 0:
+        click.echo("Ничего не сохранено: в файлах не нашлось ни одного поста.", err=True)
+        sys.exit(1)
+
+
+@forum.command("tally")
+@click.option("--day", type=int, default=None, metavar="ЧИСЛО", help="День (по умолчанию открытый).")
+@click.option("--json", "as_json", is_flag=True, help="JSON (формат FORUM.md).")
+@click.option("--bbcode", is_flag=True, help="Подсчёт голосов в BBCode для ветки.")
+@click.pass_context
+def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool) -> None:
+    """Подсчёт дня по ветке: голоса, посты и слова каждого, нарушения.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml forum tally --day 2 --bbcode
+    """
+    from ..cli import _open
+    from .report import tally_for_host, text_report
+    from .tally import bbcode as to_bbcode
+
+    cfg, store = _open(ctx)
+    t = _call(tally_for_host, cfg, store, day)
+    if as_json:
+        click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
+    elif bbcode:
+        click.echo(to_bbcode(t), nl=False)
+    else:
+        click.echo(text_report(t), nl=False)

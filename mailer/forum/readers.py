@@ -1,0 +1,29 @@
+"""Forum engines: recognise the engine of a page and read its posts (filled in per engine)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .model import ForumError, PageRead
+
+READERS: dict = {}
+
+
+def detect(text: str) -> str:
+    """The engine id of a page: an HTML forum engine, or ``text`` for anything else."""
+    head = text.lstrip()[:2000].lower()
+    if not (head.startswith("<") and ("<html" in head or "<!doctype" in head or "<div" in head)):
+        return "text"
+    from .engines import detect_html
+
+    return detect_html(text)
+
+
+def read_html(engine: str, text: str, *, url: str | None, tz: str, fetched: datetime) -> PageRead:
+    """Read one HTML page with ``engine``'s reader."""
+    from .engines import READERS as known
+
+    reader = known.get(engine)
+    if reader is None:
+        raise ForumError(f"не знаю, как читать страницы движка «{engine}»")
+    return reader(text, url=url, tz=tz, fetched=fetched)

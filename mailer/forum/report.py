@@ -1,0 +1,49 @@
+"""The host's view of a day's thread count (``forum tally``) and the status column."""
+
+from __future__ import annotations
+
+from ..store import Store
+from .service import refresh_authors
+from .settings import forum_settings
+from .tally import DayTally, day_tally
+
+
+def tally_for_host(cfg, store: Store, day: int | None) -> DayTally:
+    """Day ``day`` of the thread (default: the open day), authors matched with the current
+    config first. Raises ForumError (no game, no such day)."""
+    settings = forum_settings(cfg)
+    with store.session() as s:
+        refresh_authors(s, settings)
+        return day_tally(s, day, tz=settings.timezone)
+
+
+def text_report(t: DayTally) -> str:
+    """The count as plain Russian text for the host's terminal."""
+    from engine.reasons import EVENTS_RU
+
+    lines = [f"День {t.day}, событие: {EVENTS_RU.get(t.event, t.event)}; постов в ветке: {t.posts}"]
+    if t.secret:
+        lines.append("«Тайна»: голоса в ветке не считаются (голосуют только письмами).")
+    lines.append("")
+    width = max((len(n) for n in t.players), default=5)
+    for nick, p in t.players.items():
+        vote = ", ".join(p.votes) if p.votes else "—"
+        mark = "  < " + str(t.autokill_words) if p.words < t.autokill_words else ""
+        lines.append(f"  {nick:<{width}}  постов {p.posts:>3}  слов {p.words:>5}{mark:<6}  голос: {vote}")
+    if not t.secret:
+        lines.append("")
+        lines.append("Голоса:")
+        for e in t.tally:
+            lines.append(f"  {e['target']} — {e['count']}: {', '.join(e['voters'])}")
+        if not t.tally:
+            lines.append("  пока нет")
+        lines.append("Не голосовали: " + (", ".join(t.not_voted) or "—"))
+    lines.append(f"Меньше {t.autokill_words} слов: " + (", ".join(t.under_words) or "—"))
+    if t.outsiders:
+        lines.append("Посторонние: " + ", ".join(f"{o['author']} ({o['posts']})" for o in t.outsiders))
+    kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",
+             "edited_after_deadline": "правка после срока"}
+    for f in t.flags:
+        detail = f": {f['detail']}" if f["detail"] else ""
+        lines.append(f"  ! {f['player']}, пост {f['post']} — {kinds[f['kind']]}{detail}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,175 @@
+"""``forum import`` and ``forum sync``: read pages, store each post once by its id (an edited
+post replaces its stored text), and say how many new posts each day got (FORUM.md).
+
+Every import or sync is one transaction: a failure stores nothing of it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from ..store import DayRow, Game, Store, to_db, utc
+from .db import ForumPost
+from .model import ForumError, PageRead, Post
+from .settings import ForumSettings, forum_settings
+from .words import count_words
+
+UTC = timezone.utc
+
+
+@dataclass
+class StoreReport:
+    """What an import or sync did: ``new``/``updated`` posts, ``per_day`` day → new posts
+    (None: before the game or after the known days), ``problems`` (Russian lines),
+    ``pages`` fetched or read, ``not_modified`` pages answered 304."""
+
+    new: int = 0
+    updated: int = 0
+    same: int = 0
+    per_day: dict[int | None, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    pages: int = 0
+    not_modified: int = 0
+    engine: str = ""
+
+
+def refresh_authors(s: Session, settings: ForumSettings) -> None:
+    """Match every stored post's account to a player again (the config may have changed)."""
+    for post in s.exec(select(ForumPost)):
+        kind, nick = settings.who(post.author)
+        if (kind, nick) != (post.kind, post.nick):
+            post.kind, post.nick = kind, nick
+            s.add(post)
+
+
+def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: StoreReport,
+                source: str, now: datetime) -> None:
+    """Store ``posts``: new ids are added, a changed text or edit time replaces the stored
+    one (the first posting time stays)."""
+    from .tally import day_of, windows
+
+    game = s.get(Game, 1)
+    wins = windows(s, game, _far_day(s, game, posts)) if game is not None else []
+    for post in posts:
+        kind, nick = settings.who(post.author)
+        old = s.get(ForumPost, post.post_id)
+        if old is not None:
+            if old.text == post.text and old.deleted == post.deleted and \
+                    utc(old.edited_at) == utc(post.edited_at):
+                report.same += 1
+                continue
+            old.text, old.words, old.deleted = post.text, count_words(post.text), post.deleted
+            old.edited_at = to_db(post.edited_at) if post.edited_at else old.edited_at
+            old.kind, old.nick, old.author = kind, nick, post.author
+            s.add(old)
+            report.updated += 1
+            continue
+        s.add(ForumPost(post_id=post.post_id, author=post.author, nick=nick, kind=kind,
+                        at=to_db(post.at), edited_at=to_db(post.edited_at) if post.edited_at else None,
+                        text=post.text, words=count_words(post.text), deleted=post.deleted,
+                        seq=post.seq, source=source, stored_at=to_db(now)))
+        s.flush()
+        report.new += 1
+        if kind != "host" and not post.deleted:
+            day = day_of(post.at, wins)
+            report.per_day[day] = report.per_day.get(day, 0) + 1
+
+
+def _far_day(s: Session, game: Game, posts: list[Post]) -> int:
+    last = max((utc(p.at) for p in posts), default=None)
+    if last is None:
+        return game.current_day
+    from engine.calendar import day_of as calendar_day
+
+    return max(game.current_day, calendar_day(last, utc(game.start), game.timezone, True) + 1)
+
+
+def _undated_time(s: Session, fetched: datetime) -> datetime:
+    """The time given to «Ник: текст» lines without a date: the file's time, kept inside the
+    open day (they are that day's posts)."""
+    from .tally import windows
+
+    game = s.get(Game, 1)
+    if game is None:
+        return fetched
+    row = s.get(DayRow, game.current_day)
+    for day, start, end in windows(s, game, game.current_day):
+        if day == game.current_day and row is not None:
+            return min(max(fetched, start), end - _MINUTE)
+    return fetched
+
+
+from datetime import timedelta  # noqa: E402
+
+_MINUTE = timedelta(minutes=1)
+
+
+def read_page(content: bytes | str, settings: ForumSettings, *, url: str | None, fetched: datetime,
+              undated: datetime | None = None, engine: str | None = None) -> PageRead:
+    """Read one page (HTML bytes/text, or a text paste) with the configured engine (``auto``:
+    recognised from the page)."""
+    from .readers import detect, read_html
+    from .textpaste import read_text
+
+    text = content if isinstance(content, str) else _decode(content)
+    engine = engine or settings.engine
+    if engine == "auto":
+        engine = detect(text)
+    if engine == "text":
+        return read_text(text, settings.timezone, fetched, undated or fetched)
+    return read_html(engine, text, url=url, tz=settings.timezone, fetched=fetched)
+
+
+def _decode(raw: bytes) -> str:
+    from selectolax.lexbor import LexborHTMLParser  # noqa: F401  (only to fail early if missing)
+
+    head = raw[:4096].lower()
+    for enc in ("utf-8",):
+        try:
+            return raw.decode(enc)
+        except UnicodeDecodeError:
+            pass
+    if b"windows-1251" in head or b"cp1251" in head:
+        return raw.decode("cp1251", errors="replace")
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(raw).best()
+    return str(best) if best is not None else raw.decode("cp1251", errors="replace")
+
+
+def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> StoreReport:
+    """``forum import FILE...``: saved pages (any order, overlapping) or a text paste.
+
+    Relative times count from each file's modification time. One transaction.
+
+    Raises:
+        ForumError: a file cannot be read (Russian message); nothing is stored then.
+    """
+    settings = forum_settings(cfg)
+    report = StoreReport()
+    with store.session() as s:
+        if s.get(Game, 1) is None:
+            raise ForumError("игры ещё нет: сначала mafia-mail init")
+        for name in paths:
+            path = Path(name)
+            try:
+                raw = path.read_bytes()
+                mtime = datetime.fromtimestamp(os.stat(path).st_mtime, UTC)
+            except OSError as exc:
+                raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
+            page = read_page(raw, settings, url=None, fetched=mtime,
+                             undated=_undated_time(s, mtime))
+            report.engine = report.engine or page.engine
+            report.pages += 1
+            report.problems += [f"{path.name}: {p}" for p in page.problems]
+            if not page.posts and not page.problems:
+                report.problems.append(f"{path.name}: не нашёл ни одного поста "
+                                       f"(движок {page.engine})")
+            store_posts(s, settings, page.posts, report, path.name, now)
+        refresh_authors(s, settings)
+    return report

@@ -1,0 +1,277 @@
+"""A day of the thread counted for the host (FORUM.md «Definitions», «JSON of forum tally»):
+per living player the posts, words and the standing vote; the vote count; who did not vote
+and who wrote too few words; outsiders; the host's flags.
+
+The day of a post is the day whose window holds its first posting time: day 1 starts at the
+game's start, day N ends at its deadline minute (as letters, DECISIONS.md §8: with a 23:00
+deadline a post at 23:00 still belongs to the day), the next day starts right after.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session, select
+
+from engine.calendar import day_window
+from engine.model import TurnInfo
+from engine.state import GameState
+
+from ..store import DayRow, Game, loads, utc
+from .db import ForumPost
+
+#: «снимаю голос», «отзываю свой голос», «голос снимаю»: a withdrawal of the standing vote
+_WITHDRAW = re.compile(
+    r"(?:\b(?:сним(?:аю|у)|отзыва(?:ю)?|отзову|забира(?:ю)|заберу|убира(?:ю)|уберу)"
+    r"\s+(?:(?:свой|мой|свои|мои)\s+)?голос(?:а|ов)?\b"
+    r"|\bголос(?:а)?\s+(?:сним(?:аю|у)|отзываю|забираю)\b)",
+    re.IGNORECASE)
+
+FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline")
+
+
+@dataclass
+class PlayerCount:
+    """One living player's day: ``votes`` the standing vote's targets, ``vote_post`` its post
+    id, ``vote_at`` its aware UTC time (None without a vote)."""
+
+    posts: int = 0
+    words: int = 0
+    votes: list[str] = field(default_factory=list)
+    vote_post: str | None = None
+    vote_at: datetime | None = None
+    withdrawn_at: datetime | None = None
+
+
+@dataclass
+class DayTally:
+    """What ``forum tally`` reports for one day (see :meth:`to_json`)."""
+
+    day: int
+    event: str
+    start: datetime
+    end: datetime
+    posts: int = 0
+    players: dict[str, PlayerCount] = field(default_factory=dict)
+    tally: list[dict[str, Any]] = field(default_factory=list)
+    not_voted: list[str] = field(default_factory=list)
+    under_words: list[str] = field(default_factory=list)
+    outsiders: list[dict[str, Any]] = field(default_factory=list)
+    flags: list[dict[str, str]] = field(default_factory=list)
+    autokill_words: int = 66
+    secret: bool = False
+    votes_per_player: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of FORUM.md exactly."""
+        return {
+            "day": self.day, "event": self.event, "posts": self.posts,
+            "players": {n: {"posts": p.posts, "words": p.words, "votes": list(p.votes),
+                            "vote_post": p.vote_post} for n, p in self.players.items()},
+            "tally": self.tally, "not_voted": self.not_voted, "under_words": self.under_words,
+            "outsiders": self.outsiders, "flags": self.flags,
+        }
+
+
+def _minute_after(at: datetime) -> datetime:
+    return at.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
+def windows(s: Session, game: Game, upto: int | None = None) -> list[tuple[int, datetime, datetime]]:
+    """``(day, start, end)`` (aware UTC, end exclusive) of every stored day and of the
+    calendar's days after them up to ``upto``."""
+    state = GameState.from_json(loads(game.state_json))
+    start = utc(game.start)
+    rows = {r.day: r for r in s.exec(select(DayRow))}
+    last = max(rows, default=0)
+    out = []
+    begin = start
+    for day in range(1, max(last, upto or 0) + 1):
+        row = rows.get(day)
+        if row is not None:
+            end = _minute_after(utc(row.deadline))
+        else:
+            end = _minute_after(day_window(start, game.timezone, day, state.rules.weekend_merge)[1])
+        if end > begin:
+            out.append((day, begin, end))
+            begin = end
+    return out
+
+
+def day_of(at: datetime, wins: list[tuple[int, datetime, datetime]]) -> int | None:
+    """The day whose window holds ``at``, or None (before the start, or after the last window)."""
+    for day, start, end in wins:
+        if start <= at < end:
+            return day
+    return None
+
+
+def _order(post: ForumPost):
+    return (utc(post.at), int(post.post_id) if post.post_id.isdigit() else 1 << 62, post.seq,
+            post.post_id)
+
+
+def read_vote(text: str, nick: str, state: GameState, info: TurnInfo):
+    """The vote a post makes: ``("vote", [targets])``, ``("withdraw", [])`` or None.
+
+    Votes are read with the letter grammar (engine.parse.parse_letter), vote moves only, so
+    the same legality applies (event limits, living targets, a living voter). A withdrawal
+    («снимаю голос») after the post's last vote removes the standing vote."""
+    from engine.parse import parse_letter
+
+    cut = []
+    pos = 0
+    last_withdraw = -1
+    for m in _WITHDRAW.finditer(text):
+        cut.append(text[pos:m.start()])
+        cut.append("." + " " * (m.end() - m.start() - 2) + ".")
+        pos = m.end()
+        last_withdraw = m.start()
+    cut.append(text[pos:])
+    clean = "".join(cut)
+    parsed = parse_letter(clean, nick, state, info)
+    last_vote, targets = -1, None
+    search_from = 0
+    for move in parsed.moves:
+        if move.action != "vote":
+            continue
+        at = clean.find(move.span, search_from) if move.span else -1
+        at = at if at >= 0 else search_from
+        search_from = at
+        if at >= last_vote:
+            last_vote, targets = at, list(move.targets or (move.target,))
+    if last_withdraw > last_vote:
+        return ("withdraw", [])
+    if targets:
+        return ("vote", targets)
+    return None
+
+
+def _state_of(s: Session, game: Game, row: DayRow) -> GameState:
+    if row.status == "closed" and row.state_before_json:
+        return GameState.from_json(loads(row.state_before_json))
+    from ..turns import load_state
+
+    return load_state(game)
+
+
+def day_tally(s: Session, day: int | None = None, *, tz: str | None = None) -> DayTally:
+    """Count day ``day`` (default: the open day, else the last) from the stored posts.
+
+    Raises:
+        mailer.forum.model.ForumError: no game, or no such day yet (Russian message).
+    """
+    from ..inputs import palms_words
+    from ..turns import turn_info
+    from .model import ForumError
+
+    game = s.get(Game, 1)
+    if game is None:
+        raise ForumError("игры ещё нет: сначала mafia-mail init")
+    day = game.current_day if day is None else day
+    row = s.get(DayRow, day)
+    if row is None and day == game.current_day and day > 1:
+        day -= 1  # the game is over: its last day
+        row = s.get(DayRow, day)
+    if row is None:
+        raise ForumError(f"дня {day} ещё нет")
+    tz = tz or game.timezone
+    state = _state_of(s, game, row)
+    info = turn_info(row)
+    wins = windows(s, game, day)
+    _, start, end = next(w for w in wins if w[0] == day)
+    posts = sorted(s.exec(select(ForumPost).where(ForumPost.at >= start, ForumPost.at < end,
+                                                  ForumPost.deleted == False)),  # noqa: E712
+                   key=_order)
+    rules = state.rules
+    secret = row.event == "secret"
+    result = DayTally(day=day, event=row.event, start=start, end=end,
+                      autokill_words=rules.autokill_words, secret=secret,
+                      votes_per_player=info.votes_per_player)
+    alive = [n for n, p in state.players.items() if p.alive]
+    result.players = {n: PlayerCount() for n in alive}
+    outsiders: dict[str, int] = {}
+    flags: list[tuple[tuple, dict[str, str]]] = []
+    for post in posts:
+        if post.kind == "host":
+            continue
+        result.posts += 1
+        at = utc(post.at)
+        if post.kind != "player" or post.nick not in state.players:
+            outsiders[post.author] = outsiders.get(post.author, 0) + 1
+            continue
+        nick = post.nick
+        key = _order(post)
+        if post.edited_at is not None and utc(post.edited_at) >= end:
+            local = utc(post.edited_at).astimezone(_zone(tz)).strftime("%d.%m.%Y %H:%M")
+            flags.append((key + (2,), {"player": nick, "kind": "edited_after_deadline",
+                                       "post": post.post_id, "detail": local}))
+        if nick not in result.players:
+            flags.append((key + (0,), {"player": nick, "kind": "dead_posted",
+                                       "post": post.post_id, "detail": ""}))
+            continue
+        mine = result.players[nick]
+        mine.posts += 1
+        mine.words += post.words
+        if row.event == "palms":
+            bad = list(dict.fromkeys(palms_words(post.text)))
+            if bad:
+                flags.append((key + (1,), {"player": nick, "kind": "forbidden_words",
+                                           "post": post.post_id, "detail": ", ".join(bad)}))
+        if secret:
+            continue
+        vote = read_vote(post.text, nick, state, info)
+        if vote is None:
+            continue
+        if vote[0] == "withdraw":
+            mine.votes, mine.vote_post, mine.vote_at, mine.withdrawn_at = [], None, None, at
+        else:
+            mine.votes, mine.vote_post, mine.vote_at = vote[1], post.post_id, at
+            mine.withdrawn_at = None
+    result.flags = [f for _, f in sorted(flags, key=lambda kf: kf[0])]
+    result.outsiders = [{"author": a, "posts": n} for a, n in outsiders.items()]
+    immune = {n for n in (row.immune, row.partner) if n}
+    counts: dict[str, dict[str, Any]] = {}
+    voters = sorted(((p.vote_at, n) for n, p in result.players.items() if p.votes),
+                    key=lambda t: (t[0], alive.index(t[1])))
+    for when, nick in voters:
+        for target in result.players[nick].votes:
+            if target in immune:
+                continue
+            entry = counts.setdefault(target, {"target": target, "count": 0, "voters": [], "_first": when})
+            entry["count"] += 1
+            entry["voters"].append(nick)
+    result.tally = [{k: v for k, v in e.items() if k != "_first"}
+                    for e in sorted(counts.values(), key=lambda e: (-e["count"], e["_first"]))]
+    result.not_voted = [] if secret else [n for n in alive if not result.players[n].votes]
+    result.under_words = [n for n in alive if result.players[n].words < rules.autokill_words]
+    return result
+
+
+def _zone(tz: str):
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(tz)
+
+
+def bbcode(t: DayTally) -> str:
+    """The vote count as BBCode a host can post in the thread: each candidate with the count
+    and the voters in voting order, then «не голосовали»."""
+    from engine.reasons import EVENTS_RU
+
+    lines = [f"[b]Подсчёт голосов, день {t.day}[/b]"]
+    if t.event != "none":
+        lines[0] += f" (событие «{EVENTS_RU.get(t.event, t.event)}»)"
+    if t.secret:
+        lines.append("«Тайна»: голоса в ветке не считаются, голосуют только письмами ведущему.")
+        return "\n".join(lines) + "\n"
+    if not t.tally:
+        lines.append("Голосов пока нет.")
+    for e in t.tally:
+        lines.append(f"[b]{e['target']}[/b] — {e['count']}: {', '.join(e['voters'])}")
+    lines.append("")
+    lines.append("[i]Не голосовали:[/i] " + (", ".join(t.not_voted) if t.not_voted else "—"))
+    return "\n".join(lines) + "\n"

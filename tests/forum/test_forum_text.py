@@ -1,0 +1,156 @@
+"""The ``text`` engine, the day's count and its JSON (FORUM.md), and what close-day takes
+from the thread."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import timedelta
+
+from click.testing import CliRunner
+
+from mailer.cli import main
+from mailer.forum.tally import read_vote
+from mailer.forum.words import count_words
+from mailer.store import DayRow, loads
+from mailer.turns import close_day, status
+
+from .game import DAY1_END, make_game
+
+PASTE_DAY1 = """Ягуар
+07.12.2026, 20:15
+Голосую за Лиса. Он мафия, точно говорю.
+
+lis_fox
+07.12.2026, 20:20
+Я не мафия! Линч Ягуару.
+> Ягуар: Голосую за Лиса
+
+Ведущий
+07.12.2026, 20:30
+Голосуем, господа. Линч Кузе.
+
+Кот Матроскин
+07.12.2026, 20:31
+Мяу. Голосую за Зою.
+
+Зоя
+08.12.2026, 10:00
+Голосую за Лиса
+Зоя
+Сегодня в 11:00
+Снимаю голос. Подумаю ещё.
+Гном
+Сегодня, 19:30
+Линч Лису
+Кузя
+Сегодня, 19:31
+Линч Лису
+"""
+
+
+def _mtime(path, when):
+    ts = when.timestamp()
+    os.utime(path, (ts, ts))
+
+
+def _run(cfg, *args):
+    return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False)
+
+
+def test_words_definition():
+    assert count_words("Кто-то из вас rock'n'roll, 123 😀 http://x.ru/a-b mail@x.ru д’Артаньян - а") == 6
+    assert count_words("") == 0
+
+
+def test_withdrawal_and_vote_order(tmp_path):
+    from engine.model import TurnInfo
+    from mailer.turns import load_state
+    from mailer.store import Game
+
+    cfg, store = make_game(tmp_path / "g")
+    with store.session() as s:
+        state = load_state(s.get(Game, 1))
+    info = TurnInfo(day=1)
+    assert read_vote("Снимаю голос с Лиса.", "Зоя", state, info) == ("withdraw", [])
+    assert read_vote("Снимаю голос с Лиса. Голосую за Гнома", "Зоя", state, info) == ("vote", ["Гном"])
+    assert read_vote("Лис, привет. Как дела?", "Зоя", state, info) is None
+    assert read_vote("Линч Буке", "Зоя", state, TurnInfo(day=1, event="rage")) == ("vote", ["Бука"])
+    assert read_vote("Голосую за Лиса и Буку", "Зоя", state, TurnInfo(day=1, event="rage")) == \
+        ("vote", ["Лис", "Бука"])
+    assert read_vote("Голосую за Лиса и Буку", "Зоя", state, info) is None  # one vote a day
+
+
+def test_paste_import_tally_json_and_close_day(tmp_path):
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "day1.txt"
+    paste.write_text(PASTE_DAY1, encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(minutes=5))  # «Сегодня» = 08.12
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0, res.output
+    assert "день 1: новых постов 6" in res.output and "день 2: новых постов 1" in res.output
+    again = _run(cfg, "forum", "import", str(paste))
+    assert "новых: 0" in again.output and again.exit_code == 0
+    res = _run(cfg, "forum", "tally", "--json")
+    data = json.loads(res.output)
+    silent = {"posts": 0, "words": 0, "votes": [], "vote_post": None}
+    players = data.pop("players")
+    ids = {n: p["vote_post"] for n, p in players.items()}
+    assert data == {
+        "day": 1, "event": "none", "posts": 6,
+        "tally": [{"target": "Лис", "count": 2, "voters": ["Ягуар", "Гном"]},
+                  {"target": "Ягуар", "count": 1, "voters": ["Лис"]}],
+        "not_voted": ["Зоя", "Кузя", "Гоша", "Тётя Ася", "Бука"],
+        "under_words": ["Ягуар", "Лис", "Зоя", "Гном", "Кузя", "Гоша", "Тётя Ася", "Бука"],
+        "outsiders": [{"author": "Кот Матроскин", "posts": 1}],
+        "flags": [],
+    }
+    assert players == {
+        "Ягуар": {"posts": 1, "words": 7, "votes": ["Лис"], "vote_post": ids["Ягуар"]},
+        "Лис": {"posts": 1, "words": 5, "votes": ["Ягуар"], "vote_post": ids["Лис"]},
+        "Зоя": {"posts": 2, "words": 7, "votes": [], "vote_post": None},
+        "Гном": {"posts": 1, "words": 2, "votes": ["Лис"], "vote_post": ids["Гном"]},
+        "Кузя": silent, "Гоша": silent, "Тётя Ася": silent, "Бука": silent,
+    }
+    assert all(ids[n] for n in ("Ягуар", "Лис", "Гном"))
+    from mailer.status import read_status
+
+    for rep in (read_status(cfg), status(cfg, store)):  # sqlite3 and SQLModel paths
+        assert {p.nick: p.words for p in rep.players} == {
+            "Ягуар": 7, "Лис": 5, "Зоя": 7, "Гном": 2, "Кузя": 0, "Гоша": 0, "Тётя Ася": 0, "Бука": 0}
+        assert rep.autokill_words == 66
+    assert "7/66" in _run(cfg, "status").output
+    bb = _run(cfg, "forum", "tally", "--bbcode").output
+    assert bb.splitlines()[:3] == ["[b]Подсчёт голосов, день 1[/b]", "[b]Лис[/b] — 2: Ягуар, Гном",
+                                   "[b]Ягуар[/b] — 1: Лис"]
+    assert bb.splitlines()[-1] == "[i]Не голосовали:[/i] Зоя, Кузя, Гоша, Тётя Ася, Бука"
+    # close-day: the thread lynches Лис; every player under 66 words gets an autokill point
+    rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=10))
+    deaths = rep.result.to_json()["deaths"]
+    assert {"player": "Лис", "cause": "lynch"} in [{k: d[k] for k in ("player", "cause")} for d in deaths]
+    st = {p.nick: p.autokill_points for p in status(cfg, store).players}
+    assert st["Ягуар"] == 1 and st["Гном"] == 1  # voted, but few words
+    assert st["Кузя"] == 2  # his thread vote came after the deadline: no vote, no words
+    # day 2: the lynched Лис writes (flagged), Кузя's late vote is day 2's
+    res = _run(cfg, "forum", "tally", "--day", "2", "--json")
+    day2 = json.loads(res.output)
+    assert day2["posts"] == 1 and "Лис" not in day2["players"]
+    assert day2["players"]["Кузя"]["votes"] == []  # Лис was dead by then: no vote
+    closed = json.loads(_run(cfg, "forum", "tally", "--day", "1", "--json").output)
+    assert closed["tally"][0] == {"target": "Лис", "count": 2, "voters": ["Ягуар", "Гном"]}
+
+
+def test_unreadable_paste_exits_1_and_stores_nothing(tmp_path):
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "junk.txt"
+    paste.write_text("просто текст без авторов\nи ещё строка\n", encoding="utf-8")
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 1
+    assert "строка 1" in res.output and "строка 2" in res.output
+    single = tmp_path / "lines.txt"
+    single.write_text("Ягуар: голосую за Лиса\nмусор какой-то\nЗоя: привет всем\n", encoding="utf-8")
+    _mtime(single, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(single))
+    assert res.exit_code == 0 and "строка 2" in res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["players"]["Ягуар"]["votes"] == ["Лис"] and data["players"]["Зоя"]["words"] == 2
