@@ -115,19 +115,25 @@ def _absolute(low: str, zone: ZoneInfo) -> datetime | None:
     if t is None:
         return _fallback(low, zone)
     rest = low[:t.start()] + " " + low[t.end():]
-    month = None
-    numbers: list[str] = []
-    for tok in _TOKENS.findall(rest):
-        if tok.isdigit():
-            numbers.append(tok)
-        elif month is None and tok[:3] in _MONTHS:
-            month = _MONTHS[tok[:3]]
+    tokens = _TOKENS.findall(rest)
+    numbers = [tok for tok in tokens if tok.isdigit()]
+    month = year = day = None
+    for k, tok in enumerate(tokens):
+        # a month word followed (within two tokens) by a year: «07 дек 2026», «Декабрь 07, 2026»
+        if tok.isdigit() or tok[:3] not in _MONTHS:
+            continue
+        after = [t for t in tokens[k + 1:k + 3] if t.isdigit()]
+        if not any(len(t) == 4 for t in after):
+            continue
+        before = tokens[k - 1] if k > 0 and tokens[k - 1].isdigit() and len(tokens[k - 1]) <= 2 else None
+        day_text = before or next((t for t in after if len(t) <= 2), None)
+        if day_text is None:
+            continue
+        month, day, year = _MONTHS[tok[:3]], int(day_text), int(next(t for t in after if len(t) == 4))
+        break
     try:
         if month is not None:
-            year = next((int(n) for n in numbers if len(n) == 4), None)
-            day = next((int(n) for n in numbers if len(n) <= 2), None)
-            if year is None or day is None:
-                return _fallback(low, zone)
+            pass
         elif len(numbers) >= 3:
             a, b, c = numbers[:3]
             if len(a) == 4:
