@@ -38,7 +38,8 @@ RESULTS = HERE / "results.json"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 #: Measure modules in table order (module name in benchmarks/ = the --only name).
-MEASURES = ("sync_first", "sync_incremental", "parse", "replay", "startup", "memory", "fill")
+MEASURES = ("sync_first", "sync_incremental", "parse", "replay", "startup", "memory", "fill",
+            "forum_sync")
 
 
 def run_measures(names: list[str], ctx: Context, log=print) -> dict[str, list[Row]]:

@@ -106,3 +106,10 @@ def test_readme_block_is_rebuilt_between_markers(tmp_path):
     assert "| 4. replay | 3.00 s | ≤ 2.00 s | 1.50× target | ❌ misses |" in text
     assert "| 5. help | 70 ms |" in text
     assert text.index("4. replay") < text.index("5. help")
+
+
+def test_forum_sync_measure(ctx):
+    (first, new_page, no_validators) = _rows(ctx, "forum_sync")["forum_sync"]
+    assert first.numbers["posts"] == 200 and first.numbers["pages"] == 10
+    assert new_page.numbers["downloaded"] == 2 and new_page.numbers["not_modified"] == 9
+    assert no_validators.numbers["downloaded"] == 2

@@ -55,6 +55,8 @@ def forum_sync(ctx: click.Context) -> None:
     rep = _call(sync_topic, cfg, store, now=_now())
     click.echo(f"Страниц скачано: {rep.pages}; не изменились (304): {rep.not_modified}.")
     _print_report(rep)
+    if rep.problems and any("сервер ответил" in p or "не скачалась" in p for p in rep.problems):
+        sys.exit(1)
 
 
 @forum.command("import")

@@ -36,6 +36,8 @@ class StoreReport:
     pages: int = 0
     not_modified: int = 0
     engine: str = ""
+    #: day windows by the last day they reach (computed once per run, see store_posts)
+    windows: dict = field(default_factory=dict, repr=False)
 
 
 def refresh_authors(s: Session, settings: ForumSettings) -> None:
@@ -49,15 +51,33 @@ def refresh_authors(s: Session, settings: ForumSettings) -> None:
 
 def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: StoreReport,
                 source: str, now: datetime) -> None:
-    """Store ``posts``: new ids are added, a changed text or edit time replaces the stored
-    one (the first posting time stays)."""
+    """Store ``posts``: new ids are added (one bulk insert), a changed text or edit time
+    replaces the stored one (the first posting time stays)."""
+    from sqlalchemy import insert
+
     from .tally import day_of, windows
 
     game = s.get(Game, 1)
-    wins = windows(s, game, _far_day(s, game, posts)) if game is not None else []
+    wins: list = []
+    if game is not None:
+        far = _far_day(s, game, posts)
+        if far not in report.windows:
+            report.windows[far] = windows(s, game, far)
+        wins = report.windows[far]
+    ids = list(dict.fromkeys(p.post_id for p in posts))
+    existing: dict[str, ForumPost] = {}
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        existing.update((row.post_id, row) for row in
+                        s.exec(select(ForumPost).where(ForumPost.post_id.in_(chunk))))
+    fresh: dict[str, dict] = {}
+    stamp = to_db(now)
     for post in posts:
         kind, nick = settings.who(post.author)
-        old = s.get(ForumPost, post.post_id)
+        old = existing.get(post.post_id)
+        if old is None and post.post_id in fresh:
+            report.same += 1  # the same post twice in one batch (overlapping pages)
+            continue
         if old is not None:
             if old.text == post.text and old.deleted == post.deleted and \
                     utc(old.edited_at) == utc(post.edited_at):
@@ -69,15 +89,17 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
             s.add(old)
             report.updated += 1
             continue
-        s.add(ForumPost(post_id=post.post_id, author=post.author, nick=nick, kind=kind,
-                        at=to_db(post.at), edited_at=to_db(post.edited_at) if post.edited_at else None,
-                        text=post.text, words=count_words(post.text), deleted=post.deleted,
-                        seq=post.seq, source=source, stored_at=to_db(now)))
-        s.flush()
+        fresh[post.post_id] = dict(
+            post_id=post.post_id, author=post.author, nick=nick, kind=kind, at=to_db(post.at),
+            edited_at=to_db(post.edited_at) if post.edited_at else None, text=post.text,
+            words=count_words(post.text), deleted=post.deleted, seq=post.seq, source=source,
+            stored_at=stamp)
         report.new += 1
         if kind != "host" and not post.deleted:
             day = day_of(post.at, wins)
             report.per_day[day] = report.per_day.get(day, 0) + 1
+    if fresh:
+        s.execute(insert(ForumPost.__table__), list(fresh.values()))
 
 
 def _far_day(s: Session, game: Game, posts: list[Post]) -> int:

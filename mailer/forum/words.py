@@ -10,6 +10,7 @@ import unicodedata
 _URL = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"[^\s@<>()\[\]]+@[^\s@<>()\[\]]+\.[^\s@<>()\[\]]+")
 _JOINERS = frozenset("-'\u2019\u02bc\u2010\u2011")
+_NO_JOINERS = str.maketrans("", "", "".join(_JOINERS))
 _CANDIDATE = re.compile(r"[^\W\d_]+(?:[-'\u2019\u02bc\u2010\u2011][^\W\d_]+)*")
 
 
@@ -26,9 +27,8 @@ def words(text: str) -> list[str]:
     """The words of ``text`` in order (NFC), per the definition above."""
     text = unicodedata.normalize("NFC", strip_links(text))
     out: list[str] = []
-    for m in _CANDIDATE.finditer(text):
-        chunk = m.group()
-        if all(_is_letter(c) or c in _JOINERS for c in chunk):
+    for chunk in _CANDIDATE.findall(text):
+        if chunk.translate(_NO_JOINERS).isalpha():  # str.isalpha: exactly the L* categories
             out.append(chunk)
             continue
         # \w letters that are not L* (e.g. superscript digits): split on them

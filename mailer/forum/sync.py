@@ -1,0 +1,116 @@
+"""``forum sync``: read the topic at ``[forum].url`` over HTTP (httpx), page by page along the
+engine's own pagination (FORUM.md «Commands»).
+
+A page read before is asked again only when it may have changed: with its validators
+(``If-None-Match``/``If-Modified-Since``: a 304 costs no download), or, when the server gave
+none, only if it was the last page. Each page is stored in its own transaction, so a server
+error in the middle keeps the pages before it; the next sync starts again where it failed.
+Posts are stored once by id; an edited post replaces its text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
+
+from ..store import Store, to_db, utc
+from .db import ForumPage
+from .model import ForumError
+from .service import StoreReport, read_page, refresh_authors, store_posts
+from .settings import forum_settings
+
+#: connect/read timeouts (seconds) of every request
+TIMEOUT = 15.0
+MAX_PAGES = 20_000
+USER_AGENT = "mafia-mail (forum thread reader; +https://example.invalid/mafia-mail)"
+
+
+def _fetched_at(response, now: datetime) -> datetime:
+    """The server's ``Date`` (RFC 9110 §6.6.1) as aware UTC, else ``now``."""
+    value = response.headers.get("date")
+    if value:
+        try:
+            at = parsedate_to_datetime(value)
+            return at.astimezone(timezone.utc) if at.tzinfo else at.replace(tzinfo=timezone.utc)
+        except (TypeError, ValueError):
+            pass
+    return now
+
+
+def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
+    """Read every page of the topic that may hold new or edited posts and store its posts.
+
+    Returns:
+        StoreReport: ``pages`` downloaded (200), ``not_modified`` (304), new posts per day;
+        ``problems`` names a page that failed (the sync then stops there).
+    Raises:
+        ForumError: no ``[forum].url``, no game, or the first request fails outright.
+    """
+    import httpx
+
+    settings = forum_settings(cfg)
+    if not settings.url:
+        raise ForumError("в настройках нет адреса темы: [forum] url = \"https://…\"")
+    report = StoreReport()
+    own = client is None
+    client = client or httpx.Client(timeout=httpx.Timeout(TIMEOUT), follow_redirects=True,
+                                    headers={"User-Agent": USER_AGENT})
+    engine = None if settings.engine == "auto" else settings.engine
+    url: str | None = settings.url
+    seen: set[str] = set()
+    number = 0
+    try:
+        while url and url not in seen and number < MAX_PAGES:
+            seen.add(url)
+            number += 1
+            with store.session() as s:
+                known = s.get(ForumPage, url)
+            if known is not None and known.next_url and not (known.etag or known.last_modified):
+                url = known.next_url  # read before, not the last page, no validators: unchanged
+                continue
+            headers = {}
+            if known is not None and known.etag:
+                headers["If-None-Match"] = known.etag
+            if known is not None and known.last_modified:
+                headers["If-Modified-Since"] = known.last_modified
+            try:
+                response = client.get(url, headers=headers)
+            except httpx.HTTPError as exc:
+                report.problems.append(f"страница {number} ({url}): не скачалась: {exc}")
+                break
+            if response.status_code == 304 and known is not None:
+                report.not_modified += 1
+                url = known.next_url
+                continue
+            if response.status_code != 200:
+                report.problems.append(f"страница {number} ({url}): сервер ответил "
+                                       f"{response.status_code}; остальное — при следующем sync")
+                break
+            report.pages += 1
+            fetched = _fetched_at(response, now)
+            body = response.content
+            digest = hashlib.sha1(body).hexdigest()
+            with store.session() as s:
+                row = s.get(ForumPage, url) or ForumPage(url=url, number=number)
+                if row.digest != digest:
+                    page = read_page(body, settings, url=str(response.url), fetched=fetched,
+                                     engine=engine)
+                    engine = engine or page.engine
+                    report.engine = report.engine or page.engine
+                    report.problems += [f"страница {number}: {p}" for p in page.problems]
+                    store_posts(s, settings, page.posts, report, url, now)
+                    row.next_url, row.posts = page.next_url, len(page.posts)
+                row.digest = digest
+                row.number = number
+                row.etag = response.headers.get("etag")
+                row.last_modified = response.headers.get("last-modified")
+                row.fetched_at = to_db(fetched)
+                s.add(row)
+            url = row.next_url
+        with store.session() as s:
+            refresh_authors(s, settings)
+    finally:
+        if own:
+            client.close()
+    return report
