@@ -40,7 +40,7 @@ class Spec:
 
     name: str
     post: str
-    post_id: tuple[str, str]
+    post_id: tuple[tuple[str, str], ...]
     author: tuple[str, ...]
     time: tuple[str, ...]
     content: tuple[str, ...]
@@ -136,10 +136,12 @@ class _Unreadable(Exception):
 
 
 def _read_post(spec: Spec, node: LexborNode, k: int, tz: str, fetched: datetime) -> Post | None:
-    sel, attr = spec.post_id
-    holder = node if not sel else node.css_first(sel)
-    raw = (holder.attributes.get(attr) or "") if holder is not None else ""
-    digits = _DIGITS.findall(raw)
+    digits: list[str] = []
+    for sel, attr in spec.post_id:
+        holder = node if not sel else node.css_first(sel)
+        digits = _DIGITS.findall((holder.attributes.get(attr) or "") if holder is not None else "")
+        if digits:
+            break
     if not digits:
         raise _Unreadable("не нашёл номер поста")
     post_id = digits[-1]
@@ -161,7 +163,7 @@ def _read_post(spec: Spec, node: LexborNode, k: int, tz: str, fetched: datetime)
         if deleted:
             return Post(post_id, author, at, "", edited_at, True, k)
         raise _Unreadable(f"не нашёл текст поста {post_id}")
-    for drop in spec.drop:
+    for drop in spec.drop + COMMON_DROP:
         while (n := content.css_first(drop)) is not None:  # outermost first: nested quotes go with it
             n.decompose()
     return Post(post_id, author, at, own_text(content), edited_at, deleted, k)
@@ -182,17 +184,23 @@ def _edit_time(node: LexborNode, tz: str, fetched: datetime) -> datetime | None:
 
 # --- the engines -------------------------------------------------------------------------------
 
+#: Spoiler labels and buttons of the common spoiler add-ons of every engine (their text is the
+#: engine's, not the author's; the spoiler's body stays).
+COMMON_DROP = ("[class*='spoiler-head']", "[class*='spoiler-title']", "[class*='spoiler_title']",
+               "[class*='spoiler-btn']", "[class*='spoiler-button']", "[class*='spoilertitle']",
+               "div.sp-head")
+
 PHPBB = Spec(
     name="phpbb",
     post="div.post[id^='p']",
-    post_id=("", "id"),
+    post_id=(("", "id"),),
     author=("dl.postprofile dt a.username", "dl.postprofile dt a.username-coloured",
             "p.author strong a", "p.author strong", "dl.postprofile dt"),
     time=("p.author time", "p.author"),
     time_drop=("strong", "span.responsive-hide", "a", "span.sr-only"),
     content=("div.content",),
     drop=("blockquote", "div.codebox > p", "div.spoiler-title", "div.spoiler > .spoiler-head",
-          "dl.attachbox"),
+          "dl.attachbox", "div.inline-attachment dd", "dl.file dd", "dl.thumbnail dd"),
     edit=("div.notice:not(.post_deleted_msg)",),
     deleted=("div.ignore", "p.post-notice.deleted", "div.post_deleted_msg"),
     next=('link[rel="next"]', 'a[rel="next"]', "li.arrow.next a", "a.right-box"),
@@ -200,8 +208,8 @@ PHPBB = Spec(
 
 XENFORO = Spec(
     name="xenforo",
-    post="article.message--post",
-    post_id=("", "data-content"),
+    post=".message--post",
+    post_id=(("", "data-content"), ("", "id")),
     author=("h4.message-name .username", ".message-name", ),
     time=("header.message-attribution time.u-dt", "time.u-dt"),
     content=("div.message-userContent .bbWrapper", "article.message-body .bbWrapper",
@@ -216,7 +224,7 @@ XENFORO = Spec(
 INVISION = Spec(
     name="invision",
     post="article.cPost, article[id^='elComment_']",
-    post_id=("", "id"),
+    post_id=(("", "id"), ("[data-commentid]", "data-commentid")),
     author=("aside.cAuthorPane h3.cAuthorPane_author a", "h3.cAuthorPane_author",
             ".cAuthorPane_author a", "[itemprop='author'] [itemprop='name']"),
     time=("div.ipsComment_meta time", "time[datetime]"),
@@ -232,7 +240,7 @@ INVISION = Spec(
 IPB3 = Spec(
     name="invision",
     post="div.post_block",
-    post_id=("", "id"),
+    post_id=(("", "id"),),
     author=("span.author.vcard a", "span.author.vcard", "[itemprop~='creator']"),
     time=("abbr.published", "p.posted_info"),
     content=("div[itemprop='commentText']", "div.post.entry-content"),
@@ -246,7 +254,7 @@ IPB3 = Spec(
 VBULLETIN = Spec(
     name="vbulletin",
     post="li.postcontainer[id^='post_'], li.postbitlegacy[id^='post_']",
-    post_id=("", "id"),
+    post_id=(("", "id"),),
     author=("div.username_container a.username", "div.username_container .username",
             ".postdetails .username"),
     time=("div.posthead span.postdate span.date", "span.postdate"),
@@ -262,21 +270,23 @@ VBULLETIN = Spec(
 SMF = Spec(
     name="smf",
     post="div.post_wrapper",
-    post_id=("div.inner[id^='msg_']", "id"),
+    post_id=(("div.inner[id^='msg_']", "id"), ("div.inner[data-msgid]", "data-msgid"),
+             ("h5[id^='subject_']", "id")),
     author=("div.poster h4 a", "div.poster h4"),
-    time=("div.keyinfo div.smalltext",),
+    time=("div.keyinfo div.smalltext", "div.keyinfo a.smalltext", "div.postinfo a.smalltext"),
     content=("div.post div.inner",),
     drop=("div.quoteheader", "blockquote", "div.quotefooter", "div.codeheader", "div.sp-head",
           "div.signature"),
-    edit=("div.modified",),
+    edit=(".modified",),
     deleted=(),
-    next=('link[rel="next"]', "div.pagelinks strong + a.navPages", 'a[rel="next"]'),
+    next=('link[rel="next"]', "div.pagelinks strong + a.navPages", "div.pagelinks span.current_page + a.nav_page",
+          'a[rel="next"]'),
 )
 
 UCOZ = Spec(
     name="ucoz",
     post="table.postTable",
-    post_id=("span.ucoz-forum-post", "id"),
+    post_id=(("span.ucoz-forum-post", "id"), ("", "id"), ("a.postNumberLink", "name")),
     author=("a.postUser", ".postUser"),
     time=("td.postTdTop:last-child", "td.postTdTop + td.postTdTop"),
     time_drop=("a",),
@@ -330,4 +340,21 @@ def detect_html(text: str) -> str:
         return "smf"
     if tree.css_first("table.postTable, span.ucoz-forum-post") is not None or "ucoz" in text.lower():
         return "ucoz"
-    return "text"
+    return _by_trying(text)
+
+
+def _by_trying(text: str) -> str:
+    """An HTML page without the engine's marks (a customised style): the reader that finds the
+    most posts, or ``unknown``."""
+    from datetime import timezone
+
+    now = datetime.now(timezone.utc)  # relative times do not matter for counting posts
+    best, found = "unknown", 0
+    for name, reader in READERS.items():
+        try:
+            n = len(reader(text, url=None, tz="UTC", fetched=now).posts)
+        except Exception:  # noqa: BLE001 - a reader that cannot read this page is not it
+            continue
+        if n > found:
+            best, found = name, n
+    return best

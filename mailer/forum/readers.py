@@ -24,6 +24,10 @@ def read_html(engine: str, text: str, *, url: str | None, tz: str, fetched: date
     from .engines import READERS as known
 
     reader = known.get(engine)
+    if engine == "unknown":
+        return PageRead(engine="unknown", problems=[
+            "не узнал движок форума на этой странице; укажите [forum] engine = "
+            "phpbb | invision | vbulletin | smf | xenforo | ucoz"])
     if reader is None:
         raise ForumError(f"не знаю, как читать страницы движка «{engine}»")
     return reader(text, url=url, tz=tz, fetched=fetched)

@@ -1,0 +1,126 @@
+"""The thread under the game's rules: «Тайна», «Ярость», letter and thread votes merged by
+time at close-day, imports that fail change nothing, pages of an unknown engine."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import timedelta
+
+from click.testing import CliRunner
+from sqlmodel import func, select
+
+from mailer.cli import main
+from mailer.forum.db import ForumPost
+from mailer.sync import sync
+from mailer.turns import close_day
+
+from .game import DAY1_END, START, make_game
+
+
+def _run(cfg, *args):
+    return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False)
+
+
+def _paste(tmp_path, name: str, text: str, when=None):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    ts = (when or DAY1_END - timedelta(hours=1)).timestamp()
+    os.utime(path, (ts, ts))
+    return str(path)
+
+
+THREAD = """Ягуар
+07.12.2026, 20:15
+Голосую за Лиса и Буку.
+
+Зоя
+07.12.2026, 21:00
+Линч Гоше.
+
+Бука
+07.12.2026, 22:00
+Голосую за Зою и за Гоше.
+"""
+
+
+def test_secret_ignores_thread_votes_and_says_so(tmp_path):
+    cfg, store = make_game(tmp_path / "g", event="secret")
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", THREAD))
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["event"] == "secret" and data["tally"] == [] and data["not_voted"] == []
+    assert all(p["votes"] == [] and p["vote_post"] is None for p in data["players"].values())
+    assert data["players"]["Ягуар"]["posts"] == 1 and data["players"]["Ягуар"]["words"] == 5
+    assert "голоса в ветке не считаются" in _run(cfg, "forum", "tally", "--bbcode").output
+    assert "голоса в ветке не считаются" in _run(cfg, "forum", "tally").output
+
+
+def test_rage_two_votes_each(tmp_path):
+    cfg, store = make_game(tmp_path / "g", event="rage")
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", THREAD))
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["players"]["Ягуар"]["votes"] == ["Лис", "Бука"]
+    assert data["players"]["Зоя"]["votes"] == ["Гоша"]
+    assert data["players"]["Бука"]["votes"] == ["Зоя", "Гоша"]
+    assert data["tally"] == [{"target": "Гоша", "count": 2, "voters": ["Зоя", "Бука"]},
+                             {"target": "Лис", "count": 1, "voters": ["Ягуар"]},
+                             {"target": "Бука", "count": 1, "voters": ["Ягуар"]},
+                             {"target": "Зоя", "count": 1, "voters": ["Бука"]}]
+
+
+def _letter(cfg, nick_index: int, when, body: str) -> None:
+    folder = cfg.path.parent / "maildir" / "new"
+    name = f"{int(when.timestamp())}.M{nick_index}P1.test"
+    (folder / name).write_bytes(
+        (f"From: p{nick_index}@example.org\r\nTo: host@example.org\r\nSubject: ход\r\n"
+         f"Message-ID: <m{nick_index}.{int(when.timestamp())}@example.org>\r\n"
+         "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+         f"{body}\r\n").encode("utf-8"))
+
+
+MERGE_THREAD = """Ягуар
+07.12.2026, 20:15
+Голосую за Гнома.
+
+Зоя
+07.12.2026, 21:00
+Линч Гоше.
+
+Бука
+07.12.2026, 22:00
+Голосую за Зою.
+"""
+
+
+def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
+    cfg, store = make_game(tmp_path / "g")
+    # Зоя (p2): thread Гоша at 21:00, letter Лис at 22:00 → the letter wins.
+    # Бука (p7): letter Лис at 20:00, thread Зоя at 22:00 → the thread wins.
+    # Гном (p3): letter Зоя at 20:00 only. Ягуар: thread Гном only.
+    _letter(cfg, 2, START + timedelta(hours=2, minutes=30), "Линч Лису")
+    _letter(cfg, 7, START + timedelta(minutes=30), "Линч Лису")
+    _letter(cfg, 3, START + timedelta(minutes=31), "Линч Зое")
+    sync(cfg, store, now=START + timedelta(hours=3))
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
+    rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
+    data = rep.result.to_json()
+    # Зоя 2 (Бука, Гном), Лис 1 (Зоя), Гном 1 (Ягуар): letters alone would lynch Лис
+    assert [d["player"] for d in data["deaths"] if d["cause"] == "lynch"] == ["Зоя"]
+
+
+def test_failed_import_changes_nothing(tmp_path):
+    cfg, store = make_game(tmp_path / "g")
+    good = _paste(tmp_path, "t.txt", THREAD)
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "import", good,
+                                    str(tmp_path / "missing.html")])
+    assert res.exit_code == 1 and "не могу прочитать файл" in res.output
+    with store.session() as s:
+        assert s.exec(select(func.count()).select_from(ForumPost)).one() == 0
+
+
+def test_html_of_an_unknown_engine_is_not_read_as_text(tmp_path):
+    cfg, store = make_game(tmp_path / "g")
+    page = _paste(tmp_path, "x.html", "<!DOCTYPE html><html><body><div class=\"msg\">"
+                  "<span style=\"color: red\">Ягуар: голосую за Лиса</span></div></body></html>")
+    res = _run(cfg, "forum", "import", page)
+    assert res.exit_code == 1 and "не узнал движок форума" in res.output
