@@ -20,6 +20,10 @@ _SINGLE = re.compile(r"^\s*(?P<nick>[^:\n]{1,60}?)\s*:\s+(?P<text>\S.*)$")
 _QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
 _QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
 _TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.IGNORECASE)
+#: words a copied header line puts before the author («Сообщение Ягуар » 07 дек 2026, 20:15»)
+_PREFIX = re.compile(r"^\s*(?:сообщение|автор|написал[аи]?|добавлено)\s*:?\s+", re.IGNORECASE)
+#: a copied post's subject line («Re: Мафия, день 2»): the engine's, not the author's
+_SUBJECT = re.compile(r"^\s*re(?:\[\d+\])?:\s", re.IGNORECASE)
 _HEADER_SPLIT = re.compile(r"\s+(?:»|—|-|\|)\s+|,\s+(?=\S*\d)")
 
 
@@ -39,7 +43,7 @@ def strip_bbcode(text: str) -> str:
 
 
 def _own(lines: list[str]) -> str:
-    kept = [ln for ln in lines if not ln.lstrip().startswith(">")]
+    kept = [ln for ln in lines if not ln.lstrip().startswith(">") and not _SUBJECT.match(ln)]
     return strip_bbcode("\n".join(kept)).strip()
 
 
@@ -59,6 +63,8 @@ def _header(lines: list[str], i: int, tz: str, fetched: datetime):
         if at is not None and not is_time_line(line, tz, fetched):
             return line, at, i + 2
     parts = _HEADER_SPLIT.split(line, maxsplit=1)
+    if len(parts) == 2:
+        parts[0] = _PREFIX.sub("", parts[0])
     if len(parts) == 2 and parts[0].strip():
         at = is_time_line(parts[1].strip(), tz, fetched)
         if at is not None:
@@ -86,7 +92,7 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime) -> PageR
     first = starts[0][0] if starts else len(lines)
     for n in range(first):
         line = lines[n]
-        if not line.strip():
+        if not line.strip() or _SUBJECT.match(line):
             continue
         m = _SINGLE.match(line)
         if m is None:

@@ -154,3 +154,18 @@ def test_unreadable_paste_exits_1_and_stores_nothing(tmp_path):
     assert res.exit_code == 0 and "строка 2" in res.output
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
     assert data["players"]["Ягуар"]["votes"] == ["Лис"] and data["players"]["Зоя"]["words"] == 2
+
+
+def test_paste_copied_from_a_forum_page(tmp_path):
+    """A browser copy of a phpBB page: subject lines and «Сообщение Ник » дата» headers."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "copy.txt"
+    paste.write_text("Re: Мафия, день 1\nСообщение Ягуар » 07 дек 2026, 20:15\nГолосую за Лиса, "
+                     "он подозрительный\n\nRe: Мафия, день 1\nСообщение tetya_asya » Сегодня, 10:00\n"
+                     "Всем доброе утро\n", encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    assert _run(cfg, "forum", "import", str(paste)).exit_code == 0
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["posts"] == 2 and data["outsiders"] == []
+    assert data["players"]["Ягуар"]["words"] == 5 and data["players"]["Ягуар"]["votes"] == ["Лис"]
+    assert data["players"]["Тётя Ася"] == {"posts": 1, "words": 3, "votes": [], "vote_post": None}
