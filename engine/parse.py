@@ -34,6 +34,7 @@ from .model import Move, ParseResult, Problem, TurnInfo
 from .names import NameHit, inflect, name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
+from .textnorm import clean_text
 
 _SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
 _MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
@@ -92,6 +93,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         ``skip`` / ``cancel`` flags. Moves before a cancel phrase are dropped. A dead
         sender gets every move refused (``not_allowed``, reason ``dead``).
     """
+    text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     nicks = tuple(state.players)
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = _Ctx(text, state, turn, actor, nicks,

@@ -25,6 +25,7 @@ from datetime import datetime
 from email import policy
 from email.message import Message
 
+from engine.textnorm import clean_text
 from mailer.addresses import canonical
 from mailer.charsets import decode_header_bytes, decode_text
 from mailer.quotes import FORWARD_MARKER, html_to_text, strip_quotes
@@ -144,13 +145,13 @@ def _parse_addresses(value: bytes) -> tuple[tuple[tuple[str, str], ...], bool]:
         addr_text, _ = decode_header_bytes(addr.encode("latin-1", "replace"))
         if not _ADDR_RE.fullmatch(addr_text) or re.search(r"[\x00-\x1f\x7f]", addr_text):
             continue  # e.g. an encoded word swallowed the "@": no usable address
-        pairs.append((name_text.strip().strip('"').strip(), canonical(addr_text)))
+        pairs.append((clean_text(name_text).strip().strip('"').strip(), canonical(addr_text)))
     if pairs:
         return tuple(pairs), True
     decoded, _ = decode_header_bytes(value)
     for match in _ADDR_RE.finditer(decoded):
         rest = decoded[: match.start()].strip().strip("<").strip().strip('"').strip()
-        pairs.append((rest if not pairs else "", canonical(match.group(0).strip("."))))
+        pairs.append((clean_text(rest) if not pairs else "", canonical(match.group(0).strip("."))))
     return tuple(pairs), False
 
 
@@ -412,13 +413,15 @@ _TEXT_HEADERS = frozenset({
 
 
 def _header_texts(pairs: list[tuple[str, bytes]], notes: list[str]) -> dict[str, str]:
-    """First decoded value of each header :func:`decode` reads (lower-case keys)."""
+    """First decoded value of each header :func:`decode` reads (lower-case keys); the
+    Subject cleaned of invisible and look-alike characters (:func:`engine.textnorm.clean_text`),
+    ids kept verbatim (threading needs them byte for byte)."""
     out: dict[str, str] = {}
     for name, value in pairs:
         if name in out or name not in _TEXT_HEADERS:
             continue
         text, header_notes = decode_header_bytes(value)
-        out[name] = text
+        out[name] = clean_text(text) if name == "subject" else text
         for note in header_notes:
             notes.append(f"заголовок {name.title()}: {note}")
     return out
@@ -475,9 +478,11 @@ _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def _newlines(text: str) -> str:
-    """``text`` with CRLF and lone CR line ends made LF and other control characters removed."""
+    """``text`` with CRLF and lone CR line ends made LF, other control characters removed and
+    invisible, decomposed and look-alike characters cleaned (:func:`engine.textnorm.clean_text`),
+    before quote cutting or parsing reads it."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _CONTROL_CHARS.sub("", text)
+    return clean_text(_CONTROL_CHARS.sub("", text))
 
 
 def _fill_body(letter: DecodedLetter, tree: Message | None, raw: bytes) -> None:

@@ -1,0 +1,107 @@
+"""Clean text before anything reads it: one canonical form for what looks the same.
+
+Players' letters arrive with characters a reader never sees: zero-width spaces pasted from
+messengers, soft hyphens from word processors, bidi marks from phones, letters decomposed
+into a base and a combining mark (macOS, NFD «Е\u0308»), non-breaking and other wide spaces,
+and Latin letters that look exactly like Cyrillic ones inside a Russian word («Кyзю» with a
+Latin «y»). :func:`clean_text` maps all of these to what the writer meant, so that a nick
+or a move word matches whatever the letter was typed with (issue 11 «Clean text first»,
+issue 13 «Text from letters»).
+
+Pure: no I/O, no state; the same input always gives the same output, and cleaning a clean
+text changes nothing (``clean_text(clean_text(t)) == clean_text(t)``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["clean_text", "INVISIBLE"]
+
+#: Characters removed: zero-width space/non-joiner/joiner, word joiner, invisible math
+#: operators, BOM / zero-width no-break space, soft hyphen, Mongolian vowel separator,
+#: left-to-right / right-to-left marks, bidi embeddings and overrides (U+202A–U+202E) and
+#: isolates (U+2066–U+2069), Arabic letter mark.
+INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e"
+    "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+#: Horizontal spaces other than U+0020 (Unicode category Zs) become a plain space; the line
+#: and paragraph separators become a line end.
+_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+          "\u202f\u205f\u3000"
+
+_TABLE: dict[int, str | None] = {ord(c): None for c in INVISIBLE}
+_TABLE.update({ord(c): " " for c in _SPACES})
+_TABLE.update({0x2028: "\n", 0x2029: "\n"})
+_ODD = re.compile("[" + re.escape("".join(INVISIBLE) + _SPACES) + "\u2028\u2029]")
+
+#: Latin letter → the Cyrillic letter it is drawn like (а е о р с х у к and the capitals
+#: А В Е К М Н О Р С Т Х У). Lower-case m, t, h, b are not look-alikes of м, т, н, в.
+LATIN_TO_CYRILLIC = {
+    "a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у", "k": "к",
+    "A": "А", "B": "В", "E": "Е", "K": "К", "M": "М", "H": "Н", "O": "О", "P": "Р",
+    "C": "С", "T": "Т", "X": "Х", "Y": "У",
+}
+#: The same pairs the other way round (a Cyrillic letter inside a Latin word).
+CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items()}
+_TO_CYR = str.maketrans(LATIN_TO_CYRILLIC)
+_TO_LAT = str.maketrans(CYRILLIC_TO_LATIN)
+
+_CYR = "\u0400-\u04ff"
+_LAT = "A-Za-z"
+#: A Cyrillic letter next to an ASCII Latin one: the cheap test that a text needs the word
+#: pass at all (one linear scan; a clean text never matches).
+_SCRIPTS_TOUCH = re.compile(f"[{_LAT}][{_CYR}]|[{_CYR}][{_LAT}]")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _one_script(word: str) -> str:
+    """``word`` (letters of both scripts) written in one script, when that is clear.
+
+    A word whose Latin letters all have a Cyrillic look-alike is a Cyrillic word («Кyзю» →
+    «Кузю»); else, when its Cyrillic letters all have a Latin look-alike, a Latin word
+    («Dr.Whо» with a Cyrillic «о» → «Who»). When both readings are possible the script of
+    most of its letters wins, Cyrillic on a tie (a Russian game). Otherwise the word is kept.
+    """
+    lat = [c for c in word if "A" <= c <= "z" and c.isalpha()]
+    cyr = [c for c in word if "\u0400" <= c <= "\u04ff"]
+    to_cyr = all(c in LATIN_TO_CYRILLIC for c in lat)
+    to_lat = all(c in CYRILLIC_TO_LATIN for c in cyr)
+    if to_cyr and (not to_lat or len(cyr) >= len(lat)):
+        return word.translate(_TO_CYR)
+    if to_lat:
+        return word.translate(_TO_LAT)
+    return word
+
+
+def clean_text(text: str) -> str:
+    """``text`` as the writer meant it: one form for every look-alike spelling.
+
+    In order: Unicode NFC (a decomposed «Е\u0308» becomes «Ё», «и\u0306» «й»); the
+    characters of :data:`INVISIBLE` removed (zero-width, BOM, soft hyphen, bidi marks);
+    non-breaking and other horizontal spaces made U+0020, U+2028/U+2029 made ``\\n``; in a
+    word (a run of letters) that mixes Cyrillic and Latin letters, the look-alike letters
+    put into the word's script (see :func:`_one_script`). A word in one script is never
+    changed (Latin nicknames stay Latin). Line ends, tabs, punctuation and everything else
+    are kept; the length may change. Never raises; ``str`` in, ``str`` out.
+    """
+    if text.isascii():
+        return text
+    if _ODD.search(text):
+        text = text.translate(_TABLE)  # first: an invisible mark may sit inside «Е\u200b\u0308»
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    if _SCRIPTS_TOUCH.search(text):
+        text = _WORD.sub(_fix_word, text)
+    return text
+
+
+def _fix_word(match: re.Match) -> str:
+    """One word of :func:`clean_text`'s look-alike pass."""
+    word = match.group(0)
+    if _SCRIPTS_TOUCH.search(word):
+        return _one_script(word)
+    return word

@@ -1,0 +1,130 @@
+"""Invisible, decomposed and look-alike characters (issue 11 «Clean text first», issue 13
+«Text from letters»): engine/textnorm.py alone, then through decode() and parse_letter()."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from engine.model import TurnInfo
+from engine.parse import parse_letter
+from engine.state import GameState
+from engine.textnorm import INVISIBLE, clean_text
+from mailer.decode import decode
+
+ROSTER = {
+    "Кузя": "doctor", "Ёжик": "civilian", "Бобёр": "detective", "Лось": "clan1.boss",
+    "Воришка": "clan1.thief", "Serginio": "civilian", "Coco": "civilian", "Йорик": "psycho",
+}
+
+
+def moves(text: str, sender: str = "Кузя", event: str = "none") -> list[dict]:
+    state = GameState.new(1, ROSTER)
+    result = parse_letter(text, sender, state, TurnInfo(day=1, event=event))
+    return [m.to_json() for m in result.moves], [p.kind for p in result.problems]
+
+
+# ------------------------------------------------------------------------------- clean_text
+
+@pytest.mark.parametrize("raw, clean", [
+    ("Лечу Ку\u200bзю", "Лечу Кузю"),
+    ("Лечу Ку\u200c\u200dзю\u2060", "Лечу Кузю"),
+    ("\ufeffЛечу Кузю", "Лечу Кузю"),
+    ("Ле\u00adчу Бо\u00adб\u00adра", "Лечу Бобра"),
+    ("\u202bЛечу\u202c \u200fКузю\u200e \u2066Бобра\u2069", "Лечу Кузю Бобра"),
+    ("Голосую за Е\u0308жика", "Голосую за Ёжика"),
+    ("Проверяю И\u0306орика", "Проверяю Йорика"),
+    ("Е\u200b\u0308жик", "Ёжик"),  # the mark joins its letter once the zero-width is gone
+    ("Лечу\u00a0Кузю,\u202fлинч\u2009—\u3000Лось", "Лечу Кузю, линч — Лось"),
+    ("строка\u2028строка\u2029конец", "строка\nстрока\nконец"),
+    ("Лечу Кyзю", "Лечу Кузю"),            # Latin y
+    ("Пpовеpяю Лoся", "Проверяю Лося"),    # Latin p, o
+    ("ЛЕЧУ KУЗЮ, ГOЛOCУЮ ЗA ЛOCЯ", "ЛЕЧУ КУЗЮ, ГОЛОСУЮ ЗА ЛОСЯ"),
+    ("Dr.Whо", "Dr.Who"),                  # a Cyrillic о inside a Latin word
+    ("Sеrginio", "Serginio"),
+])
+def test_clean_text_literal_values(raw, clean):
+    assert clean_text(raw) == clean
+    assert clean_text(clean) == clean
+
+
+@pytest.mark.parametrize("text", [
+    "Лечу Coco",                # a Latin nick of look-alike letters stays Latin
+    "Линч: Serginio, лечу Кузю",
+    "Dжон",                     # neither reading is clean: kept
+    "Лечу Кузю\tи\nБобра",
+    "plain ascii — kept",
+    "Лось_007 и Smith'a",
+])
+def test_clean_text_keeps_clean_words(text):
+    assert clean_text(text) == text
+
+
+def test_every_invisible_character_is_removed():
+    text = "Ку" + "".join(sorted(INVISIBLE)) + "зя"
+    assert clean_text(text) == "Кузя"
+    assert {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u200f",
+            "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
+            "\u2069"} <= INVISIBLE
+
+
+# ------------------------------------------------------------------------------- parse_letter
+
+@pytest.mark.parametrize("text, sender, expected", [
+    ("Лечу Ку\u200bзю", "Кузя", [{"action": "heal", "target": "Кузя"}]),
+    ("Голосую за Е\u0308жика", "Кузя", [{"action": "vote", "target": "Ёжик"}]),
+    ("Линч: Е\u0308жик", "Бобёр", [{"action": "vote", "target": "Ёжик"}]),
+    ("Ле\u00adчу Бо\u00adбра", "Кузя", [{"action": "heal", "target": "Бобёр"}]),
+    ("Пpовеpяю Лoся", "Бобёр", [{"action": "check", "target": "Лось"}]),      # Latin p, o
+    ("Лечу Бoбрa", "Кузя", [{"action": "heal", "target": "Бобёр"}]),          # Latin o, a
+    ("Гoлoсую зa Кузю", "Бобёр", [{"action": "vote", "target": "Кузя"}]),     # Latin o, a
+    ("\ufeffЛечу\u00a0Кузю", "Кузя", [{"action": "heal", "target": "Кузя"}]),
+    ("Шизю И\u0306орика", "Йорик", [{"action": "invite", "target": "Йорик"}]),
+    ("Голосую за Sеrginio", "Бобёр", [{"action": "vote", "target": "Serginio"}]),  # Cyrillic е
+])
+def test_parse_reads_as_if_typed_cleanly(text, sender, expected):
+    got, problems = moves(text, sender)
+    assert got == expected and problems == []
+    assert moves(clean_text(text), sender) == (got, problems)
+
+
+# ------------------------------------------------------------------------------- decode
+
+def _raw(body: bytes, *, subject: str, sender: str, ctype: str = "text/plain", cte: str = "8bit") -> bytes:
+    return (
+        f"From: {sender}\r\nTo: host@example.org\r\nSubject: {subject}\r\n"
+        "Message-ID: <tn@example.org>\r\nDate: Mon, 07 Dec 2026 21:00:00 +0300\r\n"
+        f"MIME-Version: 1.0\r\nContent-Type: {ctype}; charset=utf-8\r\n"
+        f"Content-Transfer-Encoding: {cte}\r\n\r\n"
+    ).encode("ascii") + body
+
+
+def _b64(text: str) -> str:
+    return "=?utf-8?B?" + base64.b64encode(text.encode("utf-8")).decode("ascii") + "?="
+
+
+def test_decode_cleans_body_subject_and_display_name():
+    raw = _raw(
+        "Голосую за Е\u0308жика.\r\nЛечу Ку\u200bзю\u00a0и всё.\r\n".encode("utf-8"),
+        subject=_b64("Хо\u00adд\u200b на день\u00a02"),
+        sender=_b64("Ку\u200bзя Кyзин") + " <kuzya@example.org>",
+    )
+    letter = decode(raw)
+    assert letter.body == "Голосую за Ёжика.\nЛечу Кузю и всё."
+    assert letter.full_text == letter.body
+    assert letter.subject == "Ход на день 2"
+    assert letter.from_name == "Кузя Кузин"
+
+
+def test_decode_cleans_html_only_letter_and_base64_body():
+    html = "<div>Лечу&nbsp;Ку&#8203;зю</div><div>Линч:&shy; Е&#776;жик</div>"
+    raw = _raw(base64.b64encode(html.encode("utf-8")) + b"\r\n", subject="x",
+               sender="kuzya@example.org", ctype="text/html", cte="base64")
+    assert decode(raw).body == "Лечу Кузю\nЛинч: Ёжик"
+
+
+def test_quote_marker_behind_nbsp_and_zero_width_is_still_cut():
+    body = ("Лечу Кузю\r\n\r\n-----\u00a0Исходное\u200b сообщение\u00a0-----\r\n"
+            "От: Ведущий\r\nЛечу Бобра\r\n")
+    assert decode(_raw(body.encode("utf-8"), subject="x", sender="k@example.org")).body == "Лечу Кузю"
