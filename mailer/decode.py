@@ -497,9 +497,12 @@ def _fill_body(letter: DecodedLetter, tree: Message | None, raw: bytes) -> None:
             acc.plain.append(text)
             acc.notes += [note] if note else []
     plain = "\n".join(t for t in acc.plain if t.strip())
-    main = plain if plain else html_to_text("\n".join(acc.html))
+    html = "\n".join(acc.html)
+    main = plain if plain else html_to_text(html)
     pieces = [_newlines(p) for p in [main] + [text for _, text in acc.txt_attachments]]
     letter.full_text = "\n\n".join(p for p in pieces if p.strip()).strip()
+    if not plain and main:  # quoted HTML parts as «> » lines: new text under them is kept
+        pieces[0] = _newlines(html_to_text(html, quoted=True))
     bodies = [strip_quotes(p) for p in pieces]
     letter.body = "\n\n".join(b for b in bodies if b).strip()
     letter.attachments_read = [name for name, _ in acc.txt_attachments]
