@@ -224,10 +224,12 @@ def sync(ctx: click.Context) -> None:
     Пример:
       mafia-mail --config game.toml sync
     """
+    from mailer.progress import terminal_progress
     from mailer.sync import sync as do_sync
 
     cfg, store = _open(ctx)
-    report = _run(do_sync, cfg, store, now=_now())
+    with terminal_progress("Получаю письма", ("письмо", "письма", "писем")) as progress:
+        report = _run(do_sync, cfg, store, now=_now(), progress=progress)
     click.echo(f"Новых писем: {report.fetched}; обработано: {report.processed}.")
     for state, n in sorted(report.states.items()):
         click.echo(f"  {STATE_RU.get(state, state)}: {n}")
@@ -391,9 +393,11 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
       mafia-mail --config game.toml send
     """
     from mailer.outbox import send_all
+    from mailer.progress import terminal_progress
 
     cfg, store = _open(ctx)
-    rep = _run(send_all, cfg, store, now=_now(), retry_uncertain=retry_uncertain)
+    with terminal_progress("Отправляю письма", ("письмо", "письма", "писем")) as progress:
+        rep = _run(send_all, cfg, store, now=_now(), retry_uncertain=retry_uncertain, progress=progress)
     click.echo(f"Отправлено: {rep.sent}; не отправлено: {rep.failed}.")
     for line in rep.errors or []:
         click.echo(f"  {line}")

@@ -1,8 +1,9 @@
 """``mafia-mail demo``: the embedded default game, run end to end with no server.
 
 A copy of the bundled demo (``mailer/demo/``: a 24-player config and a Maildir with one
-realistic day of letters) goes to a work folder; then init → sync → close-day → preview of
-every letter → send into the outbox folder, with the clock set just after day 1's deadline.
+realistic day of letters) goes to a work folder; then init → sync → close-day (the newspaper
+is printed) → preview of one queued letter of each kind (and the command that shows the rest)
+→ send into the outbox folder, with the clock set just after day 1's deadline.
 """
 
 from __future__ import annotations
@@ -68,8 +69,11 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     echo(closed.newspaper)
     with store.session() as s:
         rows = store.outgoing(s, "queued")
-        echo(f"4. preview: в очереди {count(len(rows), 'письмо', 'письма', 'писем')}.")
-        for row in rows:
+        shown = list({row.kind: row for row in reversed(rows)}.values())[::-1]  # first of each kind
+        shown.sort(key=lambda row: row.id)
+        echo(f"4. preview: в очереди {count(len(rows), 'письмо', 'письма', 'писем')}; "
+             f"ниже по одному письму каждого вида ({len(shown)}):")
+        for row in shown:
             msg = build_message(cfg, row)
             echo(f"=== письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
             echo(f"Subject: {msg['Subject']}")
@@ -83,6 +87,8 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     echo(f"  база игры: {folder / 'game.db'}")
     echo(f"  письма игроков (Maildir): {cfg.mailbox.path}")
     echo(f"  отправленные письма (.eml): {cfg.send.path}")
+    echo(f"Все письма дня: {command} --config {cfg.path} outbox --all; "
+         f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР")
     echo(f"Дальше: {command} --config {cfg.path} status")
     store.dispose()
     return folder

@@ -57,7 +57,9 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime) -> 
     imported vote replaces his earlier imported one; it is stamped ``now``.
     """
     from engine.parse import parse_letter
+    from engine.textnorm import clean_text
 
+    text = clean_text(text)  # a page copied from a browser: NBSP, zero-width, soft hyphens
     ctx = _open_day(store)
     report = ImportReport()
     votes: dict[str, list[str]] = {}
@@ -130,6 +132,9 @@ def import_posts(cfg: GameConfig, store: Store, text: str) -> ImportReport:
     """Import the day's forum posts (``Ник: текст`` per line, or CSV ``nick,words``): store
     each player's word count for autokill (DECISIONS.md §7) and, under «Пальмы цветут», flag
     the forbidden words for the host to confirm with ``lost-vote``."""
+    from engine.textnorm import clean_text
+
+    text = clean_text(text)  # a page copied from a browser: NBSP, zero-width, soft hyphens
     ctx = _open_day(store)
     report = ImportReport()
     counts: dict[str, int] = {}

@@ -128,3 +128,34 @@ def test_quote_marker_behind_nbsp_and_zero_width_is_still_cut():
     body = ("Лечу Кузю\r\n\r\n-----\u00a0Исходное\u200b сообщение\u00a0-----\r\n"
             "От: Ведущий\r\nЛечу Бобра\r\n")
     assert decode(_raw(body.encode("utf-8"), subject="x", sender="k@example.org")).body == "Лечу Кузю"
+
+
+# ------------------------------------------------------------------------------- forum paste
+
+def test_forum_paste_from_a_browser_is_cleaned(tmp_path):
+    """A thread copied from a browser: soft hyphens, zero-width and no-break spaces in nicks
+    and votes (mailer.inputs.import_votes / import_posts)."""
+    from datetime import timedelta
+
+    from mailer.config import load_config
+    from mailer.demo import copy_demo
+    from mailer.inputs import import_posts, import_votes
+    from mailer.store import DayInput, Store, loads
+    from mailer.turns import init_game
+    from sqlmodel import select
+
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
+        text = ("Го\u00adша:\u00a0всем привет, голосую за Вишен\u200bку\n"
+                "\ufeffТорти\u200bлла: линч Е\u0301жик? нет, линч Вишенка\n")
+        assert import_votes(cfg, store, text, now=cfg.start + timedelta(hours=1)).rows == 2
+        assert import_posts(cfg, store, "Бу\u00adка: раз два\u00a0три\n").rows == 1
+        with store.session() as s:
+            rows = s.exec(select(DayInput).order_by(DayInput.nick)).all()
+            got = sorted((r.kind, r.nick, loads(r.value_json)) for r in rows)
+        assert got == [("vote", "Гоша", ["Вишенка"]), ("vote", "Тортилла", ["Вишенка"]),
+                       ("words", "Бука", 3)]
+    finally:
+        store.dispose()

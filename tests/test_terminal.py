@@ -1,0 +1,199 @@
+"""What the host sees on a terminal (issue 13 «The terminal»): progress of ``sync`` and
+``send`` only on a terminal, a short demo, and click's own messages in Russian."""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import re
+import select
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from mailer.cli import main
+from mailer.clickru import CATALOG, NOT_FOR_HOSTS, PLURALS
+from mailer.config import load_config
+from mailer.demo import copy_demo, run_demo
+from mailer.progress import terminal_progress
+from mailer.store import Store
+from mailer.turns import init_game
+from mailer.words import KIND_RU
+
+LETTERS = ("письмо", "письма", "писем")
+
+# --------------------------------------------------------------------------- progress
+
+
+def test_progress_on_a_terminal_counts_in_russian():
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    with terminal_progress("Получаю письма", LETTERS, console=console) as progress:
+        for _ in range(3):
+            progress()
+    assert "Получаю письма" in out.getvalue()
+    assert "3 письма" in out.getvalue()
+
+
+def test_progress_elsewhere_prints_nothing():
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=False, width=100)
+    with terminal_progress("Получаю письма", LETTERS, console=console) as progress:
+        for _ in range(5):
+            progress("row")
+    assert out.getvalue() == ""
+
+
+@pytest.fixture
+def demo_game(tmp_path):
+    """The bundled demo game with day 1 open; env for the CLI with the clock after day 1."""
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    store = Store(cfg.database_url)
+    init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
+    store.dispose()
+    now = (cfg.start + timedelta(hours=20)).isoformat()
+    env = {"MAFIA_MAIL_CONFIG": str(cfg.path), "MAFIA_MAIL_NOW": now}
+    return cfg, env
+
+
+def test_sync_and_send_print_only_the_summary_when_not_a_terminal(demo_game):
+    _cfg, env = demo_game
+    runner = CliRunner()
+    synced = runner.invoke(main, ["sync"], env=env)
+    assert synced.exit_code == 0, synced.output
+    assert synced.output.splitlines()[0] == "Новых писем: 26; обработано: 26."
+    assert "Получаю" not in synced.output and "\x1b" not in synced.output
+    sent = runner.invoke(main, ["send"], env=env)
+    assert sent.exit_code == 0, sent.output
+    assert sent.output.splitlines() == ["Отправлено: 50; не отправлено: 0."]
+
+
+def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """Output of ``mafia-mail ARGS`` run with its stdout and stderr on a pseudo-terminal."""
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "mailer.cli", *args], stdout=slave,
+                            stderr=slave, stdin=subprocess.DEVNULL,
+                            env={**os.environ, **env, "TERM": "xterm", "COLUMNS": "100"})
+    os.close(slave)
+    chunks = []
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 120)
+            if not ready:
+                break
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the child closed the terminal (Linux: EIO)
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        os.close(master)
+        proc.wait(timeout=120)
+    assert proc.returncode == 0
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_sync_and_send_show_progress_on_a_terminal(demo_game):
+    _cfg, env = demo_game
+    synced = _run_on_a_terminal(["sync"], env)
+    assert "Получаю письма" in synced
+    assert "Новых писем: 26; обработано: 26." in synced
+    sent = _run_on_a_terminal(["send"], env)
+    assert "Отправляю письма" in sent
+    assert "Отправлено: 50; не отправлено: 0." in sent
+
+
+# --------------------------------------------------------------------------- demo
+
+
+def test_demo_shows_the_newspaper_and_one_letter_of_each_kind(tmp_path):
+    lines: list[str] = []
+    folder = run_demo(str(tmp_path / "demo"), echo=lambda text: lines.extend(str(text).split("\n")),
+                      command="mafia-mail")
+    shown = [line for line in lines if line.startswith("=== письмо ")]
+    kinds = [re.search(r"\((.+?)\)", line).group(1) for line in shown]
+    assert kinds == ["роль", "ответ", "чужой адрес", "итоги"]
+    assert len(set(kinds)) == len(kinds) and set(kinds) <= set(KIND_RU.values())
+    assert any("газета дня 1" in line for line in lines)
+    assert "4. preview: в очереди 74 письма; ниже по одному письму каждого вида (4):" in lines
+    assert (f"Все письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из них "
+            f"целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР") in lines
+    assert len(lines) < 150  # it was 1,126 lines with every letter
+    assert len(list((folder / "outbox").iterdir())) == 74  # all of them are still sent
+
+
+# --------------------------------------------------------------------------- click's messages
+
+
+def _click_messages() -> tuple[set[str], set[tuple[str, str]]]:
+    """Every message id the installed click passes to gettext: ``_("…")`` literals, values
+    that reach ``_(extra["key"])`` through ``extra["key"] = "…"``, and ``ngettext`` pairs."""
+    ids: set[str] = set()
+    plurals: set[tuple[str, str]] = set()
+    for path in sorted(Path(click.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        keys: set[str] = set()
+        assigned: dict[str, set[str]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+                first = node.args[0]
+                if node.func.id == "_" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    ids.add(first.value)
+                elif node.func.id == "_" and isinstance(first, ast.Subscript) \
+                        and isinstance(first.slice, ast.Constant):
+                    keys.add(first.slice.value)
+                elif node.func.id == "ngettext" and len(node.args) >= 2 \
+                        and all(isinstance(a, ast.Constant) for a in node.args[:2]):
+                    plurals.add((node.args[0].value, node.args[1].value))
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Subscript) \
+                    and isinstance(node.targets[0].slice, ast.Constant) \
+                    and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                assigned.setdefault(node.targets[0].slice.value, set()).add(node.value.value)
+        for key in keys:
+            ids |= assigned.get(key, set())
+    return ids, plurals
+
+
+def test_every_catalog_id_exists_in_the_installed_click():
+    ids, plurals = _click_messages()
+    assert sorted(set(CATALOG) - ids) == []
+    assert sorted(NOT_FOR_HOSTS - ids) == []
+    assert sorted(set(PLURALS) - plurals) == []
+
+
+def test_every_click_message_a_host_can_meet_is_russian():
+    ids, plurals = _click_messages()
+    assert sorted(ids - set(CATALOG) - NOT_FOR_HOSTS) == []
+    assert sorted(plurals - set(PLURALS)) == []
+    assert not set(CATALOG) & NOT_FOR_HOSTS
+    placeholders = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
+    for english, russian in list(CATALOG.items()) + [
+            pair for key, value in PLURALS.items() for pair in zip(key, value)]:
+        assert re.search("[а-яё]", russian, re.IGNORECASE), english
+        assert sorted(placeholders.findall(russian)) == sorted(placeholders.findall(english)), english
+
+
+def test_a_failing_editor_is_reported_in_russian(demo_game):
+    _cfg, env = demo_game
+    result = CliRunner().invoke(main, ["edit", "1"], env={**env, "EDITOR": "false", "VISUAL": ""})
+    assert result.exit_code == 1
+    assert "Ошибка: false: редактор завершился с ошибкой, письмо не изменено" in result.output
+    assert "Editing failed" not in result.output
+
+
+def test_a_missing_editor_is_reported_in_russian(demo_game):
+    _cfg, env = demo_game
+    result = CliRunner().invoke(main, ["edit", "1"],
+                                env={**env, "EDITOR": "/nonexistent/editor-for-test", "VISUAL": ""})
+    assert result.exit_code == 1
+    assert "Editing failed" not in result.output and "Ошибка:" in result.output
