@@ -164,7 +164,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
             i += 1
             continue
+        if kw.j == i + 1 and t.cap and i > 0 and clause[i - 1].w not in (":", "—", "→") \
+                and idx.exact(words, i, None):
+            i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
+            continue
         kw.negated = (_negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
+                      or (kw.weak and kw.cls != V.VOTE and _suggested(clause, i, kw.j))
                       or (kw.cls == V.VOTE and _against_vote(clause, i)))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
             if _after_past(clause, kw.i):
@@ -229,6 +234,16 @@ def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
     if nxt < len(clause) and clause[nxt].word and _keyword_at(clause, nxt) is not None:
         return None
     return Kw(V.VOTE, i, i + 1, weak=True)
+
+
+def _suggested(clause: list[Tok], i: int, j: int) -> bool:
+    """«Убить предлагаю Дениса», «советую проверить Лося»: a suggestion word next to an
+    infinitive or noun keyword (two words either side, same comma segment)."""
+    for k in list(range(max(0, i - 2), i)) + list(range(j, min(len(clause), j + 2))):
+        t = clause[k]
+        if t.word and t.w in V.SUGGEST_WORDS:
+            return True
+    return False
 
 
 def _negated_after(clause: list[Tok], j: int) -> bool:

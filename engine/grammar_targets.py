@@ -150,8 +150,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if w in V.FILLERS:
             k += 1
             continue
-        approx = idx.approximate(w) if len(w) >= 3 and (not out.hits or not is_known_word(w)) else None
-        if approx is not None and not (is_known_word(w) and not (t.cap or t.quoted) and out.hits):
+        known = is_known_word(w)
+        strict = bool(out.hits) and known
+        approx = (idx.approximate(w, strict=strict)
+                  if len(w) >= 3 and (not strict or t.cap or t.quoted) else None)
+        if approx is not None and not (known and not (t.cap or t.quoted) and out.hits):
             if neg:
                 negated.append(len(out.hits))
                 neg = False

@@ -224,6 +224,11 @@ AGAINST = "против"
 #: Words that may stand before an opening «против» («Я против Буки», «А я против Кира»).
 AGAINST_OPENERS: frozenset[str] = frozenset({"я", "а", "и", "ну", "тогда", "лично"})
 
+#: «Предлагаю убить X», «советую проверить X»: a suggestion to others, never an order.
+SUGGEST_WORDS: frozenset[str] = frozenset({
+    "предлагаю", "предлагаем", "предложу", "советую", "советуем", "посоветую", "рекомендую",
+})
+
 #: Verbs between «не» and a move word that keep the negation («не буду лечить»).
 MODALS: frozenset[str] = frozenset({
     "буду", "будем", "хочу", "хотим", "стану", "станем", "могу", "можем", "собираюсь",

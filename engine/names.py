@@ -225,7 +225,7 @@ class NameIndex:
         lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
         owners: set[str] = set()
         for lemma in lemmas:
-            for suffix in DIMINUTIVE_SUFFIXES:
+            for suffix in DIMINUTIVE_SUFFIXES + ("а", "я"):
                 stem = lemma[:-len(suffix)]
                 if lemma.endswith(suffix) and len(stem) >= 3:
                     owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
@@ -287,20 +287,27 @@ class NameIndex:
             return None
         return _pick(owners, expected, best_len)
 
-    def approximate(self, word: str) -> NameHit | None:
-        """One word of a multi-word nickname, a prefix, or a near miss of some nickname form
-        (see :data:`THRESHOLDS`)."""
-        part = self.parts.get(word)
-        if part:
-            return _hit(sorted(part), "part")
+    def approximate(self, word: str, strict: bool = False) -> NameHit | None:
+        """One word of a multi-word nickname, a prefix, a pet form, or a near miss of some
+        nickname form (see :data:`THRESHOLDS`). Every nickname the first three ways find is a
+        candidate («Макс»: «Max Payne» and «Максик» — ambiguous). ``strict``: only a word of
+        a multi-word nickname (for a dictionary word such as «кукуруза» for «Kukuruza_77»)."""
+        owners = set(self.parts.get(word, ()))
+        if strict:
+            return _hit(sorted(owners), "part") if owners else None
+        kind = "part" if owners else "prefix"
         if len(word) >= THRESHOLDS["prefix_min_len"]:
-            pre = sorted({n for n, bases in self.bases.items()
-                          for b in bases if b.startswith(word) and b != word})
-            if pre:
-                return _hit(pre, "prefix")
+            heads = {word}
+            if owners and word[-1] in "аяуюеыиой" and len(word) > 4:
+                heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»
+            owners |= {n for n, bases in self.bases.items()
+                       for b in bases for h in heads if b.startswith(h) and b != word}
         pet = self.pet_form(word)
         if pet is not None:
-            return pet
+            owners |= set(pet.candidates)
+            kind = kind if owners - set(pet.candidates) else "pet"
+        if owners:
+            return _hit(sorted(owners), kind)
         limit = max_distance(len(word))
         if limit == 0:
             return None
@@ -382,6 +389,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
     for nick in nicks:
         words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
+            _add_stems(idx, nick, words[0])
             parts = tuple(word_forms(w) for w in words)
             idx.multi.append((nick, parts))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
@@ -397,9 +405,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             continue
         forms = word_forms(words[0])
         _add(idx.single, nick, forms)
-        if _CYR.search(words[0]) and len(words[0]) >= 3:
-            stem = words[0][:-1] if words[0][-1] in "аяоеьйиыу" else words[0]
-            idx.stems.setdefault(stem, set()).add(nick)
+        _add_stems(idx, nick, words[0])
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if _LAT.search(words[0]) else [])
         for form in forms:
             idx.fuzzy_choices.append(form)
@@ -409,6 +415,25 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         for form in parts[0]:
             idx.multi_first.setdefault(form, []).append(m)
     return idx
+
+
+def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
+    """Stems a pet form of ``word`` (a nickname's first word; Latin read in Cyrillic) may
+    be built on: the word without its last vowel, and without a diminutive suffix
+    («котик» → «кот»)."""
+    if _LAT.search(word):
+        if re.search(r"\d", word):
+            return
+        word = translit(word)
+    if not _CYR.fullmatch(word[-1:] or "-") or len(word) < 3:
+        return
+    stems = {word[:-1] if word[-1] in "аяоеьйиыу" else word}
+    for suffix in DIMINUTIVE_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stems.add(word[:-len(suffix)])
+    for stem in stems:
+        if len(stem) >= 3:
+            idx.stems.setdefault(stem, set()).add(nick)
 
 
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:

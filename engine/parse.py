@@ -263,13 +263,13 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
         _clan_mate(ctx, actor, tg)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
         back = read_back(ctx, actor, clause, lo, kw.i)
-        if back is None and ctx.last_hit is not None:
+        if back is None and ctx.last_hit is not None and not noun:
             back = _pronoun_before(ctx, clause, lo, kw.i)
         if back is not None:
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
         back = antecedent(ctx, clause, lo, kw.i)
-        if back is None and ctx.last_hit is not None:
+        if back is None and ctx.last_hit is not None and not noun:
             back = (ctx.last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
             tg.hits.append(back)
@@ -753,7 +753,10 @@ def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: i
         items.append(_Item(pos, problem=problem(text, "not_allowed", "target_dead",
                                                 target=targets[0])))
         return
-    branches.append((role, Move(action, target=targets[0], span=text), pos))
+    sought = next((r for r in tg.roles if r in ROLE_CIVILIANS and r != "detective"), None)
+    move = Move(action, target=targets[0], span=text,
+                role=sought if action == "search" else None)
+    branches.append((role, move, pos))
 
 
 def _attach_branches(ctx: _Ctx, items: list[_Item], branches: list[tuple[str, Move, int]]) -> None:
@@ -913,7 +916,9 @@ def _merge_search(group: list[_Item]) -> Move | None:
 def _exclude_hunt(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
     """DECISIONS.md §4–5: a hunt in the same letter as an excluding role move is refused."""
     if ctx.sender.role not in V.HUNT_EXCLUSIVE_ROLES:
-        return items
+        # the fan's earned check is a detective's check: no hunt with it either
+        if not any(it.tried == "check" for it in items):
+            return items
     role_tried = any(it.tried and it.tried not in ("hunt", "vote") and
                      it.tried not in ("mortar", "fear_choice", "partner") for it in items)
     if not role_tried:
