@@ -164,9 +164,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
             i += 1
             continue
-        if kw.j == i + 1 and t.cap and i > 0 and clause[i - 1].w not in (":", "—", "→") \
-                and idx.exact(words, i, None):
+        if kw.j == i + 1 and t.cap and i > 0 and \
+                (kw.weak or clause[i - 1].w not in (":", "—", "→")) and idx.exact(words, i, None):
             i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
+            continue
+        if t.quoted and i > 0 and clause[i - 1].w in ("«", '"', "“", "„"):
+            i = kw.j  # «голос — Гость» in quotes: somebody's words, reported
             continue
         kw.negated = (_negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
                       or (kw.weak and kw.cls != V.VOTE and _suggested(clause, i, kw.j))
@@ -181,7 +184,26 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     fuzzy = _fuzzy_keywords(clause, excluded, idx, found)
     if fuzzy:
         found = sorted(found + fuzzy, key=lambda kw: kw.i)
-    return _withdrawals(clause, _merge(clause, found))
+    return _withdrawals(clause, _shoot_on_hunt(clause, idx, _merge(clause, found)))
+
+
+def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]:
+    """«Стреляю в Котика на МО»: a shot whose target is followed by the hunt word is the
+    hunt (one keyword, read from the shot)."""
+    out: list[Kw] = []
+    words = None
+    for kw in kws:
+        prev = out[-1] if out else None
+        if prev is not None and prev.cls == V.SHOOT and kw.cls == V.HUNT:
+            words = words or [t.w for t in clause]
+            between = [k for k in range(prev.j, kw.i) if clause[k].word and
+                       clause[k].w not in V.FILLERS and clause[k].w not in V.PREPOSITIONS]
+            if len(between) <= 3 and all(idx.exact(words, k, None) or
+                                         idx.approximate(words[k]) for k in between[:1]):
+                prev.cls = V.HUNT
+                continue
+        out.append(kw)
+    return out
 
 
 _OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса"})

@@ -107,7 +107,8 @@ KEEP_PHRASES: tuple[tuple[str, ...], ...] = (
     ("как", "в", "прошлом", "письме"), ("как", "в", "предыдущем", "письме"),
     ("как", "в", "первом", "письме"), ("прошлого", "письма"), ("предыдущего", "письма"),
     ("как", "писал"), ("как", "писала"), ("как", "написал"), ("как", "написала"),
-    ("как", "и", "писал"), ("как", "и", "писала"), ("как", "было"),
+    ("как", "и", "писал"), ("как", "и", "писала"), ("как", "было"), ("как", "был"),
+    ("как", "была"), ("оставляю",), ("оставляю", "как", "был"),
 )
 #: «Линч потом напишу», «за линч подумаю», «голос позже»: talk of a move still to come.
 #: Without a name such a clause is chatter.
@@ -134,17 +135,18 @@ CORRECTION_WORDS: frozenset[str] = frozenset({
     "ошиблась", "поправка", "блин", "сорри", "извините", "простите", "upd", "апд", "отбой",
     "передумал", "передумала", "передумали", "исправляю", "исправление", "ошибочка", "стоп",
     "нет-нет", "ps", "пс", "все-таки", "таки", "итак", "короче", "ведущий", "меняю", "а",
+    "тогда",
 })
 CORRECTION_HEADS: frozenset[str] = frozenset({
     "нет", "вернее", "точнее", "есть", "вру", "ошибся", "ошиблась", "поправка", "upd", "апд",
     "отбой", "передумал", "передумала", "передумали", "исправляю", "исправление", "ошибочка",
-    "стоп", "нет-нет",
+    "стоп", "нет-нет", "тогда",
 })
 
 #: Words that mark a correction anywhere in a clause: a later move of the same kind replaces
 #: the earlier ones of the letter («Бью Кузю. Хотя нет — бью Бобра», «UPD: убиваем Кузю»).
 #: «нет» counts only before punctuation or another correction word; «есть» only after «то».
-CORRECTION_MARKS: frozenset[str] = CORRECTION_HEADS - {"нет", "есть"}
+CORRECTION_MARKS: frozenset[str] = CORRECTION_HEADS - {"нет", "есть", "тогда"}
 
 #: «Снимаю голос с X»: a vote keyword after these words withdraws the vote.
 WITHDRAW_WORDS: frozenset[str] = frozenset({
@@ -158,7 +160,7 @@ TRANSFER_WORDS: frozenset[str] = frozenset({
 #: Words that make a move after them in the same sentence a hypothesis, not an order
 #: («Если Лось и завтра промолчит — проверю его», «может, проверю Лося»).
 HYPOTHETICAL_WORDS: frozenset[str] = frozenset({
-    "если", "ежели", "коли", "может", "возможно", "завтра", "послезавтра", "вдруг",
+    "если", "ежели", "коли", "может", "возможно", "завтра", "послезавтра", "вдруг", "бы",
 })
 
 # --- fillers and grammar words -------------------------------------------------------------

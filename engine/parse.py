@@ -368,19 +368,39 @@ def _subject(ctx: _Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     if clause[kw.i].w not in lexicon().third:
         return None
     k = kw.i - 1
-    while k >= 0 and not clause[k].word and clause[k].w in ("«", "»", '"'):
+    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in _SUBJECT_SKIP):
         k -= 1
     if k < 0 or not clause[k].word:
         return None
     if clause[k].w in role_words():
         return k, k + 1
-    idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
-        hit = idx.exact(words, first, None)
-        if hit is not None and hit.nick is not None and first + hit.length == k + 1:
+        hit = _nick_at(ctx, clause, words, first)
+        if hit is not None and first + hit.length == k + 1:
             return first, k + 1
     return None
+
+
+#: Words between a subject and its third-person verb («Лиса пусть ворует …»).
+_SUBJECT_SKIP = frozenset({"пусть", "тоже", "сегодня", "же", "снова", "опять", "ночью",
+                           "сегодня-то", "пускай", "теперь"})
+
+
+def _nick_at(ctx: _Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
+    """The nickname written at token ``k``: a case form, or — for a capitalised word that is
+    no dictionary word — a part, prefix or pet form of a nickname («Женя» for «Zhenya-K»,
+    «Пеппер» for «Dr.Pepper»); may be ambiguous (``nick`` None)."""
+    idx = name_index(ctx.nicks)
+    hit = idx.exact(words, k, None)
+    if hit is not None or not clause[k].word or not clause[k].cap or len(words[k]) < 3:
+        return hit
+    if words[k] in role_words():
+        return None
+    approx = idx.approximate(words[k])
+    if approx is None or approx.kind == "fuzzy":
+        return None
+    return approx
 
 
 def _subject_actor(ctx: _Ctx, clause: list[Tok], subject: tuple[int, int],
@@ -391,7 +411,7 @@ def _subject_actor(ctx: _Ctx, clause: list[Tok], subject: tuple[int, int],
     be refused. For anyone else another player's name is talk about him: ``False``."""
     first, end = subject
     words = [t.w for t in clause]
-    hit = name_index(ctx.nicks).exact(words, first, None)
+    hit = _nick_at(ctx, clause, words, first)
     if hit is not None and hit.nick == ctx.sender.nick:
         return member
     if ctx.sender.role != "boss":
@@ -647,7 +667,7 @@ def _member_ref(ctx: _Ctx, clause: list[Tok], k: int):
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
-    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+    hit = _nick_at(ctx, clause, [t.w for t in clause], k)
     if hit is not None and hit.nick is None:
         mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
                  ctx.state.players[c].clan == ctx.sender.clan]
