@@ -15,7 +15,9 @@ from typing import Protocol
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
-from .names import NameHit, common_noun, is_known_word, name_index, role_words
+from .names import (
+    NameHit, common_noun, is_imperative, is_known_word, is_verb, name_index, role_words,
+)
 
 
 class Roster(Protocol):
@@ -43,7 +45,7 @@ class Targets:
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
-                 noun: bool = False) -> Targets:
+                 noun: bool = False, reported: bool = False) -> Targets:
     """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
     further names only after «,», «и», «/» … A name after «не» is dropped («лечу не Буку, а
     Сергея»); a further name followed by «—» or «:» starts a new statement and ends the list
@@ -51,7 +53,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
 
     ``noun``: the keyword is a noun or an infinitive («охота», «голос», «лечить»). Then
     dictionary words up to a comma («охота на ведьм какая-то, Сергей прав») or «вчера»
-    before the name («голос вчера ушёл Маруське») make it a statement (``statement``)."""
+    before the name («голос вчера ушёл Маруське») make it a statement (``statement``), and so
+    does a verb between a reported noun and the name (``reported``: «…, что за охрану решит
+    сам»)."""
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     out = Targets()
@@ -86,6 +90,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w == "это" and not out.hits and k == _first_word(clause, lo):
             out.statement = True
+        if w == "как" and out.hits:
+            break  # «Охраняю Ворону, как Мышь сказала»
         if w in ("или", "либо") and out.hits:
             out.alternative = joined = True
             k += 1
@@ -165,8 +171,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits:
             break
         if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
-            if noun and w in V.PAST_WORDS:
-                out.statement = True
+            if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)):
+                out.statement = True  # «за охрану решит сам»: a verb of its own
                 break
             if not skipped and not out.roles and w not in _GAME_NOUNS and common_noun(w):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player

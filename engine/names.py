@@ -40,7 +40,8 @@ _LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "�
 _LATIN_SEPARATORS = ("", "-", "'", "’", "`")
 _TRANSLIT = (
     ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("yu", "ю"),
-    ("ya", "я"), ("yo", "е"), ("ye", "е"), ("ee", "и"), ("oo", "у"), ("ck", "к"), ("ph", "ф"),
+    ("ya", "я"), ("yo", "е"), ("ye", "е"), ("ey", "ей"), ("ay", "ай"), ("oy", "ой"),
+    ("iy", "ий"), ("ee", "и"), ("oo", "у"), ("ck", "к"), ("ph", "ф"),
     ("th", "т"), ("a", "а"), ("b", "б"), ("c", "к"), ("d", "д"), ("e", "е"), ("f", "ф"),
     ("g", "г"), ("h", "х"), ("i", "и"), ("j", "дж"), ("k", "к"), ("l", "л"), ("m", "м"),
     ("n", "н"), ("o", "о"), ("p", "п"), ("q", "к"), ("r", "р"), ("s", "с"), ("t", "т"),
@@ -75,6 +76,18 @@ def morph():
 def is_known_word(word: str) -> bool:
     """True when ``word`` (normalised) is in the Russian dictionary."""
     return bool(_CYR.search(word)) and morph().word_is_known(word)
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_verb(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb or an infinitive."""
+    return is_known_word(word) and morph().parse(word)[0].tag.POS in ("VERB", "INFN")
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_imperative(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an imperative («пали», «проверьте»)."""
+    return is_known_word(word) and "impr" in morph().parse(word)[0].tag
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -243,7 +256,13 @@ class NameIndex:
             t = toks[i]
             cand = self.multi_first.get(t.w) if t.word else None
             best = None
-            if cand:
+            if t.word and "_" in t.w and t.w not in self.single:
+                chunks = [c for c in t.w.split("_") if c]
+                for m in self.multi_first.get(chunks[0], ()) if chunks else ():
+                    nick, parts = self.multi[m]
+                    if len(parts) == len(chunks) and all(c in f for c, f in zip(chunks, parts)):
+                        best = (nick, i + 1)
+            if cand and best is None:
                 for m in cand:
                     nick, parts = self.multi[m]
                     end = _match_parts(toks, i, parts)
@@ -349,10 +368,22 @@ def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
                 k += 1
             if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
                 return None
-        if k >= len(toks) or not toks[k].word or toks[k].w not in forms:
+        if k >= len(toks) or not toks[k].word:
+            return None
+        if toks[k].w not in forms and not (n and _near(toks[k].w, forms)):
             return None
         k += 1
     return k
+
+
+def _near(word: str, forms) -> bool:
+    """A later word of a multi-word nickname written with a slip («Макса Пейна» for
+    «Max Payne»: «пейна» ~ «пайне»): at most two edits, words of five letters or more."""
+    if len(word) < 5:
+        return False
+    from rapidfuzz.distance import OSA
+
+    return any(OSA.distance(word, f, score_cutoff=2) <= 2 for f in forms if len(f) >= 4)
 
 
 def _hit(owners: list[str], kind: str) -> NameHit:
@@ -389,7 +420,8 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
     for nick in nicks:
         words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
-            _add_stems(idx, nick, words[0])
+            for w in words:
+                _add_stems(idx, nick, w)
             parts = tuple(word_forms(w) for w in words)
             idx.multi.append((nick, parts))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
@@ -427,7 +459,7 @@ def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
         word = translit(word)
     if not _CYR.fullmatch(word[-1:] or "-") or len(word) < 3:
         return
-    stems = {word[:-1] if word[-1] in "аяоеьйиыу" else word}
+    stems = {word, word[:-1] if word[-1] in "аяоеьйиыу" else word}
     for suffix in DIMINUTIVE_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stems.add(word[:-len(suffix)])

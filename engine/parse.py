@@ -60,6 +60,7 @@ class _Prev:
     start: int  # offset of its clause in the letter
     member: Actor | None = None  # the clan member a boss moved for
     items: list[_Item] = field(default_factory=list)  # what reading it gave
+    clause: list = field(default_factory=list)  # its tokens (roles named with it)
 
 
 @dataclass
@@ -72,6 +73,7 @@ class _Ctx:
     alive: frozenset[str]
     last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
+    prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
 
 
 # --- public API -------------------------------------------------------------------------------
@@ -125,6 +127,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         if actor.role == "swindler" and member_actor is None:
             _read_branches(ctx, clause, items, swindle_branches, excluded)
         last = _read_clause(ctx, clause, start, member_actor, flags, excluded, items)
+        ctx.prev_clause = clause
         if last is not None:
             prev = last if not excluded else None
     if swindle_branches:
@@ -207,6 +210,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             member = _subject_actor(ctx, clause, subjects[n], member, items)
             if member is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
+        elif _talk_of_others(clause, kw, lex):
+            continue  # «пусть кто-нибудь проверит Дениса»
         elif n and clause[kw.i].w in lex.plural1:
             member = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
         elif n and clause[kw.i].w not in lex.third:
@@ -217,7 +222,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             kw.hypothetical = True
         used = _read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                           member is not None)
-        last = _Prev(kw.cls, clause[0].start, member, items[mark:])
+        last = _Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
 
 
@@ -244,9 +249,22 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
     _read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
                flags, items, prev.member is not None)
     if len(items) > before:
+        _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _keep_role(prev: _Prev, new: list[_Item]) -> None:
+    """«Ищу врача у Сов… ой, то есть у Остапа»: the corrected search keeps the role the
+    corrected clause named."""
+    rw = role_words()
+    roles = {rw[t.w] for t in prev.clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
+    roles.discard("detective")
+    for it in new:
+        if it.move is not None and it.move.action == "search" and not it.move.role and \
+                len(roles) == 1:
+            it.move = replace(it.move, role=roles.pop())
 
 
 def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
@@ -258,7 +276,7 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     if _ordinary_speech(ctx, clause, kw, hi):
         return kw.j
-    tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun)
+    tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
@@ -269,8 +287,10 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
         back = antecedent(ctx, clause, lo, kw.i)
-        if back is None and ctx.last_hit is not None and not noun:
-            back = (ctx.last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
+        if back is None and not kw.weak and clause[tg.end - 1].w in _PRONOUN_BEFORE:
+            last_hit = ctx.last_hit or _named_before(ctx)
+            if last_hit is not None:
+                back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
             tg.hits.append(back)
             tg.pronoun = False
@@ -303,6 +323,16 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
 
 _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
                              "ней"})
+
+
+def _named_before(ctx: _Ctx) -> tuple | None:
+    """The one player the previous clause names («Сегодня в моём списке — Максик. Маньячу
+    его.»), as ``(NameHit,)``; None when it names none or several."""
+    prev = ctx.prev_clause
+    if not prev:
+        return None
+    found = antecedent(ctx, prev, 0, len(prev))
+    return (found[0],) if found is not None else None
 
 
 def _pronoun_before(ctx: _Ctx, clause: list[Tok], lo: int, hi: int):
@@ -385,6 +415,21 @@ def _subject(ctx: _Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
 #: Words between a subject and its third-person verb («Лиса пусть ворует …»).
 _SUBJECT_SKIP = frozenset({"пусть", "тоже", "сегодня", "же", "снова", "опять", "ночью",
                            "сегодня-то", "пускай", "теперь"})
+
+
+_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
+                     "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
+
+
+def _talk_of_others(clause: list[Tok], kw: Kw, lex) -> bool:
+    """A third-person move word whose subject is somebody unnamed («пусть кто-нибудь
+    проверит Дениса», «он проверяет всех»): talk, not a move."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    k = kw.i - 1
+    while k >= 0 and clause[k].w in _SUBJECT_SKIP:
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in _OTHERS
 
 
 def _nick_at(ctx: _Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
@@ -483,6 +528,10 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return _Item(0, move=Move("delegate"), tried="delegate")
+    if kw.hypothetical and kw.weak:
+        return None  # «я бы Диму в пару взял»: a wish, not a move
+    if action == "fear_choice" and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
+        return None  # «Страх выбрал меня»: a statement
     if kw.cls == V.DELEGATE:
         # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
@@ -809,6 +858,7 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
                                         it.problem.reason in ("no_target", "conditional"))]
     items = _merge_votes(ctx, items)
     items = _merge_duplicates(ctx, items)
+    items = _search_role(ctx, items)
     items = _exclude_hunt(ctx, items)
     moves: list[Move] = []
     problems: list[Problem] = []
@@ -919,6 +969,22 @@ def _merge_duplicates(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
                                                          action=key[0]), tried=key[0]))
     out = [it for it in items if id(it) not in drop] + extra
     out.sort(key=lambda it: it.pos)
+    return out
+
+
+def _search_role(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
+    """The fan searches for the detective unless she names another role; once the detective
+    is dead, a search that names no role is a question (which role?)."""
+    me = ctx.state.players.get(ctx.sender.nick)
+    if me is None or ctx.sender.role != "fan" or me.fan_search_role != "detective" or \
+            _detective_alive(ctx):
+        return items
+    out = []
+    for it in items:
+        if it.move is not None and it.move.action == "search" and not it.move.role:
+            it = _Item(it.pos, problem=problem(it.move.span, "unparsed", "search_role"),
+                       tried="search")
+        out.append(it)
     return out
 
 
