@@ -8,13 +8,14 @@ and «как вчера» phrases; :func:`header_keyword` reads «Врач — �
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
-from .names import NameIndex, is_known_word, max_distance, role_words
+from .names import NameIndex, is_known_word, max_distance, norm, role_words
 
 
 _MERGE_PAIRS = {
@@ -87,6 +88,80 @@ def correction_end(clause: list[Tok]) -> int | None:
         head = head or clause[k].w in V.CORRECTION_HEADS
         k += 1
     return k if head else None
+
+
+@functools.lru_cache(maxsize=1)
+def trigger_words() -> frozenset[str]:
+    """Words without which a sentence holds no move, flag or correction: keywords, the last
+    words of move, skip, cancel and «как вчера» phrases, correction words, role words,
+    header words. (Keep, later and abstain phrases only qualify a keyword.)"""
+    lex = lexicon()
+    out = set(lex.words) | {p[-1] for p in lex.phrases} | set(role_words())
+    for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
+        out |= {p[-1] for p in phrases}  # a phrase is there only if its last word is
+    out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "есть", "тогда", V.AGAINST}
+    out |= _CLAN_HEADERS | {"цель", "жертва"} | V.WITHDRAW_WORDS
+    out |= {w + "-ка" for w in lex.words}
+    out.update(w for w in role_words() if " " in w for w in w.split())
+    return frozenset(out)
+
+
+_WORD = re.compile(r"\w+(?:['’`-]\w+)*")
+_BOUNDS = re.compile(r"[!?;\n]+|(?<![.…])\.(?![.…])")  # an ellipsis goes on
+
+
+def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+    """The parts of a letter worth tokenizing, as ``(start, end)`` offsets in order: every
+    sentence holding a trigger word (:func:`trigger_words`) or a misspelt verb among its
+    first three words, with the sentence before it (a name a pronoun points at, «За X —»,
+    «Линч:⏎Бука») and after it. Sentences far from all of them are chatter, with or without
+    nicknames, and are never tokenized (issue 11: chatter costs almost nothing). ``extra``:
+    more trigger words (a boss's clan members: «Страж: Индиго» is a move)."""
+    trig = trigger_words()
+    runs = [m.end() for m in _BOUNDS.finditer(visible)]
+    starts = [m.start() for m in _BOUNDS.finditer(visible)]
+    hot: list[int] = []
+    ri, since, n_runs = 0, 0, len(runs)
+    for m in _WORD.finditer(visible):
+        s = m.start()
+        while ri < n_runs and starts[ri] < s:
+            ri += 1
+            since = 0
+        w = norm(m.group())
+        if w in trig or w in extra or (since < 3 and len(w) >= 4 and _fuzzy_verb(w)):
+            if not hot or hot[-1] != ri:
+                hot.append(ri)
+        since += 1
+    out: list[tuple[int, int]] = []
+    for sent in hot:
+        lo = runs[sent - 2] if sent >= 2 else 0
+        hi = runs[sent + 1] if sent + 1 < n_runs else len(visible)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
+    """False when a clause surely holds no move, flag or correction: none of its words is a
+    trigger word or a nickname form (``names``), and no word where a misspelt verb is looked
+    for is one. Cheap: set look-ups, and cached misspelling look-ups."""
+    trig = trigger_words()
+    first = True
+    seen = 0
+    for k, t in enumerate(clause):
+        if not t.word:
+            first = first or t.w in _SEGMENT_MARKS
+            continue
+        w = t.w
+        if w in trig or w in names or w[:1] == "\x00":
+            return True
+        if (first or seen < 3) and len(w) >= 4 and _fuzzy_verb(w):
+            return True
+        first = False
+        seen += 1
+    return False
 
 
 def correction_marks(clause: list[Tok]) -> list[int]:

@@ -40,7 +40,7 @@ class Tok:
     quoted: bool = False
 
 
-def _visible_text(text: str) -> str:
+def visible_text(text: str) -> str:
     """The letter with quoted lines and the signature blanked (offsets kept)."""
     out, pos, signature = [], 0, False
     for line in text.splitlines(keepends=True):
@@ -57,9 +57,15 @@ def _visible_text(text: str) -> str:
 
 def tokenize(text: str) -> list[Tok]:
     """All tokens of ``text`` in order (see :class:`Tok`)."""
+    return tokenize_span(visible_text(text), 0, len(text))
+
+
+def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
+    """The tokens of ``visible[lo:hi]`` (``visible``: :func:`visible_text` of the letter),
+    with offsets in the whole letter."""
     toks: list[Tok] = []
     quoted = False
-    for m in _TOKEN.finditer(_visible_text(text)):
+    for m in _TOKEN.finditer(visible, lo, hi):
         kind = m.lastgroup
         raw = m.group()
         if kind == "w":

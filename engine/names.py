@@ -228,6 +228,8 @@ class NameIndex:
     multi_first: dict[str, list[int]] = field(default_factory=dict)
     #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
     stems: dict[str, set[str]] = field(default_factory=dict)
+    _triggers: frozenset[str] | None = None
+    _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
 
     def pet_form(self, word: str) -> NameHit | None:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Светочка» → Света,
@@ -243,6 +245,14 @@ class NameIndex:
                 if lemma.endswith(suffix) and len(stem) >= 3:
                     owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
         return _hit(sorted(owners), "pet") if owners else None
+
+    def trigger_forms(self) -> frozenset[str]:
+        """Every written form that may name a player exactly (one-word forms and the first
+        words of multi-word nicknames): a clause without any, and without a move word, is
+        chatter (see engine.grammar_keywords.may_hold_move)."""
+        if self._triggers is None:
+            self._triggers = frozenset(self.single) | frozenset(self.multi_first)
+        return self._triggers
 
     def merge(self, toks: list) -> list:
         """Join the tokens of a multi-word nickname written with dots, spaces or dashes
@@ -311,6 +321,14 @@ class NameIndex:
         nickname form (see :data:`THRESHOLDS`). Every nickname the first three ways find is a
         candidate («Макс»: «Max Payne» and «Максик» — ambiguous). ``strict``: only a word of
         a multi-word nickname (for a dictionary word such as «кукуруза» for «Kukuruza_77»)."""
+        key = (word, strict)
+        if key not in self._approx:
+            if len(self._approx) > 50_000:
+                self._approx.clear()
+            self._approx[key] = self._approximate(word, strict)
+        return self._approx[key]
+
+    def _approximate(self, word: str, strict: bool) -> NameHit | None:
         owners = set(self.parts.get(word, ()))
         if strict:
             return _hit(sorted(owners), "part") if owners else None

@@ -25,10 +25,11 @@ from .grammar_rules import (
 )
 from .grammar_keywords import (
     Kw, clause_flags, correction_end, correction_marks, find_keywords, header_keyword,
-    hypothetical, is_question, only_fillers, order_form, told_in_past,
+    hypothetical, is_question, may_hold_move, only_fillers, order_form, reading_windows,
+    told_in_past,
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
-from .grammar_tokens import Tok, clauses, span, tokenize
+from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
 from .lexicon import lexicon
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import NameHit, inflect, name_index, role_words
@@ -107,8 +108,18 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: _Prev | None = None
     last_start = -1  # offset of the clause before this one
-    for clause in clauses(name_index(nicks).merge(tokenize(text))):
+    idx = name_index(nicks)
+    names = idx.trigger_forms()
+    visible = visible_text(text)
+    extra = names if actor.role == "boss" else frozenset()
+    for clause in _clauses(visible, idx, extra):
+        if clause is None:  # chatter skipped between two windows
+            last_start, pending_member = -1, None
+            continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
+        if not may_hold_move(clause, names):
+            ctx.prev_clause, pending_member = clause, None  # chatter: nothing to read
+            continue
         if is_question(text, clause):
             asked = find_keywords(clause, set(), name_index(nicks))
             prev = _Prev(asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
@@ -135,6 +146,15 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     items = [it for it in items if it.pos >= cancel_pos]
     moves, problems = _finish(ctx, items)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+
+
+def _clauses(visible: str, idx, extra: frozenset[str]):
+    """The clauses of the parts of a letter worth reading (:func:`reading_windows`), with a
+    ``None`` between two parts."""
+    for n, (lo, hi) in enumerate(reading_windows(visible, extra)):
+        if n:
+            yield None
+        yield from clauses(idx.merge(tokenize_span(visible, lo, hi)))
 
 
 def describe_move(move: Move, state: GameState | None = None) -> str:
