@@ -96,18 +96,37 @@ def trigger_words() -> frozenset[str]:
     words of move, skip, cancel and «как вчера» phrases, correction words, role words,
     header words. (Keep, later and abstain phrases only qualify a keyword.)"""
     lex = lexicon()
-    out = set(lex.words) | {p[-1] for p in lex.phrases} | set(role_words())
+    out = (set(lex.words) - lex.third) | {_longest(p) for p in lex.phrases}
     for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
-        out |= {p[-1] for p in phrases}  # a phrase is there only if its last word is
-    out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "есть", "тогда", V.AGAINST}
+        out |= {_longest(p) for p in phrases if len(p) == 1 or len(_longest(p)) > 3}
+    out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
     out |= _CLAN_HEADERS | {"цель", "жертва"} | V.WITHDRAW_WORDS
     out |= {w + "-ка" for w in lex.words}
-    out.update(w for w in role_words() if " " in w for w in w.split())
     return frozenset(out)
 
 
-_WORD = re.compile(r"\w+(?:['’`-]\w+)*")
-_BOUNDS = re.compile(r"[!?;\n]+|(?<![.…])\.(?![.…])")  # an ellipsis goes on
+def _longest(phrase: tuple[str, ...]) -> str:
+    """The word a phrase is looked for by (its longest, the last of equals)."""
+    return max(reversed(phrase), key=len)
+
+
+@functools.lru_cache(maxsize=64)
+def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
+    """Trigger words for a sender of ``role`` besides :func:`trigger_words`: for a boss his
+    members' names, role words and third-person verbs («Страж: Индиго», «вор ворует у X»);
+    for a swindler the role words of his branches; for anyone his own role's words
+    («Врач — Бука»)."""
+    rw = role_words()
+    if role == "boss":
+        return frozenset(names) | frozenset(rw) | frozenset(lexicon().third)
+    if role == "swindler":
+        return frozenset(rw)
+    return frozenset(w for w, r in rw.items() if r == role)
+
+
+_ELLIPSIS = "\x01"
+_SENTENCE_END = re.compile(r"[.!?;\n]")
+_WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+")
 
 
 def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
@@ -116,26 +135,34 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     first three words, with the sentence before it (a name a pronoun points at, «За X —»,
     «Линч:⏎Бука») and after it. Sentences far from all of them are chatter, with or without
     nicknames, and are never tokenized (issue 11: chatter costs almost nothing). ``extra``:
-    more trigger words (a boss's clan members: «Страж: Индиго» is a move)."""
+    more trigger words (a boss's clan members: «Страж: Индиго» is a move). Built from str
+    methods only (split, translate, set look-ups): a few microseconds per sentence."""
     trig = trigger_words()
-    runs = [m.end() for m in _BOUNDS.finditer(visible)]
-    starts = [m.start() for m in _BOUNDS.finditer(visible)]
+    if len(visible) < 200:
+        return [(0, len(visible))] if visible.strip() else []
+    low = visible.lower()
+    if len(low) != len(visible):
+        return [(0, len(visible))]
+    low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
+    bounds: list[int] = []  # offset after each sentence and its end mark
     hot: list[int] = []
-    ri, since, n_runs = 0, 0, len(runs)
-    for m in _WORD.finditer(visible):
-        s = m.start()
-        while ri < n_runs and starts[ri] < s:
-            ri += 1
-            since = 0
-        w = norm(m.group())
-        if w in trig or w in extra or (since < 3 and len(w) >= 4 and _fuzzy_verb(w)):
-            if not hot or hot[-1] != ri:
-                hot.append(ri)
-        since += 1
+    pos = 0
+    for sent in _SENTENCE_END.split(low):
+        pos += len(sent) + 1
+        words = [w for w in _WORD_SPLIT.split(sent) if w]
+        if not words:
+            if bounds:
+                bounds[-1] = min(pos, len(visible))  # an empty line is no sentence
+            continue
+        if words and (not trig.isdisjoint(words) or (extra and not extra.isdisjoint(words))
+                      or any(len(w) >= 4 and _fuzzy_verb(w) for w in words[:3])):
+            if not hot or hot[-1] != len(bounds):
+                hot.append(len(bounds))
+        bounds.append(min(pos, len(visible)))
     out: list[tuple[int, int]] = []
     for sent in hot:
-        lo = runs[sent - 2] if sent >= 2 else 0
-        hi = runs[sent + 1] if sent + 1 < n_runs else len(visible)
+        lo = bounds[sent - 2] if sent >= 2 else 0
+        hi = bounds[sent + 1] if sent + 1 < len(bounds) else len(visible)
         if out and lo <= out[-1][1]:
             out[-1] = (out[-1][0], max(out[-1][1], hi))
         else:
@@ -143,11 +170,24 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _clause_triggers() -> frozenset[str]:
+    """:func:`trigger_words` with every role word and third-person verb, and the first words
+    of phrases (inside a window a clause is looked at closely)."""
+    lex = lexicon()
+    out = set(trigger_words()) | set(role_words()) | lex.third | {p[0] for p in lex.phrases}
+    for table in (_SKIP, _CANCEL, _OTHER_DAY):
+        out |= set(table)
+    out |= {"есть"}
+    out.update(part for w in role_words() if " " in w for part in w.split())
+    return frozenset(out)
+
+
 def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
     """False when a clause surely holds no move, flag or correction: none of its words is a
     trigger word or a nickname form (``names``), and no word where a misspelt verb is looked
     for is one. Cheap: set look-ups, and cached misspelling look-ups."""
-    trig = trigger_words()
+    trig = _clause_triggers()
     first = True
     seen = 0
     for k, t in enumerate(clause):

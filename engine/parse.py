@@ -26,7 +26,7 @@ from .grammar_rules import (
 from .grammar_keywords import (
     Kw, clause_flags, correction_end, correction_marks, find_keywords, header_keyword,
     hypothetical, is_question, may_hold_move, only_fillers, order_form, reading_windows,
-    told_in_past,
+    sender_triggers, told_in_past,
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
@@ -111,7 +111,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     idx = name_index(nicks)
     names = idx.trigger_forms()
     visible = visible_text(text)
-    extra = names if actor.role == "boss" else frozenset()
+    extra = sender_triggers(actor.role, names)
     for clause in _clauses(visible, idx, extra):
         if clause is None:  # chatter skipped between two windows
             last_start, pending_member = -1, None
