@@ -125,15 +125,18 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
 
 
 _ELLIPSIS = "\x01"
-_SENTENCE_END = re.compile(r"[.!?;\n]")
+#: Words that point at a player named in the sentence before («маньячу его»).
+_POINTERS = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему", "ней",
+                       "он", "она", "тогда"})
+_SENTENCE_END = re.compile(r"[!?;\n]|\.(?=\s|$)")  # «Dr.Who» goes on
 _WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+")
 
 
 def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     """The parts of a letter worth tokenizing, as ``(start, end)`` offsets in order: every
     sentence holding a trigger word (:func:`trigger_words`) or a misspelt verb among its
-    first three words, with the sentence before it (a name a pronoun points at, «За X —»,
-    «Линч:⏎Бука») and after it. Sentences far from all of them are chatter, with or without
+    first three words; with the sentence before it when it holds a pronoun (the name it
+    points at), and with the one after it when it ends open («Линч:⏎Бука»). Sentences far from all of them are chatter, with or without
     nicknames, and are never tokenized (issue 11: chatter costs almost nothing). ``extra``:
     more trigger words (a boss's clan members: «Страж: Индиго» is a move). Built from str
     methods only (split, translate, set look-ups): a few microseconds per sentence."""
@@ -145,7 +148,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
     bounds: list[int] = []  # offset after each sentence and its end mark
-    hot: list[int] = []
+    hot: list[tuple[int, bool, bool]] = []  # (sentence, with the one before, with the next)
     pos = 0
     for sent in _SENTENCE_END.split(low):
         pos += len(sent) + 1
@@ -154,15 +157,20 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
             if bounds:
                 bounds[-1] = min(pos, len(visible))  # an empty line is no sentence
             continue
-        if words and (not trig.isdisjoint(words) or (extra and not extra.isdisjoint(words))
-                      or any(len(w) >= 4 and _fuzzy_verb(w) for w in words[:3])):
-            if not hot or hot[-1] != len(bounds):
-                hot.append(len(bounds))
+        if not trig.isdisjoint(words) or (extra and not extra.isdisjoint(words)) or \
+                any(len(w) >= 4 and _fuzzy_verb(w) for w in words[:3]):
+            before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
+            tail = sent.rstrip()
+            after = tail.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
+                words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
+            hot.append((len(bounds), before, after))
         bounds.append(min(pos, len(visible)))
     out: list[tuple[int, int]] = []
-    for sent in hot:
-        lo = bounds[sent - 2] if sent >= 2 else 0
-        hi = bounds[sent + 1] if sent + 1 < len(bounds) else len(visible)
+    for sent, before, after in hot:
+        first = sent - 1 if before else sent
+        last = sent + 1 if after else sent
+        lo = bounds[first - 1] if first >= 1 else 0
+        hi = bounds[last] if last < len(bounds) else len(visible)
         if out and lo <= out[-1][1]:
             out[-1] = (out[-1][0], max(out[-1][1], hi))
         else:
@@ -231,6 +239,20 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool:
                for k, t in enumerate(clause[:i]))
 
 
+@functools.lru_cache(maxsize=1)
+def _flag_first() -> frozenset[str]:
+    return frozenset(_SKIP) | frozenset(_CANCEL) | frozenset(_OTHER_DAY) | frozenset(_KEEP) | \
+        frozenset(_LATER) | frozenset(_ABSTAIN)
+
+
+@functools.lru_cache(maxsize=1)
+def _keyword_first() -> frozenset[str]:
+    """Words a keyword may start with (see :func:`_keyword_at`)."""
+    lex = lexicon()
+    return frozenset(lex.words) | frozenset(lex.by_first) | {V.AGAINST} | \
+        frozenset(w + "-ка" for w in lex.words)
+
+
 def clause_flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
 
@@ -239,8 +261,9 @@ def clause_flags(clause: list[Tok]) -> dict:
     """
     out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False,
            "abstain": False}
+    first = _flag_first()
     for i, t in enumerate(clause):
-        if not t.word:
+        if not t.word or t.w not in first:
             continue
         w = t.w
         if w in _SKIP and any(match_phrase(clause, i, p) for p in _SKIP[w]):
@@ -266,10 +289,11 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
     found: list[Kw] = []
     words = [t.w for t in clause]
+    first = _keyword_first()
     i, n = 0, len(clause)
     while i < n:
         t = clause[i]
-        if not t.word or i in excluded:
+        if not t.word or t.w not in first or i in excluded:
             i += 1
             continue
         kw = _keyword_at(clause, i) or _vote_against_at(clause, i)
