@@ -43,6 +43,14 @@ def main() -> None:
         rate, _, _ = measure(long, args.seconds / 2)
         avg = sum(len(p[0]) for p in long) / len(long)
         print(f"long letters only ({len(long)}, {avg:.0f} characters): {rate:,.0f} letters/s")
+    from benchmarks import chatter
+    from benchmarks.parse import cpu_throughput
+
+    for label, make, n in (("short letters players write", chatter.short_letters, 4000),
+                           ("long chatter, 40 sentences", chatter.chatter_letters, 1000)):
+        cpu_throughput(chatter.inputs(make(n // 4, seed=99)))
+        rate, wall = cpu_throughput(chatter.inputs(make(n)))
+        print(f"{label} ({n}, each once): {rate:,.0f} letters/s CPU ({wall:,.0f}/s wall)")
 
 
 def measure(prepared: list, seconds: float) -> tuple[float, int, float]:

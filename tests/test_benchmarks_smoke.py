@@ -60,9 +60,11 @@ def test_parse_replay_startup(ctx):
     from engine.gamefile import load_game_file
 
     results = _rows(ctx, "parse", "replay", "startup")
-    corpus, letters = results["parse"]
+    corpus, letters, short, chatter = results["parse"]
     assert corpus.numbers["parsed"] >= 200 and corpus.numbers["rate"] > 0
     assert letters.numbers["parsed"] == 20
+    assert short.numbers["parsed"] == 20 and chatter.numbers["parsed"] == 5
+    assert short.numbers["rate"] > 0 and chatter.numbers["rate"] > 0
     (replay,) = results["replay"]
     game = load_game_file(gamegen.game_file())
     assert replay.numbers["letters"] == sum(len(t.letters) for t in game.turns)
