@@ -137,6 +137,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if out.hits and not joined:
             break
+        if not out.hits and not out.pronoun and _same_as_before(clause, k, hi):
+            out.pronoun, out.end = True, k + 1  # «голос туда же», «линч тоже он»
+            k += 1
+            continue
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
             out.pronoun = not out.nobody
@@ -146,6 +150,14 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         if out.pronoun and w not in V.FILLERS:
+            approx = idx.approximate(w) if t.cap and clause[k - 1].w in V.PREPOSITIONS else None
+            if approx is not None and approx.kind != "fuzzy":  # «туда же, в Мышь»
+                out.pronoun = False
+                out.hits.append((approx, k, k + 1))
+                out.end = k + 1
+                joined = False
+                k += 1
+                continue
             break  # «ищу его у Сергея»: only a name right after the pronoun
         if w in rw:
             out.roles.append(rw[w])
@@ -214,6 +226,18 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if not head or k >= hi or idx.exact(words, k, expected) is None:
         return None
     return k, expected
+
+
+def _same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
+    """«туда же», «он же», «тоже он» at the end of a move: the player named before."""
+    w = clause[k].w
+    nxt = clause[k + 1].w if k + 1 < hi else ""
+    if w == "туда" and nxt == "же":
+        return True
+    if w in ("он", "она") and (nxt in ("", "же") or not clause[k + 1].word) and \
+            k > 0 and clause[k - 1].w in ("тоже", "же", "—", ":"):
+        return True
+    return False
 
 
 def _opens_statement(clause: list[Tok], k: int) -> bool:

@@ -240,10 +240,14 @@ class NameIndex:
         lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
         owners: set[str] = set()
         for lemma in lemmas:
-            for suffix in DIMINUTIVE_SUFFIXES + ("а", "я"):
+            for suffix in DIMINUTIVE_SUFFIXES + ("а", "я", "э"):
                 stem = lemma[:-len(suffix)]
                 if lemma.endswith(suffix) and len(stem) >= 3:
                     owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
+                    if len(stem) >= 3 and not owners:
+                        # «Петя» for «Пётр Первый», «Петрович»: a nickname built on the stem
+                        owners |= {n for s, ns in self.stems.items() if s.startswith(stem)
+                                   and len(s) <= len(stem) + 2 for n in ns}
         return _hit(sorted(owners), "pet") if owners else None
 
     def trigger_forms(self) -> frozenset[str]:

@@ -263,10 +263,17 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS):
         k += 1
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
-    if hit is None or not only_fillers(clause, k + hit.length, len(clause)):
+    if hit is None:
         return False
+    after = k + hit.length
+    end = len(clause)
+    if not only_fillers(clause, after, len(clause)):
+        if correction_end(clause) is None or after >= len(clause) or \
+                clause[after].w not in (",", "(", "—"):
+            return False
+        end = after  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     before = len(items)
-    _read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
+    _read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
                flags, items, prev.member is not None)
     if len(items) > before:
         _keep_role(prev, items[before:])
@@ -307,7 +314,8 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
         back = antecedent(ctx, clause, lo, kw.i)
-        if back is None and not kw.weak and clause[tg.end - 1].w in _PRONOUN_BEFORE:
+        if back is None and clause[tg.end - 1].w in _POINTING and (
+                not kw.weak or clause[tg.end - 1].w in ("туда", "он", "она")):
             last_hit = ctx.last_hit or _named_before(ctx)
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
@@ -343,6 +351,9 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
 
 _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
                              "ней"})
+
+
+_POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
 
 
 def _named_before(ctx: _Ctx) -> tuple | None:
@@ -501,6 +512,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
+    if clause[kw.i].w in lexicon().first:
+        return False  # «Зову в гости Гостя, тавтология»: a first-person verb orders
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "("):
             return False
@@ -908,6 +921,8 @@ def _corrected(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
     of the same kind keeps only the later one (issue 11)."""
     for mark in sorted(set(ctx.marks)):
         after = {_item_key(it) for it in items if it.pos >= mark and (it.move or it.tried)}
+        if any(it.withdraw is not None and it.pos >= mark for it in items):
+            after.discard(("vote", "", ""))  # «UPD: снимаю голос с X, второй — за Y»
         items = [it for it in items
                  if it.pos >= mark or not (it.move or it.tried) or _item_key(it) not in after]
     return items
@@ -921,10 +936,20 @@ def _withdrawn(items: list[_Item]) -> list[_Item]:
             out.append(it)
             continue
         names = set(it.withdraw)
-        out = [o for o in out if not (
-            (o.move is not None and o.move.action == "vote" and
-             ("*" in names or names & set(o.move.targets or (o.move.target,)))) or
-            (o.move is None and o.tried == "vote" and "*" in names))]
+        kept: list[_Item] = []
+        for o in out:
+            if o.move is not None and o.move.action == "vote":
+                targets = o.move.targets or (o.move.target,)
+                left = [t for t in targets if "*" not in names and t not in names]
+                if len(left) == len(targets):
+                    kept.append(o)
+                elif left:  # «снимаю голос с Бульдозера»: the other vote stays
+                    kept.append(_Item(o.pos, move=replace(o.move, target=left[0], targets=())
+                                      if len(left) == 1 else replace(o.move, targets=tuple(left)),
+                                      tried="vote"))
+            elif not (o.move is None and o.tried == "vote" and "*" in names):
+                kept.append(o)
+        out = kept
     return out
 
 

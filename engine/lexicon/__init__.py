@@ -40,6 +40,7 @@ class Lexicon:
     weak: set[str] = field(default_factory=set)
     third: set[str] = field(default_factory=set)
     plural1: set[str] = field(default_factory=set)
+    first: set[str] = field(default_factory=set)  # first-person forms («зову», «убиваем»)
     phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
     weak_phrases: set[tuple[str, ...]] = field(default_factory=set)
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
@@ -127,6 +128,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
                     lex.weak_phrases.add(words)
         lex.not_before[cls] = frozenset(norm(w) for w in data.get("not_before", ()))
     for form, cls, weak, kind in expanded:
+        if kind in ("plural1", "strong"):
+            lex.first.add(form)
         if kind == "plural1":
             lex.plural1.add(form)
         if form in lex.words:
