@@ -96,13 +96,26 @@ def trigger_words() -> frozenset[str]:
     words of move, skip, cancel and «как вчера» phrases, correction words, role words,
     header words. (Keep, later and abstain phrases only qualify a keyword.)"""
     lex = lexicon()
-    out = (set(lex.words) - lex.third) | {_longest(p) for p in lex.phrases}
+    out = (set(lex.words) - lex.third)
     for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
-        out |= {_longest(p) for p in phrases if len(p) == 1 or len(_longest(p)) > 3}
+        out |= {p[0] for p in phrases if len(p) == 1}
     out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
     out |= _CLAN_HEADERS | {"цель", "жертва"} | V.WITHDRAW_WORDS
     out |= {w + "-ка" for w in lex.words}
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1)
+def trigger_phrases() -> dict[str, list[frozenset[str]]]:
+    """Multi-word phrases that make a sentence worth reading (move idioms, skip, cancel and
+    «как вчера» phrases), as word sets keyed by their longest word."""
+    out: dict[str, list[frozenset[str]]] = {}
+    phrases = list(lexicon().phrases)
+    for table in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
+        phrases += [p for p in table if len(p) > 1]
+    for p in phrases:
+        out.setdefault(_longest(p), []).append(frozenset(p))
+    return out
 
 
 def _longest(phrase: tuple[str, ...]) -> str:
@@ -147,6 +160,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     if len(low) != len(visible):
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
+    phrases = trigger_phrases()
     bounds: list[int] = []  # offset after each sentence and its end mark
     hot: list[tuple[int, bool, bool]] = []  # (sentence, with the one before, with the next)
     pos = 0
@@ -158,6 +172,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
                 bounds[-1] = min(pos, len(visible))  # an empty line is no sentence
             continue
         if not trig.isdisjoint(words) or (extra and not extra.isdisjoint(words)) or \
+                _has_phrase(words, phrases) or \
                 any(len(w) >= 4 and _fuzzy_verb(w) for w in words[:3]):
             before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
             tail = sent.rstrip()
@@ -189,6 +204,14 @@ def _clause_triggers() -> frozenset[str]:
     out |= {"есть"}
     out.update(part for w in role_words() if " " in w for part in w.split())
     return frozenset(out)
+
+
+def _has_phrase(words: list[str], phrases: dict[str, list[frozenset[str]]]) -> bool:
+    keys = phrases.keys() & words
+    if not keys:
+        return False
+    present = set(words)
+    return any(p <= present for k in keys for p in phrases[k])
 
 
 def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
@@ -253,6 +276,11 @@ def _keyword_first() -> frozenset[str]:
         frozenset(w + "-ка" for w in lex.words)
 
 
+def _has(table: dict, w: str, clause: list[Tok], i: int, present: set[str]) -> bool:
+    """True when a phrase of ``table`` starting with ``w`` is written at token ``i``."""
+    return any(present.issuperset(p) and match_phrase(clause, i, p) for p in table[w])
+
+
 def clause_flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
 
@@ -262,24 +290,27 @@ def clause_flags(clause: list[Tok]) -> dict:
     out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False,
            "abstain": False}
     first = _flag_first()
+    present = {t.w for t in clause if t.word}
+    if present.isdisjoint(first):
+        return out
     for i, t in enumerate(clause):
         if not t.word or t.w not in first:
             continue
         w = t.w
-        if w in _SKIP and any(match_phrase(clause, i, p) for p in _SKIP[w]):
+        if w in _SKIP and _has(_SKIP, w, clause, i, present):
             out["skip"] = True
         if out["cancel"] is None and w in _CANCEL:
             for p in _CANCEL[w]:
                 if match_phrase(clause, i, p):
                     out["cancel"] = i + len(p)
                     break
-        if w in _OTHER_DAY and any(match_phrase(clause, i, p) for p in _OTHER_DAY[w]):
+        if w in _OTHER_DAY and _has(_OTHER_DAY, w, clause, i, present):
             out["other_day"] = True
-        if w in _KEEP and any(match_phrase(clause, i, p) for p in _KEEP[w]):
+        if w in _KEEP and _has(_KEEP, w, clause, i, present):
             out["keep"] = True
-        if w in _LATER and any(match_phrase(clause, i, p) for p in _LATER[w]):
+        if w in _LATER and _has(_LATER, w, clause, i, present):
             out["later"] = True
-        if w in _ABSTAIN and any(match_phrase(clause, i, p) for p in _ABSTAIN[w]):
+        if w in _ABSTAIN and _has(_ABSTAIN, w, clause, i, present):
             out["abstain"] = True
     return out
 

@@ -9,7 +9,7 @@ at «.», «!», «?», «;».
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import grammar_vocab as V
 from .lexicon import lexicon
@@ -25,11 +25,11 @@ _QUOTES = frozenset("«»\"“”„")
 _CLAUSE_END = frozenset({".", "!", "?", ";", "\n"})
 
 
-@dataclass(slots=True)
-class Tok:
+class Tok(NamedTuple):
     """One token: ``text`` as written, ``w`` normalised (lower case, ё → е; punctuation as
     itself, dashes as «—», arrows as «→»), ``start``/``end`` offsets in the letter,
-    ``word`` (a word, not punctuation), ``cap`` (written with a capital), ``quoted``."""
+    ``word`` (a word, not punctuation), ``cap`` (written with a capital), ``quoted``.
+    Immutable (a tuple: cheap to make, a letter has hundreds)."""
 
     text: str
     w: str
