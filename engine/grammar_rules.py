@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grammar_vocab import (
-    CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, NO_REPEAT_ACTIONS, PARTNER, SHOOT, VOTE,
+    AWARD, CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, NO_REPEAT_ACTIONS, PARTNER, SHOOT,
+    VOTE,
 )
 
 #: :func:`action_for` result for a word that means two different moves of this player.
@@ -64,6 +65,8 @@ def action_for(cls: str, actor: Actor, turn: TurnInfo) -> str | None:
         return "partner" if turn.event == "choose_me" and turn.immune == actor.nick else None
     if cls == FEAR:
         return "fear_choice" if turn.event == "fear" and turn.fear_chosen == actor.nick else None
+    if cls == AWARD:
+        return "vote" if turn.event == "paradox" else None
     if cls == CHOOSE:
         if turn.event == "fear" and turn.fear_chosen == actor.nick:
             return "fear_choice"

@@ -75,6 +75,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 expected = None
             elif t.w in V.TARGET_JOINERS:
                 joined = True
+            elif t.w in ("«", "“", "„") and not out.hits:
+                k = _skip_title(idx, clause, words, k, hi)  # «Лучший из Лучших»
+                continue
             elif t.w in ("«", "»", '"', "“", "”", "„", "(", ")"):
                 pass
             elif out.hits:
@@ -226,6 +229,18 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if not head or k >= hi or idx.exact(words, k, expected) is None:
         return None
     return k, expected
+
+
+def _skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index after an opening quote: after the whole quotation when it is a title of three
+    words or more with no nickname in it («премию «Лучший из Лучших» Кузе»), else k + 1."""
+    end = k + 1
+    while end < hi and clause[end].w not in ("»", "”", '"'):
+        end += 1
+    inner = [n for n in range(k + 1, end) if clause[n].word]
+    if end < hi and len(inner) >= 3 and not any(idx.exact(words, n, None) for n in inner):
+        return end + 1
+    return k + 1
 
 
 def _same_as_before(clause: list[Tok], k: int, hi: int) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 HEAL, CHECK, BEAT, INVITE, ROB, WATCH, GUARD = "HEAL", "CHECK", "BEAT", "INVITE", "ROB", "WATCH", "GUARD"
 KILL, MANIAC, SHOOT, HUNT, VOTE, SEARCH, SWINDLE = "KILL", "MANIAC", "SHOOT", "HUNT", "VOTE", "SEARCH", "SWINDLE"
 MORTAR, PARTNER, FEAR, CHOOSE, DELEGATE = "MORTAR", "PARTNER", "FEAR", "CHOOSE", "DELEGATE"
+#: «Наградить премией X» — the lynch vote under «Парадокс» (rules §6.6), talk on other days.
+AWARD = "AWARD"
 
 # The words of each class are in engine/lexicon/*.toml (lemmas, expanded by pymorphy3):
 # engine.lexicon.lexicon() gives ``words``, ``weak``, ``third`` and ``phrases``.
@@ -24,7 +26,7 @@ MERGE_PRIORITY: tuple[str, ...] = (DELEGATE, MORTAR, PARTNER, FEAR, SWINDLE)
 
 #: Classes that are nouns or otherwise common in chatter: without a name they are ignored
 #: instead of reported as ``unparsed`` (single weak words: engine.lexicon ``weak``).
-WEAK_CLASSES: frozenset[str] = frozenset({CHOOSE, PARTNER, FEAR, MORTAR})
+WEAK_CLASSES: frozenset[str] = frozenset({CHOOSE, PARTNER, FEAR, MORTAR, AWARD})
 #: (class, role) → action. Roles are current role ids; ``"mafia"`` stands for any clan
 #: member, ``"civil"`` for any civilian who may hunt.
 CLASS_ACTIONS: dict[str, dict[str, str]] = {

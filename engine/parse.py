@@ -256,6 +256,8 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
         return False
     k = correction_end(clause)
     if k is None:
+        k = _late_correction(clause)  # «ой, он же наш, нет — Остапа»
+    if k is None:
         if not adjacent or not prev.items or any(
                 it.problem is None or it.problem.reason != "no_target" for it in prev.items):
             return False
@@ -280,6 +282,16 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _late_correction(clause: list[Tok]) -> int | None:
+    """Index after the last «нет» / «вернее» … of a clause when the clause ends with it and a
+    name («ой, он же наш, нет — Остапа»): the correction words need not open the clause."""
+    for k in range(len(clause) - 1, -1, -1):
+        t = clause[k]
+        if t.word and t.w in V.CORRECTION_HEADS and t.w != "есть":
+            return k + 1
+    return None
 
 
 def _keep_role(prev: _Prev, new: list[_Item]) -> None:
@@ -568,7 +580,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     if kw.cls == V.DELEGATE:
         # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
-    if action is None and kw.cls == V.CHOOSE:
+    if action is None and kw.cls in (V.CHOOSE, V.AWARD):
         return None
     if action == ASK:
         return _Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
