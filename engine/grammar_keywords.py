@@ -47,6 +47,7 @@ class Kw:
     reported: bool = False  # a noun right after «что»: chatter if a predicate follows
     withdraw: bool = False  # «снимаю голос с X»
     hypothetical: bool = False  # after «если», «может», «завтра» in its sentence
+    alt: str | None = None  # the other class of two merged keywords («на страх голосую»)
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -252,6 +253,9 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             out.append(t.start)
         elif w == "есть" and k > 0 and clause[k - 1].w == "то":
             out.append(clause[k - 1].start)
+        elif w == "не" and k + 1 < n and clause[k + 1].w in (",", "—") and \
+                (k == 0 or not clause[k - 1].word):
+            out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
     return out
 
 
@@ -563,7 +567,9 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]):
             cls = _merged_class(prev.cls, kw.cls)
             if cls is not None:
-                out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak)
+                other = kw.cls if cls == prev.cls else prev.cls
+                out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak,
+                             alt=other if other != cls else None)
                 continue
         out.append(kw)
     return out
@@ -610,6 +616,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1)]
+    if w in ("ярость", "голоса"):
+        return [Kw(V.VOTE, start, start + 1)]  # «Ярость: Барон и Лось» on a rage day
     if w in _CLAN_HEADERS and actor.mafia:
         return [Kw(V.KILL, start, start + 1)]
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:

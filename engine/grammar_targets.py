@@ -75,8 +75,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 expected = None
             elif t.w in V.TARGET_JOINERS:
                 joined = True
-            elif t.w in ("«", "“", "„") and not out.hits:
-                k = _skip_title(idx, clause, words, k, hi)  # «Лучший из Лучших»
+            elif t.w in ("«", "“", "„", "(") and not out.hits:
+                k = _skip_title(idx, clause, words, k, hi)  # «Лучший из Лучших», (remark)
                 continue
             elif t.w in ("«", "»", '"', "“", "”", "„", "(", ")"):
                 pass
@@ -232,13 +232,17 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
 
 
 def _skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
-    """Index after an opening quote: after the whole quotation when it is a title of three
-    words or more with no nickname in it («премию «Лучший из Лучших» Кузе»), else k + 1."""
+    """Index after an opening quote or bracket: after the whole quotation when it is a title
+    of three words or more with no nickname in it («премию «Лучший из Лучших» Кузе»), or
+    after a bracketed remark with no nickname («Линч (раз сегодня Тайна): Петрович»); else
+    k + 1."""
     end = k + 1
-    while end < hi and clause[end].w not in ("»", "”", '"'):
+    close = (")",) if clause[k].w == "(" else ("»", "”", '"')
+    while end < hi and clause[end].w not in close:
         end += 1
     inner = [n for n in range(k + 1, end) if clause[n].word]
-    if end < hi and len(inner) >= 3 and not any(idx.exact(words, n, None) for n in inner):
+    least = 1 if close == (")",) else 3
+    if end < hi and len(inner) >= least and not any(idx.exact(words, n, None) for n in inner):
         return end + 1
     return k + 1
 

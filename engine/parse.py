@@ -312,6 +312,9 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
     if kw.withdraw:
         return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
     action = action_for(kw.cls, actor, ctx.turn)
+    if action is None and kw.alt == V.VOTE and kw.cls in (V.FEAR, V.PARTNER, V.CHOOSE):
+        kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
+        action = action_for(kw.cls, actor, ctx.turn)
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     if _ordinary_speech(ctx, clause, kw, hi):
         return kw.j
@@ -326,8 +329,11 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
         back = antecedent(ctx, clause, lo, kw.i)
-        if back is None and clause[tg.end - 1].w in _POINTING and (
-                not kw.weak or clause[tg.end - 1].w in ("туда", "он", "она")):
+        pointer = tg.end - 1
+        explicit = clause[pointer].w in ("туда", "он", "она") or (
+            pointer > 0 and clause[pointer - 1].w == "тоже") or (
+            pointer + 1 < len(clause) and clause[pointer + 1].w == "же")  # «голос тоже ему»
+        if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
             last_hit = ctx.last_hit or _named_before(ctx)
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
