@@ -7,6 +7,7 @@ and «как вчера» phrases; :func:`header_keyword` reads «Врач — �
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass
@@ -148,43 +149,50 @@ _WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+"
 
 def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     """The parts of a letter worth tokenizing, as ``(start, end)`` offsets in order: every
-    sentence holding a trigger word (:func:`trigger_words`) or a misspelt verb among its
-    first three words; with the sentence before it when it holds a pronoun (the name it
-    points at), and with the one after it when it ends open («Линч:⏎Бука»). Sentences far from all of them are chatter, with or without
-    nicknames, and are never tokenized (issue 11: chatter costs almost nothing). ``extra``:
-    more trigger words (a boss's clan members: «Страж: Индиго» is a move). Built from str
-    methods only (split, translate, set look-ups): a few microseconds per sentence."""
-    trig = trigger_words()
+    sentence holding a trigger word (:func:`trigger_words`, a phrase of
+    :func:`trigger_phrases`, a misspelt move word, or one of ``extra``: a boss's members
+    «Страж: Индиго»); with the sentence before it when it holds a pronoun (the name it points
+    at), and with the one after it when it ends open («Линч:⏎Бука»). Other sentences are
+    chatter, with or without nicknames, and are never tokenized (issue 11: chatter costs
+    almost nothing). The words of the whole letter are looked up once as a set; sentences
+    are found by searching the few hot words (C-level ``str.find``)."""
     if len(visible) < 200:
         return [(0, len(visible))] if visible.strip() else []
     low = visible.lower()
     if len(low) != len(visible):
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
-    phrases = trigger_phrases()
-    bounds: list[int] = []  # offset after each sentence and its end mark
+    present = set(_WORD_SPLIT.split(low))
+    present.discard("")
+    hot_words = _hot_words(present, extra)
+    if not hot_words:
+        return []
+    bounds = [m.end() for m in _SENTENCE_END.finditer(low)] + [len(low)]
+    sentences: set[int] = set()
+    for w in hot_words:
+        at = low.find(w)
+        while at >= 0:
+            end = at + len(w)
+            if (at == 0 or not low[at - 1].isalnum()) and \
+                    (end == len(low) or not low[end].isalnum()):
+                sentences.add(bisect.bisect_right(bounds, at))
+            at = low.find(w, end)
     hot: list[tuple[int, bool, bool]] = []  # (sentence, with the one before, with the next)
-    pos = 0
-    for sent in _SENTENCE_END.split(low):
-        pos += len(sent) + 1
-        words = [w for w in _WORD_SPLIT.split(sent) if w]
+    trig = trigger_words()
+    for sent in sorted(sentences):
+        lo = bounds[sent - 1] if sent else 0
+        text = low[lo:bounds[sent]].rstrip(" \t\n.!?;")
+        words = [w for w in _WORD_SPLIT.split(text) if w]
         if not words:
-            if bounds:
-                bounds[-1] = min(pos, len(visible))  # an empty line is no sentence
             continue
-        if not trig.isdisjoint(words) or (extra and not extra.isdisjoint(words)) or \
-                _has_phrase(words, phrases) or \
-                any(len(w) >= 4 and _fuzzy_verb(w) for w in words[:3]):
-            before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
-            tail = sent.rstrip()
-            after = tail.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
-                words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
-            hot.append((len(bounds), before, after))
-        bounds.append(min(pos, len(visible)))
+        before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
+        after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
+            words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
+        hot.append((sent, before, after))
     out: list[tuple[int, int]] = []
     for sent, before, after in hot:
-        first = sent - 1 if before else sent
-        last = sent + 1 if after else sent
+        first = _neighbour(low, bounds, sent, -1) if before else sent
+        last = _neighbour(low, bounds, sent, 1) if after else sent
         lo = bounds[first - 1] if first >= 1 else 0
         hi = bounds[last] if last < len(bounds) else len(visible)
         if out and lo <= out[-1][1]:
@@ -205,6 +213,31 @@ def _clause_triggers() -> frozenset[str]:
     out |= {"есть"}
     out.update(part for w in role_words() if " " in w for part in w.split())
     return frozenset(out)
+
+
+def _hot_words(present: set[str], extra: frozenset[str]) -> set[str]:
+    """The words of a letter (``present``) that make their sentences worth reading."""
+    hot = present & trigger_words()
+    if extra:
+        hot |= present & extra
+    phrases = trigger_phrases()
+    for key in phrases.keys() & present:
+        if any(p <= present for p in phrases[key]):
+            hot.add(key)
+    hot.update(w for w in present if len(w) >= 4 and w not in hot and _fuzzy_verb(w))
+    return hot
+
+
+def _neighbour(low: str, bounds: list[int], sent: int, step: int) -> int:
+    """The nearest sentence before (``step`` -1) or after (+1) ``sent`` that has a letter in
+    it (an empty line is no sentence)."""
+    k = sent + step
+    while 0 <= k < len(bounds):
+        lo = bounds[k - 1] if k else 0
+        if any(ch.isalnum() for ch in low[lo:bounds[k]]):
+            return k
+        k += step
+    return sent
 
 
 def _has_phrase(words: list[str], phrases: dict[str, list[frozenset[str]]]) -> bool:
@@ -236,10 +269,15 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
     return False
 
 
+_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не"}
+
+
 def correction_marks(clause: list[Tok]) -> list[int]:
     """Letter offsets where a correction starts in a clause (see
     :data:`engine.grammar_vocab.CORRECTION_MARKS`)."""
-    out = []
+    out: list[int] = []
+    if _MARK_WORDS.isdisjoint([t.w for t in clause]):
+        return out
     n = len(clause)
     for k, t in enumerate(clause):
         if not t.word:
