@@ -162,8 +162,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     if len(low) != len(visible):
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
-    present = set(_WORD_SPLIT.split(low))
-    present.discard("")
+    present = _words_of(low)
     hot_words = _hot_words(present, extra)
     if not hot_words:
         return []
@@ -213,6 +212,23 @@ def _clause_triggers() -> frozenset[str]:
     out |= {"есть"}
     out.update(part for w in role_words() if " " in w for part in w.split())
     return frozenset(out)
+
+
+_EDGES = ",:—–()«»\"“”„/+&*•<>[]{}\x01…!?.;"
+
+
+def _words_of(low: str) -> set[str]:
+    """The distinct words of a lower-cased text (whitespace split, punctuation trimmed; a
+    word with punctuation inside, «голос:бука», is split further)."""
+    out = set()
+    for raw in set(low.split()):
+        w = raw.strip(_EDGES)
+        if w.isalnum() or not w:
+            out.add(w)
+        else:
+            out.update(_WORD_SPLIT.split(w))
+    out.discard("")
+    return out
 
 
 def _hot_words(present: set[str], extra: frozenset[str]) -> set[str]:
