@@ -208,6 +208,10 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
+    if not kws and (correction_end(clause) is not None or _late_correction(clause)) and \
+            any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
+        items.append(_Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
+        return None
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause):
         items.append(_Item(clause[0].start, problem=problem(
@@ -258,11 +262,11 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
     if k is None:
         k = _late_correction(clause)  # «ой, он же наш, нет — Остапа»
     if k is None:
-        if not adjacent or not prev.items or any(
-                it.problem is None or it.problem.reason != "no_target" for it in prev.items):
+        if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
         k = 0
-    while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS):
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
+                               clause[k].w in V.PREPOSITIONS):
         k += 1
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
     if hit is None:
@@ -270,10 +274,11 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
     after = k + hit.length
     end = len(clause)
     if not only_fillers(clause, after, len(clause)):
-        if correction_end(clause) is None or after >= len(clause) or \
-                clause[after].w not in (",", "(", "—"):
+        comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
+                     None)
+        if comma is None or not only_fillers(clause, after, comma):
             return False
-        end = after  # «ой, то есть Ксюша, Таня наша»: a remark after the name
+        end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     before = len(items)
     _read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
                flags, items, prev.member is not None)
@@ -282,6 +287,14 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _open_move(it: _Item) -> bool:
+    """A move still waiting for its target in the next clause: «Линч:⏎Бука» (no target) or
+    the fan's «ищу шизика!⏎у Кузи» (the role without the player)."""
+    if it.problem is not None:
+        return it.problem.reason == "no_target"
+    return it.move is not None and it.move.action == "search" and not it.move.target
 
 
 def _late_correction(clause: list[Tok]) -> int | None:
@@ -298,8 +311,10 @@ def _keep_role(prev: _Prev, new: list[_Item]) -> None:
     """«Ищу врача у Сов… ой, то есть у Остапа»: the corrected search keeps the role the
     corrected clause named."""
     rw = role_words()
-    roles = {rw[t.w] for t in prev.clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
-    roles.discard("detective")
+    roles = {it.move.role for it in prev.items if it.move is not None and it.move.role}
+    if not roles:
+        roles = {rw[t.w] for t in prev.clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
+        roles.discard("detective")
     for it in new:
         if it.move is not None and it.move.action == "search" and not it.move.role and \
                 len(roles) == 1:
