@@ -16,7 +16,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
-from .names import NameIndex, is_known_word, max_distance, norm, role_words
+from .names import NameIndex, is_known_word, max_distance, role_words
 
 
 _MERGE_PAIRS = {
