@@ -130,19 +130,22 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     """Trigger words for a sender of ``role`` besides :func:`trigger_words`: for a boss his
     members' names, role words and third-person verbs («Страж: Индиго», «вор ворует у X»);
     for a swindler the role words of his branches; for anyone his own role's words
-    («Врач — Бука»)."""
+    («Врач — Бука») and his own moves in the third person («Шуршик жульничает на X»)."""
     rw = role_words()
+    lex = lexicon()
     if role == "boss":
-        return frozenset(names) | frozenset(rw) | frozenset(lexicon().third)
+        return frozenset(names) | frozenset(rw) | frozenset(lex.third)
+    own = {cls for cls, table in V.CLASS_ACTIONS.items() if role in table}
+    third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
     if role == "swindler":
-        return frozenset(rw)
-    return frozenset(w for w, r in rw.items() if r == role)
+        return frozenset(rw) | third
+    return frozenset(w for w, r in rw.items() if r == role) | third
 
 
 _ELLIPSIS = "\x01"
 #: Words that point at a player named in the sentence before («маньячу его»).
 _POINTERS = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему", "ней",
-                       "он", "она", "тогда"})
+                       "тогда"})
 _SENTENCE_END = re.compile(r"[!?;\n]|\.(?=\s|$)")  # «Dr.Who» goes on
 _WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+")
 
