@@ -16,7 +16,8 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .names import (
-    NameHit, common_noun, is_imperative, is_known_word, is_verb, name_index, role_words,
+    NameHit, common_noun, is_imperative, is_known_word, is_verb, name_index, not_a_name,
+    role_words,
 )
 
 
@@ -192,6 +193,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if not skipped and not out.roles and w not in _GAME_NOUNS and common_noun(w):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player
             skipped = True
+            k += 1
+            continue
+        if not t.cap and not t.quoted and not_a_name(w):
+            skipped = True  # «голосую почти рандомно»: slang that is no noun
             k += 1
             continue
         out.unknown = (t.text, k)

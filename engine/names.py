@@ -79,6 +79,17 @@ def is_known_word(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=100_000)
+def not_a_name(word: str) -> bool:
+    """True for a word pymorphy3 does not know but confidently reads as an adverb, a verb
+    or an adjective by its ending («рандомно», «затащил»): slang, never a nickname."""
+    if not _CYR.search(word) or len(word) < 5:
+        return False
+    p = morph().parse(word)[0]
+    return p.tag.POS in ("ADVB", "ADJS", "VERB", "INFN", "GRND", "PRTF", "PRTS", "COMP") \
+        and p.score >= 0.5
+
+
+@functools.lru_cache(maxsize=100_000)
 def is_verb(word: str) -> bool:
     """True when ``word``'s likeliest reading is a finite verb or an infinitive."""
     return is_known_word(word) and morph().parse(word)[0].tag.POS in ("VERB", "INFN")
