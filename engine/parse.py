@@ -213,7 +213,9 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         items.append(_Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
         return None
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
-            not told_in_past(clause):
+            not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
+                t.w in _MOVE_TALK for t in clause)):
+        # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return None
@@ -297,6 +299,10 @@ def _open_move(it: _Item) -> bool:
     return it.move is not None and it.move.action == "search" and not it.move.target
 
 
+#: Words that make a «как вчера» sentence about moves («Ход тот же, что и вчера»).
+_MOVE_TALK = frozenset({"ход", "хода", "ходы", "ходом", "как", "делаю", "сделаю", "повторяю"})
+
+
 def _late_correction(clause: list[Tok]) -> int | None:
     """Index after the last «нет» / «вернее» … of a clause when the clause ends with it and a
     name («ой, он же наш, нет — Остапа»): the correction words need not open the clause."""
@@ -343,8 +349,9 @@ def _read_move(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: 
         if back is not None:
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
-        back = antecedent(ctx, clause, lo, kw.i)
         pointer = tg.end - 1
+        # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
+        back = antecedent(ctx, clause, lo, kw.i) if clause[pointer].w in _ADDRESSED else None
         explicit = clause[pointer].w in ("туда", "он", "она") or (
             pointer > 0 and clause[pointer - 1].w == "тоже") or (
             pointer + 1 < len(clause) and clause[pointer + 1].w == "же")  # «голос тоже ему»
@@ -387,6 +394,9 @@ _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "нег
 
 
 _POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
+
+
+_ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
 
 
 def _named_before(ctx: _Ctx) -> tuple | None:
@@ -875,6 +885,7 @@ def _read_branch(ctx: _Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: i
         word = tg.unknown[0] if tg.unknown else ""
         items.append(_Item(pos, problem=problem(text, kind, reason, word=word)))
         return
+    tg.hits = [(_settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
     if tg.hits[0][0].nick is None:
         items.append(_Item(pos, problem=problem(text, "ambiguous", "ambiguous",
                                                 candidates=tg.hits[0][0].candidates)))
@@ -924,6 +935,10 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
                                         it.problem.reason in ("no_target", "conditional"))]
     items = _merge_votes(ctx, items)
     items = _merge_duplicates(ctx, items)
+    if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
+        # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
+        # about the suggestion
+        items = [it for it in items if it.move is None or it.move.action != "delegate"]
     items = _search_role(ctx, items)
     items = _exclude_hunt(ctx, items)
     moves: list[Move] = []
@@ -941,6 +956,9 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
         elif it.problem is not None:
             problems.append(it.problem)
     return moves, problems
+
+
+_OWN_ROLE_MOVES = frozenset({"rob", "guard"})
 
 
 def _item_key(it: _Item) -> tuple:
