@@ -243,8 +243,18 @@ def _hot_words(present: set[str], extra: frozenset[str]) -> set[str]:
     for key in phrases.keys() & present:
         if any(p <= present for p in phrases[key]):
             hot.add(key)
-    hot.update(w for w in present if len(w) >= 4 and w not in hot and _fuzzy_verb(w))
+    new = present - _NOT_MISSPELT
+    if new:
+        misspelt = {w for w in new if len(w) >= 4 and _fuzzy_verb(w)}
+        hot |= misspelt
+        if len(_NOT_MISSPELT) > 200_000:
+            _NOT_MISSPELT.clear()
+        _NOT_MISSPELT.update(new - misspelt)
     return hot
+
+
+#: Words already found to be no misspelt move word (a set difference skips them at C speed).
+_NOT_MISSPELT: set[str] = set()
 
 
 def _neighbour(low: str, bounds: list[int], sent: int, step: int) -> int:
@@ -271,17 +281,18 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
     """False when a clause surely holds no move, flag or correction: none of its words is a
     trigger word or a nickname form (``names``), and no word where a misspelt verb is looked
     for is one. Cheap: set look-ups, and cached misspelling look-ups."""
-    trig = _clause_triggers()
+    words = [t.w for t in clause if t.word]
+    if not _clause_triggers().isdisjoint(words) or not names.isdisjoint(words):
+        return True
+    if any(w[:1] == "\x00" for w in words):
+        return True
     first = True
     seen = 0
-    for k, t in enumerate(clause):
+    for t in clause:
         if not t.word:
             first = first or t.w in _SEGMENT_MARKS
             continue
-        w = t.w
-        if w in trig or w in names or w[:1] == "\x00":
-            return True
-        if (first or seen < 3) and len(w) >= 4 and _fuzzy_verb(w):
+        if (first or seen < 3) and len(t.w) >= 4 and _fuzzy_verb(t.w):
             return True
         first = False
         seen += 1

@@ -275,6 +275,9 @@ class NameIndex:
         ``w`` is the key :meth:`exact` knows, so punctuation inside a nick never splits a
         clause or a move. ``toks``: :class:`engine.grammar_tokens.Tok` list; returns a new
         list (the same one when nothing was joined)."""
+        present = {t.w for t in toks}
+        if present.isdisjoint(self.multi_first) and not any("_" in w for w in present):
+            return toks  # no multi-word nickname can start here
         out = None
         n, i = len(toks), 0
         while i < n:
