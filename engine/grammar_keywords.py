@@ -327,11 +327,32 @@ def correction_marks(clause: list[Tok]) -> list[int]:
     return out
 
 
+_IF_WORDS = frozenset({"если", "ежели", "коли"})
+_LATER_WORDS = frozenset({"завтра", "послезавтра"})
+
+
 def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool:
-    """True when a word of :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` stands before
-    token ``i`` in its sentence (outside the swindler's branches, ``excluded``)."""
-    return any(t.word and t.w in V.HYPOTHETICAL_WORDS and k not in excluded
-               for k, t in enumerate(clause[:i]))
+    """True when the move word at token ``i`` is a hypothesis, not an order: «если» before it
+    in its sentence («Если Лось промолчит — проверю его»), or a word of
+    :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
+    comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
+    Кузю»). Words of the swindler's branches (``excluded``) do not count."""
+    if any(t.word and t.w in _IF_WORDS and k not in excluded for k, t in enumerate(clause[:i])):
+        return True
+    k = i - 1
+    while k >= 0 and (clause[k].word or clause[k].w not in _SEGMENT_MARKS):
+        if clause[k].w in V.HYPOTHETICAL_WORDS and clause[k].w not in ("но", "а") and \
+                k not in excluded:
+            return True
+        if clause[k].w in ("но", "а", "зато"):
+            break
+        k -= 1
+    k = i + 1
+    while k < len(clause) and (clause[k].word or clause[k].w not in _SEGMENT_MARKS):
+        if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
+            return clause[k].w in _LATER_WORDS
+        k += 1
+    return False
 
 
 @functools.lru_cache(maxsize=1)
