@@ -328,6 +328,9 @@ def correction_marks(clause: list[Tok]) -> list[int]:
 
 
 _IF_WORDS = frozenset({"если", "ежели", "коли"})
+#: Words of a parenthesis that may stand before a hypothesis («Потом, может, проверю Лося»).
+_ASIDE = V.HYPOTHETICAL_WORDS | {"потом", "быть", "наверное", "позже", "ну", "и", "а",
+                                 "тогда", "вообще"}
 _LATER_WORDS = frozenset({"завтра", "послезавтра"})
 
 
@@ -341,12 +344,21 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         return True
     k = i - 1
     while k >= 0 and (clause[k].word or clause[k].w not in _SEGMENT_MARKS):
-        if clause[k].w in V.HYPOTHETICAL_WORDS and clause[k].w not in ("но", "а") and \
-                k not in excluded:
+        if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded:
             return True
         if clause[k].w in ("но", "а", "зато"):
-            break
+            return False
         k -= 1
+    if k >= 0 and clause[k].w == ",":  # «Потом, может, проверю Лося»: a parenthesis before
+        words = []
+        k -= 1
+        while k >= 0 and (clause[k].word or clause[k].w == ","):
+            if clause[k].word:
+                words.append(clause[k].w)
+            k -= 1
+        if words and all(w in _ASIDE for w in words) and \
+                any(w in V.HYPOTHETICAL_WORDS for w in words):
+            return True
     k = i + 1
     while k < len(clause) and (clause[k].word or clause[k].w not in _SEGMENT_MARKS):
         if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):

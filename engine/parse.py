@@ -228,6 +228,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
     for n, kw in enumerate(kws):
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
+        if n + 1 < len(kws) and kws[n + 1].negated:
+            hi = _before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
             continue
         if cancel_at is not None and kw.i == cancel_at:
@@ -544,6 +546,18 @@ def _subject_actor(ctx: _Ctx, clause: list[Tok], subject: tuple[int, int],
     return ref[0]
 
 
+def _before_refused(ctx: _Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> int:
+    """«Зову Бобра, а Кузю не зову»: the name written right before a negated move word
+    belongs to the refusal, not to the move before it; returns the new end of that move."""
+    k = neg - 1
+    while k >= lo and clause[k].w == V.NEGATION:
+        k -= 1
+    if k >= lo and clause[k].word and name_index(ctx.nicks).exact(
+            [t.w for t in clause], k, None) is not None:
+        return min(hi, k)
+    return hi
+
+
 def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool) -> bool:
     """True when a noun keyword with its name is part of a sentence about the game, not an
     order: «голос у Буки сегодня неуверенный», «защита Буки выглядела странно», «думаю, что
@@ -555,7 +569,7 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
-    if clause[kw.i].w in lexicon().first:
+    if any(t.w in lexicon().first for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология»: a first-person verb orders
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "("):
