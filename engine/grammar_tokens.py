@@ -64,17 +64,19 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
     """The tokens of ``visible[lo:hi]`` (``visible``: :func:`visible_text` of the letter),
     with offsets in the whole letter."""
     toks: list[Tok] = []
+    add, new = toks.append, tuple.__new__  # tuple.__new__: half the cost of Tok(...)
     quoted = False
     for m in _TOKEN.finditer(visible, lo, hi):
         kind = m.lastgroup
         raw = m.group()
+        start, end = m.span()
         if kind == "w":
-            toks.append(Tok(raw, norm(raw), m.start(), m.end(), True, raw[:1].isupper(), quoted))
+            add(new(Tok, (raw, norm(raw), start, end, True, raw[0].isupper(), quoted)))
             continue
         if raw in _QUOTES:
             quoted = not quoted if raw in "\"" else raw in "«“„"
         w = "→" if kind == "a" else ("—" if raw in "-–—" else raw)
-        toks.append(Tok(raw, w, m.start(), m.end(), False))
+        add(new(Tok, (raw, w, start, end, False, False, False)))
     return toks
 
 
