@@ -157,13 +157,35 @@ def loads(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+def engine_url(url: str) -> str:
+    """The SQLAlchemy URL to open for the config's ``database`` URL.
+
+    A PostgreSQL URL without a driver (``postgresql://…``, or ``postgres://…`` as many hosting
+    panels print it) uses psycopg 3 (``postgresql+psycopg://…``), the driver mafia-mail
+    installs; any other URL is returned unchanged.
+    """
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url) if "://" in url else None
+    if parsed is not None and parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    return url
+
+
 class Store:
-    """A handle on one game database. ``Store(url)`` creates the tables when missing."""
+    """A handle on one game database. ``Store(url)`` creates the tables when missing.
+
+    ``url``: a SQLAlchemy URL: ``sqlite:///path`` (the default, WAL journal) or
+    ``postgresql://user@host/db`` (psycopg 3, see :func:`engine_url`); the database itself
+    must exist, the tables are made here.
+    """
 
     def __init__(self, url: str):
-        connect_args = {"timeout": 30} if url.startswith("sqlite") else {}
+        url = engine_url(url)
+        sqlite = url.startswith("sqlite")
+        connect_args = {"timeout": 30} if sqlite else {}
         self.engine = create_engine(url, connect_args=connect_args)
-        if url.startswith("sqlite"):
+        if sqlite:
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
                 cur = dbapi_conn.cursor()
@@ -177,22 +199,25 @@ class Store:
 
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to date: every column the models
-        have and the table lacks is added (nullable, or with its scalar default)."""
+        have and the table lacks is added (nullable, or with its scalar default written as
+        the database's own literal: ``DEFAULT false`` on PostgreSQL, ``DEFAULT 0`` on SQLite)."""
         from sqlalchemy import inspect
         from sqlalchemy.schema import CreateIndex
 
         inspector = inspect(self.engine)
+        dialect = self.engine.dialect
         with self.engine.begin() as conn:
             for table in SQLModel.metadata.sorted_tables:
                 have = {c["name"] for c in inspector.get_columns(table.name)}
                 for column in table.columns:
                     if column.name in have:
                         continue
-                    kind = column.type.compile(dialect=self.engine.dialect)
+                    kind = column.type.compile(dialect=dialect)
                     default = column.default.arg if column.default is not None and column.default.is_scalar else None
-                    clause = f" DEFAULT {default!r}" if isinstance(default, (int, str)) and not isinstance(default, bool) else ""
-                    if isinstance(default, bool):
-                        clause = f" DEFAULT {int(default)}"
+                    clause = ""
+                    if isinstance(default, (bool, int, str)):
+                        literal = column.type.literal_processor(dialect)
+                        clause = f" DEFAULT {literal(default) if literal else repr(default)}"
                     conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}{clause}'))
                 for index in table.indexes:  # IF NOT EXISTS: expression indexes are not reflected
                     conn.execute(CreateIndex(index, if_not_exists=True))

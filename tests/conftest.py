@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -12,8 +13,53 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ helpers, package or not
 
 from servers import (  # noqa: E402
-    DovecotServer, MailAccount, RecordingHandler, SmtpServer, make_self_signed_cert,
+    DovecotServer, MailAccount, PostgresServer, RecordingHandler, SmtpServer, find_postgres_bin,
+    make_self_signed_cert,
 )
+
+# ---------------------------------------------------------------------------------------------
+# Databases: SQLite files and a private PostgreSQL
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> PostgresServer:
+    """One private PostgreSQL for the whole session (``initdb`` in a temp folder, 127.0.0.1 on
+    a free port, run as the ``postgres`` user when the tests run as root).
+
+    Without PostgreSQL's programs the tests that need it fail in CI (``CI`` set: .ci/run
+    installs Debian's ``postgresql``) and are skipped elsewhere.
+    """
+    if find_postgres_bin() is None:
+        message = ("PostgreSQL is not installed: its tests need initdb and postgres "
+                   "(Debian: apt-get install postgresql; .ci/run installs it)")
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    root = Path(tempfile.mkdtemp(prefix="mafia-mail-postgres-"))
+    server = PostgresServer(root=root).start()
+    yield server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:
+    """The URL (``postgresql://…``) of a new, empty database on the session's PostgreSQL,
+    dropped after the test."""
+    name = postgres_server.create_database()
+    yield postgres_server.url(name)
+    postgres_server.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    """A game database URL, once a SQLite file in ``tmp_path`` and once a PostgreSQL database:
+    a test taking it runs on both."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'game-db.sqlite'}"
+    return request.getfixturevalue("postgres_url")
+
 
 # ---------------------------------------------------------------------------------------------
 # Mail servers

@@ -429,3 +429,157 @@ class SmtpServer:
         if self.controller is not None:
             self.controller.stop()
             self.controller = None
+
+
+# --------------------------------------------------------------------------------------------
+# PostgreSQL
+# --------------------------------------------------------------------------------------------
+
+#: Where Debian's ``postgresql`` package keeps the server programs (not on PATH).
+POSTGRES_GLOB = "/usr/lib/postgresql/*/bin"
+
+
+def find_postgres_bin() -> Path | None:
+    """The folder with ``initdb`` and ``postgres`` (the newest Debian version, else PATH), or None."""
+    import glob
+
+    def version(folder: str) -> tuple:
+        part = Path(folder).parent.name
+        return tuple(int(p) for p in part.split(".") if p.isdigit())
+
+    for folder in sorted(glob.glob(POSTGRES_GLOB), key=version, reverse=True):
+        if all(os.access(Path(folder) / name, os.X_OK) for name in ("initdb", "postgres")):
+            return Path(folder)
+    initdb, postgres = shutil.which("initdb"), shutil.which("postgres")
+    if initdb and postgres:
+        return Path(os.path.realpath(initdb)).parent
+    return None
+
+
+def _postgres_owner() -> pwd.struct_passwd:
+    """The user the test server runs as: PostgreSQL refuses root, so as root the ``postgres``
+    user Debian's package creates (else ``nobody``); otherwise the current user."""
+    if os.geteuid() != 0:
+        return pwd.getpwuid(os.geteuid())
+    for name in ("postgres", "nobody"):
+        try:
+            return pwd.getpwnam(name)
+        except KeyError:
+            continue
+    raise ServerError("no unprivileged user to run PostgreSQL as (create the user postgres)")
+
+
+@dataclass
+class PostgresServer:
+    """A private PostgreSQL cluster in ``root`` (``initdb`` there, never the system cluster),
+    listening on 127.0.0.1:``port`` and a unix socket in ``root/sock``; trust authentication
+    for the superuser ``postgres``, durability off (a test server). :meth:`start`,
+    :meth:`create_database` per test, :meth:`stop`."""
+
+    root: Path
+    port: int = 0
+    process: subprocess.Popen | None = None
+    bindir: Path | None = None
+    superuser: str = "postgres"
+
+    @property
+    def log_text(self) -> str:
+        """The last 6000 characters of the server's log (initdb and postgres output)."""
+        path = self.root / "postgres.log"
+        return path.read_text(errors="replace")[-6000:] if path.exists() else ""
+
+    def url(self, database: str = "postgres") -> str:
+        """The SQLAlchemy URL of ``database`` on this server (driver left to mafia-mail)."""
+        return f"postgresql://{self.superuser}@{LOOPBACK}:{self.port}/{database}"
+
+    def _run_as(self) -> dict:
+        owner = _postgres_owner()
+        if os.geteuid() == 0:
+            return dict(user=owner.pw_uid, group=owner.pw_gid, extra_groups=[],
+                        env={**os.environ, "HOME": str(self.root), "USER": owner.pw_name})
+        return {}
+
+    def start(self) -> "PostgresServer":
+        """``initdb`` a fresh cluster and run ``postgres`` on a free loopback port; raise
+        ServerError (with the log) if either fails."""
+        self.bindir = self.bindir or find_postgres_bin()
+        if self.bindir is None:
+            raise ServerError("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+        owner = _postgres_owner()
+        self.root.mkdir(parents=True, exist_ok=True)
+        (self.root / "sock").mkdir(exist_ok=True)
+        if os.geteuid() == 0:
+            for path in (self.root, self.root / "sock"):
+                os.chown(path, owner.pw_uid, owner.pw_gid)
+        make_traversable(self.root)
+        run_as = self._run_as()
+        log = self.root / "postgres.log"
+        with open(log, "ab") as out:
+            done = subprocess.run(
+                [str(self.bindir / "initdb"), "-D", str(self.root / "data"), "-U", self.superuser,
+                 "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"],
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.root,
+                timeout=120, **run_as)
+        if done.returncode != 0:
+            raise ServerError(f"initdb failed ({done.returncode}); log:\n{self.log_text}")
+        self.port = free_port()
+        options = {
+            "listen_addresses": LOOPBACK, "port": str(self.port),
+            "unix_socket_directories": str(self.root / "sock"),
+            "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+            "max_connections": "100", "shared_buffers": "32MB", "timezone": "UTC",
+        }
+        args = [str(self.bindir / "postgres"), "-D", str(self.root / "data")]
+        for name, value in options.items():
+            args += ["-c", f"{name}={value}"]
+        with open(log, "ab") as out:
+            self.process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL, cwd=self.root, **run_as)
+        if not self._wait_ready():
+            self.stop()
+            raise ServerError(f"postgres did not start on {LOOPBACK}:{self.port}; log:\n{self.log_text}")
+        return self
+
+    def _wait_ready(self) -> bool:
+        import psycopg
+
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                return False
+            try:
+                psycopg.connect(self.url(), connect_timeout=2).close()
+                return True
+            except psycopg.OperationalError:
+                time.sleep(0.05)
+        return False
+
+    def execute(self, sql: str) -> None:
+        """Run one statement outside a transaction (CREATE/DROP DATABASE) as the superuser."""
+        import psycopg
+
+        with psycopg.connect(self.url(), autocommit=True) as con:
+            con.execute(sql)
+
+    def create_database(self, name: str | None = None, template: str = "template0") -> str:
+        """A new empty database (UTF-8) copied from ``template``; returns its name."""
+        name = name or f"t_{uuid.uuid4().hex[:12]}"
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+        return name
+
+    def drop_database(self, name: str) -> None:
+        """Drop ``name``, closing any connection still open to it."""
+        self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def stop(self) -> None:
+        """Fast shutdown (SIGINT) and wait for the server to exit."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(2)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.process = None

@@ -1,36 +1,102 @@
-"""Storage: aware UTC times round-trip; a database from an earlier version gains new columns."""
+"""Storage: aware UTC times round-trip; a database from an earlier version gains new columns.
+Every test runs on a SQLite file and on a real PostgreSQL (the ``database_url`` fixture)."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime, timedelta, timezone
 
-from mailer.store import DayRow, Store
+import pytest
+from sqlalchemy import text
+
+from mailer.store import DayRow, Game, Letter, Outgoing, Store, engine_url
 
 
-def test_times_round_trip_as_aware_utc(tmp_path):
-    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+def test_times_round_trip_as_aware_utc(database_url):
+    store = Store(database_url)
     moscow = timezone(timedelta(hours=3))
     with store.session() as s:
         s.add(DayRow(day=1, deadline=datetime(2026, 12, 8, 19, 30, tzinfo=moscow)))
     with store.session() as s:
         row = s.get(DayRow, 1)
         assert row.deadline == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
-        assert row.deadline.tzinfo is not None
+        assert row.deadline.tzinfo is not None and row.deadline.utcoffset() == timedelta(0)
     store.dispose()
 
 
-def test_old_database_gains_missing_columns(tmp_path):
-    path = tmp_path / "old.db"
-    Store(f"sqlite:///{path}").dispose()
-    con = sqlite3.connect(path)
-    con.execute("ALTER TABLE dayrow DROP COLUMN paper_json")
-    con.execute("ALTER TABLE dayrow DROP COLUMN revision")
-    con.execute("INSERT INTO dayrow (day, event, deadline, status, draws_json) VALUES (1, 'none', '2026-12-08 16:30:00', 'closed', '[]')")
-    con.commit()
-    con.close()
-    store = Store(f"sqlite:///{path}")
+def test_naive_time_refused(database_url):
+    store = Store(database_url)
+    with pytest.raises(Exception, match="timezone"):
+        with store.session() as s:
+            s.add(DayRow(day=1, deadline=datetime(2026, 12, 8, 19, 30)))
+    with store.session() as s:
+        assert s.get(DayRow, 1) is None
+    store.dispose()
+
+
+def test_old_database_gains_missing_columns(database_url):
+    Store(database_url).dispose()
+    store = Store(database_url)
+    postgres = store.engine.dialect.name == "postgresql"
+    with store.engine.begin() as con:
+        con.execute(text("ALTER TABLE dayrow DROP COLUMN paper_json"))
+        con.execute(text("ALTER TABLE dayrow DROP COLUMN revision"))
+        con.execute(text("ALTER TABLE letter DROP COLUMN skip"))
+        stamp = "2026-12-08 16:30:00+00" if postgres else "2026-12-08 16:30:00"
+        con.execute(text("INSERT INTO dayrow (day, event, deadline, status, draws_json) "
+                         f"VALUES (1, 'none', '{stamp}', 'closed', '[]')"))
+        con.execute(text("INSERT INTO letter (source, key, message_id, size, received, state, "
+                         "from_addr, subject, body, moves_json, problems_json, cancel, notes_json) "
+                         f"VALUES ('box', 'k1', 'm@x', 3, '{stamp}', 'applied', 'a@x', 'Ход', 'т', "
+                         f"'[]', '[]', {'false' if postgres else 0}, '[]')"))
+    store.dispose()
+    store = Store(database_url)
     with store.session() as s:
         row = s.get(DayRow, 1)
         assert (row.revision, row.paper_json, row.status) == (0, None, "closed")
+        assert row.deadline == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
+        [letter] = store.letters(s)
+        assert (letter.skip, letter.key, letter.subject) == (False, "k1", "Ход")
     store.dispose()
+
+
+def test_long_text_and_bytes_round_trip(database_url):
+    """No length limit on any text column; raw letters are bytes, NUL bytes included."""
+    store = Store(database_url)
+    long_id = "<" + "x" * 900 + "@example.org>"
+    raw = bytes(range(256)) * 4000  # ~1 MB, every byte value
+    body = "Лечу Буку. " * 20_000
+    at = datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc)
+    with store.session() as s:
+        s.add(Letter(source="box", key="k" * 300, message_id=long_id, raw=raw, size=len(raw),
+                     received=at, body=body, subject="Тема " * 200))
+        s.add(Outgoing(ref="reply:1", message_id=long_id, kind="reply", to_addr="zoya@почта.рф",
+                       subject="Re: " + "я" * 95, body=body, created=at))
+    with store.session() as s:
+        [letter] = store.letters(s)
+        [out] = store.outgoing(s)
+        assert (letter.raw, letter.body, letter.message_id, letter.received) == (raw, body, long_id, at)
+        assert (out.to_addr, out.subject) == ("zoya@почта.рф", "Re: " + "я" * 95)
+    store.dispose()
+
+
+def test_unique_ref_enforced(database_url):
+    store = Store(database_url)
+    at = datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc)
+    with store.session() as s:
+        s.add(Outgoing(ref="role:Бука", message_id="a@x", kind="role", to_addr="b@x", subject="s",
+                       body="b", created=at))
+    with pytest.raises(Exception, match="(?i)unique"):
+        with store.session() as s:
+            s.add(Outgoing(ref="role:Бука", message_id="b@x", kind="role", to_addr="b@x",
+                           subject="s", body="b", created=at))
+    with store.session() as s:
+        assert [o.message_id for o in store.outgoing(s)] == ["a@x"]
+        assert s.get(Game, 1) is None
+    store.dispose()
+
+
+def test_postgresql_url_uses_installed_driver():
+    assert engine_url("postgresql://game@127.0.0.1:5432/mafia") == "postgresql+psycopg://game@127.0.0.1:5432/mafia"
+    assert engine_url("postgres://game:p%40ss@db/mafia") == "postgresql+psycopg://game:p%40ss@db/mafia"
+    assert engine_url("postgresql+psycopg2://db/mafia") == "postgresql+psycopg2://db/mafia"
+    assert engine_url("sqlite:///g.db") == "sqlite:///g.db"
