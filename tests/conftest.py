@@ -38,16 +38,29 @@ def postgres_server() -> PostgresServer:
         pytest.skip(message)
     root = Path(tempfile.mkdtemp(prefix="mafia-mail-postgres-"))
     server = PostgresServer(root=root).start()
+    try:
+        # the game's tables made once (Store on an empty database: the path a host's first
+        # command takes); every test's database is a copy of this one
+        from mailer.store import Store
+
+        Store(server.url(server.create_database(GAME_TEMPLATE))).dispose()
+    except BaseException:
+        server.stop()
+        raise
     yield server
     server.stop()
     shutil.rmtree(root, ignore_errors=True)
 
 
+#: The session's PostgreSQL database with the game's tables and no rows: the per-test template.
+GAME_TEMPLATE = "mafia_template"
+
+
 @pytest.fixture
 def postgres_url(postgres_server) -> str:
-    """The URL (``postgresql://…``) of a new, empty database on the session's PostgreSQL,
-    dropped after the test."""
-    name = postgres_server.create_database()
+    """The URL (``postgresql://…``) of a new database on the session's PostgreSQL with the
+    game's tables and no rows (a copy of GAME_TEMPLATE), dropped after the test."""
+    name = postgres_server.create_database(template=GAME_TEMPLATE)
     yield postgres_server.url(name)
     postgres_server.drop_database(name)
 

@@ -564,7 +564,7 @@ class PostgresServer:
     def create_database(self, name: str | None = None, template: str = "template0") -> str:
         """A new empty database (UTF-8) copied from ``template``; returns its name."""
         name = name or f"t_{uuid.uuid4().hex[:12]}"
-        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}" STRATEGY FILE_COPY')
         return name
 
     def drop_database(self, name: str) -> None:

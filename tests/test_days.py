@@ -26,8 +26,15 @@ AFTER = START + timedelta(days=1, minutes=15)
 
 
 @pytest.fixture
-def demo(tmp_path):
-    cfg = load_config(copy_demo(tmp_path / "game"))
+def demo(tmp_path, database_url):
+    """The demo game, day 1 open; on a SQLite file and on PostgreSQL (the config names it, so
+    the CLI opens the same database)."""
+    path = copy_demo(tmp_path / "game")
+    text = path.read_text(encoding="utf-8")
+    assert 'database = "game.db"' in text
+    path.write_text(text.replace('database = "game.db"', f'database = "{database_url}"'), encoding="utf-8")
+    cfg = load_config(path)
+    assert cfg.database_url == database_url
     store = Store(cfg.database_url)
     init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
     yield cfg, store

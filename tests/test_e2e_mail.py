@@ -27,9 +27,12 @@ SHIFT = timedelta(days=35)
 DEADLINE_PASSED = "2026-11-03T19:45:00+03:00"
 
 
-def _config(tmp_path: Path, imap, smtp) -> Path:
+def _config(tmp_path: Path, imap, smtp, database_url: str | None = None) -> Path:
     text = (DEMO / "game.toml").read_text(encoding="utf-8")
     head, _, _ = text.partition("[mailbox]")
+    if database_url:
+        assert 'database = "game.db"' in head
+        head = head.replace('database = "game.db"', f'database = "{database_url}"')
     head = head.replace('name = "Мафия: демо"', 'name = "Мафия: проверка"')
     head = head.replace('start = "2026-12-07 19:30"', 'start = "2026-11-02 19:30"')
     text = head + server_sections(imap, smtp)
@@ -62,11 +65,12 @@ def _body(msg) -> str:
 
 
 @pytest.mark.e2e
-def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server):
+def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
+    """The whole day through the CLI, the game kept in a SQLite file and in PostgreSQL."""
     for path in sorted((DEMO / "maildir" / "new").iterdir()):
         when = datetime.fromtimestamp(int(path.name.split(".")[0]), tz=timezone.utc)
         dovecot.append(path.read_bytes(), when=when - SHIFT)
-    config = _config(tmp_path, dovecot, smtp_server)
+    config = _config(tmp_path, dovecot, smtp_server, database_url)
     pw = dovecot.password
 
     _cli(config, "init", "--event", "none", now="2026-11-02T19:00:00+03:00", password=pw)

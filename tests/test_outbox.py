@@ -35,10 +35,12 @@ from = "Ведущий <host@example.org>"
 
 
 @pytest.fixture
-def game(tmp_path: Path):
+def game(tmp_path: Path, database_url):
+    """The game on a SQLite file and on PostgreSQL (every test using it runs on both)."""
     path = tmp_path / "game.toml"
-    path.write_text(CONFIG, encoding="utf-8")
+    path.write_text(CONFIG.replace('database = "g.db"', f'database = "{database_url}"'), encoding="utf-8")
     cfg = load_config(path)
+    assert cfg.database_url == database_url
     store = Store(cfg.database_url)
     yield cfg, store
     store.dispose()

@@ -60,12 +60,18 @@ def letter(sender: str, body: str, *, msgid: str, extra: str = "", subject: str 
 
 
 class Game:
-    def __init__(self, tmp_path: Path, extra: str = ""):
+    """The game of CONFIG in ``tmp_path``; ``database_url``: its database instead of g.db."""
+
+    def __init__(self, tmp_path: Path, extra: str = "", database_url: str | None = None):
         self.root = tmp_path
-        (tmp_path / "game.toml").write_text(CONFIG.format(extra=extra), encoding="utf-8")
+        text = CONFIG.format(extra=extra)
+        if database_url:
+            text = text.replace('database = "g.db"', f'database = "{database_url}"')
+        (tmp_path / "game.toml").write_text(text, encoding="utf-8")
         for sub in ("new", "cur", "tmp"):
             (tmp_path / "box" / sub).mkdir(parents=True, exist_ok=True)
         self.cfg = load_config(tmp_path / "game.toml")
+        assert self.cfg.database_url == (database_url or f"sqlite:///{tmp_path / 'g.db'}")
         self.store = Store(self.cfg.database_url)
         init_game(self.cfg, self.store, now=START - timedelta(hours=1), event="none")
         self.n = 0
@@ -87,8 +93,9 @@ class Game:
 
 
 @pytest.fixture
-def game(tmp_path):
-    g = Game(tmp_path)
+def game(tmp_path, database_url):
+    """The game on a SQLite file and on PostgreSQL (every test using it runs on both)."""
+    g = Game(tmp_path, database_url=database_url)
     yield g
     g.store.dispose()
 

@@ -1,0 +1,132 @@
+"""The same game kept in a SQLite file and in PostgreSQL: a sync of the same mailbox, the
+close of the day and the send give the same rows, column by column; ``status`` reads a
+PostgreSQL game through SQLModel (the stdlib-sqlite3 fast path declines it) and shows what
+the SQLite fast path shows."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from click.testing import CliRunner
+from sqlalchemy import select
+
+import mailer.prepare as prep
+from letters import mailbox, roster_24
+from mailer.cli import main as cli_main
+from mailer.config import load_config
+from mailer.outbox import send_all
+from mailer.status import read_status
+from mailer.store import SQLModel, Store
+from mailer.sync import sync
+from mailer.turns import close_day, init_game, status
+
+SEED = 11
+START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow
+AFTER = START + timedelta(days=1, minutes=5)
+#: Enough letters for sync to prepare them in worker processes (forked: the PostgreSQL
+#: connections must not be shared with them).
+LETTERS = prep.PARALLEL_FROM + 40
+
+
+def write_game(folder: Path, database: str, name: str = "game") -> Path:
+    """A 24-player game reading the Maildir ``folder/box`` of LETTERS generated letters
+    (one of them delivered twice, one oversized), kept in ``database``: its config
+    ``folder/<name>.toml`` (the Maildir is written once, shared by every config)."""
+    lines = ["[game]", 'name = "Мафия: две базы"', 'timezone = "Europe/Moscow"',
+             'start = "2026-12-07 19:30"', "weekend_merge = false", f"seed = {SEED}",
+             f'database = "{database}"', "max_letter_size = 20000", ""]
+    for p in roster_24(SEED):
+        lines += ["[[player]]", f'nick = "{p["nick"]}"', f'email = "{p["email"]}"',
+                  f'role = "{p["role"]}"', ""]
+    lines += ["[mailbox]", 'kind = "maildir"', 'path = "box"', "batch = 60", "",
+              "[send]", 'kind = "folder"', f'path = "outbox-{name}"', 'from = "Ведущий <host@example.org>"']
+    folder.mkdir(parents=True, exist_ok=True)
+    config = folder / f"{name}.toml"
+    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if (folder / "box").exists():
+        return config
+    for sub in ("new", "cur", "tmp"):
+        (folder / "box" / sub).mkdir(parents=True)
+    items = list(mailbox(LETTERS, roster_24(SEED), SEED))
+    items.append((items[5][0] + timedelta(minutes=3), items[5][1]))  # a second delivery
+    big = items[7][1].replace(b"\r\n\r\n", b"\r\n\r\n" + b"x" * 30000 + b"\r\n", 1)
+    items.append((items[7][0] + timedelta(minutes=1), big))  # over max_letter_size
+    for n, (at, raw) in enumerate(items):
+        (folder / "box" / "new" / f"{int(at.timestamp())}.M{n}P1.test").write_bytes(raw)
+    return config
+
+
+def dump(store: Store) -> dict[str, list[tuple]]:
+    """Every row of every table, ordered by primary key, every column."""
+    out = {}
+    with store.engine.connect() as con:
+        for table in SQLModel.metadata.sorted_tables:
+            rows = con.execute(select(table).order_by(*table.primary_key.columns))
+            out[table.name] = [tuple(row) for row in rows]
+    return out
+
+
+def play(folder: Path, database: str, name: str) -> tuple[dict, dict, str]:
+    """init, sync, close-day and send of the game ``name`` in ``folder``: (the sync report's
+    counts, every row, the ``status`` command's output)."""
+    cfg = load_config(write_game(folder, database, name))
+    assert cfg.database_url == database
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(hours=1), event="none")
+        report = sync(cfg, store, now=START + timedelta(hours=20))
+        again = sync(cfg, store, now=START + timedelta(hours=21))
+        assert (again.fetched, again.processed) == (0, 0)
+        close_day(cfg, store, now=AFTER)
+        sent = send_all(cfg, store, now=AFTER + timedelta(minutes=1))
+        assert sent.sent > LETTERS and (sent.failed, sent.uncertain) == (0, 0)
+        rows = dump(store)
+        assert status(cfg, store) == (read_status(cfg) or status(cfg, store))
+    finally:
+        store.dispose()
+    shown = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "status"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    counts = dict(fetched=report.fetched, processed=report.processed, states=report.states,
+                  skipped=report.skipped_large)
+    return counts, rows, shown.output
+
+
+def test_same_mailbox_same_rows_on_sqlite_and_postgresql(tmp_path, postgres_url, monkeypatch):
+    monkeypatch.setattr(prep, "default_workers", lambda: 2)  # worker processes on PostgreSQL too
+    pools = []
+    real_start = prep.Preparer._start
+    monkeypatch.setattr(prep.Preparer, "_start", lambda self: pools.append(real_start(self)) or pools[-1])
+    lite = play(tmp_path, f"sqlite:///{tmp_path / 'game.db'}", "sqlite")
+    pg = play(tmp_path, postgres_url, "postgresql")
+    # one pool of forked workers for each game's first sync
+    assert None not in pools and len({id(pool) for pool in pools}) == 2
+    assert pg[0] == lite[0]
+    assert lite[0]["fetched"] == LETTERS + 1 and lite[0]["skipped"] == 1
+    # day 1's letters are applied, the later days' arrive after its deadline
+    assert lite[0]["states"]["applied"] >= 20 and lite[0]["states"]["late"] > LETTERS * 3 // 4
+    assert lite[0]["states"]["duplicate"] >= 1
+    for table, rows in lite[1].items():
+        assert len(pg[1][table]) == len(rows), table
+        for mine, theirs in zip(pg[1][table], rows):
+            assert mine == theirs, table
+    assert len(lite[1]["letter"]) == LETTERS + 2 and len(lite[1]["dayrow"]) == 2
+    assert {row[-4] for row in lite[1]["outgoing"]} == {"sent"}  # the state column
+    assert pg[2] == lite[2] and "день 2" in lite[2]
+
+
+def test_status_on_postgresql_reads_through_sqlmodel(tmp_path, postgres_url):
+    cfg = load_config(write_game(tmp_path / "g", postgres_url))
+    assert read_status(cfg) is None  # not a SQLite file: the fast path declines
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(hours=1), event="none")
+        sync(cfg, store, now=START + timedelta(hours=20))
+        rep = status(cfg, store)
+    finally:
+        store.dispose()
+    assert rep.day == 1 and rep.deadline == START + timedelta(days=1)
+    assert rep.deadline.utcoffset() == timedelta(0)
+    assert sum(p.letters for p in rep.players) >= 20 and rep.attention >= 1
+    shown = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "status"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and "день 1" in shown.output, shown.output
