@@ -15,7 +15,8 @@ from datetime import datetime, timezone
 from typing import Any, Iterator
 
 from sqlalchemy import Column, Index, LargeBinary, UniqueConstraint, event, text
-from sqlmodel import Field, Session, SQLModel, create_engine, select
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import AutoString, Field, Session, SQLModel, create_engine, select
 
 UTC = timezone.utc
 
@@ -149,6 +150,32 @@ class Outgoing(SQLModel, table=True):
     sent_at: datetime | None = None
 
 
+class NulFreeText(TypeDecorator):
+    """Every text column of the game: any Python ``str`` can be stored on every database.
+
+    PostgreSQL's text types cannot hold NUL (U+0000), SQLite's can; a NUL that reaches a
+    column (a hostile header, a pasted file) is stored as U+FFFD (the replacement character)
+    on both, so the same letters give the same rows and PostgreSQL never refuses a batch.
+    """
+
+    impl = AutoString
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            return value.replace("\x00", "\ufffd")
+        return value
+
+
+def _nul_free_text_columns() -> None:
+    """Give every plain text column of the metadata (the game's and the forum's tables) the
+    :class:`NulFreeText` type."""
+    for table in SQLModel.metadata.tables.values():
+        for column in table.columns:
+            if type(column.type) is AutoString:
+                column.type = NulFreeText(length=column.type.length)
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -194,6 +221,7 @@ class Store:
                 cur.close()
         from .forum import db as _forum_tables  # noqa: F401  (the forum thread's tables)
 
+        _nul_free_text_columns()
         SQLModel.metadata.create_all(self.engine)
         self._add_missing_columns()
 

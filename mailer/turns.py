@@ -447,10 +447,9 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         imported = {i.nick for i in s.exec(select(DayInput).where(
             DayInput.day == game.current_day, DayInput.kind == "vote"))}
         players = player_rows(state, letters, imported)
-        from .forum.today import words_today  # thread words today (FORUM.md)
+        from .forum.today import words_today_sql  # thread words today (FORUM.md)
 
-        words = words_today(s.connection().connection.dbapi_connection, game.current_day, utc(game.start)) \
-            if store.engine.dialect.name == "sqlite" else None
+        words = words_today_sql(s, game.current_day, utc(game.start))
         for p in players if words is not None else ():
             p.words = words.get(p.nick, 0)
 

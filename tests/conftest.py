@@ -65,10 +65,19 @@ def postgres_url(postgres_server) -> str:
     postgres_server.drop_database(name)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+def pytest_generate_tests(metafunc):
+    """A test using ``database_url`` runs on SQLite and on PostgreSQL; marked
+    ``sqlite_only`` (wording, not storage) on SQLite alone."""
+    if "database_url" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only")
+        metafunc.parametrize("database_url", ["sqlite"] if only else ["sqlite", "postgresql"],
+                             indirect=True)
+
+
+@pytest.fixture
 def database_url(request, tmp_path) -> str:
-    """A game database URL, once a SQLite file in ``tmp_path`` and once a PostgreSQL database:
-    a test taking it runs on both."""
+    """A game database URL: a SQLite file in ``tmp_path`` or a new PostgreSQL database, by
+    the parameter :func:`pytest_generate_tests` gives."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'game-db.sqlite'}"
     return request.getfixturevalue("postgres_url")

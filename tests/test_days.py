@@ -82,6 +82,7 @@ def test_reopen_restores_state_and_recloses(demo):
         reopen_day(cfg, store, 5)
 
 
+@pytest.mark.sqlite_only
 def test_explain_reads_like_host_notes(demo):
     cfg, store = demo
     sync(cfg, store, now=AFTER)
@@ -147,12 +148,14 @@ def test_palms_words_found_in_any_form():
     assert palms_words("Да, вас я понял, но нам не по пути. Кошка спит.") == ["да", "вас", "я", "нам", "не"]
 
 
+@pytest.mark.sqlite_only
 def test_posts_give_word_counts(demo):
     cfg, store = demo
     rep = import_posts(cfg, store, "Бука: раз два три\nБука: четыре\nГоша,70\n")
     assert rep.rows == 2 and rep.problems == []
 
 
+@pytest.mark.sqlite_only
 def test_cli_inbox_json_keys(demo, tmp_path):
     cfg, store = demo
     sync(cfg, store, now=AFTER)
@@ -165,6 +168,7 @@ def test_cli_inbox_json_keys(demo, tmp_path):
     assert rows[0]["received"] == "2026-12-07T19:42:13+03:00"
 
 
+@pytest.mark.sqlite_only
 def test_newspaper_with_host_lyric(demo, tmp_path):
     cfg, store = demo
     sync(cfg, store, now=AFTER)
@@ -184,6 +188,7 @@ def test_newspaper_with_host_lyric(demo, tmp_path):
     assert "Ночь была тёмной" in again.output  # the lyric is kept
 
 
+@pytest.mark.sqlite_only
 def test_secret_day_shows_counts_only(demo):
     cfg, store = demo
     from mailer.turns import set_event
@@ -309,6 +314,7 @@ def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):
     assert (row.day, row.event) == (2, "full_moon")
 
 
+@pytest.mark.sqlite_only
 def test_event_named_in_russian_or_by_id(demo):
     cfg, store = demo
     from mailer.turns import event_id, set_event
@@ -324,6 +330,7 @@ def test_event_named_in_russian_or_by_id(demo):
     assert result.exit_code == 0 and "событие «Праздник»" in result.output
 
 
+@pytest.mark.sqlite_only
 def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
     """`deadline` prints the moment with its weekday and zone and changes it only when the
     host confirms (issue 13); `--yes` skips the question."""

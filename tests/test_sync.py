@@ -283,3 +283,20 @@ def test_letters_during_a_reopened_day_wait_for_the_next_day(game):
     game.sync()
     rows = {r.message_id: r for r in game.rows()}
     assert (rows["next@x"].state, rows["next@x"].day) == ("applied", 2)
+
+
+def test_nul_in_headers_and_body_stored_alike_on_every_database(game):
+    """PostgreSQL text cannot hold NUL: a letter carrying NUL bytes is stored (NUL as U+FFFD,
+    on SQLite too), understood and answered like any other, and its second copy is known."""
+    raw = letter("buka@example.org", "Лечу\x00 Маруську", msgid="n\x00ul@x", subject="Ход\x00 дня")
+    game.deliver(raw, START + timedelta(hours=2))
+    game.deliver(raw, START + timedelta(hours=3))
+    rep = game.sync()
+    assert (rep.fetched, rep.states) == (2, {"applied": 1, "duplicate": 1})
+    with game.store.session() as s:
+        first, second = game.store.letters(s)
+    assert (first.state, first.nick, first.subject) == ("applied", "Бука", "Ход\ufffd дня")
+    assert first.message_id == "n\ufffdul@x" and second.duplicate_of == first.id
+    assert "\x00" not in first.body and "Маруську" in first.body
+    [reply] = game.replies()
+    assert reply.subject == "Re: Ход\ufffd дня" and "Лечение: Маруська" in reply.body
