@@ -233,12 +233,13 @@ def decode_header_bytes(value: bytes) -> tuple[str, list[str]]:
     split across two words survives (RFC 2047 §5 forbids the split, mailers do it anyway).
     Raw 8-bit text outside encoded words is decoded by plausibility. Never raises.
     Results are remembered (the same From names and subjects come in letter after letter,
-    and judging a charset's plausibility is the slow part of decoding).
+    and judging a charset's plausibility is the slow part of decoding). NUL characters are
+    dropped: no header means one, and PostgreSQL cannot store them.
     """
     if value.isascii() and b"=?" not in value:
-        return re.sub(r"\s+", " ", value.decode("ascii")).strip(), []
+        return re.sub(r"\s+", " ", value.decode("ascii")).strip().replace("\x00", ""), []
     text, notes = _decode_header_cached(bytes(value))
-    return text, list(notes)
+    return text.replace("\x00", ""), list(notes)
 
 
 #: Distinct raw header values remembered by :func:`decode_header_bytes`.

@@ -63,7 +63,7 @@ def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
     with store.session() as s:
         letter = s.get(Letter, int(ref)) if ref.isdigit() else None
         if letter is None:
-            letter = s.exec(select(Letter).where(Letter.message_id == ref.strip("<>"))).first()
+            letter = s.exec(select(Letter).where(Letter.message_id == ref.strip("<>")).order_by(Letter.id)).first()
         if letter is None:
             return None
         return LetterView(row=_row(letter, zone), raw=letter.raw, body=letter.body,

@@ -202,7 +202,7 @@ def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None
             letter.message_id = head.message_id
         letter.from_addr, letter.subject = head.from_addr, head.subject
     first = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
-                                        Letter.state != "pending")).first()
+                                        Letter.state != "pending").order_by(Letter.id)).first()
     if first is not None:
         letter.state, letter.duplicate_of = "duplicate", first.duplicate_of or first.id
     else:

@@ -139,7 +139,7 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
 
     keep = {_event_ref(row, nick) for nick in (row.immune, row.mortar) if nick}
     sent = []
-    for out in s.exec(select(Outgoing).where(Outgoing.day == row.day, Outgoing.kind == "event")):
+    for out in s.exec(select(Outgoing).where(Outgoing.day == row.day, Outgoing.kind == "event").order_by(Outgoing.id)):
         if out.ref in keep:
             continue
         if out.state in ("queued", "failed"):
@@ -299,7 +299,7 @@ def day_spec(s: Session, store: Store, row: DayRow) -> TurnSpec:
     day and its replay take the same code path."""
     letters = [l for l in store.letters(s, day=row.day)
                if l.nick and l.state in ("applied", "late", "no_moves")]
-    inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day)))
+    inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day).order_by(DayInput.id)))
     from .forum.close import merge_thread  # the day's forum thread (FORUM.md)
 
     votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
@@ -527,7 +527,8 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         for later in s.exec(select(DayRow).where(DayRow.day > day)):
             s.delete(later)
         sent = []
-        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear")))):
+        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear")))
+                         .order_by(Outgoing.id)):
             if out.state == "sent":
                 sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
             elif out.day > day or out.kind == "result":

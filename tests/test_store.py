@@ -79,6 +79,19 @@ def test_long_text_and_bytes_round_trip(database_url):
     store.dispose()
 
 
+def test_nul_stored_as_replacement_character_on_every_database(database_url):
+    """A NUL that reaches a text column (PostgreSQL text cannot hold it) is stored as U+FFFD
+    on both databases; a lookup with the same NUL finds the row."""
+    store = Store(database_url)
+    at = datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc)
+    with store.session() as s:
+        s.add(Letter(source="box", key="k\x00", message_id="a\x00b@x", received=at, body="т\x00т"))
+    with store.session() as s:
+        [letter] = store.letters(s, message_id="a\x00b@x")
+        assert (letter.key, letter.message_id, letter.body) == ("k\ufffd", "a\ufffdb@x", "т\ufffdт")
+    store.dispose()
+
+
 def test_unique_ref_enforced(database_url):
     store = Store(database_url)
     at = datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc)
