@@ -167,7 +167,7 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
     from .send import SendError
 
     try:
-        with exclusive(cfg.path, "send"):
+        with exclusive(cfg.path, "send", cfg.database_url):
             return _send_all(cfg, store, now=now, retry_uncertain=retry_uncertain, progress=progress)
     except AlreadyRunning as exc:
         raise SendError(str(exc), permanent=True) from None

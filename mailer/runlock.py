@@ -4,11 +4,17 @@ Two syncs at once (a cron job and the host by hand) would race for the same lett
 sends for the same queued rows. Each command holds an exclusive advisory lock (``flock``) on
 a file beside the config while it runs; the operating system drops it when the process ends,
 even by SIGKILL, so a crash never leaves a stale lock. Where ``fcntl`` is missing (Windows)
-no lock is taken.
+no file lock is taken.
+
+A game kept in PostgreSQL may be reached from another machine or through another copy of the
+config, where the file lock is not seen: there the command also holds a PostgreSQL
+session-level advisory lock (``pg_try_advisory_lock``) on its own connection to the game's
+database, which the server drops when that connection ends (the process exits or dies).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,13 +25,20 @@ class AlreadyRunning(Exception):
 
 
 @contextmanager
-def exclusive(config_path: Path, name: str) -> Iterator[None]:
+def exclusive(config_path: Path, name: str, database_url: str | None = None) -> Iterator[None]:
     """Hold the ``name`` lock of the game whose config is ``config_path`` (file
-    ``<config>.<name>.lock``) for the ``with`` block.
+    ``<config>.<name>.lock``) for the ``with`` block; for a PostgreSQL ``database_url`` also
+    the database's advisory lock of ``name`` (:func:`database_lock`).
 
     Raises:
-        AlreadyRunning: another process holds it.
+        AlreadyRunning: another process holds either.
     """
+    with _file_lock(config_path, name), database_lock(database_url, name):
+        yield
+
+
+@contextmanager
+def _file_lock(config_path: Path, name: str) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
@@ -43,3 +56,47 @@ def exclusive(config_path: Path, name: str) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def lock_key(name: str) -> int:
+    """The signed 64-bit advisory lock key of the command ``name`` (advisory locks are per
+    database, so one key serves every game)."""
+    digest = hashlib.sha256(f"mafia-mail:{name}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+@contextmanager
+def database_lock(database_url: str | None, name: str) -> Iterator[None]:
+    """Hold PostgreSQL's session advisory lock ``lock_key(name)`` in the game's database for
+    the ``with`` block, on a connection of its own (autocommit: no transaction stays open).
+    Any other database (SQLite, None): nothing to do, the file lock serves.
+
+    Raises:
+        AlreadyRunning: another session holds the lock.
+    """
+    if not database_url or not database_url.startswith(("postgresql", "postgres:")):
+        yield
+        return
+    from sqlalchemy import create_engine, func, select
+    from sqlalchemy.pool import NullPool
+
+    from .store import engine_url
+
+    engine = create_engine(engine_url(database_url), poolclass=NullPool,
+                           isolation_level="AUTOCOMMIT")
+    key = lock_key(name)
+    try:
+        with engine.connect() as conn:
+            if not conn.execute(select(func.pg_try_advisory_lock(key))).scalar():
+                raise AlreadyRunning(
+                    f"mafia-mail {name} для этой игры уже выполняется (база игры занята другим "
+                    "запуском, возможно с другой машины); дождитесь его окончания")
+            try:
+                yield
+            finally:
+                try:
+                    conn.execute(select(func.pg_advisory_unlock(key)))
+                except Exception:  # noqa: BLE001 - a lost connection has dropped the lock anyway
+                    pass
+    finally:
+        engine.dispose()

@@ -741,7 +741,7 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
     report = SyncReport()
     renderer = Renderer(cfg)  # a broken host template stops the sync before any letter
     try:
-        with exclusive(cfg.path, "sync"):
+        with exclusive(cfg.path, "sync", cfg.database_url):
             with store.session() as s:
                 ctx = current_context(s)
             context = ParseContext(cfg.player_by_address(), *(

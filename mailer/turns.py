@@ -40,7 +40,7 @@ def _one_at_a_time(fn):
     @functools.wraps(fn)
     def wrapper(cfg, *args, **kwargs):
         try:
-            with exclusive(cfg.path, "sync"):
+            with exclusive(cfg.path, "sync", cfg.database_url):
                 return fn(cfg, *args, **kwargs)
         except AlreadyRunning as exc:
             raise GameError(str(exc)) from None

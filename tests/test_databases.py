@@ -132,3 +132,68 @@ def test_status_on_postgresql_reads_through_sqlmodel(tmp_path, postgres_url):
     assert sum(p.letters for p in rep.players) >= 20 and rep.attention >= 1
     shown = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "status"], env={"COLUMNS": "200"})
     assert shown.exit_code == 0 and "день 1" in shown.output, shown.output
+
+
+def test_forum_thread_words_in_status_on_postgresql(tmp_path, postgres_url):
+    """The day's thread (pasted text) is stored and counted alike on both databases: status
+    shows each player's words today (the SQLite fast path, SQLModel on PostgreSQL)."""
+    import os
+
+    from forum.game import DAY1_END, START, make_game
+    from forum.test_forum_text import PASTE_DAY1
+
+    paste = tmp_path / "day1.txt"
+    paste.write_text(PASTE_DAY1, encoding="utf-8")
+    stamp = (DAY1_END - timedelta(minutes=5)).timestamp()
+    os.utime(paste, (stamp, stamp))  # «Сегодня» in the paste = 08.12
+    reports = {}
+    for kind in ("sqlite", "postgresql"):
+        cfg, store = make_game(tmp_path / kind)
+        if kind == "postgresql":
+            store.dispose()
+            text = cfg.path.read_text(encoding="utf-8")
+            cfg.path.write_text(text.replace('database = "game.db"', f'database = "{postgres_url}"'),
+                                encoding="utf-8")
+            cfg = load_config(cfg.path)
+            store = Store(cfg.database_url)
+            init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
+        try:
+            done = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "forum", "import", str(paste)])
+            assert done.exit_code == 0 and "день 1: новых постов 6" in done.output, done.output
+            reports[kind] = [read_status(cfg), status(cfg, store)]
+        finally:
+            store.dispose()
+    fast, slow = reports["sqlite"]
+    assert reports["postgresql"] == [None, fast] and slow == fast
+    assert {p.nick: p.words for p in fast.players} == {
+        "Ягуар": 7, "Лис": 5, "Зоя": 7, "Гном": 2, "Кузя": 0, "Гоша": 0, "Тётя Ася": 0, "Бука": 0}
+
+
+def test_one_sync_per_postgresql_database_whatever_the_config_copy(tmp_path, postgres_url):
+    """Two copies of a game's config (another folder, another machine) share its PostgreSQL
+    database: while a sync holds the game through one, a sync or close-day through the other
+    is refused (the file locks differ; the database's advisory lock is the same), send is not;
+    the lock goes with the run."""
+    import pytest
+
+    from mailer.runlock import AlreadyRunning, exclusive
+    from mailer.turns import GameError
+
+    first = load_config(write_game(tmp_path / "a", postgres_url))
+    second = load_config(write_game(tmp_path / "b", postgres_url))
+    store = Store(postgres_url)
+    try:
+        init_game(first, store, now=START - timedelta(hours=1), event="none")
+        with exclusive(first.path, "sync", first.database_url):
+            with pytest.raises(GameError, match="база игры занята"):
+                sync(second, store, now=START + timedelta(hours=20))
+            with pytest.raises(GameError, match="уже выполняется"):
+                close_day(second, store, now=AFTER)
+            with pytest.raises(AlreadyRunning):
+                with exclusive(second.path, "sync", second.database_url):
+                    pass
+            assert send_all(second, store, now=START).sent == 24  # the role letters
+        rep = sync(second, store, now=START + timedelta(hours=20))
+        assert (rep.fetched, rep.skipped_large, rep.processed) == (LETTERS + 1, 1, LETTERS + 1)
+    finally:
+        store.dispose()
