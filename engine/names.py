@@ -255,7 +255,7 @@ class NameIndex:
                 stem = lemma[:-len(suffix)]
                 if lemma.endswith(suffix) and len(stem) >= 3:
                     owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
-                    if len(stem) >= 3 and not owners:
+                    if len(stem) >= 3:
                         # «Петя» for «Пётр Первый», «Петрович»: a nickname built on the stem
                         owners |= {n for s, ns in self.stems.items() if s.startswith(stem)
                                    and len(s) <= len(stem) + 2 for n in ns}
