@@ -249,6 +249,9 @@ class NameIndex:
         if not _CYR.search(word):
             return None
         lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
+        for ending in ("у", "ю", "е", "и", "ы", "ой", "ей"):  # «Кирюшу» → «кирюша»
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                lemmas |= {word[:-len(ending)] + "а", word[:-len(ending)] + "я"}
         owners: set[str] = set()
         for lemma in lemmas:
             for suffix in DIMINUTIVE_SUFFIXES + ("а", "я", "э"):
