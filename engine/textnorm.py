@@ -52,22 +52,37 @@ _TO_LAT = str.maketrans(CYRILLIC_TO_LATIN)
 
 _CYR = "\u0400-\u04ff"
 _LAT = "A-Za-z"
-#: A Cyrillic letter next to an ASCII Latin one: the cheap test that a text needs the word
-#: pass at all (one linear scan; a clean text never matches).
+#: A Cyrillic letter next to an ASCII Latin one (the word pass's own test, per word).
 _SCRIPTS_TOUCH = re.compile(f"[{_LAT}][{_CYR}]|[{_CYR}][{_LAT}]")
+#: The tests for a whole text run at C speed on its UTF-8 bytes, classed by
+#: ``bytes.translate`` with continuation bytes deleted (one class byte per character):
+#: ASCII letter → L, Cyrillic U+0400–U+04FF → C, a character led by 0xE2 (U+2000–U+2FFF:
+#: the zero-width, bidi and wide-space characters, and «—», «…») → E, by 0xC2 (U+0080–U+00BF:
+#: NBSP, soft hyphen, and «, ») → A, by 0xD8, 0xE1, 0xE3, 0xEF (the other characters of
+#: :data:`INVISIBLE`: U+061C, U+1680, U+180E, U+3000, U+FEFF) → O, else a space.
+_BYTE_CLASS = bytes(
+    ord("L") if chr(b).isascii() and chr(b).isalpha() else ord("C") if 0xD0 <= b <= 0xD3
+    else ord("E") if b == 0xE2 else ord("A") if b == 0xC2
+    else ord("O") if b in (0xD8, 0xE1, 0xE3, 0xEF) else ord(" ") for b in range(256))
+_CONTINUATION = bytes(range(0x80, 0xC0))
+#: A Latin letter next to a Cyrillic one, on the class bytes (the literal «L» first: fast).
+_CLASS_TOUCH = re.compile(rb"L(?:C|(?<=CL))")
+#: The exact byte tests behind E and A (each led by a literal: fast).
+_ODD_E2 = re.compile(rb"\xe2(?:\x80[\x80-\x8f\xa8-\xaf]|\x81[\x9f-\xa4\xa6-\xa9])")
+_ODD_C2 = re.compile(rb"\xc2[\xa0\xad]")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
 def _one_script(word: str) -> str:
     """``word`` (letters of both scripts) written in one script, when that is clear.
 
-    A word whose Latin letters all have a Cyrillic look-alike is a Cyrillic word («Кyзю» →
+    A word whose other letters all have a Cyrillic look-alike is a Cyrillic word («Кyзю» →
     «Кузю»); else, when its Cyrillic letters all have a Latin look-alike, a Latin word
     («Dr.Whо» with a Cyrillic «о» → «Who»). When both readings are possible the script of
     most of its letters wins, Cyrillic on a tie (a Russian game). Otherwise the word is kept.
     """
-    lat = [c for c in word if "A" <= c <= "z" and c.isalpha()]
     cyr = [c for c in word if "\u0400" <= c <= "\u04ff"]
+    lat = [c for c in word if not "\u0400" <= c <= "\u04ff"]  # «é», «ß» count, never map
     to_cyr = all(c in LATIN_TO_CYRILLIC for c in lat)
     to_lat = all(c in CYRILLIC_TO_LATIN for c in cyr)
     if to_cyr and (not to_lat or len(cyr) >= len(lat)):
@@ -83,18 +98,26 @@ def clean_text(text: str) -> str:
     In order: Unicode NFC (a decomposed «Е\u0308» becomes «Ё», «и\u0306» «й»); the
     characters of :data:`INVISIBLE` removed (zero-width, BOM, soft hyphen, bidi marks);
     non-breaking and other horizontal spaces made U+0020, U+2028/U+2029 made ``\\n``; in a
-    word (a run of letters) that mixes Cyrillic and Latin letters, the look-alike letters
-    put into the word's script (see :func:`_one_script`). A word in one script is never
+    word (a run of letters) where an ASCII Latin letter touches a Cyrillic one, the look-alike
+    letters put into the word's script (see :func:`_one_script`). A word in one script is never
     changed (Latin nicknames stay Latin). Line ends, tabs, punctuation and everything else
     are kept; the length may change. Never raises; ``str`` in, ``str`` out.
     """
     if text.isascii():
         return text
-    if _ODD.search(text):
-        text = text.translate(_TABLE)  # first: an invisible mark may sit inside «Е\u200b\u0308»
+    raw = text.encode("utf-8", "surrogatepass")
+    classes = raw.translate(_BYTE_CLASS, _CONTINUATION)
+    if (b"E" in classes and _ODD_E2.search(raw)) or (b"A" in classes and _ODD_C2.search(raw)) \
+            or (b"O" in classes and _ODD.search(text)):
+        # first: an invisible mark may sit inside «Е\u200b\u0308»
+        text = _ODD.sub(lambda m: _TABLE[ord(m.group(0))] or "", text)
+        classes = b""
     if not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
-    if _SCRIPTS_TOUCH.search(text):
+        classes = b""
+    if not classes:
+        classes = text.encode("utf-8", "surrogatepass").translate(_BYTE_CLASS, _CONTINUATION)
+    if _CLASS_TOUCH.search(classes):
         text = _WORD.sub(_fix_word, text)
     return text
 

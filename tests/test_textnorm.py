@@ -159,3 +159,44 @@ def test_forum_paste_from_a_browser_is_cleaned(tmp_path):
                        ("words", "Бука", 3)]
     finally:
         store.dispose()
+
+
+# ------------------------------------------------------------------------------- fast path = plain reading
+
+def _reference_clean(text: str) -> str:
+    """clean_text written the slow, obvious way (every step on every text)."""
+    import re
+    import unicodedata
+
+    from engine import textnorm
+
+    text = "".join("" if c in INVISIBLE else " " if c in textnorm._SPACES
+                   else "\n" if c in "\u2028\u2029" else c for c in text)
+    text = unicodedata.normalize("NFC", text)
+    return re.sub(r"[^\W\d_]+", lambda m: textnorm._one_script(m.group(0))
+                  if re.search("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]", m.group(0))
+                  else m.group(0), text)
+
+
+@pytest.mark.parametrize("char", sorted(INVISIBLE) + list("\u00a0\u1680\u2000\u2005\u200a\u202f\u205f\u3000"))
+def test_each_odd_character_alone_and_inside_a_word(char):
+    expected = "Кузя" if char in INVISIBLE else "Ку зя"
+    assert clean_text("Ку" + char + "зя") == expected
+    assert clean_text(char) == ("" if char in INVISIBLE else " ")
+
+
+def test_fast_path_agrees_with_the_plain_reading():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    alphabet = st.sampled_from(list("аеоркуКМНТзяЁёAaEeOoPpCcKkMmTtHhyxXWwz 0_.,«»—…\n'")
+                               + sorted(INVISIBLE) + ["\u00a0", "\u3000", "\u0308", "\u0306", "\u2028",
+                                                      "\ud83d\ude00", "é", "ß"])
+
+    @settings(max_examples=400, deadline=None, derandomize=True)
+    @given(st.lists(alphabet, max_size=40).map("".join))
+    def check(text):
+        assert clean_text(text) == _reference_clean(text)
+        assert clean_text(clean_text(text)) == clean_text(text)
+
+    check()
