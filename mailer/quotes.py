@@ -11,6 +11,8 @@ import html as html_lib
 import re
 from html.parser import HTMLParser
 
+from engine.textnorm import clean_text
+
 __all__ = ["html_to_text", "strip_quotes", "FORWARD_MARKER"]
 
 # --------------------------------------------------------------------------------------------
@@ -343,9 +345,11 @@ def strip_quotes(text: str) -> str:
     «De:/Envoyé:», «Von:/Gesendet:», «Od:/Wysłano:», in any order: Hotmail starts with
     «Date:»); the signature separator line "-- ". New text under a ``>`` quote (bottom-posting)
     and between quotes (an interleaved reply) is kept. A dash list («- лечу Буку», «— линч:
-    X») and "--" inside a line are kept. Leading/trailing blank lines are trimmed, runs of
+    X») and "--" inside a line are kept. The text is cleaned first
+    (:func:`engine.textnorm.clean_text`). Leading/trailing blank lines are trimmed, runs of
     blank lines collapse to one.
     """
+    text = clean_text(text)  # a marker behind a no-break space or a zero-width space still cuts
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     kept: list[str] = []
     i = 0

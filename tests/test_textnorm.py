@@ -200,3 +200,13 @@ def test_fast_path_agrees_with_the_plain_reading():
         assert clean_text(clean_text(text)) == clean_text(text)
 
     check()
+
+
+def test_strip_quotes_alone_cleans_first():
+    """``mafia-mail parse`` cuts quotes of a plain text without decode(): markers still work."""
+    from mailer.quotes import strip_quotes
+
+    text = ("Лечу Ку\u200bзю\n\n-----\u00a0Исходное\u00a0сообщение-----\nЛечу Лося\n")
+    assert strip_quotes(text) == "Лечу Кузю"
+    text = "Линч: Ёжик\n\nOn Fri, Dec 4, 2026 at 3:19\u202fPM Host <h@example.org> wrote:\nЛинч: Лось"
+    assert strip_quotes(text) == "Линч: Ёжик"
