@@ -168,14 +168,15 @@ def _open(ctx: click.Context):
     from mailer.store import Store
 
     cfg = _config(ctx)
-    return cfg, Store(cfg.database_url)
+    return cfg, _run(Store, cfg.database_url)
 
 
 def _host_errors():
     from mailer.config import ConfigError
+    from mailer.store import DatabaseUnavailable
     from mailer.turns import GameError
 
-    errors: tuple[type[Exception], ...] = (ConfigError, GameError)
+    errors: tuple[type[Exception], ...] = (ConfigError, GameError, DatabaseUnavailable)
     try:
         from mailer.fetch import MailboxError
         from mailer.send import SendError

@@ -199,19 +199,50 @@ def engine_url(url: str) -> str:
     return url
 
 
+class DatabaseUnavailable(Exception):
+    """The game's database cannot be opened (Russian message naming the URL without its
+    password, the driver's reason and what to check)."""
+
+
+def _unavailable(url: str, exc: BaseException) -> DatabaseUnavailable:
+    from sqlalchemy.engine import make_url
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - a URL SQLAlchemy cannot even read
+        shown = url.split("@")[-1]
+    reason = getattr(exc, "orig", None) or exc
+    first = (str(reason).strip().splitlines() or [type(reason).__name__])[0]
+    hint = ("проверьте адрес database в конфиге, что сервер PostgreSQL запущен и база создана "
+            "(createdb); пароль — в переменной PGPASSWORD или в ~/.pgpass"
+            if url.startswith("postgres") else "проверьте путь database в конфиге"
+            if url.startswith("sqlite") else
+            "database — это путь к файлу SQLite или адрес postgresql://…")
+    return DatabaseUnavailable(f"база игры {shown} недоступна: {first}; {hint}")
+
+
 class Store:
     """A handle on one game database. ``Store(url)`` creates the tables when missing.
 
     ``url``: a SQLAlchemy URL: ``sqlite:///path`` (the default, WAL journal) or
     ``postgresql://user@host/db`` (psycopg 3, see :func:`engine_url`); the database itself
     must exist, the tables are made here.
+
+    Raises:
+        DatabaseUnavailable: the database cannot be opened (no server, no such database,
+            refused login, a driver that is not installed, a folder that does not exist).
     """
 
     def __init__(self, url: str):
-        url = engine_url(url)
+        from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+        given, url = url, engine_url(url)
         sqlite = url.startswith("sqlite")
         connect_args = {"timeout": 30} if sqlite else {}
-        self.engine = create_engine(url, connect_args=connect_args)
+        try:
+            self.engine = create_engine(url, connect_args=connect_args)
+        except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+            raise _unavailable(given, exc) from exc
         if sqlite:
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
@@ -222,8 +253,12 @@ class Store:
         from .forum import db as _forum_tables  # noqa: F401  (the forum thread's tables)
 
         _nul_free_text_columns()
-        SQLModel.metadata.create_all(self.engine)
-        self._add_missing_columns()
+        try:
+            SQLModel.metadata.create_all(self.engine)
+            self._add_missing_columns()
+        except DBAPIError as exc:
+            self.engine.dispose()
+            raise _unavailable(given, exc) from exc
 
     def _add_missing_columns(self) -> None:
         """Bring a database made by an earlier version up to date: every column the models

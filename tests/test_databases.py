@@ -197,3 +197,21 @@ def test_one_sync_per_postgresql_database_whatever_the_config_copy(tmp_path, pos
         assert (rep.fetched, rep.skipped_large, rep.processed) == (LETTERS + 1, 1, LETTERS + 1)
     finally:
         store.dispose()
+
+
+def test_unreachable_database_is_a_russian_error_without_the_password(tmp_path, postgres_server):
+    """No server on the port, no such database, or a SQLite file in a missing folder: the
+    command says so in Russian (exit 1, no traceback, the password never shown)."""
+    from servers import free_port
+
+    cases = {
+        f"postgresql://host:s3cret@127.0.0.1:{free_port()}/game": "Connection refused",
+        postgres_server.url("no_such_game"): "no_such_game",
+        f"sqlite:///{tmp_path / 'missing' / 'game.db'}": "проверьте путь database",
+    }
+    for n, (url, reason) in enumerate(cases.items()):
+        cfg = write_game(tmp_path / f"g{n}", url)
+        shown = CliRunner().invoke(cli_main, ["--config", str(cfg), "status"])
+        assert shown.exit_code == 1 and shown.exception.__class__ is SystemExit, shown.output
+        assert shown.output.startswith("Ошибка: база игры ") and "недоступна" in shown.output
+        assert reason in shown.output and "s3cret" not in shown.output and "Traceback" not in shown.output
