@@ -760,6 +760,29 @@ def newspaper_cmd(ctx: click.Context, day: int | None, bbcode: bool, lyric_file)
 from mailer.forum.cli import forum as _forum  # noqa: E402  (FORUM.md: the forum thread)
 
 main.add_command(_forum)
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Журнал строками JSON (для скриптов).")
+@click.pass_context
+def watch(ctx: click.Context, as_json: bool) -> None:
+    """Следить за почтой и сразу отвечать на письма игроков, до Ctrl+C или SIGTERM.
+
+    Каждое письмо проходит тот же путь, что в sync; роли, итоги и газеты ждут preview и send.
+    Журнал — в stderr, по строке на событие. Настройки: раздел [watch].
+
+    \b
+    Пример:
+      mafia-mail --config game.toml watch
+    """
+    from mailer.watch import clock_from_env, run_watch
+
+    cfg, store = _open(ctx)
+    try:
+        clock = clock_from_env()
+    except ValueError as exc:
+        raise HostError(str(exc)) from exc
+    _run(run_watch, cfg, store, json_lines=as_json, clock=clock)
+
+
 _russify_commands(main)
 
 

@@ -69,6 +69,53 @@ class SendConfig:
 
 
 @dataclass(frozen=True)
+class WatchConfig:
+    """``[watch]``: how ``mafia-mail watch`` (:mod:`mailer.watch`) waits and what it sends.
+
+    ``poll``: seconds between two looks at the mailbox when the server cannot tell of new
+    mail (no IMAP IDLE, no inotify) or ``idle`` is false. ``idle``: wait with IMAP IDLE
+    (RFC 2177) / inotify. ``send_replies``: send the replies to players' letters (and the
+    unknown-sender notice) at once. ``notify``: the host's address to mail when a day's
+    deadline passes ("" for none). ``remind_before``: seconds before the deadline to queue and
+    send that day's reminders (None: no reminders).
+    """
+
+    poll: float = 60.0
+    idle: bool = True
+    send_replies: bool = True
+    notify: str = ""
+    remind_before: float | None = None
+
+
+_DURATION = re.compile(r"(\d+(?:[.,]\d+)?)\s*(мс|ms|мин|д|d|ч|h|m|с|s)?", re.IGNORECASE)
+_UNIT_SECONDS = {"д": 86400, "d": 86400, "ч": 3600, "h": 3600, "мин": 60, "m": 60, "мс": 0.001,
+                 "ms": 0.001, "с": 1, "s": 1, None: 1}
+
+
+def parse_duration(value: str | int | float) -> float:
+    """Seconds in a duration: a number of seconds, or ``"60s"``, ``"3h"``, ``"1h30m"``,
+    ``"90m"``, ``"500ms"``, ``"2d"`` (also Russian ``"3ч"``, ``"30мин"``, ``"10с"``).
+
+    Raises:
+        ValueError: not a duration (Russian message).
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value < 0:
+            raise ValueError("длительность не может быть отрицательной")
+        return float(value)
+    text = str(value).strip().lower().replace(" ", "")
+    total, pos = 0.0, 0
+    for match in _DURATION.finditer(text):
+        if match.start() != pos or not match.group(0):
+            break
+        total += float(match.group(1).replace(",", ".")) * _UNIT_SECONDS[match.group(2)]
+        pos = match.end()
+    if not text or pos != len(text):
+        raise ValueError(f"не понятна длительность «{value}»: пишите, например, \"60s\", \"3h\", \"1h30m\"")
+    return total
+
+
+@dataclass(frozen=True)
 class GameConfig:
     """A loaded config. ``start`` is the aware UTC start of day 1; paths are absolute."""
 
@@ -86,6 +133,7 @@ class GameConfig:
     host_addresses: tuple[str, ...] = ()
     require_code: bool = False
     max_letter_size: int = 2_000_000
+    watch: WatchConfig = field(default_factory=WatchConfig)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -334,7 +382,34 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
         send=send, host_addresses=host_addresses,
         require_code=game.get("require_code", bool, False),
         max_letter_size=game.get("max_letter_size", int, 2_000_000),
+        watch=_load_watch(text, data),
     )
+
+
+def _load_watch(text: str, data: dict[str, Any]) -> WatchConfig:
+    r = _Reader(text, data.get("watch") or {}, "watch", "[watch]")
+
+    def duration(key: str, default):
+        value = r.get(key, (str, int, float), default)
+        if value is None or value is default:
+            return value
+        try:
+            return parse_duration(value)
+        except ValueError as exc:
+            raise r.fail(key, str(exc)) from None
+
+    poll = duration("poll", WatchConfig.poll)
+    if poll < 1:
+        raise r.fail("poll", "проверять почту чаще раза в секунду нельзя")
+    notify = r.get("notify", str, "").strip()
+    if notify and "@" not in notify:
+        raise r.fail("notify", f"не похоже на адрес: «{notify}»")
+    remind = r.get("remind_before", (str, int, float), None)
+    if remind is not None:
+        remind = duration("remind_before", None)
+    return WatchConfig(poll=poll, idle=r.get("idle", bool, True),
+                       send_replies=r.get("send_replies", bool, True), notify=notify,
+                       remind_before=remind)
 
 
 def _server_fields(r: _Reader, default_port: int) -> dict[str, Any]:

@@ -150,13 +150,19 @@ class SendReport:
 
 
 def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: bool = False,
-             progress=None) -> SendReport:
+             progress=None, kinds: tuple[str, ...] | None = None, ids=None,
+             wait: float | None = 0.0) -> SendReport:
     """Send every queued letter, each at most once.
 
     Args:
         now: aware time recorded as ``sent_at``.
         retry_uncertain: also resend rows left ``uncertain`` by an earlier crash.
         progress: optional callable(row) called before each letter.
+        kinds: send only rows of these kinds (``("reply", "unknown_sender")`` for ``watch``);
+            None: every kind.
+        ids: send only these row ids (an iterable of int); None: every row.
+        wait: seconds to wait for another send of this game to finish (None: as long as it
+            takes), see :func:`mailer.runlock.exclusive`.
     Returns:
         SendReport with counts; permanent refusals become ``failed`` with the server's reason,
         temporary ones stay ``queued`` for the next run, a connection lost mid-dialogue makes
@@ -167,14 +173,15 @@ def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: b
     from .send import SendError
 
     try:
-        with exclusive(cfg.path, "send", cfg.database_url):
-            return _send_all(cfg, store, now=now, retry_uncertain=retry_uncertain, progress=progress)
+        with exclusive(cfg.path, "send", cfg.database_url, wait=wait):
+            return _send_all(cfg, store, now=now, retry_uncertain=retry_uncertain, progress=progress,
+                             kinds=kinds, ids=None if ids is None else set(ids))
     except AlreadyRunning as exc:
         raise SendError(str(exc), permanent=True) from None
 
 
 def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: bool,
-              progress) -> SendReport:
+              progress, kinds=None, ids=None) -> SendReport:
     from .send import SmtpSender
 
     report = SendReport(errors=[])
@@ -185,7 +192,8 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
             s.add(row)
     states = ("queued", "uncertain") if retry_uncertain else ("queued",)
     with store.session() as s:
-        ids = [r.id for r in store.outgoing(s, *states)]
+        ids = [r.id for r in store.outgoing(s, *states)
+               if (kinds is None or r.kind in kinds) and (ids is None or r.id in ids)]
     password = cfg.send.password() if cfg.send.kind == "smtp" and cfg.send.password_env else None
     sender = None
     if cfg.send.kind == "smtp" and ids:

@@ -10,30 +10,87 @@ A game kept in PostgreSQL may be reached from another machine or through another
 config, where the file lock is not seen: there the command also holds a PostgreSQL
 session-level advisory lock (``pg_try_advisory_lock``) on its own connection to the game's
 database, which the server drops when that connection ends (the process exits or dies).
+
+``mafia-mail watch`` (:mod:`mailer.watch`) holds the ``watch`` lock for as long as it runs
+and takes ``sync`` and ``send`` only while it handles a batch of letters (well under a
+second). While a watch runs, a command that finds one of those locks busy waits for it (up
+to :data:`WAIT_WHILE_WATCHING` seconds) instead of being refused.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+#: Seconds a command waits for a busy lock when a ``watch`` of the game is running.
+WAIT_WHILE_WATCHING = 60.0
+#: Seconds between two tries of a busy lock.
+RETRY_EVERY = 0.05
 
 
 class AlreadyRunning(Exception):
     """The same command is already running for this game (Russian message)."""
 
 
+def lock_path(config_path: Path, name: str) -> Path:
+    """The lock file of lock ``name`` of the game whose config is ``config_path``."""
+    return Path(config_path).with_name(Path(config_path).name + f".{name}.lock")
+
+
+def is_held(config_path: Path, name: str) -> bool:
+    """True when some open file (this process's or another's) holds the ``name`` file lock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return False
+    path = lock_path(config_path, name)
+    if not path.exists():
+        return False
+    with open(path, "a") as fh:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+        return False
+
+
 @contextmanager
-def exclusive(config_path: Path, name: str, database_url: str | None = None) -> Iterator[None]:
+def exclusive(config_path: Path, name: str, database_url: str | None = None, *,
+              wait: float | None = 0.0, give_up: Callable[[], bool] | None = None,
+              mind_watch: bool = True) -> Iterator[None]:
     """Hold the ``name`` lock of the game whose config is ``config_path`` (file
     ``<config>.<name>.lock``) for the ``with`` block; for a PostgreSQL ``database_url`` also
     the database's advisory lock of ``name`` (:func:`database_lock`).
 
+    ``wait``: seconds to keep trying a busy lock (None: until it is free or ``give_up()``
+    returns True). With ``mind_watch``, a busy lock is also waited for (up to
+    WAIT_WHILE_WATCHING s) while a ``watch`` of this game runs, whose batches hold ``sync``
+    and ``send`` briefly (the watch itself passes False).
+
     Raises:
-        AlreadyRunning: another process holds either.
+        AlreadyRunning: the lock stayed busy (or ``give_up()`` said so).
     """
-    with _file_lock(config_path, name), database_lock(database_url, name):
+    started = time.monotonic()
+    while True:
+        stack = ExitStack()
+        try:
+            stack.enter_context(_file_lock(config_path, name))
+            stack.enter_context(database_lock(database_url, name))
+            break
+        except AlreadyRunning:
+            stack.close()
+            limit = wait
+            if limit is not None and mind_watch and name != "watch" and is_held(config_path, "watch"):
+                limit = max(limit, WAIT_WHILE_WATCHING)
+            if ((limit is not None and time.monotonic() - started >= limit)
+                    or (give_up is not None and give_up())):
+                raise
+            time.sleep(RETRY_EVERY)
+    with stack:
         yield
 
 
@@ -44,7 +101,7 @@ def _file_lock(config_path: Path, name: str) -> Iterator[None]:
     except ImportError:  # pragma: no cover - Windows
         yield
         return
-    path = Path(config_path).with_name(Path(config_path).name + f".{name}.lock")
+    path = lock_path(config_path, name)
     with open(path, "a") as fh:
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -736,25 +736,35 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
     """
     from .turns import GameError
 
+    try:
+        with exclusive(cfg.path, "sync", cfg.database_url):
+            return sync_locked(cfg, store, now=now, progress=progress)
+    except AlreadyRunning as exc:
+        raise GameError(str(exc)) from None
+
+
+def sync_locked(cfg: GameConfig, store: Store, *, now: datetime, progress=None,
+                workers: int | None = None) -> SyncReport:
+    """:func:`sync` for a caller that already holds the game's ``sync`` lock (``sync`` itself,
+    ``watch`` for each batch of new letters). ``workers``: decode/parse worker processes
+    (None: :func:`mailer.prepare.default_workers`; 0 for a few letters). Returns and raises
+    as :func:`sync` (but never for the lock)."""
     from .prepare import ParseContext, Preparer, default_workers
 
     report = SyncReport()
     renderer = Renderer(cfg)  # a broken host template stops the sync before any letter
-    try:
-        with exclusive(cfg.path, "sync", cfg.database_url):
-            with store.session() as s:
-                ctx = current_context(s)
-            context = ParseContext(cfg.player_by_address(), *(
-                (ctx.day, ctx.state, ctx.info) if ctx is not None else ()))
-            with Preparer(context, default_workers(), before_fork=store.engine.dispose) as preparer:
-                fetch_new(cfg, store, report, progress, preparer)
-                process_pending(cfg, store, now=now, report=report, preparer=preparer,
-                                renderer=renderer)
-            with store.session() as s:
-                game = s.get(Game, 1)
-                if game is not None:
-                    game.last_sync = to_db(now)
-                    s.add(game)
-    except AlreadyRunning as exc:
-        raise GameError(str(exc)) from None
+    with store.session() as s:
+        ctx = current_context(s)
+    context = ParseContext(cfg.player_by_address(), *(
+        (ctx.day, ctx.state, ctx.info) if ctx is not None else ()))
+    workers = default_workers() if workers is None else workers
+    with Preparer(context, workers, before_fork=store.engine.dispose) as preparer:
+        fetch_new(cfg, store, report, progress, preparer)
+        process_pending(cfg, store, now=now, report=report, preparer=preparer,
+                        renderer=renderer)
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is not None:
+            game.last_sync = to_db(now)
+            s.add(game)
     return report

@@ -3,7 +3,8 @@ letter kinds and states, problem kinds)."""
 
 #: Kind of an outgoing letter.
 KIND_RU = {"role": "роль", "reply": "ответ", "unknown_sender": "чужой адрес", "result": "итоги",
-           "event": "событие", "fear": "Страх", "reminder": "напоминание"}
+           "event": "событие", "fear": "Страх", "reminder": "напоминание",
+           "host_notice": "ведущему"}
 
 #: Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``).
 PROBLEM_RU = {"unknown_name": "нет такого игрока", "ambiguous": "неясно, кто",

@@ -241,6 +241,8 @@ class DovecotServer:
     binary: str | None = None
     #: PEM certificate when TLS is on (IMAPS on ``imaps_port``, STARTTLS on ``port``), else None.
     cert: Path | None = None
+    #: Extra lines for dovecot.conf (e.g. ``imap_capability = IMAP4rev1 UIDPLUS``: no IDLE).
+    extra_conf: str = ""
 
     @property
     def log_text(self) -> str:
@@ -274,10 +276,23 @@ class DovecotServer:
         conf = self.root / "dovecot.conf"
         conf.write_text(DOVECOT_CONF.format(
             root=self.root, listen=LOOPBACK, port=self.port, imaps_port=self.imaps_port,
-            ssl=ssl_conf, uid=uid, gid=gid, login_user=login_user, internal_user=internal_user))
+            ssl=ssl_conf, uid=uid, gid=gid, login_user=login_user, internal_user=internal_user)
+            + self.extra_conf + "\n")
         os.chmod(conf, 0o644)
         make_traversable(self.root)
-        with open(self.root / "stdout.log", "wb") as out:
+        return self._launch()
+
+    def restart(self, down: float = 0.0) -> "DovecotServer":
+        """Stop Dovecot (its clients see the connection closed), wait ``down`` seconds, start it
+        again on the same ports with the same mail (UIDs and UIDVALIDITY kept)."""
+        self.stop()
+        if down:
+            time.sleep(down)
+        return self._launch()
+
+    def _launch(self) -> "DovecotServer":
+        conf = self.root / "dovecot.conf"
+        with open(self.root / "stdout.log", "ab") as out:
             self.process = subprocess.Popen([self.binary, "-F", "-c", str(conf)],
                                             stdout=out, stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL)
