@@ -39,7 +39,7 @@ START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 #: Measure modules in table order (module name in benchmarks/ = the --only name).
 MEASURES = ("sync_first", "sync_incremental", "parse", "replay", "startup", "memory", "fill",
-            "forum_sync")
+            "forum_sync", "watch_latency")
 
 
 def run_measures(names: list[str], ctx: Context, log=print) -> dict[str, list[Row]]:

@@ -744,15 +744,16 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
 
 
 def sync_locked(cfg: GameConfig, store: Store, *, now: datetime, progress=None,
-                workers: int | None = None) -> SyncReport:
+                workers: int | None = None, renderer: Renderer | None = None) -> SyncReport:
     """:func:`sync` for a caller that already holds the game's ``sync`` lock (``sync`` itself,
     ``watch`` for each batch of new letters). ``workers``: decode/parse worker processes
-    (None: :func:`mailer.prepare.default_workers`; 0 for a few letters). Returns and raises
-    as :func:`sync` (but never for the lock)."""
+    (None: :func:`mailer.prepare.default_workers`; 0 for a few letters). ``renderer``: one
+    kept by the caller (``watch``: templates compiled once, not per batch). Returns and
+    raises as :func:`sync` (but never for the lock)."""
     from .prepare import ParseContext, Preparer, default_workers
 
     report = SyncReport()
-    renderer = Renderer(cfg)  # a broken host template stops the sync before any letter
+    renderer = renderer or Renderer(cfg)  # a broken host template stops the sync before any letter
     with store.session() as s:
         ctx = current_context(s)
     context = ParseContext(cfg.player_by_address(), *(

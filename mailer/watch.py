@@ -320,6 +320,7 @@ class Watcher:
         self._reminded: set[int] = set()
         self._send_retry_at: float | None = None
         self._send_backoff = _Backoff()
+        self._rendering = None  # (templates folder stamp, Renderer)
 
     # --- the loop
 
@@ -459,13 +460,13 @@ class Watcher:
         try:
             with exclusive(self.cfg.path, "sync", self.cfg.database_url, wait=0.0, mind_watch=False):
                 marks = self._marks()
-                sync_locked(self.cfg, self.store, now=self.clock())
+                sync_locked(self.cfg, self.store, now=self.clock(), renderer=self._renderer())
         except AlreadyRunning:
             self.log("busy", "жду: идёт другая команда этой игры (sync, close-day…)")
             try:
                 with exclusive(self.cfg.path, "sync", self.cfg.database_url, wait=None, give_up=self.stop.is_set):
                     marks = self._marks()
-                    sync_locked(self.cfg, self.store, now=self.clock())
+                    sync_locked(self.cfg, self.store, now=self.clock(), renderer=self._renderer())
             except AlreadyRunning:
                 return  # stopped while waiting
         self.stats.batches += 1
@@ -473,6 +474,21 @@ class Watcher:
         if self.cfg.watch.send_replies and replies:
             self._send_replies()
         self._log_letters(letters, replies)
+
+    def _renderer(self):
+        """The letters' renderer, made again only when the host's templates folder changed
+        (its ``*.j2`` names and modification times): compiling the templates for every batch
+        cost ~40 ms of each answer."""
+        from .render import Renderer
+
+        folder = self.cfg.path.parent / "templates"
+        try:
+            stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.glob("*.j2")))
+        except OSError:
+            stamp = None
+        if self._rendering is None or self._rendering[0] != stamp:
+            self._rendering = (stamp, Renderer(self.cfg))
+        return self._rendering[1]
 
     def _marks(self):
         from sqlalchemy import func, select

@@ -115,3 +115,12 @@ def test_forum_sync_measure(ctx):
     assert first.numbers["posts"] == 200 and first.numbers["pages"] == 10
     assert new_page.numbers["downloaded"] == 2 and new_page.numbers["not_modified"] == 9
     assert no_validators.numbers["downloaded"] == 2
+
+
+@needs_dovecot
+def test_watch_latency_counts_every_letter_once(ctx):
+    (row,) = _rows(ctx, "watch_latency")["watch_latency"]
+    n = row.numbers
+    assert (n["letters"], n["stored"], n["missing"], n["doubled"]) == (6, 6, 0, 0)
+    assert len(n["latencies"]) == 6 and all(x > 0 for x in n["latencies"])
+    assert n["exit"] == 0

@@ -456,3 +456,28 @@ def test_reminders_sent_once_per_day_before_the_deadline(tmp_path, smtp_server):
     assert sorted(m.rcpt_tos[0] for m in reminders) == ["jaguar@example.org", "marusya@example.org",
                                                          "serg@example.org"]
     assert {r.state for r in game.outgoing(kind="reminder")} == {"sent"}
+
+
+def test_host_template_edited_while_watching_is_used_and_a_broken_one_waits(tmp_path, smtp_server):
+    game = Game(tmp_path, MAILDIR + smtp_send(smtp_server), maildir=True)
+    with Watch(game) as w:
+        w.wait_for("waiting")
+        game.deliver(letter("buka@example.org", "Лечу Маруську", "tp1@x"))
+        w.wait_for("letter", message_id="tp1@x")
+        (tmp_path / "templates").mkdir()
+        (tmp_path / "templates" / "reply.txt.j2").write_text("Ваш ход записан, {{ nick }}.\n{% if %}\n",
+                                                             encoding="utf-8")
+        game.deliver(letter("serg@example.org", "Голосую за Буку", "tp2@x"))
+        assert "reply.txt.j2" in w.wait_for("error")[0]["message"]  # told, not answered, not held
+        # not fetched yet, or fetched and pending: never held or answered with a broken template
+        assert [l.state for l in game.letters() if l.message_id != "tp1@x"] in ([], ["pending"])
+        (tmp_path / "templates" / "reply.txt.j2").write_text("Ваш ход записан, {{ nick }}.\n",
+                                                             encoding="utf-8")
+        game.deliver(letter("jaguar@example.org", "Голосую за Буку", "tp3@x"))
+        w.wait_for("letter", message_id="tp3@x")
+        assert w.wait_for("letter", message_id="tp2@x")[0]["reply"] == "sent"
+        assert w.stop() == 0
+    bodies = {message_from_bytes(m.data)["In-Reply-To"].strip("<>"): message_from_bytes(m.data) for m in smtp_server.messages}
+    assert "Ваш ход записан" not in bodies["tp1@x"].get_payload(decode=True).decode()
+    assert bodies["tp2@x"].get_payload(decode=True).decode().startswith("Ваш ход записан, Serginio.")
+    assert replies_by_letter(smtp_server) == {"tp1@x": 1, "tp2@x": 1, "tp3@x": 1}
