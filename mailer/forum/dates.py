@@ -49,8 +49,11 @@ def parse_forum_time(text: str, tz: str, fetched: datetime) -> datetime | None:
     Returns:
         None when ``text`` holds no time.
     """
-    return _parse(" ".join(text.split()), tz, fetched.astimezone(UTC).replace(second=0, microsecond=0)
-                  if _is_relative(text) else None)
+    fetched = fetched.astimezone(UTC)
+    if _is_relative(text):
+        return _parse(" ".join(text.split()), tz, fetched.replace(second=0, microsecond=0), None)
+    # an absolute time may omit the year («8 декабря, 20:15»): the fetch date decides it
+    return _parse(" ".join(text.split()), tz, None, fetched.astimezone(ZoneInfo(tz)).date())
 
 
 def is_time_line(text: str, tz: str, fetched: datetime) -> datetime | None:
@@ -75,7 +78,7 @@ def _is_relative(text: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
-def _parse(text: str, tz: str, fetched: datetime | None) -> datetime | None:
+def _parse(text: str, tz: str, fetched: datetime | None, today=None) -> datetime | None:
     zone = ZoneInfo(tz)
     low = text.lower().replace("ё", "е")
     if _ISO.match(text.strip()):
@@ -97,7 +100,7 @@ def _parse(text: str, tz: str, fetched: datetime | None) -> datetime | None:
             date = (now_local - timedelta(days=back)).date()
             return _local(datetime(date.year, date.month, date.day, hour, minute,
                                    int(t.group(3) or 0)), zone)
-    return _absolute(low, zone)
+    return _absolute(low, zone, today)
 
 
 def _hour(t: re.Match) -> int:
@@ -110,7 +113,7 @@ def _hour(t: re.Match) -> int:
     return hour
 
 
-def _absolute(low: str, zone: ZoneInfo) -> datetime | None:
+def _absolute(low: str, zone: ZoneInfo, today=None) -> datetime | None:
     t = _TIME.search(low)
     if t is None:
         return _fallback(low, zone)
@@ -131,6 +134,10 @@ def _absolute(low: str, zone: ZoneInfo) -> datetime | None:
             continue
         month, day, year = _MONTHS[tok[:3]], int(day_text), int(next(t for t in after if len(t) == 4))
         break
+    if month is None and today is not None:
+        month, day = _without_year(tokens, numbers)
+        if month is not None:
+            year = today.year - (1 if (month, day) > (today.month, today.day + 1) else 0)
     try:
         if month is not None:
             pass
@@ -146,6 +153,21 @@ def _absolute(low: str, zone: ZoneInfo) -> datetime | None:
         return _local(datetime(year, month, day, _hour(t), int(t.group(2)), int(t.group(3) or 0)), zone)
     except ValueError:
         return _fallback(low, zone)
+
+
+def _without_year(tokens: list[str], numbers: list[str]) -> tuple[int | None, int | None]:
+    """(month, day) of «8 декабря» / «08.12» without a year, or (None, None)."""
+    for k, tok in enumerate(tokens):
+        if tok.isdigit() or tok[:3] not in _MONTHS:
+            continue
+        near = [t for t in (tokens[k - 1] if k else "", tokens[k + 1] if k + 1 < len(tokens) else "")
+                if t.isdigit() and len(t) <= 2]
+        if near:
+            return _MONTHS[tok[:3]], int(near[0])
+    if len(numbers) == 2 and all(len(n) <= 2 for n in numbers) and not any(
+            t[:3] in _MONTHS for t in tokens if not t.isdigit()):
+        return int(numbers[1]), int(numbers[0])
+    return None, None
 
 
 def _fallback(low: str, zone: ZoneInfo) -> datetime | None:

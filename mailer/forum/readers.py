@@ -9,10 +9,16 @@ from .model import ForumError, PageRead
 READERS: dict = {}
 
 
-def detect(text: str) -> str:
-    """The engine id of a page: an HTML forum engine, or ``text`` for anything else."""
+def looks_html(text: str) -> bool:
+    """Whether ``text`` is an HTML page (else it is a text paste)."""
     head = text.lstrip()[:2000].lower()
-    if not (head.startswith("<") and ("<html" in head or "<!doctype" in head or "<div" in head)):
+    return head.startswith("<") and ("<html" in head or "<!doctype" in head or "<div" in head)
+
+
+def detect(text: str) -> str:
+    """The engine id of a page: an HTML forum engine (``unknown`` when none fits), or
+    ``text`` for anything that is not HTML."""
+    if not looks_html(text):
         return "text"
     from .engines import detect_html
 

@@ -133,17 +133,19 @@ _MINUTE = timedelta(minutes=1)
 
 def read_page(content: bytes | str, settings: ForumSettings, *, url: str | None, fetched: datetime,
               undated: datetime | None = None, engine: str | None = None) -> PageRead:
-    """Read one page (HTML bytes/text, or a text paste) with the configured engine (``auto``:
-    recognised from the page)."""
+    """Read one page: a text paste with the ``text`` engine, an HTML page with ``engine``
+    (default the configured one; ``auto`` or ``text``: recognised from the page)."""
     from .readers import detect, read_html
     from .textpaste import read_text
 
     text = content if isinstance(content, str) else _decode(content)
-    engine = engine or settings.engine
-    if engine == "auto":
-        engine = detect(text)
-    if engine == "text":
+    from .readers import looks_html
+
+    if not looks_html(text):  # a text paste, whatever engine the forum has
         return read_text(text, settings.timezone, fetched, undated or fetched)
+    engine = engine or settings.engine
+    if engine in ("auto", "text"):  # an HTML page is never read as text
+        engine = detect(text)
     return read_html(engine, text, url=url, tz=settings.timezone, fetched=fetched)
 
 

@@ -41,11 +41,15 @@ def _fetched_at(response, now: datetime) -> datetime:
 def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
     """Read every page of the topic that may hold new or edited posts and store its posts.
 
+    Args:
+        now: aware current time (a page's time when the server sends no ``Date``).
+        client: an ``httpx.Client`` to use (default: a new one with :data:`TIMEOUT`).
     Returns:
         StoreReport: ``pages`` downloaded (200), ``not_modified`` (304), new posts per day;
-        ``problems`` names a page that failed (the sync then stops there).
+        ``problems`` names a page that failed (a network error or a status other than
+        200/304): the sync stops there, keeping the pages before it.
     Raises:
-        ForumError: no ``[forum].url``, no game, or the first request fails outright.
+        ForumError: no ``[forum].url`` or a bad ``[forum]`` table (Russian message).
     """
     import httpx
 

@@ -124,3 +124,16 @@ def test_html_of_an_unknown_engine_is_not_read_as_text(tmp_path):
                   "<span style=\"color: red\">Ягуар: голосую за Лиса</span></div></body></html>")
     res = _run(cfg, "forum", "import", page)
     assert res.exit_code == 1 and "не узнал движок форума" in res.output
+
+
+def test_engine_setting_does_not_misread_pages(tmp_path):
+    """engine = "phpbb" and a text paste, engine = "text" and saved HTML: each read as it is."""
+    from .pages import FETCHED, render
+
+    cfg, store = make_game(tmp_path / "g", engine="text")
+    page = _paste(tmp_path, "p1.html", render("vbulletin")[0], when=FETCHED[0])
+    res = _run(cfg, "forum", "import", page)
+    assert res.exit_code == 0 and "новых: 4" in res.output
+    cfg2, _ = make_game(tmp_path / "g2", engine="phpbb")
+    res = _run(cfg2, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
+    assert res.exit_code == 0 and "новых: 3" in res.output
