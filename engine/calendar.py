@@ -79,6 +79,27 @@ def day_window(start: datetime, tz: str, day: int, weekend_merge: bool) -> tuple
     return _to_utc(local, tz), _to_utc(_next_end(local, weekend_merge), tz)
 
 
+def deadline_ahead(start: datetime, tz: str, day: int, weekend_merge: bool,
+                   after: datetime) -> datetime:
+    """The deadline of game day ``day`` opened at ``after`` (aware): the day's calendar end, or,
+    when that is already past (a day closed late), the first later calendar end still ahead of
+    ``after`` (DECISIONS.md §2: a deadline is never the moment of closing nor in the past).
+
+    Returns an aware UTC datetime strictly later than ``after``.
+
+    Raises:
+        ValueError: ``day < 1`` or unknown ``tz``.
+    """
+    end = day_window(start, tz, day, weekend_merge)[1]
+    local = end.astimezone(zone(tz)).replace(tzinfo=None)
+    for _ in range(_MAX_DAYS):
+        if end > after:
+            return end
+        local = _next_end(local, weekend_merge)
+        end = _to_utc(local, tz)
+    raise ValueError("время слишком далеко от начала игры")
+
+
 def day_of(at: datetime, start: datetime, tz: str, weekend_merge: bool) -> int:
     """The game day whose window holds ``at`` (aware); times before the start give 1."""
     if at < start:

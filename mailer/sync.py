@@ -228,7 +228,7 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
 
     renderer = renderer or Renderer(cfg)
     with store.session() as s:
-        ids = list(s.exec(select(Letter.id).where(Letter.state == "pending").order_by(Letter.received, Letter.id)))
+        ids = _due(s)
     own_preparer = preparer is None
     preparer = preparer or Preparer(None)
     run = _Run(cfg, store, now, renderer, preparer)
@@ -241,6 +241,20 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     finally:
         if own_preparer:
             preparer.close()
+
+
+def _due(s: Session) -> list[int]:
+    """Ids of the pending letters to process now, oldest first: every letter never processed,
+    and the letters already read as the next day's (received after the open day's deadline)
+    only once that day has been closed (they are not re-read on every sync meanwhile)."""
+    table = Letter.__table__
+    rows = s.execute(select(table.c.id, table.c.from_addr, table.c.received)
+                     .where(table.c.state == "pending").order_by(table.c.received, table.c.id))
+    ctx = current_context(s)
+    if ctx is None:
+        return [r.id for r in rows]
+    deadline = utc(ctx.row.deadline)
+    return [r.id for r in rows if not r.from_addr or on_time(utc(r.received), deadline)]
 
 
 #: Batches decoded and parsed ahead of the one being processed (when workers are used).
@@ -534,13 +548,7 @@ class _Run:
             return done("held")
         # --- stamp
         cols["day"] = ctx.day
-        prev = batch.prev
-        if prev is not None and prev.status == "closed" and received <= utc(prev.deadline) + timedelta(minutes=1):
-            late_for = prev
-        elif not on_time(received, utc(ctx.row.deadline)):
-            late_for = ctx.row
-        else:
-            late_for = None
+        late_for, came_after = _stamp(received, batch.prev, ctx.row)
         # --- parse
         ahead = self.preparer.context
         if (prepared.result is not None and prepared.nick == nick and body == decoded.body
@@ -557,28 +565,31 @@ class _Run:
             # «Страх»: the day waits for this answer, which comes after the deadline by design
             out.fear_choice = fear[-1].target
             late_for = None
-        if late_for is ctx.row and (ctx.row.fear_chosen or ctx.row.revision):
-            # a day kept open past its deadline only to wait for the «Страх» answer, or reopened
-            # by the host for a correction: any other letter after the deadline is for the next
-            # day and waits for it (stays pending)
+        if late_for is ctx.row:
+            # received after the open day's deadline, before the host closed it: the letter
+            # belongs to the next day (DECISIONS.md §2, §8) and waits for it (stays pending);
+            # once that day opens it is read there and its reply says so
             cols["day"] = None
-            notes.append(f"день {ctx.day} ещё не закрыт (ждёт «Страха» или исправлен ведущим): "
-                         "письмо будет прочитано в следующем дне")
+            notes.append(f"пришло после срока дня {ctx.day}: письмо будет прочитано в дне "
+                         f"{ctx.day + 1}, когда ведущий закроет день {ctx.day}")
             return done("pending")
         if late_for is not None:
             # a letter for a day already closed stays out of that day (export replays the day as
-            # close-day resolved it): state ``after_close``, not ``late``
-            state = "after_close" if late_for.status == "closed" else "late"
+            # close-day resolved it): state ``after_close``
             cols["day"] = late_for.day
-            self._reply(moves=list(result.moves), problems=problems, state=state,
-                        late_deadline=utc(late_for.deadline), **reply)
-            return done(state)
+            self._reply(moves=list(result.moves), problems=problems, state="after_close",
+                        late_deadline=utc(late_for.deadline), late_row=late_for, **reply)
+            return done("after_close")
+        if came_after is not None:
+            notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: засчитано "
+                         f"в день {ctx.day}")
         state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
-        self._reply(moves=list(result.moves), problems=problems, state=state, **reply)
+        self._reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
+                    **reply)
         return done(state)
 
     def _reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-               late_deadline=None) -> None:
+               late_deadline=None, late_row=None, came_after=None) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker)."""
@@ -590,6 +601,7 @@ class _Run:
             return
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
+                                   late_row=late_row, came_after=came_after,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now)
         ref = f"reply:{cols['message_id']}"
@@ -601,6 +613,34 @@ class _Run:
             in_reply_to=decoded.message_id, references=decoded.references,
             auto_submitted="auto-replied"))
         out.reply_body = body
+
+
+def _stamp(received: datetime, prev, row):
+    """Which day a letter received at ``received`` (aware, the server's receipt time) belongs
+    to, given the open day ``row`` and the day before it ``prev`` (DayRow or None).
+
+    Returns ``(late_for, came_after)``:
+    - ``late_for = prev``: received while ``prev`` was still open and on time for it, but read
+      only after ``prev`` was closed (``after_close``: it cannot change a closed day);
+    - ``late_for = row``: received after the open day's deadline (DECISIONS.md §8: 19:31:00
+      is after a 19:30 deadline): it belongs to the next day, which is not open yet;
+    - otherwise the letter belongs to ``row``; ``came_after`` is ``prev`` when it was received
+      after ``prev``'s deadline but before ``prev`` was closed (a late close): its reply says
+      so. A letter received after ``prev`` was closed (even closed early, before its
+      deadline) is simply a letter of ``row`` (DECISIONS.md §2).
+    """
+    if prev is not None and prev.status == "closed":
+        closed = utc(prev.closed_at) if prev.closed_at is not None else \
+            utc(prev.deadline) + timedelta(minutes=1)
+        if received < closed:
+            if on_time(received, utc(prev.deadline)):
+                return prev, None
+            if not on_time(received, utc(row.deadline)):
+                return row, None
+            return None, prev
+    if not on_time(received, utc(row.deadline)):
+        return row, None
+    return None, None
 
 
 def _same_letter(s: Session, first: _Seen, decoded) -> bool:

@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from engine.calendar import day_window, on_time
+from engine.calendar import day_window, deadline_ahead, on_time
 from engine.draw import shuffled
 from engine.gamefile import GameFile, LetterSpec, TurnSpec
 from engine.model import TurnInfo
@@ -104,13 +104,14 @@ def deal_roles(cfg: GameConfig) -> dict[str, str]:
 
 
 def _open_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: datetime,
-              renderer, event: str | None = None, not_before: datetime | None = None) -> DayRow:
+              renderer, event: str | None = None) -> DayRow:
+    """Open game day ``day`` at ``now``: its event drawn (or ``event``), its deadline the day's
+    calendar end or, when that is past (a day closed late), the next calendar end still ahead
+    (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`)."""
     from engine.resolve import open_day
 
     opening = open_day(state, day, event)
-    deadline = day_window(cfg.start, cfg.timezone, day, cfg.weekend_merge)[1]
-    if not_before is not None and deadline < not_before:
-        deadline = not_before  # a deadline never moves earlier by itself
+    deadline = deadline_ahead(cfg.start, cfg.timezone, day, cfg.weekend_merge, now)
     row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
                  mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]))
     s.add(row)
@@ -406,7 +407,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         new_state = result.new_state
         next_row = None
         if result.winner is None:
-            next_row = _open_day(cfg, s, new_state, row.day + 1, now, renderer, not_before=now)
+            next_row = _open_day(cfg, s, new_state, row.day + 1, now, renderer)
         paper = renderer.newspaper(result=result, row=row, state_before=state, next_row=next_row)
         paper_text, paper_bbcode = renderer.paper(paper)
         row.paper_json = dumps(paper)

@@ -164,7 +164,7 @@ def test_cli_inbox_json_keys(demo, tmp_path):
     rows = json.loads(result.output)
     assert len(rows) == 26
     assert all(set(r) == {"message_id", "from", "received", "state", "problems"} for r in rows)
-    assert {r["state"] for r in rows} == {"applied", "late", "unknown_sender"}
+    assert {r["state"] for r in rows} == {"applied", "pending", "unknown_sender"}
     assert rows[0]["received"] == "2026-12-07T19:42:13+03:00"
 
 

@@ -273,7 +273,7 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
             ghost = next(n for n in alive_at_start[1] if n not in alive)
             ghost_at = start + timedelta(hours=1)
             mail.append((ghost_at, _message(players[ghost], ghost_at, f"Линч: {alive[0]}", "10.ghost"), ghost))
-        if day == 5:  # a letter two minutes after the deadline: refused as late, sender told
+        if day == 5:  # a letter two minutes after the deadline: it counts for day 6, sender told
             late_at = end + timedelta(minutes=2)
             mail.append((late_at, _message(players[alive[0]], late_at, f"Линч: {alive[1]}", "5.late"), alive[0]))
         mail.sort(key=lambda item: item[0])
@@ -286,9 +286,8 @@ def test_twelve_day_game_by_mail(tmp_path, dovecot, smtp_server):
         _host_inputs(host, day, alive, end)
         paper = _close(host, day, event, alive, end, players)
         result = _result(host, day)
-        if day == 5:
-            late = {"by": alive[0], "action": "vote", "target": alive[1], "outcome": "refused", "reason": "late"}
-            assert late in result["moves"]
+        if day == 5:  # the letter after the deadline is not day 5's (DECISIONS.md §8)
+            assert not [m for m in result["moves"] if m.get("reason") == "late"]
         assert _paper_deaths(paper) == {d["player"] for d in result["deaths"]}, paper
         assert set(_alive(host)) == set(alive) - {d["player"] for d in result["deaths"]}
         _open_next(host, day)
@@ -517,7 +516,7 @@ def _check_replies(host, rows):
     finally:
         store.dispose()
     states = Counter(l.state for l in letters)
-    assert states["duplicate"] == 1 and states["late"] == 1 and states["unknown_sender"] == 1
+    assert states["duplicate"] == 1 and "late" not in states and states["unknown_sender"] == 1
     assert [l.message_id.split("@")[0] for l in letters if l.state == "after_close"] == ["e2e-game.8.after-close"]
     answered = {f"reply:{l.message_id}" for l in letters
                 if l.state in ("applied", "no_moves", "late", "after_close")}
@@ -526,9 +525,11 @@ def _check_replies(host, rows):
     for mark, day in (("4.next-day", 5), ("7.reopened", 8)):
         waited = next(l for l in letters if mark in l.message_id)
         assert (waited.state, waited.day) == ("applied", day), mark
-    late = next(l for l in letters if l.state == "late")
+    late = next(l for l in letters if "5.late" in l.message_id)
+    assert late.day == 6 and late.state in ("applied", "no_moves")
     late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
-    assert "после срока" in late_reply.body and late_reply.state == "sent"
+    assert "Письмо пришло после срока дня 5 (" in late_reply.body and late_reply.state == "sent"
+    assert "засчитаны в день 6" in late_reply.body
 
 
 def _check_export_replays(host, tmp_path, last_day):

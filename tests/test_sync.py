@@ -133,13 +133,64 @@ def test_duplicate_message_id_stored_once_answered_once(game):
     assert len(game.replies()) == 1
 
 
-def test_late_letter_refused_with_reply(game):
+def test_letter_after_the_deadline_counts_for_the_next_day(game):
+    """DECISIONS.md §8: 19:30:59 is on time, 19:31:00 is after a 19:30 deadline. A letter
+    after the deadline, before close-day, belongs to the next day: it waits (no refusal), and
+    once day 2 is open it is applied there, its reply saying it missed day 1's deadline."""
+    from mailer.turns import close_day
+
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="l1@x"), DEADLINE + timedelta(seconds=59))
     game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="l2@x"), DEADLINE + timedelta(seconds=60))
     game.sync()
-    assert [r.state for r in game.rows()] == ["applied", "late"]
-    late = [r for r in game.replies() if "после срока" in r.body]
-    assert len(late) == 1 and "Лечение: Ягуарчик" in late[0].body
+    assert [r.state for r in game.rows()] == ["applied", "pending"]
+    assert len(game.replies("reply")) == 1
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=6))
+    rows = {r.message_id: r for r in game.rows()}
+    assert (rows["l1@x"].state, rows["l1@x"].day) == ("applied", 1)
+    assert (rows["l2@x"].state, rows["l2@x"].day) == ("applied", 2)
+    late = [r for r in game.replies("reply") if "Лечение: Ягуарчик" in r.body]
+    assert len(late) == 1
+    assert late[0].body.splitlines()[2] == (
+        "Письмо пришло после срока дня 1 (08.12.2026 19:30 (Europe/Moscow)), поэтому ходы из него "
+        "засчитаны в день 2.")
+    assert "Принято (день 2)" in late[0].body and "09.12.2026 19:30" in late[0].body
+
+
+def test_letter_after_an_early_close_belongs_to_the_new_day(game):
+    """After «close-day --early» every letter received after the close is day 2's, judged by
+    day 2's deadline (it used to be «after close» of day 1 until day 1's deadline passed)."""
+    from mailer.turns import close_day
+
+    close_day(game.cfg, game.store, now=START + timedelta(hours=3), early=True)
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="e1@x"), START + timedelta(hours=3, minutes=1))
+    sync(game.cfg, game.store, now=START + timedelta(hours=4))
+    [row] = game.rows()
+    assert (row.state, row.day) == ("applied", 2)
+    [reply] = game.replies("reply")
+    assert "Принято (день 2)" in reply.body and "после срока" not in reply.body
+    assert "Ходы можно изменить до 09.12.2026 19:30" in reply.body
+
+
+def test_late_close_keeps_the_next_calendar_deadline(game):
+    """Day 1 closed after day 2's calendar end: day 2's deadline is the next calendar end still
+    ahead (10.12 19:30), never the moment of closing; a letter received inside day 2's calendar
+    day, before the close, counts for day 2 and its reply says it missed day 1's deadline."""
+    from mailer.store import DayRow
+    from mailer.turns import close_day
+
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="c1@x"), DEADLINE + timedelta(hours=3))
+    game.sync()
+    report = close_day(game.cfg, game.store, now=DEADLINE + timedelta(days=1, hours=2))
+    assert report.next_deadline == DEADLINE + timedelta(days=2)
+    with game.store.session() as s:
+        assert s.get(DayRow, 2).deadline.replace(tzinfo=timezone.utc) == DEADLINE + timedelta(days=2)
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(days=1, hours=3))
+    [row] = game.rows()
+    assert (row.state, row.day) == ("applied", 2)
+    [reply] = game.replies("reply")
+    assert "после срока дня 1 (08.12.2026 19:30" in reply.body and "засчитаны в день 2" in reply.body
+    assert "Ходы можно изменить до 10.12.2026 19:30" in reply.body
 
 
 def test_unknown_sender_one_reply_per_day(game):
@@ -231,7 +282,10 @@ def test_letter_fetched_after_close_stays_out_of_the_closed_day(game):
     game.sync()
     assert [r.state for r in game.rows()] == ["applied", "after_close", "after_close", "after_close"]
     replies = [r for r in game.replies("reply") if r.to_addr == "jaguar@example.org"]
-    assert len(replies) == 1 and "итоги дня со сроком 08.12.2026 19:30" in replies[0].body
+    assert len(replies) == 1 and replies[0].body.splitlines()[2] == (
+        "Ваше письмо пришло до закрытия дня 1, но ведущий прочитал его, когда итоги дня 1 (срок — "
+        "08.12.2026 19:30 (Europe/Moscow)) уже были подведены (08.12.2026 19:35 (Europe/Moscow)), "
+        "поэтому ходы из него не засчитаны. Для дня 2 пришлите ходы заново.")
     with game.store.session() as s:
         stored = loads(s.get(DayRow, 1).result_json)
     assert stored["lynched"] == ["Serginio"]
