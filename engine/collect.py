@@ -10,16 +10,13 @@ is used or not (``member_moved`` / ``delegated``).
 
 from __future__ import annotations
 
-from .acts import HUNT_EXCLUDED_BY, NO_REPEAT, Act, may_make
+from .acts import Act
+from .legality import UNTARGETED, hunt_refusal, move_refusal, move_targets  # noqa: F401
 from .calendar import on_time
 from .model import Move, Submission
 from .reasons import REASONS
 from .state import GameState
 from .turn_types import TurnInput
-
-
-#: Moves that name nobody.
-UNTARGETED = frozenset({"delegate"})
 
 
 def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
@@ -74,10 +71,7 @@ def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
     if not owner.alive:
         return "dead"
     original = Move(action="on_behalf", member=act.member, move=act.move) if act.member else act.move
-    reason = may_make(state, turn, owner, original)
-    if reason:
-        return reason
-    return _target_refusal(state, act)
+    return move_refusal(state, turn, act.owner, original)
 
 
 def _cancelled(turn: TurnInput, act: Act) -> bool:
@@ -89,33 +83,6 @@ def _cancelled(turn: TurnInput, act: Act) -> bool:
             if turn.deadline is None or on_time(at, turn.deadline):
                 return True
     return False
-
-
-def move_targets(move: Move) -> list[str]:
-    """Every nickname a move names directly (``targets`` if given, else ``target``)."""
-    if move.targets:
-        return list(move.targets)
-    return [move.target] if move.target is not None else []
-
-
-def _target_refusal(state: GameState, act: Act) -> str | None:
-    if act.action not in UNTARGETED and not move_targets(act.move):
-        return "target_unknown"
-    for t in move_targets(act.move):
-        if t not in state.players:
-            return "target_unknown"
-        if not state.players[t].alive:
-            return "target_dead"
-    target = act.target
-    actor = state.players.get(act.actor)
-    if actor is None:
-        return "not_your_role"
-    if target is not None and act.kind in NO_REPEAT.get(act.action, ()):
-        if actor.last_targets.get(act.action) == target:
-            return "same_target_twice"
-    if act.action == "invite" and target == act.actor:
-        return "self_target"
-    return None
 
 
 def _kind_key(act: Act) -> tuple:
@@ -144,10 +111,9 @@ def _host_votes(acts: list[Act], turn: TurnInput) -> None:
 def _hunt_exclusions(acts: list[Act]) -> None:
     own = [a for a in acts if a.pending and not a.member]
     for hunt in (a for a in own if a.action == "hunt"):
-        for other in own:
-            if other.owner == hunt.owner and other.action in HUNT_EXCLUDED_BY:
-                hunt.set("refused", HUNT_EXCLUDED_BY[other.action])
-                break
+        reason = hunt_refusal(other.action for other in own if other.owner == hunt.owner)
+        if reason:
+            hunt.set("refused", reason)
 
 
 def _delegation(acts: list[Act]) -> None:

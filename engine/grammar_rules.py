@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grammar_vocab import (
-    AWARD, CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, NO_REPEAT_ACTIONS, PARTNER, SHOOT,
-    VOTE,
+    AWARD, CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, PARTNER, SHOOT, VOTE,
 )
 
 #: :func:`action_for` result for a word that means two different moves of this player.
@@ -98,12 +97,11 @@ def max_targets(action: str, turn: TurnInfo) -> int:
 
 
 def repeats_last(state: GameState, actor: Actor, action: str, target: str) -> bool:
-    """True when ``action`` on ``target`` breaks «never the same player twice in a row»."""
-    roles = NO_REPEAT_ACTIONS.get(action)
-    if not roles or actor.role not in roles:
-        return False
-    player = state.players.get(actor.nick)
-    return bool(player) and player.last_targets.get(action) == target
+    """True when ``action`` on ``target`` breaks «never the same player twice in a row»
+    (delegated to :func:`engine.legality.repeats_last`)."""
+    from . import legality
+
+    return legality.repeats_last(state, actor.nick, actor.role, action, target)
 
 
 # --- messages -------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ the doctor's heal of step 7)."""
 from __future__ import annotations
 
 from .acts import Act
+from .legality import appeal_allowed  # noqa: F401 (one source of legality)
 from .draw import draw, shuffled
 from .state import GameState
 from .turn_types import Tally, TurnInput
@@ -20,16 +21,6 @@ def votes_per_player(event: str) -> int:
 def lynch_slots(event: str) -> int:
     """How many the lynch kills: two under «Ярость», else one."""
     return 2 if event == "rage" else 1
-
-
-def appeal_allowed(state: GameState, day: int) -> set[str] | None:
-    """Under «Апелёвка»: who may be voted for (those who voted for yesterday's lynched);
-    ``None`` when yesterday nobody was lynched or there was no yesterday."""
-    lynched = set(state.lynched_by_day.get(day - 1, []))
-    if not lynched:
-        return None
-    votes = state.votes_by_day.get(day - 1, {})
-    return {v for v, targets in votes.items() if lynched & set(targets)}
 
 
 def immune_players(turn: TurnInput, acts: list[Act]) -> list[str]:

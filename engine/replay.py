@@ -10,6 +10,7 @@ from typing import Any
 
 from .calendar import day_of, day_window, format_local, on_time, parse_local
 from .gamefile import EXPECT_KEYS, GameFile, GameFileError, TurnSpec
+from .legality import screen_letter, standing_actions
 from .model import Move, ParseResult, Problem, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
 from .explain import EVENTS_RU, result_ru
@@ -72,9 +73,24 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
     turn.submissions, turn.cancels, turn.refused = [], [], []
     info = _turn_info(turn, fear_chosen)
     seq = 0
+    # each sender's earlier letters of the day, in arrival order, as the reply saw them
+    order = sorted(range(len(spec.letters)), key=lambda k: (spec.letters[k].at or start, k))
+    earlier: dict[int, list[tuple]] = {}
+    seen: dict[str, list[tuple]] = {}
+    for k in order:
+        letter = spec.letters[k]
+        earlier[k] = list(seen.get(letter.sender, ()))
+        seen.setdefault(letter.sender, []).append(k)
+    parsed_at: dict[int, ParseResult] = {}
+    for k in order:
+        letter = spec.letters[k]
+        standing = standing_actions((parsed_at[j].moves, parsed_at[j].cancel or parsed_at[j].skip)
+                                    for j in earlier[k])
+        parsed_at[k] = screen_letter(_parser()(letter.text, letter.sender, state, info),
+                                     letter.sender, state, info, standing)
     for k, letter in enumerate(spec.letters):
         at = letter.at or start
-        parsed = _parser()(letter.text, letter.sender, state, info)
+        parsed = parsed_at[k]
         if parsed.cancel or parsed.skip:  # as the live path does (mailer.turns)
             turn.cancels.append((letter.sender, at, seq))
         letter_id = letter.letter_id or f"turn{turn.day}.letter{k}"
@@ -149,7 +165,17 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
         first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
         return ParseResult(moves=(), problems=(Problem(text=first, kind="late", reason="late"),))
     fear = lynch_tally(state, turn).fear_chosen if turn.event == "fear" else None
-    return _parser()(text, sender, state, _turn_info(turn, fear))
+    info = _turn_info(turn, fear)
+    # the sender's letters of that day received before this one stand as the reply saw them
+    earlier = sorted((l.at, k) for k, l in enumerate(spec.letters)
+                     if at_dt is not None and l.sender == sender and l.at is not None and l.at < at_dt)
+    seen: list[tuple] = []
+    for _, k in earlier:
+        r = screen_letter(_parser()(spec.letters[k].text, sender, state, info), sender, state, info,
+                          standing_actions(seen))
+        seen.append((r.moves, r.cancel or r.skip))
+    standing = standing_actions(seen)
+    return screen_letter(_parser()(text, sender, state, info), sender, state, info, standing)
 
 
 # ---------------------------------------------------------------- expectations

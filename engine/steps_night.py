@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .acts import NO_REPEAT, ROLE_ACTIONS, ROLE_MOVES, Act
+from .acts import ROLE_ACTIONS, ROLE_MOVES, Act
+from .legality import target_refusal
 from .board import (
     ROLE_BLOCKS, STEP_DOCTOR, STEP_GUARD, STEP_HOSTESS, STEP_PSYCHO, STEP_ROB, STEP_SWINDLE,
     STEP_THUG, Board,
@@ -70,17 +71,8 @@ def _steal(b: Board, act: Act, role: str) -> None:
 
 
 def _stolen_refusal(b: Board, act: Act) -> str | None:
-    target = act.target
-    if target is None or target not in b.state.players:
-        return "target_unknown"
-    if not b.state.players[target].alive:
-        return "target_dead"
-    if act.kind in NO_REPEAT.get(act.action, ()):
-        if b.state.players[act.actor].last_targets.get(act.action) == target:
-            return "same_target_twice"
-    if act.action == "invite" and target == act.actor:
-        return "self_target"
-    return None
+    """A stolen move follows its role's target rules (engine.legality)."""
+    return target_refusal(b.state, act.actor, act.kind, act.move)
 
 
 def _earlier(b: Board, psycho: Act, hostess: Act) -> str:

@@ -43,7 +43,8 @@ from sqlalchemy import bindparam, func, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
-from engine.model import Problem
+from engine.legality import screen_letter, standing_actions
+from engine.model import Move, Problem
 
 from .config import GameConfig
 from .crash import crash_point
@@ -322,6 +323,22 @@ class _Batch:
             items.sort(key=lambda e: e.id)
         self.own_ids = set(s.execute(select(Outgoing.__table__.c.message_id).where(
             Outgoing.__table__.c.message_id.in_(mids))).scalars())
+        #: (nick, day) → that player's applied letters of the day so far, in arrival order,
+        #: as ``(moves, cancels)`` (engine.legality.standing_actions)
+        self.standing: dict[tuple[str, int], list[tuple]] = {}
+
+    def standing_of(self, s: Session, nick: str, day: int) -> list[tuple]:
+        """The player's applied letters of ``day`` before the one being read (stored ones,
+        then those of this batch)."""
+        key = (nick, day)
+        if key not in self.standing:
+            table = Letter.__table__
+            rows = s.execute(select(table.c.moves_json, table.c.cancel, table.c.skip).where(
+                table.c.nick == nick, table.c.day == day, table.c.state == "applied")
+                .order_by(table.c.received, table.c.id))
+            self.standing[key] = [(tuple(Move.from_json(m) for m in loads(r.moves_json) or []),
+                                   bool(r.cancel or r.skip)) for r in rows]
+        return self.standing[key]
 
     def earlier(self, message_id: str, letter_id: int) -> list[_Seen]:
         """Letters under ``message_id`` that came before ``letter_id``: every processed one,
@@ -556,6 +573,9 @@ class _Run:
             result = prepared.result  # parsed ahead on exactly this text, sender and day
         else:
             result = parse_letter(body, nick, ctx.state, ctx.info)
+        # what the rules already refuse is refused in this reply (DECISIONS.md §2)
+        earlier_letters = batch.standing_of(s, nick, ctx.day)
+        result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
         problems = list(result.problems)
@@ -584,6 +604,8 @@ class _Run:
             notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: засчитано "
                          f"в день {ctx.day}")
         state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
+        if state == "applied":
+            earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
         self._reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                     **reply)
         return done(state)

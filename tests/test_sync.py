@@ -354,3 +354,24 @@ def test_nul_in_headers_and_body_stored_alike_on_every_database(game):
     assert second.duplicate_of == first.id and first.body.startswith("Лечу Маруську")
     [reply] = game.replies()
     assert reply.subject == "Re: Ход дня" and "Лечение: Маруська" in reply.body
+
+
+def test_reply_refuses_a_hunt_that_close_day_would_refuse(game):
+    """DECISIONS.md §2 «One source of legality»: the doctor's hunt in a second letter, after
+    a heal in the first, is refused in its reply, and close-day refuses it for the same
+    reason (it used to be «Принято» and then refused at close-day)."""
+    from mailer.store import DayRow, loads
+    from mailer.turns import close_day
+
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="h1@x"), START + timedelta(hours=2))
+    game.deliver(letter("buka@example.org", "МО: Ягуарчик", msgid="h2@x"), START + timedelta(hours=3))
+    game.sync()
+    second = next(r for r in game.replies("reply") if r.ref == "reply:h2@x")
+    assert "Мирную охоту нельзя отправлять в один день с ролевым ходом: охота «МО: Ягуарчик» не " \
+           "принята, ролевой ход остаётся." in second.body
+    assert "Принято" not in second.body
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    with game.store.session() as s:
+        moves = loads(s.get(DayRow, 1).result_json)["moves"]
+    mine = {(m["action"], m["target"]): (m["outcome"], m["reason"]) for m in moves if m["by"] == "Бука"}
+    assert mine == {("heal", "Маруська"): ("done", "ok"), ("hunt", "Ягуарчик"): ("refused", "hunt_with_role_move")}

@@ -1,0 +1,302 @@
+"""Who may make which move: the one source of legality (DECISIONS.md §2 «One source of
+legality», §4–6).
+
+Every rule that already holds when a letter arrives lives here, and every place that judges a
+move asks this module: the parser's keyword rules (:mod:`engine.grammar_rules`), the reply to
+a letter (:func:`screen_letter`, called by ``mailer.sync`` and by :func:`engine.replay.build_turn`)
+and the resolver (:mod:`engine.collect`, :mod:`engine.lynch`). So a move a reply accepted is
+never refused at close-day for a rule that held when the reply was written; it can still fail
+or be voided for what happened after it (a death, a later letter, another player's move).
+
+Pure: functions of :class:`engine.state.GameState` and the day's event inputs (anything with
+``day``, ``event``, ``immune``, ``mortar``: :class:`engine.model.TurnInfo` or
+:class:`engine.turn_types.TurnInput`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable, Protocol
+
+from .model import Move, ParseResult, Problem
+from .state import GameState, PlayerState
+
+#: Role moves: cancelled by the swindler, blocked by ``robbed`` (DECISIONS.md §3).
+ROLE_ACTIONS: frozenset[str] = frozenset({
+    "rob", "guard", "boss_check", "check", "heal", "invite", "search", "beat", "swindle",
+    "watch", "maniac_kill",
+})
+
+#: role id → the role moves it makes (the swindler's branches use this too).
+ROLE_MOVES: dict[str, frozenset[str]] = {
+    "thief": frozenset({"rob"}),
+    "guard": frozenset({"guard"}),
+    "boss": frozenset({"boss_check"}),
+    "detective": frozenset({"check"}),
+    "doctor": frozenset({"heal"}),
+    "hostess": frozenset({"invite"}),
+    "psycho": frozenset({"invite"}),
+    "fan": frozenset({"search"}),
+    "thug": frozenset({"beat"}),
+    "swindler": frozenset({"swindle"}),
+    "witness": frozenset({"watch"}),
+    "maniac": frozenset({"maniac_kill"}),
+}
+
+#: Role moves a hunt cannot be combined with in one turn, and the reason the hunt is refused
+#: with (DECISIONS.md §4: detective and the fan's earned check, doctor, hostess, psycho, thug,
+#: swindler, maniac).
+HUNT_EXCLUDED_BY: dict[str, str] = {
+    "check": "hunt_with_check",
+    "heal": "hunt_with_role_move",
+    "invite": "hunt_with_role_move",
+    "beat": "hunt_with_role_move",
+    "swindle": "hunt_with_role_move",
+    "maniac_kill": "hunt_with_role_move",
+}
+
+#: Moves that may never name the same player two turns in a row (DECISIONS.md §4).
+NO_REPEAT: dict[str, frozenset[str]] = {
+    "rob": frozenset({"thief"}),
+    "heal": frozenset({"doctor"}),
+    "invite": frozenset({"hostess"}),
+    "beat": frozenset({"thug"}),
+}
+
+#: Moves that name nobody.
+UNTARGETED = frozenset({"delegate"})
+
+
+class Day(Protocol):
+    """The day's inputs legality depends on."""
+
+    day: int
+    event: str
+    immune: str | None
+    mortar: str | None
+
+
+# --- who may make a move ------------------------------------------------------------------------
+
+def may_make(state: GameState, turn: Day, p: PlayerState, move: Move) -> str | None:
+    """``None`` if player ``p`` may send ``move`` today, else the refusal reason
+    (``not_your_role``, ``already_found``). ``fear_choice`` is checked by the lynch step."""
+    a = move.action
+    if a == "vote":
+        return None
+    if a == "fear_choice":
+        return None if turn.event == "fear" else "not_your_role"
+    if a == "clan_kill" or a == "delegate":
+        return None if p.is_mafia else "not_your_role"
+    if a == "hunt":
+        return None if not p.is_mafia else "not_your_role"
+    if a == "mortar":
+        return None if turn.event == "holiday" and turn.mortar == p.nick else "not_your_role"
+    if a == "partner":
+        return None if turn.event == "choose_me" and turn.immune == p.nick else "not_your_role"
+    if a == "check" and p.role == "fan":
+        return None if p.fan_check_left else "not_your_role"
+    if a == "search" and p.role == "fan" and p.fan_found:
+        return "already_found"
+    if a == "on_behalf":
+        return _may_on_behalf(state, turn, p, move)
+    return None if a in ROLE_MOVES.get(p.role, ()) else "not_your_role"
+
+
+def _may_on_behalf(state: GameState, turn: Day, boss: PlayerState, move: Move) -> str | None:
+    member = state.players.get(move.member or "")
+    if boss.role != "boss" or member is None or move.move is None:
+        return "not_your_role"
+    if member.clan != boss.clan or member.nick == boss.nick or not member.alive:
+        return "not_your_role"
+    if move.move.action in ("on_behalf", "vote", "hunt", "delegate"):
+        return "not_your_role"
+    return may_make(state, turn, member, move.move)
+
+
+# --- targets ------------------------------------------------------------------------------------
+
+def move_targets(move: Move) -> list[str]:
+    """Every nickname a move names directly (``targets`` if given, else ``target``)."""
+    if move.targets:
+        return list(move.targets)
+    return [move.target] if move.target is not None else []
+
+
+def repeats_last(state: GameState, nick: str, role: str, action: str, target: str) -> bool:
+    """True when ``action`` by ``nick`` (acting as ``role``) on ``target`` breaks «never the
+    same player two turns in a row» (DECISIONS.md §4)."""
+    if role not in NO_REPEAT.get(action, ()):
+        return False
+    player = state.players.get(nick)
+    return bool(player) and player.last_targets.get(action) == target
+
+
+def target_refusal(state: GameState, actor: str, kind: str, move: Move) -> str | None:
+    """Why ``move``'s targets are not allowed for ``actor`` acting as role ``kind``:
+    ``target_unknown``, ``target_dead``, ``same_target_twice``, ``self_target`` (a hostess or
+    psycho inviting herself), ``not_your_role`` (no such actor); ``None`` when allowed."""
+    if move.action not in UNTARGETED and not move_targets(move):
+        return "target_unknown"
+    for t in move_targets(move):
+        if t not in state.players:
+            return "target_unknown"
+        if not state.players[t].alive:
+            return "target_dead"
+    if actor not in state.players:
+        return "not_your_role"
+    target = move.target if move.target is not None else (move.targets[0] if move.targets else None)
+    if target is not None and repeats_last(state, actor, kind, move.action, target):
+        return "same_target_twice"
+    if move.action == "invite" and target == actor:
+        return "self_target"
+    return None
+
+
+def move_refusal(state: GameState, turn: Day, owner: str, move: Move) -> str | None:
+    """The refusal of ``move`` sent by living ``owner`` by a rule that holds as the day stands
+    (role, event, targets), or ``None``. A boss's ``on_behalf`` move is judged as the member's
+    move, with the member's role."""
+    p = state.players[owner]
+    reason = may_make(state, turn, p, move)
+    if reason:
+        return reason
+    if move.action == "on_behalf" and move.move is not None:
+        member = move.member or ""
+        kind = state.players[member].role if member in state.players else ""
+        return target_refusal(state, member, kind, move.move)
+    return target_refusal(state, owner, p.role, move)
+
+
+def hunt_refusal(actions: Iterable[str]) -> str | None:
+    """The reason a hunt is refused when the same player's own role moves of the day are
+    ``actions`` (DECISIONS.md §4–5: ``hunt_with_check``, ``hunt_with_role_move``), or None."""
+    found = [HUNT_EXCLUDED_BY[a] for a in actions if a in HUNT_EXCLUDED_BY]
+    if "hunt_with_check" in found:
+        return "hunt_with_check"
+    return found[0] if found else None
+
+
+# --- votes --------------------------------------------------------------------------------------
+
+def appeal_allowed(state: GameState, day: int) -> set[str] | None:
+    """Under «Апелёвка»: who may be voted for (those who voted for yesterday's lynched);
+    ``None`` when yesterday nobody was lynched or there was no yesterday."""
+    lynched = set(state.lynched_by_day.get(day - 1, []))
+    if not lynched:
+        return None
+    votes = state.votes_by_day.get(day - 1, {})
+    return {v for v, targets in votes.items() if lynched & set(targets)}
+
+
+def vote_refusal(state: GameState, turn: Day, targets: Iterable[str]) -> str | None:
+    """Why a vote for ``targets`` cannot count by today's event as it stands when the day
+    opens: ``appeal_not_allowed`` («Апелёвка»: a target who did not vote for yesterday's
+    lynched), ``target_immune`` («Выбери меня!»: the drawn immune player). The partner the
+    immune player names later is not known here: a vote for him fails at close-day."""
+    targets = list(targets)
+    if turn.event == "appeal":
+        allowed = appeal_allowed(state, turn.day)
+        if allowed is None or any(t not in allowed for t in targets):
+            return "appeal_not_allowed"
+    if turn.event == "choose_me" and turn.immune and turn.immune in targets:
+        return "target_immune"
+    return None
+
+
+# --- the reply to a letter ----------------------------------------------------------------------
+
+def standing_actions(letters: Iterable[tuple[Iterable[Move], bool]]) -> set[str]:
+    """The player's own role-move actions that stand after his earlier letters of the day,
+    given in arrival order as ``(accepted moves, cancels)``: «отменяю/пропускаю ход» withdraws
+    the night moves sent before it (not the vote), a move replaces one of its kind."""
+    standing: set[str] = set()
+    for moves, cancels in letters:
+        if cancels:
+            standing.clear()
+        standing |= {m.action for m in moves if m.action not in ("vote", "on_behalf")}
+    return standing
+
+
+def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
+                  standing: Iterable[str] = ()) -> ParseResult:
+    """The parser's ``result`` for ``sender``'s letter with every move the rules already refuse
+    moved to ``problems`` (kind ``not_allowed`` or ``not_your_role``, with the move's action
+    and target so the resolver lists it as refused, and a Russian sentence saying why and
+    what is allowed): role and event, dead or repeated targets, a hunt with a check or an
+    excluding role move (in this letter or standing from ``standing``, the actions of
+    :func:`standing_actions`), a vote the event does not allow. A dead or unknown sender's
+    result is returned as it is (the parser refuses it)."""
+    p = state.players.get(sender)
+    if p is None or not p.alive or not result.moves:
+        return result
+    kept: list[Move] = []
+    problems: list[Problem] = list(result.problems)
+    hunts: list[Move] = []
+    for move in result.moves:
+        if move.action == "hunt":
+            hunts.append(move)
+            continue
+        reason = move_refusal(state, turn, sender, move)
+        if reason is None and move.action == "vote":
+            reason = vote_refusal(state, turn, move_targets(move))
+        if reason is None:
+            kept.append(move)
+        else:
+            problems.append(refusal_problem(state, turn, move, reason))
+    base = set() if result.cancel else set(standing)
+    own = base | {m.action for m in kept if m.action not in ("vote", "on_behalf")}
+    for move in hunts:
+        reason = move_refusal(state, turn, sender, move) or hunt_refusal(own)
+        if reason is None:
+            kept.append(move)
+        else:
+            problems.append(refusal_problem(state, turn, move, reason))
+    if len(kept) == len(result.moves):
+        return result
+    order = {id(m): i for i, m in enumerate(result.moves)}
+    kept.sort(key=lambda m: order[id(m)])
+    return replace(result, moves=tuple(kept), problems=tuple(problems))
+
+
+def refusal_problem(state: GameState, turn: Day, move: Move, reason: str) -> Problem:
+    """The :class:`Problem` of a move refused by ``reason`` (its action and first target set,
+    so :func:`engine.replay.build_turn` hands it to the resolver as refused)."""
+    from .reasons import ACTIONS_RU
+
+    inner = move.move if move.action == "on_behalf" and move.move is not None else move
+    targets = move_targets(inner)
+    target = targets[0] if targets else None
+    text = move.span or " ".join(filter(None, [ACTIONS_RU.get(move.action, move.action)] + targets))
+    kind = "not_your_role" if reason == "not_your_role" else "not_allowed"
+    return Problem(text=text, kind=kind, reason=reason, action=move.action, target=target,
+                   message=_message(state, turn, inner, reason, text, target))
+
+
+def _message(state: GameState, turn: Day, move: Move, reason: str, text: str,
+             target: str | None) -> str:
+    from .reasons import ACTIONS_RU
+
+    q, t, a = f"«{text}»", target or "", ACTIONS_RU.get(move.action, move.action)
+    if reason == "appeal_not_allowed":
+        allowed = sorted(appeal_allowed(state, turn.day) or ())
+        names = ", ".join(allowed) if allowed else "никого"
+        return (f"Сегодня «Апелёвка»: голосовать можно только за тех, кто вчера голосовал за "
+                f"повешенного: {names}. Голос {q} не принят, проголосуйте за одного из них.")
+    if reason == "target_immune":
+        return (f"У игрока {t} сегодня иммунитет («Выбери меня!»): голос за него не засчитается. "
+                f"Голос {q} не принят, проголосуйте за другого игрока.")
+    if reason == "hunt_with_check":
+        return (f"Мирную охоту нельзя отправлять в один день с проверкой: охота {q} не принята, "
+                "проверка остаётся.")
+    if reason == "hunt_with_role_move":
+        return (f"Мирную охоту нельзя отправлять в один день с ролевым ходом: охота {q} не "
+                "принята, ролевой ход остаётся.")
+    return {
+        "not_your_role": f"Ваша роль не может сделать этот ход ({a}): {q}.",
+        "already_found": f"Вы уже нашли детектива, искать больше не нужно: {q}.",
+        "target_dead": f"Игрок {t} уже выбыл из игры: {q} не принят.",
+        "target_unknown": f"Не понял, кого вы имеете в виду в {q}: напишите, пожалуйста, ник.",
+        "same_target_twice": f"Нельзя выбирать одного и того же игрока ({t}) два хода подряд: {q}.",
+        "self_target": f"Приглашать самого себя нельзя: {q}.",
+    }.get(reason, f"Этот ход не разрешён правилами: {q}.")
