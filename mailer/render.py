@@ -61,6 +61,18 @@ def outcome_text(move: dict[str, Any]) -> str:
     return "не удалось"
 
 
+def _as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """A player's move as his result letter tells it. The inactive son's hunt shot never counts
+    (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md §4 Son:
+    he is told only "civilian"): «выполнено» when the hunt on that target killed, as the
+    other hunters read, else the neutral «не удалось» of a shot that did not kill."""
+    if move.get("reason") != "son_shot":
+        return move
+    target = move.get("target")
+    killed = any(d["player"] == target and d["cause"] == "hunt" for d in data["deaths"])
+    return dict(move, outcome="done" if killed else "failed", reason="ok" if killed else "not_enough_shots")
+
+
 #: Nicknames for the examples of the role letter: never a player of the game (an example
 #: naming a real player would read as the host's hint about him).
 EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "Синеглазка", "Знайка", "Медуница",
@@ -256,7 +268,7 @@ class Renderer:
         for nick, p in state_before.players.items():
             if not p.alive:
                 continue
-            moves = [m for m in data["moves"] if m["by"] == nick]
+            moves = [_as_told(m, data) for m in data["moves"] if m["by"] == nick]
             for m in moves:  # a boss's move for a member: name the member's role, as the reply does
                 if m.get("member") in state_before.players:
                     m["member_role"] = state_before.players[m["member"]].role

@@ -137,6 +137,40 @@ def check_game(renderer: Renderer, roles: dict[str, str], turns: list[dict]) -> 
                 if a.kind == "son" and (a.player == nick or nick in clan_of(t.result.new_state, a.player)):
                     permitted |= clan_of(t.result.new_state, a.player)
             found += leaks(body, nick, nicks, permitted)
+        found += son_reads_as_a_civilian(t, dict((n, b) for n, _, b in letters))
+    return found
+
+
+def _hunt_line(body: str, target: str) -> str | None:
+    return next((ln.strip() for ln in body.splitlines()
+                 if ln.strip().startswith(f"- Мирная охота: {target} — ")), None)
+
+
+def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
+    """The inactive son's letter is the one a plain civilian would get in his place: his hunt
+    line reads as the line of every other shooter on that target whose shot counted, and
+    never says his own shot failed when the hunt killed (DECISIONS.md §4 Son, issue 12)."""
+    found = []
+    for son, p in t.state_before.players.items():
+        if p.role != "son" or p.son_active or p.clan or son not in letters:
+            continue
+        body = letters[son]
+        if "сын" in body.lower() and not any(a.player == son for a in t.result.activations):
+            found.append(f"{son}: the son's letter names the son")
+        for m in t.result.moves:
+            if m.by != son or m.action != "hunt" or m.reason != "son_shot":
+                continue
+            mine = _hunt_line(body, m.target)
+            killed = any(d.player == m.target and d.cause == "hunt" for d in t.result.deaths)
+            if mine != f"- Мирная охота: {m.target} — {'выполнено' if killed else 'не удалось'}.":
+                found.append(f"{son}: the son's hunt reads {mine!r}")
+            for other in t.result.moves:
+                counted = other.outcome == "done" or other.reason == "not_enough_shots"
+                if (other.by != son and other.action == "hunt" and other.target == m.target
+                        and counted and other.by in letters):
+                    theirs = _hunt_line(letters[other.by], m.target)
+                    if theirs != mine:
+                        found.append(f"{son}: {mine!r}, while {other.by} reads {theirs!r}")
     return found
 
 
@@ -170,6 +204,29 @@ def test_guarding_a_civilian_does_not_tell_the_guard_he_is_no_mafia(renderer):
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
     assert "  - Охрана: P2 — выполнено." in letters["P1"]
     assert "мафи" not in letters["P1"]
+
+
+def test_the_sons_hunt_reads_as_the_other_hunters_do(renderer):
+    """The son's shot never counts, but his letter must not show it: when the hunt on P5
+    killed (two other shots), he reads «выполнено» as they do; a lone shot reads «не удалось»
+    as a plain civilian's lone shot would (it used to say «не удалось» while they read
+    «выполнено»: he could work out that he is the son)."""
+    roles = {"P1": "son", "P2": "civilian", "P3": "civilian", "P4": "clan1.boss", "P5": "clan1.thief",
+             "P6": "doctor", "P7": "civilian"}
+    moves = [{"by": b, "action": "hunt", "target": "P5"} for b in ("P1", "P2", "P3")]
+    [t] = replay_turns(load_game_file(game_text(roles, [{"moves": moves, "votes": {}}])))
+    assert [(d.player, d.cause) for d in t.result.deaths] == [("P5", "hunt")]
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2))}
+    assert "  - Мирная охота: P5 — выполнено.\n" in letters["P1"]
+    assert letters["P1"].replace("P1", "P2") == letters["P2"]
+    assert son_reads_as_a_civilian(t, letters) == []
+    lone = [{"by": "P1", "action": "hunt", "target": "P4"}]
+    [t] = replay_turns(load_game_file(game_text(roles, [{"moves": lone, "votes": {}}])))
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2))}
+    assert "  - Мирная охота: P4 — не удалось.\n" in letters["P1"]
+    assert son_reads_as_a_civilian(t, letters) == []
 
 
 def test_son_activation_told_to_the_son_and_his_new_clan_only(renderer):
