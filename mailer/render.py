@@ -61,6 +61,38 @@ def outcome_text(move: dict[str, Any]) -> str:
     return "не удалось"
 
 
+#: How a player left the game, as the final newspaper's tables say it (a noun: no gender;
+#: the game is over, so the killer's side is told).
+FATE_RU = {
+    "lynch": "линч", "autokill": "автокилл", "psycho": "визит к шизику",
+    "clan1": "убийство Клана1", "clan2": "убийство Клана2", "maniac": "убийство маньяка",
+    "hunt": "мирная охота", "mortar": "миномёт", "explosion": "взрыв в доме",
+}
+
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
+
+
+def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> str:
+    """A plain-text table: columns padded to their widest cell, separated by «  »; the last
+    column is wrapped so that every line fits ``width`` characters (80-column terminals and
+    forum code blocks)."""
+    import textwrap
+
+    cols = list(zip(headers, *rows))
+    widths = [max(len(c) for c in col) for col in cols[:-1]]
+    lead = sum(widths) + 2 * len(widths)
+    last = max(20, width - lead)
+    lines = []
+    for cells in [headers, *rows]:
+        head = "".join(c.ljust(w) + "  " for c, w in zip(cells[:-1], widths))
+        wrapped = textwrap.wrap(cells[-1], last) or [""]
+        lines.append((head + wrapped[0]).rstrip())
+        lines += [(" " * lead + more).rstrip() for more in wrapped[1:]]
+        if cells is headers:
+            lines.append("-" * min(width, lead + max(len(c) for c in cols[-1])))
+    return "\n".join(lines)
+
+
 def _as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """A player's move as his result letter tells it. The inactive son's hunt shot never counts
     (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md §4 Son:
@@ -251,9 +283,49 @@ class Renderer:
             "lyric": None,
         }
 
+    def final(self, *, history: list[tuple[int, str, dict[str, Any]]], state: GameState,
+              winner: str) -> dict[str, Any]:
+        """The end of the game for the last newspaper and the final letters: every player's
+        dealt role (and the role he ended with, for an activated son or an actor), his fate
+        (the day and how he left, or «в игре до конца»; eclipsed days told too), the winner,
+        and a day-by-day table. ``history``: ``(day, event id, TurnResult JSON)`` of every
+        closed day in order. JSON-serialisable (stored with the day)."""
+        left: dict[str, tuple[int, str]] = {}
+        days = []
+        for day, event, data in history:
+            for d in data["deaths"]:
+                left.setdefault(d["player"], (day, d["cause"]))
+            night = [f"{d['player']} ({FATE_RU.get(d['cause'], d['cause'])})" for d in data["deaths"]
+                     if d["cause"] != "lynch"]
+            days.append([str(day), EVENTS_RU.get(event, event), ", ".join(data["lynched"]) or "—",
+                         ", ".join(night) or "—"])
+        players = []
+        for nick, p in state.players.items():
+            dealt = role_display(*split_role(p.dealt))
+            now = role_display(p.role, p.clan)
+            role = dealt if now == dealt else f"{dealt}, затем {now}"
+            if nick in left:
+                day, cause = left[nick]
+                fate = f"день {day}: {FATE_RU.get(cause, cause)}"
+            else:
+                fate = "в игре до конца"
+            players.append([nick, role, fate])
+        return {
+            "winner": WINNERS_RU.get(winner, winner), "players": players, "days": days,
+            "players_table": text_table(["Игрок", "Роль", "Итог"], players),
+            "days_table": text_table(["День", "Событие", "Линч", "Ночью"], days),
+        }
+
+    def final_letter(self, *, nick: str, final: dict[str, Any]) -> str:
+        """The letter every player gets when the game ends: the winner, his own role and fate,
+        every player's role and fate and the day-by-day table."""
+        mine = next(p for p in final["players"] if p[0] == nick)
+        return self.render("final.txt.j2", nick=nick, final=final, role=mine[1], fate=mine[2])
+
     def paper(self, context: dict[str, Any]) -> tuple[str, str]:
         """(plain text, BBCode) of a newspaper from its stored context."""
         ctx = dict(context)
+        ctx.setdefault("final", None)
         ctx["next_deadline"] = datetime.fromisoformat(ctx["next_deadline"]) if ctx["next_deadline"] else None
         return self.render("newspaper.txt.j2", **ctx), self.render("newspaper.bbcode.j2", **ctx)
 

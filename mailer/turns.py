@@ -409,6 +409,14 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         if result.winner is None:
             next_row = _open_day(cfg, s, new_state, row.day + 1, now, renderer)
         paper = renderer.newspaper(result=result, row=row, state_before=state, next_row=next_row)
+        final = None
+        if result.winner is not None:
+            history = [(r.day, r.event, loads(r.result_json)) for r in s.exec(
+                select(DayRow).where(DayRow.day < row.day, DayRow.status == "closed")
+                .order_by(DayRow.day))]
+            history.append((row.day, row.event, result.to_json()))
+            final = paper["final"] = renderer.final(history=history, state=new_state,
+                                                    winner=result.winner)
         paper_text, paper_bbcode = renderer.paper(paper)
         row.paper_json = dumps(paper)
         row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
@@ -419,6 +427,13 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
             queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
                   to_addr=_address(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
             letters += 1
+        if final is not None:  # the end of the game: every player, the dead too, is told
+            for p in cfg.players:
+                queue(s, cfg, ref=f"final:{row.day}.{row.revision}:{p.nick}", kind="final",
+                      day=row.day, to_addr=p.emails[0], to_nick=p.nick,
+                      subject=f"{cfg.name}: игра окончена",
+                      body=renderer.final_letter(nick=p.nick, final=final), now=now)
+                letters += 1
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
         game.finished = result.winner is not None
@@ -528,11 +543,11 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         for later in s.exec(select(DayRow).where(DayRow.day > day)):
             s.delete(later)
         sent = []
-        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear")))
+        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final")))
                          .order_by(Outgoing.id)):
             if out.state == "sent":
                 sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
-            elif out.day > day or out.kind == "result":
+            elif out.day > day or out.kind in ("result", "final"):
                 s.delete(out)
         row.status = "open"
         row.revision += 1

@@ -1,0 +1,62 @@
+"""The end of the game told (issue 12): the last newspaper names every player's role and fate,
+those hidden by «Солнечное затмение» too, the winner and a day-by-day table, in text and
+BBCode; every player, the dead too, gets a final letter."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from mailer.store import DayRow
+from mailer.sync import sync
+from mailer.turns import close_day, set_event
+from test_sync import DEADLINE, START, Game, letter
+
+
+def test_final_newspaper_and_letters(tmp_path):
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "eclipse", now=START)
+        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "лимонад. Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
+        g.sync()
+        first = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        assert first.result.lynched == ["Serginio"] and "Мирный" not in first.newspaper.split("Покинули игру:")[1]
+        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+        for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "лимонад. Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        last = close_day(g.cfg, g.store, now=DEADLINE + timedelta(days=1, minutes=5))
+        assert last.winner == "civilians"
+        paper = last.newspaper
+        assert "ИГРА ОКОНЧЕНА. Победа: мирные." in paper
+        players = paper[paper.index("Роли и судьбы всех игроков:"):paper.index("Игра по дням:")]
+        assert players.splitlines()[1:] == [
+            "Игрок     Роль          Итог",
+            "---------------------------------------",
+            "Маруська  Детектив      в игре до конца",
+            "Бука      Врач          в игре до конца",
+            "Ягуарчик  Босс (Клан1)  день 2: линч",
+            "Serginio  Мирный        день 1: линч",
+            "",
+        ]
+        days = paper[paper.index("Игра по дням:"):].splitlines()
+        assert days[1:5] == [
+            "День  Событие             Линч      Ночью",
+            "-----------------------------------------",
+            "1     Солнечное затмение  Serginio  —",
+            "2     без события         Ягуарчик  —",
+        ]
+        assert all(len(line) <= 80 for line in paper.splitlines())
+        with g.store.session() as s:
+            bbcode = s.get(DayRow, 2).newspaper_bbcode
+        assert "[tr][td]Serginio[/td][td]Мирный[/td][td]день 1: линч[/td][/tr]" in bbcode
+        assert "[tr][td]1[/td][td]Солнечное затмение[/td][td]Serginio[/td][td]—[/td][/tr]" in bbcode
+        finals = {r.to_nick: r for r in g.replies("final")}
+        assert set(finals) == {"Маруська", "Бука", "Ягуарчик", "Serginio"}  # the dead too
+        body = finals["Serginio"].body
+        assert finals["Serginio"].subject == "Синк: игра окончена"
+        assert "Игра «Синк» окончена. Победа: мирные." in body
+        assert "Ваша роль: Мирный. Итог: день 1: линч." in body
+        assert "Ягуарчик  Босс (Клан1)" in body
+    finally:
+        g.store.dispose()
