@@ -275,10 +275,14 @@ def status(ctx: click.Context) -> None:
     table = Table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
     for p in rep.players:
         table.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
-                      "да" if p.voted else ("нет" if p.alive else ""), str(p.letters),
+                      "лишён" if p.lost_vote and p.alive else
+                      ("да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
                       str(p.autokill_points),
                       *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
     console.print(table)
+    stripped = [p.nick for p in rep.players if p.alive and p.lost_vote]
+    if stripped and not rep.finished:
+        console.print("Лишены голоса сегодня: " + ", ".join(stripped))
     missing = [p.nick for p in rep.players if p.alive and not p.moves and not p.voted]
     if missing and not rep.finished:
         console.print("Ещё ничего не прислали: " + ", ".join(missing))
@@ -317,6 +321,7 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
         return
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
+    sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
     for line in rep.warnings:
         click.echo(f"Внимание: {line}", err=True)
     if rep.winner:
@@ -430,21 +435,34 @@ def demo(keep: str | None) -> None:
 @click.option("--state", default=None, metavar="СОСТОЯНИЕ", callback=lambda _c, _p, v: _letter_state(v),
               help="Только письма в этом состоянии (слова из таблицы или код): " + "; ".join(
                   f"{words} ({code})" for code, words in sorted(STATE_RU.items())) + ".")
+@click.option("--done", is_flag=True,
+              help="Отметить письма с этими номерами как разобранные: они уходят из числа писем для внимания ведущего.")
+@click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
 @click.pass_context
-def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
+def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids: tuple[int, ...]) -> None:
     """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
     состояние, проблемы.
 
     \b
     Пример:
       mafia-mail --config game.toml inbox --state unknown_sender
+      mafia-mail --config game.toml inbox --done 12 15
     """
     from rich.console import Console
     from rich.table import Table
 
-    from mailer.inbox import inbox as list_inbox
+    from mailer.inbox import inbox as list_inbox, mark_done
 
+    if ids and not done or done and not ids:
+        raise click.UsageError("номера писем пишутся вместе с --done: inbox --done 12 15")
     cfg, store = _open(ctx)
+    if done:
+        try:
+            marked = mark_done(store, list(ids))
+        except ValueError as exc:
+            raise HostError(str(exc)) from exc
+        click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
+        return
     rows = list_inbox(store, cfg.zone, state=state)
     if as_json:
         _echo_json([r.to_json() for r in rows])
@@ -452,6 +470,7 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None) -> None:
     table = Table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы")
     for r in rows:
         state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
+        state_text += " (разобрано)" if r.handled else ""
         table.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
                       state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
     Console(highlight=False).print(table)
@@ -601,8 +620,10 @@ def votes() -> None:
 
 @votes.command("import")
 @click.argument("file", metavar="ФАЙЛ", type=click.File("r", encoding="utf-8"))
+@click.option("--skip-bad", is_flag=True,
+              help="Загрузить понятые строки, даже если в файле есть непонятые (код выхода всё равно 1).")
 @click.pass_context
-def votes_import(ctx: click.Context, file) -> None:
+def votes_import(ctx: click.Context, file, skip_bad: bool) -> None:
     """Загрузить голоса: CSV «voter,target[,target2]» или текст ветки («Ник: голосую за X»).
 
     \b
@@ -612,10 +633,9 @@ def votes_import(ctx: click.Context, file) -> None:
     from mailer.inputs import import_votes
 
     cfg, store = _open(ctx.parent)
-    rep = _run(import_votes, cfg, store, file.read(), now=_now())
+    rep = _run(import_votes, cfg, store, file.read(), now=_now(), skip_bad=skip_bad)
     click.echo(f"Голосов загружено: {rep.rows}")
-    for line in rep.problems:
-        click.echo(f"  {line}")
+    _bad_lines(rep)
 
 
 @main.group()
@@ -625,8 +645,10 @@ def posts() -> None:
 
 @posts.command("import")
 @click.argument("file", metavar="ФАЙЛ", type=click.File("r", encoding="utf-8"))
+@click.option("--skip-bad", is_flag=True,
+              help="Загрузить понятые строки, даже если в файле есть непонятые (код выхода всё равно 1).")
 @click.pass_context
-def posts_import(ctx: click.Context, file) -> None:
+def posts_import(ctx: click.Context, file, skip_bad: bool) -> None:
     """Загрузить посты дня («Ник: текст» по строке, или CSV «ник,слов»).
 
     \b
@@ -636,14 +658,22 @@ def posts_import(ctx: click.Context, file) -> None:
     from mailer.inputs import import_posts
 
     cfg, store = _open(ctx.parent)
-    rep = _run(import_posts, cfg, store, file.read())
+    rep = _run(import_posts, cfg, store, file.read(), skip_bad=skip_bad)
     click.echo(f"Игроков с постами: {rep.rows}")
-    for line in rep.problems:
-        click.echo(f"  {line}")
     if rep.flagged:
         click.echo("«Пальмы цветут»: запретные слова (подтвердите: mafia-mail lost-vote НИК…):")
         for nick, words in rep.flagged.items():
             click.echo(f"  {nick}: {', '.join(words)}")
+    _bad_lines(rep)
+
+
+def _bad_lines(rep) -> None:
+    """After an import with --skip-bad: the lines left out, on stderr, and exit code 1."""
+    if rep.problems:
+        click.echo(f"Пропущено строк, которые не удалось понять: {len(rep.problems)}", err=True)
+        for line in rep.problems:
+            click.echo(f"  {line}", err=True)
+        raise SystemExit(1)
 
 
 @main.command("lost-vote")

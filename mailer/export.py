@@ -1,7 +1,8 @@
 """``mafia-mail export FILE``: the whole game as a game file (SCENARIOS.md) that ``replay``
 reproduces exactly: the roster as dealt, and for each closed day its event and event inputs,
 deadline, every letter the players sent (the text the parser read, with the receipt time),
-imported votes, word counts and lost votes.
+imported votes, word counts and lost votes; and each day's outcome as ``[turn.expect]`` (dead,
+lynched, winner), so ``replay --check`` of the file verifies it.
 """
 
 from __future__ import annotations
@@ -65,6 +66,11 @@ def export_game(cfg: GameConfig, store: Store) -> str:
         lines += ["", "[roles]"]
         lines += [f"{_toml(n)} = {_toml(r)}" for n, r in roles.items()]
         days = list(s.exec(select(DayRow).where(DayRow.status == "closed").order_by(DayRow.day)))
+        final_winner = None
+        if game.finished:
+            from engine.state import GameState
+
+            final_winner = GameState.from_json(loads(game.state_json)).winner
         for row in days:
             spec = day_spec(s, store, row)
             lines += ["", "[[turn]]", f"event = {_toml(row.event)}",
@@ -83,4 +89,12 @@ def export_game(cfg: GameConfig, store: Store) -> str:
                 lines.append(f"words = {_toml(spec.words)}")
             if spec.lost_vote:
                 lines.append(f"lost_vote = {_toml(spec.lost_vote)}")
+            # the day's outcome as close-day resolved it: `replay --check` of this file (or of an
+            # edited copy) verifies it (SCENARIOS.md [turn.expect])
+            result = loads(row.result_json) or {}
+            winner = final_winner if row is days[-1] else None
+            lines += ["[turn.expect]",
+                      f"dead = {_toml(sorted({d['player'] for d in result.get('deaths', [])}))}",
+                      f"lynched = {_toml(list(result.get('lynched', [])))}",
+                      f"winner = {_toml(winner or 'none')}"]
     return "\n".join(lines) + "\n"

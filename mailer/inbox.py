@@ -23,9 +23,14 @@ class InboxRow:
     problems: list[dict[str, Any]]
     duplicate_of: int | None
 
+    handled: bool = False
+
     def to_json(self) -> dict[str, Any]:
-        """Exactly the keys of issue 6: message_id, from, received, state, problems."""
-        return {"message_id": self.message_id, "from": self.from_addr, "received": self.received,
+        """The keys of issue 6 (message_id, from, received, state, problems) and of issue 12:
+        ``id`` (the number ``show`` and ``inbox --done`` take), ``nick`` (None for an unknown
+        address), ``subject``."""
+        return {"id": self.id, "message_id": self.message_id, "from": self.from_addr,
+                "nick": self.nick, "subject": self.subject, "received": self.received,
                 "state": self.state, "problems": self.problems}
 
 
@@ -37,7 +42,26 @@ def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
         id=letter.id, message_id=letter.message_id, from_addr=letter.from_addr, nick=letter.nick,
         received=utc(letter.received).astimezone(zone).isoformat(), state=letter.state,
         day=letter.day, subject=letter.subject, problems=problems, duplicate_of=letter.duplicate_of,
+        handled=bool(letter.handled),
     )
+
+
+def mark_done(store: Store, ids: list[int]) -> list[int]:
+    """Mark letters the host has dealt with (``inbox --done``): they leave the «для внимания
+    ведущего» count. Returns the ids marked.
+
+    Raises:
+        ValueError: no letter with one of the ids (Russian message; nothing marked).
+    """
+    with store.session() as s:
+        letters = [s.get(Letter, i) for i in ids]
+        missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
+        if missing:
+            raise ValueError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
+        for letter in letters:
+            letter.handled = True
+            s.add(letter)
+    return list(ids)
 
 
 def inbox(store: Store, zone: ZoneInfo, *, state: str | None = None) -> list[InboxRow]:

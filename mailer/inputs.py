@@ -28,9 +28,25 @@ _POST = re.compile(r"^\s*(?P<nick>[^:—\-\n]{1,60}?)\s*[:—]\s*(?P<text>.*)$")
 
 @dataclass
 class ImportReport:
+    """What an import did: ``rows`` players imported; ``problems`` one Russian line per line of
+    the file not understood or from an unknown poster («строка 3: …»); ``flagged`` nick → the
+    forbidden words of «Пальмы цветут» he used."""
+
     rows: int = 0
     problems: list[str] = field(default_factory=list)
     flagged: dict[str, list[str]] = field(default_factory=dict)  # nick → forbidden words used
+
+
+class ImportFailed(GameError):
+    """An import with lines not understood and no ``--skip-bad``: nothing was imported. The
+    message lists the lines; ``report`` is the report of the lines that would have loaded."""
+
+    def __init__(self, what: str, report: ImportReport):
+        self.report = report
+        lines = "\n".join(f"  {p}" for p in report.problems)
+        super().__init__(f"{what}: строк, которые не удалось понять: {len(report.problems)}; "
+                         f"ничего не загружено.\n{lines}\nИсправьте файл или загрузите остальное "
+                         "с --skip-bad.")
 
 
 def _open_day(store: Store):
@@ -49,12 +65,18 @@ def _nick(ctx, name: str) -> str | None:
     return None
 
 
-def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime) -> ImportReport:
-    """Import the forum's lynch tally for the open day.
+def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
+                 skip_bad: bool = False) -> ImportReport:
+    """Import the forum's lynch tally for the open day, in one transaction.
 
     ``text`` is CSV ``voter,target[,target2]`` or the forum thread pasted as text, one post a
     line ``Ник: …голосую за X…`` (votes read by the same grammar as letters). Each voter's
-    imported vote replaces his earlier imported one; it is stamped ``now``.
+    imported vote replaces his earlier imported one; it is stamped ``now``. Every line not
+    understood or from an unknown poster is listed in ``problems`` with its number.
+
+    Raises:
+        ImportFailed: a line was not understood and ``skip_bad`` is false (nothing imported).
+        GameError: no open day.
     """
     from engine.parse import parse_letter
     from engine.textnorm import clean_text
@@ -76,11 +98,15 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime) -> 
             votes[voter] = targets
     else:
         for line_no, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
             m = _POST.match(line)
             if not m:
+                report.problems.append(f"строка {line_no}: не понял, чей это пост: «{line.strip()[:60]}»")
                 continue
             voter = _nick(ctx, m["nick"])
             if voter is None:
+                report.problems.append(f"строка {line_no}: нет такого игрока «{m['nick'].strip()}»")
                 continue
             parsed = parse_letter(m["text"], voter, ctx.state, ctx.info)
             found = [mv for mv in parsed.moves if mv.action == "vote"]
@@ -88,6 +114,8 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime) -> 
                 votes[voter] = list(found[-1].targets or (found[-1].target,))
             elif any(p for p in parsed.problems):
                 report.problems.append(f"строка {line_no}: {line.strip()[:80]}")
+    if report.problems and not skip_bad:
+        raise ImportFailed("голоса не загружены", report)
     with store.session() as s:
         for voter, targets in votes.items():
             s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "vote",
@@ -128,10 +156,17 @@ def palms_words(text: str) -> list[str]:
     return found
 
 
-def import_posts(cfg: GameConfig, store: Store, text: str) -> ImportReport:
+def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = False) -> ImportReport:
     """Import the day's forum posts (``Ник: текст`` per line, or CSV ``nick,words``): store
     each player's word count for autokill (DECISIONS.md §7) and, under «Пальмы цветут», flag
-    the forbidden words for the host to confirm with ``lost-vote``."""
+    the forbidden words for the host to confirm with ``lost-vote``. One transaction: the
+    counts of the players in the file replace their earlier ones, the others' stay.
+
+    Raises:
+        ImportFailed: a line was not understood or names an unknown poster and ``skip_bad``
+            is false (nothing imported, earlier counts kept).
+        GameError: no open day.
+    """
     from engine.textnorm import clean_text
 
     text = clean_text(text)  # a page copied from a browser: NBSP, zero-width, soft hyphens
@@ -147,17 +182,23 @@ def import_posts(cfg: GameConfig, store: Store, text: str) -> ImportReport:
             continue
         m = _POST.match(line)
         nick = _nick(ctx, m["nick"]) if m else None
+        if m is None:
+            report.problems.append(f"строка {line_no}: не понял, чей это пост: «{line.strip()[:60]}»")
+            continue
         if nick is None:
-            report.problems.append(f"строка {line_no}: не понял, чей это пост")
+            report.problems.append(f"строка {line_no}: нет такого игрока «{m['nick'].strip()}»")
             continue
         counts[nick] = counts.get(nick, 0) + len(_WORD.findall(m["text"]))
         if ctx.info.event == "palms":
             bad = palms_words(m["text"])
             if bad:
                 report.flagged.setdefault(nick, []).extend(bad)
+    if report.problems and not skip_bad:
+        raise ImportFailed("посты не загружены", report)
     with store.session() as s:
-        s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "words"))
         for nick, n in counts.items():
+            s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "words",
+                                          DayInput.nick == nick))
             s.add(DayInput(day=ctx.day, kind="words", nick=nick, value_json=dumps(n)))
     report.rows = len(counts)
     return report

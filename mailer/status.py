@@ -31,6 +31,7 @@ class PlayerStatus:
     letters: int = 0
     autokill_points: int = 0
     words: int | None = None  # thread words today (None: no thread read)
+    lost_vote: bool = False  # stripped of his vote today («Парадокс», «Пальмы цветут»)
 
 
 @dataclass
@@ -50,11 +51,13 @@ class StatusReport:
     autokill_words: int = 66
 
 
-def player_rows(state, letters, imported_votes: set[str]) -> list[PlayerStatus]:
+def player_rows(state, letters, imported_votes: set[str],
+                lost_votes: set[str] = frozenset()) -> list[PlayerStatus]:
     """Per player of ``state`` (engine.state.GameState): alive, the kinds of moves his
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
-    vote the host imported), how many letters, autokill points. ``letters``: (nick, state,
-    moves_json) of the day's letters in order."""
+    vote the host imported), how many letters, autokill points, and whether the host stripped
+    him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json) of the
+    day's letters in order."""
     players = []
     for nick, p in state.players.items():
         mine = [(n, st, moves) for n, st, moves in letters
@@ -65,7 +68,7 @@ def player_rows(state, letters, imported_votes: set[str]) -> list[PlayerStatus]:
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
-            autokill_points=p.autokill_points))
+            autokill_points=p.autokill_points, lost_vote=nick in lost_votes))
     return players
 
 
@@ -109,11 +112,13 @@ def read_status(cfg) -> StatusReport | None:
                               "ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
+        lost = {nick for (nick,) in con.execute(
+            "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
         outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN "
                                     "('queued', 'uncertain') GROUP BY state").fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
-        attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks})",
-                                ATTENTION_STATES).fetchone()[0]
+        attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks}) "
+                                "AND NOT handled", ATTENTION_STATES).fetchone()[0]
         from .forum.today import words_today
 
         words = words_today(con, day, _utc(start))
@@ -122,7 +127,7 @@ def read_status(cfg) -> StatusReport | None:
     finally:
         con.close()
     state = GameState.from_json(json.loads(state_json))
-    players = player_rows(state, letters, imported)
+    players = player_rows(state, letters, imported, lost)
     for p in players if words is not None else ():
         p.words = words.get(p.nick, 0)
     return StatusReport(

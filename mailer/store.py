@@ -92,6 +92,7 @@ class Letter(SQLModel, table=True):
     cancel: bool = False
     notes_json: str = "[]"
     duplicate_of: int | None = None
+    handled: bool = False  # the host dealt with it (``inbox --done``): off the attention list
 
 
 class DayRow(SQLModel, table=True):

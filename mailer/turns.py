@@ -422,8 +422,13 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
         s.add(row)
         letters = 0
+        corrected = _sent_before(s, row) if row.revision else set()
         for nick, subject, body in renderer.result_letters(result=result, row=row,
                                                            state_before=state, next_row=next_row):
+            if nick in corrected:  # reopen-day: this letter replaces one already sent
+                subject = f"{subject} (исправлено)"
+                body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
+                        f"с итогами дня {row.day}.\n\n{body}")
             queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
                   to_addr=_address(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
             letters += 1
@@ -434,6 +439,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
                       subject=f"{cfg.name}: игра окончена",
                       body=renderer.final_letter(nick=p.nick, final=final), now=now)
                 letters += 1
+        drop_stale_reminders(s, row.day, new_state)  # never sent for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
         game.finished = result.winner is not None
@@ -442,6 +448,15 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
                            letters=letters,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+def _sent_before(s: Session, row: DayRow) -> set[str]:
+    """Players who were already sent a result letter of an earlier revision of ``row``'s day
+    (before ``reopen-day``)."""
+    sent = s.exec(select(Outgoing.to_nick).where(
+        Outgoing.kind == "result", Outgoing.day == row.day, Outgoing.state == "sent",
+        Outgoing.ref.like(f"result:{row.day}.%"))).all()
+    return {n for n in sent if n}
 
 
 def status(cfg: GameConfig, store: Store) -> StatusReport:
@@ -460,9 +475,10 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         table = Letter.__table__
         letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json).where(
             table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
-        imported = {i.nick for i in s.exec(select(DayInput).where(
-            DayInput.day == game.current_day, DayInput.kind == "vote"))}
-        players = player_rows(state, letters, imported)
+        inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
+        imported = {i.nick for i in inputs if i.kind == "vote"}
+        lost = {i.nick for i in inputs if i.kind == "lost_vote"}
+        players = player_rows(state, letters, imported, lost)
         from .forum.today import words_today_sql  # thread words today (FORUM.md)
 
         words = words_today_sql(s, game.current_day, utc(game.start))
@@ -474,7 +490,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
 
         queued = count(Outgoing, Outgoing.state == "queued")
         uncertain = count(Outgoing, Outgoing.state == "uncertain")
-        attention = count(Letter, Letter.state.in_(ATTENTION_STATES))
+        attention = count(Letter, Letter.state.in_(ATTENTION_STATES), Letter.handled == False)  # noqa: E712
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention,
@@ -595,8 +611,10 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
 
 
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
-    """Queue a reminder to every living player who sent no move today (at most one per day
-    per player). Returns the nicknames reminded now."""
+    """Queue a reminder to every living player who sent no move today, or sent moves but no
+    lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
+    is missing (at most one per day per player). A player the host stripped of his vote is
+    not reminded of it; a vote the host imported counts. Returns the nicknames reminded now."""
     from .render import Renderer
 
     renderer = Renderer(cfg)
@@ -605,9 +623,18 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         ctx = current_context(s)
         if ctx is None:
             raise GameError("нет открытого дня")
-        sent_moves = {l.nick for l in store.letters(s, day=ctx.day) if l.state == "applied"}
+        moved: set[str] = set()
+        voted: set[str] = set()
+        for letter in store.letters(s, day=ctx.day):
+            if letter.state != "applied":
+                continue
+            moved.add(letter.nick)
+            if any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
+                voted.add(letter.nick)
+        inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
+        voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
         for nick in ctx.state.alive():
-            if nick in sent_moves:
+            if nick in moved and nick in voted:
                 continue
             ref = f"remind:{ctx.day}:{nick}"
             if s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
@@ -615,6 +642,21 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
             queue(s, cfg, ref=ref, kind="reminder", day=ctx.day, to_addr=_address(cfg, nick),
                         to_nick=nick, subject=f"{cfg.name}: напоминание о ходе",
                         body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
-                                             deadline=utc(ctx.row.deadline)), now=now)
+                                             deadline=utc(ctx.row.deadline),
+                                             no_letter=nick not in moved, no_vote=nick not in voted),
+                        now=now)
             reminded.append(nick)
     return reminded
+
+
+def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
+    """Take off the queue the reminders that no longer hold: those for ``day`` (being
+    closed) or earlier, and those to players dead in ``state``. Returns how many."""
+    dropped = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reminder",
+                                             Outgoing.state.in_(("queued", "failed")))):
+        p = state.players.get(out.to_nick or "")
+        if (out.day or 0) <= day or (p is not None and not p.alive):
+            s.delete(out)
+            dropped += 1
+    return dropped

@@ -117,8 +117,24 @@ def test_remind_once_per_day(demo):
     cfg, store = demo
     sync(cfg, store, now=START + timedelta(hours=1))
     first = remind(cfg, store, now=AFTER)
-    assert sorted(first) == ["Гоша", "Тортилла"]
+    # Штирлиц sent his swindle but no vote: reminded of the vote (issue 12)
+    assert sorted(first) == ["Гоша", "Тортилла", "Штирлиц"]
     assert remind(cfg, store, now=AFTER) == []
+    with store.session() as s:
+        bodies = {o.to_nick: o.body for o in store.outgoing(s) if o.kind == "reminder"}
+    assert "голоса на линче от вас ещё нет" in bodies["Штирлиц"]
+    assert "от вас ещё нет хода на день 1" in bodies["Гоша"]
+
+
+def test_queued_reminders_dropped_at_close_day(demo):
+    """A reminder still queued when the day closes is for a closed day (and maybe to a player
+    who died): it is dropped, never sent."""
+    cfg, store = demo
+    sync(cfg, store, now=START + timedelta(hours=1))
+    assert remind(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        assert [o for o in store.outgoing(s) if o.kind == "reminder"] == []
 
 
 def test_imported_votes_merge_by_latest_time(demo):
@@ -135,8 +151,12 @@ def test_imported_votes_merge_by_latest_time(demo):
 def test_forum_thread_votes_and_lost_votes(demo):
     cfg, store = demo
     text = "Гоша: всем привет, голосую за Вишенку\nТортилла: линч Вишенка\nшум без ника\n"
-    rep = import_votes(cfg, store, text, now=AFTER)
-    assert rep.rows == 2
+    with pytest.raises(GameError) as failed:  # a line not understood: nothing imported
+        import_votes(cfg, store, text, now=AFTER)
+    assert "строка 3: не понял, чей это пост: «шум без ника»" in str(failed.value)
+    assert not {p.nick for p in status(cfg, store).players if p.voted} & {"Гоша", "Тортилла"}
+    rep = import_votes(cfg, store, text, now=AFTER, skip_bad=True)
+    assert rep.rows == 2 and rep.problems == ["строка 3: не понял, чей это пост: «шум без ника»"]
     voted = {p.nick for p in status(cfg, store).players if p.voted}
     assert {"Гоша", "Тортилла"} <= voted
     assert set_lost_votes(store, ["гоша"]) == ["Гоша"]
@@ -163,7 +183,8 @@ def test_cli_inbox_json_keys(demo, tmp_path):
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
     assert len(rows) == 26
-    assert all(set(r) == {"message_id", "from", "received", "state", "problems"} for r in rows)
+    assert all(set(r) == {"id", "message_id", "from", "nick", "subject", "received", "state", "problems"}
+               for r in rows)
     assert {r["state"] for r in rows} == {"applied", "pending", "unknown_sender"}
     assert rows[0]["received"] == "2026-12-07T19:42:13+03:00"
 
@@ -183,7 +204,7 @@ def test_newspaper_with_host_lyric(demo, tmp_path):
                               "--lyric", str(lyric)])
     assert bb.exit_code == 0, bb.output
     assert "[quote]Ночь была тёмной, а утро — горьким.[/quote]" in bb.output
-    assert "[b]Ромашка[/b], [color=red]Вор (Клан2)[/color] — линчеван(а)" in bb.output
+    assert "[b]Ромашка[/b], [color=red]Вор (Клан2)[/color] — линч\n" in bb.output  # no gender given
     again = runner.invoke(main, ["--config", str(cfg.path), "newspaper", "--day", "1"])
     assert "Ночь была тёмной" in again.output  # the lyric is kept
 
@@ -245,7 +266,7 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
         results = [o.body for o in s.exec(select(Outgoing).where(Outgoing.kind == "result"))]
     assert f"День 2, событие «{EVENT_NAMES_RU[new]}»" in paper
     assert paper.replace(EVENT_NAMES_RU[new], EVENT_NAMES_RU[drawn]) == rep.newspaper
-    living = [b for b in results if "Вы погибли" not in b]
+    living = [b for b in results if "Спасибо за игру!" not in b]
     assert living and all(f"событие «{EVENT_NAMES_RU[new]}»" in b for b in living)
     send_all(cfg, store, now=AFTER)
     _row, stale = set_event(cfg, store, "none", now=AFTER)
@@ -350,3 +371,104 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 9, 16, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра"])
     assert out.exit_code != 0 and "нет времени суток" in out.output
+
+
+def test_reopened_day_letters_say_they_replace_the_sent_ones(demo):
+    """reopen-day after the result letters went out: the corrected letters say so in the
+    subject («… (исправлено)») and in their first line."""
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        for out in store.outgoing(s):
+            if out.kind == "result":
+                out.state = "sent"
+                s.add(out)
+    sent = reopen_day(cfg, store, 1)
+    assert len(sent) == 24
+    close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        fresh = [o for o in store.outgoing(s) if o.kind == "result" and o.state == "queued"]
+    assert len(fresh) == 24
+    buka = next(o for o in fresh if o.to_nick == "Бука")
+    assert buka.subject == f"{cfg.name}: итоги дня 1 (исправлено)"
+    assert buka.body.splitlines()[0] == ("Исправленные итоги дня 1: это письмо заменяет прежнее "
+                                         "письмо с итогами дня 1.")
+
+
+def test_export_carries_the_outcome_so_an_edited_export_fails_the_check(demo, tmp_path):
+    """export writes each day's outcome as [turn.expect] (dead, lynched, winner): replay
+    --check of the export passes, and of an export with one move edited fails."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    text = export_game(cfg, store)
+    assert ('[turn.expect]\ndead = ["Ромашка", "Тортилла", "Шершень"]\nlynched = ["Ромашка"]\n'
+            'winner = "none"\n') in text
+    good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
+    good.write_text(text, encoding="utf-8")
+    assert "Убиваю Шершня" in text
+    bad.write_text(text.replace("Убиваю Шершня", "Убиваю Ёжика"), encoding="utf-8")
+    runner = CliRunner()
+    ok = runner.invoke(main, ["replay", str(good), "--check"])
+    assert ok.exit_code == 0, ok.output
+    failed = runner.invoke(main, ["replay", str(bad), "--check"])
+    assert failed.exit_code == 1
+    assert "день 1, dead" in failed.output
+
+
+def test_host_tools_by_the_cli(demo, tmp_path):
+    """votes/posts import: bad lines listed with their numbers, exit 1, nothing imported (the
+    earlier word counts kept) unless --skip-bad; status marks players stripped of their vote;
+    inbox --json rows carry id, nick, subject; inbox --done takes letters off the attention
+    count."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.store import DayInput
+
+    cfg, store = demo
+    sync(cfg, store, now=START + timedelta(hours=1))
+    run = lambda *args: CliRunner().invoke(main, ["--config", str(cfg.path), *args])  # noqa: E731
+    posts = tmp_path / "posts.txt"
+    posts.write_text("Бука: раз два три\nГоша,70\n", encoding="utf-8")
+    assert run("posts", "import", str(posts)).exit_code == 0
+    posts.write_text("Бука: раз два\nНезнакомец: привет всем\nбез двоеточия\n", encoding="utf-8")
+    failed = run("posts", "import", str(posts))
+    assert failed.exit_code == 1
+    assert "строка 2: нет такого игрока «Незнакомец»" in failed.output
+    assert "строка 3: не понял, чей это пост: «без двоеточия»" in failed.output
+    assert "ничего не загружено" in failed.output
+
+    def words() -> dict:
+        with store.session() as s:
+            return {i.nick: loads(i.value_json) for i in s.exec(select(DayInput).where(DayInput.kind == "words"))}
+
+    assert words() == {"Бука": 3, "Гоша": 70}  # the failed import changed nothing
+    skipped = run("posts", "import", "--skip-bad", str(posts))
+    assert skipped.exit_code == 1 and "строка 2: нет такого игрока «Незнакомец»" in skipped.output
+    assert words() == {"Бука": 2, "Гоша": 70}
+    votes = tmp_path / "votes.csv"
+    votes.write_text("Гоша,Вишенка\nКто-то,Вишенка\n", encoding="utf-8")
+    bad_votes = run("votes", "import", str(votes))
+    assert bad_votes.exit_code == 1 and "строка 2: не понял «Кто-то,Вишенка»" in bad_votes.output
+    assert {p.nick for p in status(cfg, store).players if p.voted} & {"Гоша"} == set()
+    assert run("lost-vote", "Бука").exit_code == 0
+    shown = run("status")
+    assert shown.exit_code == 0 and "Лишены голоса сегодня: Бука" in shown.output
+    assert [p.lost_vote for p in status(cfg, store).players if p.nick == "Бука"] == [True]
+    rows = json.loads(run("inbox", "--json").output)
+    stranger = next(r for r in rows if r["state"] == "unknown_sender")
+    assert stranger["nick"] is None and stranger["subject"] and isinstance(stranger["id"], int)
+    buka = next(r for r in rows if r["nick"] == "Бука")
+    assert run("show", str(buka["id"])).exit_code == 0
+    assert status(cfg, store).attention == 1
+    done = run("inbox", "--done", str(stranger["id"]))
+    assert done.exit_code == 0 and f"Отмечено как разобранные: {stranger['id']}" in done.output
+    assert status(cfg, store).attention == 0
+    assert "писем для внимания ведущего: 0" in run("status").output
+    assert run("inbox", "--done", "99999").exit_code == 1

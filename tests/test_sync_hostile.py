@@ -516,9 +516,11 @@ def test_inbox_lists_every_state_and_show_prints_raw_and_understood(tmp_path):
         assert {r["state"] for r in rows} == {"applied", "pending", "unknown_sender", "held", "auto_reply",
                                              "duplicate", "unreadable", "no_moves"}
         assert [r["state"] for r in rows if r["message_id"] == "s-applied@x"] == ["applied", "duplicate"]
-        assert by_id["s-late@x"] == {"message_id": "s-late@x", "from": "jaguar@example.org",
+        late_id = g.letter_row("s-late@x").id
+        assert by_id["s-late@x"] == {"id": late_id, "message_id": "s-late@x", "from": "jaguar@example.org",
+                                     "nick": "Ягуарчик", "subject": "Ход",
                                      "received": "2026-12-08T19:35:00+03:00", "state": "pending", "problems": []}
-        assert set(rows[0]) == {"message_id", "from", "received", "state", "problems"}
+        assert set(rows[0]) == {"id", "message_id", "from", "nick", "subject", "received", "state", "problems"}
         assert by_id["s-held@x"]["problems"] == [{"text": "Ход", "kind": "not_allowed"}]
         only = runner.invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "inbox", "--state", "unreadable"])
         assert only.exit_code == 0 and only.output.count("нечитаемые") == 1
