@@ -182,7 +182,7 @@ def describe_move(move: Move, state: GameState | None = None) -> str:
     if a == "on_behalf" and move.move is not None:
         who = move.member or ""
         if state is not None and who in state.players:
-            who = f"{who} ({role_ru(state.players[who].role).lower()})"
+            who = f"{inflect(who, 'accs')} ({role_ru(state.players[who].role).lower()})"
         return f"За {who}: {_lower_first(describe_move(move.move, state))}"
     return f"{action_ru(a)[:1].upper()}{action_ru(a)[1:]}: {target}"
 

@@ -154,9 +154,47 @@ def russify_commands(command) -> None:
             russify_commands(sub)
 
 
+#: The operating system's error texts click puts into its messages (``click.File``).
+OS_ERRORS: dict[str, str] = {
+    "No such file or directory": "нет такого файла или папки",
+    "Permission denied": "нет прав доступа",
+    "Is a directory": "это папка, а нужен файл",
+    "Not a directory": "это не папка",
+    "File exists": "файл уже есть",
+    "Read-only file system": "файловая система только для чтения",
+    "No space left on device": "на диске нет места",
+}
+
+
+def _russian_os_error(text: str) -> str:
+    for english, russian in OS_ERRORS.items():
+        text = text.replace(english, russian)
+    return text
+
+
+def _russify_file_type(click_types) -> None:
+    """``click.File`` reports an unopenable file with the OS's English text: translate it."""
+    file_type = click_types.File
+    if getattr(file_type.convert, "_russian", False):
+        return
+    original = file_type.convert
+
+    def convert(self, value, param, ctx):
+        try:
+            return original(self, value, param, ctx)
+        except click_types.BadParameter as exc:
+            exc.message = _russian_os_error(exc.message)
+            raise
+
+    convert._russian = True
+    file_type.convert = convert
+
+
 def install() -> None:
     """Make click print its messages in Russian (idempotent)."""
     import click.types
+
+    _russify_file_type(click.types)
 
     for type_name, russian in TYPE_NAMES.items():
         kind = getattr(click.types, type_name, None)

@@ -33,6 +33,7 @@ class PlayerConfig:
     emails: tuple[str, ...]
     role: str | None = None
     code: str | None = None
+    gender: str | None = None  # "m" | "f": gender-correct words in letters; None: gender-free
 
 
 @dataclass(frozen=True)
@@ -369,7 +370,11 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
             except RosterError as exc:
                 raise r.fail("role", str(exc)) from None
         code = r.get("code", str, None)
-        players.append(PlayerConfig(nick=nick, emails=tuple(emails), role=role, code=code))
+        gender = r.get("gender", str, None)
+        if gender is not None and gender not in ("m", "f"):
+            raise r.fail("gender", f"пол «{gender}» не понят: gender = \"m\" (мужской) или \"f\" (женский)")
+        players.append(PlayerConfig(nick=nick, emails=tuple(emails), role=role, code=code,
+                                    gender=gender))
     if not players:
         raise ConfigError("нет игроков: добавьте таблицы [[player]]")
 

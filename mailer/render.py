@@ -22,13 +22,37 @@ from engine.state import GameState
 from .config import ConfigError, GameConfig
 from .store import DayRow, utc
 
-#: Public wording of death causes (letters and newspaper name no killer).
+#: Public wording of death causes (letters and newspaper name no killer), for a player whose
+#: gender the config does not give: words that need no gender (no «(а)» patches).
 CAUSE_RU = {
-    "lynch": "линчеван(а)", "autokill": "автокилл", "psycho": "умер(ла) после визита к шизику",
-    "clan1": "убит(а) ночью", "clan2": "убит(а) ночью", "maniac": "убит(а) ночью",
-    "hunt": "убит(а) мирной охотой", "mortar": "убит(а) из миномёта",
-    "explosion": "погиб(ла) при взрыве в доме",
+    "lynch": "линч", "autokill": "автокилл", "psycho": "смерть после визита к шизику",
+    "clan1": "убийство ночью", "clan2": "убийство ночью", "maniac": "убийство ночью",
+    "hunt": "мирная охота", "mortar": "выстрел из миномёта",
+    "explosion": "взрыв в доме",
 }
+
+#: The same for a player with ``gender = "m"`` / ``"f"`` in the config.
+CAUSE_BY_GENDER = {
+    "m": {"lynch": "повешен", "autokill": "выбыл по автокиллу", "psycho": "умер после визита к шизику",
+          "clan1": "убит ночью", "clan2": "убит ночью", "maniac": "убит ночью",
+          "hunt": "убит мирной охотой", "mortar": "убит из миномёта",
+          "explosion": "погиб при взрыве в доме"},
+    "f": {"lynch": "повешена", "autokill": "выбыла по автокиллу", "psycho": "умерла после визита к шизику",
+          "clan1": "убита ночью", "clan2": "убита ночью", "maniac": "убита ночью",
+          "hunt": "убита мирной охотой", "mortar": "убита из миномёта",
+          "explosion": "погибла при взрыве в доме"},
+}
+
+#: How the player himself is told he left the game (second person: no gender needed).
+YOU_CAUSE_RU = {
+    "lynch": "вас повесили на линче", "autokill": "вы выбыли по автокиллу",
+    "psycho": "вы не пережили визита к шизику", "clan1": "вас убили ночью",
+    "clan2": "вас убили ночью", "maniac": "вас убили ночью", "hunt": "вас убила мирная охота",
+    "mortar": "вас убили из миномёта", "explosion": "вы погибли при взрыве в доме",
+}
+
+#: A clan as a role's complement: «Босс клана 2».
+CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
 
 #: Move names as a letter's line starts them («Лечение: Бука»).
 ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
@@ -53,6 +77,8 @@ def outcome_text(move: dict[str, Any]) -> str:
     from engine.reasons import phrase
 
     outcome, reason = move.get("outcome"), move.get("reason", "")
+    if move.get("told"):
+        return move["told"]
     if outcome == "done" or (outcome == "failed" and reason in SILENT_REASONS):
         return "выполнено"
     if reason in OWN_REASONS:
@@ -179,13 +205,35 @@ class Renderer:
         self.env.filters["case"] = inflect
         self.env.filters["local"] = self.local
         self.env.filters["outcome"] = outcome_text
+        self.gender = {p.nick: p.gender for p in cfg.players}
         self.env.globals.update(
             game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU,
-            CAUSE=CAUSE_RU, ACTION=ACTION_RU, RESULT=RESULTS_RU, role_display=role_display,
+            CAUSE=CAUSE_RU, ACTION=ACTION_RU, role_display=role_display, CLAN_OF=CLAN_OF_RU,
+            # a swindler's result is a role id: told in Russian («врач»), never «doctor»
+            RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},
+            cause=self.cause, lynch_line=self.lynch_line, YOU_CAUSE=YOU_CAUSE_RU,
         )
         if override.is_dir():  # a broken host template stops the command here, not per letter
             for path in sorted(override.glob("*.j2")):
                 self._template(path.name)
+
+    def cause(self, nick: str, cause: str) -> str:
+        """How ``nick`` left the game: gender-correct («повешена») when the config gives his
+        ``gender``, else wording that needs none («линч»)."""
+        words = CAUSE_BY_GENDER.get(self.gender.get(nick) or "", CAUSE_RU)
+        return words.get(cause, CAUSE_RU.get(cause, cause))
+
+    def lynch_line(self, lynched: list[str]) -> str:
+        """The newspaper's line on who was hanged: «Повешены: A, B.», «Повешена: A.» (gender
+        from the config), «Итог линча: A.» (no gender given), «На линче никто не погиб.»."""
+        if not lynched:
+            return "На линче никто не погиб."
+        if len(lynched) > 1:
+            return f"Повешены: {', '.join(lynched)}."
+        gender = self.gender.get(lynched[0])
+        if gender:
+            return f"{CAUSE_BY_GENDER[gender]['lynch'].capitalize()}: {lynched[0]}."
+        return f"Итог линча: {lynched[0]}."
 
     def local(self, value: datetime | None) -> str:
         """An aware (or stored naive UTC) time in the game's zone, «08.12.2026 19:30 (Europe/Moscow)»."""
@@ -341,6 +389,11 @@ class Renderer:
             if not p.alive:
                 continue
             moves = [_as_told(m, data) for m in data["moves"] if m["by"] == nick]
+            counted = list(result.tally.voters.get(nick, []))
+            for m in moves:  # the host's forum vote for the same target: the vote counted
+                targets = m.get("targets") or [m.get("target")]
+                if m["action"] == "vote" and m.get("reason") == "host_vote" and sorted(targets) == sorted(counted):
+                    m["told"] = "учтён: ведущий засчитал тот же голос с форума"
             for m in moves:  # a boss's move for a member: name the member's role, as the reply does
                 if m.get("member") in state_before.players:
                     m["member_role"] = state_before.players[m["member"]].role

@@ -108,7 +108,7 @@ def test_describe_move():
     assert describe_move(swindle, state) == (
         "Жульничество против Serginio: если врач — лечение: Бука; если детектив — проверка: Кир")
     behalf = Move("on_behalf", member="Воришка", move=Move("rob", target="Бука"))
-    assert describe_move(behalf, state) == "За Воришка (вор): кража: Бука"
+    assert describe_move(behalf, state) == "За Воришку (вор): кража: Бука"
     assert describe_move(Move("delegate"), state) == "Ход на усмотрение босса"
 
 

@@ -1,0 +1,116 @@
+"""Russian as a host writes it (issue 12): no English in letters, nicks declined, gender from
+the config (gender-free wording without it), the forum vote told as counted, click's own
+messages in Russian."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from click.testing import CliRunner
+
+from engine.gamefile import load_game_file
+from engine.replay import replay_turns
+from mailer.config import ConfigError, load_config
+from mailer.render import Renderer
+from mailer.store import DayRow
+from test_properties import game_text
+
+START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
+
+CONFIG = """\
+[game]
+name = "Слова"
+start = "2026-12-07 19:30"
+seed = 1
+database = "g.db"
+{players}
+[mailbox]
+kind = "maildir"
+path = "box"
+[send]
+kind = "folder"
+path = "out"
+from = "host@example.org"
+"""
+
+
+def renderer_for(tmp_path, genders: dict[str, str | None]) -> Renderer:
+    players = "".join(
+        f'[[player]]\nnick = "{n}"\nemail = "p{i}@example.org"\n' + (f'gender = "{g}"\n' if g else "")
+        for i, (n, g) in enumerate(genders.items()))
+    (tmp_path / "game.toml").write_text(CONFIG.format(players=players), encoding="utf-8")
+    return Renderer(load_config(tmp_path / "game.toml"))
+
+
+def day_row(day: int) -> DayRow:
+    return DayRow(day=day, deadline=START + timedelta(days=day), event="none")
+
+
+def letters_and_paper(renderer, roles, turns):
+    [t] = replay_turns(load_game_file(game_text(roles, turns)))
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2))}
+    paper = renderer.paper(renderer.newspaper(result=t.result, row=day_row(1),
+                                              state_before=t.state_before, next_row=day_row(2)))
+    return letters, paper
+
+
+ROLES = {"Бармалей": "clan1.guard", "Ягуарчик": "clan1.boss", "Маша": "doctor", "Петя": "civilian",
+         "Жулик": "swindler", "Бука": "civilian", "Вася": "detective"}
+
+
+def test_gender_from_the_config_and_gender_free_without_it(tmp_path):
+    votes = {n: "Маша" for n in ROLES if n != "Маша"}
+    renderer = renderer_for(tmp_path, {"Маша": "f", "Петя": "m", **{n: None for n in ROLES if n not in ("Маша", "Петя")}})
+    letters, (text, bbcode) = letters_and_paper(renderer, ROLES, [{"moves": [], "votes": votes}])
+    assert "Повешена: Маша." in text and "  - Маша, Врач — повешена\n" in text
+    assert "[b]Маша[/b], [color=red]Врач[/color] — повешена" in bbcode
+    assert "Вас повесили на линче. Спасибо за игру!" in letters["Маша"]
+    votes = {n: "Бука" for n in ROLES if n != "Бука"}
+    _letters, (text, _bb) = letters_and_paper(renderer, ROLES, [{"moves": [], "votes": votes}])
+    assert "Итог линча: Бука." in text and "  - Бука, Мирный — линч\n" in text
+    for body in [text, *letters.values()]:
+        assert "(а)" not in body and "(ы)" not in body and "(ла)" not in body
+
+
+def test_no_english_and_declined_nicks_in_result_letters(tmp_path):
+    renderer = renderer_for(tmp_path, {n: None for n in ROLES})
+    moves = [
+        {"by": "Жулик", "action": "swindle", "target": "Маша",
+         "branches": {"doctor": {"action": "heal", "target": "Бука"}}},
+        {"by": "Ягуарчик", "action": "on_behalf", "member": "Бармалей",
+         "move": {"action": "guard", "target": "Ягуарчик"}},
+        {"by": "Петя", "action": "vote", "target": "Бука"},
+    ]
+    letters, _paper = letters_and_paper(renderer, ROLES, [{"moves": moves, "votes": {"Петя": "Бука"}}])
+    assert "  - Жульничество: Маша — врач.\n" in letters["Жулик"]
+    assert "doctor" not in letters["Жулик"]
+    assert "  - За Бармалея (охранник): Ягуарчик — " in letters["Ягуарчик"]
+    assert "  - Голос на линче: Бука — учтён: ведущий засчитал тот же голос с форума.\n" in letters["Петя"]
+
+
+def test_activated_son_reads_boss_of_clan_n(tmp_path):
+    roles = {"P1": "clan2.boss", "P2": "son", "P3": "clan2.thief", "P4": "doctor", "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P1" for n in roles if n != "P1"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert "со следующего дня вы — Босс клана 2." in letters["P2"]
+
+
+def test_gender_must_be_m_or_f(tmp_path):
+    (tmp_path / "game.toml").write_text(CONFIG.format(
+        players='[[player]]\nnick = "A"\nemail = "a@example.org"\ngender = "ж"\n'), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"player\[1\]\.gender .*gender = \"m\""):
+        load_config(tmp_path / "game.toml")
+
+
+def test_click_file_errors_in_russian(tmp_path):
+    from mailer.cli import main
+
+    (tmp_path / "game.toml").write_text(CONFIG.format(
+        players='[[player]]\nnick = "A"\nemail = "a@example.org"\n'), encoding="utf-8")
+    out = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "votes", "import",
+                                    str(tmp_path / "нет.csv")])
+    assert out.exit_code == 2
+    assert "нет такого файла или папки" in out.output and "No such file" not in out.output
