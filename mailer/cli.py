@@ -272,7 +272,7 @@ def status(ctx: click.Context) -> None:
         console.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENT_NAMES_RU[rep.event]}», "
                       f"срок {_local(cfg, rep.deadline)}")
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
-    table = Table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
+    table = _table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
     for p in rep.players:
         table.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
                       "лишён" if p.lost_vote and p.alive else
@@ -289,6 +289,21 @@ def status(ctx: click.Context) -> None:
     console.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
                   f"писем для внимания ведущего: {rep.attention}"
                   + (" (mafia-mail inbox)" if rep.attention else ""))
+
+
+def _table(*headers: str, whole: tuple[str, ...] = ("ID",)):
+    """A rich table that fits the terminal (80 columns when piped): long cells wrap, folding
+    a word too long for its column, never cut with «…»; ``whole`` columns (ids, times) are
+    never broken."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False)
+    for h in headers:
+        if h in whole:
+            table.add_column(h, no_wrap=True)
+        else:
+            table.add_column(h, overflow="fold")
+    return table
 
 
 def _local(cfg, value) -> str:
@@ -344,7 +359,7 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     cfg, store = _open(ctx)
     with store.session() as s:
         rows = store.outgoing(s) if show_all else store.outgoing(s, "queued", "uncertain", "failed")
-    table = Table("ID", "Состояние", "Кому", "Тема", "Вид")
+    table = _table("ID", "Состояние", "Кому", "Тема", "Вид")
     for r in rows:
         table.add_row(str(r.id), OUT_STATE_RU.get(r.state, r.state), r.to_nick or r.to_addr, r.subject,
                       KIND_RU.get(r.kind, r.kind))
@@ -467,7 +482,7 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
     if as_json:
         _echo_json([r.to_json() for r in rows])
         return
-    table = Table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы")
+    table = _table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", "Получено"))
     for r in rows:
         state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
         state_text += " (разобрано)" if r.handled else ""

@@ -114,3 +114,28 @@ def test_click_file_errors_in_russian(tmp_path):
                                     str(tmp_path / "нет.csv")])
     assert out.exit_code == 2
     assert "нет такого файла или папки" in out.output and "No such file" not in out.output
+
+
+def test_tables_fit_80_columns_when_piped(tmp_path):
+    """inbox, outbox and status piped (no terminal: 80 columns): no line longer than 80, and
+    times and ids whole (it used to print «2026-12-…»)."""
+    from mailer.cli import main
+    from mailer.demo import copy_demo
+    from mailer.store import Store
+    from mailer.sync import sync
+    from mailer.turns import init_game
+
+    cfg = load_config(copy_demo(tmp_path / "demo"))
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
+        sync(cfg, store, now=cfg.start + timedelta(days=1, minutes=5))
+    finally:
+        store.dispose()
+    for command in (["inbox"], ["outbox"], ["status"]):
+        out = CliRunner().invoke(main, ["--config", str(cfg.path), *command])
+        assert out.exit_code == 0, out.output
+        assert max(len(line) for line in out.output.splitlines()) <= 80, (command, out.output)
+        assert "…" not in out.output
+    inbox = CliRunner().invoke(main, ["--config", str(cfg.path), "inbox"]).output
+    assert "2026-12-07 19:42" in inbox
