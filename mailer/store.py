@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any, Iterator
 
-from sqlalchemy import Column, Index, LargeBinary, UniqueConstraint, event, text
+from sqlalchemy import Column, Index, LargeBinary, UniqueConstraint, event, false, text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import AutoString, Field, Session, SQLModel, create_engine, select
 
@@ -92,7 +92,8 @@ class Letter(SQLModel, table=True):
     cancel: bool = False
     notes_json: str = "[]"
     duplicate_of: int | None = None
-    handled: bool = False  # the host dealt with it (``inbox --done``): off the attention list
+    #: the host dealt with it (``inbox --done``): off the attention list
+    handled: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class DayRow(SQLModel, table=True):
