@@ -141,9 +141,8 @@ def check_game(renderer: Renderer, roles: dict[str, str], turns: list[dict]) -> 
     return found
 
 
-def _hunt_line(body: str, target: str) -> str | None:
-    return next((ln.strip() for ln in body.splitlines()
-                 if ln.strip().startswith(f"- Мирная охота: {target} — ")), None)
+def _hunt_lines(body: str, target: str) -> list[str]:
+    return [ln.strip() for ln in body.splitlines() if ln.strip().startswith(f"- Мирная охота: {target} — ")]
 
 
 def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
@@ -160,16 +159,17 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
         for m in t.result.moves:
             if m.by != son or m.action != "hunt" or m.reason != "son_shot":
                 continue
-            mine = _hunt_line(body, m.target)
+            mine = _hunt_lines(body, m.target)  # (an earlier, superseded shot has its own line)
             killed = any(d.player == m.target and d.cause == "hunt" for d in t.result.deaths)
-            if mine != f"- Мирная охота: {m.target} — {'выполнено' if killed else 'не удалось'}.":
+            if f"- Мирная охота: {m.target} — {'выполнено' if killed else 'не удалось'}." not in mine:
                 found.append(f"{son}: the son's hunt reads {mine!r}")
             for other in t.result.moves:
                 counted = other.outcome == "done" or other.reason == "not_enough_shots"
                 if (other.by != son and other.action == "hunt" and other.target == m.target
                         and counted and other.by in letters):
-                    theirs = _hunt_line(letters[other.by], m.target)
-                    if theirs != mine:
+                    theirs = [ln for ln in _hunt_lines(letters[other.by], m.target)
+                              if ln.endswith(("выполнено.", "не удалось."))]
+                    if not set(theirs) <= set(mine):
                         found.append(f"{son}: {mine!r}, while {other.by} reads {theirs!r}")
     return found
 
