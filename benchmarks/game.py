@@ -15,6 +15,10 @@ def new_game(account, parent: Path | None = None) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="game-", dir=parent))
     config = fx.write_config(folder, account)
     cli(config, account, "init", "--event", "none", now=fx.INIT_NOW)
+    # the stream spans many days: keep day 1 open past its last letter, so that every letter
+    # is understood and answered by the sync measured (a letter after the deadline would wait
+    # for day 2 unread, which measures less work)
+    cli(config, account, "deadline", "2099-12-01 19:30", "--yes", now=fx.INIT_NOW)
     return config
 
 
