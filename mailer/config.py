@@ -17,10 +17,10 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.roles import RosterError, split_role
+from engine.state import HouseRules
+from mailer.fetch import is_loopback
 
 from .addresses import canonical
-from mailer.fetch import is_loopback
-from engine.state import HouseRules
 
 
 class ConfigError(ValueError):
@@ -144,8 +144,6 @@ class GameConfig:
     def player_by_address(self) -> dict[str, str]:
         """Address in :func:`mailer.addresses.canonical` form (lower case, IDN domain in
         Unicode, so ``zoya@почта.рф`` and ``zoya@xn--80a1acny.xn--p1ai`` are one) → nickname."""
-        from .addresses import canonical
-
         return {canonical(e): p.nick for p in self.players for e in p.emails}
 
 
