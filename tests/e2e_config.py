@@ -24,3 +24,18 @@ port = {smtp.port}
 tls = "none"
 from = "{from_addr}"
 """
+
+
+def folder_sections(from_addr: str = "Ведущий <host@example.org>") -> str:
+    """TOML text of [mailbox] (the Maildir ``box`` beside the config) and [send] (letters
+    written to the folder ``out``): the offline setup most tests use."""
+    return f"""
+[mailbox]
+kind = "maildir"
+path = "box"
+
+[send]
+kind = "folder"
+path = "out"
+from = "{from_addr}"
+"""

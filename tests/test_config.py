@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mailer.config import ConfigError, load_config
+from e2e_config import folder_sections
 
 BASE = """\
 [game]
@@ -26,15 +27,7 @@ role = "clan1.boss"
 nick = "Маруська"
 emails = ["m@example.org", "m2@example.org"]
 
-[mailbox]
-kind = "maildir"
-path = "box"
-
-[send]
-kind = "folder"
-path = "out"
-from = "Ведущий <host@example.org>"
-"""
+""" + folder_sections()
 
 
 def write(tmp_path: Path, text: str) -> Path:

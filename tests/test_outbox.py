@@ -12,6 +12,7 @@ import pytest
 from mailer.config import load_config
 from mailer.outbox import build_message, message_id_for, queue, send_all
 from mailer.store import Store
+from e2e_config import folder_sections
 
 NOW = datetime(2026, 12, 8, 17, 0, tzinfo=timezone.utc)
 
@@ -24,14 +25,7 @@ database = "g.db"
 [[player]]
 nick = "Маруська"
 email = "m@example.org"
-[mailbox]
-kind = "maildir"
-path = "box"
-[send]
-kind = "folder"
-path = "out"
-from = "Ведущий <host@example.org>"
-"""
+""" + folder_sections()
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ from mailer.config import load_config
 from mailer.render import ACTION_RU, Renderer
 from mailer.store import DayRow
 from test_properties import game_text, games
+from e2e_config import folder_sections
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
 
@@ -41,14 +42,7 @@ database = "g.db"
 [[player]]
 nick = "P1"
 email = "p1@example.org"
-[mailbox]
-kind = "maildir"
-path = "box"
-[send]
-kind = "folder"
-path = "out"
-from = "host@example.org"
-"""
+""" + folder_sections("host@example.org")
 
 
 def _norm(word: str) -> str:

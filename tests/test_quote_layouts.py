@@ -27,6 +27,7 @@ from mailer.decode import decode
 from mailer.store import Letter, Store
 from mailer.sync import sync
 from mailer.turns import init_game
+from e2e_config import folder_sections
 
 ROSTER = {
     "Кузя": "doctor", "Бобёр": "detective", "Лось": "clan1.boss", "Ёжик": "civilian",
@@ -256,14 +257,7 @@ role = "clan1.thief"
 nick = "Serginio"
 email = "serg@example.org"
 role = "civilian"
-[mailbox]
-kind = "maildir"
-path = "box"
-[send]
-kind = "folder"
-path = "out"
-from = "Ведущий <host@example.org>"
-"""
+""" + folder_sections()
 START = datetime(2026, 12, 4, 16, 30, tzinfo=timezone.utc)
 
 

@@ -15,6 +15,7 @@ from mailer.config import ConfigError, load_config
 from mailer.render import Renderer
 from mailer.store import DayRow
 from test_properties import game_text
+from e2e_config import folder_sections
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
 
@@ -25,14 +26,7 @@ start = "2026-12-07 19:30"
 seed = 1
 database = "g.db"
 {players}
-[mailbox]
-kind = "maildir"
-path = "box"
-[send]
-kind = "folder"
-path = "out"
-from = "host@example.org"
-"""
+""" + folder_sections("host@example.org")
 
 
 def renderer_for(tmp_path, genders: dict[str, str | None]) -> Renderer:

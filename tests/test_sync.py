@@ -12,6 +12,7 @@ from mailer.inbox import inbox
 from mailer.store import Store
 from mailer.sync import sync
 from mailer.turns import init_game
+from e2e_config import folder_sections
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow
 DEADLINE = START + timedelta(days=1)
@@ -40,14 +41,7 @@ role = "clan1.boss"
 nick = "Serginio"
 email = "serg@example.org"
 role = "civilian"
-[mailbox]
-kind = "maildir"
-path = "box"
-[send]
-kind = "folder"
-path = "out"
-from = "Ведущий <host@example.org>"
-"""
+""" + folder_sections()
 
 
 def letter(sender: str, body: str, *, msgid: str, extra: str = "", subject: str = "Ход") -> bytes:
