@@ -16,6 +16,7 @@ from .calendar import parse_local, zone
 from .model import EVENTS, Move
 from .roles import RosterError, split_role
 from .state import HouseRules
+from .turn_types import HostInputs
 
 DEFAULT_TZ = "Europe/Moscow"
 #: ``fear_choice = "nobody"``: the host closes a «Страх» day with nobody lynched.
@@ -56,7 +57,7 @@ class MoveSpec:
 
 
 @dataclass
-class TurnSpec:
+class TurnSpec(HostInputs):
     """One ``[[turn]]`` table. ``event`` None: drawn from the seed; ``deadline`` None: the
     day's end; ``votes``: voter → targets; ``expect``: the ``[turn.expect]`` table as is."""
 
@@ -64,13 +65,6 @@ class TurnSpec:
     deadline: datetime | None = None
     letters: list[LetterSpec] = field(default_factory=list)
     moves: list[MoveSpec] = field(default_factory=list)
-    votes: dict[str, list[str]] = field(default_factory=dict)
-    words: dict[str, int] = field(default_factory=dict)
-    lost_vote: list[str] = field(default_factory=list)
-    fear_choice: str | None = None
-    immune: str | None = None
-    partner: str | None = None
-    mortar: str | None = None
     expect: dict[str, Any] = field(default_factory=dict)
 
 

@@ -54,24 +54,25 @@ def _findable(b: Board, act: Act) -> str | None:
     return None
 
 
-def _check(b: Board, act: Act) -> None:
+def _look(b: Board, act: Act, result, *, away_hides: bool = False) -> None:
+    """A check of the target's role: ``result(player)`` is what the checker learns; with
+    ``away_hides`` a target away from home (AWAY statuses) cannot be found."""
     reason = _findable(b, act)
-    if reason:
-        b.fail_info(act, reason)
-        return
-    act.set("done")
-    b.info.append(Info(act.owner, "check", act.target, detective_result(b.state.players[act.target])))
-
-
-def _boss_check(b: Board, act: Act) -> None:
-    reason = _findable(b, act)
-    if reason is None and any(b.has(act.target, s) for s in AWAY):
+    if reason is None and away_hides and any(b.has(act.target, s) for s in AWAY):
         reason = "target_away"
     if reason:
         b.fail_info(act, reason)
         return
     act.set("done")
-    b.info.append(Info(act.owner, "boss_check", act.target, boss_result(b.state.players[act.target])))
+    b.info.append(Info(act.owner, act.action, act.target, result(b.state.players[act.target])))
+
+
+def _check(b: Board, act: Act) -> None:
+    _look(b, act, detective_result)
+
+
+def _boss_check(b: Board, act: Act) -> None:
+    _look(b, act, boss_result, away_hides=True)
 
 
 def searched_role(b: Board, act: Act) -> str:

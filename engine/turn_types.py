@@ -13,8 +13,25 @@ from .model import Submission
 from .state import GameState
 
 
+@dataclass(kw_only=True)
+class HostInputs:
+    """What the host gives a day besides the letters, in a game file's ``[[turn]]`` and in a
+    closing turn alike: ``votes`` (voter → targets, e.g. a public forum tally), ``words``
+    (forum word counts; missing = enough), ``lost_vote`` (players stripped of their vote),
+    and the event choices ``fear_choice``, ``immune``, ``partner``, ``mortar`` (nicks or None).
+    """
+
+    votes: dict[str, list[str]] = field(default_factory=dict)
+    words: dict[str, int] = field(default_factory=dict)
+    lost_vote: list[str] = field(default_factory=list)
+    fear_choice: str | None = None
+    immune: str | None = None
+    partner: str | None = None
+    mortar: str | None = None
+
+
 @dataclass
-class TurnInput:
+class TurnInput(HostInputs):
     """Everything the host closes a day with.
 
     ``submissions`` are the moves read from letters (and structured moves), on time or late;
@@ -31,13 +48,6 @@ class TurnInput:
     event: str = "none"
     deadline: datetime | None = None
     submissions: list[Submission] = field(default_factory=list)
-    votes: dict[str, list[str]] = field(default_factory=dict)
-    words: dict[str, int] = field(default_factory=dict)
-    lost_vote: list[str] = field(default_factory=list)
-    fear_choice: str | None = None
-    immune: str | None = None
-    partner: str | None = None
-    mortar: str | None = None
     cancels: list[tuple[str, datetime, int]] = field(default_factory=list)
     draws: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[Submission, str]] = field(default_factory=list)

@@ -65,6 +65,18 @@ def _nick(ctx, name: str) -> str | None:
     return None
 
 
+def _save_inputs(store: Store, day: int, kind: str, values: dict, at: datetime | None = None) -> None:
+    """Store ``values`` (nick → JSON-able value, or None for no value) as the ``kind`` rows of
+    ``day``, replacing each nick's earlier row of that kind (one transaction)."""
+    with store.session() as s:
+        for nick, value in values.items():
+            s.exec(delete(DayInput).where(DayInput.day == day, DayInput.kind == kind,
+                                          DayInput.nick == nick))
+            s.add(DayInput(day=day, kind=kind, nick=nick,
+                           value_json=dumps(value),
+                           at=None if at is None else to_db(at)))
+
+
 def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
                  skip_bad: bool = False) -> ImportReport:
     """Import the forum's lynch tally for the open day, in one transaction.
@@ -116,11 +128,7 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
                 report.problems.append(f"строка {line_no}: {line.strip()[:80]}")
     if report.problems and not skip_bad:
         raise ImportFailed("голоса не загружены", report)
-    with store.session() as s:
-        for voter, targets in votes.items():
-            s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "vote",
-                                          DayInput.nick == voter))
-            s.add(DayInput(day=ctx.day, kind="vote", nick=voter, value_json=dumps(targets), at=to_db(now)))
+    _save_inputs(store, ctx.day, "vote", votes, now)
     report.rows = len(votes)
     return report
 
@@ -129,15 +137,12 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
     """Strip these players of their vote for the open day («Парадокс», «Пальмы цветут»)."""
     ctx = _open_day(store)
     done = []
-    with store.session() as s:
-        for name in nicks:
-            nick = _nick(ctx, name)
-            if nick is None:
-                raise GameError(f"нет игрока «{name}»")
-            s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "lost_vote",
-                                          DayInput.nick == nick))
-            s.add(DayInput(day=ctx.day, kind="lost_vote", nick=nick))
-            done.append(nick)
+    for name in nicks:
+        nick = _nick(ctx, name)
+        if nick is None:
+            raise GameError(f"нет игрока «{name}»")
+        done.append(nick)
+    _save_inputs(store, ctx.day, "lost_vote", dict.fromkeys(done))
     return done
 
 
@@ -195,10 +200,6 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
                 report.flagged.setdefault(nick, []).extend(bad)
     if report.problems and not skip_bad:
         raise ImportFailed("посты не загружены", report)
-    with store.session() as s:
-        for nick, n in counts.items():
-            s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "words",
-                                          DayInput.nick == nick))
-            s.add(DayInput(day=ctx.day, kind="words", nick=nick, value_json=dumps(n)))
+    _save_inputs(store, ctx.day, "words", counts)
     report.rows = len(counts)
     return report
