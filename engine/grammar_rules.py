@@ -15,6 +15,7 @@ from .grammar_vocab import (
 #: :func:`action_for` result for a word that means two different moves of this player.
 ASK = "ask"
 from .model import Problem, TurnInfo
+from .reasons import ACTIONS_RU
 from .roles import ROLE_NAMES_RU
 from .state import GameState
 
@@ -106,19 +107,11 @@ def repeats_last(state: GameState, actor: Actor, action: str, target: str) -> bo
 
 # --- messages -------------------------------------------------------------------------------
 
-_ACTION_RU = {
-    "rob": "кража", "guard": "охрана", "boss_check": "проверка босса", "clan_kill": "убийство от клана",
-    "check": "проверка", "heal": "лечение", "invite": "приглашение", "search": "поиск",
-    "beat": "избиение", "swindle": "жульничество", "watch": "слежка", "maniac_kill": "убийство маньяка",
-    "hunt": "мирная охота", "vote": "голос на линче", "mortar": "выстрел из миномёта",
-    "fear_choice": "выбор под «Страхом»", "partner": "пара под «Выбери меня!»",
-    "delegate": "ход на усмотрение босса", "on_behalf": "ход за члена клана",
-}
 
 
 def action_ru(action: str) -> str:
     """Russian name of an action id, lower case («лечение»)."""
-    return _ACTION_RU.get(action, action)
+    return ACTIONS_RU.get(action, action)
 
 
 #: Refusals by a rule of a move the parser understood: the problem names its action and

@@ -65,19 +65,10 @@ BRANCH_CLASSES: dict[str, frozenset[str]] = {
     "maniac": frozenset({KILL, MANIAC, SHOOT}),
 }
 
-#: Roles whose role move excludes a hunt in the same turn (DECISIONS.md §4–5).
-HUNT_EXCLUDED_BY: dict[str, str] = {
-    "check": "detective", "heal": "doctor", "invite": "hostess", "beat": "thug",
-    "swindle": "swindler", "maniac_kill": "maniac",
-}
+#: Roles whose own role move excludes a hunt in the same turn (DECISIONS.md §4–5); the
+#: refusal itself is :func:`engine.legality.hunt_refusal`'s.
 HUNT_EXCLUSIVE_ROLES: frozenset[str] = frozenset(
     {"detective", "doctor", "hostess", "psycho", "thug", "swindler", "maniac"})
-
-#: Actions checked against ``last_targets`` («never the same player twice in a row»).
-NO_REPEAT_ACTIONS: dict[str, frozenset[str]] = {
-    "rob": frozenset({"thief"}), "heal": frozenset({"doctor"}),
-    "invite": frozenset({"hostess"}), "beat": frozenset({"thug"}),
-}
 
 # --- phrases that are not moves but flags or refusals ------------------------------------
 
