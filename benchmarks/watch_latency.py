@@ -136,7 +136,7 @@ def measure(letters: int, seconds: float, restarts: int, workdir: Path, seed: in
 
     from mailer.config import load_config
     from mailer.store import Letter, Store
-    from mailer.turns import init_game
+    from mailer.day import init_game
     from servers import DovecotServer, SmtpServer
 
     rng = random.Random(seed)

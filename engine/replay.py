@@ -91,7 +91,7 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
     for k, letter in enumerate(spec.letters):
         at = letter.at or start
         parsed = parsed_at[k]
-        if parsed.cancel or parsed.skip:  # as the live path does (mailer.turns)
+        if parsed.cancel or parsed.skip:  # as the live path does (mailer.day)
             turn.cancels.append((letter.sender, at, seq))
         letter_id = letter.letter_id or f"turn{turn.day}.letter{k}"
         for move in parsed.moves:

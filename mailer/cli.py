@@ -174,7 +174,7 @@ def _open(ctx: click.Context):
 def _host_errors():
     from mailer.config import ConfigError
     from mailer.store import DatabaseUnavailable
-    from mailer.turns import GameError
+    from mailer.day import GameError
 
     errors: tuple[type[Exception], ...] = (ConfigError, GameError, DatabaseUnavailable)
     try:
@@ -206,7 +206,7 @@ def init(ctx: click.Context, event: str | None) -> None:
     Пример:
       mafia-mail --config game.toml init
     """
-    from mailer.turns import init_game
+    from mailer.day import init_game
 
     cfg, store = _open(ctx)
     state = _run(init_game, cfg, store, now=_now(), event=event)
@@ -261,7 +261,7 @@ def status(ctx: click.Context) -> None:
     cfg = _config(ctx)
     rep = read_status(cfg)  # SQLite: read directly, no SQLAlchemy start-up
     if rep is None:
-        from mailer.turns import status as game_status
+        from mailer.reports import status as game_status
 
         cfg, store = _open(ctx)
         rep = _run(game_status, cfg, store)
@@ -324,7 +324,7 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
     Пример:
       mafia-mail --config game.toml close-day
     """
-    from mailer.turns import close_day as do_close
+    from mailer.day import close_day as do_close
 
     cfg, store = _open(ctx)
     rep = _run(do_close, cfg, store, now=_now(), early=early, fear_choice=fear_choice)
@@ -558,7 +558,7 @@ def explain(ctx: click.Context, day: int) -> None:
     Пример:
       mafia-mail --config game.toml explain --day 2
     """
-    from mailer.turns import explain_day
+    from mailer.reports import explain_day
 
     _cfg, store = _open(ctx)
     click.echo(_run(explain_day, store, day))
@@ -574,7 +574,7 @@ def reopen_day(ctx: click.Context, day: int) -> None:
     Пример:
       mafia-mail --config game.toml reopen-day 3
     """
-    from mailer.turns import reopen_day as do_reopen
+    from mailer.day import reopen_day as do_reopen
 
     cfg, store = _open(ctx)
     sent = _run(do_reopen, cfg, store, day)
@@ -598,7 +598,7 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
     Пример:
       mafia-mail --config game.toml deadline "завтра 23:00" --yes
     """
-    from mailer.turns import set_deadline
+    from mailer.day import set_deadline
     from mailer.when import format_when
 
     cfg, store = _open(ctx)
@@ -621,7 +621,7 @@ def remind(ctx: click.Context) -> None:
     Пример:
       mafia-mail --config game.toml remind && mafia-mail --config game.toml send
     """
-    from mailer.turns import remind as do_remind
+    from mailer.day import remind as do_remind
 
     cfg, store = _open(ctx)
     nicks = _run(do_remind, cfg, store, now=_now())
@@ -765,7 +765,7 @@ def open_day_cmd(ctx: click.Context, event: str) -> None:
       mafia-mail --config game.toml open-day --event full_moon
     """
     from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
-    from mailer.turns import set_event
+    from mailer.day import set_event
 
     cfg, store = _open(ctx)
     row, stale = _run(set_event, cfg, store, event, now=_now())
@@ -793,7 +793,7 @@ def newspaper_cmd(ctx: click.Context, day: int | None, bbcode: bool, lyric_file)
     Пример:
       mafia-mail --config game.toml newspaper --day 2 --lyric lyric.txt --bbcode
     """
-    from mailer.turns import newspaper, status
+    from mailer.reports import newspaper, status
 
     cfg, store = _open(ctx)
     if day is None:

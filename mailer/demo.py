@@ -44,7 +44,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     from .outbox import build_message, send_all
     from .store import Store
     from .sync import sync
-    from .turns import close_day, init_game
+    from .day import close_day, init_game
 
     folder = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
     if (folder / "game.db").exists():

@@ -38,9 +38,9 @@ def export_game(cfg: GameConfig, store: Store) -> str:
     that arrival order and the deadline minute rule replay exactly.
 
     Raises:
-        mailer.turns.GameError: no game in the database.
+        mailer.day.GameError: no game in the database.
     """
-    from .turns import GameError, day_spec
+    from .day import GameError, day_spec
 
     zone = cfg.zone
 

@@ -16,7 +16,7 @@ from sqlmodel import delete
 
 from .config import GameConfig
 from .store import DayInput, Store, dumps, to_db
-from .turns import GameError, current_context
+from .day import GameError, current_context
 
 #: «Пальмы цветут»: forbidden words (DECISIONS.md §6, event 7) as pymorphy3 lemmas, plus the
 #: particles that have no forms.

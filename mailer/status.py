@@ -4,7 +4,7 @@ The host runs ``status`` often (before the deadline, to see who has not written)
 start fast: for a SQLite game :func:`read_status` reads the database with the standard
 library's ``sqlite3``, read-only, without importing SQLAlchemy/sqlmodel (which take most of any
 other command's start-up, see benchmarks/README.md). Any other database, or one that needs an
-upgrade first, goes through :func:`mailer.turns.status` (SQLModel); both build the same
+upgrade first, goes through :func:`mailer.reports.status` (SQLModel); both build the same
 :class:`StatusReport` with :func:`player_rows`.
 """
 
@@ -90,7 +90,7 @@ def _utc(text: str | None) -> datetime | None:
 def read_status(cfg) -> StatusReport | None:
     """The status of ``cfg``'s game read straight from its SQLite file (read-only), or None
     when that is not possible: another database, no file or no game yet, a schema from an
-    older version (the caller then uses :func:`mailer.turns.status`, which upgrades it and
+    older version (the caller then uses :func:`mailer.reports.status`, which upgrades it and
     reports a missing game). Never writes."""
     from engine.state import GameState
 

@@ -54,7 +54,7 @@ from .runlock import AlreadyRunning, exclusive
 from .status import ATTENTION_STATES
 from .words import STATE_RU
 from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
-from .turns import current_context
+from .day import current_context
 
 if TYPE_CHECKING:
     from .prepare import Preparer
@@ -792,11 +792,11 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
         stored or answered twice.
     Raises:
         mailer.fetch.MailboxError: the mailbox cannot be reached (nothing is lost).
-        mailer.turns.GameError: another sync of this game is running (mailer.runlock).
+        mailer.day.GameError: another sync of this game is running (mailer.runlock).
         mailer.render.TemplateProblem: a host template cannot be read or rendered; letters
             not yet understood stay pending for the next run.
     """
-    from .turns import GameError
+    from .day import GameError
 
     try:
         with exclusive(cfg.path, "sync", cfg.database_url):

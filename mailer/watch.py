@@ -33,7 +33,7 @@ Timers, read from the open day at every turn of the loop: once the day's deadlin
 passed, one log line «срок дня N прошёл: пора close-day» (once per day and run) and, with
 ``[watch] notify``, one letter to the host (once per day, ever: it is queued under the ref
 ``deadline:N``); with ``[watch] remind_before``, that long before the deadline the day's
-reminders (:func:`mailer.turns.remind`, at most one per player and day) are queued and sent,
+reminders (:func:`mailer.day.remind`, at most one per player and day) are queued and sent,
 once per day.
 
 Log: one line per event on stderr (local time of the game, what happened), or JSON lines
@@ -328,7 +328,7 @@ class Watcher:
         """Watch until ``stop`` is set. Raises GameError when another watch of this game runs,
         MailboxError when the mailbox is wrongly configured (never for a lost connection)."""
         from .runlock import AlreadyRunning, exclusive
-        from .turns import GameError
+        from .day import GameError
 
         try:
             with exclusive(self.cfg.path, "watch"):
@@ -579,7 +579,7 @@ class Watcher:
 
     def _timers(self) -> None:
         from .store import utc
-        from .turns import current_context
+        from .day import current_context
 
         with self.store.session() as s:
             ctx = current_context(s)
@@ -626,7 +626,7 @@ class Watcher:
 
         from .runlock import AlreadyRunning, exclusive
         from .store import Outgoing
-        from .turns import GameError, remind
+        from .day import GameError, remind
 
         self._reminded.add(day)
         o = Outgoing.__table__

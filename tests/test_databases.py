@@ -19,7 +19,8 @@ from mailer.outbox import send_all
 from mailer.status import read_status
 from mailer.store import SQLModel, Store
 from mailer.sync import sync
-from mailer.turns import close_day, init_game, status
+from mailer.day import close_day, init_game
+from mailer.reports import status
 
 SEED = 11
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow
@@ -180,7 +181,7 @@ def test_one_sync_per_postgresql_database_whatever_the_config_copy(tmp_path, pos
     import pytest
 
     from mailer.runlock import AlreadyRunning, exclusive
-    from mailer.turns import GameError
+    from mailer.day import GameError
 
     first = load_config(write_game(tmp_path / "a", postgres_url))
     second = load_config(write_game(tmp_path / "b", postgres_url))

@@ -19,7 +19,8 @@ from mailer.export import export_game
 from mailer.inputs import import_posts, import_votes, palms_words, set_lost_votes
 from mailer.store import DayRow, Store, loads
 from mailer.sync import sync
-from mailer.turns import GameError, close_day, explain_day, init_game, remind, reopen_day, set_deadline, status
+from mailer.day import GameError, close_day, init_game, remind, reopen_day, set_deadline
+from mailer.reports import explain_day, status
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
 AFTER = START + timedelta(days=1, minutes=15)
@@ -212,7 +213,7 @@ def test_newspaper_with_host_lyric(demo, tmp_path):
 @pytest.mark.sqlite_only
 def test_secret_day_shows_counts_only(demo):
     cfg, store = demo
-    from mailer.turns import set_event
+    from mailer.day import set_event
 
     set_event(cfg, store, "secret", now=START)
     sync(cfg, store, now=AFTER)
@@ -225,7 +226,7 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
     """open-day --event after a drawn «Праздник»: the mortar letter must not go out (found by
     the 12-day e2e: a stale «you have immunity» letter reached a player on a «Ярость» day)."""
     from mailer.outbox import send_all
-    from mailer.turns import set_event
+    from mailer.day import set_event
 
     cfg, store = demo
 
@@ -250,7 +251,7 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     from mailer.outbox import send_all
     from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
     from mailer.store import Outgoing
-    from mailer.turns import set_event
+    from mailer.day import set_event
 
     cfg, store = demo
     sync(cfg, store, now=AFTER)
@@ -277,7 +278,7 @@ def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
     """A «Страх» day reopened to correct votes: the old chooser's answer must not decide the
     lynch when the corrected votes make someone else the most-voted player."""
     cfg, store = demo
-    from mailer.turns import set_event
+    from mailer.day import set_event
 
     set_event(cfg, store, "fear", now=START)
     sync(cfg, store, now=AFTER)
@@ -318,7 +319,7 @@ def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):
     """During a «Страх» wait the day is still open; ``open-day --event`` would have replaced
     its event and dropped the waiting lynch. It is refused with what to do instead."""
     cfg, store = demo
-    from mailer.turns import set_event
+    from mailer.day import set_event
 
     set_event(cfg, store, "fear", now=START)
     sync(cfg, store, now=AFTER)
@@ -338,7 +339,7 @@ def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):
 @pytest.mark.sqlite_only
 def test_event_named_in_russian_or_by_id(demo):
     cfg, store = demo
-    from mailer.turns import event_id, set_event
+    from mailer.day import event_id, set_event
 
     assert [event_id(t) for t in ("полнолуние", "«Выбери меня!»", "full_moon", " Солнечное  затмение ",
                                   "без события", "Апелевка")] == \

@@ -452,7 +452,7 @@ def test_demo_day1_resolves_as_the_readme_says(tmp_path):
     from mailer.demo import copy_demo
     from mailer.store import Store
     from mailer.sync import sync
-    from mailer.turns import close_day, init_game
+    from mailer.day import close_day, init_game
 
     cfg = load_config(copy_demo(tmp_path / "demo"))
     store = Store(cfg.database_url)

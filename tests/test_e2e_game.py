@@ -123,7 +123,7 @@ def _window(day: int) -> tuple[datetime, datetime]:
 
 
 def _alive(host: Host) -> list[str]:
-    from mailer.turns import status
+    from mailer.reports import status
 
     cfg, store = host.db()
     try:

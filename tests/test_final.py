@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from mailer.store import DayRow
 from mailer.sync import sync
-from mailer.turns import close_day, set_event
+from mailer.day import close_day, set_event
 from test_sync import DEADLINE, START, Game, letter
 
 

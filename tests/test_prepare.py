@@ -20,7 +20,7 @@ from mailer.config import load_config
 from mailer.decode import decode
 from mailer.store import Store
 from mailer.sync import sync
-from mailer.turns import init_game
+from mailer.day import init_game
 
 SEED = 7
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow

@@ -250,7 +250,7 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
     from mailer.demo import copy_demo
     from mailer.store import Store
     from mailer.sync import sync
-    from mailer.turns import close_day, init_game, load_state
+    from mailer.day import close_day, init_game, load_state
 
     cfg = load_config(copy_demo(tmp_path))
     store = Store(cfg.database_url)

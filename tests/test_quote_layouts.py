@@ -26,7 +26,7 @@ from mailer.config import load_config
 from mailer.decode import decode
 from mailer.store import Letter, Store
 from mailer.sync import sync
-from mailer.turns import init_game
+from mailer.day import init_game
 from e2e_config import folder_sections
 
 ROSTER = {

@@ -117,7 +117,7 @@ def test_tables_fit_80_columns_when_piped(tmp_path):
     from mailer.demo import copy_demo
     from mailer.store import Store
     from mailer.sync import sync
-    from mailer.turns import init_game
+    from mailer.day import init_game
 
     cfg = load_config(copy_demo(tmp_path / "demo"))
     store = Store(cfg.database_url)

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from mailer.cli import main as cli_main
 from mailer.status import read_status
-from mailer.turns import status
+from mailer.reports import status
 from test_sync import START, Game, letter
 
 

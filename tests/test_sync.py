@@ -11,7 +11,7 @@ from mailer.config import load_config
 from mailer.inbox import inbox
 from mailer.store import Store
 from mailer.sync import sync
-from mailer.turns import init_game
+from mailer.day import init_game
 from e2e_config import folder_sections
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow
@@ -131,7 +131,7 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
     """DECISIONS.md §8: 19:30:59 is on time, 19:31:00 is after a 19:30 deadline. A letter
     after the deadline, before close-day, belongs to the next day: it waits (no refusal), and
     once day 2 is open it is applied there, its reply saying it missed day 1's deadline."""
-    from mailer.turns import close_day
+    from mailer.day import close_day
 
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="l1@x"), DEADLINE + timedelta(seconds=59))
     game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="l2@x"), DEADLINE + timedelta(seconds=60))
@@ -154,7 +154,7 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
 def test_letter_after_an_early_close_belongs_to_the_new_day(game):
     """After «close-day --early» every letter received after the close is day 2's, judged by
     day 2's deadline (it used to be «after close» of day 1 until day 1's deadline passed)."""
-    from mailer.turns import close_day
+    from mailer.day import close_day
 
     close_day(game.cfg, game.store, now=START + timedelta(hours=3), early=True)
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="e1@x"), START + timedelta(hours=3, minutes=1))
@@ -171,7 +171,7 @@ def test_late_close_keeps_the_next_calendar_deadline(game):
     ahead (10.12 19:30), never the moment of closing; a letter received inside day 2's calendar
     day, before the close, counts for day 2 and its reply says it missed day 1's deadline."""
     from mailer.store import DayRow
-    from mailer.turns import close_day
+    from mailer.day import close_day
 
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="c1@x"), DEADLINE + timedelta(hours=3))
     game.sync()
@@ -266,7 +266,7 @@ def test_letter_fetched_after_close_stays_out_of_the_closed_day(game):
     from engine.replay import replay_game
     from mailer.export import export_game
     from mailer.store import DayRow, loads
-    from mailer.turns import close_day
+    from mailer.day import close_day
 
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v1@x"), START + timedelta(hours=2))
     game.sync()
@@ -290,11 +290,11 @@ def test_letters_during_fear_wait_wait_for_the_next_day(tmp_path):
     """«Страх» keeps the day open past its deadline until the chosen player answers; moves the
     others send meanwhile are for the next day: they wait (pending, no reply) and count there,
     instead of being refused as late for the day that is only waiting."""
-    from mailer.turns import close_day
+    from mailer.day import close_day
 
     g = Game(tmp_path)
     try:
-        from mailer.turns import set_event
+        from mailer.day import set_event
 
         set_event(g.cfg, g.store, "fear", now=START)
         for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "serg@example.org")):
@@ -319,7 +319,7 @@ def test_letters_during_fear_wait_wait_for_the_next_day(tmp_path):
 def test_letters_during_a_reopened_day_wait_for_the_next_day(game):
     """While the host corrects a reopened day, letters after its deadline are the next day's
     moves: they wait and count there (not refused as late for the day being corrected)."""
-    from mailer.turns import close_day, reopen_day
+    from mailer.day import close_day, reopen_day
 
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v1@x"), START + timedelta(hours=2))
     game.sync()
@@ -355,7 +355,7 @@ def test_reply_refuses_a_hunt_that_close_day_would_refuse(game):
     a heal in the first, is refused in its reply, and close-day refuses it for the same
     reason (it used to be «Принято» and then refused at close-day)."""
     from mailer.store import DayRow, loads
-    from mailer.turns import close_day
+    from mailer.day import close_day
 
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="h1@x"), START + timedelta(hours=2))
     game.deliver(letter("buka@example.org", "МО: Ягуарчик", msgid="h2@x"), START + timedelta(hours=3))

@@ -27,7 +27,7 @@ from mailer.config import load_config
 from mailer.inbox import inbox
 from mailer.store import Letter, Store, utc
 from mailer.sync import MAX_EMPTY_REPLIES_PER_DAY, sync
-from mailer.turns import init_game
+from mailer.day import init_game
 from test_sync import CONFIG, DEADLINE, START, letter
 
 IMAP_BOX = """[mailbox]
@@ -629,7 +629,7 @@ def test_a_second_sync_or_send_while_one_runs_is_refused(game):
     from mailer.outbox import send_all
     from mailer.runlock import exclusive
     from mailer.send import SendError
-    from mailer.turns import GameError
+    from mailer.day import GameError
 
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="lock@x"), AT)
     with exclusive(game.cfg.path, "sync"):

@@ -17,7 +17,7 @@ from mailer.demo import copy_demo
 from mailer.render import Renderer, TemplateProblem
 from mailer.store import Letter, Outgoing, Store
 from mailer.sync import sync
-from mailer.turns import init_game
+from mailer.day import init_game
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
 DURING = START + timedelta(hours=20)

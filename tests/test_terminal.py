@@ -24,7 +24,7 @@ from mailer.config import load_config
 from mailer.demo import copy_demo, run_demo
 from mailer.progress import terminal_progress
 from mailer.store import Store
-from mailer.turns import init_game
+from mailer.day import init_game
 from mailer.words import KIND_RU
 
 LETTERS = ("письмо", "письма", "писем")

@@ -141,7 +141,7 @@ def test_forum_paste_from_a_browser_is_cleaned(tmp_path):
     from mailer.demo import copy_demo
     from mailer.inputs import import_posts, import_votes
     from mailer.store import DayInput, Store, loads
-    from mailer.turns import init_game
+    from mailer.day import init_game
     from sqlmodel import select
 
     cfg = load_config(copy_demo(tmp_path / "game"))

@@ -27,7 +27,7 @@ from servers import DovecotServer, find_dovecot
 from mailer.config import ConfigError, load_config, parse_duration
 from mailer.runlock import exclusive, is_held
 from mailer.store import DayRow, Letter, Outgoing, Store, to_db
-from mailer.turns import init_game
+from mailer.day import init_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MOSCOW = ZoneInfo("Europe/Moscow")

@@ -153,7 +153,7 @@ def read_vote(text: str, nick: str, state: GameState, info: TurnInfo):
 def _state_of(s: Session, game: Game, row: DayRow) -> GameState:
     if row.status == "closed" and row.state_before_json:
         return GameState.from_json(loads(row.state_before_json))
-    from ..turns import load_state
+    from ..day import load_state
 
     return load_state(game)
 
@@ -165,7 +165,7 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None) -> D
         mailer.forum.model.ForumError: no game, or no such day yet (Russian message).
     """
     from ..inputs import palms_words
-    from ..turns import turn_info
+    from ..day import day_info
     from .model import ForumError
 
     game = s.get(Game, 1)
@@ -180,7 +180,7 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None) -> D
         raise ForumError(f"дня {day} ещё нет")
     tz = tz or game.timezone
     state = _state_of(s, game, row)
-    info = turn_info(row)
+    info = day_info(row)
     wins = windows(s, game, day)
     _, start, end = next(w for w in wins if w[0] == day)
     posts = sorted(s.exec(select(ForumPost).where(ForumPost.at >= start, ForumPost.at < end,

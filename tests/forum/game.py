@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mailer.config import load_config
 from mailer.store import Store
-from mailer.turns import init_game
+from mailer.day import init_game
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)  # 19:30 Moscow
 DAY1_END = START + timedelta(days=1)

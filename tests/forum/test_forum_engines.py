@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from mailer.cli import main
 from mailer.forum.readers import detect
-from mailer.turns import close_day, set_event
+from mailer.day import close_day, set_event
 
 from .game import DAY1_END, make_game
 from .pages import ENGINE_ID, ENGINES, FETCHED, expected_day1, expected_day2, render

@@ -13,7 +13,7 @@ from sqlmodel import func, select
 from mailer.cli import main
 from mailer.forum.db import ForumPost
 from mailer.sync import sync
-from mailer.turns import close_day
+from mailer.day import close_day
 
 from .game import DAY1_END, START, make_game
 

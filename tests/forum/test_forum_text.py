@@ -13,7 +13,8 @@ from mailer.cli import main
 from mailer.forum.tally import read_vote
 from mailer.forum.words import count_words
 from mailer.store import DayRow, loads
-from mailer.turns import close_day, status
+from mailer.day import close_day
+from mailer.reports import status
 
 from .game import DAY1_END, make_game
 
@@ -65,7 +66,7 @@ def test_words_definition():
 
 def test_withdrawal_and_vote_order(tmp_path):
     from engine.model import TurnInfo
-    from mailer.turns import load_state
+    from mailer.day import load_state
     from mailer.store import Game
 
     cfg, store = make_game(tmp_path / "g")

@@ -1,0 +1,196 @@
+"""A game day ends: ``close-day`` resolves it (DECISIONS.md §2–10), queues the result
+letters, stores the newspaper and opens the next day; ``reopen-day`` undoes a close.
+
+Close-day is one transaction: the resolution, the snapshot of the state before it, the
+result letters and the next day are all committed together or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine.calendar import day_window, on_time
+
+from ..config import GameConfig
+from ..outbox import queue
+from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db, utc
+from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
+from .deadline import drop_stale_reminders
+from .open import open_game_day
+
+
+@dataclass
+class CloseReport:
+    day: int
+    warnings: list[str] = field(default_factory=list)
+    waiting_for: str | None = None
+    result: object = None
+    newspaper: str = ""
+    letters: int = 0
+    winner: str | None = None
+    next_deadline: datetime | None = None
+
+
+@one_at_a_time
+def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
+              fear_choice: str | None = None) -> CloseReport:
+    """Resolve the open day (DECISIONS.md §2–10), queue the result letters, store the
+    newspaper and open the next day — in one transaction.
+
+    Args:
+        now: aware current time; before the deadline the day is closed only with ``early``.
+        fear_choice: under «Страх», the host's answer for the chosen player («nobody» allowed).
+    Returns:
+        CloseReport; ``waiting_for`` is set (and nothing resolved) when «Страх» still waits
+        for the chosen player's letter, who has then been asked by letter.
+    Raises:
+        GameError: no game, the day is already closed, or the deadline has not passed.
+    """
+    from engine.explain import explain_turn
+    from engine.replay import build_turn
+    from engine.resolve import lynch_tally, resolve_turn
+
+    from ..render import Renderer
+
+    renderer = Renderer(cfg)
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is None:
+            raise GameError("игры ещё нет: сначала mafia-mail init")
+        if game.finished:
+            raise GameError("игра окончена")
+        row = s.get(DayRow, game.current_day)
+        if row is None or row.status != "open":
+            raise GameError(f"день {game.current_day} уже закрыт")
+        deadline = utc(row.deadline)
+        day_start = day_window(cfg.start, cfg.timezone, row.day, cfg.weekend_merge)[0]
+        if early and now < day_start:
+            # a repeated «close-day --early» must not close the day it has just opened
+            local = day_start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+            raise GameError(f"день {row.day} начинается только {local} ({cfg.timezone}); "
+                            "досрочно закрыть можно уже начавшийся день")
+        if on_time(now, deadline) and not early:
+            local = deadline.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+            raise GameError(f"срок дня {row.day} — {local} ({cfg.timezone}); он ещё не прошёл. "
+                            "Закрыть раньше: close-day --early")
+        state = load_state(game)
+        if fear_choice:
+            row.fear_choice = fear_choice
+        spec = day_spec(s, store, row)
+        turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
+        if row.event == "fear" and not turn.fear_choice:
+            from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
+            if not from_letters:
+                tally = lynch_tally(state, turn)
+                chosen = tally.fear_chosen
+                if chosen:
+                    row.fear_chosen = chosen
+                    s.add(row)
+                    queue(s, cfg, ref=f"fear:{row.day}:{chosen}", kind="fear", day=row.day,
+                          to_addr=address_of(cfg, chosen), to_nick=chosen,
+                          subject=f"{cfg.name}: Страх — ваш выбор",
+                          body=renderer.fear_letter(nick=chosen, row=row), now=now)
+                    return CloseReport(day=row.day, waiting_for=chosen)
+        warnings = []
+        if not early and (game.last_sync is None or utc(game.last_sync) < deadline):
+            warnings.append("последний sync был до срока дня: письма, пришедшие до срока, но ещё не "
+                            "скачанные, в этот день не попали (они получат ответ «после итогов»). "
+                            "Если это не так задумано: mafia-mail reopen-day "
+                            f"{row.day}, затем sync и close-day")
+        result = resolve_turn(state, turn)
+        row.state_before_json = dumps(state.to_json())
+        row.result_json = dumps(result.to_json())
+        row.explain = explain_turn(result, state)
+        row.status = "closed"
+        row.closed_at = to_db(now)
+        new_state = result.new_state
+        next_row = None
+        if result.winner is None:
+            next_row = open_game_day(cfg, s, new_state, row.day + 1, now, renderer)
+        paper = renderer.newspaper(result=result, row=row, state_before=state, next_row=next_row)
+        final = None
+        if result.winner is not None:
+            history = [(r.day, r.event, loads(r.result_json)) for r in s.exec(
+                select(DayRow).where(DayRow.day < row.day, DayRow.status == "closed")
+                .order_by(DayRow.day))]
+            history.append((row.day, row.event, result.to_json()))
+            final = paper["final"] = renderer.final(history=history, state=new_state,
+                                                    winner=result.winner)
+        paper_text, paper_bbcode = renderer.paper(paper)
+        row.paper_json = dumps(paper)
+        row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
+        s.add(row)
+        letters = 0
+        corrected = _sent_before(s, row) if row.revision else set()
+        for nick, subject, body in renderer.result_letters(result=result, row=row,
+                                                           state_before=state, next_row=next_row):
+            if nick in corrected:  # reopen-day: this letter replaces one already sent
+                subject = f"{subject} (исправлено)"
+                body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
+                        f"с итогами дня {row.day}.\n\n{body}")
+            queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
+                  to_addr=address_of(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
+            letters += 1
+        if final is not None:  # the end of the game: every player, the dead too, is told
+            for p in cfg.players:
+                queue(s, cfg, ref=f"final:{row.day}.{row.revision}:{p.nick}", kind="final",
+                      day=row.day, to_addr=p.emails[0], to_nick=p.nick,
+                      subject=f"{cfg.name}: игра окончена",
+                      body=renderer.final_letter(nick=p.nick, final=final), now=now)
+                letters += 1
+        drop_stale_reminders(s, row.day, new_state)  # never sent for a closed day or to the dead
+        game.state_json = dumps(new_state.to_json())
+        game.current_day = row.day + 1
+        game.finished = result.winner is not None
+        s.add(game)
+        return CloseReport(day=row.day, warnings=warnings, result=result, newspaper=paper_text,
+                           letters=letters,
+                           winner=result.winner,
+                           next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+def _sent_before(s: Session, row: DayRow) -> set[str]:
+    """Players who were already sent a result letter of an earlier revision of ``row``'s day
+    (before ``reopen-day``)."""
+    sent = s.exec(select(Outgoing.to_nick).where(
+        Outgoing.kind == "result", Outgoing.day == row.day, Outgoing.state == "sent",
+        Outgoing.ref.like(f"result:{row.day}.%"))).all()
+    return {n for n in sent if n}
+
+
+@one_at_a_time
+def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
+    """Restore the state before day ``day`` was resolved, so the host can fix moves and close
+    it again. Later days are dropped; their queued letters are withdrawn; letters already
+    sent stay sent and are returned as a list for the host.
+
+    Raises:
+        GameError: no game or day ``day`` was never closed.
+    """
+    with store.session() as s:
+        game = s.get(Game, 1)
+        row = s.get(DayRow, day)
+        if game is None or row is None or row.status != "closed":
+            raise GameError(f"день {day} не закрыт — открывать нечего")
+        game.state_json = row.state_before_json
+        game.current_day = day
+        game.finished = False
+        s.add(game)
+        for later in s.exec(select(DayRow).where(DayRow.day > day)):
+            s.delete(later)
+        sent = []
+        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final")))
+                         .order_by(Outgoing.id)):
+            if out.state == "sent":
+                sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
+            elif out.day > day or out.kind in ("result", "final"):
+                s.delete(out)
+        row.status = "open"
+        row.revision += 1
+        row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
+        row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else
+        s.add(row)
+        return sent

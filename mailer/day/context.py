@@ -1,0 +1,126 @@
+"""The open game day as every host command reads it: the game's state, the day's row, the
+day as a game-file turn (SCENARIOS.md), and the lock that keeps ``sync`` out while a command
+changes the day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine.gamefile import GameFile, LetterSpec, TurnSpec
+from engine.model import TurnInfo
+from engine.state import GameState
+
+from ..config import GameConfig
+from ..store import DayInput, DayRow, Game, Letter, Store, loads, utc
+
+
+class GameError(Exception):
+    """A host command that cannot be done now; the message (Russian) says why and what to do."""
+
+
+def one_at_a_time(fn):
+    """Run a command that changes the day under the game's ``sync`` lock (mailer.runlock): a
+    sync never runs during close-day, reopen-day or open-day. Raises GameError when busy."""
+    import functools
+
+    from ..runlock import AlreadyRunning, exclusive
+
+    @functools.wraps(fn)
+    def wrapper(cfg, *args, **kwargs):
+        try:
+            with exclusive(cfg.path, "sync", cfg.database_url):
+                return fn(cfg, *args, **kwargs)
+        except AlreadyRunning as exc:
+            raise GameError(str(exc)) from None
+
+    return wrapper
+
+
+@dataclass
+class Context:
+    """The open day as the parser and the resolver need it."""
+
+    day: int
+    row: DayRow
+    state: GameState
+    info: TurnInfo
+
+
+def day_info(row: DayRow) -> TurnInfo:
+    """The stored day ``row`` as the engine's :class:`engine.model.TurnInfo` (event, its
+    draws, the «Страх» choice)."""
+    return TurnInfo(day=row.day, event=row.event, immune=row.immune, mortar=row.mortar,
+                    fear_chosen=row.fear_chosen)
+
+
+_STATE_CACHE: dict[str, GameState] = {}
+
+
+def load_state(game: Game) -> GameState:
+    """The game's current state. Parsed once per stored version (a sync reads it for every
+    letter); callers get a copy they may change."""
+    cached = _STATE_CACHE.get(game.state_json)
+    if cached is None:
+        _STATE_CACHE.clear()
+        cached = _STATE_CACHE[game.state_json] = GameState.from_json(loads(game.state_json))
+    return cached.copy()
+
+
+def current_context(s: Session) -> Context | None:
+    """The open day, or None before ``init`` and after the game ended."""
+    game = s.get(Game, 1)
+    if game is None or game.finished:
+        return None
+    row = s.get(DayRow, game.current_day)
+    if row is None or row.status != "open":
+        return None
+    return Context(day=row.day, row=row, state=load_state(game), info=day_info(row))
+
+
+def address_of(cfg: GameConfig, nick: str) -> str:
+    """The address letters to player ``nick`` go to (his first in the config); StopIteration
+    for a nick not in the config."""
+    return next(p.emails[0] for p in cfg.players if p.nick == nick)
+
+
+def imported_votes(letters: list[Letter], inputs: list[DayInput]) -> dict[str, list[str]]:
+    """Imported votes that stand: imported and letter votes merge by the latest time (issue 5),
+    so an import older than the voter's latest letter vote is dropped (the resolver lets the
+    imported votes given to it override letter votes)."""
+    latest: dict[str, datetime] = {}
+    for letter in letters:
+        if letter.nick and any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
+            latest[letter.nick] = max(latest.get(letter.nick, utc(letter.received)), utc(letter.received))
+    return {i.nick: loads(i.value_json) for i in inputs
+            if i.kind == "vote" and not (i.nick in latest and latest[i.nick] > utc(i.at))}
+
+
+def day_spec(s: Session, store: Store, row: DayRow) -> TurnSpec:
+    """The open day as a game-file turn (SCENARIOS.md): its letters as the parser read them
+    (body, receipt time, Message-ID), host inputs and event inputs. Close-day and ``export``
+    both use it, and the resolver gets it through :func:`engine.replay.build_turn`, so a live
+    day and its replay take the same code path."""
+    letters = [l for l in store.letters(s, day=row.day)
+               if l.nick and l.state in ("applied", "late", "no_moves")]
+    inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day).order_by(DayInput.id)))
+    from ..forum.close import merge_thread  # the day's forum thread (FORUM.md)
+
+    votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
+                                {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"})
+    return TurnSpec(
+        event=row.event, deadline=utc(row.deadline),
+        letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id) for l in letters],
+        votes=votes, words=words,
+        lost_vote=[i.nick for i in inputs if i.kind == "lost_vote"],
+        fear_choice=row.fear_choice, immune=row.immune, mortar=row.mortar,
+    )
+
+
+def game_file(cfg: GameConfig, roles: dict[str, str]) -> GameFile:
+    """The config as the engine's game description (no turns)."""
+    return GameFile(title=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=cfg.start,
+                    rules=cfg.rules, roles=roles, turns=[])

@@ -1,0 +1,105 @@
+"""The open day's deadline: ``deadline`` moves it, ``remind`` tells the players who have
+not moved yet; reminders that no longer hold are dropped.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine.state import GameState
+
+from ..config import GameConfig
+from ..outbox import queue
+from ..store import DayInput, DayRow, Outgoing, Store, loads, to_db, utc
+from .context import GameError, address_of, current_context
+
+
+def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
+                 dry_run: bool = False) -> datetime:
+    """Move the open day's deadline to ``phrase``, read by :func:`mailer.when.read_when` in
+    the game's time zone («вторник 23:00», «завтра в 19», «05.03.2027 19:30», ISO 8601).
+    Returns the new deadline (aware UTC); stored in UTC unless ``dry_run`` (then only checked,
+    so the host can confirm it first).
+
+    Raises:
+        GameError: no open day, the phrase is not a date with a time of day, or the time is
+            already past or before the open day began.
+    """
+    from ..when import WhenError, read_when
+
+    try:
+        deadline = utc(read_when(phrase, now=now, zone=cfg.zone))
+    except WhenError as exc:
+        raise GameError(str(exc)) from None
+    if deadline <= now:
+        raise GameError(f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) уже прошёл; "
+                        "закрыть день сейчас: mafia-mail close-day --early")
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            raise GameError("нет открытого дня")
+        prev = s.get(DayRow, ctx.day - 1)
+        opened = utc(prev.deadline) if prev is not None else cfg.start
+        if deadline <= opened:
+            raise GameError(
+                f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) раньше начала "
+                f"дня {ctx.day} ({opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}); укажите дату "
+                "полностью, например 2026-12-09 19:30")
+        if not dry_run:
+            ctx.row.deadline = to_db(deadline)
+            s.add(ctx.row)
+    return deadline
+
+
+def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
+    """Queue a reminder to every living player who sent no move today, or sent moves but no
+    lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
+    is missing (at most one per day per player). A player the host stripped of his vote is
+    not reminded of it; a vote the host imported counts. Returns the nicknames reminded now."""
+    from ..render import Renderer
+
+    renderer = Renderer(cfg)
+    reminded = []
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            raise GameError("нет открытого дня")
+        moved: set[str] = set()
+        voted: set[str] = set()
+        for letter in store.letters(s, day=ctx.day):
+            if letter.state != "applied":
+                continue
+            moved.add(letter.nick)
+            if any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
+                voted.add(letter.nick)
+        inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
+        voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
+        for nick in ctx.state.alive():
+            if nick in moved and nick in voted:
+                continue
+            ref = f"remind:{ctx.day}:{nick}"
+            if s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
+                continue
+            queue(s, cfg, ref=ref, kind="reminder", day=ctx.day, to_addr=address_of(cfg, nick),
+                        to_nick=nick, subject=f"{cfg.name}: напоминание о ходе",
+                        body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
+                                             deadline=utc(ctx.row.deadline),
+                                             no_letter=nick not in moved, no_vote=nick not in voted),
+                        now=now)
+            reminded.append(nick)
+    return reminded
+
+
+def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
+    """Take off the queue the reminders that no longer hold: those for ``day`` (being
+    closed) or earlier, and those to players dead in ``state``. Returns how many."""
+    dropped = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reminder",
+                                             Outgoing.state.in_(("queued", "failed")))):
+        p = state.players.get(out.to_nick or "")
+        if (out.day or 0) <= day or (p is not None and not p.alive):
+            s.delete(out)
+            dropped += 1
+    return dropped

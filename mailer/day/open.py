@@ -1,0 +1,209 @@
+"""A game day begins: ``init`` (deal the roles, open day 1), the next day opened by
+close-day, and ``open-day --event`` (the host sets the open day's event by hand).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine.calendar import deadline_ahead
+from engine.draw import shuffled
+from engine.roles import STANDARD_DEAL
+from engine.state import GameState
+
+from ..config import GameConfig
+from ..outbox import queue
+from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db
+from .context import (GameError, address_of, current_context, day_spec, game_file,
+                      one_at_a_time)
+
+
+def deal_roles(cfg: GameConfig) -> dict[str, str]:
+    """Roles for every player: the config's explicit ones, the rest dealt from the standard
+    deal (DECISIONS.md §1) by the seeded draw ``"deal"``. More players than the standard deal
+    get plain civilians."""
+    given = {p.nick: p.role for p in cfg.players if p.role}
+    pool = list(STANDARD_DEAL)
+    for role in given.values():
+        if role in pool:
+            pool.remove(role)
+    missing = [p.nick for p in cfg.players if not p.role]
+    pool = shuffled(cfg.seed, "deal", pool)
+    pool += ["civilian"] * max(0, len(missing) - len(pool))
+    dealt = dict(zip(missing, pool))
+    return {p.nick: given.get(p.nick) or dealt[p.nick] for p in cfg.players}
+
+
+def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: datetime,
+              renderer, event: str | None = None) -> DayRow:
+    """Open game day ``day`` at ``now``: its event drawn (or ``event``), its deadline the day's
+    calendar end or, when that is past (a day closed late), the next calendar end still ahead
+    (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`)."""
+    from engine.resolve import open_day
+
+    opening = open_day(state, day, event)
+    deadline = deadline_ahead(cfg.start, cfg.timezone, day, cfg.weekend_merge, now)
+    row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
+                 mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]))
+    s.add(row)
+    _queue_event_letters(cfg, s, row, state, renderer, now)
+    return row
+
+
+def _queue_event_letters(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer,
+                         now: datetime) -> None:
+    """Letters to the players an event's draw chose (immune player, mortar holder)."""
+    for nick in (row.immune, row.mortar):
+        if nick:
+            queue(s, cfg, ref=_event_ref(row, nick), kind="event", day=row.day,
+                  to_addr=address_of(cfg, nick), to_nick=nick,
+                  subject=f"{cfg.name}: событие дня {row.day}",
+                  body=renderer.event_letter(nick=nick, row=row, state=state), now=now)
+
+
+def _event_ref(row: DayRow, nick: str) -> str:
+    return f"event:{row.day}.{row.event}:{nick}"
+
+
+def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
+    """Take the open day's event letters that no longer hold (the event was changed) off the
+    queue. Returns ``"nick: subject"`` of those already sent: the host must write to them."""
+
+    keep = {_event_ref(row, nick) for nick in (row.immune, row.mortar) if nick}
+    sent = []
+    for out in s.exec(select(Outgoing).where(Outgoing.day == row.day, Outgoing.kind == "event").order_by(Outgoing.id)):
+        if out.ref in keep:
+            continue
+        if out.state in ("queued", "failed"):
+            s.delete(out)
+        else:
+            sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
+    return sent
+
+
+@one_at_a_time
+def set_event(cfg: GameConfig, store: Store, event: str, *,
+              now: datetime) -> tuple[DayRow, list[str]]:
+    """Set the open day's event by hand instead of the seeded draw (``open-day --event``):
+    the event's own draws (immune player, mortar holder) are made again and their letters
+    queued; unsent letters of the replaced event are taken off the queue.
+
+    Returns:
+        (the day's row, ``"nick: subject"`` of the replaced event's letters already sent).
+
+    Raises:
+        GameError: no open day, an unknown event id, or the day is waiting for the «Страх»
+            answer (its lynch is half done: the next day's event is set once it is closed).
+    """
+    from engine.resolve import open_day
+
+    from ..render import Renderer
+
+    event = event_id(event)
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            raise GameError("нет открытого дня")
+        if ctx.row.fear_chosen and not ctx.row.fear_choice:
+            raise GameError(
+                f"день {ctx.day} ждёт ответа на «Страх» от {ctx.row.fear_chosen}: событие этого "
+                "дня уже не меняется. Закройте день (close-day, можно с --fear-choice), потом "
+                "задайте событие следующего дня")
+        opening = open_day(ctx.state, ctx.day, event)
+        row = ctx.row
+        row.event, row.immune, row.mortar = opening.event, opening.immune, opening.mortar
+        row.draws_json = dumps([list(d) for d in opening.draws])
+        row.fear_chosen = row.fear_choice = None
+        s.add(row)
+        stale = _withdraw_event_letters(s, row)
+        renderer = Renderer(cfg)
+        _queue_event_letters(cfg, s, row, ctx.state, renderer, now)
+        stale += _announce_again(cfg, s, store, row, renderer)
+        return row, stale
+
+
+def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, renderer) -> list[str]:
+    """The closed day before ``row`` announced ``row``'s event in its newspaper and result
+    letters; after ``open-day --event`` they are rendered again (the day is resolved again the
+    way close-day did, from its stored inputs). Returns a line for the result letters already
+    sent with the old announcement."""
+    from engine.resolve import resolve_turn
+    from engine.replay import build_turn
+
+    prev = s.get(DayRow, row.day - 1)
+    game = s.get(Game, 1)
+    if prev is None or prev.status != "closed" or not prev.state_before_json:
+        return []
+    state = GameState.from_json(loads(prev.state_before_json))
+    turn = build_turn(game_file(cfg, loads(game.roles_json)), state, prev.day, day_spec(s, store, prev))
+    result = resolve_turn(state, turn)
+    paper = renderer.newspaper(result=result, row=prev, state_before=state, next_row=row)
+    paper["lyric"] = (loads(prev.paper_json) or {}).get("lyric")
+    prev.paper_json = dumps(paper)
+    prev.newspaper, prev.newspaper_bbcode = renderer.paper(paper)
+    s.add(prev)
+    sent = 0
+    for nick, _subject, body in renderer.result_letters(result=result, row=prev, state_before=state,
+                                                        next_row=row):
+        out = s.exec(select(Outgoing).where(Outgoing.ref == f"result:{prev.day}.{prev.revision}:{nick}")).first()
+        if out is None or out.body == body:
+            continue
+        if out.state in ("queued", "failed"):
+            out.body = body
+            s.add(out)
+        else:
+            sent += 1
+    if not sent:
+        return []
+    return [f"итоги дня {prev.day}: с прежним событием дня {row.day} уже отправлено писем: {sent}"]
+
+
+def event_id(text: str) -> str:
+    """The event id (engine.model.EVENTS) for an id or the event's Russian name, any case,
+    with or without «» («полнолуние», «Выбери меня!», ``full_moon``).
+
+    Raises:
+        GameError: no such event (the message lists them, name and id).
+    """
+    from engine.model import EVENTS
+    from engine.reasons import EVENTS_RU
+
+    from ..words import code_for
+
+    event = code_for(text, {e: EVENTS_RU.get(e, e) for e in EVENTS})
+    if event is not None:
+        return event
+    known = ", ".join(f"«{EVENTS_RU.get(e, e)}» ({e})" for e in EVENTS)
+    raise GameError(f"нет такого события «{text}»; есть: {known}")
+
+
+def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None = None) -> GameState:
+    """Create the game: deal roles, open day 1, queue a role letter to each player.
+
+    ``event`` sets day 1's event instead of the seeded draw (see :func:`event_id`).
+
+    Raises:
+        GameError: the database already holds a game, or no such event.
+    """
+    from ..render import Renderer
+
+    if event is not None:
+        event = event_id(event)
+
+    renderer = Renderer(cfg)
+    with store.session() as s:
+        if s.get(Game, 1) is not None:
+            raise GameError("игра уже создана в этой базе; начать заново можно с новой базой")
+        roles = deal_roles(cfg)
+        state = GameState.new(cfg.seed, roles, cfg.rules)
+        row = open_game_day(cfg, s, state, 1, now, renderer, event)
+        s.add(Game(name=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=to_db(cfg.start),
+                   roles_json=dumps(roles), state_json=dumps(state.to_json())))
+        for p in cfg.players:
+            queue(s, cfg, ref=f"role:{p.nick}", kind="role", to_addr=p.emails[0], to_nick=p.nick,
+                  subject=f"{cfg.name}: ваша роль",
+                  body=renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code),
+                  now=now)
+    return state

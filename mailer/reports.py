@@ -1,0 +1,89 @@
+"""What the host reads about the game: ``status`` (the open day, per player),
+``explain`` (why each move of a closed day came out as it did) and ``newspaper``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from .config import GameConfig
+from .day.context import GameError, load_state
+from .status import ATTENTION_STATES, StatusReport, player_rows
+from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
+
+
+def status(cfg: GameConfig, store: Store) -> StatusReport:
+    """Day, event, deadline, and per player: alive, moves sent today, vote, points (through
+    SQLModel; ``mailer.status.read_status`` reads a SQLite game faster).
+
+    Raises:
+        GameError: no game yet.
+    """
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is None:
+            raise GameError("игры ещё нет: сначала mafia-mail init")
+        state = load_state(game)
+        row = s.get(DayRow, game.current_day)
+        table = Letter.__table__
+        letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json).where(
+            table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
+        inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
+        imported = {i.nick for i in inputs if i.kind == "vote"}
+        lost = {i.nick for i in inputs if i.kind == "lost_vote"}
+        players = player_rows(state, letters, imported, lost)
+        from .forum.today import words_today_sql  # thread words today (FORUM.md)
+
+        words = words_today_sql(s, game.current_day, utc(game.start))
+        for p in players if words is not None else ():
+            p.words = words.get(p.nick, 0)
+
+        def count(model, *where) -> int:
+            return s.exec(select(func.count()).select_from(model).where(*where)).one()
+
+        queued = count(Outgoing, Outgoing.state == "queued")
+        uncertain = count(Outgoing, Outgoing.state == "uncertain")
+        attention = count(Letter, Letter.state.in_(ATTENTION_STATES), Letter.handled == False)  # noqa: E712
+        return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
+                            deadline=utc(row.deadline) if row else None, finished=game.finished,
+                            players=players, queued=queued, uncertain=uncertain, attention=attention,
+                            autokill_words=state.rules.autokill_words)
+
+
+def _closed_day(s: Session, day: int) -> DayRow:
+    row = s.get(DayRow, day)
+    if row is None or row.status != "closed":
+        raise GameError(f"день {day} ещё не закрыт")
+    return row
+
+
+def explain_day(store: Store, day: int) -> str:
+    """The why-trace of a closed day, in Russian (host only).
+
+    Raises:
+        GameError: the day is not closed.
+    """
+    with store.session() as s:
+        return _closed_day(s, day).explain
+
+
+def newspaper(cfg: GameConfig, store: Store, day: int, *, lyric: str | None = None) -> tuple[str, str]:
+    """The newspaper of a closed day as (plain text, BBCode); with ``lyric`` the host's
+    paragraph replaces the default one and is kept.
+
+    Raises:
+        GameError: the day is not closed.
+    """
+    from .render import Renderer
+
+    with store.session() as s:
+        row = _closed_day(s, day)
+        if lyric is None:
+            return row.newspaper, row.newspaper_bbcode
+        context = loads(row.paper_json)
+        context["lyric"] = lyric.strip()
+        row.paper_json = dumps(context)
+        row.newspaper, row.newspaper_bbcode = Renderer(cfg).paper(context)
+        s.add(row)
+        return row.newspaper, row.newspaper_bbcode
