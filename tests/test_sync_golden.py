@@ -18,7 +18,7 @@ from mailer.config import load_config
 from mailer.demo import copy_demo
 from mailer.store import Letter, Outgoing, Store, loads
 from mailer.sync import sync
-from mailer.turns import close_day, init_game
+from mailer.day import close_day, init_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "sync.json"
 UTC = timezone.utc
