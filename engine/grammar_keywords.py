@@ -47,7 +47,7 @@ class Kw:
     weak: bool = False
     reported: bool = False  # a noun right after «что»: chatter if a predicate follows
     withdraw: bool = False  # «снимаю голос с X»
-    hypothetical: bool = False  # after «если», «может», «завтра» in its sentence
+    hypothetical: bool | str = False  # after «если», «может», «завтра»; "hedged": «а может …» after
     alt: str | None = None  # the other class of two merged keywords («на страх голосую»)
 
 
@@ -334,8 +334,9 @@ _ASIDE = V.HYPOTHETICAL_WORDS | {"потом", "быть", "наверное", "
 _LATER_WORDS = frozenset({"завтра", "послезавтра"})
 
 
-def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool:
-    """True when the move word at token ``i`` is a hypothesis, not an order: «если» before it
+def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
+    """``"hedged"`` when the sentence leaves the choice open after the move word (see
+    :func:`_hedged_after`), else True when the move word at token ``i`` is a hypothesis, not an order: «если» before it
     in its sentence («Если Лось промолчит — проверю его»), or a word of
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
@@ -355,15 +356,45 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         while k >= 0 and (clause[k].word or clause[k].w == ","):
             if clause[k].word:
                 words.append(clause[k].w)
+            elif words and all(w in _ASIDE for w in words):
+                break  # «Не знаю, может, полечу Кузю»: the parenthesis right before counts
             k -= 1
         if words and all(w in _ASIDE for w in words) and \
                 any(w in V.HYPOTHETICAL_WORDS for w in words):
             return True
+    if _hedged_after(clause, i, excluded):
+        return "hedged"
     k = i + 1
     while k < len(clause) and (clause[k].word or clause[k].w not in _SEGMENT_MARKS):
         if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
             return clause[k].w in _LATER_WORDS
         k += 1
+    return False
+
+
+#: Words that leave the choice open after a move («…, а может себя», «…, ещё подумаю»).
+_UNDECIDED = frozenset({"подумаю", "определюсь", "подумаем"})
+
+
+def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
+    """True when the sentence goes on after the move word at ``i`` with another possibility
+    («полечу Кузю, а может себя»; «Охраняю Петю, а если не надо, то Лёху»; «приглашаю,
+    может быть, Совёнка») or puts the decision off («…, ещё подумаю»): the move is not
+    decided, so it is no order (precision first: the reply asks)."""
+    for k in range(i + 1, len(clause)):
+        if k in excluded or not clause[k].word:
+            continue
+        w = clause[k].w
+        prev = clause[k - 1].w if k > i + 1 else ""
+        if w == "может" and (prev in ("а", "или", "либо") or (
+                k + 1 < len(clause) and clause[k + 1].w == "быть")):
+            return True
+        if w == "если" and prev in ("а", "или", "либо"):
+            return True
+        if w in _UNDECIDED or (w == "решу" and any(
+                clause[n].w in ("позже", "потом", "вечером", "завтра")
+                for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
+            return True
     return False
 
 

@@ -166,6 +166,9 @@ def _message(text, kind, reason, candidates, action, target, word) -> str:
     if reason == "conditional":
         return (f"Не понял, ход ли это: {quoted} — похоже на условие или планы на будущее. "
                 "Если это ход на сегодня, напишите его, пожалуйста, без «если».")
+    if reason == "retracted":
+        return (f"Вы отменили ход ({action_ru(action) or 'ход'}) словами {quoted}, но не "
+                "написали, какой ход вместо него. Напишите, пожалуйста, ход полностью.")
     if reason == "pronoun":
         return f"Не понял, кого вы имеете в виду в {quoted}: напишите, пожалуйста, ник."
     return f"Не понял ход {quoted}. Напишите его, пожалуйста, иначе: действие и ник."

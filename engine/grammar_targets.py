@@ -43,6 +43,7 @@ class Targets:
     roles: list[str] = field(default_factory=list)
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
     end: int = -1  # index after the last token used
+    retracted: bool = False  # the names were taken back with no other named («…ой, нет»)
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -89,6 +90,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits and w in _SELF_CORRECTION:
             nxt = _corrected_name(idx, clause, words, k, hi)
             if nxt is None:
+                if _retracts(clause, k, hi):
+                    out.hits, out.retracted = [], True  # «за Мельника… ой, нет, он же свой»
                 break
             out.hits, k, joined, expected = [], nxt[0], True, nxt[1]
             continue
@@ -212,7 +215,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
                          "человека", "предателя", "злодея", "крысу", "шпиона"})
 
-_SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет"})
+_SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя"})
 
 
 def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
@@ -234,6 +237,17 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if not head or k >= hi or idx.exact(words, k, expected) is None:
         return None
     return k, expected
+
+
+def _retracts(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the correction words from ``k`` hold a head («нет», «вернее»…) and no name
+    follows them: the names before are taken back («Голосую за Мельника… ой, нет, он же
+    свой»)."""
+    while k < hi and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
+        if clause[k].w in V.CORRECTION_HEADS and clause[k].w not in ("есть", "тогда"):
+            return True
+        k += 1
+    return False
 
 
 def _skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:

@@ -477,6 +477,11 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         forms = word_forms(words[0])
         _add(idx.single, nick, forms)
         _add_stems(idx, nick, words[0])
+        head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
+        if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
+            for form in word_forms(head.group(1)):
+                idx.parts.setdefault(form, set()).add(nick)
+            _add_stems(idx, nick, head.group(1))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if _LAT.search(words[0]) else [])
         for form in forms:
             idx.fuzzy_choices.append(form)

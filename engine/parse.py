@@ -246,8 +246,9 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
             member = base
         lo = max(kws[n - 1].j if n > 0 else start, used)
         mark = len(items)
-        if hypothetical(clause, kw.i, excluded):
-            kw.hypothetical = True
+        hypo = hypothetical(clause, kw.i, excluded)
+        if hypo:
+            kw.hypothetical = hypo
         used = _read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                           member is not None)
         last = _Prev(kw.cls, clause[0].start, member, items[mark:], clause)
@@ -274,7 +275,7 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
         k += 1
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
     if hit is None:
-        return False
+        return _retraction(ctx, clause, prev, adjacent, items)
     after = k + hit.length
     end = len(clause)
     if not only_fillers(clause, after, len(clause)):
@@ -290,6 +291,32 @@ def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool
         _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
+    return True
+
+
+def _retraction(ctx: _Ctx, clause: list[Tok], prev: _Prev, adjacent: bool,
+                items: list[_Item]) -> bool:
+    """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
+    naming no player and no move takes back the move right before; the reply asks what stands
+    instead (precision first). True when the clause was one."""
+    k = correction_end(clause)
+    if k is None or not adjacent or not prev.items or \
+            not any(clause[n].w in V.CORRECTION_HEADS and clause[n].w not in ("есть", "тогда")
+                    for n in range(k)):
+        return False
+    flags = clause_flags(clause)
+    if flags["cancel"] is not None or flags["skip"] or \
+            find_keywords(clause, set(), name_index(ctx.nicks)) or \
+            any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
+        return False
+    dropped = {id(it) for it in prev.items}
+    tried = next((it.move.action for it in prev.items if it.move is not None), "")
+    if not tried:
+        return False
+    items[:] = [it for it in items if id(it) not in dropped]
+    text = span(ctx.text, clause, 0, len(clause))
+    items.append(_Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
+                                                        action=tried)))
     return True
 
 
@@ -618,7 +645,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return _Item(0, move=Move("delegate"), tried="delegate")
-    if kw.hypothetical and kw.weak:
+    if kw.hypothetical is True and kw.weak:
         return None  # «я бы Диму в пару взял»: a wish, not a move
     if action == "fear_choice" and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
         return None  # «Страх выбрал меня»: a statement
@@ -634,6 +661,9 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
+        if tg.retracted and action is not None:
+            return _Item(0, problem=problem(text, "unparsed", "retracted", action=action),
+                         tried=action)
         if tg.unknown is not None and not kw.weak:
             if action is None:
                 return _refuse_role(kw, text)
@@ -691,6 +721,8 @@ def _settle(ctx: _Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
         return hit
     fit = [c for c in hit.candidates
            if c in ctx.alive and not repeats_last(ctx.state, actor, action, c)]
+    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind != "exact":
+        fit.remove(ctx.sender.nick)  # a player names himself «себя», «меня», not by a pet form
     if hit.nick is not None:  # read by its case; another reading only if the game rules it out
         if hit.nick in fit or len(fit) != 1:
             return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
