@@ -16,7 +16,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
-from .names import NameIndex, is_known_word, max_distance, role_words
+from .names import NameIndex, is_known_word, max_distance, morph, role_words
 
 
 _MERGE_PAIRS = {
@@ -528,6 +528,8 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False
                 if out and out[-1].i == k:
                     out.pop()
+            elif kw.j < len(clause) and clause[kw.j].w in ("с", "со"):
+                kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
         out.append(kw)
     return out
 
@@ -569,9 +571,23 @@ def _suggested(clause: list[Tok], i: int, j: int) -> bool:
     infinitive or noun keyword (two words either side, same comma segment)."""
     for k in list(range(max(0, i - 2), i)) + list(range(j, min(len(clause), j + 2))):
         t = clause[k]
-        if t.word and t.w in V.SUGGEST_WORDS:
+        if t.word and (t.w in V.SUGGEST_WORDS or _suggest_lemma(t.w)):
             return True
     return False
+
+
+_SUGGEST_LEMMAS = frozenset({"предлагать", "предложить", "советовать", "посоветовать",
+                             "рекомендовать", "порекомендовать", "просить", "попросить"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _suggest_lemma(word: str) -> bool:
+    """A form of a verb of suggesting in any person or tense («предложил», «советовала»,
+    «просила»): what follows is somebody's move asked for, not the sender's order."""
+    if len(word) < 5 or not word.startswith(("пред", "сов", "посов", "рек", "порек", "прос",
+                                             "попрос")):
+        return False
+    return any(p.normal_form in _SUGGEST_LEMMAS for p in morph().parse(word)[:2])
 
 
 def _negated_after(clause: list[Tok], j: int) -> bool:
@@ -748,7 +764,7 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1)]
-    if w in ("ярость", "голоса"):
+    if w in ("ярость", "голоса") or w in V.VOTE_ORDINALS:
         return [Kw(V.VOTE, start, start + 1)]  # «Ярость: Барон и Лось» on a rage day
     if w in _CLAN_HEADERS and actor.mafia:
         return [Kw(V.KILL, start, start + 1)]

@@ -67,6 +67,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     rw = role_words()
     negated: list[int] = []  # hits written after «не» («лечу не Буку, а Кира»)
     neg = skipped = False
+    if noun:
+        k = _after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "("):
@@ -106,6 +108,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if w in V.TARGET_JOINERS and out.hits:
             joined = True
             k += 1
+            continue
+        if w in V.VOTE_ORDINALS and out.hits and joined:
+            k += 1  # «первый голос — Бегемоту, второй — Доценту»
             continue
         if w in V.PREPOSITIONS:
             expected = V.PREPOSITIONS[w]
@@ -237,6 +242,21 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if not head or k >= hi or idx.exact(words, k, expected) is None:
         return None
     return k, expected
+
+
+def _after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> int:
+    """Index of the colon that ends a short heading after a noun keyword with no name in it
+    («Голоса на «Ярость»: …», «Голос (тайный): …», «Голос на суде Линча: …»); ``lo`` when
+    there is none (the names start right after the keyword)."""
+    for c in range(lo, min(hi, lo + 8)):
+        if clause[c].w == ":":
+            if c > lo and not any(clause[n].word and idx.exact(words, n, None)
+                                  for n in range(lo, c)):
+                return c
+            return lo
+        if clause[c].w in ("—", "→"):
+            return lo
+    return lo
 
 
 def _retracts(clause: list[Tok], k: int, hi: int) -> bool:

@@ -242,3 +242,8 @@ PAST_WORDS: frozenset[str] = frozenset({"вчера", "позавчера", "в�
                                         "прошлой", "прошлый", "прошлом", "вчерашнего",
                                         "вчерашнюю", "вчерашней", "вчерашнему", "вчерашним",
                                         "вчерашние", "вчерашних", "вчерашнее"})
+
+
+#: «Первый — Доценту, второй — Маришке» on a two-vote day: an ordinal before a dash names a
+#: vote, and after a joiner it goes on with the next vote.
+VOTE_ORDINALS: frozenset[str] = frozenset({"первый", "второй", "первое", "второе"})

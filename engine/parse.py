@@ -235,6 +235,8 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         if cancel_at is not None and kw.i == cancel_at:
             continue  # «отменяю лечение …» names what is cancelled
         if subjects[n] is not None:
+            if _on_his_own(clause, kw.j):
+                continue  # «Смит ворует сам, я ему написала»: the member moves himself
             member = _subject_actor(ctx, clause, subjects[n], member, items)
             if member is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
@@ -253,6 +255,15 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
                           member is not None)
         last = _Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
+
+
+def _on_his_own(clause: list[Tok], j: int) -> bool:
+    """«сам», «сама» right after a third-person move word, not «сам себя»: the player named
+    as its subject makes the move himself; the letter only tells about it."""
+    if j >= len(clause) or clause[j].w not in ("сам", "сама", "сами"):
+        return False
+    nxt = clause[j + 1].w if j + 1 < len(clause) else ""
+    return nxt not in V.SELF_WORDS
 
 
 def _correction(ctx: _Ctx, clause: list[Tok], prev: _Prev | None, adjacent: bool,
@@ -473,6 +484,9 @@ def _withdraw(ctx: _Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: i
     «… и отдаю Y» (a vote for Y)."""
     give = next((k for k in range(kw.j, hi) if clause[k].word and
                  clause[k].w in V.TRANSFER_WORDS), None)
+    if give is None and kw.j < hi and clause[kw.j].w in ("с", "со"):
+        # «голос с Кузнеца (переношу) на Бобра»: the vote goes on at «на» / «за»
+        give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за")), None)
     tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
     names = tuple(h.nick for h, _, _ in tg.hits if h.nick is not None) or ("*",)
     items.append(_Item(clause[kw.i].start, withdraw=names))
@@ -599,8 +613,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
     if any(t.w in lexicon().first for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология»: a first-person verb orders
     for t in clause[after:hi]:
-        if not t.word and t.w in (",", "("):
-            return False
+        if not t.word and t.w in (",", "(", ":"):
+            return False  # «Голос за Ворона: он молчит»: the reason after a colon
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return True
     return False
