@@ -80,6 +80,20 @@ class LetterView:
     notes: list[str]
 
 
+def move_text(move: dict[str, Any]) -> str:
+    """A stored move (SCENARIOS.md JSON) as the player's reply restates it («Лечение: Бука»);
+    a move of an unexpected shape as stored (JSON)."""
+    import json
+
+    from engine.model import Move
+    from engine.parse import describe_move
+
+    try:
+        return describe_move(Move.from_json(move))
+    except Exception:  # noqa: BLE001 - an unexpected shape is still shown, as stored
+        return json.dumps(move, ensure_ascii=False)
+
+
 def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
     """One letter by its inbox ID or its Message-ID; None when there is no such letter."""
     from sqlmodel import select

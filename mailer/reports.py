@@ -51,7 +51,19 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             autokill_words=state.rules.autokill_words)
 
 
-def _closed_day(s: Session, day: int) -> DayRow:
+def _closed_day(s: Session, day: int | None) -> DayRow:
+    """Closed day ``day``, or with None the last closed day.
+
+    Raises:
+        GameError: no game, no such closed day, or (``day`` None) no day closed yet.
+    """
+    if day is None:
+        if s.get(Game, 1) is None:
+            raise GameError("игры ещё нет: сначала mafia-mail init")
+        row = s.exec(select(DayRow).where(DayRow.status == "closed").order_by(DayRow.day.desc())).first()
+        if row is None:
+            raise GameError("ещё ни один день не закрыт: сначала mafia-mail close-day")
+        return row
     row = s.get(DayRow, day)
     if row is None or row.status != "closed":
         raise GameError(f"день {day} ещё не закрыт")
@@ -68,12 +80,13 @@ def explain_day(store: Store, day: int) -> str:
         return _closed_day(s, day).explain
 
 
-def newspaper(cfg: GameConfig, store: Store, day: int, *, lyric: str | None = None) -> tuple[str, str]:
-    """The newspaper of a closed day as (plain text, BBCode); with ``lyric`` the host's
-    paragraph replaces the default one and is kept.
+def newspaper(cfg: GameConfig, store: Store, day: int | None = None, *,
+              lyric: str | None = None) -> tuple[str, str]:
+    """The newspaper of closed day ``day`` (None: the last closed day) as (plain text,
+    BBCode); with ``lyric`` the host's paragraph replaces the default one and is kept.
 
     Raises:
-        GameError: the day is not closed.
+        GameError: the day is not closed, or no day is closed yet.
     """
     from .render import Renderer
 

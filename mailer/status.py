@@ -50,6 +50,16 @@ class StatusReport:
     attention: int
     autokill_words: int = 66
 
+    @property
+    def stripped(self) -> list[str]:
+        """Living players the host stripped of their vote today, in roster order."""
+        return [p.nick for p in self.players if p.alive and p.lost_vote]
+
+    @property
+    def silent(self) -> list[str]:
+        """Living players who have sent nothing today (no move, no vote), in roster order."""
+        return [p.nick for p in self.players if p.alive and not p.moves and not p.voted]
+
 
 def player_rows(state, letters, imported_votes: set[str],
                 lost_votes: set[str] = frozenset()) -> list[PlayerStatus]:

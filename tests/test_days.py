@@ -20,7 +20,7 @@ from mailer.inputs import import_posts, import_votes, palms_words, set_lost_vote
 from mailer.store import DayRow, Store, loads
 from mailer.sync import sync
 from mailer.day import GameError, close_day, init_game, remind, reopen_day, set_deadline
-from mailer.reports import explain_day, status
+from mailer.reports import explain_day, newspaper, status
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
 AFTER = START + timedelta(days=1, minutes=15)
@@ -94,6 +94,17 @@ def test_explain_reads_like_host_notes(demo):
     assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнен" in text
     with pytest.raises(GameError):
         explain_day(store, 2)
+
+
+def test_newspaper_without_a_day_is_the_last_closed_one(demo):
+    cfg, store = demo
+    with pytest.raises(GameError, match="ещё ни один день не закрыт"):
+        newspaper(cfg, store)
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    text, bbcode = newspaper(cfg, store)
+    assert (text, bbcode) == newspaper(cfg, store, 1)
+    assert "Ромашка" in text and "[b]Ромашка[/b]" in bbcode
 
 
 def test_deadline_phrases_in_game_zone(demo):

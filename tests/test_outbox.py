@@ -95,3 +95,38 @@ def test_interrupted_send_becomes_uncertain_not_resent(game):
     assert not cfg.send.path.exists() or list(cfg.send.path.glob("*.eml")) == []
     rep = send_all(cfg, store, now=NOW, retry_uncertain=True)
     assert (rep.sent, rep.uncertain) == (1, 0)
+
+
+def test_host_queue_tools_without_click(game):
+    """``outbox``, ``preview`` and ``edit`` are library calls (mailer.outgoing): the queue
+    listed, a letter shown as sent, its text corrected once queued and refused once sent."""
+    from mailer.day import GameError
+    from mailer.outgoing import edit_letter, letter_body, outbox_rows, preview
+
+    cfg, store = game
+    with store.session() as s:
+        for i in range(2):
+            queue(s, cfg, ref=f"r{i}", kind="result", to_addr="m@example.org", to_nick="Маруська",
+                  subject=f"Итоги {i}", body=f"Текст {i}", now=NOW)
+    first, second = outbox_rows(store)
+    assert [first.subject, second.subject] == ["Итоги 0", "Итоги 1"]
+    shown = preview(cfg, store, first.id)
+    assert [p.id for p in shown] == [first.id] and shown[0].state == "queued"
+    assert shown[0].text == "Текст 0"
+    headers = dict(shown[0].headers)
+    assert headers["Subject"] == "Итоги 0" and headers["To"] == "Маруська <m@example.org>"
+    assert not {"Content-Type", "MIME-Version", "Content-Transfer-Encoding"} & set(headers)
+    assert [p.id for p in preview(cfg, store)] == [first.id, second.id]
+    assert letter_body(store, first.id) == "Текст 0"
+    assert edit_letter(store, first.id, "Текст 0") is False  # the same text: nothing written
+    assert edit_letter(store, first.id, "Исправленный текст") is True
+    assert preview(cfg, store, first.id)[0].text == "Исправленный текст"
+    send_all(cfg, store, now=NOW)
+    assert outbox_rows(store) == [] and len(outbox_rows(store, show_all=True)) == 2
+    assert preview(cfg, store) == []
+    with pytest.raises(GameError, match=f"письма {first.id} нет в очереди"):
+        edit_letter(store, first.id, "Поздно")
+    with pytest.raises(GameError, match=f"письма {first.id} нет в очереди"):
+        letter_body(store, first.id)
+    with pytest.raises(GameError, match="письма 999 нет в очереди"):
+        preview(cfg, store, 999)

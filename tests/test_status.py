@@ -32,6 +32,8 @@ def test_fast_path_equals_sqlmodel_path(tmp_path):
     buka = next(p for p in fast.players if p.nick == "Бука")
     assert (buka.moves, buka.voted, buka.letters) == (["heal"], True, 1)
     assert fast.attention == 1 and fast.queued >= 3 and fast.deadline.utcoffset() == timedelta(0)
+    assert fast.silent == ["Маруська", "Ягуарчик", "Serginio"]  # Serginio's letter had no move
+    assert fast.stripped == []
 
 
 def test_fast_path_declines_what_it_cannot_read(tmp_path):

@@ -9,19 +9,11 @@ import sys
 import click
 
 
-def _errors():
-    from ..cli import HostError, _host_errors
-    from .model import ForumError
-
-    return HostError, _host_errors() + (ForumError,)
-
-
 def _call(fn, *args, **kwargs):
-    host_error, errors = _errors()
-    try:
-        return fn(*args, **kwargs)
-    except errors as exc:
-        raise host_error(str(exc)) from exc
+    """:func:`mailer.cli.common.call`: the forum's errors too reach the host in Russian."""
+    from ..cli.common import call
+
+    return call(fn, *args, **kwargs)
 
 
 def _print_report(rep) -> None:
@@ -48,11 +40,11 @@ def forum_sync(ctx: click.Context) -> None:
     Пример:
       mafia-mail --config game.toml forum sync
     """
-    from ..cli import _now, _open
+    from ..cli.common import now, open_game
     from .sync import sync_topic
 
-    cfg, store = _open(ctx)
-    rep = _call(sync_topic, cfg, store, now=_now())
+    cfg, store = open_game(ctx)
+    rep = _call(sync_topic, cfg, store, now=now())
     click.echo(f"Страниц скачано: {rep.pages}; не изменились (304): {rep.not_modified}.")
     _print_report(rep)
     if rep.problems and any("сервер ответил" in p or "не скачалась" in p for p in rep.problems):
@@ -69,11 +61,11 @@ def forum_import(ctx: click.Context, files: tuple[str, ...]) -> None:
     Пример:
       mafia-mail --config game.toml forum import page1.html page2.html
     """
-    from ..cli import _now, _open
+    from ..cli.common import now, open_game
     from .service import import_files
 
-    cfg, store = _open(ctx)
-    rep = _call(import_files, cfg, store, list(files), now=_now())
+    cfg, store = open_game(ctx)
+    rep = _call(import_files, cfg, store, list(files), now=now())
     _print_report(rep)
     if rep.new + rep.updated + rep.same == 0:
         click.echo("Ничего не сохранено: в файлах не нашлось ни одного поста.", err=True)
@@ -92,11 +84,11 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     Пример:
       mafia-mail --config game.toml forum tally --day 2 --bbcode
     """
-    from ..cli import _open
+    from ..cli.common import open_game
     from .report import tally_for_host, text_report
     from .tally import bbcode as to_bbcode
 
-    cfg, store = _open(ctx)
+    cfg, store = open_game(ctx)
     t = _call(tally_for_host, cfg, store, day)
     if as_json:
         click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))

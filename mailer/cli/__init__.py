@@ -1,0 +1,58 @@
+"""The ``mafia-mail`` command line: thin click commands, each calling one library function
+that can be used and tested without click.
+
+One module a kind of command: :mod:`.gamefiles` (``parse``, ``replay``, ``export``: game
+files, no server), :mod:`.days` (a game day's life and the host's reports), :mod:`.mail`
+(letters in and out: ``sync``, ``watch``, ``inbox``, ``show``, ``outbox``, ``preview``,
+``edit``, ``send``, ``demo``), :mod:`.inputs` (the host's inputs from the forum: ``votes``,
+``posts``, ``lost-vote``) and :mod:`mailer.forum.cli` (``forum``). What they share (errors,
+clock, the game named by ``--config``, tables) is in :mod:`.common`.
+
+Heavy modules (the morphology dictionary, SQLAlchemy, Jinja) are imported inside the
+commands, so ``mafia-mail --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import click
+
+from mailer.clickru import install as _russian_click
+from mailer.clickru import russify_commands as _russify_commands
+
+_russian_click()  # click's usage errors, help headings and metavars in Russian: before any command
+
+from . import days, gamefiles, inputs, mail  # noqa: E402
+from .common import CONTEXT_SETTINGS  # noqa: E402
+
+
+@click.group(context_settings=CONTEXT_SETTINGS)
+@click.option(
+    "--config", "config_path", envvar="MAFIA_MAIL_CONFIG", default="mafia-mail.toml",
+    show_default=True, type=click.Path(dir_okay=False),
+    help="Файл настроек игры (или переменная MAFIA_MAIL_CONFIG).",
+)
+@click.pass_context
+def main(ctx: click.Context, config_path: str) -> None:
+    """mafia-mail: ведущий форумной мафии по почте.
+
+    \b
+    Обычный день ведущего:
+      mafia-mail --config game.toml sync        # забрать письма, понять ходы, ответить
+      mafia-mail --config game.toml status      # кто прислал ходы, кто нет
+      mafia-mail --config game.toml close-day   # подвести итоги дня, газета, письма
+      mafia-mail --config game.toml preview     # посмотреть письма перед отправкой
+      mafia-mail --config game.toml send        # отправить
+    Попробовать без сервера: mafia-mail demo
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["config_path"] = config_path
+
+
+for _module in (gamefiles, days, mail, inputs):
+    for _command in _module.COMMANDS:
+        main.add_command(_command)
+
+from mailer.forum.cli import forum as _forum  # noqa: E402  (FORUM.md: the forum thread)
+
+main.add_command(_forum)
+_russify_commands(main)

@@ -1,0 +1,141 @@
+"""What every ``mafia-mail`` command shares: the host's errors, the clock, the game named by
+``--config``, and the table and time formats of the output.
+
+Nothing here imports SQLAlchemy, Jinja or the morphology dictionary at module level, so
+``mafia-mail --help`` and ``status`` start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class HostError(click.ClickException):
+    """A command that cannot be done, told to the host in Russian (exit code 1)."""
+
+    def show(self, file=None) -> None:
+        click.echo(f"Ошибка: {self.format_message()}", file=file or sys.stderr)
+
+
+def command_name() -> str:
+    """How the host ran this tool, to print next commands he can type as they are: the path
+    he typed (``.venv/bin/mafia-mail``), or ``mafia-mail`` when it is on PATH."""
+    import shutil
+
+    typed = sys.argv[0] if sys.argv and sys.argv[0].endswith("mafia-mail") else "mafia-mail"
+    if os.sep not in typed or shutil.which("mafia-mail") == os.path.abspath(typed):
+        return "mafia-mail"
+    return typed
+
+
+def echo_json(data) -> None:
+    """Print ``data`` as one line of JSON, Cyrillic as is (not ``\\u`` escapes)."""
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def now():
+    """The current time (aware UTC); ``MAFIA_MAIL_NOW`` (ISO 8601) overrides it for tests and
+    rehearsals.
+
+    Raises:
+        HostError: ``MAFIA_MAIL_NOW`` has no time zone.
+    """
+    from datetime import datetime, timezone
+
+    forced = os.environ.get("MAFIA_MAIL_NOW")
+    if forced:
+        value = datetime.fromisoformat(forced)
+        if value.tzinfo is None:
+            raise HostError("MAFIA_MAIL_NOW: укажите время с поясом, например 2026-12-08T19:31:00+03:00")
+        return value.astimezone(timezone.utc)
+    return datetime.now(timezone.utc)
+
+
+def config_of(ctx: click.Context):
+    """The config (:class:`mailer.config.GameConfig`) named by ``--config``.
+
+    Raises:
+        HostError: the config cannot be read (the Russian message says why).
+    """
+    from mailer.config import ConfigError, load_config
+
+    try:
+        return load_config(ctx.obj["config_path"])
+    except ConfigError as exc:
+        raise HostError(str(exc)) from exc
+
+
+def open_game(ctx: click.Context):
+    """(config, :class:`mailer.store.Store`) of the game named by ``--config``.
+
+    Raises:
+        HostError: the config cannot be read or the database cannot be opened.
+    """
+    from mailer.store import Store
+
+    cfg = config_of(ctx)
+    return cfg, call(Store, cfg.database_url)
+
+
+def host_errors() -> tuple[type[Exception], ...]:
+    """The library's exceptions whose (Russian) message is meant for the host."""
+    from mailer.config import ConfigError
+    from mailer.day import GameError
+    from mailer.forum.model import ForumError
+    from mailer.store import DatabaseUnavailable
+
+    errors: tuple[type[Exception], ...] = (ConfigError, GameError, DatabaseUnavailable, ForumError)
+    try:
+        from mailer.fetch import MailboxError
+        from mailer.send import SendError
+
+        errors += (MailboxError, SendError)
+    except ImportError:  # pragma: no cover
+        pass
+    return errors
+
+
+def call(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``; an error meant for the host (:func:`host_errors`) becomes a
+    :class:`HostError` (message «Ошибка: …», exit code 1)."""
+    try:
+        return fn(*args, **kwargs)
+    except host_errors() as exc:
+        raise HostError(str(exc)) from exc
+
+
+def table(*headers: str, whole: tuple[str, ...] = ("ID",)):
+    """A rich table that fits the terminal (80 columns when piped): long cells wrap, folding
+    a word too long for its column, never cut with «…»; ``whole`` columns (ids, times) are
+    never broken."""
+    from rich.table import Table
+
+    result = Table(box=None, pad_edge=False)
+    for h in headers:
+        if h in whole:
+            result.add_column(h, no_wrap=True)
+        else:
+            result.add_column(h, overflow="fold")
+    return result
+
+
+def console():
+    """A rich console on stdout for tables and report lines (no colour guesses on numbers or
+    paths; lines wrap at the terminal's width, 80 columns when piped)."""
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def local_time(cfg, value) -> str:
+    """An aware datetime as the host reads it: «08.12.2026 19:30 (Europe/Moscow)»; «—» for
+    None."""
+    if value is None:
+        return "—"
+    return value.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M") + f" ({cfg.timezone})"

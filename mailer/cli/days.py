@@ -1,0 +1,237 @@
+"""Commands of a game day's life (``init``, ``close-day``, ``reopen-day``, ``open-day``,
+``deadline``, ``remind``: :mod:`mailer.day`) and the host's reports on it (``status``,
+``explain``, ``newspaper``: :mod:`mailer.reports`)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mailer.words import count
+
+from .common import call, config_of, local_time, now, open_game, console, table
+
+
+@click.command()
+@click.option("--event", default=None, metavar="СОБЫТИЕ",
+              help="Событие первого дня вместо жребия: название («Полнолуние») или id (full_moon).")
+@click.pass_context
+def init(ctx: click.Context, event: str | None) -> None:
+    """Создать игру: раздать роли (по зерну, если не заданы), открыть день 1, поставить в
+    очередь письма с ролями.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml init
+    """
+    from mailer.day import init_game
+
+    cfg, store = open_game(ctx)
+    state = call(init_game, cfg, store, now=now(), event=event)
+    click.echo(f"Игра «{cfg.name}» создана: {count(len(state.players), 'игрок', 'игрока', 'игроков')}, роли розданы.")
+    click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
+
+
+@click.command()
+@click.pass_context
+def status(ctx: click.Context) -> None:
+    """День, событие, срок (местное время), кто прислал ходы и кто нет.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml status
+    """
+    from engine.reasons import ACTIONS_RU, EVENTS_RU
+    from mailer.status import read_status
+
+    cfg = config_of(ctx)
+    rep = read_status(cfg)  # SQLite: read directly, no SQLAlchemy start-up
+    if rep is None:
+        from mailer.reports import status as game_status
+
+        cfg, store = open_game(ctx)
+        rep = call(game_status, cfg, store)
+    out = console()
+    if rep.finished:
+        out.print(f"Игра «{rep.name}» окончена.")
+    else:
+        out.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENTS_RU[rep.event]}», "
+                  f"срок {local_time(cfg, rep.deadline)}")
+    thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
+    rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
+    for p in rep.players:
+        rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
+                     "лишён" if p.lost_vote and p.alive else
+                     ("да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
+                     str(p.autokill_points),
+                     *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
+    out.print(rows)
+    if rep.stripped and not rep.finished:
+        out.print("Лишены голоса сегодня: " + ", ".join(rep.stripped))
+    if rep.silent and not rep.finished:
+        out.print("Ещё ничего не прислали: " + ", ".join(rep.silent))
+    out.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
+              f"писем для внимания ведущего: {rep.attention}"
+              + (" (mafia-mail inbox)" if rep.attention else ""))
+
+
+@click.command("close-day")
+@click.option("--early", is_flag=True, help="Закрыть день до срока.")
+@click.option("--fear-choice", default=None, help="«Страх»: выбор за игрока (ник или nobody).")
+@click.pass_context
+def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
+    """Подвести итоги дня после срока: разрешить ходы, поставить письма в очередь, напечатать
+    газету, открыть следующий день.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml close-day
+    """
+    from mailer.day import close_day as do_close
+
+    cfg, store = open_game(ctx)
+    rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice)
+    if rep.waiting_for:
+        from engine.names import inflect
+
+        click.echo(f"«Страх»: ждём письма от {inflect(rep.waiting_for, 'gent')} (письмо с вопросом в очереди). "
+                   "Ответить за него: close-day --fear-choice НИК")
+        return
+    click.echo(rep.newspaper)
+    click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
+    sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
+    for line in rep.warnings:
+        click.echo(f"Внимание: {line}", err=True)
+    if rep.winner:
+        click.echo("Игра окончена.")
+
+
+@click.command()
+@click.option("--day", "day", type=int, required=True, help="Номер закрытого дня.")
+@click.pass_context
+def explain(ctx: click.Context, day: int) -> None:
+    """(Только для ведущего.) Что стало с каждым ходом дня и почему.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml explain --day 2
+    """
+    from mailer.reports import explain_day
+
+    _cfg, store = open_game(ctx)
+    click.echo(call(explain_day, store, day))
+
+
+@click.command("reopen-day")
+@click.argument("day", metavar="ДЕНЬ", type=int)
+@click.pass_context
+def reopen_day(ctx: click.Context, day: int) -> None:
+    """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml reopen-day 3
+    """
+    from mailer.day import reopen_day as do_reopen
+
+    cfg, store = open_game(ctx)
+    sent = call(do_reopen, cfg, store, day)
+    click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
+    if sent:
+        click.echo("Уже отправлены (их не вернуть, при необходимости напишите игрокам):")
+        for line in sent:
+            click.echo(f"  {line}")
+
+
+@click.command()
+@click.argument("phrase", metavar="СРОК")
+@click.option("--yes", is_flag=True, help="Не переспрашивать.")
+@click.pass_context
+def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
+    """Перенести срок открытого дня: «вторник 23:00», «завтра в 19», 05.03.2027 19:30.
+
+    Дата с точками — всегда день, потом месяц. Без времени суток срок не принимается.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml deadline "завтра 23:00" --yes
+    """
+    from mailer.day import set_deadline
+    from mailer.when import format_when
+
+    cfg, store = open_game(ctx)
+    new = call(set_deadline, cfg, store, phrase, now=now(), dry_run=True)
+    click.echo(f"Новый срок: {format_when(new, cfg.zone)}")
+    if not yes and not click.confirm("Перенести срок?", default=False):
+        click.echo("Срок не изменён.")
+        return
+    call(set_deadline, cfg, store, phrase, now=now())
+    if not yes:
+        click.echo("Срок перенесён.")
+
+
+@click.command()
+@click.pass_context
+def remind(ctx: click.Context) -> None:
+    """Напомнить о ходе живым игрокам, не приславшим ходов сегодня (не больше раза в день).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml remind && mafia-mail --config game.toml send
+    """
+    from mailer.day import remind as do_remind
+
+    cfg, store = open_game(ctx)
+    nicks = call(do_remind, cfg, store, now=now())
+    click.echo(f"Напоминаний в очереди: {len(nicks)}" + (f" ({', '.join(nicks)})" if nicks else ""))
+
+
+@click.command("open-day")
+@click.option("--event", "event", required=True, metavar="СОБЫТИЕ",
+              help="Название события («Страх», «Полнолуние», «без события», …) или его id (fear, full_moon, none).")
+@click.pass_context
+def open_day(ctx: click.Context, event: str) -> None:
+    """Задать событие открытого дня вручную вместо жребия (день открывает close-day).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml open-day --event full_moon
+    """
+    from engine.reasons import EVENTS_RU
+    from mailer.day import set_event
+
+    cfg, store = open_game(ctx)
+    row, stale = call(set_event, cfg, store, event, now=now())
+    click.echo(f"День {row.day}: событие «{EVENTS_RU[row.event]}».")
+    if stale:
+        click.echo("Письма о прежнем событии уже отправлены (при необходимости напишите игрокам):")
+        for line in stale:
+            click.echo(f"  {line}")
+    if row.immune:
+        click.echo(f"Иммунитет на линче: {row.immune}")
+    if row.mortar:
+        click.echo(f"Миномёт у: {row.mortar}")
+
+
+@click.command("newspaper")
+@click.option("--day", "day", type=int, default=None, help="Номер дня (по умолчанию последний закрытый).")
+@click.option("--bbcode", is_flag=True, help="BBCode для форума вместо простого текста.")
+@click.option("--lyric", "lyric_file", type=click.File("r", encoding="utf-8"), default=None,
+              help="Файл с вашей лирикой: заменит абзац по умолчанию.")
+@click.pass_context
+def newspaper(ctx: click.Context, day: int | None, bbcode: bool, lyric_file) -> None:
+    """Напечатать газету закрытого дня (текст или BBCode), по желанию со своей лирикой.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml newspaper --day 2 --lyric lyric.txt --bbcode
+    """
+    from mailer.reports import newspaper as paper
+
+    cfg, store = open_game(ctx)
+    text, bb = call(paper, cfg, store, day, lyric=lyric_file.read() if lyric_file else None)
+    click.echo(bb if bbcode else text)
+
+
+COMMANDS = (init, status, close_day, explain, reopen_day, deadline, remind, open_day, newspaper)

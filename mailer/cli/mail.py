@@ -1,0 +1,265 @@
+"""Commands on letters in and out: ``sync`` and ``watch`` (fetch, understand, reply),
+``inbox`` and ``show`` (received letters), ``outbox``, ``preview``, ``edit`` and ``send``
+(outgoing letters), and ``demo`` (all of it on a bundled game, no server)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, code_for
+
+from .common import HostError, call, command_name, console, echo_json, now, open_game, table
+
+
+@click.command()
+@click.pass_context
+def sync(ctx: click.Context) -> None:
+    """Забрать новые письма, понять ходы, поставить ответ на каждое в очередь.
+
+    Повторный запуск безопасен: ничего не скачивается и не отвечается дважды.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml sync
+    """
+    from mailer.progress import terminal_progress
+    from mailer.sync import sync as do_sync
+
+    cfg, store = open_game(ctx)
+    with terminal_progress("Получаю письма", ("письмо", "письма", "писем")) as progress:
+        report = call(do_sync, cfg, store, now=now(), progress=progress)
+    click.echo(f"Новых писем: {report.fetched}; обработано: {report.processed}.")
+    for state, n in sorted(report.states.items()):
+        click.echo(f"  {STATE_RU.get(state, state)}: {n}")
+    if report.skipped_large:
+        click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
+    if report.attention:
+        click.echo("Требуют внимания ведущего (mafia-mail inbox):")
+        for line in report.attention:
+            click.echo(f"  {line}")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Журнал строками JSON (для скриптов).")
+@click.pass_context
+def watch(ctx: click.Context, as_json: bool) -> None:
+    """Следить за почтой и сразу отвечать на письма игроков, до Ctrl+C или SIGTERM.
+
+    Каждое письмо проходит тот же путь, что в sync; роли, итоги и газеты ждут preview и send.
+    Журнал — в stderr, по строке на событие. Настройки: раздел [watch].
+
+    \b
+    Пример:
+      mafia-mail --config game.toml watch
+    """
+    from mailer.watch import clock_from_env, run_watch
+
+    cfg, store = open_game(ctx)
+    try:
+        clock = clock_from_env()
+    except ValueError as exc:
+        raise HostError(str(exc)) from exc
+    call(run_watch, cfg, store, json_lines=as_json, clock=clock)
+
+
+def _letter_state(value: str | None) -> str | None:
+    """A letter state code for ``inbox --state``: the code (``late``) or the table's words
+    («опоздали», any case)."""
+    if value is None:
+        return None
+    code = code_for(value, STATE_RU)
+    if code is not None:
+        return code
+    known = "; ".join(f"{words} ({code})" for code, words in sorted(STATE_RU.items()))
+    raise click.BadParameter(f"нет такого состояния «{value}»; есть: {known}")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="JSON: message_id, from, received, state, problems.")
+@click.option("--state", default=None, metavar="СОСТОЯНИЕ", callback=lambda _c, _p, v: _letter_state(v),
+              help="Только письма в этом состоянии (слова из таблицы или код): " + "; ".join(
+                  f"{words} ({code})" for code, words in sorted(STATE_RU.items())) + ".")
+@click.option("--done", is_flag=True,
+              help="Отметить письма с этими номерами как разобранные: они уходят из числа писем для внимания ведущего.")
+@click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
+@click.pass_context
+def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids: tuple[int, ...]) -> None:
+    """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
+    состояние, проблемы.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml inbox --state unknown_sender
+      mafia-mail --config game.toml inbox --done 12 15
+    """
+    from mailer.inbox import inbox as list_inbox, mark_done
+
+    if ids and not done or done and not ids:
+        raise click.UsageError("номера писем пишутся вместе с --done: inbox --done 12 15")
+    cfg, store = open_game(ctx)
+    if done:
+        try:
+            marked = mark_done(store, list(ids))
+        except ValueError as exc:
+            raise HostError(str(exc)) from exc
+        click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
+        return
+    rows = list_inbox(store, cfg.zone, state=state)
+    if as_json:
+        echo_json([r.to_json() for r in rows])
+        return
+    listing = table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", "Получено"))
+    for r in rows:
+        state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
+        state_text += " (разобрано)" if r.handled else ""
+        listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
+                        state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
+    console().print(listing)
+
+
+@click.command()
+@click.argument("ref", metavar="НОМЕР_ИЛИ_MESSAGE-ID")
+@click.pass_context
+def show(ctx: click.Context, ref: str) -> None:
+    """Показать полученное письмо целиком (сырой текст) и что из него понято.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml show 12
+    """
+    from mailer.inbox import move_text, show as show_letter
+
+    cfg, store = open_game(ctx)
+    view = show_letter(store, cfg.zone, ref)
+    if view is None:
+        raise HostError(f"письма «{ref}» нет")
+    r = view.row
+    click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({r.nick or 'не игрок'})\n"
+               f"Получено: {r.received}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
+    click.echo("\n--- понятые ходы ---")
+    for m in view.moves:
+        click.echo(f"  {move_text(m)}")
+    if not view.moves and not r.problems:
+        click.echo("  (нет)")
+    for p in r.problems:
+        click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}")
+    for note in view.notes:
+        click.echo(f"  заметка: {note}")
+    click.echo("\n--- текст игрока (без цитат) ---")
+    click.echo(view.body)
+    click.echo("\n--- письмо как есть ---")
+    click.echo((view.raw or b"").decode("utf-8", errors="replace"))
+
+
+@click.command()
+@click.option("--all", "show_all", is_flag=True, help="Показать и отправленные.")
+@click.pass_context
+def outbox(ctx: click.Context, show_all: bool) -> None:
+    """Список писем в очереди (и отправленных с --all).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml outbox
+    """
+    from mailer.outgoing import outbox_rows
+
+    _cfg, store = open_game(ctx)
+    rows = call(outbox_rows, store, show_all=show_all)
+    listing = table("ID", "Состояние", "Кому", "Тема", "Вид")
+    for r in rows:
+        listing.add_row(str(r.id), OUT_STATE_RU.get(r.state, r.state), r.to_nick or r.to_addr, r.subject,
+                        KIND_RU.get(r.kind, r.kind))
+    console().print(listing)
+    click.echo(f"Всего: {len(rows)}")
+
+
+@click.command()
+@click.argument("letter_id", metavar="[НОМЕР]", required=False, type=int)
+@click.pass_context
+def preview(ctx: click.Context, letter_id: int | None) -> None:
+    """Показать письмо (заголовки и текст) ровно так, как оно уйдёт; без ID — все в очереди.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml preview 3
+    """
+    from mailer.outgoing import preview as build_previews
+
+    cfg, store = open_game(ctx)
+    letters = call(build_previews, cfg, store, letter_id)
+    for letter in letters:
+        click.echo(f"=== письмо {letter.id} ({OUT_STATE_RU.get(letter.state, letter.state)}) ===")
+        for name, value in letter.headers:
+            click.echo(f"{name}: {value}")
+        click.echo("")
+        click.echo(letter.text)
+        click.echo("")
+    if not letters:
+        click.echo("Очередь пуста.")
+
+
+@click.command()
+@click.argument("letter_id", metavar="НОМЕР", type=int)
+@click.pass_context
+def edit(ctx: click.Context, letter_id: int) -> None:
+    """Исправить письмо из очереди в редакторе ($EDITOR); правка сохраняется до отправки.
+
+    \b
+    Пример:
+      EDITOR=nano mafia-mail --config game.toml edit 7
+    """
+    from mailer.outgoing import edit_letter, letter_body
+
+    _cfg, store = open_game(ctx)
+    new = click.edit(call(letter_body, store, letter_id), extension=".txt")
+    if new is None or not call(edit_letter, store, letter_id, new):
+        click.echo("Без изменений.")
+        return
+    click.echo(f"Письмо {letter_id} исправлено.")
+
+
+@click.command()
+@click.option("--retry-uncertain", is_flag=True, help="Переотправить письма с неясной судьбой.")
+@click.pass_context
+def send(ctx: click.Context, retry_uncertain: bool) -> None:
+    """Отправить письма из очереди; каждое отмечается отправленным, как только сервер его принял.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml send
+    """
+    from mailer.outbox import send_all
+    from mailer.progress import terminal_progress
+
+    cfg, store = open_game(ctx)
+    with terminal_progress("Отправляю письма", ("письмо", "письма", "писем")) as progress:
+        rep = call(send_all, cfg, store, now=now(), retry_uncertain=retry_uncertain, progress=progress)
+    click.echo(f"Отправлено: {rep.sent}; не отправлено: {rep.failed}.")
+    for line in rep.errors or []:
+        click.echo(f"  {line}")
+    if rep.uncertain:
+        click.echo(f"Писем с неясной судьбой: {rep.uncertain} (mafia-mail outbox; "
+                   "переотправить: send --retry-uncertain)")
+    if rep.failed:
+        sys.exit(1)
+
+
+@click.command()
+@click.option("--keep", type=click.Path(file_okay=False), default=None,
+              help="Папка для демо-игры (по умолчанию временная).")
+def demo(keep: str | None) -> None:
+    """Демо без сервера: 24 игрока, день писем в Maildir, sync → close-day → preview → send
+    в папку outbox.
+
+    \b
+    Пример:
+      mafia-mail demo
+    """
+    from mailer.demo import run_demo
+
+    run_demo(keep, echo=click.echo, command=command_name())
+
+
+COMMANDS = (sync, watch, inbox, show, outbox, preview, edit, send, demo)

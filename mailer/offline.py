@@ -1,0 +1,61 @@
+"""Game files without a mail server or a database (SCENARIOS.md): one letter read as the
+live game would read it (``mafia-mail parse``), a whole game replayed (``mafia-mail replay``).
+"""
+
+from __future__ import annotations
+
+from engine.gamefile import GameFile, load_game_file
+
+
+def read_game(path: str) -> GameFile:
+    """The game file at ``path`` (TOML, UTF-8; SCENARIOS.md «Game file»).
+
+    Raises:
+        engine.gamefile.GameFileError: not a valid game file (Russian message).
+        OSError: the file cannot be read.
+    """
+    with open(path, encoding="utf-8") as fh:
+        return load_game_file(fh.read())
+
+
+def letter_text(raw: bytes, *, eml: bool):
+    """The player's own text of a letter, as ``sync`` reads it: a whole RFC 822 letter
+    (``eml``) decoded (:func:`mailer.decode.decode`), or a plain-text body (UTF-8, broken
+    bytes replaced) with its quotes and signature cut (:func:`mailer.quotes.strip_quotes`)."""
+    if eml:
+        from .decode import decode
+
+        return decode(raw).body
+    from .quotes import strip_quotes
+
+    return strip_quotes(raw.decode("utf-8", errors="replace"))
+
+
+def parse_letter(game_path: str, sender: str, raw: bytes, *, eml: bool, at: str | None,
+                 day: int | None):
+    """Read one letter of ``sender`` in the game of ``game_path`` (``mafia-mail parse``):
+    :func:`engine.replay.parse_in_game` on :func:`letter_text`. ``at``: local receipt time
+    «ГГГГ-ММ-ДД ЧЧ:ММ»; ``day``: the game day (by default from ``at``, else 1).
+
+    Returns:
+        engine.parse.ParseResult (its ``to_json()`` is SCENARIOS.md's parse output).
+    Raises:
+        engine.gamefile.GameFileError: a bad game file, sender, time or day (Russian message).
+    """
+    from engine.replay import parse_in_game
+
+    text = letter_text(raw, eml=eml)
+    return parse_in_game(read_game(game_path), sender, text, at=at, day=day)
+
+
+def replay_file(game_path: str) -> tuple[GameFile, dict]:
+    """Replay the whole game of ``game_path`` by the live game's code path (``mafia-mail
+    replay``). Returns (the game file, SCENARIOS.md's replay JSON ``{"turns", "winner"}``).
+
+    Raises:
+        engine.gamefile.GameFileError: a bad game file (Russian message).
+    """
+    from engine.replay import replay_game
+
+    game = read_game(game_path)
+    return game, replay_game(game)

@@ -1,0 +1,95 @@
+"""What the host does with outgoing letters before ``send``: list the queue (``outbox``),
+read a letter exactly as it will leave (``preview``), and correct its text (``edit``).
+Sending is :mod:`mailer.outbox`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import GameConfig
+from .day import GameError
+from .store import Outgoing, Store
+
+#: States in which a letter may still be read before sending and corrected (``edit``).
+EDITABLE = ("queued", "uncertain")
+
+#: Headers ``preview`` leaves out: MIME plumbing the host need not read.
+_PLUMBING = ("content-type", "content-transfer-encoding", "mime-version")
+
+
+def outbox_rows(store: Store, *, show_all: bool = False) -> list[Outgoing]:
+    """The letters waiting to be sent (queued, uncertain, failed), in queue order; with
+    ``show_all`` every outgoing letter, sent ones too."""
+    with store.session() as s:
+        return store.outgoing(s) if show_all else store.outgoing(s, "queued", "uncertain", "failed")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """One letter as ``send`` will send it: ``headers`` in order (name, value), without MIME
+    plumbing; ``text`` the decoded body."""
+
+    id: int
+    state: str
+    headers: list[tuple[str, str]]
+    text: str
+
+
+def preview(cfg: GameConfig, store: Store, letter_id: int | None = None) -> list[Preview]:
+    """Letter ``letter_id`` (any state), or every letter still to be sent (queued and
+    uncertain), built exactly as sent (:func:`mailer.outbox.build_message`).
+
+    Raises:
+        GameError: no letter ``letter_id``.
+        mailer.addresses.AddressError: an address that cannot be written in a header.
+    """
+    from .outbox import build_message
+
+    with store.session() as s:
+        if letter_id is not None:
+            row = s.get(Outgoing, letter_id)
+            if row is None:
+                raise GameError(f"письма {letter_id} нет в очереди")
+            rows = [row]
+        else:
+            rows = store.outgoing(s, *EDITABLE)
+    shown = []
+    for row in rows:
+        msg = build_message(cfg, row)
+        headers = [(name, str(value)) for name, value in msg.items() if name.lower() not in _PLUMBING]
+        shown.append(Preview(id=row.id, state=row.state, headers=headers,
+                             text=msg.get_content().rstrip("\n")))
+    return shown
+
+
+def _editable(s, letter_id: int) -> Outgoing:
+    row = s.get(Outgoing, letter_id)
+    if row is None or row.state not in EDITABLE:
+        raise GameError(f"письма {letter_id} нет в очереди")
+    return row
+
+
+def letter_body(store: Store, letter_id: int) -> str:
+    """The text of letter ``letter_id`` still to be sent (``edit`` opens it in the editor).
+
+    Raises:
+        GameError: no such letter in the queue (sent, failed or never queued).
+    """
+    with store.session() as s:
+        return _editable(s, letter_id).body
+
+
+def edit_letter(store: Store, letter_id: int, body: str) -> bool:
+    """Replace the text of letter ``letter_id`` by ``body`` (the host's correction, kept until
+    sent). Returns False when ``body`` is the text it already has (nothing written).
+
+    Raises:
+        GameError: the letter is no longer in the queue (it may have been sent meanwhile).
+    """
+    with store.session() as s:
+        row = _editable(s, letter_id)
+        if body == row.body:
+            return False
+        row.body = body
+        s.add(row)
+        return True
