@@ -15,6 +15,7 @@ from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 
+from .out_state import OutState
 from .words import KIND_RU, STATE_RU, count
 
 
@@ -68,7 +69,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     echo("")
     echo(closed.newspaper)
     with store.session() as s:
-        rows = store.outgoing(s, "queued")
+        rows = store.outgoing(s, OutState.QUEUED)
         shown = list({row.kind: row for row in reversed(rows)}.values())[::-1]  # first of each kind
         shown.sort(key=lambda row: row.id)
         echo(f"4. preview: в очереди {count(len(rows), 'письмо', 'письма', 'писем')}; "

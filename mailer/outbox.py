@@ -23,6 +23,7 @@ from sqlmodel import Session, select
 
 from .config import GameConfig
 from .crash import crash_point
+from .out_state import TO_SEND, OutState
 from .runlock import AlreadyRunning, exclusive
 from .store import Outgoing, Store, dumps, loads, to_db, utc
 
@@ -73,7 +74,7 @@ def outgoing_row(
     return dict(
         ref=ref, message_id=message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr),
         kind=kind, day=day, to_addr=to_addr, to_nick=to_nick, subject=subject, body=body,
-        headers_json=dumps(headers), state="queued", error=None, created=to_db(now), sent_at=None,
+        headers_json=dumps(headers), state=OutState.QUEUED.value, error=None, created=to_db(now), sent_at=None,
     )
 
 
@@ -131,14 +132,14 @@ def needs_utf8(cfg: GameConfig, row: Outgoing) -> bool:
 LOST_CONNECTION = (smtplib.SMTPServerDisconnected, ConnectionResetError, BrokenPipeError)
 
 
-def _state_after(exc: Exception) -> str:
+def _state_after(exc: Exception) -> OutState:
     """Row state after a failed send: failed (permanent), uncertain (connection lost while
     talking to the server) or queued (the server surely did not take it; retried next run)."""
     if getattr(exc, "permanent", False):
-        return "failed"
+        return OutState.FAILED
     if getattr(exc, "maybe_delivered", False) or isinstance(exc.__cause__, LOST_CONNECTION):
-        return "uncertain"
-    return "queued"
+        return OutState.UNCERTAIN
+    return OutState.QUEUED
 
 
 @dataclass
@@ -186,11 +187,11 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
 
     report = SendReport(errors=[])
     with store.session() as s:
-        for row in store.outgoing(s, "sending"):
-            row.state = "uncertain"
+        for row in store.outgoing(s, OutState.SENDING):
+            row.state = OutState.UNCERTAIN.value
             row.error = "отправка прервалась: неизвестно, ушло ли письмо"
             s.add(row)
-    states = ("queued", "uncertain") if retry_uncertain else ("queued",)
+    states = TO_SEND if retry_uncertain else (OutState.QUEUED,)
     with store.session() as s:
         ids = [r.id for r in store.outgoing(s, *states)
                if (kinds is None or r.kind in kinds) and (ids is None or r.id in ids)]
@@ -205,7 +206,7 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
         if sender is not None:
             sender.close()
     with store.session() as s:
-        report.uncertain = len(store.outgoing(s, "uncertain"))
+        report.uncertain = len(store.outgoing(s, OutState.UNCERTAIN))
     return report
 
 
@@ -218,7 +219,7 @@ def _send_rows(cfg, store, ids, states, sender, now, report, progress) -> None:
             row = s.get(Outgoing, row_id)
             if row is None or row.state not in states:
                 continue
-            row.state = "sending"
+            row.state = OutState.SENDING.value
             s.add(row)
         crash_point("sending")
         if progress:
@@ -235,7 +236,7 @@ def _send_rows(cfg, store, ids, states, sender, now, report, progress) -> None:
                 exc = SendError(f"письмо не собрать: {exc}", permanent=True)
             with store.session() as s:
                 row = s.get(Outgoing, row_id)
-                row.state = _state_after(exc)
+                row.state = _state_after(exc).value
                 row.error = str(exc)
                 s.add(row)
             report.failed += 1
@@ -244,7 +245,7 @@ def _send_rows(cfg, store, ids, states, sender, now, report, progress) -> None:
         crash_point("delivered")
         with store.session() as s:
             row = s.get(Outgoing, row_id)
-            row.state = "sent"
+            row.state = OutState.SENT.value
             row.error = None
             row.sent_at = to_db(now.astimezone(timezone.utc))
             s.add(row)

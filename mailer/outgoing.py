@@ -8,10 +8,8 @@ from dataclasses import dataclass
 
 from .config import GameConfig
 from .day import GameError
+from .out_state import TO_SEND, OutState
 from .store import Outgoing, Store
-
-#: States in which a letter may still be read before sending and corrected (``edit``).
-EDITABLE = ("queued", "uncertain")
 
 #: Headers ``preview`` leaves out: MIME plumbing the host need not read.
 _PLUMBING = ("content-type", "content-transfer-encoding", "mime-version")
@@ -21,7 +19,7 @@ def outbox_rows(store: Store, *, show_all: bool = False) -> list[Outgoing]:
     """The letters waiting to be sent (queued, uncertain, failed), in queue order; with
     ``show_all`` every outgoing letter, sent ones too."""
     with store.session() as s:
-        return store.outgoing(s) if show_all else store.outgoing(s, "queued", "uncertain", "failed")
+        return store.outgoing(s) if show_all else store.outgoing(s, *TO_SEND, OutState.FAILED)
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,7 @@ def preview(cfg: GameConfig, store: Store, letter_id: int | None = None) -> list
                 raise GameError(f"письма {letter_id} нет в очереди")
             rows = [row]
         else:
-            rows = store.outgoing(s, *EDITABLE)
+            rows = store.outgoing(s, *TO_SEND)
     shown = []
     for row in rows:
         msg = build_message(cfg, row)
@@ -64,7 +62,7 @@ def preview(cfg: GameConfig, store: Store, letter_id: int | None = None) -> list
 
 def _editable(s, letter_id: int) -> Outgoing:
     row = s.get(Outgoing, letter_id)
-    if row is None or row.state not in EDITABLE:
+    if row is None or row.state not in TO_SEND:
         raise GameError(f"письма {letter_id} нет в очереди")
     return row
 

@@ -9,6 +9,7 @@ from sqlmodel import Session, select
 
 from .config import GameConfig
 from .day.context import GameError, load_state
+from .out_state import OutState
 from .status import ATTENTION_STATES, StatusReport, player_rows
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
@@ -42,8 +43,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         def count(model, *where) -> int:
             return s.exec(select(func.count()).select_from(model).where(*where)).one()
 
-        queued = count(Outgoing, Outgoing.state == "queued")
-        uncertain = count(Outgoing, Outgoing.state == "uncertain")
+        queued = count(Outgoing, Outgoing.state == OutState.QUEUED)
+        uncertain = count(Outgoing, Outgoing.state == OutState.UNCERTAIN)
         attention = count(Letter, Letter.state.in_(ATTENTION_STATES), Letter.handled == False)  # noqa: E712
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,

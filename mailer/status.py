@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .out_state import OutState
+
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "read_status", "ATTENTION_STATES"]
 
 #: Letter states the host must look at (``mafia-mail inbox``).
@@ -124,8 +126,8 @@ def read_status(cfg) -> StatusReport | None:
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
-        outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN "
-                                    "('queued', 'uncertain') GROUP BY state").fetchall())
+        outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN (?, ?) "
+                                    "GROUP BY state", (OutState.QUEUED.value, OutState.UNCERTAIN.value)).fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
         attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks}) "
                                 "AND NOT handled", ATTENTION_STATES).fetchone()[0]
@@ -143,5 +145,5 @@ def read_status(cfg) -> StatusReport | None:
     return StatusReport(
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
         finished=bool(finished), players=players,
-        queued=outgoing.get("queued", 0), uncertain=outgoing.get("uncertain", 0),
+        queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=attention, autokill_words=state.rules.autokill_words)

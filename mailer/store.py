@@ -18,6 +18,8 @@ from sqlalchemy import Column, Index, LargeBinary, UniqueConstraint, event, fals
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import AutoString, Field, Session, SQLModel, create_engine, select
 
+from .out_state import OutState
+
 UTC = timezone.utc
 
 
@@ -146,7 +148,7 @@ class Outgoing(SQLModel, table=True):
     subject: str
     body: str
     headers_json: str = "{}"
-    state: str = "queued"  # queued | sending | sent | uncertain | failed
+    state: str = OutState.QUEUED.value  # mailer.out_state.OutState
     error: str | None = None
     created: datetime
     sent_at: datetime | None = None

@@ -20,10 +20,6 @@ STATE_RU = {
     "host": "от ведущего", "pending": "ждут обработки",
 }
 
-#: State of an outgoing letter.
-OUT_STATE_RU = {"queued": "в очереди", "sending": "отправляется", "sent": "отправлено",
-                "uncertain": "неясно, ушло ли", "failed": "отказ сервера"}
-
 
 def count(n: int, one: str, few: str, many: str) -> str:
     """``n`` with the Russian noun form it takes: count(1, "письмо", "письма", "писем") →

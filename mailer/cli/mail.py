@@ -8,7 +8,8 @@ import sys
 
 import click
 
-from mailer.words import KIND_RU, OUT_STATE_RU, PROBLEM_RU, STATE_RU, code_for
+from mailer.out_state import OutState
+from mailer.words import KIND_RU, PROBLEM_RU, STATE_RU, code_for
 
 from .common import HostError, call, command_name, console, echo_json, now, open_game, table
 
@@ -169,7 +170,7 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     rows = call(outbox_rows, store, show_all=show_all)
     listing = table("ID", "Состояние", "Кому", "Тема", "Вид")
     for r in rows:
-        listing.add_row(str(r.id), OUT_STATE_RU.get(r.state, r.state), r.to_nick or r.to_addr, r.subject,
+        listing.add_row(str(r.id), OutState(r.state).ru, r.to_nick or r.to_addr, r.subject,
                         KIND_RU.get(r.kind, r.kind))
     console().print(listing)
     click.echo(f"Всего: {len(rows)}")
@@ -190,7 +191,7 @@ def preview(ctx: click.Context, letter_id: int | None) -> None:
     cfg, store = open_game(ctx)
     letters = call(build_previews, cfg, store, letter_id)
     for letter in letters:
-        click.echo(f"=== письмо {letter.id} ({OUT_STATE_RU.get(letter.state, letter.state)}) ===")
+        click.echo(f"=== письмо {letter.id} ({OutState(letter.state).ru}) ===")
         for name, value in letter.headers:
             click.echo(f"{name}: {value}")
         click.echo("")

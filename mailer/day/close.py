@@ -16,6 +16,7 @@ from engine.calendar import day_window, on_time
 
 from ..config import GameConfig
 from ..outbox import queue
+from ..out_state import OutState
 from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
@@ -156,7 +157,7 @@ def _sent_before(s: Session, row: DayRow) -> set[str]:
     """Players who were already sent a result letter of an earlier revision of ``row``'s day
     (before ``reopen-day``)."""
     sent = s.exec(select(Outgoing.to_nick).where(
-        Outgoing.kind == "result", Outgoing.day == row.day, Outgoing.state == "sent",
+        Outgoing.kind == "result", Outgoing.day == row.day, Outgoing.state == OutState.SENT,
         Outgoing.ref.like(f"result:{row.day}.%"))).all()
     return {n for n in sent if n}
 
@@ -184,7 +185,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         sent = []
         for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final")))
                          .order_by(Outgoing.id)):
-            if out.state == "sent":
+            if out.state == OutState.SENT:
                 sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
             elif out.day > day or out.kind in ("result", "final"):
                 s.delete(out)

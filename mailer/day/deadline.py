@@ -12,6 +12,7 @@ from engine.state import GameState
 
 from ..config import GameConfig
 from ..outbox import queue
+from ..out_state import UNSENT
 from ..store import DayInput, DayRow, Outgoing, Store, loads, to_db, utc
 from .context import GameError, address_of, current_context
 
@@ -97,7 +98,7 @@ def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
     closed) or earlier, and those to players dead in ``state``. Returns how many."""
     dropped = 0
     for out in s.exec(select(Outgoing).where(Outgoing.kind == "reminder",
-                                             Outgoing.state.in_(("queued", "failed")))):
+                                             Outgoing.state.in_(UNSENT))):
         p = state.players.get(out.to_nick or "")
         if (out.day or 0) <= day or (p is not None and not p.alive):
             s.delete(out)

@@ -15,6 +15,7 @@ from engine.state import GameState
 
 from ..config import GameConfig
 from ..outbox import queue
+from ..out_state import UNSENT
 from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db
 from .context import (GameError, address_of, current_context, day_spec, game_file,
                       one_at_a_time)
@@ -76,7 +77,7 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
     for out in s.exec(select(Outgoing).where(Outgoing.day == row.day, Outgoing.kind == "event").order_by(Outgoing.id)):
         if out.ref in keep:
             continue
-        if out.state in ("queued", "failed"):
+        if out.state in UNSENT:
             s.delete(out)
         else:
             sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
@@ -150,7 +151,7 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
         out = s.exec(select(Outgoing).where(Outgoing.ref == f"result:{prev.day}.{prev.revision}:{nick}")).first()
         if out is None or out.body == body:
             continue
-        if out.state in ("queued", "failed"):
+        if out.state in UNSENT:
             out.body = body
             s.add(out)
         else:

@@ -1,0 +1,39 @@
+"""The states of an outgoing letter (``Outgoing.state``): one closed vocabulary, each state
+with the Russian words the host reads for it (``outbox``, ``preview``).
+
+A letter is queued; ``send`` marks it sending just before handing it to the server, then sent
+once the server took it. A refusal makes it failed; a lost connection (the server may have
+taken it) or a send interrupted while sending makes it uncertain, resent only on request.
+The database stores the plain value (``"queued"`` …); an :class:`OutState` is a ``str`` and
+compares equal to its value, so rows written before this enum read the same.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["OutState", "TO_SEND", "UNSENT"]
+
+
+class OutState(StrEnum):
+    """What became of an outgoing letter; ``.ru``: the host's words for it."""
+
+    QUEUED = "queued"
+    SENDING = "sending"
+    SENT = "sent"
+    UNCERTAIN = "uncertain"
+    FAILED = "failed"
+
+    @property
+    def ru(self) -> str:
+        """The state as the host reads it («в очереди», «неясно, ушло ли» …)."""
+        return _RU[self]
+
+
+_RU = {OutState.QUEUED: "в очереди", OutState.SENDING: "отправляется", OutState.SENT: "отправлено",
+       OutState.UNCERTAIN: "неясно, ушло ли", OutState.FAILED: "отказ сервера"}
+
+#: Letters still to be sent, as ``preview`` shows them and ``edit`` may correct them.
+TO_SEND = (OutState.QUEUED, OutState.UNCERTAIN)
+#: Letters not sent that may be taken off the queue when they no longer hold.
+UNSENT = (OutState.QUEUED, OutState.FAILED)
