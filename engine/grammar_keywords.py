@@ -16,6 +16,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
+from .translit import latin_words
 from .names import NameIndex, is_known_word, max_distance, morph, role_words
 
 
@@ -205,7 +206,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
 
 
 @functools.lru_cache(maxsize=1)
-def _clause_triggers() -> frozenset[str]:
+def clause_triggers() -> frozenset[str]:
     """:func:`trigger_words` with every role word and third-person verb, and the first words
     of phrases (inside a window a clause is looked at closely)."""
     lex = lexicon()
@@ -239,6 +240,9 @@ def _hot_words(present: set[str], extra: frozenset[str]) -> set[str]:
     hot = present & trigger_words()
     if extra:
         hot |= present & extra
+    if any("a" <= w[:1] <= "z" for w in present):
+        latin = latin_words(present)  # «golosuyu za Kuzyu»: transliterated Russian
+        hot |= {latin[r] for r in latin.keys() & trigger_words()}
     phrases = trigger_phrases()
     for key in phrases.keys() & present:
         if any(p <= present for p in phrases[key]):
@@ -282,7 +286,7 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
     trigger word or a nickname form (``names``), and no word where a misspelt verb is looked
     for is one. Cheap: set look-ups, and cached misspelling look-ups."""
     words = [t.w for t in clause if t.word]
-    if not _clause_triggers().isdisjoint(words) or not names.isdisjoint(words):
+    if not clause_triggers().isdisjoint(words) or not names.isdisjoint(words):
         return True
     if any(w[:1] == "\x00" for w in words):
         return True

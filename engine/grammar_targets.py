@@ -16,8 +16,8 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .names import (
-    NameHit, common_noun, is_imperative, is_known_word, is_verb, name_index, not_a_name,
-    role_words,
+    NameHit, common_noun, is_imperative, is_infinitive, is_known_word, is_verb, name_index,
+    not_a_name, role_words, third_person,
 )
 
 
@@ -195,7 +195,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits:
             break
         if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
-            if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)):
+            if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
+                         or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))):
+                # «Убивать решает Графиня»: somebody else decides the move
                 out.statement = True  # «за охрану решит сам»: a verb of its own
                 break
             if not skipped and not out.roles and w not in _GAME_NOUNS and common_noun(w):
@@ -298,9 +300,21 @@ def _same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
     return False
 
 
+#: Words after a further name that make it the subject of a new statement («убиваем Ириску,
+#: Лось пусть живёт», «охраняю Графиню, Тень сама справится», «…, Графине я сказал»).
+_SUBJECT_NEXT = frozenset({"пусть", "сам", "сама", "сами", "я", "мы", "он", "она", "уже",
+                           "ещё", "еще", "тоже", "пока", "вчера", "сегодня"})
+
+
 def _opens_statement(clause: list[Tok], k: int) -> bool:
-    """True when a dash or colon follows token ``k - 1`` (a name that starts «X — …»)."""
-    return k < len(clause) and clause[k].w in ("—", ":")
+    """True when a dash or colon follows token ``k - 1`` (a name that starts «X — …»), or a
+    verb or a subject's word does («…, Лось пусть живёт»)."""
+    if k >= len(clause):
+        return False
+    t = clause[k]
+    if t.w in ("—", ":"):
+        return True
+    return t.word and (t.w in _SUBJECT_NEXT or is_verb(t.w))
 
 
 def _first_word(clause: list[Tok], lo: int) -> int:

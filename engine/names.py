@@ -96,6 +96,22 @@ def is_verb(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=100_000)
+def is_infinitive(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an infinitive («убивать»)."""
+    return is_known_word(word) and morph().parse(word)[0].tag.POS == "INFN"
+
+
+@functools.lru_cache(maxsize=100_000)
+def third_person(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb in the third person
+    («решает», «решит»): somebody else is the subject."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "VERB" and tag.person == "3per"
+
+
+@functools.lru_cache(maxsize=100_000)
 def is_imperative(word: str) -> bool:
     """True when ``word``'s likeliest reading is an imperative («пали», «проверьте»)."""
     return is_known_word(word) and "impr" in morph().parse(word)[0].tag

@@ -24,7 +24,7 @@ from .grammar_rules import (
     repeats_last, role_ru,
 )
 from .grammar_keywords import (
-    Kw, clause_flags, correction_end, correction_marks, find_keywords, header_keyword,
+    Kw, clause_flags, clause_triggers, correction_end, correction_marks, find_keywords, header_keyword,
     hypothetical, is_question, may_hold_move, only_fillers, order_form, reading_windows,
     sender_triggers, told_in_past,
 )
@@ -32,10 +32,11 @@ from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
 from .lexicon import lexicon
 from .model import Move, ParseResult, Problem, TurnInfo
-from .names import NameHit, inflect, name_index, role_words
+from .names import NameHit, inflect, is_known_word, is_verb, name_index, role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
 from .textnorm import clean_text
+from .translit import read_latin
 
 _SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
 _MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
@@ -151,10 +152,21 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
 def _clauses(visible: str, idx, extra: frozenset[str]):
     """The clauses of the parts of a letter worth reading (:func:`reading_windows`), with a
     ``None`` between two parts."""
+    known = _known_word(idx)
     for n, (lo, hi) in enumerate(reading_windows(visible, extra)):
         if n:
             yield None
-        yield from clauses(idx.merge(tokenize_span(visible, lo, hi)))
+        yield from clauses(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known)))
+
+
+def _known_word(idx):
+    """What the parser knows as a word (for reading transliterated Russian, engine.translit):
+    a nickname form or word, a move or trigger word, a Russian dictionary word."""
+    forms, parts, triggers = idx.trigger_forms(), idx.parts, clause_triggers()
+
+    def known(w: str) -> bool:
+        return w in forms or w in parts or w in triggers or is_known_word(w)
+    return known
 
 
 def describe_move(move: Move, state: GameState | None = None) -> str:
@@ -469,6 +481,8 @@ def _ordinary_speech(ctx: _Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     stop = lexicon().not_before.get(kw.cls)
     if not stop or kw.j >= hi or not clause[kw.j].word or clause[kw.j].w not in stop:
         return False
+    if kw.j == kw.i + 1 and not is_verb(clause[kw.i].w):
+        return False  # «лечение на эту ночь — Сова»: a noun does not fly anywhere
     nxt = kw.j + 1
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
