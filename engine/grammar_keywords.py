@@ -97,10 +97,11 @@ def correction_end(clause: list[Tok]) -> int | None:
 def trigger_words() -> frozenset[str]:
     """Words without which a sentence holds no move, flag or correction: keywords, the last
     words of move, skip, cancel and «как вчера» phrases, correction words, role words,
-    header words. (Keep, later and abstain phrases only qualify a keyword.)"""
+    header words, one-word abstain phrases («воздерживаюсь»). (Keep, later and longer abstain
+    phrases only qualify a keyword.)"""
     lex = lexicon()
     out = (set(lex.words) - lex.third)
-    for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
+    for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES, V.ABSTAIN_PHRASES):
         out |= {p[0] for p in phrases if len(p) == 1}
     out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
     out |= _CLAN_HEADERS | {"цель", "жертва"} | V.WITHDRAW_WORDS

@@ -220,6 +220,9 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
+    if not kws and flags["abstain"] and member is None:
+        items.append(_abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
+        return None  # «Воздерживаюсь.»
     if not kws and (correction_end(clause) is not None or _late_correction(clause)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         items.append(_Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
@@ -243,6 +246,11 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         if n + 1 < len(kws) and kws[n + 1].negated:
             hi = _before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
+            if kw.cls == V.VOTE and not kw.withdraw and not _names_in(ctx, clause, kw.j, hi):
+                first = next((k for k in (kw.i - 2, kw.i - 1) if k >= 0 and
+                              clause[k].w == V.NEGATION), kw.i)
+                items.append(_abstain(span(ctx.text, clause, first, _last_word(clause, kw.j, hi)),
+                                      clause[first].start))  # «не голосую»
             continue
         if cancel_at is not None and kw.i == cancel_at:
             continue  # «отменяю лечение …» names what is cancelled
@@ -685,7 +693,7 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     if action == ASK:
         return _Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.nobody and not tg.hits:
-        return None
+        return _abstain(text) if action == "vote" else None  # «Линч: никого»
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
@@ -697,8 +705,10 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
                 return _refuse_role(kw, text)
             return _Item(0, problem=problem(text, "unknown_name", "unknown_name",
                                             word=tg.unknown[0]), tried=action)
-        if flags["other_day"] is False and (flags["keep"] or flags["later"] or flags["abstain"]):
-            return None  # «линч прежний», «линч потом напишу», «воздержусь»: no problem
+        if flags["other_day"] is False and (flags["keep"] or flags["later"]):
+            return None  # «линч прежний», «линч потом напишу»: no problem
+        if flags["other_day"] is False and flags["abstain"]:
+            return _abstain(text) if action == "vote" else None  # «Линч: воздержусь»
         if tg.statement and not flags["other_day"]:
             return None  # «Мирная охота — это зло»: a statement about the move
         if tg.thing and not flags["other_day"] and not tg.pronoun:
@@ -739,6 +749,21 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     if isinstance(move, Problem):
         return _Item(0, problem=move, tried=action)
     return _Item(0, move=move, tried=action)
+
+
+def _abstain(text: str, pos: int = 0) -> _Item:
+    """«Воздерживаюсь», «Линч: никого», «не голосую»: there is no abstaining vote
+    (DECISIONS.md §6–7: a living player without a lynch vote gets an autokill point). No move;
+    a problem whose message tells the player so and how to vote."""
+    return _Item(pos, problem=problem(text, "not_allowed", "abstain", action="vote"),
+                 tried="vote")
+
+
+def _names_in(ctx: _Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a roster name is written in ``clause[lo:hi]``."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
 
 
 def _settle(ctx: _Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:

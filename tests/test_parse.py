@@ -338,3 +338,14 @@ def test_chatter_around_planned_moves_changes_nothing(seed):
             assert got.to_json() == {"moves": letter.moves, "problems": []}, text
             checked += 1
     assert checked > 150
+
+
+def test_abstaining_is_answered_with_the_rule():
+    """DECISIONS.md §6–7: there is no abstaining vote; the reply says that a day without a vote
+    gives an autokill point and how to vote."""
+    state, turn = build({"from": "Бука"})
+    result = parse_letter("Линч: воздерживаюсь.", "Бука", state, turn)
+    assert result.moves == ()
+    [p] = result.problems
+    assert (p.kind, p.reason) == ("not_allowed", "abstain")
+    assert "автокилл" in p.message and "напишите ник" in p.message
