@@ -39,6 +39,7 @@ class Targets:
     statement: bool = False  # «— это …» right after the keyword: it is described, not made
     negated: bool = False  # names after «не» were dropped («лечу не Буку, а Сергея»)
     nobody: bool = False  # «МО никому»
+    nobody_named: bool = False  # the words name nobody («никого», «ни за кого»)
     thing: bool = False  # the first word after the keyword is a common noun («проверю почту»)
     roles: list[str] = field(default_factory=list)
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
@@ -155,6 +156,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
+            if out.nobody:  # «никого», «ни за кого»; not «ни разу»
+                nxt = clause[k + 1].w if k + 1 < len(clause) else ""
+                out.nobody_named = w in ("никого", "никому") or nxt in ("за", "кого", "в", "на")
             out.pronoun = not out.nobody
             out.end = k + 1
             if out.nobody:

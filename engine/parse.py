@@ -246,7 +246,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         if n + 1 < len(kws) and kws[n + 1].negated:
             hi = _before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
-            if kw.cls == V.VOTE and not kw.withdraw and not _names_in(ctx, clause, kw.j, hi):
+            if _refuses_to_vote(ctx, clause, kw, hi):
                 first = next((k for k in (kw.i - 2, kw.i - 1) if k >= 0 and
                               clause[k].w == V.NEGATION), kw.i)
                 items.append(_abstain(span(ctx.text, clause, first, _last_word(clause, kw.j, hi)),
@@ -693,7 +693,8 @@ def _judge(ctx: _Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, tex
     if action == ASK:
         return _Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.nobody and not tg.hits:
-        return _abstain(text) if action == "vote" else None  # «Линч: никого»
+        # «Линч: никого», «голосую ни за кого»: no abstaining vote
+        return _abstain(text) if action == "vote" and tg.nobody_named else None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
@@ -757,6 +758,21 @@ def _abstain(text: str, pos: int = 0) -> _Item:
     a problem whose message tells the player so and how to vote."""
     return _Item(pos, problem=problem(text, "not_allowed", "abstain", action="vote"),
                  tried="vote")
+
+
+#: «не голосую», «голосовать не буду»: the forms of a refusal to vote (not «не повесим»).
+_VOTE_FORMS = frozenset({"голосую", "голосовать", "проголосую", "проголосовать"})
+#: «пока не голосую», «голосовать не буду, подожду вечера»: the vote is put off, not refused.
+_NOT_YET = frozenset({"пока", "еще", "позже", "потом", "попозже", "завтра", "вечером",
+                      "сейчас", "подожду", "напишу"})
+
+
+def _refuses_to_vote(ctx: _Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """True when a negated vote word refuses to vote at all («не голосую», «голосовать не
+    буду»): a first-person or infinitive form, no player named, nothing put off."""
+    return (kw.cls == V.VOTE and not kw.withdraw and clause[kw.i].w in _VOTE_FORMS and
+            not any(t.word and t.w in _NOT_YET for t in clause) and
+            not _names_in(ctx, clause, kw.j, hi))
 
 
 def _names_in(ctx: _Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
@@ -1031,7 +1047,8 @@ def _finish(ctx: _Ctx, items: list[_Item]) -> tuple[list[Move], list[Problem]]:
     items = _withdrawn(_corrected(ctx, items))
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and
-                                        it.problem.reason in ("no_target", "conditional"))]
+                                        it.problem.reason in ("no_target", "conditional",
+                                                              "abstain"))]
     items = _merge_votes(ctx, items)
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
