@@ -118,7 +118,7 @@ def action_ru(action: str) -> str:
 #: target, so the resolver lists the move as refused (SCENARIOS.md ``moves[].outcome``).
 #: Questions (two targets, two different moves of one kind) name none: they are not moves.
 LISTED_REASONS = frozenset({
-    "target_dead", "same_target_twice", "not_your_role", "hunt_excluded", "dead",
+    "target_dead", "same_target_twice", "not_your_role", "dead",
     "detective_alive", "no_mortar", "not_event",
 })
 
@@ -181,7 +181,6 @@ _NOT_ALLOWED = {
     "too_many_targets": "В этом ходе ({a}) можно назвать только одного игрока: {q}.",
     "too_many_votes": "Сегодня у вас не столько голосов, сколько названо: {q}.",
     "conflicting": "В письме два разных хода одного вида ({a}); напишите, какой из них верный: {q}.",
-    "hunt_excluded": "Мирную охоту нельзя отправлять в один день с ролевым ходом: охота {q} не принята, ролевой ход принят.",
     "abstain": ("Воздержаться на линче правилами нельзя: {q} — не голос. Без голоса за день "
                 "начисляется штрафное очко (автокилл). Чтобы проголосовать, напишите ник."),
     "detective_alive": "Искать другую роль можно только после смерти детектива: {q}.",

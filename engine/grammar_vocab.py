@@ -65,10 +65,6 @@ BRANCH_CLASSES: dict[str, frozenset[str]] = {
     "maniac": frozenset({KILL, MANIAC, SHOOT}),
 }
 
-#: Roles whose own role move excludes a hunt in the same turn (DECISIONS.md §4–5); the
-#: refusal itself is :func:`engine.legality.hunt_refusal`'s.
-HUNT_EXCLUSIVE_ROLES: frozenset[str] = frozenset(
-    {"detective", "doctor", "hostess", "psycho", "thug", "swindler", "maniac"})
 
 # --- phrases that are not moves but flags or refusals ------------------------------------
 

@@ -30,6 +30,7 @@ from .grammar_keywords import (
 )
 from .grammar_targets import Targets, antecedent, read_back, read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
+from .legality import hunt_refusal, refusal_problem
 from .lexicon import lexicon
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import NameHit, inflect, is_known_word, is_verb, name_index, role_words
@@ -1212,20 +1213,16 @@ def _merge_search(group: list[_Item]) -> Move | None:
 
 
 def _exclude_hunt(ctx: _Ctx, items: list[_Item]) -> list[_Item]:
-    """DECISIONS.md §4–5: a hunt in the same letter as an excluding role move is refused."""
-    if ctx.sender.role not in V.HUNT_EXCLUSIVE_ROLES:
-        # the fan's earned check is a detective's check: no hunt with it either
-        if not any(it.tried == "check" for it in items):
-            return items
-    role_tried = any(it.tried and it.tried not in ("hunt", "vote") and
-                     it.tried not in ("mortar", "fear_choice", "partner") for it in items)
-    if not role_tried:
+    """DECISIONS.md §4–5: a hunt in the same letter as a role move that excludes it (even one
+    refused for its target) is refused; :func:`engine.legality.hunt_refusal` decides and
+    :func:`engine.legality.refusal_problem` words it, as in the reply and the resolver."""
+    reason = hunt_refusal({it.tried for it in items if it.tried})
+    if reason is None:
         return items
     out = []
     for it in items:
         if it.move is not None and it.move.action == "hunt":
-            out.append(_Item(it.pos, problem=problem(it.move.span, "not_allowed", "hunt_excluded",
-                                                     action="hunt", target=it.move.target or ""),
+            out.append(_Item(it.pos, problem=refusal_problem(ctx.state, ctx.turn, it.move, reason),
                              tried="hunt"))
         else:
             out.append(it)

@@ -227,7 +227,7 @@ def test_rule_refusals_name_the_move_for_the_resolver():
     state, turn = build({"from": "Шерлок"})
     r = parse_letter("Проверяю Буку. МО: Индиго", "Шерлок", state, turn)
     assert [(p.reason, p.action, p.target) for p in r.problems] == [
-        ("hunt_excluded", "hunt", "Индиго")]
+        ("hunt_with_check", "hunt", "Индиго")]  # engine.legality's reason, as in the reply
 
 
 #: For each grammatical case: a move word and preposition that govern it.
