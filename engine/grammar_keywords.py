@@ -168,27 +168,31 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
     present = _words_of(low)
-    hot_words = _hot_words(present, extra)
+    hot_words = _hot_words(present, extra, set(_LATIN_WORDS.findall(low)))
     if not hot_words:
         return []
     bounds = [m.end() for m in _SENTENCE_END.finditer(low)] + [len(low)]
-    sentences: set[int] = set()
+    sentences: dict[int, set[str]] = {}  # sentence → its hot words
     for w in hot_words:
         at = low.find(w)
         while at >= 0:
             end = at + len(w)
             if (at == 0 or not low[at - 1].isalnum()) and \
                     (end == len(low) or not low[end].isalnum()):
-                sentences.add(bisect.bisect_right(bounds, at))
+                sentences.setdefault(bisect.bisect_right(bounds, at), set()).add(w)
             at = low.find(w, end)
     hot: list[tuple[int, bool, bool]] = []  # (sentence, with the one before, with the next)
     trig = trigger_words()
+    weak = _weak_triggers()
     for sent in sorted(sentences):
         lo = bounds[sent - 1] if sent else 0
         text = low[lo:bounds[sent]].rstrip(" \t\n.!?;")
         words = [w for w in _WORD_SPLIT.split(text) if w]
         if not words:
             continue
+        found = sentences[sent]
+        if found <= weak.keys() and not _weak_holds(found, words, weak):
+            continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
             words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
@@ -207,6 +211,36 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
 
 
 @functools.lru_cache(maxsize=1)
+def _weak_triggers() -> dict[str, list[frozenset[str]]]:
+    """Hot words that matter only with the rest of their phrase in the same sentence («как
+    вчера», «то есть», «никого не лечу»), as word → its phrases. A «как вчера» word alone
+    («вчерашний») matters in a short sentence or next to a move-talk word (see
+    :func:`_weak_holds`); it maps to an empty list."""
+    strong = trigger_words()
+    out = {k: v for k, v in trigger_phrases().items() if k not in strong}
+    out["есть"] = [frozenset({"то", "есть"})]
+    for p in V.OTHER_DAY_PHRASES:
+        if len(p) == 1:
+            out[p[0]] = []
+    return out
+
+
+def _weak_holds(found: set[str], words: list[str], weak: dict) -> bool:
+    """True when a sentence whose hot words are all weak (:func:`_weak_triggers`) still
+    holds what they stand for: a whole phrase, or a lone «как вчера» word in a sentence of
+    at most four words or with a move-talk word («Ход вчерашний»)."""
+    present = set(words)
+    for w in found:
+        phrases = weak[w]
+        if not phrases:
+            if len(words) <= 4 or not present.isdisjoint(V.MOVE_TALK_WORDS):
+                return True
+        elif any(p <= present for p in phrases):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1)
 def clause_triggers() -> frozenset[str]:
     """:func:`trigger_words` with every role word and third-person verb, and the first words
     of phrases (inside a window a clause is looked at closely)."""
@@ -222,28 +256,25 @@ def clause_triggers() -> frozenset[str]:
 _EDGES = ",:—–()«»\"“”„/+&*•<>[]{}\x01…!?.;"
 
 
+_WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
+_LATIN_WORDS = re.compile(r"(?<![\w'’`])[a-z'’`]+(?![\w'’`])")
+
+
 def _words_of(low: str) -> set[str]:
-    """The distinct words of a lower-cased text (whitespace split, punctuation trimmed; a
-    word with punctuation inside, «голос:бука», is split further)."""
-    out = set()
-    for raw in set(low.split()):
-        w = raw.strip(_EDGES)
-        if w.isalnum() or not w:
-            out.add(w)
-        else:
-            out.update(_WORD_SPLIT.split(w))
-    out.discard("")
-    return out
+    """The distinct words of a lower-cased text (as the tokenizer cuts them: letters and
+    digits, with inner hyphens and apostrophes), found at C speed."""
+    return set(_WORD.findall(low))
 
 
-def _hot_words(present: set[str], extra: frozenset[str]) -> set[str]:
-    """The words of a letter (``present``) that make their sentences worth reading."""
+def _hot_words(present: set[str], extra: frozenset[str], latin: set[str] = frozenset()) -> set[str]:
+    """The words of a letter (``present``) that make their sentences worth reading;
+    ``latin``: its words in Latin letters (transliterated move words are looked for)."""
     hot = present & trigger_words()
     if extra:
         hot |= present & extra
-    if any("a" <= w[:1] <= "z" for w in present):
-        latin = latin_words(present)  # «golosuyu za Kuzyu»: transliterated Russian
-        hot |= {latin[r] for r in latin.keys() & trigger_words()}
+    if latin:
+        readings = latin_words(latin)  # «golosuyu za Kuzyu»: transliterated Russian
+        hot |= {readings[r] for r in readings.keys() & trigger_words()}
     phrases = trigger_phrases()
     for key in phrases.keys() & present:
         if any(p <= present for p in phrases[key]):

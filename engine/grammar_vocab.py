@@ -243,3 +243,7 @@ PAST_WORDS: frozenset[str] = frozenset({"вчера", "позавчера", "в�
 #: «Первый — Доценту, второй — Маришке» on a two-vote day: an ordinal before a dash names a
 #: vote, and after a joiner it goes on with the next vote.
 VOTE_ORDINALS: frozenset[str] = frozenset({"первый", "второй", "первое", "второе"})
+
+#: Words that make a «как вчера» sentence about moves («Ход тот же, что и вчера»).
+MOVE_TALK_WORDS: frozenset[str] = frozenset({"ход", "хода", "ходы", "ходом", "как", "делаю",
+                                             "сделаю", "повторяю"})

@@ -230,7 +230,7 @@ def _read_clause(ctx: _Ctx, clause: list[Tok], start: int, member: Actor | None,
         return None
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
-                t.w in _MOVE_TALK for t in clause)):
+                t.w in V.MOVE_TALK_WORDS for t in clause)):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk
         items.append(_Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
@@ -360,8 +360,6 @@ def _open_move(it: _Item) -> bool:
     return it.move is not None and it.move.action == "search" and not it.move.target
 
 
-#: Words that make a «как вчера» sentence about moves («Ход тот же, что и вчера»).
-_MOVE_TALK = frozenset({"ход", "хода", "ходы", "ходом", "как", "делаю", "сделаю", "повторяю"})
 
 
 def _late_correction(clause: list[Tok]) -> int | None:
