@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from .roles import ROLE_SYNONYMS
+from .translit import transcribe
 
 #: Every tunable threshold of name and keyword matching, in one place.
 THRESHOLDS = {
@@ -201,17 +202,7 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
 
 def translit(word: str) -> str:
     """A plain Russian reading of a Latin word («serginio» → «сергинио»)."""
-    out, i = [], 0
-    while i < len(word):
-        for lat, cyr in _TRANSLIT:
-            if word.startswith(lat, i):
-                out.append(cyr)
-                i += len(lat)
-                break
-        else:
-            out.append(word[i])
-            i += 1
-    return "".join(out)
+    return transcribe(word, _TRANSLIT)
 
 
 def _latin_forms(word: str) -> dict[str, frozenset[str]]:

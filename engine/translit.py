@@ -35,14 +35,23 @@ def cyrillic_reading(word: str) -> str:
     the soft sign). A lone «y» after a vowel is «й», else «ы». Not Latin: returned as is."""
     if not _LATIN_WORD.fullmatch(word):
         return word
+    return transcribe(word, _TABLE, _y_after_vowel)
+
+
+def _y_after_vowel(lat: str, cyr: str, out: list[str]) -> str:
+    return "й" if lat == "y" and out and out[-1][-1:] in _VOWELS else cyr
+
+
+def transcribe(word: str, table: tuple[tuple[str, str], ...], adjust=None) -> str:
+    """``word`` rewritten by ``table`` (pairs of source and target spellings, longest source
+    first; the first that matches at each place wins; a character no pair has stays).
+    ``adjust(source, target, written so far)`` may change a pair's target by its context."""
     out: list[str] = []
     i = 0
     while i < len(word):
-        for lat, cyr in _TABLE:
+        for lat, cyr in table:
             if word.startswith(lat, i):
-                if lat == "y" and out and out[-1][-1:] in _VOWELS:
-                    cyr = "й"
-                out.append(cyr)
+                out.append(adjust(lat, cyr, out) if adjust else cyr)
                 i += len(lat)
                 break
         else:
