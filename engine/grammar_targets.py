@@ -15,9 +15,10 @@ from typing import Protocol
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
-from .names import (
-    NameHit, common_noun, is_imperative, is_infinitive, is_known_word, is_verb, name_index,
-    not_a_name, role_words, third_person,
+from .names import NameHit, name_index
+from .words import (
+    common_noun, is_imperative, is_infinitive, is_known_word, is_verb, not_a_name, role_words,
+    third_person,
 )
 
 

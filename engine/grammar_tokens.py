@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from . import grammar_vocab as V
 from .lexicon import lexicon
-from .names import norm
+from .words import norm
 
 _TOKEN = re.compile(
     r"(?P<w>\w+(?:['’`-]\w+)*)"

@@ -1,0 +1,200 @@
+"""What qualifies a clause, not a move itself (issue 3, issue 11): skip, cancel, «как
+вчера», «линч прежний», «потом напишу» and abstain phrases (:func:`clause_flags`); the
+correction words that open or mark a clause (:func:`correction_end`,
+:func:`correction_marks`); hypotheses and hedges that make a move no order
+(:func:`hypothetical`).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import grammar_vocab as V
+from .grammar_tokens import Tok, match_phrase
+
+
+#: Punctuation that starts a new part of a clause (fuzzy verbs, «не буду» after a verb).
+SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
+
+
+def _by_first_word(phrases: tuple[tuple[str, ...], ...]) -> dict[str, list[tuple[str, ...]]]:
+    """Phrases indexed by their first word, longest first."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(phrases, key=len, reverse=True):
+        out.setdefault(words[0], []).append(words)
+    return out
+
+
+SKIP = _by_first_word(V.SKIP_PHRASES)
+
+
+CANCEL = _by_first_word(V.CANCEL_PHRASES)
+
+
+OTHER_DAY = _by_first_word(V.OTHER_DAY_PHRASES)
+
+
+_KEEP = _by_first_word(V.KEEP_PHRASES)
+
+
+_LATER = _by_first_word(V.LATER_PHRASES)
+
+
+_ABSTAIN = _by_first_word(V.ABSTAIN_PHRASES)
+
+
+def correction_end(clause: list[Tok]) -> int | None:
+    """Index after the correction words («хотя нет,», «вернее») opening the clause, or None."""
+    k, head = 0, False
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
+        head = head or clause[k].w in V.CORRECTION_HEADS
+        k += 1
+    return k if head else None
+
+
+_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не"}
+
+
+def correction_marks(clause: list[Tok]) -> list[int]:
+    """Letter offsets where a correction starts in a clause (see
+    :data:`engine.grammar_vocab.CORRECTION_MARKS`)."""
+    out: list[int] = []
+    if _MARK_WORDS.isdisjoint([t.w for t in clause]):
+        return out
+    n = len(clause)
+    for k, t in enumerate(clause):
+        if not t.word:
+            continue
+        w = t.w
+        if w in V.CORRECTION_MARKS:
+            out.append(t.start)
+        elif w == "нет" and (k + 1 == n or not clause[k + 1].word or
+                             clause[k + 1].w in V.CORRECTION_WORDS) and \
+                (k == 0 or clause[k - 1].w != V.NEGATION):
+            out.append(t.start)
+        elif w == "есть" and k > 0 and clause[k - 1].w == "то":
+            out.append(clause[k - 1].start)
+        elif w == "не" and k + 1 < n and clause[k + 1].w in (",", "—") and \
+                (k == 0 or not clause[k - 1].word):
+            out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
+    return out
+
+
+_IF_WORDS = frozenset({"если", "ежели", "коли"})
+
+
+#: Words of a parenthesis that may stand before a hypothesis («Потом, может, проверю Лося»).
+_ASIDE = V.HYPOTHETICAL_WORDS | {"потом", "быть", "наверное", "позже", "ну", "и", "а",
+                                 "тогда", "вообще"}
+
+
+_LATER_WORDS = frozenset({"завтра", "послезавтра"})
+
+
+def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
+    """``"hedged"`` when the sentence leaves the choice open after the move word (see
+    :func:`_hedged_after`), else True when the move word at token ``i`` is a hypothesis, not an order: «если» before it
+    in its sentence («Если Лось промолчит — проверю его»), or a word of
+    :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
+    comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
+    Кузю»). Words of the swindler's branches (``excluded``) do not count."""
+    if any(t.word and t.w in _IF_WORDS and k not in excluded for k, t in enumerate(clause[:i])):
+        return True
+    k = i - 1
+    while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded:
+            return True
+        if clause[k].w in ("но", "а", "зато"):
+            return False
+        k -= 1
+    if k >= 0 and clause[k].w == ",":  # «Потом, может, проверю Лося»: a parenthesis before
+        words = []
+        k -= 1
+        while k >= 0 and (clause[k].word or clause[k].w == ","):
+            if clause[k].word:
+                words.append(clause[k].w)
+            elif words and all(w in _ASIDE for w in words):
+                break  # «Не знаю, может, полечу Кузю»: the parenthesis right before counts
+            k -= 1
+        if words and all(w in _ASIDE for w in words) and \
+                any(w in V.HYPOTHETICAL_WORDS for w in words):
+            return True
+    if _hedged_after(clause, i, excluded):
+        return "hedged"
+    k = i + 1
+    while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
+            return clause[k].w in _LATER_WORDS
+        k += 1
+    return False
+
+
+#: Words that leave the choice open after a move («…, а может себя», «…, ещё подумаю»).
+_UNDECIDED = frozenset({"подумаю", "определюсь", "подумаем"})
+
+
+def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
+    """True when the sentence goes on after the move word at ``i`` with another possibility
+    («полечу Кузю, а может себя»; «Охраняю Петю, а если не надо, то Лёху»; «приглашаю,
+    может быть, Совёнка») or puts the decision off («…, ещё подумаю»): the move is not
+    decided, so it is no order (precision first: the reply asks)."""
+    for k in range(i + 1, len(clause)):
+        if k in excluded or not clause[k].word:
+            continue
+        w = clause[k].w
+        prev = clause[k - 1].w if k > i + 1 else ""
+        if w == "может" and (prev in ("а", "или", "либо") or (
+                k + 1 < len(clause) and clause[k + 1].w == "быть")):
+            return True
+        if w == "если" and prev in ("а", "или", "либо"):
+            return True
+        if w in _UNDECIDED or (w == "решу" and any(
+                clause[n].w in ("позже", "потом", "вечером", "завтра")
+                for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1)
+def _flag_first() -> frozenset[str]:
+    return frozenset(SKIP) | frozenset(CANCEL) | frozenset(OTHER_DAY) | frozenset(_KEEP) | \
+        frozenset(_LATER) | frozenset(_ABSTAIN)
+
+
+def _has(table: dict, w: str, clause: list[Tok], i: int, present: set[str]) -> bool:
+    """True when a phrase of ``table`` starting with ``w`` is written at token ``i``."""
+    return any(present.issuperset(p) and match_phrase(clause, i, p) for p in table[w])
+
+
+def clause_flags(clause: list[Tok]) -> dict:
+    """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
+
+    Returns ``{"skip": bool, "cancel": index after the cancel phrase or None, "other_day":
+    bool, "keep": bool, "later": bool, "abstain": bool}``.
+    """
+    out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False,
+           "abstain": False}
+    first = _flag_first()
+    present = {t.w for t in clause if t.word}
+    if present.isdisjoint(first):
+        return out
+    for i, t in enumerate(clause):
+        if not t.word or t.w not in first:
+            continue
+        w = t.w
+        if w in SKIP and _has(SKIP, w, clause, i, present):
+            out["skip"] = True
+        if out["cancel"] is None and w in CANCEL:
+            for p in CANCEL[w]:
+                if match_phrase(clause, i, p):
+                    out["cancel"] = i + len(p)
+                    break
+        if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present):
+            out["other_day"] = True
+        if w in _KEEP and _has(_KEEP, w, clause, i, present):
+            out["keep"] = True
+        if w in _LATER and _has(_LATER, w, clause, i, present):
+            out["later"] = True
+        if w in _ABSTAIN and _has(_ABSTAIN, w, clause, i, present):
+            out["abstain"] = True
+    return out

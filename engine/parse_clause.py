@@ -1,0 +1,198 @@
+"""One clause of a letter (engine.parse): its keywords in order, each read as a move by
+:mod:`engine.parse_move`; a clause of one name finishing or correcting the move before it
+(«Линч:⏎Бука», «Хотя нет, Сергей»), a retraction («Хотя нет, он свой»).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor, problem
+from .grammar_keywords import Kw, find_keywords, header_keyword, only_fillers, told_in_past
+from .grammar_flags import clause_flags, correction_end, hypothetical
+from .grammar_tokens import Tok, span
+from .lexicon import lexicon
+from .names import name_index
+from .words import role_words
+from .roles import ROLE_CIVILIANS
+from .parse_judge import abstain, refuses_to_vote
+from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
+from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
+
+
+def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
+                excluded: set[int], items: list[Item]) -> Prev | None:
+    """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
+    the last keyword read (None when none was)."""
+    kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    if member is not None and not kws:
+        cls = DEFAULT_CLASS.get(member.role)
+        if cls is None:
+            items.append(Item(clause[0].start, problem=problem(
+                span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
+            return None
+        kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
+    if not kws and not excluded:
+        kws = header_keyword(clause, start, member or ctx.sender)
+    if not kws and flags["abstain"] and member is None:
+        items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
+        return None  # «Воздерживаюсь.»
+    if not kws and (correction_end(clause) is not None or _late_correction(clause)) and \
+            any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
+        items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
+        return None
+    if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
+            not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
+                t.w in V.MOVE_TALK_WORDS for t in clause)):
+        # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
+        return None
+    cancel_at = flags["cancel"]
+    subjects = [subject(ctx, clause, kw) for kw in kws]
+    base = member
+    lex = lexicon()
+    used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
+    last = None
+    for n, kw in enumerate(kws):
+        hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
+        hi = min([hi] + [k for k in excluded if k > kw.i])
+        if n + 1 < len(kws) and kws[n + 1].negated:
+            hi = before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
+        if kw.negated:
+            if refuses_to_vote(ctx, clause, kw, hi):
+                first = next((k for k in (kw.i - 2, kw.i - 1) if k >= 0 and
+                              clause[k].w == V.NEGATION), kw.i)
+                items.append(abstain(span(ctx.text, clause, first, last_word(clause, kw.j, hi)),
+                                     clause[first].start))  # «не голосую»
+            continue
+        if cancel_at is not None and kw.i == cancel_at:
+            continue  # «отменяю лечение …» names what is cancelled
+        if subjects[n] is not None:
+            if _on_his_own(clause, kw.j):
+                continue  # «Смит ворует сам, я ему написала»: the member moves himself
+            member = subject_actor(ctx, clause, subjects[n], member, items)
+            if member is False:
+                continue  # «Маруська проверяет всех подряд»: about another player
+        elif talk_of_others(clause, kw, lex):
+            continue  # «пусть кто-нибудь проверит Дениса»
+        elif n and clause[kw.i].w in lex.plural1:
+            member = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
+        elif n and clause[kw.i].w not in lex.third:
+            member = base
+        lo = max(kws[n - 1].j if n > 0 else start, used)
+        mark = len(items)
+        hypo = hypothetical(clause, kw.i, excluded)
+        if hypo:
+            kw.hypothetical = hypo
+        used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
+                         member is not None)
+        last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
+    return last
+
+
+def _on_his_own(clause: list[Tok], j: int) -> bool:
+    """«сам», «сама» right after a third-person move word, not «сам себя»: the player named
+    as its subject makes the move himself; the letter only tells about it."""
+    if j >= len(clause) or clause[j].w not in ("сам", "сама", "сами"):
+        return False
+    nxt = clause[j + 1].w if j + 1 < len(clause) else ""
+    return nxt not in V.SELF_WORDS
+
+
+def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
+               flags: dict, items: list[Item]) -> bool:
+    """A clause of one name that finishes or corrects the previous clause's move, whose
+    items it replaces. «Линч: Бука. Хотя нет, Сергей.» (correction words, then the name) or
+    «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True when the clause
+    was one."""
+    if prev is None:
+        return False
+    k = correction_end(clause)
+    if k is None:
+        k = _late_correction(clause)  # «ой, он же наш, нет — Остапа»
+    if k is None:
+        if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
+            return False
+        k = 0
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
+                               clause[k].w in V.PREPOSITIONS):
+        k += 1
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
+    if hit is None:
+        return _retraction(ctx, clause, prev, adjacent, items)
+    after = k + hit.length
+    end = len(clause)
+    if not only_fillers(clause, after, len(clause)):
+        comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
+                     None)
+        if comma is None or not only_fillers(clause, after, comma):
+            return False
+        end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
+    before = len(items)
+    read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
+              flags, items, prev.member is not None)
+    if len(items) > before:
+        _keep_role(prev, items[before:])
+        dropped = {id(it) for it in prev.items}
+        items[:before] = [it for it in items[:before] if id(it) not in dropped]
+    return True
+
+
+def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
+                items: list[Item]) -> bool:
+    """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
+    naming no player and no move takes back the move right before; the reply asks what stands
+    instead (precision first). True when the clause was one."""
+    k = correction_end(clause)
+    if k is None or not adjacent or not prev.items or \
+            not any(clause[n].w in V.CORRECTION_HEADS and clause[n].w not in ("есть", "тогда")
+                    for n in range(k)):
+        return False
+    flags = clause_flags(clause)
+    if flags["cancel"] is not None or flags["skip"] or \
+            find_keywords(clause, set(), name_index(ctx.nicks)) or \
+            any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
+        return False
+    dropped = {id(it) for it in prev.items}
+    tried = next((it.move.action for it in prev.items if it.move is not None), "")
+    if not tried:
+        return False
+    items[:] = [it for it in items if id(it) not in dropped]
+    text = span(ctx.text, clause, 0, len(clause))
+    items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
+                                                       action=tried)))
+    return True
+
+
+def _open_move(it: Item) -> bool:
+    """A move still waiting for its target in the next clause: «Линч:⏎Бука» (no target) or
+    the fan's «ищу шизика!⏎у Кузи» (the role without the player)."""
+    if it.problem is not None:
+        return it.problem.reason == "no_target"
+    return it.move is not None and it.move.action == "search" and not it.move.target
+
+
+def _late_correction(clause: list[Tok]) -> int | None:
+    """Index after the last «нет» / «вернее» … of a clause when the clause ends with it and a
+    name («ой, он же наш, нет — Остапа»): the correction words need not open the clause."""
+    for k in range(len(clause) - 1, -1, -1):
+        t = clause[k]
+        if t.word and t.w in V.CORRECTION_HEADS and t.w != "есть":
+            return k + 1
+    return None
+
+
+def _keep_role(prev: Prev, new: list[Item]) -> None:
+    """«Ищу врача у Сов… ой, то есть у Остапа»: the corrected search keeps the role the
+    corrected clause named."""
+    rw = role_words()
+    roles = {it.move.role for it in prev.items if it.move is not None and it.move.role}
+    if not roles:
+        roles = {rw[t.w] for t in prev.clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
+        roles.discard("detective")
+    for it in new:
+        if it.move is not None and it.move.action == "search" and not it.move.role and \
+                len(roles) == 1:
+            it.move = replace(it.move, role=roles.pop())

@@ -1,0 +1,201 @@
+"""The letter as a whole (engine.parse): corrections and withdrawals across sentences, votes
+merged, conflicting duplicates refused, the fan's searched role, a hunt with an excluding
+role move refused (engine.legality), a dead sender refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .grammar_rules import max_targets, problem
+from .legality import hunt_refusal, refusal_problem
+from .model import Move, Problem
+from .parse_judge import detective_alive
+from .parse_types import Ctx, Item
+
+
+def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
+    """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
+    items.sort(key=lambda it: it.pos)
+    items = _withdrawn(_corrected(ctx, items))
+    done = {it.move.action for it in items if it.move is not None}
+    items = [it for it in items if not (it.problem is not None and it.tried in done and
+                                        it.problem.reason in ("no_target", "conditional",
+                                                              "abstain"))]
+    items = _merge_votes(ctx, items)
+    items = _merge_duplicates(ctx, items)
+    if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
+        # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
+        # about the suggestion
+        items = [it for it in items if it.move is None or it.move.action != "delegate"]
+    items = _search_role(ctx, items)
+    items = _exclude_hunt(ctx, items)
+    moves: list[Move] = []
+    problems: list[Problem] = []
+    for it in items:
+        if not ctx.sender.alive and (it.move is not None or it.tried):
+            if it.move is not None:
+                problems.append(problem(it.move.span, "not_allowed", "dead",
+                                        action=it.move.action, target=it.move.target or ""))
+            else:
+                problems.append(problem(it.problem.text, "not_allowed", "dead", action=it.tried,
+                                        target=it.problem.target or ""))
+        elif it.move is not None:
+            moves.append(it.move)
+        elif it.problem is not None:
+            problems.append(it.problem)
+    return moves, problems
+
+
+_OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+
+def _item_key(it: Item) -> tuple:
+    if it.move is not None:
+        return _key(it.move)
+    return (it.tried, "", "")
+
+
+def _corrected(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """A correction mark («нет», «то есть», «хотя нет», «UPD», «передумал») between two moves
+    of the same kind keeps only the later one (issue 11)."""
+    for mark in sorted(set(ctx.marks)):
+        after = {_item_key(it) for it in items if it.pos >= mark and (it.move or it.tried)}
+        if any(it.withdraw is not None and it.pos >= mark for it in items):
+            after.discard(("vote", "", ""))  # «UPD: снимаю голос с X, второй — за Y»
+        items = [it for it in items
+                 if it.pos >= mark or not (it.move or it.tried) or _item_key(it) not in after]
+    return items
+
+
+def _withdrawn(items: list[Item]) -> list[Item]:
+    """Drop the votes a later «снимаю голос с X» takes back, and the withdrawal items."""
+    out: list[Item] = []
+    for it in items:
+        if it.withdraw is None:
+            out.append(it)
+            continue
+        names = set(it.withdraw)
+        kept: list[Item] = []
+        for o in out:
+            if o.move is not None and o.move.action == "vote":
+                targets = o.move.targets or (o.move.target,)
+                left = [t for t in targets if "*" not in names and t not in names]
+                if len(left) == len(targets):
+                    kept.append(o)
+                elif left:  # «снимаю голос с Бульдозера»: the other vote stays
+                    kept.append(Item(o.pos, move=replace(o.move, target=left[0], targets=())
+                                     if len(left) == 1 else replace(o.move, targets=tuple(left)),
+                                     tried="vote"))
+            elif not (o.move is None and o.tried == "vote" and "*" in names):
+                kept.append(o)
+        out = kept
+    return out
+
+
+def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
+    votes = [it for it in items if it.move is not None and it.move.action == "vote"]
+    if len(votes) < 2:
+        return items
+    targets: list[str] = []
+    for it in votes:
+        targets.extend(it.move.targets or (it.move.target,))
+    limit = ctx.turn.votes_per_player
+    if limit == 1:
+        targets = list(dict.fromkeys(targets))
+    text = " / ".join(it.move.span for it in votes)
+    rest = [it for it in items if it not in votes]
+    if len(targets) > limit:
+        p = problem(text, "not_allowed", "too_many_votes", action="vote")
+        return rest + [Item(votes[0].pos, problem=p, tried="vote")]
+    move = (Move("vote", target=targets[0]) if len(targets) == 1
+            else Move("vote", targets=tuple(targets))).with_span(text)
+    merged = rest + [Item(votes[0].pos, move=move, tried="vote")]
+    merged.sort(key=lambda it: it.pos)
+    return merged
+
+
+def _key(move: Move) -> tuple:
+    inner = move.move.action if move.move is not None else ""
+    return move.action, move.member or "", inner
+
+
+def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
+    groups: dict[tuple, list[Item]] = {}
+    for it in items:
+        if it.move is not None:
+            groups.setdefault(_key(it.move), []).append(it)
+    drop: set[int] = set()
+    extra: list[Item] = []
+    for key, group in groups.items():
+        if len(group) < 2:
+            continue
+        first = group[0].move
+        if key[0] == "search":
+            merged = _merge_search(group)
+            if merged is not None:
+                drop.update(id(g) for g in group[1:])
+                group[0].move = merged
+                continue
+        if all(first == g.move for g in group[1:]):
+            drop.update(id(g) for g in group[1:])
+            continue
+        if key[0] == "clan_kill" and max_targets("clan_kill", ctx.turn) == 2:
+            targets = list(dict.fromkeys(t for g in group for t in (g.move.targets or (g.move.target,))))
+            if len(targets) <= 2:
+                drop.update(id(g) for g in group)
+                text = " / ".join(g.move.span for g in group)
+                extra.append(Item(group[0].pos, move=Move("clan_kill", targets=tuple(targets),
+                                                          span=text), tried="clan_kill"))
+                continue
+        drop.update(id(g) for g in group)
+        text = " / ".join(g.move.span for g in group)
+        extra.append(Item(group[0].pos, problem=problem(text, "not_allowed", "conflicting",
+                                                        action=key[0]), tried=key[0]))
+    out = [it for it in items if id(it) not in drop] + extra
+    out.sort(key=lambda it: it.pos)
+    return out
+
+
+def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """The fan searches for the detective unless she names another role; once the detective
+    is dead, a search that names no role is a question (which role?)."""
+    me = ctx.state.players.get(ctx.sender.nick)
+    if me is None or ctx.sender.role != "fan" or me.fan_search_role != "detective" or \
+            detective_alive(ctx):
+        return items
+    out = []
+    for it in items:
+        if it.move is not None and it.move.action == "search" and not it.move.role:
+            it = Item(it.pos, problem=problem(it.move.span, "unparsed", "search_role"),
+                      tried="search")
+        out.append(it)
+    return out
+
+
+def _merge_search(group: list[Item]) -> Move | None:
+    """«Ищу врача. Проверяю X» → one search for X with the role named."""
+    roles = {g.move.role for g in group if g.move.role}
+    targets = {g.move.target for g in group if g.move.target}
+    if len(roles) > 1 or len(targets) > 1:
+        return None
+    spans = " / ".join(g.move.span for g in group)
+    return Move("search", target=next(iter(targets), None), role=next(iter(roles), None),
+                span=spans)
+
+
+def _exclude_hunt(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """DECISIONS.md §4–5: a hunt in the same letter as a role move that excludes it (even one
+    refused for its target) is refused; :func:`engine.legality.hunt_refusal` decides and
+    :func:`engine.legality.refusal_problem` words it, as in the reply and the resolver."""
+    reason = hunt_refusal({it.tried for it in items if it.tried})
+    if reason is None:
+        return items
+    out = []
+    for it in items:
+        if it.move is not None and it.move.action == "hunt":
+            out.append(Item(it.pos, problem=refusal_problem(ctx.state, ctx.turn, it.move, reason),
+                            tried="hunt"))
+        else:
+            out.append(it)
+    return out

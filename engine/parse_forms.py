@@ -1,0 +1,198 @@
+"""Two letter forms of their own (engine.parse): a boss moving for a clan member («за вора:
+ворую у X», «Лис ворует у Зои») and the swindler's conditional branches («если доктор —
+лечу X»).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor, actor_of, problem
+from .grammar_keywords import find_keywords
+from .grammar_targets import read_targets
+from .grammar_tokens import Tok, span
+from .lexicon import lexicon
+from .model import Move, Problem
+from .names import NameHit, name_index
+from .words import role_words
+from .roles import ROLE_CIVILIANS
+from .parse_judge import settle
+from .parse_types import Ctx, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, nick_at
+
+
+def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: list[Item]):
+    """For a boss: «за вора: …», «вор ворует у X», «За Ягуарчика —» (then the next clause).
+
+    Returns ``(member actor | None | False, first token of the move, pending member)``;
+    ``False`` means the clause is used up (a refusal or a bare «за вора:» header).
+    """
+    sender = ctx.sender
+    if sender.role != "boss":
+        return None, 0, None
+    words = [t for t in clause if t.word]
+    if not words:
+        return pending, 0, None
+    k = _za_prefix(clause)
+    ref = member_ref(ctx, clause, k)
+    if ref is None:
+        if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
+            return pending, 0, None
+        return None, 0, None
+    member, end = ref
+    if isinstance(member, Problem):
+        items.append(Item(clause[0].start, problem=member))
+        return False, 0, None
+    rest = [t for t in clause[end:] if t.word]
+    if not rest:
+        return False, 0, member
+    return member, end, None
+
+
+def _za_prefix(clause: list[Tok]) -> int:
+    """Tokens of «за» / «ход за» before a member's name (0 when the clause has none)."""
+    if clause[0].word and clause[0].w == "за":
+        return 1
+    if len(clause) > 1 and clause[0].w == "ход" and clause[1].w == "за":
+        return 2
+    return 0
+
+
+def member_ref(ctx: Ctx, clause: list[Tok], k: int):
+    """The clan member named at token ``k`` (by role word or nickname) → (Actor|Problem, end)."""
+    if k >= len(clause) or not clause[k].word:
+        return None
+    w = clause[k].w
+    role = role_words().get(w)
+    text = span(ctx.text, clause, 0, len(clause))
+    if role in MEMBER_ROLES:
+        for nick, p in ctx.state.players.items():
+            if p.clan == ctx.sender.clan and p.role == role and p.alive:
+                return actor_of(ctx.state, nick), k + 1
+        return problem(text, "not_allowed", "no_such_member"), k + 1
+    hit = nick_at(ctx, clause, [t.w for t in clause], k)
+    if hit is not None and hit.nick is None:
+        mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
+                 ctx.state.players[c].clan == ctx.sender.clan]
+        hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length) if len(mates) == 1 else None
+    if hit is None or hit.nick is None:
+        return None
+    if k == 0 and not _opens_move(clause, hit.length):
+        return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
+    p = ctx.state.players[hit.nick]
+    if hit.nick == ctx.sender.nick:
+        return None
+    if p.clan != ctx.sender.clan:
+        return None
+    if not p.alive:
+        return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
+    return actor_of(ctx.state, hit.nick), k + hit.length
+
+
+def _opens_move(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` (after fillers such as «пусть») is a colon, a dash or a move
+    word."""
+    while k < len(clause) and clause[k].word and clause[k].w in V.FILLERS:
+        k += 1
+    if k >= len(clause):
+        return False
+    t = clause[k]
+    return t.w in (":", "—", "→") if not t.word else t.w in lexicon().words
+
+
+def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
+                  branches: list[tuple[str, Move, int]], excluded: set[int]) -> None:
+    """Find «если <роль> — <ход>» branches of a swindler's letter in a clause."""
+    rw = role_words()
+    heads = [k for k, t in enumerate(clause)
+             if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)]
+    for n, k in enumerate(heads):
+        hi = heads[n + 1] if n + 1 < len(heads) else len(clause)
+        lo = _branch_start(clause, k)
+        excluded.update(range(lo, hi))
+        role = rw[clause[k].w]
+        _read_branch(ctx, clause, role, k, hi, lo, items, branches)
+
+
+def _is_branch_head(clause: list[Tok], k: int) -> bool:
+    """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
+    «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
+    before = [t.w for t in clause[max(0, k - 3):k]]
+    if "если" in before:
+        return True
+    nxt = clause[k + 1].w if k + 1 < len(clause) else ""
+    return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
+                                       clause[k - 1].w in V.BRANCH_OPENERS)
+
+
+def _branch_start(clause: list[Tok], k: int) -> int:
+    lo = k
+    for j in range(k - 1, max(-1, k - 4), -1):
+        if clause[j].w == "если":
+            return j
+        if clause[j].word and clause[j].w not in V.BRANCH_OPENERS:
+            break
+        lo = j if not clause[j].word or clause[j].w in V.BRANCH_OPENERS else lo
+    return lo
+
+
+def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: int,
+                 items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
+    kws = [kw for kw in find_keywords(clause[:hi], set(), name_index(ctx.nicks))
+           if k < kw.i < hi]
+    action = V.ROLE_DEFAULT_ACTION[role]
+    start = k + 1
+    text_hi = hi
+    if kws:
+        kw = kws[0]
+        start = kw.j
+        if kw.cls not in V.BRANCH_CLASSES[role]:
+            items.append(Item(clause[lo].start, problem=problem(
+                span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
+                "branch_mismatch")))
+            return
+    tg = read_targets(ctx, ctx.sender, clause, start, text_hi)
+    last = max([start, tg.end] + [h[2] for h in tg.hits])
+    text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
+    pos = clause[lo].start
+    if not tg.hits:
+        kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
+        word = tg.unknown[0] if tg.unknown else ""
+        items.append(Item(pos, problem=problem(text, kind, reason, word=word)))
+        return
+    tg.hits = [(settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
+    if tg.hits[0][0].nick is None:
+        items.append(Item(pos, problem=problem(text, "ambiguous", "ambiguous",
+                                               candidates=tg.hits[0][0].candidates)))
+        return
+    targets = [h.nick for h, _, _ in tg.hits]
+    if len(targets) > 1:
+        items.append(Item(pos, problem=problem(text, "not_allowed", "too_many_targets",
+                                               action=action)))
+        return
+    if targets[0] not in ctx.alive:
+        items.append(Item(pos, problem=problem(text, "not_allowed", "target_dead",
+                                               target=targets[0])))
+        return
+    sought = next((r for r in tg.roles if r in ROLE_CIVILIANS and r != "detective"), None)
+    move = Move(action, target=targets[0], span=text,
+                role=sought if action == "search" else None)
+    branches.append((role, move, pos))
+
+
+def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
+    """Put the branches into the letter's swindle move (the last branch per role wins)."""
+    swindles = [it for it in items if it.move is not None and it.move.action == "swindle"]
+    if not swindles:
+        if any(it.tried == "swindle" for it in items):
+            return  # the swindle itself is already a question to the player
+        first = min(pos for _, _, pos in branches)
+        text = "; ".join(m.span for _, m, _ in branches)
+        items.append(Item(first, problem=problem(text, "unparsed", "branch_without_target")))
+        return
+    by_role: dict[str, Move] = {}
+    for role, move, _ in branches:
+        by_role[role] = move
+    ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
+    for it in swindles:
+        it.move = replace(it.move, branches=ordered)

@@ -1,0 +1,195 @@
+"""What one keyword with its targets is (engine.parse): a move, a problem for the reply, or
+chatter. The game settles a name that fits several players; the sender's role turns the
+keyword into an action; refusing to vote gets the rule told (DECISIONS.md §6–7).
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
+from .grammar_keywords import Kw
+from .grammar_targets import Targets
+from .grammar_tokens import Tok
+from .model import Move, Problem
+from .names import NameHit, name_index
+from .roles import ROLE_CIVILIANS
+from .parse_types import Ctx, Item
+
+
+def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
+          flags: dict, on_behalf: bool) -> Item | None:
+    """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
+    if action == "delegate":
+        return Item(0, move=Move("delegate"), tried="delegate")
+    if kw.hypothetical is True and kw.weak:
+        return None  # «я бы Диму в пару взял»: a wish, not a move
+    if action == "fear_choice" and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
+        return None  # «Страх выбрал меня»: a statement
+    if kw.cls == V.DELEGATE:
+        # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
+        return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
+    if action is None and kw.cls in (V.CHOOSE, V.AWARD):
+        return None
+    if action == ASK:
+        return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
+    if tg.nobody and not tg.hits:
+        # «Линч: никого», «голосую ни за кого»: no abstaining vote
+        return abstain(text) if action == "vote" and tg.nobody_named else None
+    if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
+        return _fan_role_only(ctx, tg, text)
+    if not tg.hits:
+        if tg.retracted and action is not None:
+            return Item(0, problem=problem(text, "unparsed", "retracted", action=action),
+                        tried=action)
+        if tg.unknown is not None and not kw.weak:
+            if action is None:
+                return _refuse_role(kw, text)
+            return Item(0, problem=problem(text, "unknown_name", "unknown_name",
+                                           word=tg.unknown[0]), tried=action)
+        if flags["other_day"] is False and (flags["keep"] or flags["later"]):
+            return None  # «линч прежний», «линч потом напишу»: no problem
+        if flags["other_day"] is False and flags["abstain"]:
+            return abstain(text) if action == "vote" else None  # «Линч: воздержусь»
+        if tg.statement and not flags["other_day"]:
+            return None  # «Мирная охота — это зло»: a statement about the move
+        if tg.thing and not flags["other_day"] and not tg.pronoun:
+            return None  # «Проверю почту вечером»: the verb's object is no player
+        if (kw.weak or action is None) and not flags["other_day"]:
+            return None
+        if action is None and kw.cls in (V.CHOOSE,):
+            return None
+        reason = "other_day" if flags["other_day"] else ("pronoun" if tg.pronoun else "no_target")
+        if flags["skip"] and reason == "pronoun":
+            return None
+        return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
+    if action is None:
+        one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
+        return _refuse_role(kw, text, one or "")
+    if tg.alternative and len(tg.hits) > 1:
+        names = tuple(dict.fromkeys(c for h, _, _ in tg.hits
+                                    for c in (h.candidates if h.nick is None else (h.nick,))))
+        return Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names),
+                    tried=action)
+    if len(tg.hits) > max_targets(action, ctx.turn):
+        reason = "too_many_votes" if action == "vote" else "too_many_targets"
+        return Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
+    tg.hits = [(settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]
+    bad = [h for h, _, _ in tg.hits if h.nick is None]
+    if bad:
+        return Item(0, problem=problem(text, "ambiguous", "ambiguous",
+                                       candidates=bad[0].candidates), tried=action)
+    targets = [h.nick for h, _, _ in tg.hits]
+    for t in targets:
+        if t not in ctx.alive:
+            return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
+                                           target=t), tried=action)
+        if repeats_last(ctx.state, actor, action, t):
+            return Item(0, problem=problem(text, "not_allowed", "same_target_twice",
+                                           action=action, target=t), tried=action)
+    move = _make_move(ctx, action, targets, tg, text)
+    if isinstance(move, Problem):
+        return Item(0, problem=move, tried=action)
+    return Item(0, move=move, tried=action)
+
+
+def abstain(text: str, pos: int = 0) -> Item:
+    """«Воздерживаюсь», «Линч: никого», «не голосую»: there is no abstaining vote
+    (DECISIONS.md §6–7: a living player without a lynch vote gets an autokill point). No move;
+    a problem whose message tells the player so and how to vote."""
+    return Item(pos, problem=problem(text, "not_allowed", "abstain", action="vote"),
+                tried="vote")
+
+
+#: «не голосую», «голосовать не буду»: the forms of a refusal to vote (not «не повесим»).
+_VOTE_FORMS = frozenset({"голосую", "голосовать", "проголосую", "проголосовать"})
+
+
+#: «пока не голосую», «голосовать не буду, подожду вечера»: the vote is put off, not refused.
+_NOT_YET = frozenset({"пока", "еще", "позже", "потом", "попозже", "завтра", "вечером",
+                      "сейчас", "подожду", "напишу"})
+
+
+def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """True when a negated vote word refuses to vote at all («не голосую», «голосовать не
+    буду»): a first-person or infinitive form, no player named, nothing put off."""
+    return (kw.cls == V.VOTE and not kw.withdraw and clause[kw.i].w in _VOTE_FORMS and
+            not any(t.word and t.w in _NOT_YET for t in clause) and
+            not _names_in(ctx, clause, kw.j, hi))
+
+
+def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a roster name is written in ``clause[lo:hi]``."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
+
+
+def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
+    """A name that fits several players: keep the readings the game allows for ``action``
+    (a living player, not yesterday's target of a no-repeat move). One left: that player;
+    else the hit stays ambiguous (issue 11: never guess)."""
+    if len(hit.candidates) < 2:
+        return hit
+    fit = [c for c in hit.candidates
+           if c in ctx.alive and not repeats_last(ctx.state, actor, action, c)]
+    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind != "exact":
+        fit.remove(ctx.sender.nick)  # a player names himself «себя», «меня», not by a pet form
+    if hit.nick is not None:  # read by its case; another reading only if the game rules it out
+        if hit.nick in fit or len(fit) != 1:
+            return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
+        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+    if len(fit) == 1:
+        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+    if fit and len(fit) < len(hit.candidates):
+        return NameHit(None, tuple(fit), hit.kind, hit.length)
+    return hit
+
+
+def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
+    """A move word the sender's role (or today's event) does not give him."""
+    if kw.cls == V.MORTAR:
+        return Item(0, problem=problem(text, "not_your_role", "no_mortar", action="mortar",
+                                        target=target))
+    if kw.cls in (V.PARTNER, V.FEAR, V.CHOOSE):
+        action = {V.PARTNER: "partner", V.FEAR: "fear_choice"}.get(kw.cls, "")
+        return Item(0, problem=problem(text, "not_your_role", "not_event", action=action,
+                                        target=target))
+    action = "delegate" if kw.cls == V.DELEGATE else _class_action_hint(kw.cls)
+    return Item(0, problem=problem(text, "not_your_role", "not_your_role", action=action,
+                                    target=target))
+
+
+def _class_action_hint(cls: str) -> str:
+    table = V.CLASS_ACTIONS.get(cls, {})
+    return next(iter(table.values()), "") if table else ""
+
+
+def _make_move(ctx: Ctx, action: str, targets: list[str], tg: Targets,
+               text: str) -> Move | Problem:
+    if action == "search":
+        role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
+        if role is not None and role != "detective":
+            if detective_alive(ctx):
+                return problem(text, "not_allowed", "detective_alive", action="search",
+                               target=targets[0])
+            return Move("search", target=targets[0], role=role)
+        return Move("search", target=targets[0])
+    if len(targets) > 1:
+        return Move(action, targets=tuple(targets))
+    return Move(action, target=targets[0])
+
+
+def _fan_role_only(ctx: Ctx, tg: Targets, text: str) -> Item | None:
+    role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
+    if role is None or role == "detective":
+        return Item(0, problem=problem(text, "unparsed", "no_target"), tried="search")
+    if detective_alive(ctx):
+        return Item(0, problem=problem(text, "not_allowed", "detective_alive", action="search"),
+                     tried="search")
+    return Item(0, move=Move("search", role=role), tried="search")
+
+
+def detective_alive(ctx: Ctx) -> bool:
+    """True while the game's detective (not a clan member) lives (the fan's search role)."""
+    return any(p.alive and p.role == "detective" and p.clan is None
+               for p in ctx.state.players.values())

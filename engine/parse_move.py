@@ -1,0 +1,286 @@
+"""One keyword's move (engine.parse): its targets after or before it, pronouns, withdrawals
+(«снимаю голос с X»), the subject of a third-person move (a boss's member or somebody
+else), talk that only tells about a move; :mod:`engine.parse_judge` decides what it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor, action_for, actor_of, problem
+from .grammar_keywords import Kw, order_form
+from .grammar_targets import Targets, antecedent, read_back, read_targets
+from .grammar_tokens import Tok, span
+from .lexicon import lexicon
+from .model import Move, Problem
+from .names import NameHit, name_index
+from .words import is_verb, role_words
+from .roles import CLAN_ROLES
+from .parse_forms import member_ref
+from .parse_judge import judge
+from .parse_types import Ctx, Item, last_word, nick_at
+
+
+def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
+               flags: dict, items: list[Item], on_behalf: bool) -> int:
+    """Read one keyword's move into ``items``; returns the index after its last target."""
+    if kw.withdraw:
+        return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
+    action = action_for(kw.cls, actor, ctx.turn)
+    if action is None and kw.alt == V.VOTE and kw.cls in (V.FEAR, V.PARTNER, V.CHOOSE):
+        kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
+        action = action_for(kw.cls, actor, ctx.turn)
+    noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
+    if _ordinary_speech(ctx, clause, kw, hi):
+        return kw.j
+    tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
+    if action == "guard" and not tg.hits and tg.roles:
+        _clan_mate(ctx, actor, tg)
+    if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
+        back = read_back(ctx, actor, clause, lo, kw.i)
+        if back is None and ctx.last_hit is not None and not noun:
+            back = _pronoun_before(ctx, clause, lo, kw.i)
+        if back is not None:
+            tg.hits.append(back)
+    elif not tg.hits and tg.pronoun:
+        pointer = tg.end - 1
+        # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
+        back = antecedent(ctx, clause, lo, kw.i) if clause[pointer].w in _ADDRESSED else None
+        explicit = clause[pointer].w in ("туда", "он", "она") or (
+            pointer > 0 and clause[pointer - 1].w == "тоже") or (
+            pointer + 1 < len(clause) and clause[pointer + 1].w == "же")  # «голос тоже ему»
+        if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
+            last_hit = ctx.last_hit or _named_before(ctx)
+            if last_hit is not None:
+                back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
+        if back is not None:
+            tg.hits.append(back)
+            tg.pronoun = False
+    if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
+        ctx.last_hit = (tg.hits[0][0],)
+    first = min([kw.i] + [h[1] for h in tg.hits])
+    last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
+    if not tg.hits and tg.unknown is None and not tg.pronoun:
+        last = max(last, last_word(clause, kw.j, hi))
+    text = span(ctx.text, clause, first, _close_quote(clause, last))
+    pos = clause[first].start
+    used = max([kw.j] + [h[2] for h in tg.hits])
+    if _tells(clause, kw, tg, max(used, tg.end), hi, noun):
+        return used
+    item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
+    if item is None:
+        return used
+    if kw.hypothetical and (item.move is not None or item.tried):
+        item = Item(0, problem=problem(text, "unparsed", "conditional"), tried=item.tried)
+    item.pos = pos
+    if item.move is not None:
+        item.move = item.move.with_span(text)
+        if on_behalf:
+            item = _behalf(ctx, actor, item, text)
+            if item is None:
+                return used
+    items.append(item)
+    return used
+
+
+_PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
+                             "ней"})
+
+
+_POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
+
+
+_ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
+
+
+def _named_before(ctx: Ctx) -> tuple | None:
+    """The one player the previous clause names («Сегодня в моём списке — Максик. Маньячу
+    его.»), as ``(NameHit,)``; None when it names none or several."""
+    prev = ctx.prev_clause
+    if not prev:
+        return None
+    found = antecedent(ctx, prev, 0, len(prev))
+    return (found[0],) if found is not None else None
+
+
+def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int):
+    """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
+    letter's last target."""
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in _PRONOUN_BEFORE:
+            return ctx.last_hit[0], k, k + 1
+        if t.w not in V.FILLERS:
+            return None
+    return None
+
+
+def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
+    the keyword, and no nickname right after it, makes the keyword ordinary speech."""
+    stop = lexicon().not_before.get(kw.cls)
+    if not stop or kw.j >= hi or not clause[kw.j].word or clause[kw.j].w not in stop:
+        return False
+    if kw.j == kw.i + 1 and not is_verb(clause[kw.i].w):
+        return False  # «лечение на эту ночь — Сова»: a noun does not fly anywhere
+    nxt = kw.j + 1
+    if nxt < hi and clause[nxt].word:
+        return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
+    return True
+
+
+_GIVE_PREPS = frozenset({"на", "за", "в"})
+
+
+def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
+              flags: dict, items: list[Item], on_behalf: bool) -> int:
+    """«Снимаю голос с X» (no vote for X, earlier votes for X in the letter are dropped),
+    «… и отдаю Y» (a vote for Y)."""
+    give = next((k for k in range(kw.j, hi) if clause[k].word and
+                 clause[k].w in V.TRANSFER_WORDS), None)
+    if give is None and kw.j < hi and clause[kw.j].w in ("с", "со"):
+        # «голос с Кузнеца (переношу) на Бобра»: the vote goes on at «на» / «за»
+        give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за")), None)
+    tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
+    names = tuple(h.nick for h, _, _ in tg.hits if h.nick is not None) or ("*",)
+    items.append(Item(clause[kw.i].start, withdraw=names))
+    if give is None:
+        return max([kw.j, tg.end])
+    return read_move(ctx, actor, clause, Kw(V.VOTE, give, give + 1), give, hi, flags, items,
+                      on_behalf)
+
+
+def _clan_mate(ctx: Ctx, actor: Actor, tg: Targets) -> None:
+    """«Охраняю босса»: a guard naming a role of his own clan means its living holder
+    (DECISIONS.md §4 Guard); the hit goes into ``tg.hits``. Nothing when none or several."""
+    for role, k in zip(tg.roles, tg.role_at):
+        if role not in CLAN_ROLES:
+            continue
+        mates = [n for n, p in ctx.state.players.items()
+                 if p.clan == actor.clan and p.alive and actor_of(ctx.state, n).role == role]
+        if len(mates) == 1:
+            tg.hits.append((NameHit(mates[0], (mates[0],), "role"), k, k + 1))
+            return
+
+
+def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
+    """``(first, end)`` tokens of the nickname or role word right before a third-person move
+    word («Маруська проверяет …», «а Страж охраняет …»), or None."""
+    if clause[kw.i].w not in lexicon().third:
+        return None
+    k = kw.i - 1
+    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in _SUBJECT_SKIP):
+        k -= 1
+    if k < 0 or not clause[k].word:
+        return None
+    if clause[k].w in role_words():
+        return k, k + 1
+    words = [t.w for t in clause]
+    for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
+        hit = nick_at(ctx, clause, words, first)
+        if hit is not None and first + hit.length == k + 1:
+            return first, k + 1
+    return None
+
+
+#: Words between a subject and its third-person verb («Лиса пусть ворует …»).
+_SUBJECT_SKIP = frozenset({"пусть", "тоже", "сегодня", "же", "снова", "опять", "ночью",
+                           "сегодня-то", "пускай", "теперь"})
+
+
+_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
+                     "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
+
+
+def talk_of_others(clause: list[Tok], kw: Kw, lex) -> bool:
+    """A third-person move word whose subject is somebody unnamed («пусть кто-нибудь
+    проверит Дениса», «он проверяет всех»): talk, not a move."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    k = kw.i - 1
+    while k >= 0 and clause[k].w in _SUBJECT_SKIP:
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in _OTHERS
+
+
+def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
+                   member: Actor | None, items: list[Item]):
+    """Who makes the move whose subject is written before it. The sender himself (his nick
+    or role word): his own move (``member`` unchanged). For a boss, a member of his clan: a
+    move for that member (DECISIONS.md §4 Boss (c)); another clan's player: still read, to
+    be refused. For anyone else another player's name is talk about him: ``False``."""
+    first, end = subject
+    words = [t.w for t in clause]
+    hit = nick_at(ctx, clause, words, first)
+    if hit is not None and hit.nick == ctx.sender.nick:
+        return member
+    if ctx.sender.role != "boss":
+        return member if hit is None else False  # a role word: «Комиссар проверяет X»
+    ref = member_ref(ctx, clause, first)
+    if ref is None or ref[1] != end:
+        return member
+    if isinstance(ref[0], Problem):
+        items.append(Item(clause[first].start, problem=ref[0]))
+        return False
+    return ref[0]
+
+
+def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> int:
+    """«Зову Бобра, а Кузю не зову»: the name written right before a negated move word
+    belongs to the refusal, not to the move before it; returns the new end of that move."""
+    k = neg - 1
+    while k >= lo and clause[k].w == V.NEGATION:
+        k -= 1
+    if k >= lo and clause[k].word and name_index(ctx.nicks).exact(
+            [t.w for t in clause], k, None) is not None:
+        return min(hi, k)
+    return hi
+
+
+def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool) -> bool:
+    """True when a noun keyword with its name is part of a sentence about the game, not an
+    order: «голос у Буки сегодня неуверенный», «защита Буки выглядела странно», «думаю, что
+    линч Буки — ошибка», «кто за линч Буки — пишите». An order form («голос: Бука …») and
+    «Линч …» opening the clause stay orders; a comma ends what is looked at."""
+    if tg.statement and not tg.hits:
+        return False  # «X — это …»: judge drops it
+    if not tg.hits or order_form(clause, kw):
+        return False
+    if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
+        return False
+    if any(t.w in lexicon().first for t in clause[kw.i:kw.j]):
+        return False  # «Зову в гости Гостя, тавтология»: a first-person verb orders
+    for t in clause[after:hi]:
+        if not t.word and t.w in (",", "(", ":"):
+            return False  # «Голос за Ворона: он молчит»: the reason after a colon
+        if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return True
+    return False
+
+
+def _first_word_at(clause: list[Tok]) -> int:
+    return next((k for k, t in enumerate(clause) if t.word), 0)
+
+
+def _behalf(ctx: Ctx, member: Actor, item: Item, text: str) -> Item | None:
+    """Wrap a boss's move for ``member`` (DECISIONS.md §4 Boss (c)); votes stay personal.
+    «X оставил ход на моё усмотрение» is the boss's report, not a move (None)."""
+    inner = item.move
+    if inner.action == "delegate":
+        return None
+    if inner.action in ("vote", "delegate", "hunt", "mortar", "fear_choice", "partner"):
+        return Item(item.pos, problem=problem(text, "not_allowed", "vote_on_behalf"
+                                               if inner.action == "vote" else "not_your_role"))
+    move = Move("on_behalf", member=member.nick, move=replace(inner, span=""), span=text)
+    return Item(item.pos, move=move, tried="on_behalf")
+
+
+_CLOSING = frozenset({"»", '"', "”", "'"})
+
+
+def _close_quote(clause: list[Tok], last: int) -> int:
+    """Take a closing quote right after the span into it."""
+    return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last

@@ -1,0 +1,88 @@
+"""The parser's working records (engine.parse): a read item, the last move read, the letter's
+context; a nickname at a token, the last word of a span.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor
+from .grammar_tokens import Tok
+from .model import Move, Problem, TurnInfo
+from .names import NameHit, name_index
+from .words import role_words
+from .roles import CLAN_ROLES, ROLE_CIVILIANS
+from .state import GameState
+
+
+SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
+
+
+MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
+
+
+DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD}
+
+
+@dataclass
+class Item:
+    """A move or a problem, with its offset in the letter (for order and cancelling)."""
+
+    pos: int
+    move: Move | None = None
+    problem: Problem | None = None
+    tried: str = ""  # the action the player tried (hunt exclusion)
+    withdraw: tuple[str, ...] | None = None  # «снимаю голос с X»: votes taken back ("*": all)
+
+
+@dataclass
+class Prev:
+    """The last move keyword read: a next clause of one name may finish or correct it."""
+
+    cls: str
+    start: int  # offset of its clause in the letter
+    member: Actor | None = None  # the clan member a boss moved for
+    items: list[Item] = field(default_factory=list)  # what reading it gave
+    clause: list = field(default_factory=list)  # its tokens (roles named with it)
+
+
+@dataclass
+class Ctx:
+    """What the parser knows of the letter it reads: its text, the game, the sender, the
+    roster and the living, and what earlier clauses left (the last target, corrections)."""
+
+    text: str
+    state: GameState
+    turn: TurnInfo
+    sender: Actor
+    nicks: tuple[str, ...]
+    alive: frozenset[str]
+    last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
+    marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
+    prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
+
+
+def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
+    """The nickname written at token ``k``: a case form, or — for a capitalised word that is
+    no dictionary word — a part, prefix or pet form of a nickname («Женя» for «Zhenya-K»,
+    «Пеппер» for «Dr.Pepper»); may be ambiguous (``nick`` None)."""
+    idx = name_index(ctx.nicks)
+    hit = idx.exact(words, k, None)
+    if hit is not None or not clause[k].word or not clause[k].cap or len(words[k]) < 3:
+        return hit
+    if words[k] in role_words():
+        return None
+    approx = idx.approximate(words[k])
+    if approx is None or approx.kind == "fuzzy":
+        return None
+    return approx
+
+
+def last_word(clause: list[Tok], lo: int, hi: int) -> int:
+    """Index after the last word (or colon) of ``clause[lo:hi]``."""
+    last = lo
+    for k in range(lo, min(hi, len(clause))):
+        if clause[k].word or clause[k].w == ":":
+            last = k + 1
+    return last

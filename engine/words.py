@@ -1,0 +1,284 @@
+"""Russian words as the parser needs them (issue 3): the normal form of a written word, the
+pymorphy3 dictionary (known word, verb, infinitive, imperative, third person, common noun),
+the case forms of a word or a Latin nickname, role words, the tunable thresholds of
+matching, and a nickname inflected for a reply.
+
+pymorphy3 is imported lazily so that the CLI's ``--help`` never loads the dictionary.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .roles import ROLE_SYNONYMS
+from .translit import transcribe
+
+
+#: Every tunable threshold of name and keyword matching, in one place.
+THRESHOLDS = {
+    "name_fuzzy_min_len": 4,       # shorter tokens are never matched by edit distance
+    "name_fuzzy_long_len": 8,      # from this length two edits are allowed, below one
+    "prefix_min_len": 3,           # a shorter abbreviation never names a player
+    "known_word_fuzzy_max_len": 5,  # a dictionary word this short is not taken as a typo
+    "verb_fuzzy_min_len": 4,       # keyword typos: only for words at least this long
+    "verb_fuzzy_long_len": 9,      # from this length two edits, below one
+}
+
+
+ALL_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
+
+
+OBLIQUE = ALL_CASES - {"nomn"}
+
+
+CYR = re.compile(r"[а-я]")
+
+
+LAT = re.compile(r"[a-z]")
+
+
+_LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "я", "ым", "ого", "ому", "ой",
+                  "a", "u", "om", "oy", "oi", "e", "y", "i", "ym", "ogo", "omu", "ovi")
+
+
+_LATIN_SEPARATORS = ("", "-", "'", "’", "`")
+
+
+_TRANSLIT = (
+    ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("yu", "ю"),
+    ("ya", "я"), ("yo", "е"), ("ye", "е"), ("ey", "ей"), ("ay", "ай"), ("oy", "ой"),
+    ("iy", "ий"), ("ee", "и"), ("oo", "у"), ("ck", "к"), ("ph", "ф"),
+    ("th", "т"), ("a", "а"), ("b", "б"), ("c", "к"), ("d", "д"), ("e", "е"), ("f", "ф"),
+    ("g", "г"), ("h", "х"), ("i", "и"), ("j", "дж"), ("k", "к"), ("l", "л"), ("m", "м"),
+    ("n", "н"), ("o", "о"), ("p", "п"), ("q", "к"), ("r", "р"), ("s", "с"), ("t", "т"),
+    ("u", "у"), ("v", "в"), ("w", "в"), ("x", "кс"), ("y", "и"), ("z", "з"),
+)
+
+
+_HOMOGLYPHS = str.maketrans("aeopcxykmthb", "аеорсхукмтнв")
+
+
+_LAT_ALL = re.compile(r"[a-z]")
+
+
+@functools.lru_cache(maxsize=100_000)
+def norm(word: str) -> str:
+    """Lower case, ё → е, typographic apostrophes unified; in a mostly Cyrillic word, Latin
+    look-alike letters become Cyrillic («Кирa» with a Latin «a» → «кира»)."""
+    w = word.lower().replace("ё", "е").replace("’", "'").replace("`", "'")
+    lat = len(_LAT_ALL.findall(w))
+    if lat and len(CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)):
+        w = w.translate(_HOMOGLYPHS)
+    return w
+
+
+@functools.lru_cache(maxsize=1)
+def morph():
+    """The shared pymorphy3 analyzer (loaded on first use, ~0.1 s)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_known_word(word: str) -> bool:
+    """True when ``word`` (normalised) is in the Russian dictionary."""
+    return bool(CYR.search(word)) and morph().word_is_known(word)
+
+
+@functools.lru_cache(maxsize=100_000)
+def not_a_name(word: str) -> bool:
+    """True for a word pymorphy3 does not know but confidently reads as an adverb, a verb
+    or an adjective by its ending («рандомно», «затащил»): slang, never a nickname."""
+    if not CYR.search(word) or len(word) < 5:
+        return False
+    p = morph().parse(word)[0]
+    return p.tag.POS in ("ADVB", "ADJS", "VERB", "INFN", "GRND", "PRTF", "PRTS", "COMP") \
+        and p.score >= 0.5
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_verb(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb or an infinitive."""
+    return is_known_word(word) and morph().parse(word)[0].tag.POS in ("VERB", "INFN")
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_infinitive(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an infinitive («убивать»)."""
+    return is_known_word(word) and morph().parse(word)[0].tag.POS == "INFN"
+
+
+@functools.lru_cache(maxsize=100_000)
+def third_person(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb in the third person
+    («решает», «решит»): somebody else is the subject."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "VERB" and tag.person == "3per"
+
+
+@functools.lru_cache(maxsize=100_000)
+def is_imperative(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an imperative («пали», «проверьте»)."""
+    return is_known_word(word) and "impr" in morph().parse(word)[0].tag
+
+
+@functools.lru_cache(maxsize=100_000)
+def common_noun(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a common noun (not a first name, surname,
+    patronymic or place) in the accusative: an object of a verb that is no player."""
+    if not is_known_word(word):
+        return False
+    p = morph().parse(word)[0]
+    t = p.tag
+    return t.POS == "NOUN" and "accs" in t and not ({"Name", "Surn", "Patr", "Geox"} & t.grammemes)
+
+
+def max_distance(length: int, kind: str = "name") -> int:
+    """Edit distance allowed for a token of ``length`` letters (``kind`` "name" or "verb")."""
+    t = THRESHOLDS
+    if kind == "verb":
+        if length < t["verb_fuzzy_min_len"]:
+            return 0
+        return 2 if length >= t["verb_fuzzy_long_len"] else 1
+    if length < t["name_fuzzy_min_len"]:
+        return 0
+    return 2 if length >= t["name_fuzzy_long_len"] else 1
+
+
+def _ending_table(word: str) -> dict[str, frozenset[str]]:
+    """Case forms of a Russian noun by its last letter (fallback when pymorphy has none)."""
+    out: dict[str, frozenset[str]] = {word: frozenset({"nomn"})}
+    last, stem = word[-1:], word[:-1]
+
+    def add(form, *cases):
+        out[form] = out.get(form, frozenset()) | frozenset(cases)
+
+    if last == "а":
+        add(stem + "ы", "gent"), add(stem + "и", "gent"), add(stem + "е", "datv", "loct")
+        add(stem + "у", "accs"), add(stem + "ой", "ablt"), add(stem + "ою", "ablt")
+    elif last == "я":
+        add(stem + "и", "gent"), add(stem + "е", "datv", "loct"), add(stem + "ю", "accs")
+        add(stem + "ей", "ablt")
+    elif last == "й":
+        add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
+        add(stem + "е", "loct")
+    elif last == "ь":
+        add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
+        add(stem + "е", "loct"), add(stem + "и", "gent", "datv", "loct"), add(stem + "ью", "ablt")
+    elif CYR.fullmatch(last or "-") and last not in "оеиуюыэ":
+        add(word + "а", "gent", "accs"), add(word + "у", "datv"), add(word + "ом", "ablt")
+        add(word + "е", "loct")
+    return out
+
+
+@functools.lru_cache(maxsize=20_000)
+def word_forms(word: str) -> dict[str, frozenset[str]]:
+    """Singular case forms of one written word (normalised) → the cases each form can be.
+
+    Cyrillic words: pymorphy3's paradigms of every nominative-singular reading (adjectives in
+    their own gender), or :func:`_ending_table` when it has none. Latin or mixed words: the
+    word, the word with Russian endings attached, and its transliteration declined.
+    """
+    if not word:
+        return {}
+    if LAT.search(word) or not CYR.search(word) or re.search(r"\d|_", word):
+        return latin_forms(word)
+    forms: dict[str, frozenset[str]] = {word: frozenset({"nomn"})}
+    found = False
+    for p in morph().parse(word):
+        tag = p.tag
+        if tag.POS not in ("NOUN", "ADJF") or "nomn" not in tag or "plur" in tag:
+            continue
+        found = True
+        for f in p.lexeme:
+            ft = f.tag
+            if "plur" in ft or ft.case is None:
+              continue
+            if tag.POS == "ADJF" and ft.gender != tag.gender:
+              continue
+            w = norm(f.word)
+            forms[w] = forms.get(w, frozenset()) | {ft.case if ft.case in ALL_CASES else "loct"}
+    if not found:
+        for w, cases in _ending_table(word).items():
+            forms[w] = forms.get(w, frozenset()) | cases
+    return forms
+
+
+def translit(word: str) -> str:
+    """A plain Russian reading of a Latin word («serginio» → «сергинио»)."""
+    return transcribe(word, _TRANSLIT)
+
+
+def latin_forms(word: str) -> dict[str, frozenset[str]]:
+    """The forms of a Latin nickname word: as written (any case), with Russian case endings
+    attached («serginio-у», «smith'a»), and its Cyrillic reading's case forms."""
+    forms: dict[str, frozenset[str]] = {word: ALL_CASES}
+    for sep in _LATIN_SEPARATORS:
+        for end in _LATIN_ENDINGS:
+            forms.setdefault(word + sep + end, OBLIQUE)
+    if LAT.search(word) and not re.search(r"\d|_", word):
+        cyr = translit(word)
+        for w, cases in _ending_table(cyr).items():
+            forms.setdefault(w, cases)
+    return forms
+
+
+_ROLE_FORM_BLOCK = frozenset({"кому", "кома", "коме", "комой", "дока", "коп", "копа", "копу"})
+
+
+@functools.lru_cache(maxsize=1)
+def role_words() -> dict[str, str]:
+    """Every case form of every role synonym (engine.roles.ROLE_SYNONYMS) → role id.
+
+    Multi-word synonyms are keyed by their words joined with a space.
+    """
+    out: dict[str, str] = {}
+    for role, synonyms in ROLE_SYNONYMS.items():
+        for syn in synonyms:
+            words = syn.split()
+            if len(words) > 1:
+              out[syn] = role
+              continue
+            for form in word_forms(syn):
+              if form not in _ROLE_FORM_BLOCK or form == syn:
+                    out.setdefault(form, role)
+    for form, role in _ROLE_EXTRA.items():
+        out.setdefault(form, role)
+    return out
+
+
+_ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммом": "detective",
+              "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective"}
+
+
+#: Grammatical cases :func:`inflect` takes (pymorphy3 tags).
+CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
+
+
+@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
+def inflect(nick: str, case: str) -> str:
+    """A nickname in a Russian grammatical case (pymorphy3 tags nomn/gent/datv/accs/ablt/loct),
+    word by word, keeping the capitalisation; Latin or unknown words stay as they are.
+    Remembered per (nick, case): letters name the same players again and again."""
+    if case not in CASES or case == "nomn":
+        return nick
+    words = []
+    for word in nick.split(" "):
+        if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
+            words.append(word)
+            continue
+        parses = [p for p in morph().parse(word) if "nomn" in p.tag]
+        best = next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None)
+        form = best.inflect({case}) if best else None
+        out = form.word if form else word
+        if word[0].isupper():
+            out = out[0].upper() + out[1:]
+        if word.isupper() and len(word) > 1:
+            out = out.upper()
+        words.append(out)
+    return " ".join(words)
