@@ -42,6 +42,8 @@ class Tok(NamedTuple):
 
 def visible_text(text: str) -> str:
     """The letter with quoted lines and the signature blanked (offsets kept)."""
+    if ">" not in text and "--" not in text:
+        return text  # nothing quoted, no signature: the common case costs two scans
     out, pos, signature = [], 0, False
     for line in text.splitlines(keepends=True):
         stripped = line.strip()

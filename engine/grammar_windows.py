@@ -105,7 +105,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
     present = _words_of(low)
-    hot_words = _hot_words(present, extra, set(_LATIN_WORDS.findall(low)))
+    latin = {w for w in present if w.isascii()} if _ANY_LATIN.search(low) else ()
+    hot_words = _hot_words(present, extra, latin)
     if not hot_words:
         return []
     bounds = [m.end() for m in _SENTENCE_END.finditer(low)] + [len(low)]
@@ -196,7 +197,7 @@ _EDGES = ",:—–()«»\"“”„/+&*•<>[]{}\x01…!?.;"
 _WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
 
 
-_LATIN_WORDS = re.compile(r"(?<![\w'’`])[a-z'’`]+(?![\w'’`])")
+_ANY_LATIN = re.compile(r"[a-z]")
 
 
 def _words_of(low: str) -> set[str]:
