@@ -373,7 +373,7 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if start + 1 >= len(clause) or not clause[start].word:
         return []
     if clause[start + 1].w not in (":", "—", "→"):
-        return []
+        return _night_target(clause, start, actor)
     w = clause[start].w
     if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
         return [Kw(V.MANIAC, start, start + 1)]
@@ -385,4 +385,33 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.KILL, start, start + 1)]
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
         return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
+    return _night_target(clause, start, actor)
+
+
+#: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
+#: the sender's night target; the words it may hold before its colon, dash or «is».
+_TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "target", "tonight", "choice"})
+_TARGET_FILLERS = _TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
+                                   "сегодня", "сегодняшняя", "my", "мы", "for", "the", "night",
+                                   "is"}  # «my» is read «мы» (engine.translit)
+
+
+def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
+    """A heading naming «my target tonight» in the first words of a clause, from a player
+    whose role has one night move (:data:`_HEADER_CLASS`): that move, read after the colon,
+    dash or «is»; weak, so without a name it is chatter."""
+    cls = _HEADER_CLASS.get(actor.role)
+    if cls is None:
+        return []
+    k = start
+    head = None
+    while k < min(len(clause), start + 8):
+        t = clause[k]
+        if t.word and t.w in _TARGET_HEADS:
+            head = k if head is None else head
+        elif head is not None and (t.w in (":", "—") or t.w == "is"):
+            return [Kw(cls, start, k + 1, weak=True)]
+        elif not t.word or t.w not in _TARGET_FILLERS:
+            return []
+        k += 1
     return []

@@ -177,8 +177,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 continue
             break  # «ищу его у Сергея»: only a name right after the pronoun
         if w in rw:
-            out.roles.append(rw[w])
-            out.role_at.append(k)
+            if neg:
+                neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
+            else:
+                out.roles.append(rw[w])
+                out.role_at.append(k)
             out.end = k + 1
             k += 1
             continue

@@ -35,7 +35,7 @@ CLASS_ACTIONS: dict[str, dict[str, str]] = {
     BEAT: {"thug": "beat"},
     INVITE: {"hostess": "invite", "psycho": "invite"},
     ROB: {"thief": "rob", "swindler": "swindle"},
-    WATCH: {"witness": "watch"},
+    WATCH: {"witness": "watch", "fan": "search"},  # «смотрю Сову» from the fan: her search
     GUARD: {"guard": "guard"},
     KILL: {"mafia": "clan_kill", "maniac": "maniac_kill"},
     MANIAC: {"maniac": "maniac_kill", "psycho": "invite"},

@@ -174,13 +174,15 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
 
 
 def _merge_search(group: list[Item]) -> Move | None:
-    """«Ищу врача. Проверяю X» → one search for X with the role named."""
-    roles = {g.move.role for g in group if g.move.role}
+    """«Ищу врача. Проверяю X» → one search for X with the role named. The fan who names
+    another role later in the letter changed her mind («Ищу стерву… Тогда снова ищу врача —
+    у Гостя»): the last role named stands. Two players: a conflict (None)."""
     targets = {g.move.target for g in group if g.move.target}
-    if len(roles) > 1 or len(targets) > 1:
+    if len(targets) > 1:
         return None
+    roles = [g.move.role for g in sorted(group, key=lambda g: g.pos) if g.move.role]
     spans = " / ".join(g.move.span for g in group)
-    return Move("search", target=next(iter(targets), None), role=next(iter(roles), None),
+    return Move("search", target=next(iter(targets), None), role=roles[-1] if roles else None,
                 span=spans)
 
 
