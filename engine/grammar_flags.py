@@ -99,7 +99,7 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""
     if any(t.word and t.w in _IF_WORDS and k not in excluded for k, t in enumerate(clause[:i])):
-        return True
+        return not _fallback(clause, i)
     k = i - 1
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
         if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded:
@@ -127,6 +127,21 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return clause[k].w in _LATER_WORDS
         k += 1
     return False
+
+
+#: Words of a condition on the boss's own order («если босс не пришлёт своего решения»).
+_BOSS_WORDS = frozenset({"босс", "босса", "дон", "дона", "шеф", "шефа", "главный", "главного"})
+
+
+def _fallback(clause: list[Tok], i: int) -> bool:
+    """True when the «если» before the move word at ``i`` makes it a fallback for the boss's
+    order, not a hypothesis: «на всякий случай» in the sentence, or a condition that the
+    boss does not send his («если босс не пришлёт своего — убиваем X»). The priority of
+    orders decides between them (DECISIONS.md), so the fallback is an order."""
+    words = [t.w for t in clause[:i] if t.word]
+    if any(words[n:n + 3] == ["на", "всякий", "случай"] for n in range(len(words))):
+        return True
+    return V.NEGATION in words and not _BOSS_WORDS.isdisjoint(words)
 
 
 #: Words that leave the choice open after a move («…, а может себя», «…, ещё подумаю»).

@@ -372,9 +372,15 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
     if start + 1 >= len(clause) or not clause[start].word:
         return []
+    w = clause[start].w
+    if w in CLAN_HEADERS and actor.mafia:  # «Жертва от клана: X», «Клан на эту ночь — X»
+        k = start + 1
+        while k < len(clause) and clause[k].word and clause[k].w in _HEADING_WORDS:
+            k += 1
+        if k < len(clause) and clause[k].w in (":", "—", "→"):
+            return [Kw(V.KILL, start, k)]
     if clause[start + 1].w not in (":", "—", "→"):
         return _night_target(clause, start, actor)
-    w = clause[start].w
     if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
@@ -387,6 +393,10 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
     return _night_target(clause, start, actor)
 
+
+#: Words a clan heading may hold before its colon («Жертва от клана на эту ночь: X»).
+_HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эту", "ночь", "сегодня", "этой",
+                            "ночи"})
 
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
 #: the sender's night target; the words it may hold before its colon, dash or «is».
