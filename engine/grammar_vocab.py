@@ -199,7 +199,8 @@ NOBODY: frozenset[str] = frozenset({"никого", "никому", "никто"
 SENDER_WORDS: frozenset[str] = frozenset({"меня"})
 
 #: Separators between two targets of one move.
-TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "также", "плюс", "-", "—"})
+TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "также", "плюс", "-", "—",
+                                            "and"})
 
 #: Words that open a swindler's branch («если он доктор — …»).
 BRANCH_OPENERS: frozenset[str] = frozenset({

@@ -25,6 +25,10 @@ _TABLE: tuple[tuple[str, str], ...] = (
     ("c", "ц"), ("y", "ы"), ("w", "в"), ("x", "кс"), ("q", "к"),
 )
 _VOWELS = "аеиоуыэюя"
+#: English words of mixed letters («Two votes: X and Y», «My vote: X») that read as Russian
+#: words in Cyrillic («and» → «анд», «my» → «мы»): kept as written.
+_ENGLISH = frozenset({"and", "or", "my", "is", "the", "for", "to", "of", "in", "on", "at",
+                      "it", "me", "we", "he", "she", "you", "a", "i", "no", "not", "but"})
 _LATIN_WORD = re.compile(r"[a-z'’`]+")
 
 
@@ -68,7 +72,7 @@ def read_latin(toks: list, visible: str, known) -> list:
     same list when nothing changed."""
     out = None
     for n, t in enumerate(toks):
-        if not t.word or not ("a" <= t.w[:1] <= "z") or known(t.w):
+        if not t.word or not ("a" <= t.w[:1] <= "z") or t.w in _ENGLISH or known(t.w):
             continue
         w = t.w
         if t.end < len(visible) and visible[t.end] in "'’`":

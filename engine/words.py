@@ -215,15 +215,18 @@ def translit(word: str) -> str:
 
 def latin_forms(word: str) -> dict[str, frozenset[str]]:
     """The forms of a Latin nickname word: as written (any case), with Russian case endings
-    attached («serginio-у», «smith'a»), and its Cyrillic reading's case forms."""
+    attached («serginio-у», «smith'a»), and its Cyrillic readings' case forms."""
     forms: dict[str, frozenset[str]] = {word: ALL_CASES}
     for sep in _LATIN_SEPARATORS:
         for end in _LATIN_ENDINGS:
             forms.setdefault(word + sep + end, OBLIQUE)
     if LAT.search(word) and not re.search(r"\d|_", word):
-        cyr = translit(word)
-        for w, cases in _ending_table(cyr).items():
-            forms.setdefault(w, cases)
+        readings = {translit(word)}
+        if "u" in word:  # an English «u» is often said «а»: «Lucky» → «Лаки», «Bud» → «Бад»
+            readings.add(translit(word.replace("u", "a")))
+        for cyr in readings:
+            for w, cases in _ending_table(cyr).items():
+                forms.setdefault(w, cases)
     return forms
 
 
