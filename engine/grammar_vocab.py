@@ -248,3 +248,10 @@ VOTE_ORDINALS: frozenset[str] = frozenset({"первый", "второй", "пе
 #: Words that make a «как вчера» sentence about moves («Ход тот же, что и вчера»).
 MOVE_TALK_WORDS: frozenset[str] = frozenset({"ход", "хода", "ходы", "ходом", "как", "делаю",
                                              "сделаю", "повторяю"})
+
+#: Words between a subject and its third-person verb («Лиса пусть ворует …», «Смит у нас
+#: сегодня ворует …»).
+SUBJECT_SKIP: frozenset[str] = frozenset({
+    "пусть", "тоже", "сегодня", "же", "снова", "опять", "ночью", "сегодня-то", "пускай",
+    "теперь", "у", "нас", "наш", "наша", "этой", "эту", "ночь", "вечером",
+})

@@ -92,7 +92,8 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
 def _opens_move(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` (after fillers such as «пусть») is a colon, a dash or a move
     word."""
-    while k < len(clause) and clause[k].word and clause[k].w in V.FILLERS:
+    while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
+                                                  clause[k].w in V.SUBJECT_SKIP):
         k += 1
     if k >= len(clause):
         return False

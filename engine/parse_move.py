@@ -172,7 +172,7 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     if clause[kw.i].w not in lexicon().third:
         return None
     k = kw.i - 1
-    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in _SUBJECT_SKIP):
+    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP):
         k -= 1
     if k < 0 or not clause[k].word:
         return None
@@ -186,9 +186,6 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     return None
 
 
-#: Words between a subject and its third-person verb («Лиса пусть ворует …»).
-_SUBJECT_SKIP = frozenset({"пусть", "тоже", "сегодня", "же", "снова", "опять", "ночью",
-                           "сегодня-то", "пускай", "теперь"})
 
 
 _OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
@@ -201,7 +198,7 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex) -> bool:
     if clause[kw.i].w not in lex.third:
         return False
     k = kw.i - 1
-    while k >= 0 and clause[k].w in _SUBJECT_SKIP:
+    while k >= 0 and clause[k].w in V.SUBJECT_SKIP:
         k -= 1
     return k >= 0 and clause[k].word and clause[k].w in _OTHERS
 
