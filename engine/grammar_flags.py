@@ -93,8 +93,9 @@ _LATER_WORDS = frozenset({"завтра", "послезавтра"})
 
 def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     """``"hedged"`` when the sentence leaves the choice open after the move word (see
-    :func:`_hedged_after`), else True when the move word at token ``i`` is a hypothesis, not an order: «если» before it
-    in its sentence («Если Лось промолчит — проверю его»), or a word of
+    :func:`_hedged_after`), else True when the move word at token ``i`` is a hypothesis, not
+    an order: «если» before it in its sentence (not a fallback for the boss's order, see
+    :func:`_fallback`) («Если Лось промолчит — проверю его»), or a word of
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""

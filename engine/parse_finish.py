@@ -141,7 +141,8 @@ def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
             drop.update(id(g) for g in group[1:])
             continue
         if key[0] == "clan_kill" and max_targets("clan_kill", ctx.turn) == 2:
-            targets = list(dict.fromkeys(t for g in group for t in (g.move.targets or (g.move.target,))))
+            targets = list(dict.fromkeys(t for g in group
+                                         for t in (g.move.targets or (g.move.target,))))
             if len(targets) <= 2:
                 drop.update(id(g) for g in group)
                 text = " / ".join(g.move.span for g in group)
