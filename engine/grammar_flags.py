@@ -46,7 +46,9 @@ _ABSTAIN = _by_first_word(V.ABSTAIN_PHRASES)
 def correction_end(clause: list[Tok]) -> int | None:
     """Index after the correction words («хотя нет,», «вернее») opening the clause, or None."""
     k, head = 0, False
-    while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS or (
+            clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].w == ",")):
+        # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …»)
         head = head or clause[k].w in V.CORRECTION_HEADS
         k += 1
     return k if head else None
