@@ -71,11 +71,12 @@ def _closed_day(s: Session, day: int | None) -> DayRow:
     return row
 
 
-def explain_day(store: Store, day: int) -> str:
-    """The why-trace of a closed day, in Russian (host only).
+def explain_day(store: Store, day: int | None = None) -> str:
+    """The why-trace of closed day ``day`` (None: the last closed day), in Russian (host
+    only).
 
     Raises:
-        GameError: the day is not closed.
+        GameError: the day is not closed, or no day is closed yet.
     """
     with store.session() as s:
         return _closed_day(s, day).explain

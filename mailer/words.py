@@ -4,7 +4,7 @@ letter kinds and states, problem kinds)."""
 #: Kind of an outgoing letter.
 KIND_RU = {"role": "роль", "reply": "ответ", "unknown_sender": "чужой адрес", "result": "итоги",
            "event": "событие", "fear": "Страх", "reminder": "напоминание",
-           "host_notice": "ведущему", "final": "конец игры"}
+           "host_notice": "ведущему", "final": "конец игры", "deadline": "новый срок"}
 
 #: Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``).
 PROBLEM_RU = {"unknown_name": "нет такого игрока", "ambiguous": "неясно, кто",

@@ -484,3 +484,85 @@ def test_host_tools_by_the_cli(demo, tmp_path):
     assert status(cfg, store).attention == 0
     assert "писем для внимания ведущего: 0" in run("status").output
     assert run("inbox", "--done", "99999").exit_code == 1
+
+
+def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
+    """`deadline` (issue 12): replies and reminders still queued that state the old deadline
+    state the new one, a sent letter is left as sent, the last newspaper announces the new
+    deadline, and every living player gets a short letter, queued like the others."""
+    cfg, store = demo
+    sync(cfg, store, now=START + timedelta(hours=2))
+    remind(cfg, store, now=START + timedelta(hours=3))
+    old_text, new_text = "08.12.2026 19:30 (Europe/Moscow)", "08.12.2026 21:30 (Europe/Moscow)"
+    with store.session() as s:
+        rows = store.outgoing(s)
+        sent = next(r for r in rows if r.kind == "reply")
+        sent.state = "sent"
+        s.add(sent)
+    kinds = {r.kind for r in rows if old_text in r.body}
+    assert {"reply", "reminder", "role"} <= kinds
+    now = START + timedelta(hours=4)
+    assert set_deadline(cfg, store, "2026-12-08 21:30", now=now, dry_run=True) == \
+        datetime(2026, 12, 8, 18, 30, tzinfo=timezone.utc)
+    with store.session() as s:
+        assert [r.body for r in store.outgoing(s)] == [r.body for r in rows]  # a dry run changes nothing
+    set_deadline(cfg, store, "2026-12-08 21:30", now=now)
+    with store.session() as s:
+        after = {r.id: r for r in store.outgoing(s)}
+    assert after[sent.id].body == sent.body and old_text in sent.body  # sent: not rewritten
+    for r in rows:
+        if r.id != sent.id and old_text in r.body:
+            assert after[r.id].body == r.body.replace(old_text, new_text)
+            assert old_text not in after[r.id].body
+    notices = [r for r in after.values() if r.kind == "deadline"]
+    assert sorted(r.to_nick for r in notices) == sorted(p.nick for p in cfg.players)  # all alive on day 1
+    buka = next(r for r in notices if r.to_nick == "Бука")
+    assert buka.state == "queued" and buka.subject == f"{cfg.name}: новый срок дня 1"
+    assert buka.body == (
+        "Здравствуйте, Бука!\n\n"
+        f"Срок дня 1 игры «{cfg.name}» перенесён: приём ходов — до {new_text} "
+        f"(прежний срок — {old_text}).\n"
+        "Ходы, которые вы уже прислали, остаются в силе; изменить их можно до нового срока.\n\n"
+        "— Ведущий\n")
+    # moved again: the unsent notices of the first move are replaced, one letter a player
+    set_deadline(cfg, store, "2026-12-08 22:00", now=now)
+    with store.session() as s:
+        notices = [r for r in store.outgoing(s) if r.kind == "deadline"]
+    assert len(notices) == len(cfg.players)
+    assert all("до 08.12.2026 22:00 (Europe/Moscow) (прежний срок — 08.12.2026 21:30 (Europe/Moscow))"
+               in r.body for r in notices)
+
+
+def test_moved_deadline_of_day_two_rewrites_the_newspaper_and_results(demo):
+    """Day 2's deadline moved before the results of day 1 went out: the queued result
+    letters and the stored newspaper announce the new deadline; the dead are not told."""
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    rep = close_day(cfg, store, now=AFTER)
+    dead = {d["player"] for d in rep.result.to_json()["deaths"]}
+    old_text = "09.12.2026 19:30 (Europe/Moscow)"
+    assert old_text in rep.newspaper
+    set_deadline(cfg, store, "2026-12-09 23:00", now=AFTER)
+    new_text = "09.12.2026 23:00 (Europe/Moscow)"
+    text, bbcode = newspaper(cfg, store, 1)
+    assert new_text in text and new_text in bbcode and old_text not in text + bbcode
+    with store.session() as s:
+        rows = store.outgoing(s)
+    results = [r for r in rows if r.kind == "result"]
+    assert results and not any(old_text in r.body for r in results)
+    assert any(new_text in r.body for r in results)
+    told = {r.to_nick for r in rows if r.kind == "deadline"}
+    assert told == {p.nick for p in cfg.players} - dead and dead
+
+
+def test_explain_without_a_day_is_the_last_closed_one(demo):
+    cfg, store = demo
+    with pytest.raises(GameError, match="ещё ни один день не закрыт"):
+        explain_day(store)
+    result = CliRunner().invoke(main, ["--config", str(cfg.path), "explain"])
+    assert result.exit_code == 1 and "Ошибка: ещё ни один день не закрыт" in result.output
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    assert explain_day(store) == explain_day(store, 1)
+    result = CliRunner().invoke(main, ["--config", str(cfg.path), "explain"])
+    assert result.exit_code == 0 and result.output == explain_day(store, 1) + "\n"

@@ -108,9 +108,9 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
 
 
 @click.command()
-@click.option("--day", "day", type=int, required=True, help="Номер закрытого дня.")
+@click.option("--day", "day", type=int, default=None, help="Номер закрытого дня (по умолчанию последний закрытый).")
 @click.pass_context
-def explain(ctx: click.Context, day: int) -> None:
+def explain(ctx: click.Context, day: int | None) -> None:
     """(Только для ведущего.) Что стало с каждым ходом дня и почему.
 
     \b

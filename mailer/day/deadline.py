@@ -13,7 +13,7 @@ from engine.state import GameState
 from ..config import GameConfig
 from ..outbox import queue
 from ..out_state import UNSENT
-from ..store import DayInput, DayRow, Outgoing, Store, loads, to_db, utc
+from ..store import DayInput, DayRow, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, current_context
 
 
@@ -22,7 +22,9 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
     """Move the open day's deadline to ``phrase``, read by :func:`mailer.when.read_when` in
     the game's time zone («вторник 23:00», «завтра в 19», «05.03.2027 19:30», ISO 8601).
     Returns the new deadline (aware UTC); stored in UTC unless ``dry_run`` (then only checked,
-    so the host can confirm it first).
+    so the host can confirm it first). Once moved, letters not yet sent that state the old
+    deadline state the new one (so does the last newspaper), and every living player is told
+    by a short letter, queued for ``preview`` and ``send`` like the others.
 
     Raises:
         GameError: no open day, the phrase is not a date with a time of day, or the time is
@@ -49,9 +51,46 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
                 f"дня {ctx.day} ({opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}); укажите дату "
                 "полностью, например 2026-12-09 19:30")
         if not dry_run:
+            old = utc(ctx.row.deadline)
             ctx.row.deadline = to_db(deadline)
             s.add(ctx.row)
+            if old != deadline:
+                _tell_new_deadline(cfg, s, ctx, prev, old, now)
     return deadline
+
+
+def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, old: datetime,
+                       now: datetime) -> None:
+    """After the open day's deadline moved from ``old``: unsent letters that state ``old``
+    (replies, reminders, role and event letters, the last results) state the new deadline,
+    so does the last newspaper, and every living player is told by a letter of kind
+    ``deadline`` (an unsent one from an earlier move is replaced)."""
+    from ..render import Renderer
+
+    renderer = Renderer(cfg)
+    new = utc(ctx.row.deadline)
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "deadline", Outgoing.day == ctx.day,
+                                             Outgoing.state.in_(UNSENT))):
+        s.delete(out)
+    s.flush()
+    old_text, new_text = renderer.local(old), renderer.local(new)
+    for out in s.exec(select(Outgoing).where(Outgoing.state.in_(UNSENT))):
+        if old_text in out.body:
+            out.body = out.body.replace(old_text, new_text)
+            s.add(out)
+    paper = loads(prev.paper_json) if prev is not None else None
+    if paper and paper.get("next_deadline") and utc(datetime.fromisoformat(paper["next_deadline"])) == old:
+        paper["next_deadline"] = new.isoformat()
+        prev.paper_json = dumps(paper)
+        prev.newspaper, prev.newspaper_bbcode = renderer.paper(paper)
+        s.add(prev)
+    for nick in ctx.state.alive():
+        queue(s, cfg, ref=f"deadline-moved:{ctx.day}:{new.isoformat()}:{nick}", kind="deadline",
+              day=ctx.day, to_addr=address_of(cfg, nick), to_nick=nick,
+              subject=f"{cfg.name}: новый срок дня {ctx.day}",
+              body=renderer.render("deadline_moved.txt.j2", nick=nick, day=ctx.row, deadline=new,
+                                   old_deadline=old),
+              now=now)
 
 
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
