@@ -1,16 +1,15 @@
 """The game's config file (TOML, see ``config.example.toml``): loading and validation.
 
 Every error is a :class:`ConfigError` whose Russian message names the key and, where it can
-be found, the line. Secrets never live in the file: passwords are read from the environment
-variable named by ``password_env`` when a command needs them.
+be found, the line. What a loaded config holds is :mod:`mailer.config_model` (re-exported
+here, the names every module imports); reading TOML with Russian errors is
+:mod:`mailer.config_toml`.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import tomllib
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,189 +20,12 @@ from engine.state import HouseRules
 from mailer.fetch import is_loopback
 
 from .addresses import canonical
+from .config_model import (ConfigError, GameConfig, MailboxConfig, PlayerConfig, SendConfig,
+                           WatchConfig, parse_duration)
+from .config_toml import TableReader, config_text, toml_error_ru
 
-
-class ConfigError(ValueError):
-    """A config file that cannot be used; the message (Russian) names the key and line."""
-
-
-@dataclass(frozen=True)
-class PlayerConfig:
-    nick: str
-    emails: tuple[str, ...]
-    role: str | None = None
-    code: str | None = None
-    gender: str | None = None  # "m" | "f": gender-correct words in letters; None: gender-free
-
-
-@dataclass(frozen=True)
-class MailboxConfig:
-    kind: str  # "imap" | "maildir"
-    path: Path | None = None
-    host: str = ""
-    port: int = 993
-    tls: str = "ssl"
-    user: str = ""
-    password_env: str = ""
-    folder: str = "INBOX"
-    #: Letters per transaction in ``sync`` (and UIDs per IMAP FETCH): a crash loses at most
-    #: one batch of work, which the next run redoes.
-    batch: int = 100
-
-    def password(self) -> str:
-        return _secret(self.password_env, "mailbox.password_env")
-
-
-@dataclass(frozen=True)
-class SendConfig:
-    kind: str  # "smtp" | "folder"
-    from_addr: str
-    path: Path | None = None
-    host: str = ""
-    port: int = 465
-    tls: str = "ssl"
-    user: str = ""
-    password_env: str = ""
-
-    def password(self) -> str | None:
-        return _secret(self.password_env, "send.password_env") if self.password_env else None
-
-
-@dataclass(frozen=True)
-class WatchConfig:
-    """``[watch]``: how ``mafia-mail watch`` (:mod:`mailer.watch`) waits and what it sends.
-
-    ``poll``: seconds between two looks at the mailbox when the server cannot tell of new
-    mail (no IMAP IDLE, no inotify) or ``idle`` is false. ``idle``: wait with IMAP IDLE
-    (RFC 2177) / inotify. ``send_replies``: send the replies to players' letters (and the
-    unknown-sender notice) at once. ``notify``: the host's address to mail when a day's
-    deadline passes ("" for none). ``remind_before``: seconds before the deadline to queue and
-    send that day's reminders (None: no reminders).
-    """
-
-    poll: float = 60.0
-    idle: bool = True
-    send_replies: bool = True
-    notify: str = ""
-    remind_before: float | None = None
-
-
-_DURATION = re.compile(r"(\d+(?:[.,]\d+)?)\s*(мс|ms|мин|д|d|ч|h|m|с|s)?", re.IGNORECASE)
-_UNIT_SECONDS = {"д": 86400, "d": 86400, "ч": 3600, "h": 3600, "мин": 60, "m": 60, "мс": 0.001,
-                 "ms": 0.001, "с": 1, "s": 1, None: 1}
-
-
-def parse_duration(value: str | int | float) -> float:
-    """Seconds in a duration: a number of seconds, or ``"60s"``, ``"3h"``, ``"1h30m"``,
-    ``"90m"``, ``"500ms"``, ``"2d"`` (also Russian ``"3ч"``, ``"30мин"``, ``"10с"``).
-
-    Raises:
-        ValueError: not a duration (Russian message).
-    """
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if value < 0:
-            raise ValueError("длительность не может быть отрицательной")
-        return float(value)
-    text = str(value).strip().lower().replace(" ", "")
-    total, pos = 0.0, 0
-    for match in _DURATION.finditer(text):
-        if match.start() != pos or not match.group(0):
-            break
-        total += float(match.group(1).replace(",", ".")) * _UNIT_SECONDS[match.group(2)]
-        pos = match.end()
-    if not text or pos != len(text):
-        raise ValueError(f"не понятна длительность «{value}»: пишите, например, \"60s\", \"3h\", \"1h30m\"")
-    return total
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    """A loaded config. ``start`` is the aware UTC start of day 1; paths are absolute."""
-
-    path: Path
-    name: str
-    timezone: str
-    start: datetime
-    weekend_merge: bool
-    seed: int
-    database_url: str
-    rules: HouseRules
-    players: tuple[PlayerConfig, ...]
-    mailbox: MailboxConfig
-    send: SendConfig
-    host_addresses: tuple[str, ...] = ()
-    require_code: bool = False
-    max_letter_size: int = 2_000_000
-    watch: WatchConfig = field(default_factory=WatchConfig)
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def zone(self) -> ZoneInfo:
-        return ZoneInfo(self.timezone)
-
-    def player_by_address(self) -> dict[str, str]:
-        """Address in :func:`mailer.addresses.canonical` form (lower case, IDN domain in
-        Unicode, so ``zoya@почта.рф`` and ``zoya@xn--80a1acny.xn--p1ai`` are one) → nickname."""
-        return {canonical(e): p.nick for p in self.players for e in p.emails}
-
-
-def _secret(env_name: str, key: str) -> str:
-    if not env_name:
-        raise ConfigError(f"{key}: не указано имя переменной окружения с паролем")
-    value = os.environ.get(env_name)
-    if value is None:
-        raise ConfigError(f"{key}: переменная окружения {env_name} не задана (пароль в файле не хранится)")
-    return value
-
-
-def _line_of(text: str, key: str, after: int = 0) -> int | None:
-    """1-based line of the first ``key = …`` at or after line ``after`` (best effort)."""
-    pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number >= after and pattern.match(line):
-            return number
-    return None
-
-
-def _section_line(text: str, header: str, index: int = 0) -> int:
-    seen = -1
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip() == header:
-            seen += 1
-            if seen == index:
-                return number
-    return 0
-
-
-class _Reader:
-    """Typed access to one TOML table; errors name ``section.key`` and the line."""
-
-    def __init__(self, text: str, table: dict[str, Any], section: str, header: str, index: int = 0):
-        self.text, self.table, self.section = text, table, section
-        self.start = _section_line(text, header, index)
-
-    def fail(self, key: str, message: str) -> ConfigError:
-        line = _line_of(self.text, key, self.start) if key else self.start
-        where = f" (строка {line})" if line else ""
-        name = f"{self.section}.{key}" if key else self.section
-        return ConfigError(f"{name}{where}: {message}")
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ..., ) -> Any:
-        if key not in self.table:
-            if default is ...:
-                raise self.fail("", f"нет обязательного ключа {key}")
-            return default
-        value = self.table[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            names = kind.__name__ if isinstance(kind, type) else " или ".join(k.__name__ for k in kind)
-            raise self.fail(key, f"ожидается {names}, а записано {value!r}")
-        return value
-
-    def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> str:
-        value = self.get(key, str, default)
-        if value not in options:
-            raise self.fail(key, f"допустимо: {', '.join(options)}; записано «{value}»")
-        return value
+__all__ = ["ConfigError", "GameConfig", "MailboxConfig", "PlayerConfig", "SendConfig",
+           "WatchConfig", "load_config", "parse_duration", "toml_error_ru"]
 
 
 def _resolve_path(base: Path, value: str) -> Path:
@@ -230,7 +52,7 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
         raise ConfigError(f"файл настроек не найден: {path} (укажите --config или MAFIA_MAIL_CONFIG)") from None
     except OSError as exc:
         raise ConfigError(f"файл настроек {path} не прочитать: {exc.strerror or exc}") from None
-    text = _config_text(raw, path.name)
+    text = config_text(raw, path.name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -241,79 +63,11 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
         raise ConfigError(f"{path.name}: {exc}") from None
 
 
-def _config_text(raw: bytes, name: str) -> str:
-    """The config's text: UTF-8 with or without a BOM (Windows Notepad writes one), any line
-    ends. Raises ConfigError (Russian, with the line) for another encoding."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise ConfigError(f"{name}, строка {line}: файл не в кодировке UTF-8; сохраните его "
-                          "как UTF-8 (в Блокноте: «Сохранить как» → «Кодировка: UTF-8»)") from None
-    return text.replace("\r\n", "\n")
-
-
-#: tomllib's messages (Python 3.11–3.13) in Russian; {0} is the part tomllib quotes
-_TOML_RU = (
-    (r"Invalid statement", "непонятная строка: ожидается «ключ = значение» или [раздел]"),
-    (r"Expected '=' after a key in a key/value pair", "после ключа нужен знак «=»"),
-    (r"Expected '\]' at the end of a table declaration", "после имени раздела нужна «]»"),
-    (r"Expected '\]\]' at the end of an array declaration", "после имени раздела нужно «]]»"),
-    (r"Invalid value", "непонятное значение: строки пишутся в кавычках, числа и true/false — без"),
-    (r"Unterminated string", "строка не закрыта кавычкой"),
-    (r"Unclosed array", "список не закрыт «]»"),
-    (r"Unclosed inline table", "таблица не закрыта «}»"),
-    (r"Cannot declare (.+) twice", "раздел {0} объявлен дважды"),
-    (r"Cannot overwrite a value", "ключ уже задан выше"),
-    (r"Cannot (?:mutate immutable|redefine) namespace (.+)", "{0} уже задан выше"),
-    (r"Duplicate inline table key (.+)", "ключ {0} повторяется"),
-    (r"Invalid date or datetime", "неверная дата или время"),
-    (r"Illegal character (.+)", "недопустимый символ {0}"),
-    (r"Found invalid character (.+)", "недопустимый символ {0}"),
-    (r"Invalid initial character for a key part", "ключ начинается с недопустимого символа"),
-    (r"Unescaped '\\' in a string", "обратная косая черта «\\» в строке: пишите «\\\\» или одинарные кавычки"),
-    (r"Expected (.+)", "ожидается {0}"),
-)
-
-
-def toml_error_ru(exc: tomllib.TOMLDecodeError, text: str, name: str) -> str:
-    """A TOML syntax error as the host reads it: file, line, column, the key on that line,
-    what is wrong in Russian. ``"Invalid statement (at line 1, column 1)"`` →
-    ``"game.toml, строка 1, столбец 1: непонятная строка: …"``."""
-    message = str(exc)
-    where = re.search(r"\(at line (\d+), column (\d+)\)", message)
-    what = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", message).strip()
-    for pattern, ru in _TOML_RU:
-        m = re.fullmatch(pattern, what)
-        if m:
-            what = ru.format(*(_toml_key(g) for g in m.groups()))
-            break
-    if where is None:
-        return f"{name}, конец файла: ошибка синтаксиса TOML: {what}"
-    line = int(where.group(1))
-    source = text.split("\n")[line - 1].strip() if line <= text.count("\n") + 1 else ""
-    key = re.match(r"([\w.\"'-]+)\s*=", source)
-    about = f" (ключ {key.group(1)})" if key else ""
-    shown = f": «{source[:60]}»" if source else ""
-    return f"{name}, строка {line}, столбец {where.group(2)}{about}: ошибка синтаксиса TOML: {what}{shown}"
-
-
-def _toml_key(part: str) -> str:
-    """tomllib names a key as a tuple repr (``('game',)``): the host reads ``game``."""
-    import ast
-
-    try:
-        value = ast.literal_eval(part)
-    except (ValueError, SyntaxError):
-        return part
-    return ".".join(value) if isinstance(value, tuple) else str(value)
-
-
 def _build_config(path: Path, text: str, data: dict) -> GameConfig:
     """The validated config from the parsed TOML (errors name the key and line)."""
     base = path.parent
 
-    game = _Reader(text, data.get("game") or {}, "game", "[game]")
+    game = TableReader(text, data.get("game") or {}, "game", "[game]")
     if "game" not in data:
         raise ConfigError("нет раздела [game]")
     name = game.get("name", str, "Мафия")
@@ -343,7 +97,7 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
     nicks: set[str] = set()
     owners: dict[str, str] = {}
     for i, entry in enumerate(data.get("player") or []):
-        r = _Reader(text, entry, f"player[{i + 1}]", "[[player]]", i)
+        r = TableReader(text, entry, f"player[{i + 1}]", "[[player]]", i)
         nick = r.get("nick", str).strip()
         if not nick:
             raise r.fail("nick", "пустой ник")
@@ -390,7 +144,7 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
 
 
 def _load_watch(text: str, data: dict[str, Any]) -> WatchConfig:
-    r = _Reader(text, data.get("watch") or {}, "watch", "[watch]")
+    r = TableReader(text, data.get("watch") or {}, "watch", "[watch]")
 
     def duration(key: str, default):
         value = r.get(key, (str, int, float), default)
@@ -415,7 +169,7 @@ def _load_watch(text: str, data: dict[str, Any]) -> WatchConfig:
                        remind_before=remind)
 
 
-def _server_fields(r: _Reader, default_port: int) -> dict[str, Any]:
+def _server_fields(r: TableReader, default_port: int) -> dict[str, Any]:
     host = r.get("host", str)
     tls = r.choice("tls", ("ssl", "starttls", "none"), "ssl")
     if tls == "none" and not is_loopback(host):
@@ -427,7 +181,7 @@ def _server_fields(r: _Reader, default_port: int) -> dict[str, Any]:
 def _load_mailbox(text: str, data: dict[str, Any], base: Path) -> MailboxConfig:
     if "mailbox" not in data:
         raise ConfigError("нет раздела [mailbox]")
-    r = _Reader(text, data["mailbox"], "mailbox", "[mailbox]")
+    r = TableReader(text, data["mailbox"], "mailbox", "[mailbox]")
     kind = r.choice("kind", ("imap", "maildir"))
     batch = r.get("batch", int, MailboxConfig.batch)
     if not 1 <= batch <= 10_000:
@@ -441,7 +195,7 @@ def _load_mailbox(text: str, data: dict[str, Any], base: Path) -> MailboxConfig:
 def _load_send(text: str, data: dict[str, Any], base: Path) -> SendConfig:
     if "send" not in data:
         raise ConfigError("нет раздела [send]")
-    r = _Reader(text, data["send"], "send", "[send]")
+    r = TableReader(text, data["send"], "send", "[send]")
     kind = r.choice("kind", ("smtp", "folder"))
     from_addr = r.get("from", str)
     if "@" not in from_addr:
