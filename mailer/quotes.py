@@ -376,6 +376,27 @@ def _strong_attribution(head: str) -> bool:
         _HAS_DATE.search(head) and (_HAS_TIME.search(head) or _ATTRIB_START.match(head.strip())))
 
 
+#: Where an attribution may start after the player's text on the same line (a sentence end).
+_SENTENCE_END = re.compile(r"(?<=[.!?…)»\"'])\s+(?=\S)")
+#: How an attribution starts after a sentence: a number, a start word, a weekday or month
+#: name before a number («Пятница, 4 декабря 2026 …»).
+_HEAD_START = re.compile(r"\d|[^\W\d_]{2,12}\.?,?\s+\d|" + _ATTRIB_START.pattern[1:],
+                         re.IGNORECASE)
+
+
+def _text_before_attribution(head: str) -> str:
+    """The player's text in front of an attribution on the same line («Лечу Бобра. On Fri,
+    Dec 4, 2026 at 3:19 PM Host <a@b> wrote:», a letter whose line breaks were lost), or "".
+    A head that starts like an attribution («пн, 7 дек. 2026 …») has no such text."""
+    if _HEAD_START.match(head):
+        return ""
+    for match in _SENTENCE_END.finditer(head):
+        rest = head[match.end():]
+        if _HEAD_START.match(rest) and _is_attribution(rest) and _strong_attribution(rest):
+            return head[:match.start()].rstrip()
+    return ""
+
+
 def _attribution_span(lines: list[str], i: int) -> int:
     """Number of lines (0 to 3) of an attribution starting at ``lines[i]``: a client folds a
     long one over two or three lines («On … Name <» / «a@b> wrote:», «W dniu … <a@b>» /
@@ -413,7 +434,8 @@ def _header_block_end(lines: list[str], i: int) -> int:
     starts there.
 
     A block is a rule of underscores followed by a header line, or header lines in any order
-    (Hotmail starts with «Date:»), wrapped values allowed, with a sender and at least one
+    (Hotmail starts with «Date:»), wrapped values and blank lines between them allowed (not a
+    header after a blank line ends the block), with a sender and at least one
     more kind, and an address, a date or a time in it or three kinds at least; or the whole
     block flattened into one line («От: … Отправлено: … Кому: …»).
     """
@@ -434,17 +456,20 @@ def _header_block_end(lines: list[str], i: int) -> int:
     kinds = {kind}
     end = i + 1
     loose = 0
-    for j in range(i + 1, min(i + 10, len(lines))):
+    after_blank = False
+    for j in range(i + 1, min(i + 12, len(lines))):
         if not lines[j].strip():
-            break
+            after_blank = True  # some clients put a blank line between the header lines
+            continue
         k = _header_kind(lines[j])
         if k is None:
             loose += 1
-            if loose > 2:
-                break
+            if after_blank or loose > 2:
+                break  # the quoted letter's text, or too much that is no header
             continue
         kinds.add(k)
         end = j + 1
+        after_blank = False
     if ruled and ("from" in kinds or "sent" in kinds):
         return end
     if "from" not in kinds or len(kinds) < 2:
@@ -569,6 +594,15 @@ def _quote_head(lines: list[str], i: int, colon: list[bool] | None = None
     return None
 
 
+def _head_prefix(lines: list[str], i: int, end: int) -> str:
+    """The player's own text in front of the quote head ``lines[i:end]`` on its first line
+    (only an attribution shares a line with it), or ""."""
+    if _separator(lines[i]) or _header_kind(lines[i]) or _OUTLOOK_RULE.match(lines[i]):
+        return ""
+    prefix = _text_before_attribution(" ".join(x.strip() for x in lines[i:end]))
+    return prefix if len(prefix) < len(lines[i].strip()) else ""
+
+
 def _next_text(lines: list[str], i: int) -> int | None:
     """Index of the first non-blank line at or after ``i``, or None."""
     for j in range(i, len(lines)):
@@ -623,6 +657,9 @@ def strip_quotes(text: str) -> str:
         head = _quote_head(lines, i, colon)
         if head is not None:
             end, strong = head
+            prefix = _head_prefix(lines, i, end) if strong else ""
+            if prefix:
+                kept.append(prefix)
             nxt = _next_text(lines, end)
             if nxt is None:
                 break

@@ -393,3 +393,28 @@ def test_players_own_colon_attribution_drops_only_its_line():
     own text: that line goes, the rest stays."""
     text = "Лось в 21:03 написал:\n«я мирный»\nЛечу Бобра.\nЛинч: Ёжик"
     assert strip_quotes(text) == "«я мирный»\nЛечу Бобра.\nЛинч: Ёжик"
+
+
+# --------------------------------------------------------------------------- lost line breaks
+
+
+@pytest.mark.parametrize("head", [
+    ATTRIBUTIONS["gmail_en"], ATTRIBUTIONS["gmail_ru"], ATTRIBUTIONS["yandex"], ATTRIBUTIONS["apple_de"],
+    ATTRIBUTIONS["mailru"],
+])
+def test_attribution_on_the_line_of_the_new_text(head):
+    """A letter whose line breaks were lost: the attribution follows the player's last
+    sentence on the same line; the sentence is his, the rest is the quote."""
+    _only_new_moves(f"Привет всем!\nЛечу Бобра.\nЛинч: Ёжик. {head}\n{OLD}\n", "rage")
+
+
+@pytest.mark.parametrize("name", ["outlook_mobile", "es", "uk", "tr"])
+def test_header_block_with_blank_lines_between_its_lines(name):
+    block = HEADER_BLOCKS[name].replace("\n", "\n\n")
+    _only_new_moves(f"{NEW}\n\n{block}\n\n{OLD}\n", "rage")
+
+
+def test_a_header_line_after_a_blank_line_is_not_a_block_of_one_line():
+    """«От: …» alone, the player's text after a blank line: nothing is cut."""
+    text = "От: Кузи всем привет.\n\nЛечу Бобра.\nЛинч: Ёжик"
+    assert strip_quotes(text) == text
