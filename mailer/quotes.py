@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from engine.textnorm import clean_text
@@ -288,7 +289,7 @@ _SENT_START = re.compile(
     r"^\s*[^\w\s]{0,3}\s*(?:Сообщение\s+)?(?:Отправлено|Послано|Надіслано|Відправлено"
     r"|Адпраўлена|Даслана|Sent|Gesendet|Envoyé|Enviado|Enviada|Inviato|Wysłane|Wysłano"
     r"|Odesláno|Odoslané|Verzonden|Verstuurd|Skickat|Sendt|Lähetetty|Trimis|Στάλθηκε"
-    r"|Elküldve|Poslano|Poslato)\s+(?:[^\s,;!?]+\s*){1,8}$", re.IGNORECASE)
+    r"|Elküldve|Poslano|Poslato)(?:\s+[^\s,;!?]+){1,8}\s*$", re.IGNORECASE)
 #: «… gesendet» at the end of one (German, Turkish, Kazakh, Hungarian, Japanese, Chinese).
 _SENT_END = re.compile(
     r"^\s*(?:[^\s,;!?]+\s+){1,8}(?:gesendet|gönderildi|жіберілді|küldve)[.!]?\s*$"
@@ -321,7 +322,25 @@ _HAS_TIME = re.compile(
     re.IGNORECASE)
 _HAS_DATE = re.compile(
     r"(?<!\d)\d{1,2}\.?\s?[./-]\s?\d{1,2}\.?\s?[./-]\s?\d{2,4}(?!\d)|(?<!\d)(?:19|20)\d{2}(?!\d)")
-_HAS_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _has_time(text: str) -> bool:
+    """True when ``text`` holds a time of day («15:19», «klo 15.19»)."""
+    return _DIGIT.search(text) is not None and _HAS_TIME.search(text) is not None
+
+
+def _has_date(text: str) -> bool:
+    """True when ``text`` holds a date («4.12.2026», «04/12/26») or a year («2026»)."""
+    return _DIGIT.search(text) is not None and _HAS_DATE.search(text) is not None
+
+
+def _has_address(text: str) -> bool:
+    """True when ``text`` holds an e-mail address (the «@» test first: cheap)."""
+    return "@" in text and _ADDRESS.search(text) is not None
 #: Verbs of an attribution line («… wrote:») in the clients' languages.
 _ATTRIB_VERB = (
     r"(?:wrote|writes|schrieb|geschrieben|schreef|a\s+écrit|écrit|escribió|escreveu"
@@ -337,6 +356,7 @@ _ATTRIB_START = re.compile(
     r"|la|su|Στις|пн|вт|ср|чт|пт|сб|вс|нд)[\s,.]", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def _is_attribution(line: str) -> bool:
     """True for a reply attribution line, in any client's language.
 
@@ -362,9 +382,9 @@ def _is_attribution(line: str) -> bool:
     if re.match(r"^(?:On\b.*\bwrote|\S+ (?:пишет|пише|wrote|writes))\s*[:：]?$", body) \
             or re.match(r"^(?:Вы писали|You wrote)\b", body, re.IGNORECASE):
         return True
-    dated = bool(_HAS_TIME.search(body) or _HAS_DATE.search(body))
+    dated = bool(_has_time(body) or _has_date(body))
     verb = bool(_ATTRIB_VERB_RE.search(body))
-    if _HAS_ADDRESS.search(body):
+    if _has_address(body):
         return dated or verb
     return verb and dated
 
@@ -372,8 +392,8 @@ def _is_attribution(line: str) -> bool:
 def _strong_attribution(head: str) -> bool:
     """True when an attribution is a mail client's, not the player's prose («Маруська в 21:03
     написала:»): it has an address, or a date and a time, or starts like a client's."""
-    return bool(_HAS_ADDRESS.search(head)) or bool(
-        _HAS_DATE.search(head) and (_HAS_TIME.search(head) or _ATTRIB_START.match(head.strip())))
+    return _has_address(head) or bool(
+        _has_date(head) and (_has_time(head) or _ATTRIB_START.match(head.strip())))
 
 
 #: Where an attribution may start after the player's text on the same line (a sentence end).
@@ -407,8 +427,8 @@ def _attribution_span(lines: list[str], i: int) -> int:
     if _is_attribution(first):
         return 1
     if first.endswith((".", "!", "?", "…")) or not (
-            _ATTRIB_START.match(first) or _HAS_TIME.search(first) or _HAS_DATE.search(first)
-            or _HAS_ADDRESS.search(first)):
+            _ATTRIB_START.match(first) or _has_time(first) or _has_date(first)
+            or _has_address(first)):
         return 0
     joined = first
     for extra in (1, 2):
@@ -423,6 +443,7 @@ def _attribution_span(lines: list[str], i: int) -> int:
     return 0
 
 
+@lru_cache(maxsize=4096)
 def _header_kind(line: str) -> str | None:
     """The kind (from, sent, to, cc, subject) of a quoted letter's header line, or None."""
     match = _HEADER_LINE.match(line)
@@ -451,7 +472,7 @@ def _header_block_end(lines: list[str], i: int) -> int:
     kind = _header_kind(lines[i])
     if kind is None:
         return 0
-    if kind == "from" and _HEADERS_INLINE.search(lines[i]):
+    if kind == "from" and lines[i].count(":") >= 3 and _HEADERS_INLINE.search(lines[i][:500]):
         return i + 1
     kinds = {kind}
     end = i + 1
@@ -475,12 +496,13 @@ def _header_block_end(lines: list[str], i: int) -> int:
     if "from" not in kinds or len(kinds) < 2:
         return 0
     block = " ".join(lines[start:end])
-    if len(kinds) >= 3 or _HAS_ADDRESS.search(block) or _HAS_TIME.search(block) \
-            or _HAS_DATE.search(block):
+    if len(kinds) >= 3 or _has_address(block) or _has_time(block) \
+            or _has_date(block):
         return end
     return 0
 
 
+@lru_cache(maxsize=4096)
 def _separator(line: str) -> str | None:
     """``"start"`` for the separator line of a quoted or forwarded letter, ``"end"`` for the
     end of a forwarded one («-------- Конец пересылаемого сообщения --------»), else None.

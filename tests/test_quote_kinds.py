@@ -18,7 +18,7 @@ import pytest
 
 from mailer.decode import decode
 from mailer.quotes import html_to_text, strip_quotes
-from test_quote_layouts import EXPECTED, _html_letter, _moves, _plain_letter
+from test_quote_layouts import EXPECTED, _html_letter, _moves, _plain_letter, sync_maildir
 
 #: The player's new text: heal Бобёр, vote Ёжик (the sender, Кузя, is the doctor).
 NEW = "Привет всем!\nЛечу Бобра.\nЛинч: Ёжик\nКузя"
@@ -418,3 +418,44 @@ def test_a_header_line_after_a_blank_line_is_not_a_block_of_one_line():
     """«От: …» alone, the player's text after a blank line: nothing is cut."""
     text = "От: Кузи всем привет.\n\nЛечу Бобра.\nЛинч: Ёжик"
     assert strip_quotes(text) == text
+
+
+# --------------------------------------------------------------------------- through a real sync
+
+
+@pytest.mark.parametrize("event", ["rage", "none"])
+def test_sync_of_a_maildir_with_new_kinds(tmp_path, event):
+    """Kinds through the whole pipe (Maildir → decode → parse → store): a Ukrainian header
+    block, a Turkish separator, a Kazakh Gmail attribution with an unmarked quote, a mobile
+    signature over an unknown layout, Fido quoting above the new text, Samsung's and Outlook
+    for Mac's HTML."""
+    layouts = [
+        ("uk_block", _plain_letter(f"{NEW}\n\n{HEADER_BLOCKS['uk']}\n\n{OLD}\n")),
+        ("tr_separator", _plain_letter(f"{NEW}\n\n-----Orijinal İleti-----\n{OLD}\n")),
+        ("kk_gmail", _plain_letter(f"{NEW}\n\n{ATTRIBUTIONS['gmail_kk']}\n{OLD}\n")),
+        ("signature", _plain_letter(f"{NEW}\n\nОтправлено из мобильной Почты Mail.ru\n\n{OLD}\n")),
+        ("fido", _plain_letter(f"04.12.2026 15:19, Ведущий пишет:\n ВП> Лечу Лося.\n ВП> Линч: Лось\n\n{NEW}\n")),
+        ("samsung_html", _html_letter(HTML["samsung"])),
+        ("outlook_mac_html", _html_letter(HTML["outlook_mac"])),
+    ]
+    states, got = sync_maildir(tmp_path, event, layouts)
+    assert states == {"applied": len(layouts)}
+    assert got == [("Кузя", EXPECTED, [])] * len(layouts)
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Sent " + "a" * 60 + ",x", True),  # once a catastrophic backtrack of the signature pattern
+    ("Отправлено " + "б" * 80 + "!", True),
+    ("От: x" + " Отправлено: y" * 3000, True),
+    ("On " + "x " * 20000 + "wrote:", True),
+    ("a@" * 30000 + ":", True),
+    ("-" * 50000, True),
+    (("ВП> " + "x" * 100 + "\n") * 2000, False),
+])
+def test_hostile_lines_are_read_in_linear_time(text, kept):
+    """Lines built to make a pattern backtrack (a hang here would stop the whole sync): none
+    is a quote head, so each is kept whole; the Fido lines are all quoted."""
+    assert strip_quotes(text) == (text.strip() if kept else "")

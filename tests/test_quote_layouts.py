@@ -261,8 +261,10 @@ role = "civilian"
 START = datetime(2026, 12, 4, 16, 30, tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("event", ["rage", "none"])
-def test_sync_of_a_maildir_counts_only_the_new_moves(tmp_path: Path, event):
+def sync_maildir(tmp_path: Path, event: str, layouts: list[tuple[str, bytes]]) -> tuple[dict, list]:
+    """Put ``layouts`` ((name, raw letter) pairs) into a Maildir, run a real ``sync`` of a
+    fresh game with ``event``; the sync report's states and (nick, moves, problems) of each
+    stored letter, in order."""
     (tmp_path / "game.toml").write_text(CONFIG, encoding="utf-8")
     for sub in ("new", "cur", "tmp"):
         (tmp_path / "box" / sub).mkdir(parents=True)
@@ -270,23 +272,29 @@ def test_sync_of_a_maildir_counts_only_the_new_moves(tmp_path: Path, event):
     store = Store(cfg.database_url)
     try:
         init_game(cfg, store, now=START - timedelta(hours=1), event=event)
-        layouts = [("outlook_ru", _plain_letter(PLAIN["outlook_ru"])),
-                   ("gmail_ru_unmarked", _plain_letter(PLAIN["gmail_ru_unmarked"])),
-                   ("bottom_posted_ru", _plain_letter(PLAIN["bottom_posted_ru"])),
-                   ("hotmail", _html_letter(HTML["hotmail"])),
-                   ("apple_bottom_posted", _html_letter(HTML["apple_bottom_posted"])),
-                   ("yahoo", _html_letter(HTML["yahoo"]))]
         for n, (name, raw) in enumerate(layouts):
             raw = raw.replace(b"Message-ID: <q@example.org>", f"Message-ID: <{name}@example.org>".encode())
             raw = raw.replace(b"Message-ID: <h@example.org>", f"Message-ID: <{name}@example.org>".encode())
             at = START + timedelta(hours=1, minutes=n)
             (tmp_path / "box" / "new" / f"{int(at.timestamp())}.M{n}P1.test").write_bytes(raw)
         report = sync(cfg, store, now=START + timedelta(hours=3))
-        assert report.states == {"applied": len(layouts)}
         with store.session() as s:
             rows = s.exec(select(Letter).order_by(Letter.id)).all()
             got = [(r.nick, sorted(json.loads(r.moves_json), key=json.dumps), json.loads(r.problems_json))
                    for r in rows]
-        assert got == [("Кузя", EXPECTED, [])] * len(layouts)
+        return report.states, got
     finally:
         store.dispose()
+
+
+@pytest.mark.parametrize("event", ["rage", "none"])
+def test_sync_of_a_maildir_counts_only_the_new_moves(tmp_path: Path, event):
+    layouts = [("outlook_ru", _plain_letter(PLAIN["outlook_ru"])),
+               ("gmail_ru_unmarked", _plain_letter(PLAIN["gmail_ru_unmarked"])),
+               ("bottom_posted_ru", _plain_letter(PLAIN["bottom_posted_ru"])),
+               ("hotmail", _html_letter(HTML["hotmail"])),
+               ("apple_bottom_posted", _html_letter(HTML["apple_bottom_posted"])),
+               ("yahoo", _html_letter(HTML["yahoo"]))]
+    states, got = sync_maildir(tmp_path, event, layouts)
+    assert states == {"applied": len(layouts)}
+    assert got == [("Кузя", EXPECTED, [])] * len(layouts)
