@@ -1,0 +1,125 @@
+"""The Russian words of letters and the newspaper that are not templates: how a death, a
+fate, a winner and a move's outcome are told, which failures a player may read about his own
+move (the rest are told neutrally, issue 5), and a plain-text table that fits 80 columns.
+Used by :class:`mailer.render.Renderer` and its templates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.reasons import ACTIONS_RU
+
+#: Public wording of death causes (letters and newspaper name no killer), for a player whose
+#: gender the config does not give: words that need no gender (no «(а)» patches).
+CAUSE_RU = {
+    "lynch": "линч", "autokill": "автокилл", "psycho": "смерть после визита к шизику",
+    "clan1": "убийство ночью", "clan2": "убийство ночью", "maniac": "убийство ночью",
+    "hunt": "мирная охота", "mortar": "выстрел из миномёта",
+    "explosion": "взрыв в доме",
+}
+
+#: The same for a player with ``gender = "m"`` / ``"f"`` in the config.
+CAUSE_BY_GENDER = {
+    "m": {"lynch": "повешен", "autokill": "выбыл по автокиллу", "psycho": "умер после визита к шизику",
+          "clan1": "убит ночью", "clan2": "убит ночью", "maniac": "убит ночью",
+          "hunt": "убит мирной охотой", "mortar": "убит из миномёта",
+          "explosion": "погиб при взрыве в доме"},
+    "f": {"lynch": "повешена", "autokill": "выбыла по автокиллу", "psycho": "умерла после визита к шизику",
+          "clan1": "убита ночью", "clan2": "убита ночью", "maniac": "убита ночью",
+          "hunt": "убита мирной охотой", "mortar": "убита из миномёта",
+          "explosion": "погибла при взрыве в доме"},
+}
+
+#: How the player himself is told he left the game (second person: no gender needed).
+YOU_CAUSE_RU = {
+    "lynch": "вас повесили на линче", "autokill": "вы выбыли по автокиллу",
+    "psycho": "вы не пережили визита к шизику", "clan1": "вас убили ночью",
+    "clan2": "вас убили ночью", "maniac": "вас убили ночью", "hunt": "вас убила мирная охота",
+    "mortar": "вас убили из миномёта", "explosion": "вы погибли при взрыве в доме",
+}
+
+#: A clan as a role's complement: «Босс клана 2».
+CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
+
+#: Move names as a letter's line starts them («Лечение: Бука»).
+ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
+
+#: Reasons a player may read about his own move; every other failure (who robbed, beat,
+#: hosted or swindled him, who healed or guarded his target) is told neutrally (issue 5).
+OWN_REASONS = frozenset({
+    "late", "not_your_role", "not_allowed", "same_target_twice", "hunt_with_check",
+    "hunt_with_role_move", "target_dead", "target_unknown", "self_target", "already_found",
+    "appeal_not_allowed", "no_fear", "superseded", "cancelled", "overruled", "member_moved",
+    "delegated", "lost_vote", "host_vote", "target_immune",
+})
+
+#: Failures the rules make silent: the player is told his move was done, because the reason
+#: would reveal the target's hidden side (DECISIONS.md §4 Guard: «guarding a non-mafia player
+#: has no effect» — the guard must not learn that his target is no mafia).
+SILENT_REASONS = frozenset({"not_mafia"})
+
+
+def outcome_text(move: dict[str, Any]) -> str:
+    """What a player is told about one of his moves (Russian), without naming who blocked it."""
+    from engine.reasons import phrase
+
+    outcome, reason = move.get("outcome"), move.get("reason", "")
+    if move.get("told"):
+        return move["told"]
+    if outcome == "done" or (outcome == "failed" and reason in SILENT_REASONS):
+        return "выполнено"
+    if reason in OWN_REASONS:
+        word = "не принято" if outcome == "refused" else "не состоялось"
+        return f"{word}: {phrase(reason)}"
+    return "не удалось"
+
+
+#: How a player left the game, as the final newspaper's tables say it (a noun: no gender;
+#: the game is over, so the killer's side is told).
+FATE_RU = {
+    "lynch": "линч", "autokill": "автокилл", "psycho": "визит к шизику",
+    "clan1": "убийство Клана1", "clan2": "убийство Клана2", "maniac": "убийство маньяка",
+    "hunt": "мирная охота", "mortar": "миномёт", "explosion": "взрыв в доме",
+}
+
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
+
+
+def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> str:
+    """A plain-text table: columns padded to their widest cell, separated by «  »; the last
+    column is wrapped so that every line fits ``width`` characters (80-column terminals and
+    forum code blocks)."""
+    import textwrap
+
+    cols = list(zip(headers, *rows))
+    widths = [max(len(c) for c in col) for col in cols[:-1]]
+    lead = sum(widths) + 2 * len(widths)
+    last = max(20, width - lead)
+    lines = []
+    for cells in [headers, *rows]:
+        head = "".join(c.ljust(w) + "  " for c, w in zip(cells[:-1], widths))
+        wrapped = textwrap.wrap(cells[-1], last) or [""]
+        lines.append((head + wrapped[0]).rstrip())
+        lines += [(" " * lead + more).rstrip() for more in wrapped[1:]]
+        if cells is headers:
+            lines.append("-" * min(width, lead + max(len(c) for c in cols[-1])))
+    return "\n".join(lines)
+
+
+def as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """A player's move as his result letter tells it. The inactive son's hunt shot never counts
+    (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md §4 Son:
+    he is told only "civilian"): «выполнено» when the hunt on that target killed, as the
+    other hunters read, else the neutral «не удалось» of a shot that did not kill."""
+    if move.get("reason") != "son_shot":
+        return move
+    target = move.get("target")
+    killed = any(d["player"] == target and d["cause"] == "hunt" for d in data["deaths"])
+    return dict(move, outcome="done" if killed else "failed", reason="ok" if killed else "not_enough_shots")
+
+
+#: Nicknames for the examples of the role letter: never a player of the game (an example
+#: naming a real player would read as the host's hint about him).
+EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "Синеглазка", "Знайка", "Медуница",
+                 "Растеряйка", "Смекалка")
