@@ -23,6 +23,7 @@ from .config import ConfigError, GameConfig
 from .render_words import (ACTION_RU, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, as_told, outcome_text, text_table)
 from .store import DayRow, utc
+from .when import local_text
 
 
 class TemplateProblem(ConfigError):
@@ -126,9 +127,7 @@ class Renderer:
 
     def local(self, value: datetime | None) -> str:
         """An aware (or stored naive UTC) time in the game's zone, «08.12.2026 19:30 (Europe/Moscow)»."""
-        if value is None:
-            return "—"
-        return utc(value).astimezone(self.cfg.zone).strftime("%d.%m.%Y %H:%M") + f" ({self.cfg.timezone})"
+        return local_text(utc(value), self.cfg.zone)
 
     def _template(self, name: str) -> jinja2.Template:
         try:

@@ -81,10 +81,17 @@ def read_when(phrase: str, *, now: datetime, zone: ZoneInfo) -> datetime:
     return _at(day, clock, zone)
 
 
+def local_text(moment: datetime | None, zone: ZoneInfo) -> str:
+    """«08.12.2026 19:00 (Europe/Moscow)»: an aware moment in the game's zone, as letters,
+    the newspaper and the host's reports state it; «—» for None."""
+    if moment is None:
+        return "—"
+    return f"{moment.astimezone(zone):%d.%m.%Y %H:%M} ({zone.key})"
+
+
 def format_when(moment: datetime, zone: ZoneInfo) -> str:
     """«вт 08.12.2026 19:00 (Europe/Moscow)»: a moment as the host reads it back."""
-    local = moment.astimezone(zone)
-    return f"{WEEKDAYS_SHORT_RU[local.weekday()]} {local:%d.%m.%Y %H:%M} ({zone.key})"
+    return f"{WEEKDAYS_SHORT_RU[moment.astimezone(zone).weekday()]} {local_text(moment, zone)}"
 
 
 def _at(day: date, clock: time, zone: ZoneInfo) -> datetime:

@@ -1,5 +1,5 @@
 """What every ``mafia-mail`` command shares: the host's errors, the clock, the game named by
-``--config``, and the table and time formats of the output.
+``--config``, and the tables of the output.
 
 Nothing here imports SQLAlchemy, Jinja or the morphology dictionary at module level, so
 ``mafia-mail --help`` and ``status`` start fast.
@@ -132,10 +132,3 @@ def console():
 
     return Console(highlight=False)
 
-
-def local_time(cfg, value) -> str:
-    """An aware datetime as the host reads it: «08.12.2026 19:30 (Europe/Moscow)»; «—» for
-    None."""
-    if value is None:
-        return "—"
-    return value.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M") + f" ({cfg.timezone})"

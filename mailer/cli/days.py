@@ -8,9 +8,10 @@ import sys
 
 import click
 
+from mailer.when import local_text
 from mailer.words import count
 
-from .common import call, config_of, local_time, now, open_game, console, table
+from .common import call, config_of, console, now, open_game, table
 
 
 @click.command()
@@ -57,7 +58,7 @@ def status(ctx: click.Context) -> None:
         out.print(f"Игра «{rep.name}» окончена.")
     else:
         out.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENTS_RU[rep.event]}», "
-                  f"срок {local_time(cfg, rep.deadline)}")
+                  f"срок {local_text(rep.deadline, cfg.zone)}")
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
     for p in rep.players:
