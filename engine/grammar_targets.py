@@ -191,7 +191,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         known = is_known_word(w)
         strict = bool(out.hits) and known
         approx = (idx.approximate(w, strict=strict)
-                  if len(w) >= 3 and (not strict or t.cap or t.quoted) else None)
+                  if len(w) >= 3 and (not strict or t.cap or t.quoted) and
+                  not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
+        # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
         if approx is not None and not (known and not (t.cap or t.quoted) and out.hits):
             if neg:
                 negated.append(len(out.hits))
