@@ -17,7 +17,7 @@ from .grammar_rules import Actor
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
 from .names import NameIndex
-from .words import is_known_word, max_distance, morph, role_words
+from .words import common_noun, is_known_word, max_distance, morph, role_words, third_person
 
 
 from .grammar_flags import SEGMENT_MARKS
@@ -100,6 +100,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 i = kw.j
                 continue
             kw.reported = _after_report_word(clause, kw.i)
+        if i > 0 and clause[i - 1].word and third_person(clause[i - 1].w) and common_noun(t.w):
+            kw.weak = kw.reported = True  # «на меня откроют охоту»: somebody else's move
         found.append(kw)
         i = kw.j
     fuzzy = _fuzzy_keywords(clause, excluded, idx, found)

@@ -38,6 +38,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
+        if kw.reported and kw.weak and tg.unknown is None:
+            return None  # «…что на меня откроют охоту»: somebody else's move, no name
         if tg.retracted and action is not None:
             return Item(0, problem=problem(text, "unparsed", "retracted", action=action),
                         tried=action)
