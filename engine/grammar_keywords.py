@@ -100,8 +100,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 i = kw.j
                 continue
             kw.reported = _after_report_word(clause, kw.i)
-        if i > 0 and clause[i - 1].word and third_person(clause[i - 1].w) and common_noun(t.w):
-            kw.weak = kw.reported = True  # «на меня откроют охоту»: somebody else's move
+        if i > 0 and clause[i - 1].word and (
+                (third_person(clause[i - 1].w) and common_noun(t.w)) or
+                (clause[i - 1].w in ("в", "о", "об", "при") and _locative(t.w))):
+            kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
         found.append(kw)
         i = kw.j
     fuzzy = _fuzzy_keywords(clause, excluded, idx, found)
@@ -149,6 +151,14 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
         out.append(kw)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _locative(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a noun in the prepositional case («поисках»,
+    «проверке»): a move noun after «в», «о» tells about the move."""
+    p = morph().parse(word)[0]
+    return p.tag.POS == "NOUN" and ("loct" in p.tag or "loc2" in p.tag)
 
 
 def _negated(clause: list[Tok], i: int) -> bool:

@@ -73,7 +73,7 @@ class NameIndex:
                 lemmas |= {word[:-len(ending)] + "а", word[:-len(ending)] + "я"}
         owners: set[str] = set()
         for lemma in lemmas:
-            for suffix in DIMINUTIVE_SUFFIXES + ("а", "я", "э"):
+            for suffix in DIMINUTIVE_SUFFIXES + ("а", "я", "э", "ий", "ый"):  # «Рыжий» → Рыжик
                 stem = lemma[:-len(suffix)]
                 if lemma.endswith(suffix) and len(stem) >= 3:
                     owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
@@ -151,6 +151,8 @@ class NameIndex:
                 best_len, owners = n, {nick: parts[-1][words[i + n - 1]]}
         if not owners:
             owners = self.single.get(words[i], {})
+            if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
+                owners = self.single.get(w.replace("э", "е"), {})
             best_len = 1
         if not owners:
             return None

@@ -21,6 +21,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if action is None and kw.reported and kw.weak:
+        return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak:
         return None  # «я бы Диму в пару взял»: a wish, not a move
     if action == "fear_choice" and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
