@@ -122,7 +122,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
-    after = k + hit.length
+    after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
     end = len(clause)
     if not only_fillers(clause, after, len(clause)):
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
@@ -138,6 +138,25 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
+    """Index after further names joined to the one that ends at ``k`` («Бегемот и Доцент»,
+    «Бегемот, Доцент»): only joiners, fillers and names; ``k`` when none follow."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    end, n, joined = k, k, False
+    while n < len(clause):
+        t = clause[n]
+        if t.w in V.TARGET_JOINERS and t.w not in ("—", "-"):
+            joined, n = True, n + 1
+            continue
+        hit = idx.exact(words, n, None) if t.word and joined else None
+        if hit is None:
+            break
+        n = end = n + hit.length
+        joined = False
+    return end
 
 
 def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
