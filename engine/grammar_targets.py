@@ -312,8 +312,7 @@ def _same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
 
 #: Words after a further name that make it the subject of a new statement («убиваем Ириску,
 #: Лось пусть живёт», «охраняю Графиню, Тень сама справится», «…, Графине я сказал»).
-_SUBJECT_NEXT = frozenset({"пусть", "сам", "сама", "сами", "я", "мы", "он", "она", "уже",
-                           "ещё", "еще", "тоже", "пока", "вчера", "сегодня"})
+_SUBJECT_NEXT = frozenset({"пусть", "пускай", "сам", "сама", "сами", "я", "мы", "он", "она"})
 
 
 def _opens_statement(clause: list[Tok], k: int) -> bool:

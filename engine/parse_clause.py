@@ -35,6 +35,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
+        if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
+            kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
     if not kws and flags["abstain"] and member is None:
         items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
