@@ -204,15 +204,15 @@ def _suggested(clause: list[Tok], i: int, j: int) -> bool:
 
 
 _SUGGEST_LEMMAS = frozenset({"предлагать", "предложить", "советовать", "посоветовать",
-                             "рекомендовать", "порекомендовать", "просить", "попросить"})
+                             "рекомендовать", "порекомендовать"})
 
 
 @functools.lru_cache(maxsize=4096)
 def _suggest_lemma(word: str) -> bool:
-    """A form of a verb of suggesting in any person or tense («предложил», «советовала»,
-    «просила»): what follows is somebody's move asked for, not the sender's order."""
-    if len(word) < 5 or not word.startswith(("пред", "сов", "посов", "рек", "порек", "прос",
-                                             "попрос")):
+    """A form of a verb of suggesting in any person or tense («предложил», «советовала»):
+    what follows is somebody's move suggested, not the sender's order («прошу проверить X»
+    to the host stays an order)."""
+    if len(word) < 5 or not word.startswith(("пред", "сов", "посов", "рек", "порек")):
         return False
     return any(p.normal_form in _SUGGEST_LEMMAS for p in morph().parse(word)[:2])
 
