@@ -216,3 +216,19 @@ def clause_flags(clause: list[Tok]) -> dict:
         if w in _ABSTAIN and _has(_ABSTAIN, w, clause, i, present):
             out["abstain"] = True
     return out
+
+
+#: Words that take a move back by themselves («отбой», «передумал»); a bare «нет» takes it
+#: back only with one of :data:`_BACK_WITH_NO` («хотя нет», «ой, нет», «нет, стоп»), never an
+#: emphatic «Нет, ну правда, он странный».
+_TAKE_BACK = frozenset({"отбой", "передумал", "передумала", "передумали", "стоп", "ошибся",
+                        "ошиблась", "вру", "нет-нет"})
+_BACK_WITH_NO = frozenset({"хотя", "ой", "стоп", "блин"})
+
+
+def takes_back(words: list[str]) -> bool:
+    """True when the correction words ``words`` (normalised, the start of a clause or the
+    words after a name) take the move before them back."""
+    present = set(words)
+    return not present.isdisjoint(_TAKE_BACK) or (
+        "нет" in present and not present.isdisjoint(_BACK_WITH_NO))

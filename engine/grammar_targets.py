@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import grammar_vocab as V
+from .grammar_flags import takes_back
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
@@ -275,11 +276,11 @@ def _retracts(clause: list[Tok], k: int, hi: int) -> bool:
     """True when the correction words from ``k`` hold a head («нет», «вернее»…) and no name
     follows them: the names before are taken back («Голосую за Мельника… ой, нет, он же
     свой»)."""
+    words = []
     while k < hi and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
-        if clause[k].w in V.CORRECTION_HEADS and clause[k].w not in ("есть", "тогда"):
-            return True
+        words.append(clause[k].w)
         k += 1
-    return False
+    return takes_back(words)
 
 
 def _skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import Actor, problem
 from .grammar_keywords import Kw, find_keywords, header_keyword, only_fillers, told_in_past
-from .grammar_flags import clause_flags, correction_end, hypothetical
+from .grammar_flags import clause_flags, correction_end, hypothetical, takes_back
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .names import name_index
@@ -168,8 +168,7 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     instead (precision first). True when the clause was one."""
     k = correction_end(clause)
     if k is None or not adjacent or not prev.items or \
-            not any(clause[n].w in V.CORRECTION_HEADS and clause[n].w not in ("есть", "тогда")
-                    for n in range(k)):
+            not takes_back([clause[n].w for n in range(k)]):
         return False
     flags = clause_flags(clause)
     if flags["cancel"] is not None or flags["skip"] or \
