@@ -18,10 +18,9 @@ from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .translit import latin_words
 from .words import role_words
-
-
 from .grammar_flags import CANCEL, OTHER_DAY, SEGMENT_MARKS, SKIP
-from .grammar_keywords import CLAN_HEADERS, fuzzy_verb
+from .grammar_headers import CLAN_HEADERS
+from .grammar_keywords import fuzzy_verb
 
 
 @functools.lru_cache(maxsize=1)

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, problem
-from .grammar_keywords import Kw, find_keywords, header_keyword, only_fillers, told_in_past
+from .grammar_headers import header_keyword
+from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
 from .grammar_flags import clause_flags, correction_end, hypothetical, takes_back
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon

@@ -1,0 +1,85 @@
+"""A heading that stands for a move word (issue 3, issue 11): «Врач — Бука» from the doctor,
+«Клан: Бука» or «Жертва от клана: Бука» from a clan member, «Ярость: Барон и Лось» on a
+two-vote day, «Моя цель на эту ночь: Бука» / «My target tonight: Бука» from a player with
+one night move.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor
+from .grammar_tokens import Tok
+from .words import role_words
+from .grammar_keywords import Kw
+
+
+_HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
+                 "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
+                 "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD,
+                 "swindler": V.SWINDLE}
+
+
+CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
+
+
+def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
+    """«Врач — Бука» from the doctor, «Клан: Бука» from a clan member: a header word naming
+    the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
+    if start + 1 >= len(clause) or not clause[start].word:
+        return []
+    w = clause[start].w
+    if w in CLAN_HEADERS and actor.mafia:  # «Жертва от клана: X», «Клан на эту ночь — X»
+        k = start + 1
+        while k < len(clause) and clause[k].word and clause[k].w in _HEADING_WORDS:
+            k += 1
+        if k < len(clause) and clause[k].w in (":", "—", "→"):
+            return [Kw(V.KILL, start, k)]
+    if clause[start + 1].w not in (":", "—", "→"):
+        return _night_target(clause, start, actor)
+    if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
+        return [Kw(V.MANIAC, start, start + 1)]
+    if w == "цель" and actor.role == "swindler":
+        return [Kw(V.SWINDLE, start, start + 1)]
+    if w in ("ярость", "голоса") or w in V.VOTE_ORDINALS:
+        return [Kw(V.VOTE, start, start + 1)]  # «Ярость: Барон и Лось» on a rage day
+    if w in CLAN_HEADERS and actor.mafia:
+        return [Kw(V.KILL, start, start + 1)]
+    if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
+        return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
+    return _night_target(clause, start, actor)
+
+
+#: Words a clan heading may hold before its colon («Жертва от клана на эту ночь: X»).
+_HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эту", "ночь", "сегодня", "этой",
+                            "ночи"})
+
+
+#: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
+#: the sender's night target; the words it may hold before its colon, dash or «is».
+_TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "target", "tonight", "choice"})
+
+
+_TARGET_FILLERS = _TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
+                                   "сегодня", "сегодняшняя", "my", "мы", "for", "the", "night",
+                                   "is"}  # «my» is read «мы» (engine.translit)
+
+
+def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
+    """A heading naming «my target tonight» in the first words of a clause, from a player
+    whose role has one night move (:data:`_HEADER_CLASS`): that move, read after the colon,
+    dash or «is»; weak, so without a name it is chatter."""
+    cls = _HEADER_CLASS.get(actor.role)
+    if cls is None:
+        return []
+    k = start
+    head = None
+    while k < min(len(clause), start + 8):
+        t = clause[k]
+        if t.word and t.w in _TARGET_HEADS:
+            head = k if head is None else head
+        elif head is not None and (t.w in (":", "—") or t.w == "is"):
+            return [Kw(cls, start, k + 1, weak=True)]
+        elif not t.word or t.w not in _TARGET_FILLERS:
+            return []
+        k += 1
+    return []
