@@ -56,10 +56,10 @@ _HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эт�
 
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
 #: the sender's night target; the words it may hold before its colon, dash or «is».
-_TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "target", "tonight", "choice"})
+TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "target", "tonight", "choice"})
 
 
-_TARGET_FILLERS = _TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
+_TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
                                    "сегодня", "сегодняшняя", "my", "мы", "for", "the", "night",
                                    "is"}  # «my» is read «мы» (engine.translit)
 
@@ -75,7 +75,7 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     head = None
     while k < min(len(clause), start + 8):
         t = clause[k]
-        if t.word and t.w in _TARGET_HEADS:
+        if t.word and t.w in TARGET_HEADS:
             head = k if head is None else head
         elif head is not None and (t.w in (":", "—") or t.w == "is"):
             return [Kw(cls, start, k + 1, weak=True)]
