@@ -124,8 +124,8 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     stop = lexicon().not_before.get(kw.cls)
     if not stop or kw.j >= hi or not clause[kw.j].word or clause[kw.j].w not in stop:
         return False
-    if kw.j == kw.i + 1 and not is_verb(clause[kw.i].w):
-        return False  # «лечение на эту ночь — Сова»: a noun does not fly anywhere
+    if not is_verb(clause[kw.j - 1].w):
+        return False  # «(выбор для) лечения на эту ночь — Сова»: a noun does not fly anywhere
     nxt = kw.j + 1
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
