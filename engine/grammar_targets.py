@@ -70,11 +70,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     rw = role_words()
     negated: list[int] = []  # hits written after «не» («лечу не Буку, а Кира»)
     neg = skipped = False
+    restated: set[str] = set()  # the dictionary words skipped before the first name
     if noun:
         k = _after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     while k < hi:
         t = clause[k]
-        if noun and skipped and not out.hits and t.w in (",", "("):
+        if noun and skipped and not out.hits and t.w in (",", "(") and \
+                not restated <= _RESTATE_WORDS:
             out.statement = True
             break
         if not t.word:
@@ -214,6 +216,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if not skipped and not out.roles and w not in _GAME_NOUNS and common_noun(w):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player
             skipped = True
+            restated.add(w)
             k += 1
             continue
         if not t.cap and not t.quoted and not_a_name(w):
@@ -228,6 +231,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.negated = True
     return out
 
+
+#: Words that say a move stays as it was («Голос прежний, за X», «Голос тот же, за X»): a
+#: name after them and a comma restates the move, it is no talk.
+_RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
+    "на", "линче", "суде", "мой", "свой"}
 
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
