@@ -89,10 +89,22 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
     out: list[list[Tok]] = []
     cur: list[Tok] = []
     toks = toks + [Tok("\n", "\n", 0, 0, False)]
+    depth = 0  # «Голос (тайно!): Бука»: «!» and «?» inside brackets end nothing
     for n, t in enumerate(toks):
-        if t.w == "." and _hanging_ellipsis(toks, n, cur):
+        if t.word:
+            cur.append(t)
             continue
-        if not t.word and t.w in _CLAUSE_END:
+        w = t.w
+        if w == "(":
+            depth += 1
+        elif w == ")":
+            depth = max(0, depth - 1)
+        elif w == "." and _hanging_ellipsis(toks, n, cur):
+            continue
+        elif depth and (w == "!" or w == "?"):
+            continue
+        if w in _CLAUSE_END:
+            depth = 0 if w == "\n" else depth
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
             if cur:
