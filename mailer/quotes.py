@@ -2,7 +2,10 @@
 
 A move quoted from an earlier letter or forwarded from another player is never the
 sender's move, so everything quoted is cut before parsing (DECISIONS.md §8: each letter's
-moves are its sender's own).
+moves are its sender's own). Quote heads are recognised by kind (attribution, separator
+line, header block, mobile signature; see the comment above :data:`_QUOTE_LINE`) in any
+mail client's language, never by one client's exact string, so a layout no test has seen
+is still cut when it is of a known kind.
 """
 
 from __future__ import annotations
@@ -30,7 +33,11 @@ _BLOCK_TAGS = {
 #: AOL, Proton Mail, Tutanota, Zoho, Thunderbird's attribution and forward container.
 _QUOTE_CLASSES = ("gmail_quote", "gmail_extra", "yahoo_quoted", "protonmail_quote",
                   "tutanota_quote", "zmail_extra", "moz-cite-prefix", "moz-forward-container",
-                  "outlookmessageheader")
+                  "outlookmessageheader", "gmail_signature", "moz-signature")
+#: Id substrings of an element that holds a signature, dropped like a quote (text after it
+#: stays): Apple Mail's «AppleMailSignature», Outlook's «Signature» and mobile signature,
+#: Samsung's «composer_signature».
+_QUOTE_IDS = ("signature",)
 #: Ids (substrings: forwarded copies prefix them, «x_divRplyFwdMsg») of an element where the
 #: quoted letter starts and runs to the end: Outlook / Outlook.com / new Outlook, Hotmail's
 #: ``<hr id=stopSpelling>``, Outlook for Mac's ``#OLK_SRC_BODY_SECTION``, Zimbra's
@@ -48,9 +55,12 @@ class _TextExtractor(HTMLParser):
     """Collects visible text; see :func:`html_to_text`.
 
     Quoted parts are a ``<blockquote>`` (Thunderbird and Apple Mail ``type=cite``, Yandex,
-    Mail.ru), an element of a :data:`_QUOTE_CLASSES` class, and everything from an element
-    of a :data:`_CUT_IDS` id (Hotmail's ``<hr id=stopSpelling>``, Outlook's
-    ``#divRplyFwdMsg`` / ``#appendonsend``) or Outlook's bordered header div to the end.
+    Mail.ru, Tutanota), an element of a :data:`_QUOTE_CLASSES` class (Gmail, Yahoo, Proton,
+    Zoho, Thunderbird's attribution and forward, signatures) or of a :data:`_QUOTE_IDS` id
+    (signatures), and everything from an element of a
+    :data:`_CUT_IDS` id (Hotmail's ``<hr id=stopSpelling>``, Outlook's ``#divRplyFwdMsg`` /
+    ``#appendonsend``, Outlook for Mac's ``#OLK_SRC_BODY_SECTION``, Zimbra's ``<hr
+    id=zwchr>``) or Outlook's header div (a solid top border and a padding) to the end.
     With ``mark`` they are kept on lines of their own, each text piece led by :data:`_Q`;
     without it they are dropped.
     """
@@ -88,6 +98,8 @@ class _TextExtractor(HTMLParser):
             return "cut"
         klass = values.get("class", "").lower()
         if klass and any(c in klass for c in _QUOTE_CLASSES):
+            return "quote"
+        if ident and any(c in ident for c in _QUOTE_IDS):
             return "quote"
         return None
 
@@ -164,8 +176,9 @@ def html_to_text(html: str, quoted: bool = False) -> str:
     """Visible text of an HTML letter body (stdlib :mod:`html.parser`).
 
     Quoted parts (see :class:`_TextExtractor`: ``<blockquote>``, Gmail's ``.gmail_quote``,
-    Yahoo's ``.yahoo_quoted``, Hotmail's ``<hr id=stopSpelling>`` and Outlook's
-    ``#divRplyFwdMsg`` / ``#appendonsend`` to the end) are dropped, or with ``quoted`` kept
+    Yahoo's ``.yahoo_quoted``, Thunderbird's ``.moz-cite-prefix``; Hotmail's ``<hr
+    id=stopSpelling>``, Outlook's ``#divRplyFwdMsg`` / ``#appendonsend`` and bordered header
+    div to the end) are dropped, or with ``quoted`` kept
     as lines starting with ``"> "`` (so :func:`strip_quotes` cuts them as in a plain-text
     reply and keeps new text under or between them). ``<style>``, ``<script>``, ``<head>``
     are dropped; ``<br>``, ``<p>``, ``<div>`` and other block tags become line breaks,

@@ -459,3 +459,25 @@ def test_hostile_lines_are_read_in_linear_time(text, kept):
     """Lines built to make a pattern backtrack (a hang here would stop the whole sync): none
     is a quote head, so each is kept whole; the Fido lines are all quoted."""
     assert strip_quotes(text) == (text.strip() if kept else "")
+
+
+# --------------------------------------------------------------------------- HTML signatures
+
+SIGNATURE_HTML = {
+    "gmail": f"<div dir=\"ltr\">{_NEW_HTML}<div><br></div><span class=\"gmail_signature_prefix\">-- </span><br>"
+             "<div dir=\"ltr\" class=\"gmail_signature\"><div>Кузя, доктор: лечу Лося по четвергам</div></div></div>",
+    "thunderbird": f"<p>{_NEW_HTML}</p><div class=\"moz-signature\">-- <br>Кузя. Линч: Лось — мой девиз</div>",
+    "apple": f"<div>{_NEW_HTML}</div><div><br><div dir=\"ltr\" id=\"AppleMailSignature\">Лечу Лося с iPhone</div></div>",
+    "outlook": f"<div>{_NEW_HTML}</div><div id=\"Signature\"><p>Кузя<br>Линч: Лось навсегда</p></div>",
+    "samsung_then_new_text": "<div>Привет всем!</div><div id=\"composer_signature\"><div>Лечу Лося с Galaxy</div></div>"
+                             "<div>Лечу Бобра.</div><div>Линч: Ёжик</div>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURE_HTML))
+def test_html_signature_element_is_not_the_players_move(name):
+    """A signature element (Gmail, Thunderbird, Apple Mail, Outlook, Samsung) is dropped like
+    a quote; text after it is kept."""
+    body = decode(_html_letter(SIGNATURE_HTML[name])).body
+    assert "Лося" not in body and "Лось" not in body
+    assert _moves(body, "rage") == (EXPECTED, [])
