@@ -481,3 +481,32 @@ def test_html_signature_element_is_not_the_players_move(name):
     body = decode(_html_letter(SIGNATURE_HTML[name])).body
     assert "Лося" not in body and "Лось" not in body
     assert _moves(body, "rage") == (EXPECTED, [])
+
+
+# --------------------------------------------------------------------------- HTML quote above the new text
+
+HTML_ABOVE = {
+    "yahoo": "<div class=\"ydpyahoo-style-wrap\"><div id=\"yahoo_quoted_1\" class=\"yahoo_quoted\"><div>On "
+             "Friday, December 4, 2026, 03:19:00 PM GMT+3, Host &lt;host@example.org&gt; wrote:</div>"
+             f"{_OLD_HTML}</div><div><br></div>{_NEW_HTML}</div>",
+    "yandex": f"<div>04.12.2026, 15:19, \"Ведущий\" &lt;host@example.org&gt;:</div><blockquote>{_OLD_HTML}"
+              f"</blockquote><div> </div>{_NEW_HTML}",
+    "proton": "<div class=\"protonmail_quote\">On Friday, December 4th, 2026 at 15:19, Host &lt;host@example.org&gt; "
+              f"wrote:<br><blockquote class=\"protonmail_quote\" type=\"cite\">{_OLD_HTML}</blockquote></div>"
+              f"<div>{_NEW_HTML}</div>",
+    "thunderbird": "<div class=\"moz-cite-prefix\">04.12.2026 15:19, Ведущий пишет:<br></div><blockquote "
+                   f"type=\"cite\">{_OLD_HTML}</blockquote><p>Привет всем!<br>Лечу Бобра.<br>Линч: Ёжик</p>",
+    "tutanota": f"<blockquote class=\"tutanota_quote\">{_OLD_HTML}</blockquote>{_NEW_HTML}",
+    "gmail_interleaved": "<div class=\"gmail_attr\">пт, 4 дек. 2026 г. в 15:19, Ведущий &lt;host@example.org&gt;:"
+                         "</div><blockquote class=\"gmail_quote\"><div>Кого лечите? Лечу Лося?</div></blockquote>"
+                         "<div>Лечу Бобра.</div><blockquote class=\"gmail_quote\"><div>Кого на линч? Линч: Лось?"
+                         "</div></blockquote><div>Линч: Ёжик</div>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HTML_ABOVE))
+def test_html_quote_above_the_new_text(name):
+    """The player wrote under (or between) the quoted parts of an HTML-only reply."""
+    body = decode(_html_letter(HTML_ABOVE[name])).body
+    assert "Лося" not in body and "Лось" not in body
+    assert _moves(body, "rage") == (EXPECTED, [])
