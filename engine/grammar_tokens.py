@@ -146,4 +146,8 @@ def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> bool:
     """True when the word tokens starting at ``i`` spell ``phrase``."""
     if i + len(phrase) > len(toks):
         return False
-    return all(toks[i + k].word and toks[i + k].w == phrase[k] for k in range(len(phrase)))
+    for k, word in enumerate(phrase):  # a plain loop: this runs for every phrase tried
+        t = toks[i + k]
+        if t.w != word or not t.word:
+            return False
+    return True
