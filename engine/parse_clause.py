@@ -86,7 +86,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             member = base
         lo = max(kws[n - 1].j if n > 0 else start, used)
         mark = len(items)
-        hypo = hypothetical(clause, kw.i, excluded)
+        # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
+        hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
         if hypo:
             kw.hypothetical = hypo
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,

@@ -43,19 +43,35 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if isinstance(member, Problem):
         items.append(Item(clause[0].start, problem=member))
         return False, 0, None
+    end = _after_remark(clause, end)
     rest = [t for t in clause[end:] if t.word]
     if not rest:
         return False, 0, member
     return member, end, None
 
 
+#: Words before «за» / «для» and a member's name («Ход за Лиса:», «Распоряжение для Лиса:»).
+_ORDER_WORDS = frozenset({"ход", "распоряжение", "приказ", "поручение", "указание"})
+
+
 def _za_prefix(clause: list[Tok]) -> int:
-    """Tokens of «за» / «ход за» before a member's name (0 when the clause has none)."""
-    if clause[0].word and clause[0].w == "за":
-        return 1
-    if len(clause) > 1 and clause[0].w == "ход" and clause[1].w == "за":
-        return 2
+    """Tokens of «за», «для», «ход за», «распоряжение для» … before a member's name (0 when
+    the clause has none)."""
+    k = 1 if clause[0].word and clause[0].w in _ORDER_WORDS else 0
+    if k < len(clause) and clause[k].word and clause[k].w in ("за", "для"):
+        return k + 1
     return 0
+
+
+def _after_remark(clause: list[Tok], end: int) -> int:
+    """«За Лиса, если он сам не напишет: кража у X»: a remark between commas after the
+    member's name, closed by a colon or a dash, is skipped; the move starts after it."""
+    if end >= len(clause) or clause[end].w not in (",", "("):
+        return end
+    for k in range(end + 1, len(clause)):
+        if clause[k].w in (":", "—"):
+            return k + 1
+    return end
 
 
 def member_ref(ctx: Ctx, clause: list[Tok], k: int):
