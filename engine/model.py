@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 #: Action ids (SCENARIOS.md "Action ids").
@@ -23,10 +24,34 @@ EVENTS: tuple[str, ...] = (
     "appeal", "full_moon", "holiday",
 )
 
-#: Problem kinds (SCENARIOS.md ``problems[].kind``).
-PROBLEM_KINDS: tuple[str, ...] = (
-    "unknown_name", "ambiguous", "not_your_role", "not_allowed", "unparsed", "late",
-)
+class WordedEnum(StrEnum):
+    """A closed vocabulary whose members are declared as ``NAME = "code", "Russian words"``:
+    the member is the string ``code`` (what JSON and databases hold) and ``.ru`` gives its
+    Russian words for the host."""
+
+    ru: str
+
+    def __new__(cls, value: str, ru: str) -> "WordedEnum":
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.ru = ru
+        return member
+
+
+class ProblemKind(WordedEnum):
+    """Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``); ``.ru`` the host's
+    words for it («нет такого игрока»)."""
+
+    UNKNOWN_NAME = "unknown_name", "нет такого игрока"
+    AMBIGUOUS = "ambiguous", "неясно, кто"
+    NOT_YOUR_ROLE = "not_your_role", "не ход этой роли"
+    NOT_ALLOWED = "not_allowed", "запрещено правилами"
+    UNPARSED = "unparsed", "не понято"
+    LATE = "late", "опоздало"
+
+
+#: Problem kinds (SCENARIOS.md ``problems[].kind``), as plain strings.
+PROBLEM_KINDS: tuple[str, ...] = tuple(kind.value for kind in ProblemKind)
 
 #: Death causes (SCENARIOS.md ``deaths[].cause``).
 DEATH_CAUSES: tuple[str, ...] = (
@@ -113,7 +138,7 @@ class Move:
 class Problem:
     """A part of a letter that was not applied, and why (SCENARIOS.md ``problems``).
 
-    ``text`` is the span of the letter it came from; ``kind`` one of :data:`PROBLEM_KINDS`;
+    ``text`` is the span of the letter it came from; ``kind`` a :class:`ProblemKind`;
     ``candidates`` the nicknames that fit (``ambiguous``), ``reason`` a short snake_case word
     (``same_target_twice``, ``hunt_with_check`` …) and ``message`` a Russian sentence for the
     reply letter. Only ``text``, ``kind`` and ``candidates`` (when non-empty) go to JSON.

@@ -11,7 +11,7 @@ from typing import Any
 from .calendar import day_of, day_window, format_local, on_time, parse_local
 from .gamefile import EXPECT_KEYS, GameFile, GameFileError, TurnSpec
 from .legality import screen_letter, standing_actions
-from .model import Move, ParseResult, Problem, Submission, TurnInfo
+from .model import Move, ParseResult, Problem, ProblemKind, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
 from .explain import EVENTS_RU, result_ru
 from .reasons import CAUSES_RU, STATUSES_RU
@@ -20,7 +20,7 @@ from .state import GameState
 from .turn_types import TurnInput, TurnResult
 
 #: Parser problems that are moves refused outright (listed in the turn's ``moves``).
-REFUSED_KINDS = ("not_allowed", "not_your_role")
+REFUSED_KINDS = (ProblemKind.NOT_ALLOWED, ProblemKind.NOT_YOUR_ROLE)
 
 WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
 
@@ -163,7 +163,7 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
     turn = build_turn(game, state, day, spec)
     if at_dt is not None and turn.deadline is not None and not on_time(at_dt, turn.deadline):
         first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
-        return ParseResult(moves=(), problems=(Problem(text=first, kind="late", reason="late"),))
+        return ParseResult(moves=(), problems=(Problem(text=first, kind=ProblemKind.LATE, reason="late"),))
     fear = lynch_tally(state, turn).fear_chosen if turn.event == "fear" else None
     info = _turn_info(turn, fear)
     # the sender's letters of that day received before this one stand as the reply saw them

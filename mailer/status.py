@@ -16,12 +16,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES
 from .out_state import OutState
 
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "read_status", "ATTENTION_STATES"]
 
-#: Letter states the host must look at (``mafia-mail inbox``).
-ATTENTION_STATES = ("unknown_sender", "held", "unreadable", "skipped")
 
 
 @dataclass
@@ -73,7 +72,7 @@ def player_rows(state, letters, imported_votes: set[str],
     players = []
     for nick, p in state.players.items():
         mine = [(n, st, moves) for n, st, moves in letters
-                if n == nick and st in ("applied", "no_moves")]
+                if n == nick and st in PLAYER_LETTER_STATES]
         actions: list[str] = []
         for _, _, moves in mine:
             actions += [m["action"] for m in json.loads(moves or "[]") or []]

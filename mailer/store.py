@@ -18,6 +18,7 @@ from sqlalchemy import Column, Index, LargeBinary, UniqueConstraint, event, fals
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import AutoString, Field, Session, SQLModel, create_engine, select
 
+from .letter_state import LetterState
 from .out_state import OutState
 
 UTC = timezone.utc
@@ -69,9 +70,7 @@ class Cursor(SQLModel, table=True):
 class Letter(SQLModel, table=True):
     """One received message, raw bytes kept, with what was understood from it.
 
-    ``state``: applied, late, after_close (late for a day already closed), unknown_sender,
-    held, auto_reply, duplicate, unreadable, no_moves, skipped (too large), host (from the
-    host's own address), pending (stored, not yet processed).
+    ``state``: a :class:`mailer.letter_state.LetterState` value (stored as its plain string).
     """
 
     __table_args__ = (UniqueConstraint("source", "key"),)
@@ -82,7 +81,7 @@ class Letter(SQLModel, table=True):
     raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary))
     size: int = 0
     received: datetime = Field(index=True)
-    state: str = Field(default="pending", index=True)
+    state: str = Field(default=LetterState.PENDING.value, index=True)
     from_addr: str = Field(default="", index=True)
     nick: str | None = Field(default=None, index=True)
     subject: str = ""

@@ -44,15 +44,14 @@ from sqlmodel import Session, select
 
 from engine.calendar import on_time
 from engine.legality import screen_letter, standing_actions
-from engine.model import Move, Problem
+from engine.model import Move, Problem, ProblemKind
 
 from .config import GameConfig
 from .crash import crash_point
 from .outbox import message_domain, outgoing_row
 from .render import Renderer, TemplateProblem
 from .runlock import AlreadyRunning, exclusive
-from .status import ATTENTION_STATES
-from .words import STATE_RU
+from .letter_state import ANSWERED_EMPTY_STATES, ATTENTION_STATES, LetterState
 from .store import Cursor, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .day import current_context
 
@@ -164,7 +163,7 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
         for key, item in skipped:
             letter = s.exec(select(Letter).where(Letter.source == source, Letter.key == key)).one()
             _fill_skipped(s, letter, item.header, limit)
-            if letter.state == "skipped":
+            if letter.state == LetterState.SKIPPED:
                 report.skipped_large += 1
                 report.attention.append(_attention_line(
                     letter.from_addr, letter.state, letter.subject, loads(letter.notes_json)[0]))
@@ -184,12 +183,12 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
 
 def _attention_line(from_addr: str, state: str, subject: str, note: str | None = None) -> str:
     """One line of the host's attention list: «kot@example.com — неизвестный адрес, тема «Ход»»."""
-    what = note or STATE_RU.get(state, state)
+    what = note or LetterState(state).ru
     return f"{from_addr or '?'} — {what}, тема «{subject or 'без темы'}»"
 
 
 #: The columns of a freshly stored letter that processing fills in.
-_PENDING = dict(state="pending", from_addr="", nick=None, subject="", body="", day=None,
+_PENDING = dict(state=LetterState.PENDING, from_addr="", nick=None, subject="", body="", day=None,
                 moves_json="[]", problems_json="[]", skip=False, cancel=False, notes_json="[]",
                 duplicate_of=None)
 
@@ -203,11 +202,11 @@ def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None
             letter.message_id = head.message_id
         letter.from_addr, letter.subject = head.from_addr, head.subject
     first = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
-                                        Letter.state != "pending").order_by(Letter.id)).first()
+                                        Letter.state != LetterState.PENDING).order_by(Letter.id)).first()
     if first is not None:
-        letter.state, letter.duplicate_of = "duplicate", first.duplicate_of or first.id
+        letter.state, letter.duplicate_of = LetterState.DUPLICATE, first.duplicate_of or first.id
     else:
-        letter.state = "skipped"
+        letter.state = LetterState.SKIPPED
     letter.notes_json = dumps([f"письмо слишком большое ({letter.size} байт, предел {limit} байт), не скачано"])
     s.add(letter)
 
@@ -250,7 +249,7 @@ def _due(s: Session) -> list[int]:
     only once that day has been closed (they are not re-read on every sync meanwhile)."""
     table = Letter.__table__
     rows = s.execute(select(table.c.id, table.c.from_addr, table.c.received)
-                     .where(table.c.state == "pending").order_by(table.c.received, table.c.id))
+                     .where(table.c.state == LetterState.PENDING).order_by(table.c.received, table.c.id))
     ctx = current_context(s)
     if ctx is None:
         return [r.id for r in rows]
@@ -265,8 +264,6 @@ LOOK_AHEAD = 2
 #: Most answers per address and local calendar day to letters with no accepted move (no_moves,
 #: late, held); further ones are stored unanswered, which ends any loop with an auto-responder.
 MAX_EMPTY_REPLIES_PER_DAY = 3
-#: Letter states that accepted no move (counted by the loop breaker).
-EMPTY_STATES = ("no_moves", "late", "after_close", "held")
 
 
 @dataclass
@@ -318,7 +315,7 @@ class _Batch:
             self.seen.setdefault(row.message_id, []).append(_Seen(row.id, row.state, row.duplicate_of))
         for r in rows:
             self.seen.setdefault(decoded[r.id].message_id or r.message_id, []).append(
-                _Seen(r.id, "pending", None, decoded[r.id], True))
+                _Seen(r.id, LetterState.PENDING, None, decoded[r.id], True))
         for items in self.seen.values():
             items.sort(key=lambda e: e.id)
         self.own_ids = set(s.execute(select(Outgoing.__table__.c.message_id).where(
@@ -334,7 +331,7 @@ class _Batch:
         if key not in self.standing:
             table = Letter.__table__
             rows = s.execute(select(table.c.moves_json, table.c.cancel, table.c.skip).where(
-                table.c.nick == nick, table.c.day == day, table.c.state == "applied")
+                table.c.nick == nick, table.c.day == day, table.c.state == LetterState.APPLIED)
                 .order_by(table.c.received, table.c.id))
             self.standing[key] = [(tuple(Move.from_json(m) for m in loads(r.moves_json) or []),
                                    bool(r.cancel or r.skip)) for r in rows]
@@ -344,7 +341,7 @@ class _Batch:
         """Letters under ``message_id`` that came before ``letter_id``: every processed one,
         and a pending one stored before it (e.g. one waiting for the next day)."""
         return [e for e in self.seen.get(message_id, ())
-                if e.id != letter_id and (e.state != "pending" or e.id < letter_id)]
+                if e.id != letter_id and (e.state != LetterState.PENDING or e.id < letter_id)]
 
     def settle(self, message_id: str, letter_id: int, state: str, duplicate_of: int | None) -> None:
         for e in self.seen.get(message_id, ()):
@@ -382,7 +379,7 @@ class _Run:
         table = Letter.__table__
         with self.store.session() as s:
             items = list(s.execute(select(table.c.id, table.c.raw).where(
-                table.c.id.in_(ids), table.c.state == "pending")))
+                table.c.id.in_(ids), table.c.state == LetterState.PENDING)))
         self.preparer.submit([(r.id, r.raw) for r in items])
 
     def process(self, ids: list[int], report: SyncReport) -> None:
@@ -412,7 +409,7 @@ class _Run:
         with self.store.session() as s:
             rows = {r.id: r for r in s.execute(
                 select(table.c.id, table.c.raw, table.c.received, table.c.message_id)
-                .where(table.c.id.in_(ids), table.c.state == "pending"))}
+                .where(table.c.id.in_(ids), table.c.state == LetterState.PENDING))}
             rows = [rows[i] for i in ids if i in rows]
             prepared = {r.id: self.preparer.take(r.id, r.raw) for r in rows}
             decoded = {letter_id: p.decoded for letter_id, p in prepared.items()}
@@ -440,7 +437,7 @@ class _Run:
         """What a later letter of the same batch must already see of this one."""
         cols = out.columns
         batch.settle(cols["message_id"], r.id, cols["state"], cols["duplicate_of"])
-        if cols["state"] in EMPTY_STATES:
+        if cols["state"] in ANSWERED_EMPTY_STATES:
             key = self._empty_key(cols["from_addr"], r.received)
             self.empty[key] = self.empty.get(key, 0) + 1
         if out.reply_body is not None:
@@ -473,7 +470,7 @@ class _Run:
 
     def load_empty_counts(self, s: Session, received: list[datetime]) -> None:
         """Read the loop breaker's counts for the local days of ``received`` not read yet:
-        per (address, local day), the stored letters that accepted no move (EMPTY_STATES).
+        per (address, local day), the stored letters that accepted no move (ANSWERED_EMPTY_STATES).
         One query per batch; the letters of this sync are counted in memory after that."""
         days = {utc(t).astimezone(self.cfg.zone).date() for t in received} - self.empty_days
         if not days:
@@ -486,7 +483,7 @@ class _Run:
                                               .where(table.c.received >= to_db(start),
                                                      table.c.received < to_db(end))):
             key = self._empty_key(from_addr, at)
-            if state in EMPTY_STATES and key[1] in days:
+            if state in ANSWERED_EMPTY_STATES and key[1] in days:
                 self.empty[key] = self.empty.get(key, 0) + 1
         self.empty_days |= days
 
@@ -514,29 +511,29 @@ class _Run:
         first = next((e for e in earlier if e.duplicate_of is None and _same_letter(s, e, decoded)), None)
         if first is not None:
             cols["duplicate_of"] = first.id
-            return done("duplicate")
+            return done(LetterState.DUPLICATE)
         if earlier:
             notes.append(f"тот же Message-ID, что у письма {earlier[0].id}, но другой текст: письмо "
                          "читается как новое")
         if decoded.unreadable:
             notes.append("письмо не удалось прочитать")
-            return done("unreadable")
+            return done(LetterState.UNREADABLE)
         if decoded.auto:
             notes.append(f"автоответ или отказ доставки: {decoded.auto}")
-            return done("auto_reply")
+            return done(LetterState.AUTO_REPLY)
         if (decoded.from_addr in self.own_addrs or self.own_id.fullmatch(message_id)
                 or message_id in batch.own_ids):
             notes.append("письмо самой игры или ведущего: не ход игрока")
-            return done("host")
+            return done(LetterState.HOST)
         nick = self.players.get(decoded.from_addr)
         cols["nick"] = nick
         if decoded.auth_failed:
             notes.append(f"проверка подлинности не прошла: {decoded.auth_failed}; ответа не было")
-            return done("held")
+            return done(LetterState.HELD)
         if len(decoded.from_addrs) > 1:
             notes.append(f"в заголовке From несколько адресов ({', '.join(decoded.from_addrs)}): "
                          "неясно, кто автор; ответа не было")
-            return done("held")
+            return done(LetterState.HELD)
         ctx = batch.ctx
         if nick is None:
             if _REPLYABLE.fullmatch(decoded.from_addr):
@@ -547,10 +544,10 @@ class _Run:
                     body=self.renderer.unknown_sender(decoded.from_addr), now=self.now,
                     in_reply_to=decoded.message_id, references=decoded.references,
                     auto_submitted="auto-replied"))
-            return done("unknown_sender")
+            return done(LetterState.UNKNOWN_SENDER)
         if ctx is None:
             notes.append("игра ещё не начата или уже окончена")
-            return done("no_moves")
+            return done(LetterState.NO_MOVES)
         player_cfg = self.player_cfg[nick]
         body, copies = cut_own_letters(decoded.body, self.own.bodies_to(s, player_cfg.emails))
         if copies:
@@ -558,11 +555,11 @@ class _Run:
             notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
         reply = dict(s=s, out=out, r=r, decoded=decoded, ctx=ctx, notes=notes, earlier=earlier)
         if cfg.require_code and player_cfg.code and player_cfg.code.lower() not in body.lower():
-            problems = [Problem(text=decoded.subject or "", kind="not_allowed", reason="no_code",
+            problems = [Problem(text=decoded.subject or "", kind=ProblemKind.NOT_ALLOWED, reason="no_code",
                                 message="В письме нет вашего кодового слова, поэтому ходы не приняты.")]
             cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
-            self._reply(moves=[], problems=problems, state="held", **reply)
-            return done("held")
+            self._reply(moves=[], problems=problems, state=LetterState.HELD, **reply)
+            return done(LetterState.HELD)
         # --- stamp
         cols["day"] = ctx.day
         late_for, came_after = _stamp(received, batch.prev, ctx.row)
@@ -592,19 +589,19 @@ class _Run:
             cols["day"] = None
             notes.append(f"пришло после срока дня {ctx.day}: письмо будет прочитано в дне "
                          f"{ctx.day + 1}, когда ведущий закроет день {ctx.day}")
-            return done("pending")
+            return done(LetterState.PENDING)
         if late_for is not None:
             # a letter for a day already closed stays out of that day (export replays the day as
             # close-day resolved it): state ``after_close``
             cols["day"] = late_for.day
-            self._reply(moves=list(result.moves), problems=problems, state="after_close",
+            self._reply(moves=list(result.moves), problems=problems, state=LetterState.AFTER_CLOSE,
                         late_deadline=utc(late_for.deadline), late_row=late_for, **reply)
-            return done("after_close")
+            return done(LetterState.AFTER_CLOSE)
         if came_after is not None:
             notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: засчитано "
                          f"в день {ctx.day}")
-        state = "applied" if (result.moves or result.skip or result.cancel) else "no_moves"
-        if state == "applied":
+        state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
+        if state == LetterState.APPLIED:
             earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
         self._reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                     **reply)
@@ -616,7 +613,7 @@ class _Run:
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker)."""
         cols = out.columns
-        if state != "applied" and self.empty.get(self._empty_key(cols["from_addr"], r.received), 0) \
+        if state != LetterState.APPLIED and self.empty.get(self._empty_key(cols["from_addr"], r.received), 0) \
                 >= MAX_EMPTY_REPLIES_PER_DAY:
             notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
                          "принятых ходов за день (защита от переписки с автоответчиком)")
@@ -684,7 +681,7 @@ def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> _Outcome:
     return _Outcome(dict(
         _PENDING, message_id=decoded.message_id or stored_id, from_addr=decoded.from_addr,
         subject=decoded.subject, body=decoded.body, nick=cfg.player_by_address().get(decoded.from_addr),
-        state="held", notes_json=dumps(list(decoded.notes) + [
+        state=LetterState.HELD, notes_json=dumps(list(decoded.notes) + [
             f"ошибка при обработке письма ({type(exc).__name__}: {exc}); ходы не приняты, ответа не было"])))
 
 
@@ -695,7 +692,7 @@ def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Except
 
     with store.session() as s:
         letter = s.get(Letter, letter_id)
-        if letter.state != "pending":
+        if letter.state != LetterState.PENDING:
             return letter  # another run processed it meanwhile: its result stands
         for name, value in _held(cfg, letter.message_id, decode(letter.raw or b""), exc).columns.items():
             setattr(letter, name, value)

@@ -493,19 +493,21 @@ class Watcher:
     def _marks(self):
         from sqlalchemy import func, select
 
+        from .letter_state import LetterState
         from .store import Letter, Outgoing
 
         with self.store.session() as s:
             last_letter = s.execute(select(func.max(Letter.__table__.c.id))).scalar() or 0
             last_out = s.execute(select(func.max(Outgoing.__table__.c.id))).scalar() or 0
             pending = set(s.execute(select(Letter.__table__.c.id).where(
-                Letter.__table__.c.state == "pending")).scalars())
+                Letter.__table__.c.state == LetterState.PENDING)).scalars())
         return last_letter, last_out, pending
 
     def _since(self, marks):
         """(letters handled since ``marks``, their replies by letter id)."""
         from sqlalchemy import or_, select
 
+        from .letter_state import LetterState
         from .store import Letter, Outgoing
 
         last_letter, last_out, pending = marks
@@ -516,7 +518,7 @@ class Watcher:
                                   .where(or_(t.c.id > last_letter, t.c.id.in_(pending)))
                                   .order_by(t.c.id)))
             outs = list(s.execute(select(o.c.id, o.c.ref, o.c.kind).where(o.c.id > last_out)))
-        rows = [r for r in rows if r.id > last_letter or r.state != "pending"]
+        rows = [r for r in rows if r.id > last_letter or r.state != LetterState.PENDING]
         by_ref = {out.ref: out.id for out in outs if out.kind in WATCH_KINDS}
         replies = {}
         for r in rows:
@@ -525,7 +527,7 @@ class Watcher:
                     replies[r.id] = by_ref.pop(ref)
                     break
             else:
-                if r.state == "unknown_sender":
+                if r.state == LetterState.UNKNOWN_SENDER:
                     ref = next((ref for ref in by_ref if ref.startswith(f"unknown:{r.from_addr}:")), None)
                     if ref is not None:
                         replies[r.id] = by_ref.pop(ref)
@@ -559,7 +561,7 @@ class Watcher:
         from sqlalchemy import select
 
         from .store import Outgoing
-        from .words import STATE_RU
+        from .letter_state import LetterState
 
         states = {}
         if replies:
@@ -570,7 +572,7 @@ class Watcher:
             self.stats.letters += 1
             reply_state = states.get(replies.get(r.id))
             who = f"{r.from_addr or '?'}" + (f" ({r.nick})" if r.nick else "")
-            text = f"письмо {r.id} от {who}: {STATE_RU.get(r.state, r.state)}"
+            text = f"письмо {r.id} от {who}: {LetterState(r.state).ru}"
             text += "; " + (_REPLY_STATES_RU.get(reply_state, reply_state) if reply_state else "без ответа")
             self.log("letter", text, letter=r.id, message_id=r.message_id, sender=r.from_addr,
                      nick=r.nick, state=r.state, day=r.day, reply=reply_state)

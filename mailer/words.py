@@ -1,24 +1,20 @@
 """Russian words the host reads for the tool's own states and kinds (letter states, outgoing
 letter kinds and states, problem kinds)."""
 
+from engine.model import ProblemKind
+
+from .letter_state import LetterState
+
 #: Kind of an outgoing letter.
 KIND_RU = {"role": "роль", "reply": "ответ", "unknown_sender": "чужой адрес", "result": "итоги",
            "event": "событие", "fear": "Страх", "reminder": "напоминание",
            "host_notice": "ведущему", "final": "конец игры", "deadline": "новый срок"}
 
-#: Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``).
-PROBLEM_RU = {"unknown_name": "нет такого игрока", "ambiguous": "неясно, кто",
-              "not_your_role": "не ход этой роли", "not_allowed": "запрещено правилами",
-              "unparsed": "не понято", "late": "опоздало"}
+#: Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``), in Russian.
+PROBLEM_RU = {kind.value: kind.ru for kind in ProblemKind}
 
-#: State of a received letter.
-STATE_RU = {
-    "applied": "ходы приняты", "late": "опоздали", "after_close": "пришли после итогов дня",
-    "unknown_sender": "неизвестный адрес",
-    "held": "задержаны для ведущего", "auto_reply": "автоответы", "duplicate": "повторы",
-    "unreadable": "нечитаемые", "no_moves": "без ходов", "skipped": "слишком большие",
-    "host": "от ведущего", "pending": "ждут обработки",
-}
+#: State of a received letter, in Russian (:class:`mailer.letter_state.LetterState`).
+STATE_RU = {state.value: state.ru for state in LetterState}
 
 
 def count(n: int, one: str, few: str, many: str) -> str:
