@@ -34,6 +34,16 @@ class MailboxError(Exception):
     """The mailbox cannot be read; the message is Russian, for the host."""
 
 
+def imap_source(user: str, host: str, folder: str) -> str:
+    """The name letters of an IMAP folder are stored under (``Letter.source``, ``Cursor``)."""
+    return f"imap:{user}@{host}/{folder}"
+
+
+def maildir_source(path: str | Path) -> str:
+    """The name letters of a Maildir are stored under (``Letter.source``)."""
+    return f"maildir:{path}"
+
+
 @dataclass(frozen=True)
 class RawMessage:
     """One letter exactly as stored on the server.
@@ -224,7 +234,7 @@ def fetch_imap(*, host: str, port: int, tls: str, user: str, password: str, fold
     check_tls_mode(tls, host, MailboxError)
     if batch < 1:
         raise ValueError("batch must be >= 1")
-    source = f"imap:{user}@{host}/{folder}"
+    source = imap_source(user, host, folder)
     client = _connect_imap(host, port, tls, user, password, ssl_context)
     try:
         uidvalidity = _select_readonly(client, folder)
@@ -295,7 +305,7 @@ def fetch_maildir(path: str | Path, seen: Callable[[str], bool],
     root = Path(path).expanduser().resolve()
     if not (root / "new").is_dir() and not (root / "cur").is_dir():
         raise MailboxError(f"Папка {root} не похожа на Maildir: в ней нет папок new и cur.")
-    source = f"maildir:{root}"
+    source = maildir_source(root)
     entries = []
     for sub in ("new", "cur"):
         folder = root / sub

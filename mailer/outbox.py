@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,11 +29,28 @@ from .runlock import AlreadyRunning, exclusive
 from .store import Outgoing, Store, dumps, loads, to_db, utc
 
 
+#: The game's Message-IDs: ``mm-`` and 24 hex digits of a hash, at the From address's domain.
+_ID_PREFIX, _ID_DIGITS = "mm-", 24
+
+
 def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str) -> str:
     """Deterministic Message-ID (without angle brackets) for an outgoing letter."""
     domain = message_domain(from_addr)
-    digest = hashlib.sha256(f"{cfg_name}\x00{seed}\x00{ref}".encode()).hexdigest()[:24]
-    return f"mm-{digest}@{domain}"
+    digest = hashlib.sha256(f"{cfg_name}\x00{seed}\x00{ref}".encode()).hexdigest()[:_ID_DIGITS]
+    return f"{_ID_PREFIX}{digest}@{domain}"
+
+
+def is_game_message_id(message_id: str, from_addr: str) -> bool:
+    """True when ``message_id`` (without angle brackets) has the form :func:`message_id_for`
+    gives for the From address ``from_addr`` (whatever the game, seed and ref, so letters of an
+    older database or another run still count as the game's own); hex digits in any case."""
+    return _game_id_pattern(message_domain(from_addr)).fullmatch(message_id) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _game_id_pattern(domain: str) -> "re.Pattern[str]":
+    return re.compile(rf"{re.escape(_ID_PREFIX)}[0-9a-f]{{{_ID_DIGITS}}}@{re.escape(domain)}",
+                      re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=64)

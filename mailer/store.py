@@ -93,6 +93,10 @@ class Letter(SQLModel, table=True):
     cancel: bool = False
     notes_json: str = "[]"
     duplicate_of: int | None = None
+    #: SHA-256 of the sender's address and own text (:func:`mailer.screens.text_hash`): the
+    #: duplicate screen compares it instead of decoding the earlier letter again (None: a
+    #: row of an older version, or a letter too large to download)
+    text_hash: str | None = None
     #: the host dealt with it (``inbox --done``): off the attention list
     handled: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 

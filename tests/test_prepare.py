@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import mailer.prepare as prep
-import mailer.sync as sync_mod
+import mailer.reading as reading_mod
 from letters import mailbox, roster_24
 from mailer.config import load_config
 from mailer.decode import decode
@@ -136,7 +136,7 @@ def test_a_batch_that_cannot_be_written_is_redone_letter_by_letter(tmp_path, mon
     """Writing a batch fails (here: one reply row breaks a NOT NULL column): the batch is
     rolled back and its letters are processed one per transaction; only the letter whose
     row cannot be written is held, every other one is answered."""
-    real = sync_mod.outgoing_row
+    real = reading_mod.outgoing_row
 
     def outgoing_row(cfg, **letter):
         row = real(cfg, **letter)
@@ -144,7 +144,7 @@ def test_a_batch_that_cannot_be_written_is_redone_letter_by_letter(tmp_path, mon
             row["body"] = None
         return row
 
-    monkeypatch.setattr(sync_mod, "outgoing_row", outgoing_row)
+    monkeypatch.setattr(reading_mod, "outgoing_row", outgoing_row)
     monkeypatch.setattr(prep, "default_workers", lambda: 0)
     folder = tmp_path / "g"
     cfg = load_config(write_game(folder, batch=100))

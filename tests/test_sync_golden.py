@@ -14,6 +14,8 @@ import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from sqlmodel import select
+
 from mailer.config import load_config
 from mailer.demo import copy_demo
 from mailer.store import Letter, Outgoing, Store, loads
@@ -68,8 +70,9 @@ def _hostile(box: Path, own_id: str) -> None:
 
 def _snapshot(store: Store, by_id: dict[int, str]) -> dict:
     with store.session() as s:
-        letters = sorted(s.query(Letter).all(), key=lambda l: (l.received, l.key))
-        out = [r for r in s.query(Outgoing).order_by(Outgoing.id).all() if r.kind in ("reply", "unknown_sender")]
+        letters = sorted(s.exec(select(Letter)).all(), key=lambda l: (l.received, l.key))
+        out = [r for r in s.exec(select(Outgoing).order_by(Outgoing.id)).all()
+               if r.kind in ("reply", "unknown_sender")]
         for l in letters:
             by_id.setdefault(l.id, l.key)
         return {
@@ -100,7 +103,8 @@ def _run(tmp_path: Path) -> dict:
         first = _snapshot_after(sync(cfg, store, now=DEADLINE + timedelta(minutes=5)), store, by_id)
         close_day(cfg, store, now=DEADLINE + timedelta(minutes=10))
         with store.session() as s:  # a player pastes the game's answer to him, unquoted
-            answer = s.query(Outgoing).filter(Outgoing.kind == "reply", Outgoing.to_nick == "Бука").first().body
+            answer = s.exec(select(Outgoing).where(Outgoing.kind == "reply",
+                                                   Outgoing.to_nick == "Бука")).first().body
         _deliver(cfg.mailbox.path, 60, _letter("Бука <buka@example.net>", "Линч: Колобок\n\n" + answer,
                                                msgid="pasted@x"), DEADLINE + timedelta(minutes=12))
         second = _snapshot_after(sync(cfg, store, now=DEADLINE + timedelta(minutes=15)), store, by_id)

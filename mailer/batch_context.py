@@ -1,0 +1,88 @@
+"""What the letters of one batch are screened and read against (:class:`BatchContext`), read
+with a few queries per batch rather than per letter, and the duplicate screen's comparison of
+two deliveries (:func:`same_letter`)."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from engine.model import Move
+
+from .letter_state import LetterState
+from .screens import Candidate, Seen, text_hash
+from .store import Letter, Outgoing, Store, loads
+from .day import current_context
+
+__all__ = ["BatchContext", "same_letter"]
+
+
+class BatchContext:
+    """What the letters of one batch are checked against, read with a few queries: the open
+    day, the day before it, earlier letters under the same Message-IDs, and which of those
+    Message-IDs are the game's own outgoing ones. ``rows``: the batch's pending letters
+    (id, message_id); ``decoded``: their DecodedLetter by id."""
+
+    def __init__(self, store: Store, s: Session, rows, decoded: dict) -> None:
+        table = Letter.__table__
+        self.ctx = current_context(s)
+        self.prev = store.day(s, self.ctx.day - 1) if self.ctx is not None else None
+        mids = {decoded[r.id].message_id or r.message_id for r in rows}
+        batch_ids = [r.id for r in rows]
+        self.seen: dict[str, list[Seen]] = {}
+        for row in s.execute(select(table.c.id, table.c.message_id, table.c.state, table.c.duplicate_of,
+                                    table.c.text_hash, table.c.raw.is_not(None).label("has_raw"))
+                             .where(table.c.message_id.in_(mids), table.c.id.not_in(batch_ids))):
+            self.seen.setdefault(row.message_id, []).append(
+                Seen(row.id, row.state, row.duplicate_of, row.text_hash, bool(row.has_raw)))
+        for r in rows:
+            d = decoded[r.id]
+            self.seen.setdefault(d.message_id or r.message_id, []).append(
+                Seen(r.id, LetterState.PENDING, None, text_hash(d.from_addr, d.body)))
+        for items in self.seen.values():
+            items.sort(key=lambda e: e.id)
+        self.own_ids = set(s.execute(select(Outgoing.__table__.c.message_id).where(
+            Outgoing.__table__.c.message_id.in_(mids))).scalars())
+        #: (nick, day) → that player's applied letters of the day so far, in arrival order,
+        #: as ``(moves, cancels)`` (engine.legality.standing_actions)
+        self.standing: dict[tuple[str, int], list[tuple]] = {}
+
+    def standing_of(self, s: Session, nick: str, day: int) -> list[tuple]:
+        """The player's applied letters of ``day`` before the one being read (stored ones,
+        then those of this batch)."""
+        key = (nick, day)
+        if key not in self.standing:
+            table = Letter.__table__
+            rows = s.execute(select(table.c.moves_json, table.c.cancel, table.c.skip).where(
+                table.c.nick == nick, table.c.day == day, table.c.state == LetterState.APPLIED)
+                .order_by(table.c.received, table.c.id))
+            self.standing[key] = [(tuple(Move.from_json(m) for m in loads(r.moves_json) or []),
+                                   bool(r.cancel or r.skip)) for r in rows]
+        return self.standing[key]
+
+    def earlier(self, message_id: str, letter_id: int) -> list[Seen]:
+        """Letters under ``message_id`` that came before ``letter_id``: every processed one,
+        and a pending one stored before it (e.g. one waiting for the next day)."""
+        return [e for e in self.seen.get(message_id, ())
+                if e.id != letter_id and (e.state != LetterState.PENDING or e.id < letter_id)]
+
+    def settle(self, message_id: str, letter_id: int, state: str, duplicate_of: int | None) -> None:
+        """Record what became of a letter of this batch (later letters screen against it)."""
+        for e in self.seen.get(message_id, ()):
+            if e.id == letter_id:
+                e.state, e.duplicate_of = state, duplicate_of
+
+
+def same_letter(s: Session, seen: Seen, c: Candidate) -> bool:
+    """True when ``c`` is another delivery of ``seen`` (same sender and own text), not a
+    different letter that a broken client gave the same Message-ID. A letter too large to
+    download compares by Message-ID alone; a row of an older version without its text hash
+    is decoded once."""
+    from .decode import decode
+
+    if not seen.has_raw:
+        return True
+    if seen.text_hash is None:
+        raw = s.execute(select(Letter.__table__.c.raw).where(Letter.__table__.c.id == seen.id)).scalar()
+        first = decode(raw)
+        seen.text_hash = text_hash(first.from_addr, first.body)
+    return seen.text_hash == text_hash(c.decoded.from_addr, c.decoded.body)

@@ -1,0 +1,182 @@
+"""Fetch and store: every new message of the game's mailbox is stored raw before anything else.
+
+IMAP: new UIDs only (a cursor per folder with its UIDVALIDITY); Maildir: file names not stored
+yet. Messages are stored ``[mailbox] batch`` at a time, each batch with the cursor after it in
+one transaction, so a crash loses nothing and stores nothing twice. A letter over
+``max_letter_size`` is not downloaded: its header alone is read and the host is told.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import TYPE_CHECKING
+
+from sqlalchemy import insert
+from sqlmodel import Session, select
+
+from .config import GameConfig
+from .crash import crash_point
+from .letter_state import LetterState
+from .store import Cursor, Letter, Store, dumps, loads, to_db
+
+if TYPE_CHECKING:
+    from .prepare import Preparer
+
+__all__ = ["SyncReport", "source_name", "batches", "fetch_new", "attention_line", "PENDING_COLUMNS"]
+
+
+@dataclass
+class SyncReport:
+    """What one sync did: counts per letter state and the host's attention list."""
+
+    fetched: int = 0
+    skipped_large: int = 0
+    processed: int = 0
+    states: dict[str, int] = field(default_factory=dict)
+    attention: list[str] = field(default_factory=list)
+
+
+def source_name(cfg: GameConfig) -> str:
+    """The name the letters of the game's mailbox are stored under (``Letter.source``)."""
+    from .fetch import imap_source, maildir_source
+
+    mb = cfg.mailbox
+    return maildir_source(mb.path) if mb.kind == "maildir" else imap_source(mb.user, mb.host, mb.folder)
+
+
+def batches(items, size: int):
+    """Lists of up to ``size`` consecutive items of the iterable ``items``."""
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
+              preparer: "Preparer | None" = None) -> None:
+    """Stage 1: store every new raw message (with its cursor) before anything else.
+
+    Messages are stored ``cfg.mailbox.batch`` at a time: a batch and the cursor after it are
+    committed in one transaction, so a crash loses nothing and stores nothing twice (the
+    next run refetches the uncommitted batch). IMAP keys are ``"<UIDVALIDITY>:<UID>"``: after
+    the folder is recreated (new UIDVALIDITY) every letter is stored again under its new key
+    and then recognised as a duplicate by Message-ID (never answered twice). Letters larger
+    than ``cfg.max_letter_size`` bytes are not downloaded (the size is asked first) and
+    become ``skipped`` rows with a note for the host. Each stored batch is handed to
+    ``preparer`` (decoded and parsed ahead in worker processes, :mod:`mailer.prepare`).
+    """
+    from .fetch import ImapCursor, fetch_imap, fetch_maildir
+
+    source = source_name(cfg)
+    size = cfg.mailbox.batch
+    if cfg.mailbox.kind == "maildir":
+        with store.session() as s:
+            known = set(s.exec(select(Letter.key).where(Letter.source == source)))
+        found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size)
+        for chunk in batches(found, size):
+            _store_batch(store, source, [(item.key, item) for item in chunk], report,
+                         cfg.max_letter_size, None, progress, preparer)
+        return
+    with store.session() as s:
+        row = s.get(Cursor, source)
+        cursor = ImapCursor(row.uidvalidity, row.last_uid) if row else None
+    mb = cfg.mailbox
+    fetched = fetch_imap(
+        host=mb.host, port=mb.port, tls=mb.tls, user=mb.user, password=mb.password(),
+        folder=mb.folder, cursor=cursor, max_size=cfg.max_letter_size, batch=size,
+    )
+    for chunk in batches(fetched, size):
+        items = [(f"{new_cursor.uidvalidity}:{item.key}", item) for item, new_cursor in chunk]
+        _store_batch(store, source, items, report, cfg.max_letter_size, chunk[-1][1], progress,
+                     preparer)
+
+
+def _store_batch(store: Store, source: str, items: list, report: SyncReport, limit: int,
+                 cursor, progress, preparer=None) -> None:
+    """Store (key, RawMessage | SkippedMessage) pairs not stored yet as ``pending`` rows, and
+    ``cursor`` (an ImapCursor, or None for a Maildir) after them, in one transaction.
+
+    A skipped (too large) message becomes a ``skipped`` row without body, From, Subject and
+    Message-ID read from its header; a second copy of a letter already stored is a
+    ``duplicate``, not noted again.
+    """
+    from .fetch import SkippedMessage
+
+    with store.session() as s:
+        table = Letter.__table__
+        keys = [key for key, _ in items]
+        stored = set(s.execute(select(table.c.key).where(
+            table.c.source == source, table.c.key.in_(keys))).scalars())
+        rows, skipped, fresh = [], [], []
+        for key, item in items:
+            if key in stored:
+                continue
+            stored.add(key)
+            raw = None if isinstance(item, SkippedMessage) else item.raw
+            rows.append(dict(
+                source=source, key=key, raw=raw, size=item.size, received=to_db(item.received),
+                message_id="sha256:" + hashlib.sha256(raw or key.encode()).hexdigest(),
+                **PENDING_COLUMNS))
+            if raw is None:
+                skipped.append((key, item))
+            else:
+                report.fetched += 1
+        if rows:
+            s.execute(insert(table), rows)
+            if preparer is not None and preparer.workers:  # hand the new letters on by id
+                raws = {row["key"]: row["raw"] for row in rows if row["raw"] is not None}
+                new_ids = s.execute(select(table.c.id, table.c.key).where(
+                    table.c.source == source, table.c.key.in_(list(raws))))
+                fresh = sorted((letter_id, raws[key]) for letter_id, key in new_ids)
+        for key, item in skipped:
+            letter = s.exec(select(Letter).where(Letter.source == source, Letter.key == key)).one()
+            _fill_skipped(s, letter, item.header, limit)
+            if letter.state == LetterState.SKIPPED:
+                report.skipped_large += 1
+                report.attention.append(attention_line(
+                    letter.from_addr, letter.state, letter.subject, loads(letter.notes_json)[0]))
+        if cursor is not None:
+            row = s.get(Cursor, source) or Cursor(source=source)
+            row.uidvalidity, row.last_uid = cursor.uidvalidity, cursor.last_uid
+            s.add(row)
+        for _ in items:
+            crash_point("fetch_tx")
+    if fresh:
+        preparer.submit(fresh)
+    for _ in items:
+        crash_point("stored")
+        if progress:
+            progress()
+
+
+def attention_line(from_addr: str, state: str, subject: str, note: str | None = None) -> str:
+    """One line of the host's attention list: «kot@example.com — неизвестный адрес, тема «Ход»»."""
+    what = note or LetterState(state).ru
+    return f"{from_addr or '?'} — {what}, тема «{subject or 'без темы'}»"
+
+
+#: The columns of a freshly stored letter that processing fills in.
+PENDING_COLUMNS = dict(state=LetterState.PENDING, from_addr="", nick=None, subject="", body="",
+                       day=None, moves_json="[]", problems_json="[]", skip=False, cancel=False,
+                       notes_json="[]", duplicate_of=None, text_hash=None)
+
+
+def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:
+    """Fill a too-large letter's row from its header: ``duplicate`` of an earlier letter under
+    its Message-ID, else ``skipped``, with the size note for the host."""
+    from .decode import decode
+
+    head = decode(header) if header else None
+    if head is not None:
+        if not head.message_id.startswith("sha256:"):
+            letter.message_id = head.message_id
+        letter.from_addr, letter.subject = head.from_addr, head.subject
+    first = s.exec(select(Letter).where(Letter.message_id == letter.message_id, Letter.id != letter.id,
+                                        Letter.state != LetterState.PENDING).order_by(Letter.id)).first()
+    if first is not None:
+        letter.state, letter.duplicate_of = LetterState.DUPLICATE, first.duplicate_of or first.id
+    else:
+        letter.state = LetterState.SKIPPED
+    letter.notes_json = dumps([f"письмо слишком большое ({letter.size} байт, предел {limit} байт), не скачано"])
+    s.add(letter)

@@ -1,0 +1,391 @@
+"""The read/reply loop: every stored letter still ``pending`` is screened, stamped with its
+day, parsed and answered, a batch of letters per transaction.
+
+Per letter, in order: the screens of :data:`mailer.screens.CHAIN` (the first that says yes
+gives the letter its state and, where the sender deserves one, an answer); the cut of pasted
+copies of the game's letters (:mod:`mailer.own_letters`); the stamp (:mod:`mailer.stamp`:
+which day it belongs to); the parse (the sender's role decides which moves are possible) and
+the rules' screen of the moves (:mod:`engine.legality`); the reply, unless the loop breaker
+(:mod:`mailer.loop_breaker`) says the address had enough answers today.
+
+A batch's letter states are committed with its reply rows (queued once per letter by
+``ref``), so a crash redoes at most the batch in progress. A letter whose processing raises
+is ``held`` for the host and the loop goes on. Decoding and parsing run ahead in worker
+processes on a big sync (:mod:`mailer.prepare`); each letter is decoded once per sync.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.utils import parseaddr
+from typing import TYPE_CHECKING
+
+from sqlalchemy import bindparam, insert, update
+from sqlmodel import Session, select
+
+from engine.calendar import on_time
+from engine.legality import screen_letter, standing_actions
+from engine.model import Problem, ProblemKind
+
+from .addresses import canonical
+from .batch_context import BatchContext, same_letter
+from .config import GameConfig
+from .crash import crash_point
+from .intake import PENDING_COLUMNS, SyncReport, attention_line, batches
+from .letter_state import ATTENTION_STATES, LetterState
+from .loop_breaker import MAX_EMPTY_REPLIES_PER_DAY, EmptyAnswers
+from .outbox import is_game_message_id, outgoing_row
+from .own_letters import OwnLetters, cut_own_letters
+from .render import Renderer, TemplateProblem
+from .screens import Answer, Candidate, Gate, run_chain, text_hash
+from .stamp import stamp
+from .store import Letter, Outgoing, Store, dumps, utc
+from .day import current_context
+
+if TYPE_CHECKING:
+    from .prepare import Preparer
+
+__all__ = ["process_pending", "due_letters", "LOOK_AHEAD"]
+
+#: Batches decoded and parsed ahead of the one being processed (when workers are used).
+LOOK_AHEAD = 2
+
+
+def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: SyncReport,
+                    renderer: Renderer | None = None, preparer: "Preparer | None" = None) -> None:
+    """Read and answer every stored letter due now (:func:`due_letters`), oldest first.
+
+    Letters are processed ``cfg.mailbox.batch`` at a time, each batch in one transaction
+    (letter states, replies queued, the «Страх» answer); a crash loses at most the batch in
+    progress, which the next run processes again. A letter whose processing raises is
+    ``held`` with the error in its notes (for the host) and the loop goes on; if writing a
+    batch fails, its letters are processed again one per transaction, so one bad letter
+    never stops the sync nor blocks later ones. ``preparer`` (:mod:`mailer.prepare`)
+    decodes and parses the next batches ahead while one is processed; without it every
+    letter is prepared in place. ``now``: aware, the Date of the replies. Raises
+    TemplateProblem when a host template cannot be rendered (the letters stay pending).
+    """
+    from .prepare import Preparer
+
+    renderer = renderer or Renderer(cfg)
+    with store.session() as s:
+        ids = due_letters(s)
+    own_preparer = preparer is None
+    preparer = preparer or Preparer(None)
+    run = _Run(cfg, store, now, renderer, preparer)
+    chunks = list(batches(ids, cfg.mailbox.batch))
+    try:
+        for index, chunk in enumerate(chunks):
+            for ahead in chunks[index + 1: index + 1 + LOOK_AHEAD]:
+                run.submit(ahead)
+            run.process(chunk, report)
+    finally:
+        if own_preparer:
+            preparer.close()
+
+
+def due_letters(s: Session) -> list[int]:
+    """Ids of the pending letters to process now, oldest first: every letter never processed,
+    and the letters already read as the next day's (received after the open day's deadline)
+    only once that day has been closed (they are not re-read on every sync meanwhile)."""
+    table = Letter.__table__
+    rows = s.execute(select(table.c.id, table.c.from_addr, table.c.received)
+                     .where(table.c.state == LetterState.PENDING).order_by(table.c.received, table.c.id))
+    ctx = current_context(s)
+    if ctx is None:
+        return [r.id for r in rows]
+    deadline = utc(ctx.row.deadline)
+    return [r.id for r in rows if not r.from_addr or on_time(utc(r.received), deadline)]
+
+
+@dataclass
+class _Outcome:
+    """What processing one letter decided: its Letter columns, the rows to queue
+    (:func:`mailer.outbox.outgoing_row`), the reply body (for :class:`OwnLetters`) and the
+    «Страх» answer it carries."""
+
+    columns: dict
+    queued: list[dict] = field(default_factory=list)
+    reply_body: str | None = None
+    fear_choice: str | None = None
+
+
+class _Run:
+    """One sync's processing of pending letters: the config and renderer, and what it
+    remembers from letter to letter (the game's own letters, the loop breaker's counts)."""
+
+    def __init__(self, cfg: GameConfig, store: Store, now: datetime, renderer: Renderer,
+                 preparer: "Preparer") -> None:
+        self.cfg, self.store, self.now, self.renderer = cfg, store, now, renderer
+        self.preparer = preparer
+        self.own = OwnLetters()
+        self.empty = EmptyAnswers(cfg.zone)
+        self.players = cfg.player_by_address()
+        self.player_cfg = {p.nick: p for p in cfg.players}
+        self.own_addrs = frozenset({canonical(parseaddr(a)[1]) for a in cfg.host_addresses}
+                                   | {canonical(parseaddr(cfg.send.from_addr)[1])})
+
+    def submit(self, ids: list[int]) -> None:
+        """Have the preparer start on the pending letters ``ids`` (when it uses workers)."""
+        ids = self.preparer.not_submitted(ids)
+        if not ids:
+            return
+        table = Letter.__table__
+        with self.store.session() as s:
+            items = list(s.execute(select(table.c.id, table.c.raw).where(
+                table.c.id.in_(ids), table.c.state == LetterState.PENDING)))
+        self.preparer.submit([(r.id, r.raw) for r in items])
+
+    def process(self, ids: list[int], report: SyncReport) -> None:
+        """Process the pending letters ``ids`` in one transaction; if writing them fails,
+        one per transaction (a letter that cannot be written even alone is held)."""
+        saved = (self.empty.copy(), self.own.copy())
+        try:
+            done = self._process(ids)
+        except TemplateProblem:
+            raise  # the host's template, not the letter: stop, the letters stay pending
+        except Exception as exc:  # noqa: BLE001 - the batch is rolled back, nothing is lost
+            self.empty, self.own = saved
+            if len(ids) > 1:
+                for letter_id in ids:
+                    self.process([letter_id], report)
+                return
+            letter = _hold_after_error(self.cfg, self.store, ids[0], exc)
+            done = [(letter.state, letter.from_addr, letter.subject)]
+        for state, from_addr, subject in done:
+            crash_point("processed")
+            report.processed += 1
+            report.states[state] = report.states.get(state, 0) + 1
+            if state in ATTENTION_STATES:
+                report.attention.append(attention_line(from_addr, state, subject))
+
+    def _process(self, ids: list[int]) -> list[tuple[str, str, str]]:
+        table = Letter.__table__
+        with self.store.session() as s:
+            rows = {r.id: r for r in s.execute(
+                select(table.c.id, table.c.raw, table.c.received, table.c.message_id)
+                .where(table.c.id.in_(ids), table.c.state == LetterState.PENDING))}
+            rows = [rows[i] for i in ids if i in rows]
+            prepared = {r.id: self.preparer.take(r.id, r.raw) for r in rows}
+            decoded = {letter_id: p.decoded for letter_id, p in prepared.items()}
+            batch = BatchContext(self.store, s, rows, decoded)
+            gate = Gate(self.own_addrs, functools.partial(is_game_message_id, from_addr=self.cfg.send.from_addr),
+                        self.cfg.require_code, functools.partial(same_letter, s))
+            self.empty.load(s, [r.received for r in rows])
+            outcomes = []
+            for r in rows:
+                try:
+                    out = self._understand(s, r, prepared[r.id], batch, gate)
+                except TemplateProblem:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
+                    out = _held(self.cfg, r.message_id, decoded[r.id], exc)
+                self._apply(s, r, out, batch)
+                outcomes.append((r, out))
+                crash_point("process_tx")
+            if outcomes:
+                s.execute(update(table).where(table.c.id == bindparam("_id")),
+                          [out.columns | {"_id": r.id} for r, out in outcomes])
+                self._queue(s, [row for _, out in outcomes for row in out.queued])
+        return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"])
+                for _, out in outcomes]
+
+    def _apply(self, s: Session, r, out: _Outcome, batch: BatchContext) -> None:
+        """What a later letter of the same batch must already see of this one."""
+        cols = out.columns
+        batch.settle(cols["message_id"], r.id, cols["state"], cols["duplicate_of"])
+        self.empty.count(cols["from_addr"], r.received, cols["state"])
+        if out.reply_body is not None:
+            self.own.add(s, out.queued[-1]["to_addr"], out.reply_body)
+        if out.fear_choice is not None:
+            batch.ctx.row.fear_choice = out.fear_choice
+            s.add(batch.ctx.row)
+
+    def _queue(self, s: Session, rows: list[dict]) -> None:
+        """Insert the outgoing ``rows`` whose ``ref`` is not queued yet (the first of a ref wins)."""
+        table = Outgoing.__table__
+        if not rows:
+            return
+        taken = set(s.execute(select(table.c.ref).where(table.c.ref.in_({r["ref"] for r in rows}))).scalars())
+        fresh = []
+        for row in rows:
+            if row["ref"] not in taken:
+                taken.add(row["ref"])
+                fresh.append(row)
+        if fresh:
+            s.execute(insert(table), fresh)
+        for _ in fresh:
+            crash_point("queued")
+
+    # --- one letter; writes nothing, returns the outcome
+
+    def _understand(self, s: Session, r, prepared, batch: BatchContext, gate: Gate) -> _Outcome:
+        from engine.parse import parse_letter
+
+        decoded = prepared.decoded
+        message_id = decoded.message_id or r.message_id
+        cols = dict(PENDING_COLUMNS, message_id=message_id, from_addr=decoded.from_addr,
+                    subject=decoded.subject, body=decoded.body,
+                    text_hash=text_hash(decoded.from_addr, decoded.body))
+        out = _Outcome(cols)
+        nick = self.players.get(decoded.from_addr)
+        cut: list[str] = []
+
+        def own_text() -> str:
+            """The letter without pasted copies of the game's letters to its sender (once)."""
+            if not cut:
+                body, copies = cut_own_letters(decoded.body, self.own.bodies_to(s, self.player_cfg[nick].emails))
+                if copies:
+                    cols["body"] = body
+                    letter.notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
+                cut.append(body)
+            return cut[0]
+
+        letter = Candidate(decoded, message_id, utc(r.received), batch.earlier(message_id, r.id),
+                           message_id in batch.own_ids, nick, self.player_cfg.get(nick),
+                           batch.ctx is not None, own_text, notes=list(decoded.notes))
+
+        def done(state: str) -> _Outcome:
+            cols["state"] = state
+            cols["notes_json"] = dumps(letter.notes)
+            return out
+
+        ctx = batch.ctx
+        reply = dict(s=s, out=out, r=r, decoded=decoded, ctx=ctx, notes=letter.notes, earlier=letter.earlier)
+        stopped = run_chain(letter, gate)
+        if stopped is not None:
+            link, reason = stopped
+            cols["nick"] = nick if link.senders else None
+            cols["duplicate_of"] = letter.duplicate_of
+            if link.answer is Answer.STRANGER:
+                self._notice_stranger(out, decoded, letter.received)
+            elif link.answer is Answer.REFUSAL:
+                problems = [Problem(text=decoded.subject or "", kind=ProblemKind.NOT_ALLOWED,
+                                    reason=link.screen.__name__, message=reason)]
+                cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
+                self._reply(moves=[], problems=problems, state=link.state, **reply)
+            return done(link.state)
+        cols["nick"] = nick
+        body = own_text()
+        # --- stamp
+        cols["day"] = ctx.day
+        late_for, came_after = stamp(letter.received, batch.prev, ctx.row)
+        # --- parse
+        ahead = self.preparer.context
+        if (prepared.result is not None and prepared.nick == nick and body == decoded.body
+                and ahead is not None and (ahead.day, ahead.info) == (ctx.day, ctx.info)):
+            result = prepared.result  # parsed ahead on exactly this text, sender and day
+        else:
+            result = parse_letter(body, nick, ctx.state, ctx.info)
+        # what the rules already refuse is refused in this reply (DECISIONS.md §2)
+        earlier_letters = batch.standing_of(s, nick, ctx.day)
+        result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
+        cols["moves_json"] = dumps([m.to_json() for m in result.moves])
+        cols["skip"], cols["cancel"] = result.skip, result.cancel
+        problems = list(result.problems)
+        cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
+        fear = [m for m in result.moves if m.action == "fear_choice"]
+        if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
+            # «Страх»: the day waits for this answer, which comes after the deadline by design
+            out.fear_choice = fear[-1].target
+            late_for = None
+        if late_for is ctx.row:
+            # received after the open day's deadline, before the host closed it: the letter
+            # belongs to the next day (DECISIONS.md §2, §8) and waits for it (stays pending);
+            # once that day opens it is read there and its reply says so
+            cols["day"] = None
+            letter.notes.append(f"пришло после срока дня {ctx.day}: письмо будет прочитано в дне "
+                                f"{ctx.day + 1}, когда ведущий закроет день {ctx.day}")
+            return done(LetterState.PENDING)
+        if late_for is not None:
+            # a letter for a day already closed stays out of that day (export replays the day as
+            # close-day resolved it): state ``after_close``
+            cols["day"] = late_for.day
+            self._reply(moves=list(result.moves), problems=problems, state=LetterState.AFTER_CLOSE,
+                        late_deadline=utc(late_for.deadline), late_row=late_for, **reply)
+            return done(LetterState.AFTER_CLOSE)
+        if came_after is not None:
+            letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: засчитано "
+                                f"в день {ctx.day}")
+        state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
+        if state == LetterState.APPLIED:
+            earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
+        self._reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
+                    **reply)
+        return done(state)
+
+    def _notice_stranger(self, out: _Outcome, decoded, received: datetime) -> None:
+        """Queue the unknown-sender notice (once per address and local day), when the address
+        can be answered at all."""
+        if not _REPLYABLE.fullmatch(decoded.from_addr):
+            return
+        day = received.astimezone(self.cfg.zone).date().isoformat()
+        out.queued.append(outgoing_row(
+            self.cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
+            to_addr=decoded.from_addr, subject=_re(decoded.subject),
+            body=self.renderer.unknown_sender(decoded.from_addr), now=self.now,
+            in_reply_to=decoded.message_id, references=decoded.references,
+            auto_submitted="auto-replied"))
+
+    def _reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
+               late_deadline=None, late_row=None, came_after=None) -> None:
+        """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
+        and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
+        breaker)."""
+        cols = out.columns
+        if state != LetterState.APPLIED and self.empty.exhausted(cols["from_addr"], r.received):
+            notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
+                         "принятых ходов за день (защита от переписки с автоответчиком)")
+            return
+        body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
+                                   state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
+                                   late_row=late_row, came_after=came_after,
+                                   status=state, skip=cols["skip"], cancel=cols["cancel"],
+                                   now=self.now)
+        ref = f"reply:{cols['message_id']}"
+        if any(e.id < r.id for e in earlier):
+            ref += f"#{r.id}"  # a different letter under a reused Message-ID gets its own answer
+        out.queued.append(outgoing_row(
+            self.cfg, ref=ref, kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
+            subject=_re(decoded.subject), body=body, now=self.now, day=cols["day"],
+            in_reply_to=decoded.message_id, references=decoded.references,
+            auto_submitted="auto-replied"))
+        out.reply_body = body
+
+
+def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> _Outcome:
+    """The outcome of a letter whose processing raised: ``held`` (no moves, no reply), the
+    error in its notes for the host."""
+    return _Outcome(dict(
+        PENDING_COLUMNS, message_id=decoded.message_id or stored_id, from_addr=decoded.from_addr,
+        subject=decoded.subject, body=decoded.body, nick=cfg.player_by_address().get(decoded.from_addr),
+        text_hash=text_hash(decoded.from_addr, decoded.body),
+        state=LetterState.HELD, notes_json=dumps(list(decoded.notes) + [
+            f"ошибка при обработке письма ({type(exc).__name__}: {exc}); ходы не приняты, ответа не было"])))
+
+
+def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Exception) -> Letter:
+    """Mark a letter that could not be written even alone as ``held`` (its headers read
+    again, no moves, no reply), with the error in its notes for the host."""
+    from .decode import decode
+
+    with store.session() as s:
+        letter = s.get(Letter, letter_id)
+        if letter.state != LetterState.PENDING:
+            return letter  # another run processed it meanwhile: its result stands
+        for name, value in _held(cfg, letter.message_id, decode(letter.raw or b""), exc).columns.items():
+            setattr(letter, name, value)
+        s.add(letter)
+        return letter
+
+
+#: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
+_REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
+
+
+def _re(subject: str) -> str:
+    subject = subject.strip() or "Ход"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
