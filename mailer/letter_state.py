@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from engine.model import WordedEnum
 
-__all__ = ["LetterState", "ATTENTION_STATES", "ANSWERED_EMPTY_STATES", "PLAYER_LETTER_STATES"]
+__all__ = ["LetterState", "ATTENTION_STATES", "ANSWERED_EMPTY_STATES", "PLAYER_LETTER_STATES",
+           "DAY_LETTER_STATES"]
 
 
 class LetterState(WordedEnum):
@@ -39,3 +40,5 @@ ANSWERED_EMPTY_STATES = (LetterState.NO_MOVES, LetterState.LATE, LetterState.AFT
                          LetterState.HELD)
 #: States of a player's letters read in a day (``status`` counts them as his letters).
 PLAYER_LETTER_STATES = (LetterState.APPLIED, LetterState.NO_MOVES)
+#: States of the letters a day's close reads (its game-file turn, :func:`mailer.day.day_spec`).
+DAY_LETTER_STATES = (LetterState.APPLIED, LetterState.LATE, LetterState.NO_MOVES)

@@ -15,6 +15,7 @@ from engine.model import TurnInfo
 from engine.state import GameState
 
 from ..config import GameConfig
+from ..letter_state import DAY_LETTER_STATES
 from ..store import DayInput, DayRow, Game, Letter, Store, loads, utc
 
 
@@ -105,7 +106,7 @@ def day_spec(s: Session, store: Store, row: DayRow) -> TurnSpec:
     both use it, and the resolver gets it through :func:`engine.replay.build_turn`, so a live
     day and its replay take the same code path."""
     letters = [l for l in store.letters(s, day=row.day)
-               if l.nick and l.state in ("applied", "late", "no_moves")]
+               if l.nick and l.state in DAY_LETTER_STATES]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day).order_by(DayInput.id)))
     from ..forum.close import merge_thread  # the day's forum thread (FORUM.md)
 

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 from engine.state import GameState
 
 from ..config import GameConfig
+from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import UNSENT
 from ..store import DayInput, DayRow, Outgoing, Store, dumps, loads, to_db, utc
@@ -109,7 +110,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         moved: set[str] = set()
         voted: set[str] = set()
         for letter in store.letters(s, day=ctx.day):
-            if letter.state != "applied":
+            if letter.state != LetterState.APPLIED:
                 continue
             moved.add(letter.nick)
             if any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
