@@ -17,8 +17,6 @@ processes on a big sync (:mod:`mailer.prepare`); each letter is decoded once per
 from __future__ import annotations
 
 import functools
-import re
-from dataclasses import dataclass, field
 from datetime import datetime
 from email.utils import parseaddr
 from typing import TYPE_CHECKING
@@ -31,13 +29,14 @@ from engine.legality import screen_letter, standing_actions
 from engine.model import Problem, ProblemKind
 
 from .addresses import canonical
+from .answers import Answers, Outcome
 from .batch_context import BatchContext, same_letter
 from .config import GameConfig
 from .crash import crash_point
 from .intake import PENDING_COLUMNS, SyncReport, attention_line, batches
 from .letter_state import ATTENTION_STATES, LetterState
-from .loop_breaker import MAX_EMPTY_REPLIES_PER_DAY, EmptyAnswers
-from .outbox import is_game_message_id, outgoing_row
+from .loop_breaker import EmptyAnswers
+from .outbox import is_game_message_id
 from .own_letters import OwnLetters, cut_own_letters
 from .render import Renderer, TemplateProblem
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
@@ -101,18 +100,6 @@ def due_letters(s: Session) -> list[int]:
     return [r.id for r in rows if not r.from_addr or on_time(utc(r.received), deadline)]
 
 
-@dataclass
-class _Outcome:
-    """What processing one letter decided: its Letter columns, the rows to queue
-    (:func:`mailer.outbox.outgoing_row`), the reply body (for :class:`OwnLetters`) and the
-    «Страх» answer it carries."""
-
-    columns: dict
-    queued: list[dict] = field(default_factory=list)
-    reply_body: str | None = None
-    fear_choice: str | None = None
-
-
 class _Run:
     """One sync's processing of pending letters: the config and renderer, and what it
     remembers from letter to letter (the game's own letters, the loop breaker's counts)."""
@@ -123,6 +110,7 @@ class _Run:
         self.preparer = preparer
         self.own = OwnLetters()
         self.empty = EmptyAnswers(cfg.zone)
+        self.answers = Answers(cfg, renderer, now, self.empty)
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
         self.own_addrs = frozenset({canonical(parseaddr(a)[1]) for a in cfg.host_addresses}
@@ -149,6 +137,7 @@ class _Run:
             raise  # the host's template, not the letter: stop, the letters stay pending
         except Exception as exc:  # noqa: BLE001 - the batch is rolled back, nothing is lost
             self.empty, self.own = saved
+            self.answers.empty = self.empty
             if len(ids) > 1:
                 for letter_id in ids:
                     self.process([letter_id], report)
@@ -193,7 +182,7 @@ class _Run:
         return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"])
                 for _, out in outcomes]
 
-    def _apply(self, s: Session, r, out: _Outcome, batch: BatchContext) -> None:
+    def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
         """What a later letter of the same batch must already see of this one."""
         cols = out.columns
         batch.settle(cols["message_id"], r.id, cols["state"], cols["duplicate_of"])
@@ -222,7 +211,7 @@ class _Run:
 
     # --- one letter; writes nothing, returns the outcome
 
-    def _understand(self, s: Session, r, prepared, batch: BatchContext, gate: Gate) -> _Outcome:
+    def _understand(self, s: Session, r, prepared, batch: BatchContext, gate: Gate) -> Outcome:
         from engine.parse import parse_letter
 
         decoded = prepared.decoded
@@ -230,7 +219,7 @@ class _Run:
         cols = dict(PENDING_COLUMNS, message_id=message_id, from_addr=decoded.from_addr,
                     subject=decoded.subject, body=decoded.body,
                     text_hash=text_hash(decoded.from_addr, decoded.body))
-        out = _Outcome(cols)
+        out = Outcome(cols)
         nick = self.players.get(decoded.from_addr)
         cut: list[str] = []
 
@@ -248,7 +237,7 @@ class _Run:
                            message_id in batch.own_ids, nick, self.player_cfg.get(nick),
                            batch.ctx is not None, own_text, notes=list(decoded.notes))
 
-        def done(state: str) -> _Outcome:
+        def done(state: str) -> Outcome:
             cols["state"] = state
             cols["notes_json"] = dumps(letter.notes)
             return out
@@ -261,12 +250,12 @@ class _Run:
             cols["nick"] = nick if link.senders else None
             cols["duplicate_of"] = letter.duplicate_of
             if link.answer is Answer.STRANGER:
-                self._notice_stranger(out, decoded, letter.received)
+                self.answers.stranger(out, decoded, letter.received)
             elif link.answer is Answer.REFUSAL:
                 problems = [Problem(text=decoded.subject or "", kind=ProblemKind.NOT_ALLOWED,
                                     reason=link.screen.__name__, message=reason)]
                 cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
-                self._reply(moves=[], problems=problems, state=link.state, **reply)
+                self.answers.reply(moves=[], problems=problems, state=link.state, **reply)
             return done(link.state)
         cols["nick"] = nick
         body = own_text()
@@ -299,12 +288,14 @@ class _Run:
             cols["day"] = None
             letter.notes.append(f"пришло после срока дня {ctx.day}: письмо будет прочитано в дне "
                                 f"{ctx.day + 1}, когда ведущий закроет день {ctx.day}")
+            if result.moves or result.skip or result.cancel:  # nothing understood: no notice
+                self.answers.next_day(out, r, decoded, ctx.row, letter.notes, letter.earlier)
             return done(LetterState.PENDING)
         if late_for is not None:
             # a letter for a day already closed stays out of that day (export replays the day as
             # close-day resolved it): state ``after_close``
             cols["day"] = late_for.day
-            self._reply(moves=list(result.moves), problems=problems, state=LetterState.AFTER_CLOSE,
+            self.answers.reply(moves=list(result.moves), problems=problems, state=LetterState.AFTER_CLOSE,
                         late_deadline=utc(late_for.deadline), late_row=late_for, **reply)
             return done(LetterState.AFTER_CLOSE)
         if came_after is not None:
@@ -313,53 +304,14 @@ class _Run:
         state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
         if state == LetterState.APPLIED:
             earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
-        self._reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
+        self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                     **reply)
         return done(state)
 
-    def _notice_stranger(self, out: _Outcome, decoded, received: datetime) -> None:
-        """Queue the unknown-sender notice (once per address and local day), when the address
-        can be answered at all."""
-        if not _REPLYABLE.fullmatch(decoded.from_addr):
-            return
-        day = received.astimezone(self.cfg.zone).date().isoformat()
-        out.queued.append(outgoing_row(
-            self.cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
-            to_addr=decoded.from_addr, subject=_re(decoded.subject),
-            body=self.renderer.unknown_sender(decoded.from_addr), now=self.now,
-            in_reply_to=decoded.message_id, references=decoded.references,
-            auto_submitted="auto-replied"))
-
-    def _reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-               late_deadline=None, late_row=None, came_after=None) -> None:
-        """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
-        and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
-        breaker)."""
-        cols = out.columns
-        if state != LetterState.APPLIED and self.empty.exhausted(cols["from_addr"], r.received):
-            notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
-                         "принятых ходов за день (защита от переписки с автоответчиком)")
-            return
-        body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
-                                   state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
-                                   late_row=late_row, came_after=came_after,
-                                   status=state, skip=cols["skip"], cancel=cols["cancel"],
-                                   now=self.now)
-        ref = f"reply:{cols['message_id']}"
-        if any(e.id < r.id for e in earlier):
-            ref += f"#{r.id}"  # a different letter under a reused Message-ID gets its own answer
-        out.queued.append(outgoing_row(
-            self.cfg, ref=ref, kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
-            subject=_re(decoded.subject), body=body, now=self.now, day=cols["day"],
-            in_reply_to=decoded.message_id, references=decoded.references,
-            auto_submitted="auto-replied"))
-        out.reply_body = body
-
-
-def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> _Outcome:
+def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:
     """The outcome of a letter whose processing raised: ``held`` (no moves, no reply), the
     error in its notes for the host."""
-    return _Outcome(dict(
+    return Outcome(dict(
         PENDING_COLUMNS, message_id=decoded.message_id or stored_id, from_addr=decoded.from_addr,
         subject=decoded.subject, body=decoded.body, nick=cfg.player_by_address().get(decoded.from_addr),
         text_hash=text_hash(decoded.from_addr, decoded.body),
@@ -380,12 +332,3 @@ def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Except
             setattr(letter, name, value)
         s.add(letter)
         return letter
-
-
-#: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
-_REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
-
-
-def _re(subject: str) -> str:
-    subject = subject.strip() or "Ход"
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}"

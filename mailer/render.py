@@ -188,6 +188,13 @@ class Renderer:
     def unknown_sender(self, address: str) -> str:
         return self.render("unknown_sender.txt.j2", address=address)
 
+    def next_day(self, *, nick: str, row: DayRow, received: datetime) -> str:
+        """The notice to a letter received at ``received`` (aware) after ``row``'s deadline
+        but before the host closed that day: it counts for the next day and is answered
+        after the day's results (DECISIONS.md §2, §8)."""
+        return self.render("next_day.txt.j2", nick=nick, day=row, deadline=utc(row.deadline),
+                           received=received)
+
     def event_letter(self, *, nick: str, row: DayRow, state: GameState) -> str:
         return self.render("event.txt.j2", nick=nick, day=row, deadline=utc(row.deadline))
 

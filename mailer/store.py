@@ -138,7 +138,7 @@ class DayInput(SQLModel, table=True):
 class Outgoing(SQLModel, table=True):
     """One outgoing letter. ``ref`` makes queuing idempotent (``"reply:17"``, ``"result:3:Бука"``)."""
 
-    # the latest letters to one address, whatever the case of its spelling (mailer.sync.OwnLetters)
+    # the latest letters to one address, whatever the case of its spelling (mailer.own_letters.OwnLetters)
     __table_args__ = (Index("ix_outgoing_to_addr_lower", text("lower(to_addr)")),)
 
     id: int | None = Field(default=None, primary_key=True)

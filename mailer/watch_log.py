@@ -80,7 +80,8 @@ def handled_since(store: "Store", marks) -> tuple[list, dict[int, int]]:
     by_ref = {out.ref: out.id for out in outs if out.kind in WATCH_KINDS}
     replies = {}
     for r in rows:
-        for ref in (f"reply:{r.message_id}#{r.id}", f"reply:{r.message_id}"):
+        for ref in (f"reply:{r.message_id}#{r.id}", f"reply:{r.message_id}",
+                    f"next_day:{r.message_id}#{r.id}", f"next_day:{r.message_id}"):
             if ref in by_ref:
                 replies[r.id] = by_ref.pop(ref)
                 break

@@ -156,8 +156,11 @@ def reference(base, tmp_path_factory) -> tuple[dict, Path]:
     snap = snapshot(folder)
     assert len(snap["letters"]) == LETTERS
     states = Counter(v[0] for v in snap["letters"].values())
-    # the one letter received after the deadline waits for day 2 (DECISIONS.md §8), nothing else
-    assert states["duplicate"] == 1 and states["applied"] >= 20 and states["pending"] == 1
+    # the one letter received after the deadline waited for day 2 (DECISIONS.md §8): close-day
+    # read it as soon as day 2 opened; nothing is left pending
+    assert states["duplicate"] == 1 and states["applied"] >= 20 and states["pending"] == 0
+    assert [v[3] for v in snap["letters"].values() if v[3] == 2] == [2]
+    assert sum(1 for r in snap["outgoing"] if r.startswith("next_day:")) == 1
     assert sum(1 for r in snap["outgoing"] if r.startswith("result:")) == 24
     return snap, folder
 

@@ -546,8 +546,13 @@ def _check_replies(host, rows):
     assert [l.message_id.split("@")[0] for l in letters if l.state == "after_close"] == ["e2e-game.8.after-close"]
     answered = {f"reply:{l.message_id}" for l in letters
                 if l.state in ("applied", "no_moves", "late", "after_close")}
+    # the letters received after a deadline, before its close, were also told at once that
+    # they count for the next day (one notice each)
+    waited = {l.message_id for l in letters
+              if any(mark in l.message_id for mark in ("4.next-day", "5.late", "7.reopened"))}
+    assert len(waited) == 3
     replies = {r.ref for r in rows.values() if r.kind == "reply"}
-    assert replies == answered
+    assert replies == answered | {f"next_day:{mid}" for mid in waited}
     for mark, day in (("4.next-day", 5), ("7.reopened", 8)):
         waited = next(l for l in letters if mark in l.message_id)
         assert (waited.state, waited.day) == ("applied", day), mark
@@ -556,6 +561,8 @@ def _check_replies(host, rows):
     late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
     assert "Письмо пришло после срока дня 5 (" in late_reply.body and late_reply.state == "sent"
     assert "засчитаны в день 6" in late_reply.body
+    notice = next(r for r in rows.values() if r.ref == f"next_day:{late.message_id}")
+    assert "уже после срока дня 5 — " in notice.body and "будет засчитано в день 6" in notice.body
 
 
 def _check_export_replays(host, tmp_path, last_day):

@@ -88,15 +88,18 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
     assert "Тортилла, Индеец (Клан2) — мирная охота\n" in paper
     assert "Шершень, Охранник (Клан1) — убийство ночью\n" in paper
     assert _cli(config, "close-day", now=DEADLINE_PASSED, check=False, password=pw).returncode != 0
-    # the letter received after the deadline waited for day 2: read now, in day 2
-    assert "Новых писем: 0; обработано: 1." in _cli(config, "sync", now=DEADLINE_PASSED, password=pw).stdout
+    # the letter received after the deadline waited for day 2: close-day read it as soon as
+    # day 2 opened, so the next sync has nothing left to read
+    assert "Прочитано писем, ждавших день 2: 1." in paper
+    assert "Новых писем: 0; обработано: 0." in _cli(config, "sync", now=DEADLINE_PASSED, password=pw).stdout
 
     sent = _cli(config, "send", now=DEADLINE_PASSED, password=pw)
     assert "не отправлено: 0" in sent.stdout
     count = len(smtp_server.messages)
-    # 24 role letters + 24 replies to players + 1 reply to the late letter (read in day 2) + 1 to the unknown
-    # address + 24 result letters (everybody was alive at the start of the day)
-    assert count == 24 + 24 + 1 + 1 + 24
+    # 24 role letters + 24 replies to players + the notice that the late letter counts for day 2
+    # + its reply (read in day 2) + 1 to the unknown address + 24 result letters (everybody was
+    # alive at the start of the day)
+    assert count == 24 + 24 + 1 + 1 + 1 + 24
     assert "Отправлено: 0" in _cli(config, "send", now=DEADLINE_PASSED, password=pw).stdout
     assert len(smtp_server.messages) == count
 
@@ -119,9 +122,13 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
     assert "сын" not in _body(results["bublik@example.net"][0])
     # the late letter got a reply saying so, the unknown address a polite refusal
     late = [m for m in inbox["pchelka@example.com"] if m["Subject"].startswith("Re:") and "после срока" in _body(m)]
-    assert len(late) == 1 and "после срока дня 1 (03.11.2026 19:30" in _body(late[0])
-    assert "засчитаны в день 2" in _body(late[0])
-    assert late[0]["In-Reply-To"] and late[0]["Auto-Submitted"] == "auto-replied"
+    # first at once the notice that it counts for day 2, then (after close-day) the reply
+    assert len(late) == 2
+    assert "уже после срока дня 1 — 03.11.2026 19:30" in _body(late[0])
+    assert "будет засчитано в день 2" in _body(late[0])
+    assert "после срока дня 1 (03.11.2026 19:30" in _body(late[1])
+    assert "засчитаны в день 2" in _body(late[1])
+    assert all(m["In-Reply-To"] and m["Auto-Submitted"] == "auto-replied" for m in late)
     unknown = inbox["kot.office@example.com"]
     assert len(unknown) == 1 and "нет в списке игроков" in _body(unknown[0])
     # nothing was marked or deleted on the server

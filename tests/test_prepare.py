@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import mailer.prepare as prep
-import mailer.reading as reading_mod
+import mailer.answers as answers_mod
 from letters import mailbox, roster_24
 from mailer.config import load_config
 from mailer.decode import decode
@@ -91,10 +91,15 @@ def test_workers_give_exactly_the_sync_done_in_place(tmp_path, monkeypatch):
     assert ahead == in_place
     assert in_place["processed"] == LETTERS + 1
     assert in_place["states"]["duplicate"] == 1 and in_place["states"]["applied"] > 20
-    # letters after day 1's deadline wait for day 2 unanswered (DECISIONS.md §8), but every
-    # letter was parsed (by the workers in the second run): the comparison covers them all
-    replies = [r for r in in_place["outgoing"] if r[2] == "reply"]
-    assert len(replies) == in_place["states"]["applied"] + in_place["states"].get("no_moves", 0)
+    # letters after day 1's deadline wait for day 2 (DECISIONS.md §8): their moves are answered
+    # after the close, a notice that they count for day 2 goes at once to those with a move;
+    # every letter was parsed (by the workers in the second run): the comparison covers them all
+    answers = [r for r in in_place["outgoing"] if r[2] == "reply" and r[0].startswith("reply:")]
+    assert len(answers) == in_place["states"]["applied"] + in_place["states"].get("no_moves", 0)
+    waiting = [row for row in in_place["letters"] if row[1] == "pending" and row[6] not in (None, "[]")]
+    notices = [r for r in in_place["outgoing"] if r[0].startswith("next_day:")]
+    assert waiting and len(notices) == len(waiting)
+    assert sum(1 for r in in_place["outgoing"] if r[2] == "reply") == len(answers) + len(notices)
     parsed = [row for row in in_place["letters"] if row[6] not in (None, "[]")]
     assert len(parsed) > 200
 
@@ -136,7 +141,7 @@ def test_a_batch_that_cannot_be_written_is_redone_letter_by_letter(tmp_path, mon
     """Writing a batch fails (here: one reply row breaks a NOT NULL column): the batch is
     rolled back and its letters are processed one per transaction; only the letter whose
     row cannot be written is held, every other one is answered."""
-    real = reading_mod.outgoing_row
+    real = answers_mod.outgoing_row
 
     def outgoing_row(cfg, **letter):
         row = real(cfg, **letter)
@@ -144,7 +149,7 @@ def test_a_batch_that_cannot_be_written_is_redone_letter_by_letter(tmp_path, mon
             row["body"] = None
         return row
 
-    monkeypatch.setattr(reading_mod, "outgoing_row", outgoing_row)
+    monkeypatch.setattr(answers_mod, "outgoing_row", outgoing_row)
     monkeypatch.setattr(prep, "default_workers", lambda: 0)
     folder = tmp_path / "g"
     cfg = load_config(write_game(folder, batch=100))

@@ -137,7 +137,12 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
     game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="l2@x"), DEADLINE + timedelta(seconds=60))
     game.sync()
     assert [r.state for r in game.rows()] == ["applied", "pending"]
-    assert len(game.replies("reply")) == 1
+    # the moves of the letter for day 2 are answered after day 1's results; the player is told
+    # at once that it came after day 1's deadline (one notice, never doubled by a re-run)
+    game.sync()
+    replies = game.replies("reply")
+    assert [r.ref.split(":")[0] for r in replies] == ["reply", "next_day"]
+    assert replies[1].to_addr == "buka@example.org" and replies[1].day == 2
     close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
     sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=6))
     rows = {r.message_id: r for r in game.rows()}
@@ -175,6 +180,8 @@ def test_late_close_keeps_the_next_calendar_deadline(game):
 
     game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="c1@x"), DEADLINE + timedelta(hours=3))
     game.sync()
+    [notice] = game.replies("reply")
+    assert notice.ref.startswith("next_day:")
     report = close_day(game.cfg, game.store, now=DEADLINE + timedelta(days=1, hours=2))
     assert report.next_deadline == DEADLINE + timedelta(days=2)
     with game.store.session() as s:
@@ -182,7 +189,7 @@ def test_late_close_keeps_the_next_calendar_deadline(game):
     sync(game.cfg, game.store, now=DEADLINE + timedelta(days=1, hours=3))
     [row] = game.rows()
     assert (row.state, row.day) == ("applied", 2)
-    [reply] = game.replies("reply")
+    [_, reply] = game.replies("reply")
     assert "после срока дня 1 (08.12.2026 19:30" in reply.body and "засчитаны в день 2" in reply.body
     assert "Ходы можно изменить до 10.12.2026 19:30" in reply.body
 
@@ -304,7 +311,8 @@ def test_letters_during_fear_wait_wait_for_the_next_day(tmp_path):
         g.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="next@x"), DEADLINE + timedelta(minutes=20))
         rep = g.sync()
         assert rep.states == {"pending": 1}
-        assert [r.state for r in g.rows()][-1] == "pending" and len(g.replies("reply")) == 3
+        assert [r.state for r in g.rows()][-1] == "pending"
+        assert [r.ref.split(":")[0] for r in g.replies("reply")] == ["reply"] * 3 + ["next_day"]
         g.deliver(letter("buka@example.org", "Выбираю: Serginio", msgid="fear@x"), DEADLINE + timedelta(minutes=30))
         g.sync()
         assert close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=40)).result.lynched == ["Serginio"]

@@ -72,7 +72,8 @@ def test_sync_and_send_print_only_the_summary_when_not_a_terminal(demo_game):
     assert "Получаю" not in synced.output and "\x1b" not in synced.output
     sent = runner.invoke(main, ["send"], env=env)
     assert sent.exit_code == 0, sent.output
-    assert sent.output.splitlines() == ["Отправлено: 49; не отправлено: 0."]
+    # 24 roles, 24 answers, 1 unknown-sender notice, 1 next-day notice (the letter after the deadline)
+    assert sent.output.splitlines() == ["Отправлено: 50; не отправлено: 0."]
 
 
 def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
@@ -109,7 +110,7 @@ def test_sync_and_send_show_progress_on_a_terminal(demo_game):
     assert "Новых писем: 26; обработано: 26." in synced
     sent = _run_on_a_terminal(["send"], env)
     assert "Отправляю письма" in sent
-    assert "Отправлено: 49; не отправлено: 0." in sent
+    assert "Отправлено: 50; не отправлено: 0." in sent
 
 
 # --------------------------------------------------------------------------- demo
@@ -124,12 +125,13 @@ def test_demo_shows_the_newspaper_and_one_letter_of_each_kind(tmp_path):
     assert kinds == ["роль", "ответ", "чужой адрес", "итоги"]
     assert len(set(kinds)) == len(kinds) and set(kinds) <= set(KIND_RU.values())
     assert any("газета дня 1" in line for line in lines)
-    # 74 before issue 12; the letter after the deadline now waits for day 2, unanswered yet
-    assert "4. preview: в очереди 73 письма; ниже по одному письму каждого вида (4):" in lines
+    # the letter after the deadline waits for day 2: a notice at once, and close-day reads it
+    # once day 2 opens (its reply goes with the results): 73 + 2
+    assert "4. preview: в очереди 75 писем; ниже по одному письму каждого вида (4):" in lines
     assert (f"Все письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из них "
             f"целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР") in lines
     assert len(lines) < 150  # it was 1,126 lines with every letter
-    assert len(list((folder / "outbox").iterdir())) == 73  # all of them are still sent
+    assert len(list((folder / "outbox").iterdir())) == 75  # all of them are still sent
 
 
 # --------------------------------------------------------------------------- click's messages

@@ -33,11 +33,37 @@ class CloseReport:
     letters: int = 0
     winner: str | None = None
     next_deadline: datetime | None = None
+    read: int = 0  # letters that waited for the new day, read once it opened
 
 
 @one_at_a_time
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
               fear_choice: str | None = None) -> CloseReport:
+    """Resolve the open day (DECISIONS.md §2–10), queue the result letters, store the
+    newspaper and open the next day — in one transaction; then read the letters that waited
+    for the new day (received after the closed day's deadline) exactly as ``sync`` reads
+    pending letters (:func:`mailer.reading.process_pending`), so their replies go out with
+    the day's results. Arguments, returns and errors as :func:`_close_day`;
+    ``CloseReport.read`` counts the letters read for the new day.
+    """
+    from ..intake import SyncReport
+    from ..reading import process_pending
+    from ..render import TemplateProblem
+
+    report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
+    if report.result is not None and report.winner is None:
+        read = SyncReport()
+        try:
+            process_pending(cfg, store, now=now, report=read)
+        except TemplateProblem as exc:  # the day is closed; the letters wait for the next sync
+            report.warnings.append(f"письма, ждавшие дня {report.day + 1}, не прочитаны ({exc}); "
+                                   "их прочитает следующий sync")
+        report.read = read.processed
+    return report
+
+
+def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
+               fear_choice: str | None = None) -> CloseReport:
     """Resolve the open day (DECISIONS.md §2–10), queue the result letters, store the
     newspaper and open the next day — in one transaction.
 

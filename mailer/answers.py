@@ -1,0 +1,117 @@
+"""The answers queued to a received letter: the reply restating its moves and problems, the
+unknown-sender notice, and the notice that a letter counts for the next day; each withheld
+when the loop breaker (:mod:`mailer.loop_breaker`) says its address had enough answers today.
+Nothing is written here: the rows go to an :class:`Outcome` that the read/reply loop
+(:mod:`mailer.reading`) writes with the letter's state in one transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .config import GameConfig
+from .letter_state import LetterState
+from .loop_breaker import MAX_EMPTY_REPLIES_PER_DAY, EmptyAnswers
+from .outbox import outgoing_row
+from .render import Renderer
+from .store import utc
+
+__all__ = ["Outcome", "Answers", "reply_subject"]
+
+
+@dataclass
+class Outcome:
+    """What processing one letter decided: its Letter columns, the rows to queue
+    (:func:`mailer.outbox.outgoing_row`), the reply body (for :class:`OwnLetters`) and the
+    «Страх» answer it carries."""
+
+    columns: dict
+    queued: list[dict] = field(default_factory=list)
+    reply_body: str | None = None
+    fear_choice: str | None = None
+
+
+
+class Answers:
+    """The answers of one sync: ``renderer`` writes them, ``now`` (aware) is their Date,
+    ``empty`` the loop breaker's counts (replaced when a batch is rolled back)."""
+
+    def __init__(self, cfg: GameConfig, renderer: Renderer, now: datetime, empty: EmptyAnswers) -> None:
+        self.cfg, self.renderer, self.now, self.empty = cfg, renderer, now, empty
+
+    def stranger(self, out: Outcome, decoded, received: datetime) -> None:
+        """Queue the unknown-sender notice (once per address and local day), when the address
+        can be answered at all."""
+        if not _REPLYABLE.fullmatch(decoded.from_addr):
+            return
+        day = received.astimezone(self.cfg.zone).date().isoformat()
+        out.queued.append(outgoing_row(
+            self.cfg, ref=f"unknown:{decoded.from_addr}:{day}", kind="unknown_sender",
+            to_addr=decoded.from_addr, subject=reply_subject(decoded.subject),
+            body=self.renderer.unknown_sender(decoded.from_addr), now=self.now,
+            in_reply_to=decoded.message_id, references=decoded.references,
+            auto_submitted="auto-replied"))
+
+    def _loop_stops(self, from_addr: str, received: datetime, notes: list[str]) -> bool:
+        """True (and a note for the host) when the loop breaker withholds an answer to a letter
+        that accepted nothing: the address had MAX_EMPTY_REPLIES_PER_DAY such answers that day."""
+        if not self.empty.exhausted(from_addr, received):
+            return False
+        notes.append(f"ответа нет: с этого адреса уже {MAX_EMPTY_REPLIES_PER_DAY} письма без "
+                     "принятых ходов за день (защита от переписки с автоответчиком)")
+        return True
+
+    def next_day(self, out: Outcome, r, decoded, row, notes: list[str], earlier) -> None:
+        """Tell the sender at once that his letter came after ``row``'s deadline and counts
+        for the next day (its moves are answered after the day's results). One notice per
+        letter (ref ``next_day:<Message-ID>``, as :meth:`reply`'s); the loop breaker applies."""
+        cols = out.columns
+        if self._loop_stops(cols["from_addr"], r.received, notes):
+            return
+        body = self.renderer.next_day(nick=cols["nick"], row=row, received=utc(r.received))
+        out.queued.append(outgoing_row(
+            self.cfg, ref=_ref("next_day", cols["message_id"], r.id, earlier), kind="reply",
+            to_addr=decoded.from_addr, to_nick=cols["nick"], subject=reply_subject(decoded.subject),
+            body=body, now=self.now, day=row.day + 1, in_reply_to=decoded.message_id,
+            references=decoded.references, auto_submitted="auto-replied"))
+        out.reply_body = body
+
+    def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
+              late_deadline=None, late_row=None, came_after=None) -> None:
+        """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
+        and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
+        breaker)."""
+        cols = out.columns
+        if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
+            return
+        body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
+                                   state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
+                                   late_row=late_row, came_after=came_after,
+                                   status=state, skip=cols["skip"], cancel=cols["cancel"],
+                                   now=self.now)
+        out.queued.append(outgoing_row(
+            self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
+            subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
+            in_reply_to=decoded.message_id, references=decoded.references,
+            auto_submitted="auto-replied"))
+        out.reply_body = body
+
+
+
+#: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
+_REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
+
+
+def _ref(kind: str, message_id: str, letter_id: int, earlier) -> str:
+    """The ``ref`` of an answer to a letter: once per Message-ID; a different letter under a
+    reused Message-ID (one of ``earlier`` came before it) gets its own answer."""
+    ref = f"{kind}:{message_id}"
+    return ref + f"#{letter_id}" if any(e.id < letter_id for e in earlier) else ref
+
+
+def reply_subject(subject: str) -> str:
+    """The subject of an answer: «Re: » and the letter's subject («Ход» when it has none)."""
+    subject = subject.strip() or "Ход"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"

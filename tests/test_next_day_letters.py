@@ -1,0 +1,68 @@
+"""Letters received after a day's deadline but before the host closes it (DECISIONS.md §2,
+§8; issue 12): they count for the next day, the player is told so at once (one notice per
+letter), and close-day reads them as soon as it opens the next day, so their replies go out
+with the day's results."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from mailer.day import close_day
+from mailer.letter_state import LetterState
+from mailer.sync import sync
+from test_sync import DEADLINE, START, Game, letter
+
+
+def _waiting_letter(g: Game) -> None:
+    g.deliver(letter("buka@example.org", "Лечу Маруську", msgid="early@x"), START + timedelta(hours=2))
+    g.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="late@x", subject="Ночь"),
+              DEADLINE + timedelta(minutes=2, seconds=30))
+
+
+def test_the_player_is_told_at_once_that_his_letter_counts_for_the_next_day(tmp_path):
+    g = Game(tmp_path)
+    _waiting_letter(g)
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=6))  # a second run adds nothing
+    assert [r.state for r in g.rows()] == [LetterState.APPLIED, LetterState.PENDING]
+    notices = [r for r in g.replies("reply") if r.ref.startswith("next_day:")]
+    assert len(notices) == 1
+    [notice] = notices
+    assert (notice.to_addr, notice.to_nick, notice.subject, notice.day) == (
+        "buka@example.org", "Бука", "Re: Ночь", 2)
+    assert notice.body == (
+        "Здравствуйте, Бука!\n\n"
+        "Ваше письмо пришло 08.12.2026 19:32 (Europe/Moscow), уже после срока дня 1 — "
+        "08.12.2026 19:30 (Europe/Moscow). Оно будет засчитано в день 2; что я в нём понял, "
+        "напишу после итогов дня 1.\n\n"
+        "— Ведущий (письмо составлено автоматически)\n")
+    g.store.dispose()
+
+
+def test_a_late_letter_with_nothing_understood_gets_no_notice(tmp_path):
+    """An auto-responder's text after the deadline: no move, so no notice to loop on."""
+    g = Game(tmp_path)
+    g.deliver(letter("buka@example.org", "Спасибо, ваше письмо получено.", msgid="bot@x"),
+              DEADLINE + timedelta(minutes=3))
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    assert [r.state for r in g.rows()] == [LetterState.PENDING]
+    assert g.replies("reply") == []
+    g.store.dispose()
+
+
+def test_close_day_reads_the_letters_that_waited_for_the_new_day(tmp_path):
+    g = Game(tmp_path)
+    _waiting_letter(g)
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    report = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=10))
+    assert report.read == 1
+    rows = {r.message_id: r for r in g.rows()}
+    assert (rows["late@x"].state, rows["late@x"].day) == (LetterState.APPLIED, 2)
+    [answer] = [r for r in g.replies("reply") if r.ref == "reply:late@x"]
+    assert answer.day == 2 and answer.to_addr == "buka@example.org"
+    assert "Принято (день 2):\n  - Лечение: Ягуарчик" in answer.body
+    assert "после срока дня 1 (08.12.2026 19:30 (Europe/Moscow))" in answer.body
+    # the next sync has nothing left to read, and nothing is answered twice
+    assert sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=15)).processed == 0
+    assert len([r for r in g.replies("reply") if "late@x" in r.ref or r.ref.startswith("next_day:")]) == 2
+    g.store.dispose()
