@@ -10,28 +10,20 @@ compares equal to its value, so rows written before this enum read the same.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from engine.model import WordedEnum
 
 __all__ = ["OutState", "TO_SEND", "UNSENT"]
 
 
-class OutState(StrEnum):
-    """What became of an outgoing letter; ``.ru``: the host's words for it."""
+class OutState(WordedEnum):
+    """What became of an outgoing letter; ``.ru``: the host's words for it («в очереди» …)."""
 
-    QUEUED = "queued"
-    SENDING = "sending"
-    SENT = "sent"
-    UNCERTAIN = "uncertain"
-    FAILED = "failed"
+    QUEUED = "queued", "в очереди"
+    SENDING = "sending", "отправляется"
+    SENT = "sent", "отправлено"
+    UNCERTAIN = "uncertain", "неясно, ушло ли"
+    FAILED = "failed", "отказ сервера"
 
-    @property
-    def ru(self) -> str:
-        """The state as the host reads it («в очереди», «неясно, ушло ли» …)."""
-        return _RU[self]
-
-
-_RU = {OutState.QUEUED: "в очереди", OutState.SENDING: "отправляется", OutState.SENT: "отправлено",
-       OutState.UNCERTAIN: "неясно, ушло ли", OutState.FAILED: "отказ сервера"}
 
 #: Letters still to be sent, as ``preview`` shows them and ``edit`` may correct them.
 TO_SEND = (OutState.QUEUED, OutState.UNCERTAIN)

@@ -9,6 +9,8 @@ import sys
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Callable, TextIO
 
+from .out_state import OutState
+
 if TYPE_CHECKING:
     from .config import GameConfig
     from .store import Store
@@ -18,9 +20,9 @@ __all__ = ["Log", "WATCH_KINDS", "marks", "handled_since", "log_letters"]
 #: Kinds of letters ``watch`` sends by itself.
 WATCH_KINDS = ("reply", "unknown_sender")
 #: Letter states that get an answer (the rest are only logged).
-_REPLY_STATES_RU = {"sent": "ответ отправлен", "queued": "ответ в очереди",
-                    "uncertain": "ответ: неясно, ушёл ли", "failed": "ответ: отказ сервера",
-                    "sending": "ответ отправляется"}
+_REPLY_STATES_RU = {OutState.SENT: "ответ отправлен", OutState.QUEUED: "ответ в очереди",
+                    OutState.UNCERTAIN: "ответ: неясно, ушёл ли",
+                    OutState.FAILED: "ответ: отказ сервера", OutState.SENDING: "ответ отправляется"}
 
 
 class Log:

@@ -13,6 +13,8 @@ import threading
 from datetime import datetime
 from typing import TYPE_CHECKING, Callable
 
+from .out_state import OutState
+
 if TYPE_CHECKING:
     from .config import GameConfig
     from .store import Store
@@ -75,7 +77,7 @@ class DayTimers:
                     row_id, state = row.id, row.state
         except AlreadyRunning:
             return
-        if state == "queued":
+        if state == OutState.QUEUED:
             self._send_once([row_id], kinds=("host_notice",))
 
     def _remind(self, day: int) -> None:

@@ -8,6 +8,7 @@ import json
 from engine.model import PROBLEM_KINDS, Problem, ProblemKind
 from mailer.letter_state import ATTENTION_STATES, LetterState
 from mailer.words import PROBLEM_RU, STATE_RU
+from vocabulary import bare_state_strings
 
 
 def test_stored_values_are_those_of_older_databases():
@@ -31,3 +32,7 @@ def test_a_problem_kind_goes_to_json_as_its_plain_value():
     problem = Problem(text="Линч: Кто-то", kind=ProblemKind.UNKNOWN_NAME)
     assert json.dumps(problem.to_json(), ensure_ascii=False) == \
         '{"text": "Линч: Кто-то", "kind": "unknown_name"}'
+
+
+def test_no_bare_letter_state_strings_in_mailer():
+    assert bare_state_strings({s.value for s in LetterState}, "letter_state.py") == []
