@@ -15,7 +15,7 @@ from .grammar_vocab import (
 #: :func:`action_for` result for a word that means two different moves of this player.
 ASK = "ask"
 from .model import Problem, TurnInfo
-from .reasons import ACTIONS_RU
+from .reasons import ACTIONS_RU, refusal_ru
 from .roles import ROLE_NAMES_RU
 from .state import GameState
 
@@ -150,10 +150,9 @@ def _message(text, kind, reason, candidates, action, target, word) -> str:
             return f"Миномёт сегодня не у вас: ход {quoted} не принят."
         if reason == "not_event":
             return f"Сегодняшнее событие не даёт вам такого хода: {quoted}."
-        return f"Ваша роль не может сделать этот ход ({action_ru(action) or 'ход'}): {quoted}."
+        return refusal_ru("not_your_role", quoted, target, action)
     if kind == "not_allowed":
-        return _NOT_ALLOWED.get(reason, "Этот ход не разрешён правилами: {q}.").format(
-            q=quoted, t=target, a=action_ru(action))
+        return refusal_ru(reason, quoted, target, action)
     if reason == "other_day":
         return (f"Не могу принять {quoted}: ходы нужно писать полностью, ссылки на прошлые "
                 "дни и письма («как вчера») не принимаются.")
@@ -174,22 +173,6 @@ def _message(text, kind, reason, candidates, action, target, word) -> str:
     return f"Не понял ход {quoted}. Напишите его, пожалуйста, иначе: действие и ник."
 
 
-_NOT_ALLOWED = {
-    "dead": "Вы выбыли из игры, ходы не принимаются: {q}.",
-    "target_dead": "Игрок «{t}» уже выбыл из игры: {q} не принят.",
-    "same_target_twice": "Нельзя выбирать одного и того же игрока («{t}») два хода подряд: {q}.",
-    "too_many_targets": "В этом ходе ({a}) можно назвать только одного игрока: {q}.",
-    "too_many_votes": "Сегодня у вас не столько голосов, сколько названо: {q}.",
-    "conflicting": "В письме два разных хода одного вида ({a}); напишите, какой из них верный: {q}.",
-    "abstain": ("Воздержаться на линче правилами нельзя: {q} — не голос. Без голоса за день "
-                "начисляется штрафное очко (автокилл). Чтобы проголосовать, напишите ник."),
-    "detective_alive": "Искать другую роль можно только после смерти детектива: {q}.",
-    "not_clan_member": "Ходить можно только за членов своего клана: {q}.",
-    "no_such_member": "В вашем клане нет живого игрока с такой ролью: {q}.",
-    "vote_on_behalf": "Голосовать за другого игрока нельзя: {q}.",
-    "branch_mismatch": "В ветке жульничества ход не той роли: {q}.",
-    "branch_without_target": "Ветки жульничества есть, а цель жульничества не названа: {q}.",
-}
 
 
 def describe_target(move) -> str:

@@ -275,28 +275,12 @@ def refusal_problem(state: GameState, turn: Day, move: Move, reason: str) -> Pro
 
 def _message(state: GameState, turn: Day, move: Move, reason: str, text: str,
              target: str | None) -> str:
-    from .reasons import ACTIONS_RU
+    from .reasons import refusal_ru
 
-    q, t, a = f"«{text}»", target or "", ACTIONS_RU.get(move.action, move.action)
+    q = f"«{text}»"
     if reason == "appeal_not_allowed":
         allowed = sorted(appeal_allowed(state, turn.day) or ())
         names = ", ".join(allowed) if allowed else "никого"
         return (f"Сегодня «Апелёвка»: голосовать можно только за тех, кто вчера голосовал за "
                 f"повешенного: {names}. Голос {q} не принят, проголосуйте за одного из них.")
-    if reason == "target_immune":
-        return (f"У игрока {t} сегодня иммунитет («Выбери меня!»): голос за него не засчитается. "
-                f"Голос {q} не принят, проголосуйте за другого игрока.")
-    if reason == "hunt_with_check":
-        return (f"Мирную охоту нельзя отправлять в один день с проверкой: охота {q} не принята, "
-                "проверка остаётся.")
-    if reason == "hunt_with_role_move":
-        return (f"Мирную охоту нельзя отправлять в один день с ролевым ходом: охота {q} не "
-                "принята, ролевой ход остаётся.")
-    return {
-        "not_your_role": f"Ваша роль не может сделать этот ход ({a}): {q}.",
-        "already_found": f"Вы уже нашли детектива, искать больше не нужно: {q}.",
-        "target_dead": f"Игрок {t} уже выбыл из игры: {q} не принят.",
-        "target_unknown": f"Не понял, кого вы имеете в виду в {q}: напишите, пожалуйста, ник.",
-        "same_target_twice": f"Нельзя выбирать одного и того же игрока ({t}) два хода подряд: {q}.",
-        "self_target": f"Приглашать самого себя нельзя: {q}.",
-    }.get(reason, f"Этот ход не разрешён правилами: {q}.")
+    return refusal_ru(reason, q, target, move.action)

@@ -116,3 +116,41 @@ EVENTS_RU: dict[str, str] = {
     "palms": "Пальмы цветут", "secret": "Тайна", "appeal": "Апелёвка",
     "full_moon": "Полнолуние", "holiday": "Праздник",
 }
+
+#: Refusal reason → the reply's sentence, with ``{q}`` the letter's words in «», ``{t}`` the
+#: target, ``{a}`` the move's Russian name (:data:`ACTIONS_RU`). One wording for the parser's
+#: refusals and :func:`engine.legality.refusal_problem`'s (DECISIONS.md §4, §6).
+REFUSALS_RU: dict[str, str] = {
+    "dead": "Вы выбыли из игры, ходы не принимаются: {q}.",
+    "not_your_role": "Ваша роль не может сделать этот ход ({a}): {q}.",
+    "already_found": "Вы уже нашли детектива, искать больше не нужно: {q}.",
+    "target_dead": "Игрок «{t}» уже выбыл из игры: {q} не принят.",
+    "target_unknown": "Не понял, кого вы имеете в виду в {q}: напишите, пожалуйста, ник.",
+    "same_target_twice": "Нельзя выбирать одного и того же игрока («{t}») два хода подряд: {q}.",
+    "self_target": "Приглашать самого себя нельзя: {q}.",
+    "target_immune": ("У игрока {t} сегодня иммунитет («Выбери меня!»): голос за него не "
+                      "засчитается. Голос {q} не принят, проголосуйте за другого игрока."),
+    "hunt_with_check": ("Мирную охоту нельзя отправлять в один день с проверкой: охота {q} не "
+                        "принята, проверка остаётся."),
+    "hunt_with_role_move": ("Мирную охоту нельзя отправлять в один день с ролевым ходом: охота "
+                            "{q} не принята, ролевой ход остаётся."),
+    "too_many_targets": "В этом ходе ({a}) можно назвать только одного игрока: {q}.",
+    "too_many_votes": "Сегодня у вас не столько голосов, сколько названо: {q}.",
+    "conflicting": "В письме два разных хода одного вида ({a}); напишите, какой из них верный: {q}.",
+    "abstain": ("Воздержаться на линче правилами нельзя: {q} — не голос. Без голоса за день "
+                "начисляется штрафное очко (автокилл). Чтобы проголосовать, напишите ник."),
+    "detective_alive": "Искать другую роль можно только после смерти детектива: {q}.",
+    "not_clan_member": "Ходить можно только за членов своего клана: {q}.",
+    "no_such_member": "В вашем клане нет живого игрока с такой ролью: {q}.",
+    "vote_on_behalf": "Голосовать за другого игрока нельзя: {q}.",
+    "branch_mismatch": "В ветке жульничества ход не той роли: {q}.",
+    "branch_without_target": "Ветки жульничества есть, а цель жульничества не названа: {q}.",
+}
+
+
+def refusal_ru(reason: str, quoted: str, target: str | None, action: str) -> str:
+    """The reply's sentence for a move refused by ``reason`` (:data:`REFUSALS_RU`):
+    ``quoted`` the letter's words already in «», ``target`` a nick or None, ``action`` an
+    action id. An unknown reason gets the general «not allowed by the rules» sentence."""
+    text = REFUSALS_RU.get(reason, "Этот ход не разрешён правилами: {q}.")
+    return text.format(q=quoted, t=target or "", a=ACTIONS_RU.get(action, action) or "ход")
