@@ -153,7 +153,10 @@ def reference(base, tmp_path_factory) -> tuple[dict, Path]:
     shutil.copytree(base, folder)
     ok(cli(folder, "sync", now=SYNC_NOW))
     ok(cli(folder, "close-day", now=CLOSE_NOW))
+    before = snapshot(folder)
+    ok(cli(folder, "sync", now=CLOSE_NOW))  # the recovery's last step, here with nothing to do
     snap = snapshot(folder)
+    assert snap == before
     assert len(snap["letters"]) == LETTERS
     states = Counter(v[0] for v in snap["letters"].values())
     # the one letter received after the deadline waited for day 2 (DECISIONS.md §8): close-day
@@ -284,6 +287,24 @@ def test_sync_and_close_day_killed_at_arbitrary_moments(base, reference, tmp_pat
         killed_after(folder, "close-day", CLOSE_NOW, delay)
     if snapshot(folder)["days"][0][1] == "open":
         ok(cli(folder, "close-day", now=CLOSE_NOW))
+    # a close-day killed after its commit, before it read the letters that waited for day 2,
+    # leaves them to the next sync, which reads them exactly as close-day would have
+    ok(cli(folder, "sync", now=CLOSE_NOW))
+    assert snapshot(folder) == expected
+
+
+def test_close_day_killed_while_reading_the_waiting_letters(base, reference, tmp_path):
+    """Killed after the day's close committed, while reading the letter that waited for day 2:
+    the day stays closed, the letter pending; the next sync reads it as close-day would have."""
+    expected, _ = reference
+    folder = tmp_path / "game"
+    shutil.copytree(base, folder)
+    ok(cli(folder, "sync", now=SYNC_NOW))
+    killed(cli(folder, "close-day", now=CLOSE_NOW, crash="process_tx:1"))
+    snap = snapshot(folder)
+    assert snap["days"][0][1] == "closed"
+    assert [v[0] for v in snap["letters"].values() if v[0] == "pending"] == ["pending"]
+    ok(cli(folder, "sync", now=CLOSE_NOW))
     assert snapshot(folder) == expected
 
 
