@@ -72,6 +72,9 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
           fear_chosen: str | None) -> None:
     turn.submissions, turn.cancels, turn.refused = [], [], []
     info = _turn_info(turn, fear_chosen)
+    # the «Страх» choice is asked for after the tally (DECISIONS.md §6.1): a letter of the day
+    # is read as its reply read it, without the chosen player (what the reply promised)
+    day_info = _turn_info(turn, None)
     seq = 0
     # each sender's earlier letters of the day, in arrival order, as the reply saw them
     order = sorted(range(len(spec.letters)), key=lambda k: (spec.letters[k].at or start, k))
@@ -86,8 +89,10 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
         letter = spec.letters[k]
         standing = standing_actions((parsed_at[j].moves, parsed_at[j].cancel or parsed_at[j].skip)
                                     for j in earlier[k])
-        parsed_at[k] = screen_letter(_parser()(letter.text, letter.sender, state, info),
-                                     letter.sender, state, info, standing)
+        read = info if fear_chosen and turn.deadline and not on_time(letter.at or start, turn.deadline) \
+            else day_info
+        parsed_at[k] = screen_letter(_parser()(letter.text, letter.sender, state, read),
+                                     letter.sender, state, read, standing)
     for k, letter in enumerate(spec.letters):
         at = letter.at or start
         parsed = parsed_at[k]

@@ -107,6 +107,23 @@ def test_close_day_refuses_exactly_what_the_reply_refused():
     assert mine[("hunt", "Карлсон")] in (("refused", "hunt_with_check"), ("refused", "not_allowed"))
 
 
+def test_a_fear_choice_sent_before_the_tally_is_read_as_its_reply_read_it():
+    """«Страх»: a «Выбираю: X» letter of the day, from the player the votes then choose, was
+    not accepted by its reply (nobody was chosen yet); close-day must not apply it either —
+    the chosen player is asked after the deadline (DECISIONS.md §6.1)."""
+    state = GameState.new(0, ROSTER)
+    state.day = 2
+    game = GameFile(title="t", seed=0, timezone="Europe/Moscow", start=START, rules=state.rules,
+                    roles=ROSTER, turns=[])
+    at = START + timedelta(days=1, minutes=5)
+    letters = [LetterSpec("Darkwing", at, "Линч: Serginio"), LetterSpec("Serginio", at, "Выбираю: Darkwing")]
+    info = TurnInfo(day=2, event="fear")
+    replied = parse_letter("Выбираю: Darkwing", "Serginio", state, info)
+    assert not any(m.action == "fear_choice" for m in replied.moves)
+    turn = build_turn(game, state, 2, TurnSpec(event="fear", letters=letters))
+    assert [(s.by, s.move.action) for s in turn.submissions] == [("Darkwing", "vote")]
+
+
 # --- the property ---------------------------------------------------------------------------
 
 TEMPLATES = {
