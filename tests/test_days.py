@@ -376,6 +376,13 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
     assert "Срок не изменён." in out.output
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
+    out = CliRunner().invoke(main, args, input="может быть\nнет\n")  # asked again, then «нет»
+    assert out.exit_code == 0 and "ответьте «да» или «нет»" in out.output, out.output
+    assert "Срок не изменён." in out.output
+    out = CliRunner().invoke(main, args, input="да\n")
+    assert out.exit_code == 0 and "Срок перенесён." in out.output, out.output
+    with store.session() as s:
+        assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 20, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра в 19 часов", "--yes"])
     assert out.exit_code == 0, out.output
     assert out.output == "Новый срок: ср 09.12.2026 19:00 (Europe/Moscow)\n"

@@ -132,3 +132,21 @@ def console():
 
     return Console(highlight=False)
 
+
+
+_YES = frozenset({"да", "д", "ага", "yes", "y"})
+_NO = frozenset({"", "нет", "н", "no", "n"})
+
+
+def _yes_no(text: str) -> bool:
+    answer = text.strip().lower().rstrip(".!")
+    if answer in _YES or answer in _NO:
+        return answer in _YES
+    raise click.BadParameter("ответьте «да» или «нет»")
+
+
+def ask_yes(question: str) -> bool:
+    """Ask the host a yes/no question in Russian: «да»/«д» (or y/yes) is yes, «нет»/«н»
+    (or n/no, or just Enter) is no; another answer asks again. Raises click.Abort at the end
+    of input (click prints «Прервано.»)."""
+    return click.prompt(f"{question} [да/НЕТ]", default="", show_default=False, value_proc=_yes_no)

@@ -11,7 +11,7 @@ import click
 from mailer.when import local_text
 from mailer.words import count
 
-from .common import call, config_of, console, now, open_game, table
+from .common import ask_yes, call, config_of, console, now, open_game, table
 
 
 @click.command()
@@ -166,7 +166,7 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
     cfg, store = open_game(ctx)
     new = call(set_deadline, cfg, store, phrase, now=now(), dry_run=True)
     click.echo(f"Новый срок: {format_when(new, cfg.zone)}")
-    if not yes and not click.confirm("Перенести срок?", default=False):
+    if not yes and not ask_yes("Перенести срок?"):
         click.echo("Срок не изменён.")
         return
     call(set_deadline, cfg, store, phrase, now=now())
