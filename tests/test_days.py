@@ -536,8 +536,14 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     with store.session() as s:
         notices = [r for r in store.outgoing(s) if r.kind == "deadline"]
     assert len(notices) == len(cfg.players)
-    assert all("до 08.12.2026 22:00 (Europe/Moscow) (прежний срок — 08.12.2026 21:30 (Europe/Moscow))"
+    # the players never received 21:30 (its notices were not sent): the old deadline they know
+    assert all("до 08.12.2026 22:00 (Europe/Moscow) (прежний срок — 08.12.2026 19:30 (Europe/Moscow))"
                in r.body for r in notices)
+    # moved back to the deadline they know: nothing to tell, and no notice left
+    set_deadline(cfg, store, "2026-12-08 19:30", now=now)
+    with store.session() as s:
+        assert [r for r in store.outgoing(s) if r.kind == "deadline"] == []
+        assert not any("22:00 (Europe/Moscow)" in r.body for r in store.outgoing(s) if r.state == "queued")
 
 
 def test_moved_deadline_of_day_two_rewrites_the_newspaper_and_results(demo):

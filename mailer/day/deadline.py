@@ -4,7 +4,7 @@ not moved yet; reminders that no longer hold are dropped.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 from sqlmodel import Session, select
 
@@ -70,8 +70,10 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
 
     renderer = Renderer(cfg)
     new = utc(ctx.row.deadline)
+    told = old  # the deadline the players were last told: an unsent notice told them nothing
     for out in s.exec(select(Outgoing).where(Outgoing.kind == "deadline", Outgoing.day == ctx.day,
                                              Outgoing.state.in_(UNSENT))):
+        told = _told_in(out.ref) or told
         s.delete(out)
     s.flush()
     old_text, new_text = renderer.local(old), renderer.local(new)
@@ -85,13 +87,29 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
         prev.paper_json = dumps(paper)
         prev.newspaper, prev.newspaper_bbcode = renderer.paper(paper)
         s.add(prev)
+    if told == new:
+        return  # moved back to what the players were told: nothing to tell
     for nick in ctx.state.alive():
-        queue(s, cfg, ref=f"deadline-moved:{ctx.day}:{new.isoformat()}:{nick}", kind="deadline",
-              day=ctx.day, to_addr=address_of(cfg, nick), to_nick=nick,
+        queue(s, cfg, ref=f"deadline-moved:{ctx.day}:{told:{_REF_TIME}}:{new:{_REF_TIME}}:{nick}",
+              kind="deadline", day=ctx.day, to_addr=address_of(cfg, nick), to_nick=nick,
               subject=f"{cfg.name}: новый срок дня {ctx.day}",
               body=renderer.render("deadline_moved.txt.j2", nick=nick, day=ctx.row, deadline=new,
-                                   old_deadline=old),
+                                   old_deadline=told),
               now=now)
+
+
+#: UTC minute in a deadline notice's ref: «deadline-moved:<day>:<told>:<new>:<nick>».
+_REF_TIME = "%Y%m%dT%H%MZ"
+
+
+def _told_in(ref: str) -> datetime | None:
+    """The deadline the players had been told, from an unsent deadline notice's ref (None
+    for a ref of another form)."""
+    parts = ref.split(":", 4)
+    try:
+        return datetime.strptime(parts[2], _REF_TIME).replace(tzinfo=timezone.utc)
+    except (IndexError, ValueError):
+        return None
 
 
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
