@@ -58,7 +58,8 @@ class StatusReport:
 
     @property
     def silent(self) -> list[str]:
-        """Living players who have sent nothing today (no move, no vote), in roster order."""
+        """Living players with no accepted move and no vote today (a letter that was refused or
+        late counts for nothing), in roster order."""
         return [p.nick for p in self.players if p.alive and not p.moves and not p.voted]
 
 

@@ -39,6 +39,9 @@ def init(ctx: click.Context, event: str | None) -> None:
 def status(ctx: click.Context) -> None:
     """День, событие, срок (местное время), кто прислал ходы и кто нет.
 
+    Столбцы: «Ходы» — принятые ходы дня, «Голос» — есть ли принятый голос (или лишён),
+    «Писем» — писем за день, «Автокилл» — штрафные очки автокилла.
+
     \b
     Пример:
       mafia-mail --config game.toml status
@@ -60,7 +63,7 @@ def status(ctx: click.Context) -> None:
         out.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENTS_RU[rep.event]}», "
                   f"срок {local_text(rep.deadline, cfg.zone)}")
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
-    rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Баллы", *(["Слов"] if thread else []))
+    rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
     for p in rep.players:
         rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
                      "лишён" if p.lost_vote and p.alive else
@@ -71,7 +74,7 @@ def status(ctx: click.Context) -> None:
     if rep.stripped and not rep.finished:
         out.print("Лишены голоса сегодня: " + ", ".join(rep.stripped))
     if rep.silent and not rep.finished:
-        out.print("Ещё ничего не прислали: " + ", ".join(rep.silent))
+        out.print("Нет принятых ходов и голоса сегодня: " + ", ".join(rep.silent))
     out.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
               f"писем для внимания ведущего: {rep.attention}"
               + (" (mafia-mail inbox)" if rep.attention else ""))
