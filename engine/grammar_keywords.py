@@ -47,6 +47,7 @@ class Kw:
     withdraw: bool = False  # «снимаю голос с X»
     hypothetical: bool | str = False  # after «если», «может», «завтра»; "hedged": «а может …» after
     alt: str | None = None  # the other class of two merged keywords («на страх голосую»)
+    imperative: bool = False  # «Вылечи Маруську»: a request, asked about, never applied
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -271,7 +272,8 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     cls = lex.words.get(w)
     if cls is None:
         return None
-    return Kw(cls, i, i + 1, weak=w in lex.weak or cls in V.WEAK_CLASSES)
+    return Kw(cls, i, i + 1, weak=w in lex.weak or cls in V.WEAK_CLASSES,
+              imperative=w in lex.imperative)
 
 
 def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,

@@ -21,6 +21,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if kw.imperative:
+        # «Вылечи Маруську» from the doctor: a request in his own role's words, perhaps to
+        # himself: ask. From a player who cannot make it, talk to another (no problem).
+        if action is None or not tg.hits or kw.negated or kw.hypothetical or kw.reported:
+            return None
+        return Item(0, problem=problem(text, "unparsed", "imperative"), tried=action)
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak:

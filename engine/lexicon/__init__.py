@@ -29,7 +29,7 @@ class Lexicon:
     """The expanded lexicon.
 
     ``words``: normalised word → class; ``weak``: words that are a move only with a name;
-    ``third``: third-person forms; ``plural1``: first-person plural forms («убиваем»);
+    ``third``: third-person forms; ``imperative``: the plain imperative (a request: the parser asks); ``plural1``: first-person plural forms («убиваем»);
     ``phrases``: word tuple → class (longest first per first
     word in ``by_first``); ``weak_phrases``; ``not_before``: class → words that, right after
     a keyword of the class, make it ordinary speech («полечу в Сочи»); ``classes``: class →
@@ -39,6 +39,7 @@ class Lexicon:
     words: dict[str, str] = field(default_factory=dict)
     weak: set[str] = field(default_factory=set)
     third: set[str] = field(default_factory=set)
+    imperative: set[str] = field(default_factory=set)  # «вылечи», «проверьте»
     plural1: set[str] = field(default_factory=set)
     first: set[str] = field(default_factory=set)  # first-person forms («зову», «убиваем»)
     phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -62,6 +63,8 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
                 out.append((norm(f.word), "weak"))
             elif "impr" in t and "incl" in t:
                 out.append((norm(f.word), "plural1"))  # «убьём», «проверим»
+            elif "impr" in t:
+                out.append((norm(f.word), "imperative"))  # «вылечи»: a request, never an order
             elif "1per" in t and ("pres" in t or "futr" in t):
                 out.append((norm(f.word), "plural1" if "plur" in t else "strong"))
             elif "3per" in t and "sing" in t and ("pres" in t or "futr" in t):
@@ -102,7 +105,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         weak_verbs = {norm(v) for v in data.get("weak_verbs", ())}
         for lemma in data.get("verbs", ()):
             for form, kind in _verb_forms(lemma):
-                weak = kind == "weak" or norm(lemma) in weak_verbs
+                weak = kind in ("weak", "imperative") or norm(lemma) in weak_verbs
                 expanded.append((form, cls, weak, kind))
         for lemma in data.get("nouns", ()):
             for form in _noun_forms(lemma):
@@ -139,6 +142,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             lex.weak.add(form)
         if kind == "third":
             lex.third.add(form)
+        if kind == "imperative":
+            lex.imperative.add(form)
     for phrase, cls in sorted(lex.phrases.items(), key=lambda item: -len(item[0])):
         lex.by_first.setdefault(phrase[0], []).append((phrase, cls))
     return lex
