@@ -28,9 +28,10 @@ def trigger_words() -> frozenset[str]:
     """Words without which a sentence holds no move, flag or correction: keywords, the last
     words of move, skip, cancel and «как вчера» phrases, correction words, role words,
     header words, one-word abstain phrases («воздерживаюсь»). (Keep, later and longer abstain
-    phrases only qualify a keyword.)"""
+    phrases only qualify a keyword.) Third-person and plain imperative verbs are the
+    sender's triggers only for his own moves (:func:`sender_triggers`)."""
     lex = lexicon()
-    out = (set(lex.words) - lex.third)
+    out = set(lex.words) - lex.third - lex.imperative
     for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES, V.ABSTAIN_PHRASES):
         out |= {p[0] for p in phrases if len(p) == 1}
     out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
@@ -62,16 +63,19 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     """Trigger words for a sender of ``role`` besides :func:`trigger_words`: for a boss his
     members' names, role words and third-person verbs («Страж: Индиго», «вор ворует у X»);
     for a swindler the role words of his branches; for anyone his own role's words
-    («Врач — Бука») and his own moves in the third person («Шуршик жульничает на X»)."""
+    («Врач — Бука»), his own moves in the third person («Шуршик жульничает на X») and in the
+    plain imperative («Вылечи Бобра»)."""
     rw = role_words()
     lex = lexicon()
-    if role == "boss":
-        return frozenset(names) | frozenset(rw) | frozenset(lex.third)
     own = {cls for cls, table in V.CLASS_ACTIONS.items() if role in table}
+    # «Вылечи Бобра» from the doctor: asked about (engine.parse_judge); anyone else's is talk
+    imperative = frozenset(w for w in lex.imperative if lex.words.get(w) in own)
+    if role == "boss":
+        return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
     if role == "swindler":
-        return frozenset(rw) | third
-    return frozenset(w for w, r in rw.items() if r == role) | third
+        return frozenset(rw) | third | imperative
+    return frozenset(w for w, r in rw.items() if r == role) | third | imperative
 
 
 _ELLIPSIS = "\x01"
@@ -179,10 +183,11 @@ def _weak_holds(found: set[str], words: list[str], weak: dict) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def clause_triggers() -> frozenset[str]:
-    """:func:`trigger_words` with every role word and third-person verb, and the first words
-    of phrases (inside a window a clause is looked at closely)."""
+    """:func:`trigger_words` with every role word, third-person and imperative verb, and the
+    first words of phrases (inside a window a clause is looked at closely)."""
     lex = lexicon()
-    out = set(trigger_words()) | set(role_words()) | lex.third | {p[0] for p in lex.phrases}
+    out = set(trigger_words()) | set(role_words()) | lex.third | lex.imperative | \
+        {p[0] for p in lex.phrases}
     for table in (SKIP, CANCEL, OTHER_DAY):
         out |= set(table)
     out |= {"есть"}
