@@ -121,7 +121,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             expected = V.PREPOSITIONS[w]
             k += 1
             continue
-        if w in V.SENDER_WORDS and not out.hits:
+        if not out.hits and (w in V.SENDER_WORDS or (
+                w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
+                actor.role == "guard")):  # «Страж — при мне»; «проверка при мне» is no move
             out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
             joined, out.end = False, k + 1
             k += 1

@@ -13,6 +13,8 @@ from __future__ import annotations
 HEAL, CHECK, BEAT, INVITE, ROB, WATCH, GUARD = "HEAL", "CHECK", "BEAT", "INVITE", "ROB", "WATCH", "GUARD"
 KILL, MANIAC, SHOOT, HUNT, VOTE, SEARCH, SWINDLE = "KILL", "MANIAC", "SHOOT", "HUNT", "VOTE", "SEARCH", "SWINDLE"
 MORTAR, PARTNER, FEAR, CHOOSE, DELEGATE = "MORTAR", "PARTNER", "FEAR", "CHOOSE", "DELEGATE"
+#: «Навестить X»: the thief's theft; with a clan subject («наш клан навестит X») the clan kill.
+VISIT = "VISIT"
 #: «Наградить премией X» — the lynch vote under «Парадокс» (rules §6.6), talk on other days.
 AWARD = "AWARD"
 
@@ -43,7 +45,12 @@ CLASS_ACTIONS: dict[str, dict[str, str]] = {
     HUNT: {"civil": "hunt"},
     SEARCH: {"fan": "search"},
     SWINDLE: {"swindler": "swindle"},
+    VISIT: {"thief": "rob"},
 }
+
+#: The subject of a visit that makes it the clan's kill («наш клан навестит X», «семья
+#: навещает X», «мы навестим X»).
+CLAN_SUBJECTS: frozenset[str] = frozenset({"клан", "семья", "семейство", "мы", "мафия"})
 
 #: The move a role makes when a role word is followed by a name but no verb
 #: («шизик → Бука» in a swindler's letter, «вор — Бука» in a boss's).
@@ -160,6 +167,7 @@ PREPOSITIONS: dict[str, frozenset[str]] = {
     "у": frozenset({"gent"}), "против": frozenset({"gent"}), "от": frozenset({"gent"}),
     "для": frozenset({"gent"}), "к": frozenset({"datv"}), "ко": frozenset({"datv"}),
     "за": frozenset({"accs", "ablt"}), "в": frozenset({"accs"}), "во": frozenset({"accs"}),
+    "при": frozenset({"loct"}),
     "на": frozenset({"accs"}), "по": frozenset({"datv"}), "с": frozenset({"ablt"}),
     "со": frozenset({"ablt"}),
 }
@@ -180,6 +188,7 @@ FILLERS: frozenset[str] = frozenset({
     "плиз", "мне", "кажется", "точно", "однозначно", "безусловно", "выбираю", "за", "у",
     "к", "ко", "в", "во", "на", "по", "с", "со", "против", "от", "для", "о", "об",
     "дорогого", "дорогую", "милого", "милую", "бедного", "бедную", "того", "ту",
+    "по-прежнему", "обычно", "теперь", "сей", "раз", "неотлучно",
 })
 
 #: Words that refer to the sender himself.
@@ -197,6 +206,12 @@ NOBODY: frozenset[str] = frozenset({"никого", "никому", "никто"
 
 #: Words that always mean the letter's sender («охраняет меня» in a boss's letter).
 SENDER_WORDS: frozenset[str] = frozenset({"меня"})
+#: «Страж — при мне», «Страж — на мне», «присматривать за мной»: «мне», «мной» mean the
+#: sender right after these prepositions in a guard's move (alone «мне» is a filler: «мне
+#: кажется»; «проверка при мне» keeps the check).
+SENDER_AFTER: dict[str, frozenset[str]] = {
+    "мне": frozenset({"при", "на", "ко"}), "мной": frozenset({"за", "со", "с"}),
+}
 
 #: Separators between two targets of one move.
 TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "также", "плюс", "-", "—",

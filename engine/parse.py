@@ -23,6 +23,8 @@ letter as a whole); :mod:`engine.parse_types` holds their shared records.
 
 from __future__ import annotations
 
+import functools
+
 from .grammar_rules import Actor, action_ru, actor_of, describe_target, role_ru
 from .grammar_keywords import find_keywords, is_question
 from .grammar_flags import clause_flags, correction_marks
@@ -70,6 +72,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     last_start = -1  # offset of the clause before this one
     idx = name_index(nicks)
     names = idx.trigger_forms()
+    if actor.role == "boss":  # «Мотя — меня»: a member by a part of his nickname
+        names = _with_members(nicks, names, tuple(sorted(
+            n for n, p in state.players.items() if p.clan == actor.clan and n != sender)))
     visible = visible_text(text)
     extra = sender_triggers(actor.role, names)
     for clause in _clauses(visible, idx, extra):
@@ -116,6 +121,16 @@ def _clauses(visible: str, idx, extra: frozenset[str]):
         if n:
             yield None
         yield from clauses(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known)))
+
+
+@functools.lru_cache(maxsize=64)
+def _with_members(nicks: tuple[str, ...], names: frozenset[str],
+                  members: tuple[str, ...]) -> frozenset[str]:
+    """``names`` and the one-word parts of the boss's members' nicknames («мотя» for «Тётя
+    Мотя»): a boss's clause naming a member so is worth reading («Мотя — меня»)."""
+    parts = {w for w, owners in name_index(nicks).parts.items()
+             if not owners.isdisjoint(members)}
+    return names | frozenset(parts) if parts - names else names
 
 
 def _known_word(idx):

@@ -34,6 +34,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return None
         kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
+    elif member is not None and DEFAULT_CLASS.get(member.role) and \
+            _name_first(ctx, clause, start, kws[0].i):
+        # «Вор → Кузя (обчистить до нитки)»: the name right after the member is his move's
+        kws = [Kw(DEFAULT_CLASS[member.role], start, start, weak=True)] + kws
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
@@ -84,6 +88,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             member = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
         elif n and clause[kw.i].w not in lex.third:
             member = base
+        if kw.cls == V.VISIT and member is None and ctx.sender.mafia and \
+                (clause[kw.i].w in lex.plural1 or _clan_subject(clause, kw.i)):
+            kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову»: the clan kill
         lo = max(kws[n - 1].j if n > 0 else start, used)
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
@@ -94,6 +101,28 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                          member is not None)
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
+
+
+def _clan_subject(clause: list[Tok], i: int) -> bool:
+    """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
+    этой ночью навещает X»)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
+                                          clause[k].w in ("наша", "наш", "этой", "же")):
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
+
+
+def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` is a nickname with only fillers and punctuation around
+    it."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    k = lo
+    while k < hi and (not clause[k].word or clause[k].w in V.FILLERS):
+        k += 1
+    hit = idx.exact(words, k, None) if k < hi else None
+    return hit is not None and only_fillers(clause, k + hit.length, hi)
 
 
 def _on_his_own(clause: list[Tok], j: int) -> bool:

@@ -93,9 +93,10 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
         hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length) if len(mates) == 1 else None
     if hit is None or hit.nick is None:
         return None
-    if k == 0 and not _opens_move(clause, hit.length):
-        return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     p = ctx.state.players[hit.nick]
+    if k == 0 and not _opens_move(clause, hit.length) and \
+            not _elliptic(ctx, clause, hit.length, p.role):
+        return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
         return None
     if p.clan != ctx.sender.clan:
@@ -115,6 +116,34 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
         return False
     t = clause[k]
     return t.w in (":", "—", "→") if not t.word else t.w in lexicon().words
+
+
+#: The prepositions of a member's own move in an order without a verb («Старик у Ромашки»,
+#: «Лис к Сове», «Страж при мне»).
+_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко"}), "guard": frozenset({"при", "на"})}
+
+
+def _elliptic(ctx: Ctx, clause: list[Tok], k: int, role: str) -> bool:
+    """True when a member's name (ending at token ``k``) is followed by a preposition of his
+    role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
+    «Старик у Ромашки», «Страж при мне» is the boss's order without a verb."""
+    preps = _ELLIPTIC_PREPS.get(role)
+    if not preps:
+        return False
+    while k < len(clause) and clause[k].word and clause[k].w in V.SUBJECT_SKIP and \
+            clause[k].w not in preps:
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
+        return False
+    w = clause[k + 1].w
+    if w in ("мне", "меня"):
+        end = k + 2
+    else:
+        hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
+        if hit is None:
+            return False
+        end = k + 1 + hit.length
+    return all(not t.word or t.w in V.FILLERS for t in clause[end:])
 
 
 def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
