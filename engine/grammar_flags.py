@@ -11,6 +11,7 @@ import functools
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
+from .words import is_infinitive, verb_reading
 
 
 #: Punctuation that starts a new part of a clause (fuzzy verbs, «не буду» after a verb).
@@ -47,11 +48,16 @@ def correction_end(clause: list[Tok]) -> int | None:
     """Index after the correction words («хотя нет,», «вернее») opening the clause, or None."""
     k, head = 0, False
     while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS or (
-            clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].w == ",")):
-        # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …»)
+            clause[k].w == V.NEGATION and k + 1 < len(clause) and
+            clause[k + 1].w in _SPOKEN_NO_NEXT)):
+        # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
         head = head or clause[k].w in V.CORRECTION_HEADS
         k += 1
     return k if head else None
+
+
+#: What follows a «не» that is a spoken «no», not a negation («не, передумал», «не стоп»).
+_SPOKEN_NO_NEXT = frozenset({",", "—", "стоп"})
 
 
 _MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не"}
@@ -76,7 +82,7 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             out.append(t.start)
         elif w == "есть" and k > 0 and clause[k - 1].w == "то":
             out.append(clause[k - 1].start)
-        elif w == "не" and k + 1 < n and clause[k + 1].w in (",", "—") and \
+        elif w == "не" and k + 1 < n and clause[k + 1].w in _SPOKEN_NO_NEXT and \
                 (k == 0 or not clause[k - 1].word):
             out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
     return out
@@ -232,3 +238,51 @@ def takes_back(words: list[str]) -> bool:
     present = set(words)
     return not present.isdisjoint(_TAKE_BACK) or (
         "нет" in present and not present.isdisjoint(_BACK_WITH_NO))
+
+
+#: Verbs that report what somebody else said, asked or plans («дон сказал воровать у X»,
+#: «фанатка будет искать маньяка»), as lemmas.
+_REPORT_VERBS = frozenset({
+    "сказать", "говорить", "велеть", "приказать", "приказывать", "просить", "попросить",
+    "поручить", "поручать", "советовать", "посоветовать", "предложить", "предлагать",
+    "хотеть", "захотеть", "собираться", "собраться", "решить", "планировать", "быть",
+    "требовать", "потребовать", "написать", "писать", "мочь", "думать", "намекнуть",
+})
+
+#: Words between a reporting verb and the move word («сказал мне воровать», «велел нам
+#: сегодня убить»).
+_REPORT_SKIP = frozenset({"мне", "нам", "ему", "ей", "им", "тебе", "всем", "сегодня", "опять",
+                          "снова", "ночью", "бы", "же", "уже", "всё", "все", "точно"})
+
+#: Words before a past-tense reporting verb that make it the sender's own («я сказал»).
+_FIRST_PERSON = frozenset({"я", "мы"})
+
+
+def reported_order(clause: list[Tok], i: int) -> bool:
+    """True when the move word at token ``i`` is an infinitive governed by somebody else's
+    verb of saying or planning: «Дон сказал воровать у Ромашки», «фанатка будет искать
+    маньяка», «шеф велит убить X» — a third-person verb, or a past one whose subject is
+    written and is not «я» / «мы». Another player's words or plans are no move of the
+    sender (DECISIONS.md: only the sender's own orders count)."""
+    if not clause[i].word or not is_infinitive(clause[i].w):
+        return False
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in _REPORT_SKIP:
+        k -= 1
+    if k < 0 or not clause[k].word:
+        return False
+    reading = verb_reading(clause[k].w)
+    if reading is None or reading[0] not in _REPORT_VERBS:
+        return False
+    _lemma, person, tense = reading
+    if person == "3per":
+        return True
+    if tense != "past":
+        return False
+    s = k - 1
+    while s >= 0 and clause[s].word and clause[s].w in _REPORT_SKIP:
+        s -= 1
+    # a past verb tells of somebody else only with its subject written («Дон сказал»);
+    # «Решила проверить Кузю» is the sender's own
+    return s >= 0 and clause[s].word and clause[s].w not in _FIRST_PERSON and \
+        verb_reading(clause[s].w) is None and clause[s].w not in _REPORT_SKIP

@@ -121,9 +121,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             expected = V.PREPOSITIONS[w]
             k += 1
             continue
-        if not out.hits and (w in V.SENDER_WORDS or (
+        if not out.hits and not out.pronoun and (
+                (w in V.SENDER_WORDS and not skipped) or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard")):  # «Страж — при мне»; «проверка при мне» is no move
+            # «обворую, он у меня любимый клиент»: «меня» after a remark is no target
             out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
             joined, out.end = False, k + 1
             k += 1
@@ -135,6 +137,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 out.end = k + 1  # «сам себя»
                 k += 1
                 continue
+            if neg:  # «бью не себя, а Барона»
+                negated.append(len(out.hits))
+                neg = False
             out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
             joined, out.end = False, k + 1
             k += 1

@@ -92,6 +92,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         flags = clause_flags(clause)
         ctx.marks.extend(correction_marks(clause))
         if correction(ctx, clause, prev, adjacent, flags, items):
+            if items and items[-1].pos == clause[0].start and items[-1].problem is not None \
+                    and items[-1].problem.reason == "retracted":
+                # «Лечу Кузю… а нет, стоп. Лучше Бобра»: a name right after a retraction
+                # takes the retracted move
+                prev = Prev(prev.cls, clause[0].start, prev.member, [items[-1]], prev.clause)
             continue
         skip = skip or flags["skip"]
         if flags["cancel"] is not None:

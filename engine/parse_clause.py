@@ -11,7 +11,9 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, problem
 from .grammar_headers import header_keyword
 from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
-from .grammar_flags import clause_flags, correction_end, hypothetical, takes_back
+from .grammar_flags import (
+    clause_flags, correction_end, hypothetical, reported_order, takes_back,
+)
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .names import name_index
@@ -97,6 +99,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
         if hypo:
             kw.hypothetical = hypo
+        elif reported_order(clause, kw.i):
+            kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
@@ -146,6 +150,17 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k is None:
         k = _late_correction(clause)  # «ой, он же наш, нет — Остапа»
     if k is None:
+        k = _not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
+        if k is not None:
+            before = len(items)
+            hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+            read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k,
+                      k + hit.length, flags, items, prev.member is not None)
+            if len(items) > before:
+                dropped = {id(it) for it in prev.items}
+                items[:before] = [it for it in items[:before] if id(it) not in dropped]
+            return True
+    if k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
         k = 0
@@ -171,6 +186,51 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
+    """«Автозамена, сорри, Гошан конечно, не Гоша», «Не Гоша, а Гошан»: a clause with no
+    move word that names two players, one of them after «не» and a target of the move
+    before: that move is meant for the other one. Index of the other name, or None."""
+    targets = {t for it in prev.items if it.move is not None
+               for t in (it.move.targets or (it.move.target,))}
+    if not targets or V.NEGATION not in {t.w for t in clause}:
+        return None
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    found: list[tuple[int, str | None, bool]] = []  # (index, nick, after «не»)
+    k = 0
+    while k < len(clause):
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is None:
+            k += 1
+            continue
+        found.append((k, hit.nick, k > 0 and words[k - 1] == V.NEGATION))
+        k += hit.length
+    if len(found) != 2 or found[0][2] == found[1][2] or \
+            find_keywords(clause, set(), idx):
+        return None
+    new = next(f for f in found if not f[2])
+    old = next(f for f in found if f[2])
+    if old[1] not in targets or new[1] is None or new[1] in targets:
+        return None
+    # the names' part holds nothing else, and nothing follows it: «…, Гошан конечно, не
+    # Гоша» but not «Ромашка не Гоша, вечно путают»
+    names_at = {n for k0, nick, _ in found
+                for n in range(k0, k0 + idx.exact(words, k0, None).length)}
+    first = found[0][0]
+    while first > 0 and clause[first - 1].word and words[first - 1] in _SWAP_WORDS:
+        first -= 1
+    if first > 0 and clause[first - 1].word:
+        return None  # «Ромашка не Гоша»: a word of a sentence runs into the names
+    if any(clause[n].word and n not in names_at and words[n] not in _SWAP_WORDS
+           for n in range(first, len(clause))):
+        return None
+    return new[0]
+
+
+#: Words that may stand with the names of a «X, не Y» correction.
+_SWAP_WORDS = V.CORRECTION_WORDS | V.FILLERS | {V.NEGATION, "конечно", "же", "а"}
 
 
 def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
@@ -213,7 +273,7 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     items[:] = [it for it in items if id(it) not in dropped]
     text = span(ctx.text, clause, 0, len(clause))
     items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
-                                                       action=tried)))
+                                                       action=tried), retracted=tried))
     return True
 
 
@@ -221,7 +281,7 @@ def _open_move(it: Item) -> bool:
     """A move still waiting for its target in the next clause: «Линч:⏎Бука» (no target) or
     the fan's «ищу шизика!⏎у Кузи» (the role without the player)."""
     if it.problem is not None:
-        return it.problem.reason == "no_target"
+        return it.problem.reason in ("no_target", "retracted")
     return it.move is not None and it.move.action == "search" and not it.move.target
 
 

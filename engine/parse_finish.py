@@ -21,7 +21,13 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and
                                         it.problem.reason in ("no_target", "conditional",
-                                                              "abstain"))]
+                                                              "abstain", "reported"))]
+    # «Обношу Бобра… стоп, нет, у него пусто. Обношу Петю»: the move made again after it was
+    # taken back answers the question the retraction would ask
+    items = [it for it in items if not (
+        it.retracted and any(o.move is not None and o.pos > it.pos and
+                             o.move.action == it.retracted
+            for o in items))]
     items = _merge_votes(ctx, items)
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):

@@ -71,8 +71,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
         return used
+    if kw.hypothetical == "reported" and item.move is None and not item.tried:
+        return used  # «Кузя хочет бить Петю» to the doctor: another player's move, talk
     if kw.hypothetical and (item.move is not None or item.tried):
-        item = Item(0, problem=problem(text, "unparsed", "conditional"), tried=item.tried)
+        reason = "reported" if kw.hypothetical == "reported" else "conditional"
+        item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried)
     item.pos = pos
     if item.move is not None:
         item.move = item.move.with_span(text)

@@ -120,6 +120,19 @@ def third_person(word: str) -> bool:
     return tag.POS == "VERB" and tag.person == "3per"
 
 
+@functools.lru_cache(maxsize=20_000)
+def verb_reading(word: str) -> tuple[str, str | None, str | None] | None:
+    """``(lemma, person, tense)`` of ``word``'s likeliest reading when it is a finite verb
+    («сказал» → ``("сказать", None, "past")``, «велит» → ``("велеть", "3per", "pres")``);
+    None for anything else."""
+    if not is_known_word(word):
+        return None
+    p = morph().parse(word)[0]
+    if p.tag.POS != "VERB":
+        return None
+    return p.normal_form, p.tag.person, p.tag.tense
+
+
 @functools.lru_cache(maxsize=100_000)
 def is_imperative(word: str) -> bool:
     """True when ``word``'s likeliest reading is an imperative («пали», «проверьте»)."""
