@@ -63,9 +63,16 @@ class NameIndex:
 
     def pet_form(self, word: str) -> NameHit | None:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Светочка» → Света,
-        «Кузенька» → Кузя, «Лосик» → Лось): the word (or its pymorphy3 lemma) minus a
-        diminutive suffix (:data:`DIMINUTIVE_SUFFIXES`) is a nickname's stem."""
-        if not CYR.search(word):
+        «Кузенька» → Кузя, «Лосик» → Лось, «Lemur'чика» → Lemur): the word (or its pymorphy3
+        lemma) minus a diminutive suffix (:data:`DIMINUTIVE_SUFFIXES`) or an ending is a
+        nickname's stem (see :func:`_add_stems`), with the consonant changes of Russian
+        diminutives («Пряничек» → Пряник); after a true suffix, a nickname may also be cut
+        short before it («Бронтик» → Бронтозавр, «Пельмешка» → Пельмень). Every nickname
+        that fits is a candidate."""
+        head = _LATIN_HEAD.fullmatch(word)
+        if head:  # a Latin nick with a Russian suffix: «Lemur'чика» read as «лемурчика»
+            word = translit(head.group(1)) + head.group(2)
+        if not CYR.search(word) or LAT.search(word):
             return None
         lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
         for ending in ("у", "ю", "е", "и", "ы", "ой", "ей"):  # «Кирюшу» → «кирюша»
@@ -73,14 +80,22 @@ class NameIndex:
                 lemmas |= {word[:-len(ending)] + "а", word[:-len(ending)] + "я"}
         owners: set[str] = set()
         for lemma in lemmas:
-            for suffix in DIMINUTIVE_SUFFIXES + ("а", "я", "э", "ий", "ый"):  # «Рыжий» → Рыжик
+            for suffix in DIMINUTIVE_SUFFIXES + _ENDINGS:
                 stem = lemma[:-len(suffix)]
-                if lemma.endswith(suffix) and len(stem) >= 3:
-                    owners |= self.stems.get(stem, set()) | self.stems.get(stem + "ь", set())
-                    if len(stem) >= 3:
-                        # «Петя» for «Пётр Первый», «Петрович»: a nickname built on the stem
-                        owners |= {n for s, ns in self.stems.items() if s.startswith(stem)
-                                   and len(s) <= len(stem) + 2 for n in ns}
+                if not lemma.endswith(suffix) or len(stem) < 3:
+                    continue
+                heads = {stem}
+                clipped = suffix in _CLIP_SUFFIXES
+                if clipped and stem[-1] in _ALTERNATION:  # «прянич-ек» → «пряник»
+                    heads |= {stem[:-1] + c for c in _ALTERNATION[stem[-1]]}
+                for h in heads:
+                    if suffix not in _CLIP_ONLY:
+                        owners |= self.stems.get(h, set()) | self.stems.get(h + "ь", set())
+                    # «Петя» for «Пётр Первый»; after a true suffix any nickname cut short
+                    # («бронт-ик» for «Бронтозавр», «пельме-шка» for «Пельмень»)
+                    owners |= {n for s, ns in self.stems.items() if s.startswith(h)
+                               and (clipped or len(s) <= len(h) + 2)
+                               and (s != h or suffix not in _CLIP_ONLY) for n in ns}
         return _hit(sorted(owners), "pet") if owners else None
 
     def trigger_forms(self) -> frozenset[str]:
@@ -208,9 +223,28 @@ class NameIndex:
 DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
     "ечка", "очка", "енька", "онька", "ушка", "юшка", "ушенька", "уська", "юська", "уся",
     "юся", "уля", "юля", "уша", "юша", "ька", "ка", "ик", "чик", "ок", "ек", "ечек", "очек",
-    "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня",
+    "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня", "юха", "уха", "ёха", "шка",
+    "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня",
 }, key=len, reverse=True))
 
+
+#: Endings a pet form may end in with no diminutive suffix («Вафля» for «Вафелька»).
+_ENDINGS = ("а", "я", "э", "ий", "ый")
+
+#: Suffixes after which a nickname may be cut short anywhere («Бронт-ик», «Кот-ик»);
+#: «-ка», «-шка» after a cut word make other nouns («Потрош-ка», «Потро-шка»).
+_CLIP_SUFFIXES = frozenset({"ик", "чик", "ечик", "ок", "ек", "ёк", "уха", "юха", "ёха", "ечек",
+                            "очек", "ушок"})
+
+#: Suffixes that make a pet form only of a nickname short of its last letters («Пельме-шка»
+#: for «Пельмень»); after the whole nickname they make another word («Бука-шка»).
+_CLIP_ONLY = frozenset({"шка", "шек", "шечка"})
+
+#: Consonants that change before a diminutive suffix (written → the nickname's).
+_ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
+
+#: A Latin word with a Russian suffix after an apostrophe («lemur'чика»).
+_LATIN_HEAD = re.compile(r"([a-z]{3,})['’`]([а-я]{2,})")
 
 _JOINERS = frozenset({".", "—"})
 
@@ -308,11 +342,74 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         for form in forms:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
+    for nick in nicks:
+        _add_pieces(idx, nick)
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:
             idx.multi_first.setdefault(form, []).append(m)
     return idx
+
+
+#: A digit written between letters of a nickname stands for a letter («J0ker» is «Joker»,
+#: «dron4ik» is «дрончик»: 4 is «ч» in Russian chat).
+_LEET = {"0": "o", "1": "i", "3": "e", "4": "ch", "5": "s", "7": "t"}
+
+
+def nick_pieces(nick: str) -> list[str]:
+    """The pieces a player may call a nickname by (normalised, three letters or more): its
+    words cut at anything but letters, at digits and at a capital inside a word
+    («NoobSlayer228» → noob, slayer; «Krot.exe» → krot, exe; «dron4ik» → dron), the whole
+    nick with a digit between letters read as a letter («J0ker» → joker, «dron4ik» →
+    dronchik), and the letters of a nick spelled letter by letter joined («k.a.t.y.a» →
+    katya). The nick itself (one word) is not among them."""
+    out: list[str] = []
+    words = re.findall(r"[^\W_]+", nick)
+    for word in words:
+        for chunk in re.split(r"\d+", word):
+            out += re.findall(r"[A-ZА-ЯЁ]?[a-zа-яё]+|[A-ZА-ЯЁ]+(?![a-zа-яё])", chunk)
+    if len(words) == 1:
+        leet = re.sub(r"(?<=[^\W\d_])\d(?=[^\W\d_])", lambda m: _LEET.get(m.group(), ""),
+                      words[0])
+        if leet != words[0]:
+            out.append(leet)
+    if len(words) > 2 and all(len(w) == 1 for w in words):
+        out.append("".join(words))
+    whole = norm(nick)
+    seen: list[str] = []
+    for piece in out:
+        w = norm(piece)
+        if len(w) >= THRESHOLDS["prefix_min_len"] and w != whole and w not in seen:
+            seen.append(w)
+    return seen
+
+
+def _add_pieces(idx: NameIndex, nick: str) -> None:
+    """Index the pieces of ``nick`` (:func:`nick_pieces`) as words of it (their case forms,
+    Latin ones also read in Cyrillic) and as stems of its pet forms («нуба», «Нубик» for
+    «NoobSlayer228»; «дрончику» for «dron4ik»)."""
+    for piece in nick_pieces(nick):
+        forms = dict(word_forms(piece))
+        if LAT.search(piece):
+            for reading in _readings(piece)[1:]:
+                for w, cases in word_forms(reading).items():
+                    forms.setdefault(w, cases)
+        for form in forms:
+            idx.parts.setdefault(form, set()).add(nick)
+        for reading in _readings(piece) if LAT.search(piece) else [piece]:
+            _add_stems(idx, nick, reading)
+
+
+def _readings(word: str) -> list[str]:
+    """A Latin word and the Cyrillic spellings players use for it: the plain reading
+    («kestrel» → «кестрел»), an English «u» said «а» («lucky» → «лаки»), a «j» said «ж»
+    («joker» → «жокер»)."""
+    out = [word, translit(word)]
+    if "u" in word:
+        out.append(translit(word.replace("u", "a")))
+    if "j" in word:
+        out.append(translit(word).replace("дж", "ж"))
+    return list(dict.fromkeys(out))
 
 
 def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
@@ -329,6 +426,9 @@ def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
     for suffix in DIMINUTIVE_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stems.add(word[:-len(suffix)])
+    for stem in list(stems):  # a fleeting vowel: «вафел-ька» is also «вафл-я»
+        if len(stem) >= 4 and stem[-2] in "ео" and stem[-1] not in "аяоеьйиыуюэ":
+            stems.add(stem[:-2] + stem[-1])
     for stem in stems:
         if len(stem) >= 3:
             idx.stems.setdefault(stem, set()).add(nick)
