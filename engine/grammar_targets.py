@@ -149,7 +149,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         hit = idx.exact(words, k, expected)
-        if hit is not None and out.hits and _opens_statement(clause, k + hit.length):
+        if hit is not None and out.hits and _opens_statement(clause, k + hit.length) and \
+                not (joined and words[k - 1] in V.PREPOSITIONS):
+            # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
         if hit is not None and (joined or not out.hits):
             if neg:

@@ -27,7 +27,7 @@ import functools
 
 from .grammar_rules import Actor, action_ru, actor_of, describe_target, role_ru
 from .grammar_keywords import find_keywords, is_question
-from .grammar_flags import clause_flags, correction_marks
+from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows, sender_triggers
 from .grammar_tokens import clauses, tokenize_span, visible_text
 from .model import Move, ParseResult, TurnInfo
@@ -36,7 +36,7 @@ from .words import inflect, is_known_word
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
-from .parse_clause import correction, read_clause
+from .parse_clause import alternative, correction, read_clause
 from .parse_finish import finish
 from .parse_forms import attach_branches, member_prefix, read_branches
 from .parse_types import Ctx, Item, Prev
@@ -85,7 +85,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         if not may_hold_move(clause, names):
             ctx.prev_clause, pending_member = clause, None  # chatter: nothing to read
             continue
-        if is_question(text, clause):
+        if alternative(ctx, clause, prev, adjacent, items):
+            prev = None  # «мо в Зефирку. ну или Ктулху хз»: neither is an order
+            continue
+        if is_question(text, clause) and correction_end(clause) is None:
+            # «а, нет, стоп, он у него уже воровал?» still takes the move back
             asked = find_keywords(clause, set(), name_index(nicks))
             prev = Prev(asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
             continue

@@ -160,6 +160,16 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 dropped = {id(it) for it in prev.items}
                 items[:before] = [it for it in items[:before] if id(it) not in dropped]
             return True
+    if k is None and adjacent and _continues(ctx, clause, prev):
+        # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
+        # on a one-vote day are then asked about, engine.parse_finish)
+        before = len(items)
+        k = 1
+        while k < len(clause) and (not clause[k].word or clause[k].w in _MORE_WORDS):
+            k += 1
+        read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
+                  flags, items, prev.member is not None)
+        return len(items) > before
     if k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
@@ -186,6 +196,61 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+#: Words that may stand between an opening «или» and the alternative it names («или в Сову»,
+#: «ну или лучше Кузю»).
+_OR_SKIP = frozenset({"ну", "а", "может", "лучше", "же", "уж", "все-таки", "даже", "тогда"})
+
+
+def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
+                items: list[Item]) -> bool:
+    """«мо в Зефирку и линч Зефирка. Ну или Ктулху, хз», «поищу в Ромашке… или в Сове»: a
+    clause that opens with «или» / «либо» and names a player or a move right after the
+    clause of a move offers another choice, so none of that clause's moves is an order:
+    each becomes a question (precision first). True when the clause was one."""
+    if prev is None or not adjacent:
+        return False
+    k = 0
+    while k < len(clause) and (not clause[k].word or clause[k].w in ("ну", "а", "хотя")):
+        k += 1
+    if k >= len(clause) or clause[k].w not in ("или", "либо"):
+        return False
+    k += 1
+    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_SKIP or
+                               clause[k].w in V.PREPOSITIONS):
+        k += 1
+    if k >= len(clause):
+        return False
+    idx = name_index(ctx.nicks)
+    if idx.exact([t.w for t in clause], k, None) is None and \
+            not any(kw.i == k for kw in find_keywords(clause, set(), idx)):
+        return False
+    hedged = False
+    for n, it in enumerate(items):
+        if it.pos < prev.start or not (it.move is not None or it.tried):
+            continue
+        tried = it.tried or (it.move.action if it.move is not None else "")
+        text = it.move.span if it.move is not None else it.problem.text
+        items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
+        hedged = True
+    return hedged
+
+
+#: Words that open a clause adding a target to the move before («И за Пельменя»).
+_MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
+
+
+def _continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
+    """True when the clause opens with «и» / «плюс» / «ещё» and then holds only a
+    preposition and names, with a move read right before it (see :func:`correction`)."""
+    if not clause or clause[0].w not in _MORE_WORDS or not any(
+            it.move is not None for it in prev.items):
+        return False
+    return all(not t.word or t.w in _MORE_WORDS or t.w in V.PREPOSITIONS or
+               t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
+               for t in clause[1:]) and len([t for t in clause if t.word]) <= 6 and \
+        not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
 
 
 def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
