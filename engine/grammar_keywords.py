@@ -16,7 +16,10 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
 from .names import NameIndex
-from .words import common_noun, is_known_word, max_distance, morph, role_words, third_person
+from .words import (
+    common_noun, is_infinitive, is_known_word, max_distance, morph, role_words, third_person,
+    verb_reading,
+)
 from .grammar_flags import SEGMENT_MARKS
 
 
@@ -220,9 +223,16 @@ def _negated_after(clause: list[Tok], j: int) -> bool:
     for k in range(j, len(clause) - 1):
         if not clause[k].word and clause[k].w in SEGMENT_MARKS:
             return False
-        if clause[k].w == V.NEGATION and clause[k + 1].w in V.MODALS:
-            return True
+        if clause[k].w == V.NEGATION and (clause[k + 1].w in V.MODALS or
+                                          _own_verb(clause[k + 1].w)):
+            return True  # «На охоту сегодня не пойду»
     return False
+
+
+def _own_verb(w: str) -> bool:
+    """A verb in the first person or an infinitive («пойду», «иду», «делать»)."""
+    reading = verb_reading(w)
+    return (reading is not None and reading[1] == "1per") or is_infinitive(w)
 
 
 def order_form(clause: list[Tok], kw: Kw) -> bool:

@@ -153,6 +153,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 not (joined and words[k - 1] in V.PREPOSITIONS):
             # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
+        if hit is not None and out.hits and not joined and \
+                _names_end(clause, k + hit.length, hi) and clause[k - 1].word:
+            joined = True  # «голоса семёныч шмель»: names side by side to the end are a list
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -342,6 +345,11 @@ def _opens_statement(clause: list[Tok], k: int) -> bool:
     if t.w in ("—", ":"):
         return True
     return t.word and (t.w in _SUBJECT_NEXT or is_verb(t.w))
+
+
+def _names_end(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when nothing but punctuation follows token ``k - 1`` up to ``hi``."""
+    return all(not clause[n].word for n in range(k, hi))
 
 
 def _first_word(clause: list[Tok], lo: int) -> int:

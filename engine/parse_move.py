@@ -39,8 +39,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         _clan_mate(ctx, actor, tg)
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
         back = read_back(ctx, actor, clause, lo, kw.i)
-        if back is None and ctx.last_hit is not None and not noun:
-            back = _pronoun_before(ctx, clause, lo, kw.i)
+        if back is None and ctx.last_hit is not None:
+            # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
+            back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
         if back is not None:
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
@@ -49,7 +50,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         back = antecedent(ctx, clause, lo, kw.i) if clause[pointer].w in _ADDRESSED else None
         explicit = clause[pointer].w in ("туда", "он", "она") or (
             pointer > 0 and clause[pointer - 1].w == "тоже") or (
-            pointer + 1 < len(clause) and clause[pointer + 1].w == "же")  # «голос тоже ему»
+            pointer + 1 < len(clause) and clause[pointer + 1].w == "же") or (  # «голос тоже ему»
+            ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
+                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
+                for n in range(kw.j, pointer)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
             last_hit = ctx.last_hit or _named_before(ctx)
             if last_hit is not None:
@@ -91,6 +95,10 @@ _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "нег
                              "ней"})
 
 
+#: Words between a keyword and a pronoun that points at the letter's last target.
+_ALSO = frozenset({"тоже", "же", "также", "и"})
+
+
 _POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
 
 
@@ -107,14 +115,16 @@ def _named_before(ctx: Ctx) -> tuple | None:
     return (found[0],) if found is not None else None
 
 
-def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int):
+def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
     """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
-    letter's last target."""
+    letter's last target; ``same``: only with «же» after it."""
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:
             continue
         if t.w in _PRONOUN_BEFORE:
+            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
+                return None
             return ctx.last_hit[0], k, k + 1
         if t.w not in V.FILLERS:
             return None
