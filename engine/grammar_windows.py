@@ -9,7 +9,6 @@ no trigger and no name before any closer look. Transliterated move words count
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 
@@ -88,6 +87,12 @@ _POINTERS = frozenset({"его", "ее", "её", "ей", "ему", "него", "
 
 _SENTENCE_END = re.compile(r"[!?;\n]|\.(?=\s|$)")  # «Dr.Who» goes on
 
+#: :data:`_SENTENCE_END` on the reversed text: the sentence before a place is found by one
+#: search backwards, not by cutting the whole letter into sentences.
+_SENTENCE_END_BACK = re.compile(r"[!?;\n]|(?<!\S)\.")
+
+_ALNUM = re.compile(r"[^\W_]")  # str.isalnum, at C speed
+
 
 _WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+")
 
@@ -99,56 +104,95 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     «Страж: Индиго»); with the sentence before it when it holds a pronoun (the name it points
     at), and with the one after it when it ends open («Линч:⏎Бука»). Other sentences are
     chatter, with or without nicknames, and are never tokenized (issue 11: chatter costs
-    almost nothing). The words of the whole letter are looked up once as a set; sentences
-    are found by searching the few hot words (C-level ``str.find``)."""
+    almost nothing). The hot words are found with a few set operations on the letter's
+    pieces (:func:`_hot_words`) and searched (C-level ``str.find``); only their sentences
+    are cut out (one regex search each way, :func:`_sentence_start`)."""
     if len(visible) < 200:
         return [(0, len(visible))] if visible.strip() else []
     low = visible.lower()
     if len(low) != len(visible):
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
-    present = _words_of(low)
-    latin = {w for w in present if w.isascii()} if _ANY_LATIN.search(low) else ()
-    hot_words = _hot_words(present, extra, latin)
+    hot_words = _hot_words(low, extra)
     if not hot_words:
         return []
-    bounds = [m.end() for m in _SENTENCE_END.finditer(low)] + [len(low)]
-    sentences: dict[int, set[str]] = {}  # sentence → its hot words
+    size = len(low)
+    back = low[::-1]
+    sentences: dict[int, set[str]] = {}  # start of a sentence → its hot words
     for w in hot_words:
         at = low.find(w)
         while at >= 0:
             end = at + len(w)
             if (at == 0 or not low[at - 1].isalnum()) and \
-                    (end == len(low) or not low[end].isalnum()):
-                sentences.setdefault(bisect.bisect_right(bounds, at), set()).add(w)
+                    (end == size or not low[end].isalnum()):
+                sentences.setdefault(_sentence_start(back, size, at), set()).add(w)
             at = low.find(w, end)
-    hot: list[tuple[int, bool, bool]] = []  # (sentence, with the one before, with the next)
+    hot: list[tuple[int, int, bool, bool]] = []  # (start, end, with the one before, the next)
     trig = trigger_words()
     weak = _weak_triggers()
-    for sent in sorted(sentences):
-        lo = bounds[sent - 1] if sent else 0
-        text = low[lo:bounds[sent]].rstrip(" \t\n.!?;")
+    for lo in sorted(sentences):
+        hi = _sentence_end(low, lo)
+        text = low[lo:hi].rstrip(" \t\n.!?;")
         words = [w for w in _WORD_SPLIT.split(text) if w]
         if not words:
             continue
-        found = sentences[sent]
+        found = sentences[lo]
         if found <= weak.keys() and not _weak_holds(found, words, weak):
             continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
             words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
-        hot.append((sent, before, after))
+        hot.append((lo, hi, before, after))
     out: list[tuple[int, int]] = []
-    for sent, before, after in hot:
-        first = _neighbour(low, bounds, sent, -1) if before else sent
-        last = _neighbour(low, bounds, sent, 1) if after else sent
-        lo = bounds[first - 1] if first >= 1 else 0
-        hi = bounds[last] if last < len(bounds) else len(visible)
+    for lo, hi, before, after in hot:
+        if before:
+            lo = _sentence_before(low, back, lo)
+        if after:
+            hi = _sentence_after(low, hi)
         if out and lo <= out[-1][1]:
             out[-1] = (out[-1][0], max(out[-1][1], hi))
         else:
             out.append((lo, hi))
     return out
+
+
+def _sentence_start(back: str, size: int, at: int) -> int:
+    """The start of the sentence holding offset ``at`` (``back``: the lower-cased letter
+    reversed, ``size`` its length): the end of the last :data:`_SENTENCE_END` at or before
+    ``at``, or 0."""
+    m = _SENTENCE_END_BACK.search(back, size - at)
+    return size - m.start() if m else 0
+
+
+def _sentence_end(low: str, lo: int) -> int:
+    """The end of the sentence starting at ``lo``: the end of the first
+    :data:`_SENTENCE_END` after it, or the end of the letter."""
+    m = _SENTENCE_END.search(low, lo)
+    return m.end() if m else len(low)
+
+
+def _sentence_before(low: str, back: str, lo: int) -> int:
+    """The start of the nearest sentence before the one starting at ``lo`` that has a letter
+    in it (an empty line is no sentence); ``lo`` when there is none."""
+    end = lo
+    while end > 0:
+        start = _sentence_start(back, len(low), end - 1)
+        if _ALNUM.search(low, start, end):
+            return start
+        end = start
+    return lo
+
+
+def _sentence_after(low: str, hi: int) -> int:
+    """The end of the nearest sentence after the one ending at ``hi`` that has a letter in
+    it; ``hi`` when there is none."""
+    start = hi
+    while start < len(low):
+        end = _sentence_end(low, start)
+        if _ALNUM.search(low, start, end):
+            return end
+        start = end
+    return hi
 
 
 @functools.lru_cache(maxsize=1)
@@ -201,52 +245,111 @@ _EDGES = ",:—–()«»\"“”„/+&*•<>[]{}\x01…!?.;"
 _WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
 
 
-_ANY_LATIN = re.compile(r"[a-z]")
+def _hot_words(low: str, extra: frozenset[str]) -> set[str]:
+    """The words of a lower-cased letter that make their sentences worth reading (see
+    :func:`_is_hot`); the longest word of a phrase only with the phrase's other words
+    somewhere in the letter.
 
-
-def _words_of(low: str) -> set[str]:
-    """The distinct words of a lower-cased text (as the tokenizer cuts them: letters and
-    digits, with inner hyphens and apostrophes), found at C speed."""
-    return set(_WORD.findall(low))
-
-
-def _hot_words(present: set[str], extra: frozenset[str], latin: set[str] = frozenset()) -> set[str]:
-    """The words of a letter (``present``) that make their sentences worth reading;
-    ``latin``: its words in Latin letters (transliterated move words are looked for)."""
-    hot = present & trigger_words()
-    if extra:
-        hot |= present & extra
-    if latin:
-        readings = latin_words(latin)  # «golosuyu za Kuzyu»: transliterated Russian
-        hot |= {readings[r] for r in readings.keys() & trigger_words()}
-    phrases = trigger_phrases()
-    for key in phrases.keys() & present:
-        if any(p <= present for p in phrases[key]):
+    Cheap for chatter: the letter is cut at whitespace only (C ``str.split``), and the
+    pieces seen before to hold no hot word (:func:`_boring`, per ``extra``) are dropped in
+    one set difference; only the few pieces left are cut into words (the tokenizer's word
+    pattern :data:`_WORD`, which never spans whitespace)."""
+    boring = _boring(extra)
+    pieces = set(low.split()) - boring
+    hot: set[str] = set()
+    seen: set[str] = set()  # the words of the pieces left: every word _is_hot knows
+    keys: list[str] = []
+    for piece in pieces:
+        words = _WORD.findall(piece)
+        found = False
+        for w in words:
+            why = _is_hot(w, extra)
+            if why is not None:
+                found = True
+                if why:
+                    hot.add(w)
+                else:
+                    keys.append(w)
+        if found:
+            seen.update(words)
+        else:
+            boring.add(piece)
+    for key in keys:
+        if key not in hot and _phrase_in(low, key, seen):
             hot.add(key)
-    new = present - _NOT_MISSPELT
-    if new:
-        misspelt = {w for w in new if len(w) >= 4 and fuzzy_verb(w)}
-        hot |= misspelt
-        if len(_NOT_MISSPELT) > 200_000:
-            _NOT_MISSPELT.clear()
-        _NOT_MISSPELT.update(new - misspelt)
     return hot
 
 
-#: Words already found to be no misspelt move word (a set difference skips them at C speed).
-_NOT_MISSPELT: set[str] = set()
+def _is_hot(w: str, extra: frozenset[str]) -> bool | None:
+    """True when the word ``w`` makes its sentence worth reading: a trigger word, one of
+    ``extra``, a misspelt move word, or a trigger word spelt in Latin letters («golosuyu za
+    Kuzyu»); False when it does only with the rest of its phrase (the longest word of a
+    phrase of :func:`trigger_phrases`); None when it never does."""
+    if w in trigger_words() or w in extra:
+        return True
+    if len(w) >= 4 and fuzzy_verb(w):
+        return True
+    if w.isascii() and not latin_words((w,)).keys().isdisjoint(trigger_words()):
+        return True
+    return False if w in trigger_phrases() else None
 
 
-def _neighbour(low: str, bounds: list[int], sent: int, step: int) -> int:
-    """The nearest sentence before (``step`` -1) or after (+1) ``sent`` that has a letter in
-    it (an empty line is no sentence)."""
-    k = sent + step
-    while 0 <= k < len(bounds):
-        lo = bounds[k - 1] if k else 0
-        if any(ch.isalnum() for ch in low[lo:bounds[k]]):
-            return k
-        k += step
-    return sent
+#: Short words found in most letters: a phrase's other words are looked for rarest first.
+_COMMON = frozenset({"в", "и", "к", "ко", "на", "не", "за", "у", "из", "под", "как", "что",
+                     "то", "мне", "меня", "без", "раз", "сам", "тот", "того"})
+
+
+def _phrase_in(low: str, key: str, seen: set[str]) -> bool:
+    """True when a phrase whose longest word is ``key`` has all its other words somewhere in
+    the letter ``low`` (as the tokenizer's words). ``seen``: the words of the letter's
+    pieces that hold a hot word (:func:`_hot_words`); a word :func:`_is_hot` knows is in the
+    letter only there, any other is looked for (:func:`_has_word`)."""
+    for known, plain in _phrase_rest(key):
+        if all(u in seen for u in known) and all(_has_word(low, u) for u in plain):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=None)
+def _phrase_rest(key: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The other words of each phrase whose longest word is ``key``: those
+    :func:`_is_hot` knows, and the others, rarest first."""
+    out = []
+    for p in trigger_phrases()[key]:
+        others = p - {key}
+        known = tuple(sorted(u for u in others if _is_hot(u, frozenset()) is not None))
+        plain = sorted(others.difference(known), key=lambda u: (u in _COMMON, -len(u), u))
+        out.append((known, tuple(plain)))
+    return tuple(out)
+
+
+def _has_word(low: str, word: str) -> bool:
+    """True when ``word`` (letters only) is one of the tokenizer's words of ``low``
+    (:data:`_WORD`: not a part of a longer word, nor of a hyphenated or apostrophed one)."""
+    return _word_pattern(word).search(low) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _word_pattern(word: str) -> re.Pattern:
+    """``word`` standing alone as :data:`_WORD` cuts words; the literal comes first so the
+    search skips along at C speed (the look-behinds check the characters before it)."""
+    w = re.escape(word)
+    return re.compile(rf"{w}(?<!\w{w})(?<!\w[-'’`]{w})(?!\w)(?![-'’`]\w)")
+
+
+#: Pieces of text (cut at whitespace) already found to hold no hot word, per ``extra``.
+_BORING: dict[frozenset[str], set[str]] = {}
+
+
+def _boring(extra: frozenset[str]) -> set[str]:
+    """The pieces known to hold no hot word for a sender with triggers ``extra`` (the set
+    is filled by :func:`_hot_words`; emptied when it grows past 200,000 pieces)."""
+    boring = _BORING.get(extra)
+    if boring is None or len(boring) > 200_000:
+        if len(_BORING) > 64:
+            _BORING.clear()
+        boring = _BORING[extra] = set()
+    return boring
 
 
 def _has_phrase(words: list[str], phrases: dict[str, list[frozenset[str]]]) -> bool:
