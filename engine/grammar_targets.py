@@ -18,8 +18,8 @@ from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
-    common_noun, is_imperative, is_infinitive, is_known_word, is_verb, not_a_name, role_words,
-    third_person,
+    common_noun, is_imperative, is_infinitive, is_known_word, is_noun, is_verb, not_a_name,
+    role_words, third_person,
 )
 
 
@@ -209,7 +209,16 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                   if len(w) >= 3 and (not strict or t.cap or t.quoted) and
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
-        if approx is not None and not (known and not (t.cap or t.quoted) and out.hits):
+        listed = False
+        if approx is None and known and out.hits and joined and len(w) >= 3 and \
+                _list_item(clause, k, hi) and is_noun(w):
+            # «голоса: нуб и пони», «крот, вафля»: a noun alone between the joiners of a list
+            # of names that is a word or a pet form of a nick names that player
+            loose = idx.approximate(w)
+            if loose is not None and loose.kind in ("part", "pet"):
+                approx, listed = loose, True
+        if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
+                                                  out.hits)):
             if neg:
                 negated.append(len(out.hits))
                 neg = False
@@ -275,6 +284,15 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if not head or k >= hi or idx.exact(words, k, expected) is None:
         return None
     return k, expected
+
+
+def _list_item(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when word ``k`` stands alone between a joiner of names («и», «,», «+») right
+    before it and the end of the list (the clause's end, a joiner, punctuation) after it."""
+    before = clause[k - 1].w if k > 0 else ""
+    if before not in V.TARGET_JOINERS and before not in (",", "и"):
+        return False
+    return k + 1 >= hi or not clause[k + 1].word or clause[k + 1].w in V.TARGET_JOINERS
 
 
 def _after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> int:

@@ -105,6 +105,12 @@ def is_verb(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=100_000)
+def is_noun(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a noun («пони», «вафля»)."""
+    return is_known_word(word) and morph().parse(word)[0].tag.POS == "NOUN"
+
+
+@functools.lru_cache(maxsize=100_000)
 def is_infinitive(word: str) -> bool:
     """True when ``word``'s likeliest reading is an infinitive («убивать»)."""
     return is_known_word(word) and morph().parse(word)[0].tag.POS == "INFN"
