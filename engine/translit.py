@@ -67,7 +67,8 @@ def transcribe(word: str, table: tuple[tuple[str, str], ...], adjust=None) -> st
 def read_latin(toks: list, visible: str, known) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
-    a soft-sign apostrophe right after the word («Ten'») is read with it. ``known(w)``: True
+    a soft-sign apostrophe right after the word («Ten'») is read with it; a word of parts
+    joined by «_» or «-» («Zhenyu_K») is read part by part, each part known. ``known(w)``: True
     for a word the parser knows (a Russian word, a move word, a nickname form). Returns the
     same list when nothing changed."""
     out = None
@@ -77,9 +78,14 @@ def read_latin(toks: list, visible: str, known) -> list:
         w = t.w
         if t.end < len(visible) and visible[t.end] in "'’`":
             w += "'"
-        cyr = cyrillic_reading(w)
-        if cyr == w or not known(cyr):
-            continue
+        if "_" in w or "-" in w:  # «Zhenyu_K», «Verochku_K»: each part read on its own
+            cyr = _LATIN_WORD.sub(lambda m: cyrillic_reading(m.group()), w)
+            if cyr == w or not all(known(c) for c in re.split(r"[_-]", cyr) if c):
+                continue
+        else:
+            cyr = cyrillic_reading(w)
+            if cyr == w or not known(cyr):
+                continue
         if out is None:
             out = list(toks)
         out[n] = t._replace(w=cyr)
