@@ -18,7 +18,7 @@ from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
-    common_noun, is_imperative, is_infinitive, is_known_word, is_noun, is_verb, not_a_name,
+    CYR, common_noun, is_imperative, is_infinitive, is_known_word, is_noun, is_verb, not_a_name,
     role_words, third_person,
 )
 
@@ -36,6 +36,9 @@ class Targets:
 
     hits: list[tuple[NameHit, int, int]] = field(default_factory=list)
     unknown: tuple[str, int] | None = None
+    #: the unknown word stands where the name goes, right after the keyword (and its
+    #: preposition or colon), and looks like a name (a capital, or no dictionary word)
+    unknown_slot: bool = False
     pronoun: bool = False
     alternative: bool = False  # «X или Y»
     statement: bool = False  # «— это …» right after the keyword: it is described, not made
@@ -245,6 +248,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         out.unknown = (t.text, k)
+        out.unknown_slot = not skipped and not out.roles and not neg and \
+            (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and \
+            idx.far_from_all(w)
         out.end = k + 1
         break
     if negated:

@@ -56,6 +56,8 @@ class NameIndex:
     fuzzy_owner: list[str] = field(default_factory=list)
     #: first-word form of a multi-word nickname → those nicknames (for :meth:`merge`)
     multi_first: dict[str, list[int]] = field(default_factory=dict)
+    #: last-word form of a two-word nickname → those nicknames (a first word with a slip)
+    multi_last: dict[str, list[int]] = field(default_factory=dict)
     #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
     stems: dict[str, set[str]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None
@@ -113,7 +115,8 @@ class NameIndex:
         clause or a move. ``toks``: :class:`engine.grammar_tokens.Tok` list; returns a new
         list (the same one when nothing was joined)."""
         present = {t.w for t in toks}
-        if present.isdisjoint(self.multi_first) and not any("_" in w for w in present):
+        if present.isdisjoint(self.multi_first) and present.isdisjoint(self.multi_last) and \
+                not any("_" in w for w in present):
             return toks  # no multi-word nickname can start here
         out = None
         n, i = len(toks), 0
@@ -133,6 +136,8 @@ class NameIndex:
                     end = _match_parts(toks, i, parts)
                     if end is not None and (best is None or end > best[1]):
                         best = (nick, end)
+            if best is None and t.word and t.w not in self.single and t.w not in self.multi_first:
+                best = self._slipped_first(toks, i)
             if best is None:
                 if out is not None:
                     out.append(t)
@@ -145,6 +150,22 @@ class NameIndex:
             out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
             i = end
         return toks if out is None else out
+
+    def _slipped_first(self, toks: list, i: int) -> tuple[str, int] | None:
+        """A two-word nickname whose second word is written exactly and whose first word
+        (four letters or more) one edit away from a form of it («Леди Грей» for «Lady.Grey»,
+        read «лади грей»): ``(nick, index after it)`` or None."""
+        t = toks[i]
+        if len(t.w) < 4 or i + 1 >= len(toks):
+            return None
+        k = i + 1
+        if not toks[k].word and toks[k].w in _JOINERS:
+            k += 1
+        if k >= len(toks) or not toks[k].word or toks[k].start - toks[k - 1].end > 2:
+            return None
+        found = {self.multi[m][0] for m in self.multi_last.get(toks[k].w, ())
+                 if _near(t.w, self.multi[m][1][0], 1, 4)}
+        return (found.pop(), k + 1) if len(found) == 1 else None
 
     def exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
         """The longest roster name written at ``words[i:]`` (normalised tokens), if any.
@@ -184,6 +205,15 @@ class NameIndex:
                 self._approx.clear()
             self._approx[key] = self._approximate(word, strict)
         return self._approx[key]
+
+    def far_from_all(self, word: str) -> bool:
+        """True when ``word`` is more than two edits from every nickname form (and so no
+        slip of any nick: «Васяна» with no Вася on the roster)."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        return process.extractOne(word, self.fuzzy_choices, scorer=OSA.distance,
+                                  score_cutoff=2) is None
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         owners = set(self.parts.get(word, ()))
@@ -271,14 +301,16 @@ def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
     return k
 
 
-def _near(word: str, forms) -> bool:
+def _near(word: str, forms, edits: int = 2, least: int = 5) -> bool:
     """A later word of a multi-word nickname written with a slip («Макса Пейна» for
-    «Max Payne»: «пейна» ~ «пайне»): at most two edits, words of five letters or more."""
-    if len(word) < 5:
+    «Max Payne»: «пейна» ~ «пайне»): at most ``edits`` edits, words of ``least`` letters
+    or more."""
+    if len(word) < least:
         return False
     from rapidfuzz.distance import OSA
 
-    return any(OSA.distance(word, f, score_cutoff=2) <= 2 for f in forms if len(f) >= 4)
+    return any(OSA.distance(word, f, score_cutoff=edits) <= edits for f in forms
+               if len(f) >= 4)
 
 
 def _hit(owners: list[str], kind: str) -> NameHit:
@@ -348,6 +380,10 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:
             idx.multi_first.setdefault(form, []).append(m)
+        if len(parts) == 2:
+            for form in parts[1]:
+                if len(form) >= 3 and CYR.search(form):
+                    idx.multi_last.setdefault(form, []).append(m)
     return idx
 
 

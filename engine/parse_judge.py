@@ -51,7 +51,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         if tg.retracted and action is not None:
             return Item(0, problem=problem(text, "unparsed", "retracted", action=action),
                         tried=action)
-        if tg.unknown is not None and not kw.weak:
+        if tg.unknown is not None and (not kw.weak or (
+                tg.unknown_slot and action is not None and not kw.reported and
+                not kw.negated and kw.hypothetical is not True)):
+            # «голос за Васяна»: a word where the name goes that fits nobody is asked about
             if action is None:
                 return _refuse_role(kw, text)
             return Item(0, problem=problem(text, "unknown_name", "unknown_name",
@@ -140,8 +143,11 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     else the hit stays ambiguous (issue 11: never guess)."""
     if len(hit.candidates) < 2:
         return hit
+    # a pet form or a part of two nicks: that one of them was yesterday's target does not
+    # settle it (the player may have forgotten the rule); only death does
+    exact = hit.kind in ("exact", "self")
     fit = [c for c in hit.candidates
-           if c in ctx.alive and not repeats_last(ctx.state, actor, action, c)]
+           if c in ctx.alive and not (exact and repeats_last(ctx.state, actor, action, c))]
     if len(fit) > 1 and ctx.sender.nick in fit and hit.kind != "exact":
         fit.remove(ctx.sender.nick)  # a player names himself «себя», «меня», not by a pet form
     if hit.nick is not None:  # read by its case; another reading only if the game rules it out
