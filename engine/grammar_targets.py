@@ -156,9 +156,14 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 not (joined and words[k - 1] in V.PREPOSITIONS):
             # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
+        bare = not joined and _bare_pair(clause, k, hi, out)
         if hit is not None and out.hits and not joined and \
-                _names_end(clause, k + hit.length, hi) and clause[k - 1].word:
-            joined = True  # «голоса семёныч шмель»: names side by side to the end are a list
+                _names_end(clause, k + hit.length, hi) and clause[k - 1].word and \
+                ctx.sender.nick not in (hit.nick, *hit.candidates) and \
+                not _same_player(out.hits[-1][0], hit):
+            # «голоса семёныч шмель»: names side by side to the end are a list; not the
+            # sender signing («… Бобра Кузя») nor a word of the same nick
+            joined = True
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -167,7 +172,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += hit.length
             joined, out.end, expected = False, k, frozenset({"accs"})
             continue
-        if out.hits and not joined:
+        if out.hits and not joined and not bare:
             break
         if not out.hits and not out.pronoun and _same_as_before(clause, k, hi):
             out.pronoun, out.end = True, k + 1  # «голос туда же», «линч тоже он»
@@ -220,6 +225,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             loose = idx.approximate(w)
             if loose is not None and loose.kind in ("part", "pet"):
                 approx, listed = loose, True
+        if approx is not None and bare and _same_player(out.hits[0][0], approx):
+            k += 1  # «Мышь Серая»: the words of one nick in another order
+            out.end = k
+            continue
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
@@ -290,6 +299,20 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if not head or k >= hi or idx.exact(words, k, expected) is None:
         return None
     return k, expected
+
+
+def _bare_pair(clause: list[Tok], k: int, hi: int, out: Targets) -> bool:
+    """True when word ``k`` is the last word of the clause and comes right after the one
+    name read so far, nothing between («голоса Лютик Пони»): a list of two names written
+    without a separator."""
+    if len(out.hits) != 1 or out.hits[0][2] != k or out.negated or out.roles:
+        return False
+    return not any(clause[j].word for j in range(k + 1, hi))
+
+
+def _same_player(a: NameHit, b: NameHit) -> bool:
+    """True when two hits may name one player (a candidate in common)."""
+    return bool({a.nick, *a.candidates} & {b.nick, *b.candidates} - {None})
 
 
 def _list_item(clause: list[Tok], k: int, hi: int) -> bool:

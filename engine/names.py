@@ -56,11 +56,15 @@ class NameIndex:
     fuzzy_owner: list[str] = field(default_factory=list)
     #: first-word form of a multi-word nickname → those nicknames (for :meth:`merge`)
     multi_first: dict[str, list[int]] = field(default_factory=dict)
+    #: a case form of a whole word (three letters or more) of a multi-word nickname →
+    #: those nicknames: a one-word nickname written so may be either
+    whole_words: dict[str, set[str]] = field(default_factory=dict)
     #: last-word form of a two-word nickname → those nicknames (a first word with a slip)
     multi_last: dict[str, list[int]] = field(default_factory=dict)
     #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
     stems: dict[str, set[str]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None
+    _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
 
     def pet_form(self, word: str) -> NameHit | None:
@@ -190,6 +194,11 @@ class NameIndex:
             if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
                 owners = self.single.get(w.replace("э", "е"), {})
             best_len = 1
+            if owners and words[i] in self.whole_words:
+                # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
+                others = self.whole_words[words[i]] - set(owners)
+                if others:
+                    return NameHit(None, tuple(sorted(set(owners) | others)), "exact", 1)
         if not owners:
             return None
         return _pick(owners, expected, best_len)
@@ -205,6 +214,18 @@ class NameIndex:
                 self._approx.clear()
             self._approx[key] = self._approximate(word, strict)
         return self._approx[key]
+
+    def soft_sign_form(self, word: str) -> str | None:
+        """The nickname form ``word`` is with its soft signs left out, as a word read from
+        Latin letters lacks them («вафелку» → «вафельку» for «Vafelku»); None when there is
+        none or several."""
+        if self._soft is None:
+            table: dict[str, set[str]] = {}
+            for form in list(self.single) + list(self.parts):
+                if "ь" in form:
+                    table.setdefault(form.replace("ь", ""), set()).add(form)
+            self._soft = {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
+        return self._soft.get(word)
 
     def far_from_all(self, word: str) -> bool:
         """True when ``word`` is more than two edits from every nickname form (and so no
@@ -359,6 +380,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
                 for form in word_forms(w):
                     if len(w) >= THRESHOLDS["prefix_min_len"]:
                         idx.parts.setdefault(form, set()).add(nick)
+                        idx.whole_words.setdefault(form, set()).add(nick)
                     idx.fuzzy_choices.append(form)
                     idx.fuzzy_owner.append(nick)
             continue

@@ -129,7 +129,8 @@ def _clauses(visible: str, idx, extra: frozenset[str]):
     for n, (lo, hi) in enumerate(reading_windows(visible, extra)):
         if n:
             yield None
-        yield from clauses(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known)))
+        yield from clauses(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
+                                                idx.soft_sign_form)))
 
 
 @functools.lru_cache(maxsize=64)

@@ -64,11 +64,13 @@ def transcribe(word: str, table: tuple[tuple[str, str], ...], adjust=None) -> st
     return "".join(out)
 
 
-def read_latin(toks: list, visible: str, known) -> list:
+def read_latin(toks: list, visible: str, known, respell=None) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
     a soft-sign apostrophe right after the word («Ten'») is read with it; a word of parts
-    joined by «_» or «-» («Zhenyu_K») is read part by part, each part known. ``known(w)``: True
+    joined by «_» or «-» («Zhenyu_K») is read part by part, each part known.
+    ``respell(cyr)``: a known spelling of a reading the transliteration could not give
+    (a soft sign left out: «vafelku» → «вафельку»), or None. ``known(w)``: True
     for a word the parser knows (a Russian word, a move word, a nickname form). Returns the
     same list when nothing changed."""
     out = None
@@ -84,6 +86,8 @@ def read_latin(toks: list, visible: str, known) -> list:
                 continue
         else:
             cyr = cyrillic_reading(w)
+            if cyr != w and not known(cyr) and respell is not None:
+                cyr = respell(cyr) or cyr  # «Vafelku»: «вафелку» is «вафельку»
             if cyr == w or not known(cyr):
                 continue
         if out is None:
