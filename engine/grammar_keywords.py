@@ -291,6 +291,8 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
     first three words of a clause without keywords (the first such verb only), at the first
     word of the clause, and at the first word after a comma, dash or colon."""
+    if not _any_fuzzy_verb(clause, not found):
+        return []  # the common case: no misspelt verb where one is looked for
     taken = {k for kw in found for k in range(kw.i, kw.j)}
     all_words: list[str] = []
 
@@ -314,6 +316,22 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             if kw:
                 out.append(kw)
     return sorted(out, key=lambda kw: kw.i)
+
+
+def _any_fuzzy_verb(clause: list[Tok], first_three: bool) -> bool:
+    """True when a word where :func:`_fuzzy_keywords` looks for a misspelt verb is one (the
+    first word, the first word after a comma, dash or colon, and with ``first_three`` the
+    first three words)."""
+    seen = 0
+    for k, t in enumerate(clause):
+        if not t.word:
+            continue
+        if (seen == 0 or (first_three and seen < 3) or (
+                not clause[k - 1].word and clause[k - 1].w in SEGMENT_MARKS)) and \
+                fuzzy_verb(t.w):
+            return True
+        seen += 1
+    return False
 
 
 @functools.lru_cache(maxsize=1)

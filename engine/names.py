@@ -18,11 +18,14 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .words import (
     ALL_CASES, CYR, LAT, THRESHOLDS, inflect, is_known_word, latin_forms, max_distance, morph,
     norm, role_words, translit, word_forms,
 )
+
+_W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
 #: The form index, and the word helpers other packages have always imported from here.
 __all__ = ["NameHit", "NameIndex", "name_index", "DIMINUTIVE_SUFFIXES", "THRESHOLDS",
@@ -118,9 +121,9 @@ class NameIndex:
         ``w`` is the key :meth:`exact` knows, so punctuation inside a nick never splits a
         clause or a move. ``toks``: :class:`engine.grammar_tokens.Tok` list; returns a new
         list (the same one when nothing was joined)."""
-        present = {t.w for t in toks}
+        present = set(map(_W, toks))
         if present.isdisjoint(self.multi_first) and present.isdisjoint(self.multi_last) and \
-                not any("_" in w for w in present):
+                "_" not in "".join(present):
             return toks  # no multi-word nickname can start here
         out = None
         n, i = len(toks), 0

@@ -64,6 +64,11 @@ def transcribe(word: str, table: tuple[tuple[str, str], ...], adjust=None) -> st
     return "".join(out)
 
 
+#: A character whose lower case starts with a Latin letter (ASCII, the Kelvin sign, «İ»):
+#: a span without one has no token for :func:`read_latin` to read.
+_LATIN_START = re.compile("[A-Za-z\u212a\u0130]").search
+
+
 def read_latin(toks: list, visible: str, known, respell=None) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
@@ -73,6 +78,8 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
     (a soft sign left out: «vafelku» → «вафельку»), or None. ``known(w)``: True
     for a word the parser knows (a Russian word, a move word, a nickname form). Returns the
     same list when nothing changed."""
+    if not toks or _LATIN_START(visible, toks[0].start, toks[-1].end) is None:
+        return toks  # no word can start with a Latin letter: the common case, at C speed
     out = None
     for n, t in enumerate(toks):
         if not t.word or not ("a" <= t.w[:1] <= "z") or t.w in _ENGLISH or known(t.w):
