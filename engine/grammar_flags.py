@@ -107,7 +107,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""
-    if any(t.word and t.w in _IF_WORDS and k not in excluded for k, t in enumerate(clause[:i])):
+    if any(t.word and t.w in _IF_WORDS and k not in excluded and not _if_anything(clause, k)
+           for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
     k = i - 1
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
@@ -136,6 +137,13 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return clause[k].w in _LATER_WORDS
         k += 1
     return False
+
+
+def _if_anything(clause: list[Tok], k: int) -> bool:
+    """«если что» closed by punctuation («это ход, если что: приглашаю X») is a turn of
+    speech («just so you know»), no condition."""
+    return k + 1 < len(clause) and clause[k + 1].w == "что" and (
+        k + 2 >= len(clause) or not clause[k + 2].word)
 
 
 #: Words of a condition on the boss's own order («если босс не пришлёт своего решения»).

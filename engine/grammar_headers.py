@@ -36,6 +36,12 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
             return [Kw(V.KILL, start, k)]
     if clause[start + 1].w not in (":", "—", "→"):
         return _night_target(clause, start, actor)
+    if w in TODAY_HEADS and actor.role == "swindler":
+        return [Kw(V.SWINDLE, start, start + 1, today=True)]  # «Сегодня — Тихоня.⏎Если …»
+    if w == "жертва" and actor.role == "swindler":
+        return [Kw(V.SWINDLE, start, start + 1)]  # «Моя жертва — X»
+    if w in BOSS_HEADERS and actor.role == "boss":
+        return [Kw(V.KILL, start, start + 1)]  # «Ночью — Филин»: the boss's night is the kill
     if w in ("жертва", "цель") and actor.role in ("maniac", "psycho"):
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
@@ -47,6 +53,14 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
         return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
     return _night_target(clause, start, actor)
+
+
+#: «Сегодня — X» from a swindler whose letter has branches: his swindle's target.
+TODAY_HEADS = frozenset({"сегодня"})
+
+
+#: «Ночью — X» from a boss: his clan's night move is the kill (his check has its own word).
+BOSS_HEADERS = frozenset({"ночью"})
 
 
 #: Words a clan heading may hold before its colon («Жертва от клана на эту ночь: X»).
@@ -73,9 +87,10 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return []
     k = start
     head = None
+    heads = TARGET_HEADS | {"жертва"} if actor.role in ("swindler", "maniac") else TARGET_HEADS
     while k < min(len(clause), start + 8):
         t = clause[k]
-        if t.word and t.w in TARGET_HEADS:
+        if t.word and t.w in heads:
             head = k if head is None else head
         elif head is not None and (t.w in (":", "—") or t.w == "is"):
             return [Kw(cls, start, k + 1, weak=True)]

@@ -51,6 +51,7 @@ class Kw:
     hypothetical: bool | str = False  # after «если», «может», «завтра»; "hedged": «а может …» after
     alt: str | None = None  # the other class of two merged keywords («на страх голосую»)
     imperative: bool = False  # «Вылечи Маруську»: a request, asked about, never applied
+    today: bool = False  # the swindler's «Сегодня — X»: his swindle only beside branches
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:

@@ -122,10 +122,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w in V.PREPOSITIONS:
             expected = V.PREPOSITIONS[w]
+            if w in ("в", "во") and actor.role == "fan":
+                expected = expected | {"loct"}  # «ищу комиссара в Сове»: her search
             k += 1
             continue
-        if not out.hits and not out.pronoun and (
-                (w in V.SENDER_WORDS and not skipped) or (
+        if not out.hits and not out.pronoun and not skipped and (w in V.SENDER_WORDS or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard")):  # «Страж — при мне»; «проверка при мне» is no move
             # «обворую, он у меня любимый клиент»: «меня» after a remark is no target
@@ -254,6 +255,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if not t.cap and not t.quoted and not_a_name(w):
             skipped = True  # «голосую почти рандомно»: slang that is no noun
+            k += 1
+            continue
+        if not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and \
+                _name_later(idx, words, k + 1, hi):
+            skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
             continue
         out.unknown = (t.text, k)
@@ -397,6 +403,11 @@ def _opens_statement(clause: list[Tok], k: int) -> bool:
 def _names_end(clause: list[Tok], k: int, hi: int) -> bool:
     """True when nothing but punctuation follows token ``k - 1`` up to ``hi``."""
     return all(not clause[n].word for n in range(k, hi))
+
+
+def _name_later(idx, words: list[str], lo: int, hi: int) -> bool:
+    """True when a nickname is written in ``words[lo:hi]`` within four words."""
+    return any(idx.exact(words, k, None) is not None for k in range(lo, min(hi, lo + 4)))
 
 
 def _first_word(clause: list[Tok], lo: int) -> int:

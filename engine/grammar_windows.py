@@ -18,7 +18,7 @@ from .lexicon import lexicon
 from .translit import latin_words
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SEGMENT_MARKS, SKIP
-from .grammar_headers import CLAN_HEADERS, TARGET_HEADS
+from .grammar_headers import BOSS_HEADERS, CLAN_HEADERS, TARGET_HEADS, TODAY_HEADS
 from .grammar_keywords import fuzzy_verb
 
 
@@ -70,10 +70,11 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     # «Вылечи Бобра» from the doctor: asked about (engine.parse_judge); anyone else's is talk
     imperative = frozenset(w for w in lex.imperative if lex.words.get(w) in own)
     if role == "boss":
-        return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative
+        return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
+            BOSS_HEADERS
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
     if role == "swindler":
-        return frozenset(rw) | third | imperative
+        return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative
 
 

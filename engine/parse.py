@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 
-from .grammar_rules import Actor, action_ru, actor_of, describe_target, role_ru
+from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem, role_ru
 from .grammar_keywords import find_keywords, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows, sender_triggers
@@ -102,19 +102,26 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 # takes the retracted move
                 prev = Prev(prev.cls, clause[0].start, prev.member, [items[-1]], prev.clause)
             continue
-        skip = skip or flags["skip"]
+        clause_skip = flags["skip"]
         if flags["cancel"] is not None:
             cancel_pos = clause[0].start
         member_actor, start, pending_member = member_prefix(ctx, clause, pending_member, items)
         if member_actor is False:
+            skip = skip or clause_skip
             continue
         excluded: set[int] = set()
         if actor.role == "swindler" and member_actor is None:
             read_branches(ctx, clause, items, swindle_branches, excluded)
+            if excluded:
+                clause_skip = False  # «комиссар — пропускаю»: a branch left out, not the turn
+        skip = skip or clause_skip
         last = read_clause(ctx, clause, start, member_actor, flags, excluded, items)
         ctx.prev_clause = clause
         if last is not None:
             prev = last if not excluded else None
+    if ctx.today and not swindle_branches:
+        # «Сегодня — Кузя» from a swindler with no «если …» branches: which move? Ask.
+        items = [_today_problem(ctx, it) if it in ctx.today else it for it in items]
     if swindle_branches:
         attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
@@ -131,6 +138,14 @@ def _clauses(visible: str, idx, extra: frozenset[str]):
             yield None
         yield from clauses(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
                                                 idx.soft_sign_form)))
+
+
+def _today_problem(ctx, it):
+    """The swindler's «Сегодня — X» without branches: unparsed (it may be his swindle or his
+    vote)."""
+    if it.move is None:
+        return it
+    return Item(it.pos, problem=problem(it.move.span, "unparsed", "which_move"))
 
 
 @functools.lru_cache(maxsize=64)

@@ -93,6 +93,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if kw.cls == V.VISIT and member is None and ctx.sender.mafia and \
                 (clause[kw.i].w in lex.plural1 or _clan_subject(clause, kw.i)):
             kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову»: the clan kill
+        if member is not None and member is not ctx.sender and kw.imperative:
+            kw.imperative = False  # «Пряник, охраняй меня»: the boss orders his member
         lo = max(kws[n - 1].j if n > 0 else start, used)
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
@@ -103,6 +105,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
+        if kw.today:
+            ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
 

@@ -95,7 +95,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
         return None
     p = ctx.state.players[hit.nick]
     if k == 0 and not _opens_move(clause, hit.length) and \
-            not _elliptic(ctx, clause, hit.length, p.role):
+            not _elliptic(ctx, clause, hit.length, p.role) and not _vocative(clause, hit.length):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
         return None
@@ -104,6 +104,25 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), k + hit.length
+
+
+def _vocative(clause: list[Tok], k: int) -> bool:
+    """True when a member's name (ending at token ``k``) is followed by a comma, perhaps a
+    short address between commas, and a plain imperative: «Пряник, дорогой, охраняй меня»,
+    «Лиса, обчисти Буку» is the boss's order to that member."""
+    if k >= len(clause) or clause[k].w != ",":
+        return False
+    k += 1
+    m = k
+    while m < len(clause) and m - k < 3 and clause[m].word and \
+            clause[m].w not in lexicon().imperative:
+        m += 1
+    if m > k and m < len(clause) and clause[m].w == ",":
+        k = m + 1  # «…, голубчик, …»
+    while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
+                                                  clause[k].w in V.SUBJECT_SKIP):
+        k += 1
+    return k < len(clause) and clause[k].word and clause[k].w in lexicon().imperative
 
 
 def _opens_move(clause: list[Tok], k: int) -> bool:
@@ -164,7 +183,7 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
     «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
     before = [t.w for t in clause[max(0, k - 3):k]]
-    if "если" in before:
+    if "если" in before or "ежели" in before:
         return True
     nxt = clause[k + 1].w if k + 1 < len(clause) else ""
     return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
@@ -174,7 +193,7 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
 def _branch_start(clause: list[Tok], k: int) -> int:
     lo = k
     for j in range(k - 1, max(-1, k - 4), -1):
-        if clause[j].w == "если":
+        if clause[j].w in ("если", "ежели"):
             return j
         if clause[j].word and clause[j].w not in V.BRANCH_OPENERS:
             break
@@ -201,6 +220,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
+    if not tg.hits and not tg.unknown and any(
+            t.word and t.w in _SKIP_BRANCH for t in clause[start:text_hi]):
+        return  # «комиссар — комиссар мёртв, пропускаю»: the branch is left out on purpose
     if not tg.hits:
         kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
         word = tg.unknown[0] if tg.unknown else ""
@@ -211,7 +233,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         items.append(Item(pos, problem=problem(text, "ambiguous", "ambiguous",
                                                candidates=tg.hits[0][0].candidates)))
         return
-    targets = [h.nick for h, _, _ in tg.hits]
+    targets = list(dict.fromkeys(h.nick for h, _, _ in tg.hits))  # «лечу себя, Остапа»
     if len(targets) > 1:
         items.append(Item(pos, problem=problem(text, "not_allowed", "too_many_targets",
                                                action=action)))
@@ -224,6 +246,10 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     move = Move(action, target=targets[0], span=text,
                 role=sought if action == "search" else None)
     branches.append((role, move, pos))
+
+
+#: Words that leave a swindler's branch out on purpose («доктор — пропускаю»).
+_SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "ничего", "никого", "пропустим"})
 
 
 def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:

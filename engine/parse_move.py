@@ -15,7 +15,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_verb, role_words
+from .words import is_infinitive, is_verb, role_words
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_judge import judge
@@ -70,7 +70,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
     used = max([kw.j] + [h[2] for h in tg.hits])
-    if _tells(clause, kw, tg, max(used, tg.end), hi, noun):
+    if not (on_behalf and is_infinitive(clause[kw.i].w)) and \
+            _tells(clause, kw, tg, max(used, tg.end), hi, noun):
+        # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
@@ -261,14 +263,18 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
-    if any(t.w in lexicon().first for t in clause[kw.i:kw.j]):
-        return False  # «Зову в гости Гостя, тавтология»: a first-person verb orders
+    if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
+        return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "(", ":"):
             return False  # «Голос за Ворона: он молчит»: the reason after a colon
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return True
     return False
+
+
+#: Words that make an idiom the sender's own («у меня в гостях», «ко мне на чай»).
+_FIRST_PERSON = frozenset({"меня", "мне", "себе"})
 
 
 def _first_word_at(clause: list[Tok]) -> int:

@@ -62,6 +62,7 @@ class Ctx:
     last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
+    today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»
 
 
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:

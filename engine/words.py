@@ -249,7 +249,7 @@ def latin_forms(word: str) -> dict[str, frozenset[str]]:
     return forms
 
 
-_ROLE_FORM_BLOCK = frozenset({"кому", "кома", "коме", "комой", "дока", "коп", "копа", "копу"})
+_ROLE_FORM_BLOCK = frozenset({"кому", "кома", "коме", "комой", "коп", "копа", "копу"})
 
 
 @functools.lru_cache(maxsize=1)
