@@ -134,6 +134,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined, out.end = False, k + 1
             k += 1
             continue
+        if w in V.SELF_WORDS and not out.hits and k > lo and words[k - 1] in _THIRD_PRONOUNS:
+            break  # «посмотрим, как он себя поведёт»: his «себя», not the sender
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
@@ -273,6 +275,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.negated = True
     return out
 
+
+#: Personal pronouns whose «себя» is their own («он себя»), never the sender.
+_THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы"})
 
 #: Words that say a move stays as it was («Голос прежний, за X», «Голос тот же, за X»): a
 #: name after them and a comma restates the move, it is no talk.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, problem
+from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
 from .grammar_flags import (
@@ -16,6 +16,7 @@ from .grammar_flags import (
 )
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
+from .model import Move
 from .names import name_index
 from .words import role_words
 from .roles import ROLE_CIVILIANS
@@ -32,6 +33,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
+            if not _names_player(ctx, clause, start):
+                return None  # «Индеец — сидит тихо», «Пряник — в резерве»: no order for him
             items.append(Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return None
@@ -44,6 +47,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
+    if not kws and member is None and _to_my_boss(ctx, clause, start):
+        text = span(ctx.text, clause, start, len(clause))
+        items.append(Item(clause[start].start, move=Move("delegate", span=text),
+                          tried="delegate"))  # «Ход — Графу»: the member's move to his boss
+        return Prev(V.DELEGATE, clause[0].start, None, items[-1:], clause)
     if not kws and flags["abstain"] and member is None:
         items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
@@ -109,6 +117,37 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
+
+
+def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
+    """«Ход — Графу», «Мой ход: Графу»: a clan member (not the boss) gives his move to his
+    clan's living boss, named in the dative; nothing else in the clause."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    k = start
+    while k < len(clause) and clause[k].word and clause[k].w in ("мой", "свой", "сегодня"):
+        k += 1
+    if k + 2 >= len(clause) or clause[k].w not in ("ход", "ходы") or \
+            clause[k + 1].w not in ("—", ":", "→"):
+        return False
+    words = [t.w for t in clause]
+    hit = name_index(ctx.nicks).exact(words, k + 2, frozenset({"datv"}))
+    if hit is None or hit.nick is None or hit.nick not in ctx.alive:
+        return False
+    boss = ctx.state.players[hit.nick]
+    if hit.nick == me.nick or boss.clan != me.clan or actor_of(ctx.state, hit.nick).role != "boss":
+        return False
+    return only_fillers(clause, k + 2 + hit.length, len(clause))
+
+
+def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
+    """True when a nickname or «меня» is written in ``clause[lo:]``."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    return any(clause[k].word and (words[k] in V.SENDER_WORDS or
+                                   idx.exact(words, k, None) is not None)
+               for k in range(lo, len(clause)))
 
 
 def _clan_subject(clause: list[Tok], i: int) -> bool:

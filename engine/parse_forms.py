@@ -34,6 +34,10 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if not words:
         return pending, 0, None
     k = _za_prefix(clause)
+    if k == 0:
+        while k < len(clause) and clause[k].word and clause[k].w in _ADDRESS_WORDS:
+            k += 1  # «Нашего уважаемого Ласку прошу …»
+        k = k if k < len(clause) and clause[k].word else 0
     ref = member_ref(ctx, clause, k)
     if ref is None:
         if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
@@ -52,6 +56,17 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
 
 #: Words before «за» / «для» and a member's name («Ход за Лиса:», «Распоряжение для Лиса:»).
 _ORDER_WORDS = frozenset({"ход", "распоряжение", "приказ", "поручение", "указание"})
+
+
+#: Courtesy words before a member's name in a boss's order («Нашего уважаемого Лиса прошу …»).
+_ADDRESS_WORDS = frozenset({"нашего", "нашему", "нашей", "наша", "наш", "уважаемого",
+                            "уважаемому", "уважаемый", "уважаемая", "уважаемой", "дорогого",
+                            "дорогому", "дорогой", "дорогая", "любезного", "любезному",
+                            "господина", "господину", "господин", "госпожа", "госпоже"})
+
+#: Verbs of ordering between a member's name and his move («Лисе поручаю обчистить X»).
+_ORDER_VERBS = frozenset({"прошу", "попрошу", "поручаю", "приказываю", "велю", "поручим",
+                          "поручаем", "просим"})
 
 
 def _za_prefix(clause: list[Tok]) -> int:
@@ -94,8 +109,9 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
     if hit is None or hit.nick is None:
         return None
     p = ctx.state.players[hit.nick]
-    if k == 0 and not _opens_move(clause, hit.length) and \
-            not _elliptic(ctx, clause, hit.length, p.role) and not _vocative(clause, hit.length):
+    end = k + hit.length
+    if _opening(clause, k) and not _opens_move(clause, end) and \
+            not _elliptic(ctx, clause, end, p.role) and not _vocative(clause, end):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
         return None
@@ -104,6 +120,11 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), k + hit.length
+
+
+def _opening(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` opens the clause, courtesy words aside."""
+    return all(t.word and t.w in _ADDRESS_WORDS for t in clause[:k])
 
 
 def _vocative(clause: list[Tok], k: int) -> bool:
@@ -129,7 +150,8 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` (after fillers such as «пусть») is a colon, a dash or a move
     word."""
     while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
-                                                  clause[k].w in V.SUBJECT_SKIP):
+                                                  clause[k].w in V.SUBJECT_SKIP or
+                                                  clause[k].w in _ORDER_VERBS):
         k += 1
     if k >= len(clause):
         return False
@@ -210,6 +232,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     text_hi = hi
     if kws:
         kw = kws[0]
+        if len(kws) > 1 and any(t.word and t.w in V.CORRECTION_HEADS
+                                for t in clause[kws[0].j:kws[-1].i]):
+            kw = kws[-1]  # «стерва — зову к себе… вернее, приглашаю Тихоню»
         start = kw.j
         if kw.cls not in V.BRANCH_CLASSES[role]:
             items.append(Item(clause[lo].start, problem=problem(

@@ -207,13 +207,19 @@ _OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "о
                      "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
 
 
+#: The third-person future auxiliaries («он будет охранять»).
+_WILL = frozenset({"будет", "будут", "станет", "станут"})
+
+
 def talk_of_others(clause: list[Tok], kw: Kw, lex) -> bool:
     """A third-person move word whose subject is somebody unnamed («пусть кто-нибудь
     проверит Дениса», «он проверяет всех»): talk, not a move."""
-    if clause[kw.i].w not in lex.third:
-        return False
     k = kw.i - 1
-    while k >= 0 and clause[k].w in V.SUBJECT_SKIP:
+    if clause[kw.i].w not in lex.third:
+        if k < 0 or clause[k].w not in _WILL:
+            return False
+        k -= 1  # «он себя будет охранять»: a third-person future
+    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS):
         k -= 1
     return k >= 0 and clause[k].word and clause[k].w in _OTHERS
 
