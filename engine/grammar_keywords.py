@@ -97,6 +97,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         kw.negated = (_negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
                       or (kw.weak and kw.cls != V.VOTE and _suggested(clause, i, kw.j))
                       or (kw.cls == V.VOTE and _against_vote(clause, i)))
+        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
+            i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
+            continue
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
             if _after_past(clause, kw.i):
                 i = kw.j
@@ -367,7 +370,10 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     for kw in kws:
         prev = out[-1] if out else None
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
-                not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]):
+                not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
+                not (prev.negated != kw.negated and
+                     any(t.w == "," for t in clause[prev.j:kw.i])):
+            # («не жульничаю, МО в X»: a refusal and a move stay two)
             cls = _merged_class(prev.cls, kw.cls)
             if cls is not None:
                 other = kw.cls if cls == prev.cls else prev.cls

@@ -154,6 +154,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             neg = True
             k += 1
             continue
+        if w == "вместо" and not out.hits:
+            neg, expected = True, frozenset({"gent"})  # «вместо Галины — Тётя Клава»
+            k += 1
+            continue
         hit = idx.exact(words, k, expected)
         if hit is not None and out.hits and _opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS):
@@ -167,6 +171,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # «голоса семёныч шмель»: names side by side to the end are a list; not the
             # sender signing («… Бобра Кузя») nor a word of the same nick
             joined = True
+        if hit is not None and not out.hits and _not_role_after(words, k + hit.length, hi, rw):
+            out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
+            break
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -341,13 +348,19 @@ def _after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) ->
     there is none (the names start right after the keyword)."""
     for c in range(lo, min(hi, lo + 8)):
         if clause[c].w == ":":
-            if c > lo and not any(clause[n].word and idx.exact(words, n, None)
+            if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or
+                                                      words[n] in _ME_WORDS)
                                   for n in range(lo, c)):
                 return c
             return lo
         if clause[c].w in ("—", "→"):
             return lo
     return lo
+
+
+#: The sender or the mover himself before a colon: a target, not a heading («охранять
+#: меня: …»).
+_ME_WORDS = V.SENDER_WORDS | V.SELF_WORDS | frozenset(V.SENDER_AFTER)
 
 
 def _retracts(clause: list[Tok], k: int, hi: int) -> bool:
@@ -408,6 +421,9 @@ def _opens_statement(clause: list[Tok], k: int) -> bool:
 def _names_end(clause: list[Tok], k: int, hi: int) -> bool:
     """True when nothing but punctuation follows token ``k - 1`` up to ``hi``."""
     return all(not clause[n].word for n in range(k, hi))
+def _not_role_after(words: list[str], k: int, hi: int, rw: dict) -> bool:
+    """True when «не» and a role word follow a name («Ромашка не врач»)."""
+    return k + 1 < hi and words[k] == V.NEGATION and words[k + 1] in rw
 
 
 def _name_later(idx, words: list[str], lo: int, hi: int) -> bool:
@@ -449,6 +465,8 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
             continue
         if t.w in V.SELF_WORDS:
             return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
+        if t.w in V.SENDER_WORDS and actor.role == "guard":  # «Страж, от меня ни на шаг»
+            return NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1
         hit = idx.exact(words, k, None)
         if hit is not None and k + hit.length <= hi:
             return hit, k, k + hit.length

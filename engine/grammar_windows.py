@@ -83,7 +83,7 @@ _ELLIPSIS = "\x01"
 
 #: Words that point at a player named in the sentence before («маньячу его»).
 _POINTERS = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему", "ней",
-                       "тогда"})
+                       "тогда", "считать", "считайте", "засчитать", "засчитайте"})
 
 
 _SENTENCE_END = re.compile(r"[!?;\n]|\.(?=\s|$)")  # «Dr.Who» goes on

@@ -20,6 +20,7 @@ from .model import Move
 from .names import name_index
 from .words import role_words
 from .roles import ROLE_CIVILIANS
+from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
@@ -43,11 +44,15 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             _name_first(ctx, clause, start, kws[0].i):
         # «Вор → Кузя (обчистить до нитки)»: the name right after the member is his move's
         kws = [Kw(DEFAULT_CLASS[member.role], start, start, weak=True)] + kws
+    if not kws and member is None and DEFAULT_CLASS.get(ctx.sender.role) and \
+            elliptic(ctx, clause, start, ctx.sender.role):
+        kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)]  # «у Совы сегодня»
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
-    if not kws and member is None and _to_my_boss(ctx, clause, start):
+    if not kws and member is None and (_to_my_boss(ctx, clause, start) or
+                                       _boss_decides(ctx, clause, start)):
         text = span(ctx.text, clause, start, len(clause))
         items.append(Item(clause[start].start, move=Move("delegate", span=text),
                           tried="delegate"))  # «Ход — Графу»: the member's move to his boss
@@ -101,6 +106,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if kw.cls == V.VISIT and member is None and ctx.sender.mafia and \
                 (clause[kw.i].w in lex.plural1 or _clan_subject(clause, kw.i)):
             kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову»: the clan kill
+        if member is not None and member.role == "guard" and kw.cls == V.WATCH:
+            kw.cls = V.GUARD  # «Стражу поручаю присматривать за мной»: looking after is his guard
         if member is not None and member is not ctx.sender and kw.imperative:
             kw.imperative = False  # «Пряник, охраняй меня»: the boss orders his member
         lo = max(kws[n - 1].j if n > 0 else start, used)
@@ -138,7 +145,48 @@ def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     boss = ctx.state.players[hit.nick]
     if hit.nick == me.nick or boss.clan != me.clan or actor_of(ctx.state, hit.nick).role != "boss":
         return False
-    return only_fillers(clause, k + 2 + hit.length, len(clause))
+    end = k + 2 + hit.length
+    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
+                len(clause))
+    return only_fillers(clause, end, stop)
+
+
+#: «пусть Барон решает», «решает Барон», «Барон решит»: the verbs of a boss deciding.
+_DECIDES = frozenset({"решает", "решит", "распорядится", "распоряжается", "выберет"})
+
+
+def _boss_decides(ctx: Ctx, clause: list[Tok], start: int) -> bool:
+    """«Пусть Барон решает», «Ход: решает Барон» from a clan member (not the boss): his move is
+    left to his clan's living boss, named by his nickname; nothing else in the clause."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    words = [t.w for t in clause]
+    idx = name_index(ctx.nicks)
+    seen_boss = seen_verb = False
+    k = start
+    while k < len(clause):
+        t = clause[k]
+        if not t.word:
+            if t.w in (",", "(") and seen_boss and seen_verb:
+                break
+            k += 1
+            continue
+        if t.w in _DECIDES and not seen_verb:
+            seen_verb = True
+            k += 1
+            continue
+        if t.w in ("пусть", "пускай", "ход", "мой", "сам", "сегодня", "за", "ним"):
+            k += 1
+            continue
+        hit = idx.exact(words, k, None) if not seen_boss else None
+        if hit is None or hit.nick is None or hit.nick not in ctx.alive or \
+                ctx.state.players[hit.nick].clan != me.clan or \
+                actor_of(ctx.state, hit.nick).role != "boss":
+            return False
+        seen_boss = True
+        k += hit.length
+    return seen_boss and seen_verb
 
 
 def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:

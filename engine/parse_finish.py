@@ -143,6 +143,21 @@ def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
                 drop.update(id(g) for g in group[1:])
                 group[0].move = merged
                 continue
+            checks = [g for g in group if g.via_check and not g.move.role]
+            if checks and len(checks) < len(group) and _merge_search(
+                    [g for g in group if g not in checks]) is not None:
+                # «ищу врача у X … и ещё проверяю Y» without a check left: the search
+                # stands, the check is refused
+                for g in checks:
+                    drop.add(id(g))
+                    extra.append(Item(g.pos, problem=problem(
+                        g.move.span, "not_allowed", "no_fan_check", action="check"),
+                        tried="search"))
+                group = [g for g in group if g not in checks]
+                merged = _merge_search(group)
+                drop.update(id(g) for g in group[1:])
+                group[0].move = merged
+                continue
         if all(first == g.move for g in group[1:]):
             drop.update(id(g) for g in group[1:])
             continue

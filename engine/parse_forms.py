@@ -15,7 +15,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import role_words
+from .words import past_tense, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_judge import settle
 from .parse_types import Ctx, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, nick_at
@@ -35,8 +35,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return pending, 0, None
     k = _za_prefix(clause)
     if k == 0:
-        while k < len(clause) and clause[k].word and clause[k].w in _ADDRESS_WORDS:
-            k += 1  # «Нашего уважаемого Ласку прошу …»
+        while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == ","):
+            k += 1  # «Нашего уважаемого Ласку прошу …», «Ладно, Норд у Ромашки»
         k = k if k < len(clause) and clause[k].word else 0
     ref = member_ref(ctx, clause, k)
     if ref is None:
@@ -58,8 +58,9 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
 _ORDER_WORDS = frozenset({"ход", "распоряжение", "приказ", "поручение", "указание"})
 
 
-#: Courtesy words before a member's name in a boss's order («Нашего уважаемого Лиса прошу …»).
-_ADDRESS_WORDS = frozenset({"нашего", "нашему", "нашей", "наша", "наш", "уважаемого",
+#: Courtesy and discourse words before a member's name in a boss's order («Нашего уважаемого
+#: Лиса прошу …», «Ладно, Норд у Ромашки»).
+_ADDRESS_WORDS = frozenset({"ладно", "итак", "короче", "значит", "тогда", "так","нашего", "нашему", "нашей", "наша", "наш", "уважаемого",
                             "уважаемому", "уважаемый", "уважаемая", "уважаемой", "дорогого",
                             "дорогому", "дорогой", "дорогая", "любезного", "любезному",
                             "господина", "господину", "господин", "госпожа", "госпоже"})
@@ -81,8 +82,8 @@ def _za_prefix(clause: list[Tok]) -> int:
 def _after_remark(clause: list[Tok], end: int) -> int:
     """«За Лиса, если он сам не напишет: кража у X»: a remark between commas after the
     member's name, closed by a colon or a dash, is skipped; the move starts after it."""
-    if end >= len(clause) or clause[end].w not in (",", "("):
-        return end
+    if end >= len(clause) or clause[end].w not in (",", "(") or _vocative(clause, end):
+        return end  # «Лис, обчисти Сову — …»: the order follows the comma
     for k in range(end + 1, len(clause)):
         if clause[k].w in (":", "—"):
             return k + 1
@@ -111,7 +112,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
     p = ctx.state.players[hit.nick]
     end = k + hit.length
     if _opening(clause, k) and not _opens_move(clause, end) and \
-            not _elliptic(ctx, clause, end, p.role) and not _vocative(clause, end):
+            not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
         return None
@@ -124,7 +125,15 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
 
 def _opening(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` opens the clause, courtesy words aside."""
-    return all(t.word and t.w in _ADDRESS_WORDS for t in clause[:k])
+    return all(t.w in _ADDRESS_WORDS or t.w == "," for t in clause[:k])
+
+
+#: «…, от меня ни на шаг»: the guard's order to stay with the boss.
+_STAY = frozenset({"шаг", "шагу"})
+
+
+#: «будьте любезны», «будь добр» + an infinitive: a polite imperative.
+_POLITE = frozenset({"любезны", "любезен", "любезна", "добры", "добр", "добра"})
 
 
 def _vocative(clause: list[Tok], k: int) -> bool:
@@ -143,6 +152,15 @@ def _vocative(clause: list[Tok], k: int) -> bool:
     while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
                                                   clause[k].w in V.SUBJECT_SKIP):
         k += 1
+    if k + 1 < len(clause) and clause[k].w in ("будь", "будьте") and \
+            clause[k + 1].w in _POLITE:
+        k += 2  # «Уважаемый Лис, будьте любезны нынче наведаться к Сове»
+        while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
+                                                      clause[k].w in V.SUBJECT_SKIP):
+            k += 1
+        return k < len(clause) and clause[k].word and clause[k].w in lexicon().words
+    if any(clause[m].word and clause[m].w in _STAY for m in range(k, min(len(clause), k + 5))):
+        return True  # «Шмель, голубчик, от меня ни на шаг»
     return k < len(clause) and clause[k].word and clause[k].w in lexicon().imperative
 
 
@@ -164,7 +182,7 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
 _ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко"}), "guard": frozenset({"при", "на"})}
 
 
-def _elliptic(ctx: Ctx, clause: list[Tok], k: int, role: str) -> bool:
+def elliptic(ctx: Ctx, clause: list[Tok], k: int, role: str) -> bool:
     """True when a member's name (ending at token ``k``) is followed by a preposition of his
     role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
     «Старик у Ромашки», «Страж при мне» is the boss's order without a verb."""
@@ -184,7 +202,12 @@ def _elliptic(ctx: Ctx, clause: list[Tok], k: int, role: str) -> bool:
         if hit is None:
             return False
         end = k + 1 + hit.length
-    return all(not t.word or t.w in V.FILLERS for t in clause[end:])
+    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
+                len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
+    if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))
+                                  for t in clause[stop:]):
+        return False  # «Ласка у Кузи, кстати, вчера была»: a story
+    return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
 
 
 def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
@@ -207,6 +230,10 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     before = [t.w for t in clause[max(0, k - 3):k]]
     if "если" in before or "ежели" in before:
         return True
+    before = [t.w for t in clause[max(0, k - 5):k]]  # «ежели она у нас доктор»
+    if before and before[0] in ("если", "ежели") and \
+            all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
+        return True
     nxt = clause[k + 1].w if k + 1 < len(clause) else ""
     return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
                                        clause[k - 1].w in V.BRANCH_OPENERS)
@@ -214,7 +241,7 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
 
 def _branch_start(clause: list[Tok], k: int) -> int:
     lo = k
-    for j in range(k - 1, max(-1, k - 4), -1):
+    for j in range(k - 1, max(-1, k - 6), -1):
         if clause[j].w in ("если", "ежели"):
             return j
         if clause[j].word and clause[j].w not in V.BRANCH_OPENERS:
@@ -242,6 +269,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
                 "branch_mismatch")))
             return
     tg = read_targets(ctx, ctx.sender, clause, start, text_hi)
+    if kws and not tg.hits and not tg.unknown and kw.weak and kw.i > k + 1:
+        tg = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)  # «шизик — Бобра к себе»
+        start = kw.j
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start

@@ -31,8 +31,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak:
         return None  # «я бы Диму в пару взял»: a wish, not a move
-    if action == "fear_choice" and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
-        return None  # «Страх выбрал меня»: a statement
+    if action in ("fear_choice", "partner") and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
+        return None  # «Страх выбрал меня», «иммунитет у меня»: a statement
     if kw.cls == V.DELEGATE:
         # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)

@@ -42,6 +42,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and ctx.last_hit is not None:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
+        if back is None and _counted_as(clause, kw.i):
+            named = _named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
+            back = (named[0], kw.i, kw.j) if named is not None else None
         if back is not None:
             tg.hits.append(back)
     elif not tg.hits and tg.pronoun:
@@ -70,15 +73,22 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
     used = max([kw.j] + [h[2] for h in tg.hits])
-    if not (on_behalf and is_infinitive(clause[kw.i].w)) and \
+    if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
             _tells(clause, kw, tg, max(used, tg.end), hi, noun):
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
         return used
+    if item.move is not None and _again_unknown(ctx, actor, clause, kw, tg, item.move):
+        # «Бобёр снова к Фиалке»: the same player again, for a move that may not repeat, and
+        # the game has no record of yesterday's: ask
+        item = Item(0, problem=problem(text, "not_allowed", "same_target_twice",
+                                       action=item.move.action, target=item.move.target or ""),
+                    tried=item.move.action)
     if kw.hypothetical == "reported" and item.move is None and not item.tried:
         return used  # «Кузя хочет бить Петю» to the doctor: another player's move, talk
+    item.via_check = kw.cls == V.CHECK and action == "search"
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
         item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried)
@@ -115,6 +125,38 @@ def _named_before(ctx: Ctx) -> tuple | None:
         return None
     found = antecedent(ctx, prev, 0, len(prev))
     return (found[0],) if found is not None else None
+
+
+#: «(прошу) считать это моей проверкой»: what the sentence before did is this move.
+_COUNT_AS = frozenset({"считать", "считайте", "считаю", "засчитать", "засчитайте"})
+
+
+def _counted_as(clause: list[Tok], i: int) -> bool:
+    """True when «считать это (моей)» stands right before the move noun at ``i``."""
+    words = [t.w for t in clause[max(0, i - 4):i] if t.word and t.w not in _MINE]
+    return len(words) >= 2 and words[-1] == "это" and words[-2] in _COUNT_AS
+
+
+_MINE = frozenset({"моей", "мой", "мою", "моим", "моим", "своей", "своим", "свою", "моего"})
+
+
+_AGAIN = frozenset({"снова", "опять", "вновь"})
+
+
+def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Targets,
+                   move) -> bool:
+    """True when «снова»/«опять» stands between the keyword and its one target, the move may
+    not repeat a target (engine.legality.NO_REPEAT) and the actor's last target of it is not
+    known to the game."""
+    from .legality import NO_REPEAT
+
+    if len(tg.hits) != 1 or actor.role not in NO_REPEAT.get(move.action, ()):
+        return False
+    p = ctx.state.players.get(actor.nick)
+    if p is None or move.action in p.last_targets:
+        return False
+    lo, hi = min(kw.i, tg.hits[0][1]), tg.hits[0][1]
+    return any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi])
 
 
 def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
@@ -271,12 +313,20 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
+    giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
+    if any(t.w in _GIVE_WORDS for t in giving):
+        return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "(", ":"):
             return False  # «Голос за Ворона: он молчит»: the reason after a colon
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return True
     return False
+
+
+#: First-person verbs of giving between a move noun and its name («голос отдаю X»).
+_GIVE_WORDS = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "отправляю",
+                         "даю", "дам", "несу"})
 
 
 #: Words that make an idiom the sender's own («у меня в гостях», «ко мне на чай»).

@@ -34,6 +34,7 @@ class Item:
     problem: Problem | None = None
     tried: str = ""  # the action the player tried (hunt exclusion)
     withdraw: tuple[str, ...] | None = None  # «снимаю голос с X»: votes taken back ("*": all)
+    via_check: bool = False  # the fan's «проверяю X» read as her search (no check left)
     retracted: str = ""  # the action a «хотя нет, стоп» took back (its problem asks)
 
 

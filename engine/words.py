@@ -304,3 +304,10 @@ def inflect(nick: str, case: str) -> str:
             out = out.upper()
         words.append(out)
     return " ".join(words)
+
+
+@functools.lru_cache(maxsize=4096)
+def past_tense(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a verb in the past tense («была», «воровал»)."""
+    p = morph().parse(word)[0]
+    return p.tag.POS == "VERB" and "past" in p.tag
