@@ -158,6 +158,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             neg, expected = True, frozenset({"gent"})  # «вместо Галины — Тётя Клава»
             k += 1
             continue
+        if out.hits and joined and k > 0 and words[k - 1] in ("—", "-") and not t.cap and \
+                not t.quoted and is_known_word(w):
+            break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
         hit = idx.exact(words, k, expected)
         if hit is not None and out.hits and _opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS):

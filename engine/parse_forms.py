@@ -18,7 +18,9 @@ from .names import NameHit, name_index
 from .words import past_tense, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_judge import settle
-from .parse_types import Ctx, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, nick_at
+from .parse_types import (
+    Ctx, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, member_at, nick_at,
+)
 
 
 def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: list[Item]):
@@ -102,7 +104,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
-    hit = nick_at(ctx, clause, [t.w for t in clause], k)
+    hit = nick_at(ctx, clause, [t.w for t in clause], k) or member_at(ctx, clause, k)
     if hit is not None and hit.nick is None:
         mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
                  ctx.state.players[c].clan == ctx.sender.clan]
@@ -216,12 +218,31 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     rw = role_words()
     heads = [k for k, t in enumerate(clause)
              if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)]
+    pending, ctx.open_branch = ctx.open_branch, None
+    first = next((k for k, t in enumerate(clause) if t.word), None)
+    if pending is not None and first is not None and clause[first].w in V.CORRECTION_HEADS and \
+            clause[first].w != "тогда" and (not heads or heads[0] > first) and \
+            _continues(ctx, clause, pending[0], heads[0] if heads else len(clause)):
+        # «стерва — зову к себе… вернее, приглашаю Тихоню»: the branch goes on after «…»
+        role, open_item = pending
+        hi = heads[0] if heads else len(clause)
+        before = len(items)
+        _read_branch(ctx, clause, role, first, hi, first, items, branches)
+        if len(items) == before and open_item in items:
+            items.remove(open_item)
+        excluded.update(range(first, hi))
     for n, k in enumerate(heads):
         hi = heads[n + 1] if n + 1 < len(heads) else len(clause)
         lo = _branch_start(clause, k)
         excluded.update(range(lo, hi))
         role = rw[clause[k].w]
         _read_branch(ctx, clause, role, k, hi, lo, items, branches)
+
+
+def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
+    """True when the first move word of ``clause[:hi]`` is one of ``role``'s branch classes."""
+    kws = find_keywords(clause[:hi], set(), name_index(ctx.nicks))
+    return bool(kws) and kws[0].cls in V.BRANCH_CLASSES[role]
 
 
 def _is_branch_head(clause: list[Tok], k: int) -> bool:
@@ -282,6 +303,8 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
         word = tg.unknown[0] if tg.unknown else ""
         items.append(Item(pos, problem=problem(text, kind, reason, word=word)))
+        if reason == "no_target":
+            ctx.open_branch = (role, items[-1])
         return
     tg.hits = [(settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
     if tg.hits[0][0].nick is None:

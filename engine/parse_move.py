@@ -19,7 +19,7 @@ from .words import is_infinitive, is_verb, role_words
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_judge import judge
-from .parse_types import Ctx, Item, last_word, nick_at
+from .parse_types import Ctx, Item, last_word, member_at, nick_at
 
 
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
@@ -37,6 +37,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
+    if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None):
+        same = _pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»
+        if same is not None:
+            tg.hits.append(same)
+            tg.roles, tg.role_at, tg.unknown = [], [], None
     if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
         back = read_back(ctx, actor, clause, lo, kw.i)
         if back is None and ctx.last_hit is not None:
@@ -240,6 +245,8 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
         hit = nick_at(ctx, clause, words, first)
         if hit is not None and first + hit.length == k + 1:
             return first, k + 1
+    if member_at(ctx, clause, k) is not None:
+        return k, k + 1  # «пони ворует у Крота» from the boss: his member in lower case
     return None
 
 

@@ -64,6 +64,7 @@ class Ctx:
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
     today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»
+    open_branch: tuple | None = None  # (role, problem item) of a branch left without target
 
 
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
@@ -80,6 +81,21 @@ def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | 
     if approx is None or approx.kind == "fuzzy":
         return None
     return approx
+
+
+def member_at(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
+    """For a boss: his living clan member written at token ``k`` in lower case by a part or
+    pet form of the nick («фрост охраняет меня» for Frost.Byte, «пони ворует у X»); None
+    when the form fits nobody of his clan, or more than one."""
+    if ctx.sender.role != "boss" or not clause[k].word or clause[k].cap or \
+            len(clause[k].w) < 3 or clause[k].w in role_words():
+        return None
+    approx = name_index(ctx.nicks).approximate(clause[k].w)
+    if approx is None or approx.kind == "fuzzy":
+        return None
+    mates = [c for c in approx.candidates if c != ctx.sender.nick and c in ctx.alive and
+             ctx.state.players[c].clan == ctx.sender.clan]
+    return NameHit(mates[0], (mates[0],), approx.kind, 1) if len(mates) == 1 else None
 
 
 def last_word(clause: list[Tok], lo: int, hi: int) -> int:
