@@ -60,7 +60,11 @@ def correction_end(clause: list[Tok]) -> int | None:
 _SPOKEN_NO_NEXT = frozenset({",", "—", "стоп"})
 
 
-_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не"}
+#: Words that, opening a clause, conclude: its move replaces an earlier one of its kind.
+_CONCLUDING = frozenset({"тогда", "ладно"})
+
+
+_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не"} | _CONCLUDING
 
 
 def correction_marks(clause: list[Tok]) -> list[int]:
@@ -70,12 +74,15 @@ def correction_marks(clause: list[Tok]) -> list[int]:
     if _MARK_WORDS.isdisjoint([t.w for t in clause]):
         return out
     n = len(clause)
+    first = next((k for k, t in enumerate(clause) if t.word), -1)
     for k, t in enumerate(clause):
         if not t.word:
             continue
         w = t.w
         if w in V.CORRECTION_MARKS:
             out.append(t.start)
+        elif w in _CONCLUDING and k == first:
+            out.append(t.start)  # «…ой, нельзя же. Тогда лечу Лису», «Ладно, чек — Галка»
         elif w == "нет" and (k + 1 == n or not clause[k + 1].word or
                              clause[k + 1].w in V.CORRECTION_WORDS) and \
                 (k == 0 or clause[k - 1].w != V.NEGATION):
@@ -236,7 +243,7 @@ def clause_flags(clause: list[Tok]) -> dict:
 #: back only with one of :data:`_BACK_WITH_NO` («хотя нет», «ой, нет», «нет, стоп»), never an
 #: emphatic «Нет, ну правда, он странный».
 _TAKE_BACK = frozenset({"отбой", "передумал", "передумала", "передумали", "стоп", "ошибся",
-                        "ошиблась", "вру", "нет-нет"})
+                        "ошиблась", "вру", "нет-нет", "шучу", "пошутил", "пошутила"})
 _BACK_WITH_NO = frozenset({"хотя", "ой", "стоп", "блин"})
 
 
@@ -253,9 +260,16 @@ def takes_back(words: list[str]) -> bool:
 _REPORT_VERBS = frozenset({
     "сказать", "говорить", "велеть", "приказать", "приказывать", "просить", "попросить",
     "поручить", "поручать", "советовать", "посоветовать", "предложить", "предлагать",
-    "хотеть", "захотеть", "собираться", "собраться", "решить", "планировать", "быть",
-    "требовать", "потребовать", "написать", "писать", "мочь", "думать", "намекнуть",
+    "хотеть", "захотеть", "собираться", "собраться", "решить", "планировать",
+    "требовать", "потребовать", "написать", "писать", "думать", "намекнуть",
 })
+
+#: Third-person verbs whose subject is nobody, so the move after them is the sender's own
+#: («придётся лечить себя», «стоит проверить X»), as lemmas and forms.
+_IMPERSONAL = frozenset({"прийтись", "приходиться", "стоить", "следовать", "остаться",
+                         "оставаться", "хотеться", "захотеться", "получиться", "получаться",
+                         "удаться", "удаваться", "придется", "стоит", "следует", "остается",
+                         "хочется", "получается", "удастся", "нравиться", "понравиться"})
 
 #: Words between a reporting verb and the move word («сказал мне воровать», «велел нам
 #: сегодня убить»).
@@ -266,12 +280,13 @@ _REPORT_SKIP = frozenset({"мне", "нам", "ему", "ей", "им", "теб�
 _FIRST_PERSON = frozenset({"я", "мы"})
 
 
-def reported_order(clause: list[Tok], i: int) -> bool:
+def reported_order(clause: list[Tok], i: int) -> bool | str:
     """True when the move word at token ``i`` is an infinitive governed by somebody else's
     verb of saying or planning: «Дон сказал воровать у Ромашки», «фанатка будет искать
     маньяка», «шеф велит убить X» — a third-person verb, or a past one whose subject is
     written and is not «я» / «мы». Another player's words or plans are no move of the
-    sender (DECISIONS.md: only the sender's own orders count)."""
+    sender (DECISIONS.md: only the sender's own orders count). ``"other"`` when the verb is
+    a third-person one of no saying («Лис пойдёт воровать у X»): a boss orders so."""
     if not clause[i].word or not is_infinitive(clause[i].w):
         return False
     k = i - 1
@@ -280,11 +295,11 @@ def reported_order(clause: list[Tok], i: int) -> bool:
     if k < 0 or not clause[k].word:
         return False
     reading = verb_reading(clause[k].w)
-    if reading is None or reading[0] not in _REPORT_VERBS:
+    if reading is None or (reading[0] not in _REPORT_VERBS and reading[1] != "3per"):
         return False
-    _lemma, person, tense = reading
-    if person == "3per":
-        return True
+    lemma, person, tense = reading
+    if person == "3per" and reading[0] not in _IMPERSONAL and clause[k].w not in _IMPERSONAL:
+        return True if lemma in _REPORT_VERBS else "other"  # «Док кинется лечить X»
     if tense != "past":
         return False
     s = k - 1

@@ -94,7 +94,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if t.quoted and i > 0 and clause[i - 1].w in ("«", '"', "“", "„"):
             i = kw.j  # «голос — Гость» in quotes: somebody's words, reported
             continue
-        kw.negated = (_negated(clause, i) or (kw.weak and _negated_after(clause, kw.j))
+        kw.negated = (_negated(clause, i) or ((kw.weak or t.w in V.NARRATIVE_NOUNS) and
+                                            _negated_after(clause, kw.j))
                       or (kw.weak and kw.cls != V.VOTE and _suggested(clause, i, kw.j))
                       or (kw.cls == V.VOTE and _against_vote(clause, i)))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
@@ -107,7 +108,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             kw.reported = _after_report_word(clause, kw.i)
         if i > 0 and clause[i - 1].word and (
                 (third_person(clause[i - 1].w) and common_noun(t.w)) or
-                (clause[i - 1].w in ("в", "о", "об", "при") and _locative(t.w))):
+                (clause[i - 1].w in ("в", "о", "об", "при") and _locative(t.w)) or
+                clause[i - 1].w == "про"):  # «подумываю и про МО»
             kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
         found.append(kw)
         i = kw.j

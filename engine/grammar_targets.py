@@ -19,7 +19,7 @@ from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
     CYR, common_noun, is_imperative, is_infinitive, is_known_word, is_noun, is_verb, not_a_name,
-    role_words, third_person,
+    person_name, role_words, third_person,
 )
 
 
@@ -225,7 +225,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         known = is_known_word(w)
-        strict = bool(out.hits) and known
+        # «Малой и Вафля»: a capitalised word joined to a name is read as a name too
+        strict = bool(out.hits) and known and not (joined and t.cap and not person_name(w))
         approx = (idx.approximate(w, strict=strict)
                   if len(w) >= 3 and (not strict or t.cap or t.quoted) and
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
@@ -314,6 +315,10 @@ def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
                 head = head or t.w in V.CORRECTION_HEADS or t.w in ("ой", "то")
             elif t.w in V.PREPOSITIONS:
                 expected = V.PREPOSITIONS[t.w]
+            elif t.w == V.NEGATION and head and k + 1 < hi and clause[k + 1].word and \
+                    some_name(idx, words, k + 1):
+                k += 1 + some_name(idx, words, k + 1)  # «ой нет, не Крот: Малой»
+                continue
             elif t.w not in V.FILLERS:
                 break
         k += 1
@@ -343,6 +348,16 @@ def _list_item(clause: list[Tok], k: int, hi: int) -> bool:
     if before not in V.TARGET_JOINERS and before not in (",", "и"):
         return False
     return k + 1 >= hi or not clause[k + 1].word or clause[k + 1].w in V.TARGET_JOINERS
+
+
+def some_name(idx, words: list[str], k: int) -> int:
+    """Tokens a nickname written at ``k`` takes (a case form, or one word read as a pet or
+    short form), 0 when there is none."""
+    hit = idx.exact(words, k, None)
+    if hit is not None:
+        return hit.length
+    approx = idx.approximate(words[k]) if len(words[k]) >= 3 else None
+    return 1 if approx is not None and approx.kind != "fuzzy" else 0
 
 
 def _after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> int:

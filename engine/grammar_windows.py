@@ -34,7 +34,7 @@ def trigger_words() -> frozenset[str]:
     for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES, V.ABSTAIN_PHRASES):
         out |= {p[0] for p in phrases if len(p) == 1}
     out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
-    out |= CLAN_HEADERS | TARGET_HEADS | {"жертва"} | V.WITHDRAW_WORDS
+    out |= CLAN_HEADERS | TARGET_HEADS | {"жертва"} | V.WITHDRAW_WORDS | V.VOTE_ORDINALS
     out |= {w + "-ка" for w in lex.words}
     return frozenset(out)
 

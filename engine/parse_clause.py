@@ -14,6 +14,7 @@ from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
 from .grammar_flags import (
     clause_flags, correction_end, hypothetical, reported_order, takes_back,
 )
+from .grammar_targets import some_name
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
@@ -116,7 +117,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
         if hypo:
             kw.hypothetical = hypo
-        elif reported_order(clause, kw.i):
+        elif (told := reported_order(clause, kw.i)) and (
+                told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
@@ -265,10 +267,15 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
         k = 0
+    words = [t.w for t in clause]
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
-                               clause[k].w in V.PREPOSITIONS):
+                               clause[k].w in V.PREPOSITIONS or (
+            clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
+            some_name(name_index(ctx.nicks), words, k + 1))):
+        if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
+            k += some_name(name_index(ctx.nicks), words, k + 1)
         k += 1
-    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
+    hit = name_index(ctx.nicks).exact(words, k, None) if k < len(clause) else None
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
     after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
@@ -400,10 +407,13 @@ def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
         if t.w in V.TARGET_JOINERS and t.w not in ("—", "-"):
             joined, n = True, n + 1
             continue
-        hit = idx.exact(words, n, None) if t.word and joined else None
-        if hit is None:
+        size = (idx.exact(words, n, None) or 0) and idx.exact(words, n, None).length
+        if t.word and joined and not size and t.cap and \
+                all(not c.word for c in clause[n + 1:]):
+            size = some_name(idx, words, n)  # «Малой и Вафля»: a pet form, capitalised, last
+        if not t.word or not joined or not size:
             break
-        n = end = n + hit.length
+        n = end = n + size
         joined = False
     return end
 

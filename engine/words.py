@@ -139,6 +139,15 @@ def verb_reading(word: str) -> tuple[str, str | None, str | None] | None:
     return p.normal_form, p.tag.person, p.tag.tense
 
 
+@functools.lru_cache(maxsize=20_000)
+def person_name(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a first name, surname or patronymic
+    («Петю»): such a word is matched to the roster by the name rules alone."""
+    if not is_known_word(word):
+        return False
+    return bool({"Name", "Surn", "Patr"} & morph().parse(word)[0].tag.grammemes)
+
+
 @functools.lru_cache(maxsize=100_000)
 def is_imperative(word: str) -> bool:
     """True when ``word``'s likeliest reading is an imperative («пали», «проверьте»)."""
