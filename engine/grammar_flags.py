@@ -64,7 +64,7 @@ _SPOKEN_NO_NEXT = frozenset({",", "—", "стоп"})
 _CONCLUDING = frozenset({"тогда", "ладно"})
 
 
-_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не"} | _CONCLUDING
+_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не", "поэтому", "что"} | _CONCLUDING
 
 
 def correction_marks(clause: list[Tok]) -> list[int]:
@@ -83,6 +83,9 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             out.append(t.start)
         elif w in _CONCLUDING and k == first:
             out.append(t.start)  # «…ой, нельзя же. Тогда лечу Лису», «Ладно, чек — Галка»
+        elif (w == "поэтому" or (w == "что" and k > 0 and clause[k - 1].w == "так")) and \
+                (k <= 1 or clause[k - 1 - (w == "что")].w in (",", "—", ":")):
+            out.append(t.start)  # «сначала хотела Барабашке, но …, так что линч X»
         elif w == "нет" and (k + 1 == n or not clause[k + 1].word or
                              clause[k + 1].w in V.CORRECTION_WORDS) and \
                 (k == 0 or clause[k - 1].w != V.NEGATION):
@@ -114,7 +117,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""
-    if any(t.word and t.w in _IF_WORDS and k not in excluded and not _if_anything(clause, k)
+    if any(t.word and t.w in _IF_WORDS and k not in excluded and not _if_anything(clause, k) and
+           not _aside_if(clause, k)
            for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
     k = i - 1
@@ -151,6 +155,17 @@ def _if_anything(clause: list[Tok], k: int) -> bool:
     speech («just so you know»), no condition."""
     return k + 1 < len(clause) and clause[k + 1].w == "что" and (
         k + 2 >= len(clause) or not clause[k + 2].word)
+
+
+#: «если я правильно понял(а)», «если не ошибаюсь»: a remark on the rules, no condition.
+_UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю"})
+
+
+def _aside_if(clause: list[Tok], k: int) -> bool:
+    """True when the «если» at ``k`` opens a remark on the rules («Охоту, если я правильно
+    понял, тоже можно: стреляю в него же»), not a condition of the move."""
+    words = [t.w for t in clause[k + 1:k + 5] if t.word]
+    return any(w in _UNDERSTOOD for w in words[:3])
 
 
 #: Words of a condition on the boss's own order («если босс не пришлёт своего решения»).
@@ -276,6 +291,10 @@ _IMPERSONAL = frozenset({"прийтись", "приходиться", "стои
 _REPORT_SKIP = frozenset({"мне", "нам", "ему", "ей", "им", "тебе", "всем", "сегодня", "опять",
                           "снова", "ночью", "бы", "же", "уже", "всё", "все", "точно"})
 
+#: Words between «чтобы» and the move word («чтобы вновь голосовать», «чтобы его проверить»).
+_PURPOSE_SKIP = frozenset({"вновь", "опять", "снова", "его", "ее", "её", "их", "не", "и",
+                           "тоже", "ещё", "еще", "сразу"})
+
 #: Words before a past-tense reporting verb that make it the sender's own («я сказал»).
 _FIRST_PERSON = frozenset({"я", "мы"})
 
@@ -289,6 +308,11 @@ def reported_order(clause: list[Tok], i: int) -> bool | str:
     a third-person one of no saying («Лис пойдёт воровать у X»): a boss orders so."""
     if not clause[i].word or not is_infinitive(clause[i].w):
         return False
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in _REPORT_SKIP | _PURPOSE_SKIP:
+        k -= 1
+    if k >= 0 and clause[k].w == "чтобы":
+        return True  # «склонялась к тому, чтобы вновь голосовать за Графа»: an intention
     k = i - 1
     while k >= 0 and clause[k].word and clause[k].w in _REPORT_SKIP:
         k -= 1

@@ -17,7 +17,7 @@ from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, is_infinitive, is_known_word, max_distance, morph, role_words, third_person,
+    common_noun, is_infinitive, is_known_word, is_verb, max_distance, morph, role_words, third_person,
     verb_reading,
 )
 from .grammar_flags import SEGMENT_MARKS
@@ -94,8 +94,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if t.quoted and i > 0 and clause[i - 1].w in ("«", '"', "“", "„"):
             i = kw.j  # «голос — Гость» in quotes: somebody's words, reported
             continue
-        kw.negated = (_negated(clause, i) or ((kw.weak or t.w in V.NARRATIVE_NOUNS) and
-                                            _negated_after(clause, kw.j))
+        kw.negated = (_negated(clause, i) or (
+            (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
+            _negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
                       or (kw.weak and kw.cls != V.VOTE and _suggested(clause, i, kw.j))
                       or (kw.cls == V.VOTE and _against_vote(clause, i)))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
@@ -226,13 +227,30 @@ def _suggest_lemma(word: str) -> bool:
 
 def _negated_after(clause: list[Tok], j: int) -> bool:
     """«Линчевать Буку не буду»: «не» and a modal later in the same comma segment."""
-    for k in range(j, len(clause) - 1):
+    aside = 0
+    for k in range(j, len(clause)):
+        if clause[k].w in _SKIP_VERBS:
+            return True  # «Мирную охоту сегодня пропускаю»
+        if k + 1 >= len(clause):
+            return False
         if not clause[k].word and clause[k].w in SEGMENT_MARKS:
+            if clause[k].w == "," and aside == 0 and k == j:
+                aside = 1  # «Охотиться, как и вчера, не буду»: a short remark between
+                continue
+            if clause[k].w == "," and aside == 1:
+                aside = 2
+                continue
+            return False
+        if aside == 1 and (clause[k].cap or k - j > 6):
             return False
         if clause[k].w == V.NEGATION and (clause[k + 1].w in V.MODALS or
                                           _own_verb(clause[k + 1].w)):
             return True  # «На охоту сегодня не пойду»
     return False
+
+
+#: Verbs after a move noun that skip the move («охоту пропускаю»).
+_SKIP_VERBS = frozenset({"пропускаю", "пропущу", "пропускаем", "пропустим", "пасую"})
 
 
 def _own_verb(w: str) -> bool:

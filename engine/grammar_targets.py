@@ -150,7 +150,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined, out.end = False, k + 1
             k += 1
             continue
-        if w == V.NEGATION and (joined or not out.hits):
+        if (w == V.NEGATION or w == "вместо") and (joined or not out.hits):
+            # «вместо Галины — Тётя Клава»: the name after «вместо» is the one replaced
             neg = True
             k += 1
             continue
@@ -177,6 +178,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if hit is not None and not out.hits and _not_role_after(words, k + hit.length, hi, rw):
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
             break
+        if hit is not None and out.hits and joined and \
+                _told_of(clause, k + hit.length, len(clause)):
+            break  # «слежу за X, за Y и так полгорода следит»: Y belongs to a new statement
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -189,6 +193,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             break
         if not out.hits and not out.pronoun and _same_as_before(clause, k, hi):
             out.pronoun, out.end = True, k + 1  # «голос туда же», «линч тоже он»
+            k += 1
+            continue
+        if neg and w in V.PRONOUNS:
+            neg = False  # «стреляю не в неё, а в Доцента»: the pronoun is the one not meant
+            out.negated = True
             k += 1
             continue
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
@@ -239,6 +248,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             loose = idx.approximate(w)
             if loose is not None and loose.kind in ("part", "pet"):
                 approx, listed = loose, True
+        if approx is not None and out.hits and joined and _told_of(clause, k + 1, len(clause)):
+            break  # see _told_of
         if approx is not None and bare and _same_player(out.hits[0][0], approx):
             k += 1  # «Мышь Серая»: the words of one nick in another order
             out.end = k
@@ -434,6 +445,20 @@ def _opens_statement(clause: list[Tok], k: int) -> bool:
     if t.w in ("—", ":"):
         return True
     return t.word and (t.w in _SUBJECT_NEXT or is_verb(t.w))
+
+
+def _told_of(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when a third-person verb follows token ``k - 1`` in its comma segment (the name
+    before it is talked about, not one more target)."""
+    for n in range(k, hi):
+        t = clause[n]
+        if not t.word:
+            if t.w in (",", "—", ":", "(", ")"):
+                return False
+            continue
+        if third_person(t.w):
+            return True
+    return False
 
 
 def _names_end(clause: list[Tok], k: int, hi: int) -> bool:

@@ -98,7 +98,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             member = subject_actor(ctx, clause, subjects[n], member, items)
             if member is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
-        elif talk_of_others(clause, kw, lex):
+        elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
         elif n and clause[kw.i].w in lex.plural1:
             member = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself

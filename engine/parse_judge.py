@@ -83,6 +83,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                                     for c in (h.candidates if h.nick is None else (h.nick,))))
         return Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names),
                     tried=action)
+    if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
+        tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
     if len(tg.hits) > max_targets(action, ctx.turn):
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
         return Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
@@ -127,7 +129,8 @@ def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     буду»): a first-person or infinitive form, no player named, nothing put off."""
     return (kw.cls == V.VOTE and not kw.withdraw and clause[kw.i].w in _VOTE_FORMS and
             not any(t.word and t.w in _NOT_YET for t in clause) and
-            not _names_in(ctx, clause, kw.j, hi))
+            not _names_in(ctx, clause, kw.j, hi) and
+            not any(t.w in V.PRONOUNS for t in clause[kw.j:hi]))  # «за него не буду»
 
 
 def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:

@@ -15,7 +15,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, is_verb, role_words
+from .words import is_infinitive, is_known_word, is_verb, morph, role_words
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_judge import judge
@@ -260,7 +260,7 @@ _OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "о
 _WILL = frozenset({"будет", "будут", "станет", "станут"})
 
 
-def talk_of_others(clause: list[Tok], kw: Kw, lex) -> bool:
+def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
     """A third-person move word whose subject is somebody unnamed («пусть кто-нибудь
     проверит Дениса», «он проверяет всех»): talk, not a move."""
     k = kw.i - 1
@@ -270,7 +270,22 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex) -> bool:
         k -= 1  # «он себя будет охранять»: a third-person future
     while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS):
         k -= 1
-    return k >= 0 and clause[k].word and clause[k].w in _OTHERS
+    return k >= 0 and clause[k].word and (clause[k].w in _OTHERS or (
+        not boss and _crowd(clause[k].w)))  # «за Карамелькой и так полгорода следит»
+
+
+#: Nouns of a group that may give the clan's order («клан убивает X»).
+_CLAN_NOUNS = frozenset({"клан", "семья", "мафия", "банда", "команда", "наши"})
+
+
+def _crowd(w: str) -> bool:
+    """True for a common inanimate noun in the nominative («полгорода», «город», «народ»):
+    a subject that is no player and no role."""
+    if w in _CLAN_NOUNS or w in role_words() or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return tag.POS == "NOUN" and "nomn" in tag and "inan" in tag and \
+        not ({"Name", "Surn", "Patr"} & tag.grammemes)
 
 
 def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
@@ -326,6 +341,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "(", ":"):
             return False  # «Голос за Ворона: он молчит»: the reason after a colon
+        if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
+            return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return True
     return False
