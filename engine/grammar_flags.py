@@ -144,6 +144,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         return "hedged"
     k = i + 1
     while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in _IF_WORDS:
+            return False  # «чек Бронтика и если он роль его же завтра валим»: a new condition
         if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
             return clause[k].w in _LATER_WORDS
         k += 1
@@ -155,6 +157,21 @@ def _if_anything(clause: list[Tok], k: int) -> bool:
     speech («just so you know»), no condition."""
     return k + 1 < len(clause) and clause[k + 1].w == "что" and (
         k + 2 >= len(clause) or not clause[k + 2].word)
+
+
+def for_later_day(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows «если» in its clause and «завтра» stands in
+    its own segment («если он роль, его же завтра валим»): a plan for another day, which is
+    no move today and needs no question."""
+    if not any(t.w in _IF_WORDS for t in clause[:i]):
+        return False
+    lo = i
+    while lo > 0 and (clause[lo - 1].word or clause[lo - 1].w not in SEGMENT_MARKS):
+        lo -= 1
+    hi = i
+    while hi < len(clause) and (clause[hi].word or clause[hi].w not in SEGMENT_MARKS):
+        hi += 1
+    return any(clause[n].w in _LATER_WORDS for n in range(lo, hi))
 
 
 #: «если я правильно понял(а)», «если не ошибаюсь»: a remark on the rules, no condition.

@@ -12,7 +12,7 @@ from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
 from .grammar_flags import (
-    clause_flags, correction_end, hypothetical, reported_order, takes_back,
+    clause_flags, correction_end, for_later_day, hypothetical, reported_order, takes_back,
 )
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span
@@ -115,7 +115,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
         hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
-        if hypo:
+        if hypo is True and for_later_day(clause, kw.i):
+            kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
+        elif hypo:
             kw.hypothetical = hypo
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):

@@ -91,7 +91,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         item = Item(0, problem=problem(text, "not_allowed", "same_target_twice",
                                        action=item.move.action, target=item.move.target or ""),
                     tried=item.move.action)
-    if kw.hypothetical == "reported" and item.move is None and not item.tried:
+    if kw.hypothetical == "later" or (
+            kw.hypothetical == "reported" and item.move is None and not item.tried):
         return used  # «Кузя хочет бить Петю» to the doctor: another player's move, talk
     item.via_check = kw.cls == V.CHECK and action == "search"
     if kw.hypothetical and (item.move is not None or item.tried):
