@@ -113,6 +113,27 @@ def test_sync_and_send_show_progress_on_a_terminal(demo_game):
     assert "Отправлено: 50; не отправлено: 0." in sent
 
 
+def test_inbox_on_80_columns_wraps_between_words(demo_game):
+    """``inbox`` piped (80 columns): no line is longer, an address breaks only before «@»,
+    and every other word of every cell stays whole on one line."""
+    _cfg, env = demo_game
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    shown = runner.invoke(main, ["inbox"], env={**env, "COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    listed = runner.invoke(main, ["inbox", "--json"], env=env)
+    rows = __import__("json").loads(listed.output)
+    words = set(shown.output.split())
+    for row in rows:
+        local, domain = row["from"].split("@")
+        assert {local, "@" + domain} <= words, row["from"]
+        for word in (row["nick"] or "—").split() + row["subject"].split():
+            assert word in words, (row["id"], word)
+    assert {"неизвестный", "адрес", "ждут", "обработки"} <= words
+
+
 # --------------------------------------------------------------------------- demo
 
 

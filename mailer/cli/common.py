@@ -125,6 +125,40 @@ def table(*headers: str, whole: tuple[str, ...] = ("ID",)):
     return result
 
 
+def print_table(listing, longest_word: int = 16) -> None:
+    """Print a :func:`table` so that its cells wrap between words: each folding column is
+    given a width at least that of its longest word (up to ``longest_word`` characters; a
+    longer word, such as a long address, still folds), the widest giving way first when the
+    terminal is too narrow for all of them; the room left is shared out a character at a time
+    to the columns whose text does not fit yet."""
+    out = console()
+    mins: dict[int, int] = {}
+    maxes: dict[int, int] = {}
+    fixed = 0
+    for i, column in enumerate(listing.columns):
+        cells = [str(column.header), *(str(cell) for cell in column.cells)]
+        lines = [len(line) for cell in cells for line in cell.splitlines()] or [1]
+        if column.no_wrap:
+            fixed += max(lines)
+            continue
+        words = [len(w) for cell in cells for line in cell.splitlines() for w in line.split()]
+        mins[i] = min(max(words, default=1), longest_word)
+        maxes[i] = max(max(lines), mins[i])
+    room = out.width - fixed - (len(listing.columns) - 1) * 2
+    while mins and sum(mins.values()) > room and max(mins.values()) > 4:
+        widest = max(mins, key=mins.get)
+        mins[widest] -= 1
+    left = room - sum(mins.values())
+    while left > 0 and any(maxes[i] > mins[i] for i in mins):
+        for i in mins:  # round robin: short texts are whole first, the longest takes the rest
+            if left > 0 and maxes[i] > mins[i]:
+                mins[i] += 1
+                left -= 1
+    for i, width in mins.items():
+        listing.columns[i].width = width
+    out.print(listing)
+
+
 def console():
     """A rich console on stdout for tables and report lines (no colour guesses on numbers or
     paths; lines wrap at the terminal's width, 80 columns when piped)."""

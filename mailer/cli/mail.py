@@ -11,7 +11,7 @@ import click
 from mailer.out_state import OutState
 from mailer.words import KIND_RU, PROBLEM_RU, STATE_RU, code_for
 
-from .common import HostError, call, command_name, console, echo_json, now, open_game, table
+from .common import HostError, call, command_name, console, echo_json, now, open_game, print_table, table
 
 
 @click.command()
@@ -78,7 +78,8 @@ def _letter_state(value: str | None) -> str | None:
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="JSON: message_id, from, received, state, problems.")
+@click.option("--json", "as_json", is_flag=True,
+              help="JSON: id, message_id, from, nick, subject, received, state, problems.")
 @click.option("--state", default=None, metavar="СОСТОЯНИЕ", callback=lambda _c, _p, v: _letter_state(v),
               help="Только письма в этом состоянии (слова из таблицы или код): " + "; ".join(
                   f"{words} ({code})" for code, words in sorted(STATE_RU.items())) + ".")
@@ -87,8 +88,8 @@ def _letter_state(value: str | None) -> str | None:
 @click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids: tuple[int, ...]) -> None:
-    """Все полученные письма, по строке на письмо: Message-ID, отправитель, время получения,
-    состояние, проблемы.
+    """Все полученные письма, по строке на письмо: номер, время получения, адрес отправителя,
+    игрок, состояние, тема, проблемы (Message-ID — в --json и в show).
 
     \b
     Пример:
@@ -112,12 +113,19 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
         echo_json([r.to_json() for r in rows])
         return
     listing = table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", "Получено"))
+    narrow = console().width < 120
     for r in rows:
         state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
         state_text += " (разобрано)" if r.handled else ""
-        listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
+        listing.add_row(str(r.id), r.received[:16].replace("T", " "), _address_cell(r.from_addr, narrow), r.nick or "—",
                         state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
-    console().print(listing)
+    print_table(listing)
+
+
+def _address_cell(address: str, narrow: bool) -> str:
+    """An e-mail address for a table cell: on a narrow terminal broken before «@» (RFC 5322
+    addr-spec: local-part, domain), so a long address folds there and not mid-word."""
+    return address.replace("@", "\n@", 1) if narrow else address
 
 
 @click.command()
@@ -172,7 +180,7 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     for r in rows:
         listing.add_row(str(r.id), OutState(r.state).ru, r.to_nick or r.to_addr, r.subject,
                         KIND_RU.get(r.kind, r.kind))
-    console().print(listing)
+    print_table(listing)
     click.echo(f"Всего: {len(rows)}")
 
 
