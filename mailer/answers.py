@@ -72,14 +72,14 @@ class Answers:
             return
         body = self.renderer.next_day(nick=cols["nick"], row=row, received=utc(r.received))
         out.queued.append(outgoing_row(
-            self.cfg, ref=_ref("next_day", cols["message_id"], r.id, earlier), kind="reply",
+            self.cfg, ref=_ref(NEXT_DAY_REF[:-1], cols["message_id"], r.id, earlier), kind="reply",
             to_addr=decoded.from_addr, to_nick=cols["nick"], subject=reply_subject(decoded.subject),
             body=body, now=self.now, day=row.day + 1, in_reply_to=decoded.message_id,
             references=decoded.references, auto_submitted="auto-replied"))
         out.reply_body = body
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-              late_deadline=None, late_row=None, came_after=None) -> None:
+              late_deadline=None, late_row=None, came_after=None, moved=False) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker)."""
@@ -88,7 +88,7 @@ class Answers:
             return
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
-                                   late_row=late_row, came_after=came_after,
+                                   late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now)
         out.queued.append(outgoing_row(
@@ -102,6 +102,22 @@ class Answers:
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
 _REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
+
+
+#: The ref prefix of a «counts for the next day» notice: ``next_day:<Message-ID>[#<id>]``.
+NEXT_DAY_REF = "next_day:"
+
+
+def told_next_day(s) -> frozenset[str]:
+    """The refs of the «counts for the next day» notices already sent or perhaps sent (see
+    :meth:`Answers.next_day`); a letter's is ``next_day:<Message-ID>`` or ``…#<letter id>``."""
+    from sqlmodel import select
+
+    from .out_state import UNSENT
+    from .store import Outgoing
+
+    return frozenset(s.exec(select(Outgoing.ref).where(Outgoing.ref.startswith(NEXT_DAY_REF),
+                                                       Outgoing.state.not_in(UNSENT))))
 
 
 def _ref(kind: str, message_id: str, letter_id: int, earlier) -> str:

@@ -29,7 +29,7 @@ from engine.legality import screen_letter, standing_actions
 from engine.model import Problem, ProblemKind
 
 from .addresses import canonical
-from .answers import Answers, Outcome
+from .answers import NEXT_DAY_REF, Answers, Outcome, told_next_day
 from .batch_context import BatchContext, same_letter
 from .config import GameConfig
 from .crash import crash_point
@@ -109,12 +109,20 @@ class _Run:
         self.cfg, self.store, self.now, self.renderer = cfg, store, now, renderer
         self.preparer = preparer
         self.own = OwnLetters()
+        self._told: frozenset[str] | None = None
         self.empty = EmptyAnswers(cfg.zone)
         self.answers = Answers(cfg, renderer, now, self.empty)
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
         self.own_addrs = frozenset({canonical(parseaddr(a)[1]) for a in cfg.host_addresses}
                                    | {canonical(parseaddr(cfg.send.from_addr)[1])})
+
+    def told_next_day(self, s: Session) -> frozenset[str]:
+        """The refs of the next-day notices sent before this run (read once a run: the run
+        itself only queues new ones)."""
+        if self._told is None:
+            self._told = told_next_day(s)
+        return self._told
 
     def submit(self, ids: list[int]) -> None:
         """Have the preparer start on the pending letters ``ids`` (when it uses workers)."""
@@ -304,8 +312,10 @@ class _Run:
         state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
         if state == LetterState.APPLIED:
             earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
+        told = self.told_next_day(s)
+        moved = came_after is None and bool({f"{NEXT_DAY_REF}{message_id}", f"{NEXT_DAY_REF}{message_id}#{r.id}"} & told)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                    **reply)
+                           moved=moved, **reply)
         return done(state)
 
 def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:

@@ -66,3 +66,52 @@ def test_close_day_reads_the_letters_that_waited_for_the_new_day(tmp_path):
     assert sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=15)).processed == 0
     assert len([r for r in g.replies("reply") if "late@x" in r.ref or r.ref.startswith("next_day:")]) == 2
     g.store.dispose()
+
+
+def test_a_deadline_moved_later_makes_a_waiting_letter_count_for_its_day(tmp_path):
+    """The host moves a passed deadline later before closing the day: a letter that came
+    between the two deadlines now belongs to the open day. Its unsent «counts for day 2»
+    notice is taken off the queue (it no longer holds), the next sync reads it for day 1, and
+    the reply says why it counts today."""
+    from mailer.day import set_deadline
+
+    g = Game(tmp_path)
+    _waiting_letter(g)
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    assert [r.ref for r in g.replies("reply") if r.ref.startswith("next_day:")] == ["next_day:late@x"]
+    set_deadline(g.cfg, g.store, "2026-12-08 21:00", now=DEADLINE + timedelta(minutes=6))
+    assert [r.ref for r in g.replies("reply") if r.ref.startswith("next_day:")] == []
+    report = sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=7))
+    assert report.processed == 1
+    rows = {r.message_id: r for r in g.rows()}
+    assert (rows["late@x"].state, rows["late@x"].day) == (LetterState.APPLIED, 1)
+    [answer] = [r for r in g.replies("reply") if r.ref == "reply:late@x"]
+    assert answer.day == 1
+    assert "Принято (день 1):\n  - Лечение: Ягуарчик" in answer.body
+    assert "после срока" not in answer.body
+    g.store.dispose()
+
+
+def test_a_sent_next_day_notice_is_taken_back_when_the_deadline_moves_past_the_letter(tmp_path):
+    """Same, but the «counts for day 2» notice was already sent: the reply read for day 1
+    says the deadline moved and the letter counts for day 1 after all."""
+    from mailer.day import set_deadline
+    from mailer.out_state import OutState
+    from mailer.store import Outgoing
+
+    g = Game(tmp_path)
+    _waiting_letter(g)
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    [notice] = [r for r in g.replies("reply") if r.ref.startswith("next_day:")]
+    with g.store.session() as s:
+        row = s.get(Outgoing, notice.id)
+        row.state, row.sent_at = OutState.SENT, DEADLINE + timedelta(minutes=5)
+        s.add(row)
+    set_deadline(g.cfg, g.store, "2026-12-08 21:00", now=DEADLINE + timedelta(minutes=6))
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=7))
+    [answer] = [r for r in g.replies("reply") if r.ref == "reply:late@x"]
+    assert answer.day == 1
+    assert "Принято (день 1):\n  - Лечение: Ягуарчик" in answer.body
+    assert ("Срок дня 1 перенесён на 08.12.2026 21:00 (Europe/Moscow), поэтому письмо "
+            "засчитано в день 1, а не в день 2, как я писал раньше.") in answer.body
+    g.store.dispose()

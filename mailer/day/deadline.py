@@ -14,7 +14,8 @@ from ..config import GameConfig
 from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import UNSENT
-from ..store import DayInput, DayRow, Outgoing, Store, dumps, loads, to_db, utc
+from ..answers import NEXT_DAY_REF
+from ..store import DayInput, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, current_context
 
 
@@ -76,6 +77,7 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
         told = _told_in(out.ref) or told
         s.delete(out)
     s.flush()
+    _drop_next_day_notices(s, ctx.day, new)
     old_text, new_text = renderer.local(old), renderer.local(new)
     for out in s.exec(select(Outgoing).where(Outgoing.state.in_(UNSENT))):
         if old_text in out.body:
@@ -96,6 +98,21 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
               body=renderer.render("deadline_moved.txt.j2", nick=nick, day=ctx.row, deadline=new,
                                    old_deadline=told),
               now=now)
+
+
+def _drop_next_day_notices(s: Session, day: int, new: datetime) -> None:
+    """Take off the queue the unsent «counts for day N+1» notices (ref ``next_day:<Message-ID>``)
+    of letters that the deadline ``new`` (moved later) makes on time for ``day``: the next
+    sync reads them for ``day`` (:func:`mailer.reading.due_letters`), and the notice no longer
+    holds (DECISIONS.md §2, §8)."""
+    from engine.calendar import on_time
+
+    for out in s.exec(select(Outgoing).where(Outgoing.ref.startswith(NEXT_DAY_REF),
+                                             Outgoing.day == day + 1, Outgoing.state.in_(UNSENT))):
+        message_id = out.ref[len(NEXT_DAY_REF):].split("#")[0]
+        received = s.exec(select(Letter.received).where(Letter.message_id == message_id)).first()
+        if received is not None and on_time(utc(received), new):
+            s.delete(out)
 
 
 #: UTC minute in a deadline notice's ref: «deadline-moved:<day>:<told>:<new>:<nick>».
