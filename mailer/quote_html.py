@@ -60,7 +60,9 @@ class _TextExtractor(HTMLParser):
         self.drop_depth = 0
         self.pre_depth = 0
         self.mark = mark
-        self.quotes: list[list] = []  # [tag, open count] of each quoting element, innermost last
+        # [tag, open count, gmail container whose blockquote has closed] of each quoting
+        # element, innermost last
+        self.quotes: list[list] = []
         self.cut = False  # the rest of the letter is quoted
 
     def _line_break(self, hard: bool = False) -> None:
@@ -71,11 +73,14 @@ class _TextExtractor(HTMLParser):
 
     @property
     def quoted(self) -> bool:
-        """True inside a quoted part."""
-        return self.cut or bool(self.quotes)
+        """True inside a quoted part. Gmail's ``div.gmail_quote`` holds the attribution and
+        the ``blockquote``; a player who answers between the quoted paragraphs types his text
+        in that div between two blockquotes: text there after a blockquote is his own."""
+        return self.cut or any(not q[2] for q in self.quotes)
 
     def _opens_quote(self, tag: str, attrs) -> str | None:
-        """``"cut"``, ``"quote"`` or None: what the start tag ``tag`` does to quoting."""
+        """``"cut"``, ``"quote"``, ``"gmail"`` (Gmail's quote container) or None: what the
+        start tag ``tag`` does to quoting."""
         if tag == "blockquote":
             return "quote"
         values = {k: (v or "") for k, v in attrs if k in ("id", "class", "style")}
@@ -86,6 +91,8 @@ class _TextExtractor(HTMLParser):
         if tag == "div" and "padding" in style.lower() and _OUTLOOK_BORDER.search(style):
             return "cut"
         klass = values.get("class", "").lower()
+        if tag == "div" and "gmail_quote" in klass:
+            return "gmail"
         if klass and any(c in klass for c in _QUOTE_CLASSES):
             return "quote"
         if ident and any(c in ident for c in _QUOTE_IDS):
@@ -107,7 +114,7 @@ class _TextExtractor(HTMLParser):
             if opens == "cut":
                 self.cut = True
             elif not (self.quotes and self.quotes[-1][0] == tag):
-                self.quotes.append([tag, 1])
+                self.quotes.append([tag, 1, False] + (["gmail"] if opens == "gmail" else []))
         if self.quoted and not self.mark:
             return
         if tag == "pre":
@@ -144,6 +151,9 @@ class _TextExtractor(HTMLParser):
             self.quotes[-1][1] -= 1
             if not self.quotes[-1][1]:
                 self.quotes.pop()
+                if tag == "blockquote" and self.quotes and self.quotes[-1][0] == "div" \
+                        and self.quotes[-1][3:] == ["gmail"]:
+                    self.quotes[-1][2] = True  # text after Gmail's blockquote: the player's
         if was_quoted and not self.mark:
             return
         if tag == "pre":

@@ -123,6 +123,13 @@ HTML = {
     "gmail_bottom_posted": "<div class=\"gmail_quote\"><div class=\"gmail_attr\">On Fri, Dec 4, 2026 at "
                            "3:19 PM Host &lt;host@example.org&gt; wrote:<br></div><blockquote class=\"gmail_quote\">"
                            f"{_OLD_HTML}</blockquote></div><div><br></div>{_NEW_HTML}",
+    # answered between the quoted paragraphs: Gmail keeps the player's lines inside its
+    # gmail_quote div, between the blockquotes
+    "gmail_interleaved": "<div dir=\"ltr\"><br></div><div class=\"gmail_quote gmail_quote_container\">"
+                         "<div dir=\"ltr\" class=\"gmail_attr\">пт, 4 дек. 2026&nbsp;г. в 15:19, Ведущий "
+                         "&lt;host@example.org&gt;:<br></div><blockquote class=\"gmail_quote\"><div>Кого лечите? "
+                         "Вчера: Лечу Лося.</div></blockquote><div>Лечу Бобра.</div><blockquote class=\"gmail_quote\">"
+                         "<div>Кого на линч? Вчера: Линч: Лось</div></blockquote><div>Линч: Ёжик</div></div>",
     "gmail_no_blockquote": f"<div dir=\"ltr\">{_NEW_HTML}</div><div class=\"gmail_quote\">{_OLD_HTML}</div>",
     "yahoo": f"<html><body><div class=\"ydp3f0c1a2byahoo-style-wrap\">{_NEW_HTML}</div><div><br></div>"
              "<div id=\"ydp5a7e9c1dyahoo_quoted_4477120931\" class=\"ydp5a7e9c1dyahoo_quoted\">"
