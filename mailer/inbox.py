@@ -36,7 +36,8 @@ class InboxRow:
 
 def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
     problems = [{"text": p.get("text", ""), "kind": p.get("kind", ""),
-                 **({"candidates": p["candidates"]} if p.get("candidates") else {})}
+                 **({"candidates": p["candidates"]} if p.get("candidates") else {}),
+                 **({"message": p["message"]} if p.get("message") else {})}
                 for p in loads(letter.problems_json) or []]
     return InboxRow(
         id=letter.id, message_id=letter.message_id, from_addr=letter.from_addr, nick=letter.nick,

@@ -134,6 +134,22 @@ def test_inbox_on_80_columns_wraps_between_words(demo_game):
     assert {"неизвестный", "адрес", "ждут", "обработки"} <= words
 
 
+def test_show_gives_the_host_the_reason_the_player_reads(tmp_path):
+    """``show``: each problem with the reason the reply gives the player, not only its kind."""
+    from test_sync import START, Game, letter
+
+    g = Game(tmp_path)
+    g.deliver(letter("buka@example.org", "Линч: Дракула", msgid="self@x"), START + timedelta(hours=1))
+    g.sync()
+    [row] = [r.to_json() for r in g.rows()]
+    [problem] = row["problems"]
+    assert problem["message"] and problem["message"] != problem["text"]
+    shown = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "show", str(row["id"])])
+    assert shown.exit_code == 0, shown.output
+    assert f"{problem['text']} — {problem['message']}" in shown.output
+    g.store.dispose()
+
+
 # --------------------------------------------------------------------------- demo
 
 

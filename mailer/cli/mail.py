@@ -153,7 +153,8 @@ def show(ctx: click.Context, ref: str) -> None:
     if not view.moves and not r.problems:
         click.echo("  (нет)")
     for p in r.problems:
-        click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}")
+        why = f" — {p['message']}" if p.get("message") and p["message"] != p["text"] else ""
+        click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}{why}")
     for note in view.notes:
         click.echo(f"  заметка: {note}")
     click.echo("\n--- текст игрока (без цитат) ---")
