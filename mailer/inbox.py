@@ -36,8 +36,7 @@ class InboxRow:
 
 def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
     problems = [{"text": p.get("text", ""), "kind": p.get("kind", ""),
-                 **({"candidates": p["candidates"]} if p.get("candidates") else {}),
-                 **({"message": p["message"]} if p.get("message") else {})}
+                 **({"candidates": p["candidates"]} if p.get("candidates") else {})}
                 for p in loads(letter.problems_json) or []]
     return InboxRow(
         id=letter.id, message_id=letter.message_id, from_addr=letter.from_addr, nick=letter.nick,
@@ -79,6 +78,8 @@ class LetterView:
     body: str
     moves: list[dict[str, Any]]
     notes: list[str]
+    #: the reason the player's reply gives for each problem, in the order of ``row.problems``
+    reasons: list[str]
 
 
 def move_text(move: dict[str, Any]) -> str:
@@ -106,4 +107,5 @@ def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
         if letter is None:
             return None
         return LetterView(row=_row(letter, zone), raw=letter.raw, body=letter.body,
-                          moves=loads(letter.moves_json) or [], notes=loads(letter.notes_json) or [])
+                          moves=loads(letter.moves_json) or [], notes=loads(letter.notes_json) or [],
+                          reasons=[p.get("message", "") for p in loads(letter.problems_json) or []])

@@ -135,7 +135,9 @@ def test_inbox_on_80_columns_wraps_between_words(demo_game):
 
 
 def test_show_gives_the_host_the_reason_the_player_reads(tmp_path):
-    """``show``: each problem with the reason the reply gives the player, not only its kind."""
+    """``show``: each problem with the reason the reply gives the player, not only its kind
+    (``inbox --json`` keeps its problem keys: text, kind, candidates)."""
+    from mailer.store import Letter
     from test_sync import START, Game, letter
 
     g = Game(tmp_path)
@@ -143,10 +145,14 @@ def test_show_gives_the_host_the_reason_the_player_reads(tmp_path):
     g.sync()
     [row] = [r.to_json() for r in g.rows()]
     [problem] = row["problems"]
-    assert problem["message"] and problem["message"] != problem["text"]
+    with g.store.session() as s:
+        [stored] = __import__("json").loads(s.get(Letter, row["id"]).problems_json)
+    assert stored["message"] and stored["message"] != problem["text"]
     shown = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "show", str(row["id"])])
     assert shown.exit_code == 0, shown.output
-    assert f"{problem['text']} — {problem['message']}" in shown.output
+    from mailer.words import PROBLEM_RU
+
+    assert f"проблема ({PROBLEM_RU[problem['kind']]}): {problem['text']} — {stored['message']}" in shown.output
     g.store.dispose()
 
 

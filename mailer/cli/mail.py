@@ -152,8 +152,8 @@ def show(ctx: click.Context, ref: str) -> None:
         click.echo(f"  {move_text(m)}")
     if not view.moves and not r.problems:
         click.echo("  (нет)")
-    for p in r.problems:
-        why = f" — {p['message']}" if p.get("message") and p["message"] != p["text"] else ""
+    for p, reason in zip(r.problems, view.reasons):
+        why = f" — {reason}" if reason and reason != p["text"] else ""
         click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}{why}")
     for note in view.notes:
         click.echo(f"  заметка: {note}")
