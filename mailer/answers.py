@@ -72,7 +72,7 @@ class Answers:
             return
         body = self.renderer.next_day(nick=cols["nick"], row=row, received=utc(r.received))
         out.queued.append(outgoing_row(
-            self.cfg, ref=_ref(NEXT_DAY_REF[:-1], cols["message_id"], r.id, earlier), kind="reply",
+            self.cfg, ref=_ref(_NEXT_DAY, cols["message_id"], r.id, earlier), kind="reply",
             to_addr=decoded.from_addr, to_nick=cols["nick"], subject=reply_subject(decoded.subject),
             body=body, now=self.now, day=row.day + 1, in_reply_to=decoded.message_id,
             references=decoded.references, auto_submitted="auto-replied"))
@@ -104,8 +104,20 @@ class Answers:
 _REPLYABLE = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
 
 
+_NEXT_DAY = "next_day"
 #: The ref prefix of a «counts for the next day» notice: ``next_day:<Message-ID>[#<id>]``.
-NEXT_DAY_REF = "next_day:"
+NEXT_DAY_REF = _NEXT_DAY + ":"
+
+
+def next_day_message_id(ref: str) -> str:
+    """The Message-ID of the letter a next-day notice with ``ref`` answers."""
+    return ref[len(NEXT_DAY_REF):].split("#")[0]
+
+
+def next_day_told(told: frozenset[str], message_id: str, letter_id: int) -> bool:
+    """Whether ``told`` (from :func:`told_next_day`) holds the notice to this letter (its ref
+    as :func:`_ref` makes it, with or without the letter id)."""
+    return bool({f"{NEXT_DAY_REF}{message_id}", f"{NEXT_DAY_REF}{message_id}#{letter_id}"} & told)
 
 
 def told_next_day(s) -> frozenset[str]:

@@ -60,8 +60,8 @@ class _TextExtractor(HTMLParser):
         self.drop_depth = 0
         self.pre_depth = 0
         self.mark = mark
-        # [tag, open count, gmail container whose blockquote has closed] of each quoting
-        # element, innermost last
+        # [tag, open count, Gmail container?, own text (a Gmail container after its
+        # blockquote)] of each quoting element, innermost last
         self.quotes: list[list] = []
         self.cut = False  # the rest of the letter is quoted
 
@@ -76,7 +76,7 @@ class _TextExtractor(HTMLParser):
         """True inside a quoted part. Gmail's ``div.gmail_quote`` holds the attribution and
         the ``blockquote``; a player who answers between the quoted paragraphs types his text
         in that div between two blockquotes: text there after a blockquote is his own."""
-        return self.cut or any(not q[2] for q in self.quotes)
+        return self.cut or any(not q[3] for q in self.quotes)
 
     def _opens_quote(self, tag: str, attrs) -> str | None:
         """``"cut"``, ``"quote"``, ``"gmail"`` (Gmail's quote container) or None: what the
@@ -114,7 +114,7 @@ class _TextExtractor(HTMLParser):
             if opens == "cut":
                 self.cut = True
             elif not (self.quotes and self.quotes[-1][0] == tag):
-                self.quotes.append([tag, 1, False] + (["gmail"] if opens == "gmail" else []))
+                self.quotes.append([tag, 1, opens == "gmail", False])
         if self.quoted and not self.mark:
             return
         if tag == "pre":
@@ -151,9 +151,8 @@ class _TextExtractor(HTMLParser):
             self.quotes[-1][1] -= 1
             if not self.quotes[-1][1]:
                 self.quotes.pop()
-                if tag == "blockquote" and self.quotes and self.quotes[-1][0] == "div" \
-                        and self.quotes[-1][3:] == ["gmail"]:
-                    self.quotes[-1][2] = True  # text after Gmail's blockquote: the player's
+                if tag == "blockquote" and self.quotes and self.quotes[-1][2]:
+                    self.quotes[-1][3] = True  # text after Gmail's blockquote: the player's
         if was_quoted and not self.mark:
             return
         if tag == "pre":

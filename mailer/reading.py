@@ -29,7 +29,7 @@ from engine.legality import screen_letter, standing_actions
 from engine.model import Problem, ProblemKind
 
 from .addresses import canonical
-from .answers import NEXT_DAY_REF, Answers, Outcome, told_next_day
+from .answers import Answers, Outcome, next_day_told, told_next_day
 from .batch_context import BatchContext, same_letter
 from .config import GameConfig
 from .crash import crash_point
@@ -312,8 +312,7 @@ class _Run:
         state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
         if state == LetterState.APPLIED:
             earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
-        told = self.told_next_day(s)
-        moved = came_after is None and bool({f"{NEXT_DAY_REF}{message_id}", f"{NEXT_DAY_REF}{message_id}#{r.id}"} & told)
+        moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, **reply)
         return done(state)

@@ -14,7 +14,7 @@ from ..config import GameConfig
 from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import UNSENT
-from ..answers import NEXT_DAY_REF
+from ..answers import NEXT_DAY_REF, next_day_message_id
 from ..store import DayInput, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, current_context
 
@@ -109,8 +109,8 @@ def _drop_next_day_notices(s: Session, day: int, new: datetime) -> None:
 
     for out in s.exec(select(Outgoing).where(Outgoing.ref.startswith(NEXT_DAY_REF),
                                              Outgoing.day == day + 1, Outgoing.state.in_(UNSENT))):
-        message_id = out.ref[len(NEXT_DAY_REF):].split("#")[0]
-        received = s.exec(select(Letter.received).where(Letter.message_id == message_id)).first()
+        received = s.exec(select(Letter.received).where(
+            Letter.message_id == next_day_message_id(out.ref))).first()
         if received is not None and on_time(utc(received), new):
             s.delete(out)
 
