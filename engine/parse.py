@@ -14,11 +14,12 @@ the line before («Линч:⏎Бука») or corrects it («Хотя нет, С
 «линч потом напишу» are neither moves nor problems; «как вчера» is unparsed; «воздержусь»
 is told that there is no abstaining vote.
 
-The steps, one module each: :mod:`engine.parse_clause` (a clause, corrections between
-clauses), :mod:`engine.parse_move` (one keyword's targets and subject),
-:mod:`engine.parse_judge` (what the keyword with its targets is), :mod:`engine.parse_forms`
-(a boss's orders for his members, the swindler's branches), :mod:`engine.parse_finish` (the
-letter as a whole); :mod:`engine.parse_types` holds their shared records.
+The steps, one module each: :mod:`engine.parse_clause` (a clause),
+:mod:`engine.parse_correct` (corrections between clauses), :mod:`engine.parse_move` (one
+keyword's targets and subject), :mod:`engine.parse_judge` (what the keyword with its targets
+is), :mod:`engine.parse_forms` (a boss's orders for his members, the swindler's branches),
+:mod:`engine.parse_finish` (the letter as a whole); :mod:`engine.parse_types` holds their
+shared records.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from .words import inflect, is_known_word
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
-from .parse_clause import alternative, correction, read_clause
+from .parse_clause import read_clause
+from .parse_correct import alternative, correction
 from .parse_finish import finish
 from .parse_forms import attach_branches, member_prefix, read_branches
 from .parse_types import Ctx, Item, Prev

@@ -1,26 +1,20 @@
 """One clause of a letter (engine.parse): its keywords in order, each read as a move by
-:mod:`engine.parse_move`; a clause of one name finishing or correcting the move before it
-(«Линч:⏎Бука», «Хотя нет, Сергей»), a retraction («Хотя нет, он свой»).
+:mod:`engine.parse_move`. A clause that finishes, corrects or takes back the move before it
+is read by :mod:`engine.parse_correct`.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
-from .grammar_flags import (
-    clause_flags, correction_end, for_later_day, hypothetical, reported_order, takes_back,
-)
-from .grammar_targets import some_name
+from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
-from .words import role_words
-from .roles import ROLE_CIVILIANS
+from .parse_correct import late_correction
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
@@ -61,7 +55,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and flags["abstain"] and member is None:
         items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
-    if not kws and (correction_end(clause) is not None or _late_correction(clause)) and \
+    if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
         return None
@@ -231,247 +225,3 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
         return False
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
-
-
-def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
-               flags: dict, items: list[Item]) -> bool:
-    """A clause of one name that finishes or corrects the previous clause's move, whose
-    items it replaces. «Линч: Бука. Хотя нет, Сергей.» (correction words, then the name) or
-    «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True when the clause
-    was one."""
-    if prev is None:
-        return False
-    k = correction_end(clause)
-    if k is None:
-        k = _late_correction(clause)  # «ой, он же наш, нет — Остапа»
-    if k is None:
-        k = _not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
-        if k is not None:
-            before = len(items)
-            hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
-            read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k,
-                      k + hit.length, flags, items, prev.member is not None)
-            if len(items) > before:
-                dropped = {id(it) for it in prev.items}
-                items[:before] = [it for it in items[:before] if id(it) not in dropped]
-            return True
-    if k is None and adjacent and _continues(ctx, clause, prev):
-        # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
-        # on a one-vote day are then asked about, engine.parse_finish)
-        before = len(items)
-        k = 1
-        while k < len(clause) and (not clause[k].word or clause[k].w in _MORE_WORDS):
-            k += 1
-        read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
-                  flags, items, prev.member is not None)
-        return len(items) > before
-    if k is None:
-        if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
-            return False
-        k = 0
-    words = [t.w for t in clause]
-    while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
-                               clause[k].w in V.PREPOSITIONS or (
-            clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
-            some_name(name_index(ctx.nicks), words, k + 1))):
-        if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
-            k += some_name(name_index(ctx.nicks), words, k + 1)
-        k += 1
-    hit = name_index(ctx.nicks).exact(words, k, None) if k < len(clause) else None
-    if hit is None:
-        return _retraction(ctx, clause, prev, adjacent, items)
-    after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
-    end = len(clause)
-    if not only_fillers(clause, after, len(clause)):
-        comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
-                     None)
-        if comma is None or not only_fillers(clause, after, comma):
-            return False
-        end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
-    before = len(items)
-    read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
-              flags, items, prev.member is not None)
-    if len(items) > before:
-        _keep_role(prev, items[before:])
-        dropped = {id(it) for it in prev.items}
-        items[:before] = [it for it in items[:before] if id(it) not in dropped]
-    return True
-
-
-#: Words that may stand between an opening «или» and the alternative it names («или в Сову»,
-#: «ну или лучше Кузю»).
-_OR_SKIP = frozenset({"ну", "а", "может", "лучше", "же", "уж", "все-таки", "даже", "тогда"})
-
-
-def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
-                items: list[Item]) -> bool:
-    """«мо в Зефирку и линч Зефирка. Ну или Ктулху, хз», «поищу в Ромашке… или в Сове»: a
-    clause that opens with «или» / «либо» and names a player or a move right after the
-    clause of a move offers another choice, so none of that clause's moves is an order:
-    each becomes a question (precision first). True when the clause was one."""
-    if prev is None or not adjacent:
-        return False
-    k = 0
-    while k < len(clause) and (not clause[k].word or clause[k].w in ("ну", "а", "хотя")):
-        k += 1
-    if k >= len(clause) or clause[k].w not in ("или", "либо"):
-        return False
-    k += 1
-    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_SKIP or
-                               clause[k].w in V.PREPOSITIONS):
-        k += 1
-    if k >= len(clause):
-        return False
-    idx = name_index(ctx.nicks)
-    if idx.exact([t.w for t in clause], k, None) is None and \
-            not any(kw.i == k for kw in find_keywords(clause, set(), idx)):
-        return False
-    hedged = False
-    for n, it in enumerate(items):
-        if it.pos < prev.start or not (it.move is not None or it.tried):
-            continue
-        tried = it.tried or (it.move.action if it.move is not None else "")
-        text = it.move.span if it.move is not None else it.problem.text
-        items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
-        hedged = True
-    return hedged
-
-
-#: Words that open a clause adding a target to the move before («И за Пельменя»).
-_MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
-
-
-def _continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
-    """True when the clause opens with «и» / «плюс» / «ещё» and then holds only a
-    preposition and names, with a move read right before it (see :func:`correction`)."""
-    if not clause or clause[0].w not in _MORE_WORDS or not any(
-            it.move is not None for it in prev.items):
-        return False
-    return all(not t.word or t.w in _MORE_WORDS or t.w in V.PREPOSITIONS or
-               t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
-               for t in clause[1:]) and len([t for t in clause if t.word]) <= 6 and \
-        not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
-
-
-def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
-    """«Автозамена, сорри, Гошан конечно, не Гоша», «Не Гоша, а Гошан»: a clause with no
-    move word that names two players, one of them after «не» and a target of the move
-    before: that move is meant for the other one. Index of the other name, or None."""
-    targets = {t for it in prev.items if it.move is not None
-               for t in (it.move.targets or (it.move.target,))}
-    if not targets or V.NEGATION not in {t.w for t in clause}:
-        return None
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    found: list[tuple[int, str | None, bool]] = []  # (index, nick, after «не»)
-    k = 0
-    while k < len(clause):
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is None:
-            k += 1
-            continue
-        found.append((k, hit.nick, k > 0 and words[k - 1] == V.NEGATION))
-        k += hit.length
-    if len(found) != 2 or found[0][2] == found[1][2] or \
-            find_keywords(clause, set(), idx):
-        return None
-    new = next(f for f in found if not f[2])
-    old = next(f for f in found if f[2])
-    if old[1] not in targets or new[1] is None or new[1] in targets:
-        return None
-    # the names' part holds nothing else, and nothing follows it: «…, Гошан конечно, не
-    # Гоша» but not «Ромашка не Гоша, вечно путают»
-    names_at = {n for k0, nick, _ in found
-                for n in range(k0, k0 + idx.exact(words, k0, None).length)}
-    first = found[0][0]
-    while first > 0 and clause[first - 1].word and words[first - 1] in _SWAP_WORDS:
-        first -= 1
-    if first > 0 and clause[first - 1].word:
-        return None  # «Ромашка не Гоша»: a word of a sentence runs into the names
-    if any(clause[n].word and n not in names_at and words[n] not in _SWAP_WORDS
-           for n in range(first, len(clause))):
-        return None
-    return new[0]
-
-
-#: Words that may stand with the names of a «X, не Y» correction.
-_SWAP_WORDS = V.CORRECTION_WORDS | V.FILLERS | {V.NEGATION, "конечно", "же", "а"}
-
-
-def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
-    """Index after further names joined to the one that ends at ``k`` («Бегемот и Доцент»,
-    «Бегемот, Доцент»): only joiners, fillers and names; ``k`` when none follow."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    end, n, joined = k, k, False
-    while n < len(clause):
-        t = clause[n]
-        if t.w in V.TARGET_JOINERS and t.w not in ("—", "-"):
-            joined, n = True, n + 1
-            continue
-        size = (idx.exact(words, n, None) or 0) and idx.exact(words, n, None).length
-        if t.word and joined and not size and t.cap and \
-                all(not c.word for c in clause[n + 1:]):
-            size = some_name(idx, words, n)  # «Малой и Вафля»: a pet form, capitalised, last
-        if not t.word or not joined or not size:
-            break
-        n = end = n + size
-        joined = False
-    return end
-
-
-def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
-                items: list[Item]) -> bool:
-    """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
-    naming no player and no move takes back the move right before; the reply asks what stands
-    instead (precision first). True when the clause was one."""
-    k = correction_end(clause)
-    if k is None or not adjacent or not prev.items or \
-            not takes_back([clause[n].w for n in range(k)]):
-        return False
-    flags = clause_flags(clause)
-    if flags["cancel"] is not None or flags["skip"] or \
-            find_keywords(clause, set(), name_index(ctx.nicks)) or \
-            any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
-        return False
-    dropped = {id(it) for it in prev.items}
-    tried = next((it.move.action for it in prev.items if it.move is not None), "")
-    if not tried:
-        return False
-    items[:] = [it for it in items if id(it) not in dropped]
-    text = span(ctx.text, clause, 0, len(clause))
-    items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
-                                                       action=tried), retracted=tried))
-    return True
-
-
-def _open_move(it: Item) -> bool:
-    """A move still waiting for its target in the next clause: «Линч:⏎Бука» (no target) or
-    the fan's «ищу шизика!⏎у Кузи» (the role without the player)."""
-    if it.problem is not None:
-        return it.problem.reason in ("no_target", "retracted")
-    return it.move is not None and it.move.action == "search" and not it.move.target
-
-
-def _late_correction(clause: list[Tok]) -> int | None:
-    """Index after the last «нет» / «вернее» … of a clause when the clause ends with it and a
-    name («ой, он же наш, нет — Остапа»): the correction words need not open the clause."""
-    for k in range(len(clause) - 1, -1, -1):
-        t = clause[k]
-        if t.word and t.w in V.CORRECTION_HEADS and t.w != "есть":
-            return k + 1
-    return None
-
-
-def _keep_role(prev: Prev, new: list[Item]) -> None:
-    """«Ищу врача у Сов… ой, то есть у Остапа»: the corrected search keeps the role the
-    corrected clause named."""
-    rw = role_words()
-    roles = {it.move.role for it in prev.items if it.move is not None and it.move.role}
-    if not roles:
-        roles = {rw[t.w] for t in prev.clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
-        roles.discard("detective")
-    for it in new:
-        if it.move is not None and it.move.action == "search" and not it.move.role and \
-                len(roles) == 1:
-            it.move = replace(it.move, role=roles.pop())
