@@ -2,9 +2,10 @@
 
 :func:`find_keywords` lists the keywords of one clause (:class:`Kw`, a verb class of
 :mod:`engine.grammar_vocab` over a token range), negated, suggested, reported or told in the
-past; :mod:`engine.grammar_headers` reads «Врач — Бука» as a move. The phrases that qualify
-a clause (skip, cancel, «как вчера», corrections, hypotheses) are :mod:`engine.grammar_flags`;
-which sentences of a letter are read at all is :mod:`engine.grammar_windows`.
+past (those questions are :mod:`engine.grammar_context`); :mod:`engine.grammar_headers` reads
+«Врач — Бука» as a move. The phrases that qualify a clause (skip, cancel, «как вчера»,
+corrections, hypotheses) are :mod:`engine.grammar_flags`; which sentences of a letter are read
+at all is :mod:`engine.grammar_windows`.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
 from .names import NameIndex
-from .words import (
-    common_noun, is_infinitive, is_known_word, is_verb, max_distance, morph, role_words, third_person,
-    verb_reading,
-)
+from .words import common_noun, is_known_word, is_verb, max_distance, role_words, third_person
 from .grammar_flags import SEGMENT_MARKS
+from .grammar_context import (
+    after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
+)
 
 
 _MERGE_PAIRS = {
@@ -94,22 +95,22 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if t.quoted and i > 0 and clause[i - 1].w in ("«", '"', "“", "„"):
             i = kw.j  # «голос — Гость» in quotes: somebody's words, reported
             continue
-        kw.negated = (_negated(clause, i) or (
+        kw.negated = (negated(clause, i) or (
             (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
-            _negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
-                      or (kw.weak and kw.cls != V.VOTE and _suggested(clause, i, kw.j))
-                      or (kw.cls == V.VOTE and _against_vote(clause, i)))
+            negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
+                      or (kw.weak and kw.cls != V.VOTE and suggested(clause, i, kw.j))
+                      or (kw.cls == V.VOTE and against_vote(clause, i)))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
-            if _after_past(clause, kw.i):
+            if after_past(clause, kw.i):
                 i = kw.j
                 continue
-            kw.reported = _after_report_word(clause, kw.i)
+            kw.reported = after_report_word(clause, kw.i)
         if i > 0 and clause[i - 1].word and (
                 (third_person(clause[i - 1].w) and common_noun(t.w)) or
-                (clause[i - 1].w in ("в", "о", "об", "при") and _locative(t.w)) or
+                (clause[i - 1].w in ("в", "о", "об", "при") and locative(t.w)) or
                 clause[i - 1].w == "про"):  # «подумываю и про МО»
             kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
         found.append(kw)
@@ -161,31 +162,10 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _locative(word: str) -> bool:
-    """True when ``word``'s likeliest reading is a noun in the prepositional case («поисках»,
-    «проверке»): a move noun after «в», «о» tells about the move."""
-    p = morph().parse(word)[0]
-    return p.tag.POS == "NOUN" and ("loct" in p.tag or "loc2" in p.tag)
-
-
-def _negated(clause: list[Tok], i: int) -> bool:
-    """«не лечу», «не буду лечить», «не хочу проверять»."""
-    if i > 0 and clause[i - 1].w == V.NEGATION:
-        return True
-    return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
-
-
-def _against_vote(clause: list[Tok], i: int) -> bool:
-    """«против линча Буки», «не за линч Буки»: against the lynch, not a vote."""
-    prev = clause[i - 1].w if i > 0 else ""
-    return prev == V.AGAINST or (prev == "за" and i > 1 and clause[i - 2].w == V.NEGATION)
-
-
 def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
     """«Против Буки», «Я против Буки»: a vote when «против» opens its comma segment (only
     «я», «а», «и», «ну» before it) and no keyword follows it («против линча» is handled by
-    :func:`_against_vote`). «Все против Буки» tells about others: no vote."""
+    :func:`against_vote`). «Все против Буки» tells about others: no vote."""
     if clause[i].w != V.AGAINST:
         return None
     k = i - 1
@@ -201,98 +181,10 @@ def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
     return Kw(V.VOTE, i, i + 1, weak=True)
 
 
-def _suggested(clause: list[Tok], i: int, j: int) -> bool:
-    """«Убить предлагаю Дениса», «советую проверить Лося»: a suggestion word next to an
-    infinitive or noun keyword (two words either side, same comma segment)."""
-    for k in list(range(max(0, i - 2), i)) + list(range(j, min(len(clause), j + 2))):
-        t = clause[k]
-        if t.word and (t.w in V.SUGGEST_WORDS or _suggest_lemma(t.w)):
-            return True
-    return False
-
-
-_SUGGEST_LEMMAS = frozenset({"предлагать", "предложить", "советовать", "посоветовать",
-                             "рекомендовать", "порекомендовать"})
-
-
-@functools.lru_cache(maxsize=4096)
-def _suggest_lemma(word: str) -> bool:
-    """A form of a verb of suggesting in any person or tense («предложил», «советовала»):
-    what follows is somebody's move suggested, not the sender's order («прошу проверить X»
-    to the host stays an order)."""
-    if len(word) < 5 or not word.startswith(("пред", "сов", "посов", "рек", "порек")):
-        return False
-    return any(p.normal_form in _SUGGEST_LEMMAS for p in morph().parse(word)[:2])
-
-
-def _negated_after(clause: list[Tok], j: int) -> bool:
-    """«Линчевать Буку не буду»: «не» and a modal later in the same comma segment."""
-    aside = 0
-    for k in range(j, len(clause)):
-        if clause[k].w in _SKIP_VERBS:
-            return True  # «Мирную охоту сегодня пропускаю»
-        if k + 1 >= len(clause):
-            return False
-        if not clause[k].word and clause[k].w in SEGMENT_MARKS:
-            if clause[k].w == "," and aside == 0 and k == j:
-                aside = 1  # «Охотиться, как и вчера, не буду»: a short remark between
-                continue
-            if clause[k].w == "," and aside == 1:
-                aside = 2
-                continue
-            return False
-        if aside == 1 and (clause[k].cap or k - j > 6):
-            return False
-        if clause[k].w == V.NEGATION and (clause[k + 1].w in V.MODALS or
-                                          _own_verb(clause[k + 1].w)):
-            return True  # «На охоту сегодня не пойду»
-    return False
-
-
-#: Verbs after a move noun that skip the move («охоту пропускаю»).
-_SKIP_VERBS = frozenset({"пропускаю", "пропущу", "пропускаем", "пропустим", "пасую"})
-
-
-def _own_verb(w: str) -> bool:
-    """A verb in the first person or an infinitive («пойду», «иду», «делать»)."""
-    reading = verb_reading(w)
-    return (reading is not None and reading[1] == "1per") or is_infinitive(w)
-
-
 def order_form(clause: list[Tok], kw: Kw) -> bool:
     """A colon or dash after the keyword («голос: Бука») makes it an order, whatever
     stands before it."""
     return kw.j < len(clause) and clause[kw.j].w in (":", "—", "→")
-
-
-def _after_past(clause: list[Tok], i: int) -> bool:
-    """A noun keyword after «вчера» in its comma segment tells about the past («вчера
-    проверка Буки показала…»)."""
-    for k in range(i - 1, -1, -1):
-        if not clause[k].word and clause[k].w in (",", "("):
-            return False
-        if clause[k].w in V.PAST_WORDS:
-            return True
-    return False
-
-
-def told_in_past(clause: list[Tok]) -> bool:
-    """True when a noun keyword of the clause follows «вчера»/«вчерашний» in its comma
-    segment («Вчерашний линч был ошибкой»): the clause tells, it asks nothing."""
-    for i, t in enumerate(clause):
-        if t.word and (t.w in lexicon().weak or t.w in V.NARRATIVE_NOUNS) and \
-                _after_past(clause, i):
-            return True
-    return False
-
-
-def _after_report_word(clause: list[Tok], i: int) -> bool:
-    """A noun keyword right after «что» («думаю, что линч Буки — ошибка») may be reported
-    speech; the parser decides once it knows what follows the target."""
-    k = i - 1
-    while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
-        k -= 1
-    return k >= 0 and clause[k].w in V.REPORT_WORDS
 
 
 def _keyword_at(clause: list[Tok], i: int) -> Kw | None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
-from .grammar_keywords import Kw, find_keywords, only_fillers, told_in_past
+from .grammar_context import told_in_past
+from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon

@@ -1,0 +1,124 @@
+"""What stands around a move keyword in its clause (issue 3): negation («не лечу», «линчевать
+не буду»), suggestion («предлагаю убить»), the past («вчера проверка Буки…»), reported speech
+(«что линч Буки…») and «против линча». :mod:`engine.grammar_keywords` finds the keywords and
+asks these questions of each.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import grammar_vocab as V
+from .grammar_flags import SEGMENT_MARKS
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .words import is_infinitive, morph, verb_reading
+
+
+@functools.lru_cache(maxsize=4096)
+def locative(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a noun in the prepositional case («поисках»,
+    «проверке»): a move noun after «в», «о» tells about the move."""
+    p = morph().parse(word)[0]
+    return p.tag.POS == "NOUN" and ("loct" in p.tag or "loc2" in p.tag)
+
+
+def negated(clause: list[Tok], i: int) -> bool:
+    """«не лечу», «не буду лечить», «не хочу проверять»."""
+    if i > 0 and clause[i - 1].w == V.NEGATION:
+        return True
+    return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+
+
+def against_vote(clause: list[Tok], i: int) -> bool:
+    """«против линча Буки», «не за линч Буки»: against the lynch, not a vote."""
+    prev = clause[i - 1].w if i > 0 else ""
+    return prev == V.AGAINST or (prev == "за" and i > 1 and clause[i - 2].w == V.NEGATION)
+
+
+def suggested(clause: list[Tok], i: int, j: int) -> bool:
+    """«Убить предлагаю Дениса», «советую проверить Лося»: a suggestion word next to an
+    infinitive or noun keyword (two words either side, same comma segment)."""
+    for k in list(range(max(0, i - 2), i)) + list(range(j, min(len(clause), j + 2))):
+        t = clause[k]
+        if t.word and (t.w in V.SUGGEST_WORDS or _suggest_lemma(t.w)):
+            return True
+    return False
+
+
+_SUGGEST_LEMMAS = frozenset({"предлагать", "предложить", "советовать", "посоветовать",
+                             "рекомендовать", "порекомендовать"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _suggest_lemma(word: str) -> bool:
+    """A form of a verb of suggesting in any person or tense («предложил», «советовала»):
+    what follows is somebody's move suggested, not the sender's order («прошу проверить X»
+    to the host stays an order)."""
+    if len(word) < 5 or not word.startswith(("пред", "сов", "посов", "рек", "порек")):
+        return False
+    return any(p.normal_form in _SUGGEST_LEMMAS for p in morph().parse(word)[:2])
+
+
+def negated_after(clause: list[Tok], j: int) -> bool:
+    """«Линчевать Буку не буду»: «не» and a modal later in the same comma segment."""
+    aside = 0
+    for k in range(j, len(clause)):
+        if clause[k].w in _SKIP_VERBS:
+            return True  # «Мирную охоту сегодня пропускаю»
+        if k + 1 >= len(clause):
+            return False
+        if not clause[k].word and clause[k].w in SEGMENT_MARKS:
+            if clause[k].w == "," and aside == 0 and k == j:
+                aside = 1  # «Охотиться, как и вчера, не буду»: a short remark between
+                continue
+            if clause[k].w == "," and aside == 1:
+                aside = 2
+                continue
+            return False
+        if aside == 1 and (clause[k].cap or k - j > 6):
+            return False
+        if clause[k].w == V.NEGATION and (clause[k + 1].w in V.MODALS or
+                                          _own_verb(clause[k + 1].w)):
+            return True  # «На охоту сегодня не пойду»
+    return False
+
+
+#: Verbs after a move noun that skip the move («охоту пропускаю»).
+_SKIP_VERBS = frozenset({"пропускаю", "пропущу", "пропускаем", "пропустим", "пасую"})
+
+
+def _own_verb(w: str) -> bool:
+    """A verb in the first person or an infinitive («пойду», «иду», «делать»)."""
+    reading = verb_reading(w)
+    return (reading is not None and reading[1] == "1per") or is_infinitive(w)
+
+
+def after_past(clause: list[Tok], i: int) -> bool:
+    """A noun keyword after «вчера» in its comma segment tells about the past («вчера
+    проверка Буки показала…»)."""
+    for k in range(i - 1, -1, -1):
+        if not clause[k].word and clause[k].w in (",", "("):
+            return False
+        if clause[k].w in V.PAST_WORDS:
+            return True
+    return False
+
+
+def told_in_past(clause: list[Tok]) -> bool:
+    """True when a noun keyword of the clause follows «вчера»/«вчерашний» in its comma
+    segment («Вчерашний линч был ошибкой»): the clause tells, it asks nothing."""
+    for i, t in enumerate(clause):
+        if t.word and (t.w in lexicon().weak or t.w in V.NARRATIVE_NOUNS) and \
+                after_past(clause, i):
+            return True
+    return False
+
+
+def after_report_word(clause: list[Tok], i: int) -> bool:
+    """A noun keyword right after «что» («думаю, что линч Буки — ошибка») may be reported
+    speech; the parser decides once it knows what follows the target."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
+        k -= 1
+    return k >= 0 and clause[k].w in V.REPORT_WORDS
