@@ -1,0 +1,288 @@
+"""Finding roster nicknames in a letter's words (issue 3, issue 11): :class:`NameIndex`,
+the form index of one roster (built by :func:`engine.names.name_index`), and
+:class:`NameHit`, a name found.
+
+A written token is matched exactly first (a case form of a nickname; the words of a
+multi-word nickname joined into one token by :meth:`NameIndex.merge`), then as one word of a
+multi-word nickname, a prefix or a pet form, then by edit distance (rapidfuzz). All
+thresholds live in :data:`engine.words.THRESHOLDS`. Words are normalised (lower case,
+ё → е).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from .names_pets import pet_owners
+from .words import THRESHOLDS, is_known_word, max_distance
+
+_W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
+
+
+@dataclass(frozen=True)
+class NameHit:
+    """A name found in a letter: ``nick`` when one player fits, else ``candidates``.
+
+    ``kind``: ``exact`` (a case form), ``self`` («себя»), ``prefix``, ``fuzzy``;
+    ``length``: how many tokens it took.
+    """
+
+    nick: str | None
+    candidates: tuple[str, ...] = ()
+    kind: str = "exact"
+    length: int = 1
+
+
+@dataclass
+class NameIndex:
+    """The form index of one roster. Build with :func:`name_index`."""
+
+    nicks: tuple[str, ...]
+    single: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    multi: list[tuple[str, tuple[dict[str, frozenset[str]], ...]]] = field(default_factory=list)
+    bases: dict[str, list[str]] = field(default_factory=dict)  # nick → nominative spellings
+    parts: dict[str, set[str]] = field(default_factory=dict)  # one word of a multi-word nick
+    fuzzy_choices: list[str] = field(default_factory=list)
+    fuzzy_owner: list[str] = field(default_factory=list)
+    #: first-word form of a multi-word nickname → those nicknames (for :meth:`merge`)
+    multi_first: dict[str, list[int]] = field(default_factory=dict)
+    #: a case form of a whole word (three letters or more) of a multi-word nickname →
+    #: those nicknames: a one-word nickname written so may be either
+    whole_words: dict[str, set[str]] = field(default_factory=dict)
+    #: last-word form of a two-word nickname → those nicknames (a first word with a slip)
+    multi_last: dict[str, list[int]] = field(default_factory=dict)
+    #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
+    stems: dict[str, set[str]] = field(default_factory=dict)
+    _triggers: frozenset[str] | None = None
+    _soft: dict[str, str] | None = None
+    _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
+
+    def pet_form(self, word: str) -> NameHit | None:
+        """A diminutive or pet form of a nickname («Петьку» → Петя, «Лосик» → Лось; see
+        :func:`engine.names_pets.pet_owners`): every nickname that fits is a candidate."""
+        owners = pet_owners(self.stems, word)
+        return _hit(sorted(owners), "pet") if owners else None
+
+    def trigger_forms(self) -> frozenset[str]:
+        """Every written form that may name a player exactly (one-word forms and the first
+        words of multi-word nicknames): a clause without any, and without a move word, is
+        chatter (see engine.grammar_keywords.may_hold_move)."""
+        if self._triggers is None:
+            self._triggers = frozenset(self.single) | frozenset(self.multi_first)
+        return self._triggers
+
+    def merge(self, toks: list) -> list:
+        """Join the tokens of a multi-word nickname written with dots, spaces or dashes
+        between its words («Dr.Who», «Ю. Гагарина», «Анну Марию») into one word token whose
+        ``w`` is the key :meth:`exact` knows, so punctuation inside a nick never splits a
+        clause or a move. ``toks``: :class:`engine.grammar_tokens.Tok` list; returns a new
+        list (the same one when nothing was joined)."""
+        present = set(map(_W, toks))
+        if present.isdisjoint(self.multi_first) and present.isdisjoint(self.multi_last) and \
+                "_" not in "".join(present):
+            return toks  # no multi-word nickname can start here
+        out = None
+        n, i = len(toks), 0
+        while i < n:
+            t = toks[i]
+            cand = self.multi_first.get(t.w) if t.word else None
+            best = None
+            if t.word and "_" in t.w and t.w not in self.single:
+                chunks = [c for c in t.w.split("_") if c]
+                for m in self.multi_first.get(chunks[0], ()) if chunks else ():
+                    nick, parts = self.multi[m]
+                    if len(parts) == len(chunks) and all(c in f for c, f in zip(chunks, parts)):
+                        best = (nick, i + 1)
+            if cand and best is None:
+                for m in cand:
+                    nick, parts = self.multi[m]
+                    end = _match_parts(toks, i, parts)
+                    if end is not None and (best is None or end > best[1]):
+                        best = (nick, end)
+            if best is None and t.word and t.w not in self.single and t.w not in self.multi_first:
+                best = self._slipped_first(toks, i)
+            if best is None:
+                if out is not None:
+                    out.append(t)
+                i += 1
+                continue
+            if out is None:
+                out = list(toks[:i])
+            nick, end = best
+            last = toks[end - 1]
+            out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
+            i = end
+        return toks if out is None else out
+
+    def _slipped_first(self, toks: list, i: int) -> tuple[str, int] | None:
+        """A two-word nickname whose second word is written exactly and whose first word
+        (four letters or more) one edit away from a form of it («Леди Грей» for «Lady.Grey»,
+        read «лади грей»): ``(nick, index after it)`` or None."""
+        t = toks[i]
+        if len(t.w) < 4 or i + 1 >= len(toks):
+            return None
+        k = i + 1
+        if not toks[k].word and toks[k].w in _JOINERS:
+            k += 1
+        if k >= len(toks) or not toks[k].word or toks[k].start - toks[k - 1].end > 2:
+            return None
+        found = {self.multi[m][0] for m in self.multi_last.get(toks[k].w, ())
+                 if _near(t.w, self.multi[m][1][0], 1, 4)}
+        return (found.pop(), k + 1) if len(found) == 1 else None
+
+    def exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
+        """The longest roster name written at ``words[i:]`` (normalised tokens), if any.
+
+        Multi-word nicknames match word by word, each word in any case form. Among several
+        nicknames sharing the form, the one whose form has the ``expected`` case wins when no
+        other could be the uninflected nominative; otherwise the hit is ambiguous.
+        """
+        w = words[i]
+        if w[:1] == "\x00":
+            nick = w[1:]
+            return NameHit(nick, (nick,), "exact", 1)
+        best_len, owners = 0, {}
+        for nick, parts in self.multi:
+            n = len(parts)
+            if n <= best_len or i + n > len(words):
+                continue
+            if all(words[i + k] in parts[k] for k in range(n)):
+                best_len, owners = n, {nick: parts[-1][words[i + n - 1]]}
+        if not owners:
+            owners = self.single.get(words[i], {})
+            if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
+                owners = self.single.get(w.replace("э", "е"), {})
+            best_len = 1
+            if owners and words[i] in self.whole_words:
+                # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
+                others = self.whole_words[words[i]] - set(owners)
+                if others:
+                    return NameHit(None, tuple(sorted(set(owners) | others)), "exact", 1)
+        if not owners:
+            return None
+        return _pick(owners, expected, best_len)
+
+    def approximate(self, word: str, strict: bool = False) -> NameHit | None:
+        """One word of a multi-word nickname, a prefix, a pet form, or a near miss of some
+        nickname form (see :data:`THRESHOLDS`). Every nickname the first three ways find is a
+        candidate («Макс»: «Max Payne» and «Максик» — ambiguous). ``strict``: only a word of
+        a multi-word nickname (for a dictionary word such as «кукуруза» for «Kukuruza_77»)."""
+        key = (word, strict)
+        if key not in self._approx:
+            if len(self._approx) > 50_000:
+                self._approx.clear()
+            self._approx[key] = self._approximate(word, strict)
+        return self._approx[key]
+
+    def soft_sign_form(self, word: str) -> str | None:
+        """The nickname form ``word`` is with its soft signs left out, as a word read from
+        Latin letters lacks them («вафелку» → «вафельку» for «Vafelku»); None when there is
+        none or several."""
+        if self._soft is None:
+            table: dict[str, set[str]] = {}
+            for form in list(self.single) + list(self.parts):
+                if "ь" in form:
+                    table.setdefault(form.replace("ь", ""), set()).add(form)
+            self._soft = {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
+        return self._soft.get(word)
+
+    def far_from_all(self, word: str) -> bool:
+        """True when ``word`` is more than two edits from every nickname form (and so no
+        slip of any nick: «Васяна» with no Вася on the roster)."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        return process.extractOne(word, self.fuzzy_choices, scorer=OSA.distance,
+                                  score_cutoff=2) is None
+
+    def _approximate(self, word: str, strict: bool) -> NameHit | None:
+        owners = set(self.parts.get(word, ()))
+        if strict:
+            return _hit(sorted(owners), "part") if owners else None
+        kind = "part" if owners else "prefix"
+        if len(word) >= THRESHOLDS["prefix_min_len"]:
+            heads = {word}
+            if owners and word[-1] in "аяуюеыиой" and len(word) > 4:
+                heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»
+            owners |= {n for n, bases in self.bases.items()
+                       for b in bases for h in heads if b.startswith(h) and b != word}
+        pet = self.pet_form(word)
+        if pet is not None:
+            owners |= set(pet.candidates)
+            kind = kind if owners - set(pet.candidates) else "pet"
+        if owners:
+            return _hit(sorted(owners), kind)
+        limit = max_distance(len(word))
+        if limit == 0:
+            return None
+        if is_known_word(word) and len(word) <= THRESHOLDS["known_word_fuzzy_max_len"]:
+            return None
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        found = process.extract(word, self.fuzzy_choices, scorer=OSA.distance,
+                                score_cutoff=limit, limit=None)
+        if not found:
+            return None
+        best = min(score for _, score, _ in found)
+        owners = sorted({self.fuzzy_owner[idx] for _, score, idx in found if score == best})
+        return _hit(owners, "fuzzy")
+
+
+_JOINERS = frozenset({".", "—"})
+
+
+def _merged_key(nick: str) -> str:
+    return "\x00" + nick
+
+
+def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
+    """Index after the tokens spelling ``parts`` from ``toks[i]`` (dots and dashes, at most
+    one, between the words; never a line break), or None."""
+    k = i
+    for n, forms in enumerate(parts):
+        if n:
+            if k < len(toks) and not toks[k].word and toks[k].w in _JOINERS:
+                k += 1
+            if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
+                return None
+        if k >= len(toks) or not toks[k].word:
+            return None
+        if toks[k].w not in forms and not (n and _near(toks[k].w, forms)):
+            return None
+        k += 1
+    return k
+
+
+def _near(word: str, forms, edits: int = 2, least: int = 5) -> bool:
+    """A later word of a multi-word nickname written with a slip («Макса Пейна» for
+    «Max Payne»: «пейна» ~ «пайне»): at most ``edits`` edits, words of ``least`` letters
+    or more."""
+    if len(word) < least:
+        return False
+    from rapidfuzz.distance import OSA
+
+    return any(OSA.distance(word, f, score_cutoff=edits) <= edits for f in forms
+               if len(f) >= 4)
+
+
+def _hit(owners: list[str], kind: str) -> NameHit:
+    if len(owners) == 1:
+        return NameHit(owners[0], (owners[0],), kind)
+    return NameHit(None, tuple(owners), kind)
+
+
+def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
+          length: int) -> NameHit:
+    nicks = sorted(owners)
+    if len(nicks) == 1:
+        return NameHit(nicks[0], (nicks[0],), "exact", length)
+    if expected:
+        fit = [n for n in nicks if owners[n] & expected]
+        nominative = [n for n in nicks if "nomn" in owners[n] and n not in fit]
+        if len(fit) == 1 and not nominative:
+            # the others stay in ``candidates``: the game may still rule this reading out
+            return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
+                           "exact", length)
+    return NameHit(None, tuple(nicks), "exact", length)

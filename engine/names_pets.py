@@ -1,0 +1,102 @@
+"""Pet and diminutive forms of nicknames (issue 3, issue 11): «Петьку» for Петя,
+«Светочка» for Света, «Лосик» for Лось, «Бронтик» for Бронтозавр.
+
+A roster's *stems* (see :func:`add_stems`) are the shortened nicknames a pet form is built
+on; :func:`pet_owners` finds the nicknames a written word is a pet form of. Words are
+normalised (lower case, ё → е, see :func:`engine.words.norm`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .words import CYR, LAT, morph, translit
+
+
+#: Russian diminutive and pet suffixes, longest first (see :func:`pet_owners`).
+DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
+    "ечка", "очка", "енька", "онька", "ушка", "юшка", "ушенька", "уська", "юська", "уся",
+    "юся", "уля", "юля", "уша", "юша", "ька", "ка", "ик", "чик", "ок", "ек", "ечек", "очек",
+    "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня", "юха", "уха", "ёха", "шка",
+    "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня",
+}, key=len, reverse=True))
+
+
+#: Endings a pet form may end in with no diminutive suffix («Вафля» for «Вафелька»).
+_ENDINGS = ("а", "я", "э", "ий", "ый")
+
+#: Suffixes after which a nickname may be cut short anywhere («Бронт-ик», «Кот-ик»);
+#: «-ка», «-шка» after a cut word make other nouns («Потрош-ка», «Потро-шка»).
+_CLIP_SUFFIXES = frozenset({"ик", "чик", "ечик", "ок", "ек", "ёк", "уха", "юха", "ёха", "ечек",
+                            "очек", "ушок"})
+
+#: Suffixes that make a pet form only of a nickname short of its last letters («Пельме-шка»
+#: for «Пельмень»); after the whole nickname they make another word («Бука-шка»).
+_CLIP_ONLY = frozenset({"шка", "шек", "шечка"})
+
+#: Consonants that change before a diminutive suffix (written → the nickname's).
+_ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
+
+#: A Latin word with a Russian suffix after an apostrophe («lemur'чика»).
+_LATIN_HEAD = re.compile(r"([a-z]{3,})['’`]([а-я]{2,})")
+
+
+def pet_owners(stems: dict[str, set[str]], word: str) -> set[str]:
+    """The nicknames ``word`` (normalised) is a diminutive or pet form of («Петьку» → Петя,
+    «Светочка» → Света, «Кузенька» → Кузя, «Лосик» → Лось, «Lemur'чика» → Lemur), given a
+    roster's ``stems`` (stem → nicknames, see :func:`add_stems`): the word (or its pymorphy3
+    lemma) minus a diminutive suffix (:data:`DIMINUTIVE_SUFFIXES`) or an ending is a
+    nickname's stem, with the consonant changes of Russian
+    diminutives («Пряничек» → Пряник); after a true suffix, a nickname may also be cut
+    short before it («Бронтик» → Бронтозавр, «Пельмешка» → Пельмень). Every nickname
+    that fits is a candidate."""
+    head = _LATIN_HEAD.fullmatch(word)
+    if head:  # a Latin nick with a Russian suffix: «Lemur'чика» read as «лемурчика»
+        word = translit(head.group(1)) + head.group(2)
+    if not CYR.search(word) or LAT.search(word):
+        return set()
+    lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
+    for ending in ("у", "ю", "е", "и", "ы", "ой", "ей"):  # «Кирюшу» → «кирюша»
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            lemmas |= {word[:-len(ending)] + "а", word[:-len(ending)] + "я"}
+    owners: set[str] = set()
+    for lemma in lemmas:
+        for suffix in DIMINUTIVE_SUFFIXES + _ENDINGS:
+            stem = lemma[:-len(suffix)]
+            if not lemma.endswith(suffix) or len(stem) < 3:
+                continue
+            heads = {stem}
+            clipped = suffix in _CLIP_SUFFIXES
+            if clipped and stem[-1] in _ALTERNATION:  # «прянич-ек» → «пряник»
+                heads |= {stem[:-1] + c for c in _ALTERNATION[stem[-1]]}
+            for h in heads:
+                if suffix not in _CLIP_ONLY:
+                    owners |= stems.get(h, set()) | stems.get(h + "ь", set())
+                # «Петя» for «Пётр Первый»; after a true suffix any nickname cut short
+                # («бронт-ик» for «Бронтозавр», «пельме-шка» for «Пельмень»)
+                owners |= {n for s, ns in stems.items() if s.startswith(h)
+                           and (clipped or len(s) <= len(h) + 2)
+                           and (s != h or suffix not in _CLIP_ONLY) for n in ns}
+    return owners
+
+
+def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
+    """Add to ``stems`` (stem → nicknames) the stems a pet form of ``word`` (a word of
+    ``nick``; Latin read in Cyrillic) may be built on: the word, the word without its last
+    vowel, and without a diminutive suffix («котик» → «кот»)."""
+    if LAT.search(word):
+        if re.search(r"\d", word):
+            return
+        word = translit(word)
+    if not CYR.fullmatch(word[-1:] or "-") or len(word) < 3:
+        return
+    found = {word, word[:-1] if word[-1] in "аяоеьйиыу" else word}
+    for suffix in DIMINUTIVE_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            found.add(word[:-len(suffix)])
+    for stem in list(found):  # a fleeting vowel: «вафел-ька» is also «вафл-я»
+        if len(stem) >= 4 and stem[-2] in "ео" and stem[-1] not in "аяоеьйиыуюэ":
+            found.add(stem[:-2] + stem[-1])
+    for stem in found:
+        if len(stem) >= 3:
+            stems.setdefault(stem, set()).add(nick)
