@@ -21,9 +21,10 @@ import re
 
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_stems
+from .translit import name_readings
 from .words import (
-    ALL_CASES, CYR, LAT, THRESHOLDS, inflect, is_known_word, latin_forms, morph, norm,
-    role_words, translit, word_forms,
+    ALL_CASES, CYR, LAT, THRESHOLDS, ending_forms, inflect, is_known_word, latin_forms, morph,
+    norm, person_name, role_words, translit, word_forms,
 )
 
 #: The form index, and the word helpers other packages have always imported from here.
@@ -46,22 +47,26 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         if len(words) > 1:
             for w in words:
                 _add_stems(idx, nick, w)
-            parts = tuple(word_forms(w) for w in words)
+            readings = [_reading_forms(w) for w in words]
+            parts = tuple({**r, **word_forms(w)} for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)]
-            for w in words:
-                for form in word_forms(w):
+            for w, extra in zip(words, readings):
+                for form in word_forms(w) | _safe(extra):
                     if len(w) >= THRESHOLDS["prefix_min_len"]:
                         idx.parts.setdefault(form, set()).add(nick)
                         idx.whole_words.setdefault(form, set()).add(nick)
-                    idx.fuzzy_choices.append(form)
-                    idx.fuzzy_owner.append(nick)
+                    if form not in extra or "nomn" in extra[form]:
+                        idx.fuzzy_choices.append(form)
+                        idx.fuzzy_owner.append(nick)
             continue
         forms = word_forms(words[0])
+        extra = _safe(_reading_forms(words[0]))
         _add(idx.single, nick, forms)
+        _add(idx.single, nick, extra)
         _add_stems(idx, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
         if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
@@ -69,7 +74,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
                 idx.parts.setdefault(form, set()).add(nick)
             _add_stems(idx, nick, head.group(1))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
-        for form in forms:
+        for form in list(forms) + [f for f, cases in extra.items() if "nomn" in cases]:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
     for nick in nicks:
@@ -83,6 +88,29 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
                 if len(form) >= 3 and CYR.search(form):
                     idx.multi_last.setdefault(form, []).append(m)
     return idx
+
+
+def _reading_forms(word: str) -> dict[str, frozenset[str]]:
+    """The case forms of the Cyrillic spellings Russians give a Latin nickname word
+    (:func:`engine.translit.name_readings`: Tacitus → «Тацит», «Тацита»; Pulcheria →
+    «Пульхерию») that :func:`engine.words.word_forms` does not already give; ``{}`` for a
+    word that is not all Latin letters."""
+    base = word_forms(word)
+    out: dict[str, frozenset[str]] = {}
+    for reading in name_readings(word):
+        for form, cases in ending_forms(reading).items():
+            if form not in base:
+                out[form] = out.get(form, frozenset()) | cases
+    return out
+
+
+def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """``forms`` without the short common Russian words among them («марка», «марку» from
+    Marcus's «Марк»; five letters or fewer, see ``known_word_fuzzy_max_len``): such a word
+    alone never names a player by a reading."""
+    short = THRESHOLDS["known_word_fuzzy_max_len"]
+    return {f: c for f, c in forms.items()
+            if len(f) > short or not is_known_word(f) or person_name(f)}
 
 
 #: A digit written between letters of a nickname stands for a letter («J0ker» is «Joker»,

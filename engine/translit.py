@@ -108,3 +108,111 @@ def latin_words(words) -> dict[str, str]:
     reading → word written, for finding the sentences a transliterated move word is in."""
     return {cyrillic_reading(w): w for w in words if "a" <= w[:1] <= "z" and
             _LATIN_WORD.fullmatch(w)}
+
+
+#: Letters read as vowels in a Latin nickname (for the context rules of :func:`name_readings`).
+_LAT_VOWELS = "aeiouy"
+
+#: Endings of Latin and Greek names as Russian writes them (Tacitus → Тацит, Ignatius →
+#: Игнатий, Pulcheria → Пульхерия, Centurio → Центурион): Latin ending → Russian readings,
+#: the usual one first.
+_NAME_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ius", ("ий", "иус")), ("ium", ("ий", "иум")), ("ia", ("ия",)), ("io", ("ио", "ион")),
+    ("us", ("", "ус")), ("um", ("", "ум")), ("o", ("о", "он")),
+)
+
+#: Spellings with more than one Russian reading (Latin or English sound), the first usual.
+_NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("sch", ("ш", "сх")), ("shch", ("щ",)), ("sh", ("ш",)), ("zh", ("ж",)), ("kh", ("х",)),
+    ("ch", ("х", "ч")), ("th", ("т", "ф")), ("ae", ("е", "э")), ("oe", ("е",)), ("ph", ("ф",)), ("ck", ("к",)), ("qu", ("кв",)),
+    ("ts", ("ц",)), ("tz", ("ц",)), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
+    ("eu", ("ев", "эу")), ("ey", ("ей",)), ("ay", ("ай", "ей")), ("oy", ("ой",)),
+    ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("е",)), ("ye", ("е",)), ("ja", ("я", "джа")),
+    ("ju", ("ю", "джу")), ("x", ("кс",)), ("w", ("в",)), ("q", ("к",)),
+    ("a", ("а",)), ("b", ("б",)), ("d", ("д",)), ("f", ("ф",)), ("g", ("г",)), ("i", ("и",)),
+    ("k", ("к",)), ("m", ("м",)), ("n", ("н",)), ("o", ("о",)), ("p", ("п",)), ("r", ("р",)),
+    ("s", ("с",)), ("t", ("т",)), ("u", ("у",)), ("v", ("в",)), ("z", ("з",)),
+)
+
+
+def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
+    """The Russian readings of the spelling at ``word[i:]`` → (its length, readings);
+    ``english``: the word may be an English name (no Latin ending was cut off)."""
+    ch = word[i]
+    nxt = word[i + 1:i + 2]
+    after = word[i + 2:i + 3]
+    if ch == "c" and nxt not in ("h", "k"):  # c → ц before e, i, y, ae, oe (Latin), else к
+        soft = (nxt and nxt in "eiy") or word[i + 1:i + 3] in ("ae", "oe")
+        return 1, ("ц", "с") if soft else ("к",)
+    if ch == "l":
+        if nxt == "l":  # «Bulldozer» → «Бульдозер», «Кассандра»-style doubles kept too
+            return 2, ("лл", "ль", "л")
+        if not nxt or nxt not in _LAT_VOWELS:  # before a consonant or at the end: soft
+            return 1, ("л", "ль")
+        return 1, ("л",)
+    if ch == "h":
+        return 1, ("х", "", "г") if i == 0 else ("х",)
+    if ch == "j":
+        return 1, ("дж", "й", "ж")
+    if ch == "e":
+        return 1, ("э", "е") if i == 0 else ("е",)
+    if ch == "y" and (not nxt or nxt not in "aoue"):
+        prev_vowel = i > 0 and word[i - 1] in _LAT_VOWELS
+        return 1, ("й",) if prev_vowel and (not nxt or nxt not in _LAT_VOWELS) else ("и", "ы")
+    if english and ch == "a" and nxt and nxt not in _LAT_VOWELS and nxt not in "rlwy" and after and \
+            after in _LAT_VOWELS and i + 3 < len(word) and \
+            len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
+        return 1, ("а", "ей")  # English open «a» in a short name: «Jason» → «Джейсон»
+    if english and ch in "zr" and i == len(word) - 1 and i > 2:
+        return 1, ("з", "зь") if ch == "z" else ("р", "рь")  # «Vityaz» → «Витязь»
+    if ch == "s" and 0 < i and word[i - 1] in _LAT_VOWELS and nxt and nxt in _LAT_VOWELS:
+        return 1, ("с", "з")  # between vowels: «Caesar» → «Цезарь»
+    for lat, cyr in _NAME_UNITS:
+        if word.startswith(lat, i):
+            return len(lat), cyr
+    return 1, (ch,)
+
+
+@functools.lru_cache(maxsize=4096)
+def name_readings(word: str, limit: int = 24) -> tuple[str, ...]:
+    """The Cyrillic spellings Russians give a Latin name or nickname word (lower case,
+    letters only), the usual first: Latin and Greek names as in Russian classics (c → ц
+    before e, i, y, else к; ch → х; qu → кв; th → т; ph → ф; au → ав; «-us» dropped,
+    «-ius» → «-ий», «-ia» → «-ия», «-io» → «-ион»: Tacitus → «Тацит», Ignatius →
+    «Игнатий», Pulcheria → «Пульхерия», Centurio → «Центурион», Marcus → «Марк»), English
+    sounds (j → дж, an open a → ей: Jason → «Джейсон»), a soft l before a consonant
+    («Вульпекула»), an h said or not («Иероним»), a Russian word in Latin letters with its
+    soft sign («Vityaz» → «Витязь»). At most ``limit`` readings, each with at most three
+    choices other than the usual one. Not lower-case Latin letters: ``()``."""
+    if not re.fullmatch(r"[a-z]+", word):
+        return ()
+    stem, tails = word, ("",)
+    for lat, cyr in _NAME_ENDINGS:
+        if word.endswith(lat) and len(word) - len(lat) >= 3:
+            stem, tails = word[:-len(lat)], cyr + (lat,)  # the plain spelling comes last
+            break
+    units: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(stem):
+        size, choices = _unit_choices(stem, i, tails == ("",))
+        units.append(choices)
+        i += size
+    if stem.endswith("t") and tails[0][:1] == "и":  # «Lucretia» → «Лукреция»
+        units[-1] = ("т", "ц")
+    units.append(tuple(_plain_tail(t) for t in tails))
+    out: list[str] = []
+    partial: list[tuple[str, int]] = [("", 0)]
+    for choices in units:
+        partial = [(text + c, odd + (n > 0)) for text, odd in partial
+                   for n, c in enumerate(choices) if odd + (n > 0) <= 3]
+        partial.sort(key=lambda p: p[1])
+        del partial[limit * 4:]
+    for text, _ in sorted(partial, key=lambda p: p[1]):
+        if text not in out and len(text) >= 3:
+            out.append(text)
+    return tuple(out[:limit])
+
+
+def _plain_tail(tail: str) -> str:
+    """A Latin ending kept as written, read letter by letter («us» → «ус»)."""
+    return transcribe(tail, _TABLE) if tail and "a" <= tail[0] <= "z" else tail

@@ -177,8 +177,9 @@ def max_distance(length: int, kind: str = "name") -> int:
     return 2 if length >= t["name_fuzzy_long_len"] else 1
 
 
-def _ending_table(word: str) -> dict[str, frozenset[str]]:
-    """Case forms of a Russian noun by its last letter (fallback when pymorphy has none)."""
+def ending_forms(word: str) -> dict[str, frozenset[str]]:
+    """Case forms of a Russian noun (normalised) by its last letter → the cases each form
+    can be (fallback when pymorphy has none; the Cyrillic readings of Latin nicknames)."""
     out: dict[str, frozenset[str]] = {word: frozenset({"nomn"})}
     last, stem = word[-1:], word[:-1]
 
@@ -208,7 +209,7 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
     """Singular case forms of one written word (normalised) → the cases each form can be.
 
     Cyrillic words: pymorphy3's paradigms of every nominative-singular reading (adjectives in
-    their own gender), or :func:`_ending_table` when it has none. Latin or mixed words: the
+    their own gender), or :func:`ending_forms` when it has none. Latin or mixed words: the
     word, the word with Russian endings attached, and its transliteration declined.
     """
     if not word:
@@ -231,7 +232,7 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
             w = norm(f.word)
             forms[w] = forms.get(w, frozenset()) | {ft.case if ft.case in ALL_CASES else "loct"}
     if not found:
-        for w, cases in _ending_table(word).items():
+        for w, cases in ending_forms(word).items():
             forms[w] = forms.get(w, frozenset()) | cases
     return forms
 
@@ -253,7 +254,7 @@ def latin_forms(word: str) -> dict[str, frozenset[str]]:
         if "u" in word:  # an English «u» is often said «а»: «Lucky» → «Лаки», «Bud» → «Бад»
             readings.add(translit(word.replace("u", "a")))
         for cyr in readings:
-            for w, cases in _ending_table(cyr).items():
+            for w, cases in ending_forms(cyr).items():
                 forms.setdefault(w, cases)
     return forms
 
