@@ -100,6 +100,10 @@ _HEADERS_INLINE = re.compile(
     r"\s\*?(?:" + "|".join(_FLAT_SENT) + r")\s*:\*?\s*\S.*\s\*?(?:" + "|".join(_FLAT_TO)
     + r")\s*:", re.IGNORECASE)
 OUTLOOK_RULE = re.compile(r"^\s*_{8,}\s*$")
+#: A bare rule line of one dash-like character repeated, three or more: «-----», «_____»,
+#: «=====», «*****», «———». Under a quoted letter at the top of a reply, it is where the
+#: player who writes under the quote starts his own text.
+BARE_RULE = re.compile(r"^\s*([-_=*~\u2012\u2013\u2014\u2015\u2500\u2501])\1{2,}\s*$")
 
 #: «Sent from …» at the start of a mobile signature, in the clients' languages.
 _SENT_START = re.compile(
@@ -165,8 +169,15 @@ _ATTRIB_VERB = (
     r"|píše|skrev|kirjoitti|(?:şunu\s+|şunları\s+)?yazdı|írta|a\s+scris|napisao|napisala"
     r"|napisal|rašė|rakstīja|kirjutas|έγραψε|пишет|написал(?:\(а\)|а)?|писал(?:\(а\)|а)?"
     r"|пише|написав(?:\(ла\)|\(-ла\)|ла)?|піша|напісаў(?:\(ла\)|\(-ла\))?|напісала|жазды"
-    r"|жазған|написа|написао|写道|寫道|のメッセージ|작성)")
+    r"|жазған|написа|написао|写道|寫道|のメッセージ|작성"
+    r"|quoting|zitat\s+von|citando|cytuję|cytat\s+od|цитирую|цитата\s+от)")
 _ATTRIB_VERB_RE = re.compile(r"(?<!\w)" + _ATTRIB_VERB + r"(?!\w)", re.IGNORECASE)
+_VERB_AT_END = re.compile(r"(?<!\w)" + _ATTRIB_VERB + r"\s*$", re.IGNORECASE)
+#: Mail.ru's attribution without the address: a time with its UTC offset, then «от Имя:»
+#: («Среда, 4 декабря 2026, 15:19 +03:00 от Ведущий:»), as only a mail client writes it.
+_OFFSET_FROM = re.compile(
+    r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:(?:GMT|UTC)\s*)?[+\-\u2212]\d{2}:?\d{2},?"
+    r"\s+(?:от|від|ад|from)\s+[^:：]{1,80}[:：]$", re.IGNORECASE)
 #: How attribution lines start in the clients' languages («On …», «Am …», «W dniu …»).
 _ATTRIB_START = re.compile(
     r"^(?:On|Am|Le|El|Op|W\s+dniu|Dnia|Il|Il\s+giorno|In\s+data|Em|Den|På|Dne|pe|ma|ti|ke|to"
@@ -184,7 +195,10 @@ def _is_attribution(line: str) -> bool:
     :data:`_ATTRIB_VERB` with a date or a time («On … wrote:», «7.12.2026 21:03, Маруська
     пишет:», «Am … schrieb Max:», «El … escribió:», «Il giorno … ha scritto:», «Em …
     escreveu:», «Dne … napsal(a):», «… tarihinde … yazdı:», «Name kirjoitti 4.12.2026 klo
-    15.19:»); «On … wrote:», «Имя пишет:» and The Bat!'s «Вы писали …:» without a date.
+    15.19:»); «On … wrote:», «Имя пишет:» and The Bat!'s «Вы писали …:» without a date;
+    Horde's «Quoting Name <a@b>:» («Zitat von …», «Цитата от …»); Mail.ru's line without the
+    address (a time with its UTC offset, then «от Имя:»); a client's line that lost its
+    colon (a start word, a date, an address and the verb: «On … Host <a@b> wrote»).
     """
     line = line.strip()
     if len(line) > 300 or QUOTE_LINE.match(line):
@@ -195,14 +209,22 @@ def _is_attribution(line: str) -> bool:
     elif stripped != line and len(line) - len(stripped) >= 4:  # «------On … wrote-----»
         body = stripped
     else:
-        return False
+        # a client's line that lost its colon: «On … Host <a@b> wrote», «Am … schrieb Host
+        # <a@b>»: a start word, a date, an address and the verb, ending with one of the two
+        return bool("@" in line and _ATTRIB_START.match(line) and _has_address(line)
+                    and (_has_date(line) or _has_time(line))
+                    and (line.endswith(">") and _ATTRIB_VERB_RE.search(line)
+                         or _VERB_AT_END.search(line)))
     if re.match(r"^(?:On\b.*\bwrote|\S+ (?:пишет|пише|wrote|writes))\s*[:：]?$", body) \
             or re.match(r"^(?:Вы писали|You wrote)\b", body, re.IGNORECASE):
         return True
-    dated = bool(_has_time(body) or _has_date(body))
+    timed = _has_time(body)
+    dated = bool(timed or _has_date(body))
     verb = bool(_ATTRIB_VERB_RE.search(body))
     if _has_address(body):
         return dated or verb
+    if timed and _has_date(body) and _OFFSET_FROM.search(line):
+        return True  # «Среда, 4 декабря 2026, 15:19 +03:00 от Ведущий:» (no address shown)
     return verb and dated
 
 
@@ -214,7 +236,9 @@ def strong_attribution(head: str) -> bool:
 
 
 #: Where an attribution may start after the player's text on the same line (a sentence end).
-_SENTENCE_END = re.compile(r"(?<=[.!?…)»\"'])\s+(?=\S)")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?…)»\"'])\s+(?=\S)|\s*-{2,}\s*(?=\S)"
+    r"|\s+(?=(?:On|Am|Le|El|Op|Il|Em|Den|På|W\s+dniu)\s)")  # capitalised: a client's start word
 #: How an attribution starts after a sentence: a number, a start word, a weekday or month
 #: name before a number («Пятница, 4 декабря 2026 …»).
 _HEAD_START = re.compile(r"\d|[^\W\d_]{2,12}\.?,?\s+\d|" + _ATTRIB_START.pattern[1:],
@@ -310,9 +334,16 @@ def header_block_end(lines: list[str], i: int) -> int:
         after_blank = False
     if ruled and ("from" in kinds or "sent" in kinds):
         return end
-    if "from" not in kinds or len(kinds) < 2:
-        return 0
     block = " ".join(lines[start:end])
+    if "from" not in kinds:
+        # a block that starts with its date («Date: … 00:15:02 -0600» / «To: …»): a full
+        # date and time with a second header and an address, or three kinds
+        if "sent" in kinds and len(kinds) >= 2 and _has_date(block) and _has_time(block) \
+                and (len(kinds) >= 3 or _has_address(block)):
+            return end
+        return 0
+    if len(kinds) < 2:
+        return 0
     if len(kinds) >= 3 or _has_address(block) or _has_time(block) \
             or _has_date(block):
         return end

@@ -15,7 +15,7 @@ import re
 from engine.textnorm import clean_text
 
 from .quote_heads import (
-    DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
+    BARE_RULE, DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
     header_block_end, header_kind, is_signature_rule, mobile_signature, quoted_line, separator,
     strong_attribution, text_before_attribution,
 )
@@ -88,6 +88,21 @@ def _forward_end(lines: list[str], i: int) -> int | None:
     return None
 
 
+def _rule_after(lines: list[str], i: int) -> int | None:
+    """Index after the first bare rule line («-----», «_____») at or after ``i`` that has the
+    quoted letter's text above it and any text under it, or None."""
+    seen_text = False
+    for j in range(i, len(lines)):
+        line = lines[j]
+        if BARE_RULE.match(line):
+            if seen_text and _next_text(lines, j + 1) is not None:
+                return j + 1
+            continue
+        if line.strip():
+            seen_text = True
+    return None
+
+
 def strip_quotes(text: str) -> str:
     """The sender's own text of a letter body: quotes, forwards and signatures cut.
 
@@ -102,7 +117,9 @@ def strip_quotes(text: str) -> str:
     follow them, so new text under a quote (bottom-posting) and between quotes (an
     interleaved reply) is kept; when unmarked text follows, they cut the rest of the letter
     (a forward is cut up to its end marker, «Конец пересылаемого сообщения», text under
-    which is kept). The player's own prose attribution («Маруська в 21:03 написала:», no
+    which is kept; an unmarked quote that opens the letter, nothing of the player's above
+    it, is cut up to the first bare rule line under its text, «-----», «_____», the player
+    bottom-posting under the quote, and text under that rule is kept). The player's own prose attribution («Маруська в 21:03 написала:», no
     address, date and time) drops only its own line. The signature separator line "-- " cuts
     the rest. A dash list («- лечу Буку», «— линч: X»), "--" inside a line and «>» inside a
     line («Вор > Кузя») are kept. The text is cleaned first
@@ -137,6 +154,13 @@ def strip_quotes(text: str) -> str:
                 continue
             if separator(line) == "start" and HAS_FWD.search(line):
                 resume = _forward_end(lines, end)
+                if resume is not None:
+                    i = resume
+                    continue
+            if not any(k.strip() for k in kept):
+                # the quote opens the letter: a player writing under it (bottom-posting)
+                # marks where his text starts with a rule line («-----»)
+                resume = _rule_after(lines, end)
                 if resume is not None:
                     i = resume
                     continue
