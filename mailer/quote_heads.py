@@ -258,6 +258,10 @@ def text_before_attribution(head: str) -> str:
     return ""
 
 
+#: A date cut by the fold after its day: «… schrieb am Do., 3.» / «Dez. 2026, 20:11:».
+_DATE_CUT = re.compile(r"(?<!\d)\d{1,2}\.$")
+
+
 def attribution_span(lines: list[str], i: int) -> int:
     """Number of lines (0 to 3) of an attribution starting at ``lines[i]``: a client folds a
     long one over two or three lines («On … Name <» / «a@b> wrote:», «W dniu … <a@b>» /
@@ -267,7 +271,11 @@ def attribution_span(lines: list[str], i: int) -> int:
         return 0
     if _is_attribution(first):
         return 1
-    if first.endswith((".", "!", "?", "…")) or not (
+    # a sentence ends the player's prose, unless it is a date cut after its day, with the
+    # rest of the date and the time on the next line («… <a@b> schrieb am Do., 3.» /
+    # «Dez. 2026, 20:11:»)
+    date_cut = first.endswith(".") and bool(_DATE_CUT.search(first)) and _has_address(first)
+    if first.endswith((".", "!", "?", "…")) and not date_cut or not (
             _ATTRIB_START.match(first) or _has_time(first) or _has_date(first)
             or _has_address(first)):
         return 0
@@ -277,6 +285,8 @@ def attribution_span(lines: list[str], i: int) -> int:
             return 0
         nxt = lines[i + extra].strip()
         if not nxt or QUOTE_LINE.match(nxt) or len(nxt) > 120 or _is_attribution(nxt):
+            return 0
+        if date_cut and not (_has_time(nxt) and re.search(r"(?<!\d)(?:19|20)\d{2}(?!\d)", nxt)):
             return 0
         joined = joined + ("" if joined.endswith("<") else " ") + nxt
         if nxt.endswith((":", "：")):

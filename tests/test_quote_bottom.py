@@ -112,6 +112,15 @@ def test_attribution_kinds(name, marked):
     _only_new_moves(f"{NEW}\n\n{ATTRIBUTIONS[name]}\n{old}\n")
 
 
+@pytest.mark.parametrize("marked", [True, False])
+def test_attribution_folded_inside_its_date(marked):
+    """Gmail in German puts the date last and folds it after the day («… schrieb am Do.,
+    3.» / «Dez. 2026, 20:11:»): both lines are the head."""
+    old = "\n".join("> " + x for x in OLD.split("\n")) if marked else OLD
+    text = f"{NEW}\n\nВедущий <host@example.org> schrieb am Do., 3.\nDez. 2026, 20:11:\n\n{old}\n"
+    assert strip_quotes(text) == NEW
+
+
 @pytest.mark.parametrize("glue", [" ", "--- ", "-- ", " ---"])
 def test_attribution_glued_to_the_last_words(glue):
     """Line breaks lost: the attribution follows the player's last word on the same line,
@@ -151,6 +160,7 @@ KEPT = [
     "Лечу Бобра -- On est d'accord?\nЛинч: Ёжик",
     "От меня: голосую за Ёжика\nЛечу Бобра.",
     "Лечу Бобра.\nОтправлено с iPhone, пишу в метро\nЛинч: Ёжик",
+    "Лось <los@example.org> пишет, что ему 3.\nМои ходы:\nЛечу Бобра.\nЛинч: Ёжик",
 ]
 
 
