@@ -354,8 +354,9 @@ def header_block_end(lines: list[str], i: int) -> int:
         return 0
     if len(kinds) < 2:
         return 0
-    if len(kinds) >= 3 or _has_address(block) or _has_time(block) \
-            or _has_date(block):
+    # a client's block always shows an address or the time it was sent; a player's memo
+    # head («Кому: Ведущему / От: Тацита / Тема: ходы») has neither
+    if _has_address(block) or _has_time(block):
         return end
     return 0
 

@@ -144,6 +144,22 @@ def test_header_block_opening_with_its_date(name):
     _only_new_moves(f"{NEW}\n\n{DATE_FIRST[name]}\n\n{OLD}\n")
 
 
+MEMO_HEADS = [
+    "Кому: Ведущему\nОт: Тацита, главы семейства\nТема: распоряжения на ночь",
+    "От: Кузи\nКому: Ведущему\nДата: 04.12.2026\nТема: ходы",
+    "Тема: ходы на ночь 3\nКому: Ведущему\nОт: Кузи",
+]
+
+
+@pytest.mark.parametrize("head", MEMO_HEADS)
+def test_players_memo_head_is_no_quoted_letter(head):
+    """A formal player heads his letter like a memo: no address and no time of sending,
+    so it is no client's header block and his moves under it count."""
+    text = f"{head}\n\n{NEW}"
+    assert strip_quotes(text) == text
+    assert _moves(decode(_plain_letter(text)).body, "rage") == (EXPECTED, [])
+
+
 # ------------------------------------------------- precision
 
 #: Players' prose that only looks like the kinds above: nothing may be cut.
