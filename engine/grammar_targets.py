@@ -2,8 +2,9 @@
 
 :func:`read_targets` reads the names after a keyword: the first content word must be a
 nickname (any case form, a prefix, a near miss, «себя»), further names only after «,», «и» …;
-«или» marks alternatives, a pronoun looks back for the one name of its clause
-(:func:`antecedent`), and :func:`read_back` finds a name written before its keyword.
+«или» marks alternatives. The words around a name are judged in :mod:`.grammar_target_words`;
+a pronoun's antecedent and a name written before its keyword are found in
+:mod:`.grammar_refs`.
 ``ctx`` is the parser's context: it gives ``nicks`` (the roster) and ``sender`` (an Actor).
 """
 
@@ -13,8 +14,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import grammar_vocab as V
-from .grammar_flags import takes_back
 from .grammar_rules import Actor
+from .grammar_target_words import (
+    after_header, bare_pair, corrected_name, first_word, list_item, name_later, names_end,
+    not_role_after, opens_statement, retracts, same_as_before, same_player, skip_title,
+    some_name, told_of,
+)
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
@@ -75,7 +80,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     neg = skipped = False
     restated: set[str] = set()  # the dictionary words skipped before the first name
     if noun:
-        k = _after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
+        k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
@@ -88,7 +93,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             elif t.w in V.TARGET_JOINERS:
                 joined = True
             elif t.w in ("«", "“", "„", "(") and not out.hits:
-                k = _skip_title(idx, clause, words, k, hi)  # «Лучший из Лучших», (remark)
+                k = skip_title(idx, clause, words, k, hi)  # «Лучший из Лучших», (remark)
                 continue
             elif t.w in ("«", "»", '"', "“", "”", "„", "(", ")"):
                 pass
@@ -98,14 +103,14 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         w = t.w
         if out.hits and w in _SELF_CORRECTION:
-            nxt = _corrected_name(idx, clause, words, k, hi)
+            nxt = corrected_name(idx, clause, words, k, hi)
             if nxt is None:
-                if _retracts(clause, k, hi):
+                if retracts(clause, k, hi):
                     out.hits, out.retracted = [], True  # «за Мельника… ой, нет, он же свой»
                 break
             out.hits, k, joined, expected = [], nxt[0], True, nxt[1]
             continue
-        if w == "это" and not out.hits and k == _first_word(clause, lo):
+        if w == "это" and not out.hits and k == first_word(clause, lo):
             out.statement = True
         if w == "как" and out.hits:
             break  # «Охраняю Ворону, как Мышь сказала»
@@ -163,23 +168,23 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 not t.quoted and is_known_word(w):
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
         hit = idx.exact(words, k, expected)
-        if hit is not None and out.hits and _opens_statement(clause, k + hit.length) and \
+        if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS):
             # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
-        bare = not joined and _bare_pair(clause, k, hi, out)
+        bare = not joined and bare_pair(clause, k, hi, out)
         if hit is not None and out.hits and not joined and \
-                _names_end(clause, k + hit.length, hi) and clause[k - 1].word and \
+                names_end(clause, k + hit.length, hi) and clause[k - 1].word and \
                 ctx.sender.nick not in (hit.nick, *hit.candidates) and \
-                not _same_player(out.hits[-1][0], hit):
+                not same_player(out.hits[-1][0], hit):
             # «голоса семёныч шмель»: names side by side to the end are a list; not the
             # sender signing («… Бобра Кузя») nor a word of the same nick
             joined = True
-        if hit is not None and not out.hits and _not_role_after(words, k + hit.length, hi, rw):
+        if hit is not None and not out.hits and not_role_after(words, k + hit.length, hi, rw):
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
             break
         if hit is not None and out.hits and joined and \
-                _told_of(clause, k + hit.length, len(clause)):
+                told_of(clause, k + hit.length, len(clause)):
             break  # «слежу за X, за Y и так полгорода следит»: Y belongs to a new statement
         if hit is not None and (joined or not out.hits):
             if neg:
@@ -191,7 +196,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if out.hits and not joined and not bare:
             break
-        if not out.hits and not out.pronoun and _same_as_before(clause, k, hi):
+        if not out.hits and not out.pronoun and same_as_before(clause, k, hi):
             out.pronoun, out.end = True, k + 1  # «голос туда же», «линч тоже он»
             k += 1
             continue
@@ -242,15 +247,15 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
         listed = False
         if approx is None and known and out.hits and joined and len(w) >= 3 and \
-                _list_item(clause, k, hi) and is_noun(w):
+                list_item(clause, k, hi) and is_noun(w):
             # «голоса: нуб и пони», «крот, вафля»: a noun alone between the joiners of a list
             # of names that is a word or a pet form of a nick names that player
             loose = idx.approximate(w)
             if loose is not None and loose.kind in ("part", "pet"):
                 approx, listed = loose, True
-        if approx is not None and out.hits and joined and _told_of(clause, k + 1, len(clause)):
-            break  # see _told_of
-        if approx is not None and bare and _same_player(out.hits[0][0], approx):
+        if approx is not None and out.hits and joined and told_of(clause, k + 1, len(clause)):
+            break  # see told_of
+        if approx is not None and bare and same_player(out.hits[0][0], approx):
             k += 1  # «Мышь Серая»: the words of one nick in another order
             out.end = k
             continue
@@ -282,7 +287,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         if not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and \
-                _name_later(idx, words, k + 1, hi):
+                name_later(idx, words, k + 1, hi):
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
             continue
@@ -313,206 +318,4 @@ _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игр
 _SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя"})
 
 
-def _corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
-    """«Лечу Кузю… нет, лучше Бобра», «Проверяю Лося, ой, то есть Кузю»: after correction
-    words, a name replaces the names read so far. Returns ``(index of that name, expected
-    cases)`` or None when no name follows."""
-    expected = frozenset({"accs"})
-    head = False
-    while k < hi:
-        t = clause[k]
-        if t.word:
-            if t.w in V.CORRECTION_WORDS:
-                head = head or t.w in V.CORRECTION_HEADS or t.w in ("ой", "то")
-            elif t.w in V.PREPOSITIONS:
-                expected = V.PREPOSITIONS[t.w]
-            elif t.w == V.NEGATION and head and k + 1 < hi and clause[k + 1].word and \
-                    some_name(idx, words, k + 1):
-                k += 1 + some_name(idx, words, k + 1)  # «ой нет, не Крот: Малой»
-                continue
-            elif t.w not in V.FILLERS:
-                break
-        k += 1
-    if not head or k >= hi or idx.exact(words, k, expected) is None:
-        return None
-    return k, expected
-
-
-def _bare_pair(clause: list[Tok], k: int, hi: int, out: Targets) -> bool:
-    """True when word ``k`` is the last word of the clause and comes right after the one
-    name read so far, nothing between («голоса Лютик Пони»): a list of two names written
-    without a separator."""
-    if len(out.hits) != 1 or out.hits[0][2] != k or out.negated or out.roles:
-        return False
-    return not any(clause[j].word for j in range(k + 1, hi))
-
-
-def _same_player(a: NameHit, b: NameHit) -> bool:
-    """True when two hits may name one player (a candidate in common)."""
-    return bool({a.nick, *a.candidates} & {b.nick, *b.candidates} - {None})
-
-
-def _list_item(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when word ``k`` stands alone between a joiner of names («и», «,», «+») right
-    before it and the end of the list (the clause's end, a joiner, punctuation) after it."""
-    before = clause[k - 1].w if k > 0 else ""
-    if before not in V.TARGET_JOINERS and before not in (",", "и"):
-        return False
-    return k + 1 >= hi or not clause[k + 1].word or clause[k + 1].w in V.TARGET_JOINERS
-
-
-def some_name(idx, words: list[str], k: int) -> int:
-    """Tokens a nickname written at ``k`` takes (a case form, or one word read as a pet or
-    short form), 0 when there is none."""
-    hit = idx.exact(words, k, None)
-    if hit is not None:
-        return hit.length
-    approx = idx.approximate(words[k]) if len(words[k]) >= 3 else None
-    return 1 if approx is not None and approx.kind != "fuzzy" else 0
-
-
-def _after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> int:
-    """Index of the colon that ends a short heading after a noun keyword with no name in it
-    («Голоса на «Ярость»: …», «Голос (тайный): …», «Голос на суде Линча: …»); ``lo`` when
-    there is none (the names start right after the keyword)."""
-    for c in range(lo, min(hi, lo + 8)):
-        if clause[c].w == ":":
-            if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or
-                                                      words[n] in _ME_WORDS)
-                                  for n in range(lo, c)):
-                return c
-            return lo
-        if clause[c].w in ("—", "→"):
-            return lo
-    return lo
-
-
-#: The sender or the mover himself before a colon: a target, not a heading («охранять
-#: меня: …»).
-_ME_WORDS = V.SENDER_WORDS | V.SELF_WORDS | frozenset(V.SENDER_AFTER)
-
-
-def _retracts(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when the correction words from ``k`` hold a head («нет», «вернее»…) and no name
-    follows them: the names before are taken back («Голосую за Мельника… ой, нет, он же
-    свой»)."""
-    words = []
-    while k < hi and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
-        words.append(clause[k].w)
-        k += 1
-    return takes_back(words)
-
-
-def _skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
-    """Index after an opening quote or bracket: after the whole quotation when it is a title
-    of three words or more with no nickname in it («премию «Лучший из Лучших» Кузе»), or
-    after a bracketed remark with no nickname («Линч (раз сегодня Тайна): Петрович»); else
-    k + 1."""
-    end = k + 1
-    close = (")",) if clause[k].w == "(" else ("»", "”", '"')
-    while end < hi and clause[end].w not in close:
-        end += 1
-    inner = [n for n in range(k + 1, end) if clause[n].word]
-    least = 1 if close == (")",) else 3
-    if end < hi and len(inner) >= least and not any(idx.exact(words, n, None) for n in inner):
-        return end + 1
-    return k + 1
-
-
-def _same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
-    """«туда же», «он же», «тоже он» at the end of a move: the player named before."""
-    w = clause[k].w
-    nxt = clause[k + 1].w if k + 1 < hi else ""
-    if w == "туда" and nxt == "же":
-        return True
-    if w in ("он", "она") and (nxt in ("", "же") or not clause[k + 1].word) and \
-            k > 0 and clause[k - 1].w in ("тоже", "же", "—", ":"):
-        return True
-    return False
-
-
-#: Words after a further name that make it the subject of a new statement («убиваем Ириску,
-#: Лось пусть живёт», «охраняю Графиню, Тень сама справится», «…, Графине я сказал»).
-_SUBJECT_NEXT = frozenset({"пусть", "пускай", "сам", "сама", "сами", "я", "мы", "он", "она"})
-
-
-def _opens_statement(clause: list[Tok], k: int) -> bool:
-    """True when a dash or colon follows token ``k - 1`` (a name that starts «X — …»), or a
-    verb or a subject's word does («…, Лось пусть живёт»)."""
-    if k >= len(clause):
-        return False
-    t = clause[k]
-    if t.w in ("—", ":"):
-        return True
-    return t.word and (t.w in _SUBJECT_NEXT or is_verb(t.w))
-
-
-def _told_of(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when a third-person verb follows token ``k - 1`` in its comma segment (the name
-    before it is talked about, not one more target)."""
-    for n in range(k, hi):
-        t = clause[n]
-        if not t.word:
-            if t.w in (",", "—", ":", "(", ")"):
-                return False
-            continue
-        if third_person(t.w):
-            return True
-    return False
-
-
-def _names_end(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when nothing but punctuation follows token ``k - 1`` up to ``hi``."""
-    return all(not clause[n].word for n in range(k, hi))
-def _not_role_after(words: list[str], k: int, hi: int, rw: dict) -> bool:
-    """True when «не» and a role word follow a name («Ромашка не врач»)."""
-    return k + 1 < hi and words[k] == V.NEGATION and words[k + 1] in rw
-
-
-def _name_later(idx, words: list[str], lo: int, hi: int) -> bool:
-    """True when a nickname is written in ``words[lo:hi]`` within four words."""
-    return any(idx.exact(words, k, None) is not None for k in range(lo, min(hi, lo + 4)))
-
-
-def _first_word(clause: list[Tok], lo: int) -> int:
-    return next((k for k in range(lo, len(clause)) if clause[k].word), len(clause))
-
-
-def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int):
-    """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
-    earlier in the same clause; None when there are none or several."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    found = []
-    k = lo
-    while k < hi:
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is not None:
-            found.append((hit, k, k + hit.length))
-            k += hit.length
-        else:
-            k += 1
-    nicks = {h.nick for h, _, _ in found}
-    if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
-        return found[-1]
-    return None
-
-
-def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
-    """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    for k in range(hi - 1, lo - 1, -1):
-        t = clause[k]
-        if not t.word:
-            continue
-        if t.w in V.SELF_WORDS:
-            return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
-        if t.w in V.SENDER_WORDS and actor.role == "guard":  # «Страж, от меня ни на шаг»
-            return NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1
-        hit = idx.exact(words, k, None)
-        if hit is not None and k + hit.length <= hi:
-            return hit, k, k + hit.length
-        if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
-            return None
-    return None
+__all__ = ["Roster", "Targets", "read_targets", "some_name"]

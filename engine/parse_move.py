@@ -10,7 +10,8 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw, order_form
-from .grammar_targets import Targets, antecedent, read_back, read_targets
+from .grammar_refs import antecedent, read_back
+from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem

@@ -1,0 +1,58 @@
+"""Names written away from the keyword's list (issue 3): a pronoun's antecedent
+(«Миралисса, лечу её») and a name before its keyword («Буку лечу»).
+
+``ctx`` is the parser's context (:class:`engine.grammar_targets.Roster`): ``nicks`` and
+``sender``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import grammar_vocab as V
+from .grammar_rules import Actor
+from .grammar_tokens import Tok
+from .names import NameHit, name_index
+
+if TYPE_CHECKING:
+    from .grammar_targets import Roster
+
+
+def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int):
+    """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
+    earlier in the same clause; None when there are none or several."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    found = []
+    k = lo
+    while k < hi:
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is not None:
+            found.append((hit, k, k + hit.length))
+            k += hit.length
+        else:
+            k += 1
+    nicks = {h.nick for h, _, _ in found}
+    if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
+        return found[-1]
+    return None
+
+
+def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
+    """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in V.SELF_WORDS:
+            return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
+        if t.w in V.SENDER_WORDS and actor.role == "guard":  # «Страж, от меня ни на шаг»
+            return NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1
+        hit = idx.exact(words, k, None)
+        if hit is not None and k + hit.length <= hi:
+            return hit, k, k + hit.length
+        if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return None
+    return None

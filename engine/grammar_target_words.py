@@ -1,0 +1,191 @@
+"""Words around a name in a target list (issue 3): what ends, corrects or restates it.
+
+Predicates :func:`engine.grammar_targets.read_targets` asks about the tokens near a name:
+a correction («…ой, то есть Кузю»), a heading before the names («Голоса на «Ярость»: …»), a
+title or remark in quotes or brackets, a name that starts a new statement («Линч — Бука,
+Маруська — подозрительная»), a name talked about rather than named («…, за Y и так полгорода
+следит»). Indices are token positions in one clause; ``idx`` is a :class:`names.NameIndex`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import grammar_vocab as V
+from .grammar_flags import takes_back
+from .grammar_tokens import Tok
+from .names import NameHit
+from .words import is_verb, third_person
+
+if TYPE_CHECKING:
+    from .grammar_targets import Targets
+
+
+def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
+    """«Лечу Кузю… нет, лучше Бобра», «Проверяю Лося, ой, то есть Кузю»: after correction
+    words, a name replaces the names read so far. Returns ``(index of that name, expected
+    cases)`` or None when no name follows."""
+    expected = frozenset({"accs"})
+    head = False
+    while k < hi:
+        t = clause[k]
+        if t.word:
+            if t.w in V.CORRECTION_WORDS:
+                head = head or t.w in V.CORRECTION_HEADS or t.w in ("ой", "то")
+            elif t.w in V.PREPOSITIONS:
+                expected = V.PREPOSITIONS[t.w]
+            elif t.w == V.NEGATION and head and k + 1 < hi and clause[k + 1].word and \
+                    some_name(idx, words, k + 1):
+                k += 1 + some_name(idx, words, k + 1)  # «ой нет, не Крот: Малой»
+                continue
+            elif t.w not in V.FILLERS:
+                break
+        k += 1
+    if not head or k >= hi or idx.exact(words, k, expected) is None:
+        return None
+    return k, expected
+
+
+def bare_pair(clause: list[Tok], k: int, hi: int, out: Targets) -> bool:
+    """True when word ``k`` is the last word of the clause and comes right after the one
+    name read so far, nothing between («голоса Лютик Пони»): a list of two names written
+    without a separator."""
+    if len(out.hits) != 1 or out.hits[0][2] != k or out.negated or out.roles:
+        return False
+    return not any(clause[j].word for j in range(k + 1, hi))
+
+
+def same_player(a: NameHit, b: NameHit) -> bool:
+    """True when two hits may name one player (a candidate in common)."""
+    return bool({a.nick, *a.candidates} & {b.nick, *b.candidates} - {None})
+
+
+def list_item(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when word ``k`` stands alone between a joiner of names («и», «,», «+») right
+    before it and the end of the list (the clause's end, a joiner, punctuation) after it."""
+    before = clause[k - 1].w if k > 0 else ""
+    if before not in V.TARGET_JOINERS and before not in (",", "и"):
+        return False
+    return k + 1 >= hi or not clause[k + 1].word or clause[k + 1].w in V.TARGET_JOINERS
+
+
+def some_name(idx, words: list[str], k: int) -> int:
+    """Tokens a nickname written at ``k`` takes (a case form, or one word read as a pet or
+    short form), 0 when there is none."""
+    hit = idx.exact(words, k, None)
+    if hit is not None:
+        return hit.length
+    approx = idx.approximate(words[k]) if len(words[k]) >= 3 else None
+    return 1 if approx is not None and approx.kind != "fuzzy" else 0
+
+
+def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> int:
+    """Index of the colon that ends a short heading after a noun keyword with no name in it
+    («Голоса на «Ярость»: …», «Голос (тайный): …», «Голос на суде Линча: …»); ``lo`` when
+    there is none (the names start right after the keyword)."""
+    for c in range(lo, min(hi, lo + 8)):
+        if clause[c].w == ":":
+            if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or
+                                                      words[n] in ME_WORDS)
+                                  for n in range(lo, c)):
+                return c
+            return lo
+        if clause[c].w in ("—", "→"):
+            return lo
+    return lo
+
+
+#: The sender or the mover himself before a colon: a target, not a heading («охранять
+#: меня: …»).
+ME_WORDS = V.SENDER_WORDS | V.SELF_WORDS | frozenset(V.SENDER_AFTER)
+
+
+def retracts(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the correction words from ``k`` hold a head («нет», «вернее»…) and no name
+    follows them: the names before are taken back («Голосую за Мельника… ой, нет, он же
+    свой»)."""
+    words = []
+    while k < hi and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
+        words.append(clause[k].w)
+        k += 1
+    return takes_back(words)
+
+
+def skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index after an opening quote or bracket: after the whole quotation when it is a title
+    of three words or more with no nickname in it («премию «Лучший из Лучших» Кузе»), or
+    after a bracketed remark with no nickname («Линч (раз сегодня Тайна): Петрович»); else
+    k + 1."""
+    end = k + 1
+    close = (")",) if clause[k].w == "(" else ("»", "”", '"')
+    while end < hi and clause[end].w not in close:
+        end += 1
+    inner = [n for n in range(k + 1, end) if clause[n].word]
+    least = 1 if close == (")",) else 3
+    if end < hi and len(inner) >= least and not any(idx.exact(words, n, None) for n in inner):
+        return end + 1
+    return k + 1
+
+
+def same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
+    """«туда же», «он же», «тоже он» at the end of a move: the player named before."""
+    w = clause[k].w
+    nxt = clause[k + 1].w if k + 1 < hi else ""
+    if w == "туда" and nxt == "же":
+        return True
+    if w in ("он", "она") and (nxt in ("", "же") or not clause[k + 1].word) and \
+            k > 0 and clause[k - 1].w in ("тоже", "же", "—", ":"):
+        return True
+    return False
+
+
+#: Words after a further name that make it the subject of a new statement («убиваем Ириску,
+#: Лось пусть живёт», «охраняю Графиню, Тень сама справится», «…, Графине я сказал»).
+SUBJECT_NEXT = frozenset({"пусть", "пускай", "сам", "сама", "сами", "я", "мы", "он", "она"})
+
+
+def opens_statement(clause: list[Tok], k: int) -> bool:
+    """True when a dash or colon follows token ``k - 1`` (a name that starts «X — …»), or a
+    verb or a subject's word does («…, Лось пусть живёт»)."""
+    if k >= len(clause):
+        return False
+    t = clause[k]
+    if t.w in ("—", ":"):
+        return True
+    return t.word and (t.w in SUBJECT_NEXT or is_verb(t.w))
+
+
+def told_of(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when a third-person verb follows token ``k - 1`` in its comma segment (the name
+    before it is talked about, not one more target)."""
+    for n in range(k, hi):
+        t = clause[n]
+        if not t.word:
+            if t.w in (",", "—", ":", "(", ")"):
+                return False
+            continue
+        if third_person(t.w):
+            return True
+    return False
+
+
+
+
+def names_end(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when nothing but punctuation follows token ``k - 1`` up to ``hi``."""
+    return all(not clause[n].word for n in range(k, hi))
+
+
+def not_role_after(words: list[str], k: int, hi: int, rw: dict) -> bool:
+    """True when «не» and a role word follow a name («Ромашка не врач»)."""
+    return k + 1 < hi and words[k] == V.NEGATION and words[k + 1] in rw
+
+
+def name_later(idx, words: list[str], lo: int, hi: int) -> bool:
+    """True when a nickname is written in ``words[lo:hi]`` within four words."""
+    return any(idx.exact(words, k, None) is not None for k in range(lo, min(hi, lo + 4)))
+
+
+def first_word(clause: list[Tok], lo: int) -> int:
+    """Index of the first word token from ``lo`` (``len(clause)`` when there is none)."""
+    return next((k for k in range(lo, len(clause)) if clause[k].word), len(clause))
