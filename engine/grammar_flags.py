@@ -10,8 +10,10 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
+from .grammar_orders import silent_to_you
 from .grammar_tokens import Tok, match_phrase
-from .words import is_infinitive, verb_reading
+from .lexicon import lexicon
+from .words import is_infinitive, morph, verb_reading
 
 
 #: Punctuation that starts a new part of a clause (fuzzy verbs, «не буду» after a verb).
@@ -159,6 +161,29 @@ def _if_anything(clause: list[Tok], k: int) -> bool:
         k + 2 >= len(clause) or not clause[k + 2].word)
 
 
+def idiom_told(clause: list[Tok], i: int, j: int) -> bool:
+    """«Утром нашли два трупа: Зоя и Ромка», «вчера Кузя пошёл под нож»: an idiom of several
+    words (tokens ``[i, j)``) right after a verb in the past tense (or «вчера»), within
+    three words of its comma segment, tells what happened; it orders nothing."""
+    if j - i < 2:
+        return False
+    k, seen = i - 1, 0
+    while k >= 0 and seen < 3 and (clause[k].word or clause[k].w not in (",", ":", "—", ";")):
+        if clause[k].word:
+            if clause[k].w in V.PAST_WORDS or _maybe_past(clause[k].w):
+                return True
+            seen += 1
+        k -= 1
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _maybe_past(w: str) -> bool:
+    """True when one of the two likeliest readings of ``w`` is a past-tense verb («нашли»,
+    read first as the imperative of «наслать»)."""
+    return any(p.tag.POS == "VERB" and "past" in p.tag for p in morph().parse(w)[:2])
+
+
 def for_later_day(clause: list[Tok], i: int) -> bool:
     """True when the move word at ``i`` follows «если» in its clause and «завтра» stands in
     its own segment («если он роль, его же завтра валим»): a plan for another day, which is
@@ -197,7 +222,14 @@ def _fallback(clause: list[Tok], i: int) -> bool:
     words = [t.w for t in clause[:i] if t.word]
     if any(words[n:n + 3] == ["на", "всякий", "случай"] for n in range(len(words))):
         return True
-    return V.NEGATION in words and not _BOSS_WORDS.isdisjoint(words)
+    if V.NEGATION in words and not _BOSS_WORDS.isdisjoint(words):
+        return True
+    # «Ванечка, если не успеешь — валим X»: the boss, addressed, sends nothing; the clan
+    # kill only (for other moves «you» may be anybody)
+    lex = lexicon()
+    kill = lex.words.get(clause[i].w) == V.KILL or any(
+        cls == V.KILL for _, cls in lex.by_first.get(clause[i].w, ()))
+    return kill and any(silent_to_you(w) for w in words)
 
 
 #: Words that leave the choice open after a move («…, а может себя», «…, ещё подумаю»).

@@ -71,7 +71,10 @@ def list_item(clause: list[Tok], k: int, hi: int) -> bool:
 
 def some_name(idx, words: list[str], k: int) -> int:
     """Tokens a nickname written at ``k`` takes (a case form, or one word read as a pet or
-    short form), 0 when there is none."""
+    short form; «себя», the writer himself: «хотя нет, не себя, а Кузю»), 0 when there is
+    none."""
+    if words[k] == "себя":
+        return 1
     hit = idx.exact(words, k, None)
     if hit is not None:
         return hit.length

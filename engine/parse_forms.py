@@ -10,12 +10,15 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
+from .grammar_orders import (
+    POSTURE, elliptic, handed_over, name_sizes, on_his_own, silence_remark,
+)
 from .grammar_targets import read_targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import past_tense, role_words
+from .words import role_words
 from .roles import ROLE_CIVILIANS
 from .parse_judge import settle
 from .parse_types import (
@@ -36,11 +39,19 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if not words:
         return pending, 0, None
     k = _za_prefix(clause)
+    lead = None  # the move's first token after «Если Лис не пришлёт свой ход — …»
     if k == 0:
-        while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == ","):
-            k += 1  # «Нашего уважаемого Ласку прошу …», «Ладно, Норд у Ромашки»
+        while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == "," or
+                                   clause[k].w in _ORDER_VERBS):
+            k += 1  # «Нашего уважаемого Ласку прошу …», «Поручаю Ласке …», «Ладно, Норд …»
         k = k if k < len(clause) and clause[k].word else 0
-    ref = member_ref(ctx, clause, k)
+        k = _past_own(ctx, clause, k)
+        if k >= len(clause):
+            return False, 0, None
+        if clause[k].w in ("если", "ежели", "коли") and k + 1 < len(clause):
+            lead = silence_remark(clause, k, name_sizes(name_index(ctx.nicks), clause), True)
+            k = k + 1 if lead is not None else k
+    ref = member_ref(ctx, clause, k, lead)
     if ref is None:
         if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
             return pending, 0, None
@@ -49,7 +60,17 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if isinstance(member, Problem):
         items.append(Item(clause[0].start, problem=member))
         return False, 0, None
-    end = _after_remark(clause, end)
+    if on_his_own(clause, end) is not None:
+        return False, 0, None  # «Кот — сам разберётся»: no order for him
+    end = lead if lead is not None else _after_remark(clause, end)
+    end = _after_silence(ctx, clause, end)
+    if member.role == "guard":
+        n = end
+        while n < len(clause) and (not clause[n].word or clause[n].w in V.SUBJECT_SKIP or
+                                   clause[n].w in POSTURE):
+            n += 1
+        if any(clause[m].w in POSTURE for m in range(end, n)):
+            end = n  # «Бастион — пусть стоит на мне»: the place is his guard
     rest = [t for t in clause[end:] if t.word]
     if not rest:
         return False, 0, member
@@ -69,7 +90,7 @@ _ADDRESS_WORDS = frozenset({"ладно", "итак", "короче", "знач�
 
 #: Verbs of ordering between a member's name and his move («Лисе поручаю обчистить X»).
 _ORDER_VERBS = frozenset({"прошу", "попрошу", "поручаю", "приказываю", "велю", "поручим",
-                          "поручаем", "просим"})
+                          "поручаем", "просим", "поставить", "поставь", "ставлю"})
 
 
 def _za_prefix(clause: list[Tok]) -> int:
@@ -79,6 +100,31 @@ def _za_prefix(clause: list[Tok]) -> int:
     if k < len(clause) and clause[k].word and clause[k].w in ("за", "для"):
         return k + 1
     return 0
+
+
+def _past_own(ctx: Ctx, clause: list[Tok], k: int) -> int:
+    """«Кот сам, Бастион на мне»: a member left to move himself opens the clause; the index
+    of what follows that part (``k`` when there is none, ``len(clause)`` when nothing
+    follows)."""
+    hit = nick_at(ctx, clause, [t.w for t in clause], k) or member_at(ctx, clause, k)
+    if hit is None:
+        return k
+    own = on_his_own(clause, k + hit.length)
+    return k if own is None else own
+
+
+def _after_silence(ctx: Ctx, clause: list[Tok], end: int) -> int:
+    """After a member's name and an order verb, skip a remark that he sends nothing
+    («Лису, если он опять промолчит, поручаю …», «Лис: если проспит, пусть …»,
+    «Кот отдал ход мне: обносит X»): the boss's order is used only then anyway (DECISIONS.md
+    §4 Boss (c)). Returns the first token of the move."""
+    k = end
+    while k < len(clause) and clause[k].word and clause[k].w in _ORDER_VERBS:
+        k += 1
+    after = silence_remark(clause, k, name_sizes(name_index(ctx.nicks), clause))
+    if after is None:
+        after = handed_over(clause, k)
+    return end if after is None else after
 
 
 def _after_remark(clause: list[Tok], end: int) -> int:
@@ -92,8 +138,11 @@ def _after_remark(clause: list[Tok], end: int) -> int:
     return end
 
 
-def member_ref(ctx: Ctx, clause: list[Tok], k: int):
-    """The clan member named at token ``k`` (by role word or nickname) → (Actor|Problem, end)."""
+def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
+    """The clan member named at token ``k`` (by role word or nickname) → (Actor|Problem, end).
+
+    ``lead``: the member is named inside a remark that he sends nothing, and his move starts
+    at ``lead`` («Если Лис не пришлёт свой ход — пусть ворует у X»)."""
     if k >= len(clause) or not clause[k].word:
         return None
     w = clause[k].w
@@ -113,8 +162,11 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
         return None
     p = ctx.state.players[hit.nick]
     end = k + hit.length
-    if _opening(clause, k) and not _opens_move(clause, end) and \
-            not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end):
+    if lead is not None:
+        end = lead
+    if (_opening(clause, k) or lead is not None) and not _opens_move(clause, end) and \
+            not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end) and \
+            not _silence_then_move(ctx, clause, end, p.role):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
         return None
@@ -122,7 +174,14 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int):
         return None
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
-    return actor_of(ctx.state, hit.nick), k + hit.length
+    return actor_of(ctx.state, hit.nick), (k + hit.length if lead is None else lead)
+
+
+def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool:
+    """True when a remark that the member sends nothing follows his name and a move (or
+    his role's order without a verb) follows the remark (see :func:`_after_silence`)."""
+    after = _after_silence(ctx, clause, end)
+    return after != end and (_opens_move(clause, after) or elliptic(ctx, clause, after, role))
 
 
 def _opening(clause: list[Tok], k: int) -> bool:
@@ -177,39 +236,6 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
         return False
     t = clause[k]
     return t.w in (":", "—", "→") if not t.word else t.w in lexicon().words
-
-
-#: The prepositions of a member's own move in an order without a verb («Старик у Ромашки»,
-#: «Лис к Сове», «Страж при мне»).
-_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко"}), "guard": frozenset({"при", "на"})}
-
-
-def elliptic(ctx: Ctx, clause: list[Tok], k: int, role: str) -> bool:
-    """True when a member's name (ending at token ``k``) is followed by a preposition of his
-    role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
-    «Старик у Ромашки», «Страж при мне» is the boss's order without a verb."""
-    preps = _ELLIPTIC_PREPS.get(role)
-    if not preps:
-        return False
-    while k < len(clause) and clause[k].word and clause[k].w in V.SUBJECT_SKIP and \
-            clause[k].w not in preps:
-        k += 1
-    if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
-        return False
-    w = clause[k + 1].w
-    if w in ("мне", "меня"):
-        end = k + 2
-    else:
-        hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
-        if hit is None:
-            return False
-        end = k + 1 + hit.length
-    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
-                len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
-    if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))
-                                  for t in clause[stop:]):
-        return False  # «Ласка у Кузи, кстати, вчера была»: a story
-    return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
 
 
 def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],

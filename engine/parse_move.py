@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
+from .grammar_flags import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw, order_form
 from .grammar_refs import antecedent, read_back
@@ -33,7 +34,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
         action = action_for(kw.cls, actor, ctx.turn)
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
-    if _ordinary_speech(ctx, clause, kw, hi):
+    if _ordinary_speech(ctx, clause, kw, hi) or (kw.weak and idiom_told(clause, kw.i, kw.j)):
         return kw.j
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
     if action == "guard" and not tg.hits and tg.roles:

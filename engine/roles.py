@@ -43,7 +43,7 @@ CLAN_NAMES_RU: dict[str, str] = {"clan1": "Клан1", "clan2": "Клан2"}
 
 #: Words players use for a role (lower case, ё written as е). The parser inflects them.
 ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "boss": ("босс", "дон", "глава клана"),
+    "boss": ("босс", "дон", "шеф", "глава клана"),
     "thief": ("вор", "воришка"),
     "guard": ("охранник", "охрана", "телохранитель"),
     "indian": ("индеец",),

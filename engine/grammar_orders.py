@@ -1,0 +1,197 @@
+"""Words around a boss's order for a clan member (issue 11, DECISIONS.md §4 Boss (c)).
+
+The boss's duplicate move for a member is used only when that member sends none, so a
+condition saying just that («если он сам не напишет», «если опять промолчит») restates the
+rule: the order stands (:func:`silence_remark`). «Кот сам», «Щипач — сам разберётся» leave the
+member to move himself: no order (:func:`on_his_own`). «Кот отдал ход мне: …» hands the
+member's move to the boss (:func:`handed_over`). Indices are token positions in one clause.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import grammar_vocab as V
+from .grammar_tokens import Tok
+from .names import name_index
+from .words import is_known_word, morph, past_tense
+
+#: Words that open a condition.
+_IF = frozenset({"если", "ежели", "коли"})
+
+#: Lemmas of a member's sending nothing («не напишет», «промолчит», «проспит», «забудет»).
+_SILENCE = frozenset({"написать", "писать", "прислать", "присылать", "промолчать", "молчать",
+                      "отмолчаться", "забыть", "проспать", "успеть", "ответить", "отписаться",
+                      "объявиться", "появиться", "слать", "выслать", "отправить", "прислать"})
+
+#: Marks that close a remark or open the move after it.
+_MARKS = frozenset({",", ":", "—", "→", ")", "-"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _lemma(w: str) -> str:
+    """The likeliest dictionary form of ``w`` ('' for a word pymorphy3 does not know)."""
+    return morph().parse(w)[0].normal_form if is_known_word(w) else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def silent_to_you(w: str) -> bool:
+    """True for a verb of writing, sending or keeping silent in the second person singular
+    («успеешь», «напишешь», «промолчишь»): said to the player addressed."""
+    if not w.endswith(("ешь", "ишь", "ёшь")) or not is_known_word(w):
+        return False
+    p = morph().parse(w)[0]
+    return p.normal_form in _SILENCE and p.tag.person == "2per"
+
+
+def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) -> int | None:
+    """A condition that the member sends no move of his own, starting at token ``k`` (after
+    «,», «:», «—», «а», «ну», «на случай»): «если он сам не напишет,», «если опять
+    промолчит:», «если Лис не пришлёт свой ход —». It ends at the first «,», «:», «—» or «)»
+    and holds a verb of writing, sending or keeping silent. ``names(k)`` gives the tokens a
+    nickname takes at ``k`` (0 for none): a nickname in the remark makes it a condition on
+    somebody else («если Зоя не напишет»), except, with ``lead``, the one right after «если»
+    (the member himself, checked by the caller). Returns the index after the closing mark;
+    None when there is no such remark."""
+    n = k
+    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS):
+        n += 1
+    if n >= len(clause) or clause[n].w not in _IF:
+        return None
+    silent = False
+    m = n + 1
+    while m < min(len(clause), n + 12):
+        t = clause[m]
+        if not t.word:
+            if t.w in _MARKS:
+                return m + 1 if silent else None
+            m += 1
+            continue
+        size = names(m) if names is not None else 0
+        if size and not (lead and m == n + 1):
+            return None
+        if size:
+            m += size
+            continue
+        if _lemma(t.w) in _SILENCE:
+            silent = True
+        m += 1
+    return None
+
+
+#: Words before «если» in a remark («а если», «ну если», «на (всякий) случай, если»).
+_REMARK_OPENERS = frozenset({"а", "ну", "и", "на", "случай", "всякий", "в"})
+
+
+#: Words after «сам» that keep the member's own move («сам напишет», «сам разберётся»).
+_OWN_WORDS = frozenset({"ты", "он", "она", "сам", "сама", "сами", "пусть", "пускай", "пишет",
+                        "напишет", "пиши", "напиши", "пишешь", "напишешь", "решает", "решит",
+                        "решай", "реши", "решишь", "разберется", "разберешься", "разбирается",
+                        "справится", "справишься", "выберет", "выбирает", "выбирай", "ходит",
+                        "походит", "сходит", "ходи", "сегодня", "тоже", "как", "обычно",
+                        "пришлет", "присылает", "шлет", "пошлет", "отпишется", "в", "курсе",
+                        "знает", "так", "что", "уж"})
+
+
+def on_his_own(clause: list[Tok], k: int) -> int | None:
+    """The words from token ``k`` (after a member's name) up to «,», «;» or the end say only
+    that he moves himself: «(—) сам», «, ты сам», «пишет сам», «— сам разберётся». Returns
+    the index after that part (``len(clause)`` at the end), None when it is no such part. A
+    target after «сам» («сам на себе», «сам себя», «сам у Зои») is an order, not this."""
+    words = []
+    n = k
+    while n < len(clause) and clause[n].w not in (",", ";", "."):
+        if clause[n].word:
+            words.append(clause[n].w)
+        n += 1
+    if not words or not ({"сам", "сама", "сами"} & set(words)):
+        return None
+    if any(w in V.SELF_WORDS - {"сам", "сама"} or w in ("себе", "мне", "меня")
+           for w in words):
+        return None
+    if not all(w in _OWN_WORDS or w in V.FILLERS for w in words):
+        return None
+    return min(n + 1, len(clause))
+
+
+def name_sizes(idx, clause: list[Tok]):
+    """``names(k)``: the tokens a nickname of ``idx`` written at ``k`` takes (0 when none)."""
+    words = [t.w for t in clause]
+
+    def names(k: int) -> int:
+        hit = idx.exact(words, k, None)
+        return hit.length if hit is not None else 0
+    return names
+
+
+#: «отдал ход мне», «оставил ход на меня»: the member's move handed to the boss.
+_HANDED = frozenset({"отдал", "отдала", "передал", "передала", "оставил", "оставила",
+                     "доверил", "доверила", "скинул", "скинула"})
+
+
+def handed_over(clause: list[Tok], k: int) -> int | None:
+    """«Кот отдал ход мне: обносит Ромашку», «Бастион оставил ход на меня — значит, стоит на
+    Чинге»: from token ``k`` (after the member's name) a verb of handing over, «ход», «мне»
+    or «на меня», then «:», «—» or «,»; returns the index of the move after that mark (and a
+    «значит», «так что»), None otherwise."""
+    words = []
+    n = k
+    while n < len(clause) and clause[n].word and len(words) < 6:
+        words.append(clause[n].w)
+        n += 1
+    if not words or words[0] not in _HANDED or not ({"ход", "ходы"} & set(words)) or \
+            not ({"мне", "меня"} & set(words)):
+        return None
+    if n >= len(clause) or clause[n].w not in (":", "—", ",", "→", "-"):
+        return None
+    n += 1
+    while n < len(clause) and (clause[n].w in ("значит", "так", "что", "поэтому", "итак") or
+                               clause[n].w in (",", "—", ":")):
+        n += 1
+    return n if n < len(clause) else None
+
+
+#: Verbs of standing by that a boss writes between his guard's name and the preposition of
+#: his move («Бастион стоит на мне», «Витязь стоит у Щипача», «стоишь сам на себе»).
+POSTURE = frozenset({"стоит", "стоишь", "стоять", "стой", "постоит", "постой", "постоять",
+                     "дежурит", "дежуришь", "дежурь", "подежурит", "сидит", "сидишь", "сиди",
+                     "посидит"})
+
+
+#: The prepositions of a member's own move in an order without a verb («Старик у Ромашки»,
+#: «Лис к Сове», «Страж при мне»).
+_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко"}), "guard": frozenset({"при", "на"})}
+
+#: Words between a guard's name and the preposition of his move: standing by, «сам».
+_GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
+
+
+def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
+    """True when a member's name (ending at token ``k``) is followed by a preposition of his
+    role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
+    «Старик у Ромашки», «Страж при мне» is the boss's order without a verb. ``ctx`` gives
+    ``nicks``."""
+    preps = _ELLIPTIC_PREPS.get(role)
+    if not preps:
+        return False
+    while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or (
+            role == "guard" and clause[k].w in _GUARD_SKIP)) and clause[k].w not in preps:
+        if clause[k].w in POSTURE:
+            preps = preps | {"у"}  # «Витязь стоит у Щипача»
+        k += 1  # «Бастион (стоит) на мне», «Бастион сам на себе»
+    if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
+        return False
+    w = clause[k + 1].w
+    if w in ("мне", "меня") or (role == "guard" and w in ("себе", "себя")):
+        end = k + 2
+    else:
+        hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
+        if hit is None:
+            return False
+        end = k + 1 + hit.length
+    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
+                len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
+    if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))
+                                  for t in clause[stop:]):
+        return False  # «Ласка у Кузи, кстати, вчера была»: a story
+    return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
