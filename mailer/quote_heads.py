@@ -301,7 +301,7 @@ def header_kind(line: str) -> str | None:
     return _HEADER_KIND[match.group(1).lower()] if match else None
 
 
-def header_block_end(lines: list[str], i: int) -> int:
+def header_block_end(lines: list[str], i: int, top: bool = False) -> int:
     """Index after the quoted letter's header block starting at ``lines[i]``, or 0 when none
     starts there.
 
@@ -309,7 +309,10 @@ def header_block_end(lines: list[str], i: int) -> int:
     (Hotmail starts with «Date:»), wrapped values and blank lines between them allowed (not a
     header after a blank line ends the block), with a sender and at least one
     more kind, and an address, a date or a time in it or three kinds at least; or the whole
-    block flattened into one line («От: … Отправлено: … Кому: …»).
+    block flattened into one line («От: … Отправлено: … Кому: …»). ``top``: nothing of the
+    player's is above the block, where a formal player heads his letter like a memo («Кому:
+    Ведущему / От: Тацита / Тема: ходы»): there a block needs what only a client writes, an
+    address, a time, or the date it was sent.
     """
     start = i
     if OUTLOOK_RULE.match(lines[i]):
@@ -354,9 +357,10 @@ def header_block_end(lines: list[str], i: int) -> int:
         return 0
     if len(kinds) < 2:
         return 0
-    # a client's block always shows an address or the time it was sent; a player's memo
-    # head («Кому: Ведущему / От: Тацита / Тема: ходы») has neither
-    if _has_address(block) or _has_time(block):
+    if _has_address(block) or _has_time(block) or _has_date(block) and (
+            not top or "sent" in kinds):
+        return end
+    if len(kinds) >= 3 and not top:
         return end
     return 0
 

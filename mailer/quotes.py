@@ -24,9 +24,10 @@ from .quote_html import html_to_text
 __all__ = ["html_to_text", "strip_quotes", "FORWARD_MARKER"]
 
 
-def _quote_head(lines: list[str], i: int, colon: list[bool] | None = None
-                ) -> tuple[int, bool] | None:
-    """A quote head at ``lines[i]``: (index after it, strong) or None.
+def _quote_head(lines: list[str], i: int, colon: list[bool] | None = None,
+                top: bool = False) -> tuple[int, bool] | None:
+    """A quote head at ``lines[i]``: (index after it, strong) or None. ``top``: nothing of
+    the player's is above it (see :func:`mailer.quote_heads.header_block_end`).
 
     Heads: a separator line (with the header block or attribution right under it), a header
     block, an attribution of one to three lines. ``strong``: the head is a mail client's, so
@@ -54,7 +55,7 @@ def _quote_head(lines: list[str], i: int, colon: list[bool] | None = None
             span = 0 if block else attribution_span(lines, nxt)
             end = block or (nxt + span if span else end)
         return end, True
-    block = header_block_end(lines, i)
+    block = header_block_end(lines, i, top)
     if block:
         return block, True
     span = attribution_span(lines, i)
@@ -131,6 +132,7 @@ def strip_quotes(text: str) -> str:
     fido = fido_prefixes(lines)
     colon = [":" in x or "：" in x for x in lines]
     kept: list[str] = []
+    own = False  # some of the player's own text is kept
     i = 0
     n = len(lines)
     while i < n:
@@ -140,12 +142,13 @@ def strip_quotes(text: str) -> str:
             continue
         if is_signature_rule(line):
             break
-        head = _quote_head(lines, i, colon)
+        head = _quote_head(lines, i, colon, not own)
         if head is not None:
             end, strong = head
             prefix = _head_prefix(lines, i, end) if strong else ""
             if prefix:
                 kept.append(prefix)
+                own = True
             nxt = _next_text(lines, end)
             if nxt is None:
                 break
@@ -157,7 +160,7 @@ def strip_quotes(text: str) -> str:
                 if resume is not None:
                     i = resume
                     continue
-            if not any(k.strip() for k in kept):
+            if not own:
                 # the quote opens the letter: a player writing under it (bottom-posting)
                 # marks where his text starts with a rule line («-----»)
                 resume = _rule_after(lines, end)
@@ -173,6 +176,9 @@ def strip_quotes(text: str) -> str:
                 continue
             break
         kept.append(line.rstrip())
+        # a memo's header line kept at the top («Тема: ходы») leaves the lines under it at
+        # the top too
+        own = own or bool(line.strip()) and header_kind(line) is None
         i += 1
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)

@@ -146,18 +146,30 @@ def test_header_block_opening_with_its_date(name):
 
 MEMO_HEADS = [
     "Кому: Ведущему\nОт: Тацита, главы семейства\nТема: распоряжения на ночь",
-    "От: Кузи\nКому: Ведущему\nДата: 04.12.2026\nТема: ходы",
-    "Тема: ходы на ночь 3\nКому: Ведущему\nОт: Кузи",
+    "От: Кузи\nКому: Ведущему\nТема: ходы на ночь 3",
+    "Тема: ходы на ночь 3\nКому: Ведущему\nОт: Кузи\nКопия: никому",
 ]
 
 
 @pytest.mark.parametrize("head", MEMO_HEADS)
 def test_players_memo_head_is_no_quoted_letter(head):
-    """A formal player heads his letter like a memo: no address and no time of sending,
-    so it is no client's header block and his moves under it count."""
+    """A formal player heads his letter like a memo: at the top, with no address, time or
+    date of sending, it is no client's header block and his moves under it count."""
     text = f"{head}\n\n{NEW}"
     assert strip_quotes(text) == text
     assert _moves(decode(_plain_letter(text)).body, "rage") == (EXPECTED, [])
+
+
+@pytest.mark.parametrize("head", MEMO_HEADS)
+def test_the_same_head_under_the_new_text_is_a_quoted_letter(head):
+    """Under the player's own text the same lines head a quoted letter (a client's block
+    with its address and time left out): the quote is cut."""
+    _only_new_moves(f"{NEW}\n\n{head}\n\n{OLD}\n")
+
+
+def test_a_block_on_top_with_the_date_it_was_sent_is_a_client_s():
+    head = "От: Ведущий\nОтправлено: четверг, 3 декабря 2026 г.\nКому: Кузя\nТема: RE: ночь 2"
+    _only_new_moves(f"{head}\n{OLD}\n-----\n{NEW}\n")
 
 
 # ------------------------------------------------- precision
