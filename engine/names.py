@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
+from .names_given import names_in_word
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_stems
 from .translit import name_readings
@@ -79,6 +80,8 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.fuzzy_owner.append(nick)
     for nick in nicks:
         _add_pieces(idx, nick)
+        _add_given(idx, nick)
+        _add_numbers(idx, nick)
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:
@@ -144,6 +147,34 @@ def nick_pieces(nick: str) -> list[str]:
         if len(w) >= THRESHOLDS["prefix_min_len"] and w != whole and w not in seen:
             seen.append(w)
     return seen
+
+
+#: Russian endings of an ordinal written after digits («13-го», «13му»).
+_NUMBER_ENDINGS = ("й", "го", "му", "м", "ом", "ый", "ого", "ому")
+
+
+def _add_numbers(idx: NameIndex, nick: str) -> None:
+    """Index the numbers of two digits or more in ``nick`` as names of it, bare or with an
+    ordinal's ending («13», «13го», «13-му» for «Щипач_13»); a number two nicks hold names
+    both (ambiguous)."""
+    for number in set(re.findall(r"\d{2,}", nick)):
+        forms = {number: ALL_CASES} | {number + sep + end: ALL_CASES - {"nomn"}
+                                       for end in _NUMBER_ENDINGS for sep in ("", "-")}
+        _add(idx.single, nick, forms)
+
+
+def _add_given(idx: NameIndex, nick: str) -> None:
+    """Index the given names the words and pieces of ``nick`` are forms of
+    (:func:`engine.names_given.names_in_word`: «Nadezhda_M» → надежда, «Лёха 2.0» →
+    алексей, «x_Alex_x» → александр, александра, алексей)."""
+    words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
+    found: set[str] = set()
+    for word in dict.fromkeys(words + nick_pieces(nick)):
+        found |= names_in_word(word)
+    if found:
+        idx.given_of[nick] = frozenset(found)
+        for name in found:
+            idx.given.setdefault(name, set()).add(nick)
 
 
 def _add_pieces(idx: NameIndex, nick: str) -> None:

@@ -4,7 +4,8 @@ the form index of one roster (built by :func:`engine.names.name_index`), and
 
 A written token is matched exactly first (a case form of a nickname; the words of a
 multi-word nickname joined into one token by :meth:`NameIndex.merge`), then as one word of a
-multi-word nickname, a prefix or a pet form, then by edit distance (rapidfuzz). All
+multi-word nickname, a prefix or a pet form, then as another form of a given name a
+nickname holds, then by edit distance (rapidfuzz). All
 thresholds live in :data:`engine.words.THRESHOLDS`. Words are normalised (lower case,
 ё → е).
 """
@@ -14,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+from .names_given import names_written
 from .names_pets import pet_owners
-from .words import THRESHOLDS, is_known_word, max_distance
+from .words import THRESHOLDS, is_known_word, max_distance, may_be_name
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -24,7 +26,8 @@ _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 class NameHit:
     """A name found in a letter: ``nick`` when one player fits, else ``candidates``.
 
-    ``kind``: ``exact`` (a case form), ``self`` («себя»), ``prefix``, ``fuzzy``;
+    ``kind``: ``exact`` (a case form), ``self`` («себя»), ``part`` (one word of a nick),
+    ``prefix``, ``pet``, ``name`` (a form of a given name the nick holds), ``fuzzy``;
     ``length``: how many tokens it took.
     """
 
@@ -54,6 +57,11 @@ class NameIndex:
     multi_last: dict[str, list[int]] = field(default_factory=dict)
     #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
     stems: dict[str, set[str]] = field(default_factory=dict)
+    #: a full given name (normalised, «надежда») → the nicknames holding one of its forms
+    #: («Nadezhda_M», «Надюша»), see :mod:`engine.names_given`
+    given: dict[str, set[str]] = field(default_factory=dict)
+    #: nickname → the full given names its words are forms of
+    given_of: dict[str, frozenset[str]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None
     _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
@@ -62,7 +70,19 @@ class NameIndex:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Лосик» → Лось; see
         :func:`engine.names_pets.pet_owners`): every nickname that fits is a candidate."""
         owners = pet_owners(self.stems, word)
+        written = names_written(word)
+        if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
+            owners = {n for n in owners if written & self.given_of.get(n, written)}
         return _hit(sorted(owners), "pet") if owners else None
+
+    def given_name(self, word: str) -> NameHit | None:
+        """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
+        Nadezhda_M, «Веню» → «Вениамин Петрович»; «Алексея» → «Лёха 2.0» and «x_Alex_x»,
+        ambiguous); a dictionary word with no first-name reading is none. See :mod:`engine.names_given`."""
+        if not self.given or not may_be_name(word):
+            return None
+        owners = {n for name in names_written(word) for n in self.given.get(name, ())}
+        return _hit(sorted(owners), "name") if owners else None
 
     def trigger_forms(self) -> frozenset[str]:
         """Every written form that may name a player exactly (one-word forms and the first
@@ -151,6 +171,8 @@ class NameIndex:
                 best_len, owners = n, {nick: parts[-1][words[i + n - 1]]}
         if not owners:
             owners = self.single.get(words[i], {})
+            if owners and w[:1].isdigit() and _counts_something(words, i + 1):
+                return None  # «в 13 часов»: a number that counts something is no nick
             if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
                 owners = self.single.get(w.replace("э", "е"), {})
             best_len = 1
@@ -211,6 +233,11 @@ class NameIndex:
         if pet is not None:
             owners |= set(pet.candidates)
             kind = kind if owners - set(pet.candidates) else "pet"
+        if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
+            given = self.given_name(word)
+            if given is not None:
+                kind = "name" if not owners - set(given.candidates) else kind
+                owners |= set(given.candidates)
         if owners:
             return _hit(sorted(owners), kind)
         limit = max_distance(len(word))
@@ -235,6 +262,16 @@ _JOINERS = frozenset({".", "—"})
 
 def _merged_key(nick: str) -> str:
     return "\x00" + nick
+
+
+#: Words after a number that still leave it a name («за 13 и Пепла»).
+_AFTER_NUMBER = frozenset({"и", "а", "или", "но", "же", "тоже"})
+
+
+def _counts_something(words: list[str], k: int) -> bool:
+    """True when the word after a number (at ``k``) is a word it counts («13 часов», «13-го
+    числа»): a number is a nick («Щипач_13») only before punctuation, the end or «и»."""
+    return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
 
 
 def _match_parts(toks: list, i: int, parts: tuple) -> int | None:

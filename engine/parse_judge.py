@@ -151,8 +151,10 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     exact = hit.kind in ("exact", "self")
     fit = [c for c in hit.candidates
            if c in ctx.alive and not (exact and repeats_last(ctx.state, actor, action, c))]
-    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind != "exact":
-        fit.remove(ctx.sender.nick)  # a player names himself «себя», «меня», not by a pet form
+    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name"):
+        # a player names himself «себя», «меня», not by a pet form; but a given name he bears
+        # too («Саня» from Sasha_M with Sasha.K alive) stays a question
+        fit.remove(ctx.sender.nick)
     if hit.nick is not None:  # read by its case; another reading only if the game rules it out
         if hit.nick in fit or len(fit) != 1:
             return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)

@@ -148,6 +148,16 @@ def person_name(word: str) -> bool:
     return bool({"Name", "Surn", "Patr"} & morph().parse(word)[0].tag.grammemes)
 
 
+@functools.lru_cache(maxsize=20_000)
+def may_be_name(word: str) -> bool:
+    """True when ``word`` is no dictionary word, or one of its readings is a first name
+    («люду»: «Люда» as well as «люд»; not «слава», «вера» read as common nouns only
+    when no name reading exists)."""
+    if not is_known_word(word):
+        return True
+    return any("Name" in p.tag.grammemes for p in morph().parse(word))
+
+
 @functools.lru_cache(maxsize=100_000)
 def is_imperative(word: str) -> bool:
     """True when ``word``'s likeliest reading is an imperative («пали», «проверьте»)."""

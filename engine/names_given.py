@@ -1,0 +1,64 @@
+"""Russian given names and their short and pet forms (issue 11): «Надюша» for Nadezhda_M,
+«Веню» for «Вениамин Петрович», «Алексея» for «Лёха 2.0» or «x_Alex_x».
+
+The table is package data (``engine/given_names.toml``, read through
+:mod:`importlib.resources`; a host can read and extend it): each full name with its short
+and pet forms. A nickname holding a word that is one of these forms is reachable by every
+form of that name, in any case; two different names never match each other. Words are
+normalised (lower case, ё → е, see :func:`engine.words.norm`).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+
+from .translit import name_readings
+from .words import CYR, LAT, ending_forms, norm, translit
+
+
+@functools.lru_cache(maxsize=1)
+def given_table() -> dict[str, frozenset[str]]:
+    """Every nominative form of the table (full, short, pet; normalised) → the full names
+    it is a form of («саша» → {«александр», «александра»})."""
+    text = resources.files(__package__).joinpath("given_names.toml").read_text(encoding="utf-8")
+    out: dict[str, set[str]] = {}
+    for full, forms in tomllib.loads(text)["names"].items():
+        key = norm(full)
+        for form in [full, *forms]:
+            out.setdefault(norm(form), set()).add(key)
+    return {form: frozenset(names) for form, names in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _declined() -> dict[str, frozenset[str]]:
+    """Every case form of every form of the table → the full names it is a form of."""
+    out: dict[str, set[str]] = {}
+    for form, names in given_table().items():
+        for declined in ending_forms(form):
+            out.setdefault(declined, set()).update(names)
+    return {form: frozenset(names) for form, names in out.items()}
+
+
+def names_written(word: str) -> frozenset[str]:
+    """The full given names ``word`` (a normalised word of a letter, any case) is a form of
+    («надюшу» → {«надежда»}, «маришку» → {«марина»}); empty when none."""
+    return _declined().get(word, frozenset())
+
+
+@functools.lru_cache(maxsize=4096)
+def names_in_word(word: str) -> frozenset[str]:
+    """The full given names a word of a nickname (normalised, nominative) is a form of; a
+    Latin word is read in Cyrillic first («nadezhda» → «надежда», «alex» → «алекс»,
+    «dmitry» → «дмитрий»). Empty when none."""
+    table = given_table()
+    if CYR.search(word) and not LAT.search(word):
+        return table.get(word, frozenset())
+    if not word.isascii() or not word.isalpha():
+        return frozenset()
+    out: set[str] = set()
+    for reading in (translit(word), *name_readings(word)):
+        for spelling in (reading, reading + "й" if reading.endswith("и") else reading):
+            out |= table.get(spelling, frozenset())
+    return frozenset(out)
