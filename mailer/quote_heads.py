@@ -167,7 +167,7 @@ _ATTRIB_VERB = (
     r"(?:wrote|writes|schrieb|geschrieben|schreef|a\s+écrit|écrit|escribió|escreveu"
     r"|(?:ha\s+)?scritto|napisał(?:\(a\)|a)?|pisze|napsal(?:\(a\)|a)?|napísal(?:\(a\)|a)?"
     r"|píše|skrev|kirjoitti|(?:şunu\s+|şunları\s+)?yazdı|írta|a\s+scris|napisao|napisala"
-    r"|napisal|rašė|rakstīja|kirjutas|έγραψε|пишет|написал(?:\(а\)|а)?|писал(?:\(а\)|а)?"
+    r"|napisal|rašė|rakstīja|kirjutas|έγραψε|пишет|написал(?:\(а\)|а|и)?|писал(?:\(а\)|а|и)?"
     r"|пише|написав(?:\(ла\)|\(-ла\)|ла)?|піша|напісаў(?:\(ла\)|\(-ла\))?|напісала|жазды"
     r"|жазған|написа|написао|写道|寫道|のメッセージ|작성"
     r"|quoting|zitat\s+von|citando|cytuję|cytat\s+od|цитирую|цитата\s+от)")

@@ -102,6 +102,8 @@ ATTRIBUTIONS = {
     "colon_lost_de": "Am 03.12.2026 um 20:11 schrieb Ведущий <host@example.org>",
     "mailru_no_address": "Четверг, 3 декабря 2026, 20:11 +03:00 от Ведущий:",
     "mailru_no_weekday": "3 декабря 2026, 20:11 +03:00 от Ведущий игры:",
+    "ru_you_wrote_dated": "В письме от 03.12.2026 20:11 вы писали:",
+    "ru_plural_dated": "03.12.2026 в 20:11 ведущие написали:",
 }
 
 
