@@ -217,9 +217,18 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     out: dict[str, frozenset[str]] = {}
     for case in ALL_CASES:
         per_word = []
+        cyrillic = []  # «лису-алису» for «Lisa-Alisa», «танкера-3000» for «Tanker-3000»
         for w, forms in zip(words, parts):
             fit = [f for f, cases in forms.items() if case in cases] or [w]
             per_word.append(fit[:3])
+            read = [f for f in fit if CYR.search(f) and not LAT.search(f)] if LAT.search(w) else fit
+            cyrillic.append(read[:3] or [w])
+        if any(map(LAT.search, words)) and all(map(len, cyrillic)):
+            for head in _product(cyrillic[:-1]):
+                for last in cyrillic[-1] if len(words) > 1 else ():
+                    for sep in ("_", "-"):
+                        key = sep.join(head + [last])
+                        out[key] = out.get(key, frozenset()) | {case}
         heads = [[]]
         for fit in per_word[:-1]:
             heads = [h + [f] for h in heads for f in fit]
@@ -233,6 +242,14 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():
                 out.setdefault(form, cases)
+    return out
+
+
+def _product(lists: list[list[str]]) -> list[list[str]]:
+    """Every choice of one item from each list, in order."""
+    out: list[list[str]] = [[]]
+    for items in lists:
+        out = [h + [x] for h in out for x in items]
     return out
 
 
