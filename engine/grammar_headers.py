@@ -46,6 +46,10 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1)]
+    if w in NIGHT_HEADS and actor.role in _HEADER_CLASS:
+        return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]  # the maniac's «Ночь: X»
+    if w in DAY_HEADS:
+        return [Kw(V.VOTE, start, start + 1, weak=True)]  # «День: X» (weak: «День: тяжёлый»)
     if w in ("ярость", "голоса") or w in V.VOTE_ORDINALS:
         return [Kw(V.VOTE, start, start + 1)]  # «Ярость: Барон и Лось» on a rage day
     if w in CLAN_HEADERS and actor.mafia:
@@ -57,6 +61,14 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
 
 #: «Сегодня — X» from a swindler whose letter has branches: his swindle's target.
 TODAY_HEADS = frozenset({"сегодня"})
+
+
+#: «Ночь: X» from a player with one night move (:data:`_HEADER_CLASS`): that move.
+NIGHT_HEADS = frozenset({"ночь", "ночью"})
+
+
+#: «День: X»: the day's move is the vote.
+DAY_HEADS = frozenset({"день", "днем"})
 
 
 #: «Ночью — X» from a boss: his clan's night move is the kill (his check has its own word).

@@ -191,7 +191,11 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     lex = lexicon()
     for phrase, cls in lex.by_first.get(clause[i].w, ()):
         if match_phrase(clause, i, phrase):
-            return Kw(cls, i, i + len(phrase), weak=phrase in lex.weak_phrases)
+            j = i + len(phrase)
+            if phrase in lex.verb_phrases and phrase[-1] in V.PREPOSITIONS:
+                j -= 1  # «стою на мне»: the preposition belongs to the target
+            return Kw(cls, i, j, weak=phrase in lex.weak_phrases,
+                      imperative=phrase in lex.imperative_phrases)
     w = clause[i].w
     if w.endswith("-ка"):
         w = w[:-3]

@@ -18,7 +18,9 @@ from .lexicon import lexicon
 from .translit import latin_words
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SEGMENT_MARKS, SKIP
-from .grammar_headers import BOSS_HEADERS, CLAN_HEADERS, TARGET_HEADS, TODAY_HEADS
+from .grammar_headers import (
+    BOSS_HEADERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
+)
 from .grammar_keywords import fuzzy_verb
 
 
@@ -361,6 +363,9 @@ def _has_phrase(words: list[str], phrases: dict[str, list[frozenset[str]]]) -> b
     return any(p <= present for k in keys for p in phrases[k])
 
 
+_HEADS = NIGHT_HEADS | DAY_HEADS
+
+
 def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
     """False when a clause surely holds no move, flag or correction: none of its words is a
     trigger word or a nickname form (``names``), and no word where a misspelt verb is looked
@@ -368,6 +373,8 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
     words = [t.w for t in clause if t.word]
     if not clause_triggers().isdisjoint(words) or not names.isdisjoint(words):
         return True
+    if words and words[0] in _HEADS and len(clause) > 1 and clause[1].w in (":", "—"):
+        return True  # «Ночь: X», «День — X» (engine.grammar_headers)
     if any(w[:1] == "\x00" for w in words):
         return True
     first = True

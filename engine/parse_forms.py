@@ -235,7 +235,9 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
     if k >= len(clause):
         return False
     t = clause[k]
-    return t.w in (":", "—", "→") if not t.word else t.w in lexicon().words
+    if not t.word:
+        return t.w in (":", "—", "→")
+    return t.w in lexicon().words or t.w in lexicon().third  # «Страж стоит на мне»
 
 
 def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],

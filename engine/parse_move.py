@@ -186,7 +186,12 @@ def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = 
 def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
     the keyword, and no nickname right after it, makes the keyword ordinary speech."""
-    stop = lexicon().not_before.get(kw.cls)
+    lex = lexicon()
+    phrases = lex.not_before_phrases.get(kw.cls)
+    if phrases and kw.j < hi and clause[kw.j].w in phrases and is_verb(clause[kw.j - 1].w) and \
+            any(_phrase_at(clause, kw.j, hi, p) for p in phrases[clause[kw.j].w]):
+        return True  # «смотрит на меня»: the whole phrase, never a nickname
+    stop = lex.not_before.get(kw.cls)
     if not stop or kw.j >= hi or not clause[kw.j].word or clause[kw.j].w not in stop:
         return False
     if not is_verb(clause[kw.j - 1].w):
@@ -195,6 +200,11 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
     return True
+
+
+def _phrase_at(clause: list[Tok], k: int, hi: int, phrase: tuple[str, ...]) -> bool:
+    """True when the words ``phrase`` stand at tokens ``k``… (before ``hi``)."""
+    return k + len(phrase) <= hi and all(clause[k + n].w == w for n, w in enumerate(phrase))
 
 
 _GIVE_PREPS = frozenset({"на", "за", "в"})

@@ -8,7 +8,9 @@ move — first person singular and plural of the present/future and the «дав
 imperative («проверьте Маруську!» asks others);
 the third person singular («Маруська проверяет …»: a move of whoever the subject is). Nouns
 are expanded into every case form, singular and plural (weak). ``words`` are taken as
-written (slang, forms the dictionary does not know); ``idioms`` are phrases of such words.
+written (slang, forms the dictionary does not know); ``idioms`` are phrases of such words;
+``verb_idioms`` are phrases whose first word is a verb lemma, expanded like ``verbs``
+(«стоять у дверей» → «стою у дверей», «стоит у дверей», «стоишь у дверей»).
 
 The lexicon is built once, on first use (pymorphy3 is loaded lazily so that ``--help`` never
 loads the dictionary). Package data is read through :mod:`importlib.resources`.
@@ -31,9 +33,11 @@ class Lexicon:
     ``words``: normalised word → class; ``weak``: words that are a move only with a name;
     ``third``: third-person forms; ``imperative``: the plain imperative (a request: the parser asks); ``plural1``: first-person plural forms («убиваем»);
     ``phrases``: word tuple → class (longest first per first
-    word in ``by_first``); ``weak_phrases``; ``not_before``: class → words that, right after
-    a keyword of the class, make it ordinary speech («полечу в Сочи»); ``classes``: class →
-    its source file name.
+    word in ``by_first``); ``weak_phrases``; ``third_phrases`` and ``imperative_phrases``:
+    phrases of ``verb_idioms`` whose verb is in the third person («стоит на») or said to
+    another («стоишь на»); ``not_before``: class → words that, right after a keyword of the
+    class, make it ordinary speech («полечу в Сочи»), ``not_before_phrases`` the same of
+    several words, by their first word («смотрит на меня»); ``classes``: class → its source file name.
     """
 
     words: dict[str, str] = field(default_factory=dict)
@@ -46,12 +50,18 @@ class Lexicon:
     weak_phrases: set[tuple[str, ...]] = field(default_factory=set)
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     not_before: dict[str, frozenset[str]] = field(default_factory=dict)
+    not_before_phrases: dict[str, dict[str, list[tuple[str, ...]]]] = field(default_factory=dict)
+    verb_phrases: set[tuple[str, ...]] = field(default_factory=set)  # of ``verb_idioms``
+    third_phrases: set[tuple[str, ...]] = field(default_factory=set)  # «стоит на»
+    imperative_phrases: set[tuple[str, ...]] = field(default_factory=set)  # «стоишь на»
     classes: dict[str, str] = field(default_factory=dict)
 
 
 def _verb_forms(lemma: str) -> list[tuple[str, str]]:
-    """(form, kind) of a verb lemma; kind ``strong`` / ``plural1`` / ``weak`` / ``third``. Unknown lemmas
-    give only themselves (weak): pymorphy3's guessed paradigms are not trusted."""
+    """(form, kind) of a verb lemma; kind ``strong`` / ``plural1`` / ``weak`` / ``third`` /
+    ``imperative`` (the plain imperative and the second person singular: «охраняй»,
+    «охраняешь» — said to another player). Unknown lemmas give only themselves (weak):
+    pymorphy3's guessed paradigms are not trusted."""
     parses = [p for p in morph().parse(lemma) if "INFN" in p.tag and p.is_known]
     if not parses:
         return [(norm(lemma), "weak")]
@@ -65,6 +75,8 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
                 out.append((norm(f.word), "plural1"))  # «убьём», «проверим»
             elif "impr" in t:
                 out.append((norm(f.word), "imperative"))  # «вылечи»: a request, never an order
+            elif "2per" in t and "sing" in t and ("pres" in t or "futr" in t):
+                out.append((norm(f.word), "imperative"))  # «охраняешь меня»: said to another
             elif "1per" in t and ("pres" in t or "futr" in t):
                 out.append((norm(f.word), "plural1" if "plur" in t else "strong"))
             elif "3per" in t and "sing" in t and ("pres" in t or "futr" in t):
@@ -123,13 +135,31 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         for w in data.get("third_words", ()):
             lex.words[norm(w)] = cls
             lex.third.add(norm(w))
+        for key, weak in (("verb_idioms", False), ("weak_verb_idioms", True)):
+            for phrase in data.get(key, ()):
+                lemma, *rest = phrase.split()
+                tail = tuple(norm(w) for w in rest)
+                for form, kind in _verb_forms(lemma):
+                    words = (form,) + tail
+                    lex.phrases.setdefault(words, cls)
+                    lex.verb_phrases.add(words)
+                    if weak or kind in ("weak", "imperative"):
+                        lex.weak_phrases.add(words)
+                    if kind == "third":
+                        lex.third_phrases.add(words)
+                    elif kind == "imperative":
+                        lex.imperative_phrases.add(words)
         for key, weak in (("idioms", False), ("weak_idioms", True)):
             for phrase in data.get(key, ()):
                 words = tuple(norm(w) for w in phrase.split())
                 lex.phrases.setdefault(words, cls)
                 if weak:
                     lex.weak_phrases.add(words)
-        lex.not_before[cls] = frozenset(norm(w) for w in data.get("not_before", ()))
+        stops = [tuple(norm(w) for w in item.split()) for item in data.get("not_before", ())]
+        lex.not_before[cls] = frozenset(w[0] for w in stops if len(w) == 1)
+        for w in stops:
+            if len(w) > 1:
+                lex.not_before_phrases.setdefault(cls, {}).setdefault(w[0], []).append(w)
     for form, cls, weak, kind in expanded:
         if kind in ("plural1", "strong"):
             lex.first.add(form)
@@ -144,6 +174,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             lex.third.add(form)
         if kind == "imperative":
             lex.imperative.add(form)
+    lex.third |= {p[0] for p in lex.third_phrases}  # «Страж стоит на X»: its subject acts
+    lex.imperative |= {p[0] for p in lex.imperative_phrases}
     for phrase, cls in sorted(lex.phrases.items(), key=lambda item: -len(item[0])):
         lex.by_first.setdefault(phrase[0], []).append((phrase, cls))
     return lex
