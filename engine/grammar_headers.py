@@ -90,16 +90,20 @@ _TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту"
                                    "is"}  # «my» is read «мы» (engine.translit)
 
 
+_VICTIM_HEADS = TARGET_HEADS | {"жертва"}
+_TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS
+
+
 def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     """A heading naming «my target tonight» in the first words of a clause, from a player
     whose role has one night move (:data:`_HEADER_CLASS`): that move, read after the colon,
     dash or «is»; weak, so without a name it is chatter."""
     cls = _HEADER_CLASS.get(actor.role)
-    if cls is None:
-        return []
+    if cls is None or clause[start].w not in _TARGET_OPENERS:
+        return []  # the common case: the clause opens with no word a heading holds
     k = start
     head = None
-    heads = TARGET_HEADS | {"жертва"} if actor.role in ("swindler", "maniac") else TARGET_HEADS
+    heads = _VICTIM_HEADS if actor.role in ("swindler", "maniac") else TARGET_HEADS
     while k < min(len(clause), start + 8):
         t = clause[k]
         if t.word and t.w in heads:

@@ -294,6 +294,9 @@ def role_words() -> dict[str, str]:
 
 
 _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммом": "detective",
+              "комис": "detective", "комиса": "detective", "комису": "detective",
+              "комисом": "detective", "комисар": "detective", "комисара": "detective",
+              "комисару": "detective", "комисаром": "detective",
               "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective"}
 
 
