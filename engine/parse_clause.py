@@ -18,6 +18,7 @@ from .names import name_index
 from .parse_correct import late_correction
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
+from .parse_net import unread_names
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
 
@@ -119,6 +120,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
+        unread_names(ctx, clause, kw, hi, items, mark)
         if kw.today:
             ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)

@@ -1,0 +1,152 @@
+"""The precision net (engine.parse, issue 11): a list of names after a move word of which the
+move did not read every one is asked about, never applied silently in part.
+
+«Голоса: Вишня и Барсик» (no player Барсик), «голоса вишня барсик» from a phone: the reader
+took one name or none; a host would not record one vote and drop the other. The net looks at
+the names written as a list right after the keyword (joined by «,», «и», «+», «/» or, on a
+phone, by a space only) and compares them with the targets the move took.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_rules import problem
+from .grammar_tokens import Tok, span
+from .names import name_index
+from .words import is_known_word
+from .parse_types import Ctx, Item
+
+#: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
+_JOINERS = frozenset({",", "и", "/", "+", "&", "плюс", "and"})
+
+#: Punctuation that may stand inside a list without ending it.
+_QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
+
+#: Words before the first name that do not end the list («Голоса: за Вишню …», «оба — …»).
+_LEAD = frozenset({":", "—", "-", "→", "оба", "обa", "два", "голоса"}) | _QUOTES
+
+#: Capitalised words that address the host or the players, never a target.
+_ADDRESS = frozenset({"ведущий", "ведущая", "ведущему", "ведущей", "ребята", "друзья", "народ",
+                      "коллеги", "господа", "всем", "вам", "спасибо", "пожалуйста", "плиз"})
+
+
+def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
+                 mark: int) -> None:
+    """Check the move read from keyword ``kw`` (its items are ``items[mark:]``) against the
+    list of names written right after it (tokens ``kw.j`` … ``hi``).
+
+    A name of the list (a roster nick, or a word that may be one: a capital, a word of no
+    dictionary, a quote) that the move did not take is a problem (``unknown_name`` with the
+    word; ``unparsed``/``unread_name`` for a roster nick). A vote on a two-vote day keeps the
+    names it read (the other vote is asked about); any other move, and a vote on a one-vote
+    day, is replaced by the problem (precision first: never one of two names applied
+    silently). Nothing is done when the move already asks, or when it is negated,
+    hypothetical, reported or a withdrawal. Edits ``items`` in place."""
+    if kw.withdraw or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
+        return
+    new = items[mark:]
+    if not new and kw.cls != V.VOTE:
+        return  # talk: only a vote left out for the names after it is looked at
+    if any(it.problem is not None or it.withdraw is not None for it in new):
+        return
+    elements = _name_list(ctx, clause, kw.j, hi,
+                          kw.cls == V.VOTE and ctx.turn.votes_per_player > 1)
+    if len(elements) < 2:
+        return
+    moves = [it for it in new if it.move is not None]
+    read: set[str] = set()
+    for it in moves:
+        m = it.move.move if it.move.action == "on_behalf" and it.move.move else it.move
+        read.update(m.targets or ((m.target,) if m.target else ()))
+    idx = name_index(ctx.nicks)
+    unread = []
+    for k, length, hit in elements:
+        if hit is not None:
+            if hit.nick in read or (hit.nick is None and read & set(hit.candidates)):
+                continue
+            if hit.nick == ctx.sender.nick and k == elements[-1][0]:
+                continue  # «голос Вишне Жора»: the sender signs
+        else:
+            approx = idx.approximate(clause[k].w)
+            if approx is not None and (approx.nick in read or read & set(approx.candidates)):
+                continue
+        unread.append((k, length, hit))
+    if not unread:
+        return
+    if not moves and all(hit is not None for _, _, hit in unread):
+        return  # the move was left out for a reason of its own (talk about the players)
+    if not moves and not any(hit is not None for _, _, hit in elements):
+        return  # no player named at all: not a list of players
+    k, length, hit = next((u for u in unread if u[2] is None), unread[0])
+    end = elements[-1][0] + elements[-1][1]
+    text = span(ctx.text, clause, kw.i, end)
+    action = next((it.tried for it in new if it.tried), "") or \
+        (moves[0].move.action if moves else "")
+    if hit is None:
+        word = span(ctx.text, clause, k, k + length)
+        p = problem(text, "unknown_name", "unknown_name", word=word)
+    else:
+        p = problem(text, "unparsed", "unread_name")
+    votes = [it for it in moves if it.move.action == "vote"]
+    keep = votes and len(votes) == len(moves) and ctx.turn.votes_per_player > 1 and \
+        len(read) < ctx.turn.votes_per_player
+    if not keep:
+        dropped = {id(it) for it in moves}
+        items[mark:] = [it for it in new if id(it) not in dropped]
+    items.append(Item(clause[kw.i].start, problem=p, tried=action))
+
+
+def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int, spaced: bool) -> list[tuple]:
+    """The names written as a list from token ``lo`` (prepositions, a colon or a dash before
+    the first): ``[(index, length, NameHit or None)]`` (None: a word that may be a name). A
+    list followed by a word that is none of its own ends before its last name («Голос за
+    Вишню, Мирон прав»: Мирон opens a new statement). ``spaced``: names may follow each other
+    with a space only (two votes typed on a phone: «голоса вишня мирон»); such a name must be
+    a nick, or a capital or an unknown word near a nick."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    out: list[tuple] = []
+    k, want = lo, True
+    while k < hi:
+        t = clause[k]
+        w = t.w
+        if w in _QUOTES or (not out and w in _LEAD) or (want and t.word and w in V.PREPOSITIONS):
+            k += 1
+            continue
+        if not want and w in _JOINERS:
+            want = True
+            k += 1
+            continue
+        if not t.word:
+            break
+        if not want and not spaced:
+            break
+        hit = idx.exact(words, k, None)
+        if hit is not None:
+            out.append((k, hit.length, hit))
+            k += hit.length
+        elif not want and not ((t.cap or not is_known_word(w)) and idx.approximate(w)):
+            break
+        elif _may_be_name(t, k):
+            out.append((k, 1, None))
+            k += 1
+        else:
+            break
+        want = False
+    if out and k < hi and (clause[k].word and (not want or clause[k - 1].w in ("и", "плюс"))
+                           or not want and clause[k].w in ("—", "-", ":")):
+        # «… Мирон прав», «за Мироном и так все следят», «Мирон — молчун»: the last name
+        # opens a sentence of its own
+        out.pop()
+    return out
+
+
+def _may_be_name(t: Tok, k: int) -> bool:
+    """A word that may be a nickname the roster does not hold as written: a capital inside
+    the clause, a quote, or no dictionary word; never a word of the grammar."""
+    w = t.w
+    if len(w) < 2 or w in V.FILLERS or w in V.PREPOSITIONS or w in _JOINERS or \
+            w in _ADDRESS or w == V.NEGATION or w in V.PRONOUNS:
+        return False
+    return (t.cap and k > 0) or t.quoted or not is_known_word(w)
