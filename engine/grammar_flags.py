@@ -238,15 +238,16 @@ _UNDECIDED = frozenset({"подумаю", "определюсь", "подума�
 
 def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     """True when the sentence goes on after the move word at ``i`` with another possibility
-    («полечу Кузю, а может себя»; «Охраняю Петю, а если не надо, то Лёху»; «приглашаю,
-    может быть, Совёнка») or puts the decision off («…, ещё подумаю»): the move is not
-    decided, so it is no order (precision first: the reply asks)."""
+    («полечу Кузю, а может себя», «…, хотя может и Лёху»; «Охраняю Петю, а если не надо,
+    то Лёху»; «приглашаю, может быть, Совёнка») or puts the decision off («…, ещё
+    подумаю»): the move is not decided, so it is no order (precision first: the reply
+    asks)."""
     for k in range(i + 1, len(clause)):
         if k in excluded or not clause[k].word:
             continue
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
-        if w == "может" and (prev in ("а", "или", "либо") or (
+        if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             return True
         if w == "если" and prev in ("а", "или", "либо"):

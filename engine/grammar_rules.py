@@ -119,7 +119,7 @@ def action_ru(action: str) -> str:
 #: Questions (two targets, two different moves of one kind) name none: they are not moves.
 LISTED_REASONS = frozenset({
     "target_dead", "same_target_twice", "not_your_role", "dead",
-    "detective_alive", "no_mortar", "not_event",
+    "detective_alive", "no_mortar", "not_event", "fan_check_used",
 })
 
 

@@ -6,19 +6,20 @@ is read by :mod:`engine.parse_correct`.
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, actor_of, problem
+from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_context import told_in_past
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
+from .grammar_targets import Targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
 from .parse_correct import late_correction
 from .parse_forms import elliptic
-from .parse_judge import abstain, refuses_to_vote
-from .parse_net import unread_names
+from .parse_judge import abstain, judge, refuses_to_vote
+from .parse_net import net
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
 
@@ -57,6 +58,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and flags["abstain"] and member is None:
         items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
+    if member is None and all(k.cls == V.VOTE and k.weak and not k.withdraw and k.j < len(clause)
+                              and clause[k.j].w in V.WITHDRAW_WORDS for k in kws) and \
+            _takes_off(ctx, clause, flags, items):
+        return None  # «Хотя нет, с Мирона снимаю, второй на Стеллу»
     if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
@@ -118,13 +123,80 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
+        if member is None and _same_again(ctx, clause, kw, hi, flags, items):
+            last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
+            continue
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
-        unread_names(ctx, clause, kw, hi, items, mark)
+        net(ctx, clause, kw, hi, items, mark)
         if kw.today:
             ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
+
+
+def _takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool:
+    """«С Мирона снимаю», «хотя нет, с Мирона голос снимаю, второй на Стеллу»: a clause with
+    no move word where a withdrawal word stands with players voted for earlier in the letter
+    takes back those votes only (not every vote); a transfer word after it («второй», «отдаю»)
+    gives the vote to the player named after it. True when the clause was one."""
+    at = next((k for k, t in enumerate(clause) if t.word and t.w in V.WITHDRAW_WORDS), None)
+    if at is None:
+        return False
+    voted = {t for it in items if it.move is not None and it.move.action == "vote"
+             for t in (it.move.targets or (it.move.target,))}
+    if not voted:
+        return False
+    give = next((k for k in range(at + 1, len(clause)) if clause[k].word and
+                 clause[k].w in V.TRANSFER_WORDS), None)
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    names = []
+    for k in range(0, give if give is not None else len(clause)):
+        if not clause[k].word or words[k] in V.PREPOSITIONS:
+            continue
+        hit = idx.exact(words, k, None) or (idx.approximate(words[k]) if len(words[k]) > 2
+                                            else None)
+        if hit is None:
+            continue
+        fit = {hit.nick} if hit.nick else set(hit.candidates)
+        if len(fit & voted) == 1:
+            names.append((fit & voted).pop())
+    if not names:
+        return False
+    items.append(Item(clause[at].start, withdraw=tuple(names)))
+    if give is not None:
+        read_move(ctx, ctx.sender, clause, Kw(V.VOTE, give, give + 1), give, len(clause), flags,
+                  items, False)
+    return True
+
+
+#: «Голос тоже», «линч также»: the keyword's whole window says «the same player».
+_TOO = frozenset({"тоже", "также", "аналогично"})
+
+
+def _same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
+                items: list[Item]) -> bool:
+    """«МО в Мирона. Голос тоже.»: a keyword followed by «тоже» / «также» and nothing else
+    names the single target of the move just before (``ctx.last_hit``); the move is judged
+    as if that player were written. True when the clause was read so."""
+    if ctx.last_hit is None or kw.negated or kw.withdraw:
+        return False
+    rest = [t.w for t in clause[kw.j:hi] if t.word]
+    if not rest or any(w not in _TOO for w in rest) or any(
+            t.w in _TOO for t in clause[max(0, kw.i - 1):kw.i]):
+        return False
+    actor = ctx.sender
+    tg = Targets(hits=[(ctx.last_hit[0], kw.j, hi)], end=hi)
+    text = span(ctx.text, clause, kw.i, last_word(clause, kw.j, hi))
+    item = judge(ctx, actor, kw, action_for(kw.cls, actor, ctx.turn), tg, text, flags, False)
+    if item is None:
+        return False
+    item.pos = clause[kw.i].start
+    if item.move is not None:
+        item.move = item.move.with_span(text)
+    items.append(item)
+    return True
 
 
 def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:

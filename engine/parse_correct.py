@@ -18,7 +18,7 @@ from .names import name_index
 from .words import role_words
 from .roles import ROLE_CIVILIANS
 from .parse_move import read_move
-from .parse_types import Ctx, Item, Prev
+from .parse_types import Ctx, Item, Prev, nick_at
 
 
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
@@ -91,6 +91,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
 _OR_SKIP = frozenset({"ну", "а", "может", "лучше", "же", "уж", "все-таки", "даже", "тогда"})
 
 
+#: Words that may stand before an opening «или» / «либо» («Тогда либо Сова, либо Кузя»).
+_OR_OPENERS = frozenset({"ну", "а", "хотя", "тогда", "то", "но", "значит", "пока"})
+
+
 def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 items: list[Item]) -> bool:
     """«мо в Зефирку и линч Зефирка. Ну или Ктулху, хз», «поищу в Ромашке… или в Сове»: a
@@ -100,7 +104,7 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if prev is None or not adjacent:
         return False
     k = 0
-    while k < len(clause) and (not clause[k].word or clause[k].w in ("ну", "а", "хотя")):
+    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_OPENERS):
         k += 1
     if k >= len(clause) or clause[k].w not in ("или", "либо"):
         return False
@@ -111,9 +115,9 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k >= len(clause):
         return False
     idx = name_index(ctx.nicks)
-    if idx.exact([t.w for t in clause], k, None) is None and \
+    if nick_at(ctx, clause, [t.w for t in clause], k) is None and \
             not any(kw.i == k for kw in find_keywords(clause, set(), idx)):
-        return False
+        return False  # «или Грей» (a part of «Mr.Grey»), «или проверю Лося»
     hedged = False
     for n, it in enumerate(items):
         if it.pos < prev.start or not (it.move is not None or it.tried):
@@ -129,10 +133,15 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
 _MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
 
 
+#: ... and the joiners left at the head of a clause cut inside a list («Ярость: Jason V.,
+#: Ястреб»: the dot of a nick ended the clause before «, Ястреб»).
+_MORE_OPENERS = _MORE_WORDS | {",", "+"}
+
+
 def _continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
     """True when the clause opens with «и» / «плюс» / «ещё» and then holds only a
     preposition and names, with a move read right before it (see :func:`correction`)."""
-    if not clause or clause[0].w not in _MORE_WORDS or not any(
+    if not clause or clause[0].w not in _MORE_OPENERS or not any(
             it.move is not None for it in prev.items):
         return False
     return all(not t.word or t.w in _MORE_WORDS or t.w in V.PREPOSITIONS or

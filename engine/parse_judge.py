@@ -101,6 +101,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         if repeats_last(ctx.state, actor, action, t):
             return Item(0, problem=problem(text, "not_allowed", "same_target_twice",
                                            action=action, target=t), tried=action)
+    if action == "search" and kw.cls == V.CHECK and _fan_found(ctx, actor):
+        # «Проверяю X» from a fan who found her role and used her earned check: no search
+        # any more (DECISIONS.md §5 Fan), and no check left; a move she cannot make at all
+        # does not exclude her hunt
+        return Item(0, problem=problem(text, "not_allowed", "fan_check_used", action="check",
+                                       target=targets[0]))
     move = _make_move(ctx, action, targets, tg, text)
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
@@ -208,6 +214,12 @@ def _fan_role_only(ctx: Ctx, tg: Targets, text: str) -> Item | None:
         return Item(0, problem=problem(text, "not_allowed", "detective_alive", action="search"),
                      tried="search")
     return Item(0, move=Move("search", role=role), tried="search")
+
+
+def _fan_found(ctx: Ctx, actor: Actor) -> bool:
+    """True when ``actor`` is the fan and has found the role she searched for."""
+    p = ctx.state.players.get(actor.nick)
+    return actor.role == "fan" and p is not None and p.fan_found
 
 
 def detective_alive(ctx: Ctx) -> bool:

@@ -9,12 +9,14 @@ phone, by a space only) and compares them with the targets the move took.
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_tokens import Tok, span
 from .names import name_index
-from .words import is_known_word
+from .words import is_known_word, person_name
 from .parse_types import Ctx, Item
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
@@ -31,6 +33,21 @@ _ADDRESS = frozenset({"ведущий", "ведущая", "ведущему", "�
                       "коллеги", "господа", "всем", "вам", "спасибо", "пожалуйста", "плиз"})
 
 
+def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: int) -> None:
+    """Check the items keyword ``kw`` gave (``items[mark:]``, its window ``kw.j`` … ``hi``) with
+    the precision net: :func:`unread_names`, :func:`between`, :func:`by_himself`,
+    :func:`suggested_kill`. Edits ``items`` in place."""
+    if kw.withdraw or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
+        return
+    if len(items) == mark and kw.cls != V.VOTE:
+        return  # talk: only a vote left out for the names after it is looked at
+    unread_names(ctx, clause, kw, hi, items, mark)
+    if len(items) > mark and items[-1].move is not None:
+        by_himself(ctx, clause, kw, hi, items, mark)
+        between(ctx, clause, items, mark)
+        suggested_kill(ctx, clause, kw, items, mark)
+
+
 def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
                  mark: int) -> None:
     """Check the move read from keyword ``kw`` (its items are ``items[mark:]``) against the
@@ -41,13 +58,8 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     word; ``unparsed``/``unread_name`` for a roster nick). A vote on a two-vote day keeps the
     names it read (the other vote is asked about); any other move, and a vote on a one-vote
     day, is replaced by the problem (precision first: never one of two names applied
-    silently). Nothing is done when the move already asks, or when it is negated,
-    hypothetical, reported or a withdrawal. Edits ``items`` in place."""
-    if kw.withdraw or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
-        return
+    silently). Nothing is done when the move already asks."""
     new = items[mark:]
-    if not new and kw.cls != V.VOTE:
-        return  # talk: only a vote left out for the names after it is looked at
     if any(it.problem is not None or it.withdraw is not None for it in new):
         return
     elements = _name_list(ctx, clause, kw.j, hi,
@@ -131,22 +143,153 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int, spaced: bool) -> l
         elif _may_be_name(t, k):
             out.append((k, 1, None))
             k += 1
+        elif len(w) > 2 and (part := idx.approximate(w)) is not None and \
+                part.kind in ("part", "pet"):
+            out.append((k, 1, part))  # «бегемот» for «Кот Бегемот»
+            k += 1
         else:
             break
         want = False
-    if out and k < hi and (clause[k].word and (not want or clause[k - 1].w in ("и", "плюс"))
+    if out and k < hi and (clause[k].word and not clause[k].cap and
+                           (not want or clause[k - 1].w in ("и", "плюс"))
                            or not want and clause[k].w in ("—", "-", ":")):
         # «… Мирон прав», «за Мироном и так все следят», «Мирон — молчун»: the last name
-        # opens a sentence of its own
+        # opens a sentence of its own (not «… Доктору Кто»: a name of two words)
         out.pop()
     return out
 
 
 def _may_be_name(t: Tok, k: int) -> bool:
     """A word that may be a nickname the roster does not hold as written: a capital inside
-    the clause, a quote, or no dictionary word; never a word of the grammar."""
+    the clause, a quote, no dictionary word or a person's name («тацит»); never a word of
+    the grammar."""
     w = t.w
     if len(w) < 2 or w in V.FILLERS or w in V.PREPOSITIONS or w in _JOINERS or \
             w in _ADDRESS or w == V.NEGATION or w in V.PRONOUNS:
         return False
-    return (t.cap and k > 0) or t.quoted or not is_known_word(w)
+    return (t.cap and k > 0) or t.quoted or not is_known_word(w) or person_name(w)
+
+
+def _replace(items: list[Item], mark: int, p, pos: int) -> None:
+    """Replace the moves among ``items[mark:]`` by the problem ``p`` (tried: their action)."""
+    moves = [it for it in items[mark:] if it.move is not None]
+    tried = next((it.tried for it in moves if it.tried), "")
+    items[mark:] = [it for it in items[mark:] if it.move is None]
+    items.append(Item(pos, problem=p, tried=tried))
+
+
+def _targets(items: list[Item]) -> set[str]:
+    out: set[str] = set()
+    for it in items:
+        if it.move is None:
+            continue
+        m = it.move.move if it.move.action == "on_behalf" and it.move.move else it.move
+        out.update(m.targets or ((m.target,) if m.target else ()))
+    return out
+
+
+#: «сам», «сама», «сами»: the nominative says who acts («проверяю X сама», «Кот — сам
+#: разберётся»); only with «себя» … it names the player acted on.
+_BY_HIMSELF = frozenset({"сам", "сама", "сами"})
+
+#: Words that name the acting player as the target.
+_OWN_TARGET = V.SENDER_WORDS | (V.SELF_WORDS - _BY_HIMSELF) | {"себе", "мне", "мной"}
+
+
+def by_himself(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
+               mark: int) -> None:
+    """A move on the acting player himself read from a lone «сам» / «сама» («проверяю тацита
+    сама», «Кот — сам разберётся»): the word says who acts, not whom. Without any other word
+    naming him (his nick, «себя», «меня»), the move is no move: a word before «сам» that may
+    be a name is asked about (``unknown_name``), else nothing is read."""
+    moves = [it for it in items[mark:] if it.move is not None]
+    acting = {it.move.member or ctx.sender.nick for it in moves}
+    if not (_targets(moves) & acting):
+        return
+    lo = kw.j if kw.j < hi else kw.i
+    words = [t.w for t in clause[lo:hi] if t.word]
+    if not any(w in _BY_HIMSELF for w in words) or any(w in _OWN_TARGET for w in words):
+        return
+    idx = name_index(ctx.nicks)
+    cw = [t.w for t in clause]
+    if any(clause[k].word and (hit := idx.exact(cw, k, None)) is not None and
+           hit.nick in acting for k in range(lo, hi)):
+        return  # his nick is written: «Кот охраняет Кота сам»
+    unknown = next((k for k in range(lo, hi) if clause[k].word and
+                    clause[k].w not in _BY_HIMSELF and _may_be_name(clause[k], k)), None)
+    if unknown is None:
+        items[mark:] = [it for it in items[mark:] if it.move is None]
+        return
+    text = span(ctx.text, clause, kw.i, hi)
+    _replace(items, mark, problem(text, "unknown_name", "unknown_name",
+                                  word=span(ctx.text, clause, unknown, unknown + 1)),
+             clause[kw.i].start)
+
+
+def between(ctx: Ctx, clause: list[Tok], items: list[Item], mark: int) -> None:
+    """«Пока думаю между Вишней и Мироном, голос …»: a move whose target is one of the names
+    after «между» in its clause is not decided (``alternative``: the reply asks)."""
+    at = next((k for k, t in enumerate(clause) if t.w == "между"), None)
+    if at is None:
+        return
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    named = set()
+    for k in range(at + 1, min(at + 8, len(clause))):
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is not None:
+            named.update((hit.nick,) if hit.nick else hit.candidates)
+    if not named & _targets(items[mark:]):
+        return
+    first = items[mark].pos
+    text = ctx.text[min(first, clause[at].start):clause[-1].end]
+    _replace(items, mark, problem(text.strip(), "unparsed", "alternative"), first)
+
+
+#: The boss, as a member writes of him («предлагаю шефу …», «если шеф не против»).
+_BOSS = frozenset({"шеф", "шефу", "шефа", "босс", "боссу", "босса", "дон", "дону", "дона",
+                   "главному", "главный"})
+
+#: Words that leave the clan kill to the boss («ему виднее», «если он не против», «как шеф
+#: решит»): the first word, then the others within the next four words, in order.
+_DEFER = (("если", "не", "против"), ("виднее",), ("как", "решит"), ("как", "скажет"),
+          ("если", "одобрит"), ("если", "одобришь"), ("если", "согласен"))
+
+
+def _defers(text: str) -> bool:
+    """True when ``text`` holds one of :data:`_DEFER`."""
+    toks = re.findall(r"[а-я]+", text.lower().replace("ё", "е"))
+    for n, w in enumerate(toks):
+        for p in _DEFER:
+            if w != p[0]:
+                continue
+            k = n + 1
+            for want in p[1:]:
+                while k < min(n + 5, len(toks)) and toks[k] != want:
+                    k += 1
+                if k >= min(n + 5, len(toks)):
+                    break
+                k += 1
+            else:
+                return True
+    return False
+
+
+def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:
+    """A clan kill from a member who is not the boss, put as a suggestion to the boss
+    («предлагаю шефу сегодня убить X», «убиваем X, если шеф не против», «… ему виднее»): the
+    boss decides the clan kill (DECISIONS.md §4), so the reply asks whether it is an order
+    (``conditional``) instead of applying it."""
+    if ctx.sender.role == "boss" or not any(
+            it.move is not None and it.move.action == "clan_kill" for it in items[mark:]):
+        return
+    before = [t.w for t in clause[:kw.i] if t.word]
+    suggests = any(w in V.SUGGEST_WORDS for w in before) and any(w in _BOSS for w in before)
+    if not suggests:
+        suggests = _defers(ctx.text)
+    if not suggests:
+        return
+    kill = next(it for it in items[mark:] if it.move is not None and
+                it.move.action == "clan_kill")
+    p = problem(kill.move.span, "unparsed", "conditional")
+    _replace(items, mark, p, kill.pos)

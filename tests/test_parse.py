@@ -43,6 +43,7 @@ def build(case: dict) -> tuple[GameState, TurnInfo]:
     if sender is not None:
         sender.last_targets = dict(case.get("last", {}))
         sender.fan_check_left = case.get("fan_check_left", False)
+        sender.fan_found = case.get("fan_found", False)
         if case.get("son_active"):
             sender.son_active, sender.role = True, "boss"
             sender.clan = case["son_active"]
