@@ -9,14 +9,13 @@ phone, by a space only) and compares them with the targets the move took.
 
 from __future__ import annotations
 
-import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_tokens import Tok, span
 from .names import name_index
-from .words import is_known_word, person_name
+from .words import is_known_word, is_verb, person_name
 from .parse_types import Ctx, Item
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
@@ -35,13 +34,16 @@ _ADDRESS = frozenset({"ведущий", "ведущая", "ведущему", "�
 
 def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: int) -> None:
     """Check the items keyword ``kw`` gave (``items[mark:]``, its window ``kw.j`` … ``hi``) with
-    the precision net: :func:`unread_names`, :func:`between`, :func:`by_himself`,
-    :func:`suggested_kill`. Edits ``items`` in place."""
+    the precision net: :func:`unread_names`, :func:`told`, :func:`between`,
+    :func:`by_himself`, :func:`suggested_kill`. Edits ``items`` in place."""
     if kw.withdraw or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
         return
     if len(items) == mark and kw.cls != V.VOTE:
         return  # talk: only a vote left out for the names after it is looked at
     unread_names(ctx, clause, kw, hi, items, mark)
+    if len(items) > mark and items[-1].move is not None and kw.alt == V.VOTE and \
+            kw.cls != V.VOTE:
+        told(ctx, clause, kw, hi, items, mark)
     if len(items) > mark and items[-1].move is not None:
         by_himself(ctx, clause, kw, hi, items, mark)
         between(ctx, clause, items, mark)
@@ -170,6 +172,24 @@ def _may_be_name(t: Tok, k: int) -> bool:
     return (t.cap and k > 0) or t.quoted or not is_known_word(w) or person_name(w)
 
 
+def told(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: int) -> None:
+    """«У неё иммунитет на линч»: an event's words read as a vote when the day has no such
+    event («иммунитет», «страх») vote only for a name written after them; a vote for a
+    pronoun's player is a statement about her, no move."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    read = _targets(items[mark:])
+    for k in range(kw.j, hi):
+        if not clause[k].word:
+            continue
+        hit = idx.exact(words, k, None) or (idx.approximate(words[k]) if len(words[k]) > 2
+                                            else None)
+        if hit is not None and read & ({hit.nick} | set(hit.candidates)):
+            return  # «на страх голосую за петю»: the name is written
+    items[mark:] = [it for it in items[mark:]
+                    if it.move is None or it.move.action != "vote"]
+
+
 def _replace(items: list[Item], mark: int, p, pos: int) -> None:
     """Replace the moves among ``items[mark:]`` by the problem ``p`` (tried: their action)."""
     moves = [it for it in items[mark:] if it.move is not None]
@@ -246,48 +266,28 @@ def between(ctx: Ctx, clause: list[Tok], items: list[Item], mark: int) -> None:
     _replace(items, mark, problem(text.strip(), "unparsed", "alternative"), first)
 
 
-#: The boss, as a member writes of him («предлагаю шефу …», «если шеф не против»).
-_BOSS = frozenset({"шеф", "шефу", "шефа", "босс", "боссу", "босса", "дон", "дону", "дона",
-                   "главному", "главный"})
-
-#: Words that leave the clan kill to the boss («ему виднее», «если он не против», «как шеф
-#: решит»): the first word, then the others within the next four words, in order.
-_DEFER = (("если", "не", "против"), ("виднее",), ("как", "решит"), ("как", "скажет"),
-          ("если", "одобрит"), ("если", "одобришь"), ("если", "согласен"))
+#: Beginnings of the verbs of suggesting («предлагаю», «предложил бы», «советую»).
+_SUGGEST = ("предлага", "предлож", "совету", "посовет", "рекоменд")
 
 
-def _defers(text: str) -> bool:
-    """True when ``text`` holds one of :data:`_DEFER`."""
-    toks = re.findall(r"[а-я]+", text.lower().replace("ё", "е"))
-    for n, w in enumerate(toks):
-        for p in _DEFER:
-            if w != p[0]:
-                continue
-            k = n + 1
-            for want in p[1:]:
-                while k < min(n + 5, len(toks)) and toks[k] != want:
-                    k += 1
-                if k >= min(n + 5, len(toks)):
-                    break
-                k += 1
-            else:
-                return True
-    return False
+#: «Убиваем — как скажет Шмель»: the player named decides, he is no target.
+_DECIDES = frozenset({"скажет", "решит", "решает", "захочет", "прикажет", "велит"})
 
 
 def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:
-    """A clan kill from a member who is not the boss, put as a suggestion to the boss
-    («предлагаю шефу сегодня убить X», «убиваем X, если шеф не против», «… ему виднее»): the
-    boss decides the clan kill (DECISIONS.md §4), so the reply asks whether it is an order
-    (``conditional``) instead of applying it."""
+    """A clan kill from a member who is not the boss, put as a suggestion («предлагаю шефу
+    сегодня убить X, если он не против»): the boss decides the clan kill (DECISIONS.md §4),
+    so the reply asks whether it is an order (``conditional``) instead of applying it. A
+    plain order with a deference («убиваем X, если босс не против») stays an order: a
+    member's kill counts only when the boss sends none; «убиваем — как скажет X» leaves it
+    to X (asked)."""
     if ctx.sender.role == "boss" or not any(
             it.move is not None and it.move.action == "clan_kill" for it in items[mark:]):
         return
-    before = [t.w for t in clause[:kw.i] if t.word]
-    suggests = any(w in V.SUGGEST_WORDS for w in before) and any(w in _BOSS for w in before)
-    if not suggests:
-        suggests = _defers(ctx.text)
-    if not suggests:
+    words = [t.w for t in clause if t.word]
+    decides = any(a == "как" and b in _DECIDES for a, b in zip(words, words[1:]))
+    if not decides and not any(t.word and (t.w in V.SUGGEST_WORDS or (
+            t.w.startswith(_SUGGEST) and is_verb(t.w))) for t in clause[:kw.i]):
         return
     kill = next(it for it in items[mark:] if it.move is not None and
                 it.move.action == "clan_kill")
