@@ -140,12 +140,12 @@ def _takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> b
     no move word where a withdrawal word stands with players voted for earlier in the letter
     takes back those votes only (not every vote); a transfer word after it («второй», «отдаю»)
     gives the vote to the player named after it. True when the clause was one."""
-    at = next((k for k, t in enumerate(clause) if t.word and t.w in V.WITHDRAW_WORDS), None)
-    if at is None:
-        return False
     voted = {t for it in items if it.move is not None and it.move.action == "vote"
              for t in (it.move.targets or (it.move.target,))}
     if not voted:
+        return False
+    at = next((k for k, t in enumerate(clause) if t.word and t.w in V.WITHDRAW_WORDS), None)
+    if at is None:
         return False
     give = next((k for k in range(at + 1, len(clause)) if clause[k].word and
                  clause[k].w in V.TRANSFER_WORDS), None)
@@ -180,10 +180,10 @@ def _same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
     """«МО в Мирона. Голос тоже.»: a keyword followed by «тоже» / «также» and nothing else
     names the single target of the move just before (``ctx.last_hit``); the move is judged
     as if that player were written. True when the clause was read so."""
-    if ctx.last_hit is None or kw.negated or kw.withdraw:
+    if ctx.last_hit is None or kw.negated or kw.withdraw or kw.j >= hi or \
+            clause[kw.j].w not in _TOO:
         return False
-    rest = [t.w for t in clause[kw.j:hi] if t.word]
-    if not rest or any(w not in _TOO for w in rest) or any(
+    if any(t.word and t.w not in _TOO for t in clause[kw.j:hi]) or any(
             t.w in _TOO for t in clause[max(0, kw.i - 1):kw.i]):
         return False
     actor = ctx.sender

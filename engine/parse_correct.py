@@ -253,9 +253,10 @@ def _open_move(it: Item) -> bool:
 def late_correction(clause: list[Tok]) -> int | None:
     """Index after the last «нет» / «вернее» … of a clause when the clause ends with it and a
     name («ой, он же наш, нет — Остапа»): the correction words need not open the clause."""
+    heads = V.CORRECTION_HEADS
     for k in range(len(clause) - 1, -1, -1):
-        t = clause[k]
-        if t.word and t.w in V.CORRECTION_HEADS and t.w != "есть":
+        w = clause[k].w
+        if w in heads and w != "есть" and clause[k].word:
             return k + 1
     return None
 

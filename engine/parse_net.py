@@ -64,8 +64,10 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     new = items[mark:]
     if any(it.problem is not None or it.withdraw is not None for it in new):
         return
-    elements = _name_list(ctx, clause, kw.j, hi,
-                          kw.cls == V.VOTE and ctx.turn.votes_per_player > 1)
+    spaced = kw.cls == V.VOTE and ctx.turn.votes_per_player > 1
+    if not spaced and not any(t.w in _JOINERS for t in clause[kw.j:hi]):
+        return  # one name, no list
+    elements = _name_list(ctx, clause, kw.j, hi, spaced)
     if len(elements) < 2:
         return
     moves = [it for it in new if it.move is not None]
