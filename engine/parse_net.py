@@ -67,7 +67,7 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     spaced = kw.cls == V.VOTE and ctx.turn.votes_per_player > 1
     if not spaced and not any(t.w in _JOINERS for t in clause[kw.j:hi]):
         return  # one name, no list
-    elements = _name_list(ctx, clause, kw.j, hi, spaced)
+    elements, whole = _name_list(ctx, clause, kw.j, hi, spaced)
     if len(elements) < 2:
         return
     moves = [it for it in new if it.move is not None]
@@ -92,8 +92,8 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
         return
     if not moves and all(hit is not None for _, _, hit in unread):
         return  # the move was left out for a reason of its own (talk about the players)
-    if not moves and not any(hit is not None for _, _, hit in elements):
-        return  # no player named at all: not a list of players
+    if not moves and not whole and not any(hit is not None for _, _, hit in elements):
+        return  # no player named, and more words after: not a list of players
     k, length, hit = next((u for u in unread if u[2] is None), unread[0])
     end = elements[-1][0] + elements[-1][1]
     text = span(ctx.text, clause, kw.i, end)
@@ -113,17 +113,20 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     items.append(Item(clause[kw.i].start, problem=p, tried=action))
 
 
-def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int, spaced: bool) -> list[tuple]:
+def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
+               spaced: bool) -> tuple[list[tuple], bool]:
     """The names written as a list from token ``lo`` (prepositions, a colon or a dash before
     the first): ``[(index, length, NameHit or None)]`` (None: a word that may be a name). A
     list followed by a word that is none of its own ends before its last name («Голос за
     Вишню, Мирон прав»: Мирон opens a new statement). ``spaced``: names may follow each other
     with a space only (two votes typed on a phone: «голоса вишня мирон»); such a name must be
-    a nick, or a capital or an unknown word near a nick."""
+    a nick, or a word near a nick (:func:`_near_nick`). Also returns whether the list runs to
+    ``hi`` (nothing else follows it)."""
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     out: list[tuple] = []
     k, want = lo, True
+    first_spaced = None  # index in ``out`` of the first name typed after a space only
     while k < hi:
         t = clause[k]
         w = t.w
@@ -138,13 +141,15 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int, spaced: bool) -> l
             break
         if not want and not spaced:
             break
+        if not want and first_spaced is None:
+            first_spaced = len(out)
         hit = idx.exact(words, k, None)
         if hit is not None:
             out.append((k, hit.length, hit))
             k += hit.length
-        elif not want and not ((t.cap or not is_known_word(w)) and idx.approximate(w)):
+        elif not want and not (_near_nick(idx, t) or _may_be_name(t, k)):
             break
-        elif _may_be_name(t, k):
+        elif _may_be_name(t, k) or not want:
             out.append((k, 1, None))
             k += 1
         elif len(w) > 2 and (part := idx.approximate(w)) is not None and \
@@ -160,7 +165,16 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int, spaced: bool) -> l
         # «… Мирон прав», «за Мироном и так все следят», «Мирон — молчун»: the last name
         # opens a sentence of its own (not «… Доктору Кто»: a name of two words)
         out.pop()
-    return out
+    if first_spaced is not None and k < hi:
+        del out[first_spaced:]  # «голоса вишня барсик прав»: names side by side only at the end
+    return out, k >= hi
+
+
+def _near_nick(idx, t: Tok) -> bool:
+    """A word typed after a name with a space only may be the next name when it is near a
+    nick («щипач», «витязь»)."""
+    near = idx.approximate(t.w) if len(t.w) > 2 else None
+    return near is not None
 
 
 def _may_be_name(t: Tok, k: int) -> bool:
