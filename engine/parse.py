@@ -38,7 +38,7 @@ from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
 from .parse_clause import read_clause
-from .parse_correct import alternative, correction
+from .parse_correct import alternative, asks_leave, correction
 from .parse_finish import finish
 from .parse_forms import attach_branches, member_prefix, read_branches
 from .parse_types import Ctx, Item, Prev
@@ -92,6 +92,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             continue
         if is_question(text, clause) and correction_end(clause) is None:
             # «а, нет, стоп, он у него уже воровал?» still takes the move back
+            if asks_leave(ctx, clause, items):
+                prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
+                continue
             asked = find_keywords(clause, set(), name_index(nicks))
             prev = Prev(asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
             continue

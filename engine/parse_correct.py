@@ -15,7 +15,7 @@ from .grammar_flags import clause_flags, correction_end, takes_back
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span
 from .names import name_index
-from .words import role_words
+from .words import past_tense, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_move import read_move
 from .parse_types import Ctx, Item, Prev, nick_at
@@ -273,3 +273,32 @@ def _keep_role(prev: Prev, new: list[Item]) -> None:
         if it.move is not None and it.move.action == "search" and not it.move.role and \
                 len(roles) == 1:
             it.move = replace(it.move, role=roles.pop())
+
+
+#: «можно …?», «могу ли …?»: words of a player asking the host for leave.
+_MAY = frozenset({"можно", "могу", "разрешите", "позволите", "разрешено"})
+
+
+def asks_leave(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
+    """«А можно я ещё раз проверю Грея?», «голоса… можно оба в Ястреба?»: a question asking
+    the host whether the sender may make a move on a player is no move, but the host must
+    answer it: a problem (``question``). Not a question about what others did («можно
+    узнать, кто голосовал за X?»: a past verb). True when the clause was one."""
+    if not any(t.w in _MAY for t in clause):
+        return False
+    after = ctx.text[clause[-1].end:clause[-1].end + 16].lower()
+    if "шуч" in after or "шутк" in after:
+        return False  # «А можно я тоже из миномёта? Шучу»: no question to answer
+    idx = name_index(ctx.nicks)
+    kws = [k for k in find_keywords(clause, set(), idx) if not (k.negated or k.reported)]
+    if not kws or any(past_tense(clause[k.i].w) for k in kws):
+        return False
+    words = [t.w for t in clause]
+    named = any(t.word and (idx.exact(words, k, None) is not None or (
+        len(t.w) > 2 and (near := idx.approximate(t.w)) is not None and near.kind != "fuzzy"))
+        for k, t in enumerate(clause) if k > kws[0].i or t.cap)
+    if not named:
+        return False
+    items.append(Item(clause[0].start, problem=problem(span(ctx.text, clause, 0, len(clause)),
+                                                        "unparsed", "question")))
+    return True
