@@ -49,6 +49,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
+    if not kws and member is None and not excluded and ctx.turn.votes_per_player > 1 and \
+            _bare_pair(ctx, clause, start):
+        kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
     if not kws and member is None and (_to_my_boss(ctx, clause, start) or
                                        _boss_decides(ctx, clause, start)):
         text = span(ctx.text, clause, start, len(clause))
@@ -123,6 +126,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
+        if kw.cls == V.VOTE and kw.j + 1 < hi and clause[kw.j].w in _NUMBERED and \
+                clause[kw.j + 1].w in (":", "—", "-", ")", "."):
+            kw.j += 1  # «голос 1 — Жмых», «голос 2: Барон»: the number of the vote
         if member is None and _same_again(ctx, clause, kw, hi, flags, items):
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
@@ -169,6 +175,31 @@ def _takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> b
         read_move(ctx, ctx.sender, clause, Kw(V.VOTE, give, give + 1), give, len(clause), flags,
                   items, False)
     return True
+
+
+#: The numbers of a two-vote day's votes («голос 1 — Жмых»).
+_NUMBERED = frozenset({"1", "2", "№1", "№2"}) | V.VOTE_ORDINALS
+
+
+def _bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
+    """«Вишня и Мирон», «Вишня, Мирон» as a clause of its own: exactly two living players'
+    nicks joined by «и», «,», «+» and nothing else (the two votes of a rage or voice day)."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    names: list[str] = []
+    k, want = start, True
+    while k < len(clause):
+        t = clause[k]
+        if not want and t.w in ("и", ",", "+", "/"):
+            want, k = True, k + 1
+            continue
+        hit = idx.exact(words, k, None) if want and t.word else None
+        if hit is None or hit.nick is None or hit.nick not in ctx.alive:
+            return False
+        names.append(hit.nick)
+        want, k = False, k + hit.length
+    return len(names) == 2 and not want and names[0] != names[1] and \
+        ctx.sender.nick not in names
 
 
 #: «Голос тоже», «линч также»: the keyword's whole window says «the same player».
