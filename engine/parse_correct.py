@@ -126,6 +126,12 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         text = it.move.span if it.move is not None else it.problem.text
         items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
         hedged = True
+    if not hedged and not prev.items and prev.cls == V.VOTE:
+        # «Голос… хотел за Стеллу, но она молчит. Тогда либо Вишня, либо Мирон»: the vote
+        # the clause before left open is offered here as a choice: ask
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"), tried="vote"))
+        hedged = True
     return hedged
 
 

@@ -34,7 +34,7 @@ _ADDRESS = frozenset({"ведущий", "ведущая", "ведущему", "�
 
 def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: int) -> None:
     """Check the items keyword ``kw`` gave (``items[mark:]``, its window ``kw.j`` … ``hi``) with
-    the precision net: :func:`unread_names`, :func:`told`, :func:`between`,
+    the precision net: :func:`unread_names`, :func:`told`, :func:`wished`, :func:`between`,
     :func:`by_himself`, :func:`suggested_kill`. Edits ``items`` in place."""
     if kw.withdraw or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
         return
@@ -44,6 +44,8 @@ def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: i
     if len(items) > mark and items[-1].move is not None and kw.alt == V.VOTE and \
             kw.cls != V.VOTE:
         told(ctx, clause, kw, hi, items, mark)
+    if len(items) > mark and items[-1].move is not None:
+        wished(clause, kw, items, mark)
     if len(items) > mark and items[-1].move is not None:
         by_himself(ctx, clause, kw, hi, items, mark)
         between(ctx, clause, items, mark)
@@ -204,6 +206,26 @@ def told(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: 
             return  # «на страх голосую за петю»: the name is written
     items[mark:] = [it for it in items[mark:]
                     if it.move is None or it.move.action != "vote"]
+
+
+#: «хотел(а) за X, но …»: a wish the sender gave up, in the past.
+_WISHED = frozenset({"хотел", "хотела", "хотели", "думал", "думала", "собирался",
+                     "собиралась", "планировал", "планировала"})
+
+
+def wished(clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:
+    """«Голос… хотел за Стеллу, но она молчит»: a past wish between the move word and its
+    target, turned down by «но» later in the clause, is no move (nothing is asked: what he
+    does instead follows, or the reply tells that no vote came)."""
+    k = kw.j
+    while k < len(clause) and not (clause[k].word and clause[k].w in _WISHED):
+        if clause[k].cap and k > kw.j:
+            return  # a name came first
+        k += 1
+    if k >= len(clause) or k > kw.j + 2 or \
+            not any(t.w in ("но", "однако") for t in clause[k + 1:]):
+        return
+    items[mark:] = [it for it in items[mark:] if it.move is None]
 
 
 def _replace(items: list[Item], mark: int, p, pos: int) -> None:
