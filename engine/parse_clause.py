@@ -52,6 +52,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and member is None and not excluded and ctx.turn.votes_per_player > 1 and \
             _bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
+    if not kws and member is None and not excluded:
+        kws = _gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and (_to_my_boss(ctx, clause, start) or
                                        _boss_decides(ctx, clause, start)):
         text = span(ctx.text, clause, start, len(clause))
@@ -175,6 +177,28 @@ def _takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> b
         read_move(ctx, ctx.sender, clause, Kw(V.VOTE, give, give + 1), give, len(clause), flags,
                   items, False)
     return True
+
+
+#: «Отдаю их …»: verbs giving the votes the sentence before spoke of.
+_GIVE = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "передаю"})
+
+#: Words between such a verb and the names («отдаю их так: …»).
+_GIVE_SKIP = frozenset({"их", "так", "сегодня", ":", "—", "-", "следующим", "образом"})
+
+
+def _gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
+    """«У нас сегодня два голоса. Отдаю их так: Бегемот и Доцент.»: a clause opening with a
+    verb of giving and «их», right after a clause that speaks of votes, gives those votes: a
+    vote keyword over the verb (empty list when the clause is none)."""
+    k = start
+    if k + 1 >= len(clause) or clause[k].w not in _GIVE or clause[k + 1].w != "их":
+        return []  # (not «оба отдаю Вишне»: both votes to one player is asked elsewhere)
+    if not any(t.word and t.w.startswith("голос") for t in ctx.prev_clause):
+        return []
+    j = k + 1
+    while j < len(clause) and clause[j].w in _GIVE_SKIP:
+        j += 1
+    return [Kw(V.VOTE, k, j, weak=True)]
 
 
 #: The numbers of a two-vote day's votes («голос 1 — Жмых»).
