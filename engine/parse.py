@@ -18,8 +18,9 @@ The steps, one module each: :mod:`engine.parse_clause` (a clause),
 :mod:`engine.parse_correct` (corrections between clauses), :mod:`engine.parse_move` (one
 keyword's targets and subject), :mod:`engine.parse_judge` (what the keyword with its targets
 is), :mod:`engine.parse_forms` (a boss's orders for his members, the swindler's branches),
-:mod:`engine.parse_finish` (the letter as a whole); :mod:`engine.parse_types` holds their
-shared records.
+:mod:`engine.parse_votes` (layouts of a day's votes), :mod:`engine.parse_net` (the
+precision net: names a move did not read, hedges), :mod:`engine.parse_finish` (the letter as
+a whole); :mod:`engine.parse_types` holds their shared records.
 """
 
 from __future__ import annotations

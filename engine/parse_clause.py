@@ -6,20 +6,20 @@ is read by :mod:`engine.parse_correct`.
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, action_for, actor_of, problem
+from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_context import told_in_past
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
-from .grammar_targets import Targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
 from .parse_correct import late_correction
 from .parse_forms import elliptic
-from .parse_judge import abstain, judge, refuses_to_vote
+from .parse_judge import abstain, refuses_to_vote
 from .parse_net import net
+from .parse_votes import NUMBERED, bare_pair, gives_them, same_again, takes_off
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
 
@@ -50,10 +50,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
     if not kws and member is None and not excluded and ctx.turn.votes_per_player > 1 and \
-            _bare_pair(ctx, clause, start):
+            bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
     if not kws and member is None and not excluded:
-        kws = _gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
+        kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and (_to_my_boss(ctx, clause, start) or
                                        _boss_decides(ctx, clause, start)):
         text = span(ctx.text, clause, start, len(clause))
@@ -65,7 +65,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None  # «Воздерживаюсь.»
     if member is None and all(k.cls == V.VOTE and k.weak and not k.withdraw and k.j < len(clause)
                               and clause[k.j].w in V.WITHDRAW_WORDS for k in kws) and \
-            _takes_off(ctx, clause, flags, items):
+            takes_off(ctx, clause, flags, items):
         return None  # «Хотя нет, с Мирона снимаю, второй на Стеллу»
     if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
@@ -128,10 +128,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
-        if kw.cls == V.VOTE and kw.j + 1 < hi and clause[kw.j].w in _NUMBERED and \
+        if kw.cls == V.VOTE and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and \
                 clause[kw.j + 1].w in (":", "—", "-", ")", "."):
             kw.j += 1  # «голос 1 — Жмых», «голос 2: Барон»: the number of the vote
-        if member is None and _same_again(ctx, clause, kw, hi, flags, items):
+        if member is None and same_again(ctx, clause, kw, hi, flags, items):
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
@@ -141,117 +141,6 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
-
-
-def _takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool:
-    """«С Мирона снимаю», «хотя нет, с Мирона голос снимаю, второй на Стеллу»: a clause with
-    no move word where a withdrawal word stands with players voted for earlier in the letter
-    takes back those votes only (not every vote); a transfer word after it («второй», «отдаю»)
-    gives the vote to the player named after it. True when the clause was one."""
-    voted = {t for it in items if it.move is not None and it.move.action == "vote"
-             for t in (it.move.targets or (it.move.target,))}
-    if not voted:
-        return False
-    at = next((k for k, t in enumerate(clause) if t.word and t.w in V.WITHDRAW_WORDS), None)
-    if at is None:
-        return False
-    give = next((k for k in range(at + 1, len(clause)) if clause[k].word and
-                 clause[k].w in V.TRANSFER_WORDS), None)
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    names = []
-    for k in range(0, give if give is not None else len(clause)):
-        if not clause[k].word or words[k] in V.PREPOSITIONS:
-            continue
-        hit = idx.exact(words, k, None) or (idx.approximate(words[k]) if len(words[k]) > 2
-                                            else None)
-        if hit is None:
-            continue
-        fit = {hit.nick} if hit.nick else set(hit.candidates)
-        if len(fit & voted) == 1:
-            names.append((fit & voted).pop())
-    if not names:
-        return False
-    items.append(Item(clause[at].start, withdraw=tuple(names)))
-    if give is not None:
-        read_move(ctx, ctx.sender, clause, Kw(V.VOTE, give, give + 1), give, len(clause), flags,
-                  items, False)
-    return True
-
-
-#: «Отдаю их …»: verbs giving the votes the sentence before spoke of.
-_GIVE = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "передаю"})
-
-#: Words between such a verb and the names («отдаю их так: …»).
-_GIVE_SKIP = frozenset({"их", "так", "сегодня", ":", "—", "-", "следующим", "образом"})
-
-
-def _gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
-    """«У нас сегодня два голоса. Отдаю их так: Бегемот и Доцент.»: a clause opening with a
-    verb of giving and «их», right after a clause that speaks of votes, gives those votes: a
-    vote keyword over the verb (empty list when the clause is none)."""
-    k = start
-    if k + 1 >= len(clause) or clause[k].w not in _GIVE or clause[k + 1].w != "их":
-        return []  # (not «оба отдаю Вишне»: both votes to one player is asked elsewhere)
-    if not any(t.word and t.w.startswith("голос") for t in ctx.prev_clause):
-        return []
-    j = k + 1
-    while j < len(clause) and clause[j].w in _GIVE_SKIP:
-        j += 1
-    return [Kw(V.VOTE, k, j, weak=True)]
-
-
-#: The numbers of a two-vote day's votes («голос 1 — Жмых»).
-_NUMBERED = frozenset({"1", "2", "№1", "№2"}) | V.VOTE_ORDINALS
-
-
-def _bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
-    """«Вишня и Мирон», «Вишня, Мирон» as a clause of its own: exactly two living players'
-    nicks joined by «и», «,», «+» and nothing else (the two votes of a rage or voice day)."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
-    names: list[str] = []
-    k, want = start, True
-    while k < len(clause):
-        t = clause[k]
-        if not want and t.w in ("и", ",", "+", "/"):
-            want, k = True, k + 1
-            continue
-        hit = idx.exact(words, k, None) if want and t.word else None
-        if hit is None or hit.nick is None or hit.nick not in ctx.alive:
-            return False
-        names.append(hit.nick)
-        want, k = False, k + hit.length
-    return len(names) == 2 and not want and names[0] != names[1] and \
-        ctx.sender.nick not in names
-
-
-#: «Голос тоже», «линч также»: the keyword's whole window says «the same player».
-_TOO = frozenset({"тоже", "также", "аналогично"})
-
-
-def _same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
-                items: list[Item]) -> bool:
-    """«МО в Мирона. Голос тоже.»: a keyword followed by «тоже» / «также» and nothing else
-    names the single target of the move just before (``ctx.last_hit``); the move is judged
-    as if that player were written. True when the clause was read so."""
-    if ctx.last_hit is None or kw.negated or kw.withdraw or kw.j >= hi or \
-            clause[kw.j].w not in _TOO:
-        return False
-    if any(t.word and t.w not in _TOO for t in clause[kw.j:hi]) or any(
-            t.w in _TOO for t in clause[max(0, kw.i - 1):kw.i]):
-        return False
-    actor = ctx.sender
-    tg = Targets(hits=[(ctx.last_hit[0], kw.j, hi)], end=hi)
-    text = span(ctx.text, clause, kw.i, last_word(clause, kw.j, hi))
-    item = judge(ctx, actor, kw, action_for(kw.cls, actor, ctx.turn), tg, text, flags, False)
-    if item is None:
-        return False
-    item.pos = clause[kw.i].start
-    if item.move is not None:
-        item.move = item.move.with_span(text)
-    items.append(item)
-    return True
 
 
 def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
