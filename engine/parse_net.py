@@ -40,15 +40,19 @@ def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: i
         return
     if len(items) == mark and kw.cls != V.VOTE:
         return  # talk: only a vote left out for the names after it is looked at
-    unread_names(ctx, clause, kw, hi, items, mark)
+    words = {t.w for t in clause}  # one pass: most checks need only one word to be there
+    if not _JOINERS.isdisjoint(words) or (kw.cls == V.VOTE and ctx.turn.votes_per_player > 1):
+        unread_names(ctx, clause, kw, hi, items, mark)
     if len(items) > mark and items[-1].move is not None and kw.alt == V.VOTE and \
             kw.cls != V.VOTE:
         told(ctx, clause, kw, hi, items, mark)
-    if len(items) > mark and items[-1].move is not None:
+    if len(items) > mark and items[-1].move is not None and not _WISHED.isdisjoint(words):
         wished(clause, kw, items, mark)
     if len(items) > mark and items[-1].move is not None:
-        by_himself(ctx, clause, kw, hi, items, mark)
-        between(ctx, clause, items, mark)
+        if not _BY_HIMSELF.isdisjoint(words):
+            by_himself(ctx, clause, kw, hi, items, mark)
+        if "между" in words:
+            between(ctx, clause, items, mark)
         suggested_kill(ctx, clause, kw, items, mark)
 
 
@@ -217,13 +221,10 @@ def wished(clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:
     """«Голос… хотел за Стеллу, но она молчит»: a past wish between the move word and its
     target, turned down by «но» later in the clause, is no move (nothing is asked: what he
     does instead follows, or the reply tells that no vote came)."""
-    k = kw.j
-    while k < len(clause) and not (clause[k].word and clause[k].w in _WISHED):
-        if clause[k].cap and k > kw.j:
-            return  # a name came first
+    k, stop = kw.j, min(len(clause), kw.j + 3)
+    while k < stop and clause[k].w not in _WISHED:
         k += 1
-    if k >= len(clause) or k > kw.j + 2 or \
-            not any(t.w in ("но", "однако") for t in clause[k + 1:]):
+    if k >= stop or not any(t.w in ("но", "однако") for t in clause[k + 1:]):
         return
     items[mark:] = [it for it in items[mark:] if it.move is None]
 
