@@ -19,7 +19,7 @@ from .parse_correct import late_correction
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
 from .parse_net import net
-from .parse_votes import NUMBERED, bare_pair, gives_them, same_again, takes_off
+from .parse_votes import GIVE, NUMBERED, bare_pair, gives_them, same_again, takes_off
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
 
@@ -49,10 +49,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
-    if not kws and member is None and not excluded and ctx.turn.votes_per_player > 1 and \
+    if not kws and member is None and not excluded and ctx.votes > 1 and \
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
-    if not kws and member is None and not excluded:
+    if not kws and member is None and not excluded and clause[start].w in GIVE:
         kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and (_to_my_boss(ctx, clause, start) or
                                        _boss_decides(ctx, clause, start)):
@@ -63,8 +63,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and flags["abstain"] and member is None:
         items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
-    if member is None and all(k.cls == V.VOTE and k.weak and not k.withdraw and k.j < len(clause)
-                              and clause[k.j].w in V.WITHDRAW_WORDS for k in kws) and \
+    if member is None and items and (not kws or all(
+            k.cls == V.VOTE and k.weak and not k.withdraw and k.j < len(clause) and
+            clause[k.j].w in V.WITHDRAW_WORDS for k in kws)) and \
             takes_off(ctx, clause, flags, items):
         return None  # «Хотя нет, с Мирона снимаю, второй на Стеллу»
     if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
@@ -131,12 +132,14 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if kw.cls == V.VOTE and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and \
                 clause[kw.j + 1].w in (":", "—", "-", ")", "."):
             kw.j += 1  # «голос 1 — Жмых», «голос 2: Барон»: the number of the vote
-        if member is None and same_again(ctx, clause, kw, hi, flags, items):
+        if member is None and ctx.last_hit is not None and \
+                same_again(ctx, clause, kw, hi, flags, items):
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
-        net(ctx, clause, kw, hi, items, mark)
+        if len(items) > mark or kw.cls == V.VOTE:
+            net(ctx, clause, kw, hi, items, mark)
         if kw.today:
             ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)

@@ -260,8 +260,6 @@ def late_correction(clause: list[Tok]) -> int | None:
     """Index after the last «нет» / «вернее» … of a clause when the clause ends with it and a
     name («ой, он же наш, нет — Остапа»): the correction words need not open the clause."""
     heads = V.CORRECTION_HEADS
-    if heads.isdisjoint([t.w for t in clause]):
-        return None  # most clauses: no correction word at all
     for k in range(len(clause) - 1, -1, -1):
         w = clause[k].w
         if w in heads and w != "есть" and clause[k].word:

@@ -38,10 +38,8 @@ def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: i
     :func:`by_himself`, :func:`suggested_kill`. Edits ``items`` in place."""
     if kw.withdraw or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
         return
-    if len(items) == mark and kw.cls != V.VOTE:
-        return  # talk: only a vote left out for the names after it is looked at
     words = {t.w for t in clause}  # one pass: most checks need only one word to be there
-    if not _JOINERS.isdisjoint(words) or (kw.cls == V.VOTE and ctx.turn.votes_per_player > 1):
+    if not _JOINERS.isdisjoint(words) or (kw.cls == V.VOTE and ctx.votes > 1):
         unread_names(ctx, clause, kw, hi, items, mark)
     if len(items) > mark and items[-1].move is not None and kw.alt == V.VOTE and \
             kw.cls != V.VOTE:
@@ -70,7 +68,7 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     new = items[mark:]
     if any(it.problem is not None or it.withdraw is not None for it in new):
         return
-    spaced = kw.cls == V.VOTE and ctx.turn.votes_per_player > 1
+    spaced = kw.cls == V.VOTE and ctx.votes > 1
     if not spaced and not any(t.w in _JOINERS for t in clause[kw.j:hi]):
         return  # one name, no list
     elements, whole = _name_list(ctx, clause, kw.j, hi, spaced)

@@ -65,6 +65,7 @@ class Ctx:
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
     today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»
     open_branch: tuple | None = None  # (role, problem item) of a branch left without target
+    votes: int = 1  # votes each player has today (``turn.votes_per_player``)
 
 
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:

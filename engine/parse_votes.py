@@ -53,7 +53,7 @@ def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bo
 
 
 #: «Отдаю их …»: verbs giving the votes the sentence before spoke of.
-_GIVE = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "передаю"})
+GIVE = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "передаю"})
 
 #: Words between such a verb and the names («отдаю их так: …»).
 _GIVE_SKIP = frozenset({"их", "так", "сегодня", ":", "—", "-", "следующим", "образом"})
@@ -64,7 +64,7 @@ def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     verb of giving and «их», right after a clause that speaks of votes, gives those votes: a
     vote keyword over the verb (empty list when the clause is none)."""
     k = start
-    if k + 1 >= len(clause) or clause[k].w not in _GIVE or clause[k + 1].w != "их":
+    if k + 1 >= len(clause) or clause[k].w not in GIVE or clause[k + 1].w != "их":
         return []  # (not «оба отдаю Вишне»: both votes to one player is asked elsewhere)
     if not any(t.word and t.w.startswith("голос") for t in ctx.prev_clause):
         return []
