@@ -15,7 +15,7 @@ from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_tokens import Tok, span
 from .names import name_index
-from .words import is_known_word, is_verb, person_name
+from .words import CYR, is_known_word, is_verb, person_name
 from .parse_types import Ctx, Item
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
@@ -189,7 +189,9 @@ def _may_be_name(t: Tok, k: int) -> bool:
     if len(w) < 2 or w in V.FILLERS or w in V.PREPOSITIONS or w in _JOINERS or \
             w in _ADDRESS or w == V.NEGATION or w in V.PRONOUNS:
         return False
-    return (t.cap and k > 0) or t.quoted or not is_known_word(w) or person_name(w)
+    # a Latin word in lower case («sorry», «pls») is no nick the roster misses
+    return (t.cap and k > 0) or t.quoted or (CYR.search(w) is not None and (
+        not is_known_word(w) or person_name(w)))
 
 
 def told(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: int) -> None:
