@@ -187,8 +187,9 @@ def _may_be_name(t: Tok, k: int) -> bool:
     the grammar."""
     w = t.w
     if len(w) < 2 or w in V.FILLERS or w in V.PREPOSITIONS or w in _JOINERS or \
-            w in _ADDRESS or w == V.NEGATION or w in V.PRONOUNS or w in role_words():
-        return False  # («ищу комисара, Ромашка»: a role, then the player)
+            w in _ADDRESS or w == V.NEGATION or w in V.PRONOUNS or \
+            (not t.cap and w in role_words()):
+        return False  # («ищу комисара, ромашка»: a role, then the player; not «Доктору Кто»)
     # a Latin word in lower case («sorry», «pls») is no nick the roster misses
     return (t.cap and k > 0) or t.quoted or (CYR.search(w) is not None and (
         not is_known_word(w) or person_name(w)))
