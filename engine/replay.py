@@ -15,7 +15,7 @@ from .model import Move, ParseResult, Problem, ProblemKind, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
 from .explain import EVENTS_RU, result_ru
 from .reasons import CAUSES_RU, STATUSES_RU
-from .roles import ROLE_NAMES_RU
+from .roles import ROLE_NAMES_RU, typed_nick
 from .state import GameState
 from .turn_types import TurnInput, TurnResult
 
@@ -146,8 +146,10 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
     Raises:
         GameFileError: unknown sender, malformed ``at``, ``day < 1``.
     """
-    if sender not in game.roles:
+    nick = typed_nick(sender, game.roles)
+    if nick is None:
         raise GameFileError(f"--from: неизвестный игрок «{sender}»")
+    sender = nick
     try:
         at_dt = parse_local(at, game.timezone) if at else None
     except ValueError as exc:

@@ -115,3 +115,19 @@ STANDARD_DEAL: tuple[str, ...] = (
     + ROLE_CIVILIANS
     + ("civilian",) * 4
 )
+
+
+def typed_nick(typed: str, nicks) -> str | None:
+    """The roster nick the host typed as ``typed`` (a command-line argument): the same nick in
+    any letter case, with ё as е, with or without «» or quotes around it, outer spaces
+    ignored. ``nicks``: the roster's nicks (any iterable of str). Returns the roster spelling,
+    or None when no nick or more than one nick matches («Пчелка» for «Пчёлка»)."""
+    def key(s: str) -> str:
+        return " ".join(s.strip().strip("«»\"'“”").lower().replace("ё", "е").split())
+
+    wanted = key(typed)
+    found = [n for n in nicks if key(n) == wanted]
+    exact = [n for n in found if n == typed.strip()]
+    if exact:
+        return exact[0]
+    return found[0] if len(found) == 1 else None

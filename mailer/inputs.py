@@ -14,6 +14,8 @@ from datetime import datetime
 
 from sqlmodel import delete
 
+from engine.roles import typed_nick
+
 from .config import GameConfig
 from .store import DayInput, Store, dumps, to_db
 from .day import GameError, current_context
@@ -58,11 +60,7 @@ def _open_day(store: Store):
 
 
 def _nick(ctx, name: str) -> str | None:
-    name = name.strip().strip("«»\"'")
-    for nick in ctx.state.players:
-        if nick.lower() == name.lower():
-            return nick
-    return None
+    return typed_nick(name, ctx.state.players)
 
 
 def _save_inputs(store: Store, day: int, kind: str, values: dict, at: datetime | None = None) -> None:

@@ -307,6 +307,26 @@ def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
     assert again.waiting_for == other
 
 
+def test_fear_choice_is_a_player_typed_as_the_host_types_it(demo):
+    """``close-day --fear-choice``: a nick in another letter case or with е for ё is that
+    player; a name that is no player is refused before anything is resolved."""
+    cfg, store = demo
+    from mailer.day import set_event
+
+    set_event(cfg, store, "fear", now=START)
+    sync(cfg, store, now=AFTER)
+    first = close_day(cfg, store, now=AFTER)
+    assert first.waiting_for
+    with pytest.raises(GameError, match="нет игрока «Никтоинейкто»"):
+        close_day(cfg, store, now=AFTER, fear_choice="Никтоинейкто")
+    with store.session() as s:
+        assert s.get(DayRow, 1).status == "open"
+    victim = next(p.nick for p in status(cfg, store).players
+                  if p.alive and p.nick != first.waiting_for and p.nick.lower() != p.nick.upper())
+    typed = victim.upper().replace("Ё", "Е")
+    assert close_day(cfg, store, now=AFTER, fear_choice=typed).result.to_json()["lynched"] == [victim]
+
+
 def test_close_day_waits_for_a_running_sync(demo):
     from mailer.runlock import exclusive
 

@@ -184,6 +184,23 @@ def test_cli_parse(tmp_path, sender, text, expected):
     assert json.loads(out.stdout) == expected
 
 
+@pytest.mark.skipif(not _has_replay(), reason="engine.replay.parse_in_game not written yet")
+def test_cli_parse_sender_typed_without_capitals_or_yo(tmp_path):
+    """``--from`` takes the nick as a host types it: «маруська» is Маруська; a name that is
+    no player stays an error naming it."""
+    game = tmp_path / "game.toml"
+    game.write_text(GAME.replace('"Кир" = "civilian"', '"Пчёлка" = "civilian"'), encoding="utf-8")
+    exe = Path(sys.executable).with_name("mafia-mail")
+    run = lambda who: subprocess.run([str(exe), "parse", "--game", str(game), "--from", who],  # noqa: E731
+                                     input="Голосую за Буку", capture_output=True, text=True)
+    for typed in ("пчелка", "ПЧЁЛКА", "«Пчелка»"):
+        out = run(typed)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == {"moves": [{"action": "vote", "target": "Бука"}], "problems": []}
+    out = run("Пчела")
+    assert out.returncode != 0 and "неизвестный игрок «Пчела»" in out.stderr
+
+
 WORDS = sorted({w for _, c in CASES for w in c["text"].split()} |
                {"—", ":", "«", "»", "\n", "?", "или", "если", "за", "себя", "->"})
 

@@ -13,6 +13,8 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine.calendar import day_window, on_time
+from engine.gamefile import NOBODY
+from engine.roles import typed_nick
 
 from ..config import GameConfig
 from ..outbox import queue
@@ -105,7 +107,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                             "Закрыть раньше: close-day --early")
         state = load_state(game)
         if fear_choice:
-            row.fear_choice = fear_choice
+            row.fear_choice = _fear_choice(fear_choice, state)
         spec = day_spec(s, store, row)
         turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
         if row.event == "fear" and not turn.fear_choice:
@@ -221,3 +223,14 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else
         s.add(row)
         return sent
+
+
+def _fear_choice(typed: str, state) -> str:
+    """The host's ``--fear-choice`` as a roster nick (any case, ё as е) or ``nobody``
+    («никого» too). Raises GameError (Russian) for a name that is no player."""
+    if typed.strip().lower() in (NOBODY, "никого", "никто"):
+        return NOBODY
+    nick = typed_nick(typed, state.players)
+    if nick is None:
+        raise GameError(f"--fear-choice: нет игрока «{typed}» (ник или nobody)")
+    return nick

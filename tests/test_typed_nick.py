@@ -1,0 +1,23 @@
+"""engine.roles.typed_nick: a nick as the host types it on the command line."""
+
+import pytest
+
+from engine.roles import typed_nick
+
+ROSTER = ["Пчёлка", "Serginio", "Кот Бегемот", "кир", "Кир"]
+
+
+@pytest.mark.parametrize("typed,nick", [
+    ("Пчёлка", "Пчёлка"),
+    ("пчелка", "Пчёлка"),
+    (" «ПЧЕЛКА» ", "Пчёлка"),
+    ("serginio", "Serginio"),
+    ("кот  бегемот", "Кот Бегемот"),
+    ("Кир", "Кир"),      # the exact spelling wins over the other case
+    ("кир", "кир"),
+    ("КИР", None),       # fits two nicks by case only: no guess
+    ("Пчела", None),
+    ("", None),
+])
+def test_typed_nick(typed, nick):
+    assert typed_nick(typed, ROSTER) == nick
