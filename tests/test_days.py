@@ -513,6 +513,28 @@ def test_host_tools_by_the_cli(demo, tmp_path):
     assert run("inbox", "--done", "99999").exit_code == 1
 
 
+def test_inbox_lists_the_letters_asked_for_and_show_names_a_repeat(demo):
+    """``inbox 3 5`` lists just those letters (an unknown number is an error naming it);
+    ``show`` of a second delivery names the letter it repeats instead of «не игрок»."""
+    cfg, store = demo
+    maildir = cfg.path.parent / "maildir"
+    first = sorted((maildir / "new").iterdir())[0]
+    sync(cfg, store, now=START + timedelta(hours=2))
+    (maildir / "new" / "9999999999.M1P1.again").write_bytes(first.read_bytes())
+    sync(cfg, store, now=START + timedelta(hours=3))
+    run = lambda *args: CliRunner().invoke(main, ["--config", str(cfg.path), *args])  # noqa: E731
+    rows = json.loads(run("inbox", "--json").output)
+    repeat = next(r for r in rows if r["state"] == "duplicate")
+    original = next(r for r in rows if r["state"] != "duplicate" and r["message_id"] == repeat["message_id"])
+    shown = run("show", str(repeat["id"]))
+    assert shown.exit_code == 0
+    assert f"(повтор письма {original['id']})" in shown.output and "не игрок" not in shown.output
+    listed = json.loads(run("inbox", "--json", str(original["id"]), str(repeat["id"])).output)
+    assert [r["id"] for r in listed] == sorted([original["id"], repeat["id"]])
+    missing = run("inbox", str(original["id"]), "99999")
+    assert missing.exit_code == 1 and "писем с номерами 99999 нет" in missing.output
+
+
 def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     """`deadline` (issue 12): replies and reminders still queued that state the old deadline
     state the new one, a sent letter is left as sent, the last newspaper announces the new

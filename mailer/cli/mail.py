@@ -88,18 +88,20 @@ def _letter_state(value: str | None) -> str | None:
 @click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids: tuple[int, ...]) -> None:
-    """Все полученные письма, по строке на письмо: номер, время получения, адрес отправителя,
-    игрок, состояние, тема, проблемы (Message-ID — в --json и в show).
+    """Все полученные письма (или только с этими номерами), по строке на письмо: номер, время
+    получения, адрес отправителя, игрок, состояние, тема, проблемы (Message-ID — в --json и в
+    show).
 
     \b
     Пример:
       mafia-mail --config game.toml inbox --state unknown_sender
+      mafia-mail --config game.toml inbox 12 15
       mafia-mail --config game.toml inbox --done 12 15
     """
     from mailer.inbox import inbox as list_inbox, mark_done
 
-    if ids and not done or done and not ids:
-        raise click.UsageError("номера писем пишутся вместе с --done: inbox --done 12 15")
+    if done and not ids:
+        raise click.UsageError("какие письма отметить? inbox --done 12 15")
     cfg, store = open_game(ctx)
     if done:
         try:
@@ -109,6 +111,12 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
         click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
         return
     rows = list_inbox(store, cfg.zone, state=state)
+    if ids:
+        missing = sorted(set(ids) - {r.id for r in rows})
+        if missing:
+            raise HostError(f"писем с номерами {', '.join(map(str, missing))} нет"
+                            + (" (в этом состоянии)" if state else ""))
+        rows = [r for r in rows if r.id in set(ids)]
     if as_json:
         echo_json([r.to_json() for r in rows])
         return
@@ -120,6 +128,16 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
         listing.add_row(str(r.id), r.received[:16].replace("T", " "), _address_cell(r.from_addr, narrow), r.nick or "—",
                         state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
     print_table(listing)
+
+
+def _sender_note(r) -> str:
+    """Who the sender is, for ``show``: the player's nick; for a letter stopped before its
+    sender was looked at, what it is (a repeat of letter N, the game's own letter …)."""
+    if r.nick:
+        return r.nick
+    if r.duplicate_of:
+        return f"повтор письма {r.duplicate_of}"
+    return "не игрок" if r.state == "unknown_sender" else STATE_RU.get(r.state, r.state)
 
 
 def _address_cell(address: str, narrow: bool) -> str:
@@ -145,7 +163,7 @@ def show(ctx: click.Context, ref: str) -> None:
     if view is None:
         raise HostError(f"письма «{ref}» нет")
     r = view.row
-    click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({r.nick or 'не игрок'})\n"
+    click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({_sender_note(r)})\n"
                f"Получено: {r.received}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
     click.echo("\n--- понятые ходы ---")
     for m in view.moves:
