@@ -201,6 +201,8 @@ def describe_move(move: Move, state: GameState | None = None) -> str:
         who = move.member or ""
         if state is not None and who in state.players:
             who = f"{inflect(who, 'accs')} ({role_ru(state.players[who].role).lower()})"
+        elif who:
+            who = inflect(who, "accs")
         return f"За {who}: {_lower_first(describe_move(move.move, state))}"
     return f"{action_ru(a)[:1].upper()}{action_ru(a)[1:]}: {target}"
 

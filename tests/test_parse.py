@@ -110,6 +110,7 @@ def test_describe_move():
         "Жульничество против Serginio: если врач — лечение: Бука; если детектив — проверка: Кир")
     behalf = Move("on_behalf", member="Воришка", move=Move("rob", target="Бука"))
     assert describe_move(behalf, state) == "За Воришку (вор): кража: Бука"
+    assert describe_move(behalf) == "За Воришку: кража: Бука"  # no game state (the host's show)
     assert describe_move(Move("delegate"), state) == "Ход на усмотрение босса"
 
 
