@@ -572,8 +572,8 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     assert buka.state == "queued" and buka.subject == f"{cfg.name}: новый срок дня 1"
     assert buka.body == (
         "Здравствуйте, Бука!\n\n"
-        f"Срок дня 1 игры «{cfg.name}» перенесён: приём ходов — до {new_text} "
-        f"(прежний срок — {old_text}).\n"
+        f"Срок дня 1 игры «{cfg.name}» перенесён: приём ходов — до {new_text}; "
+        f"прежний срок — {old_text}.\n"
         "Ходы, которые вы уже прислали, остаются в силе; изменить их можно до нового срока.\n\n"
         "— Ведущий\n")
     # moved again: the unsent notices of the first move are replaced, one letter a player
@@ -582,7 +582,7 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
         notices = [r for r in store.outgoing(s) if r.kind == "deadline"]
     assert len(notices) == len(cfg.players)
     # the players never received 21:30 (its notices were not sent): the old deadline they know
-    assert all("до 08.12.2026 22:00 (Europe/Moscow) (прежний срок — 08.12.2026 19:30 (Europe/Moscow))"
+    assert all("до 08.12.2026 22:00 (Europe/Moscow); прежний срок — 08.12.2026 19:30 (Europe/Moscow)"
                in r.body for r in notices)
     # moved back to the deadline they know: nothing to tell, and no notice left
     set_deadline(cfg, store, "2026-12-08 19:30", now=now)

@@ -559,7 +559,7 @@ def _check_replies(host, rows):
     late = next(l for l in letters if "5.late" in l.message_id)
     assert late.day == 6 and late.state in ("applied", "no_moves")
     late_reply = next(r for r in rows.values() if r.ref == f"reply:{late.message_id}")
-    assert "Письмо пришло после срока дня 5 (" in late_reply.body and late_reply.state == "sent"
+    assert "Письмо пришло после срока дня 5 — " in late_reply.body and late_reply.state == "sent"
     assert "засчитаны в день 6" in late_reply.body
     notice = next(r for r in rows.values() if r.ref == f"next_day:{late.message_id}")
     assert "уже после срока дня 5 — " in notice.body and "будет засчитано в день 6" in notice.body

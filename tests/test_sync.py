@@ -151,7 +151,7 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
     late = [r for r in game.replies("reply") if "Лечение: Ягуарчик" in r.body]
     assert len(late) == 1
     assert late[0].body.splitlines()[2] == (
-        "Письмо пришло после срока дня 1 (08.12.2026 19:30 (Europe/Moscow)), поэтому ходы из него "
+        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (Europe/Moscow), поэтому ходы из него "
         "засчитаны в день 2.")
     assert "Принято (день 2)" in late[0].body and "09.12.2026 19:30" in late[0].body
 
@@ -190,7 +190,7 @@ def test_late_close_keeps_the_next_calendar_deadline(game):
     [row] = game.rows()
     assert (row.state, row.day) == ("applied", 2)
     [_, reply] = game.replies("reply")
-    assert "после срока дня 1 (08.12.2026 19:30" in reply.body and "засчитаны в день 2" in reply.body
+    assert "после срока дня 1 — 08.12.2026 19:30" in reply.body and "засчитаны в день 2" in reply.body
     assert "Ходы можно изменить до 10.12.2026 19:30" in reply.body
 
 
@@ -231,6 +231,7 @@ def test_problem_quoted_back_to_player(game):
     assert row.problems and row.problems[0]["kind"] == "unknown_name"
     [reply] = game.replies()
     assert "Волан-де-Морта" in reply.body and "Не принято" in reply.body
+    assert "\n\n\n" not in reply.body.replace("\r\n", "\n")  # one blank line between parts
 
 
 def test_code_word_required(tmp_path):
@@ -284,9 +285,9 @@ def test_letter_fetched_after_close_stays_out_of_the_closed_day(game):
     assert [r.state for r in game.rows()] == ["applied", "after_close", "after_close", "after_close"]
     replies = [r for r in game.replies("reply") if r.to_addr == "jaguar@example.org"]
     assert len(replies) == 1 and replies[0].body.splitlines()[2] == (
-        "Ваше письмо пришло до закрытия дня 1, но ведущий прочитал его, когда итоги дня 1 (срок — "
-        "08.12.2026 19:30 (Europe/Moscow)) уже были подведены (08.12.2026 19:35 (Europe/Moscow)), "
-        "поэтому ходы из него не засчитаны. Для дня 2 пришлите ходы заново.")
+        "Ваше письмо пришло до закрытия дня 1, но ведущий прочитал его, когда итоги дня 1 уже были "
+        "подведены: срок был 08.12.2026 19:30 (Europe/Moscow), итоги — 08.12.2026 19:35 "
+        "(Europe/Moscow). Поэтому ходы из него не засчитаны. Для дня 2 пришлите ходы заново.")
     with game.store.session() as s:
         stored = loads(s.get(DayRow, 1).result_json)
     assert stored["lynched"] == ["Serginio"]
