@@ -508,9 +508,9 @@ def _check_mail(host, smtp, alive_at_start, players):
             assert msg["Subject"].endswith(f"итоги дня {row.day}") or (
                 row.day == 7 and msg["Subject"].endswith("итоги дня 7 (исправлено)"))
             results[row.day][row.to_nick] += 1
-            announced = re.findall(r"Следующий день, событие «(.+?)»", msg.get_body(("plain",)).get_content())
+            announced = re.findall(r"День (\d+), событие «(.+?)»", msg.get_body(("plain",)).get_content())
             if row.day + 1 in SCHEDULE:
-                assert set(announced) <= {EVENT_NAMES_RU[SCHEDULE[row.day + 1][0]]}
+                assert set(announced) <= {(str(row.day + 1), EVENT_NAMES_RU[SCHEDULE[row.day + 1][0]])}
         if row.kind == "reminder":
             reminders[(row.day, row.to_nick)] += 1
         if row.kind == "event" and row.day in SCHEDULE:
