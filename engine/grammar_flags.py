@@ -270,6 +270,19 @@ def _has(table: dict, w: str, clause: list[Tok], i: int, present: set[str]) -> b
     return any(present.issuperset(p) and match_phrase(clause, i, p) for p in table[w])
 
 
+#: Stems of moves that are not the night move: a bare «пропускаю» next to one of them passes
+#: on that move only («охоту пропускаю», «голосование пропускаю»), not on the night.
+_NOT_NIGHT_STEMS = ("охот", "линч", "голосов")
+
+
+def _skips_other_move(clause: list[Tok], i: int, present: set[str]) -> bool:
+    """True when the skip phrase at ``i`` does not name the move («ход») and the clause names
+    a move that is not the night move (the hunt, the lynch vote)."""
+    if "ход" in present or "хода" in present:
+        return False
+    return any(t.word and t.w.startswith(_NOT_NIGHT_STEMS) for t in clause)
+
+
 def clause_flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
 
@@ -286,7 +299,7 @@ def clause_flags(clause: list[Tok]) -> dict:
         if not t.word or t.w not in first:
             continue
         w = t.w
-        if w in SKIP and _has(SKIP, w, clause, i, present):
+        if w in SKIP and _has(SKIP, w, clause, i, present) and not _skips_other_move(clause, i, present):
             out["skip"] = True
         if out["cancel"] is None and w in CANCEL:
             for p in CANCEL[w]:
