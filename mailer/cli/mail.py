@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from mailer.letter_state import LetterState
 from mailer.out_state import OutState
 from mailer.words import KIND_RU, PROBLEM_RU, STATE_RU, code_for
 
@@ -137,7 +138,7 @@ def _sender_note(r) -> str:
         return r.nick
     if r.duplicate_of:
         return f"повтор письма {r.duplicate_of}"
-    return "не игрок" if r.state == "unknown_sender" else STATE_RU.get(r.state, r.state)
+    return "не игрок" if r.state == LetterState.UNKNOWN_SENDER else STATE_RU.get(r.state, r.state)
 
 
 def _address_cell(address: str, narrow: bool) -> str:
