@@ -113,11 +113,12 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
         return
     rows = list_inbox(store, cfg.zone, state=state)
     if ids:
-        missing = sorted(set(ids) - {r.id for r in rows})
+        wanted = set(ids)
+        missing = sorted(wanted - {r.id for r in rows})
         if missing:
             raise HostError(f"писем с номерами {', '.join(map(str, missing))} нет"
                             + (" (в этом состоянии)" if state else ""))
-        rows = [r for r in rows if r.id in set(ids)]
+        rows = [r for r in rows if r.id in wanted]
     if as_json:
         echo_json([r.to_json() for r in rows])
         return
