@@ -28,6 +28,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if start + 1 >= len(clause) or not clause[start].word:
         return []
     w = clause[start].w
+    if actor.mafia and (end := _from_clan(clause, start)) is not None:
+        return [Kw(V.KILL, start, end)]  # «От клана сегодня — X», «А от фирмы по-прежнему X»
     if w in CLAN_HEADERS and actor.mafia:  # «Жертва от клана: X», «Клан на эту ночь — X»
         k = start + 1
         while k < len(clause) and clause[k].word and clause[k].w in _HEADING_WORDS:
@@ -57,6 +59,59 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
         return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
     return _night_target(clause, start, actor)
+
+
+#: The clan as the giver of the night's kill: «от клана», «от (нашей) фирмы», «от семейства»
+#: (a clan member's trigger words, engine.grammar_windows).
+CLAN_GIVERS = frozenset({"клана", "фирмы", "семьи", "семейства", "мафии", "банды"})
+
+#: Words between «от клана» and the victim: when, «по-прежнему», «уходит» («От семейства
+#: этой ночью уходит X»), «двое».
+_FROM_CLAN_WORDS = frozenset({"сегодня", "этой", "эту", "ночью", "ночь", "на", "по-прежнему",
+                              "опять", "снова", "уходит", "уходят", "уйдет", "уйдут", "двое",
+                              "жертва", "будет", "же"})
+
+_LEAVES = frozenset({"уходит", "уходят", "уйдет", "уйдут"})
+
+
+def _from_clan(clause: list[Tok], start: int) -> int | None:
+    """«От клана сегодня — X», «А от фирмы по-прежнему X», «От семейства этой ночью уходит
+    X», «Этой ночью от нас уходят двое: X и Y»: a clause opening with the clan as the giver
+    (time words, «а», «и ещё» aside) names the clan kill. Returns the index where the names
+    start; None when the clause is no such heading."""
+    k = start
+    while k < len(clause) and (not clause[k].word and clause[k].w == "," or
+                               clause[k].w in _FROM_CLAN_OPENERS):
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w not in ("от", "для"):
+        return None
+    k += 1
+    if k < len(clause) and clause[k].w in ("нашей", "нашего", "нашей", "нашего"):
+        k += 1
+    if k >= len(clause):
+        return None
+    ours = clause[k].w == "нас"  # «от нас» only with «уходит»
+    if clause[k].w not in CLAN_GIVERS and not ours:
+        return None
+    k += 1
+    noun_end = k
+    left = False
+    while k < len(clause) and clause[k].word and clause[k].w in _FROM_CLAN_WORDS:
+        left = left or clause[k].w in _LEAVES
+        k += 1
+    if ours and not left:
+        return None
+    while k < len(clause) and clause[k].w in (":", "—", "→", "-"):
+        k += 1
+    if k == noun_end:
+        return None  # «от клана Бархата ничего не слышно»: the clan of a player
+    if k >= len(clause) or not clause[k].word or not (clause[k].cap or clause[k].quoted):
+        return None  # «Для клана: предлагаю взять X»: a name must follow the heading
+    return k
+
+
+#: Words before «от клана» in its heading («А от клана …», «И ещё, от фирмы: …»).
+_FROM_CLAN_OPENERS = frozenset({"а", "и", "еще", "ещё", "этой", "ночью", "сегодня", "ну"})
 
 
 #: «Сегодня — X» from a swindler whose letter has branches: his swindle's target.

@@ -13,6 +13,7 @@ import functools
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
+from .lexicon import lexicon
 from .names import name_index
 from .words import is_known_word, morph, past_tense
 
@@ -189,6 +190,8 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
         if hit is None:
             return False
         end = k + 1 + hit.length
+    if end < len(clause) and clause[end].word and clause[end].w in lexicon().words:
+        end += 1  # «Лис у Совы ворует»: his move word after the place
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
                 len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
     if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))

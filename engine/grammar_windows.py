@@ -16,10 +16,11 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .translit import latin_words
+from .roles import CLAN_ROLES
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SEGMENT_MARKS, SKIP
 from .grammar_headers import (
-    BOSS_HEADERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
+    BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
 )
 from .grammar_keywords import fuzzy_verb
 
@@ -65,7 +66,8 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     members' names, role words and third-person verbs («Страж: Индиго», «вор ворует у X»);
     for a swindler the role words of his branches; for anyone his own role's words
     («Врач — Бука»), his own moves in the third person («Шуршик жульничает на X») and in the
-    plain imperative («Вылечи Бобра»)."""
+    plain imperative («Вылечи Бобра»); for a clan member or boss the clan as a giver («от
+    клана»)."""
     rw = role_words()
     lex = lexicon()
     own = {cls for cls, table in V.CLASS_ACTIONS.items() if role in table}
@@ -73,11 +75,12 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     imperative = frozenset(w for w in lex.imperative if lex.words.get(w) in own)
     if role == "boss":
         return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
-            BOSS_HEADERS
+            BOSS_HEADERS | CLAN_GIVERS
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
-    return frozenset(w for w, r in rw.items() if r == role) | third | imperative
+    clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
+    return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan
 
 
 _ELLIPSIS = "\x01"

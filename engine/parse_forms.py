@@ -230,8 +230,9 @@ def _opens_move(clause: list[Tok], k: int) -> bool:
     word."""
     while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
                                                   clause[k].w in V.SUBJECT_SKIP or
-                                                  clause[k].w in _ORDER_VERBS):
-        k += 1
+                                                  clause[k].w in _ORDER_VERBS or
+                                                  clause[k].w in V.SELF_WORDS):
+        k += 1  # «Страж сам охраняет X», «Страж себя охраняет»
     if k >= len(clause):
         return False
     t = clause[k]
