@@ -250,13 +250,31 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             return True
-        if w == "если" and prev in ("а", "или", "либо"):
-            return True
+        if w == "если" and prev in ("а", "или", "либо") and _other_named(clause, k + 1):
+            return True  # not «…: если она роль — хорошо, а если нет — тоже не страшно»
         if w in _UNDECIDED or (w == "решу" and any(
                 clause[n].w in ("позже", "потом", "вечером", "завтра")
                 for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
             return True
     return False
+
+
+def _other_named(clause: list[Tok], lo: int) -> bool:
+    """True when ``clause[lo:]`` may name another target: a capitalised or quoted word, a
+    word of no dictionary, or the sender himself («…, а если не надо, то себя»)."""
+    from .words import is_known_word
+
+    if any(t.w == "то" and n + 1 < len(clause) - lo and clause[lo + n + 1].word and
+           clause[lo + n + 1].w not in _THEN_TALK for n, t in enumerate(clause[lo:])):
+        return True  # «…, а если не надо, то лису»
+    return any(t.word and (t.cap or t.quoted or t.w in V.SELF_WORDS or
+                           t.w in V.SENDER_WORDS or not is_known_word(t.w))
+               for t in clause[lo:])
+
+
+#: Words after «то» that end a remark, not name another target («а если нет, то и ладно»).
+_THEN_TALK = frozenset({"и", "не", "ничего", "ладно", "всё", "все", "хорошо", "тоже", "ну",
+                        "так", "это", "есть", "ок", "нормально", "пусть"})
 
 
 @functools.lru_cache(maxsize=1)

@@ -55,6 +55,9 @@ class Targets:
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
     end: int = -1  # index after the last token used
     retracted: bool = False  # the names were taken back with no other named («…ой, нет»)
+    #: index of a pronoun written as an element of a list of names («за него же и за
+    #: Кузю», «за Кузю и за неё»): it points at a player named before (engine.parse_move)
+    listed_pronoun: int | None = None
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -79,6 +82,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     negated: list[int] = []  # hits written after «не» («лечу не Буку, а Кира»)
     neg = skipped = False
     restated: set[str] = set()  # the dictionary words skipped before the first name
+    pron_at = -1  # index of the pronoun that opened the targets («за него же и за Кузю»)
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     while k < hi:
@@ -190,6 +194,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if neg:
                 negated.append(len(out.hits))
                 neg = False
+            if out.pronoun and not out.hits and _listed_after(words, pron_at, k):
+                out.pronoun, out.listed_pronoun = False, pron_at  # «за него же и за Кузю»
             out.hits.append((hit, k, k + hit.length))
             k += hit.length
             joined, out.end, expected = False, k, frozenset({"accs"})
@@ -211,6 +217,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 nxt = clause[k + 1].w if k + 1 < len(clause) else ""
                 out.nobody_named = w in ("никого", "никому") or nxt in ("за", "кого", "в", "на")
             out.pronoun = not out.nobody
+            pron_at = k
             out.end = k + 1
             if out.nobody:
                 break
@@ -220,12 +227,23 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             approx = idx.approximate(w) if t.cap and clause[k - 1].w in V.PREPOSITIONS else None
             if approx is not None and approx.kind != "fuzzy":  # «туда же, в Мышь»
                 out.pronoun = False
+                if _listed_after(words, pron_at, k):
+                    out.listed_pronoun = pron_at  # «за него же и за Кузю»: two players
                 out.hits.append((approx, k, k + 1))
                 out.end = k + 1
                 joined = False
                 k += 1
                 continue
             break  # «ищу его у Сергея»: only a name right after the pronoun
+        if out.hits and joined and out.listed_pronoun is None and w in _LISTED_PRONOUNS and (
+                (k + 1 < hi and words[k + 1] == "же") or
+                (k > 1 and words[k - 1] in V.PREPOSITIONS and words[k - 2] in _LIST_JOINERS)) \
+                and _pronoun_ends(clause, k, hi):
+            # (not «проверяю Кузю и её же убираем»: the pronoun is the next move's)
+            out.listed_pronoun, out.end = k, k + 1  # «за Кузю и за него же»
+            joined = False
+            k += 1
+            continue
         if w in rw:
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
@@ -301,6 +319,34 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+#: Pronouns that may stand in a list of names for a player named before («за Кузю и за него
+#: же»).
+_LISTED_PRONOUNS = frozenset({"его", "ее", "её", "ему", "ей", "него", "нее", "неё", "нему",
+                              "ней"})
+
+#: Words that join the elements of a list of targets.
+_LIST_JOINERS = frozenset({"и", ",", "+", "плюс", "также"})
+
+
+def _listed_after(words: list[str], pron_at: int, k: int) -> bool:
+    """True when a joiner of a list stands between the pronoun at ``pron_at`` and the name at
+    ``k`` («него же и за Кузю»): the pronoun is one of the targets, not an apposition of the
+    name («туда же, в Мышь»)."""
+    return pron_at >= 0 and words[pron_at] in _LISTED_PRONOUNS and any(
+        words[n] in _LIST_JOINERS for n in range(pron_at + 1, k))
+
+
+def _pronoun_ends(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the pronoun at ``k`` ends its part of the clause (only «же», then a mark or
+    the end of the clause): it is a listed target, not the object of a move word after it."""
+    for n in range(k + 1, min(hi, len(clause))):
+        if not clause[n].word:
+            return True
+        if clause[n].w != "же":
+            return False
+    return hi >= len(clause) or not clause[hi].word
 
 
 #: Personal pronouns whose «себя» is their own («он себя»), never the sender.

@@ -71,8 +71,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is not None:
             tg.hits.append(back)
             tg.pronoun = False
+    if tg.listed_pronoun is not None and not _listed_back(ctx, tg):
+        p = tg.listed_pronoun  # «за Кузю и за него»: nobody named before to point at: ask
+        text = span(ctx.text, clause, kw.i, max(tg.end, p + 1))
+        items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
+                          tried=action or ""))
+        return max(tg.end, p + 1)
     if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
-        ctx.last_hit = (tg.hits[0][0],)
+        ctx.last_hit, ctx.last_hit_at = (tg.hits[0][0],), clause[0].start
     first = min([kw.i] + [h[1] for h in tg.hits])
     last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:
@@ -123,6 +129,22 @@ _POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
+
+
+def _listed_back(ctx: Ctx, tg: Targets) -> bool:
+    """«Краду у Гоши. Голосую за него же и за Кузю»: a pronoun in a list of names stands for
+    the single target of the move before (or the one player the clause before names); it is
+    put among ``tg.hits`` in its place. False when there is no such player or he is named in
+    the list already (then the reply asks)."""
+    back = ctx.last_hit or _named_before(ctx)
+    if back is None or back[0].nick is None or \
+            any(back[0].nick == h[0].nick for h in tg.hits):
+        return False
+    p = tg.listed_pronoun
+    tg.hits.append((back[0], p, p + 1))
+    tg.hits.sort(key=lambda h: h[1])
+    tg.end = max(tg.end, p + 1)
+    return True
 
 
 def _named_before(ctx: Ctx) -> tuple | None:

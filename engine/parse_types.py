@@ -61,6 +61,7 @@ class Ctx:
     nicks: tuple[str, ...]
     alive: frozenset[str]
     last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
+    last_hit_at: int = -1  # offset of the clause ``last_hit`` was read in
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
     today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»

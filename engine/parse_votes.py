@@ -5,6 +5,8 @@ two-vote day, «Отдаю их: X и Y» after a sentence about the votes, numb
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import action_for
@@ -103,17 +105,56 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
 _TOO = frozenset({"тоже", "также", "аналогично"})
 
 
+#: «Голос — тот же», «линч туда же»: the whole window names the player of the move just
+#: before (in the letter; «тот же, что и вчера» names a word more and is asked about).
+_SAME_SAID = frozenset({
+    ("тот", "же"), ("тот", "же", "самый"), ("того", "же"), ("того", "же", "самого"),
+    ("тому", "же"), ("та", "же"), ("та", "же", "самая"), ("ту", "же"), ("той", "же"),
+    ("туда", "же"), ("на", "того", "же"), ("за", "того", "же"), ("за", "ту", "же"),
+    ("на", "ту", "же"), ("в", "того", "же"), ("в", "ту", "же"), ("тоже", "туда"),
+    ("туда", "же", "самое"), ("тот", "же", "игрок"),
+})
+
+
+#: Moves aimed against a player: «тот же» after one of them, for another one, means the same
+#: player («МО — X. Голос — тот же»); after a heal or a check it means «unchanged».
+_AGAINST = frozenset({"hunt", "maniac_kill", "clan_kill", "mortar", "beat", "vote"})
+
+#: A letter changing an earlier one («меняю: …», «поменяй …»): «тот же» there keeps a move.
+_CHANGING = re.compile(r"меня[юей]|поменя|измен|замен|передума|как раньше|прежн")
+
+
+def _same_player_meant(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item]) -> bool:
+    """True when «тот же» after keyword ``kw`` names the target of the move just before:
+    that move (read in this clause or the one right before, no problem) and this one are
+    both aimed against a player, and the letter changes no earlier letter."""
+    if ctx.last_hit_at < 0 or ctx.last_hit_at not in (
+            clause[0].start, ctx.prev_clause[0].start if ctx.prev_clause else -2):
+        return False
+    last = next((it for it in reversed(items) if it.move is not None or it.problem), None)
+    if last is None or last.move is None or last.move.action not in _AGAINST or \
+            last.move.target != ctx.last_hit[0].nick:
+        return False
+    if action_for(kw.cls, ctx.sender, ctx.turn) not in _AGAINST:
+        return False
+    return _CHANGING.search(ctx.text.lower()) is None
+
+
 def same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
                 items: list[Item]) -> bool:
     """«МО в Мирона. Голос тоже.»: a keyword followed by «тоже» / «также» and nothing else
     names the single target of the move just before (``ctx.last_hit``); the move is judged
     as if that player were written. True when the clause was read so."""
-    if ctx.last_hit is None or kw.negated or kw.withdraw or kw.j >= hi or \
-            clause[kw.j].w not in _TOO:
+    if ctx.last_hit is None or kw.negated or kw.withdraw or kw.j >= hi:
         return False
-    if any(t.word and t.w not in _TOO for t in clause[kw.j:hi]) or any(
-            t.w in _TOO for t in clause[max(0, kw.i - 1):kw.i]):
+    said = tuple(t.w for t in clause[kw.j:hi] if t.word)
+    if said not in _SAME_SAID and (clause[kw.j].w not in _TOO or any(
+            t.word and t.w not in _TOO for t in clause[kw.j:hi])):
         return False
+    if any(t.w in _TOO for t in clause[max(0, kw.i - 1):kw.i]):
+        return False
+    if said in _SAME_SAID and not _same_player_meant(ctx, clause, kw, items):
+        return False  # «меняю: лечу X. линч тот же»: the vote stays as it was
     actor = ctx.sender
     tg = Targets(hits=[(ctx.last_hit[0], kw.j, hi)], end=hi)
     text = span(ctx.text, clause, kw.i, last_word(clause, kw.j, hi))
