@@ -33,6 +33,11 @@ def sync(ctx: click.Context) -> None:
     with terminal_progress("Получаю письма", ("письмо", "письма", "писем")) as progress:
         report = call(do_sync, cfg, store, now=now(), progress=progress)
     click.echo(f"Новых писем: {report.fetched}; обработано: {report.processed}.")
+    _echo_report(report)
+
+
+def _echo_report(report) -> None:
+    """The per-state counts and the attention list of a SyncReport, as ``sync`` prints them."""
     for state, n in sorted(report.states.items()):
         click.echo(f"  {STATE_RU.get(state, state)}: {n}")
     if report.skipped_large:
@@ -41,6 +46,29 @@ def sync(ctx: click.Context) -> None:
         click.echo("Требуют внимания ведущего (mafia-mail inbox):")
         for line in report.attention:
             click.echo(f"  {line}")
+        if report.states.get(LetterState.UNKNOWN_SENDER):
+            click.echo("Если это адрес игрока: впишите его в emails игрока в настройках и выполните "
+                       "mafia-mail reread НОМЕР (номера — в mafia-mail inbox).")
+
+
+@click.command()
+@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=int, required=True)
+@click.pass_context
+def reread(ctx: click.Context, ids: tuple[int, ...]) -> None:
+    """Прочитать письма заново, как будто они только что пришли (время получения — прежнее):
+    после того как ведущий добавил адрес игрока в emails, исправил причину задержки или
+    снова открыл день (reopen-day). Игрок получит новый ответ.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml reread 34
+    """
+    from mailer.reread import reread as do_reread
+
+    cfg, store = open_game(ctx)
+    report = call(do_reread, cfg, store, list(ids), now=now())
+    click.echo(f"Прочитано заново: {report.processed}.")
+    _echo_report(report)
 
 
 @click.command()
@@ -292,4 +320,4 @@ def demo(keep: str | None) -> None:
     run_demo(keep, echo=click.echo, command=command_name())
 
 
-COMMANDS = (sync, watch, inbox, show, outbox, preview, edit, send, demo)
+COMMANDS = (sync, reread, watch, inbox, show, outbox, preview, edit, send, demo)

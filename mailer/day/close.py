@@ -17,9 +17,11 @@ from engine.gamefile import NOBODY
 from engine.roles import typed_nick
 
 from ..config import GameConfig
+from ..intake import PENDING_COLUMNS
+from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import OutState
-from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db, utc
+from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
 from .open import open_game_day
@@ -194,7 +196,9 @@ def _sent_before(s: Session, row: DayRow) -> set[str]:
 def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
-    sent stay sent and are returned as a list for the host.
+    sent stay sent and are returned as a list for the host. Letters received on time for
+    the day but after it was closed (``after_close``) become ``pending``: the next sync
+    reads them into the day.
 
     Raises:
         GameError: no game or day ``day`` was never closed.
@@ -222,6 +226,12 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
         row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else
         s.add(row)
+        # letters that came on time for this day but after its close belong to it again: the
+        # next sync reads them (DECISIONS.md §2: a letter before the deadline counts)
+        for letter in s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)):
+            for column, value in PENDING_COLUMNS.items():
+                setattr(letter, column, value)
+            s.add(letter)
         return sent
 
 

@@ -1,0 +1,77 @@
+"""``mafia-mail reread``: read stored letters again, as if they had just arrived.
+
+For the letters a sync could not take and the host has since made takeable: a letter from an
+address that was not in the roster (the host added it to the player's ``emails``), a letter
+held after an error (the cause is fixed), an unreadable one (a newer version decodes it), or
+one that came on time for a day that was closed early and is open again (``reopen-day``).
+The letter keeps its receipt time, so it is stamped against the same deadlines as before;
+it goes through every stage of :mod:`mailer.reading` again and its sender gets a new reply.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .config import GameConfig
+from .intake import PENDING_COLUMNS, SyncReport
+from .letter_state import LetterState
+from .reading import process_pending
+from .runlock import AlreadyRunning, exclusive
+from .store import DayRow, Letter, Store
+
+__all__ = ["reread", "REREADABLE_STATES"]
+
+#: States a letter may be re-read from: nothing of it was applied and the cause may be gone.
+REREADABLE_STATES = (LetterState.UNKNOWN_SENDER, LetterState.HELD, LetterState.UNREADABLE,
+                     LetterState.AFTER_CLOSE)
+
+
+def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> SyncReport:
+    """Put the letters ``ids`` back as ``pending`` and read every pending letter due now
+    (:func:`mailer.reading.process_pending`, the second half of ``sync``; no mail is fetched).
+
+    Args:
+        cfg: the loaded config (its current roster and addresses are used); store: the game
+            database; ids: ``Letter.id`` numbers as ``inbox`` shows them; now: aware current
+            time (the Date of the replies).
+    Returns:
+        SyncReport of the reading (``fetched`` is 0).
+    Raises:
+        mailer.day.GameError: no such letter, a letter in a state that cannot be re-read
+            (its moves were applied, it is a duplicate, an auto-reply…), a letter never
+            downloaded (too large), or a sync of this game is running. Russian message;
+            nothing is changed.
+    """
+    from .day import GameError
+
+    try:
+        with exclusive(cfg.path, "sync", cfg.database_url):
+            with store.session() as s:
+                letters = [s.get(Letter, i) for i in ids]
+                missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
+                if missing:
+                    raise GameError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
+                wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters
+                         if l.state not in REREADABLE_STATES]
+                if wrong:
+                    raise GameError(
+                        "перечитать можно только письма с неизвестного адреса, задержанные, "
+                        f"нечитаемые и пришедшие после итогов дня; не подходят: {', '.join(wrong)}")
+                closed = sorted({l.day for l in letters if l.state == LetterState.AFTER_CLOSE
+                                 and (row := s.get(DayRow, l.day)) is not None and row.status == "closed"})
+                if closed:
+                    raise GameError(f"день {', '.join(map(str, closed))} закрыт: письмо, пришедшее после его итогов, "
+                                    f"будет прочитано в этот день после mafia-mail reopen-day {closed[0]}")
+                never = [str(l.id) for l in letters if l.raw is None]
+                if never:
+                    raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
+                for letter in letters:
+                    for column, value in PENDING_COLUMNS.items():
+                        setattr(letter, column, value)
+                    letter.handled = False
+                    s.add(letter)
+            report = SyncReport()
+            process_pending(cfg, store, now=now, report=report)
+            return report
+    except AlreadyRunning as exc:
+        raise GameError(str(exc)) from None

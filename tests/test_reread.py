@@ -1,0 +1,81 @@
+"""``reread``: a letter the sync could not take is read again once the host has fixed the
+cause (an address added to the roster, a day reopened), with its old receipt time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from mailer.config import load_config
+from mailer.day import GameError, close_day, reopen_day
+from mailer.reread import reread
+from test_sync import DEADLINE, START, Game, letter
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game(tmp_path)
+    yield g
+    g.store.dispose()
+
+
+def _add_address(game: Game, nick_email: str, new: str) -> None:
+    path = game.root / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace(f'email = "{nick_email}"', f'emails = ["{nick_email}", "{new}"]')
+    path.write_text(text, encoding="utf-8")
+    game.cfg = load_config(path)
+
+
+def test_letter_from_a_new_address_counts_after_the_host_adds_it(game):
+    game.deliver(letter("buka.work@example.net", "Лечу Маруську", msgid="w@x"), START + timedelta(hours=3))
+    assert game.sync().states == {"unknown_sender": 1}
+    [row] = game.rows()
+    _add_address(game, "buka@example.org", "buka.work@example.net")
+    report = reread(game.cfg, game.store, [row.id], now=DEADLINE - timedelta(hours=1))
+    assert (report.processed, report.states) == (1, {"applied": 1})
+    [row] = game.rows()
+    assert (row.state, row.nick, row.day) == ("applied", "Бука", 1)
+    [reply] = game.replies("reply")
+    assert reply.to_addr == "buka.work@example.net" and "Лечение: Маруська" in reply.body
+
+
+def test_reread_without_a_fix_gives_the_same_state(game):
+    game.deliver(letter("nobody@example.net", "Лечу Маруську", msgid="n@x"), START + timedelta(hours=3))
+    game.sync()
+    [row] = game.rows()
+    assert reread(game.cfg, game.store, [row.id], now=DEADLINE).states == {"unknown_sender": 1}
+    assert [r.state for r in game.rows()] == ["unknown_sender"]
+
+
+def test_applied_and_missing_letters_are_refused_and_nothing_changes(game):
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="a@x"), START + timedelta(hours=3))
+    game.sync()
+    [row] = game.rows()
+    with pytest.raises(GameError, match=r"не подходят: 1 \(ходы приняты\)"):
+        reread(game.cfg, game.store, [row.id], now=DEADLINE)
+    with pytest.raises(GameError, match="нет письма с номером 99"):
+        reread(game.cfg, game.store, [row.id, 99], now=DEADLINE)
+    assert [r.state for r in game.rows()] == ["applied"]
+    assert len(game.replies("reply")) == 1
+
+
+def test_letter_on_time_after_an_early_close_joins_the_reopened_day(game):
+    """A letter received before the deadline but read after the host closed the day early is
+    ``after_close`` (not counted in the next day either); reread refuses it while the day is closed; reopen-day gives it back to
+    the day and the next sync reads it into day 1."""
+    game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v@x"), START + timedelta(hours=2))
+    game.sync()
+    # received at 4 h, but the host closes the day at 5 h before the next sync reads it
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="j@x"), START + timedelta(hours=4))
+    close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    game.sync()
+    late = {r.message_id: r for r in game.rows()}["j@x"]
+    assert (late.state, late.day) == ("after_close", 1)
+    with pytest.raises(GameError, match="reopen-day 1"):
+        reread(game.cfg, game.store, [late.id], now=DEADLINE)
+    reopen_day(game.cfg, game.store, 1)
+    assert game.sync().states == {"applied": 1}
+    late = {r.message_id: r for r in game.rows()}["j@x"]
+    assert (late.state, late.day) == ("applied", 1)
