@@ -102,9 +102,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if subjects[n] is not None:
             if _on_his_own(clause, kw.j):
                 continue  # «Смит ворует сам, я ему написала»: the member moves himself
-            member = subject_actor(ctx, clause, subjects[n], member, items)
-            if member is False:
+            actor = subject_actor(ctx, clause, subjects[n], member, items)
+            if actor is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
+            member = actor
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
         elif n and clause[kw.i].w in lex.plural1:
