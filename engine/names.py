@@ -71,8 +71,8 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_stems(idx, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
         if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
-            for form in word_forms(head.group(1)):
-                idx.parts.setdefault(form, set()).add(nick)
+            for form in {**word_forms(head.group(1)), **_safe(_reading_forms(head.group(1)))}:
+                idx.parts.setdefault(form, set()).add(nick)  # «Заю» for «Zaya2010»
             _add_stems(idx, nick, head.group(1))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
         for form in list(forms) + [f for f, cases in extra.items() if "nomn" in cases]:
@@ -113,7 +113,15 @@ def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     alone never names a player by a reading."""
     short = THRESHOLDS["known_word_fuzzy_max_len"]
     return {f: c for f, c in forms.items()
-            if len(f) > short or not is_known_word(f) or person_name(f)}
+            if len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)}
+
+
+def _loan(form: str, forms: dict[str, frozenset[str]]) -> bool:
+    """True when ``form`` is, at its likeliest, a case form of the very word a reading is
+    («леди» for Lady, «танк» for Tank: the English word Russian borrowed), not another word
+    it happens to spell («марка» is no form of Marcus's «Марк»)."""
+    lemma = morph().parse(form)[0].normal_form.replace("ё", "е")
+    return "nomn" in forms.get(lemma, ())
 
 
 #: A digit written between letters of a nickname stands for a letter («J0ker» is «Joker»,

@@ -17,7 +17,8 @@ from operator import attrgetter
 
 from .names_given import names_written
 from .names_pets import pet_owners
-from .words import THRESHOLDS, is_known_word, max_distance, may_be_name
+from .translit import cyrillic_reading
+from .words import THRESHOLDS, is_known_word, laughter, max_distance, may_be_name
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -220,6 +221,9 @@ class NameIndex:
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         owners = set(self.parts.get(word, ()))
+        if owners and word.isascii() and word.isalpha():
+            # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
+            owners |= self.parts.get(cyrillic_reading(word), set())
         if strict:
             return _hit(sorted(owners), "part") if owners else None
         kind = "part" if owners else "prefix"
@@ -229,6 +233,7 @@ class NameIndex:
                 heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»
             owners |= {n for n, bases in self.bases.items()
                        for b in bases for h in heads if b.startswith(h) and b != word}
+        plain = set(owners)  # a word or a prefix of a nick, not only a pet form
         pet = self.pet_form(word)
         if pet is not None:
             owners |= set(pet.candidates)
@@ -236,6 +241,10 @@ class NameIndex:
         if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
             given = self.given_name(word)
             if given is not None:
+                # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as
+                # a pet form and holding no given name drops out
+                owners = {n for n in owners if n in given.candidates or n in self.given_of
+                          or n in plain}
                 kind = "name" if not owners - set(given.candidates) else kind
                 owners |= set(given.candidates)
         if owners:
@@ -245,6 +254,8 @@ class NameIndex:
             return None
         if is_known_word(word) and len(word) <= THRESHOLDS["known_word_fuzzy_max_len"]:
             return None
+        if laughter(word):
+            return None  # «хехе» is no slip of «Лехе»
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
@@ -258,6 +269,7 @@ class NameIndex:
 
 
 _JOINERS = frozenset({".", "—"})
+
 
 
 def _merged_key(nick: str) -> str:

@@ -91,6 +91,8 @@ def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
     if not CYR.fullmatch(word[-1:] or "-") or len(word) < 3:
         return
     found = {word, word[:-1] if word[-1] in "аяоеьйиыу" else word}
+    if word[-1] == "я" and word[-2] in "аеиоу":
+        found.add(word[:-1] + "й")  # «Зая» is «за-йа»: «Зайка», «Зайчик»
     for suffix in DIMINUTIVE_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             found.add(word[:-len(suffix)])

@@ -24,12 +24,19 @@ _TABLE: tuple[tuple[str, str], ...] = (
     ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"), ("u", "у"), ("f", "ф"), ("h", "х"),
     ("c", "ц"), ("y", "ы"), ("w", "в"), ("x", "кс"), ("q", "к"),
 )
+#: A vowel, then «y» or «j», then a vowel: the «y» starts the next syllable («zaya» → «зая»,
+#: «golosuju» → «голосую», «novoye» → «новое»; «mayor» stays «майор»), longest first.
+_GLIDES: tuple[tuple[str, str], ...] = tuple(
+    (v + g + w, cv + cw) for v, cv in (("a", "а"), ("e", "е"), ("i", "и"), ("o", "о"), ("u", "у"))
+    for g in "yj" for w, cw in (("a", "я"), ("u", "ю"), ("e", "е")))
+_TABLE = _GLIDES + _TABLE
 _VOWELS = "аеиоуыэюя"
 #: English words of mixed letters («Two votes: X and Y», «My vote: X») that read as Russian
 #: words in Cyrillic («and» → «анд», «my» → «мы»): kept as written.
 _ENGLISH = frozenset({"and", "or", "my", "is", "the", "for", "to", "of", "in", "on", "at",
                       "it", "me", "we", "he", "she", "you", "a", "i", "no", "not", "but"})
 _LATIN_WORD = re.compile(r"[a-z'’`]+")
+CYRILLIC = re.compile("[а-яё]").match
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -72,7 +79,8 @@ _LATIN_START = re.compile("[A-Za-z\u212a\u0130]").search
 def read_latin(toks: list, visible: str, known, respell=None) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
-    a soft-sign apostrophe right after the word («Ten'») is read with it; a word of parts
+    a soft-sign apostrophe right after the word («Ten'») is read with it; a lone «i» after a
+    word read in Cyrillic is «и» («Murku i Peskarja»); a word of parts
     joined by «_» or «-» («Zhenyu_K») is read part by part, each part known.
     ``respell(cyr)``: a known spelling of a reading the transliteration could not give
     (a soft sign left out: «vafelku» → «вафельку»), or None. ``known(w)``: True
@@ -82,6 +90,10 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
         return toks  # no word can start with a Latin letter: the common case, at C speed
     out = None
     for n, t in enumerate(toks):
+        if t.w == "i" and n > 0 and toks[n - 1].word and CYRILLIC((out or toks)[n - 1].w):
+            out = out or list(toks)  # «Murku i Peskarja»: «i» after a word read in Cyrillic
+            out[n] = t._replace(w="и")
+            continue
         if not t.word or not ("a" <= t.w[:1] <= "z") or t.w in _ENGLISH or known(t.w):
             continue
         w = t.w
@@ -126,7 +138,8 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sch", ("ш", "сх")), ("shch", ("щ",)), ("sh", ("ш",)), ("zh", ("ж",)), ("kh", ("х",)),
     ("ch", ("х", "ч")), ("th", ("т", "ф")), ("ae", ("е", "э")), ("oe", ("е",)), ("ph", ("ф",)), ("ck", ("к",)), ("qu", ("кв",)),
     ("ts", ("ц",)), ("tz", ("ц",)), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
-    ("eu", ("ев", "эу")), ("ey", ("ей",)), ("ay", ("ай", "ей")), ("oy", ("ой",)),
+    ("eu", ("ев", "эу")), ("ey", ("ей", "эй")), ("ay", ("ай", "ей", "эй")), ("oy", ("ой",)),
+    ("ow", ("ов", "ау", "оу")),
     ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("е",)), ("ye", ("е",)), ("ja", ("я", "джа")),
     ("ju", ("ю", "джу")), ("x", ("кс",)), ("w", ("в",)), ("q", ("к",)),
     ("a", ("а",)), ("b", ("б",)), ("d", ("д",)), ("f", ("ф",)), ("g", ("г",)), ("i", ("и",)),
@@ -135,12 +148,23 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+#: English vowels before one consonant and a silent final «e» (their usual Russian readings
+#: after the plain one): «Kate» → «Кейт», «Mike» → «Майк», «Stone» → «Стоун», «Duke» → «Дюк».
+_MAGIC_E = {"a": ("а", "ей", "э"), "i": ("и", "ай"), "o": ("о", "оу"), "u": ("у", "ю")}
+
+
 def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
     """The Russian readings of the spelling at ``word[i:]`` → (its length, readings);
     ``english``: the word may be an English name (no Latin ending was cut off)."""
     ch = word[i]
     nxt = word[i + 1:i + 2]
     after = word[i + 2:i + 3]
+    if english and ch in _MAGIC_E and nxt and nxt not in _LAT_VOWELS and after == "e" and \
+            i + 3 == len(word) and i > 0:
+        return 1, _MAGIC_E[ch]  # a silent final «e»: «Kate» → «Кейт», «Mike» → «Майк»
+    if english and ch == "e" and i == len(word) - 1 and i > 2 and \
+            word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
+        return 1, ("е", "")
     if ch == "c" and nxt not in ("h", "k"):  # c → ц before e, i, y, ae, oe (Latin), else к
         soft = (nxt and nxt in "eiy") or word[i + 1:i + 3] in ("ae", "oe")
         return 1, ("ц", "с") if soft else ("к",)
@@ -159,10 +183,12 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if ch == "y" and (not nxt or nxt not in "aoue"):
         prev_vowel = i > 0 and word[i - 1] in _LAT_VOWELS
         return 1, ("й",) if prev_vowel and (not nxt or nxt not in _LAT_VOWELS) else ("и", "ы")
+    if ch in _LAT_VOWELS and ch != "y" and nxt in ("y", "j") and after and after in "au":
+        return 1, _unit_choices(word[i], 0, english)[1]  # «zaya» → «зая», not «зайа»
     if english and ch == "a" and nxt and nxt not in _LAT_VOWELS and nxt not in "rlwy" and after and \
-            after in _LAT_VOWELS and i + 3 < len(word) and \
+            after in _LAT_VOWELS and (i + 3 < len(word) or after == "y") and \
             len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
-        return 1, ("а", "ей")  # English open «a» in a short name: «Jason» → «Джейсон»
+        return 1, ("а", "ей", "е")  # English open «a»: «Jason» → «Джейсон», «Lady» → «Леди»
     if english and ch in "zr" and i == len(word) - 1 and i > 2:
         return 1, ("з", "зь") if ch == "z" else ("р", "рь")  # «Vityaz» → «Витязь»
     if ch == "s" and 0 < i and word[i - 1] in _LAT_VOWELS and nxt and nxt in _LAT_VOWELS:

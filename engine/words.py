@@ -45,7 +45,10 @@ _LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "�
 _LATIN_SEPARATORS = ("", "-", "'", "’", "`")
 
 
-_TRANSLIT = (
+_TRANSLIT = tuple(  # a vowel, «y», a vowel: «zaya» → «зая», not «зайа»
+    (v + "y" + w, cv + cw) for v, cv in (("a", "а"), ("e", "е"), ("i", "и"), ("o", "о"),
+                                         ("u", "у")) for w, cw in (("a", "я"), ("u", "ю"))
+) + (
     ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("yu", "ю"),
     ("ya", "я"), ("yo", "е"), ("ye", "е"), ("ey", "ей"), ("ay", "ай"), ("oy", "ой"),
     ("iy", "ий"), ("ee", "и"), ("oo", "у"), ("ck", "к"), ("ph", "ф"),
@@ -87,10 +90,18 @@ def is_known_word(word: str) -> bool:
     return bool(CYR.search(word)) and morph().word_is_known(word)
 
 
+#: Laughter written as a word («хехе», «ахаха», «гыгы», «муахаха», «лолол»): a syllable said
+#: over and over, never a nickname nor a slip of one («хехе» is no «Лехе»).
+laughter = re.compile(r"(?:му?)?[аэп]?(?:[хгк][аеиоуыэя]){2,}[хгк]?|(?:ло){2,}л?").fullmatch
+
+
 @functools.lru_cache(maxsize=100_000)
 def not_a_name(word: str) -> bool:
     """True for a word pymorphy3 does not know but confidently reads as an adverb, a verb
-    or an adjective by its ending («рандомно», «затащил»): slang, never a nickname."""
+    or an adjective by its ending («рандомно», «затащил»), or laughter («хехе», see
+    :data:`laughter`): slang, never a nickname."""
+    if laughter(word):
+        return True
     if not CYR.search(word) or len(word) < 5:
         return False
     p = morph().parse(word)[0]
