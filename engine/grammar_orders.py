@@ -80,8 +80,24 @@ def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) ->
     return None
 
 
+def remark_start(clause: list[Tok], lo: int, hi: int, names=None) -> int:
+    """The index of the «,», «—» or «(» in ``clause[lo:hi]`` that opens a remark that the
+    member sends nothing («Страж пусть меня охраняет, если сам забудет»): the order's
+    targets end there. ``hi`` when there is none."""
+    for k in range(lo, hi):
+        if clause[k].w in (",", "—", "(") and k + 1 < hi and \
+                clause[k + 1].w in _IF_OPENERS and \
+                silence_remark(clause[:hi] + [_END], k + 1, names) is not None:
+            return k
+    return hi
+
+
+_END = Tok(",", ",", 0, 0, False)  # closes a remark that runs to the end of the clause
+
+
 #: Words before «если» in a remark («а если», «ну если», «на (всякий) случай, если»).
 _REMARK_OPENERS = frozenset({"а", "ну", "и", "на", "случай", "всякий", "в"})
+_IF_OPENERS = _IF | _REMARK_OPENERS
 
 
 #: Words after «сам» that keep the member's own move («сам напишет», «сам разберётся»).

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_tokens import Tok
+from .lexicon import lexicon
 from .names import NameHit, name_index
 
 if TYPE_CHECKING:
@@ -48,7 +49,11 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
             continue
         if t.w in V.SELF_WORDS:
             return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
-        if t.w in V.SENDER_WORDS and actor.role == "guard":  # «Страж, от меня ни на шаг»
+        if t.w in V.SENDER_WORDS and (actor.role == "guard" or (
+                ctx.sender.role == "boss" and hi < len(clause) and
+                clause[hi].w in lexicon().third)):
+            # «Страж, от меня ни на шаг»; «Страж пусть меня охраняет» from the other clan's
+            # boss: the boss is the target (and the move not his)
             return NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1
         hit = idx.exact(words, k, None)
         if hit is not None and k + hit.length <= hi:

@@ -10,6 +10,7 @@ from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_context import told_in_past
 from .grammar_keywords import Kw, find_keywords, only_fillers
+from .grammar_orders import name_sizes, remark_start
 from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
@@ -88,6 +89,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     for n, kw in enumerate(kws):
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
+        if member is not None and member is not ctx.sender:
+            hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
             hi = before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
@@ -238,7 +241,9 @@ def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     while k < hi and (not clause[k].word or clause[k].w in V.FILLERS):
         k += 1
     hit = idx.exact(words, k, None) if k < hi else None
-    return hit is not None and only_fillers(clause, k + hit.length, hi)
+    # «Страж пусть Сову охраняет»: a name right before the move word is that move's target
+    return hit is not None and only_fillers(clause, k + hit.length, hi) and \
+        any(not t.word for t in clause[k + hit.length:hi])
 
 
 def _on_his_own(clause: list[Tok], j: int) -> bool:

@@ -18,7 +18,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import role_words
+from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_judge import settle
 from .parse_types import (
@@ -164,7 +164,8 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     end = k + hit.length
     if lead is not None:
         end = lead
-    if (_opening(clause, k) or lead is not None) and not _opens_move(clause, end) and \
+    if (_opening(clause, k) or lead is not None) and \
+            not _opens_move(clause, end, name_sizes(name_index(ctx.nicks), clause)) and \
             not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end) and \
             not _silence_then_move(ctx, clause, end, p.role):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
@@ -225,20 +226,42 @@ def _vocative(clause: list[Tok], k: int) -> bool:
     return k < len(clause) and clause[k].word and clause[k].w in lexicon().imperative
 
 
-def _opens_move(clause: list[Tok], k: int) -> bool:
+def _opens_move(clause: list[Tok], k: int, names=None) -> bool:
     """True when token ``k`` (after fillers such as «пусть») is a colon, a dash or a move
-    word."""
+    word. With ``names`` (:func:`name_sizes`) the move's target may come first: «Страж
+    пусть меня охраняет», «Лис пусть Сову обчистит» (the member is the subject already)."""
+    rw, lex = role_words(), lexicon()
     while k < len(clause) and clause[k].word and (clause[k].w in V.FILLERS or
                                                   clause[k].w in V.SUBJECT_SKIP or
                                                   clause[k].w in _ORDER_VERBS or
-                                                  clause[k].w in V.SELF_WORDS):
-        k += 1  # «Страж сам охраняет X», «Страж себя охраняет»
+                                                  clause[k].w in V.SELF_WORDS or
+                                                  (clause[k].w in POSTURE and
+                                                   clause[k].w not in lex.third) or
+                                                  clause[k].w in rw):
+        # «Страж сам охраняет X», «Страж себя охраняет», «Страж пусть сидит дома и
+        # охраняет X», «Лиса теперь у нас воровка — пусть обчистит X»
+        k += 1
     if k >= len(clause):
         return False
     t = clause[k]
     if not t.word:
         return t.w in (":", "—", "→")
-    return t.w in lexicon().words or t.w in lexicon().third  # «Страж стоит на мне»
+    if t.w in lex.words or t.w in lex.third:
+        return True  # «Страж стоит на мне»
+    if names is None:
+        return False
+    size = 1 if t.w in _OBJECT_FIRST else names(k)
+    n = k + size
+    while size and n < len(clause) and clause[n].word and clause[n].w in V.SUBJECT_SKIP:
+        n += 1  # «Страж пусть меня сегодня охраняет»
+    return bool(size) and n < len(clause) and clause[n].word and (
+        clause[n].w in lex.third or clause[n].w in lex.imperative or
+        (clause[n].w in lex.words and is_infinitive(clause[n].w)))
+
+
+#: Pronouns of the target written before the member's move word («Страж пусть меня
+#: охраняет»).
+_OBJECT_FIRST = frozenset({"меня", "мне", "себя", "его", "её", "ее", "её"})
 
 
 def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],

@@ -268,23 +268,49 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     word («Маруська проверяет …», «а Страж охраняет …»), or None."""
     if clause[kw.i].w not in lexicon().third:
         return None
-    k = kw.i - 1
+    return _subject_before(ctx, clause, kw.i - 1, True)
+
+
+def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
+    """The subject ending at token ``k`` or before it (see :func:`subject`); once, a target
+    written before the verb is passed over («а Страж Сову охраняет», «Страж пусть меня
+    охраняет»)."""
     while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP):
         k -= 1
     if k < 0 or not clause[k].word:
         return None
     if clause[k].w in role_words():
         return k, k + 1
+    if first_try and clause[k].w in V.SENDER_WORDS:
+        return _subject_before(ctx, clause, k - 1, False)  # «Страж меня охраняет»
     words = [t.w for t in clause]
     for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
         hit = nick_at(ctx, clause, words, first)
         if hit is not None and first + hit.length == k + 1:
+            if _object_form(ctx, words, first, hit):
+                # «Страж пусть Сову охраняет»: Сову is the target, not the subject
+                return _subject_before(ctx, clause, first - 1, False) if first_try else None
             return first, k + 1
     if member_at(ctx, clause, k) is not None:
         return k, k + 1  # «пони ворует у Крота» from the boss: his member in lower case
     return None
 
 
+
+
+def _object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
+    """True when the nickname ``hit`` at ``first`` is written in a case form that cannot be
+    the nominative («Сову», «Кешу»): it is an object, never the subject of a verb."""
+    if hit.nick is None or hit.kind != "exact":
+        return False
+    idx = name_index(ctx.nicks)
+    last = words[first + hit.length - 1]
+    if hit.length == 1:
+        cases = idx.single.get(last, {}).get(hit.nick)
+    else:
+        cases = next((parts[-1].get(last) for nick, parts in idx.multi if nick == hit.nick),
+                     None)
+    return bool(cases) and "nomn" not in cases
 
 
 _OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
