@@ -182,6 +182,12 @@ _ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко"}), "guard": frozenset(
 #: Words between a guard's name and the preposition of his move: standing by, «сам».
 _GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
 
+#: Verbs of going between a thief's name and the preposition of his move («Лис пусть идёт к
+#: Сове», «Лис сегодня заглянет к Сове»); not «ходит» (a habit: talk).
+_THIEF_SKIP = frozenset({"идет", "пойдет", "сходит", "зайдет", "заглянет", "идти", "пойти",
+                         "сходить", "зайти", "заглянуть", "иди", "сходи", "зайди", "загляни",
+                         "наведается", "наведаться", "наведайся", "сам", "ты", "он", "она"})
+
 
 def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     """True when a member's name (ending at token ``k``) is followed by a preposition of his
@@ -192,7 +198,8 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     if not preps:
         return False
     while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or (
-            role == "guard" and clause[k].w in _GUARD_SKIP)) and clause[k].w not in preps:
+            role == "guard" and clause[k].w in _GUARD_SKIP) or (
+            role == "thief" and clause[k].w in _THIEF_SKIP)) and clause[k].w not in preps:
         if clause[k].w in POSTURE:
             preps = preps | {"у"}  # «Витязь стоит у Щипача»
         k += 1  # «Бастион (стоит) на мне», «Бастион сам на себе»
@@ -214,3 +221,56 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
                                   for t in clause[stop:]):
         return False  # «Ласка у Кузи, кстати, вчера была»: a story
     return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
+
+
+#: «за тобой», «на тебе», «тебе», «твой/твоя (цель)»: the boss hands the member he addresses
+#: his target («Лис, за тобой Сова», «Страж, на тебе Зоя», «Лис, твоя цель — Сова»).
+_YOURS = frozenset({"твой", "твоя", "твое", "твои"})
+_YOURS_NOUNS = frozenset({"цель", "клиент", "клиентка", "объект", "сегодня", "ночью",
+                          "сегодняшняя", "сегодняшний"})
+
+
+def assignment(clause: list[Tok], k: int, names) -> int | None:
+    """After a member's name (ending at token ``k``): «, за тобой X», «— на тебе X», «, тебе
+    X», «, твоя цель — X». Returns the index of the nickname X (``names(k)`` the tokens a
+    nickname takes at ``k``, 0 for none), None when the words are no such assignment."""
+    n = k
+    while n < len(clause) and clause[n].w in (",", "—", ":", "-"):
+        n += 1
+    if n >= len(clause) or n == k:
+        return None
+    w = clause[n].w
+    nxt = clause[n + 1].w if n + 1 < len(clause) else ""
+    if (w, nxt) in (("за", "тобой"), ("на", "тебе")):
+        n += 2
+    elif w == "тебе":
+        n += 1
+    elif w in _YOURS:
+        n += 1
+        while n < len(clause) and clause[n].w in _YOURS_NOUNS:
+            n += 1
+    else:
+        return None
+    while n < len(clause) and (clause[n].w in (":", "—", "-") or clause[n].w in
+                               ("сегодня", "ночью", "будет")):
+        n += 1
+    if n < len(clause) and clause[n].word and (names(n) or clause[n].cap):
+        return n  # (a capitalised word that is no nickname is asked about by the caller)
+    return None
+
+
+#: What opens today's order after a remark on yesterday («Лис вчера был у Совы, сегодня
+#: пусть идёт к Зое»).
+_TODAY = frozenset({"сегодня", "теперь", "нынче", "а"})
+
+
+def past_remark(clause: list[Tok], k: int) -> int:
+    """After a member's name (ending at token ``k``): «вчера …,» (a remark on his last move)
+    followed by «сегодня», «а сегодня», «теперь»: the index of that word, where today's
+    order starts; ``k`` when there is no such remark."""
+    if k >= len(clause) or clause[k].w != "вчера":
+        return k
+    for n in range(k + 1, min(len(clause) - 1, k + 10)):
+        if clause[n].w in (",", "—", ";") and clause[n + 1].w in _TODAY:
+            return n + 2 if clause[n + 1].w == "а" else n + 1  # «…, а сегодня …»
+    return k

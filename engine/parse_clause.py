@@ -10,6 +10,7 @@ from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import header_keyword
 from .grammar_context import told_in_past
 from .grammar_keywords import Kw, find_keywords, only_fillers
+from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
 from .grammar_tokens import Tok, span
@@ -50,6 +51,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
+    if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
+        kws = _full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
     if not kws and member is None and not excluded and ctx.votes > 1 and \
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
@@ -133,9 +136,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
-        if kw.cls == V.VOTE and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and \
+        if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and \
                 clause[kw.j + 1].w in (":", "—", "-", ")", "."):
-            kw.j += 1  # «голос 1 — Жмых», «голос 2: Барон»: the number of the vote
+            kw.j += 1  # «голос 1 — Жмых», «Kill #2: Барон»: the number of the vote or kill
         if member is None and ctx.last_hit is not None and \
                 same_again(ctx, clause, kw, hi, flags, items):
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
@@ -148,6 +151,20 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             ctx.today.extend(items[mark:])
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
     return last
+
+
+def _full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
+    """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
+    «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
+    names = name_sizes(name_index(ctx.nicks), clause)
+    if (clause[start].w in SECOND or start + 1 < len(clause) and
+            clause[start + 1].w in SECOND) and any(
+            it.move is not None and it.move.action == "clan_kill" for it in items):
+        k = second_kill(clause, start, names)
+        if k is not None:
+            return [Kw(V.KILL, start, k)]
+    k = counted_kill(clause, start, names)
+    return [Kw(V.KILL, start, k)] if k is not None else []
 
 
 def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:

@@ -11,14 +11,14 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
 from .grammar_orders import (
-    POSTURE, elliptic, handed_over, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, elliptic, handed_over, past_remark, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_targets import read_targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, role_words
+from .words import is_infinitive, may_be_name, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_judge import settle
 from .parse_types import (
@@ -52,6 +52,11 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
             lead = silence_remark(clause, k, name_sizes(name_index(ctx.nicks), clause), True)
             k = k + 1 if lead is not None else k
     ref = member_ref(ctx, clause, k, lead)
+    if ref is None and lead is None and _unknown_addressee(ctx, clause, k):
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unknown_name", "unknown_name",
+            word=clause[k].text)))  # «Яночка — охраняй Зою»: an order to somebody unknown
+        return False, 0, None
     if ref is None:
         if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
             return pending, 0, None
@@ -62,6 +67,15 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return False, 0, None
     if on_his_own(clause, end) is not None:
         return False, 0, None  # «Кот — сам разберётся»: no order for him
+    names = name_sizes(name_index(ctx.nicks), clause)
+    given = assignment(clause, end, names)
+    if given is not None:
+        if not names(given):  # «Лис, за тобой Браун» with no such player: ask
+            items.append(Item(clause[0].start, problem=problem(
+                span(ctx.text, clause, 0, len(clause)), "unknown_name", "unknown_name",
+                word=clause[given].text)))
+            return False, 0, None
+        return member, given, None  # «Лис, за тобой Сова — обчисти её»
     end = lead if lead is not None else _after_remark(clause, end)
     end = _after_silence(ctx, clause, end)
     if member.role == "guard":
@@ -96,10 +110,20 @@ _ORDER_VERBS = frozenset({"прошу", "попрошу", "поручаю", "п�
 def _za_prefix(clause: list[Tok]) -> int:
     """Tokens of «за», «для», «ход за», «распоряжение для» … before a member's name (0 when
     the clause has none)."""
-    k = 1 if clause[0].word and clause[0].w in _ORDER_WORDS else 0
+    k = 0
+    while k < len(clause) and k < 4 and clause[k].w in _ZA_OPENERS:
+        k += 1  # «А за Лиса: …», «Так что теперь за Лиса (…): …»
+    k = k + 1 if k < len(clause) and clause[k].word and clause[k].w in _ORDER_WORDS else k
     if k < len(clause) and clause[k].word and clause[k].w in ("за", "для"):
+        if k and not any(t.w in (":", "—") for t in clause[k + 1:k + 14]):
+            return 0  # «Сегодня за Маску голосую»: the vote, no order heading
         return k + 1
     return 0
+
+
+#: Discourse words before «за <member>» («А за Лиса: …», «Так что теперь за Лиса: …»).
+_ZA_OPENERS = frozenset({"а", "и", "ну", "так", "что", "теперь", "тогда", "значит", "итак",
+                         "сегодня", "ещё", "еще", ","})
 
 
 def _past_own(ctx: Ctx, clause: list[Tok], k: int) -> int:
@@ -161,12 +185,13 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if hit is None or hit.nick is None:
         return None
     p = ctx.state.players[hit.nick]
-    end = k + hit.length
+    end = past_remark(clause, k + hit.length)  # «Лис вчера был у Совы, сегодня пусть …»
     if lead is not None:
         end = lead
     if (_opening(clause, k) or lead is not None) and \
             not _opens_move(clause, end, name_sizes(name_index(ctx.nicks), clause)) and \
             not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end) and \
+            assignment(clause, end, name_sizes(name_index(ctx.nicks), clause)) is None and \
             not _silence_then_move(ctx, clause, end, p.role):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
@@ -175,7 +200,22 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
         return None
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
-    return actor_of(ctx.state, hit.nick), (k + hit.length if lead is None else lead)
+    return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
+
+
+def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a boss's clause opens (at ``k``) with a capitalised word that is no
+    nickname, then «—», «:» or «,» and the plain imperative of a clan member's move («Яночка
+    — охраняй Зою», «Котик, обчисти Сову»): an order whose member cannot be told."""
+    if k + 2 >= len(clause) or not clause[k].word or not clause[k].cap or \
+            clause[k + 1].w not in ("—", ":", ",") or not may_be_name(clause[k].w):
+        return False
+    w = clause[k + 2].w
+    if w not in lexicon().imperative or lexicon().words.get(w) not in (V.ROB, V.GUARD):
+        return False
+    words = [t.w for t in clause]
+    return name_index(ctx.nicks).exact(words, k, None) is None and \
+        role_words().get(clause[k].w) is None
 
 
 def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool:

@@ -1,0 +1,75 @@
+"""The full moon's second clan kill in forms of its own (issue 11, DECISIONS.md §4: under
+«Полнолуние» the clan kills two).
+
+«Режем Кузю. Второго — Бобра», «А вторым — Бобёр»: an ordinal of the second, after the
+letter already holds a clan kill, names the second victim (:func:`second_kill`). «Работаем
+в две руки: Кузя и Бобёр», «Сегодня двое: Кузя и Бобёр»: a heading of counting words and
+time words only, then exactly two names, names both (:func:`counted_kill`). Both only from a
+clan member on a full-moon day; elsewhere they are talk. Indices are token positions in one
+clause.
+"""
+
+from __future__ import annotations
+
+from .grammar_tokens import Tok
+
+#: Forms of «второй» that open the second victim's clause.
+SECOND = frozenset({"второго", "второй", "вторую", "вторым", "второе", "вторая", "второму"})
+
+#: Words between the ordinal and the name («Второй жертвой будет X», «а второго тоже — X»).
+_SECOND_WORDS = frozenset({"жертвой", "целью", "будет", "пусть", "идет", "тоже", "тогда",
+                           "убиваем", "валим", "режем", "пойдет", "станет", "—", ":", "-",
+                           ","})
+
+#: Words that may open such a clause («А второго — X»).
+_OPENERS = frozenset({"а", "и", "ну", "ещё", "еще", "плюс"})
+
+#: Counting words of a two-kill heading («двое», «двоих», «в две руки», «обоих»).
+_COUNT = frozenset({"двое", "двоих", "два", "две", "обоих", "оба", "пару", "парочку"})
+
+#: The other words a two-kill heading may hold before its colon or dash.
+_HEADING = _COUNT | frozenset({
+    "работаем", "работать", "в", "руки", "сегодня", "ночью", "этой", "на", "эту", "ночь",
+    "полнолуние", "луна", "полная", "так", "что", "значит", "раз", "у", "нас", "от", "клана",
+    "уходят", "уйдут", "берем", "цели", "жертвы", "а", "и", "ну", "целей", "жертв", "сразу",
+    "по", ",",
+})
+
+
+def second_kill(clause: list[Tok], start: int, names) -> int | None:
+    """«Второго — X», «А вторым будет X» from token ``start``: the index where the name
+    starts, when an ordinal of the second and only :data:`_SECOND_WORDS` come before a
+    nickname (``names(k)``: the tokens a nickname takes at ``k``, 0 for none); else None."""
+    k = start
+    while k < len(clause) and clause[k].w in _OPENERS:
+        k += 1
+    if k >= len(clause) or clause[k].w not in SECOND:
+        return None
+    k += 1
+    while k < len(clause) and clause[k].w in _SECOND_WORDS:
+        k += 1
+    return k if k < len(clause) and names(k) else None
+
+
+def counted_kill(clause: list[Tok], start: int, names) -> int | None:
+    """«Работаем в две руки: X и Y», «Сегодня двое — X, Y» from token ``start``: the index
+    after the colon or dash when the words before it are heading words with a counting word
+    among them and exactly two nicknames joined by «и» or a comma follow; else None."""
+    k, counted = start, False
+    while k < len(clause) and clause[k].w in _HEADING:
+        counted = counted or clause[k].w in _COUNT
+        k += 1
+    if not counted or k >= len(clause) or clause[k].w not in (":", "—", "-"):
+        return None
+    after = k + 1
+    n, found = after, 0
+    while n < len(clause):
+        size = names(n)
+        if size:
+            found += 1
+            n += size
+        elif clause[n].w in ("и", ",", "."):
+            n += 1
+        else:
+            return None
+    return after if found == 2 else None
