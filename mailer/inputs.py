@@ -132,13 +132,21 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
 
 
 def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
-    """Strip these players of their vote for the open day («Парадокс», «Пальмы цветут»)."""
+    """Strip these players of their vote for the open day («Парадокс», «Пальмы цветут»).
+    ``nicks``: as the host typed them (any case, е for ё). Returns the roster nicks.
+
+    Raises:
+        GameError: no open day, a name that is no player, or a dead player (he has no vote
+            to lose); nothing is stored then.
+    """
     ctx = _open_day(store)
     done = []
     for name in nicks:
         nick = _nick(ctx, name)
         if nick is None:
             raise GameError(f"нет игрока «{name}»")
+        if not ctx.state.players[nick].alive:
+            raise GameError(f"{nick} уже не в игре: голоса, которого можно лишить, нет")
         done.append(nick)
     _save_inputs(store, ctx.day, "lost_vote", dict.fromkeys(done))
     return done

@@ -624,3 +624,44 @@ def test_explain_without_a_day_is_the_last_closed_one(demo):
     assert explain_day(store) == explain_day(store, 1)
     result = CliRunner().invoke(main, ["--config", str(cfg.path), "explain"])
     assert result.exit_code == 0 and result.output == explain_day(store, 1) + "\n"
+
+
+def test_lost_vote_refuses_a_dead_player(demo):
+    cfg, store = demo
+    players = [p.nick for p in status(cfg, store).players]
+    import_votes(cfg, store, "".join(f"{n},Вишенка\n" for n in players if n != "Вишенка"),
+                 now=START + timedelta(minutes=1))
+    assert close_day(cfg, store, now=AFTER).result.lynched == ["Вишенка"]
+    with pytest.raises(GameError, match="Вишенка уже не в игре"):
+        set_lost_votes(store, ["вишенка"])
+    assert set_lost_votes(store, ["Гоша"]) == ["Гоша"]
+
+
+def test_votes_file_in_cp1251_and_utf8_bom_imported(demo, tmp_path):
+    """A votes file saved by an old Windows editor (cp1251) or with a UTF-8 BOM is read, not
+    a traceback."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    cfg, store = demo
+    for name, data in (("cp.csv", "voter,target\nГоша,Вишенка\n".encode("cp1251")),
+                       ("bom.csv", "\ufeffvoter,target\nБука,Вишенка\n".encode("utf-8"))):
+        (tmp_path / name).write_bytes(data)
+        out = CliRunner().invoke(main, ["--config", str(cfg.path), "votes", "import", str(tmp_path / name)])
+        assert out.exit_code == 0, out.output
+        assert "Голосов загружено: 1" in out.output
+    voted = {p.nick for p in status(cfg, store).players if p.voted}
+    assert {"Гоша", "Бука"} <= voted
+
+
+def test_demo_into_a_used_folder_is_a_russian_error(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    folder = tmp_path / "d"
+    assert CliRunner().invoke(main, ["demo", "--keep", str(folder)]).exit_code == 0
+    out = CliRunner().invoke(main, ["demo", "--keep", str(folder)])
+    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert f"Ошибка: в {folder} уже есть демо-игра" in out.output

@@ -12,7 +12,16 @@ def _file_options(fn):
     """The file to import and ``--skip-bad``, as both imports take them."""
     fn = click.option("--skip-bad", is_flag=True,
                       help="Загрузить понятые строки, даже если в файле есть непонятые (код выхода всё равно 1).")(fn)
-    return click.argument("file", metavar="ФАЙЛ", type=click.File("r", encoding="utf-8"))(fn)
+    return click.argument("file", metavar="ФАЙЛ", type=click.File("rb"))(fn)
+
+
+def _text_of(file) -> str:
+    """The imported file's text: UTF-8, or cp1251 / koi8-r as old Windows editors save it
+    (:func:`mailer.charsets.decode_text`), a BOM dropped."""
+    from mailer.charsets import decode_text
+
+    text, _note = decode_text(file.read(), None)
+    return text.removeprefix("\ufeff")
 
 
 @click.group()
@@ -33,7 +42,7 @@ def votes_import(ctx: click.Context, file, skip_bad: bool) -> None:
     from mailer.inputs import import_votes
 
     cfg, store = open_game(ctx.parent)
-    rep = call(import_votes, cfg, store, file.read(), now=now(), skip_bad=skip_bad)
+    rep = call(import_votes, cfg, store, _text_of(file), now=now(), skip_bad=skip_bad)
     click.echo(f"Голосов загружено: {rep.rows}")
     _bad_lines(rep)
 
@@ -56,7 +65,7 @@ def posts_import(ctx: click.Context, file, skip_bad: bool) -> None:
     from mailer.inputs import import_posts
 
     cfg, store = open_game(ctx.parent)
-    rep = call(import_posts, cfg, store, file.read(), skip_bad=skip_bad)
+    rep = call(import_posts, cfg, store, _text_of(file), skip_bad=skip_bad)
     click.echo(f"Игроков с постами: {rep.rows}")
     if rep.flagged:
         click.echo("«Пальмы цветут»: запретные слова (подтвердите: mafia-mail lost-vote НИК…):")

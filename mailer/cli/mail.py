@@ -317,7 +317,10 @@ def demo(keep: str | None) -> None:
     """
     from mailer.demo import run_demo
 
-    run_demo(keep, echo=click.echo, command=command_name())
+    try:
+        run_demo(keep, echo=click.echo, command=command_name())
+    except FileExistsError as exc:
+        raise HostError(str(exc)) from exc
 
 
 COMMANDS = (sync, reread, watch, inbox, show, outbox, preview, edit, send, demo)
