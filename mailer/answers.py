@@ -38,8 +38,10 @@ class Answers:
     """The answers of one sync: ``renderer`` writes them, ``now`` (aware) is their Date,
     ``empty`` the loop breaker's counts (replaced when a batch is rolled back)."""
 
-    def __init__(self, cfg: GameConfig, renderer: Renderer, now: datetime, empty: EmptyAnswers) -> None:
+    def __init__(self, cfg: GameConfig, renderer: Renderer, now: datetime, empty: EmptyAnswers,
+                 key: str = "") -> None:
         self.cfg, self.renderer, self.now, self.empty = cfg, renderer, now, empty
+        self.key = key  # the database's Game.key, part of the replies' Message-IDs
 
     def stranger(self, out: Outcome, decoded, received: datetime) -> None:
         """Queue the unknown-sender notice (once per address and local day), when the address
@@ -52,7 +54,7 @@ class Answers:
             to_addr=decoded.from_addr, subject=reply_subject(decoded.subject),
             body=self.renderer.unknown_sender(decoded.from_addr), now=self.now,
             in_reply_to=decoded.message_id, references=decoded.references,
-            auto_submitted="auto-replied"))
+            auto_submitted="auto-replied", key=self.key))
 
     def _loop_stops(self, from_addr: str, received: datetime, notes: list[str]) -> bool:
         """True (and a note for the host) when the loop breaker withholds an answer to a letter
@@ -75,7 +77,7 @@ class Answers:
             self.cfg, ref=_ref(_NEXT_DAY, cols["message_id"], r.id, earlier), kind="reply",
             to_addr=decoded.from_addr, to_nick=cols["nick"], subject=reply_subject(decoded.subject),
             body=body, now=self.now, day=row.day + 1, in_reply_to=decoded.message_id,
-            references=decoded.references, auto_submitted="auto-replied"))
+            references=decoded.references, auto_submitted="auto-replied", key=self.key))
         out.reply_body = body
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
@@ -95,7 +97,7 @@ class Answers:
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
             in_reply_to=decoded.message_id, references=decoded.references,
-            auto_submitted="auto-replied"))
+            auto_submitted="auto-replied", key=self.key))
         out.reply_body = body
 
 

@@ -33,10 +33,14 @@ from .store import Outgoing, Store, dumps, loads, to_db, utc
 _ID_PREFIX, _ID_DIGITS = "mm-", 24
 
 
-def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str) -> str:
-    """Deterministic Message-ID (without angle brackets) for an outgoing letter."""
+def message_id_for(cfg_name: str, seed: int, ref: str, from_addr: str, key: str = "") -> str:
+    """Deterministic Message-ID (without angle brackets, RFC 5322 §3.6.4) for an outgoing
+    letter: a hash of the game's name, seed, the letter's ``ref`` and the database's random
+    ``key`` (:attr:`mailer.store.Game.key`), so two databases of one config (a rehearsal and
+    the real game) never reuse an id, which mail services would drop as a duplicate."""
     domain = message_domain(from_addr)
-    digest = hashlib.sha256(f"{cfg_name}\x00{seed}\x00{ref}".encode()).hexdigest()[:_ID_DIGITS]
+    salt = f"\x00{key}" if key else ""
+    digest = hashlib.sha256(f"{cfg_name}\x00{seed}\x00{ref}{salt}".encode()).hexdigest()[:_ID_DIGITS]
     return f"{_ID_PREFIX}{digest}@{domain}"
 
 
@@ -80,20 +84,30 @@ def outgoing_row(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     auto_submitted: str = "auto-generated",
+    key: str = "",
 ) -> dict:
     """The column values of a new ``queued`` :class:`Outgoing` row (no ``id``): Message-ID
     from :func:`message_id_for`, threading headers In-Reply-To/References (RFC 5322 §3.6.4)
-    and Auto-Submitted (RFC 3834). ``now`` (aware) becomes the Date header."""
+    and Auto-Submitted (RFC 3834). ``now`` (aware) becomes the Date header; ``key``: the
+    database's :attr:`mailer.store.Game.key` (:func:`game_key`)."""
     headers: dict[str, str] = {"Auto-Submitted": auto_submitted}
     if in_reply_to:
         headers["In-Reply-To"] = f"<{in_reply_to}>"
         refs = [r for r in (references or []) if r] + [in_reply_to]
         headers["References"] = " ".join(f"<{r}>" for r in dict.fromkeys(refs))
     return dict(
-        ref=ref, message_id=message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr),
+        ref=ref, message_id=message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr, key),
         kind=kind, day=day, to_addr=to_addr, to_nick=to_nick, subject=subject, body=body,
         headers_json=dumps(headers), state=OutState.QUEUED.value, error=None, created=to_db(now), sent_at=None,
     )
+
+
+def game_key(s: Session) -> str:
+    """The database's :attr:`mailer.store.Game.key` ("" before the game row exists)."""
+    from .store import Game
+
+    game = s.get(Game, 1)
+    return game.key if game is not None else ""
 
 
 def queue(s: Session, cfg: GameConfig, *, ref: str, **letter) -> Outgoing:
@@ -105,7 +119,7 @@ def queue(s: Session, cfg: GameConfig, *, ref: str, **letter) -> Outgoing:
     existing = s.exec(select(Outgoing).where(Outgoing.ref == ref)).first()
     if existing is not None:
         return existing
-    row = Outgoing(**outgoing_row(cfg, ref=ref, **letter))
+    row = Outgoing(**outgoing_row(cfg, ref=ref, key=game_key(s), **letter))
     s.add(row)
     s.flush()
     crash_point("queued")

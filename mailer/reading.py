@@ -36,7 +36,7 @@ from .crash import crash_point
 from .intake import PENDING_COLUMNS, SyncReport, attention_line, batches
 from .letter_state import ATTENTION_STATES, LetterState
 from .loop_breaker import EmptyAnswers
-from .outbox import is_game_message_id
+from .outbox import game_key, is_game_message_id
 from .own_letters import OwnLetters, cut_own_letters
 from .render import Renderer, TemplateProblem
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
@@ -111,7 +111,9 @@ class _Run:
         self.own = OwnLetters()
         self._told: frozenset[str] | None = None
         self.empty = EmptyAnswers(cfg.zone)
-        self.answers = Answers(cfg, renderer, now, self.empty)
+        with store.session() as s:
+            key = game_key(s)
+        self.answers = Answers(cfg, renderer, now, self.empty, key)
         self.players = cfg.player_by_address()
         self.player_cfg = {p.nick: p for p in cfg.players}
         self.own_addrs = frozenset({canonical(parseaddr(a)[1]) for a in cfg.host_addresses}

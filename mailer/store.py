@@ -57,6 +57,10 @@ class Game(SQLModel, table=True):
     current_day: int = 1
     finished: bool = False
     last_sync: datetime | None = None  # when the last sync finished fetching
+    #: Random per database, part of the game's Message-IDs: a rehearsal and the real game with
+    #: the same config never send two letters under one Message-ID ("" in databases made
+    #: before it existed: their ids stay as they were).
+    key: str = ""
 
 
 class Cursor(SQLModel, table=True):

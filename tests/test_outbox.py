@@ -130,3 +130,31 @@ def test_host_queue_tools_without_click(game):
         letter_body(store, first.id)
     with pytest.raises(GameError, match="письма 999 нет в очереди"):
         preview(cfg, store, 999)
+
+
+def test_two_databases_of_one_config_never_share_a_message_id(tmp_path):
+    """A rehearsal and the real game from the same config (name, seed, roster) give every
+    letter its own Message-ID: mail services drop a second letter under a known id. Within
+    one database the id of a letter stays the one it was queued with."""
+    from mailer.day import init_game
+    from mailer.store import Game
+
+    ids = []
+    for n in (1, 2):
+        path = tmp_path / f"game{n}.toml"
+        path.write_text(CONFIG.replace('database = "g.db"', f'database = "g{n}.db"'), encoding="utf-8")
+        cfg = load_config(path)
+        store = Store(cfg.database_url)
+        try:
+            init_game(cfg, store, now=NOW, event="none")
+            with store.session() as s:
+                key = s.get(Game, 1).key
+                roles = {r.ref: r.message_id for r in store.outgoing(s) if r.kind == "role"}
+            assert len(key) == 16 and roles
+            assert all(mid == message_id_for(cfg.name, cfg.seed, ref, cfg.send.from_addr, key)
+                       for ref, mid in roles.items())
+            ids.append(roles)
+        finally:
+            store.dispose()
+    assert ids[0].keys() == ids[1].keys()
+    assert not set(ids[0].values()) & set(ids[1].values())

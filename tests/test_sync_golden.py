@@ -96,8 +96,8 @@ def _run(tmp_path: Path) -> dict:
     store = Store(cfg.database_url)
     try:
         init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
-        from mailer.outbox import message_id_for
-        own_id = message_id_for(cfg.name, cfg.seed, "role:Ёжик", cfg.send.from_addr)
+        with store.session() as s:  # the game's own role letter to Ёжик, as queued
+            own_id = s.exec(select(Outgoing).where(Outgoing.ref == "role:Ёжик")).one().message_id
         _hostile(cfg.mailbox.path, own_id)
         by_id: dict[int, str] = {}
         first = _snapshot_after(sync(cfg, store, now=DEADLINE + timedelta(minutes=5)), store, by_id)

@@ -4,6 +4,7 @@ close-day, and ``open-day --event`` (the host sets the open day's event by hand)
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlmodel import Session, select
@@ -196,15 +197,31 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
     renderer = Renderer(cfg)
     with store.session() as s:
         if s.get(Game, 1) is not None:
-            raise GameError("игра уже создана в этой базе; начать заново можно с новой базой")
+            raise GameError(f"игра уже создана в этой базе ({_database_name(cfg.database_url)}); начать заново "
+                            "можно с новой базой: другое имя в [game] database или удалите этот файл")
         roles = deal_roles(cfg)
         state = GameState.new(cfg.seed, roles, cfg.rules)
+        game = Game(name=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=to_db(cfg.start),
+                    roles_json=dumps(roles), state_json="{}", key=secrets.token_hex(8))
+        s.add(game)
+        s.flush()  # the key is read by every letter queued from here on
         row = open_game_day(cfg, s, state, 1, now, renderer, event)
-        s.add(Game(name=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=to_db(cfg.start),
-                   roles_json=dumps(roles), state_json=dumps(state.to_json())))
+        game.state_json = dumps(state.to_json())
+        s.add(game)
         for p in cfg.players:
             queue(s, cfg, ref=f"role:{p.nick}", kind="role", to_addr=p.emails[0], to_nick=p.nick,
                   subject=f"{cfg.name}: ваша роль",
                   body=renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code),
                   now=now)
     return state
+
+
+def _database_name(url: str) -> str:
+    """The database as the host knows it: the SQLite file's path, or the URL without its
+    password."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.drivername.startswith("sqlite"):
+        return parsed.database or url
+    return parsed.render_as_string(hide_password=True)
