@@ -226,8 +226,13 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
     what is allowed): role and event, dead or repeated targets, a hunt with a check or an
     excluding role move (in this letter or standing from ``standing``, the actions of
     :func:`standing_actions`), a vote the event does not allow. A dead or unknown sender's
-    result is returned as it is (the parser refuses it)."""
+    result is returned as it is (the parser refuses it). An abstention («Линч: никого») after
+    a vote standing from an earlier letter is told that the earlier vote stays."""
     p = state.players.get(sender)
+    standing = frozenset(standing)
+    if "vote" in standing and not result.cancel and any(pr.reason == "abstain" for pr in result.problems):
+        result = replace(result, problems=tuple(_vote_stays(pr) if pr.reason == "abstain" else pr
+                                                for pr in result.problems))
     if p is None or not p.alive or not result.moves:
         return result
     kept: list[Move] = []
@@ -257,6 +262,14 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
     order = {id(m): i for i, m in enumerate(result.moves)}
     kept.sort(key=lambda m: order[id(m)])
     return replace(result, moves=tuple(kept), problems=tuple(problems))
+
+
+def _vote_stays(pr: Problem) -> Problem:
+    """The abstention problem ``pr`` told that the vote of an earlier letter stays."""
+    from .reasons import refusal_ru
+
+    return replace(pr, reason="abstain_vote_stays",
+                   message=refusal_ru("abstain_vote_stays", f"«{pr.text}»", None, "vote"))
 
 
 def refusal_problem(state: GameState, turn: Day, move: Move, reason: str) -> Problem:

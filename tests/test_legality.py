@@ -206,3 +206,16 @@ def test_every_move_a_reply_accepted_is_applied_or_fails_for_a_later_reason(game
             continue
         raise AssertionError(f"accepted in the reply, refused at close-day: {act}")
     resolve_turn(state, turn)  # and the whole day resolves
+
+
+def test_abstention_after_an_earlier_vote_says_the_vote_stays():
+    """«Линч: никого» in a later letter takes no vote away (there is no abstaining vote): the
+    reply says the earlier letter's vote stays, not that an autokill point is coming."""
+    state, info = day2_state(), TurnInfo(day=2)
+    alone = reply(state, info, "Ромашка", "Линч: никого")
+    after = reply(state, info, "Ромашка", "Линч: никого", standing=("vote",))
+    assert alone.moves == after.moves == ()
+    assert [p.reason for p in alone.problems] == ["abstain"] and "автокилл" in alone.problems[0].message
+    [p] = after.problems
+    assert (p.kind, p.reason) == ("not_allowed", "abstain_vote_stays")
+    assert "Ваш голос из прежнего письма остаётся в силе" in p.message and "автокилл" not in p.message

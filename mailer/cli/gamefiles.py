@@ -32,7 +32,7 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
 
     \b
     Пример:
-      echo "Лечу Буку. Линч: Serginio" | mafia-mail parse --game game.toml --from Serginio
+      echo "Лечу Буку. Линч: Serginio" | mafia-mail parse --game game-archive.toml --from Serginio
       {"moves": [{"action": "heal", "target": "Бука"}, ...], "problems": []}
     """
     from mailer.offline import parse_letter
