@@ -48,6 +48,24 @@ def _move_line(m: dict[str, Any], state: GameState) -> str:
     return f"  • {who}: {action}{aim} — {outcome}{why}"
 
 
+#: What each seeded draw of a day decided (the name after «dayN.»), in the host's words.
+DRAWS_RU = {
+    "event": "событие дня", "event.redraw": "событие дня (перевыбор: «Апелёвка» невозможна)",
+    "immune": "иммунитет «Выбери меня!»", "mortar": "миномёт «Праздника»",
+    "lynch_tie": "повешен(ы) при равенстве голосов", "fear_tie": "под «Страхом» при равенстве голосов",
+    "son_clan": "клан внебрачного сына", "invite_tie": "кто первым принимает гостя (Шизик или Стерва)",
+}
+
+
+def draw_ru(name: str, value: str) -> str:
+    """«жребий — событие дня: Ярость» for the draw ``name`` (``"day2.event"``,
+    ``"day3.invite_tie.A.B"``) that gave ``value`` (an event id is named in Russian)."""
+    kind = name.split(".", 1)[1] if name.startswith("day") and "." in name else name
+    base = kind if kind in DRAWS_RU else kind.split(".")[0]
+    shown = f"клан {value[-1]}" if value in ("clan1", "clan2") else EVENTS_RU.get(value, value).replace(",", ", ")
+    return f"жребий — {DRAWS_RU.get(base, base)}: {shown}"
+
+
 def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState) -> str:
     """Russian notes on one resolved turn for the host.
 
@@ -59,7 +77,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState) -
     data = _as_dict(result)
     lines = [f"День {data['day']}, событие: {EVENTS_RU.get(data['event'], data['event'])}"]
     for name, value in data.get("draws", []):
-        lines.append(f"  жребий {name}: {value}")
+        lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")
     lines += [_move_line(m, state_before) for m in data["moves"]] or ["  (ходов не было)"]
     if data.get("tally"):

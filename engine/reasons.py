@@ -70,9 +70,9 @@ def phrase(reason: str) -> str:
     """The Russian phrase of ``reason`` (the reason itself if it is not in the vocabulary)."""
     return REASONS.get(reason, reason)
 
-#: Move outcome → Russian.
+#: Move outcome → Russian, impersonal («убийство … — не удалось», «лечение … — выполнено»).
 OUTCOMES_RU: dict[str, str] = {
-    "done": "выполнен", "failed": "не удался", "void": "не состоялся", "refused": "отклонён",
+    "done": "выполнено", "failed": "не удалось", "void": "не состоялось", "refused": "отклонено",
 }
 
 #: Action id → Russian name of the move.

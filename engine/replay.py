@@ -266,6 +266,8 @@ def check_expectations(game: GameFile, result: dict[str, Any]) -> list[str]:
 
 def render_text(result: dict[str, Any]) -> str:
     """A Russian human-readable summary of :func:`replay_game`'s result."""
+    from .reasons import ACTIONS_RU
+
     lines = []
     for t in result["turns"]:
         lines.append(f"День {t['day']} — событие: {EVENTS_RU.get(t['event'], t['event'])}")
@@ -278,7 +280,8 @@ def render_text(result: dict[str, Any]) -> str:
         for nick, words in t["statuses"].items():
             lines.append(f"  {nick}: {', '.join(STATUSES_RU.get(w, w) for w in words)}")
         for i in t["info"]:
-            lines.append(f"  {i['to']} ({i['action']} → {i['target']}): {result_ru(i['result'])}")
+            what = ACTIONS_RU.get(i["action"], i["action"])
+            lines.append(f"  {i['to']} ({what} → {i['target']}): {result_ru(i['result'])}")
     w = result.get("winner")
     lines.append(f"Победитель: {WINNERS_RU.get(w, w)}" if w else "Игра продолжается")
     return "\n".join(lines)

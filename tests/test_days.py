@@ -91,7 +91,7 @@ def test_explain_reads_like_host_notes(demo):
     text = explain_day(store, 1)
     assert "Darkwing" in text and "Шершень" in text
     assert "Любашка: обворован(а)" in text
-    assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнен" in text
+    assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнено" in text
     with pytest.raises(GameError):
         explain_day(store, 2)
 

@@ -180,11 +180,11 @@ def test_render_text_is_russian():
 def test_explain_turn_names_every_move_and_reason():
     turns = replay_turns(load_game_file(PSYCHO_GAME))
     notes = explain_turn(turns[0].result, turns[0].state_before)
-    assert "Serginio (Врач): лечение → Бука — не удался: цель у Шизика" in notes
-    assert "Маруська (Шизик): приглашение → Бука — выполнен" in notes
+    assert "Serginio (Врач): лечение → Бука — не удалось: цель у Шизика" in notes
+    assert "Маруська (Шизик): приглашение → Бука — выполнено" in notes
     assert "Комиссар: проверка → Ягуарчик: мафия" in notes
     same = explain_turn(turns[0].result.to_json(), turns[0].state_before)
-    assert "Serginio (Врач): лечение → Бука — не удался: цель у Шизика" in same
+    assert "Serginio (Врач): лечение → Бука — не удалось: цель у Шизика" in same
 
 
 def test_fear_closed_with_nobody_and_toml_datetimes():
@@ -264,3 +264,19 @@ info = []
 """)
     diffs = check_expectations(game, replay_game(game))
     assert len(diffs) == 1 and diffs[0].startswith("день 1, info: ожидалось []")
+
+
+def test_host_texts_name_draws_and_actions_in_russian():
+    """explain's draws and replay's text name what was drawn and done in Russian, not by the
+    internal codes («day1.mortar», «boss_check»)."""
+    from engine.explain import draw_ru
+    from engine.replay import render_text
+
+    assert draw_ru("day1.mortar", "Вишенка") == "жребий — миномёт «Праздника»: Вишенка"
+    assert draw_ru("day2.event", "rage") == "жребий — событие дня: «Ярость»"
+    assert draw_ru("day4.lynch_tie", "A,B") == "жребий — повешен(ы) при равенстве голосов: A, B"
+    assert draw_ru("day5.son_clan", "clan2") == "жребий — клан внебрачного сына: клан 2"
+    text = render_text({"turns": [{"day": 1, "event": "none", "lynched": [], "deaths": [], "statuses": {},
+                                   "info": [{"to": "Ягуар", "action": "boss_check", "target": "Кот",
+                                             "result": "role_civilian"}]}], "winner": None})
+    assert "Ягуар (проверка босса → Кот)" in text and "boss_check" not in text

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from mailer.words import count
+
 from .common import HostError, call, echo_json, open_game
 
 
@@ -67,6 +69,9 @@ def replay(game_path: str, as_json: bool, check: bool) -> None:
             for line in diffs:
                 click.echo(line, err=True)
             sys.exit(1)
+        checked = sum(1 for turn in game.turns if turn.expect)
+        click.echo(f"Проверка пройдена: итоги {count(checked, 'дня', 'дней', 'дней')} совпали с [turn.expect].",
+                   err=True)
 
 
 @click.command()

@@ -186,7 +186,10 @@ def show(ctx: click.Context, ref: str) -> None:
     Пример:
       mafia-mail --config game.toml show 12
     """
+    from datetime import datetime
+
     from mailer.inbox import move_text, show as show_letter
+    from mailer.when import local_text
 
     cfg, store = open_game(ctx)
     view = show_letter(store, cfg.zone, ref)
@@ -194,7 +197,7 @@ def show(ctx: click.Context, ref: str) -> None:
         raise HostError(f"письма «{ref}» нет")
     r = view.row
     click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({_sender_note(r)})\n"
-               f"Получено: {r.received}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
+               f"Получено: {local_text(datetime.fromisoformat(r.received), cfg.zone)}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
     click.echo("\n--- понятые ходы ---")
     for m in view.moves:
         click.echo(f"  {move_text(m)}")
