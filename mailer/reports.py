@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from .config import GameConfig
 from .day.context import GameError, load_state
 from .out_state import OutState
-from .status import ATTENTION_STATES, StatusReport, player_rows
+from .status import ATTENTION_STATES, StatusReport, no_moves_of, player_rows
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -49,7 +49,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention,
-                            autokill_words=state.rules.autokill_words)
+                            autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters))
 
 
 def _closed_day(s: Session, day: int | None) -> DayRow:

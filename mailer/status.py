@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES
+from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "read_status", "ATTENTION_STATES"]
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "read_status", "ATTENTION_STATES"]
 
 
 
@@ -38,7 +38,9 @@ class PlayerStatus:
 @dataclass
 class StatusReport:
     """The open (or last) day: ``deadline`` aware UTC; ``queued``/``uncertain``: outgoing
-    letters in those states; ``attention``: letters in ATTENTION_STATES."""
+    letters in those states; ``attention``: letters in ATTENTION_STATES; ``no_moves``: the
+    day's letters from players in which nothing was understood (questions to the host among
+    them: the reply only said that no move was found)."""
 
     name: str
     day: int
@@ -50,6 +52,7 @@ class StatusReport:
     uncertain: int
     attention: int
     autokill_words: int = 66
+    no_moves: int = 0
 
     @property
     def stripped(self) -> list[str]:
@@ -82,6 +85,11 @@ def player_rows(state, letters, imported_votes: set[str],
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes))
     return players
+
+
+def no_moves_of(letters) -> int:
+    """How many of the day's letter rows (nick, state, moves_json) understood nothing."""
+    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES)
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -146,4 +154,4 @@ def read_status(cfg) -> StatusReport | None:
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
         finished=bool(finished), players=players,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
-        attention=attention, autokill_words=state.rules.autokill_words)
+        attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters))

@@ -33,6 +33,7 @@ def test_fast_path_equals_sqlmodel_path(tmp_path):
     assert (buka.moves, buka.voted, buka.letters) == (["heal"], True, 1)
     assert fast.attention == 1 and fast.queued >= 3 and fast.deadline.utcoffset() == timedelta(0)
     assert fast.silent == ["Маруська", "Ягуарчик", "Serginio"]  # Serginio's letter had no move
+    assert fast.no_moves == 1  # … and the host is told of it (it may be a question to him)
     assert fast.stripped == []
 
 

@@ -78,6 +78,9 @@ def status(ctx: click.Context) -> None:
     out.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
               f"писем для внимания ведущего: {rep.attention}"
               + (" (mafia-mail inbox)" if rep.attention else ""))
+    if rep.no_moves and not rep.finished:
+        out.print(f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
+                  "(mafia-mail inbox --state no_moves)")
 
 
 @click.command("close-day")
