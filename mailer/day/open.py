@@ -202,7 +202,7 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
         roles = deal_roles(cfg)
         state = GameState.new(cfg.seed, roles, cfg.rules)
         game = Game(name=cfg.name, seed=cfg.seed, timezone=cfg.timezone, start=to_db(cfg.start),
-                    roles_json=dumps(roles), state_json="{}", key=secrets.token_hex(8))
+                    roles_json=dumps(roles), state_json="{}", key=new_game_key())
         s.add(game)
         s.flush()  # the key is read by every letter queued from here on
         row = open_game_day(cfg, s, state, 1, now, renderer, event)
@@ -214,6 +214,11 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
                   body=renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code),
                   now=now)
     return state
+
+
+def new_game_key() -> str:
+    """A new database's :attr:`mailer.store.Game.key`: 16 random hex digits."""
+    return secrets.token_hex(8)
 
 
 def _database_name(url: str) -> str:
