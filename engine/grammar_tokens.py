@@ -103,7 +103,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?"):
             continue
-        if w in _CLAUSE_END:
+        if w in _CLAUSE_END or (w == "," and _member_heading_after(toks, n)):
             depth = 0 if w == "\n" else depth
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
@@ -113,6 +113,25 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+#: Words that open a boss's heading for a member's move («за Буку:», «для Лиса —»).
+_HEADING_OPENERS = frozenset({"за", "для"})
+
+
+def _member_heading_after(toks: list[Tok], n: int) -> bool:
+    """True when the «,» at ``toks[n]`` is followed by a heading «за Буку:» / «для Кота
+    Бегемота —» (one to three words, then a colon or dash) that opens a new order: «Убиваем
+    Маруську, за Буку: ворую у Пчёлки» is two clauses, as on two lines."""
+    k = n + 1
+    if k >= len(toks) or toks[k].w not in _HEADING_OPENERS:
+        return False
+    k += 1
+    words = 0
+    while k < len(toks) and toks[k].word and words < 4:
+        words += 1
+        k += 1
+    return 1 <= words <= 3 and k < len(toks) and toks[k].w in (":", "—")
 
 
 def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
