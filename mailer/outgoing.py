@@ -62,8 +62,11 @@ def preview(cfg: GameConfig, store: Store, letter_id: int | None = None) -> list
 
 def _editable(s, letter_id: int) -> Outgoing:
     row = s.get(Outgoing, letter_id)
-    if row is None or row.state not in TO_SEND:
-        raise GameError(f"письма {letter_id} нет в очереди")
+    if row is None:
+        raise GameError(f"письма {letter_id} нет (номера — в mafia-mail outbox --all)")
+    if row.state not in TO_SEND:
+        raise GameError(f"письмо {letter_id} уже не в очереди ({OutState(row.state).ru}): "
+                        "исправить его нельзя, при необходимости напишите игроку отдельно")
     return row
 
 

@@ -124,9 +124,9 @@ def test_host_queue_tools_without_click(game):
     send_all(cfg, store, now=NOW)
     assert outbox_rows(store) == [] and len(outbox_rows(store, show_all=True)) == 2
     assert preview(cfg, store) == []
-    with pytest.raises(GameError, match=f"письма {first.id} нет в очереди"):
+    with pytest.raises(GameError, match=fr"письмо {first.id} уже не в очереди \(отправлено\)"):
         edit_letter(store, first.id, "Поздно")
-    with pytest.raises(GameError, match=f"письма {first.id} нет в очереди"):
+    with pytest.raises(GameError, match=fr"письмо {first.id} уже не в очереди \(отправлено\)"):
         letter_body(store, first.id)
     with pytest.raises(GameError, match="письма 999 нет в очереди"):
         preview(cfg, store, 999)

@@ -133,3 +133,24 @@ def test_tables_fit_80_columns_when_piped(tmp_path):
         assert "…" not in out.output
     inbox = CliRunner().invoke(main, ["--config", str(cfg.path), "inbox"]).output
     assert "2026-12-07 19:42" in inbox
+
+
+def test_init_shows_the_roles_and_warns_of_a_short_roster(tmp_path):
+    """init tells the host who got which role, and that a game of fewer players than the
+    rules' 24 leaves roles out; edit of a letter already sent says so."""
+    from pathlib import Path
+
+    from mailer.cli import main
+
+    config = tmp_path / "game.toml"
+    text = (Path(__file__).parent.parent / "config.example.toml").read_text(encoding="utf-8")
+    config.write_text(text.replace('kind = "smtp"', 'kind = "folder"\npath = "outbox"'), encoding="utf-8")
+    out = CliRunner().invoke(main, ["--config", str(config), "init"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    lines = [line.split() for line in out.output.splitlines()]
+    assert ["Ягуар", "Босс", "(клан", "1)"] in lines
+    assert "правила рассчитаны на 24 игрока, а в игре 2: часть ролей не роздана" in out.output
+    sent = CliRunner().invoke(main, ["--config", str(config), "send"])
+    assert sent.exit_code == 0, sent.output
+    edit = CliRunner().invoke(main, ["--config", str(config), "edit", "1"])
+    assert edit.exit_code == 1 and "письмо 1 уже не в очереди (отправлено)" in edit.output

@@ -30,7 +30,19 @@ def init(ctx: click.Context, event: str | None) -> None:
 
     cfg, store = open_game(ctx)
     state = call(init_game, cfg, store, now=now(), event=event)
+    from engine.replay import role_name
+    from engine.roles import STANDARD_DEAL
+
     click.echo(f"Игра «{cfg.name}» создана: {count(len(state.players), 'игрок', 'игрока', 'игроков')}, роли розданы.")
+    listing = table("Игрок", "Роль", whole=())
+    for nick, p in state.players.items():
+        clan = f" (клан {p.clan[-1]})" if p.clan else ""
+        listing.add_row(nick, role_name(p.role) + clan)
+    console().print(listing)
+    if len(state.players) != len(STANDARD_DEAL):
+        click.echo(f"Внимание: правила рассчитаны на {count(len(STANDARD_DEAL), 'игрока', 'игрока', 'игроков')}, "
+                   f"а в игре {len(state.players)}: часть ролей не роздана. Для пробы это можно; для настоящей игры "
+                   "впишите всех игроков и начните с новой базой.")
     click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
 
 
