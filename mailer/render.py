@@ -15,7 +15,7 @@ import jinja2
 
 from engine.model import Move, Problem
 from engine.names import inflect
-from engine.reasons import EVENTS_RU, RESULTS_RU
+from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
@@ -97,7 +97,7 @@ class Renderer:
         self.env.filters["outcome"] = outcome_text
         self.gender = {p.nick: p.gender for p in cfg.players}
         self.env.globals.update(
-            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU,
+            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU, EVENT_RULE=EVENT_RULES_RU,
             CAUSE=CAUSE_RU, ACTION=ACTION_RU, role_display=role_display, CLAN_OF=CLAN_OF_RU,
             # a swindler's result is a role id: told in Russian («врач»), never «doctor»
             RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},

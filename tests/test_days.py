@@ -282,7 +282,14 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     assert living and all(f"событие «{EVENT_NAMES_RU[new]}»" in b for b in living)
     send_all(cfg, store, now=AFTER)
     _row, stale = set_event(cfg, store, "none", now=AFTER)
-    assert stale == [f"итоги дня 1: с прежним событием дня 2 уже отправлено писем: {len(living)}"]
+    alive = [p.nick for p in status(cfg, store).players if p.alive]
+    assert stale == [f"итоги дня 1: с прежним событием дня 2 уже отправлено писем: {len(living)}; "
+                     f"живым игрокам поставлено в очередь письмо о новом событии: {len(alive)}"]
+    with store.session() as s:  # the players were told the old event: each living one is told again
+        told = {o.to_nick: o.body for o in s.exec(select(Outgoing).where(Outgoing.ref.startswith("event-changed:")))}
+    assert sorted(told) == sorted(alive)
+    assert all(f"теперь «без события». Прежнее событие, «{EVENT_NAMES_RU[new]}», отменено." in b
+               for b in told.values())
 
 
 def test_reopened_fear_day_asks_the_new_most_voted_player(demo):

@@ -226,7 +226,7 @@ def open_day(ctx: click.Context, event: str) -> None:
     row, stale = call(set_event, cfg, store, event, now=now())
     click.echo(f"День {row.day}: событие «{EVENTS_RU[row.event]}».")
     if stale:
-        click.echo("Письма о прежнем событии уже отправлены (при необходимости напишите игрокам):")
+        click.echo("Письма о прежнем событии уже отправлены:")
         for line in stale:
             click.echo(f"  {line}")
     if row.immune:

@@ -17,7 +17,7 @@ from engine.state import GameState
 from ..config import GameConfig
 from ..outbox import queue
 from ..out_state import UNSENT
-from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db
+from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db, utc
 from .context import (GameError, address_of, current_context, day_spec, game_file,
                       one_at_a_time)
 
@@ -90,7 +90,9 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
               now: datetime) -> tuple[DayRow, list[str]]:
     """Set the open day's event by hand instead of the seeded draw (``open-day --event``):
     the event's own draws (immune player, mortar holder) are made again and their letters
-    queued; unsent letters of the replaced event are taken off the queue.
+    queued; unsent letters of the replaced event are taken off the queue. When the previous
+    day's result letters announcing the old event were already sent, every living player gets
+    a letter that the event changed (queued, like the rest).
 
     Returns:
         (the day's row, ``"nick: subject"`` of the replaced event's letters already sent).
@@ -115,6 +117,7 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
                 "задайте событие следующего дня")
         opening = open_day(ctx.state, ctx.day, event)
         row = ctx.row
+        old_event = row.event
         row.event, row.immune, row.mortar = opening.event, opening.immune, opening.mortar
         row.draws_json = dumps([list(d) for d in opening.draws])
         row.fear_chosen = row.fear_choice = None
@@ -122,8 +125,11 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         stale = _withdraw_event_letters(s, row)
         renderer = Renderer(cfg)
         _queue_event_letters(cfg, s, row, ctx.state, renderer, now)
-        stale += _announce_again(cfg, s, store, row, renderer)
-        return row, stale
+        announced = _announce_again(cfg, s, store, row, renderer)
+        if announced and old_event != row.event:
+            told = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now)
+            announced = [f"{announced[0]}; живым игрокам поставлено в очередь письмо о новом событии: {told}"]
+        return row, stale + announced
 
 
 def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, renderer) -> list[str]:
@@ -160,6 +166,24 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
     if not sent:
         return []
     return [f"итоги дня {prev.day}: с прежним событием дня {row.day} уже отправлено писем: {sent}"]
+
+
+def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameState, old_event: str,
+                        renderer, now: datetime) -> int:
+    """Queue to every living player the notice that the host changed the open day's event
+    from ``old_event`` (the players were told of it by the result letters already sent).
+    One letter per player and change (ref ``event-changed:<day>:<old>:<new>:<nick>``).
+    Returns how many were queued."""
+    n = 0
+    for nick in state.alive():
+        queue(s, cfg, ref=f"event-changed:{row.day}:{old_event}:{row.event}:{nick}", kind="event",
+              day=row.day, to_addr=address_of(cfg, nick), to_nick=nick,
+              subject=f"{cfg.name}: событие дня {row.day} изменено",
+              body=renderer.render("event_changed.txt.j2", nick=nick, day=row, old_event=old_event,
+                                   deadline=utc(row.deadline)),
+              now=now)
+        n += 1
+    return n
 
 
 def event_id(text: str) -> str:
