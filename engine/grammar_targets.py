@@ -23,8 +23,8 @@ from .grammar_target_words import (
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
-    CYR, common_noun, is_imperative, is_infinitive, is_known_word, is_noun, is_verb, not_a_name,
-    person_name, role_words, third_person,
+    CYR, common_noun, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
+    is_verb, not_a_name, person_name, role_words, third_person,
 )
 
 
@@ -253,8 +253,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.end = k + 1
             k += 1
             continue
-        if w in V.FILLERS:
-            k += 1
+        if w in V.FILLERS or (not t.cap and not t.quoted and is_interjection(w)):
+            k += 1  # («к себе на чаёк хехе»: laughter is no name)
             continue
         known = is_known_word(w)
         # «Малой и Вафля»: a capitalised word joined to a name is read as a name too
@@ -304,8 +304,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             skipped = True  # «голосую почти рандомно»: slang that is no noun
             k += 1
             continue
-        if not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and \
-                name_later(idx, words, k + 1, hi):
+        if not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and (
+                name_later(idx, words, k + 1, hi) or _pet_later(idx, clause, k + 1, hi)):
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
             continue
@@ -347,6 +347,16 @@ def _pronoun_ends(clause: list[Tok], k: int, hi: int) -> bool:
         if clause[n].w != "же":
             return False
     return hi >= len(clause) or not clause[hi].word
+
+
+def _pet_later(idx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a capitalised word within two words of ``lo`` is a pet form or a part of a
+    nickname («… в преф Пряничка»)."""
+    for k in range(lo, min(hi, lo + 2)):
+        if clause[k].word and clause[k].cap:
+            hit = idx.approximate(clause[k].w)
+            return hit is not None and hit.kind != "fuzzy"
+    return False
 
 
 #: Personal pronouns whose «себя» is their own («он себя»), never the sender.

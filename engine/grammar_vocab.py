@@ -237,6 +237,18 @@ SUGGEST_WORDS: frozenset[str] = frozenset({
     "предлагаю", "предлагаем", "предложу", "советую", "советуем", "посоветую", "рекомендую",
 })
 
+#: «Голосую как Граф скажет», «голос — за кого скажет босс», «линч — как решит дон»: a move
+#: left to another player's word names no target of its own. After the move word (and
+#: «так», punctuation) one of ``DEFER_HEADS`` and, within three words, one of
+#: ``DEFER_VERBS``; «как X» alone at the end («голосую как Вася») and «вслед за X» too.
+DEFER_HEADS: frozenset[str] = frozenset({"как", "кого", "куда", "кому"})
+DEFER_VERBS: frozenset[str] = frozenset({
+    "скажет", "скажут", "решит", "решат", "велит", "велят", "прикажет", "прикажут", "укажет",
+    "укажут", "скомандует", "подскажет", "подскажут", "выберет", "выберут", "назовет",
+    "назовут", "захочет", "захотят", "проголосует", "проголосуют", "голосует", "голосуют",
+    "скажешь", "решишь", "велишь", "прикажешь", "укажешь", "скажете", "решите", "велите",
+})
+
 #: Verbs between «не» and a move word that keep the negation («не буду лечить»).
 MODALS: frozenset[str] = frozenset({
     "буду", "будем", "хочу", "хотим", "стану", "станем", "могу", "можем", "собираюсь",

@@ -31,6 +31,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
     the last keyword read (None when none was)."""
     kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    if kws and member is None and ctx.turn.event == "fear" and \
+            ctx.turn.fear_chosen == ctx.sender.nick:
+        kws = _fear_votes(ctx, clause, kws)
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
@@ -165,6 +168,31 @@ def _full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) 
             return [Kw(V.KILL, start, k)]
     k = counted_kill(clause, start, names)
     return [Kw(V.KILL, start, k)] if k is not None else []
+
+
+#: Vote nouns («голос», «линч: X»): under «Страх» they stay the chosen player's own vote.
+_SENDING_VOTE = ("голос", "vote", "линч", "voting", "lynch")
+
+
+def _fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """The player «Страх» chose (DECISIONS.md §6.1) names who is lynched instead: a vote
+    word in a clause that speaks of the fear («страх выпал на меня — на виселицу отправляю
+    X», «отправляю на линч X вместо себя») is his fear choice; after a clause saying that the
+    fear chose him, too. Only a vote word of his own sending or voting («на виселицу
+    отправляю», «вешаем», «голосую»), never the noun («больше всех голосов у меня», «Голос:
+    X» stays his vote)."""
+    fear = any(k.cls == V.FEAR for k in kws)
+    if not fear and not ctx.fear_said:
+        return kws
+    first = lexicon().first
+    votes = [k for k in kws if k.cls == V.VOTE and not k.withdraw and not k.negated and (
+             clause[k.i].w in first or not clause[k.i].w.startswith(_SENDING_VOTE))]
+    if fear and not votes:
+        ctx.fear_said = True  # «меня страхом выбрали»: the next sentence may name the choice
+        return kws
+    for k in votes:
+        k.cls, k.alt = V.FEAR, V.VOTE
+    return kws
 
 
 def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:

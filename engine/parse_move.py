@@ -17,7 +17,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, is_known_word, is_verb, morph, role_words
+from .words import is_infinitive, is_known_word, is_verb, morph, role_words, verb_reading
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_judge import judge
@@ -36,6 +36,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     if _ordinary_speech(ctx, clause, kw, hi) or (kw.weak and idiom_told(clause, kw.i, kw.j)):
         return kw.j
+    if kw.j < hi and _deferred(ctx, clause, kw.j, hi):
+        return hi  # «голосую как Граф скажет»: no target of his own
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
@@ -44,12 +46,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if same is not None:
             tg.hits.append(same)
             tg.roles, tg.role_at, tg.unknown = [], [], None
-    if not tg.hits and tg.unknown is None and not tg.pronoun and not tg.roles and not tg.negated:
+    loose = tg.unknown is not None and kw.weak and not tg.unknown_slot and not tg.hits
+    if not tg.hits and (tg.unknown is None or loose) and not tg.pronoun and not tg.roles and \
+            not tg.negated:
+        # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
+        # stands before it)
         back = read_back(ctx, actor, clause, lo, kw.i)
-        if back is None and ctx.last_hit is not None:
+        if loose and back is not None:
+            tg.unknown = None
+        if back is None and ctx.last_hit is not None and not loose:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
-        if back is None and _counted_as(clause, kw.i):
+        if back is None and not loose and _counted_as(clause, kw.i):
             named = _named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
             back = (named[0], kw.i, kw.j) if named is not None else None
         if back is not None:
@@ -224,6 +232,29 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     return True
 
 
+_DEFER_SKIP = frozenset({"так", "за", "туда", "то", "того", "ту", "тому", "вслед", "там"})
+
+
+def _deferred(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
+    """True when the words after a move word leave it to another player's word
+    (:data:`engine.grammar_vocab.DEFER_HEADS`, :data:`~engine.grammar_vocab.DEFER_VERBS`):
+    «голосую как Граф скажет», «голос — за кого скажет босс», «голосую так, как велит
+    дон», «голосую как Вася» (nothing after the name), «голосую вслед за Васей»."""
+    k = j
+    while k < hi and (not clause[k].word or clause[k].w in _DEFER_SKIP):
+        if clause[k].w == "вслед":
+            return True
+        k += 1
+    if k >= hi or clause[k].w not in V.DEFER_HEADS:
+        return False
+    if any(clause[n].w in V.DEFER_VERBS for n in range(k + 1, min(hi, k + 4))):
+        return True
+    if clause[k].w != "как" or k + 1 >= hi:
+        return False
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
+    return hit is not None and all(not t.word for t in clause[k + 1 + hit.length:hi])
+
+
 def _phrase_at(clause: list[Tok], k: int, hi: int, phrase: tuple[str, ...]) -> bool:
     """True when the words ``phrase`` stand at tokens ``k``… (before ``hi``)."""
     return k + len(phrase) <= hi and all(clause[k + n].w == w for n, w in enumerate(phrase))
@@ -396,6 +427,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
+    if kw.weak and kw.j - kw.i > 1 and (_own_verb_at(clause, kw.i - 1) or _own_verb_at(clause, kw.j)):
+        return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
@@ -407,6 +440,14 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return True
     return False
+
+
+def _own_verb_at(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` is a verb in the first person singular («жду», «тащу»)."""
+    if k < 0 or k >= len(clause) or not clause[k].word:
+        return False
+    reading = verb_reading(clause[k].w)
+    return reading is not None and reading[1] == "1per"
 
 
 #: First-person verbs of giving between a move noun and its name («голос отдаю X»).

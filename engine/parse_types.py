@@ -67,6 +67,7 @@ class Ctx:
     today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»
     open_branch: tuple | None = None  # (role, problem item) of a branch left without target
     votes: int = 1  # votes each player has today (``turn.votes_per_player``)
+    fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him
 
 
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:

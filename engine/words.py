@@ -95,12 +95,22 @@ def is_known_word(word: str) -> bool:
 laughter = re.compile(r"(?:му?)?[аэп]?(?:[хгк][аеиоуыэя]){2,}[хгк]?|(?:ло){2,}л?").fullmatch
 
 
+#: Other interjections in chat letters («лол», «кек», «хм», «ммм», «ыы»).
+_INTERJECTION = re.compile(r"(?:[аоэеиы]?х[аоэеиы]?){2,}х?|л+о+л+|к+е+к+|ы{2,}|хм+|м{3,}")
+
+
+def is_interjection(word: str) -> bool:
+    """True for laughter and interjections written in lower case in chat letters («хехе»,
+    «ахахах», «лол», «кек»): never a nickname, whatever it is near to."""
+    return bool(laughter(word)) or _INTERJECTION.fullmatch(word) is not None
+
+
 @functools.lru_cache(maxsize=100_000)
 def not_a_name(word: str) -> bool:
     """True for a word pymorphy3 does not know but confidently reads as an adverb, a verb
     or an adjective by its ending («рандомно», «затащил»), or laughter («хехе», see
     :data:`laughter`): slang, never a nickname."""
-    if laughter(word):
+    if is_interjection(word):
         return True
     if not CYR.search(word) or len(word) < 5:
         return False
