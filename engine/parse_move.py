@@ -36,8 +36,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     if _ordinary_speech(ctx, clause, kw, hi) or (kw.weak and idiom_told(clause, kw.i, kw.j)):
         return kw.j
-    if kw.j < hi and _deferred(ctx, clause, kw.j, hi):
-        return hi  # «голосую как Граф скажет»: no target of his own
+    if action == "vote" and kw.j < hi and _deferred(ctx, clause, kw.j, hi):
+        return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
