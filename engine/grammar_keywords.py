@@ -30,6 +30,7 @@ _MERGE_PAIRS = {
     frozenset({V.KILL, V.MANIAC}): V.MANIAC,
     frozenset({V.INVITE, V.MANIAC}): V.INVITE,
     frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
+    frozenset({V.VOTE, V.AWARD}): V.VOTE,  # «голос отдам — X»
 }
 
 

@@ -45,7 +45,7 @@ CLASS_ACTIONS: dict[str, dict[str, str]] = {
     HUNT: {"civil": "hunt"},
     SEARCH: {"fan": "search"},
     SWINDLE: {"swindler": "swindle"},
-    VISIT: {"thief": "rob"},
+    VISIT: {"thief": "rob", "thug": "beat", "maniac": "maniac_kill"},  # a night visit
 }
 
 #: The subject of a visit that makes it the clan's kill («наш клан навестит X», «семья
@@ -189,6 +189,8 @@ FILLERS: frozenset[str] = frozenset({
     "к", "ко", "в", "во", "на", "по", "с", "со", "против", "от", "для", "о", "об",
     "дорогого", "дорогую", "милого", "милую", "бедного", "бедную", "того", "ту",
     "по-прежнему", "обычно", "теперь", "сей", "раз", "неотлучно",
+    # «hunt на X pls», «голос за X плз»: please in chat spelling
+    "pls", "plz", "please", "плз", "пжл", "пж", "пжлст", "пожалста", "пожалуйста",
 })
 
 #: Words that refer to the sender himself.

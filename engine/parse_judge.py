@@ -38,6 +38,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
     if action is None and kw.cls in (V.CHOOSE, V.AWARD):
         return None
+    if action is None and kw.cls == V.VISIT and kw.weak:
+        return None  # «иду к Сове» from a player whose move is no visit: talk
     if action == ASK:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.nobody and not tg.hits:

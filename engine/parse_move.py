@@ -427,7 +427,7 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
-    if kw.weak and kw.j - kw.i > 1 and (_own_verb_at(clause, kw.i - 1) or _own_verb_at(clause, kw.j)):
+    if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
