@@ -170,24 +170,23 @@ def _full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) 
     return [Kw(V.KILL, start, k)] if k is not None else []
 
 
-#: Vote nouns («голос», «линч: X»): under «Страх» they stay the chosen player's own vote.
-_SENDING_VOTE = ("голос", "vote", "линч", "voting", "lynch")
+def _voting_word(w: str) -> bool:
+    """A word of voting («голос», «проголосую», «линч», «vote»), not of sending to the
+    gallows («на виселицу», «вешаем»)."""
+    return "голос" in w or w.startswith(("vote", "линч", "voting", "lynch"))
 
 
 def _fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
-    """The player «Страх» chose (DECISIONS.md §6.1) names who is lynched instead: a vote
-    word in a clause that speaks of the fear («страх выпал на меня — на виселицу отправляю
-    X», «отправляю на линч X вместо себя») is his fear choice; after a clause saying that the
-    fear chose him, too. Only a vote word of his own sending or voting («на виселицу
-    отправляю», «вешаем», «голосую»), never the noun («больше всех голосов у меня», «Голос:
-    X» stays his vote)."""
-    fear = any(k.cls == V.FEAR for k in kws)
-    if not fear and not ctx.fear_said:
-        return kws
+    """The player «Страх» chose (DECISIONS.md §6.1) names who is lynched instead: his vote
+    word of sending («на виселицу отправляю X», «вешаем X», «отправляю на линч X вместо
+    себя») is his fear choice; «голосую за X» is only in a clause that speaks of the fear
+    or after one saying that the fear chose him («меня страх выбрал, голосую за X»). The vote
+    nouns stay his vote («больше всех голосов у меня», «Голос: X»)."""
+    fear = any(k.cls == V.FEAR for k in kws) or ctx.fear_said
     first = lexicon().first
     votes = [k for k in kws if k.cls == V.VOTE and not k.withdraw and not k.negated and (
-             clause[k.i].w in first or not clause[k.i].w.startswith(_SENDING_VOTE))]
-    if fear and not votes:
+             not _voting_word(clause[k.i].w) or (fear and clause[k.i].w in first))]
+    if any(k.cls == V.FEAR for k in kws) and not votes:
         ctx.fear_said = True  # «меня страхом выбрали»: the next sentence may name the choice
         return kws
     for k in votes:

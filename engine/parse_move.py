@@ -239,7 +239,8 @@ def _deferred(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
     """True when the words after a move word leave it to another player's word
     (:data:`engine.grammar_vocab.DEFER_HEADS`, :data:`~engine.grammar_vocab.DEFER_VERBS`):
     «голосую как Граф скажет», «голос — за кого скажет босс», «голосую так, как велит
-    дон», «голосую как Вася» (nothing after the name), «голосую вслед за Васей»."""
+    дон», «голосую как Вася», «за того, за кого Вася» (nothing after the name), «голосую
+    вслед за Васей»."""
     k = j
     while k < hi and (not clause[k].word or clause[k].w in _DEFER_SKIP):
         if clause[k].w == "вслед":
@@ -249,7 +250,7 @@ def _deferred(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
         return False
     if any(clause[n].w in V.DEFER_VERBS for n in range(k + 1, min(hi, k + 4))):
         return True
-    if clause[k].w != "как" or k + 1 >= hi:
+    if k + 1 >= hi:
         return False
     hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
     return hit is not None and all(not t.word for t in clause[k + 1 + hit.length:hi])
