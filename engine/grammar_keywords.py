@@ -190,14 +190,18 @@ def order_form(clause: list[Tok], kw: Kw) -> bool:
 
 def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     lex = lexicon()
-    for phrase, cls in lex.by_first.get(clause[i].w, ()):
+    w = clause[i].w
+    second = lex.second.get(w)
+    phrases = () if second is None or (
+        "" not in second and (i + 1 >= len(clause) or clause[i + 1].w not in second)) \
+        else lex.by_first[w]  # («на» before a name: none of the «на …» phrases is tried)
+    for phrase, cls in phrases:
         if match_phrase(clause, i, phrase):
             j = i + len(phrase)
             if phrase in lex.verb_phrases and phrase[-1] in V.PREPOSITIONS:
                 j -= 1  # «стою на мне»: the preposition belongs to the target
             return Kw(cls, i, j, weak=phrase in lex.weak_phrases,
                       imperative=phrase in lex.imperative_phrases)
-    w = clause[i].w
     if w.endswith("-ка"):
         w = w[:-3]
     cls = lex.words.get(w)

@@ -37,7 +37,8 @@ class Lexicon:
     phrases of ``verb_idioms`` whose verb is in the third person («стоит на») or said to
     another («стоишь на»); ``not_before``: class → words that, right after a keyword of the
     class, make it ordinary speech («полечу в Сочи»), ``not_before_phrases`` the same of
-    several words, by their first word («смотрит на меня»); ``classes``: class → its source file name.
+    several words, by their first word («смотрит на меня»); ``classes``: class → its source file name;
+    ``second``: first word of a phrase → the second words of its phrases.
     """
 
     words: dict[str, str] = field(default_factory=dict)
@@ -55,6 +56,8 @@ class Lexicon:
     third_phrases: set[tuple[str, ...]] = field(default_factory=set)  # «стоит на»
     imperative_phrases: set[tuple[str, ...]] = field(default_factory=set)  # «стоишь на»
     classes: dict[str, str] = field(default_factory=dict)
+    #: first word → the second words of its phrases (a cheap test before trying them)
+    second: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _verb_forms(lemma: str) -> list[tuple[str, str]]:
@@ -178,6 +181,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     lex.imperative |= {p[0] for p in lex.imperative_phrases}
     for phrase, cls in sorted(lex.phrases.items(), key=lambda item: -len(item[0])):
         lex.by_first.setdefault(phrase[0], []).append((phrase, cls))
+    lex.second = {w: frozenset(p[1] if len(p) > 1 else "" for p, _ in phrases)
+                  for w, phrases in lex.by_first.items()}
     return lex
 
 
