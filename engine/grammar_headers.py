@@ -28,7 +28,7 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if start + 1 >= len(clause) or not clause[start].word:
         return []
     w = clause[start].w
-    if actor.mafia and (end := _from_clan(clause, start)) is not None:
+    if actor.mafia and (end := from_clan(clause, start)) is not None:
         return [Kw(V.KILL, start, end)]  # «От клана сегодня — X», «А от фирмы по-прежнему X»
     if w in CLAN_HEADERS and actor.mafia:  # «Жертва от клана: X», «Клан на эту ночь — X»
         k = start + 1
@@ -74,7 +74,7 @@ _FROM_CLAN_WORDS = frozenset({"сегодня", "этой", "эту", "ночь�
 _LEAVES = frozenset({"уходит", "уходят", "уйдет", "уйдут"})
 
 
-def _from_clan(clause: list[Tok], start: int) -> int | None:
+def from_clan(clause: list[Tok], start: int) -> int | None:
     """«От клана сегодня — X», «А от фирмы по-прежнему X», «От семейства этой ночью уходит
     X», «Этой ночью от нас уходят двое: X и Y»: a clause opening with the clan as the giver
     (time words, «а», «и ещё» aside) names the clan kill. Returns the index where the names
@@ -112,6 +112,9 @@ def _from_clan(clause: list[Tok], start: int) -> int | None:
 
 #: Words before «от клана» in its heading («А от клана …», «И ещё, от фирмы: …»).
 _FROM_CLAN_OPENERS = frozenset({"а", "и", "еще", "ещё", "этой", "ночью", "сегодня", "ну"})
+
+#: The words such a heading may open with (a cheap test before :func:`from_clan`).
+CLAN_OPENERS = _FROM_CLAN_OPENERS | {"от", "для"}
 
 
 #: «Сегодня — X» from a swindler whose letter has branches: his swindle's target.

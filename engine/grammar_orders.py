@@ -95,6 +95,36 @@ def remark_start(clause: list[Tok], lo: int, hi: int, names=None) -> int:
 _END = Tok(",", ",", 0, 0, False)  # closes a remark that runs to the end of the clause
 
 
+#: Lemmas of a member's writing his move himself («если сам напишешь», «если пришлёт»).
+_WRITES = frozenset({"написать", "писать", "прислать", "присылать", "отправить", "слать",
+                     "выслать", "ответить", "отписаться"})
+
+
+#: Lemmas of a member's forgetting or keeping silent.
+_FORGETS = frozenset({"забыть", "забывать", "проспать", "промолчать", "молчать",
+                      "отмолчаться", "пропасть"})
+
+
+def writes_himself(clause: list[Tok], k: int) -> bool:
+    """True when a remark from token ``k`` (after a member's name) is a condition that he
+    DOES write his own move: «Лис, если сам напишешь — пиши кражу у X» tells him what to
+    write, it gives no order (his own letter decides; DECISIONS.md §4 Boss (c))."""
+    n = k
+    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS):
+        n += 1
+    if n >= len(clause) or clause[n].w not in _IF:
+        return False
+    writes = False
+    for t in clause[n + 1:n + 8]:
+        if not t.word:
+            break
+        lemma = _lemma(t.w)
+        if t.w in ("не", "ни") or lemma in _FORGETS:
+            return False  # «если не напишет», «если забудет ответить»: for his silence
+        writes = writes or lemma in _WRITES
+    return writes
+
+
 #: Words before «если» in a remark («а если», «ну если», «на (всякий) случай, если»).
 _REMARK_OPENERS = frozenset({"а", "ну", "и", "на", "случай", "всякий", "в"})
 _IF_OPENERS = _IF | _REMARK_OPENERS
@@ -274,3 +304,85 @@ def past_remark(clause: list[Tok], k: int) -> int:
         if clause[n].w in (",", "—", ";") and clause[n + 1].w in _TODAY:
             return n + 2 if clause[n + 1].w == "а" else n + 1  # «…, а сегодня …»
     return k
+
+
+#: Verbs of passing words on to a player («Передайте Лису, чтобы …», «Скажи Стражу, чтоб …»).
+_RELAY = frozenset({"передайте", "передай", "скажите", "скажи", "попросите", "попроси",
+                    "напишите", "напиши", "сообщите", "сообщи", "шепните", "шепни"})
+
+#: Words a relayed order may hold around its parts.
+_RELAY_SKIP = frozenset({"и", "еще", "ещё", "а", "пожалуйста", "также", ",", "—", "-", ":"})
+_THAT_SKIP = frozenset({"тоже", "он", "она", "сегодня", "этой", "ночью", "также", "обязательно",
+                        "сам", "сама"})
+
+
+def relayed(clause: list[Tok], names) -> tuple[int, int, str] | None:
+    """«Передайте, пожалуйста, Лису, чтобы обчистил Сову», «Скажи Стражу, чтоб охранял
+    меня»: the boss's order passed on through the host. Returns (index of the player's name,
+    index after the verb, the verb's move class) — ``names(k)`` gives the tokens a nickname
+    takes at ``k`` — or None when the clause is no such order."""
+    k = 0
+    while k < len(clause) and clause[k].w in _RELAY_SKIP:
+        k += 1
+    if k >= len(clause) or clause[k].w not in _RELAY:
+        return None
+    k += 1
+    while k < len(clause) and clause[k].w in _RELAY_SKIP:
+        k += 1
+    size = names(k) if k < len(clause) else 0
+    if not size:
+        return None
+    n = k + size
+    while n < len(clause) and clause[n].w == ",":
+        n += 1
+    if n >= len(clause) or clause[n].w not in ("чтобы", "чтоб"):
+        return None
+    n += 1
+    while n < len(clause) and clause[n].w in _THAT_SKIP:
+        n += 1
+    first = n  # «…, чтобы меня охранял»: the target before the verb
+    if n + 1 < len(clause) and clause[n].w in ("меня", "себя"):
+        n += 1
+    if n >= len(clause) or not clause[n].word:
+        return None
+    cls = _past_move(clause[n].w)
+    return (k, n + 1 if first == n else first, cls) if cls else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _past_move(w: str) -> str | None:
+    """The move class of a past-tense verb by its infinitive («охранял» → guard)."""
+    if not is_known_word(w):
+        return None
+    p = morph().parse(w)[0]
+    if p.tag.POS != "VERB" or "past" not in p.tag:
+        return None
+    return lexicon().words.get(p.normal_form.replace("ё", "е"))
+
+
+#: What may follow a member's name to open his own order after a comma («, Лис — …», «, Лис:
+#: …», «, Лис у Совы», «, Страж на мне»).
+_ORDER_HEADS = frozenset({"—", ":", "→", "у", "к", "ко", "на", "при"})
+
+
+def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
+    """A boss's clause cut before each «, <member> —», «, <member>:», «, <member> у/к/на/при
+    …»: «Страж — на мне, Лис — к Сове» holds two orders. ``members(k)`` gives the tokens the
+    name of a living member of the boss's clan takes at ``k`` (0 for none)."""
+    cuts = [k + 1 for k in range(len(clause) - 2)
+            if clause[k].w == "," and clause[k + 1].word and _heads_order(clause, k + 1, members)]
+    if not cuts:
+        return [clause]
+    out, lo = [], 0
+    for c in cuts:
+        out.append(clause[lo:c - 1])
+        lo = c
+    out.append(clause[lo:])
+    return [part for part in out if part]
+
+
+def _heads_order(clause: list[Tok], k: int, members) -> bool:
+    size = members(k)
+    n = k + size
+    return bool(size) and n < len(clause) and (
+        clause[n].w in _ORDER_HEADS or clause[n].w in lexicon().third)

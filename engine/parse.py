@@ -42,6 +42,7 @@ from .parse_clause import read_clause
 from .parse_correct import alternative, asks_leave, correction
 from .parse_finish import finish
 from .parse_forms import attach_branches, member_prefix, read_branches
+from .grammar_orders import split_orders
 from .parse_types import Ctx, Item, Prev
 
 
@@ -81,7 +82,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             n for n, p in state.players.items() if p.clan == actor.clan and n != sender)))
     visible = visible_text(text)
     extra = sender_triggers(actor.role, names)
-    for clause in _clauses(visible, idx, extra):
+    clause_list = _clauses(visible, idx, extra)
+    if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
+        clause_list = _orders_apart(clause_list, state, actor, idx)
+    for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
             last_start, pending_member = -1, None
             continue
@@ -134,6 +138,23 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     items = [it for it in items if it.pos >= cancel_pos]
     moves, problems = finish(ctx, items)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+
+
+def _orders_apart(clause_list, state: GameState, actor, idx):
+    """The boss's clauses with each order for a member apart
+    (:func:`engine.grammar_orders.split_orders`)."""
+    mates = {n for n, p in state.players.items()
+             if p.clan == actor.clan and p.alive and n != actor.nick}
+    for clause in clause_list:
+        if clause is None or not any(t.w == "," for t in clause):
+            yield clause
+            continue
+        words = [t.w for t in clause]
+
+        def members(k: int) -> int:
+            hit = idx.exact(words, k, None)
+            return hit.length if hit is not None and hit.nick in mates else 0
+        yield from split_orders(clause, members)
 
 
 def _clauses(visible: str, idx, extra: frozenset[str]):

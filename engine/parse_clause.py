@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
-from .grammar_headers import header_keyword
+from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
@@ -23,7 +23,7 @@ from .parse_judge import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import GIVE, NUMBERED, bare_pair, gives_them, same_again, takes_off
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
-from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word
+from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
 
 def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
@@ -50,6 +50,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and member is None and DEFAULT_CLASS.get(ctx.sender.role) and \
             elliptic(ctx, clause, start, ctx.sender.role):
         kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)]  # «у Совы сегодня»
+    if kws and member is None and ctx.sender.mafia and kws[0].i > start + 2 and \
+            clause[start].w in CLAN_OPENERS and \
+            (end := from_clan(clause, start)) is not None and end < kws[0].i:
+        # «От семейства ночью уходит Бруно: он, похоже, стережёт своих»: the kill first
+        kws = [Kw(V.KILL, start, end)] + kws
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
         if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
@@ -284,7 +289,7 @@ def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     k = lo
     while k < hi and (not clause[k].word or clause[k].w in V.FILLERS):
         k += 1
-    hit = idx.exact(words, k, None) if k < hi else None
+    hit = nick_at(ctx, clause, words, k) if k < hi else None
     # «Страж пусть Сову охраняет»: a name right before the move word is that move's target
     return hit is not None and only_fillers(clause, k + hit.length, hi) and \
         any(not t.word for t in clause[k + hit.length:hi])

@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
 from .grammar_orders import (
-    POSTURE, assignment, elliptic, handed_over, past_remark, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_targets import read_targets
 from .grammar_tokens import Tok, span
@@ -22,7 +22,7 @@ from .words import is_infinitive, may_be_name, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_judge import settle
 from .parse_types import (
-    Ctx, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, member_at, nick_at,
+    Ctx, DEFAULT_CLASS, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, member_at, nick_at,
 )
 
 
@@ -38,11 +38,17 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     words = [t for t in clause if t.word]
     if not words:
         return pending, 0, None
+    relay = relayed(clause, name_sizes(name_index(ctx.nicks), clause)) \
+        if clause[0].w in _RELAY_FIRST else None
+    if relay is not None:
+        return _relayed_member(ctx, clause, relay, items)
     k = _za_prefix(clause)
     lead = None  # the move's first token after «Если Лис не пришлёт свой ход — …»
     if k == 0:
+        if [t.w for t in clause[:3]] == ["на", "всякий", "случай"]:
+            k = 3  # «На всякий случай: Лис, …»
         while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == "," or
-                                   clause[k].w in _ORDER_VERBS):
+                                   clause[k].w in _ORDER_VERBS or (k and clause[k].w == ":")):
             k += 1  # «Нашего уважаемого Ласку прошу …», «Поручаю Ласке …», «Ладно, Норд …»
         k = k if k < len(clause) and clause[k].word else 0
         k = _past_own(ctx, clause, k)
@@ -67,10 +73,13 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return False, 0, None
     if on_his_own(clause, end) is not None:
         return False, 0, None  # «Кот — сам разберётся»: no order for him
+    if writes_himself(clause, end):
+        return False, 0, None  # «Лис, если сам напишешь — пиши …»: what to write, no order
     names = name_sizes(name_index(ctx.nicks), clause)
     given = assignment(clause, end, names)
     if given is not None:
-        if not names(given):  # «Лис, за тобой Браун» with no such player: ask
+        if not names(given) and nick_at(ctx, clause, [t.w for t in clause], given) is None:
+            # «Лис, за тобой Вениамин» with no such player: ask
             items.append(Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unknown_name", "unknown_name",
                 word=clause[given].text)))
@@ -89,6 +98,28 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if not rest:
         return False, 0, member
     return member, end, None
+
+
+#: First words of a relayed order (:func:`engine.grammar_orders.relayed`).
+_RELAY_FIRST = frozenset({"передайте", "передай", "скажите", "скажи", "попросите", "попроси",
+                          "напишите", "напиши", "сообщите", "сообщи", "шепните", "шепни", "и",
+                          "еще", "ещё", "а", "—", ","})
+
+
+def _relayed_member(ctx: Ctx, clause: list[Tok], relay: tuple[int, int, str],
+                    items: list[Item]):
+    """«Передайте Лису, чтобы обчистил Сову» (see :func:`member_prefix`): a living member of
+    the boss's clan whose role's move the verb names gets the order, read from after the
+    verb; anybody else is asked about (``not_clan_member``)."""
+    k, start, cls = relay
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+    p = ctx.state.players.get(hit.nick) if hit is not None and hit.nick else None
+    if p is not None and p.clan == ctx.sender.clan and p.alive and p.nick != ctx.sender.nick \
+            and DEFAULT_CLASS.get(p.role) == cls:
+        return actor_of(ctx.state, p.nick), start, None
+    items.append(Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "not_allowed", "not_clan_member")))
+    return False, 0, None
 
 
 #: Words before «за» / «для» and a member's name («Ход за Лиса:», «Распоряжение для Лиса:»).
@@ -115,7 +146,7 @@ def _za_prefix(clause: list[Tok]) -> int:
         k += 1  # «А за Лиса: …», «Так что теперь за Лиса (…): …»
     k = k + 1 if k < len(clause) and clause[k].word and clause[k].w in _ORDER_WORDS else k
     if k < len(clause) and clause[k].word and clause[k].w in ("за", "для"):
-        if k and not any(t.w in (":", "—") for t in clause[k + 1:k + 14]):
+        if k and not any(t.w in (":", "—") for t in clause[k + 1:k + 24]):
             return 0  # «Сегодня за Маску голосую»: the vote, no order heading
         return k + 1
     return 0
@@ -192,6 +223,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
             not _opens_move(clause, end, name_sizes(name_index(ctx.nicks), clause)) and \
             not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end) and \
             assignment(clause, end, name_sizes(name_index(ctx.nicks), clause)) is None and \
+            not writes_himself(clause, end) and \
             not _silence_then_move(ctx, clause, end, p.role):
         return None  # «Страж молодец, …» is chatter; «Страж охраняет …», «Страж: …» a move
     if hit.nick == ctx.sender.nick:
@@ -214,8 +246,7 @@ def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     if w not in lexicon().imperative or lexicon().words.get(w) not in (V.ROB, V.GUARD):
         return False
     words = [t.w for t in clause]
-    return name_index(ctx.nicks).exact(words, k, None) is None and \
-        role_words().get(clause[k].w) is None
+    return nick_at(ctx, clause, words, k) is None and role_words().get(clause[k].w) is None
 
 
 def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool:
@@ -227,7 +258,8 @@ def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool
 
 def _opening(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` opens the clause, courtesy words aside."""
-    return all(t.w in _ADDRESS_WORDS or t.w == "," for t in clause[:k])
+    lead = 3 if [t.w for t in clause[:3]] == ["на", "всякий", "случай"] else 0
+    return all(t.w in _ADDRESS_WORDS or t.w in (",", ":") for t in clause[lead:k])
 
 
 #: «…, от меня ни на шаг»: the guard's order to stay with the boss.

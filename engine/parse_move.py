@@ -101,6 +101,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
     if item is None:
         return used
+    if action == "clan_kill" and item.problem is not None and item.problem.kind == "ambiguous" \
+            and not kw.hypothetical:
+        _sure_kill(ctx, tg, item, text, clause[first].start, items)  # «Денчика и Сову»
     if item.move is not None and _again_unknown(ctx, actor, clause, kw, tg, item.move):
         # «Бобёр снова к Фиалке»: the same player again, for a move that may not repeat, and
         # the game has no record of yesterday's: ask
@@ -123,6 +126,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 return used
     items.append(item)
     return used
+
+
+def _sure_kill(ctx: Ctx, tg: Targets, item: Item, text: str, pos: int,
+               items: list[Item]) -> None:
+    """The full moon's two clan kills where one name fits several players and the other one
+    player: the sure kill stands (added to ``items``), the other is asked about by
+    ``item``'s problem."""
+    sure = [h.nick for h, _, _ in tg.hits if h.nick is not None]
+    if len(tg.hits) < 2 or len(sure) != 1 or sure[0] not in ctx.alive:
+        return
+    items.append(Item(pos, move=Move("clan_kill", target=sure[0], span=text),
+                      tried="clan_kill"))
 
 
 _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
@@ -430,6 +445,9 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
+    if kw.i and (clause[kw.i - 1].w == "i" or (
+            clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
+        return False  # «Today I rob Кешу again»: the English word as the sender's own verb
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
