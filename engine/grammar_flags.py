@@ -51,11 +51,17 @@ def correction_end(clause: list[Tok]) -> int | None:
     k, head = 0, False
     while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and
-            clause[k + 1].w in _SPOKEN_NO_NEXT)):
+            clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k)):
         # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
-        head = head or clause[k].w in V.CORRECTION_HEADS
+        head = head or clause[k].w in V.CORRECTION_HEADS or _not_that(clause, k)
         k += 1
     return k if head else None
+
+
+def _not_that(clause: list[Tok], k: int) -> bool:
+    """«ой, не то», «не то написал»: «не то» (not «не то чтобы») takes back what was written."""
+    return clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].w == "то" and (
+        k + 2 >= len(clause) or clause[k + 2].w != "чтобы")
 
 
 #: What follows a «не» that is a spoken «no», not a negation («не, передумал», «не стоп»).
@@ -82,7 +88,8 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             continue
         w = t.w
         if w in V.CORRECTION_MARKS:
-            out.append(t.start)
+            if w != "смысле" or (k > 0 and clause[k - 1].w == "в"):
+                out.append(t.start)  # «в смысле», not «в каком смысле»
         elif w in _CONCLUDING and k == first:
             out.append(t.start)  # «…ой, нельзя же. Тогда лечу Лису», «Ладно, чек — Галка»
         elif (w == "поэтому" or (w == "что" and k > 0 and clause[k - 1].w == "так")) and \
@@ -94,8 +101,9 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             out.append(t.start)
         elif w == "есть" and k > 0 and clause[k - 1].w == "то":
             out.append(clause[k - 1].start)
-        elif w == "не" and k + 1 < n and clause[k + 1].w in _SPOKEN_NO_NEXT and \
-                (k == 0 or not clause[k - 1].word):
+        elif w == "не" and k + 1 < n and (clause[k + 1].w in _SPOKEN_NO_NEXT or
+                                          _not_that(clause, k)) and \
+                (k == 0 or not clause[k - 1].word or clause[k - 1].w in V.CORRECTION_WORDS):
             out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
     return out
 
@@ -339,7 +347,9 @@ def clause_flags(clause: list[Tok]) -> dict:
 #: back only with one of :data:`_BACK_WITH_NO` («хотя нет», «ой, нет», «нет, стоп»), never an
 #: emphatic «Нет, ну правда, он странный».
 _TAKE_BACK = frozenset({"отбой", "передумал", "передумала", "передумали", "стоп", "ошибся",
-                        "ошиблась", "вру", "нет-нет", "шучу", "пошутил", "пошутила"})
+                        "ошиблась", "вру", "нет-нет", "шучу", "пошутил", "пошутила", "тьфу",
+                        "перепутал", "перепутала",
+                        "опечатался", "опечаталась", "оговорился", "оговорилась"})
 _BACK_WITH_NO = frozenset({"хотя", "ой", "стоп", "блин"})
 
 
@@ -347,6 +357,8 @@ def takes_back(words: list[str]) -> bool:
     """True when the correction words ``words`` (normalised, the start of a clause or the
     words after a name) take the move before them back."""
     present = set(words)
+    if any(a == V.NEGATION and b == "то" for a, b in zip(words, words[1:])):
+        return True  # «ой, не то»
     return not present.isdisjoint(_TAKE_BACK) or (
         "нет" in present and not present.isdisjoint(_BACK_WITH_NO))
 

@@ -32,6 +32,7 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
         if t.word:
             if t.w in V.CORRECTION_WORDS:
                 head = head or t.w in V.CORRECTION_HEADS or t.w in ("ой", "то")
+                expected = frozenset({"accs"})  # «в смысле Бобра»: not the case of «в»
             elif t.w in V.PREPOSITIONS:
                 expected = V.PREPOSITIONS[t.w]
             elif t.w == V.NEGATION and head and k + 1 < hi and clause[k + 1].word and \
@@ -41,8 +42,13 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
             elif t.w not in V.FILLERS:
                 break
         k += 1
-    if not head or k >= hi or idx.exact(words, k, expected) is None:
+    if not head or k >= hi:
         return None
+    if idx.exact(words, k, expected) is None:
+        near = idx.approximate(words[k]) if len(words[k]) >= 3 else None
+        if near is None or near.kind == "fuzzy" or not (
+                k + 1 >= hi or not clause[k + 1].word):
+            return None  # «…, в смысле котяру»: a pet form or part of a nick, at the end
     return k, expected
 
 

@@ -106,7 +106,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         w = t.w
-        if out.hits and w in _SELF_CORRECTION:
+        if out.hits and (w in _SELF_CORRECTION or (
+                w == "в" and k + 1 < hi and words[k + 1] == "смысле")):
             nxt = corrected_name(idx, clause, words, k, hi)
             if nxt is None:
                 if retracts(clause, k, hi):
@@ -371,7 +372,8 @@ _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for 
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
                          "человека", "предателя", "злодея", "крысу", "шпиона"})
 
-_SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя"})
+_SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя",
+                              "тьфу", "опечатка", "описка", "пардон"})
 
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]

@@ -237,6 +237,8 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
             find_keywords(clause, set(), name_index(ctx.nicks)) or \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         return False
+    if _names_other(ctx, clause, k, prev):
+        return False  # «Голос за X. Передумала насчёт Пончика»: about an earlier letter
     dropped = {id(it) for it in prev.items}
     tried = next((it.move.action for it in prev.items if it.move is not None), "")
     if not tried:
@@ -246,6 +248,21 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
                                                        action=tried), retracted=tried))
     return True
+
+
+def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> bool:
+    """True when ``clause[k:]`` names a player who is no target of the move before («…
+    передумала насчёт Пончика»): the change of mind is about that player, not this move."""
+    targets = {t for it in prev.items if it.move is not None
+               for t in (it.move.targets or (it.move.target,))}
+    words = [t.w for t in clause]
+    for n in range(k, len(clause)):
+        if not clause[n].word:
+            continue
+        hit = nick_at(ctx, clause, words, n)
+        if hit is not None and not (targets & ({hit.nick} | set(hit.candidates))):
+            return True
+    return False
 
 
 def _open_move(it: Item) -> bool:

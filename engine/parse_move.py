@@ -5,6 +5,7 @@ else), talk that only tells about a move; :mod:`engine.parse_judge` decides what
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -95,7 +96,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     pos = clause[first].start
     used = max([kw.j] + [h[2] for h in tg.hits])
     if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
-            _tells(clause, kw, tg, max(used, tg.end), hi, noun):
+            _tells(clause, kw, tg, max(used, tg.end), hi, noun, ctx.text):
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
@@ -430,7 +431,8 @@ def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> i
     return hi
 
 
-def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool) -> bool:
+def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
+           text: str = "") -> bool:
     """True when a noun keyword with its name is part of a sentence about the game, not an
     order: «голос у Буки сегодня неуверенный», «защита Буки выглядела странно», «думаю, что
     линч Буки — ошибка», «кто за линч Буки — пишите». An order form («голос: Бука …») and
@@ -451,9 +453,13 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
+    last = clause[after - 1].end if after > 0 else 0
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "(", ":"):
             return False  # «Голос за Ворона: он молчит»: the reason after a colon
+        if t.start - last > 1 and _emoji(text[last:t.start]):
+            return False  # «Голос за Ворона 😤 он молчит»: an emoji ends the sentence
+        last = t.end
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
@@ -467,6 +473,12 @@ def _own_verb_at(clause: list[Tok], k: int) -> bool:
         return False
     reading = verb_reading(clause[k].w)
     return reading is not None and reading[1] == "1per"
+
+
+def _emoji(gap: str) -> bool:
+    """True when ``gap`` (the text between two tokens) holds a pictograph (an emoji), which
+    a chat writer puts where a full stop goes."""
+    return any(ord(c) > 0x2000 and unicodedata.category(c) in ("So", "Sk") for c in gap)
 
 
 #: First-person verbs of giving between a move noun and its name («голос отдаю X»).
