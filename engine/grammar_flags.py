@@ -207,6 +207,55 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
     return any(clause[n].w in _LATER_WORDS for n in range(lo, hi))
 
 
+#: Words that may stand between «завтра» and the move word of a plan («Думаю, завтра, наверное,
+#: проголосую за X», «Может быть, завтра я проверю X»).
+_PLAN_ASIDE = _ASIDE | {"я", "думаю", "наверное", "наверно", "скорее", "всего", "точно",
+                        "уже", "вечером", "утром", "днем", "днём", "тогда", "пожалуй",
+                        "планирую", "хочу", "буду", "собираюсь"}
+
+#: «в следующий раз», «на следующей неделе», «в следующую ночь»: another day.
+_NEXT_NOUNS = frozenset({"раз", "неделе", "ночь", "день", "ход", "круг", "кругу"})
+
+#: «…, а сегодня — X»: the words that name today against a plan for another day.
+_TODAY = frozenset({"сегодня", "сейчас", "нынче"})
+
+
+def plan_for_later(clause: list[Tok], i: int) -> bool:
+    """True when «завтра» / «послезавтра» stands before the move word at ``i`` in its part of
+    the sentence with only asides between («Думаю, завтра проголосую за X», «Завтра,
+    наверное, проверю X»): a plan for another day, no move today."""
+    k = i - 1
+    while k >= 0:
+        t = clause[k]
+        if t.word:
+            if t.w in _LATER_WORDS or (t.w in _NEXT_NOUNS and k > 0 and
+                                       clause[k - 1].w.startswith("следующ")):
+                return True  # «завтра», «в следующий раз», «на следующей неделе»
+            if t.w not in _PLAN_ASIDE:
+                return False
+        elif t.w not in (",", "—", ":"):
+            return False
+        k -= 1
+    return False
+
+
+def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
+    """«Завтра проверю Лося, а сегодня — Кузю»: a plan for another day (``plan_for_later``
+    or «завтра» in the move word's segment) set against today. Returns ``(index of «а»,
+    index of the first word after «сегодня»)`` or None."""
+    for k in range(i + 1, hi - 1):
+        if clause[k].w != "а" or clause[k + 1].w not in _TODAY:
+            continue
+        if not (plan_for_later(clause, i) or
+                any(clause[n].w in _LATER_WORDS for n in range(i + 1, k))):
+            return None
+        n = k + 2
+        while n < hi and (not clause[n].word or clause[n].w in ("же", "ночью", "этой")):
+            n += 1
+        return (k, n) if n < hi else None
+    return None
+
+
 #: «если я правильно понял(а)», «если не ошибаюсь»: a remark on the rules, no condition.
 _UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю"})
 

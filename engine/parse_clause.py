@@ -12,7 +12,9 @@ from .grammar_context import told_in_past
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
-from .grammar_flags import correction_end, for_later_day, hypothetical, reported_order
+from .grammar_flags import (
+    correction_end, for_later_day, hypothetical, plan_for_later, reported_order, today_instead,
+)
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
@@ -139,14 +141,34 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
         if hypo is True and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
+        elif (cut := today_instead(clause, kw.i, hi)) is not None and \
+                nick_at(ctx, clause, [t.w for t in clause], cut[1]) is None:
+            kw.hypothetical = True  # «завтра полечу X, а сегодня не знаю кого»: asked
+        elif cut is not None:
+            # «Может, завтра проверю Лося, а сегодня — Кузю»: only today's target counts
+            kw.hypothetical = "later"
+            read_move(ctx, member or ctx.sender, clause, kw, lo, cut[0], flags, items,
+                      member is not None)
+            today = Kw(kw.cls, cut[1], cut[1], weak=kw.weak)
+            mark = len(items)
+            used = read_move(ctx, member or ctx.sender, clause, today, cut[1], hi, flags,
+                             items, member is not None)
+            last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
+            continue
         elif hypo:
             kw.hypothetical = hypo
+            if hypo is True and plan_for_later(clause, kw.i):
+                kw.hypothetical = "plan"  # «Думаю, завтра проголосую за X»: asked, unless …
+        elif plan_for_later(clause, kw.i):
+            kw.hypothetical = "plan"  # «Проверяю Кузю. Завтра, наверное, проверю Лося»
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
-        if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and \
-                clause[kw.j + 1].w in (":", "—", "-", ")", "."):
-            kw.j += 1  # «голос 1 — Жмых», «Kill #2: Барон»: the number of the vote or kill
+        if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and (
+                clause[kw.j + 1].w in (":", "—", "-", ")", ".") or (
+                kw.cls == V.VOTE and ctx.votes > 1 and clause[kw.j + 1].word and
+                clause[kw.j].w in ("1", "2"))):
+            kw.j += 1  # «голос 1 — Жмых», «Kill #2: Барон», «голос 1 жмых»: the number
         if member is None and ctx.last_hit is not None and \
                 same_again(ctx, clause, kw, hi, flags, items):
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)

@@ -65,7 +65,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
             k += some_name(name_index(ctx.nicks), words, k + 1)
         k += 1
-    hit = name_index(ctx.nicks).exact(words, k, None) if k < len(clause) else None
+    hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
     after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»

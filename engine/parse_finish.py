@@ -5,6 +5,7 @@ role move refused (engine.legality), a dead sender refused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .grammar_rules import max_targets, problem
@@ -22,6 +23,10 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (it.problem is not None and it.tried in done and
                                         it.problem.reason in ("no_target", "conditional",
                                                               "abstain", "reported"))]
+    if any(it.later for it in items) and _LATER_SAID.search(ctx.text.lower()):
+        # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
+        # move is promised later: nothing to ask
+        items = [it for it in items if not it.later]
     # «Обношу Бобра… стоп, нет, у него пусто. Обношу Петю»: the move made again after it was
     # taken back answers the question the retraction would ask
     items = [it for it in items if not (
@@ -54,6 +59,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+#: A letter that promises its move later («позже напишу», «пока без голоса»).
+_LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
+                         r"(?:на|до)пишу (?:позже|потом|попозже)|пока без (?:голоса|хода)|"
+                         r"пока не (?:голосую|решил|решила|определил|определилась)")
 
 
 def _item_key(it: Item) -> tuple:

@@ -5,6 +5,8 @@ keyword into an action; refusing to vote gets the rule told (DECISIONS.md §6–
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_keywords import Kw
@@ -95,8 +97,18 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     tg.hits = [(settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:
-        return Item(0, problem=problem(text, "ambiguous", "ambiguous",
-                                       candidates=bad[0].candidates), tried=action)
+        asked = Item(0, problem=problem(text, "ambiguous", "ambiguous",
+                                        candidates=bad[0].candidates), tried=action)
+        good = [(h, i, j) for h, i, j in tg.hits if h.nick is not None and h.nick in ctx.alive]
+        if action != "vote" or ctx.turn.votes_per_player < 2 or not good:
+            return asked
+        # «Два голоса: Таню и Бармалея» with two Tanyas: the vote for Бармалей stands, the
+        # other one is asked about
+        move = _make_move(ctx, action, [h.nick for h, _, _ in good],
+                          replace(tg, hits=good), text)
+        if isinstance(move, Problem):
+            return asked
+        return Item(0, move=move, tried=action, also=asked)
     targets = [h.nick for h, _, _ in tg.hits]
     for t in targets:
         if t not in ctx.alive:

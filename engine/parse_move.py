@@ -117,7 +117,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     item.via_check = kw.cls == V.CHECK and action == "search"
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
-        item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried)
+        item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried,
+                    later=kw.hypothetical == "plan")
     item.pos = pos
     if item.move is not None:
         item.move = item.move.with_span(text)
@@ -126,6 +127,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             if item is None:
                 return used
     items.append(item)
+    if item.also is not None:
+        item.also.pos = pos
+        items.append(item.also)
+        item.also = None
     return used
 
 

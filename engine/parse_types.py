@@ -36,6 +36,8 @@ class Item:
     withdraw: tuple[str, ...] | None = None  # «снимаю голос с X»: votes taken back ("*": all)
     via_check: bool = False  # the fan's «проверяю X» read as her search (no check left)
     retracted: str = ""  # the action a «хотя нет, стоп» took back (its problem asks)
+    later: bool = False  # a plan for another day («завтра проверю X»), asked about
+    also: "Item | None" = None  # a problem read with this move («Таню и Бармалея»: who?)
 
 
 @dataclass

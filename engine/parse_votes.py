@@ -15,7 +15,7 @@ from .grammar_tokens import Tok, span
 from .names import name_index
 from .parse_judge import judge
 from .parse_move import read_move
-from .parse_types import Ctx, Item, last_word
+from .parse_types import Ctx, Item, last_word, nick_at
 
 
 def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool:
@@ -66,14 +66,28 @@ def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     verb of giving and «их», right after a clause that speaks of votes, gives those votes: a
     vote keyword over the verb (empty list when the clause is none)."""
     k = start
-    if k + 1 >= len(clause) or clause[k].w not in GIVE or clause[k + 1].w != "их":
+    if k + 1 >= len(clause) or clause[k].w not in GIVE:
         return []  # (not «оба отдаю Вишне»: both votes to one player is asked elsewhere)
     if not any(t.word and t.w.startswith("голос") for t in ctx.prev_clause):
         return []
     j = k + 1
     while j < len(clause) and clause[j].w in _GIVE_SKIP:
         j += 1
+    if clause[k + 1].w != "их" and not (ctx.votes > 1 and _two_names(ctx, clause, j)):
+        return []  # «Два голоса. Отдаю Мирону и Вишне»: the two votes, named
     return [Kw(V.VOTE, k, j, weak=True)]
+
+
+def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]`` opens with two nicknames joined by «и» or «,»."""
+    words = [t.w for t in clause]
+    first = nick_at(ctx, clause, words, k) if k < len(clause) else None
+    if first is None:
+        return False
+    n = k + first.length
+    if n + 1 >= len(clause) or words[n] not in ("и", ",", "+"):
+        return False
+    return nick_at(ctx, clause, words, n + 1) is not None
 
 
 #: The numbers of a two-vote day's votes («голос 1 — Жмых»).
@@ -93,12 +107,13 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
             want, k = True, k + 1
             continue
         hit = idx.exact(words, k, None) if want and t.word else None
-        if hit is None or hit.nick is None or hit.nick not in ctx.alive:
+        if hit is None or (hit.nick is None and not hit.candidates) or (
+                hit.nick is not None and hit.nick not in ctx.alive):
             return False
-        names.append(hit.nick)
+        names.append(hit.nick or hit.candidates)  # («Таню и Бармалея»: one of two Tanyas)
         want, k = False, k + hit.length
     return len(names) == 2 and not want and names[0] != names[1] and \
-        ctx.sender.nick not in names
+        ctx.sender.nick not in names and any(isinstance(n, str) for n in names)
 
 
 #: «Голос тоже», «линч также»: the keyword's whole window says «the same player».
