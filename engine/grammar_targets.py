@@ -289,7 +289,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if out.hits:
             break
-        if is_known_word(w) and not (t.quoted or (t.cap and k > 0)):
+        if is_known_word(w) and (not (t.quoted or (t.cap and k > 0)) or w in _EVENT_WORDS):
+            # («лечить приходится: Полнолуние, …»: the day's event is no player)
             if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
                          or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))):
                 # «Убивать решает Графиня»: somebody else decides the move
@@ -367,6 +368,14 @@ _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
     "на", "линче", "суде", "мой", "свой"}
+
+#: The day events' names (DECISIONS.md §6) in their common forms: written with a capital
+#: after a move word they name the day, never a player (a nick of that word is read before).
+_EVENT_WORDS = frozenset({
+    "полнолуние", "полнолуния", "полнолунием", "ярость", "ярости", "затмение", "затмения",
+    "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "праздник",
+    "праздника", "пальмы", "страх", "страха",
+})
 
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",

@@ -19,6 +19,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
+from .words import third_person
 from .parse_correct import late_correction
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
@@ -88,7 +89,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
-                t.w in V.MOVE_TALK_WORDS for t in clause)):
+                t.w in V.MOVE_TALK_WORDS for t in clause)) and not _of_another(clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk
         items.append(Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
@@ -219,6 +220,17 @@ def _fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     for k in votes:
         k.cls, k.alt = V.FEAR, V.VOTE
     return kws
+
+
+#: Words that speak of the sender's move («ход как вчера», «делаю то же самое»).
+_MY_MOVE = frozenset({"ход", "хода", "ходы", "ходом", "делаю", "сделаю", "повторяю"})
+
+
+def _of_another(clause: list[Tok]) -> bool:
+    """«Михалыч умничает — ну, как обычно»: a clause whose verb is in the third person and
+    that names no move of the sender tells about somebody else's manner, no move."""
+    return not any(t.w in _MY_MOVE for t in clause) and \
+        any(t.word and third_person(t.w) for t in clause)
 
 
 def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
