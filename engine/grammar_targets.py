@@ -119,6 +119,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.statement = True
         if w == "как" and out.hits:
             break  # «Охраняю Ворону, как Мышь сказала»
+
         if w in ("или", "либо") and out.hits:
             out.alternative = joined = True
             k += 1

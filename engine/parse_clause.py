@@ -75,6 +75,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[start].start, move=Move("delegate", span=text),
                           tried="delegate"))  # «Ход — Графу»: the member's move to his boss
         return Prev(V.DELEGATE, clause[0].start, None, items[-1:], clause)
+    if not kws and member is None and not excluded and _changes_to(ctx, clause, start):
+        # «поменяй на Вареника плиз» under a quoted reply: which move? The quote is not read
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, len(clause)), "unparsed", "which_move")))
+        return None
     if not kws and flags["abstain"] and member is None:
         items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
@@ -220,6 +225,31 @@ def _fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     for k in votes:
         k.cls, k.alt = V.FEAR, V.VOTE
     return kws
+
+
+#: Beginnings of the verbs of changing («поменяй», «меняю», «смени», «замените»,
+#: «исправь», «переправь»).
+_CHANGE_STEMS = ("помен", "меня", "смен", "замен", "измен", "исправ", "переправ", "перепиш")
+
+#: Words that may stand before such a verb («ведущий, поменяй …», «пожалуйста, смени …»).
+_CHANGE_LEAD = frozenset({"ведущий", "пожалуйста", "плиз", "ну", "а", "тогда", "давай",
+                          "можно", "upd", "апд", "ой", "блин", "сорри"})
+
+
+def _changes_to(ctx: Ctx, clause: list[Tok], start: int) -> bool:
+    """«Поменяй на Вареника плиз», «меняю на X»: a clause with no move word that asks to
+    change a move to a player, without saying which move."""
+    k = start
+    while k < len(clause) and (not clause[k].word or clause[k].w in _CHANGE_LEAD):
+        k += 1
+    if k + 2 >= len(clause) + 0 or not clause[k].w.startswith(_CHANGE_STEMS):
+        return False
+    n = k + 1
+    while n < len(clause) and clause[n].word and clause[n].w in ("мне", "мой", "все", "всё"):
+        n += 1
+    if n + 1 >= len(clause) or clause[n].w != "на":
+        return False
+    return nick_at(ctx, clause, [t.w for t in clause], n + 1) is not None
 
 
 #: Words that speak of the sender's move («ход как вчера», «делаю то же самое»).

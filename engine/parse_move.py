@@ -40,6 +40,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if action == "vote" and kw.j < hi and _deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
+    if kw.cls == V.VOTE and tg.hits and _as_decided(clause, kw.j, tg.hits[0][1], hi):
+        return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
     if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None):
@@ -158,6 +160,21 @@ _POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
+
+
+#: «как X скажет»: verbs of another player deciding the move.
+_DECIDE_VERBS = frozenset({"скажет", "скажут", "решит", "решат", "захочет", "прикажет",
+                           "велит", "распорядится", "посоветует", "напишет"})
+
+
+def _as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
+    """True when «как» stands between the vote word and its first name (at ``at``) and a
+    verb of deciding in the future follows within a few words («голосую как Лис скажет»,
+    «голосую как скажет Лис»)."""
+    if not any(clause[n].w == "как" for n in range(lo, at)) and not (
+            at > 0 and clause[at - 1].w in _DECIDE_VERBS):
+        return False
+    return any(clause[n].w in _DECIDE_VERBS for n in range(max(lo, at - 2), min(at + 4, hi)))
 
 
 def _listed_back(ctx: Ctx, tg: Targets) -> bool:
