@@ -102,7 +102,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
-            prev = Prev(asked[-1].cls, clause[0].start) if asked else prev  # «Линч Буке? Нет, …»
+            prev = Prev(asked[-1].cls, clause[0].start, asked=True) if asked else prev
+            # («Линч Буке? Нет, …»)
             continue
         flags = clause_flags(clause)
         ctx.marks.extend(correction_marks(clause))

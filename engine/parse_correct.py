@@ -6,6 +6,7 @@ for it («И за Пельменя»), another choice offered («…или Кт�
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -53,6 +54,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
                   flags, items, prev.member is not None)
         return len(items) > before
+    if k is None and prev.asked and not prev.items and clause[0].w in V.PREPOSITIONS and \
+            _NO.search(ctx.text[prev.start:clause[0].start].lower()):
+        k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
     if k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
@@ -66,6 +70,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += some_name(name_index(ctx.nicks), words, k + 1)
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
+    if hit is None and k < len(clause) and clause[k].word and len(words[k]) >= 3 and \
+            only_fillers(clause, k + 1, len(clause)) and \
+            not find_keywords(clause, set(), name_index(ctx.nicks)):
+        near = name_index(ctx.nicks).approximate(words[k])  # «тогда у маркуса»: a part
+        hit = near if near is not None and near.kind in ("part", "pet") else None
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
     after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
@@ -84,6 +93,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+#: «нет» answering the sender's own question («Голосую за X? нет, …»).
+_NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")
 
 
 #: Words that may stand between an opening «или» and the alternative it names («или в Сову»,

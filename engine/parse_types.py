@@ -49,6 +49,7 @@ class Prev:
     member: Actor | None = None  # the clan member a boss moved for
     items: list[Item] = field(default_factory=list)  # what reading it gave
     clause: list = field(default_factory=list)  # its tokens (roles named with it)
+    asked: bool = False  # read from a question («Голосую за X? нет… за Y»)
 
 
 @dataclass
