@@ -128,7 +128,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = True
             k += 1
             continue
-        if w in V.VOTE_ORDINALS and out.hits and joined:
+        if (w in V.VOTE_ORDINALS or w in _SECOND) and out.hits and joined:
             k += 1  # «первый голос — Бегемоту, второй — Доценту»
             continue
         if w in V.PREPOSITIONS:
@@ -369,6 +369,9 @@ _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
     "на", "линче", "суде", "мой", "свой"}
+
+#: «Убиваем X, второго — Y»: the ordinal before a list's second name.
+_SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
 
 #: The day events' names (DECISIONS.md §6) in their common forms: written with a capital
 #: after a move word they name the day, never a player (a nick of that word is read before).
