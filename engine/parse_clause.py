@@ -37,6 +37,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = _fear_votes(ctx, clause, kws)
+
+
+    if len(kws) > 1:
+        # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
+        kws = [k for n, k in enumerate(kws) if not (
+            n and kws[n - 1].cls == V.VOTE and k.i == kws[n - 1].j and clause[k.i].w in GIVE
+            and _names_player(ctx, clause, k.j))]
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
