@@ -53,7 +53,9 @@ def correction_end(clause: list[Tok]) -> int | None:
             clause[k].w == V.NEGATION and k + 1 < len(clause) and
             clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k)):
         # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
-        head = head or clause[k].w in V.CORRECTION_HEADS or _not_that(clause, k)
+        head = head or (clause[k].w in V.CORRECTION_HEADS and not (
+            clause[k].w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на")) or \
+            _not_that(clause, k)  # (not «тьфу на X»: contempt for X)
         k += 1
     return k if head else None
 

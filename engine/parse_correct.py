@@ -320,8 +320,9 @@ def late_correction(clause: list[Tok]) -> int | None:
     heads = V.CORRECTION_HEADS
     for k in range(len(clause) - 1, -1, -1):
         w = clause[k].w
-        if w in heads and w != "есть" and clause[k].word:
-            return k + 1
+        if w in heads and w != "есть" and clause[k].word and not (
+                w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на"):
+            return k + 1  # (not «тьфу на X»: contempt for X)
     return None
 
 

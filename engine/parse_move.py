@@ -476,10 +476,13 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
     last = clause[after - 1].end if after > 0 else 0
+    at = tg.hits[0][1]
+    # (not «голос у Ворона 😂 писклявый»: a name after «у», «о», «с» is talked about)
+    own = at == 0 or clause[at - 1].w not in _ABOUT
     for t in clause[after:hi]:
         if not t.word and t.w in (",", "(", ":"):
             return False  # «Голос за Ворона: он молчит»: the reason after a colon
-        if t.start - last > 1 and _emoji(text[last:t.start]):
+        if t.start - last > 1 and own and _emoji(text[last:t.start]):
             return False  # «Голос за Ворона 😤 он молчит»: an emoji ends the sentence
         last = t.end
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
@@ -495,6 +498,10 @@ def _own_verb_at(clause: list[Tok], k: int) -> bool:
         return False
     reading = verb_reading(clause[k].w)
     return reading is not None and reading[1] == "1per"
+
+
+#: Prepositions before a name that is talked about with a move noun («голос у X»).
+_ABOUT = frozenset({"у", "о", "об", "про", "с", "со", "от"})
 
 
 def _emoji(gap: str) -> bool:
