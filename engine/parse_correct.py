@@ -44,12 +44,6 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 dropped = {id(it) for it in prev.items}
                 items[:before] = [it for it in items[:before] if id(it) not in dropped]
             return True
-    if k is None and adjacent and (at := _second(ctx, clause, prev)) is not None:
-        # «Режем Кузю. Второго — Лося.» on a full moon: the second target of the move before
-        before = len(items)
-        read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, at, at), at, len(clause),
-                  flags, items, prev.member is not None)
-        return len(items) > before
     if k is None and adjacent and _continues(ctx, clause, prev):
         # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
         # on a one-vote day are then asked about, engine.parse_finish)
@@ -173,28 +167,6 @@ def _continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
                t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
                for t in clause[1:]) and len([t for t in clause if t.word]) <= 6 and \
         not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
-
-
-#: «второго», «вторую», «второй»: the second target of a move that takes two today.
-SECOND_WORDS = frozenset({"второго", "вторую", "второй", "вторым", "вторая", "второму",
-                          "второе"})
-
-
-def _second(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
-    """Index of the name in a clause «Второго — X» (the ordinal, a dash or colon, one name,
-    nothing else) right after a move read with one target; None when the clause is none."""
-    words = [t.w for t in clause]
-    k = next((n for n, t in enumerate(clause) if t.word), None)
-    if k is None or words[k] not in SECOND_WORDS or not any(
-            it.move is not None and not it.move.targets for it in prev.items):
-        return None
-    k += 1
-    while k < len(clause) and not clause[k].word:
-        k += 1
-    hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
-    if hit is None or not only_fillers(clause, k + hit.length, len(clause)):
-        return None
-    return k
 
 
 def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
