@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
+from .names_english import translations
 from .names_given import names_in_word
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_stems
@@ -43,14 +44,18 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
     and the words written as one token joined by «_», «-» or nothing, in the same case
     («серого_волка», «анну-марию»)."""
     idx = NameIndex(nicks=nicks)
+    alone: list[tuple[str, dict[str, frozenset[str]]]] = []  # translated nouns, see below
     for nick in nicks:
         words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
             for w in words:
                 _add_stems(idx, nick, w)
             readings = [_reading_forms(w) for w in words]
-            parts = tuple({**r, **word_forms(w)} for w, r in zip(words, readings))
+            parts = tuple({**_translated(w, nick, alone), **r, **word_forms(w)}
+                          for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
+            if len(words) == 2 and _adjective(words[0]):
+                idx.multi.append((nick, parts[::-1]))  # «фокса старого» for «Old-Fox»
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
@@ -79,9 +84,14 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
     for nick in nicks:
-        _add_pieces(idx, nick)
+        _add_pieces(idx, nick, alone)
         _add_given(idx, nick)
         _add_numbers(idx, nick)
+    taken = set(idx.single) | set(idx.parts)
+    for nick, forms in alone:  # «Шляпника» for «mad_hatter», unless another nick is «Шляпник»
+        for form in forms:
+            if form not in taken:
+                idx.parts.setdefault(form, set()).add(nick)
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:
@@ -117,11 +127,11 @@ def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
 
 
 def _loan(form: str, forms: dict[str, frozenset[str]]) -> bool:
-    """True when ``form`` is, at its likeliest, a case form of the very word a reading is
-    («леди» for Lady, «танк» for Tank: the English word Russian borrowed), not another word
-    it happens to spell («марка» is no form of Marcus's «Марк»)."""
-    lemma = morph().parse(form)[0].normal_form.replace("ё", "е")
-    return "nomn" in forms.get(lemma, ())
+    """True when ``form`` is, at its likeliest, the very word a reading is, an indeclinable
+    word Russian borrowed («леди» for Lady, «мисс» for Miss), not another word it happens to
+    spell («марка» is no form of Marcus's «Марк», «сам» no reading of Sam)."""
+    best = morph().parse(form)[0]
+    return "Fixd" in best.tag and "nomn" in forms.get(best.normal_form.replace("ё", "е"), ())
 
 
 #: A digit written between letters of a nickname stands for a letter («J0ker» is «Joker»,
@@ -163,11 +173,15 @@ _NUMBER_ENDINGS = ("й", "го", "му", "м", "ом", "ый", "ого", "ому
 
 def _add_numbers(idx: NameIndex, nick: str) -> None:
     """Index the numbers of two digits or more in ``nick`` as names of it, bare or with an
-    ordinal's ending («13», «13го», «13-му» for «Щипач_13»); a number two nicks hold names
-    both (ambiguous)."""
+    ordinal's ending («13», «13го», «13-му» for «Щипач_13»), or after the first letter of
+    a word of the nick, Latin or read in Cyrillic («Т-34», «t34» for «Tank-34»); a number
+    two nicks hold names both (ambiguous)."""
+    initials = {c for w in re.findall(r"[^\W\d_]+", norm(nick))
+                for c in (w[0], translit(w)[0] if LAT.search(w) else w[0])}
     for number in set(re.findall(r"\d{2,}", nick)):
         forms = {number: ALL_CASES} | {number + sep + end: ALL_CASES - {"nomn"}
                                        for end in _NUMBER_ENDINGS for sep in ("", "-")}
+        forms |= {c + sep + number: ALL_CASES for c in initials for sep in ("", "-")}
         _add(idx.single, nick, forms)
 
 
@@ -185,16 +199,43 @@ def _add_given(idx: NameIndex, nick: str) -> None:
             idx.given.setdefault(name, set()).add(nick)
 
 
-def _add_pieces(idx: NameIndex, nick: str) -> None:
+def _translated(word: str, nick: str, alone: list) -> dict[str, frozenset[str]]:
+    """The case forms of the Russian translations of an English nick ``word``
+    (:mod:`engine.names_english`: «доктора» for «dr», «старого» for «old»); a noun's forms
+    are also put in ``alone`` as ``(nick, forms)``, to name the player by themselves when no
+    other nick is written so."""
+    found, noun = translations(word)
+    forms: dict[str, frozenset[str]] = {}
+    for ru in found:
+        for form, cases in word_forms(ru).items():
+            forms[form] = forms.get(form, frozenset()) | cases
+    if noun and forms:
+        alone.append((nick, forms))
+    return forms
+
+
+def _adjective(word: str) -> bool:
+    """True for an English nick word translated by an adjective («old» → «старый»)."""
+    found, noun = translations(word)
+    return not noun and any(ru.endswith(("ый", "ий", "ой")) for ru in found)
+
+
+def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
     """Index the pieces of ``nick`` (:func:`nick_pieces`) as words of it (their case forms,
     Latin ones also read in Cyrillic) and as stems of its pet forms («нуба», «Нубик» for
-    «NoobSlayer228»; «дрончику» for «dron4ik»)."""
+    «NoobSlayer228»; «дрончику» for «dron4ik»); a translated noun among the pieces of a
+    one-word nick goes to ``alone`` (see :func:`_translated`)."""
+    single = len(re.findall(r"[^\W_]+", nick)) == 1
     for piece in nick_pieces(nick):
+        if single:
+            _translated(piece, nick, alone)
         forms = dict(word_forms(piece))
         if LAT.search(piece):
             for reading in _readings(piece)[1:]:
                 for w, cases in word_forms(reading).items():
                     forms.setdefault(w, cases)
+            for w, cases in _safe(_reading_forms(piece)).items():
+                forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
             idx.parts.setdefault(form, set()).add(nick)
         for reading in _readings(piece) if LAT.search(piece) else [piece]:

@@ -229,8 +229,9 @@ class NameIndex:
         kind = "part" if owners else "prefix"
         if len(word) >= THRESHOLDS["prefix_min_len"]:
             heads = {word}
-            if owners and word[-1] in "аяуюеыиой" and len(word) > 4:
-                heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»
+            if word[-1] in "аяуюеыиой" and len(word) > 4 and \
+                    (owners or not is_known_word(word)):
+                heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»; «Чинге» (Чингачгук)
             owners |= {n for n, bases in self.bases.items()
                        for b in bases for h in heads if b.startswith(h) and b != word}
         plain = set(owners)  # a word or a prefix of a nick, not only a pet form

@@ -139,7 +139,7 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ch", ("х", "ч")), ("th", ("т", "ф")), ("ae", ("е", "э")), ("oe", ("е",)), ("ph", ("ф",)), ("ck", ("к",)), ("qu", ("кв",)),
     ("ts", ("ц",)), ("tz", ("ц",)), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
     ("eu", ("ев", "эу")), ("ey", ("ей", "эй")), ("ay", ("ай", "ей", "эй")), ("oy", ("ой",)),
-    ("ow", ("ов", "ау", "оу")),
+    ("ow", ("ов", "ау", "оу")), ("wo", ("во", "ву")),
     ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("е",)), ("ye", ("е",)), ("ja", ("я", "джа")),
     ("ju", ("ю", "джу")), ("x", ("кс",)), ("w", ("в",)), ("q", ("к",)),
     ("a", ("а",)), ("b", ("б",)), ("d", ("д",)), ("f", ("ф",)), ("g", ("г",)), ("i", ("и",)),
@@ -189,6 +189,12 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
             after in _LAT_VOWELS and (i + 3 < len(word) or after == "y") and \
             len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
         return 1, ("а", "ей", "е")  # English open «a»: «Jason» → «Джейсон», «Lady» → «Леди»
+    if english and ch == "a" and nxt and nxt not in _LAT_VOWELS and nxt not in "rlwy" and \
+            (not after or after not in _LAT_VOWELS) and \
+            len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 1:
+        return 1, ("а", "э", "е")  # English short «a»: «Mad» → «Мэд», «Jack» → «Джек»
+    if english and ch == "g" and nxt == "e" and i + 2 == len(word) and i > 2:
+        return 2, ("ге", "ж", "дж")  # «Vintage» → «Винтаж», «George» → «Джордж»
     if english and ch in "zr" and i == len(word) - 1 and i > 2:
         return 1, ("з", "зь") if ch == "z" else ("р", "рь")  # «Vityaz» → «Витязь»
     if ch == "s" and 0 < i and word[i - 1] in _LAT_VOWELS and nxt and nxt in _LAT_VOWELS:

@@ -1,0 +1,51 @@
+"""English words of Latin nicknames by their Russian translation (issue 11): «Доктора Кто» for
+«Dr.Who», «Мистер Грей» for «Mr.Grey», «фокса старого» for «Old-Fox», «Шляпника» for
+«mad_hatter».
+
+Players who do not type a nickname's English words often translate them. A translated title
+or adjective («Доктор», «Мистер», «Старый») names a player only together with another word
+of his nick; a translated noun («Шляпник») also alone, when no other nick of the roster is
+written with it (see :func:`engine.names.name_index`). Words are normalised (lower case,
+ё → е).
+"""
+
+from __future__ import annotations
+
+#: English nick word → its Russian translations (nominative, normalised): titles and
+#: adjectives, named only with another word of the nick.
+MODIFIERS: dict[str, tuple[str, ...]] = {
+    "dr": ("доктор",), "doc": ("доктор", "док"), "mr": ("мистер",), "mister": ("мистер",),
+    "mrs": ("миссис",), "miss": ("мисс",), "ms": ("мисс",), "sir": ("сэр", "сер"),
+    "lord": ("лорд",), "lady": ("леди",), "king": ("король",), "queen": ("королева",),
+    "prince": ("принц",), "captain": ("капитан",), "capt": ("капитан",),
+    "agent": ("агент",), "uncle": ("дядя",), "aunt": ("тетя",), "who": ("кто",),
+    "old": ("старый",), "big": ("большой",), "little": ("маленький",),
+    "small": ("маленький",), "mad": ("безумный",), "crazy": ("безумный",),
+    "dark": ("темный",), "black": ("черный",), "white": ("белый",), "red": ("красный",),
+    "grey": ("серый",), "gray": ("серый",), "green": ("зеленый",), "blue": ("синий",),
+    "golden": ("золотой",), "iron": ("железный",), "silent": ("тихий",), "evil": ("злой",),
+    "angry": ("злой",), "good": ("добрый",), "wild": ("дикий",), "lonely": ("одинокий",),
+}
+
+#: English nick word → its Russian translations (nominative, normalised): nouns, which may
+#: name the player alone.
+NOUNS: dict[str, tuple[str, ...]] = {
+    "fox": ("лис", "лиса"), "wolf": ("волк",), "cat": ("кот", "кошка"), "dog": ("пес",),
+    "bear": ("медведь",), "tiger": ("тигр",), "lion": ("лев",), "owl": ("сова",),
+    "hawk": ("ястреб",), "eagle": ("орел",), "raven": ("ворон",), "crow": ("ворона",),
+    "rat": ("крыса",), "mouse": ("мышь",), "snake": ("змея",), "shark": ("акула",),
+    "hatter": ("шляпник",), "hunter": ("охотник",), "killer": ("убийца",),
+    "ghost": ("призрак",), "shadow": ("тень",), "angel": ("ангел",), "devil": ("дьявол",),
+    "demon": ("демон",), "star": ("звезда",), "moon": ("луна",), "night": ("ночь",),
+    "storm": ("буря",), "stone": ("камень",), "tank": ("танк",), "sniper": ("снайпер",),
+    "doctor": ("доктор",), "pepper": ("перец",), "witch": ("ведьма",),
+    "knight": ("рыцарь",), "pirate": ("пират",), "bandit": ("бандит",),
+}
+
+
+def translations(word: str) -> tuple[tuple[str, ...], bool]:
+    """The Russian translations of an English nick ``word`` (normalised) and whether they
+    may name the player alone (a noun); ``((), False)`` for a word not in the tables."""
+    if word in NOUNS:
+        return NOUNS[word], True
+    return MODIFIERS.get(word, ()), False
