@@ -80,7 +80,8 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
     a soft-sign apostrophe right after the word («Ten'») is read with it; a lone «i» after a
-    word read in Cyrillic is «и» («Murku i Peskarja»); a word of parts
+    word read in Cyrillic is «и» («Murku i Peskarja»); a word dotted to a Latin word left as
+    written stays too («Vitalik.by» is no «Vitalik.бы»); a word of parts
     joined by «_» or «-» («Zhenyu_K») is read part by part, each part known.
     ``respell(cyr)``: a known spelling of a reading the transliteration could not give
     (a soft sign left out: «vafelku» → «вафельку»), or None. ``known(w)``: True
@@ -96,6 +97,10 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
             continue
         if not t.word or not ("a" <= t.w[:1] <= "z") or t.w in _ENGLISH or known(t.w):
             continue
+        if n > 1 and toks[n - 1].w == "." and toks[n - 2].word and \
+                toks[n - 2].end == toks[n - 1].start and toks[n - 1].end == t.start and \
+                "a" <= (out or toks)[n - 2].w[:1] <= "z":
+            continue  # «Vitalik.by»: a word dotted to a Latin word kept is one name with it
         w = t.w
         if t.end < len(visible) and visible[t.end] in "'’`":
             w += "'"

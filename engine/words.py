@@ -92,7 +92,7 @@ def is_known_word(word: str) -> bool:
 
 #: Laughter written as a word («хехе», «ахаха», «гыгы», «муахаха», «лолол»): a syllable said
 #: over and over, never a nickname nor a slip of one («хехе» is no «Лехе»).
-laughter = re.compile(r"(?:му?)?[аэп]?(?:[хгк][аеиоуыэя]){2,}[хгк]?|(?:ло){2,}л?").fullmatch
+laughter = re.compile(r"(?:му?)?[аэп]?([хгк][аеиоуыэя])\1+[хгк]?|(?:ло){2,}л?").fullmatch
 
 
 #: Other interjections in chat letters («лол», «кек», «хм», «ммм», «ыы»).
