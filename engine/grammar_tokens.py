@@ -117,6 +117,11 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
 
 #: Words that open a boss's heading for a member's move («за Буку:», «для Лиса —»).
 _HEADING_OPENERS = frozenset({"за", "для"})
+#: Pronouns after «за»/«для» that make no heading («за тобой Браун —», «для него —»).
+_PRONOUNS = frozenset({
+    "меня", "мной", "мною", "тебя", "тобой", "тобою", "него", "ним", "нее", "неё", "ней", "нею",
+    "нас", "нами", "вас", "вами", "них", "ними", "себя", "собой", "собою",
+})
 
 
 def _member_heading_after(toks: list[Tok], n: int) -> bool:
@@ -127,6 +132,8 @@ def _member_heading_after(toks: list[Tok], n: int) -> bool:
     if k >= len(toks) or toks[k].w not in _HEADING_OPENERS:
         return False
     k += 1
+    if k < len(toks) and toks[k].w in _PRONOUNS:
+        return False  # «Лёха, за тобой Браун — обворуй его»: the member's target, no heading
     words = 0
     while k < len(toks) and toks[k].word and words < 4:
         words += 1
