@@ -8,12 +8,15 @@ correction words that open or mark a clause (:func:`correction_end`,
 from __future__ import annotations
 
 import functools
+from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_orders import silent_to_you
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
 from .words import is_infinitive, morph, verb_reading
+
+_W = attrgetter("w")  # a token's normalised text
 
 
 #: Punctuation that starts a new part of a clause (fuzzy verbs, «не буду» after a verb).
@@ -129,9 +132,9 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""
-    if any(t.word and t.w in _IF_WORDS and k not in excluded and not _if_anything(clause, k) and
-           not _aside_if(clause, k)
-           for k, t in enumerate(clause[:i])):
+    if not _IF_WORDS.isdisjoint(map(_W, clause[:i])) and any(
+            t.word and t.w in _IF_WORDS and k not in excluded and not _if_anything(clause, k) and
+            not _aside_if(clause, k) for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
     k = i - 1
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
@@ -344,7 +347,10 @@ def _flag_first() -> frozenset[str]:
 
 def _has(table: dict, w: str, clause: list[Tok], i: int, present: set[str]) -> bool:
     """True when a phrase of ``table`` starting with ``w`` is written at token ``i``."""
-    return any(present.issuperset(p) and match_phrase(clause, i, p) for p in table[w])
+    for p in table[w]:  # (a plain loop: this runs for every flag word of every clause)
+        if present.issuperset(p) and match_phrase(clause, i, p):
+            return True
+    return False
 
 
 #: Stems of moves that are not the night move: a bare «пропускаю» next to one of them passes

@@ -67,19 +67,37 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
     with offsets in the whole letter."""
     toks: list[Tok] = []
     add, new = toks.append, tuple.__new__  # tuple.__new__: half the cost of Tok(...)
+    seen = _WORD_FORMS
     quoted = False
     for m in _TOKEN.finditer(visible, lo, hi):
-        kind = m.lastgroup
-        raw = m.group()
-        start, end = m.span()
-        if kind == "w":
-            add(new(Tok, (raw, norm(raw), start, end, True, raw[0].isupper(), quoted)))
+        raw = m[0]
+        if m.lastindex == 1:  # a word: most tokens
+            start = m.start()
+            form = seen.get(raw)
+            if form is None:
+                form = _word_form(raw)
+            add(new(Tok, (raw, form[0], start, start + len(raw), True, form[1], quoted)))
             continue
+        start, end = m.span()
         if raw in _QUOTES:
             quoted = not quoted if raw in "\"" else raw in "«“„"
-        w = "→" if kind == "a" else ("—" if raw in "-–—" else raw)
+        w = "→" if m.lastgroup == "a" else ("—" if raw in "-–—" else raw)
         add(new(Tok, (raw, w, start, end, False, False, False)))
     return toks
+
+
+#: A written word → (its normalised form, written with a capital): a pure function of the
+#: word, remembered (emptied when it grows past 100,000 words).
+_WORD_FORMS: dict[str, tuple[str, bool]] = {}
+
+
+def _word_form(raw: str) -> tuple[str, bool]:
+    """(:func:`engine.words.norm` of ``raw``, its first letter a capital), remembered in
+    :data:`_WORD_FORMS`."""
+    if len(_WORD_FORMS) > 100_000:
+        _WORD_FORMS.clear()
+    form = _WORD_FORMS[raw] = (norm(raw), raw[0].isupper())
+    return form
 
 
 def clauses(toks: list[Tok]) -> list[list[Tok]]:
@@ -88,7 +106,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
     («Голосую за... ну пусть будет Сергей»)."""
     out: list[list[Tok]] = []
     cur: list[Tok] = []
-    toks = toks + [Tok("\n", "\n", 0, 0, False)]
+    toks = toks + [_END]
+    last = len(toks) - 1
     depth = 0  # «Голос (тайно!): Бука»: «!» and «?» inside brackets end nothing
     for n, t in enumerate(toks):
         if t.word:
@@ -99,7 +118,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             depth += 1
         elif w == ")":
             depth = max(0, depth - 1)
-        elif w == "." and _hanging_ellipsis(toks, n, cur):
+        elif w == "." and ((n < last and toks[n + 1].w == ".") or (n and toks[n - 1].w == ".")) \
+                and _hanging_ellipsis(toks, n, cur):  # (a lone «.» is never an ellipsis)
             continue
         elif depth and (w == "!" or w == "?"):
             continue
@@ -139,6 +159,9 @@ def _member_heading_after(toks: list[Tok], n: int) -> bool:
         words += 1
         k += 1
     return 1 <= words <= 3 and k < len(toks) and toks[k].w in (":", "—")
+
+
+_END = Tok("\n", "\n", 0, 0, False)
 
 
 def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:

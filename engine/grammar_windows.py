@@ -125,13 +125,19 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     size = len(low)
     back = low[::-1]
     sentences: dict[int, set[str]] = {}  # start of a sentence → its hot words
+    back_end = _SENTENCE_END_BACK.search  # (:func:`_sentence_start`, inline: per place)
     for w in hot_words:
         at = low.find(w)
         while at >= 0:
             end = at + len(w)
             if (at == 0 or not low[at - 1].isalnum()) and \
                     (end == size or not low[end].isalnum()):
-                sentences.setdefault(_sentence_start(back, size, at), set()).add(w)
+                m = back_end(back, size - at)
+                lo = size - m.start() if m else 0
+                if lo in sentences:
+                    sentences[lo].add(w)
+                else:
+                    sentences[lo] = {w}
             at = low.find(w, end)
     hot: list[tuple[int, int, bool, bool]] = []  # (start, end, with the one before, the next)
     trig = trigger_words()
@@ -139,7 +145,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     for lo in sorted(sentences):
         hi = _sentence_end(low, lo)
         text = low[lo:hi].rstrip(" \t\n.!?;")
-        words = [w for w in _WORD_SPLIT.split(text) if w]
+        words = list(filter(None, _WORD_SPLIT.split(text)))
         if not words:
             continue
         found = sentences[lo]
@@ -261,29 +267,57 @@ def _hot_words(low: str, extra: frozenset[str]) -> set[str]:
     one set difference; only the few pieces left are cut into words (the tokenizer's word
     pattern :data:`_WORD`, which never spans whitespace)."""
     boring = _boring(extra)
-    pieces = set(low.split()) - boring
+    pieces = set(low.split())
+    pieces -= boring
     hot: set[str] = set()
     seen: set[str] = set()  # the words of the pieces left: every word _is_hot knows
     keys: list[str] = []
+    known = _hot_pieces(extra)
     for piece in pieces:
-        words = _WORD.findall(piece)
-        found = False
-        for w in words:
-            why = _is_hot(w, extra)
-            if why is not None:
-                found = True
-                if why:
-                    hot.add(w)
-                else:
-                    keys.append(w)
-        if found:
-            seen.update(words)
-        else:
-            boring.add(piece)
+        info = known.get(piece)
+        if info is None:
+            info = _hot_piece(piece, extra)
+            if info is None:
+                boring.add(piece)
+                continue
+            known[piece] = info
+        words, hot_here, keys_here = info
+        hot.update(hot_here)
+        keys += keys_here
+        seen.update(words)
     for key in keys:
         if key not in hot and _phrase_in(low, key, seen):
             hot.add(key)
     return hot
+
+
+def _hot_piece(piece: str, extra: frozenset[str]) -> tuple[tuple[str, ...], ...] | None:
+    """What a piece of text (cut at whitespace) holds for :func:`_hot_words`: (its words,
+    those that are hot, those that are hot only with the rest of their phrase), or None
+    when no word of it is either (:func:`_is_hot`)."""
+    words = _WORD.findall(piece)
+    hot, keys = [], []
+    for w in words:
+        why = _is_hot(w, extra)
+        if why is not None:
+            (hot if why else keys).append(w)
+    return (tuple(words), tuple(hot), tuple(keys)) if hot or keys else None
+
+
+#: Pieces of text (cut at whitespace) that hold a hot word, per ``extra``: piece →
+#: :func:`_hot_piece` (a pure function of the piece and ``extra``, remembered).
+_HOT_PIECES: dict[frozenset[str], dict[str, tuple[tuple[str, ...], ...]]] = {}
+
+
+def _hot_pieces(extra: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The remembered :func:`_hot_piece` answers for ``extra`` (a new table when there is
+    none; all are emptied past 64 tables, a table past 50,000 pieces)."""
+    table = _HOT_PIECES.get(extra)
+    if table is None or len(table) > 50_000:
+        if len(_HOT_PIECES) > 64:
+            _HOT_PIECES.clear()
+        table = _HOT_PIECES[extra] = {}
+    return table
 
 
 def _is_hot(w: str, extra: frozenset[str]) -> bool | None:

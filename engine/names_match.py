@@ -166,7 +166,7 @@ class NameIndex:
         best_len, owners = 0, {}
         for nick, parts in self.multi:
             n = len(parts)
-            if n <= best_len or i + n > len(words):
+            if n <= best_len or i + n > len(words) or w not in parts[0]:
                 continue
             if all(words[i + k] in parts[k] for k in range(n)):
                 best_len, owners = n, {nick: parts[-1][words[i + n - 1]]}

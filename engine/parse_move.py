@@ -5,6 +5,7 @@ else), talk that only tells about a move; :mod:`engine.parse_judge` decides what
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import replace
 
@@ -409,6 +410,7 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
 _CLAN_NOUNS = frozenset({"клан", "семья", "мафия", "банда", "команда", "наши"})
 
 
+@functools.lru_cache(maxsize=20_000)
 def _crowd(w: str) -> bool:
     """True for a common inanimate noun in the nominative («полгорода», «город», «народ»):
     a subject that is no player and no role."""
