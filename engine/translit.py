@@ -194,7 +194,7 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
             after in _LAT_VOWELS and (i + 3 < len(word) or after == "y") and \
             len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
         return 1, ("а", "ей", "е")  # English open «a»: «Jason» → «Джейсон», «Lady» → «Леди»
-    if english and ch == "a" and nxt and nxt not in _LAT_VOWELS and nxt not in "rlwy" and \
+    if english and ch == "a" and nxt and nxt in "cdkmnptx" and \
             (not after or after not in _LAT_VOWELS) and \
             len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 1:
         return 1, ("а", "э", "е")  # English short «a»: «Mad» → «Мэд», «Jack» → «Джек»
