@@ -137,6 +137,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 expected = expected | {"loct"}  # «ищу комиссара в Сове»: her search
             k += 1
             continue
+        if noun and w in V.SENDER_WORDS and k > lo and words[k - 1] == "у" and _colon_after(words, k + 1, hi):
+            k += 1  # «Два голоса у меня: X и Y»: whose votes, not a vote for the sender
+            continue
         if not out.hits and not out.pronoun and not skipped and (w in V.SENDER_WORDS or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard")):  # «Страж — при мне»; «проверка при мне» is no move
@@ -331,6 +334,13 @@ _LISTED_PRONOUNS = frozenset({"его", "ее", "её", "ему", "ей", "не�
 
 #: Words that join the elements of a list of targets.
 _LIST_JOINERS = frozenset({"и", ",", "+", "плюс", "также"})
+
+
+def _colon_after(words: list[str], k: int, hi: int) -> bool:
+    """True when a «:» follows at ``k`` after filler words only («у меня сегодня: …»)."""
+    while k < hi and words[k] in V.FILLERS:
+        k += 1
+    return k < hi and words[k] == ":"
 
 
 def _listed_after(words: list[str], pron_at: int, k: int) -> bool:

@@ -479,6 +479,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
     last = clause[after - 1].end if after > 0 else 0
     at = tg.hits[0][1]
+    if noun and kw.cls == "VOTE" and at > kw.j and clause[at - 1].w == "у" and kw.i > _first_word_at(clause):
+        return True  # «Какой классный голос у Бармалея»: his voice, not a vote for him
     # (not «голос у Ворона 😂 писклявый»: a name after «у», «о», «с» is talked about)
     own = at == 0 or clause[at - 1].w not in _ABOUT
     for t in clause[after:hi]:
