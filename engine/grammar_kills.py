@@ -11,7 +11,7 @@ clause.
 
 from __future__ import annotations
 
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, skip_words
 
 #: Forms of «второй» that open the second victim's clause.
 SECOND = frozenset({"второго", "второй", "вторую", "вторым", "второе", "вторая", "второму"})
@@ -40,14 +40,10 @@ def second_kill(clause: list[Tok], start: int, names) -> int | None:
     """«Второго — X», «А вторым будет X» from token ``start``: the index where the name
     starts, when an ordinal of the second and only :data:`_SECOND_WORDS` come before a
     nickname (``names(k)``: the tokens a nickname takes at ``k``, 0 for none); else None."""
-    k = start
-    while k < len(clause) and clause[k].w in _OPENERS:
-        k += 1
+    k = skip_words(clause, start, _OPENERS)
     if k >= len(clause) or clause[k].w not in SECOND:
         return None
-    k += 1
-    while k < len(clause) and clause[k].w in _SECOND_WORDS:
-        k += 1
+    k = skip_words(clause, k + 1, _SECOND_WORDS)
     return k if k < len(clause) and names(k) else None
 
 

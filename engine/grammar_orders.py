@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, skip_words
 from .lexicon import lexicon
 from .names import name_index
 from .words import is_known_word, morph, past_tense
@@ -54,10 +54,8 @@ def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) ->
     somebody else («если Зоя не напишет»), except, with ``lead``, the one right after «если»
     (the member himself, checked by the caller). Returns the index after the closing mark;
     None when there is no such remark."""
-    n = k
-    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS):
-        n += 1
-    if n >= len(clause) or clause[n].w not in _IF:
+    n = _if_at(clause, k)
+    if n is None:
         return None
     silent = False
     m = n + 1
@@ -105,14 +103,21 @@ _FORGETS = frozenset({"забыть", "забывать", "проспать", "�
                       "отмолчаться", "пропасть"})
 
 
+def _if_at(clause: list[Tok], k: int) -> int | None:
+    """The index of «если» opening a remark from token ``k`` (after marks and «а», «ну»…),
+    or None when the remark opens otherwise."""
+    n = k
+    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS):
+        n += 1
+    return n if n < len(clause) and clause[n].w in _IF else None
+
+
 def writes_himself(clause: list[Tok], k: int) -> bool:
     """True when a remark from token ``k`` (after a member's name) is a condition that he
     DOES write his own move: «Лис, если сам напишешь — пиши кражу у X» tells him what to
     write, it gives no order (his own letter decides; DECISIONS.md §4 Boss (c))."""
-    n = k
-    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS):
-        n += 1
-    if n >= len(clause) or clause[n].w not in _IF:
+    n = _if_at(clause, k)
+    if n is None:
         return False
     writes = False
     for t in clause[n + 1:n + 8]:
@@ -321,14 +326,10 @@ def relayed(clause: list[Tok], names) -> tuple[int, int, str] | None:
     меня»: the boss's order passed on through the host. Returns (index of the player's name,
     index after the verb, the verb's move class) — ``names(k)`` gives the tokens a nickname
     takes at ``k`` — or None when the clause is no such order."""
-    k = 0
-    while k < len(clause) and clause[k].w in _RELAY_SKIP:
-        k += 1
+    k = skip_words(clause, 0, _RELAY_SKIP)
     if k >= len(clause) or clause[k].w not in _RELAY:
         return None
-    k += 1
-    while k < len(clause) and clause[k].w in _RELAY_SKIP:
-        k += 1
+    k = skip_words(clause, k + 1, _RELAY_SKIP)
     size = names(k) if k < len(clause) else 0
     if not size:
         return None

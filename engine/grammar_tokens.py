@@ -164,6 +164,13 @@ def _member_heading_after(toks: list[Tok], n: int) -> bool:
 _END = Tok("\n", "\n", 0, 0, False)
 
 
+def skip_words(clause: list[Tok], k: int, words) -> int:
+    """The index of the first token from ``k`` whose word is not in ``words``."""
+    while k < len(clause) and clause[k].w in words:
+        k += 1
+    return k
+
+
 def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
     """True when the «.» at ``toks[n]`` is part of «...» that leaves a move word or a
     preposition hanging before a word on the same line."""
