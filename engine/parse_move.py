@@ -400,10 +400,28 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
         if k < 0 or clause[k].w not in _WILL:
             return False
         k -= 1  # «он себя будет охранять»: a third-person future
-    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS):
+    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS or
+                      clause[k].w in _HABIT):
         k -= 1
     return k >= 0 and clause[k].word and (clause[k].w in _OTHERS or (
-        not boss and _crowd(clause[k].w)))  # «за Карамелькой и так полгорода следит»
+        not boss and _crowd(clause[k].w)) or (  # «за Карамелькой и так полгорода следит»
+        not boss and not clause[k].cap and _somebody(clause[k].w)))  # «мой друг голосует за X»
+
+
+#: Adverbs of habit between a subject and its verb («он всегда голосует за X»).
+_HABIT = frozenset({"всегда", "обычно", "вечно", "постоянно", "часто", "опять", "снова", "тоже",
+                    "также", "традиционно", "как-всегда"})
+
+
+@functools.lru_cache(maxsize=20_000)
+def _somebody(w: str) -> bool:
+    """True for a common animate noun in the nominative singular that is no role word and no
+    name («друг», «сосед», «муж»): a person talked about, not the sender."""
+    if w in role_words() or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return tag.POS == "NOUN" and "nomn" in tag and "anim" in tag and \
+        not ({"Name", "Surn", "Patr"} & tag.grammemes)
 
 
 #: Nouns of a group that may give the clan's order («клан убивает X»).
