@@ -24,7 +24,8 @@ from .store import Cursor, Letter, Store, dumps, loads, to_db
 if TYPE_CHECKING:
     from .prepare import Preparer
 
-__all__ = ["SyncReport", "source_name", "batches", "fetch_new", "attention_line", "PENDING_COLUMNS"]
+__all__ = ["SyncReport", "source_name", "batches", "fetch_new", "attention_line", "PENDING_COLUMNS",
+           "back_to_pending"]
 
 
 @dataclass
@@ -160,6 +161,13 @@ def attention_line(from_addr: str, state: str, subject: str, note: str | None = 
 PENDING_COLUMNS = dict(state=LetterState.PENDING, from_addr="", nick=None, subject="", body="",
                        day=None, moves_json="[]", problems_json="[]", skip=False, cancel=False,
                        notes_json="[]", duplicate_of=None, text_hash=None)
+
+
+def back_to_pending(letter: Letter) -> None:
+    """Clear what processing filled in ``letter`` (:data:`PENDING_COLUMNS`): the next sync
+    reads it again from its raw bytes, with its receipt time (``reread``, ``reopen-day``)."""
+    for column, value in PENDING_COLUMNS.items():
+        setattr(letter, column, value)
 
 
 def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:

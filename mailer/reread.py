@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from .config import GameConfig
-from .intake import PENDING_COLUMNS, SyncReport
+from .intake import SyncReport, back_to_pending
 from .letter_state import LetterState
 from .reading import process_pending
 from .runlock import AlreadyRunning, exclusive
@@ -66,8 +66,7 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
                 if never:
                     raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
                 for letter in letters:
-                    for column, value in PENDING_COLUMNS.items():
-                        setattr(letter, column, value)
+                    back_to_pending(letter)
                     letter.handled = False
                     s.add(letter)
             report = SyncReport()

@@ -215,13 +215,18 @@ class DatabaseUnavailable(Exception):
     password, the driver's reason and what to check)."""
 
 
-def _unavailable(url: str, exc: BaseException) -> DatabaseUnavailable:
+def shown_url(url: str) -> str:
+    """The database URL as the host may see it: without its password."""
     from sqlalchemy.engine import make_url
 
     try:
-        shown = make_url(url).render_as_string(hide_password=True)
+        return make_url(url).render_as_string(hide_password=True)
     except Exception:  # noqa: BLE001 - a URL SQLAlchemy cannot even read
-        shown = url.split("@")[-1]
+        return url.split("@")[-1]
+
+
+def _unavailable(url: str, exc: BaseException) -> DatabaseUnavailable:
+    shown = shown_url(url)
     reason = getattr(exc, "orig", None) or exc
     first = (str(reason).strip().splitlines() or [type(reason).__name__])[0]
     hint = ("проверьте адрес database в конфиге, что сервер PostgreSQL запущен и база создана "

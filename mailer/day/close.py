@@ -17,7 +17,7 @@ from engine.gamefile import NOBODY
 from engine.roles import typed_nick
 
 from ..config import GameConfig
-from ..intake import PENDING_COLUMNS
+from ..intake import back_to_pending
 from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import OutState
@@ -229,8 +229,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
         # letters that came on time for this day but after its close belong to it again: the
         # next sync reads them (DECISIONS.md §2: a letter before the deadline counts)
         for letter in s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)):
-            for column, value in PENDING_COLUMNS.items():
-                setattr(letter, column, value)
+            back_to_pending(letter)
             s.add(letter)
         return sent
 

@@ -17,7 +17,7 @@ from engine.state import GameState
 from ..config import GameConfig
 from ..outbox import queue
 from ..out_state import UNSENT
-from ..store import DayRow, Game, Outgoing, Store, dumps, loads, to_db, utc
+from ..store import DayRow, Game, Outgoing, Store, dumps, loads, shown_url, to_db, utc
 from .context import (GameError, address_of, current_context, day_spec, game_file,
                       one_at_a_time)
 
@@ -247,10 +247,10 @@ def new_game_key() -> str:
 
 def _database_name(url: str) -> str:
     """The database as the host knows it: the SQLite file's path, or the URL without its
-    password."""
+    password (:func:`mailer.store.shown_url`)."""
     from sqlalchemy.engine import make_url
 
     parsed = make_url(url)
     if parsed.drivername.startswith("sqlite"):
         return parsed.database or url
-    return parsed.render_as_string(hide_password=True)
+    return shown_url(url)
