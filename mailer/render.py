@@ -70,6 +70,13 @@ def _template_line(exc: BaseException) -> tuple[str, int | None]:
     return found
 
 
+def event_told(event: str) -> str:
+    """An event as the letters name it (DECISIONS.md §6): «Ярость»: what it changes, or
+    «без события». with a full stop when it changes nothing."""
+    rule = EVENT_RULES_RU.get(event, "")
+    return f"«{EVENTS_RU[event]}»" + (f": {rule}" if rule else ".")
+
+
 class Renderer:
     """Renders every letter of one game from its templates.
 
@@ -95,9 +102,10 @@ class Renderer:
         self.env.filters["case"] = inflect
         self.env.filters["local"] = self.local
         self.env.filters["outcome"] = outcome_text
+        self.env.filters["event_told"] = event_told
         self.gender = {p.nick: p.gender for p in cfg.players}
         self.env.globals.update(
-            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU, EVENT_RULE=EVENT_RULES_RU,
+            game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU,
             CAUSE=CAUSE_RU, ACTION=ACTION_RU, role_display=role_display, CLAN_OF=CLAN_OF_RU,
             # a swindler's result is a role id: told in Russian («врач»), never «doctor»
             RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},
