@@ -403,25 +403,19 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
     while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS or
                       clause[k].w in _HABIT):
         k -= 1
-    return k >= 0 and clause[k].word and (clause[k].w in _OTHERS or (
-        not boss and _crowd(clause[k].w)) or (  # «за Карамелькой и так полгорода следит»
-        not boss and not clause[k].cap and _somebody(clause[k].w)))  # «мой друг голосует за X»
-
-
-#: Adverbs of habit between a subject and its verb («он всегда голосует за X»).
-_HABIT = frozenset({"всегда", "обычно", "вечно", "постоянно", "часто", "опять", "снова", "тоже",
-                    "также", "традиционно", "как-всегда"})
-
-
-@functools.lru_cache(maxsize=20_000)
-def _somebody(w: str) -> bool:
-    """True for a common animate noun in the nominative singular that is no role word and no
-    name («друг», «сосед», «муж»): a person talked about, not the sender."""
-    if w in role_words() or not is_known_word(w):
+    if k < 0 or not clause[k].word:
         return False
-    tag = morph().parse(w)[0].tag
-    return tag.POS == "NOUN" and "nomn" in tag and "anim" in tag and \
-        not ({"Name", "Surn", "Patr"} & tag.grammemes)
+    if clause[k].w in _OTHERS:
+        return True
+    kind = None if boss else _common_subject(clause[k].w)
+    # «за Карамелькой и так полгорода следит»; «мой друг голосует за X» (not a nick: lower case)
+    return kind == "inan" or (kind == "anim" and not clause[k].cap)
+
+
+#: Adverbs of habit between a subject and its verb («он всегда голосует за X»), beside
+#: :data:`V.SUBJECT_SKIP` («тоже», «снова», «опять»).
+_HABIT = frozenset({"всегда", "обычно", "вечно", "постоянно", "часто", "также", "традиционно",
+                    "как-всегда"})
 
 
 #: Nouns of a group that may give the clan's order («клан убивает X»).
@@ -429,14 +423,16 @@ _CLAN_NOUNS = frozenset({"клан", "семья", "мафия", "банда", "
 
 
 @functools.lru_cache(maxsize=20_000)
-def _crowd(w: str) -> bool:
-    """True for a common inanimate noun in the nominative («полгорода», «город», «народ»):
-    a subject that is no player and no role."""
+def _common_subject(w: str) -> str | None:
+    """``"inan"`` for a common inanimate noun in the nominative («полгорода», «город»,
+    «народ»), ``"anim"`` for an animate one («друг», «сосед»): a subject that is no player,
+    no role, no clan and no name; else None."""
     if w in _CLAN_NOUNS or w in role_words() or not is_known_word(w):
-        return False
+        return None
     tag = morph().parse(w)[0].tag
-    return tag.POS == "NOUN" and "nomn" in tag and "inan" in tag and \
-        not ({"Name", "Surn", "Patr"} & tag.grammemes)
+    if tag.POS != "NOUN" or "nomn" not in tag or {"Name", "Surn", "Patr"} & tag.grammemes:
+        return None
+    return "anim" if "anim" in tag else "inan" if "inan" in tag else None
 
 
 def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
