@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
+from .grammar_flags import correction_end
 from .grammar_keywords import find_keywords
 from .grammar_orders import (
     POSTURE, assignment, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
@@ -345,22 +346,43 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     pending, ctx.open_branch = ctx.open_branch, None
     first = next((k for k, t in enumerate(clause) if t.word), None)
     if pending is not None and first is not None and clause[first].w in V.CORRECTION_HEADS and \
-            clause[first].w != "тогда" and (not heads or heads[0] > first) and \
-            _continues(ctx, clause, pending[0], heads[0] if heads else len(clause)):
-        # «стерва — зову к себе… вернее, приглашаю Тихоню»: the branch goes on after «…»
+            clause[first].w != "тогда" and (not heads or heads[0] > first):
+        # «стерва — зову к себе… вернее, приглашаю Тихоню», «доктор — лечу Лося… нет,
+        # пусть будет Бобёр»: the branch goes on after «…», its later target replaces
         role, open_item = pending
         hi = heads[0] if heads else len(clause)
-        before = len(items)
-        _read_branch(ctx, clause, role, first, hi, first, items, branches)
-        if len(items) == before and open_item in items:
-            items.remove(open_item)
-        excluded.update(range(first, hi))
+        c = correction_end(clause)
+        lead = None
+        if _continues(ctx, clause, role, hi):
+            lead = first
+        elif c is not None and c < hi and \
+                not find_keywords(clause[c:hi], set(), name_index(ctx.nicks)) and \
+                read_targets(ctx, ctx.sender, clause, c, hi).hits:
+            lead = c - 1  # a name alone: the branch's move with another target
+        if lead is not None:
+            before = len(items)
+            _read_branch(ctx, clause, role, lead, hi, first, items, branches)
+            if len(items) == before and open_item in items:
+                items.remove(open_item)
+            excluded.update(range(first, hi))
     for n, k in enumerate(heads):
-        hi = heads[n + 1] if n + 1 < len(heads) else len(clause)
+        last = n  # «если шизик или фанатка — …»: heads joined by «или» share one branch
+        while last + 1 < len(heads) and _joined(clause, heads[last], heads[last + 1]):
+            last += 1
+        hi = heads[last + 1] if last + 1 < len(heads) else len(clause)
         lo = _branch_start(clause, k)
         excluded.update(range(lo, hi))
         role = rw[clause[k].w]
-        _read_branch(ctx, clause, role, k, hi, lo, items, branches)
+        _read_branch(ctx, clause, role, heads[last], hi, lo, items, branches)
+
+
+def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
+    """True when role words ``k`` and ``nxt`` are joined by «или», «и», «/» or a comma
+    only («если шизик или фанатка — …»)."""
+    return nxt > k + 1 and all(t.w in _JOINERS for t in clause[k + 1:nxt])
+
+
+_JOINERS = frozenset({"или", "и", ",", "/", "либо"})
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
@@ -402,6 +424,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     action = V.ROLE_DEFAULT_ACTION[role]
     start = k + 1
     text_hi = hi
+    if any(t.word and t.w in _SKIP_BRANCH for t in clause[start:hi]) and \
+            not read_targets(ctx, ctx.sender, clause, start, hi).hits:
+        return  # «шизик — шизить некого, пропускаю»: the branch is left out on purpose
     if kws:
         kw = kws[0]
         if len(kws) > 1 and any(t.word and t.w in V.CORRECTION_HEADS
@@ -420,15 +445,14 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
-    if not tg.hits and not tg.unknown and any(
-            t.word and t.w in _SKIP_BRANCH for t in clause[start:text_hi]):
-        return  # «комиссар — комиссар мёртв, пропускаю»: the branch is left out on purpose
     if not tg.hits:
         kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
         word = tg.unknown[0] if tg.unknown else ""
         items.append(Item(pos, problem=problem(text, kind, reason, word=word)))
         if reason == "no_target":
             ctx.open_branch = (role, items[-1])
+            if not kws:
+                ctx.idle_branches.append((role, items[-1]))
         return
     tg.hits = [(settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
     if tg.hits[0][0].nick is None:
@@ -448,10 +472,12 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     move = Move(action, target=targets[0], span=text,
                 role=sought if action == "search" else None)
     branches.append((role, move, pos))
+    ctx.open_branch = (role, None)  # a correction right after may still change it
 
 
 #: Words that leave a swindler's branch out on purpose («доктор — пропускаю»).
-_SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "ничего", "никого", "пропустим"})
+_SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "ничего", "никого", "пропустим",
+                          "некого", "нечего", "пропущу"})
 
 
 def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
@@ -467,6 +493,9 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
     by_role: dict[str, Move] = {}
     for role, move, _ in branches:
         by_role[role] = move
+    for role, idle in ctx.idle_branches:
+        if role in by_role and idle in items:
+            items.remove(idle)  # «если он громила, то …» reasons; «Если громила — бью X» orders
     ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
     for it in swindles:
         it.move = replace(it.move, branches=ordered)
