@@ -11,6 +11,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_flags import correction_end
 from .grammar_keywords import find_keywords
+from .grammar_members import role_subject
 from .grammar_orders import (
     POSTURE, assignment, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
@@ -214,6 +215,8 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
         mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
                  ctx.state.players[c].clan == ctx.sender.clan]
         hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length) if len(mates) == 1 else None
+    if hit is None and lead is None and _opening(clause, k):
+        return _loose_member(ctx, clause, k, text)  # «Васа охраняет меня» (Vasilisa)
     if hit is None or hit.nick is None:
         return None
     p = ctx.state.players[hit.nick]
@@ -234,6 +237,19 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
+
+
+def _loose_member(ctx: Ctx, clause: list[Tok], k: int, text: str):
+    """A member named by a form no nickname has, told by his role's move
+    (:func:`engine.grammar_members.role_subject`): (Actor, end), (Problem, end) when the word
+    fits no member of that role, None when the clause is no such order."""
+    found = role_subject(ctx.state, ctx.sender, ctx.nicks, clause, k)
+    if found is None:
+        return None
+    nick, end = found
+    if not nick:
+        return problem(text, "unknown_name", "unknown_name", word=clause[k].text), end
+    return actor_of(ctx.state, nick), end
 
 
 def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:

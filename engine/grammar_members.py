@@ -1,0 +1,114 @@
+"""A clan member named loosely in his boss's order, and told by his role's move (issue 11,
+DECISIONS.md §4 Boss (c)).
+
+«Васа охраняет меня» (Vasilisa), «Шэдоу охраняет Тётю Мотю» (Shadow_77), «Яночка — охраняй
+Зою» (Яна.Ли): the boss writes a name form the roster index does not know, but the verb in
+the third person or the imperative is the move of one role, and his clan has one living
+member of that role. That member is the one meant when the written word fits his nickname
+(a near miss, a shared start); any other word is an order to somebody the host cannot tell,
+asked about (:func:`role_subject`). Indices are token positions in one clause.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import grammar_vocab as V
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .names import name_index
+from .parse_types import DEFAULT_CLASS
+from .translit import name_readings
+from .words import is_known_word, morph, norm, role_words
+
+#: Marks between the member's name and his move («Яночка — охраняй Зою», «Шэдоу: охраняет»).
+_MARKS = frozenset({"—", ":", ",", "-"})
+
+#: Words between the member's name and his move («Васа пусть сам охраняет меня»).
+_BETWEEN = V.SUBJECT_SKIP | frozenset({"сам", "сама", "сегодня", "ночью", "опять", "снова"})
+
+#: Parts of speech a member's name form cannot be («Никто охраняет …», «Пусть …»).
+_NOT_NAME = frozenset({"NPRO", "PREP", "CONJ", "PRCL", "ADVB", "INTJ", "VERB", "INFN",
+                       "PRED", "NUMR", "ADJF", "ADJS", "PRTF", "PRTS", "GRND", "COMP"})
+
+
+def move_class_after(clause: list[Tok], k: int) -> tuple[str, int] | None:
+    """The class of a member's move said of him from token ``k`` (after his name): a third
+    person or imperative form of a move word, perhaps after «пусть», «сегодня», «сам» or a
+    dash («Васа пусть охраняет», «Яночка — охраняй»). (class, index of the verb) or None."""
+    lex = lexicon()
+    n = k
+    while n < len(clause) and n - k < 4 and (clause[n].w in _MARKS or
+                                              clause[n].w in _BETWEEN):
+        n += 1
+    if n >= len(clause) or not clause[n].word:
+        return None
+    w = clause[n].w
+    if w not in lex.third and w not in lex.imperative:
+        return None
+    cls = lex.words.get(w)
+    if not cls or (is_known_word(w) and "plur" in morph().parse(w)[0].tag):
+        return None  # «Друзья, охраняйте друг друга»: said to many, no member's order
+    return cls, n
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_like(word: str) -> bool:
+    """True when ``word`` (lower case) may be a player's name form: no pronoun, particle,
+    verb or other word that is never a name, no role word, no filler."""
+    if len(word) < 3 or word in role_words() or word in V.FILLERS or word in _BETWEEN:
+        return False
+    if not is_known_word(word):
+        return True
+    tag = morph().parse(word)[0].tag
+    return tag.POS not in _NOT_NAME and "plur" not in tag  # «Ребята …»: many, no member
+
+
+def _readings(nick: str) -> set[str]:
+    """The lower-case spellings a nickname's first word has: itself and its Cyrillic
+    readings («vasilisa» → «василиса»)."""
+    words = [norm(w) for w in nick.replace("_", " ").replace(".", " ").replace("-", " ").split()]
+    first = words[0] if words else norm(nick)
+    return {first, *name_readings(first)}
+
+
+#: Endings of a nickname cut short and declined as a word («Вас-а», «Вас-у» for Vasilisa).
+_CLIP_ENDINGS = ("ой", "ей", "а", "я", "у", "ю", "е", "и", "ы")
+
+
+def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
+    """True when ``word`` (lower case) is a loose form of ``nick``: the name index reads it as
+    that nickname (near misses included: «шэдоу» for Shadow_77), or it is a spelling of the
+    nickname's first word cut short after three letters or more and given an ending
+    («васа», «васу» for Vasilisa). Another word built on the nickname («шустрячок» for
+    Шустрик) is no form of it."""
+    hit = name_index(nicks).approximate(word)
+    if hit is not None and nick in hit.candidates:
+        return True
+    for ending in _CLIP_ENDINGS:
+        stem = word[:-len(ending)]
+        if word.endswith(ending) and len(stem) >= 3 and any(
+                r.startswith(stem) and len(r) > len(stem) + 1 for r in _readings(nick)):
+            return True
+    return False
+
+
+def role_subject(state, sender, nicks: tuple[str, ...], clause: list[Tok], k: int):
+    """For a boss's clause whose word at ``k`` is a name form no nickname has, followed by
+    his member's move said of that member: ``(nick, end)`` of the one living member of his
+    clan whose role makes that move, when the word fits him (:func:`fits`); ``("", end)``
+    when it does not or no such member lives (an order for somebody unknown: ask); None when
+    the clause is no such order."""
+    if k >= len(clause) or not clause[k].word or not _name_like(clause[k].w):
+        return None
+    found = move_class_after(clause, k + 1)
+    if found is None:
+        return None
+    cls = found[0]
+    if cls not in DEFAULT_CLASS.values():
+        return None
+    mates = [n for n, p in state.players.items() if p.clan == sender.clan and p.alive and
+             n != sender.nick and DEFAULT_CLASS.get(p.role) == cls]
+    if len(mates) == 1 and fits(clause[k].w, mates[0], nicks):
+        return mates[0], k + 1
+    return "", k + 1
