@@ -74,6 +74,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     """Keywords of a clause, merged where they stand side by side. A word that is also a
     nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
     found: list[Kw] = []
+    quoted: set[int] = set()  # keywords inside somebody's quoted words
     words = [t.w for t in clause]
     first = _keyword_first()
     i, n = 0, len(clause)
@@ -93,8 +94,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 (kw.weak or clause[i - 1].w not in (":", "—", "→")) and idx.exact(words, i, None):
             i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
             continue
-        if t.quoted and i > 0 and clause[i - 1].w in ("«", '"', "“", "„"):
-            i = kw.j  # «голос — Гость» in quotes: somebody's words, reported
+        if t.quoted and ((i > 0 and clause[i - 1].w in _OPENING and not _term(clause, kw))
+                         or quotation(clause, i)):
+            # «голос — Гость», «врачам лучше лечить себя» in quotes: somebody's words,
+            # reported; a lone quoted word («На „премию“ — X») is a term, read
+            quoted.update(range(i, kw.j))
+            i = kw.j
             continue
         kw.negated = (negated(clause, i) or (
             (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
@@ -116,10 +121,38 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
         found.append(kw)
         i = kw.j
-    fuzzy = _fuzzy_keywords(clause, excluded, idx, found)
+    fuzzy = _fuzzy_keywords(clause, excluded | quoted if quoted else excluded, idx, found)
     if fuzzy:
         found = sorted(found + fuzzy, key=lambda kw: kw.i)
     return _withdrawals(clause, _shoot_on_hunt(clause, idx, _merge(clause, found)))
+
+
+_OPENING = frozenset({"«", '"', "“", "„"})
+_CLOSING = frozenset({"»", '"', "”", "“"})
+
+
+def quotation(clause: list[Tok], i: int) -> bool:
+    """True when token ``i`` stands inside quotes opened and closed in this clause that hold
+    more words than the keyword (``[i, …)``) alone: a quotation of somebody's words
+    («Маньячу всех подряд, начиная с Лося» — это Громозека шутит)."""
+    lo = i
+    while lo > 0 and clause[lo - 1].quoted or (lo > 0 and not clause[lo - 1].word and
+                                                clause[lo - 1].w not in _OPENING):
+        lo -= 1
+    if lo == 0 or clause[lo - 1].w not in _OPENING:
+        return False
+    hi = i
+    while hi < len(clause) and clause[hi].w not in _CLOSING:
+        if clause[hi].word and not clause[hi].quoted:
+            return False
+        hi += 1
+    return hi < len(clause) and sum(t.word for t in clause[lo:hi]) > 1
+
+
+def _term(clause: list[Tok], kw: Kw) -> bool:
+    """«На „премию“ кидаю X»: the award alone in quotes, a term, not somebody's words (an
+    event's name in quotes, «Страх», «Голос», stays no move)."""
+    return kw.cls == V.AWARD and kw.j < len(clause) and clause[kw.j].w in _CLOSING
 
 
 def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]:

@@ -199,7 +199,8 @@ FILLERS: frozenset[str] = frozenset({
 })
 
 #: Words that refer to the sender himself.
-SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "собой"})
+SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "собой",
+                                      "сибя", "сабя"})  # (typed by ear)
 
 #: Pronouns that point at a player named elsewhere: never resolved, the move is unparsed.
 PRONOUNS: frozenset[str] = frozenset({
@@ -218,6 +219,7 @@ SENDER_WORDS: frozenset[str] = frozenset({"меня"})
 #: кажется»; «проверка при мне» keeps the check).
 SENDER_AFTER: dict[str, frozenset[str]] = {
     "мне": frozenset({"при", "на", "ко"}), "мной": frozenset({"за", "со", "с"}),
+    "себе": frozenset({"при", "на"}),  # «стою на себе»: the guard guards himself
 }
 
 #: Separators between two targets of one move.

@@ -52,6 +52,8 @@ def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: i
         if "между" in words:
             between(ctx, clause, items, mark)
         suggested_kill(ctx, clause, kw, items, mark)
+        if kw.cls == V.VOTE and ctx.turn.event == "choose_me":
+            immune_said(ctx, clause, kw, items, mark)
 
 
 def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
@@ -334,3 +336,24 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
                 it.move.action == "clan_kill")
     p = problem(kill.move.span, "unparsed", "conditional")
     _replace(items, mark, p, kill.pos)
+
+
+def immune_said(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:
+    """«Тапок на Белку, пофиг что иммун», «голос за X, хоть у него иммунитет»: the sender
+    says himself that the target of his vote is immune («Выбери меня!»): the vote is refused
+    (``target_immune``) and the host answers, unless another player is named in the clause
+    («голос за X, у Y иммунитет» tells of Y)."""
+    votes = [it for it in items[mark:] if it.move is not None and it.move.action == "vote"]
+    if not votes:
+        return
+    at = next((k for k in range(kw.j, len(clause)) if clause[k].w.startswith("иммун")), None)
+    if at is None:
+        return
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    voted = _targets(votes)
+    if len(voted) != 1 or any(clause[k].word and (hit := idx.exact(words, k, None)) is not None
+                              and hit.nick not in voted for k in range(kw.j, len(clause))):
+        return
+    _replace(items, mark, problem(votes[0].move.span, "not_allowed", "target_immune",
+                                  action="vote", target=voted.pop()), votes[0].pos)
