@@ -9,6 +9,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
+from .grammar_delegate import boss_decides, boss_ref
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
@@ -76,8 +77,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
     if not kws and member is None and not excluded and clause[start].w in GIVE:
         kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
-    if not kws and member is None and (_to_my_boss(ctx, clause, start) or
-                                       _boss_decides(ctx, clause, start)):
+    if member is None and ((not kws and _to_my_boss(ctx, clause, start)) or (
+            (stop := boss_decides(ctx, clause, start)) is not None and
+            all(k.j <= stop for k in kws))):
         text = span(ctx.text, clause, start, len(clause))
         items.append(Item(clause[start].start, move=Move("delegate", span=text),
                           tried="delegate"))  # «Ход — Графу»: the member's move to his boss
@@ -283,54 +285,14 @@ def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
             clause[k + 1].w not in ("—", ":", "→"):
         return False
     words = [t.w for t in clause]
-    hit = name_index(ctx.nicks).exact(words, k + 2, frozenset({"datv"}))
-    if hit is None or hit.nick is None or hit.nick not in ctx.alive:
-        return False
-    boss = ctx.state.players[hit.nick]
-    if hit.nick == me.nick or boss.clan != me.clan or actor_of(ctx.state, hit.nick).role != "boss":
-        return False
-    end = k + 2 + hit.length
+    size = boss_ref(ctx, clause, k + 2)
+    if not size or (name_index(ctx.nicks).exact(words, k + 2, frozenset({"datv"})) is None and
+                    not words[k + 2 + size - 1].endswith(("у", "ю", "е", "и"))):
+        return False  # «Ход — Графу»: the boss in the dative (a form of his or a part)
+    end = k + 2 + size
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                 len(clause))
     return only_fillers(clause, end, stop)
-
-
-#: «пусть Барон решает», «решает Барон», «Барон решит»: the verbs of a boss deciding.
-_DECIDES = frozenset({"решает", "решит", "распорядится", "распоряжается", "выберет"})
-
-
-def _boss_decides(ctx: Ctx, clause: list[Tok], start: int) -> bool:
-    """«Пусть Барон решает», «Ход: решает Барон» from a clan member (not the boss): his move is
-    left to his clan's living boss, named by his nickname; nothing else in the clause."""
-    me = ctx.sender
-    if not me.mafia or me.role == "boss":
-        return False
-    words = [t.w for t in clause]
-    idx = name_index(ctx.nicks)
-    seen_boss = seen_verb = False
-    k = start
-    while k < len(clause):
-        t = clause[k]
-        if not t.word:
-            if t.w in (",", "(") and seen_boss and seen_verb:
-                break
-            k += 1
-            continue
-        if t.w in _DECIDES and not seen_verb:
-            seen_verb = True
-            k += 1
-            continue
-        if t.w in ("пусть", "пускай", "ход", "мой", "сам", "сегодня", "за", "ним"):
-            k += 1
-            continue
-        hit = idx.exact(words, k, None) if not seen_boss else None
-        if hit is None or hit.nick is None or hit.nick not in ctx.alive or \
-                ctx.state.players[hit.nick].clan != me.clan or \
-                actor_of(ctx.state, hit.nick).role != "boss":
-            return False
-        seen_boss = True
-        k += hit.length
-    return seen_boss and seen_verb
 
 
 def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:

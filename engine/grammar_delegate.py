@@ -1,0 +1,115 @@
+"""A clan member leaving his move to his boss, named as the member writes him (issue 11,
+DECISIONS.md §4 Boss (c): the boss's duplicate move is used when the member leaves his move
+to him).
+
+«Пусть Гроссмейстер решает за меня», «Гросс решит, кого охранять», «Пусть Доктор решает за
+меня» (the boss is Dr.Who), «Ход — Графу» (Graf Orlov): the boss is named by his nickname,
+a part or prefix of it, or the Russian translation of one of its English words
+(:func:`boss_ref`); the words of the clause say only that he decides for the sender
+(:func:`boss_decides`). Indices are token positions in one clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar_rules import actor_of
+from .grammar_tokens import Tok
+from .names import name_index
+from .names_english import translations
+from .words import norm
+
+#: Verbs of a boss deciding or moving for his member («пусть X решает», «X решит»,
+#: «пусть X походит за меня»).
+DECIDES = frozenset({"решает", "решит", "распорядится", "распоряжается", "выберет",
+                     "выбирает", "походит", "сходит", "сделает", "ходит"})
+
+#: Words such a clause may hold besides the boss and the verb.
+_SKIP = frozenset({"пусть", "пускай", "ход", "мой", "сам", "сегодня", "за", "ним", "ночью",
+                   "тогда", "уж", "лучше", "как", "и", "всегда", "обычно", "опять", "снова",
+                   "тоже", "этой", "а", "ну", "вот", "целиком", "полностью"})
+
+#: Words opening what the boss decides («кого охранять», «у кого воровать», «что делать»).
+_WHAT = frozenset({"кого", "что", "куда", "к", "у", "чем", "как"})
+
+
+def boss_ref(ctx, clause: list[Tok], k: int) -> int:
+    """The tokens the sender's own living boss takes at ``k`` (0 when he is not named
+    there): his nickname in any case; a part, prefix or pet form of it that fits nobody
+    else («Гросс» for Гроссмейстер, «Графу» for Graf Orlov); the Russian word of one of its
+    English words («Доктор» for Dr.Who), which the caller reads only where the boss is
+    meant (a member's move left to him)."""
+    if k >= len(clause) or not clause[k].word:
+        return 0
+    me = ctx.sender
+    boss = next((n for n, p in ctx.state.players.items() if p.clan == me.clan and p.alive
+                 and n != me.nick and actor_of(ctx.state, n).role == "boss"), None)
+    if boss is None or not me.mafia or me.role == "boss":
+        return 0
+    idx = name_index(ctx.nicks)
+    hit = idx.exact([t.w for t in clause], k, None)
+    if hit is not None:
+        return hit.length if hit.nick == boss else 0
+    w = clause[k].w
+    approx = idx.approximate(w) if len(w) >= 3 else None
+    if approx is not None and approx.kind != "fuzzy" and approx.candidates == (boss,):
+        return 1
+    words = [norm(x) for x in re.findall(r"[^\W\d_]+", boss)]
+    return 1 if any(_translates(w, x) for x in words) else 0
+
+
+def _translates(written: str, word: str) -> bool:
+    """True when ``written`` is a case form of a Russian translation of the English nick
+    word ``word`` («доктора» for «dr»)."""
+    for tr in translations(word)[0]:
+        if written == tr or (written.startswith(tr) and len(written) - len(tr) <= 2):
+            return True
+    return False
+
+
+def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
+    """«Пусть Гроссмейстер решает за меня», «Гросс решит, кого охранять», «Ход: решает
+    Доктор»: from a clan member (not the boss), his move left to his own living boss
+    (:func:`boss_ref`). Besides the boss and a verb of deciding the clause may hold only
+    «пусть», «за меня», «ход» and the like, and what he decides («кого охранять», «у кого
+    воровать»); a «,», «—» or «(» after both ends what is read. Returns the index where the
+    part read ends, None when the clause is no such part."""
+    seen_boss = seen_verb = False
+    k = start
+    while k < len(clause):
+        t = clause[k]
+        if not t.word:
+            if t.w == "," and seen_verb and k + 1 < len(clause) and clause[k + 1].w in _WHAT:
+                k = _what(clause, k + 1)  # «Гросс решит, кого охранять»
+                continue
+            if t.w in (",", "(", "—", "-", ":", ";") and seen_boss and seen_verb:
+                return k
+            k += 1
+            continue
+        if t.w in DECIDES and not seen_verb:
+            seen_verb, k = True, k + 1
+            if k + 1 < len(clause) and clause[k].w == "за" and clause[k + 1].w == "меня":
+                k += 2
+            continue
+        if seen_verb and t.w in _WHAT:
+            k = _what(clause, k)
+            continue
+        if t.w in _SKIP:
+            k += 1
+            continue
+        size = boss_ref(ctx, clause, k) if not seen_boss else 0
+        if not size:
+            return None
+        seen_boss, k = True, k + size
+    return k if seen_boss and seen_verb else None
+
+
+def _what(clause: list[Tok], k: int) -> int:
+    """After «кого», «у кого», «что» …: the index after its infinitive («кого охранять»)."""
+    n = k
+    while n < len(clause) and n - k < 4 and clause[n].word:
+        w = clause[n].w
+        n += 1
+        if w.endswith(("ть", "ти", "чь", "ться")):
+            break
+    return n
