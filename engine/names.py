@@ -71,6 +71,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
             continue
         forms = word_forms(words[0])
         extra = _safe(_reading_forms(words[0]))
+        _translated(words[0], nick, alone)  # «Лисичку» for «Vulpecula», «Ястреба» for «Hawk»
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
         _add_stems(idx, nick, words[0])

@@ -40,6 +40,9 @@ NOUNS: dict[str, tuple[str, ...]] = {
     "storm": ("буря",), "stone": ("камень",), "tank": ("танк",), "sniper": ("снайпер",),
     "doctor": ("доктор",), "pepper": ("перец",), "witch": ("ведьма",),
     "knight": ("рыцарь",), "pirate": ("пират",), "bandit": ("бандит",),
+    # Latin words of nicks
+    "vulpes": ("лиса",), "vulpecula": ("лисичка",), "lupus": ("волк",), "ursus": ("медведь",),
+    "corvus": ("ворон",), "aquila": ("орел",), "leo": ("лев",), "felis": ("кошка",),
 }
 
 

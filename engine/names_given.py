@@ -14,6 +14,7 @@ import functools
 import tomllib
 from importlib import resources
 
+from .names_pets import pet_owners
 from .translit import name_readings
 from .words import CYR, LAT, ending_forms, norm, translit
 
@@ -41,10 +42,34 @@ def _declined() -> dict[str, frozenset[str]]:
     return {form: frozenset(names) for form, names in out.items()}
 
 
-def names_written(word: str) -> frozenset[str]:
+@functools.lru_cache(maxsize=1)
+def _stems() -> dict[str, set[str]]:
+    """The stems of the table's forms (stem → full names) a pet form not listed is built on:
+    the form, and the form without its last vowel («над» for «Надя»; no fleeting vowel:
+    «Сержа» is no «Серёжа»)."""
+    stems: dict[str, set[str]] = {}
+    for form, names in given_table().items():
+        for stem in {form, form[:-1] if form[-1] in "аяоеьйиыу" else form}:
+            if len(stem) >= 3:
+                stems.setdefault(stem, set()).update(names)
+    return stems
+
+
+def names_listed(word: str) -> frozenset[str]:
     """The full given names ``word`` (a normalised word of a letter, any case) is a form of
-    («надюшу» → {«надежда»}, «маришку» → {«марина»}); empty when none."""
+    in the table («надюшу» → {«надежда»}, «маришку» → {«марина»}); empty when none."""
     return _declined().get(word, frozenset())
+
+
+@functools.lru_cache(maxsize=4096)
+def names_written(word: str) -> frozenset[str]:
+    """:func:`names_listed`, or else the names ``word`` is a pet form of a form of (a
+    diminutive suffix on a whole stem: «надьки», «тишу»; a guess, so it names more players
+    but never rules one out); empty when none."""
+    found = _declined().get(word)
+    if found is None:
+        found = frozenset(pet_owners(_stems(), word, clip=False))
+    return found
 
 
 @functools.lru_cache(maxsize=4096)

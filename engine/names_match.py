@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .names_given import names_written
+from .names_given import names_listed, names_written
 from .names_pets import pet_owners
 from .translit import cyrillic_reading
 from .words import THRESHOLDS, is_known_word, laughter, max_distance, may_be_name
@@ -71,7 +71,7 @@ class NameIndex:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Лосик» → Лось; see
         :func:`engine.names_pets.pet_owners`): every nickname that fits is a candidate."""
         owners = pet_owners(self.stems, word)
-        written = names_written(word)
+        written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
             owners = {n for n in owners if written & self.given_of.get(n, written)}
         return _hit(sorted(owners), "pet") if owners else None
@@ -82,7 +82,12 @@ class NameIndex:
         ambiguous); a dictionary word with no first-name reading is none. See :mod:`engine.names_given`."""
         if not self.given or not may_be_name(word):
             return None
-        owners = {n for name in names_written(word) for n in self.given.get(name, ())}
+        written = names_written(word)
+        owners = {n for name in written for n in self.given.get(name, ())}
+        if owners and all(self.given_of[n] - written for n in owners):
+            # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
+            # Александр; a guess the host asks about (no ``nick`` even for one candidate)
+            return NameHit(None, tuple(sorted(owners)), "name")
         return _hit(sorted(owners), "name") if owners else None
 
     def trigger_forms(self) -> frozenset[str]:
@@ -244,9 +249,12 @@ class NameIndex:
             if given is not None:
                 # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as
                 # a pet form and holding no given name drops out
-                owners = {n for n in owners if n in given.candidates or n in self.given_of
-                          or n in plain}
+                if names_listed(word):
+                    owners = {n for n in owners if n in given.candidates or n in self.given_of
+                              or n in plain}
                 kind = "name" if not owners - set(given.candidates) else kind
+                if given.nick is None and len(given.candidates) == 1 and not owners:
+                    return given  # a guess (see given_name): asked about, never taken
                 owners |= set(given.candidates)
         if owners:
             return _hit(sorted(owners), kind)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .words import CYR, LAT, morph, translit
+from .words import CYR, LAT, is_known_word, morph, person_name, translit
 
 
 #: Russian diminutive and pet suffixes, longest first (see :func:`pet_owners`).
@@ -18,9 +18,11 @@ DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
     "ечка", "очка", "енька", "онька", "ушка", "юшка", "ушенька", "уська", "юська", "уся",
     "юся", "уля", "юля", "уша", "юша", "ька", "ка", "ик", "чик", "ок", "ек", "ечек", "очек",
     "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня", "юха", "уха", "ёха", "шка",
-    "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня", "ыч",
+    "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня", "ыч", "ичка", "ичек",
 }, key=len, reverse=True))
 
+
+_VOWELS = "аеиоуыэюя"
 
 #: Endings a pet form may end in with no diminutive suffix («Вафля» for «Вафелька»).
 _ENDINGS = ("а", "я", "э", "ий", "ый")
@@ -41,43 +43,63 @@ _ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
 _LATIN_HEAD = re.compile(r"([a-z]{3,})['’`]([а-я]{2,})")
 
 
-def pet_owners(stems: dict[str, set[str]], word: str) -> set[str]:
+def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[str]:
     """The nicknames ``word`` (normalised) is a diminutive or pet form of («Петьку» → Петя,
     «Светочка» → Света, «Кузенька» → Кузя, «Лосик» → Лось, «Lemur'чика» → Lemur), given a
     roster's ``stems`` (stem → nicknames, see :func:`add_stems`): the word (or its pymorphy3
     lemma) minus a diminutive suffix (:data:`DIMINUTIVE_SUFFIXES`) or an ending is a
     nickname's stem, with the consonant changes of Russian
     diminutives («Пряничек» → Пряник); after a true suffix, a nickname may also be cut
-    short before it («Бронтик» → Бронтозавр, «Пельмешка» → Пельмень). Every nickname
-    that fits is a candidate."""
+    short before it («Бронтик» → Бронтозавр, «Пельмешка» → Пельмень); ``clip=False``:
+    only a whole stem. Every nickname that fits is a candidate."""
     head = _LATIN_HEAD.fullmatch(word)
     if head:  # a Latin nick with a Russian suffix: «Lemur'чика» read as «лемурчика»
         word = translit(head.group(1)) + head.group(2)
     if not CYR.search(word) or LAT.search(word):
         return set()
-    lemmas = {word} | {p.normal_form.replace("ё", "е") for p in morph().parse(word)[:3]}
+    lemmas = {word} | {_lemma(p) for p in morph().parse(word)[:3]}
     for ending in ("у", "ю", "е", "и", "ы", "ой", "ей"):  # «Кирюшу» → «кирюша»
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
+        if word.endswith(ending) and len(word) - len(ending) >= 3 and not person_name(word):
+            # (a name pymorphy3 knows has its own nominative: «Павловну» is no «павловня»)
             lemmas |= {word[:-len(ending)] + "а", word[:-len(ending)] + "я"}
     owners: set[str] = set()
     for lemma in lemmas:
+        if len(lemma) == 2:  # «ёж» for «Ёжик»: the noun a nick is the diminutive of
+            owners |= stems.get(lemma, set())
         for suffix in DIMINUTIVE_SUFFIXES + _ENDINGS:
             stem = lemma[:-len(suffix)]
-            if not lemma.endswith(suffix) or len(stem) < 3:
+            if not lemma.endswith(suffix):
                 continue
-            heads = {stem}
+            heads = {stem} if len(stem) >= 3 else set()
+            if stem[-1:] in _VOWELS and suffix[0] in "еюя" and suffix in DIMINUTIVE_SUFFIXES:
+                heads.add(stem + "й")  # «за-ечка» is «зай-ечка», «за-юшка» «зай-ушка» (Зая)
+            if not heads:
+                continue
+            stem = max(heads, key=len)
             clipped = suffix in _CLIP_SUFFIXES
             if clipped and stem[-1] in _ALTERNATION:  # «прянич-ек» → «пряник»
                 heads |= {stem[:-1] + c for c in _ALTERNATION[stem[-1]]}
             for h in heads:
                 if suffix not in _CLIP_ONLY:
                     owners |= stems.get(h, set()) | stems.get(h + "ь", set())
+                if not clip:
+                    continue
                 # «Петя» for «Пётр Первый»; after a true suffix any nickname cut short
                 # («бронт-ик» for «Бронтозавр», «пельме-шка» for «Пельмень»)
                 owners |= {n for s, ns in stems.items() if s.startswith(h)
                            and (clipped or len(s) <= len(h) + 2)
                            and (s != h or suffix not in _CLIP_ONLY) for n in ns}
     return owners
+
+
+def _lemma(parse) -> str:
+    """The nominative of a pymorphy3 reading in its own gender («павловну» → «павловна»:
+    pymorphy3's normal form of a patronymic or surname is the masculine one)."""
+    if {"Patr", "Surn"} & parse.tag.grammemes:
+        nominative = parse.inflect({"nomn"})
+        if nominative is not None:
+            return nominative.word.replace("ё", "е")
+    return parse.normal_form.replace("ё", "е")
 
 
 def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
@@ -96,6 +118,9 @@ def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
     for suffix in DIMINUTIVE_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             found.add(word[:-len(suffix)])
+        elif word.endswith(suffix) and len(word) - len(suffix) == 2 and is_known_word(
+                word[:-len(suffix)]):
+            stems.setdefault(word[:-len(suffix)], set()).add(nick)  # «ёж» for «Ёжик»
     for stem in list(found):  # a fleeting vowel: «вафел-ька» is also «вафл-я»
         if len(stem) >= 4 and stem[-2] in "ео" and stem[-1] not in "аяоеьйиыуюэ":
             found.add(stem[:-2] + stem[-1])

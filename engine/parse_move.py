@@ -19,7 +19,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, is_known_word, is_verb, morph, role_words, verb_reading
+from .words import is_infinitive, is_interjection, is_known_word, is_verb, morph, role_words, verb_reading
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_judge import judge
@@ -507,7 +507,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         last = t.end
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
-        if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+        if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS \
+                and not is_interjection(t.w):  # («голос за кису кста», «… лол»)
             return True
     return False
 

@@ -15,7 +15,7 @@ from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_tokens import Tok, span
 from .names import name_index
-from .words import CYR, is_known_word, is_verb, laughter, person_name, role_words
+from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words
 from .parse_types import Ctx, Item
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
@@ -190,7 +190,7 @@ def _may_be_name(t: Tok, k: int) -> bool:
     w = t.w
     if len(w) < 2 or w in V.FILLERS or w in V.PREPOSITIONS or w in _JOINERS or \
             w in _ADDRESS or w == V.NEGATION or w in V.PRONOUNS or \
-            (not t.cap and (w in role_words() or laughter(w))):
+            (not t.cap and (w in role_words() or is_interjection(w))):
         return False  # («ищу комисара, ромашка»: a role, then the player; not «Доктору Кто»;
         # not «хехе»)
     # a Latin word in lower case («sorry», «pls») is no nick the roster misses

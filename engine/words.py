@@ -99,10 +99,17 @@ laughter = re.compile(r"(?:му?)?[аэп]?([хгк][аеиоуыэя])\1+[хг�
 _INTERJECTION = re.compile(r"(?:[аоэеиы]?х[аоэеиы]?){2,}х?|л+о+л+|к+е+к+|ы{2,}|хм+|м{3,}")
 
 
+#: Chat abbreviations of everyday words («кста» is «кстати», «крч» «короче»).
+_CHAT_WORDS = frozenset({"кста", "кст", "крч", "кароч", "короч", "кмк", "имхо", "хз", "спс",
+                         "пасиб", "ваще", "щас", "оч", "тыщ", "мб", "кнч", "прям"})
+
+
 def is_interjection(word: str) -> bool:
-    """True for laughter and interjections written in lower case in chat letters («хехе»,
-    «ахахах», «лол», «кек»): never a nickname, whatever it is near to."""
-    return bool(laughter(word)) or _INTERJECTION.fullmatch(word) is not None
+    """True for laughter, interjections and chat abbreviations written in lower case in chat
+    letters («хехе», «ахахах», «лол», «кек», «кста»): never a nickname, whatever it is near
+    to."""
+    return bool(laughter(word)) or _INTERJECTION.fullmatch(word) is not None or \
+        word in _CHAT_WORDS
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -220,6 +227,8 @@ def ending_forms(word: str) -> dict[str, frozenset[str]]:
     if last == "а":
         add(stem + "ы", "gent"), add(stem + "и", "gent"), add(stem + "е", "datv", "loct")
         add(stem + "у", "accs"), add(stem + "ой", "ablt"), add(stem + "ою", "ablt")
+        if stem[-1:] in "жшчщц":  # «Надюшей», «Маришкой»: unstressed «ой» after a hush is «ей»
+            add(stem + "ей", "ablt"), add(stem + "ею", "ablt")
     elif last == "я":
         add(stem + "и", "gent"), add(stem + "е", "datv", "loct"), add(stem + "ю", "accs")
         add(stem + "ей", "ablt")
@@ -232,6 +241,8 @@ def ending_forms(word: str) -> dict[str, frozenset[str]]:
     elif CYR.fullmatch(last or "-") and last not in "оеиуюыэ":
         add(word + "а", "gent", "accs"), add(word + "у", "datv"), add(word + "ом", "ablt")
         add(word + "е", "loct")
+        if last in "жшчщц":
+            add(word + "ем", "ablt")  # «Матвеичем»
     return out
 
 
@@ -258,8 +269,8 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
             ft = f.tag
             if "plur" in ft or ft.case is None:
               continue
-            if tag.POS == "ADJF" and ft.gender != tag.gender:
-              continue
+            if ft.gender != tag.gender and (tag.POS == "ADJF" or "ms-f" not in tag):
+              continue  # «Петрович» is no form of «Петровна» (one lexeme in pymorphy3)
             w = norm(f.word)
             forms[w] = forms.get(w, frozenset()) | {ft.case if ft.case in ALL_CASES else "loct"}
     if not found:
