@@ -78,10 +78,16 @@ def negated_after(clause: list[Tok], j: int) -> bool:
             return False
         if aside == 1 and (clause[k].cap or k - j > 6):
             return False
-        if clause[k].w == V.NEGATION and (clause[k + 1].w in V.MODALS or
-                                          _own_verb(clause[k + 1].w)):
+        if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and (
+                clause[k + 1].w in V.MODALS or _own_verb(clause[k + 1].w)):
             return True  # «На охоту сегодня не пойду»
     return False
+
+
+#: Verbs after «не» that tell the sender has not decided yet, no refusal: «Шизю... даже не
+#: знаю» leaves the move open (the next sentences may choose, else the reply asks).
+UNSURE = frozenset({"знаю", "уверен", "уверена", "решил", "решила", "определился",
+                    "определилась", "решено"})
 
 
 #: Verbs after a move noun that skip the move («охоту пропускаю»).

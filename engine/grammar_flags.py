@@ -113,7 +113,7 @@ def correction_marks(clause: list[Tok]) -> list[int]:
     return out
 
 
-_IF_WORDS = frozenset({"если", "ежели", "коли"})
+IF_WORDS = frozenset({"если", "ежели", "коли"})
 
 
 #: Words of a parenthesis that may stand before a hypothesis («Потом, может, проверю Лося»).
@@ -132,8 +132,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""
-    if not _IF_WORDS.isdisjoint(map(_W, clause[:i])) and any(
-            t.word and t.w in _IF_WORDS and k not in excluded and not _if_anything(clause, k) and
+    if not IF_WORDS.isdisjoint(map(_W, clause[:i])) and any(
+            t.word and t.w in IF_WORDS and k not in excluded and not _if_anything(clause, k) and
             not _aside_if(clause, k) for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
     k = i - 1
@@ -159,7 +159,7 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         return "hedged"
     k = i + 1
     while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
-        if clause[k].w in _IF_WORDS:
+        if clause[k].w in IF_WORDS:
             return False  # «чек Бронтика и если он роль его же завтра валим»: a new condition
         if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
             return clause[k].w in _LATER_WORDS
@@ -201,7 +201,7 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
     """True when the move word at ``i`` follows «если» in its clause and «завтра» stands in
     its own segment («если он роль, его же завтра валим»): a plan for another day, which is
     no move today and needs no question."""
-    if not any(t.w in _IF_WORDS for t in clause[:i]):
+    if not any(t.w in IF_WORDS for t in clause[:i]):
         return False
     lo = i
     while lo > 0 and (clause[lo - 1].word or clause[lo - 1].w not in SEGMENT_MARKS):
@@ -261,8 +261,9 @@ def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
     return None
 
 
-#: «если я правильно понял(а)», «если не ошибаюсь»: a remark on the rules, no condition.
-_UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю"})
+#: «если я правильно понял(а)», «если не ошибаюсь», «если честно»: a remark, no condition.
+_UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю",
+                         "честно", "откровенно", "серьезно", "честно-честно"})
 
 
 def _aside_if(clause: list[Tok], k: int) -> bool:

@@ -18,7 +18,7 @@ from .words import norm
 _TOKEN = re.compile(
     r"(?P<w>\w+(?:['’`-]\w+)*)"
     r"|(?P<a>->|=>|→)"
-    r"|(?P<p>[:,;.!?—–\-()«»\"“”„/+&*•])"
+    r"|(?P<p>[:,;.!?—–\-()«»\"“”„/+&*•…])"
     r"|(?P<n>\n)"
 )
 _QUOTES = frozenset("«»\"“”„")
@@ -123,7 +123,9 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?"):
             continue
-        if w in _CLAUSE_END or (w == "," and _member_heading_after(toks, n)):
+        elif w == "…" and n < last and toks[n + 1].word and _hangs(cur):
+            continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
+        if w in _CLAUSE_END or w == "…" or (w == "," and _member_heading_after(toks, n)):
             depth = 0 if w == "\n" else depth
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
@@ -180,8 +182,11 @@ def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
     j = n
     while j > 0 and toks[j - 1].w == ".":
         j -= 1
-    if k - j < 2 or k >= len(toks) or not toks[k].word:
-        return False
+    return k - j >= 2 and k < len(toks) and toks[k].word and _hangs(cur)
+
+
+def _hangs(cur: list[Tok]) -> bool:
+    """True when the last word of ``cur`` is a move word or a preposition, left hanging."""
     last = next((t for t in reversed(cur) if t.word), None)
     return last is not None and (last.w in V.PREPOSITIONS or last.w in lexicon().words)
 

@@ -38,6 +38,7 @@ from .words import inflect, is_known_word
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
+from .parse_choice import final_choice, open_move
 from .parse_clause import read_clause
 from .parse_correct import alternative, asks_leave, correction
 from .parse_finish import finish
@@ -74,6 +75,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: Prev | None = None
+    held: Prev | None = None  # a move left open over talk («Шизю… не знаю. … Ладно, X»)
     last_start = -1  # offset of the clause before this one
     idx = name_index(nicks)
     names = idx.trigger_forms()
@@ -87,12 +89,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         clause_list = _orders_apart(clause_list, state, actor, idx)
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
-            last_start, pending_member = -1, None
+            last_start, pending_member, held = -1, None, None
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
-        if not may_hold_move(clause, names):
+        if not may_hold_move(clause, names) and (held is None or len(clause) > 6):
             ctx.prev_clause, pending_member = clause, None  # chatter: nothing to read
             continue
+        count = len(items)
         if alternative(ctx, clause, prev, adjacent, items):
             prev = None  # «мо в Зефирку. ну или Ктулху хз»: neither is an order
             continue
@@ -113,6 +116,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 # «Лечу Кузю… а нет, стоп. Лучше Бобра»: a name right after a retraction
                 # takes the retracted move
                 prev = Prev(prev.cls, clause[0].start, prev.member, [items[-1]], prev.clause)
+            held = prev if open_move(prev) else None
+            continue
+        if held is not None and final_choice(ctx, clause, held, flags, items):
+            prev = held = None  # «…Кузю вчера звали в гости. Лучше Бобра»
             continue
         clause_skip = flags["skip"]
         if flags["cancel"] is not None:
@@ -131,6 +138,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         ctx.prev_clause = clause
         if last is not None:
             prev = last if not excluded else None
+        if len(items) != count or (last is not None and not last.items):
+            held = prev if open_move(prev) else (held if len(items) == count else None)
     if ctx.today and not swindle_branches:
         # «Сегодня — Кузя» from a swindler with no «если …» branches: which move? Ask.
         items = [_today_problem(ctx, it) if it in ctx.today else it for it in items]

@@ -11,14 +11,15 @@ from dataclasses import replace
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .grammar_rules import problem
+from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
-from .grammar_flags import clause_flags, correction_end, takes_back
+from .grammar_flags import IF_WORDS, clause_flags, correction_end, hypothetical, takes_back
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span
 from .names import name_index
 from .words import past_tense, role_words
 from .roles import ROLE_CIVILIANS
+from .parse_choice import UNSURE_OPENERS, conditional, maybe_better, named_loosely, open_move
 from .parse_move import read_move
 from .parse_types import Ctx, Item, Prev, nick_at
 
@@ -36,6 +37,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     k = correction_end(clause)
     if k is None:
         k = late_correction(clause)  # «ой, он же наш, нет — Остапа»
+    # «А если объяснится, то тогда за Шушу»: a correction under a condition
+    cond = k is not None and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) and \
+        hypothetical(clause, k, set()) is True
     if k is None:
         k = _not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
@@ -60,11 +64,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k is None and prev.asked and not prev.items and clause[0].w in V.PREPOSITIONS and \
             _NO.search(ctx.text[prev.start:clause[0].start].lower()):
         k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
+    words = [t.w for t in clause]
     if k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
         k = 0
-    words = [t.w for t in clause]
+    else:
+        k = _after_aside(ctx, clause, words, k)  # «хотя нет, если честно, лучше за Вишню»
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
                                clause[k].w in V.PREPOSITIONS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
@@ -88,6 +94,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         if comma is None or not only_fillers(clause, after, comma):
             return False
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
+    if cond:
+        return conditional(ctx, clause, prev, items)
     before = len(items)
     read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
               flags, items, prev.member is not None)
@@ -96,6 +104,24 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
+    """Index after a short aside of up to three words closed by a comma right after the
+    correction words at ``k`` («хотя нет, если честно, лучше за Вишню», «нет, он свой,
+    лучше Бобра»), when it names nobody and no move; else ``k``."""
+    while k < len(clause) and not clause[k].word:
+        k += 1
+    idx = name_index(ctx.nicks)
+    n = k
+    while n < len(clause) and clause[n].word and n - k < 3:
+        if idx.exact(words, n, None) is not None:
+            return k
+        n += 1
+    if n == k or n >= len(clause) or clause[n].w != "," or \
+            find_keywords(clause[k:n], set(), idx):
+        return k
+    return n + 1
 
 
 #: «нет» answering the sender's own question («Голосую за X? нет, …»).
@@ -110,7 +136,6 @@ _OR_SKIP = frozenset({"ну", "а", "может", "лучше", "же", "уж", 
 #: Words that may stand before an opening «или» / «либо» («Тогда либо Сова, либо Кузя»).
 _OR_OPENERS = frozenset({"ну", "а", "хотя", "тогда", "то", "но", "значит", "пока"})
 
-
 def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 items: list[Item]) -> bool:
     """«мо в Зефирку и линч Зефирка. Ну или Ктулху, хз», «поищу в Ромашке… или в Сове»: a
@@ -120,11 +145,16 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if prev is None or not adjacent:
         return False
     k = 0
-    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_OPENERS):
+    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_OPENERS or
+                               clause[k].w in UNSURE_OPENERS):
         k += 1
-    if k >= len(clause) or clause[k].w not in ("или", "либо"):
+    better = maybe_better(clause, k)
+    if not better and k < len(clause) and clause[k].w == "может" and not prev.items and \
+            open_move(prev):
+        better = k + 1  # «Режу… не знаю. Может, Юнгу, может, Жору»: the choice still open
+    if k >= len(clause) or (clause[k].w not in ("или", "либо") and not better):
         return False
-    k += 1
+    k = better or k + 1
     while k < len(clause) and (not clause[k].word or clause[k].w in _OR_SKIP or
                                clause[k].w in V.PREPOSITIONS):
         k += 1
@@ -132,7 +162,8 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         return False
     idx = name_index(ctx.nicks)
     if nick_at(ctx, clause, [t.w for t in clause], k) is None and \
-            not any(kw.i == k for kw in find_keywords(clause, set(), idx)):
+            not any(kw.i == k for kw in find_keywords(clause, set(), idx)) and \
+            not (better and named_loosely(idx, clause[k])):
         return False  # «или Грей» (a part of «Mr.Grey»), «или проверю Лося»
     hedged = False
     for n, it in enumerate(items):
@@ -142,11 +173,12 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         text = it.move.span if it.move is not None else it.problem.text
         items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
         hedged = True
-    if not hedged and not prev.items and prev.cls == V.VOTE:
-        # «Голос… хотел за Стеллу, но она молчит. Тогда либо Вишня, либо Мирон»: the vote
+    action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
+    if not hedged and not prev.items and action and (prev.cls == V.VOTE or open_move(prev)):
+        # «Голос… хотел за Стеллу, но она молчит. Тогда либо Вишня, либо Мирон»: the move
         # the clause before left open is offered here as a choice: ask
         items.append(Item(clause[0].start, problem=problem(
-            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"), tried="vote"))
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"), tried=action))
         hedged = True
     return hedged
 

@@ -73,7 +73,12 @@ def norm(word: str) -> str:
     lat = len(_LAT_ALL.findall(w))
     if lat and len(CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)):
         w = w.translate(_HOMOGLYPHS)
-    return w
+    return _SPOKEN.get(w, w)
+
+
+#: Pronouns spelt as they are said («мо в нево же», «охраняю сибя»): no other word is
+#: written so.
+_SPOKEN = {"ево": "его", "нево": "него", "сибя": "себя"}
 
 
 @functools.lru_cache(maxsize=1)

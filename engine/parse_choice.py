@@ -1,0 +1,129 @@
+"""A move left open and chosen later (engine.parse): «Шизю… даже не знаю. Может, Мальвину,
+может, Лося. Ладно, давай Мальвину», «Лечу Кузю… хотя нет, стоп. Кузю вчера звали в гости.
+Лучше Бобра». A move word whose target the letter leaves open (none written and the choice
+put off, or taken back, or offered among several) stays open over the sentences of talk that
+follow it; a later sentence that concludes with one player («ладно, давай X», «лучше X»,
+«у X тогда») is that move's target. Without such a sentence the reply asks (precision first).
+Doubt that leaves the choice open asks too: another target under a condition («А если
+объяснится, то тогда за Шушу», :func:`conditional`) or offered after «может лучше» («…хотя не
+знаю, может лучше Гросса», :func:`maybe_better`, read by engine.parse_correct.alternative).
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_flags import clause_flags
+from .grammar_rules import action_for, problem
+from .grammar_keywords import Kw, find_keywords
+from .grammar_tokens import Tok, span
+from .names import name_index
+from .words import is_known_word, morph
+from .parse_move import read_move
+from .parse_types import Ctx, Item, Prev, nick_at
+
+#: Problems of a move whose target is still to be chosen.
+OPEN_REASONS = frozenset({"no_target", "retracted", "alternative", "alternatives"})
+
+#: Words that conclude a hesitation: the player named with them is the choice («ладно,
+#: давай X», «лучше X», «пусть будет X», «значит, X», «У X тогда»).
+_CONCLUDING = frozenset({"лучше", "тогда", "ладно", "давай", "давайте", "пусть", "пускай",
+                         "итак", "значит", "все-таки", "всё-таки", "окончательно", "решено",
+                         "итоге", "выбираю", "останавливаюсь", "остановлюсь"})
+
+#: Words that may stand with the concluding words and the name («ну ладно, пусть будет
+#: всё-таки X», «в итоге на X»).
+_AROUND = _CONCLUDING | frozenset({"ну", "а", "же", "будет", "в", "на", "я", "таки", "все",
+                                   "всё", "ок", "окей", "хорошо", "ну", "тогда", "так"})
+
+
+def open_move(prev: Prev | None) -> bool:
+    """True when ``prev`` is a move word whose target is still to be chosen: every item it
+    gave asks for one (:data:`OPEN_REASONS`), or it gave none because the sender put the
+    choice off in its own sentence («Шизю… даже не знаю»)."""
+    if prev is None or prev.asked or prev.member is not None:
+        return False
+    if prev.items:
+        return all(it.move is None and it.problem is not None and
+                   it.problem.reason in OPEN_REASONS for it in prev.items)
+    return bool(prev.clause) and clause_flags(prev.clause)["later"] and \
+        any(t.word for t in prev.clause[1:])
+
+
+def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
+                 items: list[Item]) -> bool:
+    """A clause of concluding words and one player (:data:`_CONCLUDING`, nothing else) after
+    the open move ``prev`` (see :func:`open_move`) with only talk between: that player is the
+    open move's target; the questions the open move left (no target, taken back, offered
+    among several) are answered. True when the clause was one."""
+    words = [t.w for t in clause]
+    if _CONCLUDING.isdisjoint(words):
+        return False  # the common case
+    idx = name_index(ctx.nicks)
+    if find_keywords(clause, set(), idx):
+        return False  # «Ладно, лечу Бобра»: a move of its own
+    k = 0
+    while k < len(clause) and (not clause[k].word or clause[k].w in _AROUND or
+                               clause[k].w in V.PREPOSITIONS or clause[k].w in V.FILLERS):
+        k += 1
+    if k >= len(clause):
+        return False
+    hit = nick_at(ctx, clause, words, k)
+    if hit is None and len(words[k]) >= 3:
+        near = idx.approximate(words[k])  # «ладно, давай пиксельку»: a pet form
+        hit = near if near is not None and near.kind in ("part", "pet") else None
+    if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
+        return False  # (the sender's own nick at the end is a signature)
+    end = k + hit.length
+    if any(t.word and t.w not in _AROUND and t.w not in V.FILLERS for t in clause[end:]):
+        return False  # «Ладно, Мальвина молодец»: talk about the player
+    before = len(items)
+    read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
+    if len(items) == before:
+        return False
+    tried = {it.tried for it in items[before:]}
+    done = {id(it) for it in prev.items}
+    items[:before] = [it for it in items[:before] if id(it) not in done and not (
+        it.pos >= prev.start and it.move is None and it.problem is not None and
+        it.problem.reason in OPEN_REASONS and it.tried in tried)]
+    return True
+
+
+def conditional(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """«Если X не объяснится — голос за него. А если объяснится, то тогда за Шушу»: another
+    target for the move before under a condition the host cannot know: neither is an
+    order; the reply asks (precision first)."""
+    action = action_for(prev.cls, prev.member or ctx.sender, ctx.turn)
+    if action is None:
+        return False
+    dropped = {id(it) for it in prev.items}
+    items[:] = [it for it in items if id(it) not in dropped]
+    items.append(Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "conditional"), tried=action))
+    return True
+
+
+#: «…хотя не знаю, может, лучше X», «хз, может лучше X»: doubt before the other choice.
+UNSURE_OPENERS = frozenset({"не", "знаю", "уверен", "уверена", "хз", "даже", "вот"})
+
+
+def named_loosely(idx, t: Tok) -> bool:
+    """True when the word ``t`` may name a player in lower case or shortened («лучше
+    гросса»): a part, prefix or pet form of a nickname, a word of no dictionary or a noun
+    (not «может, лучше было бы раньше»)."""
+    if not t.word or t.w in V.FILLERS or t.w in V.PRONOUNS:
+        return False
+    near = idx.approximate(t.w) if len(t.w) >= 3 else None
+    return (near is not None and near.kind != "fuzzy") or not is_known_word(t.w) or \
+        morph().parse(t.w)[0].tag.POS == "NOUN"
+
+
+def maybe_better(clause: list[Tok], k: int) -> int:
+    """Index after «может (быть), лучше» at ``k`` («…хотя не знаю, может лучше Гросса»): the
+    sentence offers another target for the move before it (whatever word names it), so
+    that move is no order. 0 when the words are not there."""
+    if k >= len(clause) or clause[k].w not in ("может", "можно"):
+        return 0
+    k += 1
+    while k < len(clause) and (not clause[k].word or clause[k].w in ("быть", "и", "все-таки")):
+        k += 1
+    return k + 1 if k < len(clause) and clause[k].w == "лучше" else 0
