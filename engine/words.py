@@ -76,9 +76,9 @@ def norm(word: str) -> str:
     return _SPOKEN.get(w, w)
 
 
-#: Pronouns spelt as they are said («мо в нево же», «охраняю сибя»): no other word is
-#: written so.
-_SPOKEN = {"ево": "его", "нево": "него", "сибя": "себя"}
+#: Pronouns spelt as they are said («мо в нево же», «ево же и лечу»): no other word is
+#: written so («сибя» is one of engine.grammar_vocab.SELF_WORDS).
+_SPOKEN = {"ево": "его", "нево": "него"}
 
 
 @functools.lru_cache(maxsize=1)
