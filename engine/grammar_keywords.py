@@ -59,7 +59,28 @@ class Kw:
 def is_question(text: str, clause: list[Tok]) -> bool:
     """A clause ending in «?» asks, it does not order: it never gives moves."""
     rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
-    return rest.startswith("?")
+    return rest.startswith("?") and not _supposed_reason(clause)
+
+
+def _supposed_reason(clause: list[Tok]) -> bool:
+    """«Проверяю Пончика — вдруг он доктор?»: the question after the last dash only supposes
+    why (it opens with «вдруг» and holds no move word); the move before it is an order."""
+    d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
+    if d < 1 or d + 1 >= len(clause):
+        return False
+    tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
+    if not tail or clause[tail[0]].w not in _SUPPOSING and not (
+            clause[tail[0]].w == "а" and len(tail) > 1 and clause[tail[1]].w in _SUPPOSING):
+        return False
+    first = _keyword_first()
+    if any(clause[k].w in first and _keyword_at(clause, k) for k in tail):
+        return False
+    return any(clause[k].word and clause[k].w in first and _keyword_at(clause, k)
+               for k in range(d))
+
+
+#: Words that open a supposition given as the reason of a move («— вдруг он доктор?»).
+_SUPPOSING = frozenset({"вдруг"})
 
 
 @functools.lru_cache(maxsize=1)

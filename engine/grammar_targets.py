@@ -23,7 +23,7 @@ from .grammar_target_words import (
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
-    CYR, common_noun, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
+    CYR, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, not_a_name, person_name, role_words, third_person,
 )
 
@@ -249,11 +249,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
-        if w in rw:
+        if w in rw or compound_role(w):
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
             else:
-                out.roles.append(rw[w])
+                out.roles.append(rw.get(w) or compound_role(w))
                 out.role_at.append(k)
             out.end = k + 1
             k += 1

@@ -96,11 +96,17 @@ def may_make(state: GameState, turn: Day, p: PlayerState, move: Move) -> str | N
         return None if turn.event == "choose_me" and turn.immune == p.nick else "not_your_role"
     if a == "check" and p.role == "fan":
         return None if p.fan_check_left else "not_your_role"
-    if a == "search" and p.role == "fan" and p.fan_found:
+    if a == "search" and fan_found(p):
         return "already_found"
     if a == "on_behalf":
         return _may_on_behalf(state, turn, p, move)
     return None if a in ROLE_MOVES.get(p.role, ()) else "not_your_role"
+
+
+def fan_found(p: PlayerState) -> bool:
+    """True when ``p`` is the fan and has found her role: so recorded, or her earned check
+    was used yesterday (she earns it only by finding; DECISIONS.md §4 Fan)."""
+    return p.role == "fan" and (p.fan_found or "check" in p.last_targets)
 
 
 def _may_on_behalf(state: GameState, turn: Day, boss: PlayerState, move: Move) -> str | None:
@@ -136,7 +142,8 @@ def target_refusal(state: GameState, actor: str, kind: str, move: Move) -> str |
     """Why ``move``'s targets are not allowed for ``actor`` acting as role ``kind``:
     ``target_unknown``, ``target_dead``, ``same_target_twice``, ``self_target`` (a hostess or
     psycho inviting herself), ``not_your_role`` (no such actor); ``None`` when allowed."""
-    if move.action not in UNTARGETED and not move_targets(move):
+    if move.action not in UNTARGETED and not move_targets(move) and \
+            not (move.action == "search" and move.role):  # «теперь ищу доктора»: the role only
         return "target_unknown"
     for t in move_targets(move):
         if t not in state.players:

@@ -20,9 +20,10 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items.sort(key=lambda it: it.pos)
     items = _withdrawn(_corrected(ctx, items))
     done = {it.move.action for it in items if it.move is not None}
-    items = [it for it in items if not (it.problem is not None and it.tried in done and
-                                        it.problem.reason in ("no_target", "conditional",
-                                                              "abstain", "reported"))]
+    items = [it for it in items if not (it.problem is not None and it.tried in done and (
+        it.problem.reason in ("no_target", "conditional", "abstain", "reported") or
+        # «Миномёт мой, ееее! Шмаляю по X»: the mortar told of, then fired
+        (it.tried == "mortar" and it.problem.reason == "unknown_name")))]
     if any(it.later for it in items) and _LATER_SAID.search(ctx.text.lower()):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
         # move is promised later: nothing to ask

@@ -5,6 +5,7 @@ keyword into an action; refusing to vote gets the rule told (DECISIONS.md §6–
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -12,8 +13,10 @@ from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
 from .grammar_tokens import Tok
+from .legality import fan_found
 from .model import Move, Problem
-from .names import NameHit, name_index
+from .lexicon import lexicon
+from .names import NameHit, name_index, norm
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item
 
@@ -42,6 +45,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None
     if action is None and kw.cls == V.VISIT and kw.weak:
         return None  # «иду к Сове» from a player whose move is no visit: talk
+    if action == ASK and mortar_said(ctx):
+        action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     if action == ASK:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.nobody and not tg.hits:
@@ -232,10 +237,20 @@ def _fan_role_only(ctx: Ctx, tg: Targets, text: str) -> Item | None:
     return Item(0, move=Move("search", role=role), tried="search")
 
 
+def mortar_said(ctx: Ctx) -> bool:
+    """True when the sender holds today's mortar and his letter names it («миномёт») and no
+    hunt («МО», «охота»): his shot is the mortar's (DECISIONS.md §6.11)."""
+    if ctx.turn.event != "holiday" or ctx.turn.mortar != ctx.sender.nick:
+        return False
+    lex = lexicon()
+    classes = {lex.words.get(norm(w)) for w in re.findall(r"[\w-]+", ctx.text.lower())}
+    return V.MORTAR in classes and V.HUNT not in classes
+
+
 def _fan_found(ctx: Ctx, actor: Actor) -> bool:
     """True when ``actor`` is the fan and has found the role she searched for."""
     p = ctx.state.players.get(actor.nick)
-    return actor.role == "fan" and p is not None and p.fan_found
+    return actor.role == "fan" and p is not None and fan_found(p)
 
 
 def detective_alive(ctx: Ctx) -> bool:

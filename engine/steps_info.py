@@ -87,6 +87,9 @@ def searched_role(b: Board, act: Act) -> str:
 
 
 def _search(b: Board, act: Act) -> None:
+    if act.target is None:
+        act.set("done")  # «теперь ищу доктора»: only the role she searches for from now on
+        return
     reason = _findable(b, act)
     if reason:
         b.fail_info(act, reason)

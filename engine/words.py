@@ -334,7 +334,20 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
               "комис": "detective", "комиса": "detective", "комису": "detective",
               "комисом": "detective", "комисар": "detective", "комисара": "detective",
               "комисару": "detective", "комисаром": "detective",
-              "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective"}
+              "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective",
+              # the fan's idol is the detective she searches for («ищу своего кумира у X»)
+              "кумир": "detective", "кумира": "detective", "кумиру": "detective",
+              "кумиром": "detective", "кумире": "detective"}
+
+
+def compound_role(w: str) -> str | None:
+    """The role a hyphenated word names when each of its parts is a role word
+    («кумира-комиссара»): its last part's; None otherwise."""
+    if "-" not in w:
+        return None
+    rw = role_words()
+    parts = w.split("-")
+    return rw[parts[-1]] if all(p in rw for p in parts) else None
 
 
 #: Grammatical cases :func:`inflect` takes (pymorphy3 tags).

@@ -91,6 +91,27 @@ def test_vote_for_the_immune_player_is_refused_in_the_reply():
     assert "иммунитет («Выбери меня!»)" in res.problems[0].message
 
 
+def test_fan_who_used_her_earned_check_yesterday_may_not_search():
+    """DECISIONS.md §4 Fan: she earns her check only by finding her role, so a check of hers
+    yesterday means she found it and searches no more, even for another role."""
+    state = day2_state()
+    state.players["Маруська"].alive = False
+    state.players["Serginio"].last_targets = {"check": "Карлсон"}
+    res = reply(state, TurnInfo(day=2), "Serginio", "Ищу доктора у Ромашки. Линч: Карлсон")
+    assert [m.action for m in res.moves] == ["vote"]
+    assert [p.reason for p in res.problems] == ["already_found"]
+
+
+def test_fan_naming_only_the_role_she_searches_for_is_accepted():
+    """«Теперь ищу доктора» with the detective dead names her search role from now on: no
+    player, nothing to refuse (it used to be refused as a move with no target)."""
+    state = day2_state()
+    state.players["Маруська"].alive = False
+    res = reply(state, TurnInfo(day=2), "Serginio", "Комиссара нет, теперь ищу доктора.")
+    assert [m.to_json() for m in res.moves] == [{"action": "search", "role": "doctor"}]
+    assert res.problems == ()
+
+
 def test_close_day_refuses_exactly_what_the_reply_refused():
     """The refused hunt reaches the resolver as refused with the reply's reason; the check the
     reply accepted is carried out."""
