@@ -17,7 +17,8 @@ is told that there is no abstaining vote.
 The steps, one module each: :mod:`engine.parse_clause` (a clause),
 :mod:`engine.parse_correct` (corrections between clauses), :mod:`engine.parse_move` (one
 keyword's targets and subject), :mod:`engine.parse_judge` (what the keyword with its targets
-is), :mod:`engine.parse_forms` (a boss's orders for his members, the swindler's branches),
+is), :mod:`engine.parse_forms` (a boss's orders for his members), :mod:`engine.parse_branches`
+(the swindler's branches),
 :mod:`engine.parse_votes` (layouts of a day's votes), :mod:`engine.parse_net` (the
 precision net: names a move did not read, hedges), :mod:`engine.parse_finish` (the letter as
 a whole); :mod:`engine.parse_types` holds their shared records.
@@ -42,7 +43,8 @@ from .parse_choice import final_choice, open_move
 from .parse_clause import read_clause
 from .parse_correct import alternative, asks_leave, correction
 from .parse_finish import finish
-from .parse_forms import attach_branches, member_prefix, read_branches
+from .parse_branches import attach_branches, read_branches
+from .parse_forms import member_prefix
 from .grammar_orders import split_orders
 from .parse_types import Ctx, Item, Prev
 

@@ -1,30 +1,23 @@
-"""Two letter forms of their own (engine.parse): a boss moving for a clan member («за вора:
-ворую у X», «Лис ворует у Зои») and the swindler's conditional branches («если доктор —
-лечу X»).
+"""A letter form of its own (engine.parse): a boss moving for a clan member («за вора:
+ворую у X», «Лис ворует у Зои»). The swindler's branches are in :mod:`engine.parse_branches`.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
-from .grammar_flags import correction_end
 from .grammar_keywords import find_keywords
 from .grammar_members import role_subject
 from .grammar_orders import (
     POSTURE, assignment, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
-from .grammar_targets import read_targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
-from .model import Move, Problem
+from .model import Problem
 from .names import NameHit, name_index
 from .words import is_infinitive, may_be_name, role_words
-from .roles import ROLE_CIVILIANS
-from .parse_judge import settle
 from .parse_types import (
-    Ctx, DEFAULT_CLASS, Item, MEMBER_ROLES, SWINDLE_ROLES, last_word, member_at, nick_at,
+    Ctx, DEFAULT_CLASS, Item, MEMBER_ROLES, member_at, nick_at,
 )
 
 
@@ -351,167 +344,3 @@ def _opens_move(clause: list[Tok], k: int, names=None) -> bool:
 #: Pronouns of the target written before the member's move word («Страж пусть меня
 #: охраняет»).
 _OBJECT_FIRST = frozenset({"меня", "мне", "себя", "его", "её", "ее", "её"})
-
-
-def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
-                  branches: list[tuple[str, Move, int]], excluded: set[int]) -> None:
-    """Find «если <роль> — <ход>» branches of a swindler's letter in a clause."""
-    rw = role_words()
-    heads = [k for k, t in enumerate(clause)
-             if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)]
-    pending, ctx.open_branch = ctx.open_branch, None
-    first = next((k for k, t in enumerate(clause) if t.word), None)
-    if pending is not None and first is not None and clause[first].w in V.CORRECTION_HEADS and \
-            clause[first].w != "тогда" and (not heads or heads[0] > first):
-        # «стерва — зову к себе… вернее, приглашаю Тихоню», «доктор — лечу Лося… нет,
-        # пусть будет Бобёр»: the branch goes on after «…», its later target replaces
-        role, open_item = pending
-        hi = heads[0] if heads else len(clause)
-        c = correction_end(clause)
-        lead = None
-        if _continues(ctx, clause, role, hi):
-            lead = first
-        elif c is not None and c < hi and \
-                not find_keywords(clause[c:hi], set(), name_index(ctx.nicks)) and \
-                read_targets(ctx, ctx.sender, clause, c, hi).hits:
-            lead = c - 1  # a name alone: the branch's move with another target
-        if lead is not None:
-            before = len(items)
-            _read_branch(ctx, clause, role, lead, hi, first, items, branches)
-            if len(items) == before and open_item in items:
-                items.remove(open_item)
-            excluded.update(range(first, hi))
-    for n, k in enumerate(heads):
-        last = n  # «если шизик или фанатка — …»: heads joined by «или» share one branch
-        while last + 1 < len(heads) and _joined(clause, heads[last], heads[last + 1]):
-            last += 1
-        hi = heads[last + 1] if last + 1 < len(heads) else len(clause)
-        lo = _branch_start(clause, k)
-        excluded.update(range(lo, hi))
-        role = rw[clause[k].w]
-        _read_branch(ctx, clause, role, heads[last], hi, lo, items, branches)
-
-
-def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
-    """True when role words ``k`` and ``nxt`` are joined by «или», «и», «/» or a comma
-    only («если шизик или фанатка — …»)."""
-    return nxt > k + 1 and all(t.w in _JOINERS for t in clause[k + 1:nxt])
-
-
-_JOINERS = frozenset({"или", "и", ",", "/", "либо"})
-
-
-def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
-    """True when the first move word of ``clause[:hi]`` is one of ``role``'s branch classes."""
-    kws = find_keywords(clause[:hi], set(), name_index(ctx.nicks))
-    return bool(kws) and kws[0].cls in V.BRANCH_CLASSES[role]
-
-
-def _is_branch_head(clause: list[Tok], k: int) -> bool:
-    """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
-    «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
-    before = [t.w for t in clause[max(0, k - 3):k]]
-    if "если" in before or "ежели" in before:
-        return True
-    before = [t.w for t in clause[max(0, k - 5):k]]  # «ежели она у нас доктор»
-    if before and before[0] in ("если", "ежели") and \
-            all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
-        return True
-    nxt = clause[k + 1].w if k + 1 < len(clause) else ""
-    return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
-                                       clause[k - 1].w in V.BRANCH_OPENERS)
-
-
-def _branch_start(clause: list[Tok], k: int) -> int:
-    lo = k
-    for j in range(k - 1, max(-1, k - 6), -1):
-        if clause[j].w in ("если", "ежели"):
-            return j
-        if clause[j].word and clause[j].w not in V.BRANCH_OPENERS:
-            break
-        lo = j if not clause[j].word or clause[j].w in V.BRANCH_OPENERS else lo
-    return lo
-
-
-def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: int,
-                 items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
-    kws = [kw for kw in find_keywords(clause[:hi], set(), name_index(ctx.nicks))
-           if k < kw.i < hi]
-    action = V.ROLE_DEFAULT_ACTION[role]
-    start = k + 1
-    text_hi = hi
-    if any(t.word and t.w in _SKIP_BRANCH for t in clause[start:hi]) and \
-            not read_targets(ctx, ctx.sender, clause, start, hi).hits:
-        return  # «шизик — шизить некого, пропускаю»: the branch is left out on purpose
-    if kws:
-        kw = kws[0]
-        if len(kws) > 1 and any(t.word and t.w in V.CORRECTION_HEADS
-                                for t in clause[kws[0].j:kws[-1].i]):
-            kw = kws[-1]  # «стерва — зову к себе… вернее, приглашаю Тихоню»
-        start = kw.j
-        if kw.cls not in V.BRANCH_CLASSES[role]:
-            items.append(Item(clause[lo].start, problem=problem(
-                span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
-                "branch_mismatch")))
-            return
-    tg = read_targets(ctx, ctx.sender, clause, start, text_hi)
-    if kws and not tg.hits and not tg.unknown and kw.weak and kw.i > k + 1:
-        tg = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)  # «шизик — Бобра к себе»
-        start = kw.j
-    last = max([start, tg.end] + [h[2] for h in tg.hits])
-    text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
-    pos = clause[lo].start
-    if not tg.hits:
-        kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
-        word = tg.unknown[0] if tg.unknown else ""
-        items.append(Item(pos, problem=problem(text, kind, reason, word=word)))
-        if reason == "no_target":
-            ctx.open_branch = (role, items[-1])
-            if not kws:
-                ctx.idle_branches.append((role, items[-1]))
-        return
-    tg.hits = [(settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
-    if tg.hits[0][0].nick is None:
-        items.append(Item(pos, problem=problem(text, "ambiguous", "ambiguous",
-                                               candidates=tg.hits[0][0].candidates)))
-        return
-    targets = list(dict.fromkeys(h.nick for h, _, _ in tg.hits))  # «лечу себя, Остапа»
-    if len(targets) > 1:
-        items.append(Item(pos, problem=problem(text, "not_allowed", "too_many_targets",
-                                               action=action)))
-        return
-    if targets[0] not in ctx.alive:
-        items.append(Item(pos, problem=problem(text, "not_allowed", "target_dead",
-                                               target=targets[0])))
-        return
-    sought = next((r for r in tg.roles if r in ROLE_CIVILIANS and r != "detective"), None)
-    move = Move(action, target=targets[0], span=text,
-                role=sought if action == "search" else None)
-    branches.append((role, move, pos))
-    ctx.open_branch = (role, None)  # a correction right after may still change it
-
-
-#: Words that leave a swindler's branch out on purpose («доктор — пропускаю»).
-_SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "ничего", "никого", "пропустим",
-                          "некого", "нечего", "пропущу"})
-
-
-def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
-    """Put the branches into the letter's swindle move (the last branch per role wins)."""
-    swindles = [it for it in items if it.move is not None and it.move.action == "swindle"]
-    if not swindles:
-        if any(it.tried == "swindle" for it in items):
-            return  # the swindle itself is already a question to the player
-        first = min(pos for _, _, pos in branches)
-        text = "; ".join(m.span for _, m, _ in branches)
-        items.append(Item(first, problem=problem(text, "unparsed", "branch_without_target")))
-        return
-    by_role: dict[str, Move] = {}
-    for role, move, _ in branches:
-        by_role[role] = move
-    for role, idle in ctx.idle_branches:
-        if role in by_role and idle in items:
-            items.remove(idle)  # «если он громила, то …» reasons; «Если громила — бью X» orders
-    ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
-    for it in swindles:
-        it.move = replace(it.move, branches=ordered)

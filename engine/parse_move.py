@@ -22,6 +22,7 @@ from .names import NameHit, name_index
 from .words import is_infinitive, is_interjection, is_known_word, is_verb, morph, role_words, verb_reading
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
+from .parse_search import words_before
 from .parse_judge import judge
 from .parse_types import Ctx, Item, last_word, member_at, nick_at
 
@@ -45,10 +46,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
-    if action == "search" and tg.hits and not tg.roles:
-        _role_before(clause, lo, kw.i, tg)  # «Доктора сегодня ищу у X»
-    if action == "search" and not tg.hits and tg.roles and tg.unknown is None:
-        _place_before(ctx, clause, lo, kw.i, tg)  # «Вот у Лёхи и ищу доктора»
+    if action == "search":
+        words_before(ctx, clause, lo, kw.i, tg)  # «Доктора сегодня ищу у X», «у X ищу врача»
     if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None):
         same = _pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»
         if same is not None:
@@ -256,34 +255,6 @@ def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = 
         if t.w not in V.FILLERS:
             return None
     return None
-
-
-def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
-    """The role the fan names right before her search word, only fillers between
-    («Доктора сегодня ищу у X»): the role she searches for, put into ``tg``."""
-    rw = role_words()
-    k = i - 1
-    while k >= lo and clause[k].word and clause[k].w in V.FILLERS:
-        k -= 1
-    if k >= lo and clause[k].word and clause[k].w in rw:
-        tg.roles.append(rw[clause[k].w])
-        tg.role_at.append(k)
-
-
-def _place_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
-    """The player the fan names with «у» right before her search word, only fillers between
-    («Вот у Лёхи и ищу доктора»): her search's target, put into ``tg``."""
-    words = [t.w for t in clause]
-    idx = name_index(ctx.nicks)
-    for k in range(max(lo, i - 6), i - 1):
-        if words[k] != "у":
-            continue
-        hit = idx.exact(words, k + 1, None)
-        end = k + 1 + hit.length if hit is not None else -1
-        if hit is not None and end <= i and all(
-                clause[m].word and words[m] in V.FILLERS for m in range(end, i)):
-            tg.hits.append((hit, k + 1, end))
-            return
 
 
 def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:

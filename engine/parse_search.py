@@ -1,0 +1,49 @@
+"""The fan's search words written before her search word (engine.parse_move): the role
+(«Доктора сегодня ищу у X») or the player with «у» («Вот у Лёхи и ищу доктора»).
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_targets import Targets
+from .grammar_tokens import Tok
+from .names import name_index
+from .words import role_words
+from .parse_types import Ctx
+
+
+def words_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
+    """Complete the fan's search targets ``tg`` (read after her search word at ``i``) with
+    the role or the player she names right before it, only fillers between."""
+    if tg.hits and not tg.roles:
+        _role_before(clause, lo, i, tg)
+    elif not tg.hits and tg.roles and tg.unknown is None:
+        _place_before(ctx, clause, lo, i, tg)
+
+
+def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
+    """The role the fan names right before her search word, only fillers between
+    («Доктора сегодня ищу у X»): the role she searches for, put into ``tg``."""
+    rw = role_words()
+    k = i - 1
+    while k >= lo and clause[k].word and clause[k].w in V.FILLERS:
+        k -= 1
+    if k >= lo and clause[k].word and clause[k].w in rw:
+        tg.roles.append(rw[clause[k].w])
+        tg.role_at.append(k)
+
+
+def _place_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
+    """The player the fan names with «у» right before her search word, only fillers between
+    («Вот у Лёхи и ищу доктора»): her search's target, put into ``tg``."""
+    words = [t.w for t in clause]
+    idx = name_index(ctx.nicks)
+    for k in range(max(lo, i - 6), i - 1):
+        if words[k] != "у":
+            continue
+        hit = idx.exact(words, k + 1, None)
+        end = k + 1 + hit.length if hit is not None else -1
+        if hit is not None and end <= i and all(
+                clause[m].word and words[m] in V.FILLERS for m in range(end, i)):
+            tg.hits.append((hit, k + 1, end))
+            return
