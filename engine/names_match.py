@@ -18,7 +18,7 @@ from operator import attrgetter
 from .names_given import names_listed, names_written
 from .names_pets import pet_owners
 from .translit import cyrillic_reading
-from .words import THRESHOLDS, is_known_word, laughter, max_distance, may_be_name
+from .words import THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, noun_lemma
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -237,6 +237,9 @@ class NameIndex:
             if word[-1] in "аяуюеыиой" and len(word) > 4 and \
                     (owners or not is_known_word(word)):
                 heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»; «Чинге» (Чингачгук)
+            lemma = noun_lemma(word)
+            if lemma and len(lemma) >= THRESHOLDS["prefix_min_len"] and lemma != word:
+                heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
             owners |= {n for n, bases in self.bases.items()
                        for b in bases for h in heads if b.startswith(h) and b != word}
         plain = set(owners)  # a word or a prefix of a nick, not only a pet form

@@ -138,6 +138,18 @@ def is_verb(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=100_000)
+def noun_lemma(word: str) -> str | None:
+    """The nominative singular of ``word`` when its likeliest reading is a dictionary noun in
+    another case («кота» → «кот», «гросса» → «гросс»), else None."""
+    if not is_known_word(word):
+        return None
+    p = morph().parse(word)[0]
+    if p.tag.POS != "NOUN" or "nomn" in p.tag or "plur" in p.tag:
+        return None
+    return p.normal_form.replace("ё", "е")
+
+
+@functools.lru_cache(maxsize=100_000)
 def is_noun(word: str) -> bool:
     """True when ``word``'s likeliest reading is a noun («пони», «вафля»)."""
     return is_known_word(word) and morph().parse(word)[0].tag.POS == "NOUN"
