@@ -78,6 +78,32 @@ def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) ->
     return None
 
 
+def silence_header(clause: list[Tok], names) -> int | None:
+    """«На случай, если наши младшие коллеги проспят (…): Лис …», «Если ребята не напишут —
+    …»: a boss's clause opening with a condition that his members send nothing, naming
+    nobody (``names(k)``: the tokens a nickname takes at ``k``), closed by «:», «—» or «,»;
+    words in brackets are skipped. Returns the index after the closing mark, None when the
+    clause opens otherwise (a condition naming one member is :func:`silence_remark`)."""
+    n = _if_at(clause, 0)
+    if n is None or clause[0].w not in _IF_OPENERS:
+        return None
+    silent, depth = False, 0
+    for m in range(n + 1, min(len(clause), n + 40)):
+        t = clause[m]
+        if t.w in ("(", ")"):
+            depth += 1 if t.w == "(" else -1
+        elif depth > 0:
+            continue
+        elif not t.word:
+            if t.w in (":", "—", ","):
+                return m + 1 if silent else None
+        elif names(m):
+            return None
+        elif _lemma(t.w) in _SILENCE:
+            silent = True
+    return None
+
+
 def remark_start(clause: list[Tok], lo: int, hi: int, names=None) -> int:
     """The index of the «,», «—» or «(» in ``clause[lo:hi]`` that opens a remark that the
     member sends nothing («Страж пусть меня охраняет, если сам забудет»): the order's
@@ -292,6 +318,24 @@ def assignment(clause: list[Tok], k: int, names) -> int | None:
     if n < len(clause) and clause[n].word and (names(n) or clause[n].cap):
         return n  # (a capitalised word that is no nickname is asked about by the caller)
     return None
+
+
+#: «за тебя», «за неё»: the boss moving for the member he names («Лис, за тебя ворую у X»).
+_FOR_YOU = frozenset({"тебя", "вас", "него", "нее", "неё"})
+
+
+def for_you(clause: list[Tok], k: int, cls: str | None) -> int:
+    """After a member's name or a remark on him (token ``k``): «, за тебя», «— за неё» and a
+    word of his role's move (``cls``) — «Лис, за тебя ворую у Совы» is the boss's order for
+    him; the index of the move word. ``k`` when the words are no such part («Лис, за тебя
+    голосую» votes)."""
+    n = k
+    while n < len(clause) and clause[n].w in _MARKS:
+        n += 1
+    if cls is None or n + 2 >= len(clause) or clause[n].w != "за" or \
+            clause[n + 1].w not in _FOR_YOU or lexicon().words.get(clause[n + 2].w) != cls:
+        return k
+    return n + 2
 
 
 #: What opens today's order after a remark on yesterday («Лис вчера был у Совы, сегодня

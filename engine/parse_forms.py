@@ -9,7 +9,7 @@ from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
 from .grammar_members import role_subject
 from .grammar_orders import (
-    POSTURE, assignment, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, for_you, silence_header, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
@@ -42,6 +42,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if k == 0:
         if [t.w for t in clause[:3]] == ["на", "всякий", "случай"]:
             k = 3  # «На всякий случай: Лис, …»
+        k = silence_header(clause, name_sizes(name_index(ctx.nicks), clause)) or k
+        # («На случай, если наши ребята проспят: Лис …»)
         while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == "," or
                                    clause[k].w in _ORDER_VERBS or (k and clause[k].w == ":")):
             k += 1  # «Нашего уважаемого Ласку прошу …», «Поручаю Ласке …», «Ладно, Норд …»
@@ -81,7 +83,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
             return False, 0, None
         return member, given, None  # «Лис, за тобой Сова — обчисти её»
     end = lead if lead is not None else _after_remark(clause, end)
-    end = _after_silence(ctx, clause, end)
+    end = for_you(clause, _after_silence(ctx, clause, end), DEFAULT_CLASS.get(member.role))
     if member.role == "guard":
         n = end
         while n < len(clause) and (not clause[n].word or clause[n].w in V.SUBJECT_SKIP or
@@ -262,14 +264,22 @@ def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
 def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool:
     """True when a remark that the member sends nothing follows his name and a move (or
     his role's order without a verb) follows the remark (see :func:`_after_silence`)."""
-    after = _after_silence(ctx, clause, end)
+    after = for_you(clause, _after_silence(ctx, clause, end), DEFAULT_CLASS.get(role))
     return after != end and (_opens_move(clause, after) or elliptic(ctx, clause, after, role))
 
 
 def _opening(clause: list[Tok], k: int) -> bool:
-    """True when token ``k`` opens the clause, courtesy words aside."""
+    """True when token ``k`` opens the clause, courtesy words and a condition that the
+    members send nothing («На случай, если ребята проспят: …») aside."""
     lead = 3 if [t.w for t in clause[:3]] == ["на", "всякий", "случай"] else 0
+    lead = (silence_header(clause, _no_names) or lead) if k > lead else lead
     return all(t.w in _ADDRESS_WORDS or t.w in (",", ":") for t in clause[lead:k])
+
+
+def _no_names(k: int) -> int:
+    """``names`` of :func:`engine.grammar_orders.silence_header` that finds none (a header
+    naming somebody was not skipped to reach ``k``)."""
+    return 0
 
 
 #: «…, от меня ни на шаг»: the guard's order to stay with the boss.
