@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
+from .grammar_rules import actor_of, problem
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import name_index
@@ -112,3 +113,16 @@ def role_subject(state, sender, nicks: tuple[str, ...], clause: list[Tok], k: in
     if len(mates) == 1 and fits(clause[k].w, mates[0], nicks):
         return mates[0], k + 1
     return "", k + 1
+
+
+def loose_member(ctx, clause: list[Tok], k: int, text: str):
+    """For :func:`engine.parse_forms.member_ref`: the member :func:`role_subject` finds at
+    ``k`` → (Actor, end); (Problem, end) when the word fits no member of that role; None
+    when the clause is no such order."""
+    found = role_subject(ctx.state, ctx.sender, ctx.nicks, clause, k)
+    if found is None:
+        return None
+    nick, end = found
+    if not nick:
+        return problem(text, "unknown_name", "unknown_name", word=clause[k].text), end
+    return actor_of(ctx.state, nick), end

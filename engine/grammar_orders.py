@@ -78,10 +78,11 @@ def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) ->
     return None
 
 
-def silence_header(clause: list[Tok], names) -> int | None:
+def silence_header(clause: list[Tok], names=None) -> int | None:
     """«На случай, если наши младшие коллеги проспят (…): Лис …», «Если ребята не напишут —
     …»: a boss's clause opening with a condition that his members send nothing, naming
-    nobody (``names(k)``: the tokens a nickname takes at ``k``), closed by «:», «—» or «,»;
+    nobody (``names(k)``: the tokens a nickname takes at ``k``; none looked for without it),
+    closed by «:», «—» or «,»;
     words in brackets are skipped. Returns the index after the closing mark, None when the
     clause opens otherwise (a condition naming one member is :func:`silence_remark`)."""
     n = _if_at(clause, 0)
@@ -97,7 +98,7 @@ def silence_header(clause: list[Tok], names) -> int | None:
         elif not t.word:
             if t.w in (":", "—", ","):
                 return m + 1 if silent else None
-        elif names(m):
+        elif names is not None and names(m):
             return None
         elif _lemma(t.w) in _SILENCE:
             silent = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
-from .grammar_members import role_subject
+from .grammar_members import loose_member
 from .grammar_orders import (
     POSTURE, assignment, for_you, silence_header, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
@@ -211,7 +211,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
                  ctx.state.players[c].clan == ctx.sender.clan]
         hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length) if len(mates) == 1 else None
     if hit is None and lead is None and _opening(clause, k):
-        return _loose_member(ctx, clause, k, text)  # «Васа охраняет меня» (Vasilisa)
+        return loose_member(ctx, clause, k, text)  # «Васа охраняет меня» (Vasilisa)
     if hit is None or hit.nick is None:
         return None
     p = ctx.state.players[hit.nick]
@@ -232,19 +232,6 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
-
-
-def _loose_member(ctx: Ctx, clause: list[Tok], k: int, text: str):
-    """A member named by a form no nickname has, told by his role's move
-    (:func:`engine.grammar_members.role_subject`): (Actor, end), (Problem, end) when the word
-    fits no member of that role, None when the clause is no such order."""
-    found = role_subject(ctx.state, ctx.sender, ctx.nicks, clause, k)
-    if found is None:
-        return None
-    nick, end = found
-    if not nick:
-        return problem(text, "unknown_name", "unknown_name", word=clause[k].text), end
-    return actor_of(ctx.state, nick), end
 
 
 def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
@@ -272,14 +259,8 @@ def _opening(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` opens the clause, courtesy words and a condition that the
     members send nothing («На случай, если ребята проспят: …») aside."""
     lead = 3 if [t.w for t in clause[:3]] == ["на", "всякий", "случай"] else 0
-    lead = (silence_header(clause, _no_names) or lead) if k > lead else lead
+    lead = (silence_header(clause) or lead) if k > lead else lead
     return all(t.w in _ADDRESS_WORDS or t.w in (",", ":") for t in clause[lead:k])
-
-
-def _no_names(k: int) -> int:
-    """``names`` of :func:`engine.grammar_orders.silence_header` that finds none (a header
-    naming somebody was not skipped to reach ``k``)."""
-    return 0
 
 
 #: «…, от меня ни на шаг»: the guard's order to stay with the boss.
