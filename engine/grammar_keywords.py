@@ -17,7 +17,9 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
 from .names import NameIndex
-from .words import common_noun, is_known_word, is_verb, max_distance, role_words, third_person
+from .words import (
+    common_noun, is_known_word, is_verb, max_distance, role_words, thing_noun, third_person,
+)
 from .grammar_flags import SEGMENT_MARKS
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
@@ -54,6 +56,7 @@ class Kw:
     alt: str | None = None  # the other class of two merged keywords («на страх голосую»)
     imperative: bool = False  # «Вылечи Маруську»: a request, asked about, never applied
     today: bool = False  # the swindler's «Сегодня — X»: his swindle only beside branches
+    own: bool = False  # «Сёма зовёт Пепла» from Сёма: his own move told in the third person
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -140,6 +143,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 (clause[i - 1].w in ("в", "о", "об", "при") and locative(t.w)) or
                 clause[i - 1].w == "про"):  # «подумываю и про МО»
             kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
+        if kw.cls == V.INVITE and kw.weak and t.w == "на":
+            kw.j = _more_treats(clause, kw.j, idx, words)  # «на глинтвейн и сериальчик»
         found.append(kw)
         i = kw.j
     fuzzy = _fuzzy_keywords(clause, excluded | quoted if quoted else excluded, idx, found)
@@ -174,6 +179,20 @@ def _term(clause: list[Tok], kw: Kw) -> bool:
     """«На „премию“ кидаю X»: the award alone in quotes, a term, not somebody's words (an
     event's name in quotes, «Страх», «Голос», stays no move)."""
     return kw.cls == V.AWARD and kw.j < len(clause) and clause[kw.j].w in _CLOSING
+
+
+def _more_treats(clause: list[Tok], j: int, idx: NameIndex, words: list[str]) -> int:
+    """The end of a hostess's treat («на глинтвейн и сериальчик»): more things after «и»,
+    each a lower-case common noun (a word of no dictionary with a noun's ending, too:
+    «сериальчик») that is neither a move word nor a nickname form."""
+    first = _keyword_first()
+    while j + 1 < len(clause) and clause[j].w in ("и", "+") and clause[j + 1].word:
+        t = clause[j + 1]
+        if t.cap or t.quoted or t.w in first or idx.exact(words, j + 1, None) or \
+                idx.approximate(t.w) or not thing_noun(t.w):
+            break
+        j += 2
+    return j
 
 
 def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]:

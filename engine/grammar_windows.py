@@ -23,6 +23,7 @@ from .grammar_headers import (
     BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
 )
 from .grammar_keywords import fuzzy_verb
+from .grammar_own import HOSTESS_TRIGGERS
 
 
 @functools.lru_cache(maxsize=1)
@@ -80,7 +81,8 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
-    return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan
+    home = HOSTESS_TRIGGERS if role == "hostess" else frozenset()  # «сегодня у меня X»
+    return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | home
 
 
 _ELLIPSIS = "\x01"

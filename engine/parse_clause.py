@@ -13,6 +13,7 @@ from .grammar_delegate import boss_decides, boss_ref
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
+from .grammar_own import hostess_home
 from .grammar_flags import (
     correction_end, for_later_day, hypothetical, plan_for_later, reported_order, today_instead,
 )
@@ -40,6 +41,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = _fear_votes(ctx, clause, kws)
 
 
+    if member is None and ctx.sender.role == "hostess" and (home := hostess_home(
+            clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
+            name_index(ctx.nicks))) is not None and not any(k.i < home[0].i for k in kws):
+        # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words
+        kws = [home[0]] + [k for k in kws if k.i >= home[1]]
     if len(kws) > 1:
         # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
         kws = [k for n, k in enumerate(kws) if not (
@@ -137,6 +143,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             if actor is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
             member = actor
+            hit = nick_at(ctx, clause, [t.w for t in clause], subjects[n][0])
+            kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
         elif n and clause[kw.i].w in lex.plural1:
@@ -151,6 +159,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if member is not None and member is not ctx.sender and kw.imperative:
             kw.imperative = False  # «Пряник, охраняй меня»: the boss orders his member
         lo = max(kws[n - 1].j if n > 0 else start, used)
+        if kw.own and subjects[n] is not None:
+            lo = max(lo, subjects[n][1])  # «Безумец зовёт гостей»: he is no target of his own
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
         hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)

@@ -482,8 +482,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
     «Линч …» opening the clause stay orders; a comma ends what is looked at."""
     if tg.statement and not tg.hits:
         return False  # «X — это …»: judge drops it
-    if not tg.hits or order_form(clause, kw):
-        return False
+    if not tg.hits or order_form(clause, kw) or (kw.own and tg.hits[0][1] >= kw.j):
+        return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):

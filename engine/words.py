@@ -156,6 +156,16 @@ def is_noun(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=100_000)
+def thing_noun(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an inanimate common noun, known or read by
+    its ending («сериальчик», «вискарик»), not a person's name."""
+    if not CYR.search(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "NOUN" and "inan" in tag and "Name" not in tag and "Surn" not in tag
+
+
+@functools.lru_cache(maxsize=100_000)
 def is_infinitive(word: str) -> bool:
     """True when ``word``'s likeliest reading is an infinitive («убивать»)."""
     return is_known_word(word) and morph().parse(word)[0].tag.POS == "INFN"

@@ -117,8 +117,8 @@ def strip_quotes(text: str) -> str:
     iPhone», «Sent from my Galaxy», «Von meinem iPhone gesendet») are dropped when «>» lines
     follow them, so new text under a quote (bottom-posting) and between quotes (an
     interleaved reply) is kept; when unmarked text follows, they cut the rest of the letter
-    (a forward is cut up to its end marker, «Конец пересылаемого сообщения», text under
-    which is kept; an unmarked quote that opens the letter, nothing of the player's above
+    (a forward is cut up to its end marker, «Конец пересылаемого сообщения», or up to a
+    bare rule line under the forwarded text, text under which is kept; an unmarked quote that opens the letter, nothing of the player's above
     it, is cut up to the first bare rule line under its text, «-----», «_____», the player
     bottom-posting under the quote, and text under that rule is kept). The player's own prose attribution («Маруська в 21:03 написала:», no
     address, date and time) drops only its own line. The signature separator line "-- " cuts
@@ -156,7 +156,9 @@ def strip_quotes(text: str) -> str:
                 i = end  # «>» lines follow (or the player's own «X написал:»): keep going
                 continue
             if separator(line) == "start" and HAS_FWD.search(line):
-                resume = _forward_end(lines, end)
+                # the forward ends at its end marker, or at a bare rule line the player put
+                # under the forwarded text («----------» and then his own move)
+                resume = _forward_end(lines, end) or _rule_after(lines, end)
                 if resume is not None:
                     i = resume
                     continue

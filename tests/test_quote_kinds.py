@@ -185,6 +185,24 @@ def test_text_under_the_end_of_a_forwarded_letter_is_kept():
     _only_new_moves(text, "rage")
 
 
+@pytest.mark.parametrize("rule", ["----------", "__________", "=========="])
+@pytest.mark.parametrize("line", ["-------- Пересылаемое сообщение --------",
+                                  "---------- Forwarded message ---------",
+                                  "-------- Weitergeleitete Nachricht --------"])
+def test_text_under_a_rule_closing_a_forwarded_letter_is_kept(line, rule):
+    """A player forwards another's private message (with its moves) and closes it with a
+    rule line of his own; his move under the rule is new, the forwarded moves are not."""
+    text = (f"Ведущий, смотрите, что мне прислали.\n\n{line}\nОт: Бобёр <bober@example.org>\n"
+            f"Date: пт, 4 дек. 2026 г. в 15:19\nSubject: ход\n\n{OLD}\n\n{rule}\n{NEW}\n")
+    _only_new_moves(text, "rage")
+
+
+def test_a_forward_without_a_rule_under_it_is_cut_to_the_end():
+    text = (f"{NEW}\n\n{SEPARATORS[19]}\nОт: Бобёр <bober@example.org>\n"
+            f"Date: пт, 4 дек. 2026 г. в 15:19\nSubject: ход\n\n{OLD}\n")
+    _only_new_moves(text, "rage")
+
+
 # --------------------------------------------------------------------------- header blocks
 
 #: Header blocks of a quoted or forwarded letter in the clients' languages (Outlook,

@@ -1,0 +1,78 @@
+"""A role's move in its own words, with no move verb (issue 11).
+
+The hostess tells of her evening as of her own home: «сегодня у меня Лёлик», «ко мне сегодня
+Бобёр», «жду Витязя», «сегодня снова жду Ванечку Малого — пусть отдохнёт». Said by anybody
+else these words are talk, and even from the hostess they are her move only when the name
+closes the statement (up to the end of the clause, a comma or a dash, or the next move word):
+«у меня Кузя под подозрением», «жду Кузю в ветке с объяснениями» are talk.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_tokens import Tok
+from .names import NameIndex
+
+#: The hostess's own words of having a guest: «у меня», «ко мне», and the verbs of waiting.
+_HOME = (("у", "меня"), ("ко", "мне"))
+_WAIT = frozenset({"жду", "ожидаю", "поджидаю", "заждалась"})
+
+#: Words around them that say nothing else: the time, «снова», «к себе», «в гостях».
+_AROUND = frozenset({
+    "сегодня", "сегодня-то", "нынче", "ночью", "вечером", "вечерком", "этой", "эту", "ночь",
+    "на", "снова", "опять", "вновь", "тоже", "а", "и", "ну", "вот", "к", "себе", "в",
+    "гостях", "гости", "ночует", "заночует", "ночевать", "ко", "мне", "у", "меня", "уже",
+})
+
+#: Punctuation that closes the statement («жду Витязя, пусть доспехи начищает»).
+_CLOSE = frozenset({",", "—", "-", "(", ":", ";"})
+
+
+#: Words that join the statement to what was said before it («так что сегодня жду X»).
+_JOIN = frozenset({"так", "что", "зато", "поэтому", "значит", "тогда", "итак", "короче"})
+
+#: The words that make a hostess's sentence worth reading (engine.grammar_windows).
+HOSTESS_TRIGGERS = _WAIT | {"меня", "мне"}
+
+
+def hostess_home(clause: list[Tok], start: int, stop: int,
+                 idx: NameIndex) -> tuple[Kw, int] | None:
+    """The hostess's invitation in her own words in ``clause[start:stop]`` (``stop``: the
+    first move word or the end): an ``INVITE`` keyword over «у меня» / «жду» and the end of
+    its statement; None when the words are not there or anything but the name and words of
+    :data:`_AROUND` stand in the statement."""
+    words = [t.w for t in clause]
+    k = next((n for n in range(start, stop) if words[n] in _WAIT or _home_at(words, n)), None)
+    if k is None:
+        return None
+    lo = next((n + 1 for n in range(k - 1, start - 1, -1) if words[n] in _CLOSE), start)
+    if any(clause[n].word and words[n] not in _AROUND and words[n] not in _JOIN
+           for n in range(lo, k)):
+        return None
+    kw = Kw(V.INVITE, k, k + (1 if words[k] in _WAIT else 2), weak=True, own=True)
+    k = kw.j
+    while k < stop and clause[k].word and words[k] in _AROUND:
+        k += 1
+    hit = idx.exact(words, k, None) if k < stop and clause[k].word else None
+    size = hit.length if hit is not None else _pet_size(clause, k, stop, idx)
+    if not size:
+        return None
+    k += size
+    while k < stop and (not clause[k].word or words[k] in _AROUND) and words[k] not in _CLOSE:
+        k += 1
+    if k < stop and words[k] not in _CLOSE:
+        return None
+    return kw, k
+
+
+def _home_at(words: list[str], k: int) -> bool:
+    return any(tuple(words[k:k + 2]) == home for home in _HOME)
+
+
+def _pet_size(clause: list[Tok], k: int, stop: int, idx: NameIndex) -> int:
+    """Words of a name written in a form the exact index does not know («Ванечку Малого»):
+    a capitalised word the index takes for some nickname, and a second capitalised word."""
+    if k >= stop or not clause[k].word or not clause[k].cap or idx.approximate(clause[k].w) is None:
+        return 0
+    return 2 if k + 1 < stop and clause[k + 1].word and clause[k + 1].cap else 1
