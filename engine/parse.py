@@ -39,7 +39,7 @@ from .words import inflect, is_known_word
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
-from .parse_choice import final_choice, open_move
+from .parse_choice import final_choice, kept_vote, open_move
 from .parse_clause import read_clause
 from .parse_correct import alternative, asks_leave, correction
 from .parse_finish import finish
@@ -123,6 +123,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         if held is not None and final_choice(ctx, clause, held, flags, items):
             prev = held = None  # «…Кузю вчера звали в гости. Лучше Бобра»
             continue
+        if adjacent and kept_vote(ctx, clause, prev, flags, items):
+            continue  # «снимаю голос с пони, вместо него Лютик. фрост остаётся»
         clause_skip = flags["skip"]
         if flags["cancel"] is not None:
             cancel_pos = clause[0].start

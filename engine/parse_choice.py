@@ -43,8 +43,9 @@ def open_move(prev: Prev | None) -> bool:
     if prev is None or prev.asked or prev.member is not None:
         return False
     if prev.items:
-        return all(it.move is None and it.problem is not None and
-                   it.problem.reason in OPEN_REASONS for it in prev.items)
+        return all(it.withdraw == ("*",) or (it.move is None and it.problem is not None and
+                                             it.problem.reason in OPEN_REASONS)
+                   for it in prev.items)
     return bool(prev.clause) and clause_flags(prev.clause)["later"] and \
         any(t.word for t in prev.clause[1:])
 
@@ -67,10 +68,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         k += 1
     if k >= len(clause):
         return False
-    hit = nick_at(ctx, clause, words, k)
-    if hit is None and len(words[k]) >= 3:
-        near = idx.approximate(words[k])  # «ладно, давай пиксельку»: a pet form
-        hit = near if near is not None and near.kind in ("part", "pet") else None
+    hit = _one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
@@ -81,11 +79,51 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if len(items) == before:
         return False
     tried = {it.tried for it in items[before:]}
-    done = {id(it) for it in prev.items}
+    done = {id(it) for it in prev.items if it.withdraw is None}
     items[:before] = [it for it in items[:before] if id(it) not in done and not (
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+def _one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):
+    """The nickname at token ``k``: a case form, or a part or pet form in any case
+    («пиксельку», «фрост»)."""
+    hit = nick_at(ctx, clause, words, k)
+    if hit is None and clause[k].word and len(words[k]) >= 3:
+        near = name_index(ctx.nicks).approximate(words[k])
+        hit = near if near is not None and near.kind in ("part", "pet") else None
+    return hit
+
+
+#: «X остаётся», «X в силе»: the vote for X stands.
+_STAYS = frozenset({"остается", "остаётся", "остаются", "силе", "в", "тоже", "прежним",
+                    "неизменно", "как", "был", "и"})
+
+
+def kept_vote(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
+              items: list[Item]) -> bool:
+    """«снимаю голос с пони, вместо него Лютик. фрост остаётся»: right after the letter's
+    vote (or a vote taken off), a clause of one name and «остаётся» / «в силе» keeps the
+    vote for that player in this letter. True when the clause was one."""
+    if prev.cls != V.VOTE or not flags["keep"] or not any(
+            it.withdraw is not None or (it.move is not None and it.move.action == "vote")
+            for it in prev.items):
+        return False
+    words = [t.w for t in clause]
+    k = next((n for n, t in enumerate(clause) if t.word), len(clause))
+    hit = _one_name(ctx, clause, words, k) if k < len(clause) else None
+    if hit is None or hit.nick is None or any(
+            t.word and t.w not in _STAYS and t.w not in V.FILLERS
+            for t in clause[k + hit.length:]):
+        return False
+    if any(it.move is not None and it.move.action == "vote" and
+           hit.nick in (it.move.targets or (it.move.target,)) for it in items):
+        return True  # «голоса: Ястреб и Бульдозер. UPD: снимаю с Бульдозера. Ястреб остаётся»
+    before = len(items)
+    read_move(ctx, ctx.sender, clause, Kw(V.VOTE, k, k), k, k + hit.length, flags, items,
+              False)
+    return len(items) > before
 
 
 def conditional(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:

@@ -106,7 +106,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
-        return None
+        return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
                 t.w in V.MOVE_TALK_WORDS for t in clause)) and not _of_another(clause):

@@ -101,7 +101,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
               flags, items, prev.member is not None)
     if len(items) > before:
         _keep_role(prev, items[before:])
-        dropped = {id(it) for it in prev.items}
+        dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
 
@@ -318,6 +318,8 @@ def _open_move(it: Item) -> bool:
     the fan's «ищу шизика!⏎у Кузи» (the role without the player)."""
     if it.problem is not None:
         return it.problem.reason in ("no_target", "retracted")
+    if it.withdraw == ("*",):
+        return True  # «Голосую за Мурку... хотя нет, снимаю.⏎за Лиса»
     return it.move is not None and it.move.action == "search" and not it.move.target
 
 

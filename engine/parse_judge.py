@@ -50,8 +50,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action == ASK:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.nobody and not tg.hits:
-        # «Линч: никого», «голосую ни за кого»: no abstaining vote
-        return abstain(text) if action == "vote" and tg.nobody_named else None
+        # «Линч: никого», «голосую ни за кого»: no abstaining vote; «Линч пока никому,
+        # подумаю до вечера» puts the vote off (the later letter brings it)
+        return abstain(text) if action == "vote" and tg.nobody_named and \
+            not flags["later"] else None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:

@@ -317,13 +317,20 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if give is None and kw.j < hi and clause[kw.j].w in ("с", "со"):
         # «голос с Кузнеца (переношу) на Бобра»: the vote goes on at «на» / «за»
         give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за")), None)
+    # «снимаю голос с пони, вместо него Лютик»: the new vote's name after «вместо него»
+    size = 2 if give is not None and give + 1 < hi and clause[give].w == "вместо" and \
+        clause[give + 1].w in _INSTEAD_OF_IT else 1
     tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
     names = tuple(h.nick for h, _, _ in tg.hits if h.nick is not None) or ("*",)
     items.append(Item(clause[kw.i].start, withdraw=names))
     if give is None:
         return max([kw.j, tg.end])
-    return read_move(ctx, actor, clause, Kw(V.VOTE, give, give + 1), give, hi, flags, items,
-                      on_behalf)
+    return read_move(ctx, actor, clause, Kw(V.VOTE, give, give + size), give, hi, flags,
+                     items, on_behalf)
+
+
+#: «вместо него»: the player whose vote is taken off, then the new one.
+_INSTEAD_OF_IT = frozenset({"него", "нее", "неё", "этого", "этой", "его", "ее", "её"})
 
 
 def _clan_mate(ctx: Ctx, actor: Actor, tg: Targets) -> None:
