@@ -271,7 +271,9 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     if w in ("мне", "меня") or (role == "guard" and w in ("себе", "себя")):
         end = k + 2
     else:
-        hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
+        from .parse_types import nick_at  # «Лиса у Совы ворует» (sova_2001): a reading too
+
+        hit = nick_at(ctx, clause, [t.w for t in clause], k + 1)
         if hit is None:
             return False
         end = k + 1 + hit.length
@@ -413,15 +415,20 @@ _ORDER_HEADS = frozenset({"—", ":", "→", "у", "к", "ко", "на", "при
 
 def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
     """A boss's clause cut before each «, <member> —», «, <member>:», «, <member> у/к/на/при
-    …»: «Страж — на мне, Лис — к Сове» holds two orders. ``members(k)`` gives the tokens the
+    …» (also after «, а», «, и»): «Страж — на мне, Лис — к Сове» holds two orders. ``members(k)`` gives the tokens the
     name of a living member of the boss's clan takes at ``k`` (0 for none)."""
-    cuts = [k + 1 for k in range(len(clause) - 2)
-            if clause[k].w == "," and clause[k + 1].word and _heads_order(clause, k + 1, members)]
+    cuts = []  # (end of the order before, start of the next)
+    for k in range(len(clause) - 2):
+        if clause[k].w != ",":
+            continue
+        n = k + 2 if clause[k + 1].w in ("а", "и") else k + 1  # «…, а Страж при мне»
+        if n < len(clause) and clause[n].word and _heads_order(clause, n, members):
+            cuts.append((k, n))
     if not cuts:
         return [clause]
     out, lo = [], 0
-    for c in cuts:
-        out.append(clause[lo:c - 1])
+    for end, c in cuts:
+        out.append(clause[lo:end])
         lo = c
     out.append(clause[lo:])
     return [part for part in out if part]
