@@ -14,6 +14,7 @@ from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import NameHit, name_index
+from .words import is_known_word, role_words
 
 if TYPE_CHECKING:
     from .grammar_targets import Roster
@@ -59,5 +60,19 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
         if hit is not None and k + hit.length <= hi:
             return hit, k, k + hit.length
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
-            return None
+            return _pet_first(idx, clause, k, lo)
     return None
+
+
+def _pet_first(idx, clause: list[Tok], k: int, lo: int):
+    """«Тишу снова к себе зову»: a capitalised word opening the clause before the move word
+    read as a pet form, given name or part of a nickname (a prefix only when it is no
+    dictionary word; never a near miss); the hit or None."""
+    t = clause[k]
+    if not t.cap or len(t.w) < 3 or t.w in role_words() or \
+            any(clause[m].word for m in range(lo, k)):
+        return None
+    hit = idx.approximate(t.w)
+    if hit is None or hit.kind == "fuzzy" or (hit.kind == "prefix" and is_known_word(t.w)):
+        return None
+    return NameHit(hit.nick, hit.candidates, hit.kind, 1), k, k + 1

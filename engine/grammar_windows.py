@@ -82,7 +82,15 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
     home = HOSTESS_TRIGGERS if role == "hostess" else frozenset()  # «сегодня у меня X»
-    return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | home
+    return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
+        home | _polite_imperatives()
+
+
+@functools.lru_cache(maxsize=1)
+def _polite_imperatives() -> frozenset[str]:
+    """«Проверьте, пожалуйста, X»: the polite imperatives of every move, a request to the
+    host that a player whose role has not the move must be told of (engine.parse_judge)."""
+    return frozenset(w for w in lexicon().imperative if w.endswith("те"))
 
 
 _ELLIPSIS = "\x01"

@@ -184,6 +184,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                              items, member is not None)
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
+        elif hypo is True and kw.cls == V.FEAR and _if_chosen(clause, kw.i):
+            pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
         elif hypo:
             kw.hypothetical = hypo
             if hypo is True and plan_for_later(clause, kw.i):
@@ -230,6 +232,20 @@ def _voting_word(w: str) -> bool:
     """A word of voting («голос», «проголосую», «линч», «vote»), not of sending to the
     gallows («на виселицу», «вешаем»)."""
     return "голос" in w or w.startswith(("vote", "линч", "voting", "lynch"))
+
+
+def _if_chosen(clause: list[Tok], i: int) -> bool:
+    """True when the «если» before token ``i`` supposes that the sender is the most voted
+    («если большинство голосов окажется на мне», «если меня выберут / повесят»): the very
+    case «Страх» asks him about (DECISIONS.md §6.1), so his choice is no hypothesis."""
+    k = max((n for n in range(i) if clause[n].w in ("если", "ежели")), default=-1)
+    words = [t.w for t in clause[k + 1:i] if t.word]
+    return k >= 0 and any(w in _ME for w in words) and \
+        any(w.startswith(_CHOSEN_STEMS) for w in words)
+
+
+_ME = frozenset({"я", "меня", "мне", "мной"})
+_CHOSEN_STEMS = ("голос", "большинств", "выбер", "выбр", "повес", "линч", "страх", "вешат")
 
 
 def _fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:

@@ -17,18 +17,24 @@ from .legality import fan_found
 from .model import Move, Problem
 from .lexicon import lexicon
 from .names import NameHit, name_index, norm
+from .words import role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item
 
 
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
-          flags: dict, on_behalf: bool) -> Item | None:
+          flags: dict, on_behalf: bool, clause: list[Tok] | None = None) -> Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
     if kw.imperative:
         # «Вылечи Маруську» from the doctor: a request in his own role's words, perhaps to
         # himself: ask. From a player who cannot make it, talk to another (no problem).
+        if action is None and tg.hits and not (kw.negated or kw.hypothetical or kw.reported) \
+                and asks_host(clause or [], kw):
+            # «Ведущий, проверьте, пожалуйста, X» from a plain civilian: he asks the host for
+            # a move his role has not: refused, so that the host answers
+            return _refuse_role(kw, text, tg.hits[0][0].nick or "")
         if action is None or not tg.hits or kw.negated or kw.hypothetical or kw.reported:
             return None
         return Item(0, problem=problem(text, "unparsed", "imperative"), tried=action)
@@ -117,6 +123,17 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return asked
         return Item(0, move=move, tried=action, also=asked)
     targets = [h.nick for h, _, _ in tg.hits]
+    living = [(h, i, j) for h, i, j in tg.hits if h.nick in ctx.alive]
+    if action == "vote" and len(targets) > 1 and living and len(living) < len(tg.hits):
+        # «Голоса: X и Y» on a two-vote day, X dead: the vote for Y stands, X's is refused
+        dead = next(t for t in targets if t not in ctx.alive)
+        refused = Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
+                                          target=dead), tried=action)
+        move = _make_move(ctx, action, [h.nick for h, _, _ in living],
+                          replace(tg, hits=living), text)
+        if isinstance(move, Problem):
+            return refused
+        return Item(0, move=move, tried=action, also=refused)
     for t in targets:
         if t not in ctx.alive:
             return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
@@ -237,6 +254,20 @@ def _fan_role_only(ctx: Ctx, tg: Targets, text: str) -> Item | None:
         return Item(0, problem=problem(text, "not_allowed", "detective_alive", action="search"),
                      tried="search")
     return Item(0, move=Move("search", role=role), tried="search")
+
+
+def asks_host(clause: list[Tok], kw: Kw) -> bool:
+    """True when the polite imperative at ``kw`` («проверьте») is asked of the host: «пожалуйста»
+    or «ведущий» in its sentence and no role named as the one asked («Комиссар, проверьте
+    X» asks the detective)."""
+    if not clause or kw.i >= len(clause) or not clause[kw.i].w.endswith("те"):
+        return False
+    words = {t.w for t in clause if t.word}
+    return not words.isdisjoint(_TO_HOST) and not any(w in role_words() for w in words)
+
+
+#: Words that address a request to the host («Ведущий, проверьте, пожалуйста, X»).
+_TO_HOST = frozenset({"пожалуйста", "пожалуста", "пожалста", "ведущий", "ведущая"})
 
 
 def mortar_said(ctx: Ctx) -> bool:

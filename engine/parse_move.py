@@ -107,7 +107,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
-    item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf)
+    item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf, clause)
     if item is None:
         return used
     if action == "clan_kill" and item.problem is not None and item.problem.kind == "ambiguous" \
