@@ -270,7 +270,34 @@ def _aside_if(clause: list[Tok], k: int) -> bool:
     """True when the «если» at ``k`` opens a remark on the rules («Охоту, если я правильно
     понял, тоже можно: стреляю в него же»), not a condition of the move."""
     words = [t.w for t in clause[k + 1:k + 5] if t.word]
-    return any(w in _UNDERSTOOD for w in words[:3])
+    return any(w in _UNDERSTOOD for w in words[:3]) or _move_exists(clause, k)
+
+
+#: «таковой»: the move itself, named back («мой ход, если таковой найдётся, …»).
+_SUCH = frozenset({"таковой", "таковая", "таковое", "таковые", "таков"})
+
+#: The other words of a remark that the sender has a move at all («если он у меня вообще
+#: есть»).
+_EXISTS = frozenset({"он", "оно", "у", "меня", "вообще", "есть", "будет", "найдется",
+                     "найдётся", "имеется", "сегодня", "таки"})
+
+
+def _move_exists(clause: list[Tok], k: int) -> bool:
+    """True when the «если» at ``k`` opens a remark between commas that the sender has a
+    move at all: «если таковой найдётся», or after «ход,» «если он (у меня) есть» («мой ход,
+    если таковой у меня найдётся, на усмотрение X»): no condition of the move."""
+    n = k + 1
+    words = []
+    while n < len(clause) and clause[n].word:
+        words.append(clause[n].w)
+        n += 1
+    if not words or n >= len(clause) or clause[n].w != "," or len(words) > 5:
+        return False
+    if _SUCH & set(words):
+        return True
+    return k >= 2 and clause[k - 1].w == "," and clause[k - 2].w in ("ход", "ходы") and \
+        all(w in _EXISTS for w in words) and bool({"есть", "будет", "найдется", "найдётся",
+                                                    "имеется"} & set(words))
 
 
 #: Words of a condition on the boss's own order («если босс не пришлёт своего решения»).

@@ -216,6 +216,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.negated = True
             k += 1
             continue
+        if not out.hits and not out.pronoun and w in _POSSESSIVE and k and \
+                words[k - 1] in V.PREPOSITIONS and k + 1 < hi and clause[k + 1].word and \
+                words[k + 1] not in V.FILLERS and words[k + 1] != "же":
+            break  # «наблюдаю за его манерой»: after a preposition the player is «него»
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
             if out.nobody:  # «никого», «ни за кого»; not «ни разу»
@@ -370,6 +374,10 @@ def _pet_later(idx, clause: list[Tok], lo: int, hi: int) -> bool:
             hit = idx.approximate(clause[k].w)
             return hit is not None and hit.kind != "fuzzy"
     return False
+
+
+#: Third-person pronouns that are also possessives («за его манерой», «у её дома»).
+_POSSESSIVE = frozenset({"его", "её", "ее", "их"})
 
 
 #: Personal pronouns whose «себя» is their own («он себя»), never the sender.
