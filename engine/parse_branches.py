@@ -29,8 +29,9 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
              if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)]
     pending, ctx.open_branch = ctx.open_branch, None
     first = next((k for k, t in enumerate(clause) if t.word), None)
-    if pending is not None and first is not None and clause[first].w in V.CORRECTION_HEADS and \
-            clause[first].w != "тогда" and (not heads or heads[0] > first):
+    if pending is not None and first is not None and (not heads or heads[0] > first) and (
+            (correction_end(clause) is not None and clause[first].w != "тогда") or
+            _opens_with(ctx, clause, pending[0], first)):
         # «стерва — зову к себе… вернее, приглашаю Тихоню», «доктор — лечу Лося… нет,
         # пусть будет Бобёр»: the branch goes on after «…», its later target replaces
         role, open_item = pending
@@ -41,8 +42,18 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             lead = first
         elif c is not None and c < hi and \
                 not find_keywords(clause[c:hi], set(), name_index(ctx.nicks)) and \
-                read_targets(ctx, ctx.sender, clause, c, hi).hits:
+                (tg := read_targets(ctx, ctx.sender, clause, c, hi)).hits:
             lead = c - 1  # a name alone: the branch's move with another target
+            told = next((m for r, m, _ in reversed(branches) if r == role), None)
+            if told is not None and {h.nick for h, _, _ in tg.hits} == {told.target}:
+                # «проверяю Пельменя… хотя нет, Пельмень простой»: taken back, asked
+                # unless a move of the branch follows
+                branches[:] = [b for b in branches if b[1] is not told]
+                items.append(Item(clause[first].start, problem=problem(
+                    told.span, "unparsed", "retracted")))
+                ctx.open_branch = (role, items[-1])
+                excluded.update(range(first, hi))
+                lead = None
         if lead is not None:
             before = len(items)
             _read_branch(ctx, clause, role, lead, hi, first, items, branches)
@@ -67,6 +78,15 @@ def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
 
 
 _JOINERS = frozenset({"или", "и", ",", "/", "либо"})
+
+
+def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int) -> bool:
+    """True when the clause opens with a move word of ``role``'s branch (a swindler makes no
+    such move of his own): «…хотя нет, он простой. Проверяю Кочергу» right after the
+    detective's branch goes on with it."""
+    kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    return bool(kws) and kws[0].i == first and kws[0].cls in V.BRANCH_CLASSES[role] and \
+        kws[0].cls != V.SWINDLE
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
@@ -113,7 +133,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         return  # «шизик — шизить некого, пропускаю»: the branch is left out on purpose
     if kws:
         kw = kws[0]
-        if len(kws) > 1 and any(t.word and t.w in V.CORRECTION_HEADS
+        if len(kws) > 1 and any(t.word and t.w in _BRANCH_FIX
                                 for t in clause[kws[0].j:kws[-1].i]):
             kw = kws[-1]  # «стерва — зову к себе… вернее, приглашаю Тихоню»
         start = kw.j
@@ -157,6 +177,10 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
                 role=sought if action == "search" else None)
     branches.append((role, move, pos))
     ctx.open_branch = (role, None)  # a correction right after may still change it
+
+
+#: Words that take back the move word before them inside a branch («маньячу, пардон, шизю»).
+_BRANCH_FIX = V.CORRECTION_HEADS | {"пардон", "сорри", "ой", "извините", "простите"}
 
 
 #: Words that leave a swindler's branch out on purpose («доктор — пропускаю»).

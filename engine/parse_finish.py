@@ -194,6 +194,15 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
     """The fan searches for the detective unless she names another role; once the detective
     is dead, a search that names no role is a question (which role?)."""
     me = ctx.state.players.get(ctx.sender.nick)
+    if me is not None and ctx.sender.role == "fan" and any(
+            it.problem is not None and it.problem.reason == "detective_alive" for it in items):
+        # «Ищу врача, проверяю Сову» while the detective lives: the search is for the doctor,
+        # which is not allowed yet; not a silent search for the detective
+        return [Item(it.pos, problem=problem(it.move.span, "not_allowed", "detective_alive",
+                                             action="search", target=it.move.target or ""),
+                     tried="search")
+                if it.move is not None and it.move.action == "search" and not it.move.role
+                else it for it in items]
     if me is None or ctx.sender.role != "fan" or me.fan_search_role != "detective" or \
             detective_alive(ctx):
         return items

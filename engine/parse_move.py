@@ -48,6 +48,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         _clan_mate(ctx, actor, tg)
     if action == "search":
         words_before(ctx, clause, lo, kw.i, tg)  # «Доктора сегодня ищу у X», «у X ищу врача»
+    if not tg.hits and any(t.w in _SAVED for t in clause[max(lo, kw.i - 3):min(hi, kw.j + 3)]):
+        return kw.j  # «чек пока приберегу»: no move today, nothing tried
     if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None):
         same = _pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»
         if same is not None:
@@ -515,12 +517,27 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         if t.start - last > 1 and own and _emoji(text[last:t.start]):
             return False  # «Голос за Ворона 😤 он молчит»: an emoji ends the sentence
         last = t.end
+        if t.word and t.w in _PURPOSE:
+            return False  # «мо туда же, чтоб наверняка»: why, after the order
+        if t.word and t.w in _ADDING:
+            continue  # «МО в Смита до кучи»
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS \
                 and not is_interjection(t.w):  # («голос за кису кста», «… лол»)
             return True
     return False
+
+
+#: Verbs of keeping a move for another day («проверку пока приберегу»).
+_SAVED = frozenset({"приберегу", "поберегу", "сберегу", "придержу", "приберечь", "поберечь",
+                    "придержать", "сэкономлю"})
+
+#: Words opening the purpose of an order after its target («…, чтоб наверняка»).
+_PURPOSE = frozenset({"чтоб", "чтобы", "дабы"})
+
+#: «до кучи»: «in addition» after a target, no talk about him.
+_ADDING = frozenset({"до", "кучи"})
 
 
 def _own_verb_at(clause: list[Tok], k: int) -> bool:
