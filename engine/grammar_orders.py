@@ -183,6 +183,8 @@ def on_his_own(clause: list[Tok], k: int) -> int | None:
         if clause[n].word:
             words.append(clause[n].w)
         n += 1
+    if words in (["как", "обычно"], ["как", "всегда"]) and n == len(clause):
+        return n  # «Бегемот — как обычно»: nothing new for him
     if not words or not ({"сам", "сама", "сами"} & set(words)):
         return None
     if any(w in V.SELF_WORDS - {"сам", "сама"} or w in ("себе", "мне", "меня")

@@ -69,10 +69,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return Item(0, problem=problem(text, "unparsed", "retracted", action=action),
                         tried=action)
         if tg.unknown is not None and (not kw.weak or (
-                (tg.unknown_slot or (on_behalf and kw.i < kw.j)) and action is not None and
+                (tg.unknown_slot or (on_behalf and (kw.i < kw.j or tg.unknown[1] <= kw.j + 2)))
+                and action is not None and
                 not kw.reported and not kw.negated and kw.hypothetical is not True)):
             # (a boss's order with a move word for his member is an order by its form:
-            # «Лис — воруй у Брауна» asks about «Брауна»)
+            # «Лис — воруй у Брауна» asks about «Брауна»; so is a name right after the
+            # member, a dash or a preposition: «Лис — Фенька», «Лис — у Феньки»)
             # «голос за Васяна»: a word where the name goes that fits nobody is asked about
             if action is None:
                 return _refuse_role(kw, text)
