@@ -13,6 +13,7 @@ from .grammar_keywords import find_keywords
 from .grammar_rules import problem
 from .grammar_targets import read_targets
 from .grammar_tokens import Tok, span
+from .lexicon import lexicon
 from .model import Move
 from .names import name_index
 from .roles import ROLE_CIVILIANS
@@ -86,7 +87,7 @@ def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int) -> bool:
     detective's branch goes on with it."""
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
     return bool(kws) and kws[0].i == first and kws[0].cls in V.BRANCH_CLASSES[role] and \
-        kws[0].cls != V.SWINDLE
+        kws[0].cls != V.SWINDLE and clause[first].w in lexicon().first  # not «Проверка показала»
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
