@@ -11,7 +11,7 @@ at all is :mod:`engine.grammar_windows`.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
@@ -363,6 +363,12 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     out: list[Kw] = []
     for kw in kws:
         prev = out[-1] if out else None
+        if prev is not None and _regarding(clause, kw) and \
+                all(not t.word or t.w in _DO_VERBS or t.w in V.FILLERS
+                    for t in clause[prev.j:kw.i]):
+            # «Проверку провожу в отношении X»: «в отношении» only brings the target
+            out[-1] = replace(prev, j=kw.j)
+            continue
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
                 not (prev.negated != kw.negated and
@@ -376,6 +382,17 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 continue
         out.append(kw)
     return out
+
+
+#: Verbs of carrying a move out, between its noun and «в отношении X» («проверку провожу»).
+_DO_VERBS = frozenset({"провожу", "проведу", "проводим", "проведем", "проведём", "делаю",
+                       "сделаю", "делаем", "сделаем", "осуществляю", "осуществлю",
+                       "устраиваю", "устрою", "назначаю", "назначу"})
+
+
+def _regarding(clause: list[Tok], kw: Kw) -> bool:
+    """True when keyword ``kw`` is «в отношении» alone (a target's preposition)."""
+    return [t.w for t in clause[kw.i:kw.j]] == ["в", "отношении"]
 
 
 def _merged_class(a: str, b: str) -> str | None:
