@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
@@ -14,15 +15,17 @@ from .grammar_rules import Actor
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import NameHit, name_index
-from .words import is_known_word, role_words
+from .words import is_known_word, morph, norm, role_words
 
 if TYPE_CHECKING:
     from .grammar_targets import Roster
 
 
-def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int):
+def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = ""):
     """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
-    earlier in the same clause; None when there are none or several."""
+    earlier in the same clause; None when there are none or several. With two players
+    named, the ``pronoun``'s gender may settle it: «Мадам Жужу вчера голосовала за Бизона —
+    голосую за неё» (the other one's name is surely of the other gender)."""
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     found = []
@@ -37,7 +40,31 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int):
     nicks = {h.nick for h, _, _ in found}
     if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
         return found[-1]
+    want = PRONOUN_GENDER.get(pronoun)
+    if want is None or len(nicks) != 2 or None in nicks:
+        return None
+    fits = [f for f in found if written_gender(clause[f[1]].text) == want]
+    other = [f for f in found if f[0].nick not in {h.nick for h, _, _ in fits}]
+    if len({h.nick for h, _, _ in fits}) == 1 and other and all(
+            written_gender(clause[f[1]].text) not in (None, want) for f in other):
+        return fits[-1]
     return None
+
+
+#: The gender of a third-person pronoun («её» points at a woman's or a feminine nick).
+PRONOUN_GENDER = {w: "femn" for w in ("ее", "её", "нее", "неё", "ей", "ней", "ею", "нею",
+                                      "она")} | \
+    {w: "masc" for w in ("его", "него", "ему", "нему", "им", "ним", "он")}
+
+
+@functools.lru_cache(maxsize=4096)
+def written_gender(text: str) -> str | None:
+    """The grammatical gender of a name as written (its first word: «Мадам Жужу» → femn,
+    «Бизона» → masc), when every noun reading of it agrees; None when unknown or both
+    («Маруська», «Саша», a Latin nick)."""
+    word = norm(text.replace("\x00", "").split()[0]) if text.strip() else ""
+    genders = {p.tag.gender for p in morph().parse(word)[:4] if p.tag.POS == "NOUN"}
+    return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
 
 
 def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):

@@ -118,7 +118,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     sentence holding a trigger word (:func:`trigger_words`, a phrase of
     :func:`trigger_phrases`, a misspelt move word, or one of ``extra``: a boss's members
     «Страж: Индиго»); with the sentence before it when it holds a pronoun (the name it points
-    at), and with the one after it when it ends open («Линч:⏎Бука»). Other sentences are
+    at; one more when that one is read anyway), and with the one after it when it ends open («Линч:⏎Бука»). Other sentences are
     chatter, with or without nicknames, and are never tokenized (issue 11: chatter costs
     almost nothing). The hot words are found with a few set operations on the letter's
     pieces (:func:`_hot_words`) and searched (C-level ``str.find``); only their sentences
@@ -166,15 +166,18 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
             words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
         hot.append((lo, hi, before, after))
     out: list[tuple[int, int]] = []
+    starts = {h[0] for h in hot}
     for lo, hi, before, after in hot:
         if before:
             lo = _sentence_before(low, back, lo)
+            if lo in starts:  # read anyway: «…мне Пульхерия. Портрет — на чай. Шизю её»
+                lo = _sentence_before(low, back, lo)
         if after:
             hi = _sentence_after(low, hi)
-        if out and lo <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], hi))
-        else:
-            out.append((lo, hi))
+        while out and lo <= out[-1][1]:  # (the sentences before may reach back further)
+            lo, hi = min(out[-1][0], lo), max(out[-1][1], hi)
+            out.pop()
+        out.append((lo, hi))
     return out
 
 

@@ -46,7 +46,7 @@ from .parse_finish import finish
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
 from .grammar_orders import split_orders
-from .parse_types import Ctx, Item, Prev
+from .parse_types import Ctx, Item, Prev, passed
 
 
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
@@ -95,7 +95,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         if not may_hold_move(clause, names) and (held is None or len(clause) > 6):
-            ctx.prev_clause, pending_member = clause, None  # chatter: nothing to read
+            pending_member = None  # chatter: nothing to read
+            passed(ctx, clause)
             continue
         count = len(items)
         if alternative(ctx, clause, prev, adjacent, items):
@@ -139,7 +140,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 clause_skip = False  # «комиссар — пропускаю»: a branch left out, not the turn
         skip = skip or clause_skip
         last = read_clause(ctx, clause, start, member_actor, flags, excluded, items)
-        ctx.prev_clause = clause
+        passed(ctx, clause)
         if last is not None:
             prev = last if not excluded else None
         if len(items) != count or (last is not None and not last.items):

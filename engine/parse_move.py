@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_flags import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw, order_form
-from .grammar_refs import antecedent, read_back
+from .grammar_refs import PRONOUN_GENDER, antecedent, read_back, written_gender
 from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
@@ -74,7 +74,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     elif not tg.hits and tg.pronoun:
         pointer = tg.end - 1
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
-        back = antecedent(ctx, clause, lo, kw.i) if clause[pointer].w in _ADDRESSED else None
+        back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w) \
+            if clause[pointer].w in _ADDRESSED else None
         explicit = clause[pointer].w in ("туда", "он", "она") or (
             pointer > 0 and clause[pointer - 1].w == "тоже") or (
             pointer + 1 < len(clause) and clause[pointer + 1].w == "же") or (  # «голос тоже ему»
@@ -82,7 +83,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
                 for n in range(kw.j, pointer)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
-            last_hit = ctx.last_hit or _named_before(ctx)
+            last_hit = ctx.last_hit or _named_before(ctx, clause[pointer].w)
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
@@ -201,14 +202,24 @@ def _listed_back(ctx: Ctx, tg: Targets) -> bool:
     return True
 
 
-def _named_before(ctx: Ctx) -> tuple | None:
+def _named_before(ctx: Ctx, pronoun: str = "") -> tuple | None:
     """The one player the previous clause names («Сегодня в моём списке — Максик. Маньячу
-    его.»), as ``(NameHit,)``; None when it names none or several."""
-    prev = ctx.prev_clause
-    if not prev:
-        return None
-    found = antecedent(ctx, prev, 0, len(prev))
-    return (found[0],) if found is not None else None
+    его.»), or, when it names nobody, the clause before it («Сегодня позирует мне
+    Пульхерия. Портрет до утра. Шизю её»), as ``(NameHit,)``; None when it names none or
+    several, or a name of the other gender than ``pronoun``."""
+    for prev in (ctx.prev_clause, ctx.earlier):
+        if not prev:
+            return None
+        found = antecedent(ctx, prev, 0, len(prev), pronoun)
+        if found is not None:
+            gender = written_gender(prev[found[1]].text)
+            want = PRONOUN_GENDER.get(pronoun)
+            return None if want and gender and gender != want else (found[0],)
+        idx = name_index(ctx.nicks)
+        words = [t.w for t in prev]
+        if any(t.word and idx.exact(words, k, None) for k, t in enumerate(prev)):
+            return None  # several players named: which one?
+    return None
 
 
 #: «(прошу) считать это моей проверкой»: what the sentence before did is this move.

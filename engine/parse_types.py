@@ -67,11 +67,17 @@ class Ctx:
     last_hit_at: int = -1  # offset of the clause ``last_hit`` was read in
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
+    earlier: list = field(default_factory=list)  # the clause before that one
     today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»
     open_branch: tuple | None = None  # (role, problem item) of a branch left without target
     idle_branches: list = field(default_factory=list)  # (role, item): «если он громила, то …»
     votes: int = 1  # votes each player has today (``turn.votes_per_player``)
     fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him
+
+
+def passed(ctx: Ctx, clause: list[Tok]) -> None:
+    """Remember ``clause`` as read: the clause before the next one (pronoun antecedents)."""
+    ctx.earlier, ctx.prev_clause = ctx.prev_clause, clause
 
 
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
