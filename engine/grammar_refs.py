@@ -40,6 +40,11 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
     nicks = {h.nick for h, _, _ in found}
     if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
         return found[-1]
+    if not found:  # «Ведущий, Кисуленька мне понравилась, зову её опять»
+        pets = [p for p in (_pet_first(idx, clause, k, k) for k in range(lo, hi)
+                            if clause[k].word and clause[k].cap) if p is not None]
+        if len({h.nick for h, _, _ in pets}) == 1 and pets[0][0].nick is not None:
+            return pets[-1]
     want = PRONOUN_GENDER.get(pronoun)
     if want is None or len(nicks) != 2 or None in nicks:
         return None

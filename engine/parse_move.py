@@ -513,6 +513,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
     if kw.i and (clause[kw.i - 1].w == "i" or (
             clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
         return False  # «Today I rob Кешу again»: the English word as the sender's own verb
+    if any(_own_verb_at(clause, k) for k in range(kw.j, min(tg.hits[0][1], kw.j + 3))):
+        return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
