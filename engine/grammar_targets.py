@@ -94,6 +94,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if not t.word:
             if t.w in (":", "—", "→") and not out.hits:
                 expected = None
+            elif t.w == "—" and out.hits and joined and \
+                    (m := dash_remark(idx, clause, words, k, hi)):
+                k = m  # «X и — как ни жаль — Y»: a remark between dashes inside the list
+                continue
             elif t.w in V.TARGET_JOINERS:
                 joined = True
             elif t.w in ("«", "“", "„", "(") and not out.hits:
@@ -338,6 +342,19 @@ _LISTED_PRONOUNS = frozenset({"его", "ее", "её", "ему", "ей", "не�
 
 #: Words that join the elements of a list of targets.
 _LIST_JOINERS = frozenset({"и", ",", "+", "плюс", "также"})
+
+
+def dash_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index of the name after a remark between two dashes starting at token ``k`` («— как ни
+    жаль — Шмелю»): up to five lower-case words, none a nickname, then the closing dash and a
+    nickname; 0 when the dashes hold no such remark."""
+    m = k + 1
+    while m < min(hi, k + 7) and clause[m].word and not clause[m].cap and \
+            idx.exact(words, m, None) is None:
+        m += 1
+    if m == k + 1 or m + 1 >= hi or clause[m].w != "—" or not clause[m + 1].word:
+        return 0
+    return m + 1 if idx.exact(words, m + 1, None) is not None else 0
 
 
 def _colon_after(words: list[str], k: int, hi: int) -> bool:

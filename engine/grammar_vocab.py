@@ -196,6 +196,8 @@ FILLERS: frozenset[str] = frozenset({
     "по-прежнему", "обычно", "теперь", "сей", "раз", "неотлучно", "заодно", "вдобавок",
     # «hunt на X pls», «голос за X плз»: please in chat spelling
     "pls", "plz", "please", "плз", "пжл", "пж", "пжлст", "пожалста", "пожалуйста",
+    # a mixed letter's English: «my two votes today — X и Y», «my vote goes to X»
+    "my", "today", "tonight", "goes", "go", "to", "is", "are",
 })
 
 #: Words that refer to the sender himself.
@@ -213,7 +215,7 @@ PRONOUNS: frozenset[str] = frozenset({
 NOBODY: frozenset[str] = frozenset({"никого", "никому", "никто", "ни", "никем"})
 
 #: Words that always mean the letter's sender («охраняет меня» in a boss's letter).
-SENDER_WORDS: frozenset[str] = frozenset({"меня"})
+SENDER_WORDS: frozenset[str] = frozenset({"меня", "me"})  # («Zhenya — guard me»)
 #: «Страж — при мне», «Страж — на мне», «присматривать за мной»: «мне», «мной» mean the
 #: sender right after these prepositions in a guard's move (alone «мне» is a filler: «мне
 #: кажется»; «проверка при мне» keeps the check).

@@ -26,7 +26,9 @@ from .parse_correct import late_correction
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
 from .parse_net import net
-from .parse_votes import GIVE, NUMBERED, bare_pair, gives_them, same_again, takes_off
+from .parse_votes import (
+    GIVE, NUMBERED, bare_pair, gives_them, given_later, same_again, takes_off,
+)
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
@@ -39,13 +41,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = _fear_votes(ctx, clause, kws)
-
-
     if member is None and ctx.sender.role == "hostess" and (home := hostess_home(
             clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
             name_index(ctx.nicks))) is not None and not any(k.i < home[0].i for k in kws):
         # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
+    if kws and member is None and any(t.w in GIVE for t in clause):
+        kws = given_later(ctx, clause, kws)  # «Голоса сегодня, раз уж ярость, отдаю X и Y»
     if len(kws) > 1:
         # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
         kws = [k for n, k in enumerate(kws) if not (

@@ -510,6 +510,9 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
+    if kw.weak and kw.j < len(clause) and clause[kw.j].w in V.PREPOSITIONS and \
+            tg.hits[0][1] == kw.j + 1 and _own_verb_at(clause, kw.i):
+        return False  # «заберу у Галины всё, что есть»: his own verb, its name right after
     if kw.i and (clause[kw.i - 1].w == "i" or (
             clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
         return False  # «Today I rob Кешу again»: the English word as the sender's own verb

@@ -58,7 +58,8 @@ def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bo
 GIVE = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "передаю"})
 
 #: Words between such a verb and the names («отдаю их так: …»).
-_GIVE_SKIP = frozenset({"их", "так", "сегодня", ":", "—", "-", "следующим", "образом"})
+_GIVE_SKIP = frozenset({"их", "так", "сегодня", ":", "—", "-", "следующим", "образом", "оба",
+                        "обa", "обоих", "оба-два"})
 
 
 def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
@@ -73,9 +74,33 @@ def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     j = k + 1
     while j < len(clause) and clause[j].w in _GIVE_SKIP:
         j += 1
-    if clause[k + 1].w != "их" and not (ctx.votes > 1 and _two_names(ctx, clause, j)):
+    if clause[k + 1].w not in ("их", "оба") and not (ctx.votes > 1 and _two_names(ctx, clause, j)):
         return []  # «Два голоса. Отдаю Мирону и Вишне»: the two votes, named
     return [Kw(V.VOTE, k, j, weak=True)]
+
+
+def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """«Голоса сегодня, раз уж ярость, отдаю X и Y», «Свои два голоса я, подумав, отдаю X»:
+    a vote word with no name after it and a verb of giving later in its clause, only a
+    remark without names between them: the vote's names follow the verb (the keyword is
+    stretched over it)."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    for n, kw in enumerate(kws):
+        if kw.cls != V.VOTE or kw.negated or kw.withdraw or \
+                (kw.j < len(clause) and clause[kw.j].w in GIVE):
+            continue
+        stop = min(len(clause), kw.j + 12, kws[n + 1].i if n + 1 < len(kws) else len(clause))
+        g = next((k for k in range(kw.j, stop) if words[k] in GIVE), None)
+        if g is None or g + 1 >= len(clause) or any(
+                clause[k].word and (words[k] in V.SENDER_WORDS or words[k] in V.PRONOUNS or
+                                    idx.exact(words, k, None) is not None)
+                for k in range(kw.j, g)):
+            continue
+        if nick_at(ctx, clause, words, g + 1) is not None and any(
+                clause[k].word and words[k] not in V.FILLERS for k in range(kw.j, g)):
+            kws[n] = Kw(V.VOTE, kw.i, g + 1, weak=kw.weak)  # (fillers alone are read past)
+    return kws
 
 
 def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:
