@@ -277,8 +277,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
         listed = False
-        if approx is None and known and out.hits and joined and len(w) >= 3 and \
-                list_item(clause, k, hi) and is_noun(w):
+        if approx is None and known and out.hits and len(w) >= 3 and (
+                (joined and list_item(clause, k, hi) and is_noun(w)) or
+                (bare and (is_noun(w) or person_name(w)))):
+            # («голоса ястреб джейсон»: a first name or noun right after the one name, at
+            # the end, is the second name of the list)
             # «голоса: нуб и пони», «крот, вафля»: a noun alone between the joiners of a list
             # of names that is a word or a pet form of a nick names that player
             loose = idx.approximate(w)
