@@ -285,7 +285,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # «голоса: нуб и пони», «крот, вафля»: a noun alone between the joiners of a list
             # of names that is a word or a pet form of a nick names that player
             loose = idx.approximate(w)
-            if loose is not None and loose.kind in ("part", "pet"):
+            if loose is not None and (loose.kind in ("part", "pet") or (
+                    loose.kind == "name" and person_name(w))):  # «маркус и кася» (Cassandra)
                 approx, listed = loose, True
         if approx is not None and out.hits and joined and told_of(clause, k + 1, len(clause)):
             break  # see told_of

@@ -19,6 +19,7 @@ DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
     "юся", "уля", "юля", "уша", "юша", "ька", "ка", "ик", "чик", "ок", "ек", "ечек", "очек",
     "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня", "юха", "уха", "ёха", "шка",
     "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня", "ыч", "ичка", "ичек",
+    "яра", "яш", "ян",  # slang and augmentative: «Лосяра», «Лосяш», «Васян»
 }, key=len, reverse=True))
 
 
@@ -29,7 +30,7 @@ _ENDINGS = ("а", "я", "э", "ий", "ый")
 
 #: Suffixes after which a nickname may be cut short anywhere («Бронт-ик», «Кот-ик»);
 #: «-ка», «-шка» after a cut word make other nouns («Потрош-ка», «Потро-шка»).
-_CLIP_SUFFIXES = frozenset({"ик", "чик", "ечик", "ок", "ек", "ёк", "уха", "юха", "ёха", "ечек",
+_CLIP_SUFFIXES = frozenset({"ик", "чик", "ечик", "ок", "ек", "ёк", "уха", "юха", "ёха", "ечек", "яра",
                             "очек", "ушок"})
 
 #: Suffixes that make a pet form only of a nickname short of its last letters («Пельме-шка»
@@ -62,6 +63,9 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[
         if word.endswith(ending) and len(word) - len(ending) >= 3 and not person_name(word):
             # (a name pymorphy3 knows has its own nominative: «Павловну» is no «павловня»)
             lemmas |= {word[:-len(ending)] + "а", word[:-len(ending)] + "я"}
+    for ending in ("а", "у", "ом", "е"):  # «Лосяша» → «лосяш»: a masculine word's case
+        if word.endswith(ending) and len(word) - len(ending) >= 4 and not is_known_word(word):
+            lemmas.add(word[:-len(ending)])
     owners: set[str] = set()
     for lemma in lemmas:
         if len(lemma) == 2:  # «ёж» for «Ёжик»: the noun a nick is the diminutive of

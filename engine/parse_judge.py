@@ -119,11 +119,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return asked
         # «Два голоса: Таню и Бармалея» with two Tanyas: the vote for Бармалей stands, the
         # other one is asked about
-        move = _make_move(ctx, action, [h.nick for h, _, _ in good],
-                          replace(tg, hits=good), text)
-        if isinstance(move, Problem):
-            return asked
-        return Item(0, move=move, tried=action, also=asked)
+        return _kept_votes(ctx, good, tg, text, asked)
     targets = [h.nick for h, _, _ in tg.hits]
     living = [(h, i, j) for h, i, j in tg.hits if h.nick in ctx.alive]
     if action == "vote" and len(targets) > 1 and living and len(living) < len(tg.hits):
@@ -138,8 +134,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, move=move, tried=action, also=refused)
     for t in targets:
         if t not in ctx.alive:
-            return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
-                                           target=t), tried=action)
+            refused = Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
+                                              target=t), tried=action)
+            living = [(h, i, j) for h, i, j in tg.hits if h.nick in ctx.alive]
+            if action != "vote" or ctx.turn.votes_per_player < 2 or not living:
+                return refused
+            # «Голоса: Маркуса и Витька» with Витёк dead: the vote for Markus stands, the
+            # other one is refused (as an ambiguous second vote is asked about, above)
+            return _kept_votes(ctx, living, tg, text, refused)
         if repeats_last(ctx.state, actor, action, t):
             return Item(0, problem=problem(text, "not_allowed", "same_target_twice",
                                            action=action, target=t), tried=action)
@@ -153,6 +155,15 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+def _kept_votes(ctx: Ctx, good: list, tg: Targets, text: str, other: Item) -> Item:
+    """The vote for the players ``good`` of a two-vote day, with ``other`` (the problem of
+    the vote that cannot be taken) beside it; ``other`` alone when that vote fails too."""
+    move = _make_move(ctx, "vote", [h.nick for h, _, _ in good], replace(tg, hits=good), text)
+    if isinstance(move, Problem):
+        return other
+    return Item(0, move=move, tried="vote", also=other)
 
 
 def abstain(text: str, pos: int = 0) -> Item:
