@@ -127,21 +127,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         dead = next(t for t in targets if t not in ctx.alive)
         refused = Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
                                           target=dead), tried=action)
-        move = _make_move(ctx, action, [h.nick for h, _, _ in living],
-                          replace(tg, hits=living), text)
-        if isinstance(move, Problem):
-            return refused
-        return Item(0, move=move, tried=action, also=refused)
+        return _kept_votes(ctx, living, tg, text, refused)
     for t in targets:
         if t not in ctx.alive:
-            refused = Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
-                                              target=t), tried=action)
-            living = [(h, i, j) for h, i, j in tg.hits if h.nick in ctx.alive]
-            if action != "vote" or ctx.turn.votes_per_player < 2 or not living:
-                return refused
-            # «Голоса: Маркуса и Витька» with Витёк dead: the vote for Markus stands, the
-            # other one is refused (as an ambiguous second vote is asked about, above)
-            return _kept_votes(ctx, living, tg, text, refused)
+            return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
+                                           target=t), tried=action)
         if repeats_last(ctx.state, actor, action, t):
             return Item(0, problem=problem(text, "not_allowed", "same_target_twice",
                                            action=action, target=t), tried=action)
