@@ -76,3 +76,34 @@ def _pet_size(clause: list[Tok], k: int, stop: int, idx: NameIndex) -> int:
     if k >= stop or not clause[k].word or not clause[k].cap or idx.approximate(clause[k].w) is None:
         return 0
     return 2 if k + 1 < stop and clause[k + 1].word and clause[k + 1].cap else 1
+
+
+#: The hostess's words to her guest in the second person: «приходи», «заходи», «ночуешь у
+#: меня» (with the guest named first, as an address: «Ванечка, … приходи ещё сегодня»).
+HOSTESS_COME = frozenset({"приходи", "заходи", "прилетай", "приезжай", "забегай", "ночуешь",
+                          "заночуешь", "ночуй"})
+
+
+def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None:
+    """«Ванечка, вчера было так хорошо, приходи ещё сегодня», «Ксюшенька, ты опять у меня
+    ночуешь»: the hostess addresses her guest by name (the clause opens with the name and a
+    comma) and asks him over in the second person: an ``INVITE`` keyword of no width at the
+    name (its target); None otherwise."""
+    words = [t.w for t in clause]
+    if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or \
+            HOSTESS_COME.isdisjoint(words[start + 1:]):
+        return None
+    hit = idx.exact(words, start, None)
+    size = hit.length if hit is not None else _pet_size(clause, start, len(clause), idx)
+    if not size or start + size >= len(clause) or words[start + size] != ",":
+        return None
+    come = next(k for k in range(start + 1, len(clause)) if words[k] in HOSTESS_COME)
+    if not _ELSEWHERE.isdisjoint(words[come + 1:come + 4]):
+        return None  # «Ванечка, заходи в ветку почаще»: the forum, not her home
+    return Kw(V.INVITE, start, start, weak=True, own=True)
+
+
+#: Places that are not the hostess's home («заходи в ветку», «приходи на форум»).
+_ELSEWHERE = frozenset({"ветку", "ветке", "форум", "форуме", "чат", "тему", "обсуждение",
+                        "игру", "дискорд", "телегу", "телеграм"})
+

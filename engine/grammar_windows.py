@@ -23,7 +23,7 @@ from .grammar_headers import (
     BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
 )
 from .grammar_keywords import fuzzy_verb
-from .grammar_own import HOSTESS_TRIGGERS
+from .grammar_own import HOSTESS_COME, HOSTESS_TRIGGERS
 
 
 @functools.lru_cache(maxsize=1)
@@ -81,7 +81,7 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
-    home = HOSTESS_TRIGGERS if role == "hostess" else frozenset()  # «сегодня у меня X»
+    home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «сегодня у меня X»
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
         home | _polite_imperatives()
 
@@ -259,7 +259,7 @@ def clause_triggers() -> frozenset[str]:
         {p[0] for p in lex.phrases}
     for table in (SKIP, CANCEL, OTHER_DAY):
         out |= set(table)
-    out |= {"есть"}
+    out |= {"есть"} | HOSTESS_COME  # «Ванечка, приходи ещё» (engine.grammar_own)
     out.update(part for w in role_words() if " " in w for part in w.split())
     return frozenset(out)
 

@@ -13,7 +13,7 @@ from .grammar_delegate import boss_decides, boss_ref
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
-from .grammar_own import hostess_home
+from .grammar_own import hostess_home, hostess_vocative
 from .grammar_flags import (
     correction_end, for_later_day, hypothetical, plan_for_later, reported_order, today_instead,
 )
@@ -46,6 +46,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             name_index(ctx.nicks))) is not None and not any(k.i < home[0].i for k in kws):
         # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
+    elif member is None and ctx.sender.role == "hostess" and \
+            not any(k.cls == V.INVITE for k in kws) and \
+            (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:
+        kws = [call] + kws  # «Ванечка, … приходи ещё сегодня»: the guest she calls
     if kws and member is None and any(t.w in GIVE for t in clause):
         kws = given_later(ctx, clause, kws)  # «Голоса сегодня, раз уж ярость, отдаю X и Y»
     if len(kws) > 1:
