@@ -100,7 +100,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             continue
         count = len(items)
         if alternative(ctx, clause, prev, adjacent, items):
-            prev = None  # «мо в Зефирку. ну или Ктулху хз»: neither is an order
+            # «мо в Зефирку. ну или Ктулху хз»: neither is an order, unless a later «ладно,
+            # давай X» chooses
+            held = Prev(prev.cls, prev.start, prev.member, [
+                it for it in items if it.pos >= prev.start and it.problem is not None and
+                it.problem.reason == "alternative"], prev.clause)
+            prev = None
             continue
         if is_question(text, clause) and correction_end(clause) is None:
             # «а, нет, стоп, он у него уже воровал?» still takes the move back
@@ -108,7 +113,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
-            prev = Prev(asked[-1].cls, clause[0].start, asked=True) if asked else prev
+            prev = Prev(asked[-1].cls, clause[0].start, clause=clause, asked=True) \
+                if asked else prev
             # («Линч Буке? Нет, …»)
             continue
         flags = clause_flags(clause)

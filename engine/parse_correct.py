@@ -154,6 +154,8 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         better = k + 1  # «Режу… не знаю. Может, Юнгу, может, Жору»: the choice still open
     if k >= len(clause) or (clause[k].w not in ("или", "либо") and not better):
         return False
+    if prev.asked and not better:
+        return _asked_or(ctx, prev, items)  # «наверное, убиваем Штурмана? Или пусть …»
     k = better or k + 1
     while k < len(clause) and (not clause[k].word or clause[k].w in _OR_SKIP or
                                clause[k].w in V.PREPOSITIONS):
@@ -181,6 +183,24 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"), tried=action))
         hedged = True
     return hedged
+
+
+def _asked_or(ctx: Ctx, prev: Prev, items: list[Item]) -> bool:
+    """«По клану: наверное, убиваем Штурмана? Или пусть Бублик сам решает»: the sender's
+    own move asked about and another way offered after «или»: no order, but the reply asks
+    (a bare «Голосую за X? Кто знает.» stays talk). True when it was one."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in prev.clause]
+    action = action_for(prev.cls, ctx.sender, ctx.turn)
+    kws = find_keywords(prev.clause, set(), idx)
+    if action is None or not kws or kws[-1].negated or kws[-1].reported or not any(
+            t.word and idx.exact(words, n, None) is not None
+            for n, t in enumerate(prev.clause) if n >= kws[-1].j):
+        return False
+    items.append(Item(prev.start, problem=problem(
+        span(ctx.text, prev.clause, 0, len(prev.clause)), "unparsed", "alternative"),
+        tried=action))
+    return True
 
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
