@@ -72,6 +72,26 @@ def written_gender(text: str) -> str | None:
     return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
 
 
+def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_types.Ctx
+    """The one player the previous clause names («Сегодня в моём списке — Максик. Маньячу
+    его.»), or, when it names nobody, the clause before it («Сегодня позирует мне
+    Пульхерия. Портрет до утра. Шизю её»), as ``(NameHit,)``; None when it names none or
+    several, or a name of the other gender than ``pronoun``."""
+    for prev in (ctx.prev_clause, ctx.earlier):
+        if not prev:
+            return None
+        found = antecedent(ctx, prev, 0, len(prev), pronoun)
+        if found is not None:
+            gender = written_gender(prev[found[1]].text)
+            want = PRONOUN_GENDER.get(pronoun)
+            return None if want and gender and gender != want else (found[0],)
+        idx = name_index(ctx.nicks)
+        words = [t.w for t in prev]
+        if any(t.word and idx.exact(words, k, None) for k, t in enumerate(prev)):
+            return None  # several players named: which one?
+    return None
+
+
 def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
     """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
     idx = name_index(ctx.nicks)

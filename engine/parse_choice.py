@@ -7,6 +7,7 @@ follow it; a later sentence that concludes with one player («ладно, дав
 Doubt that leaves the choice open asks too: another target under a condition («А если
 объяснится, то тогда за Шушу», :func:`conditional`) or offered after «может лучше» («…хотя не
 знаю, может лучше Гросса», :func:`maybe_better`, read by engine.parse_correct.alternative).
+A vote named again with «остаётся» after the letter's vote stays (:func:`kept_vote`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ _CONCLUDING = frozenset({"лучше", "тогда", "ладно", "давай",
 #: Words that may stand with the concluding words and the name («ну ладно, пусть будет
 #: всё-таки X», «в итоге на X»).
 _AROUND = _CONCLUDING | frozenset({"ну", "а", "же", "будет", "в", "на", "я", "таки", "все",
-                                   "всё", "ок", "окей", "хорошо", "ну", "тогда", "так"})
+                                   "всё", "ок", "окей", "хорошо", "так"})
 
 
 def open_move(prev: Prev | None) -> bool:

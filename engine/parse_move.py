@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_flags import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw, order_form
-from .grammar_refs import PRONOUN_GENDER, antecedent, read_back, written_gender
+from .grammar_refs import antecedent, named_before, read_back
 from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
@@ -67,7 +67,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and _counted_as(clause, kw.i):
-            named = _named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
+            named = named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
             back = (named[0], kw.i, kw.j) if named is not None else None
         if back is not None:
             tg.hits.append(back)
@@ -83,7 +83,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
                 for n in range(kw.j, pointer)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
-            last_hit = ctx.last_hit or _named_before(ctx, clause[pointer].w)
+            last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
@@ -191,7 +191,7 @@ def _listed_back(ctx: Ctx, tg: Targets) -> bool:
     the single target of the move before (or the one player the clause before names); it is
     put among ``tg.hits`` in its place. False when there is no such player or he is named in
     the list already (then the reply asks)."""
-    back = ctx.last_hit or _named_before(ctx)
+    back = ctx.last_hit or named_before(ctx)
     if back is None or back[0].nick is None or \
             any(back[0].nick == h[0].nick for h in tg.hits):
         return False
@@ -200,26 +200,6 @@ def _listed_back(ctx: Ctx, tg: Targets) -> bool:
     tg.hits.sort(key=lambda h: h[1])
     tg.end = max(tg.end, p + 1)
     return True
-
-
-def _named_before(ctx: Ctx, pronoun: str = "") -> tuple | None:
-    """The one player the previous clause names («Сегодня в моём списке — Максик. Маньячу
-    его.»), or, when it names nobody, the clause before it («Сегодня позирует мне
-    Пульхерия. Портрет до утра. Шизю её»), as ``(NameHit,)``; None when it names none or
-    several, or a name of the other gender than ``pronoun``."""
-    for prev in (ctx.prev_clause, ctx.earlier):
-        if not prev:
-            return None
-        found = antecedent(ctx, prev, 0, len(prev), pronoun)
-        if found is not None:
-            gender = written_gender(prev[found[1]].text)
-            want = PRONOUN_GENDER.get(pronoun)
-            return None if want and gender and gender != want else (found[0],)
-        idx = name_index(ctx.nicks)
-        words = [t.w for t in prev]
-        if any(t.word and idx.exact(words, k, None) for k, t in enumerate(prev)):
-            return None  # several players named: which one?
-    return None
 
 
 #: «(прошу) считать это моей проверкой»: what the sentence before did is this move.
