@@ -15,6 +15,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw, order_form
 from .grammar_refs import antecedent, named_before, read_back
 from .grammar_targets import Targets, read_targets
+from .grammar_target_words import reason_about
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
@@ -519,6 +520,8 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
             continue  # «МО в Смита до кучи»
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
+        if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
+            return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS \
                 and not is_interjection(t.w):  # («голос за кису кста», «… лол»)
             return True
