@@ -113,3 +113,34 @@ def _what(clause: list[Tok], k: int) -> int:
         if w.endswith(("ть", "ти", "чь", "ться")):
             break
     return n
+
+
+#: Verbs of advising the boss («подсказываю боссу», «предлагаю», «советую»).
+_ADVISE = frozenset({"подсказываю", "подскажу", "предлагаю", "предложу", "советую",
+                     "посоветую", "рекомендую"})
+
+#: Words of the boss's deciding («решать ему», «решает босс», «на его усмотрение»).
+_DECIDE_WORDS = DECIDES | frozenset({"решать", "усмотрение"})
+
+#: The boss named by his title or as «him» after advice («боссу подсказываю, решать ему»).
+_BOSS_WORDS = frozenset({"босс", "боссу", "босса", "дон", "дону", "дона", "шеф", "шефу", "ему"})
+
+
+def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
+    """True when a clan member (not the boss) only suggests the clan kill whose word is at
+    ``kill_at`` and leaves it to his boss: «X бы убрать — это я так, боссу подсказываю,
+    решать ему», «предлагаю убить X, но решает босс». Whether that is the clan's order is
+    unclear: the caller asks. Needs advice («бы», «предлагаю», «советую») and the boss
+    deciding or being advised in the clause, told to the host (advice said to the boss
+    himself, «решай сам», is talk between them)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    words = [t.w for t in clause if t.word]
+    if {"решай", "решайте", "реши", "решите"} & set(words):
+        return False  # «Босс, убить предлагаю X, но решай сам»: advice said to the boss
+    advice = "бы" in words or any(w in _ADVISE for w in words)
+    boss = any(w in _BOSS_WORDS for w in words) or any(
+        boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
+    return advice and boss and (any(w in _DECIDE_WORDS for w in words) or
+                                any(w in _ADVISE for w in words))

@@ -9,7 +9,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
-from .grammar_delegate import boss_decides, boss_ref
+from .grammar_delegate import boss_decides, boss_ref, suggests_kill
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
@@ -38,6 +38,14 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
     the last keyword read (None when none was)."""
     kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
+    if kill is not None and _names_player(ctx, clause, start) and \
+            suggests_kill(ctx, clause, kill.i):
+        # «X бы убрать — боссу подсказываю, решать ему»: the clan's order or advice? Ask
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),
+            tried="clan_kill"))
+        return None
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = _fear_votes(ctx, clause, kws)
