@@ -17,7 +17,7 @@ from .grammar_rules import actor_of
 from .grammar_tokens import Tok
 from .names import name_index
 from .names_english import translations
-from .words import norm
+from .words import is_infinitive, norm
 
 #: Verbs of a boss deciding or moving for his member («пусть X решает», «X решит»,
 #: «пусть X походит за меня»).
@@ -130,7 +130,8 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     """True when a clan member (not the boss) only suggests the clan kill whose word is at
     ``kill_at`` and leaves it to his boss: «X бы убрать — это я так, боссу подсказываю,
     решать ему», «предлагаю убить X, но решает босс». Whether that is the clan's order is
-    unclear: the caller asks. Needs advice («бы», «предлагаю», «советую») and the boss
+    unclear: the caller asks. Needs the kill in the infinitive (not «убиваем X — предлагаю
+    боссу», an order with a remark), advice («бы», «предлагаю», «советую») and the boss
     deciding or being advised in the clause, told to the host (advice said to the boss
     himself, «решай сам», is talk between them)."""
     me = ctx.sender
@@ -139,6 +140,8 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     words = [t.w for t in clause if t.word]
     if {"решай", "решайте", "реши", "решите"} & set(words):
         return False  # «Босс, убить предлагаю X, но решай сам»: advice said to the boss
+    if not is_infinitive(clause[kill_at].w):
+        return False  # «Убиваем Буку — предлагаю боссу»: the order, with a remark
     advice = "бы" in words or any(w in _ADVISE for w in words)
     boss = any(w in _BOSS_WORDS for w in words) or any(
         boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
