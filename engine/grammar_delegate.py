@@ -131,19 +131,19 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     ``kill_at`` and leaves it to his boss: «X бы убрать — это я так, боссу подсказываю,
     решать ему», «предлагаю убить X, но решает босс». Whether that is the clan's order is
     unclear: the caller asks. Needs the kill in the infinitive (not «убиваем X — предлагаю
-    боссу», an order with a remark), advice («бы», «предлагаю», «советую») and the boss
-    deciding or being advised in the clause, told to the host (advice said to the boss
+    боссу», an order with a remark), advice («бы», «предлагаю», «советую»), the boss named
+    and his deciding («решать ему») in the clause, told to the host (advice said to the boss
     himself, «решай сам», is talk between them)."""
     me = ctx.sender
     if not me.mafia or me.role == "boss":
         return False
     words = [t.w for t in clause if t.word]
-    if {"решай", "решайте", "реши", "решите"} & set(words):
+    if {"решай", "решайте", "реши", "решите"} & set(words) or (
+            len(clause) > 1 and clause[0].w in _BOSS_WORDS and clause[1].w == ","):
         return False  # «Босс, убить предлагаю X, но решай сам»: advice said to the boss
     if not is_infinitive(clause[kill_at].w):
         return False  # «Убиваем Буку — предлагаю боссу»: the order, with a remark
     advice = "бы" in words or any(w in _ADVISE for w in words)
     boss = any(w in _BOSS_WORDS for w in words) or any(
         boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
-    return advice and boss and (any(w in _DECIDE_WORDS for w in words) or
-                                any(w in _ADVISE for w in words))
+    return advice and boss and any(w in _DECIDE_WORDS for w in words)
