@@ -61,6 +61,8 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             if len(items) == before and open_item in items:
                 items.remove(open_item)
             excluded.update(range(first, hi))
+    if heads and ctx.branch_lead is None:
+        _lead(ctx, clause, _branch_start(clause, heads[0]))
     for n, k in enumerate(heads):
         last = n  # «если шизик или фанатка — …»: heads joined by «или» share one branch
         while last + 1 < len(heads) and _joined(clause, heads[last], heads[last + 1]):
@@ -70,6 +72,21 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         excluded.update(range(lo, hi))
         role = rw[clause[k].w]
         _read_branch(ctx, clause, role, heads[last], hi, lo, items, branches)
+
+
+def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
+    """«Сегодня работаю по Бульдозеру: если громила — …»: the one player named with no move
+    word before a colon or dash that opens the branches is the swindle's target (kept in
+    ``ctx.branch_lead`` for :func:`attach_branches`)."""
+    k = lo - 1
+    if k < 1 or clause[k].w not in (":", "—"):
+        return
+    if find_keywords(clause[:k], set(), name_index(ctx.nicks)):
+        return
+    hits = read_targets(ctx, ctx.sender, clause, 0, k).hits
+    nicks = {h.nick for h, _, _ in hits}
+    if len(nicks) == 1 and None not in nicks:
+        ctx.branch_lead = (hits[0][0].nick, span(ctx.text, clause, 0, k), clause[0].start)
 
 
 def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
@@ -192,6 +209,11 @@ _SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "н�
 def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
     """Put the branches into the letter's swindle move (the last branch per role wins)."""
     swindles = [it for it in items if it.move is not None and it.move.action == "swindle"]
+    if not swindles and ctx.branch_lead is not None and \
+            not any(it.tried == "swindle" for it in items) and ctx.branch_lead[0] in ctx.alive:
+        nick, text, pos = ctx.branch_lead
+        items.append(Item(pos, move=Move("swindle", target=nick, span=text), tried="swindle"))
+        swindles = items[-1:]
     if not swindles:
         if any(it.tried == "swindle" for it in items):
             return  # the swindle itself is already a question to the player
