@@ -198,6 +198,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                              items, member is not None)
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
+        elif kw.j < len(clause) and clause[kw.j].w == "ли":
+            kw.hypothetical = "hedged"  # «не знаю, проверять ли Маришку»: asked, no move
         elif hypo is True and kw.cls == V.FEAR and _if_chosen(clause, kw.i):
             pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
         elif hypo:
