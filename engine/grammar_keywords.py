@@ -256,9 +256,14 @@ def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
 
 
 def order_form(clause: list[Tok], kw: Kw) -> bool:
-    """A colon or dash after the keyword («голос: Бука») makes it an order, whatever
-    stands before it."""
-    return kw.j < len(clause) and clause[kw.j].w in (":", "—", "→")
+    """A colon or dash after the keyword («голос: Бука»), or after a remark in brackets
+    right after it («Голос (в смысле «премия»): Бука»), makes it an order, whatever stands
+    before it."""
+    j = kw.j
+    if j < len(clause) and clause[j].w == "(":
+        j = next((k + 1 for k in range(j + 1, min(len(clause), j + 16)) if clause[k].w == ")"),
+                 j)
+    return j < len(clause) and clause[j].w in (":", "—", "→")
 
 
 def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
@@ -363,6 +368,11 @@ def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     out: list[Kw] = []
     for kw in kws:
         prev = out[-1] if out else None
+        if prev is not None and prev.j < len(clause) and clause[prev.j].w == "(" and \
+                ")" not in (t.w for t in clause[prev.j:kw.i]) and \
+                ")" in (t.w for t in clause[kw.j:kw.j + 12]) and \
+                _merged_class(prev.cls, kw.cls) == prev.cls:
+            continue  # «Голос (в смысле «премия»): X»: the remark explains the keyword
         if prev is not None and _regarding(clause, kw) and \
                 all(not t.word or t.w in _DO_VERBS or t.w in V.FILLERS
                     for t in clause[prev.j:kw.i]):

@@ -283,6 +283,14 @@ PAST_WORDS: frozenset[str] = frozenset({"вчера", "позавчера", "в�
 #: vote, and after a joiner it goes on with the next vote.
 VOTE_ORDINALS: frozenset[str] = frozenset({"первый", "второй", "первое", "второе"})
 
+#: Verbs of forwarding or attaching a letter («пересылаю свой вчерашний ход», «прикладываю
+#: вчерашнее письмо»): a sentence about the letter forwarded (cut before parsing), no move.
+FORWARD_WORDS: frozenset[str] = frozenset({
+    "пересылаю", "переслал", "переслала", "пересылал", "пересылала", "перешлю", "прикладываю",
+    "приложил", "приложила", "прилагаю", "прикрепляю", "прикрепил", "прикрепила", "форварднул",
+    "форварднула", "форвардю",
+})
+
 #: Words that make a «как вчера» sentence about moves («Ход тот же, что и вчера»).
 MOVE_TALK_WORDS: frozenset[str] = frozenset({"ход", "хода", "ходы", "ходом", "как", "делаю",
                                              "сделаю", "повторяю"})

@@ -127,8 +127,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
-                t.w in V.MOVE_TALK_WORDS for t in clause)) and not _of_another(clause):
-        # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk
+                t.w in V.MOVE_TALK_WORDS for t in clause)) and not _of_another(clause) and \
+            not any(t.w in V.FORWARD_WORDS for t in clause):
+        # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
+        # and so is «пересылаю свой вчерашний ход» (the forwarded letter is not read)
         items.append(Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return None
