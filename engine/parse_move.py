@@ -107,6 +107,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     used = max([kw.j] + [h[2] for h in tg.hits])
     if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
             not (kw.cls == V.DELEGATE and all(h.kind == "self" for h, _, _ in tg.hits)) and \
+            clause[min(kw.j, len(clause) - 1)].w != "ли" and \
             _tells(clause, kw, tg, max(used, tg.end), hi, noun, ctx.text):
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
