@@ -18,6 +18,7 @@ from .grammar_rules import actor_of, problem
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import name_index
+from .names_pets import ALTERNATION, DIMINUTIVE_SUFFIXES
 from .parse_types import DEFAULT_CLASS
 from .translit import name_readings
 from .words import is_known_word, morph, norm, role_words
@@ -91,6 +92,22 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
         if word.endswith(ending) and len(stem) >= 3 and any(
                 r.startswith(stem) and len(r) > len(stem) + 1 for r in _readings(nick)):
             return True
+    return _base_noun(word, nick)
+
+
+def _base_noun(word: str, nick: str) -> bool:
+    """True when ``word`` is the noun a diminutive nickname is built on («шашлык» for
+    Шашлычок, «шашлыка»): the nickname's first word less a diminutive suffix, with the
+    consonant change of Russian diminutives (ч → к), is the word's dictionary form."""
+    lemma = morph().parse(word)[0].normal_form.replace("ё", "е") if is_known_word(word) else word
+    for r in _readings(nick):
+        for suffix in DIMINUTIVE_SUFFIXES:
+            stem = r[:-len(suffix)]
+            if not r.endswith(suffix) or len(stem) < 3:
+                continue
+            heads = {stem} | ({stem[:-1] + c for c in ALTERNATION.get(stem[-1], "")})
+            if lemma in heads or word in heads:
+                return True
     return False
 
 

@@ -39,6 +39,7 @@ _CLIP_ONLY = frozenset({"шка", "шек", "шечка"})
 
 #: Consonants that change before a diminutive suffix (written → the nickname's).
 _ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
+ALTERNATION = _ALTERNATION  # (for engine.grammar_members)
 
 #: A Latin word with a Russian suffix after an apostrophe («lemur'чика»).
 _LATIN_HEAD = re.compile(r"([a-z]{3,})['’`]([а-я]{2,})")
