@@ -143,15 +143,20 @@ def _za_prefix(clause: list[Tok]) -> int:
         k += 1  # «А за Лиса: …», «Так что теперь за Лиса (…): …»
     k = k + 1 if k < len(clause) and clause[k].word and clause[k].w in _ORDER_WORDS else k
     if k < len(clause) and clause[k].word and clause[k].w in ("за", "для"):
-        if k and not any(t.w in (":", "—") for t in clause[k + 1:k + 24]):
-            return 0  # «Сегодня за Маску голосую»: the vote, no order heading
+        mark = next((n for n in range(k + 1, min(len(clause), k + 24))
+                     if clause[n].w in (":", "—")), None)
+        if k and (mark is None or any(lexicon().words.get(t.w) == V.VOTE
+                                      for t in clause[k + 1:mark])):
+            return 0  # «Сегодня за Маску голосую(: …)»: the vote, no order heading
         return k + 1
     return 0
 
 
-#: Discourse words before «за <member>» («А за Лиса: …», «Так что теперь за Лиса: …»).
+#: Discourse words before «за <member>» («А за Лиса: …», «Так что теперь за Лиса: …»,
+#: «Поэтому за Лиса: …»).
 _ZA_OPENERS = frozenset({"а", "и", "ну", "так", "что", "теперь", "тогда", "значит", "итак",
-                         "сегодня", "ещё", "еще", ","})
+                         "сегодня", "ещё", "еще", ",", "поэтому", "вот", "также", "далее",
+                         "дальше", "затем"})
 
 
 def _past_own(ctx: Ctx, clause: list[Tok], k: int) -> int:
