@@ -148,7 +148,7 @@ def test_init_shows_the_roles_and_warns_of_a_short_roster(tmp_path):
     out = CliRunner().invoke(main, ["--config", str(config), "init"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
     lines = [line.split() for line in out.output.splitlines()]
-    assert ["Ягуар", "Босс", "(клан", "1)"] in lines
+    assert ["Ягуар", "Босс", "(Клан1)"] in lines  # as the letters and the newspaper write it
     assert "правила рассчитаны на 24 игрока, а в игре 2: часть ролей не роздана" in out.output
     sent = CliRunner().invoke(main, ["--config", str(config), "send"])
     assert sent.exit_code == 0, sent.output

@@ -30,14 +30,12 @@ def init(ctx: click.Context, event: str | None) -> None:
 
     cfg, store = open_game(ctx)
     state = call(init_game, cfg, store, now=now(), event=event)
-    from engine.replay import role_name
-    from engine.roles import STANDARD_DEAL
+    from engine.roles import STANDARD_DEAL, role_display
 
     click.echo(f"Игра «{cfg.name}» создана: {count(len(state.players), 'игрок', 'игрока', 'игроков')}, роли розданы.")
     listing = table("Игрок", "Роль", whole=())
     for nick, p in state.players.items():
-        clan = f" (клан {p.clan[-1]})" if p.clan else ""
-        listing.add_row(nick, role_name(p.role) + clan)
+        listing.add_row(nick, role_display(p.role, p.clan))
     console().print(listing)
     if len(state.players) != len(STANDARD_DEAL):
         click.echo(f"Внимание: правила рассчитаны на {count(len(STANDARD_DEAL), 'игрока', 'игрока', 'игроков')}, "
