@@ -81,10 +81,11 @@ class Answers:
         out.reply_body = body
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-              late_deadline=None, late_row=None, came_after=None, moved=False) -> None:
+              late_deadline=None, late_row=None, came_after=None, moved=False, standing=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
-        breaker)."""
+        breaker). ``standing``: moves of the sender's earlier letters of the day that still
+        stand after this one (the reply lists them)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -92,7 +93,7 @@ class Answers:
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
-                                   now=self.now)
+                                   now=self.now, standing=list(standing))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

@@ -25,6 +25,7 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
+from engine.collect import standing_moves
 from engine.legality import screen_letter, standing_actions
 from engine.model import Problem, ProblemKind
 
@@ -312,11 +313,14 @@ class _Run:
             letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: засчитано "
                                 f"в день {ctx.day}")
         state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
+        mine = (tuple(result.moves), bool(result.cancel or result.skip))
+        # the earlier letters' moves this one leaves standing, told in the reply
+        kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
         if state == LetterState.APPLIED:
-            earlier_letters.append((tuple(result.moves), bool(result.cancel or result.skip)))
+            earlier_letters.append(mine)
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, **reply)
+                           moved=moved, standing=kept, **reply)
         return done(state)
 
 def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:

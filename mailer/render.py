@@ -177,19 +177,24 @@ class Renderer:
     def reply(self, *, nick: str, moves: list[Move], problems: list[Problem], state: GameState,
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
               cancel: bool, now: datetime | None = None, late_row: DayRow | None = None,
-              came_after: DayRow | None = None, moved: bool = False) -> str:
+              came_after: DayRow | None = None, moved: bool = False,
+              standing: list[Move] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
         closed (the letter counts for ``day_row``, and the reply says so first); ``moved``: the
         sender had been told the letter counts for the next day, and the host has since moved
-        the deadline past it (the reply says it counts for ``day_row`` after all)."""
+        the deadline past it (the reply says it counts for ``day_row`` after all);
+        ``standing``: the sender's moves from earlier letters of the day that still stand
+        (:func:`engine.collect.standing_moves`), listed so a refusal never reads as «nothing
+        of mine counts»."""
         from engine.parse import describe_move
 
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
+                           standing=[describe_move(m, state) for m in standing],
                            closed_at=utc(late_row.closed_at) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,

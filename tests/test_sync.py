@@ -378,3 +378,29 @@ def test_reply_refuses_a_hunt_that_close_day_would_refuse(game):
         moves = loads(s.get(DayRow, 1).result_json)["moves"]
     mine = {(m["action"], m["target"]): (m["outcome"], m["reason"]) for m in moves if m["by"] == "Бука"}
     assert mine == {("heal", "Маруська"): ("done", "ok"), ("hunt", "Ягуарчик"): ("refused", "hunt_with_role_move")}
+
+
+def test_reply_lists_the_earlier_moves_that_still_stand(game):
+    """A later letter replaces only the moves of its kind: its reply says which moves of the
+    sender's earlier letters of the day still stand, so a refused or partial letter never
+    reads as «nothing of mine counts»; a cancel («отменяю ход») leaves only the vote."""
+    game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="s1@x"),
+                 START + timedelta(hours=2))
+    game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="s2@x"), START + timedelta(hours=3))
+    game.deliver(letter("buka@example.org", "Лечу Бобра", msgid="s3@x"), START + timedelta(hours=4))
+    game.deliver(letter("buka@example.org", "Отменяю ход", msgid="s4@x"), START + timedelta(hours=5))
+    game.sync()
+    body = {r.ref: r.body for r in game.replies("reply")}
+    first = body["reply:s1@x"]
+    assert "Остаются в силе" not in first
+    second = body["reply:s2@x"]
+    assert "Голос на линче: Serginio" in second
+    standing = second.split("Остаются в силе ходы из ваших прежних писем за день 1:\n")[1]
+    assert standing.startswith("  - Лечение: Маруська\n\n"), standing
+    third = body["reply:s3@x"]  # nobody is «Бобёр»: nothing accepted, both earlier moves stand
+    assert "Не принято" in third and "Принято" not in third.replace("Не принято", "")
+    standing = third.split("Остаются в силе ходы из ваших прежних писем за день 1:\n")[1]
+    assert standing.startswith("  - Лечение: Маруська\n  - Голос на линче: Serginio\n\n"), standing
+    fourth = body["reply:s4@x"]
+    standing = fourth.split("Остаются в силе ходы из ваших прежних писем за день 1:\n")[1]
+    assert standing.startswith("  - Голос на линче: Serginio\n\n"), standing
