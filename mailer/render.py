@@ -13,6 +13,7 @@ from typing import Any
 
 import jinja2
 
+from engine.legality import ROLE_MOVES
 from engine.model import Move, Problem
 from engine.names import inflect
 from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
@@ -307,6 +308,11 @@ class Renderer:
             for m in moves:  # a boss's move for a member: name the member's role, as the reply does
                 if m.get("member") in state_before.players:
                     m["member_role"] = state_before.players[m["member"]].role
+            # the boss's move for this member that was carried out or tried (not one voided by
+            # the member's own move): the member learns what was done in his name
+            by_boss = [dict(as_told(m, data), action=_member_action(p.role, m))
+                       for m in data["moves"] if m.get("member") == nick and m["by"] != nick
+                       and m.get("outcome") != "void"]
             info = [i for i in data["info"] if i["to"] == nick]
             news = []
             for a in result.activations:
@@ -315,9 +321,16 @@ class Renderer:
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick})
             body = self.render(
-                "result.txt.j2", nick=nick, day=row, moves=moves, info=info, news=news,
+                "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news,
                 died=dead_now.get(nick), next_row=next_row,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
             out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))
         return out
+
+
+def _member_action(role: str, move: dict[str, Any]) -> str:
+    """The action of a boss's ``on_behalf`` move (result JSON) as the member's role makes it
+    (the thief's ``rob``, the guard's ``guard``); ``on_behalf`` when the role has no one move."""
+    actions = ROLE_MOVES.get(role, frozenset())
+    return next(iter(actions)) if len(actions) == 1 else move["action"]

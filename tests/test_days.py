@@ -672,3 +672,17 @@ def test_demo_into_a_used_folder_is_a_russian_error(tmp_path):
     out = CliRunner().invoke(main, ["demo", "--keep", str(folder)])
     assert out.exit_code == 1 and "Traceback" not in out.output
     assert f"Ошибка: в {folder} уже есть демо-игра" in out.output
+
+
+def test_member_is_told_the_move_his_boss_made_for_him(demo):
+    """DECISIONS.md §4 Boss (c): the guard left his move to the boss, whose order for him was
+    carried out; the guard's result letter says what was done in his name, the boss's letter
+    tells it as his order, and nobody else hears of it."""
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        results = {r.to_nick: r.body for r in store.outgoing(s) if r.kind == "result"}
+    assert "Ход за вас по приказу Босса:\n  - Охрана: Кот Бегемот — выполнено.\n" in results["Serginio"]
+    assert "  - За Serginio (охранник): Кот Бегемот — выполнено.\n" in results["Кот Бегемот"]
+    assert [n for n, body in results.items() if "по приказу Босса" in body] == ["Serginio"]
