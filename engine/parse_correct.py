@@ -38,8 +38,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k is None:
         k = late_correction(clause)  # «ой, он же наш, нет — Остапа»
     # «А если объяснится, то тогда за Шушу»: a correction under a condition
-    cond = k is not None and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) and \
-        hypothetical(clause, k, set()) is True
+    # (correction words that end the clause, «…, если я ошибся», correct nothing under it)
+    cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
+        and hypothetical(clause, k, set()) is True
     if k is None:
         k = _not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
