@@ -128,8 +128,8 @@ def _supersede(acts: list[Act]) -> None:
 
 
 def _host_votes(acts: list[Act], turn: TurnInput) -> None:
-    for act in acts:
-        if act.pending and act.action == "vote" and act.owner in turn.votes:
+    for act in acts:  # a voter stripped of his vote is told that (``lost_vote``), not this
+        if act.pending and act.action == "vote" and act.owner in turn.votes and act.owner not in turn.lost_vote:
             act.set("void", "host_vote")
 
 
