@@ -318,6 +318,10 @@ class _Run:
         kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
+            from .day.deadline import drop_answered_reminder
+
+            if drop_answered_reminder(s, nick, ctx.day):
+                letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, **reply)

@@ -404,3 +404,20 @@ def test_reply_lists_the_earlier_moves_that_still_stand(game):
     fourth = body["reply:s4@x"]
     standing = fourth.split("Остаются в силе ходы из ваших прежних писем за день 1:\n")[1]
     assert standing.startswith("  - Голос на линче: Serginio\n\n"), standing
+
+
+def test_reminder_queued_before_the_players_moves_is_dropped(game):
+    """A reminder still unsent when the player's letter with moves comes is outdated (it says
+    what is missing): sync takes it off the queue and notes it; other players' stay."""
+    from mailer.day import remind
+
+    assert sorted(remind(game.cfg, game.store, now=START + timedelta(hours=1))) == [
+        "Serginio", "Бука", "Маруська", "Ягуарчик"]
+    game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="r1@x"),
+                 START + timedelta(hours=2))
+    game.sync()
+    reminders = sorted(r.to_nick for r in game.replies("reminder"))
+    assert reminders == ["Serginio", "Маруська", "Ягуарчик"]
+    with game.store.session() as s:
+        [stored] = game.store.letters(s, day=1)
+        assert "напоминание этому игроку снято с очереди: он прислал ходы" in stored.notes_json

@@ -168,6 +168,18 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     return reminded
 
 
+def drop_answered_reminder(s: Session, nick: str, day: int) -> bool:
+    """Take off the queue ``nick``'s unsent reminder for ``day``: a letter of his with moves
+    for that day came after it, so what it says is missing may no longer be (the reply to the
+    letter says what stands). Returns whether one was dropped."""
+    out = s.exec(select(Outgoing).where(Outgoing.kind == "reminder", Outgoing.to_nick == nick,
+                                        Outgoing.day == day, Outgoing.state.in_(UNSENT))).first()
+    if out is None:
+        return False
+    s.delete(out)
+    return True
+
+
 def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
     """Take off the queue the reminders that no longer hold: those for ``day`` (being
     closed) or earlier, and those to players dead in ``state``. Returns how many."""
