@@ -421,3 +421,21 @@ def test_reminder_queued_before_the_players_moves_is_dropped(game):
     with game.store.session() as s:
         [stored] = game.store.letters(s, day=1)
         assert "напоминание этому игроку снято с очереди: он прислал ходы" in stored.notes_json
+
+
+def test_event_change_to_one_vote_names_the_players_who_sent_two(game):
+    """open-day --event from «Ярость» (two votes) to a day of one vote: close-day refuses a
+    vote for two, so the host is told who sent one and must send again."""
+    from mailer.day import set_event
+
+    set_event(game.cfg, game.store, "rage", now=START)
+    game.deliver(letter("buka@example.org", "Линч: Ягуарчик и Serginio", msgid="v1@x"),
+                 START + timedelta(hours=2))
+    game.deliver(letter("serg@example.org", "Линч: Ягуарчик", msgid="v2@x"), START + timedelta(hours=2))
+    game.sync()
+    assert "Голоса на линче: Ягуарчик и Serginio" in game.replies("reply")[0].body
+    _row, lines = set_event(game.cfg, game.store, "none", now=START + timedelta(hours=3))
+    assert lines == ["с новым событием у каждого один голос, а голоса за двоих уже прислали: Бука; "
+                     "close-day их не засчитает — попросите этих игроков прислать один голос заново"]
+    _row, lines = set_event(game.cfg, game.store, "voice", now=START + timedelta(hours=4))
+    assert lines == []

@@ -15,6 +15,7 @@ from engine.roles import STANDARD_DEAL
 from engine.state import GameState
 
 from ..config import GameConfig
+from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import UNSENT
 from ..store import DayRow, Game, Outgoing, Store, dumps, loads, shown_url, to_db, utc
@@ -129,7 +130,24 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         if announced and old_event != row.event:
             told = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now)
             announced = [f"{announced[0]}; живым игрокам поставлено в очередь письмо о новом событии: {told}"]
-        return row, stale + announced
+        return row, stale + announced + _votes_too_many(s, store, row)
+
+
+def _votes_too_many(s: Session, store: Store, row: DayRow) -> list[str]:
+    """A line for the host naming the players whose applied letters of ``row``'s day give more
+    lynch votes than the new event allows (DECISIONS.md §6: two votes only under «Ярость» and
+    «Голос»): close-day refuses such a vote, so they must send it again."""
+    from engine.lynch import votes_per_player
+
+    per = votes_per_player(row.event)
+    over = sorted({letter.nick for letter in store.letters(s, day=row.day)
+                   if letter.state == LetterState.APPLIED and letter.nick
+                   and any(m.get("action") == "vote" and len(m.get("targets") or [m.get("target")]) > per
+                           for m in loads(letter.moves_json) or [])})
+    if not over:
+        return []
+    return [f"с новым событием у каждого один голос, а голоса за двоих уже прислали: {', '.join(over)}; "
+            "close-day их не засчитает — попросите этих игроков прислать один голос заново"]
 
 
 def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, renderer) -> list[str]:
@@ -174,13 +192,16 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
     from ``old_event`` (the players were told of it by the result letters already sent).
     One letter per player and change (ref ``event-changed:<day>:<old>:<new>:<nick>``).
     Returns how many were queued."""
+    from engine.lynch import votes_per_player
+
+    fewer = votes_per_player(row.event) < votes_per_player(old_event)
     n = 0
     for nick in state.alive():
         queue(s, cfg, ref=f"event-changed:{row.day}:{old_event}:{row.event}:{nick}", kind="event",
               day=row.day, to_addr=address_of(cfg, nick), to_nick=nick,
               subject=f"{cfg.name}: событие дня {row.day} изменено",
               body=renderer.render("event_changed.txt.j2", nick=nick, day=row, old_event=old_event,
-                                   deadline=utc(row.deadline)),
+                                   deadline=utc(row.deadline), fewer_votes=fewer),
               now=now)
         n += 1
     return n
