@@ -42,9 +42,11 @@ def boss_ref(ctx, clause: list[Tok], k: int) -> int:
     if k >= len(clause) or not clause[k].word:
         return 0
     me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return 0
     boss = next((n for n, p in ctx.state.players.items() if p.clan == me.clan and p.alive
                  and n != me.nick and actor_of(ctx.state, n).role == "boss"), None)
-    if boss is None or not me.mafia or me.role == "boss":
+    if boss is None:
         return 0
     idx = name_index(ctx.nicks)
     hit = idx.exact([t.w for t in clause], k, None)
@@ -74,6 +76,9 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     «пусть», «за меня», «ход» and the like, and what he decides («кого охранять», «у кого
     воровать»); a «,», «—» or «(» after both ends what is read. Returns the index where the
     part read ends, None when the clause is no such part."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss" or DECIDES.isdisjoint(t.w for t in clause[start:]):
+        return None  # (cheap checks first: most clauses of a letter are talk)
     seen_boss = seen_verb = False
     k = start
     while k < len(clause):
