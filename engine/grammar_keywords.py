@@ -129,7 +129,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
             negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
                       or (kw.weak and kw.cls != V.VOTE and suggested(clause, i, kw.j))
-                      or (kw.cls == V.VOTE and against_vote(clause, i)))
+                      or (kw.cls == V.VOTE and against_vote(clause, i))
+                      or _left_out(clause, kw, idx, words))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue
@@ -151,6 +152,14 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     if fuzzy:
         found = sorted(found + fuzzy, key=lambda kw: kw.i)
     return _withdrawals(clause, _shoot_on_hunt(clause, idx, _merge(clause, found)))
+
+
+def _left_out(clause: list[Tok], kw: Kw, idx: NameIndex, words: list[str]) -> bool:
+    """«Сегодня без жульничества, мо в X»: a move noun after «без» is the move left out
+    (negated), unless its target follows right away («без проверки Буки не обойтись»)."""
+    if kw.i == 0 or clause[kw.i - 1].w != "без":
+        return False
+    return kw.j >= len(clause) or idx.exact(words, kw.j, None) is None
 
 
 _OPENING = frozenset({"«", '"', "“", "„"})

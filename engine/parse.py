@@ -39,7 +39,7 @@ from .words import inflect, is_known_word
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
-from .parse_choice import final_choice, kept_vote, open_move
+from .parse_choice import doubted, final_choice, kept_vote, open_move
 from .parse_clause import read_clause
 from .parse_correct import alternative, asks_leave, correction
 from .parse_finish import finish
@@ -99,7 +99,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             passed(ctx, clause)
             continue
         count = len(items)
-        if alternative(ctx, clause, prev, adjacent, items):
+        if doubted(ctx, clause, prev, adjacent, items) or \
+                alternative(ctx, clause, prev, adjacent, items):
             # «мо в Зефирку. ну или Ктулху хз»: neither is an order, unless a later «ладно,
             # давай X» chooses
             held = Prev(prev.cls, prev.start, prev.member, [

@@ -166,3 +166,47 @@ def maybe_better(clause: list[Tok], k: int) -> int:
     while k < len(clause) and (not clause[k].word or clause[k].w in ("быть", "и", "все-таки")):
         k += 1
     return k + 1 if k < len(clause) and clause[k].w == "лучше" else 0
+
+
+#: Words that may open a clause of doubt before «или нет» («ну или нет», «хотя, может, и нет»).
+_DOUBT_OPENERS = frozenset({"ну", "а", "хотя", "или", "либо", "может", "быть", "и", "же",
+                            "блин", "хм", "хмм", "эх"})
+
+#: The «no» of a doubt («…или нет», «…или не», «…а может и не надо»).
+_DOUBT_NO = frozenset({"нет", "не"})
+
+
+def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
+            items: list[Item]) -> bool:
+    """«Шизю мадам… или не, потом решу», «Лечу Кузю. А может, и нет»: right after a move, a
+    clause that puts it back in doubt («или нет», «может, и нет») and names no player and
+    no move: the move is no order (precision first): it is asked about, and a later
+    concluding sentence («ладно, давай X») may still choose. True when the clause was one."""
+    if prev is None or not adjacent or prev.asked or not any(
+            it.move is not None for it in prev.items):
+        return False
+    words = [t.w for t in clause]
+    k = 0
+    opened = False  # «или» or «может» seen
+    while k < len(clause) and (not clause[k].word or clause[k].w in _DOUBT_OPENERS):
+        opened = opened or clause[k].w in ("или", "либо", "может")
+        k += 1
+    if k >= len(clause) or words[k] not in _DOUBT_NO:
+        return False
+    later = clause_flags(clause)["later"]
+    if not opened and not (later and "хотя" in words[:k]):
+        return False  # («хотя не, позже решу»: put off again)
+    if k + 1 < len(clause) and clause[k + 1].word and words[k + 1] not in V.FILLERS and \
+            not later:
+        return False  # «или не Кузю, а Бобра», «а может, не стоит…» with more said: not this
+    idx = name_index(ctx.nicks)
+    if find_keywords(clause, set(), idx) or any(
+            t.word and nick_at(ctx, clause, words, n) is not None
+            for n, t in enumerate(clause) if n > k):
+        return False
+    for n, it in enumerate(items):
+        if it.pos < prev.start or it.move is None or not any(it is p for p in prev.items):
+            continue
+        items[n] = Item(it.pos, problem=problem(it.move.span, "unparsed", "alternative"),
+                        tried=it.move.action)
+    return True
