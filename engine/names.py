@@ -20,9 +20,9 @@ import functools
 import re
 
 from .names_english import translations
-from .names_given import names_in_word
+from .names_given import names_in_word, names_written
 from .names_match import NameHit, NameIndex
-from .names_pets import DIMINUTIVE_SUFFIXES, add_stems
+from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .translit import name_readings
 from .words import (
     ALL_CASES, CYR, LAT, THRESHOLDS, ending_forms, inflect, is_known_word, latin_forms, morph,
@@ -75,6 +75,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
         _add_stems(idx, nick, words[0])
+        add_roots(idx.roots, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
         if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
             for form in {**word_forms(head.group(1)), **_safe(_reading_forms(head.group(1)))}:
@@ -194,10 +195,26 @@ def _add_given(idx: NameIndex, nick: str) -> None:
     found: set[str] = set()
     for word in dict.fromkeys(words + nick_pieces(nick)):
         found |= names_in_word(word)
+    if not found:
+        for word in words:
+            found |= _pet_of_given(word)
+        if found:
+            idx.guessed.add(nick)
     if found:
         idx.given_of[nick] = frozenset(found)
         for name in found:
             idx.given.setdefault(name, set()).add(nick)
+
+
+def _pet_of_given(word: str) -> frozenset[str]:
+    """The given names a nick word not in the table is a pet form of, built by a diminutive
+    suffix on a whole short form («Вовчик» is Вова's, so Владимир's; «Жорик» is Георгий's):
+    such a nick is reachable by that name's other forms, and a form two nicks share is asked
+    about. A dictionary word («танке») or a patronymic's short form («Саныч») is none."""
+    if not re.fullmatch(r"[а-я]{3,}", word) or word.endswith(("ыч", "ич")) or (
+            is_known_word(word) and not person_name(word)):
+        return frozenset()
+    return names_written(word)
 
 
 def _translated(word: str, nick: str, alone: list) -> dict[str, frozenset[str]]:

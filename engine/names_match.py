@@ -63,6 +63,12 @@ class NameIndex:
     given: dict[str, set[str]] = field(default_factory=dict)
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: nicknames whose given name is only guessed (a nick word that is a pet form of a
+    #: table form, «Вовчик»): a hit by that name alone is asked about
+    guessed: set[str] = field(default_factory=set)
+    #: own stems of one-word Cyrillic nicknames («волод» for «Володя», see
+    #: :func:`engine.names_pets.add_roots`)
+    roots: dict[str, set[str]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None
     _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
@@ -84,7 +90,7 @@ class NameIndex:
             return None
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
-        if owners and all(self.given_of[n] - written for n in owners):
+        if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
@@ -186,10 +192,32 @@ class NameIndex:
                 # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
                 others = self.whole_words[words[i]] - set(owners)
                 if others:
-                    return NameHit(None, tuple(sorted(set(owners) | others)), "exact", 1)
+                    return self._whole_or_word(words[i], owners, others, expected)
         if not owners:
             return None
         return _pick(owners, expected, best_len)
+
+    def _whole_or_word(self, w: str, owners: dict[str, frozenset[str]], others: set[str],
+                       expected: frozenset[str] | None) -> NameHit:
+        """A form both of a whole nick (``owners``: nick → the cases it is) and of one word of
+        multi-word nicks (``others``): the case the governing word asks for (``expected``)
+        settles it when exactly one reading has it and no whole nick could be the uninflected
+        nominative («бью Лиса» is Лис's accusative; «бью Лису» is the word «Лиса» of «Лиса
+        Алиса» in the accusative); a word of a longer nick left uninflected is no reading
+        then. Else every reading is a candidate."""
+        nicks = sorted(set(owners) | others)
+        if expected:
+            cases = dict(owners)
+            for nick, parts in self.multi:
+                if nick in others:
+                    for part in parts:
+                        cases[nick] = cases.get(nick, frozenset()) | part.get(w, frozenset())
+            fit = [n for n in nicks if cases.get(n, frozenset()) & expected]
+            bare = [n for n in owners if "nomn" in owners[n] and n not in fit]
+            if len(fit) == 1 and not bare:
+                return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
+                               "exact", 1)
+        return NameHit(None, tuple(nicks), "exact", 1)
 
     def approximate(self, word: str, strict: bool = False) -> NameHit | None:
         """One word of a multi-word nickname, a prefix, a pet form, or a near miss of some
@@ -247,6 +275,7 @@ class NameIndex:
         if pet is not None:
             owners |= set(pet.candidates)
             kind = kind if owners - set(pet.candidates) else "pet"
+        by_form = set(owners)  # by the nick's own letters, not by a given name
         if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
             given = self.given_name(word)
             if given is not None:
@@ -259,6 +288,11 @@ class NameIndex:
                 if given.nick is None and len(given.candidates) == 1 and not owners:
                     return given  # a guess (see given_name): asked about, never taken
                 owners |= set(given.candidates)
+        if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
+                pet_owners(self.roots, word, clip=False) == by_form:
+            # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
+            # reached only by the given name they share
+            owners, kind = by_form, "pet"
         if owners:
             return _hit(sorted(owners), kind)
         limit = max_distance(len(word))

@@ -132,3 +132,15 @@ def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
     for stem in found:
         if len(stem) >= 3:
             stems.setdefault(stem, set()).add(nick)
+
+
+def add_roots(roots: dict[str, set[str]], nick: str, word: str) -> None:
+    """Add to ``roots`` (stem → nicknames) the stems of a one-word Cyrillic ``nick``'s own
+    pet forms: the word and the word without its last vowel («волод» for «Володя»), not a
+    shorter stem left by cutting a suffix off («вов» of «Вовчик»). A pet form built on a
+    root («Володьку») is that nick's own, not a sibling form of the same given name."""
+    if not CYR.fullmatch(word[-1:] or "-") or len(word) < 3 or LAT.search(word):
+        return
+    for stem in {word, word[:-1] if word[-1] in "аяоеьйиыу" else word}:
+        if len(stem) >= 3:
+            roots.setdefault(stem, set()).add(nick)
