@@ -55,6 +55,7 @@ class Targets:
     role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
     end: int = -1  # index after the last token used
     retracted: bool = False  # the names were taken back with no other named («…ой, нет»)
+    za: bool = False  # the correction's new name follows «за» («…, хотя нет, за Кузю»)
     #: index of a pronoun written as an element of a list of names («за него же и за
     #: Кузю», «за Кузю и за неё»): it points at a player named before (engine.parse_move)
     listed_pronoun: int | None = None
@@ -117,6 +118,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 if retracts(clause, k, hi):
                     out.hits, out.retracted = [], True  # «за Мельника… ой, нет, он же свой»
                 break
+            out.za = "за" in words[k:nxt[0]]  # «лечу Буку, хотя нет, за Кира»: which move?
             out.hits, k, joined, expected = [], nxt[0], True, nxt[1]
             continue
         if w == "это" and not out.hits and k == first_word(clause, lo):

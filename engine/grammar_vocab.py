@@ -149,6 +149,10 @@ CORRECTION_HEADS: frozenset[str] = frozenset({
 CORRECTION_MARKS: frozenset[str] = CORRECTION_HEADS - {
     "нет", "есть", "тогда", "опечатка", "очепятка", "описка"}  # «(опечатка, ПРОВЕРЯЮ)»
 
+#: Move classes whose target may follow «за» («голосую за X», «слежу за X», «за меня»): a
+#: correction «хотя нет — за Y» after another move is about the vote (engine.parse_correct).
+ZA_CLASSES: frozenset[str] = frozenset({VOTE, WATCH, AWARD, DELEGATE})
+
 #: «Снимаю голос с X»: a vote keyword after these words withdraws the vote.
 WITHDRAW_WORDS: frozenset[str] = frozenset({
     "снимаю", "сниму", "отзываю", "отзову", "забираю", "заберу", "убираю", "уберу", "снимаем",

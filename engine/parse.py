@@ -79,6 +79,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     prev: Prev | None = None
     held: Prev | None = None  # a move left open over talk («Шизю… не знаю. … Ладно, X»)
     last_start = -1  # offset of the clause before this one
+    branch_end = -1  # end of the clause before when it held a swindler's branch
     idx = name_index(nicks)
     names = idx.trigger_forms()
     if actor.role == "boss":  # «Мотя — меня»: a member by a part of his nickname
@@ -120,7 +121,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             continue
         flags = clause_flags(clause)
         ctx.marks.extend(correction_marks(clause))
-        if correction(ctx, clause, prev, adjacent, flags, items):
+        if (branch_end < 0 or "\n" in text[branch_end:clause[0].start]) and \
+                correction(ctx, clause, prev, adjacent, flags, items):
+            # (a correction on the line of a swindler's branch is the branch's, see
+            # engine.parse_branches; «UPD: …» on a line of its own may fix the swindle)
             if items and items[-1].pos == clause[0].start and items[-1].problem is not None \
                     and items[-1].problem.reason == "retracted":
                 # «Лечу Кузю… а нет, стоп. Лучше Бобра»: a name right after a retraction
@@ -150,6 +154,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         passed(ctx, clause)
         if last is not None:
             prev = last if not excluded else None
+        branch_end = clause[-1].end if excluded else -1
         if len(items) != count or (last is not None and not last.items):
             held = prev if open_move(prev) else (held if len(items) == count else None)
     if ctx.today and not swindle_branches:

@@ -37,6 +37,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     k = correction_end(clause)
     if k is None:
         k = late_correction(clause)  # «ой, он же наш, нет — Остапа»
+        if k is not None and _own_move_before(ctx, clause, k):
+            return False  # «Голосую за X, хотя нет — за Y»: the clause corrects its own move
     # «А если объяснится, то тогда за Шушу»: a correction under a condition
     # (correction words that end the clause, «…, если я ошибся», correct nothing under it)
     cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
@@ -72,6 +74,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = 0
     else:
         k = _after_aside(ctx, clause, words, k)  # «хотя нет, если честно, лучше за Вишню»
+    k0 = k
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
                                clause[k].w in V.PREPOSITIONS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
@@ -97,6 +100,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)
+    if "за" in words[k0:k] and prev.cls not in V.ZA_CLASSES:
+        prev = _vote_before(ctx, clause, prev, items)  # «Голос за X. Лечу Y. Хотя нет — за Z»
+        if prev is None:
+            return True
     before = len(items)
     read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
               flags, items, prev.member is not None)
@@ -105,6 +112,28 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> Prev | None:
+    """A correction whose new target follows «за» after a move that takes no «за» («Голос за
+    X. Лечу Y. Хотя нет — за Z») corrects the letter's vote: the last vote before it, as a
+    :class:`Prev`. With no vote before, the reply asks which move is meant (an item is added,
+    None returned)."""
+    vote = next((it for it in reversed(items) if it.pos < clause[0].start and (
+        (it.move is not None and it.move.action == "vote") or
+        (it.move is None and it.tried == "vote"))), None)
+    if vote is not None:
+        return Prev(V.VOTE, vote.pos, None, [vote], prev.clause)
+    items.append(Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "which_move")))
+    return None
+
+
+def _own_move_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a move word of the clause's own (not negated, not reported) stands before
+    the correction words ending at ``k``: the correction is that move's, read with it."""
+    return any(kw.i < k and not kw.negated and not kw.reported
+               for kw in find_keywords(clause, set(), name_index(ctx.nicks)))
 
 
 def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:

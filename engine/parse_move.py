@@ -45,6 +45,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     tg = read_targets(ctx, actor, clause, kw.j, hi, noun=noun, reported=kw.reported)
     if kw.cls == V.VOTE and tg.hits and _as_decided(clause, kw.j, tg.hits[0][1], hi):
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
+    if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
+        items.append(Item(clause[kw.i].start, problem=problem(
+            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
+        return tg.end
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
     if action == "search":
