@@ -203,8 +203,8 @@ class NameIndex:
         multi-word nicks (``others``): the case the governing word asks for (``expected``)
         settles it when exactly one reading has it and no whole nick could be the uninflected
         nominative («бью Лиса» is Лис's accusative; «бью Лису» is the word «Лиса» of «Лиса
-        Алиса» in the accusative); a word of a longer nick left uninflected is no reading
-        then. Else every reading is a candidate."""
+        Алиса» in the accusative); a word of a longer nick in another case is no reading
+        then, not even when the case's player is dead. Else every reading is a candidate."""
         nicks = sorted(set(owners) | others)
         if expected:
             cases = dict(owners)
@@ -215,8 +215,11 @@ class NameIndex:
             fit = [n for n in nicks if cases.get(n, frozenset()) & expected]
             bare = [n for n in owners if "nomn" in owners[n] and n not in fit]
             if len(fit) == 1 and not bare:
-                return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
-                               "exact", 1)
+                # a whole nick in another case stays a reading the game may still take (a dead
+                # player's); a word of a longer nick in another case is none («за Лиса» with
+                # Лис dead is refused, never «Лиса Алиса»)
+                return NameHit(fit[0], (fit[0],) + tuple(n for n in sorted(owners)
+                                                          if n != fit[0]), "exact", 1)
         return NameHit(None, tuple(nicks), "exact", 1)
 
     def approximate(self, word: str, strict: bool = False) -> NameHit | None:
