@@ -18,7 +18,7 @@ from operator import attrgetter
 from .names_given import names_listed, names_written
 from .names_pets import pet_owners
 from .translit import cyrillic_reading
-from .words import THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, noun_lemma
+from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, noun_lemma
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -191,6 +191,10 @@ class NameIndex:
             if owners and words[i] in self.whole_words:
                 # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
                 others = self.whole_words[words[i]] - set(owners)
+                if others and CYR.search(w) and any(map(CYR.search, owners)):
+                    # «Петровича»: the nick Петрович, not the Latin «Nikolai Petrovich» read in
+                    # Cyrillic: a reading of a Latin word is weaker than the nick as written
+                    others = {n for n in others if not LAT.search(n)}
                 if others:
                     return self._whole_or_word(words[i], owners, others, expected)
         if not owners:
