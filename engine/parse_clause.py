@@ -168,7 +168,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
         elif n and clause[kw.i].w in lex.plural1:
-            member = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
+            member = base = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
+            # (and after that the clause's moves are his: «…, убиваем X, голос Y»)
         elif n and clause[kw.i].w not in lex.third:
             member = base
         if kw.cls == V.VISIT and member is None and ctx.sender.mafia and \

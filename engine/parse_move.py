@@ -259,6 +259,12 @@ def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = 
 def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
     the keyword, and no nickname right after it, makes the keyword ordinary speech."""
+    if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
+            not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
+        idx, words = name_index(ctx.nicks), [t.w for t in clause]
+        if not any(clause[k].word and idx.exact(words, k, None) for k in range(kw.j + 2, hi)):
+            return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
+            # (not «Два голоса у меня сегодня: Вишня и Мирон»)
     lex = lexicon()
     phrases = lex.not_before_phrases.get(kw.cls)
     if phrases and kw.j < hi and clause[kw.j].w in phrases and is_verb(clause[kw.j - 1].w) and \
@@ -273,6 +279,10 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
     return True
+
+
+#: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).
+_HOLDERS = frozenset({"меня", "нас", "мя"})
 
 
 _DEFER_SKIP = frozenset({"так", "за", "туда", "то", "того", "ту", "тому", "вслед", "там"})
@@ -527,10 +537,18 @@ def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bo
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
             return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
+        if t.word and t.w in _SENDER_REMARK and own and all(
+                not c.word or c.w in V.FILLERS or is_interjection(c.w)
+                for c in clause[after:hi] if c.start < t.start):
+            return False  # «голос за себя лол мне пофиг»: the sender's remark after the order
         if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS \
                 and not is_interjection(t.w):  # («голос за кису кста», «… лол»)
             return True
     return False
+
+
+#: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
+_SENDER_REMARK = frozenset({"мне", "я"})
 
 
 #: Verbs of keeping a move for another day («проверку пока приберегу»).
