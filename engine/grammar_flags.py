@@ -381,6 +381,16 @@ def _has(table: dict, w: str, clause: list[Tok], i: int, present: set[str]) -> b
     return False
 
 
+def later_before(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a phrase of a move still to come (:data:`engine.grammar_vocab.LATER_PHRASES`:
+    «пришлю позже», «пока думаю») stands between tokens ``lo`` and ``hi``: between a move word
+    and the first name after it, it puts the move off and the name belongs to the talk that
+    follows («голос пришлю позже пока думаю вороны кстати умнее…» written with no stops)."""
+    present = {t.w for t in clause[lo:hi] if t.word}
+    return any(clause[i].w in _LATER and _has(_LATER, clause[i].w, clause, i, present)
+               for i in range(lo, hi))
+
+
 #: Stems of moves that are not the night move: a bare «пропускаю» next to one of them passes
 #: on that move only («охоту пропускаю», «голосование пропускаю»), not on the night.
 _NOT_NIGHT_STEMS = ("охот", "линч", "голосов")

@@ -94,6 +94,26 @@ def _keyword_first() -> frozenset[str]:
         frozenset(w + "-ка" for w in lex.words)
 
 
+def _listed_nick(clause: list[Tok], words: list[str], i: int, idx: NameIndex, spaced: bool) -> bool:
+    """True when the one-word move noun at ``i`` is a nickname's form standing as the next
+    item of a list of names: right after a joiner («и», «,», «+») that follows a nickname,
+    and ending the list («голоса: сова и гость» with the players Сова and Гость; any case, no
+    capital needed); with ``spaced`` (a vote keyword before it) also right after a nickname
+    with no joiner, as phones write a list («голоса сова гость»)."""
+    joined = clause[i - 1].w in ("и", ",", "+")
+    if i < 1 + joined or not (joined or spaced) or is_verb(words[i]) or \
+            idx.exact(words, i, None) is None:
+        return False
+    if i + 1 < len(clause) and clause[i + 1].word and clause[i + 1].w not in ("и", "+"):
+        return False  # «проверяю сову, и гость этой ночи — Кузя»: the noun opens a statement
+    end = i - 1 if joined else i
+    for j in range(max(0, end - 3), end):
+        hit = idx.exact(words, j, None)
+        if hit is not None and j + hit.length == end:
+            return True
+    return False
+
+
 def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[Kw]:
     """Keywords of a clause, merged where they stand side by side. A word that is also a
     nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
@@ -117,6 +137,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if kw.j == i + 1 and t.cap and i > 0 and \
                 (kw.weak or clause[i - 1].w not in (":", "—", "→")) and idx.exact(words, i, None):
             i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
+            continue
+        if kw.j == i + 1 and _listed_nick(clause, words, i, idx, bool(found) and found[-1].cls == V.VOTE):
+            i += 1  # «голоса сова и гость», «за сову и гостя»: the next name of a list
             continue
         if t.quoted and ((i > 0 and clause[i - 1].w in _OPENING and not _term(clause, kw))
                          or quotation(clause, i)):

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
+from .grammar_flags import later_before
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
 from .grammar_tokens import Tok
@@ -55,6 +56,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     if action == ASK:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
+    if tg.hits and flags["later"] and clause is not None and \
+            later_before(clause, kw.j, tg.hits[0][1]):
+        # «голос пришлю позже пока думаю вороны умнее…»: put off, and the name may be talk
+        return Item(0, problem=problem(text, "unparsed", "later"), tried=action or "")
     if tg.nobody and not tg.hits:
         # «Линч: никого», «голосую ни за кого»: no abstaining vote; «Линч пока никому,
         # подумаю до вечера» puts the vote off (the later letter brings it)
