@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .acts import Act
-from .legality import UNTARGETED, hunt_refusal, move_refusal, move_targets  # noqa: F401
+from .legality import UNTARGETED, hunt_refusal, move_kind, move_refusal, move_targets  # noqa: F401
 from .calendar import on_time
 from .model import Move, Submission
 from .reasons import REASONS
@@ -87,33 +87,8 @@ def _cancelled(turn: TurnInput, act: Act) -> bool:
     return False
 
 
-def move_kind(action: str, member: str | None = None) -> tuple[str, ...]:
-    """The kind of a move that a later one replaces (DECISIONS.md §2: the last move of a kind
-    counts): its action, or for a boss's move for a member ``("on_behalf", member, action)``."""
-    return ("on_behalf", member, action) if member else (action,)
-
-
 def _kind_key(act: Act) -> tuple:
     return (act.owner, *move_kind(act.action, act.member))
-
-
-def standing_moves(letters: Iterable[tuple[Iterable[Move], bool]]) -> list[Move]:
-    """The moves that stand after a player's applied letters of the day, given in arrival
-    order as ``(accepted moves, cancels)`` (as :func:`engine.legality.standing_actions` takes
-    them): a later move replaces one of its kind (:func:`move_kind`), «отменяю/пропускаю ход»
-    withdraws the night moves before it, never the vote. What :func:`collect_acts` keeps of
-    them at close-day, save for what happens after (deaths, host votes, a member's own move).
-    Returns the standing moves in the order they were given."""
-    standing: dict[tuple[str, ...], Move] = {}
-    for moves, cancels in letters:
-        if cancels:
-            standing = {k: m for k, m in standing.items() if m.action == "vote"}
-        for m in moves:
-            key = (move_kind(m.move.action, m.member) if m.action == "on_behalf" and m.move is not None
-                   else move_kind(m.action))
-            standing.pop(key, None)
-            standing[key] = m
-    return list(standing.values())
 
 
 def _supersede(acts: list[Act]) -> None:

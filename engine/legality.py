@@ -213,16 +213,36 @@ def vote_refusal(state: GameState, turn: Day, targets: Iterable[str]) -> str | N
 
 # --- the reply to a letter ----------------------------------------------------------------------
 
-def standing_actions(letters: Iterable[tuple[Iterable[Move], bool]]) -> set[str]:
-    """The player's own role-move actions that stand after his earlier letters of the day,
-    given in arrival order as ``(accepted moves, cancels)``: «отменяю/пропускаю ход» withdraws
-    the night moves sent before it (not the vote), a move replaces one of its kind."""
-    standing: set[str] = set()
+def move_kind(action: str, member: str | None = None) -> tuple[str, ...]:
+    """The kind of a move that a later one replaces (DECISIONS.md §2: the last move of a kind
+    counts): its action, or for a boss's move for a member ``("on_behalf", member, action)``."""
+    return ("on_behalf", member, action) if member else (action,)
+
+
+def standing_moves(letters: Iterable[tuple[Iterable[Move], bool]]) -> list[Move]:
+    """The moves that stand after a player's applied letters of the day, given in arrival
+    order as ``(accepted moves, cancels)``: a later move replaces one of its kind
+    (:func:`move_kind`), «отменяю/пропускаю ход» withdraws the night moves before it, never
+    the vote. What :func:`collect_acts` keeps of
+    them at close-day, save for what happens after (deaths, host votes, a member's own move).
+    Returns the standing moves in the order they were given."""
+    standing: dict[tuple[str, ...], Move] = {}
     for moves, cancels in letters:
         if cancels:
-            standing.clear()
-        standing |= {m.action for m in moves if m.action not in ("vote", "on_behalf")}
-    return standing
+            standing = {k: m for k, m in standing.items() if m.action == "vote"}
+        for m in moves:
+            key = (move_kind(m.move.action, m.member) if m.action == "on_behalf" and m.move is not None
+                   else move_kind(m.action))
+            standing.pop(key, None)
+            standing[key] = m
+    return list(standing.values())
+
+
+def standing_actions(letters: Iterable[tuple[Iterable[Move], bool]]) -> set[str]:
+    """The actions of the player's own moves that stand after his earlier letters of the day
+    (:func:`standing_moves`; a boss's moves for members are left out): ``"vote"`` when a vote
+    stands, and his role moves, which exclude a hunt (:func:`hunt_refusal`)."""
+    return {m.action for m in standing_moves(letters) if m.action != "on_behalf"}
 
 
 def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,

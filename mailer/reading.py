@@ -25,8 +25,7 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
-from engine.collect import standing_moves
-from engine.legality import screen_letter, standing_actions
+from engine.legality import screen_letter, standing_actions, standing_moves
 from engine.model import Problem, ProblemKind
 
 from .addresses import canonical
@@ -44,6 +43,7 @@ from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, utc
 from .day import current_context
+from .day.deadline import drop_answered_reminder
 
 if TYPE_CHECKING:
     from .prepare import Preparer
@@ -318,8 +318,6 @@ class _Run:
         kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
-            from .day.deadline import drop_answered_reminder
-
             if drop_answered_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)

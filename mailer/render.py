@@ -187,7 +187,7 @@ class Renderer:
         sender had been told the letter counts for the next day, and the host has since moved
         the deadline past it (the reply says it counts for ``day_row`` after all);
         ``standing``: the sender's moves from earlier letters of the day that still stand
-        (:func:`engine.collect.standing_moves`), listed so a refusal never reads as «nothing
+        (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
         of mine counts»."""
         from engine.parse import describe_move
 

@@ -240,3 +240,16 @@ def test_abstention_after_an_earlier_vote_says_the_vote_stays():
     [p] = after.problems
     assert (p.kind, p.reason) == ("not_allowed", "abstain_vote_stays")
     assert "Ваш голос из прежнего письма остаётся в силе" in p.message and "автокилл" not in p.message
+
+
+def test_the_vote_of_an_earlier_letter_stands_for_the_next_reply():
+    """What sync hands the screen after a letter with a vote: ``standing_actions`` of that
+    letter holds ``"vote"`` (it used to hold only role moves, so a later «Линч: никого» was
+    answered with the autokill warning although the vote stood); «отменяю ход» keeps it."""
+    state, info = day2_state(), TurnInfo(day=2)
+    first = reply(state, info, "Бука", "Лечу: Ромашка. Голосую за Карлсона")
+    standing = standing_actions([(first.moves, first.cancel)])
+    assert standing == {"heal", "vote"}
+    assert standing_actions([(first.moves, False), ((), True)]) == {"vote"}
+    [p] = reply(state, info, "Бука", "Линч: никого", standing).problems
+    assert p.reason == "abstain_vote_stays"
