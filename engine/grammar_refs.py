@@ -108,11 +108,27 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
             # «Страж, от меня ни на шаг»; «Страж пусть меня охраняет» from the other clan's
             # boss: the boss is the target (and the move not his)
             return NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1
-        hit = idx.exact(words, k, None)
+        hit = idx.exact(words, k, _case_before(clause, words, k, lo, hi))
         if hit is not None and k + hit.length <= hi:
             return hit, k, k + hit.length
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return _pet_first(idx, clause, k, lo)
+    return None
+
+
+def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,
+                 hi: int) -> frozenset[str] | None:
+    """The case a name at ``k`` before its keyword (at ``hi``) is in: the case of a
+    preposition right before it («за Лиса голосую»), else the accusative when the keyword is
+    a transitive verb (pymorphy3: «Лису обчищу» is «Лиса Алиса», not Лис's dative); None
+    when nothing says (a noun keyword: «Лиса — линч»)."""
+    if k > lo and words[k - 1] in V.PREPOSITIONS:
+        return V.PREPOSITIONS[words[k - 1]]
+    if hi >= len(clause) or not clause[hi].word:
+        return None
+    verbs = [p for p in morph().parse(words[hi])[:3] if p.tag.POS == "VERB"]
+    if verbs and all("tran" in p.tag for p in verbs):
+        return frozenset({"accs"})
     return None
 
 
