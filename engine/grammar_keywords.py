@@ -124,7 +124,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     i, n = 0, len(clause)
     while i < n:
         t = clause[i]
-        if not t.word or t.w not in first or i in excluded:
+        if not t.word or i in excluded or (t.w not in first and not _compound(t.w)):
             i += 1
             continue
         kw = _keyword_at(clause, i) or _vote_against_at(clause, i)
@@ -315,10 +315,25 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     if w.endswith("-ка"):
         w = w[:-3]
     cls = lex.words.get(w)
+    if cls is None and _compound(w):
+        parts = w.split("-")  # «кормлю-спаиваю»: two move words of one class
+        cls, w = lex.words.get(parts[0]), parts[0]
+        if any(lex.words.get(p) != cls for p in parts[1:]):
+            return None
+        if all(p in lex.weak for p in parts):
+            return Kw(cls, i, i + 1, weak=True)
     if cls is None:
         return None
     return Kw(cls, i, i + 1, weak=w in lex.weak or cls in V.WEAK_CLASSES,
               imperative=w in lex.imperative)
+
+
+def _compound(w: str) -> bool:
+    """True when ``w`` is two or three move words joined by hyphens («кормлю-спаиваю»)."""
+    if "-" not in w or w.count("-") > 2:
+        return False
+    words = lexicon().words
+    return all(p in words for p in w.split("-"))
 
 
 def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,

@@ -58,14 +58,17 @@ def counted_kill(clause: list[Tok], start: int, names) -> int | None:
     if not counted or k >= len(clause) or clause[k].w not in (":", "—", "-"):
         return None
     after = k + 1
-    n, found = after, 0
+    n, found, exact = after, 0, 0
     while n < len(clause):
         size = names(n)
         if size:
-            found += 1
+            found, exact = found + 1, exact + 1
             n += size
         elif clause[n].w in ("и", ",", "."):
             n += 1
+        elif clause[n].word and (n + 1 >= len(clause) or not clause[n + 1].word):
+            found += 1  # a word that is no exact nickname («ostap'a»): read, and asked about
+            n += 1
         else:
             return None
-    return after if found == 2 else None
+    return after if found == 2 and exact >= 1 else None

@@ -340,6 +340,8 @@ def _is_hot(w: str, extra: frozenset[str]) -> bool | None:
     phrase of :func:`trigger_phrases`); None when it never does."""
     if w in trigger_words() or w in extra:
         return True
+    if "-" in w and all(p in trigger_words() for p in w.split("-")):
+        return True  # «кормлю-спаиваю»: move words joined by a hyphen
     if len(w) >= 4 and fuzzy_verb(w):
         return True
     if w.isascii() and not latin_words((w,)).keys().isdisjoint(trigger_words()):

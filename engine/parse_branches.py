@@ -32,7 +32,8 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     first = next((k for k, t in enumerate(clause) if t.word), None)
     if pending is not None and first is not None and (not heads or heads[0] > first) and (
             (correction_end(clause) is not None and clause[first].w != "тогда") or
-            _opens_with(ctx, clause, pending[0], first)):
+            _opens_with(ctx, clause, pending[0], first) or
+            (pending[1] is not None and _concluding(clause, first) is not None)):
         # «стерва — зову к себе… вернее, приглашаю Тихоню», «доктор — лечу Лося… нет,
         # пусть будет Бобёр»: the branch goes on after «…», its later target replaces
         role, open_item = pending
@@ -41,6 +42,9 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         lead = None
         if _continues(ctx, clause, role, hi):
             lead = first
+        elif open_item is not None and (end := _concluding(clause, first)) is not None and \
+                end < hi and read_targets(ctx, ctx.sender, clause, end, hi).hits:
+            lead = end - 1  # «ищу врача среди… ну пусть Stitch»: the branch's target
         elif c is not None and c < hi and \
                 not find_keywords(clause[c:hi], set(), name_index(ctx.nicks)) and \
                 (tg := read_targets(ctx, ctx.sender, clause, c, hi)).hits:
@@ -56,8 +60,10 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
                 excluded.update(range(first, hi))
                 lead = None
         if lead is not None:
-            before = len(items)
+            before, count = len(items), len(branches)
             _read_branch(ctx, clause, role, lead, hi, first, items, branches)
+            if role == "fan" and len(branches) > count and not branches[-1][1].role:
+                _sought_before(ctx, branches)  # «ищу врача среди… ну пусть X»
             if len(items) == before and open_item in items:
                 items.remove(open_item)
             excluded.update(range(first, hi))
@@ -87,6 +93,33 @@ def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
     nicks = {h.nick for h, _, _ in hits}
     if len(nicks) == 1 and None not in nicks:
         ctx.branch_lead = (hits[0][0].nick, span(ctx.text, clause, 0, k), clause[0].start)
+
+
+def _sought_before(ctx: Ctx, branches: list[tuple[str, Move, int]]) -> None:
+    """The fan's branch finished in the clause after its head («если фанатка: ищу врача
+    среди… пусть X») keeps the role its head clause named (one civilian role, not the
+    detective, other than the fan herself)."""
+    rw = role_words()
+    roles = {rw[t.w] for t in ctx.prev_clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
+    roles -= {"detective", "fan"}
+    if len(roles) == 1:
+        role, move, pos = branches[-1]
+        branches[-1] = (role, replace(move, role=roles.pop()), pos)
+
+
+#: Words that conclude a choice left open in a branch («…среди… ну пусть X»).
+_CONCLUDING = frozenset({"ну", "пусть", "пускай", "ладно", "давай", "значит", "наверное",
+                         "будет"})
+
+
+def _concluding(clause: list[Tok], first: int) -> int | None:
+    """Index after the concluding words opening the clause at ``first`` («ну пусть», «ладно,
+    давай»), with «пусть», «ладно», «давай» or «значит» among them; else None."""
+    k, said = first, False
+    while k < len(clause) and (not clause[k].word or clause[k].w in _CONCLUDING):
+        said = said or clause[k].w in ("пусть", "пускай", "ладно", "давай", "значит")
+        k += 1
+    return k if said and k > first else None
 
 
 def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
