@@ -259,7 +259,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
-        if w in rw or compound_role(w):
+        if (w in rw or compound_role(w)) and not idx.nick_word(w):
+            # («голосую за дона» with «Дон Педро» on the roster: the player, not the boss)
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
             else:

@@ -96,6 +96,14 @@ class NameIndex:
             return NameHit(None, tuple(sorted(owners)), "name")
         return _hit(sorted(owners), "name") if owners else None
 
+    def nick_word(self, word: str) -> bool:
+        """True when ``word`` is a case form of a Cyrillic word of exactly one multi-word
+        nickname and of no other nick (a role word «дона» with «Дон Педро» on the roster
+        names that player)."""
+        owners = self.whole_words.get(word, ())
+        return len(owners) == 1 and word not in self.single and CYR.search(word) is not None \
+            and CYR.search(next(iter(owners))) is not None
+
     def trigger_forms(self) -> frozenset[str]:
         """Every written form that may name a player exactly (one-word forms and the first
         words of multi-word nicknames): a clause without any, and without a move word, is
