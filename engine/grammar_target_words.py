@@ -31,7 +31,9 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
         t = clause[k]
         if t.word:
             if t.w in V.CORRECTION_WORDS:
-                head = head or t.w in V.CORRECTION_HEADS or t.w in ("ой", "то")
+                # («то» heads only «то есть»: «лечу X, а то Y раскричалась» is a reason)
+                head = head or t.w in V.CORRECTION_HEADS or t.w == "ой" or (
+                    t.w == "то" and k + 1 < hi and clause[k + 1].w == "есть")
                 expected = frozenset({"accs"})  # «в смысле Бобра»: not the case of «в»
             elif t.w in V.PREPOSITIONS:
                 expected = V.PREPOSITIONS[t.w]

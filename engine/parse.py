@@ -188,11 +188,24 @@ def _clauses(visible: str, idx, extra: frozenset[str]):
     """The clauses of the parts of a letter worth reading (:func:`reading_windows`), with a
     ``None`` between two parts."""
     known = _known_word(idx)
+    lower = not any(c.isupper() for c in visible)
     for n, (lo, hi) in enumerate(reading_windows(visible, extra)):
         if n:
             yield None
-        yield from clauses(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
-                                                idx.soft_sign_form)))
+        toks = idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
+                                    idx.soft_sign_form))
+        yield from clauses(_as_capitals(toks, idx) if lower else toks)
+
+
+def _as_capitals(toks: list, idx) -> list:
+    """The tokens of a letter written with no capital at all (a phone, a hurry), with every
+    word that is a case form of a nickname marked as written with a capital: such a writer
+    tells a name from a word by nothing, so the parser reads his «голоса сова и гость»,
+    «или ёжика» as a writer with capitals is read («Сова и Гость», «или Ёжика»)."""
+    names = idx.single
+    firsts = idx.multi_first
+    return [t._replace(cap=True) if t.word and not t.cap and (t.w in names or t.w in firsts)
+            else t for t in toks]
 
 
 def _today_problem(ctx, it):
