@@ -112,8 +112,17 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
         if hit is not None and k + hit.length <= hi:
             return hit, k, k + hit.length
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            if k > lo and clause[k - 1].w in _BEFORE_PART and len(t.w) >= 3:
+                near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
+                if near is not None and near.kind in ("part", "pet"):
+                    return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
             return _pet_first(idx, clause, k, lo)
     return None
+
+
+#: Prepositions before a name written ahead of its move word («к Алисе загляну», «у Кузи
+#: ворую»): the word after them is read as a part or pet form of a nickname too.
+_BEFORE_PART = frozenset({"к", "ко", "у"})
 
 
 def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,

@@ -21,7 +21,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
-from .words import third_person
+from .words import comparative, third_person
 from .parse_correct import late_correction
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
@@ -128,6 +128,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
                 t.w in V.MOVE_TALK_WORDS for t in clause)) and not _of_another(clause) and \
+            not _compared(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
         # and so is «пересылаю свой вчерашний ход» (the forwarded letter is not read)
@@ -319,6 +320,14 @@ def _of_another(clause: list[Tok]) -> bool:
     that names no move of the sender tells about somebody else's manner, no move."""
     return not any(t.w in _MY_MOVE for t in clause) and \
         any(t.word and third_person(t.w) for t in clause)
+
+
+def _compared(clause: list[Tok]) -> bool:
+    """«Туман сегодня гуще вчерашнего»: «вчерашнего» right after a comparative compares
+    with yesterday; it refers to no earlier move."""
+    return any(t.w in ("вчерашнего", "вчерашней", "прежнего", "прежней") and k > 0 and
+               clause[k - 1].word and comparative(clause[k - 1].w)
+               for k, t in enumerate(clause))
 
 
 def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:

@@ -406,3 +406,10 @@ def past_tense(word: str) -> bool:
     """True when ``word``'s likeliest reading is a verb in the past tense («была», «воровал»)."""
     p = morph().parse(word)[0]
     return p.tag.POS == "VERB" and "past" in p.tag
+
+
+@functools.lru_cache(maxsize=4096)
+def comparative(word: str) -> bool:
+    """True when one of the two likeliest readings of ``word`` is a comparative («гуще»,
+    «лучше»)."""
+    return any("COMP" in p.tag for p in morph().parse(word)[:2])
