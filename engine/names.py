@@ -89,6 +89,7 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_pieces(idx, nick, alone)
         _add_given(idx, nick)
         _add_numbers(idx, nick)
+        _add_numbered(idx, nick)
     taken = set(idx.single) | set(idx.parts)
     for nick, forms in alone:  # «Шляпника» for «mad_hatter», unless another nick is «Шляпник»
         for form in forms:
@@ -125,7 +126,14 @@ def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     alone never names a player by a reading."""
     short = THRESHOLDS["known_word_fuzzy_max_len"]
     return {f: c for f, c in forms.items()
-            if len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)}
+            if len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)
+            or _abbreviation(f)}
+
+
+def _abbreviation(word: str) -> bool:
+    """True for a word pymorphy3 knows only as an abbreviation («гост»: ГОСТ), which nobody
+    writes as a common word in lower case (so «гост» may read Ghost)."""
+    return all("Abbr" in p.tag for p in morph().parse(word))
 
 
 def _loan(form: str, forms: dict[str, frozenset[str]]) -> bool:
@@ -171,6 +179,23 @@ def nick_pieces(nick: str) -> list[str]:
 
 #: Russian endings of an ordinal written after digits («13-го», «13му»).
 _NUMBER_ENDINGS = ("й", "го", "му", "м", "ом", "ый", "ого", "ому")
+
+
+def _add_numbered(idx: NameIndex, nick: str) -> None:
+    """Index the letter forms of a nick holding a number (two digits or more) under that
+    number: every case form of its words and of their Cyrillic readings, unfiltered (the
+    number already tells the player): «ваню13» for «Vanya13», «гостя77» (one letter off
+    «госта») for «Ghost_77», see :meth:`NameIndex.numbered_form`."""
+    numbers = set(re.findall(r"\d{2,}", nick))
+    if not numbers:
+        return
+    forms: set[str] = set()
+    for word in re.findall(r"[^\W\d_]+", norm(nick)):
+        forms |= set(word_forms(word))
+        for reading in name_readings(word) if LAT.search(word) else ():
+            forms |= set(ending_forms(reading))
+    for number in numbers:
+        idx.numbered.setdefault(number, []).append((nick, frozenset(forms)))
 
 
 def _add_numbers(idx: NameIndex, nick: str) -> None:

@@ -84,6 +84,8 @@ def names_in_word(word: str) -> frozenset[str]:
         return frozenset()
     out: set[str] = set()
     for reading in (translit(word), *name_readings(word)):
-        for spelling in (reading, reading + "й" if reading.endswith("и") else reading):
+        soft = reading[:-1] + "й" if reading[-2:-1] in "аеоу" else reading + "й"
+        for spelling in (reading, soft if reading.endswith("и") else reading):
+            # «dmitri» → «дмитрий», «nikolai» → «николай», «sergei» → «сергей»
             out |= table.get(spelling, frozenset())
     return frozenset(out)

@@ -12,6 +12,7 @@ thresholds live in :data:`engine.words.THRESHOLDS`. Words are normalised (lower 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -69,6 +70,8 @@ class NameIndex:
     #: own stems of one-word Cyrillic nicknames («волод» for «Володя», see
     #: :func:`engine.names_pets.add_roots`)
     roots: dict[str, set[str]] = field(default_factory=dict)
+    #: a number in nicknames → (nick, the case forms of its letter words and readings)
+    numbered: dict[str, list[tuple[str, frozenset[str]]]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None
     _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
@@ -95,6 +98,22 @@ class NameIndex:
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
         return _hit(sorted(owners), "name") if owners else None
+
+    def numbered_form(self, word: str) -> NameHit | None:
+        """A nick with a number written in other letters with the number kept («ваню13»,
+        «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»): the number names the nicks
+        holding it, the letters (a case form of a word of the nick or of its Cyrillic
+        reading, one letter off at most) confirm; None when they do not."""
+        m = _LETTERS_NUMBER.fullmatch(word)
+        if m is None or m.group(2) not in self.numbered:
+            return None
+        letters = m.group(1)
+        from rapidfuzz.distance import OSA
+
+        owners = sorted({nick for nick, forms in self.numbered[m.group(2)]
+                         if letters in forms or (len(letters) >= 4 and any(
+                             OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms))})
+        return _hit(owners, "part") if owners else None
 
     def nick_word(self, word: str) -> bool:
         """True when ``word`` is a case form of a Cyrillic word of exactly one multi-word
@@ -268,6 +287,10 @@ class NameIndex:
                                   score_cutoff=2) is None
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
+        if word[-1:].isdigit() and self.numbered:
+            found = self.numbered_form(word)
+            if found is not None:
+                return found
         owners = set(self.parts.get(word, ()))
         if owners and word.isascii() and word.isalpha():
             # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
@@ -330,6 +353,9 @@ class NameIndex:
 
 
 _JOINERS = frozenset({".", "—"})
+
+#: Letters and a number written as one token («ваню13», «гостя-77»).
+_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
 
 
 

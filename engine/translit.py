@@ -180,6 +180,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         if not nxt or nxt not in _LAT_VOWELS:  # before a consonant or at the end: soft
             return 1, ("л", "ль")
         return 1, ("л",)
+    if ch == "g" and nxt == "h" and i == 0:
+        return 2, ("г", "гх")  # «Ghost» → «Гост»
     if ch == "h":
         return 1, ("х", "", "г") if i == 0 else ("х",)
     if ch == "j":
