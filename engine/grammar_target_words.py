@@ -15,7 +15,7 @@ from . import grammar_vocab as V
 from .grammar_flags import takes_back
 from .grammar_tokens import Tok
 from .names import NameHit
-from .words import is_verb, third_person
+from .words import is_verb, predicate, third_person
 
 if TYPE_CHECKING:
     from .grammar_targets import Targets
@@ -167,15 +167,16 @@ def opens_statement(clause: list[Tok], k: int) -> bool:
 
 
 def told_of(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when a third-person verb follows token ``k - 1`` in its comma segment (the name
-    before it is talked about, not one more target)."""
+    """True when a predicate (:func:`engine.words.predicate`: a third-person or past verb, a
+    short adjective, «жалко») follows token ``k - 1`` in its comma segment: the name before
+    it is talked about, not one more target («за Дятла, Чайка со мной согласна»)."""
     for n in range(k, hi):
         t = clause[n]
         if not t.word:
             if t.w in (",", "—", ":", "(", ")"):
                 return False
             continue
-        if third_person(t.w):
+        if predicate(t.w):
             return True
     return False
 

@@ -181,6 +181,18 @@ def third_person(word: str) -> bool:
     return tag.POS == "VERB" and tag.person == "3per"
 
 
+@functools.lru_cache(maxsize=100_000)
+def predicate(word: str) -> bool:
+    """True when ``word``'s likeliest reading says something of a subject: a finite verb in
+    the third person or the past tense («решает», «сдала»), a short adjective («согласна»),
+    a predicative («жалко»)."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return (tag.POS == "VERB" and (tag.person == "3per" or tag.tense == "past")) or \
+        tag.POS in ("ADJS", "PRED")
+
+
 @functools.lru_cache(maxsize=20_000)
 def verb_reading(word: str) -> tuple[str, str | None, str | None] | None:
     """``(lemma, person, tense)`` of ``word``'s likeliest reading when it is a finite verb
