@@ -404,12 +404,27 @@ def _skips_other_move(clause: list[Tok], i: int, present: set[str]) -> bool:
     return any(t.word and t.w.startswith(_NOT_NIGHT_STEMS) for t in clause)
 
 
+#: The clause :func:`clause_flags` read last and its answer: the parser asks again about the
+#: clause it has just read (engine.parse_choice.open_move). Compared by identity (a clause
+#: is never changed once cut), so a strong reference is kept.
+_LAST_FLAGS: list = [None, None]
+
+
 def clause_flags(clause: list[Tok]) -> dict:
     """Skip / cancel / «как вчера» / «линч прежний» / «потом напишу» phrases of a clause.
 
     Returns ``{"skip": bool, "cancel": index after the cancel phrase or None, "other_day":
-    bool, "keep": bool, "later": bool, "abstain": bool}``.
+    bool, "keep": bool, "later": bool, "abstain": bool}`` (a new dict each call).
     """
+    if clause is _LAST_FLAGS[0]:
+        return dict(_LAST_FLAGS[1])
+    out = _clause_flags(clause)
+    _LAST_FLAGS[0], _LAST_FLAGS[1] = clause, out
+    return dict(out)
+
+
+def _clause_flags(clause: list[Tok]) -> dict:
+    """:func:`clause_flags`, computed."""
     out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False,
            "abstain": False}
     first = _flag_first()

@@ -174,6 +174,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     fuzzy = _fuzzy_keywords(clause, excluded | quoted if quoted else excluded, idx, found)
     if fuzzy:
         found = sorted(found + fuzzy, key=lambda kw: kw.i)
+    elif not found:
+        return found  # (nothing to merge: most clauses of talk)
     return _withdrawals(clause, _shoot_on_hunt(clause, idx, _merge(clause, found)))
 
 

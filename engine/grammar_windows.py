@@ -276,15 +276,14 @@ def _hot_words(low: str, extra: frozenset[str]) -> set[str]:
     somewhere in the letter.
 
     Cheap for chatter: the letter is cut at whitespace only (C ``str.split``), and the
-    pieces seen before to hold no hot word (:func:`_boring`, per ``extra``) are dropped in
-    one set difference; only the few pieces left are cut into words (the tokenizer's word
+    pieces seen before to hold no hot word (:func:`_boring`, per ``extra``) are dropped by
+    one look-up each; only the few pieces left are cut into words (the tokenizer's word
     pattern :data:`_WORD`, which never spans whitespace)."""
     boring = _boring(extra)
-    pieces = set(low.split())
-    pieces -= boring
+    pieces = [p for p in low.split() if p not in boring]  # (a set and a difference: slower)
     hot: set[str] = set()
     seen: set[str] = set()  # the words of the pieces left: every word _is_hot knows
-    keys: list[str] = []
+    keys: set[str] = set()
     known = _hot_pieces(extra)
     for piece in pieces:
         info = known.get(piece)
@@ -296,7 +295,7 @@ def _hot_words(low: str, extra: frozenset[str]) -> set[str]:
             known[piece] = info
         words, hot_here, keys_here = info
         hot.update(hot_here)
-        keys += keys_here
+        keys.update(keys_here)
         seen.update(words)
     for key in keys:
         if key not in hot and _phrase_in(low, key, seen):

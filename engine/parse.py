@@ -69,7 +69,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     nicks = tuple(state.players)
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
-              frozenset(n for n, p in state.players.items() if p.alive),
+              frozenset([n for n, p in state.players.items() if p.alive]),
               votes=turn.votes_per_player)
     items: list[Item] = []
     skip = False

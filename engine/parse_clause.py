@@ -5,6 +5,8 @@ is read by :mod:`engine.parse_correct`.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
@@ -32,6 +34,8 @@ from .parse_votes import (
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
+_W = attrgetter("w")  # a token's normalised text
+
 
 def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
                 excluded: set[int], items: list[Item]) -> Prev | None:
@@ -58,7 +62,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             not any(k.cls == V.INVITE for k in kws) and \
             (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:
         kws = [call] + kws  # «Ванечка, … приходи ещё сегодня»: the guest she calls
-    if kws and member is None and any(t.w in GIVE for t in clause):
+    if kws and member is None and not GIVE.isdisjoint(map(_W, clause)):
         kws = given_later(ctx, clause, kws)  # «Голоса сегодня, раз уж ярость, отдаю X и Y»
     if len(kws) > 1:
         # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
