@@ -84,10 +84,14 @@ def correction_marks(clause: list[Tok]) -> list[int]:
     """Letter offsets where a correction starts in a clause (see
     :data:`engine.grammar_vocab.CORRECTION_MARKS`)."""
     out: list[int] = []
-    if _MARK_WORDS.isdisjoint([t.w for t in clause]):
+    if _MARK_WORDS.isdisjoint(map(_W, clause)):  # (punctuation is no mark word)
         return out
     n = len(clause)
-    first = next((k for k, t in enumerate(clause) if t.word), -1)
+    first = -1
+    for k, t in enumerate(clause):
+        if t.word:
+            first = k
+            break
     for k, t in enumerate(clause):
         if not t.word:
             continue
@@ -428,9 +432,9 @@ def _clause_flags(clause: list[Tok]) -> dict:
     out = {"skip": False, "cancel": None, "other_day": False, "keep": False, "later": False,
            "abstain": False}
     first = _flag_first()
-    present = {t.w for t in clause if t.word}
-    if present.isdisjoint(first):
+    if first.isdisjoint(map(_W, clause)):  # (punctuation starts no flag phrase)
         return out
+    present = {t.w for t in clause if t.word}
     for i, t in enumerate(clause):
         if not t.word or t.w not in first:
             continue

@@ -119,7 +119,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
     found: list[Kw] = []
     quoted: set[int] = set()  # keywords inside somebody's quoted words
-    words = [t.w for t in clause]
+    words: list[str] | None = None  # the clause's words, made at its first keyword
     first = _keyword_first()
     i, n = 0, len(clause)
     while i < n:
@@ -131,6 +131,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if kw is None:
             i += 1
             continue
+        if words is None:
+            words = [t.w for t in clause]
         if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
             i += 1
             continue
@@ -176,7 +178,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         found = sorted(found + fuzzy, key=lambda kw: kw.i)
     elif not found:
         return found  # (nothing to merge: most clauses of talk)
-    return _withdrawals(clause, _shoot_on_hunt(clause, idx, _merge(clause, found)))
+    if len(found) > 1:  # (one keyword merges with nothing)
+        found = _shoot_on_hunt(clause, idx, _merge(clause, found))
+    return _withdrawals(clause, found)
 
 
 def _left_out(clause: list[Tok], kw: Kw, idx: NameIndex, words: list[str]) -> bool:
