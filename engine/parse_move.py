@@ -385,6 +385,10 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
             return first, k + 1
     if member_at(ctx, clause, k) is not None:
         return k, k + 1  # «пони ворует у Крота» from the boss: his member in lower case
+    if ctx.sender.role == "boss" and len(words[k]) >= 3 and (k == 0 or not clause[k - 1].word) \
+            and (near := name_index(ctx.nicks).approximate(words[k])) is not None and \
+            near.kind in ("part", "pet") and near.nick not in (None, ctx.sender.nick):
+        return k, k + 1  # «…, лиса грабит X» from the other clan's boss: refused, not talk
     return None
 
 
@@ -470,12 +474,38 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     if ctx.sender.role != "boss":
         return member if hit is None else False  # a role word: «Комиссар проверяет X»
     ref = member_ref(ctx, clause, first)
+    if ref is None and hit is None and end == first + 1 and words[first] not in role_words():
+        near = name_index(ctx.nicks).approximate(words[first])  # «лиса грабит X» (a part)
+        hit = near if near is not None and near.kind in ("part", "pet") else None
+    if ref is None and hit is not None and hit.nick in ctx.state.players and \
+            hit.nick != ctx.sender.nick and words[first] not in role_words() and \
+            (member is not None or hit.kind != "exact") and \
+            ctx.state.players[hit.nick].clan != ctx.sender.clan and \
+            _named_after(ctx, clause, end + 1):
+        # «енот грабит X, лиса грабит Y» from the other clan's boss: refused, never the
+        # member's before (a full nick with no member before: read, refused by its role)
+        stop = next((n for n in range(end, min(len(clause), end + 2))
+                     if not clause[n].word), min(len(clause), end + 2))
+        items.append(Item(clause[first].start, problem=problem(
+            span(ctx.text, clause, first, stop), "not_allowed", "not_clan_member")))
+        return False
     if ref is None or ref[1] != end:
         return member
     if isinstance(ref[0], Problem):
         items.append(Item(clause[first].start, problem=ref[0]))
         return False
     return ref[0]
+
+
+def _named_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a nickname stands at token ``k`` or right after a preposition there («…
+    грабит Шерлока», «… ворует у Совы»): the move has its target, an order's form."""
+    words = [t.w for t in clause]
+    idx = name_index(ctx.nicks)
+    if k < len(clause) and words[k] in V.PREPOSITIONS:
+        k += 1
+    return k < len(clause) and clause[k].word and (
+        idx.exact(words, k, None) is not None or idx.approximate(words[k]) is not None)
 
 
 def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> int:
