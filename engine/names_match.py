@@ -308,6 +308,12 @@ class NameIndex:
                 heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
             owners |= {n for n, bases in self.bases.items()
                        for b in bases for h in heads if b.startswith(h) and b != word}
+            if not owners:  # «Серж»: «Серг-» (Sergeich), as «Серёжа» for «Серёга»; one nick only
+                alt = {h[:-1] + c for h in heads if len(h) >= 4 and h[-1] in _SOFTENED
+                       for c in _SOFTENED[h[-1]]}
+                cut = {n for n, bases in self.bases.items()
+                       for b in bases for h in alt if b.startswith(h)}
+                owners |= cut if len(cut) == 1 else set()
         plain = set(owners)  # a word or a prefix of a nick, not only a pet form
         pet = self.pet_form(word)
         if pet is not None:
@@ -353,6 +359,10 @@ class NameIndex:
 
 
 _JOINERS = frozenset({".", "—"})
+
+#: A consonant at the end of a short form and the consonants it alternates with in the
+#: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
+_SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 
 #: Letters and a number written as one token («ваню13», «гостя-77»).
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
