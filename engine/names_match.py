@@ -313,7 +313,8 @@ class NameIndex:
                        for c in _SOFTENED[h[-1]]}
                 cut = {n for n, bases in self.bases.items()
                        for b in bases for h in alt if b.startswith(h)}
-                owners |= cut if len(cut) == 1 else set()
+                if len(cut) == 1:
+                    owners, kind = cut, "pet"  # a short form, as a pet form is
         plain = set(owners)  # a word or a prefix of a nick, not only a pet form
         pet = self.pet_form(word)
         if pet is not None:
