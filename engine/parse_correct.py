@@ -76,7 +76,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = _after_aside(ctx, clause, words, k)  # «хотя нет, если честно, лучше за Вишню»
     k0 = k
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
-                               clause[k].w in V.PREPOSITIONS or (
+                               clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
             some_name(name_index(ctx.nicks), words, k + 1))):
         if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
@@ -137,21 +137,35 @@ def _own_move_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:
 
 
 def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
-    """Index after a short aside of up to three words closed by a comma right after the
+    """Index after a short aside of up to five words closed by a comma right after the
     correction words at ``k`` («хотя нет, если честно, лучше за Вишню», «нет, он свой,
-    лучше Бобра»), when it names nobody and no move; else ``k``."""
+    лучше Бобра», «хотя нет, у неё же иммунитет, тогда X»), when it names nobody and no
+    move; else ``k``."""
     while k < len(clause) and not clause[k].word:
         k += 1
     idx = name_index(ctx.nicks)
     n = k
-    while n < len(clause) and clause[n].word and n - k < 3:
+    while n < len(clause) and clause[n].word and n - k < 5:
         if idx.exact(words, n, None) is not None:
             return k
         n += 1
-    if n == k or n >= len(clause) or clause[n].w != "," or \
-            find_keywords(clause[k:n], set(), idx):
+    if n == k or n >= len(clause) or clause[n].w != "," or any(
+            not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
+
+
+#: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
+_THEN = frozenset({"тогда", "значит"})
+
+
+def _held(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows «у неё (же)», «у него»: who holds it is told
+    («хотя нет, у неё же иммунитет, тогда X»), no move."""
+    k = i - 1
+    while k >= 0 and clause[k].w in ("же", "ведь"):
+        k -= 1
+    return k >= 1 and clause[k - 1].w == "у" and clause[k].w in V.PRONOUNS
 
 
 #: «нет» answering the sender's own question («Голосую за X? нет, …»).

@@ -20,7 +20,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, is_interjection, is_known_word, is_verb, morph, role_words, verb_reading
+from .words import is_infinitive, past_tense, is_interjection, is_known_word, is_verb, morph, role_words, verb_reading
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_search import words_before
@@ -171,7 +171,7 @@ _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "нег
 _ALSO = frozenset({"тоже", "же", "также", "и"})
 
 
-_POINTING = _PRONOUN_BEFORE | {"туда", "он", "она"}
+_POINTING = _PRONOUN_BEFORE | {"туда", "он", "она", "ним"}  # («слежу за ним»)
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
@@ -265,6 +265,8 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
         if not any(clause[k].word and idx.exact(words, k, None) for k in range(kw.j + 2, hi)):
             return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
             # (not «Два голоса у меня сегодня: Вишня и Мирон»)
+    if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):
+        return True  # «иммунитет у Ксюши», «у неё же иммунитет», «она взяла в пару Сову»
     lex = lexicon()
     phrases = lex.not_before_phrases.get(kw.cls)
     if phrases and kw.j < hi and clause[kw.j].w in phrases and is_verb(clause[kw.j - 1].w) and \
@@ -495,6 +497,25 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         items.append(Item(clause[first].start, problem=ref[0]))
         return False
     return ref[0]
+
+
+def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """True when a word of the «Выбери меня» pair tells about the day, not the sender's
+    choice: «иммунитет у Ксюши», «у неё же иммунитет» (who holds it), «она взяла в пару
+    Сову» (a past verb before it)."""
+    words = [t.w for t in clause]
+    idx = name_index(ctx.nicks)
+    if kw.j + 1 < hi and words[kw.j] == "у" and (
+            words[kw.j + 1] in V.PRONOUNS or idx.exact(words, kw.j + 1, None) is not None):
+        return True
+    k = kw.i - 1
+    while k >= 0 and words[k] in ("же", "ведь", "в"):
+        k -= 1
+    if k >= 1 and words[k - 1] == "у" and (words[k] in V.PRONOUNS or
+                                          idx.exact(words, k, None) is not None):
+        return True
+    return kw.i > 0 and words[kw.i - 1] == "в" and k >= 0 and clause[k].word and \
+        past_tense(words[k])  # («взяла в пару X», not «иммунитет выпал, беру в пару X»)
 
 
 def _named_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
