@@ -119,6 +119,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
     if rep.read:
         click.echo(f"Прочитано писем, ждавших день {rep.day + 1}: {rep.read}.")
+    for line in rep.thread:
+        click.echo(line[:1].upper() + line[1:] + ".")
     sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
     for line in rep.warnings:
         click.echo(f"Внимание: {line}", err=True)

@@ -38,6 +38,7 @@ class CloseReport:
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
+    thread: list[str] = field(default_factory=list)  # what was taken from the forum thread
 
 
 @one_at_a_time
@@ -110,7 +111,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         state = load_state(game)
         if fear_choice:
             row.fear_choice = _fear_choice(fear_choice, state)
-        spec = day_spec(s, store, row)
+        thread: list[str] = []
+        spec = day_spec(s, store, row, thread)
         turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
         if row.event == "fear" and not turn.fear_choice:
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
@@ -178,7 +180,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         game.finished = result.winner is not None
         s.add(game)
         return CloseReport(day=row.day, warnings=warnings, result=result, newspaper=paper_text,
-                           letters=letters,
+                           letters=letters, thread=thread,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
 

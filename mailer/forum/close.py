@@ -11,14 +11,16 @@ from .db import ForumPost
 
 
 def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[DayInput],
-                 votes: dict[str, list[str]], words: dict[str, int]
+                 votes: dict[str, list[str]], words: dict[str, int], told: list[str] | None = None
                  ) -> tuple[dict[str, list[str]], dict[str, int]]:
     """``(votes, words)`` of day ``row`` for the resolver: ``votes``/``words`` as the host's
     inputs gave them, completed from the stored thread when the day has posts in it.
 
     A player's thread vote stands when it is later than his latest letter vote and the host
     imported no vote for him; every living player gets a thread word count (0 when silent)
-    unless the host imported one."""
+    unless the host imported one. With ``told``, Russian lines for the host are appended to it
+    (close-day prints them): how many votes and word counts came from the thread, each letter
+    vote a later thread vote replaced, who is under the autokill word count by the thread."""
     from .tally import day_tally, windows
 
     if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
@@ -33,6 +35,7 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
             at = utc(letter.received)
             latest_letter[letter.nick] = max(latest_letter.get(letter.nick, at), at)
     votes = dict(votes)
+    taken: list[str] = []
     if not t.secret:
         for nick, p in t.players.items():
             if not p.votes or nick in hosted:
@@ -40,5 +43,26 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
             if nick in latest_letter and latest_letter[nick] > p.vote_at:
                 continue
             votes[nick] = list(p.votes)
+            taken.append(nick)
+    from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
+    if told is not None:
+        _tell(told, row, t, taken, latest_letter, from_thread)
     return votes, words
+
+
+def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,
+          from_thread: dict[str, int]) -> None:
+    """The host's lines of what close-day took from the thread of day ``row`` (Russian)."""
+    told.append(f"ветка форума дня {row.day}: {t.posts} постов; голоса из ветки у {len(taken)} "
+                f"игроков" + (" (сегодня «Тайна»: голоса ветки не считаются)" if t.secret else "")
+                + f"; слова для автокилла из ветки у {len(from_thread)} игроков "
+                "(mafia-mail forum tally — подробности)")
+    replaced = [n for n in taken if n in latest_letter]
+    if replaced:
+        told.append("голос из письма заменён более поздним голосом в ветке: " + "; ".join(
+            f"{n} — за {', '.join(t.players[n].votes)} (пост {t.players[n].vote_post})" for n in replaced))
+    under = [n for n in t.under_words if n in from_thread]
+    if under:
+        told.append(f"меньше {t.autokill_words} слов в ветке (очко автокилла): "
+                    + ", ".join(f"{n} — {from_thread[n]}" for n in under))

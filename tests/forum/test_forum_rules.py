@@ -106,6 +106,10 @@ def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
     data = rep.result.to_json()
     # Зоя 2 (Бука, Гном), Лис 1 (Зоя), Гном 1 (Ягуар): letters alone would lynch Лис
     assert [d["player"] for d in data["deaths"] if d["cause"] == "lynch"] == ["Зоя"]
+    # the host is told what the thread changed: Бука's letter vote was replaced by his post
+    [replaced] = [line for line in rep.thread if line.startswith("голос из письма заменён")]
+    assert "Бука — за Зоя (пост" in replaced and "Зоя —" not in replaced
+    assert rep.thread[0].startswith("ветка форума дня 1: ") and "голоса из ветки у 2 игроков" in rep.thread[0]
 
 
 def test_failed_import_changes_nothing(tmp_path):

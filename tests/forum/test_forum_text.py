@@ -131,6 +131,11 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
     assert {"player": "Лис", "cause": "lynch"} in [{k: d[k] for k in ("player", "cause")} for d in deaths]
     st = {p.nick: p.autokill_points for p in status(cfg, store).players}
     assert st["Ягуар"] == 1 and st["Гном"] == 1  # voted, but few words
+    # and close-day says where the votes and the autokill points came from
+    assert rep.thread[0] == ("ветка форума дня 1: 6 постов; голоса из ветки у 3 игроков; слова для "
+                             "автокилла из ветки у 8 игроков (mafia-mail forum tally — подробности)")
+    assert rep.thread[-1].startswith("меньше 66 слов в ветке (очко автокилла): Ягуар — 7, Лис — 5, ")
+    assert not any(line.startswith("голос из письма") for line in rep.thread)  # no letters that day
     assert st["Кузя"] == 2  # his thread vote came after the deadline: no vote, no words
     # day 2: the lynched Лис writes (flagged), Кузя's late vote is day 2's
     res = _run(cfg, "forum", "tally", "--day", "2", "--json")
