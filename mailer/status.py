@@ -71,11 +71,11 @@ def player_rows(state, letters, imported_votes: set[str],
     """Per player of ``state`` (engine.state.GameState): alive, the kinds of moves his
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
     vote the host imported), how many letters, autokill points, and whether the host stripped
-    him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json) of the
-    day's letters in order."""
+    him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled) of
+    the day's letters in order."""
     players = []
     for nick, p in state.players.items():
-        mine = [(n, st, moves) for n, st, moves in letters
+        mine = [(n, st, moves) for n, st, moves, *_ in letters
                 if n == nick and st in PLAYER_LETTER_STATES]
         actions: list[str] = []
         for _, _, moves in mine:
@@ -88,8 +88,9 @@ def player_rows(state, letters, imported_votes: set[str],
 
 
 def no_moves_of(letters) -> int:
-    """How many of the day's letter rows (nick, state, moves_json) understood nothing."""
-    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES)
+    """How many of the day's letter rows (nick, state, moves_json, handled) understood nothing
+    and are not yet marked dealt with by the host (``inbox --done``)."""
+    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3])
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -128,7 +129,7 @@ def read_status(cfg) -> StatusReport | None:
             return None
         name, day, finished, state_json, start = game
         row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
-        letters = con.execute("SELECT nick, state, moves_json FROM letter WHERE day = ? "
+        letters = con.execute("SELECT nick, state, moves_json, handled FROM letter WHERE day = ? "
                               "ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
