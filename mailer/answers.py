@@ -81,15 +81,21 @@ class Answers:
         out.reply_body = body
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-              late_deadline=None, late_row=None, came_after=None, moved=False, standing=()) -> None:
+              late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
+              questions=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
-        stand after this one (the reply lists them)."""
+        stand after this one (the reply lists them); ``questions``: the letter's questions to
+        the host (:func:`mailer.questions.host_questions`), which the reply says the host
+        answers himself (a sentence of them the parser could not read is not listed again)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
-        body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems,
+        if questions:
+            problems = [p for p in problems
+                        if not (p.kind == "unparsed" and p.text and any(p.text in q for q in questions))]
+        body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],

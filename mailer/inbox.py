@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from .questions import QUESTION_NOTE
 from .store import Letter, Store, loads, utc
 
 
@@ -24,6 +25,8 @@ class InboxRow:
     duplicate_of: int | None
 
     handled: bool = False
+    #: the letter's questions to the host (:mod:`mailer.questions`), as written
+    questions: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The keys of issue 6 (message_id, from, received, state, problems) and of issue 12:
@@ -43,6 +46,8 @@ def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
         received=utc(letter.received).astimezone(zone).isoformat(), state=letter.state,
         day=letter.day, subject=letter.subject, problems=problems, duplicate_of=letter.duplicate_of,
         handled=bool(letter.handled),
+        questions=tuple(n[len(QUESTION_NOTE):] for n in loads(letter.notes_json) or []
+                        if n.startswith(QUESTION_NOTE)),
     )
 
 

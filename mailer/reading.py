@@ -38,6 +38,7 @@ from .letter_state import ATTENTION_STATES, LetterState
 from .loop_breaker import EmptyAnswers
 from .outbox import game_key, is_game_message_id
 from .own_letters import OwnLetters, cut_own_letters
+from .questions import QUESTION_NOTE, host_questions
 from .render import Renderer, TemplateProblem
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
@@ -270,6 +271,9 @@ class _Run:
             return done(link.state)
         cols["nick"] = nick
         body = own_text()
+        # questions to the host: the reply says he answers them, status counts the letter
+        reply["questions"] = questions = host_questions(body)
+        letter.notes.extend(f"{QUESTION_NOTE}«{q}»" for q in questions)
         # --- stamp
         cols["day"] = ctx.day
         late_for, came_after = stamp(letter.received, batch.prev, ctx.row)

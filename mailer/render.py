@@ -179,7 +179,7 @@ class Renderer:
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
               cancel: bool, now: datetime | None = None, late_row: DayRow | None = None,
               came_after: DayRow | None = None, moved: bool = False,
-              standing: list[Move] = ()) -> str:
+              standing: list[Move] = (), questions: list[str] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -188,14 +188,15 @@ class Renderer:
         the deadline past it (the reply says it counts for ``day_row`` after all);
         ``standing``: the sender's moves from earlier letters of the day that still stand
         (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
-        of mine counts»."""
+        of mine counts»; ``questions``: the letter's questions to the host, which the reply
+        says he answers himself."""
         from engine.parse import describe_move
 
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
-                           standing=[describe_move(m, state) for m in standing],
+                           standing=[describe_move(m, state) for m in standing], questions=list(questions),
                            closed_at=utc(late_row.closed_at) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
+from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "read_status", "ATTENTION_STATES"]
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "questions_of", "read_status", "ATTENTION_STATES"]
 
 
 
@@ -40,7 +41,9 @@ class StatusReport:
     """The open (or last) day: ``deadline`` aware UTC; ``queued``/``uncertain``: outgoing
     letters in those states; ``attention``: letters in ATTENTION_STATES; ``no_moves``: the
     day's letters from players in which nothing was understood (questions to the host among
-    them: the reply only said that no move was found)."""
+    them: the reply only said that no move was found); ``questions``: the day's letters with
+    a question to the host (:mod:`mailer.questions`); both leave the count once the host marks
+    the letter done."""
 
     name: str
     day: int
@@ -53,6 +56,7 @@ class StatusReport:
     attention: int
     autokill_words: int = 66
     no_moves: int = 0
+    questions: int = 0
 
     @property
     def stripped(self) -> list[str]:
@@ -71,8 +75,8 @@ def player_rows(state, letters, imported_votes: set[str],
     """Per player of ``state`` (engine.state.GameState): alive, the kinds of moves his
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
     vote the host imported), how many letters, autokill points, and whether the host stripped
-    him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled) of
-    the day's letters in order."""
+    him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled,
+    notes_json) of the day's letters in order."""
     players = []
     for nick, p in state.players.items():
         mine = [(n, st, moves) for n, st, moves, *_ in letters
@@ -88,9 +92,15 @@ def player_rows(state, letters, imported_votes: set[str],
 
 
 def no_moves_of(letters) -> int:
-    """How many of the day's letter rows (nick, state, moves_json, handled) understood nothing
-    and are not yet marked dealt with by the host (``inbox --done``)."""
+    """How many of the day's letter rows (nick, state, moves_json, handled, notes_json)
+    understood nothing and are not yet marked dealt with by the host (``inbox --done``)."""
     return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3])
+
+
+def questions_of(letters) -> int:
+    """How many of the day's letter rows (as :func:`no_moves_of` takes them) hold a question
+    to the host (:mod:`mailer.questions`) that he has not marked done (``inbox --done``)."""
+    return sum(1 for row in letters if not row[3] and QUESTION_NOTE in (row[4] or ""))
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -129,7 +139,7 @@ def read_status(cfg) -> StatusReport | None:
             return None
         name, day, finished, state_json, start = game
         row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
-        letters = con.execute("SELECT nick, state, moves_json, handled FROM letter WHERE day = ? "
+        letters = con.execute("SELECT nick, state, moves_json, handled, notes_json FROM letter WHERE day = ? "
                               "ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
@@ -155,4 +165,5 @@ def read_status(cfg) -> StatusReport | None:
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
         finished=bool(finished), players=players,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
-        attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters))
+        attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
+        questions=questions_of(letters))

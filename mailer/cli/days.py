@@ -91,6 +91,9 @@ def status(ctx: click.Context) -> None:
     if rep.no_moves and not rep.finished:
         out.print(f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
                   "(mafia-mail inbox --state no_moves)")
+    if rep.questions and not rep.finished:
+        out.print(f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
+                  "ответив, отметьте: inbox --done НОМЕР)")
 
 
 @click.command("close-day")

@@ -114,9 +114,12 @@ def _letter_state(value: str | None) -> str | None:
                   f"{words} ({code})" for code, words in sorted(STATE_RU.items())) + ".")
 @click.option("--done", is_flag=True,
               help="Отметить письма с этими номерами как разобранные: они уходят из числа писем для внимания ведущего.")
+@click.option("--questions", is_flag=True,
+              help="Только письма с вопросами к ведущему, ещё не отмеченные как разобранные.")
 @click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
 @click.pass_context
-def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids: tuple[int, ...]) -> None:
+def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, questions: bool,
+          ids: tuple[int, ...]) -> None:
     """Все полученные письма (или только с этими номерами), по строке на письмо: номер, время
     получения, адрес отправителя, игрок, состояние, тема, проблемы (Message-ID — в --json и в
     show).
@@ -125,6 +128,7 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
     Пример:
       mafia-mail --config game.toml inbox --state unknown_sender
       mafia-mail --config game.toml inbox 12 15
+      mafia-mail --config game.toml inbox --questions
       mafia-mail --config game.toml inbox --done 12 15
     """
     from mailer.inbox import inbox as list_inbox, mark_done
@@ -140,6 +144,8 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
         click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
         return
     rows = list_inbox(store, cfg.zone, state=state)
+    if questions:
+        rows = [r for r in rows if r.questions and not r.handled]
     if ids:
         wanted = set(ids)
         missing = sorted(wanted - {r.id for r in rows})
@@ -156,7 +162,8 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ids:
         state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
         state_text += " (разобрано)" if r.handled else ""
         listing.add_row(str(r.id), r.received[:16].replace("T", " "), _address_cell(r.from_addr, narrow), r.nick or "—",
-                        state_text, r.subject, "; ".join(f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems))
+                        state_text, r.subject, "; ".join([f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems]
+                                                         + [f"вопрос: {q}" for q in r.questions]))
     print_table(listing)
 
 

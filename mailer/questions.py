@@ -1,0 +1,55 @@
+"""Questions to the host in a player's letter («Ведущий, а можно лечить себя?»).
+
+The parser reads moves, not questions; a question sent beside a move (or alone) used to get
+only the echo of the moves, or «не нашёл ни одного хода», and the host never learned of it
+unless he read every letter. A letter's own text (quotes already cut) is searched for
+sentences that end with «?» and are put to the host: they address him, ask about the rules
+or the game («можно», «считается», «когда итоги»), or ask whether a letter arrived. Rhetorical
+questions of forum talk («Совпадение?», «Кто бы это мог быть?») name no such word and stay
+unflagged; alternatives of a move («или Бобра?») are the parser's to ask about.
+The reply tells the player that the host answers questions himself, the letter carries a
+note, and ``status`` counts such letters until the host marks them done (``inbox --done``).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["host_questions", "QUESTION_NOTE"]
+
+#: The start of the letter note that marks a question to the host (``status`` counts them).
+QUESTION_NOTE = "вопрос ведущему: "
+
+#: A sentence of a letter ending with «?» (also «?!», «??»), without the line or sentence
+#: break before it.
+_QUESTION = re.compile(r"[^.!?…\n]*[^.!?…\n\s][^.!?…\n]*\?[?!]*")
+
+#: Words that put a question to the host rather than to the other players (lower case).
+_TO_HOST = re.compile(
+    r"(?<![а-яё])(?:ведущ|вопрос|спрос|подскаж|скажите|объясните|уточн|можно|нельзя|могу|могут|"
+    r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
+    r"дошл|дошло|дошёл|получил|итог|газет|host|admin)", re.IGNORECASE)
+
+#: A question that only offers another target for a move («или Бобра?»): the parser's part.
+_ALTERNATIVE = re.compile(r"^\W*(?:или|а может|может)\b", re.IGNORECASE)
+
+
+def host_questions(text: str, limit: int = 5) -> list[str]:
+    """The questions to the host in ``text`` (a letter's own text, quotes cut), in order,
+    each as written (stripped, at most 200 characters), at most ``limit`` of them.
+
+    >>> host_questions("Лечу Бобра. Ведущий, а себя лечить можно? Кто бы это мог быть?")
+    ['Ведущий, а себя лечить можно?']
+    """
+    found: list[str] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith(">") or "?" not in line:
+            continue
+        for m in _QUESTION.finditer(line):
+            sentence = m.group(0).strip(" \t-–—:;,")
+            if _ALTERNATIVE.match(sentence) or not _TO_HOST.search(sentence):
+                continue
+            found.append(sentence[:200])
+            if len(found) == limit:
+                return found
+    return found

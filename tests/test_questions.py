@@ -1,0 +1,60 @@
+"""Questions to the host in players' letters (:mod:`mailer.questions`): found in the letter's
+own text, told in the reply as the host's to answer, counted by ``status`` until the host
+marks the letter done."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from mailer.inbox import mark_done
+from mailer.questions import host_questions
+from mailer.reports import status
+from mailer.status import read_status
+from test_sync import START, Game, letter
+
+
+@pytest.mark.parametrize("text, questions", [
+    ("Лечу Бобра. Ведущий, а себя лечить можно? Кто бы это мог быть?", ["Ведущий, а себя лечить можно?"]),
+    ("вед а когда итоги??", ["вед а когда итоги??"]),
+    ("Голосую за Лося.\nВопрос: если я слежу за человеком, а его убивает шизик, я увижу шизика?",
+     ["Вопрос: если я слежу за человеком, а его убивает шизик, я увижу шизика?"]),
+    ("а вчерашнее письмо дошло?", ["а вчерашнее письмо дошло?"]),
+    # rhetorical questions of forum talk, and the parser's own alternatives, are not the host's
+    ("Совпадение? Не думаю. Кто бы это мог быть? Почему Лось молчал весь день?", []),
+    ("Проверяю Кузю. Или можно Бобра? Нет, всё же Кузю.", []),
+    ("> Ведущий, а можно себя лечить?\nЛечу Кузю", []),  # a quoted line
+    ("Лечу Кузю. Всё ясно.", []),
+])
+def test_host_questions(text, questions):
+    assert host_questions(text) == questions
+
+
+def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
+    game = Game(tmp_path)
+    try:
+        game.deliver(letter("buka@example.org", "Лечу Маруську. Ведущий, а себя лечить можно?", msgid="q1@x"),
+                     START + timedelta(hours=2))
+        game.deliver(letter("serg@example.org", "Здравствуйте! А когда будет газета?", msgid="q2@x"),
+                     START + timedelta(hours=3))
+        game.deliver(letter("jaguar@example.org", "Проверяю Буку. Совпадение? Не думаю.", msgid="q3@x"),
+                     START + timedelta(hours=4))
+        game.sync()
+        body = {r.ref: r.body for r in game.replies("reply")}
+        with_move = body["reply:q1@x"]
+        assert "Лечение: Маруська" in with_move
+        assert "Вопрос к ведущему — ответит ведущий сам, письмо отмечено для него:\n" \
+               "  - «Ведущий, а себя лечить можно?»" in with_move
+        alone = body["reply:q2@x"]
+        assert "В письме я не нашёл ни одного хода." in alone and "«А когда будет газета?»" in alone
+        assert "Вопрос" not in body["reply:q3@x"]
+        fast, slow = read_status(game.cfg), status(game.cfg, game.store)
+        assert fast.questions == slow.questions == 2
+        asked = {r.nick: r for r in game.rows() if r.questions}
+        assert {n: r.questions for n, r in asked.items()} == {
+            "Бука": ("«Ведущий, а себя лечить можно?»",), "Serginio": ("«А когда будет газета?»",)}
+        mark_done(game.store, [asked["Бука"].id])
+        assert read_status(game.cfg).questions == status(game.cfg, game.store).questions == 1
+    finally:
+        game.store.dispose()
