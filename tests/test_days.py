@@ -686,3 +686,31 @@ def test_member_is_told_the_move_his_boss_made_for_him(demo):
     assert "Ход за вас по приказу Босса:\n  - Охрана: Кот Бегемот — выполнено.\n" in results["Serginio"]
     assert "  - За Serginio (охранник): Кот Бегемот — выполнено.\n" in results["Кот Бегемот"]
     assert [n for n, body in results.items() if "по приказу Босса" in body] == ["Serginio"]
+
+
+def test_a_small_roster_is_dealt_its_bosses_first(tmp_path):
+    """A trial game of 8 players without roles in the config: the random deal gives both
+    bosses, the detective and the doctor (the standard deal's first roles for a small game),
+    never a clan without its boss; the same seed deals the same roles, another seed deals
+    them to other players; a config that names a clan member gets that clan's boss too."""
+    from collections import Counter
+
+    from e2e_config import folder_sections
+    from mailer.day.open import SMALL_DEAL_ORDER, deal_roles
+
+    def config(seed: int, roles: dict[str, str]):
+        players = "".join(f'\n[[player]]\nnick = "P{i}"\nemail = "p{i}@example.org"\n'
+                          + (f'role = "{roles[f"P{i}"]}"\n' if f"P{i}" in roles else "") for i in range(8))
+        path = tmp_path / f"g{seed}{len(roles)}.toml"
+        path.write_text(f'[game]\nname = "Проба"\nstart = "2026-12-07 19:30"\nseed = {seed}\n'
+                        f'database = "g.db"\n{players}' + folder_sections(), encoding="utf-8")
+        return load_config(path)
+
+    first, again, other = (deal_roles(config(s, {})) for s in (1, 1, 2))
+    assert Counter(first.values()) == Counter(SMALL_DEAL_ORDER[:8]) == Counter(
+        {"clan1.boss": 1, "clan2.boss": 1, "detective": 1, "doctor": 1, "civilian": 2, "hostess": 1, "maniac": 1})
+    assert first == again and first != other
+    named = deal_roles(config(3, {"P0": "clan1.thief", "P1": "clan1.guard"}))
+    roles = Counter(named.values())
+    assert roles["clan1.boss"] == roles["clan1.thief"] == roles["clan1.guard"] == 1
+    assert sum(roles.values()) == 8 and all(r.split(".")[0] in ("clan1", "clan2") or "." not in r for r in roles)

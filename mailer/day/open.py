@@ -23,16 +23,39 @@ from .context import (GameError, address_of, current_context, day_spec, game_fil
                       one_at_a_time)
 
 
+#: The order in which roles enter a game smaller than the standard deal (DECISIONS.md §1):
+#: both bosses first (a clan never plays without its boss), then the town's and the clans'
+#: roles interleaved, so that every prefix keeps the clans at about a quarter to two fifths
+#: of the players, as the full deal does (10 of 24). Its 24 roles are the standard deal.
+SMALL_DEAL_ORDER: tuple[str, ...] = (
+    "clan1.boss", "clan2.boss", "detective", "doctor", "civilian", "civilian", "hostess", "maniac",
+    "clan1.thief", "clan2.thief", "psycho", "thug", "civilian", "civilian", "clan1.guard",
+    "clan2.guard", "fan", "witness", "clan1.indian", "clan2.indian", "son", "swindler",
+    "clan1.actor", "clan2.actor",
+)
+
+
 def deal_roles(cfg: GameConfig) -> dict[str, str]:
-    """Roles for every player: the config's explicit ones, the rest dealt from the standard
-    deal (DECISIONS.md §1) by the seeded draw ``"deal"``. More players than the standard deal
-    get plain civilians."""
+    """Roles for every player (nick → role id): the config's explicit ones, the rest dealt by
+    the seeded draw ``"deal"`` (DECISIONS.md §1). When the roster takes the whole standard deal
+    (or more: the extra players are plain civilians), every role left is dealt. A smaller
+    roster takes the roles left in :data:`SMALL_DEAL_ORDER` order (a clan whose member the
+    config names gets its boss first), so a small trial game always has its bosses and a
+    detective, and the draw decides who plays which."""
     given = {p.nick: p.role for p in cfg.players if p.role}
     pool = list(STANDARD_DEAL)
     for role in given.values():
         if role in pool:
             pool.remove(role)
     missing = [p.nick for p in cfg.players if not p.role]
+    if len(missing) < len(pool):
+        order = list(SMALL_DEAL_ORDER)
+        for role in given.values():
+            if role in order:
+                order.remove(role)
+        clans = {role.split(".")[0] for role in given.values() if role.startswith("clan")}
+        order.sort(key=lambda role: role not in {f"{c}.boss" for c in clans})  # stable
+        pool = order[:len(missing)]
     pool = shuffled(cfg.seed, "deal", pool)
     pool += ["civilian"] * max(0, len(missing) - len(pool))
     dealt = dict(zip(missing, pool))
