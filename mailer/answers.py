@@ -88,13 +88,17 @@ class Answers:
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
         stand after this one (the reply lists them); ``questions``: the letter's questions to
         the host (:func:`mailer.questions.host_questions`), which the reply says the host
-        answers himself (a sentence of them the parser could not read is not listed again)."""
+        answers himself (a sentence of them the parser could not read is not listed again; one
+        the parser already answered as a question, reason ``question``, is not repeated)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
-        if questions:
-            problems = [p for p in problems
-                        if not (p.kind == "unparsed" and p.text and any(p.text in q for q in questions))]
+        if questions:  # a sentence is told once: as the parser's question, or as a question
+            told = [p.text for p in problems if p.reason == "question" and p.text]
+            questions = [q for q in questions if not any(t in q for t in told)]
+            problems = [p for p in problems if not (
+                p.kind == "unparsed" and p.reason != "question" and p.text
+                and any(p.text in q for q in questions))]
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,

@@ -40,6 +40,8 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
                      START + timedelta(hours=3))
         game.deliver(letter("jaguar@example.org", "Проверяю Буку. Совпадение? Не думаю.", msgid="q3@x"),
                      START + timedelta(hours=4))
+        game.deliver(letter("marusya@example.org", "лимонад. А можно я сегодня проверю Буку?", msgid="q4@x"),
+                     START + timedelta(hours=5))
         game.sync()
         body = {r.ref: r.body for r in game.replies("reply")}
         with_move = body["reply:q1@x"]
@@ -49,12 +51,17 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
         alone = body["reply:q2@x"]
         assert "В письме я не нашёл ни одного хода." in alone and "«А когда будет газета?»" in alone
         assert "Вопрос" not in body["reply:q3@x"]
+        # the parser answers a move asked as a question itself: told once, not twice
+        asked_move = body["reply:q4@x"]
+        assert "Вы спрашиваете «А можно я сегодня проверю Буку»" in asked_move
+        assert "Вопрос к ведущему" not in asked_move
         fast, slow = read_status(game.cfg), status(game.cfg, game.store)
-        assert fast.questions == slow.questions == 2
+        assert fast.questions == slow.questions == 3
         asked = {r.nick: r for r in game.rows() if r.questions}
         assert {n: r.questions for n, r in asked.items()} == {
-            "Бука": ("«Ведущий, а себя лечить можно?»",), "Serginio": ("«А когда будет газета?»",)}
+            "Бука": ("«Ведущий, а себя лечить можно?»",), "Serginio": ("«А когда будет газета?»",),
+            "Маруська": ("«А можно я сегодня проверю Буку?»",)}
         mark_done(game.store, [asked["Бука"].id])
-        assert read_status(game.cfg).questions == status(game.cfg, game.store).questions == 1
+        assert read_status(game.cfg).questions == status(game.cfg, game.store).questions == 2
     finally:
         game.store.dispose()
