@@ -262,7 +262,15 @@ class NameIndex:
         if key not in self._approx:
             if len(self._approx) > 50_000:
                 self._approx.clear()
-            self._approx[key] = self._approximate(word, strict)
+            found = self._approximate(word, strict)
+            if found is None and not strict and word.isascii() and word.isalpha():
+                # a Russian pet form or given name in Latin letters («dimonchika» is
+                # «Димончика»: xXx_Dimon_xXx)
+                reading = cyrillic_reading(word)
+                again = self._approximate(reading, False) if reading != word else None
+                if again is not None and again.kind in ("part", "pet", "name"):
+                    found = again
+            self._approx[key] = found
         return self._approx[key]
 
     def soft_sign_form(self, word: str) -> str | None:

@@ -79,10 +79,10 @@ _LATIN_START = re.compile("[A-Za-z\u212a\u0130]").search
 def read_latin(toks: list, visible: str, known, respell=None) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
-    a soft-sign apostrophe right after the word («Ten'») is read with it; a lone «i» after a
-    word read in Cyrillic is «и» («Murku i Peskarja»); a word dotted to a Latin word left as
-    written stays too («Vitalik.by» is no «Vitalik.бы»); a word of parts
-    joined by «_» or «-» («Zhenyu_K») is read part by part, each part known.
+    a soft-sign apostrophe right after the word («Ten'») is read with it; a lone «i» after or
+    before a word read in Cyrillic is «и» («Murku i Peskarja», «za dimona i mo v …»); a word
+    dotted to a Latin word left as written stays too («Vitalik.by» is no «Vitalik.бы»); a
+    word of parts joined by «_» or «-» («Zhenyu_K») is read part by part, each part known.
     ``respell(cyr)``: a known spelling of a reading the transliteration could not give
     (a soft sign left out: «vafelku» → «вафельку»), or None. ``known(w)``: True
     for a word the parser knows (a Russian word, a move word, a nickname form). Returns the
@@ -117,6 +117,11 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
         if out is None:
             out = list(toks)
         out[n] = t._replace(w=cyr)
+    if out is not None:  # «za dimona i mo v …»: «i» before a word read in Cyrillic is «и»
+        for n, t in enumerate(out[:-1]):
+            if t.w == "i" and n > 0 and out[n - 1].word and out[n + 1].word and \
+                    CYRILLIC(out[n + 1].w) and toks[n + 1].w != out[n + 1].w:
+                out[n] = t._replace(w="и")
     return toks if out is None else out
 
 
