@@ -106,8 +106,8 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             out.append(t.start)  # «сначала хотела Барабашке, но …, так что линч X»
         elif w == "нет" and (k + 1 == n or not clause[k + 1].word or
                              clause[k + 1].w in V.CORRECTION_WORDS) and \
-                (k == 0 or clause[k - 1].w != V.NEGATION):
-            out.append(t.start)
+                (k == 0 or not clause[k - 1].word or clause[k - 1].w in _NO_BEFORE):
+            out.append(t.start)  # not «Своих на линче нет, так что …»: «there is none»
         elif w == "есть" and k > 0 and clause[k - 1].w == "то":
             out.append(clause[k - 1].start)
         elif w == "не" and k + 1 < n and (clause[k + 1].w in _SPOKEN_NO_NEXT or
@@ -115,6 +115,13 @@ def correction_marks(clause: list[Tok]) -> list[int]:
                 (k == 0 or not clause[k - 1].word or clause[k - 1].w in V.CORRECTION_WORDS):
             out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
     return out
+
+
+#: Words after which «нет» is a spoken «no» («хотя нет», «ой, нет», «а нет»), not «there is
+#: none» («своих на линче нет»).
+_NO_BEFORE = V.CORRECTION_WORDS | frozenset({"а", "ой", "ну", "или", "да", "и", "нет",
+                                            "блин", "хм", "ах", "эх", "ох", "упс",
+                                            "уже", "больше"})  # «её уже нет»: gone
 
 
 IF_WORDS = frozenset({"если", "ежели", "коли"})

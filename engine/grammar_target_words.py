@@ -219,3 +219,23 @@ def reason_about(clause: list[Tok], t: Tok, hi: int) -> bool:
         return False
     k = clause.index(t)
     return not any(c.w in _SAYING for c in clause[k + 1:min(hi, k + 3)])
+
+
+#: Words of a short aside between commas right after a move word («Голосую, как ни жаль, за
+#: X», «Лечу, пожалуй, Бобра»): they hold no name and no verb.
+_ASIDE_WORDS = frozenset({"как", "ни", "жаль", "увы", "пожалуй", "наверное", "видимо",
+                          "конечно", "разумеется", "признаться", "честно", "говоря", "прости",
+                          "простите", "уж", "так", "и", "быть", "ну", "что", "ж", "же",
+                          "делать", "грустно", "жалко", "обидно", "тем", "не", "менее"})
+
+
+def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
+    """Index after a short aside of up to four words of :data:`_ASIDE_WORDS` closed by a
+    comma, when token ``k`` is the comma that opens it («Голосую, как ни жаль, за X»);
+    else ``k``."""
+    if k >= hi or clause[k].w != ",":
+        return k
+    n = k + 1
+    while n < hi and clause[n].word and clause[n].w in _ASIDE_WORDS and n - k <= 4:
+        n += 1
+    return n + 1 if k + 1 < n < hi and clause[n].w == "," else k

@@ -16,7 +16,7 @@ from typing import Protocol
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_target_words import (
-    after_header, bare_pair, corrected_name, first_word, list_item, name_later, names_end,
+    after_header, bare_pair, comma_aside, corrected_name, first_word, list_item, name_later, names_end,
     not_role_after, opens_statement, retracts, same_as_before, same_player, skip_title,
     some_name, told_of,
 )
@@ -86,6 +86,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     pron_at = -1  # index of the pronoun that opened the targets («за него же и за Кузю»)
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
+    k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
