@@ -336,6 +336,9 @@ def _fallback(clause: list[Tok], i: int) -> bool:
 #: Words that leave the choice open after a move («…, а может себя», «…, ещё подумаю»).
 _UNDECIDED = frozenset({"подумаю", "определюсь", "подумаем"})
 
+#: The words :func:`_hedged_after` answers True at.
+_HEDGE_WORDS = _UNDECIDED | {"может", "если", "решу"}
+
 
 def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     """True when the sentence goes on after the move word at ``i`` with another possibility
@@ -343,6 +346,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     то Лёху»; «приглашаю, может быть, Совёнка») or puts the decision off («…, ещё
     подумаю»): the move is not decided, so it is no order (precision first: the reply
     asks)."""
+    if _HEDGE_WORDS.isdisjoint(map(_W, clause[i + 1:])):
+        return False  # (the loop below answers True only at one of these words)
     for k in range(i + 1, len(clause)):
         if k in excluded or not clause[k].word:
             continue
