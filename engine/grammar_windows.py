@@ -154,12 +154,15 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     weak = _weak_triggers()
     for lo in sorted(sentences):
         hi = _sentence_end(low, lo)
+        found = sentences[lo]
+        weak_only = found <= weak.keys()
+        if weak_only and not _weak_may_hold(low, lo, hi, found, weak):
+            continue  # (no phrase's words even as bits of the sentence: cut no words)
         text = low[lo:hi].rstrip(" \t\n.!?;")
         words = list(filter(None, _WORD_SPLIT.split(text)))
         if not words:
             continue
-        found = sentences[lo]
-        if found <= weak.keys() and not _weak_holds(found, words, weak):
+        if weak_only and not _weak_holds(found, words, weak):
             continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
@@ -233,6 +236,20 @@ def _weak_triggers() -> dict[str, list[frozenset[str]]]:
         if len(p) == 1:
             out[p[0]] = []
     return out
+
+
+def _weak_may_hold(low: str, lo: int, hi: int, found: set[str], weak: dict) -> bool:
+    """False when :func:`_weak_holds` surely is for the sentence ``low[lo:hi]``: no phrase of
+    its weak words has all its other words even as substrings of the sentence (its words
+    are), and none is a lone «как вчера» word (which needs the words counted)."""
+    for w in found:
+        phrases = weak[w]
+        if not phrases:
+            return True
+        for p in phrases:
+            if all(u == w or low.find(u, lo, hi) >= 0 for u in p):
+                return True
+    return False
 
 
 def _weak_holds(found: set[str], words: list[str], weak: dict) -> bool:

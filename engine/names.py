@@ -34,8 +34,24 @@ __all__ = ["NameHit", "NameIndex", "name_index", "nick_pieces", "DIMINUTIVE_SUFF
            "THRESHOLDS", "inflect", "is_known_word", "morph", "norm", "role_words"]
 
 
-@functools.lru_cache(maxsize=64)
+#: The roster :func:`name_index` was last asked for and its index: the parser asks some
+#: twenty times a letter with the same tuple, and hashing it for the cache costs more than
+#: this identity check (a strong reference is kept, so the identity is never reused).
+_LAST_INDEX: list = [None, None]
+
+
 def name_index(nicks: tuple[str, ...]) -> NameIndex:
+    """The form index of ``nicks`` (roster order), built once per roster
+    (:func:`_name_index`)."""
+    if nicks is _LAST_INDEX[0]:
+        return _LAST_INDEX[1]
+    idx = _name_index(nicks)
+    _LAST_INDEX[0], _LAST_INDEX[1] = nicks, idx
+    return idx
+
+
+@functools.lru_cache(maxsize=64)
+def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     """Build (once per roster) the form index of ``nicks`` (roster order).
 
     A nickname is cut into words at anything but letters and digits («Dr.Who», «Серый_Волк»,
