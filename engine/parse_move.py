@@ -38,7 +38,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
         action = action_for(kw.cls, actor, ctx.turn)
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
-    if _ordinary_speech(ctx, clause, kw, hi) or (kw.weak and idiom_told(clause, kw.i, kw.j)):
+    if _ordinary_speech(ctx, clause, kw, hi) or (
+            (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and idiom_told(clause, kw.i, kw.j)):
+        # («Он отправил Кракена на линч»: what happened, not a vote)
         return kw.j
     if action == "vote" and kw.j < hi and _deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
@@ -442,7 +444,10 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
 #: Adverbs of habit between a subject and its verb («он всегда голосует за X»), beside
 #: :data:`V.SUBJECT_SKIP` («тоже», «снова», «опять»).
 _HABIT = frozenset({"всегда", "обычно", "вечно", "постоянно", "часто", "также", "традиционно",
-                    "как-всегда"})
+                    "как-всегда",
+                    # and of a guess («он же наверное сам себя прикроет»)
+                    "же", "наверное", "наверно", "наверн", "наверняка", "точно", "сам", "сама",
+                    "сами", "небось", "явно"})
 
 
 #: Nouns of a group that may give the clan's order («клан убивает X»).

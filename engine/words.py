@@ -371,7 +371,10 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
               "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective",
               # the fan's idol is the detective she searches for («ищу своего кумира у X»)
               "кумир": "detective", "кумира": "detective", "кумиру": "detective",
-              "кумиром": "detective", "кумире": "detective"}
+              "кумиром": "detective", "кумире": "detective"} | {
+              # diminutives («ищу своего комиссарчика»)
+              stem + end: "detective" for stem in ("комиссарчик", "детективчик")
+              for end in ("", "а", "у", "ом", "е")}
 
 
 def compound_role(w: str) -> str | None:
