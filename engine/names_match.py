@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from .names_given import names_listed, names_written
+from .names_merge import merge_tokens
 from .names_pets import pet_owners
 from .translit import cyrillic_reading
-from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, noun_lemma
+from .words import (
+    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, noun_lemma,
+)
 
-_W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
 
 @dataclass(frozen=True)
@@ -134,61 +135,8 @@ class NameIndex:
     def merge(self, toks: list) -> list:
         """Join the tokens of a multi-word nickname written with dots, spaces or dashes
         between its words («Dr.Who», «Ю. Гагарина», «Анну Марию») into one word token whose
-        ``w`` is the key :meth:`exact` knows, so punctuation inside a nick never splits a
-        clause or a move. ``toks``: :class:`engine.grammar_tokens.Tok` list; returns a new
-        list (the same one when nothing was joined)."""
-        present = set(map(_W, toks))
-        if present.isdisjoint(self.multi_first) and present.isdisjoint(self.multi_last) and \
-                "_" not in "".join(present):
-            return toks  # no multi-word nickname can start here
-        out = None
-        n, i = len(toks), 0
-        while i < n:
-            t = toks[i]
-            cand = self.multi_first.get(t.w) if t.word else None
-            best = None
-            if t.word and "_" in t.w and t.w not in self.single:
-                chunks = [c for c in t.w.split("_") if c]
-                for m in self.multi_first.get(chunks[0], ()) if chunks else ():
-                    nick, parts = self.multi[m]
-                    if len(parts) == len(chunks) and all(c in f for c, f in zip(chunks, parts)):
-                        best = (nick, i + 1)
-            if cand and best is None:
-                for m in cand:
-                    nick, parts = self.multi[m]
-                    end = _match_parts(toks, i, parts)
-                    if end is not None and (best is None or end > best[1]):
-                        best = (nick, end)
-            if best is None and t.word and t.w not in self.single and t.w not in self.multi_first:
-                best = self._slipped_first(toks, i)
-            if best is None:
-                if out is not None:
-                    out.append(t)
-                i += 1
-                continue
-            if out is None:
-                out = list(toks[:i])
-            nick, end = best
-            last = toks[end - 1]
-            out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
-            i = end
-        return toks if out is None else out
-
-    def _slipped_first(self, toks: list, i: int) -> tuple[str, int] | None:
-        """A two-word nickname whose second word is written exactly and whose first word
-        (four letters or more) one edit away from a form of it («Леди Грей» for «Lady.Grey»,
-        read «лади грей»): ``(nick, index after it)`` or None."""
-        t = toks[i]
-        if len(t.w) < 4 or i + 1 >= len(toks):
-            return None
-        k = i + 1
-        if not toks[k].word and toks[k].w in _JOINERS:
-            k += 1
-        if k >= len(toks) or not toks[k].word or toks[k].start - toks[k - 1].end > 2:
-            return None
-        found = {self.multi[m][0] for m in self.multi_last.get(toks[k].w, ())
-                 if _near(t.w, self.multi[m][1][0], 1, 4)}
-        return (found.pop(), k + 1) if len(found) == 1 else None
+        ``w`` is the key :meth:`exact` knows (see :func:`engine.names_merge.merge_tokens`)."""
+        return merge_tokens(self, toks)
 
     def exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
         """The longest roster name written at ``words[i:]`` (normalised tokens), if any.
@@ -314,8 +262,12 @@ class NameIndex:
             lemma = noun_lemma(word)
             if lemma and len(lemma) >= THRESHOLDS["prefix_min_len"] and lemma != word:
                 heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
-            owners |= {n for n, bases in self.bases.items()
-                       for b in bases for h in heads if b.startswith(h) and b != word}
+            cut_short = {n for n, bases in self.bases.items()
+                         for b in bases for h in heads if b.startswith(h) and b != word}
+            if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
+                # starts with its letters and is not cut short so
+                cut_short = {n for n in cut_short if n in owners or not _thing(self.bases[n])}
+            owners |= cut_short
             if not owners:  # «Серж»: «Серг-» (Sergeich), as «Серёжа» for «Серёга»; one nick only
                 alt = {h[:-1] + c for h in heads if len(h) >= 4 and h[-1] in _SOFTENED
                        for c in _SOFTENED[h[-1]]}
@@ -325,6 +277,12 @@ class NameIndex:
                     owners, kind = cut, "pet"  # a short form, as a pet form is
         plain = set(owners)  # a word or a prefix of a nick, not only a pet form
         pet = self.pet_form(word)
+        if pet is not None and word in self.parts:
+            # a word of one nick is no pet form of a thing's name it only starts («кота»)
+            whole = pet_owners(self.stems, word, clip=False)
+            kept = tuple(n for n in pet.candidates
+                         if n in plain or n in whole or not _thing(self.bases[n]))
+            pet = _hit(list(kept), "pet") if kept else None
         if pet is not None:
             owners |= set(pet.candidates)
             kind = kind if owners - set(pet.candidates) else "pet"
@@ -367,8 +325,6 @@ class NameIndex:
         return _hit(owners, "fuzzy")
 
 
-_JOINERS = frozenset({".", "—"})
-
 #: A consonant at the end of a short form and the consonants it alternates with in the
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
@@ -378,8 +334,16 @@ _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
 
 
 
-def _merged_key(nick: str) -> str:
-    return "\x00" + nick
+def _thing(bases: list[str]) -> bool:
+    """True when a nick (its nominative spellings ``bases``) is an everyday inanimate noun
+    («Котлета», «Kotleta» read «котлета»; pymorphy3's likeliest reading)."""
+    for b in bases:
+        if CYR.search(b) and is_known_word(b):
+            tag = morph().parse(b)[0].tag
+            return tag.POS == "NOUN" and "inan" in tag and "Name" not in tag
+    return False
+
+
 
 
 #: Words after a number that still leave it a name («за 13 и Пепла»).
@@ -392,34 +356,8 @@ def _counts_something(words: list[str], k: int) -> bool:
     return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
 
 
-def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
-    """Index after the tokens spelling ``parts`` from ``toks[i]`` (dots and dashes, at most
-    one, between the words; never a line break), or None."""
-    k = i
-    for n, forms in enumerate(parts):
-        if n:
-            if k < len(toks) and not toks[k].word and toks[k].w in _JOINERS:
-                k += 1
-            if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
-                return None
-        if k >= len(toks) or not toks[k].word:
-            return None
-        if toks[k].w not in forms and not (n and _near(toks[k].w, forms)):
-            return None
-        k += 1
-    return k
 
 
-def _near(word: str, forms, edits: int = 2, least: int = 5) -> bool:
-    """A later word of a multi-word nickname written with a slip («Макса Пейна» for
-    «Max Payne»: «пейна» ~ «пайне»): at most ``edits`` edits, words of ``least`` letters
-    or more."""
-    if len(word) < least:
-        return False
-    from rapidfuzz.distance import OSA
-
-    return any(OSA.distance(word, f, score_cutoff=edits) <= edits for f in forms
-               if len(f) >= 4)
 
 
 def _hit(owners: list[str], kind: str) -> NameHit:

@@ -1,0 +1,107 @@
+"""Joining the tokens of a multi-word nickname into one (issue 3): «Dr.Who», «Ю. Гагарина»,
+«Анну Марию», «Леди Грей» for «Lady.Grey». Used by :meth:`engine.names_match.NameIndex.merge`.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+_W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
+
+_JOINERS = frozenset({".", "—"})
+
+
+def merge_tokens(idx, toks: list) -> list:
+    """Join the tokens of a multi-word nickname written with dots, spaces or dashes
+    between its words («Dr.Who», «Ю. Гагарина», «Анну Марию») into one word token whose
+    ``w`` is the key :meth:`engine.names_match.NameIndex.exact` knows, so punctuation inside
+    a nick never splits a clause or a move. ``idx``: the roster's form index; ``toks``:
+    :class:`engine.grammar_tokens.Tok` list; returns a new list (the same one when nothing
+    was joined)."""
+    present = set(map(_W, toks))
+    if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
+            "_" not in "".join(present):
+        return toks  # no multi-word nickname can start here
+    out = None
+    n, i = len(toks), 0
+    while i < n:
+        t = toks[i]
+        cand = idx.multi_first.get(t.w) if t.word else None
+        best = None
+        if t.word and "_" in t.w and t.w not in idx.single:
+            chunks = [c for c in t.w.split("_") if c]
+            for m in idx.multi_first.get(chunks[0], ()) if chunks else ():
+                nick, parts = idx.multi[m]
+                if len(parts) == len(chunks) and all(c in f for c, f in zip(chunks, parts)):
+                    best = (nick, i + 1)
+        if cand and best is None:
+            for m in cand:
+                nick, parts = idx.multi[m]
+                end = _match_parts(toks, i, parts)
+                if end is not None and (best is None or end > best[1]):
+                    best = (nick, end)
+        if best is None and t.word and t.w not in idx.single and t.w not in idx.multi_first:
+            best = _slipped_first(idx, toks, i)
+        if best is None:
+            if out is not None:
+                out.append(t)
+            i += 1
+            continue
+        if out is None:
+            out = list(toks[:i])
+        nick, end = best
+        last = toks[end - 1]
+        out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
+        i = end
+    return toks if out is None else out
+
+
+def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:
+    """A two-word nickname whose second word is written exactly and whose first word
+    (four letters or more) one edit away from a form of it («Леди Грей» for «Lady.Grey»,
+    read «лади грей»): ``(nick, index after it)`` or None."""
+    t = toks[i]
+    if len(t.w) < 4 or i + 1 >= len(toks):
+        return None
+    k = i + 1
+    if not toks[k].word and toks[k].w in _JOINERS:
+        k += 1
+    if k >= len(toks) or not toks[k].word or toks[k].start - toks[k - 1].end > 2:
+        return None
+    found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
+             if _near(t.w, idx.multi[m][1][0], 1, 4)}
+    return (found.pop(), k + 1) if len(found) == 1 else None
+
+
+def _merged_key(nick: str) -> str:
+    return "\x00" + nick
+
+
+def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
+    """Index after the tokens spelling ``parts`` from ``toks[i]`` (dots and dashes, at most
+    one, between the words; never a line break), or None."""
+    k = i
+    for n, forms in enumerate(parts):
+        if n:
+            if k < len(toks) and not toks[k].word and toks[k].w in _JOINERS:
+                k += 1
+            if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
+                return None
+        if k >= len(toks) or not toks[k].word:
+            return None
+        if toks[k].w not in forms and not (n and _near(toks[k].w, forms)):
+            return None
+        k += 1
+    return k
+
+
+def _near(word: str, forms, edits: int = 2, least: int = 5) -> bool:
+    """A later word of a multi-word nickname written with a slip («Макса Пейна» for
+    «Max Payne»: «пейна» ~ «пайне»): at most ``edits`` edits, words of ``least`` letters
+    or more."""
+    if len(word) < least:
+        return False
+    from rapidfuzz.distance import OSA
+
+    return any(OSA.distance(word, f, score_cutoff=edits) <= edits for f in forms
+               if len(f) >= 4)
