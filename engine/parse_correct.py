@@ -76,7 +76,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = _after_aside(ctx, clause, words, k)  # «хотя нет, если честно, лучше за Вишню»
     k0 = k
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
-                               clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or (
+                               clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or
+                               clause[k].w in _CHOOSE or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
             some_name(name_index(ctx.nicks), words, k + 1))):
         if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
@@ -96,7 +97,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
                      None)
         if comma is None or not only_fillers(clause, after, comma):
-            return False
+            # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
+            # back and what replaces it is not clear: asked, never left standing
+            return _retraction(ctx, clause, prev, adjacent, items, named=True)
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)
@@ -157,6 +160,10 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
 
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
 _THEN = frozenset({"тогда", "значит"})
+
+#: Words of choosing before the corrected name («хотя нет, пусть будет X», «нет, давай X»).
+_CHOOSE = frozenset({"пусть", "будет", "давай", "давайте", "пожалуй", "возьму", "выберу",
+                     "выбираю", "беру", "берем", "берём", "оставлю", "оставим"})
 
 
 def _held(clause: list[Tok], i: int) -> bool:
@@ -336,20 +343,22 @@ def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
 
 
 def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
-                items: list[Item]) -> bool:
+                items: list[Item], named: bool = False) -> bool:
     """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
-    naming no player and no move takes back the move right before; the reply asks what stands
-    instead (precision first). True when the clause was one."""
+    naming no move takes back the move right before; the reply asks what stands instead
+    (precision first). A player it names without «насчёт», «про» («Хотя нет, пусть будет
+    X» that was not read; ``named``: a correction to names that was not read) is asked
+    about too; one it names so is about an earlier letter. True when the clause was one."""
     k = correction_end(clause)
     if k is None or not adjacent or not prev.items or \
             not takes_back([clause[n].w for n in range(k)]):
         return False
     flags = clause_flags(clause)
     if flags["cancel"] is not None or flags["skip"] or \
-            find_keywords(clause, set(), name_index(ctx.nicks)) or \
+            (not named and find_keywords(clause, set(), name_index(ctx.nicks))) or \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         return False
-    if _names_other(ctx, clause, k, prev):
+    if _names_other(ctx, clause, k, prev, about=True):
         return False  # «Голос за X. Передумала насчёт Пончика»: about an earlier letter
     dropped = {id(it) for it in prev.items}
     tried = next((it.move.action for it in prev.items if it.move is not None), "")
@@ -362,14 +371,19 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     return True
 
 
-def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> bool:
+#: Words before a name that the change of mind is about («передумала насчёт Пончика»).
+_ABOUT = frozenset({"насчет", "про", "о", "об", "обо", "поводу", "относительно"})
+
+
+def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, about: bool = False) -> bool:
     """True when ``clause[k:]`` names a player who is no target of the move before («…
-    передумала насчёт Пончика»): the change of mind is about that player, not this move."""
+    передумала насчёт Пончика»): the change of mind is about that player, not this move.
+    With ``about``, only a name right after «насчёт», «про», «о» counts."""
     targets = {t for it in prev.items if it.move is not None
                for t in (it.move.targets or (it.move.target,))}
     words = [t.w for t in clause]
     for n in range(k, len(clause)):
-        if not clause[n].word:
+        if not clause[n].word or (about and (n == 0 or words[n - 1] not in _ABOUT)):
             continue
         hit = nick_at(ctx, clause, words, n)
         if hit is not None and not (targets & ({hit.nick} | set(hit.candidates))):
