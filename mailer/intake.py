@@ -37,6 +37,7 @@ class SyncReport:
     processed: int = 0
     states: dict[str, int] = field(default_factory=dict)
     attention: list[str] = field(default_factory=list)
+    withdrawn: int = 0  # reread: unsent answers to the re-read letters taken off the queue
 
 
 def source_name(cfg: GameConfig) -> str:

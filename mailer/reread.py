@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlmodel import select
+
 from .config import GameConfig
 from .intake import SyncReport, back_to_pending
 from .letter_state import LetterState
 from .reading import process_pending
 from .runlock import AlreadyRunning, exclusive
-from .store import DayRow, Letter, Store
+from .out_state import UNSENT
+from .store import DayRow, Letter, Outgoing, Store, loads
 
 __all__ = ["reread", "REREADABLE_STATES"]
 
@@ -35,7 +38,9 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
             database; ids: ``Letter.id`` numbers as ``inbox`` shows them; now: aware current
             time (the Date of the replies).
     Returns:
-        SyncReport of the reading (``fetched`` is 0).
+        SyncReport of the reading (``fetched`` is 0); ``withdrawn``: how many answers to
+        those letters that were still unsent (the «unknown address» or «held» answer) were
+        taken off the queue, since the new reading's reply replaces them.
     Raises:
         mailer.day.GameError: no such letter, a letter in a state that cannot be re-read
             (its moves were applied, it is a duplicate, an auto-reply…), a letter never
@@ -65,12 +70,30 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
                 never = [str(l.id) for l in letters if l.raw is None]
                 if never:
                     raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
+                withdrawn = _withdraw_answers(s, letters)
                 for letter in letters:
                     back_to_pending(letter)
                     letter.handled = False
                     s.add(letter)
             report = SyncReport()
+            report.withdrawn = withdrawn
             process_pending(cfg, store, now=now, report=report)
             return report
     except AlreadyRunning as exc:
         raise GameError(str(exc)) from None
+
+
+def _withdraw_answers(s, letters: list[Letter]) -> int:
+    """Delete the unsent answers to ``letters`` (In-Reply-To one of their Message-IDs; the
+    «unknown address» notice, the «held» reply): the letter is read again and answered anew,
+    and a player must never get both. Answers already sent stay. Returns how many."""
+    ids = {f"<{letter.message_id}>" for letter in letters if letter.message_id}
+    if not ids:
+        return 0
+    gone = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.state.in_(UNSENT),
+                                             Outgoing.kind.in_(("reply", "unknown_sender")))):
+        if (loads(out.headers_json) or {}).get("In-Reply-To") in ids:
+            s.delete(out)
+            gone += 1
+    return gone

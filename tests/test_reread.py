@@ -39,6 +39,8 @@ def test_letter_from_a_new_address_counts_after_the_host_adds_it(game):
     assert (row.state, row.nick, row.day) == ("applied", "Бука", 1)
     [reply] = game.replies("reply")
     assert reply.to_addr == "buka.work@example.net" and "Лечение: Маруська" in reply.body
+    # the unsent «unknown address» notice is withdrawn: the player never gets both answers
+    assert report.withdrawn == 1 and game.replies("unknown_sender") == []
 
 
 def test_reread_without_a_fix_gives_the_same_state(game):
@@ -47,6 +49,23 @@ def test_reread_without_a_fix_gives_the_same_state(game):
     [row] = game.rows()
     assert reread(game.cfg, game.store, [row.id], now=DEADLINE).states == {"unknown_sender": 1}
     assert [r.state for r in game.rows()] == ["unknown_sender"]
+    assert len(game.replies("unknown_sender")) == 1  # withdrawn and queued again: one
+
+
+def test_an_answer_already_sent_stays_when_the_letter_is_read_again(game):
+    from mailer.out_state import OutState
+    from mailer.store import Outgoing
+
+    game.deliver(letter("buka.work@example.net", "Лечу Маруську", msgid="s@x"), START + timedelta(hours=3))
+    game.sync()
+    [row] = game.rows()
+    with game.store.session() as s:
+        [notice] = [o for o in game.store.outgoing(s) if o.kind == "unknown_sender"]
+        s.get(Outgoing, notice.id).state = OutState.SENT
+    _add_address(game, "buka@example.org", "buka.work@example.net")
+    report = reread(game.cfg, game.store, [row.id], now=DEADLINE - timedelta(hours=1))
+    assert report.withdrawn == 0 and len(game.replies("unknown_sender")) == 1
+    assert len(game.replies("reply")) == 1
 
 
 def test_applied_and_missing_letters_are_refused_and_nothing_changes(game):

@@ -68,6 +68,8 @@ def reread(ctx: click.Context, ids: tuple[int, ...]) -> None:
     cfg, store = open_game(ctx)
     report = call(do_reread, cfg, store, list(ids), now=now())
     click.echo(f"Прочитано заново: {report.processed}.")
+    if report.withdrawn:
+        click.echo(f"Сняты с очереди прежние ответы на эти письма (их заменит новый ответ): {report.withdrawn}.")
     _echo_report(report)
 
 
