@@ -63,6 +63,19 @@ def _nick(ctx, name: str) -> str | None:
     return typed_nick(name, ctx.state.players)
 
 
+def _poster(cfg: GameConfig, ctx, name: str) -> tuple[bool, str | None]:
+    """``(host, nick)`` of the author of a pasted post: the host's own forum accounts
+    (``[forum].host_names``, FORUM.md) are no players and their lines are skipped; a
+    player's ``forum_name`` or nick gives his roster nick (None: nobody)."""
+    from .forum.settings import ForumError, forum_settings
+
+    try:
+        kind, nick = forum_settings(cfg).who(name)
+    except ForumError:
+        kind, nick = "", None
+    return kind == "host", nick or _nick(ctx, name)
+
+
 def _save_inputs(store: Store, day: int, kind: str, values: dict, at: datetime | None = None) -> None:
     """Store ``values`` (nick → JSON-able value, or None for no value) as the ``kind`` rows of
     ``day``, replacing each nick's earlier row of that kind (one transaction)."""
@@ -82,7 +95,8 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
     ``text`` is CSV ``voter,target[,target2]`` or the forum thread pasted as text, one post a
     line ``Ник: …голосую за X…`` (votes read by the same grammar as letters). Each voter's
     imported vote replaces his earlier imported one; it is stamped ``now``. Every line not
-    understood or from an unknown poster is listed in ``problems`` with its number.
+    understood or from an unknown poster is listed in ``problems`` with its number; the host's
+    own posts (``[forum].host_names``) are skipped, a player's ``forum_name`` is his.
 
     Raises:
         ImportFailed: a line was not understood and ``skip_bad`` is false (nothing imported).
@@ -114,7 +128,9 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
             if not m:
                 report.problems.append(f"строка {line_no}: не понял, чей это пост: «{line.strip()[:60]}»")
                 continue
-            voter = _nick(ctx, m["nick"])
+            host, voter = _poster(cfg, ctx, m["nick"])
+            if host:
+                continue  # the host's own post («Ведущий: напоминаю…»)
             if voter is None:
                 report.problems.append(f"строка {line_no}: нет такого игрока «{m['nick'].strip()}»")
                 continue
@@ -192,10 +208,12 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
             counts[_nick(ctx, parts[0])] = int(parts[1])
             continue
         m = _POST.match(line)
-        nick = _nick(ctx, m["nick"]) if m else None
+        host, nick = _poster(cfg, ctx, m["nick"]) if m else (False, None)
         if m is None:
             report.problems.append(f"строка {line_no}: не понял, чей это пост: «{line.strip()[:60]}»")
             continue
+        if host:
+            continue  # the host's own post: no player's words
         if nick is None:
             report.problems.append(f"строка {line_no}: нет такого игрока «{m['nick'].strip()}»")
             continue

@@ -176,6 +176,23 @@ def test_forum_thread_votes_and_lost_votes(demo):
         set_lost_votes(store, ["Никто"])
 
 
+def test_pasted_thread_skips_the_hosts_posts_and_knows_forum_names(demo):
+    """FORUM.md: the host's own accounts (``[forum].host_names``) are no players, and a
+    player's ``forum_name`` is his: a paste of the thread imports as the forum reader reads it
+    (it used to refuse the whole paste for «нет такого игрока «Ведущий»»)."""
+    cfg, store = demo
+    text = cfg.path.read_text(encoding="utf-8").replace(
+        'nick = "Гоша"', 'nick = "Гоша"\nforum_name = "gosha_1999"', 1)
+    cfg.path.write_text(text + '\n[forum]\nhost_names = ["Ведущий"]\n', encoding="utf-8")
+    cfg = load_config(cfg.path)
+    paste = "Ведущий: напоминаю, голосуем до 19:30\ngosha_1999: голосую за Вишенку\n"
+    rep = import_votes(cfg, store, paste, now=AFTER)
+    assert (rep.rows, rep.problems) == (1, [])
+    assert {p.nick for p in status(cfg, store).players if p.voted} >= {"Гоша"}
+    words = import_posts(cfg, store, paste)
+    assert (words.rows, words.problems) == (1, [])
+
+
 def test_palms_words_found_in_any_form():
     assert palms_words("Да, вас я понял, но нам не по пути. Кошка спит.") == ["да", "вас", "я", "нам", "не"]
 

@@ -47,15 +47,16 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
-        _tell(told, row, t, taken, latest_letter, from_thread)
+        _tell(told, row, t, taken, latest_letter, from_thread, hosted)
     return votes, words
 
 
 def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,
-          from_thread: dict[str, int]) -> None:
+          from_thread: dict[str, int], hosted: set[str]) -> None:
     """The host's lines of what close-day took from the thread of day ``row`` (Russian)."""
     told.append(f"ветка форума дня {row.day}: {t.posts} постов; голоса из ветки у {len(taken)} "
                 f"игроков" + (" (сегодня «Тайна»: голоса ветки не считаются)" if t.secret else "")
+                + (f", у {len(hosted)} — загруженные ведущим (votes import) вместо ветки" if hosted else "")
                 + f"; слова для автокилла из ветки у {len(from_thread)} игроков "
                 "(mafia-mail forum tally — подробности)")
     replaced = [n for n in taken if n in latest_letter]

@@ -102,6 +102,9 @@ def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
     _letter(cfg, 3, START + timedelta(minutes=31), "Линч Зое")
     sync(cfg, store, now=START + timedelta(hours=3))
     _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
+    from mailer.inputs import import_votes
+
+    import_votes(cfg, store, "voter,target\nГном,Зоя\n", now=START + timedelta(minutes=40))
     rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
     data = rep.result.to_json()
     # Зоя 2 (Бука, Гном), Лис 1 (Зоя), Гном 1 (Ягуар): letters alone would lynch Лис
@@ -110,6 +113,7 @@ def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
     [replaced] = [line for line in rep.thread if line.startswith("голос из письма заменён")]
     assert "Бука — за Зоя (пост" in replaced and "Зоя —" not in replaced
     assert rep.thread[0].startswith("ветка форума дня 1: ") and "голоса из ветки у 2 игроков" in rep.thread[0]
+    assert ", у 1 — загруженные ведущим (votes import) вместо ветки" in rep.thread[0]
 
 
 def test_failed_import_changes_nothing(tmp_path):
