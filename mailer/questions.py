@@ -30,6 +30,9 @@ _TO_HOST = re.compile(
     r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
     r"дошл|дошло|дошёл|получил|итог|газет|host|admin)", re.IGNORECASE)
 
+#: The opening of a question that goes on from the one before («И сколько всего мафов?»).
+_MORE = re.compile(r"^(?:и|а|ещё|еще|также|и ещё|и еще|кстати)\b", re.IGNORECASE)
+
 #: A question that only offers another target for a move («или Бобра?»): the parser's part.
 _ALTERNATIVE = re.compile(r"^\W*(?:или|а может|может)\b", re.IGNORECASE)
 
@@ -45,11 +48,18 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
     for line in text.splitlines():
         if line.lstrip().startswith(">") or "?" not in line:
             continue
+        follows = -1  # end of the last question to the host on this line
         for m in _QUESTION.finditer(line):
             sentence = m.group(0).strip(" \t-–—:;,")
-            if _ALTERNATIVE.match(sentence) or not _TO_HOST.search(sentence):
+            # «Ведущий, а когда итоги? И сколько всего мафов?»: a question right after one
+            # put to the host is his too
+            after_host = follows >= 0 and not line[follows:m.start()].strip(" \t") and \
+                bool(_MORE.match(sentence))
+            if _ALTERNATIVE.match(sentence) or not (after_host or _TO_HOST.search(sentence)):
+                follows = -1
                 continue
             found.append(sentence[:200])
+            follows = m.end()
             if len(found) == limit:
                 return found
     return found
