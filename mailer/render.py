@@ -111,10 +111,18 @@ class Renderer:
             # a swindler's result is a role id: told in Russian («врач»), never «doctor»
             RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},
             cause=self.cause, lynch_line=self.lynch_line, YOU_CAUSE=YOU_CAUSE_RU,
+            role_of=self.role_of,
         )
         if override.is_dir():  # a broken host template stops the command here, not per letter
             for path in sorted(override.glob("*.j2")):
                 self._template(path.name)
+
+    def role_of(self, nick: str, role: str, clan: str | None) -> str:
+        """``role`` (with ``clan``) as ``nick`` is told it: :func:`engine.roles.role_display`,
+        with the plain civilian «Мирная» for a player the config gives ``gender = "f"``."""
+        if role == "civilian" and self.gender.get(nick) == "f":
+            return "Мирная"
+        return role_display(role, clan)
 
     def cause(self, nick: str, cause: str) -> str:
         """How ``nick`` left the game: gender-correct («повешена») when the config gives his
@@ -230,7 +238,7 @@ class Renderer:
         return {
             "day": row.day, "event": row.event, "lynched": data["lynched"],
             "deaths": [{"nick": d.player, "cause": d.cause,
-                        "role": None if d.hidden else role_display(*split_role(d.role))}
+                        "role": None if d.hidden else self.role_of(d.player, *split_role(d.role))}
                        for d in result.deaths],
             "hidden": any(d.hidden for d in result.deaths),
             "counts": dict(result.tally.counts), "voters_of": voters_of,
@@ -261,8 +269,8 @@ class Renderer:
                          ", ".join(night) or "—"])
         players = []
         for nick, p in state.players.items():
-            dealt = role_display(*split_role(p.dealt))
-            now = role_display(p.role, p.clan)
+            dealt = self.role_of(nick, *split_role(p.dealt))
+            now = self.role_of(nick, p.role, p.clan)
             role = dealt if now == dealt else f"{dealt}, затем {now}"
             if nick in left:
                 day, cause = left[nick]

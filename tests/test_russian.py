@@ -68,6 +68,18 @@ def test_gender_from_the_config_and_gender_free_without_it(tmp_path):
         assert "(а)" not in body and "(ы)" not in body and "(ла)" not in body
 
 
+def test_a_woman_civilian_is_mirnaya(tmp_path):
+    """A plain civilian the config gives ``gender = "f"`` is «Мирная» in her role letter and
+    in the newspaper (it said «Мирный» for everybody)."""
+    renderer = renderer_for(tmp_path, {**{n: None for n in ROLES}, "Бука": "f"})
+    votes = {n: "Бука" for n in ROLES if n != "Бука"}
+    _letters, (text, _bb) = letters_and_paper(renderer, ROLES, [{"moves": [], "votes": votes}])
+    assert "  - Бука, Мирная — повешена\n" in text
+    assert renderer.role_of("Бука", "civilian", None) == "Мирная"
+    assert renderer.role_of("Петя", "civilian", None) == "Мирный"
+    assert renderer.role_of("Бука", "doctor", None) == "Врач"
+
+
 def test_no_english_and_declined_nicks_in_result_letters(tmp_path):
     renderer = renderer_for(tmp_path, {n: None for n in ROLES})
     moves = [
