@@ -20,7 +20,7 @@ from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, past_tense, is_interjection, is_known_word, is_verb, morph, role_words, verb_reading
+from .words import third_person, is_infinitive, past_tense, is_interjection, is_known_word, is_verb, morph, role_words, verb_reading
 from .roles import CLAN_ROLES
 from .parse_forms import member_ref
 from .parse_search import words_before
@@ -436,9 +436,24 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
         return False
     if clause[k].w in _OTHERS:
         return True
+    if clause[k].w in ("но", "и", "а") and clause[kw.i].w in lex.third and not boss and any(
+            clause[m].word and clause[m].w not in lex.third and third_person(clause[m].w)
+            for m in range(k)) and any(
+            t.word and (t.w in _OTHER_SUBJECTS or (not t.cap and _common_subject(t.w) == "anim")
+                        or (m and clause[m - 1].w in _MY and t.w in role_words()))
+            for m, t in enumerate(clause[:k])):
+        return True  # «сын в игре не участвует, но следит за ней»: the subject of the verb before
     kind = None if boss else _common_subject(clause[k].w)
     # «за Карамелькой и так полгорода следит»; «мой друг голосует за X» (not a nick: lower case)
     return kind == "inan" or (kind == "anim" and not clause[k].cap)
+
+
+#: Subjects that are surely not the sender («который …, но следит за ней», «он …, но …»).
+_OTHER_SUBJECTS = frozenset({"который", "которая", "которые", "он", "она", "они"})
+
+
+#: Possessives before a noun that names somebody else («мой сын», «наш свидетель»).
+_MY = frozenset({"мой", "моя", "мои", "наш", "наша", "наши"})
 
 
 #: Adverbs of habit between a subject and its verb («он всегда голосует за X»), beside
