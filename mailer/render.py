@@ -195,12 +195,21 @@ class Renderer:
         sender had been told the letter counts for the next day, and the host has since moved
         the deadline past it (the reply says it counts for ``day_row`` after all);
         ``standing``: the sender's moves from earlier letters of the day that still stand
+        (on a two-vote day a vote naming one player is told that the second vote is free)
         (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
-        of mine counts»; ``questions``: the letter's questions to the host, which the reply
+        of mine counts»; on a two-vote day a vote of this letter naming one player is told
+        that the second vote is free; ``questions``: the letter's questions to the host, which the reply
         says he answers himself."""
         from engine.parse import describe_move
 
+        from engine.lynch import votes_per_player
+
+        # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
+        votes = [m for m in moves if m.action == "vote"]
+        second_vote_free = bool(votes) and votes_per_player(day_row.event) > 1 and \
+            len(votes[-1].targets or (votes[-1].target,)) < 2
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
+                           second_vote_free=second_vote_free and status == "applied",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,

@@ -439,3 +439,24 @@ def test_event_change_to_one_vote_names_the_players_who_sent_two(game):
                      "close-day их не засчитает — попросите этих игроков прислать один голос заново"]
     _row, lines = set_event(game.cfg, game.store, "voice", now=START + timedelta(hours=4))
     assert lines == []
+
+
+def test_a_single_vote_on_a_two_vote_day_is_told_the_second_is_free(tmp_path):
+    """«Ярость»: a letter naming one player for the lynch is accepted, and its reply says the
+    second vote may still be sent; a letter naming two is not told so."""
+    g = Game(tmp_path)
+    try:
+        from mailer.day import set_event
+
+        set_event(g.cfg, g.store, "rage", now=START + timedelta(minutes=5))
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="r1@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("serg@example.org", "Голоса: Ягуарчик и Бука", msgid="r2@x"),
+                  START + timedelta(hours=3))
+        g.sync()
+        body = {r.ref: r.body for r in g.replies("reply")}
+    finally:
+        g.store.dispose()
+    assert "Голос на линче: Ягуарчик\n  (сегодня у каждого два голоса, в письме назван один: второй " \
+           "можно прислать до срока)" in body["reply:r1@x"]
+    assert "второй можно прислать" not in body["reply:r2@x"]
