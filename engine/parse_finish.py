@@ -45,7 +45,9 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     moves: list[Move] = []
     problems: list[Problem] = []
     for it in items:
-        if not ctx.sender.alive and (it.move is not None or it.tried):
+        if not ctx.sender.alive and (it.move is not None or it.tried or (
+                it.problem is not None and it.problem.kind in ("not_your_role", "not_allowed"))):
+            # (a dead player's «Миномёт: X» is refused because he is out, not for the mortar)
             if it.move is not None:
                 problems.append(problem(it.move.span, "not_allowed", "dead",
                                         action=it.move.action, target=it.move.target or ""))
