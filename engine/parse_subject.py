@@ -1,0 +1,189 @@
+"""The subject of a third-person move word (engine.parse_move): the sender himself, a boss's
+clan member («Страж охраняет …»), a player of the other clan (refused), or somebody else
+(«пусть кто-нибудь проверит …», «мой сын … но следит за ней»: talk).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_rules import Actor, problem
+from .grammar_tokens import Tok, span
+from .lexicon import lexicon
+from .model import Problem
+from .names import name_index
+from .words import is_known_word, morph, role_words, third_person
+from .parse_forms import member_ref
+from .parse_types import Ctx, Item, member_at, nick_at
+
+def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
+    """``(first, end)`` tokens of the nickname or role word right before a third-person move
+    word («Маруська проверяет …», «а Страж охраняет …»), or None."""
+    if clause[kw.i].w not in lexicon().third:
+        return None
+    return _subject_before(ctx, clause, kw.i - 1, True)
+
+
+def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
+    """The subject ending at token ``k`` or before it (see :func:`subject`); once, a target
+    written before the verb is passed over («а Страж Сову охраняет», «Страж пусть меня
+    охраняет»)."""
+    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP):
+        k -= 1
+    if k < 0 or not clause[k].word:
+        return None
+    if clause[k].w in role_words():
+        return k, k + 1
+    if first_try and clause[k].w in V.SENDER_WORDS:
+        return _subject_before(ctx, clause, k - 1, False)  # «Страж меня охраняет»
+    words = [t.w for t in clause]
+    for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
+        hit = nick_at(ctx, clause, words, first)
+        if hit is not None and first + hit.length == k + 1:
+            if _object_form(ctx, words, first, hit):
+                # «Страж пусть Сову охраняет»: Сову is the target, not the subject
+                return _subject_before(ctx, clause, first - 1, False) if first_try else None
+            return first, k + 1
+    if member_at(ctx, clause, k) is not None:
+        return k, k + 1  # «пони ворует у Крота» from the boss: his member in lower case
+    if ctx.sender.role == "boss" and len(words[k]) >= 3 and (k == 0 or not clause[k - 1].word) \
+            and (near := name_index(ctx.nicks).approximate(words[k])) is not None and \
+            near.kind in ("part", "pet") and near.nick not in (None, ctx.sender.nick):
+        return k, k + 1  # «…, лиса грабит X» from the other clan's boss: refused, not talk
+    return None
+
+
+
+
+def _object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
+    """True when the nickname ``hit`` at ``first`` is written in a case form that cannot be
+    the nominative («Сову», «Кешу»): it is an object, never the subject of a verb."""
+    if hit.nick is None or hit.kind != "exact":
+        return False
+    idx = name_index(ctx.nicks)
+    last = words[first + hit.length - 1]
+    if hit.length == 1:
+        cases = idx.single.get(last, {}).get(hit.nick)
+    else:
+        cases = next((parts[-1].get(last) for nick, parts in idx.multi if nick == hit.nick),
+                     None)
+    return bool(cases) and "nomn" not in cases
+
+
+_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
+                     "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
+
+
+#: The third-person future auxiliaries («он будет охранять»).
+_WILL = frozenset({"будет", "будут", "станет", "станут"})
+
+
+def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
+    """A third-person move word whose subject is somebody unnamed («пусть кто-нибудь
+    проверит Дениса», «он проверяет всех»): talk, not a move."""
+    k = kw.i - 1
+    if clause[kw.i].w not in lex.third:
+        if k < 0 or clause[k].w not in _WILL:
+            return False
+        k -= 1  # «он себя будет охранять»: a third-person future
+    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS or
+                      clause[k].w in _HABIT):
+        k -= 1
+    if k < 0 or not clause[k].word:
+        return False
+    if clause[k].w in _OTHERS:
+        return True
+    if clause[k].w in ("но", "и", "а") and clause[kw.i].w in lex.third and not boss and any(
+            clause[m].word and clause[m].w not in lex.third and third_person(clause[m].w)
+            for m in range(k)) and any(
+            t.word and (t.w in _OTHER_SUBJECTS or (not t.cap and _common_subject(t.w) == "anim")
+                        or (m and clause[m - 1].w in _MY and t.w in role_words()))
+            for m, t in enumerate(clause[:k])):
+        return True  # «сын в игре не участвует, но следит за ней»: the subject of the verb before
+    kind = None if boss else _common_subject(clause[k].w)
+    # «за Карамелькой и так полгорода следит»; «мой друг голосует за X» (not a nick: lower case)
+    return kind == "inan" or (kind == "anim" and not clause[k].cap)
+
+
+#: Subjects that are surely not the sender («который …, но следит за ней», «он …, но …»).
+_OTHER_SUBJECTS = frozenset({"который", "которая", "которые", "он", "она", "они"})
+
+
+#: Possessives before a noun that names somebody else («мой сын», «наш свидетель»).
+_MY = frozenset({"мой", "моя", "мои", "наш", "наша", "наши"})
+
+
+#: Adverbs of habit between a subject and its verb («он всегда голосует за X»), beside
+#: :data:`V.SUBJECT_SKIP` («тоже», «снова», «опять»).
+_HABIT = frozenset({"всегда", "обычно", "вечно", "постоянно", "часто", "также", "традиционно",
+                    "как-всегда",
+                    # and of a guess («он же наверное сам себя прикроет»)
+                    "же", "наверное", "наверно", "наверн", "наверняка", "точно", "сам", "сама",
+                    "сами", "небось", "явно"})
+
+
+#: Nouns of a group that may give the clan's order («клан убивает X»).
+_CLAN_NOUNS = frozenset({"клан", "семья", "мафия", "банда", "команда", "наши"})
+
+
+@functools.lru_cache(maxsize=20_000)
+def _common_subject(w: str) -> str | None:
+    """``"inan"`` for a common inanimate noun in the nominative («полгорода», «город»,
+    «народ»), ``"anim"`` for an animate one («друг», «сосед»): a subject that is no player,
+    no role, no clan and no name; else None."""
+    if w in _CLAN_NOUNS or w in role_words() or not is_known_word(w):
+        return None
+    tag = morph().parse(w)[0].tag
+    if tag.POS != "NOUN" or "nomn" not in tag or {"Name", "Surn", "Patr"} & tag.grammemes:
+        return None
+    return "anim" if "anim" in tag else "inan" if "inan" in tag else None
+
+
+def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
+                   member: Actor | None, items: list[Item]):
+    """Who makes the move whose subject is written before it. The sender himself (his nick
+    or role word): his own move (``member`` unchanged). For a boss, a member of his clan: a
+    move for that member (DECISIONS.md §4 Boss (c)); another clan's player: still read, to
+    be refused. For anyone else another player's name is talk about him: ``False``."""
+    first, end = subject
+    words = [t.w for t in clause]
+    hit = nick_at(ctx, clause, words, first)
+    if hit is not None and hit.nick == ctx.sender.nick:
+        return member
+    if ctx.sender.role != "boss":
+        return member if hit is None else False  # a role word: «Комиссар проверяет X»
+    ref = member_ref(ctx, clause, first)
+    if ref is None and hit is None and end == first + 1 and words[first] not in role_words():
+        near = name_index(ctx.nicks).approximate(words[first])  # «лиса грабит X» (a part)
+        hit = near if near is not None and near.kind in ("part", "pet") else None
+    if ref is None and hit is not None and hit.nick in ctx.state.players and \
+            hit.nick != ctx.sender.nick and words[first] not in role_words() and \
+            (member is not None or hit.kind != "exact") and \
+            ctx.state.players[hit.nick].clan != ctx.sender.clan and \
+            _named_after(ctx, clause, end + 1):
+        # «енот грабит X, лиса грабит Y» from the other clan's boss: refused, never the
+        # member's before (a full nick with no member before: read, refused by its role)
+        stop = next((n for n in range(end, min(len(clause), end + 2))
+                     if not clause[n].word), min(len(clause), end + 2))
+        items.append(Item(clause[first].start, problem=problem(
+            span(ctx.text, clause, first, stop), "not_allowed", "not_clan_member")))
+        return False
+    if ref is None or ref[1] != end:
+        return member
+    if isinstance(ref[0], Problem):
+        items.append(Item(clause[first].start, problem=ref[0]))
+        return False
+    return ref[0]
+
+
+def _named_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a nickname stands at token ``k`` or right after a preposition there («…
+    грабит Шерлока», «… ворует у Совы»): the move has its target, an order's form."""
+    words = [t.w for t in clause]
+    idx = name_index(ctx.nicks)
+    if k < len(clause) and words[k] in V.PREPOSITIONS:
+        k += 1
+    return k < len(clause) and clause[k].word and (
+        idx.exact(words, k, None) is not None or idx.approximate(words[k]) is not None)
