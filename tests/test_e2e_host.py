@@ -25,6 +25,7 @@ import pytest
 
 from e2e_config import server_sections
 from engine.calendar import day_window
+from engine.reasons import EVENTS_RU
 
 MSK = ZoneInfo("Europe/Moscow")
 START = datetime(2026, 10, 5, 19, 30, tzinfo=MSK)  # a Monday in the past (Dovecot dates)
@@ -132,7 +133,8 @@ database = "game.db"
 """ + server_sections(dovecot, smtp_server, f"Ведущий <{HOST_ADDR}>"), encoding="utf-8")
     host = Host(config, dovecot.password)
     everyone = list(ROLES)
-    host("init", "--event", "none", now=START - timedelta(hours=1))
+    opened = host("init", "--event", "none", now=START - timedelta(hours=1)).stdout
+    assert f"День 1 открыт: событие «{EVENTS_RU['none']}», срок " in opened  # the host sees the day
     host("send", now=START - timedelta(minutes=50))
 
     # --- day 1: closed early; a letter after the early close is day 2's, judged by its deadline

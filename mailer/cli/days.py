@@ -41,6 +41,12 @@ def init(ctx: click.Context, event: str | None) -> None:
         click.echo(f"Внимание: правила рассчитаны на {count(len(STANDARD_DEAL), 'игрока', 'игрока', 'игроков')}, "
                    f"а в игре {len(state.players)}: часть ролей не роздана. Для пробы это можно; для настоящей игры "
                    "впишите всех игроков и начните с новой базой.")
+    from engine.reasons import EVENTS_RU
+    from mailer.reports import status as game_status
+
+    rep = game_status(cfg, store)
+    click.echo(f"День {rep.day} открыт: событие «{EVENTS_RU[rep.event]}», срок "
+               f"{local_text(rep.deadline, cfg.zone)}.")
     click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
 
 
