@@ -13,7 +13,7 @@ from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
 from .lexicon import lexicon
@@ -88,7 +88,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         if flags["other_day"] is False and (flags["keep"] or flags["later"]):
             return None  # «линч прежний», «линч потом напишу»: no problem
         if flags["other_day"] is False and flags["abstain"]:
-            return abstain(text) if action == "vote" else None  # «Линч: воздержусь»
+            # «Линч: воздержусь»; «воздерживаюсь от голосования»: the keyword's comma segment
+            # is quoted, not the keyword alone
+            whole = _segment(ctx, clause, kw) if clause else text
+            return abstain(whole if len(whole) > len(text) else text) if action == "vote" else None
         if tg.statement and not flags["other_day"]:
             return None  # «Мирная охота — это зло»: a statement about the move
         if tg.thing and not flags["other_day"] and not tg.pronoun:
@@ -298,3 +301,10 @@ def detective_alive(ctx: Ctx) -> bool:
     """True while the game's detective (not a clan member) lives (the fan's search role)."""
     return any(p.alive and p.role == "detective" and p.clan is None
                for p in ctx.state.players.values())
+
+
+def _segment(ctx: Ctx, clause: list[Tok], kw: Kw) -> str:
+    """The words of ``clause`` between the commas around keyword ``kw``, as written."""
+    lo = next((n + 1 for n in range(kw.i - 1, -1, -1) if clause[n].w in (",", ";")), 0)
+    hi = next((n for n in range(kw.j, len(clause)) if clause[n].w in (",", ";")), len(clause))
+    return span(ctx.text, clause, lo, hi)
