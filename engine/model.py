@@ -6,7 +6,7 @@ The JSON shapes are those of ``../shared/rules/SCENARIOS.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -131,7 +131,12 @@ class Move:
         )
 
     def with_span(self, span: str) -> "Move":
-        return replace(self, span=span)
+        """This move with ``span`` set (``dataclasses.replace`` without its field-by-field
+        ``__init__``: the parser sets the span of every move it reads)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__["span"] = span
+        return new
 
 
 @dataclass(frozen=True)
