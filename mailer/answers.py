@@ -82,11 +82,12 @@ class Answers:
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
-              questions=()) -> None:
+              questions=(), replaced=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
-        stand after this one (the reply lists them); ``questions``: the letter's questions to
+        stand after this one (the reply lists them), ``replaced``: those it replaces (listed
+        too, so a player who sent two letters knows which move counts); ``questions``: the letter's questions to
         the host (:func:`mailer.questions.host_questions`), which the reply says the host
         answers himself (a sentence of them the parser could not read is not listed again; one
         the parser already answered as a question, reason ``question``, is not repeated)."""
@@ -103,7 +104,7 @@ class Answers:
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
-                                   now=self.now, standing=list(standing))
+                                   now=self.now, standing=list(standing), replaced=list(replaced))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

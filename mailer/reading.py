@@ -320,13 +320,16 @@ class _Run:
         mine = (tuple(result.moves), bool(result.cancel or result.skip))
         # the earlier letters' moves this one leaves standing, told in the reply
         kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
+        # and those this one replaces («Миномёт: Бука» after «Миномёт: Карлсон»)
+        replaced = [m for m in standing_moves(earlier_letters)
+                    if m not in kept and m not in result.moves] if result.moves else []
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
             if drop_answered_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, standing=kept, **reply)
+                           moved=moved, standing=kept, replaced=replaced, **reply)
         return done(state)
 
 def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:

@@ -187,7 +187,8 @@ class Renderer:
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
               cancel: bool, now: datetime | None = None, late_row: DayRow | None = None,
               came_after: DayRow | None = None, moved: bool = False,
-              standing: list[Move] = (), questions: list[str] = ()) -> str:
+              standing: list[Move] = (), questions: list[str] = (),
+              replaced: list[Move] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -197,7 +198,8 @@ class Renderer:
         ``standing``: the sender's moves from earlier letters of the day that still stand
         (on a two-vote day a vote naming one player is told that the second vote is free)
         (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
-        of mine counts»; on a two-vote day a vote of this letter naming one player is told
+        of mine counts»; ``replaced``: the moves of those letters this one replaces; on a
+        two-vote day a vote of this letter naming one player is told
         that the second vote is free; ``questions``: the letter's questions to the host, which the reply
         says he answers himself."""
         from engine.parse import describe_move
@@ -214,6 +216,7 @@ class Renderer:
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
                            standing=[describe_move(m, state) for m in standing], questions=list(questions),
+                           replaced=[describe_move(m, state) for m in replaced],
                            closed_at=utc(late_row.closed_at) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,

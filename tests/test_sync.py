@@ -397,6 +397,8 @@ def test_reply_lists_the_earlier_moves_that_still_stand(game):
     assert "Голос на линче: Serginio" in second
     standing = second.split("Остаются в силе ходы из ваших прежних писем за день 1:\n")[1]
     assert standing.startswith("  - Лечение: Маруська\n\n"), standing
+    # … and the vote it replaces is named, so the two replies never read as two votes
+    assert "заменены этим письмом:\n  - Голос на линче: Ягуарчик\n" in second
     third = body["reply:s3@x"]  # nobody is «Бобёр»: nothing accepted, both earlier moves stand
     assert "Не принято" in third and "Принято" not in third.replace("Не принято", "")
     standing = third.split("Остаются в силе ходы из ваших прежних писем за день 1:\n")[1]
