@@ -87,6 +87,9 @@ def status(ctx: click.Context) -> None:
                      str(p.autokill_points),
                      *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
     out.print(rows)
+    if thread and not rep.finished:
+        out.print("«Голос»: письма и votes import; голоса из ветки форума — в mafia-mail forum tally "
+                  "(close-day учтёт их сам)")
     if rep.stripped and not rep.finished:
         out.print("Лишены голоса сегодня: " + ", ".join(rep.stripped))
     if rep.silent and not rep.finished:

@@ -120,7 +120,8 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
         assert {p.nick: p.words for p in rep.players} == {
             "Ягуар": 7, "Лис": 5, "Зоя": 7, "Гном": 2, "Кузя": 0, "Гоша": 0, "Тётя Ася": 0, "Бука": 0}
         assert rep.autokill_words == 66
-    assert "7/66" in _run(cfg, "status").output
+    shown = _run(cfg, "status").output
+    assert "7/66" in shown and "голоса из ветки форума — в mafia-mail forum tally" in " ".join(shown.split())
     bb = _run(cfg, "forum", "tally", "--bbcode").output
     assert bb.splitlines()[:3] == ["[b]Подсчёт голосов, день 1[/b]", "[b]Лис[/b] — 2: Ягуар, Гном",
                                    "[b]Ягуар[/b] — 1: Лис"]
