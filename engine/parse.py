@@ -39,9 +39,9 @@ from .words import inflect, is_known_word
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
-from .parse_choice import doubted, final_choice, kept_vote, open_move
+from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move
 from .parse_clause import read_clause
-from .parse_correct import alternative, asks_leave, correction
+from .parse_correct import asks_leave, correction
 from .parse_finish import finish
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix

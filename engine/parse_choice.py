@@ -210,3 +210,78 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         items[n] = Item(it.pos, problem=problem(it.move.span, "unparsed", "alternative"),
                         tried=it.move.action)
     return True
+
+
+#: Words that may stand between an opening «или» and the alternative it names («или в Сову»,
+#: «ну или лучше Кузю»).
+_OR_SKIP = frozenset({"ну", "а", "может", "лучше", "же", "уж", "все-таки", "даже", "тогда"})
+
+
+#: Words that may stand before an opening «или» / «либо» («Тогда либо Сова, либо Кузя»).
+_OR_OPENERS = frozenset({"ну", "а", "хотя", "тогда", "то", "но", "значит", "пока"})
+
+def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
+                items: list[Item]) -> bool:
+    """«мо в Зефирку и линч Зефирка. Ну или Ктулху, хз», «поищу в Ромашке… или в Сове»: a
+    clause that opens with «или» / «либо» and names a player or a move right after the
+    clause of a move offers another choice, so none of that clause's moves is an order:
+    each becomes a question (precision first). True when the clause was one."""
+    if prev is None or not adjacent:
+        return False
+    k = 0
+    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_OPENERS or
+                               clause[k].w in UNSURE_OPENERS):
+        k += 1
+    better = maybe_better(clause, k)
+    if not better and k < len(clause) and clause[k].w == "может" and not prev.items and \
+            open_move(prev):
+        better = k + 1  # «Режу… не знаю. Может, Юнгу, может, Жору»: the choice still open
+    if k >= len(clause) or (clause[k].w not in ("или", "либо") and not better):
+        return False
+    if prev.asked and not better:
+        return _asked_or(ctx, prev, items)  # «наверное, убиваем Штурмана? Или пусть …»
+    k = better or k + 1
+    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_SKIP or
+                               clause[k].w in V.PREPOSITIONS):
+        k += 1
+    if k >= len(clause):
+        return False
+    idx = name_index(ctx.nicks)
+    if nick_at(ctx, clause, [t.w for t in clause], k) is None and \
+            not any(kw.i == k for kw in find_keywords(clause, set(), idx)) and \
+            not (better and named_loosely(idx, clause[k])):
+        return False  # «или Грей» (a part of «Mr.Grey»), «или проверю Лося»
+    hedged = False
+    for n, it in enumerate(items):
+        if it.pos < prev.start or not (it.move is not None or it.tried):
+            continue
+        tried = it.tried or (it.move.action if it.move is not None else "")
+        text = it.move.span if it.move is not None else it.problem.text
+        items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
+        hedged = True
+    action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
+    if not hedged and not prev.items and action and (prev.cls == V.VOTE or open_move(prev)):
+        # «Голос… хотел за Стеллу, но она молчит. Тогда либо Вишня, либо Мирон»: the move
+        # the clause before left open is offered here as a choice: ask
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"), tried=action))
+        hedged = True
+    return hedged
+
+
+def _asked_or(ctx: Ctx, prev: Prev, items: list[Item]) -> bool:
+    """«По клану: наверное, убиваем Штурмана? Или пусть Бублик сам решает»: the sender's
+    own move asked about and another way offered after «или»: no order, but the reply asks
+    (a bare «Голосую за X? Кто знает.» stays talk). True when it was one."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in prev.clause]
+    action = action_for(prev.cls, ctx.sender, ctx.turn)
+    kws = find_keywords(prev.clause, set(), idx)
+    if action is None or not kws or kws[-1].negated or kws[-1].reported or not any(
+            t.word and idx.exact(words, n, None) is not None
+            for n, t in enumerate(prev.clause) if n >= kws[-1].j):
+        return False
+    items.append(Item(prev.start, problem=problem(
+        span(ctx.text, prev.clause, 0, len(prev.clause)), "unparsed", "alternative"),
+        tried=action))
+    return True

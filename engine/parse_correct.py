@@ -1,7 +1,7 @@
 """Clauses that act on the move before them (engine.parse): a clause of one name finishing
 or correcting it («Линч:⏎Бука», «Хотя нет, Сергей», «Гошан конечно, не Гоша»), more targets
-for it («И за Пельменя»), another choice offered («…или Ктулху»), a retraction («Хотя нет,
-он свой»).
+for it («И за Пельменя»), a retraction («Хотя нет, он свой»). Another choice offered
+(«…или Ктулху») is :func:`engine.parse_choice.alternative`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import replace
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .grammar_rules import action_for, problem
+from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import IF_WORDS, clause_flags, correction_end, hypothetical, takes_back
 from .grammar_targets import some_name
@@ -19,7 +19,7 @@ from .grammar_tokens import Tok, span
 from .names import name_index
 from .words import past_tense, role_words
 from .roles import ROLE_CIVILIANS
-from .parse_choice import UNSURE_OPENERS, conditional, maybe_better, named_loosely, open_move
+from .parse_choice import conditional
 from .parse_move import read_move
 from .parse_types import Ctx, Item, Prev, nick_at
 
@@ -177,81 +177,6 @@ def _held(clause: list[Tok], i: int) -> bool:
 
 #: «нет» answering the sender's own question («Голосую за X? нет, …»).
 _NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")
-
-
-#: Words that may stand between an opening «или» and the alternative it names («или в Сову»,
-#: «ну или лучше Кузю»).
-_OR_SKIP = frozenset({"ну", "а", "может", "лучше", "же", "уж", "все-таки", "даже", "тогда"})
-
-
-#: Words that may stand before an opening «или» / «либо» («Тогда либо Сова, либо Кузя»).
-_OR_OPENERS = frozenset({"ну", "а", "хотя", "тогда", "то", "но", "значит", "пока"})
-
-def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
-                items: list[Item]) -> bool:
-    """«мо в Зефирку и линч Зефирка. Ну или Ктулху, хз», «поищу в Ромашке… или в Сове»: a
-    clause that opens with «или» / «либо» and names a player or a move right after the
-    clause of a move offers another choice, so none of that clause's moves is an order:
-    each becomes a question (precision first). True when the clause was one."""
-    if prev is None or not adjacent:
-        return False
-    k = 0
-    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_OPENERS or
-                               clause[k].w in UNSURE_OPENERS):
-        k += 1
-    better = maybe_better(clause, k)
-    if not better and k < len(clause) and clause[k].w == "может" and not prev.items and \
-            open_move(prev):
-        better = k + 1  # «Режу… не знаю. Может, Юнгу, может, Жору»: the choice still open
-    if k >= len(clause) or (clause[k].w not in ("или", "либо") and not better):
-        return False
-    if prev.asked and not better:
-        return _asked_or(ctx, prev, items)  # «наверное, убиваем Штурмана? Или пусть …»
-    k = better or k + 1
-    while k < len(clause) and (not clause[k].word or clause[k].w in _OR_SKIP or
-                               clause[k].w in V.PREPOSITIONS):
-        k += 1
-    if k >= len(clause):
-        return False
-    idx = name_index(ctx.nicks)
-    if nick_at(ctx, clause, [t.w for t in clause], k) is None and \
-            not any(kw.i == k for kw in find_keywords(clause, set(), idx)) and \
-            not (better and named_loosely(idx, clause[k])):
-        return False  # «или Грей» (a part of «Mr.Grey»), «или проверю Лося»
-    hedged = False
-    for n, it in enumerate(items):
-        if it.pos < prev.start or not (it.move is not None or it.tried):
-            continue
-        tried = it.tried or (it.move.action if it.move is not None else "")
-        text = it.move.span if it.move is not None else it.problem.text
-        items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
-        hedged = True
-    action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
-    if not hedged and not prev.items and action and (prev.cls == V.VOTE or open_move(prev)):
-        # «Голос… хотел за Стеллу, но она молчит. Тогда либо Вишня, либо Мирон»: the move
-        # the clause before left open is offered here as a choice: ask
-        items.append(Item(clause[0].start, problem=problem(
-            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"), tried=action))
-        hedged = True
-    return hedged
-
-
-def _asked_or(ctx: Ctx, prev: Prev, items: list[Item]) -> bool:
-    """«По клану: наверное, убиваем Штурмана? Или пусть Бублик сам решает»: the sender's
-    own move asked about and another way offered after «или»: no order, but the reply asks
-    (a bare «Голосую за X? Кто знает.» stays talk). True when it was one."""
-    idx = name_index(ctx.nicks)
-    words = [t.w for t in prev.clause]
-    action = action_for(prev.cls, ctx.sender, ctx.turn)
-    kws = find_keywords(prev.clause, set(), idx)
-    if action is None or not kws or kws[-1].negated or kws[-1].reported or not any(
-            t.word and idx.exact(words, n, None) is not None
-            for n, t in enumerate(prev.clause) if n >= kws[-1].j):
-        return False
-    items.append(Item(prev.start, problem=problem(
-        span(ctx.text, prev.clause, 0, len(prev.clause)), "unparsed", "alternative"),
-        tried=action))
-    return True
 
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
