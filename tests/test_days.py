@@ -731,3 +731,21 @@ def test_a_small_roster_is_dealt_its_bosses_first(tmp_path):
     roles = Counter(named.values())
     assert roles["clan1.boss"] == roles["clan1.thief"] == roles["clan1.guard"] == 1
     assert sum(roles.values()) == 8 and all(r.split(".")[0] in ("clan1", "clan2") or "." not in r for r in roles)
+
+
+def test_init_queues_the_role_letters_before_the_days_event_letters(tmp_path):
+    """«Праздник» on day 1: the mortar holder's event letter is queued after every role
+    letter, so a player reads his role before what he got today."""
+    from mailer.store import Store
+
+    path = copy_demo(tmp_path / "game")
+    cfg = load_config(path)
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5), event="holiday")
+        with store.session() as s:
+            kinds = [o.kind for o in store.outgoing(s)]
+    finally:
+        store.dispose()
+    assert kinds.count("event") == 1 and kinds.count("role") == len(cfg.players)
+    assert kinds.index("event") > max(i for i, k in enumerate(kinds) if k == "role")

@@ -63,7 +63,7 @@ def deal_roles(cfg: GameConfig) -> dict[str, str]:
 
 
 def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: datetime,
-              renderer, event: str | None = None) -> DayRow:
+              renderer, event: str | None = None, announce: bool = True) -> DayRow:
     """Open game day ``day`` at ``now``: its event drawn (or ``event``), its deadline the day's
     calendar end or, when that is past (a day closed late), the next calendar end still ahead
     (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`)."""
@@ -74,7 +74,8 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
     row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
                  mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]))
     s.add(row)
-    _queue_event_letters(cfg, s, row, state, renderer, now)
+    if announce:  # (``init`` queues the role letters first, then these)
+        _queue_event_letters(cfg, s, row, state, renderer, now)
     return row
 
 
@@ -273,7 +274,7 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
                     roles_json=dumps(roles), state_json="{}", key=new_game_key())
         s.add(game)
         s.flush()  # the key is read by every letter queued from here on
-        row = open_game_day(cfg, s, state, 1, now, renderer, event)
+        row = open_game_day(cfg, s, state, 1, now, renderer, event, announce=False)
         game.state_json = dumps(state.to_json())
         s.add(game)
         for p in cfg.players:
@@ -281,6 +282,9 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
                   subject=f"{cfg.name}: ваша роль",
                   body=renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code),
                   now=now)
+        # the day's event letters (the mortar's holder, the immune player) after the roles:
+        # a player reads what he is before what he got today
+        _queue_event_letters(cfg, s, row, state, renderer, now)
     return state
 
 
