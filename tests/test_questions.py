@@ -66,5 +66,14 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
             "Маруська": ("«А можно я сегодня проверю Буку?»",)}
         mark_done(game.store, [asked["Бука"].id])
         assert read_status(game.cfg).questions == status(game.cfg, game.store).questions == 2
+        from click.testing import CliRunner
+
+        from mailer.cli import main
+
+        cli = ["--config", str(game.cfg.path), "inbox", "--questions"]
+        listed = " ".join(CliRunner().invoke(main, cli, env={"COLUMNS": "200"}).output.split())
+        assert "Serginio" in listed and "Маруська" in listed and "Бука" not in listed
+        mark_done(game.store, [asked["Serginio"].id, asked["Маруська"].id])
+        assert CliRunner().invoke(main, cli).output == "Писем с вопросами к ведущему, ещё не разобранных, нет.\n"
     finally:
         game.store.dispose()

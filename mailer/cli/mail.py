@@ -148,6 +148,9 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
     rows = list_inbox(store, cfg.zone, state=state)
     if questions:
         rows = [r for r in rows if r.questions and not r.handled]
+        if not rows and not as_json:
+            click.echo("Писем с вопросами к ведущему, ещё не разобранных, нет.")
+            return
     if ids:
         wanted = set(ids)
         missing = sorted(wanted - {r.id for r in rows})
