@@ -93,11 +93,37 @@ _WORD_FORMS: dict[str, tuple[str, bool]] = {}
 
 def _word_form(raw: str) -> tuple[str, bool]:
     """(:func:`engine.words.norm` of ``raw``, its first letter a capital), remembered in
-    :data:`_WORD_FORMS`."""
+    :data:`_WORD_FORMS`. A word of no dictionary one letter away from a word that takes a
+    move back («хтоя», «билн», «сотп»: :func:`_take_back_typo`) is read as that word."""
     if len(_WORD_FORMS) > 100_000:
         _WORD_FORMS.clear()
-    form = _WORD_FORMS[raw] = (norm(raw), raw[0].isupper())
+    w = norm(raw)
+    form = _WORD_FORMS[raw] = (_take_back_typo(w) or w, raw[0].isupper())
     return form
+
+
+#: Words that take a move back or correct it, as phone writers misspell them.
+_TAKE_BACK_WORDS = ("хотя", "блин", "стоп", "короче", "передумал", "передумала", "вернее",
+                    "точнее", "отбой", "ошибся", "ошиблась", "пожалуй")
+
+
+def _take_back_typo(w: str) -> str | None:
+    """The correction word ``w`` misspells by one edit (a swapped pair: «хтоя» → «хотя»; in a
+    word of six letters or more also a wrong, missing or extra letter), when ``w`` is four
+    Cyrillic letters or more and no dictionary word; else None."""
+    if len(w) < 4 or not w.isalpha() or not ("а" <= w[0] <= "я"):
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    best = process.extractOne(w, _TAKE_BACK_WORDS, scorer=OSA.distance, score_cutoff=1)
+    if best is None or best[1] == 0:
+        return None
+    if len(best[0]) < 6 and sorted(w) != sorted(best[0]):
+        return None  # a short word: two letters swapped only («котя» is a pet name, no «хотя»)
+    from .words import is_known_word
+
+    return None if is_known_word(w) else best[0]
 
 
 def clauses(toks: list[Tok]) -> list[list[Tok]]:
