@@ -374,7 +374,9 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
               "кумиром": "detective", "кумире": "detective"} | {
               # diminutives («ищу своего комиссарчика»)
               stem + end: "detective" for stem in ("комиссарчик", "детективчик")
-              for end in ("", "а", "у", "ом", "е")}
+              for end in ("", "а", "у", "ом", "е")} | {
+              # «maniak» read from Latin letters («esli maniak to …»)
+              "маниак" + end: "maniac" for end in ("", "а", "у", "ом", "е")}
 
 
 def compound_role(w: str) -> str | None:
