@@ -4,15 +4,13 @@ marks the letter done."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from mailer.inbox import mark_done
 from mailer.questions import host_questions
 from mailer.reports import status
 from mailer.status import read_status
-from test_sync import START, Game, letter
+from test_sync import Game
 
 
 @pytest.mark.parametrize("text, questions", [
@@ -37,16 +35,11 @@ def test_host_questions(text, questions):
 def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
     game = Game(tmp_path)
     try:
-        game.deliver(letter("buka@example.org", "Лечу Маруську. Ведущий, а себя лечить можно?", msgid="q1@x"),
-                     START + timedelta(hours=2))
-        game.deliver(letter("serg@example.org", "Здравствуйте! А когда будет газета?", msgid="q2@x"),
-                     START + timedelta(hours=3))
-        game.deliver(letter("jaguar@example.org", "Проверяю Буку. Совпадение? Не думаю.", msgid="q3@x"),
-                     START + timedelta(hours=4))
-        game.deliver(letter("marusya@example.org", "лимонад. А можно я сегодня проверю Буку?", msgid="q4@x"),
-                     START + timedelta(hours=5))
-        game.sync()
-        body = {r.ref: r.body for r in game.replies("reply")}
+        body = game.answers(
+            ("buka@example.org", "Лечу Маруську. Ведущий, а себя лечить можно?", "q1@x"),
+            ("serg@example.org", "Здравствуйте! А когда будет газета?", "q2@x"),
+            ("jaguar@example.org", "Проверяю Буку. Совпадение? Не думаю.", "q3@x"),
+            ("marusya@example.org", "лимонад. А можно я сегодня проверю Буку?", "q4@x"))
         with_move = body["reply:q1@x"]
         assert "Лечение: Маруська" in with_move
         assert "Вопрос к ведущему — ответит ведущий сам, письмо отмечено для него:\n" \

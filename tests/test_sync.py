@@ -81,6 +81,14 @@ class Game:
     def rows(self):
         return inbox(self.store, self.cfg.zone)
 
+    def answers(self, *letters: tuple[str, str, str]) -> dict[str, str]:
+        """Deliver ``(address, body, Message-ID)`` letters an hour apart from START + 2 h,
+        sync, and return the reply bodies by their ref («reply:<Message-ID>»)."""
+        for n, (address, body, msgid) in enumerate(letters):
+            self.deliver(letter(address, body, msgid=msgid), START + timedelta(hours=2 + n))
+        self.sync()
+        return {r.ref: r.body for r in self.replies("reply")}
+
     def replies(self, kind: str | None = None):
         with self.store.session() as s:
             return [r for r in self.store.outgoing(s) if r.kind != "role" and (kind is None or r.kind == kind)]
@@ -451,12 +459,8 @@ def test_a_single_vote_on_a_two_vote_day_is_told_the_second_is_free(tmp_path):
         from mailer.day import set_event
 
         set_event(g.cfg, g.store, "rage", now=START + timedelta(minutes=5))
-        g.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="r1@x"),
-                  START + timedelta(hours=2))
-        g.deliver(letter("serg@example.org", "Голоса: Ягуарчик и Бука", msgid="r2@x"),
-                  START + timedelta(hours=3))
-        g.sync()
-        body = {r.ref: r.body for r in g.replies("reply")}
+        body = g.answers(("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", "r1@x"),
+                         ("serg@example.org", "Голоса: Ягуарчик и Бука", "r2@x"))
     finally:
         g.store.dispose()
     assert "Голос на линче: Ягуарчик\n  (сегодня у каждого два голоса, в письме назван один: второй " \
