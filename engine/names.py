@@ -66,6 +66,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         if len(words) > 1:
             for w in words:
                 _add_stems(idx, nick, w)
+                _add_letter_name(idx, nick, w)
             readings = [_reading_forms(w) for w in words]
             parts = tuple({**_translated(w, nick, alone), **r, **word_forms(w)}
                           for w, r in zip(words, readings))
@@ -120,6 +121,21 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 if len(form) >= 3 and CYR.search(form):
                     idx.multi_last.setdefault(form, []).append(m)
     return idx
+
+
+#: The Russian names of Latin letters (three letters or more) a one-letter word of a nick
+#: is called by («зетка», «Зета» for «Z-80»; «икса» for «X-Ray»).
+_LETTER_NAMES = {"z": ("зет", "зед"), "x": ("икс",), "y": ("игрек",), "j": ("джей",),
+                 "q": ("кью",), "l": ("эль",)}
+
+
+def _add_letter_name(idx: NameIndex, nick: str, word: str) -> None:
+    """Index the name of a one-letter Latin ``word`` of ``nick`` (:data:`_LETTER_NAMES`) as
+    a word of the nick (its case forms) and a stem of its pet forms («зетку» for «Z-80»)."""
+    for name in _LETTER_NAMES.get(word, ()):
+        for form in word_forms(name):
+            idx.parts.setdefault(form, set()).add(nick)
+        _add_stems(idx, nick, name)
 
 
 def _reading_forms(word: str) -> dict[str, frozenset[str]]:
