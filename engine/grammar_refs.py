@@ -108,7 +108,9 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
             # «Страж, от меня ни на шаг»; «Страж пусть меня охраняет» from the other clan's
             # boss: the boss is the target (and the move not his)
             return NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1
-        hit = idx.exact(words, k, _case_before(clause, words, k, lo, hi))
+        hit = idx.exact(words, k, None)
+        if hit is not None and hit.nick is None:  # two nicks: the case may settle it
+            hit = idx.exact(words, k, _case_before(clause, words, k, lo, hi))
         if hit is not None and k + hit.length <= hi:
             return hit, k, k + hit.length
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
