@@ -239,3 +239,37 @@ def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     while n < hi and clause[n].word and clause[n].w in _ASIDE_WORDS and n - k <= 4:
         n += 1
     return n + 1 if k + 1 < n < hi and clause[n].w == "," else k
+
+
+#: Demonstratives that open a description of the player instead of his nick («за того, кто…»).
+_THAT_ONE = frozenset({"того", "ту", "тех", "этого", "эту", "этих", "тому", "той"})
+#: Words that go on with such a description («…, кто вчера…», «…же, что и Лось»).
+_WHO = frozenset({"кто", "что", "который", "которая", "которого", "которую", "которые", "кого"})
+
+
+def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the target after a move word (tokens from ``k``) is another player's choice
+    or a description, not a nick: «голос как у Лося», «голосую так же, как Лось», «за того,
+    кто вчера голосовал за Петю», «за того же, что и Лось». The name in it is not the target:
+    the reply asks (precision first)."""
+    if k < hi and clause[k].w == ",":
+        return False  # «Голоса, как и писал, Доцент и Бегемот»: an aside, then the names
+    first = next((n for n in range(k, hi) if clause[n].word), hi)
+    if any(clause[n].w in ("—", ":") for n in range(first, hi)):
+        return False  # «за того, кто молчит — за Буку»: the dash names him
+    words = [t.w for t in clause[k:hi] if t.word]
+    if words[:1] == ["за"] or words[:1] == ["на"]:
+        words = words[1:]
+    if not words:
+        return False
+    if words[:2] == ["так", "же"]:
+        words = words[2:]
+    if words[:1] == ["как"]:  # «как у Лося», «как и Лось», «как Лось» (not «как обычно»)
+        n = 2 if words[1:2] in (["у"], ["и"]) else 1
+        return n < len(words) and idx.exact(words, n, None) is not None
+    if words[0] in _THAT_ONE:
+        rest = words[1:]
+        if rest[:1] == ["же"]:
+            rest = rest[1:]
+        return bool(rest) and rest[0] in _WHO
+    return False

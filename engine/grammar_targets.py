@@ -16,7 +16,7 @@ from typing import Protocol
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_target_words import (
-    after_header, bare_pair, comma_aside, corrected_name, first_word, list_item, name_later, names_end,
+    after_header, bare_pair, by_description, comma_aside, corrected_name, first_word, list_item, name_later, names_end,
     not_role_after, opens_statement, retracts, same_as_before, same_player, skip_title,
     some_name, told_of,
 )
@@ -45,6 +45,7 @@ class Targets:
     #: preposition or colon), and looks like a name (a capital, or no dictionary word)
     unknown_slot: bool = False
     pronoun: bool = False
+    described: bool = False  # «голос как у Лося», «за того, кто…»: no nick, asked
     alternative: bool = False  # «X или Y»
     statement: bool = False  # «— это …» right after the keyword: it is described, not made
     negated: bool = False  # names after «не» were dropped («лечу не Буку, а Сергея»)
@@ -87,6 +88,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
+    if by_description(idx, clause, k, hi) and any(idx.exact(words, n, None) for n in range(k, hi)):
+        out.pronoun = out.described = True  # «голос как у Лося», «за того, кто…»: asked
+        out.end = hi
+        return out
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \

@@ -96,6 +96,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None  # «Мирная охота — это зло»: a statement about the move
         if tg.thing and not flags["other_day"] and not tg.pronoun:
             return None  # «Проверю почту вечером»: the verb's object is no player
+        if tg.described and action is not None and not kw.negated:
+            return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
         if (kw.weak or action is None) and not flags["other_day"]:
             return None
         if action is None and kw.cls in (V.CHOOSE,):
