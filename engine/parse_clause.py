@@ -32,6 +32,7 @@ from .parse_votes import (
     GIVE, NUMBERED, bare_pair, gives_them, given_later, same_again, takes_off,
 )
 from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
+from .parse_gapping import today_after_past
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
@@ -86,6 +87,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kws[0].i > start and elliptic(ctx, clause, start, member.role):
         # «Лиса у Совы ворует»: the place first, then his move word (read as one order)
         kws = [Kw(kws[0].cls, start, start, weak=True)] + kws[1:]
+    if not kws and member is None and not excluded:
+        kws = today_after_past(ctx, clause, start)  # «Вчера лечил X, сегодня — Y»
     if not kws and member is None and DEFAULT_CLASS.get(ctx.sender.role) and \
             elliptic(ctx, clause, start, ctx.sender.role):
         kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)]  # «у Совы сегодня»
