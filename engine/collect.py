@@ -10,8 +10,6 @@ is used or not (``member_moved`` / ``delegated``).
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from .acts import Act
 from .legality import UNTARGETED, hunt_refusal, move_kind, move_refusal, move_targets  # noqa: F401
 from .calendar import on_time

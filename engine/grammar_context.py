@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
-from .grammar_flags import SEGMENT_MARKS
+from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .words import is_infinitive, morph, verb_reading

@@ -20,7 +20,7 @@ from .names import NameIndex
 from .words import (
     common_noun, is_known_word, is_verb, max_distance, role_words, thing_noun, third_person,
 )
-from .grammar_flags import SEGMENT_MARKS
+from .grammar_plans import SEGMENT_MARKS
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
 )

@@ -14,7 +14,6 @@ import functools
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, skip_words
 from .lexicon import lexicon
-from .names import name_index
 from .words import is_known_word, morph, past_tense
 
 #: Words that open a condition.

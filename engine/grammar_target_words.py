@@ -15,7 +15,7 @@ from . import grammar_vocab as V
 from .grammar_flags import takes_back
 from .grammar_tokens import Tok
 from .names import NameHit
-from .words import is_verb, predicate, third_person
+from .words import is_verb, predicate
 
 if TYPE_CHECKING:
     from .grammar_targets import Targets

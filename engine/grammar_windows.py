@@ -18,7 +18,8 @@ from .lexicon import lexicon
 from .translit import latin_words
 from .roles import CLAN_ROLES
 from .words import role_words
-from .grammar_flags import CANCEL, OTHER_DAY, SEGMENT_MARKS, SKIP
+from .grammar_flags import CANCEL, OTHER_DAY, SKIP
+from .grammar_plans import SEGMENT_MARKS
 from .grammar_headers import (
     BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
 )

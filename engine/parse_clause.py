@@ -8,7 +8,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, actor_of, problem
+from .grammar_rules import Actor, problem
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
 from .grammar_delegate import boss_decides, boss_ref, suggests_kill
@@ -16,9 +16,8 @@ from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
-from .grammar_flags import (
-    correction_end, for_later_day, hypothetical, plan_for_later, reported_order, today_instead,
-)
+from .grammar_flags import correction_end, reported_order
+from .grammar_plans import for_later_day, hypothetical, plan_for_later, today_instead
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
@@ -31,7 +30,8 @@ from .parse_net import net
 from .parse_votes import (
     GIVE, NUMBERED, bare_pair, gives_them, given_later, same_again, takes_off,
 )
-from .parse_move import before_refused, read_move, subject, subject_actor, talk_of_others
+from .parse_move import before_refused, read_move
+from .parse_subject import subject, subject_actor, talk_of_others
 from .parse_gapping import today_after_past
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
@@ -382,7 +382,6 @@ def _clan_subject(clause: list[Tok], i: int) -> bool:
 def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     """True when ``clause[lo:hi]`` is a nickname with only fillers and punctuation around
     it."""
-    idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     k = lo
     while k < hi and (not clause[k].word or clause[k].w in V.FILLERS):

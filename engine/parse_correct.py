@@ -13,7 +13,8 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
-from .grammar_flags import IF_WORDS, clause_flags, correction_end, hypothetical, takes_back
+from .grammar_flags import clause_flags, correction_end, takes_back
+from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span
 from .names import name_index

@@ -9,7 +9,7 @@ import unicodedata
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_flags import idiom_told
+from .grammar_plans import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw, order_form
 from .grammar_refs import antecedent, named_before, read_back
@@ -23,7 +23,6 @@ from .words import is_infinitive, is_interjection, is_verb, past_tense, verb_rea
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
-from .parse_subject import subject, subject_actor, talk_of_others  # noqa: F401 (re-exported)
 from .parse_types import Ctx, Item, last_word
 
 

@@ -18,7 +18,7 @@ import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, parseaddr
+from email.utils import format_datetime, parseaddr
 
 from sqlmodel import Session, select
 

@@ -21,7 +21,7 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     unless the host imported one. With ``told``, Russian lines for the host are appended to it
     (close-day prints them): how many votes and word counts came from the thread, each letter
     vote a later thread vote replaced, who is under the autokill word count by the thread."""
-    from .tally import day_tally, windows
+    from .tally import day_tally
 
     if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
         return votes, words

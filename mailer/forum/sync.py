@@ -14,7 +14,7 @@ import hashlib
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
-from ..store import Store, to_db, utc
+from ..store import Store, to_db
 from .db import ForumPage
 from .model import ForumError
 from .service import StoreReport, read_page, refresh_authors, store_posts

@@ -1,0 +1,280 @@
+"""Hypotheses, plans and hedges that make a move word no order for today (issue 3, issue
+11): «если он врач — проверю», «завтра проверю», «может, подлечу X», «а если…, то…»
+(:func:`hypothetical`, :func:`for_later_day`, :func:`plan_for_later`,
+:func:`today_instead`, :func:`idiom_told`). Split from :mod:`engine.grammar_flags`.
+"""
+
+from __future__ import annotations
+
+import functools
+from operator import attrgetter
+
+from . import grammar_vocab as V
+from .grammar_orders import silent_to_you
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .words import morph
+
+_W = attrgetter("w")  # a token's normalised text
+
+#: Punctuation that starts a new part of a clause (fuzzy verbs, «не буду» after a verb).
+SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
+
+
+IF_WORDS = frozenset({"если", "ежели", "коли"})
+
+
+#: Words of a parenthesis that may stand before a hypothesis («Потом, может, проверю Лося»).
+_ASIDE = V.HYPOTHETICAL_WORDS | {"потом", "быть", "наверное", "позже", "ну", "и", "а",
+                                 "тогда", "вообще"}
+
+
+_LATER_WORDS = frozenset({"завтра", "послезавтра"})
+
+
+def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
+    """``"hedged"`` when the sentence leaves the choice open after the move word (see
+    :func:`_hedged_after`), else True when the move word at token ``i`` is a hypothesis, not
+    an order: «если» before it in its sentence (not a fallback for the boss's order, see
+    :func:`_fallback`) («Если Лось промолчит — проверю его»), or a word of
+    :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
+    comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
+    Кузю»). Words of the swindler's branches (``excluded``) do not count."""
+    if not IF_WORDS.isdisjoint(map(_W, clause[:i])) and any(
+            t.word and t.w in IF_WORDS and k not in excluded and not _if_anything(clause, k) and
+            not _aside_if(clause, k) for k, t in enumerate(clause[:i])):
+        return not _fallback(clause, i)
+    k = i - 1
+    while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded:
+            return True
+        if clause[k].w in ("но", "а", "зато"):
+            return False
+        k -= 1
+    if k >= 0 and clause[k].w == ",":  # «Потом, может, проверю Лося»: a parenthesis before
+        words = []
+        k -= 1
+        while k >= 0 and (clause[k].word or clause[k].w == ","):
+            if clause[k].word:
+                words.append(clause[k].w)
+            elif words and all(w in _ASIDE for w in words):
+                break  # «Не знаю, может, полечу Кузю»: the parenthesis right before counts
+            k -= 1
+        if words and all(w in _ASIDE for w in words) and \
+                any(w in V.HYPOTHETICAL_WORDS for w in words):
+            return True
+    if _hedged_after(clause, i, excluded):
+        return "hedged"
+    k = i + 1
+    while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in IF_WORDS:
+            return False  # «чек Бронтика и если он роль его же завтра валим»: a new condition
+        if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
+            return clause[k].w in _LATER_WORDS
+        k += 1
+    return False
+
+
+def _if_anything(clause: list[Tok], k: int) -> bool:
+    """«если что» closed by punctuation («это ход, если что: приглашаю X») is a turn of
+    speech («just so you know»), no condition."""
+    return k + 1 < len(clause) and clause[k + 1].w == "что" and (
+        k + 2 >= len(clause) or not clause[k + 2].word)
+
+
+def idiom_told(clause: list[Tok], i: int, j: int) -> bool:
+    """«Утром нашли два трупа: Зоя и Ромка», «вчера Кузя пошёл под нож»: an idiom of several
+    words (tokens ``[i, j)``) right after a verb in the past tense (or «вчера»), within
+    three words of its comma segment, tells what happened; it orders nothing."""
+    if j - i < 2:
+        return False
+    k, seen = i - 1, 0
+    while k >= 0 and seen < 3 and (clause[k].word or clause[k].w not in (",", ":", "—", ";")):
+        if clause[k].word:
+            if clause[k].w in V.PAST_WORDS or _maybe_past(clause[k].w):
+                return True
+            seen += 1
+        k -= 1
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _maybe_past(w: str) -> bool:
+    """True when one of the two likeliest readings of ``w`` is a past-tense verb («нашли»,
+    read first as the imperative of «наслать»)."""
+    return any(p.tag.POS == "VERB" and "past" in p.tag for p in morph().parse(w)[:2])
+
+
+def for_later_day(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows «если» in its clause and «завтра» stands in
+    its own segment («если он роль, его же завтра валим»): a plan for another day, which is
+    no move today and needs no question."""
+    if not any(t.w in IF_WORDS for t in clause[:i]):
+        return False
+    lo = i
+    while lo > 0 and (clause[lo - 1].word or clause[lo - 1].w not in SEGMENT_MARKS):
+        lo -= 1
+    hi = i
+    while hi < len(clause) and (clause[hi].word or clause[hi].w not in SEGMENT_MARKS):
+        hi += 1
+    return any(clause[n].w in _LATER_WORDS for n in range(lo, hi))
+
+
+#: Words that may stand between «завтра» and the move word of a plan («Думаю, завтра, наверное,
+#: проголосую за X», «Может быть, завтра я проверю X»).
+_PLAN_ASIDE = _ASIDE | {"я", "думаю", "наверное", "наверно", "скорее", "всего", "точно",
+                        "уже", "вечером", "утром", "днем", "днём", "тогда", "пожалуй",
+                        "планирую", "хочу", "буду", "собираюсь"}
+
+#: «в следующий раз», «на следующей неделе», «в следующую ночь»: another day.
+_NEXT_NOUNS = frozenset({"раз", "неделе", "ночь", "день", "ход", "круг", "кругу"})
+
+#: «…, а сегодня — X»: the words that name today against a plan for another day.
+_TODAY = frozenset({"сегодня", "сейчас", "нынче"})
+
+
+def plan_for_later(clause: list[Tok], i: int) -> bool:
+    """True when «завтра» / «послезавтра» stands before the move word at ``i`` in its part of
+    the sentence with only asides between («Думаю, завтра проголосую за X», «Завтра,
+    наверное, проверю X»): a plan for another day, no move today."""
+    k = i - 1
+    while k >= 0:
+        t = clause[k]
+        if t.word:
+            if t.w in _LATER_WORDS or (t.w in _NEXT_NOUNS and k > 0 and
+                                       clause[k - 1].w.startswith("следующ")):
+                return True  # «завтра», «в следующий раз», «на следующей неделе»
+            if t.w not in _PLAN_ASIDE:
+                return False
+        elif t.w not in (",", "—", ":"):
+            return False
+        k -= 1
+    return False
+
+
+def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
+    """«Завтра проверю Лося, а сегодня — Кузю»: a plan for another day (``plan_for_later``
+    or «завтра» in the move word's segment) set against today. Returns ``(index of «а»,
+    index of the first word after «сегодня»)`` or None."""
+    for k in range(i + 1, hi - 1):
+        if clause[k].w != "а" or clause[k + 1].w not in _TODAY:
+            continue
+        if not (plan_for_later(clause, i) or
+                any(clause[n].w in _LATER_WORDS for n in range(i + 1, k))):
+            return None
+        n = k + 2
+        while n < hi and (not clause[n].word or clause[n].w in ("же", "ночью", "этой")):
+            n += 1
+        return (k, n) if n < hi else None
+    return None
+
+
+#: «если я правильно понял(а)», «если не ошибаюсь», «если честно»: a remark, no condition.
+_UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю",
+                         "честно", "откровенно", "серьезно", "честно-честно"})
+
+
+def _aside_if(clause: list[Tok], k: int) -> bool:
+    """True when the «если» at ``k`` opens a remark on the rules («Охоту, если я правильно
+    понял, тоже можно: стреляю в него же»), not a condition of the move."""
+    words = [t.w for t in clause[k + 1:k + 5] if t.word]
+    return any(w in _UNDERSTOOD for w in words[:3]) or _move_exists(clause, k)
+
+
+#: «таковой»: the move itself, named back («мой ход, если таковой найдётся, …»).
+_SUCH = frozenset({"таковой", "таковая", "таковое", "таковые", "таков"})
+
+#: The other words of a remark that the sender has a move at all («если он у меня вообще
+#: есть»).
+_EXISTS = frozenset({"он", "оно", "у", "меня", "вообще", "есть", "будет", "найдется",
+                     "найдётся", "имеется", "сегодня", "таки"})
+
+
+def _move_exists(clause: list[Tok], k: int) -> bool:
+    """True when the «если» at ``k`` opens a remark between commas that the sender has a
+    move at all: «если таковой найдётся», or after «ход,» «если он (у меня) есть» («мой ход,
+    если таковой у меня найдётся, на усмотрение X»): no condition of the move."""
+    n = k + 1
+    words = []
+    while n < len(clause) and clause[n].word:
+        words.append(clause[n].w)
+        n += 1
+    if not words or n >= len(clause) or clause[n].w != "," or len(words) > 5:
+        return False
+    if _SUCH & set(words):
+        return True
+    return k >= 2 and clause[k - 1].w == "," and clause[k - 2].w in ("ход", "ходы") and \
+        all(w in _EXISTS for w in words) and bool({"есть", "будет", "найдется", "найдётся",
+                                                    "имеется"} & set(words))
+
+
+#: Words of a condition on the boss's own order («если босс не пришлёт своего решения»).
+_BOSS_WORDS = frozenset({"босс", "босса", "дон", "дона", "шеф", "шефа", "главный", "главного"})
+
+
+def _fallback(clause: list[Tok], i: int) -> bool:
+    """True when the «если» before the move word at ``i`` makes it a fallback for the boss's
+    order, not a hypothesis: «на всякий случай» in the sentence, or a condition that the
+    boss does not send his («если босс не пришлёт своего — убиваем X»). The priority of
+    orders decides between them (DECISIONS.md), so the fallback is an order."""
+    words = [t.w for t in clause[:i] if t.word]
+    if any(words[n:n + 3] == ["на", "всякий", "случай"] for n in range(len(words))):
+        return True
+    if V.NEGATION in words and not _BOSS_WORDS.isdisjoint(words):
+        return True
+    # «Ванечка, если не успеешь — валим X»: the boss, addressed, sends nothing; the clan
+    # kill only (for other moves «you» may be anybody)
+    lex = lexicon()
+    kill = lex.words.get(clause[i].w) == V.KILL or any(
+        cls == V.KILL for _, cls in lex.by_first.get(clause[i].w, ()))
+    return kill and any(silent_to_you(w) for w in words)
+
+
+#: Words that leave the choice open after a move («…, а может себя», «…, ещё подумаю»).
+_UNDECIDED = frozenset({"подумаю", "определюсь", "подумаем"})
+
+#: The words :func:`_hedged_after` answers True at.
+_HEDGE_WORDS = _UNDECIDED | {"может", "если", "решу"}
+
+
+def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
+    """True when the sentence goes on after the move word at ``i`` with another possibility
+    («полечу Кузю, а может себя», «…, хотя может и Лёху»; «Охраняю Петю, а если не надо,
+    то Лёху»; «приглашаю, может быть, Совёнка») or puts the decision off («…, ещё
+    подумаю»): the move is not decided, so it is no order (precision first: the reply
+    asks)."""
+    if _HEDGE_WORDS.isdisjoint(map(_W, clause[i + 1:])):
+        return False  # (the loop below answers True only at one of these words)
+    for k in range(i + 1, len(clause)):
+        if k in excluded or not clause[k].word:
+            continue
+        w = clause[k].w
+        prev = clause[k - 1].w if k > i + 1 else ""
+        if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
+                k + 1 < len(clause) and clause[k + 1].w == "быть")):
+            return True
+        if w == "если" and prev in ("а", "или", "либо") and _other_named(clause, k + 1):
+            return True  # not «…: если она роль — хорошо, а если нет — тоже не страшно»
+        if w in _UNDECIDED or (w == "решу" and any(
+                clause[n].w in ("позже", "потом", "вечером", "завтра")
+                for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
+            return True
+    return False
+
+
+def _other_named(clause: list[Tok], lo: int) -> bool:
+    """True when ``clause[lo:]`` may name another target: a capitalised or quoted word, a
+    word of no dictionary, or the sender himself («…, а если не надо, то себя»)."""
+    from .words import is_known_word
+
+    if any(t.w == "то" and n + 1 < len(clause) - lo and clause[lo + n + 1].word and
+           clause[lo + n + 1].w not in _THEN_TALK for n, t in enumerate(clause[lo:])):
+        return True  # «…, а если не надо, то лису»
+    return any(t.word and (t.cap or t.quoted or t.w in V.SELF_WORDS or
+                           t.w in V.SENDER_WORDS or not is_known_word(t.w))
+               for t in clause[lo:])
+
+
+#: Words after «то» that end a remark, not name another target («а если нет, то и ладно»).
+_THEN_TALK = frozenset({"и", "не", "ничего", "ладно", "всё", "все", "хорошо", "тоже", "ну",
+                        "так", "это", "есть", "ок", "нормально", "пусть"})
