@@ -1,28 +1,28 @@
 """One keyword's move (engine.parse): its targets after or before it, pronouns, withdrawals
 («снимаю голос с X»), the subject of a third-person move (a boss's member or somebody
-else), talk that only tells about a move; :mod:`engine.parse_judge` decides what it is.
+else); talk that only tells about a move is :mod:`engine.parse_tells`; :mod:`engine.parse_judge`
+decides what it is.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_plans import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
-from .grammar_keywords import Kw, order_form
+from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, read_back
 from .grammar_targets import Targets, read_targets
-from .grammar_target_words import reason_about
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
 from .model import Move
 from .names import NameHit, name_index
-from .words import is_infinitive, is_interjection, is_verb, past_tense, verb_reading
+from .words import is_infinitive, is_verb, past_tense
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
+from .parse_tells import tells
 from .parse_types import Ctx, Item, last_word
 
 
@@ -112,7 +112,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
             not (kw.cls == V.DELEGATE and all(h.kind == "self" for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
-            _tells(clause, kw, tg, max(used, tg.end), hi, noun, ctx.text):
+            tells(clause, kw, tg, max(used, tg.end), hi, noun, ctx.text):
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
@@ -388,107 +388,9 @@ def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> i
     return hi
 
 
-def _tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
-           text: str = "") -> bool:
-    """True when a noun keyword with its name is part of a sentence about the game, not an
-    order: «голос у Буки сегодня неуверенный», «защита Буки выглядела странно», «думаю, что
-    линч Буки — ошибка», «кто за линч Буки — пишите». An order form («голос: Бука …») and
-    «Линч …» opening the clause stay orders; a comma ends what is looked at."""
-    if tg.statement and not tg.hits:
-        return False  # «X — это …»: judge drops it
-    if not tg.hits or order_form(clause, kw) or (kw.own and tg.hits[0][1] >= kw.j):
-        return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
-    if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
-        return False
-    if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
-        return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
-    if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
-        return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
-    if kw.weak and kw.j < len(clause) and clause[kw.j].w in V.PREPOSITIONS and \
-            tg.hits[0][1] == kw.j + 1 and _own_verb_at(clause, kw.i):
-        return False  # «заберу у Галины всё, что есть»: his own verb, its name right after
-    if kw.i and (clause[kw.i - 1].w == "i" or (
-            clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
-        return False  # «Today I rob Кешу again»: the English word as the sender's own verb
-    if any(_own_verb_at(clause, k) for k in range(kw.j, min(tg.hits[0][1], kw.j + 3))):
-        return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
-    giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
-    if any(t.w in _GIVE_WORDS for t in giving):
-        return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
-    last = clause[after - 1].end if after > 0 else 0
-    at = tg.hits[0][1]
-    if noun and kw.cls == "VOTE" and at > kw.j and clause[at - 1].w == "у" and kw.i > _first_word_at(clause):
-        return True  # «Какой классный голос у Бармалея»: his voice, not a vote for him
-    # (not «голос у Ворона 😂 писклявый»: a name after «у», «о», «с» is talked about)
-    own = at == 0 or clause[at - 1].w not in _ABOUT
-    for t in clause[after:hi]:
-        if not t.word and t.w in (",", "(", ":"):
-            return False  # «Голос за Ворона: он молчит»: the reason after a colon
-        if t.start - last > 1 and own and _emoji(text[last:t.start]):
-            return False  # «Голос за Ворона 😤 он молчит»: an emoji ends the sentence
-        last = t.end
-        if t.word and t.w in _PURPOSE:
-            return False  # «мо туда же, чтоб наверняка»: why, after the order
-        if t.word and t.w in _ADDING:
-            continue  # «МО в Смита до кучи»
-        if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
-            return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
-        if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
-            return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
-        if t.word and t.w in _SENDER_REMARK and own and all(
-                not c.word or c.w in V.FILLERS or is_interjection(c.w)
-                for c in clause[after:hi] if c.start < t.start):
-            return False  # «голос за себя лол мне пофиг»: the sender's remark after the order
-        if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS \
-                and not is_interjection(t.w):  # («голос за кису кста», «… лол»)
-            return True
-    return False
-
-
-#: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
-_SENDER_REMARK = frozenset({"мне", "я"})
-
-
 #: Verbs of keeping a move for another day («проверку пока приберегу»).
 _SAVED = frozenset({"приберегу", "поберегу", "сберегу", "придержу", "приберечь", "поберечь",
                     "придержать", "сэкономлю"})
-
-#: Words opening the purpose of an order after its target («…, чтоб наверняка»).
-_PURPOSE = frozenset({"чтоб", "чтобы", "дабы"})
-
-#: «до кучи»: «in addition» after a target, no talk about him.
-_ADDING = frozenset({"до", "кучи"})
-
-
-def _own_verb_at(clause: list[Tok], k: int) -> bool:
-    """True when token ``k`` is a verb in the first person singular («жду», «тащу»)."""
-    if k < 0 or k >= len(clause) or not clause[k].word:
-        return False
-    reading = verb_reading(clause[k].w)
-    return reading is not None and reading[1] == "1per"
-
-
-#: Prepositions before a name that is talked about with a move noun («голос у X»).
-_ABOUT = frozenset({"у", "о", "об", "про", "с", "со", "от"})
-
-
-def _emoji(gap: str) -> bool:
-    """True when ``gap`` (the text between two tokens) holds a pictograph (an emoji), which
-    a chat writer puts where a full stop goes."""
-    return any(ord(c) > 0x2000 and unicodedata.category(c) in ("So", "Sk") for c in gap)
-
-
-#: First-person verbs of giving between a move noun and its name («голос отдаю X»).
-_GIVE_WORDS = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "отправляю",
-                         "даю", "дам", "несу"})
-
-
-#: Words that make an idiom the sender's own («у меня в гостях», «ко мне на чай»).
-_FIRST_PERSON = frozenset({"меня", "мне", "себе"})
-
-
-def _first_word_at(clause: list[Tok]) -> int:
-    return next((k for k, t in enumerate(clause) if t.word), 0)
 
 
 def _behalf(ctx: Ctx, member: Actor, item: Item, text: str) -> Item | None:

@@ -1,0 +1,115 @@
+"""Talk that only tells about a move (engine.parse_move, issue 11): a move noun with its name
+inside a sentence about the game («голос у Буки сегодня неуверенный», «защита Буки выглядела
+странно»), not an order. Split from :mod:`engine.parse_move`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw, order_form
+from .grammar_targets import Targets
+from .grammar_target_words import reason_about
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .words import is_interjection, verb_reading
+
+
+def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
+           text: str = "") -> bool:
+    """True when a noun keyword with its name is part of a sentence about the game, not an
+    order: «голос у Буки сегодня неуверенный», «защита Буки выглядела странно», «думаю, что
+    линч Буки — ошибка», «кто за линч Буки — пишите». An order form («голос: Бука …») and
+    «Линч …» opening the clause stay orders; a comma ends what is looked at."""
+    if tg.statement and not tg.hits:
+        return False  # «X — это …»: judge drops it
+    if not tg.hits or order_form(clause, kw) or (kw.own and tg.hits[0][1] >= kw.j):
+        return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
+    if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
+        return False
+    if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
+        return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
+    if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
+        return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
+    if kw.weak and kw.j < len(clause) and clause[kw.j].w in V.PREPOSITIONS and \
+            tg.hits[0][1] == kw.j + 1 and _own_verb_at(clause, kw.i):
+        return False  # «заберу у Галины всё, что есть»: his own verb, its name right after
+    if kw.i and (clause[kw.i - 1].w == "i" or (
+            clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
+        return False  # «Today I rob Кешу again»: the English word as the sender's own verb
+    if any(_own_verb_at(clause, k) for k in range(kw.j, min(tg.hits[0][1], kw.j + 3))):
+        return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
+    giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
+    if any(t.w in _GIVE_WORDS for t in giving):
+        return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
+    last = clause[after - 1].end if after > 0 else 0
+    at = tg.hits[0][1]
+    if noun and kw.cls == "VOTE" and at > kw.j and clause[at - 1].w == "у" and kw.i > _first_word_at(clause):
+        return True  # «Какой классный голос у Бармалея»: his voice, not a vote for him
+    # (not «голос у Ворона 😂 писклявый»: a name after «у», «о», «с» is talked about)
+    own = at == 0 or clause[at - 1].w not in _ABOUT
+    for t in clause[after:hi]:
+        if not t.word and t.w in (",", "(", ":"):
+            return False  # «Голос за Ворона: он молчит»: the reason after a colon
+        if t.start - last > 1 and own and _emoji(text[last:t.start]):
+            return False  # «Голос за Ворона 😤 он молчит»: an emoji ends the sentence
+        last = t.end
+        if t.word and t.w in _PURPOSE:
+            return False  # «мо туда же, чтоб наверняка»: why, after the order
+        if t.word and t.w in _ADDING:
+            continue  # «МО в Смита до кучи»
+        if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
+            return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
+        if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
+            return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
+        if t.word and t.w in _SENDER_REMARK and own and all(
+                not c.word or c.w in V.FILLERS or is_interjection(c.w)
+                for c in clause[after:hi] if c.start < t.start):
+            return False  # «голос за себя лол мне пофиг»: the sender's remark after the order
+        if t.word and not t.w.isdigit() and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS \
+                and not is_interjection(t.w):  # («голос за кису кста», «… лол»)
+            return True
+    return False
+
+
+#: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
+_SENDER_REMARK = frozenset({"мне", "я"})
+
+
+#: Words opening the purpose of an order after its target («…, чтоб наверняка»).
+_PURPOSE = frozenset({"чтоб", "чтобы", "дабы"})
+
+#: «до кучи»: «in addition» after a target, no talk about him.
+_ADDING = frozenset({"до", "кучи"})
+
+
+def _own_verb_at(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` is a verb in the first person singular («жду», «тащу»)."""
+    if k < 0 or k >= len(clause) or not clause[k].word:
+        return False
+    reading = verb_reading(clause[k].w)
+    return reading is not None and reading[1] == "1per"
+
+
+#: Prepositions before a name that is talked about with a move noun («голос у X»).
+_ABOUT = frozenset({"у", "о", "об", "про", "с", "со", "от"})
+
+
+def _emoji(gap: str) -> bool:
+    """True when ``gap`` (the text between two tokens) holds a pictograph (an emoji), which
+    a chat writer puts where a full stop goes."""
+    return any(ord(c) > 0x2000 and unicodedata.category(c) in ("So", "Sk") for c in gap)
+
+
+#: First-person verbs of giving between a move noun and its name («голос отдаю X»).
+_GIVE_WORDS = frozenset({"отдаю", "отдам", "ставлю", "поставлю", "кидаю", "кину", "отправляю",
+                         "даю", "дам", "несу"})
+
+
+#: Words that make an idiom the sender's own («у меня в гостях», «ко мне на чай»).
+_FIRST_PERSON = frozenset({"меня", "мне", "себе"})
+
+
+def _first_word_at(clause: list[Tok]) -> int:
+    return next((k for k, t in enumerate(clause) if t.word), 0)
