@@ -15,7 +15,7 @@ from . import grammar_vocab as V
 from .grammar_flags import takes_back
 from .grammar_tokens import Tok
 from .names import NameHit
-from .words import is_verb, predicate
+from .words import is_verb, predicate, third_person
 
 if TYPE_CHECKING:
     from .grammar_targets import Targets
@@ -166,17 +166,19 @@ def opens_statement(clause: list[Tok], k: int) -> bool:
     return t.word and (t.w in SUBJECT_NEXT or is_verb(t.w))
 
 
-def told_of(clause: list[Tok], k: int, hi: int) -> bool:
+def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False) -> bool:
     """True when a predicate (:func:`engine.words.predicate`: a third-person or past verb, a
     short adjective, «жалко») follows token ``k - 1`` in its comma segment: the name before
-    it is talked about, not one more target («за Дятла, Чайка со мной согласна»)."""
+    it is talked about, not one more target («за Дятла, Чайка со мной согласна»). A name
+    ``governed`` by a preposition («и за Михалыча») is no subject: only a third-person verb
+    counts then («за X, за Y и так полгорода следит»), not «…и за Михалыча оба хороши»."""
     for n in range(k, hi):
         t = clause[n]
         if not t.word:
             if t.w in (",", "—", ":", "(", ")"):
                 return False
             continue
-        if predicate(t.w):
+        if third_person(t.w) if governed else predicate(t.w):
             return True
     return False
 

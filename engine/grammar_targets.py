@@ -205,7 +205,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
             break
         if hit is not None and out.hits and joined and \
-                told_of(clause, k + hit.length, len(clause)):
+                told_of(clause, k + hit.length, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # «слежу за X, за Y и так полгорода следит»: Y belongs to a new statement
         if hit is not None and (joined or not out.hits):
             if neg:
@@ -297,7 +297,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if loose is not None and (loose.kind in ("part", "pet") or (
                     loose.kind == "name" and person_name(w))):  # «маркус и кася» (Cassandra)
                 approx, listed = loose, True
-        if approx is not None and out.hits and joined and told_of(clause, k + 1, len(clause)):
+        if approx is not None and out.hits and joined and \
+                told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
         if approx is not None and bare and same_player(out.hits[0][0], approx):
             k += 1  # «Мышь Серая»: the words of one nick in another order
