@@ -382,6 +382,8 @@ def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> i
     k = neg - 1
     while k >= lo and clause[k].w == V.NEGATION:
         k -= 1
+    if k == neg - 1:
+        return hi  # «лечу Петю голос не меняю»: the «не» is after the word, Петю is the heal's
     if k >= lo and clause[k].word and name_index(ctx.nicks).exact(
             [t.w for t in clause], k, None) is not None:
         return min(hi, k)
