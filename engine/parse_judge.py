@@ -109,6 +109,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
+    if tg.alternative and len(tg.hits) == 1:
+        # «вместо меня лис или петя хз ладно петя»: «или» offers another player the reading
+        # did not take: which one is meant is asked, never the first taken silently
+        return Item(0, problem=problem(text, "unparsed", "alternative"), tried=action)
     if tg.alternative and len(tg.hits) > 1:
         names = tuple(dict.fromkeys(c for h, _, _ in tg.hits
                                     for c in (h.candidates if h.nick is None else (h.nick,))))
