@@ -60,9 +60,35 @@ class Kw:
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
-    """A clause ending in «?» asks, it does not order: it never gives moves."""
+    """A clause ending in «?» asks, it does not order: it never gives moves. So does one a
+    phone writer left without «?» that opens as a question («ведущий а можно лечить себя»,
+    «почему проверка не удалась»)."""
     rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
-    return rest.startswith("?") and not _supposed_reason(clause)
+    if not rest.startswith("?"):
+        return asks_openly(clause)
+    return not _supposed_reason(clause)
+
+
+#: Words that open a question with no «?» (after an address to the host and «а»).
+_ASKING = frozenset({"можно", "почему", "зачем", "разве", "неужели"})
+#: Words that may stand before them («ведущий, а можно…», «слушай, почему…»).
+_ASKING_LEAD = frozenset({"ведущий", "ведущая", "вед", "а", "и", "ну", "кстати", "слушай",
+                          "слушайте", "скажите", "подскажите", "так", "вопрос"})
+
+
+def asks_openly(clause: list[Tok]) -> bool:
+    """True when the clause opens as a question (:data:`_ASKING` after at most three words of
+    :data:`_ASKING_LEAD`): «ведущий а можно лечить себя» written with no «?»."""
+    n = 0
+    for t in clause:
+        if not t.word:
+            continue
+        if t.w in _ASKING:
+            return True
+        if t.w not in _ASKING_LEAD or n == 3:
+            return False
+        n += 1
+    return False
 
 
 def _supposed_reason(clause: list[Tok]) -> bool:

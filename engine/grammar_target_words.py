@@ -37,6 +37,8 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
                 expected = frozenset({"accs"})  # «в смысле Бобра»: not the case of «в»
             elif t.w in V.PREPOSITIONS:
                 expected = V.PREPOSITIONS[t.w]
+            elif head and t.w in V.CHOOSE_WORDS:
+                pass  # «линч барсик хотя нет пусть будет ёлка»: words of choosing
             elif t.w == V.NEGATION and head and k + 1 < hi and clause[k + 1].word and \
                     some_name(idx, words, k + 1):
                 k += 1 + some_name(idx, words, k + 1)  # «ой нет, не Крот: Малой»

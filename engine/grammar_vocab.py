@@ -123,6 +123,12 @@ ABSTAIN_PHRASES: tuple[tuple[str, ...], ...] = (
     ("против", "всех"), ("без", "голоса"),
 )
 
+#: Words of choosing between correction words and the new name («хотя нет, пусть будет X»,
+#: «нет, давай X»).
+CHOOSE_WORDS: frozenset[str] = frozenset({
+    "пусть", "будет", "давай", "давайте", "пожалуй", "возьму", "выберу", "выбираю", "беру",
+    "берем", "берём", "оставлю", "оставим"})
+
 #: «Линч: Бука. Хотя нет, Сергей.»: a clause that opens with these words (and punctuation),
 #: at least one of them in :data:`CORRECTION_HEADS`, and then names only a player corrects
 #: the target of the previous clause's move.

@@ -78,7 +78,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     k0 = k
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
                                clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or
-                               clause[k].w in _CHOOSE or (
+                               clause[k].w in V.CHOOSE_WORDS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
             some_name(name_index(ctx.nicks), words, k + 1))):
         if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
@@ -162,9 +162,6 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
 _THEN = frozenset({"тогда", "значит"})
 
-#: Words of choosing before the corrected name («хотя нет, пусть будет X», «нет, давай X»).
-_CHOOSE = frozenset({"пусть", "будет", "давай", "давайте", "пожалуй", "возьму", "выберу",
-                     "выбираю", "беру", "берем", "берём", "оставлю", "оставим"})
 
 
 def _held(clause: list[Tok], i: int) -> bool:

@@ -30,6 +30,12 @@ _TO_HOST = re.compile(
     r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
     r"дошл|дошло|дошёл|получил|итог|газет|host|admin)", re.IGNORECASE)
 
+#: A line that opens as a question to the host with no «?» (a phone writer's): an address
+#: and «а» at most, then «можно», «почему» … (as :func:`engine.grammar_keywords.asks_openly`).
+_OPEN_QUESTION = re.compile(
+    r"^\s*(?:(?:ведущий|ведущая|вед|а|и|ну|кстати|слушайте|слушай|скажите|подскажите|вопрос)"
+    r"[\s,:!—-]+){0,3}(?:можно|почему|зачем|разве|неужели)(?![\w-])", re.IGNORECASE)
+
 #: The opening of a question that goes on from the one before («И сколько всего мафов?»).
 _MORE = re.compile(r"^(?:и|а|ещё|еще|также|и ещё|и еще|кстати)\b", re.IGNORECASE)
 
@@ -46,7 +52,13 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
     """
     found: list[str] = []
     for line in text.splitlines():
-        if line.lstrip().startswith(">") or "?" not in line:
+        if line.lstrip().startswith(">"):
+            continue
+        if "?" not in line:
+            if _OPEN_QUESTION.match(line):  # «ведущий а можно лечить себя» from a phone
+                found.append(line.strip()[:200])
+                if len(found) == limit:
+                    return found
             continue
         follows = -1  # end of the last question to the host on this line
         for m in _QUESTION.finditer(line):

@@ -70,3 +70,15 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
         assert CliRunner().invoke(main, cli).output == "Писем с вопросами к ведущему, ещё не разобранных, нет.\n"
     finally:
         game.store.dispose()
+
+
+@pytest.mark.parametrize("text, questions", [
+    ("лечу мурку\nведущий а можно лечить себя\nа два раза подряд одного можно?",
+     ["ведущий а можно лечить себя", "а два раза подряд одного можно?"]),
+    ("ведущий а почему проверка не удалась\nпроверяю ириску", ["ведущий а почему проверка не удалась"]),
+    ("можно в этот раз без голоса", ["можно в этот раз без голоса"]),
+    ("почему-то все молчат. голос за лося", []),
+])
+def test_questions_written_without_a_question_mark(text, questions):
+    """A phone writer leaves «?» out: a line that opens as a question to the host is one."""
+    assert host_questions(text) == questions
