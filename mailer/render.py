@@ -341,9 +341,14 @@ class Renderer:
                 if a.player == nick or (a.kind == "son" and nick in members):
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick})
+            # DECISIONS.md §7: a point for no vote or too few thread words is told to him
+            points = after.players[nick].autokill_points if nick in after.players else 0
+            autokill = {"points": points, "limit": after.rules.autokill_points,
+                        "words": after.rules.autokill_words} \
+                if points > p.autokill_points and nick not in dead_now else None
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news,
-                died=dead_now.get(nick), next_row=next_row,
+                died=dead_now.get(nick), next_row=next_row, autokill=autokill,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
             out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))

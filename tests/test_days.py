@@ -749,3 +749,15 @@ def test_init_queues_the_role_letters_before_the_days_event_letters(tmp_path):
         store.dispose()
     assert kinds.count("event") == 1 and kinds.count("role") == len(cfg.players)
     assert kinds.index("event") > max(i for i, k in enumerate(kinds) if k == "role")
+
+
+def test_result_letter_tells_a_new_autokill_point(demo):
+    """DECISIONS.md §7: a player who got an autokill point (no vote) is told so in his result
+    letter, with his count and the limit; a player who voted is not."""
+    cfg, store = demo
+    import_votes(cfg, store, "voter,target\nГоша,Вишенка\n", now=START + timedelta(minutes=1))
+    close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        letters = {o.to_nick: o.body for o in store.outgoing(s) if o.kind == "result"}
+    assert "Штрафное очко автокилла" not in letters["Гоша"]
+    assert "Очков теперь 1 из 3; при 3 игрок выбывает." in letters["Бука"]  # sent nothing
