@@ -37,6 +37,9 @@ class ImportReport:
     rows: int = 0
     problems: list[str] = field(default_factory=list)
     flagged: dict[str, list[str]] = field(default_factory=dict)  # nick → forbidden words used
+    #: «Ник: Пират → Лесник»: players whose vote accepted from a letter today the import
+    #: replaces with another (the host is told; close-day counts the import, DECISIONS.md §6)
+    replaced: list[str] = field(default_factory=list)
 
 
 class ImportFailed(GameError):
@@ -142,9 +145,27 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
                 report.problems.append(f"строка {line_no}: {line.strip()[:80]}")
     if report.problems and not skip_bad:
         raise ImportFailed("голоса не загружены", report)
+    report.replaced = _letter_votes_replaced(store, ctx.day, votes)
     _save_inputs(store, ctx.day, "vote", votes, now)
     report.rows = len(votes)
     return report
+
+
+def _letter_votes_replaced(store: Store, day: int, votes: dict[str, list[str]]) -> list[str]:
+    """«Ник: A → B» for each player whose latest vote accepted from a letter of ``day``
+    differs from the ``votes`` being imported for him."""
+    from .letter_state import LetterState
+    from .store import loads
+
+    mailed: dict[str, list[str]] = {}
+    with store.session() as s:
+        for letter in store.letters(s, day=day):
+            if letter.nick in votes and letter.state == LetterState.APPLIED:
+                for m in loads(letter.moves_json) or []:
+                    if m.get("action") == "vote":
+                        mailed[letter.nick] = list(m.get("targets") or [m.get("target")])
+    return [f"{nick}: {', '.join(mailed[nick])} → {', '.join(votes[nick])}"
+            for nick in sorted(mailed) if sorted(mailed[nick]) != sorted(votes[nick])]
 
 
 def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:

@@ -466,3 +466,15 @@ def test_a_single_vote_on_a_two_vote_day_is_told_the_second_is_free(tmp_path):
     assert "Голос на линче: Ягуарчик\n  (сегодня у каждого два голоса, в письме назван один: второй " \
            "можно прислать до срока)" in body["reply:r1@x"]
     assert "второй можно прислать" not in body["reply:r2@x"]
+
+
+def test_votes_import_tells_the_host_which_mailed_votes_it_replaces(game):
+    """A forum tally imported after a player's vote by letter replaces it at close-day: the
+    host is told whose mailed vote changes (it used to say only how many were loaded)."""
+    from mailer.inputs import import_votes
+
+    game.answers(("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", "v1@x"),
+                 ("serg@example.org", "Линч: Бука", "v2@x"))
+    rep = import_votes(game.cfg, game.store, "voter,target\nБука,Маруська\nSerginio,Бука\n",
+                       now=START + timedelta(hours=6))
+    assert rep.rows == 2 and rep.replaced == ["Бука: Ягуарчик → Маруська"]

@@ -44,6 +44,9 @@ def votes_import(ctx: click.Context, file, skip_bad: bool) -> None:
     cfg, store = open_game(ctx.parent)
     rep = call(import_votes, cfg, store, _text_of(file), now=now(), skip_bad=skip_bad)
     click.echo(f"Голосов загружено: {rep.rows}")
+    if rep.replaced:
+        click.echo("Внимание: загруженный голос заменяет голос из письма (на close-day считается "
+                   "загруженный; игрок узнает об этом из письма с итогами): " + "; ".join(rep.replaced))
     _bad_lines(rep)
 
 
