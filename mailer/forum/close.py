@@ -47,12 +47,13 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
-        _tell(told, row, t, taken, latest_letter, from_thread, hosted)
+        _tell(told, row, t, taken, latest_letter, from_thread, hosted,
+              {i.nick for i in inputs if i.kind == "lost_vote"})
     return votes, words
 
 
 def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,
-          from_thread: dict[str, int], hosted: set[str]) -> None:
+          from_thread: dict[str, int], hosted: set[str], lost: set[str]) -> None:
     """The host's lines of what close-day took from the thread of day ``row`` (Russian)."""
     told.append(f"ветка форума дня {row.day}: {t.posts} постов; голоса из ветки у {len(taken)} "
                 f"игроков" + (" (сегодня «Тайна»: голоса ветки не считаются)" if t.secret else "")
@@ -63,6 +64,11 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
     if replaced:
         told.append("голос из письма заменён более поздним голосом в ветке: " + "; ".join(
             f"{n} — за {', '.join(t.players[n].votes)} (пост {t.players[n].vote_post})" for n in replaced))
+    palms = {f["player"] for f in t.flags if f["kind"] == "forbidden_words"} - lost
+    if palms:  # FORUM.md: a flag is the host's to decide; close-day applied none of them
+        told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(sorted(palms))
+                    + f" — голос не снят (решает ведущий: reopen-day {row.day}, lost-vote НИК, "
+                    "close-day; подробности — forum tally)")
     under = [n for n in t.under_words if n in from_thread]
     if under:
         told.append(f"меньше {t.autokill_words} слов в ветке (очко автокилла): "
