@@ -251,6 +251,10 @@ _THAT_ONE = frozenset({"того", "ту", "тех", "этого", "эту", "э
 _WHO = frozenset({"кто", "что", "который", "которая", "которого", "которую", "которые", "кого"})
 
 
+#: The first words a description can open with (the cheap test before the rest).
+_OPENS_DESCRIPTION = frozenset({"за", "на", "как", "так"}) | _THAT_ONE
+
+
 def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
     """True when the target after a move word (tokens from ``k``) is another player's choice
     or a description, not a nick: «голос как у Лося», «голосую так же, как Лось», «за того,
@@ -259,6 +263,8 @@ def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
     if k < hi and clause[k].w == ",":
         return False  # «Голоса, как и писал, Доцент и Бегемот»: an aside, then the names
     first = next((n for n in range(k, hi) if clause[n].word), hi)
+    if first == hi or clause[first].w not in _OPENS_DESCRIPTION:
+        return False  # the common case, decided by the first word
     if any(clause[n].w in ("—", ":") for n in range(first, hi)):
         return False  # «за того, кто молчит — за Буку»: the dash names him
     words = [t.w for t in clause[k:hi] if t.word]
