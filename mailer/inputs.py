@@ -17,7 +17,7 @@ from sqlmodel import delete
 from engine.roles import typed_nick
 
 from .config import GameConfig
-from .store import DayInput, Store, dumps, to_db
+from .store import DayInput, Store, dumps, loads, to_db
 from .day import GameError, current_context
 
 #: «Пальмы цветут»: forbidden words (DECISIONS.md §6, event 7) as pymorphy3 lemmas, plus the
@@ -66,17 +66,22 @@ def _nick(ctx, name: str) -> str | None:
     return typed_nick(name, ctx.state.players)
 
 
-def _poster(cfg: GameConfig, ctx, name: str) -> tuple[bool, str | None]:
-    """``(host, nick)`` of the author of a pasted post: the host's own forum accounts
-    (``[forum].host_names``, FORUM.md) are no players and their lines are skipped; a
-    player's ``forum_name`` or nick gives his roster nick (None: nobody)."""
+def _posters(cfg: GameConfig, ctx):
+    """``poster(name) -> (host, nick)`` for the authors of a pasted thread: the host's own
+    forum accounts (``[forum].host_names``, FORUM.md) are no players and their lines are
+    skipped; a player's ``forum_name`` or nick gives his roster nick (None: nobody). The
+    config's forum settings are read once per import."""
     from .forum.settings import ForumError, forum_settings
 
     try:
-        kind, nick = forum_settings(cfg).who(name)
+        who = forum_settings(cfg).who
     except ForumError:
-        kind, nick = "", None
-    return kind == "host", nick or _nick(ctx, name)
+        who = None
+
+    def poster(name: str) -> tuple[bool, str | None]:
+        kind, nick = who(name) if who is not None else ("", None)
+        return kind == "host", nick or _nick(ctx, name)
+    return poster
 
 
 def _save_inputs(store: Store, day: int, kind: str, values: dict, at: datetime | None = None) -> None:
@@ -110,6 +115,7 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
 
     text = clean_text(text)  # a page copied from a browser: NBSP, zero-width, soft hyphens
     ctx = _open_day(store)
+    poster = _posters(cfg, ctx)
     report = ImportReport()
     votes: dict[str, list[str]] = {}
     first = text.lstrip().splitlines()[0] if text.strip() else ""
@@ -131,7 +137,7 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
             if not m:
                 report.problems.append(f"строка {line_no}: не понял, чей это пост: «{line.strip()[:60]}»")
                 continue
-            host, voter = _poster(cfg, ctx, m["nick"])
+            host, voter = poster(m["nick"])
             if host:
                 continue  # the host's own post («Ведущий: напоминаю…»)
             if voter is None:
@@ -155,7 +161,6 @@ def _letter_votes_replaced(store: Store, day: int, votes: dict[str, list[str]]) 
     """«Ник: A → B» for each player whose latest vote accepted from a letter of ``day``
     differs from the ``votes`` being imported for him."""
     from .letter_state import LetterState
-    from .store import loads
 
     mailed: dict[str, list[str]] = {}
     with store.session() as s:
@@ -219,6 +224,7 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
 
     text = clean_text(text)  # a page copied from a browser: NBSP, zero-width, soft hyphens
     ctx = _open_day(store)
+    poster = _posters(cfg, ctx)
     report = ImportReport()
     counts: dict[str, int] = {}
     for line_no, line in enumerate(text.splitlines(), start=1):
@@ -229,7 +235,7 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
             counts[_nick(ctx, parts[0])] = int(parts[1])
             continue
         m = _POST.match(line)
-        host, nick = _poster(cfg, ctx, m["nick"]) if m else (False, None)
+        host, nick = poster(m["nick"]) if m else (False, None)
         if m is None:
             report.problems.append(f"строка {line_no}: не понял, чей это пост: «{line.strip()[:60]}»")
             continue
