@@ -69,23 +69,17 @@ def is_question(text: str, clause: list[Tok]) -> bool:
     return not _supposed_reason(clause)
 
 
-#: Words that open a question with no «?» (after an address to the host and «а»).
-_ASKING = frozenset({"можно", "почему", "зачем", "разве", "неужели"})
-#: Words that may stand before them («ведущий, а можно…», «слушай, почему…»).
-_ASKING_LEAD = frozenset({"ведущий", "ведущая", "вед", "а", "и", "ну", "кстати", "слушай",
-                          "слушайте", "скажите", "подскажите", "так", "вопрос"})
-
-
 def asks_openly(clause: list[Tok]) -> bool:
-    """True when the clause opens as a question (:data:`_ASKING` after at most three words of
-    :data:`_ASKING_LEAD`): «ведущий а можно лечить себя» written with no «?»."""
+    """True when the clause opens as a question (:data:`engine.grammar_vocab.ASKING` after at
+    most three words of :data:`engine.grammar_vocab.ASKING_LEAD`): «ведущий а можно лечить
+    себя» written with no «?»."""
     n = 0
     for t in clause:
         if not t.word:
             continue
-        if t.w in _ASKING:
+        if t.w in V.ASKING:
             return True
-        if t.w not in _ASKING_LEAD or n == 3:
+        if t.w not in V.ASKING_LEAD or n == 3:
             return False
         n += 1
     return False

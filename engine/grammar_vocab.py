@@ -123,6 +123,14 @@ ABSTAIN_PHRASES: tuple[tuple[str, ...], ...] = (
     ("против", "всех"), ("без", "голоса"),
 )
 
+#: Words that open a question with no «?» (after an address to the host and «а»); the mailer
+#: finds questions to the host by the same words (mailer.questions, engine.grammar_keywords).
+ASKING: frozenset[str] = frozenset({"можно", "почему", "зачем", "разве", "неужели"})
+#: Words that may stand before them («ведущий, а можно…», «слушай, почему…»).
+ASKING_LEAD: frozenset[str] = frozenset({
+    "ведущий", "ведущая", "вед", "а", "и", "ну", "кстати", "слушай", "слушайте", "скажите",
+    "подскажите", "так", "вопрос"})
+
 #: Words of choosing between correction words and the new name («хотя нет, пусть будет X»,
 #: «нет, давай X»).
 CHOOSE_WORDS: frozenset[str] = frozenset({

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from engine.grammar_vocab import ASKING, ASKING_LEAD
+
 __all__ = ["host_questions", "QUESTION_NOTE"]
 
 #: The start of the letter note that marks a question to the host (``status`` counts them).
@@ -30,11 +32,12 @@ _TO_HOST = re.compile(
     r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
     r"дошл|дошло|дошёл|получил|итог|газет|host|admin)", re.IGNORECASE)
 
-#: A line that opens as a question to the host with no «?» (a phone writer's): an address
-#: and «а» at most, then «можно», «почему» … (as :func:`engine.grammar_keywords.asks_openly`).
+#: A line that opens as a question to the host with no «?» (a phone writer's): up to three
+#: words of address and «а», then «можно», «почему» …: the words the parser reads so
+#: (:func:`engine.grammar_keywords.asks_openly`), so what it refuses as a move is asked here.
 _OPEN_QUESTION = re.compile(
-    r"^\s*(?:(?:ведущий|ведущая|вед|а|и|ну|кстати|слушайте|слушай|скажите|подскажите|вопрос)"
-    r"[\s,:!—-]+){0,3}(?:можно|почему|зачем|разве|неужели)(?![\w-])", re.IGNORECASE)
+    r"^\s*(?:(?:" + "|".join(sorted(ASKING_LEAD, key=len, reverse=True)) + r")[\s,:!—-]+){0,3}"
+    r"(?:" + "|".join(sorted(ASKING)) + r")(?![\w-])", re.IGNORECASE)
 
 #: The opening of a question that goes on from the one before («И сколько всего мафов?»).
 _MORE = re.compile(r"^(?:и|а|ещё|еще|также|и ещё|и еще|кстати)\b", re.IGNORECASE)
