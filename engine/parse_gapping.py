@@ -9,7 +9,7 @@ from .grammar_keywords import Kw
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import name_index
-from .words import is_known_word, morph
+from .words import verb_reading
 
 #: Words that open today's part after yesterday's («…, сегодня — X», «…, а теперь X»).
 _TODAY = frozenset({"сегодня", "теперь", "седня", "сейчас"})
@@ -47,13 +47,9 @@ def _past_class(words: list[str], lo: int, hi: int) -> str | None:
     lex = lexicon()
     found = set()
     for w in words[lo:hi]:
-        if len(w) < 3 or not is_known_word(w):
-            continue
-        p = morph().parse(w)[0]
-        if p.tag.POS == "VERB" and p.tag.tense == "past":
-            cls = lex.words.get(p.normal_form)
-            if cls is not None:
-                found.add(cls)
+        reading = verb_reading(w) if len(w) >= 3 else None
+        if reading is not None and reading[2] == "past" and reading[0] in lex.words:
+            found.add(lex.words[reading[0]])
     return found.pop() if len(found) == 1 else None
 
 
@@ -66,8 +62,8 @@ def _someone_else(ctx, words: list[str], lo: int, hi: int) -> bool:
     ``words[lo:hi]``: the told move is another player's («Вчера Бука лечил Кузю, …»)."""
     idx = name_index(ctx.nicks)
     for k in range(lo, hi):
-        p = morph().parse(words[k])[0] if is_known_word(words[k]) else None
-        if p is not None and p.tag.POS == "VERB" and p.tag.tense == "past":
+        reading = verb_reading(words[k])
+        if reading is not None and reading[2] == "past":
             return False
         if words[k] in _OTHERS or idx.exact(words, k, None) is not None:
             return True
