@@ -223,8 +223,8 @@ def standing_moves(letters: Iterable[tuple[Iterable[Move], bool]]) -> list[Move]
     """The moves that stand after a player's applied letters of the day, given in arrival
     order as ``(accepted moves, cancels)``: a later move replaces one of its kind
     (:func:`move_kind`), «отменяю/пропускаю ход» withdraws the night moves before it, never
-    the vote. What :func:`collect_acts` keeps of
-    them at close-day, save for what happens after (deaths, host votes, a member's own move).
+    the vote. What :func:`engine.collect.collect_acts` keeps of them at close-day, save for
+    what happens after (deaths, host votes, a member's own move).
     Returns the standing moves in the order they were given."""
     standing: dict[tuple[str, ...], Move] = {}
     for moves, cancels in letters:

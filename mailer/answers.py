@@ -87,9 +87,9 @@ class Answers:
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
         stand after this one (the reply lists them), ``replaced``: those it replaces (listed
-        too, so a player who sent two letters knows which move counts); ``questions``: the letter's questions to
-        the host (:func:`mailer.questions.host_questions`), which the reply says the host
-        answers himself (a sentence of them the parser could not read is not listed again; one
+        too, so a player who sent two letters knows which move counts); ``questions``: the
+        letter's questions to the host (:func:`mailer.questions.host_questions`), which the
+        reply says the host answers himself (a sentence of them the parser could not read is not listed again; one
         the parser already answered as a question, reason ``question``, is not repeated)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):

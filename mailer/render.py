@@ -196,15 +196,13 @@ class Renderer:
         sender had been told the letter counts for the next day, and the host has since moved
         the deadline past it (the reply says it counts for ``day_row`` after all);
         ``standing``: the sender's moves from earlier letters of the day that still stand
-        (on a two-vote day a vote naming one player is told that the second vote is free)
         (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
-        of mine counts»; ``replaced``: the moves of those letters this one replaces; on a
-        two-vote day a vote of this letter naming one player is told
-        that the second vote is free; ``questions``: the letter's questions to the host, which the reply
-        says he answers himself."""
-        from engine.parse import describe_move
-
+        of mine counts»; ``replaced``: the moves of those letters this one replaces;
+        ``questions``: the letter's questions to the host, which the reply says he answers
+        himself. On a two-vote day a vote of this letter naming one player is told that the
+        second vote is free."""
         from engine.lynch import votes_per_player
+        from engine.parse import describe_move
 
         # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
         votes = [m for m in moves if m.action == "vote"]

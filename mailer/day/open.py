@@ -39,9 +39,9 @@ def deal_roles(cfg: GameConfig) -> dict[str, str]:
     """Roles for every player (nick → role id): the config's explicit ones, the rest dealt by
     the seeded draw ``"deal"`` (DECISIONS.md §1). When the roster takes the whole standard deal
     (or more: the extra players are plain civilians), every role left is dealt. A smaller
-    roster takes the roles left in :data:`SMALL_DEAL_ORDER` order (a clan whose member the
-    config names gets its boss first), so a small trial game always has its bosses and a
-    detective, and the draw decides who plays which."""
+    roster takes the roles left in :data:`SMALL_DEAL_ORDER` order (bosses first, so a clan
+    whose member the config names gets its boss too), so a small trial game always has its
+    bosses and a detective, and the draw decides who plays which."""
     given = {p.nick: p.role for p in cfg.players if p.role}
     pool = list(STANDARD_DEAL)
     for role in given.values():
@@ -49,12 +49,10 @@ def deal_roles(cfg: GameConfig) -> dict[str, str]:
             pool.remove(role)
     missing = [p.nick for p in cfg.players if not p.role]
     if len(missing) < len(pool):
-        order = list(SMALL_DEAL_ORDER)
+        order = list(SMALL_DEAL_ORDER)  # (both bosses first: a named clan member's too)
         for role in given.values():
             if role in order:
                 order.remove(role)
-        clans = {role.split(".")[0] for role in given.values() if role.startswith("clan")}
-        order.sort(key=lambda role: role not in {f"{c}.boss" for c in clans})  # stable
         pool = order[:len(missing)]
     pool = shuffled(cfg.seed, "deal", pool)
     pool += ["civilian"] * max(0, len(missing) - len(pool))
