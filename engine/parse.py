@@ -188,7 +188,7 @@ def _clauses(visible: str, idx, extra: frozenset[str]):
     """The clauses of the parts of a letter worth reading (:func:`reading_windows`), with a
     ``None`` between two parts."""
     known = _known_word(idx)
-    lower = not any(c.isupper() for c in visible)
+    lower = visible == visible.lower()  # no capital anywhere (one C-level pass, not a loop)
     for n, (lo, hi) in enumerate(reading_windows(visible, extra)):
         if n:
             yield None
