@@ -20,7 +20,7 @@ import functools
 import re
 
 from .names_english import translations
-from .names_given import names_in_word, names_written
+from .names_given import names_in_word, names_written, patronymic_of
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .translit import name_readings
@@ -261,6 +261,11 @@ def _add_given(idx: NameIndex, nick: str) -> None:
         idx.given_of[nick] = frozenset(found)
         for name in found:
             idx.given.setdefault(name, set()).add(nick)
+    for word in words:
+        father = patronymic_of(word if CYR.search(word) else translit(word))
+        if father is not None and father not in found:
+            # «Дмитрич», «Petrovich»: «Дмитрия» may mean him (a guess, asked about)
+            idx.patronymic.setdefault(father, set()).add(nick)
 
 
 def _pet_of_given(word: str) -> frozenset[str]:

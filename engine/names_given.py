@@ -11,6 +11,7 @@ normalised (lower case, ё → е, see :func:`engine.words.norm`).
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from importlib import resources
 
@@ -20,16 +21,93 @@ from .words import CYR, LAT, ending_forms, norm, translit
 
 
 @functools.lru_cache(maxsize=1)
+def _data() -> dict:
+    text = resources.files(__package__).joinpath("given_names.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _table(section: str, with_full: bool) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for full, forms in _data().get(section, {}).items():
+        key = norm(full)
+        for form in [full, *forms] if with_full else forms:
+            out.setdefault(norm(form), set()).add(key)
+    return {form: frozenset(names) for form, names in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
 def given_table() -> dict[str, frozenset[str]]:
     """Every nominative form of the table (full, short, pet; normalised) → the full names
     it is a form of («саша» → {«александр», «александра»})."""
-    text = resources.files(__package__).joinpath("given_names.toml").read_text(encoding="utf-8")
+    return _table("names", True)
+
+
+@functools.lru_cache(maxsize=1)
+def _foreign() -> dict[str, frozenset[str]]:
+    """The table's foreign forms (``[foreign]``: «натали» → {«наталья»}): a nickname word
+    written so holds the name, but the word names nobody else."""
+    return _table("foreign", False)
+
+
+@functools.lru_cache(maxsize=1)
+def _full_forms() -> dict[str, frozenset[str]]:
+    """Every case form of a full name of the table → that name («дмитрия» → {«дмитрий»})."""
     out: dict[str, set[str]] = {}
-    for full, forms in tomllib.loads(text)["names"].items():
-        key = norm(full)
-        for form in [full, *forms]:
-            out.setdefault(norm(form), set()).add(key)
+    for full in _data()["names"]:
+        for form in ending_forms(norm(full)):
+            out.setdefault(form, set()).add(norm(full))
     return {form: frozenset(names) for form, names in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _neutral_forms() -> dict[str, frozenset[str]]:
+    """Every case form of a full name of the table and of its first short form (the neutral
+    one: «Ира», «Дима», «Саша», «Наташа») → that name."""
+    out: dict[str, set[str]] = {}
+    for full, forms in _data()["names"].items():
+        for base in [full, *forms[:1]]:
+            for form in ending_forms(norm(base)):
+                out.setdefault(form, set()).add(norm(full))
+    return {form: frozenset(names) for form, names in out.items()}
+
+
+def neutral_names(word: str) -> frozenset[str]:
+    """The names ``word`` (normalised, any case) is the full or the neutral short form of
+    («Иру», «Ирину» → {«ирина»}); a pet form («Димона», «Иришку») is none: a player who
+    writes a nick's own pet form means that nick, whoever else has the name."""
+    return _neutral_forms().get(word, frozenset())
+
+
+def full_names(word: str) -> frozenset[str]:
+    """The full names of the table ``word`` (normalised, any case) is a case form of
+    («Дмитрия» → {«дмитрий»}; «Диму» → none: a short form)."""
+    return _full_forms().get(word, frozenset())
+
+
+#: Patronymic endings of a nickname word («Петрович», «Иваныч», «Дмитрич», «Петровна»).
+_PATRONYMIC = re.compile(r"([а-я]{2,}?)(ович|евич|овна|евна|ична|ьич|ыч|ич)")
+
+#: Patronymics whose father's name is not their stem («Михалыч» is Михаил's son).
+_PATRONYMIC_OF = {"михалыч": "михаил", "палыч": "павел", "саныч": "александр",
+                  "львович": "лев", "львовна": "лев"}
+
+
+@functools.lru_cache(maxsize=1024)
+def patronymic_of(word: str) -> str | None:
+    """The full name of the table that the patronymic ``word`` (a normalised Cyrillic word,
+    nominative) is built on («дмитрич», «дмитриевич» → «дмитрий»; «иваныч» → «иван»;
+    «кузьмич» → «кузьма»), or None for a word that is no patronymic of a listed name."""
+    if word in _PATRONYMIC_OF:
+        return _PATRONYMIC_OF[word]
+    m = _PATRONYMIC.fullmatch(word)
+    if m is None:
+        return None
+    stem = m.group(1)
+    full = {norm(name) for name in _data()["names"]}
+    for guess in (stem, stem + "й", stem + "ий", stem + "а", stem + "я"):
+        if guess in full:
+            return guess
+    return None
 
 
 @functools.lru_cache(maxsize=1)
@@ -79,13 +157,16 @@ def names_in_word(word: str) -> frozenset[str]:
     «dmitry» → «дмитрий»). Empty when none."""
     table = given_table()
     if CYR.search(word) and not LAT.search(word):
-        return table.get(word, frozenset())
+        return table.get(word) or _foreign().get(word, frozenset())
     if not word.isascii() or not word.isalpha():
         return frozenset()
     out: set[str] = set()
-    for reading in (translit(word), *name_readings(word)):
+    readings = [translit(word), *name_readings(word)]
+    if word.endswith("e") and len(word) > 4:  # a French final e is silent («Marie», «Irene»)
+        readings.append(translit(word[:-1]))
+    for reading in readings:
         soft = reading[:-1] + "й" if reading[-2:-1] in "аеоу" else reading + "й"
         for spelling in (reading, soft if reading.endswith("и") else reading):
             # «dmitri» → «дмитрий», «nikolai» → «николай», «sergei» → «сергей»
-            out |= table.get(spelling, frozenset())
+            out |= table.get(spelling) or _foreign().get(spelling, frozenset())
     return frozenset(out)

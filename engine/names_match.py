@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .names_given import names_listed, names_written
+from .names_given import full_names, names_listed, names_written, neutral_names
 from .names_merge import merge_tokens
 from .names_pets import pet_owners
 from .translit import cyrillic_reading
@@ -65,6 +65,9 @@ class NameIndex:
     given: dict[str, set[str]] = field(default_factory=dict)
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
+    #: «Дмитрич»): reached by the full name's case forms only, and only as a guess
+    patronymic: dict[str, set[str]] = field(default_factory=dict)
     #: nicknames whose given name is only guessed (a nick word that is a pet form of a
     #: table form, «Вовчик»): a hit by that name alone is asked about
     guessed: set[str] = field(default_factory=set)
@@ -90,10 +93,13 @@ class NameIndex:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
         Nadezhda_M, «Веню» → «Вениамин Петрович»; «Алексея» → «Лёха 2.0» and «x_Alex_x»,
         ambiguous); a dictionary word with no first-name reading is none. See :mod:`engine.names_given`."""
-        if not self.given or not may_be_name(word):
+        if not (self.given or self.patronymic) or not may_be_name(word):
             return None
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
+        sons = {n for name in full_names(word) for n in self.patronymic.get(name, ())}
+        if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name
+            return NameHit(None, tuple(sorted(owners | sons)), "name")
         if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
@@ -299,6 +305,16 @@ class NameIndex:
                 if given.nick is None and len(given.candidates) == 1 and not owners:
                     return given  # a guess (see given_name): asked about, never taken
                 owners |= set(given.candidates)
+        elif neutral_names(word):
+            # «Иру»: a word of «Ира_1985», and the neutral short form of Ирина, the name of
+            # «Irina M.»: every player the name surely is reaches is a reading too
+            given, written = self.given_name(word), neutral_names(word)
+            named = {n for n in given.candidates  # (not «Лёху» for «Alex_M»: Alex may be
+                     if n not in self.guessed and self.given_of.get(n, written) <= written} \
+                if given is not None else set()     # Александр as well)
+            if named - owners:
+                owners |= named
+                kind = "name"
         if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
                 pet_owners(self.roots, word, clip=False) == by_form:
             # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
