@@ -23,7 +23,7 @@ from .grammar_target_words import (
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .words import (
-    CYR, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
+    CYR, attribute_of, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, not_a_name, person_name, role_words, third_person,
 )
 
@@ -279,6 +279,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1  # («к себе на чаёк хехе»: laughter is no name)
             continue
         known = is_known_word(w)
+        if known and not (t.cap or t.quoted) and k + 1 < hi and clause[k + 1].word and \
+                not clause[k + 1].cap and attribute_of(w, words[k + 1]) and \
+                idx.exact(words, k + 1, None) is None:
+            k += 1  # «на старый фильм»: an adjective of a noun, not «Старый Мельник»
+            continue
         # «Малой и Вафля»: a capitalised word joined to a name is read as a name too
         strict = bool(out.hits) and known and not (joined and t.cap and not person_name(w))
         approx = (idx.approximate(w, strict=strict)
