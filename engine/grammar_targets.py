@@ -197,9 +197,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if hit is not None and out.hits and not joined and \
                 names_end(clause, k + hit.length, hi) and clause[k - 1].word and \
                 ctx.sender.nick not in (hit.nick, *hit.candidates) and \
-                not same_player(out.hits[-1][0], hit):
+                (not same_player(out.hits[-1][0], hit) or _said_again(clause, out.hits[-1], k, hit)):
             # «голоса семёныч шмель»: names side by side to the end are a list; not the
-            # sender signing («… Бобра Кузя») nor a word of the same nick
+            # sender signing («… Бобра Кузя») nor a word of the same nick; the same name
+            # written twice is a list («голоса шурик шурик»: both votes)
             joined = True
         if hit is not None and not out.hits and not_role_after(words, k + hit.length, hi, rw):
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
@@ -323,7 +324,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if is_known_word(w) and (not (t.quoted or (t.cap and k > 0)) or w in _EVENT_WORDS):
             # («лечить приходится: Полнолуние, …»: the day's event is no player)
             if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
-                         or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))):
+                         or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))
+                         or (w in _DECIDING and not out.roles)):
+                # «Убийство — решает Ежевика»: the move's noun and who decides it, no order
                 # «Убивать решает Графиня»: somebody else decides the move
                 out.statement = True  # «за охрану решит сам»: a verb of its own
                 break
@@ -429,6 +432,19 @@ _SECOND = frozenset({"второго", "вторую", "вторым", "втор
 
 #: The day events' names (DECISIONS.md §6) in their common forms: written with a capital
 #: after a move word they name the day, never a player (a nick of that word is read before).
+def _said_again(clause: list[Tok], last, k: int, hit) -> bool:
+    """True when the name at ``k`` repeats, word for word, the name of the hit ``last`` (one
+    player written twice: «голоса шурик шурик»), not another word of one nickname."""
+    _, i, j = last
+    return hit.nick is not None and last[0].nick == hit.nick and \
+        [t.w for t in clause[i:j]] == [t.w for t in clause[k:k + hit.length]]
+
+
+#: Verbs of somebody else deciding a move named by its noun («Убийство — решает X»).
+_DECIDING = frozenset({"решает", "решит", "решают", "решат", "выберет", "выбирает",
+                       "выберут", "выбирают", "назначит", "назначает", "определит",
+                       "определяет"})
+
 _EVENT_WORDS = frozenset({
     "полнолуние", "полнолуния", "полнолунием", "ярость", "ярости", "затмение", "затмения",
     "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "праздник",

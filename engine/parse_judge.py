@@ -155,10 +155,46 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # does not exclude her hunt
         return Item(0, problem=problem(text, "not_allowed", "fan_check_used", action="check",
                                        target=targets[0]))
+    if action == "search" and kw.cls == V.CHECK and clause is not None and \
+            _checks_for_mafia(clause, tg.end):
+        # «Проверяю X на мафию» from a fan with no earned check: a check she has not, not
+        # her search for the detective; refused, never read as the search
+        return Item(0, problem=problem(text, "not_your_role", "not_your_role", action="check",
+                                       target=targets[0]))
+    if action == "vote" and len(targets) == 1 and ctx.turn.votes_per_player == 2 and \
+            clause is not None and _both_votes(clause, kw, tg.end):
+        targets = targets * 2  # «оба голоса — Шурику» on a two-vote day: both on one player
     move = _make_move(ctx, action, targets, tg, text)
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+def _both_votes(clause: list[Tok], kw: Kw, end: int) -> bool:
+    """True when «оба» / «два» stands right before the vote noun at ``kw`` («оба голоса
+    Шурику», «два голоса — Кузе», «оба моих голоса за X») and its one name ends the clause:
+    both votes go to that player."""
+    before = [t.w for t in clause[max(0, kw.i - 2):kw.i] if t.word]
+    if not before or not ({"оба", "обa", "два", "обоими", "двумя"} & set(before)):
+        return False
+    if before[-1] not in ("оба", "два", "обоими", "двумя", "моих", "мои", "своих", "свои"):
+        return False
+    return all(not t.word for t in clause[end:])
+
+
+#: Words of the clan side a check looks for («на мафию», «на клан», «мафия ли он»).
+_MAFIA_WORDS = ("маф", "клан", "злод", "черн")
+
+
+def _checks_for_mafia(clause: list[Tok], end: int) -> bool:
+    """True when the words right after a check's target say it looks for the mafia («на
+    мафию», «на принадлежность к клану», «— мафия ли он»), not for a role."""
+    words = [t.w for t in clause[end:end + 5] if t.word]
+    for n, w in enumerate(words):
+        if w.startswith(_MAFIA_WORDS) and (n == 0 or words[n - 1] in ("на", "к", "ли")
+                                           or (n + 1 < len(words) and words[n + 1] == "ли")):
+            return True
+    return False
 
 
 def _kept_votes(ctx: Ctx, good: list, tg: Targets, text: str, other: Item) -> Item:
