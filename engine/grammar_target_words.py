@@ -283,3 +283,11 @@ def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
             rest = rest[1:]
         return bool(rest) and rest[0] in _WHO
     return False
+
+
+def said_again(clause: list[Tok], last, k: int, hit) -> bool:
+    """True when the name at ``k`` repeats, word for word, the name of the hit ``last`` (one
+    player written twice: «голоса шурик шурик»), not another word of one nickname."""
+    _, i, j = last
+    return hit.nick is not None and last[0].nick == hit.nick and \
+        [t.w for t in clause[i:j]] == [t.w for t in clause[k:k + hit.length]]

@@ -18,7 +18,7 @@ from .grammar_rules import Actor
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, corrected_name, first_word, list_item, name_later, names_end,
     not_role_after, opens_statement, retracts, same_as_before, same_player, skip_title,
-    some_name, told_of,
+    said_again, some_name, told_of,
 )
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
@@ -197,7 +197,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if hit is not None and out.hits and not joined and \
                 names_end(clause, k + hit.length, hi) and clause[k - 1].word and \
                 ctx.sender.nick not in (hit.nick, *hit.candidates) and \
-                (not same_player(out.hits[-1][0], hit) or _said_again(clause, out.hits[-1], k, hit)):
+                (not same_player(out.hits[-1][0], hit) or said_again(clause, out.hits[-1], k, hit)):
             # «голоса семёныч шмель»: names side by side to the end are a list; not the
             # sender signing («… Бобра Кузя») nor a word of the same nick; the same name
             # written twice is a list («голоса шурик шурик»: both votes)
@@ -325,7 +325,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # («лечить приходится: Полнолуние, …»: the day's event is no player)
             if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
                          or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))
-                         or (w in _DECIDING and not out.roles)):
+                         or (w in V.DECIDING and not out.roles)):
                 # «Убийство — решает Ежевика»: the move's noun and who decides it, no order
                 # «Убивать решает Графиня»: somebody else decides the move
                 out.statement = True  # «за охрану решит сам»: a verb of its own
@@ -432,19 +432,6 @@ _SECOND = frozenset({"второго", "вторую", "вторым", "втор
 
 #: The day events' names (DECISIONS.md §6) in their common forms: written with a capital
 #: after a move word they name the day, never a player (a nick of that word is read before).
-def _said_again(clause: list[Tok], last, k: int, hit) -> bool:
-    """True when the name at ``k`` repeats, word for word, the name of the hit ``last`` (one
-    player written twice: «голоса шурик шурик»), not another word of one nickname."""
-    _, i, j = last
-    return hit.nick is not None and last[0].nick == hit.nick and \
-        [t.w for t in clause[i:j]] == [t.w for t in clause[k:k + hit.length]]
-
-
-#: Verbs of somebody else deciding a move named by its noun («Убийство — решает X»).
-_DECIDING = frozenset({"решает", "решит", "решают", "решат", "выберет", "выбирает",
-                       "выберут", "выбирают", "назначит", "назначает", "определит",
-                       "определяет"})
-
 _EVENT_WORDS = frozenset({
     "полнолуние", "полнолуния", "полнолунием", "ярость", "ярости", "затмение", "затмения",
     "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "праздник",

@@ -11,9 +11,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_plans import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
-from .grammar_delegate import boss_ref
 from .grammar_keywords import Kw
-from .grammar_orders import name_sizes, silence_remark
 from .grammar_refs import antecedent, named_before, read_back
 from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, span
@@ -24,6 +22,7 @@ from .words import is_infinitive, is_verb, past_tense
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
+from .parse_conditions import after_condition
 from .parse_tells import tells
 from .parse_types import Ctx, Item, last_word
 
@@ -44,7 +43,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j
     if action == "vote" and kw.j < hi and _deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
-    start = _after_condition(ctx, actor, clause, kw.j, hi, action)
+    start = after_condition(ctx, actor, clause, kw.j, hi, action)
     if start < 0:  # «лечу, если Ромео не напишет: …»: the name is the condition's, ask
         end = next((n for n in range(kw.j + 2, hi) if clause[n].w in (":", "—", ",")), hi)
         items.append(Item(clause[kw.i].start, problem=problem(
@@ -423,34 +422,3 @@ def _close_quote(clause: list[Tok], last: int) -> int:
     """Take a closing quote right after the span into it."""
     return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last
 
-
-#: Words for the boss of one's own clan («если босс не напишет»).
-_BOSS_WORDS = frozenset({"босс", "дон", "шеф", "главный", "пахан"})
-
-
-def _after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
-                     action: str | None) -> int:
-    """Where a move's targets start when a condition «(,) если X …» follows its word (token
-    ``j``): the player named right after «если» is the condition's, never the target.
-
-    «килл, если Граф не напишет: X и Y» from a clan member: his kill order counts only when
-    his boss names no victim (DECISIONS.md §4 Clan kill), so a condition that the boss sends
-    nothing restates the rule and the names after it are the targets (the index after the
-    condition is returned). Any other such condition on a player: -1 (the caller asks).
-    No condition: ``j``."""
-    if action is None or j >= hi:
-        return j
-    k = j + 1 if clause[j].w == "," else j
-    if k + 1 >= hi or clause[k].w not in ("если", "ежели") or not clause[k + 1].word:
-        return j
-    boss = (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS) and \
-        action == "clan_kill" and actor.mafia and actor.role != "boss"
-    idx = name_index(ctx.nicks)
-    if not boss and idx.exact([t.w for t in clause], k + 1, None) is None:
-        hit = idx.approximate(clause[k + 1].w) if len(clause[k + 1].w) >= 3 else None
-        if hit is None or hit.kind == "fuzzy" or (clause[k + 1].w in V.PRONOUNS):
-            return j  # «лечу, если что, Бобра»: an aside, no player in it
-    if not boss:
-        return -1
-    end = silence_remark(clause, k, name_sizes(idx, clause), lead=True)
-    return end if end is not None and end < hi else -1

@@ -1,0 +1,44 @@
+"""A condition «(,) если X …» right after a move word (engine.parse_move): the player named
+in it is the condition's, never the move's target."""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_delegate import boss_ref
+from .grammar_orders import name_sizes, silence_remark
+from .grammar_rules import Actor
+from .grammar_tokens import Tok
+from .names import name_index
+from .parse_types import Ctx
+
+
+#: Words for the boss of one's own clan («если босс не напишет»).
+_BOSS_WORDS = frozenset({"босс", "дон", "шеф", "главный", "пахан"})
+
+
+def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
+                     action: str | None) -> int:
+    """Where a move's targets start when a condition «(,) если X …» follows its word (token
+    ``j``): the player named right after «если» is the condition's, never the target.
+
+    «килл, если Граф не напишет: X и Y» from a clan member: his kill order counts only when
+    his boss names no victim (DECISIONS.md §4 Clan kill), so a condition that the boss sends
+    nothing restates the rule and the names after it are the targets (the index after the
+    condition is returned). Any other such condition on a player: -1 (the caller asks).
+    No condition: ``j``."""
+    if action is None or j >= hi:
+        return j
+    k = j + 1 if clause[j].w == "," else j
+    if k + 1 >= hi or clause[k].w not in ("если", "ежели") or not clause[k + 1].word:
+        return j
+    boss = (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS) and \
+        action == "clan_kill" and actor.mafia and actor.role != "boss"
+    idx = name_index(ctx.nicks)
+    if not boss and idx.exact([t.w for t in clause], k + 1, None) is None:
+        hit = idx.approximate(clause[k + 1].w) if len(clause[k + 1].w) >= 3 else None
+        if hit is None or hit.kind == "fuzzy" or (clause[k + 1].w in V.PRONOUNS):
+            return j  # «лечу, если что, Бобра»: an aside, no player in it
+    if not boss:
+        return -1
+    end = silence_remark(clause, k, name_sizes(idx, clause), lead=True)
+    return end if end is not None and end < hi else -1
