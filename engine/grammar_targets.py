@@ -33,6 +33,7 @@ class Roster(Protocol):
 
     nicks: tuple[str, ...]
     sender: Actor
+    votes: int  # votes each player has today
 
 
 @dataclass
@@ -140,8 +141,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = True
             k += 1
             continue
-        if (w in V.VOTE_ORDINALS or w in _SECOND) and out.hits and joined:
-            k += 1  # «первый голос — Бегемоту, второй — Доценту»
+        if (w in V.VOTE_ORDINALS or w in _SECOND) and out.hits and (
+                joined or (ctx.votes == 2 and w in _NEXT_VOTE and k + 1 < hi)):
+            k += 1  # «первый голос — Бегемоту, второй — Доценту»; «… бегемоту второй доценту»
+            if k < hi and words[k] in ("голос", "голосом") and not joined:
+                k += 1
+            joined = True
             continue
         if w in V.PREPOSITIONS:
             expected = V.PREPOSITIONS[w]
@@ -280,8 +285,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1  # («к себе на чаёк хехе»: laughter is no name)
             continue
         known = is_known_word(w)
-        if known and not (t.cap or t.quoted) and k + 1 < hi and clause[k + 1].word and \
-                not clause[k + 1].cap and attribute_of(w, words[k + 1]) and \
+        if known and t.text[:1].islower() and not t.quoted and k + 1 < hi and \
+                clause[k + 1].text[:1].islower() and attribute_of(w, words[k + 1]) and \
                 idx.exact(words, k + 1, None) is None:
             k += 1  # «на старый фильм»: an adjective of a noun, not «Старый Мельник»
             continue
@@ -426,6 +431,10 @@ _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
     "на", "линче", "суде", "мой", "свой"}
+
+#: The ordinal that opens a two-vote day's second vote with no comma before it («первый
+#: голос бегемоту второй доценту»).
+_NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})

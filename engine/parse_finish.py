@@ -35,6 +35,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
                              o.move.action == it.retracted
             for o in items))]
     items = _merge_votes(ctx, items)
+    items = _second_vote_lost(ctx, items)
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
@@ -132,6 +133,42 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
     merged = rest + [Item(votes[0].pos, move=move, tried="vote")]
     merged.sort(key=lambda it: it.pos)
     return merged
+
+
+#: Words by which a two-vote day's vote line says it gives both votes («два голоса», «первый
+#: … второй …», «оба своих голоса»).
+_BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
+                         r"(?:(?:своих|моих|мои|свои)\s+)?голос")
+
+
+#: A vote line that says one vote is given («голос один», «уверена только в одном»).
+_ONE_VOTE = re.compile(r"\b(?:один|одном|одним|только)\b")
+
+#: What may follow «второй (голос)» when the second vote is kept, not given: «не трачу»,
+#: «пока придержу», «оставлю при себе», «приберегу», «хз, потом допишу», «пусть лежит».
+_KEPT = re.compile(r"(?:\s+голос\w*)?[\s,—:-]*(?:пусть\s+|я\s+)?(?:не\b|пока\b|хз\b|потом\b|"
+                   r"позже\b|завтра\b|оста|придерж|приберег|берег|держ|сохран|лежит)")
+
+
+def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """On a two-vote day, a letter whose one vote line says it gives both votes («два голоса:
+    Бегемот и …», «первый — X, второй …») but where only one name was read asks about the
+    second (issue 11: a lost vote is asked, never dropped in silence); the vote read stays."""
+    if ctx.votes != 2:
+        return items
+    votes = [it for it in items if it.move is not None and it.move.action == "vote"]
+    if len(votes) != 1 or votes[0].move.targets:
+        return items
+    text = ctx.text
+    start = text.rfind("\n", 0, votes[0].pos) + 1
+    end = text.find("\n", votes[0].pos)
+    line = text[start:end if end >= 0 else len(text)]
+    low = line.lower()
+    if _ONE_VOTE.search(low) or not any(
+            not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low)):
+        return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
+    p = problem(line.strip(), "unparsed", "second_vote", action="vote")
+    return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
 
 
 def _key(move: Move) -> tuple:
