@@ -64,26 +64,36 @@ def tokenize(text: str) -> list[Tok]:
 
 def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
     """The tokens of ``visible[lo:hi]`` (``visible``: :func:`visible_text` of the letter),
-    with offsets in the whole letter."""
+    with offsets in the whole letter.
+
+    The tokens come as plain strings (C ``findall``: no match object per token); each one's
+    offset is the first place it is written at from the end of the one before (the text
+    between two tokens holds nothing :data:`_TOKEN` matches, so that place is the match's)."""
     toks: list[Tok] = []
     add, new = toks.append, tuple.__new__  # tuple.__new__: half the cost of Tok(...)
     seen = _WORD_FORMS
     quoted = False
-    for m in _TOKEN.finditer(visible, lo, hi):
-        raw = m[0]
-        if m.lastindex == 1:  # a word: most tokens
-            start = m.start()
-            form = seen.get(raw)
+    find = visible.find
+    pos = lo
+    for raw in _TOKEN_TEXT.findall(visible, lo, hi):
+        start = find(raw, pos)
+        pos = start + len(raw)
+        form = seen.get(raw)  # (words only: punctuation is never remembered)
+        if form is not None or raw[0].isalnum() or raw[0] == "_":  # a word (\w first): most
             if form is None:
                 form = _word_form(raw)
-            add(new(Tok, (raw, form[0], start, start + len(raw), True, form[1], quoted)))
+            add(new(Tok, (raw, form[0], start, pos, True, form[1], quoted)))
             continue
-        start, end = m.span()
         if raw in _QUOTES:
             quoted = not quoted if raw in "\"" else raw in "«“„"
-        w = "→" if m.lastgroup == "a" else ("—" if raw in "-–—" else raw)
-        add(new(Tok, (raw, w, start, end, False, False, False)))
+        w = "→" if raw in _ARROWS else ("—" if raw in "-–—" else raw)
+        add(new(Tok, (raw, w, start, pos, False, False, False)))
     return toks
+
+
+#: :data:`_TOKEN` without its groups (``findall`` then gives the tokens' text).
+_TOKEN_TEXT = re.compile(r"\w+(?:['’`-]\w+)*|->|=>|→|[:,;.!?—–\-()«»\"“”„/+&*•…]|\n")
+_ARROWS = frozenset({"->", "=>", "→"})
 
 
 #: A written word → (its normalised form, written with a capital): a pure function of the
