@@ -298,7 +298,8 @@ def _hot_words(low: str, extra: frozenset[str]) -> set[str]:
     one look-up each; only the few pieces left are cut into words (the tokenizer's word
     pattern :data:`_WORD`, which never spans whitespace)."""
     boring = _boring(extra)
-    pieces = [p for p in low.split() if p not in boring]  # (a set and a difference: slower)
+    # (a set: a piece written twice is looked at once; a set difference was slower)
+    pieces = {p for p in low.split() if p not in boring}
     hot: set[str] = set()
     seen: set[str] = set()  # the words of the pieces left: every word _is_hot knows
     keys: set[str] = set()
@@ -377,8 +378,8 @@ def _phrase_in(low: str, key: str, seen: set[str]) -> bool:
     pieces that hold a hot word (:func:`_hot_words`); a word :func:`_is_hot` knows is in the
     letter only there, any other is looked for (:func:`_has_word`)."""
     for known, plain in _phrase_rest(key):
-        if all(u in seen for u in known) and all(_has_word(low, u) for u in plain):
-            return True
+        if all(u in seen for u in known) and all(u in low and _has_word(low, u) for u in plain):
+            return True  # (a word that is not even a bit of the letter needs no regex)
     return False
 
 
