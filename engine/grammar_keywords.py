@@ -114,6 +114,21 @@ def _keyword_first() -> frozenset[str]:
         frozenset(w + "-ка" for w in lex.words)
 
 
+@functools.lru_cache(maxsize=1)
+def _phrase_only() -> dict[str, frozenset[str]]:
+    """Words that start a keyword only as the first word of a phrase («в гости», «на линч»),
+    mapped to the words that may follow them in one: with any other word after it (or none)
+    :func:`_keyword_at` finds no keyword there (no hyphen: no «-ка» form, no compound)."""
+    lex = lexicon()
+    out = {}
+    for w in lex.by_first:
+        second = lex.second.get(w)
+        if w in lex.words or w == V.AGAINST or "-" in w or (second is not None and "" in second):
+            continue
+        out[w] = second if second is not None else frozenset()
+    return out
+
+
 def _listed_nick(clause: list[Tok], words: list[str], i: int, idx: NameIndex, spaced: bool) -> bool:
     """True when the one-word move noun at ``i`` is a nickname's form standing as the next
     item of a list of names: right after a joiner («и», «,», «+») that follows a nickname,
@@ -141,11 +156,16 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     quoted: set[int] = set()  # keywords inside somebody's quoted words
     words: list[str] | None = None  # the clause's words, made at its first keyword
     first = _keyword_first()
+    phrase_only = _phrase_only()
     i, n = 0, len(clause)
     while i < n:
         t = clause[i]
         if not t.word or i in excluded or (t.w not in first and not _compound(t.w)):
             i += 1
+            continue
+        second = phrase_only.get(t.w)
+        if second is not None and (i + 1 >= n or clause[i + 1].w not in second):
+            i += 1  # «в», «на», «как» without the second word of a phrase: no keyword
             continue
         kw = _keyword_at(clause, i) or _vote_against_at(clause, i)
         if kw is None:
