@@ -163,6 +163,10 @@ def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
     start = text.rfind("\n", 0, votes[0].pos) + 1
     end = text.find("\n", votes[0].pos)
     line = text[start:end if end >= 0 else len(text)]
+    stop = end if end >= 0 else len(text)
+    if any(it.problem is not None and (it.tried == "vote" or start <= it.pos < stop)
+           for it in items):
+        return items  # the line's other name is asked about already («Диму и Маруську»)
     low = line.lower()
     if _ONE_VOTE.search(low) or not any(
             not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low)):
