@@ -112,9 +112,13 @@ def _word_form(raw: str) -> tuple[str, bool]:
     return form
 
 
-#: Words that take a move back or correct it, as phone writers misspell them.
+#: Words that take a move back, correct it, make it a condition, a hedge or a plan, or leave
+#: it to the boss, as phone writers misspell them («хтоя», «елси», «мжоет», «лчуше»,
+#: «синмаю», «усмотрнеие»): a slip must not turn a hedged move into an order.
 _TAKE_BACK_WORDS = ("хотя", "блин", "стоп", "короче", "передумал", "передумала", "вернее",
-                    "точнее", "отбой", "ошибся", "ошиблась", "пожалуй")
+                    "точнее", "отбой", "ошибся", "ошиблась", "пожалуй", "если", "может",
+                    "лучше", "снимаю", "снимаем", "наверное", "наверно", "подумаю", "посмотрю",
+                    "завтра", "потом", "позже", "решу", "усмотрение", "усмотрению")
 
 
 def _take_back_typo(w: str) -> str | None:
