@@ -17,6 +17,8 @@ from .names import NameIndex
 #: The hostess's own words of having a guest: «у меня», «ко мне», and the verbs of waiting.
 _HOME = (("у", "меня"), ("ко", "мне"))
 _WAIT = frozenset({"жду", "ожидаю", "поджидаю", "заждалась"})
+#: The same said of her things («мой камин ждёт X»: :func:`_her_things`).
+_THINGS_WAIT = frozenset({"ждут", "ждет", "ждёт", "заждались", "заждался", "дожидаются"})
 
 #: Words around them that say nothing else: the time, «снова», «к себе», «в гостях».
 _AROUND = frozenset({
@@ -33,7 +35,7 @@ _CLOSE = frozenset({",", "—", "-", "(", ":", ";"})
 _JOIN = frozenset({"так", "что", "зато", "поэтому", "значит", "тогда", "итак", "короче"})
 
 #: The words that make a hostess's sentence worth reading (engine.grammar_windows).
-HOSTESS_TRIGGERS = _WAIT | {"меня", "мне"}
+HOSTESS_TRIGGERS = _WAIT | _THINGS_WAIT | {"меня", "мне"}
 
 
 def hostess_home(clause: list[Tok], start: int, stop: int,
@@ -43,14 +45,18 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     its statement; None when the words are not there or anything but the name and words of
     :data:`_AROUND` stand in the statement."""
     words = [t.w for t in clause]
-    k = next((n for n in range(start, stop) if words[n] in _WAIT or _home_at(words, n)), None)
+    k = next((n for n in range(start, stop) if words[n] in _WAIT or _home_at(words, n) or
+              (words[n] in _THINGS_WAIT and _her_things(clause, start, n))), None)
     if k is None:
         return None
     lo = next((n + 1 for n in range(k - 1, start - 1, -1) if words[n] in _CLOSE), start)
+    if words[k] in _THINGS_WAIT:
+        lo = k  # (the things before the verb were checked by _her_things)
     if any(clause[n].word and words[n] not in _AROUND and words[n] not in _JOIN
            for n in range(lo, k)):
         return None
-    kw = Kw(V.INVITE, k, k + (1 if words[k] in _WAIT else 2), weak=True, own=True)
+    kw = Kw(V.INVITE, k, k + (1 if words[k] in _WAIT | _THINGS_WAIT else 2), weak=True,
+            own=True)
     k = kw.j
     while k < stop and clause[k].word and words[k] in _AROUND:
         k += 1
@@ -64,6 +70,38 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if k < stop and words[k] not in _CLOSE:
         return None
     return kw, k
+
+
+#: «мой камин и глинтвейн ждут X»: her (our) things of home waiting for the guest.
+_MINE = frozenset({"мой", "моя", "мое", "моё", "мои", "наш", "наша", "наше", "наши"})
+_THINGS = frozenset({
+    "камин", "плед", "пледик", "глинтвейн", "чай", "чаек", "чаёк", "чайник", "самовар",
+    "пироги", "пирожки", "пирог", "торт", "тортик", "печенье", "плюшки", "кофе", "кофеек",
+    "вино", "винишко", "бокал", "бокальчик", "бокалы", "ужин", "диван", "диванчик", "кресло",
+    "дом", "домик", "двери", "дверь", "стол", "столик", "ванна", "баня", "банька", "свечи",
+    "постель", "подушки", "гостиная", "кухня", "кров", "уют", "варенье", "коньяк",
+    "коньячок", "шампанское", "камин-то"})
+
+
+def _her_things(clause: list[Tok], start: int, k: int) -> bool:
+    """True when the words before the verb at ``k`` back to ``start`` (or to a mark other
+    than a comma) are her own things: «мой камин, плед и глинтвейн ждут X», «сегодня мои
+    пирожки ждут X»; one possessive of hers and one such thing at least."""
+    mine = thing = False
+    n = k - 1
+    while n >= start:
+        t = clause[n]
+        if not t.word:
+            if t.w != ",":
+                break
+        elif t.w in _MINE:
+            mine = True
+        elif t.w in _THINGS:
+            thing = True
+        elif t.w not in _AROUND and t.w not in _JOIN:
+            return False
+        n -= 1
+    return mine and thing
 
 
 def _home_at(words: list[str], k: int) -> bool:

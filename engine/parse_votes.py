@@ -115,6 +115,20 @@ def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     return nick_at(ctx, clause, words, n + 1) is not None
 
 
+def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
+    """«За Чингачгука.» as a sentence or line of its own: «за» and one nickname and nothing
+    else, the forum's short vote for that player (a clause after a comma is no such
+    sentence: «спасибо Кузе, за Бобра…», nor one after «…»)."""
+    if start >= len(clause) or clause[start].w != "за" or start + 1 >= len(clause):
+        return False
+    before = ctx.text[:clause[start].start].rstrip(" \t")
+    if before and (before[-1] not in "\n.!?)" or before.endswith(("..", "…"))):
+        return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
+    words = [t.w for t in clause]
+    hit = nick_at(ctx, clause, words, start + 1)
+    return hit is not None and all(not t.word for t in clause[start + 1 + hit.length:])
+
+
 #: The numbers of a two-vote day's votes («голос 1 — Жмых»).
 NUMBERED = frozenset({"1", "2", "№1", "№2"}) | V.VOTE_ORDINALS
 
