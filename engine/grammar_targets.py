@@ -296,6 +296,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                   if len(w) >= 3 and (not strict or t.cap or t.quoted) and
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
+        if approx is None and "-" in w and not strict:
+            approx = _described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
         listed = False
         if approx is None and known and out.hits and len(w) >= 3 and (
                 (joined and list_item(clause, k, hi) and is_noun(w)) or
@@ -431,6 +433,17 @@ _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
     "на", "линче", "суде", "мой", "свой"}
+
+def _described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
+    """The player a name joined by a hyphen to a role word names («Танюхи-доктора»,
+    «Ирины-свидетельницы»: the writer's guess at the role, or her role as he knows it), when
+    the name alone names one (not by a slip: no fuzzy match); else None."""
+    head, _, tail = w.rpartition("-")
+    if not head or tail not in rw or "-" in head:
+        return None
+    hit = idx.exact([head], 0, None) or (idx.approximate(head) if len(head) >= 3 else None)
+    return hit if hit is not None and hit.kind != "fuzzy" else None
+
 
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый
 #: голос бегемоту второй доценту»).
