@@ -291,3 +291,37 @@ def said_again(clause: list[Tok], last, k: int, hit) -> bool:
     _, i, j = last
     return hit.nick is not None and last[0].nick == hit.nick and \
         [t.w for t in clause[i:j]] == [t.w for t in clause[k:k + hit.length]]
+
+
+def dash_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index of the name after a remark between two dashes starting at token ``k`` («— как ни
+    жаль — Шмелю»): up to five lower-case words, none a nickname, then the closing dash and a
+    nickname; 0 when the dashes hold no such remark."""
+    m = k + 1
+    while m < min(hi, k + 7) and clause[m].word and not clause[m].cap and \
+            idx.exact(words, m, None) is None:
+        m += 1
+    if m == k + 1 or m + 1 >= hi or clause[m].w != "—" or not clause[m + 1].word:
+        return 0
+    return m + 1 if idx.exact(words, m + 1, None) is not None else 0
+
+
+def pet_later(idx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a capitalised word within two words of ``lo`` is a pet form or a part of a
+    nickname («… в преф Пряничка»)."""
+    for k in range(lo, min(hi, lo + 2)):
+        if clause[k].word and clause[k].cap:
+            hit = idx.approximate(clause[k].w)
+            return hit is not None and hit.kind != "fuzzy"
+    return False
+
+
+def described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
+    """The player a name joined by a hyphen to a role word names («Танюхи-доктора»,
+    «Ирины-свидетельницы»: the writer's guess at the role, or her role as he knows it), when
+    the name alone names one (not by a slip: no fuzzy match); else None."""
+    head, _, tail = w.rpartition("-")
+    if not head or tail not in rw or "-" in head:
+        return None
+    hit = idx.exact([head], 0, None) or (idx.approximate(head) if len(head) >= 3 else None)
+    return hit if hit is not None and hit.kind != "fuzzy" else None

@@ -16,9 +16,9 @@ from typing import Protocol
 from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_target_words import (
-    after_header, bare_pair, by_description, comma_aside, corrected_name, first_word, list_item, name_later, names_end,
-    not_role_after, opens_statement, retracts, same_as_before, same_player, skip_title,
-    said_again, some_name, told_of,
+    after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
+    first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
+    retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
 )
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
@@ -297,7 +297,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
         if approx is None and "-" in w and not strict:
-            approx = _described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
+            approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
         listed = False
         if approx is None and known and out.hits and len(w) >= 3 and (
                 (joined and list_item(clause, k, hi) and is_noun(w)) or
@@ -348,7 +348,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         if not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and (
-                name_later(idx, words, k + 1, hi) or _pet_later(idx, clause, k + 1, hi)):
+                name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi)):
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
             continue
@@ -372,18 +372,6 @@ _LISTED_PRONOUNS = frozenset({"его", "ее", "её", "ему", "ей", "не�
 #: Words that join the elements of a list of targets.
 _LIST_JOINERS = frozenset({"и", ",", "+", "плюс", "также"})
 
-
-def dash_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
-    """Index of the name after a remark between two dashes starting at token ``k`` («— как ни
-    жаль — Шмелю»): up to five lower-case words, none a nickname, then the closing dash and a
-    nickname; 0 when the dashes hold no such remark."""
-    m = k + 1
-    while m < min(hi, k + 7) and clause[m].word and not clause[m].cap and \
-            idx.exact(words, m, None) is None:
-        m += 1
-    if m == k + 1 or m + 1 >= hi or clause[m].w != "—" or not clause[m + 1].word:
-        return 0
-    return m + 1 if idx.exact(words, m + 1, None) is not None else 0
 
 
 def _colon_after(words: list[str], k: int, hi: int) -> bool:
@@ -412,15 +400,6 @@ def _pronoun_ends(clause: list[Tok], k: int, hi: int) -> bool:
     return hi >= len(clause) or not clause[hi].word
 
 
-def _pet_later(idx, clause: list[Tok], lo: int, hi: int) -> bool:
-    """True when a capitalised word within two words of ``lo`` is a pet form or a part of a
-    nickname («… в преф Пряничка»)."""
-    for k in range(lo, min(hi, lo + 2)):
-        if clause[k].word and clause[k].cap:
-            hit = idx.approximate(clause[k].w)
-            return hit is not None and hit.kind != "fuzzy"
-    return False
-
 
 #: Third-person pronouns that are also possessives («за его манерой», «у её дома»).
 _POSSESSIVE = frozenset({"его", "её", "ее", "их"})
@@ -433,16 +412,6 @@ _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
     "на", "линче", "суде", "мой", "свой"}
-
-def _described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
-    """The player a name joined by a hyphen to a role word names («Танюхи-доктора»,
-    «Ирины-свидетельницы»: the writer's guess at the role, or her role as he knows it), when
-    the name alone names one (not by a slip: no fuzzy match); else None."""
-    head, _, tail = w.rpartition("-")
-    if not head or tail not in rw or "-" in head:
-        return None
-    hit = idx.exact([head], 0, None) or (idx.approximate(head) if len(head) >= 3 else None)
-    return hit if hit is not None and hit.kind != "fuzzy" else None
 
 
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый
