@@ -135,7 +135,7 @@ BOSS_HEADERS = frozenset({"ночью"})
 
 #: Words a clan heading may hold before its colon («Жертва от клана на эту ночь: X»).
 _HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эту", "ночь", "сегодня", "этой",
-                            "ночи", "1", "2", "№1", "№2"})  # «Жертва 2: X» on the full moon
+                            "ночи", "ночью", "1", "2", "№1", "№2"})  # «Жертва 2: X» on the full moon
 
 
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names

@@ -240,7 +240,14 @@ POSTURE = frozenset({"стоит", "стоишь", "стоять", "стой", "
 
 #: The prepositions of a member's own move in an order without a verb («Старик у Ромашки»,
 #: «Лис к Сове», «Страж при мне»).
-_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко"}), "guard": frozenset({"при", "на"})}
+_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"})}
+
+#: The boss's verbs of sending a member to his place («Милу ставлю на меня», «Лиса отправляю
+#: к Сове»): read past like the member's own posture.
+SENDING = frozenset({"ставлю", "поставлю", "ставим", "поставим", "отправляю", "отправлю",
+                     "отправляем", "отправим", "посылаю", "пошлю", "посылаем", "пошлем",
+                     "пошлём", "направляю", "направлю", "кидаю", "кину", "кидаем", "бросаю",
+                     "брошу"})
 
 #: Words between a guard's name and the preposition of his move: standing by, «сам».
 _GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
@@ -260,7 +267,8 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     preps = _ELLIPTIC_PREPS.get(role)
     if not preps:
         return False
-    while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or (
+    while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
+                                                  clause[k].w in SENDING or (
             role == "guard" and clause[k].w in _GUARD_SKIP) or (
             role == "thief" and clause[k].w in _THIEF_SKIP)) and clause[k].w not in preps:
         if clause[k].w in POSTURE:
@@ -269,6 +277,8 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
         return False
     w = clause[k + 1].w
+    if role == "thief" and w in ("мне", "меня"):
+        return False  # («Лис на меня …»: no theft from the boss)
     if w in ("мне", "меня") or (role == "guard" and w in ("себе", "себя")):
         end = k + 2
     else:
