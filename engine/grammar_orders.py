@@ -242,12 +242,6 @@ POSTURE = frozenset({"стоит", "стоишь", "стоять", "стой", "
 #: «Лис к Сове», «Страж при мне»).
 _ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"})}
 
-#: The boss's verbs of sending a member to his place («Милу ставлю на меня», «Лиса отправляю
-#: к Сове»): read past like the member's own posture.
-SENDING = frozenset({"ставлю", "поставлю", "ставим", "поставим", "отправляю", "отправлю",
-                     "отправляем", "отправим", "посылаю", "пошлю", "посылаем", "пошлем",
-                     "пошлём", "направляю", "направлю", "кидаю", "кину", "кидаем", "бросаю",
-                     "брошу"})
 
 #: Words between a guard's name and the preposition of his move: standing by, «сам».
 _GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
@@ -268,7 +262,7 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     if not preps:
         return False
     while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
-                                                  clause[k].w in SENDING or (
+                                                  clause[k].w in V.SENDING or (
             role == "guard" and clause[k].w in _GUARD_SKIP) or (
             role == "thief" and clause[k].w in _THIEF_SKIP)) and clause[k].w not in preps:
         if clause[k].w in POSTURE:

@@ -9,7 +9,7 @@ from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
 from .grammar_members import loose_member
 from .grammar_orders import (
-    POSTURE, SENDING, assignment, for_you, silence_header, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, for_you, silence_header, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_tokens import Tok, span
 from .lexicon import lexicon
@@ -132,7 +132,7 @@ _ADDRESS_WORDS = frozenset({"ладно", "итак", "короче", "знач�
 
 #: Verbs of ordering between a member's name and his move («Лисе поручаю обчистить X»).
 _ORDER_VERBS = frozenset({"прошу", "попрошу", "поручаю", "приказываю", "велю", "поручим",
-                          "поручаем", "просим", "поставить", "поставь"}) | SENDING
+                          "поручаем", "просим", "поставить", "поставь"}) | V.SENDING
 
 
 def _za_prefix(clause: list[Tok]) -> int:
