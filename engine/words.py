@@ -394,6 +394,8 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
               # diminutives («ищу своего комиссарчика»)
               stem + end: "detective" for stem in ("комиссарчик", "детективчик")
               for end in ("", "а", "у", "ом", "е")} | {
+              # «esli doc — lechu X»: the English short word of a Latin-letter letter
+              "doc": "doctor", "doca": "doctor", "docu": "doctor"} | {
               # «maniak» read from Latin letters («esli maniak to …»)
               "маниак" + end: "maniac" for end in ("", "а", "у", "ом", "е")}
 
