@@ -126,6 +126,17 @@ def _flag_first() -> frozenset[str]:
         frozenset(_LATER) | frozenset(_ABSTAIN)
 
 
+@functools.lru_cache(maxsize=1)
+def _flag_sets() -> dict[str, tuple[frozenset[str], ...]]:
+    """Each first word of :func:`_flag_first` → the word sets of every flag phrase it starts
+    (a phrase matches only with all its words in the clause)."""
+    out: dict[str, set[frozenset[str]]] = {}
+    for table in (SKIP, CANCEL, OTHER_DAY, _KEEP, _LATER, _ABSTAIN):
+        for w, phrases in table.items():
+            out.setdefault(w, set()).update(frozenset(p) for p in phrases)
+    return {w: tuple(v) for w, v in out.items()}
+
+
 def _has(table: dict, w: str, clause: list[Tok], i: int, present: set[str]) -> bool:
     """True when a phrase of ``table`` starting with ``w`` is written at token ``i``."""
     for p in table[w]:  # (a plain loop: this runs for every flag word of every clause)
@@ -184,6 +195,9 @@ def _clause_flags(clause: list[Tok]) -> dict:
     if first.isdisjoint(map(_W, clause)):  # (punctuation starts no flag phrase)
         return out
     present = {t.w for t in clause if t.word}
+    sets = _flag_sets()
+    if not any(p <= present for w in first.intersection(present) for p in sets[w]):
+        return out  # no flag phrase has all its words in the clause («в», «как» alone)
     for i, t in enumerate(clause):
         if not t.word or t.w not in first:
             continue
