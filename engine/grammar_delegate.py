@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .grammar_rules import actor_of
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .names_english import translations
 from .words import is_infinitive, norm
@@ -49,7 +49,7 @@ def boss_ref(ctx, clause: list[Tok], k: int) -> int:
     if boss is None:
         return 0
     idx = name_index(ctx.nicks)
-    hit = idx.exact([t.w for t in clause], k, None)
+    hit = idx.exact(clause_words(clause), k, None)
     if hit is not None:
         return hit.length if hit.nick == boss else 0
     w = clause[k].w

@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from . import grammar_vocab as V
-from .grammar_tokens import Tok, match_phrase
+from .grammar_tokens import Tok, match_phrase, clause_words
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
@@ -157,12 +157,13 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     words: list[str] | None = None  # the clause's words, made at its first keyword
     first = _keyword_first()
     phrase_only = _phrase_only()
-    i, n = 0, len(clause)
-    while i < n:
-        t = clause[i]
-        if not t.word or i in excluded or (t.w not in first and not _compound(t.w)):
-            i += 1
+    n = len(clause)
+    i = 0  # (the words before ``i`` are read: a keyword's words, or no keyword starts there)
+    for c in [k for k, t in enumerate(clause)
+              if t.word and (t.w in first or ("-" in t.w and _compound(t.w)))]:
+        if c < i or c in excluded:
             continue
+        i, t = c, clause[c]
         second = phrase_only.get(t.w)
         if second is not None and (i + 1 >= n or clause[i + 1].w not in second):
             i += 1  # «в», «на», «как» without the second word of a phrase: no keyword
@@ -172,7 +173,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             i += 1
             continue
         if words is None:
-            words = [t.w for t in clause]
+            words = clause_words(clause)
         if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
             i += 1
             continue
@@ -281,7 +282,7 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
     for kw in kws:
         prev = out[-1] if out else None
         if prev is not None and prev.cls == V.SHOOT and kw.cls == V.HUNT:
-            words = words or [t.w for t in clause]
+            words = words or clause_words(clause)
             between = [k for k in range(prev.j, kw.i) if clause[k].word and
                        clause[k].w not in V.FILLERS and clause[k].w not in V.PREPOSITIONS]
             if len(between) <= 3 and all(idx.exact(words, k, None) or
@@ -418,15 +419,15 @@ def _any_fuzzy_verb(clause: list[Tok], first_three: bool) -> bool:
     """True when a word where :func:`_fuzzy_keywords` looks for a misspelt verb is one (the
     first word, the first word after a comma, dash or colon, and with ``first_three`` the
     first three words)."""
-    seen = 0
-    for k, t in enumerate(clause):
-        if not t.word:
-            continue
-        if (seen == 0 or (first_three and seen < 3) or (
-                not clause[k - 1].word and clause[k - 1].w in SEGMENT_MARKS)) and \
-                fuzzy_verb(t.w):
-            return True
-        seen += 1
+    seen, limit = 0, 3 if first_three else 1
+    before = None  # the token before ``t``
+    for t in clause:
+        if t.word:
+            if (seen < limit or (not before.word and before.w in SEGMENT_MARKS)) and \
+                    fuzzy_verb(t.w):
+                return True
+            seen += 1
+        before = t
     return False
 
 

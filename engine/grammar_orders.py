@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
-from .grammar_tokens import Tok, skip_words
+from .grammar_tokens import Tok, skip_words, clause_words
 from .lexicon import lexicon
 from .words import is_known_word, morph, past_tense
 
@@ -196,7 +196,7 @@ def on_his_own(clause: list[Tok], k: int) -> int | None:
 
 def name_sizes(idx, clause: list[Tok]):
     """``names(k)``: the tokens a nickname of ``idx`` written at ``k`` takes (0 when none)."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
 
     def names(k: int) -> int:
         hit = idx.exact(words, k, None)
@@ -278,7 +278,7 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     else:
         from .parse_types import nick_at  # «Лиса у Совы ворует» (sova_2001): a reading too
 
-        hit = nick_at(ctx, clause, [t.w for t in clause], k + 1)
+        hit = nick_at(ctx, clause, clause_words(clause), k + 1)
         if hit is None:
             return False
         end = k + 1 + hit.length

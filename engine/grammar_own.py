@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .names import NameIndex
 
 #: The hostess's own words of having a guest: «у меня», «ко мне», and the verbs of waiting.
@@ -44,7 +44,7 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     first move word or the end): an ``INVITE`` keyword over «у меня» / «жду» and the end of
     its statement; None when the words are not there or anything but the name and words of
     :data:`_AROUND` stand in the statement."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     k = next((n for n in range(start, stop) if words[n] in _WAIT or _home_at(words, n) or
               (words[n] in _THINGS_WAIT and _her_things(clause, start, n))), None)
     if k is None:
@@ -127,7 +127,7 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     ночуешь»: the hostess addresses her guest by name (the clause opens with the name and a
     comma) and asks him over in the second person: an ``INVITE`` keyword of no width at the
     name (its target); None otherwise."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or \
             HOSTESS_COME.isdisjoint(words[start + 1:]):
         return None

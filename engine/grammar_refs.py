@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit, name_index
 from .words import is_known_word, morph, norm, role_words
@@ -27,7 +27,7 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
     named, the ``pronoun``'s gender may settle it: «Мадам Жужу вчера голосовала за Бизона —
     голосую за неё» (the other one's name is surely of the other gender)."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     found = []
     k = lo
     while k < hi:
@@ -95,7 +95,7 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
 def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
     """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:

@@ -20,7 +20,7 @@ from .grammar_target_words import (
     first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
     retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
 )
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .words import (
     CYR, attribute_of, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
@@ -76,7 +76,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     does a verb between a reported noun and the name (``reported``: «…, что за охрану решит
     сам»)."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     out = Targets()
     expected: frozenset[str] | None = frozenset({"accs"})
     joined = True

@@ -236,6 +236,22 @@ def _is_bullet(t: Tok) -> bool:
     return t.w.isdigit() if t.word else t.w in (")", "(", "—", "*", "•", "+")
 
 
+#: The clause :func:`clause_words` was asked about last and its words (compared by identity:
+#: a clause is never changed once cut; the strong reference keeps its id from being reused).
+_LAST_WORDS: list = [None, []]
+
+
+def clause_words(clause: list[Tok]) -> list[str]:
+    """The normalised text of every token of ``clause`` (``[t.w for t in clause]``), made once
+    for the clause the parser is reading, however many checks ask for it. The list is shared:
+    never change it."""
+    if clause is _LAST_WORDS[0]:
+        return _LAST_WORDS[1]
+    words = [t.w for t in clause]
+    _LAST_WORDS[0], _LAST_WORDS[1] = clause, words
+    return words
+
+
 def span(text: str, toks: list[Tok], i: int, j: int) -> str:
     """The original text from token ``i`` to token ``j - 1`` inclusive, trimmed."""
     if i >= j:

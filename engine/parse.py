@@ -32,7 +32,7 @@ from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem,
 from .grammar_keywords import find_keywords, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows, sender_triggers
-from .grammar_tokens import clauses, tokenize_span, visible_text
+from .grammar_tokens import clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import inflect, is_known_word
@@ -176,7 +176,7 @@ def _orders_apart(clause_list, state: GameState, actor, idx):
         if clause is None or not any(t.w == "," for t in clause):
             yield clause
             continue
-        words = [t.w for t in clause]
+        words = clause_words(clause)
 
         def members(k: int) -> int:
             hit = idx.exact(words, k, None)

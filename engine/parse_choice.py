@@ -16,7 +16,7 @@ from . import grammar_vocab as V
 from .grammar_flags import clause_flags
 from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import is_known_word, morph
 from .parse_move import read_move
@@ -57,7 +57,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     the open move ``prev`` (see :func:`open_move`) with only talk between: that player is the
     open move's target; the questions the open move left (no target, taken back, offered
     among several) are answered. True when the clause was one."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     if _CONCLUDING.isdisjoint(words):
         return False  # the common case
     idx = name_index(ctx.nicks)
@@ -111,7 +111,7 @@ def kept_vote(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
             it.withdraw is not None or (it.move is not None and it.move.action == "vote")
             for it in prev.items):
         return False
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     k = next((n for n, t in enumerate(clause) if t.word), len(clause))
     hit = _one_name(ctx, clause, words, k) if k < len(clause) else None
     if hit is None or hit.nick is None or any(
@@ -185,7 +185,7 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if prev is None or not adjacent or prev.asked or not any(
             it.move is not None for it in prev.items):
         return False
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     k = 0
     opened = False  # «или» or «может» seen
     while k < len(clause) and (not clause[k].word or clause[k].w in _DOUBT_OPENERS):
@@ -247,7 +247,7 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k >= len(clause):
         return False
     idx = name_index(ctx.nicks)
-    if nick_at(ctx, clause, [t.w for t in clause], k) is None and \
+    if nick_at(ctx, clause, clause_words(clause), k) is None and \
             not any(kw.i == k for kw in find_keywords(clause, set(), idx)) and \
             not (better and named_loosely(idx, clause[k])):
         return False  # «или Грей» (a part of «Mr.Grey»), «или проверю Лося»

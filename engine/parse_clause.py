@@ -18,7 +18,7 @@ from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_flags import correction_end, reported_order
 from .grammar_plans import for_later_day, hypothetical, plan_for_later, today_instead
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
@@ -173,7 +173,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             if actor is False:
                 continue  # «Маруська проверяет всех подряд»: about another player
             member = actor
-            hit = nick_at(ctx, clause, [t.w for t in clause], subjects[n][0])
+            hit = nick_at(ctx, clause, clause_words(clause), subjects[n][0])
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
@@ -198,7 +198,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if hypo is True and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
         elif (cut := today_instead(clause, kw.i, hi)) is not None and \
-                nick_at(ctx, clause, [t.w for t in clause], cut[1]) is None:
+                nick_at(ctx, clause, clause_words(clause), cut[1]) is None:
             kw.hypothetical = True  # «завтра полечу X, а сегодня не знаю кого»: asked
         elif cut is not None:
             # «Может, завтра проверю Лося, а сегодня — Кузю»: only today's target counts
@@ -317,7 +317,7 @@ def _changes_to(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         n += 1
     if n + 1 >= len(clause) or clause[n].w != "на":
         return False
-    return nick_at(ctx, clause, [t.w for t in clause], n + 1) is not None
+    return nick_at(ctx, clause, clause_words(clause), n + 1) is not None
 
 
 #: Words that speak of the sender's move («ход как вчера», «делаю то же самое»).
@@ -351,7 +351,7 @@ def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if k + 2 >= len(clause) or clause[k].w not in ("ход", "ходы") or \
             clause[k + 1].w not in ("—", ":", "→"):
         return False
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     size = boss_ref(ctx, clause, k + 2)
     if not size or (name_index(ctx.nicks).exact(words, k + 2, frozenset({"datv"})) is None and
                     not words[k + 2 + size - 1].endswith(("у", "ю", "е", "и"))):
@@ -365,7 +365,7 @@ def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
 def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
     """True when a nickname or «меня» is written in ``clause[lo:]``."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     return any(clause[k].word and (words[k] in V.SENDER_WORDS or
                                    idx.exact(words, k, None) is not None)
                for k in range(lo, len(clause)))
@@ -384,7 +384,7 @@ def _clan_subject(clause: list[Tok], i: int) -> bool:
 def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     """True when ``clause[lo:hi]`` is a nickname with only fillers and punctuation around
     it."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     k = lo
     while k < hi and (not clause[k].word or clause[k].w in V.FILLERS):
         k += 1

@@ -7,7 +7,7 @@ from . import grammar_vocab as V
 from .grammar_delegate import boss_ref
 from .grammar_orders import name_sizes, silence_remark
 from .grammar_rules import Actor
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .parse_types import Ctx
 
@@ -34,7 +34,7 @@ def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
     boss = (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS) and \
         action == "clan_kill" and actor.mafia and actor.role != "boss"
     idx = name_index(ctx.nicks)
-    if not boss and idx.exact([t.w for t in clause], k + 1, None) is None:
+    if not boss and idx.exact(clause_words(clause), k + 1, None) is None:
         hit = idx.approximate(clause[k + 1].w) if len(clause[k + 1].w) >= 3 else None
         if hit is None or hit.kind == "fuzzy" or (clause[k + 1].w in V.PRONOUNS):
             return j  # «лечу, если что, Бобра»: an aside, no player in it

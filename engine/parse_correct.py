@@ -16,7 +16,7 @@ from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import clause_flags, correction_end, takes_back
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import past_tense, role_words
 from .roles import ROLE_CIVILIANS
@@ -48,7 +48,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = _not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
             before = len(items)
-            hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+            hit = name_index(ctx.nicks).exact(clause_words(clause), k, None)
             read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k,
                       k + hit.length, flags, items, prev.member is not None)
             if len(items) > before:
@@ -68,7 +68,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k is None and prev.asked and not prev.items and clause[0].w in V.PREPOSITIONS and \
             _NO.search(ctx.text[prev.start:clause[0].start].lower()):
         k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     if k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
@@ -207,7 +207,7 @@ def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
     if not targets or V.NEGATION not in {t.w for t in clause}:
         return None
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     found: list[tuple[int, str | None, bool]] = []  # (index, nick, after «не»)
     k = 0
     while k < len(clause):
@@ -247,7 +247,7 @@ def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
     """Index after further names joined to the one that ends at ``k`` («Бегемот и Доцент»,
     «Бегемот, Доцент»): only joiners, fillers and names; ``k`` when none follow."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     end, n, joined = k, k, False
     while n < len(clause):
         t = clause[n]
@@ -304,7 +304,7 @@ def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, about: bool = 
     With ``about``, only a name right after «насчёт», «про», «о» counts."""
     targets = {t for it in prev.items if it.move is not None
                for t in (it.move.targets or (it.move.target,))}
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     for n in range(k, len(clause)):
         if not clause[n].word or (about and (n == 0 or words[n - 1] not in _ABOUT)):
             continue
@@ -370,7 +370,7 @@ def asks_leave(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
     kws = [k for k in find_keywords(clause, set(), idx) if not (k.negated or k.reported)]
     if not kws or any(past_tense(clause[k.i].w) for k in kws):
         return False
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     named = any(t.word and (idx.exact(words, k, None) is not None or (
         len(t.w) > 2 and (near := idx.approximate(t.w)) is not None and near.kind != "fuzzy"))
         for k, t in enumerate(clause) if k > kws[0].i or t.cap)

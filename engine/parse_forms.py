@@ -11,7 +11,7 @@ from .grammar_members import loose_member
 from .grammar_orders import (
     POSTURE, assignment, for_you, silence_header, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
 from .names import NameHit, name_index
@@ -75,7 +75,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     names = name_sizes(name_index(ctx.nicks), clause)
     given = assignment(clause, end, names)
     if given is not None:
-        if not names(given) and nick_at(ctx, clause, [t.w for t in clause], given) is None:
+        if not names(given) and nick_at(ctx, clause, clause_words(clause), given) is None:
             # «Лис, за тобой Вениамин» with no such player: ask
             items.append(Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unknown_name", "unknown_name",
@@ -109,7 +109,7 @@ def _relayed_member(ctx: Ctx, clause: list[Tok], relay: tuple[int, int, str],
     the boss's clan whose role's move the verb names gets the order, read from after the
     verb; anybody else is asked about (``not_clan_member``)."""
     k, start, cls = relay
-    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None)
+    hit = name_index(ctx.nicks).exact(clause_words(clause), k, None)
     p = ctx.state.players.get(hit.nick) if hit is not None and hit.nick else None
     if p is not None and p.clan == ctx.sender.clan and p.alive and p.nick != ctx.sender.nick \
             and DEFAULT_CLASS.get(p.role) == cls:
@@ -163,7 +163,7 @@ def _past_own(ctx: Ctx, clause: list[Tok], k: int) -> int:
     """«Кот сам, Бастион на мне»: a member left to move himself opens the clause; the index
     of what follows that part (``k`` when there is none, ``len(clause)`` when nothing
     follows)."""
-    hit = nick_at(ctx, clause, [t.w for t in clause], k) or member_at(ctx, clause, k)
+    hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k)
     if hit is None:
         return k
     own = on_his_own(clause, k + hit.length)
@@ -210,7 +210,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
-    hit = nick_at(ctx, clause, [t.w for t in clause], k) or member_at(ctx, clause, k)
+    hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k)
     if hit is not None and hit.nick is None:
         mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
                  ctx.state.players[c].clan == ctx.sender.clan]
@@ -249,7 +249,7 @@ def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     w = clause[k + 2].w
     if w not in lexicon().imperative or lexicon().words.get(w) not in (V.ROB, V.GUARD):
         return False
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     return nick_at(ctx, clause, words, k) is None and role_words().get(clause[k].w) is None
 
 

@@ -6,7 +6,7 @@ part after «сегодня» / «теперь» is today's move of the same kin
 from __future__ import annotations
 
 from .grammar_keywords import Kw
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import name_index
 from .words import verb_reading
@@ -22,7 +22,7 @@ def today_after_past(ctx, clause: list[Tok], start: int) -> list[Kw]:
     comma («, сегодня», «, а теперь») parts the two and a nickname follows «сегодня» with only
     a dash or a preposition between; else an empty list. ``ctx``: the letter's
     :class:`engine.parse_types.Ctx`."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     for m in range(start + 2, len(clause) - 1):
         if words[m] not in _TODAY:
             continue

@@ -13,7 +13,7 @@ from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .legality import fan_found
 from .model import Move, Problem
 from .lexicon import lexicon
@@ -235,7 +235,7 @@ def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
 def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     """True when a roster name is written in ``clause[lo:hi]``."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
 
 

@@ -14,7 +14,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, read_back
 from .grammar_targets import Targets, read_targets
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move
 from .names import NameHit, name_index
@@ -268,7 +268,7 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     the keyword, and no nickname right after it, makes the keyword ordinary speech."""
     if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
             not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
-        idx, words = name_index(ctx.nicks), [t.w for t in clause]
+        idx, words = name_index(ctx.nicks), clause_words(clause)
         if not any(clause[k].word and idx.exact(words, k, None) for k in range(kw.j + 2, hi)):
             return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
             # (not «Два голоса у меня сегодня: Вишня и Мирон»)
@@ -286,7 +286,7 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
         return False  # «(выбор для) лечения на эту ночь — Сова»: a noun does not fly anywhere
     nxt = kw.j + 1
     if nxt < hi and clause[nxt].word:
-        return name_index(ctx.nicks).exact([t.w for t in clause], nxt, None) is None
+        return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
     return True
 
 
@@ -314,7 +314,7 @@ def _deferred(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
         return True
     if k + 1 >= hi:
         return False
-    hit = name_index(ctx.nicks).exact([t.w for t in clause], k + 1, None)
+    hit = name_index(ctx.nicks).exact(clause_words(clause), k + 1, None)
     return hit is not None and all(not t.word for t in clause[k + 1 + hit.length:hi])
 
 
@@ -368,7 +368,7 @@ def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     """True when a word of the «Выбери меня» pair tells about the day, not the sender's
     choice: «иммунитет у Ксюши», «у неё же иммунитет» (who holds it), «она взяла в пару
     Сову» (a past verb before it)."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     idx = name_index(ctx.nicks)
     if kw.j + 1 < hi and words[kw.j] == "у" and (
             words[kw.j + 1] in V.PRONOUNS or idx.exact(words, kw.j + 1, None) is not None):
@@ -392,7 +392,7 @@ def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> i
     if k == neg - 1:
         return hi  # «лечу Петю голос не меняю»: the «не» is after the word, Петю is the heal's
     if k >= lo and clause[k].word and name_index(ctx.nicks).exact(
-            [t.w for t in clause], k, None) is not None:
+            clause_words(clause), k, None) is not None:
         return min(hi, k)
     return hi
 

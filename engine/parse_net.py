@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import problem
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words
 from .parse_types import Ctx, Item
@@ -129,7 +129,7 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
     a nick, or a word near a nick (:func:`_near_nick`). Also returns whether the list runs to
     ``hi`` (nothing else follows it)."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     out: list[tuple] = []
     k, want = lo, True
     first_spaced = None  # index in ``out`` of the first name typed after a space only
@@ -203,7 +203,7 @@ def told(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: 
     event («иммунитет», «страх») vote only for a name written after them; a vote for a
     pronoun's player is a statement about her, no move."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     read = _targets(items[mark:])
     for k in range(kw.j, hi):
         if not clause[k].word:
@@ -274,7 +274,7 @@ def by_himself(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
     if not any(w in _BY_HIMSELF for w in words) or any(w in _OWN_TARGET for w in words):
         return
     idx = name_index(ctx.nicks)
-    cw = [t.w for t in clause]
+    cw = clause_words(clause)
     if any(clause[k].word and (hit := idx.exact(cw, k, None)) is not None and
            hit.nick in acting for k in range(lo, hi)):
         return  # his nick is written: «Кот охраняет Кота сам»
@@ -296,7 +296,7 @@ def between(ctx: Ctx, clause: list[Tok], items: list[Item], mark: int) -> None:
     if at is None:
         return
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     named = set()
     for k in range(at + 1, min(at + 8, len(clause))):
         hit = idx.exact(words, k, None) if clause[k].word else None
@@ -350,7 +350,7 @@ def immune_said(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark: in
     if at is None:
         return
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     voted = _targets(votes)
     if len(voted) != 1 or any(clause[k].word and (hit := idx.exact(words, k, None)) is not None
                               and hit.nick not in voted for k in range(kw.j, len(clause))):

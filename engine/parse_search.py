@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_targets import Targets
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .words import role_words
 from .parse_types import Ctx
@@ -36,7 +36,7 @@ def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
 def _place_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
     """The player the fan names with «у» right before her search word, only fillers between
     («Вот у Лёхи и ищу доктора»): her search's target, put into ``tg``."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     idx = name_index(ctx.nicks)
     for k in range(max(lo, i - 6), i - 1):
         if words[k] != "у":

@@ -10,7 +10,7 @@ import functools
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import Actor, problem
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
@@ -38,7 +38,7 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
         return k, k + 1
     if first_try and clause[k].w in V.SENDER_WORDS:
         return _subject_before(ctx, clause, k - 1, False)  # «Страж меня охраняет»
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
         hit = nick_at(ctx, clause, words, first)
         if hit is not None and first + hit.length == k + 1:
@@ -148,7 +148,7 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     move for that member (DECISIONS.md §4 Boss (c)); another clan's player: still read, to
     be refused. For anyone else another player's name is talk about him: ``False``."""
     first, end = subject
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     hit = nick_at(ctx, clause, words, first)
     if hit is not None and hit.nick == ctx.sender.nick:
         return member
@@ -181,7 +181,7 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
 def _named_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     """True when a nickname stands at token ``k`` or right after a preposition there («…
     грабит Шерлока», «… ворует у Совы»): the move has its target, an order's form."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     idx = name_index(ctx.nicks)
     if k < len(clause) and words[k] in V.PREPOSITIONS:
         k += 1

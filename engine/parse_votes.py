@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import action_for
 from .grammar_targets import Targets
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .parse_judge import judge
 from .parse_move import read_move
@@ -33,7 +33,7 @@ def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bo
     give = next((k for k in range(at + 1, len(clause)) if clause[k].word and
                  clause[k].w in V.TRANSFER_WORDS), None)
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     names = []
     for k in range(0, give if give is not None else len(clause)):
         if not clause[k].word or words[k] in V.PREPOSITIONS:
@@ -85,7 +85,7 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     remark without names between them: the vote's names follow the verb (the keyword is
     stretched over it)."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     for n, kw in enumerate(kws):
         if kw.cls != V.VOTE or kw.negated or kw.withdraw or \
                 (kw.j < len(clause) and clause[kw.j].w in GIVE):
@@ -105,7 +105,7 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
 
 def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     """True when ``clause[k:]`` opens with two nicknames joined by «и» or «,»."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     first = nick_at(ctx, clause, words, k) if k < len(clause) else None
     if first is None:
         return False
@@ -137,7 +137,7 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     """«Вишня и Мирон», «Вишня, Мирон» as a clause of its own: exactly two living players'
     nicks joined by «и», «,», «+» and nothing else (the two votes of a rage or voice day)."""
     idx = name_index(ctx.nicks)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     names: list[str] = []
     k, want = start, True
     while k < len(clause):
