@@ -124,7 +124,7 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     before = ctx.text[:clause[start].start].rstrip(" \t")
     if before and (before[-1] not in "\n.!?)" or before.endswith(("..", "…"))):
         return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     hit = nick_at(ctx, clause, words, start + 1)
     return hit is not None and all(not t.word for t in clause[start + 1 + hit.length:])
 
