@@ -64,7 +64,7 @@ class Targets:
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
-                 noun: bool = False, reported: bool = False) -> Targets:
+                 noun: bool = False, reported: bool = False, guards: bool = True) -> Targets:
     """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
     further names only after «,», «и», «/» … A name after «не» is dropped («лечу не Буку, а
     Сергея»); a further name followed by «—» or «:» starts a new statement and ends the list
@@ -74,7 +74,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     dictionary words up to a comma («охота на ведьм какая-то, Сергей прав») or «вчера»
     before the name («голос вчера ушёл Маруське») make it a statement (``statement``), and so
     does a verb between a reported noun and the name (``reported``: «…, что за охрану решит
-    сам»)."""
+    сам»). ``guards``: the move may be a guard's («за мной» is the sender only then: «убийство
+    за мной» says who gives the kill)."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     out = Targets()
@@ -159,7 +160,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if not out.hits and not out.pronoun and not skipped and (w in V.SENDER_WORDS or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
-                actor.role == "guard")):  # «Страж — при мне»; «проверка при мне» is no move
+                actor.role == "guard" and guards)):  # «Страж — при мне»; «проверка при мне» is no move
             # «обворую, он у меня любимый клиент»: «меня» after a remark is no target
             out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
             joined, out.end = False, k + 1
@@ -283,6 +284,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w in V.FILLERS or (not t.cap and not t.quoted and is_interjection(w)):
             k += 1  # («к себе на чаёк хехе»: laughter is no name)
+            continue
+        if w in V.TITLES and k + 1 < hi and clause[k + 1].word and \
+                (nxt := idx.exact(words, k + 1, None)) is not None and \
+                not same_player(nxt, idx.approximate(w) or nxt):
+            k += 1  # «наблюдаю за фрау Кармен»: her title, not the nick «Frau_Berta»
             continue
         known = is_known_word(w)
         if known and t.text[:1].islower() and not t.quoted and k + 1 < hi and \

@@ -195,6 +195,16 @@ PREPOSITIONS: dict[str, frozenset[str]] = {
     "со": frozenset({"ablt"}),
 }
 
+#: Titles written before a player's name («фрау Кармен», «господину Мельнику»): before
+#: another player's name such a word is his title, not a nick it is a word of («Frau_Berta»).
+TITLES: frozenset[str] = frozenset({
+    "фрау", "герр", "господин", "господина", "господину", "господином", "госпожа", "госпожу",
+    "госпоже", "госпожой", "мадам", "мадемуазель", "месье", "мсье", "мистер", "мистера",
+    "мистеру", "мистером", "миссис", "мисс", "сеньор", "сеньора", "сеньору", "сеньорита",
+    "пан", "пана", "пану", "паном", "пани", "сэр", "сэра", "сэру", "леди", "товарищ",
+    "товарища", "товарищу", "синьор", "синьора", "дон", "дона", "донну", "донна",
+})
+
 #: Words skipped between a keyword and its target.
 FILLERS: frozenset[str] = frozenset({
     "игрока", "игрок", "игроку", "игроком", "игроке", "ника", "ник", "нику", "жителя",
@@ -299,7 +309,7 @@ PAST_WORDS: frozenset[str] = frozenset({"вчера", "позавчера", "в�
 
 #: «Первый — Доценту, второй — Маришке» on a two-vote day: an ordinal before a dash names a
 #: vote, and after a joiner it goes on with the next vote.
-VOTE_ORDINALS: frozenset[str] = frozenset({"первый", "второй", "первое", "второе"})
+VOTE_ORDINALS: frozenset[str] = frozenset({"первый", "второй", "первое", "второе", "другой", "другое"})
 
 #: Verbs of forwarding or attaching a letter («пересылаю свой вчерашний ход», «прикладываю
 #: вчерашнее письмо»): a sentence about the letter forwarded (cut before parsing), no move.

@@ -99,7 +99,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(V.KILL, start, end)] + kws
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
-        if kws and clause[start].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
+        if kws and clause[kws[0].i].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = _full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»

@@ -49,7 +49,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[kw.i].start, problem=problem(
             span(ctx.text, clause, kw.i, end), "unparsed", "conditional"), tried=action or ""))
         return end
-    tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported)
+    tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
+                      guards=action in ("guard", "", None))
     if kw.cls == V.VOTE and tg.hits and _as_decided(clause, kw.j, tg.hits[0][1], hi):
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
