@@ -142,6 +142,8 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     k, want = start, True
     while k < len(clause):
         t = clause[k]
+        if not want and len(names) == 2 and _of_both(ctx, clause, k):
+            break  # «Кот и Сашка, оба мутные»: a remark on both after the two names
         if not want and t.w in ("и", ",", "+", "/"):
             want, k = True, k + 1
             continue
@@ -153,6 +155,33 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         want, k = False, k + hit.length
     return len(names) == 2 and not want and names[0] != names[1] and \
         ctx.sender.nick not in names and any(isinstance(n, str) for n in names)
+
+
+#: Words opening a remark on both players named («…, оба мутные», «— они спелись»).
+_BOTH = frozenset({"оба", "обе", "обоих", "они", "их", "эти", "эта", "парочка", "дуэт"})
+
+
+def _of_both(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]`` is «,» or «—» and a remark on both players just named that
+    names nobody («…, оба мутные», «— они весь день спелись»)."""
+    if clause[k].w not in (",", "—", "-") or k + 1 >= len(clause) or \
+            clause[k + 1].w not in _BOTH:
+        return False
+    words = [t.w for t in clause]
+    return not any(t.word and nick_at(ctx, clause, words, n) is not None
+                   for n, t in enumerate(clause) if n > k + 1)
+
+
+def votes_header(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
+    """«Ярость, значит по два голоса. Мои: Кот и Сашка.»: «мои» (or «оба») and a colon or a
+    dash, right after a clause that speaks of votes, heads those votes (a vote keyword over
+    the heading; empty list when the clause is none)."""
+    if start + 2 >= len(clause) or clause[start].w not in ("мои", "оба", "обa") or \
+            clause[start + 1].w not in (":", "—", "-"):
+        return []
+    if not any(t.word and t.w.startswith("голос") for t in ctx.prev_clause):
+        return []
+    return [Kw(V.VOTE, start, start + 2)]
 
 
 #: «Голос тоже», «линч также»: the keyword's whole window says «the same player».
