@@ -72,6 +72,8 @@ def action_for(cls: str, actor: Actor, turn: TurnInfo) -> str | None:
             return "fear_choice"
         if turn.event == "choose_me" and turn.immune == actor.nick:
             return "partner"
+        if turn.event == "appeal":
+            return "vote"  # «Из тех, кто голосовал за X, выбираю Y»: the day's only choice
         return None
     if cls == SHOOT and (actor.role == "maniac" or
                          (turn.event == "holiday" and turn.mortar == actor.nick)):

@@ -227,6 +227,8 @@ FILLERS: frozenset[str] = frozenset({
     "pls", "plz", "please", "плз", "пжл", "пж", "пжлст", "пожалста", "пожалуйста",
     # a mixed letter's English: «my two votes today — X и Y», «my vote goes to X»
     "my", "today", "tonight", "goes", "go", "to", "is", "are",
+    # chat calls to act together: «на линче тоже его го», «погнали»
+    "го", "гоу", "погнали",
 })
 
 #: Words that refer to the sender himself.
