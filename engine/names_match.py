@@ -20,7 +20,8 @@ from .names_merge import merge_tokens
 from .names_pets import pet_owners
 from .translit import cyrillic_reading
 from .words import (
-    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, noun_lemma,
+    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
+    noun_lemma,
 )
 
 
@@ -97,8 +98,11 @@ class NameIndex:
             return None
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
-        sons = {n for name in full_names(word) for n in self.patronymic.get(name, ())}
-        if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name
+        full = full_names(word)
+        sons = {n for name in written for n in self.patronymic.get(name, ())
+                if name in full or norm(n)[:3] == word[:3]}
+        if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
+            # the pet form of Кузьма that sounds as «Кузьмич» begins
             return NameHit(None, tuple(sorted(owners | sons)), "name")
         if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is

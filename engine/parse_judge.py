@@ -253,6 +253,10 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     exact = hit.kind in ("exact", "self")
     fit = [c for c in hit.candidates
            if c in ctx.alive and not (exact and repeats_last(ctx.state, actor, action, c))]
+    if len(fit) > 1 and action == "guard" and actor.mafia:
+        # the guard protects mafia only (DECISIONS.md §4): of the readings, his clan mate
+        mates = [c for c in fit if ctx.state.players[c].clan == actor.clan]
+        fit = mates if len(mates) == 1 else fit
     if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name"):
         # a player names himself «себя», «меня», not by a pet form; but a given name he bears
         # too («Саня» from Sasha_M with Sasha.K alive) stays a question
