@@ -86,14 +86,16 @@ def asks_openly(clause: list[Tok]) -> bool:
 
 
 def _supposed_reason(clause: list[Tok]) -> bool:
-    """«Проверяю Пончика — вдруг он доктор?»: the question after the last dash only supposes
-    why (it opens with «вдруг» and holds no move word); the move before it is an order."""
+    """«Проверяю Пончика — вдруг он доктор?», «Голосую за X — ну кто так пишет?»: the question
+    after the last dash only supposes or asks rhetorically why (it opens with «вдруг», «кто»,
+    «разве» … and holds no move word); the move before it is an order."""
     d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
     if d < 1 or d + 1 >= len(clause):
         return False
     tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
-    if not tail or clause[tail[0]].w not in _SUPPOSING and not (
-            clause[tail[0]].w == "а" and len(tail) > 1 and clause[tail[1]].w in _SUPPOSING):
+    if tail and clause[tail[0]].w in ("а", "ну") and len(tail) > 1:
+        tail = tail[1:]  # «— а вдруг он доктор?», «— ну кто так пишет?»
+    if not tail or clause[tail[0]].w not in _SUPPOSING:
         return False
     first = _keyword_first()
     if any(clause[k].w in first and _keyword_at(clause, k) for k in tail):
@@ -102,8 +104,10 @@ def _supposed_reason(clause: list[Tok]) -> bool:
                for k in range(d))
 
 
-#: Words that open a supposition given as the reason of a move («— вдруг он доктор?»).
-_SUPPOSING = frozenset({"вдруг"})
+#: Words that open a supposition given as the reason of a move («— вдруг он доктор?»), or a
+#: rhetorical question that is the reason («Голосую за X, он пишет «всех зашизю» — ну кто так
+#: пишет?»).
+_SUPPOSING = frozenset({"вдруг", "кто", "разве", "неужели"})
 
 
 @functools.lru_cache(maxsize=1)
