@@ -248,7 +248,10 @@ def _weak_may_hold(low: str, lo: int, hi: int, found: set[str], weak: dict) -> b
         if not phrases:
             return True
         for p in phrases:
-            if all(u == w or low.find(u, lo, hi) >= 0 for u in p):
+            for u in p:
+                if u != w and low.find(u, lo, hi) < 0:
+                    break
+            else:
                 return True
     return False
 
@@ -378,8 +381,13 @@ def _phrase_in(low: str, key: str, seen: set[str]) -> bool:
     pieces that hold a hot word (:func:`_hot_words`); a word :func:`_is_hot` knows is in the
     letter only there, any other is looked for (:func:`_has_word`)."""
     for known, plain in _phrase_rest(key):
-        if all(u in seen for u in known) and all(u in low and _has_word(low, u) for u in plain):
-            return True  # (a word that is not even a bit of the letter needs no regex)
+        if not seen.issuperset(known):
+            continue
+        for u in plain:  # (a word that is not even a bit of the letter needs no regex)
+            if u not in low or not _has_word(low, u):
+                break
+        else:
+            return True
     return False
 
 
