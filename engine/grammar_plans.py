@@ -278,3 +278,34 @@ def _other_named(clause: list[Tok], lo: int) -> bool:
 #: Words after «то» that end a remark, not name another target («а если нет, то и ладно»).
 _THEN_TALK = frozenset({"и", "не", "ничего", "ладно", "всё", "все", "хорошо", "тоже", "ну",
                         "так", "это", "есть", "ок", "нормально", "пусть"})
+
+
+#: Third-person subjects a condition after a move is about («…, если он опять промолчит»).
+_THEY = frozenset({"он", "она", "они", "кто-то", "кто-нибудь", "никто", "кто"})
+
+#: Words that end a condition that holds whenever the move can be made at all («если жив»).
+_TRIVIAL = frozenset({"жив", "жива", "живой", "живая", "живы", "будет", "еще", "ещё"})
+
+
+#: Words of a polite condition («если Ежевика не против», «если босс разрешит»): a courtesy.
+_POLITE = frozenset({"против", "возражает", "возражаете", "разрешит", "позволит", "согласен",
+                     "согласна", "одобрит"})
+
+
+def trailing_condition(clause: list[Tok], i: int, named) -> bool:
+    """True when the move word at ``i`` is followed, after its target and a comma, by a
+    condition on another player's doings («Стреляю в Графа, если он опять отмолчится»,
+    «проверяю Кузю, если Лось не напишет»): the order depends on what the host cannot know at
+    the deadline, so it is asked, not applied. «если что», «если можно», «если не
+    передумаю», «если он ещё жив», «если Ежевика не против» are no such condition. ``named(k)``: whether a roster name
+    is written at token ``k``."""
+    k = i + 1
+    while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        k += 1
+    if k + 2 >= len(clause) or clause[k].w != "," or clause[k + 1].w not in IF_WORDS or \
+            not any(t.word for t in clause[i + 1:k]):
+        return False  # (a condition before the target is engine.parse_conditions')
+    rest = [t.w for t in clause[k + 2:k + 6] if t.word]
+    if not rest or not (rest[0] in _THEY or named(k + 2)):
+        return False
+    return not any(w in _TRIVIAL for w in rest[1:3]) and not any(w in _POLITE for w in rest[1:4])

@@ -17,7 +17,9 @@ from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_flags import correction_end, reported_order
-from .grammar_plans import for_later_day, hypothetical, plan_for_later, today_instead
+from .grammar_plans import (
+    for_later_day, hypothetical, plan_for_later, today_instead, trailing_condition,
+)
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move
@@ -224,6 +226,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 kw.hypothetical = "plan"  # «Думаю, завтра проголосую за X»: asked, unless …
         elif plan_for_later(clause, kw.i):
             kw.hypothetical = "plan"  # «Проверяю Кузю. Завтра, наверное, проверю Лося»
+        elif member is None and ctx.sender.role != "swindler" and trailing_condition(
+                clause, kw.i, lambda k: nick_at(ctx, clause, clause_words(clause), k)):
+            kw.hypothetical = True  # «стреляю в Графа, если он опять отмолчится»: asked
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
