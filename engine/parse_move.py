@@ -51,6 +51,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if action == "heal" and not tg.hits and clause[kw.i].w in V.HEAL_MYSELF and \
+            not (kw.j < hi and clause[kw.j].w in ("от", "у", "в", "дома")):
+        # «Сегодня лечусь, что-то неспокойно»: the doctor heals himself («лечусь от
+        # простуды» is talk)
+        tg.hits.append((NameHit(actor.nick, (actor.nick,), "self"), kw.i, kw.j))
+        tg.end = max(tg.end, kw.j)
     if kw.cls == V.VOTE and tg.hits and _as_decided(clause, kw.j, tg.hits[0][1], hi):
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?

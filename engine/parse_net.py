@@ -271,8 +271,9 @@ def by_himself(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
         return
     lo = kw.j if kw.j < hi else kw.i
     words = [t.w for t in clause[lo:hi] if t.word]
-    if not any(w in _BY_HIMSELF for w in words) or any(w in _OWN_TARGET for w in words):
-        return
+    if not any(w in _BY_HIMSELF for w in words) or any(w in _OWN_TARGET for w in words) or \
+            clause[kw.i].w in V.HEAL_MYSELF:
+        return  # («лечусь сама»: the reflexive verb names her)
     idx = name_index(ctx.nicks)
     cw = clause_words(clause)
     if any(clause[k].word and (hit := idx.exact(cw, k, None)) is not None and
