@@ -103,6 +103,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
     for nick in nicks:
+        _add_initials(idx, nick)
         _add_pieces(idx, nick, alone)
         _add_given(idx, nick)
         _add_numbers(idx, nick)
@@ -228,6 +229,16 @@ def _add_numbered(idx: NameIndex, nick: str) -> None:
             forms |= set(ending_forms(reading))
     for number in numbers:
         idx.numbered.setdefault(number, []).append((nick, frozenset(forms)))
+
+
+def _add_initials(idx: NameIndex, nick: str) -> None:
+    """Index the initials of a nickname of two or three words of letters («Т.П.» for
+    «Тимофей Павлович»; a Latin nick's also in Cyrillic: «Д.К.» for «Don_Korleone»)."""
+    words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
+    if not 2 <= len(words) <= 3 or len(re.findall(r"[^\W_]+", nick)) != len(words):
+        return
+    for key in {"".join(w[0] for w in words), "".join(translit(w)[0] for w in words)}:
+        idx.initials.setdefault(key, set()).add(nick)
 
 
 def _add_numbers(idx: NameIndex, nick: str) -> None:

@@ -75,6 +75,9 @@ class NameIndex:
     #: own stems of one-word Cyrillic nicknames («волод» for «Володя», see
     #: :func:`engine.names_pets.add_roots`)
     roots: dict[str, set[str]] = field(default_factory=dict)
+    #: the initials of a nickname of two or three words («тп» for «Тимофей Павлович», also
+    #: read in Cyrillic: «дк» for «Don Korleone») → those nicknames («Т.П.»)
+    initials: dict[str, set[str]] = field(default_factory=dict)
     #: a number in nicknames → (nick, the case forms of its letter words and readings)
     numbered: dict[str, list[tuple[str, frozenset[str]]]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None

@@ -19,8 +19,9 @@ def merge_tokens(idx, toks: list) -> list:
     :class:`engine.grammar_tokens.Tok` list; returns a new list (the same one when nothing
     was joined)."""
     present = set(map(_W, toks))
+    spelled = idx.initials and "." in present and not present.isdisjoint(_LETTERS)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
-            "_" not in "".join(present):
+            "_" not in "".join(present) and not spelled:
         return toks  # no multi-word nickname can start here
     out = None
     n, i = len(toks), 0
@@ -42,6 +43,8 @@ def merge_tokens(idx, toks: list) -> list:
                     best = (nick, end)
         if best is None and t.word and t.w not in idx.single and t.w not in idx.multi_first:
             best = _slipped_first(idx, toks, i)
+        if best is None and spelled and len(t.w) == 1:
+            best = _initials(idx, toks, i)
         if best is None:
             if out is not None:
                 out.append(t)
@@ -54,6 +57,33 @@ def merge_tokens(idx, toks: list) -> list:
         out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
         i = end
     return toks if out is None else out
+
+
+#: One-letter words that may be an initial.
+_LETTERS = frozenset("абвгдеёжзиклмнопрстуфхцчшщэюяabcdefghijklmnopqrstuvwxyz")
+
+#: Abbreviations written as initials that are no name («и т.п.», «т.е.», «т.д.»).
+_ABBREVIATIONS = frozenset({"тп", "тд", "те", "тк", "пс", "нр", "тч"})
+
+
+def _initials(idx, toks: list, i: int) -> tuple[str, int] | None:
+    """A nickname of two or three words written as its initials with dots («Т.П.», «т.п.»
+    for «Тимофей Павлович»), not after «и» («и т.п.»: «and so on»): ``(nick, index after
+    it)`` or None; also none when the initials are an abbreviation and written in lower case."""
+    letters, k = [], i
+    while k + 1 < len(toks) and toks[k].word and len(toks[k].w) == 1 and toks[k + 1].w == "." \
+            and toks[k + 1].start == toks[k].end:
+        letters.append(toks[k].w)
+        k += 2
+        if k < len(toks) and toks[k].word and toks[k].start > toks[k - 1].end:
+            break  # «Т. Павлович» is the words, not initials
+    key = "".join(letters)
+    owners = idx.initials.get(key, ()) if len(letters) >= 2 else ()
+    if len(owners) != 1 or (i and toks[i - 1].w == "и"):
+        return None
+    if key in _ABBREVIATIONS and not toks[i].cap:
+        return None
+    return next(iter(owners)), k
 
 
 def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:

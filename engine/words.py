@@ -301,6 +301,15 @@ def ending_forms(word: str) -> dict[str, frozenset[str]]:
         add(word + "е", "loct")
         if last in "жшчщц":
             add(word + "ем", "ablt")  # «Матвеичем»
+        if len(word) >= 5 and word[-2:] in ("ок", "ек", "ец") and word[-3] not in "аеиоуыэюя":
+            # the fleeting vowel («Тапок» → «Тапка», «Пенёк» → «Пенька», «Хитрец» →
+            # «Хитреца» and «Хитрца»): both spellings, as nobody can tell an unknown word's
+            for short in {word[:-2] + word[-1], word[:-2] + "ь" + word[-1]} if \
+                    word[-2] == "е" else {word[:-2] + word[-1]}:
+                add(short + "а", "gent", "accs"), add(short + "у", "datv")
+                add(short + "ом", "ablt"), add(short + "е", "loct")
+                if short[-1] == "ц":
+                    add(short + "ем", "ablt")
     return out
 
 
