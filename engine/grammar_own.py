@@ -13,6 +13,7 @@ from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .names import NameIndex
+from .words import past_tense, third_person
 
 #: The hostess's own words of having a guest: «у меня», «ко мне», and the verbs of waiting.
 _HOME = (("у", "меня"), ("ко", "мне"))
@@ -39,7 +40,7 @@ HOSTESS_TRIGGERS = _WAIT | _THINGS_WAIT | {"меня", "мне"}
 
 
 def hostess_home(clause: list[Tok], start: int, stop: int,
-                 idx: NameIndex) -> tuple[Kw, int] | None:
+                 idx: NameIndex, text: str = "") -> tuple[Kw, int] | None:
     """The hostess's invitation in her own words in ``clause[start:stop]`` (``stop``: the
     first move word or the end): an ``INVITE`` keyword over «у меня» / «жду» and the end of
     its statement; None when the words are not there or anything but the name and words of
@@ -52,9 +53,10 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     lo = next((n + 1 for n in range(k - 1, start - 1, -1) if words[n] in _CLOSE), start)
     if words[k] in _THINGS_WAIT:
         lo = k  # (the things before the verb were checked by _her_things)
-    if any(clause[n].word and words[n] not in _AROUND and words[n] not in _JOIN
-           for n in range(lo, k)):
-        return None
+    other = [n for n in range(lo, k) if clause[n].word and words[n] not in _AROUND and
+             words[n] not in _JOIN]
+    if other:
+        return _guest_first(clause, other, k, stop, idx, text) if _home_at(words, k) else None
     kw = Kw(V.INVITE, k, k + (1 if words[k] in _WAIT | _THINGS_WAIT else 2), weak=True,
             own=True)
     k = kw.j
@@ -70,6 +72,29 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if k < stop and words[k] not in _CLOSE:
         return None
     return kw, k
+
+
+def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
+                 idx: NameIndex, text: str) -> tuple[Kw, int] | None:
+    """«Сегодня снова Ромео ко мне 🍷»: the guest named before «ко мне» / «у меня» (``other``:
+    the words before it that are not :data:`_AROUND`, which must be exactly one name) and
+    nothing but such words after it up to the statement's end: an ``INVITE`` keyword of no
+    width at the name, and that end."""
+    words = clause_words(clause)
+    first = other[0]
+    hit = idx.exact(words, first, None) if clause[first].cap or clause[first].quoted else None
+    size = hit.length if hit is not None else _pet_size(clause, first, home, idx)
+    if not size or other[-1] >= first + size:
+        return None
+    k = home + 2
+    while k < stop and (not clause[k].word or words[k] in _AROUND) and words[k] not in _CLOSE \
+            and not text[clause[k - 1].end:clause[k].start].strip():
+        k += 1
+    if k < stop and words[k] not in _CLOSE and (
+            not text[clause[k - 1].end:clause[k].start].strip() or past_tense(words[k]) or
+            third_person(words[k])):
+        return None  # «Ромео ко мне приставал»: a story (an emoji ends the statement)
+    return Kw(V.INVITE, first, first, weak=True, own=True), k
 
 
 #: «мой камин и глинтвейн ждут X»: her (our) things of home waiting for the guest.
@@ -128,17 +153,29 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     comma) and asks him over in the second person: an ``INVITE`` keyword of no width at the
     name (its target); None otherwise."""
     words = clause_words(clause)
-    if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or \
-            HOSTESS_COME.isdisjoint(words[start + 1:]):
+    if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or (
+            HOSTESS_COME.isdisjoint(words[start + 1:]) and "мне" not in words and
+            _WAIT.isdisjoint(words)):
         return None
     hit = idx.exact(words, start, None)
     size = hit.length if hit is not None else _pet_size(clause, start, len(clause), idx)
     if not size or start + size >= len(clause) or words[start + size] != ",":
         return None
-    come = next(k for k in range(start + 1, len(clause)) if words[k] in HOSTESS_COME)
-    if not _ELSEWHERE.isdisjoint(words[come + 1:come + 4]):
+    come = next((k for k in range(start + size, len(clause)) if _come_at(words, k)), None)
+    if come is None or not _ELSEWHERE.isdisjoint(words[come + 1:come + 4]):
         return None  # «Ванечка, заходи в ветку почаще»: the forum, not her home
+    end = next((k for k in range(come + 1, len(clause)) if words[k] in _CLOSE), len(clause))
+    if any(clause[k].word and past_tense(words[k]) for k in range(come + 1, end)):
+        return None  # «Ванечка, ко мне вчера заходил X»: a story
     return Kw(V.INVITE, start, start, weak=True, own=True)
+
+
+def _come_at(words: list[str], k: int) -> bool:
+    """True when the hostess asks the addressed guest over at ``k``: «приходи», «жду вас /
+    тебя», «ко мне» (on the tea, tonight …)."""
+    return words[k] in HOSTESS_COME or (words[k] in _WAIT and k + 1 < len(words) and
+                                        words[k + 1] in ("вас", "тебя")) or \
+        tuple(words[k:k + 2]) == ("ко", "мне")
 
 
 #: Places that are not the hostess's home («заходи в ветку», «приходи на форум»).

@@ -59,13 +59,16 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = _fear_votes(ctx, clause, kws)
     if member is None and ctx.sender.role == "hostess" and (home := hostess_home(
             clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
-            name_index(ctx.nicks))) is not None and not any(k.i < home[0].i for k in kws):
+            name_index(ctx.nicks), ctx.text)) is not None and \
+            not any(k.i < home[0].i for k in kws):
         # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
     elif member is None and ctx.sender.role == "hostess" and \
-            not any(k.cls == V.INVITE for k in kws) and \
+            not any(k.cls == V.INVITE and not (k.weak and not _names_player(ctx, clause, k.j))
+                    for k in kws) and \
             (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:
-        kws = [call] + kws  # «Ванечка, … приходи ещё сегодня»: the guest she calls
+        # «Ванечка, … приходи ещё сегодня», «Ванечка, ко мне на чай»: the guest she calls
+        kws = [call] + [k for k in kws if k.cls != V.INVITE]
     if kws and member is None and not GIVE.isdisjoint(map(_W, clause)):
         kws = given_later(ctx, clause, kws)  # «Голоса сегодня, раз уж ярость, отдаю X и Y»
     if len(kws) > 1:
