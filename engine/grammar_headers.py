@@ -22,6 +22,11 @@ _HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
 CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
 
 
+#: Verbs by which a two-vote day's ordinal says where that vote goes («Первый остаётся за X»).
+_VOTE_GOES = frozenset({"остается", "остаётся", "идет", "идёт", "уходит", "отдаю", "отдан",
+                        "отдам", "ставлю", "за"})
+
+
 def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     """«Врач — Бука» from the doctor, «Клан: Бука» from a clan member: a header word naming
     the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
@@ -38,6 +43,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
             k += 1
         if k < len(clause) and clause[k].w in (":", "—", "→"):
             return [Kw(V.KILL, start, k)]
+    if w in V.VOTE_ORDINALS and clause[start + 1].w in _VOTE_GOES:
+        return [Kw(V.VOTE, start, start + 1)]  # «Первый остаётся за Бароном» (a two-vote day)
     if clause[start + 1].w not in (":", "—", "→"):
         return _night_target(clause, start, actor)
     if w in TODAY_HEADS and actor.role == "swindler":

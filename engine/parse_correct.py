@@ -18,7 +18,7 @@ from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
-from .words import past_tense, role_words
+from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
@@ -97,6 +97,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if not only_fillers(clause, after, len(clause)):
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
                      None)
+        first_end = k + hit.length
+        if after > first_end and clause[first_end].w == "," and any(
+                t.word and predicate(t.w) for t in clause[after:after + 4]):
+            after = comma = first_end  # «всё-таки Маргоша, Барон вчера объяснился»: a remark
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
             # back and what replaces it is not clear: asked, never left standing

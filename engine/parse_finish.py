@@ -169,7 +169,11 @@ def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
            for it in items):
         return items  # the line's other name is asked about already («Диму и Маруську»)
     low = line.lower()
-    if _ONE_VOTE.search(low) or not any(
+    at = votes[0].pos - start  # the vote's own sentence says whether one vote is meant
+    lo = max(low.rfind(".", 0, at), low.rfind("!", 0, at), low.rfind("?", 0, at)) + 1
+    hi = min((n for n in (low.find(".", at), low.find("!", at), low.find("?", at)) if n >= 0),
+             default=len(low))
+    if _ONE_VOTE.search(low, lo, hi) or not any(
             not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low)):
         return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")

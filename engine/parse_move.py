@@ -59,6 +59,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         tg.end = max(tg.end, kw.j)
     if kw.cls == V.VOTE and tg.hits and _as_decided(clause, kw.j, tg.hits[0][1], hi):
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
+    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and _decider(clause, tg.hits[0][2], hi):
+        return kw.j  # «кого убивать — пусть Джонни решает»: he decides, he is no target
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
         items.append(Item(clause[kw.i].start, problem=problem(
             span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
@@ -194,6 +196,13 @@ _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Марус�
 #: «как X скажет»: verbs of another player deciding the move.
 _DECIDE_VERBS = frozenset({"скажет", "скажут", "решит", "решат", "захочет", "прикажет",
                            "велит", "распорядится", "посоветует", "напишет"})
+
+
+def _decider(clause: list[Tok], end: int, hi: int) -> bool:
+    """True when a verb of deciding follows the name that ends at ``end`` («пусть Джонни
+    решает», «Граф сам выберет»): the player named decides the move, he is not its target."""
+    k = end + 1 if end < hi and clause[end].w in ("сам", "сама", "сами") else end
+    return k < hi and clause[k].w in V.DECIDING
 
 
 def _as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
