@@ -50,9 +50,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
     if action is None and kw.cls in (V.CHOOSE, V.AWARD):
         return None
-    if action == "vote" and kw.cls == V.CHOOSE and clause is not None and \
-            clause[kw.i].w not in ("выбираю", "выберу"):
-        return None  # («Ромео вчера выбрал Тыкву»: a story, not the appeal day's vote)
+    if action in ("vote", "fear_choice") and kw.cls == V.CHOOSE and clause is not None and \
+            clause[kw.i].w not in ("выбираю", "выберу") and \
+            (action == "vote" or clause[kw.i].w in ("беру", "возьму")):
+        # («Ромео вчера выбрал Тыкву»: a story, not the appeal day's vote; «беру X» is the
+        # pair of «Выбери меня!» only)
+        return None
     if action is None and kw.cls == V.VISIT and kw.weak:
         return None  # «иду к Сове» from a player whose move is no visit: talk
     if action == ASK and mortar_said(ctx):

@@ -38,8 +38,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         action = action_for(kw.cls, actor, ctx.turn)
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     if _ordinary_speech(ctx, clause, kw, hi) or (
-            (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and idiom_told(clause, kw.i, kw.j)):
-        # («Он отправил Кракена на линч»: what happened, not a vote)
+            (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and
+            not (kw.alt is not None and clause[kw.j - 1].w in _MY_CHOICE) and
+            idiom_told(clause, kw.i, kw.j)):
+        # («Он отправил Кракена на линч»: what happened, not a vote; «в пару беру» ends in
+        # the sender's own verb: no idiom told)
         return kw.j
     if action == "vote" and kw.j < hi and _deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
@@ -191,6 +194,10 @@ _POINTING = _PRONOUN_BEFORE | {"туда", "он", "она", "ним"}  # («с�
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
+
+
+#: The sender's own verbs of choosing that end a merged keyword («в пару беру X»).
+_MY_CHOICE = frozenset({"беру", "возьму", "выбираю", "выберу"})
 
 
 #: «как X скажет»: verbs of another player deciding the move.

@@ -108,7 +108,7 @@ _GIVE_WORDS = frozenset({"отдаю", "отдам", "ставлю", "поста
 
 
 #: Words that make an idiom the sender's own («у меня в гостях», «ко мне на чай»).
-_FIRST_PERSON = frozenset({"меня", "мне", "себе"})
+_FIRST_PERSON = frozenset({"меня", "мне", "себе", "выбираю", "выберу", "беру", "возьму"})
 
 
 def _first_word_at(clause: list[Tok]) -> int:
