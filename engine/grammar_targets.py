@@ -162,7 +162,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard" and guards)):  # «Страж — при мне»; «проверка при мне» is no move
             # «обворую, он у меня любимый клиент»: «меня» after a remark is no target
-            out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), k, k + 1))
+            who = actor.nick if w == "себе" else ctx.sender.nick  # «Шкаф на себе»: himself
+            out.hits.append((NameHit(who, (who,), "self"), k, k + 1))
             joined, out.end = False, k + 1
             k += 1
             continue

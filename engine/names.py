@@ -78,8 +78,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)]
             for w, extra in zip(words, readings):
+                short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
                 for form in word_forms(w) | _safe(extra):
-                    if len(w) >= THRESHOLDS["prefix_min_len"]:
+                    if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
+                        # («ежа», «ежу» for «Ёж_Колючий»: a noun of two letters in its cases)
                         idx.parts.setdefault(form, set()).add(nick)
                         idx.whole_words.setdefault(form, set()).add(nick)
                     if form not in extra or "nomn" in extra[form]:

@@ -185,8 +185,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
-        elif n and clause[kw.i].w in lex.plural1:
+        elif clause[kw.i].w in lex.plural1 and (n or any(
+                t.w == "," for t in clause[start:kw.i])):
             member = base = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
+            # («Шкаф на себе, режем Бублика»: after the member's heading and a comma)
             # (and after that the clause's moves are his: «…, убиваем X, голос Y»)
         elif n and clause[kw.i].w not in lex.third:
             member = base
