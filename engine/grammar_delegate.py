@@ -22,7 +22,8 @@ from .words import is_infinitive, norm
 #: Verbs of a boss deciding or moving for his member («пусть X решает», «X решит»,
 #: «пусть X походит за меня»).
 DECIDES = frozenset({"решает", "решит", "распорядится", "распоряжается", "выберет",
-                     "выбирает", "походит", "сходит", "сделает", "ходит"})
+                     "выбирает", "походит", "сходит", "сделает", "ходит", "скажет",
+                     "прикажет", "велит", "укажет"})
 
 #: Words such a clause may hold besides the boss and the verb.
 _SKIP = frozenset({"пусть", "пускай", "ход", "мой", "сам", "сегодня", "за", "ним", "ночью",

@@ -211,16 +211,19 @@ _HANDED = frozenset({"отдал", "отдала", "передал", "перед
 
 def handed_over(clause: list[Tok], k: int) -> int | None:
     """«Кот отдал ход мне: обносит Ромашку», «Бастион оставил ход на меня — значит, стоит на
-    Чинге»: from token ``k`` (after the member's name) a verb of handing over, «ход», «мне»
-    or «на меня», then «:», «—» or «,»; returns the index of the move after that mark (and a
+    Чинге», «Кефир сегодня на моё усмотрение: охраняет меня»: from token ``k`` (after the
+    member's name) a verb of handing over, «ход», «мне» or «на меня» (or «на моё
+    усмотрение»), then «:», «—» or «,»; returns the index of the move after that mark (and a
     «значит», «так что»), None otherwise."""
     words = []
     n = k
     while n < len(clause) and clause[n].word and len(words) < 6:
         words.append(clause[n].w)
         n += 1
-    if not words or words[0] not in _HANDED or not ({"ход", "ходы"} & set(words)) or \
-            not ({"мне", "меня"} & set(words)):
+    mine = bool(words) and "усмотрение" in words and not ({"мое", "моё"}.isdisjoint(words)) \
+        and set(words) <= V.AT_MY_WILL  # «Кефир сегодня на моё усмотрение: охраняет меня»
+    if not mine and (not words or words[0] not in _HANDED or
+                     not ({"ход", "ходы"} & set(words)) or not ({"мне", "меня"} & set(words))):
         return None
     if n >= len(clause) or clause[n].w not in (":", "—", ",", "→", "-"):
         return None

@@ -347,3 +347,7 @@ SENDING = frozenset({"ставлю", "поставлю", "ставим", "пос
 
 #: The doctor's reflexive «I heal myself» («лечусь сама»): the verb names him as the target.
 HEAL_MYSELF = frozenset({"лечусь", "подлечусь", "полечусь"})
+
+#: The boss's «Кефир (сегодня) на моё усмотрение: …» (engine.grammar_orders.handed_over).
+AT_MY_WILL = frozenset({"сегодня", "ночью", "опять", "снова", "тоже", "на", "мое", "моё",
+                        "усмотрение", "полностью", "целиком"})

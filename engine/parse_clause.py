@@ -84,7 +84,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             items.append(Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return None
-        kws = [Kw(cls, start, start, weak=True)]  # «вор — Бука»; without a name, chatter
+        j = start + 1 if start < len(clause) and lexicon().words.get(clause[start].w) == cls \
+            else start  # («Кефир на моё усмотрение: охраняет меня»: his verb, said after)
+        kws = [Kw(cls, start, j, weak=True)]  # «вор — Бука»; without a name, chatter
     elif member is not None and DEFAULT_CLASS.get(member.role) and \
             _name_first(ctx, clause, start, kws[0].i):
         # «Вор → Кузя (обчистить до нитки)»: the name right after the member is his move's
