@@ -5,7 +5,7 @@
 past (those questions are :mod:`engine.grammar_context`); :mod:`engine.grammar_headers` reads
 «Врач — Бука» as a move. The phrases that qualify a clause (skip, cancel, «как вчера»,
 corrections, hypotheses) are :mod:`engine.grammar_flags`; which sentences of a letter are read
-at all is :mod:`engine.grammar_windows`.
+at all is :mod:`engine.grammar_windows`; misspelt verbs are :mod:`engine.grammar_fuzzy`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from .grammar_tokens import Tok, match_phrase, clause_words
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, is_known_word, is_verb, max_distance, role_words, thing_noun, third_person,
+    common_noun, is_verb, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
+from .grammar_fuzzy import any_fuzzy_verb, fuzzy_verb
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
 )
@@ -392,7 +393,7 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
     first three words of a clause without keywords (the first such verb only), at the first
     word of the clause, and at the first word after a comma, dash or colon."""
-    if not _any_fuzzy_verb(clause, not found):
+    if not any_fuzzy_verb(clause, not found):
         return []  # the common case: no misspelt verb where one is looked for
     taken = {k for kw in found for k in range(kw.i, kw.j)}
     all_words: list[str] = []
@@ -417,48 +418,6 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             if kw:
                 out.append(kw)
     return sorted(out, key=lambda kw: kw.i)
-
-
-def _any_fuzzy_verb(clause: list[Tok], first_three: bool) -> bool:
-    """True when a word where :func:`_fuzzy_keywords` looks for a misspelt verb is one (the
-    first word, the first word after a comma, dash or colon, and with ``first_three`` the
-    first three words)."""
-    seen, limit = 0, 3 if first_three else 1
-    before = None  # the token before ``t``
-    for t in clause:
-        if t.word:
-            if (seen < limit or (not before.word and before.w in SEGMENT_MARKS)) and \
-                    fuzzy_verb(t.w):
-                return True
-            seen += 1
-        before = t
-    return False
-
-
-@functools.lru_cache(maxsize=1)
-def _verb_choices() -> list[str]:
-    """Strong keywords a misspelt verb is compared with."""
-    lex = lexicon()
-    return [w for w in lex.words if w not in lex.weak and len(w) >= 3]
-
-
-@functools.lru_cache(maxsize=50_000)
-def fuzzy_verb(word: str) -> str | None:
-    """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
-    when the word is a dictionary word, a role word, or near keywords of several classes."""
-    limit = max_distance(len(word), "verb")
-    if not limit or is_known_word(word) or word in role_words():
-        return None
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    hits = process.extract(word, _verb_choices(), scorer=OSA.distance, score_cutoff=limit,
-                           limit=None)
-    if not hits:
-        return None
-    best = min(s for _, s, _ in hits)
-    classes = {lexicon().words[c] for c, s, _ in hits if s == best}
-    return classes.pop() if len(classes) == 1 else None
 
 
 def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:

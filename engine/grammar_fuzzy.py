@@ -1,0 +1,54 @@
+"""Misspelt move verbs («лечю», «провиряю», «линчю»): :func:`fuzzy_verb` (one edit from a
+strong keyword of one class) and where :mod:`engine.grammar_keywords` looks for one
+(:func:`any_fuzzy_verb`)."""
+
+from __future__ import annotations
+
+import functools
+
+from .grammar_plans import SEGMENT_MARKS
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .words import is_known_word, max_distance, role_words
+
+
+def any_fuzzy_verb(clause: list[Tok], first_three: bool) -> bool:
+    """True when a word where :func:`engine.grammar_keywords._fuzzy_keywords` looks for a misspelt verb is one (the
+    first word, the first word after a comma, dash or colon, and with ``first_three`` the
+    first three words)."""
+    seen, limit = 0, 3 if first_three else 1
+    before = None  # the token before ``t``
+    for t in clause:
+        if t.word:
+            if (seen < limit or (not before.word and before.w in SEGMENT_MARKS)) and \
+                    fuzzy_verb(t.w):
+                return True
+            seen += 1
+        before = t
+    return False
+
+
+@functools.lru_cache(maxsize=1)
+def _verb_choices() -> list[str]:
+    """Strong keywords a misspelt verb is compared with."""
+    lex = lexicon()
+    return [w for w in lex.words if w not in lex.weak and len(w) >= 3]
+
+
+@functools.lru_cache(maxsize=50_000)
+def fuzzy_verb(word: str) -> str | None:
+    """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
+    when the word is a dictionary word, a role word, or near keywords of several classes."""
+    limit = max_distance(len(word), "verb")
+    if not limit or is_known_word(word) or word in role_words():
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    hits = process.extract(word, _verb_choices(), scorer=OSA.distance, score_cutoff=limit,
+                           limit=None)
+    if not hits:
+        return None
+    best = min(s for _, s, _ in hits)
+    classes = {lexicon().words[c] for c, s, _ in hits if s == best}
+    return classes.pop() if len(classes) == 1 else None
