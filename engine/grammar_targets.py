@@ -17,6 +17,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
+    doubt_then_name,
     first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
     retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
 )
@@ -119,6 +120,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         w = t.w
+        if out.hits and w in _SELF_CORRECTION and (m := doubt_then_name(idx, clause, words, k,
+                                                                          hi)):
+            out.alternative = joined = True  # «за Зайкой… хотя, может, за Лисой»: asked
+            k = m
+            continue
         if out.hits and (w in _SELF_CORRECTION or (
                 w == "в" and k + 1 < hi and words[k + 1] == "смысле")):
             nxt = corrected_name(idx, clause, words, k, hi)

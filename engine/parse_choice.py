@@ -127,17 +127,19 @@ def kept_vote(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     return len(items) > before
 
 
-def conditional(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+def conditional(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item],
+                reason: str = "conditional") -> bool:
     """«Если X не объяснится — голос за него. А если объяснится, то тогда за Шушу»: another
     target for the move before under a condition the host cannot know: neither is an
-    order; the reply asks (precision first)."""
+    order; the reply asks (precision first). ``reason`` ``alternative``: another target
+    offered in doubt («Присмотрю за X… хотя, может, за Y»)."""
     action = action_for(prev.cls, prev.member or ctx.sender, ctx.turn)
     if action is None:
         return False
     dropped = {id(it) for it in prev.items}
     items[:] = [it for it in items if id(it) not in dropped]
     items.append(Item(clause[0].start, problem=problem(
-        span(ctx.text, clause, 0, len(clause)), "unparsed", "conditional"), tried=action))
+        span(ctx.text, clause, 0, len(clause)), "unparsed", reason), tried=action))
     return True
 
 

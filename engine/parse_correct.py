@@ -69,6 +69,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             _NO.search(ctx.text[prev.start:clause[0].start].lower()):
         k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
     words = clause_words(clause)
+    if k is None and adjacent and prev.items and words[0] in _DOUBT_OPENERS and \
+            not _UNSURE.isdisjoint(words[1:4]) and _NOT.isdisjoint(words[:3]) and (named := next(
+                (n for n, t in enumerate(clause[:8]) if t.word and
+                 nick_at(ctx, clause, words, n) is not None), None)) is not None and \
+            not find_keywords(clause[:named], set(), name_index(ctx.nicks)):
+        # «Присмотрю за Зайкой… хотя, может, за Лисой»: another target offered in doubt
+        return conditional(ctx, clause, prev, items, "alternative")
     if k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
@@ -108,6 +115,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)
+    if not _UNSURE.isdisjoint(words[1:k]) and _NOT.isdisjoint(words[:k]):
+        return conditional(ctx, clause, prev, items, "alternative")  # «хотя, может, за Y»
     if "за" in words[k0:k] and prev.cls not in V.ZA_CLASSES:
         prev = _vote_before(ctx, clause, prev, items)  # «Голос за X. Лечу Y. Хотя нет — за Z»
         if prev is None:
@@ -161,6 +170,18 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
+
+
+#: Words of doubt between a correction's head and its name («хотя, может, за Лисой»): the
+#: other target is offered, not chosen.
+_UNSURE = frozenset({"может", "возможно", "или", "либо", "мб"})
+
+#: «или нет, лучше Y»: a correction, no doubt.
+_NOT = frozenset({"нет", "не"})
+
+#: The first word of a clause that offers another target in doubt («Хотя, может, за Y», «Или
+#: за Y?», «А может, Y»).
+_DOUBT_OPENERS = frozenset({"хотя", "или", "либо", "а"})
 
 
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
