@@ -480,3 +480,8 @@ def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
         if t.word and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             return False
     return True
+
+
+def keyword_at(clause: list[Tok], i: int) -> Kw | None:
+    """The keyword (a word or a phrase of the lexicon) that starts at token ``i``, if any."""
+    return _keyword_at(clause, i)

@@ -243,58 +243,6 @@ POSTURE = frozenset({"стоит", "стоишь", "стоять", "стой", "
 
 #: The prepositions of a member's own move in an order without a verb («Старик у Ромашки»,
 #: «Лис к Сове», «Страж при мне»).
-_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"})}
-
-
-#: Words between a guard's name and the preposition of his move: standing by, «сам».
-_GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
-
-#: Verbs of going between a thief's name and the preposition of his move («Лис пусть идёт к
-#: Сове», «Лис сегодня заглянет к Сове»); not «ходит» (a habit: talk).
-_THIEF_SKIP = frozenset({"идет", "пойдет", "сходит", "зайдет", "заглянет", "идти", "пойти",
-                         "сходить", "зайти", "заглянуть", "иди", "сходи", "зайди", "загляни",
-                         "наведается", "наведаться", "наведайся", "сам", "ты", "он", "она"})
-
-
-def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
-    """True when a member's name (ending at token ``k``) is followed by a preposition of his
-    role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
-    «Старик у Ромашки», «Страж при мне» is the boss's order without a verb. ``ctx`` gives
-    ``nicks``."""
-    preps = _ELLIPTIC_PREPS.get(role)
-    if not preps:
-        return False
-    while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
-                                                  clause[k].w in V.SENDING or (
-            role == "guard" and clause[k].w in _GUARD_SKIP) or (
-            role == "thief" and clause[k].w in _THIEF_SKIP)) and clause[k].w not in preps:
-        if clause[k].w in POSTURE:
-            preps = preps | {"у"}  # «Витязь стоит у Щипача»
-        k += 1  # «Бастион (стоит) на мне», «Бастион сам на себе»
-    if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
-        return False
-    w = clause[k + 1].w
-    if role == "thief" and w in ("мне", "меня"):
-        return False  # («Лис на меня …»: no theft from the boss)
-    if w in ("мне", "меня") or (role == "guard" and w in ("себе", "себя")):
-        end = k + 2
-    else:
-        from .parse_types import nick_at  # «Лиса у Совы ворует» (sova_2001): a reading too
-
-        hit = nick_at(ctx, clause, clause_words(clause), k + 1)
-        if hit is None:
-            return False
-        end = k + 1 + hit.length
-    if end < len(clause) and clause[end].word and clause[end].w in lexicon().words:
-        end += 1  # «Лис у Совы ворует»: his move word after the place
-    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
-                len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
-    if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))
-                                  for t in clause[stop:]):
-        return False  # «Ласка у Кузи, кстати, вчера была»: a story
-    return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
-
-
 #: «за тобой», «на тебе», «тебе», «твой/твоя (цель)»: the boss hands the member he addresses
 #: his target («Лис, за тобой Сова», «Страж, на тебе Зоя», «Лис, твоя цель — Сова»).
 _YOURS = frozenset({"твой", "твоя", "твое", "твои"})

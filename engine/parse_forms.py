@@ -7,9 +7,10 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
+from .grammar_elliptic import elliptic
 from .grammar_members import loose_member
 from .grammar_orders import (
-    POSTURE, assignment, for_you, silence_header, elliptic, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, for_you, silence_header, handed_over, past_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
@@ -42,6 +43,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if k == 0:
         if [t.w for t in clause[:3]] == ["на", "всякий", "случай"]:
             k = 3  # «На всякий случай: Лис, …»
+        k = clan_head(clause) or k  # «По клану: Лис сегодня идёт к Сове …»
         k = silence_header(clause, name_sizes(name_index(ctx.nicks), clause)) or k
         # («На случай, если наши ребята проспят: Лис …»)
         while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == "," or
@@ -263,9 +265,25 @@ def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool
 def _opening(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` opens the clause, courtesy words and a condition that the
     members send nothing («На случай, если ребята проспят: …») aside."""
-    lead = 3 if [t.w for t in clause[:3]] == ["на", "всякий", "случай"] else 0
+    lead = 3 if [t.w for t in clause[:3]] == ["на", "всякий", "случай"] else clan_head(clause)
     lead = (silence_header(clause) or lead) if k > lead else lead
     return all(t.w in _ADDRESS_WORDS or t.w in (",", ":") for t in clause[lead:k])
+
+
+#: Headings of the clan's orders before a member's name («По клану: Лис …», «Ночные — …»).
+_CLAN_HEADS = (("по", "клану"), ("клан",), ("для", "клана"), ("ночные",), ("ночные", "ходы"),
+               ("ходы", "клана"), ("по", "семье"), ("семья",))
+
+
+def clan_head(clause: list[Tok]) -> int:
+    """Tokens of a heading of the clan's orders and its «:» or «—» opening the clause («По
+    клану: Лис идёт к Сове»); 0 when there is none."""
+    words = [t.w for t in clause[:4]]
+    for head in _CLAN_HEADS:
+        n = len(head)
+        if tuple(words[:n]) == head and len(words) > n and words[n] in (":", "—"):
+            return n + 1
+    return 0
 
 
 #: «…, от меня ни на шаг»: the guard's order to stay with the boss.

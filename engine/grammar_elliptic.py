@@ -1,0 +1,73 @@
+"""A boss's order for a clan member with no verb of its own (issue 11): «Старик у Ромашки»,
+«Страж при мне», «Лис на Сову», «Лис идёт к Сове и выносит всё» (engine.parse_forms)."""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import keyword_at
+from .grammar_orders import POSTURE
+from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
+from .words import past_tense
+
+
+#: The move word of a role whose order may be elliptic, and what it may take after it.
+_ROLE_CLASS = {"thief": V.ROB, "guard": V.GUARD}
+_ALL_OF_IT = frozenset({"все", "всё", "его", "ее", "её", "их"})
+
+_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"})}
+
+
+#: Words between a guard's name and the preposition of his move: standing by, «сам».
+_GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
+
+#: Verbs of going between a thief's name and the preposition of his move («Лис пусть идёт к
+#: Сове», «Лис сегодня заглянет к Сове»); not «ходит» (a habit: talk).
+_THIEF_SKIP = frozenset({"идет", "пойдет", "сходит", "зайдет", "заглянет", "идти", "пойти",
+                         "сходить", "зайти", "заглянуть", "иди", "сходи", "зайди", "загляни",
+                         "наведается", "наведаться", "наведайся", "сам", "ты", "он", "она"})
+
+
+def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
+    """True when a member's name (ending at token ``k``) is followed by a preposition of his
+    role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
+    «Старик у Ромашки», «Страж при мне» is the boss's order without a verb. ``ctx`` gives
+    ``nicks``."""
+    preps = _ELLIPTIC_PREPS.get(role)
+    if not preps:
+        return False
+    while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
+                                                  clause[k].w in V.SENDING or (
+            role == "guard" and clause[k].w in _GUARD_SKIP) or (
+            role == "thief" and clause[k].w in _THIEF_SKIP)) and clause[k].w not in preps:
+        if clause[k].w in POSTURE:
+            preps = preps | {"у"}  # «Витязь стоит у Щипача»
+        k += 1  # «Бастион (стоит) на мне», «Бастион сам на себе»
+    if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
+        return False
+    w = clause[k + 1].w
+    if role == "thief" and w in ("мне", "меня"):
+        return False  # («Лис на меня …»: no theft from the boss)
+    if w in ("мне", "меня") or (role == "guard" and w in ("себе", "себя")):
+        end = k + 2
+    else:
+        from .parse_types import nick_at  # «Лиса у Совы ворует» (sova_2001): a reading too
+
+        hit = nick_at(ctx, clause, clause_words(clause), k + 1)
+        if hit is None:
+            return False
+        end = k + 1 + hit.length
+    if end < len(clause) and clause[end].word and clause[end].w in lexicon().words:
+        end += 1  # «Лис у Совы ворует»: his move word after the place
+    elif end + 1 < len(clause) and clause[end].w == "и":
+        kw = keyword_at(clause, end + 1)
+        if kw is not None and kw.cls == _ROLE_CLASS.get(role):
+            end = kw.j  # «Лис идёт к Сове и выносит всё(, что найдёт)», «… и обчищает её»
+            if end < len(clause) and clause[end].w in _ALL_OF_IT:
+                end += 1
+    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
+                len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
+    if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))
+                                  for t in clause[stop:]):
+        return False  # «Ласка у Кузи, кстати, вчера была»: a story
+    return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
