@@ -45,7 +45,9 @@ CLASS_ACTIONS: dict[str, dict[str, str]] = {
     HUNT: {"civil": "hunt"},
     SEARCH: {"fan": "search"},
     SWINDLE: {"swindler": "swindle"},
-    VISIT: {"thief": "rob", "thug": "beat", "maniac": "maniac_kill"},  # a night visit
+    # a night visit: the doctor's house call, the detective's look at the visited
+    VISIT: {"thief": "rob", "thug": "beat", "maniac": "maniac_kill", "doctor": "heal",
+            "detective": "check"},
 }
 
 #: The subject of a visit that makes it the clan's kill («наш клан навестит X», «семья
