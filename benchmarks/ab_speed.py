@@ -16,7 +16,9 @@ Usage (repository root, the project venv)::
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
+import shutil
 import statistics
 import subprocess
 import sys
@@ -36,6 +38,7 @@ def load_old(rev: str) -> str:
     subprocess.run(["tar", "-x", "-C", str(folder)], input=data, check=True)
     (folder / "x" / "engine").rename(folder / "engine_old")
     sys.path.insert(0, str(folder))
+    atexit.register(shutil.rmtree, folder, True)  # (its data files are read lazily)
     return "engine_old"
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -149,6 +150,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     work = args.keep or Path(tempfile.mkdtemp(prefix="same-results-"))
     work.mkdir(parents=True, exist_ok=True)
+    try:
+        return _compare(args, work)
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _compare(args, work: Path) -> int:
+    """Dump both engines' results under ``work`` and compare them (see :func:`main`)."""
     old_root = args.old_dir
     if old_root is None:
         old_root = work / "old"
