@@ -308,6 +308,8 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if not is_verb(clause[kw.j - 1].w):
         return False  # «(выбор для) лечения на эту ночь — Сова»: a noun does not fly anywhere
     nxt = kw.j + 1
+    if clause[kw.j].w == "как" and nxt < hi and clause[nxt].w == "раз":
+        return False  # «слежу как раз за Муркой»: «как раз» is «just», no «как пойдёт»
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
     return True

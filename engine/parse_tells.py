@@ -13,7 +13,7 @@ from .grammar_targets import Targets
 from .grammar_target_words import reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import is_interjection, verb_reading
+from .words import is_interjection, predicate, verb_reading
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
@@ -28,6 +28,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
+    if kw.cls == "VOTE" and kw.i == _first_word_at(clause) and kw.j < len(clause) and \
+            clause[kw.j].w == "за" and not kw.reported and not any(
+                t.word and (predicate(t.w) or t.w in _JOKE) for t in clause[tg.hits[0][2]:hi]):
+        return False  # «Голос за Остапа, без вариантов» opens the sentence: an order (not
+        # «Голос за Буку был ошибкой»: a verb of its own says something of it)
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
@@ -72,6 +77,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return True
     return False
 
+
+#: Words that take what was just said back as a joke («Голос за Ирочку — шучу-шучу!»).
+_JOKE = frozenset({"шучу", "шучу-шучу", "шутка", "шутю", "прикалываюсь", "пошутил", "пошутила",
+                   "шутка-шутка"})
 
 #: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
 _SENDER_REMARK = frozenset({"мне", "я"})
