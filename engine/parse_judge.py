@@ -111,6 +111,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         reason = "other_day" if flags["other_day"] else ("pronoun" if tg.pronoun else "no_target")
         if flags["skip"] and reason == "pronoun":
             return None
+        if reason == "no_target" and clause is not None and _subordinate(clause, kw.i):
+            return None  # «все умирают не там, где я лечу»: the verb of a subordinate clause
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
@@ -243,6 +245,21 @@ def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
+
+
+#: Words that open a subordinate clause: a move verb right after them (and «я», «мы») with no
+#: player named tells what the sender does, it orders nothing («там, где я лечу»).
+_SUBORDINATORS = frozenset({"где", "когда", "куда", "откуда", "пока", "кого", "кому", "чем",
+                            "который", "которая", "которого", "которую", "чего", "зачем",
+                            "почему", "сколько"})
+
+
+def _subordinate(clause: list[Tok], i: int) -> bool:
+    """True when the keyword at ``i`` opens a subordinate clause (see :data:`_SUBORDINATORS`)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in ("я", "мы", "же", "и", "не"):
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in _SUBORDINATORS
 
 
 def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
