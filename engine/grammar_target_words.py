@@ -15,7 +15,7 @@ from . import grammar_vocab as V
 from .grammar_flags import takes_back
 from .grammar_tokens import Tok
 from .names import NameHit
-from .words import is_verb, predicate, third_person
+from .words import is_verb, morph, predicate, third_person
 
 if TYPE_CHECKING:
     from .grammar_targets import Targets
@@ -343,3 +343,20 @@ def doubt_then_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -
         return 0
     m = n + 1 if words[n] in V.PREPOSITIONS else n
     return n if m < hi and idx.exact(words, m, None) is not None else 0
+
+
+
+def possessive(idx, words: list[str], k: int) -> bool:
+    """True when a common noun stands at ``k - 1`` and the one-word nickname at ``k`` is
+    written in the genitive singular and in no nominative or accusative singular form
+    («аватарку Тыквы», not «бедняжку Тыкву», «либо Бульдозера»): it says whose thing that
+    is."""
+    prev = morph().parse(words[k - 1])[0] if k else None
+    if prev is None or (prev.is_known and prev.tag.POS != "NOUN"):
+        return False
+    hit = idx.exact(words, k, None)
+    if hit is None or hit.length != 1 or hit.nick is None:
+        return False
+    tags = [p.tag for p in morph().parse(words[k])]
+    return any("gent" in t and "sing" in t for t in tags) and \
+        not any(("accs" in t or "nomn" in t) and "sing" in t for t in tags)

@@ -19,6 +19,7 @@ from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
     doubt_then_name,
     first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
+    possessive,
     retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
 )
 from .grammar_tokens import Tok, clause_words
@@ -201,6 +202,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits and joined and k > 0 and words[k - 1] in ("—", "-") and not t.cap and \
                 not t.quoted and is_known_word(w):
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
+        if skipped and not out.hits and k > lo and clause[k - 1].word and \
+                words[k - 1] not in V.PREPOSITIONS and possessive(idx, words, k):
+            out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, she is no target
+            break
         hit = idx.exact(words, k, expected)
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS):
