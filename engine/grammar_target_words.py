@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
 from .grammar_flags import takes_back
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .names import NameHit
 from .words import is_verb, morph, predicate, third_person
 
@@ -346,13 +346,16 @@ def doubt_then_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -
 
 
 
-def possessive(idx, words: list[str], k: int) -> bool:
+def possessive(idx, clause: list[Tok], k: int) -> bool:
     """True when a common noun stands at ``k - 1`` and the one-word nickname at ``k`` is
     written in the genitive singular and in no nominative or accusative singular form
     («аватарку Тыквы», not «бедняжку Тыкву», «либо Бульдозера»): it says whose thing that
     is."""
-    prev = morph().parse(words[k - 1])[0] if k else None
-    if prev is None or (prev.is_known and prev.tag.POS != "NOUN"):
+    words = clause_words(clause)
+    if not k or not clause[k - 1].word or words[k - 1] in V.PREPOSITIONS:
+        return False
+    prev = morph().parse(words[k - 1])[0]
+    if prev.is_known and prev.tag.POS != "NOUN":
         return False
     hit = idx.exact(words, k, None)
     if hit is None or hit.length != 1 or hit.nick is None:

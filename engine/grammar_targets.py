@@ -202,9 +202,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits and joined and k > 0 and words[k - 1] in ("—", "-") and not t.cap and \
                 not t.quoted and is_known_word(w):
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
-        if skipped and not out.hits and k > lo and clause[k - 1].word and \
-                words[k - 1] not in V.PREPOSITIONS and possessive(idx, words, k):
-            out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, she is no target
+        if skipped and not out.hits and k > lo and possessive(idx, clause, k):
+            out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, not the target
             break
         hit = idx.exact(words, k, expected)
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
