@@ -9,6 +9,8 @@ title or remark in quotes or brackets, a name that starts a new statement («Л�
 
 from __future__ import annotations
 
+import functools
+
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
@@ -354,12 +356,23 @@ def possessive(idx, clause: list[Tok], k: int) -> bool:
     words = clause_words(clause)
     if not k or not clause[k - 1].word or words[k - 1] in V.PREPOSITIONS:
         return False
-    prev = morph().parse(words[k - 1])[0]
-    if prev.is_known and prev.tag.POS != "NOUN":
-        return False
-    hit = idx.exact(words, k, None)
+    hit = idx.exact(words, k, None)  # (the cheap test first: most words name nobody)
     if hit is None or hit.length != 1 or hit.nick is None:
         return False
-    tags = [p.tag for p in morph().parse(words[k])]
+    return _noun_or_unknown(words[k - 1]) and _genitive_only(words[k])
+
+
+@functools.lru_cache(maxsize=20_000)
+def _noun_or_unknown(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a noun, or the dictionary does not know it."""
+    p = morph().parse(word)[0]
+    return not p.is_known or p.tag.POS == "NOUN"
+
+
+@functools.lru_cache(maxsize=20_000)
+def _genitive_only(word: str) -> bool:
+    """True when ``word`` may be a genitive singular and is no nominative or accusative
+    singular («Тыквы», not «Тыкву»)."""
+    tags = [p.tag for p in morph().parse(word)]
     return any("gent" in t and "sing" in t for t in tags) and \
         not any(("accs" in t or "nomn" in t) and "sing" in t for t in tags)
