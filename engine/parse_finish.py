@@ -34,6 +34,13 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.retracted and any(o.move is not None and o.pos > it.pos and
                              o.move.action == it.retracted
             for o in items))]
+    # «Проверяю Ромашку… а, её нет уже. Проверяю Тюльпана»: a move on a dead player made
+    # again on a living one later in the letter was chosen anew; no refusal to tell (a vote
+    # for the dead stays refused: the reply tells which vote did not count)
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.problem.reason == "target_dead" and
+        it.tried and it.tried != "vote" and
+        any(o.move is not None and o.pos > it.pos and o.move.action == it.tried for o in items))]
     items = _merge_votes(ctx, items)
     items = _second_vote_lost(ctx, items)
     items = _merge_duplicates(ctx, items)
