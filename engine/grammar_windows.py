@@ -39,7 +39,8 @@ def trigger_words() -> frozenset[str]:
     for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES, V.ABSTAIN_PHRASES):
         out |= {p[0] for p in phrases if len(p) == 1}
     out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
-    out |= CLAN_HEADERS | TARGET_HEADS | {"жертва"} | V.WITHDRAW_WORDS | V.VOTE_ORDINALS
+    out |= CLAN_HEADERS | TARGET_HEADS | {"жертва"} | V.WITHDRAW_WORDS | \
+        (V.VOTE_ORDINALS - TWO_VOTE_TRIGGERS)
     out |= {w + "-ка" for w in lex.words}
     return frozenset(out)
 
@@ -60,6 +61,11 @@ def trigger_phrases() -> dict[str, list[frozenset[str]]]:
 def _longest(phrase: tuple[str, ...]) -> str:
     """The word a phrase is looked for by (its longest, the last of equals)."""
     return max(reversed(phrase), key=len)
+
+
+#: Ordinals of a two-vote day's second vote that are common words in chatter («другой»):
+#: triggers only on such a day (engine.parse).
+TWO_VOTE_TRIGGERS = frozenset({"другой", "другое"})
 
 
 @functools.lru_cache(maxsize=64)

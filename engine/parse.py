@@ -31,7 +31,9 @@ import functools
 from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem, role_ru
 from .grammar_keywords import find_keywords, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
-from .grammar_windows import clause_triggers, may_hold_move, reading_windows, sender_triggers
+from .grammar_windows import (
+    TWO_VOTE_TRIGGERS, clause_triggers, may_hold_move, reading_windows, sender_triggers,
+)
 from .grammar_tokens import clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index
@@ -87,6 +89,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             n for n, p in state.players.items() if p.clan == actor.clan and n != sender)))
     visible = visible_text(text)
     extra = sender_triggers(actor.role, names)
+    if turn.votes_per_player > 1:
+        extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
     clause_list = _clauses(visible, idx, extra)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
