@@ -17,7 +17,7 @@ from . import grammar_vocab as V
 from .grammar_flags import takes_back
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit
-from .words import is_verb, morph, predicate, third_person
+from .words import is_known_word, is_verb, morph, predicate, third_person
 
 if TYPE_CHECKING:
     from .grammar_targets import Targets
@@ -376,3 +376,50 @@ def _genitive_only(word: str) -> bool:
     tags = [p.tag for p in morph().parse(word)]
     return any("gent" in t and "sing" in t for t in tags) and \
         not any(("accs" in t or "nomn" in t) and "sing" in t for t in tags)
+
+
+#: Pronouns that may stand in a list of names for a player named before («за Кузю и за него
+#: же»).
+LISTED_PRONOUNS = frozenset({"его", "ее", "её", "ему", "ей", "него", "нее", "неё", "нему",
+                              "ней"})
+
+#: Words that join the elements of a list of targets.
+LIST_JOINERS = frozenset({"и", ",", "+", "плюс", "также"})
+
+
+def listed_after(words: list[str], pron_at: int, k: int) -> bool:
+    """True when a joiner of a list stands between the pronoun at ``pron_at`` and the name at
+    ``k`` («него же и за Кузю»): the pronoun is one of the targets, not an apposition of the
+    name («туда же, в Мышь»)."""
+    return pron_at >= 0 and words[pron_at] in LISTED_PRONOUNS and any(
+        words[n] in LIST_JOINERS for n in range(pron_at + 1, k))
+
+
+def pronoun_ends(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the pronoun at ``k`` ends its part of the clause (only «же», then a mark or
+    the end of the clause): it is a listed target, not the object of a move word after it."""
+    for n in range(k + 1, min(hi, len(clause))):
+        if not clause[n].word:
+            return True
+        if clause[n].w != "же":
+            return False
+    return hi >= len(clause) or not clause[hi].word
+
+
+@functools.lru_cache(maxsize=20_000)
+def attribute_of(adjective: str, noun: str) -> bool:
+    """True when ``adjective`` may be an adjective agreeing with the common noun ``noun`` (same
+    case and number, and gender in the singular: «старый фильм», «старого фильма»): a word of
+    a nick written so is an attribute, not the player («приглашаю на старый фильм»)."""
+    adj = [p.tag for p in morph().parse(adjective) if p.tag.POS == "ADJF"]
+    if not adj or not is_known_word(noun):
+        return False
+    for n in morph().parse(noun):
+        t = n.tag
+        if t.POS != "NOUN" or "Name" in t or "Surn" in t:
+            continue
+        for a in adj:
+            if a.case == t.case and a.number == t.number and (
+                    t.number == "plur" or a.gender == t.gender or "ms-f" in t):
+                return True
+    return False

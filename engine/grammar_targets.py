@@ -17,7 +17,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
-    doubt_then_name,
+    attribute_of, doubt_then_name, LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends,
     first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
     possessive,
     retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
@@ -25,7 +25,7 @@ from .grammar_target_words import (
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .words import (
-    CYR, attribute_of, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
+    CYR, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, not_a_name, person_name, role_words, third_person,
 )
 
@@ -229,7 +229,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if neg:
                 negated.append(len(out.hits))
                 neg = False
-            if out.pronoun and not out.hits and _listed_after(words, pron_at, k):
+            if out.pronoun and not out.hits and listed_after(words, pron_at, k):
                 out.pronoun, out.listed_pronoun = False, pron_at  # «за него же и за Кузю»
             out.hits.append((hit, k, k + hit.length))
             k += hit.length
@@ -266,7 +266,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             approx = idx.approximate(w) if t.cap and clause[k - 1].w in V.PREPOSITIONS else None
             if approx is not None and approx.kind != "fuzzy":  # «туда же, в Мышь»
                 out.pronoun = False
-                if _listed_after(words, pron_at, k):
+                if listed_after(words, pron_at, k):
                     out.listed_pronoun = pron_at  # «за него же и за Кузю»: two players
                 out.hits.append((approx, k, k + 1))
                 out.end = k + 1
@@ -274,10 +274,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 k += 1
                 continue
             break  # «ищу его у Сергея»: only a name right after the pronoun
-        if out.hits and joined and out.listed_pronoun is None and w in _LISTED_PRONOUNS and (
+        if out.hits and joined and out.listed_pronoun is None and w in LISTED_PRONOUNS and (
                 (k + 1 < hi and words[k + 1] == "же") or
-                (k > 1 and words[k - 1] in V.PREPOSITIONS and words[k - 2] in _LIST_JOINERS)) \
-                and _pronoun_ends(clause, k, hi):
+                (k > 1 and words[k - 1] in V.PREPOSITIONS and words[k - 2] in LIST_JOINERS)) \
+                and pronoun_ends(clause, k, hi):
             # (not «проверяю Кузю и её же убираем»: the pronoun is the next move's)
             out.listed_pronoun, out.end = k, k + 1  # «за Кузю и за него же»
             joined = False
@@ -381,14 +381,6 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     return out
 
 
-#: Pronouns that may stand in a list of names for a player named before («за Кузю и за него
-#: же»).
-_LISTED_PRONOUNS = frozenset({"его", "ее", "её", "ему", "ей", "него", "нее", "неё", "нему",
-                              "ней"})
-
-#: Words that join the elements of a list of targets.
-_LIST_JOINERS = frozenset({"и", ",", "+", "плюс", "также"})
-
 
 
 def _colon_after(words: list[str], k: int, hi: int) -> bool:
@@ -397,24 +389,6 @@ def _colon_after(words: list[str], k: int, hi: int) -> bool:
         k += 1
     return k < hi and words[k] == ":"
 
-
-def _listed_after(words: list[str], pron_at: int, k: int) -> bool:
-    """True when a joiner of a list stands between the pronoun at ``pron_at`` and the name at
-    ``k`` («него же и за Кузю»): the pronoun is one of the targets, not an apposition of the
-    name («туда же, в Мышь»)."""
-    return pron_at >= 0 and words[pron_at] in _LISTED_PRONOUNS and any(
-        words[n] in _LIST_JOINERS for n in range(pron_at + 1, k))
-
-
-def _pronoun_ends(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when the pronoun at ``k`` ends its part of the clause (only «же», then a mark or
-    the end of the clause): it is a listed target, not the object of a move word after it."""
-    for n in range(k + 1, min(hi, len(clause))):
-        if not clause[n].word:
-            return True
-        if clause[n].w != "же":
-            return False
-    return hi >= len(clause) or not clause[hi].word
 
 
 

@@ -1,6 +1,7 @@
 """Which parts of a letter are worth reading (issue 11: chatter costs almost nothing).
 
-:func:`reading_windows` finds the sentences that hold a trigger word (:func:`trigger_words`:
+:func:`reading_windows` finds the sentences that hold a trigger word
+(:func:`engine.grammar_triggers.trigger_words`:
 move words, flag and correction words; a phrase word only with its phrase), with a
 neighbour when a pronoun or an open end needs it; :func:`may_hold_move` drops a clause with
 no trigger and no name before any closer look. Transliterated move words count
@@ -16,88 +17,13 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .translit import latin_words
-from .roles import CLAN_ROLES
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SKIP
 from .grammar_plans import SEGMENT_MARKS
-from .grammar_headers import (
-    BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, DAY_HEADS, NIGHT_HEADS, TARGET_HEADS, TODAY_HEADS,
-)
+from .grammar_headers import DAY_HEADS, NIGHT_HEADS
 from .grammar_keywords import fuzzy_verb
-from .grammar_own import HOSTESS_COME, HOSTESS_TRIGGERS
-
-
-@functools.lru_cache(maxsize=1)
-def trigger_words() -> frozenset[str]:
-    """Words without which a sentence holds no move, flag or correction: keywords, the last
-    words of move, skip, cancel and «как вчера» phrases, correction words, role words,
-    header words, one-word abstain phrases («воздерживаюсь»). (Keep, later and longer abstain
-    phrases only qualify a keyword.) Third-person and plain imperative verbs are the
-    sender's triggers only for his own moves (:func:`sender_triggers`)."""
-    lex = lexicon()
-    out = set(lex.words) - lex.third - lex.imperative
-    for phrases in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES, V.ABSTAIN_PHRASES):
-        out |= {p[0] for p in phrases if len(p) == 1}
-    out |= V.CORRECTION_HEADS | V.CORRECTION_MARKS | {"нет", "тогда", V.AGAINST}
-    out |= CLAN_HEADERS | TARGET_HEADS | {"жертва"} | V.WITHDRAW_WORDS | \
-        (V.VOTE_ORDINALS - TWO_VOTE_TRIGGERS)
-    out |= {w + "-ка" for w in lex.words}
-    return frozenset(out)
-
-
-@functools.lru_cache(maxsize=1)
-def trigger_phrases() -> dict[str, list[frozenset[str]]]:
-    """Multi-word phrases that make a sentence worth reading (move idioms, skip, cancel and
-    «как вчера» phrases), as word sets keyed by their longest word."""
-    out: dict[str, list[frozenset[str]]] = {}
-    phrases = list(lexicon().phrases)
-    for table in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
-        phrases += [p for p in table if len(p) > 1]
-    for p in phrases:
-        out.setdefault(_longest(p), []).append(frozenset(p))
-    return out
-
-
-def _longest(phrase: tuple[str, ...]) -> str:
-    """The word a phrase is looked for by (its longest, the last of equals)."""
-    return max(reversed(phrase), key=len)
-
-
-#: Ordinals of a two-vote day's second vote that are common words in chatter («другой»):
-#: triggers only on such a day (engine.parse).
-TWO_VOTE_TRIGGERS = frozenset({"другой", "другое"})
-
-
-@functools.lru_cache(maxsize=64)
-def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
-    """Trigger words for a sender of ``role`` besides :func:`trigger_words`: for a boss his
-    members' names, role words and third-person verbs («Страж: Индиго», «вор ворует у X»);
-    for a swindler the role words of his branches; for anyone his own role's words
-    («Врач — Бука»), his own moves in the third person («Шуршик жульничает на X») and in the
-    plain imperative («Вылечи Бобра»); for a clan member or boss the clan as a giver («от
-    клана»)."""
-    rw = role_words()
-    lex = lexicon()
-    own = {cls for cls, table in V.CLASS_ACTIONS.items() if role in table}
-    # «Вылечи Бобра» from the doctor: asked about (engine.parse_judge); anyone else's is talk
-    imperative = frozenset(w for w in lex.imperative if lex.words.get(w) in own)
-    if role == "boss":
-        return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
-            BOSS_HEADERS | CLAN_GIVERS
-    third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
-    if role == "swindler":
-        return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
-    clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
-    home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «сегодня у меня X»
-    return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
-        home | _polite_imperatives()
-
-
-@functools.lru_cache(maxsize=1)
-def _polite_imperatives() -> frozenset[str]:
-    """«Проверьте, пожалуйста, X»: the polite imperatives of every move, a request to the
-    host that a player whose role has not the move must be told of (engine.parse_judge)."""
-    return frozenset(w for w in lexicon().imperative if w.endswith("те"))
+from .grammar_triggers import trigger_phrases, trigger_words
+from .grammar_own import HOSTESS_COME
 
 
 _ELLIPSIS = "\x01"

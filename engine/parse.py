@@ -31,9 +31,8 @@ import functools
 from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem, role_ru
 from .grammar_keywords import find_keywords, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
-from .grammar_windows import (
-    TWO_VOTE_TRIGGERS, clause_triggers, may_hold_move, reading_windows, sender_triggers,
-)
+from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
+from .grammar_windows import clause_triggers, may_hold_move, reading_windows
 from .grammar_tokens import clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index

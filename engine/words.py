@@ -155,25 +155,6 @@ def is_noun(word: str) -> bool:
     return is_known_word(word) and morph().parse(word)[0].tag.POS == "NOUN"
 
 
-@functools.lru_cache(maxsize=20_000)
-def attribute_of(adjective: str, noun: str) -> bool:
-    """True when ``adjective`` may be an adjective agreeing with the common noun ``noun`` (same
-    case and number, and gender in the singular: «старый фильм», «старого фильма»): a word of
-    a nick written so is an attribute, not the player («приглашаю на старый фильм»)."""
-    adj = [p.tag for p in morph().parse(adjective) if p.tag.POS == "ADJF"]
-    if not adj or not is_known_word(noun):
-        return False
-    for n in morph().parse(noun):
-        t = n.tag
-        if t.POS != "NOUN" or "Name" in t or "Surn" in t:
-            continue
-        for a in adj:
-            if a.case == t.case and a.number == t.number and (
-                    t.number == "plur" or a.gender == t.gender or "ms-f" in t):
-                return True
-    return False
-
-
 @functools.lru_cache(maxsize=100_000)
 def thing_noun(word: str) -> bool:
     """True when ``word``'s likeliest reading is an inanimate common noun, known or read by
