@@ -29,7 +29,8 @@ from __future__ import annotations
 import functools
 
 from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem, role_ru
-from .grammar_keywords import find_keywords, is_question
+from .grammar_keywords import find_keywords
+from .grammar_questions import is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows

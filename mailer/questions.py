@@ -34,7 +34,7 @@ _TO_HOST = re.compile(
 
 #: A line that opens as a question to the host with no «?» (a phone writer's): up to three
 #: words of address and «а», then «можно», «почему» …: the words the parser reads so
-#: (:func:`engine.grammar_keywords.asks_openly`), so what it refuses as a move is asked here.
+#: (:func:`engine.grammar_questions.asks_openly`), so what it refuses as a move is asked here.
 _OPEN_QUESTION = re.compile(
     r"^\s*(?:(?:" + "|".join(sorted(ASKING_LEAD, key=len, reverse=True)) + r")[\s,:!—-]+){0,3}"
     r"(?:" + "|".join(sorted(ASKING)) + r")(?![\w-])", re.IGNORECASE)

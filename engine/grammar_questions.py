@@ -1,0 +1,61 @@
+"""Questions in a letter (issue 11): a clause that asks never gives moves
+(:func:`is_question`), unless its question only supposes why the move before it is made
+(«Проверяю Пончика — вдруг он доктор?»).
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import keyword_at, keyword_first
+from .grammar_tokens import Tok
+
+
+def is_question(text: str, clause: list[Tok]) -> bool:
+    """A clause ending in «?» asks, it does not order: it never gives moves. So does one a
+    phone writer left without «?» that opens as a question («ведущий а можно лечить себя»,
+    «почему проверка не удалась»)."""
+    rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
+    if not rest.startswith("?"):
+        return asks_openly(clause)
+    return not _supposed_reason(clause)
+
+
+def asks_openly(clause: list[Tok]) -> bool:
+    """True when the clause opens as a question (:data:`engine.grammar_vocab.ASKING` after at
+    most three words of :data:`engine.grammar_vocab.ASKING_LEAD`): «ведущий а можно лечить
+    себя» written with no «?»."""
+    n = 0
+    for t in clause:
+        if not t.word:
+            continue
+        if t.w in V.ASKING:
+            return True
+        if t.w not in V.ASKING_LEAD or n == 3:
+            return False
+        n += 1
+    return False
+
+
+def _supposed_reason(clause: list[Tok]) -> bool:
+    """«Проверяю Пончика — вдруг он доктор?», «Голосую за X — ну кто так пишет?»: the question
+    after the last dash only supposes or asks rhetorically why (it opens with «вдруг», «кто»,
+    «разве» … and holds no move word); the move before it is an order."""
+    d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
+    if d < 1 or d + 1 >= len(clause):
+        return False
+    tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
+    if tail and clause[tail[0]].w in ("а", "ну") and len(tail) > 1:
+        tail = tail[1:]  # «— а вдруг он доктор?», «— ну кто так пишет?»
+    if not tail or clause[tail[0]].w not in _SUPPOSING:
+        return False
+    first = keyword_first()
+    if any(clause[k].w in first and keyword_at(clause, k) for k in tail):
+        return False
+    return any(clause[k].word and clause[k].w in first and keyword_at(clause, k)
+               for k in range(d))
+
+
+#: Words that open a supposition given as the reason of a move («— вдруг он доктор?»), or a
+#: rhetorical question that is the reason («Голосую за X, он пишет «всех зашизю» — ну кто так
+#: пишет?»).
+_SUPPOSING = frozenset({"вдруг", "кто", "разве", "неужели"})
