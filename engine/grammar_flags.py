@@ -303,3 +303,37 @@ def reported_order(clause: list[Tok], i: int) -> bool | str:
     # «Решила проверить Кузю» is the sender's own
     return s >= 0 and clause[s].word and clause[s].w not in _FIRST_PERSON and \
         verb_reading(clause[s].w) is None and clause[s].w not in _REPORT_SKIP
+
+
+#: Verbs of saying that introduce another player's words («X написал: …», «X говорит, что …»).
+_SAYING = frozenset({"сказать", "говорить", "написать", "писать", "заявить", "заявлять",
+                     "объявить", "объявлять", "утверждать", "кричать", "орать"})
+
+
+def said_by_other(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` stands in somebody else's words introduced earlier in
+    its clause by a verb of saying with «:» or «, что» after it («Бульдог написал: голос за
+    Кузю», «Мурка сказала, что голосует за Лося»): a third-person verb, or a past one whose
+    subject is written and is not «я» / «мы». Another player's words are no move of the sender."""
+    for k in range(i - 1, 0, -1):
+        if not clause[k].word:
+            continue
+        reading = verb_reading(clause[k].w)
+        if reading is None or reading[0] not in _SAYING:
+            continue
+        after = clause[k + 1].w if k + 1 < i else ""
+        if after != ":" and not (after == "," and k + 2 < i and clause[k + 2].w == "что"):
+            return False
+        if any(t.w == "как" for t in clause[max(0, k - 3):k]):
+            return False  # «пишу, как дон сказал: убиваем X»: the order made his own
+        _, person, tense = reading
+        if tense == "futr" or any(t.w in ("если", "ежели") for t in clause[:k]):
+            return False  # «За Катерину, если она сама не напишет: кража у X»: a condition
+        if person == "3per":
+            return True
+        s = k - 1
+        while s >= 0 and clause[s].word and clause[s].w in _REPORT_SKIP:
+            s -= 1
+        return tense == "past" and s >= 0 and clause[s].word and \
+            clause[s].w not in _FIRST_PERSON and verb_reading(clause[s].w) is None
+    return False

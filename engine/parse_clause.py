@@ -16,7 +16,7 @@ from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
-from .grammar_flags import correction_end, reported_order
+from .grammar_flags import correction_end, reported_order, said_by_other
 from .grammar_plans import (
     for_later_day, hypothetical, plan_for_later, today_instead, trailing_condition,
 )
@@ -239,6 +239,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
+        elif said_by_other(clause, kw.i):
+            kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
         if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and (
                 clause[kw.j + 1].w in (":", "—", "-", ")", ".") or (
                 kw.cls == V.VOTE and ctx.votes > 1 and clause[kw.j + 1].word and
