@@ -132,6 +132,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if nxt is None:
                 if retracts(clause, k, hi):
                     out.hits, out.retracted = [], True  # «за Мельника… ой, нет, он же свой»
+                elif (w in _TAKE_BACK or "нет" in words[k + 1:k + 5]) and any(
+                        clause[m].word and idx.exact(words, m, None) is not None
+                        for m in range(k + 1, hi)):
+                    # «премией плаща ой он же наш нет остапа» (no punctuation): another
+                    # player after the take-back, not read as the correction: asked
+                    out.alternative = True
                 break
             out.za = "за" in words[k:nxt[0]]  # «лечу Буку, хотя нет, за Кира»: which move?
             out.hits, k, joined, expected = [], nxt[0], True, nxt[1]
@@ -423,6 +429,10 @@ _EVENT_WORDS = frozenset({
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
                          "человека", "предателя", "злодея", "крысу", "шпиона"})
+
+#: Correction words that take the name before back («нет», «вернее»): a name after them is
+#: the new one, never talk («хотя» alone may be a concession: «лечу X, хотя Y просил»).
+_TAKE_BACK = frozenset({"нет", "вернее", "точнее", "вру", "нет-нет", "тьфу"})
 
 _SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя",
                               "тьфу", "опечатка", "описка", "пардон"})
