@@ -67,7 +67,8 @@ class NameIndex:
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
-    #: «Дмитрич»): reached by the full name's case forms only, and only as a guess
+    #: «Дмитрич»): reached, only as a guess, by the full name's case forms and by the
+    #: name's forms that begin as the nick does («Кузю» for «Кузьмич»; not «Диму»)
     patronymic: dict[str, set[str]] = field(default_factory=dict)
     #: nicknames whose given name is only guessed (a nick word that is a pet form of a
     #: table form, «Вовчик»): a hit by that name alone is asked about
@@ -96,7 +97,9 @@ class NameIndex:
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
         Nadezhda_M, «Веню» → «Вениамин Петрович»; «Алексея» → «Лёха 2.0» and «x_Alex_x»,
-        ambiguous); a dictionary word with no first-name reading is none. See :mod:`engine.names_given`."""
+        ambiguous); a patronymic nick of that name is a reading too («Дмитрия»: dima_k and
+        «Дмитрич», see :attr:`patronymic`); a dictionary word with no first-name reading is
+        none. See :mod:`engine.names_given`."""
         if not (self.given or self.patronymic) or not may_be_name(word):
             return None
         written = names_written(word)
