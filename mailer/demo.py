@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from .out_state import OutState
-from .words import KIND_RU, STATE_RU, count
+from .words import KIND_RU, count, synced_state
 
 
 def copy_demo(target: Path) -> Path:
@@ -60,7 +60,7 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
 
     report = sync(cfg, store, now=deadline + timedelta(minutes=5))
     echo(f"2. sync: писем {report.fetched}, обработано {report.processed}: "
-         + ", ".join(f"{STATE_RU.get(k, k)} — {v}" for k, v in sorted(report.states.items())))
+         + ", ".join(synced_state(k, v, " — ") for k, v in sorted(report.states.items())))
     for line in report.attention:
         echo(f"   внимание ведущего: {line}")
 

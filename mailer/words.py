@@ -16,6 +16,17 @@ PROBLEM_RU = {kind.value: kind.ru for kind in ProblemKind}
 #: State of a received letter, in Russian (:class:`mailer.letter_state.LetterState`).
 STATE_RU = {state.value: state.ru for state in LetterState}
 
+#: What a host needs told of a state's count right after ``sync``: the letters left waiting
+#: then came after the deadline and are read with the next day.
+_AFTER_SYNC = {LetterState.PENDING.value: "пришли после срока приёма: войдут в следующий день"}
+
+
+def synced_state(state: str, n: int, sep: str = ": ") -> str:
+    """One state's count as ``sync`` reports it: «ходы приняты: 24», «ждут обработки: 1
+    (пришли после срока приёма: войдут в следующий день)»."""
+    note = _AFTER_SYNC.get(state)
+    return f"{STATE_RU.get(state, state)}{sep}{n}" + (f" ({note})" if note else "")
+
 
 def count(n: int, one: str, few: str, many: str) -> str:
     """``n`` with the Russian noun form it takes: count(1, "письмо", "письма", "писем") →

@@ -685,7 +685,10 @@ def test_demo_into_a_used_folder_is_a_russian_error(tmp_path):
     from mailer.cli import main
 
     folder = tmp_path / "d"
-    assert CliRunner().invoke(main, ["demo", "--keep", str(folder)]).exit_code == 0
+    first = CliRunner().invoke(main, ["demo", "--keep", str(folder)])
+    assert first.exit_code == 0
+    # the demo's late letter waits for day 2, and the sync line says why it waits
+    assert "ждут обработки — 1 (пришли после срока приёма: войдут в следующий день)" in first.output
     out = CliRunner().invoke(main, ["demo", "--keep", str(folder)])
     assert out.exit_code == 1 and "Traceback" not in out.output
     assert f"Ошибка: в {folder} уже есть демо-игра" in out.output

@@ -99,7 +99,7 @@ def status(ctx: click.Context) -> None:
               + (" (mafia-mail inbox)" if rep.attention else ""))
     if rep.no_moves and not rep.finished:
         out.print(f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
-                  "(mafia-mail inbox --state no_moves)")
+                  "(mafia-mail inbox --state \"без ходов\")")
     if rep.questions and not rep.finished:
         out.print(f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
                   "ответив, отметьте: inbox --done НОМЕР)")

@@ -10,7 +10,7 @@ import click
 
 from mailer.letter_state import LetterState
 from mailer.out_state import OutState
-from mailer.words import KIND_RU, PROBLEM_RU, STATE_RU, code_for
+from mailer.words import KIND_RU, PROBLEM_RU, STATE_RU, code_for, synced_state
 
 from .common import HostError, call, command_name, console, echo_json, now, open_game, print_table, table
 
@@ -39,7 +39,7 @@ def sync(ctx: click.Context) -> None:
 def _echo_report(report) -> None:
     """The per-state counts and the attention list of a SyncReport, as ``sync`` prints them."""
     for state, n in sorted(report.states.items()):
-        click.echo(f"  {STATE_RU.get(state, state)}: {n}")
+        click.echo(f"  {synced_state(state, n)}")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
