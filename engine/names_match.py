@@ -67,8 +67,9 @@ class NameIndex:
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
-    #: «Дмитрич»): reached, only as a guess, by the full name's case forms and by the
-    #: name's forms that begin as the nick does («Кузю» for «Кузьмич»; not «Диму»)
+    #: «Дмитрич»): reached, only as a guess, by the full name's case forms and, when no nick
+    #: holds the name itself, by its forms that begin as the nick does («Кузю» for
+    #: «Кузьмич»; not «Диму»; not «Петю» with «Пётр» on the roster)
     patronymic: dict[str, set[str]] = field(default_factory=dict)
     #: nicknames whose given name is only guessed (a nick word that is a pet form of a
     #: table form, «Вовчик»): a hit by that name alone is asked about
@@ -106,7 +107,7 @@ class NameIndex:
         owners = {n for name in written for n in self.given.get(name, ())}
         full = full_names(word)
         sons = {n for name in written for n in self.patronymic.get(name, ())
-                if name in full or norm(n)[:3] == word[:3]}
+                if name in full or (not owners and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins
             return NameHit(None, tuple(sorted(owners | sons)), "name")
