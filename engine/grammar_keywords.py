@@ -265,6 +265,10 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                     out.pop()
             elif kw.j < len(clause) and clause[kw.j].w in ("с", "со"):
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
+            elif kw.j < len(clause) and clause[kw.j].w in V.WITHDRAW_WORDS and \
+                    clause[kw.i].w in ("голос", "голоса") and \
+                    not any(t.w in ("с", "со") for t in clause[:kw.i]):
+                kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
         out.append(kw)
     return out
 

@@ -34,7 +34,8 @@ from .grammar_questions import is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows
-from .grammar_tokens import clauses, tokenize_span, visible_text, clause_words
+from . import grammar_vocab as V
+from .grammar_tokens import Tok, clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import inflect, is_known_word
@@ -94,7 +95,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     clause_list = _clauses(visible, idx, extra)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
-    for clause in clause_list:
+    for clause in _bare_corrections_joined(clause_list):
         if clause is None:  # chatter skipped between two windows
             last_start, pending_member, held = -1, None, None
             continue
@@ -186,6 +187,29 @@ def _orders_apart(clause_list, state: GameState, actor, idx):
             hit = idx.exact(words, k, None)
             return hit.length if hit is not None and hit.nick in mates else 0
         yield from split_orders(clause, members)
+
+
+def _bare_corrections_joined(clause_list):
+    """The clauses, a clause of correction words only («Нет.», «Ой, нет.», «Стоп.») joined to
+    the clause after it as if a comma stood between when that one opens with a word of
+    correcting or choosing («Голосую за X. Нет. Лучше Y» reads as «Нет, лучше Y»)."""
+    held = None
+    for clause in clause_list:
+        if held is not None:
+            first = next((t.w for t in clause if t.word), "") if clause is not None else ""
+            if first not in V.CORRECTION_WORDS and first not in V.CHOOSE_WORDS:
+                yield held  # («…ой нет, стоп. Мирона вчера звали»: a reason, no new choice)
+            else:
+                comma = Tok(",", ",", held[-1].end, held[-1].end, False)
+                clause = held + [comma] + clause
+            held = None
+        if clause is not None and all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
+                and any(t.w in V.CORRECTION_HEADS for t in clause):
+            held = clause
+            continue
+        yield clause
+    if held is not None:
+        yield held
 
 
 def _clauses(visible: str, idx, extra: frozenset[str]):
