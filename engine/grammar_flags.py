@@ -294,15 +294,19 @@ def reported_order(clause: list[Tok], i: int) -> bool | str:
     lemma, person, tense = reading
     if person == "3per" and reading[0] not in _IMPERSONAL and clause[k].w not in _IMPERSONAL:
         return True if lemma in _REPORT_VERBS else "other"  # «Док кинется лечить X»
-    if tense != "past":
-        return False
+    # a past verb tells of somebody else only with its subject written («Дон сказал»);
+    # «Решила проверить Кузю» is the sender's own
+    return tense == "past" and _other_subject(clause, k)
+
+
+def _other_subject(clause: list[Tok], k: int) -> bool:
+    """True when the word before the verb at ``k`` (past :data:`_REPORT_SKIP` words) is its
+    written subject and not «я» / «мы» («Дон сказал», «Мурка сказала»)."""
     s = k - 1
     while s >= 0 and clause[s].word and clause[s].w in _REPORT_SKIP:
         s -= 1
-    # a past verb tells of somebody else only with its subject written («Дон сказал»);
-    # «Решила проверить Кузю» is the sender's own
     return s >= 0 and clause[s].word and clause[s].w not in _FIRST_PERSON and \
-        verb_reading(clause[s].w) is None and clause[s].w not in _REPORT_SKIP
+        verb_reading(clause[s].w) is None
 
 
 #: Verbs of saying that introduce another player's words («X написал: …», «X говорит, что …»).
@@ -329,11 +333,5 @@ def said_by_other(clause: list[Tok], i: int) -> bool:
         _, person, tense = reading
         if tense == "futr" or any(t.w in ("если", "ежели") for t in clause[:k]):
             return False  # «За Катерину, если она сама не напишет: кража у X»: a condition
-        if person == "3per":
-            return True
-        s = k - 1
-        while s >= 0 and clause[s].word and clause[s].w in _REPORT_SKIP:
-            s -= 1
-        return tense == "past" and s >= 0 and clause[s].word and \
-            clause[s].w not in _FIRST_PERSON and verb_reading(clause[s].w) is None
+        return person == "3per" or (tense == "past" and _other_subject(clause, k))
     return False

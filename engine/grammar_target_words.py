@@ -329,17 +329,14 @@ def described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
     return hit if hit is not None and hit.kind != "fuzzy" else None
 
 
-#: Words of doubt after a correction word («хотя, может, за Лисой»).
-_DOUBT = frozenset({"может", "возможно", "мб", "или", "либо"})
-
-
 def doubt_then_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
     """Index of the preposition or name after «хотя, может,» at ``k`` («Присмотрю за
     Зайкой… хотя, может, за Лисой»): another target offered in doubt, not chosen (an
     alternative, asked); 0 when the words after ``k`` are no such doubt."""
     n, doubt = k + 1, False
-    while n < hi and (not clause[n].word or clause[n].w in _DOUBT or clause[n].w == "лучше"):
-        doubt = doubt or clause[n].w in _DOUBT
+    while n < hi and (not clause[n].word or clause[n].w in V.DOUBT_WORDS or
+                      clause[n].w == "лучше"):
+        doubt = doubt or clause[n].w in V.DOUBT_WORDS
         n += 1
     if not doubt or n >= hi:
         return 0

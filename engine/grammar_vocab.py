@@ -179,6 +179,10 @@ TRANSFER_WORDS: frozenset[str] = frozenset({
     "перекидываю", "перекину", "передаю", "передам", "перевожу", "отдаем", "теперь",
     "второй", "второго", "другой", "вместо",
 })
+#: Words of doubt that offer another target instead of choosing it («хотя, может, за Лисой»,
+#: «А может, Y»).
+DOUBT_WORDS: frozenset[str] = frozenset({"может", "возможно", "мб", "или", "либо"})
+
 #: Words that make a move after them in the same sentence a hypothesis, not an order
 #: («Если Лось и завтра промолчит — проверю его», «может, проверю Лося»).
 HYPOTHETICAL_WORDS: frozenset[str] = frozenset({

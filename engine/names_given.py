@@ -49,23 +49,14 @@ def _foreign() -> dict[str, frozenset[str]]:
     return _table("foreign", False)
 
 
-@functools.lru_cache(maxsize=1)
-def _full_forms() -> dict[str, frozenset[str]]:
-    """Every case form of a full name of the table → that name («дмитрия» → {«дмитрий»})."""
-    out: dict[str, set[str]] = {}
-    for full in _data()["names"]:
-        for form in ending_forms(norm(full)):
-            out.setdefault(form, set()).add(norm(full))
-    return {form: frozenset(names) for form, names in out.items()}
-
-
-@functools.lru_cache(maxsize=1)
-def _neutral_forms() -> dict[str, frozenset[str]]:
-    """Every case form of a full name of the table and of its first short form (the neutral
-    one: «Ира», «Дима», «Саша», «Наташа») → that name."""
+@functools.lru_cache(maxsize=2)
+def _declined_bases(short: int) -> dict[str, frozenset[str]]:
+    """Every case form of a full name of the table and of its first ``short`` short forms
+    → that name: ``short=0`` the full name alone («дмитрия» → {«дмитрий»}), ``short=1`` also
+    the neutral short form («Ира», «Дима», «Саша», «Наташа»)."""
     out: dict[str, set[str]] = {}
     for full, forms in _data()["names"].items():
-        for base in [full, *forms[:1]]:
+        for base in [full, *forms[:short]]:
             for form in ending_forms(norm(base)):
                 out.setdefault(form, set()).add(norm(full))
     return {form: frozenset(names) for form, names in out.items()}
@@ -75,13 +66,13 @@ def neutral_names(word: str) -> frozenset[str]:
     """The names ``word`` (normalised, any case) is the full or the neutral short form of
     («Иру», «Ирину» → {«ирина»}); a pet form («Димона», «Иришку») is none: a player who
     writes a nick's own pet form means that nick, whoever else has the name."""
-    return _neutral_forms().get(word, frozenset())
+    return _declined_bases(1).get(word, frozenset())
 
 
 def full_names(word: str) -> frozenset[str]:
     """The full names of the table ``word`` (normalised, any case) is a case form of
     («Дмитрия» → {«дмитрий»}; «Диму» → none: a short form)."""
-    return _full_forms().get(word, frozenset())
+    return _declined_bases(0).get(word, frozenset())
 
 
 #: Patronymic endings of a nickname word («Петрович», «Иваныч», «Дмитрич», «Петровна»).
@@ -103,11 +94,15 @@ def patronymic_of(word: str) -> str | None:
     if m is None:
         return None
     stem = m.group(1)
-    full = {norm(name) for name in _data()["names"]}
-    for guess in (stem, stem + "й", stem + "ий", stem + "а", stem + "я"):
-        if guess in full:
-            return guess
-    return None
+    full = _full_names()
+    return next((guess for guess in (stem, stem + "й", stem + "ий", stem + "а", stem + "я")
+                 if guess in full), None)
+
+
+@functools.lru_cache(maxsize=1)
+def _full_names() -> frozenset[str]:
+    """The full names of the table (normalised)."""
+    return frozenset(norm(name) for name in _data()["names"])
 
 
 @functools.lru_cache(maxsize=1)

@@ -316,13 +316,12 @@ class NameIndex:
                 if given.nick is None and len(given.candidates) == 1 and not owners:
                     return given  # a guess (see given_name): asked about, never taken
                 owners |= set(given.candidates)
-        elif neutral_names(word):
+        elif (written := neutral_names(word)) and (given := self.given_name(word)) is not None:
             # «Иру»: a word of «Ира_1985», and the neutral short form of Ирина, the name of
-            # «Irina M.»: every player the name surely is reaches is a reading too
-            given, written = self.given_name(word), neutral_names(word)
-            named = {n for n in given.candidates  # (not «Лёху» for «Alex_M»: Alex may be
-                     if n not in self.guessed and self.given_of.get(n, written) <= written} \
-                if given is not None else set()     # Александр as well)
+            # «Irina M.»: every player the name surely is reaches is a reading too (not
+            # «Лёху» for «Alex_M»: Alex may be Александр as well)
+            named = {n for n in given.candidates
+                     if n not in self.guessed and self.given_of.get(n, written) <= written}
             if named - owners:
                 owners |= named
                 kind = "name"

@@ -70,7 +70,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
     words = clause_words(clause)
     if k is None and adjacent and prev.items and words[0] in _DOUBT_OPENERS and \
-            not _UNSURE.isdisjoint(words[1:4]) and _NOT.isdisjoint(words[:3]) and (named := next(
+            not V.DOUBT_WORDS.isdisjoint(words[1:4]) and _NOT.isdisjoint(words[:3]) and (named := next(
                 (n for n, t in enumerate(clause[:8]) if t.word and
                  nick_at(ctx, clause, words, n) is not None), None)) is not None and \
             not find_keywords(clause[:named], set(), name_index(ctx.nicks)):
@@ -115,7 +115,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)
-    if not _UNSURE.isdisjoint(words[1:k]) and _NOT.isdisjoint(words[:k]):
+    if not V.DOUBT_WORDS.isdisjoint(words[1:k]) and _NOT.isdisjoint(words[:k]):
         return conditional(ctx, clause, prev, items, "alternative")  # «хотя, может, за Y»
     if "за" in words[k0:k] and prev.cls not in V.ZA_CLASSES:
         prev = _vote_before(ctx, clause, prev, items)  # «Голос за X. Лечу Y. Хотя нет — за Z»
@@ -171,10 +171,6 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
         return k
     return n + 1
 
-
-#: Words of doubt between a correction's head and its name («хотя, может, за Лисой»): the
-#: other target is offered, not chosen.
-_UNSURE = frozenset({"может", "возможно", "или", "либо", "мб"})
 
 #: «или нет, лучше Y»: a correction, no doubt.
 _NOT = frozenset({"нет", "не"})

@@ -169,9 +169,9 @@ def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
         return items
     text = ctx.text
     start = text.rfind("\n", 0, votes[0].pos) + 1
-    end = text.find("\n", votes[0].pos)
-    line = text[start:end if end >= 0 else len(text)]
-    stop = end if end >= 0 else len(text)
+    stop = text.find("\n", votes[0].pos)
+    stop = len(text) if stop < 0 else stop
+    line = text[start:stop]
     if any(it.problem is not None and (it.tried == "vote" or start <= it.pos < stop)
            for it in items):
         return items  # the line's other name is asked about already («Диму и Маруську»)
