@@ -115,6 +115,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         for form in forms:
             if form not in taken:
                 idx.parts.setdefault(form, set()).add(nick)
+            elif form in idx.single and nick not in idx.single[form]:
+                idx.translated.setdefault(form, {})[nick] = forms[form]
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:

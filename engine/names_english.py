@@ -31,7 +31,7 @@ MODIFIERS: dict[str, tuple[str, ...]] = {
 #: name the player alone.
 NOUNS: dict[str, tuple[str, ...]] = {
     "fox": ("лис", "лиса"), "wolf": ("волк",), "cat": ("кот", "кошка"), "dog": ("пес",),
-    "bear": ("медведь",), "tiger": ("тигр",), "lion": ("лев",), "owl": ("сова",),
+    "bear": ("медведь", "мишка"), "tiger": ("тигр",), "lion": ("лев",), "owl": ("сова",),
     "hawk": ("ястреб",), "eagle": ("орел",), "raven": ("ворон",), "crow": ("ворона",),
     "rat": ("крыса",), "mouse": ("мышь",), "snake": ("змея",), "shark": ("акула",),
     "hatter": ("шляпник",), "hunter": ("охотник",), "killer": ("убийца",),
@@ -40,6 +40,8 @@ NOUNS: dict[str, tuple[str, ...]] = {
     "storm": ("буря",), "stone": ("камень",), "tank": ("танк",), "sniper": ("снайпер",),
     "doctor": ("доктор",), "pepper": ("перец",), "witch": ("ведьма",),
     "knight": ("рыцарь",), "pirate": ("пират",), "bandit": ("бандит",),
+    "sleepy": ("соня", "сонька"), "sleeper": ("соня",), "bunny": ("зайка", "зайчик"),
+    "hedgehog": ("ежик",), "squirrel": ("белка",), "kitty": ("киса", "котенок"),
     # Latin words of nicks
     "vulpes": ("лиса",), "vulpecula": ("лисичка",), "lupus": ("волк",), "ursus": ("медведь",),
     "corvus": ("ворон",), "aquila": ("орел",), "leo": ("лев",), "felis": ("кошка",),

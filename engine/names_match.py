@@ -64,6 +64,9 @@ class NameIndex:
     #: a full given name (normalised, «надежда») → the nicknames holding one of its forms
     #: («Nadezhda_M», «Надюша»), see :mod:`engine.names_given`
     given: dict[str, set[str]] = field(default_factory=dict)
+    #: a form of another nick that is also a form of a Latin nick's Russian translation
+    #: («лису»: the nick «Лис» and «Fox») → the translated nicks and the cases of the form
+    translated: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
@@ -191,7 +194,23 @@ class NameIndex:
                     return self._whole_or_word(words[i], owners, others, expected)
         if not owners:
             return None
+        if best_len == 1 and words[i] in self.translated:
+            rivals = self._translation_rivals(words[i], owners, expected)
+            if rivals:
+                return NameHit(None, tuple(sorted(set(owners) | rivals)), "exact", 1)
         return _pick(owners, expected, best_len)
+
+    def _translation_rivals(self, w: str, owners: dict[str, frozenset[str]],
+                            expected: frozenset[str] | None) -> set[str]:
+        """The Latin nicks whose Russian translation ``w`` is a form of and that compete
+        with the nicks written so (``owners``): a nick in the case the governing word asks
+        for, or bare, wins («бью Лиса», «голос — Лис», «за Соню»: Лис, Соня); in another case
+        the translation is as good a reading («шизю лису»: Лис's dative or the fox's
+        accusative, Fox) and the player is asked."""
+        want = (expected or frozenset()) | {"nomn"}
+        if any(cases & want for cases in owners.values()):
+            return set()
+        return {n for n, cases in self.translated[w].items() if n not in owners}
 
     def _whole_or_word(self, w: str, owners: dict[str, frozenset[str]], others: set[str],
                        expected: frozenset[str] | None) -> NameHit:
