@@ -194,9 +194,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # (and after that the clause's moves are his: «…, убиваем X, голос Y»)
         elif n and clause[kw.i].w not in lex.third:
             member = base
-        if kw.cls == V.VISIT and member is None and ctx.sender.mafia and \
+        if kw.cls in (V.VISIT, V.BEAT) and member is None and ctx.sender.mafia and \
                 (clause[kw.i].w in lex.plural1 or _clan_subject(clause, kw.i)):
-            kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову»: the clan kill
+            kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову», «Клан бьёт Графа»
+        if kw.cls == V.WATCH and member is None and ctx.sender.role == "boss" and \
+                clause[kw.i].w in lex.first:
+            kw.cls = V.CHECK  # the boss's own «смотрю Утюга»: a look at a player is his check
         if member is not None and member.role == "guard" and kw.cls == V.WATCH:
             kw.cls = V.GUARD  # «Стражу поручаю присматривать за мной»: looking after is his guard
         if member is not None and member is not ctx.sender and kw.imperative:
