@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase, clause_words
+from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
@@ -119,7 +120,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             continue
         i, t = c, clause[c]
         second = phrase_only.get(t.w)
-        if second is not None and (i + 1 >= n or clause[i + 1].w not in second):
+        if second is not None and (i + 1 >= n or (clause[i + 1].w not in second and
+                                                  not _gap_next(clause, i))):
             i += 1  # «в», «на», «как» without the second word of a phrase: no keyword
             continue
         kw = _keyword_at(clause, i) or _vote_against_at(clause, i)
@@ -308,11 +310,12 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
     w = clause[i].w
     second = lex.second.get(w)
     phrases = () if second is None or (
-        "" not in second and (i + 1 >= len(clause) or clause[i + 1].w not in second)) \
+        "" not in second and (i + 1 >= len(clause) or (clause[i + 1].w not in second and
+                                                        not _gap_next(clause, i)))) \
         else lex.by_first[w]  # («на» before a name: none of the «на …» phrases is tried)
     for phrase, cls in phrases:
-        if match_phrase(clause, i, phrase):
-            j = i + len(phrase)
+        j = i + len(phrase) if match_phrase(clause, i, phrase) else _gapped(clause, i, phrase, cls)
+        if j:
             if phrase in lex.verb_phrases and phrase[-1] in V.PREPOSITIONS:
                 j -= 1  # «стою на мне»: the preposition belongs to the target
             return Kw(cls, i, j, weak=phrase in lex.weak_phrases,

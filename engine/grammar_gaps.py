@@ -1,0 +1,58 @@
+"""Move phrases written with words inside them (issue 11): a night visit «иду сегодня к X»,
+«загляну ночью к X», «иду с ножом к X»; the hostess's «ко мне на компотик заглянет X». Used by
+:mod:`engine.grammar_keywords` when a phrase of the lexicon is not written word for word.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_tokens import Tok
+
+
+#: Words a night visit or a hostess's invitation may hold between its own words («иду
+#: сегодня к X», «загляну ночью к X», «ко мне сегодня заглянет X»).
+_VISIT_GAP = frozenset({"сегодня", "ночью", "ночкой", "вечером", "опять", "снова", "тихонько",
+                        "тихо", "потихоньку", "я"})
+#: What a visitor takes along («иду с ножом к X», «в гости с ножиком к X»): a visit with it.
+_VISIT_TOOLS = frozenset({"ножом", "ножиком", "ножичком", "ножами", "тесаком", "топором",
+                          "топориком", "битой", "дубиной", "дубинкой", "кастетом", "ружьем",
+                          "ружьишком", "пистолетом", "обрезом", "фонариком", "отмычкой",
+                          "отмычками", "мешком", "чемоданчиком", "аптечкой"})
+
+
+def gap_next(clause: list[Tok], i: int) -> bool:
+    """True when the word after ``i`` may stand inside a visit phrase (:func:`gapped`)."""
+    w = clause[i + 1].w
+    return w in _VISIT_GAP or (w == "с" and i + 2 < len(clause) and
+                               clause[i + 2].w in _VISIT_TOOLS)
+
+
+def gapped(clause: list[Tok], i: int, phrase: tuple[str, ...], cls: str) -> int:
+    """The end of a visit phrase ending in «к» (or an invitation phrase of «ко мне …») written
+    with words between its own words: time words (:data:`_VISIT_GAP`), a tool taken along
+    («с ножом»: :data:`_VISIT_TOOLS`) and, in an invitation, the treat («ко мне на компотик
+    заглянет»); 0 when the phrase is not there."""
+    if cls == V.VISIT and phrase[-1] in ("к", "ко") and len(phrase) > 1:
+        treat = False
+    elif cls == V.INVITE and phrase[:2] == ("ко", "мне") and len(phrase) > 2:
+        treat = True
+    else:
+        return 0
+    k, n, gaps = i, len(clause), 0
+    for m, word in enumerate(phrase):
+        while m and k < n and clause[k].word and clause[k].w != word:
+            w = clause[k].w
+            if w in _VISIT_GAP:
+                k += 1
+            elif w == "с" and not treat and k + 1 < n and clause[k + 1].w in _VISIT_TOOLS:
+                k += 2
+            elif w == "на" and treat and k + 1 < n and clause[k + 1].word and \
+                    not clause[k + 1].cap and m == 2:
+                k += 2
+            else:
+                return 0
+            gaps += 1
+        if k >= n or clause[k].w != word or not clause[k].word:
+            return 0
+        k += 1
+    return k if gaps else 0
