@@ -174,6 +174,8 @@ class Renderer:
     # --- letters
 
     def role_letter(self, *, nick: str, state: GameState, day_row: DayRow, code: str | None) -> str:
+        """The letter that gives ``nick`` his role (``role.txt.j2``): the role's rules, his
+        clan, his code word, and day 1 (``day_row``) with its event and deadline."""
         p = state.players[nick]
         clan_members = []
         if p.clan:

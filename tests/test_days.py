@@ -269,8 +269,10 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
     row, _ = set_event(cfg, store, "holiday", now=START)
     send_all(cfg, store, now=START)
     _row, stale = set_event(cfg, store, "none", now=START)
-    assert stale == [f"{row.mortar}: {cfg.name}: событие дня 1"]
-    assert event_letters() == [(row.mortar, "sent")]
+    assert stale == [f"{row.mortar}: {cfg.name}: событие дня 1",  # the role letters named «Праздник»:
+                     "письма с ролями, где названо прежнее событие дня 1, уже отправлены: 24; "
+                     "живым игрокам поставлено в очередь письмо о новом событии: 24"]
+    assert event_letters() == [(row.mortar, "sent")] + [(p.nick, "queued") for p in cfg.players]
 
 
 def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
@@ -764,3 +766,38 @@ def test_result_letter_tells_a_new_autokill_point(demo):
         letters = {o.to_nick: o.body for o in store.outgoing(s) if o.kind == "result"}
     assert "Штрафное очко автокилла" not in letters["Гоша"]
     assert "Очков теперь 1 из 3; при 3 игрок выбывает." in letters["Бука"]  # sent nothing
+
+
+def test_role_letters_name_day_1s_event(tmp_path):
+    """The role letter is the players' first word of day 1: it names the day's event with what
+    it changes, or says there is none; open-day --event before the roles are sent renders the
+    queued role letters again; after they were sent, every living player is told of the change."""
+    from mailer.outbox import send_all
+    from mailer.day import set_event
+    from mailer.store import Outgoing
+
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    store = Store(cfg.database_url)
+
+    def roles():
+        with store.session() as s:
+            return {o.to_nick: o.body for o in s.exec(select(Outgoing).where(Outgoing.kind == "role"))}
+
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5), event="rage")
+        letters = roles()
+        assert len(letters) == 24 and all(
+            "День 1, событие «Ярость»: у каждого два голоса, повешены двое, набравшие больше всех. "
+            "Ходы — до 08.12.2026 19:30 (Europe/Moscow)." in body for body in letters.values())
+        set_event(cfg, store, "none", now=START)
+        assert all("День 1 — без события. Ходы — до 08.12.2026 19:30 (Europe/Moscow)." in body
+                   and "Ярость" not in body for body in roles().values())
+        send_all(cfg, store, now=START)
+        _row, told = set_event(cfg, store, "full_moon", now=START)
+        assert told == ["письма с ролями, где названо прежнее событие дня 1, уже отправлены: 24; "
+                        "живым игрокам поставлено в очередь письмо о новом событии: 24"]
+        with store.session() as s:
+            changed = [o.body for o in s.exec(select(Outgoing).where(Outgoing.ref.startswith("event-changed:1:none:full_moon:")))]
+        assert len(changed) == 24 and all("«Полнолуние»" in b for b in changed)
+    finally:
+        store.dispose()

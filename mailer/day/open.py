@@ -148,7 +148,8 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         stale = _withdraw_event_letters(s, row)
         renderer = Renderer(cfg)
         _queue_event_letters(cfg, s, row, ctx.state, renderer, now)
-        announced = _announce_again(cfg, s, store, row, renderer)
+        announced = _announce_again(cfg, s, store, row, renderer) if row.day > 1 else \
+            _roles_again(cfg, s, row, ctx.state, renderer)
         if announced and old_event != row.event:
             told = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now)
             announced = [f"{announced[0]}; живым игрокам поставлено в очередь письмо о новом событии: {told}"]
@@ -206,6 +207,27 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
     if not sent:
         return []
     return [f"итоги дня {prev.day}: с прежним событием дня {row.day} уже отправлено писем: {sent}"]
+
+
+def _roles_again(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer) -> list[str]:
+    """The role letters name day 1's event: after ``open-day --event`` on day 1 the unsent ones
+    are rendered again. Returns a line for the role letters already sent with the old event."""
+    sent = 0
+    for p in cfg.players:
+        out = s.exec(select(Outgoing).where(Outgoing.ref == f"role:{p.nick}")).first()
+        if out is None:
+            continue
+        body = renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code)
+        if out.body == body:
+            continue
+        if out.state in UNSENT:
+            out.body = body
+            s.add(out)
+        else:
+            sent += 1
+    if not sent:
+        return []
+    return [f"письма с ролями, где названо прежнее событие дня {row.day}, уже отправлены: {sent}"]
 
 
 def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameState, old_event: str,
