@@ -206,9 +206,9 @@ class NameIndex:
         with the nicks written so (``owners``): a nick in the case the governing word asks
         for, or bare, wins («бью Лиса», «голос — Лис», «за Соню»: Лис, Соня); in another case
         the translation is as good a reading («шизю лису»: Лис's dative or the fox's
-        accusative, Fox) and the player is asked."""
-        want = (expected or frozenset()) | {"nomn"}
-        if any(cases & want for cases in owners.values()):
+        accusative, Fox) and the player is asked. With no case asked for, the nick wins."""
+        want = expected | {"nomn"} if expected else None
+        if want is None or any(cases & want for cases in owners.values()):
             return set()
         return {n for n, cases in self.translated[w].items() if n not in owners}
 

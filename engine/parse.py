@@ -46,6 +46,7 @@ from .parse_choice import alternative, doubted, final_choice, kept_vote, open_mo
 from .parse_clause import read_clause
 from .parse_correct import asks_leave, correction
 from .parse_finish import finish
+from .parse_swap import swapped
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
 from .grammar_orders import split_orders
@@ -126,6 +127,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             continue
         flags = clause_flags(clause)
         ctx.marks.extend(correction_marks(clause))
+        if items and swapped(ctx, clause, flags, items):
+            prev = held = None  # «UPD: Кефира меняю на Шустрика»: one target exchanged
+            continue
         if (branch_end < 0 or "\n" in text[branch_end:clause[0].start]) and \
                 correction(ctx, clause, prev, adjacent, flags, items):
             # (a correction on the line of a swindler's branch is the branch's, see

@@ -1,0 +1,122 @@
+"""One target of an earlier move exchanged for another (issue 11): «UPD: Кефира меняю на
+Шустрика, Барракуду оставляю», «Ой, Зиму вычеркните, вместо неё Nox-13», «Вместо Зайки —
+Тимур», «Лечу Гранита. Гранита заменяю Шкипером».
+
+The clause names the player being replaced (X) and the new one (Y) and holds a word of
+exchange: a verb of changing in the first person or the imperative («меняю», «поменяю»,
+«заменяю», «замените»), or «вместо». X must be a target of a move the letter already made
+(the sender's own); that move is read again with Y: a vote loses X and gains Y (the other
+vote of a two-vote day stays), any other move is replaced. When the clause does not fit
+(no earlier move on X, no Y, more names), it is read as any other clause.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_rules import action_for, problem
+from .grammar_tokens import Tok, clause_words, span
+from .names import name_index
+from .parse_move import read_move
+from .parse_types import Ctx, Item, nick_at
+
+#: Verbs of exchange in the first person and the imperative («Кефира меняю на Шустрика»).
+_CHANGE = frozenset({
+    "меняю", "поменяю", "заменяю", "заменю", "сменю", "меняем", "поменяем", "заменяем",
+    "заменим", "поменяйте", "замените", "смените", "поменяй", "замени", "смени", "перекидываю",
+    "переношу", "перевожу"})
+#: «вместо неё Nox-13»: the pronoun stands for the other name of the clause.
+_INSTEAD_PRONOUNS = frozenset({"него", "нее", "неё", "их"})
+#: Classes a swap may re-read (the sender's one-target moves and the vote).
+_CLASSES = (V.VOTE, V.HEAL, V.CHECK, V.BEAT, V.INVITE, V.ROB, V.WATCH, V.GUARD, V.KILL,
+            V.MANIAC, V.HUNT, V.SEARCH, V.MORTAR, V.PARTNER, V.FEAR)
+
+
+def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool:
+    """Read ``clause`` as an exchange of one earlier target for another, if it is one: the
+    earlier move on X is replaced in ``items`` by the same move on Y (read by
+    :func:`engine.parse_move.read_move`, so Y is judged as any target is). True when done."""
+    words = clause_words(clause)
+    change = next((k for k, w in enumerate(words) if w in _CHANGE), None)
+    instead = next((k for k, w in enumerate(words) if w == "вместо"), None)
+    if change is None and instead is None:
+        return False
+    at = change if change is not None else instead
+    lo, hi = _segment(words, at)
+    if instead is not None and change is None and instead + 1 < len(words) and \
+            words[instead + 1] in _INSTEAD_PRONOUNS:
+        lo = _segment(words, lo - 2)[0] if lo >= 2 else lo  # «Зиму вычеркните, вместо неё Y»
+    hits = [h for h in _names(ctx, clause, words) if lo <= h[1] < hi]
+    if len(hits) != 2:
+        return False
+    (a, ka, la), (b, kb, lb) = hits
+    if instead is not None and change is None:
+        if ka == instead + 1:
+            old, new = (a, ka, la), (b, kb, lb)  # «вместо Зайки — Тимур»
+        elif kb == instead + 1:
+            old, new = (b, kb, lb), (a, ka, la)  # «Тимур вместо Зайки»
+        elif words[instead + 1] in _INSTEAD_PRONOUNS and ka < instead < kb:
+            old, new = (a, ka, la), (b, kb, lb)  # «Зиму вычеркните, вместо неё Nox-13»
+        else:
+            return False
+    elif ka > 0 and words[ka - 1] == "на" and not (kb > 0 and words[kb - 1] == "на"):
+        old, new = (b, kb, lb), (a, ka, la)  # «на Шустрика меняю Кефира»
+    else:
+        old, new = (a, ka, la), (b, kb, lb)  # «Кефира меняю на Шустрика», «меняю X на Y»,
+        # «Гранита заменяю Шкипером»
+    target = next((it for it in reversed(items) if it.move is not None and
+                   it.pos < clause[0].start and old[0] in _targets(it)), None)
+    if target is None and change is not None:
+        # «UPD: Тимура меняю на Соню» with no move on Тимур: which move? Ask.
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, lo, hi), "unparsed", "swap")))
+        return True
+    if target is None or new[0] in _targets(target):
+        return False
+    cls = next((c for c in _CLASSES
+                if action_for(c, ctx.sender, ctx.turn) == target.move.action), None)
+    if cls is None:
+        return False
+    k, n = new[1], new[2]
+    if target.move.action == "vote":
+        items.append(Item(clause[0].start, withdraw=(old[0],)))
+    else:
+        items.remove(target)
+    read_move(ctx, ctx.sender, clause, Kw(cls, k, k), k, k + n, flags, items, False)
+    return True
+
+
+def _segment(words: list[str], k: int) -> tuple[int, int]:
+    """The tokens around ``k`` up to a comma or a semicolon: ``(lo, hi)``."""
+    lo = k
+    while lo > 0 and words[lo - 1] not in (",", ";"):
+        lo -= 1
+    hi = k
+    while hi < len(words) and words[hi] not in (",", ";"):
+        hi += 1
+    return lo, hi
+
+
+def _targets(it: Item) -> tuple[str, ...]:
+    """The players an item's move is on (both of a two-vote day's vote)."""
+    m = it.move
+    return m.targets or ((m.target,) if m.target else ())
+
+
+def _names(ctx: Ctx, clause: list[Tok], words: list[str]) -> list[tuple[str, int, int]]:
+    """Every roster name of ``clause`` that names one player: (nick, token index, length)."""
+    idx = name_index(ctx.nicks)
+    out, k = [], 0
+    while k < len(clause):
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is None and clause[k].word and len(words[k]) >= 3:
+            near = idx.approximate(words[k])
+            hit = near if near is not None and near.kind in ("part", "pet") else None
+        if hit is None:
+            k += 1
+            continue
+        if hit.nick is None:
+            return []  # an ambiguous name: not for this reading
+        out.append((hit.nick, k, hit.length))
+        k += hit.length
+    return out
