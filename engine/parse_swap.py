@@ -82,7 +82,8 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         items.append(Item(clause[0].start, withdraw=(old[0],)))
     else:
         items.remove(target)
-    read_move(ctx, ctx.sender, clause, Kw(cls, k, k), k, k + n, flags, items, False)
+    i = at if at < k else k  # the reply's echo: «меняю на Шустрика», «вместо неё Nox-13»
+    read_move(ctx, ctx.sender, clause, Kw(cls, i, k), k, k + n, flags, items, False)
     return True
 
 
