@@ -21,3 +21,23 @@ def test_package_data_covers_the_lexicon_and_templates():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
     assert "*.toml" in data["engine.lexicon"] and "*.j2" in data["templates"]
     assert list((ROOT / "engine" / "lexicon").glob("*.toml"))
+
+
+def test_readme_links_point_at_files_of_the_repository():
+    """A fresh clone has only the repository: every link of the README (and of the case index
+    it links to) and every path it names in backquotes is a file or folder of the repository,
+    and nothing points outside it (``../shared/rules/`` does not exist in a clone)."""
+    import re
+
+    TOP = {"engine", "mailer", "templates", "tests", "contrib", "benchmarks", ".ci"}
+    for doc in (ROOT / "README.md", ROOT / "tests" / "cases" / "README.md"):
+        text = doc.read_text(encoding="utf-8")
+        assert "../" not in text, doc
+        links = re.findall(r"\]\(([^)\s]+)\)", text)
+        named = [p for p in re.findall(r"`([\w.][\w./-]*/[\w./-]*)`", text)  # a path in the tree
+                 if "*" not in p and p.split("/")[0] in TOP]
+        assert links or doc != ROOT / "README.md"  # the top README links the files it names
+        for target in links + named:
+            assert not re.match(r"[a-z]+:", target), (doc, target)
+            base = doc.parent if target in links else ROOT
+            assert (base / target).exists() or (ROOT / target).exists(), (doc.name, target)
