@@ -165,7 +165,8 @@ def _past_own(ctx: Ctx, clause: list[Tok], k: int) -> int:
     """«Кот сам, Бастион на мне»: a member left to move himself opens the clause; the index
     of what follows that part (``k`` when there is none, ``len(clause)`` when nothing
     follows)."""
-    hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k)
+    hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
+        _two_letter_member(ctx, clause, k)
     if hit is None:
         return k
     own = on_his_own(clause, k + hit.length)
@@ -212,7 +213,8 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
-    hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k)
+    hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
+        _two_letter_member(ctx, clause, k)
     if hit is not None and hit.nick is None:
         mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
                  ctx.state.players[c].clan == ctx.sender.clan]
@@ -239,6 +241,21 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
+
+
+def _two_letter_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
+    """For a boss: his living clan member called by a capitalised two-letter start of the
+    nick («Ёж — на Лютике» for Ёжик), when it fits one member of his clan and nobody else
+    by a pet form; None otherwise (shorter words are left to :func:`nick_at`)."""
+    t = clause[k]
+    if ctx.sender.role != "boss" or not t.cap or len(t.w) != 2 or not t.w.isalpha():
+        return None
+    approx = name_index(ctx.nicks).approximate(t.w)
+    if approx is None or approx.kind == "fuzzy":
+        return None
+    mates = [c for c in approx.candidates if c != ctx.sender.nick and c in ctx.alive and
+             ctx.state.players[c].clan == ctx.sender.clan]
+    return NameHit(mates[0], (mates[0],), approx.kind, 1) if len(mates) == 1 else None
 
 
 def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
