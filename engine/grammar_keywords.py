@@ -166,6 +166,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 (clause[i - 1].w in ("в", "о", "об", "при") and locative(t.w)) or
                 clause[i - 1].w == "про"):  # «подумываю и про МО»
             kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
+        if kw.j + 1 < n and clause[kw.j].w == "от" and clause[kw.j + 1].w in V.FROM_ME:
+            kw.j += 2  # «Линч от меня — Батон», «голос от нас: X»: who sends it, no target
         if kw.cls == V.INVITE and kw.weak and t.w == "на":
             kw.j = _more_treats(clause, kw.j, idx, words)  # «на глинтвейн и сериальчик»
         found.append(kw)

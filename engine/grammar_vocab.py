@@ -357,3 +357,7 @@ HEAL_MYSELF = frozenset({"лечусь", "подлечусь", "полечусь
 #: The boss's «Кефир (сегодня) на моё усмотрение: …» (engine.grammar_orders.handed_over).
 AT_MY_WILL = frozenset({"сегодня", "ночью", "опять", "снова", "тоже", "на", "мое", "моё",
                         "усмотрение", "полностью", "целиком"})
+
+#: «от меня», «от нас» after a move word: the sender of the move, no target («Линч от меня —
+#: Батон», «Голос от нас: X»; engine.grammar_keywords).
+FROM_ME: frozenset[str] = frozenset({"меня", "нас"})
