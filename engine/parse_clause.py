@@ -259,7 +259,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             net(ctx, clause, kw, hi, items, mark)
         if kw.today:
             ctx.today.extend(items[mark:])
-        last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
+        last = Prev(kw.cls, clause[0].start, member, items[mark:], clause,
+                    hypothetical=kw.hypothetical)
     return last
 
 

@@ -117,6 +117,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         return conditional(ctx, clause, prev, items)
     if not V.DOUBT_WORDS.isdisjoint(words[1:k]) and _NOT.isdisjoint(words[:k]):
         return conditional(ctx, clause, prev, items, "alternative")  # «хотя, может, за Y»
+    if prev.hypothetical:
+        return False  # «Может, завтра стоит убрать Саню… в смысле Bear»: no order to correct
     if "за" in words[k0:k] and prev.cls not in V.ZA_CLASSES:
         prev = _vote_before(ctx, clause, prev, items)  # «Голос за X. Лечу Y. Хотя нет — за Z»
         if prev is None:

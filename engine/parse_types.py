@@ -50,6 +50,8 @@ class Prev:
     items: list[Item] = field(default_factory=list)  # what reading it gave
     clause: list = field(default_factory=list)  # its tokens (roles named with it)
     asked: bool = False  # read from a question («Голосую за X? нет… за Y»)
+    #: its keyword was no order («Может, завтра стоит убрать X»): a correction of it is none
+    hypothetical: bool | str = False
 
 
 @dataclass
