@@ -80,6 +80,36 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     me = ctx.sender
     if not me.mafia or me.role == "boss" or DECIDES.isdisjoint(t.w for t in clause[start:]):
         return None  # (cheap checks first: most clauses of a letter are talk)
+    found = _decides_from(ctx, clause, start)
+    if found is None and (dash := _remark_dash(ctx, clause, start)) is not None:
+        found = _decides_from(ctx, clause, dash + 1)  # «Остальное — как Дед решит»
+    return found
+
+
+#: Question words naming what is decided («Кого резать — пусть Барон решает»).
+_ASKED = frozenset({"кого", "кому", "что", "куда", "чем", "кем", "чего"})
+
+
+def _remark_dash(ctx, clause: list[Tok], start: int) -> int | None:
+    """The first «—» or «:» after ``start`` when the words before it name no player and hold
+    no move word, question word or infinitive («Остальное —», «Ходов, значит, нет —»): what
+    follows may leave the sender's move to the boss. None otherwise."""
+    from .lexicon import lexicon
+
+    lex, idx = lexicon(), name_index(ctx.nicks)
+    words = clause_words(clause)
+    for k in range(start, len(clause)):
+        t = clause[k]
+        if t.w in ("—", ":") and k > start:
+            return k
+        if t.word and (t.w in lex.words or t.w in _ASKED or
+                       is_infinitive(t.w) or idx.exact(words, k, None) is not None):
+            return None  # («Кого резать ночью — пусть Барон решает»: the clan's kill)
+    return None
+
+
+def _decides_from(ctx, clause: list[Tok], start: int) -> int | None:
+    """:func:`boss_decides` read from ``start``."""
     seen_boss = seen_verb = False
     k = start
     while k < len(clause):
