@@ -375,6 +375,17 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
             continue
+        if (t.quoted or (t.cap and k > 0)) and w in idx.capital_readings:
+            # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
+            owners = tuple(sorted(idx.capital_readings[w]))
+            hit = NameHit(owners[0] if len(owners) == 1 else None, owners, "part")
+            if neg:
+                negated.append(len(out.hits))
+                neg = False
+            out.hits.append((hit, k, k + 1))
+            k += 1
+            joined, out.end = False, k
+            continue
         out.unknown = (t.text, k)
         out.unknown_slot = not skipped and not out.roles and not neg and \
             (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and \

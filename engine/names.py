@@ -78,6 +78,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)]
             for w, extra in zip(words, readings):
+                _capital_readings(idx, nick, extra)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
                 for form in word_forms(w) | _safe(extra):
                     if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
@@ -89,7 +90,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_owner.append(nick)
             continue
         forms = word_forms(words[0])
-        extra = _safe(_reading_forms(words[0]))
+        extra = _capital_readings(idx, nick, _reading_forms(words[0]))
         _translated(words[0], nick, alone)  # «Лисичку» for «Vulpecula», «Ястреба» for «Hawk»
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
@@ -165,6 +166,17 @@ def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     return {f: c for f, c in forms.items()
             if len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)
             or _abbreviation(f)}
+
+
+def _capital_readings(idx: NameIndex, nick: str,
+                      forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """``forms`` (readings of a Latin word of ``nick``) that :func:`_safe` keeps; the others,
+    common Russian words («Бера», «Бин»: Bear, Mr.Bean), go to ``idx.capital_readings``:
+    they name the player only written with a capital inside a sentence."""
+    safe = _safe(forms)
+    for form in forms.keys() - safe.keys():
+        idx.capital_readings.setdefault(form, set()).add(nick)
+    return safe
 
 
 def _abbreviation(word: str) -> bool:
@@ -329,7 +341,7 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
             for reading in _readings(piece)[1:]:
                 for w, cases in word_forms(reading).items():
                     forms.setdefault(w, cases)
-            for w, cases in _safe(_reading_forms(piece)).items():
+            for w, cases in _capital_readings(idx, nick, _reading_forms(piece)).items():
                 forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
             idx.parts.setdefault(form, set()).add(nick)

@@ -67,6 +67,9 @@ class NameIndex:
     #: a form of another nick that is also a form of a Latin nick's Russian translation
     #: («лису»: the nick «Лис» and «Fox») → the translated nicks and the cases of the form
     translated: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    #: a reading of a Latin nick word that is also a common Russian word («бера», «бин» for
+    #: Bear, Mr.Bean) → those nicks: a name only when capitalised inside a sentence
+    capital_readings: dict[str, set[str]] = field(default_factory=dict)
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
