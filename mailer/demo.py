@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from .out_state import OutState
+from .status import open_day_status
 from .words import KIND_RU, count, synced_state
 
 
@@ -60,7 +61,8 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
 
     report = sync(cfg, store, now=deadline + timedelta(minutes=5))
     echo(f"2. sync: писем {report.fetched}, обработано {report.processed}: "
-         + ", ".join(synced_state(k, v, " — ") for k, v in sorted(report.states.items())))
+         + ", ".join(synced_state(k, v, " — ", len(report.movers)) for k, v in sorted(report.states.items())))
+    echo(f"   {open_day_status(cfg, store).progress()}")
     for line in report.attention:
         echo(f"   внимание ведущего: {line}")
 

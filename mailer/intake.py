@@ -30,7 +30,8 @@ __all__ = ["SyncReport", "source_name", "batches", "fetch_new", "attention_line"
 
 @dataclass
 class SyncReport:
-    """What one sync did: counts per letter state and the host's attention list."""
+    """What one sync did: counts per letter state (letters, not players: ``movers`` are the
+    players whose accepted letters these are) and the host's attention list."""
 
     fetched: int = 0
     skipped_large: int = 0
@@ -38,6 +39,7 @@ class SyncReport:
     states: dict[str, int] = field(default_factory=dict)
     attention: list[str] = field(default_factory=list)
     withdrawn: int = 0  # reread: unsent answers to the re-read letters taken off the queue
+    movers: set[str] = field(default_factory=set)  # players whose letters' moves were accepted
 
 
 def source_name(cfg: GameConfig) -> str:

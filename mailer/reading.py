@@ -155,15 +155,17 @@ class _Run:
                     self.process([letter_id], report)
                 return
             letter = _hold_after_error(self.cfg, self.store, ids[0], exc)
-            done = [(letter.state, letter.from_addr, letter.subject)]
-        for state, from_addr, subject in done:
+            done = [(letter.state, letter.from_addr, letter.subject, letter.nick)]
+        for state, from_addr, subject, nick in done:
             crash_point("processed")
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
+            if state == LetterState.APPLIED and nick:
+                report.movers.add(nick)
             if state in ATTENTION_STATES:
                 report.attention.append(attention_line(from_addr, state, subject))
 
-    def _process(self, ids: list[int]) -> list[tuple[str, str, str]]:
+    def _process(self, ids: list[int]) -> list[tuple[str, str, str, str | None]]:
         table = Letter.__table__
         with self.store.session() as s:
             rows = {r.id: r for r in s.execute(
@@ -191,8 +193,8 @@ class _Run:
                 s.execute(update(table).where(table.c.id == bindparam("_id")),
                           [out.columns | {"_id": r.id} for r, out in outcomes])
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
-        return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"])
-                for _, out in outcomes]
+        return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"],
+                 out.columns.get("nick")) for _, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
         """What a later letter of the same batch must already see of this one."""

@@ -20,7 +20,8 @@ from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "questions_of", "read_status", "ATTENTION_STATES"]
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "questions_of", "read_status",
+           "open_day_status", "ATTENTION_STATES"]
 
 
 
@@ -62,6 +63,21 @@ class StatusReport:
     def stripped(self) -> list[str]:
         """Living players the host stripped of their vote today, in roster order."""
         return [p.nick for p in self.players if p.alive and p.lost_vote]
+
+    @property
+    def moved(self) -> list[str]:
+        """Living players with an accepted move or a vote today, in roster order."""
+        return [p.nick for p in self.players if p.alive and (p.moves or p.voted)]
+
+    def progress(self) -> str:
+        """How many living players have moved today and who has not, as ``status``, ``sync``
+        and ``demo`` tell it: «День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет
+        у 2: Гоша, Тортилла» (players, not letters: a player may send several)."""
+        alive = sum(1 for p in self.players if p.alive)
+        of = f"{alive} живого игрока" if alive % 10 == 1 and alive % 100 != 11 else f"{alive} живых игроков"
+        silent = self.silent
+        return (f"День {self.day}: ход или голос принят у {len(self.moved)} из {of}"
+                + (f"; ещё нет у {len(silent)}: {', '.join(silent)}" if silent else ""))
 
     @property
     def silent(self) -> list[str]:
@@ -167,3 +183,19 @@ def read_status(cfg) -> StatusReport | None:
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         questions=questions_of(letters))
+
+
+def open_day_status(cfg, store=None) -> StatusReport | None:
+    """The :class:`StatusReport` of ``cfg``'s game when a day is open (None: no game yet, or
+    the game is over): straight from a SQLite file, else through ``store``
+    (:func:`mailer.reports.status`; None without a store)."""
+    rep = read_status(cfg)
+    if rep is None and store is not None:
+        from .day.context import GameError
+        from .reports import status
+
+        try:
+            rep = status(cfg, store)
+        except GameError:
+            return None
+    return None if rep is None or rep.finished else rep

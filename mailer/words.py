@@ -21,9 +21,13 @@ STATE_RU = {state.value: state.ru for state in LetterState}
 _AFTER_SYNC = {LetterState.PENDING.value: "пришли после срока приёма: войдут в следующий день"}
 
 
-def synced_state(state: str, n: int, sep: str = ": ") -> str:
-    """One state's count as ``sync`` reports it: «ходы приняты: 24», «ждут обработки: 1
-    (пришли после срока приёма: войдут в следующий день)»."""
+def synced_state(state: str, n: int, sep: str = ": ", players: int | None = None) -> str:
+    """One state's count of letters as ``sync`` reports it: «письма с принятыми ходами: 24
+    (от 22 игроков)» (``players``: how many players sent those letters; a player may send
+    several), «ждут обработки: 1 (пришли после срока приёма: войдут в следующий день)»."""
+    if state == LetterState.APPLIED:
+        who = f" (от {count(players, 'игрока', 'игроков', 'игроков')})" if players is not None else ""
+        return f"письма с принятыми ходами{sep}{n}{who}"
     note = _AFTER_SYNC.get(state)
     return f"{STATE_RU.get(state, state)}{sep}{n}" + (f" ({note})" if note else "")
 

@@ -76,6 +76,35 @@ def test_sync_and_send_print_only_the_summary_when_not_a_terminal(demo_game):
     assert sent.output.splitlines() == ["Отправлено: 50; не отправлено: 0."]
 
 
+def test_sync_and_status_count_players_not_only_letters(demo_game):
+    """«ходы приняты — 24» counted letters: two players sent two each and two sent none. The
+    letters are told as letters with the players who sent them, and then the day's players:
+    how many of the living have moved and who has not (the same line in ``status``)."""
+    _cfg, env = demo_game
+    runner = CliRunner()
+    synced = runner.invoke(main, ["sync"], env=env)
+    assert synced.exit_code == 0, synced.output
+    day = "День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет у 2: Гоша, Тортилла"
+    assert synced.output.splitlines()[1:5] == [
+        "  письма с принятыми ходами: 24 (от 22 игроков)",
+        "  ждут обработки: 1 (пришли после срока приёма: войдут в следующий день)",
+        "  неизвестный адрес: 1", day]
+    shown = runner.invoke(main, ["status"], env={**env, "COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert day in shown.output.splitlines()
+    again = runner.invoke(main, ["sync"], env=env)  # nothing new: the day's line all the same
+    assert again.output.splitlines() == ["Новых писем: 0; обработано: 0.", day]
+
+
+def test_demo_counts_players_not_only_letters(tmp_path):
+    """The demo's sync step tells letters with their senders and the day's players."""
+    lines = []
+    run_demo(str(tmp_path / "demo"), echo=lines.append)
+    step = lines[2:4]
+    assert step[0].startswith("2. sync: писем 26, обработано 26: письма с принятыми ходами — 24 (от 22 игроков), ")
+    assert step[1] == "   День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет у 2: Гоша, Тортилла"
+
+
 def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     """Output of ``mafia-mail ARGS`` run with its stdout and stderr on a pseudo-terminal."""
     master, slave = os.openpty()

@@ -92,8 +92,8 @@ def status(ctx: click.Context) -> None:
                   "(close-day учтёт их сам)")
     if rep.stripped and not rep.finished:
         out.print("Лишены голоса сегодня: " + ", ".join(rep.stripped))
-    if rep.silent and not rep.finished:
-        out.print("Нет принятых ходов и голоса сегодня: " + ", ".join(rep.silent))
+    if not rep.finished:
+        out.print(rep.progress())
     out.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
               f"писем для внимания ведущего: {rep.attention}"
               + (" (mafia-mail inbox)" if rep.attention else ""))

@@ -33,13 +33,19 @@ def sync(ctx: click.Context) -> None:
     with terminal_progress("Получаю письма", ("письмо", "письма", "писем")) as progress:
         report = call(do_sync, cfg, store, now=now(), progress=progress)
     click.echo(f"Новых писем: {report.fetched}; обработано: {report.processed}.")
-    _echo_report(report)
+    _echo_report(report, cfg, store)
 
 
-def _echo_report(report) -> None:
-    """The per-state counts and the attention list of a SyncReport, as ``sync`` prints them."""
+def _echo_report(report, cfg, store) -> None:
+    """The per-state counts of letters and the attention list of a SyncReport, as ``sync``
+    prints them, and then who of the living players has moved in the open day."""
+    from mailer.status import open_day_status
+
     for state, n in sorted(report.states.items()):
-        click.echo(f"  {synced_state(state, n)}")
+        click.echo(f"  {synced_state(state, n, players=len(report.movers))}")
+    day = open_day_status(cfg, store)
+    if day is not None:
+        click.echo(day.progress())
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
@@ -70,7 +76,7 @@ def reread(ctx: click.Context, ids: tuple[int, ...]) -> None:
     click.echo(f"Прочитано заново: {report.processed}.")
     if report.withdrawn:
         click.echo(f"Сняты с очереди прежние ответы на эти письма (их заменит новый ответ): {report.withdrawn}.")
-    _echo_report(report)
+    _echo_report(report, cfg, store)
 
 
 @click.command()
