@@ -195,24 +195,36 @@ def _address_cell(address: str, narrow: bool) -> str:
 
 
 @click.command()
+@click.option("--raw", "raw_bytes", is_flag=True,
+              help="Только письмо байт в байт, как пришло (например, show 12 --raw > 12.eml).")
 @click.argument("ref", metavar="НОМЕР_ИЛИ_MESSAGE-ID")
 @click.pass_context
-def show(ctx: click.Context, ref: str) -> None:
-    """Показать полученное письмо целиком (сырой текст) и что из него понято.
+def show(ctx: click.Context, ref: str, raw_bytes: bool) -> None:
+    """Показать полученное письмо и что из него понято: заголовки как пришли и текст,
+    раскодированный из base64 и quoted-printable; --raw — письмо байт в байт.
 
     \b
     Пример:
       mafia-mail --config game.toml show 12
+      mafia-mail --config game.toml show 12 --raw > 12.eml
     """
     from datetime import datetime
 
     from mailer.inbox import move_text, show as show_letter
+    from mailer.raw_view import readable_letter
     from mailer.when import local_text
 
     cfg, store = open_game(ctx)
     view = show_letter(store, cfg.zone, ref)
     if view is None:
         raise HostError(f"письма «{ref}» нет")
+    if raw_bytes:
+        if view.raw is None:
+            raise HostError(f"письмо {view.row.id} не скачано (больше max_letter_size): байтов нет")
+        out = sys.stdout.buffer
+        out.write(view.raw)
+        out.flush()
+        return
     r = view.row
     click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({_sender_note(r)})\n"
                f"Получено: {local_text(datetime.fromisoformat(r.received), cfg.zone)}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
@@ -228,8 +240,8 @@ def show(ctx: click.Context, ref: str) -> None:
         click.echo(f"  заметка: {note}")
     click.echo("\n--- текст игрока (без цитат) ---")
     click.echo(view.body)
-    click.echo("\n--- письмо как есть ---")
-    click.echo((view.raw or b"").decode("utf-8", errors="replace"))
+    click.echo(f"\n--- письмо как есть: заголовки и раскодированный текст (байт в байт: show {r.id} --raw) ---")
+    click.echo(readable_letter(view.raw) if view.raw is not None else "(письмо не скачано: больше max_letter_size)")
 
 
 @click.command()
