@@ -142,25 +142,53 @@ def test_sync_and_send_show_progress_on_a_terminal(demo_game):
     assert "Отправлено: 50; не отправлено: 0." in sent
 
 
-def test_inbox_on_80_columns_wraps_between_words(demo_game):
-    """``inbox`` piped (80 columns): no line is longer, an address breaks only before «@»,
-    and every other word of every cell stays whole on one line."""
+def test_inbox_on_80_columns_is_one_line_a_letter(demo_game):
+    """``inbox`` piped (80 columns): one line per letter, none longer, nothing cut — number,
+    time, the player, the state, the subject whole; under a stranger's letter his address
+    and under a letter with problems each problem, on lines «↳ …» (rows wrapped over two to
+    four lines were unreadable: every address broken before «@», the state over two lines)."""
     _cfg, env = demo_game
     runner = CliRunner()
     assert runner.invoke(main, ["sync"], env=env).exit_code == 0
     shown = runner.invoke(main, ["inbox"], env={**env, "COLUMNS": "80"})
     assert shown.exit_code == 0, shown.output
     lines = shown.output.splitlines()
-    assert max(len(line) for line in lines) <= 80
+    assert max(len(line) for line in lines) <= 80 and "…" not in shown.output
     listed = runner.invoke(main, ["inbox", "--json"], env=env)
     rows = __import__("json").loads(listed.output)
-    words = set(shown.output.split())
-    for row in rows:
-        local, domain = row["from"].split("@")
-        assert {local, "@" + domain} <= words, row["from"]
-        for word in (row["nick"] or "—").split() + row["subject"].split():
-            assert word in words, (row["id"], word)
-    assert {"неизвестный", "адрес", "ждут", "обработки"} <= words
+    assert lines[0].split() == ["ID", "Получено", "Игрок", "Состояние", "Тема"]
+    assert len(lines) == 1 + len(rows) + 1  # one «↳» line: the stranger's address
+    states = {"applied": "ходы приняты", "pending": "ждут обработки", "unknown_sender": "неизвестный адрес"}
+    for row, line in zip(rows, [line for line in lines[1:] if not line.lstrip().startswith("↳")]):
+        assert line.split()[:3] == [str(row["id"]), *row["received"][:16].split("T")], line
+        assert f"  {row['nick'] or '—'}  " in line and f"  {states[row['state']]}  " in line, line
+        assert line.endswith(f"  {row['subject']}"), line
+    stranger = next(i for i, line in enumerate(lines) if "неизвестный адрес" in line)
+    assert lines[stranger + 1] == "    ↳ адрес: kot.office@example.com"
+    wide = runner.invoke(main, ["inbox"], env={**env, "COLUMNS": "200"})  # a wide terminal: the table
+    assert "kot.office@example.com" in wide.output and "jaguar@example.org" in wide.output
+
+
+def test_inbox_on_80_columns_puts_problems_under_the_letter(tmp_path):
+    """A letter's problems each on a line «↳ …» under it, whole, folded under itself."""
+    from test_sync import START, Game, letter
+
+    g = Game(tmp_path)
+    g.deliver(letter("buka@example.org", "Линч: Дракула", msgid="long@x"), START + timedelta(hours=1))
+    g.sync()
+    [row] = [r.to_json() for r in g.rows()]
+    [problem] = row["problems"]
+    g.store.dispose()
+    from mailer.words import PROBLEM_RU
+
+    told = f"↳ {PROBLEM_RU[problem['kind']]}: {problem['text']}"
+    shown = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "inbox"], env={"COLUMNS": "80"})
+    assert shown.output.splitlines() == ["ID  Получено          Игрок  Состояние  Тема",
+                                         "1   2026-12-07 20:30  Бука   без ходов  Ход", "    " + told]
+    tight = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "inbox"], env={"COLUMNS": "30"})
+    under = tight.output.splitlines()[2:]
+    assert len(under) > 1 and all(len(line) <= 30 for line in under) and "…" not in tight.output
+    assert " ".join(line.strip() for line in under) == told
 
 
 def test_show_gives_the_host_the_reason_the_player_reads(tmp_path):

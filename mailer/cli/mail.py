@@ -130,7 +130,8 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
           ids: tuple[int, ...]) -> None:
     """Все полученные письма (или только с этими номерами), по строке на письмо: номер, время
     получения, адрес отправителя, игрок, состояние, тема, проблемы (Message-ID — в --json и в
-    show).
+    show). На экране уже 120 колонок — строка на письмо: игрок вместо адреса, под письмом
+    строки «↳» с адресом чужого, проблемами и вопросами; ничего не обрезано.
 
     \b
     Пример:
@@ -167,15 +168,69 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
     if as_json:
         echo_json([r.to_json() for r in rows])
         return
+    width = console().width
+    if width < NARROW:
+        _narrow_inbox(rows, width)
+        return
     listing = table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", "Получено"))
-    narrow = console().width < 120
     for r in rows:
-        state_text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
-        state_text += " (разобрано)" if r.handled else ""
-        listing.add_row(str(r.id), r.received[:16].replace("T", " "), _address_cell(r.from_addr, narrow), r.nick or "—",
-                        state_text, r.subject, "; ".join([f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems]
-                                                         + [f"вопрос: {q}" for q in r.questions]))
+        listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
+                        _state_cell(r), r.subject, _problems_cell(r))
     print_table(listing)
+
+
+#: Terminals narrower than this get ``inbox`` one line per letter (:func:`_narrow_inbox`).
+NARROW = 120
+
+
+def _state_cell(r) -> str:
+    """A letter's state for the ``inbox`` table: the state's words, the letter it repeats,
+    and whether the host has dealt with it."""
+    text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
+    return text + (" (разобрано)" if r.handled else "")
+
+
+def _problems_cell(r) -> str:
+    """A letter's problems and questions to the host for the ``inbox`` table."""
+    return "; ".join(_problem_lines(r))
+
+
+def _narrow_inbox(rows, width: int) -> None:
+    """``inbox`` on a terminal under :data:`NARROW` columns (80 when piped), nothing cut:
+    one line per letter — number, time of receipt, the player («—» for a stranger), the
+    state, the subject (a long state or subject folds within its column) — and under a
+    letter with any, one line «↳ …» per stranger's address, problem and question to the
+    host, folded under itself."""
+    import textwrap
+
+    cells = [(str(r.id), r.received[:16].replace("T", " "), r.nick or "—", _state_cell(r), r.subject,
+              ([f"адрес: {r.from_addr}"] if not r.nick else []) + _problem_lines(r)) for r in rows]
+    head = ("ID", "Получено", "Игрок", "Состояние", "Тема")
+    widths = [max(len(c[i]) for c in [head, *cells]) for i in range(3)]
+    widths.append(min(max(len(c[3]) for c in [head, *cells]), 17))
+    widths.append(max(width - sum(widths) - 2 * len(widths), 10))
+
+    def fold(text: str, size: int) -> list[str]:
+        return textwrap.wrap(text, size, break_on_hyphens=False) or [""]
+
+    def line(parts) -> str:
+        return "  ".join(part.ljust(size) for part, size in zip(parts, widths)).rstrip()
+
+    click.echo(line(head))
+    indent = " " * (widths[0] + 2) + "↳ "
+    for *row, extra in cells:
+        columns = [[row[0]], [row[1]], [row[2]], fold(row[3], widths[3]), fold(row[4], widths[4])]
+        for n in range(max(len(c) for c in columns)):
+            click.echo(line([c[n] if n < len(c) else "" for c in columns]))
+        for text in extra:
+            click.echo(textwrap.fill(text, max(width, len(indent) + 20), initial_indent=indent,
+                                     subsequent_indent=" " * len(indent), break_on_hyphens=False))
+
+
+def _problem_lines(r) -> list[str]:
+    """A letter's problems and questions to the host, one text each."""
+    return ([f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems]
+            + [f"вопрос: {q}" for q in r.questions])
 
 
 def _sender_note(r) -> str:
@@ -186,12 +241,6 @@ def _sender_note(r) -> str:
     if r.duplicate_of:
         return f"повтор письма {r.duplicate_of}"
     return "не игрок" if r.state == LetterState.UNKNOWN_SENDER else STATE_RU.get(r.state, r.state)
-
-
-def _address_cell(address: str, narrow: bool) -> str:
-    """An e-mail address for a table cell: on a narrow terminal broken before «@» (RFC 5322
-    addr-spec: local-part, domain), so a long address folds there and not mid-word."""
-    return address.replace("@", "\n@", 1) if narrow else address
 
 
 @click.command()
