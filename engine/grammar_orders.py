@@ -393,5 +393,7 @@ def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
 def _heads_order(clause: list[Tok], k: int, members) -> bool:
     size = members(k)
     n = k + size
+    if size and n + 1 < len(clause) and clause[n].w in ("и", ",") and members(n + 1):
+        n += 1 + members(n + 1)  # «…, Ежевика и Смит — ходов нет»: two members, one order
     return bool(size) and n < len(clause) and (
         clause[n].w in _ORDER_HEADS or clause[n].w in lexicon().third)

@@ -189,6 +189,12 @@ def _orders_apart(clause_list, state: GameState, actor, idx):
 
         def members(k: int) -> int:
             hit = idx.exact(words, k, None)
+            if hit is None and clause[k].cap and len(words[k]) >= 2 and words[k].isalpha():
+                hit = idx.approximate(words[k])  # «…, Хантер — караулишь меня» (Hunter_77)
+                if hit is not None and (hit.kind == "fuzzy" or
+                                        len(mates.intersection(hit.candidates)) != 1):
+                    hit = None
+                return 1 if hit is not None else 0
             return hit.length if hit is not None and hit.nick in mates else 0
         yield from split_orders(clause, members)
 

@@ -91,6 +91,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             _name_first(ctx, clause, start, kws[0].i):
         # «Вор → Кузя (обчистить до нитки)»: the name right after the member is his move's
         kws = [Kw(DEFAULT_CLASS[member.role], start, start, weak=True)] + kws
+    elif member is not None and DEFAULT_CLASS.get(member.role) and kws[0].i > start and \
+            any(t.w == "," for t in clause[start:kws[0].i]) and \
+            elliptic(ctx, clause, start, member.role):
+        # «Шкаф на себе, режем Бублика»: his order without a verb, then the boss's own move
+        kws = [Kw(DEFAULT_CLASS[member.role], start, start, weak=True)] + kws
     elif member is not None and kws[0].cls == DEFAULT_CLASS.get(member.role) and \
             kws[0].i > start and elliptic(ctx, clause, start, member.role):
         # «Лиса у Совы ворует»: the place first, then his move word (read as one order)
