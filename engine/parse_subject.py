@@ -170,6 +170,9 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         items.append(Item(clause[first].start, problem=problem(
             span(ctx.text, clause, first, stop), "not_allowed", "not_clan_member")))
         return False
+    if ref is None and hit is not None and hit.nick in ctx.state.players and \
+            not ctx.state.players[hit.nick].clan and words[first] not in role_words():
+        return False  # «Филин следит, и, кажется, за мной» from a boss: a town player's own move
     if ref is None or ref[1] != end:
         return member
     if isinstance(ref[0], Problem):
