@@ -171,7 +171,8 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
             span(ctx.text, clause, first, stop), "not_allowed", "not_clan_member")))
         return False
     if ref is None and hit is not None and hit.nick in ctx.state.players and \
-            not ctx.state.players[hit.nick].clan and words[first] not in role_words():
+            not ctx.state.players[hit.nick].clan and words[first] not in role_words() and \
+            all(not t.word or t.w in V.FILLERS for t in clause[:first]):
         return False  # «Филин следит, и, кажется, за мной» from a boss: a town player's own move
     if ref is None or ref[1] != end:
         return member
