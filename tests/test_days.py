@@ -4,6 +4,7 @@ replay, reopen-day, explain, deadline, remind, imported votes and posts."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -801,3 +802,36 @@ def test_role_letters_name_day_1s_event(tmp_path):
         assert len(changed) == 24 and all("«Полнолуние»" in b for b in changed)
     finally:
         store.dispose()
+
+
+def test_early_close_of_a_day_opened_by_an_early_close(demo):
+    """Day 1 closed early at 22:30; day 2 begins for the players at once (their letters count
+    for it), so once a move came for it the host may close it early too, before its calendar
+    start (08.12 19:30); a repeated close-day --early with nothing sent for day 2 is still
+    refused, and a letter after day 2's early close counts for day 3."""
+    cfg, store = demo
+    box = Path(cfg.mailbox.path) / "new"
+    for old in box.iterdir():
+        old.unlink()
+
+    def deliver(at: datetime, text: str, msgid: str) -> None:
+        raw = (f"From: jaguar@example.org\r\nTo: host@example.org\r\nSubject: Ход\r\nMessage-ID: <{msgid}>\r\n"
+               "Date: Mon, 07 Dec 2026 23:30:00 +0300\r\nMIME-Version: 1.0\r\n"
+               f"Content-Type: text/plain; charset=utf-8\r\n\r\n{text}").encode()
+        (box / f"{int(at.timestamp())}.M{msgid[0]}P1.demo").write_bytes(raw)
+
+    close_day(cfg, store, now=START + timedelta(hours=3), early=True)
+    with pytest.raises(GameError, match="день 2 начинается только 08.12.2026 19:30"):
+        close_day(cfg, store, now=START + timedelta(hours=3, minutes=1), early=True)
+    deliver(START + timedelta(hours=4), "Линч: Бука", "1@day2")
+    sync(cfg, store, now=START + timedelta(hours=4, minutes=1))
+    rep = close_day(cfg, store, now=START + timedelta(hours=5), early=True)
+    assert rep.day == 2 and rep.result is not None
+    with store.session() as s:
+        assert [r.status for r in s.exec(select(DayRow).order_by(DayRow.day))] == ["closed", "closed", "open"]
+    deliver(START + timedelta(hours=6), "Линч: Вишенка", "2@day3")
+    sync(cfg, store, now=START + timedelta(hours=6, minutes=1))
+    with store.session() as s:
+        assert [(x.message_id, x.day, x.state) for x in store.letters(s)] == [
+            ("1@day2", 2, "applied"), ("2@day3", 3, "applied")]
+

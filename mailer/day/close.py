@@ -41,6 +41,16 @@ class CloseReport:
     thread: list[str] = field(default_factory=list)  # what was taken from the forum thread
 
 
+def _has_moves(s: Session, day: int) -> bool:
+    """Whether day ``day`` has any accepted move: a letter read with moves, or votes or posts
+    the host imported for it."""
+    from ..store import DayInput
+
+    letter = s.exec(select(Letter.id).where(Letter.day == day, Letter.state == LetterState.APPLIED)).first()
+    imported = select(DayInput.id).where(DayInput.day == day, DayInput.kind.in_(("vote", "words")))
+    return letter is not None or s.exec(imported).first() is not None
+
+
 @one_at_a_time
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
               fear_choice: str | None = None) -> CloseReport:
@@ -99,11 +109,13 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             raise GameError(f"день {game.current_day} уже закрыт")
         deadline = utc(row.deadline)
         day_start = day_window(cfg.start, cfg.timezone, row.day, cfg.weekend_merge)[0]
-        if early and now < day_start:
-            # a repeated «close-day --early» must not close the day it has just opened
+        if early and now < day_start and not _has_moves(s, row.day):
+            # a repeated «close-day --early» must not close the day it has just opened; a day
+            # opened by an early close has begun for the players once a move came for it
             local = day_start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
             raise GameError(f"день {row.day} начинается только {local} ({cfg.timezone}); "
-                            "досрочно закрыть можно уже начавшийся день")
+                            "досрочно закрыть можно уже начавшийся день или день, для которого уже "
+                            "приняты ходы (письма после sync, votes import)")
         if on_time(now, deadline) and not early:
             local = deadline.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
             raise GameError(f"срок дня {row.day} — {local} ({cfg.timezone}); он ещё не прошёл. "
