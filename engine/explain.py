@@ -3,9 +3,10 @@ turn and why, in Russian, from the closed reason vocabulary of engine.reasons.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from .reasons import ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, phrase
+from .reasons import ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, agree, phrase
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
 from .state import GameState
@@ -66,14 +67,19 @@ def draw_ru(name: str, value: str) -> str:
     return f"жребий — {DRAWS_RU.get(base, base)}: {shown}"
 
 
-def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState) -> str:
+def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
+                 genders: Mapping[str, str] | None = None) -> str:
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
     ``draws`` [[name, value], …], ``tally`` {candidate: votes} and ``activations``
     [{kind, player, role, clan}, …]).
     ``state_before``: the state the turn was resolved from (for the players' roles).
+    ``genders``: nick → "m" | "f" where the host gave it; deaths and states of those players
+    are told in agreement («убита Маньяком»), of the others in forms for either gender
+    («убит(а) Маньяком»).
     """
+    genders = genders or {}
     data = _as_dict(result)
     lines = [f"День {data['day']}, событие: {EVENTS_RU.get(data['event'], data['event'])}"]
     for name, value in data.get("draws", []):
@@ -86,13 +92,13 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState) -
     lines.append("Смерти:")
     for d in data["deaths"]:
         lines.append(f"  • {d['player']} ({role_ru(state_before, d['player'])}): "
-                     f"{CAUSES_RU.get(d['cause'], d['cause'])}")
+                     f"{agree(CAUSES_RU.get(d['cause'], d['cause']), genders.get(d['player']))}")
     if not data["deaths"]:
         lines.append("  никто не погиб")
     if data["statuses"]:
         lines.append("Состояния:")
         for nick, words in data["statuses"].items():
-            lines.append(f"  • {nick}: " + ", ".join(STATUSES_RU.get(w, w) for w in words))
+            lines.append(f"  • {nick}: " + ", ".join(agree(STATUSES_RU.get(w, w), genders.get(nick)) for w in words))
     if data["info"]:
         lines.append("Сведения игрокам:")
         for i in data["info"]:

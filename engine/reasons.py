@@ -109,6 +109,17 @@ CAUSES_RU: dict[str, str] = {
     "explosion": "погиб(ла) при взрыве в доме хозяина",
 }
 
+def agree(text: str, gender: str | None) -> str:
+    """A phrase written for either gender («убит(а) Маньяком», «умер(ла)», «обречён(а)») in
+    agreement with ``gender`` ("m": «убит», «умер», «обречён»; "f": «убита», «умерла»,
+    «обречена»); with None as written."""
+    if gender == "m":
+        return text.replace("(ла)", "").replace("(а)", "")
+    if gender == "f":
+        return text.replace("ён(а)", "ена").replace("(ла)", "ла").replace("(а)", "а")
+    return text
+
+
 #: Event id → Russian name (DECISIONS.md §6).
 EVENTS_RU: dict[str, str] = {
     "none": "без события", "fear": "Страх", "rage": "Ярость", "voice": "Голос",

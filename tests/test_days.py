@@ -835,3 +835,29 @@ def test_early_close_of_a_day_opened_by_an_early_close(demo):
         assert [(x.message_id, x.day, x.state) for x in store.letters(s)] == [
             ("1@day2", 2, "applied"), ("2@day3", 3, "applied")]
 
+
+@pytest.mark.sqlite_only
+def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
+    """explain: a player whose gender the config gives is told of in agreement («Шершень …:
+    убит Маньяком», «Любашка: обворована», «Ромашка …: повешена», «Бука: вылечен»); the
+    others keep the forms for either gender («Тортилла …: убит(а) мирной охотой»)."""
+    path = copy_demo(tmp_path / "game")
+    text = path.read_text(encoding="utf-8")
+    for nick, gender in (("Шершень", "m"), ("Любашка", "f"), ("Ромашка", "f"), ("Бука", "m"), ("Миралисса", "f")):
+        text = text.replace(f'nick = "{nick}"\n', f'nick = "{nick}"\ngender = "{gender}"\n')
+    path.write_text(text, encoding="utf-8")
+    cfg = load_config(path)
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
+        sync(cfg, store, now=AFTER)
+        close_day(cfg, store, now=AFTER)
+        notes = explain_day(store, 1)
+    finally:
+        store.dispose()
+    assert "  • Ромашка (Вор, Клан2): повешена\n" in notes
+    assert "  • Шершень (Охранник, Клан1): убит Маньяком\n" in notes
+    assert "  • Тортилла (Индеец, Клан2): убит(а) мирной охотой\n" in notes
+    assert "  • Любашка: обворована\n" in notes and "  • Бука: вылечен\n" in notes
+    assert "  • Миралисса: в гостях у Шизика, обречена (Шизик)\n" in notes
+    assert "  • Карлсон: избит(а)\n" in notes

@@ -166,3 +166,18 @@ def test_init_shows_the_roles_and_warns_of_a_short_roster(tmp_path):
     assert sent.exit_code == 0, sent.output
     edit = CliRunner().invoke(main, ["--config", str(config), "edit", "1"])
     assert edit.exit_code == 1 and "письмо 1 уже не в очереди (отправлено)" in edit.output
+
+
+@pytest.mark.parametrize("text, m, f", [
+    ("убит(а) Маньяком", "убит Маньяком", "убита Маньяком"),
+    ("умер(ла) после визита к Шизику", "умер после визита к Шизику", "умерла после визита к Шизику"),
+    ("обречён(а) (Шизик)", "обречён (Шизик)", "обречена (Шизик)"),
+    ("выбыл(а) по автокиллу", "выбыл по автокиллу", "выбыла по автокиллу"),
+    ("под охраной", "под охраной", "под охраной"),
+])
+def test_agree_gives_the_form_of_the_players_gender(text, m, f):
+    """engine.reasons.agree: the host's notes in agreement with a known gender, as written
+    (both forms) when it is not known."""
+    from engine.reasons import agree
+
+    assert (agree(text, "m"), agree(text, "f"), agree(text, None)) == (m, f, text)
