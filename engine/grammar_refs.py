@@ -21,6 +21,34 @@ if TYPE_CHECKING:
     from .grammar_targets import Roster
 
 
+def apposition(ctx: Roster, clause: list[Tok], k: int):
+    """The player a pronoun ending at ``k`` is named as right after it, after a comma and
+    perhaps its preposition again («Голос за неё же, за Маргошу»): (hit, start, end), or
+    None."""
+    if k < len(clause) and clause[k].w == "же":
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w != ",":
+        return None
+    k += 1
+    if clause[k].w in V.PREPOSITIONS:
+        k += 1
+    hit = name_index(ctx.nicks).exact(clause_words(clause), k, None) if k < len(clause) else None
+    if hit is None or hit.nick is None:
+        return None
+    end = k + hit.length
+    return (hit, k, end) if end == len(clause) or not clause[end].word else None
+
+
+def unnamed_pronoun(ctx: Roster, clause: list[Tok], tg) -> int | None:
+    """``tg.listed_pronoun`` (a pronoun listed beside the targets ``tg`` read), or None when
+    the one target read names it right after it (:func:`apposition`)."""
+    k = tg.listed_pronoun
+    if k is None or len(tg.hits) != 1:
+        return k
+    named = apposition(ctx, clause, k + 1)
+    return None if named is not None and named[1] == tg.hits[0][1] else k
+
+
 def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = ""):
     """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
     earlier in the same clause; None when there are none or several. With two players

@@ -12,7 +12,7 @@ from . import grammar_vocab as V
 from .grammar_plans import idiom_told
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
-from .grammar_refs import antecedent, named_before, read_back
+from .grammar_refs import antecedent, named_before, read_back, unnamed_pronoun
 from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
@@ -113,6 +113,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is not None:
             tg.hits.append(back)
             tg.pronoun = False
+    tg.listed_pronoun = unnamed_pronoun(ctx, clause, tg)  # not «за неё же, за Маргошу»
     if tg.listed_pronoun is not None and not _listed_back(ctx, tg):
         p = tg.listed_pronoun  # «за Кузю и за него»: nobody named before to point at: ask
         text = span(ctx.text, clause, kw.i, max(tg.end, p + 1))
