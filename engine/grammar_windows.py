@@ -46,7 +46,8 @@ _ALNUM = re.compile(r"[^\W_]")  # str.isalnum, at C speed
 _WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+")
 
 
-def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None,
+                    dropped: list | None = None) -> list[tuple[int, int]]:
     """The parts of a letter worth tokenizing, as ``(start, end)`` offsets in order: every
     sentence holding a trigger word (:func:`trigger_words`, a phrase of
     :func:`trigger_phrases`, a misspelt move word, or one of ``extra``: a boss's members
@@ -55,7 +56,12 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
     chatter, with or without nicknames, and are never tokenized (issue 11: chatter costs
     almost nothing). The hot words are found with a few set operations on the letter's
     pieces (:func:`_hot_words`) and searched (C-level ``str.find``); only their sentences
-    are cut out (one regex search each way, :func:`_sentence_start`)."""
+    are cut out (one regex search each way, :func:`_sentence_start`).
+
+    ``talk`` (:func:`engine.grammar_talk.talk_test`), when given, is asked of each sentence
+    with hot words and no neighbour to read: a window made only of sentences it calls talk
+    is left out, and put into ``dropped`` (when given) instead, as ``(start, end, its
+    sentences as (start, end))``."""
     if len(visible) < 200:
         return [(0, len(visible))] if visible.strip() else []
     low = visible.lower()
@@ -100,21 +106,32 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset()) -> list[t
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
             words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
-        hot.append((lo, hi, before, after))
+        hot.append((lo, hi, before, after, talk is not None and not before and not after and
+                    talk(found, words, visible[lo:hi])))
     out: list[tuple[int, int]] = []
+    read: list[bool] = []  # per window of ``out``: it holds a sentence that is no talk
     starts = {h[0] for h in hot}
-    for lo, hi, before, after in hot:
+    for lo, hi, before, after, chat in hot:
         if before:
             lo = _sentence_before(low, back, lo)
             if lo in starts:  # read anyway: «…мне Пульхерия. Портрет — на чай. Шизю её»
                 lo = _sentence_before(low, back, lo)
         if after:
             hi = _sentence_after(low, hi)
+        keep = not chat
         while out and lo <= out[-1][1]:  # (the sentences before may reach back further)
             lo, hi = min(out[-1][0], lo), max(out[-1][1], hi)
             out.pop()
+            keep = read.pop() or keep
         out.append((lo, hi))
-    return out
+        read.append(keep)
+    if talk is None or all(read):
+        return out
+    if dropped is not None:
+        talks = [(h[0], h[1]) for h in hot if h[4]]
+        dropped.extend((lo, hi, tuple(t for t in talks if lo <= t[0] < hi))
+                       for (lo, hi), r in zip(out, read) if not r)
+    return [w for w, r in zip(out, read) if r]
 
 
 def _sentence_start(back: str, size: int, at: int) -> int:

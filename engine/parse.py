@@ -32,6 +32,7 @@ from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem,
 from .grammar_keywords import find_keywords
 from .grammar_questions import is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
+from .grammar_talk import may_mark, talk_test
 from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows
 from . import grammar_vocab as V
@@ -93,12 +94,18 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:
         extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
-    clause_list = _clauses(visible, idx, extra)
+    talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None
+    clause_list = _clauses(visible, idx, extra, talk)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
     for clause in _bare_corrections_joined(clause_list):
         if clause is None:  # chatter skipped between two windows
             last_start, pending_member, held = -1, None, None
+            continue
+        if type(clause) is Talk:  # talk left unread (engine.grammar_talk): its marks only
+            if may_hold_move(clause, names):
+                ctx.marks.extend(correction_marks(clause))  # («…, так что …»)
+            passed(ctx, clause)
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         if not may_hold_move(clause, names) and (held is None or len(clause) > 6):
@@ -222,14 +229,33 @@ def _bare_corrections_joined(clause_list):
         yield held
 
 
-def _clauses(visible: str, idx, extra: frozenset[str]):
+class Talk(list):
+    """A clause of talk (:mod:`engine.grammar_talk`), never read: its tokens, or one empty
+    token at its start when it was not cut into words (it names nobody: a pronoun after it
+    looks past it as past a clause of words)."""
+
+
+def _clauses(visible: str, idx, extra: frozenset[str], talk=None):
     """The clauses of the parts of a letter worth reading (:func:`reading_windows`), with a
-    ``None`` between two parts."""
+    ``None`` between two parts; a part of talk (:mod:`engine.grammar_talk`) as one
+    :class:`Talk` a sentence (each is one clause), cut into words only when it may hold a
+    correction mark."""
     known = _known_word(idx)
     lower = visible == visible.lower()  # no capital anywhere (one C-level pass, not a loop)
-    for n, (lo, hi) in enumerate(reading_windows(visible, extra)):
+    dropped: list = []
+    windows = reading_windows(visible, extra, talk, dropped)
+    if dropped:
+        windows = sorted([(lo, hi, ()) for lo, hi in windows] + dropped)
+    for n, (lo, hi, *rest) in enumerate(windows):
         if n:
             yield None
+        if rest and rest[0]:
+            for a, b in rest[0]:
+                if may_mark(visible[a:b].lower()):
+                    yield from map(Talk, clauses(tokenize_span(visible, a, b)))
+                else:
+                    yield Talk([Tok("", "", a, a, False)])
+            continue
         toks = idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
                                     idx.soft_sign_form))
         yield from clauses(_as_capitals(toks, idx) if lower else toks)

@@ -55,3 +55,58 @@ def test_a_word_stands_alone_as_the_tokenizer_cuts_it():
     assert _has_word("то же самое", "же") is True
     assert _has_word("же-", "же") is True
     assert _has_word("(же)", "же") is True
+
+
+def test_a_window_of_talk_is_left_out_when_a_talk_test_is_given():
+    talk_words = {"полечу"}
+
+    def talk(found, words, text):
+        return found <= talk_words
+
+    text = CHATTER + "На выходных полечу в Сочи. " + CHATTER + "Сегодня лечу Буку. " + CHATTER
+    dropped: list = []
+    assert reading_windows(text, frozenset(), talk, dropped) == [
+        _window(text, "Сегодня", "Буку.")]
+    lo, hi = _window(text, "На выходных", "Сочи.")
+    assert dropped == [(lo, hi, ((lo, hi),))]
+
+
+def test_talk_next_to_a_sentence_read_is_read_with_it():
+    def talk(found, words, text):
+        return found <= {"полечу"}
+
+    text = CHATTER + "На выходных полечу в Сочи. Сегодня лечу Буку. " + CHATTER
+    dropped: list = []
+    assert reading_windows(text, frozenset(), talk, dropped) == [
+        _window(text, "На выходных", "Буку.")]
+    assert dropped == []
+
+
+def test_talk_is_a_move_word_of_another_role_with_nobody_named():
+    import tomllib
+    from pathlib import Path
+
+    from engine.grammar_rules import actor_of
+    from engine.grammar_talk import talk_test
+    from engine.model import TurnInfo
+    from engine.names import name_index
+    from engine.state import GameState
+
+    rosters = Path(__file__).parent / "parse_corpus" / "rosters.toml"
+    state = GameState.new(1, tomllib.loads(rosters.read_text(encoding="utf-8"))["std"])
+    idx, turn = name_index(tuple(state.players)), TurnInfo(day=2, event="none")
+
+    def talk(sender, text, found):
+        test = talk_test(idx, actor_of(state, sender), turn)
+        words = text.lower().rstrip(".?").replace(",", "").split()
+        return test is not None and test(set(found), words, text)
+
+    assert talk("Бука", "Проверю почту вечером и отпишусь в ветке.", {"проверю"})
+    assert talk("Бука", "На выходных полечу в Сочи, так что буду реже заходить.", {"полечу"})
+    assert not talk("Шерлок", "Проверю почту вечером и отпишусь в ветке.", {"проверю"})
+    assert not talk("Serginio", "На выходных полечу в Сочи.", {"полечу"})
+    assert not talk("Бука", "Проверю Маруську вечером.", {"проверю"})  # a name
+    assert not talk("Бука", "Проверю его вечером.", {"проверю"})  # a pronoun
+    assert not talk("Бука", "Проверю почту вечером?", {"проверю"})  # a question
+    assert not talk("Бука", "Проверю почту у Васятки.", {"проверю"})  # a capital: a name?
+    assert not talk("Бука", "Вчерашний линч был ошибкой.", {"линч", "вчерашний"})  # a vote
