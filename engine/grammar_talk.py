@@ -8,7 +8,8 @@ sentences apart by a few set look-ups, so that :func:`engine.grammar_windows.rea
 leaves them unread (a window made only of them is never tokenized).
 
 The rule, as a host would state it: a sentence whose only move words are of moves the sender
-cannot make (a doctor's «полечу» in a civilian's letter), with no nickname or part, pet form
+cannot make (a doctor's «полечу» in a civilian's letter), or whose one move word of his own
+is ordinary speech by the word right after it («полечу в Сочи» from the doctor), with no nickname or part, pet form
 or near miss of one, no pronoun, «меня», «себя», no role word, no word the dictionary does
 not know, no other word the parser looks at closely (correction, flag, «как вчера» words,
 role words, third-person verbs), no question and no open end, is talk. A capitalised word
@@ -62,15 +63,16 @@ def talk_test(idx, actor: Actor, turn: TurnInfo) -> Callable[[set, list, str], b
     read (a boss, a swindler, the hostess, a dead player)."""
     if actor.role in _OWN_FORMS or not actor.alive:
         return None
-    foreign = _foreign_words(_foreign_classes(actor, turn))
-    if not foreign:
-        return None
+    classes = _foreign_classes(actor, turn)
+    foreign, own = _foreign_words(classes), _foreign_words(_ROLE_CLASSES - classes)
     plain = _plain_words(idx)
     not_before = lexicon().not_before
     words_cls = lexicon().words
 
     def talk(found: set, words: list, text: str) -> bool:
-        if not foreign.issuperset(found):
+        if not foreign.issuperset(found) and not (
+                len(found) == 1 and own.issuperset(found) and
+                _ordinary(next(iter(found)), words, text, not_before, words_cls)):
             return False
         core = text.strip().rstrip(".!;")
         if _CUTS.search(core) is not None:
@@ -94,6 +96,20 @@ def talk_test(idx, actor: Actor, turn: TurnInfo) -> Callable[[set, list, str], b
                 return False
         return True
     return talk
+
+
+def _ordinary(w: str, words: list, text: str, not_before: dict, words_cls: dict) -> bool:
+    """True when the move verb ``w``, written once, is followed right away (a space between)
+    by a word that makes it ordinary speech («полечу в Сочи» from the doctor, the lexicon's
+    ``not_before``; engine.parse_move reads no move then)."""
+    if words.count(w) != 1:
+        return False
+    k = words.index(w)
+    if k + 1 >= len(words) or words[k + 1] not in not_before.get(words_cls[w], ()) or \
+            words[k + 1] == "как" or not is_verb(w):
+        return False
+    return re.search(rf"(?<!\w){w}\s+{words[k + 1]}(?!\w)", text.lower().replace("ё", "е")) \
+        is not None
 
 
 def may_mark(text: str) -> bool:

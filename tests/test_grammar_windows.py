@@ -104,7 +104,9 @@ def test_talk_is_a_move_word_of_another_role_with_nobody_named():
     assert talk("Бука", "Проверю почту вечером и отпишусь в ветке.", {"проверю"})
     assert talk("Бука", "На выходных полечу в Сочи, так что буду реже заходить.", {"полечу"})
     assert not talk("Шерлок", "Проверю почту вечером и отпишусь в ветке.", {"проверю"})
-    assert not talk("Serginio", "На выходных полечу в Сочи.", {"полечу"})
+    assert talk("Serginio", "На выходных полечу в Сочи.", {"полечу"})  # ordinary speech
+    assert not talk("Serginio", "На выходных полечу, в Сочи.", {"полечу"})
+    assert not talk("Serginio", "Ночью полечу всех.", {"полечу"})
     assert not talk("Бука", "Проверю Маруську вечером.", {"проверю"})  # a name
     assert not talk("Бука", "Проверю его вечером.", {"проверю"})  # a pronoun
     assert not talk("Бука", "Проверю почту вечером?", {"проверю"})  # a question
