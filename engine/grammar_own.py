@@ -56,7 +56,9 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     other = [n for n in range(lo, k) if clause[n].word and words[n] not in _AROUND and
              words[n] not in _JOIN]
     if other:
-        return _guest_first(clause, other, k, stop, idx, text) if _home_at(words, k) else None
+        # «Сегодня снова Ромео ко мне», «Сегодня Остапа жду в гости»: the guest named first
+        return _guest_first(clause, other, k, stop, idx, text, 1 + _home_at(words, k)) \
+            if _home_at(words, k) or words[k] in _WAIT else None
     kw = Kw(V.INVITE, k, k + (1 if words[k] in _WAIT | _THINGS_WAIT else 2), weak=True,
             own=True)
     k = kw.j
@@ -75,7 +77,7 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
 
 
 def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
-                 idx: NameIndex, text: str) -> tuple[Kw, int] | None:
+                 idx: NameIndex, text: str, width: int = 2) -> tuple[Kw, int] | None:
     """«Сегодня снова Ромео ко мне 🍷»: the guest named before «ко мне» / «у меня» (``other``:
     the words before it that are not :data:`_AROUND`, which must be exactly one name) and
     nothing but such words after it up to the statement's end: an ``INVITE`` keyword of no
@@ -86,16 +88,24 @@ def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
     size = hit.length if hit is not None else _pet_size(clause, first, home, idx)
     if not size or other[-1] >= first + size:
         return None
-    k = home + 2
-    while k < stop and (not clause[k].word or words[k] in _AROUND) and words[k] not in _CLOSE \
+    k = home + width  # («у меня», «ко мне»; «жду»)
+    while k < stop and (not clause[k].word or words[k] in _AROUND or (
+            words[k] in _SHOWS and words[k - 1] == "на")) and words[k] not in _CLOSE \
             and not text[clause[k - 1].end:clause[k].start].strip():
         k += 1
+    if width == 1 and not any(words[n] in _SHOWS or words[n] in ("гости", "себе", "себя")
+                              for n in range(home + 1, k)):
+        return None  # «Кактуса жду, пусть объяснится»: waiting is no invitation by itself
     if k < stop and words[k] not in _CLOSE and (
             not text[clause[k - 1].end:clause[k].start].strip() or past_tense(words[k]) or
             third_person(words[k])):
         return None  # «Ромео ко мне приставал»: a story (an emoji ends the statement)
     return Kw(V.INVITE, first, first, weak=True, own=True), k
 
+
+#: What the guest is asked to at her home («жду Остапа в гости на фильм»).
+_SHOWS = frozenset({"фильм", "фильмец", "кино", "киношку", "сериал", "сериальчик", "ужин",
+                    "чай", "чаек", "кофе", "пиццу", "пироги", "пирожки", "вино", "винишко"})
 
 #: «мой камин и глинтвейн ждут X»: her (our) things of home waiting for the guest.
 _MINE = frozenset({"мой", "моя", "мое", "моё", "мои", "наш", "наша", "наше", "наши"})
