@@ -23,6 +23,9 @@ _TOKEN = re.compile(
 )
 _QUOTES = frozenset("«»\"“”„")
 _CLAUSE_END = frozenset({".", "!", "?", ";", "\n"})
+#: The token of an emoji (a run of pictographs): it ends a sentence written on without a
+#: capital after it, and is no token of the clause otherwise.
+EMOJI = "\u263a"
 
 
 class Tok(NamedTuple):
@@ -87,12 +90,15 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
         if raw in _QUOTES:
             quoted = not quoted if raw in "\"" else raw in "«“„"
         w = "→" if raw in _ARROWS else ("—" if raw in "-–—" else raw)
+        if raw[0] >= "\u2600":
+            w = EMOJI  # a picture: see clauses()
         add(new(Tok, (raw, w, start, pos, False, False, False)))
     return toks
 
 
 #: :data:`_TOKEN` without its groups (``findall`` then gives the tokens' text).
-_TOKEN_TEXT = re.compile(r"\w+(?:['’`-]\w+)*|->|=>|→|[:,;.!?—–\-()«»\"“”„/+&*•…]|\n")
+_TOKEN_TEXT = re.compile(r"\w+(?:['’`-]\w+)*|->|=>|→|[:,;.!?—–\-()«»\"“”„/+&*•…]|\n|"
+                         "[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+")
 _ARROWS = frozenset({"->", "=>", "→"})
 
 
@@ -154,6 +160,13 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             cur.append(t)
             continue
         w = t.w
+        if w == EMOJI:
+            if cur and n < last and toks[n + 1].word and toks[n + 1].text[:1].islower() and \
+                    _predicate(toks[n + 1].w):
+                out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
+                # (not «Голос у Мирона 😂 такой писклявый»)
+                cur = []
+            continue  # else a picture is no token of the clause
         if w == "(":
             depth += 1
         elif w == ")":
@@ -175,6 +188,17 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+def _predicate(w: str) -> bool:
+    """True for a move word or a verb in the first person («палю», «иду», «линч»): the writer
+    begins a sentence of his own (not «Мотылёк ко мне 😡 приставал весь вечер»)."""
+    from .words import is_known_word, morph
+
+    if w in lexicon().words:
+        return True
+    tag = morph().parse(w)[0].tag if is_known_word(w) else None
+    return tag is not None and tag.POS == "VERB" and tag.person == "1per"
 
 
 #: Words that open a boss's heading for a member's move («за Буку:», «для Лиса —»).

@@ -76,7 +76,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             not find_keywords(clause[:named], set(), name_index(ctx.nicks)):
         # «Присмотрю за Зайкой… хотя, может, за Лисой»: another target offered in doubt
         return conditional(ctx, clause, prev, items, "alternative")
-    if k is None:
+    if k is None and adjacent and not prev.items and (aim := _aim_heading(words)) and \
+            not find_keywords(clause, set(), name_index(ctx.nicks)):
+        k = aim  # «Иду на охоту. Цель — Лютик»: the move's target in a sentence of its own
+    elif k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
             return False
         k = 0
@@ -202,6 +205,24 @@ _NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
 _MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
+
+#: «Цель — X», «Моя сегодняшняя мишень: X»: the target of the move named just before.
+_AIM_NOUNS = frozenset({"цель", "мишень"})
+_AIM_OWNERS = frozenset({"моя", "наша", "сегодняшняя", "ночная", "его", "ее", "её"})
+
+
+def _aim_heading(words: list[str]) -> int:
+    """Index after «цель —», «моя цель:», «мишень это» opening a clause; 0 when the clause
+    opens otherwise."""
+    k = 0
+    while k < len(words) and words[k] in _AIM_OWNERS:
+        k += 1
+    if k >= len(words) or words[k] not in _AIM_NOUNS:
+        return 0
+    k += 1
+    if k + 1 >= len(words) or words[k] not in (":", "—", "это"):
+        return 0  # («жертва от клана: X» is a move of its own)
+    return k + 1
 
 
 #: ... and the joiners left at the head of a clause cut inside a list («Ярость: Jason V.,
