@@ -1,9 +1,13 @@
 """Move phrases written with words inside them (issue 11): a night visit «иду сегодня к X»,
 «загляну ночью к X», «иду с ножом к X»; the hostess's «ко мне на компотик заглянет X». Used by
 :mod:`engine.grammar_keywords` when a phrase of the lexicon is not written word for word.
+And the other way round: a vote or kill word glued to its number («голос1 — X», «войс2 — Y»),
+cut apart (:func:`unglued`).
 """
 
 from __future__ import annotations
+
+import re
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
@@ -56,3 +60,28 @@ def gapped(clause: list[Tok], i: int, phrase: tuple[str, ...], cls: str) -> int:
             return 0
         k += 1
     return k if gaps else 0
+
+
+_GLUED = re.compile(r"([^\W\d_]+)([12])")
+
+
+def unglued(toks: list[Tok], idx) -> list[Tok]:
+    """The tokens with a vote or kill word glued to its number («голос1», «войс2», «kill1»)
+    cut into the word and the number, when the whole is no nickname's form (``idx``: the
+    roster's name index; «Lisa99» stays whole)."""
+    if not any(t.word and t.w[-1] in "12" for t in toks):
+        return toks  # (the common case)
+    from .lexicon import lexicon
+
+    words = lexicon().words
+    out: list[Tok] = []
+    for t in toks:
+        m = _GLUED.fullmatch(t.w) if t.word and t.w[-1] in "12" else None
+        if m is None or words.get(m.group(1)) not in (V.VOTE, V.KILL) or \
+                idx.exact([t.w], 0, None) is not None or idx.approximate(t.w) is not None:
+            out.append(t)
+            continue
+        cut = t.start + len(m.group(1))
+        out.append(t._replace(text=t.text[:len(m.group(1))], w=m.group(1), end=cut))
+        out.append(Tok(m.group(2), m.group(2), cut, t.end, True))
+    return out

@@ -36,6 +36,7 @@ from .grammar_talk import may_mark, talk_test
 from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows
 from . import grammar_vocab as V
+from .grammar_gaps import unglued
 from .grammar_tokens import Tok, clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index
@@ -256,8 +257,8 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None):
                 else:
                     yield Talk([Tok("", "", a, a, False)])
             continue
-        toks = idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
-                                    idx.soft_sign_form))
+        toks = unglued(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
+                                            idx.soft_sign_form)), idx)
         yield from clauses(_as_capitals(toks, idx) if lower else toks)
 
 
