@@ -48,7 +48,7 @@ from .parse_choice import alternative, doubted, final_choice, kept_vote, open_mo
 from .parse_clause import read_clause
 from .parse_correct import asks_leave, correction
 from .parse_finish import finish
-from .parse_swap import swapped
+from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
 from .grammar_orders import split_orders
@@ -156,6 +156,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             continue  # «снимаю голос с пони, вместо него Лютик. фрост остаётся»
         clause_skip = flags["skip"]
         if flags["cancel"] is not None:
+            if cancelled_move(ctx, clause, flags["cancel"], items):
+                prev = held = None  # «Отменяю МО»: that move only
+                passed(ctx, clause)
+                continue
             cancel_pos = clause[0].start
         member_actor, start, pending_member = member_prefix(ctx, clause, pending_member, items)
         if member_actor is False:

@@ -1,4 +1,4 @@
-"""One target of an earlier move exchanged for another (issue 11): «UPD: Кефира меняю на
+"""One move of the letter exchanged or cancelled by name (issue 11). An exchange: «UPD: Кефира меняю на
 Шустрика, Барракуду оставляю», «Ой, Зиму вычеркните, вместо неё Nox-13», «Вместо Зайки —
 Тимур», «Лечу Гранита. Гранита заменяю Шкипером».
 
@@ -13,7 +13,7 @@ vote of a two-vote day stays), any other move is replaced. When the clause does 
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_keywords import Kw
+from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, span
 from .names import name_index
@@ -121,3 +121,38 @@ def _names(ctx: Ctx, clause: list[Tok], words: list[str]) -> list[tuple[str, int
         out.append((hit.nick, k, hit.length))
         k += hit.length
     return out
+
+
+#: Words that may stand between a cancel word and the move it names («отменяю свою МО»).
+_CANCEL_FILLERS = frozenset({"свою", "свой", "своё", "свое", "мою", "мой", "моё", "мое",
+                             "сегодняшнюю", "сегодняшний", "ночную", "мирную", "эту", "этот"})
+
+
+def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> bool:
+    """«P.S. Отменяю МО, пусть Зима живёт», «отменяю лечение»: the cancel word (its phrase
+    ends at token ``at``) names one kind of move and no player: only the letter's earlier
+    moves of that kind (on the players it names, if any) are dropped (a vote: withdrawn),
+    the others stand. True when done; False for a cancel of the whole turn («отменяю ход»)
+    or of a move this letter does not make (an earlier letter's: the turn's cancel)."""
+    k = at
+    while k < len(clause) and (not clause[k].word or clause[k].w in _CANCEL_FILLERS):
+        k += 1
+    kws = [kw for kw in find_keywords(clause, set(), name_index(ctx.nicks)) if kw.i == k]
+    if not kws or kws[0].negated:
+        return False
+    action = action_for(kws[0].cls, ctx.sender, ctx.turn)
+    if action is None:
+        return False
+    words = clause_words(clause)
+    end = _segment(words, kws[0].i)[1]
+    named = {h[0] for h in _names(ctx, clause, words) if kws[0].j <= h[1] < end}
+    # «отменяю голос за Комара»: that vote; «отменяю МО, пусть Зима живёт»: the hunt
+    hit = [it for it in items if it.pos < clause[0].start and it.move is not None and
+           it.move.action == action and not (named and named.isdisjoint(_targets(it)))]
+    if not hit:
+        return False  # the move was in an earlier letter: the turn's cancel, as before
+    if action == "vote":
+        items.append(Item(clause[0].start, withdraw=tuple(named) or ("*",)))
+    else:
+        items[:] = [it for it in items if it not in hit]
+    return True
