@@ -39,6 +39,13 @@ def apposition(ctx: Roster, clause: list[Tok], k: int):
     return (hit, k, end) if end == len(clause) or not clause[end].word else None
 
 
+def alone_self(clause: list[Tok], k: int) -> bool:
+    """True when «сам», «сама» at ``k`` (after «я») ends its phrase («голос за Графа, это я
+    сам»): after a target, the sender as the one who moves (not «я сам себя»; «лечение — я
+    сама» with no target before is herself as the target)."""
+    return clause[k].w[:3] == "сам" and (k + 1 == len(clause) or not clause[k + 1].word)
+
+
 def unnamed_pronoun(ctx: Roster, clause: list[Tok], tg) -> int | None:
     """``tg.listed_pronoun`` (a pronoun listed beside the targets ``tg`` read), or None when
     the one target read names it right after it (:func:`apposition`)."""

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor
+from .grammar_refs import alone_self as _alone
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
     attribute_of, doubt_then_name, LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends,
@@ -180,8 +181,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined, out.end = False, k + 1
             k += 1
             continue
-        if w in V.SELF_WORDS and not out.hits and k > lo and words[k - 1] in _THIRD_PRONOUNS:
-            break  # «посмотрим, как он себя поведёт»: his «себя», not the sender
+        if w in V.SELF_WORDS and k > lo and (
+                (not out.hits and words[k - 1] in _THIRD_PRONOUNS) or
+                (out.hits and words[k - 1] == "я" and _alone(clause, k))):
+            break  # «как он себя поведёт»: his «себя»; «за Графа, это я сам»: who, not whom
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
