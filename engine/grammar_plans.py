@@ -154,10 +154,12 @@ def plan_for_later(clause: list[Tok], i: int) -> bool:
 
 def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
     """«Завтра проверю Лося, а сегодня — Кузю»: a plan for another day (``plan_for_later``
-    or «завтра» in the move word's segment) set against today. Returns ``(index of «а»,
+    or «завтра» in the move word's segment) set against today. Returns ``(index of «а»
+    (or «но», a comma, a dash),
     index of the first word after «сегодня»)`` or None."""
     for k in range(i + 1, hi - 1):
-        if clause[k].w != "а" or clause[k + 1].w not in _TODAY:
+        if clause[k].w not in ("а", "но", ",", "—") or clause[k + 1].w not in _TODAY:
+            # («Лося проверю завтра, сегодня — Кузнеца»: a comma or a dash does as «а»)
             continue
         if not (plan_for_later(clause, i) or
                 any(clause[n].w in _LATER_WORDS for n in range(i + 1, k))):
