@@ -75,7 +75,9 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[
             stem = lemma[:-len(suffix)]
             if not lemma.endswith(suffix):
                 continue
-            heads = {stem} if len(stem) >= 3 else set()
+            heads = {stem} if len(stem) >= 3 or (
+                len(stem) == 2 and suffix in _CLIP_SUFFIXES and stem in stems) else set()
+            # («ёж-ик» for the nick «Ёж»)
             if stem[-1:] in _VOWELS and suffix[0] in "еюя" and suffix in DIMINUTIVE_SUFFIXES:
                 heads.add(stem + "й")  # «за-ечка» is «зай-ечка», «за-юшка» «зай-ушка» (Зая)
             if not heads:
@@ -115,6 +117,8 @@ def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
         if re.search(r"\d", word):
             return
         word = translit(word)
+    if re.fullmatch(r"[а-я]{2}", word) and is_known_word(word):
+        stems.setdefault(word, set()).add(nick)  # «Ёж»: «Ёжик», «Ёжика»
     if not CYR.fullmatch(word[-1:] or "-") or len(word) < 3:
         return
     found = {word, word[:-1] if word[-1] in "аяоеьйиыу" else word}
@@ -129,6 +133,10 @@ def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
     for stem in list(found):  # a fleeting vowel: «вафел-ька» is also «вафл-я»
         if len(stem) >= 4 and stem[-2] in "ео" and stem[-1] not in "аяоеьйиыуюэ":
             found.add(stem[:-2] + stem[-1])
+        elif len(stem) >= 4 and stem[-1] not in _VOWELS + "ьйъ" and \
+                stem[-2] not in _VOWELS + "ьйъ" and word[-1] in "ая":
+            # and the other way: «вишн-я» is also «вишен-ка», «кукл-а» «кукол-ка»
+            found |= {stem[:-1] + v + stem[-1] for v in "ео"}
     for stem in found:
         if len(stem) >= 3:
             stems.setdefault(stem, set()).add(nick)
