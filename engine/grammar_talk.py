@@ -9,7 +9,8 @@ leaves them unread (a window made only of them is never tokenized).
 
 The rule, as a host would state it: a sentence whose only move words are of moves the sender
 cannot make (a doctor's «полечу» in a civilian's letter), or whose one move word of his own
-is ordinary speech by the word right after it («полечу в Сочи» from the doctor), with no nickname or part, pet form
+is ordinary speech by the word right after it («полечу в Сочи» from the doctor) or has a thing
+for its object («Проверю почту вечером» from the detective), with no nickname or part, pet form
 or near miss of one, no pronoun, «меня», «себя», no role word, no word the dictionary does
 not know, no other word the parser looks at closely (correction, flag, «как вчера» words,
 role words, third-person verbs), no question and no open end, is talk. A capitalised word
@@ -28,7 +29,8 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for
 from .lexicon import lexicon
 from .model import TurnInfo
-from .words import is_known_word, is_verb, role_words
+from .grammar_targets import _GAME_NOUNS
+from .words import common_noun, is_interjection, is_known_word, is_verb, role_words
 
 #: Move classes a sentence may hold as talk: the night moves of roles (never the vote, the
 #: event moves, the clan's delegation, or shooting, which may be a hunt or a kill).
@@ -72,7 +74,8 @@ def talk_test(idx, actor: Actor, turn: TurnInfo) -> Callable[[set, list, str], b
     def talk(found: set, words: list, text: str) -> bool:
         if not foreign.issuperset(found) and not (
                 len(found) == 1 and own.issuperset(found) and
-                _ordinary(next(iter(found)), words, text, not_before, words_cls)):
+                (_ordinary(next(iter(found)), words, text, not_before, words_cls) or
+                 _thing_after(next(iter(found)), words, text))):
             return False
         core = text.strip().rstrip(".!;")
         if _CUTS.search(core) is not None:
@@ -110,6 +113,23 @@ def _ordinary(w: str, words: list, text: str, not_before: dict, words_cls: dict)
         return False
     return re.search(rf"(?<!\w){w}\s+{words[k + 1]}(?!\w)", text.lower().replace("ё", "е")) \
         is not None
+
+
+def _thing_after(w: str, words: list, text: str) -> bool:
+    """True when the move verb ``w`` (first person singular), written once, has right after
+    it (a space between) a common noun in the accusative that is no player («Проверю почту
+    вечером» from the detective: the verb's object is a thing, engine.grammar_targets)."""
+    lex = lexicon()
+    if w not in lex.first or w in lex.plural1 or w in lex.weak or words.count(w) != 1:
+        return False
+    k = words.index(w)
+    if k + 1 >= len(words):
+        return False
+    nxt = words[k + 1]
+    if nxt in V.FILLERS or nxt in V.TITLES or nxt in _GAME_NOUNS or is_interjection(nxt) or \
+            not common_noun(nxt):
+        return False
+    return re.search(rf"(?<!\w){w}\s+{nxt}(?!\w)", text.lower().replace("ё", "е")) is not None
 
 
 def may_mark(text: str) -> bool:

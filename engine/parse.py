@@ -251,19 +251,29 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None):
     windows = reading_windows(visible, extra, talk, dropped)
     if dropped:
         windows = sorted([(lo, hi, ()) for lo, hi in windows] + dropped)
-    for n, (lo, hi, *rest) in enumerate(windows):
+        for n, (lo, hi, talks) in enumerate(windows):
+            if n:
+                yield None
+            if talks:
+                for a, b in talks:
+                    if may_mark(visible[a:b].lower()):
+                        yield from map(Talk, clauses(tokenize_span(visible, a, b)))
+                    else:
+                        yield Talk([Tok("", "", a, a, False)])
+            else:
+                yield from _window_clauses(visible, lo, hi, idx, known, lower)
+        return
+    for n, (lo, hi) in enumerate(windows):
         if n:
             yield None
-        if rest and rest[0]:
-            for a, b in rest[0]:
-                if may_mark(visible[a:b].lower()):
-                    yield from map(Talk, clauses(tokenize_span(visible, a, b)))
-                else:
-                    yield Talk([Tok("", "", a, a, False)])
-            continue
-        toks = unglued(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
-                                            idx.soft_sign_form)), idx)
-        yield from clauses(_as_capitals(toks, idx) if lower else toks)
+        yield from _window_clauses(visible, lo, hi, idx, known, lower)
+
+
+def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> list:
+    """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
+    toks = unglued(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
+                                        idx.soft_sign_form)), idx)
+    return clauses(_as_capitals(toks, idx) if lower else toks)
 
 
 def _as_capitals(toks: list, idx) -> list:
