@@ -73,7 +73,7 @@ _SPOKEN_NO_NEXT = frozenset({",", "—", "стоп"})
 _CONCLUDING = frozenset({"тогда", "ладно"})
 
 
-_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не", "поэтому", "что"} | _CONCLUDING
+_MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не", "поэтому", "что", "серьезно"} | _CONCLUDING
 
 
 def correction_marks(clause: list[Tok]) -> list[int]:
@@ -104,6 +104,9 @@ def correction_marks(clause: list[Tok]) -> list[int]:
                              clause[k + 1].w in V.CORRECTION_WORDS) and \
                 (k == 0 or not clause[k - 1].word or clause[k - 1].w in _NO_BEFORE):
             out.append(t.start)  # not «Своих на линче нет, так что …»: «there is none»
+        elif w == "серьезно" and k > 0 and clause[k - 1].w in ("если", "а", "теперь"):
+            out.append(clause[k - 1].start)  # «Голосую за мир во всём мире. А если
+            # серьёзно — линч Вишне»: what came before was a joke
         elif w == "есть" and k > 0 and clause[k - 1].w == "то":
             out.append(clause[k - 1].start)
         elif w == "не" and k + 1 < n and (clause[k + 1].w in _SPOKEN_NO_NEXT or

@@ -14,6 +14,7 @@ from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import clause_flags, correction_end, takes_back
+from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span, clause_words
@@ -101,6 +102,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         near = name_index(ctx.nicks).approximate(words[k])  # «тогда у маркуса»: a part
         hit = near if near is not None and near.kind in ("part", "pet") else None
     if hit is None:
+        return _retraction(ctx, clause, prev, adjacent, items)
+    if hit.nick is not None and not _JOKE_WORDS.isdisjoint(words[:k0]) and \
+            _spoken_to(words, k + hit.length) and any(
+            it.move is not None and hit.nick in (it.move.targets or (it.move.target,))
+            for it in prev.items):
+        # «Режу Кузнеца. Шучу, Кузнец, живи»: the player the move was on, spoken to
         return _retraction(ctx, clause, prev, adjacent, items)
     after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
     end = len(clause)
@@ -205,6 +212,17 @@ _NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
 _MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
+
+#: A joke taken back («Режу Кузнеца. Шучу, Кузнец, живи»).
+_JOKE_WORDS = frozenset({"шучу", "пошутил", "пошутила", "шутка", "шучу-шучу", "прикалываюсь"})
+
+
+def _spoken_to(words: list[str], k: int) -> bool:
+    """True when the name ending before ``k`` is spoken to: a comma, then «ты», «тебя» or a
+    verb in the imperative («Кузнец, живи», «Кузнец, ты мне нравишься»)."""
+    return k + 1 < len(words) and words[k] == "," and (
+        words[k + 1] in ("ты", "тебя", "тебе", "не") or is_imperative(words[k + 1]))
+
 
 #: «Цель — X», «Моя сегодняшняя мишень: X»: the target of the move named just before.
 _AIM_NOUNS = frozenset({"цель", "мишень"})
