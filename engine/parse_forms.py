@@ -16,7 +16,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, may_be_name, role_words
+from .words import is_infinitive, may_be_name, morph, role_words
 from .parse_types import (
     Ctx, DEFAULT_CLASS, Item, MEMBER_ROLES, member_at, nick_at,
 )
@@ -336,7 +336,20 @@ def _vocative(clause: list[Tok], k: int) -> bool:
         return k < len(clause) and clause[k].word and clause[k].w in lexicon().words
     if any(clause[m].word and clause[m].w in _STAY for m in range(k, min(len(clause), k + 5))):
         return True  # «Шмель, голубчик, от меня ни на шаг»
-    return k < len(clause) and clause[k].word and clause[k].w in lexicon().imperative
+    if k < len(clause) and clause[k].w == "ты":
+        k += 1  # «Кот, ты сегодня грабишь Петю»: the order in the second person
+        while k < len(clause) and clause[k].word and clause[k].w in V.SUBJECT_SKIP:
+            k += 1
+        return k < len(clause) and clause[k].word and clause[k].w in lexicon().words and \
+            _second_person(clause[k].w)
+    return k < len(clause) and clause[k].word and (clause[k].w in lexicon().imperative or (
+        clause[k].w in lexicon().words and _second_person(clause[k].w)))
+
+
+def _second_person(w: str) -> bool:
+    """True for a verb in the second person singular («грабишь», «охраняешь»)."""
+    tag = morph().parse(w)[0].tag
+    return tag.POS == "VERB" and tag.person == "2per" and tag.number == "sing"
 
 
 def _opens_move(clause: list[Tok], k: int, names=None) -> bool:
