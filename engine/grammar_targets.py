@@ -324,6 +324,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
         if approx is None and "-" in w and not strict:
             approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
+        if approx is None and (t.quoted or (t.cap and k > 0)) and w in idx.capital_readings:
+            # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
+            owners = tuple(sorted(idx.capital_readings[w]))
+            approx = NameHit(owners[0] if len(owners) == 1 else None, owners, "part")
         listed = False
         if approx is None and known and out.hits and len(w) >= 3 and (
                 (joined and list_item(clause, k, hi) and is_noun(w)) or
@@ -377,17 +381,6 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi)):
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
-            continue
-        if (t.quoted or (t.cap and k > 0)) and w in idx.capital_readings:
-            # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
-            owners = tuple(sorted(idx.capital_readings[w]))
-            hit = NameHit(owners[0] if len(owners) == 1 else None, owners, "part")
-            if neg:
-                negated.append(len(out.hits))
-                neg = False
-            out.hits.append((hit, k, k + 1))
-            k += 1
-            joined, out.end = False, k
             continue
         out.unknown = (t.text, k)
         out.unknown_slot = not skipped and not out.roles and not neg and \

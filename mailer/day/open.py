@@ -4,6 +4,8 @@ close-day, and ``open-day --event`` (the host sets the open day's event by hand)
 
 from __future__ import annotations
 
+import functools
+
 import secrets
 from datetime import datetime
 
@@ -193,31 +195,26 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
     prev.paper_json = dumps(paper)
     prev.newspaper, prev.newspaper_bbcode = renderer.paper(paper)
     s.add(prev)
-    sent = 0
-    for nick, _subject, body in renderer.result_letters(result=result, row=prev, state_before=state,
-                                                        next_row=row):
-        out = s.exec(select(Outgoing).where(Outgoing.ref == f"result:{prev.day}.{prev.revision}:{nick}")).first()
-        if out is None or out.body == body:
-            continue
-        if out.state in UNSENT:
-            out.body = body
-            s.add(out)
-        else:
-            sent += 1
+    sent = _rewrite_unsent(s, ((f"result:{prev.day}.{prev.revision}:{nick}", lambda b=body: b)
+                               for nick, _subject, body
+                               in renderer.result_letters(result=result, row=prev, state_before=state,
+                                                          next_row=row)))
     if not sent:
         return []
     return [f"итоги дня {prev.day}: с прежним событием дня {row.day} уже отправлено писем: {sent}"]
 
 
-def _roles_again(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer) -> list[str]:
-    """The role letters name day 1's event: after ``open-day --event`` on day 1 the unsent ones
-    are rendered again. Returns a line for the role letters already sent with the old event."""
+def _rewrite_unsent(s: Session, letters) -> int:
+    """Put each new body of ``letters`` (pairs of an outgoing letter's ``ref`` and a callable
+    rendering its body again, called only when the letter exists) into that letter while it
+    is unsent. Returns how many differing letters were already sent (and so left as they
+    are); refs with no letter are skipped."""
     sent = 0
-    for p in cfg.players:
-        out = s.exec(select(Outgoing).where(Outgoing.ref == f"role:{p.nick}")).first()
+    for ref, render in letters:
+        out = s.exec(select(Outgoing).where(Outgoing.ref == ref)).first()
         if out is None:
             continue
-        body = renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code)
+        body = render()
         if out.body == body:
             continue
         if out.state in UNSENT:
@@ -225,6 +222,15 @@ def _roles_again(cfg: GameConfig, s: Session, row: DayRow, state: GameState, ren
             s.add(out)
         else:
             sent += 1
+    return sent
+
+
+def _roles_again(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer) -> list[str]:
+    """The role letters name day 1's event: after ``open-day --event`` on day 1 the unsent ones
+    are rendered again. Returns a line for the role letters already sent with the old event."""
+    sent = _rewrite_unsent(s, ((f"role:{p.nick}", functools.partial(
+        renderer.role_letter, nick=p.nick, state=state, day_row=row, code=p.code))
+        for p in cfg.players))
     if not sent:
         return []
     return [f"письма с ролями, где названо прежнее событие дня {row.day}, уже отправлены: {sent}"]
