@@ -338,12 +338,17 @@ class NameIndex:
                 if given.nick is None and len(given.candidates) == 1 and not owners:
                     return given  # a guess (see given_name): asked about, never taken
                 owners |= set(given.candidates)
-        elif (written := neutral_names(word)) and (given := self.given_name(word)) is not None:
+        elif (written := neutral_names(word) or names_written(word)) and \
+                (given := self.given_name(word)) is not None:
             # «Иру»: a word of «Ира_1985», and the neutral short form of Ирина, the name of
             # «Irina M.»: every player the name surely is reaches is a reading too (not
-            # «Лёху» for «Alex_M»: Alex may be Александр as well)
+            # «Лёху» for «Alex_M»: Alex may be Александр as well); a pet form («Серёгу» for
+            # «Serega_Kit») reaches besides only a nick that holds the full name as written
+            # («Сергей 1984»)
+            pet_only = not neutral_names(word)
             named = {n for n in given.candidates
-                     if n not in self.guessed and self.given_of.get(n, written) <= written}
+                     if n not in self.guessed and self.given_of.get(n, written) <= written and
+                     (not pet_only or not written.isdisjoint(_nick_words(n)))}
             if named - owners:
                 owners |= named
                 kind = "name"
@@ -427,3 +432,9 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
             return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
                            "exact", length)
     return NameHit(None, tuple(nicks), "exact", length)
+
+
+def _nick_words(nick: str) -> set[str]:
+    """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
+    {«сергей»}."""
+    return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}
