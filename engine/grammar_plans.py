@@ -311,3 +311,12 @@ def trailing_condition(clause: list[Tok], i: int, named) -> bool:
     if not rest or not (rest[0] in _THEY or named(k + 2)):
         return False
     return not any(w in _TRIVIAL for w in rest[1:3]) and not any(w in _POLITE for w in rest[1:4])
+
+#: Words that open an object clause right after a verb («посмотрю, что будет»).
+OBJECT_CLAUSE = frozenset({"что", "как", "кто", "куда", "где", "чем", "когда", "чего"})
+
+
+def object_clause(clause: list[Tok], j: int) -> bool:
+    """True when the keyword ending at ``j`` is followed by a comma and a word opening an
+    object clause («посмотрю, что к вечеру будет»): the verb's object is that clause."""
+    return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE

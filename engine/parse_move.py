@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_plans import idiom_told
+from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, read_back, unnamed_pronoun
@@ -84,7 +84,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             not tg.negated:
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
         # stands before it)
-        back = read_back(ctx, actor, clause, lo, kw.i) if not _object_clause(clause, kw.j) \
+        back = read_back(ctx, actor, clause, lo, kw.i) if not object_clause(clause, kw.j) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
         if loose and back is not None:
             tg.unknown = None
@@ -254,15 +254,6 @@ _MINE = frozenset({"моей", "мой", "мою", "моим", "моим", "св
 
 
 _AGAIN = frozenset({"снова", "опять", "вновь"})
-
-#: Words that open an object clause right after a verb («посмотрю, что будет»).
-_OBJECT_CLAUSE = frozenset({"что", "как", "кто", "куда", "где", "чем", "когда", "чего"})
-
-
-def _object_clause(clause: list[Tok], j: int) -> bool:
-    """True when the keyword ending at ``j`` is followed by a comma and a word opening an
-    object clause («посмотрю, что к вечеру будет»): the verb's object is that clause."""
-    return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in _OBJECT_CLAUSE
 
 
 def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Targets,
