@@ -164,6 +164,23 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
     assert "Принято (день 2)" in late[0].body and "09.12.2026 19:30" in late[0].body
 
 
+def test_late_letter_with_nothing_accepted_says_no_moves_counted(game):
+    """A letter after day 1's deadline whose only move is refused is day 2's, and its reply
+    says so without claiming moves were counted («оно относится к дню 2»)."""
+    from mailer.day import close_day
+
+    game.deliver(letter("buka@example.org", "Лечу Бармалея", msgid="n1@x"), DEADLINE + timedelta(minutes=1))
+    game.sync()
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=6))
+    late = [r for r in game.replies("reply") if r.day == 2 and "Не принято" in r.body]
+    assert len(late) == 1
+    assert late[0].body.splitlines()[2] == (
+        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (Europe/Moscow), поэтому оно "
+        "относится к дню 2.")
+    assert "засчитаны" not in late[0].body and "Принято" not in late[0].body
+
+
 def test_letter_after_an_early_close_belongs_to_the_new_day(game):
     """After «close-day --early» every letter received after the close is day 2's, judged by
     day 2's deadline (it used to be «after close» of day 1 until day 1's deadline passed)."""
