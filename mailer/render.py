@@ -334,7 +334,11 @@ class Renderer:
             by_boss = [dict(as_told(m, data), action=_member_action(p.role, m))
                        for m in data["moves"] if m.get("member") == nick and m["by"] != nick
                        and m.get("outcome") != "void"]
-            info = [i for i in data["info"] if i["to"] == nick]
+            # what he learned; a move that failed taught nothing and is told once, under
+            # «Ваши ходы» (not again under «Что вы узнали»)
+            tried = {(m["action"], m.get("target")) for m in moves if m.get("outcome") == "failed"}
+            info = [i for i in data["info"] if i["to"] == nick and not (
+                i.get("result") == "failed" and (i["action"], i.get("target")) in tried)]
             news = []
             for a in result.activations:
                 members = [n for n in after.alive() if after.players[n].clan == a.clan and n != a.player]

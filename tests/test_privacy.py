@@ -287,3 +287,18 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
         assert found == []
     finally:
         store.dispose()
+
+
+def test_a_blocked_move_is_told_once(renderer):
+    """A move the night blocked (the detective beaten by the thug) taught nothing: its line
+    «не удалось» stands under «Ваши ходы» and is not repeated under «Что вы узнали»."""
+    roles = {"P1": "detective", "P2": "civilian", "P3": "thug", "P4": "clan1.boss", "P5": "doctor"}
+    turns = [{"moves": [{"by": "P1", "action": "check", "target": "P2"},
+                        {"by": "P3", "action": "beat", "target": "P1"}], "votes": {}}]
+    [t] = replay_turns(load_game_file(game_text(roles, turns)))
+    assert [(i.to, i.action, i.result) for i in t.result.info if i.to == "P1"] == \
+        [("P1", "check", "failed")]
+    letters = dict((n, b) for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
+    assert letters["P1"].count("P2 — не удалось.") == 1
+    assert "Что вы узнали" not in letters["P1"]
