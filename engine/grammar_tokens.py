@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from . import grammar_vocab as V
 from .lexicon import lexicon
-from .words import norm
+from .words import norm, verb_reading
 
 _TOKEN = re.compile(
     r"(?P<w>\w+(?:['’`-]\w+)*)"
@@ -193,12 +193,10 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
 def _predicate(w: str) -> bool:
     """True for a move word or a verb in the first person («палю», «иду», «линч»): the writer
     begins a sentence of his own (not «Мотылёк ко мне 😡 приставал весь вечер»)."""
-    from .words import is_known_word, morph
-
     if w in lexicon().words:
         return True
-    tag = morph().parse(w)[0].tag if is_known_word(w) else None
-    return tag is not None and tag.POS == "VERB" and tag.person == "1per"
+    reading = verb_reading(w)
+    return reading is not None and reading[1] == "1per"
 
 
 #: Words that open a boss's heading for a member's move («за Буку:», «для Лиса —»).

@@ -69,7 +69,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         k += 1
     if k >= len(clause):
         return False
-    hit = _one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
+    hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
@@ -87,7 +87,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     return True
 
 
-def _one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):
+def one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):
     """The nickname at token ``k``: a case form, or a part or pet form in any case
     («пиксельку», «фрост»)."""
     hit = nick_at(ctx, clause, words, k)
@@ -113,7 +113,7 @@ def kept_vote(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         return False
     words = clause_words(clause)
     k = next((n for n, t in enumerate(clause) if t.word), len(clause))
-    hit = _one_name(ctx, clause, words, k) if k < len(clause) else None
+    hit = one_name(ctx, clause, words, k) if k < len(clause) else None
     if hit is None or hit.nick is None or any(
             t.word and t.w not in _STAYS and t.w not in V.FILLERS
             for t in clause[k + hit.length:]):

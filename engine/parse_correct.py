@@ -103,7 +103,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         hit = near if near is not None and near.kind in ("part", "pet") else None
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
-    if hit.nick is not None and not _JOKE_WORDS.isdisjoint(words[:k0]) and \
+    if hit.nick is not None and not V.JOKE_WORDS.isdisjoint(words[:k0]) and \
             _spoken_to(words, k + hit.length) and any(
             it.move is not None and hit.nick in (it.move.targets or (it.move.target,))
             for it in prev.items):
@@ -213,8 +213,6 @@ _NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
 _MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
 
-#: A joke taken back («Режу Кузнеца. Шучу, Кузнец, живи»).
-_JOKE_WORDS = frozenset({"шучу", "пошутил", "пошутила", "шутка", "шучу-шучу", "прикалываюсь"})
 
 
 def _spoken_to(words: list[str], k: int) -> bool:

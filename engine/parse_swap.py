@@ -17,8 +17,9 @@ from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, span
 from .names import name_index
+from .parse_choice import one_name
 from .parse_move import read_move
-from .parse_types import Ctx, Item, nick_at
+from .parse_types import Ctx, Item
 
 #: Verbs of exchange in the first person and the imperative («Кефира меняю на Шустрика»).
 _CHANGE = frozenset({
@@ -106,13 +107,9 @@ def _targets(it: Item) -> tuple[str, ...]:
 
 def _names(ctx: Ctx, clause: list[Tok], words: list[str]) -> list[tuple[str, int, int]]:
     """Every roster name of ``clause`` that names one player: (nick, token index, length)."""
-    idx = name_index(ctx.nicks)
     out, k = [], 0
     while k < len(clause):
-        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
-        if hit is None and clause[k].word and len(words[k]) >= 3:
-            near = idx.approximate(words[k])
-            hit = near if near is not None and near.kind in ("part", "pet") else None
+        hit = one_name(ctx, clause, words, k) if clause[k].word else None
         if hit is None:
             k += 1
             continue

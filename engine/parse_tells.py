@@ -30,7 +30,7 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False
     if kw.cls == "VOTE" and kw.i == _first_word_at(clause) and kw.j < len(clause) and \
             clause[kw.j].w == "за" and not kw.reported and not any(
-                t.word and (predicate(t.w) or t.w in _JOKE) for t in clause[tg.hits[0][2]:hi]):
+                t.word and (predicate(t.w) or t.w in V.JOKE_WORDS) for t in clause[tg.hits[0][2]:hi]):
         return False  # «Голос за Остапа, без вариантов» opens the sentence: an order (not
         # «Голос за Буку был ошибкой»: a verb of its own says something of it)
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
@@ -78,9 +78,6 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     return False
 
 
-#: Words that take what was just said back as a joke («Голос за Ирочку — шучу-шучу!»).
-_JOKE = frozenset({"шучу", "шучу-шучу", "шутка", "шутю", "прикалываюсь", "пошутил", "пошутила",
-                   "шутка-шутка"})
 
 #: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
 _SENDER_REMARK = frozenset({"мне", "я"})
