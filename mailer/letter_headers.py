@@ -26,10 +26,18 @@ AUTO_SUBJECT = re.compile(
     r"|автоответ|автоматический ответ|абонент временно недоступен)\b", re.IGNORECASE)
 
 
+def split_head(raw: bytes) -> tuple[bytes, bytes]:
+    """(header block, body) of a raw message: split at the first empty line (CRLF or LF);
+    a message with no empty line is all header."""
+    match = re.search(rb"\r?\n\r?\n", raw)
+    if match is None:
+        return raw, b""
+    return raw[:match.start()], raw[match.end():]
+
+
 def raw_headers(raw: bytes) -> list[tuple[str, bytes]]:
     """Unfolded (name, raw value) pairs of the top-level header block, in order."""
-    match = re.search(rb"\r?\n\r?\n", raw)
-    block = raw[: match.start()] if match else raw
+    block = split_head(raw)[0]
     result: list[tuple[str, bytes]] = []
     for line in re.split(rb"\r?\n|\r", block):
         if line[:1] in (b" ", b"\t") and result:

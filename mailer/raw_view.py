@@ -10,20 +10,12 @@ import re
 from email.message import Message
 
 from .charsets import decode_header_bytes, decode_text
+from .letter_headers import split_head
 from .mime_walk import MAX_MIME_DEPTH, attachment_name, parse_mime, part_text, safe
 
-__all__ = ["readable_letter", "split_head"]
+__all__ = ["readable_letter"]
 
 _ENCODED_WORD = re.compile(rb"=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=")
-
-
-def split_head(raw: bytes) -> tuple[bytes, bytes]:
-    """(header block, body) of a raw message: split at the first empty line (CRLF or LF);
-    a message with no empty line is all header."""
-    match = re.search(rb"\r?\n\r?\n", raw)
-    if match is None:
-        return raw, b""
-    return raw[:match.start()], raw[match.end():]
 
 
 def _header_lines(head: bytes) -> list[str]:
