@@ -1,9 +1,11 @@
 """``mafia-mail demo``: the embedded default game, run end to end with no server.
 
 A copy of the bundled demo (``mailer/demo/``: a 24-player config and a Maildir with one
-realistic day of letters) goes to a work folder; then init → sync → close-day (the newspaper
-is printed) → preview of one queued letter of each kind (and the command that shows the rest)
-→ send into the outbox folder, with the clock set just after day 1's deadline.
+realistic day of letters) goes to a work folder; then init → sync half an hour before day 1's
+deadline (the letters received by then: on time, their replies say the moves may still be
+changed) → sync just after the deadline (the one letter that really came late) → close-day
+(the newspaper is printed) → preview of one queued letter of each kind (and the command that
+shows the rest) → send into the outbox folder.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from importlib import resources
 from pathlib import Path
 
@@ -20,18 +22,54 @@ from .status import open_day_status
 from .words import KIND_RU, count, synced_state
 
 
-def copy_demo(target: Path) -> Path:
-    """Copy the bundled demo game into ``target`` (created) and return its config path."""
+def copy_demo(target: Path, received_by: datetime | None = None) -> Path:
+    """Copy the bundled demo game into ``target`` (created) and return its config path.
+
+    ``received_by`` (aware): copy only the letters the server had received by then (the
+    Maildir file name starts with the receipt time); None: all of them.
+    """
+    config = _copy_game(target)
+    deliver_demo_letters(target, received_by)
+    return config
+
+
+def _copy_game(target: Path) -> Path:
+    """The demo's config and README in ``target`` (created) and an empty Maildir; the config
+    path."""
     target.mkdir(parents=True, exist_ok=True)
     source = resources.files("mailer") / "demo"
     with resources.as_file(source) as src:
         shutil.copy2(Path(src) / "game.toml", target / "game.toml")
         shutil.copy2(Path(src) / "README.md", target / "README.md")
-        maildir = target / "maildir"
-        shutil.copytree(Path(src) / "maildir", maildir, dirs_exist_ok=True)
     for sub in ("new", "cur", "tmp"):
-        (target / "maildir" / sub).mkdir(exist_ok=True)
+        (target / "maildir" / sub).mkdir(parents=True, exist_ok=True)
     return target / "game.toml"
+
+
+def demo_received(name: str) -> datetime:
+    """When the server received the bundled demo letter named ``name`` (a Maildir file name
+    opens with the unix time of receipt)."""
+    return datetime.fromtimestamp(int(name.split(".", 1)[0]), tz=timezone.utc)
+
+
+def deliver_demo_letters(target: Path, received_by: datetime | None = None) -> int:
+    """Put into ``target``/maildir/new the bundled demo letters received by ``received_by``
+    (None: all) that are not there yet, as the mail server would deliver them; return how
+    many were put."""
+    source = resources.files("mailer") / "demo"
+    put = 0
+    with resources.as_file(source) as src:
+        for sub in ("new", "cur"):
+            folder = Path(src) / "maildir" / sub
+            if not folder.is_dir():
+                continue
+            for letter in sorted(folder.iterdir()):
+                there = target / "maildir" / sub / letter.name
+                if there.exists() or (received_by is not None and demo_received(letter.name) > received_by):
+                    continue
+                shutil.copy2(letter, there)
+                put += 1
+    return put
 
 
 def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
@@ -51,20 +89,27 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     folder = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
     if (folder / "game.db").exists():
         raise FileExistsError(f"в {folder} уже есть демо-игра (game.db); укажите другую папку")
-    cfg = load_config(copy_demo(folder))
-    store = Store(cfg.database_url)
+    cfg = load_config(_copy_game(folder))
     deadline = cfg.start + timedelta(days=1)
+    # the host reads his mail half an hour before the deadline, and once more after it
+    before, after = deadline - timedelta(minutes=30), deadline + timedelta(minutes=5)
+    deliver_demo_letters(folder, before)
+    store = Store(cfg.database_url)
     echo(f"Демо-игра «{cfg.name}»: {count(len(cfg.players), 'игрок', 'игрока', 'игроков')}, папка {folder}")
 
     init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
     echo("1. init: роли розданы, день 1 открыт (событие: без события).")
 
-    report = sync(cfg, store, now=deadline + timedelta(minutes=5))
-    echo(f"2. sync: писем {report.fetched}, обработано {report.processed}: "
-         + ", ".join(synced_state(k, v, " — ", len(report.movers)) for k, v in sorted(report.states.items())))
+    report = sync(cfg, store, now=before)
+    echo(f"2. sync в {_clock(before, cfg.zone)}, за полчаса до срока: писем {report.fetched}, "
+         f"обработано {report.processed}: " + _states(report))
     echo(f"   {open_day_status(cfg, store).progress()}")
     for line in report.attention:
         echo(f"   внимание ведущего: {line}")
+    deliver_demo_letters(folder, after)
+    late = sync(cfg, store, now=after)
+    echo(f"   sync в {_clock(after, cfg.zone)}, после срока: писем {late.fetched}, "
+         f"обработано {late.processed}: " + _states(late))
 
     closed = close_day(cfg, store, now=deadline + timedelta(minutes=10))
     echo("3. close-day: газета дня 1:")
@@ -95,3 +140,13 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     echo(f"Дальше: {command} --config {cfg.path} status")
     store.dispose()
     return folder
+
+
+def _clock(moment: datetime, zone) -> str:
+    """«19:00 08.12»: a moment of the demo's day in the game's zone."""
+    return f"{moment.astimezone(zone):%H:%M %d.%m}"
+
+
+def _states(report) -> str:
+    """The letter states of a sync ``report`` as the demo tells them."""
+    return ", ".join(synced_state(k, v, " — ", len(report.movers)) for k, v in sorted(report.states.items()))

@@ -97,11 +97,13 @@ def test_sync_and_status_count_players_not_only_letters(demo_game):
 
 
 def test_demo_counts_players_not_only_letters(tmp_path):
-    """The demo's sync step tells letters with their senders and the day's players."""
+    """The demo's sync step tells letters with their senders and the day's players (the
+    first sync, before the deadline, reads the 25 letters received on time)."""
     lines = []
     run_demo(str(tmp_path / "demo"), echo=lines.append)
     step = lines[2:4]
-    assert step[0].startswith("2. sync: писем 26, обработано 26: письма с принятыми ходами — 24 (от 22 игроков), ")
+    assert step[0].startswith("2. sync в 19:00 08.12, за полчаса до срока: писем 25, обработано 25: "
+                              "письма с принятыми ходами — 24 (от 22 игроков), ")
     assert step[1] == "   День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет у 2: Гоша, Тортилла"
 
 

@@ -1,0 +1,50 @@
+"""``mafia-mail demo`` as a fresh user runs it: the normal flow of a day (letters on time are
+answered as on time, only the really late one is late) and what the run leaves behind."""
+
+from __future__ import annotations
+
+import email
+from datetime import datetime, timezone
+from email import policy
+from email.utils import parseaddr, parsedate_to_datetime
+
+from mailer.demo import run_demo
+
+DEADLINE = datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)  # day 1: 08.12.2026 19:30 Moscow
+LATE_SENDER = "pchelka@example.com"  # letter 26 of mailer/demo/README.md, received 19:34:12
+
+
+def _replies(folder) -> list[tuple[str, datetime, str]]:
+    """(address, Date, body) of every reply to a player's letter the demo wrote to outbox/."""
+    out = []
+    for path in sorted((folder / "outbox").iterdir()):
+        msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+        if msg["Subject"].startswith("Re:"):
+            out.append((parseaddr(msg["To"])[1], parsedate_to_datetime(msg["Date"]), msg.get_content()))
+    return out
+
+
+def test_demo_answers_the_letters_on_time_before_the_deadline(tmp_path):
+    """The host syncs before the deadline: every reply to a letter received on time says the
+    moves may still be changed until 19:30 (it said «Приём ходов на этот день закончился»,
+    the demo having read all the day's mail after the deadline); only letter 26, received at
+    19:34, is told it came after the deadline."""
+    lines: list[str] = []
+    folder = run_demo(str(tmp_path / "demo"), echo=lines.append)
+    replies = _replies(folder)
+    on_time = [(to, date, body) for to, date, body in replies if to != LATE_SENDER or date < DEADLINE]
+    late = [(to, date, body) for to, date, body in replies if (to, date, body) not in on_time]
+    assert len(on_time) == 25  # the 24 letters with moves and the unknown sender's
+    for to, date, body in on_time:
+        assert date < DEADLINE, (to, date)
+        assert "Приём ходов на этот день закончился" not in body, to
+        assert "после срока" not in body, to
+    assert sum("Ходы можно изменить до 08.12.2026 19:30 (Europe/Moscow)" in body
+               for _, _, body in on_time) == 24  # the unknown address is told no deadline
+    # the late letter: a notice at once, and the reply for day 2 with the results
+    assert [to for to, _, _ in late] == [LATE_SENDER, LATE_SENDER]
+    assert all("после срока дня 1" in body for _, _, body in late)
+    assert lines[2].startswith("2. sync в 19:00 08.12, за полчаса до срока: писем 25, обработано 25: "
+                               "письма с принятыми ходами — 24 (от 22 игроков), неизвестный адрес — 1")
+    assert ("   sync в 19:35 08.12, после срока: писем 1, обработано 1: ждут обработки — 1 "
+            "(пришли после срока приёма: войдут в следующий день)") in lines
