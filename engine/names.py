@@ -66,6 +66,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         if len(words) > 1:
             for w in words:
                 _add_stems(idx, nick, w)
+                if LAT.search(w):
+                    _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
             readings = [_reading_forms(w) for w in words]
             parts = tuple({**_translated(w, nick, alone), **r, **word_forms(w)}
@@ -95,7 +97,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
         _add_stems(idx, nick, words[0])
-        add_roots(idx.roots, nick, words[0])
+        _add_roots(idx, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
         if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
             for form in {**word_forms(head.group(1)), **_safe(_reading_forms(head.group(1)))}:
@@ -284,6 +286,9 @@ def _add_given(idx: NameIndex, nick: str) -> None:
             found |= _pet_of_given(word)
         if found:
             idx.guessed.add(nick)
+    if found and not any(names_in_word(w, foreign=False)
+                         for w in dict.fromkeys(words + nick_pieces(nick))):
+        idx.foreign_named.add(nick)  # «Lady_Mary»: Мария only by the foreign form Mary
     if found:
         idx.given_of[nick] = frozenset(found)
         for name in found:
@@ -365,6 +370,17 @@ def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
     """Index the stems of ``nick``'s pet forms built on ``word`` (see
     :func:`engine.names_pets.add_stems`)."""
     add_stems(idx.stems, nick, word)
+
+
+def _add_roots(idx: NameIndex, nick: str, word: str) -> None:
+    """Index the own stems of ``nick``'s pet forms built on ``word`` (see
+    :func:`engine.names_pets.add_roots`), a Latin word by its usual Cyrillic reading
+    into ``idx.roots``; a Latin word by its usual Cyrillic reading into ``idx.read_roots``
+    («Marusya.K»: «марус», so «Маруську» is hers, not Lady_Mary's by the name Мария)."""
+    if not LAT.search(word):
+        add_roots(idx.roots, nick, word)
+    elif readings := name_readings(word):
+        add_roots(idx.read_roots, nick, readings[0])
 
 
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:

@@ -146,13 +146,15 @@ def names_written(word: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=4096)
-def names_in_word(word: str) -> frozenset[str]:
+def names_in_word(word: str, foreign: bool = True) -> frozenset[str]:
     """The full given names a word of a nickname (normalised, nominative) is a form of; a
     Latin word is read in Cyrillic first («nadezhda» → «надежда», «alex» → «алекс»,
-    «dmitry» → «дмитрий»). Empty when none."""
+    «dmitry» → «дмитрий»). ``foreign=False``: by the table's Russian forms only, not by its
+    foreign forms («mary» → nothing; with them, «мария»). Empty when none."""
     table = given_table()
+    abroad = _foreign() if foreign else {}
     if CYR.search(word) and not LAT.search(word):
-        return table.get(word) or _foreign().get(word, frozenset())
+        return table.get(word) or abroad.get(word, frozenset())
     if not word.isascii() or not word.isalpha():
         return frozenset()
     out: set[str] = set()
@@ -163,5 +165,5 @@ def names_in_word(word: str) -> frozenset[str]:
         soft = reading[:-1] + "й" if reading[-2:-1] in "аеоу" else reading + "й"
         for spelling in (reading, soft if reading.endswith("и") else reading):
             # «dmitri» → «дмитрий», «nikolai» → «николай», «sergei» → «сергей»
-            out |= table.get(spelling) or _foreign().get(spelling, frozenset())
+            out |= table.get(spelling) or abroad.get(spelling, frozenset())
     return frozenset(out)

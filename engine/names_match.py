@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .names_given import full_names, names_listed, names_written, neutral_names
 from .names_merge import merge_tokens
-from .names_pets import pet_owners
+from .names_pets import longest_root_owners, pet_owners
 from .translit import cyrillic_reading
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
@@ -83,6 +83,13 @@ class NameIndex:
     #: own stems of one-word Cyrillic nicknames («волод» for «Володя», see
     #: :func:`engine.names_pets.add_roots`)
     roots: dict[str, set[str]] = field(default_factory=dict)
+    #: the same stems of the usual Cyrillic readings of Latin nick words («марус» for
+    #: «Marusya.K»; see :func:`engine.names_pets.longest_root_owners`)
+    read_roots: dict[str, set[str]] = field(default_factory=dict)
+    #: nicknames holding a given name only by a foreign form of it («Lady_Mary»: Мария);
+    #: a Russian pet form built on another nick's own root is that nick's (see
+    #: :func:`engine.names_pets.longest_root_owners`)
+    foreign_named: set[str] = field(default_factory=set)
     #: the initials of a nickname of two or three words («тп» for «Тимофей Павлович», also
     #: read in Cyrillic: «дк» for «Don Korleone») → those nicknames («Т.П.»)
     initials: dict[str, set[str]] = field(default_factory=dict)
@@ -357,6 +364,12 @@ class NameIndex:
             # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
             # reached only by the given name they share
             owners, kind = by_form, "pet"
+        if len(owners) > 1 and kind in ("pet", "name"):
+            own = longest_root_owners(self.roots, self.read_roots, word)
+            if len(own) == 1 and own <= owners and owners - own <= self.foreign_named:
+                # «Маруську»: Marusya.K's own «марус-ька», not Lady_Mary's (Mary is Мария
+                # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
+                owners, kind = own, "pet"
         if owners:
             return _hit(sorted(owners), kind)
         limit = max_distance(len(word))

@@ -152,3 +152,27 @@ def add_roots(roots: dict[str, set[str]], nick: str, word: str) -> None:
     for stem in {word, word[:-1] if word[-1] in "аяоеьйиыу" else word}:
         if len(stem) >= 3:
             roots.setdefault(stem, set()).add(nick)
+
+
+def longest_root_owners(roots: dict[str, set[str]], read_roots: dict[str, set[str]],
+                        word: str) -> set[str]:
+    """The nickname a pet form ``word`` is built on by its own root (``roots``, see
+    :func:`add_roots`, and ``read_roots``, the same of Latin nicks' readings): the word's
+    lemma is that root, four letters or more, and a diminutive suffix, and no root of
+    another nickname it begins with is less than two letters shorter («Маруську»: «марус-ька»
+    of Marusya.K, not «мар-» of Lady_Mary, whom the pet form of Мария reaches too; not
+    «Серёгу», a plain case form). ``set()`` when there is no such nickname."""
+    begun = {r: roots.get(r, set()) | read_roots.get(r, set())
+             for r in set(roots) | set(read_roots) if len(r) >= 3 and word.startswith(r)}
+    if not begun:
+        return set()
+    best = max(begun, key=len)
+    owners = begun[best]
+    if len(owners) != 1 or len(best) < 4 or \
+            any(len(best) - len(r) < 2 and nicks - owners for r, nicks in begun.items()):
+        return set()
+    lemmas = {_lemma(p) for p in morph().parse(word)[:3]}
+    if not any(lemma.startswith(best) and lemma[len(best):] in DIMINUTIVE_SUFFIXES
+               for lemma in lemmas):
+        return set()
+    return set(owners)

@@ -152,7 +152,7 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ay", ("ай", "ей", "эй")), ("oy", ("ой",)),
     ("ow", ("ов", "ау", "оу")), ("wo", ("во", "ву")), ("wa", ("ва", "уо", "во")),
     ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("е",)), ("ye", ("е",)), ("ja", ("я", "джа")),
-    ("ju", ("ю", "джу")), ("x", ("кс",)), ("w", ("в", "у")), ("q", ("к",)),
+    ("ju", ("ю", "джу")), ("igh", ("иг", "ай")), ("x", ("кс",)), ("w", ("в", "у")), ("q", ("к",)),
     ("a", ("а",)), ("b", ("б",)), ("d", ("д",)), ("f", ("ф",)), ("g", ("г",)), ("i", ("и",)),
     ("k", ("к",)), ("m", ("м",)), ("n", ("н",)), ("o", ("о",)), ("p", ("п",)), ("r", ("р",)),
     ("s", ("с",)), ("t", ("т",)), ("u", ("у",)), ("v", ("в",)), ("z", ("з",)),
@@ -161,7 +161,7 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 #: English vowels before one consonant and a silent final «e» (their usual Russian readings
 #: after the plain one): «Kate» → «Кейт», «Mike» → «Майк», «Stone» → «Стоун», «Duke» → «Дюк».
-_MAGIC_E = {"a": ("а", "ей", "э"), "i": ("и", "ай"), "o": ("о", "оу"), "u": ("у", "ю")}
+_MAGIC_E = {"a": ("а", "ей", "э", "е"), "i": ("и", "ай"), "o": ("о", "оу"), "u": ("у", "ю")}
 
 
 def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
@@ -176,6 +176,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "e" and i == len(word) - 1 and i > 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
         return 1, ("е", "")
+    if english and ch == "k" and nxt == "n" and i == 0:
+        return 2, ("кн", "н")  # a silent English «k»: «Knight» → «Найт»
     if ch == "c" and nxt not in ("h", "k"):  # c → ц before e, i, y, ae, oe (Latin), else к
         soft = (nxt and nxt in "eiy") or word[i + 1:i + 3] in ("ae", "oe")
         return 1, ("ц", "с") if soft else ("к",)
@@ -190,6 +192,10 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if ch == "h":
         return 1, ("х", "", "г") if i == 0 else ("х",)
     if ch == "j":
+        if nxt and nxt in "au" and i + 2 == len(word):  # «Ninja» → «Ниндзя», «Maja» → «Мая»
+            vowel = "я" if nxt == "a" else "ю"
+            return 2, ("дж" + transcribe(nxt, _TABLE), vowel, "ж" + transcribe(nxt, _TABLE),
+                       "дз" + vowel)
         return 1, ("дж", "й", "ж")
     if english and ch == "e" and nxt == "a" and i > 0 and after and after not in _LAT_VOWELS:
         return 2, ("еа", "е", "и")  # English «ea»: «Bear» → «Бер», «Dean» → «Дин»
