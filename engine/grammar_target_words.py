@@ -420,3 +420,10 @@ def attribute_of(adjective: str, noun: str) -> bool:
                     t.number == "plur" or a.gender == t.gender or "ms-f" in t):
                 return True
     return False
+
+
+def colon_after(words: list[str], k: int, hi: int) -> bool:
+    """True when a «:» follows at ``k`` after filler words only («у меня сегодня: …»)."""
+    while k < hi and words[k] in V.FILLERS:
+        k += 1
+    return k < hi and words[k] == ":"

@@ -20,7 +20,7 @@ from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
     attribute_of, doubt_then_name, LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends,
     first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
-    possessive,
+    possessive, colon_after as _colon_after,
     retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
 )
 from .grammar_tokens import Tok, clause_words
@@ -163,6 +163,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 k += 1
             joined = True
             continue
+        if w == "от" and not out.hits and k + 1 < hi and words[k + 1] in V.FROM_ME:
+            k += 2  # «Премию «Лучший из Лучших» от меня получает X»: who gives it, no target
+            continue
         if w in V.PREPOSITIONS:
             expected = V.PREPOSITIONS[w]
             if w in ("в", "во") and actor.role == "fan":
@@ -185,6 +188,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
             break  # «как он себя поведёт»: his «себя»; «за Графа, это я сам»: who, not whom
+        if w in V.INTENSIFIERS and k + 1 < hi and idx.exact(words, k + 1, None) is not None:
+            k += 1  # «Маньячу самого Графа»: the very player named next, not the sender
+            continue
+        if w in ("сам", "сама") and out.hits and clause[k - 1].word and \
+                words[k - 1] not in V.TARGET_JOINERS:
+            break  # «Охраняю Дона, босс сам просил»: who asked, a remark after the list
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
@@ -395,17 +404,6 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
-
-
-
-
-def _colon_after(words: list[str], k: int, hi: int) -> bool:
-    """True when a «:» follows at ``k`` after filler words only («у меня сегодня: …»)."""
-    while k < hi and words[k] in V.FILLERS:
-        k += 1
-    return k < hi and words[k] == ":"
-
-
 
 
 #: Third-person pronouns that are also possessives («за его манерой», «у её дома»).
