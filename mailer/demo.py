@@ -74,21 +74,45 @@ def deliver_demo_letters(target: Path, received_by: datetime | None = None) -> i
 
 def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
              command: str = "mafia-mail") -> Path:
-    """Run the demo game in ``workdir`` (a new temporary folder when None) and print each step;
-    ``command`` is how the host runs the tool (``.venv/bin/mafia-mail``), for the next steps.
+    """Run the demo game in ``workdir`` and print each step; ``command`` is how the host runs
+    the tool (``.venv/bin/mafia-mail``), for the next steps.
 
-    Returns the work folder (config, game.db, outbox/). Raises ``FileExistsError`` when
+    With ``workdir`` the game stays there (config, game.db, maildir/, outbox/) for the host
+    to look at, without the lock files the demo's own commands left beside the config. With
+    None the demo runs in a new temporary folder and removes it when it ends (the last line
+    tells how to keep the game: ``demo --keep ПАПКА``).
+
+    Returns the work folder (gone when ``workdir`` is None). Raises ``FileExistsError`` when
     ``workdir`` already holds a demo database.
     """
+    folder = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
+    if (folder / "game.db").exists():
+        raise FileExistsError(f"в {folder} уже есть демо-игра (game.db); укажите другую папку")
+    config = folder / "game.toml"
+    locks_before = set(folder.glob(f"{config.name}.*.lock"))
+    try:
+        _play(folder, echo, command, keep=workdir is not None)
+    finally:
+        if workdir is None:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            for lock in set(folder.glob(f"{config.name}.*.lock")) - locks_before:
+                lock.unlink(missing_ok=True)
+    if workdir is None:
+        echo(f"Временная папка демо-игры удалена. Оставить игру, чтобы посмотреть все письма, базу "
+             f"и status: {command} demo --keep ПАПКА")
+    return folder
+
+
+def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -> None:
+    """The demo's steps in ``folder``; the closing lines name the files and next commands
+    only when the folder is ``keep``-t."""
     from .config import load_config
     from .outbox import build_message, send_all
     from .store import Store
     from .sync import sync
     from .day import close_day, init_game
 
-    folder = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
-    if (folder / "game.db").exists():
-        raise FileExistsError(f"в {folder} уже есть демо-игра (game.db); укажите другую папку")
     cfg = load_config(_copy_game(folder))
     deadline = cfg.start + timedelta(days=1)
     # the host reads his mail half an hour before the deadline, and once more after it
@@ -97,39 +121,44 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     store = Store(cfg.database_url)
     echo(f"Демо-игра «{cfg.name}»: {count(len(cfg.players), 'игрок', 'игрока', 'игроков')}, папка {folder}")
 
-    init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
-    echo("1. init: роли розданы, день 1 открыт (событие: без события).")
+    try:
+        init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
+        echo("1. init: роли розданы, день 1 открыт (событие: без события).")
 
-    report = sync(cfg, store, now=before)
-    echo(f"2. sync в {_clock(before, cfg.zone)}, за полчаса до срока: писем {report.fetched}, "
-         f"обработано {report.processed}: " + _states(report))
-    echo(f"   {open_day_status(cfg, store).progress()}")
-    for line in report.attention:
-        echo(f"   внимание ведущего: {line}")
-    deliver_demo_letters(folder, after)
-    late = sync(cfg, store, now=after)
-    echo(f"   sync в {_clock(after, cfg.zone)}, после срока: писем {late.fetched}, "
-         f"обработано {late.processed}: " + _states(late))
+        report = sync(cfg, store, now=before)
+        echo(f"2. sync в {_clock(before, cfg.zone)}, за полчаса до срока: писем {report.fetched}, "
+             f"обработано {report.processed}: " + _states(report))
+        echo(f"   {open_day_status(cfg, store).progress()}")
+        for line in report.attention:
+            echo(f"   внимание ведущего: {line}")
+        deliver_demo_letters(folder, after)
+        late = sync(cfg, store, now=after)
+        echo(f"   sync в {_clock(after, cfg.zone)}, после срока: писем {late.fetched}, "
+             f"обработано {late.processed}: " + _states(late))
 
-    closed = close_day(cfg, store, now=deadline + timedelta(minutes=10))
-    echo("3. close-day: газета дня 1:")
+        closed = close_day(cfg, store, now=deadline + timedelta(minutes=10))
+        echo("3. close-day: газета дня 1:")
+        echo("")
+        echo(closed.newspaper)
+        with store.session() as s:
+            rows = store.outgoing(s, OutState.QUEUED)
+            shown = list({row.kind: row for row in reversed(rows)}.values())[::-1]  # first of each kind
+            shown.sort(key=lambda row: row.id)
+            echo(f"4. preview: в очереди {count(len(rows), 'письмо', 'письма', 'писем')}; "
+                 f"ниже по одному письму каждого вида ({len(shown)}):")
+            for row in shown:
+                msg = build_message(cfg, row)
+                echo(f"=== письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
+                echo(f"Subject: {msg['Subject']}")
+                echo(msg.get_content().rstrip("\n"))
+                echo("")
+        sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
+        echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {cfg.send.path}")
+    finally:
+        store.dispose()
     echo("")
-    echo(closed.newspaper)
-    with store.session() as s:
-        rows = store.outgoing(s, OutState.QUEUED)
-        shown = list({row.kind: row for row in reversed(rows)}.values())[::-1]  # first of each kind
-        shown.sort(key=lambda row: row.id)
-        echo(f"4. preview: в очереди {count(len(rows), 'письмо', 'письма', 'писем')}; "
-             f"ниже по одному письму каждого вида ({len(shown)}):")
-        for row in shown:
-            msg = build_message(cfg, row)
-            echo(f"=== письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
-            echo(f"Subject: {msg['Subject']}")
-            echo(msg.get_content().rstrip("\n"))
-            echo("")
-    sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
-    echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {cfg.send.path}")
-    echo("")
+    if not keep:
+        return
     echo(f"Всё здесь: {folder}")
     echo(f"  настройки: {cfg.path}")
     echo(f"  база игры: {folder / 'game.db'}")
@@ -138,8 +167,6 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     echo(f"Все письма дня: {command} --config {cfg.path} outbox --all; "
          f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР")
     echo(f"Дальше: {command} --config {cfg.path} status")
-    store.dispose()
-    return folder
 
 
 def _clock(moment: datetime, zone) -> str:

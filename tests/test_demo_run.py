@@ -48,3 +48,27 @@ def test_demo_answers_the_letters_on_time_before_the_deadline(tmp_path):
                                "письма с принятыми ходами — 24 (от 22 игроков), неизвестный адрес — 1")
     assert ("   sync в 19:35 08.12, после срока: писем 1, обработано 1: ждут обработки — 1 "
             "(пришли после срока приёма: войдут в следующий день)") in lines
+
+
+def test_demo_in_a_temporary_folder_leaves_nothing_behind(tmp_path, monkeypatch):
+    """Without --keep the demo's folder (config, database, lock files, mail) is removed when it
+    ends, and the last line tells how to keep the game to look at it (each run used to leave a
+    /tmp/mafia-mail-demo-* folder)."""
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    lines: list[str] = []
+    folder = run_demo(None, echo=lines.append, command="mafia-mail")
+    assert folder.parent == tmp_path and folder.name.startswith("mafia-mail-demo-")
+    assert list(tmp_path.iterdir()) == []
+    assert lines[-1] == ("Временная папка демо-игры удалена. Оставить игру, чтобы посмотреть все "
+                         "письма, базу и status: mafia-mail demo --keep ПАПКА")
+    assert not any(line.startswith(("Дальше:", "Всё здесь:")) for line in lines)
+
+
+def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
+    """With --keep the game stays for the host to look at (the closing lines name its files
+    and the next commands), but not the sync and send lock files the demo's own runs left."""
+    lines: list[str] = []
+    folder = run_demo(str(tmp_path / "demo"), echo=lines.append, command="mafia-mail")
+    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "game.db", "game.toml", "maildir", "outbox"]
+    assert lines[-1] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
+    assert len(list((folder / "outbox").iterdir())) == 75

@@ -388,7 +388,8 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
 
 @click.command()
 @click.option("--keep", type=click.Path(file_okay=False), default=None,
-              help="Папка для демо-игры (по умолчанию временная).")
+              help="Оставить демо-игру в этой папке (без --keep она идёт во временной папке, "
+                   "которая в конце удаляется).")
 def demo(keep: str | None) -> None:
     """Демо без сервера: 24 игрока, день писем в Maildir, sync → close-day → preview → send
     в папку outbox.
@@ -396,6 +397,7 @@ def demo(keep: str | None) -> None:
     \b
     Пример:
       mafia-mail demo
+      mafia-mail demo --keep demo-game    # потом: mafia-mail --config demo-game/game.toml status
     """
     from mailer.demo import run_demo
 
