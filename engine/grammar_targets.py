@@ -191,9 +191,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if w in V.INTENSIFIERS and k + 1 < hi and idx.exact(words, k + 1, None) is not None:
             k += 1  # «Маньячу самого Графа»: the very player named next, not the sender
             continue
-        if w in ("сам", "сама") and out.hits and clause[k - 1].word and \
-                words[k - 1] not in V.TARGET_JOINERS:
-            break  # «Охраняю Дона, босс сам просил»: who asked, a remark after the list
+        if w in ("сам", "сама") and out.hits and (
+                (clause[k - 1].word and words[k - 1] not in V.TARGET_JOINERS) or
+                (k + 1 < len(words) and is_verb(words[k + 1]))):
+            break  # «Охраняю Дона, босс сам просил», «…, сам проверяю X»: who, not a target
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
