@@ -78,7 +78,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
-                               "-".join(words)]
+                               "-".join(words)] + \
+                [r for r in name_readings(words[0])[:6] if len(r) >= 6]
+            # («Снайпа» cut short from «Sniper_77» read «снайпер»; a short reading is no
+            # word a nick is cut from)
             for w, extra in zip(words, readings):
                 _capital_readings(idx, nick, extra)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
@@ -104,6 +107,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 idx.parts.setdefault(form, set()).add(nick)  # «Заю» for «Zaya2010»
             _add_stems(idx, nick, head.group(1))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
+        if LAT.search(words[0]):  # «Лайта» cut short from «L1ghtning» read «лайтнинг»
+            idx.bases[nick] += [r for w in [words[0], *nick_pieces(nick)]
+                                for r in name_readings(w)[:6] if len(r) >= 6]
         for form in list(forms) + [f for f, cases in extra.items() if "nomn" in cases]:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)

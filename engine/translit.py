@@ -149,7 +149,8 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ch", ("х", "ч")), ("th", ("т", "ф")), ("ae", ("е", "э")), ("oe", ("е",)), ("ph", ("ф",)), ("ck", ("к",)), ("qu", ("кв",)),
     ("ts", ("ц", "тс")), ("tz", ("ц",)), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
     ("eu", ("ев", "эу")), ("ey", ("ей", "эй")), ("oye", ("ое", "ойе")), ("aye", ("ае", "айе", "ее")),
-    ("ay", ("ай", "ей", "эй")), ("oy", ("ой",)),
+    ("ay", ("ай", "ей", "эй")), ("oy", ("ой",)), ("ou", ("оу", "ау", "у")),
+    ("ai", ("аи", "ей", "эй")),
     ("ow", ("ов", "ау", "оу")), ("wo", ("во", "ву")), ("wa", ("ва", "уо", "во")),
     ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("е",)), ("ye", ("е",)), ("ja", ("я", "джа")),
     ("ju", ("ю", "джу")), ("igh", ("иг", "ай")), ("x", ("кс",)), ("w", ("в", "у")), ("q", ("к",)),
@@ -176,8 +177,15 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "e" and i == len(word) - 1 and i > 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
         return 1, ("е", "")
-    if english and ch == "k" and nxt == "n" and i == 0:
-        return 2, ("кн", "н")  # a silent English «k»: «Knight» → «Найт»
+    if english and ch in "kw" and nxt == ("n" if ch == "k" else "r") and i == 0:
+        return 2, ("кн", "н") if ch == "k" else ("вр", "р")  # silent: «Knight», «Wright»
+    if english and ch == "i" and nxt and nxt not in _LAT_VOWELS + "hrwy" and after and \
+            after in _LAT_VOWELS and i + 3 < len(word) and \
+            len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
+        return 1, ("и", "ай")  # English open «i»: «Sniper» → «Снайпер», «Tiger» → «Тайгер»
+    if english and ch == "u" and nxt and nxt not in _LAT_VOWELS and \
+            (not after or after not in _LAT_VOWELS) and i > 0:
+        return 1, ("у", "а")  # English short «u»: «Hunter» → «Хантер», «Buster» → «Бастер»
     if ch == "c" and nxt not in ("h", "k"):  # c → ц before e, i, y, ae, oe (Latin), else к
         soft = (nxt and nxt in "eiy") or word[i + 1:i + 3] in ("ae", "oe")
         return 1, ("ц", "с") if soft else ("к",)
