@@ -14,7 +14,7 @@ import functools
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, skip_words, clause_words
 from .lexicon import lexicon
-from .words import is_known_word, morph, past_tense
+from .words import is_known_word, morph, past_tense, role_words
 
 #: Words that open a condition.
 _IF = frozenset({"если", "ежели", "коли"})
@@ -312,6 +312,22 @@ def past_remark(clause: list[Tok], k: int) -> int:
         if clause[n].w in (",", "—", ";") and clause[n + 1].w in _TODAY:
             return n + 2 if clause[n + 1].w == "а" else n + 1  # «…, а сегодня …»
     return k
+
+
+def stand_in_remark(clause: list[Tok], k: int, names) -> int:
+    """After a member's name (ending at token ``k``): «теперь вместо Кота —», «теперь за
+    Щуку:» — the actor who took a dead member's role (DECISIONS.md §4 Actor); the index after
+    the dash or colon, where his order starts; ``k`` when there is no such remark. ``names(k)``
+    gives the tokens a nickname takes at ``k``; a capitalised word or a role word also names
+    the member replaced («вместо вора»)."""
+    n = skip_words(clause, k, _TODAY - {"а"})
+    if n >= len(clause) or clause[n].w not in ("вместо", "за") or n + 2 >= len(clause):
+        return k
+    size = names(n + 1) or (1 if clause[n + 1].cap or clause[n + 1].w in role_words() else 0)
+    m = n + 1 + size
+    if not size or m >= len(clause) or clause[m].w not in ("—", ":", "-"):
+        return k
+    return m + 1
 
 
 #: Verbs of passing words on to a player («Передайте Лису, чтобы …», «Скажи Стражу, чтоб …»).
