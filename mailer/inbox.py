@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from .questions import QUESTION_NOTE
 from .store import Letter, Store, loads, utc
+from .words import problem_label
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class InboxRow:
     handled: bool = False
     #: the letter's questions to the host (:mod:`mailer.questions`), as written
     questions: tuple[str, ...] = ()
+    #: the host's words for each problem, in order (:func:`mailer.words.problem_label`)
+    labels: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The keys of issue 6 (message_id, from, received, state, problems) and of issue 12:
@@ -38,14 +41,15 @@ class InboxRow:
 
 
 def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
+    stored = loads(letter.problems_json) or []
     problems = [{"text": p.get("text", ""), "kind": p.get("kind", ""),
                  **({"candidates": p["candidates"]} if p.get("candidates") else {})}
-                for p in loads(letter.problems_json) or []]
+                for p in stored]
     return InboxRow(
         id=letter.id, message_id=letter.message_id, from_addr=letter.from_addr, nick=letter.nick,
         received=utc(letter.received).astimezone(zone).isoformat(), state=letter.state,
         day=letter.day, subject=letter.subject, problems=problems, duplicate_of=letter.duplicate_of,
-        handled=bool(letter.handled),
+        handled=bool(letter.handled), labels=tuple(problem_label(p) for p in stored),
         questions=tuple(n[len(QUESTION_NOTE):] for n in loads(letter.notes_json) or []
                         if n.startswith(QUESTION_NOTE)),
     )

@@ -43,6 +43,7 @@ from .render import Renderer, TemplateProblem
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, utc
+from .words import stored_problem
 from .day import current_context
 from .day.deadline import drop_answered_reminder
 
@@ -268,7 +269,7 @@ class _Run:
             elif link.answer is Answer.REFUSAL:
                 problems = [Problem(text=decoded.subject or "", kind=ProblemKind.NOT_ALLOWED,
                                     reason=link.screen.__name__, message=reason)]
-                cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
+                cols["problems_json"] = dumps([stored_problem(p) for p in problems])
                 self.answers.reply(moves=[], problems=problems, state=link.state, **reply)
             return done(link.state)
         cols["nick"] = nick
@@ -292,7 +293,7 @@ class _Run:
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
         problems = list(result.problems)
-        cols["problems_json"] = dumps([p.to_json() | {"message": p.message} for p in problems])
+        cols["problems_json"] = dumps([stored_problem(p) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
         if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
             # «Страх»: the day waits for this answer, which comes after the deadline by design

@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from .config import GameConfig
 from .day.context import GameError, load_state
 from .out_state import OutState
-from .status import ATTENTION_STATES, StatusReport, no_moves_of, player_rows, questions_of
+from .status import ATTENTION_STATES, StatusReport, no_moves_of, player_rows, questions_of, refused_of
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -28,7 +28,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         state = load_state(game)
         row = s.get(DayRow, game.current_day)
         table = Letter.__table__
-        letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json, table.c.handled, table.c.notes_json).where(
+        letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json, table.c.handled, table.c.notes_json,
+                                         table.c.problems_json).where(
             table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
         inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
         imported = {i.nick for i in inputs if i.kind == "vote"}
@@ -50,7 +51,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention,
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-                            questions=questions_of(letters))
+                            questions=questions_of(letters), refused=refused_of(letters))
 
 
 def _closed_day(s: Session, day: int | None) -> DayRow:

@@ -20,7 +20,7 @@ from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "questions_of", "read_status",
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "read_status",
            "open_day_status", "ATTENTION_STATES"]
 
 
@@ -58,6 +58,9 @@ class StatusReport:
     autokill_words: int = 66
     no_moves: int = 0
     questions: int = 0
+    #: the day's letters with no move accepted because a rule refused their moves (not yet
+    #: marked done), per rule in the host's words (:func:`refused_of`)
+    refused: dict[str, int] = field(default_factory=dict)
 
     @property
     def stripped(self) -> list[str]:
@@ -92,7 +95,7 @@ def player_rows(state, letters, imported_votes: set[str],
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
     vote the host imported), how many letters, autokill points, and whether the host stripped
     him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled,
-    notes_json) of the day's letters in order."""
+    notes_json, problems_json) of the day's letters in order."""
     players = []
     for nick, p in state.players.items():
         mine = [(n, st, moves) for n, st, moves, *_ in letters
@@ -108,9 +111,32 @@ def player_rows(state, letters, imported_votes: set[str],
 
 
 def no_moves_of(letters) -> int:
-    """How many of the day's letter rows (nick, state, moves_json, handled, notes_json)
-    understood nothing and are not yet marked dealt with by the host (``inbox --done``)."""
-    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3])
+    """How many of the day's letter rows (nick, state, moves_json, handled, notes_json,
+    problems_json) understood nothing and are not yet marked dealt with by the host
+    (``inbox --done``); a letter whose moves were understood and refused by a rule is
+    counted by :func:`refused_of` instead."""
+    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refusals(row))
+
+
+def refused_of(letters) -> dict[str, int]:
+    """The day's letter rows (as :func:`no_moves_of` takes them) with no move accepted because
+    a rule refused the moves they asked for, not yet marked done: how many letters per rule
+    (a letter under its first one), in the words ``inbox`` and ``explain`` use («цель уже
+    выбыла из игры»)."""
+    out: dict[str, int] = {}
+    for row in letters:
+        rules = _refusals(row) if row[1] == LetterState.NO_MOVES and not row[3] else []
+        if rules:
+            out[rules[0]] = out.get(rules[0], 0) + 1
+    return out
+
+
+def _refusals(row) -> list[str]:
+    """The refusing rules of a letter row's problems (each once, in order)."""
+    from .words import refusal_label
+
+    labels = [refusal_label(p) for p in json.loads(row[5] or "[]") or []] if len(row) > 5 else []
+    return list(dict.fromkeys(label for label in labels if label))
 
 
 def questions_of(letters) -> int:
@@ -155,8 +181,8 @@ def read_status(cfg) -> StatusReport | None:
             return None
         name, day, finished, state_json, start = game
         row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
-        letters = con.execute("SELECT nick, state, moves_json, handled, notes_json FROM letter WHERE day = ? "
-                              "ORDER BY received, id", (day,)).fetchall()
+        letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json FROM letter "
+                              "WHERE day = ? ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
@@ -182,7 +208,7 @@ def read_status(cfg) -> StatusReport | None:
         finished=bool(finished), players=players,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-        questions=questions_of(letters))
+        questions=questions_of(letters), refused=refused_of(letters))
 
 
 def open_day_status(cfg, store=None) -> StatusReport | None:

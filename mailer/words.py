@@ -1,7 +1,10 @@
 """Russian words the host reads for the tool's own states and kinds (letter states, outgoing
 letter kinds and states, problem kinds)."""
 
-from engine.model import ProblemKind
+from typing import Any
+
+from engine.model import Problem, ProblemKind
+from engine.reasons import REASONS
 
 from .letter_state import LetterState
 
@@ -12,6 +15,32 @@ KIND_RU = {"role": "роль", "reply": "ответ", "unknown_sender": "чуж�
 
 #: Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``), in Russian.
 PROBLEM_RU = {kind.value: kind.ru for kind in ProblemKind}
+
+#: Problem kinds whose ``reason`` is a rule that refused a move the letter asked for.
+REFUSED_KINDS = frozenset({ProblemKind.NOT_ALLOWED.value, ProblemKind.NOT_YOUR_ROLE.value})
+
+
+def stored_problem(problem: Problem) -> dict[str, Any]:
+    """A letter's problem as the database keeps it: its JSON (text, kind, candidates), the
+    reply's sentence (``message``) and, when it has one, its ``reason`` word."""
+    return problem.to_json() | {"message": problem.message} | ({"reason": problem.reason} if problem.reason else {})
+
+
+def refusal_label(problem: dict[str, Any]) -> str | None:
+    """The rule that refused a stored problem's move, in the words ``explain`` and the result
+    letters use (engine.reasons.REASONS: «цель уже выбыла из игры»); None when the problem is
+    no refusal by a rule of that vocabulary (a name not understood, an old row without its
+    reason)."""
+    reason = problem.get("reason")
+    return REASONS[reason] if problem.get("kind") in REFUSED_KINDS and reason in REASONS else None
+
+
+def problem_label(problem: dict[str, Any]) -> str:
+    """The host's words for a stored problem (``inbox``, ``show``): the refusing rule when
+    there is one (:func:`refusal_label`), else the kind's words («нет такого игрока»)."""
+    kind = problem.get("kind", "")
+    return refusal_label(problem) or PROBLEM_RU.get(kind, kind)
+
 
 #: State of a received letter, in Russian (:class:`mailer.letter_state.LetterState`).
 STATE_RU = {state.value: state.ru for state in LetterState}

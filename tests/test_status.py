@@ -79,3 +79,33 @@ def test_status_without_a_game_says_so(tmp_path):
         path.unlink()
     result = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "g" / "game.toml"), "status"])
     assert result.exit_code != 0 and "игры ещё нет" in result.output
+
+
+def test_a_move_refused_for_a_dead_target_reads_the_same_in_inbox_and_status(tmp_path):
+    """The demo's letter 26 («Передумала: лечу Шершня», after the deadline, read into day 2
+    when Шершень is dead) was labelled «запрещено правилами» in ``inbox`` while ``status``
+    counted it among the letters with no move understood, «возможно, вопросы к ведущему».
+    Both now name the rule that refused the move, in the words of ``explain``."""
+    from mailer.config import load_config
+    from mailer.demo import run_demo
+    from mailer.store import Store
+
+    folder = run_demo(str(tmp_path / "demo"), echo=lambda _text: None)
+    env = {"MAFIA_MAIL_CONFIG": str(folder / "game.toml"), "COLUMNS": "200",
+           "MAFIA_MAIL_NOW": "2026-12-08T20:30:00+03:00"}
+    listed = CliRunner().invoke(cli_main, ["inbox", "--state", "без ходов"], env=env)
+    assert listed.exit_code == 0, listed.output
+    assert "цель уже выбыла из игры: лечу Шершня" in listed.output
+    assert "запрещено правилами" not in listed.output
+    shown = CliRunner().invoke(cli_main, ["status"], env=env)
+    assert shown.exit_code == 0, shown.output
+    assert ("Писем, где ходы не приняты по правилам, сегодня: 1 — цель уже выбыла из игры "
+            "(mafia-mail inbox --state \"без ходов\")") in shown.output.splitlines()
+    assert "без единого понятого хода" not in shown.output
+    cfg = load_config(folder / "game.toml")
+    store = Store(cfg.database_url)
+    try:
+        fast, slow = read_status(cfg), status(cfg, store)
+    finally:
+        store.dispose()
+    assert fast == slow and (fast.refused, fast.no_moves) == ({"цель уже выбыла из игры": 1}, 0)

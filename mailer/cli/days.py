@@ -100,6 +100,11 @@ def status(ctx: click.Context) -> None:
     if rep.no_moves and not rep.finished:
         out.print(f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
                   "(mafia-mail inbox --state \"без ходов\")")
+    if rep.refused and not rep.finished:
+        letters = sum(rep.refused.values())
+        why = ", ".join(label if n == letters else f"{label} — {n}" for label, n in rep.refused.items())
+        out.print(f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
+                  "(mafia-mail inbox --state \"без ходов\")")
     if rep.questions and not rep.finished:
         out.print(f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
                   "ответив, отметьте: inbox --done НОМЕР)")

@@ -10,7 +10,7 @@ import click
 
 from mailer.letter_state import LetterState
 from mailer.out_state import OutState
-from mailer.words import KIND_RU, PROBLEM_RU, STATE_RU, code_for, synced_state
+from mailer.words import KIND_RU, STATE_RU, code_for, synced_state
 
 from .common import HostError, call, command_name, console, echo_json, now, open_game, print_table, table
 
@@ -229,7 +229,7 @@ def _narrow_inbox(rows, width: int) -> None:
 
 def _problem_lines(r) -> list[str]:
     """A letter's problems and questions to the host, one text each."""
-    return ([f"{PROBLEM_RU.get(p['kind'], p['kind'])}: {p['text']}" for p in r.problems]
+    return ([f"{label}: {p['text']}" for p, label in zip(r.problems, r.labels)]
             + [f"вопрос: {q}" for q in r.questions])
 
 
@@ -282,9 +282,9 @@ def show(ctx: click.Context, ref: str, raw_bytes: bool) -> None:
         click.echo(f"  {move_text(m)}")
     if not view.moves and not r.problems:
         click.echo("  (нет)")
-    for p, reason in zip(r.problems, view.reasons):
+    for p, label, reason in zip(r.problems, r.labels, view.reasons):
         why = f" — {reason}" if reason and reason != p["text"] else ""
-        click.echo(f"  проблема ({PROBLEM_RU.get(p['kind'], p['kind'])}): {p['text']}{why}")
+        click.echo(f"  проблема ({label}): {p['text']}{why}")
     for note in view.notes:
         click.echo(f"  заметка: {note}")
     click.echo("\n--- текст игрока (без цитат) ---")
