@@ -23,7 +23,7 @@ from .names_english import translations
 from .names_given import names_in_word, names_written, patronymic_of
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
-from .translit import name_readings
+from .translit import cyrillic_reading, name_readings
 from .words import (
     ALL_CASES, CYR, LAT, THRESHOLDS, ending_forms, inflect, is_known_word, latin_forms, morph,
     norm, person_name, role_words, translit, word_forms,
@@ -84,6 +84,11 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             # word a nick is cut from)
             for w, extra in zip(words, readings):
                 _capital_readings(idx, nick, extra)
+                if re.fullmatch(r"[a-z]{2}", w) and re.search("[aeiouy]", w):
+                    # «Валим Ди» for «Lady_Di»: a two-letter word of a nick, read or as
+                    # written, names the player only written as a name
+                    for short in {w, translit(w), cyrillic_reading(w)} - {""}:
+                        idx.capital_readings.setdefault(short, set()).add(nick)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
                 for form in word_forms(w) | _safe(extra):
                     if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
