@@ -171,6 +171,19 @@ def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
     return None
 
 
+#: Words that say today's move is skipped («…, а сегодня пас», «сегодня отдыхаю»).
+_SKIP_TODAY = frozenset({"отдыхаю", "отдыхаем", "сплю", "ничего", "никого", "пропуск",
+                         "без"})
+
+
+def skips_today(clause: list[Tok], n: int) -> bool:
+    """True when the words from ``n`` (right after «…, а сегодня») skip today's move: a
+    skip phrase («пас», «пропускаю», «без хода») or «отдыхаю», «ничего», «никого»."""
+    words = tuple(t.w for t in clause[n:n + 3])
+    return bool(words) and (words[0] in _SKIP_TODAY or any(
+        words[:len(p)] == p for p in V.SKIP_PHRASES))
+
+
 #: «если я правильно понял(а)», «если не ошибаюсь», «если честно»: a remark, no condition.
 _UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю",
                          "честно", "откровенно", "серьезно", "честно-честно"})

@@ -18,7 +18,7 @@ from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_flags import correction_end, reported_order, said_by_other
 from .grammar_plans import (
-    for_later_day, hypothetical, plan_for_later, today_instead, trailing_condition,
+    for_later_day, hypothetical, plan_for_later, skips_today, today_instead, trailing_condition,
 )
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
@@ -219,7 +219,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
         elif (cut := today_instead(clause, kw.i, hi)) is not None and \
                 nick_at(ctx, clause, clause_words(clause), cut[1]) is None:
-            kw.hypothetical = True  # «завтра полечу X, а сегодня не знаю кого»: asked
+            # «завтра полечу X, а сегодня не знаю кого»: asked; «…, а сегодня пас»: no move
+            kw.hypothetical = "later" if skips_today(clause, cut[1]) else True
         elif cut is not None:
             # «Может, завтра проверю Лося, а сегодня — Кузю»: only today's target counts
             kw.hypothetical = "later"
