@@ -67,13 +67,24 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             if len(items) == before and open_item in items:
                 items.remove(open_item)
             excluded.update(range(first, hi))
+    stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
+             rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
     if heads and ctx.branch_lead is None:
         _lead(ctx, clause, _branch_start(clause, heads[0]))
+    for n, k in enumerate(stray):  # «если он вор — граблю X»: no role civilian, refused
+        hi = min([_branch_start(clause, h) for h in heads + stray if h > k], default=len(clause))
+        lo = _branch_start(clause, k)
+        excluded.update(range(lo, hi))
+        if any(kw.i > k for kw in find_keywords(clause[:hi], set(), name_index(ctx.nicks))):
+            items.append(Item(clause[lo].start, problem=problem(
+                span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
+                "branch_no_role")))
     for n, k in enumerate(heads):
         last = n  # «если шизик или фанатка — …»: heads joined by «или» share one branch
         while last + 1 < len(heads) and _joined(clause, heads[last], heads[last + 1]):
             last += 1
         hi = heads[last + 1] if last + 1 < len(heads) else len(clause)
+        hi = min([s for s in stray if s > heads[last]] + [hi])
         lo = _branch_start(clause, k)
         excluded.update(range(lo, hi))
         role = rw[clause[k].w]
