@@ -96,6 +96,37 @@ def test_sync_and_status_count_players_not_only_letters(demo_game):
     assert again.output.splitlines() == ["Новых писем: 0; обработано: 0.", day]
 
 
+def test_status_piped_breaks_lines_between_phrases(demo_game):
+    """Piped (not a terminal, no COLUMNS: 80 columns) ``status`` wrapped its report lines
+    mid-phrase («… срок 08.12.2026 19:30» / «(Europe/Moscow)»). They still fit 80 columns,
+    but break only where a phrase ends: the deadline with its zone, a count with its word."""
+    _cfg, env = demo_game
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    shown = runner.invoke(main, ["status"], env={**env, "COLUMNS": None})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert lines[:2] == ["Игра «Мафия: демо», день 1, событие «без события»,",
+                         "срок 08.12.2026 19:30 (Europe/Moscow)"]
+    assert lines[-2:] == ["В очереди писем: 50; с неясной судьбой: 0;",
+                          "писем для внимания ведущего: 1 (mafia-mail inbox)"]
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_phrase_lines_break_where_a_phrase_ends():
+    from mailer.cli.common import phrase_lines
+
+    hint = "Писем с вопросами к ведущему сегодня: 2 (mafia-mail inbox --questions; ответив, отметьте: inbox --done НОМЕР)"
+    assert phrase_lines(hint, 80) == ["Писем с вопросами к ведущему сегодня: 2",
+                                      "(mafia-mail inbox --questions; ответив, отметьте: inbox --done НОМЕР)"]
+    assert phrase_lines(hint, 45) == ["Писем с вопросами к ведущему сегодня: 2",
+                                      "(mafia-mail inbox --questions; ответив,", "отметьте: inbox --done НОМЕР)"]
+    assert phrase_lines("ещё нет у 3: Гоша, «Кот, Бегемот», Тортилла", 20) == [
+        "ещё нет у 3: Гоша,", "«Кот, Бегемот»,", "Тортилла"]
+    assert phrase_lines("одно-очень-длинное-слово и ещё", 10) == ["одно-очень-длинное-слово", "и ещё"]
+    assert phrase_lines("коротко, ясно", 80) == ["коротко, ясно"]
+
+
 def test_demo_counts_players_not_only_letters(tmp_path):
     """The demo's sync step tells letters with their senders and the day's players (the
     first sync, before the deadline, reads the 25 letters received on time)."""

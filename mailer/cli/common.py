@@ -161,10 +161,79 @@ def print_table(listing, longest_word: int = 16) -> None:
 
 def console():
     """A rich console on stdout for tables and report lines (no colour guesses on numbers or
-    paths; lines wrap at the terminal's width, 80 columns when piped)."""
+    paths; tables fit the terminal's width, 80 columns when piped; report lines go through
+    :func:`print_line`)."""
     from rich.console import Console
 
     return Console(highlight=False)
+
+
+def print_line(out, text: str) -> None:
+    """Print a report line on the rich console ``out``, wrapped to its width (80 columns when
+    piped) only between phrases (:func:`phrase_lines`): «срок 08.12.2026 19:30
+    (Europe/Moscow)» is never cut in two, as rich's word wrap cut it."""
+    for line in phrase_lines(text, out.width):
+        out.print(line, soft_wrap=True)
+
+
+def phrase_lines(text: str, width: int) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, broken where a phrase ends: first
+    after «, », «; » or « — » outside «» and brackets; a part still too long before its
+    «(…)»; then at «, »/«; » inside the brackets; only then between words (a word longer than
+    the line stays whole).
+
+    >>> phrase_lines("срок 08.12.2026 19:30 (Europe/Moscow), писем: 3", 40)
+    ['срок 08.12.2026 19:30 (Europe/Moscow),', 'писем: 3']
+    """
+    return _fill(text, width, 1)
+
+
+def _fill(text: str, width: int, level: int) -> list[str]:
+    import textwrap
+
+    if len(text) <= width:
+        return [text]
+    cuts = _phrase_cuts(text, level) if level <= 3 else []
+    if not cuts:
+        if level <= 3:
+            return _fill(text, width, level + 1)
+        return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
+    pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
+    lines: list[str] = []
+    current = ""
+    for piece in pieces:
+        if current and len((current + piece).rstrip()) > width:
+            lines.append(current.rstrip())
+            current = piece
+        else:
+            current += piece
+    lines.append(current.rstrip())
+    return [part for line in lines for part in _fill(line, width, level + 1)]
+
+
+def _phrase_cuts(text: str, level: int) -> list[int]:
+    """Where a line may start in ``text`` at ``level`` (see :func:`phrase_lines`)."""
+    cuts = []
+    quotes = brackets = 0
+    for i, ch in enumerate(text):
+        if ch == "«":
+            quotes += 1
+        elif ch == "»":
+            quotes = max(0, quotes - 1)
+        elif ch == "(":
+            brackets += 1
+        elif ch == ")":
+            brackets = max(0, brackets - 1)
+        if quotes:
+            continue
+        pair = text[i:i + 2]
+        if level == 1 and not brackets and (pair in (", ", "; ") or text[i:i + 3] == " — "):
+            cuts.append(i + (3 if pair == " —" else 2))
+        elif level == 2 and not brackets and pair == " (":
+            cuts.append(i + 1)
+        elif level == 3 and brackets == 1 and pair in (", ", "; "):
+            cuts.append(i + 2)
+    return [c for c in cuts if 0 < c < len(text)]
 
 
 

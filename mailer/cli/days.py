@@ -11,7 +11,7 @@ import click
 from mailer.when import local_text
 from mailer.words import count
 
-from .common import ask_yes, call, config_of, console, now, open_game, table
+from .common import ask_yes, call, config_of, console, now, open_game, print_line, table
 
 
 @click.command()
@@ -74,10 +74,10 @@ def status(ctx: click.Context) -> None:
         rep = call(game_status, cfg, store)
     out = console()
     if rep.finished:
-        out.print(f"Игра «{rep.name}» окончена.")
+        print_line(out, f"Игра «{rep.name}» окончена.")
     else:
-        out.print(f"Игра «{rep.name}», день {rep.day}, событие «{EVENTS_RU[rep.event]}», "
-                  f"срок {local_text(rep.deadline, cfg.zone)}")
+        print_line(out, f"Игра «{rep.name}», день {rep.day}, событие «{EVENTS_RU[rep.event]}», "
+                   f"срок {local_text(rep.deadline, cfg.zone)}")
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
     for p in rep.players:
@@ -88,26 +88,26 @@ def status(ctx: click.Context) -> None:
                      *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
     out.print(rows)
     if thread and not rep.finished:
-        out.print("«Голос»: письма и votes import; голоса из ветки форума — в mafia-mail forum tally "
-                  "(close-day учтёт их сам)")
+        print_line(out, "«Голос»: письма и votes import; голоса из ветки форума — в mafia-mail forum tally "
+                   "(close-day учтёт их сам)")
     if rep.stripped and not rep.finished:
-        out.print("Лишены голоса сегодня: " + ", ".join(rep.stripped))
+        print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     if not rep.finished:
-        out.print(rep.progress())
-    out.print(f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
-              f"писем для внимания ведущего: {rep.attention}"
-              + (" (mafia-mail inbox)" if rep.attention else ""))
+        print_line(out, rep.progress())
+    print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
+               f"писем для внимания ведущего: {rep.attention}"
+               + (" (mafia-mail inbox)" if rep.attention else ""))
     if rep.no_moves and not rep.finished:
-        out.print(f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
-                  "(mafia-mail inbox --state \"без ходов\")")
+        print_line(out, f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
+                   "(mafia-mail inbox --state \"без ходов\")")
     if rep.refused and not rep.finished:
         letters = sum(rep.refused.values())
         why = ", ".join(label if n == letters else f"{label} — {n}" for label, n in rep.refused.items())
-        out.print(f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
-                  "(mafia-mail inbox --state \"без ходов\")")
+        print_line(out, f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
+                   "(mafia-mail inbox --state \"без ходов\")")
     if rep.questions and not rep.finished:
-        out.print(f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
-                  "ответив, отметьте: inbox --done НОМЕР)")
+        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
+                   "ответив, отметьте: inbox --done НОМЕР)")
 
 
 @click.command("close-day")
