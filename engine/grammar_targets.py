@@ -334,10 +334,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
         if approx is None and "-" in w and not strict:
             approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
-        if approx is None and (t.quoted or (t.cap and k > 0)) and w in idx.capital_readings:
+        if approx is None and (t.quoted or (t.cap and k > 0)):
             # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
-            owners = tuple(sorted(idx.capital_readings[w]))
-            approx = NameHit(owners[0] if len(owners) == 1 else None, owners, "part")
+            approx = idx.capital_reading(w)
         listed = False
         if approx is None and known and out.hits and len(w) >= 3 and (
                 (joined and list_item(clause, k, hi) and is_noun(w)) or

@@ -267,6 +267,15 @@ class NameIndex:
             self._approx[key] = found
         return self._approx[key]
 
+    def capital_reading(self, word: str) -> NameHit | None:
+        """The nicks a reading of a Latin nick word that is also a Russian word names
+        (:attr:`capital_readings`: «бина», «Бин» for Mr.Bean) — to be asked only of a word
+        written as a name (capitalised inside a sentence, or quoted); None when none."""
+        owners = self.capital_readings.get(word)
+        if not owners:
+            return None
+        return _hit(sorted(owners), "part")
+
     def soft_sign_form(self, word: str) -> str | None:
         """The nickname form ``word`` is with its soft signs left out, as a word read from
         Latin letters lacks them («вафелку» → «вафельку» for «Vafelku»); None when there is

@@ -90,7 +90,9 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
             if hit.nick == ctx.sender.nick and k == elements[-1][0]:
                 continue  # «голос Вишне Жора»: the sender signs
         else:
-            approx = idx.approximate(clause[k].w)
+            t = clause[k]
+            approx = idx.approximate(t.w) or (
+                idx.capital_reading(t.w) if t.cap or t.quoted else None)  # «Голоса: Бин и X»
             if approx is not None and (approx.nick in read or read & set(approx.candidates)):
                 continue
         unread.append((k, length, hit))
