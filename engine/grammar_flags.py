@@ -308,8 +308,17 @@ def _other_subject(clause: list[Tok], k: int) -> bool:
     s = k - 1
     while s >= 0 and clause[s].word and clause[s].w in _REPORT_SKIP:
         s -= 1
+    while s > 0 and clause[s].w in _SHARED_SUBJECT and (
+            (r := verb_reading(clause[s - 1].w)) is not None and r[2] == "past"):
+        s -= 2  # «я тут подумал и решил проверить X»: the subject of both verbs
+        while s >= 0 and clause[s].word and clause[s].w in _REPORT_SKIP | {"тут", "вот"}:
+            s -= 1
     return s >= 0 and clause[s].word and clause[s].w not in _FIRST_PERSON and \
         verb_reading(clause[s].w) is None
+
+
+#: Words joining two past verbs of one subject («подумал и решил»).
+_SHARED_SUBJECT = frozenset({"и", "да"})
 
 
 #: Verbs of saying that introduce another player's words («X написал: …», «X говорит, что …»).
