@@ -104,6 +104,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _translated(words[0], nick, alone)  # «Лисичку» for «Vulpecula», «Ястреба» for «Hawk»
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
+        if LAT.search(words[0]) and re.search(r"\d", words[0]):
+            # «Р2Д2» for «R2D2»: letters and digits together, the letters typed in Cyrillic
+            _add(idx.single, nick, word_forms(translit(words[0])))
         _add_stems(idx, nick, words[0])
         _add_roots(idx, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
