@@ -71,6 +71,9 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
     if heads and ctx.branch_lead is None:
         _lead(ctx, clause, _branch_start(clause, heads[0]))
+    if heads and ctx.branch_lead is None and not branches and \
+            not any(t.word for t in clause[:_branch_start(clause, heads[0])]):
+        _lead_before(ctx, ctx.prev_clause)
     for n, k in enumerate(stray):  # «если он вор — граблю X»: no role civilian, refused
         hi = min([_branch_start(clause, h) for h in heads + stray if h > k], default=len(clause))
         lo = _branch_start(clause, k)
@@ -104,6 +107,37 @@ def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
     nicks = {h.nick for h, _, _ in hits}
     if len(nicks) == 1 and None not in nicks:
         ctx.branch_lead = (hits[0][0].nick, span(ctx.text, clause, 0, k), clause[0].start)
+
+
+#: Words before the one player of «Жулик идёт к X.», «Сегодня иду к X.» (the line above the
+#: branches) that make him the player the swindler goes to.
+_TOWARDS = frozenset({"к", "ко", "у", "по", "против", "на"})
+
+
+def _lead_before(ctx: Ctx, clause: list[Tok]) -> None:
+    """«Жулик идёт к Bigfoot'у.⏎Если он врач — …»: the line right above the first branch
+    names one living player after «к», «у», «по», «против», «на», and holds no move word
+    other than a visit: he is the swindle's target (``ctx.branch_lead``)."""
+    if not clause or any(kw.cls != V.VISIT for kw in
+                         find_keywords(clause, set(), name_index(ctx.nicks))):
+        return
+    tg = [(h, i) for h, i, _ in _names_in(ctx, clause)]
+    if len(tg) == 1 and tg[0][0].nick in ctx.alive and tg[0][0].nick != ctx.sender.nick and \
+            tg[0][1] > 0 and clause[tg[0][1] - 1].w in _TOWARDS:
+        ctx.branch_lead = (tg[0][0].nick, span(ctx.text, clause, 0, len(clause)), clause[0].start)
+
+
+def _names_in(ctx: Ctx, clause: list[Tok]):
+    """Every nickname written in ``clause``: (hit, first token, end)."""
+    words, idx, out, k = [t.w for t in clause], name_index(ctx.nicks), [], 0
+    while k < len(clause):
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is not None and hit.nick is not None:
+            out.append((hit, k, k + hit.length))
+            k += hit.length
+        else:
+            k += 1
+    return out
 
 
 def _sought_before(ctx: Ctx, branches: list[tuple[str, Move, int]]) -> None:
