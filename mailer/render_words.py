@@ -54,6 +54,12 @@ OWN_REASONS = frozenset({
     "delegated", "lost_vote", "host_vote", "target_immune",
 })
 
+#: A move void because its actor died at step 1 (engine.board.STEP1_VOID) → the death cause
+#: that tells it. The psycho's victim's moves are void with reason ``doomed`` also when the
+#: victim is saved (DECISIONS.md §4 Psycho, a heal that hangs on his own move): that reason
+#: is told only with the death the newspaper announces.
+STEP1_CAUSES = {"lynched": "lynch", "autokilled": "autokill", "doomed": "psycho"}
+
 #: Failures the rules make silent: the player is told his move was done, because the reason
 #: would reveal the target's hidden side (DECISIONS.md §4 Guard: «guarding a non-mafia player
 #: has no effect» — the guard must not learn that his target is no mafia).
@@ -108,10 +114,18 @@ def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> st
 
 
 def as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    """A player's move as his result letter tells it. The inactive son's hunt shot never counts
-    (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md §4 Son:
-    he is told only "civilian"): «выполнено» when the hunt on that target killed, as the
-    other hunters read, else the neutral «не удалось» of a shot that did not kill."""
+    """A player's move as his result letter tells it. A move void because its actor died at
+    step 1 says so, as ``explain`` does («не состоялось: игрок повешен»), when that death
+    is the one the turn announces (:data:`STEP1_CAUSES`). The inactive son's hunt shot never
+    counts (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md
+    §4 Son: he is told only "civilian"): «выполнено» when the hunt on that target killed, as
+    the other hunters read, else the neutral «не удалось» of a shot that did not kill."""
+    from engine.reasons import OUTCOMES_RU, phrase
+
+    cause = STEP1_CAUSES.get(move.get("reason", ""))
+    if cause and move.get("outcome") == "void" and any(
+            d["player"] == move.get("by") and d["cause"] == cause for d in data["deaths"]):
+        return dict(move, told=f"{OUTCOMES_RU['void']}: {phrase(move['reason'])}")
     if move.get("reason") != "son_shot":
         return move
     target = move.get("target")

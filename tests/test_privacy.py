@@ -66,7 +66,8 @@ def role_words() -> frozenset[str]:
 
 #: Move names and reasons about the sender's own side: they contain role-like words («Мирная
 #: охота», «клан использовал приказ старшего по роли») but say nothing of the target.
-NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found")
+#: ``doomed``: «игрок умирает после визита к Шизику», the sender's own death (his move void).
+NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found", "doomed")
 PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values()]}
                  | {_norm(REASONS[r]) for r in NEUTRAL_REASONS}, key=len, reverse=True)
 
@@ -302,3 +303,31 @@ def test_a_blocked_move_is_told_once(renderer):
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
     assert letters["P1"].count("P2 — не удалось.") == 1
     assert "Что вы узнали" not in letters["P1"]
+
+
+def _letters(renderer, t, day: int = 1) -> dict[str, str]:
+    return {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(day), state_before=t.state_before, next_row=day_row(day + 1))}
+
+
+def test_a_move_void_by_the_players_own_death_gives_explains_reason(renderer):
+    """The lynched thief's theft read «не удалось» in her letter while ``explain`` read «не
+    состоялось: игрок повешен»: her letter gives the same reason, which the newspaper and
+    the letter's own first line tell her anyway. The psycho's victim who dies at step 1 of
+    the next turn reads the reason of his own death the same way; nothing about anyone else."""
+    roles = {"P1": "clan1.thief", "P2": "detective", "P3": "psycho", "P4": "civilian",
+             "P5": "clan1.boss", "P6": "civilian"}
+    votes = {"P2": "P1", "P3": "P1", "P4": "P1", "P6": "P1", "P1": "P4", "P5": "P4"}
+    lynch = [{"moves": [{"by": "P1", "action": "rob", "target": "P2"}], "votes": votes}]
+    [t] = replay_turns(load_game_file(game_text(roles, lynch)))
+    assert [(m.outcome, m.reason) for m in t.result.moves if m.action == "rob"] == [("void", "lynched")]
+    assert "  - Кража: P2 — не состоялось: игрок повешен.\n" in _letters(renderer, t)["P1"]
+    assert check_game(renderer, roles, lynch) == []
+    ring = {"P1": "P2", "P2": "P3", "P3": "P4", "P4": "P5", "P5": "P6", "P6": "P1"}
+    doomed = [{"moves": [{"by": "P3", "action": "invite", "target": "P2"}], "votes": ring},
+              {"moves": [{"by": "P2", "action": "check", "target": "P5"}], "votes": ring}]
+    t = replay_turns(load_game_file(game_text(roles, doomed)))[1]
+    assert [(d.player, d.cause) for d in t.result.deaths] == [("P2", "psycho")]
+    mine = _letters(renderer, t, 2)["P2"]
+    assert "  - Проверка: P5 — не состоялось: игрок умирает после визита к Шизику.\n" in mine
+    assert check_game(renderer, roles, doomed) == []
