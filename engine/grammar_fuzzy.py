@@ -52,3 +52,30 @@ def fuzzy_verb(word: str) -> str | None:
     best = min(s for _, s, _ in hits)
     classes = {lexicon().words[c] for c, s, _ in hits if s == best}
     return classes.pop() if len(classes) == 1 else None
+
+
+@functools.lru_cache(maxsize=1)
+def _noun_choices() -> list[str]:
+    """Weak keywords of five letters or more a misspelt move noun is compared with
+    («голос», «линча»)."""
+    lex = lexicon()
+    return [w for w in lex.weak if len(w) >= 5 and not w.isascii()]
+
+
+@functools.lru_cache(maxsize=50_000)
+def fuzzy_noun(word: str) -> str | None:
+    """The keyword class of a misspelt weak keyword («глоос», «гоолс» for «голос»: one edit,
+    a transposition counting as one), or None when the word is a dictionary word, a role
+    word, shorter than five letters, or near weak keywords of several classes. Only where a
+    label stands (see engine.grammar_keywords._fuzzy_keywords)."""
+    if len(word) < 5 or is_known_word(word) or word in role_words():
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    hits = process.extract(word, _noun_choices(), scorer=OSA.distance, score_cutoff=1,
+                           limit=None)
+    if not hits:
+        return None
+    classes = {lexicon().words[c] for c, s, _ in hits}
+    return classes.pop() if len(classes) == 1 else None

@@ -22,7 +22,7 @@ from .words import (
     common_noun, is_verb, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
-from .grammar_fuzzy import any_fuzzy_verb, fuzzy_verb
+from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
 )
@@ -351,6 +351,9 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
     first three words of a clause without keywords (the first such verb only), at the first
     word of the clause, and at the first word after a comma, dash or colon."""
+    label = _fuzzy_label(clause, found, excluded)
+    if label is not None:
+        return [label]
     if not any_fuzzy_verb(clause, not found):
         return []  # the common case: no misspelt verb where one is looked for
     taken = {k for kw in found for k in range(kw.i, kw.j)}
@@ -376,6 +379,17 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             if kw:
                 out.append(kw)
     return sorted(out, key=lambda kw: kw.i)
+
+
+def _fuzzy_label(clause: list[Tok], found: list[Kw], excluded: set[int]) -> Kw | None:
+    """A misspelt move noun written as a label at the start of a clause with no keyword,
+    a colon or dash right after it («Гоолс: Бегемот», «глоос — Кузя»): a weak keyword
+    (confirmed by the name after it, as «голос» is). None otherwise."""
+    if found or len(clause) < 3 or not clause[0].word or 0 in excluded or \
+            clause[1].word or clause[1].w not in (":", "—", "-", "–"):
+        return None
+    cls = fuzzy_noun(clause[0].w)
+    return Kw(cls, 0, 1, weak=True) if cls else None
 
 
 def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
