@@ -367,3 +367,13 @@ AT_MY_WILL = frozenset({"сегодня", "ночью", "опять", "снов�
 #: «от меня», «от нас» after a move word: the sender of the move, no target («Линч от меня —
 #: Батон», «Голос от нас: X»; engine.grammar_keywords).
 FROM_ME: frozenset[str] = frozenset({"меня", "нас"})
+
+
+#: Words beside a pronoun that make it point at the player just named («его же», «тоже
+#: ему», «зову его снова»).
+SAME_AGAIN: frozenset[str] = frozenset({"же", "тоже", "снова", "опять", "вновь"})
+
+#: «как X скажет»: verbs of another player deciding the move.
+DECIDE_VERBS: frozenset[str] = frozenset({"скажет", "скажут", "решит", "решат", "захочет",
+                                          "прикажет", "велит", "распорядится", "посоветует",
+                                          "напишет"})

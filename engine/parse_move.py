@@ -102,8 +102,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w) \
             if clause[pointer].w in _ADDRESSED else None
         explicit = clause[pointer].w in ("туда", "он", "она") or (
-            pointer > 0 and clause[pointer - 1].w == "тоже") or (
-            pointer + 1 < len(clause) and clause[pointer + 1].w == "же") or (  # «голос тоже ему»
+            pointer > 0 and clause[pointer - 1].w in V.SAME_AGAIN) or (
+            pointer + 1 < len(clause) and clause[pointer + 1].w in V.SAME_AGAIN) or (
+            # «голос тоже ему», «его же», «зову его снова»
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
                 for n in range(kw.j, pointer)))
@@ -202,11 +203,6 @@ _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Марус�
 _MY_CHOICE = frozenset({"беру", "возьму", "выбираю", "выберу"})
 
 
-#: «как X скажет»: verbs of another player deciding the move.
-_DECIDE_VERBS = frozenset({"скажет", "скажут", "решит", "решат", "захочет", "прикажет",
-                           "велит", "распорядится", "посоветует", "напишет"})
-
-
 def _decider(clause: list[Tok], end: int, hi: int) -> bool:
     """True when a verb of deciding follows the name that ends at ``end`` («пусть Джонни
     решает», «Граф сам выберет»): the player named decides the move, he is not its target."""
@@ -219,9 +215,9 @@ def _as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
     verb of deciding in the future follows within a few words («голосую как Лис скажет»,
     «голосую как скажет Лис»)."""
     if not any(clause[n].w == "как" for n in range(lo, at)) and not (
-            at > 0 and clause[at - 1].w in _DECIDE_VERBS):
+            at > 0 and clause[at - 1].w in V.DECIDE_VERBS):
         return False
-    return any(clause[n].w in _DECIDE_VERBS for n in range(max(lo, at - 2), min(at + 4, hi)))
+    return any(clause[n].w in V.DECIDE_VERBS for n in range(max(lo, at - 2), min(at + 4, hi)))
 
 
 def _listed_back(ctx: Ctx, tg: Targets) -> bool:
