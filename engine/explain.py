@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .reasons import ACTIONS_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, agree, phrase
+from .reasons import ACTIONS_RU, AUTOKILL_WHY_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, agree, phrase
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
 from .state import GameState
@@ -72,8 +72,9 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
-    ``draws`` [[name, value], …], ``tally`` {candidate: votes} and ``activations``
-    [{kind, player, role, clan}, …]).
+    ``draws`` [[name, value], …], ``tally`` {candidate: votes}, ``activations``
+    [{kind, player, role, clan}, …] and ``autokill`` {nick: {why: [...], points}}: the
+    day's autokill points, each with its reason, DECISIONS.md §7).
     ``state_before``: the state the turn was resolved from (for the players' roles).
     ``genders``: nick → "m" | "f" where the host gave it; deaths and states of those players
     are told in agreement («убита Маньяком»), of the others in forms for either gender
@@ -106,6 +107,12 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
             lines.append(f"  • {i['to']}: {action} → {i['target']}: {result_ru(i['result'])}")
     for a in data.get("activations", []):
         lines.append(_activation_line(a))
+    if data.get("autokill"):
+        rules = state_before.rules
+        lines.append("Штрафные очки автокилла за день:")
+        for nick, told in data["autokill"].items():
+            why = ", ".join(AUTOKILL_WHY_RU.get(w, w).format(words=rules.autokill_words) for w in told["why"])
+            lines.append(f"  • {nick}: {why} — очков {told['points']} из {rules.autokill_points}")
     return "\n".join(lines)
 
 
@@ -127,6 +134,10 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
         {"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan}
         for a in result.activations
     ]
+    data["autokill"] = {
+        nick: {"why": list(why), "points": result.new_state.players[nick].autokill_points}
+        for nick, why in result.autokill.items() if nick in result.new_state.players
+    }
     return data
 
 

@@ -153,21 +153,30 @@ def _fear_victim(state: GameState, turn: TurnInput, acts: list[Act], chosen: str
     return [choice]
 
 
-def autokill_points(state: GameState, turn: TurnInput, acts: list[Act]) -> dict[str, int]:
-    """Points each living player has after this day (DECISIONS.md §7): one for fewer forum
-    words than house rule ``autokill_words`` (only when counts are given), one for no vote.
-    A player stripped of his vote (``lost_vote``) gets no point for not voting; any on-time
-    vote letter counts as voting, even one refused."""
+def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict[str, tuple[str, ...]]:
+    """Why each living player gets autokill points for this day (DECISIONS.md §7), players
+    with none left out: ``few_words`` (fewer forum words than house rule ``autokill_words``;
+    only when counts are given) and ``no_vote``. A player stripped of his vote
+    (``lost_vote``) gets no point for not voting; any on-time vote letter counts as voting,
+    even one refused."""
     voted = {a.owner for a in acts
              if a.action == "vote" and a.reason not in ("late", "cancelled", "dead")}
     voted |= set(turn.votes)
     out = {}
     for nick in state.alive():
-        pts = state.players[nick].autokill_points
+        why = []
         words = turn.words.get(nick)
         if words is not None and words < state.rules.autokill_words:
-            pts += 1
+            why.append("few_words")
         if nick not in voted and nick not in turn.lost_vote:
-            pts += 1
-        out[nick] = pts
+            why.append("no_vote")
+        if why:
+            out[nick] = tuple(why)
     return out
+
+
+def autokill_points(state: GameState, turn: TurnInput, acts: list[Act]) -> dict[str, int]:
+    """Points each living player has after this day (DECISIONS.md §7): his points so far and
+    one for each reason of :func:`autokill_reasons`."""
+    why = autokill_reasons(state, turn, acts)
+    return {nick: state.players[nick].autokill_points + len(why.get(nick, ())) for nick in state.alive()}

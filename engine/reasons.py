@@ -70,6 +70,12 @@ def phrase(reason: str) -> str:
     """The Russian phrase of ``reason`` (the reason itself if it is not in the vocabulary)."""
     return REASONS.get(reason, reason)
 
+#: Why a player got an autokill point for a day (engine.lynch.autokill_reasons), as
+#: ``explain`` says it; ``{words}`` is house rule ``autokill_words`` (DECISIONS.md §7).
+AUTOKILL_WHY_RU: dict[str, str] = {
+    "no_vote": "день без голоса на линче", "few_words": "меньше {words} слов в ветке за день",
+}
+
 #: Move outcome → Russian, impersonal («убийство … — не удалось», «лечение … — выполнено»).
 OUTCOMES_RU: dict[str, str] = {
     "done": "выполнено", "failed": "не удалось", "void": "не состоялось", "refused": "отклонено",

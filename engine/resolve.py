@@ -36,7 +36,7 @@ from .aftermath import deaths_of, next_state
 from .board import HUNT_STEPS, Board
 from .collect import collect_acts
 from .draw import draw
-from .lynch import appeal_allowed, autokill_points, tally
+from .lynch import appeal_allowed, autokill_points, autokill_reasons, tally
 from .model import EVENTS
 from .state import GameState
 from .steps_info import step_info
@@ -119,7 +119,9 @@ def resolve_turn(state: GameState, turn: TurnInput) -> TurnResult:
     doomed = [n for n in state.alive()
               if state.players[n].doomed_day == turn.day and n not in step1]
     board = _settle(state, turn, acts, step1, doomed)
-    return _result(board, t, points)
+    result = _result(board, t, points)
+    result.autokill = autokill_reasons(state, turn, acts)
+    return result
 
 
 def _step1_deaths(state: GameState, t: Tally, points: dict[str, int]) -> dict[str, str]:

@@ -167,6 +167,9 @@ class TurnResult:
     winner: str | None
     new_state: GameState
     revealed_roles: list[str] = field(default_factory=list)
+    #: why each player got autokill points this day (engine.lynch.autokill_reasons:
+    #: ``few_words``, ``no_vote``); not in the JSON of SCENARIOS.md
+    autokill: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The SCENARIOS.md turn object: day, event, lynched, deaths, statuses, info, moves."""

@@ -21,7 +21,7 @@ from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import ConfigError, GameConfig
-from .render_words import (ACTION_RU, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
+from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, as_told, outcome_text, text_table)
 from .store import DayRow, utc
 from .when import local_text
@@ -345,11 +345,13 @@ class Renderer:
                 if a.player == nick or (a.kind == "son" and nick in members):
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick})
-            # DECISIONS.md §7: a point for no vote or too few thread words is told to him
+            # DECISIONS.md §7: a point for no vote or too few thread words is told to him, with
+            # which of them he got (and with his death, when it took him to the limit)
             points = after.players[nick].autokill_points if nick in after.players else 0
-            autokill = {"points": points, "limit": after.rules.autokill_points,
-                        "words": after.rules.autokill_words} \
-                if points > p.autokill_points and nick not in dead_now else None
+            why = [AUTOKILL_YOU_RU.get(w, w).format(words=after.rules.autokill_words)
+                   for w in getattr(result, "autokill", {}).get(nick, ())]
+            autokill = {"points": points, "limit": after.rules.autokill_points, "why": why} \
+                if why and (nick not in dead_now or dead_now[nick] == "autokill") else None
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news,
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill,

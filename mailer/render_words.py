@@ -39,6 +39,10 @@ YOU_CAUSE_RU = {
     "mortar": "вас убили из миномёта", "explosion": "вы погибли при взрыве в доме",
 }
 
+#: Why a player got an autokill point for the day, as his result letter tells it after «за
+#: день у вас …» (engine.lynch.autokill_reasons; ``{words}``: house rule autokill_words).
+AUTOKILL_YOU_RU = {"no_vote": "не было засчитанного голоса на линче", "few_words": "меньше {words} слов в ветке"}
+
 #: A clan as a role's complement: «Босс клана 2».
 CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
 
