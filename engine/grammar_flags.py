@@ -347,3 +347,15 @@ def said_by_other(clause: list[Tok], i: int) -> bool:
             return False  # «За Катерину, если она сама не напишет: кража у X»: a condition
         return person == "3per" or (tense == "past" and _other_subject(clause, k))
     return False
+
+
+def as_told(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows «как <X> скажет — так и» («Всё на усмотрение
+    Деда, как он скажет — так и охраняю»): the move is the one X decides, no order of its own."""
+    k = i - 1
+    while k >= 0 and clause[k].w in ("и", "же"):
+        k -= 1
+    if k < 1 or clause[k].w != "так" or clause[k - 1].word:
+        return False
+    said = [t.w for t in clause[max(0, k - 6):k - 1]]
+    return "как" in said and any(w in V.DECIDE_VERBS for w in said)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
+from .grammar_flags import as_told
 from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
@@ -54,6 +55,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if not tg.hits and tg.unknown is None and not tg.pronoun and as_told(clause, kw.i):
+        return kw.j  # «как он скажет — так и охраняю»: the boss decides it
     if action == "heal" and not tg.hits and clause[kw.i].w in V.HEAL_MYSELF and \
             not (kw.j < hi and clause[kw.j].w in ("от", "у", "в", "дома")):
         # «Сегодня лечусь, что-то неспокойно»: the doctor heals himself («лечусь от
