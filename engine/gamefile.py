@@ -96,7 +96,7 @@ def load_game_file(text: str) -> GameFile:
     if unknown:
         if {"player", "mailbox", "send"} & set(unknown):
             raise GameFileError("это файл настроек игры (config), а нужен файл игры: [game], [roles] и "
-                                "[[turn]] (SCENARIOS.md); из идущей игры его делает mafia-mail export")
+                                "[[turn]] (docs/SCENARIOS.md); из идущей игры его делает mafia-mail export")
         raise GameFileError(f"неизвестные ключи верхнего уровня: {', '.join(unknown)}")
     game = _table(data, "game", "[game]")
     tz = str(game.get("timezone", DEFAULT_TZ))

@@ -1,7 +1,7 @@
 """Small value types shared by the parser, the resolver and the callers.
 
 Nothing here does I/O. Times are aware :class:`datetime.datetime` values (UTC in storage).
-The JSON shapes are those of ``../shared/rules/SCENARIOS.md``.
+The JSON shapes are those of ``docs/SCENARIOS.md``.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ def test_readme_links_point_at_files_of_the_repository():
     and nothing points outside it (``../shared/rules/`` does not exist in a clone)."""
     import re
 
-    TOP = {"engine", "mailer", "templates", "tests", "contrib", "benchmarks", ".ci"}
+    TOP = {"engine", "mailer", "templates", "tests", "contrib", "benchmarks", ".ci", "docs"}
     for doc in (ROOT / "README.md", ROOT / "tests" / "cases" / "README.md"):
         text = doc.read_text(encoding="utf-8")
         assert "../" not in text, doc
@@ -41,3 +41,30 @@ def test_readme_links_point_at_files_of_the_repository():
             assert not re.match(r"[a-z]+:", target), (doc, target)
             base = doc.parent if target in links else ROOT
             assert (base / target).exists() or (ROOT / target).exists(), (doc.name, target)
+
+
+def test_help_names_only_files_of_the_repository():
+    """Every help text of the command line that names a document (``*.md``) or a folder of
+    the project names one a fresh clone has: ``parse --help`` named «SCENARIOS.md», which is
+    not in the repository (the format of game files is docs/SCENARIOS.md)."""
+    import re
+
+    import click
+
+    from mailer.cli import main
+
+    def helps(command: click.Command, path: list[str]):
+        ctx = click.Context(command, info_name=" ".join(path))
+        yield " ".join(path), command.get_help(ctx)
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                yield from helps(sub, [*path, name])
+
+    named = []
+    for where, text in helps(main, ["mafia-mail"]):
+        flat = re.sub(r"\s+", " ", text)
+        named += [(where, name) for name in re.findall(r"[\w./-]*\.md\b", flat)]
+        named += [(where, name) for name in re.findall(r"\b(?:docs|tests)/[\w./-]*", flat)]
+    assert ("mafia-mail parse", "docs/SCENARIOS.md") in named
+    for where, name in named:
+        assert (ROOT / name).exists(), (where, name)

@@ -1,4 +1,4 @@
-"""Commands on game files (SCENARIOS.md), no mail server: ``parse`` one letter, ``replay`` a
+"""Commands on game files (docs/SCENARIOS.md), no mail server: ``parse`` one letter, ``replay`` a
 whole game, ``export`` a live game as a game file."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _game_file_call(fn, *args, **kwargs):
 
 @click.command()
 @click.option("--game", "game_path", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="Файл игры (TOML, SCENARIOS.md).")
+              help="Файл игры (TOML; формат — docs/SCENARIOS.md в папке проекта, образцы — tests/cases/).")
 @click.option("--from", "sender", required=True, help="Ник отправителя.")
 @click.option("--at", "at", default=None, help="Время получения письма, «ГГГГ-ММ-ДД ЧЧ:ММ», местное.")
 @click.option("--day", "day", type=int, default=None, help="Игровой день (по умолчанию по --at, иначе 1).")
@@ -46,7 +46,7 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
 
 @click.command()
 @click.argument("game_path", metavar="ФАЙЛ", type=click.Path(exists=True, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Печатать JSON (SCENARIOS.md).")
+@click.option("--json", "as_json", is_flag=True, help="Печатать JSON (docs/SCENARIOS.md в папке проекта).")
 @click.option("--check", is_flag=True, help="Сверить с [turn.expect]; код 1 при расхождении.")
 def replay(game_path: str, as_json: bool, check: bool) -> None:
     """Прогнать всю игру из файла игры тем же путём, что и живую игру, без почтового сервера.

@@ -1,4 +1,4 @@
-"""The game's forum thread (issue 16, ``../shared/rules/FORUM.md``): read the topic's pages
+"""The game's forum thread (issue 16, ``docs/FORUM.md``): read the topic's pages
 (phpBB 3, Invision Community 4 / IPB 3.4, vBulletin 4, SMF 2, XenForo 2, uCoz, or a text
 paste), store each post once by the forum's post id, and count per player and day the posts,
 words, votes and the host's flags.

@@ -74,7 +74,7 @@ def forum_import(ctx: click.Context, files: tuple[str, ...]) -> None:
 
 @forum.command("tally")
 @click.option("--day", type=int, default=None, metavar="ЧИСЛО", help="День (по умолчанию открытый).")
-@click.option("--json", "as_json", is_flag=True, help="JSON (формат FORUM.md).")
+@click.option("--json", "as_json", is_flag=True, help="JSON (формат — docs/FORUM.md в папке проекта).")
 @click.option("--bbcode", is_flag=True, help="Подсчёт голосов в BBCode для ветки.")
 @click.pass_context
 def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool) -> None:
