@@ -56,19 +56,19 @@ def fuzzy_verb(word: str) -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _noun_choices() -> list[str]:
-    """Weak keywords of five letters or more a misspelt move noun is compared with
-    («голос», «линча»)."""
+    """Weak keywords of four letters or more a misspelt move noun is compared with
+    («голос», «линч»)."""
     lex = lexicon()
-    return [w for w in lex.weak if len(w) >= 5 and not w.isascii()]
+    return [w for w in lex.weak if len(w) >= 4 and not w.isascii()]
 
 
 @functools.lru_cache(maxsize=50_000)
 def fuzzy_noun(word: str) -> str | None:
     """The keyword class of a misspelt weak keyword («глоос», «гоолс» for «голос»: one edit,
     a transposition counting as one), or None when the word is a dictionary word, a role
-    word, shorter than five letters, or near weak keywords of several classes. Only where a
+    word, shorter than four letters, or near weak keywords of several classes. Only where a
     label stands (see engine.grammar_keywords._fuzzy_keywords)."""
-    if len(word) < 5 or is_known_word(word) or word in role_words():
+    if len(word) < 4 or is_known_word(word) or word in role_words():
         return None
     from rapidfuzz import process
     from rapidfuzz.distance import OSA

@@ -19,7 +19,7 @@ from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, is_verb, thing_noun, third_person,
+    common_noun, is_known_word, is_verb, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb
@@ -351,7 +351,7 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     """Misspelt verbs («лечю», «провиряю», «линчю»); never a nickname. Looked for among the
     first three words of a clause without keywords (the first such verb only), at the first
     word of the clause, and at the first word after a comma, dash or colon."""
-    label = _fuzzy_label(clause, found, excluded)
+    label = _fuzzy_label(clause, found, excluded, idx)
     if label is not None:
         return [label]
     if not any_fuzzy_verb(clause, not found):
@@ -381,12 +381,21 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     return sorted(out, key=lambda kw: kw.i)
 
 
-def _fuzzy_label(clause: list[Tok], found: list[Kw], excluded: set[int]) -> Kw | None:
+def _fuzzy_label(clause: list[Tok], found: list[Kw], excluded: set[int],
+                 idx: NameIndex) -> Kw | None:
     """A misspelt move noun written as a label at the start of a clause with no keyword,
-    a colon or dash right after it («Гоолс: Бегемот», «глоос — Кузя»): a weak keyword
-    (confirmed by the name after it, as «голос» is). None otherwise."""
-    if found or len(clause) < 3 or not clause[0].word or 0 in excluded or \
-            clause[1].word or clause[1].w not in (":", "—", "-", "–"):
+    a colon or dash or a player's name right after it («Гоолс: Бегемот», «глоос — Кузя»,
+    «лнич кирилл»): a weak keyword (confirmed by the name after it, as «голос» is). None
+    otherwise."""
+    if found or len(clause) < 2 or not clause[0].word or 0 in excluded:
+        return None
+    nxt = clause[1]
+    if nxt.word:
+        words = [t.w for t in clause]
+        if idx.exact(words, 1, None) is None and (
+                len(nxt.w) < 3 or idx.approximate(nxt.w, strict=is_known_word(nxt.w)) is None):
+            return None
+    elif nxt.w not in (":", "—", "-", "–") or len(clause) < 3:
         return None
     cls = fuzzy_noun(clause[0].w)
     return Kw(cls, 0, 1, weak=True) if cls else None
