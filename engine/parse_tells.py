@@ -54,7 +54,9 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return True  # «Какой классный голос у Бармалея»: his voice, not a vote for him
     # (not «голос у Ворона 😂 писклявый»: a name after «у», «о», «с» is talked about)
     own = at == 0 or clause[at - 1].w not in _ABOUT
-    for t in clause[after:hi]:
+    for n, t in enumerate(clause[after:hi], after):
+        if kw.cls == "AWARD" and t.w == "—" and n + 1 < hi and clause[n + 1].w == "за":
+            return False  # «Премию получает Бигфут — за обаяние»: what it is given for
         if not t.word and t.w in (",", "(", ":"):
             return False  # «Голос за Ворона: он молчит»: the reason after a colon
         if t.start - last > 1 and own and _emoji(text[last:t.start]):
