@@ -48,13 +48,17 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
-              {i.nick for i in inputs if i.kind == "lost_vote"})
+              {i.nick for i in inputs if i.kind == "lost_vote"}, words)
     return votes, words
 
 
 def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,
-          from_thread: dict[str, int], hosted: set[str], lost: set[str]) -> None:
-    """The host's lines of what close-day took from the thread of day ``row`` (Russian)."""
+          from_thread: dict[str, int], hosted: set[str], lost: set[str],
+          words: dict[str, int]) -> None:
+    """The host's lines of what close-day took from the thread of day ``row`` (Russian).
+    The players under the autokill word count are those the resolver gives the point to
+    (DECISIONS.md §7): by ``words`` as merged, a count the host imported (``posts import``)
+    standing over the thread's, and marked so."""
     told.append(f"ветка форума дня {row.day}: {t.posts} постов; голоса из ветки у {len(taken)} "
                 f"игроков" + (" (сегодня «Тайна»: голоса ветки не считаются)" if t.secret else "")
                 + (f", у {len(hosted)} — загруженные ведущим (votes import) вместо ветки" if hosted else "")
@@ -69,7 +73,8 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
         told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(sorted(palms))
                     + f" — голос не снят (решает ведущий: reopen-day {row.day}, lost-vote НИК, "
                     "close-day; подробности — forum tally)")
-    under = [n for n in t.under_words if n in from_thread]
+    under = [n for n in t.players if words.get(n, 0) < t.autokill_words]
     if under:
         told.append(f"меньше {t.autokill_words} слов в ветке (очко автокилла): "
-                    + ", ".join(f"{n} — {from_thread[n]}" for n in under))
+                    + ", ".join(f"{n} — {words.get(n, 0)}" + ("" if n in from_thread else " (posts import)")
+                                for n in under))

@@ -176,3 +176,23 @@ def test_paste_copied_from_a_forum_page(tmp_path):
     assert data["posts"] == 2 and data["outsiders"] == []
     assert data["players"]["Ягуар"]["words"] == 5 and data["players"]["Ягуар"]["votes"] == ["Лис"]
     assert data["players"]["Тётя Ася"] == {"posts": 1, "words": 3, "votes": [], "vote_post": None}
+
+
+def test_close_day_autokill_words_line_names_imported_counts_too(tmp_path):
+    """A player whose word count the host imported (``posts import``) over the thread's is
+    under 66 words as the resolver counts him (DECISIONS.md §7): close-day's line of who gets
+    the autokill point names him with the imported count, as status then shows the point."""
+    from mailer.inputs import import_posts
+
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "day1.txt"
+    paste.write_text(PASTE_DAY1, encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(minutes=5))
+    assert _run(cfg, "forum", "import", str(paste)).exit_code == 0
+    import_posts(cfg, store, "Гоша, 9\nЗоя, 120\n")
+    rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=10))
+    st = {p.nick: p.autokill_points for p in status(cfg, store).players}
+    assert st["Гоша"] == 2 and st["Зоя"] == 1  # Гоша: few words and no vote; Зоя: no vote only
+    line = rep.thread[-1]
+    assert line.startswith("меньше 66 слов в ветке (очко автокилла): Ягуар — 7, ")
+    assert "Гоша — 9 (posts import)" in line and "Зоя" not in line
