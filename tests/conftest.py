@@ -18,6 +18,27 @@ from servers import (  # noqa: E402
 )
 
 # ---------------------------------------------------------------------------------------------
+# Parallel runs: pyproject's addopts say ``--numprocesses=auto`` (pytest-xdist, ``test`` extra)
+# ---------------------------------------------------------------------------------------------
+
+
+def pytest_addoption(parser, pluginmanager):
+    """Without pytest-xdist (an install made before it joined the ``test`` extra, or
+    ``-p no:xdist``) accept its ``--numprocesses`` and run the tests in this one process."""
+    if not pluginmanager.has_plugin("xdist"):
+        parser.getgroup("xdist missing").addoption(
+            "--numprocesses", dest="numprocesses", default=None,
+            help="ignored: pytest-xdist is not installed or disabled; one process runs all")
+
+
+def pytest_report_header(config):
+    """Say so when the run is in one process because pytest-xdist is missing."""
+    if not config.pluginmanager.has_plugin("xdist"):
+        return "pytest-xdist not installed or disabled: all tests in one process (pip install '.[test]')"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
 # Databases: SQLite files and a private PostgreSQL
 # ---------------------------------------------------------------------------------------------
 
