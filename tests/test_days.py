@@ -861,3 +861,25 @@ def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
     assert "  • Любашка: обворована\n" in notes and "  • Бука: вылечен\n" in notes
     assert "  • Миралисса: в гостях у Шизика, обречена (Шизик)\n" in notes
     assert "  • Карлсон: избит(а)\n" in notes
+
+
+def test_day_opened_by_an_early_close_after_a_moved_deadline_began_at_that_close(demo):
+    """Day 2's deadline moved to 10.12 19:30, then day 2 closed early on 08.12 20:00: day 3
+    began at that close (DECISIONS.md §2; a letter after it is day 3's), not at day 2's moved
+    deadline, so ``deadline`` takes a day-3 deadline before 10.12 19:30; one before that close
+    is refused with an example that is itself accepted."""
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    day2_now = START + timedelta(days=1, hours=1)  # 08.12 20:30 Moscow
+    set_deadline(cfg, store, "10.12.2026 19:30", now=day2_now)
+    closed = START + timedelta(days=1, hours=1, minutes=30)
+    rep = close_day(cfg, store, now=closed, early=True)
+    assert rep.day == 2 and rep.next_deadline == datetime(2026, 12, 10, 16, 30, tzinfo=timezone.utc)
+    day3_now = closed + timedelta(minutes=10)
+    assert set_deadline(cfg, store, "2026-12-09 19:30", now=day3_now) == \
+        datetime(2026, 12, 9, 16, 30, tzinfo=timezone.utc)
+    with pytest.raises(GameError, match=r"раньше начала дня 3 \(08\.12\.2026 21:00\)") as refused:
+        set_deadline(cfg, store, "2026-12-08 20:45", now=START - timedelta(days=7))
+    example = str(refused.value).rsplit("например ", 1)[1]
+    assert set_deadline(cfg, store, example, now=day3_now, dry_run=True)

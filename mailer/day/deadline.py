@@ -4,7 +4,7 @@ not moved yet; reminders that no longer hold are dropped.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from sqlmodel import Session, select
 
@@ -46,12 +46,13 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
         if ctx is None:
             raise GameError("нет открытого дня")
         prev = s.get(DayRow, ctx.day - 1)
-        opened = utc(prev.deadline) if prev is not None else cfg.start
+        opened = day_began(prev, cfg.start)
         if deadline <= opened:
+            example = max(utc(ctx.row.deadline), opened + timedelta(days=1))
             raise GameError(
                 f"срок «{phrase}» ({deadline.astimezone(cfg.zone):%d.%m.%Y %H:%M}) раньше начала "
                 f"дня {ctx.day} ({opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}); укажите дату "
-                "полностью, например 2026-12-09 19:30")
+                f"полностью, например {example.astimezone(cfg.zone):%Y-%m-%d %H:%M}")
         if not dry_run:
             old = utc(ctx.row.deadline)
             ctx.row.deadline = to_db(deadline)
@@ -59,6 +60,20 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
             if old != deadline:
                 _tell_new_deadline(cfg, s, ctx, prev, old, now)
     return deadline
+
+
+def day_began(prev: DayRow | None, start: datetime) -> datetime:
+    """When the open day began (aware UTC), given the day before it ``prev`` (None on day 1):
+    day 1 at the game's ``start``; a later day when ``prev`` was closed (DECISIONS.md §2: a
+    letter received after that close is the open day's, :func:`mailer.stamp.stamp`) or, for
+    a day closed late, at ``prev``'s deadline minute, after which letters were already the
+    open day's. A deadline moved for ``prev`` and then an early close do not move it later."""
+    if prev is None:
+        return start
+    began = utc(prev.deadline).replace(second=0, microsecond=0) + timedelta(minutes=1)
+    if prev.closed_at is not None:
+        began = min(began, utc(prev.closed_at))
+    return began
 
 
 def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, old: datetime,
