@@ -22,6 +22,7 @@ from engine.state import GameState
 
 from ..store import DayRow, Game, loads, utc
 from .db import ForumPost
+from .today import day_end
 
 #: «снимаю голос», «отзываю свой голос», «голос снимаю»: a withdrawal of the standing vote
 _WITHDRAW = re.compile(
@@ -82,7 +83,8 @@ def _minute_after(at: datetime) -> datetime:
 
 def windows(s: Session, game: Game, upto: int | None = None) -> list[tuple[int, datetime, datetime]]:
     """``(day, start, end)`` (aware UTC, end exclusive) of every stored day and of the
-    calendar's days after them up to ``upto``."""
+    calendar's days after them up to ``upto``. A stored day ends at its deadline minute or
+    when it was closed early (:func:`mailer.forum.today.day_end`): the next day began then."""
     state = GameState.from_json(loads(game.state_json))
     start = utc(game.start)
     rows = {r.day: r for r in s.exec(select(DayRow))}
@@ -92,7 +94,7 @@ def windows(s: Session, game: Game, upto: int | None = None) -> list[tuple[int, 
     for day in range(1, max(last, upto or 0) + 1):
         row = rows.get(day)
         if row is not None:
-            end = _minute_after(utc(row.deadline))
+            end = day_end(utc(row.deadline), utc(row.closed_at), row.status)
         else:
             end = _minute_after(day_window(start, game.timezone, day, state.rules.weekend_merge)[1])
         if end > begin:

@@ -15,13 +15,21 @@ def _parse(text: str) -> datetime:
     return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
 
 
-def _window(deadlines: dict[int, datetime], day: int, start: datetime) -> tuple[datetime, datetime]:
-    """[begin, end) of ``day``'s posts: from the previous day's deadline minute (exclusive;
-    ``start`` for day 1) to this day's (inclusive). ``deadlines``: aware, by day."""
-    minute = timedelta(minutes=1)
-    begin = (deadlines[day - 1].replace(second=0, microsecond=0) + minute
-             if day - 1 in deadlines else start)
-    return begin, deadlines[day].replace(second=0, microsecond=0) + minute
+def day_end(deadline: datetime, closed_at: datetime | None, status: str) -> datetime:
+    """The exclusive end (aware UTC) of a stored day's posts: the minute after its deadline
+    minute, or, for a day closed before that (close-day --early), the moment it was closed:
+    the next day began then (DECISIONS.md §2), as it did for letters (:func:`mailer.stamp.stamp`)."""
+    end = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    if status == "closed" and closed_at is not None:
+        end = min(end, closed_at)
+    return end
+
+
+def _window(rows: dict[int, tuple], day: int, start: datetime) -> tuple[datetime, datetime]:
+    """[begin, end) of ``day``'s posts: from the previous day's end (:func:`day_end`; ``start``
+    for day 1) to this day's. ``rows``: ``(deadline, closed_at, status)``, aware, by day."""
+    begin = day_end(*rows[day - 1]) if day - 1 in rows else start
+    return begin, day_end(*rows[day])
 
 
 def words_today_sql(s, day: int, start: datetime) -> dict[str, int] | None:
@@ -34,12 +42,15 @@ def words_today_sql(s, day: int, start: datetime) -> dict[str, int] | None:
     post = ForumPost.__table__.c
     if s.execute(select(post.post_id).limit(1)).first() is None:
         return None
-    deadlines = {row.day: row.deadline for row in s.execute(
-        select(DayRow.__table__.c.day, DayRow.__table__.c.deadline)
-        .where(DayRow.__table__.c.day.in_((day - 1, day))))}
-    if day not in deadlines:
+    from ..store import utc
+
+    c = DayRow.__table__.c
+    rows = {row.day: (utc(row.deadline), utc(row.closed_at) if row.closed_at else None, row.status)
+            for row in s.execute(select(c.day, c.deadline, c.closed_at, c.status)
+                                 .where(c.day.in_((day - 1, day))))}
+    if day not in rows:
         return None
-    begin, end = _window(deadlines, day, start)
+    begin, end = _window(rows, day, start)
     return {nick: int(words) for nick, words in s.execute(
         select(post.nick, func.sum(post.words))
         .where(post.kind == "player", post.deleted == false(), post.at >= begin, post.at < end)
@@ -50,17 +61,19 @@ def words_today(con, day: int, start: datetime) -> dict[str, int] | None:
     """``{nick: words}`` of the players' posts of ``day`` in an open ``sqlite3`` connection,
     or None when the thread holds no post at all. ``start``: aware start of day 1.
 
-    The day's window: from the previous day's deadline minute (exclusive) to this day's."""
+    The day's window: from the previous day's end (its deadline minute, exclusive, or its
+    early close) to this day's (:func:`day_end`)."""
     try:
         if con.execute("SELECT 1 FROM forumpost LIMIT 1").fetchone() is None:
             return None
-        rows = dict(con.execute("SELECT day, deadline FROM dayrow WHERE day IN (?, ?)",
-                                (day - 1, day)).fetchall())
+        rows = {d: (_parse(t), _parse(c) if c else None, st) for d, t, c, st in con.execute(
+            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day IN (?, ?)",
+            (day - 1, day)).fetchall()}
     except Exception:  # an older database without the table
         return None
     if day not in rows:
         return None
-    begin, end = _window({d: _parse(t) for d, t in rows.items()}, day, start)
+    begin, end = _window(rows, day, start)
     fmt = lambda t: t.astimezone(timezone.utc).strftime(_FORMAT)  # noqa: E731
     return dict(con.execute(
         "SELECT nick, sum(words) FROM forumpost WHERE kind = 'player' AND deleted = 0 "

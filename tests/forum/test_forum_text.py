@@ -16,7 +16,7 @@ from mailer.store import DayRow, loads
 from mailer.day import close_day
 from mailer.reports import status
 
-from .game import DAY1_END, make_game
+from .game import DAY1_END, START, make_game
 
 PASTE_DAY1 = """Ягуар
 07.12.2026, 20:15
@@ -196,3 +196,25 @@ def test_close_day_autokill_words_line_names_imported_counts_too(tmp_path):
     line = rep.thread[-1]
     assert line.startswith("меньше 66 слов в ветке (очко автокилла): Ягуар — 7, ")
     assert "Гоша — 9 (posts import)" in line and "Зоя" not in line
+
+
+def test_posts_after_an_early_close_are_the_next_days(tmp_path):
+    """Day 1 closed early at 22:30: day 2 began then (DECISIONS.md §2), so a post at 23:00,
+    before day 1's deadline, is day 2's in the thread's count and in status's words, as a
+    letter received then is (mailer.stamp); a post before the close stays day 1's."""
+    from mailer.status import read_status
+
+    cfg, store = make_game(tmp_path / "g")
+    close_day(cfg, store, now=START + timedelta(hours=3), early=True)
+    paste = tmp_path / "late.txt"
+    paste.write_text("Зоя\n07.12.2026, 22:00\nПросто болтаю до закрытия дня.\n\n"
+                     "Ягуар\n07.12.2026, 23:00\nГолосую за Лиса. Он мафия, точно говорю.\n",
+                     encoding="utf-8")
+    _mtime(paste, START + timedelta(hours=4))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert "день 1: новых постов 1" in res.output and "день 2: новых постов 1" in res.output, res.output
+    day2 = json.loads(_run(cfg, "forum", "tally", "--day", "2", "--json").output)
+    assert day2["posts"] == 1 and day2["players"]["Ягуар"]["words"] == 7
+    for rep in (read_status(cfg), status(cfg, store)):  # sqlite3 and SQLModel paths
+        words = {p.nick: p.words for p in rep.players}
+        assert words["Ягуар"] == 7 and words["Зоя"] == 0
