@@ -175,6 +175,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if noun and w in V.SENDER_WORDS and k > lo and words[k - 1] == "у" and _colon_after(words, k + 1, hi):
             k += 1  # «Два голоса у меня: X и Y»: whose votes, not a vote for the sender
             continue
+        if neg and w in V.SENDER_WORDS and k > lo and words[k - 1] == "без":
+            neg, k = False, k + 1  # «охота без меня»: nobody
+            continue
         if not out.hits and not out.pronoun and not skipped and (w in V.SENDER_WORDS or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard" and guards)):  # «Страж — при мне»; «проверка при мне» is no move
@@ -209,7 +212,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined, out.end = False, k + 1
             k += 1
             continue
-        if (w == V.NEGATION or w == "вместо") and (joined or not out.hits):
+        if w in (V.NEGATION, "вместо", "без") and (joined or not out.hits):  # «без X»: not X
             # «вместо Галины — Тётя Клава»: the name after «вместо» is the one replaced
             neg = True
             k += 1

@@ -358,8 +358,8 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
         forms = dict(word_forms(piece))
         if LAT.search(piece):
             for reading in _readings(piece)[1:]:
-                for w, cases in word_forms(reading).items():
-                    forms.setdefault(w, cases)
+                for w, cases in _safe(word_forms(reading)).items():
+                    forms.setdefault(w, cases)  # not «тем» of «Tyoma-77» read «тёма»
             for w, cases in _capital_readings(idx, nick, _reading_forms(piece)).items():
                 forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
