@@ -273,7 +273,23 @@ def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> 
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
     toks = unglued(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
                                         idx.soft_sign_form)), idx)
-    return clauses(_as_capitals(toks, idx) if lower else toks)
+    return _corrections_joined(clauses(_as_capitals(toks, idx) if lower else toks), idx)
+
+
+def _corrections_joined(found: list, idx) -> list:
+    """«иду к бегемоту. нет. к ёжику.»: a sentence of correction words alone («нет.») goes
+    on into the next one when that one is a preposition and a player's name, as «нет, к
+    ёжику» (not «Нет. К сожалению, …»)."""
+    out: list = []
+    for c in found:
+        if out and len(c) >= 2 and c[0].w in V.PREPOSITIONS and \
+                correction_end(out[-1]) == len(out[-1]) and \
+                (idx.exact([t.w for t in c], 1, None) is not None or
+                 getattr(idx.approximate(c[1].w), "kind", "fuzzy") in ("part", "pet")):
+            out[-1] = out[-1] + c
+        else:
+            out.append(c)
+    return out
 
 
 def _as_capitals(toks: list, idx) -> list:
