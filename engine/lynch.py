@@ -175,8 +175,8 @@ def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict
     return out
 
 
-def autokill_points(state: GameState, turn: TurnInput, acts: list[Act]) -> dict[str, int]:
+def autokill_points(state: GameState, reasons: dict[str, tuple[str, ...]]) -> dict[str, int]:
     """Points each living player has after this day (DECISIONS.md §7): his points so far and
-    one for each reason of :func:`autokill_reasons`."""
-    why = autokill_reasons(state, turn, acts)
-    return {nick: state.players[nick].autokill_points + len(why.get(nick, ())) for nick in state.alive()}
+    one for each of his ``reasons`` (:func:`autokill_reasons`)."""
+    return {nick: state.players[nick].autokill_points + len(reasons.get(nick, ()))
+            for nick in state.alive()}

@@ -114,13 +114,14 @@ def resolve_turn(state: GameState, turn: TurnInput) -> TurnResult:
         raise ValueError("игра уже окончена")
     acts = collect_acts(state, turn)
     t = tally(state, turn, acts)
-    points = autokill_points(state, turn, acts)
+    reasons = autokill_reasons(state, turn, acts)
+    points = autokill_points(state, reasons)
     step1 = _step1_deaths(state, t, points)
     doomed = [n for n in state.alive()
               if state.players[n].doomed_day == turn.day and n not in step1]
     board = _settle(state, turn, acts, step1, doomed)
     result = _result(board, t, points)
-    result.autokill = autokill_reasons(state, turn, acts)
+    result.autokill = reasons
     return result
 
 
