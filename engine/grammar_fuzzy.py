@@ -40,18 +40,23 @@ def fuzzy_verb(word: str) -> str | None:
     """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
     when the word is a dictionary word, a role word, or near keywords of several classes."""
     limit = max_distance(len(word), "verb")
-    if not limit or is_known_word(word) or word in role_words():
-        return None
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    hits = process.extract(word, _verb_choices(), scorer=OSA.distance, score_cutoff=limit,
-                           limit=None)
+    hits = _near(word, _verb_choices(), limit) if limit else []
     if not hits:
         return None
     best = min(s for _, s, _ in hits)
     classes = {lexicon().words[c] for c, s, _ in hits if s == best}
     return classes.pop() if len(classes) == 1 else None
+
+
+def _near(word: str, choices: list[str], limit: int) -> list[tuple[str, int, int]]:
+    """The keywords of ``choices`` at most ``limit`` edits (OSA: a swap of two letters is
+    one) from ``word``, as rapidfuzz gives them; none for a dictionary word or a role word."""
+    if is_known_word(word) or word in role_words():
+        return []
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    return process.extract(word, choices, scorer=OSA.distance, score_cutoff=limit, limit=None)
 
 
 @functools.lru_cache(maxsize=1)
@@ -68,13 +73,7 @@ def fuzzy_noun(word: str) -> str | None:
     a transposition counting as one), or None when the word is a dictionary word, a role
     word, shorter than four letters, or near weak keywords of several classes. Only where a
     label stands (see engine.grammar_keywords._fuzzy_keywords)."""
-    if len(word) < 4 or is_known_word(word) or word in role_words():
-        return None
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    hits = process.extract(word, _noun_choices(), scorer=OSA.distance, score_cutoff=1,
-                           limit=None)
+    hits = _near(word, _noun_choices(), 1) if len(word) >= 4 else []
     if not hits:
         return None
     classes = {lexicon().words[c] for c, s, _ in hits}

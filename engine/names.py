@@ -78,10 +78,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
-                               "-".join(words)] + \
-                [r for r in name_readings(words[0])[:6] if len(r) >= 6]
-            # («Снайпа» cut short from «Sniper_77» read «снайпер»; a short reading is no
-            # word a nick is cut from)
+                               "-".join(words)] + _long_readings([words[0]])
             for w, extra in zip(words, readings):
                 _capital_readings(idx, nick, extra)
                 if re.fullmatch(r"[a-z]{2}", w) and re.search("[aeiouy]", w):
@@ -116,8 +113,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             _add_stems(idx, nick, head.group(1))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
         if LAT.search(words[0]):  # «Лайта» cut short from «L1ghtning» read «лайтнинг»
-            idx.bases[nick] += [r for w in [words[0], *nick_pieces(nick)]
-                                for r in name_readings(w)[:6] if len(r) >= 6]
+            idx.bases[nick] += _long_readings([words[0], *nick_pieces(nick)])
         for form in list(forms) + [f for f, cases in extra.items() if "nomn" in cases]:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
@@ -386,11 +382,18 @@ def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
     add_stems(idx.stems, nick, word)
 
 
+def _long_readings(words: list[str]) -> list[str]:
+    """The Cyrillic readings of six letters or more of Latin ``words`` (the first six of
+    each), as nominative spellings a nick may be cut short from («Снайпа» from «Sniper_77»
+    read «снайпер»; a short reading is no word a nick is cut from)."""
+    return [r for w in words for r in name_readings(w)[:6] if len(r) >= 6]
+
+
 def _add_roots(idx: NameIndex, nick: str, word: str) -> None:
     """Index the own stems of ``nick``'s pet forms built on ``word`` (see
-    :func:`engine.names_pets.add_roots`), a Latin word by its usual Cyrillic reading
-    into ``idx.roots``; a Latin word by its usual Cyrillic reading into ``idx.read_roots``
-    («Marusya.K»: «марус», so «Маруську» is hers, not Lady_Mary's by the name Мария)."""
+    :func:`engine.names_pets.add_roots`): a Cyrillic word into ``idx.roots``, a Latin word by
+    its usual Cyrillic reading into ``idx.read_roots`` («Marusya.K»: «марус», so «Маруську» is
+    hers, not Lady_Mary's by the name Мария)."""
     if not LAT.search(word):
         add_roots(idx.roots, nick, word)
     elif readings := name_readings(word):

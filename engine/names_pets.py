@@ -163,7 +163,7 @@ def longest_root_owners(roots: dict[str, set[str]], read_roots: dict[str, set[st
     of Marusya.K, not «мар-» of Lady_Mary, whom the pet form of Мария reaches too; not
     «Серёгу», a plain case form). ``set()`` when there is no such nickname."""
     begun = {r: roots.get(r, set()) | read_roots.get(r, set())
-             for r in set(roots) | set(read_roots) if len(r) >= 3 and word.startswith(r)}
+             for r in (word[:n] for n in range(3, len(word) + 1)) if r in roots or r in read_roots}
     if not begun:
         return set()
     best = max(begun, key=len)
