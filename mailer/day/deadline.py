@@ -16,6 +16,7 @@ from ..outbox import queue
 from ..out_state import UNSENT
 from ..answers import NEXT_DAY_REF, next_day_message_id
 from ..store import DayInput, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
+from ..forum.today import day_end
 from .context import GameError, address_of, current_context
 
 
@@ -70,10 +71,7 @@ def day_began(prev: DayRow | None, start: datetime) -> datetime:
     open day's. A deadline moved for ``prev`` and then an early close do not move it later."""
     if prev is None:
         return start
-    began = utc(prev.deadline).replace(second=0, microsecond=0) + timedelta(minutes=1)
-    if prev.closed_at is not None:
-        began = min(began, utc(prev.closed_at))
-    return began
+    return day_end(utc(prev.deadline), utc(prev.closed_at) if prev.closed_at else None, prev.status)
 
 
 def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, old: datetime,
