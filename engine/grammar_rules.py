@@ -130,12 +130,15 @@ def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = 
     """A :class:`Problem` with its Russian sentence for the reply letter.
 
     ``action``/``target`` (the move asked for) also go into ``Problem.action/target`` when
-    ``reason`` is one of :data:`LISTED_REASONS`.
+    ``reason`` is one of :data:`LISTED_REASONS`; an ``ambiguous`` problem keeps its
+    ``action`` (the move whose player is asked about: the player's answer makes it,
+    :mod:`engine.parse_answer`).
     """
     listed = reason in LISTED_REASONS and kind in ("not_allowed", "not_your_role")
     return Problem(text=text, kind=kind, candidates=tuple(candidates), reason=reason,
                    message=_message(text, kind, reason, candidates, action, target, word),
-                   action=action if listed else "", target=(target or None) if listed else None)
+                   action=action if listed or kind == "ambiguous" else "",
+                   target=(target or None) if listed else None)
 
 
 def _message(text, kind, reason, candidates, action, target, word) -> str:

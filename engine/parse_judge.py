@@ -135,7 +135,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:
         asked = Item(0, problem=problem(text, "ambiguous", "ambiguous",
-                                        candidates=bad[0].candidates), tried=action)
+                                        candidates=bad[0].candidates, action=action), tried=action)
         good = [(h, i, j) for h, i, j in tg.hits if h.nick is not None and h.nick in ctx.alive]
         if action != "vote" or ctx.turn.votes_per_player < 2 or not good:
             return asked

@@ -287,6 +287,9 @@ class _Run:
             result = prepared.result  # parsed ahead on exactly this text, sender and day
         else:
             result = parse_letter(body, nick, ctx.state, ctx.info)
+        if not (result.moves or result.skip or result.cancel):
+            # «Кира, конечно»: the answer to the question of the reply to an earlier letter
+            result = self._answer(s, decoded, r, nick, ctx, body, result, letter.notes)
         # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         earlier_letters = batch.standing_of(s, nick, ctx.day)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
@@ -334,6 +337,26 @@ class _Run:
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, **reply)
         return done(state)
+
+    def _answer(self, s: Session, decoded, r, nick: str, ctx, body: str, result,
+                notes: list[str]):
+        """``result`` (a letter that made no move), or the letter read as ``nick``'s answer
+        to the reply that asked him which player he meant (:mod:`mailer.answered`,
+        :func:`engine.parse_answer.read_answer`), with a note for the host."""
+        from engine.parse_answer import read_answer
+
+        from .answered import answer_note, asked_before
+
+        before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
+                                     letter_id=r.id, received=utc(r.received))
+        if not asked:
+            return result
+        answer = read_answer(body, nick, ctx.state, ctx.info, asked)
+        if answer is None:
+            return result
+        notes.append(answer_note(before, asked))
+        return answer
+
 
 def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:
     """The outcome of a letter whose processing raised: ``held`` (no moves, no reply), the

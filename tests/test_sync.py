@@ -54,11 +54,13 @@ def letter(sender: str, body: str, *, msgid: str, extra: str = "", subject: str 
 
 
 class Game:
-    """The game of CONFIG in ``tmp_path``; ``database_url``: its database instead of g.db."""
+    """The game of CONFIG in ``tmp_path``; ``database_url``: its database instead of g.db;
+    ``players``: more ``[[player]]`` tables."""
 
-    def __init__(self, tmp_path: Path, extra: str = "", database_url: str | None = None):
+    def __init__(self, tmp_path: Path, extra: str = "", database_url: str | None = None,
+                 players: str = ""):
         self.root = tmp_path
-        text = CONFIG.format(extra=extra)
+        text = CONFIG.format(extra=extra) + players
         if database_url:
             text = text.replace('database = "g.db"', f'database = "{database_url}"')
         (tmp_path / "game.toml").write_text(text, encoding="utf-8")

@@ -1,0 +1,147 @@
+"""A player's answer to the reply's question about a name (issue 11: «when two readings
+remain, ask the player»).
+
+A letter «Лечу Кирку» with the players Кир and Кира is not applied: the reply asks «Не понял,
+кого вы имеете в виду: «Кир» или «Кира»?». The player answers as people answer a question,
+not as they write a move: «Кира», «Киру, конечно», «второго», «Кир!». Such a letter holds no
+move word, so :func:`engine.parse.parse_letter` reads nothing from it. Given the problems the
+reply asked about (the mailer finds them: the letter the answer replies to, else the
+sender's letter of the day before it), :func:`read_answer` reads the answer as the asked
+move with the chosen player.
+
+Precision first: the answer is short (at most :data:`MAX_WORDS` words), names only players
+among one asked problem's candidates, exactly one of them per problem (by the nickname as
+written in the question, a case form that only one of them has, or «первый» / «второй» in
+the question's order), and the asked move is one the sender's role makes himself. Anything
+else is no answer, and the letter is read as any other letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .grammar_tokens import tokenize
+from .legality import may_make
+from .model import Move, ParseResult, Problem, TurnInfo
+from .names import name_index
+from .state import GameState
+from .textnorm import clean_text
+from .words import norm
+
+__all__ = ["read_answer", "answerable", "MAX_WORDS"]
+
+#: The longest answer read so (words): «Я имел в виду Киру, конечно, извините» is seven.
+MAX_WORDS = 8
+
+#: «первый», «второго» …: the candidates in the order the question lists them.
+_ORDINALS = {
+    **dict.fromkeys(("первый", "первого", "первую", "первая", "первое", "первым", "1"), 0),
+    **dict.fromkeys(("второй", "второго", "вторую", "вторая", "второе", "вторым", "2"), 1),
+    **dict.fromkeys(("третий", "третьего", "третью", "третья", "третье", "третьим", "3"), 2),
+}
+
+#: Words of an answer that name nobody and refuse nothing («я имел в виду», «конечно»).
+_POLITE = frozenset({
+    "я", "имел", "имела", "имею", "в", "виду", "конечно", "разумеется", "естественно", "да",
+    "ну", "же", "то", "есть", "извините", "извиняюсь", "простите", "сорри", "спасибо",
+    "пожалуйста", "это", "этот", "эта", "ник", "игрок", "игрока", "игрока", "про", "о",
+    "речь", "шла", "шёл", "шел", "там", "был", "была", "тот", "та", "который", "которая",
+})
+
+
+def answerable(problem: Problem) -> bool:
+    """True when the reply asked about ``problem`` so that an answer can settle it: a name
+    that fits several players (``ambiguous``), with the asked move's ``action`` and the
+    ``candidates``."""
+    return problem.kind == "ambiguous" and bool(problem.action) and len(problem.candidates) > 1
+
+
+def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
+                asked: Sequence[Problem]) -> ParseResult | None:
+    """The moves ``text`` makes as ``sender``'s answer to the questions ``asked``, or None.
+
+    Args:
+        text: the answer's own text (quotes cut), as :func:`engine.parse.parse_letter` takes it.
+        sender: the player's roster nickname.
+        state: the game before the turn; ``turn``: the day (two-vote days are not answered:
+            a vote there is both of the player's votes).
+        asked: the problems of the letter the answer replies to (those not
+            :func:`answerable` are skipped).
+
+    Returns:
+        :class:`ParseResult` with one move per settled problem (``span``: the answer's text),
+        no problems; None when the text is no such answer (too long, a name outside the
+        candidates, two candidates of one problem, a move the sender's role does not make).
+        The rules' screen (:func:`engine.legality.screen_letter`) is the caller's, as for
+        any letter.
+    """
+    questions = [p for p in asked if answerable(p)]
+    player = state.players.get(sender)
+    if not questions or player is None:
+        return None
+    text = clean_text(text)
+    toks = tokenize(text)
+    if sum(t.word for t in toks) > MAX_WORDS:
+        return None
+    named = _named(toks, tuple(state.players), questions)
+    if named is None:
+        return None
+    moves: list[Move] = []
+    used: set[str] = set()
+    for p in questions:
+        chosen = named & set(p.candidates)
+        if len(chosen) != 1:
+            continue
+        nick = chosen.pop()
+        if p.action == "vote" and turn.votes_per_player > 1:
+            return None
+        move = Move(p.action, target=nick, span=text.strip())
+        if may_make(state, turn, player, move) is not None:
+            return None
+        moves.append(move)
+        used.add(nick)
+    if not moves or named - used:
+        return None
+    return ParseResult(moves=tuple(moves))
+
+
+def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] | None:
+    """The players the answer's words name, or None when a word is neither such a name nor a
+    word of :data:`_POLITE` (the letter then says something else), or a name fits none or
+    several of the players the questions offer."""
+    offered = {c for p in questions for c in p.candidates}
+    spelled = {norm(n): n for n in offered}
+    idx = name_index(nicks)
+    toks = idx.merge(toks)
+    words = [t.w for t in toks]
+    named: set[str] = set()
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        if not t.word:
+            k += 1
+            continue
+        if t.w in spelled:  # the nickname as the question wrote it: «Кира», not Кир's genitive
+            named.add(spelled[t.w])
+            k += 1
+            continue
+        if t.w in _ORDINALS:
+            picked = {p.candidates[_ORDINALS[t.w]] for p in questions
+                      if _ORDINALS[t.w] < len(p.candidates)}
+            if len(picked) != 1:
+                return None
+            named |= picked
+            k += 1
+            continue
+        hit = idx.exact(words, k, None)
+        if hit is None:
+            if t.w in _POLITE:
+                k += 1
+                continue
+            return None
+        fits = ({hit.nick} if hit.nick else set(hit.candidates)) & offered
+        if len(fits) != 1:  # nobody asked about, or a form two of them share («Киру»)
+            return None
+        named |= fits
+        k += hit.length
+    return named or None

@@ -1,0 +1,67 @@
+"""Which question of the game a player's letter may answer (:mod:`engine.parse_answer`).
+
+When a name in a letter fits several players, the reply asks which one is meant («Не понял,
+кого вы имеете в виду: «Кир» или «Кира»?») and applies nothing of that move. The player
+answers in a reply to that reply (its In-Reply-To is the reply's Message-ID, RFC 5322
+§3.6.4), or in a new letter the same day. :func:`asked_before` finds the letter whose reply
+he answers: the one that reply went to, else his latest letter of the day before this one;
+the letter's asked problems (stored with the move's action, :func:`mailer.words.stored_problem`)
+are what the answer may settle.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine.model import Problem
+
+from .letter_state import PLAYER_LETTER_STATES
+from .store import Letter, Outgoing, loads, to_db
+
+__all__ = ["asked_before", "answer_note"]
+
+#: The ``ref`` prefix of a reply to a player's letter (:func:`mailer.answers._ref`).
+_REPLY_REF = "reply:"
+
+
+def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, letter_id: int,
+                 received: datetime) -> tuple[Letter | None, list[Problem]]:
+    """The earlier letter of ``nick`` on ``day`` that a letter (row ``letter_id``, received at
+    ``received``, aware UTC) may answer the reply of, and that letter's ``ambiguous``
+    problems with their action and candidates.
+
+    The letter the game's reply ``in_reply_to`` (a Message-ID without brackets) answered,
+    when it is ``nick``'s letter of ``day``; without such a reply, ``nick``'s latest letter of
+    ``day`` received before this one. ``(None, [])`` when there is none.
+    """
+    letter = None
+    if in_reply_to:
+        ref = s.exec(select(Outgoing.ref).where(Outgoing.message_id == in_reply_to,
+                                                Outgoing.kind == "reply")).first()
+        if ref is not None and ref.startswith(_REPLY_REF):
+            message_id, _, row = ref[len(_REPLY_REF):].partition("#")
+            q = select(Letter).where(Letter.nick == nick, Letter.day == day)
+            q = q.where(Letter.id == int(row)) if row.isdigit() else \
+                q.where(Letter.message_id == message_id)
+            letter = s.exec(q.order_by(Letter.id.desc())).first()
+    if letter is None:
+        letter = s.exec(select(Letter).where(
+            Letter.nick == nick, Letter.day == day, Letter.id != letter_id,
+            Letter.received <= to_db(received),
+            Letter.state.in_([st.value for st in PLAYER_LETTER_STATES]),
+        ).order_by(Letter.received.desc(), Letter.id.desc())).first()
+    if letter is None:
+        return None, []
+    asked = [Problem(text=p.get("text", ""), kind=p["kind"], candidates=tuple(p["candidates"]),
+                     action=p["action"])
+             for p in loads(letter.problems_json) or []
+             if p.get("kind") == "ambiguous" and p.get("action") and p.get("candidates")]
+    return letter, asked
+
+
+def answer_note(letter: Letter, asked: list[Problem]) -> str:
+    """The host's note on a letter read as an answer to the reply to ``letter``."""
+    lines = "; ".join(f"«{p.text}»" for p in asked)
+    return f"прочитано как ответ на вопрос к письму {letter.id} ({lines})"

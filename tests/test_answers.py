@@ -1,0 +1,146 @@
+"""A player's answer to the reply's question «which player do you mean?» (issue 11): the
+answer («Кира, конечно», «второго») makes the asked move, by reply or by a new letter the
+same day; an answer that does not settle it makes nothing (engine/parse_answer.py,
+mailer/answered.py)."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+
+from engine.model import Problem
+from engine.parse_answer import read_answer
+from mailer.store import loads
+from test_parse import build
+from test_sync import START, Game, letter
+
+#: Two players one name fits: «Кирку» is Кир's or Кира's pet form.
+EXTRA_PLAYERS = """
+[[player]]
+nick = "Кир"
+email = "kir@example.org"
+role = "civilian"
+[[player]]
+nick = "Кира"
+email = "kira@example.org"
+role = "hostess"
+"""
+
+
+@pytest.fixture
+def game(tmp_path, database_url):
+    g = Game(tmp_path, database_url=database_url, players=EXTRA_PLAYERS)
+    yield g
+    g.store.dispose()
+
+
+def _letters(game):
+    with game.store.session() as s:
+        return {l.message_id: l for l in game.store.letters(s)}
+
+
+def _reply_to(game, msgid: str):
+    [reply] = [r for r in game.replies("reply") if r.ref == f"reply:{msgid}"]
+    return reply
+
+
+def test_answer_by_reply_makes_the_asked_move(game):
+    game.deliver(letter("buka@example.org", "Лечу Кирку. Линч: Ягуарчик", msgid="q1@x"),
+                 START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q1@x")
+    assert "«Кир» или «Кира»" in asked.body
+    game.deliver(letter("buka@example.org", "Кира, конечно!\n\n> Не понял, кого вы имеете в виду",
+                        msgid="a1@x", extra=f"In-Reply-To: <{asked.message_id}>\r\n"),
+                 START + timedelta(hours=3))
+    game.sync()
+    rows = _letters(game)
+    answer = rows["a1@x"]
+    assert answer.state == "applied"
+    assert loads(answer.moves_json) == [{"action": "heal", "target": "Кира"}]
+    assert any("ответ на вопрос к письму" in n for n in loads(answer.notes_json))
+    body = _reply_to(game, "a1@x").body
+    assert "Лечение: Кира" in body
+    # the question's letter keeps its vote: the answer replaces only the heal
+    assert "Голос на линче: Ягуарчик" in body.split("Остаются в силе")[1]
+
+
+def test_answer_as_a_new_letter_the_same_day(game):
+    """Read the reply, then wrote a new letter (no In-Reply-To): his latest letter of the day
+    before it is the one asked about."""
+    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q2@x"), START + timedelta(hours=2))
+    game.sync()
+    game.deliver(letter("buka@example.org", "второго", msgid="a2@x"), START + timedelta(hours=3))
+    game.sync()
+    rows = _letters(game)
+    assert loads(rows["a2@x"].moves_json) == [{"action": "heal", "target": "Кира"}]
+    stored = loads(rows["q2@x"].problems_json)
+    assert stored[0]["kind"] == "ambiguous" and stored[0]["action"] == "heal"
+
+
+@pytest.mark.parametrize("text", [
+    "Киру",  # a form both have: still not settled
+    "Маруська",  # a player the question did not offer
+    "Кира. А вообще я думаю, что Ягуарчик мафия, и завтра проверю его ещё раз, точно",
+])
+def test_an_answer_that_settles_nothing_makes_no_move(game, text):
+    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q3@x"), START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q3@x")
+    game.deliver(letter("buka@example.org", text, msgid="a3@x",
+                        extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    game.sync()
+    answer = _letters(game)["a3@x"]
+    assert answer.state == "no_moves" and loads(answer.moves_json) == []
+
+
+def test_an_answer_to_a_letter_of_another_player_is_none(game):
+    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q4@x"), START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q4@x")
+    game.deliver(letter("serg@example.org", "Кира", msgid="a4@x",
+                        extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    game.sync()
+    assert _letters(game)["a4@x"].state == "no_moves"
+
+
+# --- the engine's reading, without mail -----------------------------------------------------
+
+def _asked(roster: str, sender: str, text: str, **case):
+    state, turn = build({"roster": roster, "from": sender, "text": text, **case})
+    from engine.parse import parse_letter
+
+    return state, turn, parse_letter(text, sender, state, turn).problems
+
+
+@pytest.mark.parametrize("answer, target", [
+    ("Кира", "Кира"), ("Кир!", "Кир"), ("Первый", "Кир"), ("второго", "Кира"),
+    ("Я имел в виду Кира, конечно", "Кира"), ("кира)", "Кира"),
+    ("Киру", None), ("Кира и Кир", None), ("Бука", None), ("лечу Кира", None),
+    ("Кира. И голос за Буку", None),
+])
+def test_read_answer(answer, target):
+    state, turn, asked = _asked("std", "Шерлок", "Проверяю Кирку")
+    assert [(p.kind, p.action, p.candidates) for p in asked] == [("ambiguous", "check", ("Кир", "Кира"))]
+    got = read_answer(answer, "Шерлок", state, turn, asked)
+    assert (None if got is None else [m.to_json() for m in got.moves]) == \
+        (None if target is None else [{"action": "check", "target": target}])
+
+
+def test_read_answer_only_for_the_senders_own_move():
+    state, turn, _ = _asked("std", "Шерлок", "Проверяю Кирку")
+    asked = [Problem("Лечу Кирку", "ambiguous", ("Кир", "Кира"), action="heal")]
+    assert read_answer("Кира", "Шерлок", state, turn, asked) is None  # a detective heals nobody
+    assert read_answer("Кира", "Шерлок", state, turn,
+                       [Problem("Лечу Кирку", "unknown_name", ("Кир", "Кира"), action="check")]) is None
+
+
+def test_stored_problem_keeps_the_asked_action_json_unchanged():
+    from mailer.words import stored_problem
+
+    _state, _turn, asked = _asked("std", "Шерлок", "Проверяю Кирку")
+    assert asked[0].to_json() == {"text": "Проверяю Кирку", "kind": "ambiguous",
+                                  "candidates": ["Кир", "Кира"]}  # SCENARIOS.md: the same shape
+    assert json.loads(json.dumps(stored_problem(asked[0])))["action"] == "check"
