@@ -153,7 +153,8 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
                 echo(msg.get_content().rstrip("\n"))
                 echo("")
         sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
-        echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {cfg.send.path}")
+        where = cfg.send.path if keep else "папку outbox демо-игры (файлы .eml; без --keep она удаляется в конце)"
+        echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {where}")
     finally:
         store.dispose()
     echo("")

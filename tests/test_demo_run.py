@@ -62,6 +62,9 @@ def test_demo_in_a_temporary_folder_leaves_nothing_behind(tmp_path, monkeypatch)
     assert lines[-1] == ("Временная папка демо-игры удалена. Оставить игру, чтобы посмотреть все "
                          "письма, базу и status: mafia-mail demo --keep ПАПКА")
     assert not any(line.startswith(("Дальше:", "Всё здесь:")) for line in lines)
+    # the send line names no folder that is gone when the demo ends
+    [sent] = [line for line in lines if line.startswith("5. send:")]
+    assert str(folder) not in sent and "без --keep она удаляется" in sent
 
 
 def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
@@ -72,3 +75,4 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["README.md", "game.db", "game.toml", "maildir", "outbox"]
     assert lines[-1] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
     assert len(list((folder / "outbox").iterdir())) == 75
+    assert f"5. send: 75 писем записано в {folder / 'outbox'}" in lines
