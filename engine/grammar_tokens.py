@@ -167,6 +167,11 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                 # (not «Голос у Мирона 😂 такой писклявый»)
                 cur = []
             continue  # else a picture is no token of the clause
+        if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):
+            if cur and not (len(cur) == 1 and _is_bullet(cur[0])):
+                out.append(cur)  # «угадала)) линч шмель», «убили(( лечу Васю»: a smiley
+                cur = []  # ends the sentence («1)» at a line's start is a bullet)
+            continue
         if w == "(":
             depth += 1
         elif w == ")":
@@ -188,6 +193,14 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+def _sad_smiley(toks: list[Tok], n: int) -> bool:
+    """True when the «(» at ``toks[n]`` is a sad smiley, not a bracket: one of a run of two or
+    more («убили((»), or right after a colon («:(»)."""
+    before = toks[n - 1].w if n else ""
+    after = toks[n + 1].w if n + 1 < len(toks) else ""
+    return before in ("(", ":") or after == "("
 
 
 def _predicate(w: str) -> bool:
