@@ -68,7 +68,14 @@ def _closed_day(s: Session, day: int | None) -> DayRow:
             raise GameError("ещё ни один день не закрыт: сначала mafia-mail close-day")
         return row
     row = s.get(DayRow, day)
-    if row is None or row.status != "closed":
+    if row is None:
+        closed = s.exec(select(DayRow.day).where(DayRow.status == "closed").order_by(DayRow.day)).all()
+        last = s.exec(select(DayRow.day).order_by(DayRow.day.desc())).first()
+        known = (f"закрыты дни {closed[0]}–{closed[-1]}" if len(closed) > 1 else
+                 f"закрыт день {closed[0]}" if closed else "ни один день ещё не закрыт")
+        raise GameError(f"дня {day} в игре нет" + (f" (сейчас идёт день {last}; {known})"
+                                                    if last is not None else ""))
+    if row.status != "closed":
         raise GameError(f"день {day} ещё не закрыт")
     return row
 

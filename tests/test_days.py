@@ -93,8 +93,10 @@ def test_explain_reads_like_host_notes(demo):
     assert "Darkwing" in text and "Шершень" in text
     assert "Любашка: обворован(а)" in text
     assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнено" in text
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="^день 2 ещё не закрыт$"):
         explain_day(store, 2)
+    with pytest.raises(GameError, match=r"^дня 5 в игре нет \(сейчас идёт день 2; закрыт день 1\)$"):
+        explain_day(store, 5)
 
 
 def test_newspaper_without_a_day_is_the_last_closed_one(demo):
