@@ -620,6 +620,26 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
         assert not any("22:00 (Europe/Moscow)" in r.body for r in store.outgoing(s) if r.state == "queued")
 
 
+def test_close_day_drops_the_unsent_notices_of_its_moved_deadline(demo):
+    """The day's deadline moved and the day closed before ``send``: its «новый срок» letters
+    would tell the players a deadline of a day already over; they go off the queue, the day
+    after's stay."""
+    cfg, store = demo
+    now = START + timedelta(hours=4)
+    set_deadline(cfg, store, "2026-12-08 21:30", now=now)
+    with store.session() as s:
+        assert len([r for r in store.outgoing(s) if r.kind == "deadline"]) == len(cfg.players)
+    sync(cfg, store, now=AFTER)
+    rep = close_day(cfg, store, now=datetime(2026, 12, 8, 18, 31, tzinfo=timezone.utc))
+    with store.session() as s:
+        assert [r for r in store.outgoing(s) if r.kind == "deadline"] == []
+    set_deadline(cfg, store, "2026-12-09 23:00", now=AFTER)  # day 2's: told to the living
+    dead = {d["player"] for d in rep.result.to_json()["deaths"]}
+    with store.session() as s:
+        told = {r.to_nick for r in store.outgoing(s) if r.kind == "deadline" and r.day == 2}
+    assert told == {p.nick for p in cfg.players} - dead
+
+
 def test_moved_deadline_of_day_two_rewrites_the_newspaper_and_results(demo):
     """Day 2's deadline moved before the results of day 1 went out: the queued result
     letters and the stored newspaper announce the new deadline; the dead are not told."""

@@ -186,7 +186,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                       subject=f"{cfg.name}: игра окончена",
                       body=renderer.final_letter(nick=p.nick, final=final), now=now)
                 letters += 1
-        drop_stale_reminders(s, row.day, new_state)  # never sent for a closed day or to the dead
+        drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
         game.finished = result.winner is not None

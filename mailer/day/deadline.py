@@ -194,10 +194,11 @@ def drop_answered_reminder(s: Session, nick: str, day: int) -> bool:
 
 
 def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
-    """Take off the queue the reminders that no longer hold: those for ``day`` (being
-    closed) or earlier, and those to players dead in ``state``. Returns how many."""
+    """Take off the queue the reminders and the «новый срок» notices (kind ``deadline``) that
+    no longer hold: those for ``day`` (being closed) or earlier, and those to players dead in
+    ``state``. Returns how many."""
     dropped = 0
-    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reminder",
+    for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reminder", "deadline")),
                                              Outgoing.state.in_(UNSENT))):
         p = state.players.get(out.to_nick or "")
         if (out.day or 0) <= day or (p is not None and not p.alive):
