@@ -85,7 +85,7 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
       mafia-mail --config game.toml forum tally --day 2 --bbcode
     """
     from ..cli.common import open_game
-    from .report import tally_for_host, text_report
+    from .report import letter_votes, tally_for_host, text_report
     from .tally import bbcode as to_bbcode
 
     cfg, store = open_game(ctx)
@@ -95,4 +95,4 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     elif bbcode:
         click.echo(to_bbcode(t), nl=False)
     else:
-        click.echo(text_report(t), nl=False)
+        click.echo(text_report(t, letter_votes(store, t)), nl=False)

@@ -4,6 +4,8 @@ for autokill. Host imports (``votes import``, ``posts import``) stay overrides."
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel import Session, func, select
 
 from ..store import DayInput, DayRow, Letter, loads, utc
@@ -29,11 +31,7 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     if t.posts == 0:
         return votes, words
     hosted = {i.nick for i in inputs if i.kind == "vote"}
-    latest_letter: dict[str, object] = {}
-    for letter in letters:
-        if letter.nick and any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
-            at = utc(letter.received)
-            latest_letter[letter.nick] = max(latest_letter.get(letter.nick, at), at)
+    latest_letter = letter_vote_times(letters)
     votes = dict(votes)
     taken: list[str] = []
     if not t.secret:
@@ -50,6 +48,17 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
               {i.nick for i in inputs if i.kind == "lost_vote"}, words)
     return votes, words
+
+
+def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:
+    """Player → when his latest letter with a vote among ``letters`` was received (aware
+    UTC): a thread vote stands only when it is later (FORUM.md, last section)."""
+    latest: dict[str, datetime] = {}
+    for letter in letters:
+        if letter.nick and any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
+            at = utc(letter.received)
+            latest[letter.nick] = max(latest.get(letter.nick, at), at)
+    return latest
 
 
 def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,

@@ -116,6 +116,25 @@ def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
     assert ", у 1 — загруженные ведущим (votes import) вместо ветки" in rep.thread[0]
 
 
+def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
+    """forum tally (text): the thread count is the thread's (FORUM.md JSON unchanged), and the
+    host is told who voted by letter only and whose letter vote is later than his post, as
+    close-day merges them; «Не голосовали» alone listed letter voters as silent."""
+    cfg, store = make_game(tmp_path / "g")
+    _letter(cfg, 2, START + timedelta(hours=2, minutes=30), "Линч Лису")  # Зоя: after her post
+    _letter(cfg, 3, START + timedelta(minutes=31), "Линч Зое")  # Гном: letter only
+    _letter(cfg, 7, START + timedelta(minutes=30), "Линч Лису")  # Бука: his post is later
+    sync(cfg, store, now=START + timedelta(hours=3))
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
+    lines = _run(cfg, "forum", "tally").output.splitlines()
+    at = lines.index("Не голосовали: Лис, Гном, Кузя, Гоша, Тётя Ася")
+    assert lines[at + 1] == "  из них голосовали письмом (close-day учтёт): Гном"
+    assert lines[at + 2] == "Голос письмом позже голоса в ветке (close-day возьмёт письмо): Зоя"
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["not_voted"] == ["Лис", "Гном", "Кузя", "Гоша", "Тётя Ася"]
+    assert "письмом" not in _run(cfg, "forum", "tally", "--bbcode").output  # the public post
+
+
 def test_failed_import_changes_nothing(tmp_path):
     cfg, store = make_game(tmp_path / "g")
     good = _paste(tmp_path, "t.txt", THREAD)
