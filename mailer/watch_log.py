@@ -26,7 +26,7 @@ _REPLY_STATES_RU = {OutState.SENT: "ответ отправлен", OutState.QUE
 
 
 class Log:
-    """One line per event on ``out``: «2026-12-07 19:20:03 письмо 12 от …» in the game's zone,
+    """One line per event on ``out``: «2026-12-07 19:20:03 MSK письмо 12 от …» in the game's zone,
     or a JSON object per line (``json_lines``) with ``time`` (ISO 8601, UTC), ``event`` and
     ``message`` (the Russian line) plus the event's fields."""
 
@@ -41,7 +41,9 @@ class Log:
             line = json.dumps({"time": now.astimezone(timezone.utc).isoformat(timespec="milliseconds"),
                                "event": event, "message": message, **fields}, ensure_ascii=False)
         else:
-            line = f"{now.astimezone(self.cfg.zone):%Y-%m-%d %H:%M:%S} {message}"
+            # the game's zone, named («2026-12-08 19:31:02 MSK»): the host may run watch on a
+            # server in another zone
+            line = f"{now.astimezone(self.cfg.zone):%Y-%m-%d %H:%M:%S %Z} {message}"
         print(line, file=self.out, flush=True)
 
 

@@ -482,3 +482,22 @@ def test_host_template_edited_while_watching_is_used_and_a_broken_one_waits(tmp_
     assert "Ваш ход записан" not in bodies["tp1@x"].get_payload(decode=True).decode()
     assert bodies["tp2@x"].get_payload(decode=True).decode().startswith("Ваш ход записан, Serginio.")
     assert replies_by_letter(smtp_server) == {"tp1@x": 1, "tp2@x": 1, "tp3@x": 1}
+
+
+def test_plain_log_line_names_the_games_zone():
+    """A host reading the journal on a server in another zone sees which zone the time is in;
+    the JSON lines stay UTC."""
+    import io
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from mailer.watch_log import Log
+
+    at = datetime(2026, 12, 8, 16, 31, 2, tzinfo=timezone.utc)
+    cfg = SimpleNamespace(zone=ZoneInfo("Europe/Moscow"))
+    plain, as_json = io.StringIO(), io.StringIO()
+    Log(cfg, lambda: at, out=plain)("waiting", "жду писем")
+    Log(cfg, lambda: at, json_lines=True, out=as_json)("waiting", "жду писем")
+    assert plain.getvalue() == "2026-12-08 19:31:02 MSK жду писем\n"
+    assert json.loads(as_json.getvalue())["time"] == "2026-12-08T16:31:02.000+00:00"
