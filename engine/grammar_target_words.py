@@ -210,7 +210,7 @@ def first_word(clause: list[Tok], lo: int) -> int:
 
 
 #: «он», «она» opening what follows a named target: a reason about that player.
-_REASON_PRONOUNS = frozenset({"он", "она"})
+REASON_PRONOUNS = frozenset({"он", "она"})
 
 #: Verbs of saying: «голос за X она сказала» reports another's words, it gives no reason.
 _SAYING = frozenset({"сказал", "сказала", "говорит", "пишет", "написал", "написала",
@@ -221,7 +221,7 @@ def reason_about(clause: list[Tok], t: Tok, hi: int) -> bool:
     """True when the word ``t`` after a target is «он»/«она» opening a reason about that
     player («голос за Zhenyu_K он чет оч тихий сидит»), not reporting what someone said
     («… она сказала»)."""
-    if not t.word or t.w not in _REASON_PRONOUNS:
+    if not t.word or t.w not in REASON_PRONOUNS:
         return False
     k = clause.index(t)
     return not any(c.w in _SAYING for c in clause[k + 1:min(hi, k + 3)])

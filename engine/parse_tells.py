@@ -10,7 +10,7 @@ import unicodedata
 from . import grammar_vocab as V
 from .grammar_keywords import Kw, order_form
 from .grammar_targets import Targets
-from .grammar_target_words import reason_about
+from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .words import is_interjection, predicate, verb_reading
@@ -70,6 +70,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
             return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
+        if own and reason_opens(clause, n, hi):
+            return False  # «голос за X потому что бесит», «… — складно он излагает»: why
         if t.word and t.w in _SENDER_REMARK and own and all(
                 not c.word or c.w in V.FILLERS or is_interjection(c.w)
                 for c in clause[after:hi] if c.start < t.start):
@@ -121,3 +123,26 @@ _FIRST_PERSON = frozenset({"меня", "мне", "себе", "выбираю", "
 
 def _first_word_at(clause: list[Tok]) -> int:
     return next((k for k, t in enumerate(clause) if t.word), 0)
+
+
+#: Conjunctions opening the reason for a move right after its target («голос за X потому
+#: что он бесит», «… так как молчит», «… ибо нефиг», «… тк бесит»).
+_BECAUSE = frozenset({"потому", "поскольку", "ибо", "ведь", "тк", "потомучто"})
+
+
+def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when token ``k`` after a target opens the sender's reason for his move: a
+    conjunction of cause («потому что», «так как», «ибо», «тк»), or a dash followed within
+    four words by «он»/«она» as the reason's subject («голос за X — слишком уж складно он
+    излагает»), not by a verb of saying («… — она сказала»)."""
+    t = clause[k]
+    if t.word:
+        return t.w in _BECAUSE or (t.w == "так" and k + 1 < hi and clause[k + 1].w == "как")
+    if t.w not in ("—", "–", "-"):
+        return False
+    for n in range(k + 1, min(hi, k + 6)):
+        if not clause[n].word:
+            return False
+        if clause[n].w in REASON_PRONOUNS:
+            return reason_about(clause, clause[n], hi)
+    return False
