@@ -370,8 +370,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if out.hits:
             break
-        if is_known_word(w) and (not (t.quoted or (t.cap and k > 0)) or w in _EVENT_WORDS):
-            # («лечить приходится: Полнолуние, …»: the day's event is no player)
+        if (w in _EVENT_WORDS or is_known_word(w)) and \
+                (not (t.quoted or (t.cap and k > 0)) or w in _EVENT_WORDS):
+            # («лечить приходится: Полнолуние, …»: the day's event is no player; «голос по
+            # апелёвке»: slang of an event, no dictionary word)
             if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
                          or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))
                          or (w in V.DECIDING and not out.roles)):
@@ -433,7 +435,8 @@ _SECOND = frozenset({"второго", "вторую", "вторым", "втор
 #: after a move word they name the day, never a player (a nick of that word is read before).
 _EVENT_WORDS = frozenset({
     "полнолуние", "полнолуния", "полнолунием", "ярость", "ярости", "затмение", "затмения",
-    "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "праздник",
+    "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "апелевке",
+    "апелевку", "апелевкой", "праздник",
     "праздника", "пальмы", "страх", "страха",
 })
 

@@ -31,6 +31,10 @@ _CONCLUDING = frozenset({"лучше", "тогда", "ладно", "давай",
                          "итак", "значит", "все-таки", "всё-таки", "окончательно", "решено",
                          "итоге", "выбираю", "останавливаюсь", "остановлюсь"})
 
+#: Words that conclude only a choice among players offered («шизю X… или лучше Y? короче
+#: Y»), not a move word left with no target in talk («…весь город сторожит. Короче, X»).
+_CONCLUDING_CHOICE = frozenset({"короче", "крч", "кароч", "короч"})
+
 #: Words that may stand with the concluding words and the name («ну ладно, пусть будет
 #: всё-таки X», «в итоге на X»).
 _AROUND = _CONCLUDING | frozenset({"ну", "а", "же", "будет", "в", "на", "я", "таки", "все",
@@ -58,13 +62,18 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     open move's target; the questions the open move left (no target, taken back, offered
     among several) are answered. True when the clause was one."""
     words = clause_words(clause)
+    around = _AROUND
     if _CONCLUDING.isdisjoint(words):
-        return False  # the common case
+        if _CONCLUDING_CHOICE.isdisjoint(words) or not prev.items or any(
+                it.problem is None or it.problem.reason not in ("alternative", "alternatives")
+                for it in prev.items):
+            return False  # the common case
+        around = _AROUND | _CONCLUDING_CHOICE
     idx = name_index(ctx.nicks)
     if find_keywords(clause, set(), idx):
         return False  # «Ладно, лечу Бобра»: a move of its own
     k = 0
-    while k < len(clause) and (not clause[k].word or clause[k].w in _AROUND or
+    while k < len(clause) and (not clause[k].word or clause[k].w in around or
                                clause[k].w in V.PREPOSITIONS or clause[k].w in V.FILLERS):
         k += 1
     if k >= len(clause):
@@ -73,7 +82,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
-    if any(t.word and t.w not in _AROUND and t.w not in V.FILLERS for t in clause[end:]):
+    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:]):
         return False  # «Ладно, Мальвина молодец»: talk about the player
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)

@@ -85,7 +85,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             return False
         k = 0
     else:
-        k = _after_aside(ctx, clause, words, k)  # «хотя нет, если честно, лучше за Вишню»
+        k = _after_aside(ctx, clause, words, k, prev, items)
+        # («хотя нет, если честно, лучше за Вишню»)
     k0 = k
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
                                clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or
@@ -165,18 +166,29 @@ def _own_move_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:
                for kw in find_keywords(clause, set(), name_index(ctx.nicks)))
 
 
-def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
+def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
+                 prev: Prev | None = None, items: tuple | list = ()) -> int:
     """Index after a short aside of up to five words closed by a comma right after the
     correction words at ``k`` («хотя нет, если честно, лучше за Вишню», «нет, он свой,
-    лучше Бобра», «хотя нет, у неё же иммунитет, тогда X»), when it names nobody and no
-    move; else ``k``."""
+    лучше Бобра», «хотя нет, у неё же иммунитет, тогда X»), when it names no move and nobody
+    but the target of the move before, ``prev`` (its items still in ``items``), it tells
+    something about («ой нет, Шкаф наверное мирный, жульничаю Глаза»); else ``k``."""
     while k < len(clause) and not clause[k].word:
         k += 1
     idx = name_index(ctx.nicks)
+    live = {id(it) for it in items}
+    old = {t for it in (prev.items if prev is not None else ())
+           if it.move is not None and id(it) in live
+           for t in (it.move.targets or (it.move.target,))}
     n = k
     while n < len(clause) and clause[n].word and n - k < 5:
-        if idx.exact(words, n, None) is not None:
-            return k
+        hit = idx.exact(words, n, None)
+        if hit is not None:
+            if hit.nick is None or hit.nick not in old or \
+                    not (n + hit.length < len(clause) and clause[n + hit.length].word):
+                return k  # («хотя нет, всё-таки Маргоша, Барон …»: the name chosen again)
+            n += hit.length
+            continue
         n += 1
     if n == k or n >= len(clause) or clause[n].w != "," or any(
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
