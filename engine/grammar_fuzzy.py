@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import functools
 
+from . import grammar_vocab as V
 from .grammar_plans import SEGMENT_MARKS
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .words import is_known_word, max_distance, role_words
 
@@ -78,3 +79,26 @@ def fuzzy_noun(word: str) -> str | None:
         return None
     classes = {lexicon().words[c] for c, s, _ in hits}
     return classes.pop() if len(classes) == 1 else None
+
+
+def run_on_verbs(clause: list[Tok], ends: list[int], excluded: set[int],
+                 idx) -> list[tuple[int, str]]:
+    """Misspelt verbs in a run-on sentence with no punctuation («шизю сову голомую за
+    бармалея»): a word right after the name that follows a move word (the move words end
+    at ``ends``), one edit from a move verb (:func:`fuzzy_verb`) and followed by a
+    preposition or a player's name (``idx``: the roster's name index). (index, class) each."""
+    words = clause_words(clause)
+    out: list[tuple[int, str]] = []
+    for j in ends:
+        hit = idx.exact(words, j, None) if j < len(clause) else None
+        if hit is None:
+            continue
+        k = j + hit.length
+        if k + 1 >= len(clause) or not clause[k].word or not clause[k + 1].word or \
+                k in excluded or len(words[k]) < 5:
+            continue
+        if words[k + 1] not in V.PREPOSITIONS and idx.exact(words, k + 1, None) is None:
+            continue
+        if idx.exact(words, k, None) is None and (cls := fuzzy_verb(words[k])):
+            out.append((k, cls))
+    return out

@@ -22,7 +22,7 @@ from .words import (
     common_noun, is_known_word, is_verb, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
-from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb
+from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb, run_on_verbs
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
 )
@@ -354,7 +354,9 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     label = _fuzzy_label(clause, found, excluded, idx)
     if label is not None:
         return [label]
-    if not any_fuzzy_verb(clause, not found):
+    run_on = [Kw(cls, k, k + 1) for k, cls in run_on_verbs(
+        clause, [kw.j for kw in found], excluded, idx)] if found else []
+    if not run_on and not any_fuzzy_verb(clause, not found):
         return []  # the common case: no misspelt verb where one is looked for
     taken = {k for kw in found for k in range(kw.i, kw.j)}
     all_words: list[str] = []
@@ -378,6 +380,7 @@ def _fuzzy_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             kw = verb_at(k)
             if kw:
                 out.append(kw)
+    out += [kw for kw in run_on if all(o.i != kw.i for o in out)]
     return sorted(out, key=lambda kw: kw.i)
 
 

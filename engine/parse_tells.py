@@ -43,6 +43,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     if kw.i and (clause[kw.i - 1].w == "i" or (
             clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
         return False  # «Today I rob Кешу again»: the English word as the sender's own verb
+    if clause[kw.i].w.isascii() and clause[kw.i].w.isalpha() and tg.hits[0][1] == kw.j and \
+            any(not t.w.isascii() for t in clause[tg.hits[0][1]:tg.hits[0][2]]):
+        return False  # «Tonight robbing мадам Бовари — her jewelry»: an English verb and a
+        # Russian name right after it: the sender's own order in two languages
     if any(_own_verb_at(clause, k) for k in range(kw.j, min(tg.hits[0][1], kw.j + 3))):
         return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
