@@ -39,6 +39,11 @@ class NameHit:
     candidates: tuple[str, ...] = ()
     kind: str = "exact"
     length: int = 1
+    #: of the ``candidates`` of an ambiguous hit, the nick written exactly as it is spelled
+    #: where no governing word asks for another case («Линч: Кира» for Кира, beside Кир's
+    #: genitive; not «охраняю Лиса», Лис's accusative): when that player is dead the game
+    #: does not hand the word to the other reading (:func:`engine.parse_judge.settle`)
+    spelled: str | None = None
 
 
 @dataclass
@@ -208,7 +213,12 @@ class NameIndex:
             rivals = self._translation_rivals(words[i], owners, expected)
             if rivals:
                 return NameHit(None, tuple(sorted(set(owners) | rivals)), "exact", 1)
-        return _pick(owners, expected, best_len)
+        hit = _pick(owners, expected, best_len)
+        if hit.nick is None and best_len == 1 and (not expected or "nomn" in expected):
+            same = [n for n in hit.candidates if norm(n) == w]
+            if len(same) == 1:
+                return NameHit(None, hit.candidates, hit.kind, 1, spelled=same[0])
+        return hit
 
     def _translation_rivals(self, w: str, owners: dict[str, frozenset[str]],
                             expected: frozenset[str] | None) -> set[str]:

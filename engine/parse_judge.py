@@ -268,6 +268,10 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     else the hit stays ambiguous (issue 11: never guess)."""
     if len(hit.candidates) < 2:
         return hit
+    if hit.spelled is not None and hit.spelled not in ctx.alive:
+        # «Линч: Кира» with Кира dead and Кир alive: the nick as it is spelled, not Кир's
+        # genitive; the rules refuse the dead target and the player is told so
+        return NameHit(hit.spelled, (hit.spelled,), hit.kind, hit.length)
     # a pet form or a part of two nicks: that one of them was yesterday's target does not
     # settle it (the player may have forgotten the rule); only death does
     exact = hit.kind in ("exact", "self")
