@@ -57,6 +57,19 @@ def test_fan_earned_check_with_a_hunt_is_refused_in_the_reply():
     assert p.message.startswith("Мирную охоту нельзя отправлять в один день с ")
 
 
+def test_a_dead_target_beside_a_kept_vote_is_refused_alone():
+    """«Ярость»: «Линч: Ромашка, Карлсон» with Ромашка dead keeps the vote for Карлсон; the
+    reply refuses the move on the dead player, not the whole line it also accepts."""
+    state = day2_state()
+    state.players["Ромашка"].alive = False
+    res = reply(state, TurnInfo(day=2, event="rage"), "Бука", "Линч: Ромашка, Карлсон")
+    assert [m.to_json() for m in res.moves] == [{"action": "vote", "target": "Карлсон"}]
+    [p] = res.problems
+    assert (p.kind, p.reason) == ("not_allowed", "target_dead")
+    assert p.message == ("Игрок «Ромашка» уже выбыл из игры: ход на этого игрока не принят "
+                         "(«Линч: Ромашка, Карлсон»).")
+
+
 def test_a_hunt_after_a_heal_sent_earlier_is_refused_in_its_reply():
     state = day2_state()
     info = TurnInfo(day=2)
