@@ -25,7 +25,36 @@ from . import days, gamefiles, inputs, mail  # noqa: E402
 from .common import CONTEXT_SETTINGS  # noqa: E402
 
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+class _Main(click.Group):
+    """The top group; ``--config`` written after the command («mafia-mail status --config
+    game.toml», a host's common slip) is taken as the group's own."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, config_first(args))
+
+
+def config_first(args: list[str]) -> list[str]:
+    """``args`` with a ``--config PATH`` (or ``--config=PATH``) written after the command moved
+    before it, when the group's ``--config`` is not given already; everything after ``--``
+    stays as written.
+
+    >>> config_first(["status", "--config", "g.toml"])
+    ['--config', 'g.toml', 'status']
+    """
+    args = list(args)
+    if not args or args[0] == "--config" or args[0].startswith("--config="):
+        return args
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--config" and i + 1 < len(args):
+            return args[i:i + 2] + args[:i] + args[i + 2:]
+        if arg.startswith("--config="):
+            return [arg] + args[:i] + args[i + 1:]
+    return args
+
+
+@click.group(cls=_Main, context_settings=CONTEXT_SETTINGS)
 @click.option(
     "--config", "config_path", envvar="MAFIA_MAIL_CONFIG", default="mafia-mail.toml",
     show_default=True, type=click.Path(dir_okay=False),
