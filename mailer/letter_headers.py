@@ -10,7 +10,7 @@ from __future__ import annotations
 import email.utils
 import functools
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 
 from engine.textnorm import clean_text
 from mailer.addresses import canonical
@@ -111,13 +111,18 @@ def one_message_id(value: str) -> str | None:
 
 
 def parse_date(value: str) -> datetime | None:
-    """Aware datetime of an RFC 5322 Date value, or None when missing/unparsable/zone-less."""
+    """Aware datetime of an RFC 5322 Date value, or None when missing/unparsable/zone-less.
+
+    The zone «-0000» is UTC with the sender's own zone unknown (RFC 5322 §3.3): Python reads
+    it as a naive time; it is UTC here."""
     if not value:
         return None
     try:
         parsed = email.utils.parsedate_to_datetime(value)
     except Exception:
         return None
+    if parsed is not None and parsed.tzinfo is None and value.strip().endswith("-0000"):
+        return parsed.replace(tzinfo=timezone.utc)
     if parsed is None or parsed.tzinfo is None:
         return None
     return parsed

@@ -80,7 +80,7 @@ def test_reopen_restores_state_and_recloses(demo):
     with store.session() as s:
         results = [r for r in store.outgoing(s) if r.kind == "result"]
     assert len(results) == 24  # the first close's unsent letters were withdrawn
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=r"^дня 5 в игре нет — открывать нечего \(сейчас день 2\)$"):
         reopen_day(cfg, store, 5)
 
 

@@ -257,7 +257,8 @@ def test_message_id_without_brackets_and_missing():
     [
         ("", None),
         ("вчера вечером", None),
-        ("Mon, 07 Dec 2026 21:03:00 -0000", None),  # RFC 5322: -0000 means zone unknown
+        # RFC 5322 §3.3: «-0000» is Universal Time, the sender's own zone unknown
+        ("Mon, 07 Dec 2026 21:03:00 -0000", datetime(2026, 12, 7, 21, 3, tzinfo=timezone.utc)),
         ("Mon, 07 Dec 2026 21:03:00", None),
         ("Fri, 01 Jan 2100 00:00:00 +0000", datetime(2100, 1, 1, tzinfo=timezone.utc)),
     ],
@@ -477,3 +478,4 @@ def test_strip_quotes_keeps_player_lines_that_look_like_headers(line):
 def test_message_id_with_stray_brackets_falls_back_to_hash():
     raw = _letter("From: a@b.example\nMessage-ID: <0<>abc123@mail.example.ru>\n", b"x")
     assert decode(raw).message_id.startswith("sha256:")
+

@@ -220,6 +220,8 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
     with store.session() as s:
         game = s.get(Game, 1)
         row = s.get(DayRow, day)
+        if game is not None and row is None:
+            raise GameError(f"дня {day} в игре нет — открывать нечего (сейчас день {game.current_day})")
         if game is None or row is None or row.status != "closed":
             raise GameError(f"день {day} не закрыт — открывать нечего")
         game.state_json = row.state_before_json
