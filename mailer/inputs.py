@@ -66,6 +66,18 @@ def _nick(ctx, name: str) -> str | None:
     return typed_nick(name, ctx.state.players)
 
 
+def nick_hint(name: str, nicks) -> str:
+    """« (может быть, «Тортилла»?)» after a name the host typed that is no roster nick
+    (``nicks``) when one nick is close (rapidfuzz ratio ≥ 75, letter case and ё ignored);
+    else empty."""
+    from rapidfuzz import fuzz, process
+
+    keys = {n.lower().replace("ё", "е"): n for n in nicks}
+    best = process.extractOne(name.strip().lower().replace("ё", "е"), list(keys),
+                              scorer=fuzz.ratio, score_cutoff=75)
+    return f" (может быть, «{keys[best[0]]}»?)" if best else ""
+
+
 def _posters(cfg: GameConfig, ctx):
     """``poster(name) -> (host, nick)`` for the authors of a pasted thread: the host's own
     forum accounts (``[forum].host_names``, FORUM.md) are no players and their lines are
@@ -126,7 +138,9 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
             voter = _nick(ctx, row[0])
             targets = [_nick(ctx, t) for t in row[1:] if t.strip()]
             if voter is None or not targets or None in targets:
-                report.problems.append(f"строка {line_no}: не понял «{','.join(row)}»")
+                unknown = "".join(f"; нет такого игрока «{n.strip()}»{nick_hint(n, ctx.state.players)}"
+                                  for n in row if n.strip() and _nick(ctx, n) is None)
+                report.problems.append(f"строка {line_no}: не понял «{','.join(row)}»{unknown}")
                 continue
             votes[voter] = targets
     else:
@@ -141,7 +155,8 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
             if host:
                 continue  # the host's own post («Ведущий: напоминаю…»)
             if voter is None:
-                report.problems.append(f"строка {line_no}: нет такого игрока «{m['nick'].strip()}»")
+                report.problems.append(f"строка {line_no}: нет такого игрока «{m['nick'].strip()}»"
+                                       + nick_hint(m["nick"], ctx.state.players))
                 continue
             parsed = parse_letter(m["text"], voter, ctx.state, ctx.info)
             found = [mv for mv in parsed.moves if mv.action == "vote"]
@@ -186,7 +201,7 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
     for name in nicks:
         nick = _nick(ctx, name)
         if nick is None:
-            raise GameError(f"нет игрока «{name}»")
+            raise GameError(f"нет игрока «{name}»" + nick_hint(name, ctx.state.players))
         if not ctx.state.players[nick].alive:
             raise GameError(f"{nick} уже не в игре: голоса, которого можно лишить, нет")
         done.append(nick)

@@ -524,6 +524,13 @@ def test_host_tools_by_the_cli(demo, tmp_path):
     votes.write_text("Гоша,Вишенка\nКто-то,Вишенка\n", encoding="utf-8")
     bad_votes = run("votes", "import", str(votes))
     assert bad_votes.exit_code == 1 and "строка 2: не понял «Кто-то,Вишенка»" in bad_votes.output
+    # a typo of a nick: the line names it and the nearest nick
+    votes.write_text("Гоша,Вишенка\nБука,Вишенко\n", encoding="utf-8")
+    typo = run("votes", "import", str(votes))
+    assert typo.exit_code == 1 and ("строка 2: не понял «Бука,Вишенко»; нет такого игрока «Вишенко» "
+                                    "(может быть, «Вишенка»?)") in typo.output
+    lost = run("lost-vote", "Бармалеи")
+    assert lost.exit_code == 1 and "нет игрока «Бармалеи» (может быть, «Бармалей»?)" in lost.output
     assert {p.nick for p in status(cfg, store).players if p.voted} & {"Гоша"} == set()
     assert run("lost-vote", "Бука").exit_code == 0
     shown = run("status")
