@@ -35,7 +35,9 @@ def result_ru(result: Any) -> str:
     return ROLE_NAMES_RU.get(result, str(result))
 
 
-def _move_line(m: dict[str, Any], state: GameState) -> str:
+def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -> str:
+    """One move of the day for the host; a reason about the mover himself («сам(а) в гостях у
+    Стервы») agrees with his ``gender`` when the host gave it."""
     action = ACTIONS_RU.get(m["action"], m["action"])
     who = f"{m['by']} ({role_ru(state, m['by'])})"
     target = m.get("target")
@@ -45,7 +47,7 @@ def _move_line(m: dict[str, Any], state: GameState) -> str:
         action = f"ход за {m['member']} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
-    why = "" if m["reason"] == "ok" else f": {phrase(m['reason'])}"
+    why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason']), gender)}"
     return f"  • {who}: {action}{aim} — {outcome}{why}"
 
 
@@ -86,7 +88,8 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")
-    lines += [_move_line(m, state_before) for m in data["moves"]] or ["  (ходов не было)"]
+    lines += [_move_line(m, state_before, genders.get(m["by"])) for m in data["moves"]] \
+        or ["  (ходов не было)"]
     if data.get("tally"):
         lines.append("Голоса: " + ", ".join(f"{n} — {c}" for n, c in data["tally"].items()))
     lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))

@@ -38,11 +38,12 @@ REASONS: dict[str, str] = {
     "autokilled": "игрок выбыл по автокиллу",
     "lost_vote": "игрок лишён голоса",
     "host_vote": "голос учтён ведущим по форуму",
-    # failed: actor blocked
-    "robbed": "игрок обворован",
-    "beaten": "игрок избит",
-    "hosted": "игрок в гостях у Стервы",
-    "at_psycho": "игрок в гостях у Шизика",
+    # failed: actor blocked (the mover himself, not his target: «→ Бука — не удалось: сам(а)
+    # в гостях у Стервы»)
+    "robbed": "сам(а) обворован(а)",
+    "beaten": "сам(а) избит(а)",
+    "hosted": "сам(а) в гостях у Стервы",
+    "at_psycho": "сам(а) в гостях у Шизика",
     # failed: target side
     "target_beaten": "цель избита, её не нашли",
     "target_away": "цели не было дома",

@@ -94,3 +94,20 @@ def test_explain_names_the_reason_of_each_point(turns):
         "  • P1: меньше 66 слов в ветке за день, день без голоса на линче — очков 2 из 3",
         "  • P2: меньше 66 слов в ветке за день — очков 1 из 3",
         "  • P3: день без голоса на линче — очков 1 из 3"]
+
+
+@pytest.mark.parametrize("gender, told", [
+    (None, "не удалось: сам(а) в гостях у Стервы"),
+    ("f", "не удалось: сама в гостях у Стервы"),
+    ("m", "не удалось: сам в гостях у Стервы"),
+])
+def test_explain_says_the_mover_himself_was_blocked(gender, told):
+    """«Det: проверка → Boss1 — не удалось: игрок в гостях у Стервы» read as if Boss1 were
+    the guest; the reason names the mover, in agreement with his gender when known."""
+    from pathlib import Path
+
+    game = load_game_file((Path(__file__).parent / "cases" / "detective_fails_hosted.toml")
+                          .read_text(encoding="utf-8"))
+    t = replay_turns(game)[0]
+    notes = explain_turn(t.result, t.state_before, {"Det": gender} if gender else None)
+    assert f"  • Det (Детектив): проверка → Boss1 — {told}" in notes.splitlines()
