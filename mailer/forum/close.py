@@ -8,6 +8,8 @@ from datetime import datetime
 
 from sqlmodel import Session, func, select
 
+from engine.words import inflect
+
 from ..store import DayInput, DayRow, Letter, loads, utc
 from .db import ForumPost
 
@@ -76,7 +78,8 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
     replaced = [n for n in taken if n in latest_letter]
     if replaced:
         told.append("голос из письма заменён более поздним голосом в ветке: " + "; ".join(
-            f"{n} — за {', '.join(t.players[n].votes)} (пост {t.players[n].vote_post})" for n in replaced))
+            f"{n} — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)} "
+            f"(пост {t.players[n].vote_post})" for n in replaced))
     palms = {f["player"] for f in t.flags if f["kind"] == "forbidden_words"} - lost
     if palms:  # FORUM.md: a flag is the host's to decide; close-day applied none of them
         told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(sorted(palms))

@@ -111,7 +111,7 @@ def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
     assert [d["player"] for d in data["deaths"] if d["cause"] == "lynch"] == ["Зоя"]
     # the host is told what the thread changed: Бука's letter vote was replaced by his post
     [replaced] = [line for line in rep.thread if line.startswith("голос из письма заменён")]
-    assert "Бука — за Зоя (пост" in replaced and "Зоя —" not in replaced
+    assert "Бука — за Зою (пост" in replaced and "Зоя —" not in replaced
     assert rep.thread[0].startswith("ветка форума дня 1: ") and "голоса из ветки у 2 игроков" in rep.thread[0]
     assert ", у 1 — загруженные ведущим (votes import) вместо ветки" in rep.thread[0]
 
