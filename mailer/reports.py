@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from .config import GameConfig
 from .day.context import GameError, load_state
 from .out_state import OutState
-from .status import ATTENTION_STATES, StatusReport, no_moves_of, player_rows, questions_of, refused_of
+from .status import ATTENTION_STATES, StatusReport, asked_of, no_moves_of, player_rows, questions_of, refused_of
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -51,7 +51,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             players=players, queued=queued, uncertain=uncertain, attention=attention,
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-                            questions=questions_of(letters), refused=refused_of(letters))
+                            questions=questions_of(letters), refused=refused_of(letters),
+                            asked=asked_of(letters))
 
 
 def _closed_day(s: Session, day: int | None) -> DayRow:

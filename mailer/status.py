@@ -20,7 +20,7 @@ from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "read_status",
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "asked_of", "read_status",
            "open_day_status", "ATTENTION_STATES"]
 
 
@@ -61,6 +61,9 @@ class StatusReport:
     #: the day's letters with no move accepted because a rule refused their moves (not yet
     #: marked done), per rule in the host's words (:func:`refused_of`)
     refused: dict[str, int] = field(default_factory=dict)
+    #: players whose letter of the day asked which player they meant and who have not
+    #: answered yet (:func:`asked_of`)
+    asked: list[str] = field(default_factory=list)
 
     @property
     def stripped(self) -> list[str]:
@@ -139,6 +142,26 @@ def _refusals(row) -> list[str]:
     return list(dict.fromkeys(label for label in labels if label))
 
 
+def asked_of(letters) -> list[str]:
+    """The players (in the order of their letters) whose letter of the day, among ``letters``
+    (rows as :func:`no_moves_of` takes them), holds a name the reply asked about (``ambiguous``)
+    that no later letter of theirs settled: none made that move (any move, for a row stored
+    without the asked move), and the host has not marked the letter done."""
+    out: list[str] = []
+    for k, row in enumerate(letters):
+        if row[3] or not row[0] or row[0] in out:
+            continue
+        asked = {p.get("action") or "" for p in json.loads(row[5] or "[]") or []
+                 if p.get("kind") == "ambiguous"} if len(row) > 5 else set()
+        if not asked:
+            continue
+        later = {m.get("action") for r in letters[k + 1:] if r[0] == row[0]
+                 for m in json.loads(r[2] or "[]") or []}
+        if not any(a in later if a else later for a in asked):
+            out.append(row[0])
+    return out
+
+
 def questions_of(letters) -> int:
     """How many of the day's letter rows (as :func:`no_moves_of` takes them) hold a question
     to the host (:mod:`mailer.questions`) that he has not marked done (``inbox --done``)."""
@@ -208,7 +231,7 @@ def read_status(cfg) -> StatusReport | None:
         finished=bool(finished), players=players,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-        questions=questions_of(letters), refused=refused_of(letters))
+        questions=questions_of(letters), refused=refused_of(letters), asked=asked_of(letters))
 
 
 def open_day_status(cfg, store=None) -> StatusReport | None:

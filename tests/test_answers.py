@@ -67,6 +67,23 @@ def test_answer_by_reply_makes_the_asked_move(game):
     assert "Голос на линче: Ягуарчик" in body.split("Остаются в силе")[1]
 
 
+def test_status_lists_the_players_who_owe_an_answer(game):
+    from mailer.reports import status
+    from mailer.status import read_status
+
+    game.deliver(letter("buka@example.org", "Лечу Кирку. Линч: Ягуарчик", msgid="q5@x"),
+                 START + timedelta(hours=2))
+    game.deliver(letter("serg@example.org", "Линч: Ягуарчик", msgid="v5@x"), START + timedelta(hours=2))
+    game.sync()
+    reports = [status(game.cfg, game.store)] + ([read_status(game.cfg)] if "sqlite" in game.cfg.database_url else [])
+    assert [r.asked for r in reports] == [["Бука"]] * len(reports)
+    asked = _reply_to(game, "q5@x")
+    game.deliver(letter("buka@example.org", "Кир", msgid="a5@x",
+                        extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    game.sync()
+    assert status(game.cfg, game.store).asked == []
+
+
 def test_answer_as_a_new_letter_the_same_day(game):
     """Read the reply, then wrote a new letter (no In-Reply-To): his latest letter of the day
     before it is the one asked about."""
