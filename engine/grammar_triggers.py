@@ -78,9 +78,14 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
-    home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «сегодня у меня X»
+    home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «у меня X»
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
         home | _polite_imperatives()
+
+
+#: Roles who invite a guest to their place: the hostess and the psycho («Петровича ко мне, на
+#: чай»: the invitation in their own words, engine.grammar_own).
+HOSTS = frozenset({"hostess", "psycho"})
 
 
 @functools.lru_cache(maxsize=1)

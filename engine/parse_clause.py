@@ -16,6 +16,7 @@ from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
+from .grammar_triggers import HOSTS
 from .grammar_flags import correction_end, reported_order, said_by_other
 from .grammar_plans import (
     for_later_day, hypothetical, plan_for_later, skips_today, today_instead, trailing_condition,
@@ -57,13 +58,15 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = _fear_votes(ctx, clause, kws)
-    if member is None and ctx.sender.role == "hostess" and (home := hostess_home(
+    if member is None and ctx.sender.role in HOSTS and (home := hostess_home(
             clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
             name_index(ctx.nicks), ctx.text)) is not None and \
-            not any(k.i < home[0].i for k in kws):
-        # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words
+            not any(k.i < home[0].i for k in kws) and \
+            (ctx.sender.role == "hostess" or home[0].i == home[0].j):
+        # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words;
+        # the psycho's only with the guest named first («Петровича ко мне, на чай»)
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
-    elif member is None and ctx.sender.role == "hostess" and \
+    elif member is None and ctx.sender.role in HOSTS and \
             not any(k.cls == V.INVITE and not (k.weak and not _names_player(ctx, clause, k.j))
                     for k in kws) and \
             (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:

@@ -24,7 +24,7 @@ from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
 from .parse_conditions import after_condition
-from .parse_tells import tells
+from .parse_tells import told_to_member, tells
 from .parse_types import Ctx, Item, last_word
 
 
@@ -137,6 +137,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
             not (kw.cls == V.DELEGATE and all(h.kind == "self" for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
+            not (on_behalf and told_to_member(clause, kw, tg)) and \
             tells(clause, kw, tg, max(used, tg.end), hi, noun, ctx.text):
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)

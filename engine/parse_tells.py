@@ -13,7 +13,7 @@ from .grammar_targets import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import is_interjection, predicate, verb_reading
+from .words import is_imperative, is_interjection, predicate, verb_reading
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
@@ -150,3 +150,14 @@ def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
         if clause[n].w in REASON_PRONOUNS:
             return reason_about(clause, clause[n], hi)
     return False
+
+
+def told_to_member(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when a boss's order for a member says the move to him: a verb in the second
+    person or the imperative with its target right after it («Кот, сегодня ты грабишь Петю
+    — хватит ему молчать»): an order, whatever remark follows."""
+    if not tg.hits or tg.hits[0][1] != kw.j or kw.j - kw.i != 1:
+        return False
+    w = clause[kw.i].w
+    reading = verb_reading(w)
+    return (reading is not None and reading[1] == "2per") or is_imperative(w)
