@@ -14,7 +14,7 @@ from .grammar_vocab import (
 
 #: :func:`action_for` result for a word that means two different moves of this player.
 ASK = "ask"
-from .model import Problem, TurnInfo
+from .model import ASKED_KINDS, Problem, TurnInfo
 from .reasons import ACTIONS_RU, refusal_ru
 from .roles import ROLE_NAMES_RU
 from .state import GameState
@@ -130,14 +130,14 @@ def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = 
     """A :class:`Problem` with its Russian sentence for the reply letter.
 
     ``action``/``target`` (the move asked for) also go into ``Problem.action/target`` when
-    ``reason`` is one of :data:`LISTED_REASONS`; an ``ambiguous`` problem keeps its
+    ``reason`` is one of :data:`LISTED_REASONS`; a problem of :data:`ASKED_KINDS` keeps its
     ``action`` (the move whose player is asked about: the player's answer makes it,
     :mod:`engine.parse_answer`).
     """
     listed = reason in LISTED_REASONS and kind in ("not_allowed", "not_your_role")
     return Problem(text=text, kind=kind, candidates=tuple(candidates), reason=reason,
                    message=_message(text, kind, reason, candidates, action, target, word),
-                   action=action if listed or kind == "ambiguous" else "",
+                   action=action if listed or kind in ASKED_KINDS else "",
                    target=(target or None) if listed else None)
 
 

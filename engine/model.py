@@ -53,6 +53,10 @@ class ProblemKind(WordedEnum):
 #: Problem kinds (SCENARIOS.md ``problems[].kind``), as plain strings.
 PROBLEM_KINDS: tuple[str, ...] = tuple(kind.value for kind in ProblemKind)
 
+#: Problems the reply asks the player about (which player he meant; a name that is nobody's):
+#: they keep the asked move's action, which the player's answer makes (engine.parse_answer).
+ASKED_KINDS = frozenset({ProblemKind.AMBIGUOUS.value, ProblemKind.UNKNOWN_NAME.value})
+
 #: Death causes (SCENARIOS.md ``deaths[].cause``).
 DEATH_CAUSES: tuple[str, ...] = (
     "lynch", "autokill", "psycho", "clan1", "clan2", "maniac", "hunt", "mortar", "explosion",

@@ -7,7 +7,8 @@ not as they write a move: «Кира», «Киру, конечно», «втор
 move word, so :func:`engine.parse.parse_letter` reads nothing from it. Given the problems the
 reply asked about (the mailer finds them: the letter the answer replies to, else the
 sender's letter of the day before it), :func:`read_answer` reads the answer as the asked
-move with the chosen player.
+move with the chosen player. A name that was nobody's («Не нашёл в списке игроков «Вася»»)
+is answered the same way, by the nick meant («Васька_07»).
 
 Precision first: the answer is short (at most :data:`MAX_WORDS` words), names only players
 among one asked problem's candidates, exactly one of them per problem (by the nickname as
@@ -50,10 +51,18 @@ _POLITE = frozenset({
 
 
 def answerable(problem: Problem) -> bool:
-    """True when the reply asked about ``problem`` so that an answer can settle it: a name
-    that fits several players (``ambiguous``), with the asked move's ``action`` and the
-    ``candidates``."""
-    return problem.kind == "ambiguous" and bool(problem.action) and len(problem.candidates) > 1
+    """True when the reply asked about ``problem`` so that an answer can settle it, with the
+    asked move's ``action``: a name that fits several players (``ambiguous``, its
+    ``candidates``), or a name that is nobody's (``unknown_name``: any player may be meant)."""
+    if not problem.action:
+        return False
+    return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) > 1)
+
+
+def _offered(problem: Problem, nicks: Sequence[str]) -> set[str]:
+    """The players an answer to ``problem`` may name: its candidates, or every player for a
+    name that was nobody's."""
+    return set(problem.candidates) if problem.kind == "ambiguous" else set(nicks)
 
 
 def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
@@ -88,8 +97,11 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         return None
     moves: list[Move] = []
     used: set[str] = set()
-    for p in questions:
-        chosen = named & set(p.candidates)
+    settled = [(p, named & _offered(p, tuple(state.players))) for p in questions]
+    for nick in named:  # one player answers one question: else which one is not clear
+        if sum(nick in chosen for _, chosen in settled) > 1:
+            return None
+    for p, chosen in settled:
         if len(chosen) != 1:
             continue
         nick = chosen.pop()
@@ -109,7 +121,7 @@ def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] |
     """The players the answer's words name, or None when a word is neither such a name nor a
     word of :data:`_POLITE` (the letter then says something else), or a name fits none or
     several of the players the questions offer."""
-    offered = {c for p in questions for c in p.candidates}
+    offered = {c for p in questions for c in _offered(p, nicks)}
     spelled = {norm(n): n for n in offered}
     idx = name_index(nicks)
     toks = idx.merge(toks)

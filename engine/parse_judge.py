@@ -90,7 +90,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 return _refuse_role(kw, text)
             return Item(0, problem=problem(text, "unknown_name", "unknown_name",
-                                           word=tg.unknown[0]), tried=action)
+                                           word=tg.unknown[0], action=action), tried=action)
         if flags["other_day"] is False and (flags["keep"] or flags["later"]):
             return None  # «линч прежний», «линч потом напишу»: no problem
         if flags["other_day"] is False and flags["abstain"]:

@@ -5,7 +5,8 @@ When a name in a letter fits several players, the reply asks which one is meant 
 answers in a reply to that reply (its In-Reply-To is the reply's Message-ID, RFC 5322
 §3.6.4), or in a new letter the same day. :func:`asked_before` finds the letter whose reply
 he answers: the one that reply went to, else his latest letter of the day before this one;
-the letter's asked problems (stored with the move's action, :func:`mailer.words.stored_problem`)
+the letter's asked problems (a name that fits several players or nobody, stored with the
+move's action, :func:`mailer.words.stored_problem`)
 are what the answer may settle.
 """
 
@@ -15,7 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from engine.model import Problem
+from engine.model import ASKED_KINDS, Problem
 
 from .letter_state import PLAYER_LETTER_STATES
 from .store import Letter, Outgoing, loads, to_db
@@ -29,8 +30,8 @@ _REPLY_REF = "reply:"
 def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, letter_id: int,
                  received: datetime) -> tuple[Letter | None, list[Problem]]:
     """The earlier letter of ``nick`` on ``day`` that a letter (row ``letter_id``, received at
-    ``received``, aware UTC) may answer the reply of, and that letter's ``ambiguous``
-    problems with their action and candidates.
+    ``received``, aware UTC) may answer the reply of, and that letter's asked problems
+    (:data:`engine.model.ASKED_KINDS`) with their action and candidates.
 
     The letter the game's reply ``in_reply_to`` (a Message-ID without brackets) answered,
     when it is ``nick``'s letter of ``day``; without such a reply, ``nick``'s latest letter of
@@ -54,10 +55,10 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
         ).order_by(Letter.received.desc(), Letter.id.desc())).first()
     if letter is None:
         return None, []
-    asked = [Problem(text=p.get("text", ""), kind=p["kind"], candidates=tuple(p["candidates"]),
+    asked = [Problem(text=p.get("text", ""), kind=p["kind"], candidates=tuple(p.get("candidates", ())),
                      action=p["action"])
              for p in loads(letter.problems_json) or []
-             if p.get("kind") == "ambiguous" and p.get("action") and p.get("candidates")]
+             if p.get("kind") in ASKED_KINDS and p.get("action")]
     return letter, asked
 
 

@@ -144,15 +144,16 @@ def _refusals(row) -> list[str]:
 
 def asked_of(letters) -> list[str]:
     """The players (in the order of their letters) whose letter of the day, among ``letters``
-    (rows as :func:`no_moves_of` takes them), holds a name the reply asked about (``ambiguous``)
-    that no later letter of theirs settled: none made that move (any move, for a row stored
+    (rows as :func:`no_moves_of` takes them), holds a name the reply asked about (one that fits
+    several players, or a move's name that is nobody's) that no later letter of theirs settled: none made that move (any move, for a row stored
     without the asked move), and the host has not marked the letter done."""
     out: list[str] = []
     for k, row in enumerate(letters):
         if row[3] or not row[0] or row[0] in out:
             continue
         asked = {p.get("action") or "" for p in json.loads(row[5] or "[]") or []
-                 if p.get("kind") == "ambiguous"} if len(row) > 5 else set()
+                 if p.get("kind") == "ambiguous" or (p.get("kind") == "unknown_name" and p.get("action"))
+                 } if len(row) > 5 else set()
         if not asked:
             continue
         later = {m.get("action") for r in letters[k + 1:] if r[0] == row[0]

@@ -3,7 +3,7 @@ letter kinds and states, problem kinds)."""
 
 from typing import Any
 
-from engine.model import Problem, ProblemKind
+from engine.model import ASKED_KINDS, Problem, ProblemKind
 from engine.reasons import REASONS
 
 from .letter_state import LetterState
@@ -23,10 +23,10 @@ REFUSED_KINDS = frozenset({ProblemKind.NOT_ALLOWED.value, ProblemKind.NOT_YOUR_R
 def stored_problem(problem: Problem) -> dict[str, Any]:
     """A letter's problem as the database keeps it: its JSON (text, kind, candidates), the
     reply's sentence (``message``), when it has one, its ``reason`` word and, for a name the
-    reply asks about (``ambiguous``), the asked move's ``action`` (the player's answer makes
-    it: :mod:`mailer.answered`)."""
+    reply asks about (:data:`engine.model.ASKED_KINDS`), the asked move's ``action`` (the
+    player's answer makes it: :mod:`mailer.answered`)."""
     return problem.to_json() | {"message": problem.message} | ({"reason": problem.reason} if problem.reason else {}) \
-        | ({"action": problem.action} if problem.kind == "ambiguous" and problem.action else {})
+        | ({"action": problem.action} if problem.kind in ASKED_KINDS and problem.action else {})
 
 
 def refusal_label(problem: dict[str, Any]) -> str | None:

@@ -150,8 +150,14 @@ def test_read_answer_only_for_the_senders_own_move():
     state, turn, _ = _asked("std", "Шерлок", "Проверяю Кирку")
     asked = [Problem("Лечу Кирку", "ambiguous", ("Кир", "Кира"), action="heal")]
     assert read_answer("Кира", "Шерлок", state, turn, asked) is None  # a detective heals nobody
-    assert read_answer("Кира", "Шерлок", state, turn,
-                       [Problem("Лечу Кирку", "unknown_name", ("Кир", "Кира"), action="check")]) is None
+    # a problem stored without the asked move (an older row, a refusal) is answered by nothing
+    assert read_answer("Кира", "Шерлок", state, turn, [Problem("Проверяю Васю", "unknown_name")]) is None
+    nobody = [Problem("Проверяю Васю", "unknown_name", action="check")]
+    assert [m.to_json() for m in read_answer("Кира", "Шерлок", state, turn, nobody).moves] == \
+        [{"action": "check", "target": "Кира"}]
+    # one player for two questions: which one he answers is not clear
+    both = nobody + [Problem("Линч Кирку", "ambiguous", ("Кир", "Кира"), action="vote")]
+    assert read_answer("Кира", "Шерлок", state, turn, both) is None
 
 
 def test_stored_problem_keeps_the_asked_action_json_unchanged():
@@ -161,3 +167,20 @@ def test_stored_problem_keeps_the_asked_action_json_unchanged():
     assert asked[0].to_json() == {"text": "Проверяю Кирку", "kind": "ambiguous",
                                   "candidates": ["Кир", "Кира"]}  # SCENARIOS.md: the same shape
     assert json.loads(json.dumps(stored_problem(asked[0])))["action"] == "check"
+
+
+def test_answer_to_a_name_that_is_nobodys(game):
+    """«Лечу Васятку» (nobody): the reply asks to check the nick; the answer «Маруська» makes
+    the heal; an answer naming two players makes nothing."""
+    game.deliver(letter("buka@example.org", "Лечу Васятку", msgid="q6@x"), START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q6@x")
+    assert "Не нашёл в списке игроков «Васятку»" in asked.body
+    stored = loads(_letters(game)["q6@x"].problems_json)
+    assert (stored[0]["kind"], stored[0]["action"]) == ("unknown_name", "heal")
+    for n, (text, moves) in enumerate([("Маруська и Кир", []),
+                                       ("Маруська, конечно", [{"action": "heal", "target": "Маруська"}])]):
+        game.deliver(letter("buka@example.org", text, msgid=f"a6{n}@x",
+                            extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3 + n))
+        game.sync()
+        assert loads(_letters(game)[f"a6{n}@x"].moves_json) == moves

@@ -106,8 +106,8 @@ def status(ctx: click.Context) -> None:
         print_line(out, f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
                    "(mafia-mail inbox --state \"без ходов\")")
     if rep.asked and not rep.finished:
-        print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с таким "
-                   "именем не засчитан; ответ игрока одним ником засчитает его)")
+        print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с "
+                   "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
     if rep.questions and not rep.finished:
         print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
                    "ответив, отметьте: inbox --done НОМЕР)")
