@@ -109,3 +109,18 @@ def test_a_move_refused_for_a_dead_target_reads_the_same_in_inbox_and_status(tmp
     finally:
         store.dispose()
     assert fast == slow and (fast.refused, fast.no_moves) == ({"цель уже выбыла из игры": 1}, 0)
+
+
+def test_status_warns_when_the_config_renamed_a_player_after_init(tmp_path):
+    """The game's players are fixed at init: a nick renamed in the config afterwards is
+    silently no player; status says so."""
+    game = Game(tmp_path)
+    game.store.dispose()
+    path = tmp_path / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('nick = "Бука"', 'nick = "Букашка"'),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli_main, ["--config", str(path), "status"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    assert ("Внимание: игроки в настройках и в игре расходятся (состав игры задан при init и не "
+            "меняется): в настройках, но не в игре: Букашка; в игре, но не в настройках: Бука"
+            ) in result.output

@@ -92,6 +92,8 @@ def status(ctx: click.Context) -> None:
                    "(close-day учтёт их сам)")
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
+    for line in roster_drift(cfg, [p.nick for p in rep.players]):
+        print_line(out, line)
     if not rep.finished:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
@@ -111,6 +113,21 @@ def status(ctx: click.Context) -> None:
     if rep.questions and not rep.finished:
         print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
                    "ответив, отметьте: inbox --done НОМЕР)")
+
+
+def roster_drift(cfg, nicks: list[str]) -> list[str]:
+    """Warnings (Russian) when the config's players differ from the game's (``nicks``, fixed at
+    ``init``): a nick renamed or added in the config after init is not in the game, and
+    letters from its address are read for the old nick or not at all."""
+    configured = [p.nick for p in cfg.players]
+    new = [n for n in configured if n not in nicks]
+    gone = [n for n in nicks if n not in configured]
+    if not new and not gone:
+        return []
+    return ["Внимание: игроки в настройках и в игре расходятся (состав игры задан при init и "
+            "не меняется): " + "; ".join(
+                ([f"в настройках, но не в игре: {', '.join(new)}"] if new else [])
+                + ([f"в игре, но не в настройках: {', '.join(gone)}"] if gone else []))]
 
 
 @click.command("close-day")
