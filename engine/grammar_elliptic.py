@@ -12,10 +12,11 @@ from .words import past_tense
 
 
 #: The move word of a role whose order may be elliptic, and what it may take after it.
-_ROLE_CLASS = {"thief": V.ROB, "guard": V.GUARD}
+_ROLE_CLASS = {"thief": V.ROB, "guard": V.GUARD, "maniac": V.MANIAC}
 _ALL_OF_IT = frozenset({"все", "всё", "его", "ее", "её", "их"})
 
-_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"})}
+_ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"}),
+                   "maniac": frozenset({"к", "ко"})}  # «сегодня к Марине», «иду к сове»
 
 
 #: Words between a guard's name and the preposition of his move: standing by, «сам».
@@ -39,14 +40,15 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     while k < len(clause) and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
                                                   clause[k].w in V.SENDING or (
             role == "guard" and clause[k].w in _GUARD_SKIP) or (
-            role == "thief" and clause[k].w in _THIEF_SKIP)) and clause[k].w not in preps:
+            role in ("thief", "maniac") and clause[k].w in _THIEF_SKIP)) and \
+            clause[k].w not in preps:
         if clause[k].w in POSTURE:
             preps = preps | {"у"}  # «Витязь стоит у Щипача»
         k += 1  # «Бастион (стоит) на мне», «Бастион сам на себе»
     if k + 1 >= len(clause) or clause[k].w not in preps or not clause[k + 1].word:
         return False
     w = clause[k + 1].w
-    if role == "thief" and w in ("мне", "меня"):
+    if role in ("thief", "maniac") and w in ("мне", "меня"):
         return False  # («Лис на меня …»: no theft from the boss)
     if w in ("мне", "меня") or (role == "guard" and w in ("себе", "себя")):
         end = k + 2

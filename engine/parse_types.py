@@ -22,7 +22,7 @@ SWINDLE_ROLES = tuple(r for r in ROLE_CIVILIANS if r != "swindler")
 MEMBER_ROLES = frozenset(CLAN_ROLES) - {"boss"}
 
 
-DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD}
+DEFAULT_CLASS = {"thief": V.ROB, "guard": V.GUARD, "maniac": V.MANIAC}
 
 
 @dataclass
