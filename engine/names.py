@@ -23,6 +23,7 @@ from .names_english import translations
 from .names_given import names_in_word, names_written, patronymic_of
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
+from .names_pieces import nick_pieces
 from .translit import cyrillic_reading, name_readings
 from .words import (
     ALL_CASES, CYR, LAT, THRESHOLDS, ending_forms, inflect, is_known_word, latin_forms, morph,
@@ -205,39 +206,6 @@ def _loan(form: str, forms: dict[str, frozenset[str]]) -> bool:
     return "Fixd" in best.tag and "nomn" in forms.get(best.normal_form.replace("ё", "е"), ())
 
 
-#: A digit written between letters of a nickname stands for a letter («J0ker» is «Joker»,
-#: «dron4ik» is «дрончик»: 4 is «ч» in Russian chat).
-_LEET = {"0": "o", "1": "i", "3": "e", "4": "ch", "5": "s", "7": "t"}
-
-
-def nick_pieces(nick: str) -> list[str]:
-    """The pieces a player may call a nickname by (normalised, three letters or more): its
-    words cut at anything but letters, at digits and at a capital inside a word
-    («NoobSlayer228» → noob, slayer; «Krot.exe» → krot, exe; «dron4ik» → dron), the whole
-    nick with a digit between letters read as a letter («J0ker» → joker, «dron4ik» →
-    dronchik), and the letters of a nick spelled letter by letter joined («k.a.t.y.a» →
-    katya). The nick itself (one word) is not among them."""
-    out: list[str] = []
-    words = re.findall(r"[^\W_]+", nick)
-    for word in words:
-        for chunk in re.split(r"\d+", word):
-            out += re.findall(r"[A-ZА-ЯЁ]?[a-zа-яё]+|[A-ZА-ЯЁ]+(?![a-zа-яё])", chunk)
-    if len(words) == 1:
-        leet = re.sub(r"(?<=[^\W\d_])\d(?=[^\W\d_])", lambda m: _LEET.get(m.group(), ""),
-                      words[0])
-        if leet != words[0]:
-            out.append(leet)
-    if len(words) > 2 and all(len(w) == 1 for w in words):
-        out.append("".join(words))
-    whole = norm(nick)
-    seen: list[str] = []
-    for piece in out:
-        w = norm(piece)
-        if len(w) >= THRESHOLDS["prefix_min_len"] and w != whole and w not in seen:
-            seen.append(w)
-    return seen
-
-
 #: Russian endings of an ordinal written after digits («13-го», «13му»).
 _NUMBER_ENDINGS = ("й", "го", "му", "м", "ом", "ый", "ого", "ому")
 
@@ -360,8 +328,15 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
                 forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
             idx.parts.setdefault(form, set()).add(nick)
-        for reading in _readings(piece) if LAT.search(piece) else [piece]:
+        for reading in _readings(piece) + _long_stems(piece) if LAT.search(piece) else [piece]:
             _add_stems(idx, nick, reading)
+
+
+def _long_stems(word: str) -> list[str]:
+    """The English-said Cyrillic readings (five letters or more, the first six) of a Latin
+    nick word, which pet forms are built on as on the plain reading («Джейсончика» for
+    «Jason_V» read «джейсон»)."""
+    return [r for r in name_readings(word)[:6] if len(r) >= 5]
 
 
 def _readings(word: str) -> list[str]:

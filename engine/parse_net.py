@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import problem
+from .grammar_target_words import described
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words
@@ -92,7 +93,8 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
         else:
             t = clause[k]
             approx = idx.approximate(t.w) or (
-                idx.capital_reading(t.w) if t.cap or t.quoted else None)  # «Голоса: Бин и X»
+                idx.capital_reading(t.w) if t.cap or t.quoted else None) or (  # «Голоса: Бин и X»
+                described(idx, t.w, role_words()) if "-" in t.w else None)  # «Лену-фанатку»
             if approx is not None and (approx.nick in read or read & set(approx.candidates)):
                 continue
         unread.append((k, length, hit))

@@ -1,0 +1,44 @@
+"""The pieces a player may call a nickname by (issue 3, issue 11): its words cut at digits and
+at capitals inside a word («NoobSlayer228» → noob, slayer), a digit between letters read as
+the letter it stands for («J0ker» → joker, «N00b-Slayer» → noob), a nick spelled letter by
+letter joined («k.a.t.y.a» → katya). Used by :mod:`engine.names` to build the form index.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .words import THRESHOLDS, norm
+
+
+#: A digit written between letters of a nickname stands for a letter («J0ker» is «Joker»,
+#: «dron4ik» is «дрончик»: 4 is «ч» in Russian chat).
+_LEET = {"0": "o", "1": "i", "3": "e", "4": "ch", "5": "s", "7": "t"}
+
+
+def nick_pieces(nick: str) -> list[str]:
+    """The pieces a player may call a nickname by (normalised, three letters or more): its
+    words cut at anything but letters, at digits and at a capital inside a word
+    («NoobSlayer228» → noob, slayer; «Krot.exe» → krot, exe; «dron4ik» → dron), each word
+    of the nick with a digit between letters read as a letter («J0ker» → joker, «dron4ik» →
+    dronchik, «N00b-Slayer» → noob), and the letters of a nick spelled letter by letter
+    joined («k.a.t.y.a» → katya). The nick itself (one word) is not among them."""
+    out: list[str] = []
+    words = re.findall(r"[^\W_]+", nick)
+    for word in words:
+        for chunk in re.split(r"\d+", word):
+            out += re.findall(r"[A-ZА-ЯЁ]?[a-zа-яё]+|[A-ZА-ЯЁ]+(?![a-zа-яё])", chunk)
+    for word in words:  # («N00b-Slayer» → noob: a word of a longer nick too)
+        leet = re.sub(r"(?<=[^\W\d_])\d\d?(?=[^\W\d_])",  # («N00b»: two digits too)
+                      lambda m: "".join(_LEET.get(d, "") for d in m.group()), word)
+        if leet != word:
+            out.append(leet)
+    if len(words) > 2 and all(len(w) == 1 for w in words):
+        out.append("".join(words))
+    whole = norm(nick)
+    seen: list[str] = []
+    for piece in out:
+        w = norm(piece)
+        if len(w) >= THRESHOLDS["prefix_min_len"] and w != whole and w not in seen:
+            seen.append(w)
+    return seen
