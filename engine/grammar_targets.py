@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import grammar_vocab as V
+from .grammar_asides import settled
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_words import (
@@ -253,8 +254,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 neg = False
             if out.pronoun and not out.hits and listed_after(words, pron_at, k):
                 out.pronoun, out.listed_pronoun = False, pron_at  # «за него же и за Кузю»
-            out.hits.append((hit, k, k + hit.length))
-            k += hit.length
+            hit, end = settled(idx, clause, words, k + hit.length, hi, hit)  # «Шуру (Alexandra_K)»
+            out.hits.append((hit, k, end))
+            k = end
             joined, out.end, expected = False, k, frozenset({"accs"})
             continue
         if out.hits and not joined and not bare:
@@ -359,19 +361,22 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1  # «Мышь Серая»: the words of one nick in another order
             out.end = k
             continue
+        if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
+            break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
                 negated.append(len(out.hits))
                 neg = False
-            out.hits.append((approx, k, k + 1))
-            k += 1
+            approx, end = settled(idx, clause, words, k + 1, hi, approx)
+            out.hits.append((approx, k, end))
+            k = end
             joined, out.end = False, k
             continue
         if out.hits:
             break
-        if (w in _EVENT_WORDS or is_known_word(w)) and \
-                (not (t.quoted or (t.cap and k > 0)) or w in _EVENT_WORDS):
+        if (w in V.EVENT_WORDS or is_known_word(w)) and \
+                (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS):
             # («лечить приходится: Полнолуние, …»: the day's event is no player; «голос по
             # апелёвке»: slang of an event, no dictionary word)
             if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
@@ -430,15 +435,6 @@ _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
-
-#: The day events' names (DECISIONS.md §6) in their common forms: written with a capital
-#: after a move word they name the day, never a player (a nick of that word is read before).
-_EVENT_WORDS = frozenset({
-    "полнолуние", "полнолуния", "полнолунием", "ярость", "ярости", "затмение", "затмения",
-    "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "апелевке",
-    "апелевку", "апелевкой", "праздник",
-    "праздника", "пальмы", "страх", "страха",
-})
 
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",

@@ -380,3 +380,13 @@ SAME_AGAIN: frozenset[str] = frozenset({"же", "тоже", "снова", "оп�
 DECIDE_VERBS: frozenset[str] = frozenset({"скажет", "скажут", "решит", "решат", "захочет",
                                           "прикажет", "велит", "распорядится", "посоветует",
                                           "напишет"})
+
+
+#: The day events' names (DECISIONS.md §6) in their common forms: written with a capital
+#: after a move word they name the day, never a player (a nick of that word is read before).
+EVENT_WORDS = frozenset({
+    "полнолуние", "полнолуния", "полнолунием", "ярость", "ярости", "затмение", "затмения",
+    "парадокс", "парадокса", "тайна", "тайны", "апелевка", "апелевки", "апелевке",
+    "апелевку", "апелевкой", "праздник",
+    "праздника", "пальмы", "страх", "страха",
+})

@@ -25,7 +25,6 @@ from .words import (
 )
 
 
-
 @dataclass(frozen=True)
 class NameHit:
     """A name found in a letter: ``nick`` when one player fits, else ``candidates``.
@@ -139,7 +138,8 @@ class NameIndex:
         """A nick with a number written in other letters with the number kept («ваню13»,
         «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»): the number names the nicks
         holding it, the letters (a case form of a word of the nick or of its Cyrillic
-        reading, one letter off at most) confirm; None when they do not."""
+        reading, one letter off at most, or a pet form or given name that reaches the nick:
+        «Сашеньку1987» for «Sasha1987») confirm; None when they do not."""
         m = _LETTERS_NUMBER.fullmatch(word)
         if m is None or m.group(2) not in self.numbered:
             return None
@@ -149,6 +149,9 @@ class NameIndex:
         owners = sorted({nick for nick, forms in self.numbered[m.group(2)]
                          if letters in forms or (len(letters) >= 4 and any(
                              OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms))})
+        if not owners and (named := self.approximate(letters)) is not None and \
+                named.kind in ("pet", "name"):
+            owners = sorted({n for n, _ in self.numbered[m.group(2)]} & set(named.candidates))
         return _hit(owners, "part") if owners else None
 
     def nick_word(self, word: str) -> bool:
@@ -418,7 +421,6 @@ _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
 
 
-
 def _thing(bases: list[str]) -> bool:
     """True when a nick (its nominative spellings ``bases``) is an everyday inanimate noun
     («Котлета», «Kotleta» read «котлета»; pymorphy3's likeliest reading)."""
@@ -429,8 +431,6 @@ def _thing(bases: list[str]) -> bool:
     return False
 
 
-
-
 #: Words after a number that still leave it a name («за 13 и Пепла»).
 _AFTER_NUMBER = frozenset({"и", "а", "или", "но", "же", "тоже"})
 
@@ -439,10 +439,6 @@ def _counts_something(words: list[str], k: int) -> bool:
     """True when the word after a number (at ``k``) is a word it counts («13 часов», «13-го
     числа»): a number is a nick («Щипач_13») only before punctuation, the end or «и»."""
     return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
-
-
-
-
 
 
 def _hit(owners: list[str], kind: str) -> NameHit:

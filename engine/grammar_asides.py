@@ -1,0 +1,60 @@
+"""A name that fits several players settled by the aside right after it (issue 11): the
+nick spelled out in brackets («Шуру (Alexandra_K)»), or a number that only one of them holds
+in his nick, in brackets or in a «который» clause («Сашеньку (нашу, которая 1987 года)»,
+«Сашенькой, которая 1987-го» for Sasha1987, not Alexandra_K). Used by
+:func:`engine.grammar_targets.read_targets`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar_tokens import Tok
+from .names import NameHit
+
+#: Words opening a relative clause that describes the player just named.
+_WHICH = frozenset({"который", "которая", "которую", "которого", "которой", "которому",
+                    "что", "тот", "та", "того", "ту", "той"})
+
+_NUMBER = re.compile(r"\d{2,}")
+
+#: At most this many tokens of an aside are looked at.
+_ASIDE_MAX = 10
+
+
+def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+            hit: NameHit) -> tuple[NameHit, int]:
+    """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
+    fits several players and the aside at ``k`` names exactly one of them (by his nick, or
+    by a number of two digits or more that only his nick holds), that player's hit and the
+    index after the aside. Two players still fitting leave the hit as it is (asked)."""
+    if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
+        return hit, k
+    if clause[k].w == "(":
+        lo = k + 1
+        end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX)) if clause[n].w == ")"), -1)
+        after = end + 1
+    elif clause[k].w == "," and k + 1 < hi and words[k + 1] in _WHICH:
+        lo = k + 2
+        end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX))
+                    if not clause[n].word and clause[n].w not in ("-", "‐")), min(hi, lo + _ASIDE_MAX))
+        after = end
+    else:
+        return hit, k
+    if end < 0:
+        return hit, k
+    chosen: set[str] = set()
+    for n in range(lo, end):
+        if not clause[n].word:
+            continue
+        named = idx.exact(words, n, None)
+        if named is not None and named.nick in hit.candidates:
+            chosen.add(named.nick)
+        number = _NUMBER.match(words[n])
+        if number:
+            chosen |= {c for c in hit.candidates
+                       if number.group() in re.findall(r"\d+", c)}
+    if len(chosen) != 1:
+        return hit, k
+    nick = chosen.pop()
+    return NameHit(nick, (nick,), hit.kind, hit.length), after
