@@ -314,12 +314,21 @@ def past_remark(clause: list[Tok], k: int) -> int:
     return k
 
 
+#: The words telling a member his new role before it («, ты теперь у нас вор —»).
+_NEW_ROLE = frozenset({",", "ты", "теперь", "сегодня", "у", "нас", "же"})
+
+
 def stand_in_remark(clause: list[Tok], k: int, names) -> int:
     """After a member's name (ending at token ``k``): «теперь вместо Кота —», «теперь за
     Щуку:» — the actor who took a dead member's role (DECISIONS.md §4 Actor); the index after
     the dash or colon, where his order starts; ``k`` when there is no such remark. ``names(k)``
     gives the tokens a nickname takes at ``k``; a capitalised word or a role word also names
-    the member replaced («вместо вора»)."""
+    the member replaced («вместо вора»). Also his new role told him: «Анечка, ты теперь у нас
+    воришка — обнеси X» (the index after the dash)."""
+    n = skip_words(clause, k, _NEW_ROLE)
+    if {"ты", "теперь"} & {t.w for t in clause[k:n]} and n + 1 < len(clause) and \
+            clause[n].w in role_words() and clause[n + 1].w in ("—", ":", "-"):
+        return n + 2
     n = skip_words(clause, k, _TODAY - {"а"})
     if n >= len(clause) or clause[n].w not in ("вместо", "за") or n + 2 >= len(clause):
         return k

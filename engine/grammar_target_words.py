@@ -309,10 +309,13 @@ def dash_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> in
 
 
 def pet_later(idx, clause: list[Tok], lo: int, hi: int) -> bool:
-    """True when a capitalised word within two words of ``lo`` is a pet form or a part of a
-    nickname («… в преф Пряничка»)."""
-    for k in range(lo, min(hi, lo + 2)):
-        if clause[k].word and clause[k].cap:
+    """True when the first capitalised word within five words of ``lo``, before any
+    punctuation, is a pet form or a part of a nickname («… в преф Пряничка», «на сериальчик
+    и пиццу нашего милого Гномика»)."""
+    for k in range(lo, min(hi, lo + 5)):
+        if not clause[k].word:
+            return False
+        if clause[k].cap:
             hit = idx.approximate(clause[k].w)
             return hit is not None and hit.kind != "fuzzy"
     return False
