@@ -48,6 +48,9 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     words = clause_words(clause)
     k = next((n for n in range(start, stop) if words[n] in _WAIT or _home_at(words, n) or
               (words[n] in _THINGS_WAIT and _her_things(clause, start, n))), None)
+    evening = _evening_with(clause, start, stop if k is None else k, idx, text)
+    if evening is not None:
+        return evening  # «сегодня пицца и сериал с нашим милым Богданчиком 🍕»
     if k is None:
         return None
     lo = next((n + 1 for n in range(k - 1, start - 1, -1) if words[n] in _CLOSE), start)
@@ -137,6 +140,46 @@ def _her_things(clause: list[Tok], start: int, k: int) -> bool:
             return False
         n -= 1
     return mine and thing
+
+
+#: What an evening at her home is made of, named before «с X» («пицца и сериал с X»).
+_EVENING = frozenset({"пицца", "пиццу", "сериал", "сериальчик", "кино", "киношка", "фильм",
+                      "фильмец", "чай", "чаек", "вино", "винишко", "ужин", "глинтвейн",
+                      "настолки", "посиделки", "вечер", "вечерок"})
+#: Kind words before the guest's name in the instrumental («с нашим милым X»).
+_KIND = frozenset({"нашим", "моим", "милым", "дорогим", "любимым", "нашей", "моей", "милой",
+                   "дорогой", "любимой"})
+
+
+def _evening_with(clause: list[Tok], start: int, stop: int, idx: NameIndex,
+                  text: str) -> tuple[Kw, int] | None:
+    """The hostess's evening with her guest, with no verb: a statement of only the time and
+    things of an evening at home (:data:`_EVENING`, one at least), «с», kind words and a
+    name that closes it («сегодня пицца и сериал с нашим милым Богданчиком 🍕»): an
+    ``INVITE`` keyword over «с» and the statement's end; None otherwise."""
+    words = clause_words(clause)
+    n = next((m for m in range(start, stop) if words[m] in ("с", "со")), None)
+    if n is None:
+        return None
+    lo = next((m + 1 for m in range(n - 1, start - 1, -1) if words[m] in _CLOSE), start)
+    before = [words[m] for m in range(lo, n) if clause[m].word]
+    if not any(w in _EVENING for w in before) or \
+            not all(w in _EVENING or w in _AROUND or w in _JOIN or w == "но" for w in before):
+        return None
+    k = n + 1
+    while k < stop and words[k] in _KIND:
+        k += 1
+    hit = idx.exact(words, k, None) if k < stop and clause[k].word else None
+    size = hit.length if hit is not None else _pet_size(clause, k, stop, idx)
+    if size == 2 and text[clause[k].end:clause[k + 1].start].strip():
+        size = 1  # «… Богданчиком 🍕 Пусть посидит»: the emoji ends the name
+    if not size:
+        return None
+    k += size
+    if k < stop and words[k] not in _CLOSE and \
+            not text[clause[k - 1].end:clause[k].start].strip():
+        return None  # «… с Богданом обсуждали»: a story (an emoji ends the statement)
+    return Kw(V.INVITE, n, n + 1, weak=True, own=True), k
 
 
 def _home_at(words: list[str], k: int) -> bool:
