@@ -124,7 +124,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         if fear_choice:
             row.fear_choice = _fear_choice(fear_choice, state)
         thread: list[str] = []
-        spec = day_spec(s, store, row, thread)
+        spec = day_spec(s, store, row, thread, closing=now)
         turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
         if row.event == "fear" and not turn.fear_choice:
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]

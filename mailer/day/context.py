@@ -100,19 +100,22 @@ def imported_votes(letters: list[Letter], inputs: list[DayInput]) -> dict[str, l
             if i.kind == "vote" and not (i.nick in latest and latest[i.nick] > utc(i.at))}
 
 
-def day_spec(s: Session, store: Store, row: DayRow, told: list[str] | None = None) -> TurnSpec:
+def day_spec(s: Session, store: Store, row: DayRow, told: list[str] | None = None, *,
+             closing: datetime | None = None) -> TurnSpec:
     """The open day as a game-file turn (SCENARIOS.md): its letters as the parser read them
     (body, receipt time, Message-ID), host inputs and event inputs. Close-day and ``export``
     both use it, and the resolver gets it through :func:`engine.replay.build_turn`, so a live
     day and its replay take the same code path. ``told`` collects the host's lines of what
-    was taken from the forum thread (:func:`mailer.forum.close.merge_thread`)."""
+    was taken from the forum thread (:func:`mailer.forum.close.merge_thread`); ``closing``:
+    close-day closes the day at that moment, so the thread is read up to it."""
     letters = [l for l in store.letters(s, day=row.day)
                if l.nick and l.state in DAY_LETTER_STATES]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day).order_by(DayInput.id)))
     from ..forum.close import merge_thread  # the day's forum thread (FORUM.md)
 
     votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
-                                {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}, told)
+                                {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}, told,
+                                closing=closing)
     return TurnSpec(
         event=row.event, deadline=utc(row.deadline),
         letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id) for l in letters],

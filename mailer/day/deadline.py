@@ -68,7 +68,9 @@ def day_began(prev: DayRow | None, start: datetime) -> datetime:
     day 1 at the game's ``start``; a later day when ``prev`` was closed (DECISIONS.md §2: a
     letter received after that close is the open day's, :func:`mailer.stamp.stamp`) or, for
     a day closed late, at ``prev``'s deadline minute, after which letters were already the
-    open day's. A deadline moved for ``prev`` and then an early close do not move it later."""
+    open day's. A deadline moved for ``prev`` and then an early close do not move it later.
+    For letters only: the thread's spans (:func:`mailer.forum.today.spans`) never begin
+    before the game's start, since posts before it belong to no day (FORUM.md)."""
     if prev is None:
         return start
     return day_end(utc(prev.deadline), utc(prev.closed_at) if prev.closed_at else None, prev.status)

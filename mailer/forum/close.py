@@ -15,8 +15,8 @@ from .db import ForumPost
 
 
 def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[DayInput],
-                 votes: dict[str, list[str]], words: dict[str, int], told: list[str] | None = None
-                 ) -> tuple[dict[str, list[str]], dict[str, int]]:
+                 votes: dict[str, list[str]], words: dict[str, int], told: list[str] | None = None,
+                 closing: datetime | None = None) -> tuple[dict[str, list[str]], dict[str, int]]:
     """``(votes, words)`` of day ``row`` for the resolver: ``votes``/``words`` as the host's
     inputs gave them, completed from the stored thread when the day has posts in it.
 
@@ -24,12 +24,14 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     imported no vote for him; every living player gets a thread word count (0 when silent)
     unless the host imported one. With ``told``, Russian lines for the host are appended to it
     (close-day prints them): how many votes and word counts came from the thread, each letter
-    vote a later thread vote replaced, who is under the autokill word count by the thread."""
+    vote a later thread vote replaced, who is under the autokill word count by the thread.
+    ``closing``: close-day closes the day at that moment; the day's posts are those of the
+    span it will have once closed (:func:`mailer.forum.tally.day_tally`)."""
     from .tally import day_tally
 
     if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
         return votes, words
-    t = day_tally(s, row.day)
+    t = day_tally(s, row.day, closing=closing)
     if t.posts == 0:
         return votes, words
     hosted = {i.nick for i in inputs if i.kind == "vote"}

@@ -111,9 +111,14 @@ def _far_day(s: Session, game: Game, posts: list[Post]) -> int:
     return max(game.current_day, calendar_day(last, utc(game.start), game.timezone, True) + 1)
 
 
-def _undated_time(s: Session, fetched: datetime) -> datetime:
-    """The time given to «Ник: текст» lines without a date: the file's time, kept inside the
-    open day (they are that day's posts)."""
+def _undated_time(s: Session, fetched: datetime, now: datetime) -> datetime:
+    """The time given to «Ник: текст» lines without a date: the file's time ``fetched``, kept
+    inside the open day (they are that day's posts): an older file's lines get the moment the
+    day began, a file saved after the day's deadline the deadline minute. An older file's
+    lines are never moved past the import ``now``, though: they were written by then, and a
+    close-day --early after the import must leave them in the day they were imported for
+    (FORUM.md: a post belongs to the day whose span holds its time). So before the open day
+    has begun (before the game's start) they stay before it, no day's posts."""
     from .tally import windows
 
     game = s.get(Game, 1)
@@ -122,7 +127,8 @@ def _undated_time(s: Session, fetched: datetime) -> datetime:
     row = s.get(DayRow, game.current_day)
     for day, start, end in windows(s, game, game.current_day):
         if day == game.current_day and row is not None:
-            return min(max(fetched, start), end - _MINUTE)
+            at = max(fetched, min(start, now))
+            return min(at, max(start, end - _MINUTE)) if end > start else at
     return fetched
 
 
@@ -187,7 +193,7 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
             except OSError as exc:
                 raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
             page = read_page(raw, settings, url=None, fetched=mtime,
-                             undated=_undated_time(s, mtime))
+                             undated=_undated_time(s, mtime, now))
             report.engine = report.engine or page.engine
             report.pages += 1
             report.problems += [f"{path.name}: {p}" for p in page.problems]

@@ -4,7 +4,9 @@ and who wrote too few words; outsiders; the host's flags.
 
 The day of a post is the day whose window holds its first posting time: day 1 starts at the
 game's start, day N ends at its deadline minute (as letters, DECISIONS.md §8: with a 23:00
-deadline a post at 23:00 still belongs to the day), the next day starts right after.
+deadline a post at 23:00 still belongs to the day) or, closed early, at its close; the next
+day starts right after. Posts before the start belong to no day: a day that ended before the
+start (closed early, or with a deadline before it) holds none (:func:`windows`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from engine.state import GameState
 
 from ..store import DayRow, Game, loads, utc
 from .db import ForumPost
-from .today import day_end
 
 #: «снимаю голос», «отзываю свой голос», «голос снимаю»: a withdrawal of the standing vote
 _WITHDRAW = re.compile(
@@ -81,30 +82,36 @@ def _minute_after(at: datetime) -> datetime:
     return at.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
 
-def windows(s: Session, game: Game, upto: int | None = None) -> list[tuple[int, datetime, datetime]]:
+def windows(s: Session, game: Game, upto: int | None = None, *,
+            closing: datetime | None = None) -> list[tuple[int, datetime, datetime]]:
     """``(day, start, end)`` (aware UTC, end exclusive) of every stored day and of the
-    calendar's days after them up to ``upto``. A stored day ends at its deadline minute or
-    when it was closed early (:func:`mailer.forum.today.day_end`): the next day began then."""
+    calendar's days after them up to ``upto``: the stored days' spans
+    (:func:`mailer.forum.today.spans`: a day ends at its deadline minute or when it was closed
+    early, the next day begins then; an empty span for a day that ended before the game's
+    start), then each calendar day up to its deadline minute. ``closing``: the open day is
+    being closed at that moment (close-day): its span is the one it will have once closed."""
+    from .today import spans
+
     state = GameState.from_json(loads(game.state_json))
     start = utc(game.start)
-    rows = {r.day: r for r in s.exec(select(DayRow))}
-    last = max(rows, default=0)
-    out = []
-    begin = start
-    for day in range(1, max(last, upto or 0) + 1):
-        row = rows.get(day)
-        if row is not None:
-            end = day_end(utc(row.deadline), utc(row.closed_at), row.status)
-        else:
-            end = _minute_after(day_window(start, game.timezone, day, state.rules.weekend_merge)[1])
-        if end > begin:
-            out.append((day, begin, end))
-            begin = end
+    rows = {}
+    for r in s.exec(select(DayRow)):
+        closed_at, status = utc(r.closed_at), r.status
+        if closing is not None and r.status == "open":
+            closed_at, status = closing, "closed"
+        rows[r.day] = (utc(r.deadline), closed_at, status)
+    out = [(day, begin, end) for day, (begin, end) in sorted(spans(start, rows).items())]
+    begin = out[-1][2] if out else start
+    for day in range(len(out) + 1, (upto or 0) + 1):
+        end = max(begin, _minute_after(day_window(start, game.timezone, day, state.rules.weekend_merge)[1]))
+        out.append((day, begin, end))
+        begin = end
     return out
 
 
 def day_of(at: datetime, wins: list[tuple[int, datetime, datetime]]) -> int | None:
-    """The day whose window holds ``at``, or None (before the start, or after the last window)."""
+    """The day whose window holds ``at``, or None (before the start, or after the last window;
+    an empty window holds nothing)."""
     for day, start, end in wins:
         if start <= at < end:
             return day
@@ -160,8 +167,12 @@ def _state_of(s: Session, game: Game, row: DayRow) -> GameState:
     return load_state(game)
 
 
-def day_tally(s: Session, day: int | None = None, *, tz: str | None = None) -> DayTally:
+def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
+              closing: datetime | None = None) -> DayTally:
     """Count day ``day`` (default: the open day, else the last) from the stored posts.
+    ``closing``: the open day is being closed at that moment (close-day): it is counted as it
+    will stand once closed, up to that moment if it is before the deadline minute's end (the
+    tally of the closed day is then the one that was resolved).
 
     Raises:
         mailer.forum.model.ForumError: no game, or no such day yet (Russian message).
@@ -183,8 +194,8 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None) -> D
     tz = tz or game.timezone
     state = _state_of(s, game, row)
     info = day_info(row)
-    wins = windows(s, game, day)
-    _, start, end = next(w for w in wins if w[0] == day)
+    wins = windows(s, game, day, closing=closing)
+    _, start, end = next(w for w in wins if w[0] == day)  # every stored day has a window
     posts = sorted(s.exec(select(ForumPost).where(ForumPost.at >= start, ForumPost.at < end,
                                                   ForumPost.deleted == False)),  # noqa: E712
                    key=_order)

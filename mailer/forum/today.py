@@ -16,20 +16,38 @@ def _parse(text: str) -> datetime:
 
 
 def day_end(deadline: datetime, closed_at: datetime | None, status: str) -> datetime:
-    """The exclusive end (aware UTC) of a stored day's posts: the minute after its deadline
-    minute, or, for a day closed before that (close-day --early), the moment it was closed:
-    the next day began then (DECISIONS.md §2), as it did for letters (:func:`mailer.stamp.stamp`)."""
+    """When a stored day ended (aware UTC, exclusive): the minute after its deadline minute,
+    or, for a day closed before that (close-day --early), the moment it was closed: the next
+    day began then (DECISIONS.md §2), as it did for letters (:func:`mailer.stamp.stamp`).
+    A day closed early before it began (before the game's start) still ends at its close;
+    :func:`spans` gives it no time then."""
     end = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
     if status == "closed" and closed_at is not None:
         end = min(end, closed_at)
     return end
 
 
-def _window(rows: dict[int, tuple], day: int, start: datetime) -> tuple[datetime, datetime]:
-    """[begin, end) of ``day``'s posts: from the previous day's end (:func:`day_end`; ``start``
-    for day 1) to this day's. ``rows``: ``(deadline, closed_at, status)``, aware, by day."""
-    begin = day_end(*rows[day - 1]) if day - 1 in rows else start
-    return begin, day_end(*rows[day])
+def spans(start: datetime, rows: dict[int, tuple]) -> dict[int, tuple[datetime, datetime]]:
+    """``{day: (begin, end)}`` (aware UTC, end exclusive) of the stored days 1, 2, … for the
+    thread's posts (FORUM.md «Day of a post»): day 1 begins at the game's ``start``, each later
+    day where the day before ended, each day ends at :func:`day_end`. Posts before the start
+    belong to no day, so a span never begins before ``start`` and never ends before it begins:
+    a day that ended before it began (closed early before the start, or with a deadline
+    before the start) is empty, ``begin == end``, and holds no post. ``rows``: ``(deadline,
+    closed_at, status)``, aware, by day; a missing day ends the chain."""
+    out: dict[int, tuple[datetime, datetime]] = {}
+    begin = start
+    day = 1
+    while day in rows:
+        end = max(day_end(*rows[day]), begin)
+        out[day] = (begin, end)
+        begin, day = end, day + 1
+    return out
+
+
+def _window(rows: dict[int, tuple], day: int, start: datetime) -> tuple[datetime, datetime] | None:
+    """[begin, end) of ``day``'s posts (:func:`spans`), or None when ``day`` is not stored."""
+    return spans(start, rows).get(day)
 
 
 def words_today_sql(s, day: int, start: datetime) -> dict[str, int] | None:
@@ -47,10 +65,11 @@ def words_today_sql(s, day: int, start: datetime) -> dict[str, int] | None:
     c = DayRow.__table__.c
     rows = {row.day: (utc(row.deadline), utc(row.closed_at) if row.closed_at else None, row.status)
             for row in s.execute(select(c.day, c.deadline, c.closed_at, c.status)
-                                 .where(c.day.in_((day - 1, day))))}
-    if day not in rows:
+                                 .where(c.day <= day))}
+    window = _window(rows, day, start)
+    if window is None:
         return None
-    begin, end = _window(rows, day, start)
+    begin, end = window
     return {nick: int(words) for nick, words in s.execute(
         select(post.nick, func.sum(post.words))
         .where(post.kind == "player", post.deleted == false(), post.at >= begin, post.at < end)
@@ -61,19 +80,20 @@ def words_today(con, day: int, start: datetime) -> dict[str, int] | None:
     """``{nick: words}`` of the players' posts of ``day`` in an open ``sqlite3`` connection,
     or None when the thread holds no post at all. ``start``: aware start of day 1.
 
-    The day's window: from the previous day's end (its deadline minute, exclusive, or its
-    early close) to this day's (:func:`day_end`)."""
+    The day's window: :func:`spans` (from the previous day's end, its deadline minute or its
+    early close, to this day's; never before the game's start)."""
     try:
         if con.execute("SELECT 1 FROM forumpost LIMIT 1").fetchone() is None:
             return None
         rows = {d: (_parse(t), _parse(c) if c else None, st) for d, t, c, st in con.execute(
-            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day IN (?, ?)",
-            (day - 1, day)).fetchall()}
+            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day <= ?",
+            (day,)).fetchall()}
     except Exception:  # an older database without the table
         return None
-    if day not in rows:
+    window = _window(rows, day, start)
+    if window is None:
         return None
-    begin, end = _window(rows, day, start)
+    begin, end = window
     fmt = lambda t: t.astimezone(timezone.utc).strftime(_FORMAT)  # noqa: E731
     return dict(con.execute(
         "SELECT nick, sum(words) FROM forumpost WHERE kind = 'player' AND deleted = 0 "
