@@ -16,12 +16,16 @@ def _call(fn, *args, **kwargs):
     return call(fn, *args, **kwargs)
 
 
-def _print_report(rep) -> None:
+def _print_report(rep, cfg) -> None:
     click.echo(f"Постов прочитано: {rep.new + rep.updated + rep.same}; новых: {rep.new}; "
                f"изменённых: {rep.updated}.")
     for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
         where = f"день {day}" if day is not None else "вне дней игры"
         click.echo(f"  {where}: новых постов {rep.per_day[day]}")
+    if rep.before_start:  # FORUM.md: posts before the game's start belong to no day
+        start = cfg.start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+        click.echo(f"    из них до начала игры ({start}): {rep.before_start} — посты до начала "
+                   "игры не относятся ни к одному дню")
     for line in rep.problems:
         click.echo(f"  не прочитано: {line}")
 
@@ -46,7 +50,7 @@ def forum_sync(ctx: click.Context) -> None:
     cfg, store = open_game(ctx)
     rep = _call(sync_topic, cfg, store, now=now())
     click.echo(f"Страниц скачано: {rep.pages}; не изменились (304): {rep.not_modified}.")
-    _print_report(rep)
+    _print_report(rep, cfg)
     if rep.problems and any("сервер ответил" in p or "не скачалась" in p for p in rep.problems):
         sys.exit(1)
 
@@ -66,7 +70,7 @@ def forum_import(ctx: click.Context, files: tuple[str, ...]) -> None:
 
     cfg, store = open_game(ctx)
     rep = _call(import_files, cfg, store, list(files), now=now())
-    _print_report(rep)
+    _print_report(rep, cfg)
     if rep.new + rep.updated + rep.same == 0:
         click.echo("Ничего не сохранено: в файлах не нашлось ни одного поста.", err=True)
         sys.exit(1)

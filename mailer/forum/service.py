@@ -25,13 +25,15 @@ UTC = timezone.utc
 @dataclass
 class StoreReport:
     """What an import or sync did: ``new``/``updated`` posts, ``per_day`` day → new posts
-    (None: before the game or after the known days), ``problems`` (Russian lines),
+    (None: before the game or after the known days), ``before_start`` of those the new
+    posts before the game's start (no day's, FORUM.md), ``problems`` (Russian lines),
     ``pages`` fetched or read, ``not_modified`` pages answered 304."""
 
     new: int = 0
     updated: int = 0
     same: int = 0
     per_day: dict[int | None, int] = field(default_factory=dict)
+    before_start: int = 0
     problems: list[str] = field(default_factory=list)
     pages: int = 0
     not_modified: int = 0
@@ -98,6 +100,8 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
         if kind != "host" and not post.deleted:
             day = day_of(post.at, wins)
             report.per_day[day] = report.per_day.get(day, 0) + 1
+            if day is None and game is not None and post.at < utc(game.start):
+                report.before_start += 1
     if fresh:
         s.execute(insert(ForumPost.__table__), list(fresh.values()))
 

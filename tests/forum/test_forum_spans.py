@@ -146,3 +146,19 @@ def test_close_day_counts_the_day_as_it_ends_at_the_close(tmp_path):
     assert day1["tally"] == [{"target": "Ягуар", "count": 1, "voters": ["Гном"]},
                              {"target": "Лис", "count": 1, "voters": ["Ягуар"]}]
     assert _tally(cfg, 2)["players"]["Зоя"]["votes"] == ["Лис"]
+
+
+def test_import_says_which_posts_are_before_the_start(tmp_path):
+    """«вне дней игры» alone left the host guessing why: posts before the game's start are
+    named as such, with the start."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = _paste(tmp_path, "t.txt", "Гном\n01.12.2026, 19:00\nЖдём начала!\n\n"
+                   "Зоя\n07.12.2026, 20:00\nГолосую за Лиса\n", EARLY)
+    res = _run(cfg, "forum", "import", paste)
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[1:] == [
+        "  день 1: новых постов 1",
+        "  вне дней игры: новых постов 1",
+        "    из них до начала игры (07.12.2026 19:30): 1 — посты до начала игры не относятся "
+        "ни к одному дню",
+    ]
