@@ -147,12 +147,6 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             quoted.update(range(i, kw.j))
             i = kw.j
             continue
-        kw.negated = (negated(clause, i) or (
-            (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
-            negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
-                      or (kw.weak and kw.cls != V.VOTE and suggested(clause, i, kw.j))
-                      or (kw.cls == V.VOTE and against_vote(clause, i))
-                      or _left_out(clause, kw, idx, words))
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue
@@ -161,6 +155,13 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 i = kw.j
                 continue
             kw.reported = after_report_word(clause, kw.i)
+        # (after the two reports above, which drop the keyword: its tests are pure)
+        kw.negated = (negated(clause, i) or (
+            (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
+            negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
+                      or (kw.weak and kw.cls != V.VOTE and suggested(clause, i, kw.j))
+                      or (kw.cls == V.VOTE and against_vote(clause, i))
+                      or _left_out(clause, kw, idx, words))
         if i > 0 and clause[i - 1].word and (
                 (third_person(clause[i - 1].w) and common_noun(t.w)) or
                 (clause[i - 1].w in ("в", "о", "об", "при") and locative(t.w)) or

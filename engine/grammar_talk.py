@@ -72,10 +72,9 @@ def talk_test(idx, actor: Actor, turn: TurnInfo) -> Callable[[set, list, str], b
     words_cls = lexicon().words
 
     def talk(found: set, words: list, text: str) -> bool:
-        if not foreign.issuperset(found) and not (
-                len(found) == 1 and own.issuperset(found) and
-                (_ordinary(next(iter(found)), words, text, not_before, words_cls) or
-                 _thing_after(next(iter(found)), words, text))):
+        # (every test is pure: the cheap ones first, the own word's reading last)
+        mine = not foreign.issuperset(found)
+        if mine and not (len(found) == 1 and own.issuperset(found)):
             return False
         core = text.strip().rstrip(".!;")
         if _CUTS.search(core) is not None:
@@ -84,6 +83,9 @@ def talk_test(idx, actor: Actor, turn: TurnInfo) -> Callable[[set, list, str], b
             if w not in found and not plain(w):
                 return False
         if _has_flag(words):
+            return False
+        if mine and not (_ordinary(next(iter(found)), words, text, not_before, words_cls) or
+                         _thing_after(next(iter(found)), words, text)):
             return False
         first = _FIRST_LETTER.search(core)
         rest = core[first.end():] if first else ""
