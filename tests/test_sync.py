@@ -497,3 +497,55 @@ def test_votes_import_tells_the_host_which_mailed_votes_it_replaces(game):
     rep = import_votes(game.cfg, game.store, "voter,target\nБука,Маруська\nSerginio,Бука\n",
                        now=START + timedelta(hours=6))
     assert rep.rows == 2 and rep.replaced == ["Бука: Ягуарчик → Маруська"]
+
+
+def test_a_late_letter_made_on_time_by_a_moved_deadline_counts_once_at_an_early_close(game):
+    """Trial 12: a letter after the deadline is told «засчитано в день 2»; the host moves the
+    deadline later and closes the day early without a sync. The letter is on time for day 1
+    (DECISIONS.md §2, §8): close-day reads it into day 1 before resolving, and it gets one
+    reply, «Принято (день 1)», never «ходы из него не засчитаны»."""
+    from mailer.day import close_day, set_deadline
+
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="early@x"), START + timedelta(hours=2))
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="late@x", subject="Ночь"),
+                 DEADLINE + timedelta(minutes=2, seconds=30))
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    assert [r.ref for r in game.replies("reply")] == ["reply:early@x", "next_day:late@x"]
+    set_deadline(game.cfg, game.store, "2026-12-08 21:00", now=DEADLINE + timedelta(minutes=6))
+    rep = close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=7), early=True)
+    rows = {r.message_id: r for r in game.rows()}
+    assert (rows["late@x"].state, rows["late@x"].day) == ("applied", 1)
+    result = rep.result.to_json()
+    assert [(m["target"], m["outcome"]) for m in result["moves"] if m["action"] == "heal"][-1] == (
+        "Ягуарчик", "done")
+    assert result["statuses"] == {"Ягуарчик": ["healed"]}
+    replies = {r.ref: r.body for r in game.replies("reply")}
+    assert sorted(replies) == ["reply:early@x", "reply:late@x"]
+    body = replies["reply:late@x"]
+    assert "Принято (день 1):\n  - Лечение: Ягуарчик" in body
+    assert "не засчитаны" not in body and "после срока" not in body
+    assert (rep.read_first, rep.read) == (1, 0)
+
+
+def test_unsent_replies_of_an_early_closed_day_no_longer_invite_changes(game):
+    """Replies queued before close-day --early must not say «Ходы можно изменить до …» of a
+    day already closed when they go out with its results."""
+    from mailer.day import close_day
+
+    game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="b1@x"),
+                 START + timedelta(hours=2))
+    game.deliver(letter("serg@example.org", "Привет всем", msgid="s1@x"), START + timedelta(hours=3))
+    sync(game.cfg, game.store, now=START + timedelta(hours=4))
+    before = {r.ref: r.body for r in game.replies("reply")}
+    assert "Ходы можно изменить до 08.12.2026 19:30 (Europe/Moscow): пришлите новое письмо" in before["reply:b1@x"]
+    assert "Ходы можно прислать до 08.12.2026 19:30 (Europe/Moscow)." in before["reply:s1@x"]
+    close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    after = {r.ref: r.body for r in game.replies("reply")}
+    closed = ("День 1 закрыт 08.12.2026 00:30 (Europe/Moscow): ходы этого дня больше не меняются; "
+              "итоги — в письме с итогами дня 1.")
+    for ref in ("reply:b1@x", "reply:s1@x"):
+        assert "Ходы можно" not in after[ref]
+        assert closed in after[ref]
+    assert after["reply:b1@x"] == before["reply:b1@x"].replace(
+        "Ходы можно изменить до 08.12.2026 19:30 (Europe/Moscow): пришлите новое письмо, последний "
+        "ход заменит прежний.", closed)

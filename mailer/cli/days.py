@@ -154,6 +154,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
         return
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
+    if rep.read_first:
+        click.echo(f"Перед закрытием прочитано писем дня {rep.day}: {rep.read_first}.")
     if rep.read:
         click.echo(f"Прочитано писем, ждавших день {rep.day + 1}: {rep.read}.")
     for line in rep.thread:

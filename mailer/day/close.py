@@ -7,6 +7,7 @@ result letters and the next day are all committed together or not at all.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -20,7 +21,7 @@ from ..config import GameConfig
 from ..intake import back_to_pending
 from ..letter_state import LetterState
 from ..outbox import queue
-from ..out_state import OutState
+from ..out_state import UNSENT, OutState
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
@@ -38,6 +39,7 @@ class CloseReport:
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
+    read_first: int = 0  # letters on time for the closed day, read before it was resolved
     thread: list[str] = field(default_factory=list)  # what was taken from the forum thread
 
 
@@ -65,7 +67,17 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     from ..reading import process_pending
     from ..render import TemplateProblem
 
+    # letters already stored and on time for the open day but not read yet (a deadline moved
+    # later after a sync had set them aside for the next day, a sync cut short) count in this
+    # day (DECISIONS.md §2, §8): read them before it is resolved, never after as «too late»
+    first = SyncReport()
+    try:
+        process_pending(cfg, store, now=now, report=first)
+    except TemplateProblem as exc:
+        raise GameError(f"письма дня не прочитаны ({exc}); день не закрыт: исправьте шаблон и "
+                        "повторите close-day") from None
     report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
+    report.read_first = first.processed
     if report.result is not None and report.winner is None:
         read = SyncReport()
         try:
@@ -186,6 +198,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                       subject=f"{cfg.name}: игра окончена",
                       body=renderer.final_letter(nick=p.nick, final=final), now=now)
                 letters += 1
+        _close_unsent_replies(s, renderer, row)
         drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
@@ -195,6 +208,32 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                            letters=letters, thread=thread,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+#: The sentences of a reply (templates/reply.txt.j2) that invite the player to change or send
+#: his moves of the day before its deadline: false once the day is closed.
+_INVITES = re.compile(r"^Ходы можно (?:изменить до .*: пришлите новое письмо, последний ход заменит "
+                      r"прежний|прислать до .*)\.$", re.M)
+_SECOND_VOTE = "(сегодня у каждого два голоса, в письме назван один: второй можно прислать до срока)"
+
+
+def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
+    """The unsent replies to letters of ``row``'s day (being closed, perhaps early) no longer
+    invite changes: «Ходы можно изменить до …» becomes that the day is closed and its results
+    come in their own letter (they may go out with them). Returns how many were rewritten."""
+    closed = renderer.local(utc(row.closed_at))
+    instead = (f"День {row.day} закрыт {closed}: ходы этого дня больше не меняются; итоги — в "
+               f"письме с итогами дня {row.day}.")
+    n = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == row.day,
+                                             Outgoing.state.in_(UNSENT))):
+        body = _INVITES.sub(lambda _m: instead, out.body)
+        body = body.replace(_SECOND_VOTE, "(в этот день у каждого было два голоса, в письме назван один)")
+        if body != out.body:
+            out.body = body
+            s.add(out)
+            n += 1
+    return n
 
 
 def _sent_before(s: Session, row: DayRow) -> set[str]:
