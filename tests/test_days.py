@@ -912,3 +912,54 @@ def test_day_opened_by_an_early_close_after_a_moved_deadline_began_at_that_close
         set_deadline(cfg, store, "2026-12-08 20:45", now=START - timedelta(days=7))
     example = str(refused.value).rsplit("например ", 1)[1]
     assert set_deadline(cfg, store, example, now=day3_now, dry_run=True)
+
+
+def test_open_day_event_is_safe_to_repeat_and_tells_the_event_last_set(demo):
+    """Trial 12: open-day --event twice took the first run's «событие изменено» letters off
+    the queue; after they were sent, setting the first event back queued nothing, so the
+    players believed the day had the event of the sent notices. Each living player is told
+    the current event once, against the event he was last told."""
+    from engine.reasons import EVENTS_RU
+    from mailer.outbox import send_all
+    from mailer.store import Outgoing
+    from mailer.day import set_event
+
+    cfg, store = demo
+    sync(cfg, store, now=AFTER)
+    close_day(cfg, store, now=AFTER)
+    with store.session() as s:
+        drawn = s.get(DayRow, 2).event
+    first = "full_moon" if drawn != "full_moon" else "secret"
+    send_all(cfg, store, now=AFTER)  # the result letters announce the drawn event
+    alive = sorted(p.nick for p in status(cfg, store).players if p.alive)
+
+    def notices(*states):
+        with store.session() as s:
+            return sorted((o.to_nick, o.ref.split(":")[2], o.ref.split(":")[3], o.state)
+                          for o in s.exec(select(Outgoing).where(Outgoing.ref.startswith("event-changed:")))
+                          if not states or o.state in states)
+
+    _row, lines = set_event(cfg, store, first, now=AFTER)
+    assert lines[-1].endswith(f"живым игрокам поставлено в очередь письмо о новом событии: {len(alive)}")
+    queued = [(n, drawn, first, "queued") for n in alive]
+    assert notices() == queued
+    _row, lines = set_event(cfg, store, first, now=AFTER)  # again: the same letters stay queued
+    assert notices() == queued
+    assert lines == [f"итоги дня 1: с прежним событием дня 2 уже отправлено писем: {len(alive)}",
+                     f"письмо о новом событии дня 2 уже в очереди (не отправлено): {len(alive)}"]
+    send_all(cfg, store, now=AFTER)
+    # back to the drawn event: the result letters named it, but the sent notices said «first»
+    _row, lines = set_event(cfg, store, drawn, now=AFTER)
+    assert lines == [f"игрокам уже сообщено другое событие дня 2; живым игрокам поставлено в очередь "
+                     f"письмо о новом событии: {len(alive)}"]
+    assert notices("queued") == [(n, first, drawn, "queued") for n in alive]
+    with store.session() as s:
+        bodies = [o.body for o in s.exec(select(Outgoing).where(Outgoing.ref.startswith(f"event-changed:2:{first}:")))]
+    assert len(bodies) == len(alive) and all(
+        f"Прежнее событие, «{EVENTS_RU[first]}», отменено." in b and f"«{EVENTS_RU[drawn]}»" in b
+        for b in bodies)
+    # and to «first» again before those went out: they are taken back, nothing new is queued
+    _row, lines = set_event(cfg, store, first, now=AFTER)
+    assert notices("queued") == []
+    assert lines[-1] == (f"неотправленные письма о смене события дня 2 сняты с очереди: {len(alive)} "
+                         "(игрокам уже сообщено это событие)")

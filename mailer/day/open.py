@@ -5,6 +5,7 @@ close-day, and ``open-day --event`` (the host sets the open day's event by hand)
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import secrets
 from datetime import datetime
@@ -101,7 +102,7 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
     keep = {_event_ref(row, nick) for nick in (row.immune, row.mortar) if nick}
     sent = []
     for out in s.exec(select(Outgoing).where(Outgoing.day == row.day, Outgoing.kind == "event").order_by(Outgoing.id)):
-        if out.ref in keep:
+        if out.ref in keep or out.ref.startswith(_CHANGED):  # (the latter: _tell_event_changed)
             continue
         if out.state in UNSENT:
             s.delete(out)
@@ -115,9 +116,11 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
               now: datetime) -> tuple[DayRow, list[str]]:
     """Set the open day's event by hand instead of the seeded draw (``open-day --event``):
     the event's own draws (immune player, mortar holder) are made again and their letters
-    queued; unsent letters of the replaced event are taken off the queue. When the previous
-    day's result letters announcing the old event were already sent, every living player gets
-    a letter that the event changed (queued, like the rest).
+    queued; unsent letters of the replaced event are taken off the queue. Every living player
+    who was already told an event of the day (by the sent result letters of the day before, or
+    role letters on day 1, or an earlier sent «событие изменено» notice) and was told another
+    one than the event set now gets one letter that the event changed (queued, like the rest;
+    :func:`_tell_event_changed`). Safe to repeat: the same event again keeps the queued letters.
 
     Returns:
         (the day's row, ``"nick: subject"`` of the replaced event's letters already sent).
@@ -150,12 +153,34 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         stale = _withdraw_event_letters(s, row)
         renderer = Renderer(cfg)
         _queue_event_letters(cfg, s, row, ctx.state, renderer, now)
-        announced = _announce_again(cfg, s, store, row, renderer) if row.day > 1 else \
-            _roles_again(cfg, s, row, ctx.state, renderer)
-        if announced and old_event != row.event:
-            told = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now)
-            announced = [f"{announced[0]}; живым игрокам поставлено в очередь письмо о новом событии: {told}"]
-        return row, stale + announced + _votes_too_many(s, store, row)
+        if row.day > 1:
+            announced = _announce_again(cfg, s, store, row, renderer)
+            prev = s.get(DayRow, row.day - 1)
+            revision = prev.revision if prev is not None else 0
+            announcement = lambda nick: f"result:{row.day - 1}.{revision}:{nick}"  # noqa: E731
+        else:
+            announced = _roles_again(cfg, s, row, ctx.state, renderer)
+            announcement = lambda nick: f"role:{nick}"  # noqa: E731
+        changed = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now, announcement)
+        return row, stale + _changed_lines(row, announced, changed) + _votes_too_many(s, store, row)
+
+
+def _changed_lines(row: DayRow, announced: list[str], changed: "_Changed") -> list[str]:
+    """The host's lines about the letters that announced the open day's event (``announced``:
+    the line of those already sent with another event) and the «событие изменено» notices."""
+    lines = list(announced)
+    if changed.queued:
+        tail = f"живым игрокам поставлено в очередь письмо о новом событии: {changed.queued}"
+        if lines:
+            lines[0] = f"{lines[0]}; {tail}"
+        else:
+            lines.append(f"игрокам уже сообщено другое событие дня {row.day}; {tail}")
+    if changed.kept:
+        lines.append(f"письмо о новом событии дня {row.day} уже в очереди (не отправлено): {changed.kept}")
+    if changed.dropped:
+        lines.append(f"неотправленные письма о смене события дня {row.day} сняты с очереди: "
+                     f"{changed.dropped} (игрокам уже сообщено это событие)")
+    return lines
 
 
 def _votes_too_many(s: Session, store: Store, row: DayRow) -> list[str]:
@@ -236,25 +261,83 @@ def _roles_again(cfg: GameConfig, s: Session, row: DayRow, state: GameState, ren
     return [f"письма с ролями, где названо прежнее событие дня {row.day}, уже отправлены: {sent}"]
 
 
+#: The ref prefix of the notices that the open day's event changed:
+#: ``event-changed:<day>[.<n>]:<told>:<new>:<nick>`` (``.<n>``: a later notice of the same change).
+_CHANGED = "event-changed:"
+
+
+@dataclass
+class _Changed:
+    """What :func:`_tell_event_changed` did: notices queued, unsent ones kept as they are,
+    unsent ones taken off the queue."""
+
+    queued: int = 0
+    kept: int = 0
+    dropped: int = 0
+
+
+def _told_event(ref: str, which: int) -> str | None:
+    """From a notice's ref, the event the players had been told (``which`` 2) or the one it
+    tells (3)."""
+    parts = ref.split(":", 4)
+    return parts[which] if len(parts) == 5 else None
+
+
 def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameState, old_event: str,
-                        renderer, now: datetime) -> int:
-    """Queue to every living player the notice that the host changed the open day's event
-    from ``old_event`` (the players were told of it by the result letters already sent).
-    One letter per player and change (ref ``event-changed:<day>:<old>:<new>:<nick>``).
-    Returns how many were queued."""
+                        renderer, now: datetime, announcement) -> _Changed:
+    """Make every living player's letters tell the open day's current event, whatever
+    ``open-day --event`` ran before (safe to repeat). Per player, the event he was last told:
+    the one his latest sent «событие изменено» notice names; else the one an unsent notice
+    says he was told; else, when his letter announcing the event (ref ``announcement(nick)``:
+    the result letter of the day before, or the role letter on day 1) was sent, ``old_event``
+    (the day's event until now: an announcement is rendered again while unsent). When that
+    differs from the current event, one notice (told → current) is queued or kept; every other
+    unsent notice of the day is taken off the queue."""
     from engine.lynch import votes_per_player
 
-    fewer = votes_per_player(row.event) < votes_per_player(old_event)
-    n = 0
+    done = _Changed()
     for nick in state.alive():
-        queue(s, cfg, ref=f"event-changed:{row.day}:{old_event}:{row.event}:{nick}", kind="event",
-              day=row.day, to_addr=address_of(cfg, nick), to_nick=nick,
-              subject=f"{cfg.name}: событие дня {row.day} изменено",
-              body=renderer.render("event_changed.txt.j2", nick=nick, day=row, old_event=old_event,
-                                   deadline=utc(row.deadline), fewer_votes=fewer),
-              now=now)
-        n += 1
-    return n
+        notices = list(s.exec(select(Outgoing).where(
+            Outgoing.day == row.day, Outgoing.kind == "event", Outgoing.to_nick == nick,
+            Outgoing.ref.startswith(_CHANGED)).order_by(Outgoing.id)))
+        sent = [o for o in notices if o.state not in UNSENT]
+        unsent = [o for o in notices if o.state in UNSENT]
+        if sent:
+            told = _told_event(sent[-1].ref, 3)
+        elif unsent:
+            told = _told_event(unsent[0].ref, 2)
+        else:
+            letter = s.exec(select(Outgoing).where(Outgoing.ref == announcement(nick))).first()
+            told = old_event if letter is not None and letter.state not in UNSENT else None
+        want = told is not None and told != row.event
+        kept = None
+        for out in unsent:
+            if want and kept is None and (_told_event(out.ref, 2), _told_event(out.ref, 3)) == (told, row.event):
+                kept = out
+            else:
+                s.delete(out)
+                if not want:
+                    done.dropped += 1
+        s.flush()
+        if not want:
+            continue
+        body = renderer.render("event_changed.txt.j2", nick=nick, day=row, old_event=told,
+                               deadline=utc(row.deadline),
+                               fewer_votes=votes_per_player(row.event) < votes_per_player(told))
+        if kept is not None:
+            kept.body = body
+            s.add(kept)
+            done.kept += 1
+            continue
+        ref = f"{_CHANGED}{row.day}:{told}:{row.event}:{nick}"
+        n = 1
+        while s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
+            n += 1
+            ref = f"{_CHANGED}{row.day}.{n}:{told}:{row.event}:{nick}"
+        queue(s, cfg, ref=ref, kind="event", day=row.day, to_addr=address_of(cfg, nick), to_nick=nick,
+              subject=f"{cfg.name}: событие дня {row.day} изменено", body=body, now=now)
+        done.queued += 1
+    return done
 
 
 def event_id(text: str) -> str:
