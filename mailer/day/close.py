@@ -198,7 +198,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                       subject=f"{cfg.name}: игра окончена",
                       body=renderer.final_letter(nick=p.nick, final=final), now=now)
                 letters += 1
-        _close_unsent_replies(s, renderer, row)
+        if on_time(now, deadline):  # closed before its deadline: the replies' invitation is false
+            _close_unsent_replies(s, renderer, row)
         drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
@@ -218,9 +219,11 @@ _SECOND_VOTE = "(сегодня у каждого два голоса, в пис
 
 
 def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
-    """The unsent replies to letters of ``row``'s day (being closed, perhaps early) no longer
-    invite changes: «Ходы можно изменить до …» becomes that the day is closed and its results
-    come in their own letter (they may go out with them). Returns how many were rewritten."""
+    """The unsent replies to letters of ``row``'s day, being closed before its deadline
+    (``close-day --early``), no longer invite changes: «Ходы можно изменить до …» becomes that
+    the day is closed and its results come in their own letter (they go out with them).
+    (After a close past the deadline the invitation names a time already past, and the
+    reply's Date is before it: it stays as written.) Returns how many were rewritten."""
     closed = renderer.local(utc(row.closed_at))
     instead = (f"День {row.day} закрыт {closed}: ходы этого дня больше не меняются; итоги — в "
                f"письме с итогами дня {row.day}.")
