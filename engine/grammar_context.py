@@ -128,3 +128,11 @@ def after_report_word(clause: list[Tok], i: int) -> bool:
     while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
         k -= 1
     return k >= 0 and clause[k].w in V.REPORT_WORDS
+
+
+def as_yesterday(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when «как вчера» or «как и вчера» stands between tokens ``lo`` and ``hi``
+    («Лось, как и вчера, ворует у Марины»: yesterday's target again)."""
+    return any(clause[m].w == "вчера" and (clause[m - 1].w == "как" or (
+        m > 1 and clause[m - 1].w == "и" and clause[m - 2].w == "как"))
+        for m in range(max(1, lo), min(len(clause), hi)))

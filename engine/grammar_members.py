@@ -74,6 +74,12 @@ def _readings(nick: str) -> set[str]:
     return {first, *name_readings(first)}
 
 
+def _word_readings(nick: str) -> set[str]:
+    """The lower-case spellings of every word of a nickname («mr», «бин» … for Mr.Bean)."""
+    words = [norm(w) for w in nick.replace("_", " ").replace(".", " ").replace("-", " ").split()]
+    return {r for w in words for r in (w, *name_readings(w))}
+
+
 #: Endings of a nickname cut short and declined as a word («Вас-а», «Вас-у» for Vasilisa).
 _CLIP_ENDINGS = ("ой", "ей", "а", "я", "у", "ю", "е", "и", "ы")
 
@@ -143,3 +149,43 @@ def loose_member(ctx, clause: list[Tok], k: int, text: str):
     if not nick:
         return problem(text, "unknown_name", "unknown_name", word=clause[k].text), end
     return actor_of(ctx.state, nick), end
+
+
+def role_holders(state, sender, cls: str) -> list[str]:
+    """The living members of the boss's clan (himself aside) whose role — their own or the
+    one the actor took (DECISIONS.md §4 Actor) — makes the move of class ``cls``."""
+    return [n for n, p in state.players.items() if p.clan == sender.clan and p.alive and
+            n != sender.nick and DEFAULT_CLASS.get(p.role) == cls]
+
+
+#: Words of somebody unnamed before a move word.
+_SOMEBODY = frozenset({"он", "она", "они", "кто", "кто-то", "кто-нибудь", "никто", "каждый",
+                       "тот", "та", "который", "которая", "все", "любой"})
+
+
+def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
+    """A boss's third-person move word at ``i`` with no subject read before it («пусть
+    ворует у Холмса» after «Лич теперь вместо него», «Ня ворует у X», «Гном (он же теперь
+    вор) пусть ворует у X»): the move of the one member of his clan whose role makes it →
+    his Actor; a Problem when two members make it (ask). None when the move is no member's
+    («ворует» with no thief left), when the words from ``lo`` before the verb name another
+    living player («Остап, похоже, ворует») or, with no name of that member, the words
+    right before it speak of somebody («он, по всей видимости, стережёт»). ``nick_at(k)``
+    gives the nickname hit at token ``k``."""
+    mates = role_holders(ctx.state, ctx.sender, lexicon().words.get(clause[i].w))
+    named = [h for k in range(lo, i) if clause[k].word and (h := nick_at(k)) is not None]
+    if any(not set(mates) & set(h.candidates or (h.nick,)) and
+           any(ctx.state.players[c].alive for c in (h.candidates or (h.nick,))) for h in named):
+        return None
+    if not named and any(t.w in _SOMEBODY for t in clause[lo:i]):
+        return None  # «он, по всей видимости, ворует у X»: of whom?
+    if not named:
+        k = next((k for k in range(i - 1, lo - 1, -1) if not clause[k].word), lo - 1) + 1
+        said = [t for t in clause[k:i] if t.word and t.w not in _BETWEEN and
+                t.w not in V.FILLERS]
+        if len(said) > 1 or said and not said[0].cap and not (len(mates) == 1 and (
+                fits(said[0].w, mates[0], ctx.nicks) or said[0].w in _word_readings(mates[0]))):
+            return None  # («бин ворует у фокса»: Mr.Bean by the reading of a word of his nick)
+    if len(mates) > 1:
+        return problem(text, "ambiguous", "ambiguous", candidates=tuple(sorted(mates)))
+    return actor_of(ctx.state, mates[0]) if mates else None

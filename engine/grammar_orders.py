@@ -339,6 +339,24 @@ def stand_in_remark(clause: list[Tok], k: int, names) -> int:
     return m + 1
 
 
+#: Words of a remark that a member now holds a role («, ты теперь у нас воришка —»).
+_NEW_ROLE_WORDS = frozenset({",", "ты", "теперь", "отныне", "сегодня", "у", "нас", "же",
+                             "наш", "наша", "новый", "новая"})
+
+
+def new_role_remark(clause: list[Tok], k: int) -> int:
+    """After a member's name (ending at token ``k``): «, ты теперь у нас воришка —»,
+    «теперь вор:» — the boss telling the actor the role he took (DECISIONS.md §4 Actor); the
+    index after the dash, colon or comma, where his order starts; ``k`` when there is no
+    such remark."""
+    n = skip_words(clause, k, _NEW_ROLE_WORDS)
+    role = role_words().get(clause[n].w) if n < len(clause) else None
+    if n == k or role in (None, "boss") or n + 1 >= len(clause) or \
+            clause[n + 1].w not in ("—", ":", "-", ","):
+        return k
+    return n + 2
+
+
 #: Verbs of passing words on to a player («Передайте Лису, чтобы …», «Скажи Стражу, чтоб …»).
 _RELAY = frozenset({"передайте", "передай", "скажите", "скажи", "попросите", "попроси",
                     "напишите", "напиши", "сообщите", "сообщи", "шепните", "шепни"})

@@ -8,7 +8,8 @@ from __future__ import annotations
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, problem
+from .grammar_rules import Actor, action_for, problem
+from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
 from .grammar_delegate import boss_decides, boss_ref, suggests_kill
@@ -23,7 +24,7 @@ from .grammar_plans import (
 )
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
-from .model import Move
+from .model import Move, Problem
 from .names import name_index
 from .words import comparative, third_person
 from .parse_correct import late_correction
@@ -195,6 +196,15 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
             continue  # «пусть кто-нибудь проверит Дениса»
+        elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
+                action_for(kw.cls, ctx.sender, ctx.turn) is None and (mate := unnamed_member(
+                    ctx, clause, kws[n - 1].j if n else start, kw.i,
+                    span(ctx.text, clause, kw.i, len(clause)),
+                    lambda k: nick_at(ctx, clause, clause_words(clause), k))) is not None:
+            if isinstance(mate, Problem):  # «ворует у X»: his one member whose role robs
+                items.append(Item(clause[kw.i].start, problem=mate))
+                continue
+            member = mate
         elif clause[kw.i].w in lex.plural1 and (n or any(
                 t.w == "," for t in clause[start:kw.i])):
             member = base = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself

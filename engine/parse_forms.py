@@ -10,7 +10,7 @@ from .grammar_keywords import find_keywords
 from .grammar_elliptic import elliptic
 from .grammar_members import loose_member
 from .grammar_orders import (
-    POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
@@ -226,6 +226,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     p = ctx.state.players[hit.nick]
     end = past_remark(clause, k + hit.length)  # «Лис вчера был у Совы, сегодня пусть …»
     end = stand_in_remark(clause, end, name_sizes(name_index(ctx.nicks), clause))  # «вместо Кота —»
+    end = new_role_remark(clause, end)  # «Анечка, ты теперь у нас воришка — …»
     if lead is not None:
         end = lead
     if (_opening(clause, k) or lead is not None) and \

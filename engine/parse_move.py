@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
+from .grammar_context import as_yesterday
 from .grammar_flags import as_told
 from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
@@ -258,9 +259,10 @@ _AGAIN = frozenset({"снова", "опять", "вновь"})
 
 def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Targets,
                    move) -> bool:
-    """True when «снова»/«опять» stands between the keyword and its one target, the move may
-    not repeat a target (engine.legality.NO_REPEAT) and the actor's last target of it is not
-    known to the game."""
+    """True when «снова»/«опять» stands between the keyword and its one target, or «как (и)
+    вчера» next to the move («Лось, как и вчера, ворует у Марины»), the move may not repeat
+    a target (engine.legality.NO_REPEAT) and the actor's last target of it is not known to
+    the game."""
     from .legality import NO_REPEAT
 
     if len(tg.hits) != 1 or actor.role not in NO_REPEAT.get(move.action, ()):
@@ -269,7 +271,8 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
     if p is None or move.action in p.last_targets:
         return False
     lo, hi = min(kw.i, tg.hits[0][1]), tg.hits[0][1]
-    return any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi])
+    return any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi]) or \
+        as_yesterday(clause, lo - 4, tg.hits[0][2] + 4)
 
 
 def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
