@@ -53,6 +53,8 @@ def gapped(clause: list[Tok], i: int, phrase: tuple[str, ...], cls: str) -> int:
             elif w == "на" and treat and k + 1 < n and clause[k + 1].word and \
                     not clause[k + 1].cap and m == 2:
                 k += 2
+                while k < n and (clause[k].quoted or clause[k].w in _QUOTES):
+                    k += 1  # «ко мне на просмотр «Ведьмака» придёт X»: the show's title
             else:
                 return 0
             gaps += 1
@@ -60,6 +62,9 @@ def gapped(clause: list[Tok], i: int, phrase: tuple[str, ...], cls: str) -> int:
             return 0
         k += 1
     return k if gaps else 0
+
+
+_QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
 
 
 _GLUED = re.compile(r"([^\W\d_]+)([12])")

@@ -106,6 +106,41 @@ def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
     return Kw(V.INVITE, first, first, weak=True, own=True), k
 
 
+def treat_then_name(clause: list[Tok], k: int, hi: int, idx: NameIndex) -> int | None:
+    """In an invitation, what the guest is treated to after «на» (from token ``k``) and then
+    the guest: «на бокал глинтвейна и Феллини милейшего Гену», «на сериальчик и пиццу нашего
+    милого Гномика» — lower-case words that are no verb and no move word, «и», titles in
+    quotes and capitalised words no nickname reads (a film's maker). The index of the first
+    name after them (a form of a nickname, or a capitalised word the index takes for a pet
+    form or a part of one), within eight words; None when a mark, a verb or a move word
+    comes first."""
+    from .lexicon import lexicon
+    from .words import is_verb, role_words
+
+    words = clause_words(clause)
+    moves = lexicon().words
+    for m in range(k, min(hi, k + 10)):
+        t = clause[m]
+        if not t.word:
+            if t.w in ("«", "»", '"', "“", "”", "„"):
+                continue
+            return None
+        if idx.exact(words, m, None) is not None:
+            return m if m > k else None
+        if t.quoted:
+            continue
+        if t.cap:
+            near = idx.approximate(t.w)
+            if near is not None and near.kind != "fuzzy":
+                return m if m > k else None
+            if near is not None or t.w in role_words():
+                return None
+            continue  # «Феллини»: no player
+        if t.w in moves or is_verb(t.w):
+            return None
+    return None
+
+
 #: What the guest is asked to at her home («жду Остапа в гости на фильм»).
 _SHOWS = frozenset({"фильм", "фильмец", "кино", "киношку", "сериал", "сериальчик", "ужин",
                     "чай", "чаек", "кофе", "пиццу", "пироги", "пирожки", "вино", "винишко"})
@@ -235,3 +270,12 @@ def _come_at(words: list[str], k: int) -> bool:
 _ELSEWHERE = frozenset({"ветку", "ветке", "форум", "форуме", "чат", "тему", "обсуждение",
                         "игру", "дискорд", "телегу", "телеграм"})
 
+
+
+def elsewhere(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the words from token ``k`` (after an invitation's word and its target) ask
+    to a place that is not the hostess's home: «(приглашаю всех) на форум», «(зову Кузю) в
+    ветку» — talk about the game, no invitation."""
+    words = clause_words(clause)
+    return any(words[n] in ("на", "в", "во") and words[n + 1] in _ELSEWHERE
+               for n in range(k, min(hi, k + 2, len(clause) - 1)))

@@ -24,6 +24,7 @@ from .grammar_target_words import (
     possessive, colon_after as _colon_after,
     retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
 )
+from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .words import (
@@ -400,6 +401,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi)):
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
+            continue
+        if not out.hits and actor.role in ("hostess", "psycho") and \
+                (na := next((n for n in range(k - 1, lo - 1, -1) if words[n] == "на"), None)) \
+                is not None and (m := treat_then_name(clause, na + 1, hi, idx)) is not None:
+            skipped = True  # «к себе на сериальчик и пиццу нашего милого Гномика»
+            k = m
             continue
         out.unknown = (t.text, k)
         out.unknown_slot = not skipped and not out.roles and not neg and \

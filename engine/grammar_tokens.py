@@ -23,8 +23,8 @@ _TOKEN = re.compile(
 )
 _QUOTES = frozenset("«»\"“”„")
 _CLAUSE_END = frozenset({".", "!", "?", ";", "\n"})
-#: The token of an emoji (a run of pictographs): it ends a sentence written on without a
-#: capital after it, and is no token of the clause otherwise.
+#: The token of an emoji (a run of pictographs): it ends a sentence when a move word or a
+#: verb in the first person follows it, and is no token of the clause otherwise.
 EMOJI = "\u263a"
 
 
@@ -161,10 +161,9 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         w = t.w
         if w == EMOJI:
-            if cur and n < last and toks[n + 1].word and toks[n + 1].text[:1].islower() and \
-                    _predicate(toks[n + 1].w):
+            if cur and n < last and toks[n + 1].word and _predicate(toks[n + 1].w):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
-                # (not «Голос у Мирона 😂 такой писклявый»)
+                # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too)
                 cur = []
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):

@@ -258,10 +258,13 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k >= len(clause):
         return False
     idx = name_index(ctx.nicks)
-    if nick_at(ctx, clause, clause_words(clause), k) is None and \
-            not any(kw.i == k for kw in find_keywords(clause, set(), idx)) and \
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    if hit is None and not any(kw.i == k for kw in find_keywords(clause, set(), idx)) and \
             not (better and named_loosely(idx, clause[k])):
         return False  # «или Грей» (a part of «Mr.Grey»), «или проверю Лося»
+    if hit is not None and hit.nick and not better and prev.items and all(
+            it.move is not None and it.move.target == hit.nick for it in prev.items):
+        return True  # «придёт Лорд. Ну или DarkLord_99, как он себя зовёт»: the same player
     hedged = False
     for n, it in enumerate(items):
         if it.pos < prev.start or not (it.move is not None or it.tried):

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_context import as_yesterday
+from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
@@ -135,6 +136,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     text = span(ctx.text, clause, first, _close_quote(clause, last))
     pos = clause[first].start
     used = max([kw.j] + [h[2] for h in tg.hits])
+    if kw.cls == V.INVITE and elsewhere(clause, max(kw.j, tg.end), hi):
+        return used  # «Приглашаю всех на форум, в ветку поэзии»: not to her home
     if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
             not (kw.cls == V.DELEGATE and all(h.kind == "self" for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
