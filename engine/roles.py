@@ -44,7 +44,7 @@ CLAN_NAMES_RU: dict[str, str] = {"clan1": "Клан1", "clan2": "Клан2"}
 #: Words players use for a role (lower case, ё written as е). The parser inflects them.
 ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "boss": ("босс", "дон", "шеф", "глава клана"),
-    "thief": ("вор", "воришка"),
+    "thief": ("вор", "воришка", "воровка"),
     "guard": ("охранник", "охрана", "телохранитель"),
     "indian": ("индеец",),
     "actor": ("актер",),
@@ -57,7 +57,7 @@ ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "thug": ("громила", "гром"),
     "swindler": ("жулик",),
     "witness": ("свидетель", "свид", "свидетельница"),
-    "maniac": ("маньяк", "ман", "маньячина"),
+    "maniac": ("маньяк", "ман", "маньячина", "маньячка"),
     "civilian": ("мирный", "неролевой", "мирный житель"),
 }
 
