@@ -77,7 +77,7 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
                 + (f", у {len(hosted)} — загруженные ведущим (votes import) вместо ветки" if hosted else "")
                 + f"; слова для автокилла из ветки у {len(from_thread)} игроков "
                 "(mafia-mail forum tally — подробности)")
-    replaced = [n for n in taken if n in latest_letter]
+    replaced = [n for n in taken if n in latest_letter and n not in lost]  # (a lost vote is none)
     if replaced:
         told.append("голос из письма заменён более поздним голосом в ветке: " + "; ".join(
             f"{n} — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)} "

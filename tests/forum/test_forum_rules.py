@@ -116,6 +116,22 @@ def test_close_day_merges_letter_and_thread_votes_by_time(tmp_path):
     assert ", у 1 — загруженные ведущим (votes import) вместо ветки" in rep.thread[0]
 
 
+def test_a_player_stripped_of_his_vote_is_not_told_as_a_replaced_letter_vote(tmp_path):
+    """Бука's letter vote (20:00) is later replaced by his post (22:00), but the host took his
+    vote away (lost-vote): close-day does not tell a replaced vote he never had."""
+    from mailer.inputs import set_lost_votes
+
+    cfg, store = make_game(tmp_path / "g")
+    _letter(cfg, 7, START + timedelta(minutes=30), "Линч Лису")
+    sync(cfg, store, now=START + timedelta(hours=3))
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
+    set_lost_votes(store, ["Бука"])
+    rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
+    assert not any(line.startswith("голос из письма заменён") for line in rep.thread)
+    votes = [m for m in rep.result.to_json()["moves"] if m["action"] == "vote" and m["by"] == "Бука"]
+    assert votes and all(m["outcome"] != "done" for m in votes)
+
+
 def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
     """forum tally (text): the thread count is the thread's (FORUM.md JSON unchanged), and the
     host is told who voted by letter only and whose letter vote is later than his post, as
