@@ -18,12 +18,13 @@ from sqlmodel import Session, select
 
 from engine.model import ASKED_KINDS, Problem
 
+from .answers import answered_letter
 from .letter_state import PLAYER_LETTER_STATES
 from .store import Letter, Outgoing, loads, to_db
 
 __all__ = ["asked_before", "answer_note"]
 
-#: The ``ref`` prefix of a reply to a player's letter (:func:`mailer.answers._ref`).
+#: The ``ref`` prefix of a reply to a player's letter (:func:`mailer.answers.answered_letter`).
 _REPLY_REF = "reply:"
 
 
@@ -42,9 +43,9 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
         ref = s.exec(select(Outgoing.ref).where(Outgoing.message_id == in_reply_to,
                                                 Outgoing.kind == "reply")).first()
         if ref is not None and ref.startswith(_REPLY_REF):
-            message_id, _, row = ref[len(_REPLY_REF):].partition("#")
+            message_id, row = answered_letter(ref)
             q = select(Letter).where(Letter.nick == nick, Letter.day == day)
-            q = q.where(Letter.id == int(row)) if row.isdigit() else \
+            q = q.where(Letter.id == row) if row is not None else \
                 q.where(Letter.message_id == message_id)
             letter = s.exec(q.order_by(Letter.id.desc())).first()
     if letter is None:

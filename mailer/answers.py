@@ -125,7 +125,14 @@ NEXT_DAY_REF = _NEXT_DAY + ":"
 
 def next_day_message_id(ref: str) -> str:
     """The Message-ID of the letter a next-day notice with ``ref`` answers."""
-    return ref[len(NEXT_DAY_REF):].split("#")[0]
+    return answered_letter(ref)[0]
+
+
+def answered_letter(ref: str) -> tuple[str, int | None]:
+    """The letter an answer with ``ref`` (``<kind>:<Message-ID>[#<letter id>]``, as
+    :func:`_ref` makes it) answers: its Message-ID and, when the ref names it, its row id."""
+    message_id, _, row = ref.partition(":")[2].partition("#")
+    return message_id, int(row) if row.isdigit() else None
 
 
 def next_day_told(told: frozenset[str], message_id: str, letter_id: int) -> bool:
