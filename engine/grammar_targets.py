@@ -28,7 +28,7 @@ from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .words import (
-    CYR, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
+    CYR, animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, not_a_name, person_name, role_words, third_person,
 )
 
@@ -377,7 +377,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits:
             break
         if (w in V.EVENT_WORDS or is_known_word(w)) and \
-                (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS):
+                (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
+                not (k > lo and words[k - 1] == "за" and not skipped and not out.roles and
+                     animate_noun(w)):
+            # (not «голос за кота»: a being after «за» stands where the player goes: asked)
             # («лечить приходится: Полнолуние, …»: the day's event is no player; «голос по
             # апелёвке»: slang of an event, no dictionary word)
             if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
@@ -409,10 +412,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k = m
             continue
         out.unknown = (t.text, k)
-        out.unknown_slot = not skipped and not out.roles and not neg and \
-            (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and \
+        out.unknown_slot = not skipped and not out.roles and not neg and ((
+            (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and
             (idx.far_from_all(w) or ((t.cap or t.quoted) and
-                                     (is_noun(w) or not is_known_word(w))))
+                                     (is_noun(w) or not is_known_word(w))))) or
+            (k > lo and words[k - 1] == "за" and animate_noun(w)))
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
         # Ninja_07 — is asked about as well: the move is tried, never dropped unsaid)
         out.end = k + 1

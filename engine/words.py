@@ -166,6 +166,16 @@ def thing_noun(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=100_000)
+def animate_noun(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an animate noun in the accusative or the genitive, the same form («кота»,
+    «деда»): after «за» it stands where a player goes, though no nick fits it."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "NOUN" and "anim" in tag and ("accs" in tag or "gent" in tag)
+
+
+@functools.lru_cache(maxsize=100_000)
 def is_infinitive(word: str) -> bool:
     """True when ``word``'s likeliest reading is an infinitive («убивать»)."""
     return is_known_word(word) and morph().parse(word)[0].tag.POS == "INFN"
