@@ -63,14 +63,21 @@ class Lexicon:
 def _verb_forms(lemma: str) -> list[tuple[str, str]]:
     """(form, kind) of a verb lemma; kind ``strong`` / ``plural1`` / ``weak`` / ``third`` /
     ``imperative`` (the plain imperative and the second person singular: «охраняй»,
-    «охраняешь» — said to another player). Unknown lemmas give only themselves (weak):
-    pymorphy3's guessed paradigms are not trusted."""
+    «охраняешь» — said to another player). For a lemma the dictionary does not know,
+    pymorphy3's guessed paradigms are trusted only for forms that are no dictionary word of
+    another lemma («отпинать» → «отпинаю»; not «шмонать» → «шмону», the noun «шмон»)."""
     parses = [p for p in morph().parse(lemma) if "INFN" in p.tag and p.is_known]
-    if not parses:
-        return [(norm(lemma), "weak")]
-    out: list[tuple[str, str]] = []
+    guessed = not parses
+    if guessed:
+        parses = [p for p in morph().parse(lemma) if "INFN" in p.tag][:1]
+        if not parses:
+            return [(norm(lemma), "weak")]
+    out: list[tuple[str, str]] = [(norm(lemma), "weak")] if guessed else []
     for p in parses:
         for f in p.lexeme:
+            if guessed and any(q.is_known and q.normal_form != p.normal_form
+                               for q in morph().parse(f.word)):
+                continue
             t = f.tag
             if "INFN" in t:
                 out.append((norm(f.word), "weak"))
