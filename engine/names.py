@@ -259,6 +259,8 @@ def _add_given(idx: NameIndex, nick: str) -> None:
     found: set[str] = set()
     for word in dict.fromkeys(words + nick_pieces(nick)):
         found |= names_in_word(word)
+    if not found and len(words) > 1 and all(w.isascii() for w in words):
+        found |= names_in_word("".join(words))  # «Ksu.sha»: «ksusha» is Ксюша, Ксения
     if not found:
         for word in words:
             found |= _pet_of_given(word)

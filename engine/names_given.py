@@ -16,7 +16,7 @@ import tomllib
 from importlib import resources
 
 from .names_pets import pet_owners
-from .translit import name_readings
+from .translit import cyrillic_reading, name_readings
 from .words import CYR, LAT, ending_forms, norm, translit
 
 
@@ -166,4 +166,56 @@ def names_in_word(word: str, foreign: bool = True) -> frozenset[str]:
         for spelling in (reading, soft if reading.endswith("и") else reading):
             # «dmitri» → «дмитрий», «nikolai» → «николай», «sergei» → «сергей»
             out |= table.get(spelling) or abroad.get(spelling, frozenset())
+    if not out:
+        for spelling in chat_spellings(word):
+            # «lexa» → «леха», «ksusha» → «ксюша», «mariska» → «маришка», «serg» → «сергей»
+            out |= table.get(spelling) or _cut_names().get(spelling, frozenset())
     return frozenset(out)
+
+
+#: Latin spellings Russians type a name with in chat, beside the plain one: x for «х»
+#: («Lexa»: «Лёха»), «sk» for the pet suffix «шк» («Mariska»: «Маришка»).
+_CHAT_SWAPS = (("x", "kh"), ("sk", "shk"))
+
+#: Latin consonants (a plain vowel after one may stand for a soft one: «Ksusha» is «Ксюша»).
+_CONSONANTS = frozenset("bcdfgklmnprstvz")
+
+#: The soft vowels a plain Latin vowel after a consonant may stand for.
+_SOFT = {"a": "ya", "u": "yu", "o": "yo"}
+
+
+@functools.lru_cache(maxsize=4096)
+def chat_spellings(word: str) -> tuple[str, ...]:
+    """The Cyrillic spellings a Latin word (lower case, letters only) may be a Russian name
+    typed in chat with, beyond the plain reading: x for «х» («lexa» → «леха»), a plain
+    vowel for a soft one after a consonant (at most two: «ksusha» → «ксюша»), «sk» for the
+    pet suffix «шк» («mariska» → «маришка»), a doubled letter written once; each also with
+    the swaps above combined. Empty for a word that is not lower-case Latin letters."""
+    if not re.fullmatch(r"[a-z]{3,}", word):
+        return ()
+    latin = {word}
+    for lat, fix in _CHAT_SWAPS:
+        latin |= {w.replace(lat, fix) for w in latin if lat in w}
+    latin |= {re.sub(r"([a-z])\1", r"\1", w) for w in latin}
+    for _ in range(2):
+        latin |= {w[:i] + _SOFT[w[i]] + w[i + 1:] for w in latin for i in range(1, len(w))
+                  if w[i] in _SOFT and w[i - 1] in _CONSONANTS}
+    return tuple(sorted({norm(cyrillic_reading(w)) for w in latin}))
+
+
+#: Endings a Latin nickname may cut a full name short by («Serg» for Сергей, «Andr» for
+#: Андрей, «Dmitr» for Дмитрий).
+_CUT_ENDINGS = ("ей", "ий", "ия", "ья", "й", "а", "я", "ь")
+
+
+@functools.lru_cache(maxsize=1)
+def _cut_names() -> dict[str, frozenset[str]]:
+    """A full name of the table without its ending (four letters or more left: «серг» →
+    {«сергей»}, «андр» → {«андрей»}) → the full names so cut."""
+    out: dict[str, set[str]] = {}
+    for full in _full_names():
+        for end in _CUT_ENDINGS:
+            if full.endswith(end) and len(full) - len(end) >= 4:
+                out.setdefault(full[:-len(end)], set()).add(full)
+                break
+    return {stem: frozenset(names) for stem, names in out.items()}
