@@ -18,7 +18,7 @@ from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, span, clause_words
-from .names import name_index
+from .names import NameHit, name_index
 from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
@@ -97,6 +97,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += some_name(name_index(ctx.nicks), words, k + 1)
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
+    if hit is None and k < len(clause) and words[k] in _SELF and only_fillers(clause, k + 1, len(clause)):
+        hit = NameHit(ctx.sender.nick, (ctx.sender.nick,), "self")  # «…нельзя подряд, тогда себя»
     if hit is None and k < len(clause) and clause[k].word and len(words[k]) >= 3 and \
             only_fillers(clause, k + 1, len(clause)) and \
             not find_keywords(clause, set(), name_index(ctx.nicks)):
@@ -206,6 +208,8 @@ _DOUBT_OPENERS = frozenset({"хотя", "или", "либо", "а"})
 
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
 _THEN = frozenset({"тогда", "значит"})
+#: The sender as the corrected move's target («ой, нельзя подряд — тогда себя»).
+_SELF = frozenset({"себя", "меня"})
 
 
 
