@@ -341,6 +341,22 @@ FORWARD_WORDS: frozenset[str] = frozenset({
 MOVE_TALK_WORDS: frozenset[str] = frozenset({"ход", "хода", "ходы", "ходом", "как", "делаю",
                                              "сделаю", "повторяю"})
 
+#: Words after «как» that make it part of a «как вчера» phrase («как вчера», «как и вчера»,
+#: «как в прошлый раз», «как обычно»): only then is «как» a move-talk word.
+_AS_BEFORE: frozenset[str] = frozenset({"вчера", "и", "в", "обычно", "раньше", "позавчера"})
+
+
+def move_talk(words: list[str]) -> bool:
+    """True when the words of a sentence (lower case, in order) hold a move-talk word
+    (:data:`MOVE_TALK_WORDS`). «как» counts only as the head of a «как вчера» phrase: «как я
+    поняла из газеты», «как будто», «чист, как ягнёнок» in a sentence about yesterday tell
+    about it and ask nothing."""
+    for k, w in enumerate(words):
+        if w in MOVE_TALK_WORDS and (w != "как" or (
+                k + 1 < len(words) and words[k + 1] in _AS_BEFORE)):
+            return True
+    return False
+
 #: Words between a subject and its third-person verb («Лиса пусть ворует …», «Смит у нас
 #: сегодня ворует …»).
 SUBJECT_SKIP: frozenset[str] = frozenset({

@@ -213,7 +213,7 @@ def _weak_holds(found: set[str], words: list[str], weak: dict) -> bool:
     for w in found:
         phrases = weak[w]
         if not phrases:
-            if len(words) <= 4 or not present.isdisjoint(V.MOVE_TALK_WORDS):
+            if len(words) <= 4 or V.move_talk(words):
                 return True
         elif any(p <= present for p in phrases):
             return True

@@ -154,8 +154,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
-            not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or any(
-                t.w in V.MOVE_TALK_WORDS for t in clause)) and not _of_another(clause) and \
+            not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or V.move_talk(
+                [t.w for t in clause if t.word])) and not _of_another(clause) and \
             not _compared(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
