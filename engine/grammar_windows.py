@@ -40,6 +40,15 @@ _SENTENCE_END = re.compile(r"[!?;\n]|\.(?=\s|$)")  # «Dr.Who» goes on
 #: search backwards, not by cutting the whole letter into sentences.
 _SENTENCE_END_BACK = re.compile(r"[!?;\n]|(?<!\S)\.")
 
+#: An aside in brackets on one line, with «!» or «?» in it (ending no sentence).
+_BRACKETED = re.compile(r"\([^()\n]*[!?][^()\n]*\)")
+
+
+def _aside_unended(m: re.Match) -> str:
+    """The bracketed aside with its «!» and «?» blanked (same length: offsets stay)."""
+    return m.group().replace("!", " ").replace("?", " ")
+
+
 _ALNUM = re.compile(r"[^\W_]")  # str.isalnum, at C speed
 
 
@@ -68,6 +77,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     if len(low) != len(visible):
         return [(0, len(visible))]
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
+    if "(" in low:  # «А голоса (их же два, да?) — X и Y»: an aside's «?» ends no sentence
+        low = _BRACKETED.sub(_aside_unended, low)
     hot_words = _hot_words(low, extra)
     if not hot_words:
         return []
@@ -105,7 +116,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
-            words[-1] in V.PREPOSITIONS  # «Линч:⏎Бука», «Голосую за…⏎Сергей»
+            words[-1] in V.PREPOSITIONS or _two_votes_told(words)
+        # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
                     talk(found, words, visible[lo:hi])))
     out: list[tuple[int, int]] = []
@@ -132,6 +144,16 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         dropped.extend((lo, hi, tuple(t for t in talks if lo <= t[0] < hi))
                        for (lo, hi), r in zip(out, read) if not r)
     return [w for w, r in zip(out, read) if r]
+
+
+#: Words counting the votes of a two-vote day («голоса у нас сегодня два»).
+_TWO = frozenset({"два", "оба", "двое", "двойной", "двойная", "двойные"})
+
+
+def _two_votes_told(words: list[str]) -> bool:
+    """True when a sentence speaks of the day's two votes («голоса у нас сегодня два, ярость
+    же», «ой, голоса, их два»): the votes they are may follow in the next sentence."""
+    return not _TWO.isdisjoint(words) and any(w.startswith("голос") for w in words)
 
 
 def _sentence_start(back: str, size: int, at: int) -> int:

@@ -136,7 +136,6 @@ NUMBERED = frozenset({"1", "2", "№1", "№2"}) | V.VOTE_ORDINALS
 def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     """«Вишня и Мирон», «Вишня, Мирон» as a clause of its own: exactly two living players'
     nicks joined by «и», «,», «+» and nothing else (the two votes of a rage or voice day)."""
-    idx = name_index(ctx.nicks)
     words = clause_words(clause)
     names: list[str] = []
     k, want = start, True
@@ -147,7 +146,8 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         if not want and t.w in ("и", ",", "+", "/"):
             want, k = True, k + 1
             continue
-        hit = idx.exact(words, k, None) if want and t.word else None
+        hit = nick_at(ctx, clause, words, k) if want and t.word else None
+        # («Тиму и Лёху»: a capitalised pet form is a name as well)
         if hit is None or (hit.nick is None and not hit.candidates) or (
                 hit.nick is not None and hit.nick not in ctx.alive):
             return False
