@@ -255,6 +255,13 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
 _OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса"})
 
 
+#: Whom one votes along with («проголосовать со всеми», «голосую с большинством»): «с» then
+#: is no vote taken off a player.
+_ALONG_WITH = frozenset({"всеми", "остальными", "другими", "большинством", "толпой",
+                         "народом", "ними", "нами", "вами", "ним", "ней", "мной", "мною",
+                         "тобой", "кланом", "командой"})
+
+
 def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     """«Снимаю (свой) голос с X»: the vote keyword becomes a withdrawal; a withdrawal verb
     that was itself a keyword («убираю») is dropped."""
@@ -268,7 +275,8 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False
                 if out and out[-1].i == k:
                     out.pop()
-            elif kw.j < len(clause) and clause[kw.j].w in ("с", "со"):
+            elif kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
+                    (kw.j + 1 == len(clause) or clause[kw.j + 1].w not in _ALONG_WITH):
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
             elif kw.j < len(clause) and clause[kw.j].w in V.WITHDRAW_WORDS and \
                     clause[kw.i].w in ("голос", "голоса") and \

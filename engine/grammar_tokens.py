@@ -182,7 +182,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif w == "…" and n < last and toks[n + 1].word and _hangs(cur):
             continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
-        if w in _CLAUSE_END or w == "…" or (w == "," and _member_heading_after(toks, n)):
+        if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
+                                                          _other_vote_after(toks, n))):
             depth = 0 if w == "\n" else depth
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
@@ -235,6 +236,18 @@ def _member_heading_after(toks: list[Tok], n: int) -> bool:
         words += 1
         k += 1
     return 1 <= words <= 3 and k < len(toks) and toks[k].w in (":", "—")
+
+
+#: The second vote's heading after «а» / «и» («…, а другой — Кармен»).
+_OTHER_VOTE = frozenset({"другой", "второй", "другое", "второе"})
+
+
+def _other_vote_after(toks: list[Tok], n: int) -> bool:
+    """True when the «,» at ``toks[n]`` is followed by «а» or «и», the second vote's heading
+    and a dash («Голоса мои: один — Графу, уж больно он командует, а другой — Кармен»): the
+    second vote opens a clause of its own, as on a line of its own."""
+    return n + 3 < len(toks) and toks[n + 1].w in ("а", "и") and \
+        toks[n + 2].w in _OTHER_VOTE and toks[n + 3].w in ("—", ":")
 
 
 _END = Tok("\n", "\n", 0, 0, False)

@@ -116,8 +116,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(V.KILL, start, end)] + kws
     if not kws and not excluded:
         kws = header_keyword(clause, start, member or ctx.sender)
-        if kws and clause[kws[0].i].w in V.VOTE_ORDINALS and ctx.turn.votes_per_player < 2:
+        if kws and clause[kws[0].i].w in V.VOTE_ORDINALS and (
+                ctx.turn.votes_per_player < 2 or not _ordinal_names(ctx, clause, kws[0].j)):
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
+            # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = _full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
     if not kws and member is None and not excluded and ctx.votes > 1 and \
@@ -400,6 +402,28 @@ def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                 len(clause))
     return only_fillers(clause, end, stop)
+
+
+#: Words between a vote's number and its player («Первый остаётся за Бароном»).
+_TO_VOTE = frozenset({"за", "на", "против", "остается", "остаётся", "идет", "идёт", "уходит",
+                      "отдаю", "отдан", "отдам", "ставлю", "голос"})
+
+
+def _ordinal_names(ctx: Ctx, clause: list[Tok], j: int) -> bool:
+    """True when a player is named within two words after a vote's number heading
+    («Первый — Кузе», «второй — за Кузю», «второй — мистеру Грею»), not a reason
+    («Первый — за вчерашнее»)."""
+    words = clause_words(clause)
+    seen = 0
+    for k in range(j, len(clause)):
+        if not clause[k].word or words[k] in _TO_VOTE:
+            continue
+        if words[k] in V.SENDER_WORDS or nick_at(ctx, clause, words, k) is not None:
+            return True
+        seen += 1
+        if seen == 2:
+            return False
+    return False
 
 
 def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:

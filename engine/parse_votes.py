@@ -74,8 +74,9 @@ def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     j = k + 1
     while j < len(clause) and clause[j].w in _GIVE_SKIP:
         j += 1
-    if clause[k + 1].w not in ("их", "оба") and not (ctx.votes > 1 and _two_names(ctx, clause, j)):
-        return []  # «Два голоса. Отдаю Мирону и Вишне»: the two votes, named
+    if clause[k + 1].w not in ("их", "оба") and not (ctx.votes > 1 and (
+            _two_names(ctx, clause, j) or j < len(clause) and clause[j].w in V.VOTE_ORDINALS)):
+        return []  # «Два голоса. Отдаю Мирону и Вишне», «… Отдаю так: первый — X, …»
     return [Kw(V.VOTE, k, j, weak=True)]
 
 
