@@ -212,6 +212,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             member = base = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
             # («Шкаф на себе, режем Бублика»: after the member's heading and a comma)
             # (and after that the clause's moves are his: «…, убиваем X, голос Y»)
+        elif n and kw.cls == V.VOTE and member is not None and clause[kw.i].w not in lex.third:
+            member = base = None  # «чайник охраняет барсика голос за кису»: the boss's own vote
         elif n and clause[kw.i].w not in lex.third:
             member = base
         if kw.cls in (V.VISIT, V.BEAT) and member is None and ctx.sender.mafia and \

@@ -58,6 +58,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return True  # «Какой классный голос у Бармалея»: his voice, not a vote for him
     # (not «голос у Ворона 😂 писклявый»: a name after «у», «о», «с» is talked about)
     own = at == 0 or clause[at - 1].w not in _ABOUT
+    if own and not kw.reported and _closing(clause, after, hi):
+        return False  # «… голос за кису вроде всё»: the letter's last words, no talk of him
     for n, t in enumerate(clause[after:hi], after):
         if kw.cls == "AWARD" and t.w == "—" and n + 1 < hi and clause[n + 1].w == "за":
             return False  # «Премию получает Бигфут — за обаяние»: what it is given for
@@ -85,6 +87,19 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return True
     return False
 
+
+
+#: Words of a letter's closing remark after its last order («вроде всё», «на сегодня всё»,
+#: «ну вот и всё»); «все» (ё is read as е) must be among them.
+_CLOSING = frozenset({"все", "вроде", "бы", "пока", "наверное", "наверно", "кажется", "ну",
+                      "вот", "и", "это", "на", "сегодня", "сейчас", "как", "что", "у",
+                      "меня"})
+
+
+def _closing(clause: list[Tok], after: int, hi: int) -> bool:
+    """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»)."""
+    words = [t.w for t in clause[after:hi] if t.word]
+    return "все" in words and all(w in _CLOSING for w in words)
 
 
 #: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
