@@ -235,11 +235,19 @@ def _more_treats(clause: list[Tok], j: int, idx: NameIndex, words: list[str]) ->
 
 def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]:
     """«Стреляю в Котика на МО»: a shot whose target is followed by the hunt word is the
-    hunt (one keyword, read from the shot)."""
+    hunt (one keyword, read from the shot); so is a shot after the hunt named as a frame
+    earlier in the sentence («На охоте, как всегда, стреляю в X»)."""
     out: list[Kw] = []
     words = None
     for kw in kws:
         prev = out[-1] if out else None
+        if prev is not None and prev.cls == V.HUNT and kw.cls == V.SHOOT and \
+                not is_verb(clause[prev.j - 1].w) and not kw.weak and \
+                not prev.negated and not kw.negated:
+            # «В мирной охоте, как охотник со стажем, стреляю в X»: the event named first,
+            # the shot later in the sentence is the hunt (read from the shot)
+            out[-1] = replace(kw, cls=V.HUNT)
+            continue
         if prev is not None and prev.cls == V.SHOOT and kw.cls == V.HUNT:
             words = words or clause_words(clause)
             between = [k for k in range(prev.j, kw.i) if clause[k].word and

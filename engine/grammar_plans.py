@@ -193,7 +193,27 @@ def _aside_if(clause: list[Tok], k: int) -> bool:
     """True when the «если» at ``k`` opens a remark on the rules («Охоту, если я правильно
     понял, тоже можно: стреляю в него же»), not a condition of the move."""
     words = [t.w for t in clause[k + 1:k + 5] if t.word]
-    return any(w in _UNDERSTOOD for w in words[:3]) or _move_exists(clause, k)
+    return any(w in _UNDERSTOOD for w in words[:3]) or _move_exists(clause, k) or \
+        _courtesy(clause, k)
+
+
+#: The words of a courtesy «если позволите», «ежели не возражаете», «если можно».
+_COURTESY = frozenset({"позволите", "позволишь", "разрешите", "разрешишь", "можно",
+                       "возражаете", "возражаешь", "не", "вы", "ты", "мне", "так"})
+_COURTESY_HEADS = frozenset({"позволите", "позволишь", "разрешите", "разрешишь", "можно",
+                             "возражаете", "возражаешь"})
+
+
+def _courtesy(clause: list[Tok], k: int) -> bool:
+    """True when the «если» at ``k`` opens a courtesy closed by a comma or a colon («ежели
+    позволите, сделаю выстрел …», «если не возражаете: …»): no condition of the move."""
+    n = k + 1
+    words = []
+    while n < len(clause) and clause[n].word:
+        words.append(clause[n].w)
+        n += 1
+    return 0 < len(words) <= 3 and n < len(clause) and clause[n].w in (",", ":", "—") and \
+        all(w in _COURTESY for w in words) and any(w in _COURTESY_HEADS for w in words)
 
 
 #: «таковой»: the move itself, named back («мой ход, если таковой найдётся, …»).

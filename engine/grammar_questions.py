@@ -17,7 +17,18 @@ def is_question(text: str, clause: list[Tok]) -> bool:
     rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
     if not rest.startswith("?"):
         return asks_openly(clause)
-    return not _supposed_reason(clause)
+    return not _supposed_reason(clause) and _confirming_tag(clause) < 0
+
+
+def asked_rule_cut(text: str, clause: list[Tok]) -> list[Tok]:
+    """The clause without a remark that only asks to confirm the rule its move relies on
+    (:func:`_confirming_tag`): «поохочусь на Кузю — охота ведь разрешена, да?» → «поохочусь на
+    Кузю»; any other clause as it is."""
+    rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
+    if not rest.startswith("?"):
+        return clause
+    d = _confirming_tag(clause)
+    return clause[:d] if d > 0 else clause
 
 
 def asks_openly(clause: list[Tok]) -> bool:
@@ -53,6 +64,39 @@ def _supposed_reason(clause: list[Tok]) -> bool:
         return False
     return any(clause[k].word and clause[k].w in first and keyword_at(clause, k)
                for k in range(d))
+
+
+#: The tag that ends a question asking only to confirm the rule a move relies on («…, я
+#: правильно понял?», «…, верно?», «…, да?»).
+_TAGS = (("я", "правильно", "понял"), ("я", "правильно", "поняла"), ("правильно", "понимаю"),
+         ("я", "правильно", "понимаю"), ("правильно", "понял"), ("правильно", "поняла"),
+         ("верно",), ("да",), ("так", "ведь"), ("ведь", "так"), ("не", "так", "ли"),
+         ("правильно",))
+
+
+def _confirming_tag(clause: list[Tok]) -> int:
+    """«Поохочусь на Кузю — охота ведь мирным разрешена, я правильно поняла?»: a first-person
+    move word before the last dash, and after it a remark on the rule that ends in a tag
+    asking to confirm it; the remark names nobody (no capitalised word) and holds no move
+    word of another kind than the move's. The move is an order; the host answers the rest.
+    Returns the dash's index, or -1."""
+    d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
+    if d < 1 or d + 2 >= len(clause):
+        return -1
+    words = [t.w for t in clause[d + 1:] if t.word]
+    if not any(len(words) > len(tag) and tuple(words[-len(tag):]) == tag and
+               clause[-len(tag) - 1].w == "," for tag in _TAGS):
+        return -1
+    if any(t.word and t.cap and t.w not in ("вы", "вас", "вам", "ведущий") for t in clause[d + 1:]):
+        return -1
+    first = keyword_first()
+    before = {kw.cls for k in range(d) if clause[k].word and clause[k].w in first
+              for kw in [keyword_at(clause, k)] if kw is not None and not kw.weak}
+    if not before:
+        return -1
+    after = {kw.cls for k in range(d + 1, len(clause)) if clause[k].word and clause[k].w in first
+             for kw in [keyword_at(clause, k)] if kw is not None}
+    return d if after <= before else -1
 
 
 #: Words that open a supposition given as the reason of a move («— вдруг он доктор?»), or a

@@ -30,7 +30,7 @@ import functools
 
 from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem, role_ru
 from .grammar_keywords import find_keywords
-from .grammar_questions import is_question
+from .grammar_questions import asked_rule_cut, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_talk import may_mark, talk_test
 from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
@@ -133,6 +133,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 if asked else prev
             # («Линч Буке? Нет, …»)
             continue
+        clause = asked_rule_cut(text, clause)  # «… — охота ведь разрешена, да?»: the move
         flags = clause_flags(clause)
         ctx.marks.extend(correction_marks(clause))
         if items and swapped(ctx, clause, flags, items):
