@@ -28,6 +28,8 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     fits several players and the aside at ``k`` names exactly one of them (by his nick, or
     by a number of two digits or more that only his nick holds), that player's hit and the
     index after the aside. Two players still fitting leave the hit as it is (asked)."""
+    if hit.nick is not None and k < hi and clause[k].w == "(":
+        return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
     if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
         return hit, k
     if clause[k].w == "(":
@@ -58,3 +60,15 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         return hit, k
     nick = chosen.pop()
     return NameHit(nick, (nick,), hit.kind, hit.length), after
+
+
+def _same_spelled(idx, clause: list[Tok], words: list[str], k: int, hi: int, nick: str) -> int:
+    """The index after the bracketed aside at ``k`` when it spells out the nick of the
+    player just named and nothing else («Отдаю их Алексею (Lexa77) и Тимофею»): the list of
+    names goes on after it; else ``k``."""
+    n = k + 1
+    named = idx.exact(words, n, None) if n < hi and clause[n].word else None
+    if named is None or named.nick != nick:
+        return k
+    n += named.length
+    return n + 1 if n < hi and clause[n].w == ")" else k

@@ -109,7 +109,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             passed(ctx, clause)
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
-        if not may_hold_move(clause, names) and (held is None or len(clause) > 6):
+        if not may_hold_move(clause, names) and (held is None or len(clause) > 6) and \
+                not (ctx.votes > 1 and _pair_alone(clause)):
             pending_member = None  # chatter: nothing to read
             passed(ctx, clause)
             continue
@@ -187,6 +188,14 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     items = [it for it in items if it.pos >= cancel_pos]
     moves, problems = finish(ctx, items)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+
+
+def _pair_alone(clause) -> bool:
+    """True when a clause is two capitalised words joined by «и», «,» or «+» and nothing
+    else («Тиму и Лёху»): on a two-vote day it may be the two votes by pet forms
+    (:func:`engine.parse_votes.bare_pair` reads it)."""
+    return len(clause) == 3 and clause[0].cap and clause[2].cap and \
+        clause[1].w in ("и", ",", "+")
 
 
 def _orders_apart(clause_list, state: GameState, actor, idx):
