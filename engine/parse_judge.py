@@ -11,6 +11,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
+from .grammar_plans import IF_WORDS
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
 from .grammar_tokens import Tok, span, clause_words
@@ -114,6 +115,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         if reason == "no_target" and clause is not None and _subordinate(clause, kw.i):
             return None  # «все умирают не там, где я лечу»: the verb of a subordinate clause
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
+    if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
+            actor.role not in _MAY_BECOME and clause is not None and \
+            IF_WORDS.isdisjoint(t.w for t in clause[:kw.i]):
+        # «мб завтра проверю X», «я бы проверил X» from a civilian: a daydream of a move he
+        # has not (not «если можно, проверяю X»: he tries it, and is told)
+        return None
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
@@ -294,6 +301,11 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     if fit and len(fit) < len(hit.candidates):
         return NameHit(None, tuple(fit), hit.kind, hit.length)
     return hit
+
+
+#: Roles that make other roles' moves (the actor once he takes a role, the swindler in his
+#: branches): a move word of another role in their letters is never a daydream.
+_MAY_BECOME = frozenset({"actor", "swindler"})
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
