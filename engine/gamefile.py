@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .calendar import parse_local, zone
-from .model import EVENTS, Move
+from .model import EVENTS, Move, Problem, asked_problems
 from .roles import RosterError, split_role
 from .state import HouseRules
 from .turn_types import HostInputs
@@ -45,6 +45,10 @@ class LetterSpec:
     at: datetime | None
     text: str
     letter_id: str = ""
+    #: the questions of the reply to an earlier letter that this one answers (the asked
+    #: problems, :data:`engine.model.ASKED_KINDS`): a letter with no move of its own is then
+    #: read as that answer (:func:`engine.parse_answer.read_answer`), as the live reply read it
+    asked: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -209,7 +213,11 @@ def _letter(where: str, i: int, raw: Any, nick: _NickChecker, tz: str) -> Letter
     if not isinstance(raw, dict) or "text" not in raw or "from" not in raw:
         raise GameFileError(f"{w}: нужны from и text")
     at = _time(raw["at"], tz, f"{w} at") if "at" in raw else None
-    return LetterSpec(nick(raw["from"], f"letters[{i}] from"), at, str(raw["text"]))
+    asked = raw.get("asked", [])
+    if not isinstance(asked, list):
+        raise GameFileError(f"{w} asked: нужен список вопросов")
+    return LetterSpec(nick(raw["from"], f"letters[{i}] from"), at, str(raw["text"]),
+                      asked=asked_problems(asked))
 
 
 def _move(where: str, i: int, raw: Any, nick: _NickChecker, tz: str) -> MoveSpec:

@@ -169,6 +169,21 @@ class Problem:
             out["candidates"] = list(self.candidates)
         return out
 
+    def asked_json(self) -> dict[str, Any]:
+        """The problem as a question the reply asked (:data:`ASKED_KINDS`): its JSON and the
+        asked move's ``action``; :func:`asked_problems` reads it back."""
+        return self.to_json() | {"action": self.action}
+
+
+def asked_problems(items: Any) -> tuple[Problem, ...]:
+    """The asked problems (:data:`ASKED_KINDS`, with the asked move's ``action``) among
+    ``items``: stored problem dicts (``text``, ``kind``, ``candidates``, ``action``); others
+    and malformed entries are left out."""
+    return tuple(Problem(text=str(p.get("text", "")), kind=p["kind"],
+                         candidates=tuple(p.get("candidates", ())), action=str(p["action"]))
+                 for p in items or () if isinstance(p, dict) and p.get("kind") in ASKED_KINDS
+                 and p.get("action"))
+
 
 @dataclass(frozen=True)
 class ParseResult:

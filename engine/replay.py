@@ -91,8 +91,13 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
                                     for j in earlier[k])
         read = info if fear_chosen and turn.deadline and not on_time(letter.at or start, turn.deadline) \
             else day_info
-        parsed_at[k] = screen_letter(_parser()(letter.text, letter.sender, state, read),
-                                     letter.sender, state, read, standing)
+        parsed = _parser()(letter.text, letter.sender, state, read)
+        if letter.asked and not (parsed.moves or parsed.skip or parsed.cancel):
+            # «Кира, конечно»: the answer to the reply's question, as the live reply read it
+            from .parse_answer import read_answer
+
+            parsed = read_answer(letter.text, letter.sender, state, read, list(letter.asked)) or parsed
+        parsed_at[k] = screen_letter(parsed, letter.sender, state, read, standing)
     for k, letter in enumerate(spec.letters):
         at = letter.at or start
         parsed = parsed_at[k]

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from engine.model import ASKED_KINDS, Problem
+from engine.model import Problem, asked_problems
 
 from .answers import answered_letter
 from .letter_state import PLAYER_LETTER_STATES
@@ -56,11 +56,7 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
         ).order_by(Letter.received.desc(), Letter.id.desc())).first()
     if letter is None:
         return None, []
-    asked = [Problem(text=p.get("text", ""), kind=p["kind"], candidates=tuple(p.get("candidates", ())),
-                     action=p["action"])
-             for p in loads(letter.problems_json) or []
-             if p.get("kind") in ASKED_KINDS and p.get("action")]
-    return letter, asked
+    return letter, list(asked_problems(loads(letter.problems_json)))
 
 
 def answer_note(letter: Letter, asked: list[Problem]) -> str:

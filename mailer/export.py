@@ -81,7 +81,10 @@ def export_game(cfg: GameConfig, store: Store) -> str:
             if spec.letters:
                 lines.append("letters = [")
                 for l in spec.letters:
-                    lines.append(f"  {{ from = {_toml(l.sender)}, at = {_toml(local(l.at))}, text = {_toml(l.text)} }},")
+                    # (a letter read as the answer to the reply's question keeps that question)
+                    asked = f", asked = {_toml([p.asked_json() for p in l.asked])}" if l.asked else ""
+                    lines.append(f"  {{ from = {_toml(l.sender)}, at = {_toml(local(l.at))}, "
+                                 f"text = {_toml(l.text)}{asked} }},")
                 lines.append("]")
             if spec.votes:
                 lines.append(f"votes = {_toml({k: (v[0] if len(v) == 1 else v) for k, v in spec.votes.items()})}")

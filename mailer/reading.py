@@ -289,7 +289,8 @@ class _Run:
             result = parse_letter(body, nick, ctx.state, ctx.info)
         if not (result.moves or result.skip or result.cancel):
             # «Кира, конечно»: the answer to the question of the reply to an earlier letter
-            result = self._answer(s, decoded, r, nick, ctx, body, result, letter.notes)
+            result, asked = self._answer(s, decoded, r, nick, ctx, body, result, letter.notes)
+            cols["asked_json"] = dumps([p.asked_json() for p in asked])
         # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         earlier_letters = batch.standing_of(s, nick, ctx.day)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
@@ -340,9 +341,10 @@ class _Run:
 
     def _answer(self, s: Session, decoded, r, nick: str, ctx, body: str, result,
                 notes: list[str]):
-        """``result`` (a letter that made no move), or the letter read as ``nick``'s answer
-        to the reply that asked him which player he meant (:mod:`mailer.answered`,
-        :func:`engine.parse_answer.read_answer`), with a note for the host."""
+        """``(result, [])`` for a letter that made no move, or the letter read as ``nick``'s
+        answer to the reply that asked him which player he meant (:mod:`mailer.answered`,
+        :func:`engine.parse_answer.read_answer`) and the questions it answers, with a note for
+        the host."""
         from engine.parse_answer import read_answer
 
         from .answered import answer_note, asked_before
@@ -350,12 +352,12 @@ class _Run:
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
-            return result
+            return result, []
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
         if answer is None:
-            return result
+            return result, []
         notes.append(answer_note(before, asked))
-        return answer
+        return answer, asked
 
 
 def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:

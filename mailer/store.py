@@ -97,6 +97,10 @@ class Letter(SQLModel, table=True):
     cancel: bool = False
     notes_json: str = "[]"
     duplicate_of: int | None = None
+    #: the asked problems (:data:`engine.model.ASKED_KINDS`, stored as ``problems_json``) of
+    #: the earlier letter this one was read as answering (:mod:`mailer.answered`): close-day
+    #: and ``export`` read it again the same way
+    asked_json: str = "[]"
     #: SHA-256 of the sender's address and own text (:func:`mailer.screens.text_hash`): the
     #: duplicate screen compares it instead of decoding the earlier letter again (None: a
     #: row of an older version, or a letter too large to download)

@@ -184,3 +184,34 @@ def test_answer_to_a_name_that_is_nobodys(game):
                             extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3 + n))
         game.sync()
         assert loads(_letters(game)[f"a6{n}@x"].moves_json) == moves
+
+
+def test_the_answered_move_is_resolved_at_close_day_and_in_the_export(game):
+    """The answer's move is what close-day resolves (the reply promised it): close-day reads
+    the day's letters again, and «Кира, конечно» alone names no move; the letter keeps the
+    question it answers (``asked_json``), and the export writes it (``asked``), so the replay
+    of the export resolves the same day (found by a new host: the heal was accepted by the
+    reply and lost at close-day)."""
+    from engine.gamefile import load_game_file
+    from engine.replay import replay_game
+    from mailer.day import close_day
+    from mailer.export import export_game
+    from mailer.store import DayRow
+    from test_sync import DEADLINE
+
+    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q9@x"), START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q9@x")
+    game.deliver(letter("buka@example.org", "Кира, конечно", msgid="a9@x",
+                        extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    game.sync()
+    assert json.loads(_letters(game)["a9@x"].asked_json) == [
+        {"text": "Лечу Кирку", "kind": "ambiguous", "candidates": ["Кир", "Кира"], "action": "heal"}]
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    with game.store.session() as s:
+        stored = loads(s.get(DayRow, 1).result_json)
+    heals = [m for m in stored["moves"] if m["action"] == "heal"]
+    assert [(m["by"], m["target"], m["outcome"]) for m in heals] == [("Бука", "Кира", "done")]
+    text = export_game(game.cfg, game.store)
+    assert 'asked = [{ "text" = "Лечу Кирку", "kind" = "ambiguous"' in text
+    assert replay_game(load_game_file(text))["turns"] == [stored]

@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine.gamefile import GameFile, LetterSpec, TurnSpec
-from engine.model import TurnInfo
+from engine.model import TurnInfo, asked_problems
 from engine.state import GameState
 
 from ..config import GameConfig
@@ -118,7 +118,8 @@ def day_spec(s: Session, store: Store, row: DayRow, told: list[str] | None = Non
                                 closing=closing)
     return TurnSpec(
         event=row.event, deadline=utc(row.deadline),
-        letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id) for l in letters],
+        letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id,
+                            asked=asked_problems(loads(l.asked_json))) for l in letters],
         votes=votes, words=words,
         lost_vote=[i.nick for i in inputs if i.kind == "lost_vote"],
         fear_choice=row.fear_choice, immune=row.immune, mortar=row.mortar,
