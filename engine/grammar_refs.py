@@ -153,7 +153,10 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and near.kind in ("part", "pet"):
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
-            return _pet_first(idx, clause, k, lo)
+            lower = ctx.text == ctx.text.lower() and hi < len(clause) and \
+                clause[hi].w in lexicon().first  # «катюху мочим»: before a verb only
+            hit = _pet_first(idx, clause, k, lo, lower=lower)
+            return None if lower and hit is not None and hit[0].nick == ctx.sender.nick else hit
     return None
 
 
@@ -178,13 +181,15 @@ def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,
     return None
 
 
-def _pet_first(idx, clause: list[Tok], k: int, lo: int):
-    """«Тишу снова к себе зову»: a capitalised word opening the clause before the move word
-    read as a pet form, given name or part of a nickname (a prefix only when it is no
-    dictionary word; never a near miss); the hit or None."""
+def _pet_first(idx, clause: list[Tok], k: int, lo: int, lower: bool = False):
+    """«Тишу снова к себе зову»: a capitalised word opening the clause (or the part after the
+    move before and «и»: «ворую у X и катюху мочим») before the move word read as a pet
+    form, given name or part of a nickname (a prefix only when it is no dictionary word;
+    never a near miss); the hit or None. ``lower``: the letter has no capital at all (a
+    phone): a word in lower case is read so too."""
     t = clause[k]
-    if not t.cap or len(t.w) < 3 or t.w in role_words() or \
-            any(clause[m].word for m in range(lo, k)):
+    if not (t.cap or lower) or len(t.w) < 3 or t.w in role_words() or \
+            any(clause[m].word and clause[m].w not in ("и", "а") for m in range(lo, k)):
         return None
     hit = idx.approximate(t.w)
     if hit is None or hit.kind == "fuzzy" or (hit.kind == "prefix" and is_known_word(t.w)):

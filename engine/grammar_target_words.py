@@ -170,18 +170,23 @@ def opens_statement(clause: list[Tok], k: int) -> bool:
     return t.word and (t.w in SUBJECT_NEXT or is_verb(t.w))
 
 
-def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False) -> bool:
+def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
+            named=None) -> bool:
     """True when a predicate (:func:`engine.words.predicate`: a third-person or past verb, a
     short adjective, «жалко») follows token ``k - 1`` in its comma segment: the name before
     it is talked about, not one more target («за Дятла, Чайка со мной согласна»). A name
     ``governed`` by a preposition («и за Михалыча») is no subject: only a third-person verb
-    counts then («за X, за Y и так полгорода следит»), not «…и за Михалыча оба хороши»."""
+    counts then («за X, за Y и так полгорода следит»), not «…и за Михалыча оба хороши».
+    ``named(n)``: True when a player is named at token ``n``; the predicate after another
+    player's name is his («убиваем немо и гектора чайник охраняет меня»: Чайник guards)."""
     for n in range(k, hi):
         t = clause[n]
         if not t.word:
             if t.w in (",", "—", ":", "(", ")"):
                 return False
             continue
+        if named is not None and named(n):
+            return False
         if third_person(t.w) if governed else predicate(t.w):
             return True
     return False

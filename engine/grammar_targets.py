@@ -26,6 +26,7 @@ from .grammar_target_words import (
 )
 from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
 from .names import NameHit, name_index
 from .words import (
     CYR, animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
@@ -247,8 +248,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
             break
         if hit is not None and out.hits and joined and \
-                told_of(clause, k + hit.length, len(clause), words[k - 1] in V.PREPOSITIONS):
+                told_of(clause, k + hit.length, len(clause), words[k - 1] in V.PREPOSITIONS,
+                        lambda n: idx.exact(words, n, None) is not None):
             break  # «слежу за X, за Y и так полгорода следит»: Y belongs to a new statement
+        if hit is not None and out.hits and joined and \
+                next_verb_object(clause, k + hit.length):
+            break  # «ворую у Кузи и Бобра мочим»: the name is the object of the next move
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -358,6 +363,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
+        if approx is not None and out.hits and joined and next_verb_object(clause, k + 1):
+            break  # «ворую у X и катюху мочим»: the name is the object of the next move
         if approx is not None and bare and same_player(out.hits[0][0], approx):
             k += 1  # «Мышь Серая»: the words of one nick in another order
             out.end = k
@@ -460,3 +467,13 @@ _SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", 
 
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
+
+
+def next_verb_object(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` is a move verb in the first person («…и катюху мочим», «…и
+    Бобра проверяю»): the name right before it is that move's object, said before its verb,
+    not one more name of the list before."""
+    if k >= len(clause) or not clause[k].word:
+        return False
+    lex = lexicon()
+    return clause[k].w in lex.words and clause[k].w in lex.first

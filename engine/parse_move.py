@@ -57,6 +57,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
+        # «мочим с барсом»: who the move is made with (the instrumental), not its target
+        tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]
     if not tg.hits and tg.unknown is None and not tg.pronoun and as_told(clause, kw.i):
         return kw.j  # «как он скажет — так и охраняю»: the boss decides it
     if action == "heal" and not tg.hits and clause[kw.i].w in V.HEAL_MYSELF and \
@@ -292,6 +295,11 @@ def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = 
         if t.w not in V.FILLERS:
             return None
     return None
+
+
+#: Moves a player makes on someone, never «с X» (with X): «мочим с барсом» names a partner.
+_WITH_COMPANY = frozenset({"clan_kill", "maniac_kill", "rob", "beat", "hunt", "mortar", "check",
+                           "boss_check"})
 
 
 def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:

@@ -14,6 +14,7 @@ from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_target_words import described
+from .grammar_targets import next_verb_object
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words
@@ -175,6 +176,8 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
         # «… Мирон прав», «за Мироном и так все следят», «Мирон — молчун»: the last name
         # opens a sentence of its own (not «… Доктору Кто»: a name of two words)
         out.pop()
+    if len(out) > 1 and next_verb_object(clause, k):
+        out.pop()  # «ворую у X и катюху мочим»: the last name is the next move's object
     if first_spaced is not None and k < hi:
         del out[first_spaced:]  # «голоса вишня барсик прав»: names side by side only at the end
     return out, k >= hi
