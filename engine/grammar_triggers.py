@@ -78,9 +78,17 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
+    if role in CLAN_ROLES:
+        # «наш Вор пусть обчистит X» from the guard: a member's move only the boss may give,
+        # read to be refused
+        clan = clan | frozenset(w for w, r in rw.items() if r in _MEMBER_ROLES and r != role)
     home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «у меня X»
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
         home | _polite_imperatives()
+
+
+#: The clan roles a boss gives moves for (DECISIONS.md §4 Boss (c)).
+_MEMBER_ROLES = frozenset({"thief", "guard"})
 
 
 #: Roles who invite a guest to their place: the hostess and the psycho («Петровича ко мне, на
