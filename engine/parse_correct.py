@@ -60,7 +60,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
         # on a one-vote day are then asked about, engine.parse_finish)
         before = len(items)
-        k = 1
+        k = int(clause[0].w in _MORE_OPENERS)  # (after «;» the names open the clause)
         while k < len(clause) and (not clause[k].word or clause[k].w in _MORE_WORDS):
             k += 1
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
@@ -263,15 +263,26 @@ _MORE_OPENERS = _MORE_WORDS | {",", "+"}
 
 
 def _continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
-    """True when the clause opens with «и» / «плюс» / «ещё» and then holds only a
-    preposition and names, with a move read right before it (see :func:`correction`)."""
-    if not clause or clause[0].w not in _MORE_OPENERS or not any(
-            it.move is not None for it in prev.items):
+    """True when the clause opens with «и» / «плюс» / «ещё», or follows the move's clause
+    after «;» («Линч: Ягуар; Маруська»), and then holds only a preposition and names, with
+    a move read right before it (see :func:`correction`)."""
+    if not clause or not (clause[0].w in _MORE_OPENERS or _after_semicolon(ctx, clause, prev)) \
+            or not any(it.move is not None for it in prev.items):
         return False
     return all(not t.word or t.w in _MORE_WORDS or t.w in V.PREPOSITIONS or
                t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
-               for t in clause[1:]) and len([t for t in clause if t.word]) <= 6 and \
+               for t in clause[int(clause[0].w in _MORE_OPENERS):]) and len([t for t in clause if t.word]) <= 6 and \
         not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
+
+
+def _after_semicolon(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
+    """True when «;» (and nothing but spaces) separates ``clause``, names alone («Маруська»,
+    «Бука и Кир»), from a vote's clause («Линч: Ягуар; Маруська»); not «…; Шустрик — у X»,
+    a member's order."""
+    if not prev.clause or prev.cls != V.VOTE or \
+            ctx.text[prev.clause[-1].end:clause[0].start].strip() != ";":
+        return False
+    return all(t.cap or t.w in ("и", ",") or t.w[:1] == "\x00" for t in clause)
 
 
 def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
