@@ -293,7 +293,7 @@ class Renderer:
         return {
             "winner": WINNERS_RU.get(winner, winner), "players": players, "days": days,
             "players_table": text_table(["Игрок", "Роль", "Итог"], players),
-            "days_table": text_table(["День", "Событие", "Линч", "Ночью"], days),
+            "days_table": text_table(["День", "Событие", "Линч", "Другие выбытия"], days),
         }
 
     def final_letter(self, *, nick: str, final: dict[str, Any]) -> str:

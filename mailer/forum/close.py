@@ -72,10 +72,12 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
     The players under the autokill word count are those the resolver gives the point to
     (DECISIONS.md §7): by ``words`` as merged, a count the host imported (``posts import``)
     standing over the thread's, and marked so."""
-    told.append(f"ветка форума дня {row.day}: {t.posts} постов; голоса из ветки у {len(taken)} "
-                f"игроков" + (" (сегодня «Тайна»: голоса ветки не считаются)" if t.secret else "")
+    from ..words import count
+
+    told.append(f"ветка форума дня {row.day}: {count(t.posts, 'пост', 'поста', 'постов')}; голоса из "
+                f"ветки у {count(len(taken), 'игрока', 'игроков', 'игроков')}" + (" (сегодня «Тайна»: голоса ветки не считаются)" if t.secret else "")
                 + (f", у {len(hosted)} — загруженные ведущим (votes import) вместо ветки" if hosted else "")
-                + f"; слова для автокилла из ветки у {len(from_thread)} игроков "
+                + f"; слова для автокилла из ветки у {count(len(from_thread), 'игрока', 'игроков', 'игроков')} "
                 "(mafia-mail forum tally — подробности)")
     replaced = [n for n in taken if n in latest_letter and n not in lost]  # (a lost vote is none)
     if replaced:

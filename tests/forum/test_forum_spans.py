@@ -140,7 +140,7 @@ def test_close_day_counts_the_day_as_it_ends_at_the_close(tmp_path):
     import_files(cfg, store, [_paste(tmp_path, "t.txt", THREAD, START + timedelta(hours=3))],
                  now=START + timedelta(hours=3))
     rep = close_day(cfg, store, now=START + timedelta(hours=3), early=True)
-    assert rep.thread[0].startswith("ветка форума дня 1: 2 постов; голоса из ветки у 2 игроков")
+    assert rep.thread[0].startswith("ветка форума дня 1: 2 поста; голоса из ветки у 2 игроков")
     assert _lynched(store, 1) == []
     day1 = _tally(cfg, 1)
     assert day1["tally"] == [{"target": "Ягуар", "count": 1, "voters": ["Гном"]},
