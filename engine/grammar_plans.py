@@ -353,3 +353,12 @@ def object_clause(clause: list[Tok], j: int) -> bool:
     """True when the keyword ending at ``j`` is followed by a comma and a word opening an
     object clause («посмотрю, что к вечеру будет»): the verb's object is that clause."""
     return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE
+
+
+def whether_clause(clause: list[Tok], j: int) -> bool:
+    """True when the keyword ending at ``j`` is followed by a comma and an indirect question
+    («проверяю, дошло ли моё письмо», «посмотрю, он ли это»): the verb's object is that
+    question, or :func:`object_clause`."""
+    return object_clause(clause, j) or (
+        j + 2 < len(clause) and clause[j].w == "," and clause[j + 1].word and
+        clause[j + 2].w == "ли")

@@ -11,7 +11,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
-from .grammar_plans import IF_WORDS
+from .grammar_plans import IF_WORDS, whether_clause
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
 from .grammar_tokens import Tok, span, clause_words
@@ -59,6 +59,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None
     if action is None and kw.cls == V.VISIT and kw.weak:
         return None  # «иду к Сове» from a player whose move is no visit: talk
+    if action is None and kw.cls == V.WATCH and kw.weak and clause is not None and \
+            kw.j < len(clause) and clause[kw.j].w == "на":
+        return None  # «Смотрю на Старого Лиса» from the maniac: a look at him, no watch
     if action == ASK and mortar_said(ctx):
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     if action == ASK:
@@ -75,6 +78,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
+        if action is None and clause is not None and whether_clause(clause, kw.j):
+            return None  # «проверяю, дошло ли моё письмо» from a civilian: no player, no move
         if kw.reported and kw.weak and tg.unknown is None:
             return None  # «…что на меня откроют охоту»: somebody else's move, no name
         if tg.retracted and action is not None:
