@@ -47,7 +47,7 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
         action = f"ход за {m['member']} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
-    why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason']), gender)}"
+    why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason'], m['outcome']), gender)}"
     return f"  • {who}: {action}{aim} — {outcome}{why}"
 
 

@@ -141,6 +141,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
     if len(tg.hits) > max_targets(action, ctx.turn):
+        if all(h.nick is not None and h.nick not in ctx.alive for h, _, _ in tg.hits):
+            # «Линч: Кир, Ягуар», both already out: that is what the player must be told
+            return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
+                                           target=tg.hits[0][0].nick), tried=action)
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
         return Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
     tg.hits = [(settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]

@@ -67,8 +67,16 @@ REASONS: dict[str, str] = {
 ACTOR_BLOCKS: frozenset[str] = frozenset({"robbed", "beaten", "hosted", "at_psycho", "dead"})
 
 
-def phrase(reason: str) -> str:
-    """The Russian phrase of ``reason`` (the reason itself if it is not in the vocabulary)."""
+#: Reasons whose phrase differs for a move refused before the turn (outcome ``refused``): a
+#: letter from a player already out of the game is no move that «the turn did not reach».
+REFUSED_REASONS: dict[str, str] = {"dead": "игрок уже выбыл из игры, его ходы не принимаются"}
+
+
+def phrase(reason: str, outcome: str = "") -> str:
+    """The Russian phrase of ``reason`` (the reason itself if it is not in the vocabulary);
+    ``outcome`` (SCENARIOS.md ``moves[].outcome``) ``refused`` picks :data:`REFUSED_REASONS`."""
+    if outcome == "refused" and reason in REFUSED_REASONS:
+        return REFUSED_REASONS[reason]
     return REASONS.get(reason, reason)
 
 #: Why a player got an autokill point for a day (engine.lynch.autokill_reasons), as

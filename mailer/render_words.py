@@ -81,7 +81,7 @@ def outcome_text(move: dict[str, Any]) -> str:
         return "выполнено"
     if reason in OWN_REASONS:
         word = "не принято" if outcome == "refused" else "не состоялось"
-        return f"{word}: {phrase(reason)}"
+        return f"{word}: {phrase(reason, outcome)}"
     return "не удалось"
 
 

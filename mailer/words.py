@@ -4,7 +4,7 @@ letter kinds and states, problem kinds)."""
 from typing import Any
 
 from engine.model import ASKED_KINDS, Problem, ProblemKind
-from engine.reasons import REASONS
+from engine.reasons import REASONS, phrase
 
 from .letter_state import LetterState
 
@@ -35,7 +35,7 @@ def refusal_label(problem: dict[str, Any]) -> str | None:
     no refusal by a rule of that vocabulary (a name not understood, an old row without its
     reason)."""
     reason = problem.get("reason")
-    return REASONS[reason] if problem.get("kind") in REFUSED_KINDS and reason in REASONS else None
+    return phrase(reason, "refused") if problem.get("kind") in REFUSED_KINDS and reason in REASONS else None
 
 
 def problem_label(problem: dict[str, Any]) -> str:

@@ -266,3 +266,25 @@ def test_the_vote_of_an_earlier_letter_stands_for_the_next_reply():
     assert standing_actions([(first.moves, False), ((), True)]) == {"vote"}
     [p] = reply(state, info, "Бука", "Линч: никого", standing).problems
     assert p.reason == "abstain_vote_stays"
+
+
+def test_two_names_on_a_one_vote_day_both_out_are_told_as_out():
+    """«Линч: Бука, Шкаф» with both out of the game: the reply says they are out (a new host
+    saw «Названо больше игроков, чем у вас сегодня голосов» for a late letter)."""
+    from test_parse import build
+
+    state, turn = build({"from": "Serginio", "dead": ["Бука", "Шкаф"]})
+    [p] = parse_letter("Линч: Бука, Шкаф", "Serginio", state, turn).problems
+    assert (p.kind, p.reason, p.target) == ("not_allowed", "target_dead", "Бука")
+
+
+def test_a_move_of_a_player_already_out_is_told_as_refused_not_as_killed_first():
+    """A letter from a player out of the game before the day (the host's ``inbox``,
+    ``explain``): «уже выбыл», not «выбыл раньше, чем дошла очередь его хода», which is said of
+    a player killed during the night before his step."""
+    from engine.reasons import phrase
+    from mailer.words import refusal_label
+
+    assert phrase("dead", "refused") == "игрок уже выбыл из игры, его ходы не принимаются"
+    assert phrase("dead", "failed") == "игрок выбыл из игры раньше, чем дошла очередь его хода"
+    assert refusal_label({"kind": "not_allowed", "reason": "dead"}) == phrase("dead", "refused")
