@@ -113,13 +113,19 @@ def test_an_answer_that_settles_nothing_makes_no_move(game, text):
     assert answer.state == "no_moves" and loads(answer.moves_json) == []
 
 
-def test_an_answer_to_a_letter_of_another_player_is_none(game):
-    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q4@x"), START + timedelta(hours=2))
+def _heal_asked_then_answered(game, n: int, answer: str, by: str = "buka@example.org") -> None:
+    """Бука's «Лечу Кирку» (asked: Кир or Кира?), then ``answer`` from ``by`` in a reply to
+    the question (letters ``q<n>@x`` and ``a<n>@x``), each synced."""
+    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid=f"q{n}@x"), START + timedelta(hours=2))
     game.sync()
-    asked = _reply_to(game, "q4@x")
-    game.deliver(letter("serg@example.org", "Кира", msgid="a4@x",
+    asked = _reply_to(game, f"q{n}@x")
+    game.deliver(letter(by, answer, msgid=f"a{n}@x",
                         extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
     game.sync()
+
+
+def test_an_answer_to_a_letter_of_another_player_is_none(game):
+    _heal_asked_then_answered(game, 4, "Кира", by="serg@example.org")
     assert _letters(game)["a4@x"].state == "no_moves"
 
 
@@ -199,12 +205,7 @@ def test_the_answered_move_is_resolved_at_close_day_and_in_the_export(game):
     from mailer.store import DayRow
     from test_sync import DEADLINE
 
-    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q9@x"), START + timedelta(hours=2))
-    game.sync()
-    asked = _reply_to(game, "q9@x")
-    game.deliver(letter("buka@example.org", "Кира, конечно", msgid="a9@x",
-                        extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
-    game.sync()
+    _heal_asked_then_answered(game, 9, "Кира, конечно")
     assert json.loads(_letters(game)["a9@x"].asked_json) == [
         {"text": "Лечу Кирку", "kind": "ambiguous", "candidates": ["Кир", "Кира"], "action": "heal"}]
     close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
