@@ -180,6 +180,8 @@ class SendReport:
     failed: int = 0
     uncertain: int = 0
     errors: list[str] | None = None
+    #: reminders taken off the queue: their day's deadline had passed (never sent late)
+    dropped: int = 0
 
 
 def send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: bool = False,
@@ -217,8 +219,11 @@ def _send_all(cfg: GameConfig, store: Store, *, now: datetime, retry_uncertain: 
               progress, kinds=None, ids=None) -> SendReport:
     from .send import SmtpSender
 
+    from .day.deadline import drop_past_reminders
+
     report = SendReport(errors=[])
     with store.session() as s:
+        report.dropped = drop_past_reminders(s, now)
         for row in store.outgoing(s, OutState.SENDING):
             row.state = OutState.UNCERTAIN.value
             row.error = "отправка прервалась: неизвестно, ушло ли письмо"

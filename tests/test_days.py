@@ -152,6 +152,22 @@ def test_queued_reminders_dropped_at_close_day(demo):
         assert [o for o in store.outgoing(s) if o.kind == "reminder"] == []
 
 
+def test_reminders_past_their_deadline_are_dropped_at_send(demo):
+    """A reminder queued before the deadline but not sent by then says «до 19:30» when it is
+    too late: send takes it off the queue (the day is not closed yet; a new host saw it)."""
+    from mailer.outbox import send_all
+
+    cfg, store = demo
+    sync(cfg, store, now=START + timedelta(hours=1))
+    reminded = remind(cfg, store, now=START + timedelta(hours=2))
+    assert reminded
+    rep = send_all(cfg, store, now=AFTER)
+    assert rep.dropped == len(reminded) and rep.sent > 0
+    with store.session() as s:
+        assert [o for o in store.outgoing(s) if o.kind == "reminder"] == []
+        assert s.get(DayRow, 1).status == "open"
+
+
 def test_imported_votes_merge_by_latest_time(demo):
     cfg, store = demo
     sync(cfg, store, now=AFTER)

@@ -377,6 +377,8 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
     with terminal_progress("Отправляю письма", ("письмо", "письма", "писем")) as progress:
         rep = call(send_all, cfg, store, now=now(), retry_uncertain=retry_uncertain, progress=progress)
     click.echo(f"Отправлено: {rep.sent}; не отправлено: {rep.failed}.")
+    if rep.dropped:
+        click.echo(f"Снято с очереди напоминаний, чей срок уже прошёл: {rep.dropped}.")
     for line in rep.errors or []:
         click.echo(f"  {line}")
     if rep.uncertain:

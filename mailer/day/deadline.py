@@ -195,6 +195,20 @@ def drop_answered_reminder(s: Session, nick: str, day: int) -> bool:
     return True
 
 
+def drop_past_reminders(s: Session, now: datetime) -> int:
+    """Take off the queue the unsent reminders whose day's deadline has passed at ``now``
+    (aware): «пришлите ход до 19:30» is wrong after 19:30, whether the day is closed yet or
+    not. Returns how many."""
+    dropped = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reminder",
+                                             Outgoing.state.in_(UNSENT))):
+        row = s.get(DayRow, out.day) if out.day is not None else None
+        if row is not None and utc(row.deadline) <= now:
+            s.delete(out)
+            dropped += 1
+    return dropped
+
+
 def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
     """Take off the queue the reminders and the «новый срок» notices (kind ``deadline``) that
     no longer hold: those for ``day`` (being closed) or earlier, and those to players dead in
