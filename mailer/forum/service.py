@@ -152,7 +152,8 @@ def read_page(content: bytes | str, settings: ForumSettings, *, url: str | None,
     from .readers import looks_html
 
     if not looks_html(text):  # a text paste, whatever engine the forum has
-        return read_text(text, settings.timezone, fetched, undated or fetched)
+        return read_text(text, settings.timezone, fetched, undated or fetched,
+                         known=lambda name: settings.who(name)[0] != "outsider")
     engine = engine or settings.engine
     if engine in ("auto", "text"):  # an HTML page is never read as text
         engine = detect(text)

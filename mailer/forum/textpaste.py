@@ -72,12 +72,53 @@ def _header(lines: list[str], i: int, tz: str, fetched: datetime):
     return None
 
 
-def read_text(text: str, tz: str, fetched: datetime, undated: datetime) -> PageRead:
+def _single_lines(lines: list[str], first: int, end: int, page: PageRead, seen: dict[str, int],
+                  undated: datetime) -> None:
+    """Read ``lines[first:end]`` as «Ник: текст» posts; other non-empty lines are problems."""
+    for n in range(first, end):
+        line = lines[n]
+        if not line.strip() or _SUBJECT.match(line):
+            continue
+        m = _SINGLE.match(line)
+        if m is None:
+            page.problems.append(f"строка {n + 1}: не понял, чей это пост: «{line.strip()[:60]}»")
+            continue
+        own = _own([m["text"]])
+        page.posts.append(Post(_post_id(m["nick"], None, own, seen), m["nick"].strip(), undated,
+                               own, seq=len(page.posts)))
+
+
+def _tail_of_lines(lines: list[str], body: int, end: int, known, author: str,
+                   page: PageRead) -> int:
+    """Where a dated block's text ends when «Ник: текст» lines follow it (a mixed paste).
+
+    After a blank line inside the block, a line «Ник: текст» naming a known account (a player
+    or the host) followed by at least one more «Ник: текст» line starts the single-line part:
+    the block ends there. A lone such line stays the block's text, and the host is told."""
+    if known is None:
+        return end
+    for n in range(body + 1, end):
+        if lines[n - 1].strip() or not lines[n].strip():
+            continue
+        m = _SINGLE.match(lines[n])
+        if m is None or not known(m["nick"].strip()):
+            continue
+        if sum(1 for k in range(n, end) if _SINGLE.match(lines[k])) >= 2:
+            return n
+        page.problems.append(f"строка {n + 1}: «{lines[n].strip()[:60]}» прочитана как часть поста "
+                             f"{author}, не как отдельный пост (отдельный пост — загрузите его "
+                             "отдельным файлом)")
+    return end
+
+
+def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=None) -> PageRead:
     """Read a pasted thread.
 
     Args:
         tz: the forum's zone; fetched: aware time relative dates count from;
-        undated: aware time given to «Ник: текст» lines that carry no date.
+        undated: aware time given to «Ник: текст» lines that carry no date;
+        known: predicate «this name is a known account» (a player or the host), used to find
+            «Ник: текст» lines after the dated blocks (see :func:`_tail_of_lines`).
     Returns:
         PageRead; ``problems`` lists the lines that are neither a post nor inside one.
     """
@@ -90,19 +131,11 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime) -> PageR
         if head is not None and (not starts or i >= starts[-1][3]):
             starts.append((i, *head))
     first = starts[0][0] if starts else len(lines)
-    for n in range(first):
-        line = lines[n]
-        if not line.strip() or _SUBJECT.match(line):
-            continue
-        m = _SINGLE.match(line)
-        if m is None:
-            page.problems.append(f"строка {n + 1}: не понял, чей это пост: «{line.strip()[:60]}»")
-            continue
-        own = _own([m["text"]])
-        page.posts.append(Post(_post_id(m["nick"], None, own, seen), m["nick"].strip(), undated,
-                               own, seq=len(page.posts)))
+    _single_lines(lines, 0, first, page, seen, undated)
     for k, (i, author, at, body) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
-        own = _own(lines[body:end])
+        cut = _tail_of_lines(lines, body, end, known, author, page)
+        own = _own(lines[body:cut])
         page.posts.append(Post(_post_id(author, at, own, seen), author, at, own, seq=len(page.posts)))
+        _single_lines(lines, cut, end, page, seen, undated)
     return page

@@ -218,3 +218,37 @@ def test_posts_after_an_early_close_are_the_next_days(tmp_path):
     for rep in (read_status(cfg), status(cfg, store)):  # sqlite3 and SQLModel paths
         words = {p.nick: p.words for p in rep.players}
         assert words["Ягуар"] == 7 and words["Зоя"] == 0
+
+
+def test_mixed_paste_reads_the_lines_after_the_dated_blocks(tmp_path):
+    """Dated blocks, then «Ник: текст» lines: the lines are posts of their own (not the last
+    block's text), and a line that is neither is listed with its number."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "mixed.txt"
+    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\n\n"
+                     "Ведущий\n07.12.2026, 20:30\nНапоминаю о сроке.\n\n"
+                     "Гном: Линч Буке, он странный\nКот Матроскин: мяу всем\n"
+                     "просто строчка ни о чём\n", encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0, res.output
+    assert "Постов прочитано: 4; новых: 4" in res.output
+    assert "не прочитано: mixed.txt: строка 11: не понял, чей это пост: «просто строчка ни о чём»" \
+        in res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["players"]["Гном"]["votes"] == ["Бука"] and data["players"]["Гном"]["words"] == 4
+    assert data["outsiders"] == [{"author": "Кот Матроскин", "posts": 1}]
+    assert data["players"]["Ягуар"]["words"] == 3
+
+
+def test_lone_nick_line_after_a_post_is_named_to_the_host(tmp_path):
+    """One «Ник: текст» line in a post's later paragraph may be the author's own words: it
+    stays the post's text, and the host is told which line it is."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "one.txt"
+    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\n\nЗоя: подумай ещё\n",
+                     encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0 and "Постов прочитано: 1;" in res.output
+    assert "строка 5: «Зоя: подумай ещё» прочитана как часть поста Ягуар" in res.output
