@@ -320,12 +320,8 @@ class Renderer:
         for nick, p in state_before.players.items():
             if not p.alive:
                 continue
-            moves = [as_told(m, data) for m in data["moves"] if m["by"] == nick]
-            counted = list(result.tally.voters.get(nick, []))
-            for m in moves:  # the host's forum vote for the same target: the vote counted
-                targets = m.get("targets") or [m.get("target")]
-                if m["action"] == "vote" and m.get("reason") == "host_vote" and sorted(targets) == sorted(counted):
-                    m["told"] = "учтён: ведущий засчитал тот же голос с форума"
+            moves = told_moves([as_told(m, data) for m in data["moves"] if m["by"] == nick],
+                               list(result.tally.voters.get(nick, [])))
             for m in moves:  # a boss's move for a member: name the member's role, as the reply does
                 if m.get("member") in state_before.players:
                     m["member_role"] = state_before.players[m["member"]].role
@@ -359,6 +355,39 @@ class Renderer:
             )
             out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))
         return out
+
+
+def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str, Any]]:
+    """A player's moves (result JSON) as his result letter lists them: each move once, with
+    what really happened. A move a later letter replaced (``superseded``) is left out when
+    the later move of the same kind is listed; the letter votes a forum vote replaced
+    (``host_vote``) become one line with the vote that counted (``counted``: the targets his
+    counted votes went to), and a counted vote that came only from the forum gets its line."""
+    def kind(m: dict[str, Any]) -> tuple:
+        return m["action"], m.get("member")
+
+    final = {kind(m) for m in moves if m.get("reason") != "superseded"}
+    out: list[dict[str, Any]] = []
+    forum_vote = None
+    for m in moves:
+        if m.get("reason") == "superseded" and kind(m) in final:
+            continue
+        if m["action"] == "vote" and m.get("reason") == "host_vote":
+            if forum_vote is None:
+                forum_vote = dict(m, targets=list(counted), target=counted[0] if counted else None)
+                out.append(forum_vote)
+            if sorted(m.get("targets") or [m.get("target")]) == sorted(counted):
+                forum_vote["told"] = "учтён: ведущий засчитал тот же голос с форума"
+            elif forum_vote.get("told") is None:
+                forum_vote["told"] = "учтён ваш голос с форума (он заменил голос из письма)"
+            continue
+        out.append(m)
+    if forum_vote is not None and not counted:
+        out.remove(forum_vote)
+    if counted and not any(m["action"] == "vote" for m in out):
+        out.append({"action": "vote", "targets": list(counted), "target": counted[0],
+                    "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
+    return out
 
 
 def _member_action(role: str, move: dict[str, Any]) -> str:

@@ -181,3 +181,24 @@ def test_agree_gives_the_form_of_the_players_gender(text, m, f):
     from engine.reasons import agree
 
     assert (agree(text, "m"), agree(text, "f"), agree(text, None)) == (m, f, text)
+
+
+def test_result_letter_tells_each_move_once_and_the_forum_vote_that_counted(tmp_path):
+    """The same move sent in two letters is listed once, as it ended; letter votes a later
+    forum vote replaced give one line naming the forum vote that counted; a vote only on the
+    forum is told too."""
+    renderer = renderer_for(tmp_path, {n: None for n in ROLES})
+    moves = [
+        {"by": "Петя", "action": "vote", "targets": ["Бука"]},
+        {"by": "Петя", "action": "vote", "targets": ["Бука"]},
+        {"by": "Вася", "action": "check", "target": "Бармалей"},
+        {"by": "Вася", "action": "check", "target": "Бармалей"},
+    ]
+    votes = {"Петя": "Маша", "Маша": "Бука"}
+    letters, _paper = letters_and_paper(renderer, ROLES, [{"moves": moves, "votes": votes}])
+    petya = letters["Петя"]
+    assert petya.count("Голос на линче") == 1, petya
+    assert "  - Голос на линче: Маша — учтён ваш голос с форума (он заменил голос из письма).\n" in petya
+    vasya = letters["Вася"]
+    assert vasya.count("  - Проверка: Бармалей — выполнено.") == 1 and "заменён более поздним письмом" not in vasya, vasya
+    assert "  - Голос на линче: Бука — учтён ваш голос с форума.\n" in letters["Маша"]
