@@ -130,6 +130,9 @@ class DayRow(SQLModel, table=True):
     newspaper_bbcode: str | None = None
     paper_json: str | None = None  # the newspaper's context (mailer.render.Renderer.newspaper)
     closed_at: datetime | None = None
+    #: the lynch votes and autokill word counts close-day resolved the day with ({"votes",
+    #: "words"}): a closed day's figures stay these, whatever the thread later shows
+    figures_json: str | None = None
 
 
 class DayInput(SQLModel, table=True):

@@ -158,6 +158,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                             "Если это не так задумано: mafia-mail reopen-day "
                             f"{row.day}, затем sync и close-day")
         result = resolve_turn(state, turn)
+        row.figures_json = dumps({"votes": spec.votes, "words": spec.words})
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender})

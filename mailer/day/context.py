@@ -113,9 +113,13 @@ def day_spec(s: Session, store: Store, row: DayRow, told: list[str] | None = Non
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day).order_by(DayInput.id)))
     from ..forum.close import merge_thread  # the day's forum thread (FORUM.md)
 
-    votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
-                                {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"}, told,
-                                closing=closing)
+    frozen = loads(row.figures_json) if row.status == "closed" and row.figures_json else None
+    if frozen is not None:  # a closed day: the figures close-day used, not a later thread's
+        votes, words = frozen["votes"], frozen["words"]
+    else:
+        votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
+                                    {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"},
+                                    told, closing=closing)
     return TurnSpec(
         event=row.event, deadline=utc(row.deadline),
         letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id,

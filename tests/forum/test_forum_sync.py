@@ -101,3 +101,24 @@ def test_without_validators_only_the_last_page_is_asked_again(tmp_path):
         assert "день 2: новых постов 1" in res.output and _count(store) == 11
     finally:
         srv.stop()
+
+
+def test_an_edit_after_close_leaves_the_closed_days_figures(tmp_path, server):
+    """Зоя edits her day-1 post after day 1 was closed: the post is stored edited (FORUM.md),
+    but the day's figures in export stay the ones close-day resolved the day with."""
+    from mailer.day import close_day
+    from mailer.export import export_game
+
+    _serve(server, "phpbb")
+    cfg, store = make_game(tmp_path / "g", url=server.base + URLS["phpbb"](1))
+    assert _run(cfg, "forum", "sync").exit_code == 0
+    close_day(cfg, store, now=DAY1_END + timedelta(minutes=10))
+    before = export_game(cfg, store)
+    assert "Зоя" in before
+    pages = [list(p) for p in PAGES]
+    pages[1][2] = P(107, "Зоя", msk(8, 10, 0), [("t", "Снимаю голос. Подумаю ещё раз, но голосую "
+                                                      "теперь за Буку, вот так вот.")], relative=True)
+    server.pages[URLS["phpbb"](2)] = render("phpbb", pages, base=server.base)[1]
+    res = _run(cfg, "forum", "sync")
+    assert "изменённых: 1" in res.output
+    assert export_game(cfg, store) == before
