@@ -63,7 +63,26 @@ def _open_day(store: Store):
 
 
 def _nick(ctx, name: str) -> str | None:
-    return typed_nick(name, ctx.state.players)
+    """The roster nick of a name in an imported file: the nick as :func:`typed_nick` reads
+    it, or one whole word of a nick of several words when no other nick has that word
+    («Лис» for «Лис Патрикеевич», as letters name him too)."""
+    nick = typed_nick(name, ctx.state.players)
+    if nick is not None:
+        return nick
+    return short_nick(name, ctx.state.players)
+
+
+def short_nick(name: str, nicks) -> str | None:
+    """The nick of several words (``nicks``) that alone has the word ``name`` (any case,
+    ё = е, «» or quotes around it); None when no nick or several have it."""
+    def words(s: str) -> list[str]:
+        return re.findall(r"\w+", s.lower().replace("ё", "е"))
+
+    typed = words(name.strip().strip("«»\"'“”"))
+    if len(typed) != 1:
+        return None
+    owners = [n for n in nicks if typed[0] in words(n)]
+    return owners[0] if len(owners) == 1 and len(words(owners[0])) > 1 else None
 
 
 def nick_hint(name: str, nicks) -> str:

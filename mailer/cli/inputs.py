@@ -80,7 +80,8 @@ def posts_import(ctx: click.Context, file, skip_bad: bool) -> None:
 def _bad_lines(rep) -> None:
     """After an import with --skip-bad: the lines left out, on stderr, and exit code 1."""
     if rep.problems:
-        click.echo(f"Пропущено строк, которые не удалось понять: {len(rep.problems)}", err=True)
+        click.echo(f"Пропущено строк, которые не удалось понять: {len(rep.problems)} (остальное "
+                   "загружено; код выхода 1 — знак, что строки пропущены)", err=True)
         for line in rep.problems:
             click.echo(f"  {line}", err=True)
         raise SystemExit(1)

@@ -252,3 +252,26 @@ def test_lone_nick_line_after_a_post_is_named_to_the_host(tmp_path):
     res = _run(cfg, "forum", "import", str(paste))
     assert res.exit_code == 0 and "Постов прочитано: 1;" in res.output
     assert "строка 5: «Зоя: подумай ещё» прочитана как часть поста Ягуар" in res.output
+
+
+def test_votes_import_reads_one_word_of_a_nick_of_several(tmp_path):
+    """«Тётя» in a tally is «Тётя Ася» (no other nick has that word), as letters read her;
+    with --skip-bad the rest is loaded and the host is told so."""
+    from mailer.inputs import short_nick
+
+    cfg, store = make_game(tmp_path / "g")
+    tally = tmp_path / "tally.csv"
+    tally.write_text("voter,target\nТётя,Лис\nЯгуар,тётя\nНикто,Лис\n", encoding="utf-8")
+    res = _run(cfg, "votes", "import", "--skip-bad", str(tally))
+    assert "Голосов загружено: 2" in res.output, res.output
+    assert "строка 4: не понял «Никто,Лис»" in res.output
+    assert "остальное загружено" in res.output
+    with store.session() as s:
+        from sqlmodel import select
+
+        from mailer.store import DayInput
+        got = {i.nick: loads(i.value_json) for i in s.exec(select(DayInput).where(DayInput.kind == "vote"))}
+    assert got == {"Тётя Ася": ["Лис"], "Ягуар": ["Тётя Ася"]}
+    assert short_nick("Лис", ["Лис Патрикеевич", "Лиса"]) == "Лис Патрикеевич"
+    assert short_nick("Ася", ["Тётя Ася", "Ася Петровна"]) is None  # two nicks have it
+    assert short_nick("Кира", ["Кира"]) is None  # one-word nicks are typed_nick's
