@@ -145,7 +145,7 @@ def build_message(cfg: GameConfig, row: Outgoing, *, utf8: bool = False) -> Emai
     msg["From"] = header_address(from_name, from_addr or cfg.send.from_addr, ascii_only=not utf8)
     msg["To"] = header_address(row.to_nick, row.to_addr, ascii_only=not utf8)
     msg["Subject"] = row.subject
-    msg["Date"] = format_datetime(utc(row.created))
+    msg["Date"] = format_datetime(utc(row.created).astimezone(cfg.zone))  # the game's zone
     msg["Message-ID"] = f"<{row.message_id}>"
     for name, value in (loads(row.headers_json) or {}).items():
         msg[name] = value

@@ -63,7 +63,7 @@ def test_queue_twice_is_one_row(game):
     assert msg["Auto-Submitted"] == "auto-replied"
     assert msg["Subject"] == "Re: Ход"
     assert msg.get_content() == "Принято: лечение Буки.\n"
-    assert msg["Date"] == "Tue, 08 Dec 2026 17:00:00 +0000"
+    assert msg["Date"] == "Tue, 08 Dec 2026 20:00:00 +0300"  # 17:00 UTC in the game's zone (Moscow)
 
 
 def test_send_to_folder_once_then_nothing(game):
@@ -158,3 +158,25 @@ def test_two_databases_of_one_config_never_share_a_message_id(tmp_path):
             store.dispose()
     assert ids[0].keys() == ids[1].keys()
     assert not set(ids[0].values()) & set(ids[1].values())
+
+
+def test_date_header_in_the_games_zone(tmp_path):
+    """Date: is the queuing moment in the game's ``timezone`` with its offset (RFC 5322), not UTC."""
+    from email.utils import parsedate_to_datetime
+
+    from mailer.config import load_config
+
+    (tmp_path / "g.toml").write_text(
+        '[game]\nname = "Зона"\ntimezone = "Asia/Yekaterinburg"\nstart = "2026-12-07 19:30"\n'
+        'seed = 1\ndatabase = "g.db"\n[[player]]\nnick = "А"\nemail = "a@example.org"\n'
+        + folder_sections("host@example.org"), encoding="utf-8")
+    cfg = load_config(tmp_path / "g.toml")
+    store = Store(cfg.database_url)
+    with store.session() as s:
+        queue(s, cfg, ref="r", kind="result", to_addr="a@example.org", to_nick="А",
+              subject="Итоги", body="Текст", now=NOW)
+    with store.session() as s:
+        msg = build_message(cfg, store.outgoing(s)[0])
+    assert msg["Date"] == "Tue, 08 Dec 2026 22:00:00 +0500"
+    assert parsedate_to_datetime(msg["Date"]) == NOW
+    store.dispose()
