@@ -98,13 +98,16 @@ def player_rows(state, letters, imported_votes: set[str],
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
     vote the host imported), how many letters, autokill points, and whether the host stripped
     him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled,
-    notes_json, problems_json) of the day's letters in order."""
+    notes_json, problems_json[, cancel, skip]) of the day's letters in order; a letter that
+    cancels or skips the moves withdraws the role moves of the letters before it."""
     players = []
     for nick, p in state.players.items():
-        mine = [(n, st, moves) for n, st, moves, *_ in letters
-                if n == nick and st in PLAYER_LETTER_STATES]
+        mine = [(moves, bool(rest[3] or rest[4]) if len(rest) > 4 else False)
+                for n, st, moves, *rest in letters if n == nick and st in PLAYER_LETTER_STATES]
         actions: list[str] = []
-        for _, _, moves in mine:
+        for moves, cancels in mine:  # «отменяю ход» withdraws the night moves before it
+            if cancels:  # (engine.legality.standing_moves), never the vote
+                actions = [a for a in actions if a == "vote"]
             actions += [m["action"] for m in json.loads(moves or "[]") or []]
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
@@ -205,7 +208,8 @@ def read_status(cfg) -> StatusReport | None:
             return None
         name, day, finished, state_json, start = game
         row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
-        letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json FROM letter "
+        letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json, cancel, "
+                              "skip FROM letter "
                               "WHERE day = ? ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}

@@ -124,3 +124,24 @@ def test_status_warns_when_the_config_renamed_a_player_after_init(tmp_path):
     assert ("Внимание: игроки в настройках и в игре расходятся (состав игры задан при init и не "
             "меняется): в настройках, но не в игре: Букашка; в игре, но не в настройках: Бука"
             ) in result.output
+
+
+def test_a_cancelling_letter_clears_the_moves_column_at_once(tmp_path):
+    """«Отменяю ход» after a role move: status no longer lists the move (close-day would not
+    carry it out, engine.legality.standing_moves), the vote stays; both status paths agree."""
+    game = Game(tmp_path)
+    try:
+        game.deliver(letter("Бука <buka@example.org>", "Лечу Маруську. Линч: Ягуарчик", msgid="c1@x"),
+                     START + timedelta(hours=2))
+        game.sync()
+        before = next(p for p in read_status(game.cfg).players if p.nick == "Бука")
+        game.deliver(letter("Бука <buka@example.org>", "Отменяю ход.", msgid="c2@x"),
+                     START + timedelta(hours=3))
+        game.sync()
+        fast, slow = read_status(game.cfg), status(game.cfg, game.store)
+    finally:
+        game.store.dispose()
+    assert before.moves == ["heal"]
+    assert fast == slow
+    buka = next(p for p in fast.players if p.nick == "Бука")
+    assert (buka.moves, buka.voted, buka.letters) == ([], True, 2)

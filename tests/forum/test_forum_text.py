@@ -275,3 +275,4 @@ def test_votes_import_reads_one_word_of_a_nick_of_several(tmp_path):
     assert short_nick("Лис", ["Лис Патрикеевич", "Лиса"]) == "Лис Патрикеевич"
     assert short_nick("Ася", ["Тётя Ася", "Ася Петровна"]) is None  # two nicks have it
     assert short_nick("Кира", ["Кира"]) is None  # one-word nicks are typed_nick's
+
