@@ -28,6 +28,13 @@ def _print_report(rep, cfg) -> None:
                    "игры не относятся ни к одному дню")
     for line in rep.problems:
         click.echo(f"  не прочитано: {line}")
+    if rep.ahead:  # counted by their time; a day closed before it will not hold them
+        shown = ", ".join(f"{a} {t.astimezone(cfg.zone).strftime('%d.%m.%Y %H:%M')}"
+                          for a, t in rep.ahead[:5]) + (", …" if len(rep.ahead) > 5 else "")
+        click.echo(f"  внимание: постов со временем позже загрузки: {len(rep.ahead)} ({shown}) — "
+                   "проверьте [forum].timezone и часы. Такой пост считается в день своего "
+                   "времени: если день закрыть раньше, он отойдёт к следующему дню (close-day "
+                   "назовёт его)")
 
 
 @click.group()

@@ -10,7 +10,7 @@ from sqlmodel import Session, func, select
 
 from engine.words import inflect
 
-from ..store import DayInput, DayRow, Letter, loads, utc
+from ..store import DayInput, DayRow, Game, Letter, loads, utc
 from .db import ForumPost
 
 
@@ -31,6 +31,8 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
 
     if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
         return votes, words
+    if told is not None and closing is not None:
+        _tell_after_close(s, row, closing, told)
     t = day_tally(s, row.day, closing=closing)
     if t.posts == 0:
         return votes, words
@@ -52,6 +54,30 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
               {i.nick for i in inputs if i.kind == "lost_vote"}, words)
     return votes, words
+
+
+def _tell_after_close(s: Session, row: DayRow, closing: datetime, told: list[str]) -> None:
+    """The host's line for the posts the open day's count held (dated before its deadline)
+    that closing it at ``closing`` leaves out: they are the next day's (their time is after
+    the close), so the host is told, not left to find them gone."""
+    from zoneinfo import ZoneInfo
+
+    from .tally import windows
+
+    game = s.get(Game, 1)
+    open_end = next(e for d, _b, e in windows(s, game, row.day) if d == row.day)
+    closed_end = next(e for d, _b, e in windows(s, game, row.day, closing=closing) if d == row.day)
+    if closed_end >= open_end:
+        return
+    later = list(s.exec(select(ForumPost).where(
+        ForumPost.at >= closed_end, ForumPost.at < open_end, ForumPost.kind != "host",
+        ForumPost.deleted == False).order_by(ForumPost.at)))  # noqa: E712
+    if later:
+        zone = ZoneInfo(game.timezone)
+        told.append(f"посты позже закрытия дня {row.day} (в его подсчёт не вошли, это посты дня "
+                    f"{row.day + 1}): " + ", ".join(
+                        f"{p.author} {utc(p.at).astimezone(zone).strftime('%d.%m.%Y %H:%M')}"
+                        for p in later))
 
 
 def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:

@@ -38,6 +38,8 @@ class StoreReport:
     pages: int = 0
     not_modified: int = 0
     engine: str = ""
+    #: posts dated later than the moment they were read: (author, aware UTC time)
+    ahead: list[tuple[str, datetime]] = field(default_factory=list)
     #: day windows by the last day they reach (computed once per run, see store_posts)
     windows: dict = field(default_factory=dict, repr=False)
 
@@ -76,6 +78,8 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
     stamp = to_db(now)
     for post in posts:
         kind, nick = settings.who(post.author)
+        if utc(post.at) > now and kind != "host":  # a wrong zone or clock: the host is told
+            report.ahead.append((post.author, utc(post.at)))
         old = existing.get(post.post_id)
         if old is None and post.post_id in fresh:
             report.same += 1  # the same post twice in one batch (overlapping pages)

@@ -276,3 +276,27 @@ def test_votes_import_reads_one_word_of_a_nick_of_several(tmp_path):
     assert short_nick("Ася", ["Тётя Ася", "Ася Петровна"]) is None  # two nicks have it
     assert short_nick("Кира", ["Кира"]) is None  # one-word nicks are typed_nick's
 
+
+
+def test_a_post_dated_after_the_import_is_flagged_at_import_and_at_close(tmp_path):
+    """A post dated later than the import (a wrong zone or clock) counts in the day of its
+    time; the import names it, and closing the day before that time names it as the next
+    day's (it used to vanish from day 1's count without a word)."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "ahead.txt"
+    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\n\n"
+                     "Зоя\n07.12.2026, 23:00\nГолосую за Буку.\n", encoding="utf-8")
+    now = START + timedelta(hours=1, minutes=30)  # 21:00 Moscow
+    _mtime(paste, now)
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "import", str(paste)],
+                             env={"MAFIA_MAIL_NOW": now.isoformat()}, catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert ("внимание: постов со временем позже загрузки: 1 (Зоя 07.12.2026 23:00) — проверьте "
+            "[forum].timezone и часы.") in res.output
+    day1 = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert day1["players"]["Зоя"]["votes"] == ["Бука"]
+    rep = close_day(cfg, store, now=now + timedelta(hours=1), early=True)  # 22:00
+    assert ("посты позже закрытия дня 1 (в его подсчёт не вошли, это посты дня 2): "
+            "Зоя 07.12.2026 23:00") in rep.thread
+    day2 = json.loads(_run(cfg, "forum", "tally", "--day", "2", "--json").output)
+    assert day2["players"]["Зоя"]["votes"] == ["Бука"]
