@@ -1,7 +1,8 @@
 """A name that fits several players settled by the aside right after it (issue 11): the
 nick spelled out in brackets («Шуру (Alexandra_K)»), or a number that only one of them holds
 in his nick, in brackets or in a «который» clause («Сашеньку (нашу, которая 1987 года)»,
-«Сашенькой, которая 1987-го» for Sasha1987, not Alexandra_K). Used by
+«Сашенькой, которая 1987-го» for Sasha1987, not Alexandra_K), or another word of one of
+the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»). Used by
 :func:`engine.grammar_targets.read_targets`.
 """
 
@@ -27,7 +28,8 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
     fits several players and the aside at ``k`` names exactly one of them (by his nick, or
     by a number of two digits or more that only his nick holds), that player's hit and the
-    index after the aside. Two players still fitting leave the hit as it is (asked)."""
+    index after the aside; a word of exactly one candidate's nick names him too. Two players
+    still fitting leave the hit as it is (asked)."""
     if hit.nick is not None and k < hi and clause[k].w == "(":
         return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
     if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
@@ -36,8 +38,9 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         lo = k + 1
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX)) if clause[n].w == ")"), -1)
         after = end + 1
-    elif clause[k].w == "," and k + 1 < hi and words[k + 1] in _WHICH:
-        lo = k + 2
+    elif clause[k].w == "," and k + 1 < hi and (words[k + 1] in _WHICH or (
+            k + 2 < hi and clause[k + 1].word and words[k + 2].startswith("котор"))):
+        lo = k + 1  # «Лиса, который Serg-2000»; «Лис, старый который»: the word first
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX))
                     if not clause[n].word and clause[n].w not in ("-", "‐")), min(hi, lo + _ASIDE_MAX))
         after = end
@@ -52,6 +55,9 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         named = idx.exact(words, n, None)
         if named is not None and named.nick in hit.candidates:
             chosen.add(named.nick)
+        elif named is None and len(words[n]) >= 3:
+            # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
+            chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
         number = _NUMBER.match(words[n])
         if number:
             chosen |= {c for c in hit.candidates

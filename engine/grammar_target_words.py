@@ -300,6 +300,16 @@ def said_again(clause: list[Tok], last, k: int, hit) -> bool:
         [t.w for t in clause[i:j]] == [t.w for t in clause[k:k + hit.length]]
 
 
+def named_again(clause: list[Tok], last, k: int, hit) -> bool:
+    """True when the name at ``k``, after a comma, names the player of the hit ``last`` in
+    other words («Лиса старого, Старого Лиса»: one target said twice, not a list; a nick
+    merged into one token keeps its own spelling in ``text``)."""
+    _, i, j = last
+    return k > 0 and clause[k - 1].w == "," and hit.nick is not None and \
+        last[0].nick == hit.nick and \
+        [t.text.lower() for t in clause[i:j]] != [t.text.lower() for t in clause[k:k + hit.length]]
+
+
 def dash_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
     """Index of the name after a remark between two dashes starting at token ``k`` («— как ни
     жаль — Шмелю»): up to five lower-case words, none a nickname, then the closing dash and a

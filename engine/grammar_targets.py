@@ -22,12 +22,14 @@ from .grammar_target_words import (
     attribute_of, doubt_then_name, LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends,
     first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
     possessive, colon_after as _colon_after,
-    retracts, same_as_before, same_player, skip_title, said_again, some_name, told_of,
+    retracts, same_as_before, same_player, skip_title, said_again, named_again, some_name,
+    told_of,
 )
 from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit, name_index
+from .names_case import case_fit
 from .words import (
     CYR, animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, not_a_name, person_name, role_words, third_person,
@@ -254,6 +256,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if hit is not None and out.hits and joined and \
                 next_verb_object(clause, k + hit.length):
             break  # «ворую у Кузи и Бобра мочим»: the name is the object of the next move
+        if hit is not None and out.hits and joined and named_again(clause, out.hits[-1], k, hit):
+            k = out.end = k + hit.length  # «Лиса старого, Старого Лиса»: the player named again
+            joined = False
+            continue
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -293,7 +299,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         if out.pronoun and w not in V.FILLERS:
-            approx = idx.approximate(w) if t.cap and clause[k - 1].w in V.PREPOSITIONS else None
+            approx = case_fit(idx, w, idx.approximate(w), expected) \
+                if t.cap and clause[k - 1].w in V.PREPOSITIONS else None
             if approx is not None and approx.kind != "fuzzy":  # «туда же, в Мышь»
                 out.pronoun = False
                 if listed_after(words, pron_at, k):
@@ -343,6 +350,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                   if len(w) >= 3 and (not strict or t.cap or t.quoted) and
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
+        if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
+            approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
         if approx is None and "-" in w and not strict:
             approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
         if approx is None and (t.quoted or (t.cap and k > 0)):

@@ -75,7 +75,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                           for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
-                idx.multi.append((nick, parts[::-1]))  # «фокса старого» for «Old-Fox»
+                idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
@@ -307,7 +307,11 @@ def _translated(word: str, nick: str, alone: list) -> dict[str, frozenset[str]]:
 
 
 def _adjective(word: str) -> bool:
-    """True for an English nick word translated by an adjective («old» → «старый»)."""
+    """True for an English nick word translated by an adjective («old» → «старый»), or a
+    Russian adjective in the nominative («старый» of «Старый Лис»: «Лиса старого»)."""
+    if CYR.search(word) and not LAT.search(word):
+        tag = morph().parse(word)[0].tag
+        return tag.POS == "ADJF" and "nomn" in tag
     found, noun = translations(word)
     return not noun and any(ru.endswith(("ый", "ий", "ой")) for ru in found)
 

@@ -1,0 +1,44 @@
+"""A word that is a form of words of several nicks, narrowed by the case the governing word
+asks for (issue 11): «голосую за Лиса» is the accusative of «Лис» (the nick «Старый Лис»),
+not the nominative of «Лиса» (a word of «Лиса Алиса», whose accusative is «Лису»).
+Used by :func:`engine.grammar_targets.read_targets`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names_given import names_written
+from .names_match import NameHit, NameIndex
+from .words import CYR, LAT, norm, word_forms
+
+
+def word_cases(idx: NameIndex, word: str, nick: str) -> frozenset[str] | None:
+    """The cases ``word`` (normalised) is in as a form of a Cyrillic word of ``nick``; None
+    when it is no such form or may name the nick otherwise: a reading of a Latin word, a pet
+    form, a prefix, a given name the nick holds (the case says nothing then)."""
+    if names_written(word) & idx.given_of.get(nick, frozenset()):
+        return None  # «Алису»: Alice_W by the name Алиса, in any case
+    found: frozenset[str] | None = None
+    for w in re.findall(r"[^\W\d_]+", norm(nick)):
+        if CYR.search(w) and not LAT.search(w):
+            cases = word_forms(w).get(word)
+            if cases:
+                found = (found or frozenset()) | cases
+    return found
+
+
+def case_fit(idx: NameIndex, word: str, hit: NameHit | None,
+             expected: frozenset[str] | None) -> NameHit | None:
+    """``hit`` (a word that fits several nicks) narrowed to the one nick it is a form of in
+    a case ``expected`` asks for, when every other candidate has the word only as a form in
+    other cases («за Лиса»: Лис's accusative; «Лиса» of «Лиса Алиса» is a nominative); a
+    candidate the word reaches otherwise (pet form, prefix, given name) may be any case and
+    keeps the hit asked. ``hit`` as it is when nothing narrows it."""
+    if hit is None or hit.nick is not None or not expected or len(hit.candidates) < 2:
+        return hit
+    cases = {n: word_cases(idx, word, n) for n in hit.candidates}
+    fit = [n for n in hit.candidates if cases[n] is None or cases[n] & expected]
+    if len(fit) != 1 or cases[fit[0]] is None:
+        return hit
+    return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
