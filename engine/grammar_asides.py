@@ -69,12 +69,14 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
 
 
 def _same_spelled(idx, clause: list[Tok], words: list[str], k: int, hi: int, nick: str) -> int:
-    """The index after the bracketed aside at ``k`` when it spells out the nick of the
-    player just named and nothing else («Отдаю их Алексею (Lexa77) и Тимофею»): the list of
-    names goes on after it; else ``k``."""
-    n = k + 1
-    named = idx.exact(words, n, None) if n < hi and clause[n].word else None
-    if named is None or named.nick != nick:
-        return k
-    n += named.length
-    return n + 1 if n < hi and clause[n].w == ")" else k
+    """The index after the bracketed aside at ``k`` when it names the player just named
+    again and nobody else, by his nick or another name of his («Отдаю их Алексею (Lexa77) и
+    Тимофею», «Lexa77 (Лёха) и Тимофей»): the list of names goes on after it; else ``k``."""
+    end = next((n for n in range(k + 1, min(hi, k + 1 + _ASIDE_MAX)) if clause[n].w == ")"), -1)
+    named: set[str | None] = set()
+    for n in range(k + 1, end):
+        if clause[n].word:
+            hit = idx.exact(words, n, None) or (
+                idx.approximate(words[n]) if clause[n].cap and len(words[n]) >= 3 else None)
+            named.add(None if hit is None or hit.kind == "fuzzy" else hit.nick)
+    return end + 1 if end > 0 and named == {nick} else k
