@@ -196,7 +196,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             member = actor
             hit = nick_at(ctx, clause, clause_words(clause), subjects[n][0])
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
-        elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss"):
+        elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
                 action_for(kw.cls, ctx.sender, ctx.turn) is None and (mate := unnamed_member(

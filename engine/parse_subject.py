@@ -80,9 +80,14 @@ _OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "о
 _WILL = frozenset({"будет", "будут", "станет", "станут"})
 
 
-def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
+def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
+                   ctx: Ctx | None = None) -> bool:
     """A third-person move word whose subject is somebody unnamed («пусть кто-нибудь
-    проверит Дениса», «он проверяет всех»): talk, not a move."""
+    проверит Дениса», «он проверяет всех») or, in a letter from anyone but a boss (with
+    ``ctx``), a capitalised name that is not the sender («пусть Шерлок Холмс его спасает»):
+    talk, not a move."""
+    if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
+        return True
     k = kw.i - 1
     if clause[kw.i].w not in lex.third:
         if k < 0 or clause[k].w not in _WILL:
@@ -191,3 +196,35 @@ def _named_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
         k += 1
     return k < len(clause) and clause[k].word and (
         idx.exact(words, k, None) is not None or idx.approximate(words[k]) is not None)
+
+
+#: Object pronouns between a subject and its verb («Шерлок Холмс его спасает»).
+_OBJECTS = frozenset({"его", "её", "ее", "их", "ему", "ей", "им", "меня", "нас", "тебя"})
+
+
+def _named_subject(ctx: Ctx, clause: list[Tok], kw: Kw, lex) -> bool:
+    """True when right before the third-person move word (past «пусть», «тоже», an object
+    pronoun) stands a capitalised word inside the clause (not its first word) that is no role
+    word, no clan noun and no form of the sender's nickname: somebody else, a player or a
+    book's hero, makes that move («пусть Шерлок Холмс его спасает» from the hostess)."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    k = kw.i - 1
+    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _OBJECTS or
+                      clause[k].w in _HABIT):
+        k -= 1
+    first = next((n for n, t in enumerate(clause) if t.word), len(clause))
+    if k <= first or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha():
+        return False
+    w = clause[k].w
+    if w in role_words() or w in _CLAN_NOUNS or w in V.SENDER_WORDS:
+        return False
+    idx = name_index(ctx.nicks)
+    words = clause_words(clause)
+    for start in range(max(0, k - 2), k + 1):
+        hit = nick_at(ctx, clause, words, start)
+        if hit is not None and start + hit.length > k and ctx.sender.nick in (
+                (hit.nick,) if hit.nick else hit.candidates):
+            return False  # the sender himself («Сёма зовёт Пепла»)
+    near = idx.approximate(w)
+    return near is None or ctx.sender.nick not in ((near.nick,) if near.nick else near.candidates)
