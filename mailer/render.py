@@ -22,7 +22,8 @@ from engine.state import GameState
 
 from .config import ConfigError, GameConfig
 from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
-                           FATE_RU, WINNERS_RU, YOU_CAUSE_RU, as_told, outcome_text, text_table)
+                           FATE_RU, WINNERS_RU, YOU_CAUSE_RU, as_told, game_won, outcome_text,
+                           text_table)
 from .store import DayRow, utc
 from .when import local_text
 
@@ -111,7 +112,7 @@ class Renderer:
             # a swindler's result is a role id: told in Russian («врач»), never «doctor»
             RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},
             cause=self.cause, lynch_line=self.lynch_line, YOU_CAUSE=YOU_CAUSE_RU,
-            role_of=self.role_of,
+            role_of=self.role_of, game_won=game_won,
         )
         if override.is_dir():  # a broken host template stops the command here, not per letter
             for path in sorted(override.glob("*.j2")):
@@ -291,7 +292,8 @@ class Renderer:
                 fate = "в игре до конца"
             players.append([nick, role, fate])
         return {
-            "winner": WINNERS_RU.get(winner, winner), "players": players, "days": days,
+            "winner": WINNERS_RU.get(winner, winner), "won": game_won(winner),
+            "players": players, "days": days,
             "players_table": text_table(["Игрок", "Роль", "Итог"], players),
             "days_table": text_table(["День", "Событие", "Линч", "Другие выбытия"], days),
         }

@@ -93,7 +93,15 @@ FATE_RU = {
     "hunt": "мирная охота", "mortar": "миномёт", "explosion": "взрыв в доме",
 }
 
-WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2", "draw": "никто"}
+
+
+def game_won(winner: str) -> str:
+    """How the end of the game is told (no final stop): «Победа: мирные», or, when nobody was
+    left alive (``draw``), «Победителей нет: в живых не осталось никого»."""
+    if winner == "draw":
+        return "Победителей нет: в живых не осталось никого"
+    return f"Победа: {WINNERS_RU.get(winner, winner)}"
 
 
 def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> str:

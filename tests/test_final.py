@@ -60,3 +60,54 @@ def test_final_newspaper_and_letters(tmp_path):
         assert "Ягуарчик  Босс (Клан1)" in body
     finally:
         g.store.dispose()
+
+
+DRAW_GAME = """\
+title = "nobody left"
+[game]
+seed = 3
+start = "2026-12-07 19:30"
+[game.house_rules]
+autokill_points = 1
+[roles]
+P1 = "clan1.boss"
+P2 = "civilian"
+P3 = "doctor"
+
+[[turn]]
+event = "none"
+votes = { P1 = "P1" }
+words = { P1 = 100, P2 = 3, P3 = 5 }
+"""
+
+
+def test_nobody_left_alive_is_told_as_no_winner(tmp_path):
+    """The last mafioso hanged while the last civilians go out by autokill (trial 13's day 3):
+    nobody is alive, so the end is told as «Победителей нет», never «Победа: мирные»."""
+    from engine.gamefile import load_game_file
+    from engine.replay import render_text, replay_game, replay_turns
+    from mailer.config import load_config
+    from mailer.render import Renderer
+    from test_privacy import CONFIG, day_row
+
+    (tmp_path / "game.toml").write_text(CONFIG, encoding="utf-8")
+    renderer = Renderer(load_config(tmp_path / "game.toml"))
+    (turn,) = replay_turns(load_game_file(DRAW_GAME))
+    assert turn.result.winner == "draw"
+    assert {d.player for d in turn.result.deaths} == {"P1", "P2", "P3"}
+    ctx = renderer.newspaper(result=turn.result, row=day_row(1), state_before=turn.state_before,
+                             next_row=None)
+    ctx["final"] = renderer.final(history=[(1, "none", turn.result.to_json())],
+                                  state=turn.result.new_state, winner="draw")
+    text, bbcode = renderer.paper(ctx)
+    assert "ИГРА ОКОНЧЕНА. Победителей нет: в живых не осталось никого." in text
+    assert "[b]ИГРА ОКОНЧЕНА. Победителей нет: в живых не осталось никого.[/b]" in bbcode
+    assert "мирные" not in text
+    body = renderer.final_letter(nick="P2", final=ctx["final"])
+    assert "окончена. Победителей нет: в живых не осталось никого." in body
+    letters = {nick: body for nick, _, body in renderer.result_letters(
+        result=turn.result, row=day_row(1), state_before=turn.state_before, next_row=None)}
+    assert "Игра окончена. Победителей нет: в живых не осталось никого." in letters["P3"]
+    replayed = replay_game(load_game_file(DRAW_GAME))
+    assert replayed["winner"] == "draw"
+    assert render_text(replayed).endswith("Победителей нет: в живых не осталось никого")
