@@ -55,22 +55,29 @@ def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
     )
 
 
-def mark_done(store: Store, ids: list[int]) -> list[int]:
+def mark_done(store: Store, ids: list[int]) -> tuple[list[int], list[int]]:
     """Mark letters the host has dealt with (``inbox --done``): they leave the «для внимания
-    ведущего» count. Returns the ids marked.
+    ведущего» count. Returns (the ids marked now, the ids that were already marked), each in
+    the order given, without repeats.
 
     Raises:
         ValueError: no letter with one of the ids (Russian message; nothing marked).
     """
+    ids = list(dict.fromkeys(ids))
     with store.session() as s:
         letters = [s.get(Letter, i) for i in ids]
         missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
         if missing:
             raise ValueError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
-        for letter in letters:
+        marked, before = [], []
+        for i, letter in zip(ids, letters):
+            if letter.handled:
+                before.append(i)
+                continue
             letter.handled = True
             s.add(letter)
-    return list(ids)
+            marked.append(i)
+    return marked, before
 
 
 def inbox(store: Store, zone: ZoneInfo, *, state: str | None = None) -> list[InboxRow]:

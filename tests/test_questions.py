@@ -66,8 +66,19 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
         cli = ["--config", str(game.cfg.path), "inbox", "--questions"]
         listed = " ".join(CliRunner().invoke(main, cli, env={"COLUMNS": "200"}).output.split())
         assert "Serginio" in listed and "Маруська" in listed and "Бука" not in listed
-        mark_done(game.store, [asked["Serginio"].id, asked["Маруська"].id])
+        assert mark_done(game.store, [asked["Serginio"].id, asked["Маруська"].id]) == (
+            [asked["Serginio"].id, asked["Маруська"].id], [])
         assert CliRunner().invoke(main, cli).output == "Писем с вопросами к ведущему, ещё не разобранных, нет.\n"
+        # «inbox --done» again: told that the letters were marked before, not «Отмечено» again
+        buka, serg = asked["Бука"].id, asked["Serginio"].id
+        done = ["--config", str(game.cfg.path), "inbox", "--done", str(buka), str(serg)]
+        again = CliRunner().invoke(main, done)
+        assert again.exit_code == 0, again.output
+        assert again.output == f"Уже были отмечены как разобранные раньше: {buka}, {serg}\n"
+        [plain] = [r.id for r in game.rows() if not r.handled]
+        mixed = CliRunner().invoke(main, done[:-2] + [str(plain), str(buka), str(plain)])
+        assert mixed.output == (f"Отмечено как разобранные: {plain}\n"
+                                f"Уже были отмечены как разобранные раньше: {buka}\n")
     finally:
         game.store.dispose()
 

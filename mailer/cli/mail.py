@@ -147,10 +147,13 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
     cfg, store = open_game(ctx)
     if done:
         try:
-            marked = mark_done(store, list(ids))
+            marked, before = mark_done(store, list(ids))
         except ValueError as exc:
             raise HostError(str(exc)) from exc
-        click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
+        if marked:
+            click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
+        if before:
+            click.echo(f"Уже были отмечены как разобранные раньше: {', '.join(map(str, before))}")
         return
     rows = list_inbox(store, cfg.zone, state=state)
     if questions:
