@@ -35,6 +35,7 @@ class PlayerStatus:
     autokill_points: int = 0
     words: int | None = None  # thread words today (None: no thread read)
     lost_vote: bool = False  # stripped of his vote today («Парадокс», «Пальмы цветут»)
+    dealt: str = ""  # the role dealt at init («clan1.boss»): the config's ``role`` may differ
 
 
 @dataclass
@@ -112,7 +113,7 @@ def player_rows(state, letters, imported_votes: set[str],
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
-            autokill_points=p.autokill_points, lost_vote=nick in lost_votes))
+            autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt))
     return players
 
 

@@ -145,3 +145,22 @@ def test_a_cancelling_letter_clears_the_moves_column_at_once(tmp_path):
     assert fast == slow
     buka = next(p for p in fast.players if p.nick == "Бука")
     assert (buka.moves, buka.voted, buka.letters) == ([], True, 2)
+
+
+def test_status_warns_when_the_config_changed_a_role_after_init(tmp_path):
+    """Roles are dealt at init: a ``role`` changed in the config afterwards was silently
+    ignored (renames and additions were warned about); status says so the same way."""
+    game = Game(tmp_path)
+    game.store.dispose()
+    path = tmp_path / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    assert 'role = "doctor"' in text
+    path.write_text(text.replace('role = "doctor"', 'role = "clan1.thief"'), encoding="utf-8")
+    result = CliRunner().invoke(cli_main, ["--config", str(path), "status"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    assert ("Внимание: роли в настройках и в игре расходятся (роли розданы при init и не "
+            "меняются): Бука — в настройках Вор (Клан1), в игре Врач") in result.output
+    assert "игроки в настройках и в игре расходятся" not in result.output
+    path.write_text(text, encoding="utf-8")  # the config as dealt: no warning
+    again = CliRunner().invoke(cli_main, ["--config", str(path), "status"], env={"COLUMNS": "300"})
+    assert "Внимание" not in again.output

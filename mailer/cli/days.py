@@ -92,7 +92,7 @@ def status(ctx: click.Context) -> None:
                    "(close-day учтёт их сам)")
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
-    for line in roster_drift(cfg, [p.nick for p in rep.players]):
+    for line in roster_drift(cfg, rep.players):
         print_line(out, line)
     if not rep.finished:
         print_line(out, rep.progress())
@@ -115,19 +115,32 @@ def status(ctx: click.Context) -> None:
                    "ответив, отметьте: inbox --done НОМЕР)")
 
 
-def roster_drift(cfg, nicks: list[str]) -> list[str]:
-    """Warnings (Russian) when the config's players differ from the game's (``nicks``, fixed at
-    ``init``): a nick renamed or added in the config after init is not in the game, and
-    letters from its address are read for the old nick or not at all."""
+def roster_drift(cfg, players) -> list[str]:
+    """Warnings (Russian) when the config's players differ from the game's (``players``:
+    :class:`mailer.status.PlayerStatus` rows, fixed at ``init``): a nick renamed or added in
+    the config after init is not in the game, and letters from its address are read for the
+    old nick or not at all; a ``role`` changed in the config after init is not the role the
+    player plays (the roles were dealt at init)."""
+    from engine.roles import role_display, split_role
+
+    nicks = [p.nick for p in players]
     configured = [p.nick for p in cfg.players]
     new = [n for n in configured if n not in nicks]
     gone = [n for n in nicks if n not in configured]
-    if not new and not gone:
-        return []
-    return ["Внимание: игроки в настройках и в игре расходятся (состав игры задан при init и "
-            "не меняется): " + "; ".join(
-                ([f"в настройках, но не в игре: {', '.join(new)}"] if new else [])
-                + ([f"в игре, но не в настройках: {', '.join(gone)}"] if gone else []))]
+    out = []
+    if new or gone:
+        out.append("Внимание: игроки в настройках и в игре расходятся (состав игры задан при init и "
+                   "не меняется): " + "; ".join(
+                       ([f"в настройках, но не в игре: {', '.join(new)}"] if new else [])
+                       + ([f"в игре, но не в настройках: {', '.join(gone)}"] if gone else [])))
+    dealt = {p.nick: p.dealt for p in players if p.dealt}
+    changed = [f"{p.nick} — в настройках {role_display(*split_role(p.role))}, в игре "
+               f"{role_display(*split_role(dealt[p.nick]))}"
+               for p in cfg.players if p.role and p.nick in dealt and p.role != dealt[p.nick]]
+    if changed:
+        out.append("Внимание: роли в настройках и в игре расходятся (роли розданы при init и не "
+                   "меняются): " + "; ".join(changed))
+    return out
 
 
 @click.command("close-day")
