@@ -168,6 +168,31 @@ def test_init_shows_the_roles_and_warns_of_a_short_roster(tmp_path):
     assert edit.exit_code == 1 and "письмо 1 уже не в очереди (отправлено)" in edit.output
 
 
+@pytest.mark.parametrize("at, told", [
+    ("2026-12-07T12:00:00+03:00", None),
+    ("2026-12-08T10:00:00+03:00", "Внимание: начало игры в настройках (start = 07.12.2026 19:30 "
+     "(Europe/Moscow)) уже прошло; день 1 идёт с этого времени, срок — по календарю."),
+    ("2026-12-09T12:00:00+03:00", "Внимание: начало игры в настройках (start = 07.12.2026 19:30 "
+     "(Europe/Moscow)) уже прошло, и срок дня 1 по календарю (08.12.2026 19:30 (Europe/Moscow)) "
+     "тоже: срок дня 1 — ближайший конец игрового дня, 09.12.2026 19:30 (Europe/Moscow). Другой "
+     "срок: mafia-mail deadline \"завтра 23:00\"; другое начало — исправьте start и создайте "
+     "игру с новой базой."),
+])
+def test_init_tells_the_host_that_start_is_past(tmp_path, at, told):
+    """init with a ``start`` already past moved day 1's deadline to the next 19:30 silently."""
+    from pathlib import Path
+
+    from mailer.cli import main
+
+    config = tmp_path / "game.toml"
+    text = (Path(__file__).parent.parent / "config.example.toml").read_text(encoding="utf-8")
+    config.write_text(text.replace('kind = "smtp"', 'kind = "folder"\npath = "outbox"'), encoding="utf-8")
+    out = CliRunner().invoke(main, ["--config", str(config), "init"], env={"COLUMNS": "200", "MAFIA_MAIL_NOW": at})
+    assert out.exit_code == 0, out.output
+    warned = [line for line in out.output.splitlines() if "start =" in line]
+    assert warned == ([told] if told else [])
+
+
 @pytest.mark.parametrize("text, m, f", [
     ("убит(а) Маньяком", "убит Маньяком", "убита Маньяком"),
     ("умер(ла) после визита к Шизику", "умер после визита к Шизику", "умерла после визита к Шизику"),

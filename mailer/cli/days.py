@@ -29,7 +29,8 @@ def init(ctx: click.Context, event: str | None) -> None:
     from mailer.day import init_game
 
     cfg, store = open_game(ctx)
-    state = call(init_game, cfg, store, now=now(), event=event)
+    at = now()
+    state = call(init_game, cfg, store, now=at, event=event)
     from engine.roles import STANDARD_DEAL, role_display
 
     click.echo(f"Игра «{cfg.name}» создана: {count(len(state.players), 'игрок', 'игрока', 'игроков')}, роли розданы.")
@@ -47,7 +48,27 @@ def init(ctx: click.Context, event: str | None) -> None:
     rep = game_status(cfg, store)
     click.echo(f"День {rep.day} открыт: событие «{EVENTS_RU[rep.event]}», срок "
                f"{local_text(rep.deadline, cfg.zone)}.")
+    for line in past_start(cfg, at, rep.deadline):
+        click.echo(line)
     click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
+
+
+def past_start(cfg, at, deadline) -> list[str]:
+    """Warnings (Russian) for ``init`` run at ``at`` when the config's ``start`` is already
+    past: the host is told, and when day 1's calendar end is past too, that day 1's deadline
+    (``deadline``, aware) is the next end of a game day instead."""
+    from engine.calendar import day_window
+
+    if cfg.start > at:
+        return []
+    end = day_window(cfg.start, cfg.timezone, 1, cfg.weekend_merge)[1]
+    said = (f"Внимание: начало игры в настройках (start = {local_text(cfg.start, cfg.zone)}) "
+            "уже прошло")
+    if deadline is None or deadline == end:
+        return [said + "; день 1 идёт с этого времени, срок — по календарю."]
+    return [said + f", и срок дня 1 по календарю ({local_text(end, cfg.zone)}) тоже: срок дня 1 — "
+            f"ближайший конец игрового дня, {local_text(deadline, cfg.zone)}. Другой срок: "
+            "mafia-mail deadline \"завтра 23:00\"; другое начало — исправьте start и создайте игру с новой базой."]
 
 
 @click.command()
