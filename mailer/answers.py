@@ -65,6 +65,20 @@ class Answers:
                      "принятых ходов за день (защита от переписки с автоответчиком)")
         return True
 
+    def game_over(self, out: Outcome, r, decoded, notes: list[str], earlier, winner: str | None) -> None:
+        """Tell a player whose letter came after the game ended that no moves are taken any
+        more, and how the game ended (``winner``). Once per letter; the loop breaker applies."""
+        cols = out.columns
+        if self._loop_stops(cols["from_addr"], r.received, notes):
+            return
+        body = self.renderer.game_over(nick=cols["nick"], received=utc(r.received), winner=winner)
+        out.queued.append(outgoing_row(
+            self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply",
+            to_addr=decoded.from_addr, to_nick=cols["nick"], subject=reply_subject(decoded.subject),
+            body=body, now=self.now, in_reply_to=decoded.message_id, references=decoded.references,
+            auto_submitted="auto-replied", key=self.key))
+        out.reply_body = body
+
     def next_day(self, out: Outcome, r, decoded, row, notes: list[str], earlier) -> None:
         """Tell the sender at once that his letter came after ``row``'s deadline and counts
         for the next day (its moves are answered after the day's results). One notice per

@@ -30,14 +30,15 @@ class LetterState(WordedEnum):
     UNREADABLE = "unreadable", "нечитаемые"
     SKIPPED = "skipped", "слишком большие"  # over max_letter_size, never downloaded
     HOST = "host", "от ведущего"  # the game's own letter or the host's
+    AFTER_END = "after_end", "после конца игры"  # a player's letter after the game ended
 
 
 #: States the host must look at (``mafia-mail inbox``, the attention count of ``status``).
 ATTENTION_STATES = (LetterState.UNKNOWN_SENDER, LetterState.HELD, LetterState.UNREADABLE,
-                    LetterState.SKIPPED)
+                    LetterState.SKIPPED, LetterState.AFTER_END)
 #: States of letters that accepted no move (the reply-loop breaker counts their answers).
 ANSWERED_EMPTY_STATES = (LetterState.NO_MOVES, LetterState.LATE, LetterState.AFTER_CLOSE,
-                         LetterState.HELD)
+                         LetterState.HELD, LetterState.AFTER_END)
 #: States of a player's letters read in a day (``status`` counts them as his letters).
 PLAYER_LETTER_STATES = (LetterState.APPLIED, LetterState.NO_MOVES)
 #: States of the letters a day's close reads (its game-file turn, :func:`mailer.day.day_spec`).

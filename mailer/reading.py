@@ -17,6 +17,7 @@ processes on a big sync (:mod:`mailer.prepare`); each letter is decoded once per
 from __future__ import annotations
 
 import functools
+import json
 from datetime import datetime
 from email.utils import parseaddr
 from typing import TYPE_CHECKING
@@ -113,6 +114,7 @@ class _Run:
         self.preparer = preparer
         self.own = OwnLetters()
         self._told: frozenset[str] | None = None
+        self._ended: str | None | bool = False  # not read yet (see :meth:`ended`)
         self.empty = EmptyAnswers(cfg.zone)
         with store.session() as s:
             key = game_key(s)
@@ -121,6 +123,18 @@ class _Run:
         self.player_cfg = {p.nick: p for p in cfg.players}
         self.own_addrs = frozenset({canonical(parseaddr(a)[1]) for a in cfg.host_addresses}
                                    | {canonical(parseaddr(cfg.send.from_addr)[1])})
+
+    def ended(self, s: Session) -> str | None:
+        """None while the game runs (or before init); once it has ended, its winner id
+        (``""`` when the stored state names none). Read once a run."""
+        if self._ended is False:
+            from .store import Game
+
+            game = s.get(Game, 1)
+            self._ended = None
+            if game is not None and game.finished:
+                self._ended = (json.loads(game.state_json or "{}") or {}).get("winner") or ""
+        return self._ended
 
     def told_next_day(self, s: Session) -> frozenset[str]:
         """The refs of the next-day notices sent before this run (read once a run: the run
@@ -250,7 +264,8 @@ class _Run:
 
         letter = Candidate(decoded, message_id, utc(r.received), batch.earlier(message_id, r.id),
                            message_id in batch.own_ids, nick, self.player_cfg.get(nick),
-                           batch.ctx is not None, own_text, notes=list(decoded.notes))
+                           batch.ctx is not None, own_text, notes=list(decoded.notes),
+                           game_over=batch.ctx is None and self.ended(s) is not None)
 
         def done(state: str) -> Outcome:
             cols["state"] = state
@@ -266,6 +281,8 @@ class _Run:
             cols["duplicate_of"] = letter.duplicate_of
             if link.answer is Answer.STRANGER:
                 self.answers.stranger(out, decoded, letter.received)
+            elif link.answer is Answer.GAME_OVER:
+                self.answers.game_over(out, r, decoded, letter.notes, letter.earlier, self.ended(s) or None)
             elif link.answer is Answer.REFUSAL:
                 problems = [Problem(text=decoded.subject or "", kind=ProblemKind.NOT_ALLOWED,
                                     reason=link.screen.__name__, message=reason)]

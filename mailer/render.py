@@ -233,6 +233,12 @@ class Renderer:
         return self.render("next_day.txt.j2", nick=nick, day=row, deadline=utc(row.deadline),
                            received=received)
 
+    def game_over(self, *, nick: str, received: datetime, winner: str | None) -> str:
+        """The answer to a player's letter received at ``received`` (aware) after the game
+        ended: no moves are taken, and how the game ended."""
+        won = game_won(winner) if winner else "Игра окончена"
+        return self.render("game_over.txt.j2", nick=nick, received=received, won=won)
+
     def event_letter(self, *, nick: str, row: DayRow, state: GameState) -> str:
         return self.render("event.txt.j2", nick=nick, day=row, deadline=utc(row.deadline))
 

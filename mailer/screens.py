@@ -58,7 +58,8 @@ class Candidate:
     ``ours_by_id``: its Message-ID is one the game gave an outgoing letter; ``nick``/``player``:
     the sender's player (None: unknown address); ``day_open``: a day is open (the game runs);
     ``own_text``: () → its text without pasted copies of the game's letters (asked only by the
-    screens that need it). ``notes`` collects the Russian notes for the host.
+    screens that need it); ``game_over``: the game has ended. ``notes`` collects the Russian
+    notes for the host.
     """
 
     decoded: "DecodedLetter"
@@ -72,6 +73,7 @@ class Candidate:
     own_text: Callable[[], str]
     notes: list[str] = field(default_factory=list)
     duplicate_of: int | None = None
+    game_over: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,8 +140,13 @@ def unknown_sender(c: Candidate, gate: Gate) -> str | None:
     return "неизвестный адрес" if c.nick is None else None
 
 
+def game_over(c: Candidate, gate: Gate) -> str | None:
+    """The game has ended: the player is told so, the host sees the letter."""
+    return "письмо пришло после конца игры: ходы не принимаются" if c.game_over else None
+
+
 def no_open_day(c: Candidate, gate: Gate) -> str | None:
-    """No day is open: the game has not started or is over."""
+    """No day is open (the game has not started)."""
     return None if c.day_open else "игра ещё не начата или уже окончена"
 
 
@@ -157,6 +164,7 @@ class Answer(Enum):
     NONE = "none"  # nothing (a copy, a robot, the game itself, a held letter)
     STRANGER = "stranger"  # the unknown-sender notice (once per address and local day)
     REFUSAL = "refusal"  # a reply to his letter with the reason as its one problem
+    GAME_OVER = "game_over"  # the game is over: no moves are taken (and who won)
 
 
 class Link(NamedTuple):
@@ -178,6 +186,7 @@ CHAIN: tuple[Link, ...] = (
     Link(authentication, LetterState.HELD),
     Link(several_from, LetterState.HELD),
     Link(unknown_sender, LetterState.UNKNOWN_SENDER, Answer.STRANGER, noted=False),
+    Link(game_over, LetterState.AFTER_END, Answer.GAME_OVER),
     Link(no_open_day, LetterState.NO_MOVES),
     Link(code_word, LetterState.HELD, Answer.REFUSAL, noted=False),
 )

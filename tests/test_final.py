@@ -58,6 +58,27 @@ def test_final_newspaper_and_letters(tmp_path):
         assert "Игра «Синк» окончена. Победа: мирные." in body
         assert "Ваша роль: Мирный. Итог: день 1: линч." in body
         assert "Ягуарчик  Босс (Клан1)" in body
+        # a letter after the game ended: the player is told, the host sees it (trial 13)
+        after = DEADLINE + timedelta(days=1, hours=2)
+        g.deliver(letter("marusya@example.org", "лимонад. Спасибо за игру! Проверяю Буку", msgid="end.1@x"), after)
+        report = sync(g.cfg, g.store, now=after + timedelta(minutes=1))
+        assert report.attention == ["marusya@example.org — после конца игры, тема «Ход»"]
+        [row] = [r for r in g.rows() if r.message_id == "end.1@x"]
+        assert (row.state, row.nick, row.day) == ("after_end", "Маруська", None)
+        [answer] = [r for r in g.replies("reply") if "end.1@x" in r.ref]
+        assert answer.to_nick == "Маруська" and answer.subject == "Re: Ход"
+        assert answer.body == (
+            "Здравствуйте, Маруська!\n\n"
+            "Ваше письмо пришло 09.12.2026 21:30 (Europe/Moscow), когда игра «Синк» уже окончилась, "
+            "поэтому ходов из него я не принимаю. Победа: мирные. Итоги — в последней газете и в "
+            "письме «игра окончена».\n\nВедущий увидит ваше письмо и, если нужно, ответит сам.\n\n"
+            "— Ведущий (письмо составлено автоматически)\n")
+        from mailer.reports import status
+        from mailer.status import read_status
+
+        assert status(g.cfg, g.store).attention == read_status(g.cfg).attention == 1
+        assert sync(g.cfg, g.store, now=after + timedelta(minutes=2)).attention == []  # once
+        assert len([r for r in g.replies("reply") if "end.1@x" in r.ref]) == 1
     finally:
         g.store.dispose()
 

@@ -14,7 +14,7 @@ from vocabulary import bare_state_strings
 def test_stored_values_are_those_of_older_databases():
     assert [s.value for s in LetterState] == [
         "pending", "applied", "no_moves", "late", "after_close", "unknown_sender", "held",
-        "auto_reply", "duplicate", "unreadable", "skipped", "host"]
+        "auto_reply", "duplicate", "unreadable", "skipped", "host", "after_end"]
     assert PROBLEM_KINDS == ("unknown_name", "ambiguous", "not_your_role", "not_allowed",
                              "unparsed", "late")
 
@@ -24,7 +24,7 @@ def test_a_state_is_its_string_and_carries_its_russian_words():
     assert LetterState.HELD.ru == "задержаны для ведущего" == STATE_RU["held"]
     assert {"held": 1}[LetterState.HELD] == 1 and f"{LetterState.SKIPPED}" == "skipped"
     assert [s.ru for s in ATTENTION_STATES] == ["неизвестный адрес", "задержаны для ведущего",
-                                                "нечитаемые", "слишком большие"]
+                                                "нечитаемые", "слишком большие", "после конца игры"]
     assert ProblemKind.UNKNOWN_NAME.ru == PROBLEM_RU["unknown_name"] == "нет такого игрока"
 
 

@@ -22,7 +22,8 @@ def test_the_chain_runs_the_screens_in_this_order():
         ("duplicate", "duplicate", Answer.NONE), ("unreadable", "unreadable", Answer.NONE),
         ("auto_reply", "auto_reply", Answer.NONE), ("own_letter", "host", Answer.NONE),
         ("authentication", "held", Answer.NONE), ("several_from", "held", Answer.NONE),
-        ("unknown_sender", "unknown_sender", Answer.STRANGER), ("no_open_day", "no_moves", Answer.NONE),
+        ("unknown_sender", "unknown_sender", Answer.STRANGER),
+        ("game_over", "after_end", Answer.GAME_OVER), ("no_open_day", "no_moves", Answer.NONE),
         ("code_word", "held", Answer.REFUSAL)]
     assert [link.screen.__name__ for link in CHAIN if not link.senders] == [
         "duplicate", "unreadable", "auto_reply", "own_letter"]

@@ -41,7 +41,7 @@ folder = "{folder}"
 """
 
 FINAL_STATES = {"applied", "late", "unknown_sender", "held", "auto_reply", "duplicate",
-                "unreadable", "no_moves", "skipped", "host", "after_close"}
+                "unreadable", "no_moves", "skipped", "host", "after_close", "after_end"}
 
 
 class Game:
