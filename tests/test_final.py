@@ -79,6 +79,19 @@ def test_final_newspaper_and_letters(tmp_path):
         assert status(g.cfg, g.store).attention == read_status(g.cfg).attention == 1
         assert sync(g.cfg, g.store, now=after + timedelta(minutes=2)).attention == []  # once
         assert len([r for r in g.replies("reply") if "end.1@x" in r.ref]) == 1
+        # reopening day 1 of the ended game names the end of the game among what it undoes
+        from mailer.day import GameError, reopen_day
+
+        try:
+            reopen_day(g.cfg, g.store, 1)
+        except GameError as exc:
+            refused = str(exc)
+        assert "\n  - конец игры («Победа: мирные»): игра продолжится\n" in refused
+        assert refused.endswith("mafia-mail reopen-day 1 --undo-later")
+        undone: list[str] = []
+        reopen_day(g.cfg, g.store, 1, undo_later=True, undone=undone)
+        assert undone[-1] == "конец игры («Победа: мирные»): игра продолжится"
+        assert undone[1].startswith("день 2 (событие «без события» задано ведущим) снова не закрыт: линч — Ягуарчик")
     finally:
         g.store.dispose()
 

@@ -219,9 +219,13 @@ def explain(ctx: click.Context, day: int | None) -> None:
 
 @click.command("reopen-day")
 @click.argument("day", metavar="ДЕНЬ", type=int)
+@click.option("--undo-later", is_flag=True,
+              help="Вернуть день, после которого закрыты и другие дни: их итоги (и конец игры) отменяются.")
 @click.pass_context
-def reopen_day(ctx: click.Context, day: int) -> None:
+def reopen_day(ctx: click.Context, day: int, undo_later: bool) -> None:
     """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
+    Если после дня N закрыты и другие дни, команда называет, что отменится, и ничего не
+    меняет без --undo-later. Посты и письма после первого закрытия дня остаются в следующем дне.
 
     \b
     Пример:
@@ -230,8 +234,13 @@ def reopen_day(ctx: click.Context, day: int) -> None:
     from mailer.day import reopen_day as do_reopen
 
     cfg, store = open_game(ctx)
-    sent = call(do_reopen, cfg, store, day)
+    undone: list[str] = []
+    sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone)
     click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
+    if undone:
+        click.echo("Отменено:")
+        for line in undone:
+            click.echo(f"  - {line}")
     if sent:
         click.echo("Уже отправлены (их не вернуть, при необходимости напишите игрокам):")
         for line in sent:

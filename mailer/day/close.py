@@ -163,7 +163,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender})
         row.status = "closed"
-        row.closed_at = to_db(now)
+        if row.closed_at is None or utc(row.closed_at) > now:
+            row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
         new_state = result.new_state
         next_row = None
         if result.winner is None:
@@ -249,16 +250,70 @@ def _sent_before(s: Session, row: DayRow) -> set[str]:
     return {n for n in sent if n}
 
 
+def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]:
+    """What ``reopen-day day`` undoes, in the host's words: the results of ``day`` and of every
+    later closed day (event, the hanged, who left), a later open day, the end of the game,
+    and each later day's event the host set himself (``open-day --event``: the day opens
+    again with the drawn event). Second: whether a later day was closed (the host must
+    confirm with ``--undo-later``)."""
+    from engine.reasons import EVENTS_RU
+
+    lines, later_closed = [], False
+    for r in s.exec(select(DayRow).where(DayRow.day >= day).order_by(DayRow.day)):
+        event = EVENTS_RU.get(r.event, r.event)
+        chosen = r.day > day and not any(d and d[0] == f"day{r.day}.event" for d in loads(r.draws_json or "[]"))
+        said = f"событие «{event}»" + (" задано ведущим" if chosen else "")
+        if r.status == "closed":
+            later_closed |= r.day > day
+            result = loads(r.result_json or "{}")
+            gone = [d["player"] for d in result.get("deaths", [])]
+            lines.append(f"день {r.day} ({said}) снова не закрыт: линч — "
+                         f"{', '.join(result.get('lynched', [])) or 'никого'}; выбыли — {', '.join(gone) or 'никто'}")
+        else:
+            lines.append(f"день {r.day} ({said}) снова не начат: его письма и загруженные голоса "
+                         "останутся до его нового открытия")
+        if chosen:
+            lines.append(f"событие дня {r.day} «{event}» задал ведущий: оно останется, когда день "
+                         f"{r.day} откроется снова")
+    if game.finished:
+        from ..render_words import game_won
+
+        winner = loads(game.state_json or "{}").get("winner")
+        lines.append("конец игры" + (f" («{game_won(winner)}»)" if winner else "")
+                     + ": игра продолжится")
+    return lines, later_closed
+
+
+def keep_dropped_day(s: Session, row: DayRow) -> None:
+    """Before a later day ``row`` is dropped by ``reopen-day``: what its next opening must
+    keep, as the day's input ``reopen`` (:func:`mailer.day.open.open_game_day` reads it):
+    the event the host set for it (``open-day --event``: no ``day{N}.event`` draw), and the
+    next revision, so that its new result letters are new letters, marked «(исправлено)» for
+    those who had the old ones."""
+    from sqlmodel import delete
+
+    from ..store import DayInput
+
+    drawn = any(d and d[0] == f"day{row.day}.event" for d in loads(row.draws_json or "[]"))
+    s.exec(delete(DayInput).where(DayInput.day == row.day, DayInput.kind == "reopen"))
+    s.add(DayInput(day=row.day, kind="reopen", nick="", value_json=dumps(
+        {"event": None if drawn else row.event, "revision": row.revision + 1})))
+
+
 @one_at_a_time
-def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
+def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = False,
+               undone: list[str] | None = None) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
     the day but after it was closed (``after_close``) become ``pending``: the next sync
-    reads them into the day.
+    reads them into the day. The day keeps the moment of its first close: posts and letters
+    after it stay the next day's. ``undone`` (when given) receives :func:`undone_by_reopen`'s
+    lines.
 
     Raises:
-        GameError: no game or day ``day`` was never closed.
+        GameError: no game, day ``day`` was never closed, or a later day was closed and
+        ``undo_later`` is not set (the message names what would be undone; nothing changes).
     """
     with store.session() as s:
         game = s.get(Game, 1)
@@ -267,11 +322,19 @@ def reopen_day(cfg: GameConfig, store: Store, day: int) -> list[str]:
             raise GameError(f"дня {day} в игре нет — открывать нечего (сейчас день {game.current_day})")
         if game is None or row is None or row.status != "closed":
             raise GameError(f"день {day} не закрыт — открывать нечего")
+        lines, later_closed = undone_by_reopen(s, game, day)
+        if later_closed and not undo_later:
+            raise GameError(f"день {day} закрыт не последним: вернуть его значит отменить и всё, что было "
+                            "после:\n" + "\n".join(f"  - {line}" for line in lines)
+                            + f"\nЕсли это и нужно: mafia-mail reopen-day {day} --undo-later")
+        if undone is not None:
+            undone.extend(lines)
         game.state_json = row.state_before_json
         game.current_day = day
         game.finished = False
         s.add(game)
         for later in s.exec(select(DayRow).where(DayRow.day > day)):
+            keep_dropped_day(s, later)
             s.delete(later)
         sent = []
         for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final")))

@@ -70,10 +70,18 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
     (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`)."""
     from engine.resolve import open_day
 
-    opening = open_day(state, day, event)
+    from ..store import DayInput
+
+    # a day dropped by reopen-day opens again with the host's event and its next revision
+    kept = s.exec(select(DayInput).where(DayInput.day == day, DayInput.kind == "reopen")).first()
+    again = loads(kept.value_json) if kept is not None else {}
+    if kept is not None:
+        s.delete(kept)
+    opening = open_day(state, day, event if event is not None else again.get("event"))
     deadline = deadline_ahead(cfg.start, cfg.timezone, day, cfg.weekend_merge, now)
     row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
-                 mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]))
+                 mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]),
+                 revision=again.get("revision", 0))
     s.add(row)
     if announce:  # (``init`` queues the role letters first, then these)
         _queue_event_letters(cfg, s, row, state, renderer, now)

@@ -98,7 +98,7 @@ def windows(s: Session, game: Game, upto: int | None = None, *,
     for r in s.exec(select(DayRow)):
         closed_at, status = utc(r.closed_at), r.status
         if closing is not None and r.status == "open":
-            closed_at, status = closing, "closed"
+            closed_at, status = min(closing, closed_at) if closed_at else closing, "closed"
         rows[r.day] = (utc(r.deadline), closed_at, status)
     out = [(day, begin, end) for day, (begin, end) in sorted(spans(start, rows).items())]
     begin = out[-1][2] if out else start

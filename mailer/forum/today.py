@@ -20,9 +20,10 @@ def day_end(deadline: datetime, closed_at: datetime | None, status: str) -> date
     or, for a day closed before that (close-day --early), the moment it was closed: the next
     day began then (DECISIONS.md §2), as it did for letters (:func:`mailer.stamp.stamp`).
     A day closed early before it began (before the game's start) still ends at its close;
-    :func:`spans` gives it no time then."""
+    :func:`spans` gives it no time then. A day reopened (``reopen-day``) keeps the moment of
+    its first close: the posts after it stay the next day's."""
     end = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
-    if status == "closed" and closed_at is not None:
+    if closed_at is not None:
         end = min(end, closed_at)
     return end
 

@@ -162,3 +162,53 @@ def test_import_says_which_posts_are_before_the_start(tmp_path):
         "    из них до начала игры (07.12.2026 19:30): 1 — посты до начала игры не относятся "
         "ни к одному дню",
     ]
+
+
+def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_day(tmp_path):
+    """Trial 13: ``reopen-day 2`` after day 3 was closed silently undid day 3 (its results,
+    the event the host set with ``open-day --event``) and moved day 3's posts into day 2.
+    Now it names what it undoes and changes nothing without --undo-later; with it the host's
+    event stays, and a post keeps the day it was written in (the reopened day keeps the
+    moment of its first close)."""
+    import pytest
+
+    from mailer.day import GameError, reopen_day, set_event
+    from mailer.store import utc
+
+    cfg, store = make_game(tmp_path / "g")
+    import_votes(cfg, store, "Гном,Ягуар\nЗоя,Ягуар\n", now=START + timedelta(hours=1))
+    close_day(cfg, store, now=START + timedelta(hours=2), early=True)  # day 2 from 21:30
+    set_event(cfg, store, "rage", now=START + timedelta(hours=2, minutes=1))
+    thread = "Гном\n07.12.2026, 20:00\nЛинч Ягуару.\n\nЗоя\n07.12.2026, 22:00\nГолосую за Гошу\n\n" \
+             "Кузя\n07.12.2026, 23:00\nГолосую за Гошу и Гнома\n"
+    import_files(cfg, store, [_paste(tmp_path, "t.txt", thread, START + timedelta(hours=6, minutes=40))],
+                 now=START + timedelta(hours=3))
+    import_votes(cfg, store, "Гном,Кузя\n", now=START + timedelta(hours=3))
+    close_day(cfg, store, now=START + timedelta(hours=4), early=True)
+    assert [_tally(cfg, d)["posts"] for d in (1, 2)] == [1, 2]
+    res = _run(cfg, "reopen-day", "1")
+    assert res.exit_code == 1
+    assert res.output.startswith("Ошибка: день 1 закрыт не последним: вернуть его значит отменить и всё, что "
+                                 "было после:\n  - день 1 (событие «без события») снова не закрыт: линч — Ягуар; выбыли — Ягуар\n"
+                                 "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт: линч — ")
+    assert "  - событие дня 2 «Ярость» задал ведущий: оно останется, когда день 2 откроется снова\n" in res.output
+    assert "  - конец игры («Победа: мирные»): игра продолжится\n" in res.output  # (autokill, forum words)
+    assert res.output.endswith("Если это и нужно: mafia-mail reopen-day 1 --undo-later\n")
+    with store.session() as s:  # nothing changed
+        assert [s.get(DayRow, d).status for d in (1, 2)] == ["closed", "closed"]
+    res = _run(cfg, "reopen-day", "1", "--undo-later")
+    assert res.exit_code == 0, res.output
+    assert "Отменено:\n  - день 1 (событие «без события») снова не закрыт" in res.output
+    assert "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт" in res.output
+    again = _run(cfg, "reopen-day", "1", "--undo-later")
+    assert again.exit_code == 1 and "день 1 не закрыт — открывать нечего" in again.output
+    assert _tally(cfg, 1)["posts"] == 1  # the posts after its first close stay the next day's
+    with pytest.raises(GameError):
+        reopen_day(cfg, store, 2)
+    close_day(cfg, store, now=START + timedelta(hours=5), early=True)
+    with store.session() as s:
+        day1, day2 = s.get(DayRow, 1), s.get(DayRow, 2)
+        assert utc(day1.closed_at) == START + timedelta(hours=2)  # its first close
+        assert (day2.status, day2.event, day2.revision) == ("open", "rage", 1)  # the host's event, not a new draw
+    assert [_tally(cfg, d)["posts"] for d in (1, 2)] == [1, 2]
+    assert _lynched(store, 1) == ["Ягуар"]
