@@ -23,6 +23,7 @@ from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
+from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
@@ -56,6 +57,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 dropped = {id(it) for it in prev.items}
                 items[:before] = [it for it in items[:before] if id(it) not in dropped]
             return True
+    if k is None and _next_listed(ctx, clause, prev, items):
+        # «Два убийства:⏎1) Gosha.K⏎2) Ёжик в тумане»: one more line of the heading's list
+        before = len(items)
+        read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, 0, 0), 0, len(clause),
+                  flags, items, prev.member is not None)
+        return len(items) > before
     if k is None and adjacent and _continues(ctx, clause, prev):
         # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
         # on a one-vote day are then asked about, engine.parse_finish)

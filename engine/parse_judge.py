@@ -110,7 +110,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None  # «Проверю почту вечером»: the verb's object is no player
         if tg.described and action is not None and not kw.negated:
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
-        if (kw.weak or action is None) and not flags["other_day"]:
+        if (kw.weak or action is None) and not flags["other_day"] and \
+                not (action is not None and _heading_alone(clause, kw)):
             return None
         if action is None and kw.cls in (V.CHOOSE,):
             return None
@@ -402,3 +403,10 @@ def _segment(ctx: Ctx, clause: list[Tok], kw: Kw) -> str:
     lo = next((n + 1 for n in range(kw.i - 1, -1, -1) if clause[n].w in (",", ";")), 0)
     hi = next((n for n in range(kw.j, len(clause)) if clause[n].w in (",", ";")), len(clause))
     return span(ctx.text, clause, lo, hi)
+
+
+def _heading_alone(clause: list[Tok] | None, kw: Kw) -> bool:
+    """True when the keyword ends its clause with a colon («Два убийства:», «Голос:»): a
+    heading whose names follow on the next lines, no word of talk."""
+    return clause is not None and kw.j < len(clause) and \
+        all(not t.word for t in clause[kw.j:]) and clause[-1].w == ":"
