@@ -91,11 +91,19 @@ def idiom_told(clause: list[Tok], i: int, j: int) -> bool:
     k, seen = i - 1, 0
     while k >= 0 and seen < 3 and (clause[k].word or clause[k].w not in (",", ":", "—", ";")):
         if clause[k].word:
+            if clause[k].w in _TURNS:
+                return False  # «меня в страх назначили ну ок вместо себя …»: a new sentence
             if clause[k].w in V.PAST_WORDS or _maybe_past(clause[k].w):
                 return True
             seen += 1
         k -= 1
     return False
+
+
+#: Words that turn from what happened to what the sender does, in a sentence run on with no
+#: punctuation («назначили ну ок вместо себя отправляю X»).
+_TURNS = frozenset({"ок", "окей", "ok", "okay", "ладно", "лан", "короче", "хорошо", "итак",
+                    "ладушки"})
 
 
 @functools.lru_cache(maxsize=4096)

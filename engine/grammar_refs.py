@@ -56,11 +56,14 @@ def unnamed_pronoun(ctx: Roster, clause: list[Tok], tg) -> int | None:
     return None if named is not None and named[1] == tg.hits[0][1] else k
 
 
-def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = ""):
+def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = "",
+               besides: str | None = None):
     """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
     earlier in the same clause; None when there are none or several. With two players
     named, the ``pronoun``'s gender may settle it: «Мадам Жужу вчера голосовала за Бизона —
-    голосую за неё» (the other one's name is surely of the other gender)."""
+    голосую за неё» (the other one's name is surely of the other gender). ``besides``: a
+    player (the sender telling of himself in the third person: «Бабайка живёт у Кирюхи»)
+    who is no antecedent when another player is named beside him."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     found = []
@@ -72,6 +75,8 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
             k += hit.length
         else:
             k += 1
+    if besides is not None and any(h.nick != besides for h, _, _ in found):
+        found = [f for f in found if f[0].nick != besides]
     nicks = {h.nick for h, _, _ in found}
     if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
         return found[-1]
@@ -98,12 +103,14 @@ PRONOUN_GENDER = {w: "femn" for w in ("ее", "её", "нее", "неё", "ей"
 
 
 @functools.lru_cache(maxsize=4096)
-def written_gender(text: str) -> str | None:
+def written_gender(text: str, known: bool = False) -> str | None:
     """The grammatical gender of a name as written (its first word: «Мадам Жужу» → femn,
     «Бизона» → masc), when every noun reading of it agrees; None when unknown or both
-    («Маруська», «Саша», a Latin nick)."""
+    («Маруська», «Саша», a Latin nick). ``known``: only the dictionary's own readings count
+    (a guessed one calls «Кирюхи» a feminine thing)."""
     word = norm(text.replace("\x00", "").split()[0]) if text.strip() else ""
-    genders = {p.tag.gender for p in morph().parse(word)[:4] if p.tag.POS == "NOUN"}
+    genders = {p.tag.gender for p in morph().parse(word)[:4] if p.tag.POS == "NOUN" and
+               (p.is_known or not known)}
     return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
 
 
@@ -115,14 +122,15 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
     for prev in (ctx.prev_clause, ctx.earlier):
         if not prev:
             return None
-        found = antecedent(ctx, prev, 0, len(prev), pronoun)
+        found = antecedent(ctx, prev, 0, len(prev), pronoun, ctx.sender.nick)
         if found is not None:
-            gender = written_gender(prev[found[1]].text)
+            gender = written_gender(prev[found[1]].text, known=True)
             want = PRONOUN_GENDER.get(pronoun)
             return None if want and gender and gender != want else (found[0],)
         idx = name_index(ctx.nicks)
         words = [t.w for t in prev]
-        if any(t.word and idx.exact(words, k, None) for k, t in enumerate(prev)):
+        if any(t.word and (hit := idx.exact(words, k, None)) and hit.nick != ctx.sender.nick
+               for k, t in enumerate(prev)):
             return None  # several players named: which one?
     return None
 

@@ -127,6 +127,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # «мб завтра проверю X», «я бы проверил X» from a civilian: a daydream of a move he
         # has not (not «если можно, проверяю X»: he tries it, and is told)
         return None
+    if action is None and kw.weak and tg.thing and \
+            all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):
+        return None  # «пошёл искать лошадку в тумане» from «Ёжик в тумане»: talk of a thing
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
