@@ -136,13 +136,9 @@ def _son_took(state: GameState, clan: str) -> bool:
 
 
 def winner(state: GameState) -> str | None:
-    """``civilians``, ``clan1``, ``clan2``, ``draw`` or ``None`` (DECISIONS.md §9). When both
-    clans would win at once (one member each, nobody else) the game goes on. When nobody is
-    left alive (the last clan members and the last civilians leave at once, e.g. lynch and
-    autokill at step 1) every side's condition holds only vacuously: nobody wins (``draw``)."""
+    """``civilians``, ``clan1``, ``clan2`` or ``None`` (DECISIONS.md §9). When both clans
+    would win at once (one member each, nobody else) the game goes on."""
     alive = [p for p in state.players.values() if p.alive]
-    if not alive:
-        return "draw"
     mafia = [p for p in alive if p.is_mafia]
     if not mafia:
         return "civilians"

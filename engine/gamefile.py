@@ -29,7 +29,7 @@ TURN_KEYS = frozenset({
 EXPECT_KEYS = frozenset({
     "dead", "alive", "lynched", "event", "winner", "statuses", "info", "moves", "deaths",
 })
-WINNERS = ("civilians", "clan1", "clan2", "draw")
+WINNERS = ("civilians", "clan1", "clan2")
 
 
 class GameFileError(ValueError):
@@ -252,7 +252,7 @@ def _expect(where: str, raw: Any, nick: _NickChecker) -> dict[str, Any]:
     if "event" in raw and raw["event"] not in EVENTS:
         raise GameFileError(f"{where} expect.event: неизвестное событие «{raw['event']}»")
     if "winner" in raw and raw["winner"] not in WINNERS and raw["winner"] not in ("none", ""):
-        raise GameFileError(f"{where} expect.winner: допустимо civilians, clan1, clan2, draw или none")
+        raise GameFileError(f"{where} expect.winner: допустимо civilians, clan1, clan2 или none")
     for key in ("info", "moves", "deaths"):
         if key in raw and not all(isinstance(x, dict) for x in raw[key]):
             raise GameFileError(f"{where} expect.{key}: нужен массив таблиц")

@@ -22,7 +22,7 @@ from .turn_types import TurnInput, TurnResult
 #: Parser problems that are moves refused outright (listed in the turn's ``moves``).
 REFUSED_KINDS = (ProblemKind.NOT_ALLOWED, ProblemKind.NOT_YOUR_ROLE)
 
-WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2", "draw": "никто"}
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
 
 
 @dataclass
@@ -288,10 +288,7 @@ def render_text(result: dict[str, Any]) -> str:
             what = ACTIONS_RU.get(i["action"], i["action"])
             lines.append(f"  {i['to']} ({what} → {i['target']}): {result_ru(i['result'])}")
     w = result.get("winner")
-    if w == "draw":
-        lines.append("Победителей нет: в живых не осталось никого")
-    else:
-        lines.append(f"Победитель: {WINNERS_RU.get(w, w)}" if w else "Игра продолжается")
+    lines.append(f"Победитель: {WINNERS_RU.get(w, w)}" if w else "Игра продолжается")
     return "\n".join(lines)
 
 

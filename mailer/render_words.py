@@ -93,14 +93,12 @@ FATE_RU = {
     "hunt": "мирная охота", "mortar": "миномёт", "explosion": "взрыв в доме",
 }
 
-WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2", "draw": "никто"}
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
 
 
 def game_won(winner: str) -> str:
-    """How the end of the game is told (no final stop): «Победа: мирные», or, when nobody was
-    left alive (``draw``), «Победителей нет: в живых не осталось никого»."""
-    if winner == "draw":
-        return "Победителей нет: в живых не осталось никого"
+    """How the end of the game is told (no final stop): «Победа: мирные» (SCENARIOS.md
+    ``winner``: civilians, clan1, clan2)."""
     return f"Победа: {WINNERS_RU.get(winner, winner)}"
 
 

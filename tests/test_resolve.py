@@ -785,15 +785,6 @@ def test_win_detection():
     assert run(game(small)).winner is None
 
 
-def test_nobody_left_alive_is_a_draw_not_a_civilian_win():
-    """DECISIONS.md §9: the last mafioso lynched while the last civilians go out by autokill
-    at the same step 1: nobody is alive, so no side won (not «Победа: мирные»)."""
-    s = game({"B1": "clan1.boss", "P1": "civilian", "P2": "civilian"}, autokill_points=1)
-    res = run(s, votes=votes(B1="B1", P1="B1", P2="B1"), words={"P1": 0, "P2": 0}, lost_vote=["P1", "P2"])
-    assert dead(res) == {"B1", "P1", "P2"} and res.lynched == ["B1"]
-    assert res.winner == "draw" and res.new_state.winner == "draw"
-
-
 def test_two_clans_facing_each_other_go_on():
     s = game({"B1": "clan1.boss", "B2": "clan2.boss", "P1": "civilian"})
     assert run(s, votes=votes(B1="P1", B2="P1")).winner is None
