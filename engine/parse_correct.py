@@ -23,6 +23,7 @@ from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
+from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
 
@@ -47,7 +48,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
         and hypothetical(clause, k, set()) is True
     if k is None:
-        k = _not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
+        k = not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
             before = len(items)
             hit = name_index(ctx.nicks).exact(clause_words(clause), k, None)
@@ -63,12 +64,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, 0, 0), 0, len(clause),
                   flags, items, prev.member is not None)
         return len(items) > before
-    if k is None and adjacent and _continues(ctx, clause, prev):
+    if k is None and adjacent and continues(ctx, clause, prev):
         # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
         # on a one-vote day are then asked about, engine.parse_finish)
         before = len(items)
-        k = int(clause[0].w in _MORE_OPENERS)  # (after «;» the names open the clause)
-        while k < len(clause) and (not clause[k].word or clause[k].w in _MORE_WORDS):
+        k = int(clause[0].w in MORE_OPENERS)  # (after «;» the names open the clause)
+        while k < len(clause) and (not clause[k].word or clause[k].w in MORE_WORDS):
             k += 1
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
                   flags, items, prev.member is not None)
@@ -119,7 +120,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             for it in prev.items):
         # «Режу Кузнеца. Шучу, Кузнец, живи»: the player the move was on, spoken to
         return _retraction(ctx, clause, prev, adjacent, items)
-    after = _more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
+    after = more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
     end = len(clause)
     if not only_fillers(clause, after, len(clause)):
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
@@ -233,9 +234,6 @@ def _held(clause: list[Tok], i: int) -> bool:
 _NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")
 
 
-#: Words that open a clause adding a target to the move before («И за Пельменя»).
-_MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
-
 
 
 def _spoken_to(words: list[str], k: int) -> bool:
@@ -264,99 +262,6 @@ def _aim_heading(words: list[str]) -> int:
     return k + 1
 
 
-#: ... and the joiners left at the head of a clause cut inside a list («Ярость: Jason V.,
-#: Ястреб»: the dot of a nick ended the clause before «, Ястреб»).
-_MORE_OPENERS = _MORE_WORDS | {",", "+"}
-
-
-def _continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
-    """True when the clause opens with «и» / «плюс» / «ещё», or follows the move's clause
-    after «;» («Линч: Ягуар; Маруська»), and then holds only a preposition and names, with
-    a move read right before it (see :func:`correction`)."""
-    if not clause or not (clause[0].w in _MORE_OPENERS or _after_semicolon(ctx, clause, prev)) \
-            or not any(it.move is not None for it in prev.items):
-        return False
-    return all(not t.word or t.w in _MORE_WORDS or t.w in V.PREPOSITIONS or
-               t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
-               for t in clause[int(clause[0].w in _MORE_OPENERS):]) and len([t for t in clause if t.word]) <= 6 and \
-        not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
-
-
-def _after_semicolon(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
-    """True when «;» (and nothing but spaces) separates ``clause``, names alone («Маруська»,
-    «Бука и Кир»), from a vote's clause («Линч: Ягуар; Маруська»); not «…; Шустрик — у X»,
-    a member's order."""
-    if not prev.clause or prev.cls != V.VOTE or \
-            ctx.text[prev.clause[-1].end:clause[0].start].strip() != ";":
-        return False
-    return all(t.cap or t.w in ("и", ",") or t.w[:1] == "\x00" for t in clause)
-
-
-def _not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
-    """«Автозамена, сорри, Гошан конечно, не Гоша», «Не Гоша, а Гошан»: a clause with no
-    move word that names two players, one of them after «не» and a target of the move
-    before: that move is meant for the other one. Index of the other name, or None."""
-    targets = {t for it in prev.items if it.move is not None
-               for t in (it.move.targets or (it.move.target,))}
-    if not targets or V.NEGATION not in {t.w for t in clause}:
-        return None
-    idx = name_index(ctx.nicks)
-    words = clause_words(clause)
-    found: list[tuple[int, str | None, bool]] = []  # (index, nick, after «не»)
-    k = 0
-    while k < len(clause):
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is None:
-            k += 1
-            continue
-        found.append((k, hit.nick, k > 0 and words[k - 1] == V.NEGATION))
-        k += hit.length
-    if len(found) != 2 or found[0][2] == found[1][2] or \
-            find_keywords(clause, set(), idx):
-        return None
-    new = next(f for f in found if not f[2])
-    old = next(f for f in found if f[2])
-    if old[1] not in targets or new[1] is None or new[1] in targets:
-        return None
-    # the names' part holds nothing else, and nothing follows it: «…, Гошан конечно, не
-    # Гоша» but not «Ромашка не Гоша, вечно путают»
-    names_at = {n for k0, nick, _ in found
-                for n in range(k0, k0 + idx.exact(words, k0, None).length)}
-    first = found[0][0]
-    while first > 0 and clause[first - 1].word and words[first - 1] in _SWAP_WORDS:
-        first -= 1
-    if first > 0 and clause[first - 1].word:
-        return None  # «Ромашка не Гоша»: a word of a sentence runs into the names
-    if any(clause[n].word and n not in names_at and words[n] not in _SWAP_WORDS
-           for n in range(first, len(clause))):
-        return None
-    return new[0]
-
-
-#: Words that may stand with the names of a «X, не Y» correction.
-_SWAP_WORDS = V.CORRECTION_WORDS | V.FILLERS | {V.NEGATION, "конечно", "же", "а"}
-
-
-def _more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
-    """Index after further names joined to the one that ends at ``k`` («Бегемот и Доцент»,
-    «Бегемот, Доцент»): only joiners, fillers and names; ``k`` when none follow."""
-    idx = name_index(ctx.nicks)
-    words = clause_words(clause)
-    end, n, joined = k, k, False
-    while n < len(clause):
-        t = clause[n]
-        if t.w in V.TARGET_JOINERS and t.w not in ("—", "-"):
-            joined, n = True, n + 1
-            continue
-        size = (idx.exact(words, n, None) or 0) and idx.exact(words, n, None).length
-        if t.word and joined and not size and t.cap and \
-                all(not c.word for c in clause[n + 1:]):
-            size = some_name(idx, words, n)  # «Малой и Вафля»: a pet form, capitalised, last
-        if not t.word or not joined or not size:
-            break
-        n = end = n + size
-        joined = False
-    return end
 
 
 def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
