@@ -100,7 +100,7 @@ class Letter(SQLModel, table=True):
     #: the asked problems (:data:`engine.model.ASKED_KINDS`, stored as ``problems_json``) of
     #: the earlier letter this one was read as answering (:mod:`mailer.answered`): close-day
     #: and ``export`` read it again the same way
-    asked_json: str = "[]"
+    asked_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
     #: SHA-256 of the sender's address and own text (:func:`mailer.screens.text_hash`): the
     #: duplicate screen compares it instead of decoding the earlier letter again (None: a
     #: row of an older version, or a letter too large to download)

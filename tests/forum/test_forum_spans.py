@@ -22,8 +22,10 @@ from .game import START, make_game
 EARLY = START - timedelta(days=6)
 
 
-def _run(cfg, *args):
-    return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False)
+def _run(cfg, *args, now: str | None = None):
+    """The CLI on ``cfg``; ``now``: the clock it reads (``MAFIA_MAIL_NOW``, ISO 8601 with zone)."""
+    env = {"MAFIA_MAIL_NOW": now} if now else None
+    return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False, env=env)
 
 
 def _tally(cfg, day: int) -> dict:
@@ -140,7 +142,10 @@ def test_close_day_counts_the_day_as_it_ends_at_the_close(tmp_path):
     import_files(cfg, store, [_paste(tmp_path, "t.txt", THREAD, START + timedelta(hours=3))],
                  now=START + timedelta(hours=3))
     rep = close_day(cfg, store, now=START + timedelta(hours=3), early=True)
-    assert rep.thread[0].startswith("ветка форума дня 1: 2 поста; голоса из ветки у 2 игроков")
+    # Зоя's post is named to the host as day 2's (the close left it out), then the day's line
+    assert rep.thread[0] == ("посты позже закрытия дня 1 (в его подсчёт не вошли, это посты дня "
+                             "2): Зоя 07.12.2026 23:00")
+    assert rep.thread[1].startswith("ветка форума дня 1: 2 поста; голоса из ветки у 2 игроков")
     assert _lynched(store, 1) == []
     day1 = _tally(cfg, 1)
     assert day1["tally"] == [{"target": "Ягуар", "count": 1, "voters": ["Гном"]},
@@ -154,7 +159,9 @@ def test_import_says_which_posts_are_before_the_start(tmp_path):
     cfg, store = make_game(tmp_path / "g")
     paste = _paste(tmp_path, "t.txt", "Гном\n01.12.2026, 19:00\nЖдём начала!\n\n"
                    "Зоя\n07.12.2026, 20:00\nГолосую за Лиса\n", EARLY)
-    res = _run(cfg, "forum", "import", paste)
+    # imported after the posts were written (else Зоя's post is named as dated later than its
+    # import, a wrong zone or clock)
+    res = _run(cfg, "forum", "import", paste, now="2026-12-07T21:00:00+03:00")
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[1:] == [
         "  день 1: новых постов 1",
