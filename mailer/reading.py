@@ -17,7 +17,6 @@ processes on a big sync (:mod:`mailer.prepare`); each letter is decoded once per
 from __future__ import annotations
 
 import functools
-import json
 from datetime import datetime
 from email.utils import parseaddr
 from typing import TYPE_CHECKING
@@ -43,7 +42,7 @@ from .questions import QUESTION_NOTE, host_questions
 from .render import Renderer, TemplateProblem
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
-from .store import Letter, Outgoing, Store, dumps, utc
+from .store import Letter, Outgoing, Store, dumps, loads, utc
 from .words import stored_problem
 from .day import current_context
 from .day.deadline import drop_answered_reminder
@@ -133,7 +132,7 @@ class _Run:
             game = s.get(Game, 1)
             self._ended = None
             if game is not None and game.finished:
-                self._ended = (json.loads(game.state_json or "{}") or {}).get("winner") or ""
+                self._ended = (loads(game.state_json) or {}).get("winner") or ""
         return self._ended
 
     def told_next_day(self, s: Session) -> frozenset[str]:
