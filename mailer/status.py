@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from engine.legality import standing_moves
+from engine.model import Move
+
 from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
@@ -105,11 +108,10 @@ def player_rows(state, letters, imported_votes: set[str],
     for nick, p in state.players.items():
         mine = [(moves, bool(rest[3] or rest[4]) if len(rest) > 4 else False)
                 for n, st, moves, *rest in letters if n == nick and st in PLAYER_LETTER_STATES]
-        actions: list[str] = []
-        for moves, cancels in mine:  # «отменяю ход» withdraws the night moves before it
-            if cancels:  # (engine.legality.standing_moves), never the vote
-                actions = [a for a in actions if a == "vote"]
-            actions += [m["action"] for m in json.loads(moves or "[]") or []]
+        # what stands is the legality module's word (a cancel withdraws the night moves before it)
+        actions = [m.action for m in standing_moves(
+            ([Move.from_json(m) for m in json.loads(moves or "[]") or []], cancels)
+            for moves, cancels in mine)]
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
