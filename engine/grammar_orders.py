@@ -346,13 +346,19 @@ _NEW_ROLE_WORDS = frozenset({",", "ты", "теперь", "отныне", "се�
 
 def new_role_remark(clause: list[Tok], k: int) -> int:
     """After a member's name (ending at token ``k``): «, ты теперь у нас воришка —»,
-    «теперь вор:» — the boss telling the actor the role he took (DECISIONS.md §4 Actor); the
+    «теперь вор:», «, ты теперь за вора:», «, ты теперь наш карманник —» — the boss telling the actor the role he took (DECISIONS.md §4 Actor); the
     index after the dash, colon or comma, where his order starts; ``k`` when there is no
     such remark."""
-    n = skip_words(clause, k, _NEW_ROLE_WORDS)
+    n = skip_words(clause, k, _NEW_ROLE_WORDS | {"за"})
     role = role_words().get(clause[n].w) if n < len(clause) else None
-    if n == k or role in (None, "boss") or n + 1 >= len(clause) or \
-            clause[n + 1].w not in ("—", ":", "-", ","):
+    if n == k or n + 1 >= len(clause) or clause[n + 1].w not in ("—", ":", "-", ","):
+        return k
+    said = {t.w for t in clause[k:n]}
+    if role is None and "ты" in said and said & {"теперь", "отныне"} and \
+            clause[n].word and clause[n].w not in lexicon().words and \
+            clause[n + 1].w in ("—", ":"):
+        return n + 2  # «, ты теперь наш карманник —»: his new role in a word of the boss's
+    if role in (None, "boss"):
         return k
     return n + 2
 
@@ -414,7 +420,8 @@ _ORDER_HEADS = frozenset({"—", ":", "→", "у", "к", "ко", "на", "при
 
 def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
     """A boss's clause cut before each «, <member> —», «, <member>:», «, <member> у/к/на/при
-    …» (also after «, а», «, и»): «Страж — на мне, Лис — к Сове» holds two orders. ``members(k)`` gives the tokens the
+    …», «, <member> без ходов» (also after «, а», «, и»): «Страж — на мне, Лис — к Сове»
+    holds two orders; a member may be named by his role («, охрана на Лосе»). ``members(k)`` gives the tokens the
     name of a living member of the boss's clan takes at ``k`` (0 for none)."""
     cuts = []  # (end of the order before, start of the next)
     for k in range(len(clause) - 2):
@@ -439,4 +446,9 @@ def _heads_order(clause: list[Tok], k: int, members) -> bool:
     if size and n + 1 < len(clause) and clause[n].w in ("и", ",") and members(n + 1):
         n += 1 + members(n + 1)  # «…, Ежевика и Смит — ходов нет»: two members, one order
     return bool(size) and n < len(clause) and (
-        clause[n].w in _ORDER_HEADS or clause[n].w in lexicon().third)
+        clause[n].w in _ORDER_HEADS or clause[n].w in lexicon().third or
+        (clause[n].w == "без" and n + 1 < len(clause) and clause[n + 1].w in _MOVES))
+
+
+#: «…, Пьеро и Винни без ходов»: members left with no move.
+_MOVES = frozenset({"ходов", "хода", "ход"})

@@ -40,7 +40,7 @@ from .grammar_gaps import unglued
 from .grammar_tokens import Tok, clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index
-from .words import inflect, is_known_word
+from .words import inflect, is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
@@ -51,8 +51,9 @@ from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
+from .parse_clan_kill import settle_member_kills
 from .grammar_orders import split_orders
-from .parse_types import Ctx, Item, Prev, passed
+from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 
 
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
@@ -186,6 +187,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     if swindle_branches:
         attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
+    settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
     moves, problems = finish(ctx, items)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
 
@@ -210,6 +212,8 @@ def _orders_apart(clause_list, state: GameState, actor, idx):
         words = clause_words(clause)
 
         def members(k: int) -> int:
+            if k and role_words().get(words[k]) in MEMBER_ROLES:
+                return 1  # «Вор — у Совы, охрана на Чингачгука»: a member by his role
             hit = idx.exact(words, k, None)
             if hit is None and clause[k].cap and len(words[k]) >= 2 and words[k].isalpha():
                 hit = idx.approximate(words[k])  # «…, Хантер — караулишь меня» (Hunter_77)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
-from .grammar_keywords import find_keywords
+from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
 from .grammar_members import loose_member
 from .grammar_orders import (
@@ -376,6 +376,8 @@ def _opens_move(clause: list[Tok], k: int, names=None) -> bool:
         return t.w in (":", "—", "→")
     if t.w in lex.words or t.w in lex.third:
         return True  # «Страж стоит на мне»
+    if keyword_at(clause, k) is not None:
+        return True  # «Пьеро — тащишь у Остапа»: a phrase of the lexicon
     if names is None:
         return False
     size = 1 if t.w in _OBJECT_FIRST else names(k)

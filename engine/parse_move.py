@@ -27,6 +27,7 @@ from .parse_search import words_before
 from .parse_judge import judge
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
+from .parse_clan_kill import member_kill
 from .parse_types import Ctx, Item, last_word
 
 
@@ -173,7 +174,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if item.move is not None:
         item.move = item.move.with_span(text)
         if on_behalf:
-            item = _behalf(ctx, actor, item, text)
+            item = member_kill(ctx.prev_clause + clause, item) or \
+                _behalf(ctx, actor, item, text)
             if item is None:
                 return used
     items.append(item)

@@ -38,6 +38,7 @@ class Item:
     retracted: str = ""  # the action a «хотя нет, стоп» took back (its problem asks)
     later: bool = False  # a plan for another day («завтра проверю X»), asked about
     also: "Item | None" = None  # a problem read with this move («Таню и Бармалея»: who?)
+    member_kill: bool = False  # the clan kill a boss told through a member («Индеец стреляет в X»)
 
 
 @dataclass

@@ -1,0 +1,60 @@
+"""A boss's order that a clan member kill somebody (issue 11, DECISIONS.md §4 Clan kill).
+
+«Индеец стреляет в X», «Чинга стреляет в Лизу»: the clan kill is the clan's, not a role move
+of the member, and the boss decides it. The boss naming a member as the one who shoots is
+read as the boss's own ``clan_kill`` when the letter gives no other clan kill; when it gives
+another one (another victim), the host asks which is meant. A member who handed his move to
+the boss («Индиго оставил ход на моё усмотрение — значит, Индиго убивает X») keeps the boss's
+duplicate move for him (DECISIONS.md §4 Boss (c)).
+"""
+
+from __future__ import annotations
+
+from .grammar_rules import problem
+from .grammar_tokens import Tok
+from .model import Move
+from .parse_types import Item
+
+#: Verbs of a member handing his move to the boss («оставил ход на моё усмотрение»).
+_HANDED = frozenset({"отдал", "отдала", "передал", "передала", "оставил", "оставила",
+                     "доверил", "доверила", "скинул", "скинула"})
+
+
+def _handed(clause: list[Tok]) -> bool:
+    """True when the clause says a member left his move to the boss."""
+    words = {t.w for t in clause if t.word}
+    return "усмотрение" in words or (bool(words & _HANDED) and bool(words & {"ход", "ходы"}))
+
+
+def member_kill(clause: list[Tok], item: Item) -> Item | None:
+    """For a boss's move for a member whose action is the clan kill (``item.move``): the
+    boss's own clan kill, marked as told through a member (see :func:`settle_member_kills`);
+    None when ``clause`` (the order's clause with the one before it) says a member handed
+    his move to the boss (the duplicate move for him stands)."""
+    if item.move is None or item.move.action != "clan_kill" or _handed(clause):
+        return None
+    return Item(item.pos, move=item.move, tried="clan_kill", member_kill=True)
+
+
+def settle_member_kills(items: list[Item]) -> None:
+    """The kills told through a member (:func:`member_kill`) beside the letter's other clan
+    kills: the same victim is said twice (one kill); another victim makes the clan's kill
+    unclear (``conflicting``: the host asks about both, neither stands). Changes ``items``
+    in place."""
+    told = [it for it in items if it.member_kill and it.move is not None]
+    own = [it for it in items if not it.member_kill and it.move is not None and
+           it.move.action == "clan_kill"]
+    if not told or not own:
+        return
+    victims = {t for it in own for t in (it.move.targets or (it.move.target,))}
+    for it in told:
+        mine = set(it.move.targets or (it.move.target,))
+        if mine <= victims:
+            items.remove(it)
+            continue
+        text = " / ".join([o.move.span for o in own] + [it.move.span])
+        it.move, it.problem = None, problem(text, "not_allowed", "conflicting",
+                                            action="clan_kill")
+        for o in own:
+            if o in items:
+                items.remove(o)
