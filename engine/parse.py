@@ -53,6 +53,7 @@ from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
 from .parse_clan_kill import settle_member_kills
 from .grammar_orders import split_orders
+from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 
 
@@ -202,27 +203,37 @@ def _pair_alone(clause) -> bool:
 
 def _orders_apart(clause_list, state: GameState, actor, idx):
     """The boss's clauses with each order for a member apart
-    (:func:`engine.grammar_orders.split_orders`)."""
+    (:func:`engine.grammar_orders.split_orders`, :func:`engine.grammar_runon.split_run_on`)."""
     mates = {n for n, p in state.players.items()
              if p.clan == actor.clan and p.alive and n != actor.nick}
     for clause in clause_list:
-        if clause is None or not any(t.w == "," for t in clause):
+        if clause is None:
             yield clause
             continue
-        words = clause_words(clause)
+        parts = split_orders(clause, _member_sizes(clause, idx, mates)) \
+            if any(t.w == "," for t in clause) else [clause]
+        for part in parts:  # «кекс грабит ромаху дмон охраняет меня валим мышь»
+            yield from split_run_on(part, _member_sizes(part, idx, mates), idx)
 
-        def members(k: int) -> int:
-            if k and role_words().get(words[k]) in MEMBER_ROLES:
-                return 1  # «Вор — у Совы, охрана на Чингачгука»: a member by his role
-            hit = idx.exact(words, k, None)
-            if hit is None and clause[k].cap and len(words[k]) >= 2 and words[k].isalpha():
-                hit = idx.approximate(words[k])  # «…, Хантер — караулишь меня» (Hunter_77)
-                if hit is not None and (hit.kind == "fuzzy" or
-                                        len(mates.intersection(hit.candidates)) != 1):
-                    hit = None
-                return 1 if hit is not None else 0
-            return hit.length if hit is not None and hit.nick in mates else 0
-        yield from split_orders(clause, members)
+
+def _member_sizes(clause, idx, mates):
+    """``members(k)``: the tokens a living member of the boss's clan (``mates``) takes at
+    token ``k`` of ``clause`` — by nickname, a capitalised part of it, or his role word after
+    the first token — 0 for none."""
+    words = clause_words(clause)
+
+    def members(k: int) -> int:
+        if k and role_words().get(words[k]) in MEMBER_ROLES:
+            return 1  # «Вор — у Совы, охрана на Чингачгука»: a member by his role
+        hit = idx.exact(words, k, None)
+        if hit is None and clause[k].cap and len(words[k]) >= 2 and words[k].isalpha():
+            hit = idx.approximate(words[k])  # «…, Хантер — караулишь меня» (Hunter_77)
+            if hit is not None and (hit.kind == "fuzzy" or
+                                    len(mates.intersection(hit.candidates)) != 1):
+                hit = None
+            return 1 if hit is not None else 0
+        return hit.length if hit is not None and hit.nick in mates else 0
+    return members
 
 
 def _bare_corrections_joined(clause_list):

@@ -12,7 +12,7 @@ from .grammar_flags import correction_end
 from .grammar_keywords import find_keywords
 from .grammar_rules import problem
 from .grammar_targets import read_targets
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
@@ -73,7 +73,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         _lead(ctx, clause, _branch_start(clause, heads[0]))
     if heads and ctx.branch_lead is None and not branches and \
             not any(t.word for t in clause[:_branch_start(clause, heads[0])]):
-        _lead_before(ctx, ctx.prev_clause)
+        _lead_before(ctx, _line_above(ctx, clause))
     for n, k in enumerate(stray):  # «если он вор — граблю X»: no role civilian, refused
         hi = min([_branch_start(clause, h) for h in heads + stray if h > k], default=len(clause))
         lo = _branch_start(clause, k)
@@ -92,6 +92,9 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         excluded.update(range(lo, hi))
         role = rw[clause[k].w]
         _read_branch(ctx, clause, role, heads[last], hi, lo, items, branches)
+    ctx.loose_branches.extend(
+        (clause, k) for k, t in enumerate(clause) if t.word and k not in heads and
+        k not in excluded and rw.get(t.w) in SWINDLE_ROLES and _loose_head(clause, k))
 
 
 def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
@@ -114,16 +117,39 @@ def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
 _TOWARDS = frozenset({"к", "ко", "у", "по", "против", "на"})
 
 
+#: Verbs of conning somebody written right before him («Кидаю Сову.» above the branches).
+_CONNING = frozenset({"кидаю", "кину", "кидаем", "кинем", "киданём", "кинуть"})
+
+
+def _line_above(ctx: Ctx, clause: list[Tok]) -> list[Tok]:
+    """The last clause of the line right above ``clause``: the clause read before it, or,
+    when that one is not on that line (a line of no move word is never read, see
+    :func:`engine.grammar_windows.reading_windows`), that line's words read anew."""
+    lo = ctx.text.rfind("\n", 0, clause[0].start)
+    above = ctx.text.rfind("\n", 0, lo) + 1 if lo > 0 else -1
+    if lo <= 0 or not ctx.text[above:lo].strip() or ctx.text[lo:clause[0].start].strip():
+        return ctx.prev_clause  # (the branch does not open its line)
+    if ctx.prev_clause and ctx.prev_clause[-1].end > above:
+        return ctx.prev_clause
+    visible = visible_text(ctx.text)
+    if len(visible) != len(ctx.text):
+        return ctx.prev_clause
+    found = clauses(name_index(ctx.nicks).merge(tokenize_span(visible, above, lo)))
+    return found[-1] if found else ctx.prev_clause
+
+
 def _lead_before(ctx: Ctx, clause: list[Tok]) -> None:
-    """«Жулик идёт к Bigfoot'у.⏎Если он врач — …»: the line right above the first branch
-    names one living player after «к», «у», «по», «против», «на», and holds no move word
-    other than a visit: he is the swindle's target (``ctx.branch_lead``)."""
+    """«Жулик идёт к Bigfoot'у.⏎Если он врач — …», «Кидаю Сову.⏎док — …»: the line right
+    above the first branch names one living player after «к», «у», «по», «против», «на»
+    or right after a verb of conning («кидаю»), and holds no move word other than a visit:
+    he is the swindle's target (``ctx.branch_lead``)."""
     if not clause or any(kw.cls != V.VISIT for kw in
                          find_keywords(clause, set(), name_index(ctx.nicks))):
         return
     tg = [(h, i) for h, i, _ in _names_in(ctx, clause)]
     if len(tg) == 1 and tg[0][0].nick in ctx.alive and tg[0][0].nick != ctx.sender.nick and \
-            tg[0][1] > 0 and clause[tg[0][1] - 1].w in _TOWARDS:
+            tg[0][1] > 0 and (clause[tg[0][1] - 1].w in _TOWARDS or
+                              clause[tg[0][1] - 1].w in _CONNING):
         ctx.branch_lead = (tg[0][0].nick, span(ctx.text, clause, 0, len(clause)), clause[0].start)
 
 
@@ -195,10 +221,10 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
     «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
     before = [t.w for t in clause[max(0, k - 3):k]]
-    if "если" in before or "ежели" in before:
-        return True
+    if not _IF.isdisjoint(before) or before[-2:] == ["в", "случае"]:
+        return True  # («коли доктор —», «в случае доктор —»)
     before = [t.w for t in clause[max(0, k - 5):k]]  # «ежели она у нас доктор»
-    if before and before[0] in ("если", "ежели") and \
+    if before and before[0] in _IF and \
             all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
         return True
     nxt = clause[k + 1].w if k + 1 < len(clause) else ""
@@ -206,10 +232,32 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
                                        clause[k - 1].w in V.BRANCH_OPENERS)
 
 
+#: Words that open a condition («если доктор», «коли стерва», «ежели она комиссар»).
+_IF = frozenset({"если", "ежели", "коли"})
+
+
+def _loose_head(clause: list[Tok], k: int) -> bool:
+    """True when the role word at ``k`` may head a branch not read as one: a condition word
+    shortly before it («коли она стерва, —»), or it opens the clause with a dash, colon or
+    arrow after it. In a letter with branches such a word must give a branch or a question
+    (:func:`attach_branches`), never nothing."""
+    if any(t.w in _IF or t.w == "случае" for t in clause[max(0, k - 3):k]):
+        return True
+    return k == next((n for n, t in enumerate(clause) if t.word), -1) and \
+        k + 1 < len(clause) and clause[k + 1].w in _HEAD_MARKS
+
+
+#: Marks after a role word opening a line of a branch («маньяк —», «doc →», «свид:»).
+_HEAD_MARKS = frozenset({"—", "-", "–", ":", "→", "->", "=>", "="})
+
+
 def _branch_start(clause: list[Tok], k: int) -> int:
+    """The first token of the branch whose role word is at ``k`` (its «если», «в случае»)."""
     lo = k
     for j in range(k - 1, max(-1, k - 6), -1):
-        if clause[j].w in ("если", "ежели"):
+        if clause[j].w in _IF:
+            if j >= 2 and clause[j - 1].w == "," and clause[j - 2].w == "случае":
+                return max(0, j - 3) if j >= 3 and clause[j - 3].w == "в" else j - 2
             return j
         if clause[j].word and clause[j].w not in V.BRANCH_OPENERS:
             break
@@ -299,6 +347,7 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
         text = "; ".join(m.span for _, m, _ in branches)
         items.append(Item(first, problem=problem(text, "unparsed", "branch_without_target")))
         return
+    _unread_heads(ctx, items, branches)
     by_role: dict[str, Move] = {}
     for role, move, _ in branches:
         by_role[role] = move
@@ -308,3 +357,15 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
     ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
     for it in swindles:
         it.move = replace(it.move, branches=ordered)
+
+
+def _unread_heads(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
+    """Every branch written must be read: a role word that may head a branch
+    (:func:`_loose_head`) in a clause that gave no branch, move or problem is asked about
+    (``branch_unread``), never dropped in silence."""
+    for clause, k in ctx.loose_branches:
+        lo, hi = clause[0].start, clause[-1].end
+        if any(lo <= it.pos <= hi for it in items) or any(lo <= pos <= hi for *_, pos in branches):
+            continue
+        items.append(Item(lo, problem=problem(span(ctx.text, clause, 0, len(clause)), "unparsed",
+                                              "branch_unread")))
