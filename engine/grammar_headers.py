@@ -154,12 +154,13 @@ TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мише�
 
 
 _TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
+                                   "ночью", "нынче", "моей", "нашей", "его", "ее", "её",
                                    "сегодня", "сегодняшняя", "my", "мы", "for", "the", "night",
                                    "is"}  # «my» is read «мы» (engine.translit)
 
 
 _VICTIM_HEADS = TARGET_HEADS | {"жертва"}
-_TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS
+_TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS | {"жертвой", "целью"}
 
 
 def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
@@ -167,6 +168,8 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     whose role has one night move (:data:`_HEADER_CLASS`): that move, read after the colon,
     dash or «is»; weak, so without a name it is chatter."""
     cls = _HEADER_CLASS.get(actor.role)
+    if actor.mafia and actor.role != "thief" and clause[start].w in _BECOME_OPENERS:
+        cls = V.KILL  # «Нашей жертвой этой ночью станет X» from a clan member
     if cls is None or clause[start].w not in _TARGET_OPENERS:
         return []  # the common case: the clause opens with no word a heading holds
     k = start
@@ -177,8 +180,37 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         if t.word and t.w in heads:
             head = k if head is None else head
         elif head is not None and (t.w in (":", "—") or t.w == "is"):
+            if any(x.w in _OWNERS for x in clause[start:k]):
+                return []  # «Его цель — X»: somebody else's (the possessives are for «станет»)
             return [Kw(cls, start, k + 1, weak=True)]
+        elif t.word and t.w in _BECOME_HEADS and (cls == V.MANIAC or actor.role == "maniac" or
+                                                   cls == V.KILL or t.w == "целью") and \
+                k + 1 < len(clause) and clause[k + 1].w in _BECOMES and \
+                _victim_owner(clause, start, k, actor):
+            # «сегодня его жертвой станет Мурзик» (the maniac's story of himself), «моей
+            # целью будет X»: the name after the verb is the target
+            return [Kw(V.KILL if cls == V.KILL else cls, start, k + 2, weak=True)]
         elif not t.word or t.w not in _TARGET_FILLERS:
             return []
         k += 1
     return []
+
+
+#: «жертвой станет X», «целью будет X»: a victim or target in the instrumental before a verb
+#: of becoming (:func:`_night_target`).
+_BECOME_HEADS = frozenset({"жертвой", "целью"})
+_BECOMES = frozenset({"станет", "будет", "окажется"})
+_OWNERS = frozenset({"моей", "нашей", "его", "ее", "её"})
+_BECOME_OPENERS = _BECOME_HEADS | _OWNERS | {"сегодня", "этой", "ночью", "нынче"}
+
+
+def _victim_owner(clause: list[Tok], start: int, k: int, actor: Actor) -> bool:
+    """True when the victim of «… жертвой станет X» is the sender's: no possessive, «моей»
+    («нашей» from a clan member), or «его»/«её» in the maniac's story told of himself
+    («Маньяк точит нож… сегодня его жертвой станет X»)."""
+    owners = {t.w for t in clause[start:k] if t.word and t.w in _OWNERS}
+    if not owners:
+        return True
+    if owners <= {"моей"} or (actor.mafia and owners <= {"моей", "нашей"}):
+        return True
+    return actor.role == "maniac" and owners <= {"его"}

@@ -171,6 +171,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     lex = lexicon()
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     last = None
+    other = False  # the last subject named in the clause was another player
     for n, kw in enumerate(kws):
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
@@ -192,10 +193,14 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 continue  # «Смит ворует сам, я ему написала»: the member moves himself
             actor = subject_actor(ctx, clause, subjects[n], member, items)
             if actor is False:
+                other = True
                 continue  # «Маруська проверяет всех подряд»: about another player
+            other = False
             member = actor
             hit = nick_at(ctx, clause, clause_words(clause), subjects[n][0])
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
+        elif other and clause[kw.i].w in lex.third:
+            continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \

@@ -158,6 +158,8 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     if hit is not None and hit.nick == ctx.sender.nick:
         return member
     if ctx.sender.role != "boss":
+        if hit is None and not _own_role_word(ctx.sender, words[first]):
+            return False  # «Хозяйка зовёт Барсика» from the psycho: another role's move, talk
         return member if hit is None else False  # a role word: «Комиссар проверяет X»
     ref = member_ref(ctx, clause, first)
     if ref is None and hit is None and end == first + 1 and words[first] not in role_words():
@@ -185,6 +187,16 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         items.append(Item(clause[first].start, problem=ref[0]))
         return False
     return ref[0]
+
+
+def _own_role_word(sender: Actor, w: str) -> bool:
+    """True when the role word ``w`` names the sender's own role («Доктор лечит X» from the
+    doctor; «мирный» from the son or a plain civilian): a story told of that role is his
+    move, a story of another role is talk about another player."""
+    role = role_words().get(w)
+    if role is None or role == sender.role:
+        return True
+    return role == "civilian" and sender.role == "son"
 
 
 def _named_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
