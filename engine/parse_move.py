@@ -100,6 +100,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and ctx.last_hit is not None and not loose:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
+        if back is None and not loose and noun and kw.i >= 2 and \
+                clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w):
+            # «…к дому Буки и ставит ему капельницу»: the dative pronoun points back
+            found = antecedent(ctx, clause, lo, kw.i - 1, clause[kw.i - 1].w, ctx.sender.nick) \
+                or named_before(ctx, clause[kw.i - 1].w)
+            back = (found[0], kw.i - 1, kw.i) if found is not None else None
         if back is None and not loose and _counted_as(clause, kw.i):
             named = named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
             back = (named[0], kw.i, kw.j) if named is not None else None
@@ -200,6 +206,10 @@ def _sure_kill(ctx: Ctx, tg: Targets, item: Item, text: str, pos: int,
 
 _PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
                              "ней"})
+
+
+#: Dative pronouns between a verb and a move noun («ставит ему капельницу»).
+_DATIVE_BEFORE = frozenset({"ему", "ей"})
 
 
 #: Words between a keyword and a pronoun that points at the letter's last target.

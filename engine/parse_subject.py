@@ -22,16 +22,47 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     """``(first, end)`` tokens of the nickname or role word right before a third-person move
     word («Маруська проверяет …», «а Страж охраняет …»), or None."""
     if clause[kw.i].w not in lexicon().third:
-        return None
+        k = _verb_before_noun(ctx, clause, kw)
+        return None if k is None else _subject_before(ctx, clause, k - 1, True)
     return _subject_before(ctx, clause, kw.i - 1, True)
+
+
+#: Dative pronouns between a verb and its noun («ставит ему капельницу»).
+_DATIVES = frozenset({"ему", "ей", "им", "себе"})
+
+
+def _verb_before_noun(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
+    """The index of a third-person verb right before a move noun, a dative pronoun or a
+    nickname between («Доктор ставит Буке капельницу»: the noun's subject is the verb's), or
+    None."""
+    if kw.i != kw.j - 1 or not kw.weak or clause[kw.i].w in lexicon().third:
+        return None
+    k = kw.i - 1
+    if k >= 1 and clause[k].word and (clause[k].w in _DATIVES or name_index(ctx.nicks).exact(
+            clause_words(clause), k, None) is not None):
+        k -= 1
+    if k < 1 or not clause[k].word or not third_person(clause[k].w):
+        return None
+    return k
 
 
 def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     """The subject ending at token ``k`` or before it (see :func:`subject`); once, a target
     written before the verb is passed over («а Страж Сову охраняет», «Страж пусть меня
     охраняет»)."""
-    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP):
+    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP or
+                      _adverb(clause[k].w) or clause[k].w == ","):
+        if clause[k].w == ",":
+            k = _aside_start(clause, k)  # «доктор, кутаясь в плащ, пробирается …»
+            if k is None:
+                return None
         k -= 1
+    if k >= 1 and clause[k].w == "и" and first_try:
+        # «доктор пробирается к дому Буки и ставит ему капельницу»: the verb before «и»
+        # has the same subject
+        m = next((m for m in range(k - 1, 0, -1) if clause[m].word and
+                  third_person(clause[m].w)), None)
+        return None if m is None else _subject_before(ctx, clause, m - 1, False)
     if k < 0 or not clause[k].word:
         return None
     if clause[k].w in role_words():
@@ -55,6 +86,29 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     return None
 
 
+
+
+@functools.lru_cache(maxsize=20_000)
+def _adverb(w: str) -> bool:
+    """True for an adverb of manner or time between a subject and its verb («доктор тихо
+    пробирается»): a dictionary adverb that is no role word."""
+    if not is_known_word(w) or w in role_words() or w in _OTHERS:
+        return False
+    return morph().parse(w)[0].tag.POS == "ADVB"
+
+
+def _aside_start(clause: list[Tok], k: int) -> int | None:
+    """The index of the comma that opens an aside closed by the comma at ``k`` when the
+    aside opens with a verbal adverb or participle («, кутаясь в плащ,»); else None."""
+    for p in range(k - 1, max(-1, k - 8), -1):
+        if clause[p].w == ",":
+            if p + 1 < k and clause[p + 1].word and is_known_word(clause[p + 1].w) and \
+                    morph().parse(clause[p + 1].w)[0].tag.POS in ("GRND", "PRTF"):
+                return p
+            return None
+        if not clause[p].word:
+            return None
+    return None
 
 
 def _object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
