@@ -16,6 +16,7 @@ from .model import Problem
 from .names import name_index
 from .words import is_known_word, morph, role_words, third_person
 from .parse_forms import member_ref
+from .roles import CLAN_ROLES
 from .parse_types import Ctx, Item, member_at, nick_at
 
 def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
@@ -35,14 +36,16 @@ def _verb_before_noun(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
     """The index of a third-person verb right before a move noun, a dative pronoun or a
     nickname between («Доктор ставит Буке капельницу»: the noun's subject is the verb's), or
     None."""
-    if kw.i != kw.j - 1 or not kw.weak or clause[kw.i].w in lexicon().third:
+    if kw.i != kw.j - 1 or not kw.weak or clause[kw.i].w in lexicon().third or \
+            kw.cls == V.VOTE:
         return None
     k = kw.i - 1
     if k >= 1 and clause[k].word and (clause[k].w in _DATIVES or name_index(ctx.nicks).exact(
             clause_words(clause), k, None) is not None):
         k -= 1
-    if k < 1 or not clause[k].word or not third_person(clause[k].w):
-        return None
+    if k < 1 or not clause[k].word or not third_person(clause[k].w) or \
+            clause[k].w in lexicon().words:
+        return None  # («воришка пусть обворует шкафа голос за …»: a move of its own)
     return k
 
 
@@ -214,6 +217,10 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     if ctx.sender.role != "boss":
         if hit is None and not _own_role_word(ctx.sender, words[first]):
             return False  # «Хозяйка зовёт Барсика» from the psycho: another role's move, talk
+        if hit is not None and ctx.sender.mafia and hit.nick in ctx.state.players and \
+                ctx.state.players[hit.nick].clan == ctx.sender.clan and \
+                words[first] in role_words():
+            return member  # «наш воришка пусть нынче обчистит X» from the guard: refused
         return member if hit is None else False  # a role word: «Комиссар проверяет X»
     ref = member_ref(ctx, clause, first)
     if ref is None and hit is None and end == first + 1 and words[first] not in role_words():
@@ -248,8 +255,8 @@ def _own_role_word(sender: Actor, w: str) -> bool:
     doctor; «мирный» from the son or a plain civilian): a story told of that role is his
     move, a story of another role is talk about another player."""
     role = role_words().get(w)
-    if role is None or role == sender.role:
-        return True
+    if role is None or role == sender.role or (sender.mafia and role in CLAN_ROLES):
+        return True  # («наш воришка пусть обчистит X» from the guard: read, and refused)
     return role == "civilian" and sender.role == "son"
 
 
