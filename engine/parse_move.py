@@ -101,7 +101,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and noun and kw.i >= 2 and \
-                clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w):
+                clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w) and \
+                not is_verb(clause[kw.i].w):
             # «…к дому Буки и ставит ему капельницу»: the dative pronoun points back
             found = antecedent(ctx, clause, lo, kw.i - 1, clause[kw.i - 1].w, ctx.sender.nick) \
                 or named_before(ctx, clause[kw.i - 1].w)

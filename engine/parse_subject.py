@@ -215,11 +215,12 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     if hit is not None and hit.nick == ctx.sender.nick:
         return member
     if ctx.sender.role != "boss":
-        if hit is None and not _own_role_word(ctx.sender, words[first]):
+        bid = any(t.w in ("пусть", "пускай") for t in clause[end:end + 3])
+        if hit is None and not _own_role_word(ctx.sender, words[first], bid):
             return False  # «Хозяйка зовёт Барсика» from the psycho: another role's move, talk
         if hit is not None and ctx.sender.mafia and hit.nick in ctx.state.players and \
                 ctx.state.players[hit.nick].clan == ctx.sender.clan and \
-                words[first] in role_words():
+                words[first] in role_words() and bid:
             return member  # «наш воришка пусть нынче обчистит X» from the guard: refused
         return member if hit is None else False  # a role word: «Комиссар проверяет X»
     ref = member_ref(ctx, clause, first)
@@ -250,12 +251,14 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     return ref[0]
 
 
-def _own_role_word(sender: Actor, w: str) -> bool:
+def _own_role_word(sender: Actor, w: str, bid: bool = False) -> bool:
     """True when the role word ``w`` names the sender's own role («Доктор лечит X» from the
     doctor; «мирный» from the son or a plain civilian): a story told of that role is his
-    move, a story of another role is talk about another player."""
+    move, a story of another role is talk about another player. ``bid``: «пусть» after the
+    word; a clan member's «наш вор пусть обчистит X» is an order he may not give (read, and
+    refused)."""
     role = role_words().get(w)
-    if role is None or role == sender.role or (sender.mafia and role in CLAN_ROLES):
+    if role is None or role == sender.role or (sender.mafia and role in CLAN_ROLES and bid):
         return True  # («наш воришка пусть обчистит X» from the guard: read, and refused)
     return role == "civilian" and sender.role == "son"
 
