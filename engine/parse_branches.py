@@ -221,8 +221,12 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
     «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
     before = [t.w for t in clause[max(0, k - 3):k]]
-    if not _IF.isdisjoint(before) or before[-2:] == ["в", "случае"]:
-        return True  # («коли доктор —», «в случае доктор —»)
+    if before[-2:] == ["в", "случае"]:
+        return True  # («в случае доктор —»)
+    if not _IF.isdisjoint(before):
+        cond = max(n for n in range(max(0, k - 3), k) if clause[n].w in _IF)
+        # («коли доктор —»; not «если фанатка ищу врача у X»: the role she seeks)
+        return not any(t.word and t.w in lexicon().words for t in clause[cond + 1:k])
     before = [t.w for t in clause[max(0, k - 5):k]]  # «ежели она у нас доктор»
     if before and before[0] in _IF and \
             all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
@@ -233,7 +237,7 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
 
 
 #: Words that open a condition («если доктор», «коли стерва», «ежели она комиссар»).
-_IF = frozenset({"если", "ежели", "коли"})
+_IF = frozenset({"если", "ежели", "коли", "if"})
 
 
 def _loose_head(clause: list[Tok], k: int) -> bool:
