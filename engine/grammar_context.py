@@ -66,8 +66,9 @@ def negated_after(clause: list[Tok], j: int) -> bool:
     for k in range(j, len(clause)):
         if clause[k].w in _SKIP_VERBS:
             return True  # «Мирную охоту сегодня пропускаю»
-        if k + 1 >= len(clause):
-            return False
+        if k + 1 >= len(clause) or not any(t.word for t in clause[k + 1:]):
+            # «мо не», «мо нет)»: a refusal closing the clause (a phone's short «no»)
+            return clause[k].w == V.NEGATION or (clause[k].w == "нет" and k == j)
         if not clause[k].word and clause[k].w in SEGMENT_MARKS:
             if clause[k].w == "," and aside == 0 and k == j:
                 aside = 1  # «Охотиться, как и вчера, не буду»: a short remark between

@@ -46,6 +46,7 @@ from .textnorm import clean_text
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move
 from .parse_clause import read_clause
+from .parse_runon import run_on_parts
 from .parse_correct import asks_leave, correction
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
@@ -298,7 +299,9 @@ def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> 
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
     toks = unglued(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
                                         idx.soft_sign_form)), idx)
-    return _corrections_joined(clauses(_as_capitals(toks, idx) if lower else toks), idx)
+    found = clauses(_as_capitals(toks, idx) if lower else toks)
+    found = [part for c in found for part in run_on_parts(c, idx)]  # («бью X мо не голос Y»)
+    return _corrections_joined(found, idx)
 
 
 def _corrections_joined(found: list, idx) -> list:

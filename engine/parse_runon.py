@@ -1,0 +1,191 @@
+"""Run-on lines of phone letters: several moves with no punctuation between them (issue 11).
+
+«бью тыкву мо не буду голос ромео», «лечу себя сегодня страшно голоса барон и вася», «бью
+тыкву стоп не бью зяблика голос ромео». A host reads such a line as if it were punctuated:
+a new clause starts at each move word (a verb or a move noun such as «голос», «линч», «мо»)
+that follows a complete clause, and a correction («стоп», «ой нет», «хотя нет») right after a
+complete clause starts a clause of its own that corrects the one before. :func:`run_on_parts`
+makes those cuts; everything else reads the parts as it reads any clauses.
+
+A clause is complete when its move word has what it needs after it: a player (a nickname's
+form, «себя», «меня», a pronoun) or a refusal («мо не», «мо не буду», «мо сегодня не
+отправляю»). Only runs of words are cut: where punctuation stands between two move words
+the writer has already told where his clauses end.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import find_keywords, keyword_first
+from .grammar_tokens import Tok, clause_words
+from .grammar_plans import IF_WORDS
+from .words import is_verb, third_person
+
+#: Who a move is on, besides a nickname's form: the sender himself and pronouns.
+_SELF = frozenset({"себя", "меня", "мне", "собой", "мной", "сам", "сама"})
+#: Words that start a correction in the middle of a run-on line («…стоп…», «…ой нет…»).
+_OPENERS = frozenset({"стоп", "ой", "хотя", "нет", "нет-нет", "отбой", "блин"})
+#: Heads one of which a mid-line correction must hold.
+_HEADS = frozenset({"стоп", "нет", "нет-нет", "отбой"})
+#: Subjects of the next clause («…я чекаю юляшу», «…мы валим тыкву»).
+_SUBJECTS = frozenset({"я", "мы"})
+
+
+def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
+    """``clause`` cut where a run-on line starts a new clause (see the module's text): a list
+    of clauses, ``[clause]`` when nothing is cut. A correction cut off gets a comma after its
+    words («стоп не бью зяблика» reads as «стоп, не, бью зяблика» when the player differs
+    from the one before, so «не» is the spoken «no»)."""
+    if len(clause) < 4:
+        return [clause]
+    first = keyword_first()
+    if sum(1 for t in clause if t.word and t.w in first) < 1:
+        return [clause]
+    kws = [kw for kw in find_keywords(clause, set(), idx)]
+    if not kws:
+        return [clause]
+    words = clause_words(clause)
+    parts: list[list[Tok]] = []
+    prefix: list[Tok] = []  # a correction's words opening the part being made
+    lo = 0
+    for n, a in enumerate(kws):
+        if a.i < lo:
+            continue
+        nxt = kws[n + 1] if n + 1 < len(kws) else None
+        hi = nxt.i if nxt is not None else len(clause)
+        if any(not clause[k].word for k in range(a.j, hi)):
+            continue  # punctuation between: the writer's own clauses
+        cut = _correction_cut(clause, words, a, hi, idx)
+        if cut is not None:
+            c, end = cut
+            parts.append(prefix + clause[lo:c])
+            prefix = clause[c:end]
+            if end < len(clause) and (words[end - 1] != V.NEGATION or (
+                    nxt is not None and nxt.i == end and
+                    _target_word(words, nxt.j) != _target_word(words, a.j))):
+                prefix = prefix + [_comma(clause[end - 1])]  # «стоп не бью зяблика»
+            lo = end
+            continue
+        if nxt is None:
+            break
+        end = _clause_end(clause, words, a, nxt, idx)
+        if end is not None:
+            parts.append(prefix + clause[lo:end])
+            prefix, lo = [], end
+    if not parts:
+        return [clause]
+    parts.append(prefix + clause[lo:])
+    return [p for p in parts if p]
+
+
+def _comma(t: Tok) -> Tok:
+    """A comma the writer left out, right after token ``t`` (no text of its own)."""
+    return Tok("", ",", t.end, t.end, False)
+
+
+def _target_word(words: list[str], k: int) -> str:
+    return words[k] if k < len(words) else ""
+
+
+def _target_end(clause: list[Tok], words: list[str], lo: int, hi: int, idx) -> int | None:
+    """Where the target that completes a move word ending at ``lo`` ends, when
+    ``clause[lo:hi]`` opens with one (after prepositions and fillers): a player (a nickname's
+    form, «себя», «меня», a pronoun; more joined by «и», «,»), or a refusal within its first
+    three words («не», «не буду», «сегодня не отправляю»: the end is ``hi`` then). None when
+    nothing completes it."""
+    k = lo
+    while k < hi and (words[k] in V.PREPOSITIONS or words[k] in V.FILLERS):
+        k += 1
+    end = None
+    while k < hi:
+        size = _player_at(clause, words, k, idx)
+        if not size:
+            break
+        end = k = k + size
+        if k + 1 < hi and words[k] in ("и", ",") and words[k - 1] not in V.PRONOUNS and \
+                words[k + 1] not in V.PRONOUNS and words[k + 1] not in _SELF:
+            k += 1
+            continue
+        break
+    if end is None and any(words[n] == V.NEGATION for n in range(lo, min(hi, lo + 3))):
+        return hi
+    return end
+
+
+def _player_at(clause: list[Tok], words: list[str], k: int, idx) -> int:
+    """The number of words of the player named at ``k`` (0 when none is)."""
+    w = words[k]
+    if w[:1] == "\x00" or w in _SELF or w in V.PRONOUNS:
+        return 1
+    hit = idx.exact(words, k, None)
+    if hit is not None:
+        return hit.length
+    if len(w) >= 4 and not is_verb(w) and (clause[k].cap or _near_name(idx, w)):
+        return 1  # («бью Кузяку голос …», «чекаю васю голос …»: a form of a nickname)
+    return 0
+
+
+def _names_someone(clause: list[Tok], words: list[str], lo: int, hi: int, idx) -> bool:
+    """True when ``clause[lo:hi]`` names a player or holds a pronoun or a condition: it may
+    be the next move's object or subject («проверяю Кузю и его убиваем»), so no cut."""
+    return any(_player_at(clause, words, k, idx) or words[k] in IF_WORDS
+               for k in range(lo, hi))
+
+
+def _near_name(idx, w: str) -> bool:
+    near = idx.approximate(w)
+    return near is not None and near.kind in ("part", "pet")
+
+
+def _third(t: Tok) -> bool:
+    return t.word and third_person(t.w)
+
+
+def _clause_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
+    """Where the clause of keyword ``a`` ends before keyword ``b`` in a run of words, or
+    None when it does not end there. It ends when a target completes ``a`` and nothing after
+    that target but plain words stands before ``b``; a «не» right before ``b`` negates ``b``;
+    «я», «мы» before it are its subject. Never before «и», «а» (the writer joined the two),
+    at a verb in the third person (a member's order, a remark: «кекс грабит тыкву»), at a
+    move noun of ``a``'s own class, or after a condition («если»)."""
+    end = b.i
+    if _third(clause[a.i]) or _third(clause[b.i]) or (
+            b.cls == a.cls and not is_verb(words[b.i])) or \
+            (b.weak and b.cls not in (V.VOTE, V.HUNT)):
+        return None
+    if end > a.j and words[end - 1] == V.NEGATION:
+        end -= 1
+    if end > a.j and words[end - 1] in _SUBJECTS and is_verb(words[b.i]):
+        end -= 1
+    if end > a.j and words[end - 1] in ("и", "а", "или", "либо"):
+        return None
+    target = _target_end(clause, words, a.j, end, idx)
+    if target is None or _names_someone(clause, words, target, end, idx):
+        return None
+    if is_verb(words[b.i]) and end - 2 >= a.j and words[end - 2] in ("и", ","):
+        return None  # «ворую у Мурки и Совушку мочим»: the last name may be the verb's object
+    return end
+
+
+def _correction_cut(clause: list[Tok], words: list[str], a, hi: int,
+                    idx) -> tuple[int, int] | None:
+    """A correction opening right after the target of keyword ``a`` (before ``hi``): (where
+    it starts, where its words end), or None. Its words are a run of correction words
+    holding a head («стоп», «ой нет», «хотя нет»), and a «не» right after them; a lone «нет»
+    opens one only before a move word or a name («бью тыкву нет бью зяблика»)."""
+    if _third(clause[a.i]):
+        return None
+    c = _target_end(clause, words, a.j, hi - (words[hi - 1] == V.NEGATION), idx)
+    if c is None or c >= hi or words[c] not in _OPENERS:
+        return None
+    end = c
+    while end < len(clause) and clause[end].word and words[end] in V.CORRECTION_WORDS:
+        end += 1
+    if _HEADS.isdisjoint(words[c:end]):
+        return None
+    if end < len(clause) and words[end] == V.NEGATION:
+        end += 1
+    if words[c] == "нет" and end == c + 1 and end < len(clause) and not (
+            words[end] in keyword_first() or idx.exact(words, end, None) is not None):
+        return None  # «лечу тыкву нет смысла …»: no correction
+    return c, end
