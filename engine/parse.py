@@ -47,6 +47,7 @@ from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move
 from .parse_clause import read_clause
 from .parse_runon import run_on_parts
+from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
@@ -297,8 +298,8 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None):
 
 def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> list:
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
-    toks = unglued(idx.merge(read_latin(tokenize_span(visible, lo, hi), visible, known,
-                                        idx.soft_sign_form)), idx)
+    toks = unglued(idx.merge(read_latin(messenger_fixes(tokenize_span(visible, lo, hi)),
+                                        visible, known, idx.soft_sign_form)), idx)
     found = clauses(_as_capitals(toks, idx) if lower else toks)
     found = [part for c in found for part in run_on_parts(c, idx)]  # («бью X мо не голос Y»)
     return _corrections_joined(found, idx)
