@@ -397,13 +397,9 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
               # «esli doc — lechu X»: the English short word of a Latin-letter letter
               "doc": "doctor", "doca": "doctor", "docu": "doctor"} | {
               # «maniak» read from Latin letters («esli maniak to …»)
-              "маниак" + end: "maniac" for end in ("", "а", "у", "ом", "е")} | {
-              # the English role words of a mixed letter («witness → X», «if doctor: …») and
-              # the nominative of slang role words («шиза —», «хозяйка —»: the swindler's
-              # branches)
-              "doctor": "doctor", "detective": "detective", "sheriff": "detective",
-              "hostess": "hostess", "psycho": "psycho", "thug": "thug", "witness": "witness",
-              "maniac": "maniac", "шиза": "psycho", "хозяйка": "hostess"}
+              "маниак" + end: "maniac" for end in ("", "а", "у", "ом", "е")}
+# The English role words of a mixed letter («witness → X», «if doctor: …») and slang role
+# words («шиза —», «хозяйка —») are in engine.roles.ROLE_SYNONYMS, with the other role words.
 
 
 def compound_role(w: str) -> str | None:
