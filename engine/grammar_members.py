@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
+from .grammar_orders import new_role_remark
 from .grammar_rules import actor_of, problem
 from .grammar_tokens import Tok
 from .lexicon import lexicon
@@ -125,8 +126,8 @@ def role_subject(state, sender, nicks: tuple[str, ...], clause: list[Tok], k: in
     the clause is no such order."""
     if k >= len(clause) or not clause[k].word or not _name_like(clause[k].w):
         return None
-    found = move_class_after(clause, k + 1)
-    if found is None:
+    found = move_class_after(clause, new_role_remark(clause, k + 1))
+    if found is None:  # («Бин, ты теперь вор, воруешь у Сыча»: his new role told first)
         return None
     cls = found[0]
     if cls not in DEFAULT_CLASS.values():
