@@ -110,6 +110,8 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
                 continue
         else:
             cyr = cyrillic_reading(w)
+            if cyr != w and not known(cyr):
+                cyr = next((c for c in phone_readings(w) if known(c)), cyr)
             if cyr != w and not known(cyr) and respell is not None:
                 cyr = respell(cyr) or cyr  # «Vafelku»: «вафелку» is «вафельку»
             if cyr == w or not known(cyr):
@@ -123,6 +125,36 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
                     CYRILLIC(out[n + 1].w) and toks[n + 1].w != out[n + 1].w:
                 out[n] = t._replace(w="и")
     return toks if out is None else out
+
+
+#: A Latin vowel: a «u» after one is «ю» on a phone («ohranyau» → «охраняю», «delau» →
+#: «делаю»), an «i» after one at the word's end or before a consonant is «й» («reshai» →
+#: «решай», «moika»).
+_PHONE_U = re.compile(r"(?<=[aeio])u")
+_PHONE_I = re.compile(r"(?<=[aeou])i(?![aeiouy])")
+
+
+def phone_readings(word: str) -> tuple[str, ...]:
+    """Other Cyrillic readings of a Latin word as phones type Russian, for a word whose usual
+    reading (:func:`cyrillic_reading`) is no Russian word: a «u» after a vowel as «ю», an
+    «i» after a vowel and before no vowel as «й» («ohranyau» → «охраняю», «reshai» →
+    «решай»). Empty when none applies."""
+    out = []
+    for pattern, mark in ((_PHONE_U, "ю"), (_PHONE_I, "й")):
+        if pattern.search(word):
+            marked = pattern.sub("\x01" if mark == "ю" else "\x02", word)
+            out.append(cyrillic_reading_marked(marked))
+    if len(out) == 2:
+        both = _PHONE_I.sub("\x02", _PHONE_U.sub("\x01", word))
+        out.append(cyrillic_reading_marked(both))
+    return tuple(out)
+
+
+def cyrillic_reading_marked(word: str) -> str:
+    """:func:`cyrillic_reading` of a word with «\x01» standing for «ю», «\x02» for «й»."""
+    parts = re.split("([\x01\x02])", word)
+    return "".join("ю" if p == "\x01" else "й" if p == "\x02" else
+                   (transcribe(p, _TABLE, _y_after_vowel) if p else "") for p in parts)
 
 
 def latin_words(words) -> dict[str, str]:
