@@ -71,8 +71,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
             readings = [_reading_forms(w) for w in words]
-            parts = tuple({**_translated(w, nick, alone), **r, **word_forms(w)}
-                          for w, r in zip(words, readings))
+            parts = tuple({**_short_reading(w), **_translated(w, nick, alone), **r,
+                           **word_forms(w)} for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
@@ -169,6 +169,16 @@ def _reading_forms(word: str) -> dict[str, frozenset[str]]:
             if form not in base:
                 out[form] = out.get(form, frozenset()) | cases
     return out
+
+
+def _short_reading(word: str) -> dict[str, frozenset[str]]:
+    """The usual Cyrillic reading of two letters of a short Latin word of a multi-word nick,
+    undeclined («ху» for the «Who» of «Dr.Who»: «Доктора Ху»); it names the player only
+    beside the nick's other words (never alone: it is no key of ``idx.parts``)."""
+    if not re.fullmatch(r"[a-z]{2,3}", word):
+        return {}
+    short = [r for r in name_readings(word, shortest=2) if len(r) == 2][:1]
+    return {r: ALL_CASES for r in short}
 
 
 def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
@@ -334,6 +344,9 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
                 forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
             idx.parts.setdefault(form, set()).add(nick)
+            if len(form) >= 5:  # a slip in a piece («дмона» for «димона» of «Dimon4ik»)
+                idx.fuzzy_choices.append(form)
+                idx.fuzzy_owner.append(nick)
         for reading in _readings(piece) + _long_stems(piece) if LAT.search(piece) else [piece]:
             _add_stems(idx, nick, reading)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .names_given import full_names, names_listed, names_written, neutral_names
 from .names_merge import merge_tokens
-from .names_pets import longest_root_owners, pet_owners
+from .names_pets import clipped_owners, longest_root_owners, pet_owners
 from .translit import cyrillic_reading
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
@@ -401,6 +401,9 @@ class NameIndex:
             return None
         if laughter(word):
             return None  # «хехе» is no slip of «Лехе»
+        clipped = clipped_owners(self.bases, word)
+        if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
+            return _hit(sorted(clipped), "pet")
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 

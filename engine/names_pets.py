@@ -84,6 +84,8 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[
             if not heads:
                 continue
             stem = max(heads, key=len)
+            if suffix in ("а", "я") and stem[-1:] == "х" and len(stem) >= 5:
+                heads.add(stem[:-1] + "ш")  # «Ромаха» for «Ромашка», «Натаха» for «Наташа»
             clipped = suffix in _CLIP_SUFFIXES
             if clipped and stem[-1] in _ALTERNATION:  # «прянич-ек» → «пряник»
                 heads |= {stem[:-1] + c for c in _ALTERNATION[stem[-1]]}
@@ -177,3 +179,39 @@ def longest_root_owners(roots: dict[str, set[str]], read_roots: dict[str, set[st
                for lemma in lemmas):
         return set()
     return set(owners)
+
+
+#: Case endings a clipped nickname takes («Лолю», «Лоли» of «Лоля» for «Lolipop»).
+_CASE_ENDINGS = ("ями", "ами", "ой", "ей", "ом", "ем", "а", "я", "ю", "у", "е", "и", "ы")
+
+
+#: What a clipped nickname ends in: the suffixes after which a nick may be cut short
+#: (:data:`_CLIP_SUFFIXES`), «-ька», or just «а», «я» («Лоля»); not «-ка», «-шка», which
+#: make other nouns of a cut word («Потрош-ка»).
+_CLIPPED_ENDS = tuple(sorted(_CLIP_SUFFIXES | {"ька", "а", "я"}, key=len, reverse=True))
+
+
+def clipped_owners(bases: dict[str, list[str]], word: str) -> set[str]:
+    """The nickname a word no dictionary knows is a clipped pet form of: the word without its
+    case ending and a pet suffix or ending (:data:`_CLIPPED_ENDS`) is a stem
+    of three letters or more, ending in a consonant, that begins exactly one nickname's
+    spelling (``bases``: nick → nominative spellings, Latin nicks also read in Cyrillic)
+    before a vowel and more than two letters short of it («Лолька», «Лолю» for «Lolipop»
+    read «лол|ипоп»; «Бульдика» for «Bulldozer»; not «Бруня» for «Brutus»). ``set()`` when
+    no nickname or several begin so, or the word is in the dictionary."""
+    if not re.fullmatch(r"[а-я]{4,}", word) or is_known_word(word):
+        return set()
+    lemmas = {word}
+    for ending in _CASE_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            lemmas |= {word[:-len(ending)] + v for v in ("а", "я", "")}
+    stems = {lemma[:-len(suffix)] for lemma in lemmas for suffix in _CLIPPED_ENDS
+             if lemma.endswith(suffix) and len(lemma) - len(suffix) >= 3}
+    owners: set[str] = set()
+    for stem in stems:
+        if stem[-1] in _VOWELS + "ьй":
+            continue  # cut after a consonant, before a vowel: «Лол|ипоп», not «Бру|тус»
+        owners |= {n for n, spellings in bases.items() for b in spellings
+                   if CYR.search(b) and b.startswith(stem) and len(b) > len(stem) + 2
+                   and b[len(stem)] in _VOWELS}
+    return owners if len(owners) == 1 else set()

@@ -229,6 +229,11 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 1, ("л",)
     if ch == "g" and nxt == "h" and i == 0:
         return 2, ("г", "гх")  # «Ghost» → «Гост»
+    if english and ch == "w" and nxt == "h" and i == 0:
+        # an English «wh» is said «у» («White» → «Уайт»), before «o» «х» («Who» → «Ху»)
+        return 2, ("х", "у", "в") if after == "o" else ("у", "в")
+    if english and ch == "o" and i == 2 and word[:2] == "wh":
+        return 1, ("у", "о")  # («Who» → «Ху», «Whom» → «Хум»)
     if ch == "h":
         return 1, ("х", "", "г") if i == 0 else ("х",)
     if ch == "j":
@@ -267,7 +272,7 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
 
 
 @functools.lru_cache(maxsize=4096)
-def name_readings(word: str, limit: int = 24) -> tuple[str, ...]:
+def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, ...]:
     """The Cyrillic spellings Russians give a Latin name or nickname word (lower case,
     letters only), the usual first: Latin and Greek names as in Russian classics (c → ц
     before e, i, y, else к; ch → х; qu → кв; th → т; ph → ф; au → ав; «-us» dropped,
@@ -276,7 +281,8 @@ def name_readings(word: str, limit: int = 24) -> tuple[str, ...]:
     sounds (j → дж, an open a → ей: Jason → «Джейсон»), a soft l before a consonant
     («Вульпекула»), an h said or not («Иероним»), a Russian word in Latin letters with its
     soft sign («Vityaz» → «Витязь»). At most ``limit`` readings, each with at most three
-    choices other than the usual one. Not lower-case Latin letters: ``()``."""
+    choices other than the usual one, of ``shortest`` letters or more. Not lower-case Latin
+    letters: ``()``."""
     if not re.fullmatch(r"[a-z]+", word):
         return ()
     stem, tails = word, ("",)
@@ -301,7 +307,7 @@ def name_readings(word: str, limit: int = 24) -> tuple[str, ...]:
         partial.sort(key=lambda p: p[1])
         del partial[limit * 4:]
     for text, _ in sorted(partial, key=lambda p: p[1]):
-        if text not in out and len(text) >= 3:
+        if text not in out and len(text) >= shortest:
             out.append(text)
     return tuple(out[:limit])
 
