@@ -106,6 +106,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             # «Р2Д2» for «R2D2»: letters and digits together, the letters typed in Cyrillic
             _add(idx.single, nick, word_forms(translit(words[0])))
         _add_stems(idx, nick, words[0])
+        if LAT.search(words[0]) and not re.search(r"\d", words[0]):
+            for reading in _long_stems(words[0]):  # «Бульдика» for «Bulldozer» read «бульдозер»
+                _add_stems(idx, nick, reading)
         _add_roots(idx, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
         if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
