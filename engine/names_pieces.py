@@ -21,7 +21,8 @@ def nick_pieces(nick: str) -> list[str]:
     words cut at anything but letters, at digits and at a capital inside a word
     («NoobSlayer228» → noob, slayer; «Krot.exe» → krot, exe; «dron4ik» → dron), each word
     of the nick with a digit between letters read as a letter («J0ker» → joker, «dron4ik» →
-    dronchik, «N00b-Slayer» → noob), and the letters of a nick spelled letter by letter
+    dronchik, «N00b-Slayer» → noob), a word with an apostrophe inside written without it
+    («Lo'ra» → lora, «Д'Артаньян» → дартаньян), and the letters of a nick spelled letter by letter
     joined («k.a.t.y.a» → katya). The nick itself (one word) is not among them."""
     out: list[str] = []
     words = re.findall(r"[^\W_]+", nick)
@@ -35,6 +36,8 @@ def nick_pieces(nick: str) -> list[str]:
             out.append(leet)
     if len(words) > 2 and all(len(w) == 1 for w in words):
         out.append("".join(words))
+    for joined in re.findall(r"[^\W_]+(?:['’`][^\W_]+)+", nick):
+        out.append(re.sub(r"['’`]", "", joined))  # «Lo'ra» is also «lora»: «Лору», «Лорочку»
     whole = norm(nick)
     seen: list[str] = []
     for piece in out:
