@@ -65,6 +65,10 @@ def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
                     _target_word(words, nxt.j) != _target_word(words, a.j))):
                 prefix = prefix + [_comma(clause[end - 1])]  # «стоп не бью зяблика»
             lo = end
+            if nxt is not None and nxt.i > end and not _third(clause[nxt.i]) and \
+                    _target_end(clause, words, end, nxt.i, idx) == nxt.i:
+                parts.append(prefix + clause[end:nxt.i])  # «стоп ромео голос зяблика»
+                prefix, lo = [], nxt.i
             continue
         if nxt is None:
             break
