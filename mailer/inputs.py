@@ -207,15 +207,41 @@ def _letter_votes_replaced(store: Store, day: int, votes: dict[str, list[str]]) 
             for nick in sorted(mailed) if sorted(mailed[nick]) != sorted(votes[nick])]
 
 
+#: Events under which the host strips players of their vote (DECISIONS.md §6.6, §6.7).
+VOTE_LOSING_EVENTS = frozenset({"paradox", "palms"})
+
+
+def _event_words(event: str, names: dict[str, str]) -> str:
+    return "без события" if event == "none" else f"«{names.get(event, event)}»"
+
+
+def clear_lost_votes(s, day: int) -> list[str]:
+    """Delete the ``lost_vote`` rows of ``day`` in session ``s`` (the host changed the day's
+    event to one that strips no vote). Returns the nicks that got their vote back."""
+    from sqlmodel import select
+
+    rows = list(s.exec(select(DayInput).where(DayInput.day == day, DayInput.kind == "lost_vote")))
+    for row in rows:
+        s.delete(row)
+    return [row.nick for row in rows]
+
+
 def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
     """Strip these players of their vote for the open day («Парадокс», «Пальмы цветут»).
     ``nicks``: as the host typed them (any case, е for ё). Returns the roster nicks.
 
     Raises:
-        GameError: no open day, a name that is no player, or a dead player (he has no vote
-            to lose); nothing is stored then.
+        GameError: no open day, a day whose event strips no vote (DECISIONS.md §6: only
+            «Парадокс» and «Пальмы цветут» do), a name that is no player, or a dead player
+            (he has no vote to lose); nothing is stored then.
     """
+    from engine.reasons import EVENTS_RU
+
     ctx = _open_day(store)
+    if ctx.info.event not in VOTE_LOSING_EVENTS:
+        raise GameError(
+            f"лишить голоса можно только в день «Парадокс» или «Пальмы цветут»; событие дня "
+            f"{ctx.day} — {_event_words(ctx.info.event, EVENTS_RU)}")
     done = []
     for name in nicks:
         nick = _nick(ctx, name)

@@ -20,7 +20,7 @@ from mailer.export import export_game
 from mailer.inputs import import_posts, import_votes, palms_words, set_lost_votes
 from mailer.store import DayRow, Store, loads
 from mailer.sync import sync
-from mailer.day import GameError, close_day, init_game, remind, reopen_day, set_deadline
+from mailer.day import GameError, close_day, init_game, remind, reopen_day, set_deadline, set_event
 from mailer.reports import explain_day, newspaper, status
 
 START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
@@ -190,6 +190,7 @@ def test_forum_thread_votes_and_lost_votes(demo):
     assert rep.rows == 2 and rep.problems == ["строка 3: не понял, чей это пост: «шум без ника»"]
     voted = {p.nick for p in status(cfg, store).players if p.voted}
     assert {"Гоша", "Тортилла"} <= voted
+    set_event(cfg, store, "paradox", now=AFTER)  # only «Парадокс» and «Пальмы» strip votes
     assert set_lost_votes(store, ["гоша"]) == ["Гоша"]
     with pytest.raises(GameError):
         set_lost_votes(store, ["Никто"])
@@ -260,7 +261,6 @@ def test_newspaper_with_host_lyric(demo, tmp_path):
 @pytest.mark.sqlite_only
 def test_secret_day_shows_counts_only(demo):
     cfg, store = demo
-    from mailer.day import set_event
 
     set_event(cfg, store, "secret", now=START)
     sync(cfg, store, now=AFTER)
@@ -273,7 +273,6 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
     """open-day --event after a drawn «Праздник»: the mortar letter must not go out (found by
     the 12-day e2e: a stale «you have immunity» letter reached a player on a «Ярость» day)."""
     from mailer.outbox import send_all
-    from mailer.day import set_event
 
     cfg, store = demo
 
@@ -300,7 +299,6 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     from mailer.outbox import send_all
     from engine.reasons import EVENTS_RU as EVENT_NAMES_RU
     from mailer.store import Outgoing
-    from mailer.day import set_event
 
     cfg, store = demo
     sync(cfg, store, now=AFTER)
@@ -334,7 +332,6 @@ def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
     """A «Страх» day reopened to correct votes: the old chooser's answer must not decide the
     lynch when the corrected votes make someone else the most-voted player."""
     cfg, store = demo
-    from mailer.day import set_event
 
     set_event(cfg, store, "fear", now=START)
     sync(cfg, store, now=AFTER)
@@ -356,7 +353,6 @@ def test_fear_choice_is_a_player_typed_as_the_host_types_it(demo):
     """``close-day --fear-choice``: a nick in another letter case or with е for ё is that
     player; a name that is no player is refused before anything is resolved."""
     cfg, store = demo
-    from mailer.day import set_event
 
     set_event(cfg, store, "fear", now=START)
     sync(cfg, store, now=AFTER)
@@ -395,7 +391,6 @@ def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):
     """During a «Страх» wait the day is still open; ``open-day --event`` would have replaced
     its event and dropped the waiting lynch. It is refused with what to do instead."""
     cfg, store = demo
-    from mailer.day import set_event
 
     set_event(cfg, store, "fear", now=START)
     sync(cfg, store, now=AFTER)
@@ -545,6 +540,7 @@ def test_host_tools_by_the_cli(demo, tmp_path):
     typo = run("votes", "import", str(votes))
     assert typo.exit_code == 1 and ("строка 2: не понял «Бука,Вишенко»; нет такого игрока «Вишенко» "
                                     "(может быть, «Вишенка»?)") in typo.output
+    assert run("open-day", "--event", "Парадокс").exit_code == 0
     lost = run("lost-vote", "Бармалеи")
     assert lost.exit_code == 1 and "нет игрока «Бармалеи» (может быть, «Бармалей»?)" in lost.output
     assert {p.nick for p in status(cfg, store).players if p.voted} & {"Гоша"} == set()
@@ -704,9 +700,29 @@ def test_lost_vote_refuses_a_dead_player(demo):
     import_votes(cfg, store, "".join(f"{n},Вишенка\n" for n in players if n != "Вишенка"),
                  now=START + timedelta(minutes=1))
     assert close_day(cfg, store, now=AFTER).result.lynched == ["Вишенка"]
+    set_event(cfg, store, "paradox", now=AFTER)
     with pytest.raises(GameError, match="Вишенка уже не в игре"):
         set_lost_votes(store, ["вишенка"])
     assert set_lost_votes(store, ["Гоша"]) == ["Гоша"]
+
+
+def test_lost_votes_only_under_paradox_or_palms_and_given_back_when_the_event_changes(demo):
+    """DECISIONS.md §6: only «Парадокс» and «Пальмы цветут» strip a vote. ``lost-vote`` on
+    another day is refused; a vote stripped under «Парадокс» comes back when the host changes
+    the day's event to one that strips none (a trial: it stayed under «Страх» and the
+    explanation said the vote failed because the player was stripped of it)."""
+    cfg, store = demo
+    with pytest.raises(GameError, match="лишить голоса можно только в день «Парадокс» или "
+                                        "«Пальмы цветут»; событие дня 1 — без события"):
+        set_lost_votes(store, ["Гоша"])
+    set_event(cfg, store, "paradox", now=START)
+    assert set_lost_votes(store, ["Гоша"]) == ["Гоша"]
+    assert [p.nick for p in status(cfg, store).players if p.lost_vote] == ["Гоша"]
+    _, lines = set_event(cfg, store, "palms", now=START)  # «Пальмы» strip votes too: kept
+    assert not any("лишение голоса снято" in line for line in lines)
+    _, lines = set_event(cfg, store, "fear", now=START)
+    assert "лишение голоса снято (новое событие его не даёт): Гоша" in lines
+    assert [p.nick for p in status(cfg, store).players if p.lost_vote] == []
 
 
 def test_votes_file_in_cp1251_and_utf8_bom_imported(demo, tmp_path):
@@ -819,7 +835,6 @@ def test_role_letters_name_day_1s_event(tmp_path):
     it changes, or says there is none; open-day --event before the roles are sent renders the
     queued role letters again; after they were sent, every living player is told of the change."""
     from mailer.outbox import send_all
-    from mailer.day import set_event
     from mailer.store import Outgoing
 
     cfg = load_config(copy_demo(tmp_path / "game"))
@@ -938,7 +953,6 @@ def test_open_day_event_is_safe_to_repeat_and_tells_the_event_last_set(demo):
     from engine.reasons import EVENTS_RU
     from mailer.outbox import send_all
     from mailer.store import Outgoing
-    from mailer.day import set_event
 
     cfg, store = demo
     sync(cfg, store, now=AFTER)

@@ -170,7 +170,20 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
             announced = _roles_again(cfg, s, row, ctx.state, renderer)
             announcement = lambda nick: f"role:{nick}"  # noqa: E731
         changed = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now, announcement)
-        return row, stale + _changed_lines(row, announced, changed) + _votes_too_many(s, store, row)
+        return row, (stale + _changed_lines(row, announced, changed) + _votes_too_many(s, store, row)
+                     + _votes_given_back(s, row))
+
+
+def _votes_given_back(s: Session, row: DayRow) -> list[str]:
+    """The players stripped of their vote (``lost-vote``) get it back when the open day's
+    event is changed to one that strips no vote (DECISIONS.md §6: only «Парадокс» and
+    «Пальмы цветут» do): the host's line naming them, or nothing."""
+    from ..inputs import VOTE_LOSING_EVENTS, clear_lost_votes
+
+    if row.event in VOTE_LOSING_EVENTS:
+        return []
+    back = clear_lost_votes(s, row.day)
+    return [f"лишение голоса снято (новое событие его не даёт): {', '.join(back)}"] if back else []
 
 
 def _changed_lines(row: DayRow, announced: list[str], changed: "_Changed") -> list[str]:
