@@ -36,7 +36,7 @@ from .parse_votes import (
     za_alone,
 )
 from .parse_move import before_refused, read_move
-from .parse_subject import subject, subject_actor, talk_of_others
+from .parse_subject import subject, subject_actor, talk_of_others, untied_subject
 from .parse_gapping import today_after_past
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
@@ -202,6 +202,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif other and clause[kw.i].w in lex.third:
             continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
         elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
+            untied_subject(ctx, clause, kw, items)  # «Ночью Айболит лечит X»: whose move? Ask
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
                 action_for(kw.cls, ctx.sender, ctx.turn) is None and (mate := unnamed_member(

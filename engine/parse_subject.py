@@ -9,7 +9,7 @@ import functools
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
-from .grammar_rules import Actor, problem
+from .grammar_rules import Actor, action_for, problem
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
@@ -54,8 +54,11 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     written before the verb is passed over («а Страж Сову охраняет», «Страж пусть меня
     охраняет»)."""
     while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP or
-                      _adverb(clause[k].w) or clause[k].w == ","):
-        if clause[k].w == ",":
+                      _adverb(clause[k].w) or clause[k].w == "," or
+                      (k >= 1 and clause[k].w in _TIMES and clause[k - 1].w in _TIME_PREPS)):
+        if clause[k].w in _TIMES and k >= 1 and clause[k - 1].w in _TIME_PREPS:
+            k -= 1  # «Крыска к утру вынесет …»: a time between the subject and its verb
+        elif clause[k].w == ",":
             k = _aside_start(clause, k)  # «доктор, кутаясь в плащ, пробирается …»
             if k is None:
                 return None
@@ -89,6 +92,12 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     return None
 
 
+
+
+#: «к утру», «до рассвета», «под утро»: a time between a subject and its verb.
+_TIMES = frozenset({"утру", "утра", "утро", "вечеру", "рассвету", "рассвета", "полуночи",
+                    "ночи"})
+_TIME_PREPS = frozenset({"к", "до", "под"})
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -287,7 +296,7 @@ def _named_subject(ctx: Ctx, clause: list[Tok], kw: Kw, lex) -> bool:
         return False
     k = kw.i - 1
     while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _OBJECTS or
-                      clause[k].w in _HABIT):
+                      clause[k].w in _HABIT or _adverb(clause[k].w)):
         k -= 1
     first = next((n for n, t in enumerate(clause) if t.word), len(clause))
     if k <= first or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha():
@@ -304,3 +313,37 @@ def _named_subject(ctx: Ctx, clause: list[Tok], kw: Kw, lex) -> bool:
             return False  # the sender himself («Сёма зовёт Пепла»)
     near = idx.approximate(w)
     return near is None or ctx.sender.nick not in ((near.nick,) if near.nick else near.candidates)
+
+
+def untied_subject(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item]) -> None:
+    """A story whose third-person move word has for its subject a capitalised word that is
+    no player, no role and no form of the sender's nick («Ночью Айболит лечит Буку» from the
+    doctor): when the move is one the sender's role makes and a player is named after it,
+    the host cannot tell whose move it is, so a problem is added to ``items`` (asked)
+    instead of the talk it would be for another player's name."""
+    lex = lexicon()
+    if ctx.sender.role == "boss" or clause[kw.i].w not in lex.third:
+        return
+    k = kw.i - 1
+    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _HABIT or
+                      _adverb(clause[k].w)):
+        k -= 1
+    if k < 1 or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha() or \
+            clause[k].w in role_words() or clause[k].w in _CLAN_NOUNS or \
+            clause[k - 1].w in ("пусть", "пускай") or any(t.w in ("пусть", "пускай")
+                                                         for t in clause[k:kw.i]):
+        return
+    idx = name_index(ctx.nicks)
+    words = clause_words(clause)
+    if any(idx.exact(words, n, None) is not None for n in range(max(0, k - 2), k + 1)) or \
+            idx.approximate(words[k]) is not None or \
+            idx.approximate(words[k], strict=True) is not None:
+        return  # another player (or a near miss of one): talk about him
+    if action_for(kw.cls, ctx.sender, ctx.turn) is None:
+        return
+    end = next((n + 1 for n in range(kw.j, min(len(clause), kw.j + 4)) if clause[n].word and
+                idx.exact(words, n, None) is not None), None)
+    if end is None:
+        return
+    items.append(Item(clause[k].start, problem=problem(span(ctx.text, clause, k, end),
+                                                       "unparsed", "story_subject")))
