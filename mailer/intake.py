@@ -173,6 +173,32 @@ def back_to_pending(letter: Letter) -> None:
         setattr(letter, column, value)
 
 
+def release_answers(s: Session, letters: list[Letter]) -> int:
+    """Make way for new answers to ``letters``, which are about to be read again (``reread``,
+    ``reopen-day``): their unsent answers (In-Reply-To one of their Message-IDs: the reply,
+    the «unknown address» notice, the «held» reply) are deleted, so a player never gets both
+    the old answer and the new one; a sent reply stays as it is but gives up its ``ref``
+    (``reply:<Message-ID>`` gets ``~<id>`` appended), so the new reading's reply is queued
+    instead of being taken for it. Returns how many unsent answers were deleted."""
+    from .out_state import UNSENT
+    from .store import Outgoing
+
+    ids = {f"<{letter.message_id}>" for letter in letters if letter.message_id}
+    if not ids:
+        return 0
+    gone = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reply", "unknown_sender")))):
+        if (loads(out.headers_json) or {}).get("In-Reply-To") not in ids:
+            continue
+        if out.state in UNSENT:
+            s.delete(out)
+            gone += 1
+        elif out.kind == "reply" and out.ref.startswith("reply:") and "~" not in out.ref:
+            out.ref = f"{out.ref}~{out.id}"
+            s.add(out)
+    return gone
+
+
 def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:
     """Fill a too-large letter's row from its header: ``duplicate`` of an earlier letter under
     its Message-ID, else ``skipped``, with the size note for the host."""

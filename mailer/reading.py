@@ -233,9 +233,29 @@ class _Run:
                 taken.add(row["ref"])
                 fresh.append(row)
         if fresh:
+            self._own_ids(s, fresh)
             s.execute(insert(table), fresh)
         for _ in fresh:
             crash_point("queued")
+
+    def _own_ids(self, s: Session, rows: list[dict]) -> None:
+        """Give each of ``rows`` whose Message-ID a stored letter already holds a ref and an id
+        of its own (``<ref>~2``, ``~3``, …): a letter read again (``reread``, ``reopen-day``)
+        whose earlier answer was sent (:func:`mailer.intake.release_answers` freed its ref; its
+        Message-ID stays, RFC 5322 §3.6.4: never reused)."""
+        from .outbox import message_id_for
+
+        table = Outgoing.__table__
+        held = set(s.execute(select(table.c.message_id).where(
+            table.c.message_id.in_({r["message_id"] for r in rows}))).scalars())
+        for row in rows:
+            base, n = row["ref"], 1
+            while row["message_id"] in held:
+                n += 1
+                row["ref"] = f"{base}~{n}"
+                row["message_id"] = message_id_for(self.cfg.name, self.cfg.seed, row["ref"],
+                                                   self.cfg.send.from_addr, self.answers.key)
+            held.add(row["message_id"])
 
     # --- one letter; writes nothing, returns the outcome
 

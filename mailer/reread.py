@@ -12,15 +12,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import select
-
 from .config import GameConfig
-from .intake import SyncReport, back_to_pending
+from .intake import SyncReport, back_to_pending, release_answers
 from .letter_state import LetterState
 from .reading import process_pending
 from .runlock import AlreadyRunning, exclusive
-from .out_state import UNSENT
-from .store import DayRow, Letter, Outgoing, Store, loads
+from .store import DayRow, Letter, Store
 
 __all__ = ["reread", "REREADABLE_STATES"]
 
@@ -70,7 +67,7 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
                 never = [str(l.id) for l in letters if l.raw is None]
                 if never:
                     raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
-                withdrawn = _withdraw_answers(s, letters)
+                withdrawn = release_answers(s, letters)
                 for letter in letters:
                     back_to_pending(letter)
                     letter.handled = False
@@ -81,19 +78,3 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
             return report
     except AlreadyRunning as exc:
         raise GameError(str(exc)) from None
-
-
-def _withdraw_answers(s, letters: list[Letter]) -> int:
-    """Delete the unsent answers to ``letters`` (In-Reply-To one of their Message-IDs; the
-    «unknown address» notice, the «held» reply): the letter is read again and answered anew,
-    and a player must never get both. Answers already sent stay. Returns how many."""
-    ids = {f"<{letter.message_id}>" for letter in letters if letter.message_id}
-    if not ids:
-        return 0
-    gone = 0
-    for out in s.exec(select(Outgoing).where(Outgoing.state.in_(UNSENT),
-                                             Outgoing.kind.in_(("reply", "unknown_sender")))):
-        if (loads(out.headers_json) or {}).get("In-Reply-To") in ids:
-            s.delete(out)
-            gone += 1
-    return gone

@@ -98,3 +98,37 @@ def test_letter_on_time_after_an_early_close_joins_the_reopened_day(game):
     assert game.sync().states == {"applied": 1}
     late = {r.message_id: r for r in game.rows()}["j@x"]
     assert (late.state, late.day) == ("applied", 1)
+
+
+@pytest.mark.parametrize("sent", [False, True])
+def test_reopened_day_answers_its_late_letter_anew(game, sent):
+    """A letter on time for a day closed before it was read gets the «after the results»
+    answer; when the host reopens the day and the next sync applies it, the player gets the
+    reply that says what was accepted: the old answer, if still unsent, is withdrawn (never
+    both); if it was sent already, it stays sent and the new reply is queued all the same
+    (a trial: the stale answer stayed queued and no «Принято» reply came)."""
+    from mailer.out_state import OutState
+    from mailer.store import Outgoing
+
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="late@x"), START + timedelta(hours=4))
+    close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    game.sync()
+    [old] = [o for o in game.replies("reply") if o.to_addr == "jaguar@example.org"]
+    assert "ходы из него не засчитаны" in old.body
+    if sent:
+        with game.store.session() as s:
+            s.get(Outgoing, old.id).state = OutState.SENT
+    reopen_day(game.cfg, game.store, 1)
+    states = game.sync().states
+    from mailer.store import Letter
+    with game.store.session() as s:
+        notes = [l.notes_json for l in s.exec(__import__("sqlmodel").select(Letter))]
+    assert states == {"applied": 1}, notes
+    replies = [o for o in game.replies("reply") if o.to_addr == "jaguar@example.org"]
+    if sent:
+        assert [o.id for o in replies if o.state == OutState.SENT] == [old.id]
+    else:
+        assert old.id not in [o.id for o in replies]
+    [new] = [o for o in replies if o.id != old.id]
+    assert "Голос на линче: Маруська" in new.body and "не засчитаны" not in new.body
+    assert new.state != OutState.SENT

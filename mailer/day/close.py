@@ -18,7 +18,7 @@ from engine.gamefile import NOBODY
 from engine.roles import typed_nick
 
 from ..config import GameConfig
-from ..intake import back_to_pending
+from ..intake import back_to_pending, release_answers
 from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import UNSENT, OutState
@@ -350,7 +350,10 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         s.add(row)
         # letters that came on time for this day but after its close belong to it again: the
         # next sync reads them (DECISIONS.md §2: a letter before the deadline counts)
-        for letter in s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)):
+        # (their «after the results» answers make way for the new reading's reply)
+        late = list(s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)))
+        release_answers(s, late)
+        for letter in late:
             back_to_pending(letter)
             s.add(letter)
         return sent
