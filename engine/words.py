@@ -417,11 +417,13 @@ CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
 
 @functools.lru_cache(maxsize=4096)
-@functools.lru_cache(maxsize=4096)
 def inflect(nick: str, case: str) -> str:
     """A nickname in a Russian grammatical case (pymorphy3 tags nomn/gent/datv/accs/ablt/loct),
-    word by word, keeping the capitalisation; Latin or unknown words stay as they are.
-    Remembered per (nick, case): letters name the same players again and again."""
+    word by word, keeping the capitalisation; Latin or unknown words stay as they are. A nick
+    names a person, so a word read as an animate noun is declined as one, and the accusative
+    of a masculine noun the dictionary knows only as a thing is its genitive («за Кабана»,
+    not «за Кабан»). Remembered per (nick, case): letters name the same players again and
+    again."""
     if case not in CASES or case == "nomn":
         return nick
     words = []
@@ -430,8 +432,13 @@ def inflect(nick: str, case: str) -> str:
             words.append(word)
             continue
         parses = [p for p in morph().parse(word) if "nomn" in p.tag]
-        best = next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None)
-        form = best.inflect({case}) if best else None
+        best = next((p for p in parses if "NOUN" in p.tag and "anim" in p.tag),
+                    next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None))
+        wanted = case
+        if case == "accs" and best is not None and "NOUN" in best.tag and "inan" in best.tag \
+                and "masc" in best.tag and "sing" in best.tag:
+            wanted = "gent"  # a person's accusative (a masculine thing's is its nominative)
+        form = best.inflect({wanted}) if best else None
         out = form.word if form else word
         if word[0].isupper():
             out = out[0].upper() + out[1:]

@@ -227,3 +227,15 @@ def test_result_letter_tells_each_move_once_and_the_forum_vote_that_counted(tmp_
     vasya = letters["Вася"]
     assert vasya.count("  - Проверка: Бармалей — выполнено.") == 1 and "заменён более поздним письмом" not in vasya, vasya
     assert "  - Голос на линче: Бука — учтён ваш голос с форума.\n" in letters["Маша"]
+
+
+@pytest.mark.parametrize("nick, accs", [
+    ("Кабан", "Кабана"),    # the dictionary's first reading is a thing: a player is a person
+    ("Гром", "Грома"),      # known only as a thing (masculine): its accusative is the genitive
+    ("Волк", "Волка"), ("Сова", "Сову"), ("Тётя Ася", "Тётю Асю"), ("Dr.Who", "Dr.Who"),
+])
+def test_a_nick_in_the_accusative_is_declined_as_a_person(nick, accs):
+    """Host and player texts say «голос за Кабана» (a trial saw «Волк — за Кабан, Сову»)."""
+    from engine.words import inflect
+
+    assert inflect(nick, "accs") == accs
