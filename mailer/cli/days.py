@@ -109,8 +109,9 @@ def status(ctx: click.Context) -> None:
                      *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
     out.print(rows)
     if thread and not rep.finished:
-        print_line(out, "«Голос»: письма и votes import; голоса из ветки форума — в mafia-mail forum tally "
-                   "(close-day учтёт их сам)")
+        print_line(out, "Столбец «Голос»: письма и votes import; " + (
+            "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else
+            "голоса из ветки форума — в mafia-mail forum tally (close-day учтёт их сам)"))
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     for line in roster_drift(cfg, rep.players):

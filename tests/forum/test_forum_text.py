@@ -122,6 +122,13 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
         assert rep.autokill_words == 66
     shown = _run(cfg, "status").output
     assert "7/66" in shown and "голоса из ветки форума — в mafia-mail forum tally" in " ".join(shown.split())
+    from mailer.day import set_event
+
+    set_event(cfg, store, "secret", now=DAY1_END - timedelta(hours=1))  # «Тайна»: no thread votes
+    secret = " ".join(_run(cfg, "status").output.split())
+    assert "голоса в ветке сегодня не считаются (событие «Тайна»)" in secret
+    assert "close-day учтёт их сам" not in secret
+    set_event(cfg, store, "none", now=DAY1_END - timedelta(hours=1))
     bb = _run(cfg, "forum", "tally", "--bbcode").output
     assert bb.splitlines()[:3] == ["[b]Подсчёт голосов, день 1[/b]", "[b]Лис[/b] — 2: Ягуар, Гном",
                                    "[b]Ягуар[/b] — 1: Лис"]
