@@ -82,12 +82,17 @@ class StatusReport:
     def progress(self) -> str:
         """How many living players have moved today and who has not, as ``status``, ``sync``
         and ``demo`` tell it: «День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет
-        у 2: Гоша, Тортилла» (players, not letters: a player may send several)."""
+        у 2: Гоша, Тортилла», and who moved but has no vote yet (DECISIONS.md §6: an autokill
+        point) (players, not letters: a player may send several)."""
         alive = sum(1 for p in self.players if p.alive)
         of = f"{alive} живого игрока" if alive % 10 == 1 and alive % 100 != 11 else f"{alive} живых игроков"
         silent = self.silent
+        unvoted = [p.nick for p in self.players
+                   if p.alive and p.moves and not p.voted and not p.lost_vote]
         return (f"День {self.day}: ход или голос принят у {len(self.moved)} из {of}"
-                + (f"; ещё нет у {len(silent)}: {', '.join(silent)}" if silent else ""))
+                + (f"; ещё нет у {len(silent)}: {', '.join(silent)}" if silent else "")
+                + (f"; ходы есть, голоса ещё нет у {len(unvoted)}: {', '.join(unvoted)} (без голоса — "
+                   "очко автокилла)" if unvoted else ""))
 
     @property
     def silent(self) -> list[str]:
