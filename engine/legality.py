@@ -319,7 +319,8 @@ def _message(state: GameState, turn: Day, move: Move, reason: str, text: str,
 
     q = f"«{text}»"
     if reason == "appeal_not_allowed":
-        allowed = sorted(appeal_allowed(state, turn.day) or ())
+        allowed = sorted(n for n in appeal_allowed(state, turn.day) or ()  # the living ones
+                         if n in state.players and state.players[n].alive)
         names = ", ".join(allowed) if allowed else "никого"
         return (f"Сегодня «Апелёвка»: голосовать можно только за тех, кто вчера голосовал за "
                 f"повешенного: {names}. Голос {q} не принят, проголосуйте за одного из них.")

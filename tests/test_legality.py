@@ -94,6 +94,10 @@ def test_appeal_vote_for_someone_who_may_not_be_voted_is_refused_naming_who_may(
         "Бука, Карлсон. Голос «Линч: Darkwing» не принят, проголосуйте за одного из них.")
     good = reply(state, info, "Маруська", "Линч: Карлсон")
     assert [m.to_json() for m in good.moves] == [{"action": "vote", "target": "Карлсон"}]
+    state.players["Карлсон"].alive = False  # killed in the night: no longer offered (a trial)
+    assert reply(state, info, "Маруська", "Линч: Darkwing").problems[0].message == (
+        "Сегодня «Апелёвка»: голосовать можно только за тех, кто вчера голосовал за повешенного: "
+        "Бука. Голос «Линч: Darkwing» не принят, проголосуйте за одного из них.")
 
 
 def test_vote_for_the_immune_player_is_refused_in_the_reply():
