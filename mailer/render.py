@@ -144,7 +144,7 @@ class Renderer:
         return f"Итог линча: {lynched[0]}."
 
     def local(self, value: datetime | None) -> str:
-        """An aware (or stored naive UTC) time in the game's zone, «08.12.2026 19:30 (Europe/Moscow)»."""
+        """An aware (or stored naive UTC) time in the game's zone, «08.12.2026 19:30 (МСК)»."""
         return local_text(utc(value), self.cfg.zone)
 
     def _template(self, name: str) -> jinja2.Template:

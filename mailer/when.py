@@ -81,16 +81,42 @@ def read_when(phrase: str, *, now: datetime, zone: ZoneInfo) -> datetime:
     return _at(day, clock, zone)
 
 
+#: The zones of Russia: their times are told from Moscow's, as Russians say them («МСК+2»).
+RUSSIAN_ZONES = frozenset({
+    "Europe/Moscow", "Europe/Kaliningrad", "Europe/Samara", "Europe/Volgograd", "Europe/Saratov",
+    "Europe/Ulyanovsk", "Europe/Astrakhan", "Europe/Kirov", "Europe/Simferopol", "W-SU",
+    "Asia/Yekaterinburg", "Asia/Omsk", "Asia/Novosibirsk", "Asia/Barnaul", "Asia/Tomsk",
+    "Asia/Novokuznetsk", "Asia/Krasnoyarsk", "Asia/Irkutsk", "Asia/Chita", "Asia/Yakutsk",
+    "Asia/Khandyga", "Asia/Vladivostok", "Asia/Ust-Nera", "Asia/Sakhalin", "Asia/Magadan",
+    "Asia/Srednekolymsk", "Asia/Kamchatka", "Asia/Anadyr"})
+
+
+def zone_label(moment: datetime, zone: ZoneInfo) -> str:
+    """How a player reads the zone of ``moment`` (aware): «МСК», «МСК+2», «МСК−1» in the zones of
+    Russia (the offset from Moscow's at that moment), else «UTC+1», «UTC−3:30», «UTC»."""
+    offset = moment.astimezone(zone).utcoffset() or timedelta(0)
+    if zone.key in RUSSIAN_ZONES:
+        offset -= moment.astimezone(ZoneInfo("Europe/Moscow")).utcoffset() or timedelta(0)
+        base = "МСК"
+    else:
+        base = "UTC"
+    minutes = int(offset.total_seconds()) // 60
+    if minutes == 0:
+        return base
+    sign, minutes = ("+" if minutes > 0 else "−"), abs(minutes)
+    return f"{base}{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
+
+
 def local_text(moment: datetime | None, zone: ZoneInfo) -> str:
-    """«08.12.2026 19:00 (Europe/Moscow)»: an aware moment in the game's zone, as letters,
-    the newspaper and the host's reports state it; «—» for None."""
+    """«08.12.2026 19:00 (МСК)»: an aware moment in the game's zone, as letters, the newspaper
+    and the host's reports state it (the zone as :func:`zone_label` names it); «—» for None."""
     if moment is None:
         return "—"
-    return f"{moment.astimezone(zone):%d.%m.%Y %H:%M} ({zone.key})"
+    return f"{moment.astimezone(zone):%d.%m.%Y %H:%M} ({zone_label(moment, zone)})"
 
 
 def format_when(moment: datetime, zone: ZoneInfo) -> str:
-    """«вт 08.12.2026 19:00 (Europe/Moscow)»: a moment as the host reads it back."""
+    """«вт 08.12.2026 19:00 (МСК)»: a moment as the host reads it back."""
     return f"{WEEKDAYS_SHORT_RU[moment.astimezone(zone).weekday()]} {local_text(moment, zone)}"
 
 

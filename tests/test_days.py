@@ -432,7 +432,7 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
     args = ["--config", str(cfg.path), "deadline", "вторник 23:00"]
     out = CliRunner().invoke(main, args, input="n\n")
     assert out.exit_code == 0, out.output
-    assert "Новый срок: вт 08.12.2026 23:00 (Europe/Moscow)" in out.output
+    assert "Новый срок: вт 08.12.2026 23:00 (МСК)" in out.output
     assert "Срок не изменён." in out.output
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
@@ -445,7 +445,7 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 20, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра в 19 часов", "--yes"])
     assert out.exit_code == 0, out.output
-    assert out.output == "Новый срок: ср 09.12.2026 19:00 (Europe/Moscow)\n"
+    assert out.output == "Новый срок: ср 09.12.2026 19:00 (МСК)\n"
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 9, 16, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра"])
@@ -590,7 +590,7 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     cfg, store = demo
     sync(cfg, store, now=START + timedelta(hours=2))
     remind(cfg, store, now=START + timedelta(hours=3))
-    old_text, new_text = "08.12.2026 19:30 (Europe/Moscow)", "08.12.2026 21:30 (Europe/Moscow)"
+    old_text, new_text = "08.12.2026 19:30 (МСК)", "08.12.2026 21:30 (МСК)"
     with store.session() as s:
         rows = store.outgoing(s)
         sent = next(r for r in rows if r.kind == "reply")
@@ -630,13 +630,13 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
         notices = [r for r in store.outgoing(s) if r.kind == "deadline"]
     assert len(notices) == len(cfg.players)
     # the players never received 21:30 (its notices were not sent): the old deadline they know
-    assert all("до 08.12.2026 22:00 (Europe/Moscow); прежний срок — 08.12.2026 19:30 (Europe/Moscow)"
+    assert all("до 08.12.2026 22:00 (МСК); прежний срок — 08.12.2026 19:30 (МСК)"
                in r.body for r in notices)
     # moved back to the deadline they know: nothing to tell, and no notice left
     set_deadline(cfg, store, "2026-12-08 19:30", now=now)
     with store.session() as s:
         assert [r for r in store.outgoing(s) if r.kind == "deadline"] == []
-        assert not any("22:00 (Europe/Moscow)" in r.body for r in store.outgoing(s) if r.state == "queued")
+        assert not any("22:00 (МСК)" in r.body for r in store.outgoing(s) if r.state == "queued")
 
 
 def test_close_day_drops_the_unsent_notices_of_its_moved_deadline(demo):
@@ -666,10 +666,10 @@ def test_moved_deadline_of_day_two_rewrites_the_newspaper_and_results(demo):
     sync(cfg, store, now=AFTER)
     rep = close_day(cfg, store, now=AFTER)
     dead = {d["player"] for d in rep.result.to_json()["deaths"]}
-    old_text = "09.12.2026 19:30 (Europe/Moscow)"
+    old_text = "09.12.2026 19:30 (МСК)"
     assert old_text in rep.newspaper
     set_deadline(cfg, store, "2026-12-09 23:00", now=AFTER)
-    new_text = "09.12.2026 23:00 (Europe/Moscow)"
+    new_text = "09.12.2026 23:00 (МСК)"
     text, bbcode = newspaper(cfg, store, 1)
     assert new_text in text and new_text in bbcode and old_text not in text + bbcode
     with store.session() as s:
@@ -849,9 +849,9 @@ def test_role_letters_name_day_1s_event(tmp_path):
         letters = roles()
         assert len(letters) == 24 and all(
             "День 1, событие «Ярость»: у каждого два голоса, повешены двое, набравшие больше всех. "
-            "Ходы — до 08.12.2026 19:30 (Europe/Moscow)." in body for body in letters.values())
+            "Ходы — до 08.12.2026 19:30 (МСК)." in body for body in letters.values())
         set_event(cfg, store, "none", now=START)
-        assert all("День 1 — без события. Ходы — до 08.12.2026 19:30 (Europe/Moscow)." in body
+        assert all("День 1 — без события. Ходы — до 08.12.2026 19:30 (МСК)." in body
                    and "Ярость" not in body for body in roles().values())
         send_all(cfg, store, now=START)
         _row, told = set_event(cfg, store, "full_moon", now=START)

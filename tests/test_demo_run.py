@@ -39,7 +39,7 @@ def test_demo_answers_the_letters_on_time_before_the_deadline(tmp_path):
         assert date < DEADLINE, (to, date)
         assert "Приём ходов на этот день закончился" not in body, to
         assert "после срока" not in body, to
-    assert sum("Ходы можно изменить до 08.12.2026 19:30 (Europe/Moscow)" in body
+    assert sum("Ходы можно изменить до 08.12.2026 19:30 (МСК)" in body
                for _, _, body in on_time) == 24  # the unknown address is told no deadline
     # the late letter: a notice at once, and the reply for day 2 with the results
     assert [to for to, _, _ in late] == [LATE_SENDER, LATE_SENDER]

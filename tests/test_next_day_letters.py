@@ -32,8 +32,8 @@ def test_the_player_is_told_at_once_that_his_letter_counts_for_the_next_day(tmp_
         "buka@example.org", "Бука", "Re: Ночь", 2)
     assert notice.body == (
         "Здравствуйте, Бука!\n\n"
-        "Ваше письмо пришло 08.12.2026 19:32 (Europe/Moscow), уже после срока дня 1 — "
-        "08.12.2026 19:30 (Europe/Moscow). Оно будет засчитано в день 2; что я в нём понял, "
+        "Ваше письмо пришло 08.12.2026 19:32 (МСК), уже после срока дня 1 — "
+        "08.12.2026 19:30 (МСК). Оно будет засчитано в день 2; что я в нём понял, "
         "напишу после итогов дня 1.\n\n"
         "— Ведущий (письмо составлено автоматически)\n")
     g.store.dispose()
@@ -61,7 +61,7 @@ def test_close_day_reads_the_letters_that_waited_for_the_new_day(tmp_path):
     [answer] = [r for r in g.replies("reply") if r.ref == "reply:late@x"]
     assert answer.day == 2 and answer.to_addr == "buka@example.org"
     assert "Принято (день 2):\n  - Лечение: Ягуарчик" in answer.body
-    assert "после срока дня 1 — 08.12.2026 19:30 (Europe/Moscow), поэтому" in answer.body
+    assert "после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому" in answer.body
     # the next sync has nothing left to read, and nothing is answered twice
     assert sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=15)).processed == 0
     assert len([r for r in g.replies("reply") if "late@x" in r.ref or r.ref.startswith("next_day:")]) == 2
@@ -112,6 +112,6 @@ def test_a_sent_next_day_notice_is_taken_back_when_the_deadline_moves_past_the_l
     [answer] = [r for r in g.replies("reply") if r.ref == "reply:late@x"]
     assert answer.day == 1
     assert "Принято (день 1):\n  - Лечение: Ягуарчик" in answer.body
-    assert ("Срок дня 1 перенесён на 08.12.2026 21:00 (Europe/Moscow), поэтому письмо "
+    assert ("Срок дня 1 перенесён на 08.12.2026 21:00 (МСК), поэтому письмо "
             "засчитано в день 1, а не в день 2, как я писал раньше.") in answer.body
     g.store.dispose()

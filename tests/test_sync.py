@@ -161,7 +161,7 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
     late = [r for r in game.replies("reply") if "Лечение: Ягуарчик" in r.body]
     assert len(late) == 1
     assert late[0].body.splitlines()[2] == (
-        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (Europe/Moscow), поэтому ходы из него "
+        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому ходы из него "
         "засчитаны в день 2.")
     assert "Принято (день 2)" in late[0].body and "09.12.2026 19:30" in late[0].body
 
@@ -178,7 +178,7 @@ def test_late_letter_with_nothing_accepted_says_no_moves_counted(game):
     late = [r for r in game.replies("reply") if r.day == 2 and "Не принято" in r.body]
     assert len(late) == 1
     assert late[0].body.splitlines()[2] == (
-        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (Europe/Moscow), поэтому оно "
+        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому оно "
         "относится к дню 2.")
     assert "засчитаны" not in late[0].body and "Принято" not in late[0].body
 
@@ -313,8 +313,8 @@ def test_letter_fetched_after_close_stays_out_of_the_closed_day(game):
     replies = [r for r in game.replies("reply") if r.to_addr == "jaguar@example.org"]
     assert len(replies) == 1 and replies[0].body.splitlines()[2] == (
         "Ваше письмо пришло до закрытия дня 1, но ведущий прочитал его, когда итоги дня 1 уже были "
-        "подведены: срок был 08.12.2026 19:30 (Europe/Moscow), итоги — 08.12.2026 19:35 "
-        "(Europe/Moscow). Поэтому ходы из него не засчитаны. Для дня 2 пришлите ходы заново.")
+        "подведены: срок был 08.12.2026 19:30 (МСК), итоги — 08.12.2026 19:35 "
+        "(МСК). Поэтому ходы из него не засчитаны. Для дня 2 пришлите ходы заново.")
     with game.store.session() as s:
         stored = loads(s.get(DayRow, 1).result_json)
     assert stored["lynched"] == ["Serginio"]
@@ -537,15 +537,15 @@ def test_unsent_replies_of_an_early_closed_day_no_longer_invite_changes(game):
     game.deliver(letter("serg@example.org", "Привет всем", msgid="s1@x"), START + timedelta(hours=3))
     sync(game.cfg, game.store, now=START + timedelta(hours=4))
     before = {r.ref: r.body for r in game.replies("reply")}
-    assert "Ходы можно изменить до 08.12.2026 19:30 (Europe/Moscow): пришлите новое письмо" in before["reply:b1@x"]
-    assert "Ходы можно прислать до 08.12.2026 19:30 (Europe/Moscow)." in before["reply:s1@x"]
+    assert "Ходы можно изменить до 08.12.2026 19:30 (МСК): пришлите новое письмо" in before["reply:b1@x"]
+    assert "Ходы можно прислать до 08.12.2026 19:30 (МСК)." in before["reply:s1@x"]
     close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
     after = {r.ref: r.body for r in game.replies("reply")}
-    closed = ("День 1 закрыт 08.12.2026 00:30 (Europe/Moscow): ходы этого дня больше не меняются; "
+    closed = ("День 1 закрыт 08.12.2026 00:30 (МСК): ходы этого дня больше не меняются; "
               "итоги — в письме с итогами дня 1.")
     for ref in ("reply:b1@x", "reply:s1@x"):
         assert "Ходы можно" not in after[ref]
         assert closed in after[ref]
     assert after["reply:b1@x"] == before["reply:b1@x"].replace(
-        "Ходы можно изменить до 08.12.2026 19:30 (Europe/Moscow): пришлите новое письмо, последний "
+        "Ходы можно изменить до 08.12.2026 19:30 (МСК): пришлите новое письмо, последний "
         "ход заменит прежний.", closed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 import pytest
 from zoneinfo import ZoneInfo
@@ -54,4 +54,24 @@ def test_unclear_phrases_are_refused_with_an_example(phrase, words):
 
 def test_read_back_with_weekday_and_zone():
     moment = read_when("завтра в 19", now=TUESDAY_10, zone=MSK)
-    assert format_when(moment, MSK) == "ср 09.12.2026 19:00 (Europe/Moscow)"
+    assert format_when(moment, MSK) == "ср 09.12.2026 19:00 (МСК)"
+
+
+def test_zone_told_as_players_say_it():
+    """Letters name the zone as a player reads it: Moscow's «МСК», the other zones of Russia
+    from Moscow's («МСК+2»), any other zone by its UTC offset at that moment (a trial: the
+    English zone name was the only English in the letters)."""
+    from mailer.when import local_text
+
+    moment = datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
+    told = {z: local_text(moment, ZoneInfo(z)) for z in
+            ("Europe/Moscow", "Asia/Yekaterinburg", "Europe/Kaliningrad", "Europe/Berlin",
+             "Asia/Kolkata", "UTC")}
+    assert told == {"Europe/Moscow": "08.12.2026 19:30 (МСК)",
+                    "Asia/Yekaterinburg": "08.12.2026 21:30 (МСК+2)",
+                    "Europe/Kaliningrad": "08.12.2026 18:30 (МСК−1)",
+                    "Europe/Berlin": "08.12.2026 17:30 (UTC+1)",
+                    "Asia/Kolkata": "08.12.2026 22:00 (UTC+5:30)",
+                    "UTC": "08.12.2026 16:30 (UTC)"}
+    summer = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)  # Berlin's summer time
+    assert local_text(summer, ZoneInfo("Europe/Berlin")) == "01.07.2026 14:00 (UTC+2)"

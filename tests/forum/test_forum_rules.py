@@ -125,6 +125,9 @@ def test_a_player_stripped_of_his_vote_is_not_told_as_a_replaced_letter_vote(tmp
     _letter(cfg, 7, START + timedelta(minutes=30), "Линч Лису")
     sync(cfg, store, now=START + timedelta(hours=3))
     _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
+    from mailer.day import set_event
+
+    set_event(cfg, store, "paradox", now=START + timedelta(hours=3))  # votes are lost under «Парадокс»
     set_lost_votes(store, ["Бука"])
     rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
     assert not any(line.startswith("голос из письма заменён") for line in rep.thread)
