@@ -104,6 +104,11 @@ def _listed_nick(clause: list[Tok], words: list[str], i: int, idx: NameIndex, sp
     return False
 
 
+#: Prepositions after which a capitalised word that is a given name of a player names him,
+#: even when it is also a move word («за Валю», «у Вали»: not «валю», «валить»).
+_NAME_AFTER = frozenset({"за", "против", "у", "к", "на", "с", "для", "про"})
+
+
 def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[Kw]:
     """Keywords of a clause, merged where they stand side by side. A word that is also a
     nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
@@ -136,6 +141,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if kw.j == i + 1 and t.cap and i > 0 and \
                 (kw.weak or clause[i - 1].w not in (":", "—", "→")) and idx.exact(words, i, None):
             i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
+            continue
+        if kw.j == i + 1 and t.cap and i > 0 and clause[i - 1].w in _NAME_AFTER and \
+                idx.given_name(t.w) is not None:
+            i += 1  # «Голос за Валю»: a capitalised given name after a preposition, no «валю»
             continue
         if kw.j == i + 1 and _listed_nick(clause, words, i, idx, bool(found) and found[-1].cls == V.VOTE):
             i += 1  # «голоса сова и гость», «за сову и гостя»: the next name of a list
