@@ -41,6 +41,11 @@ def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
     first = keyword_first()
     if sum(1 for t in clause if t.word and t.w in first) < 1:
         return [clause]
+    # a cut needs two move words, or one and a correction word after it; a keyword starts at
+    # a word of ``first`` or a hyphenated one (find_keywords), so most chatter stops here
+    starts = sum(1 for t in clause if t.word and (t.w in first or "-" in t.w))
+    if starts == 1 and not any(t.word and t.w in _OPENERS for t in clause):
+        return [clause]
     kws = [kw for kw in find_keywords(clause, set(), idx)]
     if not kws:
         return [clause]
