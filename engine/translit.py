@@ -139,15 +139,11 @@ def phone_readings(word: str) -> tuple[str, ...]:
     reading (:func:`cyrillic_reading`) is no Russian word: a «u» after a vowel as «ю», an
     «i» after a vowel and before no vowel as «й» («ohranyau» → «охраняю», «reshai» →
     «решай»). Empty when none applies."""
-    out = []
-    for pattern, mark in ((_PHONE_U, "ю"), (_PHONE_I, "й")):
-        if pattern.search(word):
-            marked = pattern.sub("\x01" if mark == "ю" else "\x02", word)
-            out.append(cyrillic_reading_marked(marked))
-    if len(out) == 2:
-        both = _PHONE_I.sub("\x02", _PHONE_U.sub("\x01", word))
-        out.append(cyrillic_reading_marked(both))
-    return tuple(out)
+    marked = [pattern.sub(mark, word) for pattern, mark in ((_PHONE_U, "\x01"), (_PHONE_I, "\x02"))
+              if pattern.search(word)]
+    if len(marked) == 2:
+        marked.append(_PHONE_I.sub("\x02", _PHONE_U.sub("\x01", word)))
+    return tuple(cyrillic_reading_marked(m) for m in marked)
 
 
 def cyrillic_reading_marked(word: str) -> str:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlmodel import delete
+from sqlmodel import delete, select
 
 from engine.roles import typed_nick
 
@@ -211,15 +211,9 @@ def _letter_votes_replaced(store: Store, day: int, votes: dict[str, list[str]]) 
 VOTE_LOSING_EVENTS = frozenset({"paradox", "palms"})
 
 
-def _event_words(event: str, names: dict[str, str]) -> str:
-    return "без события" if event == "none" else f"«{names.get(event, event)}»"
-
-
 def clear_lost_votes(s, day: int) -> list[str]:
     """Delete the ``lost_vote`` rows of ``day`` in session ``s`` (the host changed the day's
     event to one that strips no vote). Returns the nicks that got their vote back."""
-    from sqlmodel import select
-
     rows = list(s.exec(select(DayInput).where(DayInput.day == day, DayInput.kind == "lost_vote")))
     for row in rows:
         s.delete(row)
@@ -235,13 +229,13 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
             «Парадокс» and «Пальмы цветут» do), a name that is no player, or a dead player
             (he has no vote to lose); nothing is stored then.
     """
-    from engine.reasons import EVENTS_RU
+    from engine.explain import EVENTS_RU  # («без события», «Страх» in quotes)
 
     ctx = _open_day(store)
     if ctx.info.event not in VOTE_LOSING_EVENTS:
         raise GameError(
             f"лишить голоса можно только в день «Парадокс» или «Пальмы цветут»; событие дня "
-            f"{ctx.day} — {_event_words(ctx.info.event, EVENTS_RU)}")
+            f"{ctx.day} — {EVENTS_RU[ctx.info.event]}")
     done = []
     for name in nicks:
         nick = _nick(ctx, name)

@@ -250,6 +250,12 @@ def _sent_before(s: Session, row: DayRow) -> set[str]:
     return {n for n in sent if n}
 
 
+def event_drawn(row: DayRow) -> bool:
+    """True when ``row``'s event came from the seeded draw (a ``day{N}.event`` draw), not
+    from the host (``open-day --event``)."""
+    return any(d and d[0] == f"day{row.day}.event" for d in loads(row.draws_json or "[]"))
+
+
 def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]:
     """What ``reopen-day day`` undoes, in the host's words: the results of ``day`` and of every
     later closed day (event, the hanged, who left), a later open day, the end of the game,
@@ -261,7 +267,7 @@ def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]
     lines, later_closed = [], False
     for r in s.exec(select(DayRow).where(DayRow.day >= day).order_by(DayRow.day)):
         event = EVENTS_RU.get(r.event, r.event)
-        chosen = r.day > day and not any(d and d[0] == f"day{r.day}.event" for d in loads(r.draws_json or "[]"))
+        chosen = r.day > day and not event_drawn(r)
         said = f"событие «{event}»" + (" задано ведущим" if chosen else "")
         if r.status == "closed":
             later_closed |= r.day > day
@@ -294,7 +300,7 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
 
     from ..store import DayInput
 
-    drawn = any(d and d[0] == f"day{row.day}.event" for d in loads(row.draws_json or "[]"))
+    drawn = event_drawn(row)
     s.exec(delete(DayInput).where(DayInput.day == row.day, DayInput.kind == "reopen"))
     s.add(DayInput(day=row.day, kind="reopen", nick="", value_json=dumps(
         {"event": None if drawn else row.event, "revision": row.revision + 1})))
