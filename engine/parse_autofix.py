@@ -90,13 +90,15 @@ def _placed(toks: list[Tok], prev: list[int], new: list[int]) -> dict[int, Tok]:
     one word it is closest to by edit distance, close enough (at most half the longer word's
     letters, two at least) and closer than any other; a new word written there as it is
     replaces nothing. Empty when a new word has no such place or nothing would change."""
+    from rapidfuzz.distance import Levenshtein  # (only a correction line needs it)
+
     fixes: dict[int, Tok] = {}
     old = [k for k in prev if toks[k].word]
     for k in new:
         w = toks[k].w
         if any(toks[m].w == w for m in old):
             continue  # («сорян автозамена. бью сыча»: the move word written again)
-        scored = sorted((_distance(w, toks[m].w), m) for m in old if m not in fixes)
+        scored = sorted((Levenshtein.distance(w, toks[m].w), m) for m in old if m not in fixes)
         if not scored:
             return {}
         best, m = scored[0]
@@ -105,14 +107,3 @@ def _placed(toks: list[Tok], prev: list[int], new: list[int]) -> dict[int, Tok]:
             return {}
         fixes[m] = toks[k]
     return fixes
-
-
-def _distance(a: str, b: str) -> int:
-    """Levenshtein distance between two words."""
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
