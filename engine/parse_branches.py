@@ -10,6 +10,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_flags import correction_end
 from .grammar_keywords import find_keywords
+from .grammar_plans import IF_WORDS
 from .grammar_rules import problem
 from .grammar_targets import read_targets
 from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
@@ -237,7 +238,7 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
 
 
 #: Words that open a condition («если доктор», «коли стерва», «ежели она комиссар»).
-_IF = frozenset({"если", "ежели", "коли", "if"})
+_IF = IF_WORDS | {"if"}
 
 
 def _loose_head(clause: list[Tok], k: int) -> bool:
