@@ -160,11 +160,11 @@ def told_next_day(s) -> frozenset[str]:
     :meth:`Answers.next_day`); a letter's is ``next_day:<Message-ID>`` or ``…#<letter id>``."""
     from sqlmodel import select
 
-    from .out_state import UNSENT
+    from .out_state import MAYBE_SENT
     from .store import Outgoing
 
     return frozenset(s.exec(select(Outgoing.ref).where(Outgoing.ref.startswith(NEXT_DAY_REF),
-                                                       Outgoing.state.not_in(UNSENT))))
+                                                       Outgoing.state.in_(MAYBE_SENT))))
 
 
 def _ref(kind: str, message_id: str, letter_id: int, earlier) -> str:

@@ -1,6 +1,6 @@
 """What the host does with outgoing letters before ``send``: list the queue (``outbox``),
-read a letter exactly as it will leave (``preview``), and correct its text (``edit``).
-Sending is :mod:`mailer.outbox`."""
+read a letter exactly as it will leave (``preview``), correct its text (``edit``) and take it
+off the queue (``drop``). Sending is :mod:`mailer.outbox`."""
 
 from __future__ import annotations
 
@@ -94,3 +94,48 @@ def edit_letter(store: Store, letter_id: int, body: str) -> bool:
         row.body = body
         s.add(row)
         return True
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """What ``drop`` did: ``dropped`` the letters taken off the queue now, ``before`` those
+    taken off by an earlier ``drop`` (nothing done to them)."""
+
+    dropped: list[int]
+    before: list[int]
+
+
+def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
+    """Take letters ``letter_ids`` off the queue: they will not be sent (state ``dropped``,
+    «снято с очереди»; the row stays, so the same letter is never queued again). Safe to
+    repeat: a letter already dropped is reported in :attr:`Dropped.before`. Queued, uncertain
+    and refused (failed) letters may be dropped; nothing is dropped when any of the letters
+    cannot be.
+
+    >>> drop_letters(store, [7])            # doctest: +SKIP
+    Dropped(dropped=[7], before=[])
+
+    Raises:
+        GameError: no such letter, or a letter already sent (or being sent), in Russian.
+    """
+    with store.session() as s:
+        rows = []
+        for letter_id in dict.fromkeys(letter_ids):
+            row = s.get(Outgoing, letter_id)
+            if row is None:
+                raise GameError(f"письма {letter_id} нет (номера — в mafia-mail outbox --all); "
+                                "ничего не снято")
+            if row.state in (OutState.SENT, OutState.SENDING):
+                raise GameError(f"письмо {letter_id} уже {OutState(row.state).ru}: снять его с "
+                                "очереди нельзя, оно ушло к получателю; при необходимости "
+                                "напишите ему отдельно. Ничего не снято")
+            rows.append(row)
+        report = Dropped(dropped=[], before=[])
+        for row in rows:
+            if row.state == OutState.DROPPED:
+                report.before.append(row.id)
+                continue
+            row.state, row.error = OutState.DROPPED.value, None
+            s.add(row)
+            report.dropped.append(row.id)
+        return report

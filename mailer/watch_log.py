@@ -22,7 +22,8 @@ WATCH_KINDS = ("reply", "unknown_sender")
 #: Letter states that get an answer (the rest are only logged).
 _REPLY_STATES_RU = {OutState.SENT: "ответ отправлен", OutState.QUEUED: "ответ в очереди",
                     OutState.UNCERTAIN: "ответ: неясно, ушёл ли",
-                    OutState.FAILED: "ответ: отказ сервера", OutState.SENDING: "ответ отправляется"}
+                    OutState.FAILED: "ответ: отказ сервера", OutState.SENDING: "ответ отправляется",
+                    OutState.DROPPED: "ответ снят с очереди"}
 
 
 class Log:

@@ -132,6 +132,61 @@ def test_host_queue_tools_without_click(game):
         preview(cfg, store, 999)
 
 
+def test_drop_takes_a_letter_off_the_queue_once_and_never_a_sent_one(game):
+    """``drop`` (mailer.outgoing.drop_letters): a queued letter is not sent and never queued
+    again under its ref; a second drop says it was dropped before; a sent letter is refused
+    with the reason in Russian and nothing of that call is dropped."""
+    from mailer.day import GameError
+    from mailer.outgoing import drop_letters, edit_letter, outbox_rows
+
+    cfg, store = game
+    with store.session() as s:
+        ids = [queue(s, cfg, ref=f"r{i}", kind="result", to_addr="m@example.org", to_nick="Маруська",
+                     subject=f"Итоги {i}", body=f"Текст {i}", now=NOW).id for i in range(3)]
+    first = drop_letters(store, [ids[0]])
+    assert (first.dropped, first.before) == ([ids[0]], [])
+    again = drop_letters(store, [ids[0], ids[1]])
+    assert (again.dropped, again.before) == ([ids[1]], [ids[0]])
+    assert [r.id for r in outbox_rows(store)] == [ids[2]]
+    with store.session() as s:
+        queue(s, cfg, ref="r0", kind="result", to_addr="m@example.org", subject="Итоги 0", body="Текст 0", now=NOW)
+    assert [r.id for r in outbox_rows(store)] == [ids[2]]  # the dropped ref is not queued again
+    with pytest.raises(GameError, match=fr"письмо {ids[0]} уже не в очереди \(снято с очереди\)"):
+        edit_letter(store, ids[0], "Поздно")
+    assert send_all(cfg, store, now=NOW).sent == 1
+    assert len(list(cfg.send.path.glob("*.eml"))) == 1
+    with pytest.raises(GameError) as refused:
+        drop_letters(store, [ids[2]])
+    assert str(refused.value) == (f"письмо {ids[2]} уже отправлено: снять его с очереди нельзя, оно "
+                                  "ушло к получателю; при необходимости напишите ему отдельно. "
+                                  "Ничего не снято")
+    with pytest.raises(GameError, match="письма 999 нет"):
+        drop_letters(store, [999])
+    states = {r.id: r.state for r in outbox_rows(store, show_all=True)}
+    assert states == {ids[0]: "dropped", ids[1]: "dropped", ids[2]: "sent"}
+
+
+def test_drop_command_tells_the_host(game):
+    """``mafia-mail drop`` prints what it took off the queue and refuses a sent letter (exit 1)."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    cfg, store = game
+    with store.session() as s:
+        a = queue(s, cfg, ref="a", kind="result", to_addr="m@example.org", subject="x", body="y", now=NOW).id
+        b = queue(s, cfg, ref="b", kind="result", to_addr="m@example.org", subject="x", body="y", now=NOW).id
+    run = lambda *args: CliRunner().invoke(main, ["--config", str(cfg.path), *args])  # noqa: E731
+    out = run("drop", str(a))
+    assert out.exit_code == 0 and out.output == f"Снято с очереди: {a}.\n"
+    out = run("drop", str(a))
+    assert out.exit_code == 0 and out.output == f"Уже были сняты с очереди раньше: {a}.\n"
+    assert "снято с очереди" in run("outbox", "--all").output
+    assert run("send").exit_code == 0
+    out = run("drop", str(b))
+    assert out.exit_code == 1 and f"Ошибка: письмо {b} уже отправлено: снять его с очереди нельзя" in out.output
+
+
 def test_two_databases_of_one_config_never_share_a_message_id(tmp_path):
     """A rehearsal and the real game from the same config (name, seed, roster) give every
     letter its own Message-ID: mail services drop a second letter under a known id. Within

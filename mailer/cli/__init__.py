@@ -4,7 +4,7 @@ that can be used and tested without click.
 One module a kind of command: :mod:`.gamefiles` (``parse``, ``replay``, ``export``: game
 files, no server), :mod:`.days` (a game day's life and the host's reports), :mod:`.mail`
 (letters in and out: ``sync``, ``watch``, ``inbox``, ``show``, ``outbox``, ``preview``,
-``edit``, ``send``, ``demo``), :mod:`.inputs` (the host's inputs from the forum: ``votes``,
+``edit``, ``drop``, ``send``, ``demo``), :mod:`.inputs` (the host's inputs from the forum: ``votes``,
 ``posts``, ``lost-vote``) and :mod:`mailer.forum.cli` (``forum``). What they share (errors,
 clock, the game named by ``--config``, tables) is in :mod:`.common`.
 

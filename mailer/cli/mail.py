@@ -1,6 +1,6 @@
 """Commands on letters in and out: ``sync`` and ``watch`` (fetch, understand, reply),
-``inbox`` and ``show`` (received letters), ``outbox``, ``preview``, ``edit`` and ``send``
-(outgoing letters), and ``demo`` (all of it on a bundled game, no server)."""
+``inbox`` and ``show`` (received letters), ``outbox``, ``preview``, ``edit``, ``drop`` and
+``send`` (outgoing letters), and ``demo`` (all of it on a bundled game, no server)."""
 
 from __future__ import annotations
 
@@ -364,6 +364,27 @@ def edit(ctx: click.Context, letter_id: int) -> None:
 
 
 @click.command()
+@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=int, required=True)
+@click.pass_context
+def drop(ctx: click.Context, ids: tuple[int, ...]) -> None:
+    """Снять письма из очереди: они не уйдут (в outbox --all — «снято с очереди»). Повтор
+    безопасен; отправленное письмо снять нельзя.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml drop 7 8
+    """
+    from mailer.outgoing import drop_letters
+
+    _cfg, store = open_game(ctx)
+    report = call(drop_letters, store, list(ids))
+    if report.dropped:
+        click.echo(f"Снято с очереди: {', '.join(map(str, report.dropped))}.")
+    if report.before:
+        click.echo(f"Уже были сняты с очереди раньше: {', '.join(map(str, report.before))}.")
+
+
+@click.command()
 @click.option("--retry-uncertain", is_flag=True, help="Переотправить письма с неясной судьбой.")
 @click.pass_context
 def send(ctx: click.Context, retry_uncertain: bool) -> None:
@@ -412,4 +433,4 @@ def demo(keep: str | None) -> None:
         raise HostError(str(exc)) from exc
 
 
-COMMANDS = (sync, reread, watch, inbox, show, outbox, preview, edit, send, demo)
+COMMANDS = (sync, reread, watch, inbox, show, outbox, preview, edit, drop, send, demo)

@@ -20,7 +20,7 @@ from engine.state import GameState
 from ..config import GameConfig
 from ..letter_state import LetterState
 from ..outbox import queue
-from ..out_state import UNSENT
+from ..out_state import MAYBE_SENT, UNSENT
 from ..store import DayRow, Game, Outgoing, Store, dumps, loads, shown_url, to_db, utc
 from .context import (GameError, address_of, current_context, day_spec, game_file,
                       one_at_a_time)
@@ -321,7 +321,7 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
         notices = list(s.exec(select(Outgoing).where(
             Outgoing.day == row.day, Outgoing.kind == "event", Outgoing.to_nick == nick,
             Outgoing.ref.startswith(_CHANGED)).order_by(Outgoing.id)))
-        sent = [o for o in notices if o.state not in UNSENT]
+        sent = [o for o in notices if o.state in MAYBE_SENT]
         unsent = [o for o in notices if o.state in UNSENT]
         if sent:
             told = _told_event(sent[-1].ref, 3)
@@ -329,7 +329,7 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
             told = _told_event(unsent[0].ref, 2)
         else:
             letter = s.exec(select(Outgoing).where(Outgoing.ref == announcement(nick))).first()
-            told = old_event if letter is not None and letter.state not in UNSENT else None
+            told = old_event if letter is not None and letter.state in MAYBE_SENT else None
         want = told is not None and told != row.event
         kept = None
         for out in unsent:
