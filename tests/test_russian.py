@@ -101,7 +101,20 @@ def test_activated_son_reads_boss_of_clan_n(tmp_path):
     renderer = renderer_for(tmp_path, {n: None for n in roles})
     votes = {n: "P1" for n in roles if n != "P1"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
-    assert "со следующего дня вы — Босс клана 2." in letters["P2"]
+    assert "Босс погиб, и с этого дня (день 2) вы — Босс клана 2." in letters["P2"]
+    assert "Босс погиб. Его внебрачный сын — P2; с этого дня (день 2) он ваш Босс." in letters["P3"]
+
+
+def test_actor_is_told_his_new_role_counts_from_the_day_already_begun(tmp_path):
+    """The result letter goes out after close-day, when the next day has begun: the actor's
+    new role counts from that day, not «со следующего дня» (a trial)."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.guard", "P3": "clan1.actor", "P4": "doctor", "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P2" for n in roles if n != "P2"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert ("Вы заменяете погибшего соклановца: с этого дня (день 2) ваша роль — Охранник "
+            "(Клан1).") in letters["P3"]
+    assert "со следующего дня" not in letters["P3"]
 
 
 def test_gender_must_be_m_or_f(tmp_path):
