@@ -349,6 +349,9 @@ class Renderer:
                 if a.player == nick or (a.kind == "son" and nick in members):
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick})
+            # DECISIONS.md §4 Clan kill: a member left alone in his clan, not its boss, now
+            # orders the clan's kill himself; told once, in the turn he is left alone
+            last_of = _left_alone(nick, state_before, after) if not result.winner else None
             # DECISIONS.md §7: a point for no vote or too few thread words is told to him, with
             # which of them he got (and with his death, when it took him to the limit)
             points = after.players[nick].autokill_points if nick in after.players else 0
@@ -358,11 +361,21 @@ class Renderer:
                 if why and (nick not in dead_now or dead_now[nick] == "autokill") else None
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news,
-                died=dead_now.get(nick), next_row=next_row, autokill=autokill,
+                died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
             out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))
         return out
+
+
+def _left_alone(nick: str, before: GameState, after: GameState) -> str | None:
+    """The clan ``nick`` is now the only living member of, when he was not alone at the start
+    of the turn and holds no boss role (the boss orders the kill anyway); else None."""
+    p = after.players.get(nick)
+    if p is None or not p.alive or p.clan is None or p.role == "boss":
+        return None
+    alive_in = lambda state: [n for n in state.alive() if state.players[n].clan == p.clan]  # noqa: E731
+    return p.clan if alive_in(after) == [nick] and len(alive_in(before)) > 1 else None
 
 
 def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str, Any]]:

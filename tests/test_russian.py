@@ -252,3 +252,21 @@ def test_a_nick_in_the_accusative_is_declined_as_a_person(nick, accs):
     from engine.words import inflect
 
     assert inflect(nick, "accs") == accs
+
+
+def test_last_living_clan_member_is_told_he_orders_the_kill(tmp_path):
+    """DECISIONS.md §4 Clan kill: with the boss gone, the clan kills on its members' orders; the
+    member left alone is told that the kill is now his to order (a trial: nobody told him).
+    Told once, in the turn he is left alone, and never to a civilian."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "doctor", "P4": "civilian",
+             "P5": "civilian", "P6": "civilian", "P7": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P1" for n in roles if n != "P1"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    told = ("Вы остались единственным живым членом клана 1: убийство от клана теперь приказываете "
+            "вы сами. Пишите в письме с ходами «Убиваем …» и ник жертвы.")
+    assert told in letters["P2"]
+    assert all("единственным живым членом" not in letters[n] for n in roles if n != "P2")
+    votes = {n: "P4" for n in roles if n != "P4"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert "единственным живым членом" not in letters["P2"]  # the boss still lives
