@@ -270,3 +270,32 @@ def test_last_living_clan_member_is_told_he_orders_the_kill(tmp_path):
     votes = {n: "P4" for n in roles if n != "P4"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
     assert "единственным живым членом" not in letters["P2"]  # the boss still lives
+
+
+def test_fan_who_found_her_role_is_told_how_to_use_her_check(tmp_path):
+    """DECISIONS.md §4 Fan: found → one check of her own in any later turn; her letter says
+    what to write for it (a trial: it only said «нашла»). A search that finds nobody does not."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "Фанатка": "fan", "Комиссар": "detective",
+             "P5": "civilian", "P6": "civilian", "P7": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P5" for n in roles if n != "P5"}
+    told = ("Вы нашли того, кого искали, и получили одну свою проверку; искать больше не нужно. "
+            "Когда захотите проверить игрока (в этот день или в любой следующий), напишите: "
+            "«Проверяю … на мафию» и его ник — в итогах дня узнаете, мафия он или мирный. "
+            "Мирную охоту в тот же день отправить нельзя.")
+    found = [{"by": "Фанатка", "action": "search", "target": "Комиссар"}]
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": found, "votes": votes}])
+    assert "  - Поиск: Комиссар — нашла.\n" in letters["Фанатка"] and told in letters["Фанатка"]
+    missed = [{"by": "Фанатка", "action": "search", "target": "P6"}]
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": missed, "votes": votes}])
+    assert "не нашла" in letters["Фанатка"] and "одну свою проверку" not in letters["Фанатка"]
+    # what she is told to write is read as her check the next day (and not before she found)
+    from mailer.offline import parse_letter
+
+    game = tmp_path / "fan.toml"
+    game.write_text(game_text(roles, [{"moves": found, "votes": votes}, {"moves": [], "votes": {}}]),
+                    encoding="utf-8")
+    letter = "Проверяю P1 на мафию".encode()
+    assert parse_letter(str(game), "Фанатка", letter, eml=False, at=None, day=2).to_json() == {
+        "moves": [{"action": "check", "target": "P1"}], "problems": []}
+    assert parse_letter(str(game), "Фанатка", letter, eml=False, at=None, day=1).to_json()["moves"] == []
