@@ -299,3 +299,26 @@ def test_fan_who_found_her_role_is_told_how_to_use_her_check(tmp_path):
     assert parse_letter(str(game), "Фанатка", letter, eml=False, at=None, day=2).to_json() == {
         "moves": [{"action": "check", "target": "P1"}], "problems": []}
     assert parse_letter(str(game), "Фанатка", letter, eml=False, at=None, day=1).to_json()["moves"] == []
+
+
+def test_fan_role_letter_example_is_russian_and_reads_as_her_search(tmp_path):
+    """The fan's example was «Ищу среди Незнайки» (a search «among» one player; a trial): now a
+    phrase with the nick as written (no case to get wrong for any nick), and the example, sent
+    as it stands by a fan of a game where those nicks play, is her search and her hunt."""
+    import re
+
+    from mailer.offline import parse_letter
+
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "Фанатка": "fan", "Комиссар": "detective",
+             "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    [turn] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": {}}])))
+    letter = renderer.role_letter(nick="Фанатка", state=turn.state_before, day_row=day_row(1), code=None)
+    assert "Пример: «Проверяю, не детектив ли Незнайка. МО: Синеглазка».\n" in letter
+    example = re.search(r"Пример: «(.*)»\.", letter).group(1)
+    played = {**roles, "Незнайка": "civilian", "Синеглазка": "civilian"}
+    path = tmp_path / "fan.toml"
+    path.write_text(game_text(played, [{"moves": [], "votes": {}}]), encoding="utf-8")
+    assert parse_letter(str(path), "Фанатка", example.encode(), eml=False, at=None, day=1).to_json() == {
+        "moves": [{"action": "search", "target": "Незнайка"}, {"action": "hunt", "target": "Синеглазка"}],
+        "problems": []}
