@@ -64,6 +64,30 @@ OWN_REASONS = frozenset({
 #: is told only with the death the newspaper announces.
 STEP1_CAUSES = {"lynched": "lynch", "autokilled": "autokill", "doomed": "psycho"}
 
+#: Reasons as the player's own letter tells them about his own move: to him, not of «игрок»
+#: (engine.reasons.REASONS speaks of the player, for the host's ``explain``; a trial read
+#: «Кража … — не состоялось: игрок повешен» in the hanged player's own letter).
+YOUR_REASONS_RU = {
+    "lost_vote": "вы лишены голоса", "cancelled": "вы отменили этот ход",
+    "not_your_role": "такой ход не положен вашей роли",
+    "already_found": "вы уже нашли того, кого искали",
+    "dead": "вы выбыли из игры раньше, чем дошла очередь вашего хода",
+    **{reason: YOU_CAUSE_RU[cause] for reason, cause in STEP1_CAUSES.items()},
+}
+#: The same for a move refused before the turn (outcome ``refused``).
+YOUR_REFUSED_RU = {"dead": "вы уже выбыли из игры, ходы не принимаются"}
+
+
+def your_reason(reason: str, outcome: str = "") -> str:
+    """Why the player's own move was not carried out, said to him («вы лишены голоса»); a
+    reason about someone else (the target, the clan) as :func:`engine.reasons.phrase` says it."""
+    from engine.reasons import phrase
+
+    if outcome == "refused" and reason in YOUR_REFUSED_RU:
+        return YOUR_REFUSED_RU[reason]
+    return YOUR_REASONS_RU.get(reason) or phrase(reason, outcome)
+
+
 #: Failures the rules make silent: the player is told his move was done, because the reason
 #: would reveal the target's hidden side (DECISIONS.md §4 Guard: «guarding a non-mafia player
 #: has no effect» — the guard must not learn that his target is no mafia).
@@ -71,7 +95,9 @@ SILENT_REASONS = frozenset({"not_mafia"})
 
 
 def outcome_text(move: dict[str, Any]) -> str:
-    """What a player is told about one of his moves (Russian), without naming who blocked it."""
+    """What a player is told about one of his moves (Russian), without naming who blocked it;
+    the reason is said to him (:func:`your_reason`), unless the move was made for a clan member
+    (``member``: the reason is the member's, said of him)."""
     from engine.reasons import phrase
 
     outcome, reason = move.get("outcome"), move.get("reason", "")
@@ -81,7 +107,8 @@ def outcome_text(move: dict[str, Any]) -> str:
         return "выполнено"
     if reason in OWN_REASONS:
         word = "не принято" if outcome == "refused" else "не состоялось"
-        return f"{word}: {phrase(reason, outcome)}"
+        why = phrase(reason, outcome) if move.get("member") else your_reason(reason, outcome)
+        return f"{word}: {why}"
     return "не удалось"
 
 
@@ -125,17 +152,17 @@ def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> st
 
 def as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """A player's move as his result letter tells it. A move void because its actor died at
-    step 1 says so, as ``explain`` does («не состоялось: игрок повешен»), when that death
+    step 1 says so, to him («не состоялось: вас повесили на линче»), when that death
     is the one the turn announces (:data:`STEP1_CAUSES`). The inactive son's hunt shot never
     counts (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md
     §4 Son: he is told only "civilian"): «выполнено» when the hunt on that target killed, as
     the other hunters read, else the neutral «не удалось» of a shot that did not kill."""
-    from engine.reasons import OUTCOMES_RU, phrase
+    from engine.reasons import OUTCOMES_RU
 
     cause = STEP1_CAUSES.get(move.get("reason", ""))
     if cause and move.get("outcome") == "void" and any(
             d["player"] == move.get("by") and d["cause"] == cause for d in data["deaths"]):
-        return dict(move, told=f"{OUTCOMES_RU['void']}: {phrase(move['reason'])}")
+        return dict(move, told=f"{OUTCOMES_RU['void']}: {your_reason(move['reason'])}")
     if move.get("reason") != "son_shot":
         return move
     target = move.get("target")

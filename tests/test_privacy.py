@@ -28,6 +28,7 @@ from engine.roles import ROLE_NAMES_RU
 from mailer.config import load_config
 from mailer.render import ACTION_RU, Renderer
 from mailer.store import DayRow
+from mailer.render_words import YOUR_REASONS_RU
 from test_properties import game_text, games
 from e2e_config import folder_sections
 
@@ -68,8 +69,11 @@ def role_words() -> frozenset[str]:
 #: охота», «клан использовал приказ старшего по роли») but say nothing of the target.
 #: ``doomed``: «игрок умирает после визита к Шизику», the sender's own death (his move void).
 NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found", "doomed")
+#: (each also as the sender's own letter says it to him: «вы не пережили визита к шизику»)
 PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values()]}
-                 | {_norm(REASONS[r]) for r in NEUTRAL_REASONS}, key=len, reverse=True)
+                 | {_norm(REASONS[r]) for r in NEUTRAL_REASONS}
+                 | {_norm(YOUR_REASONS_RU[r]) for r in NEUTRAL_REASONS if r in YOUR_REASONS_RU},
+                 key=len, reverse=True)
 
 
 def leaks(text: str, addressee: str, others: list[str], permitted: set[str]) -> list[str]:
@@ -312,16 +316,17 @@ def _letters(renderer, t, day: int = 1) -> dict[str, str]:
 
 def test_a_move_void_by_the_players_own_death_gives_explains_reason(renderer):
     """The lynched thief's theft read «не удалось» in her letter while ``explain`` read «не
-    состоялось: игрок повешен»: her letter gives the same reason, which the newspaper and
-    the letter's own first line tell her anyway. The psycho's victim who dies at step 1 of
-    the next turn reads the reason of his own death the same way; nothing about anyone else."""
+    состоялось: игрок повешен»: her letter gives the same reason, said to her («вас повесили
+    на линче», not of «игрок»: a trial), which the newspaper and the letter's own first line
+    tell her anyway. The psycho's victim who dies at step 1 of the next turn reads the reason
+    of his own death the same way; nothing about anyone else."""
     roles = {"P1": "clan1.thief", "P2": "detective", "P3": "psycho", "P4": "civilian",
              "P5": "clan1.boss", "P6": "civilian"}
     votes = {"P2": "P1", "P3": "P1", "P4": "P1", "P6": "P1", "P1": "P4", "P5": "P4"}
     lynch = [{"moves": [{"by": "P1", "action": "rob", "target": "P2"}], "votes": votes}]
     [t] = replay_turns(load_game_file(game_text(roles, lynch)))
     assert [(m.outcome, m.reason) for m in t.result.moves if m.action == "rob"] == [("void", "lynched")]
-    assert "  - Кража: P2 — не состоялось: игрок повешен.\n" in _letters(renderer, t)["P1"]
+    assert "  - Кража: P2 — не состоялось: вас повесили на линче.\n" in _letters(renderer, t)["P1"]
     assert check_game(renderer, roles, lynch) == []
     ring = {"P1": "P2", "P2": "P3", "P3": "P4", "P4": "P5", "P5": "P6", "P6": "P1"}
     doomed = [{"moves": [{"by": "P3", "action": "invite", "target": "P2"}], "votes": ring},
@@ -329,5 +334,5 @@ def test_a_move_void_by_the_players_own_death_gives_explains_reason(renderer):
     t = replay_turns(load_game_file(game_text(roles, doomed)))[1]
     assert [(d.player, d.cause) for d in t.result.deaths] == [("P2", "psycho")]
     mine = _letters(renderer, t, 2)["P2"]
-    assert "  - Проверка: P5 — не состоялось: игрок умирает после визита к Шизику.\n" in mine
+    assert "  - Проверка: P5 — не состоялось: вы не пережили визита к шизику.\n" in mine
     assert check_game(renderer, roles, doomed) == []

@@ -322,3 +322,17 @@ def test_fan_role_letter_example_is_russian_and_reads_as_her_search(tmp_path):
     assert parse_letter(str(path), "Фанатка", example.encode(), eml=False, at=None, day=1).to_json() == {
         "moves": [{"action": "search", "target": "Незнайка"}, {"action": "hunt", "target": "Синеглазка"}],
         "problems": []}
+
+
+def test_a_players_own_letter_speaks_to_him():
+    """«игрок лишён голоса» in the player's own letter (a trial): his own move's reason is said
+    to him; a boss's move for a member keeps the member's reason said of the member."""
+    from mailer.render_words import outcome_text
+
+    vote = {"action": "vote", "target": "Бука", "outcome": "void", "reason": "lost_vote"}
+    assert outcome_text(vote) == "не состоялось: вы лишены голоса"
+    assert outcome_text(dict(vote, reason="cancelled")) == "не состоялось: вы отменили этот ход"
+    refused = {"action": "heal", "target": "Бука", "outcome": "refused", "reason": "not_your_role"}
+    assert outcome_text(refused) == "не принято: такой ход не положен вашей роли"
+    member = {"action": "on_behalf", "member": "Бармалей", "outcome": "refused", "reason": "not_your_role"}
+    assert outcome_text(member) == "не принято: такой ход не положен роли игрока"
