@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .reasons import ACTIONS_RU, AUTOKILL_WHY_RU, CAUSES_RU, OUTCOMES_RU, RESULTS_RU, STATUSES_RU, agree, phrase
+from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
+                      STATUSES_RU, agree, phrase)
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
 from .state import GameState
@@ -96,7 +97,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     lines.append("Смерти:")
     for d in data["deaths"]:
         lines.append(f"  • {d['player']} ({role_ru(state_before, d['player'])}): "
-                     f"{agree(CAUSES_RU.get(d['cause'], d['cause']), genders.get(d['player']))}")
+                     f"{agree(cause_ru(d, data['statuses']), genders.get(d['player']))}")
     if not data["deaths"]:
         lines.append("  никто не погиб")
     if data["statuses"]:
@@ -117,6 +118,16 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
             why = ", ".join(AUTOKILL_WHY_RU.get(w, w).format(words=rules.autokill_words) for w in told["why"])
             lines.append(f"  • {nick}: {why} — очков {told['points']} из {rules.autokill_points}")
     return "\n".join(lines)
+
+
+def cause_ru(death: dict[str, Any], statuses: Mapping[str, list[str]]) -> str:
+    """How a player died, for the host; an explosion names whose home it was, from the
+    guest's status (the hostess's guest first: she takes the psycho's guest too)."""
+    if death["cause"] == "explosion":
+        for status in ("hosted", "at_psycho"):
+            if status in statuses.get(death["player"], ()):
+                return EXPLOSION_AT_RU[status]
+    return CAUSES_RU.get(death["cause"], death["cause"])
 
 
 def _activation_line(a: dict[str, Any]) -> str:

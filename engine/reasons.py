@@ -121,7 +121,14 @@ CAUSES_RU: dict[str, str] = {
     "lynch": "повешен(а)", "autokill": "выбыл(а) по автокиллу", "psycho": "умер(ла) после визита к Шизику",
     "clan1": "убит(а) Кланом1", "clan2": "убит(а) Кланом2", "maniac": "убит(а) Маньяком",
     "hunt": "убит(а) мирной охотой", "mortar": "убит(а) из миномёта",
-    "explosion": "погиб(ла) при взрыве в доме хозяина",
+    "explosion": "погиб(ла) при взрыве в доме, где был(а) в гостях",
+}
+
+#: The explosion's death of a guest by where he was (his status): the hostess is a woman, the
+#: psycho a man, so their home is named by the role («в доме Стервы»), never «хозяина».
+EXPLOSION_AT_RU: dict[str, str] = {
+    "hosted": "погиб(ла) при взрыве в доме Стервы, у которой был(а) в гостях",
+    "at_psycho": "погиб(ла) при взрыве в доме Шизика, у которого был(а) в гостях",
 }
 
 def agree(text: str, gender: str | None) -> str:

@@ -13,8 +13,8 @@ from .gamefile import EXPECT_KEYS, GameFile, GameFileError, TurnSpec
 from .legality import screen_letter, standing_actions
 from .model import Move, ParseResult, Problem, ProblemKind, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
-from .explain import EVENTS_RU, result_ru
-from .reasons import CAUSES_RU, STATUSES_RU
+from .explain import EVENTS_RU, cause_ru, result_ru
+from .reasons import STATUSES_RU
 from .roles import ROLE_NAMES_RU, typed_nick
 from .state import GameState
 from .turn_types import TurnInput, TurnResult
@@ -279,7 +279,7 @@ def render_text(result: dict[str, Any]) -> str:
         lynched = ", ".join(t["lynched"]) or "никто"
         lines.append(f"  Повешены: {lynched}")
         for d in t["deaths"]:
-            lines.append(f"  Выбыл(а) {d['player']}: {CAUSES_RU.get(d['cause'], d['cause'])}")
+            lines.append(f"  Выбыл(а) {d['player']}: {cause_ru(d, t['statuses'])}")
         if not t["deaths"]:
             lines.append("  Никто не погиб")
         for nick, words in t["statuses"].items():

@@ -280,3 +280,18 @@ def test_host_texts_name_draws_and_actions_in_russian():
                                    "info": [{"to": "Ягуар", "action": "boss_check", "target": "Кот",
                                              "result": "role_civilian"}]}], "winner": None})
     assert "Ягуар (проверка босса → Кот)" in text and "boss_check" not in text
+
+
+@pytest.mark.parametrize("case, gender, told", [
+    ("hostess_killed_guest_dies", "f", "погибла при взрыве в доме Стервы, у которой была в гостях"),
+    ("psycho_killed_guest_dies", "m", "погиб при взрыве в доме Шизика, у которого был в гостях"),
+])
+def test_explain_names_whose_home_exploded(case, gender, told):
+    """«погиб(ла) при взрыве в доме хозяина» for the hostess's guest (a trial): the hostess is
+    a woman; the home is named by the role of its owner, from the guest's status."""
+    from pathlib import Path
+
+    game = load_game_file((Path(__file__).parent / "cases" / f"{case}.toml").read_text(encoding="utf-8"))
+    t = replay_turns(game)[0]
+    notes = explain_turn(t.result, t.state_before, {"Civ1": gender}).splitlines()
+    assert f"  • Civ1 (Мирный): {told}" in notes
