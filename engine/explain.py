@@ -18,11 +18,14 @@ EVENTS_RU: dict[str, str] = {
 }
 
 
-def role_ru(state: GameState, nick: str) -> str:
-    """The Russian role of ``nick`` in ``state`` (with the clan for clan members)."""
+def role_ru(state: GameState, nick: str, gender: str | None = None) -> str:
+    """The Russian role of ``nick`` in ``state`` (with the clan for clan members); the plain
+    civilian of ``gender`` "f" is «Мирная», as her letters and the newspaper say."""
     p = state.players.get(nick)
     if p is None:
         return "?"
+    if p.role == "civilian" and gender == "f":
+        return "Мирная"
     name = ROLE_NAMES_RU.get(p.role, p.role)
     return f"{name}, {CLAN_NAMES_RU.get(p.clan, p.clan)}" if p.clan else name
 
@@ -40,7 +43,7 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
     """One move of the day for the host; a reason about the mover himself («сам(а) в гостях у
     Стервы») agrees with his ``gender`` when the host gave it."""
     action = ACTIONS_RU.get(m["action"], m["action"])
-    who = f"{m['by']} ({role_ru(state, m['by'])})"
+    who = f"{m['by']} ({role_ru(state, m['by'], gender)})"
     target = m.get("target")
     if m.get("targets"):
         target = ", ".join(m["targets"])
@@ -96,7 +99,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))
     lines.append("Смерти:")
     for d in data["deaths"]:
-        lines.append(f"  • {d['player']} ({role_ru(state_before, d['player'])}): "
+        lines.append(f"  • {d['player']} ({role_ru(state_before, d['player'], genders.get(d['player']))}): "
                      f"{agree(cause_ru(d, data['statuses']), genders.get(d['player']))}")
     if not data["deaths"]:
         lines.append("  никто не погиб")

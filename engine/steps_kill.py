@@ -100,9 +100,10 @@ def step_hunt(b: Board, step: float) -> None:
     threshold = b.state.rules.hunt_threshold
     for target, acts in shots.items():
         b.note_attack(target, [a.actor for a in acts])  # every counted shot is an attempt
-        if len(acts) < threshold:
+        if len(acts) < threshold:  # a target already dead (hanged, killed by a clan) is the reason
+            why = "not_enough_shots" if b.alive_at(target, step) else "target_dead"
             for act in acts:
-                act.set("failed", "not_enough_shots")
+                act.set("failed", why)
             continue
         reason = attempt_kill(b, target, [a.actor for a in acts], "hunt", step)
         for act in acts:

@@ -13,6 +13,7 @@ from typing import Any
 
 import jinja2
 
+from engine.board import HUNT_STEPS
 from engine.legality import ROLE_MOVES
 from engine.model import Move, Problem
 from engine.names import inflect
@@ -323,19 +324,21 @@ class Renderer:
         the start of the turn gets one with exactly what he may know."""
         data = result.to_json()
         dead_now = {d["player"]: d["cause"] for d in data["deaths"]}
+        hunt_at = HUNT_STEPS.get(state_before.rules.hunt_step, HUNT_STEPS["after_clan_kills"])  # a hunt on one dead before it: target_dead
+        gone = frozenset(d.player for d in result.deaths if d.step < hunt_at)
         after = result.new_state
         out = []
         for nick, p in state_before.players.items():
             if not p.alive:
                 continue
-            moves = told_moves([as_told(m, data) for m in data["moves"] if m["by"] == nick],
+            moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])))
             for m in moves:  # a boss's move for a member: name the member's role, as the reply does
                 if m.get("member") in state_before.players:
                     m["member_role"] = state_before.players[m["member"]].role
             # the boss's move for this member that was carried out or tried (not one voided by
             # the member's own move): the member learns what was done in his name
-            by_boss = [dict(as_told(m, data), action=_member_action(p.role, m))
+            by_boss = [dict(as_told(m, data, gone), action=_member_action(p.role, m))
                        for m in data["moves"] if m.get("member") == nick and m["by"] != nick
                        and m.get("outcome") != "void"]
             # what he learned; a move that failed taught nothing and is told once, under

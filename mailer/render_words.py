@@ -150,13 +150,15 @@ def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> st
     return "\n".join(lines)
 
 
-def as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+def as_told(move: dict[str, Any], data: dict[str, Any], gone: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A player's move as his result letter tells it. A move void because its actor died at
     step 1 says so, to him («не состоялось: вас повесили на линче»), when that death
     is the one the turn announces (:data:`STEP1_CAUSES`). The inactive son's hunt shot never
     counts (``son_shot``), but his letter must read as a plain civilian's would (DECISIONS.md
     §4 Son: he is told only "civilian"): «выполнено» when the hunt on that target killed, as
-    the other hunters read, else the neutral «не удалось» of a shot that did not kill."""
+    the other hunters read, «цель уже выбыла из игры» when it died before the hunt (``gone``:
+    the players dead at a step before the hunt's, DECISIONS.md §2), else the neutral «не
+    удалось» of a shot that did not kill."""
     from engine.reasons import OUTCOMES_RU
 
     cause = STEP1_CAUSES.get(move.get("reason", ""))
@@ -166,6 +168,8 @@ def as_told(move: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     if move.get("reason") != "son_shot":
         return move
     target = move.get("target")
+    if target in gone:
+        return dict(move, outcome="failed", reason="target_dead")  # as the other hunters read
     killed = any(d["player"] == target and d["cause"] == "hunt" for d in data["deaths"])
     return dict(move, outcome="done" if killed else "failed", reason="ok" if killed else "not_enough_shots")
 

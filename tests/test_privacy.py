@@ -21,6 +21,7 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from engine.board import HUNT_STEPS
 from engine.gamefile import load_game_file
 from engine.reasons import ACTIONS_RU, REASONS
 from engine.replay import replay_turns
@@ -160,14 +161,19 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
                 continue
             mine = _hunt_lines(body, m.target)  # (an earlier, superseded shot has its own line)
             killed = any(d.player == m.target and d.cause == "hunt" for d in t.result.deaths)
-            if f"- Мирная охота: {m.target} — {'выполнено' if killed else 'не удалось'}." not in mine:
+            # a target dead before the hunt (hanged, killed by a clan …) is every hunter's reason
+            hunt_at = HUNT_STEPS.get(t.state_before.rules.hunt_step, 9.5)
+            gone = {d.cause for d in t.result.deaths if d.player == m.target and d.step < hunt_at}
+            told = ("выполнено" if killed else "не состоялось: цель уже выбыла из игры" if gone
+                    else "не удалось")
+            if f"- Мирная охота: {m.target} — {told}." not in mine:
                 found.append(f"{son}: the son's hunt reads {mine!r}")
             for other in t.result.moves:
-                counted = other.outcome == "done" or other.reason == "not_enough_shots"
+                counted = other.outcome == "done" or other.reason in ("not_enough_shots", "target_dead")
                 if (other.by != son and other.action == "hunt" and other.target == m.target
                         and counted and other.by in letters):
                     theirs = [ln for ln in _hunt_lines(letters[other.by], m.target)
-                              if ln.endswith(("выполнено.", "не удалось."))]
+                              if ln.endswith(("выполнено.", "не удалось.", "цель уже выбыла из игры."))]
                     if not set(theirs) <= set(mine):
                         found.append(f"{son}: {mine!r}, while {other.by} reads {theirs!r}")
     return found

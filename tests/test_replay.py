@@ -294,4 +294,24 @@ def test_explain_names_whose_home_exploded(case, gender, told):
     game = load_game_file((Path(__file__).parent / "cases" / f"{case}.toml").read_text(encoding="utf-8"))
     t = replay_turns(game)[0]
     notes = explain_turn(t.result, t.state_before, {"Civ1": gender}).splitlines()
-    assert f"  • Civ1 (Мирный): {told}" in notes
+    assert f"  • Civ1 ({'Мирная' if gender == 'f' else 'Мирный'}): {told}" in notes
+
+
+def test_explain_words_for_a_forum_vote_a_hunt_on_the_hanged_and_a_woman_civilian():
+    """Three of a trial's findings in ``explain``: a letter vote replaced by a forum vote (the
+    player's own post as well as the host's tally) was «голос учтён ведущим по форуму»; a
+    lone hunter's shot at the hanged player read «за цель выстрелило слишком мало охотников»
+    (the target was dead already); a woman plain civilian was «Мирный»."""
+    from test_properties import game_text
+
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "doctor", "P4": "civilian",
+             "P5": "civilian", "P6": "civilian", "P7": "detective"}
+    votes = {n: "P2" for n in roles if n != "P2"}
+    moves = [{"by": "P4", "action": "vote", "target": "P1"}, {"by": "P5", "action": "hunt", "target": "P2"},
+             {"by": "P6", "action": "hunt", "target": "P1"}]
+    [t] = replay_turns(load_game_file(game_text(roles, [{"moves": moves, "votes": votes}])))
+    notes = explain_turn(t.result, t.state_before, {"P4": "f", "P5": "f"}).splitlines()
+    assert ("  • P4 (Мирная): голос на линче → P1 — не состоялось: голос из письма заменён голосом "
+            "с форума (пост в ветке или подсчёт ведущего)") in notes
+    assert "  • P5 (Мирная): мирная охота → P2 — не удалось: цель уже выбыла из игры" in notes
+    assert "  • P6 (Мирный): мирная охота → P1 — не удалось: за цель выстрелило слишком мало охотников" in notes

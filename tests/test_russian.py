@@ -336,3 +336,17 @@ def test_a_players_own_letter_speaks_to_him():
     assert outcome_text(refused) == "не принято: такой ход не положен вашей роли"
     member = {"action": "on_behalf", "member": "Бармалей", "outcome": "refused", "reason": "not_your_role"}
     assert outcome_text(member) == "не принято: такой ход не положен роли игрока"
+
+
+def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
+    """A hunter's lone shot at the player hanged that day: her letter says the target was
+    already out of the game (it said «не удалось», as for too few shots); the inactive son
+    shooting there reads the same, as a plain civilian would (DECISIONS.md §4 Son)."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "doctor", "P4": "civilian",
+             "P5": "civilian", "Сын": "son", "P7": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P2" for n in roles if n != "P2"}
+    moves = [{"by": "P5", "action": "hunt", "target": "P2"}, {"by": "Сын", "action": "hunt", "target": "P2"}]
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
+    for nick in ("P5", "Сын"):
+        assert "  - Мирная охота: P2 — не состоялось: цель уже выбыла из игры.\n" in letters[nick]
