@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .names_given import full_names, names_listed, names_written, neutral_names
 from .names_merge import merge_tokens
-from .names_pets import clipped_owners, longest_root_owners, pet_owners
+from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pet_owners
 from .translit import cyrillic_reading
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
@@ -111,32 +111,6 @@ class NameIndex:
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
             owners = {n for n in owners if written & self.given_of.get(n, written)}
         return _hit(sorted(owners), "pet") if owners else None
-
-    def _clipped_only(self, word: str, owners: set[str]) -> set[str]:
-        """Of ``owners`` (nicks ``word`` is a pet form of), those reached only by cutting the
-        nick short before the suffix while ``word`` has a meaning of its own that the nick does
-        not share: a Russian given name's form reaching a Latin nick that holds no given name
-        («Колю» is Коля's, Николай's, not surely a cut «Колоб-ок» of Kolobok_13), or a
-        dictionary noun reaching a nick by an adjective it only begins as («старика» is an old
-        man, not surely «Стар-ый Мельник»; «Бетона» is «Бетонный Блок»'s: the adjective is
-        built on the noun). Such a reading is only a guess: asked about."""
-        if not owners:
-            return set()
-        named = names_listed(word)
-        noun = not named and is_known_word(word) and _plain_noun(word)
-        if not (named or noun):
-            return set()
-        whole = pet_owners(self.stems, word, clip=False) | self.stems.get(word, set())
-        out = set()
-        for n in owners - whole:
-            if named and not CYR.search(n) and n not in self.given_of:
-                out.add(n)
-            elif noun and any(w[:3] == word[:3] and _adjective_word(w) and
-                              not w.startswith(noun_lemma(word) or word)
-                              for w in _nick_words(n)):
-                # (not «Бетона» for «Бетонный Блок»: the adjective is built on the noun)
-                out.add(n)
-        return out
 
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
@@ -382,7 +356,7 @@ class NameIndex:
         if pet is not None:
             owners |= set(pet.candidates)
             kind = kind if owners - set(pet.candidates) else "pet"
-        unsure = self._clipped_only(word, (plain | pet_cands) - in_parts)
+        unsure = clipped_guesses(self.stems, self.given_of, word, (plain | pet_cands) - in_parts)
         by_form = set(owners)  # by the nick's own letters, not by a given name
         if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
             given = self.given_name(word)
@@ -501,17 +475,3 @@ def _nick_words(nick: str) -> set[str]:
     """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
     {«сергей»}."""
     return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}
-
-
-def _plain_noun(word: str) -> bool:
-    """True when pymorphy3's likeliest reading of ``word`` is a common noun (no name)."""
-    tag = morph().parse(word)[0].tag
-    return tag.POS == "NOUN" and "Name" not in tag
-
-
-def _adjective_word(word: str) -> bool:
-    """True for a Cyrillic nick word that is an adjective in the nominative («старый»)."""
-    if not CYR.search(word):
-        return False
-    tag = morph().parse(word)[0].tag
-    return tag.POS == "ADJF" and "nomn" in tag

@@ -215,3 +215,52 @@ def clipped_owners(bases: dict[str, list[str]], word: str) -> set[str]:
                    if CYR.search(b) and b.startswith(stem) and len(b) > len(stem) + 2
                    and b[len(stem)] in _VOWELS}
     return owners if len(owners) == 1 else set()
+
+
+def clipped_guesses(stems: dict[str, set[str]], given_of: dict[str, frozenset[str]],
+                    word: str, owners: set[str]) -> set[str]:
+    """Of ``owners`` (nicks ``word`` reaches as a pet form or by cutting the nick short), those
+    reached only so while ``word`` has a meaning of its own that the nick does not share: a
+    Russian given name's form reaching a Latin nick that holds no given name (``given_of``:
+    nick → its given names; «Колю» is Коля's, Николай's, not surely a cut «Колоб-ок» of
+    Kolobok_13; «Мишу» is no «Mishura»'s), or a dictionary noun reaching a nick by an
+    adjective it only begins as («старика» is an old man, not surely «Стар-ый Мельник»;
+    «Бетона» is «Бетонный Блок»'s: the adjective is built on the noun). Such a reading is only
+    a guess, asked about, never taken."""
+    from .names_given import names_listed
+
+    if not owners:
+        return set()
+    named = names_listed(word)
+    noun = not named and is_known_word(word) and _plain_noun(word)
+    if not (named or noun):
+        return set()
+    whole = pet_owners(stems, word, clip=False) | stems.get(word, set())
+    lemma = _noun_lemma(word)
+    out = set()
+    for n in owners - whole:
+        if named and not CYR.search(n) and n not in given_of:
+            out.add(n)
+        elif noun and any(w[:3] == word[:3] and _adjective_word(w) and not w.startswith(lemma)
+                          for w in re.findall(r"[^\W\d_]+", n.lower().replace("ё", "е"))):
+            out.add(n)
+    return out
+
+
+def _noun_lemma(word: str) -> str:
+    """pymorphy3's normal form of ``word``'s likeliest reading (ё → е)."""
+    return morph().parse(word)[0].normal_form.replace("ё", "е")
+
+
+def _plain_noun(word: str) -> bool:
+    """True when pymorphy3's likeliest reading of ``word`` is a common noun (no name)."""
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "NOUN" and "Name" not in tag
+
+
+def _adjective_word(word: str) -> bool:
+    """True for a Cyrillic nick word that is an adjective in the nominative («старый»)."""
+    if not CYR.search(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "ADJF" and "nomn" in tag
