@@ -29,7 +29,7 @@ from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit, name_index
-from .names_case import case_fit
+from .names_case import case_fit, translation_fit
 from .words import (
     CYR, animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, not_a_name, person_name, role_words, third_person,
@@ -350,6 +350,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                   if len(w) >= 3 and (not strict or t.cap or t.quoted) and
                   not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
         # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
+        approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
         if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
             approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
         if approx is None and "-" in w and not strict:

@@ -134,6 +134,11 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 idx.parts.setdefault(form, set()).add(nick)
             elif form in idx.single and nick not in idx.single[form]:
                 idx.translated.setdefault(form, {})[nick] = forms[form]
+            elif form in idx.parts:
+                # «лису» for «Grey_Fox» and a word of «Лиса Патрикеевна» or «Lisa.K» read
+                # «Лиса»: a word of a longer nick is no nick as written; both are readings
+                idx.parts[form].add(nick)
+                idx.part_translated.setdefault(form, set()).add(nick)
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:

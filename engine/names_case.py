@@ -42,3 +42,22 @@ def case_fit(idx: NameIndex, word: str, hit: NameHit | None,
     if len(fit) != 1 or cases[fit[0]] is None:
         return hit
     return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+
+
+def translation_fit(idx: NameIndex, word: str, hit: NameHit | None,
+                    expected: frozenset[str] | None) -> NameHit | None:
+    """``hit`` (a word that is a word of one nick and the Russian translation of a Latin
+    nick, :attr:`NameIndex.part_translated`) given to the nick written so when the word is
+    its form in the case the governing word asks for, or bare («громлю лису», «МО — Лиса»:
+    «Лиса Патрикеевна», «Старый Лис»); in another case («стреляю в лису»: Лис's dative, the
+    fox's accusative) or when the nick is itself only read from Latin letters («Lisa.K»), the
+    translation is as good a reading and the hit stays asked."""
+    if hit is None or hit.nick is not None or word not in idx.part_translated:
+        return hit
+    written = [n for n in hit.candidates if n not in idx.part_translated[word]]
+    if len(written) != 1:
+        return hit
+    cases = word_cases(idx, word, written[0])
+    if cases is None or (expected and not cases & (expected | {"nomn"})):
+        return hit
+    return NameHit(written[0], (written[0],), hit.kind, hit.length)

@@ -71,6 +71,10 @@ class NameIndex:
     #: a form of another nick that is also a form of a Latin nick's Russian translation
     #: («лису»: the nick «Лис» and «Fox») → the translated nicks and the cases of the form
     translated: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    #: a form of a word of another nick that is also a form of a Latin nick's Russian
+    #: translation («лису»: «Лиса Патрикеевна» and «Grey_Fox») → the translated nicks (see
+    #: :func:`engine.names_case.translation_fit`)
+    part_translated: dict[str, set[str]] = field(default_factory=dict)
     #: a reading of a Latin nick word that is also a common Russian word («бера», «бин» for
     #: Bear, Mr.Bean) → those nicks: a name only when capitalised inside a sentence
     capital_readings: dict[str, set[str]] = field(default_factory=dict)
