@@ -46,6 +46,7 @@ from .textnorm import clean_text
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move
 from .parse_clause import read_clause
+from .parse_unread import ReadLog, unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
@@ -81,7 +82,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),
               votes=turn.votes_per_player)
-    items: list[Item] = []
+    items: list[Item] = ReadLog()  # (every item read, for the net: engine.parse_unread)
+    log = items
     skip = False
     cancel_pos = -1
     pending_member: Actor | None = None
@@ -192,6 +194,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
     moves, problems = finish(ctx, items)
+    if not skip and cancel_pos < 0:
+        # a sentence naming a player beside a move word that no rule read: asked
+        problems = list(problems) + unread(ctx, visible, log.ever + [
+            Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
 
 
