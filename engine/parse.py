@@ -21,7 +21,8 @@ is), :mod:`engine.parse_forms` (a boss's orders for his members), :mod:`engine.p
 (the swindler's branches),
 :mod:`engine.parse_votes` (layouts of a day's votes), :mod:`engine.parse_net` (the
 precision net: names a move did not read, hedges), :mod:`engine.parse_finish` (the letter as
-a whole); :mod:`engine.parse_types` holds their shared records.
+a whole), :mod:`engine.parse_unread` (the safety net: a sentence naming a player beside a
+move word that no rule read is asked about); :mod:`engine.parse_types` holds their shared records.
 """
 
 from __future__ import annotations

@@ -19,115 +19,20 @@ The problem is an ``unparsed`` one (reason ``unread``) quoting the sentence, so 
 
 from __future__ import annotations
 
-import functools
+import re
 
+from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .words import is_known_word, morph, role_words
+from . import parse_unread_words as W
+from .words import is_known_word, role_words
 
 #: How many tokens apart a name and a move word may stand.
 _NEAR = 4
-
-#: Words of a plan, a wish or a condition: the sentence is no order.
-_NOT_ORDER = frozenset({"если", "бы", "б", "может", "можно", "наверное", "завтра",
-                        "вчера", "позавчера", "хотел", "хотела", "хочется", "думаю", "думал",
-                        "думала", "кажется", "подозреваю", "считаю", "уверен", "уверена", "нельзя",
-                        "надо", "нужно", "стоит", "потом", "пусть", "пускай"})
-
-#: Verbs of saying and thinking: a sentence with one reports or muses.
-_SPEECH = frozenset({"сказать", "говорить", "писать", "написать", "заявить", "заявлять",
-                     "утверждать", "кричать", "обещать", "пообещать", "спрашивать", "спросить",
-                     "ответить", "отвечать", "думать", "считать", "знать", "подозревать",
-                     "верить", "понимать", "понять", "казаться", "решать", "решить",
-                     "предлагать", "предложить", "сомневаться"})
-
-#: First-person verbs that are no action on a player.
-_NOT_ACTION = frozenset({"быть", "мочь", "хотеть", "знать", "думать", "считать", "видеть",
-                         "понимать", "верить", "надеяться", "сомневаться", "подозревать",
-                         "помнить", "любить", "просить", "благодарить", "извиняться", "читать",
-                         "согласиться", "соглашаться", "слышать", "чувствовать", "бояться",
-                         "болеть", "целовать", "обнимать", "цитировать", "обещать",
-                         "различать", "полагать", "снимать", "снять", "пересылать", "переслать",
-                         "оставить", "оставлять", "жить", "присматриваться",
-                         "приглядываться", "напоминать", "напомнить", "колебаться",
-                         "отдавать", "отдать", "отменять", "отменить"})
-
-
-@functools.lru_cache(maxsize=1)
-def _lemmas() -> tuple[dict[str, str], dict[str, str]]:
-    """The verb and noun lemmas of every move lexicon file → its class."""
-    from .lexicon import _files  # the tables as written (their lemmas, not their forms)
-
-    verbs: dict[str, str] = {}
-    nouns: dict[str, str] = {}
-    for _, data in _files():
-        for v in data.get("verbs", ()):
-            verbs.setdefault(v.replace("ё", "е"), data["class"])
-        for v in data.get("nouns", ()):
-            nouns.setdefault(v.replace("ё", "е"), data["class"])
-    return verbs, nouns
-
-
-@functools.lru_cache(maxsize=50_000)
-def _class(w: str) -> str:
-    """The move class of a word of a move lexicon (any form), or ``""``."""
-    found = lexicon().words.get(w)
-    if found or len(w) < 3 or not is_known_word(w):
-        return found or ""
-    verbs, nouns = _lemmas()
-    for p in morph().parse(w)[:2]:
-        lemma = p.normal_form.replace("ё", "е")
-        table = verbs if "VERB" in p.tag else nouns if "NOUN" in p.tag else {}
-        if lemma in table:
-            return table[lemma]
-    return ""
-
-
-@functools.lru_cache(maxsize=50_000)
-def _move_word(w: str) -> str:
-    """What word ``w`` is to the net: ``"move"`` for a first-person form or a noun of a move
-    lexicon, ``"third"`` for a third-person form of a move verb, ``"past"`` for its past
-    tense, ``"first"`` for a first-person verb of action; ``""`` for anything else (an
-    infinitive or an imperative of a move verb asks nobody: «лечить нельзя», «смотрите»)."""
-    lex = lexicon()
-    if w in lex.third:
-        return "third"
-    if w in lex.imperative:
-        return ""
-    if w in lex.words and len(w) >= 3:
-        p = morph().parse(w)[0] if is_known_word(w) else None
-        if p is not None and "INFN" in p.tag:
-            return ""
-        return "noun" if p is not None and p.tag.POS == "NOUN" else "move"
-    if len(w) < 3 or not is_known_word(w):
-        return ""
-    verbs, nouns = _lemmas()
-    for n, p in enumerate(morph().parse(w)[:2]):
-        lemma = p.normal_form.replace("ё", "е")
-        if "VERB" in p.tag:
-            if "impr" in p.tag or "2per" in p.tag:
-                return ""
-            if lemma in verbs:
-                return "past" if "past" in p.tag else "third" if "3per" in p.tag else "move"
-            if not n and "1per" in p.tag and lemma not in _NOT_ACTION and \
-                    lemma not in _SPEECH:  # («мою»: «мой» first, not «мыть»)
-                return "first"
-        elif "NOUN" in p.tag and lemma in nouns:
-            return "noun"
-    return ""
-
-
-@functools.lru_cache(maxsize=50_000)
-def _speech(w: str) -> bool:
-    if not is_known_word(w):
-        return False
-    p = morph().parse(w)[0]
-    return ("VERB" in p.tag or "INFN" in p.tag) and p.normal_form in _SPEECH
-
 
 class ReadLog(list):
     """The items list of a letter that remembers every item ever put in it: a sentence a
@@ -171,52 +76,117 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
                           if ctx.sender.clan and p.clan == ctx.sender.clan)
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
-    spans = _sentences(visible, idx.merge(tokenize_span(visible, 0, len(visible))))
-    for n, toks in enumerate(spans):
-        lo, hi = toks[0].start, toks[-1].end
-        if any(a < hi and lo < b for a, b in read):
+    spans = _sentences(visible)
+    own = _own_words(ctx)
+    lower = visible.lower().replace("ё", "е")
+    for n, (lo, hi) in enumerate(spans):
+        if not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own) or \
+                any(a < hi and lo < b for a, b, _ in read):
             continue
-        after = spans[n + 1][-1].end if n + 1 < len(spans) else hi
-        if any(lo <= m < after for m in ctx.marks):
+        near_lo = spans[n - 1][0] if n else lo
+        near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
+        # «Кузя сегодня прячется у Лося. Ночью вылезет и бьёт его.»: a player a move of the
+        # sentence before or after is on is accounted for
+        skip = mates.union(*(on for a, b, on in read if a < near_hi and near_lo < b))
+        if any(lo <= m < near_hi for m in ctx.marks):
             continue  # «… идёт к Еноту… Ладно, шучу»: taken back in the next sentence
         sentence = visible[lo:hi].strip()
-        if sentence.endswith("?") or any(t.w in _QUOTES for t in toks):
+        toks = idx.merge(tokenize_span(visible, lo, hi))
+        if not _asks(ctx, toks, skip):
             continue
-        if _asks(ctx, toks, mates):
+        known = {k for kw in find_keywords(toks, set(), idx) for k in range(kw.i, kw.j)}
+        # (a move word the rules know and left unread is left to them: «голосую против
+        # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
+        if not known or _asks(ctx, toks, skip, known):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     return out
 
 
+def _own_words(ctx: Ctx) -> frozenset[str]:
+    """Words that may name the sender as a story's subject: «я», his role's words, the case
+    forms of his nick and of its words."""
+    return _own_forms(name_index(ctx.nicks), ctx.sender.nick, ctx.sender.role)
+
+
+def _own_forms(idx, nick: str, role: str) -> frozenset[str]:
+    key = (nick, role)
+    cache = _OWN.setdefault(id(idx), {})
+    if key not in cache:
+        out = {w for w, owners in idx.single.items() if nick in owners}
+        out |= {w for w, owners in idx.parts.items() if nick in owners}
+        out |= {w for w, r in role_words().items() if r == role}
+        cache[key] = frozenset(out | {"я"})
+    return cache[key]
+
+
+#: id(name index) → (nick, role) → the sender's words (an index lives as long as its roster
+#: is cached by :func:`engine.names.name_index`)
+_OWN: dict[int, dict] = {}
+
+
+#: A word of a sentence, and a capitalised one after its first (for the cheap test).
+_WORD = re.compile(r"\w[\w'-]*")
+_CAPITAL = re.compile(r"(?<=[\s,(—-])[А-ЯЁA-Z][\w'-]+")
+
+def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
+    """Cheap test first (set look-ups): a sentence that is a question, quotes somebody,
+    holds a word of talk (:data:`W.NOT_ORDER`, :data:`W.FORUM`), names nobody (no nick form,
+    no capitalised word after its first) or holds no move word and no word of the sender
+    (his nick's forms, a pet form of it written with a capital, his role, «я») asks
+    nothing."""
+    if sentence.rstrip().endswith("?") or not _QUOTE_CHARS.isdisjoint(sentence):
+        return False
+    words = set(_WORD.findall(lower))
+    if not W.VETO.isdisjoint(words):
+        return False
+    idx = name_index(ctx.nicks)
+    caps = _CAPITAL.findall(sentence)
+    if not caps and idx.trigger_forms().isdisjoint(words):
+        return False
+    if not own.isdisjoint(words) or any(W.move_word(w) for w in words):
+        return True
+    for c in caps:  # «Енотик», «Лисичка»: the sender's pet form
+        w = c.lower().replace("ё", "е")
+        if len(w) > 3 and w.isalpha() and w not in idx.single:
+            near = idx.approximate(w)
+            if near is not None and near.nick == ctx.sender.nick:
+                return True
+    return False
+
+
 #: Quotation marks: a sentence holding one reports somebody's words.
 _QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
+_QUOTE_CHARS = frozenset("«»\"“”„")
 
-#: Tokens that end a sentence.
-_ENDS = frozenset({".", "!", "?", "…", "...", "?!", "!!", "!!!", "??"})
-
-
-def _sentences(visible: str, toks: list[Tok]) -> list[list[Tok]]:
-    """The letter's tokens cut into sentences: at «.», «!», «?», «…» and at line breaks."""
-    out: list[list[Tok]] = []
-    cur: list[Tok] = []
-    for t in toks:
-        if cur and "\n" in visible[cur[-1].end:t.start]:
-            out.append(cur)
-            cur = []
-        cur.append(t)
-        if not t.word and (t.w in _ENDS or set(t.w) <= set(".!?…")):
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return [c for c in out if any(t.word for t in c)]
+#: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
+#: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick).
+_END = re.compile(r"(?<=[.!?…])[ \t]+|\n")
+_LETTER = re.compile(r"\w")
 
 
-def _read_ranges(visible: str, items: list[Item]) -> list[tuple[int, int]]:
-    """The parts of the letter a rule read something from: each item's offset, and every
-    place its move's or problem's words are written at."""
-    out = [(it.pos, it.pos + 1) for it in items if it.pos >= 0]
-    texts: set[str] = set()
+def _sentences(visible: str) -> list[tuple[int, int]]:
+    """The letter cut into sentences (offsets), each with some letter or digit in it."""
+    out: list[tuple[int, int]] = []
+    lo = 0
+    search = _LETTER.search
+    for m in _END.finditer(visible):
+        at = m.start()
+        if at > lo and search(visible, lo, at):
+            out.append((lo, at))
+        lo = m.end()
+    if search(visible, lo):
+        out.append((lo, len(visible)))
+    return out
+
+
+def _read_ranges(visible: str, items: list[Item]) -> list[tuple[int, int, frozenset[str]]]:
+    """The parts of the letter a rule read something from, each with the players its move
+    is on: each item's offset, and every place its move's or problem's words are written
+    at."""
+    out: list[tuple[int, int, frozenset[str]]] = []
     for it in items:
+        texts: set[str] = set()
+        targets: set[str] = set()
         for found in (it, it.also):
             if found is None:
                 continue
@@ -226,51 +196,50 @@ def _read_ranges(visible: str, items: list[Item]) -> list[tuple[int, int]]:
             while move is not None:
                 texts.add(move.span)
                 texts.update(b.span for _, b in move.branches)
+                targets.update(filter(None, (move.target, *move.targets)))
                 move = move.move
-    for t in texts:
-        t = t.strip()
-        if not t:
-            continue
-        at = visible.find(t)
-        while at >= 0:
-            out.append((at, at + len(t)))
-            at = visible.find(t, at + 1)
+        on = frozenset(targets)
+        if it.pos >= 0:
+            out.append((it.pos, it.pos + 1, on))
+        for t in texts:
+            t = t.strip()
+            at = visible.find(t) if t else -1
+            while at >= 0:
+                out.append((at, at + len(t), on))
+                at = visible.find(t, at + 1)
     return out
 
 
-#: Subjects that are somebody else («пусть кто-нибудь проверит X», «все голосуют за X»).
-_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "никто", "он", "она", "они",
-                     "каждый", "всех", "кого-то", "кого-нибудь"})
-
-
-def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset()) -> bool:
+def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
+          known: set[int] = frozenset()) -> bool:
     """True when the tokens of one sentence name a living player near a move word with no
     sign of talk (see the module's doc)."""
     words = clause_words(toks)
-    if any(w in _NOT_ORDER or w.startswith("вчерашн") or _address(w) for w in words):
+    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
+           for w in words):
         return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
     story = _sender_subject(ctx, toks, words)
-    if story is not None and words[story] == "я" and any(_past(w) for w in words):
+    if story is not None and words[story] == "я" and any(W.past(w) for w in words):
         return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
-    if any(_speech(w) for w in words):
+    if any(W.speech(w) for w in words):
         return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
     names = [n for n in _names(ctx, toks, words, mates) if n != story]
     if not names:
         return False
     lex = lexicon()
     for k, w in enumerate(words):
-        if not toks[k].word or k in names:
-            continue  # («Грею»: the name, not «греть»)
-        if w in _OTHERS and (story is None or story < k):
+        if not toks[k].word or k in names or k in known:
+            continue  # («Грею»: the name, not «греть»; a keyword the rules read)
+        if w in W.OTHERS and (story is None or story < k):
             return False  # «пусть кто-нибудь проверит X», «посмотрим, кого он …»
-        kind = _move_word(w)
-        cls = _class(w) if kind else ""
+        kind = W.move_word(w)
+        cls = W.move_class(w) if kind else ""
         if cls and action_for(cls, ctx.sender, ctx.turn) is None:
             continue  # «смотрю на X» from a player who watches nobody: talk
         if kind and k and words[k - 1] == "не":
             return False
         if kind == "" and story is not None and story < k and words[story] != "я":
-            kind = _story_verb(w)  # «Енот ночью пробирается к X»: any verb of the sender
+            kind = W.story_verb(w)  # «Енот ночью пробирается к X»: any verb of the sender
         if not kind:
             continue
         if kind in ("past", "third"):
@@ -288,22 +257,15 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset()) -> boo
     return False
 
 
-#: Punctuation that parts a verb from the name after it («ищу — то Ромашка не врач»).
-_PARTS = frozenset({"—", ":", ";", "(", ")", "→", "-"})
-
-#: Question words: a verb before one thinks or says («посмотрим, кто …»).
-_WH = frozenset({"кто", "кого", "кому", "что", "как", "где", "куда", "чем", "зачем", "почему"})
-
-
 def _object(words: list[str], k: int, n: int, kind: str, story: int | None) -> bool:
     """True when the name at ``n`` is the object of the verb at ``k``: right after it (past
     commas, prepositions and a few words), or, in a story of the sender, before it after a
     preposition («К Мальку он нынче заглянёт»)."""
     if n > k:
         return n - k <= _NEAR and not any(
-            w in _PARTS or w in _WH for w in words[k + 1:n])
+            w in W.PARTS or w in W.WH for w in words[k + 1:n])
     return (story is None or story < n) and k - n <= _NEAR and n > 0 and \
-        words[n - 1] in _PREPS_BEFORE and not any(w in _PARTS for w in words[n + 1:k])
+        words[n - 1] in W.PREPS_BEFORE and not any(w in W.PARTS for w in words[n + 1:k])
 
 
 def _noun_names(words: list[str], k: int, n: int) -> bool:
@@ -313,11 +275,7 @@ def _noun_names(words: list[str], k: int, n: int) -> bool:
         return False
     between = words[k + 1:n]
     return any(w in ("—", ":", "-", "→") for w in between) and \
-        all(w in _PARTS or w in _PREPS_BEFORE or w in _TIMES or w == "," for w in between)
-
-
-#: Words of time between a move noun and its name («голос сегодня — Бармалей»).
-_TIMES = frozenset({"сегодня", "ночью", "этой", "нынче", "сейчас", "сегодняшней", "ночи"})
+        all(w in W.PARTS or w in W.PREPS_BEFORE or w in W.TIMES or w == "," for w in between)
 
 
 def _subject_between(ctx: Ctx, words: list[str], story: int, k: int, names: list[int]) -> bool:
@@ -327,25 +285,11 @@ def _subject_between(ctx: Ctx, words: list[str], story: int, k: int, names: list
     roles = role_words()
     for m in range(story + 1, k):
         w = words[m]
-        if m in names and (m == 0 or words[m - 1] not in _PREPS_BEFORE):
+        if m in names and (m == 0 or words[m - 1] not in W.PREPS_BEFORE):
             return True
-        if w in _WH or w in _OTHERS or (w in roles and roles[w] != ctx.sender.role):
+        if w in W.WH or w in W.OTHERS or (w in roles and roles[w] != ctx.sender.role):
             return True
     return False
-
-
-@functools.lru_cache(maxsize=50_000)
-def _address(w: str) -> bool:
-    """True for a verb in the imperative or the second person («трать», «проверьте»,
-    «решай»): the sentence speaks to somebody, it is no order of the sender's."""
-    if len(w) < 3 or not is_known_word(w):
-        return False
-    p = morph().parse(w)[0]
-    return "VERB" in p.tag and ("impr" in p.tag or "2per" in p.tag) and "incl" not in p.tag
-
-
-#: «к Кузе поспешил»: a preposition before a name written before the story's verb.
-_PREPS_BEFORE = frozenset({"к", "ко", "у", "в", "на", "за", "с", "со"})
 
 
 def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str]) -> int | None:
@@ -359,7 +303,7 @@ def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str]) -> int | None:
             if t.w == "я":
                 return k
             continue
-        if roles.get(t.w) == ctx.sender.role and (k == 0 or words[k - 1] not in _PREPS_BEFORE):
+        if roles.get(t.w) == ctx.sender.role and (k == 0 or words[k - 1] not in W.PREPS_BEFORE):
             return k
         hit = idx.exact(words, k, None)
         if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
@@ -369,25 +313,6 @@ def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str]) -> int | None:
         if hit is not None and hit.nick == ctx.sender.nick:
             return k  # (one player only: «Алекс» of «Алексей» and «Alex_77» is nobody sure)
     return None
-
-
-@functools.lru_cache(maxsize=50_000)
-def _past(w: str) -> bool:
-    """True for a verb in the past tense."""
-    return len(w) >= 3 and is_known_word(w) and "past" in morph().parse(w)[0].tag
-
-
-@functools.lru_cache(maxsize=50_000)
-def _story_verb(w: str) -> str:
-    """``"third"`` for a verb of action in the third person or the past tense (the sender's
-    story of himself: «пробирается», «поспешил»), else ``""``."""
-    if len(w) < 3 or not is_known_word(w):
-        return ""
-    p = morph().parse(w)[0]
-    if "VERB" not in p.tag or "impr" in p.tag or p.normal_form in _NOT_ACTION or \
-            p.normal_form in _SPEECH:
-        return ""
-    return "third" if "3per" in p.tag or "past" in p.tag else ""
 
 
 def _names(ctx: Ctx, toks: list[Tok], words: list[str],
@@ -410,3 +335,4 @@ def _names(ctx: Ctx, toks: list[Tok], words: list[str],
         if any(o in ctx.alive and o != ctx.sender.nick and o not in mates for o in owners):
             out.append(k)
     return out
+

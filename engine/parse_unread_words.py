@@ -1,0 +1,172 @@
+"""The words of the safety net for unread orders (:mod:`engine.parse_unread`): which words
+are move words (any person and tense, by the lemmas of the move lexicon), which verbs tell a
+story of the sender, and the words that make a sentence talk.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .lexicon import lexicon
+from .words import is_known_word, morph
+
+#: Words of a plan, a wish or a condition: the sentence is no order.
+NOT_ORDER = frozenset({"если", "бы", "б", "может", "можно", "наверное", "завтра",
+                        "вчера", "позавчера", "хотел", "хотела", "хочется", "думаю", "думал",
+                        "думала", "кажется", "подозреваю", "считаю", "уверен", "уверена", "нельзя",
+                        "надо", "нужно", "стоит", "потом", "пусть", "пускай"})
+
+#: Verbs of saying and thinking: a sentence with one reports or muses.
+SPEECH = frozenset({"сказать", "говорить", "писать", "написать", "заявить", "заявлять",
+                     "утверждать", "кричать", "обещать", "пообещать", "спрашивать", "спросить",
+                     "ответить", "отвечать", "думать", "считать", "знать", "подозревать",
+                     "верить", "понимать", "понять", "казаться", "решать", "решить",
+                     "предлагать", "предложить", "сомневаться"})
+
+#: First-person verbs that are no action on a player.
+NOT_ACTION = frozenset({"быть", "мочь", "хотеть", "знать", "думать", "считать", "видеть",
+                         "понимать", "верить", "надеяться", "сомневаться", "подозревать",
+                         "помнить", "любить", "просить", "благодарить", "извиняться", "читать",
+                         "согласиться", "соглашаться", "слышать", "чувствовать", "бояться",
+                         "болеть", "целовать", "обнимать", "цитировать", "обещать",
+                         "различать", "полагать", "снимать", "снять", "пересылать", "переслать",
+                         "оставить", "оставлять", "жить", "присматриваться",
+                         "приглядываться", "напоминать", "напомнить", "колебаться",
+                         "отдавать", "отдать", "отменять", "отменить", "перечитывать",
+                         "перечитать", "прочитать", "прочесть"})
+
+
+@functools.lru_cache(maxsize=1)
+def _lemmas() -> tuple[dict[str, str], dict[str, str]]:
+    """The verb and noun lemmas of every move lexicon file → its class."""
+    from .lexicon import _files  # the tables as written (their lemmas, not their forms)
+
+    verbs: dict[str, str] = {}
+    nouns: dict[str, str] = {}
+    for _, data in _files():
+        for v in data.get("verbs", ()):
+            verbs.setdefault(v.replace("ё", "е"), data["class"])
+        for v in data.get("nouns", ()):
+            nouns.setdefault(v.replace("ё", "е"), data["class"])
+    return verbs, nouns
+
+
+@functools.lru_cache(maxsize=50_000)
+def move_class(w: str) -> str:
+    """The move class of a word of a move lexicon (any form), or ``""``."""
+    found = lexicon().words.get(w)
+    if found or len(w) < 3 or not is_known_word(w):
+        return found or ""
+    verbs, nouns = _lemmas()
+    for p in morph().parse(w)[:2]:
+        lemma = p.normal_form.replace("ё", "е")
+        table = verbs if "VERB" in p.tag else nouns if "NOUN" in p.tag else {}
+        if lemma in table:
+            return table[lemma]
+    return ""
+
+
+@functools.lru_cache(maxsize=50_000)
+def move_word(w: str) -> str:
+    """What word ``w`` is to the net: ``"move"`` for a first-person form or a noun of a move
+    lexicon, ``"third"`` for a third-person form of a move verb, ``"past"`` for its past
+    tense, ``"first"`` for a first-person verb of action; ``""`` for anything else (an
+    infinitive or an imperative of a move verb asks nobody: «лечить нельзя», «смотрите»)."""
+    lex = lexicon()
+    if w in lex.third:
+        return "third"
+    if w in lex.imperative:
+        return ""
+    if w in lex.words and len(w) >= 3:
+        p = morph().parse(w)[0] if is_known_word(w) else None
+        if p is not None and "INFN" in p.tag:
+            return ""
+        return "noun" if p is not None and p.tag.POS == "NOUN" else "move"
+    if len(w) < 3 or not is_known_word(w):
+        return ""
+    verbs, nouns = _lemmas()
+    for n, p in enumerate(morph().parse(w)[:2]):
+        lemma = p.normal_form.replace("ё", "е")
+        if "VERB" in p.tag:
+            if "impr" in p.tag or "2per" in p.tag:
+                return ""
+            if lemma in verbs:
+                return "past" if "past" in p.tag else "third" if "3per" in p.tag else "move"
+            if not n and "1per" in p.tag and lemma not in NOT_ACTION and \
+                    lemma not in SPEECH:  # («мою»: «мой» first, not «мыть»)
+                return "first"
+        elif "NOUN" in p.tag and lemma in nouns:
+            return "noun"
+    return ""
+
+
+@functools.lru_cache(maxsize=50_000)
+def speech(w: str) -> bool:
+    """True for a verb of saying or thinking (:data:`SPEECH`), any form."""
+    if not is_known_word(w):
+        return False
+    p = morph().parse(w)[0]
+    return ("VERB" in p.tag or "INFN" in p.tag) and p.normal_form in SPEECH
+
+
+#: Subjects that are somebody else («пусть кто-нибудь проверит X», «все голосуют за X»).
+OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "никто", "он", "она", "они",
+                     "каждый", "всех", "кого-то", "кого-нибудь"})
+
+
+#: Words of the forum and its threads: a sentence with one tells of the day's talk («жду
+#: Рыбака в ветке с объяснениями», «загляну к Мурке в ветку, почитаю»).
+FORUM = frozenset({"ветка", "ветке", "ветку", "ветки", "веткой", "форум", "форуме", "форума",
+                    "форуму", "чат", "чате", "чата", "тред", "треде", "треда", "личка", "личке",
+                    "личку", "лички", "пост", "посте", "поста", "посту", "посты", "постах",
+                    "сообщение", "сообщении", "сообщения"})
+
+
+#: Punctuation that parts a verb from the name after it («ищу — то Ромашка не врач»).
+PARTS = frozenset({"—", ":", ";", "(", ")", "→", "-"})
+
+#: Question words: a verb before one thinks or says («посмотрим, кто …»).
+WH = frozenset({"кто", "кого", "кому", "что", "как", "где", "куда", "чем", "зачем", "почему"})
+
+
+#: Words of time between a move noun and its name («голос сегодня — Бармалей»).
+TIMES = frozenset({"сегодня", "ночью", "этой", "нынче", "сейчас", "сегодняшней", "ночи"})
+
+
+@functools.lru_cache(maxsize=50_000)
+def address(w: str) -> bool:
+    """True for a verb in the imperative or the second person («трать», «проверьте»,
+    «решай»): the sentence speaks to somebody, it is no order of the sender's."""
+    if len(w) < 3 or not is_known_word(w):
+        return False
+    p = morph().parse(w)[0]
+    return "VERB" in p.tag and ("impr" in p.tag or "2per" in p.tag) and "incl" not in p.tag
+
+
+#: «к Кузе поспешил»: a preposition before a name written before the story's verb.
+PREPS_BEFORE = frozenset({"к", "ко", "у", "в", "на", "за", "с", "со"})
+
+
+@functools.lru_cache(maxsize=50_000)
+def past(w: str) -> bool:
+    """True for a verb in the past tense."""
+    return len(w) >= 3 and is_known_word(w) and "past" in morph().parse(w)[0].tag
+
+
+@functools.lru_cache(maxsize=50_000)
+def story_verb(w: str) -> str:
+    """``"third"`` for a verb of action in the third person or the past tense (the sender's
+    story of himself: «пробирается», «поспешил»), else ``""``."""
+    if len(w) < 3 or not is_known_word(w):
+        return ""
+    p = morph().parse(w)[0]
+    if "VERB" not in p.tag or "impr" in p.tag or p.normal_form in NOT_ACTION or \
+            p.normal_form in SPEECH:
+        return ""
+    return "third" if "3per" in p.tag or "past" in p.tag else ""
+
+
+
+
+#: Words that make a whole sentence talk (the net's cheap test).
+VETO = NOT_ORDER | FORUM
