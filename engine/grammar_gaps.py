@@ -8,6 +8,7 @@ cut apart (:func:`unglued`).
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
@@ -68,13 +69,16 @@ _QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
 
 
 _GLUED = re.compile(r"([^\W\d_]+)([12])")
+_W = attrgetter("w")  # a token's normalised text
 
 
 def unglued(toks: list[Tok], idx) -> list[Tok]:
     """The tokens with a vote or kill word glued to its number («голос1», «войс2», «kill1»)
     cut into the word and the number, when the whole is no nickname's form (``idx``: the
     roster's name index; «Lisa99» stays whole)."""
-    if not any(t.word and t.w[-1] in "12" for t in toks):
+    joined = "".join(map(_W, toks))  # (C-level: most windows hold no «1» or «2» at all)
+    if ("1" not in joined and "2" not in joined) or \
+            not any(t.word and t.w[-1] in "12" for t in toks):
         return toks  # (the common case)
     from .lexicon import lexicon
 

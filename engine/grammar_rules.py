@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import legality
 from .grammar_vocab import (
     AWARD, CHOOSE, CLASS_ACTIONS, DELEGATE, FEAR, HUNT, MORTAR, PARTNER, SHOOT, VOTE,
 )
@@ -102,8 +103,6 @@ def max_targets(action: str, turn: TurnInfo) -> int:
 def repeats_last(state: GameState, actor: Actor, action: str, target: str) -> bool:
     """True when ``action`` on ``target`` breaks «never the same player twice in a row»
     (delegated to :func:`engine.legality.repeats_last`)."""
-    from . import legality
-
     return legality.repeats_last(state, actor.nick, actor.role, action, target)
 
 

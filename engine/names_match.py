@@ -25,6 +25,10 @@ from .words import (
 )
 
 
+#: A memo's "not looked up yet" (None is an answer).
+_NOT_YET = object()
+
+
 @dataclass(frozen=True)
 class NameHit:
     """A name found in a letter: ``nick`` when one player fits, else ``candidates``.
@@ -106,6 +110,7 @@ class NameIndex:
     _triggers: frozenset[str] | None = None
     _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
+    _exact_memo: dict = field(default_factory=dict)  # (word, expected) → exact()'s answer
 
     def pet_form(self, word: str) -> NameHit | None:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Лосик» → Лось; see
@@ -187,6 +192,22 @@ class NameIndex:
         nicknames sharing the form, the one whose form has the ``expected`` case wins when no
         other could be the uninflected nominative; otherwise the hit is ambiguous.
         """
+        w = words[i]
+        if w in self.multi_first or w[:1].isdigit() or w[:1] == "\x00":
+            return self._exact(words, i, expected)
+        # no multi-word nick starts with ``w`` and it is no number: the answer depends on
+        # ``w`` and ``expected`` only (a pure function of the index, remembered)
+        key = (w, expected)
+        memo = self._exact_memo
+        hit = memo.get(key, _NOT_YET)
+        if hit is _NOT_YET:
+            if len(memo) > 50_000:
+                memo.clear()
+            hit = memo[key] = self._exact(words, i, expected)
+        return hit
+
+    def _exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
+        """:meth:`exact` itself (not remembered)."""
         w = words[i]
         if w[:1] == "\x00":
             nick = w[1:]

@@ -12,6 +12,8 @@ enough, nothing is replaced and both lines are read as written (precision first)
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
 
@@ -24,6 +26,9 @@ _REMARK = frozenset({
 }) | V.CORRECTION_WORDS
 #: Words that say the line is a correction of a garbled word.
 _SAYS_FIX = frozenset({"автозамена", "автокоррекция", "автоисправление", "т9"})
+#: Tokens one of which a window with a correction line holds (a C-level test for the rest).
+_OPENERS = _SAYS_FIX | {"*", "виду"}
+_W = attrgetter("w")  # a token's normalised text
 #: At most this many new words on a correction line.
 _MOST = 3
 
@@ -32,7 +37,7 @@ def messenger_fixes(toks: list[Tok]) -> list[Tok]:
     """``toks`` (one window of the letter) with each correction line applied to the line
     before it (see the module's text): the garbled words' normalised forms replaced (their
     places kept), the correction line's tokens dropped. The same list when none applied."""
-    if not any(t.w == "*" or t.w in _SAYS_FIX or t.w == "виду" for t in toks):
+    if _OPENERS.isdisjoint(map(_W, toks)):
         return toks  # the common case
     lines = _lines(toks)
     out = list(toks)

@@ -13,7 +13,7 @@ from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
 from .grammar_delegate import boss_decides, boss_ref, suggests_kill
-from .grammar_keywords import Kw, find_keywords, only_fillers
+from .grammar_keywords import Kw, only_fillers
 from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
@@ -28,6 +28,7 @@ from .model import Move, Problem
 from .names import name_index
 from .words import comparative, third_person
 from .parse_correct import late_correction
+from .parse_runon import found_keywords
 from .parse_forms import elliptic
 from .parse_judge import abstain, refuses_to_vote
 from .parse_net import net
@@ -47,7 +48,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 excluded: set[int], items: list[Item]) -> Prev | None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
     the last keyword read (None when none was)."""
-    kws = [k for k in find_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
     if kill is not None and _names_player(ctx, clause, start) and \
             suggests_kill(ctx, clause, kill.i):

@@ -18,6 +18,7 @@ from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, read_back, unnamed_pronoun
 from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, span, clause_words
+from .legality import NO_REPEAT
 from .lexicon import lexicon
 from .model import Move
 from .names import NameHit, name_index
@@ -282,8 +283,6 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
     вчера» next to the move («Лось, как и вчера, ворует у Марины»), the move may not repeat
     a target (engine.legality.NO_REPEAT) and the actor's last target of it is not known to
     the game."""
-    from .legality import NO_REPEAT
-
     if len(tg.hits) != 1 or actor.role not in NO_REPEAT.get(move.action, ()):
         return False
     p = ctx.state.players.get(actor.nick)

@@ -15,11 +15,15 @@ the writer has already told where his clauses end.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords, keyword_first
 from .grammar_tokens import Tok, clause_words
 from .grammar_plans import IF_WORDS
 from .words import is_verb, third_person
+
+_W = attrgetter("w")  # a token's normalised text
 
 #: Who a move is on, besides a nickname's form: the sender himself and pronouns.
 _SELF = frozenset({"себя", "меня", "мне", "собой", "мной", "сам", "сама"})
@@ -39,7 +43,7 @@ def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
     if len(clause) < 4:
         return [clause]
     first = keyword_first()
-    if sum(1 for t in clause if t.word and t.w in first) < 1:
+    if first.isdisjoint(map(_W, clause)):  # (no punctuation starts a keyword)
         return [clause]
     # a cut needs two move words, or one and a correction word after it; a keyword starts at
     # a word of ``first`` or a hyphenated one (find_keywords), so most chatter stops here
@@ -48,7 +52,7 @@ def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
         return [clause]
     kws = [kw for kw in find_keywords(clause, set(), idx)]
     if not kws:
-        return [clause]
+        return _uncut(clause, idx, kws)
     words = clause_words(clause)
     parts: list[list[Tok]] = []
     prefix: list[Tok] = []  # a correction's words opening the part being made
@@ -82,9 +86,35 @@ def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
             parts.append(prefix + clause[lo:end])
             prefix, lo = [], end
     if not parts:
-        return [clause]
+        return _uncut(clause, idx, kws)
     parts.append(prefix + clause[lo:])
     return [p for p in parts if p]
+
+
+#: The keywords :func:`run_on_parts` found in a clause it left whole, kept for the reading of
+#: that clause (:func:`found_keywords`): id of the clause → (the clause, the name index, the
+#: keywords). The clause is held, so its id is not reused while it is here.
+_FOUND: dict[int, tuple[list, object, list]] = {}
+
+
+def _uncut(clause: list[Tok], idx, kws: list) -> list[list[Tok]]:
+    """``[clause]``, its keywords (unchanged: nothing here alters a keyword) kept for
+    :func:`found_keywords`."""
+    if len(_FOUND) > 32:
+        _FOUND.clear()
+    _FOUND[id(clause)] = (clause, idx, kws)
+    return [clause]
+
+
+def found_keywords(clause: list[Tok], excluded: set[int], idx) -> list:
+    """``find_keywords(clause, excluded, idx)`` (a pure function of them): the keywords
+    :func:`run_on_parts` already found in this very clause when it left it whole and nothing
+    is excluded (handed over once: the reader may change them), else found afresh."""
+    if not excluded and _FOUND:
+        kept = _FOUND.pop(id(clause), None)
+        if kept is not None and kept[0] is clause and kept[1] is idx:
+            return kept[2]
+    return find_keywords(clause, excluded, idx)
 
 
 def _comma(t: Tok) -> Tok:
