@@ -246,3 +246,21 @@ def _has_flag(words: list[str]) -> bool:
             if p <= present:
                 return True
     return False
+
+
+#: Imperatives of looking that call the readers' attention («Смотрите, как …»).
+_ATTENTION = frozenset({"смотри", "смотрите", "посмотри", "посмотрите", "гляди", "глядите",
+                        "погляди", "поглядите"})
+_LOOK = re.compile(r"(?<![\w-])(?:по)?(?:смотри|гляди)(?:те)?(?![\w-])")
+_LOOK_HOW = re.compile(r"(?<![\w-])(?:по)?(?:смотри|гляди)(?:те)?\s*,\s*как(?![\w-])")
+
+
+def attention_only(found: set, text: str) -> bool:
+    """True when the only hot words of a sentence (``found``; ``text``: the sentence in lower
+    case, ё as е) are imperatives of looking, each followed by «, как»: «Смотрите, как X
+    защищает Y, это подозрительно» calls the readers' attention to what follows and asks
+    nobody to watch anyone, so the sentence is chatter (:func:`engine.grammar_windows.
+    reading_windows` leaves it unread, as a sentence with no move word). «Смотрите за X»,
+    «Смотрите, как я лечу X» (the sender's own move word) are read."""
+    return found <= _ATTENTION and \
+        len(_LOOK.findall(text)) == len(_LOOK_HOW.findall(text))

@@ -24,6 +24,7 @@ from .grammar_headers import DAY_HEADS, NIGHT_HEADS
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
 from .grammar_own import HOSTESS_COME
+from .grammar_talk import attention_only
 
 
 _ELLIPSIS = "\x01"
@@ -105,6 +106,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     for lo in sorted(sentences):
         hi = _sentence_end(low, lo)
         found = sentences[lo]
+        if attention_only(found, low[lo:hi]):
+            continue  # «Смотрите, как X защищает Y»: no move asked (engine.grammar_talk)
         weak_only = found <= weak.keys()
         if weak_only and not _weak_may_hold(low, lo, hi, found, weak):
             continue  # (no phrase's words even as bits of the sentence: cut no words)
