@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .names_given import full_names, names_listed, names_written, neutral_names
+from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pet_owners
 from .translit import cyrillic_reading
@@ -23,10 +24,6 @@ from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
     noun_lemma,
 )
-
-
-#: A memo's "not looked up yet" (None is an answer).
-_NOT_YET = object()
 
 
 @dataclass(frozen=True)
@@ -185,6 +182,7 @@ class NameIndex:
         ``w`` is the key :meth:`exact` knows (see :func:`engine.names_merge.merge_tokens`)."""
         return merge_tokens(self, toks)
 
+    @remembered_by_word
     def exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
         """The longest roster name written at ``words[i:]`` (normalised tokens), if any.
 
@@ -192,22 +190,6 @@ class NameIndex:
         nicknames sharing the form, the one whose form has the ``expected`` case wins when no
         other could be the uninflected nominative; otherwise the hit is ambiguous.
         """
-        w = words[i]
-        if w in self.multi_first or w[:1].isdigit() or w[:1] == "\x00":
-            return self._exact(words, i, expected)
-        # no multi-word nick starts with ``w`` and it is no number: the answer depends on
-        # ``w`` and ``expected`` only (a pure function of the index, remembered)
-        key = (w, expected)
-        memo = self._exact_memo
-        hit = memo.get(key, _NOT_YET)
-        if hit is _NOT_YET:
-            if len(memo) > 50_000:
-                memo.clear()
-            hit = memo[key] = self._exact(words, i, expected)
-        return hit
-
-    def _exact(self, words: list[str], i: int, expected: frozenset[str] | None) -> NameHit | None:
-        """:meth:`exact` itself (not remembered)."""
         w = words[i]
         if w[:1] == "\x00":
             nick = w[1:]
