@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
+from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, action_name, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
                       STATUSES_RU, agree, phrase)
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
@@ -42,7 +42,8 @@ def result_ru(result: Any) -> str:
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -> str:
     """One move of the day for the host; a reason about the mover himself («сам(а) в гостях у
     Стервы») agrees with his ``gender`` when the host gave it."""
-    action = ACTIONS_RU.get(m["action"], m["action"])
+    mover = state.players.get(m["by"])
+    action = action_name(m["action"], mover.role if mover else None)
     who = f"{m['by']} ({role_ru(state, m['by'], gender)})"
     target = m.get("target")
     if m.get("targets"):

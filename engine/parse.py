@@ -367,13 +367,17 @@ def _known_word(idx):
     return known
 
 
-def describe_move(move: Move, state: GameState | None = None) -> str:
+def describe_move(move: Move, state: GameState | None = None, role: str | None = None) -> str:
     """A plain Russian restatement of a move for the reply letter (DECISIONS.md §8).
 
     ``«Лечение: Бука»``, ``«Голос на линче: Serginio»``, ``«Жульничество против X: если
     врач — лечение: Y; …»``, ``«За Вор (Ягуарчик): кража у X»``. ``state`` is accepted for
-    symmetry with the parser and used to name a member's role.
+    symmetry with the parser and used to name a member's role; ``role``: the role making the
+    move, for a move its role names its own way (the psycho's «Визит к Шизику: X»,
+    :func:`engine.reasons.action_name`).
     """
+    from .reasons import action_name
+
     a = move.action
     target = describe_target(move)
     if a == "vote":
@@ -385,7 +389,7 @@ def describe_move(move: Move, state: GameState | None = None) -> str:
         role = role_ru(move.role or "detective").lower()
         return f"Поиск ({role}): {target}" if target else f"Теперь ищу роль: {role}"
     if a == "swindle":
-        parts = [f"если {role_ru(r).lower()} — {_lower_first(describe_move(m, state))}"
+        parts = [f"если {role_ru(r).lower()} — {_lower_first(describe_move(m, state, r))}"
                  for r, m in move.branches]
         tail = ": " + "; ".join(parts) if parts else ""
         return f"Жульничество против {inflect(target, 'gent') if target else ''}{tail}"
@@ -396,7 +400,8 @@ def describe_move(move: Move, state: GameState | None = None) -> str:
         elif who:
             who = inflect(who, "accs")
         return f"За {who}: {_lower_first(describe_move(move.move, state))}"
-    return f"{action_ru(a)[:1].upper()}{action_ru(a)[1:]}: {target}"
+    name = action_name(a, role) if role else action_ru(a)
+    return f"{name[:1].upper()}{name[1:]}: {target}"
 
 
 def _lower_first(s: str) -> str:

@@ -101,6 +101,18 @@ ACTIONS_RU: dict[str, str] = {
     "on_behalf": "ход босса за участника клана",
 }
 
+#: A move's name where the role makes the action its own: the psycho's ``invite`` is the visit
+#: his victim pays him (DECISIONS.md §3 ``at_psycho``, «у шизика»; the doomed player «после
+#: визита к Шизику»), not the hostess's invitation.
+ROLE_ACTIONS_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "визит к Шизику"}
+
+
+def action_name(action: str, role: str | None = None) -> str:
+    """Russian name of ``action`` (lower case) made by ``role``: «визит к Шизику» for the
+    psycho's invite, «приглашение» for the hostess's (:data:`ACTIONS_RU`)."""
+    return ROLE_ACTIONS_RU.get((role or "", action)) or ACTIONS_RU.get(action, action)
+
+
 #: Status word → Russian.
 STATUSES_RU: dict[str, str] = {
     "robbed": "обворован(а)", "beaten": "избит(а)", "hosted": "в гостях у Стервы",

@@ -22,7 +22,7 @@ from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import ConfigError, GameConfig
-from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
+from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, as_told, game_won, outcome_text,
                            text_table)
 from .store import DayRow, utc
@@ -113,7 +113,7 @@ class Renderer:
             # a swindler's result is a role id: told in Russian («врач»), never «doctor»
             RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},
             cause=self.cause, lynch_line=self.lynch_line, YOU_CAUSE=YOU_CAUSE_RU,
-            role_of=self.role_of, game_won=game_won,
+            role_of=self.role_of, game_won=game_won, action_of=action_title,
         )
         if override.is_dir():  # a broken host template stops the command here, not per letter
             for path in sorted(override.glob("*.j2")):
@@ -212,13 +212,14 @@ class Renderer:
         votes = [m for m in moves if m.action == "vote"]
         second_vote_free = bool(votes) and votes_per_player(day_row.event) > 1 and \
             len(votes[-1].targets or (votes[-1].target,)) < 2
-        return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state) for m in moves],
+        mine = state.players[nick].role if nick in state.players else None
+        return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
-                           standing=[describe_move(m, state) for m in standing], questions=list(questions),
-                           replaced=[describe_move(m, state) for m in replaced],
+                           standing=[describe_move(m, state, mine) for m in standing], questions=list(questions),
+                           replaced=[describe_move(m, state, mine) for m in replaced],
                            closed_at=utc(late_row.closed_at) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,
@@ -363,7 +364,7 @@ class Renderer:
             autokill = {"points": points, "limit": after.rules.autokill_points, "why": why} \
                 if why and (nick not in dead_now or dead_now[nick] == "autokill") else None
             body = self.render(
-                "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news,
+                "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )

@@ -49,6 +49,17 @@ CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
 #: Move names as a letter's line starts them («Лечение: Бука»).
 ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
 
+def action_title(action: str, role: str | None = None) -> str:
+    """A move's name as a letter's line starts it, as ``role`` makes it («Визит к Шизику» for
+    the psycho's invite, :func:`engine.reasons.action_name`); «Ход» for an unknown action."""
+    from engine.reasons import ACTIONS_RU, action_name
+
+    if action not in ACTIONS_RU:
+        return "Ход"
+    name = action_name(action, role)
+    return name[:1].upper() + name[1:]
+
+
 #: Reasons a player may read about his own move; every other failure (who robbed, beat,
 #: hosted or swindled him, who healed or guarded his target) is told neutrally (issue 5).
 OWN_REASONS = frozenset({

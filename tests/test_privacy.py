@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 
 from engine.board import HUNT_STEPS
 from engine.gamefile import load_game_file
-from engine.reasons import ACTIONS_RU, REASONS
+from engine.reasons import ACTIONS_RU, REASONS, ROLE_ACTIONS_RU
 from engine.replay import replay_turns
 from engine.roles import ROLE_NAMES_RU
 from mailer.config import load_config
@@ -71,7 +71,7 @@ def role_words() -> frozenset[str]:
 #: ``doomed``: «игрок умирает после визита к Шизику», the sender's own death (his move void).
 NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found", "doomed")
 #: (each also as the sender's own letter says it to him: «вы не пережили визита к шизику»)
-PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values()]}
+PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values(), *ROLE_ACTIONS_RU.values()]}
                  | {_norm(REASONS[r]) for r in NEUTRAL_REASONS}
                  | {_norm(YOUR_REASONS_RU[r]) for r in NEUTRAL_REASONS if r in YOUR_REASONS_RU},
                  key=len, reverse=True)

@@ -350,3 +350,27 @@ def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
     for nick in ("P5", "Сын"):
         assert "  - Мирная охота: P2 — не состоялось: цель уже выбыла из игры.\n" in letters[nick]
+
+
+def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
+    """The psycho's move was «Приглашение» like the hostess's (a trial): his is «Визит к
+    Шизику» (DECISIONS.md §3 ``at_psycho``) in the reply, the result letter and ``explain``."""
+    from engine.explain import explain_turn
+    from engine.model import Move
+    from engine.parse import describe_move
+
+    roles = {"P1": "clan1.boss", "Шиз": "psycho", "Стерва": "hostess", "P4": "civilian",
+             "P5": "civilian", "P6": "civilian", "P7": "doctor"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    moves = [{"by": "Шиз", "action": "invite", "target": "P4"}, {"by": "Стерва", "action": "invite", "target": "P5"}]
+    votes = {n: "P6" for n in roles if n != "P6"}
+    [t] = replay_turns(load_game_file(game_text(roles, [{"moves": moves, "votes": votes}])))
+    invite = Move(action="invite", target="P4")
+    assert describe_move(invite, t.state_before, "psycho") == "Визит к Шизику: P4"
+    assert describe_move(invite, t.state_before, "hostess") == "Приглашение: P4"
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
+    assert "  - Визит к Шизику: P4 — выполнено.\n" in letters["Шиз"]
+    assert "  - Приглашение: P5 — выполнено.\n" in letters["Стерва"]
+    notes = explain_turn(t.result, t.state_before).splitlines()
+    assert "  • Шиз (Шизик): визит к Шизику → P4 — выполнено" in notes
+    assert "  • Стерва (Стерва): приглашение → P5 — выполнено" in notes
