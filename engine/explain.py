@@ -48,7 +48,7 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
     target = m.get("target")
     if m.get("targets"):
         target = ", ".join(m["targets"])
-    if m.get("member"):  # «ход за Serginio (Охранник, Клан1)»
+    if m.get("member"):  # «ход за Serginio (Охранник, Клан 1)»
         action = f"ход за {m['member']} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
@@ -160,7 +160,7 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
 
 
 def role_string_ru(role: str) -> str:
-    """``"clan1.boss"`` → ``"Босс, Клан1"`` (the clan as letters and the newspaper name it);
+    """``"clan1.boss"`` → ``"Босс, Клан 1"`` (the clan as letters and the newspaper name it);
     ``"doctor"`` → ``"Врач"``."""
     base, clan = split_role(role)
     name = ROLE_NAMES_RU.get(base, base)

@@ -124,14 +124,14 @@ STATUSES_RU: dict[str, str] = {
 RESULTS_RU: dict[str, str] = {
     "mafia": "мафия", "civilian": "мирный", "role_civilian": "ролевой мирный",
     "plain_civilian": "неролевой мирный", "son": "внебрачный сын Босса",
-    "mafia_clan1": "мафия, Клан1", "mafia_clan2": "мафия, Клан2", "found": "нашла",
+    "mafia_clan1": "мафия, Клан 1", "mafia_clan2": "мафия, Клан 2", "found": "нашла",
     "not_found": "не нашла", "failed": "не удалось",
 }
 
 #: Death cause → Russian.
 CAUSES_RU: dict[str, str] = {
     "lynch": "повешен(а)", "autokill": "выбыл(а) по автокиллу", "psycho": "умер(ла) после визита к Шизику",
-    "clan1": "убит(а) Кланом1", "clan2": "убит(а) Кланом2", "maniac": "убит(а) Маньяком",
+    "clan1": "убит(а) Кланом 1", "clan2": "убит(а) Кланом 2", "maniac": "убит(а) Маньяком",
     "hunt": "убит(а) мирной охотой", "mortar": "убит(а) из миномёта",
     "explosion": "погиб(ла) при взрыве в доме, где был(а) в гостях",
 }

@@ -22,7 +22,7 @@ from .turn_types import TurnInput, TurnResult
 #: Parser problems that are moves refused outright (listed in the turn's ``moves``).
 REFUSED_KINDS = (ProblemKind.NOT_ALLOWED, ProblemKind.NOT_YOUR_ROLE)
 
-WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан 1", "clan2": "Клан 2"}
 
 
 @dataclass

@@ -39,7 +39,7 @@ ROLE_NAMES_RU: dict[str, str] = {
     "civilian": "Мирный",
 }
 
-CLAN_NAMES_RU: dict[str, str] = {"clan1": "Клан1", "clan2": "Клан2"}
+CLAN_NAMES_RU: dict[str, str] = {"clan1": "Клан 1", "clan2": "Клан 2"}
 
 #: Words players use for a role (lower case, ё written as е). The parser inflects them.
 ROLE_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -120,7 +120,7 @@ def is_mafia(role: str, clan: str | None) -> bool:
 
 
 def role_display(role: str, clan: str | None) -> str:
-    """Russian display name: ``"Босс (Клан1)"``, ``"Врач"``."""
+    """Russian display name: ``"Босс (Клан 1)"``, ``"Врач"``."""
     name = ROLE_NAMES_RU[role]
     return f"{name} ({CLAN_NAMES_RU[clan]})" if clan else name
 

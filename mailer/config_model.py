@@ -138,6 +138,12 @@ class GameConfig:
     def zone(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
 
+    def subject(self, what: str) -> str:
+        """The subject of a letter of this game: one format for all of them, the game's name in
+        brackets and what the letter is, «[Мафия: демо] Итоги дня 1» (a name with a colon in
+        it read «Мафия: демо: итоги дня 1»)."""
+        return f"[{self.name}] {what[:1].upper()}{what[1:]}"
+
     def player_by_address(self) -> dict[str, str]:
         """Address in :func:`mailer.addresses.canonical` form (lower case, IDN domain in
         Unicode, so ``zoya@почта.рф`` and ``zoya@xn--80a1acny.xn--p1ai`` are one) → nickname."""

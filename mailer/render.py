@@ -368,7 +368,7 @@ class Renderer:
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
-            out.append((nick, f"{self.cfg.name}: итоги дня {row.day}", body))
+            out.append((nick, self.cfg.subject(f"итоги дня {row.day}"), body))
         return out
 
 

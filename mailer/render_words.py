@@ -127,11 +127,11 @@ def outcome_text(move: dict[str, Any]) -> str:
 #: the game is over, so the killer's side is told).
 FATE_RU = {
     "lynch": "линч", "autokill": "автокилл", "psycho": "визит к шизику",
-    "clan1": "убийство Клана1", "clan2": "убийство Клана2", "maniac": "убийство маньяка",
+    "clan1": "убийство Клана 1", "clan2": "убийство Клана 2", "maniac": "убийство маньяка",
     "hunt": "мирная охота", "mortar": "миномёт", "explosion": "взрыв в доме",
 }
 
-WINNERS_RU = {"civilians": "мирные", "clan1": "Клан1", "clan2": "Клан2"}
+WINNERS_RU = {"civilians": "мирные", "clan1": "Клан 1", "clan2": "Клан 2"}
 
 
 def game_won(winner: str) -> str:

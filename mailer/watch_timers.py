@@ -69,7 +69,7 @@ class DayTimers:
             with exclusive(self.cfg.path, "sync", self.cfg.database_url, wait=None, give_up=self.stop.is_set):
                 with self.store.session() as s:
                     row = queue(s, self.cfg, ref=f"deadline:{day}", kind="host_notice", day=day,
-                                to_addr=notify, subject=f"{self.cfg.name}: срок дня {day} прошёл",
+                                to_addr=notify, subject=self.cfg.subject(f"срок дня {day} прошёл"),
                                 body=(f"Срок дня {day} прошёл ({local:%d.%m.%Y %H:%M}, "
                                       f"{self.cfg.timezone}).\n\nПора подвести итоги: "
                                       "mafia-mail close-day, затем preview и send.\n"),

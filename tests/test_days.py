@@ -253,7 +253,7 @@ def test_newspaper_with_host_lyric(demo, tmp_path):
                               "--lyric", str(lyric)])
     assert bb.exit_code == 0, bb.output
     assert "[quote]Ночь была тёмной, а утро — горьким.[/quote]" in bb.output
-    assert "[b]Ромашка[/b], [color=red]Вор (Клан2)[/color] — линч\n" in bb.output  # no gender given
+    assert "[b]Ромашка[/b], [color=red]Вор (Клан 2)[/color] — линч\n" in bb.output  # no gender given
     again = runner.invoke(main, ["--config", str(cfg.path), "newspaper", "--day", "1"])
     assert "Ночь была тёмной" in again.output  # the lyric is kept
 
@@ -287,7 +287,7 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
     row, _ = set_event(cfg, store, "holiday", now=START)
     send_all(cfg, store, now=START)
     _row, stale = set_event(cfg, store, "none", now=START)
-    assert stale == [f"{row.mortar}: {cfg.name}: событие дня 1",  # the role letters named «Праздник»:
+    assert stale == [f"{row.mortar}: [{cfg.name}] Событие дня 1",  # the role letters named «Праздник»:
                      "письма с ролями, где названо прежнее событие дня 1, уже отправлены: 24; "
                      "живым игрокам поставлено в очередь письмо о новом событии: 24"]
     assert event_letters() == [(row.mortar, "sent")] + [(p.nick, "queued") for p in cfg.players]
@@ -470,7 +470,7 @@ def test_reopened_day_letters_say_they_replace_the_sent_ones(demo):
         fresh = [o for o in store.outgoing(s) if o.kind == "result" and o.state == "queued"]
     assert len(fresh) == 24
     buka = next(o for o in fresh if o.to_nick == "Бука")
-    assert buka.subject == f"{cfg.name}: итоги дня 1 (исправлено)"
+    assert buka.subject == f"[{cfg.name}] Итоги дня 1 (исправлено)"
     assert buka.body.splitlines()[0] == ("Исправленные итоги дня 1: это письмо заменяет прежнее "
                                          "письмо с итогами дня 1.")
 
@@ -617,7 +617,7 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     notices = [r for r in after.values() if r.kind == "deadline"]
     assert sorted(r.to_nick for r in notices) == sorted(p.nick for p in cfg.players)  # all alive on day 1
     buka = next(r for r in notices if r.to_nick == "Бука")
-    assert buka.state == "queued" and buka.subject == f"{cfg.name}: новый срок дня 1"
+    assert buka.state == "queued" and buka.subject == f"[{cfg.name}] Новый срок дня 1"
     assert buka.body == (
         "Здравствуйте, Бука!\n\n"
         f"Срок дня 1 игры «{cfg.name}» перенесён: приём ходов — до {new_text}; "
@@ -915,9 +915,9 @@ def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
         notes = explain_day(store, 1)
     finally:
         store.dispose()
-    assert "  • Ромашка (Вор, Клан2): повешена\n" in notes
-    assert "  • Шершень (Охранник, Клан1): убит Маньяком\n" in notes
-    assert "  • Тортилла (Индеец, Клан2): убит(а) мирной охотой\n" in notes
+    assert "  • Ромашка (Вор, Клан 2): повешена\n" in notes
+    assert "  • Шершень (Охранник, Клан 1): убит Маньяком\n" in notes
+    assert "  • Тортилла (Индеец, Клан 2): убит(а) мирной охотой\n" in notes
     assert "  • Любашка: обворована\n" in notes and "  • Бука: вылечен\n" in notes
     assert "  • Миралисса: в гостях у Шизика, обречена (Шизик)\n" in notes
     assert "  • Карлсон: избит(а)\n" in notes

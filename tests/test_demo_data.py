@@ -221,8 +221,8 @@ def test_each_role_move_is_present():
 
 def test_readme_states_the_expected_result():
     readme = (DEMO / "README.md").read_text(encoding="utf-8")
-    for fact in ("Линчуют Ромашку", "Тортилла (Индеец, Клан2) убита охотой",
-                 "Шершня (Охранник, Клан1)", "вылечен врачом", "охранял Serginio"):
+    for fact in ("Линчуют Ромашку", "Тортилла (Индеец, Клан 2) убита охотой",
+                 "Шершня (Охранник, Клан 1)", "вылечен врачом", "охранял Serginio"):
         assert fact in readme
 
 

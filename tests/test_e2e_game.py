@@ -469,7 +469,7 @@ def _reopen_and_correct(host, day, alive, result):
     """Reopen a closed and sent day, import a corrected tally, close again: a new result."""
     out = host("reopen-day", str(day), now=_after(day, 20)).stdout
     assert f"День {day} снова открыт" in out and "Уже отправлены" in out
-    assert out.count(f"итоги дня {day}") == len(alive)
+    assert out.count(f"] Итоги дня {day}") == len(alive)
     target = next(n for n in alive if n not in result["lynched"])
     # a player writes for the next day meanwhile: the letter waits for it
     writer = next(n for n in alive if n != target)
@@ -505,8 +505,8 @@ def _check_mail(host, smtp, alive_at_start, players):
         row = rows[msg["Message-ID"]]
         if row.kind == "result":
             # day 7 was reopened after its letters went out: the corrected ones say so (issue 12)
-            assert msg["Subject"].endswith(f"итоги дня {row.day}") or (
-                row.day == 7 and msg["Subject"].endswith("итоги дня 7 (исправлено)"))
+            assert msg["Subject"].endswith(f"] Итоги дня {row.day}") or (
+                row.day == 7 and msg["Subject"].endswith("] Итоги дня 7 (исправлено)"))
             results[row.day][row.to_nick] += 1
             announced = re.findall(r"День (\d+), событие «(.+?)»", msg.get_body(("plain",)).get_content())
             if row.day + 1 in SCHEDULE:

@@ -177,7 +177,7 @@ database = "game.db"
     host("close-day", now=close3)
     host("send", now=close3 + timedelta(minutes=1))
     reopened = host("reopen-day", "3", now=close3 + timedelta(minutes=2)).stdout
-    assert "итоги дня 3" in reopened
+    assert "] Итоги дня 3" in reopened
     fix = tmp_path / "fix.csv"
     fix.write_text("Golf,Yankee\n", encoding="utf-8")
     host("votes", "import", str(fix), now=close3 + timedelta(minutes=3))
@@ -215,13 +215,13 @@ database = "game.db"
     host("sync", now=s5 + timedelta(hours=1))
     final = host("close-day", now=window(6)[1] + timedelta(minutes=5)).stdout
     assert "ИГРА ОКОНЧЕНА. Победа: мирные." in final
-    assert "Bravo    Вор (Клан1)" in final and "Yankee   Индеец (Клан1)" in final
+    assert "Bravo    Вор (Клан 1)" in final and "Yankee   Индеец (Клан 1)" in final
     for day, lynched in ((1, "Bravo"), (2, "Xray"), (3, "Yankee"), (4, "Golf"), (5, "Alpha")):
         assert any(line.split()[:1] == [str(day)] and lynched in line for line in final.splitlines()), final
     assert all(len(line) <= 80 for line in final.splitlines())
     host("send", now=window(6)[1] + timedelta(minutes=10))
     finals = [email.message_from_bytes(m.data, policy=policy.default) for m in smtp_server.messages]
-    finals = [m for m in finals if m["Subject"] == "Пять дней: игра окончена"]
+    finals = [m for m in finals if m["Subject"] == "[Пять дней] Игра окончена"]
     assert sorted(m["To"].addresses[0].addr_spec for m in finals) == sorted(EMAIL.values())
     # nothing was lost: every letter a player sent was applied to a day
     states = host.read(lambda s, st: {l.message_id: (l.state, l.day) for l in st.letters(s)})

@@ -84,9 +84,9 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
 
     closed = _cli(config, "close-day", now=DEADLINE_PASSED, password=pw)
     paper = closed.stdout
-    assert "Ромашка, Вор (Клан2) — линч\n" in paper  # the demo config gives no gender
-    assert "Тортилла, Индеец (Клан2) — мирная охота\n" in paper
-    assert "Шершень, Охранник (Клан1) — убийство ночью\n" in paper
+    assert "Ромашка, Вор (Клан 2) — линч\n" in paper  # the demo config gives no gender
+    assert "Тортилла, Индеец (Клан 2) — мирная охота\n" in paper
+    assert "Шершень, Охранник (Клан 1) — убийство ночью\n" in paper
     assert _cli(config, "close-day", now=DEADLINE_PASSED, check=False, password=pw).returncode != 0
     # the letter received after the deadline waited for day 2: close-day read it as soon as
     # day 2 opened, so the next sync has nothing left to read
@@ -107,10 +107,10 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
     # every player got exactly: role letter, result letter, one reply per letter he sent
     players = tomllib.loads((DEMO / "game.toml").read_text(encoding="utf-8"))["player"]
     primary = [(p.get("email") or p["emails"][0]).lower() for p in players]
-    results = {addr: [m for m in msgs if "итоги дня 1" in m["Subject"]] for addr, msgs in inbox.items()}
+    results = {addr: [m for m in msgs if m["Subject"] == "[Мафия: проверка] Итоги дня 1"] for addr, msgs in inbox.items()}
     assert sorted(a for a, v in results.items() if v) == sorted(primary)
     assert all(len(results[a]) == 1 for a in primary)
-    roles = [m for msgs in inbox.values() for m in msgs if m["Subject"].endswith("ваша роль")]
+    roles = [m for msgs in inbox.values() for m in msgs if m["Subject"] == "[Мафия: проверка] Ваша роль"]
     assert sorted(m["To"].addresses[0].addr_spec for m in roles) == sorted(primary)
     marusya = _body(results["marusya@example.org"][0])
     assert "Проверка: Ягуарчик — мафия." in marusya

@@ -31,12 +31,12 @@ def test_final_newspaper_and_letters(tmp_path):
         assert "ИГРА ОКОНЧЕНА. Победа: мирные." in paper
         players = paper[paper.index("Роли и судьбы всех игроков:"):paper.index("Игра по дням:")]
         assert players.splitlines()[1:] == [
-            "Игрок     Роль          Итог",
-            "---------------------------------------",
-            "Маруська  Детектив      в игре до конца",
-            "Бука      Врач          в игре до конца",
-            "Ягуарчик  Босс (Клан1)  день 2: линч",
-            "Serginio  Мирный        день 1: линч",
+            "Игрок     Роль           Итог",
+            "----------------------------------------",
+            "Маруська  Детектив       в игре до конца",
+            "Бука      Врач           в игре до конца",
+            "Ягуарчик  Босс (Клан 1)  день 2: линч",
+            "Serginio  Мирный         день 1: линч",
             "",
         ]
         days = paper[paper.index("Игра по дням:"):].splitlines()
@@ -54,10 +54,10 @@ def test_final_newspaper_and_letters(tmp_path):
         finals = {r.to_nick: r for r in g.replies("final")}
         assert set(finals) == {"Маруська", "Бука", "Ягуарчик", "Serginio"}  # the dead too
         body = finals["Serginio"].body
-        assert finals["Serginio"].subject == "Синк: игра окончена"
+        assert finals["Serginio"].subject == "[Синк] Игра окончена"
         assert "Игра «Синк» окончена. Победа: мирные." in body
         assert "Ваша роль: Мирный. Итог: день 1: линч." in body
-        assert "Ягуарчик  Босс (Клан1)" in body
+        assert "Ягуарчик  Босс (Клан 1)" in body
         # a letter after the game ended: the player is told, the host sees it (trial 13)
         after = DEADLINE + timedelta(days=1, hours=2)
         g.deliver(letter("marusya@example.org", "лимонад. Спасибо за игру! Проверяю Буку", msgid="end.1@x"), after)

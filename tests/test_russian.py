@@ -113,7 +113,7 @@ def test_actor_is_told_his_new_role_counts_from_the_day_already_begun(tmp_path):
     votes = {n: "P2" for n in roles if n != "P2"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
     assert ("Вы заменяете погибшего соклановца: с этого дня (день 2) ваша роль — Охранник "
-            "(Клан1).") in letters["P3"]
+            "(Клан 1).") in letters["P3"]
     assert "со следующего дня" not in letters["P3"]
 
 
@@ -173,7 +173,7 @@ def test_init_shows_the_roles_and_warns_of_a_short_roster(tmp_path):
     out = CliRunner().invoke(main, ["--config", str(config), "init"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
     lines = [line.split() for line in out.output.splitlines()]
-    assert ["Ягуар", "Босс", "(Клан1)"] in lines  # as the letters and the newspaper write it
+    assert ["Ягуар", "Босс", "(Клан", "1)"] in lines  # as the letters and the newspaper write it
     assert "правила рассчитаны на 24 игрока, а в игре 2: часть ролей не роздана" in out.output
     sent = CliRunner().invoke(main, ["--config", str(config), "send"])
     assert sent.exit_code == 0, sent.output
@@ -374,3 +374,20 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     notes = explain_turn(t.result, t.state_before).splitlines()
     assert "  • Шиз (Шизик): визит к Шизику → P4 — выполнено" in notes
     assert "  • Стерва (Стерва): приглашение → P5 — выполнено" in notes
+
+
+def test_one_subject_format_and_clan_with_a_space(tmp_path):
+    """Subjects read «Мафия: демо: итоги» for a game named with a colon, and «Клан1» had no
+    space (a trial): every letter's subject is «[name] What», a clan is «Клан 1»."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "doctor", "P4": "civilian", "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P2" for n in roles if n != "P2"}
+    [t] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": votes}])))
+    subjects = {s for _n, s, _b in renderer.result_letters(result=t.result, row=day_row(1),
+                                                           state_before=t.state_before, next_row=day_row(2))}
+    assert subjects == {"[Слова] Итоги дня 1"}
+    _letters, (paper, _bb) = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert "  - P2, Вор (Клан 1) — линч\n" in paper
+    from dataclasses import replace
+
+    assert replace(renderer.cfg, name="Мафия: демо").subject("ваша роль") == "[Мафия: демо] Ваша роль"

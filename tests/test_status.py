@@ -159,7 +159,7 @@ def test_status_warns_when_the_config_changed_a_role_after_init(tmp_path):
     result = CliRunner().invoke(cli_main, ["--config", str(path), "status"], env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
     assert ("Внимание: роли в настройках и в игре расходятся (роли розданы при init и не "
-            "меняются): Бука — в настройках Вор (Клан1), в игре Врач") in result.output
+            "меняются): Бука — в настройках Вор (Клан 1), в игре Врач") in result.output
     assert "игроки в настройках и в игре расходятся" not in result.output
     path.write_text(text, encoding="utf-8")  # the config as dealt: no warning
     again = CliRunner().invoke(cli_main, ["--config", str(path), "status"], env={"COLUMNS": "300"})

@@ -148,7 +148,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                     s.add(row)
                     queue(s, cfg, ref=f"fear:{row.day}:{chosen}", kind="fear", day=row.day,
                           to_addr=address_of(cfg, chosen), to_nick=chosen,
-                          subject=f"{cfg.name}: Страх — ваш выбор",
+                          subject=cfg.subject("Страх — ваш выбор"),
                           body=renderer.fear_letter(nick=chosen, row=row), now=now)
                     return CloseReport(day=row.day, waiting_for=chosen)
         warnings = []
@@ -197,7 +197,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             for p in cfg.players:
                 queue(s, cfg, ref=f"final:{row.day}.{row.revision}:{p.nick}", kind="final",
                       day=row.day, to_addr=p.emails[0], to_nick=p.nick,
-                      subject=f"{cfg.name}: игра окончена",
+                      subject=cfg.subject("игра окончена"),
                       body=renderer.final_letter(nick=p.nick, final=final), now=now)
                 letters += 1
         if on_time(now, deadline):  # closed before its deadline: the replies' invitation is false

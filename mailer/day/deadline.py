@@ -109,7 +109,7 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
     for nick in ctx.state.alive():
         queue(s, cfg, ref=f"deadline-moved:{ctx.day}:{told:{_REF_TIME}}:{new:{_REF_TIME}}:{nick}",
               kind="deadline", day=ctx.day, to_addr=address_of(cfg, nick), to_nick=nick,
-              subject=f"{cfg.name}: новый срок дня {ctx.day}",
+              subject=cfg.subject(f"новый срок дня {ctx.day}"),
               body=renderer.render("deadline_moved.txt.j2", nick=nick, day=ctx.row, deadline=new,
                                    old_deadline=told),
               now=now)
@@ -174,7 +174,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
             if s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
                 continue
             queue(s, cfg, ref=ref, kind="reminder", day=ctx.day, to_addr=address_of(cfg, nick),
-                        to_nick=nick, subject=f"{cfg.name}: напоминание о ходе",
+                        to_nick=nick, subject=cfg.subject("напоминание о ходе"),
                         body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
                                              deadline=utc(ctx.row.deadline),
                                              no_letter=nick not in moved, no_vote=nick not in voted),

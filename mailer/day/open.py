@@ -95,7 +95,7 @@ def _queue_event_letters(cfg: GameConfig, s: Session, row: DayRow, state: GameSt
         if nick:
             queue(s, cfg, ref=_event_ref(row, nick), kind="event", day=row.day,
                   to_addr=address_of(cfg, nick), to_nick=nick,
-                  subject=f"{cfg.name}: событие дня {row.day}",
+                  subject=cfg.subject(f"событие дня {row.day}"),
                   body=renderer.event_letter(nick=nick, row=row, state=state), now=now)
 
 
@@ -356,7 +356,7 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
             n += 1
             ref = f"{_CHANGED}{row.day}.{n}:{told}:{row.event}:{nick}"
         queue(s, cfg, ref=ref, kind="event", day=row.day, to_addr=address_of(cfg, nick), to_nick=nick,
-              subject=f"{cfg.name}: событие дня {row.day} изменено", body=body, now=now)
+              subject=cfg.subject(f"событие дня {row.day} изменено"), body=body, now=now)
         done.queued += 1
     return done
 
@@ -409,7 +409,7 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
         s.add(game)
         for p in cfg.players:
             queue(s, cfg, ref=f"role:{p.nick}", kind="role", to_addr=p.emails[0], to_nick=p.nick,
-                  subject=f"{cfg.name}: ваша роль",
+                  subject=cfg.subject("ваша роль"),
                   body=renderer.role_letter(nick=p.nick, state=state, day_row=row, code=p.code),
                   now=now)
         # the day's event letters (the mortar's holder, the immune player) after the roles:
