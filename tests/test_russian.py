@@ -391,3 +391,21 @@ def test_one_subject_format_and_clan_with_a_space(tmp_path):
     from dataclasses import replace
 
     assert replace(renderer.cfg, name="Мафия: демо").subject("ваша роль") == "[Мафия: демо] Ваша роль"
+
+
+def test_the_witness_reads_a_sentence(tmp_path):
+    """«Слежка: X — видели: Y» (a trial): the witness reads whom he watched and who attacked
+    that player as a sentence, the nicks declined (nobody attacking is a failed watch,
+    DECISIONS.md §4 Witness: «не удалось» under his moves)."""
+    roles = {"P1": "clan1.boss", "Маруська": "civilian", "Свидетель": "witness", "Бука": "civilian",
+             "P5": "civilian", "P6": "civilian", "P7": "doctor"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P6" for n in roles if n != "P6"}
+    moves = [{"by": "P1", "action": "clan_kill", "target": "Маруська"},
+             {"by": "Свидетель", "action": "watch", "target": "Маруська"}]
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
+    assert "  - Слежка за Маруськой: на Маруську этой ночью покушались — P1.\n" in letters["Свидетель"]
+    moves[1] = {"by": "Свидетель", "action": "watch", "target": "Бука"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
+    assert "  - Слежка: Бука — не удалось.\n" in letters["Свидетель"]
+    assert "покушались" not in letters["Свидетель"]
