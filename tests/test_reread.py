@@ -132,3 +132,36 @@ def test_reopened_day_answers_its_late_letter_anew(game, sent):
     [new] = [o for o in replies if o.id != old.id]
     assert "Голос на линче: Маруська" in new.body and "не засчитаны" not in new.body
     assert new.state != OutState.SENT
+
+
+def test_readme_order_reopen_day_then_reread(game):
+    """README «Исправить закрытый день»: a letter from an address added only after its day was
+    closed goes into that day by reopen-day first, then reread; reread first only gives it the
+    «after the results» answer and nothing counts in the day."""
+    game.deliver(letter("buka.work@example.net", "Линч: Маруська", msgid="w@x"), START + timedelta(hours=3))
+    assert game.sync().states == {"unknown_sender": 1}
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    [row] = game.rows()
+    _add_address(game, "buka@example.org", "buka.work@example.net")
+    wrong = reread(game.cfg, game.store, [row.id], now=DEADLINE + timedelta(minutes=10))
+    assert wrong.states == {"after_close": 1}
+    [answer] = game.replies("reply")
+    assert "итоги дня 1 уже были подведены" in answer.body and "ходы из него не засчитаны" in answer.body
+    reopen_day(game.cfg, game.store, 1)
+    assert game.sync().states == {"applied": 1}  # the README's last sentence: sync reads it now
+    [row] = game.rows()
+    assert (row.state, row.nick, row.day) == ("applied", "Бука", 1)
+
+
+def test_readme_order_when_followed(game):
+    """The README's order itself: reopen-day 1, then reread: the letter is applied in day 1."""
+    game.deliver(letter("buka.work@example.net", "Линч: Маруська", msgid="w@x"), START + timedelta(hours=3))
+    game.sync()
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    [row] = game.rows()
+    _add_address(game, "buka@example.org", "buka.work@example.net")
+    reopen_day(game.cfg, game.store, 1)
+    report = reread(game.cfg, game.store, [row.id], now=DEADLINE + timedelta(minutes=10))
+    assert report.states == {"applied": 1}
+    [row] = game.rows()
+    assert (row.state, row.nick, row.day) == ("applied", "Бука", 1)

@@ -307,3 +307,28 @@ def test_a_post_dated_after_the_import_is_flagged_at_import_and_at_close(tmp_pat
             "Зоя 07.12.2026 23:00") in rep.thread
     day2 = json.loads(_run(cfg, "forum", "tally", "--day", "2", "--json").output)
     assert day2["players"]["Зоя"]["votes"] == ["Бука"]
+
+
+def test_the_readme_paste_reads_as_the_readme_says():
+    """README «Ветка форума текстом»: its example, read by the ``text`` engine, gives the posts
+    it describes — a block with the author and time on two lines, one with them on one line,
+    quotes (``>`` and ``[quote]``) dropped, and «Ник: текст» lines stamped with the file's time."""
+    import re
+    from datetime import datetime, timezone
+    from pathlib import Path
+
+    from mailer.forum.textpaste import read_text
+
+    readme = (Path(__file__).parent.parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Ветка форума текстом"):]
+    paste = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
+    undated = datetime(2026, 12, 8, 9, 0, tzinfo=timezone.utc)
+    page = read_text(paste, "Europe/Moscow", undated, undated,
+                     known=lambda nick: nick in {"Ягуарчик", "Бука", "Маруська", "Serginio"})
+    assert page.problems == []
+    assert [(p.author, p.at.isoformat(), p.text) for p in page.posts] == [
+        ("Ягуарчик", "2026-12-07T17:15:00+00:00", "Голосую за Буку.\nКто со мной?"),
+        ("Бука", "2026-12-07T18:03:00+00:00", "Мой голос — за Ягуарчика."),
+        ("Маруська", undated.isoformat(), "Линч: Бука"),
+        ("Serginio", undated.isoformat(), "голосую за Маруську"),
+    ]
