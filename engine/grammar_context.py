@@ -137,3 +137,14 @@ def as_yesterday(clause: list[Tok], lo: int, hi: int) -> bool:
     return any(clause[m].w == "вчера" and (clause[m - 1].w == "как" or (
         m > 1 and clause[m - 1].w == "и" and clause[m - 2].w == "как"))
         for m in range(max(1, lo), min(len(clause), hi)))
+
+
+def story_visits_yield(clause: list[Tok], found: list) -> list:
+    """The keywords of a clause without a visit told in the third person («Лис идёт к X»,
+    «пробирается к X») when another move word stands in the same clause: the story's going
+    there only carries the other move to its target («идёт к Ёжику и выносит всё», «ищет
+    доктора — заглядывает к Фредди»), it is no move of its own."""
+    third = lexicon().third
+    if not any(kw.cls != V.VISIT for kw in found):
+        return found
+    return [kw for kw in found if not (kw.cls == V.VISIT and clause[kw.i].w in third)]

@@ -24,7 +24,8 @@ from .words import (
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb, run_on_verbs
 from .grammar_context import (
-    after_past, after_report_word, against_vote, locative, negated, negated_after, suggested,
+    after_past, after_report_word, against_vote, locative, negated, negated_after,
+    story_visits_yield, suggested,
 )
 
 
@@ -188,7 +189,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     elif not found:
         return found  # (nothing to merge: most clauses of talk)
     if len(found) > 1:  # (one keyword merges with nothing)
-        found = _shoot_on_hunt(clause, idx, _merge(clause, found))
+        found = _shoot_on_hunt(clause, idx, _merge(clause, story_visits_yield(clause, found)))
     return _withdrawals(clause, found)
 
 
