@@ -129,16 +129,34 @@ class NameIndex:
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
         full = full_names(word)
+        latin = not any(CYR.search(n) for n in owners)
         sons = {n for name in written for n in self.patronymic.get(name, ())
-                if name in full or (not owners and norm(n)[:3] == word[:3])}
+                if name in full or (latin and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
-            # the pet form of Кузьма that sounds as «Кузьмич» begins
+            # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
+            # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»)
             return NameHit(None, tuple(sorted(owners | sons)), "name")
+        begun = self._name_begun(written, owners)
+        if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
+            return NameHit(None, tuple(sorted(owners | begun)), "name")
         if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
         return _hit(sorted(owners), "name") if owners else None
+
+    def _name_begun(self, written: frozenset[str], owners: set[str]) -> set[str]:
+        """The nicks other than ``owners`` that begin (as written or read in Cyrillic) with
+        the stem, five letters or more, of a full given name in ``written`` and go on
+        («Vasilisk» read «василиск»: «васил-» of Василий): such a nick may be called by that
+        name's forms too («Васю»), so a form of it is asked about."""
+        stems = {re.sub(r"(ий|ей|ай|ия|ья|ь|й|а|я)$", "", name) for name in written}
+        stems = {st for st in stems if len(st) >= 5}
+        if not stems:
+            return set()
+        return {n for n, bases in self.bases.items() if n not in owners and any(
+            CYR.search(b) and b.startswith(st) and len(b) > len(st) + 1 and
+            not self.given_of.get(n, frozenset()) & written for b in bases for st in stems)}
 
     def numbered_form(self, word: str) -> NameHit | None:
         """A nick with a number written in other letters with the number kept («ваню13»,
@@ -214,7 +232,11 @@ class NameIndex:
                 if others and CYR.search(w) and any(map(CYR.search, owners)):
                     # «Петровича»: the nick Петрович, not the Latin «Nikolai Petrovich» read in
                     # Cyrillic: a reading of a Latin word is weaker than the nick as written
-                    others = {n for n in others if not LAT.search(n)}
+                    # («Марине»: but «Marina.Sea» holds the given name Марина as well, and a
+                    # name two players hold is either's: asked)
+                    named = names_written(w)
+                    others = {n for n in others if not LAT.search(n)
+                              or named & self.given_of.get(n, frozenset())}
                 if others:
                     return self._whole_or_word(words[i], owners, others, expected)
         if not owners:
