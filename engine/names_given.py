@@ -219,3 +219,19 @@ def _cut_names() -> dict[str, frozenset[str]]:
                 out.setdefault(full[:-len(end)], set()).add(full)
                 break
     return {stem: frozenset(names) for stem, names in out.items()}
+
+
+def name_begun(bases: dict[str, list[str]], given_of: dict[str, frozenset[str]],
+               written: frozenset[str], owners: set[str]) -> set[str]:
+    """The nicks other than ``owners`` (``bases``: nick → its nominative spellings, Latin ones
+    also read in Cyrillic; ``given_of``: nick → its given names) that begin with the stem, five
+    letters or more, of a full given name in ``written`` and go on («Vasilisk» read
+    «василиск»: «васил-» of Василий): such a nick may be called by that name's forms too
+    («Васю»), so a form of it is asked about."""
+    stems = {re.sub(r"(ий|ей|ай|ия|ья|ь|й|а|я)$", "", name) for name in written}
+    stems = {st for st in stems if len(st) >= 5}
+    if not stems:
+        return set()
+    return {n for n, spellings in bases.items() if n not in owners and any(
+        re.search("[а-я]", b) and b.startswith(st) and len(b) > len(st) + 1 and
+        not given_of.get(n, frozenset()) & written for b in spellings for st in stems)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .names_given import full_names, names_listed, names_written, neutral_names
+from .names_given import full_names, name_begun, names_listed, names_written, neutral_names
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pet_owners
@@ -136,7 +136,7 @@ class NameIndex:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»)
             return NameHit(None, tuple(sorted(owners | sons)), "name")
-        begun = self._name_begun(written, owners)
+        begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
             return NameHit(None, tuple(sorted(owners | begun)), "name")
         if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
@@ -144,19 +144,6 @@ class NameIndex:
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
         return _hit(sorted(owners), "name") if owners else None
-
-    def _name_begun(self, written: frozenset[str], owners: set[str]) -> set[str]:
-        """The nicks other than ``owners`` that begin (as written or read in Cyrillic) with
-        the stem, five letters or more, of a full given name in ``written`` and go on
-        («Vasilisk» read «василиск»: «васил-» of Василий): such a nick may be called by that
-        name's forms too («Васю»), so a form of it is asked about."""
-        stems = {re.sub(r"(ий|ей|ай|ия|ья|ь|й|а|я)$", "", name) for name in written}
-        stems = {st for st in stems if len(st) >= 5}
-        if not stems:
-            return set()
-        return {n for n, bases in self.bases.items() if n not in owners and any(
-            CYR.search(b) and b.startswith(st) and len(b) > len(st) + 1 and
-            not self.given_of.get(n, frozenset()) & written for b in bases for st in stems)}
 
     def numbered_form(self, word: str) -> NameHit | None:
         """A nick with a number written in other letters with the number kept («ваню13»,
