@@ -206,7 +206,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             untied_subject(ctx, clause, kw, items)  # «Ночью Айболит лечит X»: whose move? Ask
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
-                action_for(kw.cls, ctx.sender, ctx.turn) is None and (mate := unnamed_member(
+                action_for(kw.cls, ctx.sender, ctx.turn) is None and \
+                not _clan_subject(clause, kw.i) and (mate := unnamed_member(
                     ctx, clause, kws[n - 1].j if n else start, kw.i,
                     span(ctx.text, clause, kw.i, len(clause)),
                     lambda k: nick_at(ctx, clause, clause_words(clause), k))) is not None:
