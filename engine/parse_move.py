@@ -17,12 +17,12 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, read_back, unnamed_pronoun
 from .grammar_targets import Targets, read_targets
-from .grammar_tokens import Tok, span, clause_words
+from .grammar_tokens import Tok, clause_words, span, tokenize_span, visible_text
 from .legality import NO_REPEAT
 from .lexicon import lexicon
 from .model import Move
 from .names import NameHit, name_index
-from .words import is_infinitive, is_verb, past_tense
+from .words import is_infinitive, is_known_word, is_verb, past_tense
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
@@ -127,6 +127,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 for n in range(kw.j, pointer)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
+            if last_hit is not None and _named_since(ctx, clause, last_hit[0].nick):
+                last_hit = None  # another player named since: which one?
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
@@ -475,3 +477,32 @@ def _close_quote(clause: list[Tok], last: int) -> int:
     """Take a closing quote right after the span into it."""
     return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last
 
+
+def _named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
+    """True when the letter's text between the clause that named ``nick`` (the last move's
+    target, or the player the clause before names) and ``clause`` names another player
+    («Пусть ворует у Киски. Хочу знать, кто такая Лора. Проверяю её»): a pronoun then may
+    point at either, so it is asked about rather than given to ``nick``."""
+    if nick is None or not clause:
+        return False
+    lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
+    if lo < 0:
+        for prev in (ctx.prev_clause, ctx.earlier):
+            if prev and any(t.w == "\x00" + nick or t.text == nick for t in prev):
+                lo = prev[0].start
+                break
+    if lo < 0 or lo >= clause[0].start:
+        return False
+    idx = name_index(ctx.nicks)
+    toks = idx.merge(tokenize_span(visible_text(ctx.text), lo, clause[0].start))
+    words = [t.w for t in toks]
+    for k, t in enumerate(toks):
+        if not t.word:
+            continue
+        hit = idx.exact(words, k, None)
+        if hit is None and t.cap and len(t.w) >= 3 and not is_known_word(t.w):
+            hit = idx.approximate(t.w)  # «кто такая Lo'ra»: a nick by its letters
+            hit = hit if hit is not None and hit.kind != "prefix" else None
+        if hit is not None and hit.nick not in (nick, ctx.sender.nick):
+            return True
+    return False

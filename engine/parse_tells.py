@@ -106,8 +106,9 @@ def _closing(clause: list[Tok], after: int, hi: int) -> bool:
 _SENDER_REMARK = frozenset({"мне", "я"})
 
 
-#: Words opening the purpose of an order after its target («…, чтоб наверняка»).
-_PURPOSE = frozenset({"чтоб", "чтобы", "дабы"})
+#: Words opening the purpose of an order after its target («…, чтоб наверняка»), with their
+#: spoken spellings («шоб», «штоб»).
+_PURPOSE = frozenset({"чтоб", "чтобы", "дабы", "шоб", "штоб", "штобы", "шобы"})
 
 #: «до кучи»: «in addition» after a target, no talk about him.
 _ADDING = frozenset({"до", "кучи"})
