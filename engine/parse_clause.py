@@ -19,6 +19,7 @@ from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_triggers import HOSTS
 from .grammar_flags import correction_end, reported_order, said_by_other
+from .grammar_irony import ironic
 from .grammar_plans import (
     for_later_day, hypothetical, plan_for_later, skips_today, today_instead, trailing_condition,
 )
@@ -261,6 +262,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "hedged"  # «не знаю, проверять ли Маришку»: asked, no move
         elif hypo is True and kw.cls == V.FEAR and _if_chosen(clause, kw.i):
             pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
+        elif ironic(clause, kw.i):
+            kw.hypothetical = True  # «Ага, щас, буду я лечить Лося»: asked, never applied
         elif hypo:
             kw.hypothetical = hypo
             if hypo is True and plan_for_later(clause, kw.i):
