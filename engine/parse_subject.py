@@ -173,9 +173,28 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
                         or (m and clause[m - 1].w in _MY and t.w in role_words()))
             for m, t in enumerate(clause[:k])):
         return True  # «сын в игре не участвует, но следит за ней»: the subject of the verb before
+    if clause[k].w == "и" and ctx is not None and not boss and clause[kw.i].w in lex.third and \
+            _player_began(ctx, clause, k):
+        return True  # «Шеф весь день спорит с Прорабом и голосует за X»: Шеф votes
     kind = None if boss else _common_subject(clause[k].w)
     # «за Карамелькой и так полгорода следит»; «мой друг голосует за X» (not a nick: lower case)
     return kind == "inan" or (kind == "anim" and not clause[k].cap)
+
+
+def _player_began(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when the clause's first word is the nickname of a player who is not the sender
+    and a third-person verb (no move word) stands between it and «и» at token ``k``: the
+    verb after «и» shares that subject («Шеф весь день спорит с Прорабом и голосует за X»
+    tells of Шеф)."""
+    first = next((n for n, t in enumerate(clause) if t.word), None)
+    if first is None or first >= k or not clause[first].cap:
+        return False
+    hit = nick_at(ctx, clause, clause_words(clause), first)
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
+        return False
+    third = lexicon().third
+    return any(clause[m].word and clause[m].w not in third and third_person(clause[m].w)
+               for m in range(first + hit.length, k))
 
 
 #: Subjects that are surely not the sender («который …, но следит за ней», «он …, но …»).
