@@ -1,17 +1,19 @@
-"""Move keywords in a clause: words, phrases, typos, negation, merging (issue 3).
+"""Move keywords in a clause: words, phrases, typos, negation (issue 3).
 
 :func:`find_keywords` lists the keywords of one clause (:class:`Kw`, a verb class of
 :mod:`engine.grammar_vocab` over a token range), negated, suggested, reported or told in the
 past (those questions are :mod:`engine.grammar_context`); :mod:`engine.grammar_headers` reads
 «Врач — Бука» as a move. The phrases that qualify a clause (skip, cancel, «как вчера»,
 corrections, hypotheses) are :mod:`engine.grammar_flags`; which sentences of a letter are read
-at all is :mod:`engine.grammar_windows`; misspelt verbs are :mod:`engine.grammar_fuzzy`.
+at all is :mod:`engine.grammar_windows`; misspelt verbs are :mod:`engine.grammar_fuzzy`;
+keywords side by side read as one are :mod:`engine.grammar_kw_merge`; the keyword type
+:class:`Kw` is :mod:`engine.grammar_kw`.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase, clause_words
@@ -22,44 +24,13 @@ from .words import (
     common_noun, is_known_word, is_verb, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
+from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
+from .grammar_kw_merge import merge_keywords, only_fillers  # noqa: F401 (only_fillers: re-exported)
 from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb, run_on_verbs
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after,
     story_visits_yield, suggested,
 )
-
-
-_MERGE_PAIRS = {
-    frozenset({V.HUNT, V.SHOOT}): V.HUNT,
-    frozenset({V.KILL, V.SHOOT}): V.KILL,
-    frozenset({V.KILL, V.MANIAC}): V.MANIAC,
-    frozenset({V.INVITE, V.MANIAC}): V.INVITE,
-    frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
-    frozenset({V.VOTE, V.AWARD}): V.VOTE,  # «голос отдам — X»
-}
-
-
-#: A bracket between two keywords keeps them apart («(он оставил ход на моё усмотрение):
-#: охраняет …» is a remark and then a move).
-_BRACKETS = frozenset({"(", ")"})
-
-
-@dataclass
-class Kw:
-    """A keyword found at tokens ``[i, j)`` of a clause."""
-
-    cls: str
-    i: int
-    j: int
-    negated: bool = False
-    weak: bool = False
-    reported: bool = False  # a noun right after «что»: chatter if a predicate follows
-    withdraw: bool = False  # «снимаю голос с X»
-    hypothetical: bool | str = False  # after «если», «может», «завтра»; "hedged": «а может …» after
-    alt: str | None = None  # the other class of two merged keywords («на страх голосую»)
-    imperative: bool = False  # «Вылечи Маруську»: a request, asked about, never applied
-    today: bool = False  # the swindler's «Сегодня — X»: his swindle only beside branches
-    own: bool = False  # «Сёма зовёт Пепла» from Сёма: his own move told in the third person
 
 
 @functools.lru_cache(maxsize=1)
@@ -189,7 +160,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     elif not found:
         return found  # (nothing to merge: most clauses of talk)
     if len(found) > 1:  # (one keyword merges with nothing)
-        found = _shoot_on_hunt(clause, idx, _merge(clause, story_visits_yield(clause, found)))
+        found = _shoot_on_hunt(clause, idx, merge_keywords(clause, story_visits_yield(clause, found)))
     return _withdrawals(clause, found)
 
 
@@ -430,67 +401,6 @@ def _fuzzy_label(clause: list[Tok], found: list[Kw], excluded: set[int],
     cls = fuzzy_noun(clause[0].w)
     return Kw(cls, 0, 1, weak=True) if cls else None
 
-
-def _merge(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
-    """Merge keywords that stand side by side («стреляю из миномёта», «голосую на линче»)."""
-    out: list[Kw] = []
-    for kw in kws:
-        prev = out[-1] if out else None
-        if prev is not None and prev.j < len(clause) and clause[prev.j].w == "(" and \
-                ")" not in (t.w for t in clause[prev.j:kw.i]) and \
-                ")" in (t.w for t in clause[kw.j:kw.j + 12]) and \
-                _merged_class(prev.cls, kw.cls) == prev.cls:
-            continue  # «Голос (в смысле «премия»): X»: the remark explains the keyword
-        if prev is not None and _regarding(clause, kw) and \
-                all(not t.word or t.w in _DO_VERBS or t.w in V.FILLERS
-                    for t in clause[prev.j:kw.i]):
-            # «Проверку провожу в отношении X»: «в отношении» only brings the target
-            out[-1] = replace(prev, j=kw.j)
-            continue
-        if prev is not None and only_fillers(clause, prev.j, kw.i) and \
-                not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
-                not (prev.negated != kw.negated and
-                     any(t.w == "," for t in clause[prev.j:kw.i])):
-            # («не жульничаю, МО в X»: a refusal and a move stay two)
-            cls = _merged_class(prev.cls, kw.cls)
-            if cls is not None:
-                other = kw.cls if cls == prev.cls else prev.cls
-                out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak,
-                             alt=other if other != cls else None)
-                continue
-        out.append(kw)
-    return out
-
-
-#: Verbs of carrying a move out, between its noun and «в отношении X» («проверку провожу»).
-_DO_VERBS = frozenset({"провожу", "проведу", "проводим", "проведем", "проведём", "делаю",
-                       "сделаю", "делаем", "сделаем", "осуществляю", "осуществлю",
-                       "устраиваю", "устрою", "назначаю", "назначу"})
-
-
-def _regarding(clause: list[Tok], kw: Kw) -> bool:
-    """True when keyword ``kw`` is «в отношении» alone (a target's preposition)."""
-    return [t.w for t in clause[kw.i:kw.j]] == ["в", "отношении"]
-
-
-def _merged_class(a: str, b: str) -> str | None:
-    """The class of two adjacent keywords read as one, or None when they stay two moves."""
-    if a == b:
-        return a
-    if V.CHOOSE in (a, b):
-        return b if a == V.CHOOSE else a
-    for cls in V.MERGE_PRIORITY:
-        if cls in (a, b):
-            return cls
-    return _MERGE_PAIRS.get(frozenset({a, b}))
-
-
-def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
-    """True when ``clause[lo:hi]`` holds only punctuation, fillers and prepositions."""
-    for t in clause[lo:hi]:
-        if t.word and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
-            return False
-    return True
 
 
 def keyword_at(clause: list[Tok], i: int) -> Kw | None:

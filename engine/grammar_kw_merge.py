@@ -1,0 +1,88 @@
+"""Keywords that stand side by side read as one (issue 3): «стреляю из миномёта», «голосую на
+линче», «проверку провожу в отношении X» (:func:`merge_keywords`), and the filler test the
+clause readers share (:func:`only_fillers`). Split from :mod:`engine.grammar_keywords`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import grammar_vocab as V
+from .grammar_kw import Kw
+from .grammar_tokens import Tok
+
+_MERGE_PAIRS = {
+    frozenset({V.HUNT, V.SHOOT}): V.HUNT,
+    frozenset({V.KILL, V.SHOOT}): V.KILL,
+    frozenset({V.KILL, V.MANIAC}): V.MANIAC,
+    frozenset({V.INVITE, V.MANIAC}): V.INVITE,
+    frozenset({V.ROB, V.SWINDLE}): V.SWINDLE,
+    frozenset({V.VOTE, V.AWARD}): V.VOTE,  # «голос отдам — X»
+}
+
+
+#: A bracket between two keywords keeps them apart («(он оставил ход на моё усмотрение):
+#: охраняет …» is a remark and then a move).
+_BRACKETS = frozenset({"(", ")"})
+
+
+def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """Merge keywords that stand side by side («стреляю из миномёта», «голосую на линче»)."""
+    out: list[Kw] = []
+    for kw in kws:
+        prev = out[-1] if out else None
+        if prev is not None and prev.j < len(clause) and clause[prev.j].w == "(" and \
+                ")" not in (t.w for t in clause[prev.j:kw.i]) and \
+                ")" in (t.w for t in clause[kw.j:kw.j + 12]) and \
+                _merged_class(prev.cls, kw.cls) == prev.cls:
+            continue  # «Голос (в смысле «премия»): X»: the remark explains the keyword
+        if prev is not None and _regarding(clause, kw) and \
+                all(not t.word or t.w in _DO_VERBS or t.w in V.FILLERS
+                    for t in clause[prev.j:kw.i]):
+            # «Проверку провожу в отношении X»: «в отношении» only brings the target
+            out[-1] = replace(prev, j=kw.j)
+            continue
+        if prev is not None and only_fillers(clause, prev.j, kw.i) and \
+                not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
+                not (prev.negated != kw.negated and
+                     any(t.w == "," for t in clause[prev.j:kw.i])):
+            # («не жульничаю, МО в X»: a refusal and a move stay two)
+            cls = _merged_class(prev.cls, kw.cls)
+            if cls is not None:
+                other = kw.cls if cls == prev.cls else prev.cls
+                out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak,
+                             alt=other if other != cls else None)
+                continue
+        out.append(kw)
+    return out
+
+
+#: Verbs of carrying a move out, between its noun and «в отношении X» («проверку провожу»).
+_DO_VERBS = frozenset({"провожу", "проведу", "проводим", "проведем", "проведём", "делаю",
+                       "сделаю", "делаем", "сделаем", "осуществляю", "осуществлю",
+                       "устраиваю", "устрою", "назначаю", "назначу"})
+
+
+def _regarding(clause: list[Tok], kw: Kw) -> bool:
+    """True when keyword ``kw`` is «в отношении» alone (a target's preposition)."""
+    return [t.w for t in clause[kw.i:kw.j]] == ["в", "отношении"]
+
+
+def _merged_class(a: str, b: str) -> str | None:
+    """The class of two adjacent keywords read as one, or None when they stay two moves."""
+    if a == b:
+        return a
+    if V.CHOOSE in (a, b):
+        return b if a == V.CHOOSE else a
+    for cls in V.MERGE_PRIORITY:
+        if cls in (a, b):
+            return cls
+    return _MERGE_PAIRS.get(frozenset({a, b}))
+
+
+def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` holds only punctuation, fillers and prepositions."""
+    for t in clause[lo:hi]:
+        if t.word and t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            return False
+    return True
+
