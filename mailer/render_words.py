@@ -105,10 +105,45 @@ def your_reason(reason: str, outcome: str = "") -> str:
 SILENT_REASONS = frozenset({"not_mafia"})
 
 
-def outcome_text(move: dict[str, Any]) -> str:
+#: Outcome words (neuter, as said with no noun) → their feminine and masculine forms, so
+#: that the word agrees with the move's name («Кража — не состоялась», «Поиск — выполнен»).
+OUTCOME_FORMS = {
+    "выполнено": ("выполнена", "выполнен"), "не удалось": ("не удалась", "не удался"),
+    "не состоялось": ("не состоялась", "не состоялся"), "не принято": ("не принята", "не принят"),
+}
+
+
+def noun_gender(name: str) -> str:
+    """Grammatical gender of a move's name by its first word's ending: «f» («Кража», «Мирная
+    охота»), «n» («Лечение», «Убийство маньяка»), «m» («Поиск», «Голос на линче»); «n» for
+    no name (an impersonal line)."""
+    first = name.strip().split(" ", 1)[0].lower() if name.strip() else ""
+    if not first or first.endswith(("о", "е", "ё")):
+        return "n"
+    return "f" if first.endswith(("а", "я")) else "m"
+
+
+def agree_outcome(text: str, name: str = "") -> str:
+    """``text`` with its leading outcome word (:data:`OUTCOME_FORMS`) agreeing with the move's
+    ``name``: «не состоялось: …» after «Кража» is «не состоялась: …»."""
+    gender = noun_gender(name)
+    if gender == "n":
+        return text
+    for word, forms in OUTCOME_FORMS.items():
+        if text == word or text.startswith(word + ":"):
+            return forms[0 if gender == "f" else 1] + text[len(word):]
+    return text
+
+
+def outcome_text(move: dict[str, Any], name: str = "") -> str:
     """What a player is told about one of his moves (Russian), without naming who blocked it;
     the reason is said to him (:func:`your_reason`), unless the move was made for a clan member
-    (``member``: the reason is the member's, said of him)."""
+    (``member``: the reason is the member's, said of him). The outcome word agrees with the
+    move's ``name`` (:func:`agree_outcome`)."""
+    return agree_outcome(_outcome_text(move), name)
+
+
+def _outcome_text(move: dict[str, Any]) -> str:
     from engine.reasons import phrase
 
     outcome, reason = move.get("outcome"), move.get("reason", "")

@@ -767,7 +767,7 @@ def test_member_is_told_the_move_his_boss_made_for_him(demo):
     close_day(cfg, store, now=AFTER)
     with store.session() as s:
         results = {r.to_nick: r.body for r in store.outgoing(s) if r.kind == "result"}
-    assert "Ход за вас по приказу Босса:\n  - Охрана: Кот Бегемот — выполнено.\n" in results["Serginio"]
+    assert "Ход за вас по приказу Босса:\n  - Охрана: Кот Бегемот — выполнена.\n" in results["Serginio"]
     assert "  - За Serginio (охранник): Кот Бегемот — выполнено.\n" in results["Кот Бегемот"]
     assert [n for n, body in results.items() if "по приказу Босса" in body] == ["Serginio"]
 

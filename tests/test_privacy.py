@@ -164,8 +164,8 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
             # a target dead before the hunt (hanged, killed by a clan …) is every hunter's reason
             hunt_at = HUNT_STEPS.get(t.state_before.rules.hunt_step, 9.5)
             gone = {d.cause for d in t.result.deaths if d.player == m.target and d.step < hunt_at}
-            told = ("выполнено" if killed else "не состоялось: цель уже выбыла из игры" if gone
-                    else "не удалось")
+            told = ("выполнена" if killed else "не состоялась: цель уже выбыла из игры" if gone
+                    else "не удалась")
             if f"- Мирная охота: {m.target} — {told}." not in mine:
                 found.append(f"{son}: the son's hunt reads {mine!r}")
             for other in t.result.moves:
@@ -173,7 +173,7 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
                 if (other.by != son and other.action == "hunt" and other.target == m.target
                         and counted and other.by in letters):
                     theirs = [ln for ln in _hunt_lines(letters[other.by], m.target)
-                              if ln.endswith(("выполнено.", "не удалось.", "цель уже выбыла из игры."))]
+                              if ln.endswith(("выполнена.", "не удалась.", "цель уже выбыла из игры."))]
                     if not set(theirs) <= set(mine):
                         found.append(f"{son}: {mine!r}, while {other.by} reads {theirs!r}")
     return found
@@ -207,7 +207,7 @@ def test_guarding_a_civilian_does_not_tell_the_guard_he_is_no_mafia(renderer):
     assert [(m.outcome, m.reason) for m in t.result.moves if m.by == "P1"] == [("failed", "not_mafia")]
     letters = dict((n, b) for n, _, b in renderer.result_letters(
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
-    assert "  - Охрана: P2 — выполнено." in letters["P1"]
+    assert "  - Охрана: P2 — выполнена." in letters["P1"]
     assert "мафи" not in letters["P1"]
 
 
@@ -223,14 +223,14 @@ def test_the_sons_hunt_reads_as_the_other_hunters_do(renderer):
     assert [(d.player, d.cause) for d in t.result.deaths] == [("P5", "hunt")]
     letters = {n: b for n, _, b in renderer.result_letters(
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2))}
-    assert "  - Мирная охота: P5 — выполнено.\n" in letters["P1"]
+    assert "  - Мирная охота: P5 — выполнена.\n" in letters["P1"]
     assert letters["P1"].replace("P1", "P2") == letters["P2"]
     assert son_reads_as_a_civilian(t, letters) == []
     lone = [{"by": "P1", "action": "hunt", "target": "P4"}]
     [t] = replay_turns(load_game_file(game_text(roles, [{"moves": lone, "votes": {}}])))
     letters = {n: b for n, _, b in renderer.result_letters(
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2))}
-    assert "  - Мирная охота: P4 — не удалось.\n" in letters["P1"]
+    assert "  - Мирная охота: P4 — не удалась.\n" in letters["P1"]
     assert son_reads_as_a_civilian(t, letters) == []
 
 
@@ -311,7 +311,7 @@ def test_a_blocked_move_is_told_once(renderer):
         [("P1", "check", "failed")]
     letters = dict((n, b) for n, _, b in renderer.result_letters(
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
-    assert letters["P1"].count("P2 — не удалось.") == 1
+    assert letters["P1"].count("P2 — не удалась.") == 1
     assert "Что вы узнали" not in letters["P1"]
 
 
@@ -332,7 +332,7 @@ def test_a_move_void_by_the_players_own_death_gives_explains_reason(renderer):
     lynch = [{"moves": [{"by": "P1", "action": "rob", "target": "P2"}], "votes": votes}]
     [t] = replay_turns(load_game_file(game_text(roles, lynch)))
     assert [(m.outcome, m.reason) for m in t.result.moves if m.action == "rob"] == [("void", "lynched")]
-    assert "  - Кража: P2 — не состоялось: вас повесили на линче.\n" in _letters(renderer, t)["P1"]
+    assert "  - Кража: P2 — не состоялась: вас повесили на линче.\n" in _letters(renderer, t)["P1"]
     assert check_game(renderer, roles, lynch) == []
     ring = {"P1": "P2", "P2": "P3", "P3": "P4", "P4": "P5", "P5": "P6", "P6": "P1"}
     doomed = [{"moves": [{"by": "P3", "action": "invite", "target": "P2"}], "votes": ring},
@@ -340,5 +340,5 @@ def test_a_move_void_by_the_players_own_death_gives_explains_reason(renderer):
     t = replay_turns(load_game_file(game_text(roles, doomed)))[1]
     assert [(d.player, d.cause) for d in t.result.deaths] == [("P2", "psycho")]
     mine = _letters(renderer, t, 2)["P2"]
-    assert "  - Проверка: P5 — не состоялось: вы не пережили визита к шизику.\n" in mine
+    assert "  - Проверка: P5 — не состоялась: вы не пережили визита к шизику.\n" in mine
     assert check_game(renderer, roles, doomed) == []

@@ -238,7 +238,7 @@ def test_result_letter_tells_each_move_once_and_the_forum_vote_that_counted(tmp_
     assert petya.count("Голос на линче") == 1, petya
     assert "  - Голос на линче: Маша — учтён ваш голос с форума (он заменил голос из письма).\n" in petya
     vasya = letters["Вася"]
-    assert vasya.count("  - Проверка: Бармалей — выполнено.") == 1 and "заменён более поздним письмом" not in vasya, vasya
+    assert vasya.count("  - Проверка: Бармалей — выполнена.") == 1 and "заменён более поздним письмом" not in vasya, vasya
     assert "  - Голос на линче: Бука — учтён ваш голос с форума.\n" in letters["Маша"]
 
 
@@ -349,7 +349,7 @@ def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
     moves = [{"by": "P5", "action": "hunt", "target": "P2"}, {"by": "Сын", "action": "hunt", "target": "P2"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
     for nick in ("P5", "Сын"):
-        assert "  - Мирная охота: P2 — не состоялось: цель уже выбыла из игры.\n" in letters[nick]
+        assert "  - Мирная охота: P2 — не состоялась: цель уже выбыла из игры.\n" in letters[nick]
 
 
 def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
@@ -369,7 +369,7 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     assert describe_move(invite, t.state_before, "psycho") == "Визит к Шизику: P4"
     assert describe_move(invite, t.state_before, "hostess") == "Приглашение: P4"
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
-    assert "  - Визит к Шизику: P4 — выполнено.\n" in letters["Шиз"]
+    assert "  - Визит к Шизику: P4 — выполнен.\n" in letters["Шиз"]
     assert "  - Приглашение: P5 — выполнено.\n" in letters["Стерва"]
     notes = explain_turn(t.result, t.state_before).splitlines()
     assert "  • Шиз (Шизик): визит к Шизику → P4 — выполнено" in notes
@@ -407,5 +407,24 @@ def test_the_witness_reads_a_sentence(tmp_path):
     assert "  - Слежка за Маруськой: на Маруську этой ночью покушались — P1.\n" in letters["Свидетель"]
     moves[1] = {"by": "Свидетель", "action": "watch", "target": "Бука"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
-    assert "  - Слежка: Бука — не удалось.\n" in letters["Свидетель"]
+    assert "  - Слежка: Бука — не удалась.\n" in letters["Свидетель"]
     assert "покушались" not in letters["Свидетель"]
+
+
+def test_the_outcome_word_agrees_with_the_moves_name():
+    """«Кража — не состоялась», «Поиск — выполнен», «Лечение — не удалось»: the outcome word
+    takes the gender of the move's name; a line with no name (for a clan member) stays neuter."""
+    from mailer.render_words import outcome_text
+
+    assert outcome_text({"outcome": "void", "reason": "cancelled"}, "Кража") == "не состоялась: вы отменили этот ход"
+    assert outcome_text({"told": "не состоялось: вас повесили на линче"}, "Кража") == \
+        "не состоялась: вас повесили на линче"
+    assert outcome_text({"outcome": "done"}, "Проверка") == "выполнена"
+    assert outcome_text({"outcome": "done"}, "Охрана") == "выполнена"
+    assert outcome_text({"outcome": "failed", "reason": "x"}, "Слежка") == "не удалась"
+    assert outcome_text({"outcome": "done"}, "Поиск") == "выполнен"
+    assert outcome_text({"outcome": "failed", "reason": "x"}, "Голос на линче") == "не удался"
+    assert outcome_text({"outcome": "refused", "reason": "late"}, "Мирная охота").startswith("не принята: ")
+    assert outcome_text({"outcome": "failed", "reason": "x"}, "Лечение") == "не удалось"
+    assert outcome_text({"outcome": "done"}, "Убийство маньяка") == "выполнено"
+    assert outcome_text({"outcome": "done"}) == "выполнено"
