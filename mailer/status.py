@@ -92,7 +92,7 @@ class StatusReport:
         return (f"День {self.day}: ход или голос принят у {len(self.moved)} из {of}"
                 + (f"; ещё нет у {len(silent)}: {', '.join(silent)}" if silent else "")
                 + (f"; ходы есть, голоса ещё нет у {len(unvoted)}: {', '.join(unvoted)} (без голоса — "
-                   "очко автокилла)" if unvoted else ""))
+                   "штрафное очко автокилла)" if unvoted else ""))
 
     @property
     def silent(self) -> list[str]:

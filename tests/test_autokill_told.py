@@ -66,13 +66,13 @@ def test_the_result_letter_names_the_reason_of_each_point(turns):
     _t, letters = turns[0]
     assert _line(letters["P1"], "Штрафн") == (
         "Штрафные очки автокилла: за день у вас меньше 66 слов в ветке и не было засчитанного "
-        "голоса на линче. Очков теперь 2 из 3; при 3 игрок выбывает.")
+        "голоса на линче. Очков теперь 2 из 3; при 3 вы выбываете.")
     assert _line(letters["P2"], "Штрафн") == (
         "Штрафное очко автокилла: за день у вас меньше 66 слов в ветке. Очков теперь 1 из 3; "
-        "при 3 игрок выбывает.")
+        "при 3 вы выбываете.")
     assert _line(letters["P3"], "Штрафн") == (
         "Штрафное очко автокилла: за день у вас не было засчитанного голоса на линче. Очков теперь "
-        "1 из 3; при 3 игрок выбывает.")
+        "1 из 3; при 3 вы выбываете.")
     assert _line(letters["P4"], "Штрафн") == ""
 
 
@@ -111,3 +111,13 @@ def test_explain_says_the_mover_himself_was_blocked(gender, told):
     t = replay_turns(game)[0]
     notes = explain_turn(t.result, t.state_before, {"Det": gender} if gender else None)
     assert f"  • Det (Детектив): проверка → Boss1 — {told}" in notes.splitlines()
+
+
+def test_the_penalty_has_one_name_everywhere():
+    """The reminder names the penalty as the result letter does: «штрафное очко автокилла»."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "templates" / "reminder.txt.j2").read_text(encoding="utf-8")
+    assert "Не забудьте и голос на линче: день без голоса — штрафное очко автокилла.\n" in text
+    assert "День без голоса — штрафное очко автокилла. Приём голосов" in text
+    assert "балл" not in text

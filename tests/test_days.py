@@ -827,7 +827,7 @@ def test_result_letter_tells_a_new_autokill_point(demo):
     with store.session() as s:
         letters = {o.to_nick: o.body for o in store.outgoing(s) if o.kind == "result"}
     assert "Штрафное очко автокилла" not in letters["Гоша"]
-    assert "Очков теперь 1 из 3; при 3 игрок выбывает." in letters["Бука"]  # sent nothing
+    assert "Очков теперь 1 из 3; при 3 вы выбываете." in letters["Бука"]  # sent nothing
 
 
 def test_role_letters_name_day_1s_event(tmp_path):

@@ -117,6 +117,6 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
                     "close-day; подробности — forum tally)")
     under = [n for n in t.players if words.get(n, 0) < t.autokill_words]
     if under:
-        told.append(f"меньше {t.autokill_words} слов в ветке (очко автокилла): "
+        told.append(f"меньше {t.autokill_words} слов в ветке (штрафное очко автокилла): "
                     + ", ".join(f"{n} — {words.get(n, 0)}" + ("" if n in from_thread else " (posts import)")
                                 for n in under))

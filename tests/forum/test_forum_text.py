@@ -142,7 +142,7 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
     # and close-day says where the votes and the autokill points came from
     assert rep.thread[0] == ("ветка форума дня 1: 6 постов; голоса из ветки у 3 игроков; слова для "
                              "автокилла из ветки у 8 игроков (mafia-mail forum tally — подробности)")
-    assert rep.thread[-1].startswith("меньше 66 слов в ветке (очко автокилла): Ягуар — 7, Лис — 5, ")
+    assert rep.thread[-1].startswith("меньше 66 слов в ветке (штрафное очко автокилла): Ягуар — 7, Лис — 5, ")
     assert not any(line.startswith("голос из письма") for line in rep.thread)  # no letters that day
     assert st["Кузя"] == 2  # his thread vote came after the deadline: no vote, no words
     # day 2: the lynched Лис writes (flagged), Кузя's late vote is day 2's
@@ -201,7 +201,7 @@ def test_close_day_autokill_words_line_names_imported_counts_too(tmp_path):
     st = {p.nick: p.autokill_points for p in status(cfg, store).players}
     assert st["Гоша"] == 2 and st["Зоя"] == 1  # Гоша: few words and no vote; Зоя: no vote only
     line = rep.thread[-1]
-    assert line.startswith("меньше 66 слов в ветке (очко автокилла): Ягуар — 7, ")
+    assert line.startswith("меньше 66 слов в ветке (штрафное очко автокилла): Ягуар — 7, ")
     assert "Гоша — 9 (posts import)" in line and "Зоя" not in line
 
 
