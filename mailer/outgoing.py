@@ -123,12 +123,12 @@ def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
         for letter_id in dict.fromkeys(letter_ids):
             row = s.get(Outgoing, letter_id)
             if row is None:
-                raise GameError(f"письма {letter_id} нет (номера — в mafia-mail outbox --all); "
-                                "ничего не снято")
+                raise GameError(f"письма {letter_id} нет (номера — в mafia-mail outbox --all). "
+                                "Ничего не снято.")
             if row.state in (OutState.SENT, OutState.SENDING):
                 raise GameError(f"письмо {letter_id} уже {OutState(row.state).ru}: снять его с "
                                 "очереди нельзя, оно ушло к получателю; при необходимости "
-                                "напишите ему отдельно. Ничего не снято")
+                                "напишите ему отдельно. Ничего не снято.")
             rows.append(row)
         report = Dropped(dropped=[], before=[])
         for row in rows:
