@@ -62,8 +62,9 @@ def test_second_close_refuses_and_early_close_needs_flag(demo):
     close_day(cfg, store, now=START + timedelta(hours=3), early=True)
     with pytest.raises(GameError, match="день 2 начинается только 08.12.2026 19:30"):
         close_day(cfg, store, now=START + timedelta(hours=3, minutes=1), early=True)
-    with pytest.raises(GameError, match="ещё не прошёл"):
+    with pytest.raises(GameError) as early:
         close_day(cfg, store, now=AFTER)
+    assert str(early.value) == "срок дня 2 — 09.12.2026 19:30 (МСК); он ещё не прошёл. Закрыть раньше: close-day --early"
 
 
 def test_reopen_restores_state_and_recloses(demo):

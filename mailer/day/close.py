@@ -19,6 +19,7 @@ from engine.roles import typed_nick
 
 from ..config import GameConfig
 from ..intake import back_to_pending, release_answers
+from ..when import local_text
 from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import UNSENT, OutState
@@ -124,13 +125,11 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         if early and now < day_start and not _has_moves(s, row.day):
             # a repeated «close-day --early» must not close the day it has just opened; a day
             # opened by an early close has begun for the players once a move came for it
-            local = day_start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
-            raise GameError(f"день {row.day} начинается только {local} ({cfg.timezone}); "
+            raise GameError(f"день {row.day} начинается только {local_text(day_start, cfg.zone)}; "
                             "досрочно закрыть можно уже начавшийся день или день, для которого уже "
                             "приняты ходы (письма после sync, votes import)")
         if on_time(now, deadline) and not early:
-            local = deadline.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
-            raise GameError(f"срок дня {row.day} — {local} ({cfg.timezone}); он ещё не прошёл. "
+            raise GameError(f"срок дня {row.day} — {local_text(deadline, cfg.zone)}; он ещё не прошёл. "
                             "Закрыть раньше: close-day --early")
         state = load_state(game)
         if fear_choice:
