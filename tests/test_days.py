@@ -556,7 +556,7 @@ def test_host_tools_by_the_cli(demo, tmp_path):
     assert run("show", str(buka["id"])).exit_code == 0
     assert status(cfg, store).attention == 1
     done = run("inbox", "--done", str(stranger["id"]))
-    assert done.exit_code == 0 and f"Отмечено как разобранные: {stranger['id']}" in done.output
+    assert done.exit_code == 0 and f"Отмечено как разобранное: {stranger['id']}" in done.output
     assert status(cfg, store).attention == 0
     assert "писем для внимания ведущего: 0" in run("status").output
     assert run("inbox", "--done", "99999").exit_code == 1

@@ -77,8 +77,8 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
         assert again.output == f"Уже были отмечены как разобранные раньше: {buka}, {serg}\n"
         [plain] = [r.id for r in game.rows() if not r.handled]
         mixed = CliRunner().invoke(main, done[:-2] + [str(plain), str(buka), str(plain)])
-        assert mixed.output == (f"Отмечено как разобранные: {plain}\n"
-                                f"Уже были отмечены как разобранные раньше: {buka}\n")
+        assert mixed.output == (f"Отмечено как разобранное: {plain}\n"
+                                f"Уже было отмечено как разобранное раньше: {buka}\n")
     finally:
         game.store.dispose()
 

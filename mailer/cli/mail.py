@@ -151,9 +151,11 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
         except ValueError as exc:
             raise HostError(str(exc)) from exc
         if marked:
-            click.echo(f"Отмечено как разобранные: {', '.join(map(str, marked))}")
+            click.echo(("Отмечено как разобранное: " if len(marked) == 1 else
+                        "Отмечены как разобранные: ") + ", ".join(map(str, marked)))
         if before:
-            click.echo(f"Уже были отмечены как разобранные раньше: {', '.join(map(str, before))}")
+            click.echo(("Уже было отмечено как разобранное раньше: " if len(before) == 1 else
+                        "Уже были отмечены как разобранные раньше: ") + ", ".join(map(str, before)))
         return
     rows = list_inbox(store, cfg.zone, state=state)
     if questions:
