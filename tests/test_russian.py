@@ -324,6 +324,32 @@ def test_fan_role_letter_example_is_russian_and_reads_as_her_search(tmp_path):
         "problems": []}
 
 
+def test_swindler_role_letter_example_names_roles_as_the_game_does(tmp_path):
+    """The swindler's example said «если он доктор … если комиссар» (a fresh-user check): the
+    game's role names are «Врач» and «Детектив». Sent as it stands by a swindler of a game
+    where those nicks play, it is his swindle with three branches."""
+    import re
+
+    from mailer.offline import parse_letter
+    from mailer.render_words import EXAMPLE_NICKS
+
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "Жулик": "swindler", "Врач": "doctor",
+             "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    [turn] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": {}}])))
+    letter = renderer.role_letter(nick="Жулик", state=turn.state_before, day_row=day_row(1), code=None)
+    example = re.search(r"Пример: «(Жульничаю.*)»\.", letter).group(1)
+    assert "Если он врач — лечу " in example and "; если детектив — проверяю " in example
+    assert "доктор" not in letter and "комиссар" not in letter
+    played = {**roles, **{n: "civilian" for n in EXAMPLE_NICKS[:4]}}
+    path = tmp_path / "swindler.toml"
+    path.write_text(game_text(played, [{"moves": [], "votes": {}}]), encoding="utf-8")
+    [move] = parse_letter(str(path), "Жулик", example.encode(), eml=False, at=None,
+                          day=1).to_json()["moves"]
+    assert move["action"] == "swindle" and move["target"] == EXAMPLE_NICKS[2]
+    assert sorted(move["branches"]) == ["detective", "doctor", "psycho"]
+
+
 def test_a_players_own_letter_speaks_to_him():
     """«игрок лишён голоса» in the player's own letter (a trial): his own move's reason is said
     to him; a boss's move for a member keeps the member's reason said of the member."""
