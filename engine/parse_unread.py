@@ -305,14 +305,23 @@ def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str]) -> int | None:
             continue
         if roles.get(t.w) == ctx.sender.role and (k == 0 or words[k - 1] not in W.PREPS_BEFORE):
             return k
-        hit = idx.exact(words, k, None)
-        if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
-            hit = idx.approximate(t.w)
-            if hit is not None and hit.kind == "fuzzy":
-                hit = None
+        hit = _player_at(idx, toks, words, k)
         if hit is not None and hit.nick == ctx.sender.nick:
             return k  # (one player only: «Алекс» of «Алексей» and «Alex_77» is nobody sure)
     return None
+
+
+def _player_at(idx, toks: list[Tok], words: list[str], k: int):
+    """The nickname written at token ``k`` as the net reads names: a case form, or for a
+    capitalised word or a word no dictionary knows, a part or pet form of a nick (never a
+    fuzzy guess); may be ambiguous (``nick`` None); None when it names nobody."""
+    hit = idx.exact(words, k, None)
+    t = toks[k]
+    if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
+        hit = idx.approximate(t.w)
+        if hit is not None and hit.kind == "fuzzy":
+            hit = None
+    return hit
 
 
 def _names(ctx: Ctx, toks: list[Tok], words: list[str],
@@ -324,11 +333,7 @@ def _names(ctx: Ctx, toks: list[Tok], words: list[str],
     for k, t in enumerate(toks):
         if not t.word or len(t.w) < 2:
             continue
-        hit = idx.exact(words, k, None)
-        if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
-            hit = idx.approximate(t.w)
-            if hit is not None and hit.kind == "fuzzy":
-                hit = None
+        hit = _player_at(idx, toks, words, k)
         if hit is None:
             continue
         owners = (hit.nick,) if hit.nick else hit.candidates
