@@ -83,6 +83,9 @@ YOUR_REASONS_RU = {
     "not_your_role": "такой ход не положен вашей роли",
     "already_found": "вы уже нашли того, кого искали",
     "dead": "вы выбыли из игры раньше, чем дошла очередь вашего хода",
+    # the player's own state that stopped his move (engine.reasons.ACTOR_BLOCKS): he reads
+    # what the host's ``explain`` reads («сам(а) избит(а)»), said to him, never who did it
+    "robbed": "вас обворовали", "beaten": "вас избили", "hosted": "вы были в гостях у Стервы",
     **{reason: YOU_CAUSE_RU[cause] for reason, cause in STEP1_CAUSES.items()},
 }
 #: The same for a move refused before the turn (outcome ``refused``).
@@ -97,6 +100,15 @@ def your_reason(reason: str, outcome: str = "") -> str:
     if outcome == "refused" and reason in YOUR_REFUSED_RU:
         return YOUR_REFUSED_RU[reason]
     return YOUR_REASONS_RU.get(reason) or phrase(reason, outcome)
+
+
+#: Failures a player is told the reason of when his own move failed (outcome ``failed``): his
+#: own state stopped it (engine.reasons.ACTOR_BLOCKS) — robbed, beaten, hosted by the hostess,
+#: dead before his move's step. He is told what happened to him, never who did it. Not
+#: ``at_psycho``: the psycho's guest is doomed, and his death is told only when it comes
+#: (DECISIONS.md §4 Psycho); nor a reason on the target's side (healed, guarded, away, too few
+#: shots, the son): those would tell him another player's role or move (issue 5).
+SELF_REASONS = frozenset({"robbed", "beaten", "hosted", "dead"})
 
 
 #: Failures the rules make silent: the player is told his move was done, because the reason
@@ -155,6 +167,8 @@ def _outcome_text(move: dict[str, Any]) -> str:
         word = "не принято" if outcome == "refused" else "не состоялось"
         why = phrase(reason, outcome) if move.get("member") else your_reason(reason, outcome)
         return f"{word}: {why}"
+    if outcome == "failed" and reason in SELF_REASONS and not move.get("member"):
+        return f"не удалось: {your_reason(reason)}"
     return "не удалось"
 
 

@@ -378,6 +378,35 @@ def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
         assert "  - Мирная охота: P2 — не состоялась: цель уже выбыла из игры.\n" in letters[nick]
 
 
+def test_a_blocked_hunter_is_told_why_his_shot_failed(tmp_path):
+    """«Мирная охота: Тортилла — не удалась» with no reason while the newspaper told of her
+    death by the hunt (a fresh-user check: the shooter had been beaten). A move the player's own
+    state stopped gives the reason ``explain`` gives (engine.reasons: «сам(а) избит(а)»), said
+    to him; who beat or robbed him is not told, and a failure on the target's side (guarded:
+    the target is mafia) stays neutral (issue 5)."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "clan1.guard", "Громила": "thug",
+             "Карлсон": "civilian", "Вишенка": "civilian", "Ёжик": "civilian", "Стерва": "hostess",
+             "Врач": "doctor"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "Врач" for n in roles if n != "Врач"}
+    moves = [{"by": "Громила", "action": "beat", "target": "Карлсон"},
+             {"by": "P2", "action": "rob", "target": "Стерва"},
+             {"by": "Стерва", "action": "invite", "target": "Ёжик"}]
+    moves += [{"by": n, "action": "hunt", "target": "P2"} for n in ("Карлсон", "Вишенка", "Ёжик")]
+    letters, paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
+    assert "  - Мирная охота: P2 — не удалась: вас избили.\n" in letters["Карлсон"]
+    assert "  - Приглашение: Ёжик — не удалось: вас обворовали.\n" in letters["Стерва"]
+    assert "  - Мирная охота: P2 — не удалась: вы были в гостях у Стервы.\n" not in letters["Ёжик"]
+    assert "  - Мирная охота: P2 — выполнена.\n" in letters["Вишенка"]  # two shots counted
+    assert "Громила" not in letters["Карлсон"]
+    hosted = [{"by": "Стерва", "action": "invite", "target": "Ёжик"},
+              {"by": "P3", "action": "guard", "target": "P2"}]
+    hosted += [{"by": n, "action": "hunt", "target": "P2"} for n in ("Карлсон", "Вишенка", "Ёжик")]
+    letters, paper = letters_and_paper(renderer, roles, [{"moves": hosted, "votes": votes}])
+    assert "  - Мирная охота: P2 — не удалась: вы были в гостях у Стервы.\n" in letters["Ёжик"]
+    assert "  - Мирная охота: P2 — не удалась.\n" in letters["Карлсон"]  # guarded: not told
+
+
 def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     """The psycho's move was «Приглашение» like the hostess's (a trial): his is «Визит к
     Шизику» (DECISIONS.md §3 ``at_psycho``) in the reply, the result letter and ``explain``."""
