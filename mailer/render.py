@@ -23,7 +23,7 @@ from engine.state import GameState
 
 from .config import ConfigError, GameConfig
 from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
-                           FATE_RU, WINNERS_RU, YOU_CAUSE_RU, as_told, game_won, outcome_text,
+                           FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
 from .store import DayRow, utc
 from .when import local_text
@@ -111,7 +111,7 @@ class Renderer:
             game=cfg.name, ROLE=ROLE_NAMES_RU, CLAN=CLAN_NAMES_RU, EVENT=EVENTS_RU,
             CAUSE=CAUSE_RU, ACTION=ACTION_RU, role_display=role_display, CLAN_OF=CLAN_OF_RU,
             # a swindler's result is a role id: told in Russian («врач»), never «doctor»
-            RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU},
+            RESULT={**{r: n.lower() for r, n in ROLE_NAMES_RU.items()}, **RESULTS_RU, **YOUR_RESULTS_RU},
             cause=self.cause, lynch_line=self.lynch_line, YOU_CAUSE=YOU_CAUSE_RU,
             role_of=self.role_of, game_won=game_won, action_of=action_title,
         )
@@ -182,7 +182,7 @@ class Renderer:
         clan_members = []
         if p.clan:
             clan_members = [(n, q.role) for n, q in state.players.items() if q.clan == p.clan and n != nick]
-        examples = [n for n in EXAMPLE_NICKS if n not in state.players][:4]
+        examples = _examples(state)
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
                            deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
                            examples=examples)
@@ -328,6 +328,7 @@ class Renderer:
         hunt_at = HUNT_STEPS.get(state_before.rules.hunt_step, HUNT_STEPS["after_clan_kills"])  # a hunt on one dead before it: target_dead
         gone = frozenset(d.player for d in result.deaths if d.step < hunt_at)
         after = result.new_state
+        examples = _examples(state_before)
         out = []
         for nick, p in state_before.players.items():
             if not p.alive:
@@ -352,7 +353,8 @@ class Renderer:
                 members = [n for n in after.alive() if after.players[n].clan == a.clan and n != a.player]
                 if a.player == nick or (a.kind == "son" and nick in members):
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
-                                 "members": members, "mine": a.player == nick})
+                                 "members": members, "mine": a.player == nick,
+                                 "replaces": _replaced(a, result.deaths)})
             # DECISIONS.md §4 Clan kill: a member left alone in his clan, not its boss, now
             # orders the clan's kill himself; told once, in the turn he is left alone
             last_of = _left_alone(nick, state_before, after) if not result.winner else None
@@ -365,11 +367,26 @@ class Renderer:
                 if why and (nick not in dead_now or dead_now[nick] == "autokill") else None
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
+                examples=examples,
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
             out.append((nick, self.cfg.subject(f"итоги дня {row.day}"), body))
         return out
+
+
+def _examples(state: GameState) -> list[str]:
+    """Four example nicknames for a letter's rules (:data:`EXAMPLE_NICKS`), none a player of
+    the game."""
+    return [n for n in EXAMPLE_NICKS if n not in state.players][:4]
+
+
+def _replaced(activation, deaths) -> str | None:
+    """The dead clan member whose role an actor's ``activation`` took (DECISIONS.md §4 Actor:
+    the first death of the turn with that role in his clan); None for the son's activation."""
+    if activation.kind != "actor":
+        return None
+    return next((d.player for d in deaths if split_role(d.role) == (activation.role, activation.clan)), None)
 
 
 def _left_alone(nick: str, before: GameState, after: GameState) -> str | None:

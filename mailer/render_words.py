@@ -10,6 +10,10 @@ from typing import Any
 
 from engine.reasons import ACTIONS_RU
 
+#: Info results as the player's own letter tells them, to her (engine.reasons.RESULTS_RU
+#: speaks of the fan, for the host's ``explain``: «нашла»).
+YOUR_RESULTS_RU = {"found": "вы нашли того, кого искали", "not_found": "не тот, кого вы ищете"}
+
 #: Public wording of death causes (letters and newspaper name no killer), for a player whose
 #: gender the config does not give: words that need no gender (no «(а)» patches).
 CAUSE_RU = {

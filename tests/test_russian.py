@@ -107,14 +107,21 @@ def test_activated_son_reads_boss_of_clan_n(tmp_path):
 
 def test_actor_is_told_his_new_role_counts_from_the_day_already_begun(tmp_path):
     """The result letter goes out after close-day, when the next day has begun: the actor's
-    new role counts from that day, not «со следующего дня» (a trial)."""
-    roles = {"P1": "clan1.boss", "P2": "clan1.guard", "P3": "clan1.actor", "P4": "doctor", "P5": "civilian"}
+    new role counts from that day, not «со следующего дня» (a trial). It names whom he
+    replaces and gives the new role's rules and example as the role letter gives them (a
+    fresh-user check: it named only the role; the text is role_rules.j2's, not a copy)."""
+    roles = {"P1": "clan1.boss", "Ромашка": "clan1.guard", "P3": "clan1.actor", "P4": "doctor", "P5": "civilian"}
     renderer = renderer_for(tmp_path, {n: None for n in roles})
-    votes = {n: "P2" for n in roles if n != "P2"}
+    votes = {n: "Ромашка" for n in roles if n != "Ромашка"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
-    assert ("Вы заменяете погибшего соклановца: с этого дня (день 2) ваша роль — Охранник "
-            "(Клан 1).") in letters["P3"]
+    rules = ("Каждую ночь вы охраняете одного члена мафии любого клана (можно себя): его нельзя "
+             "убить этой ночью. Охрана не-мафии ничего не даёт.\nПример: «Охраняю Синеглазку».")
+    assert ("\n\nВы заменяете в клане Ромашку: с этого дня (день 2) ваша роль — Охранник (Клан 1).\n"
+            + rules + "\n\n") in letters["P3"]
     assert "со следующего дня" not in letters["P3"]
+    state = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": votes}])))[0].state_before
+    guard = renderer.role_letter(nick="Ромашка", state=state, day_row=day_row(1), code=None)
+    assert "\n" + rules + "\n" in guard
 
 
 def test_gender_must_be_m_or_f(tmp_path):
@@ -279,16 +286,19 @@ def test_fan_who_found_her_role_is_told_how_to_use_her_check(tmp_path):
              "P5": "civilian", "P6": "civilian", "P7": "civilian"}
     renderer = renderer_for(tmp_path, {n: None for n in roles})
     votes = {n: "P5" for n in roles if n != "P5"}
-    told = ("Вы нашли того, кого искали, и получили одну свою проверку; искать больше не нужно. "
-            "Когда захотите проверить игрока (в этот день или в любой следующий), напишите: "
-            "«Проверяю … на мафию» и его ник — в итогах дня узнаете, мафия он или мирный. "
-            "Мирную охоту в тот же день отправить нельзя.")
+    told = ("\n\nТеперь у вас есть одна своя проверка, искать больше не нужно. Проверить игрока "
+            "можно с этого дня (день 2) или позже: напишите, например, «Проверяю Незнайку на мафию» "
+            "— в итогах того дня узнаете, мафия он или мирный. В день проверки мирную охоту "
+            "отправить нельзя.\n\n")
     found = [{"by": "Фанатка", "action": "search", "target": "Комиссар"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": found, "votes": votes}])
-    assert "  - Поиск: Комиссар — нашла.\n" in letters["Фанатка"] and told in letters["Фанатка"]
+    # her own letter speaks to her («вы нашли»), not of her («нашла»: explain's, for the host)
+    assert "  - Поиск: Комиссар — вы нашли того, кого искали.\n" in letters["Фанатка"]
+    assert told in letters["Фанатка"] and "нашла" not in letters["Фанатка"]
     missed = [{"by": "Фанатка", "action": "search", "target": "P6"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": missed, "votes": votes}])
-    assert "не нашла" in letters["Фанатка"] and "одну свою проверку" not in letters["Фанатка"]
+    assert "  - Поиск: P6 — не тот, кого вы ищете.\n" in letters["Фанатка"]
+    assert "нашла" not in letters["Фанатка"] and "одну свою проверку" not in letters["Фанатка"]
     # what she is told to write is read as her check the next day (and not before she found)
     from mailer.offline import parse_letter
 
@@ -459,7 +469,9 @@ def test_the_witness_reads_a_sentence(tmp_path):
     moves = [{"by": "P1", "action": "clan_kill", "target": "Маруська"},
              {"by": "Свидетель", "action": "watch", "target": "Маруська"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
-    assert "  - Слежка за Маруськой: на Маруську этой ночью покушались — P1.\n" in letters["Свидетель"]
+    # one sentence naming the watched player once (it read «Слежка за Маруськой: на Маруську …»)
+    assert "  - Слежка: на Маруську этой ночью покушались — P1.\n" in letters["Свидетель"]
+    assert letters["Свидетель"].count("Маруськ") == 2  # her line under «Ваши ходы», and this one
     moves[1] = {"by": "Свидетель", "action": "watch", "target": "Бука"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
     assert "  - Слежка: Бука — не удалась.\n" in letters["Свидетель"]
