@@ -312,7 +312,7 @@ def test_a_blocked_move_is_told_once(renderer):
         [("P1", "check", "failed")]
     letters = dict((n, b) for n, _, b in renderer.result_letters(
         result=t.result, row=day_row(1), state_before=t.state_before, next_row=day_row(2)))
-    assert letters["P1"].count("P2 — не удалась.") == 1
+    assert letters["P1"].count("P2 — не удалась: вас избили.") == 1  # his own state: told
     assert "Что вы узнали" not in letters["P1"]
 
 
