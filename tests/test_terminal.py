@@ -204,6 +204,25 @@ def test_inbox_on_80_columns_is_one_line_a_letter(demo_game):
     assert "kot.office@example.com" in wide.output and "jaguar@example.org" in wide.output
 
 
+def test_outbox_piped_is_one_line_a_letter(demo_game):
+    """``outbox --all`` piped wrapped its rows to the console's width (a fresh-user check: a
+    long subject or address took two or three lines, so ``grep`` found half a row). Not on a
+    terminal each letter is one whole line, whatever COLUMNS says; the columns still align."""
+    _cfg, env = demo_game
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    rows = [line for line in runner.invoke(main, ["outbox", "--all"], env=env).output.splitlines()]
+    for columns in ("30", "80", None):
+        shown = runner.invoke(main, ["outbox", "--all"], env={**env, "COLUMNS": columns})
+        assert shown.exit_code == 0, shown.output
+        assert shown.output.splitlines() == rows
+    assert len(rows) == 1 + 50 + 1 and rows[-1] == "Всего: 50"
+    assert rows[0].split() == ["ID", "Состояние", "Кому", "Тема", "Вид"]
+    stranger = next(line for line in rows if "kot.office" in line)
+    assert stranger.split("  ") == [stranger.split()[0], "в очереди", "kot.office@example.com",
+                                    "Re: Ход (с рабочей почты)", "чужой адрес"]
+
+
 def test_inbox_on_80_columns_puts_problems_under_the_letter(tmp_path):
     """A letter's problems each on a line «↳ …» under it, whole, folded under itself."""
     from test_sync import START, Game, letter

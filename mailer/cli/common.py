@@ -111,7 +111,7 @@ def call(fn, *args, **kwargs):
 
 
 def table(*headers: str, whole: tuple[str, ...] = ("ID",)):
-    """A rich table that fits the terminal (80 columns when piped): long cells wrap, folding
+    """A rich table that fits the terminal (whole rows when piped, :func:`print_table`): long cells wrap, folding
     a word too long for its column, never cut with «…»; ``whole`` columns (ids, times) are
     never broken."""
     from rich.table import Table
@@ -130,8 +130,13 @@ def print_table(listing, longest_word: int = 16) -> None:
     given a width at least that of its longest word (up to ``longest_word`` characters; a
     longer word, such as a long address, still folds), the widest giving way first when the
     terminal is too narrow for all of them; the room left is shared out a character at a time
-    to the columns whose text does not fit yet."""
+    to the columns whose text does not fit yet. Not on a terminal (piped, redirected to a file)
+    nothing wraps: a row is one line, each column as wide as its longest cell, so ``grep`` and
+    ``sort`` see one letter a line."""
     out = console()
+    if not out.is_terminal:
+        _print_whole(out, listing)
+        return
     mins: dict[int, int] = {}
     maxes: dict[int, int] = {}
     fixed = 0
@@ -159,10 +164,21 @@ def print_table(listing, longest_word: int = 16) -> None:
     out.print(listing)
 
 
+def _print_whole(out, listing) -> None:
+    """Print a :func:`table` with every column as wide as its longest cell (no wrapping)."""
+    widths = []
+    for column in listing.columns:
+        cells = [str(column.header), *(str(cell) for cell in column.cells)]
+        widths.append(max((len(line) for cell in cells for line in cell.splitlines()), default=1))
+        column.width = widths[-1]
+    out.width = sum(widths) + 2 * (len(widths) - 1)
+    out.print(listing)
+
+
 def console():
     """A rich console on stdout for tables and report lines (no colour guesses on numbers or
-    paths; tables fit the terminal's width, 80 columns when piped; report lines go through
-    :func:`print_line`)."""
+    paths; tables fit the terminal's width, and :func:`print_table` prints them unwrapped when
+    piped; report lines go through :func:`print_line`, 80 columns when piped)."""
     from rich.console import Console
 
     return Console(highlight=False)
