@@ -96,20 +96,34 @@ class LetterView:
     notes: list[str]
     #: the reason the player's reply gives for each problem, in the order of ``row.problems``
     reasons: list[str]
+    #: the sender's role now (None: not a player), so his moves are named as his reply names them
+    role: str | None = None
 
 
-def move_text(move: dict[str, Any]) -> str:
-    """A stored move (SCENARIOS.md JSON) as the player's reply restates it («Лечение: Бука»);
-    a move of an unexpected shape as stored (JSON)."""
+def move_text(move: dict[str, Any], role: str | None = None) -> str:
+    """A stored move (SCENARIOS.md JSON) as the player's reply restates it («Лечение: Бука»),
+    named as ``role`` (the sender's) names it («Визит к Шизику: X» for the psycho,
+    :func:`engine.reasons.action_name`); a move of an unexpected shape as stored (JSON)."""
     import json
 
     from engine.model import Move
     from engine.parse import describe_move
 
     try:
-        return describe_move(Move.from_json(move))
+        return describe_move(Move.from_json(move), None, role)
     except Exception:  # noqa: BLE001 - an unexpected shape is still shown, as stored
         return json.dumps(move, ensure_ascii=False)
+
+
+def _role_of(store: Store, session, nick: str | None) -> str | None:
+    """The role ``nick`` plays in the game now; None for no player (or no game yet)."""
+    from .day import load_state
+
+    game = store.game(session) if nick else None
+    if game is None:
+        return None
+    player = load_state(game).players.get(nick)
+    return player.role if player else None
 
 
 def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
@@ -122,6 +136,8 @@ def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
             letter = s.exec(select(Letter).where(Letter.message_id == ref.strip("<>")).order_by(Letter.id)).first()
         if letter is None:
             return None
-        return LetterView(row=_row(letter, zone), raw=letter.raw, body=letter.body,
+        row = _row(letter, zone)
+        return LetterView(row=row, raw=letter.raw, body=letter.body,
                           moves=loads(letter.moves_json) or [], notes=loads(letter.notes_json) or [],
-                          reasons=[p.get("message", "") for p in loads(letter.problems_json) or []])
+                          reasons=[p.get("message", "") for p in loads(letter.problems_json) or []],
+                          role=_role_of(store, s, row.nick))

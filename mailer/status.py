@@ -39,6 +39,7 @@ class PlayerStatus:
     words: int | None = None  # thread words today (None: no thread read)
     lost_vote: bool = False  # stripped of his vote today («Парадокс», «Пальмы цветут»)
     dealt: str = ""  # the role dealt at init («clan1.boss»): the config's ``role`` may differ
+    role: str = ""  # the role he plays now («psycho»): names his moves as his letters do
 
 
 @dataclass
@@ -120,7 +121,8 @@ def player_rows(state, letters, imported_votes: set[str],
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
-            autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt))
+            autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
+            role=p.role))
     return players
 
 

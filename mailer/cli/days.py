@@ -83,7 +83,7 @@ def status(ctx: click.Context) -> None:
     Пример:
       mafia-mail --config game.toml status
     """
-    from engine.reasons import ACTIONS_RU, EVENTS_RU
+    from engine.reasons import EVENTS_RU, action_name
     from mailer.status import read_status
 
     cfg = config_of(ctx)
@@ -102,7 +102,7 @@ def status(ctx: click.Context) -> None:
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
     for p in rep.players:
-        rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(ACTIONS_RU.get(m, m) for m in p.moves) or "—",
+        rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(action_name(m, p.role) for m in p.moves) or "—",
                      "лишён" if p.lost_vote and p.alive else
                      ("да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
                      str(p.autokill_points),

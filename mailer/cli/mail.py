@@ -284,7 +284,7 @@ def show(ctx: click.Context, ref: str, raw_bytes: bool) -> None:
                f"Получено: {local_text(datetime.fromisoformat(r.received), cfg.zone)}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
     click.echo("\n--- понятые ходы ---")
     for m in view.moves:
-        click.echo(f"  {move_text(m)}")
+        click.echo(f"  {move_text(m, view.role)}")
     if not view.moves and not r.problems:
         click.echo("  (нет)")
     for p, label, reason in zip(r.problems, r.labels, view.reasons):
