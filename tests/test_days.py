@@ -92,7 +92,7 @@ def test_explain_reads_like_host_notes(demo):
     close_day(cfg, store, now=AFTER)
     text = explain_day(store, 1)
     assert "Darkwing" in text and "Шершень" in text
-    assert "Любашка: обворован(а)" in text
+    assert "Любашка: обворована" in text  # the demo config gives her gender
     assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнено" in text
     with pytest.raises(GameError, match="^день 2 ещё не закрыт$"):
         explain_day(store, 2)
@@ -254,7 +254,7 @@ def test_newspaper_with_host_lyric(demo, tmp_path):
                               "--lyric", str(lyric)])
     assert bb.exit_code == 0, bb.output
     assert "[quote]Ночь была тёмной, а утро — горьким.[/quote]" in bb.output
-    assert "[b]Ромашка[/b], [color=red]Вор (Клан 2)[/color] — линч\n" in bb.output  # no gender given
+    assert "[b]Ромашка[/b], [color=red]Вор (Клан 2)[/color] — повешена\n" in bb.output  # gender = "f"
     again = runner.invoke(main, ["--config", str(cfg.path), "newspaper", "--day", "1"])
     assert "Ночь была тёмной" in again.output  # the lyric is kept
 
@@ -901,11 +901,14 @@ def test_early_close_of_a_day_opened_by_an_early_close(demo):
 def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
     """explain: a player whose gender the config gives is told of in agreement («Шершень …:
     убит Маньяком», «Любашка: обворована», «Ромашка …: повешена», «Бука: вылечен»); the
-    others keep the forms for either gender («Тортилла …: убит(а) мирной охотой»)."""
+    others keep the forms for either gender («Тортилла …: убит(а) мирной охотой»). The demo's
+    config gives every player's gender (a fresh-user check: its explain read «(а)»); here two
+    players' genders are taken out of it."""
     path = copy_demo(tmp_path / "game")
     text = path.read_text(encoding="utf-8")
-    for nick, gender in (("Шершень", "m"), ("Любашка", "f"), ("Ромашка", "f"), ("Бука", "m"), ("Миралисса", "f")):
-        text = text.replace(f'nick = "{nick}"\n', f'nick = "{nick}"\ngender = "{gender}"\n')
+    for nick, gender in (("Тортилла", "f"), ("Карлсон", "m")):
+        assert f'nick = "{nick}"\ngender = "{gender}"\n' in text
+        text = text.replace(f'nick = "{nick}"\ngender = "{gender}"\n', f'nick = "{nick}"\n')
     path.write_text(text, encoding="utf-8")
     cfg = load_config(path)
     store = Store(cfg.database_url)
@@ -922,6 +925,30 @@ def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
     assert "  • Любашка: обворована\n" in notes and "  • Бука: вылечен\n" in notes
     assert "  • Миралисса: в гостях у Шизика, обречена (Шизик)\n" in notes
     assert "  • Карлсон: избит(а)\n" in notes
+    assert "  • Любашка (Стерва): приглашение → Darkwing — не удалось: сама обворована\n" in notes
+    assert "  • Карлсон (Мирный): мирная охота → Тортилла — не удалось: сам(а) избит(а)\n" in notes
+
+
+@pytest.mark.sqlite_only
+def test_the_demos_explain_agrees_with_every_players_gender(tmp_path):
+    """The demo's config gives each player's gender, so its explain, newspaper and letters use
+    the forms of that gender: no «(а)» in explain, «Повешена: Ромашка.» in the newspaper."""
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    assert all(p.gender in ("m", "f") for p in cfg.players)
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
+        sync(cfg, store, now=AFTER)
+        close_day(cfg, store, now=AFTER)
+        notes = explain_day(store, 1)
+        paper, _bb = newspaper(cfg, store, 1)
+    finally:
+        store.dispose()
+    assert "(а)" not in notes and "(ла)" not in notes
+    assert "  • Карлсон: избит\n" in notes and "  • Тортилла (Индеец, Клан 2): убита мирной охотой\n" in notes
+    assert "  • Вишенка (Мирная): мирная охота → Тортилла — выполнено\n" in notes
+    assert "Повешена: Ромашка.\n" in paper
+    assert "  - Тортилла, Индеец (Клан 2) — убита мирной охотой\n" in paper
 
 
 def test_day_opened_by_an_early_close_after_a_moved_deadline_began_at_that_close(demo):

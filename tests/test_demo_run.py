@@ -76,3 +76,23 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
     assert lines[-1] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
     assert len(list((folder / "outbox").iterdir())) == 75
     assert f"5. send: 75 писем записано в {folder / 'outbox'}" in lines
+
+
+def test_the_readme_quotes_the_newspaper_the_demo_prints(tmp_path):
+    """mailer/demo/README.md said «В газете: кланы никого не убили» while the demo's newspaper
+    lists Шершень «убит ночью» (a fresh-user check: the maniac killed him; the newspaper names no
+    killer). The README's newspaper block is what the demo prints, line for line."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "mailer" / "demo" / "README.md").read_text(encoding="utf-8")
+    [block] = re.findall(r"Газета дня 1 в выводе `mafia-mail demo`.*?```text\n(.*?)```", readme, re.S)
+    assert block == ("Повешена: Ромашка.\n\nПокинули игру:\n  - Ромашка, Вор (Клан 2) — повешена\n"
+                     "  - Тортилла, Индеец (Клан 2) — убита мирной охотой\n"
+                     "  - Шершень, Охранник (Клан 1) — убит ночью\n")
+    assert "В газете: кланы никого не убили" not in readme
+    assert "Кланы этой ночью никого не убили; газета этого не пишет" in readme
+    lines: list[str] = []
+    run_demo(str(tmp_path / "demo"), echo=lines.append)
+    printed = "\n".join(lines)
+    assert block in printed + "\n"

@@ -84,9 +84,9 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
 
     closed = _cli(config, "close-day", now=DEADLINE_PASSED, password=pw)
     paper = closed.stdout
-    assert "Ромашка, Вор (Клан 2) — линч\n" in paper  # the demo config gives no gender
-    assert "Тортилла, Индеец (Клан 2) — мирная охота\n" in paper
-    assert "Шершень, Охранник (Клан 1) — убийство ночью\n" in paper
+    assert "Ромашка, Вор (Клан 2) — повешена\n" in paper  # the demo config gives each gender
+    assert "Тортилла, Индеец (Клан 2) — убита мирной охотой\n" in paper
+    assert "Шершень, Охранник (Клан 1) — убит ночью\n" in paper
     assert _cli(config, "close-day", now=DEADLINE_PASSED, check=False, password=pw).returncode != 0
     # the letter received after the deadline waited for day 2: close-day read it as soon as
     # day 2 opened, so the next sync has nothing left to read
