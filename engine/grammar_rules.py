@@ -16,7 +16,7 @@ from .grammar_vocab import (
 #: :func:`action_for` result for a word that means two different moves of this player.
 ASK = "ask"
 from .model import ASKED_KINDS, Problem, TurnInfo
-from .reasons import ACTIONS_RU, refusal_ru
+from .reasons import action_name, refusal_ru
 from .roles import ROLE_NAMES_RU
 from .state import GameState
 
@@ -110,9 +110,10 @@ def repeats_last(state: GameState, actor: Actor, action: str, target: str) -> bo
 
 
 
-def action_ru(action: str) -> str:
-    """Russian name of an action id, lower case («лечение»)."""
-    return ACTIONS_RU.get(action, action)
+def action_ru(action: str, role: str | None = None) -> str:
+    """Russian name of an action id, lower case («лечение»), as ``role`` names it
+    (engine.reasons.action_name: the psycho's ``invite`` is «визит к Шизику»)."""
+    return action_name(action, role)
 
 
 #: Refusals by a rule of a move the parser understood: the problem names its action and
@@ -125,8 +126,9 @@ LISTED_REASONS = frozenset({
 
 
 def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = (),
-            action: str = "", target: str = "", word: str = "") -> Problem:
-    """A :class:`Problem` with its Russian sentence for the reply letter.
+            action: str = "", target: str = "", word: str = "", role: str | None = None) -> Problem:
+    """A :class:`Problem` with its Russian sentence for the reply letter; ``role``: the
+    mover's, so the sentence names ``action`` as his letters do («визит к Шизику»).
 
     ``action``/``target`` (the move asked for) also go into ``Problem.action/target`` when
     ``reason`` is one of :data:`LISTED_REASONS`; a problem of :data:`ASKED_KINDS` keeps its
@@ -135,12 +137,12 @@ def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = 
     """
     listed = reason in LISTED_REASONS and kind in ("not_allowed", "not_your_role")
     return Problem(text=text, kind=kind, candidates=tuple(candidates), reason=reason,
-                   message=_message(text, kind, reason, candidates, action, target, word),
+                   message=_message(text, kind, reason, candidates, action, target, word, role),
                    action=action if listed or kind in ASKED_KINDS else "",
                    target=(target or None) if listed else None)
 
 
-def _message(text, kind, reason, candidates, action, target, word) -> str:
+def _message(text, kind, reason, candidates, action, target, word, role=None) -> str:
     quoted = f"«{text}»"
     if kind == "ambiguous":
         quoted_names = [f"«{c}»" for c in candidates]
@@ -154,13 +156,13 @@ def _message(text, kind, reason, candidates, action, target, word) -> str:
             return f"Миномёт сегодня не у вас: ход {quoted} не принят."
         if reason == "not_event":
             return f"Сегодняшнее событие не даёт вам такого хода: {quoted}."
-        return refusal_ru("not_your_role", quoted, target, action)
+        return refusal_ru("not_your_role", quoted, target, action, role)
     if kind == "not_allowed":
-        return refusal_ru(reason, quoted, target, action)
+        return refusal_ru(reason, quoted, target, action, role)
     if reason in _UNPARSED:
         return _UNPARSED[reason].format(q=quoted)
     if reason == "retracted":
-        return (f"Вы отменили ход ({action_ru(action) or 'ход'}) словами {quoted}, но не "
+        return (f"Вы отменили ход ({action_ru(action, role) or 'ход'}) словами {quoted}, но не "
                 "написали, какой ход вместо него. Напишите, пожалуйста, ход полностью.")
     return f"Не понял ход {quoted}. Напишите его, пожалуйста, иначе: действие и ник."
 

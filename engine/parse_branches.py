@@ -315,7 +315,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     targets = list(dict.fromkeys(h.nick for h, _, _ in tg.hits))  # «лечу себя, Остапа»
     if len(targets) > 1:
         items.append(Item(pos, problem=problem(text, "not_allowed", "too_many_targets",
-                                               action=action)))
+                                               action=action, role=role)))
         return
     if targets[0] not in ctx.alive:
         items.append(Item(pos, problem=problem(text, "not_allowed", "target_dead",

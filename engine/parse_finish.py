@@ -239,7 +239,7 @@ def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
         drop.update(id(g) for g in group)
         text = " / ".join(g.move.span for g in group)
         extra.append(Item(group[0].pos, problem=problem(text, "not_allowed", "conflicting",
-                                                        action=key[0]), tried=key[0]))
+                                                        action=key[0], role=ctx.sender.role), tried=key[0]))
     out = [it for it in items if id(it) not in drop] + extra
     out.sort(key=lambda it: it.pos)
     return out

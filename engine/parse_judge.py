@@ -150,7 +150,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,
                                            target=tg.hits[0][0].nick), tried=action)
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
-        return Item(0, problem=problem(text, "not_allowed", reason, action=action), tried=action)
+        return Item(0, problem=problem(text, "not_allowed", reason, action=action, role=actor.role),
+                    tried=action)
     tg.hits = [(settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:

@@ -218,9 +218,11 @@ REFUSALS_RU: dict[str, str] = {
 }
 
 
-def refusal_ru(reason: str, quoted: str, target: str | None, action: str) -> str:
+def refusal_ru(reason: str, quoted: str, target: str | None, action: str,
+               role: str | None = None) -> str:
     """The reply's sentence for a move refused by ``reason`` (:data:`REFUSALS_RU`):
     ``quoted`` the letter's words already in «», ``target`` a nick or None, ``action`` an
-    action id. An unknown reason gets the general «not allowed by the rules» sentence."""
+    action id, named as ``role`` (the mover's) names it (:func:`action_name`: the psycho's
+    «визит к Шизику»). An unknown reason gets the general «not allowed by the rules» sentence."""
     text = REFUSALS_RU.get(reason, "Этот ход не разрешён правилами: {q}.")
-    return text.format(q=quoted, t=target or "", a=ACTIONS_RU.get(action, action) or "ход")
+    return text.format(q=quoted, t=target or "", a=(action_name(action, role) if action else "") or "ход")

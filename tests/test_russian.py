@@ -439,6 +439,24 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     notes = explain_turn(t.result, t.state_before).splitlines()
     assert "  • Шиз (Шизик): визит к Шизику → P4 — выполнено" in notes
     assert "  • Стерва (Стерва): приглашение → P5 — выполнено" in notes
+    # the reply's refusals (and inbox's problems) name his move the same way (a fresh-user check)
+    from mailer.offline import parse_letter
+
+    game = tmp_path / "psycho.toml"
+    game.write_text(game_text(roles, [{"moves": [], "votes": {}}]), encoding="utf-8")
+
+    def told(sender: str, text: str) -> list[str]:
+        return [p.message for p in parse_letter(str(game), sender, text.encode(), eml=False, at=None,
+                                                day=1).problems]
+
+    assert told("Шиз", "Шизю P4 и P5") == [
+        "В этом ходе (визит к Шизику) можно назвать только одного игрока: «Шизю P4 и P5»."]
+    assert told("Шиз", "Шизю P4. Шизю P5.") == [
+        "В письме два разных хода одного вида (визит к Шизику); напишите, какой из них верный: "
+        "«Шизю P4 / Шизю P5»."]
+    assert told("Стерва", "Приглашаю P4. Приглашаю P5.") == [
+        "В письме два разных хода одного вида (приглашение); напишите, какой из них верный: "
+        "«Приглашаю P4 / Приглашаю P5»."]
 
 
 def test_one_subject_format_and_clan_with_a_space(tmp_path):
