@@ -19,6 +19,7 @@ The problem is an ``unparsed`` one (reason ``unread``) quoting the sentence, so 
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from .grammar_keywords import find_keywords
@@ -79,10 +80,11 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     spans = _sentences(visible)
     own = _own_words(ctx)
     lower = visible.lower().replace("ё", "е")
-    for n, (lo, hi) in enumerate(spans):
-        if not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own) or \
-                any(a < hi and lo < b for a, b, _ in read):
-            continue
+    for n in _may_ask_where(ctx, visible, lower, spans, own, idx):
+        lo, hi = spans[n]
+        if any(a < hi and lo < b for a, b, _ in read) or \
+                not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own):
+            continue  # (read by a rule: the cheaper test first)
         near_lo = spans[n - 1][0] if n else lo
         near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
         # «Кузя сегодня прячется у Лося. Ночью вылезет и бьёт его.»: a player a move of the
@@ -154,13 +156,87 @@ def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
     return False
 
 
+def _may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]],
+                   own: frozenset[str], idx) -> list[int]:
+    """The indices (in order) of the sentences ``spans`` that :func:`_may_ask` may pass: those
+    holding a word of the sender (``own``), a move word (:func:`W.move_word`) or a
+    capitalised pet form of the sender; every other sentence it surely fails (issue 11: a
+    sentence with no move word and no name costs almost nothing). Cheap: the letter is cut
+    at whitespace (C ``str.split``) and the pieces seen before to hold no such word are
+    dropped by one set difference (:func:`_plain_pieces`); the places of the others are
+    found by ``str.find`` (a superset: :func:`_may_ask` decides)."""
+    if len(spans) <= 4 or len(lower) != len(visible):  # (a short letter: each is tried)
+        return list(range(len(spans)))
+    plain = _plain_pieces(idx, ctx.sender.nick, own)
+    found: list[int] = []
+    size = len(visible)
+    for piece in set(visible.split()).difference(plain):
+        if not _key_piece(piece, own, idx, ctx.sender.nick):
+            plain.add(piece)
+            continue
+        at = visible.find(piece)
+        while at >= 0:  # (the piece itself: whitespace or an end on both sides)
+            end = at + len(piece)
+            if (at == 0 or visible[at - 1].isspace()) and \
+                    (end == size or visible[end].isspace()):
+                found.append(at)
+            at = visible.find(piece, end)
+    if not found:
+        return []
+    starts = [lo for lo, _ in spans]
+    out: set[int] = set()
+    for at in found:
+        n = bisect.bisect_right(starts, at) - 1
+        if n >= 0 and at < spans[n][1]:
+            out.add(n)
+    return sorted(out)
+
+
+#: :data:`_CAPITAL` in a piece of text cut at whitespace (its start counts as after a space).
+_PIECE_CAPITAL = re.compile(r"(?:^|(?<=[,(—-]))[А-ЯЁA-Z][\w'-]+")
+
+
+def _key_piece(piece: str, own: frozenset[str], idx, nick: str) -> bool:
+    """True when a piece of the letter (cut at whitespace, as written) holds a word
+    :func:`_may_ask` asks on: a word of ``own``, a move word, or a capitalised word that is
+    a pet form of ``nick`` (the same tests, in the same order)."""
+    words = _WORD.findall(piece.lower().replace("ё", "е"))
+    if not own.isdisjoint(words) or any(W.move_word(w) for w in words):
+        return True
+    for c in _PIECE_CAPITAL.findall(piece):
+        w = c.lower().replace("ё", "е")
+        if len(w) > 3 and w.isalpha() and w not in idx.single:
+            near = idx.approximate(w)
+            if near is not None and near.nick == nick:
+                return True
+    return False
+
+
+#: (roster, sender, his words) → the pieces of text known to hold no word of
+#: :func:`_key_piece` (a pure function of the piece and the key).
+_PLAIN: dict[tuple, set[str]] = {}
+
+
+def _plain_pieces(idx, nick: str, own: frozenset[str]) -> set[str]:
+    """The pieces known to hold no word :func:`_may_ask` asks on, for the sender ``nick``
+    with words ``own`` on the roster of ``idx`` (emptied past 64 keys or 200,000 pieces)."""
+    key = (idx.nicks, nick, own)
+    table = _PLAIN.get(key)
+    if table is None or len(table) > 200_000:
+        if len(_PLAIN) > 64:
+            _PLAIN.clear()
+        table = _PLAIN[key] = set()
+    return table
+
+
 #: Quotation marks: a sentence holding one reports somebody's words.
 _QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
 _QUOTE_CHARS = frozenset("«»\"“”„")
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
-#: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick).
-_END = re.compile(r"(?<=[.!?…])[ \t]+|\n")
+#: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break
+#: lie between two sentences (no look-behind: the search skips along at C speed).
+_END = re.compile(r"[.!?…]([ \t]+)|\n")
 _LETTER = re.compile(r"\w")
 
 
@@ -170,10 +246,10 @@ def _sentences(visible: str) -> list[tuple[int, int]]:
     lo = 0
     search = _LETTER.search
     for m in _END.finditer(visible):
-        at = m.start()
-        if at > lo and search(visible, lo, at):
-            out.append((lo, at))
-        lo = m.end()
+        at, end = m.span(1) if m.group(1) else m.span()
+        if at > lo and (visible[lo].isalnum() or search(visible, lo, at)):
+            out.append((lo, at))  # (a sentence opens with a letter mostly: no search)
+        lo = end
     if search(visible, lo):
         out.append((lo, len(visible)))
     return out
