@@ -25,6 +25,7 @@ def merge_tokens(idx, toks: list) -> list:
         return toks  # no multi-word nickname can start here
     out = None
     n, i = len(toks), 0
+    lasts = idx.multi_last if not present.isdisjoint(idx.multi_last) else None
     while i < n:
         t = toks[i]
         cand = idx.multi_first.get(t.w) if t.word else None
@@ -41,8 +42,10 @@ def merge_tokens(idx, toks: list) -> list:
                 end = _match_parts(toks, i, parts)
                 if end is not None and (best is None or end > best[1]):
                     best = (nick, end)
-        if best is None and t.word and t.w not in idx.single and t.w not in idx.multi_first:
-            best = _slipped_first(idx, toks, i)
+        if best is None and lasts is not None and t.word and i + 1 < n and \
+                (toks[i + 1].w in lasts or toks[i + 1].w in _JOINERS) and \
+                t.w not in idx.single and t.w not in idx.multi_first:
+            best = _slipped_first(idx, toks, i)  # (only before a nick's last word: cheap)
         if best is None and spelled and len(t.w) == 1:
             best = _initials(idx, toks, i)
         if best is None:
