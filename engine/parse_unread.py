@@ -94,12 +94,13 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
             continue  # «… идёт к Еноту… Ладно, шучу»: taken back in the next sentence
         sentence = visible[lo:hi].strip()
         toks = idx.merge(tokenize_span(visible, lo, hi))
-        if not _asks(ctx, toks, skip):
+        hits: dict = {}  # (the names of these tokens, for both questions)
+        if not _asks(ctx, toks, skip, hits=hits):
             continue
         known = {k for kw in find_keywords(toks, set(), idx) for k in range(kw.i, kw.j)}
         # (a move word the rules know and left unread is left to them: «голосую против
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
-        if not known or _asks(ctx, toks, skip, known):
+        if not known or _asks(ctx, toks, skip, known, hits):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     return out
 
@@ -128,7 +129,7 @@ _OWN: dict[int, dict] = {}
 
 #: A word of a sentence, and a capitalised one after its first (for the cheap test).
 _WORD = re.compile(r"\w[\w'-]*")
-_CAPITAL = re.compile(r"(?<=[\s,(—-])[А-ЯЁA-Z][\w'-]+")
+_CAPITAL = re.compile(r"[\s,(—-]([А-ЯЁA-Z][\w'-]+)")  # (findall: the word; no look-behind)
 
 def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
     """Cheap test first (set look-ups): a sentence that is a question, quotes somebody,
@@ -136,7 +137,7 @@ def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
     no capitalised word after its first) or holds no move word and no word of the sender
     (his nick's forms, a pet form of it written with a capital, his role, «я») asks
     nothing."""
-    if sentence.rstrip().endswith("?") or not _QUOTE_CHARS.isdisjoint(sentence):
+    if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence):
         return False
     words = set(_WORD.findall(lower))
     if not W.VETO.isdisjoint(words):
@@ -145,7 +146,7 @@ def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
     caps = _CAPITAL.findall(sentence)
     if not caps and idx.trigger_forms().isdisjoint(words):
         return False
-    if not own.isdisjoint(words) or any(W.move_word(w) for w in words):
+    if not own.isdisjoint(words) or any(map(W.move_word, words)):
         return True
     for c in caps:  # «Енотик», «Лисичка»: the sender's pet form
         w = c.lower().replace("ё", "е")
@@ -201,7 +202,7 @@ def _key_piece(piece: str, own: frozenset[str], idx, nick: str) -> bool:
     :func:`_may_ask` asks on: a word of ``own``, a move word, or a capitalised word that is
     a pet form of ``nick`` (the same tests, in the same order)."""
     words = _WORD.findall(piece.lower().replace("ё", "е"))
-    if not own.isdisjoint(words) or any(W.move_word(w) for w in words):
+    if not own.isdisjoint(words) or any(map(W.move_word, words)):
         return True
     for c in _PIECE_CAPITAL.findall(piece):
         w = c.lower().replace("ё", "е")
@@ -231,7 +232,7 @@ def _plain_pieces(idx, nick: str, own: frozenset[str]) -> set[str]:
 
 #: Quotation marks: a sentence holding one reports somebody's words.
 _QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
-_QUOTE_CHARS = frozenset("«»\"“”„")
+_QUOTE_MARK = re.compile("[«»\"“”„]")  # (a C-level search, no set of its characters)
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
 #: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break
@@ -287,19 +288,21 @@ def _read_ranges(visible: str, items: list[Item]) -> list[tuple[int, int, frozen
 
 
 def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
-          known: set[int] = frozenset()) -> bool:
+          known: set[int] = frozenset(), hits: dict | None = None) -> bool:
     """True when the tokens of one sentence name a living player near a move word with no
-    sign of talk (see the module's doc)."""
+    sign of talk (see the module's doc). ``hits``: :func:`_player_at`'s answers for these
+    tokens so far (filled here; pass the same dict to ask again of the same tokens)."""
     words = clause_words(toks)
+    hits = {} if hits is None else hits
     if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
            for w in words):
         return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
-    story = _sender_subject(ctx, toks, words)
+    story = _sender_subject(ctx, toks, words, hits)
     if story is not None and words[story] == "я" and any(W.past(w) for w in words):
         return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
     if any(W.speech(w) for w in words):
         return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
-    names = [n for n in _names(ctx, toks, words, mates) if n != story]
+    names = [n for n in _names(ctx, toks, words, mates, hits) if n != story]
     if not names:
         return False
     lex = lexicon()
@@ -368,7 +371,8 @@ def _subject_between(ctx: Ctx, words: list[str], story: int, k: int, names: list
     return False
 
 
-def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str]) -> int | None:
+def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str],
+                    hits: dict | None = None) -> int | None:
     """The index of the first word that names the sender as a story's subject: a form of his
     nick (its part or pet form too: «Енотик», «Лисичка»), the word of his own role
     («Доктор …» from the doctor) or «я»; None when there is none."""
@@ -381,35 +385,40 @@ def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str]) -> int | None:
             continue
         if roles.get(t.w) == ctx.sender.role and (k == 0 or words[k - 1] not in W.PREPS_BEFORE):
             return k
-        hit = _player_at(idx, toks, words, k)
+        hit = _player_at(idx, toks, words, k, hits)
         if hit is not None and hit.nick == ctx.sender.nick:
             return k  # (one player only: «Алекс» of «Алексей» and «Alex_77» is nobody sure)
     return None
 
 
-def _player_at(idx, toks: list[Tok], words: list[str], k: int):
+def _player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None = None):
     """The nickname written at token ``k`` as the net reads names: a case form, or for a
     capitalised word or a word no dictionary knows, a part or pet form of a nick (never a
-    fuzzy guess); may be ambiguous (``nick`` None); None when it names nobody."""
+    fuzzy guess); may be ambiguous (``nick`` None); None when it names nobody. ``hits``:
+    the answers for these tokens so far (token index → answer), read and filled."""
+    if hits is not None and k in hits:
+        return hits[k]
     hit = idx.exact(words, k, None)
     t = toks[k]
     if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
         hit = idx.approximate(t.w)
         if hit is not None and hit.kind == "fuzzy":
             hit = None
+    if hits is not None:
+        hits[k] = hit
     return hit
 
 
 def _names(ctx: Ctx, toks: list[Tok], words: list[str],
-           mates: frozenset[str] = frozenset()) -> list[int]:
+           mates: frozenset[str] = frozenset(), hits: dict | None = None) -> list[int]:
     """The token indices of the living players (not the sender, none of ``mates``) named in
-    a sentence."""
+    a sentence (``hits``: see :func:`_player_at`)."""
     idx = name_index(ctx.nicks)
     out = []
     for k, t in enumerate(toks):
         if not t.word or len(t.w) < 2:
             continue
-        hit = _player_at(idx, toks, words, k)
+        hit = _player_at(idx, toks, words, k, hits)
         if hit is None:
             continue
         owners = (hit.nick,) if hit.nick else hit.candidates
