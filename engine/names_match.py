@@ -126,6 +126,10 @@ class NameIndex:
         none. See :mod:`engine.names_given`."""
         if not (self.given or self.patronymic) or not may_be_name(word):
             return None
+        return self._given_name(word)
+
+    def _given_name(self, word: str) -> NameHit | None:
+        """:meth:`given_name` without its dictionary-word gate."""
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
         full = full_names(word)
@@ -293,15 +297,27 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and _UKRAINIAN.search(word) and not LAT.search(word):
+                # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
+                # «Штирлиц»): the Russian spelling's reading, not a slip of it
+                again = self.approximate(word.translate(_UKRAINIAN_TO_RUSSIAN), strict)
+                if again is not None and again.kind != "fuzzy":
+                    found = again
             self._approx[key] = found
         return self._approx[key]
 
     def capital_reading(self, word: str) -> NameHit | None:
         """The nicks a reading of a Latin nick word that is also a Russian word names
-        (:attr:`capital_readings`: «бина», «Бин» for Mr.Bean) — to be asked only of a word
-        written as a name (capitalised inside a sentence, or quoted); None when none."""
+        (:attr:`capital_readings`: «бина», «Бин» for Mr.Bean), or a form of the given-name
+        table that is also a common word names («Марго» for «Маргарита»: see
+        :meth:`given_name`) — to be asked only of a word written as a name (capitalised
+        inside a sentence, or quoted); None when none."""
         owners = self.capital_readings.get(word)
         if not owners:
+            if self.given and names_listed(word) and not may_be_name(word):
+                # «Марго», «Мишку»: a form of the given-name table that is also a common
+                # word («марго», «мишка»), written as a name
+                return self._given_name(word)
             return None
         return _hit(sorted(owners), "part")
 
@@ -441,6 +457,11 @@ class NameIndex:
 #: A consonant at the end of a short form and the consonants it alternates with in the
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
+
+#: Ukrainian letters Russian spells otherwise (і, ї → и; є → е; ґ → г): a nick written in
+#: Ukrainian spelling is read in Russian spelling.
+_UKRAINIAN = re.compile("[іїєґ]")
+_UKRAINIAN_TO_RUSSIAN = str.maketrans("іїєґ", "ииег")
 
 #: Letters and a number written as one token («ваню13», «гостя-77»).
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")

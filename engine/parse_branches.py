@@ -206,10 +206,12 @@ _JOINERS = frozenset({"или", "и", ",", "/", "либо"})
 def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int) -> bool:
     """True when the clause opens with a move word of ``role``'s branch (a swindler makes no
     such move of his own): «…хотя нет, он простой. Проверяю Кочергу» right after the
-    detective's branch goes on with it."""
+    detective's branch goes on with it. «Стреляю в X» is the swindler's own hunt, never the
+    maniac's branch going on."""
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
     return bool(kws) and kws[0].i == first and kws[0].cls in V.BRANCH_CLASSES[role] and \
-        kws[0].cls != V.SWINDLE and clause[first].w in lexicon().first  # not «Проверка показала»
+        kws[0].cls not in (V.SWINDLE, V.SHOOT) and \
+        clause[first].w in lexicon().first  # not «Проверка показала»
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:

@@ -189,8 +189,10 @@ _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 #: English vowels before one consonant and a silent final «e» (their usual Russian readings
-#: after the plain one): «Kate» → «Кейт», «Mike» → «Майк», «Stone» → «Стоун», «Duke» → «Дюк».
-_MAGIC_E = {"a": ("а", "ей", "э", "е"), "i": ("и", "ай"), "o": ("о", "оу"), "u": ("у", "ю")}
+#: after the plain one): «Kate» → «Кейт», «Mike» → «Майк», «Stone» → «Стоун», «Duke» → «Дюк»,
+#: «Hyde» → «Хайд».
+_MAGIC_E = {"a": ("а", "ей", "э", "е"), "i": ("и", "ай"), "o": ("о", "оу"), "u": ("у", "ю"),
+            "y": ("и", "ай", "ы")}
 
 
 def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
