@@ -242,6 +242,8 @@ FILLERS: frozenset[str] = frozenset({
     "my", "today", "tonight", "goes", "go", "to", "is", "are",
     # chat calls to act together: «на линче тоже его го», «погнали»
     "го", "гоу", "погнали",
+    # Ukrainian: «Голос теж за X» (тоже), «сьогодні», «вночі» (ночью), «ще», «знову», «також»
+    "теж", "також", "ще", "знову", "сьогодні", "вночі", "уночі", "зараз", "мабуть",
 })
 
 #: Words that refer to the sender himself.

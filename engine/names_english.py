@@ -25,6 +25,8 @@ MODIFIERS: dict[str, tuple[str, ...]] = {
     "grey": ("серый",), "gray": ("серый",), "green": ("зеленый",), "blue": ("синий",),
     "golden": ("золотой",), "iron": ("железный",), "silent": ("тихий",), "evil": ("злой",),
     "angry": ("злой",), "good": ("добрый",), "wild": ("дикий",), "lonely": ("одинокий",),
+    "sitting": ("сидящий",), "running": ("бегущий",), "flying": ("летучий", "летающий"),
+    "dancing": ("танцующий",), "smiling": ("улыбающийся",), "sleeping": ("спящий",),
 }
 
 #: English nick word → its Russian translations (nominative, normalised): nouns, which may
@@ -42,6 +44,10 @@ NOUNS: dict[str, tuple[str, ...]] = {
     "knight": ("рыцарь",), "pirate": ("пират",), "bandit": ("бандит",),
     "sleepy": ("соня", "сонька"), "sleeper": ("соня",), "bunny": ("зайка", "зайчик"),
     "hedgehog": ("ежик",), "squirrel": ("белка",), "kitty": ("киса", "котенок"),
+    "bull": ("бык",), "horse": ("конь", "лошадь"), "pig": ("свинья",), "goat": ("козел",),
+    "frog": ("лягушка",), "rabbit": ("кролик",), "spider": ("паук",), "dragon": ("дракон",),
+    "wizard": ("волшебник",), "raccoon": ("енот",), "badger": ("барсук",), "beaver": ("бобр",),
+    "elk": ("лось",), "moose": ("лось",), "deer": ("олень",),
     # Latin words of nicks
     "vulpes": ("лиса",), "vulpecula": ("лисичка",), "lupus": ("волк",), "ursus": ("медведь",),
     "corvus": ("ворон",), "aquila": ("орел",), "leo": ("лев",), "felis": ("кошка",),

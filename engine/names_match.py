@@ -299,10 +299,8 @@ class NameIndex:
                     found = again
             if found is None and _UKRAINIAN.search(word) and not LAT.search(word):
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
-                # «Штирлиц»): the Russian spelling's reading, not a slip of it
-                again = self.approximate(word.translate(_UKRAINIAN_TO_RUSSIAN), strict)
-                if again is not None and again.kind != "fuzzy":
-                    found = again
+                # «Штирлиц»): read as the Russian spelling is
+                found = self.approximate(word.translate(_UKRAINIAN_TO_RUSSIAN), strict)
             self._approx[key] = found
         return self._approx[key]
 

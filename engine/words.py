@@ -310,8 +310,8 @@ def ending_forms(word: str) -> dict[str, frozenset[str]]:
 def word_forms(word: str) -> dict[str, frozenset[str]]:
     """Singular case forms of one written word (normalised) → the cases each form can be.
 
-    Cyrillic words: pymorphy3's paradigms of every nominative-singular reading (adjectives in
-    their own gender), or :func:`ending_forms` when it has none. Latin or mixed words: the
+    Cyrillic words: pymorphy3's paradigms of every nominative-singular reading (adjectives and
+    participles in their own gender), or :func:`ending_forms` when it has none. Latin or mixed words: the
     word, the word with Russian endings attached, and its transliteration declined.
     """
     if not word:
@@ -322,13 +322,16 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
     found = False
     for p in morph().parse(word):
         tag = p.tag
-        if tag.POS not in ("NOUN", "ADJF") or "nomn" not in tag or "plur" in tag:
+        if tag.POS not in ("NOUN", "ADJF", "PRTF") or "nomn" not in tag or "plur" in tag:
             continue
         found = True
         for f in p.lexeme:
             ft = f.tag
             if "plur" in ft or ft.case is None:
               continue
+            if tag.POS == "PRTF" and (ft.POS != "PRTF" or ft.tense != tag.tense or
+                                      ft.voice != tag.voice):
+              continue  # «сидящего» for «сидящий», not «сидевшего»
             if ft.gender != tag.gender and (tag.POS == "ADJF" or "ms-f" not in tag):
               continue  # «Петрович» is no form of «Петровна» (one lexeme in pymorphy3)
             w = norm(f.word)
@@ -382,6 +385,9 @@ def role_words() -> dict[str, str]:
                     out.setdefault(form, role)
     for form, role in _ROLE_EXTRA.items():
         out.setdefault(form, role)
+    for form, role in list(out.items()):
+        if "и" in form and " " not in form:  # Ukrainian spelling: «комісара», «лікаря»
+            out.setdefault(form.replace("и", "і"), role)
     return out
 
 
