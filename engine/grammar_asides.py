@@ -2,7 +2,9 @@
 nick spelled out in brackets («Шуру (Alexandra_K)»), or a number that only one of them holds
 in his nick, in brackets or in a «который» clause («Сашеньку (нашу, которая 1987 года)»,
 «Сашенькой, которая 1987-го» for Sasha1987, not Alexandra_K), or another word of one of
-the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»). Used by
+the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»), or a word of one
+gender in brackets when the candidates are a man's and a woman's nick («Ковалёва (муж)»:
+Ковалёв, not Ковалёва). Used by
 :func:`engine.grammar_targets.read_targets`.
 """
 
@@ -12,6 +14,7 @@ import re
 
 from .grammar_tokens import Tok
 from .names import NameHit
+from .words import morph, norm
 
 #: Words opening a relative clause that describes the player just named.
 _WHICH = frozenset({"который", "которая", "которую", "которого", "которой", "которому",
@@ -62,6 +65,8 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         if number:
             chosen |= {c for c in hit.candidates
                        if number.group() in re.findall(r"\d+", c)}
+    if not chosen and clause[k].w == "(":
+        chosen = _by_gender(clause, lo, end, hit.candidates)
     if len(chosen) != 1:
         return hit, k
     nick = chosen.pop()
@@ -80,3 +85,36 @@ def _same_spelled(idx, clause: list[Tok], words: list[str], k: int, hi: int, nic
                 idx.approximate(words[n]) if clause[n].cap and len(words[n]) >= 3 else None)
             named.add(None if hit is None or hit.kind == "fuzzy" else hit.nick)
     return end + 1 if end > 0 and named == {nick} else k
+
+
+#: Words of an aside that say the player named is a man or a woman («Ковалёва (муж)»).
+_GENDER_WORDS = {"муж": "masc", "мужа": "masc", "мужу": "masc", "мужем": "masc",
+                 "супруг": "masc", "мужик": "masc", "мужика": "masc", "он": "masc",
+                 "жена": "femn", "жену": "femn", "жене": "femn", "женой": "femn",
+                 "она": "femn", "супружница": "femn", "супружницу": "femn"}
+
+
+def _by_gender(clause: list[Tok], lo: int, end: int, candidates: tuple[str, ...]) -> set[str]:
+    """The candidate the first gender word of the aside ``clause[lo:end]`` not after «не»
+    points at («(муж, не супруга)»: the man), when every candidate's nick is surely of one
+    gender and exactly one is of that gender; else an empty set."""
+    want = next((_GENDER_WORDS[clause[n].w] for n in range(lo, end)
+                 if clause[n].w in _GENDER_WORDS and (n == lo or clause[n - 1].w != "не")), None)
+    if want is None:
+        return set()
+    genders = {c: _nick_gender(c) for c in candidates}
+    if None in genders.values():
+        return set()
+    return {c for c, g in genders.items() if g == want}
+
+
+def _nick_gender(nick: str) -> str | None:
+    """The gender of a one-word Cyrillic nick read in the nominative («Ковалёва»: femn,
+    «Ковалёв»: masc), when every such reading agrees; None otherwise."""
+    words = nick.split()
+    if len(words) != 1 or not re.fullmatch(r"[а-яё]+", words[0].lower()):
+        return None
+    word = norm(words[0])
+    genders = {p.tag.gender for p in morph().parse(word)
+               if p.tag.POS == "NOUN" and "nomn" in p.tag and norm(p.word) == word}
+    return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None

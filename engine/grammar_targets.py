@@ -268,8 +268,14 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 out.pronoun, out.listed_pronoun = False, pron_at  # «за него же и за Кузю»
             hit, end = settled(idx, clause, words, k + hit.length, hi, hit)  # «Шуру (Alexandra_K)»
             out.hits.append((hit, k, end))
+            # «Голоса: Бухгалтер, Ковалёва»: a list no word governs goes on in the case of its
+            # first name when that name is surely nominative (the wife, not the husband's
+            # accusative); else the accusative of a move's object
+            nominal = expected is None and hit.length == 1 and hit.nick is not None and \
+                idx.single.get(words[k], {}).get(hit.nick) == frozenset({"nomn"})
             k = end
-            joined, out.end, expected = False, k, frozenset({"accs"})
+            joined, out.end = False, k
+            expected = frozenset({"nomn" if nominal else "accs"})
             continue
         if out.hits and not joined and not bare:
             break

@@ -93,7 +93,29 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
         if raw[0] >= "\u2600":
             w = EMOJI  # a picture: see clauses()
         add(new(Tok, (raw, w, start, pos, False, False, False)))
+    if _SHOUT.search(visible, lo, hi):
+        _uncap_shouting(toks)
     return toks
+
+
+#: Two words in capitals one after the other (a line written with Caps Lock on, maybe).
+_SHOUT = re.compile(r"[A-ZА-ЯЁІЇЄҐ]{2,}[ ,]+[A-ZА-ЯЁІЇЄҐ]{2,}")
+
+
+def _uncap_shouting(toks: list[Tok]) -> None:
+    """A line whose words (two letters or more, two words at least) are all in capitals
+    («БЬЮ ОСТАПА, ОН СЕГОДНЯ ТИХИЙ») tells no name by its capitals: its words lose ``cap``
+    (in place), as in a line written in lower case."""
+    start = 0
+    for i in range(len(toks) + 1):
+        if i < len(toks) and toks[i].w != "\n":
+            continue
+        words = [t for t in toks[start:i] if t.word and len(t.text) >= 2 and not t.text.isdigit()]
+        if len(words) >= 2 and all(t.text.isupper() for t in words):
+            for j in range(start, i):
+                if toks[j].cap:
+                    toks[j] = toks[j]._replace(cap=False)
+        start = i + 1
 
 
 #: :data:`_TOKEN` without its groups (``findall`` then gives the tokens' text).

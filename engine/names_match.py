@@ -138,8 +138,12 @@ class NameIndex:
                 if name in full or (latin and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
-            # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»)
-            return NameHit(None, tuple(sorted(owners | sons)), "name")
+            # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick
+            # the written form's stem begins is as good a guess («Кузю»: «Кузнечик» too)
+            stem = re.sub(r"[аяуюеиоыь]+$", "", word)
+            begun = {n for n, spellings in self.bases.items() if len(stem) >= 3 and
+                     any(CYR.search(b) and b.startswith(stem) for b in spellings)}
+            return NameHit(None, tuple(sorted(owners | sons | begun)), "name")
         begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
             return NameHit(None, tuple(sorted(owners | begun)), "name")
