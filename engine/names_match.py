@@ -22,7 +22,7 @@ from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pe
 from .translit import cyrillic_reading
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
-    noun_lemma,
+    noun_lemma, person_name,
 )
 
 
@@ -139,10 +139,12 @@ class NameIndex:
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick
-            # the written form's stem begins is as good a guess («Кузю»: «Кузнечик» too)
+            # the written form's stem begins is as good a guess («Кузю»: «Кузнечик» too; not
+            # a surname, whose own reading it has: «Петров»)
             stem = re.sub(r"[аяуюеиоыь]+$", "", word)
             begun = {n for n, spellings in self.bases.items() if len(stem) >= 3 and
-                     any(CYR.search(b) and b.startswith(stem) for b in spellings)}
+                     any(CYR.search(b) and b.startswith(stem) and not person_name(b)
+                         for b in spellings)}
             return NameHit(None, tuple(sorted(owners | sons | begun)), "name")
         begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
