@@ -2,8 +2,8 @@
 nick spelled out in brackets («Шуру (Alexandra_K)»), or a number that only one of them holds
 in his nick, in brackets or in a «который» clause («Сашеньку (нашу, которая 1987 года)»,
 «Сашенькой, которая 1987-го» for Sasha1987, not Alexandra_K), or another word of one of
-the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»), or a word of one
-gender in brackets when the candidates are a man's and a woman's nick («Ковалёва (муж)»:
+the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»; «Ксюшу из Киева» for
+«Ksusha_Kiev», not «Ксения 1985»), or a word of one gender in brackets when the candidates are a man's and a woman's nick («Ковалёва (муж)»:
 Ковалёв, not Ковалёва). Used by
 :func:`engine.grammar_targets.read_targets`.
 """
@@ -31,8 +31,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
     fits several players and the aside at ``k`` names exactly one of them (by his nick, or
     by a number of two digits or more that only his nick holds), that player's hit and the
-    index after the aside; a word of exactly one candidate's nick names him too. Two players
-    still fitting leave the hit as it is (asked)."""
+    index after the aside; a word of exactly one candidate's nick names him too, also after
+    «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
+    two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
+    (asked)."""
     if hit.nick is not None and k < hi and clause[k].w == "(":
         return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
     if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
@@ -46,6 +48,9 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         lo = k + 1  # «Лиса, который Serg-2000»; «Лис, старый который»: the word first
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX))
                     if not clause[n].word and clause[n].w not in ("-", "‐")), min(hi, lo + _ASIDE_MAX))
+        after = end
+    elif clause[k].w == "из" and k + 1 < hi and clause[k + 1].word:
+        lo, end = k + 1, k + 2  # «Ксюшу из Киева» for «Ksusha_Kiev», not «Ксения 1985»
         after = end
     else:
         return hit, k

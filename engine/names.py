@@ -71,8 +71,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
             readings = [_reading_forms(w) for w in words]
-            parts = tuple({**_short_reading(w), **_translated(w, nick, alone), **r,
-                           **word_forms(w)} for w, r in zip(words, readings))
+            parts = tuple(_union(_short_reading(w), _translated(w, nick, alone), r, word_forms(w))
+                          for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
@@ -433,6 +433,17 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():
                 out.setdefault(form, cases)
+    return out
+
+
+def _union(*tables: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Forms → cases of several tables together, a form's cases joined («ли» for the «Lee»
+    of «Nata-Lee»: undeclined, any case, though the Latin word's own forms call it only
+    nominative)."""
+    out: dict[str, frozenset[str]] = {}
+    for table in tables:
+        for form, cases in table.items():
+            out[form] = out.get(form, frozenset()) | cases
     return out
 
 

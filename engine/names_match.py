@@ -296,10 +296,12 @@ class NameIndex:
             if len(self._approx) > 50_000:
                 self._approx.clear()
             found = self._approximate(word, strict)
-            if found is None and not strict and word.isascii() and word.isalpha():
+            if found is None and not strict and (word.isascii() and word.isalpha() or
+                                                 _LATIN_CASE.fullmatch(word)):
                 # a Russian pet form or given name in Latin letters («dimonchika» is
-                # «Димончика»: xXx_Dimon_xXx)
-                reading = cyrillic_reading(word)
+                # «Димончика»: xXx_Dimon_xXx), a Cyrillic nick typed in Latin with its case
+                # ending after an apostrophe («Losyash'a» is «Лосяша»)
+                reading = cyrillic_reading(word.replace("'", ""))
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
@@ -461,6 +463,9 @@ class NameIndex:
 #: A consonant at the end of a short form and the consonants it alternates with in the
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
+
+#: A Latin word with a Russian case ending after an apostrophe («losyash'a», «fox'om»).
+_LATIN_CASE = re.compile(r"[a-z]{3,}'[a-z]{1,3}")
 
 #: Ukrainian letters Russian spells otherwise (і, ї → и; є → е; ґ → г): a nick written in
 #: Ukrainian spelling is read in Russian spelling.

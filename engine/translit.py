@@ -242,6 +242,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 1, ("дж", "й", "ж")
     if english and ch == "e" and nxt == "a" and i > 0 and after and after not in _LAT_VOWELS:
         return 2, ("еа", "е", "и")  # English «ea»: «Bear» → «Бер», «Dean» → «Дин»
+    if ch == "e" and nxt == "e":
+        return 2, ("и", "ее")  # English «ee»: «Lee» → «Ли», «Steel» → «Стил»
     if ch == "e":
         return 1, ("э", "е") if i == 0 else ("е",)
     if ch == "y" and (not nxt or nxt not in "aoue"):
