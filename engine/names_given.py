@@ -17,7 +17,7 @@ from importlib import resources
 
 from .names_pets import pet_owners
 from .translit import cyrillic_reading, name_readings
-from .words import CYR, LAT, ending_forms, norm, translit
+from .words import CYR, LAT, ending_forms, norm, person_name, translit
 
 
 @functools.lru_cache(maxsize=1)
@@ -219,6 +219,18 @@ def _cut_names() -> dict[str, frozenset[str]]:
                 out.setdefault(full[:-len(end)], set()).add(full)
                 break
     return {stem: frozenset(names) for stem, names in out.items()}
+
+
+def stem_begun(bases: dict[str, list[str]], word: str) -> set[str]:
+    """The nicks (``bases``: nick → its nominative spellings) a Cyrillic spelling of which
+    begins with the stem, three letters or more, of the written name form ``word`` (its
+    final vowels cut: «кузю» → «куз»: «Кузнечик»), and is no first name, surname or
+    patronymic, which has its own reading («Петров» for «Петю»)."""
+    stem = re.sub(r"[аяуюеиоыь]+$", "", word)
+    if len(stem) < 3:
+        return set()
+    return {n for n, spellings in bases.items()
+            if any(CYR.search(b) and b.startswith(stem) and not person_name(b) for b in spellings)}
 
 
 def name_begun(bases: dict[str, list[str]], given_of: dict[str, frozenset[str]],

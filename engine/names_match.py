@@ -15,14 +15,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .names_given import full_names, name_begun, names_listed, names_written, neutral_names
+from .names_given import (
+    full_names, name_begun, names_listed, names_written, neutral_names, stem_begun,
+)
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pet_owners
-from .translit import cyrillic_reading
+from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
-    noun_lemma, person_name,
+    noun_lemma,
 )
 
 
@@ -139,12 +141,8 @@ class NameIndex:
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick
-            # the written form's stem begins is as good a guess («Кузю»: «Кузнечик» too; not
-            # a surname, whose own reading it has: «Петров»)
-            stem = re.sub(r"[аяуюеиоыь]+$", "", word)
-            begun = {n for n, spellings in self.bases.items() if len(stem) >= 3 and
-                     any(CYR.search(b) and b.startswith(stem) and not person_name(b)
-                         for b in spellings)}
+            # the written form's stem begins is as good a guess («Кузю»: «Кузнечик» too)
+            begun = stem_begun(self.bases, word)
             return NameHit(None, tuple(sorted(owners | sons | begun)), "name")
         begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
@@ -297,7 +295,7 @@ class NameIndex:
                 self._approx.clear()
             found = self._approximate(word, strict)
             if found is None and not strict and (word.isascii() and word.isalpha() or
-                                                 _LATIN_CASE.fullmatch(word)):
+                                                 LATIN_CASE.fullmatch(word)):
                 # a Russian pet form or given name in Latin letters («dimonchika» is
                 # «Димончика»: xXx_Dimon_xXx), a Cyrillic nick typed in Latin with its case
                 # ending after an apostrophe («Losyash'a» is «Лосяша»)
@@ -305,10 +303,10 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
-            if found is None and _UKRAINIAN.search(word) and not LAT.search(word):
+            if found is None and (russian := russian_spelling(word)) is not None:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is
-                found = self.approximate(word.translate(_UKRAINIAN_TO_RUSSIAN), strict)
+                found = self.approximate(russian, strict)
             self._approx[key] = found
         return self._approx[key]
 
@@ -463,14 +461,6 @@ class NameIndex:
 #: A consonant at the end of a short form and the consonants it alternates with in the
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
-
-#: A Latin word with a Russian case ending after an apostrophe («losyash'a», «fox'om»).
-_LATIN_CASE = re.compile(r"[a-z]{3,}'[a-z]{1,3}")
-
-#: Ukrainian letters Russian spells otherwise (і, ї → и; є → е; ґ → г): a nick written in
-#: Ukrainian spelling is read in Russian spelling.
-_UKRAINIAN = re.compile("[іїєґ]")
-_UKRAINIAN_TO_RUSSIAN = str.maketrans("іїєґ", "ииег")
 
 #: Letters and a number written as one token («ваню13», «гостя-77»).
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")

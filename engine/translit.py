@@ -49,6 +49,22 @@ def cyrillic_reading(word: str) -> str:
     return transcribe(word, _TABLE, _y_after_vowel)
 
 
+#: A Latin word with a Russian case ending after an apostrophe («losyash'a», «fox'om»).
+LATIN_CASE = re.compile(r"[a-z]{3,}'[a-z]{1,3}")
+
+#: Ukrainian letters Russian spells otherwise (і, ї → и; є → е; ґ → г).
+_UKRAINIAN = re.compile("[іїєґ]")
+_UKRAINIAN_TO_RUSSIAN = str.maketrans("іїєґ", "ииег")
+
+
+def russian_spelling(word: str) -> str | None:
+    """A Cyrillic word (normalised) with Ukrainian letters in Russian spelling («шмідта» →
+    «шмидта», «комісара» → «комисара»); None for a word with none or with Latin letters."""
+    if not _UKRAINIAN.search(word) or re.search("[a-z]", word):
+        return None
+    return word.translate(_UKRAINIAN_TO_RUSSIAN)
+
+
 def _y_after_vowel(lat: str, cyr: str, out: list[str]) -> str:
     return "й" if lat == "y" and out and out[-1][-1:] in _VOWELS else cyr
 
