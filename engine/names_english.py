@@ -54,9 +54,22 @@ NOUNS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Ukrainian nick word → its Russian translations (nouns, as :data:`NOUNS`): «Ежика» for
+#: «Їжачок».
+UKRAINIAN_NOUNS: dict[str, tuple[str, ...]] = {
+    "їжак": ("еж",), "їжачок": ("ежик", "ежонок"), "кіт": ("кот",), "вовк": ("волк",),
+    "лисиця": ("лиса",), "ведмідь": ("медведь",), "ведмедик": ("медвежонок",),
+    "заєць": ("заяц",), "білка": ("белка",), "бобер": ("бобр",), "лелека": ("аист",),
+    "півень": ("петух",), "кішка": ("кошка",), "зірка": ("звезда",), "квітка": ("цветок",),
+}
+
+
 def translations(word: str) -> tuple[tuple[str, ...], bool]:
-    """The Russian translations of an English nick ``word`` (normalised) and whether they
-    may name the player alone (a noun); ``((), False)`` for a word not in the tables."""
+    """The Russian translations of an English (or Ukrainian) nick ``word`` (normalised) and
+    whether they may name the player alone (a noun); ``((), False)`` for a word not in the
+    tables."""
     if word in NOUNS:
         return NOUNS[word], True
+    if word in UKRAINIAN_NOUNS:
+        return UKRAINIAN_NOUNS[word], True
     return MODIFIERS.get(word, ()), False
