@@ -55,9 +55,12 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     охраняет»)."""
     while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP or
                       _adverb(clause[k].w) or clause[k].w == "," or
-                      (k >= 1 and clause[k].w in _TIMES and clause[k - 1].w in _TIME_PREPS)):
+                      (k >= 1 and clause[k].w in _TIMES and clause[k - 1].w in _TIME_PREPS) or
+                      duration_start(clause, k) is not None):
         if clause[k].w in _TIMES and k >= 1 and clause[k - 1].w in _TIME_PREPS:
             k -= 1  # «Крыска к утру вынесет …»: a time between the subject and its verb
+        elif (d := duration_start(clause, k)) is not None:
+            k = d  # «Лось весь день защищает X»: a stretch of time between them
         elif clause[k].w == ",":
             k = _aside_start(clause, k)  # «доктор, кутаясь в плащ, пробирается …»
             if k is None:
@@ -75,6 +78,8 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
         return k, k + 1
     if first_try and clause[k].w in V.SENDER_WORDS:
         return _subject_before(ctx, clause, k - 1, False)  # «Страж меня охраняет»
+    if (o := object_start(clause, k)) is not None and clause[k].w not in V.SENDER_WORDS:
+        return _subject_before(ctx, clause, o - 1, first_try)  # «охранник сам себя прикрывает»
     words = clause_words(clause)
     for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
         hit = nick_at(ctx, clause, words, first)
@@ -98,6 +103,51 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
 _TIMES = frozenset({"утру", "утра", "утро", "вечеру", "рассвету", "рассвета", "полуночи",
                     "ночи"})
 _TIME_PREPS = frozenset({"к", "до", "под"})
+
+#: Objects that may stand between a subject and its verb («она всех лечит», «Кармен всех к
+#: себе зовёт», «охранник сам себя прикрывает»); «меня» is :data:`V.SENDER_WORDS`.
+_BETWEEN = frozenset({"всех", "себя", "себе", "сам", "сама", "сами", "собой"})
+
+
+def object_start(clause: list[Tok], k: int) -> int | None:
+    """The index of the first token of an object ending at token ``k`` that stands between
+    a subject and its verb: «всех», «сам себя», «к себе», «у себя»; else None."""
+    if not clause[k].word or clause[k].w not in _BETWEEN:
+        return None
+    if k >= 1 and clause[k].w in ("себе", "себя", "собой") and clause[k - 1].w in (
+            "к", "у", "за", "с", "со"):
+        k -= 1
+    while k >= 1 and clause[k - 1].word and clause[k - 1].w in _BETWEEN:
+        k -= 1
+    return k
+
+
+#: Nouns of a stretch of time counted before a verb («весь день», «третий раз», «два дня»).
+_SPANS = frozenset({"день", "дня", "дней", "ночь", "ночи", "ночей", "вечер", "неделю",
+                    "недели", "сутки", "суток", "раз", "раза"})
+
+#: Words that count such a stretch beside the numerals («весь день», «который день»).
+_SPAN_COUNTS = frozenset({"весь", "всю", "целый", "целую", "который", "которую", "каждый",
+                          "каждую", "один", "одну", "пару", "несколько", "много"})
+
+
+def duration_start(clause: list[Tok], k: int) -> int | None:
+    """The index of the first token of a stretch of time that ends at token ``k`` («весь
+    день», «восьмой день», «три дня подряд», «уже который раз»), standing between a subject
+    and its verb («он восьмой день охраняет Кузю»: the subject is «он»); else None."""
+    if k >= 1 and clause[k].w == "подряд":
+        k -= 1
+    if k < 1 or clause[k].w not in _SPANS or not clause[k - 1].word:
+        return None
+    w = clause[k - 1].w
+    if w not in _SPAN_COUNTS and not w.isdigit():
+        if not is_known_word(w):
+            return None
+        tag = morph().parse(w)[0].tag
+        if tag.POS != "NUMR" and "Anum" not in tag:
+            return None
+    k -= 1
+    return k - 1 if k >= 1 and clause[k - 1].w == "уже" else k
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -160,8 +210,11 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
             return False
         k -= 1  # «он себя будет охранять»: a third-person future
     while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS or
-                      clause[k].w in _HABIT):
-        k -= 1
+                      clause[k].w in _HABIT or duration_start(clause, k) is not None or
+                      object_start(clause, k) is not None):
+        d = duration_start(clause, k)
+        d = object_start(clause, k) if d is None else d
+        k = (k if d is None else d) - 1  # («он восьмой день охраняет X», «она всех лечит»)
     if k < 0 or not clause[k].word:
         return False
     if clause[k].w in _OTHERS:
@@ -315,8 +368,12 @@ def _named_subject(ctx: Ctx, clause: list[Tok], kw: Kw, lex) -> bool:
         return False
     k = kw.i - 1
     while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _OBJECTS or
-                      clause[k].w in _HABIT or _adverb(clause[k].w)):
-        k -= 1
+                      clause[k].w in _HABIT or _adverb(clause[k].w) or
+                      duration_start(clause, k) is not None or
+                      object_start(clause, k) is not None):
+        d = duration_start(clause, k)
+        d = object_start(clause, k) if d is None else d
+        k = (k if d is None else d) - 1
     first = next((n for n, t in enumerate(clause) if t.word), len(clause))
     if k <= first or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha():
         return False
@@ -345,8 +402,9 @@ def untied_subject(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item]) -> No
         return
     k = kw.i - 1
     while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _HABIT or
-                      _adverb(clause[k].w)):
-        k -= 1
+                      _adverb(clause[k].w) or duration_start(clause, k) is not None):
+        d = duration_start(clause, k)
+        k = (k if d is None else d) - 1
     if k < 1 or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha() or \
             clause[k].w in role_words() or clause[k].w in _CLAN_NOUNS or \
             clause[k - 1].w in ("пусть", "пускай") or any(t.w in ("пусть", "пускай")
