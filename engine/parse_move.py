@@ -434,8 +434,17 @@ def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if k >= 1 and words[k - 1] == "у" and (words[k] in V.PRONOUNS or
                                           idx.exact(words, k, None) is not None):
         return True
+    if kw.i > 0 and words[kw.i - 1] in ("её", "ее", "его", "их"):
+        return True  # «Сыч её пара»: somebody else's partner
+    if any(words[m] in _HE_SHE and clause[m + 1].word and past_tense(words[m + 1])
+           for m in range(kw.j, min(hi, kw.j + 5) - 1)):
+        return True  # «иммунитет, и он взял с собой X», «в пару она взяла X»
     return kw.i > 0 and words[kw.i - 1] == "в" and k >= 0 and clause[k].word and \
         past_tense(words[k])  # («взяла в пару X», not «иммунитет выпал, беру в пару X»)
+
+
+#: Third-person pronouns as the subject of a past verb after a «Выбери меня» word.
+_HE_SHE = frozenset({"он", "она"})
 
 
 def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> int:

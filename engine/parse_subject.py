@@ -23,9 +23,25 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     """``(first, end)`` tokens of the nickname or role word right before a third-person move
     word («Маруська проверяет …», «а Страж охраняет …»), or None."""
     if clause[kw.i].w not in lexicon().third:
+        if kw.j - 1 > kw.i and clause[kw.j - 1].w in lexicon().third:
+            return _subject_before(ctx, clause, kw.i - 1, True)  # «Кира к себе зовёт …»
+        if (w := with_noun(clause, kw)) is not None:
+            return _subject_before(ctx, clause, w - 1, True)  # «Alex-S с миномётом»
         k = _verb_before_noun(ctx, clause, kw)
         return None if k is None else _subject_before(ctx, clause, k - 1, True)
     return _subject_before(ctx, clause, kw.i - 1, True)
+
+
+def with_noun(clause: list[Tok], kw: Kw) -> int | None:
+    """The index of «с» before a move noun in the instrumental («Alex-S сегодня с миномётом»,
+    «он с миномётом бабахнул в Грома»): the noun tells what somebody has, and the subject
+    before «с» is whose it is; else None."""
+    k = kw.i - 1
+    if k < 1 or kw.j != kw.i + 1 or clause[k].w not in ("с", "со") or \
+            not is_known_word(clause[kw.i].w):
+        return None
+    tags = [p.tag for p in morph().parse(clause[kw.i].w)[:2]]
+    return k if any(t.POS == "NOUN" and "ablt" in t for t in tags) else None
 
 
 #: Dative pronouns between a verb and its noun («ставит ему капельницу»).
@@ -84,7 +100,7 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
         hit = nick_at(ctx, clause, words, first)
         if hit is not None and first + hit.length == k + 1:
-            if _object_form(ctx, words, first, hit):
+            if object_form(ctx, words, first, hit):
                 # «Страж пусть Сову охраняет»: Сову is the target, not the subject
                 return _subject_before(ctx, clause, first - 1, False) if first_try else None
             return first, k + 1
@@ -173,7 +189,7 @@ def _aside_start(clause: list[Tok], k: int) -> int | None:
     return None
 
 
-def _object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
+def object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
     """True when the nickname ``hit`` at ``first`` is written in a case form that cannot be
     the nominative («Сову», «Кешу»): it is an object, never the subject of a verb."""
     if hit.nick is None or hit.kind != "exact":
@@ -205,7 +221,9 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
         return True
     k = kw.i - 1
-    if clause[kw.i].w not in lex.third:
+    if clause[kw.i].w not in lex.third and (w := with_noun(clause, kw)) is not None:
+        k = w - 1  # «раз он с миномётом бабахнул в Грома»
+    elif clause[kw.i].w not in lex.third:
         if k < 0 or clause[k].w not in _WILL:
             return False
         k -= 1  # «он себя будет охранять»: a third-person future
@@ -293,7 +311,7 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     first, end = subject
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, first)
-    if hit is not None and hit.nick == ctx.sender.nick:
+    if hit is not None and (hit.nick == ctx.sender.nick or _sender_named(ctx, words, first, hit)):
         return member
     if ctx.sender.role != "boss":
         bid = any(t.w in ("пусть", "пускай") for t in clause[end:end + 3])
@@ -330,6 +348,17 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         items.append(Item(clause[first].start, problem=ref[0]))
         return False
     return ref[0]
+
+
+def _sender_named(ctx: Ctx, words: list[str], first: int, hit) -> bool:
+    """True when the name ``hit`` at ``first`` fits two players, one of them the sender, and
+    for the sender it is the nominative («Кира» from Кира beside Кир, whose genitive it is):
+    as a subject it names the sender."""
+    if hit.nick is not None or ctx.sender.nick not in hit.candidates or hit.length != 1 or \
+            hit.kind != "exact":
+        return False
+    cases = name_index(ctx.nicks).single.get(words[first], {}).get(ctx.sender.nick)
+    return bool(cases) and "nomn" in cases
 
 
 def _own_role_word(sender: Actor, w: str, bid: bool = False) -> bool:

@@ -15,6 +15,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .parse_judge import judge
 from .parse_move import read_move
+from .parse_subject import object_form
 from .parse_types import Ctx, Item, last_word, nick_at
 
 
@@ -250,3 +251,28 @@ def same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
         item.move = item.move.with_span(text)
     items.append(item)
     return True
+
+
+#: Words between the owner of a vote and the dash before its target («Голос Остапа на суде —
+#: X»).
+_OWNER_SKIP = frozenset({"на", "суде", "линче", "сегодня", "дня"})
+
+
+def owner_end(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
+    """«Голос Остапа — Шапокляк» from Остап: right after the vote word stands the sender's
+    own nickname in a form that is no nominative, then a dash or a colon and the target: the
+    nickname owns the vote, it is no target. The index after the nickname, or None (another
+    player's genitive, «Голос Мурзика — X», is still read, and asked about)."""
+    k = kw.j
+    if kw.cls != V.VOTE or k >= len(clause) or not clause[k].word:
+        return None
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, k)
+    if hit is None or hit.nick != ctx.sender.nick or not object_form(ctx, words, k, hit):
+        return None
+    end = m = k + hit.length
+    while m < len(clause) and clause[m].word and clause[m].w in _OWNER_SKIP:
+        m += 1
+    if m + 1 < len(clause) and clause[m].w in ("—", "–", "-", ":") and clause[m + 1].word:
+        return end
+    return None
