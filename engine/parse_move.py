@@ -436,9 +436,11 @@ def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
         return True
     if kw.i > 0 and words[kw.i - 1] in ("её", "ее", "его", "их"):
         return True  # «Сыч её пара»: somebody else's partner
-    if any(words[m] in _HE_SHE and clause[m + 1].word and past_tense(words[m + 1])
-           for m in range(kw.j, min(hi, kw.j + 5) - 1)):
-        return True  # «иммунитет, и он взял с собой X», «в пару она взяла X»
+    for m in range(kw.j, min(hi, kw.j + 5) - 1):
+        if clause[m].word and idx.exact(words, m, None) is not None:
+            break  # («делюсь с Петровичем, он заслужил»: the pronoun is after the choice)
+        if words[m] in _HE_SHE and clause[m + 1].word and past_tense(words[m + 1]):
+            return True  # «иммунитет, и он взял с собой X», «в пару она взяла X»
     return kw.i > 0 and words[kw.i - 1] == "в" and k >= 0 and clause[k].word and \
         past_tense(words[k])  # («взяла в пару X», not «иммунитет выпал, беру в пару X»)
 
