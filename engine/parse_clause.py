@@ -38,6 +38,7 @@ from .parse_votes import (
     votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .grammar_between import holder_end
 from .parse_subject import subject, subject_actor, talk_of_others, untied_subject
 from .parse_gapping import today_after_past
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
@@ -237,6 +238,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.imperative = False  # «Пряник, охраняй меня»: the boss orders his member
         if (own := owner_end(ctx, clause, kw)) is not None:
             kw.j = own  # «Голос Остапа — X» from Остап: his own vote
+        elif (own := holder_end(ctx, clause, kw)) is not None:
+            kw.j = own  # «МО у меня на Смита»: «у меня» is whose the move is
         lo = max(kws[n - 1].j if n > 0 else start, used)
         if kw.own and subjects[n] is not None:
             lo = max(lo, subjects[n][1])  # «Безумец зовёт гостей»: he is no target of his own

@@ -16,6 +16,7 @@ from .model import Problem
 from .names import name_index
 from .words import is_known_word, morph, role_words, third_person
 from .parse_forms import member_ref
+from .grammar_between import duration_start, object_start, with_noun
 from .roles import CLAN_ROLES
 from .parse_types import Ctx, Item, member_at, nick_at
 
@@ -30,18 +31,6 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
         k = _verb_before_noun(ctx, clause, kw)
         return None if k is None else _subject_before(ctx, clause, k - 1, True)
     return _subject_before(ctx, clause, kw.i - 1, True)
-
-
-def with_noun(clause: list[Tok], kw: Kw) -> int | None:
-    """The index of «с» before a move noun in the instrumental («Alex-S сегодня с миномётом»,
-    «он с миномётом бабахнул в Грома»): the noun tells what somebody has, and the subject
-    before «с» is whose it is; else None."""
-    k = kw.i - 1
-    if k < 1 or kw.j != kw.i + 1 or clause[k].w not in ("с", "со") or \
-            not is_known_word(clause[kw.i].w):
-        return None
-    tags = [p.tag for p in morph().parse(clause[kw.i].w)[:2]]
-    return k if any(t.POS == "NOUN" and "ablt" in t for t in tags) else None
 
 
 #: Dative pronouns between a verb and its noun («ставит ему капельницу»).
@@ -119,52 +108,6 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
 _TIMES = frozenset({"утру", "утра", "утро", "вечеру", "рассвету", "рассвета", "полуночи",
                     "ночи"})
 _TIME_PREPS = frozenset({"к", "до", "под"})
-
-#: Objects that may stand between a subject and its verb («она всех лечит», «Кармен всех к
-#: себе зовёт», «охранник сам себя прикрывает»); «меня» is :data:`V.SENDER_WORDS`.
-_BETWEEN = frozenset({"всех", "себя", "себе", "сам", "сама", "сами", "собой"})
-
-
-def object_start(clause: list[Tok], k: int) -> int | None:
-    """The index of the first token of an object ending at token ``k`` that stands between
-    a subject and its verb: «всех», «сам себя», «к себе», «у себя»; else None."""
-    if not clause[k].word or clause[k].w not in _BETWEEN:
-        return None
-    if k >= 1 and clause[k].w in ("себе", "себя", "собой") and clause[k - 1].w in (
-            "к", "у", "за", "с", "со"):
-        k -= 1
-    while k >= 1 and clause[k - 1].word and clause[k - 1].w in _BETWEEN:
-        k -= 1
-    return k
-
-
-#: Nouns of a stretch of time counted before a verb («весь день», «третий раз», «два дня»).
-_SPANS = frozenset({"день", "дня", "дней", "ночь", "ночи", "ночей", "вечер", "неделю",
-                    "недели", "сутки", "суток", "раз", "раза"})
-
-#: Words that count such a stretch beside the numerals («весь день», «который день»).
-_SPAN_COUNTS = frozenset({"весь", "всю", "целый", "целую", "который", "которую", "каждый",
-                          "каждую", "один", "одну", "пару", "несколько", "много"})
-
-
-def duration_start(clause: list[Tok], k: int) -> int | None:
-    """The index of the first token of a stretch of time that ends at token ``k`` («весь
-    день», «восьмой день», «три дня подряд», «уже который раз»), standing between a subject
-    and its verb («он восьмой день охраняет Кузю»: the subject is «он»); else None."""
-    if k >= 1 and clause[k].w == "подряд":
-        k -= 1
-    if k < 1 or clause[k].w not in _SPANS or not clause[k - 1].word:
-        return None
-    w = clause[k - 1].w
-    if w not in _SPAN_COUNTS and not w.isdigit():
-        if not is_known_word(w):
-            return None
-        tag = morph().parse(w)[0].tag
-        if tag.POS != "NUMR" and "Anum" not in tag:
-            return None
-    k -= 1
-    return k - 1 if k >= 1 and clause[k - 1].w == "уже" else k
-
 
 @functools.lru_cache(maxsize=20_000)
 def _adverb(w: str) -> bool:
