@@ -189,7 +189,13 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
             return False
         if third_person(t.w) if governed else predicate(t.w):
             return True
+        if not governed and n + 1 < hi and (t.w, clause[n + 1].w) in _SAID_OF:
+            return True  # «убиваем Хануму — Гетьман в курсе»
     return False
+
+
+#: Two-word predicates said of the name before them («Гетьман в курсе», «Дед не против»).
+_SAID_OF = frozenset({("в", "курсе"), ("в", "теме"), ("не", "против")})
 
 
 
