@@ -27,7 +27,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, past_tense, third_person
+from .words import comparative
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
@@ -39,7 +39,9 @@ from .parse_votes import (
 )
 from .parse_move import before_refused, read_move
 from .grammar_between import holder_end
-from .parse_subject import subject, subject_actor, talk_of_others, untied_subject
+from .parse_subject import (
+    of_another, subject, subject_actor, talk_of_others, untied_subject,
+)
 from .parse_gapping import today_after_past
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
@@ -160,7 +162,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or V.move_talk(
-                [t.w for t in clause if t.word])) and not _of_another(clause, ctx) and \
+                [t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
             not _compared(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
@@ -378,33 +380,6 @@ def _changes_to(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if n + 1 >= len(clause) or clause[n].w != "на":
         return False
     return nick_at(ctx, clause, clause_words(clause), n + 1) is not None
-
-
-#: Words that speak of the sender's move («ход как вчера», «делаю то же самое»).
-_MY_MOVE = frozenset({"ход", "хода", "ходы", "ходом", "делаю", "сделаю", "повторяю"})
-
-
-def _of_another(clause: list[Tok], ctx: Ctx | None = None) -> bool:
-    """«Михалыч умничает — ну, как обычно»: a clause whose verb is in the third person and
-    that names no move of the sender tells about somebody else's manner, no move; so does
-    one that opens with another player's nickname (not a boss's own clan member) or «он» /
-    «она» and has a verb in the past («Гоги, как обычно, пошутил и ушёл»)."""
-    if any(t.w in _MY_MOVE for t in clause):
-        return False
-    if any(t.word and third_person(t.w) for t in clause):
-        return True
-    first = next((n for n, t in enumerate(clause) if t.word), None)
-    if ctx is None or first is None or not any(
-            t.word and past_tense(t.w) for t in clause[first + 1:]):
-        return False
-    if clause[first].w in ("он", "она"):
-        return True
-    hit = nick_at(ctx, clause, clause_words(clause), first)
-    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
-            hit.nick not in ctx.state.players:
-        return False
-    mate = ctx.sender.clan is not None and ctx.state.players[hit.nick].clan == ctx.sender.clan
-    return not (ctx.sender.role == "boss" and mate)
 
 
 def _compared(clause: list[Tok]) -> bool:

@@ -14,7 +14,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
-from .words import is_known_word, morph, role_words, third_person
+from .words import is_known_word, morph, past_tense, role_words, third_person
 from .parse_forms import member_ref
 from .grammar_between import duration_start, object_start, with_noun
 from .roles import CLAN_ROLES
@@ -396,3 +396,30 @@ def untied_subject(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item]) -> No
         return
     items.append(Item(clause[k].start, problem=problem(span(ctx.text, clause, k, end),
                                                        "unparsed", "story_subject")))
+
+
+#: Words that speak of the sender's move («ход как вчера», «делаю то же самое»).
+_MY_MOVE = frozenset({"ход", "хода", "ходы", "ходом", "делаю", "сделаю", "повторяю"})
+
+
+def of_another(clause: list[Tok], ctx: Ctx | None = None) -> bool:
+    """«Михалыч умничает — ну, как обычно»: a clause whose verb is in the third person and
+    that names no move of the sender tells about somebody else's manner, no move; so does
+    one that opens with another player's nickname (not a boss's own clan member) or «он» /
+    «она» and has a verb in the past («Гоги, как обычно, пошутил и ушёл»)."""
+    if any(t.w in _MY_MOVE for t in clause):
+        return False
+    if any(t.word and third_person(t.w) for t in clause):
+        return True
+    first = next((n for n, t in enumerate(clause) if t.word), None)
+    if ctx is None or first is None or not any(
+            t.word and past_tense(t.w) for t in clause[first + 1:]):
+        return False
+    if clause[first].w in ("он", "она"):
+        return True
+    hit = nick_at(ctx, clause, clause_words(clause), first)
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            hit.nick not in ctx.state.players:
+        return False
+    mate = ctx.sender.clan is not None and ctx.state.players[hit.nick].clan == ctx.sender.clan
+    return not (ctx.sender.role == "boss" and mate)
