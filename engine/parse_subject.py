@@ -58,14 +58,16 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     """The subject ending at token ``k`` or before it (see :func:`subject`); once, a target
     written before the verb is passed over («а Страж Сову охраняет», «Страж пусть меня
     охраняет»)."""
+    boss = ctx.sender.role == "boss"
     while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP or
                       _adverb(clause[k].w) or clause[k].w == "," or
                       (k >= 1 and clause[k].w in _TIMES and clause[k - 1].w in _TIME_PREPS) or
-                      duration_start(clause, k) is not None):
+                      (not boss and duration_start(clause, k) is not None)):
         if clause[k].w in _TIMES and k >= 1 and clause[k - 1].w in _TIME_PREPS:
             k -= 1  # «Крыска к утру вынесет …»: a time between the subject and its verb
-        elif (d := duration_start(clause, k)) is not None:
-            k = d  # «Лось весь день защищает X»: a stretch of time between them
+        elif not boss and (d := duration_start(clause, k)) is not None:
+            k = d  # «Лось весь день защищает X»: a stretch of time between them (a boss's
+            # «Винни всю ночь сторожит X» is his member's order, read by engine.parse_forms)
         elif clause[k].w == ",":
             k = _aside_start(clause, k)  # «доктор, кутаясь в плащ, пробирается …»
             if k is None:
@@ -83,7 +85,7 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
         return k, k + 1
     if first_try and clause[k].w in V.SENDER_WORDS:
         return _subject_before(ctx, clause, k - 1, False)  # «Страж меня охраняет»
-    if (o := object_start(clause, k)) is not None and clause[k].w not in V.SENDER_WORDS:
+    if not boss and (o := object_start(clause, k)) is not None:
         return _subject_before(ctx, clause, o - 1, first_try)  # «охранник сам себя прикрывает»
     words = clause_words(clause)
     for first in range(max(0, k - 2), k + 1):  # multi-word nicknames end at k
