@@ -91,7 +91,9 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
     fits = [f for f in found if written_gender(clause[f[1]].text) == want]
     other = [f for f in found if f[0].nick not in {h.nick for h, _, _ in fits}]
     if len({h.nick for h, _, _ in fits}) == 1 and other and all(
-            written_gender(clause[f[1]].text) not in (None, want) for f in other):
+            written_gender(clause[f[1]].text, known=True) not in (None, want) for f in other):
+        # only the dictionary's genders rule the other out: a guessed one calls «Громозека»,
+        # «Кузя» feminine
         return fits[-1]
     return None
 

@@ -22,7 +22,7 @@ from .legality import NO_REPEAT
 from .lexicon import lexicon
 from .model import Move
 from .names import NameHit, name_index
-from .words import is_infinitive, is_known_word, is_verb, past_tense
+from .words import first_singular, is_infinitive, is_known_word, is_verb, past_tense
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
@@ -38,6 +38,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if kw.withdraw:
         return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
     action = action_for(kw.cls, actor, ctx.turn)
+    if action == "clan_kill" and kw.cls == V.SHOOT and actor.role != "boss" and \
+            first_singular(clause[kw.i].w):
+        # «стреляю в X» from a member: his own shot is a hunt, which mafia may not make
+        # (§5); the clan's kill is «наш выстрел», «стреляем», «убиваем»: refused, so he is told
+        kw = replace(kw, cls=V.HUNT)
+        action = None
     if action is None and kw.alt == V.VOTE and kw.cls in (V.FEAR, V.PARTNER, V.CHOOSE):
         kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
         action = action_for(kw.cls, actor, ctx.turn)
@@ -59,6 +65,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if tg.hits and ctx.last_hit is not None and \
+            any(clause[n].w in ("—", "–", ",") for n in range(kw.j, tg.hits[0][1])) and \
+            any(clause[n].word and (is_verb(clause[n].w) or is_infinitive(clause[n].w))
+                for n in range(kw.j, tg.hits[0][1])):
+        same = _pronoun_before(ctx, clause, lo, kw.i, same=True)
+        if same is not None:  # «…и его же убиваем — пусть знает, как дерзить Барону»: the
+            tg.hits = [same]  # name after the dash is the reason's, «его же» the target
     if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
         # «мочим с барсом»: who the move is made with (the instrumental), not its target
         tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]

@@ -12,7 +12,10 @@ vote of a two-vote day stays), any other move is replaced. When the clause does 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import grammar_vocab as V
+from .grammar_refs import named_before
 from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, span
@@ -48,6 +51,11 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
             words[instead + 1] in _INSTEAD_PRONOUNS:
         lo = _segment(words, lo - 2)[0] if lo >= 2 else lo  # «Зиму вычеркните, вместо неё Y»
     hits = [h for h in _names(ctx, clause, words) if lo <= h[1] < hi]
+    if len(hits) == 1 and change is None and instead + 2 <= hits[0][1] + 1 and \
+            words[instead + 1] in _INSTEAD_PRONOUNS and hits[0][1] > instead:
+        before = named_before(ctx, words[instead + 1])  # «…нет, Кузю не надо. Вместо него Y»
+        if before is not None and before[0].nick is not None:
+            hits = [(before[0].nick, instead + 1, 1), hits[0]]
     if len(hits) != 2:
         return False
     (a, ka, la), (b, kb, lb) = hits
@@ -79,12 +87,23 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
     if cls is None:
         return False
     k, n = new[1], new[2]
+    rest = tuple(t for t in _targets(target) if t != old[0])
     if target.move.action == "vote":
         items.append(Item(clause[0].start, withdraw=(old[0],)))
-    else:
+    elif not rest:
         items.remove(target)
     i = at if at < k else k  # the reply's echo: «меняю на Шустрика», «вместо неё Nox-13»
+    before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(cls, i, k), k, k + n, flags, items, False)
+    if rest and target.move.action != "vote":
+        # «убиваем Сову и Кузю. Вместо Кузи Петровича» (full moon): Сова stays beside the new one
+        new_move = items[-1].move if len(items) == before + 1 else None
+        if new_move is not None and new_move.action == target.move.action and new_move.target:
+            items[items.index(target)] = replace(target, move=replace(
+                target.move, target=None, targets=rest + (new_move.target,)))
+            items.pop()
+        else:  # the new name not read as a target: the old one still goes
+            items.remove(target)
     return True
 
 

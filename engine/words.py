@@ -77,8 +77,9 @@ def norm(word: str) -> str:
 
 
 #: Pronouns spelt as they are said («мо в нево же», «ево же и лечу»): no other word is
-#: written so («сибя» is one of engine.grammar_vocab.SELF_WORDS).
-_SPOKEN = {"ево": "его", "нево": "него"}
+#: written so («сибя» is one of engine.grammar_vocab.SELF_WORDS); the Ukrainian «ні» of a
+#: correction («Краду у Совы. Ой ні, у Лося») is the Russian «нет».
+_SPOKEN = {"ево": "его", "нево": "него", "ні": "нет", "ні-ні": "нет-нет"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -191,6 +192,16 @@ def third_person(word: str) -> bool:
         return False
     tag = morph().parse(word)[0].tag
     return tag.POS == "VERB" and tag.person == "3per"
+
+
+@functools.lru_cache(maxsize=20_000)
+def first_singular(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb in the first person singular
+    («стреляю», «пальну»): the sender alone is the subject, not «мы»."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "VERB" and tag.person == "1per" and tag.number == "sing"
 
 
 @functools.lru_cache(maxsize=100_000)
