@@ -127,6 +127,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         w = t.w
+        if w == "то" and k + 1 < hi and words[k + 1] == "ли":
+            out.alternative = joined = bool(out.hits)  # «то ли Кота, то ли Медведя»: no choice
+            k += 2
+            continue
         if out.hits and w in _SELF_CORRECTION and (m := doubt_then_name(idx, clause, words, k,
                                                                           hi)):
             out.alternative = joined = True  # «за Зайкой… хотя, может, за Лисой»: asked

@@ -418,6 +418,10 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if give is None and kw.j < hi and clause[kw.j].w in ("с", "со"):
         # «голос с Кузнеца (переношу) на Бобра»: the vote goes on at «на» / «за»
         give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за")), None)
+        if give is not None and give + 1 < hi and \
+                clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS and \
+                any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):
+            give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
     # «снимаю голос с пони, вместо него Лютик»: the new vote's name after «вместо него»
     size = 2 if give is not None and give + 1 < hi and clause[give].w == "вместо" and \
         clause[give + 1].w in _INSTEAD_OF_IT else 1
