@@ -126,7 +126,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             back = (named[0], kw.i, kw.j) if named is not None else None
         if back is not None:
             tg.hits.append(back)
-            tg.hits[:0] = _listed_back(ctx, actor, clause, lo, back[1])
+            tg.hits[:0] = _list_before(ctx, actor, clause, lo, back[1])
     elif not tg.hits and tg.pronoun:
         pointer = tg.end - 1
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
@@ -309,7 +309,7 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
         as_yesterday(clause, lo - 4, tg.hits[0][2] + 4)
 
 
-def _listed_back(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, k: int) -> list:
+def _list_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, k: int) -> list:
     """«котэ и лолипоп линч»: the names listed with «и», «,», «+» before the one read back
     at ``k`` (each right before the joining word), first to last; the move's count of targets
     is judged later (two on a one-vote day are asked about)."""
@@ -361,12 +361,15 @@ def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
             any(_phrase_at(clause, kw.j, hi, p) for p in phrases[clause[kw.j].w]):
         return True  # «смотрит на меня»: the whole phrase, never a nickname
     stop = lex.not_before.get(kw.cls)
-    if not stop or kw.j >= hi or not clause[kw.j].word or clause[kw.j].w not in stop:
+    j = kw.j
+    while j + 1 < hi and clause[j].w in ("—", "это"):
+        j += 1  # «во что я стреляю — это глазками в Маргошу»
+    if not stop or j >= hi or not clause[j].word or clause[j].w not in stop:
         return False
     if not is_verb(clause[kw.j - 1].w):
         return False  # «(выбор для) лечения на эту ночь — Сова»: a noun does not fly anywhere
-    nxt = kw.j + 1
-    if clause[kw.j].w == "как" and nxt < hi and clause[nxt].w == "раз":
+    nxt = j + 1
+    if clause[j].w == "как" and nxt < hi and clause[nxt].w == "раз":
         return False  # «слежу как раз за Муркой»: «как раз» is «just», no «как пойдёт»
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
