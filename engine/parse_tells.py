@@ -28,10 +28,15 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
-    if kw.cls == "VOTE" and kw.i == _first_word_at(clause) and kw.j < len(clause) and \
-            clause[kw.j].w == "за" and not kw.reported and not any(
-                t.word and (predicate(t.w) or t.w in V.JOKE_WORDS) for t in clause[tg.hits[0][2]:hi]):
-        return False  # «Голос за Остапа, без вариантов» opens the sentence: an order (not
+    if kw.cls == "VOTE" and all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
+            0 < tg.hits[0][1] and \
+            clause[tg.hits[0][1] - 1].w in ("за", "в", "на") and \
+            all(c.w in V.FILLERS for c in clause[kw.j:tg.hits[0][1] - 1]) and \
+            not kw.reported and not any(
+                t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
+                for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])):
+        return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»
+        # opens the sentence: an order (not
         # «Голос за Буку был ошибкой»: a verb of its own says something of it)
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
@@ -148,6 +153,16 @@ def _first_word_at(clause: list[Tok]) -> int:
 #: Conjunctions opening the reason for a move right after its target («голос за X потому
 #: что он бесит», «… так как молчит», «… ибо нефиг», «… тк бесит»).
 _BECAUSE = frozenset({"потому", "поскольку", "ибо", "ведь", "тк", "потомучто"})
+
+
+#: Words that may stand before an order opening its sentence («И голос тоже в Лису»).
+_AND = frozenset({"и", "а", "ну"})
+
+
+def _wish_before(clause: list[Tok], t: Tok, lo: int) -> bool:
+    """True when «пусть» stands between token ``lo`` and ``t``: «голос за Лося, пусть не
+    выпендривается» — the sender's wish about the target, no verb saying what the vote is."""
+    return any(c.w == "пусть" and c.start < t.start for c in clause[lo:])
 
 
 def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
