@@ -98,11 +98,12 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
     """Index of the colon that ends a short heading after a noun keyword with no name in it
     («Голоса на «Ярость»: …», «Голос (тайный): …», «Голос на суде Линча: …»); ``lo`` when
     there is none (the names start right after the keyword)."""
-    for c in range(lo, min(hi, lo + 8)):
+    for c in range(lo, min(hi, lo + 10)):
         if clause[c].w == ":":
-            if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or
-                                                      words[n] in ME_WORDS)
+            if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or (
+                    words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")))
                                   for n in range(lo, c)):
+                # («Голосов у меня нынче два, как бокалов: …»: whose votes, a heading)
                 return c
             return lo
         if clause[c].w in ("—", "→"):
@@ -447,7 +448,12 @@ def attribute_of(adjective: str, noun: str) -> bool:
 
 
 def colon_after(words: list[str], k: int, hi: int) -> bool:
-    """True when a «:» follows at ``k`` after filler words only («у меня сегодня: …»)."""
-    while k < hi and words[k] in V.FILLERS:
+    """True when a «:» follows at ``k`` after filler words and a count only («у меня
+    сегодня: …», «голосов у меня два: …»)."""
+    while k < hi and (words[k] in V.FILLERS or words[k] in _COUNTS):
         k += 1
     return k < hi and words[k] == ":"
+
+
+#: How many moves the sender has, between «у меня» and the colon («голосов у меня два: …»).
+_COUNTS = frozenset({"два", "две", "2", "двое", "оба", "нынче", "сегодня"})

@@ -238,7 +238,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             break
         hit = idx.exact(words, k, expected)
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
-                not (joined and words[k - 1] in V.PREPOSITIONS):
+                not (joined and words[k - 1] in V.PREPOSITIONS) and \
+                not (words[k - 1] == "и" and words[k + hit.length + 1:k + hit.length + 2] in (
+                    ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"])):
+            # («Убиваем X и Y — обе слишком много вынюхивают»: the remark is of both)
             # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
         bare = not joined and bare_pair(clause, k, hi, out)
