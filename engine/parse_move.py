@@ -139,6 +139,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
                 for n in range(kw.j, pointer)))
+        explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
+                                first_singular(clause[kw.i].w))  # «позову его к себе»
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             if last_hit is not None and _named_since(ctx, clause, last_hit[0].nick):
@@ -320,6 +322,8 @@ def _list_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, k: int) -> 
             break
         out.insert(0, hit)
         k = hit[1]
+    if k > lo and clause[k - 1].w == "между":
+        return []  # «думаю между Вишней и Мироном, голос отдам …»: a choice still open
     return out
 
 
