@@ -110,6 +110,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None  # «Проверю почту вечером»: the verb's object is no player
         if tg.described and action is not None and not kw.negated:
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
+        if kw.weak and action is not None and tg.pronoun and not flags["other_day"] and \
+                _pronoun_right_after(clause, kw, tg.end):
+            # «Слежу за Васей. Голос — за него же» where «него» may be two players: asked,
+            # never dropped
+            return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
         if (kw.weak or action is None) and not flags["other_day"] and \
                 not (action is not None and _heading_alone(clause, kw)):
             return None
@@ -407,6 +412,19 @@ def _segment(ctx: Ctx, clause: list[Tok], kw: Kw) -> str:
     lo = next((n + 1 for n in range(kw.i - 1, -1, -1) if clause[n].w in (",", ";")), 0)
     hi = next((n for n in range(kw.j, len(clause)) if clause[n].w in (",", ";")), len(clause))
     return span(ctx.text, clause, lo, hi)
+
+
+#: Third-person pronouns that stand for a player named before («за него же», «голос ей»).
+_THIRD = frozenset({"его", "него", "ему", "нему", "ее", "её", "нее", "неё", "ей", "ней"})
+
+
+def _pronoun_right_after(clause: list[Tok] | None, kw: Kw, end: int) -> bool:
+    """True when the keyword's target is a third-person pronoun right after it (past a dash,
+    a preposition, «тоже», «же»): «Голос — за него же», «голос тоже ей»."""
+    if clause is None or not 0 < end <= len(clause) or clause[end - 1].w not in _THIRD:
+        return False
+    return all(not t.word or t.w in V.PREPOSITIONS or t.w in ("тоже", "же", "также")
+               for t in clause[kw.j:end - 1])
 
 
 def _heading_alone(clause: list[Tok] | None, kw: Kw) -> bool:
