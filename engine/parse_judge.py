@@ -19,7 +19,7 @@ from .legality import fan_found
 from .model import Move, Problem
 from .lexicon import lexicon
 from .names import NameHit, name_index, norm
-from .words import role_words
+from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item
 
@@ -419,12 +419,17 @@ _THIRD = frozenset({"его", "него", "ему", "нему", "ее", "её", 
 
 
 def _pronoun_right_after(clause: list[Tok] | None, kw: Kw, end: int) -> bool:
-    """True when the keyword's target is a third-person pronoun right after it (past a dash,
-    a preposition, «тоже», «же»): «Голос — за него же», «голос тоже ей»."""
-    if clause is None or not 0 < end <= len(clause) or clause[end - 1].w not in _THIRD:
+    """True when a vote's target is a third-person pronoun right after its word (past a dash,
+    a preposition, «тоже», «же») and ends the order: «Голос — за него же», «голос тоже ей».
+    Not an infinitive («голосовать против него можно»: talk) nor more words after it."""
+    if clause is None or kw.cls != V.VOTE or is_infinitive(clause[kw.i].w) or \
+            not 0 < end <= len(clause) or clause[end - 1].w not in _THIRD:
         return False
+    rest = clause[end:]
+    stop = next((n for n, t in enumerate(rest) if t.w in (",", "—", "(")), len(rest))
     return all(not t.word or t.w in V.PREPOSITIONS or t.w in ("тоже", "же", "также")
-               for t in clause[kw.j:end - 1])
+               for t in clause[kw.j:end - 1]) and \
+        all(not t.word or t.w in ("же", "тоже") for t in rest[:stop])
 
 
 def _heading_alone(clause: list[Tok] | None, kw: Kw) -> bool:
