@@ -170,6 +170,22 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
     return None
 
 
+def names_listed_before(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, k: int) -> list:
+    """«котэ и лолипоп линч»: the names listed with «и», «,», «+» before the one read back
+    at ``k`` (each right before the joining word), first to last; the move's count of targets
+    is judged later (two on a one-vote day are asked about)."""
+    out: list = []
+    while k - 1 > lo and clause[k - 1].w in ("и", ",", "+"):
+        hit = read_back(ctx, actor, clause, lo, k - 1)
+        if hit is None or hit[2] != k - 1 or hit[0].kind == "self":
+            break
+        out.insert(0, hit)
+        k = hit[1]
+    if k > lo and clause[k - 1].w == "между":
+        return []  # «думаю между Вишней и Мироном, голос отдам …»: a choice still open
+    return out
+
+
 #: Prepositions before a name written ahead of its move word («к Алисе загляну», «у Кузи
 #: ворую»): the word after them is read as a part or pet form of a nickname too.
 _BEFORE_PART = frozenset({"к", "ко", "у"})

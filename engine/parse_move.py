@@ -15,7 +15,7 @@ from .grammar_flags import as_told
 from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
-from .grammar_refs import antecedent, named_before, read_back, unnamed_pronoun
+from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
 from .grammar_targets import Targets, read_targets
 from .grammar_tokens import Tok, clause_words, span, tokenize_span, visible_text
 from .legality import NO_REPEAT
@@ -126,7 +126,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             back = (named[0], kw.i, kw.j) if named is not None else None
         if back is not None:
             tg.hits.append(back)
-            tg.hits[:0] = _list_before(ctx, actor, clause, lo, back[1])
+            tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
     elif not tg.hits and tg.pronoun:
         pointer = tg.end - 1
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
@@ -309,22 +309,6 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
     lo, hi = min(kw.i, tg.hits[0][1]), tg.hits[0][1]
     return any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi]) or \
         as_yesterday(clause, lo - 4, tg.hits[0][2] + 4)
-
-
-def _list_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, k: int) -> list:
-    """«котэ и лолипоп линч»: the names listed with «и», «,», «+» before the one read back
-    at ``k`` (each right before the joining word), first to last; the move's count of targets
-    is judged later (two on a one-vote day are asked about)."""
-    out: list = []
-    while k - 1 > lo and clause[k - 1].w in ("и", ",", "+"):
-        hit = read_back(ctx, actor, clause, lo, k - 1)
-        if hit is None or hit[2] != k - 1 or hit[0].kind == "self":
-            break
-        out.insert(0, hit)
-        k = hit[1]
-    if k > lo and clause[k - 1].w == "между":
-        return []  # «думаю между Вишней и Мироном, голос отдам …»: a choice still open
-    return out
 
 
 def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
