@@ -399,12 +399,19 @@ _BORING: dict[frozenset[str], set[str]] = {}
 def _boring(extra: frozenset[str]) -> set[str]:
     """The pieces known to hold no hot word for a sender with triggers ``extra`` (the set
     is filled by :func:`_hot_words`; emptied when it grows past 200,000 pieces)."""
-    boring = _BORING.get(extra)
-    if boring is None or len(boring) > 200_000:
-        if len(_BORING) > 64:
-            _BORING.clear()
-        boring = _BORING[extra] = set()
-    return boring
+    return piece_table(_BORING, extra)
+
+
+def piece_table(tables: dict, key) -> set[str]:
+    """``tables[key]``, the set of text pieces known to hold nothing a cheap test looks for
+    under ``key``: a new empty set when there is none or it grew past 200,000 pieces (all
+    tables are dropped past 64 keys, so the memory stays bounded)."""
+    table = tables.get(key)
+    if table is None or len(table) > 200_000:
+        if len(tables) > 64:
+            tables.clear()
+        table = tables[key] = set()
+    return table
 
 
 def _has_phrase(words: list[str], phrases: dict[str, list[frozenset[str]]]) -> bool:

@@ -25,6 +25,7 @@ import re
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
+from .grammar_windows import piece_table
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
@@ -221,13 +222,7 @@ _PLAIN: dict[tuple, set[str]] = {}
 def _plain_pieces(idx, nick: str, own: frozenset[str]) -> set[str]:
     """The pieces known to hold no word :func:`_may_ask` asks on, for the sender ``nick``
     with words ``own`` on the roster of ``idx`` (emptied past 64 keys or 200,000 pieces)."""
-    key = (idx.nicks, nick, own)
-    table = _PLAIN.get(key)
-    if table is None or len(table) > 200_000:
-        if len(_PLAIN) > 64:
-            _PLAIN.clear()
-        table = _PLAIN[key] = set()
-    return table
+    return piece_table(_PLAIN, (idx.nicks, nick, own))
 
 
 #: Quotation marks: a sentence holding one reports somebody's words.

@@ -910,15 +910,7 @@ def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
         assert f'nick = "{nick}"\ngender = "{gender}"\n' in text
         text = text.replace(f'nick = "{nick}"\ngender = "{gender}"\n', f'nick = "{nick}"\n')
     path.write_text(text, encoding="utf-8")
-    cfg = load_config(path)
-    store = Store(cfg.database_url)
-    try:
-        init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
-        sync(cfg, store, now=AFTER)
-        close_day(cfg, store, now=AFTER)
-        notes = explain_day(store, 1)
-    finally:
-        store.dispose()
+    notes, _paper = _demo_day_one(load_config(path))
     assert "  • Ромашка (Вор, Клан 2): повешена\n" in notes
     assert "  • Шершень (Охранник, Клан 1): убит Маньяком\n" in notes
     assert "  • Тортилла (Индеец, Клан 2): убит(а) мирной охотой\n" in notes
@@ -935,6 +927,17 @@ def test_the_demos_explain_agrees_with_every_players_gender(tmp_path):
     the forms of that gender: no «(а)» in explain, «Повешена: Ромашка.» in the newspaper."""
     cfg = load_config(copy_demo(tmp_path / "game"))
     assert all(p.gender in ("m", "f") for p in cfg.players)
+    notes, paper = _demo_day_one(cfg)
+    assert "(а)" not in notes and "(ла)" not in notes
+    assert "  • Карлсон: избит\n" in notes and "  • Тортилла (Индеец, Клан 2): убита мирной охотой\n" in notes
+    assert "  • Вишенка (Мирная): мирная охота → Тортилла — выполнено\n" in notes
+    assert "Повешена: Ромашка.\n" in paper
+    assert "  - Тортилла, Индеец (Клан 2) — убита мирной охотой\n" in paper
+
+
+def _demo_day_one(cfg) -> tuple[str, str]:
+    """The demo game of ``cfg`` played through day 1 (roles, the bundled letters, close-day):
+    day 1's explain notes and newspaper text."""
     store = Store(cfg.database_url)
     try:
         init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
@@ -944,11 +947,7 @@ def test_the_demos_explain_agrees_with_every_players_gender(tmp_path):
         paper, _bb = newspaper(cfg, store, 1)
     finally:
         store.dispose()
-    assert "(а)" not in notes and "(ла)" not in notes
-    assert "  • Карлсон: избит\n" in notes and "  • Тортилла (Индеец, Клан 2): убита мирной охотой\n" in notes
-    assert "  • Вишенка (Мирная): мирная охота → Тортилла — выполнено\n" in notes
-    assert "Повешена: Ромашка.\n" in paper
-    assert "  - Тортилла, Индеец (Клан 2) — убита мирной охотой\n" in paper
+    return notes, paper
 
 
 def test_day_opened_by_an_early_close_after_a_moved_deadline_began_at_that_close(demo):
