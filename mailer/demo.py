@@ -126,15 +126,15 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
         echo("1. init: роли розданы, день 1 открыт (событие: без события).")
 
         report = sync(cfg, store, now=before)
-        echo(f"2. sync в {_clock(before, cfg.zone)}, за полчаса до срока: писем {report.fetched}, "
-             f"обработано {report.processed}: " + _states(report))
+        echo(f"2. sync в {_clock(before, cfg.zone)}, за полчаса до срока: писем {report.fetched}; "
+             "по состояниям: " + _states(report))
         echo(f"   {open_day_status(cfg, store).progress()}")
         for line in report.attention:
             echo(f"   внимание ведущего: {line}")
         deliver_demo_letters(folder, after)
         late = sync(cfg, store, now=after)
-        echo(f"   sync в {_clock(after, cfg.zone)}, после срока: писем {late.fetched}, "
-             f"обработано {late.processed}: " + _states(late))
+        echo(f"   sync в {_clock(after, cfg.zone)}, после срока: писем {late.fetched}; "
+             "по состояниям: " + _states(late))
 
         closed = close_day(cfg, store, now=deadline + timedelta(minutes=10))
         echo("3. close-day: газета дня 1:")

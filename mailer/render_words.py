@@ -172,6 +172,10 @@ def _outcome_text(move: dict[str, Any]) -> str:
         why = phrase(reason, outcome) if move.get("member") else your_reason(reason, outcome)
         return f"{word}: {why}"
     if outcome == "failed" and reason in SELF_REASONS and not move.get("member"):
+        if move.get("action") == "hunt":
+            # the hunt is the civilians' together: it may have killed its target with the
+            # others' shots, so only his shot is said to have failed
+            return f"ваш выстрел не засчитан: {your_reason(reason)}"
         return f"не удалось: {your_reason(reason)}"
     return "не удалось"
 

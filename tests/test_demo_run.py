@@ -44,9 +44,9 @@ def test_demo_answers_the_letters_on_time_before_the_deadline(tmp_path):
     # the late letter: a notice at once, and the reply for day 2 with the results
     assert [to for to, _, _ in late] == [LATE_SENDER, LATE_SENDER]
     assert all("после срока дня 1" in body for _, _, body in late)
-    assert lines[2].startswith("2. sync в 19:00 08.12, за полчаса до срока: писем 25, обработано 25: "
+    assert lines[2].startswith("2. sync в 19:00 08.12, за полчаса до срока: писем 25; по состояниям: "
                                "письма с принятыми ходами — 24 (от 22 игроков), неизвестный адрес — 1")
-    assert ("   sync в 19:35 08.12, после срока: писем 1, обработано 1: ждут обработки — 1 "
+    assert ("   sync в 19:35 08.12, после срока: писем 1; по состояниям: ждут обработки — 1 "
             "(пришли после срока приёма: войдут в следующий день)") in lines
 
 

@@ -390,7 +390,8 @@ def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
 
 def test_a_blocked_hunter_is_told_why_his_shot_failed(tmp_path):
     """«Мирная охота: Тортилла — не удалась» with no reason while the newspaper told of her
-    death by the hunt (a fresh-user check: the shooter had been beaten). A move the player's own
+    death by the hunt (a fresh-user check: the shooter had been beaten; then «не удалась: вас
+    избили» still read as if the hunt failed: his shot is what failed). A move the player's own
     state stopped gives the reason ``explain`` gives (engine.reasons: «сам(а) избит(а)»), said
     to him; who beat or robbed him is not told, and a failure on the target's side (guarded:
     the target is mafia) stays neutral (issue 5)."""
@@ -404,16 +405,18 @@ def test_a_blocked_hunter_is_told_why_his_shot_failed(tmp_path):
              {"by": "Стерва", "action": "invite", "target": "Ёжик"}]
     moves += [{"by": n, "action": "hunt", "target": "P2"} for n in ("Карлсон", "Вишенка", "Ёжик")]
     letters, paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
-    assert "  - Мирная охота: P2 — не удалась: вас избили.\n" in letters["Карлсон"]
+    # the hunt killed P2 with the two other shots: only his shot is said to have failed
+    assert "  - Мирная охота: P2 — ваш выстрел не засчитан: вас избили.\n" in letters["Карлсон"]
+    assert "не удалась" not in letters["Карлсон"]
     assert "  - Приглашение: Ёжик — не удалось: вас обворовали.\n" in letters["Стерва"]
-    assert "  - Мирная охота: P2 — не удалась: вы были в гостях у Стервы.\n" not in letters["Ёжик"]
+    assert "  - Мирная охота: P2 — ваш выстрел не засчитан: вы были в гостях у Стервы.\n" not in letters["Ёжик"]
     assert "  - Мирная охота: P2 — выполнена.\n" in letters["Вишенка"]  # two shots counted
     assert "Громила" not in letters["Карлсон"]
     hosted = [{"by": "Стерва", "action": "invite", "target": "Ёжик"},
               {"by": "P3", "action": "guard", "target": "P2"}]
     hosted += [{"by": n, "action": "hunt", "target": "P2"} for n in ("Карлсон", "Вишенка", "Ёжик")]
     letters, paper = letters_and_paper(renderer, roles, [{"moves": hosted, "votes": votes}])
-    assert "  - Мирная охота: P2 — не удалась: вы были в гостях у Стервы.\n" in letters["Ёжик"]
+    assert "  - Мирная охота: P2 — ваш выстрел не засчитан: вы были в гостях у Стервы.\n" in letters["Ёжик"]
     assert "  - Мирная охота: P2 — не удалась.\n" in letters["Карлсон"]  # guarded: not told
 
 

@@ -168,7 +168,7 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
 
 def test_late_letter_with_nothing_accepted_says_no_moves_counted(game):
     """A letter after day 1's deadline whose only move is refused is day 2's, and its reply
-    says so without claiming moves were counted («оно относится к дню 2»)."""
+    says so without claiming moves were counted («оно относится ко дню 2»)."""
     from mailer.day import close_day
 
     game.deliver(letter("buka@example.org", "Лечу Бармалея", msgid="n1@x"), DEADLINE + timedelta(minutes=1))
@@ -179,7 +179,7 @@ def test_late_letter_with_nothing_accepted_says_no_moves_counted(game):
     assert len(late) == 1
     assert late[0].body.splitlines()[2] == (
         "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому оно "
-        "относится к дню 2.")
+        "относится ко дню 2.")
     assert "засчитаны" not in late[0].body and "Принято" not in late[0].body
 
 

@@ -134,7 +134,7 @@ def test_demo_counts_players_not_only_letters(tmp_path):
     lines = []
     run_demo(str(tmp_path / "demo"), echo=lines.append)
     step = lines[2:4]
-    assert step[0].startswith("2. sync в 19:00 08.12, за полчаса до срока: писем 25, обработано 25: "
+    assert step[0].startswith("2. sync в 19:00 08.12, за полчаса до срока: писем 25; по состояниям: "
                               "письма с принятыми ходами — 24 (от 22 игроков), ")
     assert step[1] == ("   День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет у 2: Гоша, Тортилла; "
                        "ходы есть, голоса ещё нет у 1: Штирлиц (без голоса — штрафное очко автокилла)")
