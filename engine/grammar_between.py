@@ -58,6 +58,13 @@ def duration_start(clause: list[Tok], k: int) -> int | None:
     return k - 1 if k >= 1 and clause[k - 1].w == "уже" else k
 
 
+def between_start(clause: list[Tok], k: int, objects: bool = True) -> int | None:
+    """The index of the first token of a stretch of time (:func:`duration_start`) or, with
+    ``objects``, of an object (:func:`object_start`) that ends at token ``k``; else None."""
+    d = duration_start(clause, k)
+    return object_start(clause, k) if d is None and objects else d
+
+
 def with_noun(clause: list[Tok], kw: Kw) -> int | None:
     """The index of «с» before a move noun in the instrumental («Alex-S сегодня с миномётом»,
     «он с миномётом бабахнул в Грома»): the noun tells what somebody has, and the subject

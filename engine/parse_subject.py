@@ -16,7 +16,7 @@ from .model import Problem
 from .names import name_index
 from .words import is_known_word, morph, past_tense, role_words, third_person
 from .parse_forms import member_ref
-from .grammar_between import duration_start, object_start, with_noun
+from .grammar_between import between_start, duration_start, object_start, with_noun
 from .roles import CLAN_ROLES
 from .parse_types import Ctx, Item, member_at, nick_at
 
@@ -172,12 +172,12 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
         if k < 0 or clause[k].w not in _WILL:
             return False
         k -= 1  # «он себя будет охранять»: a third-person future
-    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS or
-                      clause[k].w in _HABIT or duration_start(clause, k) is not None or
-                      object_start(clause, k) is not None):
-        d = duration_start(clause, k)
-        d = object_start(clause, k) if d is None else d
-        k = (k if d is None else d) - 1  # («он восьмой день охраняет X», «она всех лечит»)
+    while k >= 0:
+        d = between_start(clause, k)  # («он восьмой день охраняет X», «она всех лечит»)
+        if d is None and not (clause[k].w in V.SUBJECT_SKIP or clause[k].w in V.SELF_WORDS or
+                              clause[k].w in _HABIT):
+            break
+        k = (k if d is None else d) - 1
     if k < 0 or not clause[k].word:
         return False
     if clause[k].w in _OTHERS:
@@ -341,12 +341,11 @@ def _named_subject(ctx: Ctx, clause: list[Tok], kw: Kw, lex) -> bool:
     if clause[kw.i].w not in lex.third:
         return False
     k = kw.i - 1
-    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _OBJECTS or
-                      clause[k].w in _HABIT or _adverb(clause[k].w) or
-                      duration_start(clause, k) is not None or
-                      object_start(clause, k) is not None):
-        d = duration_start(clause, k)
-        d = object_start(clause, k) if d is None else d
+    while k >= 0:
+        d = between_start(clause, k)
+        if d is None and not (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _OBJECTS or
+                              clause[k].w in _HABIT or _adverb(clause[k].w)):
+            break
         k = (k if d is None else d) - 1
     first = next((n for n, t in enumerate(clause) if t.word), len(clause))
     if k <= first or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha():
@@ -375,9 +374,11 @@ def untied_subject(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item]) -> No
     if ctx.sender.role == "boss" or clause[kw.i].w not in lex.third:
         return
     k = kw.i - 1
-    while k >= 0 and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _HABIT or
-                      _adverb(clause[k].w) or duration_start(clause, k) is not None):
-        d = duration_start(clause, k)
+    while k >= 0:
+        d = between_start(clause, k, objects=False)
+        if d is None and not (clause[k].w in V.SUBJECT_SKIP or clause[k].w in _HABIT or
+                              _adverb(clause[k].w)):
+            break
         k = (k if d is None else d) - 1
     if k < 1 or not clause[k].word or not clause[k].cap or not clause[k].w.isalpha() or \
             clause[k].w in role_words() or clause[k].w in _CLAN_NOUNS or \
