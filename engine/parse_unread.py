@@ -147,13 +147,22 @@ def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
     caps = _CAPITAL.findall(sentence)
     if not caps and idx.trigger_forms().isdisjoint(words):
         return False
-    if not own.isdisjoint(words) or any(map(W.move_word, words)):
-        return True
-    for c in caps:  # «Енотик», «Лисичка»: the sender's pet form
+    return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
+
+
+def _key_words(words, own: frozenset[str]) -> bool:
+    """True when ``words`` (lower case) hold a word of the sender (``own``) or a move word."""
+    return not own.isdisjoint(words) or any(map(W.move_word, words))
+
+
+def _sender_pet_form(caps: list[str], idx, nick: str) -> bool:
+    """True when one of the capitalised words ``caps`` is a pet form of ``nick`` that is no
+    case form of any nick («Енотик», «Лисичка»; never a fuzzy guess of another player)."""
+    for c in caps:
         w = c.lower().replace("ё", "е")
         if len(w) > 3 and w.isalpha() and w not in idx.single:
             near = idx.approximate(w)
-            if near is not None and near.nick == ctx.sender.nick:
+            if near is not None and near.nick == nick:
                 return True
     return False
 
@@ -203,15 +212,7 @@ def _key_piece(piece: str, own: frozenset[str], idx, nick: str) -> bool:
     :func:`_may_ask` asks on: a word of ``own``, a move word, or a capitalised word that is
     a pet form of ``nick`` (the same tests, in the same order)."""
     words = _WORD.findall(piece.lower().replace("ё", "е"))
-    if not own.isdisjoint(words) or any(map(W.move_word, words)):
-        return True
-    for c in _PIECE_CAPITAL.findall(piece):
-        w = c.lower().replace("ё", "е")
-        if len(w) > 3 and w.isalpha() and w not in idx.single:
-            near = idx.approximate(w)
-            if near is not None and near.nick == nick:
-                return True
-    return False
+    return _key_words(words, own) or _sender_pet_form(_PIECE_CAPITAL.findall(piece), idx, nick)
 
 
 #: (roster, sender, his words) → the pieces of text known to hold no word of
