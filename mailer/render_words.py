@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.reasons import ACTIONS_RU
+from engine.reasons import ACTIONS_RU, ACTOR_BLOCKS
 
 #: Info results as the player's own letter tells them, to her (engine.reasons.RESULTS_RU
 #: speaks of the fan, for the host's ``explain``: «нашла»).
@@ -112,7 +112,7 @@ def your_reason(reason: str, outcome: str = "") -> str:
 #: ``at_psycho``: the psycho's guest is doomed, and his death is told only when it comes
 #: (DECISIONS.md §4 Psycho); nor a reason on the target's side (healed, guarded, away, too few
 #: shots, the son): those would tell him another player's role or move (issue 5).
-SELF_REASONS = frozenset({"robbed", "beaten", "hosted", "dead"})
+SELF_REASONS = ACTOR_BLOCKS - {"at_psycho"}
 
 
 #: Failures the rules make silent: the player is told his move was done, because the reason
