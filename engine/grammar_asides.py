@@ -123,3 +123,38 @@ def _nick_gender(nick: str) -> str | None:
     genders = {p.tag.gender for p in morph().parse(word)
                if p.tag.POS == "NOUN" and "nomn" in p.tag and norm(p.word) == word}
     return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
+
+
+#: The bracket, dash or comma that opens an aside, and the token that closes it.
+_CLOSING = {"(": ")", "—": "—", "-": "-", ",": ","}
+
+#: What opens the contrast after the aside («…, а Бобра», «… но Бобра»).
+_BUT = frozenset({"а", "но"})
+
+
+def negated_aside(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """«Маньячу не Лося (его и так повесят), а Графа», «Голос — не за Бобра, как все, а за
+    Ёжика», «лечу не Малину — её вчера лечила — а Повара» (issue 11): after a name written
+    after «не», an aside opened at token ``k`` by a bracket, a dash or a comma and closed by
+    its pair within :data:`_ASIDE_MAX` tokens, naming nobody, then «а»/«но» and (after a
+    preposition) a nickname. Returns the index of the closing token (the contrast is then
+    read as in «не Лося, а Графа»); 0 when there is no such aside."""
+    close = _CLOSING.get(clause[k].w) if k < hi else None
+    if close is None:
+        return 0
+    m = k + 1
+    while m < min(hi, k + 1 + _ASIDE_MAX) and clause[m].w != close:
+        if clause[m].word and idx.exact(words, m, None) is not None:
+            return 0  # another player named in it: no aside
+        m += 1
+    if m >= hi or clause[m].w != close or m == k + 1:
+        return 0
+    n = m + 1
+    if n < hi and clause[n].w == ",":
+        n += 1
+    if n >= hi or clause[n].w not in _BUT:
+        return 0
+    n += 1
+    if n < hi and clause[n].word and words[n] in ("за", "у", "к", "ко", "в", "во", "на", "при"):
+        n += 1
+    return m if n < hi and idx.exact(words, n, None) is not None else 0

@@ -150,13 +150,17 @@ _HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эт�
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
 #: the sender's night target; the words it may hold before its colon, dash or «is».
 TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "объект", "target", "tonight",
-                          "choice"})
+                          "choice", "ход", "действие", "ночник"})  # «Ночной ход: X», «Ночник — X»
 
 
 _TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
                                    "ночью", "нынче", "моей", "нашей", "его", "ее", "её",
                                    "сегодня", "сегодняшняя", "my", "мы", "for", "the", "night",
-                                   "is"}  # «my» is read «мы» (engine.translit)
+                                   "is", "ночной", "ночное", "ролевой", "ролевое"}
+# («my» is read «мы», engine.translit)
+
+#: Heads that take their target after «на» with no colon: «Ход на X», «ночник на X».
+_ON_HEADS = frozenset({"ход", "ночник"})
 
 
 _VICTIM_HEADS = TARGET_HEADS | {"жертва"}
@@ -179,7 +183,8 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         t = clause[k]
         if t.word and t.w in heads:
             head = k if head is None else head
-        elif head is not None and (t.w in (":", "—") or t.w == "is"):
+        elif head is not None and (t.w in (":", "—") or t.w == "is" or (
+                t.w == "на" and k == head + 1 and clause[head].w in _ON_HEADS)):
             if any(x.w in _OWNERS for x in clause[start:k]):
                 return []  # «Его цель — X»: somebody else's (the possessives are for «станет»)
             return [Kw(cls, start, k + 1, weak=True)]

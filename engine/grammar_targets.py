@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import grammar_vocab as V
-from .grammar_asides import settled
+from .grammar_asides import negated_aside, settled
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_words import (
@@ -109,6 +109,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.statement = True
             break
         if not t.word:
+            if negated and negated[-1] == len(out.hits) - 1 and \
+                    (m := negated_aside(idx, clause, words, k, hi)):
+                k = m  # «не Лося (его и так повесят), а Графа»: the aside skipped
+                continue
             if t.w in (":", "—", "→") and not out.hits:
                 expected = None
             elif t.w == "—" and out.hits and joined and \
