@@ -26,6 +26,7 @@ from .parse_move import read_move
 from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
+from .parse_orphan import orphan as _orphan
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -154,95 +155,6 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
-    return True
-
-
-#: Words that may stand beside a lone name after a move and change nothing in what it says
-#: («Хм… Повара», «ну, Повара»): interjections and particles.
-_ORPHAN_FILL = frozenset({
-    "хм", "хмм", "ну", "а", "и", "или", "да", "же", "уж", "вот", "так", "эх", "ох", "ой", "ай",
-    "ай-ай", "ой-ой", "ээ", "эээ", "мм", "ммм", "блин", "короче", "итак", "значит", "наверное",
-    "пожалуй", "все-таки", "таки", "всетаки", "ладно", "лучше", "впрочем", "нет", "не", "стоп",
-    "пусть", "будет", "давай", "давайте", "тогда", "окончательно", "финально", "точно", "вообще",
-    "решено", "решила", "решил", "выбираю", "выбрала", "выбрал", "переиграла", "переиграл",
-    "переиграем", "передумала", "передумал", "вернее", "точнее", "то", "есть", "хотя", "ок",
-    "окей", "всё", "все", "итого", "в", "общем", "конце", "концов", "ведущий", "ведущая",
-})
-#: Of those, the words that say the name replaces the move's target («не, лучше Повара», «а
-#: впрочем, Повара», «ай нет повара», «Ладно, пусть будет Повар», «Переиграла: Повар»).
-_ORPHAN_CHANGE = frozenset({
-    "лучше", "впрочем", "нет", "стоп", "ладно", "пусть", "давай", "давайте", "тогда",
-    "окончательно", "финально", "решено", "решила", "решил", "выбираю", "выбрала", "выбрал",
-    "переиграла", "переиграл", "переиграем", "передумала", "передумал", "вернее", "точнее",
-    "хотя", "все-таки", "всетаки", "итого", "концов",
-})
-
-
-#: The prepositions a move's target may take («за», «в», «к», «у»): a lone name after any
-#: other preposition belongs to another move.
-_ORPHAN_PREPS = {"vote": frozenset({"за"}), "watch": frozenset({"за"}),
-                 "hunt": frozenset({"в", "во", "на"}), "maniac_kill": frozenset({"к", "ко", "в", "во"}),
-                 "invite": frozenset({"к", "ко"}), "rob": frozenset({"у"}), "search": frozenset({"у"}),
-                 "guard": frozenset({"при", "у", "на"}), "mortar": frozenset({"по", "в", "во"})}
-_WORD_RE = re.compile(r"\w[\w-]*")
-
-
-def _plain(s: str) -> str:
-    return s.lower().replace("ё", "е")
-
-
-def _orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
-            items: list[Item]) -> int | bool | None:
-    """A clause of one player's name and particles only, right after a move with its target
-    (issue 11, corrections): «Лечу Малину. Не, лучше Повара» — a change word (see
-    :data:`_ORPHAN_CHANGE`) makes it a correction: returns the name's token index, read as
-    the corrected move. With no change word («Лечу Малину. Хм… Повара.») nobody can tell a
-    correction from a remark: the move is held and the reply asks which of the two players
-    is meant (``ambiguous``, the move's action kept for the answer); returns True. None when
-    the clause is no such clause. A lone name on the letter's last line is a signature;
-    «не Повара» (a negated name) and a name followed by words are something else."""
-    if not prev.items or any(it.move is None for it in prev.items) or not prev.clause:
-        return None
-    gap = _WORD_RE.findall(ctx.text[prev.clause[-1].end:clause[0].start].lower())
-    if not adjacent and (not gap or any(w not in _ORPHAN_FILL for w in gap)):
-        return None  # («Лечу Малину! Нет! Повара!»: only particles between)
-    words = clause_words(clause)
-    n, hit = 0, None
-    while n < len(clause):
-        if not clause[n].word or words[n] in _ORPHAN_FILL or words[n] in V.PREPOSITIONS:
-            n += 1
-            continue
-        hit = nick_at(ctx, clause, words, n)
-        break
-    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
-            not only_fillers(clause, n + hit.length, len(clause)) or any(
-            t.word and t.w not in _ORPHAN_FILL and t.w not in V.PREPOSITIONS
-            for t in clause[n + hit.length:]) or (n > 0 and words[n - 1] == V.NEGATION):
-        return None
-    actions = {it.move.action for it in prev.items}
-    targets = {t for it in prev.items for t in (it.move.targets or (it.move.target,)) if t}
-    if hit.nick in targets or len(actions) != 1 or not targets or \
-            "vote" in actions and ctx.votes > 1:
-        return None  # the same player again; a second vote is engine.parse_more's
-    preps = {w for w in words[:n] if w in V.PREPOSITIONS}
-    if not preps <= _ORPHAN_PREPS.get(next(iter(actions)), frozenset()):
-        return None  # «Зову Кукушку. За Чингачгука.»: another move's preposition (a vote)
-    if not _ORPHAN_CHANGE.isdisjoint(words[:n]) or not _ORPHAN_CHANGE.isdisjoint(gap):
-        return n
-    line_start = ctx.text.rfind("\n", 0, clause[0].start) + 1
-    line_end = ctx.text.find("\n", clause[-1].end)
-    line_end = len(ctx.text) if line_end < 0 else line_end
-    written = ctx.text[clause[n].start:clause[n + hit.length - 1].end]
-    if n == 0 and not ctx.text[line_start:clause[0].start].strip() and \
-            not ctx.text[line_end:].strip() and _plain(written) == _plain(hit.nick):
-        return None  # the nick as it is spelled, alone on the last line: a signature
-    action = actions.pop()
-    dropped = {id(it) for it in prev.items}
-    items[:] = [it for it in items if id(it) not in dropped]
-    text = ctx.text[prev.start:clause[-1].end]
-    items.append(Item(prev.start, problem=problem(
-        text, "ambiguous", "ambiguous", candidates=tuple(sorted(targets | {hit.nick})),
-        action=action), tried=action))
     return True
 
 
