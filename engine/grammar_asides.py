@@ -5,7 +5,8 @@ in his nick, in brackets or in a «который» clause («Сашеньку (
 the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»; «Ксюшу из Киева» for
 «Ksusha_Kiev», not «Ксения 1985»), or a word of one gender in brackets when the candidates are a man's and a woman's nick («Ковалёва (муж)»:
 Ковалёв, not Ковалёва). Used by
-:func:`engine.grammar_targets.read_targets`.
+:func:`engine.grammar_targets.read_targets`. And the other way round: a nick that is a role
+word, written in lower case, may mean the role (:func:`role_or_nick`, asked).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 
 from .grammar_tokens import Tok
 from .names import NameHit
-from .words import morph, norm
+from .words import morph, norm, role_words
 
 #: Words opening a relative clause that describes the player just named.
 _WHICH = frozenset({"который", "которая", "которую", "которого", "которой", "которому",
@@ -158,3 +159,16 @@ def negated_aside(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> 
     if n < hi and clause[n].word and words[n] in ("за", "у", "к", "ко", "в", "во", "на", "при"):
         n += 1
     return m if n < hi and idx.exact(words, n, None) is not None else 0
+
+
+def role_or_nick(clause: list[Tok], i: int, j: int, nick: str) -> bool:
+    """True when the name at tokens ``[i, j)`` that reads as ``nick`` is one word written in
+    lower case (or opening the clause, where a capital says nothing) that is also a role
+    word, and the nick itself is a role word («Убиваем доктора» with a player named Доктор,
+    «голосую за маньяка» with a player named Маньяк): the writer may mean the role, not the
+    player; asked (issue 11, precision first). A capital inside the clause («Убиваем
+    Доктора») names the player."""
+    if j != i + 1 or (clause[i].text[:1].isupper() and i > 0):
+        return False
+    rw = role_words()
+    return clause[i].w in rw and norm(nick) in rw

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import grammar_vocab as V
-from .grammar_asides import negated_aside, settled
+from .grammar_asides import negated_aside, role_or_nick, settled
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_words import (
@@ -270,6 +270,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if hit is not None and out.hits and joined and named_again(clause, out.hits[-1], k, hit):
             k = out.end = k + hit.length  # «Лиса старого, Старого Лиса»: the player named again
             joined = False
+            continue
+        if hit is not None and not out.hits and hit.nick and k + 1 < hi and words[k + 1] == "у" \
+                and role_or_nick(clause, k, k + hit.length, hit.nick):
+            out.roles.append(rw[w])  # «ищу шерифа у Малины» with a player named Шериф: the
+            out.role_at.append(k)  # role sought
+            out.end = k = k + 1
             continue
         if hit is not None and (joined or not out.hits):
             if neg:

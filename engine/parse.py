@@ -51,6 +51,7 @@ from .parse_unread import ReadLog, unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
+from .parse_asked import own_question, unanswered
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
@@ -104,6 +105,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
     talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None
     clause_list = _clauses(visible, idx, extra, talk)
+    questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
     for clause in _bare_corrections_joined(clause_list):
@@ -137,6 +139,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
+            if (own := own_question(ctx, clause, asked)) is not None:
+                questions.append(own)  # «Может, полечить Малину?»: asked if nothing else
             prev = Prev(asked[-1].cls, clause[0].start, clause=clause, asked=True) \
                 if asked else prev
             # («Линч Буке? Нет, …»)
@@ -194,6 +198,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
+    items += unanswered(questions, items)
     moves, problems = finish(ctx, items)
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked

@@ -14,6 +14,7 @@ from .grammar_flags import later_before
 from .grammar_plans import IF_WORDS, whether_clause
 from .grammar_keywords import Kw
 from .grammar_targets import Targets
+from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span, clause_words
 from .legality import fan_found
 from .model import Move, Problem
@@ -158,6 +159,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "not_allowed", reason, action=action, role=actor.role),
                     tried=action)
     tg.hits = [(settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]
+    if clause is not None and any(h.nick is not None and role_or_nick(clause, i, j, h.nick)
+                                  for h, i, j in tg.hits):
+        # «Убиваем доктора» with a player named Доктор: the role or the player? Asked
+        return Item(0, problem=problem(text, "unparsed", "role_or_nick"), tried=action)
     bad = [h for h, _, _ in tg.hits if h.nick is None]
     if bad:
         asked = Item(0, problem=problem(text, "ambiguous", "ambiguous",

@@ -1,0 +1,57 @@
+"""A question about the sender's own move is no order (issue 11, precision first): «Может,
+полечить Малину?», «А может, пальнуть в Лося?». When the letter makes no move of that kind
+anywhere else, the reply asks, so that the player learns the move was not taken; when it
+does («Полечить Малину? Нет, лечу Повара»), the question was only thinking aloud.
+"""
+
+from __future__ import annotations
+
+from .grammar_kw import Kw
+from .grammar_rules import action_for, problem
+from .grammar_tokens import Tok, clause_words, span
+from .parse_types import Ctx, Item, nick_at
+from .words import past_tense, third_person
+
+#: Question words that ask about others or about facts, not about one's own move («Кто
+#: лечит Малину?», «Зачем проверять Лося?»).
+_WH = frozenset({"кто", "кого", "кому", "кем", "зачем", "почему", "чего", "чей", "чья", "чьё",
+                 "где", "когда", "сколько", "как", "что", "разве", "неужели", "ли"})
+
+
+def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item] | None:
+    """The problem for a question clause whose last keyword ``kws[-1]`` is one of the
+    sender's own moves today (not negated, reported or a request to somebody else, no
+    question word before it, its verb no third person or past tense) with a player named
+    after it: the move's action and the problem's item (``tried`` stays empty: a question
+    tries nothing); None otherwise."""
+    if not kws:
+        return None
+    kw = kws[-1]
+    if kw.negated or kw.reported or kw.imperative or kw.withdraw:
+        return None
+    action = action_for(kw.cls, ctx.sender, ctx.turn)
+    if action is None:
+        return None
+    words = clause_words(clause)
+    if any(w in _WH for w in words[:kw.j]):
+        return None
+    if third_person(words[kw.i]) or past_tense(words[kw.i]):
+        return None
+    for n in range(kw.j, len(clause)):
+        if clause[n].word:
+            hit = nick_at(ctx, clause, words, n)
+            if hit is not None and hit.nick != ctx.sender.nick:
+                break
+    else:
+        return None
+    return action, Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "own_question"))
+
+
+def unanswered(asked: list[tuple[str, Item]], items: list[Item]) -> list[Item]:
+    """The items of the questions ``asked`` (action, item) whose action no item of ``items``
+    makes, tries or asks about."""
+    done = {it.move.action for it in items if it.move is not None} | \
+        {it.tried for it in items if it.tried} | \
+        {it.problem.action for it in items if it.problem is not None and it.problem.action}
+    return [it for action, it in asked if action not in done]
