@@ -161,14 +161,23 @@ def negated_aside(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> 
     return m if n < hi and idx.exact(words, n, None) is not None else 0
 
 
-def role_or_nick(clause: list[Tok], i: int, j: int, nick: str) -> bool:
+def role_or_nick(clause: list[Tok], i: int, j: int, nick: str, slang: bool = False) -> bool:
     """True when the name at tokens ``[i, j)`` that reads as ``nick`` is one word written in
     lower case (or opening the clause, where a capital says nothing) that is also a role
-    word, and the nick itself is a role word («Убиваем доктора» with a player named Доктор,
+    word of the same role, and the nick is one of the roles' own names in the rules
+    (:data:`RULE_ROLE_NAMES`; «Убиваем доктора» with a player named Доктор,
     «голосую за маньяка» with a player named Маньяк): the writer may mean the role, not the
     player; asked (issue 11, precision first). A capital inside the clause («Убиваем
-    Доктора») names the player."""
-    if j != i + 1 or (clause[i].text[:1].isupper() and i > 0):
-        return False
+    Доктора») names the player. With ``slang``, any role word counts («ищу шерифа у X»)."""
     rw = role_words()
-    return clause[i].w in rw and norm(nick) in rw
+    if j != i + 1 or (clause[i].text[:1].isupper() and i > 0) or norm(nick) not in (
+            rw if slang else RULE_ROLE_NAMES):
+        return False
+    return rw.get(clause[i].w) == rw[norm(nick)]
+
+
+#: The roles' own names in the rules (not slang: a nick «Шеф» or «Гром» written in lower case
+#: is the player, as writers use it).
+RULE_ROLE_NAMES = frozenset({
+    "босс", "вор", "охранник", "индеец", "актер", "сын", "детектив", "врач", "доктор",
+    "хозяйка", "шизик", "фанатка", "громила", "жулик", "свидетель", "маньяк", "мирный"})

@@ -272,7 +272,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             continue
         if hit is not None and not out.hits and hit.nick and k + 1 < hi and words[k + 1] == "у" \
-                and role_or_nick(clause, k, k + hit.length, hit.nick):
+                and role_or_nick(clause, k, k + hit.length, hit.nick, slang=True):
             out.roles.append(rw[w])  # «ищу шерифа у Малины» with a player named Шериф: the
             out.role_at.append(k)  # role sought
             out.end = k = k + 1
