@@ -162,6 +162,10 @@ _TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту"
 #: Heads that take their target after «на» with no colon: «Ход на X», «ночник на X».
 _ON_HEADS = frozenset({"ход", "ночник"})
 
+#: Heads that name the move itself, not its target: not a clan member's («Ход — Барону»:
+#: his move left to the boss, engine.grammar_delegate).
+_MOVE_HEADS = frozenset({"ход", "действие", "ночник", "ночной", "ночное", "ролевой", "ролевое"})
+
 
 _VICTIM_HEADS = TARGET_HEADS | {"жертва"}
 _TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS | {"жертвой", "целью"}
@@ -176,6 +180,8 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         cls = V.KILL  # «Нашей жертвой этой ночью станет X» from a clan member
     if cls is None or clause[start].w not in _TARGET_OPENERS:
         return []  # the common case: the clause opens with no word a heading holds
+    if actor.mafia and any(t.w in _MOVE_HEADS for t in clause[start:start + 4]):
+        return []  # «Ход — Барону»: a clan member leaves his move to the boss
     k = start
     head = None
     heads = _VICTIM_HEADS if actor.role in ("swindler", "maniac") else TARGET_HEADS
