@@ -103,6 +103,17 @@ def may_make(state: GameState, turn: Day, p: PlayerState, move: Move) -> str | N
     return None if a in ROLE_MOVES.get(p.role, ()) else "not_your_role"
 
 
+def owes_vote(state: GameState, turn: Day, nick: str, stripped: Iterable[str] = ()) -> bool:
+    """True when living player ``nick`` must vote on the lynch today, or get an autokill
+    point for the day (DECISIONS.md §6–7): he may vote (:func:`may_make`) and the host has
+    not stripped him of his vote (``stripped``: «Парадокс», «Пальмы цветут»). False for a
+    dead or unknown player."""
+    p = state.players.get(nick)
+    if p is None or not p.alive or nick in stripped:
+        return False
+    return may_make(state, turn, p, Move("vote")) is None
+
+
 def fan_found(p: PlayerState) -> bool:
     """True when ``p`` is the fan and has found her role: so recorded, or her earned check
     was used yesterday (she earns it only by finding; DECISIONS.md §4 Fan)."""

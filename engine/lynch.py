@@ -4,8 +4,10 @@ the doctor's heal of step 7)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .acts import Act
-from .legality import appeal_allowed  # noqa: F401 (one source of legality)
+from .legality import appeal_allowed, owes_vote  # noqa: F401 (one source of legality)
 from .draw import draw, shuffled
 from .state import GameState
 from .turn_types import Tally, TurnInput
@@ -168,7 +170,7 @@ def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict
         words = turn.words.get(nick)
         if words is not None and words < state.rules.autokill_words:
             why.append("few_words")
-        if nick not in voted and nick not in turn.lost_vote:
+        if nick not in voted and owes_vote(state, turn, nick, turn.lost_vote):
             why.append("no_vote")
         if why:
             out[nick] = tuple(why)
@@ -180,3 +182,16 @@ def autokill_points(state: GameState, reasons: dict[str, tuple[str, ...]]) -> di
     one for each of his ``reasons`` (:func:`autokill_reasons`)."""
     return {nick: state.players[nick].autokill_points + len(reasons.get(nick, ()))
             for nick in state.alive()}
+
+
+def autokill_of_day(reasons: dict[str, tuple[str, ...]], points: dict[str, int],
+                    died: Mapping[str, str]) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """The day's autokill ``reasons`` and ``points`` (:func:`autokill_reasons`,
+    :func:`autokill_points`, counted at step 1) as the turn leaves them: a player who left the
+    game this turn other than by autokill (``died``: nick → death cause; lynched, killed in
+    the night, the psycho's victim) gets no point for the day and keeps the count he had — a
+    dead player has no autokill count (DECISIONS.md §7); the autokilled keep theirs, the
+    reason they died. Status, ``explain`` and the result letters all read this count."""
+    gone = {nick for nick, cause in died.items() if cause != "autokill"}
+    return ({n: why for n, why in reasons.items() if n not in gone},
+            {n: pts for n, pts in points.items() if n not in gone})

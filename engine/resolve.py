@@ -36,7 +36,7 @@ from .aftermath import deaths_of, next_state
 from .board import HUNT_STEPS, Board
 from .collect import collect_acts
 from .draw import draw
-from .lynch import appeal_allowed, autokill_points, autokill_reasons, tally
+from .lynch import appeal_allowed, autokill_of_day, autokill_points, autokill_reasons, tally
 from .model import EVENTS
 from .state import GameState
 from .steps_info import step_info
@@ -120,6 +120,7 @@ def resolve_turn(state: GameState, turn: TurnInput) -> TurnResult:
     doomed = [n for n in state.alive()
               if state.players[n].doomed_day == turn.day and n not in step1]
     board = _settle(state, turn, acts, step1, doomed)
+    reasons, points = autokill_of_day(reasons, points, {n: c for n, (_, c) in board.died.items()})
     result = _result(board, t, points)
     result.autokill = reasons
     return result
