@@ -103,7 +103,9 @@ class Answers:
         stand after this one (the reply lists them), ``replaced``: those it replaces (listed
         too, so a player who sent two letters knows which move counts); ``questions``: the
         letter's questions to the host (:func:`mailer.questions.host_questions`), which the
-        reply says the host answers himself (a sentence of them the parser could not read is not listed again; one
+        reply says the host answers himself. An applied letter that leaves its sender without a
+        lynch vote he owes (:func:`_vote_missing`) is told so, with the autokill point it costs
+        (a sentence of them the parser could not read is not listed again; one
         the parser already answered as a question, reason ``question``, is not repeated)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
@@ -114,11 +116,13 @@ class Answers:
             problems = [p for p in problems if not (
                 p.kind == "unparsed" and p.reason != "question" and p.text
                 and any(p.text in q for q in questions))]
+        no_vote = state == LetterState.APPLIED and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
-                                   now=self.now, standing=list(standing), replaced=list(replaced))
+                                   now=self.now, standing=list(standing), replaced=list(replaced),
+                                   no_vote=no_vote)
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
@@ -126,6 +130,26 @@ class Answers:
             auto_submitted="auto-replied", key=self.key))
         out.reply_body = body
 
+
+
+def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
+    """True when ``nick``'s moves standing after his letter (``moves``: the letter's and the
+    earlier letters' still in force) hold no lynch vote, the host imported none for him today,
+    and the rules want one of him (:func:`engine.legality.owes_vote`: alive, not stripped of
+    his vote), so the day would cost him an autokill point (DECISIONS.md §6–7). False when the
+    letter's abstention («Линч: никого») already told him so."""
+    from sqlmodel import select
+
+    from engine.legality import owes_vote
+
+    from .store import DayInput
+
+    if ctx is None or any(m.action == "vote" for m in moves) or any(p.reason == "abstain" for p in problems):
+        return False
+    kinds = set(s.exec(select(DayInput.kind).where(DayInput.day == ctx.day, DayInput.nick == nick)))
+    if "vote" in kinds:
+        return False
+    return owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ())
 
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
