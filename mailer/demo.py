@@ -85,7 +85,8 @@ def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
     Returns the work folder (gone when ``workdir`` is None). Raises ``FileExistsError`` when
     ``workdir`` already holds a demo database.
     """
-    folder = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
+    # absolute: the closing lines give paths and commands the host pastes from anywhere
+    folder = Path(workdir).absolute() if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
     if (folder / "game.db").exists():
         raise FileExistsError(f"в {folder} уже есть демо-игра (game.db); укажите другую папку")
     config = folder / "game.toml"
