@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 
-from .grammar_rules import Actor, action_ru, actor_of, describe_target, problem, role_ru
+from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords
 from .grammar_questions import asked_rule_cut, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
@@ -41,7 +41,7 @@ from .grammar_gaps import unglued
 from .grammar_tokens import Tok, clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .names import name_index
-from .words import inflect, is_known_word, role_words
+from .words import is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
@@ -370,44 +370,3 @@ def _known_word(idx):
     def known(w: str) -> bool:
         return w in forms or w in parts or w in triggers or is_known_word(w)
     return known
-
-
-def describe_move(move: Move, state: GameState | None = None, role: str | None = None) -> str:
-    """A plain Russian restatement of a move for the reply letter (DECISIONS.md §8).
-
-    ``«Лечение: Бука»``, ``«Голос на линче: Serginio»``, ``«Жульничество против X: если
-    врач — лечение: Y; …»``, ``«За Вор (Ягуарчик): кража у X»``. ``state`` is accepted for
-    symmetry with the parser and used to name a member's role; ``role``: the role making the
-    move, for a move its role names its own way (the psycho's «Визит к Шизику: X»,
-    :func:`engine.reasons.action_name`).
-    """
-    from .reasons import action_name
-
-    a = move.action
-    target = describe_target(move)
-    if a == "vote":
-        label = "Голоса на линче" if len(move.targets) > 1 else "Голос на линче"
-        return f"{label}: {target}"
-    if a == "delegate":
-        return "Ход на усмотрение босса"
-    if a == "search":
-        role = role_ru(move.role or "detective").lower()
-        return f"Поиск ({role}): {target}" if target else f"Теперь ищу роль: {role}"
-    if a == "swindle":
-        parts = [f"если {role_ru(r).lower()} — {_lower_first(describe_move(m, state, r))}"
-                 for r, m in move.branches]
-        tail = ": " + "; ".join(parts) if parts else ""
-        return f"Жульничество против {inflect(target, 'gent') if target else ''}{tail}"
-    if a == "on_behalf" and move.move is not None:
-        who = move.member or ""
-        if state is not None and who in state.players:
-            who = f"{inflect(who, 'accs')} ({role_ru(state.players[who].role).lower()})"
-        elif who:
-            who = inflect(who, "accs")
-        return f"За {who}: {_lower_first(describe_move(move.move, state))}"
-    name = action_name(a, role) if role else action_ru(a)
-    return f"{name[:1].upper()}{name[1:]}: {target}"
-
-
-def _lower_first(s: str) -> str:
-    return s[:1].lower() + s[1:]

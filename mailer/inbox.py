@@ -107,7 +107,7 @@ def move_text(move: dict[str, Any], role: str | None = None) -> str:
     import json
 
     from engine.model import Move
-    from engine.parse import describe_move
+    from engine.move_words import describe_move
 
     try:
         return describe_move(Move.from_json(move), None, role)

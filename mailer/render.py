@@ -16,6 +16,7 @@ import jinja2
 from engine.board import HUNT_STEPS
 from engine.legality import ROLE_MOVES
 from engine.model import Move, Problem
+from engine.move_words import move_title, result_step, result_title
 from engine.names import inflect
 from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
@@ -192,7 +193,7 @@ class Renderer:
               cancel: bool, now: datetime | None = None, late_row: DayRow | None = None,
               came_after: DayRow | None = None, moved: bool = False,
               standing: list[Move] = (), questions: list[str] = (),
-              replaced: list[Move] = ()) -> str:
+              replaced: list[Move] = (), no_vote: bool = False) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -203,18 +204,22 @@ class Renderer:
         (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
         of mine counts»; ``replaced``: the moves of those letters this one replaces;
         ``questions``: the letter's questions to the host, which the reply says he answers
-        himself. On a two-vote day a vote of this letter naming one player is told that the
-        second vote is free."""
+        himself; ``no_vote``: the sender has no lynch vote standing though he owes one
+        (:func:`mailer.answers._vote_missing`), told with the autokill point it costs before
+        the deadline. On a two-vote day a vote of this letter naming one player is told that
+        the second vote is free."""
         from engine.lynch import votes_per_player
-        from engine.parse import describe_move
+        from engine.move_words import describe_move
 
         # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
         votes = [m for m in moves if m.action == "vote"]
         second_vote_free = bool(votes) and votes_per_player(day_row.event) > 1 and \
             len(votes[-1].targets or (votes[-1].target,)) < 2
         mine = state.players[nick].role if nick in state.players else None
+        moves, standing, replaced = (_step_order(list(ms), state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
+                           no_vote=no_vote and status == "applied",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
@@ -335,23 +340,30 @@ class Renderer:
                 continue
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])))
-            for m in moves:  # a boss's move for a member: name the member's role, as the reply does
-                if m.get("member") in state_before.players:
-                    m["member_role"] = state_before.players[m["member"]].role
+            for m in moves:  # named as the reply names it (a member's move with his role)
+                member = state_before.players.get(m.get("member") or "")
+                m["member_role"] = member.role if member else None
+                m["title"] = result_title(m, p.role, m["member_role"], p.fan_search_role)
+            moves.sort(key=lambda m: result_step(m, p.role, m["member_role"], state_before.rules.hunt_step))
             # the boss's move for this member that was carried out or tried (not one voided by
             # the member's own move): the member learns what was done in his name
             by_boss = [dict(as_told(m, data, gone), action=_member_action(p.role, m))
                        for m in data["moves"] if m.get("member") == nick and m["by"] != nick
                        and m.get("outcome") != "void"]
+            for m in by_boss:
+                m["title"] = move_title(m["action"], p.role, search_role=p.fan_search_role)
             # what he learned; a move that failed taught nothing and is told once, under
             # «Ваши ходы» (not again under «Что вы узнали»)
             tried = {(m["action"], m.get("target")) for m in moves if m.get("outcome") == "failed"}
-            info = [i for i in data["info"] if i["to"] == nick and not (
-                i.get("result") == "failed" and (i["action"], i.get("target")) in tried)]
+            info = [dict(i, title=move_title(i["action"], p.role, search_role=p.fan_search_role))
+                    for i in data["info"] if i["to"] == nick and not (
+                        i.get("result") == "failed" and (i["action"], i.get("target")) in tried)]
             news = []
             for a in result.activations:
                 members = [n for n in after.alive() if after.players[n].clan == a.clan and n != a.player]
-                if a.player == nick or (a.kind == "son" and nick in members):
+                # DECISIONS.md §4: the son and the actor are told their new role, and every
+                # living member of that clan who now holds which role in it
+                if a.player == nick or nick in members:
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick,
                                  "replaces": _replaced(a, result.deaths)})
@@ -359,12 +371,12 @@ class Renderer:
             # orders the clan's kill himself; told once, in the turn he is left alone
             last_of = _left_alone(nick, state_before, after) if not result.winner else None
             # DECISIONS.md §7: a point for no vote or too few thread words is told to him, with
-            # which of them he got (and with his death, when it took him to the limit)
+            # which of them he got (and with his death, when it took him to the limit); one who
+            # died otherwise this turn has none (engine.lynch.autokill_of_day)
             points = after.players[nick].autokill_points if nick in after.players else 0
             why = [AUTOKILL_YOU_RU.get(w, w).format(words=after.rules.autokill_words)
                    for w in getattr(result, "autokill", {}).get(nick, ())]
-            autokill = {"points": points, "limit": after.rules.autokill_points, "why": why} \
-                if why and (nick not in dead_now or dead_now[nick] == "autokill") else None
+            autokill = {"points": points, "limit": after.rules.autokill_points, "why": why} if why else None
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
                 examples=examples,
@@ -373,6 +385,19 @@ class Renderer:
             )
             out.append((nick, self.cfg.subject(f"итоги дня {row.day}"), body))
         return out
+
+
+def _step_order(moves: list[Move], state: GameState, role: str | None) -> list[Move]:
+    """A reply's ``moves`` (made by ``role``) in the order of the steps, the vote last
+    (:func:`engine.move_words.in_step_order`), as the result letter lists them."""
+    from engine.move_words import in_step_order
+
+    def key(m: Move) -> tuple[str, str | None, str]:
+        if m.action == "on_behalf" and m.move is not None:
+            member = state.players.get(m.member or "")
+            return m.move.action, member.role if member else None, state.rules.hunt_step
+        return m.action, role, state.rules.hunt_step
+    return in_step_order(moves, key)
 
 
 def _examples(state: GameState) -> list[str]:

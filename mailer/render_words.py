@@ -121,19 +121,26 @@ SELF_REASONS = ACTOR_BLOCKS - {"at_psycho"}
 SILENT_REASONS = frozenset({"not_mafia"})
 
 
-#: Outcome words (neuter, as said with no noun) → their feminine and masculine forms, so
-#: that the word agrees with the move's name («Кража — не состоялась», «Поиск — выполнен»).
+#: Outcome words (neuter, as said with no noun) → their feminine, masculine and plural forms,
+#: so that the word agrees with the move's name («Кража — не состоялась», «Поиск —
+#: выполнен», «Голоса на линче — выполнены»).
 OUTCOME_FORMS = {
-    "выполнено": ("выполнена", "выполнен"), "не удалось": ("не удалась", "не удался"),
-    "не состоялось": ("не состоялась", "не состоялся"), "не принято": ("не принята", "не принят"),
+    "выполнено": ("выполнена", "выполнен", "выполнены"), "не удалось": ("не удалась", "не удался", "не удались"),
+    "не состоялось": ("не состоялась", "не состоялся", "не состоялись"),
+    "не принято": ("не принята", "не принят", "не приняты"),
 }
+
+#: Move names whose first word is plural (engine.move_words.move_title: a two-player vote).
+PLURAL_NAMES = frozenset({"голоса"})
 
 
 def noun_gender(name: str) -> str:
     """Grammatical gender of a move's name by its first word's ending: «f» («Кража», «Мирная
-    охота»), «n» («Лечение», «Убийство маньяка»), «m» («Поиск», «Голос на линче»); «n» for
-    no name (an impersonal line)."""
+    охота»), «n» («Лечение», «Убийство маньяка»), «m» («Поиск», «Голос на линче»), «p» for a
+    plural (:data:`PLURAL_NAMES`: «Голоса на линче»); «n» for no name (an impersonal line)."""
     first = name.strip().split(" ", 1)[0].lower() if name.strip() else ""
+    if first in PLURAL_NAMES:
+        return "p"
     if not first or first.endswith(("о", "е", "ё")):
         return "n"
     return "f" if first.endswith(("а", "я")) else "m"
@@ -147,7 +154,7 @@ def agree_outcome(text: str, name: str = "") -> str:
         return text
     for word, forms in OUTCOME_FORMS.items():
         if text == word or text.startswith(word + ":"):
-            return forms[0 if gender == "f" else 1] + text[len(word):]
+            return forms["fmp".index(gender)] + text[len(word):]
     return text
 
 

@@ -325,8 +325,10 @@ def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     with store.session() as s:  # the players were told the old event: each living one is told again
         told = {o.to_nick: o.body for o in s.exec(select(Outgoing).where(Outgoing.ref.startswith("event-changed:")))}
     assert sorted(told) == sorted(alive)
-    assert all(f"теперь «без события». Прежнее событие, «{EVENT_NAMES_RU[new]}», отменено." in b
-               for b in told.values())
+    # told naturally, never «теперь «без события»» (a fresh user's report)
+    assert all(f"Ведущий отменил событие дня 2 игры «{cfg.name}», «{EVENT_NAMES_RU[new]}»: теперь день без "
+               "события." in b for b in told.values())
+    assert not any("«без события»" in b for b in told.values())
 
 
 def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
@@ -769,7 +771,8 @@ def test_member_is_told_the_move_his_boss_made_for_him(demo):
     with store.session() as s:
         results = {r.to_nick: r.body for r in store.outgoing(s) if r.kind == "result"}
     assert "Ход за вас по приказу Босса:\n  - Охрана: Кот Бегемот — выполнена.\n" in results["Serginio"]
-    assert "  - За Serginio (охранник): Кот Бегемот — выполнено.\n" in results["Кот Бегемот"]
+    # named as his reply named it, the outcome agreeing with «Охрана» (not «выполнено»)
+    assert "  - Охрана за Serginio (охранник): Кот Бегемот — выполнена.\n" in results["Кот Бегемот"]
     assert [n for n, body in results.items() if "по приказу Босса" in body] == ["Serginio"]
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from engine.model import Move, TurnInfo
-from engine.parse import describe_move, parse_letter
+from engine.move_words import describe_move
+from engine.parse import parse_letter
 from engine.state import GameState
 
 CORPUS = Path(__file__).parent / "parse_corpus"
@@ -109,8 +110,12 @@ def test_describe_move():
     assert describe_move(swindle, state) == (
         "Жульничество против Serginio: если врач — лечение: Бука; если детектив — проверка: Кир")
     behalf = Move("on_behalf", member="Воришка", move=Move("rob", target="Бука"))
-    assert describe_move(behalf, state) == "За Воришку (вор): кража: Бука"
-    assert describe_move(behalf) == "За Воришку: кража: Бука"  # no game state (the host's show)
+    # the member's move named first, as the result letter names it (no «: кража:»)
+    assert describe_move(behalf, state) == "Кража за Воришку (вор): Бука"
+    assert describe_move(behalf) == "Кража за Воришку: Бука"  # no game state (the host's show)
+    # the role searched for, never read as the target's role («Поиск (детектив): Бука»)
+    assert describe_move(Move("search", target="Бука"), state) == "Поиск детектива: Бука"
+    assert describe_move(Move("search", target="Бука", role="doctor"), state) == "Поиск врача: Бука"
     assert describe_move(Move("delegate"), state) == "Ход на усмотрение босса"
 
 

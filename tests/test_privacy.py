@@ -84,7 +84,7 @@ def leaks(text: str, addressee: str, others: list[str], permitted: set[str]) -> 
     found = []
     for line in text.splitlines():
         low = _norm(line)
-        low = re.sub(r"поиск \([^)]*\)", " ", low)  # the fan's own search: «Поиск (детектив): X»
+        low = re.sub(r"поиск \w+", " ", low)  # the fan's own search: «Поиск детектива: X»
         low = re.sub(r"если [^—:;]*—", " ", low)  # the swindler's own branches: «если врач — …»
         for phrase in PHRASES:
             low = low.replace(phrase, " ")

@@ -92,7 +92,8 @@ def test_no_english_and_declined_nicks_in_result_letters(tmp_path):
     letters, _paper = letters_and_paper(renderer, ROLES, [{"moves": moves, "votes": {"Петя": "Бука"}}])
     assert "  - Жульничество: Маша — врач.\n" in letters["Жулик"]
     assert "doctor" not in letters["Жулик"]
-    assert "  - За Бармалея (охранник): Ягуарчик — " in letters["Ягуарчик"]
+    # the member's move named as the reply names it, the outcome agreeing with it (not «выполнено»)
+    assert "  - Охрана за Бармалея (охранник): Ягуарчик — выполнена.\n" in letters["Ягуарчик"]
     assert "  - Голос на линче: Бука — учтён: ведущий засчитал тот же голос с форума.\n" in letters["Петя"]
 
 
@@ -293,11 +294,11 @@ def test_fan_who_found_her_role_is_told_how_to_use_her_check(tmp_path):
     found = [{"by": "Фанатка", "action": "search", "target": "Комиссар"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": found, "votes": votes}])
     # her own letter speaks to her («вы нашли»), not of her («нашла»: explain's, for the host)
-    assert "  - Поиск: Комиссар — вы нашли того, кого искали.\n" in letters["Фанатка"]
+    assert "  - Поиск детектива: Комиссар — вы нашли того, кого искали.\n" in letters["Фанатка"]
     assert told in letters["Фанатка"] and "нашла" not in letters["Фанатка"]
     missed = [{"by": "Фанатка", "action": "search", "target": "P6"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": missed, "votes": votes}])
-    assert "  - Поиск: P6 — не тот, кого вы ищете.\n" in letters["Фанатка"]
+    assert "  - Поиск детектива: P6 — не тот, кого вы ищете.\n" in letters["Фанатка"]
     assert "нашла" not in letters["Фанатка"] and "одну свою проверку" not in letters["Фанатка"]
     # what she is told to write is read as her check the next day (and not before she found)
     from mailer.offline import parse_letter
@@ -425,7 +426,7 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     Шизику» (DECISIONS.md §3 ``at_psycho``) in the reply, the result letter and ``explain``."""
     from engine.explain import explain_turn
     from engine.model import Move
-    from engine.parse import describe_move
+    from engine.move_words import describe_move
 
     roles = {"P1": "clan1.boss", "Шиз": "psycho", "Стерва": "hostess", "P4": "civilian",
              "P5": "civilian", "P6": "civilian", "P7": "doctor"}
