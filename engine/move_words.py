@@ -79,15 +79,21 @@ def move_step(action: str, role: str | None = None, hunt_step: str = "after_clan
         return STEP_PSYCHO if role == "psycho" else STEP_HOSTESS
     if action == "hunt":
         return HUNT_STEPS.get(hunt_step, HUNT_STEPS["after_clan_kills"])
-    if action == "delegate" and _role_move(role):
-        return move_step(_role_move(role), role, hunt_step)
+    if action == "delegate" and role_move(role):
+        return move_step(role_move(role), role, hunt_step)
     return ACTION_STEPS.get(action, 99)
 
 
-def in_step_order(moves: list, key) -> list:
-    """``moves`` sorted by :func:`move_step` (``key(move)`` gives its ``(action, role)``), stable:
-    moves of one step keep their order."""
-    return sorted(moves, key=lambda m: move_step(*key(m)))
+def in_step_order(moves: Iterable[Move], state: GameState, role: str | None) -> list[Move]:
+    """A reply's ``moves`` made by ``role`` sorted by :func:`move_step` (a boss's move for a
+    member at the member's move's step), as the result letter lists them; stable: moves of
+    one step keep the letter's order."""
+    def step(m: Move) -> float:
+        if m.action == "on_behalf" and m.move is not None:
+            member = state.players.get(m.member or "")
+            return move_step(m.move.action, member.role if member else None, state.rules.hunt_step)
+        return move_step(m.action, role, state.rules.hunt_step)
+    return sorted(moves, key=step)
 
 
 def describe_move(move: Move, state: GameState | None = None, role: str | None = None) -> str:
@@ -120,8 +126,9 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
     return f"{title}: {target}"
 
 
-def _role_move(role: str | None) -> str | None:
-    """The one role move of ``role`` (the thief's ``rob``), None for a role of none or many."""
+def role_move(role: str | None) -> str | None:
+    """The one role move of ``role`` (the thief's ``rob``, the guard's ``guard``), None for a
+    role of none or many (:data:`engine.legality.ROLE_MOVES`)."""
     actions = ROLE_MOVES.get(role or "", frozenset())
     return next(iter(actions)) if len(actions) == 1 else None
 
@@ -131,7 +138,7 @@ def result_title(move: dict[str, Any], role: str | None, member_role: str | None
     """:func:`move_title` of a move of the result JSON (SCENARIOS.md ``moves[]``), made by
     ``role``; a boss's move for a member names the member's move by ``member_role`` (the
     thief's «Кража», the guard's «Охрана»; «Ход» for a role of no one move)."""
-    inner = _role_move(member_role) if move.get("member") else None
+    inner = role_move(member_role) if move.get("member") else None
     return move_title(move["action"], role, targets=len(move.get("targets") or ()),
                       search_role=search_role, member=move.get("member"),
                       member_role=member_role, inner=inner)
@@ -142,7 +149,7 @@ def result_step(move: dict[str, Any], role: str | None, member_role: str | None 
     """:func:`move_step` of a move of the result JSON made by ``role``; a boss's move for a
     member stands at the step of the member's move (by ``member_role``)."""
     if move.get("member"):
-        return move_step(_role_move(member_role) or move["action"], member_role, hunt_step)
+        return move_step(role_move(member_role) or move["action"], member_role, hunt_step)
     return move_step(move["action"], role, hunt_step)
 
 

@@ -14,9 +14,8 @@ from typing import Any
 import jinja2
 
 from engine.board import HUNT_STEPS
-from engine.legality import ROLE_MOVES
 from engine.model import Move, Problem
-from engine.move_words import move_title, result_step, result_title
+from engine.move_words import in_step_order, move_title, result_step, result_title, role_move
 from engine.names import inflect
 from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
@@ -216,7 +215,7 @@ class Renderer:
         second_vote_free = bool(votes) and votes_per_player(day_row.event) > 1 and \
             len(votes[-1].targets or (votes[-1].target,)) < 2
         mine = state.players[nick].role if nick in state.players else None
-        moves, standing, replaced = (_step_order(list(ms), state, mine) for ms in (moves, standing, replaced))
+        moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
                            no_vote=no_vote and status == "applied",
@@ -347,7 +346,7 @@ class Renderer:
             moves.sort(key=lambda m: result_step(m, p.role, m["member_role"], state_before.rules.hunt_step))
             # the boss's move for this member that was carried out or tried (not one voided by
             # the member's own move): the member learns what was done in his name
-            by_boss = [dict(as_told(m, data, gone), action=_member_action(p.role, m))
+            by_boss = [dict(as_told(m, data, gone), action=role_move(p.role) or m["action"])
                        for m in data["moves"] if m.get("member") == nick and m["by"] != nick
                        and m.get("outcome") != "void"]
             for m in by_boss:
@@ -385,19 +384,6 @@ class Renderer:
             )
             out.append((nick, self.cfg.subject(f"итоги дня {row.day}"), body))
         return out
-
-
-def _step_order(moves: list[Move], state: GameState, role: str | None) -> list[Move]:
-    """A reply's ``moves`` (made by ``role``) in the order of the steps, the vote last
-    (:func:`engine.move_words.in_step_order`), as the result letter lists them."""
-    from engine.move_words import in_step_order
-
-    def key(m: Move) -> tuple[str, str | None, str]:
-        if m.action == "on_behalf" and m.move is not None:
-            member = state.players.get(m.member or "")
-            return m.move.action, member.role if member else None, state.rules.hunt_step
-        return m.action, role, state.rules.hunt_step
-    return in_step_order(moves, key)
 
 
 def _examples(state: GameState) -> list[str]:
@@ -455,10 +441,3 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str
         out.append({"action": "vote", "targets": list(counted), "target": counted[0],
                     "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
     return out
-
-
-def _member_action(role: str, move: dict[str, Any]) -> str:
-    """The action of a boss's ``on_behalf`` move (result JSON) as the member's role makes it
-    (the thief's ``rob``, the guard's ``guard``); ``on_behalf`` when the role has no one move."""
-    actions = ROLE_MOVES.get(role, frozenset())
-    return next(iter(actions)) if len(actions) == 1 else move["action"]
