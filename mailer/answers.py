@@ -103,10 +103,10 @@ class Answers:
         stand after this one (the reply lists them), ``replaced``: those it replaces (listed
         too, so a player who sent two letters knows which move counts); ``questions``: the
         letter's questions to the host (:func:`mailer.questions.host_questions`), which the
-        reply says the host answers himself. An applied letter that leaves its sender without a
-        lynch vote he owes (:func:`_vote_missing`) is told so, with the autokill point it costs
-        (a sentence of them the parser could not read is not listed again; one
-        the parser already answered as a question, reason ``question``, is not repeated)."""
+        reply says the host answers himself (a sentence of them the parser could not read is not listed again; one
+        the parser already answered as a question, reason ``question``, is not repeated). An
+        applied letter that leaves its sender without a lynch vote he owes
+        (:func:`_vote_missing`) is told so, with the autokill point it costs."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return

@@ -124,7 +124,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
 
     try:
         init_game(cfg, store, now=cfg.start - timedelta(minutes=5), event="none")
-        echo("1. init: роли розданы, день 1 открыт (событие: без события).")
+        echo("1. init: роли розданы, день 1 открыт, без события.")
 
         report = sync(cfg, store, now=before)
         echo(f"2. sync в {_clock(before, cfg.zone)}, за полчаса до срока: писем {report.fetched}; "
