@@ -4,6 +4,9 @@ the environment variable E2E_IMAP_PASSWORD, as a host's would)."""
 
 from __future__ import annotations
 
+import subprocess
+import traceback
+
 
 def server_sections(imap, smtp, from_addr: str = "Ведущий <host@example.org>") -> str:
     """TOML text of [mailbox] (IMAP account ``imap``) and [send] (SMTP server ``smtp``)."""
@@ -39,3 +42,25 @@ kind = "folder"
 path = "out"
 from = "{from_addr}"
 """
+
+
+def run_cli(args: list[str] | tuple[str, ...], env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``mafia-mail *args`` run in this process by click's CliRunner, with ``env`` added to the
+    environment for the run: the same commands, options, exit code, stdout and stderr as
+    ``python -m mailer.cli`` in a subprocess, without each run's start-up (imports and the
+    move lexicon, ~3 s a command on a 2-core CI machine). Every command still opens the game's
+    database itself; only the process is shared. An exception the command did not handle
+    exits with 1 and its traceback on stderr, as in a subprocess.
+
+    The whole-loop test kept on real processes is tests/test_e2e_host.py; tests/test_crash.py
+    and tests/test_watch.py run subprocesses because they kill or signal them.
+    """
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    result = CliRunner().invoke(main, list(args), env=env, prog_name="mafia-mail")
+    stderr = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(result.exception))
+    return subprocess.CompletedProcess(["mafia-mail", *args], result.exit_code, result.stdout, stderr)

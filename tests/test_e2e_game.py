@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import email
 import json
-import os
 import re
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlmodel import select
 
-from e2e_config import server_sections
+from e2e_config import run_cli, server_sections
 from letters import HOST_ADDR, day_plan, forms, roster_24
 
 from engine.calendar import day_window
@@ -77,17 +76,17 @@ PHRASE = {
 
 
 class Host:
-    """The host's shell: runs ``mafia-mail`` by subprocess with a forced clock."""
+    """The host's shell: runs ``mafia-mail`` (in this process, :func:`e2e_config.run_cli`) with
+    a forced clock."""
 
     def __init__(self, config: Path, dovecot, players: dict[str, dict]):
         self.config, self.dovecot, self.password = config, dovecot, dovecot.password
         self.players = players
 
     def __call__(self, *args: str, now: datetime, check: bool = True) -> subprocess.CompletedProcess:
-        env = dict(os.environ, MAFIA_MAIL_CONFIG=str(self.config), MAFIA_MAIL_NOW=now.isoformat(),
+        env = dict(MAFIA_MAIL_CONFIG=str(self.config), MAFIA_MAIL_NOW=now.isoformat(),
                    E2E_IMAP_PASSWORD=self.password, COLUMNS="200")
-        proc = subprocess.run([sys.executable, "-m", "mailer.cli", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
+        proc = run_cli(args, env)  # in this process: ~150 commands, ~3 s start-up each saved
         if check and proc.returncode != 0:
             raise AssertionError(f"mafia-mail {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
         return proc

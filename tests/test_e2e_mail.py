@@ -7,9 +7,7 @@ times); its expected outcome is worked out by hand in mailer/demo/README.md.
 from __future__ import annotations
 
 import email
-import os
 import subprocess
-import sys
 import tomllib
 from collections import defaultdict
 from datetime import datetime, timedelta, timezone
@@ -18,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from e2e_config import server_sections
+from e2e_config import run_cli, server_sections
 
 DEMO = Path(str(resources.files("mailer") / "demo"))
 # Dovecot stores an APPEND date from the future as "now", so the demo day is moved five weeks
@@ -42,10 +40,9 @@ def _config(tmp_path: Path, imap, smtp, database_url: str | None = None) -> Path
 
 
 def _cli(config: Path, *args: str, now: str, check: bool = True, password: str = "") -> subprocess.CompletedProcess:
-    env = dict(os.environ, MAFIA_MAIL_CONFIG=str(config), MAFIA_MAIL_NOW=now,
-               E2E_IMAP_PASSWORD=password, COLUMNS="200")
-    proc = subprocess.run([sys.executable, "-m", "mailer.cli", *args], env=env, capture_output=True,
-                          text=True, timeout=300)
+    """``mafia-mail *args`` with the clock at ``now`` (in this process: :func:`e2e_config.run_cli`)."""
+    env = dict(MAFIA_MAIL_CONFIG=str(config), MAFIA_MAIL_NOW=now, E2E_IMAP_PASSWORD=password, COLUMNS="200")
+    proc = run_cli(args, env)
     if check and proc.returncode != 0:
         raise AssertionError(f"mafia-mail {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
     return proc
