@@ -24,10 +24,14 @@ from servers import (  # noqa: E402
 
 def pytest_addoption(parser, pluginmanager):
     """Without pytest-xdist (an install made before it joined the ``test`` extra, or
-    ``-p no:xdist``) accept its ``--numprocesses`` and run the tests in this one process."""
+    ``-p no:xdist``) accept its ``--numprocesses`` and ``--dist`` and run the tests in this one
+    process."""
     if not pluginmanager.has_plugin("xdist"):
         parser.getgroup("xdist missing").addoption(
             "--numprocesses", dest="numprocesses", default=None,
+            help="ignored: pytest-xdist is not installed or disabled; one process runs all")
+        parser.getgroup("xdist missing").addoption(
+            "--dist", dest="dist", default="no",
             help="ignored: pytest-xdist is not installed or disabled; one process runs all")
 
 
