@@ -4,6 +4,7 @@ the environment variable E2E_IMAP_PASSWORD, as a host's would)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import traceback
 
@@ -44,22 +45,25 @@ from = "{from_addr}"
 """
 
 
-def run_cli(args: list[str] | tuple[str, ...], env: dict[str, str]) -> subprocess.CompletedProcess:
-    """``mafia-mail *args`` run in this process by click's CliRunner, with ``env`` added to the
-    environment for the run: the same commands, options, exit code, stdout and stderr as
-    ``python -m mailer.cli`` in a subprocess, without each run's start-up (imports and the
-    move lexicon, ~3 s a command on a 2-core CI machine). Every command still opens the game's
-    database itself; only the process is shared. An exception the command did not handle
-    exits with 1 and its traceback on stderr, as in a subprocess.
+def run_cli(args: list[str] | tuple[str, ...], env: dict[str, str | None]) -> subprocess.CompletedProcess:
+    """``mafia-mail *args`` run in this process by click's CliRunner, with ``env`` added to
+    the environment for the run (a None value removes the variable): the same commands,
+    options, exit code, stdout and stderr as ``python -m mailer.cli`` in a subprocess, without
+    each run's start-up (imports and the move lexicon, ~3 s a command on a 2-core machine).
+    Every command opens the game's database itself, and its connections are closed when it
+    ends (garbage-collected, as at a process's exit: a SQLite game's WAL is checkpointed).
+    An exception the command did not handle exits with 1 and its traceback on stderr, as in
+    a subprocess.
 
-    The whole-loop test kept on real processes is tests/test_e2e_host.py; tests/test_crash.py
-    and tests/test_watch.py run subprocesses because they kill or signal them.
+    Tests of the process itself stay on real processes: tests/test_e2e_host.py (a whole game),
+    the killed runs of tests/test_crash.py, tests/test_watch.py's signalled watch.
     """
     from click.testing import CliRunner
 
     from mailer.cli import main
 
     result = CliRunner().invoke(main, list(args), env=env, prog_name="mafia-mail")
+    gc.collect()  # the command's Store (SQLAlchemy engine) is unreachable now: close it
     stderr = result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         stderr += "".join(traceback.format_exception(result.exception))

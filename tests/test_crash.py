@@ -1,8 +1,9 @@
 """Crash safety: ``mafia-mail sync``/``close-day``/``send`` killed with SIGKILL, then re-run.
 
-Each run is a real ``python -m mailer.cli`` subprocess on a copy of the bundled demo game
-(24 players, a day of letters in a Maildir, plus a second delivery of one letter), sending by
-SMTP to aiosmtpd. The test hook ``MAFIA_MAIL_CRASH_AFTER=<stage>:<n>`` (mailer/crash.py)
+Each killed run is a real ``python -m mailer.cli`` subprocess on a copy of the bundled demo
+game (24 players, a day of letters in a Maildir, plus a second delivery of one letter), sending
+by SMTP to aiosmtpd; the runs that go to completion (``init``, the crash-free reference, the
+re-runs after the kills) run the same commands in this process (:func:`run`). The test hook ``MAFIA_MAIL_CRASH_AFTER=<stage>:<n>`` (mailer/crash.py)
 kills the process at the n-th pass through a named point. After the re-run to completion:
 every letter is stored exactly once with the same state and moves as in a crash-free run,
 every reply and result letter is the same, each Message-ID reaches the SMTP server at most
@@ -26,6 +27,7 @@ from pathlib import Path
 import pytest
 
 import mailer
+from e2e_config import run_cli
 from servers import RecordingHandler, SmtpServer
 
 DEMO = Path(mailer.__file__).parent / "demo"
@@ -67,6 +69,13 @@ def cli(folder: Path, *args: str, now: str, crash: str | None = None,
                           env=run_env, capture_output=True, text=True, timeout=120)
 
 
+def run(folder: Path, *args: str, now: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """The same command as :func:`cli` without a crash point, run to completion in this process
+    (:func:`e2e_config.run_cli`: no start-up of a new interpreter and lexicon for each run)."""
+    run_env: dict[str, str | None] = {**(env or {}), "MAFIA_MAIL_NOW": now, "MAFIA_MAIL_CRASH_AFTER": None}
+    return run_cli(["--config", str(folder / "game.toml"), *args], run_env)
+
+
 def ok(proc: subprocess.CompletedProcess) -> str:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout
@@ -104,7 +113,7 @@ def base(tmp_path_factory) -> Path:
     conf = (folder / "game.toml").read_text(encoding="utf-8")
     (folder / "game.toml").write_text(conf.replace("[mailbox]\n", f"[mailbox]\nbatch = {BATCH}\n", 1),
                                       encoding="utf-8")
-    ok(cli(folder, "init", "--event", "none", now=INIT_NOW))
+    ok(run(folder, "init", "--event", "none", now=INIT_NOW))
     return folder
 
 
@@ -151,10 +160,10 @@ def reference(base, tmp_path_factory) -> tuple[dict, Path]:
     """A crash-free sync → close-day of the base game: (snapshot, folder before send)."""
     folder = tmp_path_factory.mktemp("reference") / "game"
     shutil.copytree(base, folder)
-    ok(cli(folder, "sync", now=SYNC_NOW))
-    ok(cli(folder, "close-day", now=CLOSE_NOW))
+    ok(run(folder, "sync", now=SYNC_NOW))
+    ok(run(folder, "close-day", now=CLOSE_NOW))
     before = snapshot(folder)
-    ok(cli(folder, "sync", now=CLOSE_NOW))  # the recovery's last step, here with nothing to do
+    ok(run(folder, "sync", now=CLOSE_NOW))  # the recovery's last step, here with nothing to do
     snap = snapshot(folder)
     assert snap == before
     assert len(snap["letters"]) == LETTERS
@@ -199,8 +208,8 @@ def test_sync_killed_and_rerun_equals_crash_free_run(base, reference, tmp_path, 
         keys = [k for (k,) in con.execute("SELECT key FROM letter")]
         con.close()
         assert len(keys) == len(set(keys))  # never a letter stored twice, even mid-way
-    ok(cli(folder, "sync", now=SYNC_NOW))
-    ok(cli(folder, "close-day", now=CLOSE_NOW))
+    ok(run(folder, "sync", now=SYNC_NOW))
+    ok(run(folder, "close-day", now=CLOSE_NOW))
     got = snapshot(folder)
     assert got["letters"] == expected["letters"]
     assert got["outgoing"] == expected["outgoing"]
@@ -211,12 +220,12 @@ def test_close_day_killed_is_all_or_nothing(base, reference, tmp_path):
     expected, _ = reference
     folder = tmp_path / "game"
     shutil.copytree(base, folder)
-    ok(cli(folder, "sync", now=SYNC_NOW))
+    ok(run(folder, "sync", now=SYNC_NOW))
     before = snapshot(folder)
     for spec in ("queued:1", "queued:13", "queued:24"):
         killed(cli(folder, "close-day", now=CLOSE_NOW, crash=spec))
         assert snapshot(folder) == before  # the day is still open, nothing of it was kept
-    ok(cli(folder, "close-day", now=CLOSE_NOW))
+    ok(run(folder, "close-day", now=CLOSE_NOW))
     assert snapshot(folder) == expected
 
 
@@ -238,7 +247,7 @@ def test_send_killed_never_resends_blindly(reference, tmp_path, smtp, crashes):
         killed(cli(folder, "send", now=CLOSE_NOW, crash=spec))
         stage, n = spec.split(":")
         assert sum(delivered_ids(smtp).values()) - before == int(n) - (stage == "sending")
-    report = ok(cli(folder, "send", now=CLOSE_NOW))
+    report = ok(run(folder, "send", now=CLOSE_NOW))
     states = out_states(folder)
     sent = delivered_ids(smtp)
     assert max(sent.values()) == 1  # every letter reached the server at most once
@@ -249,10 +258,10 @@ def test_send_killed_never_resends_blindly(reference, tmp_path, smtp, crashes):
     assert Counter(states.values()) == Counter({"sent": total - len(flagged), "uncertain": len(flagged)})
     assert set(sent) == {mid for mid, st in states.items() if st == "sent"} | (flagged & set(sent))
     assert f"Писем с неясной судьбой: {len(flagged)}" in report
-    assert ok(cli(folder, "outbox", now=CLOSE_NOW)).count("неясно, ушло ли") == len(flagged)
-    ok(cli(folder, "send", now=CLOSE_NOW))  # a plain re-run still does not resend them
+    assert ok(run(folder, "outbox", now=CLOSE_NOW)).count("неясно, ушло ли") == len(flagged)
+    ok(run(folder, "send", now=CLOSE_NOW))  # a plain re-run still does not resend them
     assert delivered_ids(smtp) == sent
-    ok(cli(folder, "send", "--retry-uncertain", now=CLOSE_NOW))  # the host's explicit choice
+    ok(run(folder, "send", "--retry-uncertain", now=CLOSE_NOW))  # the host's explicit choice
     again = delivered_ids(smtp)
     assert {mid for mid, n in again.items() if n == 2} == flagged & set(sent)
     assert set(again) == set(states) and set(out_states(folder).values()) == {"sent"}
@@ -282,14 +291,14 @@ def test_sync_and_close_day_killed_at_arbitrary_moments(base, reference, tmp_pat
     shutil.copytree(base, folder)
     for delay in DELAYS:
         killed_after(folder, "sync", SYNC_NOW, delay)
-    ok(cli(folder, "sync", now=SYNC_NOW))
+    ok(run(folder, "sync", now=SYNC_NOW))
     for delay in DELAYS[2:]:
         killed_after(folder, "close-day", CLOSE_NOW, delay)
     if snapshot(folder)["days"][0][1] == "open":
-        ok(cli(folder, "close-day", now=CLOSE_NOW))
+        ok(run(folder, "close-day", now=CLOSE_NOW))
     # a close-day killed after its commit, before it read the letters that waited for day 2,
     # leaves them to the next sync, which reads them exactly as close-day would have
-    ok(cli(folder, "sync", now=CLOSE_NOW))
+    ok(run(folder, "sync", now=CLOSE_NOW))
     assert snapshot(folder) == expected
 
 
@@ -299,12 +308,12 @@ def test_close_day_killed_while_reading_the_waiting_letters(base, reference, tmp
     expected, _ = reference
     folder = tmp_path / "game"
     shutil.copytree(base, folder)
-    ok(cli(folder, "sync", now=SYNC_NOW))
+    ok(run(folder, "sync", now=SYNC_NOW))
     killed(cli(folder, "close-day", now=CLOSE_NOW, crash="process_tx:1"))
     snap = snapshot(folder)
     assert snap["days"][0][1] == "closed"
     assert [v[0] for v in snap["letters"].values() if v[0] == "pending"] == ["pending"]
-    ok(cli(folder, "sync", now=CLOSE_NOW))
+    ok(run(folder, "sync", now=CLOSE_NOW))
     assert snapshot(folder) == expected
 
 
@@ -313,7 +322,7 @@ def test_send_killed_at_arbitrary_moments(reference, tmp_path, smtp):
     folder = copy_game(closed, tmp_path / "game", smtp.port)
     for delay in DELAYS:
         killed_after(folder, "send", CLOSE_NOW, delay)
-    ok(cli(folder, "send", now=CLOSE_NOW))
+    ok(run(folder, "send", now=CLOSE_NOW))
     states = out_states(folder)
     sent = delivered_ids(smtp)
     assert not sent or max(sent.values()) == 1
@@ -340,7 +349,7 @@ def test_sync_from_dovecot_killed_and_rerun(base, dovecot, tmp_path):
         set_section(folder, "[mailbox]", IMAP_BOX.format(port=dovecot.port, user=dovecot.user, batch=BATCH))
         for spec in crashes:
             killed(cli(folder, "sync", now=SYNC_NOW, crash=spec, env=env))
-        ok(cli(folder, "sync", now=SYNC_NOW, env=env))
+        ok(run(folder, "sync", now=SYNC_NOW, env=env))
         runs[name] = snapshot(folder)
     assert len(runs["clean"]["letters"]) == LETTERS
     assert runs["crashed"] == runs["clean"]
@@ -405,13 +414,13 @@ def test_connection_lost_after_data_is_uncertain_not_resent(base, tmp_path):
     server = SilentAfterData()
     try:
         folder = copy_game(base, tmp_path / "game", server.port)  # after init: 24 role letters
-        report = cli(folder, "send", now=CLOSE_NOW)
+        report = run(folder, "send", now=CLOSE_NOW)
         assert report.returncode == 1, report.stderr  # letters not confirmed: the host must look
         states = out_states(folder)
         assert Counter(states.values()) == Counter({"uncertain": 24})
         assert len(server.letters) == 24
         assert "Писем с неясной судьбой: 24" in report.stdout
-        ok(cli(folder, "send", now=CLOSE_NOW))
+        ok(run(folder, "send", now=CLOSE_NOW))
         assert len(server.letters) == 24  # not resent blindly
     finally:
         server.close()
