@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlmodel import select
 
-from e2e_config import server_sections
+from e2e_config import run_cli, server_sections
 from servers import DovecotServer, find_dovecot
 
 from mailer.config import ConfigError, load_config, parse_duration
@@ -370,7 +370,6 @@ def test_dovecot_restart_during_watch_loses_and_doubles_nothing(tmp_path, own_do
 
 def test_close_day_while_watching(tmp_path, smtp_server):
     game = Game(tmp_path, MAILDIR + smtp_send(smtp_server), maildir=True)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with Watch(game) as w:
         w.wait_for("waiting")
         # a close-day in progress (its lock held) makes the watch wait, not fail
@@ -382,9 +381,9 @@ def test_close_day_while_watching(tmp_path, smtp_server):
         assert w.wait_for("letter", message_id="c1@x")[0]["reply"] == "sent"
         # the host's own commands run while the watch waits; the deadline passed 2 minutes ago
         game.set_deadline(datetime.now(timezone.utc) - timedelta(minutes=2))
+        # (in this process, e2e_config.run_cli: another process than the watch, as the host's shell)
         for args in (["status"], ["inbox"], ["close-day"], ["preview"], ["deadline", "завтра 23:00", "--yes"]):
-            out = subprocess.run([sys.executable, "-m", "mailer.cli", "--config", str(game.root / "game.toml"),
-                                  *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+            out = run_cli(["--config", str(game.root / "game.toml"), *args], {})
             assert out.returncode == 0, (args, out.stdout, out.stderr)
         game.deliver(letter("serg@example.org", "Голосую за Ягуарчика", "c2@x"))
         done = w.wait_for("letter", message_id="c2@x")[0]
@@ -394,8 +393,7 @@ def test_close_day_while_watching(tmp_path, smtp_server):
     # result letters of day 1 wait for the host's send; only the two replies went out
     assert game.outgoing(kind="result") and {r.state for r in game.outgoing(kind="result")} == {"queued"}
     assert replies_by_letter(smtp_server) == {"c1@x": 1, "c2@x": 1}
-    out = subprocess.run([sys.executable, "-m", "mailer.cli", "--config", str(game.root / "game.toml"), "send"],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    out = run_cli(["--config", str(game.root / "game.toml"), "send"], {})
     assert out.returncode == 0, out.stderr
 
 
