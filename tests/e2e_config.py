@@ -4,7 +4,6 @@ the environment variable E2E_IMAP_PASSWORD, as a host's would)."""
 
 from __future__ import annotations
 
-import gc
 import subprocess
 import traceback
 
@@ -50,20 +49,36 @@ def run_cli(args: list[str] | tuple[str, ...], env: dict[str, str | None]) -> su
     the environment for the run (a None value removes the variable): the same commands,
     options, exit code, stdout and stderr as ``python -m mailer.cli`` in a subprocess, without
     each run's start-up (imports and the move lexicon, ~3 s a command on a 2-core machine).
-    Every command opens the game's database itself, and its connections are closed when it
-    ends (garbage-collected, as at a process's exit: a SQLite game's WAL is checkpointed).
+    Every command opens the game's database itself, and the stores it opened are disposed when
+    it ends (their connections closed, as at a process's exit: a SQLite game's WAL is
+    checkpointed).
     An exception the command did not handle exits with 1 and its traceback on stderr, as in
     a subprocess.
 
-    Tests of the process itself stay on real processes: tests/test_e2e_host.py (a whole game),
-    the killed runs of tests/test_crash.py, tests/test_watch.py's signalled watch.
+    Commands in real processes stay where the process is the point: the killed runs of
+    tests/test_crash.py and tests/test_prepare.py, tests/test_watch.py's signalled watch,
+    tests/test_terminal.py's runs on a terminal, and the installed ``mafia-mail`` script in
+    tests/test_parse.py::test_cli_parse.
     """
     from click.testing import CliRunner
 
     from mailer.cli import main
+    from mailer.store import Store
 
-    result = CliRunner().invoke(main, list(args), env=env, prog_name="mafia-mail")
-    gc.collect()  # the command's Store (SQLAlchemy engine) is unreachable now: close it
+    opened: list[Store] = []
+    init = Store.__init__
+
+    def recording_init(self, *a, **kw):
+        init(self, *a, **kw)
+        opened.append(self)
+
+    Store.__init__ = recording_init
+    try:
+        result = CliRunner().invoke(main, list(args), env=env, prog_name="mafia-mail")
+    finally:
+        Store.__init__ = init
+    for store in opened:
+        store.dispose()
     stderr = result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         stderr += "".join(traceback.format_exception(result.exception))

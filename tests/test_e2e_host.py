@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import email
 import json
-import os
 import subprocess
-import sys
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
@@ -23,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from e2e_config import server_sections
+from e2e_config import run_cli, server_sections
 from engine.calendar import day_window
 from engine.reasons import EVENTS_RU
 
@@ -43,16 +41,15 @@ def window(day: int) -> tuple[datetime, datetime]:
 
 
 class Host:
-    """``mafia-mail`` by subprocess with a forced clock."""
+    """``mafia-mail`` (in this process, :func:`e2e_config.run_cli`) with a forced clock."""
 
     def __init__(self, config: Path, password: str):
         self.config, self.password = config, password
 
     def __call__(self, *args: str, now: datetime, code: int | None = 0) -> subprocess.CompletedProcess:
-        env = dict(os.environ, MAFIA_MAIL_CONFIG=str(self.config), MAFIA_MAIL_NOW=now.isoformat(),
+        env = dict(MAFIA_MAIL_CONFIG=str(self.config), MAFIA_MAIL_NOW=now.isoformat(),
                    E2E_IMAP_PASSWORD=self.password, COLUMNS="200")
-        proc = subprocess.run([sys.executable, "-m", "mailer.cli", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
+        proc = run_cli(args, env)
         if code is not None and proc.returncode != code:
             raise AssertionError(f"mafia-mail {' '.join(args)}: {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
         return proc

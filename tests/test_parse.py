@@ -196,17 +196,21 @@ def test_cli_parse(tmp_path, sender, text, expected):
 def test_cli_parse_sender_typed_without_capitals_or_yo(tmp_path):
     """``--from`` takes the nick as a host types it: «маруська» is Маруська; a name that is
     no player stays an error naming it."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
     game = tmp_path / "game.toml"
     game.write_text(GAME.replace('"Кир" = "civilian"', '"Пчёлка" = "civilian"'), encoding="utf-8")
-    exe = Path(sys.executable).with_name("mafia-mail")
-    run = lambda who: subprocess.run([str(exe), "parse", "--game", str(game), "--from", who],  # noqa: E731
-                                     input="Голосую за Буку", capture_output=True, text=True)
+    # in this process (the installed script's own run is test_cli_parse's)
+    run = lambda who: CliRunner().invoke(main, ["parse", "--game", str(game), "--from", who],  # noqa: E731
+                                         input="Голосую за Буку", prog_name="mafia-mail")
     for typed in ("пчелка", "ПЧЁЛКА", "«Пчелка»"):
         out = run(typed)
-        assert out.returncode == 0, out.stderr
+        assert out.exit_code == 0, out.stderr
         assert json.loads(out.stdout) == {"moves": [{"action": "vote", "target": "Бука"}], "problems": []}
     out = run("Пчела")
-    assert out.returncode != 0 and "неизвестный игрок «Пчела»" in out.stderr
+    assert out.exit_code != 0 and "неизвестный игрок «Пчела»" in out.stderr
 
 
 WORDS = sorted({w for _, c in CASES for w in c["text"].split()} |
