@@ -123,9 +123,10 @@ SILENT_REASONS = frozenset({"not_mafia"})
 
 #: Outcome words (neuter, as said with no noun) → their feminine, masculine and plural forms,
 #: so that the word agrees with the move's name («Кража — не состоялась», «Поиск —
-#: выполнен», «Голоса на линче — выполнены»).
+#: выполнен», «Голоса на линче — учтены»).
 OUTCOME_FORMS = {
     "выполнено": ("выполнена", "выполнен", "выполнены"), "не удалось": ("не удалась", "не удался", "не удались"),
+    "учтено": ("учтена", "учтён", "учтены"),  # a vote is counted, not «done»
     "не состоялось": ("не состоялась", "не состоялся", "не состоялись"),
     "не принято": ("не принята", "не принят", "не приняты"),
 }
@@ -172,6 +173,8 @@ def _outcome_text(move: dict[str, Any]) -> str:
     outcome, reason = move.get("outcome"), move.get("reason", "")
     if move.get("told"):
         return move["told"]
+    if outcome == "done" and move.get("action") == "vote":
+        return "учтено"  # «Голос на линче: Ромашка — учтён»
     if outcome == "done" or (outcome == "failed" and reason in SILENT_REASONS):
         return "выполнено"
     if reason in OWN_REASONS:

@@ -178,12 +178,12 @@ def test_result_letters_list_the_night_in_step_order_then_the_vote(tmp_path):
     renderer = renderer_for(tmp_path, {n: None for n in ROLES})
     letters, _paper = letters_and_paper(renderer, ROLES, [{"moves": MOVES, "votes": {}}])
     assert _moves_block(letters["Фанатка"]) == [
-        "- Поиск детектива: P7 — выполнен.", "- Голос на линче: P5 — выполнен."]
+        "- Поиск детектива: P7 — выполнен.", "- Голос на линче: P5 — учтён."]
     assert _moves_block(letters["Ягуарчик"]) == [
         "- Охрана за Бармалея (охранник): Ягуарчик — выполнена.",
         "- Убийство от клана: P6 — выполнено.",
         "- Проверка босса: P7 — выполнена.",
-        "- Голос на линче: P5 — выполнен."]
+        "- Голос на линче: P5 — учтён."]
 
 
 def test_the_reply_names_and_orders_the_moves_as_the_result_letter(tmp_path):

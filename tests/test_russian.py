@@ -517,3 +517,19 @@ def test_the_outcome_word_agrees_with_the_moves_name():
     assert outcome_text({"outcome": "failed", "reason": "x"}, "Лечение") == "не удалось"
     assert outcome_text({"outcome": "done"}, "Убийство маньяка") == "выполнено"
     assert outcome_text({"outcome": "done"}) == "выполнено"
+
+
+def test_psycho_role_letter_tells_when_the_guest_dies(tmp_path):
+    """The psycho's letter said his guest «умрёт в начале следующего дня, если врач не вылечит
+    его в следующую ночь» (a fresh-user check: the day comes before that night, so no heal
+    could ever save him). DECISIONS.md §4 Psycho: the guest lives through the next day and dies
+    at step 1 of the next turn unless healed in that turn."""
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "Шиз": "psycho", "P4": "doctor",
+             "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    [turn] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": {}}])))
+    letter = renderer.role_letter(nick="Шиз", state=turn.state_before, day_row=day_row(1), code=None)
+    assert ("пропускает ночной ход, проживёт ещё день и погибнет при подведении итогов "
+            "следующего хода (вместе с повешенным), если врач не вылечит его в этот следующий "
+            "ход.") in " ".join(letter.split())
+    assert "в начале следующего дня" not in letter
