@@ -52,6 +52,7 @@ from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
 from .parse_asked import own_question, unanswered
+from .parse_doubt import correction_doubts
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
@@ -108,7 +109,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
-    for clause in _bare_corrections_joined(clause_list):
+    clause_list = list(_bare_corrections_joined(clause_list))
+    for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
             last_start, pending_member, held = -1, None, None
             continue
@@ -199,6 +201,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
     items += unanswered(questions, items)
+    correction_doubts(ctx, [c for c in clause_list if c is not None], items)
+    # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     moves, problems = finish(ctx, items)
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked

@@ -1,0 +1,85 @@
+"""A move read with a sign of changing one's mind right after it and another player named
+there (issue 11, precision first): «охраняю Шмеля. Нет, подожди… лучше Der Schmied, ему
+сейчас опасно», «голосую за граф монте нет за витамин витамин подозрительный». When no rule
+read the correction, the move is not applied silently: the reply asks which of the players
+is meant.
+"""
+
+from __future__ import annotations
+
+from .grammar_rules import problem
+from .grammar_tokens import Tok
+from .parse_types import Ctx, Item, nick_at
+from .words import is_verb
+
+#: Words of changing one's mind that may stand between a move and the name that replaces it.
+SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
+                     "вернее", "точнее", "передумал", "передумала", "upd", "апд", "ой",
+                     "стоп-стоп", "нет-нет"})
+
+#: At most this many tokens after the signal word are looked at for the name.
+_REACH = 6
+
+#: Words that may stand between the signal and the name («нет, подожди… лучше за Y»): any
+#: other word («Нет, снимаю голос с Y», «Нет. К сожалению, Y молчит») makes it another
+#: sentence about Y.
+_BETWEEN = SIGNALS | {"а", "и", "же", "все-таки", "таки", "пусть", "будет", "давай", "ну", "так",
+                      "да", "тогда", "за", "у", "к", "ко", "в", "во", "на", "при", "с", "со"}
+
+
+def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
+    """Turn into a question (``ambiguous``, the move's action kept for the answer) each move
+    of ``items`` followed, in the rest of its clause or the next clause of ``clauses``, by a
+    signal word (:data:`SIGNALS`) and within :data:`_REACH` tokens after it, with only
+    :data:`_BETWEEN` words between, a player who is none of the move's targets, not the
+    sender, not inside another move read there («голос за X, нет, лучше лечу Y») and not
+    followed by «не» or a verb («нет, Y не надо», «UPD: Y меняю на Z»). ``items`` is changed in place."""
+    for n, it in enumerate(items):
+        m = it.move
+        if m is None or m.action in ("delegate", "swindle", "on_behalf"):
+            continue
+        targets = set(m.targets or ((m.target,) if m.target else ()))
+        at = ctx.text.find(m.span, it.pos) if m.span else -1
+        if not targets or at < 0:
+            continue
+        end = at + len(m.span)
+        toks = _after(clauses, end)
+        words = [t.w for t in toks]
+        sig = next((k for k, w in enumerate(words) if w in SIGNALS), None)
+        if sig is None:
+            continue
+        others = [(a, a + len(o.move.span)) for o in items if o is not it and o.move is not None
+                  and o.move.span and (a := ctx.text.find(o.move.span, o.pos)) >= 0]
+        for k in range(sig + 1, min(len(toks), sig + 1 + _REACH)):
+            if not toks[k].word:
+                continue
+            hit = nick_at(ctx, toks, words, k)
+            if hit is None:
+                if words[k] in _BETWEEN:
+                    continue
+                break  # («Нет, снимаю голос с Y»: another sentence about Y)
+            after = k + hit.length
+            if hit.nick is None or hit.nick in targets or hit.nick == ctx.sender.nick or \
+                    any(a <= toks[k].start < b for a, b in others) or (
+                    after < len(toks) and toks[after].word and (
+                        words[after] == "не" or is_verb(words[after]))):
+                break  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню»)
+            text = ctx.text[at:toks[k + hit.length - 1].end]
+            items[n] = Item(it.pos, problem=problem(
+                text, "ambiguous", "ambiguous", candidates=tuple(sorted(targets | {hit.nick})),
+                action=m.action), tried=m.action)
+            break
+
+
+def _after(clauses: list[list[Tok]], end: int) -> list[Tok]:
+    """The tokens after offset ``end``: the rest of the clause holding it and the next one."""
+    out: list[Tok] = []
+    taken = 0
+    for c in clauses:
+        if not c or c[-1].end <= end:
+            continue
+        out.extend(t for t in c if t.start >= end)
+        taken += 1
+        if taken == 2:
+            break
+    return out
