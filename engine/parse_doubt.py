@@ -17,6 +17,9 @@ SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хот
                      "вернее", "точнее", "передумал", "передумала", "upd", "апд", "ой",
                      "стоп-стоп", "нет-нет"})
 
+#: Words before «лучше» that make it no choice («тем лучше», «ещё лучше»).
+_NOT_BETTER = frozenset({"тем", "еще", "ещё", "так", "все", "всё", "гораздо", "намного"})
+
 #: At most this many tokens after the signal word are looked at for the name.
 _REACH = 6
 
@@ -45,7 +48,8 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
         end = at + len(m.span)
         toks = _after(clauses, end)
         words = [t.w for t in toks]
-        sig = next((k for k, w in enumerate(words) if w in SIGNALS), None)
+        sig = next((k for k, w in enumerate(words) if w in SIGNALS and not (
+            w == "лучше" and k and words[k - 1] in _NOT_BETTER)), None)
         if sig is None:
             continue
         others = [(a, a + len(o.move.span)) for o in items if o is not it and o.move is not None
@@ -62,8 +66,9 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
             if hit.nick is None or hit.nick in targets or hit.nick == ctx.sender.nick or \
                     any(a <= toks[k].start < b for a, b in others) or (
                     after < len(toks) and toks[after].word and (
-                        words[after] == "не" or is_verb(words[after]))):
-                break  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню»)
+                        words[after] == "не" or is_verb(words[after]))) or \
+                    words[after:after + 2] in ([",", "ты"], [",", "вы"]):
+                break  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню», «Анечка, ты …»)
             text = ctx.text[at:toks[k + hit.length - 1].end]
             items[n] = Item(it.pos, problem=problem(
                 text, "ambiguous", "ambiguous", candidates=tuple(sorted(targets | {hit.nick})),
