@@ -20,6 +20,14 @@ SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хот
 #: Words before «лучше» that make it no choice («тем лучше», «ещё лучше»).
 _NOT_BETTER = frozenset({"тем", "еще", "ещё", "так", "все", "всё", "гораздо", "намного"})
 
+#: The signal word must be one of the first this many words after the move.
+_OPENING = 3
+
+#: At most this many characters between the move's clause and the next one read with it,
+#: and at most this many next clauses («Нет, подожди… лучше Y»: three).
+_GAP = 12
+_CLAUSES = 3
+
 #: At most this many tokens after the signal word are looked at for the name.
 _REACH = 6
 
@@ -32,8 +40,8 @@ _BETWEEN = SIGNALS | {"а", "и", "же", "все-таки", "таки", "пус
 
 def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     """Turn into a question (``ambiguous``, the move's action kept for the answer) each move
-    of ``items`` followed, in the rest of its clause or the next clause of ``clauses``, by a
-    signal word (:data:`SIGNALS`) and within :data:`_REACH` tokens after it, with only
+    of ``items`` followed, in the rest of its clause or the next clause of ``clauses`` (right
+    after it), by a signal word (:data:`SIGNALS`) among its first :data:`_OPENING` words and within :data:`_REACH` tokens after it, with only
     :data:`_BETWEEN` words between, a player who is none of the move's targets, not the
     sender, not inside another move read there («голос за X, нет, лучше лечу Y») and not
     followed by «не» or a verb («нет, Y не надо», «UPD: Y меняю на Z»). ``items`` is changed in place."""
@@ -48,8 +56,9 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
         end = at + len(m.span)
         toks = _after(clauses, end)
         words = [t.w for t in toks]
-        sig = next((k for k, w in enumerate(words) if w in SIGNALS and not (
-            w == "лучше" and k and words[k - 1] in _NOT_BETTER)), None)
+        opening = [k for k, t in enumerate(toks) if t.word][:_OPENING]
+        sig = next((k for k in opening if words[k] in SIGNALS and not (
+            words[k] == "лучше" and k and words[k - 1] in _NOT_BETTER)), None)
         if sig is None:
             continue
         others = [(a, a + len(o.move.span)) for o in items if o is not it and o.move is not None
@@ -77,14 +86,19 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
 
 
 def _after(clauses: list[list[Tok]], end: int) -> list[Tok]:
-    """The tokens after offset ``end``: the rest of the clause holding it and the next one."""
+    """The tokens after offset ``end``: the rest of the clause holding it and up to
+    :data:`_CLAUSES` next clauses, each starting right where the one before ends (within
+    :data:`_GAP` characters: not a sentence further on)."""
     out: list[Tok] = []
     taken = 0
     for c in clauses:
         if not c or c[-1].end <= end:
             continue
+        if out or c[0].start > end:  # a next clause, read only while each follows right on
+            if c[0].start - (out[-1].end if out else end) > _GAP or taken == _CLAUSES:
+                break
+            out.extend(c)
+            taken += 1
+            continue
         out.extend(t for t in c if t.start >= end)
-        taken += 1
-        if taken == 2:
-            break
     return out
