@@ -12,6 +12,7 @@ from .grammar_keywords import only_fillers
 from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words
 from .parse_types import Ctx, Item, Prev, nick_at
+from .words import norm
 
 
 #: Words that may stand beside a lone name after a move and change nothing in what it says
@@ -26,7 +27,7 @@ _ORPHAN_FILL = frozenset({
     "окей", "всё", "все", "итого", "в", "общем", "конце", "концов", "ведущий", "ведущая",
 })
 #: Of those, the words that say the name replaces the move's target («не, лучше Повара», «а
-#: впрочем, Повара», «ай нет повара», «Ладно, пусть будет Повар», «Переиграла: Повар»).
+#: впрочем, Повара», «Ладно, пусть будет Повар», «Переиграла: Повар»).
 _ORPHAN_CHANGE = frozenset({
     "лучше", "впрочем", "нет", "стоп", "ладно", "пусть", "давай", "давайте", "тогда",
     "окончательно", "финально", "решено", "решила", "решил", "выбираю", "выбрала", "выбрал",
@@ -44,12 +45,8 @@ _ORPHAN_PREPS = {"vote": frozenset({"за"}), "watch": frozenset({"за"}),
 _WORD_RE = re.compile(r"\w[\w-]*")
 
 
-def _plain(s: str) -> str:
-    return s.lower().replace("ё", "е")
-
-
 def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
-            items: list[Item]) -> int | bool | None:
+           items: list[Item]) -> int | bool | None:
     """A clause of one player's name and particles only, right after a move with its target
     (issue 11, corrections): «Лечу Малину. Не, лучше Повара» — a change word (see
     :data:`_ORPHAN_CHANGE`) makes it a correction: returns the name's token index, read as
@@ -91,7 +88,7 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     line_end = len(ctx.text) if line_end < 0 else line_end
     written = ctx.text[clause[n].start:clause[n + hit.length - 1].end]
     if n == 0 and not ctx.text[line_start:clause[0].start].strip() and \
-            not ctx.text[line_end:].strip() and _plain(written) == _plain(hit.nick):
+            not ctx.text[line_end:].strip() and norm(written) == norm(hit.nick):
         return None  # the nick as it is spelled, alone on the last line: a signature
     action = actions.pop()
     dropped = {id(it) for it in prev.items}
