@@ -17,7 +17,6 @@ from .grammar_vocab import (
 ASK = "ask"
 from .model import ASKED_KINDS, Problem, TurnInfo
 from .reasons import action_name, refusal_ru
-from .roles import ROLE_NAMES_RU
 from .state import GameState
 
 
@@ -208,14 +207,3 @@ _UNPARSED = {
     "question": ("Вы спрашиваете {q}: ведущий ответит отдельно, а из вопроса ход не "
                  "засчитан. Если это ваш ход, напишите его, пожалуйста, без вопроса."),
 }
-
-
-def describe_target(move) -> str:
-    if move.targets:
-        return " и ".join(move.targets)
-    return move.target or ""
-
-
-def role_ru(role: str) -> str:
-    """Russian display name of a role id («Врач»)."""
-    return ROLE_NAMES_RU.get(role, role)

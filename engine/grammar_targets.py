@@ -271,12 +271,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k = out.end = k + hit.length  # «Лиса старого, Старого Лиса»: the player named again
             joined = False
             continue
-        if hit is not None and not out.hits and hit.nick and k + 1 < hi and words[k + 1] == "у" \
-                and role_or_nick(clause, k, k + hit.length, hit.nick, slang=True):
-            out.roles.append(rw[w])  # «ищу шерифа у Малины» with a player named Шериф: the
-            out.role_at.append(k)  # role sought
-            out.end = k = k + 1
-            continue
+        role_named = hit is not None and not out.hits and hit.nick and k + 1 < hi and \
+            words[k + 1] == "у" and role_or_nick(clause, k, k + hit.length, hit.nick, slang=True)
+        if role_named:
+            hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -343,7 +341,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
-        if (w in rw or compound_role(w)) and not idx.nick_word(w):
+        if (w in rw or compound_role(w)) and (role_named or not idx.nick_word(w)):
             # («голосую за дона» with «Дон Педро» on the roster: the player, not the boss)
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .grammar_rules import problem
 from .grammar_tokens import Tok
+from .legality import move_targets
 from .parse_types import Ctx, Item, nick_at
 from .words import is_verb
 
@@ -38,6 +39,15 @@ _BETWEEN = SIGNALS | {"а", "и", "же", "все-таки", "таки", "пус
                       "да", "тогда", "за", "у", "к", "ко", "в", "во", "на", "при", "с", "со"}
 
 
+def which_player(pos: int, text: str, action: str, names) -> Item:
+    """The question put instead of a move of ``action`` whose player is in doubt: which of
+    ``names`` is meant (``ambiguous``, the action kept for the player's answer, as
+    engine.parse_answer reads it); ``text`` is the letter's words it quotes."""
+    return Item(pos, problem=problem(text, "ambiguous", "ambiguous",
+                                     candidates=tuple(sorted(names)), action=action),
+                tried=action)
+
+
 def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     """Turn into a question (``ambiguous``, the move's action kept for the answer) each move
     of ``items`` followed, in the rest of its clause or the next clause of ``clauses`` (right
@@ -45,15 +55,16 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
     :data:`_BETWEEN` words between, a player who is none of the move's targets, not the
     sender, not inside another move read there («голос за X, нет, лучше лечу Y») and not
     followed by «не» or a verb («нет, Y не надо», «UPD: Y меняю на Z»). ``items`` is changed in place."""
+    spans = {id(it): (a, a + len(it.move.span)) for it in items if it.move is not None and
+             it.move.span and (a := ctx.text.find(it.move.span, it.pos)) >= 0}
     for n, it in enumerate(items):
         m = it.move
         if m is None or m.action in ("delegate", "swindle", "on_behalf"):
             continue
-        targets = set(m.targets or ((m.target,) if m.target else ()))
-        at = ctx.text.find(m.span, it.pos) if m.span else -1
-        if not targets or at < 0:
+        targets = set(move_targets(m))
+        if not targets or id(it) not in spans:
             continue
-        end = at + len(m.span)
+        at, end = spans[id(it)]
         toks = _after(clauses, end)
         words = [t.w for t in toks]
         opening = [k for k, t in enumerate(toks) if t.word][:_OPENING]
@@ -61,8 +72,7 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
             words[k] == "лучше" and k and words[k - 1] in _NOT_BETTER)), None)
         if sig is None:
             continue
-        others = [(a, a + len(o.move.span)) for o in items if o is not it and o.move is not None
-                  and o.move.span and (a := ctx.text.find(o.move.span, o.pos)) >= 0]
+        others = [span for key, span in spans.items() if key != id(it)]
         for k in range(sig + 1, min(len(toks), sig + 1 + _REACH)):
             if not toks[k].word:
                 continue
@@ -78,10 +88,8 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
                         words[after] == "не" or is_verb(words[after]))) or \
                     words[after:after + 2] in ([",", "ты"], [",", "вы"]):
                 break  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню», «Анечка, ты …»)
-            text = ctx.text[at:toks[k + hit.length - 1].end]
-            items[n] = Item(it.pos, problem=problem(
-                text, "ambiguous", "ambiguous", candidates=tuple(sorted(targets | {hit.nick})),
-                action=m.action), tried=m.action)
+            items[n] = which_player(it.pos, ctx.text[at:toks[after - 1].end], m.action,
+                                    targets | {hit.nick})
             break
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from . import grammar_vocab as V
-from .grammar_keywords import only_fillers
-from .grammar_rules import problem
+from .legality import move_targets
 from .grammar_tokens import Tok, clause_words
+from .parse_doubt import which_player
 from .parse_types import Ctx, Item, Prev, nick_at
 from .words import norm
 
@@ -26,6 +26,9 @@ _ORPHAN_FILL = frozenset({
     "переиграем", "передумала", "передумал", "вернее", "точнее", "то", "есть", "хотя", "ок",
     "окей", "всё", "все", "итого", "в", "общем", "конце", "концов", "ведущий", "ведущая",
 })
+#: Of those, the words that may follow the name («Повара, пожалуй»): particles that are also
+#: fillers (engine.grammar_vocab.FILLERS).
+_AFTER_NAME = _ORPHAN_FILL & V.FILLERS
 #: Of those, the words that say the name replaces the move's target («не, лучше Повара», «а
 #: впрочем, Повара», «Ладно, пусть будет Повар», «Переиграла: Повар»).
 _ORPHAN_CHANGE = frozenset({
@@ -68,13 +71,12 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
             continue
         hit = nick_at(ctx, clause, words, n)
         break
-    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
-            not only_fillers(clause, n + hit.length, len(clause)) or any(
-            t.word and t.w not in _ORPHAN_FILL and t.w not in V.PREPOSITIONS
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or any(
+            t.word and t.w not in _AFTER_NAME and t.w not in V.PREPOSITIONS
             for t in clause[n + hit.length:]) or (n > 0 and words[n - 1] == V.NEGATION):
         return None
     actions = {it.move.action for it in prev.items}
-    targets = {t for it in prev.items for t in (it.move.targets or (it.move.target,)) if t}
+    targets = {t for it in prev.items for t in move_targets(it.move)}
     if hit.nick in targets or len(actions) != 1 or not targets or \
             "vote" in actions and ctx.votes > 1:
         return None  # the same player again; a second vote is engine.parse_more's
@@ -90,11 +92,8 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if n == 0 and not ctx.text[line_start:clause[0].start].strip() and \
             not ctx.text[line_end:].strip() and norm(written) == norm(hit.nick):
         return None  # the nick as it is spelled, alone on the last line: a signature
-    action = actions.pop()
     dropped = {id(it) for it in prev.items}
     items[:] = [it for it in items if id(it) not in dropped]
-    text = ctx.text[prev.start:clause[-1].end]
-    items.append(Item(prev.start, problem=problem(
-        text, "ambiguous", "ambiguous", candidates=tuple(sorted(targets | {hit.nick})),
-        action=action), tried=action))
+    items.append(which_player(prev.start, ctx.text[prev.start:clause[-1].end], actions.pop(),
+                              targets | {hit.nick}))
     return True
