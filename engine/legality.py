@@ -114,6 +114,21 @@ def owes_vote(state: GameState, turn: Day, nick: str, stripped: Iterable[str] = 
     return may_make(state, turn, p, Move("vote")) is None
 
 
+def night_role_moves(state: GameState, turn: Day, nick: str) -> frozenset[str]:
+    """The role moves living player ``nick`` makes at night today (action ids): his role's
+    (:data:`ROLE_MOVES`), the boss's clan kill beside his check, none for a fan who has found
+    her role (her earned check may wait for any later turn) or for a player without a role
+    move (a plain civilian, the inactive son, the Indian, the actor before he takes a role:
+    a hunt is never owed). Empty for a dead or unknown player and for one doomed to die at
+    step 1 of this turn, whose own moves are void (DECISIONS.md §4 Psycho). A letter that
+    leaves all of them out is told so (the reply to it, DECISIONS.md §8)."""
+    p = state.players.get(nick)
+    if p is None or not p.alive or p.doomed_day == turn.day or fan_found(p):
+        return frozenset()
+    moves = ROLE_MOVES.get(p.role, frozenset())
+    return moves | {"clan_kill"} if p.role == "boss" else moves
+
+
 def fan_found(p: PlayerState) -> bool:
     """True when ``p`` is the fan and has found her role: so recorded, or her earned check
     was used yesterday (she earns it only by finding; DECISIONS.md §4 Fan)."""

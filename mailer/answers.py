@@ -117,12 +117,14 @@ class Answers:
                 p.kind == "unparsed" and p.reason != "question" and p.text
                 and any(p.text in q for q in questions))]
         no_vote = state == LetterState.APPLIED and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
+        no_night = _night_missing(ctx, cols["nick"], [*moves, *standing], problems) \
+            if state == LetterState.APPLIED and not (cols["skip"] or cols["cancel"]) else None
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now, standing=list(standing), replaced=list(replaced),
-                                   no_vote=no_vote)
+                                   no_vote=no_vote, no_night=no_night)
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
@@ -150,6 +152,33 @@ def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     if "vote" in kinds:
         return False
     return owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ())
+
+
+def _night_missing(ctx, nick: str, moves, problems) -> dict | None:
+    """What the reply says of ``nick``'s night move when his moves standing after the letter
+    (``moves``: the letter's and the earlier letters' still in force) hold none of the role
+    moves he makes tonight (:func:`engine.legality.night_role_moves`), nor a move standing for
+    them (the move left to the boss; a hunt where it excludes the role move): ``None``
+    when nothing is missing, else ``{"actions": [action ids], "refused": bool, "role": str,
+    "clan": bool}`` — ``refused`` when the letter's problems name one of those moves (it was
+    written and not accepted), ``clan`` for a clan member whose boss may move for him.
+    A player who lets his night pass unsaid learns it before the deadline, not in the
+    night's results (DECISIONS.md §4 Boss (c), §8)."""
+    from engine.legality import HUNT_EXCLUDED_BY, night_role_moves
+
+    if ctx is None:
+        return None
+    owed = night_role_moves(ctx.state, ctx.info, nick)
+    if not owed:
+        return None
+    made = {m.action for m in moves}
+    if made & owed or "delegate" in made:
+        return None
+    if "hunt" in made and any(a in HUNT_EXCLUDED_BY for a in owed):
+        return None
+    p = ctx.state.players[nick]
+    return {"actions": sorted(owed), "role": p.role, "clan": p.is_mafia and p.role != "boss",
+            "refused": any(getattr(pr, "action", None) in owed for pr in problems)}
 
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.

@@ -192,7 +192,8 @@ class Renderer:
               cancel: bool, now: datetime | None = None, late_row: DayRow | None = None,
               came_after: DayRow | None = None, moved: bool = False,
               standing: list[Move] = (), questions: list[str] = (),
-              replaced: list[Move] = (), no_vote: bool = False) -> str:
+              replaced: list[Move] = (), no_vote: bool = False,
+              no_night: dict | None = None) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -205,8 +206,11 @@ class Renderer:
         ``questions``: the letter's questions to the host, which the reply says he answers
         himself; ``no_vote``: the sender has no lynch vote standing though he owes one
         (:func:`mailer.answers._vote_missing`), told with the autokill point it costs before
-        the deadline. On a two-vote day a vote of this letter naming one player is told that
-        the second vote is free."""
+        the deadline; ``no_night``: the sender's night role move is missing or was not accepted
+        (:func:`mailer.answers._night_missing`: its action ids, role, ``clan``, ``refused``),
+        told with what follows if none comes before the deadline. On a two-vote day a vote of
+        this letter naming one player is told that the second vote is free."""
+        from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
 
@@ -219,6 +223,9 @@ class Renderer:
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
                            no_vote=no_vote and status == "applied",
+                           no_night=no_night if status == "applied" else None,
+                           night_names=" или ".join(action_name(a, no_night["role"]) for a in
+                                                    no_night["actions"]) if no_night else "",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
