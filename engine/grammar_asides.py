@@ -23,6 +23,10 @@ _WHICH = frozenset({"который", "которая", "которую", "ко�
 
 _NUMBER = re.compile(r"\d{2,}")
 
+#: Number words after «номер» («Серёжу номер два»).
+_NUMBER_WORDS = {"один": "1", "два": "2", "три": "3", "четыре": "4", "пять": "5", "шесть": "6",
+                 "семь": "7", "восемь": "8", "девять": "9", "десять": "10"}
+
 #: At most this many tokens of an aside are looked at.
 _ASIDE_MAX = 10
 
@@ -32,7 +36,7 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
     fits several players and the aside at ``k`` names exactly one of them (by his nick, or
     by a number of two digits or more that only his nick holds), that player's hit and the
-    index after the aside; a word of exactly one candidate's nick names him too, also after
+    index after the aside («Серёжу номер два»: the number after «номер»); a word of exactly one candidate's nick names him too, also after
     «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
     two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
     (asked)."""
@@ -50,6 +54,14 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX))
                     if not clause[n].word and clause[n].w not in ("-", "‐")), min(hi, lo + _ASIDE_MAX))
         after = end
+    elif clause[k].w in ("номер", "№") and k + 1 < hi and \
+            (number := _NUMBER_WORDS.get(words[k + 1], words[k + 1])).isdigit():
+        # «Серёжу номер два» for «Серёга 2», not Sergo: the number only one nick holds
+        chosen = {c for c in hit.candidates if number in re.findall(r"\d+", c)}
+        if len(chosen) != 1:
+            return hit, k
+        nick = chosen.pop()
+        return NameHit(nick, (nick,), hit.kind, hit.length), k + 2
     elif clause[k].w == "из" and k + 1 < hi and clause[k + 1].word:
         lo, end = k + 1, k + 2  # «Ксюшу из Киева» for «Ksusha_Kiev», not «Ксения 1985»
         after = end

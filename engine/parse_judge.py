@@ -23,6 +23,7 @@ from .names import NameHit, name_index, norm
 from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item
+from .parse_second import second_opinion
 
 
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
@@ -158,7 +159,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         reason = "too_many_votes" if action == "vote" else "too_many_targets"
         return Item(0, problem=problem(text, "not_allowed", reason, action=action, role=actor.role),
                     tried=action)
-    tg.hits = [(settle(ctx, actor, action, h), i, j) for h, i, j in tg.hits]
+    taken = {i for _, i, _ in tg.hits}
+    tg.hits = [(_settled(ctx, actor, action, h, i, j, clause, i + 1 not in taken), i, j)
+               for h, i, j in tg.hits]
     if clause is not None and any(h.nick is not None and role_or_nick(clause, i, j, h.nick)
                                   for h, i, j in tg.hits):
         # «Убиваем доктора» with a player named Доктор: the role or the player? Asked
@@ -291,6 +294,21 @@ def _subordinate(clause: list[Tok], i: int) -> bool:
     while k >= 0 and clause[k].word and clause[k].w in ("я", "мы", "же", "и", "не"):
         k -= 1
     return k >= 0 and clause[k].word and clause[k].w in _SUBORDINATORS
+
+
+def _settled(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int, j: int,
+             clause: list[Tok] | None, free_next: bool) -> NameHit:
+    """``hit`` (read at ``clause[i:j]``) after a second opinion on the written word
+    (:func:`engine.parse_second.second_opinion`; ``free_next``: the word after it is no
+    target of the move) and :func:`settle`; a reading the game
+    leaves alone that is only a guess of the player's given name stays asked."""
+    guesses: frozenset[str] = frozenset()
+    if clause is not None:
+        hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next)
+    out = settle(ctx, actor, action, hit)
+    if out.nick is not None and out.nick in guesses:
+        return NameHit(None, (out.nick,), hit.kind, hit.length)
+    return out
 
 
 def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
