@@ -298,13 +298,11 @@ def _subordinate(clause: list[Tok], i: int) -> bool:
 
 def _settled(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int, j: int,
              clause: list[Tok] | None, free_next: bool) -> NameHit:
-    """``hit`` (read at ``clause[i:j]``) after a second opinion on the written word
-    (:func:`engine.parse_second.second_opinion`; ``free_next``: the word after it is no
-    target of the move) and :func:`settle`; a reading the game
-    leaves alone that is only a guess of the player's given name stays asked."""
-    guesses: frozenset[str] = frozenset()
-    if clause is not None:
-        hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next)
+    """:func:`settle` after a second opinion on ``clause[i:j]`` (see
+    :func:`engine.parse_second.second_opinion`); a reading the game leaves alone that only
+    guesses the player's given name stays asked."""
+    hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next) if clause \
+        else (hit, frozenset())
     out = settle(ctx, actor, action, hit)
     if out.nick is not None and out.nick in guesses:
         return NameHit(None, (out.nick,), hit.kind, hit.length)

@@ -25,7 +25,7 @@ import re
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
-from .names_match import _thing
+from .names_match import _thing as thing_name
 from .names_given import names_written
 from .translit import cyrillic_reading
 from .words import LAT
@@ -53,7 +53,8 @@ _ENDINGS = "аяуюеыиоё"
 
 def slot_cases(clause: list[Tok], i: int) -> frozenset[str]:
     """The cases the word at ``clause[i]`` may agree with: the cases of the preposition right
-    before it (:data:`engine.grammar_vocab.PREPOSITIONS`), else :data:`_BARE`."""
+    before it (:data:`_GOVERN`, :data:`engine.grammar_vocab.PREPOSITIONS`), else
+    :data:`_BARE`."""
     k = i - 1
     while k >= 0 and not clause[k].word and clause[k].w in ("«", '"', "“", "„"):
         k -= 1
@@ -156,7 +157,7 @@ def _stem_readings(idx, w: str) -> set[str]:
         return set()  # («кота»: a word of «Kot Begemot» is no pet form)
     stem = w[:-1]
     return {n for n, bases in idx.bases.items() if " " not in bases[0] and
-            any(b.startswith(stem) for b in bases) and not _thing(bases)}
+            any(b.startswith(stem) for b in bases) and not thing_name(bases)}
 
 
 def _spellings(w: str) -> list[str]:
