@@ -54,14 +54,16 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX))
                     if not clause[n].word and clause[n].w not in ("-", "‐")), min(hi, lo + _ASIDE_MAX))
         after = end
-    elif clause[k].w in ("номер", "№") and k + 1 < hi and \
-            (number := _NUMBER_WORDS.get(words[k + 1], words[k + 1])).isdigit():
-        # «Серёжу номер два» for «Серёга 2», not Sergo: the number only one nick holds
+    elif (clause[k].w in ("номер", "№") and k + 1 < hi and
+          (number := _NUMBER_WORDS.get(words[k + 1], words[k + 1])).isdigit()) or \
+            (clause[k].w.isdigit() and clause[k].start == clause[k - 1].end + 1):
+        # «Серёжу номер два», «Серёжу 2» for «Серёга 2», not Sergo: a number one nick holds
+        number = clause[k].w if clause[k].w.isdigit() else number
         chosen = {c for c in hit.candidates if number in re.findall(r"\d+", c)}
         if len(chosen) != 1:
             return hit, k
         nick = chosen.pop()
-        return NameHit(nick, (nick,), hit.kind, hit.length), k + 2
+        return NameHit(nick, (nick,), hit.kind, hit.length), k + (1 if clause[k].w == number else 2)
     elif clause[k].w == "из" and k + 1 < hi and clause[k + 1].word:
         lo, end = k + 1, k + 2  # «Ксюшу из Киева» for «Ksusha_Kiev», not «Ксения 1985»
         after = end
