@@ -337,3 +337,14 @@ def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> bool:
         if t.w != word or not t.word:
             return False
     return True
+
+
+#: Words that join two move words sharing one object («маньячить и охотиться — X»).
+_JOINING = frozenset({"и", ",", "или", "/", "+", "а", "также", "плюс", "&"})
+
+
+def joined_to_next(clause: list[Tok], j: int, hi: int) -> bool:
+    """True when a keyword ending at token ``j`` is joined to the next keyword of the clause
+    (at ``hi``) by «и», «,», «или», «/» … only: two moves written with one object
+    («Маньячить и охотиться — Смита»), so the first one is not talk without a target."""
+    return j < hi < len(clause) and all(t.w in _JOINING for t in clause[j:hi])

@@ -11,6 +11,7 @@ from dataclasses import replace
 from .grammar_rules import max_targets, problem
 from .legality import hunt_refusal, refusal_problem
 from .model import Move, Problem
+from .parse_appeal import appeal_denied
 from .parse_judge import detective_alive
 from .parse_types import Ctx, Item
 
@@ -41,7 +42,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.move is None and it.problem is not None and it.problem.reason == "target_dead" and
         it.tried and it.tried != "vote" and
         any(o.move is not None and o.pos > it.pos and o.move.action == it.tried for o in items))]
-    items = _merge_votes(ctx, items)
+    items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
     items = _second_vote_lost(ctx, items)
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):

@@ -118,7 +118,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # never dropped
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
         if (kw.weak or action is None) and not flags["other_day"] and \
-                not (action is not None and _heading_alone(clause, kw)):
+                not (action is not None and (_heading_alone(clause, kw) or flags.get("joined"))):
             return None
         if action is None and kw.cls in (V.CHOOSE,):
             return None

@@ -17,7 +17,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
 from .grammar_targets import Targets, read_targets
-from .grammar_tokens import Tok, clause_words, span, tokenize_span, visible_text
+from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
 from .legality import NO_REPEAT
 from .lexicon import lexicon
 from .model import Move
@@ -176,6 +176,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
+    if not tg.hits and joined_to_next(clause, kw.j, hi):  # «Лечить и охотиться — X»: asked
+        flags = {**flags, "joined": True}
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf, clause)
     if item is None:
         return used
