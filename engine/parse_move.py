@@ -176,7 +176,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
-    if not tg.hits and joined_to_next(clause, kw.j, hi):  # «Лечить и охотиться — X»: asked
+    if not tg.hits and kw.j - kw.i == 1 and joined_to_next(clause, kw.j, hi) and (
+            is_infinitive(clause[kw.i].w) or (not is_known_word(clause[kw.i].w) and
+                                              clause[kw.i].w.endswith(("ть", "ться")))):  # «Лечить и охотиться — X»: asked
         flags = {**flags, "joined": True}
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf, clause)
     if item is None:

@@ -26,6 +26,7 @@ from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
 from .grammar_windows import piece_table
+from .legality import HUNT_EXCLUDED_BY, ROLE_MOVES
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
@@ -69,7 +70,7 @@ class ReadLog(list):
 def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     """The problems of the net (see the module's doc) for the letter's own text ``visible``
     (quotes and signature blanked), given the ``items`` the rules read."""
-    read = _read_ranges(visible, items)
+    read = _read_ranges(visible, items, _hunt_excluded(ctx))
     mates = frozenset()
     if any(it.move is not None and it.move.action == "delegate" for it in items):
         # «Ход свой отдаю на откуп Бегемоту. Пусть решает.»: the boss named beside a
@@ -252,10 +253,24 @@ def _sentences(visible: str) -> list[tuple[int, int]]:
     return out
 
 
-def _read_ranges(visible: str, items: list[Item]) -> list[tuple[int, int, frozenset[str]]]:
+def _hunt_excluded(ctx: Ctx) -> bool:
+    """True when the sender has a role move that excludes a hunt (DECISIONS.md §4: the
+    detective's or the fan's earned check, healing, inviting, beating, swindling, the maniac's
+    kill)."""
+    moves = set(ROLE_MOVES.get(ctx.sender.role, ()))
+    me = ctx.state.players.get(ctx.sender.nick)
+    if ctx.sender.role == "fan" and me is not None and me.fan_check_left:
+        moves.add("check")
+    return not moves.isdisjoint(HUNT_EXCLUDED_BY)
+
+
+def _read_ranges(visible: str, items: list[Item],
+                 hunt_excluded: bool = False) -> list[tuple[int, int, frozenset[str]]]:
     """The parts of the letter a rule read something from, each with the players its move
     is on: each item's offset, and every place its move's or problem's words are written
-    at."""
+    at. With ``hunt_excluded`` (the sender has a role move that excludes a hunt) a hunt is
+    on nobody for the sentences beside it: «Трачу её на Кузю. И МО тоже в Кузю» from the fan
+    with her check may be the check the hunt excludes, asked, never left to the hunt."""
     out: list[tuple[int, int, frozenset[str]]] = []
     for it in items:
         texts: set[str] = set()
@@ -271,7 +286,8 @@ def _read_ranges(visible: str, items: list[Item]) -> list[tuple[int, int, frozen
                 texts.update(b.span for _, b in move.branches)
                 targets.update(filter(None, (move.target, *move.targets)))
                 move = move.move
-        on = frozenset(targets)
+        on = frozenset() if hunt_excluded and it.move is not None and \
+            it.move.action == "hunt" else frozenset(targets)
         if it.pos >= 0:
             out.append((it.pos, it.pos + 1, on))
         for t in texts:
