@@ -13,17 +13,17 @@ written (slang, forms the dictionary does not know); ``idioms`` are phrases of s
 («стоять у дверей» → «стою у дверей», «стоит у дверей», «стоишь у дверей»).
 
 The lexicon is built once, on first use (pymorphy3 is loaded lazily so that ``--help`` never
-loads the dictionary). Package data is read through :mod:`importlib.resources`.
+loads the dictionary), or handed in ready by :func:`provide` (the CLI keeps a built copy:
+:mod:`mailer.lexicon_cache`). Package data is read through :mod:`importlib.resources`.
+Importing this module loads nothing heavy (:mod:`engine.words`, the TOML parser and the package
+data reader only when building).
 """
 
 from __future__ import annotations
 
 import functools
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
-
-from ..names import morph, norm
 
 
 @dataclass
@@ -66,6 +66,8 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
     «охраняешь» — said to another player). For a lemma the dictionary does not know,
     pymorphy3's guessed paradigms are trusted only for forms that are no dictionary word of
     another lemma («отпинать» → «отпинаю»; not «шмонать» → «шмону», the noun «шмон»)."""
+    from ..words import morph, norm
+
     parses = [p for p in morph().parse(lemma) if "INFN" in p.tag and p.is_known]
     guessed = not parses
     if guessed:
@@ -95,6 +97,8 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
 
 
 def _noun_forms(lemma: str) -> list[str]:
+    from ..words import morph, norm
+
     parses = [p for p in morph().parse(lemma) if "NOUN" in p.tag and "nomn" in p.tag]
     if not parses:
         return [norm(lemma)]
@@ -102,6 +106,9 @@ def _noun_forms(lemma: str) -> list[str]:
 
 
 def _files() -> list[tuple[str, dict]]:
+    import tomllib
+    from importlib import resources
+
     folder = resources.files(__name__)
     out = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -117,6 +124,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     explicit ``words`` win over expanded forms. Raises ``ValueError`` for a table without
     ``class``.
     """
+    from ..words import norm
+
     lex = Lexicon()
     expanded: list[tuple[str, str, bool, str]] = []  # (form, class, weak, kind)
     for name, data in files:
@@ -193,7 +202,28 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     return lex
 
 
+def shipped() -> Lexicon:
+    """The shipped lexicon (engine/lexicon/*.toml) built here: pymorphy3 expands every lemma
+    (~1.7 s on a 2-core machine)."""
+    return build(_files())
+
+
+_maker: Callable[[], Lexicon] | None = None
+
+
+def provide(make: Callable[[], Lexicon] | None) -> None:
+    """Get the lexicon from ``make`` at its first use instead of :func:`shipped` (``None``: build
+    it here again). ``make`` must give what :func:`shipped` gives (the CLI's cached copy of it,
+    :func:`mailer.lexicon_cache.cached`); call it before the first parse. A new ``make`` forgets
+    the lexicon built so far; the same one again changes nothing."""
+    global _maker
+    if make is not _maker:
+        _maker = make
+        lexicon.cache_clear()
+
+
 @functools.lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
-    """The shipped lexicon (engine/lexicon/*.toml), built on first use."""
-    return build(_files())
+    """The shipped lexicon (engine/lexicon/*.toml), built (or taken from :func:`provide`'s
+    ``make``) on first use."""
+    return (_maker or shipped)()

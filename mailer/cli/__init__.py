@@ -75,6 +75,9 @@ def main(ctx: click.Context, config_path: str) -> None:
     """
     ctx.ensure_object(dict)
     ctx.obj["config_path"] = config_path
+    from mailer.lexicon_cache import install
+
+    install()  # the move lexicon from the cache folder: built once, not by every command
 
 
 for _module in (gamefiles, days, mail, inputs):

@@ -1,0 +1,114 @@
+"""The move lexicon kept built between runs of the CLI (issue 11: each command that parsed a
+letter built :func:`engine.lexicon.lexicon` anew, ~1.7 s of pymorphy3 on a 2-core machine).
+
+:func:`install` hands :func:`cached` to :func:`engine.lexicon.provide`, so the engine (which
+reads no files of its own) gets the lexicon from here at its first use: read from
+``<folder>/lexicon-<key>.marshal``, or built by :func:`engine.lexicon.shipped` and written
+there. ``key`` is a SHA-256 of every file of the ``engine`` package (the TOML tables, the code
+that expands them, ``norm``), of pymorphy3's and its dictionary's version files and of the
+Python version: an edited table, a changed parser or a new dictionary builds it anew.
+
+The folder is ``MAFIA_MAIL_CACHE`` when set (``off``: no cache, build every time), else
+``$XDG_CACHE_HOME/mafia-mail`` or ``~/.cache/mafia-mail``. A missing, unreadable or broken
+file is no error (the lexicon is built), nor is a folder that cannot be written (it is built
+next time again). The file is written whole (a temporary file renamed), so commands run side
+by side never read half of one; the newest files of :data:`KEEP` other keys stay.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from dataclasses import fields
+from importlib.util import find_spec
+from pathlib import Path
+
+OFF = "off"
+#: Files of other keys kept in the folder (other versions or work trees beside this one).
+KEEP = 3
+#: Versions of the morphology that ``build`` expands the lemmas with (package, file).
+_MORPHOLOGY = (("pymorphy3", "version.py"), ("pymorphy3_dicts_ru", "version.py"),
+               ("pymorphy3_dicts_ru", "data/meta.json"))
+
+
+def install() -> None:
+    """Let :func:`engine.lexicon.lexicon` come from :func:`cached` in this process (for the
+    CLI; loads nothing heavy: the lexicon is read or built at its first use only)."""
+    from engine.lexicon import provide
+
+    provide(cached)
+
+
+def folder(environ: dict[str, str] | None = None) -> Path | None:
+    """The cache folder (see the module's docstring); None when ``MAFIA_MAIL_CACHE=off``."""
+    env = os.environ if environ is None else environ
+    given = env.get("MAFIA_MAIL_CACHE", "")
+    if given:
+        return None if given.strip().lower() == OFF else Path(given).expanduser()
+    base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mafia-mail"
+
+
+def key() -> str:
+    """SHA-256 (hex) of what the built lexicon depends on: every file of the ``engine``
+    package (relative path and bytes, ``__pycache__`` left out), pymorphy3's version files,
+    the dictionary path variables and the Python version."""
+    import hashlib
+
+    import engine
+
+    h = hashlib.sha256(repr((sys.version_info, os.environ.get("PYMORPHY3_DICT_PATH"),
+                             os.environ.get("PYMORPHY2_DICT_PATH"))).encode())
+    root = Path(engine.__file__).parent
+    for path in sorted(p for p in root.rglob("*") if "__pycache__" not in p.parts and p.is_file()):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    for package, name in _MORPHOLOGY:
+        spec = find_spec(package)
+        places = list(spec.submodule_search_locations or ()) if spec else []
+        target = Path(places[0]) / name if places else None
+        h.update(target.read_bytes() if target and target.is_file() else b"-")
+    return h.hexdigest()
+
+
+def cached():
+    """The shipped lexicon (:class:`engine.lexicon.Lexicon`): read from the cache folder when
+    a file of this :func:`key` is there and whole, else built and written there (other keys'
+    files removed). Never raises for the cache itself."""
+    from engine.lexicon import Lexicon, shipped
+
+    where = folder()
+    if where is None:
+        return shipped()
+    path = where / f"lexicon-{key()}.marshal"
+    try:
+        tables = marshal.loads(path.read_bytes())
+        return Lexicon(**tables)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    lex = shipped()
+    _write(path, {f.name: getattr(lex, f.name) for f in fields(lex)})
+    return lex
+
+
+def _write(path: Path, tables: dict) -> None:
+    """Write ``tables`` to ``path`` whole; keep the :data:`KEEP` newest files of other keys
+    (other versions or checkouts that share the folder)."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".lexicon-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                marshal.dump(tables, out)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+        others = sorted((p for p in path.parent.glob("lexicon-*.marshal") if p != path),
+                        key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[KEEP:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        return
