@@ -17,6 +17,12 @@ from servers import (  # noqa: E402
     make_self_signed_cert,
 )
 
+# The CLI keeps the built move lexicon in a cache folder (mailer.lexicon_cache); tests keep it
+# out of the home folder, in one folder of the system's temporary place that every worker and
+# every CLI child process shares (files are written under a temporary name and renamed).
+os.environ.setdefault("MAFIA_MAIL_CACHE",
+                      str(Path(tempfile.gettempdir()) / f"mafia-mail-test-cache-{os.getuid()}"))
+
 # ---------------------------------------------------------------------------------------------
 # Parallel runs: pyproject's addopts say ``--numprocesses=auto`` (pytest-xdist, ``test`` extra)
 # ---------------------------------------------------------------------------------------------
