@@ -370,3 +370,28 @@ def whether_clause(clause: list[Tok], j: int) -> bool:
     return object_clause(clause, j) or (
         j + 2 < len(clause) and clause[j].w == "," and clause[j + 1].word and
         clause[j + 2].w == "ли")
+
+
+#: Adverbs that may stand between a verb and its object clause («проверю заодно, как там …»).
+_BY_THE_WAY = frozenset({"заодно", "еще", "ещё", "потом", "сначала", "тоже", "также", "сегодня",
+                         "завтра", "ночью", "вечером", "пока", "сам", "сама"})
+
+#: Words opening an object clause that is about how things are, not about a player
+#: («посмотрю, что скажет Лось»): not «кто» («проверю, кто такой X» is a check), not «что
+#: за» («проверю, что за фрукт X»); «как» only with :data:`_HOW_AFTER` («как там кот»: not
+#: an aside «охраняю, как и вчера, X», «голосую, как ни жаль, за X»).
+_HOW_THINGS = frozenset({"как", "что", "где", "куда", "когда", "чем"})
+_HOW_AFTER = frozenset({"там", "дела", "поживает", "поживают", "себя"})
+
+
+def asks_how(clause: list[Tok], j: int) -> bool:
+    """True when the move word ending at ``j`` is followed (after adverbs such as «заодно»)
+    by a comma and an object clause of :data:`_HOW_THINGS`: «Проверю заодно, как там кот»,
+    «посмотрю, что скажет Лось». The verb's object is that clause; a player named in it is
+    no target told, so the move is asked about, never applied."""
+    while j < len(clause) and clause[j].word and clause[j].w in _BY_THE_WAY:
+        j += 1
+    if j + 2 >= len(clause) or clause[j].w != "," or clause[j + 1].w not in _HOW_THINGS:
+        return False
+    after = clause[j + 2].w
+    return after in _HOW_AFTER if clause[j + 1].w == "как" else after not in ("за", "и", "бы", "б")

@@ -45,14 +45,15 @@ from .words import is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text
 from .translit import read_latin
-from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move
+from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
+    weighed_candidate
 from .parse_clause import read_clause
 from .parse_unread import ReadLog, unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
-from .parse_asked import own_question, unanswered
-from .parse_doubt import correction_doubts
+from .parse_asked import candidate_question, own_question, unanswered
+from .parse_doubt import correction_doubts, hedge_doubts
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
@@ -135,7 +136,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
                 it.problem.reason == "alternative"], prev.clause)
             prev = None
             continue
-        if is_question(text, clause) and correction_end(clause) is None:
+        if is_question(text, clause) and (correction_end(clause) is None or
+                                          weighed_candidate(ctx, clause)):
             # «а, нет, стоп, он у него уже воровал?» still takes the move back
             if asks_leave(ctx, clause, items):
                 prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
@@ -143,6 +145,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
             asked = find_keywords(clause, set(), name_index(nicks))
             if (own := own_question(ctx, clause, asked)) is not None:
                 questions.append(own)  # «Может, полечить Малину?»: asked if nothing else
+            elif not asked and prev is not None and \
+                    (own := candidate_question(ctx, clause, prev.cls)) is not None:
+                questions.append(own)  # «…кто уйдёт вместо меня?! … Тогда Тапочка?»
             prev = Prev(asked[-1].cls, clause[0].start, clause=clause, asked=True) \
                 if asked else prev
             # («Линч Буке? Нет, …»)
@@ -200,9 +205,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
-    items += unanswered(questions, items)
-    correction_doubts(ctx, [c for c in clause_list if c is not None], items)
+    items += unanswered(questions, items, ctx.votes)
+    read_clauses = [c for c in clause_list if c is not None]
+    correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
+    hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
     moves, problems = finish(ctx, items)
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked

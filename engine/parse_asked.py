@@ -48,10 +48,38 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
         span(ctx.text, clause, 0, len(clause)), "unparsed", "own_question"))
 
 
-def unanswered(asked: list[tuple[str, Item]], items: list[Item]) -> list[Item]:
+#: Words right after a weighed candidate that put the choice off to a later letter.
+_PUT_OFF = ("подумаю", "определюсь", "решу", "напишу позже", "напишу ещё", "напишу еще")
+
+
+def candidate_question(ctx: Ctx, clause: list[Tok], cls: str) -> tuple[str, Item] | None:
+    """The problem for a question clause that only weighs one player
+    (:func:`engine.parse_choice.weighed_candidate`: «Тогда Тапочка?», «Или Вороне?») after a
+    move word of class ``cls``: the move's action and the problem's item, asked when the
+    letter makes no such move otherwise; None when the clause is no such question or the
+    words right after it put the choice off (:data:`_PUT_OFF`)."""
+    from .parse_choice import weighed_candidate  # (parse_choice reads moves: imported late)
+
+    action = action_for(cls, ctx.sender, ctx.turn) if cls else None
+    if action is None or not weighed_candidate(ctx, clause):
+        return None
+    after = ctx.text[clause[-1].end:clause[-1].end + 24].lower()
+    if any(w in after for w in _PUT_OFF):
+        return None  # «Или за Солнышко? Подумаю, напишу ещё вечером»: put off, not asked
+    return action, Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "own_question"))
+
+
+def unanswered(asked: list[tuple[str, Item]], items: list[Item],
+               votes: int = 1) -> list[Item]:
     """The items of the questions ``asked`` (action, item) whose action no item of ``items``
-    makes, tries or asks about."""
+    makes, tries or asks about; a vote question also while ``items`` vote for fewer than
+    ``votes`` players (the day's votes: «Первый — X. Второй… Y? или Z?» leaves one open)."""
     done = {it.move.action for it in items if it.move is not None} | \
         {it.tried for it in items if it.tried} | \
         {it.problem.action for it in items if it.problem is not None and it.problem.action}
+    cast = sum(len(it.move.targets) or 1 for it in items
+               if it.move is not None and it.move.action == "vote")
+    if cast < votes:
+        done.discard("vote")
     return [it for action, it in asked if action not in done]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_flags import clause_flags
 from .grammar_rules import action_for, problem
-from .grammar_keywords import Kw, find_keywords
+from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import is_known_word, morph
@@ -94,6 +94,26 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+#: Words that may open a candidate weighed with «?» («Тогда Тапочка?», «А может, Вороне?»).
+_WEIGH_OPENERS = _AROUND | frozenset({"или", "либо", "может", "быть", "хотя", "наверное",
+                                      "наверно", "тоже", "опять", "снова"})
+
+
+def weighed_candidate(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when a question clause holds only opening words of a choice or a doubt
+    («тогда», «или», «может», «ну») and one player: «Тогда Тапочка?» weighs a candidate, it
+    neither corrects nor chooses (the writer's choice comes later: «Пусть будет Алекс»)."""
+    words = clause_words(clause)
+    k = 0
+    while k < len(clause) and (not clause[k].word or words[k] in _WEIGH_OPENERS or
+                               words[k] in V.PREPOSITIONS or words[k] in V.FILLERS):
+        k += 1
+    if k >= len(clause):
+        return False
+    hit = one_name(ctx, clause, words, k)
+    return hit is not None and only_fillers(clause, k + hit.length, len(clause))
 
 
 def one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):

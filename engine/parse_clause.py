@@ -21,7 +21,8 @@ from .grammar_triggers import HOSTS
 from .grammar_flags import correction_end, reported_order, said_by_other
 from .grammar_irony import ironic
 from .grammar_plans import (
-    for_later_day, hypothetical, plan_for_later, skips_today, today_instead, trailing_condition,
+    asks_how, for_later_day, hypothetical, plan_for_later, skips_today, today_instead,
+    trailing_condition,
 )
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
@@ -265,8 +266,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                              items, member is not None)
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
-        elif kw.j < len(clause) and clause[kw.j].w == "ли":
-            kw.hypothetical = "hedged"  # «не знаю, проверять ли Маришку»: asked, no move
+        elif (kw.j < len(clause) and clause[kw.j].w == "ли") or asks_how(clause, kw.j):
+            kw.hypothetical = "hedged"  # «не знаю, проверять ли Маришку», «проверю, как там X»
         elif hypo is True and kw.cls == V.FEAR and _if_chosen(clause, kw.i):
             pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
         elif ironic(clause, kw.i):

@@ -272,7 +272,8 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
                 items: list[Item], named: bool = False) -> bool:
     """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
     naming no move takes back the move right before; the reply asks what stands instead
-    (precision first). A player it names without «насчёт», «про» («Хотя нет, пусть будет
+    (precision first); one taken back as a joke («шучу», «шутка») is dropped with no question
+    (the reply's echo shows no such move). A player it names without «насчёт», «про» («Хотя нет, пусть будет
     X» that was not read; ``named``: a correction to names that was not read) is asked
     about too; one it names so is about an earlier letter. True when the clause was one."""
     k = correction_end(clause)
@@ -291,6 +292,8 @@ def _retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if not tried:
         return False
     items[:] = [it for it in items if id(it) not in dropped]
+    if not V.JOKE_WORDS.isdisjoint(clause[n].w for n in range(k)):
+        return True  # «Убиваем Лося :) шутка.»: the move was never meant, nothing to ask
     text = span(ctx.text, clause, 0, len(clause))
     items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
                                                        action=tried), retracted=tried))

@@ -2,21 +2,25 @@
 there (issue 11, precision first): «охраняю Шмеля. Нет, подожди… лучше Der Schmied, ему
 сейчас опасно», «голосую за граф монте нет за витамин витамин подозрительный». When no rule
 read the correction, the move is not applied silently: the reply asks which of the players
-is meant.
+is meant. A move hedged before («наверное») and doubted right after («Хотя, может, и не
+стоит», «но хочу ещё почитать ветку») is no order either: :func:`hedge_doubts` asks.
 """
 
 from __future__ import annotations
 
+from . import grammar_vocab as V
+from .grammar_keywords import find_keywords
 from .grammar_rules import problem
 from .grammar_tokens import Tok
 from .legality import move_targets
+from .names import name_index
 from .parse_types import Ctx, Item, nick_at
 from .words import is_verb
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
 SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
                      "вернее", "точнее", "передумал", "передумала", "upd", "апд", "ой",
-                     "стоп-стоп", "нет-нет"})
+                     "стоп-стоп", "нет-нет"}) | V.JOKE_WORDS
 
 #: Words before «лучше» that make it no choice («тем лучше», «ещё лучше»).
 _NOT_BETTER = frozenset({"тем", "еще", "ещё", "так", "все", "всё", "гораздо", "намного"})
@@ -110,3 +114,72 @@ def _after(clauses: list[list[Tok]], end: int) -> list[Tok]:
             continue
         out.extend(t for t in c if t.start >= end)
     return out
+
+
+#: Words before a move in its sentence that make it a guess, not yet a choice.
+HEDGES = frozenset({"наверное", "наверно", "наверн", "пожалуй", "возможно", "видимо", "мб"})
+
+#: Words after a move that put the decision off whatever stands before it («…, ещё
+#: подумаю», «Определюсь к вечеру»).
+_PUT_OFF = frozenset({"подумаю", "определюсь", "присмотрюсь"})
+
+#: Verbs of reading on before deciding («но хочу ещё почитать ветку»): with «ещё».
+_READ_ON = frozenset({"почитать", "подумать", "посмотреть", "присмотреться", "понаблюдать",
+                      "поразмыслить", "посоветоваться"})
+
+#: Words after «не» that doubt the move («хотя, может, и не стоит», «не знаю», «не уверена»).
+_NOT_SURE = frozenset({"стоит", "надо", "знаю", "уверен", "уверена", "уверенна", "факт"})
+
+#: How many words after the move are looked at for the doubt.
+_DOUBT_WORDS = 6
+
+
+def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
+    """Turn into a question (``unparsed``, as a hypothesis is asked) each move of ``items``
+    whose first :data:`_DOUBT_WORDS` words after it (the rest of its clause and the clauses
+    right after, as :func:`correction_doubts` reads them, up to the next move word) doubt it: a decision put off
+    (:data:`_PUT_OFF`, or «ещё» with a verb of :data:`_READ_ON`: «Наверно проголосую за X,
+    но хочу ещё почитать ветку»), or «не стоит», «не знаю», «не уверена» (:data:`_NOT_SURE`)
+    or «хз» after a move hedged in its own clause (:data:`HEDGES`) or with «хотя» («Сегодня,
+    наверное, стреляю в X. Хотя, может, и не стоит»). «Наверное, лечу X.» alone is an order,
+    as the tuning letters' writers read it. A move closed by a joke word («Зову Вафлю 😜
+    прикалываюсь», «…, шучу») is dropped with no question. ``items`` is changed in place."""
+    idx = name_index(ctx.nicks)
+    dropped: set[int] = set()
+    for n, it in enumerate(items):
+        m = it.move
+        if m is None or m.action in ("delegate", "swindle", "on_behalf") or not m.span:
+            continue
+        at = ctx.text.find(m.span, it.pos)
+        if at < 0:
+            continue
+        end = at + len(m.span)
+        toks = _after(clauses, end)
+        kws = find_keywords(toks, set(), idx)
+        if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
+            toks = toks[:min(kw.i for kw in kws)]
+        toks = [t for t in toks if t.word][:_DOUBT_WORDS]
+        words = [t.w for t in toks]
+        if not V.JOKE_WORDS.isdisjoint(words[:2]) and "не" not in words[:1]:
+            dropped.add(n)  # «Зову на чай Вафлю 😜 прикалываюсь»: never meant, nothing asked
+            continue
+        more = "ещё" in words or "еще" in words
+        put_off = next((k for k, w in enumerate(words)
+                        if w in _PUT_OFF or (more and w in _READ_ON)), None)
+        if put_off is None:
+            put_off = next((k for k, w in enumerate(words) if w == "хз" or (
+                k and words[k - 1] == "не" and w in _NOT_SURE)), None)
+            if put_off is None or ("хотя" not in words and not _hedged(clauses, at, end)):
+                continue
+        items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
+                                                "conditional"), tried=m.action)
+    items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+def _hedged(clauses: list[list[Tok]], at: int, end: int) -> bool:
+    """True when the clause holding offset ``at`` has a word of :data:`HEDGES` before
+    ``end`` (before the move or inside it: «Режу, наверно, Вафлю»)."""
+    for c in clauses:
+        if c and c[0].start <= at < c[-1].end:
+            return any(t.word and t.w in HEDGES for t in c if t.end <= end)
+    return False
