@@ -111,7 +111,7 @@ def repeats_last(state: GameState, actor: Actor, action: str, target: str) -> bo
 
 def action_ru(action: str, role: str | None = None) -> str:
     """Russian name of an action id, lower case («лечение»), as ``role`` names it
-    (engine.reasons.action_name: the psycho's ``invite`` is «визит к Шизику»)."""
+    (engine.reasons.action_name: the psycho's ``invite`` is «приглашение к Шизику»)."""
     return action_name(action, role)
 
 
@@ -127,7 +127,7 @@ LISTED_REASONS = frozenset({
 def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = (),
             action: str = "", target: str = "", word: str = "", role: str | None = None) -> Problem:
     """A :class:`Problem` with its Russian sentence for the reply letter; ``role``: the
-    mover's, so the sentence names ``action`` as his letters do («визит к Шизику»).
+    mover's, so the sentence names ``action`` as his letters do («приглашение к Шизику»).
 
     ``action``/``target`` (the move asked for) also go into ``Problem.action/target`` when
     ``reason`` is one of :data:`LISTED_REASONS`; a problem of :data:`ASKED_KINDS` keeps its

@@ -101,15 +101,15 @@ ACTIONS_RU: dict[str, str] = {
     "on_behalf": "ход босса за участника клана",
 }
 
-#: A move's name where the role makes the action its own: the psycho's ``invite`` is the visit
-#: his victim pays him (DECISIONS.md §3 ``at_psycho``, «у шизика»; the doomed player «после
-#: визита к Шизику»), not the hostess's invitation.
-ROLE_ACTIONS_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "визит к Шизику"}
+#: A move's name where the role makes the action its own: the psycho invites his victim to
+#: himself (DECISIONS.md §4 Psycho: «Invites a victim»; §3 ``at_psycho``, «у шизика»), so his
+#: move is the invitation to the psycho, apart from the hostess's invitation to her home.
+ROLE_ACTIONS_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "приглашение к Шизику"}
 
 
 def action_name(action: str, role: str | None = None) -> str:
-    """Russian name of ``action`` (lower case) made by ``role``: «визит к Шизику» for the
-    psycho's invite, «приглашение» for the hostess's (:data:`ACTIONS_RU`)."""
+    """Russian name of ``action`` (lower case) made by ``role``: «приглашение к Шизику» for
+    the psycho's invite, «приглашение» for the hostess's (:data:`ACTIONS_RU`)."""
     return ROLE_ACTIONS_RU.get((role or "", action)) or ACTIONS_RU.get(action, action)
 
 
@@ -223,6 +223,6 @@ def refusal_ru(reason: str, quoted: str, target: str | None, action: str,
     """The reply's sentence for a move refused by ``reason`` (:data:`REFUSALS_RU`):
     ``quoted`` the letter's words already in «», ``target`` a nick or None, ``action`` an
     action id, named as ``role`` (the mover's) names it (:func:`action_name`: the psycho's
-    «визит к Шизику»). An unknown reason gets the general «not allowed by the rules» sentence."""
+    «приглашение к Шизику»). An unknown reason gets the general «not allowed by the rules» sentence."""
     text = REFUSALS_RU.get(reason, "Этот ход не разрешён правилами: {q}.")
     return text.format(q=quoted, t=target or "", a=(action_name(action, role) if action else "") or "ход")

@@ -102,7 +102,7 @@ class LetterView:
 
 def move_text(move: dict[str, Any], role: str | None = None) -> str:
     """A stored move (SCENARIOS.md JSON) as the player's reply restates it («Лечение: Бука»),
-    named as ``role`` (the sender's) names it («Визит к Шизику: X» for the psycho,
+    named as ``role`` (the sender's) names it («Приглашение к Шизику: X» for the psycho,
     :func:`engine.reasons.action_name`); a move of an unexpected shape as stored (JSON)."""
     import json
 

@@ -54,7 +54,7 @@ CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
 ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
 
 def action_title(action: str, role: str | None = None) -> str:
-    """A move's name as a letter's line starts it, as ``role`` makes it («Визит к Шизику» for
+    """A move's name as a letter's line starts it, as ``role`` makes it («Приглашение к Шизику» for
     the psycho's invite, :func:`engine.reasons.action_name`); «Ход» for an unknown action."""
     from engine.reasons import ACTIONS_RU, action_name
 

@@ -181,7 +181,7 @@ def test_explain_turn_names_every_move_and_reason():
     turns = replay_turns(load_game_file(PSYCHO_GAME))
     notes = explain_turn(turns[0].result, turns[0].state_before)
     assert "Serginio (Врач): лечение → Бука — не удалось: цель у Шизика" in notes
-    assert "Маруська (Шизик): визит к Шизику → Бука — выполнено" in notes  # not the hostess's «приглашение»
+    assert "Маруська (Шизик): приглашение к Шизику → Бука — выполнено" in notes  # not the hostess's «приглашение»
     assert "Комиссар: проверка → Ягуарчик: мафия" in notes
     same = explain_turn(turns[0].result.to_json(), turns[0].state_before)
     assert "Serginio (Врач): лечение → Бука — не удалось: цель у Шизика" in same

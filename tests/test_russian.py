@@ -422,8 +422,9 @@ def test_a_blocked_hunter_is_told_why_his_shot_failed(tmp_path):
 
 
 def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
-    """The psycho's move was «Приглашение» like the hostess's (a trial): his is «Визит к
-    Шизику» (DECISIONS.md §3 ``at_psycho``) in the reply, the result letter and ``explain``."""
+    """The psycho's move was «Приглашение» like the hostess's (a trial), then «Визит к
+    Шизику», the victim's side (a fresh user): he invites (DECISIONS.md §4 Psycho), so his move
+    is «Приглашение к Шизику» in the reply, the result letter and ``explain``."""
     from engine.explain import explain_turn
     from engine.model import Move
     from engine.move_words import describe_move
@@ -435,13 +436,13 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     votes = {n: "P6" for n in roles if n != "P6"}
     [t] = replay_turns(load_game_file(game_text(roles, [{"moves": moves, "votes": votes}])))
     invite = Move(action="invite", target="P4")
-    assert describe_move(invite, t.state_before, "psycho") == "Визит к Шизику: P4"
+    assert describe_move(invite, t.state_before, "psycho") == "Приглашение к Шизику: P4"
     assert describe_move(invite, t.state_before, "hostess") == "Приглашение: P4"
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
-    assert "  - Визит к Шизику: P4 — выполнен.\n" in letters["Шиз"]
+    assert "  - Приглашение к Шизику: P4 — выполнено.\n" in letters["Шиз"]
     assert "  - Приглашение: P5 — выполнено.\n" in letters["Стерва"]
     notes = explain_turn(t.result, t.state_before).splitlines()
-    assert "  • Шиз (Шизик): визит к Шизику → P4 — выполнено" in notes
+    assert "  • Шиз (Шизик): приглашение к Шизику → P4 — выполнено" in notes
     assert "  • Стерва (Стерва): приглашение → P5 — выполнено" in notes
     # the reply's refusals (and inbox's problems) name his move the same way (a fresh-user check)
     from mailer.offline import parse_letter
@@ -454,9 +455,9 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
                                                 day=1).problems]
 
     assert told("Шиз", "Шизю P4 и P5") == [
-        "В этом ходе (визит к Шизику) можно назвать только одного игрока: «Шизю P4 и P5»."]
+        "В этом ходе (приглашение к Шизику) можно назвать только одного игрока: «Шизю P4 и P5»."]
     assert told("Шиз", "Шизю P4. Шизю P5.") == [
-        "В письме два разных хода одного вида (визит к Шизику); напишите, какой из них верный: "
+        "В письме два разных хода одного вида (приглашение к Шизику); напишите, какой из них верный: "
         "«Шизю P4 / Шизю P5»."]
     assert told("Стерва", "Приглашаю P4. Приглашаю P5.") == [
         "В письме два разных хода одного вида (приглашение); напишите, какой из них верный: "

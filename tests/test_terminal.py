@@ -225,19 +225,19 @@ def test_outbox_piped_is_one_line_a_letter(demo_game):
 
 def test_show_and_status_name_the_psychos_move_as_his_letters_do(demo_game):
     """``show`` and ``status`` called the psycho's move «приглашение», the hostess's word, while
-    his reply and result letter say «Визит к Шизику» (a fresh-user check): one name, from
+    his reply and result letter say «Приглашение к Шизику» (fresh-user checks): one name, from
     engine.reasons.action_name, by the sender's role."""
     _cfg, env = demo_game
     runner = CliRunner()
     assert runner.invoke(main, ["sync"], env=env).exit_code == 0
     shown = runner.invoke(main, ["show", "7"], env=env).output.splitlines()
     assert shown[1] == "От: cheburashka@example.org (Чебурашка)"
-    assert shown[5:8] == ["--- понятые ходы ---", "  Визит к Шизику: Миралисса", "  Голос на линче: Бармалей"]
+    assert shown[5:8] == ["--- понятые ходы ---", "  Приглашение к Шизику: Миралисса", "  Голос на линче: Бармалей"]
     hostess = runner.invoke(main, ["show", "17"], env=env).output.splitlines()
     assert hostess[1] == "От: lyubashka@example.net (Любашка)" and "  Приглашение: Darkwing" in hostess
     rows = runner.invoke(main, ["status"], env={**env, "COLUMNS": "200"}).output.splitlines()
     assert next(r for r in rows if r.startswith("Чебурашка ")).split()[:5] == \
-        ["Чебурашка", "да", "визит", "к", "Шизику"]
+        ["Чебурашка", "да", "приглашение", "к", "Шизику"]
     assert next(r for r in rows if r.startswith("Любашка ")).split()[:3] == ["Любашка", "да", "приглашение"]
 
 
