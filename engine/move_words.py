@@ -45,7 +45,7 @@ def move_title(action: str, role: str | None = None, *, targets: int = 1,
                member_role: str | None = None, inner: str | None = None) -> str:
     """A move's name as a letter's line starts it, before «: цель» (capitalised): the reply and
     the result letter name a move alike. ``role``: the mover's, for a move his role names its
-    own way (the psycho's «Визит к Шизику», :func:`engine.reasons.action_name`); ``targets``:
+    own way (the psycho's «Приглашение к Шизику», :func:`engine.reasons.action_name`); ``targets``:
     how many players a vote names («Голоса на линче» for two); ``search_role``: the role a fan
     searches for («Поиск детектива»); a boss's move for a clan member (``on_behalf``) is the
     member's move (``inner``, else «Ход») «за» the ``member`` with his ``member_role``:
@@ -101,9 +101,9 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
     :func:`move_title` as the result letter names it.
 
     ``«Лечение: Бука»``, ``«Голоса на линче: Бука и Кир»``, ``«Поиск детектива: Бука»``,
-    ``«Жульничество против X: если врач — лечение: Y; …»``, ``«Кража за Ягуарчика (вор): X»``.
+    ``«Жульничество: X (если врач — лечение: Y; …)»``, ``«Кража за Ягуарчика (вор): X»``.
     ``state``: the game, to name a member's role and the fan's searched role; ``role``: the
-    role making the move (the psycho's «Визит к Шизику: X»).
+    role making the move (the psycho's «Приглашение к Шизику: X»).
     """
     a = move.action
     target = targets_text(move.targets or (move.target,))
@@ -112,10 +112,11 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
     if a == "search" and not target:
         return f"Теперь ищу роль: {ROLE_NAMES_RU.get(move.role or 'detective', move.role).lower()}"
     if a == "swindle":
+        # «Жульничество: X», as the result letter names it; the branches follow in brackets
         parts = [f"если {ROLE_NAMES_RU.get(r, r).lower()} — {_lower_first(describe_move(m, state, r))}"
                  for r, m in move.branches]
-        tail = ": " + "; ".join(parts) if parts else ""
-        return f"Жульничество против {inflect(target, 'gent') if target else ''}{tail}"
+        tail = f" ({'; '.join(parts)})" if parts else ""
+        return f"{move_title(a)}: {target}{tail}"
     if a == "on_behalf" and move.move is not None:
         who = move.member or ""
         member_role = state.players[who].role if state is not None and who in state.players else None

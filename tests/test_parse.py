@@ -110,7 +110,7 @@ def test_describe_move():
                    branches=(("doctor", Move("heal", target="Бука")),
                              ("detective", Move("check", target="Кир"))))
     assert describe_move(swindle, state) == (
-        "Жульничество против Serginio: если врач — лечение: Бука; если детектив — проверка: Кир")
+        "Жульничество: Serginio (если врач — лечение: Бука; если детектив — проверка: Кир)")
     behalf = Move("on_behalf", member="Воришка", move=Move("rob", target="Бука"))
     # the member's move named first, as the result letter names it (no «: кража:»)
     assert describe_move(behalf, state) == "Кража за Воришку (вор): Бука"
