@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, action_name, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
-                      STATUSES_RU, agree, phrase)
+                      STATUSES_RU, agree, event_named, phrase)
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
+from .move_words import role_move
 from .state import GameState
 from .turn_types import TurnResult
 
@@ -89,7 +90,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     """
     genders = genders or {}
     data = _as_dict(result)
-    lines = [f"День {data['day']}, событие: {EVENTS_RU.get(data['event'], data['event'])}"]
+    lines = [", ".join(filter(None, (f"День {data['day']}", event_named(data["event"]))))]
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")

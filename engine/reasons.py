@@ -162,6 +162,13 @@ EVENTS_RU: dict[str, str] = {
     "full_moon": "Полнолуние", "holiday": "Праздник",
 }
 
+def event_named(event: str) -> str:
+    """A day's event as the host's views name it beside the day: «событие «Ярость»»; "" for
+    a day without an event (``none``), which they leave unsaid as the letters and the
+    newspaper do (never «событие «без события»»)."""
+    return "" if event == "none" else f"событие «{EVENTS_RU.get(event, event)}»"
+
+
 #: Event id → what it changes for the players, one sentence for their letters (DECISIONS.md §6).
 EVENT_RULES_RU: dict[str, str] = {
     "none": "",

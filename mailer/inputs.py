@@ -229,13 +229,13 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
             «Парадокс» and «Пальмы цветут» do), a name that is no player, or a dead player
             (he has no vote to lose); nothing is stored then.
     """
-    from engine.explain import EVENTS_RU  # («без события», «Страх» in quotes)
+    from engine.reasons import event_named
 
     ctx = _open_day(store)
     if ctx.info.event not in VOTE_LOSING_EVENTS:
         raise GameError(
-            f"лишить голоса можно только в день «Парадокс» или «Пальмы цветут»; событие дня "
-            f"{ctx.day} — {EVENTS_RU[ctx.info.event]}")
+            f"лишить голоса можно только в день «Парадокс» или «Пальмы цветут»; день {ctx.day} — "
+            f"{event_named(ctx.info.event) or 'без события'}")
     done = []
     for name in nicks:
         nick = _nick(ctx, name)

@@ -716,7 +716,7 @@ def test_lost_votes_only_under_paradox_or_palms_and_given_back_when_the_event_ch
     explanation said the vote failed because the player was stripped of it)."""
     cfg, store = demo
     with pytest.raises(GameError, match="лишить голоса можно только в день «Парадокс» или "
-                                        "«Пальмы цветут»; событие дня 1 — без события"):
+                                        "«Пальмы цветут»; день 1 — без события"):
         set_lost_votes(store, ["Гоша"])
     set_event(cfg, store, "paradox", now=START)
     assert set_lost_votes(store, ["Гоша"]) == ["Гоша"]

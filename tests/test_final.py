@@ -91,6 +91,6 @@ def test_final_newspaper_and_letters(tmp_path):
         undone: list[str] = []
         reopen_day(g.cfg, g.store, 1, undo_later=True, undone=undone)
         assert undone[-1] == "конец игры («Победа: мирные»): игра продолжится"
-        assert undone[1].startswith("день 2 (событие «без события» задано ведущим) снова не закрыт: линч — Ягуарчик")
+        assert undone[1].startswith("день 2 (без события, так задал ведущий) снова не закрыт: линч — Ягуарчик")
     finally:
         g.store.dispose()

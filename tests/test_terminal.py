@@ -108,7 +108,7 @@ def test_status_piped_breaks_lines_between_phrases(demo_game):
     assert shown.exit_code == 0, shown.output
     lines = shown.output.splitlines()
     # (the zone told as «МСК», the first line fits 80 columns whole)
-    assert lines[0] == "Игра «Мафия: демо», день 1, событие «без события», срок 08.12.2026 19:30 (МСК)"
+    assert lines[0] == "Игра «Мафия: демо», день 1, срок 08.12.2026 19:30 (МСК)"
     assert lines[-2:] == ["В очереди писем: 50; с неясной судьбой: 0;",
                           "писем для внимания ведущего: 1 (mafia-mail inbox)"]
     assert max(len(line) for line in lines) <= 80

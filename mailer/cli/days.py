@@ -42,12 +42,12 @@ def init(ctx: click.Context, event: str | None) -> None:
         click.echo(f"Внимание: правила рассчитаны на {count(len(STANDARD_DEAL), 'игрока', 'игрока', 'игроков')}, "
                    f"а в игре {len(state.players)}: часть ролей не роздана. Для пробы это можно; для настоящей игры "
                    "впишите всех игроков и начните с новой базой.")
-    from engine.reasons import EVENTS_RU
+    from engine.reasons import event_named
     from mailer.reports import status as game_status
 
     rep = game_status(cfg, store)
-    click.echo(f"День {rep.day} открыт: событие «{EVENTS_RU[rep.event]}», срок "
-               f"{local_text(rep.deadline, cfg.zone)}.")
+    event = f": {event_named(rep.event)}," if event_named(rep.event) else ","
+    click.echo(f"День {rep.day} открыт{event} срок {local_text(rep.deadline, cfg.zone)}.")
     for line in past_start(cfg, at, rep.deadline):
         click.echo(line)
     click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
@@ -83,7 +83,7 @@ def status(ctx: click.Context) -> None:
     Пример:
       mafia-mail --config game.toml status
     """
-    from engine.reasons import EVENTS_RU, action_name
+    from engine.reasons import action_name, event_named
     from mailer.status import read_status
 
     cfg = config_of(ctx)
@@ -97,8 +97,8 @@ def status(ctx: click.Context) -> None:
     if rep.finished:
         print_line(out, f"Игра «{rep.name}» окончена.")
     else:
-        print_line(out, f"Игра «{rep.name}», день {rep.day}, событие «{EVENTS_RU[rep.event]}», "
-                   f"срок {local_text(rep.deadline, cfg.zone)}")
+        print_line(out, ", ".join(filter(None, (f"Игра «{rep.name}», день {rep.day}", event_named(rep.event),
+                                                f"срок {local_text(rep.deadline, cfg.zone)}"))))
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
     for p in rep.players:
@@ -302,12 +302,12 @@ def open_day(ctx: click.Context, event: str) -> None:
     Пример:
       mafia-mail --config game.toml open-day --event full_moon
     """
-    from engine.reasons import EVENTS_RU
+    from engine.reasons import event_named
     from mailer.day import set_event
 
     cfg, store = open_game(ctx)
     row, stale = call(set_event, cfg, store, event, now=now())
-    click.echo(f"День {row.day}: событие «{EVENTS_RU[row.event]}».")
+    click.echo(f"День {row.day}: {event_named(row.event) or 'без события (обычный день)'}.")
     if stale:
         click.echo("Письма о прежнем событии уже отправлены:")
         for line in stale:

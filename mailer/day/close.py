@@ -261,25 +261,27 @@ def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]
     and each later day's event the host set himself (``open-day --event``: the day opens
     again with the drawn event). Second: whether a later day was closed (the host must
     confirm with ``--undo-later``)."""
-    from engine.reasons import EVENTS_RU
+    from engine.reasons import EVENTS_RU, event_named
 
     lines, later_closed = [], False
     for r in s.exec(select(DayRow).where(DayRow.day >= day).order_by(DayRow.day)):
-        event = EVENTS_RU.get(r.event, r.event)
+        event = event_named(r.event)
         chosen = r.day > day and not event_drawn(r)
-        said = f"событие «{event}»" + (" задано ведущим" if chosen else "")
+        said = (f"{event} задано ведущим" if event else "без события, так задал ведущий") if chosen else event
+        said = f" ({said})" if said else ""  # a day without an event goes unsaid
         if r.status == "closed":
             later_closed |= r.day > day
             result = loads(r.result_json or "{}")
             gone = [d["player"] for d in result.get("deaths", [])]
-            lines.append(f"день {r.day} ({said}) снова не закрыт: линч — "
+            lines.append(f"день {r.day}{said} снова не закрыт: линч — "
                          f"{', '.join(result.get('lynched', [])) or 'никого'}; выбыли — {', '.join(gone) or 'никто'}")
         else:
-            lines.append(f"день {r.day} ({said}) снова не начат: его письма и загруженные голоса "
+            lines.append(f"день {r.day}{said} снова не начат: его письма и загруженные голоса "
                          "останутся до его нового открытия")
         if chosen:
-            lines.append(f"событие дня {r.day} «{event}» задал ведущий: оно останется, когда день "
-                         f"{r.day} откроется снова")
+            lines.append(f"событие дня {r.day} «{EVENTS_RU[r.event]}» задал ведущий: оно останется, когда "
+                         f"день {r.day} откроется снова" if event else f"день {r.day} без события задал "
+                         f"ведущий: так и останется, когда день {r.day} откроется снова")
     if game.finished:
         from ..render_words import game_won
 

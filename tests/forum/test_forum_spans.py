@@ -196,7 +196,7 @@ def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_
     res = _run(cfg, "reopen-day", "1")
     assert res.exit_code == 1
     assert res.output.startswith("Ошибка: день 1 закрыт не последним: вернуть его значит отменить и всё, что "
-                                 "было после:\n  - день 1 (событие «без события») снова не закрыт: линч — Ягуар; выбыли — Ягуар\n"
+                                 "было после:\n  - день 1 снова не закрыт: линч — Ягуар; выбыли — Ягуар\n"
                                  "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт: линч — ")
     assert "  - событие дня 2 «Ярость» задал ведущий: оно останется, когда день 2 откроется снова\n" in res.output
     assert "  - конец игры («Победа: мирные»): игра продолжится\n" in res.output  # (autokill, forum words)
@@ -205,7 +205,7 @@ def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_
         assert [s.get(DayRow, d).status for d in (1, 2)] == ["closed", "closed"]
     res = _run(cfg, "reopen-day", "1", "--undo-later")
     assert res.exit_code == 0, res.output
-    assert "Отменено:\n  - день 1 (событие «без события») снова не закрыт" in res.output
+    assert "Отменено:\n  - день 1 снова не закрыт" in res.output
     assert "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт" in res.output
     again = _run(cfg, "reopen-day", "1", "--undo-later")
     assert again.exit_code == 1 and "день 1 не закрыт — открывать нечего" in again.output
