@@ -66,7 +66,7 @@ class Act:
         return MoveOutcome(
             by=self.owner, action=self.json_action or self.action, target=self.target,
             outcome=self.outcome or "void", reason=self.reason or "ok", targets=targets,
-            member=self.member,
+            member=self.member, inner=self.action if self.member else None,
         )
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, action_name, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
                       STATUSES_RU, agree, event_named, phrase)
+from .move_words import role_move
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
-from .move_words import role_move
 from .state import GameState
 from .turn_types import TurnResult
 
@@ -41,16 +41,27 @@ def result_ru(result: Any) -> str:
 
 
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -> str:
-    """One move of the day for the host; a reason about the mover himself («сам(а) в гостях у
-    Стервы») agrees with his ``gender`` when the host gave it."""
+    """One move of the day for the host, always named: a boss's move for a member by the
+    member's move («охрана за Serginio (Охранник, Клан 2)»), a move left to the boss by the
+    mover's («охрана на усмотрение босса»); a reason about the mover himself («сам(а) в гостях
+    у Стервы») agrees with his ``gender`` when the host gave it."""
     mover = state.players.get(m["by"])
-    action = action_name(m["action"], mover.role if mover else None)
+    role = mover.role if mover else None
+    action = action_name(m["action"], role)
+    if m["action"] == "delegate" and role_move(role):  # «охрана на усмотрение босса»
+        action = f"{action_name(role_move(role) or '', role)} на усмотрение босса"
     who = f"{m['by']} ({role_ru(state, m['by'], gender)})"
     target = m.get("target")
     if m.get("targets"):
         target = ", ".join(m["targets"])
-    if m.get("member"):  # «ход за Serginio (Охранник, Клан 1)»
-        action = f"ход за {m['member']} ({role_ru(state, m['member'])})"
+    if m.get("member"):  # «охрана за Serginio (Охранник, Клан 1)»
+        member = state.players.get(m["member"])
+        member_role = member.role if member else None
+        # (JSON without ``inner``: the member's one role move; the indian and the actor have
+        # none, and only the clan kill may be made for them, DECISIONS.md §4 Boss)
+        inner = m.get("inner") or role_move(member_role) or "clan_kill"
+        name = action_name(inner, member_role)
+        action = f"{name} за {m['member']} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
     why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason'], m['outcome']), gender)}"
@@ -147,6 +158,9 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
     if isinstance(result, dict):
         return result
     data = result.to_json()
+    for move, outcome in zip(data["moves"], result.moves):
+        if outcome.inner:  # the member's move a boss made for him (not in the JSON)
+            move["inner"] = outcome.inner
     data["draws"] = [list(d) for d in result.draws]
     data["tally"] = dict(result.tally.counts)
     data["activations"] = [

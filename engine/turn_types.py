@@ -97,8 +97,9 @@ class Info:
 class MoveOutcome:
     """What happened to one submitted move, and why (reason: engine.reasons.REASONS).
 
-    ``member`` is set for a boss's move made for a clan member (``on_behalf``); ``targets``
-    for a two-vote ``vote``."""
+    ``member`` is set for a boss's move made for a clan member (``on_behalf``), and ``inner``
+    is then the member's move the boss made (``rob``, ``clan_kill``: named by ``explain``, not
+    in the JSON); ``targets`` for a two-vote ``vote``."""
 
     by: str
     action: str
@@ -107,6 +108,7 @@ class MoveOutcome:
     reason: str
     targets: tuple[str, ...] = ()
     member: str | None = None
+    inner: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "action": self.action, "target": self.target}
