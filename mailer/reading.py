@@ -356,10 +356,11 @@ class _Run:
             self.answers.reply(moves=list(result.moves), problems=problems, state=LetterState.AFTER_CLOSE,
                         late_deadline=utc(late_for.deadline), late_row=late_for, **reply)
             return done(LetterState.AFTER_CLOSE)
-        if came_after is not None:
-            letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: засчитано "
-                                f"в день {ctx.day}")
         state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
+        if came_after is not None:  # what it counted for, as its reply says
+            letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: " + (
+                f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED
+                else f"относится ко дню {ctx.day}, но ходов не засчитано"))
         mine = (tuple(result.moves), bool(result.cancel or result.skip))
         # the earlier letters' moves this one leaves standing, told in the reply
         kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
