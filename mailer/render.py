@@ -182,7 +182,7 @@ class Renderer:
         clan_members = []
         if p.clan:
             clan_members = [(n, q.role) for n, q in state.players.items() if q.clan == p.clan and n != nick]
-        examples = _examples(state)
+        examples = example_nicks(state)
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
                            deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
                            examples=examples)
@@ -339,7 +339,7 @@ class Renderer:
         hunt_at = HUNT_STEPS.get(state_before.rules.hunt_step, HUNT_STEPS["after_clan_kills"])  # a hunt on one dead before it: target_dead
         gone = frozenset(d.player for d in result.deaths if d.step < hunt_at)
         after = result.new_state
-        examples = _examples(state_before)
+        examples = example_nicks(state_before)
         out = []
         for nick, p in state_before.players.items():
             if not p.alive:
@@ -393,7 +393,7 @@ class Renderer:
         return out
 
 
-def _examples(state: GameState) -> list[str]:
+def example_nicks(state: GameState) -> list[str]:
     """Four example nicknames for a letter's rules (:data:`EXAMPLE_NICKS`), none a player of
     the game."""
     return [n for n in EXAMPLE_NICKS if n not in state.players][:4]

@@ -148,8 +148,11 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     """Queue a reminder to every living player who sent no move today, or sent moves but no
     lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
     is missing (at most one per day per player). A player the host stripped of his vote is
-    not reminded of it; a vote the host imported counts. Returns the nicknames reminded now."""
-    from ..render import Renderer
+    not reminded of it; a vote the host imported counts. On a two-vote day («Ярость»,
+    «Голос») the reminder says each player has two votes. Returns the nicknames reminded now."""
+    from engine.lynch import votes_per_player
+
+    from ..render import Renderer, example_nicks
 
     renderer = Renderer(cfg)
     reminded = []
@@ -177,7 +180,9 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                         to_nick=nick, subject=cfg.subject("напоминание о ходе"),
                         body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
                                              deadline=utc(ctx.row.deadline),
-                                             no_letter=nick not in moved, no_vote=nick not in voted),
+                                             no_letter=nick not in moved, no_vote=nick not in voted,
+                                             votes=votes_per_player(ctx.row.event),
+                                             examples=example_nicks(ctx.state)),
                         now=now)
             reminded.append(nick)
     return reminded
