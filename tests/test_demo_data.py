@@ -161,7 +161,7 @@ def test_exactly_one_quoted_reply_to_the_host():
               if any(line.startswith(">") for line in msg.get_content().splitlines())]
     assert len(quoted) == 1
     _, msg = quoted[0]
-    assert str(msg["Subject"]) == "Re: Ход принят"
+    assert str(msg["Subject"]) == "Re: Ход"
     assert msg["In-Reply-To"] == "<host.day1.nezabudka.1@example.org>"
     text = msg.get_content()
     attribution = "8 дек. 2026 г., в 12:10, Ведущий демо-игры <host@example.org>:"

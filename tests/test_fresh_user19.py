@@ -1,0 +1,202 @@
+"""What a fresh user found in the demo and the host commands (nineteenth session): the boss's
+role letter said nothing of the son; a late letter with no moves was noted «засчитано в день
+2»; the swindle named one way in the reply and another in the result letter; the psycho's
+move named from his victim's side («Визит к Шизику»); ``explain`` lines that did not name the
+move («ход за Serginio»); the reminder silent on a two-vote day; «событие: без события» in
+the host's views; the BBCode newspaper's lynch section laid out unlike the others; the demo's
+quoted reply quoting a letter the tool never sends."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+
+from engine.explain import explain_turn
+from engine.model import Move
+from mailer.config import load_config
+from mailer.day import GameError, close_day, init_game, remind
+from mailer.demo import copy_demo
+from mailer.inputs import set_lost_votes
+from mailer.store import Letter, Store
+from mailer.sync import sync
+from test_fresh_user18 import _demo_replies, _moves_block, _turn
+from test_russian import START, day_row, letters_and_paper, renderer_for
+from test_sync import DEADLINE, Game, letter
+
+
+# --- 1. DECISIONS.md §4 Boss, Son: the boss's role letter tells of the son -----------------------
+
+SON_RULES = (
+    "Среди мирных может быть внебрачный сын Босса. Для других проверок он неролевой мирный, и сам "
+    "он знает о себе только это, но ваша проверка покажет «внебрачный сын Босса». Если клан "
+    "прикажет убить сына, пока тот не раскрыт, убийство в эту ночь отменяется и никто от него не "
+    "погибает. Если вы погибнете, пока сын жив и не раскрыт, он со следующего дня станет Боссом "
+    "вашего клана (погибнут оба Босса в один ход — Боссом того клана, где живых меньше); об этом "
+    "ему и клану придёт письмо.")
+
+
+def test_the_boss_role_letter_explains_the_son(tmp_path):
+    roles = {"P1": "clan1.boss", "P2": "son", "P3": "clan1.thief", "P4": "doctor", "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    state = _turn(roles, [{"moves": [], "votes": {}}]).state_before
+    boss = renderer.role_letter(nick="P1", state=state, day_row=day_row(1), code=None)
+    assert "\n" + SON_RULES + "\nПример письма: «Проверяю " in boss
+    # what the boss's check says of the son is the result letter's word for it
+    letters, _paper = letters_and_paper(renderer, roles, [{
+        "moves": [{"by": "P1", "action": "boss_check", "target": "P2"}], "votes": {}}])
+    assert "  - Проверка босса: P2 — внебрачный сын Босса.\n" in letters["P1"]
+    # near: the son himself is told only «civilian», the thief nothing of the son
+    son = renderer.role_letter(nick="P2", state=state, day_row=day_row(1), code=None)
+    thief = renderer.role_letter(nick="P3", state=state, day_row=day_row(1), code=None)
+    assert "Ваша роль: Мирный." in son and "сын" not in son and "сын" not in thief
+
+
+# --- 2. a late letter's note says what it counted ---------------------------------------------
+
+def test_a_late_letter_without_moves_is_noted_as_counting_nothing(tmp_path):
+    import json
+
+    g = Game(tmp_path)
+    g.deliver(letter("buka@example.org", "Спасибо, получил.", msgid="empty@x"), DEADLINE + timedelta(minutes=2))
+    g.deliver(letter("serg@example.org", "Линч: Бука", msgid="vote@x"), DEADLINE + timedelta(minutes=3))
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=10))
+    with g.store.session() as s:
+        notes = {r.message_id: json.loads(r.notes_json) for r in s.exec(select(Letter))}
+    assert notes["empty@x"] == ["пришло после срока дня 1, до его закрытия: относится ко дню 2, "
+                                "но ходов не засчитано"]
+    # near: a late letter with a move is noted as counted for day 2
+    assert notes["vote@x"] == ["пришло после срока дня 1, до его закрытия: ходы засчитаны в день 2"]
+    g.store.dispose()
+
+
+# --- 3. and 4. one name of a move in the reply, the result letter and explain -----------------
+
+SWINDLE_ROLES = {"Ягуарчик": "clan1.boss", "Маша": "doctor", "Жулик": "swindler", "Шиз": "psycho",
+                 "Бука": "civilian", "Петя": "civilian"}
+
+
+def test_the_swindle_and_the_psychos_invitation_are_named_alike_everywhere(tmp_path):
+    renderer = renderer_for(tmp_path, {n: None for n in SWINDLE_ROLES})
+    t = _turn(SWINDLE_ROLES, [{"moves": [], "votes": {}}])
+    swindle = Move("swindle", target="Маша", branches=(("doctor", Move("heal", target="Бука")),
+                                                       ("psycho", Move("invite", target="Петя"))))
+    reply = renderer.reply(nick="Жулик", moves=[swindle], problems=[], state=t.state_before,
+                           day_row=day_row(1), late_deadline=None, status="applied", skip=False,
+                           cancel=False, now=START)
+    assert ("Принято (день 1):\n  - Жульничество: Маша (если врач — лечение: Бука; если шизик — "
+            "приглашение к Шизику: Петя)\n") in reply
+    invite = renderer.reply(nick="Шиз", moves=[Move("invite", target="Петя")], problems=[],
+                            state=t.state_before, day_row=day_row(1), late_deadline=None,
+                            status="applied", skip=False, cancel=False, now=START)
+    assert "Принято (день 1):\n  - Приглашение к Шизику: Петя\n" in invite
+    moves = [{"by": "Жулик", "action": "swindle", "target": "Маша",
+              "branches": {"doctor": {"action": "heal", "target": "Бука"}}},
+             {"by": "Шиз", "action": "invite", "target": "Петя"}]
+    letters, _paper = letters_and_paper(renderer, SWINDLE_ROLES, [{"moves": moves, "votes": {}}])
+    assert _moves_block(letters["Жулик"]) == ["- Жульничество: Маша — выполнено.", "- Лечение: Бука — выполнено."]
+    assert "  - Жульничество: Маша — врач.\n" in letters["Жулик"]
+    assert _moves_block(letters["Шиз"]) == ["- Приглашение к Шизику: Петя — выполнено."]
+    assert "Визит" not in letters["Шиз"] and "против" not in reply
+
+
+# --- 5. every explain line names the move --------------------------------------------------
+
+BEHALF_ROLES = {"B": "clan1.boss", "T": "clan1.thief", "G": "clan1.guard", "I": "clan1.indian",
+                "D": "doctor", "C": "civilian"}
+BEHALF_MOVES = [
+    {"by": "B", "action": "on_behalf", "member": "T", "move": {"action": "rob", "target": "D"}},
+    {"by": "B", "action": "on_behalf", "member": "I", "move": {"action": "clan_kill", "target": "C"}},
+    {"by": "G", "action": "delegate"},
+    {"by": "B", "action": "on_behalf", "member": "G", "move": {"action": "guard", "target": "B"}},
+]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_explain_names_the_move_a_boss_made_for_a_member(as_json):
+    t = _turn(BEHALF_ROLES, [{"moves": BEHALF_MOVES, "votes": {}}])
+    notes = explain_turn(t.result.to_json() if as_json else t.result, t.state_before).splitlines()
+    assert notes[2:6] == [
+        "  • B (Босс, Клан 1): кража за T (Вор, Клан 1) → D — выполнено",
+        "  • B (Босс, Клан 1): убийство от клана за I (Индеец, Клан 1) → C — выполнено",
+        "  • G (Охранник, Клан 1): охрана на усмотрение босса — выполнено",
+        "  • B (Босс, Клан 1): охрана за G (Охранник, Клан 1) → B — выполнено"]
+    assert not any(" ход за " in line for line in notes)
+
+
+# --- 6. the reminder tells of a two-vote day ---------------------------------------------------
+
+@pytest.mark.parametrize("event,told", [
+    ("rage", "Сегодня событие «Ярость»: у каждого два голоса, повешены двое, набравшие больше всех. "
+             "В голосе назовите двоих, например «Линч: Незнайка и Кнопочка»."),
+    ("voice", "Сегодня событие «Голос»: у каждого два голоса, повешен один. В голосе назовите "
+              "двоих, например «Линч: Незнайка и Кнопочка»."),
+    ("none", None),
+])
+def test_the_reminder_tells_of_two_votes(tmp_path, event, told):
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5), event=event)
+        assert "Гоша" in remind(cfg, store, now=START + timedelta(hours=1))
+        with store.session() as s:
+            [body] = [r.body for r in store.outgoing(s) if r.kind == "reminder" and r.to_nick == "Гоша"]
+    finally:
+        store.dispose()
+    if told:
+        assert "автокилла.\n" + told + "\n\n— Ведущий" in body
+    else:  # near: a one-vote day says nothing of it
+        assert "двоих" not in body and "событие" not in body
+
+
+# --- 7. no «событие: без события» in the host's views --------------------------------------
+
+def test_host_views_leave_no_event_unsaid(tmp_path):
+    roles = {"P1": "clan1.boss", "P2": "civilian", "P3": "doctor", "P4": "civilian"}
+    t = _turn(roles, [{"moves": [], "votes": {"P1": "P2", "P3": "P2", "P4": "P2"}}])
+    assert explain_turn(t.result, t.state_before).splitlines()[0] == "День 1"
+    data = dict(t.result.to_json(), event="rage")
+    assert explain_turn(data, t.state_before).splitlines()[0] == "День 1, событие «Ярость»"
+    cfg = load_config(copy_demo(tmp_path / "game"))
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
+        with pytest.raises(GameError) as refused:
+            set_lost_votes(store, ["Гоша"])
+    finally:
+        store.dispose()
+    assert str(refused.value).endswith("; день 1 — без события")
+
+
+# --- 8. the BBCode newspaper lays out each section alike ------------------------------------
+
+def test_the_bbcode_lynch_section_is_laid_out_as_the_deaths(tmp_path):
+    roles = {"P1": "clan1.boss", "Маша": "civilian", "P3": "doctor", "P4": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {"P1": "Маша", "P3": "Маша", "P4": "P1", "Маша": "P1"}
+    votes["P4"] = "Маша"
+    _letters, (text, bbcode) = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert ("\n[b]Линч:[/b]\n[list]\n[*][b]Маша[/b] — 3: P1, P3, P4\n[*][b]P1[/b] — 1: Маша\n[/list]\n"
+            "Итог линча: Маша.\n\n[b]Покинули игру:[/b]\n[list]\n[*][b]Маша[/b], [color=red]Мирный[/color]"
+            " — линч\n[/list]\n") in bbcode
+    # near: the plain-text newspaper keeps its own layout
+    assert "\nЛинч:\n  Маша — 3: P1, P3, P4\n  P1 — 1: Маша\nИтог линча: Маша.\n" in text
+    assert "[" not in text
+
+
+# --- 9. the demo's quoted reply quotes what the tool sends -----------------------------------
+
+def test_the_demo_quotes_the_reply_the_tool_sends(tmp_path):
+    import email
+    from email import policy
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "mailer" / "demo" / "maildir" / "new" / "1796723249.M19P4119.demo"
+    msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+    quoted = [line[2:] if line.startswith("> ") else "" for line in msg.get_content().splitlines()
+              if line.startswith(">")]
+    first_reply = _demo_replies(tmp_path, "none")["Незабудка"][0]
+    assert quoted == first_reply.rstrip("\n").splitlines()
+    assert str(msg["Subject"]) == "Re: Ход"  # the reply's subject to «Ход», answered
