@@ -4,7 +4,10 @@
 
 from __future__ import annotations
 
+import re
 from operator import attrgetter
+
+from .words import is_known_word, morph
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -20,8 +23,11 @@ def merge_tokens(idx, toks: list) -> list:
     was joined)."""
     present = set(map(_W, toks))
     spelled = idx.initials and "." in present and not present.isdisjoint(_LETTERS)
+    capitals = idx.initials and not present.isdisjoint(idx.initials)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
-            "_" not in "".join(present) and not spelled:
+            "_" not in "".join(present) and not spelled and not capitals and not any(
+                _split(idx, t, u, 0) for t, u in zip(toks, toks[1:])
+                if t.word and u.word and u.start == t.end + 1 and not t.cap):
         return toks  # no multi-word nickname can start here
     out = None
     n, i = len(toks), 0
@@ -48,6 +54,11 @@ def merge_tokens(idx, toks: list) -> list:
             best = _slipped_first(idx, toks, i)  # (only before a nick's last word: cheap)
         if best is None and spelled and len(t.w) == 1:
             best = _initials(idx, toks, i)
+        if best is None and capitals and t.w in idx.initials:
+            best = _capital_initials(idx, t, i)
+        if best is None and t.word and i + 1 < n and toks[i + 1].start == t.end + 1 and \
+                toks[i + 1].word and not t.cap:
+            best = _split(idx, t, toks[i + 1], i)
         if best is None:
             if out is not None:
                 out.append(t)
@@ -87,6 +98,42 @@ def _initials(idx, toks: list, i: int) -> tuple[str, int] | None:
     if key in _ABBREVIATIONS and not toks[i].cap:
         return None
     return next(iter(owners)), k
+
+
+#: Capitals that are the players' own shorthand, never a nick's initials («МО» is the
+#: civilians' hunt, «ЛХ» a player's plan, «ЛС»/«ПМ» a private message).
+_GAME_ABBREVIATIONS = frozenset({"мо", "лх", "лс", "пм", "ооо", "ип", "рф"})
+
+#: A nick's initials written without dots as capitals, a small letter allowed for a short
+#: word between («ХТ», «ЛМ», «ТнП», «ЁвТ»).
+_CAPITALS = re.compile(r"[A-ZА-ЯЁ](?:[a-zа-яё]?[A-ZА-ЯЁ]){1,2}")
+
+
+def _capital_initials(idx, t, i: int) -> tuple[str, int] | None:
+    """A nickname of two or three words written as its initials in capitals without dots
+    («ХТ» for «Хозяин_Тайги», «ЛМ» for «Lady.Mary», «ТнП» for «Тень-на-плетень»), as forum
+    veterans write: ``(nick, i + 1)`` or None — none when two nicks share the initials (the
+    word stays unknown: the reply asks), when the capitals are a word of the dictionary
+    shouted («НЕ», «ВСЁ»; abbreviations such as «КБ» still count) or the game's own
+    shorthand («МО»)."""
+    if not _CAPITALS.fullmatch(t.text) or t.w in _GAME_ABBREVIATIONS:
+        return None
+    owners = idx.initials[t.w]
+    if len(owners) != 1 or (is_known_word(t.w) and not all(
+            "Abbr" in p.tag for p in morph().parse(t.w))):
+        return None
+    return next(iter(owners)), i + 1
+
+
+def _split(idx, t, u, i: int) -> tuple[str, int] | None:
+    """A one-word nickname cut in two by voice input («ос тапа» for «Остапа», «бульдо зер»):
+    two words a space apart, neither a form of a nick, whose joining is a form of exactly one
+    nick: ``(nick, i + 2)`` or None."""
+    if u.w in idx.single or u.w in idx.parts or t.w in idx.single or t.w in idx.parts:
+        return None
+    joined = t.w + u.w
+    owners = set(idx.single.get(joined, ())) | set(idx.parts.get(joined, ()))
+    return (owners.pop(), i + 2) if len(owners) == 1 else None
 
 
 def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:

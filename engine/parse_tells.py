@@ -8,6 +8,7 @@ from __future__ import annotations
 import unicodedata
 
 from . import grammar_vocab as V
+from .grammar_flags import correction_end
 from .grammar_keywords import Kw, order_form
 from .grammar_targets import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
@@ -28,14 +29,16 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
-    if kw.cls == "VOTE" and all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
+    if kw.cls == "VOTE" and (all(not c.word or c.w in _AND for c in clause[:kw.i]) or
+                             _corrected(clause, kw.i)) and \
             0 < tg.hits[0][1] and \
             clause[tg.hits[0][1] - 1].w in ("за", "в", "на") and \
             all(c.w in V.FILLERS for c in clause[kw.j:tg.hits[0][1] - 1]) and \
             not kw.reported and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
                 for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])):
-        return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»
+        return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»,
+        # «нет, голос за Лося — так надёжнее» (a correction opening it)
         # opens the sentence: an order (not
         # «Голос за Буку был ошибкой»: a verb of its own says something of it)
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
@@ -92,6 +95,13 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return True
     return False
 
+
+
+def _corrected(clause: list[Tok], i: int) -> bool:
+    """True when only correction words open the clause before ``clause[i]``, a correction
+    head among them («нет, голос за …», «нет, снимаю, голос в …»)."""
+    return correction_end(clause) is not None and all(
+        not c.word or c.w in V.CORRECTION_WORDS or c.w in V.WITHDRAW_WORDS for c in clause[:i])
 
 
 #: Words of a letter's closing remark after its last order («вроде всё», «на сегодня всё»,

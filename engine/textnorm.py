@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_text", "INVISIBLE"]
+__all__ = ["clean_text", "spoken_marks", "INVISIBLE"]
 
 #: Characters removed: zero-width space/non-joiner/joiner, word joiner, invisible math
 #: operators, BOM / zero-width no-break space, soft hyphen, Mongolian vowel separator,
@@ -128,3 +128,42 @@ def _fix_word(match: re.Match) -> str:
     if _SCRIPTS_TOUCH.search(word):
         return _one_script(word)
     return word
+
+
+#: Punctuation dictated by voice and typed out as words by the phone («… лечу тапка точка
+#: голос за зигги»): the word, the mark it stands for.
+_SPOKEN = re.compile(r"(?<![^\W\d_])(?:(точка)|(запятая)|(?:(новая) строка|с (новой) строки))"
+                     r"(?![^\W\d_])", re.IGNORECASE)
+_MARKS = {1: ".", 2: ",", 3: "\n", 4: "\n"}
+
+#: Words after «точка» that make it a noun («точка зрения», «точка сбора»).
+_POINT_OF = re.compile(r"\s+(?:зрения|отсч[её]та|опоры|кипения|невозврата|сбора|входа|продаж"
+                       r"|доступа|роста|с\s+запятой)", re.IGNORECASE)
+
+#: An adjective before «точка», «запятая» («горячая точка», «торговая точка»).
+_ADJ_BEFORE = re.compile(r"[^\W\d_]+(?:ая|яя)\s+$", re.IGNORECASE)
+
+
+def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
+    """``text`` with punctuation dictated as words put back as marks: «точка» → «.»,
+    «запятая» → «,», «новая строка» / «с новой строки» → a line break (voice input types
+    them out: «бью лису точка голос за зигги»). The mark is padded with spaces to the word's
+    length, so offsets into the text stay those of the letter. Kept as words: «точка
+    зрения» and other nouns after «точка», an adjective before it («горячая точка»), and
+    every such word when a nickname of ``nicks`` contains it (a player «Точка»). Pure."""
+    low = text.lower()
+    if "точка" not in low and "запятая" not in low and "строк" not in low:
+        return text
+    taken = " ".join(nicks).lower()
+
+    def mark(m: re.Match) -> str:
+        word = m.group(0)
+        n = next(k for k in (1, 2, 3, 4) if m.group(k))
+        if (n == 1 and "точк" in taken) or (n == 2 and "запят" in taken) or \
+                (n > 2 and "строк" in taken):
+            return word
+        if n < 3 and (_POINT_OF.match(text, m.end()) or _ADJ_BEFORE.search(text, 0, m.start())):
+            return word
+        return _MARKS[n] + " " * (len(word) - 1)
+
+    return _SPOKEN.sub(mark, text)
