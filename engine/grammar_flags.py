@@ -12,7 +12,7 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
-from .words import is_infinitive, verb_reading
+from .words import is_infinitive, morph, verb_reading
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -360,3 +360,18 @@ def as_told(clause: list[Tok], i: int) -> bool:
         return False
     said = [t.w for t in clause[max(0, k - 6):k - 1]]
     return "как" in said and any(w in V.DECIDE_VERBS for w in said)
+
+
+def cancel_names_move(clause: list[Tok], at: int) -> bool:
+    """True when the move word right after a cancel phrase ending at ``at`` names what is
+    cancelled («отменяю лечение», «отмена голоса за X»). After the noun «отмена» a finite verb
+    of the first person or a noun that cannot be its genitive object starts the new order
+    instead («нет стоп отмена убиваю X», «отмена голос за X»: voice input's «cancel — then»)."""
+    if at >= len(clause) or clause[at - 1].w != "отмена":
+        return True
+    w = clause[at].w
+    reading = verb_reading(w)
+    if reading is not None:
+        return reading[1] != "1per"
+    parses = morph().parse(w)
+    return not parses or any(p.tag.POS != "NOUN" or "gent" in p.tag for p in parses)

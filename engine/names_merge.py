@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from operator import attrgetter
 
+from . import grammar_vocab as V
 from .words import is_known_word, morph
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
@@ -125,11 +126,17 @@ def _capital_initials(idx, t, i: int) -> tuple[str, int] | None:
     return next(iter(owners)), i + 1
 
 
+#: Short words that stand alone before a name, never its first half.
+_GLUE = frozenset(V.PREPOSITIONS) | {"и", "а", "но", "да", "или", "ни", "не", "же"}
+
+
 def _split(idx, t, u, i: int) -> tuple[str, int] | None:
     """A one-word nickname cut in two by voice input («ос тапа» for «Остапа», «бульдо зер»):
     two words a space apart, neither a form of a nick, whose joining is a form of exactly one
-    nick: ``(nick, i + 2)`` or None."""
-    if u.w in idx.single or u.w in idx.parts or t.w in idx.single or t.w in idx.parts:
+    nick, each two letters or more and the first no preposition nor conjunction («и за» is
+    no «Иза»): ``(nick, i + 2)`` or None."""
+    if len(t.w) < 2 or len(u.w) < 2 or t.w in _GLUE or \
+            u.w in idx.single or u.w in idx.parts or t.w in idx.single or t.w in idx.parts:
         return None
     joined = t.w + u.w
     owners = set(idx.single.get(joined, ())) | set(idx.parts.get(joined, ()))

@@ -18,7 +18,7 @@ from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_triggers import HOSTS
-from .grammar_flags import correction_end, reported_order, said_by_other
+from .grammar_flags import cancel_names_move, correction_end, reported_order, said_by_other
 from .grammar_irony import ironic
 from .grammar_plans import (
     asks_how, for_later_day, hypothetical, plan_for_later, skips_today, today_instead,
@@ -192,7 +192,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 items.append(abstain(span(ctx.text, clause, first, last_word(clause, kw.j, hi)),
                                      clause[first].start))  # «не голосую»
             continue
-        if cancel_at is not None and kw.i == cancel_at:
+        if cancel_at is not None and kw.i == cancel_at and cancel_names_move(clause, kw.i):
             continue  # «отменяю лечение …» names what is cancelled
         if subjects[n] is not None:
             if _on_his_own(clause, kw.j):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_text", "spoken_marks", "INVISIBLE"]
+__all__ = ["clean_text", "spoken_marks", "list_headings", "INVISIBLE"]
 
 #: Characters removed: zero-width space/non-joiner/joiner, word joiner, invisible math
 #: operators, BOM / zero-width no-break space, soft hyphen, Mongolian vowel separator,
@@ -167,3 +167,31 @@ def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
         return _MARKS[n] + " " * (len(word) - 1)
 
     return _SPOKEN.sub(mark, text)
+
+
+#: A heading of one to four words alone on its line, plain, in Markdown («## Проверка») or
+#: bold («**Голос**»), a colon after it or none, then the list lines under it («- X», «* X»,
+#: «1. X», «2) X»).
+_LIST_HEADING = re.compile(
+    r"^([ \t]*)(?:#{1,6}[ \t]+|\*\*)?([^\W\d_][^\W\d_-]*(?:[ -][^\W\d_]+){0,3})(?:\*\*)?"
+    r"[ \t]*:?[ \t]*((?:\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+\S[^\n]*)+)", re.MULTILINE)
+_LIST_MARK = re.compile(r"\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
+
+
+def list_headings(text: str) -> str:
+    """``text`` with each heading that stands alone on its line above a list read as a
+    heading with a colon: «## Проверка⏎- Мадам Жужу» → «Проверка: Мадам Жужу» (one line: a
+    list of one item goes on the heading's line, as «Вор: X» reads for a boss's member),
+    «Убийства⏎1. X⏎2. Y» → «Убийства:⏎1. X⏎2. Y». Markdown marks of the heading are dropped.
+    A line with other punctuation, or with no list line after it, is kept. Pure; the length
+    may change."""
+    if "\n" not in text:
+        return text
+
+    def colon(m: re.Match) -> str:
+        items = m.group(3)
+        if items.count("\n") == 1:
+            return m.group(1) + m.group(2) + ": " + _LIST_MARK.sub("", items, count=1)
+        return m.group(1) + m.group(2) + ":" + items
+
+    return _LIST_HEADING.sub(colon, text)
