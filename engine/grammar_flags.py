@@ -363,15 +363,14 @@ def as_told(clause: list[Tok], i: int) -> bool:
 
 
 def cancel_names_move(clause: list[Tok], at: int) -> bool:
-    """True when the move word right after a cancel phrase ending at ``at`` names what is
+    """True when the move word at ``at`` right after a cancel phrase names what is
     cancelled («отменяю лечение», «отмена голоса за X»). After the noun «отмена» a finite verb
     of the first person or a noun that cannot be its genitive object starts the new order
     instead («нет стоп отмена убиваю X», «отмена голос за X»: voice input's «cancel — then»)."""
-    if at >= len(clause) or clause[at - 1].w != "отмена":
+    before = next((t.w for t in reversed(clause[:at]) if t.word), None)
+    if at >= len(clause) or before != "отмена":
         return True
-    w = clause[at].w
-    reading = verb_reading(w)
-    if reading is not None:
-        return reading[1] != "1per"
-    parses = morph().parse(w)
+    parses = morph().parse(clause[at].w)
+    if any(p.tag.POS == "VERB" and p.tag.person == "1per" for p in parses):
+        return False  # («режу» is also read as a noun)
     return not parses or any(p.tag.POS != "NOUN" or "gent" in p.tag for p in parses)

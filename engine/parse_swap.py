@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
+from .grammar_flags import cancel_names_move
 from .grammar_refs import named_before
 from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
@@ -154,8 +155,8 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     while k < len(clause) and (not clause[k].word or clause[k].w in _CANCEL_FILLERS):
         k += 1
     kws = [kw for kw in find_keywords(clause, set(), name_index(ctx.nicks)) if kw.i == k]
-    if not kws or kws[0].negated:
-        return False
+    if not kws or kws[0].negated or not cancel_names_move(clause, k):
+        return False  # («нет стоп отмена, режу X»: the cancel, then a new order)
     action = action_for(kws[0].cls, ctx.sender, ctx.turn)
     if action is None:
         return False

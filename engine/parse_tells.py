@@ -125,8 +125,11 @@ _SENDER_REMARK = frozenset({"мне", "я"})
 #: spoken spellings («шоб», «штоб»).
 _PURPOSE = frozenset({"чтоб", "чтобы", "дабы", "шоб", "штоб", "штобы", "шобы"})
 
-#: «до кучи»: «in addition» after a target, no talk about him.
-_ADDING = frozenset({"до", "кучи"})
+#: «до кучи»: «in addition», «всё равно»: «anyway» after a target, no talk about him; a
+#: verb of giving in the infinitive after it is the order's own verb as a learner writes it
+#: («Голос Гиви давать»).
+_ADDING = frozenset({"до", "кучи", "все", "равно", "давать", "дать", "отдавать", "отдать",
+                     "ставить", "поставить"})
 
 
 def _own_verb_at(clause: list[Tok], k: int) -> bool:
