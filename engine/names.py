@@ -147,6 +147,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             for form in parts[1]:
                 if len(form) >= 3 and CYR.search(form):
                     idx.multi_last.setdefault(form, []).append(m)
+    idx.heads = frozenset(f[:k] for f in (*idx.single, *idx.parts) if len(f) >= 5
+                          for k in range(2, len(f) - 1))
     return idx
 
 

@@ -104,6 +104,9 @@ class NameIndex:
     #: the initials of a nickname of two or three words («тп» for «Тимофей Павлович», also
     #: read in Cyrillic: «дк» for «Don Korleone») → those nicknames («Т.П.»)
     initials: dict[str, set[str]] = field(default_factory=dict)
+    #: the first halves (two letters or more) of one-word nick forms cut in two by voice
+    #: input («ос» of «остапа»; see :func:`engine.names_merge.merge_tokens`)
+    heads: frozenset[str] = frozenset()
     #: a number in nicknames → (nick, the case forms of its letter words and readings)
     numbered: dict[str, list[tuple[str, frozenset[str]]]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None

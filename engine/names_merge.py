@@ -25,10 +25,9 @@ def merge_tokens(idx, toks: list) -> list:
     present = set(map(_W, toks))
     spelled = idx.initials and "." in present and not present.isdisjoint(_LETTERS)
     capitals = idx.initials and not present.isdisjoint(idx.initials)
+    cut = not present.isdisjoint(idx.heads)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
-            "_" not in "".join(present) and not spelled and not capitals and not any(
-                _split(idx, t, u, 0) for t, u in zip(toks, toks[1:])
-                if t.word and u.word and u.start == t.end + 1 and not t.cap):
+            "_" not in "".join(present) and not spelled and not capitals and not cut:
         return toks  # no multi-word nickname can start here
     out = None
     n, i = len(toks), 0
@@ -57,8 +56,8 @@ def merge_tokens(idx, toks: list) -> list:
             best = _initials(idx, toks, i)
         if best is None and capitals and t.w in idx.initials:
             best = _capital_initials(idx, t, i)
-        if best is None and t.word and i + 1 < n and toks[i + 1].start == t.end + 1 and \
-                toks[i + 1].word and not t.cap:
+        if best is None and cut and t.w in idx.heads and i + 1 < n and \
+                toks[i + 1].start == t.end + 1 and toks[i + 1].word and not t.cap:
             best = _split(idx, t, toks[i + 1], i)
         if best is None:
             if out is not None:

@@ -37,10 +37,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             not kw.reported and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
                 for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])):
-        return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»,
-        # «нет, голос за Лося — так надёжнее» (a correction opening it)
+        return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»
         # opens the sentence: an order (not
-        # «Голос за Буку был ошибкой»: a verb of its own says something of it)
+        # «Голос за Буку был ошибкой»: a verb of its own says something of it); so does
+        # «нет, голос за Лося — так надёжнее» (a correction opening it)
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):

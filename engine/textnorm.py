@@ -148,7 +148,7 @@ def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
     """``text`` with punctuation dictated as words put back as marks: «точка» → «.»,
     «запятая» → «,», «новая строка» / «с новой строки» → a line break (voice input types
     them out: «бью лису точка голос за зигги»). The mark is padded with spaces to the word's
-    length, so offsets into the text stay those of the letter. Kept as words: «точка
+    length (the words after it keep their offsets). Kept as words: «точка
     зрения» and other nouns after «точка», an adjective before it («горячая точка»), and
     every such word when a nickname of ``nicks`` contains it (a player «Точка»). Pure."""
     low = text.lower()
