@@ -78,7 +78,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         last = t.end
         if t.word and t.w in _PURPOSE:
             return False  # «мо туда же, чтоб наверняка»: why, after the order
-        if t.word and t.w in _ADDING:
+        if t.word and (t.w in _ADDING or (t.w == "все" and n + 1 < hi and
+                                          clause[n + 1].w == "равно")):
             continue  # «МО в Смита до кучи»
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
@@ -128,7 +129,7 @@ _PURPOSE = frozenset({"чтоб", "чтобы", "дабы", "шоб", "штоб"
 #: «до кучи»: «in addition», «всё равно»: «anyway» after a target, no talk about him; a
 #: verb of giving in the infinitive after it is the order's own verb as a learner writes it
 #: («Голос Гиви давать»).
-_ADDING = frozenset({"до", "кучи", "все", "равно", "давать", "дать", "отдавать", "отдать",
+_ADDING = frozenset({"до", "кучи", "равно", "давать", "дать", "отдавать", "отдать",
                      "ставить", "поставить"})
 
 

@@ -132,25 +132,27 @@ def _fix_word(match: re.Match) -> str:
 
 #: Punctuation dictated by voice and typed out as words by the phone («… лечу тапка точка
 #: голос за зигги»): the word, the mark it stands for.
-_SPOKEN = re.compile(r"(?<![^\W\d_])(?:(точка)|(запятая)|(?:(новая) строка|с (новой) строки))"
+_SPOKEN = re.compile(r"[ \t]*(?<![^\W\d_])(?:(точка)|(запятая)|(?:(новая) строка|с (новой) строки))"
                      r"(?![^\W\d_])", re.IGNORECASE)
 _MARKS = {1: ".", 2: ",", 3: "\n", 4: "\n"}
+_PUNCT = frozenset(".,!?;:…")
 
 #: Words after «точка» that make it a noun («точка зрения», «точка сбора»).
 _POINT_OF = re.compile(r"\s+(?:зрения|отсч[её]та|опоры|кипения|невозврата|сбора|входа|продаж"
                        r"|доступа|роста|с\s+запятой)", re.IGNORECASE)
 
 #: An adjective before «точка», «запятая» («горячая точка», «торговая точка»).
-_ADJ_BEFORE = re.compile(r"[^\W\d_]+(?:ая|яя)\s+$", re.IGNORECASE)
+_ADJ_BEFORE = re.compile(r"[^\W\d_]+(?:ая|яя)\s*$", re.IGNORECASE)
 
 
 def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
     """``text`` with punctuation dictated as words put back as marks: «точка» → «.»,
     «запятая» → «,», «новая строка» / «с новой строки» → a line break (voice input types
-    them out: «бью лису точка голос за зигги»). The mark is padded with spaces to the word's
-    length (the words after it keep their offsets). Kept as words: «точка
+    them out: «бью лису точка голос за зигги» → «бью лису. голос за зигги»); the spaces
+    before the word go with it. Kept as words: «точка
     зрения» and other nouns after «точка», an adjective before it («горячая точка»), and
-    every such word when a nickname of ``nicks`` contains it (a player «Точка»). Pure."""
+    every such word when a nickname of ``nicks`` contains it (a player «Точка»). Pure; the
+    length may change."""
     low = text.lower()
     if "точка" not in low and "запятая" not in low and "строк" not in low:
         return text
@@ -164,7 +166,9 @@ def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
             return word
         if n < 3 and (_POINT_OF.match(text, m.end()) or _ADJ_BEFORE.search(text, 0, m.start())):
             return word
-        return _MARKS[n] + " " * (len(word) - 1)
+        if n < 3 and text[m.end():m.end() + 1] in _PUNCT:
+            return ""  # «и точка.»: the mark is written too
+        return _MARKS[n]
 
     return _SPOKEN.sub(mark, text)
 
