@@ -172,7 +172,7 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
             if put_off is None or ("хотя" not in words and not _hedged(clauses, at, end)):
                 continue
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
-                                                "conditional"), tried=m.action)
+                                                "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
 
 

@@ -22,7 +22,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = _withdrawn(_corrected(ctx, items))
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
-        it.problem.reason in ("no_target", "conditional", "abstain", "reported") or
+        it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
         # «Миномёт мой, ееее! Шмаляю по X»: the mortar told of, then fired
         (it.tried == "mortar" and it.problem.reason == "unknown_name")))]
     if any(it.later for it in items) and _LATER_SAID.search(ctx.text.lower()):
