@@ -104,9 +104,10 @@ class Answers:
         too, so a player who sent two letters knows which move counts); ``questions``: the
         letter's questions to the host (:func:`mailer.questions.host_questions`), which the
         reply says the host answers himself (a sentence of them the parser could not read is not listed again; one
-        the parser already answered as a question, reason ``question``, is not repeated). An
-        applied letter that leaves its sender without a lynch vote he owes
-        (:func:`_vote_missing`) is told so, with the autokill point it costs."""
+        the parser already answered as a question, reason ``question``, is not repeated). A
+        letter read on time (moves accepted or none) that leaves its sender without a lynch
+        vote he owes (:func:`_vote_missing`) is told so, with the autokill point it costs, and
+        one without his night role move (:func:`_night_missing`) likewise."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -116,9 +117,10 @@ class Answers:
             problems = [p for p in problems if not (
                 p.kind == "unparsed" and p.reason != "question" and p.text
                 and any(p.text in q for q in questions))]
-        no_vote = state == LetterState.APPLIED and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
+        read = state in _READ_ON_TIME  # what stands after it is told, a refused move's too
+        no_vote = read and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
         no_night = _night_missing(ctx, cols["nick"], [*moves, *standing], problems) \
-            if state == LetterState.APPLIED and not (cols["skip"] or cols["cancel"]) else None
+            if read and not (cols["skip"] or cols["cancel"]) else None
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
@@ -132,6 +134,11 @@ class Answers:
             auto_submitted="auto-replied", key=self.key))
         out.reply_body = body
 
+
+
+#: A letter read for its day on time, with moves accepted or none: its reply tells what the
+#: sender still lacks for the day (a vote, a night move).
+_READ_ON_TIME = (LetterState.APPLIED, LetterState.NO_MOVES)
 
 
 def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:

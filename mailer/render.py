@@ -222,8 +222,8 @@ class Renderer:
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
-                           no_vote=no_vote and status == "applied",
-                           no_night=no_night if status == "applied" else None,
+                           no_vote=no_vote and status in ("applied", "no_moves"),
+                           no_night=no_night if status in ("applied", "no_moves") else None,
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),

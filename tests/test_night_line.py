@@ -120,3 +120,13 @@ def test_night_role_moves_none_for_the_dead_the_doomed_and_the_fan_who_found():
     assert [night_role_moves(st, turn, n) for n in ("Д", "В", "Ф", "nobody")] == [frozenset()] * 4
     st.players["Д"].doomed_day = 3  # doomed for tomorrow: tonight he still heals
     assert night_role_moves(st, turn, "Д") == {"heal"}
+
+
+def test_a_letter_whose_only_move_was_refused_is_told_what_it_lacks(tmp_path):
+    """A letter with no move accepted (its heal refused) is the one whose sender most needs
+    to know: the night move was not accepted and no vote stands (fresh user, 19th session)."""
+    [doctor] = _replies(tmp_path, ("buka@example.org", "Лечу Пушистика."))
+    assert "Принято" not in doctor
+    assert "\n" + REFUSED_DOCTOR + "\n" in doctor
+    assert ("\nГолоса на линче в письме нет: если не проголосуете до срока, за день будет штрафное "
+            "очко автокилла.\n") in doctor
