@@ -200,3 +200,18 @@ def test_the_demo_quotes_the_reply_the_tool_sends(tmp_path):
     first_reply = _demo_replies(tmp_path, "none")["Незабудка"][0]
     assert quoted == first_reply.rstrip("\n").splitlines()
     assert str(msg["Subject"]) == "Re: Ход"  # the reply's subject to «Ход», answered
+
+
+def test_remind_before_the_day_began_is_refused(tmp_path):
+    """A fresh user ran ``remind`` on the kept demo game, days before its day 2 began, and got
+    21 reminders «ещё нет хода на день 2»: the host is told the day has not started instead."""
+    from test_sync import START, Game
+
+    g = Game(tmp_path)
+    try:
+        with pytest.raises(GameError, match=r"день 1 ещё не начался \(начнётся 07\.12\.2026 19:30\)"):
+            remind(g.cfg, g.store, now=START - timedelta(days=5))
+        assert sorted(remind(g.cfg, g.store, now=START + timedelta(hours=1))) == [
+            "Serginio", "Бука", "Маруська", "Ягуарчик"]
+    finally:
+        g.store.dispose()

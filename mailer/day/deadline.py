@@ -149,7 +149,9 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
     is missing (at most one per day per player). A player the host stripped of his vote is
     not reminded of it; a vote the host imported counts. On a two-vote day («Ярость»,
-    «Голос») the reminder says each player has two votes. Returns the nicknames reminded now."""
+    «Голос») the reminder says each player has two votes. Returns the nicknames reminded now.
+    Raises GameError with no open day, or when ``now`` is before the open day began (a kept
+    demo game run on the real clock)."""
     from engine.lynch import votes_per_player
 
     from ..render import Renderer, example_nicks
@@ -160,6 +162,10 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         ctx = current_context(s)
         if ctx is None:
             raise GameError("нет открытого дня")
+        opened = day_began(s.get(DayRow, ctx.day - 1), cfg.start)
+        if now < opened:
+            raise GameError(f"день {ctx.day} ещё не начался (начнётся "
+                            f"{opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}): напоминать пока не о чем")
         moved: set[str] = set()
         voted: set[str] = set()
         for letter in store.letters(s, day=ctx.day):
