@@ -374,7 +374,7 @@ class NameIndex:
                          for b in bases for h in heads if b.startswith(h) and b != word}
             if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
                 # starts with its letters and is not cut short so
-                cut_short = {n for n in cut_short if n in owners or not _thing(self.bases[n])}
+                cut_short = {n for n in cut_short if n in owners or not thing_name(self.bases[n])}
             owners |= cut_short
             if not owners:  # «Серж»: «Серг-» (Sergeich), as «Серёжа» for «Серёга»; one nick only
                 alt = {h[:-1] + c for h in heads if len(h) >= 4 and h[-1] in _SOFTENED
@@ -389,7 +389,7 @@ class NameIndex:
             # a word of one nick is no pet form of a thing's name it only starts («кота»)
             whole = pet_owners(self.stems, word, clip=False)
             kept = tuple(n for n in pet.candidates
-                         if n in plain or n in whole or not _thing(self.bases[n]))
+                         if n in plain or n in whole or not thing_name(self.bases[n]))
             pet = _hit(list(kept), "pet") if kept else None
         pet_cands = set(pet.candidates) if pet is not None else set()
         if pet is not None:
@@ -469,7 +469,7 @@ _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
 
 
-def _thing(bases: list[str]) -> bool:
+def thing_name(bases: list[str]) -> bool:
     """True when a nick (its nominative spellings ``bases``) is an everyday inanimate noun
     («Котлета», «Kotleta» read «котлета»; pymorphy3's likeliest reading)."""
     for b in bases:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 from .grammar_tokens import clause_words, tokenize_span, visible_text
+from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .parse_unread import _player_at
+from .parse_unread import player_at
 
 #: «X не голосовал (за …)», «X вчера не вешал …», «X голосовал не за …», «ни за кого не
 #: голосовала», «не проголосовал».
@@ -46,17 +47,13 @@ def appeal_denied(ctx: Ctx, items: list[Item]) -> list[Item]:
         return items
     out: list[Item] = []
     for it in items:
-        targets = _targets(it.move) if it in votes else []
+        targets = move_targets(it.move) if it in votes else []
         named = [t for t in targets if t in denied]
         if not named:
             out.append(it)
             continue
         out.append(Item(it.pos, problem=_refusal(it.move, named[0]), tried="vote"))
     return out
-
-
-def _targets(move: Move) -> list[str]:
-    return list(move.targets) if move.targets else [move.target] if move.target else []
 
 
 def _denied_players(ctx: Ctx, visible: str) -> set[str]:
@@ -89,7 +86,7 @@ def _named(ctx: Ctx, idx, visible: str, lo: int, hi: int,
     for k, t in enumerate(toks):
         if not t.word or len(t.w) < 2:
             continue
-        hit = _player_at(idx, toks, words, k)
+        hit = player_at(idx, toks, words, k)
         if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
             continue
         if not keep_za and k and words[k - 1] in ("за", "против"):

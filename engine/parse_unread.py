@@ -258,8 +258,7 @@ def _hunt_excluded(ctx: Ctx) -> bool:
     detective's or the fan's earned check, healing, inviting, beating, swindling, the maniac's
     kill)."""
     moves = set(ROLE_MOVES.get(ctx.sender.role, ()))
-    me = ctx.state.players.get(ctx.sender.nick)
-    if ctx.sender.role == "fan" and me is not None and me.fan_check_left:
+    if ctx.sender.role == "fan" and ctx.sender.fan_check_left:
         moves.add("check")
     return not moves.isdisjoint(HUNT_EXCLUDED_BY)
 
@@ -302,7 +301,7 @@ def _read_ranges(visible: str, items: list[Item],
 def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
           known: set[int] = frozenset(), hits: dict | None = None) -> bool:
     """True when the tokens of one sentence name a living player near a move word with no
-    sign of talk (see the module's doc). ``hits``: :func:`_player_at`'s answers for these
+    sign of talk (see the module's doc). ``hits``: :func:`player_at`'s answers for these
     tokens so far (filled here; pass the same dict to ask again of the same tokens)."""
     words = clause_words(toks)
     hits = {} if hits is None else hits
@@ -397,13 +396,13 @@ def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str],
             continue
         if roles.get(t.w) == ctx.sender.role and (k == 0 or words[k - 1] not in W.PREPS_BEFORE):
             return k
-        hit = _player_at(idx, toks, words, k, hits)
+        hit = player_at(idx, toks, words, k, hits)
         if hit is not None and hit.nick == ctx.sender.nick:
             return k  # (one player only: «Алекс» of «Алексей» and «Alex_77» is nobody sure)
     return None
 
 
-def _player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None = None):
+def player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None = None):
     """The nickname written at token ``k`` as the net reads names: a case form, or for a
     capitalised word or a word no dictionary knows, a part or pet form of a nick (never a
     fuzzy guess); may be ambiguous (``nick`` None); None when it names nobody. ``hits``:
@@ -424,13 +423,13 @@ def _player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None
 def _names(ctx: Ctx, toks: list[Tok], words: list[str],
            mates: frozenset[str] = frozenset(), hits: dict | None = None) -> list[int]:
     """The token indices of the living players (not the sender, none of ``mates``) named in
-    a sentence (``hits``: see :func:`_player_at`)."""
+    a sentence (``hits``: see :func:`player_at`)."""
     idx = name_index(ctx.nicks)
     out = []
     for k, t in enumerate(toks):
         if not t.word or len(t.w) < 2:
             continue
-        hit = _player_at(idx, toks, words, k, hits)
+        hit = player_at(idx, toks, words, k, hits)
         if hit is None:
             continue
         owners = (hit.nick,) if hit.nick else hit.candidates
