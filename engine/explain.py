@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, action_name, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
-                      STATUSES_RU, agree, event_named, phrase)
+                      STATUSES_RU, agree, day_named, phrase)
 from .move_words import role_move
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
@@ -101,7 +101,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     """
     genders = genders or {}
     data = _as_dict(result)
-    lines = [", ".join(filter(None, (f"День {data['day']}", event_named(data["event"]))))]
+    lines = [day_named(data["day"], data["event"])]
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")

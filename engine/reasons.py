@@ -169,6 +169,12 @@ def event_named(event: str) -> str:
     return "" if event == "none" else f"событие «{EVENTS_RU.get(event, event)}»"
 
 
+def day_named(day: int, event: str) -> str:
+    """A day with its event as the host's views head it: «День 2, событие «Ярость»», «День 1»
+    for a day without an event (:func:`event_named`)."""
+    return ", ".join(filter(None, (f"День {day}", event_named(event))))
+
+
 #: Event id → what it changes for the players, one sentence for their letters (DECISIONS.md §6).
 EVENT_RULES_RU: dict[str, str] = {
     "none": "",

@@ -41,9 +41,9 @@ def letter_votes(store: Store, t: DayTally) -> tuple[list[str], list[str]]:
 def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) -> str:
     """The count as plain Russian text for the host's terminal; ``by_letter``: what
     :func:`letter_votes` found, told under the count."""
-    from engine.reasons import event_named
+    from engine.reasons import day_named
 
-    day = ", ".join(filter(None, (f"День {t.day}", event_named(t.event))))
+    day = day_named(t.day, t.event)
     lines = [f"{day}; постов в ветке: {t.posts}"]
     if t.secret:
         lines.append("«Тайна»: голоса в ветке не считаются (голосуют только письмами).")
