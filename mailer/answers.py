@@ -185,7 +185,7 @@ def _night_missing(ctx, nick: str, moves, problems) -> dict | None:
         return None
     p = ctx.state.players[nick]
     return {"actions": sorted(owed), "role": p.role, "clan": p.is_mafia and p.role != "boss",
-            "refused": any(getattr(pr, "action", None) in owed for pr in problems)}
+            "refused": any(pr.action in owed for pr in problems)}
 
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.

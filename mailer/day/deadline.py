@@ -176,6 +176,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                 voted.add(letter.nick)
         inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
         voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
+        votes, examples = votes_per_player(ctx.row.event), example_nicks(ctx.state)
         for nick in ctx.state.alive():
             if nick in moved and nick in voted:
                 continue
@@ -187,8 +188,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                         body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
                                              deadline=utc(ctx.row.deadline),
                                              no_letter=nick not in moved, no_vote=nick not in voted,
-                                             votes=votes_per_player(ctx.row.event),
-                                             examples=example_nicks(ctx.state)),
+                                             votes=votes, examples=examples),
                         now=now)
             reminded.append(nick)
     return reminded
