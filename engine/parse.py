@@ -43,7 +43,7 @@ from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
-from .textnorm import clean_text, list_headings, spoken_marks
+from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
     weighed_candidate
@@ -81,6 +81,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
         sender gets every move refused (``not_allowed``, reason ``dead``).
     """
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
+    text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     nicks = tuple(state.players)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»

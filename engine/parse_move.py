@@ -30,6 +30,7 @@ from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
 from .parse_types import Ctx, Item, last_word
+from .textnorm import QUOTE_MARK
 
 
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
@@ -520,7 +521,9 @@ def _named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
     """True when the letter's text between the clause that named ``nick`` (the last move's
     target, or the player the clause before names) and ``clause`` names another player
     («Пусть ворует у Киски. Хочу знать, кто такая Лора. Проверяю её»): a pronoun then may
-    point at either, so it is asked about rather than given to ``nick``."""
+    point at either, so it is asked about rather than given to ``nick``. A forum post cut
+    from between them (:data:`engine.textnorm.QUOTE_MARK`) counts as naming another player:
+    the pronoun may point into it («[quote=X]…[/quote] Голосую за него»)."""
     if nick is None or not clause:
         return False
     lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
@@ -531,6 +534,8 @@ def _named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
                 break
     if lo < 0 or lo >= clause[0].start:
         return False
+    if QUOTE_MARK in ctx.text[lo:clause[0].start]:
+        return True
     idx = name_index(ctx.nicks)
     toks = idx.merge(tokenize_span(visible_text(ctx.text), lo, clause[0].start))
     words = [t.w for t in toks]

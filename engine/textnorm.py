@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_text", "spoken_marks", "list_headings", "INVISIBLE"]
+__all__ = ["clean_text", "spoken_marks", "list_headings", "cut_forum_quotes", "forum_markup", "INVISIBLE",
+           "QUOTE_MARK"]
 
 #: Characters removed: zero-width space/non-joiner/joiner, word joiner, invisible math
 #: operators, BOM / zero-width no-break space, soft hyphen, Mongolian vowel separator,
@@ -199,3 +200,118 @@ def list_headings(text: str) -> str:
         return m.group(1) + m.group(2) + ":" + items
 
     return _LIST_HEADING.sub(colon, text)
+
+
+# --------------------------------------------------------------------------- forum BBCode
+
+#: The opening tag of a BBCode quote block, in every forum engine's dialect: ``[quote]``,
+#: ``[quote=Ник]``, ``[quote="Ник"]`` (phpBB, with ``post_id=… time=…`` after it),
+#: ``[QUOTE=Ник;12345]`` (vBulletin), ``[quote name="Ник" post=…]`` (IPB), ``[quote
+#: author=Ник link=…]`` (SMF). A quoted value may hold «]» («[quote="Ник]"]»).
+_QUOTE_OPEN = re.compile(r"\[quote(?:[=\s](?:\"[^\"\n]*\"|[^\]\n])*)?\]", re.IGNORECASE)
+_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+#: What a cut quote block leaves on its own line: the mark of words left out. A pronoun after
+#: it may point at a player named in the post, so the parser does not look back across it
+#: for the pronoun's antecedent (:func:`engine.parse_move._named_since`).
+QUOTE_MARK = "[…]"
+
+
+def cut_forum_quotes(text: str, mark: str = QUOTE_MARK) -> str:
+    """``text`` without its BBCode quote blocks: a forum post pasted into a letter is someone
+    else's words (DECISIONS.md §8: a letter's moves are its sender's own).
+
+    Every dialect of the opening tag counts (see :data:`_QUOTE_OPEN`); blocks nest (the outer
+    block's end ends the cut). A block, inline in a line or on lines of its own, becomes a line
+    break, so the sender's words before and after it stay apart. Broken pastes, read as a
+    careful host would: an opening tag never closed quotes to the end of its paragraph (the
+    next blank line; a quoted post with blank lines in it needs its closing tag); a closing tag
+    with no opening one ends a quote that began at the start of its paragraph. Each block
+    cut leaves ``mark`` on a line of its own (:data:`QUOTE_MARK`; "" leaves the line break
+    only). Pure; text with no «[» is returned as it is; never raises.
+    """
+    if "[" not in text:
+        return text
+    tokens = sorted([(m.start(), m.end(), 1) for m in _QUOTE_OPEN.finditer(text)]
+                    + [(m.start(), m.end(), -1) for m in _QUOTE_CLOSE.finditer(text)])
+    if not tokens:
+        return text
+    cut = f"\n{mark}\n" if mark else "\n"
+    out: list[str] = []
+    depth, pos, opened = 0, 0, 0
+    for start, end, step in tokens:
+        if step > 0:
+            if depth == 0:
+                out.append(text[pos:start])
+                opened = start
+            depth += 1
+            pos = end
+            continue
+        if depth == 0:  # a closing tag alone: its paragraph up to it was quoted
+            para = max(text.rfind("\n\n", pos, start), -1)
+            para = pos if para < pos else para + 2
+            out.append(text[pos:para])
+            out.append(cut)
+            pos = end
+            continue
+        depth -= 1
+        pos = end
+        if depth == 0:
+            out.append(cut)
+    if depth:  # never closed: the quote runs to the end of its paragraph
+        m = _PARAGRAPH_END.search(text, opened)
+        out.append(cut)
+        pos = m.start() if m else len(text)
+        # a later block in the rest of the letter is still a block
+        return "".join(out) + cut_forum_quotes(text[pos:], mark)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+#: Formatting inside a line: the tag goes, its text stays («[b]Лечу[/b] Кузю»).
+_INLINE = "b|i|u|em|strong|color|colour|size|font|sup|sub|highlight|mark|tt|abbr|acronym|glow" \
+          "|shadow|mention|user|member|nick|url|email|left|right|center|justify"
+#: Blocks: the tag becomes a line break, the text stays (a spoiler's title becomes «title:»).
+_BLOCK = "spoiler|hide|offtop|offtopic|off|code|pre|php|list|ul|ol|li|\\*|table|tr|td|th|hr" \
+         "|indent|h[1-6]|p|div|br|blockquote|cut"
+#: Dropped with what they hold: pictures and media, and struck-through text (an old move the
+#: sender crossed out is withdrawn, as a host reads it).
+_DROPPED = "img|image|attach|attachment|video|youtube|media|audio|flash|s|strike|del"
+_DROP_BLOCK = re.compile(rf"\[({_DROPPED})(?:[=\s][^\]\n]*)?\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
+#: A bare link, ``[url]https://…[/url]``: the address is no word of the letter.
+_BARE_LINK = re.compile(r"\[(url|email)\][^\[\]]*\[/\1\]", re.IGNORECASE)
+_TAG = re.compile(rf"\[(/?)(?:({_INLINE})|({_BLOCK})|{_DROPPED})(?:=(\"[^\"\n]*\"|[^\]\n]*))?"
+                  rf"(?:\s[^\]\n]*)?\]", re.IGNORECASE)
+_TITLED = frozenset({"spoiler", "hide", "offtop", "offtopic", "cut"})
+
+
+def forum_markup(text: str) -> str:
+    """``text`` as a reader of the forum post sees it: BBCode markup gone, the words kept.
+
+    Quote blocks are cut first (:func:`cut_forum_quotes`). Then: formatting tags go and their
+    text stays («[b]Голос: Кузя[/b]», ``[color=red]``, ``[size=…]``, ``[url=…]текст[/url]``);
+    block tags (``[spoiler]``, ``[list]``, ``[*]``, ``[code]``, ``[offtop]``…) become line
+    breaks and their text stays (it is the sender's own: a move hidden in a spoiler counts);
+    a spoiler's title stays as a heading («[spoiler=ночь]…» → «ночь: …»); pictures, media and
+    bare links (``[img]…[/img]``, ``[url]https://…[/url]``) go with what they hold; text
+    struck through (``[s]``, ``[strike]``, ``[del]``) goes with its tags: an old move the sender
+    crossed out is withdrawn. An unclosed ``[s]`` or ``[img]`` is only a tag. Only the tags
+    named here are markup: «[Ник]», «[2]» and other brackets of ordinary text are kept. Pure;
+    the length may change; text with no «[» is returned as it is.
+    """
+    if "[" not in text:
+        return text
+    text = cut_forum_quotes(text)
+    text = _BARE_LINK.sub("", _DROP_BLOCK.sub("", text))
+
+    def tag(m: re.Match) -> str:
+        if m.group(2):
+            return ""
+        if not m.group(3):
+            return ""  # an unclosed [s], [img]: only the tag
+        title = (m.group(4) or "").strip().strip('"').strip()
+        if title and not m.group(1) and m.group(3).lower() in _TITLED:
+            return f"\n{title}: "
+        return "\n"
+
+    return _TAG.sub(tag, text)

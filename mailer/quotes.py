@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from engine.textnorm import clean_text
+from engine.textnorm import clean_text, cut_forum_quotes
 
 from .quote_heads import (
     BARE_RULE, DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
@@ -123,11 +123,14 @@ def strip_quotes(text: str) -> str:
     bottom-posting under the quote, and text under that rule is kept). The player's own prose attribution («Маруська в 21:03 написала:», no
     address, date and time) drops only its own line. The signature separator line "-- " cuts
     the rest. A dash list («- лечу Буку», «— линч: X»), "--" inside a line and «>» inside a
-    line («Вор > Кузя») are kept. The text is cleaned first
+    line («Вор > Кузя») are kept. A forum post pasted as a BBCode quote block
+    («[quote="Ник"]…[/quote]», any forum's dialect, nested, inline) is cut
+    (:func:`engine.textnorm.cut_forum_quotes`). The text is cleaned first
     (:func:`engine.textnorm.clean_text`). Leading/trailing blank lines are trimmed, runs of
     blank lines collapse to one.
     """
     text = clean_text(text)  # a marker behind a no-break space or a zero-width space still cuts
+    text = cut_forum_quotes(text)  # a forum post pasted in BBCode, «[quote="Ник"]…[/quote]»
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     fido = fido_prefixes(lines)
     colon = [":" in x or "：" in x for x in lines]
