@@ -290,7 +290,9 @@ def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
     if not words:
         return False
     if words[:2] == ["так", "же"]:
-        words = words[2:]
+        words = words[2:]  # («голосую так же.»: nothing after it)
+    if not words:
+        return False
     if words[:1] == ["как"]:  # «как у Лося», «как и Лось», «как Лось» (not «как обычно»)
         n = 2 if words[1:2] in (["у"], ["и"]) else 1
         return n < len(words) and idx.exact(words, n, None) is not None
