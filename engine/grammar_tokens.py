@@ -18,7 +18,7 @@ from .words import norm, verb_reading
 _TOKEN = re.compile(
     r"(?P<w>\w+(?:['’`-]\w+)*)"
     r"|(?P<a>->|=>|→)"
-    r"|(?P<p>[:,;.!?—–\-()«»\"“”„/+&*•…])"
+    r"|(?P<p>[:,;.!?—–\-()\[\]«»\"“”„/+&*•…])"
     r"|(?P<n>\n)"
 )
 _QUOTES = frozenset("«»\"“”„")
@@ -89,7 +89,7 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
             continue
         if raw in _QUOTES:
             quoted = not quoted if raw in "\"" else raw in "«“„"
-        w = "→" if raw in _ARROWS else ("—" if raw in "-–—" else raw)
+        w = "→" if raw in _ARROWS else ("—" if raw in "-–—" else _BRACKETS.get(raw, raw))
         if raw[0] >= "\u2600":
             w = EMOJI  # a picture: see clauses()
         add(new(Tok, (raw, w, start, pos, False, False, False)))
@@ -119,9 +119,11 @@ def _uncap_shouting(toks: list[Tok]) -> None:
 
 
 #: :data:`_TOKEN` without its groups (``findall`` then gives the tokens' text).
-_TOKEN_TEXT = re.compile(r"\w+(?:['’`-]\w+)*|->|=>|→|[:,;.!?—–\-()«»\"“”„/+&*•…]|\n|"
+_TOKEN_TEXT = re.compile(r"\w+(?:['’`-]\w+)*|->|=>|→|[:,;.!?—–\-()\[\]«»\"“”„/+&*•…]|\n|"
                          "[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+")
 _ARROWS = frozenset({"->", "=>", "→"})
+#: Square brackets read as round ones: «Голос за Буку [она сама просила]» is an aside.
+_BRACKETS = {"[": "(", "]": ")"}
 
 
 #: A written word → (its normalised form, written with a capital): a pure function of the
