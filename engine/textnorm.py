@@ -215,6 +215,9 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: it may point at a player named in the post, so the parser does not look back across it
 #: for the pronoun's antecedent (:func:`engine.parse_move._named_since`).
 QUOTE_MARK = "[…]"
+_CUT = "\ufdd0"  # (a noncharacter: where a block was cut, before the mark is put in)
+#: A cut block with the line breaks around it (a block on lines of its own gives one mark line).
+_CUT_AT = re.compile("[ \t]*\n?" + _CUT + "\n?")
 
 
 def cut_forum_quotes(text: str, mark: str = QUOTE_MARK) -> str:
@@ -236,7 +239,6 @@ def cut_forum_quotes(text: str, mark: str = QUOTE_MARK) -> str:
                     + [(m.start(), m.end(), -1) for m in _QUOTE_CLOSE.finditer(text)])
     if not tokens:
         return text
-    cut = f"\n{mark}\n" if mark else "\n"
     out: list[str] = []
     depth, pos, opened = 0, 0, 0
     for start, end, step in tokens:
@@ -251,21 +253,22 @@ def cut_forum_quotes(text: str, mark: str = QUOTE_MARK) -> str:
             para = max(text.rfind("\n\n", pos, start), -1)
             para = pos if para < pos else para + 2
             out.append(text[pos:para])
-            out.append(cut)
+            out.append(_CUT)
             pos = end
             continue
         depth -= 1
         pos = end
         if depth == 0:
-            out.append(cut)
+            out.append(_CUT)
+    closed = not depth
     if depth:  # never closed: the quote runs to the end of its paragraph
         m = _PARAGRAPH_END.search(text, opened)
-        out.append(cut)
+        out.append(_CUT)
         pos = m.start() if m else len(text)
-        # a later block in the rest of the letter is still a block
-        return "".join(out) + cut_forum_quotes(text[pos:], mark)
     out.append(text[pos:])
-    return "".join(out)
+    text = _CUT_AT.sub(f"\n{mark}\n" if mark else "\n", "".join(out))
+    # after an unclosed block, a later block in the rest of the letter is still a block
+    return text if closed else cut_forum_quotes(text, mark)
 
 
 #: Formatting inside a line: the tag goes, its text stays («[b]Лечу[/b] Кузю»).
@@ -285,10 +288,10 @@ _TAG = re.compile(rf"\[(/?)(?:({_INLINE})|({_BLOCK})|{_DROPPED})(?:=(\"[^\"\n]*\
 _TITLED = frozenset({"spoiler", "hide", "offtop", "offtopic", "cut"})
 
 
-def forum_markup(text: str) -> str:
+def forum_markup(text: str, mark: str = QUOTE_MARK) -> str:
     """``text`` as a reader of the forum post sees it: BBCode markup gone, the words kept.
 
-    Quote blocks are cut first (:func:`cut_forum_quotes`). Then: formatting tags go and their
+    Quote blocks are cut first (:func:`cut_forum_quotes`, leaving ``mark``). Then: formatting tags go and their
     text stays («[b]Голос: Кузя[/b]», ``[color=red]``, ``[size=…]``, ``[url=…]текст[/url]``);
     block tags (``[spoiler]``, ``[list]``, ``[*]``, ``[code]``, ``[offtop]``…) become line
     breaks and their text stays (it is the sender's own: a move hidden in a spoiler counts);
@@ -301,7 +304,7 @@ def forum_markup(text: str) -> str:
     """
     if "[" not in text:
         return text
-    text = cut_forum_quotes(text)
+    text = cut_forum_quotes(text, mark)
     text = _BARE_LINK.sub("", _DROP_BLOCK.sub("", text))
 
     def tag(m: re.Match) -> str:

@@ -2,7 +2,8 @@
 
 Two shapes: blocks of an author line, a date line and the post's text (what a browser copy of
 most forum pages gives), or single lines «Ник: текст». Lines starting with «>» are quotes;
-BBCode quote blocks are dropped and other BBCode tags removed (this is text, not HTML).
+BBCode quote blocks are dropped and other BBCode tags read as the post shows them (this is
+text, not HTML; :func:`engine.textnorm.forum_markup`, as in letters).
 Posts get stable ids from their author, time and text, so overlapping pastes store each post
 once.
 """
@@ -13,13 +14,12 @@ import hashlib
 import re
 from datetime import datetime
 
+from engine.textnorm import forum_markup
+
 from .dates import is_time_line
 from .model import PageRead, Post
 
 _SINGLE = re.compile(r"^\s*(?P<nick>[^:\n]{1,60}?)\s*:\s+(?P<text>\S.*)$")
-_QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*)?\]", re.IGNORECASE)
-_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
-_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.IGNORECASE)
 #: words a copied header line puts before the author («Сообщение Ягуар » 07 дек 2026, 20:15»)
 _PREFIX = re.compile(r"^\s*(?:сообщение|автор|написал[аи]?|добавлено)\s*:?\s+", re.IGNORECASE)
 #: a copied post's subject line («Re: Мафия, день 2»): the engine's, not the author's
@@ -28,18 +28,10 @@ _HEADER_SPLIT = re.compile(r"\s+(?:»|—|-|\|)\s+|,\s+(?=\S*\d)")
 
 
 def strip_bbcode(text: str) -> str:
-    """``text`` without BBCode quote blocks (nested too) and without the other tags."""
-    out, depth, pos = [], 0, 0
-    tokens = sorted([(m.start(), m.end(), 1) for m in _QUOTE_OPEN.finditer(text)]
-                    + [(m.start(), m.end(), -1) for m in _QUOTE_CLOSE.finditer(text)])
-    for start, end, step in tokens:
-        if depth == 0:
-            out.append(text[pos:start])
-        depth = max(0, depth + step)
-        pos = end
-    if depth == 0:
-        out.append(text[pos:])
-    return _TAG.sub(" ", "".join(out))
+    """``text`` without BBCode quote blocks (nested too) and with the other tags read as the
+    post shows them (:func:`engine.textnorm.forum_markup`: formatting gone, struck-through
+    text and pictures dropped, spoilers kept)."""
+    return forum_markup(text, mark="")
 
 
 def _own(lines: list[str]) -> str:
