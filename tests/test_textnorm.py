@@ -210,3 +210,41 @@ def test_strip_quotes_alone_cleans_first():
     assert strip_quotes(text) == "Лечу Кузю"
     text = "Линч: Ёжик\n\nOn Fri, Dec 4, 2026 at 3:19\u202fPM Host <h@example.org> wrote:\nЛинч: Лось"
     assert strip_quotes(text) == "Линч: Ёжик"
+
+
+# ----------------------------------------------------------------- forum markup (issue 11)
+
+@pytest.mark.parametrize("raw, clean", [
+    ('[quote="Лось"]Линч: Лось[/quote]\nЛинч: Ёжик', "\n[…]\nЛинч: Ёжик"),
+    ("[quote=Лось][quote]a[/quote] b[/quote] c", "\n[…]\n c"),
+    ("[b]Лечу[/b] [i]Кузю[/i], [color=#ff0000]линч[/color]: [size=150]Лось[/size]",
+     "Лечу Кузю, линч: Лось"),
+    ("[u]Лечу[/u] [url=https://f.example/p=4#p4]Кузю[/url]", "Лечу Кузю"),
+    ("[spoiler=ночь]Лечу Кузю[/spoiler]", "\nночь: Лечу Кузю\n"),
+    ('[spoiler="Мои ходы"]Лечу Кузю[/spoiler]', "\nМои ходы: Лечу Кузю\n"),
+    ("[s]Лечу Лося[/s] Лечу Кузю", " Лечу Кузю"),
+    ("Лечу [strike]Лося[/strike][del]Бобра[/del] Кузю", "Лечу  Кузю"),
+    ("[img]https://i.example/1.png[/img]Лечу Кузю [url]https://f.example/t=9[/url]", "Лечу Кузю "),
+    ("[list][*]Лечу Кузю[*]Линч: Лось[/list]", "\n\nЛечу Кузю\nЛинч: Лось\n"),
+    ("[s]Лечу Кузю", "Лечу Кузю"),  # a tag never closed is only a tag
+    ("Лечу Кузю [он просил], линч [2] Лось", "Лечу Кузю [он просил], линч [2] Лось"),
+    ("Лечу [MAF]Ворона", "Лечу [MAF]Ворона"),
+])
+def test_forum_markup_literal_values(raw, clean):
+    from engine.textnorm import forum_markup
+
+    assert forum_markup(raw) == clean
+    assert forum_markup(forum_markup(raw)) == forum_markup(raw)
+
+
+def test_forum_markup_leaves_text_without_brackets_as_it_is():
+    from engine.textnorm import cut_forum_quotes, forum_markup
+
+    text = "Лечу Кузю.\n\nЛинч: Лось (он молчит)"
+    assert forum_markup(text) is text and cut_forum_quotes(text) is text
+
+
+def test_a_pasted_post_is_no_move_of_the_sender():
+    text = '[quote="Лось"]Голосую за Бобра. Лечу Лося.[/quote]\n[b]Лечу Бобра.[/b] Голос: Ёжик'
+    assert moves(text) == ([{"action": "heal", "target": "Бобёр"},
+                            {"action": "vote", "target": "Ёжик"}], [])
