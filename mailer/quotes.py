@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from engine.textnorm import clean_text, cut_forum_quotes
+from engine.textnorm import QUOTE_MARK, clean_text, cut_forum_quotes
 
 from .quote_heads import (
     BARE_RULE, DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
@@ -182,8 +182,8 @@ def strip_quotes(text: str) -> str:
             break
         kept.append(line.rstrip())
         # a memo's header line kept at the top («Тема: ходы») leaves the lines under it at
-        # the top too
-        own = own or bool(line.strip()) and header_kind(line) is None
+        # the top too; so does the mark of a forum post cut
+        own = own or bool(line.strip()) and line.strip() != QUOTE_MARK and header_kind(line) is None
         i += 1
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)

@@ -40,6 +40,11 @@ LAYOUTS = {
     "unclosed_paragraph": f"[quote=Лось]{OLD}\n\n{NEW}",
     "closing_tag_alone": f"{OLD}[/quote]\n\n{NEW}",
     "with_mail_quote": f"{NEW}\n\n[quote]Линч: Лось[/quote]\n\n> Лечу Лося.\n\n-- \nКузя",
+    # the cut post is nothing of the player's: the mail quote under it still opens the letter,
+    # and the player's text under its rule line is kept
+    "above_a_top_mail_quote": '[quote="Лось"]Линч: Лось[/quote]\nОт: Ведущий <host@example.org>\n'
+                              "Отправлено: 4 декабря 2026 г. 15:19\nКому: Кузя\nТема: RE: Ход\n\n"
+                              f"Лечу Лося.\n-----\n{NEW}",
 }
 
 
