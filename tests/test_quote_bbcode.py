@@ -77,3 +77,12 @@ def test_an_unclosed_quote_ends_with_its_paragraph_and_a_later_block_is_still_cu
 def test_the_players_own_brackets_and_formatting_are_kept(text):
     assert strip_quotes(text) == text  # the parser reads the markup (engine.textnorm.forum_markup)
     assert _moves(strip_quotes(text), "none") == (EXPECTED, [])
+
+
+def test_a_pronoun_after_a_cut_post_is_asked_not_given_to_an_earlier_name():
+    """«Лечу Бобра. [quote]…Лось…[/quote] Голосую за него»: «него» may be a player of the post,
+    which the parser no longer sees; the mark the cut leaves stops the look back."""
+    body = strip_quotes('Лечу Бобра.\n[quote="Ёжик"]Лось и Воришка заодно[/quote]\nГолосую за него.')
+    assert _moves(body, "none") == ([{"action": "heal", "target": "Бобёр"}], ["unparsed"])
+    assert _moves("Лечу Бобра.\nГолосую за него.", "none") == (
+        [{"action": "heal", "target": "Бобёр"}, {"action": "vote", "target": "Бобёр"}], [])
