@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_text", "spoken_marks", "list_headings", "cut_forum_quotes", "forum_markup", "INVISIBLE",
-           "QUOTE_MARK"]
+__all__ = ["clean_text", "spoken_marks", "list_headings", "cut_forum_quotes", "forum_markup",
+           "INVISIBLE", "QUOTE_MARK"]
 
 #: Characters removed: zero-width space/non-joiner/joiner, word joiner, invisible math
 #: operators, BOM / zero-width no-break space, soft hyphen, Mongolian vowel separator,
@@ -280,7 +280,8 @@ _BLOCK = "spoiler|hide|offtop|offtopic|off|code|pre|php|list|ul|ol|li|\\*|table|
 #: Dropped with what they hold: pictures and media, and struck-through text (an old move the
 #: sender crossed out is withdrawn, as a host reads it).
 _DROPPED = "img|image|attach|attachment|video|youtube|media|audio|flash|s|strike|del"
-_DROP_BLOCK = re.compile(rf"\[({_DROPPED})(?:[=\s][^\]\n]*)?\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
+_DROP_BLOCK = re.compile(rf"\[({_DROPPED})(?:[=\s][^\]\n]*)?\].*?\[/\1\]",
+                         re.IGNORECASE | re.DOTALL)
 #: A bare link, ``[url]https://…[/url]``: the address is no word of the letter.
 _BARE_LINK = re.compile(r"\[(url|email)\][^\[\]]*\[/\1\]", re.IGNORECASE)
 _TAG = re.compile(rf"\[(/?)(?:({_INLINE})|({_BLOCK})|{_DROPPED})(?:=(\"[^\"\n]*\"|[^\]\n]*))?"
@@ -291,9 +292,9 @@ _TITLED = frozenset({"spoiler", "hide", "offtop", "offtopic", "cut"})
 def forum_markup(text: str, mark: str = QUOTE_MARK) -> str:
     """``text`` as a reader of the forum post sees it: BBCode markup gone, the words kept.
 
-    Quote blocks are cut first (:func:`cut_forum_quotes`, leaving ``mark``). Then: formatting tags go and their
-    text stays («[b]Голос: Кузя[/b]», ``[color=red]``, ``[size=…]``, ``[url=…]текст[/url]``);
-    block tags (``[spoiler]``, ``[list]``, ``[*]``, ``[code]``, ``[offtop]``…) become line
+    Quote blocks are cut first (:func:`cut_forum_quotes`, leaving ``mark``). Then: formatting
+    tags go and their text stays («[b]Голос: Кузя[/b]», ``[color=red]``, ``[size=…]``,
+    ``[url=…]текст[/url]``); block tags (``[spoiler]``, ``[list]``, ``[*]``, ``[code]``, ``[offtop]``…) become line
     breaks and their text stays (it is the sender's own: a move hidden in a spoiler counts);
     a spoiler's title stays as a heading («[spoiler=ночь]…» → «ночь: …»); pictures, media and
     bare links (``[img]…[/img]``, ``[url]https://…[/url]``) go with what they hold; text
