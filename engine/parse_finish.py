@@ -122,9 +122,18 @@ def _withdrawn(items: list[Item]) -> list[Item]:
 
 
 def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """All the letter's votes as one move: one player named twice is one vote on a one-vote
+    day; on a two-vote day the same players said again (``_restated``) are the same votes;
+    more players than votes are asked about (``too_many_votes``)."""
     votes = [it for it in items if it.move is not None and it.move.action == "vote"]
     if len(votes) < 2:
         return items
+    if ctx.turn.votes_per_player > 1:
+        again = _restated(ctx, votes)
+        items = [it for it in items if it not in again]
+        votes = [it for it in votes if it not in again]
+        if len(votes) < 2:
+            return items
     targets: list[str] = []
     for it in votes:
         targets.extend(it.move.targets or (it.move.target,))
@@ -141,6 +150,29 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
     merged = rest + [Item(votes[0].pos, move=move, tried="vote")]
     merged.sort(key=lambda it: it.pos)
     return merged
+
+
+#: Words by which a vote said again gives one more vote («второй тоже Лосю», «и ещё один —
+#: Лосю»): not the same vote restated.
+_ONE_MORE = re.compile(r"\bвтор\w*|\bтоже\b|\bещ[её]\b|\bтакже\b|\bоба\b|\bоба\b|\bдругой\b")
+
+
+def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
+    """On a two-vote day, the vote items that name the same players as a vote before them
+    («Голоса: Щука и Smith. … TL;DR: голоса — Щуку и Смита», «Голосую за Лося. … Итого:
+    линч — Лось»): the summary says the same votes again, it gives no more (a second vote
+    for one player is said so: «второй тоже Лосю»)."""
+    seen: list[list[str]] = []
+    again: list[Item] = []
+    for it in votes:
+        targets = sorted(it.move.targets or (it.move.target,))
+        end = it.pos + len(it.move.span or "")
+        start = max(ctx.text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
+        own = ctx.text[start:end].lower()  # (its sentence: «И ещё один — Лосю»)
+        if targets in seen and not _ONE_MORE.search(own):
+            again.append(it)
+        seen.append(targets)
+    return again
 
 
 #: Words by which a two-vote day's vote line says it gives both votes («два голоса», «первый
