@@ -43,7 +43,7 @@ from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
-from .textnorm import clean_text, list_headings, spoken_marks
+from .textnorm import clean_text, inline_lists, list_headings, spoken_marks
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
     weighed_candidate
@@ -83,7 +83,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     nicks = tuple(state.players)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
-    text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
+    text = list_headings(inline_lists(text))  # «## Проверка⏎- X» as «Проверка:⏎- X»
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),

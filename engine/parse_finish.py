@@ -191,10 +191,16 @@ _KEPT = re.compile(r"(?:\s+голос\w*)?[\s,—:-]*(?:пусть\s+|я\s+)?(?:
                    r"позже\b|завтра\b|оста|придерж|приберег|берег|держ|сохран|лежит)")
 
 
+#: The first item of a numbered list («1) …», «1. …») and the second on the next line.
+_FIRST_ITEM = re.compile(r"[ \t]*(?:1[.)]|№\s?1)[ \t]")
+_NEXT_ITEM = re.compile(r"\n[ \t]*(?:2[.)]|№\s?2)[ \t]*\S")
+
+
 def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
     """On a two-vote day, a letter whose one vote line says it gives both votes («два голоса:
-    Бегемот и …», «первый — X, второй …») but where only one name was read asks about the
-    second (issue 11: a lost vote is asked, never dropped in silence); the vote read stays."""
+    Бегемот и …», «первый — X, второй …», or whose vote is item 1 of a numbered list with an
+    item 2 below) but where only one name was read asks about the second (issue 11: a lost
+    vote is asked, never dropped in silence); the vote read stays."""
     if ctx.votes != 2:
         return items
     votes = [it for it in items if it.move is not None and it.move.action == "vote"]
@@ -213,8 +219,10 @@ def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
     lo = max(low.rfind(".", 0, at), low.rfind("!", 0, at), low.rfind("?", 0, at)) + 1
     hi = min((n for n in (low.find(".", at), low.find("!", at), low.find("?", at)) if n >= 0),
              default=len(low))
-    if _ONE_VOTE.search(low, lo, hi) or not any(
-            not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low)):
+    numbered = _FIRST_ITEM.match(line) is not None and \
+        _NEXT_ITEM.match(text, stop) is not None  # «1) Граф — мутный⏎2) Лиса»: item 2 unread
+    if not numbered and (_ONE_VOTE.search(low, lo, hi) or not any(
+            not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low))):
         return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
