@@ -51,6 +51,19 @@ def after_joiner(clause: list[Tok], k: int, lo: int) -> bool:
     return j >= lo and clause[j].w in LIST_AND
 
 
+def slot_after_preposition(clause: list[Tok], k: int, lo: int) -> bool:
+    """True when the word at ``k`` follows «и за», «и на» … the preposition of the list said
+    again («за нуба и за пашу экзе»): the place of a name, whatever word stands there (a
+    verb's form too: «пашу»), unless it is a pronoun, a filler or «то» («и за то, что …»)."""
+    t = clause[k]
+    if k - 2 < lo or not clause[k - 1].word or clause[k - 1].w not in V.PREPOSITIONS or \
+            clause[k - 2].w not in ("и", "+", "and"):  # (not «…, у которой …»)
+        return False
+    return t.word and len(t.w) >= 3 and t.w not in V.PRONOUNS and t.w not in V.FILLERS and \
+        t.w not in V.SENDER_WORDS and t.w not in V.SELF_WORDS and t.w not in V.NOBODY and \
+        not is_interjection(t.w)
+
+
 def first_of_pair(clause: list[Tok], k: int, lo: int) -> int | None:
     """For a name read at ``k`` right after a joiner («скунс и вий»): the index of the word
     before the joiner when it is the first word after the keyword (punctuation before it

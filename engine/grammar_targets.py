@@ -25,7 +25,9 @@ from .grammar_target_words import (
     retracts, same_as_before, same_player, skip_title, said_again, named_again, some_name,
     told_of,
 )
-from .grammar_dropped import after_joiner, first_of_pair, list_ends, name_like
+from .grammar_dropped import (
+    after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
+)
 from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
@@ -425,10 +427,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined, out.end = False, k
             continue
         if out.hits:
-            if joined and after_joiner(clause, k, lo) and name_like(clause, k) and \
-                    list_ends(clause, k, hi):
+            if joined and after_joiner(clause, k, lo) and (
+                    (name_like(clause, k) and list_ends(clause, k, hi)) or
+                    slot_after_preposition(clause, k, lo)):
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
-                out.end = k + 1  # (the list ends with it: no talk after the vote)
             break
         if (w in V.EVENT_WORDS or is_known_word(w)) and \
                 (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
