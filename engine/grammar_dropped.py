@@ -31,7 +31,7 @@ def name_like(clause: list[Tok], k: int) -> bool:
         return False
     if not CYR.search(w):
         return w.isalpha() or any(c.isdigit() for c in w)
-    if is_interjection(w) or not_a_name(w):
+    if is_interjection(w) or not_a_name(w) or w.startswith("котор"):  # («…, которая»)
         return False
     return not is_known_word(w) or morph().parse(w)[0].tag.POS in _NAME_POS
 

@@ -220,7 +220,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
 def _dropped_end(ctx: Ctx, action: str | None, tg: Targets) -> int:
     """The index after a two-vote day's vote-list name no reading took («голоса вий и
     скунс»): the list ends there, the words are no talk after the vote; 0 otherwise."""
-    if action != "vote" or ctx.votes < 2 or tg.dropped is None:
+    if action != "vote" or ctx.votes < 2 or tg.dropped is None or len(tg.hits) != 1:
         return 0
     return tg.dropped[1] + 1
 
