@@ -25,6 +25,9 @@ from .grammar_target_words import (
     retracts, same_as_before, same_player, skip_title, said_again, named_again, some_name,
     told_of,
 )
+from .grammar_dropped import (
+    after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
+)
 from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
@@ -69,6 +72,9 @@ class Targets:
     #: index of a pronoun written as an element of a list of names («за него же и за
     #: Кузю», «за Кузю и за неё»): it points at a player named before (engine.parse_move)
     listed_pronoun: int | None = None
+    #: a word standing as a name of the list that no reading took («голоса шадоу и гром»,
+    #: «голоса скунс и вий»): its text and index (engine.grammar_dropped)
+    dropped: tuple[str, int] | None = None
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -282,6 +288,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if out.pronoun and not out.hits and listed_after(words, pron_at, k):
                 out.pronoun, out.listed_pronoun = False, pron_at  # «за него же и за Кузю»
             hit, end = settled(idx, clause, words, k + hit.length, hi, hit)  # «Шуру (Alexandra_K)»
+            if not out.hits and (skipped or out.roles) and \
+                    (j := first_of_pair(clause, k, lo)) is not None:
+                out.dropped = (clause[j].text, j)  # «голоса скунс и вий»: «скунс» unread
             out.hits.append((hit, k, end))
             # «Голоса: Бухгалтер, Ковалёва»: a list no word governs goes on in the case of its
             # first name when that name is surely nominative (the wife, not the husband's
@@ -348,6 +357,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             else:
                 out.roles.append(rw.get(w) or compound_role(w))
                 out.role_at.append(k)
+                if out.hits and joined and after_joiner(clause, k, lo) and list_ends(clause, k, hi):
+                    out.dropped = (t.text, k)  # «голоса шадоу и гром»: a role's slang, or a nick?
             out.end = k + 1
             k += 1
             continue
@@ -408,11 +419,18 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 negated.append(len(out.hits))
                 neg = False
             approx, end = settled(idx, clause, words, k + 1, hi, approx)
+            if not out.hits and (skipped or out.roles) and \
+                    (j := first_of_pair(clause, k, lo)) is not None:
+                out.dropped = (clause[j].text, j)  # «голоса гром и шадоу»: «гром» unread
             out.hits.append((approx, k, end))
             k = end
             joined, out.end = False, k
             continue
         if out.hits:
+            if joined and after_joiner(clause, k, lo) and (
+                    (name_like(clause, k) and list_ends(clause, k, hi)) or
+                    slot_after_preposition(clause, k, lo)):
+                out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
         if (w in V.EVENT_WORDS or is_known_word(w)) and \
                 (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \

@@ -43,7 +43,7 @@ from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
-from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
+from .textnorm import clean_text, forum_markup, inline_lists, list_headings, spoken_marks
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
     weighed_candidate
@@ -84,7 +84,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     nicks = tuple(state.players)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
-    text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
+    text = list_headings(inline_lists(text))  # «## Проверка⏎- X» as «Проверка:⏎- X»
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),

@@ -36,7 +36,7 @@ from .parse_judge import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
     GIVE, NUMBERED, bare_pair, gives_them, given_later, owner_end, same_again, takes_off,
-    votes_header, za_alone,
+    one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
 from .grammar_between import holder_end
@@ -137,6 +137,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»
+    if not kws and member is None and not excluded and ctx.votes > 1:
+        kws = one_then_second(ctx, clause, start)  # «Один — Арман, второй — Ануш»
     if member is None and ((not kws and _to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):

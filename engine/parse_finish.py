@@ -122,9 +122,18 @@ def _withdrawn(items: list[Item]) -> list[Item]:
 
 
 def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """All the letter's votes as one move: one player named twice is one vote on a one-vote
+    day; on a two-vote day the same players said again (``_restated``) are the same votes;
+    more players than votes are asked about (``too_many_votes``)."""
     votes = [it for it in items if it.move is not None and it.move.action == "vote"]
     if len(votes) < 2:
         return items
+    if ctx.turn.votes_per_player > 1:
+        again = _restated(ctx, votes)
+        items = [it for it in items if it not in again]
+        votes = [it for it in votes if it not in again]
+        if len(votes) < 2:
+            return items
     targets: list[str] = []
     for it in votes:
         targets.extend(it.move.targets or (it.move.target,))
@@ -143,6 +152,29 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
     return merged
 
 
+#: Words by which a vote said again gives one more vote («второй тоже Лосю», «и ещё один —
+#: Лосю»): not the same vote restated.
+_ONE_MORE = re.compile(r"\bвтор\w*|\bтоже\b|\bещ[её]\b|\bтакже\b|\bоба\b|\bоба\b|\bдругой\b")
+
+
+def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
+    """On a two-vote day, the vote items that name the same players as a vote before them
+    («Голоса: Щука и Smith. … TL;DR: голоса — Щуку и Смита», «Голосую за Лося. … Итого:
+    линч — Лось»): the summary says the same votes again, it gives no more (a second vote
+    for one player is said so: «второй тоже Лосю»)."""
+    seen: list[list[str]] = []
+    again: list[Item] = []
+    for it in votes:
+        targets = sorted(it.move.targets or (it.move.target,))
+        end = it.pos + len(it.move.span or "")
+        start = max(ctx.text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
+        own = ctx.text[start:end].lower()  # (its sentence: «И ещё один — Лосю»)
+        if targets in seen and not _ONE_MORE.search(own):
+            again.append(it)
+        seen.append(targets)
+    return again
+
+
 #: Words by which a two-vote day's vote line says it gives both votes («два голоса», «первый
 #: … второй …», «оба своих голоса»).
 _BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
@@ -159,10 +191,16 @@ _KEPT = re.compile(r"(?:\s+голос\w*)?[\s,—:-]*(?:пусть\s+|я\s+)?(?:
                    r"позже\b|завтра\b|оста|придерж|приберег|берег|держ|сохран|лежит)")
 
 
+#: The first item of a numbered list («1) …», «1. …») and the second on the next line.
+_FIRST_ITEM = re.compile(r"[ \t]*(?:1[.)]|№\s?1)[ \t]")
+_NEXT_ITEM = re.compile(r"\n[ \t]*(?:2[.)]|№\s?2)[ \t]*\S")
+
+
 def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
     """On a two-vote day, a letter whose one vote line says it gives both votes («два голоса:
-    Бегемот и …», «первый — X, второй …») but where only one name was read asks about the
-    second (issue 11: a lost vote is asked, never dropped in silence); the vote read stays."""
+    Бегемот и …», «первый — X, второй …», or whose vote is item 1 of a numbered list with an
+    item 2 below) but where only one name was read asks about the second (issue 11: a lost
+    vote is asked, never dropped in silence); the vote read stays."""
     if ctx.votes != 2:
         return items
     votes = [it for it in items if it.move is not None and it.move.action == "vote"]
@@ -181,8 +219,10 @@ def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
     lo = max(low.rfind(".", 0, at), low.rfind("!", 0, at), low.rfind("?", 0, at)) + 1
     hi = min((n for n in (low.find(".", at), low.find("!", at), low.find("?", at)) if n >= 0),
              default=len(low))
-    if _ONE_VOTE.search(low, lo, hi) or not any(
-            not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low)):
+    numbered = _FIRST_ITEM.match(line) is not None and \
+        _NEXT_ITEM.match(text, stop) is not None  # «1) Граф — мутный⏎2) Лиса»: item 2 unread
+    if not numbered and (_ONE_VOTE.search(low, lo, hi) or not any(
+            not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low))):
         return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]

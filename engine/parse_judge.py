@@ -204,6 +204,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "not_your_role", "not_your_role", action="check",
                                        target=targets[0]))
     if action == "vote" and len(targets) == 1 and ctx.turn.votes_per_player == 2 and \
+            tg.dropped is not None:
+        # «голоса шадоу и гром» where «гром» fits no nick: two names, one read; the vote
+        # for Shadow stands, the other name is asked about (never one vote unsaid)
+        asked = Item(0, problem=problem(text, "unknown_name", "unknown_name",
+                                        word=tg.dropped[0], action=action), tried=action)
+        return _kept_votes(ctx, tg.hits, tg, text, asked)
+    if action == "vote" and len(targets) == 1 and ctx.turn.votes_per_player == 2 and \
             clause is not None and _both_votes(clause, kw, tg.end):
         targets = targets * 2  # «оба голоса — Шурику» on a two-vote day: both on one player
     move = _make_move(ctx, action, targets, tg, text)

@@ -161,7 +161,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
         ctx.last_hit, ctx.last_hit_at = (tg.hits[0][0],), clause[0].start
     first = min([kw.i] + [h[1] for h in tg.hits])
-    last = max([kw.j, tg.end] + [h[2] for h in tg.hits])
+    last = max([kw.j, tg.end, _dropped_end(ctx, action, tg)] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:
         last = max(last, last_word(clause, kw.j, hi))
     text = span(ctx.text, clause, first, _close_quote(clause, last))
@@ -173,7 +173,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             not (kw.cls == V.DELEGATE and all(h.kind == "self" for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
             not (on_behalf and told_to_member(clause, kw, tg)) and \
-            tells(clause, kw, tg, max(used, tg.end), hi, noun, ctx.text):
+            tells(clause, kw, tg, max(used, tg.end, _dropped_end(ctx, action, tg)), hi, noun,
+                  ctx.text):
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
@@ -215,6 +216,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(item.also)
         item.also = None
     return used
+
+
+def _dropped_end(ctx: Ctx, action: str | None, tg: Targets) -> int:
+    """The index after a two-vote day's vote-list name no reading took («голоса вий и
+    скунс»): the list ends there, the words are no talk after the vote; 0 otherwise."""
+    if action != "vote" or ctx.votes < 2 or tg.dropped is None or len(tg.hits) != 1:
+        return 0
+    return tg.dropped[1] + 1
 
 
 def _sure_kill(ctx: Ctx, tg: Targets, item: Item, text: str, pos: int,

@@ -276,3 +276,27 @@ def owner_end(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
     if m + 1 < len(clause) and clause[m].w in ("—", "–", "-", ":") and clause[m + 1].word:
         return end
     return None
+
+
+#: «Один — Арман, второй — Ануш»: the number of the first vote said as a count.
+_ONE = frozenset({"один", "одним", "одно"})
+
+#: The ordinals of the second vote after it.
+_SECOND_VOTE = frozenset({"второй", "другой", "второе", "другое", "вторым"})
+
+
+def one_then_second(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
+    """«Один — Арман, второй — Ануш» on a two-vote day: a clause opening with «один», a dash
+    or a colon and a nickname, with «второй» (or «другой») and a dash after it, gives the
+    two votes as «Первый — X, второй — Y» does: a vote keyword over «один» (empty list when
+    the clause is none)."""
+    if ctx.votes < 2 or start + 2 >= len(clause) or clause[start].w not in _ONE or \
+            clause[start + 1].w not in ("—", "–", "-", ":"):
+        return []
+    words = clause_words(clause)
+    if nick_at(ctx, clause, words, start + 2) is None:
+        return []
+    if not any(clause[k].w in _SECOND_VOTE and clause[k + 1].w in ("—", "–", "-", ":")
+               for k in range(start + 3, len(clause) - 1)):
+        return []
+    return [Kw(V.VOTE, start, start + 1)]
