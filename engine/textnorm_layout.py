@@ -45,25 +45,24 @@ _WORDS = re.compile(r"[^\W\d_]+")
 _INLINE_MARK = re.compile(r"(?<![\w.,])(\d{1,2})([.)])[ \t]+(?=[^\W\d_])")
 
 
-def _label_words() -> frozenset[str]:
-    """The lexicon's move words that may stand as a label: nouns, slang labels, infinitives
-    (no verb form said of a person)."""
-    from .lexicon import lexicon
-
-    lex = lexicon()
-    return frozenset(w for w in lex.words
-                     if w not in lex.first and w not in lex.third and w not in lex.imperative)
-
-
-_LABELS: frozenset[str] | None = None
+#: The label words of the lexicon in use, by the lexicon's id (the lexicon kept beside them:
+#: a lexicon handed in by :func:`engine.lexicon.provide` gets its own).
+_LABELS: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 def _is_label(word: str) -> bool:
-    """True when ``word`` (as written) is a move label (see the module's docstring)."""
-    global _LABELS
-    if _LABELS is None:
-        _LABELS = _label_words()
-    return norm(word) in _LABELS
+    """True when ``word`` (as written) is a move label: a move word of the lexicon that is no
+    verb form said of a person (nouns, slang labels, infinitives)."""
+    from .lexicon import lexicon
+
+    lex = lexicon()
+    known = _LABELS.get(id(lex))
+    if known is None or known[0] is not lex:
+        _LABELS.clear()
+        known = _LABELS[id(lex)] = (lex, frozenset(
+            w for w in lex.words
+            if w not in lex.first and w not in lex.third and w not in lex.imperative))
+    return norm(word) in known[1]
 
 
 def _is_move_word(word: str) -> bool:
