@@ -91,7 +91,7 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
     if re.search(r"\d[.)]", text):
         text = _inline_numbers(text)
     if "\n" in text:
-        text = _label_lines(text, nicks)
+        text = _label_lines(text, nicks, sender)
     return text
 
 
@@ -178,12 +178,24 @@ def _label_filler(word: str, nick_words: set[str]) -> bool:
                                   for p in morph().parse(w))
 
 
-def _label_lines(text: str, nicks: tuple[str, ...]) -> str:
+def _another_value(line: str, own: set[str]) -> bool:
+    """True when ``line`` reads as one more value under a label («Голос:⏎Мурка⏎Сова»): a line
+    of at most three words that opens with no move word, no list mark, no quotation, with no
+    punctuation but a final mark, and is no signature (words of the sender's nickname ``own``)."""
+    words = _WORDS.findall(line)
+    return 0 < len(words) <= 3 and not {norm(w) for w in words} <= own and not _NOT_VALUE.match(line) and \
+        not _is_move_word(words[0]) and not re.search(r"[,:;—–()]", line.rstrip(".!?… \t"))
+
+
+def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
     """«Голос мой⏎Филину.» → «Голос мой: Филину.»: a line of a label and at most two more
     words that name nobody (:func:`_label_filler`), then a line of at most six words that opens with
-    no move word, no list mark, no quotation."""
+    no move word, no list mark, no quotation, and no more such values under it
+    (:func:`_another_value`). A label alone with its colon is read by the grammar as it is
+    («Линч:⏎Бука»)."""
     lines = text.split("\n")
     nick_words = {w for n in nicks for w in norm(n).split()}
+    own = set(_WORDS.findall(norm(sender)))
     out: list[str] = []
     k = 0
     while k < len(lines):
@@ -192,6 +204,8 @@ def _label_lines(text: str, nicks: tuple[str, ...]) -> str:
         nxt = lines[k + 1] if k + 1 < len(lines) else ""
         words = _WORDS.findall(nxt)
         if m and nxt.strip() and not _NOT_VALUE.match(nxt) and _is_label(m.group(1)) and \
+                not (m.group(3) == ":" and not m.group(2)) and \
+                not _another_value(lines[k + 2] if k + 2 < len(lines) else "", own) and \
                 all(_label_filler(w, nick_words) for w in m.group(2).split()) and \
                 0 < len(words) <= 6 and not _is_move_word(words[0]):
             value = nxt.strip()
