@@ -116,13 +116,14 @@ def _pictures(text: str, sender: str) -> str:
 
 def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
     """«МО-Лось» → «МО — Лось» when the word before the hyphen is a label, the word after it
-    no particle, and the two are no part of a nickname."""
+    no particle nor the same word again («пиу-пиу»), and the two are no move word of their
+    own and no part of a nickname."""
     low_nicks = " ".join(nicks).lower().replace("ё", "е")
 
     def spaced(m: re.Match) -> str:
         left, right = m.group(1), m.group(2)
-        if right.lower() in _PARTICLES or not _is_label(left) or \
-                norm(m.group(0)) in low_nicks:
+        if right.lower() in _PARTICLES or norm(right) == norm(left) or not _is_label(left) or \
+                _is_move_word(m.group(0)) or norm(m.group(0)) in low_nicks:
             return m.group(0)
         return f"{left} — {right}"
 
