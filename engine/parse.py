@@ -44,6 +44,7 @@ from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text, forum_markup, inline_lists, list_headings, spoken_marks
+from .textnorm_layout import layout_labels
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
     weighed_candidate
@@ -85,6 +86,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     nicks = tuple(state.players)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(inline_lists(text))  # «## Проверка⏎- X» as «Проверка:⏎- X»
+    text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),

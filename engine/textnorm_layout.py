@@ -1,0 +1,219 @@
+"""A letter's layout put into the words a careful host reads at a glance (issue 11, layout).
+
+Players lay moves out in ways the grammar reads only when written out in words: a picture
+as the label («🗳 Граф», «👁 Кузя»), a label and its value joined by a hyphen with no spaces
+(«МО-Лось», «ГОЛОС-ЧУК»), a label alone on its line with the value on the next one
+(«Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»).
+:func:`layout_labels` rewrites each into the plain form («Голос: Граф», «МО — Лось»,
+«Голос мой: Филину.», «голоса: Граф, Лиса»); the grammar then reads the label by the
+sender's role as it reads the words (a knife from a maniac is his kill, from a boss the
+clan's; from anybody else the reply asks, ``not_your_role``).
+
+A label is a move word of the lexicon that is no verb form of the first, second or third
+person (:mod:`engine.lexicon`: «голос», «линч», «мо», «проверка», «наблюдение»). A roster
+nickname is never cut («Мо-Мо», «Кибер-Кот»); an abbreviation, a time, a dotted nickname and
+a sentence after a full stop are left as written. Pure; the length may change.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .words import norm
+
+__all__ = ["layout_labels"]
+
+#: Pictographs used as a move's label, and the word they stand for (a variation selector
+#: may follow; the eye may carry its speech bubble «👁‍🗨»).
+_PICTURE_WORDS = {"🗳": "Голос", "👁": "Наблюдение", "🔪": "Убийство", "💉": "Лечение",
+                  "💊": "Лечение"}
+_PICTURE = re.compile(r"^([ \t]*)((?:🗳|👁(?:\u200d🗨)?|🔪|💉|💊)\ufe0f?)(?:[ \t]*\2)*"
+                      r"[ \t]*([:—–-]?)[ \t]*(?=([^\W\d_]*))", re.MULTILINE)
+
+#: A label and a word joined by a hyphen with no spaces («МО-Лось», «Линч-Кузьмич»).
+_HYPHENED = re.compile(r"(?<![\w-])([^\W\d_]+)-([^\W\d_]\w*)")
+#: Particles written after a hyphen: «голос-то» is one word.
+_PARTICLES = frozenset({"то", "ка", "либо", "нибудь", "таки", "де", "тка", "с"})
+
+#: A line holding a label alone («Голос», «Голос мой», «Линч сегодня:»).
+_LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*([:—–-]?)[ \t]*")
+#: A line that opens a list, a quotation or a signature: never the value of a label.
+_NOT_VALUE = re.compile(r"[ \t]*(?:[-*•>]|\d{1,2}[.)]|--)")
+_WORDS = re.compile(r"[^\W\d_]+")
+
+#: A number of a list item written inside a line («1) Граф 2) Лиса», «1. Граф 2. Лиса»).
+_INLINE_MARK = re.compile(r"(?<![\w.,])(\d{1,2})([.)])[ \t]+(?=[^\W\d_])")
+
+
+#: The label words of the lexicon in use, by the lexicon's id (the lexicon kept beside them:
+#: a lexicon handed in by :func:`engine.lexicon.provide` gets its own).
+_LABELS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _is_label(word: str) -> bool:
+    """True when ``word`` (as written) is a move label: a move word of the lexicon that is no
+    verb form said of a person (nouns, slang labels, infinitives)."""
+    from .lexicon import lexicon
+
+    lex = lexicon()
+    known = _LABELS.get(id(lex))
+    if known is None or known[0] is not lex:
+        _LABELS.clear()
+        known = _LABELS[id(lex)] = (lex, frozenset(
+            w for w in lex.words
+            if w not in lex.first and w not in lex.third and w not in lex.imperative))
+    return norm(word) in known[1]
+
+
+def _is_move_word(word: str) -> bool:
+    """True when ``word`` is any move word of the lexicon (a verb as well as a label)."""
+    from .lexicon import lexicon
+
+    return norm(word) in lexicon().words
+
+
+def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> str:
+    """``text`` with the layouts of the module's docstring written out in words.
+
+    Args:
+        text: the letter (after :func:`engine.textnorm.clean_text`).
+        nicks: the roster's nicknames (a hyphened nickname is never cut).
+        sender: the sender's nickname: a picture before his own name («👁 Глаз» from
+            «Глаз-Алмаз») is his signature, no label.
+
+    Returns:
+        The text; unchanged when it holds none of those layouts. Never raises.
+    """
+    if any(p in text for p in _PICTURE_WORDS):
+        text = _pictures(text, sender)
+    if "-" in text:
+        text = _hyphens(text, nicks)
+    if re.search(r"\d[.)]", text):
+        text = _inline_numbers(text)
+    if "\n" in text:
+        text = _label_lines(text, nicks, sender)
+    return text
+
+
+def _pictures(text: str, sender: str) -> str:
+    """«🗳 Граф» → «Голос: Граф» at a line's start (a picture alone on its line becomes the
+    label alone: :func:`_label_lines` joins it to its value). A picture before a move word
+    («🔪 режу Кузю») or before a word of the sender's own nickname (a signature) is a
+    picture: kept."""
+    own = set(_WORDS.findall(norm(sender)))
+
+    def word(m: re.Match) -> str:
+        if m.group(4) and (_is_move_word(m.group(4)) or norm(m.group(4)) in own):
+            return m.group(0)
+        label = _PICTURE_WORDS[m.group(2)[0]]
+        end = m.string.find("\n", m.end())
+        rest = m.string[m.end():end if end >= 0 else len(m.string)]
+        return m.group(1) + label + (" " + m.group(3) + " " if m.group(3) else
+                                     ": " if rest.strip() else "")
+
+    return _PICTURE.sub(word, text)
+
+
+def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
+    """«МО-Лось» → «МО — Лось» when the word before the hyphen is a label, the word after it
+    no particle nor the same word again («пиу-пиу»), and the two are no move word of their
+    own and no part of a nickname."""
+    low_nicks = " ".join(nicks).lower().replace("ё", "е")
+
+    def spaced(m: re.Match) -> str:
+        left, right = m.group(1), m.group(2)
+        if right.lower() in _PARTICLES or norm(right) == norm(left) or not _is_label(left) or \
+                _is_move_word(m.group(0)) or norm(m.group(0)) in low_nicks:
+            return m.group(0)
+        return f"{left} — {right}"
+
+    return _HYPHENED.sub(spaced, text)
+
+
+def _inline_numbers(text: str) -> str:
+    """«голоса: 1) Граф 2) Лиса» → «голоса: Граф, Лиса»: two or more items numbered 1, 2, …
+    with the same mark on one line, the first at the line's start or after a colon or a
+    dash, each item a value (no move word, no colon or dash inside)."""
+    out = []
+    for line in text.split("\n"):
+        marks = list(_INLINE_MARK.finditer(line))
+        start = next((k for k, m in enumerate(marks) if m.group(1) == "1"), None)
+        if start is None:
+            out.append(line)
+            continue
+        run = [marks[start]]
+        for m in marks[start + 1:]:
+            if m.group(2) == run[0].group(2) and int(m.group(1)) == len(run) + 1:
+                run.append(m)
+        head = line[:run[0].start()].rstrip()
+        if len(run) < 2 or (head and head[-1] not in ":—–-"):
+            out.append(line)
+            continue
+        ends = [m.start() for m in run[1:]] + [len(line)]
+        items = [line[m.end():e].strip().rstrip(".,;") for m, e in zip(run, ends)]
+        if any(not item or re.search(r"[:—–]| - ", item) or
+               any(_is_move_word(w) for w in _WORDS.findall(item)) for item in items):
+            out.append(line)
+            continue
+        tail = line[run[-1].end():].strip()
+        end = tail[-1] if tail and tail[-1] in ".!;" else ""
+        out.append(line[:run[0].start()] + ", ".join(items) + end)
+    return "\n".join(out)
+
+
+#: Grammemes of the words that may stand beside a label on its line and name nobody: a
+#: pronoun («мой», «меня»), a preposition («на»), an adverb («сегодня»), a particle («тоже»).
+_FILLER_TAGS = frozenset({"Apro", "NPRO", "PREP", "ADVB", "PRCL"})
+
+
+def _label_filler(word: str, nick_words: set[str]) -> bool:
+    """True when ``word`` beside a label on its line is no value: written in lower case, part
+    of no nickname, and a label itself («Голос на линч») or a word of :data:`_FILLER_TAGS`
+    («Голос мой», not «мо нордика»: a name in lower case is the value)."""
+    from .words import morph
+
+    w = norm(word)
+    if not word.islower() or w in nick_words:
+        return False
+    return _is_label(word) or any(not _FILLER_TAGS.isdisjoint(p.tag.grammemes)
+                                  for p in morph().parse(w))
+
+
+def _another_value(line: str, own: set[str]) -> bool:
+    """True when ``line`` reads as one more value under a label («Голос:⏎Мурка⏎Сова»): a line
+    of at most three words that opens with no move word, no list mark, no quotation, with no
+    punctuation but a final mark, and is no signature (words of the sender's nickname ``own``)."""
+    words = _WORDS.findall(line)
+    return 0 < len(words) <= 3 and not {norm(w) for w in words} <= own and not _NOT_VALUE.match(line) and \
+        not _is_move_word(words[0]) and not re.search(r"[,:;—–()]", line.rstrip(".!?… \t"))
+
+
+def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
+    """«Голос мой⏎Филину.» → «Голос мой: Филину.»: a line of a label and at most two more
+    words that name nobody (:func:`_label_filler`), then a line of at most six words that opens with
+    no move word, no list mark, no quotation, and no more such values under it
+    (:func:`_another_value`). A label alone with its colon is read by the grammar as it is
+    («Линч:⏎Бука»)."""
+    lines = text.split("\n")
+    nick_words = {w for n in nicks for w in norm(n).split()}
+    own = set(_WORDS.findall(norm(sender)))
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        m = _LABEL_LINE.fullmatch(line)
+        nxt = lines[k + 1] if k + 1 < len(lines) else ""
+        words = _WORDS.findall(nxt)
+        if m and nxt.strip() and not _NOT_VALUE.match(nxt) and _is_label(m.group(1)) and \
+                not (m.group(3) == ":" and not m.group(2)) and \
+                not _another_value(lines[k + 2] if k + 2 < len(lines) else "", own) and \
+                all(_label_filler(w, nick_words) for w in m.group(2).split()) and \
+                0 < len(words) <= 6 and not _is_move_word(words[0]):
+            value = nxt.strip()
+            sep = " " if m.group(3) or value[0] in ":—–-" else ": "
+            out.append(line.rstrip() + sep + value)
+            k += 2
+            continue
+        out.append(line)
+        k += 1
+    return "\n".join(out)
