@@ -62,9 +62,11 @@ from .parse_clan_kill import settle_member_kills
 from .grammar_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
+from .parse_ifgame import settle_conditions
 
 
-def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
+def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
+                 _settle: bool = True) -> ParseResult:
     """Read one letter of ``sender`` as a careful host would (issue 3).
 
     Args:
@@ -84,6 +86,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     nicks = tuple(state.players)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
+    if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
+        text = settle_conditions(text, sender, state, turn, _read_plain)
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),
@@ -383,3 +387,8 @@ def _known_word(idx):
     def known(w: str) -> bool:
         return w in forms or w in parts or w in triggers or is_known_word(w)
     return known
+
+
+def _read_plain(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
+    """:func:`parse_letter` without settling conditions (engine.parse_ifgame reads a branch)."""
+    return parse_letter(text, sender, state, turn, _settle=False)
