@@ -32,6 +32,7 @@ from .model import ParseResult, TurnInfo
 from .names import name_index
 from .grammar_tokens import tokenize_span
 from .state import GameState
+from .words import is_known_word
 
 #: A parser without this pass: (text, sender, state, turn) -> result.
 Reader = Callable[[str, str, GameState, TurnInfo], ParseResult]
@@ -60,11 +61,11 @@ _RULE_Q = re.compile(r"(?i)(?<![\w-])(можно|нельзя|разреша\w*|
 _YESTERDAY = re.compile(r"(?i)(?<![\w-])(вчера|прошл\w+ (?:ход|ночь\w*|раз)|два раза подряд"
                         r"|дважды|подряд)(?![\w-])")
 _FIRST = re.compile(r"(?i)(?<![\w-])(я|мне|меня|у меня|было|был|была)(?![\w-])")
-_ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "ещё жив", "еще жив",
-                    "ещё жива", "еще жива", "ещё живой", "еще живой", "ещё живая", "еще живая"})
+_ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "живет", "живёт"})
 _DEAD = frozenset({"мёртв", "мертв", "мёртвый", "мертвый", "убит", "убита", "умер", "умерла",
-                   "погиб", "погибла", "мёртвая", "мертвая", "уже мёртв", "уже мертв",
-                   "уже убит", "уже убита", "уже умер", "уже умерла"})
+                   "погиб", "погибла", "мёртвая", "мертвая", "мертва", "мёртва"})
+#: Words that may stand beside a player and «жив» in a condition on the game as it stands.
+_NOW = frozenset({"ещё", "еще", "уже", "всё", "все", "сейчас", "пока", "вообще"})
 
 
 @dataclass
@@ -160,16 +161,14 @@ def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | N
             not any(_nick_at(text, state, m.start("phrase"), m.end("phrase"))):
         return "repeat", None  # «если я у неё вчера уже крал», «если это было вчера»
     nicks = _nick_at(text, state, m.start("phrase"), m.end("phrase"))
-    if len(nicks) == 1:
-        rest = phrase
-        words = rest.split()
-        tail = " ".join(w for w in words if w not in ("ещё", "еще", "уже", "всё", "все", "ещe"))
-        for cut in range(len(words)):
-            left = " ".join(words[cut:])
-            if left in _ALIVE or left in _DEAD:
-                kind = "alive" if left in _ALIVE else "dead"
-                return kind, nicks[0]
-        del tail
+    if len(nicks) == 1:  # «если Лось живой», «если Кузя ещё жив»: nothing else, no future
+        named = {t.w for t in tokenize_span(nicks[0].lower(), 0, len(nicks[0])) if t.word}
+        rest = [t.w for t in tokenize_span(text, m.start("phrase"), m.end("phrase"))
+                if t.word and t.w not in _NOW]
+        state_words = [w for w in rest if w in _ALIVE or w in _DEAD]
+        if len(state_words) == 1 and len(rest) <= len(named) + 2 and \
+                all(w in named or w in state_words or not is_known_word(w) for w in rest):
+            return ("alive" if state_words[0] in _ALIVE else "dead"), nicks[0]
     return None, None
 
 
@@ -255,7 +254,8 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
         others = [o for o in group if o.kind == "no"]
         if not others:
             return None  # «если можно — X» refused: the refusal explains it
-        return _keep(text, sender, state, turn, read, group, others[0], need_move=False)
+        # («если нельзя — тогда никого»: no move instead; the refusal tells why)
+        return _keep(text, sender, state, turn, read, group, others[0], need_move=True)
     # a fallback after a move written before: «X. Если нельзя / если вчера уже — тогда Y»
     if len(group) != 1:
         return None
@@ -266,17 +266,28 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
     before = _blank(text, [(b.lo, b.hi)])
     res = _screened(read, before, sender, state, turn)
     window = _sentence_window(text, b.lo)
-    refused = [pr for pr in _refusals(res) if pr.text and text.find(pr.text, window, b.lo) >= 0]
-    moves = [m for m in res.moves if m.span and text.find(m.span, window, b.lo) >= 0 and
-             m.action != "vote"]
-    if b.kind == "repeat":
-        refused = [pr for pr in refused if pr.reason == "same_target_twice"]
-        p = state.players[sender]
-        moves = [m for m in moves if p.role in NO_REPEAT.get(m.action, ())]
-    if refused and not moves:
-        return _switch(text, sender, state, turn, read, b, before, refused)
-    if moves and not refused:
+    told = [(text.rfind(pr.text, window, b.lo), pr.action, pr.reason) for pr in _refusals(res)
+            if pr.text] + [(text.rfind(m.span, window, b.lo), m.action, None)
+                           for m in res.moves if m.span]
+    told = [t for t in told if t[0] >= 0]
+    if not told:
+        return None
+    pos, action, reason = max(told)  # the move the fallback is for: the last one before it
+    switched = _switch(text, b)
+    if switched is None:
+        return None
+    got = _screened(read, switched, sender, state, turn)
+    fallback = [m for m in got.moves if m.action == action and m.span and
+                switched.find(m.span, b.lo) >= 0]
+    if not fallback and not any(pr.action == action and pr.text and
+                                switched.find(pr.text, b.lo) >= 0 for pr in _refusals(got)):
+        return None  # the fallback is no other target of that move
+    if b.kind == "repeat" and state.players[sender].role not in NO_REPEAT.get(action, ()):
+        return None  # no rule on it: whether it repeats is not the rules' to answer
+    if reason is None:
         return before
+    if fallback and (b.kind != "repeat" or reason == "same_target_twice"):
+        return switched
     return None
 
 
@@ -297,11 +308,10 @@ def _question_tail(text: str, at: int) -> tuple[int, int] | None:
     return (cut, hi) if text[lo:cut].strip() else (lo, hi)
 
 
-def _switch(text, sender, state, turn, read, b: _Branch, before: str, refused) -> str | None:
-    """The text where the fallback ``b`` replaces the refused move before it: its condition
-    blanked and «. тогда» before its words, so the parser reads them as the correction of
-    that move («Лечу X. Тогда Y»); None when the fallback gives no allowed move of the
-    refused one's action."""
+def _switch(text: str, b: _Branch) -> str | None:
+    """The text where the fallback ``b`` replaces the move before it: its condition blanked
+    and «. тогда» before its words, so the parser reads them as the correction of that move
+    («Лечу X. Тогда Y»); None when there is no room for it."""
     then = re.search(r"(?i)(?<![\w-])(тогда|значит)(?![\w-])", text[b.body:b.hi])
     if then is not None and len(text[b.body:b.body + then.start()].split()) <= 2:
         cut = b.body + then.start()
@@ -314,11 +324,6 @@ def _switch(text, sender, state, turn, read, b: _Branch, before: str, refused) -
         return None
     if b.lo < cut - 1 and out[b.lo] == " ":
         out = out[:b.lo] + "." + out[b.lo + 1:]
-    got = _screened(read, out, sender, state, turn)
-    actions = {pr.action for pr in refused}
-    if not any(m.action in actions and m.span and out.find(m.span, b.lo) >= 0
-               for m in got.moves):
-        return None
     return out
 
 
