@@ -18,7 +18,8 @@ The steps, one module each: :mod:`engine.parse_clause` (a clause),
 :mod:`engine.parse_correct` (corrections between clauses), :mod:`engine.parse_move` (one
 keyword's targets and subject), :mod:`engine.parse_judge` (what the keyword with its targets
 is), :mod:`engine.parse_forms` (a boss's orders for his members), :mod:`engine.parse_branches`
-(the swindler's branches),
+(the swindler's branches), :mod:`engine.parse_ifgame` (conditions the rules answer: «если
+нельзя два раза подряд — тогда Y», read before the rest),
 :mod:`engine.parse_votes` (layouts of a day's votes), :mod:`engine.parse_net` (the
 precision net: names a move did not read, hedges), :mod:`engine.parse_finish` (the letter as
 a whole), :mod:`engine.parse_unread` (the safety net: a sentence naming a player beside a

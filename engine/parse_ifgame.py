@@ -238,11 +238,12 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
     """The text with the branch of ``group`` that holds kept, or None when unsure."""
     lead_kinds = {b.kind for b in group}
     if lead_kinds & {"alive", "dead"}:
-        if len(lead_kinds) > 1 or len({b.nick for b in group}) > 1:
+        if not lead_kinds <= {"alive", "dead"} or len({b.nick for b in group}) > 1:
             return None
         holds = [b for b in group if state.players[b.nick].alive == (b.kind == "alive")]
-        return _keep(text, sender, state, turn, read, group, holds[0] if holds else None,
-                     need_move=True)
+        if not holds:
+            return None  # «если Лось жив — бью Лося» with Лось dead: the parser tells why
+        return _keep(text, sender, state, turn, read, group, holds[0], need_move=True)
     yes = [b for b in group if b.kind == "yes"]
     if yes:  # the branch's own move, judged by the rules
         b = yes[0]
