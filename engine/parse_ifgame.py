@@ -53,7 +53,7 @@ _YES = frozenset({"можно", "да", "разрешается", "разреш�
                   "всё-таки можно", "все-таки можно", "таки можно"})
 _NO = frozenset({"нельзя", "нет", "не разрешается", "не разрешено", "не положено", "не можно",
                  "вдруг нет", "вдруг нельзя", "всё-таки нельзя", "все-таки нельзя", "так нельзя",
-                 "это нельзя", "не", "нет то"})
+                 "это нельзя"})
 #: Words of a question on the rules («можно?», «разрешается?», «мирный может охотиться?»).
 _RULE_Q = re.compile(r"(?i)(?<![\w-])(можно|нельзя|разреша\w*|разрешено|положено|может|могу"
                      r"|имею право)(?![\w-])")
@@ -132,12 +132,10 @@ def _groups(text: str, state: GameState) -> list[list[_Branch]]:
 
 def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | None]:
     """The type of the condition matched by ``m`` (see the module doc), or None."""
-    phrase = " ".join(m.group("phrase").lower().replace("ё", "ё").split())
-    if not m.group("delim").strip(" \t"):
-        return None, None  # «если можно» with nothing after: a courtesy
+    phrase = " ".join(m.group("phrase").lower().split())
     if phrase in _YES or phrase in _NO:
         q = _question_before(text, m.start())
-        if phrase in ("да", "нет", "нет то", "не") or phrase.endswith("нет"):
+        if phrase == "да" or phrase.endswith("нет"):
             if q is None:
                 return None, None  # «если нет» answers a question: it must be on the rules
             if _YESTERDAY.search(q) and _FIRST.search(q) and not _RULE_Q.search(q):
