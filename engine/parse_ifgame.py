@@ -54,6 +54,10 @@ _YES = frozenset({"можно", "да", "разрешается", "разреш�
 _NO = frozenset({"нельзя", "нет", "не разрешается", "не разрешено", "не положено", "не можно",
                  "вдруг нет", "вдруг нельзя", "всё-таки нельзя", "все-таки нельзя", "так нельзя",
                  "это нельзя"})
+#: Words that may stand beside «можно» / «нельзя» in the condition: the move's target named
+#: back, «сегодня», «вдруг» («если за него сегодня нельзя»).
+_ASIDE = frozenset({"за", "него", "неё", "нее", "его", "её", "ее", "у", "в", "сегодня", "вдруг",
+                    "всё-таки", "все-таки", "таки", "так", "это", "мне", "уже"})
 #: Words of a question on the rules («можно?», «разрешается?», «мирный может охотиться?»).
 _RULE_Q = re.compile(r"(?i)(?<![\w-])(можно|нельзя|разреша\w*|разрешено|положено|может|могу"
                      r"|имею право)(?![\w-])")
@@ -133,6 +137,9 @@ def _groups(text: str, state: GameState) -> list[list[_Branch]]:
 def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | None]:
     """The type of the condition matched by ``m`` (see the module doc), or None."""
     phrase = " ".join(m.group("phrase").lower().split())
+    core = " ".join(w for w in phrase.split() if w not in _ASIDE)
+    if core and (core in _YES or core in _NO):  # («если за него сегодня нельзя»)
+        phrase = core
     if phrase in _YES or phrase in _NO:
         q = _question_before(text, m.start())
         if phrase == "да" or phrase.endswith("нет"):
