@@ -34,6 +34,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return []
     if clause[start].w in ("а", "и") and clause[start + 1].w in V.VOTE_ORDINALS:
         start += 1  # «…, уж больно он командует. А другой — Кармен»
+        if start + 1 >= len(clause):
+            return []  # («а второе» ending the clause)
     w = clause[start].w
     if actor.mafia and (end := from_clan(clause, start)) is not None:
         return [Kw(V.KILL, start, end)]  # «От клана сегодня — X», «А от фирмы по-прежнему X»

@@ -55,6 +55,13 @@ HUNT_EXCLUDED_BY: dict[str, str] = {
     "maniac_kill": "hunt_with_role_move",
 }
 
+#: Moves whose aim at the sender himself the rules settle: allowed (DECISIONS.md §4: the
+#: guard, doctor and thug «himself allowed»; §6: a vote «oneself included») or refused
+#: (:func:`target_refusal`: a hostess or psycho inviting herself). For any other move the
+#: rules are silent on it: the engine does not refuse it, but a player's question «can I aim
+#: at myself?» is for the host to answer (engine.parse_ifgame).
+SELF_SETTLED = frozenset({"guard", "heal", "beat", "vote", "invite"})
+
 #: Moves that may never name the same player two turns in a row (DECISIONS.md §4).
 NO_REPEAT: dict[str, frozenset[str]] = {
     "rob": frozenset({"thief"}),

@@ -18,7 +18,8 @@ The steps, one module each: :mod:`engine.parse_clause` (a clause),
 :mod:`engine.parse_correct` (corrections between clauses), :mod:`engine.parse_move` (one
 keyword's targets and subject), :mod:`engine.parse_judge` (what the keyword with its targets
 is), :mod:`engine.parse_forms` (a boss's orders for his members), :mod:`engine.parse_branches`
-(the swindler's branches),
+(the swindler's branches), :mod:`engine.parse_ifgame` (conditions the rules answer: «если
+нельзя два раза подряд — тогда Y», read before the rest),
 :mod:`engine.parse_votes` (layouts of a day's votes), :mod:`engine.parse_net` (the
 precision net: names a move did not read, hedges), :mod:`engine.parse_finish` (the letter as
 a whole), :mod:`engine.parse_unread` (the safety net: a sentence naming a player beside a
@@ -63,9 +64,11 @@ from .parse_clan_kill import settle_member_kills
 from .grammar_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
+from .parse_ifgame import settle_conditions
 
 
-def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
+def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
+                 _settle: bool = True) -> ParseResult:
     """Read one letter of ``sender`` as a careful host would (issue 3).
 
     Args:
@@ -87,6 +90,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo) -> Pa
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(inline_lists(text))  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
+    if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
+        text = settle_conditions(text, sender, state, turn, _read_plain)
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),
@@ -386,3 +391,8 @@ def _known_word(idx):
     def known(w: str) -> bool:
         return w in forms or w in parts or w in triggers or is_known_word(w)
     return known
+
+
+def _read_plain(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
+    """:func:`parse_letter` without settling conditions (engine.parse_ifgame reads a branch)."""
+    return parse_letter(text, sender, state, turn, _settle=False)

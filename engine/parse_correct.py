@@ -102,6 +102,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     k0 = k
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
                                clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or
+                               clause[k].w in _REQUEST or
                                clause[k].w in V.CHOOSE_WORDS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
             some_name(name_index(ctx.nicks), words, k + 1))):
@@ -220,6 +221,9 @@ _DOUBT_OPENERS = frozenset({"хотя", "или", "либо", "а"})
 
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
 _THEN = frozenset({"тогда", "значит"})
+#: A request to the host before the corrected target («хотя нет, прошу записать Лапулю»).
+_REQUEST = frozenset({"прошу", "запишите", "записать", "запиши", "поставьте", "поставить",
+                      "поставь", "отметьте", "отметить", "отметь"})
 #: The sender as the corrected move's target («ой, нельзя подряд — тогда себя»).
 _SELF = frozenset({"себя", "меня"})
 

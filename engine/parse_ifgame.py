@@ -1,0 +1,402 @@
+"""Conditional moves that the game itself settles (issue 11): «Лечу Лапулю — или это уже было
+вчера? Если было вчера, то Сову», «ворую у Остапа, а если нельзя два раза подряд — у Мадам»,
+«мирному охотиться можно? Если да — стреляю в Кузю», «если Лось живой — бью Лося».
+
+A careful host answers such a condition himself and applies the branch the rules select. The
+condition is recognised by its *type* and evaluated with the engine's own code, never a copy:
+
+- ``rule``: whether a move is allowed to the sender («если можно», «если нельзя», «если да»
+  after a question on the rules): the move of the branch, or the move written before the
+  condition, is read by the parser and judged by :func:`engine.legality.screen_letter`;
+- ``repeat``: whether the move written before repeats yesterday's target («если я у неё вчера
+  уже крал», «если это было вчера»): the legality refusal ``same_target_twice``, only for a
+  move that has the rule (:data:`engine.legality.NO_REPEAT`);
+- ``alive`` / ``dead``: whether a named player lives (the game state).
+
+Any other condition (a hidden role, the future, another player's doings) is left as written,
+so the parser asks. The chosen branch is kept and the others, with the condition words, are
+blanked out of the text (same length, so every offset holds) before the letter is read; a
+condition that cannot be settled for sure leaves the text as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from . import grammar_vocab as V
+from .grammar_keywords import find_keywords
+from .legality import NO_REPEAT, SELF_SETTLED, move_targets, screen_letter
+from .model import ParseResult, TurnInfo
+from .names import name_index
+from .grammar_tokens import tokenize_span
+from .state import GameState
+from .words import is_known_word
+
+#: A parser without this pass: (text, sender, state, turn) -> result.
+Reader = Callable[[str, str, GameState, TurnInfo], ParseResult]
+
+_IF = re.compile(r"(?i)(?P<lead>(?:(?<![\w-])(?:ну|а|но|или|и|либо)[ \t,]+)*)(?<![\w-])"
+                 r"(?:если|ежели)(?![\w-])(?P<phrase>[^—–:,.!?;\n()]*?)"
+                 r"(?P<delim>[ \t]*(?:\([^)\n]*\)[ \t]*)?(?:,?[ \t]*[—–:]|,?[ \t]*-(?=\s)|,"
+                 r"|[ \t]+(?=(?:то|тогда|значит)(?![\w-])))[ \t]*"
+                 r"(?:(?:то|тогда|значит)(?![\w-])[ \t,]*)?)")
+
+#: Where a branch ends: the end of a sentence («. » before a capital, «!», «?», a line),
+#: «, а если», «иначе».
+_END = re.compile(r"(?:[.!?]+(?=\s*(?:$|[A-ZА-ЯЁ«\"]))|[!?]|\n|;|(?=[\s,]+(?:а|но|или|либо)?[\s,]*"
+                  r"(?:если|ежели)(?![\w-]))|(?=[\s,]+иначе(?![\w-])))")
+
+_YES = frozenset({"можно", "да", "разрешается", "разрешено", "разрешат", "позволено",
+                  "положено", "можно так", "так можно", "это можно", "это разрешено",
+                  "всё-таки можно", "все-таки можно", "таки можно"})
+_NO = frozenset({"нельзя", "нет", "не разрешается", "не разрешено", "не положено", "не можно",
+                 "вдруг нет", "вдруг нельзя", "всё-таки нельзя", "все-таки нельзя", "так нельзя",
+                 "это нельзя"})
+#: Words that may stand beside «можно» / «нельзя» in the condition: the move's target named
+#: back, «сегодня», «вдруг» («если за него сегодня нельзя»).
+_ASIDE = frozenset({"за", "него", "неё", "нее", "его", "её", "ее", "у", "в", "сегодня", "вдруг",
+                    "всё-таки", "все-таки", "таки", "так", "это", "мне", "уже"})
+#: Words of a question on the rules («можно?», «разрешается?», «мирный может охотиться?»).
+_RULE_Q = re.compile(r"(?i)(?<![\w-])(можно|нельзя|разреша\w*|разрешено|положено|может|могу"
+                     r"|имею право)(?![\w-])")
+#: Words of yesterday's move («вчера», «в прошлый ход», «прошлой ночью»).
+_YESTERDAY = re.compile(r"(?i)(?<![\w-])(вчера|прошл\w+ (?:ход|ночь\w*|раз)|два раза подряд"
+                        r"|дважды|подряд)(?![\w-])")
+_FIRST = re.compile(r"(?i)(?<![\w-])(я|мне|меня|у меня|было|был|была)(?![\w-])")
+_ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "живет", "живёт"})
+_DEAD = frozenset({"мёртв", "мертв", "мёртвый", "мертвый", "убит", "убита", "умер", "умерла",
+                   "погиб", "погибла", "мёртвая", "мертвая", "мертва", "мёртва"})
+#: Words that may stand beside a player and «жив» in a condition on the game as it stands.
+_NOW = frozenset({"ещё", "еще", "уже", "всё", "все", "сейчас", "пока", "вообще"})
+
+
+@dataclass
+class _Branch:
+    lo: int          # start of the lead words («ну или, если …»)
+    body: int        # first character of the branch (after «—», «то», «тогда»)
+    hi: int          # end of the branch
+    kind: str        # "yes", "no", "repeat", "alive", "dead"
+    nick: str | None = None
+
+
+def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
+                      read: Reader) -> str:
+    """``text`` with every condition the game settles answered: the branch the rules select
+    is kept (its condition words blanked), the other branches blanked (issue 11).
+
+    Args:
+        text: the normalised letter text; sender, state, turn: as for the parser.
+        read: the parser without this pass (to read a branch's move).
+
+    Returns:
+        The text, same length; unchanged when no condition is of a settled type, when the
+        sender is the swindler (his «если <роль>» are branches of his swindle) or when the
+        branch to keep cannot be told for sure (the parser then asks)."""
+    p = state.players.get(sender)
+    if p is None or not p.alive or p.role == "swindler" or not re.search(
+            r"(?i)(?<![\w-])(?:если|ежели)(?![\w-])", text):
+        return text
+    for group in _groups(text, state):
+        chosen = _choose(text, sender, state, turn, read, group)
+        if chosen is not None:
+            text = chosen
+    return text
+
+
+def _groups(text: str, state: GameState) -> list[list[_Branch]]:
+    """The conditions of settled types, grouped: branches next to each other (nothing but
+    spaces between one's end and the next one's start) form one group."""
+    out: list[list[_Branch]] = []
+    last_end = -1
+    for m in _IF.finditer(text):
+        kind, nick = _kind(text, m, state)
+        lo = m.start("lead") if m.group("lead") else m.start()
+        if kind is None and out and last_end >= 0 and not text[last_end:lo].strip(" \t,.;"):
+            # «Если разрешается — лечу себя, а если вдруг нет — …»: the same question's
+            # other answer
+            phrase = " ".join(m.group("phrase").lower().split())
+            kind = {"yes": "no" if phrase in _NO else None,
+                    "no": "yes" if phrase in _YES else None}.get(out[-1][-1].kind)
+        if kind is None:
+            last_end = -1
+            continue
+        body = m.end()
+        end = _END.search(text, body)
+        hi = end.start() if end else len(text)
+        b = _Branch(lo, body, hi, kind, nick)
+        if out and last_end >= 0 and not text[last_end:b.lo].strip(" \t,.;"):
+            out[-1].append(b)
+        else:
+            out.append([b])
+        last_end = hi
+    return out
+
+
+def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | None]:
+    """The type of the condition matched by ``m`` (see the module doc), or None."""
+    phrase = " ".join(m.group("phrase").lower().split())
+    core = " ".join(w for w in phrase.split() if w not in _ASIDE)
+    if core and (core in _YES or core in _NO):  # («если за него сегодня нельзя»)
+        phrase = core
+    if phrase in _YES or phrase in _NO:
+        q = _question_before(text, m.start())
+        if phrase == "да" or phrase.endswith("нет"):
+            if q is None:
+                return None, None  # «если нет» answers a question: it must be on the rules
+            if _YESTERDAY.search(q) and _FIRST.search(q) and not _RULE_Q.search(q):
+                return ("repeat" if phrase == "да" else None), None
+            if not _RULE_Q.search(q):
+                return None, None
+        return ("yes" if phrase in _YES else "no"), None
+    if phrase in ("так", "это так"):
+        q = _question_before(text, m.start())
+        if q is not None and _YESTERDAY.search(q) and _FIRST.search(q):
+            return "repeat", None
+        return None, None
+    if re.search(r"(?<![\w-])(нельзя|не разрешается|не разрешено)(?![\w-])", phrase) and \
+            _YESTERDAY.search(phrase):
+        return "no", None  # «если нельзя два раза подряд одного и того же»
+    if re.search(r"(?<![\w-])(можно|разрешается|разрешено)(?![\w-])", phrase) and \
+            _YESTERDAY.search(phrase) and " не " not in f" {phrase} ":
+        return "yes", None
+    if re.search(r"(?<![\w-])вчера(?![\w-])", phrase) and _FIRST.search(phrase) and \
+            not re.search(r"(?<![\w-])(не|завтра|сегодня)(?![\w-])", phrase) and \
+            not any(_nick_at(text, state, m.start("phrase"), m.end("phrase"))):
+        return "repeat", None  # «если я у неё вчера уже крал», «если это было вчера»
+    nicks = _nick_at(text, state, m.start("phrase"), m.end("phrase"))
+    if len(nicks) == 1:  # «если Лось живой», «если Кузя ещё жив»: nothing else, no future
+        named = {t.w for t in tokenize_span(nicks[0].lower(), 0, len(nicks[0])) if t.word}
+        rest = [t.w for t in tokenize_span(text, m.start("phrase"), m.end("phrase"))
+                if t.word and t.w not in _NOW]
+        state_words = [w for w in rest if w in _ALIVE or w in _DEAD]
+        if len(state_words) == 1 and len(rest) <= len(named) + 2 and \
+                all(w in named or w in state_words or not is_known_word(w) for w in rest):
+            return ("alive" if state_words[0] in _ALIVE else "dead"), nicks[0]
+    return None, None
+
+
+def _question_before(text: str, at: int, aside: bool = True) -> str | None:
+    """The question sentence right before ``at`` (nothing but spaces between its «?» and
+    ``at``, or one short remark of at most five words: «…вчера? Что-то я запуталась. Если
+    …»), or None."""
+    k = at - 1
+    while k >= 0 and text[k] in " \t\n)»\"":
+        k -= 1
+    if aside and k >= 0 and text[k] in ".!":
+        lo = max(text.rfind(c, 0, k) for c in ".!?\n")
+        if lo >= 0 and text[lo] == "?" and len(text[lo + 1:k].split()) <= 5:
+            return _question_before(text, lo + 1, False)
+    if k < 0 or text[k] != "?":
+        return None
+    lo = max(text.rfind(c, 0, k) for c in ".!\n")
+    q = text.rfind("?", 0, k)
+    while q >= 0 and q > lo and q == k - 1:
+        k, q = q, text.rfind("?", 0, q)
+    return text[max(lo, q) + 1:k + 1]
+
+
+def _nick_at(text: str, state: GameState, lo: int, hi: int) -> list[str]:
+    """The roster nicknames written in ``text[lo:hi]``."""
+    toks = tokenize_span(text, lo, hi)
+    idx = name_index(tuple(state.players))
+    words = [t.w for t in toks]
+    out, k = [], 0
+    while k < len(toks):
+        hit = idx.exact(words, k, None) if toks[k].word else None
+        if hit is not None and hit.nick is not None:
+            out.append(hit.nick)
+            k += hit.length
+        else:
+            k += 1
+    return out
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with every span replaced by spaces (line breaks kept)."""
+    chars = list(text)
+    for lo, hi in spans:
+        for k in range(lo, hi):
+            if chars[k] != "\n":
+                chars[k] = " "
+    return "".join(chars)
+
+
+def _refusals(result: ParseResult) -> list:
+    """The legality refusals among ``result``'s problems."""
+    return [pr for pr in result.problems if pr.kind in ("not_allowed", "not_your_role") and
+            pr.action]
+
+
+def _screened(read: Reader, text: str, sender: str, state: GameState, turn: TurnInfo):
+    return screen_letter(read(text, sender, state, turn), sender, state, turn)
+
+
+def _key(m) -> tuple:
+    return (m.action, m.target, tuple(m.targets or ()), m.member,
+            None if m.move is None else (m.move.action, m.move.target))
+
+
+def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Reader,
+            group: list[_Branch]) -> str | None:
+    """The text with the branch of ``group`` that holds kept, or None when unsure."""
+    lead_kinds = {b.kind for b in group}
+    if lead_kinds & {"alive", "dead"}:
+        if not lead_kinds <= {"alive", "dead"} or len({b.nick for b in group}) > 1:
+            return None
+        holds = [b for b in group if state.players[b.nick].alive == (b.kind == "alive")]
+        if not holds:
+            return None  # «если Лось жив — бью Лося» with Лось dead: the parser tells why
+        return _keep(text, sender, state, turn, read, group, holds[0], need_move=True)
+    yes = [b for b in group if b.kind == "yes"]
+    if yes:  # the branch's own move, judged by the rules
+        b = yes[0]
+        allowed = _branch_allowed(text, sender, state, turn, read, group, b)
+        if allowed is None:
+            return None
+        if allowed:
+            return _keep(text, sender, state, turn, read, group, b, need_move=True)
+        others = [o for o in group if o.kind == "no"]
+        if not others:
+            return None  # «если можно — X» refused: the refusal explains it
+        # («если нельзя — тогда никого»: no move instead; the refusal tells why)
+        return _keep(text, sender, state, turn, read, group, others[0], need_move=True)
+    # a fallback after a move written before: «X. Если нельзя / если вчера уже — тогда Y»
+    if len(group) != 1:
+        return None
+    b = group[0]
+    asked = _question_tail(text, b.lo)
+    if asked is not None:  # «Лечу Лапулю — или это уже было вчера?»: the rules answer it
+        text = _blank(text, [asked])
+    before = _blank(text, [(b.lo, b.hi)])
+    res = _screened(read, before, sender, state, turn)
+    window = _sentence_window(text, b.lo)
+    told = [(text.rfind(pr.text, window, b.lo), pr.action, pr.reason) for pr in _refusals(res)
+            if pr.text] + [(text.rfind(m.span, window, b.lo), m.action, None)
+                           for m in res.moves if m.span]
+    told = [t for t in told if t[0] >= 0]
+    if not told:
+        return None
+    pos, action, reason = max(told)  # the move the fallback is for: the last one before it
+    switched = _switch(text, b)
+    if switched is None:
+        return None
+    got = _screened(read, switched, sender, state, turn)
+    fallback = [m for m in got.moves if m.action == action and m.span and
+                switched.find(m.span, b.lo) >= 0]
+    if not fallback and not any(pr.action == action and pr.text and
+                                switched.find(pr.text, b.lo) >= 0 for pr in _refusals(got)):
+        return None  # the fallback is no other target of that move
+    if b.kind == "repeat" and state.players[sender].role not in NO_REPEAT.get(action, ()):
+        return None  # no rule on it: whether it repeats is not the rules' to answer
+    if reason is None:
+        return before
+    if fallback and (b.kind != "repeat" or reason == "same_target_twice"):
+        return switched
+    return None
+
+
+def _question_tail(text: str, at: int) -> tuple[int, int] | None:
+    """The rule question right before the condition at ``at``, as the span to blank: a
+    sentence «…?» that asks about the rules or yesterday's move; from its last «—», «,»,
+    «(» or «или» when a move is written before those («кражу у Остапа опять, можно же?»)."""
+    q = _question_before(text, at)
+    if q is None or not (_RULE_Q.search(q) or _YESTERDAY.search(q)):
+        return None
+    hi = text.rfind("?", 0, at) + 1
+    lo = hi - len(q)
+    cut = max([lo + n for n, c in enumerate(q) if c in "—,("] +
+              [lo + mm.start() for mm in re.finditer(r"(?i)(?<![\w-])или(?![\w-])", q)],
+              default=lo)
+    while cut > lo and text[cut - 1] in " \t,—–-(":
+        cut -= 1  # («… — или это уже было вчера?»: the dash before «или» too)
+    return (cut, hi) if text[lo:cut].strip() else (lo, hi)
+
+
+def _switch(text: str, b: _Branch) -> str | None:
+    """The text where the fallback ``b`` replaces the move before it: its condition blanked
+    and «. тогда» before its words, so the parser reads them as the correction of that move
+    («Лечу X. Тогда Y»); None when there is no room for it."""
+    then = re.search(r"(?i)(?<![\w-])(тогда|значит)(?![\w-])", text[b.body:b.hi])
+    if then is not None and len(text[b.body:b.body + then.start()].split()) <= 2:
+        cut = b.body + then.start()
+        out = _blank(text, [(b.lo, cut)])
+    elif b.body - b.lo >= 8:
+        cut = b.body - 6
+        out = _blank(text, [(b.lo, b.body)])
+        out = out[:cut] + "тогда" + out[cut + 5:]
+    else:
+        return None
+    if b.lo < cut - 1 and out[b.lo] == " ":
+        out = out[:b.lo] + "." + out[b.lo + 1:]
+    return out
+
+
+def _sentence_window(text: str, at: int) -> int:
+    """Where the text a fallback at ``at`` may refer back to starts: the start of the
+    sentence before it (one line at most above)."""
+    line = text.rfind("\n", 0, at)
+    prev = text.rfind("\n", 0, line) if line > 0 else -1
+    return max(prev, 0)
+
+
+def _branch_allowed(text, sender, state, turn, read, group, b) -> bool | None:
+    """Whether the move of branch ``b`` is allowed: True, False, or None when the branch
+    names no move the parser reads."""
+    others = [(o.lo, o.hi) for o in group]
+    base = _screened(read, _blank(text, others), sender, state, turn)
+    kept = _screened(read, _blank(text, [(o.lo, o.hi) for o in group if o is not b] +
+                                  [(b.lo, b.body)]), sender, state, turn)
+    old = {_key(m) for m in base.moves}
+    new = [m for m in kept.moves if _key(m) not in old]
+    refusals = {(pr.action, pr.target) for pr in _refusals(base)}
+    bad = [pr for pr in _refusals(kept) if (pr.action, pr.target) not in refusals]
+    if bad and not new:
+        return False
+    if any(_unsettled(text, sender, state, m) for m in new):
+        return None
+    if new and not bad and not [pr for pr in kept.problems if pr not in base.problems]:
+        return True
+    return None
+
+
+def _unsettled(text: str, sender: str, state: GameState, m) -> bool:
+    """True when the rules leave the question on branch move ``m`` open: it aims at the
+    sender with a move whose self-aim the rules do not settle (:data:`SELF_SETTLED`), or the
+    parser reads its move word in another sense than the word's own («проверяю» from a fan
+    without an earned check is her search: the question was whether she may check)."""
+    if sender in move_targets(m) and m.action not in SELF_SETTLED:
+        return True
+    p = state.players[sender]
+    toks = tokenize_span(m.span, 0, len(m.span)) if m.span else []
+    for kw in find_keywords(toks, set(), name_index(tuple(state.players))):
+        table = V.CLASS_ACTIONS.get(kw.cls, {})
+        own = table.get(p.role) or table.get("mafia" if p.clan else "civil")
+        if own is not None and own != m.action:
+            return True
+    return False
+
+
+def _keep(text, sender, state, turn, read, group, b, need_move: bool,
+          lead: bool = False) -> str | None:
+    """``text`` with branch ``b`` kept (only its condition words blanked; with ``lead``
+    «тогда» stays so the parser reads the branch as the correction of the move before) and
+    the other branches of ``group`` blanked; None when ``b`` is None and nothing is left, or
+    when ``need_move`` and the branch gives the letter no move of its own."""
+    spans = [(o.lo, o.hi) for o in group if o is not b]
+    if b is not None:
+        cut = b.body
+        if lead:
+            then = re.search(r"(?i)(?<![\w-])тогда(?![\w-])", text[b.lo:b.body])
+            cut = b.lo + then.start() if then else b.body
+        spans.append((b.lo, cut))
+    out = _blank(text, spans)
+    if b is None or not need_move:
+        return out
+    before = _screened(read, _blank(text, [(o.lo, o.hi) for o in group]), sender, state, turn)
+    after = _screened(read, out, sender, state, turn)
+    old = {_key(m) for m in before.moves}
+    if not any(_key(m) not in old for m in after.moves):
+        return None
+    return out
