@@ -233,8 +233,9 @@ _QUOTE_MARK = re.compile("[«»\"“”„]")  # (a C-level search, no set of it
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
 #: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break
-#: lie between two sentences (no look-behind: the search skips along at C speed).
-_END = re.compile(r"[.!?…]([ \t]+)|\n")
+#: lie between two sentences. (One set of characters first, so the search skips along at
+#: C speed; the look-behind tells the line break from a mark.)
+_END = re.compile(r"[\n.!?…](?:(?<=\n)|([ \t]+))")
 _LETTER = re.compile(r"\w")
 
 
