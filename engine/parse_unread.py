@@ -180,12 +180,15 @@ def _may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, in
     if len(spans) <= 4 or len(lower) != len(visible):  # (a short letter: each is tried)
         return list(range(len(spans)))
     plain = _plain_pieces(idx, ctx.sender.nick, own)
+    keyed = piece_table(_KEYED, (idx.nicks, ctx.sender.nick, own))
     found: list[int] = []
     size = len(visible)
     for piece in set(visible.split()).difference(plain):
-        if not _key_piece(piece, own, idx, ctx.sender.nick):
-            plain.add(piece)
-            continue
+        if piece not in keyed:
+            if not _key_piece(piece, own, idx, ctx.sender.nick):
+                plain.add(piece)
+                continue
+            keyed.add(piece)
         at = visible.find(piece)
         while at >= 0:  # (the piece itself: whitespace or an end on both sides)
             end = at + len(piece)
@@ -219,6 +222,11 @@ def _key_piece(piece: str, own: frozenset[str], idx, nick: str) -> bool:
 #: (roster, sender, his words) → the pieces of text known to hold no word of
 #: :func:`_key_piece` (a pure function of the piece and the key).
 _PLAIN: dict[tuple, set[str]] = {}
+
+
+#: The same key → the pieces known to hold such a word (:func:`_key_piece` is asked of a
+#: piece once, not in every letter it is written in).
+_KEYED: dict[tuple, set[str]] = {}
 
 
 def _plain_pieces(idx, nick: str, own: frozenset[str]) -> set[str]:
