@@ -99,7 +99,7 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
 
 
 #: Two words in capitals one after the other (a line written with Caps Lock on, maybe).
-_SHOUT = re.compile(r"[A-ZА-ЯЁІЇЄҐ]{2,}[ ,]+[A-ZА-ЯЁІЇЄҐ]{2,}")
+_SHOUT = re.compile(r"[A-ZА-ЯЁІЇЄҐ][A-ZА-ЯЁІЇЄҐ]+[ ,]+[A-ZА-ЯЁІЇЄҐ]{2,}")  # (one set first: a fast skip)
 
 
 def _uncap_shouting(toks: list[Tok]) -> None:

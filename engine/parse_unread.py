@@ -180,12 +180,15 @@ def _may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, in
     if len(spans) <= 4 or len(lower) != len(visible):  # (a short letter: each is tried)
         return list(range(len(spans)))
     plain = _plain_pieces(idx, ctx.sender.nick, own)
+    keyed = piece_table(_KEYED, (idx.nicks, ctx.sender.nick, own))
     found: list[int] = []
     size = len(visible)
     for piece in set(visible.split()).difference(plain):
-        if not _key_piece(piece, own, idx, ctx.sender.nick):
-            plain.add(piece)
-            continue
+        if piece not in keyed:
+            if not _key_piece(piece, own, idx, ctx.sender.nick):
+                plain.add(piece)
+                continue
+            keyed.add(piece)
         at = visible.find(piece)
         while at >= 0:  # (the piece itself: whitespace or an end on both sides)
             end = at + len(piece)
@@ -221,6 +224,11 @@ def _key_piece(piece: str, own: frozenset[str], idx, nick: str) -> bool:
 _PLAIN: dict[tuple, set[str]] = {}
 
 
+#: The same key → the pieces known to hold such a word (:func:`_key_piece` is asked of a
+#: piece once, not in every letter it is written in).
+_KEYED: dict[tuple, set[str]] = {}
+
+
 def _plain_pieces(idx, nick: str, own: frozenset[str]) -> set[str]:
     """The pieces known to hold no word :func:`_may_ask` asks on, for the sender ``nick``
     with words ``own`` on the roster of ``idx`` (emptied past 64 keys or 200,000 pieces)."""
@@ -233,8 +241,9 @@ _QUOTE_MARK = re.compile("[«»\"“”„]")  # (a C-level search, no set of it
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
 #: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break
-#: lie between two sentences (no look-behind: the search skips along at C speed).
-_END = re.compile(r"[.!?…]([ \t]+)|\n")
+#: lie between two sentences. (One set of characters first, so the search skips along at
+#: C speed; the look-behind tells the line break from a mark.)
+_END = re.compile(r"[\n.!?…](?:(?<=\n)|([ \t]+))")
 _LETTER = re.compile(r"\w")
 
 

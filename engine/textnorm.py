@@ -190,8 +190,8 @@ def list_headings(text: str) -> str:
     «Убийства⏎1. X⏎2. Y» → «Убийства:⏎1. X⏎2. Y». Markdown marks of the heading are dropped.
     A line with other punctuation, or with no list line after it, is kept. Pure; the length
     may change."""
-    if "\n" not in text:
-        return text
+    if "\n" not in text or not _LIST_MARK.search(text):
+        return text  # (no list line: nothing to match; one C-level scan, not a try per line)
 
     def colon(m: re.Match) -> str:
         items = m.group(3)
