@@ -45,6 +45,23 @@ class BatchContext:
         #: (nick, day) → that player's applied letters of the day so far, in arrival order,
         #: as ``(moves, cancels)`` (engine.legality.standing_actions)
         self.standing: dict[tuple[str, int], list[tuple]] = {}
+        self._reminders: set[tuple[str | None, int | None]] | None = None  # read at first need
+
+    def drop_reminder(self, s: Session, nick: str, day: int) -> bool:
+        """:func:`mailer.day.deadline.drop_answered_reminder`, asked only when the batch's
+        read of the unsent reminders (one query, at the first letter with moves) holds one
+        of ``nick`` for ``day``. Returns whether one was dropped."""
+        from .day.deadline import drop_answered_reminder, unsent_reminders
+
+        if self._reminders is None:
+            self._reminders = unsent_reminders(s)
+        key = (nick, day)
+        if key not in self._reminders:
+            return False
+        if drop_answered_reminder(s, nick, day):
+            return True
+        self._reminders.discard(key)
+        return False
 
     def standing_of(self, s: Session, nick: str, day: int) -> list[tuple]:
         """The player's applied letters of ``day`` before the one being read (stored ones,

@@ -45,7 +45,6 @@ from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
 from .words import stored_problem
 from .day import current_context
-from .day.deadline import drop_answered_reminder
 
 if TYPE_CHECKING:
     from .prepare import Preparer
@@ -369,7 +368,7 @@ class _Run:
                     if m not in kept and m not in result.moves] if result.moves else []
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
-            if drop_answered_reminder(s, nick, ctx.day):
+            if batch.drop_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
