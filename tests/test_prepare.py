@@ -226,3 +226,12 @@ def test_sync_killed_while_workers_run_leaves_no_worker_behind(tmp_path):
             con.close()
 
     assert rows(crashed) == rows(clean)
+
+
+def test_small_batches_give_exactly_one_big_batch(tmp_path, monkeypatch):
+    """What stands after a player's earlier letters of the day is kept from batch to batch
+    (mailer.batch_context.StandingDays), not read again per batch: the replies and letters
+    are the same with 3 letters a batch as with one batch of all."""
+    monkeypatch.setattr(prep, "default_workers", lambda: 0)
+    monkeypatch.setattr(day_open, "new_game_key", lambda: "0123456789abcdef")
+    assert run_sync(tmp_path / "small", batch=3) == run_sync(tmp_path / "big", batch=1000)
