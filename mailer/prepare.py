@@ -6,8 +6,9 @@ replies, the database) must run in order in the main process. A :class:`Preparer
 the pure part of every stored letter to a small process pool as soon as the raw bytes are
 committed, and ``sync`` takes the results in order; when the job it needs is still being
 prepared, the main process prepares the newest jobs no worker has started yet instead of
-waiting (:meth:`Preparer.take`), so neither side idles while the other has work. The parse done ahead is a guess: it
-reads the sender's own text as decoded, with the sender found by his From address; ``sync``
+waiting (:meth:`Preparer.take`), so neither side idles while the other has work. The parse
+done ahead is a guess: it reads the sender's own text as decoded, with the sender found by
+his From address; ``sync``
 uses it only when its screens leave that text and sender unchanged (no pasted copy of a
 game letter cut, a known player, an open day), and parses again otherwise. Results are the
 same with and without workers (tested).
