@@ -23,6 +23,7 @@ def run(ctx: Context) -> list[Row]:
         measure=f"6. Peak RSS, first sync of {n:,} letters",
         measured=fmt_mb(first.max_rss), target=f"< {fmt_mb(TARGET)}",
         ratio=f"{first.max_rss / TARGET:.2f}× limit", meets=first.max_rss < TARGET,
-        detail=f"that sync took {fmt_s(first.seconds)} ({n / first.seconds:.0f} letters/s)",
-        numbers={"box": n, "max_rss": first.max_rss, "seconds": first.seconds},
+        detail=f"that sync took {fmt_s(first.seconds)} ({n / first.seconds:.0f} letters/s), "
+               f"CPU {fmt_s(first.cpu)} (the sync and its worker)",
+        numbers={"box": n, "max_rss": first.max_rss, "seconds": first.seconds, "cpu": first.cpu},
     )]

@@ -13,16 +13,18 @@ from .screens import Candidate, Seen, text_hash
 from .store import Letter, Outgoing, Store, loads
 from .day import current_context
 
-__all__ = ["BatchContext", "same_letter"]
+__all__ = ["BatchContext", "StandingDays", "same_letter"]
 
 
 class BatchContext:
     """What the letters of one batch are checked against, read with a few queries: the open
     day, the day before it, earlier letters under the same Message-IDs, and which of those
     Message-IDs are the game's own outgoing ones. ``rows``: the batch's pending letters
-    (id, message_id); ``decoded``: their DecodedLetter by id."""
+    (id, message_id); ``decoded``: their DecodedLetter by id; ``days``: what the run's
+    earlier batches left standing (:class:`StandingDays`; None: read it here)."""
 
-    def __init__(self, store: Store, s: Session, rows, decoded: dict) -> None:
+    def __init__(self, store: Store, s: Session, rows, decoded: dict,
+                 days: "StandingDays | None" = None) -> None:
         table = Letter.__table__
         self.ctx = current_context(s)
         self.prev = store.day(s, self.ctx.day - 1) if self.ctx is not None else None
@@ -43,20 +45,35 @@ class BatchContext:
         self.own_ids = set(s.execute(select(Outgoing.__table__.c.message_id).where(
             Outgoing.__table__.c.message_id.in_(mids))).scalars())
         #: (nick, day) → that player's applied letters of the day so far, in arrival order,
-        #: as ``(moves, cancels)`` (engine.legality.standing_actions)
+        #: as ``(moves, cancels)`` (engine.legality.standing_actions); the stored ones as one
+        #: such pair of what stands after them (:class:`StandingDays`)
         self.standing: dict[tuple[str, int], list[tuple]] = {}
+        self.days = days if days is not None else StandingDays()
+        self._reminders: set[tuple[str | None, int | None]] | None = None  # read at first need
+
+    def drop_reminder(self, s: Session, nick: str, day: int) -> bool:
+        """:func:`mailer.day.deadline.drop_answered_reminder`, asked only when the batch's
+        read of the unsent reminders (one query, at the first letter with moves) holds one
+        of ``nick`` for ``day``. Returns whether one was dropped."""
+        from .day.deadline import drop_answered_reminder, unsent_reminders
+
+        if self._reminders is None:
+            self._reminders = unsent_reminders(s)
+        key = (nick, day)
+        if key not in self._reminders:
+            return False
+        if drop_answered_reminder(s, nick, day):
+            return True
+        self._reminders.discard(key)
+        return False
 
     def standing_of(self, s: Session, nick: str, day: int) -> list[tuple]:
         """The player's applied letters of ``day`` before the one being read (stored ones,
         then those of this batch)."""
         key = (nick, day)
         if key not in self.standing:
-            table = Letter.__table__
-            rows = s.execute(select(table.c.moves_json, table.c.cancel, table.c.skip).where(
-                table.c.nick == nick, table.c.day == day, table.c.state == LetterState.APPLIED)
-                .order_by(table.c.received, table.c.id))
-            self.standing[key] = [(tuple(Move.from_json(m) for m in loads(r.moves_json) or []),
-                                   bool(r.cancel or r.skip)) for r in rows]
+            moves = self.days.stored(s, nick, day)
+            self.standing[key] = [(moves, False)] if moves else []
         return self.standing[key]
 
     def earlier(self, message_id: str, letter_id: int) -> list[Seen]:
@@ -86,3 +103,57 @@ def same_letter(s: Session, seen: Seen, c: Candidate) -> bool:
         first = decode(raw)
         seen.text_hash = text_hash(first.from_addr, first.body)
     return seen.text_hash == text_hash(c.decoded.from_addr, c.decoded.body)
+
+
+class StandingDays:
+    """What stands (:func:`engine.legality.standing_moves`) after each player's applied
+    letters of a day as stored, kept from batch to batch of one run: read from the database
+    once per (player, day), then brought up to date with each batch once it is committed
+    (:meth:`committed`), instead of every stored letter of the day read and its moves
+    decoded again for every batch (quadratic in a long day's letters).
+
+    The moves that stand after letters stand after a single letter of exactly those moves
+    (in their order, withdrawing nothing): a later letter replaces by kind as it would after
+    the whole list, so one ``(moves, False)`` pair stands for the stored letters."""
+
+    def __init__(self) -> None:
+        #: (nick, day) → ((received, id) of the latest stored letter or None, standing moves)
+        self._days: dict[tuple[str, int], tuple[tuple | None, tuple]] = {}
+
+    def stored(self, s: Session, nick: str, day: int) -> tuple:
+        """The moves standing after ``nick``'s applied letters of ``day`` in the database
+        (in the order :func:`engine.legality.standing_moves` gives them)."""
+        from engine.legality import standing_moves
+
+        key = (nick, day)
+        if key not in self._days:
+            table = Letter.__table__
+            rows = list(s.execute(select(table.c.moves_json, table.c.cancel, table.c.skip,
+                                         table.c.received, table.c.id).where(
+                table.c.nick == nick, table.c.day == day, table.c.state == LetterState.APPLIED)
+                .order_by(table.c.received, table.c.id)))
+            moves = tuple(standing_moves((_moves(r.moves_json), bool(r.cancel or r.skip)) for r in rows))
+            self._days[key] = ((rows[-1].received, rows[-1].id) if rows else None, moves)
+        return self._days[key][1]
+
+    def committed(self, letters) -> None:
+        """Take in the letters of a committed batch: ``(received, id, columns)`` of each, the
+        columns it was written with. An applied letter stored before the latest one known of
+        its player and day (out of arrival order) makes that day be read again."""
+        from engine.legality import standing_moves
+
+        for received, letter_id, cols in letters:
+            key = (cols.get("nick"), cols.get("day"))
+            if cols["state"] != LetterState.APPLIED or key not in self._days:
+                continue
+            last, moves = self._days[key]
+            if last is not None and (received, letter_id) <= last:
+                del self._days[key]
+                continue
+            mine = (_moves(cols["moves_json"]), bool(cols["cancel"] or cols["skip"]))
+            self._days[key] = ((received, letter_id), tuple(standing_moves([(moves, False), mine])))
+
+
+def _moves(moves_json: str) -> tuple[Move, ...]:
+    """A stored letter's ``moves_json`` as its moves."""
+    return tuple(Move.from_json(m) for m in loads(moves_json) or [])

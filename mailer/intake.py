@@ -160,10 +160,12 @@ def attention_line(from_addr: str, state: str, subject: str, note: str | None = 
     return f"{from_addr or '?'} — {what}, тема «{subject or 'без темы'}»"
 
 
-#: The columns of a freshly stored letter that processing fills in.
+#: The columns of a freshly stored letter that processing fills in. Every one of them, so
+#: that every letter of a batch updates the same columns (one ``executemany`` with the first
+#: letter's keys: a column set for some letters only was lost or failed the batch).
 PENDING_COLUMNS = dict(state=LetterState.PENDING, from_addr="", nick=None, subject="", body="",
                        day=None, moves_json="[]", problems_json="[]", skip=False, cancel=False,
-                       notes_json="[]", duplicate_of=None, text_hash=None)
+                       notes_json="[]", duplicate_of=None, text_hash=None, asked_json="[]")
 
 
 def back_to_pending(letter: Letter) -> None:

@@ -8,6 +8,7 @@ as the player's text, the game's «Принято: Лечение: Марусь�
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 
@@ -71,11 +72,19 @@ def cut_own_letters(body: str, own_bodies) -> tuple[str, int]:
     squeezed = " ".join(body.split())
     cut = 0
     for text in sorted(own_bodies, key=len, reverse=True):
-        words = text.split()
-        if len(words) < 3 or " ".join(words) not in squeezed:
+        joined, count = _squeezed(text)
+        if count < 3 or joined not in squeezed:
             continue
-        pattern = r"\s+".join(re.escape(w) for w in words)
+        pattern = r"\s+".join(re.escape(w) for w in text.split())
         body, n = re.subn(pattern, "\n", body)
         squeezed = " ".join(body.split())
         cut += n
     return body.strip(), cut
+
+
+@functools.lru_cache(maxsize=1024)
+def _squeezed(text: str) -> tuple[str, int]:
+    """``text``'s words joined by single spaces, and how many there are (the same few dozen
+    letters of the game are looked for in every letter of a sync: split once each)."""
+    words = text.split()
+    return " ".join(words), len(words)

@@ -30,7 +30,7 @@ from engine.model import Problem, ProblemKind
 
 from .addresses import canonical
 from .answers import Answers, Outcome, next_day_told, told_next_day
-from .batch_context import BatchContext, same_letter
+from .batch_context import BatchContext, StandingDays, same_letter
 from .config import GameConfig
 from .crash import crash_point
 from .intake import PENDING_COLUMNS, SyncReport, attention_line, batches
@@ -45,7 +45,6 @@ from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
 from .words import stored_problem
 from .day import current_context
-from .day.deadline import drop_answered_reminder
 
 if TYPE_CHECKING:
     from .prepare import Preparer
@@ -115,6 +114,7 @@ class _Run:
         self._told: frozenset[str] | None = None
         self._ended: str | None | bool = False  # not read yet (see :meth:`ended`)
         self.empty = EmptyAnswers(cfg.zone)
+        self.days = StandingDays()
         with store.session() as s:
             key = game_key(s)
         self.answers = Answers(cfg, renderer, now, self.empty, key)
@@ -188,7 +188,7 @@ class _Run:
             rows = [rows[i] for i in ids if i in rows]
             prepared = {r.id: self.preparer.take(r.id, r.raw) for r in rows}
             decoded = {letter_id: p.decoded for letter_id, p in prepared.items()}
-            batch = BatchContext(self.store, s, rows, decoded)
+            batch = BatchContext(self.store, s, rows, decoded, self.days)
             gate = Gate(self.own_addrs, functools.partial(is_game_message_id, from_addr=self.cfg.send.from_addr),
                         self.cfg.require_code, functools.partial(same_letter, s))
             self.empty.load(s, [r.received for r in rows])
@@ -207,6 +207,7 @@ class _Run:
                 s.execute(update(table).where(table.c.id == bindparam("_id")),
                           [out.columns | {"_id": r.id} for r, out in outcomes])
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
+        self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
         return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"],
                  out.columns.get("nick")) for _, out in outcomes]
 
@@ -369,7 +370,7 @@ class _Run:
                     if m not in kept and m not in result.moves] if result.moves else []
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
-            if drop_answered_reminder(s, nick, ctx.day):
+            if batch.drop_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,

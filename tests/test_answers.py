@@ -216,3 +216,31 @@ def test_the_answered_move_is_resolved_at_close_day_and_in_the_export(game):
     text = export_game(game.cfg, game.store)
     assert 'asked = [{ "text" = "Лечу Кирку", "kind" = "ambiguous"' in text
     assert replay_game(load_game_file(text))["turns"] == [stored]
+
+
+@pytest.mark.parametrize("answer_first", [True, False])
+def test_the_answer_keeps_its_question_anywhere_in_its_batch(game, monkeypatch, answer_first):
+    """The letters of a batch are written with one UPDATE of the same columns for each: an
+    answer whose ``asked_json`` came after a letter without one lost it, and one that came
+    first failed the batch, which was then read again letter by letter."""
+    from mailer.reading import _Run
+
+    game.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q8@x"), START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q8@x")
+    answer = letter("buka@example.org", "Кира, конечно", msgid="a8@x",
+                    extra=f"In-Reply-To: <{asked.message_id}>\r\n")
+    vote = letter("serg@example.org", "Линч: Ягуарчик", msgid="v8@x")
+    at = START + timedelta(hours=3)
+    for raw, when in ([(answer, at), (vote, at + timedelta(minutes=1))] if answer_first
+                      else [(vote, at), (answer, at + timedelta(minutes=1))]):
+        game.deliver(raw, when)
+    read = []
+    understand = _Run._understand
+    monkeypatch.setattr(_Run, "_understand", lambda self, s, r, *a: read.append(r.id) or understand(self, s, r, *a))
+    game.sync()
+    assert len(read) == len(set(read)) == 2  # one batch, each letter read once
+    rows = _letters(game)
+    assert loads(rows["a8@x"].moves_json) == [{"action": "heal", "target": "Кира"}]
+    assert [p["candidates"] for p in json.loads(rows["a8@x"].asked_json)] == [["Кир", "Кира"]]
+    assert json.loads(rows["v8@x"].asked_json) == []

@@ -452,6 +452,26 @@ def test_reminder_queued_before_the_players_moves_is_dropped(game):
         assert "напоминание этому игроку снято с очереди: он прислал ходы" in stored.notes_json
 
 
+def test_reminders_dropped_for_each_player_once_within_a_batch(game):
+    """The batch reads the unsent reminders once: each player's first letter with moves drops
+    his, a second one of his in the same batch notes nothing, a letter without moves drops
+    nothing."""
+    from mailer.day import remind
+
+    remind(game.cfg, game.store, now=START + timedelta(hours=1))
+    for n, (sender, text) in enumerate([("buka@example.org", "Лечу Маруську"),
+                                        ("marusya@example.org", "Привет всем!"),
+                                        ("buka@example.org", "Линч: Ягуарчик"),
+                                        ("serg@example.org", "Линч: Ягуарчик")]):
+        game.deliver(letter(sender, text, msgid=f"rb{n}@x"), START + timedelta(hours=2, minutes=n))
+    game.sync()
+    assert sorted(r.to_nick for r in game.replies("reminder")) == ["Маруська", "Ягуарчик"]
+    with game.store.session() as s:
+        noted = {l.message_id: "напоминание этому игроку снято" in l.notes_json
+                 for l in game.store.letters(s, day=1)}
+    assert noted == {"rb0@x": True, "rb1@x": False, "rb2@x": False, "rb3@x": True}
+
+
 def test_event_change_to_one_vote_names_the_players_who_sent_two(game):
     """open-day --event from «Ярость» (two votes) to a day of one vote: close-day refuses a
     vote for two, so the host is told who sent one and must send again."""

@@ -194,6 +194,15 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     return reminded
 
 
+def unsent_reminders(s: Session) -> set[tuple[str | None, int | None]]:
+    """``(nick, day)`` of every unsent reminder, in one query: a sync asks
+    :func:`drop_answered_reminder` only for those (it used to ask for every applied letter,
+    one scan of the outgoing table each)."""
+    table = Outgoing.__table__
+    return {(r.to_nick, r.day) for r in s.execute(select(table.c.to_nick, table.c.day).where(
+        table.c.kind == "reminder", table.c.state.in_(UNSENT)))}
+
+
 def drop_answered_reminder(s: Session, nick: str, day: int) -> bool:
     """Take off the queue ``nick``'s unsent reminder for ``day``: a letter of his with moves
     for that day came after it, so what it says is missing may no longer be (the reply to the
