@@ -45,6 +45,9 @@ class BatchContext:
         #: (nick, day) → that player's applied letters of the day so far, in arrival order,
         #: as ``(moves, cancels)`` (engine.legality.standing_actions)
         self.standing: dict[tuple[str, int], list[tuple]] = {}
+        #: the replies queued in this batch to on-time letters, as ``(nick, day, EarlierReply)``
+        #: (:func:`mailer.reply_context.earlier_replies`)
+        self.replies: list[tuple] = []
 
     def standing_of(self, s: Session, nick: str, day: int) -> list[tuple]:
         """The player's applied letters of ``day`` before the one being read (stored ones,
