@@ -209,11 +209,8 @@ class Renderer:
         (:func:`mailer.answers._vote_missing`), told with the autokill point it costs before
         the deadline; ``no_night``: the sender's night role move is missing or was not accepted
         (:func:`mailer.answers._night_missing`: its action ids, role, ``clan``, ``refused``),
-        told with what follows if none comes before the deadline; ``clan_idle``: a boss's clan
-        members with no night move so far (:func:`mailer.reply_context.clan_idle`);
-        ``folded``: when the sender's earlier letters were received whose unsent replies this
-        one replaces (:func:`mailer.reply_context.fold_earlier`). On a two-vote day a vote of
-        this letter naming one player is told that the second vote is free."""
+        told with what follows if none comes before the deadline; ``clan_idle``, ``folded``:
+        :mod:`mailer.reply_context`. A vote naming one of two is told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -352,13 +349,12 @@ class Renderer:
                 continue
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])))
-            # the swindler's stolen move is named as his reply's branch names it
             stole = next((i["result"] for i in data["info"] if i["to"] == nick and i["action"] == "swindle"
-                          and i["result"] in ROLE_NAMES_RU), None) if p.role == "swindler" else None
+                          and i["result"] in ROLE_NAMES_RU), None)  # named as his reply's branch
             for m in moves:  # named as the reply names it (a member's move with his role)
                 member = state_before.players.get(m.get("member") or "")
                 m["member_role"] = member.role if member else None
-                by = stole if stole and m["action"] not in ("swindle", "vote", "hunt") else p.role
+                by = stole if stole and p.role == "swindler" and m["action"] not in ("swindle", "vote", "hunt") else p.role
                 m["title"] = result_title(m, by, m["member_role"], p.fan_search_role, stolen=by != p.role)
             moves.sort(key=lambda m: result_step(m, p.role, m["member_role"], state_before.rules.hunt_step))
             # the boss's move for this member that was carried out or tried (not one voided by
