@@ -386,8 +386,9 @@ class _Run:
                          lambda member: batch.standing_of(s, member, ctx.day),
                          lambda nicks: wrote_later(s, self.players, nicks, letter.received,
                                                    utc(ctx.row.deadline), self.pending_senders(s)))
-        earlier = earlier_replies(s, batch.replies, nick, ctx.day, (letter.received, r.id),
-                                  decoded.in_reply_to, decoded.full_text or decoded.body)
+        earlier = earlier_replies(s, batch.replies, batch.queued_replies(s, nick, ctx.day), nick, ctx.day,
+                                  (letter.received, r.id),
+                                  decoded.in_reply_to, decoded.full_text or decoded.body, batch.earlier_memo)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle,
                            folded=[t for t, _ in folded_letters(earlier)], **reply)

@@ -30,9 +30,13 @@ from .store import Letter, Outgoing, loads, utc
 
 __all__ = ["EarlierReply", "clan_idle", "earlier_replies", "fold", "folded_letters", "pending_senders", "plain_reply", "wrote_later"]
 
-_REPLY_REF = "reply:"
 #: Notes that make a letter's reply say more than its moves (:mod:`mailer.reading`).
 _OWN_NOTES = (QUESTION_NOTE, "пришло после срока")
+#: The head of the line that marks a reply a later letter replaced part of (once per reply).
+MARK_HEAD = "Следом пришло ваше письмо"
+#: How many of a sender's latest unsent replies a new letter looks at: a plain one is held
+#: back at the next letter already, so only replies with more to say pile up (a flood).
+RECENT = 10
 
 
 @dataclass
@@ -63,45 +67,52 @@ def plain_reply(state: str, problems, asked, notes) -> bool:
             and not any(str(n).startswith(_OWN_NOTES) for n in notes))
 
 
-def earlier_replies(s: Session, batch_replies: list[tuple[str, int, EarlierReply]], nick: str,
-                    day: int, before: tuple[datetime, int], in_reply_to: str | None = None,
-                    text: str = "") -> list[EarlierReply]:
+def earlier_replies(s: Session, batch_replies: list[tuple[str, int, EarlierReply]],
+                    stored: list[tuple[int, str]], nick: str, day: int, before: tuple[datetime, int],
+                    in_reply_to: str | None = None, text: str = "",
+                    memo: dict | None = None) -> list[EarlierReply]:
     """The queued (not sent) replies to ``nick``'s letters of ``day`` received ``before`` the
     new one (its receipt time and row id): those of this batch (``batch_replies``: ``(nick,
-    day, reply)`` as the loop recorded them) and the stored ones, oldest letter first. The
+    day, reply)`` as the loop recorded them) and the stored ones (``stored``: their ``(id,
+    ref)``, :meth:`mailer.batch_context.BatchContext.queued_replies`), oldest letter first. The
     reply the new letter answers (its ``in_reply_to``, a Message-ID) or quotes (a move line of
-    it in the letter's ``text``) is left out: the player has it, whatever the queue says."""
+    it in the letter's ``text``) is left out: the player has it, whatever the queue says.
+    ``memo``: the stored replies already looked at in this batch, by id."""
+    memo = {} if memo is None else memo
     found = [e for n, d, e in batch_replies if (n, d) == (nick, day) and e.row["state"] == OutState.QUEUED.value
-             and e.row["message_id"] != in_reply_to]
-    for out_id, ref, body in s.execute(select(Outgoing.id, Outgoing.ref, Outgoing.body).where(
-            Outgoing.kind == "reply", Outgoing.to_nick == nick, Outgoing.day == day,
-            Outgoing.state == OutState.QUEUED.value, Outgoing.ref.startswith(_REPLY_REF),
-            Outgoing.message_id != (in_reply_to or ""))):
-        message_id, row = answered_letter(ref.partition("~")[0])
-        q = select(Letter).where(Letter.nick == nick, Letter.day == day, Letter.message_id == message_id)
-        letter = s.exec(q.where(Letter.id == row) if row is not None else q).first()
-        if letter is None:
+             and e.row["message_id"] != in_reply_to and MARK_HEAD not in e.row["body"]]
+    for out_id, _ref in stored[-RECENT:]:
+        out = s.get(Outgoing, out_id)
+        if out is None or out.state != OutState.QUEUED.value or out.message_id == in_reply_to \
+                or MARK_HEAD in out.body:
             continue
-        plain = plain_reply(letter.state, loads(letter.problems_json), loads(letter.asked_json),
-                            loads(letter.notes_json) or [])
-        found.append(EarlierReply(letter.id, utc(letter.received), plain, out_id=out_id, body=body,
-                                  folded=_folded_into(s, letter)))
-    return sorted((e for e in found if (e.received, e.letter_id) < before and not _quoted(e.body, text)),
-                  key=lambda e: (e.received, e.letter_id))
+        if out_id not in memo:
+            message_id, row = answered_letter(out.ref.partition("~")[0])
+            q = select(Letter).where(Letter.nick == nick, Letter.day == day, Letter.message_id == message_id)
+            letter = s.exec(q.where(Letter.id == row) if row is not None else q).first()
+            memo[out_id] = letter and EarlierReply(
+                letter.id, utc(letter.received), plain_reply(letter.state, loads(letter.problems_json),
+                                                             loads(letter.asked_json), loads(letter.notes_json) or []),
+                out_id=out_id, folded=_folded_into(s, letter))
+        if memo[out_id] is not None:
+            memo[out_id].body = out.body
+            found.append(memo[out_id])
+    found = sorted((e for e in found if (e.received, e.letter_id) < before), key=lambda e: (e.received, e.letter_id))
+    return [e for e in found[-RECENT:] if not _quoted(e.body, text)]
 
 
 _FOLD_NOTE = "ответ на прежнее письмо {} снят с очереди: этот ответ говорит и о нём"
-_FOLD_NOTE_RE = re.compile(re.escape(_FOLD_NOTE).replace(re.escape("{}"), r"(\d+)"))
+_FOLD_NOTES = "этот ответ говорит и о прежних письмах {}: ответы на них сняты с очереди"
+_FOLD_NOTE_RE = re.compile("|".join(re.escape(n).replace(re.escape("{}"), r"([\d, ]+)")
+                                    for n in (_FOLD_NOTE, _FOLD_NOTES)))
 
 
-def _folded_into(s: Session, letter: Letter, depth: int = 0) -> list[tuple[datetime, int]]:
-    """``(received, id)`` of the letters whose replies ``letter``'s reply stood for (its notes
-    name them), and of those theirs stood for."""
-    ids = [int(m.group(1)) for n in loads(letter.notes_json) or [] if (m := _FOLD_NOTE_RE.fullmatch(str(n)))]
-    out = []
-    for row in (s.exec(select(Letter).where(Letter.id.in_(ids))) if ids and depth < 50 else ()):
-        out += [(utc(row.received), row.id), *_folded_into(s, row, depth + 1)]
-    return out
+def _folded_into(s: Session, letter: Letter) -> list[tuple[datetime, int]]:
+    """``(received, id)`` of the letters whose replies ``letter``'s reply stood for: its note
+    names them all (:func:`fold`)."""
+    ids = {int(i) for n in loads(letter.notes_json) or [] if (m := _FOLD_NOTE_RE.fullmatch(str(n)))
+           for i in re.findall(r"\d+", m.group(m.lastindex))}
+    return [(utc(row.received), row.id) for row in s.exec(select(Letter).where(Letter.id.in_(ids)))] if ids else []
 
 
 def folded_letters(earlier: list[EarlierReply]) -> list[tuple[datetime, int]]:
@@ -123,8 +134,10 @@ def _quoted(reply: str, text: str) -> bool:
 def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str) -> list[str]:
     """Take the ``plain`` earlier replies off the queue (the later reply says what holds) and,
     when the later letter ``replaced`` a move or withdrew the night's, add ``mark`` (a line
-    naming the later letter) at the head of the others, once. Returns the host's notes."""
-    notes = []
+    naming the later letter, :data:`MARK_HEAD`) at the head of the others, once: a marked reply
+    is left alone after. Returns the host's notes."""
+    ids = [i for _, i in folded_letters(earlier)]
+    notes = [(_FOLD_NOTE if len(ids) == 1 else _FOLD_NOTES).format(", ".join(map(str, ids)))] if ids else []
     for e in earlier:
         if e.plain:
             if e.row is not None:
@@ -133,11 +146,10 @@ def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str) 
                 out = s.get(Outgoing, e.out_id)
                 out.state = OutState.DROPPED.value
                 s.add(out)
-            notes.append(_FOLD_NOTE.format(e.letter_id))
         elif replaced:
             holder = e.row if e.row is not None else s.get(Outgoing, e.out_id)
             body = holder["body"] if e.row is not None else holder.body
-            if mark in body:
+            if MARK_HEAD in body:
                 continue
             head, sep, rest = body.partition("\n\n")
             body = f"{head}{sep}{mark}\n\n{rest}" if sep else f"{mark}\n\n{body}"
