@@ -42,14 +42,15 @@ def _title(name: str) -> str:
 
 def move_title(action: str, role: str | None = None, *, targets: int = 1,
                search_role: str | None = None, member: str | None = None,
-               member_role: str | None = None, inner: str | None = None) -> str:
+               member_role: str | None = None, inner: str | None = None, stolen: bool = False) -> str:
     """A move's name as a letter's line starts it, before «: цель» (capitalised): the reply and
     the result letter name a move alike. ``role``: the mover's, for a move his role names its
     own way (the psycho's «Приглашение к Шизику», :func:`engine.reasons.action_name`); ``targets``:
     how many players a vote names («Голоса на линче» for two); ``search_role``: the role a fan
     searches for («Поиск детектива»); a boss's move for a clan member (``on_behalf``) is the
     member's move (``inner``, else «Ход») «за» the ``member`` with his ``member_role``:
-    «Охрана за Serginio (охранник)». An unknown action is «Ход»."""
+    «Охрана за Serginio (охранник)»; ``stolen``: the swindler makes it for ``role``
+    («Приглашение к себе вместо Шизика»). An unknown action is «Ход»."""
     if action == "on_behalf" or member:
         name = action_name(inner, member_role) if inner in ACTIONS_RU else "ход"
         who = f" ({ROLE_NAMES_RU.get(member_role, member_role).lower()})" if member_role else ""
@@ -60,7 +61,7 @@ def move_title(action: str, role: str | None = None, *, targets: int = 1,
         return f"Поиск {SEARCHED_RU.get(search_role or 'detective', 'роли')}"
     if action not in ACTIONS_RU:
         return "Ход"
-    return _title(action_name(action, role))
+    return _title(action_name(action, role, stolen=stolen))
 
 
 def targets_text(targets: Iterable[str]) -> str:
@@ -96,14 +97,16 @@ def in_step_order(moves: Iterable[Move], state: GameState, role: str | None) -> 
     return sorted(moves, key=step)
 
 
-def describe_move(move: Move, state: GameState | None = None, role: str | None = None) -> str:
+def describe_move(move: Move, state: GameState | None = None, role: str | None = None,
+                  stolen: bool = False) -> str:
     """A plain Russian restatement of a move for the reply letter (DECISIONS.md §8), named by
     :func:`move_title` as the result letter names it.
 
     ``«Лечение: Бука»``, ``«Голоса на линче: Бука и Кир»``, ``«Поиск детектива: Бука»``,
     ``«Жульничество: X (если врач — лечение: Y; …)»``, ``«Кража за Ягуарчика (вор): X»``.
     ``state``: the game, to name a member's role and the fan's searched role; ``role``: the
-    role making the move (the psycho's «Приглашение к Шизику: X»).
+    role making the move (the psycho's «Приглашение к Шизику: X»); ``stolen``: a swindle's
+    branch, made by the swindler for ``role`` («приглашение к себе вместо Шизика: X»).
     """
     a = move.action
     target = targets_text(move.targets or (move.target,))
@@ -113,7 +116,7 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
         return f"Теперь ищу роль: {ROLE_NAMES_RU.get(move.role or 'detective', move.role).lower()}"
     if a == "swindle":
         # «Жульничество: X», as the result letter names it; the branches follow in brackets
-        parts = [f"если {ROLE_NAMES_RU.get(r, r).lower()} — {_lower_first(describe_move(m, state, r))}"
+        parts = [f"если {ROLE_NAMES_RU.get(r, r).lower()} — {_lower_first(describe_move(m, state, r, stolen=True))}"
                  for r, m in move.branches]
         tail = f" ({'; '.join(parts)})" if parts else ""
         return f"{move_title(a)}: {target}{tail}"
@@ -123,7 +126,7 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
         inner = move.move
         title = move_title(a, member=who, member_role=member_role, inner=inner.action)
         return f"{title}: {targets_text(inner.targets or (inner.target,))}"
-    title = move_title(a, role, targets=len(move.targets), search_role=move.role)
+    title = move_title(a, role, targets=len(move.targets), search_role=move.role, stolen=stolen)
     return f"{title}: {target}"
 
 
@@ -135,14 +138,15 @@ def role_move(role: str | None) -> str | None:
 
 
 def result_title(move: dict[str, Any], role: str | None, member_role: str | None = None,
-                 search_role: str | None = None) -> str:
+                 search_role: str | None = None, stolen: bool = False) -> str:
     """:func:`move_title` of a move of the result JSON (SCENARIOS.md ``moves[]``), made by
     ``role``; a boss's move for a member names the member's move by ``member_role`` (the
-    thief's «Кража», the guard's «Охрана»; «Ход» for a role of no one move)."""
+    thief's «Кража», the guard's «Охрана»; «Ход» for a role of no one move); ``stolen``: the
+    swindler's move made for ``role``, his target's."""
     inner = role_move(member_role) if move.get("member") else None
     return move_title(move["action"], role, targets=len(move.get("targets") or ()),
                       search_role=search_role, member=move.get("member"),
-                      member_role=member_role, inner=inner)
+                      member_role=member_role, inner=inner, stolen=stolen)
 
 
 def result_step(move: dict[str, Any], role: str | None, member_role: str | None = None,

@@ -106,10 +106,18 @@ ACTIONS_RU: dict[str, str] = {
 #: move is the invitation to the psycho, apart from the hostess's invitation to her home.
 ROLE_ACTIONS_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "приглашение к Шизику"}
 
+#: A swindler's move made for his target's role (DECISIONS.md §4 Swindler: he carries out the
+#: branch himself), where it reads otherwise than the role's own: the psycho's victim comes
+#: to the swindler, so the stolen invitation is to himself, in the psycho's stead.
+STOLEN_ACTIONS_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "приглашение к себе вместо Шизика"}
 
-def action_name(action: str, role: str | None = None) -> str:
+
+def action_name(action: str, role: str | None = None, *, stolen: bool = False) -> str:
     """Russian name of ``action`` (lower case) made by ``role``: «приглашение к Шизику» for
-    the psycho's invite, «приглашение» for the hostess's (:data:`ACTIONS_RU`)."""
+    the psycho's invite, «приглашение» for the hostess's (:data:`ACTIONS_RU`); ``stolen``: the
+    swindler makes it for ``role`` (:data:`STOLEN_ACTIONS_RU`, «приглашение к себе вместо Шизика»)."""
+    if stolen and (role or "", action) in STOLEN_ACTIONS_RU:
+        return STOLEN_ACTIONS_RU[(role or "", action)]
     return ROLE_ACTIONS_RU.get((role or "", action)) or ACTIONS_RU.get(action, action)
 
 
@@ -182,7 +190,7 @@ EVENT_RULES_RU: dict[str, str] = {
     "rage": "у каждого два голоса, повешены двое, набравшие больше всех.",
     "voice": "у каждого два голоса, повешен один.",
     "choose_me": "у одного игрока по жребию иммунитет на линче; он может взять себе пару с иммунитетом.",
-    "eclipse": "газета не раскроет роли повешенных и погибших за ночь.",
+    "eclipse": "газета не раскроет роли повешенных и погибших за ночь, а следующая назовёт ушедшие роли без имён.",
     "paradox": "нарушившие отыгрыш роли лишаются голоса на этот день.",
     "palms": "кто пишет запретные слова (я, ты, он, она, они, мы, вы, да, не, нет), лишается голоса: "
              "его голос — против него самого.",

@@ -96,7 +96,7 @@ class Answers:
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
-              questions=(), replaced=()) -> None:
+              questions=(), replaced=(), clan_idle=(), folded=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -107,7 +107,8 @@ class Answers:
         the parser already answered as a question, reason ``question``, is not repeated). A
         letter read on time (moves accepted or none) that leaves its sender without a lynch
         vote he owes (:func:`_vote_missing`) is told so, with the autokill point it costs, and
-        one without his night role move (:func:`_night_missing`) likewise."""
+        one without his night role move (:func:`_night_missing`) likewise; ``clan_idle`` and
+        ``folded``: see :meth:`mailer.render.Renderer.reply`."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -126,7 +127,8 @@ class Answers:
                                    late_row=late_row, came_after=came_after, moved=moved,
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now, standing=list(standing), replaced=list(replaced),
-                                   no_vote=no_vote, no_night=no_night)
+                                   no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
+                                   folded=folded)
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

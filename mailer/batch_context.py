@@ -50,6 +50,12 @@ class BatchContext:
         self.standing: dict[tuple[str, int], list[tuple]] = {}
         self.days = days if days is not None else StandingDays()
         self._reminders: set[tuple[str | None, int | None]] | None = None  # read at first need
+        #: the replies queued in this batch to on-time letters, as ``(nick, day, EarlierReply)``
+        #: (:func:`mailer.reply_context.earlier_replies`)
+        self.replies: list[tuple] = []
+        self._queued: dict[tuple[str, int], list[tuple[int, str]]] | None = None
+        #: the stored replies :func:`mailer.reply_context.earlier_replies` looked at, by id
+        self.earlier_memo: dict = {}
 
     def drop_reminder(self, s: Session, nick: str, day: int) -> bool:
         """:func:`mailer.day.deadline.drop_answered_reminder`, asked only when the batch's
@@ -66,6 +72,22 @@ class BatchContext:
             return True
         self._reminders.discard(key)
         return False
+
+    def queued_replies(self, s: Session, nick: str, day: int) -> list[tuple[int, str]]:
+        """``(id, ref)`` of the stored replies to ``nick``'s letters of ``day`` still queued and
+        not marked yet (read once a batch: :func:`mailer.reply_context.earlier_replies`)."""
+        if self._queued is None:
+            from .out_state import OutState
+
+            t = Outgoing.__table__
+            self._queued = {}
+            from .reply_context import MARK_HEAD
+
+            for r in s.execute(select(t.c.id, t.c.ref, t.c.to_nick, t.c.day).where(
+                    t.c.kind == "reply", t.c.state == OutState.QUEUED.value, t.c.ref.startswith("reply:"),
+                    ~t.c.body.contains(MARK_HEAD))):
+                self._queued.setdefault((r.to_nick, r.day), []).append((r.id, r.ref))
+        return self._queued.get((nick, day), [])
 
     def standing_of(self, s: Session, nick: str, day: int) -> list[tuple]:
         """The player's applied letters of ``day`` before the one being read (stored ones,

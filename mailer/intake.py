@@ -178,11 +178,12 @@ def back_to_pending(letter: Letter) -> None:
 def release_answers(s: Session, letters: list[Letter]) -> int:
     """Make way for new answers to ``letters``, which are about to be read again (``reread``,
     ``reopen-day``): their unsent answers (In-Reply-To one of their Message-IDs: the reply,
-    the «unknown address» notice, the «held» reply) are deleted, so a player never gets both
+    the «unknown address» notice, the «held» reply; a reply taken off the queue, by the host
+    or for a later letter's, :mod:`mailer.reply_context`) are deleted, so a player never gets both
     the old answer and the new one; a sent reply stays as it is but gives up its ``ref``
     (``reply:<Message-ID>`` gets ``~<id>`` appended), so the new reading's reply is queued
     instead of being taken for it. Returns how many unsent answers were deleted."""
-    from .out_state import UNSENT
+    from .out_state import UNSENT, OutState
     from .store import Outgoing
 
     ids = {f"<{letter.message_id}>" for letter in letters if letter.message_id}
@@ -192,7 +193,7 @@ def release_answers(s: Session, letters: list[Letter]) -> int:
     for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reply", "unknown_sender")))):
         if (loads(out.headers_json) or {}).get("In-Reply-To") not in ids:
             continue
-        if out.state in UNSENT:
+        if out.state in UNSENT or (out.kind == "reply" and out.state == OutState.DROPPED):
             s.delete(out)
             gone += 1
         elif out.kind == "reply" and out.ref.startswith("reply:") and "~" not in out.ref:

@@ -40,6 +40,8 @@ from .outbox import game_key, is_game_message_id
 from .own_letters import OwnLetters, cut_own_letters
 from .questions import QUESTION_NOTE, host_questions
 from .render import Renderer, TemplateProblem
+from .reply_context import (EarlierReply, clan_idle, earlier_replies, fold, folded_letters, pending_senders,
+                            plain_reply, wrote_later)
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
@@ -113,6 +115,7 @@ class _Run:
         self.own = OwnLetters()
         self._told: frozenset[str] | None = None
         self._ended: str | None | bool = False  # not read yet (see :meth:`ended`)
+        self._pending: list | None = None  # see :meth:`pending_senders`
         self.empty = EmptyAnswers(cfg.zone)
         self.days = StandingDays()
         with store.session() as s:
@@ -141,6 +144,13 @@ class _Run:
         if self._told is None:
             self._told = told_next_day(s)
         return self._told
+
+    def pending_senders(self, s: Session) -> list:
+        """The unread letters' ``(received, address)`` at the first need of this run
+        (:func:`mailer.reply_context.pending_senders`)."""
+        if self._pending is None:
+            self._pending = pending_senders(s)
+        return self._pending
 
     def submit(self, ids: list[int]) -> None:
         """Have the preparer start on the pending letters ``ids`` (when it uses workers)."""
@@ -373,8 +383,24 @@ class _Run:
             if batch.drop_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
+        idle = clan_idle(ctx.state, ctx.info, nick, [*result.moves, *kept],
+                         lambda member: batch.standing_of(s, member, ctx.day),
+                         lambda nicks: wrote_later(s, self.players, nicks, letter.received,
+                                                   utc(ctx.row.deadline), self.pending_senders(s)))
+        earlier = earlier_replies(s, batch.replies, batch.queued_replies(s, nick, ctx.day), nick, ctx.day,
+                                  (letter.received, r.id),
+                                  decoded.in_reply_to, decoded.full_text or decoded.body, batch.earlier_memo)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, standing=kept, replaced=replaced, **reply)
+                           moved=moved, standing=kept, replaced=replaced, clan_idle=idle,
+                           folded=[t for t, _ in folded_letters(earlier)], **reply)
+        if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
+            letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip),
+                                     mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
+                                          "оно заменило часть ходов, принятых здесь; что в силе — в ответе на него."))
+            plain = plain_reply(state, problems, cols.get("asked_json") not in (None, "[]"), letter.notes) \
+                and came_after is None and not moved
+            batch.replies.append((nick, ctx.day, EarlierReply(r.id, letter.received, plain, row=out.queued[-1],
+                                                              folded=folded_letters(earlier))))
         return done(state)
 
     def _answer(self, s: Session, decoded, r, nick: str, ctx, body: str, result,

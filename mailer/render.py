@@ -193,7 +193,8 @@ class Renderer:
               came_after: DayRow | None = None, moved: bool = False,
               standing: list[Move] = (), questions: list[str] = (),
               replaced: list[Move] = (), no_vote: bool = False,
-              no_night: dict | None = None) -> str:
+              no_night: dict | None = None, clan_idle: list[dict] = (),
+              folded: list[datetime] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -208,8 +209,8 @@ class Renderer:
         (:func:`mailer.answers._vote_missing`), told with the autokill point it costs before
         the deadline; ``no_night``: the sender's night role move is missing or was not accepted
         (:func:`mailer.answers._night_missing`: its action ids, role, ``clan``, ``refused``),
-        told with what follows if none comes before the deadline. On a two-vote day a vote of
-        this letter naming one player is told that the second vote is free."""
+        told with what follows if none comes before the deadline; ``clan_idle``, ``folded``:
+        :mod:`mailer.reply_context`. A vote naming one of two is told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -224,6 +225,8 @@ class Renderer:
                            second_vote_free=second_vote_free and status == "applied",
                            no_vote=no_vote and status in ("applied", "no_moves"),
                            no_night=no_night if status in ("applied", "no_moves") else None,
+                           clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
+                           folded=list(folded),
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
@@ -346,10 +349,13 @@ class Renderer:
                 continue
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])))
+            stole = next((i["result"] for i in data["info"] if i["to"] == nick and i["action"] == "swindle"
+                          and i["result"] in ROLE_NAMES_RU), None)  # named as his reply's branch
             for m in moves:  # named as the reply names it (a member's move with his role)
                 member = state_before.players.get(m.get("member") or "")
                 m["member_role"] = member.role if member else None
-                m["title"] = result_title(m, p.role, m["member_role"], p.fan_search_role)
+                by = stole if stole and p.role == "swindler" and m["action"] not in ("swindle", "vote", "hunt") else p.role
+                m["title"] = result_title(m, by, m["member_role"], p.fan_search_role, stolen=by != p.role)
             moves.sort(key=lambda m: result_step(m, p.role, m["member_role"], state_before.rules.hunt_step))
             # the boss's move for this member that was carried out or tried (not one voided by
             # the member's own move): the member learns what was done in his name

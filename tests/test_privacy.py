@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from engine.board import HUNT_STEPS
 from engine.move_words import SEARCHED_RU
 from engine.gamefile import load_game_file
-from engine.reasons import ACTIONS_RU, REASONS, ROLE_ACTIONS_RU
+from engine.reasons import ACTIONS_RU, REASONS, ROLE_ACTIONS_RU, STOLEN_ACTIONS_RU
 from engine.replay import replay_turns
 from engine.roles import ROLE_NAMES_RU
 from mailer.config import load_config
@@ -73,7 +73,8 @@ def role_words() -> frozenset[str]:
 #: ``hosted``: «вы были в гостях у Стервы», the sender's own state (his shot failed).
 NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found", "doomed", "hosted")
 #: (each also as the sender's own letter says it to him: «вы не пережили визита к шизику»)
-PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values(), *ROLE_ACTIONS_RU.values()]}
+PHRASES = sorted({_norm(v) for v in [*ACTION_RU.values(), *ACTIONS_RU.values(), *ROLE_ACTIONS_RU.values(),
+                                     *STOLEN_ACTIONS_RU.values()]}
                  | {_norm(REASONS[r]) for r in NEUTRAL_REASONS}
                  | {_norm(YOUR_REASONS_RU[r]) for r in NEUTRAL_REASONS if r in YOUR_REASONS_RU},
                  key=len, reverse=True)
