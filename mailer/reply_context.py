@@ -206,7 +206,7 @@ def pending_senders(s: Session) -> list[tuple[datetime, str]]:
     out = []
     for r in s.execute(select(t.c.received, func.substr(t.c.raw, 1, 16384).label("head"))
                        .where(t.c.state == LetterState.PENDING, t.c.raw.is_not(None))):
-        head = bytes(r.head).split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+        head = bytes(r.head or b"").split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
         out.append((utc(r.received), canonical(parseaddr(str(BytesHeaderParser().parsebytes(head).get("from", "")))[1])))
     return out
 

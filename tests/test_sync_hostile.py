@@ -611,7 +611,8 @@ def test_fuzzed_maildir_sync_stores_every_letter_in_a_final_state(fuzz_game, let
     deadline = g.cfg.start + timedelta(days=1, minutes=1)
     assert all(r.state in FINAL_STATES or (r.state == "pending" and utc(r.received) >= deadline)
                for r in rows), {r.state for r in rows}
-    assert not any("ошибка при обработке" in n for r in rows for n in json.loads(r.notes_json))
+    bad = [(r.id, n) for r in rows for n in json.loads(r.notes_json) if "ошибка при обработке" in n]
+    assert not bad, bad
     new_refs = [o.ref for o in outgoing[replies_before:]]
     assert len(new_refs) <= len(letters) and len(set(new_refs)) == len(new_refs)
     for o in outgoing[replies_before:]:
