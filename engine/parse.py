@@ -44,7 +44,7 @@ from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
-from .textnorm import clean_text, forum_markup, inline_lists, list_headings, spoken_marks
+from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
 from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
@@ -88,7 +88,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     nicks = tuple(state.players)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
-    text = list_headings(inline_lists(text))  # «## Проверка⏎- X» as «Проверка:⏎- X»
+    text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_text", "spoken_marks", "list_headings", "inline_lists", "cut_forum_quotes",
+__all__ = ["clean_text", "spoken_marks", "list_headings", "cut_forum_quotes",
            "forum_markup", "INVISIBLE", "QUOTE_MARK"]
 
 #: Characters removed: zero-width space/non-joiner/joiner, word joiner, invisible math
@@ -320,20 +320,3 @@ def forum_markup(text: str, mark: str = QUOTE_MARK) -> str:
 
     return _TAG.sub(tag, text)
 
-
-#: «Голоса: 1) Граф 2) Лиса» on one line: a colon, then the items «1)», «2)» … (or «1.»,
-#: «2.») in order, each with words after it.
-_INLINE_LIST = re.compile(r"(:[ \t]*)(1[.)][ \t]+[^\n]+?[ \t]+2[.)][ \t]+[^\n]*)")
-_INLINE_ITEM = re.compile(r"[ \t]+(?=[2-9][.)][ \t]+\S)")
-
-
-def inline_lists(text: str) -> str:
-    """``text`` with a numbered list written on one line after a colon set out one item a
-    line, as a list is written: «Голоса: 1) Граф 2) Лиса» → «Голоса:⏎1) Граф⏎2) Лиса»
-    (a number with «)» or «.» closes the clause before it, so the line read as it stands
-    names nobody after «1)»). Only «1)» right after the colon and «2)» later on the line
-    start it. Pure; the length changes by the line breaks inserted."""
-    def apart(m: re.Match) -> str:
-        return m.group(1).rstrip(" \t") + "\n" + _INLINE_ITEM.sub("\n", m.group(2))
-
-    return _INLINE_LIST.sub(apart, text)
