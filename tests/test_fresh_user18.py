@@ -147,7 +147,7 @@ def test_no_event_is_left_out_of_the_newspaper_and_the_letters(tmp_path):
     row, next_row = _rows("rage", "voice")
     text, _bb = renderer.paper(renderer.newspaper(result=t.result, row=row, state_before=t.state_before,
                                                   next_row=next_row))
-    assert ("\nСобытие дня — «Ярость»: у каждого два голоса, повешены двое, набравшие больше всех.\n" in text
+    assert ("\nСобытие дня — «Ярость»: у каждого два голоса, повешены двое, набравшие больше\nвсех.\n" in text
             and "\nДень 2, событие «Голос»: у каждого два голоса, повешен один. Приём ходов" in text)
 
 

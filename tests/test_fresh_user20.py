@@ -152,8 +152,11 @@ def test_the_newspaper_explains_every_event(tmp_path, event):
     text, bbcode = renderer.paper(renderer.newspaper(result=t.result, row=row, state_before=t.state_before,
                                                      next_row=next_row))
     told = f"«{EVENTS_RU[event]}»: {EVENT_RULES_RU[event]}"
-    assert f"\nСобытие дня — {told}\n" in text and f"\n[i]Событие дня — {told}[/i]\n" in bbcode
-    assert f"\nДень 2, событие {told} Приём ходов — до" in text
+    assert all(len(line) <= 80 for line in text.splitlines())  # the text paper wraps at 80
+    flat = " ".join(text.split())
+    assert f"\nСобытие дня — {told.split()[0]}" in text and f"Событие дня — {told} " in flat
+    assert f"\n[i]Событие дня — {told}[/i]\n" in bbcode
+    assert f" День 2, событие {told} Приём ходов — до" in flat
     assert f"[b]День 2[/b], событие {told} Приём ходов — до" in bbcode
 
 
@@ -164,8 +167,8 @@ def test_the_rage_line_reads_as_the_players_read_it(tmp_path):
     row, next_row = _rows("none", "rage")
     text, _bb = renderer.paper(renderer.newspaper(result=t.result, row=row, state_before=t.state_before,
                                                   next_row=next_row))
-    assert ("\nДень 2, событие «Ярость»: у каждого два голоса, повешены двое, набравшие больше всех. "
-            "Приём ходов — до 09.12.2026 19:30 (МСК).\n") in text
+    assert ("\nДень 2, событие «Ярость»: у каждого два голоса, повешены двое, набравшие больше\n"
+            "всех. Приём ходов — до 09.12.2026 19:30 (МСК).\n") in text
     assert "Событие дня" not in text  # near: a day without an event names none
 
 
