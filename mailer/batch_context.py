@@ -78,11 +78,10 @@ class BatchContext:
         not marked yet (read once a batch: :func:`mailer.reply_context.earlier_replies`)."""
         if self._queued is None:
             from .out_state import OutState
+            from .reply_context import MARK_HEAD
 
             t = Outgoing.__table__
             self._queued = {}
-            from .reply_context import MARK_HEAD
-
             for r in s.execute(select(t.c.id, t.c.ref, t.c.to_nick, t.c.day).where(
                     t.c.kind == "reply", t.c.state == OutState.QUEUED.value, t.c.ref.startswith("reply:"),
                     ~t.c.body.contains(MARK_HEAD))):

@@ -195,19 +195,19 @@ def clan_idle(state, turn, boss: str, moves: list[Move], letters_of, unread=lamb
 def pending_senders(s: Session) -> list[tuple[datetime, str]]:
     """``(received, address)`` of every letter not read yet, its address from its From header
     (read once a sync, for :func:`wrote_later`)."""
-    from email.parser import BytesHeaderParser
-    from email.utils import parseaddr
-
     from sqlalchemy import func
 
-    from .addresses import canonical
+    from .letter_headers import parse_addresses, raw_headers
 
     t = Letter.__table__
     out = []
     for r in s.execute(select(t.c.received, func.substr(t.c.raw, 1, 16384).label("head"))
                        .where(t.c.state == LetterState.PENDING, t.c.raw.is_not(None))):
-        head = bytes(r.head or b"").split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-        out.append((utc(r.received), canonical(parseaddr(str(BytesHeaderParser().parsebytes(head).get("from", "")))[1])))
+        # the From header read as the decoder reads it (mailer.decode), so the address is the
+        # one the letter will be stored under
+        froms = [parse_addresses(value)[0] for name, value in raw_headers(bytes(r.head or b""))
+                 if name == "from"]
+        out.append((utc(r.received), froms[0][0][1] if froms and froms[0] else ""))
     return out
 
 
