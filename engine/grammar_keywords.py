@@ -128,6 +128,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             quoted.update(range(i, kw.j))
             i = kw.j
             continue
+        if kw.cls == V.VOTE and t.w in ("голоса", "голосов") and i > 0 and \
+                tally_count(clause[i - 1].w):
+            i = kw.j  # «Девять голосов на меня», «Пять голосов за Шкафа»: a count, no vote
+            continue
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue
@@ -162,6 +166,20 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     if len(found) > 1:  # (one keyword merges with nothing)
         found = _shoot_on_hunt(clause, idx, merge_keywords(clause, story_visits_yield(clause, found)))
     return _withdrawals(clause, found)
+
+
+#: Count words that make «N голосов на X» a tally of the thread, not the sender's vote (a
+#: player has one vote, two on «Ярость» days: «два голоса» stays his).
+_TALLY_WORDS = frozenset({
+    "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять", "одиннадцать",
+    "двенадцать", "тринадцать", "четырнадцать", "пятнадцать", "много", "куча", "полно",
+    "несколько", "столько", "сколько", "больше", "меньше", "большинство"})
+
+
+def tally_count(w: str) -> bool:
+    """True when ``w`` (a normalised word) counts three or more votes («девять», «12»,
+    «много»): «девять голосов на меня» tells the thread's tally."""
+    return w in _TALLY_WORDS or (w.isdigit() and int(w) >= 3)
 
 
 def _left_out(clause: list[Tok], kw: Kw, idx: NameIndex, words: list[str]) -> bool:

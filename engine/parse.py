@@ -54,6 +54,7 @@ from .parse_unread import ReadLog, unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
+from .parse_orphan import chosen_over_talk
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts
 from .parse_finish import finish
@@ -103,6 +104,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: Prev | None = None
+    moved: Prev | None = None  # the last clause that read a move
     held: Prev | None = None  # a move left open over talk («Шизю… не знаю. … Ладно, X»)
     last_start = -1  # offset of the clause before this one
     branch_end = -1  # end of the clause before when it held a swindler's branch
@@ -168,6 +170,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         if items and swapped(ctx, clause, flags, items):
             prev = held = None  # «UPD: Кефира меняю на Шустрика»: one target exchanged
             continue
+        if prev is not None and not prev.items and moved is not None and \
+                prev.cls in (None, moved.cls) and \
+                chosen_over_talk(ctx, clause, moved, items):
+            prev, adjacent = moved, False  # «Голос — Лось. Ой, за него бесполезно… Ладно, Сова»
         if (branch_end < 0 or "\n" in text[branch_end:clause[0].start]) and \
                 correction(ctx, clause, prev, adjacent, flags, items):
             # (a correction on the line of a swindler's branch is the branch's, see
@@ -205,6 +211,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         passed(ctx, clause)
         if last is not None:
             prev = last if not excluded else None
+            moved = last if last.items and not excluded else moved
         branch_end = clause[-1].end if excluded else -1
         if len(items) != count or (last is not None and not last.items):
             held = prev if open_move(prev) else (held if len(items) == count else None)

@@ -110,7 +110,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += some_name(name_index(ctx.nicks), words, k + 1)
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
-    if hit is None and k < len(clause) and words[k] in _SELF and only_fillers(clause, k + 1, len(clause)):
+    if hit is None and k < len(clause) and words[k] in _SELF and (
+            only_fillers(clause, k + 1, len(clause)) or clause[k + 1].w == ","):
         hit = NameHit(ctx.sender.nick, (ctx.sender.nick,), "self")  # «…нельзя подряд, тогда себя»
     if hit is None and k < len(clause) and clause[k].word and len(words[k]) >= 3 and \
             only_fillers(clause, k + 1, len(clause)) and \
@@ -190,6 +191,11 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     something about («ой нет, Шкаф наверное мирный, жульничаю Глаза»); else ``k``."""
     while k < len(clause) and not clause[k].word:
         k += 1
+    m = k
+    while m < len(clause) and clause[m].word and (words[m] in V.FILLERS or words[m] in _THEN):
+        m += 1
+    if m < len(clause) and words[m] in _SELF:
+        return k  # («хотя нет, лучше себя, чую охоту»: the new target, a remark after it)
     idx = name_index(ctx.nicks)
     live = {id(it) for it in items}
     old = {t for it in (prev.items if prev is not None else ())

@@ -9,7 +9,9 @@ import re
 
 from . import grammar_vocab as V
 from .legality import move_targets
-from .grammar_tokens import Tok, clause_words
+from .grammar_keywords import find_keywords
+from .grammar_tokens import Tok, clause_words, clauses, tokenize_span, visible_text
+from .names import name_index
 from .parse_doubt import which_player
 from .parse_types import Ctx, Item, Prev, nick_at
 from .words import norm
@@ -61,9 +63,12 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if not prev.items or any(it.move is None for it in prev.items) or not prev.clause:
         return None
     gap = _WORD_RE.findall(ctx.text[prev.clause[-1].end:clause[0].start].lower())
-    if not adjacent and (not gap or any(w not in _ORPHAN_FILL for w in gap)):
-        return None  # («Лечу Малину! Нет! Повара!»: only particles between)
     words = clause_words(clause)
+    over_talk = False
+    if not adjacent and (not gap or any(w not in _ORPHAN_FILL for w in gap)):
+        over_talk = chosen_over_talk(ctx, clause, prev, items)
+        if not over_talk:
+            return None  # («Лечу Малину! Нет! Повара!»: only particles between)
     n, hit = 0, None
     while n < len(clause):
         if not clause[n].word or words[n] in _ORPHAN_FILL or words[n] in V.PREPOSITIONS:
@@ -71,6 +76,13 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
             continue
         hit = nick_at(ctx, clause, words, n)
         break
+    if over_talk and hit is not None and hit.nick is None and len(hit.candidates) > 1:
+        # («…голос пропадёт... ладно, пусть будет Кира» when Кира and Кир play): asked
+        dropped = {id(it) for it in prev.items}
+        items[:] = [it for it in items if id(it) not in dropped]
+        items.append(which_player(prev.start, ctx.text[prev.start:clause[-1].end],
+                                  prev.items[0].move.action, set(hit.candidates)))
+        return True
     if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or any(
             t.word and t.w not in _AFTER_NAME and t.w not in V.PREPOSITIONS
             for t in clause[n + hit.length:]) or (n > 0 and words[n - 1] == V.NEGATION):
@@ -83,7 +95,7 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     preps = {w for w in words[:n] if w in V.PREPOSITIONS}
     if not preps <= _ORPHAN_PREPS.get(next(iter(actions)), frozenset()):
         return None  # «Зову Кукушку. За Чингачгука.»: another move's preposition (a vote)
-    if not _ORPHAN_CHANGE.isdisjoint(words[:n]) or not _ORPHAN_CHANGE.isdisjoint(gap):
+    if over_talk or not _ORPHAN_CHANGE.isdisjoint(words[:n]) or not _ORPHAN_CHANGE.isdisjoint(gap):
         return n
     line_start = ctx.text.rfind("\n", 0, clause[0].start) + 1
     line_end = ctx.text.find("\n", clause[-1].end)
@@ -96,4 +108,45 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     items[:] = [it for it in items if id(it) not in dropped]
     items.append(which_player(prev.start, ctx.text[prev.start:clause[-1].end], actions.pop(),
                               targets | {hit.nick}))
+    return True
+
+
+#: Of :data:`_ORPHAN_CHANGE`, the words that choose anew on their own, after talk about the
+#: move before («…голос пропадёт... ладно, пусть будет Сова»): not «нет», «хотя», «стоп».
+_CHOOSE_AGAIN = frozenset({"ладно", "пусть", "лучше", "давай", "давайте", "тогда", "решено",
+                           "выбираю", "передумала", "передумал", "все-таки", "всетаки"})
+
+
+def chosen_over_talk(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """True when a lone name with words of choosing anew («ладно, пусть будет Сова») comes
+    after talk about the move before, in the same paragraph: «Голос — Лось. Ой, за него же
+    сегодня бесполезно, голос пропадёт... ладно, пусть будет Сова.» The talk between reads
+    no move, names nobody but the move's own target (by name or pronoun), holds no move word
+    but the move's own or a weak one («голос пропадёт», «иммунитет») and no question; the name then replaces the target as a correction would."""
+    words = clause_words(clause)
+    if _CHOOSE_AGAIN.isdisjoint(words[:4]) or not prev.items or not prev.clause or \
+            any(it.move is None for it in prev.items):
+        return False
+    n = 0
+    while n < len(clause) and (not clause[n].word or words[n] in _ORPHAN_FILL or
+                               words[n] in V.PREPOSITIONS):
+        n += 1
+    hit = nick_at(ctx, clause, words, n) if n < len(clause) else None
+    if hit is None or any(t.word and t.w not in _AFTER_NAME for t in clause[n + hit.length:]):
+        return False  # (a name and particles only: «ладно, пусть будет Сова»)
+    lo, hi = prev.clause[-1].end, clause[0].start
+    between = ctx.text[lo:hi]
+    if "\n\n" in between or "?" in between or len(between) > 160 or any(
+            lo <= it.pos < hi for it in items):
+        return False
+    idx = name_index(ctx.nicks)
+    targets = {t for it in prev.items for t in move_targets(it.move)}
+    for part in clauses(tokenize_span(visible_text(ctx.text), lo, hi)):
+        if any(not kw.weak and kw.cls != prev.cls for kw in find_keywords(part, set(), idx)):
+            return False  # (a move word of its own; «голос пропадёт», «иммунитет» are talk)
+        said = clause_words(part)
+        for k, t in enumerate(part):
+            if t.word and (hit := idx.exact(said, k, None)) is not None and \
+                    hit.nick not in targets:
+                return False
     return True
