@@ -118,6 +118,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             not find_keywords(clause, set(), name_index(ctx.nicks)):
         near = name_index(ctx.nicks).approximate(words[k])  # «тогда у маркуса»: a part
         hit = near if near is not None and near.kind in ("part", "pet") else None
+    if hit is not None and hit.nick == ctx.sender.nick and hit.kind != "self" and \
+            _signature_line(ctx, clause, k, hit.length):
+        return False  # «…хотя нет, за Шустрика⏎owl»: the sender signs, he is no target
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
     if hit.nick is not None and not V.JOKE_WORDS.isdisjoint(words[:k0]) and \
@@ -132,9 +135,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
                      None)
         first_end = k + hit.length
-        if after > first_end and clause[first_end].w == "," and any(
-                t.word and predicate(t.w) for t in clause[after:after + 4]):
+        if after > first_end and clause[first_end].w == "," and (any(
+                t.word and predicate(t.w) for t in clause[after:after + 4]) or
+                _names_old_target(ctx, clause, words, first_end + 1, prev)):
             after = comma = first_end  # «всё-таки Маргоша, Барон вчера объяснился»: a remark
+            # («хотя нет, за Шустрика, Грей вроде норм»: of the player the move was on)
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
             # back and what replaces it is not clear: asked, never left standing
@@ -204,6 +209,10 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     n = k
     while n < len(clause) and clause[n].word and n - k < 5:
         hit = idx.exact(words, n, None)
+        if hit is None and n > k and words[n - 1] in V.PREPOSITIONS and \
+                (other := nick_at(ctx, clause, words, n)) is not None and \
+                other.nick is not None and other.nick not in old:
+            return k  # («хотя нет, за Шустрика, …»: another player by a form of his nick)
         if hit is not None:
             if hit.nick is None or hit.nick not in old or \
                     not (n + hit.length < len(clause) and clause[n + hit.length].word):
@@ -215,6 +224,26 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
+
+
+def _names_old_target(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
+                      prev: Prev) -> bool:
+    """True when token ``k`` names a target of the move ``prev`` read (the player the
+    correction turns away from) and words follow the name: a remark about him."""
+    hit = nick_at(ctx, clause, words, k) if k < len(clause) and clause[k].word else None
+    if hit is None or hit.nick is None or k + hit.length >= len(clause) or \
+            not clause[k + hit.length].word:
+        return False
+    return any(it.move is not None and hit.nick in (it.move.targets or (it.move.target,))
+               for it in prev.items)
+
+
+def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:
+    """True when the name at tokens ``k``…``k + length`` stands alone on the letter's last
+    non-empty line (a signature)."""
+    start, end = clause[k].start, clause[k + length - 1].end
+    line_start = ctx.text.rfind("\n", 0, start) + 1
+    return not ctx.text[line_start:start].strip() and not ctx.text[end:].strip(" \t\r\n.!)")
 
 
 #: «или нет, лучше Y»: a correction, no doubt.
