@@ -4,11 +4,8 @@ Decoding (:func:`mailer.decode.decode`) and parsing (:func:`engine.parse.parse_l
 pure and take most of a big sync's CPU time; the rest (screens against earlier letters,
 replies, the database) must run in order in the main process. A :class:`Preparer` hands
 the pure part of every stored letter to a small process pool as soon as the raw bytes are
-committed, and ``sync`` takes the results in order; when the job it needs is still being
-prepared, the main process prepares the newest jobs no worker has started yet instead of
-waiting (:meth:`Preparer.take`), so neither side idles while the other has work. The parse
-done ahead is a guess: it reads the sender's own text as decoded, with the sender found by
-his From address; ``sync``
+committed, and ``sync`` takes the results in order. The parse done ahead is a guess: it
+reads the sender's own text as decoded, with the sender found by his From address; ``sync``
 uses it only when its screens leave that text and sender unchanged (no pasted copy of a
 game letter cut, a known player, an open day), and parses again otherwise. Results are the
 same with and without workers (tested).
@@ -149,7 +146,6 @@ class Preparer:
         self.before_fork = before_fork
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: dict[int, Future] = {}  # letter id → job (a list of prepared letters)
-        self._queued: dict[Future, list[tuple[int, bytes]]] = {}  # job → its letters, oldest first
         self._ready: dict[int, Prepared] = {}
         self._submitted: set[int] = set()
         self._backlog: list[tuple[int, bytes]] = []  # held until PARALLEL_FROM letters wait
@@ -199,24 +195,17 @@ class Preparer:
             except Exception:  # noqa: BLE001 - a broken pool: prepare in place from now on
                 self.workers = 0
                 return
-            self._queued[future] = job
             for letter_id, _ in job:
                 self._jobs[letter_id] = future
                 self._submitted.add(letter_id)
 
     def take(self, letter_id: int, raw: bytes | None) -> Prepared:
-        """The prepared letter ``letter_id`` (waiting for its worker if one is preparing
-        it), or prepared now from ``raw`` when it was never submitted, no worker has started
-        its job yet, or its worker failed."""
+        """The prepared letter ``letter_id`` (waiting for its worker if needed), or prepared
+        now from ``raw`` when it was never submitted or its worker failed."""
         if letter_id in self._ready:
             return self._ready.pop(letter_id)
         future = self._jobs.pop(letter_id, None)
         if future is not None:
-            if future.cancel():  # no worker has started it: prepare it here (see _help)
-                self._queued.pop(future, None)
-                return prepare(raw or b"", self.context)
-            self._help(future)
-            self._queued.pop(future, None)
             try:
                 done = future.result()
             except Exception:  # noqa: BLE001 - a dead worker: prepare in place
@@ -229,20 +218,6 @@ class Preparer:
                 if other_id == letter_id:
                     return prepared
         return prepare(raw or b"", self.context)
-
-    def _help(self, busy: Future) -> None:
-        """While a worker prepares ``busy`` (the job the main process needs now), prepare
-        here the newest jobs no worker has started (cancelled in the pool; their letters
-        wait ready for :meth:`take`), rather than wait: the main process and the workers
-        share the CPUs whichever has more to do. Stops when ``busy`` is done."""
-        while self._queued and not busy.done():
-            job = next(reversed(self._queued))
-            if job is busy or not job.cancel():
-                return  # jobs start oldest first: no newer one is waiting
-            for letter_id, raw in self._queued.pop(job):
-                if self._jobs.get(letter_id) is job:
-                    del self._jobs[letter_id]
-                    self._ready[letter_id] = prepare(raw, self.context)
 
     def _start(self) -> ProcessPoolExecutor | None:
         if self._pool is not None:
@@ -265,6 +240,5 @@ class Preparer:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         self._jobs.clear()
-        self._queued.clear()
         self._ready.clear()
         self._backlog.clear()

@@ -235,34 +235,3 @@ def test_small_batches_give_exactly_one_big_batch(tmp_path, monkeypatch):
     monkeypatch.setattr(prep, "default_workers", lambda: 0)
     monkeypatch.setattr(day_open, "new_game_key", lambda: "0123456789abcdef")
     assert run_sync(tmp_path / "small", batch=3) == run_sync(tmp_path / "big", batch=1000)
-
-
-def _slow_job(items):
-    import time
-
-    time.sleep(0.3)
-    return _real_job(items)
-
-
-_real_job = prep._prepare_job
-
-
-def test_the_main_process_prepares_queued_jobs_rather_than_wait(monkeypatch):
-    """While the one worker is busy with the job needed now, the main process prepares the
-    newest jobs no worker has started (cancelled in the pool): the same letters, sooner."""
-    monkeypatch.setattr(prep, "PARALLEL_FROM", 1)
-    monkeypatch.setattr(prep, "JOB_SIZE", 5)
-    monkeypatch.setattr(prep, "_prepare_job", _slow_job)
-    raws = [raw for _, raw in mailbox(40, roster_24(SEED), SEED)]
-    context = prep.ParseContext({p["email"]: p["nick"] for p in roster_24(SEED)})
-    preparer = prep.Preparer(context, workers=1)
-    here = []
-    real_prepare = prep.prepare
-    try:
-        preparer.submit(list(enumerate(raws)))  # the pool forks here, with the slow jobs
-        monkeypatch.setattr(prep, "prepare", lambda raw, ctx: here.append(raw) or real_prepare(raw, ctx))
-        got = [preparer.take(i, raw) for i, raw in enumerate(raws)]
-    finally:
-        preparer.close()
-    assert 0 < len(here) < len(raws)
-    assert got == [real_prepare(raw, context) for raw in raws]
