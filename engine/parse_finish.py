@@ -9,7 +9,8 @@ import re
 from dataclasses import replace
 
 from .grammar_rules import max_targets, problem
-from .legality import hunt_refusal, refusal_problem
+from . import grammar_vocab as V
+from .legality import SELF_SETTLED, hunt_refusal, move_targets, refusal_problem
 from .model import Move, Problem
 from .parse_appeal import appeal_denied
 from .parse_judge import detective_alive
@@ -51,6 +52,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if it.move is None or it.move.action != "delegate"]
     items = _search_role(ctx, items)
     items = _exclude_hunt(ctx, items)
+    items = [_self_aimed(ctx, it) for it in items]
     moves: list[Move] = []
     problems: list[Problem] = []
     for it in items:
@@ -71,6 +73,25 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+_WORD = re.compile(r"\w+")
+
+
+def _self_aimed(ctx: Ctx, it: Item) -> Item:
+    """A move the rules do not settle for the sender himself (a check, a kill, a hunt, a
+    theft… — not heal, guard, beat, vote, invite: engine.legality.SELF_SETTLED) read as aimed at
+    him from a form of his own nick, not from «себя»/«меня»: a signature, a greeting or a
+    look-alike word read as the target far more often than a player aiming at himself
+    («Во вторник убийство» from «Вторник»). Asked (``self_aim``), never applied."""
+    m = it.move
+    if m is None or m.action in SELF_SETTLED or m.action in ("on_behalf", "swindle") or \
+            ctx.sender.nick not in move_targets(m):
+        return it
+    said = {w.lower() for w in _WORD.findall(m.span or "")}
+    if not said.isdisjoint(V.SELF_WORDS) or not said.isdisjoint({"меня", "мне", "мной", "я"}):
+        return it
+    return Item(it.pos, problem=problem(m.span, "unparsed", "self_aim", action=m.action),
+                tried=m.action)
 
 #: A letter that promises its move later («позже напишу», «пока без голоса»).
 _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
