@@ -14,6 +14,8 @@ from .legality import SELF_SETTLED, hunt_refusal, move_targets, refusal_problem
 from .model import Move, Problem
 from .parse_appeal import appeal_denied
 from .parse_judge import detective_alive
+from .grammar_tokens import clause_words, tokenize
+from .names import name_index
 from .parse_types import Ctx, Item
 
 
@@ -79,17 +81,27 @@ _WORD = re.compile(r"\w+")
 
 def _self_aimed(ctx: Ctx, it: Item) -> Item:
     """A move the rules do not settle for the sender himself (a check, a kill, a hunt, a
-    theft… — not heal, guard, beat, vote, invite: engine.legality.SELF_SETTLED) read as aimed at
-    him from a form of his own nick, not from «себя»/«меня»: a signature, a greeting or a
+    theft… — not heal, guard, beat, invite: engine.legality.SELF_SETTLED) read as aimed at
+    him from a form of his own nick, not from «себя»/«меня», or a vote for him read from a
+    part or look-alike of his nick, not the nick itself («Лин4 в тайну» from Хозяин_Тайги): a signature, a greeting or a
     look-alike word read as the target far more often than a player aiming at himself
     («Во вторник убийство» from «Вторник»). Asked (``self_aim``), never applied."""
     m = it.move
-    if m is None or m.action in SELF_SETTLED or m.action in ("on_behalf", "swindle") or \
-            ctx.sender.nick not in move_targets(m):
+    if m is None or (m.action in SELF_SETTLED and m.action != "vote") or \
+            m.action in ("on_behalf", "swindle") or ctx.sender.nick not in move_targets(m):
         return it
-    said = {w.lower() for w in _WORD.findall(m.span or "")}
-    if not said.isdisjoint(V.SELF_WORDS) or not said.isdisjoint({"меня", "мне", "мной", "я"}):
+    at = ctx.text.find(m.span or "", it.pos) if m.span else -1
+    # (the move's words and a few after them: «голос максу. да, себе»)
+    near = ctx.text[at:at + len(m.span) + 40] if at >= 0 else (m.span or "")
+    said = {w.lower() for w in _WORD.findall(near)}
+    if not said.isdisjoint(V.SELF_WORDS) or not said.isdisjoint({"меня", "мне", "мной", "я", "себе"}):
         return it
+    if m.action == "vote":  # (a vote «oneself included»: when his nick is written in full)
+        words = clause_words(tokenize(m.span or ""))
+        idx = name_index(ctx.nicks)
+        if any((hit := idx.exact(words, k, None)) is not None and hit.nick == ctx.sender.nick
+               for k in range(len(words))):
+            return it
     return Item(it.pos, problem=problem(m.span, "unparsed", "self_aim", action=m.action),
                 tried=m.action)
 
