@@ -86,8 +86,8 @@ def test_the_swindle_and_the_psychos_invitation_are_named_alike_everywhere(tmp_p
     reply = renderer.reply(nick="Жулик", moves=[swindle], problems=[], state=t.state_before,
                            day_row=day_row(1), late_deadline=None, status="applied", skip=False,
                            cancel=False, now=START)
-    assert ("Принято (день 1):\n  - Жульничество: Маша (если врач — лечение: Бука; если шизик — "
-            "приглашение к себе вместо Шизика: Петя)\n") in reply
+    assert ("Принято (день 1):\n  - Жульничество: Маша\n    если врач — Лечение: Бука\n"
+            "    если шизик — Приглашение к себе вместо Шизика: Петя\n") in reply
     invite = renderer.reply(nick="Шиз", moves=[Move("invite", target="Петя")], problems=[],
                             state=t.state_before, day_row=day_row(1), late_deadline=None,
                             status="applied", skip=False, cancel=False, now=START)
