@@ -144,3 +144,39 @@ def test_the_swindles_eight_branches_are_one_a_line(tmp_path):
     # near: a one-line view (inbox, show) keeps the brackets
     assert describe_move(Move("swindle", target="Маша", branches=BRANCHES[:2])) == \
         "Жульничество: Маша (если детектив — проверка: Бука; если врач — лечение: Петя)"
+
+
+# --- 4. explain: moves grouped by player, with his letters; «нет ночного хода» -------------------
+
+def test_explain_groups_the_moves_by_player_and_names_who_sent_no_night_move(tmp_path):
+    """The day's moves under each player (his letters' numbers, his moves in arrival order;
+    players in the order of their first move); the detective who sent nothing and the doctor
+    who only voted are listed with «нет ночного хода» (they were not in explain at all)."""
+    from mailer.day import close_day
+    from mailer.reports import explain_day
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        g.answers(("jaguar@example.org", "Проверяю Буку", "a@x"),
+                  ("buka@example.org", "Линч: Ягуарчик", "b@x"),
+                  ("serg@example.org", "Линч: Буку", "c@x"),
+                  ("jaguar@example.org", "Линч: Serginio. Убиваем Маруську", "d@x"))
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=10))
+        notes = explain_day(g.store, 1)
+    finally:
+        g.store.dispose()
+    moves = notes.split("Ходы:\n", 1)[1].split("\nГолоса:", 1)[0]
+    assert moves.splitlines() == [
+        "  Ягуарчик (Босс, Клан 1) — письма 1, 4:",
+        "    • проверка босса → Бука — выполнено",
+        "    • голос на линче → Serginio — выполнено",
+        "    • убийство от клана → Маруська — выполнено",
+        "  Бука (Врач) — письмо 2:",
+        "    • голос на линче → Ягуарчик — выполнено",
+        "    • нет ночного хода",
+        "  Serginio (Мирный) — письмо 3:",
+        "    • голос на линче → Бука — выполнено",
+        "  Маруська (Детектив) — писем нет:",
+        "    • нет ночного хода",
+    ]
