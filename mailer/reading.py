@@ -393,7 +393,8 @@ class _Run:
                                   decoded.in_reply_to, decoded.full_text or decoded.body, batch.earlier_memo)
         quoted = moves_in_quote(decoded.full_text, nick, ctx, self.own.bodies_to(s, self.player_cfg[nick].emails),
                                 kept) if state == LetterState.NO_MOVES and not problems else []
-        letter.notes.extend(f"ход только в цитате, не засчитан: {describe_move(m)}" for m in quoted)
+        role = ctx.state.players[nick].role if nick in ctx.state.players else None
+        letter.notes.extend(f"ход только в цитате, не засчитан: {describe_move(m, ctx.state, role)}" for m in quoted)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
