@@ -4,11 +4,13 @@ turn and why, in Russian, from the closed reason vocabulary of engine.reasons.""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .reasons import (ACTIONS_RU, AUTOKILL_WHY_RU, action_name, CAUSES_RU, EXPLOSION_AT_RU, OUTCOMES_RU, RESULTS_RU,
                       STATUSES_RU, agree, day_named, phrase)
-from .move_words import role_move
+from .legality import night_role_moves
+from .move_words import DAY_ACTIONS, role_move
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
 from .state import GameState
@@ -41,16 +43,16 @@ def result_ru(result: Any) -> str:
 
 
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -> str:
-    """One move of the day for the host, always named: a boss's move for a member by the
-    member's move («охрана за Serginio (Охранник, Клан 2)»), a move left to the boss by the
-    mover's («охрана на усмотрение босса»); a reason about the mover himself («сам(а) в гостях
-    у Стервы») agrees with his ``gender`` when the host gave it."""
+    """One move of the day for the host under its mover's heading (:func:`_moves_by_player`),
+    always named: a boss's move for a member by the member's move («охрана за Serginio
+    (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
+    босса»); a reason about the mover himself («сам(а) в гостях у Стервы») agrees with his
+    ``gender`` when the host gave it."""
     mover = state.players.get(m["by"])
     role = mover.role if mover else None
     action = action_name(m["action"], role)
     if m["action"] == "delegate" and role_move(role):  # «охрана на усмотрение босса»
         action = f"{action_name(role_move(role) or '', role)} на усмотрение босса"
-    who = f"{m['by']} ({role_ru(state, m['by'], gender)})"
     target = m.get("target")
     if m.get("targets"):
         target = ", ".join(m["targets"])
@@ -65,7 +67,66 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
     why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason'], m['outcome']), gender)}"
-    return f"  • {who}: {action}{aim} — {outcome}{why}"
+    return f"    • {action}{aim} — {outcome}{why}"
+
+
+#: The line under a player who owed a night role move and sent no night move (nor had his
+#: boss make one for him): without it a player who sent nothing would not be in ``explain``.
+NO_NIGHT_MOVE = "    • нет ночного хода"
+
+
+@dataclass(frozen=True)
+class _Today:
+    """The day legality asks about (:class:`engine.legality.Day`), from the turn's JSON."""
+
+    day: int
+    event: str
+    immune: str | None = None
+    mortar: str | None = None
+
+
+def _without_night_move(data: dict[str, Any], state: GameState) -> list[str]:
+    """The living players, in roster order, who owed a night role move today
+    (:func:`engine.legality.night_role_moves`; not the hanged or autokilled) and sent no night
+    move at all: none of their own (a hunt or a move left to the boss counts), none their
+    boss made for them."""
+    today = _Today(data["day"], data["event"])
+    # hanged or autokilled at step 1, before the night (DECISIONS.md §2): no night move owed
+    moved = set(data["lynched"]) | {d["player"] for d in data["deaths"] if d["cause"] == "autokill"}
+    for m in data["moves"]:
+        if m["action"] not in DAY_ACTIONS:
+            moved.add(m["by"])
+            if m.get("member"):
+                moved.add(m["member"])
+    return [nick for nick in state.players
+            if nick not in moved and night_role_moves(state, today, nick)]
+
+
+def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[str, str],
+                     letters: Mapping[str, list[str]] | None) -> list[str]:
+    """The «Ходы:» lines: a heading per player, in the order of his first move, with his
+    letters of the day when known (``letters``: nick → the letters' numbers, in arrival
+    order), and under it his moves in arrival order; a player who owed a night move and made
+    none says so under his heading (players with no move at all come last, in roster order)."""
+    order: dict[str, list[dict[str, Any]]] = {}
+    for m in data["moves"]:
+        order.setdefault(m["by"], []).append(m)
+    missing = _without_night_move(data, state)
+    for nick in state.players:
+        if nick in missing and nick not in order:
+            order[nick] = []
+    lines = []
+    for nick, moves in order.items():
+        head = f"  {nick} ({role_ru(state, nick, genders.get(nick))})"
+        if letters is not None:
+            mine = letters.get(nick, [])
+            head += (" — писем нет" if not mine else
+                     f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
+        lines.append(head + ":")
+        lines += [_move_line(m, state, genders.get(nick)) for m in moves]
+        if nick in missing:
+            lines.append(NO_NIGHT_MOVE)
+    return lines
 
 
 #: What each seeded draw of a day decided (the name after «dayN.»), in the host's words.
@@ -87,7 +148,8 @@ def draw_ru(name: str, value: str) -> str:
 
 
 def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
-                 genders: Mapping[str, str] | None = None) -> str:
+                 genders: Mapping[str, str] | None = None,
+                 letters: Mapping[str, list[str]] | None = None) -> str:
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
@@ -97,7 +159,10 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     ``state_before``: the state the turn was resolved from (for the players' roles).
     ``genders``: nick → "m" | "f" where the host gave it; deaths and states of those players
     are told in agreement («убита Маньяком»), of the others in forms for either gender
-    («убит(а) Маньяком»).
+    («убит(а) Маньяком»). ``letters``: nick → the numbers of his letters of the day, in arrival
+    order, named in his heading («письма 3, 7»; None: not known, as in ``replay``).
+    Moves are grouped by player (his heading, then his moves in arrival order); a living
+    player who owed a night role move and made none is listed with «нет ночного хода».
     """
     genders = genders or {}
     data = _as_dict(result)
@@ -105,8 +170,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")
-    lines += [_move_line(m, state_before, genders.get(m["by"])) for m in data["moves"]] \
-        or ["  (ходов не было)"]
+    lines += _moves_by_player(data, state_before, genders, letters) or ["  (ходов не было)"]
     if data.get("tally"):
         lines.append("Голоса: " + ", ".join(f"{n} — {c}" for n, c in data["tally"].items()))
     lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))

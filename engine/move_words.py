@@ -97,8 +97,12 @@ def in_step_order(moves: Iterable[Move], state: GameState, role: str | None) -> 
     return sorted(moves, key=step)
 
 
+#: How a reply indents a swindle's branch lines under «  - Жульничество: X» (under its text).
+BRANCH_INDENT = "    "
+
+
 def describe_move(move: Move, state: GameState | None = None, role: str | None = None,
-                  stolen: bool = False) -> str:
+                  stolen: bool = False, lines: bool = False) -> str:
     """A plain Russian restatement of a move for the reply letter (DECISIONS.md §8), named by
     :func:`move_title` as the result letter names it.
 
@@ -106,7 +110,10 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
     ``«Жульничество: X (если врач — лечение: Y; …)»``, ``«Кража за Ягуарчика (вор): X»``.
     ``state``: the game, to name a member's role and the fan's searched role; ``role``: the
     role making the move (the psycho's «Приглашение к Шизику: X»); ``stolen``: a swindle's
-    branch, made by the swindler for ``role`` («приглашение к себе вместо Шизика: X»).
+    branch, made by the swindler for ``role`` («приглашение к себе вместо Шизика: X»);
+    ``lines``: a swindle's branches one per line under it (:data:`BRANCH_INDENT`), each named
+    as the result letter names the branch that ran («если шизик — Приглашение к себе вместо
+    Шизика: Y»), for a reply's list (a one-line view keeps the brackets).
     """
     a = move.action
     target = targets_text(move.targets or (move.target,))
@@ -115,9 +122,13 @@ def describe_move(move: Move, state: GameState | None = None, role: str | None =
     if a == "search" and not target:
         return f"Теперь ищу роль: {ROLE_NAMES_RU.get(move.role or 'detective', move.role).lower()}"
     if a == "swindle":
-        # «Жульничество: X», as the result letter names it; the branches follow in brackets
-        parts = [f"если {ROLE_NAMES_RU.get(r, r).lower()} — {_lower_first(describe_move(m, state, r, stolen=True))}"
-                 for r, m in move.branches]
+        # «Жульничество: X», as the result letter names it; then the branches
+        branches = [(ROLE_NAMES_RU.get(r, r).lower(), describe_move(m, state, r, stolen=True))
+                    for r, m in move.branches]
+        if lines:
+            return f"{move_title(a)}: {target}" + "".join(
+                f"\n{BRANCH_INDENT}если {who} — {what}" for who, what in branches)
+        parts = [f"если {who} — {_lower_first(what)}" for who, what in branches]
         tail = f" ({'; '.join(parts)})" if parts else ""
         return f"{move_title(a)}: {target}{tail}"
     if a == "on_behalf" and move.move is not None:

@@ -15,6 +15,7 @@ from .config import GameConfig
 from .letter_state import LetterState
 from .loop_breaker import MAX_EMPTY_REPLIES_PER_DAY, EmptyAnswers
 from .outbox import outgoing_row
+from .own_letters import cut_own_letters
 from .render import Renderer
 from .store import utc
 
@@ -96,7 +97,7 @@ class Answers:
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
-              questions=(), replaced=(), clan_idle=(), folded=()) -> None:
+              questions=(), replaced=(), clan_idle=(), folded=(), quoted=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -108,7 +109,8 @@ class Answers:
         letter read on time (moves accepted or none) that leaves its sender without a lynch
         vote he owes (:func:`_vote_missing`) is told so, with the autokill point it costs, and
         one without his night role move (:func:`_night_missing`) likewise; ``clan_idle`` and
-        ``folded``: see :meth:`mailer.render.Renderer.reply`."""
+        ``folded``: see :meth:`mailer.render.Renderer.reply`; ``quoted``: the moves of a letter
+        without one of its own that stand only in what it quotes (:func:`moves_in_quote`)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -128,7 +130,7 @@ class Answers:
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
-                                   folded=folded)
+                                   folded=folded, quoted=list(quoted))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
@@ -136,6 +138,26 @@ class Answers:
             auto_submitted="auto-replied", key=self.key))
         out.reply_body = body
 
+
+
+def moves_in_quote(full_text: str, nick: str, ctx, own_bodies, standing=()) -> list:
+    """The moves of ``nick`` in what his letter quotes (:func:`mailer.quotes.quoted_text` of
+    its ``full_text``: a «+1» under a vote pasted from another letter), read as if he had
+    written them, less copies of the game's own letters to him (``own_bodies``, a quoted
+    reply) and less moves already ``standing`` for him: the reply to a letter without a move
+    of his own says that a move in a quote does not count (DECISIONS.md §8: a letter's moves
+    are its sender's own) and asks for it in his own words. [] when nothing quoted holds one."""
+    from engine.parse import parse_letter
+
+    from .quotes import quoted_text
+
+    quoted = quoted_text(full_text)
+    if ctx is None or not quoted:
+        return []
+    quoted = cut_own_letters(quoted, own_bodies)[0]
+    if not quoted:
+        return []
+    return [m for m in parse_letter(quoted, nick, ctx.state, ctx.info).moves if m not in standing]
 
 
 #: A letter read for its day on time, with moves accepted or none: its reply tells what the

@@ -9,9 +9,31 @@ English, never break. :func:`install` is called once by :mod:`mailer.cli`.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 
 __all__ = ["install", "russify_commands", "CATALOG", "PLURALS", "NOT_FOR_HOSTS", "TYPE_NAMES"]
+
+#: A word in click's straight quotes, «'--day'», «'abc'» (its ``repr`` and its parameter hints).
+_STRAIGHT = re.compile(r"'([^'\n]+)'")
+#: A capital that opens a sentence (not an abbreviation: «UUID» stays).
+_CAPITAL = re.compile(r"[А-ЯЁA-Z](?![А-ЯЁA-Z])")
+
+
+class _Sentence(str):
+    """A Russian message that puts another message after a colon («Ошибка: …», «Неверное
+    значение «--day»: …»): the message goes on the sentence, so its first letter is made
+    small («Ошибка: нет такого параметра»), and every word click quotes straight («'--day'»,
+    its ``repr``) gets Russian quotes («--day»). Only click's own errors are formatted with it
+    (the tool's own errors, :class:`mailer.cli.common.HostError`, print themselves)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:  # noqa: A003 - str.format, as click calls it
+        message = kwargs.get("message")
+        if isinstance(message, str) and _CAPITAL.match(message):
+            kwargs["message"] = message[:1].lower() + message[1:]
+        return _STRAIGHT.sub(r"«\1»", str.format(self, *args, **kwargs))
 
 #: English message id (exactly as the installed click writes it: tests/test_terminal.py reads
 #: click's source and fails on an id click no longer has) → Russian.
@@ -23,7 +45,7 @@ CATALOG: dict[str, str] = {
     "Show this message and exit.": "Показать эту справку и выйти.",
     "Show the version and exit.": "Показать версию и выйти.",
     "Try '{command} {option}' for help.": "Справка: {command} {option}",
-    "Error: {message}": "Ошибка: {message}",
+    "Error: {message}": _Sentence("Ошибка: {message}"),
     "No such command {name!r}.": "Нет такой команды {name!r}.",
     "No such option {name!r}.": "Нет такого параметра {name!r}.",
     "Missing command.": "Не указана команда.",
@@ -32,8 +54,8 @@ CATALOG: dict[str, str] = {
     "Missing parameter": "Не указан параметр",
     "Missing parameter: {param_name}": "Не указан параметр: {param_name}",
     "Missing {param_type}": "Не указан {param_type}",
-    "Invalid value for {param_hint}: {message}": "Неверное значение {param_hint}: {message}",
-    "Invalid value: {message}": "Неверное значение: {message}",
+    "Invalid value for {param_hint}: {message}": _Sentence("Неверное значение {param_hint}: {message}"),
+    "Invalid value: {message}": _Sentence("Неверное значение: {message}"),
     "Option {name!r} does not take a value.": "Параметр {name!r} не принимает значения.",
     "{value!r} is not a valid {number_type}.": "{value!r} — не {number_type}.",
     "{value} is not in the range {range}.": "{value} вне диапазона {range}.",

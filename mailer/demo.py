@@ -10,6 +10,7 @@ shows the rest) → send into the outbox folder.
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -72,36 +73,58 @@ def deliver_demo_letters(target: Path, received_by: datetime | None = None) -> i
     return put
 
 
-def run_demo(workdir: str | None = None, *, echo: Callable[[str], None] = print,
-             command: str = "mafia-mail") -> Path:
-    """Run the demo game in ``workdir`` and print each step; ``command`` is how the host runs
-    the tool (``.venv/bin/mafia-mail``), for the next steps.
+#: Where ``mafia-mail demo`` keeps its game by default, in the current folder (a taken one
+#: gives way to «demo-game-2», «demo-game-3», …).
+DEMO_FOLDER = "demo-game"
 
-    With ``workdir`` the game stays there (config, game.db, maildir/, outbox/) for the host
-    to look at, without the lock files the demo's own commands left beside the config. With
-    None the demo runs in a new temporary folder and removes it when it ends (the last line
-    tells how to keep the game: ``demo --keep ПАПКА``).
 
-    Returns the work folder (gone when ``workdir`` is None). Raises ``FileExistsError`` when
+def demo_folder(base: Path) -> Path:
+    """The first folder ``base``/demo-game, demo-game-2, … that holds no game yet (no
+    game.db): where a plain ``mafia-mail demo`` keeps its game, so a second run never
+    refuses nor overwrites the first."""
+    n = 1
+    while True:
+        folder = base / (DEMO_FOLDER if n == 1 else f"{DEMO_FOLDER}-{n}")
+        if not (folder / "game.db").exists():
+            return folder
+        n += 1
+
+
+def run_demo(workdir: str | None = None, *, temporary: bool = False,
+             echo: Callable[[str], None] = print, command: str = "mafia-mail") -> Path:
+    """Run the demo game and print each step; ``command`` is how the host runs the tool
+    (``.venv/bin/mafia-mail``), for the next steps.
+
+    The game stays for the host to look at (config, game.db, maildir/, outbox/; without the
+    lock files the demo's own commands left beside the config): in ``workdir``, or by default
+    in the first free ``demo-game`` folder of the current folder (:func:`demo_folder`); the
+    closing lines name its files, the commands to read every letter, and how to remove it.
+    ``temporary``: the demo runs in a new temporary folder and removes it when it ends (the
+    last line tells how to keep the game).
+
+    Returns the work folder (gone when ``temporary``). Raises ``FileExistsError`` when
     ``workdir`` already holds a demo database.
     """
     # absolute: the closing lines give paths and commands the host pastes from anywhere
-    folder = Path(workdir).absolute() if workdir else Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
+    if temporary:
+        folder = Path(tempfile.mkdtemp(prefix="mafia-mail-demo-"))
+    else:
+        folder = Path(workdir).absolute() if workdir else demo_folder(Path.cwd())
     if (folder / "game.db").exists():
         raise FileExistsError(f"в {folder} уже есть демо-игра (game.db); укажите другую папку")
     config = folder / "game.toml"
     locks_before = set(folder.glob(f"{config.name}.*.lock"))
     try:
-        _play(folder, echo, command, keep=workdir is not None)
+        _play(folder, echo, command, keep=not temporary)
     finally:
-        if workdir is None:
+        if temporary:
             shutil.rmtree(folder, ignore_errors=True)
         else:
             for lock in set(folder.glob(f"{config.name}.*.lock")) - locks_before:
                 lock.unlink(missing_ok=True)
-    if workdir is None:
+    if temporary:
         echo(f"Временная папка демо-игры удалена. Оставить игру, чтобы посмотреть все письма, базу "
-             f"и status: {command} demo --keep ПАПКА")
+             f"и status: {command} demo")
     return folder
 
 
@@ -154,7 +177,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
                 echo(msg.get_content().rstrip("\n"))
                 echo("")
         sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
-        where = cfg.send.path if keep else "папку outbox демо-игры (файлы .eml; без --keep она удаляется в конце)"
+        where = cfg.send.path if keep else "папку outbox демо-игры (файлы .eml; с --temp она удаляется в конце)"
         echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {where}")
     finally:
         store.dispose()
@@ -169,6 +192,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"Все письма дня: {command} --config {cfg.path} outbox --all; "
          f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР")
     echo(f"Дальше: {command} --config {cfg.path} status")
+    echo(f"Удалить демо-игру, когда она станет не нужна: rm -r {shlex.quote(str(folder))}")
 
 
 def _clock(moment: datetime, zone) -> str:

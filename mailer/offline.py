@@ -42,10 +42,26 @@ def parse_letter(game_path: str, sender: str, raw: bytes, *, eml: bool, at: str 
     Raises:
         engine.gamefile.GameFileError: a bad game file, sender, time or day (Russian message).
     """
+    return read_letter(game_path, sender, raw, eml=eml, at=at, day=day)[0]
+
+
+def read_letter(game_path: str, sender: str, raw: bytes, *, eml: bool, at: str | None,
+                day: int | None):
+    """:func:`parse_letter` and the host's notes on the letter, as ``sync`` stores them
+    (``mafia-mail parse``): each question to the host in the sender's own text
+    (:func:`mailer.questions.host_questions`) as «вопрос ведущему: «…»», the note ``show``
+    and ``inbox`` read. Returns (engine.parse.ParseResult, [note, …]).
+
+    Raises:
+        engine.gamefile.GameFileError: a bad game file, sender, time or day (Russian message).
+    """
     from engine.replay import parse_in_game
 
+    from .questions import QUESTION_NOTE, host_questions
+
     text = letter_text(raw, eml=eml)
-    return parse_in_game(read_game(game_path), sender, text, at=at, day=day)
+    result = parse_in_game(read_game(game_path), sender, text, at=at, day=day)
+    return result, [f"{QUESTION_NOTE}«{q}»" for q in host_questions(text)]
 
 
 def replay_file(game_path: str) -> tuple[GameFile, dict]:

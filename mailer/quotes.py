@@ -21,7 +21,7 @@ from .quote_heads import (
 )
 from .quote_html import html_to_text
 
-__all__ = ["html_to_text", "strip_quotes", "FORWARD_MARKER"]
+__all__ = ["html_to_text", "strip_quotes", "quoted_text", "FORWARD_MARKER"]
 
 
 def _quote_head(lines: list[str], i: int, colon: list[bool] | None = None,
@@ -188,3 +188,24 @@ def strip_quotes(text: str) -> str:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return out.strip("\n").strip()
+
+
+#: The marks in front of a marked quote's line: «> », «> > », Fido initials «ВП> ».
+_QUOTE_MARKS = re.compile(r"^[ \t]*(?:\w{0,4}>[ \t]*)+")
+#: A BBCode quote block and what it holds (any dialect of the opening tag).
+_FORUM_QUOTE = re.compile(r"\[quote(?:[=\s][^\]\n]*)?\](.*?)\[/quote\]", re.IGNORECASE | re.DOTALL)
+
+
+def quoted_text(text: str) -> str:
+    """What a letter's ``text`` quotes, its quote marks taken off: the lines of a marked quote
+    («> Линч: Бука», Fido «ВП> …») and what forum quote blocks hold («[quote="Ник"]…[/quote]»),
+    "" when it quotes nothing. The words :func:`strip_quotes` cuts as someone else's, read to
+    tell a sender whose own text has no move that the move he quoted does not count
+    (DECISIONS.md §8). Pure; never raises."""
+    text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    fido = fido_prefixes(lines)
+    out = [_QUOTE_MARKS.sub("", line) for line in lines if quoted_line(line, fido)]
+    if "[" in text:
+        out += [m.group(1).strip() for m in _FORUM_QUOTE.finditer(text)]
+    return "\n".join(x for x in out if x.strip())

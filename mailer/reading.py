@@ -27,9 +27,10 @@ from sqlmodel import Session, select
 from engine.calendar import on_time
 from engine.legality import screen_letter, standing_actions, standing_moves
 from engine.model import Problem, ProblemKind
+from engine.move_words import describe_move
 
 from .addresses import canonical
-from .answers import Answers, Outcome, next_day_told, told_next_day
+from .answers import Answers, Outcome, moves_in_quote, next_day_told, told_next_day
 from .batch_context import BatchContext, StandingDays, same_letter
 from .config import GameConfig
 from .crash import crash_point
@@ -390,9 +391,13 @@ class _Run:
         earlier = earlier_replies(s, batch.replies, batch.queued_replies(s, nick, ctx.day), nick, ctx.day,
                                   (letter.received, r.id),
                                   decoded.in_reply_to, decoded.full_text or decoded.body, batch.earlier_memo)
+        quoted = moves_in_quote(decoded.full_text, nick, ctx, self.own.bodies_to(s, self.player_cfg[nick].emails),
+                                kept) if state == LetterState.NO_MOVES and not problems else []
+        role = ctx.state.players[nick].role if nick in ctx.state.players else None
+        letter.notes.extend(f"ход только в цитате, не засчитан: {describe_move(m, ctx.state, role)}" for m in quoted)
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle,
-                           folded=[t for t, _ in folded_letters(earlier)], **reply)
+                           folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip),
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "

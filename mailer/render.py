@@ -194,7 +194,7 @@ class Renderer:
               standing: list[Move] = (), questions: list[str] = (),
               replaced: list[Move] = (), no_vote: bool = False,
               no_night: dict | None = None, clan_idle: list[dict] = (),
-              folded: list[datetime] = ()) -> str:
+              folded: list[datetime] = (), quoted: list[Move] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -210,7 +210,9 @@ class Renderer:
         the deadline; ``no_night``: the sender's night role move is missing or was not accepted
         (:func:`mailer.answers._night_missing`: its action ids, role, ``clan``, ``refused``),
         told with what follows if none comes before the deadline; ``clan_idle``, ``folded``:
-        :mod:`mailer.reply_context`. A vote naming one of two is told the second is free."""
+        :mod:`mailer.reply_context`; ``quoted``: the moves that stand only in what a letter
+        without a move of its own quotes (:func:`mailer.answers.moves_in_quote`), told that a
+        move in a quote does not count. A vote naming one of two is told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -221,19 +223,20 @@ class Renderer:
             len(votes[-1].targets or (votes[-1].target,)) < 2
         mine = state.players[nick].role if nick in state.players else None
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
-        return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine) for m in moves],
+        return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
                            no_vote=no_vote and status in ("applied", "no_moves"),
                            no_night=no_night if status in ("applied", "no_moves") else None,
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
-                           folded=list(folded),
+                           folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
-                           standing=[describe_move(m, state, mine) for m in standing], questions=list(questions),
-                           replaced=[describe_move(m, state, mine) for m in replaced],
+                           standing=[describe_move(m, state, mine, lines=True) for m in standing],
+                           questions=list(questions),
+                           replaced=[describe_move(m, state, mine, lines=True) for m in replaced],
                            closed_at=utc(late_row.closed_at) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,

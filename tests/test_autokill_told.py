@@ -110,7 +110,7 @@ def test_explain_says_the_mover_himself_was_blocked(gender, told):
                           .read_text(encoding="utf-8"))
     t = replay_turns(game)[0]
     notes = explain_turn(t.result, t.state_before, {"Det": gender} if gender else None)
-    assert f"  • Det (Детектив): проверка → Boss1 — {told}" in notes.splitlines()
+    assert f"  Det (Детектив):\n    • проверка → Boss1 — {told}\n" in notes
 
 
 def test_the_penalty_has_one_name_everywhere():

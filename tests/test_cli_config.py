@@ -25,4 +25,4 @@ def test_config_after_the_command_names_the_game(tmp_path):
     result = CliRunner().invoke(main, ["status", "--config", str(missing)])
     assert result.exit_code == 1
     assert f"файл настроек не найден: {missing}" in result.output
-    assert "Нет такого параметра" not in result.output
+    assert "нет такого параметра" not in result.output.lower()

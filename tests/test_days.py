@@ -93,7 +93,7 @@ def test_explain_reads_like_host_notes(demo):
     text = explain_day(store, 1)
     assert "Darkwing" in text and "Шершень" in text
     assert "Любашка: обворована" in text  # the demo config gives her gender
-    assert "Darkwing (Маньяк): убийство маньяка → Шершень — выполнено" in text
+    assert "    • убийство маньяка → Шершень — выполнено" in text.split("  Darkwing (Маньяк)", 1)[1]
     with pytest.raises(GameError, match="^день 2 ещё не закрыт$"):
         explain_day(store, 2)
     with pytest.raises(GameError, match=r"^дня 5 в игре нет \(сейчас идёт день 2; закрыт день 1\)$"):
@@ -924,8 +924,8 @@ def test_explain_agrees_with_the_gender_the_config_gives(tmp_path):
     assert "  • Любашка: обворована\n" in notes and "  • Бука: вылечен\n" in notes
     assert "  • Миралисса: в гостях у Шизика, обречена (Шизик)\n" in notes
     assert "  • Карлсон: избит(а)\n" in notes
-    assert "  • Любашка (Стерва): приглашение → Darkwing — не удалось: сама обворована\n" in notes
-    assert "  • Карлсон (Мирный): мирная охота → Тортилла — не удалось: сам(а) избит(а)\n" in notes
+    assert "  Любашка (Стерва) — письмо 17:\n    • приглашение → Darkwing — не удалось: сама обворована\n" in notes
+    assert "  Карлсон (Мирный) — письмо 18:\n    • мирная охота → Тортилла — не удалось: сам(а) избит(а)\n" in notes
 
 
 @pytest.mark.sqlite_only
@@ -937,7 +937,7 @@ def test_the_demos_explain_agrees_with_every_players_gender(tmp_path):
     notes, paper = _demo_day_one(cfg)
     assert "(а)" not in notes and "(ла)" not in notes
     assert "  • Карлсон: избит\n" in notes and "  • Тортилла (Индеец, Клан 2): убита мирной охотой\n" in notes
-    assert "  • Вишенка (Мирная): мирная охота → Тортилла — выполнено\n" in notes
+    assert "  Вишенка (Мирная) — письмо 15:\n    • мирная охота → Тортилла — выполнено\n" in notes
     assert "Повешена: Ромашка.\n" in paper
     assert "  - Тортилла, Индеец (Клан 2) — убита мирной охотой\n" in paper
 

@@ -53,20 +53,53 @@ def test_demo_answers_the_letters_on_time_before_the_deadline(tmp_path):
 
 
 def test_demo_in_a_temporary_folder_leaves_nothing_behind(tmp_path, monkeypatch):
-    """Without --keep the demo's folder (config, database, lock files, mail) is removed when it
-    ends, and the last line tells how to keep the game to look at it (each run used to leave a
-    /tmp/mafia-mail-demo-* folder)."""
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    """With --temp the demo's folder (config, database, lock files, mail) is removed when it
+    ends, and the last line tells how to keep the game to look at it."""
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.chdir(tmp_path)
     lines: list[str] = []
-    folder = run_demo(None, echo=lines.append, command="mafia-mail")
-    assert folder.parent == tmp_path and folder.name.startswith("mafia-mail-demo-")
-    assert list(tmp_path.iterdir()) == []
+    folder = run_demo(None, temporary=True, echo=lines.append, command="mafia-mail")
+    assert folder.parent == tmp_path / "tmp" and folder.name.startswith("mafia-mail-demo-")
+    assert list((tmp_path / "tmp").iterdir()) == [] and [p.name for p in tmp_path.iterdir()] == ["tmp"]
     assert lines[-1] == ("Временная папка демо-игры удалена. Оставить игру, чтобы посмотреть все "
-                         "письма, базу и status: mafia-mail demo --keep ПАПКА")
+                         "письма, базу и status: mafia-mail demo")
     assert not any(line.startswith(("Дальше:", "Всё здесь:")) for line in lines)
     # the send line names no folder that is gone when the demo ends
     [sent] = [line for line in lines if line.startswith("5. send:")]
-    assert str(folder) not in sent and "без --keep она удаляется" in sent
+    assert str(folder) not in sent and "с --temp она удаляется" in sent
+
+
+def test_demo_keeps_its_game_by_default(tmp_path, monkeypatch):
+    """A fresh user ran README command 1 and had no letters left to look at: the demo deleted
+    its folder. Now a plain ``demo`` keeps the game in ./demo-game (a second run in
+    ./demo-game-2, never refusing nor overwriting the first) and its last lines say where it
+    is, how to read every letter, and how to remove it."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    first = CliRunner().invoke(main, ["demo"], prog_name="mafia-mail")
+    assert first.exit_code == 0, first.output
+    folder = tmp_path / "demo-game"
+    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "game.db", "game.toml", "maildir", "outbox"]
+    assert len(list((folder / "outbox").iterdir())) == 74
+    lines = first.output.splitlines()
+    assert f"Всё здесь: {folder}" in lines
+    assert (f"Все письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из них "
+            f"целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР") in lines
+    assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
+    second = CliRunner().invoke(main, ["demo"], prog_name="mafia-mail")
+    assert second.exit_code == 0, second.output
+    assert f"Всё здесь: {tmp_path / 'demo-game-2'}" in second.output.splitlines()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo-game", "demo-game-2"]
+    # and the README says so
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "Демо-игра остаётся в папке `demo-game` здесь же" in readme
+    assert "удаляет её" not in readme
 
 
 def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
@@ -75,7 +108,8 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
     lines: list[str] = []
     folder = run_demo(str(tmp_path / "demo"), echo=lines.append, command="mafia-mail")
     assert sorted(p.name for p in folder.iterdir()) == ["README.md", "game.db", "game.toml", "maildir", "outbox"]
-    assert lines[-1] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
+    assert lines[-2] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
+    assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
     assert len(list((folder / "outbox").iterdir())) == 74
     assert f"5. send: 74 письма записано в {folder / 'outbox'}" in lines
 

@@ -86,8 +86,8 @@ def test_the_swindle_and_the_psychos_invitation_are_named_alike_everywhere(tmp_p
     reply = renderer.reply(nick="Жулик", moves=[swindle], problems=[], state=t.state_before,
                            day_row=day_row(1), late_deadline=None, status="applied", skip=False,
                            cancel=False, now=START)
-    assert ("Принято (день 1):\n  - Жульничество: Маша (если врач — лечение: Бука; если шизик — "
-            "приглашение к себе вместо Шизика: Петя)\n") in reply
+    assert ("Принято (день 1):\n  - Жульничество: Маша\n    если врач — Лечение: Бука\n"
+            "    если шизик — Приглашение к себе вместо Шизика: Петя\n") in reply
     invite = renderer.reply(nick="Шиз", moves=[Move("invite", target="Петя")], problems=[],
                             state=t.state_before, day_row=day_row(1), late_deadline=None,
                             status="applied", skip=False, cancel=False, now=START)
@@ -118,11 +118,13 @@ BEHALF_MOVES = [
 def test_explain_names_the_move_a_boss_made_for_a_member(as_json):
     t = _turn(BEHALF_ROLES, [{"moves": BEHALF_MOVES, "votes": {}}])
     notes = explain_turn(t.result.to_json() if as_json else t.result, t.state_before).splitlines()
-    assert notes[2:6] == [
-        "  • B (Босс, Клан 1): кража за T (Вор, Клан 1) → D — выполнено",
-        "  • B (Босс, Клан 1): убийство от клана за I (Индеец, Клан 1) → C — выполнено",
-        "  • G (Охранник, Клан 1): охрана на усмотрение босса — выполнено",
-        "  • B (Босс, Клан 1): охрана за G (Охранник, Клан 1) → B — выполнено"]
+    assert notes[2:8] == [
+        "  B (Босс, Клан 1):",
+        "    • кража за T (Вор, Клан 1) → D — выполнено",
+        "    • убийство от клана за I (Индеец, Клан 1) → C — выполнено",
+        "    • охрана за G (Охранник, Клан 1) → B — выполнено",
+        "  G (Охранник, Клан 1):",
+        "    • охрана на усмотрение босса — выполнено"]
     assert not any(" ход за " in line for line in notes)
 
 

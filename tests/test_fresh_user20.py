@@ -38,8 +38,8 @@ def test_the_swindles_psycho_branch_invites_to_the_swindler(tmp_path):
     reply = renderer.reply(nick="Жулик", moves=[swindle], problems=[], state=t.state_before,
                            day_row=day_row(1), late_deadline=None, status="applied", skip=False,
                            cancel=False, now=START)
-    assert ("  - Жульничество: Маша (если шизик — приглашение к себе вместо Шизика: Петя; "
-            "если стерва — приглашение: Бука)\n") in reply
+    assert ("  - Жульничество: Маша\n    если шизик — Приглашение к себе вместо Шизика: Петя\n"
+            "    если стерва — Приглашение: Бука\n") in reply
     assert "к Шизику" not in reply
     # the result letter names the branch that ran alike
     moves = [{"by": "Жулик", "action": "swindle", "target": "Маша",

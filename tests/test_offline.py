@@ -54,3 +54,26 @@ def test_replay_file_gives_the_game_and_its_replay(tmp_path):
     bad.write_text("seed = 'x'\n", encoding="utf-8")
     with pytest.raises(GameFileError):
         replay_file(str(bad))
+
+
+def test_parse_marks_a_question_to_the_host_as_sync_does(tmp_path):
+    """A question in the letter («Ведущий, а можно лечить себя?») is marked on stderr with the
+    note sync stores for it (``show``: «вопрос ведущему: «…»»); the JSON on stdout keeps the
+    keys and shape of SCENARIOS.md (a fresh user: parse said nothing of the question)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    game = tmp_path / "game.toml"
+    game.write_text(GAME, encoding="utf-8")
+    text = "Лечу Буку. Ведущий, а можно лечить себя?"
+    out = CliRunner().invoke(main, ["parse", "--game", str(game), "--from", "Serginio"], input=text)
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout) == {"moves": [{"action": "heal", "target": "Бука"}], "problems": []}
+    assert out.stderr == "вопрос ведущему: «Ведущий, а можно лечить себя?»\n"
+    # near: a letter without a question prints its JSON only
+    plain = CliRunner().invoke(main, ["parse", "--game", str(game), "--from", "Serginio"], input="Лечу Буку.")
+    assert plain.exit_code == 0 and plain.stderr == ""
+    assert json.loads(plain.stdout) == {"moves": [{"action": "heal", "target": "Бука"}], "problems": []}

@@ -180,11 +180,12 @@ def test_render_text_is_russian():
 def test_explain_turn_names_every_move_and_reason():
     turns = replay_turns(load_game_file(PSYCHO_GAME))
     notes = explain_turn(turns[0].result, turns[0].state_before)
-    assert "Serginio (Врач): лечение → Бука — не удалось: цель у Шизика" in notes
-    assert "Маруська (Шизик): приглашение к Шизику → Бука — выполнено" in notes  # not the hostess's «приглашение»
+    assert "  Serginio (Врач):\n    • лечение → Бука — не удалось: цель у Шизика\n" in notes
+    # not the hostess's «приглашение»
+    assert "  Маруська (Шизик):\n    • приглашение к Шизику → Бука — выполнено\n" in notes
     assert "Комиссар: проверка → Ягуарчик: мафия" in notes
     same = explain_turn(turns[0].result.to_json(), turns[0].state_before)
-    assert "Serginio (Врач): лечение → Бука — не удалось: цель у Шизика" in same
+    assert "  Serginio (Врач):\n    • лечение → Бука — не удалось: цель у Шизика\n" in same
 
 
 def test_fear_closed_with_nobody_and_toml_datetimes():
@@ -310,8 +311,8 @@ def test_explain_words_for_a_forum_vote_a_hunt_on_the_hanged_and_a_woman_civilia
     moves = [{"by": "P4", "action": "vote", "target": "P1"}, {"by": "P5", "action": "hunt", "target": "P2"},
              {"by": "P6", "action": "hunt", "target": "P1"}]
     [t] = replay_turns(load_game_file(game_text(roles, [{"moves": moves, "votes": votes}])))
-    notes = explain_turn(t.result, t.state_before, {"P4": "f", "P5": "f"}).splitlines()
-    assert ("  • P4 (Мирная): голос на линче → P1 — не состоялось: голос из письма заменён голосом "
-            "с форума (пост в ветке или подсчёт ведущего)") in notes
-    assert "  • P5 (Мирная): мирная охота → P2 — не удалось: цель уже выбыла из игры" in notes
-    assert "  • P6 (Мирный): мирная охота → P1 — не удалось: за цель выстрелило слишком мало охотников" in notes
+    notes = explain_turn(t.result, t.state_before, {"P4": "f", "P5": "f"})
+    assert ("  P4 (Мирная):\n    • голос на линче → P1 — не состоялось: голос из письма заменён голосом "
+            "с форума (пост в ветке или подсчёт ведущего)\n") in notes
+    assert "  P5 (Мирная):\n    • мирная охота → P2 — не удалось: цель уже выбыла из игры\n" in notes
+    assert "  P6 (Мирный):\n    • мирная охота → P1 — не удалось: за цель выстрелило слишком мало охотников\n" in notes

@@ -442,8 +442,8 @@ def test_the_psychos_move_is_not_the_hostess_invitation(tmp_path):
     assert "  - Приглашение к Шизику: P4 — выполнено.\n" in letters["Шиз"]
     assert "  - Приглашение: P5 — выполнено.\n" in letters["Стерва"]
     notes = explain_turn(t.result, t.state_before).splitlines()
-    assert "  • Шиз (Шизик): приглашение к Шизику → P4 — выполнено" in notes
-    assert "  • Стерва (Стерва): приглашение → P5 — выполнено" in notes
+    assert notes[notes.index("  Шиз (Шизик):") + 1] == "    • приглашение к Шизику → P4 — выполнено"
+    assert notes[notes.index("  Стерва (Стерва):") + 1] == "    • приглашение → P5 — выполнено"
     # the reply's refusals (and inbox's problems) name his move the same way (a fresh-user check)
     from mailer.offline import parse_letter
 

@@ -32,16 +32,21 @@ def _game_file_call(fn, *args, **kwargs):
 def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: bool) -> None:
     """Разобрать одно письмо со стандартного ввода и напечатать JSON ходов и проблем.
 
+    Вопросы ведущему из письма — строками «вопрос ведущему: «…»» в stderr, как их
+    отмечает sync (JSON в stdout от них не меняется).
+
     \b
     Пример:
       echo "Лечу Буку. Линч: Serginio" | mafia-mail parse --game game-archive.toml --from Serginio
       {"moves": [{"action": "heal", "target": "Бука"}, ...], "problems": []}
     """
-    from mailer.offline import parse_letter
+    from mailer.offline import read_letter
 
     raw = sys.stdin.buffer.read()
-    result = _game_file_call(parse_letter, game_path, sender, raw, eml=eml, at=at, day=day)
+    result, notes = _game_file_call(read_letter, game_path, sender, raw, eml=eml, at=at, day=day)
     echo_json(result.to_json())
+    for note in notes:
+        click.echo(note, err=True)
 
 
 @click.command()

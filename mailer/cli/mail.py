@@ -416,21 +416,27 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
 
 @click.command()
 @click.option("--keep", type=click.Path(file_okay=False), default=None,
-              help="Оставить демо-игру в этой папке (без --keep она идёт во временной папке, "
-                   "которая в конце удаляется).")
-def demo(keep: str | None) -> None:
+              help="Папка для демо-игры (по умолчанию demo-game в текущей папке, а если там уже "
+                   "есть игра — demo-game-2, demo-game-3, …).")
+@click.option("--temp", "temporary", is_flag=True,
+              help="Играть во временной папке и удалить её в конце.")
+def demo(keep: str | None, temporary: bool) -> None:
     """Демо без сервера: 24 игрока, день писем в Maildir, sync → close-day → preview → send
-    в папку outbox.
+    в папку outbox. Игра остаётся в папке (в конце — её путь и команды, чтобы посмотреть
+    все письма и status).
 
     \b
     Пример:
-      mafia-mail demo
-      mafia-mail demo --keep demo-game    # потом: mafia-mail --config demo-game/game.toml status
+      mafia-mail demo                     # игра остаётся в ./demo-game
+      mafia-mail demo --keep моя-демо     # потом: mafia-mail --config моя-демо/game.toml status
+      mafia-mail demo --temp              # ничего не оставить
     """
     from mailer.demo import run_demo
 
+    if keep and temporary:
+        raise HostError("--keep и --temp вместе не бывают: игра либо остаётся в папке, либо удаляется")
     try:
-        run_demo(keep, echo=click.echo, command=command_name())
+        run_demo(keep, temporary=temporary, echo=click.echo, command=command_name())
     except FileExistsError as exc:
         raise HostError(str(exc)) from exc
 

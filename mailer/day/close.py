@@ -160,7 +160,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.figures_json = dumps({"votes": spec.votes, "words": spec.words})
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
-        row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender})
+        row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
+                                   _letters_of_day(s, row.day))
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
@@ -375,3 +376,16 @@ def _fear_choice(typed: str, state) -> str:
     if nick is None:
         raise GameError(f"--fear-choice: нет игрока «{typed}» (ник или nobody)")
     return nick
+
+
+def _letters_of_day(s: Session, day: int) -> dict[str, list[str]]:
+    """nick → the numbers of his letters read for ``day`` (moves accepted or none), in arrival
+    order: the letters ``explain`` names under each player (``show НОМЕР``)."""
+    rows = s.exec(select(Letter.nick, Letter.id).where(
+        Letter.day == day, Letter.nick.is_not(None),
+        Letter.state.in_([LetterState.APPLIED.value, LetterState.NO_MOVES.value]))
+        .order_by(Letter.received, Letter.id))
+    out: dict[str, list[str]] = {}
+    for nick, number in rows:
+        out.setdefault(nick, []).append(str(number))
+    return out
