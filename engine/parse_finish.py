@@ -83,9 +83,10 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
     """A move the rules do not settle for the sender himself (a check, a kill, a hunt, a
     theft… — not heal, guard, beat, invite: engine.legality.SELF_SETTLED) read as aimed at
     him from a form of his own nick, not from «себя»/«меня», or a vote for him read from a
-    part or look-alike of his nick, not the nick itself («Лин4 в тайну» from Хозяин_Тайги): a signature, a greeting or a
-    look-alike word read as the target far more often than a player aiming at himself
-    («Во вторник убийство» from «Вторник»). Asked (``self_aim``), never applied."""
+    part or look-alike of his nick, not the nick itself («Лин4 в тайну» from Хозяин_Тайги):
+    a signature, a greeting or a look-alike word read as the target far more often than a
+    player aiming at himself («Во вторник убийство» from «Вторник»). Asked (``self_aim``),
+    never applied."""
     m = it.move
     if m is None or (m.action in SELF_SETTLED and m.action != "vote") or \
             m.action in ("on_behalf", "swindle") or ctx.sender.nick not in move_targets(m):
@@ -105,6 +106,7 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
     return Item(it.pos, problem=problem(m.span, "unparsed", "self_aim", action=m.action),
                 tried=m.action)
 
+
 #: A letter that promises its move later («позже напишу», «пока без голоса»).
 _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
                          r"(?:на|до)пишу (?:позже|потом|попозже)|пока без (?:голоса|хода)|"
@@ -117,11 +119,19 @@ def _item_key(it: Item) -> tuple:
     return (it.tried, "", "")
 
 
+#: Correction marks that conclude («так что», «поэтому») rather than take back.
+_CONCLUDES = re.compile(r"(?i)так что|поэтому")
+
+
 def _corrected(ctx: Ctx, items: list[Item]) -> list[Item]:
     """A correction mark («нет», «то есть», «хотя нет», «UPD», «передумал») between two moves
     of the same kind keeps only the later one (issue 11)."""
     for mark in sorted(set(ctx.marks)):
-        after = {_item_key(it) for it in items if it.pos >= mark and (it.move or it.tried)}
+        so = _CONCLUDES.search(ctx.text, max(0, mark - 4), mark + 8) is not None  # (at «что»)
+        after = {_item_key(it) for it in items if it.pos >= mark and (it.move or it.tried) and
+                 not (so and it.problem is not None and it.problem.reason == "no_target")}
+        # («Голосую за Лёлика. …, так что пусть покажет линч»: the move word again with no
+        # target after «так что» takes nothing back; after «хотя нет» it does)
         if any(it.withdraw is not None and it.pos >= mark for it in items):
             after.discard(("vote", "", ""))  # «UPD: снимаю голос с X, второй — за Y»
         items = [it for it in items
