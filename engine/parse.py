@@ -62,6 +62,7 @@ from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
 from .parse_clan_kill import settle_member_kills
+from .grammar_kills import KILL_COUNTS
 from .grammar_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
@@ -113,6 +114,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     if actor.role == "boss":  # «Мотя — меня»: a member by a part of his nickname
         names = _with_members(nicks, names, tuple(sorted(
             n for n, p in state.players.items() if p.clan == actor.clan and n != sender)))
+    if turn.event == "full_moon" and actor.mafia:  # «Полнолуние, значит двое: X и Y»
+        names = names | KILL_COUNTS
     visible = visible_text(text)
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:

@@ -318,7 +318,8 @@ def _full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) 
         k = second_kill(clause, start, names)
         if k is not None:
             return [Kw(V.KILL, start, k)]
-    k = counted_kill(clause, start, names)
+    idx, words = name_index(ctx.nicks), clause_words(clause)
+    k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
     return [Kw(V.KILL, start, k)] if k is not None else []
 
 
