@@ -156,6 +156,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             # «а, нет, стоп, он у него уже воровал?» still takes the move back
             if asks_leave(ctx, clause, items):
                 prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
+                passed(ctx, clause)  # («… проверю Лёху? … Голосую за него же»: named there)
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
             if (own := own_question(ctx, clause, asked)) is not None:
