@@ -84,6 +84,16 @@ def counted_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
                                  clause[n + 1].w == "и") and (near is None or near(n)):
             found += 1  # a word that is no exact nickname («ostap'a», «Юльку»): read, asked
             n += 1
+        elif near is not None and found:
+            break  # «двоих: X и кого-нибудь ещё»: read, the second kill asked about
         else:
             return None
-    return after if found == 2 and (exact >= 1 or near is not None) else None
+    if near is None:
+        return after if found == 2 and exact >= 1 else None
+    return after if found else None
+
+
+def count_said(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` holds a counting word of two victims («двоих», «двое», «по
+    двум целям», «обоих»)."""
+    return any(t.w in _COUNT and t.w not in ("пару", "парочку") for t in clause[lo:hi])

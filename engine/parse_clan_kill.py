@@ -10,8 +10,9 @@ duplicate move for him (DECISIONS.md §4 Boss (c)).
 
 from __future__ import annotations
 
+from .grammar_kills import count_said
 from .grammar_rules import problem
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, span
 from .model import Move
 from .parse_types import Item
 
@@ -58,3 +59,19 @@ def settle_member_kills(items: list[Item]) -> None:
         for o in own:
             if o in items:
                 items.remove(o)
+
+
+def one_of_two(text: str, clause: list[Tok], lo: int, hi: int, items: list[Item],
+               mark: int) -> None:
+    """«Полнолуние, берём двоих: X и кого-нибудь ещё», «Валим двоих: X и Свинтуса»: a clan
+    kill said with a count of two victims (:func:`engine.grammar_kills.count_said` in
+    ``clause[lo:hi]``) whose reading names one player only:
+    the kill stands and the second victim is asked about (``unparsed``, ``second_kill``).
+    ``items[mark:]`` are the items just read; ``items`` is changed in place.
+    ``text``: the letter."""
+    kills = [it for it in items[mark:] if it.move is not None and it.move.action == "clan_kill"]
+    if len(kills) != 1 or kills[0].move.targets or not count_said(clause, lo, hi):
+        return
+    quoted = span(text, clause, lo, hi)
+    items.append(Item(kills[0].pos, problem=problem(quoted, "unparsed", "second_kill"),
+                    tried="clan_kill"))

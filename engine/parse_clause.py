@@ -39,6 +39,7 @@ from .parse_votes import (
     one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .parse_clan_kill import one_of_two
 from .grammar_between import holder_end
 from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
@@ -299,6 +300,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
+        if kw.cls == V.KILL and ctx.turn.event == "full_moon":  # «двоих: X и кого-то ещё»
+            one_of_two(ctx.text, clause, start, hi, items, mark)
         if len(items) > mark or kw.cls == V.VOTE:
             net(ctx, clause, kw, hi, items, mark)
         if kw.today:
