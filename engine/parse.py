@@ -61,7 +61,7 @@ from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
-from .parse_clan_kill import settle_member_kills
+from .parse_clan_kill import settle_member_kills, settle_second_kills
 from .grammar_kills import KILL_COUNTS
 from .grammar_orders import split_orders
 from .grammar_runon import split_run_on
@@ -226,6 +226,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
+    settle_second_kills(items)  # «Убиваем двоих: X. и Y»: the second read after all
     items += unanswered(questions, items, ctx.votes)
     read_clauses = [c for c in clause_list if c is not None]
     correction_doubts(ctx, read_clauses, items)

@@ -66,7 +66,8 @@ def one_of_two(text: str, clause: list[Tok], lo: int, hi: int, items: list[Item]
     """«Полнолуние, берём двоих: X и кого-нибудь ещё», «Валим двоих: X и Свинтуса»: a clan
     kill said with a count of two victims (:func:`engine.grammar_kills.count_said` in
     ``clause[lo:hi]``) whose reading names one player only:
-    the kill stands and the second victim is asked about (``unparsed``, ``second_kill``).
+    the kill stands and the second victim is asked about (``unparsed``, ``second_kill``)
+    unless the letter names it later (:func:`settle_second_kills`).
     ``items[mark:]`` are the items just read; ``items`` is changed in place.
     ``text``: the letter."""
     kills = [it for it in items[mark:] if it.move is not None and it.move.action == "clan_kill"]
@@ -75,3 +76,16 @@ def one_of_two(text: str, clause: list[Tok], lo: int, hi: int, items: list[Item]
     quoted = span(text, clause, lo, hi)
     items.append(Item(kills[0].pos, problem=problem(quoted, "unparsed", "second_kill"),
                     tried="clan_kill"))
+
+
+def settle_second_kills(items: list[Item]) -> None:
+    """The questions of :func:`one_of_two` dropped when the letter's clan kills name two
+    players after all («Убиваем двоих: Irina M. и Наташку»: the second read from the clause
+    after a dot in a nickname). Changes ``items`` in place."""
+    asked = [it for it in items if it.problem is not None and it.problem.reason == "second_kill"]
+    if not asked:
+        return
+    victims = {t for it in items if it.move is not None and it.move.action == "clan_kill"
+               for t in (it.move.targets or (it.move.target,))}
+    if len(victims) >= 2:
+        items[:] = [it for it in items if not any(it is a for a in asked)]
