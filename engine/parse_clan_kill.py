@@ -71,8 +71,9 @@ def one_of_two(text: str, clause: list[Tok], lo: int, hi: int, items: list[Item]
     ``items[mark:]`` are the items just read; ``items`` is changed in place.
     ``text``: the letter."""
     kills = [it for it in items[mark:] if it.move is not None and it.move.action == "clan_kill"]
-    if len(kills) != 1 or kills[0].move.targets or not count_said(clause, lo, hi):
-        return
+    if len(kills) != 1 or kills[0].move.targets or not count_said(clause, lo, hi) or \
+            any(it.problem is not None for it in items[mark:]):
+        return  # («двоих: Юльку и X» with «Юльку» asked about: one question is enough)
     quoted = span(text, clause, lo, hi)
     items.append(Item(kills[0].pos, problem=problem(quoted, "unparsed", "second_kill"),
                     tried="clan_kill"))

@@ -55,7 +55,9 @@ def which_player(pos: int, text: str, action: str, names) -> Item:
 def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     """Turn into a question (``ambiguous``, the move's action kept for the answer) each move
     of ``items`` followed, in the rest of its clause or the next clause of ``clauses`` (right
-    after it), by a signal word (:data:`SIGNALS`) among its first :data:`_OPENING` words and within :data:`_REACH` tokens after it, with only
+    after it), by a signal word (:data:`SIGNALS`) among its first :data:`_OPENING` words, with
+    no move word before it (else it corrects that move: «Проверка — Z… хотя нет, Z потом»),
+    and within :data:`_REACH` tokens after it, with only
     :data:`_BETWEEN` words between, a player who is none of the move's targets, not the
     sender, not inside another move read there («голос за X, нет, лучше лечу Y») and not
     followed by «не» or a verb («нет, Y не надо», «UPD: Y меняю на Z»). ``items`` is changed in place."""
@@ -74,8 +76,8 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
         opening = [k for k, t in enumerate(toks) if t.word][:_OPENING]
         sig = next((k for k in opening if words[k] in SIGNALS and not (
             words[k] == "лучше" and k and words[k - 1] in _NOT_BETTER)), None)
-        if sig is None:
-            continue
+        if sig is None or find_keywords(toks[:sig], set(), name_index(ctx.nicks)):
+            continue  # («Двое: X и Y.⏎Проверка — Z... хотя нет, …»: the check's correction)
         others = [span for key, span in spans.items() if key != id(it)]
         for k in range(sig + 1, min(len(toks), sig + 1 + _REACH)):
             if not toks[k].word:
