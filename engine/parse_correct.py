@@ -23,7 +23,7 @@ from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
-from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead
+from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead, spared
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
 from .parse_orphan import orphan as _orphan
@@ -96,7 +96,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 return k is True
         else:
             k = 0
-    elif _spared(ctx, clause, words, k, prev, items):
+    elif spared(ctx, clause, words, k, prev, items):
         # «Валим X и Y... Стоп, Y пока не трогаем»: the move is taken back (asked), and a
         # bare name or two right after it take its place (engine.parse)
         return _retraction(ctx, clause, prev, adjacent, items, named=True)
@@ -248,31 +248,6 @@ def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:
     start, end = clause[k].start, clause[k + length - 1].end
     line_start = ctx.text.rfind("\n", 0, start) + 1
     return not ctx.text[line_start:start].strip() and not ctx.text[end:].strip(" \t\r\n.!)")
-
-
-#: Words between a spared target and its «не» («Y пока не трогаем», «Y всё-таки не надо»).
-_SPARE_WORDS = frozenset({"пока", "уж", "все-таки", "всё-таки", "сегодня", "лучше", "тогда",
-                          "мы", "я", "же"})
-
-
-def _spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
-            items: list[Item]) -> bool:
-    """True when, after the correction words ending at ``k``, the clause names a target of
-    the move before (its items still in ``items``) and then «не» and a word within two words
-    («Стоп, Мадлен пока не трогаем», «ой, Кузю не надо»): that target is spared; what stands
-    instead is not said here."""
-    while k < len(clause) and not clause[k].word:
-        k += 1
-    hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
-    live = {id(it) for it in items}
-    old = {t for it in prev.items if it.move is not None and id(it) in live
-           for t in (it.move.targets or (it.move.target,))}
-    if hit is None or hit.nick not in old:
-        return False
-    n = k + hit.length
-    while n < len(clause) and n - k - hit.length < 2 and words[n] in _SPARE_WORDS:
-        n += 1
-    return n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word
 
 
 #: «или нет, лучше Y»: a correction, no doubt.
