@@ -6,15 +6,24 @@ read as the boss's own ``clan_kill`` when the letter gives no other clan kill; w
 another one (another victim), the host asks which is meant. A member who handed his move to
 the boss («Индиго оставил ход на моё усмотрение — значит, Индиго убивает X») keeps the boss's
 duplicate move for him (DECISIONS.md §4 Boss (c)).
+
+Under «Полнолуние» the clan kills two: the kill words without a verb («Второго — X»,
+«Полнолуние, берём двоих: X и Y», :func:`full_moon_kill`), and a count of two read with one
+player only, whose second player is asked for (:func:`one_of_two`,
+:func:`settle_second_kills`).
 """
 
 from __future__ import annotations
 
-from .grammar_kills import count_said
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_kills import SECOND, count_said, counted_kill, second_kill
+from .grammar_orders import name_sizes
 from .grammar_rules import problem
-from .grammar_tokens import Tok, span
+from .grammar_tokens import Tok, clause_words, span
+from .names import name_index
 from .model import Move
-from .parse_types import Item
+from .parse_types import Ctx, Item
 
 #: Verbs of a member handing his move to the boss («оставил ход на моё усмотрение»).
 _HANDED = frozenset({"отдал", "отдала", "передал", "передала", "оставил", "оставила",
@@ -90,3 +99,18 @@ def settle_second_kills(items: list[Item]) -> None:
                for t in (it.move.targets or (it.move.target,))}
     if len(victims) >= 2:
         items[:] = [it for it in items if not any(it is a for a in asked)]
+
+
+def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
+    """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
+    «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
+    names = name_sizes(name_index(ctx.nicks), clause)
+    if (clause[start].w in SECOND or start + 1 < len(clause) and
+            clause[start + 1].w in SECOND) and any(
+            it.move is not None and it.move.action == "clan_kill" for it in items):
+        k = second_kill(clause, start, names)
+        if k is not None:
+            return [Kw(V.KILL, start, k)]
+    idx, words = name_index(ctx.nicks), clause_words(clause)
+    k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    return [Kw(V.KILL, start, k)] if k is not None else []
