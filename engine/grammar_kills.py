@@ -24,16 +24,25 @@ _SECOND_WORDS = frozenset({"жертвой", "целью", "будет", "пус
 #: Words that may open such a clause («А второго — X»).
 _OPENERS = frozenset({"а", "и", "ну", "ещё", "еще", "плюс"})
 
-#: Counting words of a two-kill heading («двое», «двоих», «в две руки», «обоих»).
-_COUNT = frozenset({"двое", "двоих", "два", "две", "обоих", "оба", "пару", "парочку"})
+#: Counting words of a two-kill heading («двое», «двоих», «в две руки», «по двум целям»).
+_COUNT = frozenset({"двое", "двоих", "два", "две", "двум", "двух", "обоих", "оба", "пару",
+                    "парочку"})
 
 #: The other words a two-kill heading may hold before its colon or dash.
 _HEADING = _COUNT | frozenset({
     "работаем", "работать", "в", "руки", "сегодня", "ночью", "этой", "на", "эту", "ночь",
     "полнолуние", "луна", "полная", "так", "что", "значит", "раз", "у", "нас", "от", "клана",
-    "уходят", "уйдут", "берем", "цели", "жертвы", "а", "и", "ну", "целей", "жертв", "сразу",
-    "по", ",",
+    "уходят", "уйдут", "берем", "берём", "забираем", "цели", "жертвы", "а", "и", "ну", "целей",
+    "жертв", "целям", "жертвам", "сразу", "по", ",",
 })
+
+#: The marks that end a two-kill heading (and may stand inside it before the counting word:
+#: «Полнолуние — берём двоих: X и Y»).
+_MARKS = (":", "—", "-")
+
+#: The counting words of a two-kill heading: on a full-moon day a clan member's sentence
+#: holding one is worth reading (engine.parse).
+KILL_COUNTS = _COUNT
 
 
 def second_kill(clause: list[Tok], start: int, names) -> int | None:
@@ -47,15 +56,20 @@ def second_kill(clause: list[Tok], start: int, names) -> int | None:
     return k if k < len(clause) and names(k) else None
 
 
-def counted_kill(clause: list[Tok], start: int, names) -> int | None:
-    """«Работаем в две руки: X и Y», «Сегодня двое — X, Y» from token ``start``: the index
-    after the colon or dash when the words before it are heading words with a counting word
-    among them and exactly two nicknames joined by «и» or a comma follow; else None."""
+def counted_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
+    """«Работаем в две руки: X и Y», «Полнолуние — берём двоих: X и Y», «по двум целям: X,
+    Y» from token ``start``: the index after the colon or dash that ends the heading when the
+    words before it are heading words with a counting word among them and exactly two players
+    joined by «и», «+» or a comma follow; else None. A player is a nickname (``names(k)``: the
+    tokens it takes at ``k``) or one word that may be one (``near(k)``: a pet form, a near
+    miss; read and, if unsure, asked about by the move's reading) before «и», a mark or the
+    end («Серхио и Алёнка»); with no ``near``, one such word needs an exact nickname beside it."""
     k, counted = start, False
-    while k < len(clause) and clause[k].w in _HEADING:
+    while k < len(clause) and (clause[k].w in _HEADING or
+                               (clause[k].w in _MARKS and not counted)):
         counted = counted or clause[k].w in _COUNT
         k += 1
-    if not counted or k >= len(clause) or clause[k].w not in (":", "—", "-"):
+    if not counted or k >= len(clause) or clause[k].w not in _MARKS:
         return None
     after = k + 1
     n, found, exact = after, 0, 0
@@ -64,11 +78,22 @@ def counted_kill(clause: list[Tok], start: int, names) -> int | None:
         if size:
             found, exact = found + 1, exact + 1
             n += size
-        elif clause[n].w in ("и", ",", "."):
+        elif clause[n].w in ("и", ",", ".", "+"):
             n += 1
-        elif clause[n].word and (n + 1 >= len(clause) or not clause[n + 1].word):
-            found += 1  # a word that is no exact nickname («ostap'a»): read, and asked about
+        elif clause[n].word and (n + 1 >= len(clause) or not clause[n + 1].word or
+                                 clause[n + 1].w == "и") and (near is None or near(n)):
+            found += 1  # a word that is no exact nickname («ostap'a», «Юльку»): read, asked
             n += 1
+        elif near is not None and found:
+            break  # «двоих: X и кого-нибудь ещё»: read, the second kill asked about
         else:
             return None
-    return after if found == 2 and exact >= 1 else None
+    if near is None:
+        return after if found == 2 and exact >= 1 else None
+    return after if found else None
+
+
+def count_said(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` holds a counting word of two victims («двоих», «двое», «по
+    двум целям», «обоих»)."""
+    return any(t.w in _COUNT and t.w not in ("пару", "парочку") for t in clause[lo:hi])

@@ -44,8 +44,9 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
                 not (prev.negated != kw.negated and
-                     any(t.w == "," for t in clause[prev.j:kw.i])):
-            # («не жульничаю, МО в X»: a refusal and a move stay two)
+                     any(t.w in (",", ":", "—", ";") for t in clause[prev.j:kw.i])):
+            # («не жульничаю, МО в X», «без жульничества: МО в X»: a refusal and a move
+            # stay two)
             cls = _merged_class(prev.cls, kw.cls)
             if cls is not None:
                 other = kw.cls if cls == prev.cls else prev.cls

@@ -295,6 +295,11 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         prev = clause[k - 1].w if k > i + 1 else ""
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
+            if prev == "хотя" and _reason_between(clause, i, k) and \
+                    not _other_named(clause, k + 1) and \
+                    all(t.w not in ("не", "нет") for t in clause[k + 1:]):
+                continue  # «На линч Маринку, она тихая, хотя может просто на работе»: the
+                # reason is doubted, not the move
             return True
         if w == "если" and prev in ("а", "или", "либо") and _other_named(clause, k + 1):
             return True  # not «…: если она роль — хорошо, а если нет — тоже не страшно»
@@ -303,6 +308,13 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
                 for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
             return True
     return False
+
+
+def _reason_between(clause: list[Tok], i: int, k: int) -> bool:
+    """True when a comma segment between the move word at ``i`` and token ``k`` opens with
+    «он», «она», «они»: a reason told about the target («…, она подозрительно тихая, …»)."""
+    return any(clause[n].w == "," and clause[n + 1].w in ("он", "она", "они")
+               for n in range(i + 1, k - 1))
 
 
 def _other_named(clause: list[Tok], lo: int) -> bool:

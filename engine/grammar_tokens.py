@@ -185,9 +185,12 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         w = t.w
         if w == EMOJI:
-            if cur and n < last and toks[n + 1].word and _predicate(toks[n + 1].w):
+            if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
+                    toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
+                    n + 3 < last and toks[n + 3].word)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
-                # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too)
+                # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
+                # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»)
                 cur = []
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):

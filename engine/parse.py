@@ -61,7 +61,8 @@ from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
-from .parse_clan_kill import settle_member_kills
+from .parse_clan_kill import settle_member_kills, settle_second_kills
+from .grammar_kills import KILL_COUNTS
 from .grammar_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
@@ -113,6 +114,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     if actor.role == "boss":  # «Мотя — меня»: a member by a part of his nickname
         names = _with_members(nicks, names, tuple(sorted(
             n for n, p in state.players.items() if p.clan == actor.clan and n != sender)))
+    if turn.event == "full_moon" and actor.mafia:  # «Полнолуние, значит двое: X и Y»
+        names = names | KILL_COUNTS
     visible = visible_text(text)
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:
@@ -153,6 +156,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             # «а, нет, стоп, он у него уже воровал?» still takes the move back
             if asks_leave(ctx, clause, items):
                 prev = None  # «а можно я ещё раз проверю Грея?»: the host answers
+                passed(ctx, clause)  # («… проверю Лёху? … Голосую за него же»: named there)
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
             if (own := own_question(ctx, clause, asked)) is not None:
@@ -222,6 +226,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         attach_branches(ctx, items, swindle_branches)
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
+    settle_second_kills(items)  # «Убиваем двоих: X. и Y»: the second read after all
     items += unanswered(questions, items, ctx.votes)
     read_clauses = [c for c in clause_list if c is not None]
     correction_doubts(ctx, read_clauses, items)

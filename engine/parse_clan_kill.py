@@ -6,14 +6,24 @@ read as the boss's own ``clan_kill`` when the letter gives no other clan kill; w
 another one (another victim), the host asks which is meant. A member who handed his move to
 the boss («Индиго оставил ход на моё усмотрение — значит, Индиго убивает X») keeps the boss's
 duplicate move for him (DECISIONS.md §4 Boss (c)).
+
+Under «Полнолуние» the clan kills two: the kill words without a verb («Второго — X»,
+«Полнолуние, берём двоих: X и Y», :func:`full_moon_kill`), and a count of two read with one
+player only, whose second player is asked for (:func:`one_of_two`,
+:func:`settle_second_kills`).
 """
 
 from __future__ import annotations
 
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_kills import SECOND, count_said, counted_kill, second_kill
+from .grammar_orders import name_sizes
 from .grammar_rules import problem
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words, span
+from .names import name_index
 from .model import Move
-from .parse_types import Item
+from .parse_types import Ctx, Item
 
 #: Verbs of a member handing his move to the boss («оставил ход на моё усмотрение»).
 _HANDED = frozenset({"отдал", "отдала", "передал", "передала", "оставил", "оставила",
@@ -58,3 +68,49 @@ def settle_member_kills(items: list[Item]) -> None:
         for o in own:
             if o in items:
                 items.remove(o)
+
+
+def one_of_two(text: str, clause: list[Tok], lo: int, hi: int, items: list[Item],
+               mark: int) -> None:
+    """«Полнолуние, берём двоих: X и кого-нибудь ещё», «Валим двоих: X и Свинтуса»: a clan
+    kill said with a count of two victims (:func:`engine.grammar_kills.count_said` in
+    ``clause[lo:hi]``) whose reading names one player only:
+    the kill stands and the second victim is asked about (``unparsed``, ``second_kill``)
+    unless the letter names it later (:func:`settle_second_kills`).
+    ``items[mark:]`` are the items just read; ``items`` is changed in place.
+    ``text``: the letter."""
+    kills = [it for it in items[mark:] if it.move is not None and it.move.action == "clan_kill"]
+    if len(kills) != 1 or kills[0].move.targets or not count_said(clause, lo, hi) or \
+            any(it.problem is not None for it in items[mark:]):
+        return  # («двоих: Юльку и X» with «Юльку» asked about: one question is enough)
+    quoted = span(text, clause, lo, hi)
+    items.append(Item(kills[0].pos, problem=problem(quoted, "unparsed", "second_kill"),
+                    tried="clan_kill"))
+
+
+def settle_second_kills(items: list[Item]) -> None:
+    """The questions of :func:`one_of_two` dropped when the letter's clan kills name two
+    players after all («Убиваем двоих: Irina M. и Наташку»: the second read from the clause
+    after a dot in a nickname). Changes ``items`` in place."""
+    asked = [it for it in items if it.problem is not None and it.problem.reason == "second_kill"]
+    if not asked:
+        return
+    victims = {t for it in items if it.move is not None and it.move.action == "clan_kill"
+               for t in (it.move.targets or (it.move.target,))}
+    if len(victims) >= 2:
+        items[:] = [it for it in items if not any(it is a for a in asked)]
+
+
+def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
+    """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
+    «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
+    names = name_sizes(name_index(ctx.nicks), clause)
+    if (clause[start].w in SECOND or start + 1 < len(clause) and
+            clause[start + 1].w in SECOND) and any(
+            it.move is not None and it.move.action == "clan_kill" for it in items):
+        k = second_kill(clause, start, names)
+        if k is not None:
+            return [Kw(V.KILL, start, k)]
+    idx, words = name_index(ctx.nicks), clause_words(clause)
+    k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    return [Kw(V.KILL, start, k)] if k is not None else []

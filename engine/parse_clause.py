@@ -14,7 +14,6 @@ from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import told_in_past
 from .grammar_delegate import boss_decides, boss_ref, suggests_kill
 from .grammar_keywords import Kw, only_fillers
-from .grammar_kills import SECOND, counted_kill, second_kill
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_triggers import HOSTS
@@ -39,6 +38,7 @@ from .parse_votes import (
     one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .parse_clan_kill import full_moon_kill, one_of_two
 from .grammar_between import holder_end
 from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
@@ -127,7 +127,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
-        kws = _full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
+        kws = full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
     if not kws and member is None and not excluded and ctx.votes > 1 and \
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
@@ -299,6 +299,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
+        if kw.cls == V.KILL and ctx.turn.event == "full_moon":  # «двоих: X и кого-то ещё»
+            one_of_two(ctx.text, clause, start, hi, items, mark)
         if len(items) > mark or kw.cls == V.VOTE:
             net(ctx, clause, kw, hi, items, mark)
         if kw.today:
@@ -306,20 +308,6 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause,
                     hypothetical=kw.hypothetical)
     return last
-
-
-def _full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
-    """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
-    «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
-    names = name_sizes(name_index(ctx.nicks), clause)
-    if (clause[start].w in SECOND or start + 1 < len(clause) and
-            clause[start + 1].w in SECOND) and any(
-            it.move is not None and it.move.action == "clan_kill" for it in items):
-        k = second_kill(clause, start, names)
-        if k is not None:
-            return [Kw(V.KILL, start, k)]
-    k = counted_kill(clause, start, names)
-    return [Kw(V.KILL, start, k)] if k is not None else []
 
 
 def _voting_word(w: str) -> bool:

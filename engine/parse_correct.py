@@ -23,7 +23,7 @@ from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
-from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead
+from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead, spared
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
 from .parse_orphan import orphan as _orphan
@@ -96,6 +96,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 return k is True
         else:
             k = 0
+    elif spared(ctx, clause, words, k, prev, items):
+        # «Валим X и Y... Стоп, Y пока не трогаем»: the move is taken back (asked), and a
+        # bare name or two right after it take its place (engine.parse)
+        return _retraction(ctx, clause, prev, adjacent, items, named=True)
     else:
         k = _after_aside(ctx, clause, words, k, prev, items)
         # («хотя нет, если честно, лучше за Вишню»)

@@ -55,9 +55,11 @@ def which_player(pos: int, text: str, action: str, names) -> Item:
 def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     """Turn into a question (``ambiguous``, the move's action kept for the answer) each move
     of ``items`` followed, in the rest of its clause or the next clause of ``clauses`` (right
-    after it), by a signal word (:data:`SIGNALS`) among its first :data:`_OPENING` words and within :data:`_REACH` tokens after it, with only
+    after it), by a signal word (:data:`SIGNALS`) among its first :data:`_OPENING` words and
+    within :data:`_REACH` tokens after it, with only
     :data:`_BETWEEN` words between, a player who is none of the move's targets, not the
-    sender, not inside another move read there («голос за X, нет, лучше лечу Y») and not
+    sender, not named between the move and the signal («Проверка — Z… хотя нет, Z потом»:
+    about that move), not inside another move read there («голос за X, нет, лучше лечу Y») and not
     followed by «не» or a verb («нет, Y не надо», «UPD: Y меняю на Z»). ``items`` is changed in place."""
     spans = {id(it): (a, a + len(it.move.span)) for it in items if it.move is not None and
              it.move.span and (a := ctx.text.find(it.move.span, it.pos)) >= 0}
@@ -77,6 +79,10 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
         if sig is None:
             continue
         others = [span for key, span in spans.items() if key != id(it)]
+        # («Двое: X и Y.⏎Проверка — Z... хотя нет, Z потом»: Z named before the signal, the
+        # correction is about that move)
+        before = {h.nick for k in range(sig) if toks[k].word and
+                  (h := nick_at(ctx, toks, words, k)) is not None}
         for k in range(sig + 1, min(len(toks), sig + 1 + _REACH)):
             if not toks[k].word:
                 continue
@@ -87,6 +93,7 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
                 break  # («Нет, снимаю голос с Y»: another sentence about Y)
             after = k + hit.length
             if hit.nick is None or hit.nick in targets or hit.nick == ctx.sender.nick or \
+                    hit.nick in before or \
                     any(a <= toks[k].start < b for a, b in others) or (
                     after < len(toks) and toks[after].word and (
                         words[after] == "не" or is_verb(words[after]))) or \

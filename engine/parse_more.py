@@ -1,6 +1,7 @@
 """Clauses that add to or swap the move read just before (:func:`engine.parse_correct.correction`):
 «И за Пельменя» and «Линч: Ягуар; Маруська» add targets, «Гошан конечно, не Гоша» swaps one,
-«Бегемот и Доцент» lists more names after a corrected one. Indices are token positions in one
+«Бегемот и Доцент» lists more names after a corrected one, «Стоп, Мадлен пока не трогаем»
+spares one target of the move before (:func:`spared`). Indices are token positions in one
 clause.
 """
 
@@ -11,7 +12,7 @@ from .grammar_keywords import find_keywords
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
-from .parse_types import Ctx, Prev
+from .parse_types import Ctx, Item, Prev, nick_at
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
 MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
@@ -110,3 +111,28 @@ def more_names(ctx: Ctx, clause: list[Tok], k: int) -> int:
         n = end = n + size
         joined = False
     return end
+
+
+#: Words between a spared target and its «не» («Y пока не трогаем», «Y всё-таки не надо»).
+_SPARE_WORDS = frozenset({"пока", "уж", "все-таки", "всё-таки", "сегодня", "лучше", "тогда",
+                          "мы", "я", "же"})
+
+
+def spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
+            items: list[Item]) -> bool:
+    """True when, after the correction words ending at ``k``, the clause names a target of
+    the move before (its items still in ``items``) and then «не» and a word within two words
+    («Стоп, Мадлен пока не трогаем», «ой, Кузю не надо»): that target is spared; what stands
+    instead is not said here."""
+    while k < len(clause) and not clause[k].word:
+        k += 1
+    hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
+    live = {id(it) for it in items}
+    old = {t for it in prev.items if it.move is not None and id(it) in live
+           for t in (it.move.targets or (it.move.target,))}
+    if hit is None or hit.nick not in old:
+        return False
+    n = k + hit.length
+    while n < len(clause) and n - k - hit.length < 2 and words[n] in _SPARE_WORDS:
+        n += 1
+    return n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word

@@ -118,8 +118,10 @@ def _closing(clause: list[Tok], after: int, hi: int) -> bool:
     return "все" in words and all(w in _CLOSING for w in words)
 
 
-#: Pronouns that open the sender's remark right after an order («…, мне пофиг», «я так решил»).
-_SENDER_REMARK = frozenset({"мне", "я"})
+#: Words that open the sender's remark right after an order («…, мне пофиг», «я так решил», «спс»).
+_SENDER_REMARK = frozenset({"мне", "я",
+                            # thanks after the order («голос тоже костя спс что в пару взяли»)
+                            "спс", "спасибо", "пасиб", "пасибо", "спасибки", "сенкс", "thx"})
 
 
 #: Words opening the purpose of an order after its target («…, чтоб наверняка»), with their

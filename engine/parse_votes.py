@@ -239,7 +239,9 @@ def same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
     if any(t.w in _TOO for t in clause[max(0, kw.i - 1):kw.i]):
         return False
     if said in _SAME_SAID and not _same_player_meant(ctx, clause, kw, items):
-        return False  # «меняю: лечу X. линч тот же»: the vote stays as it was
+        # «голос сова … UPD: передумал, ворую у X. голос тот же»: the letter's own vote of
+        # this kind, read before, stays as it is (nothing more to read)
+        return _kept_in_letter(ctx, kw, items)  # («меняю: лечу X. линч тот же»: asked)
     actor = ctx.sender
     tg = Targets(hits=[(ctx.last_hit[0], kw.j, hi)], end=hi)
     text = span(ctx.text, clause, kw.i, last_word(clause, kw.j, hi))
@@ -251,6 +253,15 @@ def same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
         item.move = item.move.with_span(text)
     items.append(item)
     return True
+
+
+def _kept_in_letter(ctx: Ctx, kw: Kw, items: list[Item]) -> bool:
+    """True when ``items`` hold exactly one move of the action of keyword ``kw``, read with no
+    problem: «тот же» after the keyword keeps that move of the same letter."""
+    action = action_for(kw.cls, ctx.sender, ctx.turn)
+    same = [it for it in items if it.move is not None and it.move.action == action]
+    return bool(action) and len(same) == 1 and not any(
+        it.problem is not None and it.tried == action for it in items)
 
 
 #: Words between the owner of a vote and the dash before its target («Голос Остапа на суде —
