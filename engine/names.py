@@ -277,10 +277,14 @@ def _add_given(idx: NameIndex, nick: str) -> None:
     алексей, «x_Alex_x» → александр, александра, алексей)."""
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
     found: set[str] = set()
+    per_word: list[frozenset[str]] = []
     for word in dict.fromkeys(words + nick_pieces(nick)):
-        found |= names_in_word(word)
+        per_word.append(names_in_word(word))
+        found |= per_word[-1]
     if not found and len(words) > 1 and all(w.isascii() for w in words):
-        found |= names_in_word("".join(words))  # «Ksu.sha»: «ksusha» is Ксюша, Ксения
+        per_word.append(names_in_word("".join(words)))  # «Ksu.sha»: «ksusha» is Ксюша, Ксения
+        found |= per_word[-1]
+    idx.given_words[nick] = tuple(names for names in per_word if names)
     if not found:
         for word in words:
             found |= _pet_of_given(word)

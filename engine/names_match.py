@@ -83,6 +83,9 @@ class NameIndex:
     capital_readings: dict[str, set[str]] = field(default_factory=dict)
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: nickname → the given names of each of its words that is a form of one («Anna-Maria»:
+    #: {анна}, {мария}; «Alex_M»: {александр, александра, алексей}), see :meth:`name_guess`
+    given_words: dict[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
     #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
     #: «Дмитрич»): reached, only as a guess, by the full name's case forms and, when no nick
     #: holds the name itself, by its forms that begin as the nick does («Кузю» for
@@ -123,6 +126,17 @@ class NameIndex:
             owners = {n for n in owners if written & self.given_of.get(n, written)}
         return _hit(sorted(owners), "pet") if owners else None
 
+    def name_guess(self, nick: str, written: frozenset[str]) -> bool:
+        """True when a form of the given names ``written`` reaches ``nick`` only as a guess:
+        its given name is itself guessed (:attr:`guessed`), or no word of it is a form of
+        those names alone («Саню» for «Alex_M»: Alex may be Алексей too; not «Аннушку» for
+        «Anna-Maria», whose word Anna is Анна, whatever Maria is). False for a nick holding
+        no given name."""
+        if nick in self.guessed:
+            return True
+        words = self.given_words.get(nick, ())
+        return bool(words) and not any(names <= written for names in words)
+
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
         Nadezhda_M, «Веню» → «Вениамин Петрович»; «Алексея» → «Лёха 2.0» and «x_Alex_x»,
@@ -150,7 +164,7 @@ class NameIndex:
         begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
             return NameHit(None, tuple(sorted(owners | begun)), "name")
-        if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
+        if owners and all(self.name_guess(n, written) for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
@@ -396,6 +410,8 @@ class NameIndex:
             owners |= set(pet.candidates)
             kind = kind if owners - set(pet.candidates) else "pet"
         unsure = clipped_guesses(self.stems, self.given_of, word, (plain | pet_cands) - in_parts)
+        # («Сержа» for «Sergeich»: cut short from a patronymic of the very name written)
+        unsure -= {n for name in names_listed(word) for n in self.patronymic.get(name, ())}
         by_form = set(owners)  # by the nick's own letters, not by a given name
         if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
             given = self.given_name(word)
