@@ -128,14 +128,14 @@ class NameIndex:
 
     def name_guess(self, nick: str, written: frozenset[str]) -> bool:
         """True when a form of the given names ``written`` reaches ``nick`` only as a guess:
-        its given name is itself guessed (:attr:`guessed`), or no word of it is a form of
-        those names alone («Саню» for «Alex_M»: Alex may be Алексей too; not «Аннушку» for
-        «Anna-Maria», whose word Anna is Анна, whatever Maria is). False for a nick holding
-        no given name."""
+        its given name is itself guessed (:attr:`guessed`), or its first word that is a given
+        name is not a form of those names alone («Саню» for «Alex_M»: Alex may be Алексей
+        too; «Марусю» for «Anna-Maria», called by her first name; not «Аннушку» for her).
+        False for a nick holding no given name."""
         if nick in self.guessed:
             return True
         words = self.given_words.get(nick, ())
-        return bool(words) and not any(names <= written for names in words)
+        return bool(words) and not words[0] <= written
 
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
