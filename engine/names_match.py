@@ -237,6 +237,9 @@ class NameIndex:
                 return None  # «в 13 часов»: a number that counts something is no nick
             if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
                 owners = self.single.get(w.replace("э", "е"), {})
+            if not owners and "ь" in w:  # «Кузьмича» for «Kuzmich»: Latin letters have no ь
+                read = self.single.get(w.replace("ь", ""), {})
+                owners = {n: read[n] for n in _latin_read(read)}
             best_len = 1
             if owners and words[i] in self.whole_words:
                 # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
@@ -369,6 +372,8 @@ class NameIndex:
             if found is not None:
                 return found
         owners = set(self.parts.get(word, ()))
+        if not owners and "ь" in word:
+            owners = _latin_read(self.parts.get(word.replace("ь", ""), ()))
         if owners and word.isascii() and word.isalpha():
             # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
             owners |= self.parts.get(cyrillic_reading(word), set())
@@ -386,6 +391,12 @@ class NameIndex:
                 heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
             cut_short = {n for n, bases in self.bases.items()
                          for b in bases for h in heads if b.startswith(h) and b != word}
+            if word[-1] == "ь" and len(word) >= 4:  # «Тюль» for «Тюлень»: cut short before a
+                # soft vowel, the softness kept
+                stem = word[:-1]
+                cut_short |= {n for n, bases in self.bases.items() for b in bases
+                              if b.startswith(stem) and len(b) > len(word)
+                              and b[len(stem)] in _SOFT_VOWELS}
             if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
                 # starts with its letters and is not cut short so
                 cut_short = {n for n in cut_short if n in owners or not thing_name(self.bases[n])}
@@ -481,6 +492,9 @@ class NameIndex:
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 
+#: Vowels a consonant is soft before (a nick cut short before one keeps the softness as «ь»).
+_SOFT_VOWELS = "еиюяё"
+
 #: Letters and a number written as one token («ваню13», «гостя-77»).
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
 
@@ -503,6 +517,12 @@ def _counts_something(words: list[str], k: int) -> bool:
     """True when the word after a number (at ``k``) is a word it counts («13 часов», «13-го
     числа»): a number is a nick («Щипач_13») only before punctuation, the end or «и»."""
     return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
+
+
+def _latin_read(nicks) -> set[str]:
+    """The Latin nicks among ``nicks`` (a form of one read from Latin letters, which have no
+    soft sign, names it written with one: «Кузьмич» for «Kuzmich-56»)."""
+    return {n for n in nicks if LAT.search(n) and not CYR.search(n)}
 
 
 def _hit(owners: list[str], kind: str) -> NameHit:
