@@ -20,10 +20,12 @@ from .names_given import (
 )
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
-from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pet_owners
+from .names_pets import (
+    clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
+)
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
 from .words import (
-    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
+    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, norm,
     noun_lemma,
 )
 
@@ -128,12 +130,9 @@ class NameIndex:
 
     def name_guess(self, nick: str, written: frozenset[str]) -> bool:
         """True when a form of the given names ``written`` reaches ``nick`` only as a guess:
-        its given name is itself guessed (:attr:`guessed`), or its first word that is a given
-        name is not a form of those names alone («Саню» for «Alex_M»: Alex may be Алексей
-        too; «Марусю» for «Anna-Maria», called by her first name; not «Аннушку» for her).
-        False for a nick holding no given name."""
-        if nick in self.guessed:
-            return True
+        its first word that is a given name is not a form of those names alone («Саню» for
+        «Alex_M»: Alex may be Алексей too; «Марусю» for «Anna-Maria», called by her first
+        name; not «Аннушку» for her). False for a nick holding no given name."""
         words = self.given_words.get(nick, ())
         return bool(words) and not words[0] <= written
 
@@ -164,7 +163,7 @@ class NameIndex:
         begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
             return NameHit(None, tuple(sorted(owners | begun)), "name")
-        if owners and all(self.name_guess(n, written) for n in owners):
+        if owners and all(self.name_guess(n, written) or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
@@ -391,12 +390,7 @@ class NameIndex:
                 heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
             cut_short = {n for n, bases in self.bases.items()
                          for b in bases for h in heads if b.startswith(h) and b != word}
-            if word[-1] == "ь" and len(word) >= 4:  # «Тюль» for «Тюлень»: cut short before a
-                # soft vowel, the softness kept
-                stem = word[:-1]
-                cut_short |= {n for n, bases in self.bases.items() for b in bases
-                              if b.startswith(stem) and len(b) > len(word)
-                              and b[len(stem)] in _SOFT_VOWELS}
+            cut_short |= soft_clipped(self.bases, word)  # «Тюль» for «Тюлень»
             if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
                 # starts with its letters and is not cut short so
                 cut_short = {n for n in cut_short if n in owners or not thing_name(self.bases[n])}
@@ -492,21 +486,8 @@ class NameIndex:
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 
-#: Vowels a consonant is soft before (a nick cut short before one keeps the softness as «ь»).
-_SOFT_VOWELS = "еиюяё"
-
 #: Letters and a number written as one token («ваню13», «гостя-77»).
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
-
-
-def thing_name(bases: list[str]) -> bool:
-    """True when a nick (its nominative spellings ``bases``) is an everyday inanimate noun
-    («Котлета», «Kotleta» read «котлета»; pymorphy3's likeliest reading)."""
-    for b in bases:
-        if CYR.search(b) and is_known_word(b):
-            tag = morph().parse(b)[0].tag
-            return tag.POS == "NOUN" and "inan" in tag and "Name" not in tag
-    return False
 
 
 #: Words after a number that still leave it a name («за 13 и Пепла»).
