@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
-from .words import CYR, is_interjection, is_known_word, morph, not_a_name
+from .names_given import names_written
+from .words import CYR, is_interjection, is_known_word, morph, not_a_name, person_name
 
 #: Joiners of a list of names («X и Y», «X, Y», «X + Y»); not «а», «—» (a remark may follow).
 LIST_AND = frozenset({"и", ",", "+", "and"})
@@ -77,3 +78,13 @@ def first_of_pair(clause: list[Tok], k: int, lo: int) -> int | None:
     if any(t.word and t.w not in V.PREPOSITIONS for t in clause[lo:j]):
         return None
     return j
+
+
+def person_word(t: Tok) -> bool:
+    """True when the word of ``t``, written in Cyrillic, is at its likeliest a person's given
+    name of the table or a patronymic («ксюше», «петровичу», «ивановне»): in a move's slot
+    such a word is a player written so, never a thing the move is about, so one no nick
+    takes is asked (not «ауф», a rare name pymorphy3 knows, read from a German «auf»)."""
+    if not CYR.search(t.text) or not person_name(t.w):
+        return False
+    return bool(names_written(t.w)) or "Patr" in morph().parse(t.w)[0].tag

@@ -26,7 +26,7 @@ from .grammar_target_words import (
     told_of,
 )
 from .grammar_dropped import (
-    after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
+    after_joiner, first_of_pair, list_ends, name_like, person_word, slot_after_preposition,
 )
 from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
@@ -432,7 +432,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                     slot_after_preposition(clause, k, lo)):
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
-        if (w in V.EVENT_WORDS or is_known_word(w)) and \
+        if (w in V.EVENT_WORDS or is_known_word(w)) and not person_word(t) and \
                 (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
                 not (k > lo and words[k - 1] == "за" and not skipped and not out.roles and
                      animate_noun(w)):
@@ -472,9 +472,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and
             (idx.far_from_all(w) or ((t.cap or t.quoted) and
                                      (is_noun(w) or not is_known_word(w))))) or
-            (k > lo and words[k - 1] == "за" and animate_noun(w)))
+            (k > lo and words[k - 1] == "за" and animate_noun(w)) or person_word(t))
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
-        # Ninja_07 — is asked about as well: the move is tried, never dropped unsaid)
+        # Ninja_07 — is asked about as well, and so is a person's name in lower case, «голос
+        # петровичу»: the move is tried, never dropped unsaid)
         out.end = k + 1
         break
     if negated:

@@ -277,10 +277,14 @@ def _add_given(idx: NameIndex, nick: str) -> None:
     алексей, «x_Alex_x» → александр, александра, алексей)."""
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
     found: set[str] = set()
+    per_word: list[frozenset[str]] = []
     for word in dict.fromkeys(words + nick_pieces(nick)):
-        found |= names_in_word(word)
+        per_word.append(names_in_word(word))
+        found |= per_word[-1]
     if not found and len(words) > 1 and all(w.isascii() for w in words):
-        found |= names_in_word("".join(words))  # «Ksu.sha»: «ksusha» is Ксюша, Ксения
+        per_word.append(names_in_word("".join(words)))  # «Ksu.sha»: «ksusha» is Ксюша, Ксения
+        found |= per_word[-1]
+    idx.given_words[nick] = tuple(names for names in per_word if names)
     if not found:
         for word in words:
             found |= _pet_of_given(word)
@@ -417,9 +421,13 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
             read = [f for f in fit if CYR.search(f) and not LAT.search(f)] if LAT.search(w) else fit
             cyrillic.append(read[:3] or [w])
         if any(map(LAT.search, words)) and all(map(len, cyrillic)):
+            # the last word also undeclined after a declined head («дашей-тян» for
+            # «Dasha-chan»: an honorific or a second word keeps its nominative)
+            bare = [f for f, cases in parts[-1].items() if "nomn" in cases and
+                    CYR.search(f) and not LAT.search(f)][:2]
             for head in _product(cyrillic[:-1]):
-                for last in cyrillic[-1] if len(words) > 1 else ():
-                    for sep in ("_", "-"):
+                for last in dict.fromkeys(cyrillic[-1] + bare) if len(words) > 1 else ():
+                    for sep in ("_", "-", ""):  # «аннемарии» for «Anna-Maria»
                         key = sep.join(head + [last])
                         out[key] = out.get(key, frozenset()) | {case}
         heads = [[]]

@@ -136,13 +136,21 @@ def names_listed(word: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)
 def names_written(word: str) -> frozenset[str]:
-    """:func:`names_listed`, or else the names ``word`` is a pet form of a form of (a
-    diminutive suffix on a whole stem: «надьки», «тишу»; a guess, so it names more players
-    but never rules one out); empty when none."""
-    found = _declined().get(word)
+    """:func:`names_listed`, or a clipped form of the table («Саш», «Федь»), or else the
+    names ``word`` is a pet form of a form of (a diminutive suffix on a whole stem: «надьки»,
+    «тишу»; a guess, so it names more players but never rules one out); empty when none."""
+    found = _declined().get(word) or _clipped().get(word)
     if found is None:
         found = frozenset(pet_owners(_stems(), word, clip=False))
     return found
+
+
+@functools.lru_cache(maxsize=1)
+def _clipped() -> dict[str, frozenset[str]]:
+    """The table's clipped forms (``[clipped]``: «федь» → {«федор»}): a word written so is a
+    form of the name (:func:`names_written`) but not a listed one (:func:`names_listed`), so
+    a nick it is cut from stays a reading too («Федь»: Федя, or Федотыч)."""
+    return _table("clipped", False)
 
 
 @functools.lru_cache(maxsize=4096)

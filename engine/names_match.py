@@ -20,10 +20,12 @@ from .names_given import (
 )
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
-from .names_pets import clipped_guesses, clipped_owners, longest_root_owners, pet_owners
+from .names_pets import (
+    clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
+)
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
 from .words import (
-    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, morph, norm,
+    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, norm,
     noun_lemma,
 )
 
@@ -83,6 +85,9 @@ class NameIndex:
     capital_readings: dict[str, set[str]] = field(default_factory=dict)
     #: nickname → the full given names its words are forms of
     given_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: nickname → the given names of each of its words that is a form of one («Anna-Maria»:
+    #: {анна}, {мария}; «Alex_M»: {александр, александра, алексей}), see :meth:`name_guess`
+    given_words: dict[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
     #: a full given name → the nicknames that are a patronymic built on it («дмитрий» →
     #: «Дмитрич»): reached, only as a guess, by the full name's case forms and, when no nick
     #: holds the name itself, by its forms that begin as the nick does («Кузю» for
@@ -123,6 +128,14 @@ class NameIndex:
             owners = {n for n in owners if written & self.given_of.get(n, written)}
         return _hit(sorted(owners), "pet") if owners else None
 
+    def name_guess(self, nick: str, written: frozenset[str]) -> bool:
+        """True when a form of the given names ``written`` reaches ``nick`` only as a guess:
+        its first word that is a given name is not a form of those names alone («Саню» for
+        «Alex_M»: Alex may be Алексей too; «Марусю» for «Anna-Maria», called by her first
+        name; not «Аннушку» for her). False for a nick holding no given name."""
+        words = self.given_words.get(nick, ())
+        return bool(words) and not words[0] <= written
+
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
         Nadezhda_M, «Веню» → «Вениамин Петрович»; «Алексея» → «Лёха 2.0» and «x_Alex_x»,
@@ -150,7 +163,7 @@ class NameIndex:
         begun = name_begun(self.bases, self.given_of, written, owners)
         if begun:  # «Васю»: «Василий Петрович», or «Vasilisk», whose reading begins «Васил-»
             return NameHit(None, tuple(sorted(owners | begun)), "name")
-        if owners and all(self.given_of[n] - written or n in self.guessed for n in owners):
+        if owners and all(self.name_guess(n, written) or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
@@ -223,6 +236,9 @@ class NameIndex:
                 return None  # «в 13 часов»: a number that counts something is no nick
             if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
                 owners = self.single.get(w.replace("э", "е"), {})
+            if not owners and "ь" in w:  # «Кузьмича» for «Kuzmich»: Latin letters have no ь
+                read = self.single.get(w.replace("ь", ""), {})
+                owners = {n: read[n] for n in _latin_read(read)}
             best_len = 1
             if owners and words[i] in self.whole_words:
                 # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
@@ -355,6 +371,8 @@ class NameIndex:
             if found is not None:
                 return found
         owners = set(self.parts.get(word, ()))
+        if not owners and "ь" in word:
+            owners = _latin_read(self.parts.get(word.replace("ь", ""), ()))
         if owners and word.isascii() and word.isalpha():
             # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
             owners |= self.parts.get(cyrillic_reading(word), set())
@@ -372,6 +390,7 @@ class NameIndex:
                 heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
             cut_short = {n for n, bases in self.bases.items()
                          for b in bases for h in heads if b.startswith(h) and b != word}
+            cut_short |= soft_clipped(self.bases, word)  # «Тюль» for «Тюлень»
             if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
                 # starts with its letters and is not cut short so
                 cut_short = {n for n in cut_short if n in owners or not thing_name(self.bases[n])}
@@ -396,6 +415,8 @@ class NameIndex:
             owners |= set(pet.candidates)
             kind = kind if owners - set(pet.candidates) else "pet"
         unsure = clipped_guesses(self.stems, self.given_of, word, (plain | pet_cands) - in_parts)
+        # («Сержа» for «Sergeich»: cut short from a patronymic of the very name written)
+        unsure -= {n for name in names_listed(word) for n in self.patronymic.get(name, ())}
         by_form = set(owners)  # by the nick's own letters, not by a given name
         if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
             given = self.given_name(word)
@@ -469,16 +490,6 @@ _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
 
 
-def thing_name(bases: list[str]) -> bool:
-    """True when a nick (its nominative spellings ``bases``) is an everyday inanimate noun
-    («Котлета», «Kotleta» read «котлета»; pymorphy3's likeliest reading)."""
-    for b in bases:
-        if CYR.search(b) and is_known_word(b):
-            tag = morph().parse(b)[0].tag
-            return tag.POS == "NOUN" and "inan" in tag and "Name" not in tag
-    return False
-
-
 #: Words after a number that still leave it a name («за 13 и Пепла»).
 _AFTER_NUMBER = frozenset({"и", "а", "или", "но", "же", "тоже"})
 
@@ -487,6 +498,12 @@ def _counts_something(words: list[str], k: int) -> bool:
     """True when the word after a number (at ``k``) is a word it counts («13 часов», «13-го
     числа»): a number is a nick («Щипач_13») only before punctuation, the end or «и»."""
     return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
+
+
+def _latin_read(nicks) -> set[str]:
+    """The Latin nicks among ``nicks`` (a form of one read from Latin letters, which have no
+    soft sign, names it written with one: «Кузьмич» for «Kuzmich-56»)."""
+    return {n for n in nicks if LAT.search(n) and not CYR.search(n)}
 
 
 def _hit(owners: list[str], kind: str) -> NameHit:

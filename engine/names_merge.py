@@ -8,7 +8,8 @@ import re
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .words import is_known_word, morph
+from .names_given import names_listed
+from .words import is_known_word, morph, person_name
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -156,7 +157,18 @@ def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:
         return None
     found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
              if _near(t.w, idx.multi[m][1][0], 1, 4)}
+    if not found and _patronymic(toks[k].w) and names_listed(t.w) and person_name(t.w):
+        # «Марией Ивановной» for «Марина Ивановна»: a given name misremembered before the
+        # patronymic, which tells the player when one nick of a given name has it (not a
+        # verb that is also a form of a name: «валю Петровича»)
+        found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
+                 if idx.given_of.get(idx.multi[m][0])}
     return (found.pop(), k + 1) if len(found) == 1 else None
+
+
+def _patronymic(word: str) -> bool:
+    """True when pymorphy3 reads ``word`` as a patronymic («Ивановной»)."""
+    return any("Patr" in p.tag for p in morph().parse(word))
 
 
 def _merged_key(nick: str) -> str:

@@ -264,3 +264,28 @@ def _adjective_word(word: str) -> bool:
         return False
     tag = morph().parse(word)[0].tag
     return tag.POS == "ADJF" and "nomn" in tag
+
+
+#: Vowels a consonant is soft before (a nick cut short before one keeps the softness as «ь»).
+_SOFT_VOWELS = "еиюяё"
+
+
+def soft_clipped(bases: dict[str, list[str]], word: str) -> set[str]:
+    """The nicks (``bases``: nick → nominative spellings) a word ending in «ь», four letters
+    or more, is cut short from before a soft vowel, the softness kept («Тюль» for «Тюлень»,
+    «Бронь» for «Бронепоезд»); ``set()`` for any other word."""
+    if word[-1:] != "ь" or len(word) < 4:
+        return set()
+    stem = word[:-1]
+    return {n for n, spellings in bases.items() for b in spellings
+            if b.startswith(stem) and len(b) > len(word) and b[len(stem)] in _SOFT_VOWELS}
+
+
+def thing_name(bases: list[str]) -> bool:
+    """True when a nick (its nominative spellings ``bases``) is an everyday inanimate noun
+    («Котлета», «Kotleta» read «котлета»; pymorphy3's likeliest reading)."""
+    for b in bases:
+        if CYR.search(b) and is_known_word(b):
+            tag = morph().parse(b)[0].tag
+            return tag.POS == "NOUN" and "inan" in tag and "Name" not in tag
+    return False

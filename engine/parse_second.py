@@ -184,5 +184,5 @@ def _guesses(nicks: tuple[str, ...], w: str, hit: NameHit) -> frozenset[str]:
     if not written:
         return frozenset()
     return frozenset(n for n in hit.candidates
-                     if idx.given_of.get(n, written) - written and
+                     if idx.name_guess(n, written) and
                      n not in idx.single.get(w, {}) and n not in idx.parts.get(w, ()))

@@ -325,7 +325,14 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
     for text, _ in sorted(partial, key=lambda p: p[1]):
         if text not in out and len(text) >= shortest:
             out.append(text)
-    return tuple(out[:limit])
+    if word in _HONORIFICS:  # «Dasha-chan» is «Даша-тян»
+        out.insert(0, _HONORIFICS[word])
+    return tuple(dict.fromkeys(out[:limit]))
+
+
+#: Japanese honorifics of anime-styled nicks and the way Russian fans spell them.
+_HONORIFICS = {"chan": "тян", "tyan": "тян", "kun": "кун", "san": "сан", "sama": "сама",
+               "senpai": "семпай", "sensei": "сенсей"}
 
 
 def _plain_tail(tail: str) -> str:

@@ -291,9 +291,13 @@ def ending_forms(word: str) -> dict[str, frozenset[str]]:
         add(stem + "у", "accs"), add(stem + "ой", "ablt"), add(stem + "ою", "ablt")
         if stem[-1:] in "жшчщц":  # «Надюшей», «Маришкой»: unstressed «ой» after a hush is «ей»
             add(stem + "ей", "ablt"), add(stem + "ею", "ablt")
+        if stem[-1:] == "и":  # «Мариа» read from Maria is «Мария»: «Марии» in any oblique case
+            add(stem + "и", "datv", "loct")
     elif last == "я":
         add(stem + "и", "gent"), add(stem + "е", "datv", "loct"), add(stem + "ю", "accs")
         add(stem + "ей", "ablt")
+        if stem[-1:] == "и":  # «Марии», «Лилии»: dative and locative of «-ия» in «-ии»
+            add(stem + "и", "datv", "loct")
     elif last == "й":
         add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
         add(stem + "е", "loct")
