@@ -31,6 +31,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
+from .parse_pause import after_pause
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
 
@@ -104,6 +105,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
         if not known or _asks(ctx, toks, skip, known, hits):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
+    out.extend(after_pause(ctx, visible, spans, read, out))
     return out
 
 

@@ -1,0 +1,110 @@
+"""The safety net for a move split by a pause (engine.parse_unread, issue 11): a sentence
+with a move word of the sender's that ends in «…» or in a question of «кого»/«куда», and the
+next sentence that names a living player right at its start, where no rule read anything
+from either, is asked about.
+
+«Бить буду... Лося.», «Зову к себе... Сову», «Маньячить сегодня кого буду? Зою.», «а куда
+стрелять то?? ну ладно давайте в лису алису»: the move word and its target stand in two
+sentences, so neither alone is an order to the net; a host reads them as one and would not
+drop the move unsaid. The problem is an ``unparsed`` one (reason ``unread``) quoting both.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar_rules import action_for, problem
+from .grammar_tokens import clause_words, tokenize_span
+from .model import Problem
+from .names import name_index
+from .parse_types import Ctx
+from . import parse_unread_words as W
+from .words import third_person
+
+#: Question words that ask for a move's target («кого зову?», «куда стрелять?»).
+_WHOM = frozenset({"кого", "кому", "куда"})
+
+#: Words that may open the answer before its name («ну ладно давайте в Лису»).
+_LEAD = frozenset({"ну", "ладно", "давайте", "давай", "тогда", "значит", "итак", "а", "и",
+                   "наверное", "пожалуй", "конечно", "хм", "эх", "ок", "окей", "ну-ка"})
+
+#: Quotation marks: the answer quotes somebody.
+_QUOTE_MARK = re.compile("[«»\"“”„]")
+
+#: How many words of the answer may stand before the name.
+_FIRST = 4
+
+#: The end marks of a pause: the sentence before goes on in the next one.
+_PAUSES = ("...", "…", "..")
+
+
+def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
+                read: list[tuple[int, int, frozenset[str]]],
+                asked: list[Problem]) -> list[Problem]:
+    """The problems for the move words whose target follows a pause or a question to
+    oneself (see the module's doc). ``spans``: the sentences (offsets, in order); ``read``:
+    the parts of the letter a rule read (:func:`engine.parse_unread._read_ranges`);
+    ``asked``: the net's problems so far (a sentence already asked about is left alone).
+    Never raises; returns the new problems."""
+    out: list[Problem] = []
+    done = [p.text for p in asked]
+    for n in range(len(spans) - 1):
+        lo, hi = spans[n]
+        lo2, hi2 = spans[n + 1]
+        first = visible[lo:hi].rstrip()
+        pause = first.endswith(_PAUSES)
+        if not (pause or first.endswith("?")) or "\n" in visible[hi:lo2]:
+            continue
+        if any(a < hi2 and lo < b for a, b, _ in read) or \
+                any(t and (t in visible[lo:hi2]) for t in done):
+            continue
+        second = visible[lo2:hi2]
+        if second.rstrip().endswith("?") or _QUOTE_MARK.search(second):
+            continue
+        if _answers(ctx, visible, lo, hi, lo2, hi2, pause):
+            text = visible[lo:hi2].strip().rstrip(".!…")
+            out.append(problem(text, "unparsed", "unread"))
+            done.append(text)
+    return out
+
+
+def _answers(ctx: Ctx, visible: str, lo: int, hi: int, lo2: int, hi2: int,
+             pause: bool) -> bool:
+    """True when the sentence ``lo``…``hi`` holds a move word the sender may use today (and,
+    after a question, a word of «кого»/«куда») and the sentence ``lo2``…``hi2`` names a
+    living player other than the sender among its first words, with no sign of talk."""
+    from .parse_unread import _names  # (the net's own reader of names)
+
+    idx = name_index(ctx.nicks)
+    words = clause_words(idx.merge(tokenize_span(visible, lo, hi)))
+    if any(w in W.VETO or W.speech(w) or W.address(w) for w in words):
+        return False
+    if not pause and _WHOM.isdisjoint(words):
+        return False
+    if not _usable(ctx, words):
+        return False
+    toks = idx.merge(tokenize_span(visible, lo2, hi2))
+    words2 = clause_words(toks)
+    if any(w in W.VETO or W.speech(w) for w in words2):
+        return False
+    names = _names(ctx, toks, words2)
+    if not names:
+        return False
+    k = names[0]
+    lead = [w for w in words2[:k] if any(c.isalnum() for c in w)]
+    if len(lead) > _FIRST or any(w not in _LEAD and w not in W.PREPS_BEFORE for w in lead):
+        return False
+    tail = words2[k + 1:]
+    cut = next((m for m, w in enumerate(tail) if w in (",", "—", ":", ";")), len(tail))
+    return not any(third_person(w) for w in tail[:cut])  # «Кузя опять молчит»: talk
+
+
+def _usable(ctx: Ctx, words: list[str]) -> bool:
+    """True when ``words`` hold a word of a move lexicon (any form) not under «не» whose
+    move the sender can make today."""
+    for k, w in enumerate(words):
+        cls = W.move_class(w)
+        if cls and not (k and words[k - 1] == "не") and \
+                action_for(cls, ctx.sender, ctx.turn) is not None:
+            return True
+    return False
