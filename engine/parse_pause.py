@@ -1,4 +1,4 @@
-"""The safety net for a move split by a pause (engine.parse_unread, issue 11): a sentence
+"""The safety net for a move split by a pause or beside talk (engine.parse_unread, issue 11): a sentence
 with a move word of the sender's that ends in «…» or in a question of «кого»/«куда», and the
 next sentence that names a living player right at its start, where no rule read anything
 from either, is asked about.
@@ -7,6 +7,12 @@ from either, is asked about.
 стрелять то?? ну ладно давайте в лису алису»: the move word and its target stand in two
 sentences, so neither alone is an order to the net; a host reads them as one and would not
 drop the move unsaid. The problem is an ``unparsed`` one (reason ``unread``) quoting both.
+
+A word of talk (:data:`engine.parse_unread_words.VETO`: «если», «пусть», «вчера» …) makes
+the net leave a whole sentence alone; :func:`unvetoed` gives back the part of it the word does
+not touch: the order before a remark («Зову Джека — Jack_R, если по нику», «В пару беру
+Остапа, пусть тоже живёт») or today's order after yesterday's («Вчера у Тимохи ничего не
+нашёл, сегодня иду к Лисе»).
 """
 
 from __future__ import annotations
@@ -108,3 +114,37 @@ def _usable(ctx: Ctx, words: list[str]) -> bool:
                 action_for(cls, ctx.sender, ctx.turn) is not None:
             return True
     return False
+
+
+#: Where a sentence's remark may begin: a comma, a dash between spaces, «;», «:», a bracket.
+_BOUNDARY = re.compile(r"[,;:(]|\s[—–-]\s|[\U0001F300-\U0001FAFF]")
+
+#: A word of the letter (lower case).
+_WORD = re.compile(r"\w[\w'-]*")
+
+#: Words of the past that end where «сегодня» begins («Вчера … сегодня иду к X»).
+_PAST = frozenset({"вчера", "позавчера"})
+
+#: Words that open today's part of a sentence.
+_TODAY = frozenset({"сегодня", "теперь"})
+
+
+def unvetoed(visible: str, lower: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The part of the sentence ``lo``…``hi`` (offsets into ``visible``; ``lower`` is it in
+    lower case with «е» for «ё») that no word of talk touches: the text before the remark
+    (a comma, a dash, «;», «:», a bracket or an emoji) that holds the first word of
+    :data:`W.VETO`, or, when the only such words are «вчера»/«позавчера», the text from the
+    last «сегодня»/«теперь» after them. None when there is no such part."""
+    vetoes = [m for m in _WORD.finditer(lower, lo, hi) if m.group() in W.VETO]
+    if not vetoes:
+        return None
+    first = vetoes[0].start()
+    cuts = [m.start() for m in _BOUNDARY.finditer(visible, lo, first)]
+    if cuts and any(c.isalpha() for c in visible[lo:cuts[-1]]):
+        return lo, cuts[-1]
+    if all(m.group() in _PAST for m in vetoes):
+        today = [m.start() for m in _WORD.finditer(lower, vetoes[-1].end(), hi)
+                 if m.group() in _TODAY]
+        if today:
+            return today[-1], hi
+    return None

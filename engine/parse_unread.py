@@ -31,7 +31,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .parse_pause import after_pause
+from .parse_pause import after_pause, unvetoed
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
 
@@ -85,9 +85,17 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     lower = visible.lower().replace("ё", "е")
     for n in _may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
-        if any(a < hi and lo < b for a, b, _ in read) or \
-                not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own):
+        if any(a < hi and lo < b for a, b, _ in read):
             continue  # (read by a rule: the cheaper test first)
+        if not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own):
+            part = unvetoed(visible, lower, lo, hi)  # «Зову Джека — Jack_R, если по нику»
+            if part is None or not _may_ask(ctx, visible[part[0]:part[1]],
+                                            lower[part[0]:part[1]], own):
+                continue
+            lo, hi = part
+            whole = False
+        else:
+            whole = True
         near_lo = spans[n - 1][0] if n else lo
         near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
         # «Кузя сегодня прячется у Лося. Ночью вылезет и бьёт его.»: a player a move of the
@@ -100,10 +108,11 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         hits: dict = {}  # (the names of these tokens, for both questions)
         if not _asks(ctx, toks, skip, hits=hits):
             continue
+        # (a part left by a word of talk was left by the rules for that word: asked)
         known = {k for kw in find_keywords(toks, set(), idx) for k in range(kw.i, kw.j)}
         # (a move word the rules know and left unread is left to them: «голосую против
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
-        if not known or _asks(ctx, toks, skip, known, hits):
+        if not known or not whole or _asks(ctx, toks, skip, known, hits):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     out.extend(after_pause(ctx, visible, spans, read, out))
     return out
@@ -296,8 +305,10 @@ def _read_ranges(visible: str, items: list[Item],
                 texts.update(b.span for _, b in move.branches)
                 targets.update(filter(None, (move.target, *move.targets)))
                 move = move.move
-        on = frozenset() if hunt_excluded and it.move is not None and \
-            it.move.action == "hunt" else frozenset(targets)
+        on = frozenset() if it.move is not None and (it.move.action == "vote" or (
+            hunt_excluded and it.move.action == "hunt")) else frozenset(targets)
+        # (a vote on X does not account for a night move on X beside it: «Сегодня иду к
+        # Лисе. Голос — Лиса»)
         if it.pos >= 0:
             out.append((it.pos, it.pos + 1, on))
         for t in texts:
@@ -353,17 +364,19 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
         if kind == "noun":
             if any(_noun_names(words, k, n) for n in names):
                 return True
-        elif any(_object(words, k, n, kind, story) for n in names):
+        elif any(_object(words, k, n, kind, story, cls == "INVITE") for n in names):
             return True
     return False
 
 
-def _object(words: list[str], k: int, n: int, kind: str, story: int | None) -> bool:
+def _object(words: list[str], k: int, n: int, kind: str, story: int | None,
+            treat: bool = False) -> bool:
     """True when the name at ``n`` is the object of the verb at ``k``: right after it (past
-    commas, prepositions and a few words), or, in a story of the sender, before it after a
+    commas, prepositions and a few words; with ``treat``, an invitation, a few more: «Зову к
+    себе на глинтвейн и преф Джека»), or, in a story of the sender, before it after a
     preposition («К Мальку он нынче заглянёт»)."""
     if n > k:
-        return n - k <= _NEAR and not any(
+        return n - k <= _NEAR + 3 * treat and not any(
             w in W.PARTS or w in W.WH for w in words[k + 1:n])
     return (story is None or story < n) and k - n <= _NEAR and n > 0 and \
         words[n - 1] in W.PREPS_BEFORE and not any(w in W.PARTS for w in words[n + 1:k])
