@@ -45,7 +45,7 @@ _PAUSES = ("...", "…", "..")
 
 
 def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
-                read: list[tuple[int, int, frozenset[str]]],
+                read: list[tuple[int, int, frozenset[str], bool]],
                 asked: list[Problem]) -> list[Problem]:
     """The problems for the move words whose target follows a pause or a question to
     oneself (see the module's doc). ``spans``: the sentences (offsets, in order); ``read``:
@@ -61,7 +61,7 @@ def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
         pause = first.endswith(_PAUSES)
         if not (pause or first.endswith("?")) or "\n" in visible[hi:lo2]:
             continue
-        if any(a < hi2 and lo < b for a, b, _ in read) or \
+        if any(a < hi2 and lo < b for a, b, _, _ in read) or \
                 any(t and (t in visible[lo:hi2]) for t in done):
             continue
         second = visible[lo2:hi2]
@@ -79,7 +79,7 @@ def _answers(ctx: Ctx, visible: str, lo: int, hi: int, lo2: int, hi2: int,
     """True when the sentence ``lo``…``hi`` holds a move word the sender may use today (and,
     after a question, a word of «кого»/«куда») and the sentence ``lo2``…``hi2`` names a
     living player other than the sender among its first words, with no sign of talk."""
-    from .parse_unread import _names  # (the net's own reader of names)
+    from .parse_unread import _names, player_at  # (the net's own reader of names)
 
     idx = name_index(ctx.nicks)
     words = clause_words(idx.merge(tokenize_span(visible, lo, hi)))
@@ -91,18 +91,22 @@ def _answers(ctx: Ctx, visible: str, lo: int, hi: int, lo2: int, hi2: int,
         return False
     toks = idx.merge(tokenize_span(visible, lo2, hi2))
     words2 = clause_words(toks)
-    if any(w in W.VETO or W.speech(w) for w in words2):
-        return False
     names = _names(ctx, toks, words2)
     if not names:
         return False
     k = names[0]
+    hit = player_at(idx, toks, words2, k)
+    if not (k and words2[k - 1] in W.PREPS_BEFORE) and hit is not None and \
+            words2[k] == (hit.nick or "").lower().replace("ё", "е"):
+        return False  # «Ворон, по-моему, самый тихий»: the nick as written, no object
     lead = [w for w in words2[:k] if any(c.isalnum() for c in w)]
     if len(lead) > _FIRST or any(w not in _LEAD and w not in W.PREPS_BEFORE for w in lead):
         return False
-    tail = words2[k + 1:]
-    cut = next((m for m, w in enumerate(tail) if w in (",", "—", ":", ";")), len(tail))
-    return not any(third_person(w) for w in tail[:cut])  # «Кузя опять молчит»: talk
+    cut = next((m for m in range(k + 1, len(words2)) if words2[m] in (",", "—", ":", ";")),
+               len(words2))
+    # (the answer's own part: «Ворона, пусть расскажет …» is the name and a remark)
+    return not any(w in W.VETO or W.speech(w) or third_person(w) for w in words2[:cut])
+    # («Кузя опять молчит»: talk about the player)
 
 
 def _usable(ctx: Ctx, words: list[str]) -> bool:

@@ -85,7 +85,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     lower = visible.lower().replace("ё", "е")
     for n in _may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
-        if any(a < hi and lo < b for a, b, _ in read):
+        if any(a < hi and lo < b for a, b, _, _ in read):
             continue  # (read by a rule: the cheaper test first)
         if not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own):
             part = unvetoed(visible, lower, lo, hi)  # «Зову Джека — Jack_R, если по нику»
@@ -100,19 +100,23 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
         # «Кузя сегодня прячется у Лося. Ночью вылезет и бьёт его.»: a player a move of the
         # sentence before or after is on is accounted for
-        skip = mates.union(*(on for a, b, on in read if a < near_hi and near_lo < b))
+        skip = mates.union(*(on for a, b, on, _ in read if a < near_hi and near_lo < b))
+        # (a vote on X does not account for a move word of the lexicon on X beside it:
+        # «Сегодня иду к Лисе… Голос — Лиса» — any verb of the sender's is still accounted)
+        night = mates.union(*(on for a, b, on, vote in read
+                              if a < near_hi and near_lo < b and not vote))
         if any(lo <= m < near_hi for m in ctx.marks):
             continue  # «… идёт к Еноту… Ладно, шучу»: taken back in the next sentence
         sentence = visible[lo:hi].strip()
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
-        if not _asks(ctx, toks, skip, hits=hits):
+        if not _net_asks(ctx, toks, skip, night, frozenset(), hits, whole):
             continue
         # (a part left by a word of talk was left by the rules for that word: asked)
         known = {k for kw in find_keywords(toks, set(), idx) for k in range(kw.i, kw.j)}
         # (a move word the rules know and left unread is left to them: «голосую против
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
-        if not known or not whole or _asks(ctx, toks, skip, known, hits):
+        if not known or not whole or _net_asks(ctx, toks, skip, night, known, hits, whole):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     out.extend(after_pause(ctx, visible, spans, read, out))
     return out
@@ -283,14 +287,14 @@ def _hunt_excluded(ctx: Ctx) -> bool:
     return not moves.isdisjoint(HUNT_EXCLUDED_BY)
 
 
-def _read_ranges(visible: str, items: list[Item],
-                 hunt_excluded: bool = False) -> list[tuple[int, int, frozenset[str]]]:
+def _read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
+                 ) -> list[tuple[int, int, frozenset[str], bool]]:
     """The parts of the letter a rule read something from, each with the players its move
-    is on: each item's offset, and every place its move's or problem's words are written
+    is on and whether the move is a vote: each item's offset, and every place its move's or problem's words are written
     at. With ``hunt_excluded`` (the sender has a role move that excludes a hunt) a hunt is
     on nobody for the sentences beside it: «Трачу её на Кузю. И МО тоже в Кузю» from the fan
     with her check may be the check the hunt excludes, asked, never left to the hunt."""
-    out: list[tuple[int, int, frozenset[str]]] = []
+    out: list[tuple[int, int, frozenset[str], bool]] = []
     for it in items:
         texts: set[str] = set()
         targets: set[str] = set()
@@ -305,26 +309,38 @@ def _read_ranges(visible: str, items: list[Item],
                 texts.update(b.span for _, b in move.branches)
                 targets.update(filter(None, (move.target, *move.targets)))
                 move = move.move
-        on = frozenset() if it.move is not None and (it.move.action == "vote" or (
-            hunt_excluded and it.move.action == "hunt")) else frozenset(targets)
-        # (a vote on X does not account for a night move on X beside it: «Сегодня иду к
-        # Лисе. Голос — Лиса»)
+        on = frozenset() if hunt_excluded and it.move is not None and \
+            it.move.action == "hunt" else frozenset(targets)
+        vote = it.move is not None and it.move.action == "vote"
         if it.pos >= 0:
-            out.append((it.pos, it.pos + 1, on))
+            out.append((it.pos, it.pos + 1, on, vote))
         for t in texts:
             t = t.strip()
             at = visible.find(t) if t else -1
             while at >= 0:
-                out.append((at, at + len(t), on))
+                out.append((at, at + len(t), on, vote))
                 at = visible.find(t, at + 1)
     return out
 
 
+def _net_asks(ctx: Ctx, toks: list[Tok], skip: frozenset[str], night: frozenset[str],
+              known, hits: dict, whole: bool) -> bool:
+    """:func:`_asks` for a sentence (``whole``) or the part of one a word of talk does not
+    touch (a word of a move lexicon only): with the players any move beside it is on
+    (``skip``), or only a word of a move lexicon with the players a move other than a vote
+    beside it is on (``night``)."""
+    return (whole and _asks(ctx, toks, skip, known, hits)) or \
+        _asks(ctx, toks, night, known, hits, strict=True)
+
+
 def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
-          known: set[int] = frozenset(), hits: dict | None = None) -> bool:
+          known: set[int] = frozenset(), hits: dict | None = None,
+          strict: bool = False) -> bool:
     """True when the tokens of one sentence name a living player near a move word with no
     sign of talk (see the module's doc). ``hits``: :func:`player_at`'s answers for these
-    tokens so far (filled here; pass the same dict to ask again of the same tokens)."""
+    tokens so far (filled here; pass the same dict to ask again of the same tokens).
+    ``strict``: only a word of a move lexicon counts, not any first-person verb of action
+    nor a verb of the sender's story («Ставлю на Zorro» is no move word)."""
     words = clause_words(toks)
     hits = {} if hits is None else hits
     if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
@@ -350,7 +366,10 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
             continue  # «смотрю на X» from a player who watches nobody: talk
         if kind and k and words[k - 1] == "не":
             return False
-        if kind == "" and story is not None and story < k and words[story] != "я":
+        if strict and kind == "first":
+            continue
+        if kind == "" and not strict and story is not None and story < k and \
+                words[story] != "я":
             kind = W.story_verb(w)  # «Енот ночью пробирается к X»: any verb of the sender
         if not kind:
             continue
