@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -83,6 +84,9 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     spans = _sentences(visible)
     own = _own_words(ctx)
     lower = visible.lower().replace("ё", "е")
+    # (a night move read anywhere accounts for a move word the rules know on its player:
+    # «бью сычуань / сорян автозамена. бью СЫЧА» reads the beat from the correction)
+    anywhere = mates.union(*(on for _, _, on, vote in read if not vote))
     for n in _may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
         if any(a < hi and lo < b for a, b, _, _ in read):
@@ -113,10 +117,16 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         if not _net_asks(ctx, toks, skip, night, frozenset(), hits, whole):
             continue
         # (a part left by a word of talk was left by the rules for that word: asked)
-        known = {k for kw in find_keywords(toks, set(), idx) for k in range(kw.i, kw.j)}
+        kws = find_keywords(toks, set(), idx)
+        known = {k for kw in kws for k in range(kw.i, kw.j)}
+        # (a word of a move lexicon the sender can use today, on a night move, that the rules
+        # left with no move and no problem, is the net's: «Обношу нашего толстосума Кедра»)
+        night_known = {k for kw in kws if not _plain_order(ctx, kw) for k in range(kw.i, kw.j)}
         # (a move word the rules know and left unread is left to them: «голосую против
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
-        if not known or not whole or _net_asks(ctx, toks, skip, night, known, hits, whole):
+        if not known or not whole or _net_asks(ctx, toks, skip, night, known, hits, whole) or \
+                (night_known != known and
+                 _asks(ctx, toks, anywhere, night_known, hits, strict=True)):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     out.extend(after_pause(ctx, visible, spans, read, out))
     return out
@@ -321,6 +331,14 @@ def _read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
                 out.append((at, at + len(t), on, vote))
                 at = visible.find(t, at + 1)
     return out
+
+
+def _plain_order(ctx: Ctx, kw) -> bool:
+    """True when keyword ``kw`` is a night move the sender can make today, written as an
+    order of his (not negated, reported, a plan, an imperative or a withdrawal)."""
+    return kw.cls != V.VOTE and not (kw.negated or kw.reported or kw.hypothetical or
+                                     kw.imperative or kw.withdraw or kw.weak) and \
+        action_for(kw.cls, ctx.sender, ctx.turn) is not None
 
 
 def _net_asks(ctx: Ctx, toks: list[Tok], skip: frozenset[str], night: frozenset[str],
