@@ -137,8 +137,9 @@ def unvetoed(visible: str, lower: str, lo: int, hi: int) -> tuple[int, int] | No
     """The part of the sentence ``lo``…``hi`` (offsets into ``visible``; ``lower`` is it in
     lower case with «е» for «ё») that no word of talk touches: the text before the remark
     (a comma, a dash, «;», «:», a bracket or an emoji) that holds the first word of
-    :data:`W.VETO`, or, when the only such words are «вчера»/«позавчера», the text from the
-    last «сегодня»/«теперь» after them. None when there is no such part."""
+    :data:`W.VETO`, or the text from the last «сегодня»/«теперь» after them (after «вчера» or
+    «позавчера» alone; after any other such word only as «а сегодня»). None when there is
+    no such part."""
     vetoes = [m for m in _WORD.finditer(lower, lo, hi) if m.group() in W.VETO]
     if not vetoes:
         return None
@@ -146,9 +147,45 @@ def unvetoed(visible: str, lower: str, lo: int, hi: int) -> tuple[int, int] | No
     cuts = [m.start() for m in _BOUNDARY.finditer(visible, lo, first)]
     if cuts and any(c.isalpha() for c in visible[lo:cuts[-1]]):
         return lo, cuts[-1]
-    if all(m.group() in _PAST for m in vetoes):
-        today = [m.start() for m in _WORD.finditer(lower, vetoes[-1].end(), hi)
-                 if m.group() in _TODAY]
-        if today:
-            return today[-1], hi
+    words = list(_WORD.finditer(lower, vetoes[-1].end(), hi))
+    past = all(m.group() in _PAST for m in vetoes)
+    for n in range(len(words) - 1, -1, -1):
+        if words[n].group() in _TODAY and (past or (n and words[n - 1].group() == "а")):
+            return words[n].start(), hi  # «если завтра доживу …, а сегодня бью X»
     return None
+
+
+#: «X мой»: the maniac's claim on his victim.
+_MINE = frozenset({"мой", "моя", "мое", "моё"})
+
+#: Words that may stand around it («снова Кедр мой», «сегодня Кедр — мой»).
+_AROUND = frozenset({"снова", "опять", "сегодня", "теперь", "ну", "а", "и", "вот", "этой",
+                     "ночью", "тогда", "значит", "—", "-", ",", "!", ".", "…"})
+
+
+def claimed(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
+            read: list[tuple[int, int, frozenset[str], bool]]) -> list[Problem]:
+    """«снова Кедр мой» from the maniac: a sentence of a living player's name and «мой»
+    (with «снова», «сегодня» … around it) claims the victim; a host would not drop it, the
+    net asks (``unparsed``, reason ``unread``). Only the maniac; a sentence a rule read is
+    left alone. Never raises."""
+    from .parse_unread import _names  # (the net's own reader of names)
+
+    if ctx.sender.role != "maniac":
+        return []
+    out: list[Problem] = []
+    idx = name_index(ctx.nicks)
+    for lo, hi in spans:
+        if any(a < hi and lo < b for a, b, _, _ in read):
+            continue
+        toks = idx.merge(tokenize_span(visible, lo, hi))
+        words = clause_words(toks)
+        names = _names(ctx, toks, words)
+        if len(names) != 1 or not words:
+            continue
+        k = names[0]
+        last = max((m for m, w in enumerate(words) if w not in _AROUND), default=-1)
+        if last > k and words[last] in _MINE and \
+                all(w in _AROUND for m, w in enumerate(words) if m not in (k, last)):
+            out.append(problem(visible[lo:hi].strip().rstrip(".!…"), "unparsed", "unread"))
+    return out

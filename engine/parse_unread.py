@@ -32,7 +32,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .parse_pause import after_pause, unvetoed
+from .parse_pause import after_pause, claimed, unvetoed
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
 
@@ -129,6 +129,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
                  _asks(ctx, toks, anywhere, night_known, hits, strict=True)):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     out.extend(after_pause(ctx, visible, spans, read, out))
+    out.extend(claimed(ctx, visible, spans, read))
     return out
 
 
