@@ -50,7 +50,8 @@ from .translit import read_latin
 from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
     weighed_candidate
 from .parse_clause import read_clause
-from .parse_unread import ReadLog, unread
+from .parse_types import ReadLog
+from .parse_unread import unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction

@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 
 from .grammar_rules import action_for, problem
-from .grammar_tokens import clause_words, tokenize_span
+from .grammar_tokens import Tok, clause_words, tokenize_span
 from .model import Problem
 from .names import name_index
+from . import grammar_vocab as V
 from .parse_types import Ctx
 from . import parse_unread_words as W
 from .words import third_person
@@ -189,3 +190,23 @@ def claimed(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
                 all(w in _AROUND for m, w in enumerate(words) if m not in (k, last)):
             out.append(problem(visible[lo:hi].strip().rstrip(".!…"), "unparsed", "unread"))
     return out
+
+
+def plain_order(ctx: Ctx, kw) -> bool:
+    """True when keyword ``kw`` is a night move the sender can make today, written as an
+    order of his (not negated, reported, a plan, an imperative or a withdrawal)."""
+    return kw.cls != V.VOTE and not (kw.negated or kw.reported or kw.hypothetical or
+                                     kw.imperative or kw.withdraw or kw.weak) and \
+        action_for(kw.cls, ctx.sender, ctx.turn) is not None
+
+
+def net_asks(ctx: Ctx, toks: list[Tok], skip: frozenset[str], night: frozenset[str],
+             known, hits: dict, whole: bool) -> bool:
+    """:func:`engine.parse_unread._asks` for a sentence (``whole``) or the part of one a word
+    of talk does not touch (a word of a move lexicon only): with the players any move beside
+    it is on (``skip``), or only a word of a move lexicon with the players a move other than
+    a vote beside it is on (``night``)."""
+    from .parse_unread import _asks  # (the net's own test)
+
+    return (whole and _asks(ctx, toks, skip, known, hits)) or \
+        _asks(ctx, toks, night, known, hits, strict=True)

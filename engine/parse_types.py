@@ -123,3 +123,33 @@ def last_word(clause: list[Tok], lo: int, hi: int) -> int:
         if clause[k].word or clause[k].w == ":":
             last = k + 1
     return last
+
+
+class ReadLog(list):
+    """The items list of a letter that remembers every item ever put in it: a sentence a
+    rule read a move from and a correction took back was read all the same."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ever: list[Item] = []
+
+    def append(self, item) -> None:  # noqa: D102 (list's own)
+        self.ever.append(item)
+        super().append(item)
+
+    def extend(self, found) -> None:  # noqa: D102
+        found = list(found)
+        self.ever.extend(found)
+        super().extend(found)
+
+    def insert(self, i, item) -> None:  # noqa: D102
+        self.ever.append(item)
+        super().insert(i, item)
+
+    def __setitem__(self, i, value) -> None:
+        if isinstance(i, slice):
+            value = list(value)
+            self.ever.extend(value)
+        else:
+            self.ever.append(value)
+        super().__setitem__(i, value)

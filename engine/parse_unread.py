@@ -22,7 +22,6 @@ from __future__ import annotations
 import bisect
 import re
 
-from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -32,42 +31,12 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .parse_pause import after_pause, claimed, unvetoed
+from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
 
 #: How many tokens apart a name and a move word may stand.
 _NEAR = 4
-
-class ReadLog(list):
-    """The items list of a letter that remembers every item ever put in it: a sentence a
-    rule read a move from and a correction took back was read all the same."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ever: list[Item] = []
-
-    def append(self, item) -> None:  # noqa: D102 (list's own)
-        self.ever.append(item)
-        super().append(item)
-
-    def extend(self, found) -> None:  # noqa: D102
-        found = list(found)
-        self.ever.extend(found)
-        super().extend(found)
-
-    def insert(self, i, item) -> None:  # noqa: D102
-        self.ever.append(item)
-        super().insert(i, item)
-
-    def __setitem__(self, i, value) -> None:
-        if isinstance(i, slice):
-            value = list(value)
-            self.ever.extend(value)
-        else:
-            self.ever.append(value)
-        super().__setitem__(i, value)
-
 
 def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     """The problems of the net (see the module's doc) for the letter's own text ``visible``
@@ -114,17 +83,17 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         sentence = visible[lo:hi].strip()
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
-        if not _net_asks(ctx, toks, skip, night, frozenset(), hits, whole):
+        if not net_asks(ctx, toks, skip, night, frozenset(), hits, whole):
             continue
         # (a part left by a word of talk was left by the rules for that word: asked)
         kws = find_keywords(toks, set(), idx)
         known = {k for kw in kws for k in range(kw.i, kw.j)}
         # (a word of a move lexicon the sender can use today, on a night move, that the rules
         # left with no move and no problem, is the net's: «Обношу нашего толстосума Кедра»)
-        night_known = {k for kw in kws if not _plain_order(ctx, kw) for k in range(kw.i, kw.j)}
+        night_known = {k for kw in kws if not plain_order(ctx, kw) for k in range(kw.i, kw.j)}
         # (a move word the rules know and left unread is left to them: «голосую против
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
-        if not known or not whole or _net_asks(ctx, toks, skip, night, known, hits, whole) or \
+        if not known or not whole or net_asks(ctx, toks, skip, night, known, hits, whole) or \
                 (night_known != known and
                  _asks(ctx, toks, anywhere, night_known, hits, strict=True)):
             out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
@@ -332,24 +301,6 @@ def _read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
                 out.append((at, at + len(t), on, vote))
                 at = visible.find(t, at + 1)
     return out
-
-
-def _plain_order(ctx: Ctx, kw) -> bool:
-    """True when keyword ``kw`` is a night move the sender can make today, written as an
-    order of his (not negated, reported, a plan, an imperative or a withdrawal)."""
-    return kw.cls != V.VOTE and not (kw.negated or kw.reported or kw.hypothetical or
-                                     kw.imperative or kw.withdraw or kw.weak) and \
-        action_for(kw.cls, ctx.sender, ctx.turn) is not None
-
-
-def _net_asks(ctx: Ctx, toks: list[Tok], skip: frozenset[str], night: frozenset[str],
-              known, hits: dict, whole: bool) -> bool:
-    """:func:`_asks` for a sentence (``whole``) or the part of one a word of talk does not
-    touch (a word of a move lexicon only): with the players any move beside it is on
-    (``skip``), or only a word of a move lexicon with the players a move other than a vote
-    beside it is on (``night``)."""
-    return (whole and _asks(ctx, toks, skip, known, hits)) or \
-        _asks(ctx, toks, night, known, hits, strict=True)
 
 
 def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
