@@ -35,6 +35,12 @@ _WHOM = frozenset({"кого", "кому", "куда"})
 _LEAD = frozenset({"ну", "ладно", "давайте", "давай", "тогда", "значит", "итак", "а", "и",
                    "наверное", "пожалуй", "конечно", "хм", "эх", "ок", "окей", "ну-ка"})
 
+#: A word of :data:`_WHOM` in a sentence (any case), found before it is tokenized.
+_WHOM_RE = re.compile(r"(?i)(?<!\w)(?:кого|кому|куда)(?!\w)")
+
+#: A word of :data:`_MINE` in a sentence (any case), found before it is tokenized.
+_MINE_RE = re.compile(r"(?i)(?<!\w)мо[йяеё](?!\w)")
+
 #: Quotation marks: the answer quotes somebody.
 _QUOTE_MARK = re.compile("[«»\"“”„]")
 
@@ -68,6 +74,8 @@ def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
         second = visible[lo2:hi2]
         if second.rstrip().endswith("?") or _QUOTE_MARK.search(second):
             continue
+        if not pause and not _WHOM_RE.search(first):
+            continue  # (cheap: most questions of talk ask no «кого»/«куда»)
         if _answers(ctx, visible, lo, hi, lo2, hi2, pause):
             text = visible[lo:hi2].strip().rstrip(".!…")
             out.append(problem(text, "unparsed", "unread"))
@@ -177,8 +185,8 @@ def claimed(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
     for lo, hi in spans:
-        if any(a < hi and lo < b for a, b, _, _ in read):
-            continue
+        if not _MINE_RE.search(visible, lo, hi) or any(a < hi and lo < b for a, b, _, _ in read):
+            continue  # (cheap: a sentence with no «мой» claims nobody)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
         names = _names(ctx, toks, words)
