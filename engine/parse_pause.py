@@ -178,10 +178,10 @@ def claimed(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     (with «снова», «сегодня» … around it) claims the victim; a host would not drop it, the
     net asks (``unparsed``, reason ``unread``). Only the maniac; a sentence a rule read is
     left alone. Never raises."""
-    from .parse_unread import _names  # (the net's own reader of names)
-
     if ctx.sender.role != "maniac":
         return []
+    from .parse_unread import _names  # (the net's own reader of names)
+
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
     for lo, hi in spans:
