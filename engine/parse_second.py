@@ -25,7 +25,7 @@ import re
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
-from .names_match import thing_name
+from .names_pets import thing_name
 from .names_given import names_written
 from .translit import cyrillic_reading
 from .words import LAT
