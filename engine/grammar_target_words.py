@@ -20,7 +20,7 @@ from .names import NameHit
 from .words import is_known_word, is_verb, morph, predicate, third_person
 
 if TYPE_CHECKING:
-    from .grammar_targets import Targets
+    from .grammar_target_types import Targets
 
 
 def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):

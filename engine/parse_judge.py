@@ -13,7 +13,7 @@ from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
 from .grammar_plans import IF_WORDS, whether_clause
 from .grammar_keywords import Kw
-from .grammar_targets import Targets
+from .grammar_target_types import Targets
 from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span, clause_words
 from .legality import fan_found

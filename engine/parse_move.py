@@ -16,7 +16,8 @@ from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
-from .grammar_targets import Targets, read_targets
+from .grammar_target_types import Targets
+from .grammar_targets import read_targets
 from .grammar_tokens import Tok, clause_words, joined_to_next, span
 from .legality import NO_REPEAT
 from .model import Move

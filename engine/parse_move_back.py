@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_refs import named_before
-from .grammar_targets import Targets
+from .grammar_target_types import Targets
 from .grammar_tokens import Tok, tokenize_span, visible_text
 from .names import name_index
 from .parse_types import Ctx
