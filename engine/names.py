@@ -26,9 +26,9 @@ from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
 from .translit import cyrillic_reading, name_readings
 from .words import (
-    ALL_CASES, CYR, LAT, THRESHOLDS, ending_forms, inflect, is_known_word, latin_forms, morph,
-    norm, person_name, role_words, translit, word_forms,
+    THRESHOLDS, inflect, is_known_word, morph, norm, person_name, role_words, word_forms,
 )
+from .words_endings import ALL_CASES, CYR, LAT, ending_forms, latin_forms, translit
 
 #: The form index, and the word helpers other packages have always imported from here.
 __all__ = ["NameHit", "NameIndex", "name_index", "nick_pieces", "DIMINUTIVE_SUFFIXES",
