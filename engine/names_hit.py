@@ -26,7 +26,7 @@ class NameHit:
     #: of the ``candidates`` of an ambiguous hit, the nick written exactly as it is spelled
     #: where no governing word asks for another case («Линч: Кира» for Кира, beside Кир's
     #: genitive; not «охраняю Лиса», Лис's accusative): when that player is dead the game
-    #: does not hand the word to the other reading (:func:`engine.parse_judge.settle`)
+    #: does not hand the word to the other reading (:func:`engine.parse_settle.settle`)
     spelled: str | None = None
 
 

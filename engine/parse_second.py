@@ -7,7 +7,7 @@ player as well: «линч: Кузь» is a vocative of Кузя and the beginni
 Ника» is Ника's nominative after «в», which asks for the accusative of «Ник» (Nikita.S);
 «голос куза» is a pet form of Кузя and begins «Кузьмич» as well; «за alex'а» is a word of
 «Alex_K» and, read in Cyrillic, the accusative of «Алекс». :func:`second_opinion` widens such a
-hit to every reading as good as the one taken, so that :func:`engine.parse_judge.settle` lets
+hit to every reading as good as the one taken, so that :func:`engine.parse_settle.settle` lets
 the game decide and the player is asked when it cannot.
 
 How good a reading is («as well»): a case form of a nick in a case the governing word asks
