@@ -1,7 +1,7 @@
 """Names written away from the keyword's list (issue 3): a pronoun's antecedent
 («Миралисса, лечу её») and a name before its keyword («Буку лечу»).
 
-``ctx`` is the parser's context (:class:`engine.grammar_targets.Roster`): ``nicks`` and
+``ctx`` is the parser's context (:class:`engine.grammar_target_types.Roster`): ``nicks`` and
 ``sender``.
 """
 
@@ -18,7 +18,7 @@ from .names import NameHit, name_index
 from .words import is_known_word, morph, norm, role_words
 
 if TYPE_CHECKING:
-    from .grammar_targets import Roster
+    from .grammar_target_types import Roster
 
 
 def apposition(ctx: Roster, clause: list[Tok], k: int):

@@ -1,7 +1,8 @@
-"""Words around a name in a target list (issue 3): what ends, corrects or restates it.
+"""Words around a name in a target list (issue 3): what ends or restates it (a correction,
+«…ой, то есть Кузю», is :mod:`engine.grammar_target_fix`'s).
 
 Predicates :func:`engine.grammar_targets.read_targets` asks about the tokens near a name:
-a correction («…ой, то есть Кузю»), a heading before the names («Голоса на «Ярость»: …»), a
+a heading before the names («Голоса на «Ярость»: …»), a
 title or remark in quotes or brackets, a name that starts a new statement («Линч — Бука,
 Маруська — подозрительная»), a name talked about rather than named («…, за Y и так полгорода
 следит»). Indices are token positions in one clause; ``idx`` is a :class:`names.NameIndex`.
@@ -14,48 +15,12 @@ import functools
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
-from .grammar_flags import takes_back
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit
 from .words import is_known_word, is_verb, morph, predicate, third_person
 
 if TYPE_CHECKING:
-    from .grammar_targets import Targets
-
-
-def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
-    """«Лечу Кузю… нет, лучше Бобра», «Проверяю Лося, ой, то есть Кузю»: after correction
-    words, a name replaces the names read so far. Returns ``(index of that name, expected
-    cases)`` or None when no name follows."""
-    expected = frozenset({"accs"})
-    head = False
-    while k < hi:
-        t = clause[k]
-        if t.word:
-            if t.w in V.CORRECTION_WORDS:
-                # («то» heads only «то есть»: «лечу X, а то Y раскричалась» is a reason)
-                head = head or t.w in V.CORRECTION_HEADS or t.w == "ой" or (
-                    t.w == "то" and k + 1 < hi and clause[k + 1].w == "есть")
-                expected = frozenset({"accs"})  # «в смысле Бобра»: not the case of «в»
-            elif t.w in V.PREPOSITIONS:
-                expected = V.PREPOSITIONS[t.w]
-            elif head and t.w in V.CHOOSE_WORDS:
-                pass  # «линч барсик хотя нет пусть будет ёлка»: words of choosing
-            elif t.w == V.NEGATION and head and k + 1 < hi and clause[k + 1].word and \
-                    some_name(idx, words, k + 1):
-                k += 1 + some_name(idx, words, k + 1)  # «ой нет, не Крот: Малой»
-                continue
-            elif t.w not in V.FILLERS:
-                break
-        k += 1
-    if not head or k >= hi:
-        return None
-    if idx.exact(words, k, expected) is None:
-        near = idx.approximate(words[k]) if len(words[k]) >= 3 else None
-        if near is None or near.kind == "fuzzy" or not (
-                k + 1 >= hi or not clause[k + 1].word):
-            return None  # «…, в смысле котяру»: a pet form or part of a nick, at the end
-    return k, expected
+    from .grammar_target_types import Targets
 
 
 def bare_pair(clause: list[Tok], k: int, hi: int, out: Targets) -> bool:
@@ -114,17 +79,6 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
 #: The sender or the mover himself before a colon: a target, not a heading («охранять
 #: меня: …»).
 ME_WORDS = V.SENDER_WORDS | V.SELF_WORDS | frozenset(V.SENDER_AFTER)
-
-
-def retracts(clause: list[Tok], k: int, hi: int) -> bool:
-    """True when the correction words from ``k`` hold a head («нет», «вернее»…) and no name
-    follows them: the names before are taken back («Голосую за Мельника… ой, нет, он же
-    свой»)."""
-    words = []
-    while k < hi and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
-        words.append(clause[k].w)
-        k += 1
-    return takes_back(words)
 
 
 def skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
@@ -197,8 +151,6 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
 
 #: Two-word predicates said of the name before them («Гетьман в курсе», «Дед не против»).
 _SAID_OF = frozenset({("в", "курсе"), ("в", "теме"), ("не", "против")})
-
-
 
 
 def names_end(clause: list[Tok], k: int, hi: int) -> bool:
@@ -357,22 +309,6 @@ def described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
         return None
     hit = idx.exact([head], 0, None) or (idx.approximate(head) if len(head) >= 3 else None)
     return hit if hit is not None and hit.kind != "fuzzy" else None
-
-
-def doubt_then_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
-    """Index of the preposition or name after «хотя, может,» at ``k`` («Присмотрю за
-    Зайкой… хотя, может, за Лисой»): another target offered in doubt, not chosen (an
-    alternative, asked); 0 when the words after ``k`` are no such doubt."""
-    n, doubt = k + 1, False
-    while n < hi and (not clause[n].word or clause[n].w in V.DOUBT_WORDS or
-                      clause[n].w == "лучше"):
-        doubt = doubt or clause[n].w in V.DOUBT_WORDS
-        n += 1
-    if not doubt or n >= hi:
-        return 0
-    m = n + 1 if words[n] in V.PREPOSITIONS else n
-    return n if m < hi and idx.exact(words, m, None) is not None else 0
-
 
 
 def possessive(idx, clause: list[Tok], k: int) -> bool:

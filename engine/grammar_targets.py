@@ -3,27 +3,28 @@
 :func:`read_targets` reads the names after a keyword: the first content word must be a
 nickname (any case form, a prefix, a near miss, «себя»), further names only after «,», «и» …;
 «или» marks alternatives. The words around a name are judged in :mod:`.grammar_target_words`;
-a pronoun's antecedent and a name written before its keyword are found in
-:mod:`.grammar_refs`.
+a word no exact form names is read loosely in :mod:`.grammar_target_guess`, a name taken
+back in :mod:`.grammar_target_fix`; a pronoun's antecedent and a name written before its
+keyword are found in :mod:`.grammar_refs`. What it returns is
+:class:`~.grammar_target_types.Targets`.
 ``ctx`` is the parser's context: it gives ``nicks`` (the roster) and ``sender`` (an Actor).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol
-
 from . import grammar_vocab as V
 from .grammar_asides import negated_aside, role_or_nick, settled
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
+from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
+from .grammar_target_guess import unknown_slot, word_reading
+from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
-    after_header, bare_pair, by_description, comma_aside, corrected_name, dash_remark, described,
-    attribute_of, doubt_then_name, LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends,
-    first_word, list_item, name_later, names_end, not_role_after, opens_statement, pet_later,
-    possessive, colon_after as _colon_after,
-    retracts, same_as_before, same_player, skip_title, said_again, named_again, some_name,
-    told_of,
+    after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
+    LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
+    name_later, names_end, not_role_after, opens_statement, pet_later, possessive,
+    colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
+    named_again, some_name, told_of,
 )
 from .grammar_dropped import (
     after_joiner, first_of_pair, list_ends, name_like, person_word, slot_after_preposition,
@@ -32,49 +33,11 @@ from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit, name_index
-from .names_case import case_fit, translation_fit
+from .names_case import case_fit
 from .words import (
-    CYR, animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection, is_known_word, is_noun,
-    is_verb, not_a_name, person_name, role_words, third_person,
+    animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection,
+    is_known_word, is_verb, not_a_name, role_words, third_person,
 )
-
-
-class Roster(Protocol):
-    """What target reading needs of the parser's context."""
-
-    nicks: tuple[str, ...]
-    sender: Actor
-    votes: int  # votes each player has today
-
-
-@dataclass
-class Targets:
-    """What the words after a keyword name."""
-
-    hits: list[tuple[NameHit, int, int]] = field(default_factory=list)
-    unknown: tuple[str, int] | None = None
-    #: the unknown word stands where the name goes, right after the keyword (and its
-    #: preposition or colon), and looks like a name (a capital, or no dictionary word)
-    unknown_slot: bool = False
-    pronoun: bool = False
-    described: bool = False  # «голос как у Лося», «за того, кто…»: no nick, asked
-    alternative: bool = False  # «X или Y»
-    statement: bool = False  # «— это …» right after the keyword: it is described, not made
-    negated: bool = False  # names after «не» were dropped («лечу не Буку, а Сергея»)
-    nobody: bool = False  # «МО никому»
-    nobody_named: bool = False  # the words name nobody («никого», «ни за кого»)
-    thing: bool = False  # the first word after the keyword is a common noun («проверю почту»)
-    roles: list[str] = field(default_factory=list)
-    role_at: list[int] = field(default_factory=list)  # token index of each of ``roles``
-    end: int = -1  # index after the last token used
-    retracted: bool = False  # the names were taken back with no other named («…ой, нет»)
-    za: bool = False  # the correction's new name follows «за» («…, хотя нет, за Кузю»)
-    #: index of a pronoun written as an element of a list of names («за него же и за
-    #: Кузю», «за Кузю и за неё»): it points at a player named before (engine.parse_move)
-    listed_pronoun: int | None = None
-    #: a word standing as a name of the list that no reading took («голоса шадоу и гром»,
-    #: «голоса скунс и вий»): its text and index (engine.grammar_dropped)
-    dropped: tuple[str, int] | None = None
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -141,26 +104,17 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.alternative = joined = bool(out.hits)  # «то ли Кота, то ли Медведя»: no choice
             k += 2
             continue
-        if out.hits and w in _SELF_CORRECTION and (m := doubt_then_name(idx, clause, words, k,
+        if out.hits and w in SELF_CORRECTION and (m := doubt_then_name(idx, clause, words, k,
                                                                           hi)):
             out.alternative = joined = True  # «за Зайкой… хотя, может, за Лисой»: asked
             k = m
             continue
-        if out.hits and (w in _SELF_CORRECTION or (
+        if out.hits and (w in SELF_CORRECTION or (
                 w == "в" and k + 1 < hi and words[k + 1] == "смысле")):
-            nxt = corrected_name(idx, clause, words, k, hi)
+            nxt = correction(idx, clause, words, k, hi, out)
             if nxt is None:
-                if retracts(clause, k, hi):
-                    out.hits, out.retracted = [], True  # «за Мельника… ой, нет, он же свой»
-                elif (w in _TAKE_BACK or "нет" in words[k + 1:k + 5]) and any(
-                        clause[m].word and idx.exact(words, m, None) is not None
-                        for m in range(k + 1, hi)):
-                    # «премией плаща ой он же наш нет остапа» (no punctuation): another
-                    # player after the take-back, not read as the correction: asked
-                    out.alternative = True
                 break
-            out.za = "за" in words[k:nxt[0]]  # «лечу Буку, хотя нет, за Кира»: which move?
-            out.hits, k, joined, expected = [], nxt[0], True, nxt[1]
+            k, joined, expected = nxt[0], True, nxt[1]
             continue
         if w == "это" and not out.hits and k == first_word(clause, lo):
             out.statement = True
@@ -376,32 +330,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 idx.exact(words, k + 1, None) is None:
             k += 1  # «на старый фильм»: an adjective of a noun, not «Старый Мельник»
             continue
-        # «Малой и Вафля»: a capitalised word joined to a name is read as a name too
-        strict = bool(out.hits) and known and not (joined and t.cap and not person_name(w))
-        approx = (idx.approximate(w, strict=strict)
-                  if len(w) >= 3 and (not strict or t.cap or t.quoted) and
-                  not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
-        # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
-        approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
-        if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
-            approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
-        if approx is None and "-" in w and not strict:
-            approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
-        if approx is None and (t.quoted or (t.cap and k > 0)):
-            # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
-            approx = idx.capital_reading(w)
-        listed = False
-        if approx is None and known and out.hits and len(w) >= 3 and (
-                (joined and list_item(clause, k, hi) and is_noun(w)) or
-                (bare and (is_noun(w) or person_name(w)))):
-            # («голоса ястреб джейсон»: a first name or noun right after the one name, at
-            # the end, is the second name of the list)
-            # «голоса: нуб и пони», «крот, вафля»: a noun alone between the joiners of a list
-            # of names that is a word or a pet form of a nick names that player
-            loose = idx.approximate(w)
-            if loose is not None and (loose.kind in ("part", "pet") or (
-                    loose.kind == "name" and person_name(w))):  # «маркус и кася» (Cassandra)
-                approx, listed = loose, True
+        approx, listed = word_reading(idx, clause, words, k, lo, hi, out, known=known,
+                                      joined=joined, bare=bare, expected=expected,
+                                      noun=noun, rw=rw)
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
@@ -468,11 +399,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k = m
             continue
         out.unknown = (t.text, k)
-        out.unknown_slot = not skipped and not out.roles and not neg and ((
-            (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and
-            (idx.far_from_all(w) or ((t.cap or t.quoted) and
-                                     (is_noun(w) or not is_known_word(w))))) or
-            (k > lo and words[k - 1] == "за" and animate_noun(w)) or person_word(t))
+        out.unknown_slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
         # Ninja_07 — is asked about as well, and so is a person's name in lower case, «голос
         # петровичу»: the move is tried, never dropped unsaid)
@@ -507,14 +434,6 @@ _SECOND = frozenset({"второго", "вторую", "вторым", "втор
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
                          "человека", "предателя", "злодея", "крысу", "шпиона"})
-
-#: Correction words that take the name before back («нет», «вернее»): a name after them is
-#: the new one, never talk («хотя» alone may be a concession: «лечу X, хотя Y просил»).
-_TAKE_BACK = frozenset({"нет", "вернее", "точнее", "вру", "нет-нет", "тьфу"})
-
-_SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя",
-                              "тьфу", "опечатка", "описка", "пардон"})
-
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
 

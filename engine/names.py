@@ -24,11 +24,12 @@ from .names_given import names_in_word, names_written, patronymic_of
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
+from .names_readings import capital_readings, reading_forms, safe_readings, short_reading
 from .translit import cyrillic_reading, name_readings
 from .words import (
-    ALL_CASES, CYR, LAT, THRESHOLDS, ending_forms, inflect, is_known_word, latin_forms, morph,
-    norm, person_name, role_words, translit, word_forms,
+    THRESHOLDS, inflect, is_known_word, morph, norm, person_name, role_words, word_forms,
 )
+from .words_endings import ALL_CASES, CYR, LAT, ending_forms, latin_forms, translit
 
 #: The form index, and the word helpers other packages have always imported from here.
 __all__ = ["NameHit", "NameIndex", "name_index", "nick_pieces", "DIMINUTIVE_SUFFIXES",
@@ -70,8 +71,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 if LAT.search(w):
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
-            readings = [_reading_forms(w) for w in words]
-            parts = tuple(_union(_short_reading(w), _translated(w, nick, alone), r, word_forms(w))
+            readings = [reading_forms(w) for w in words]
+            parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w))
                           for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
@@ -81,14 +82,14 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)] + _long_readings([words[0]])
             for w, extra in zip(words, readings):
-                _capital_readings(idx, nick, extra)
+                capital_readings(idx, nick, extra)
                 if re.fullmatch(r"[a-z]{2}", w) and re.search("[aeiouy]", w):
                     # «Валим Ди» for «Lady_Di»: a two-letter word of a nick, read or as
                     # written, names the player only written as a name
                     for short in {w, translit(w), cyrillic_reading(w)} - {""}:
                         idx.capital_readings.setdefault(short, set()).add(nick)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
-                for form in word_forms(w) | _safe(extra):
+                for form in word_forms(w) | safe_readings(extra):
                     if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
                         # («ежа», «ежу» for «Ёж_Колючий»: a noun of two letters in its cases)
                         idx.parts.setdefault(form, set()).add(nick)
@@ -98,7 +99,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_owner.append(nick)
             continue
         forms = word_forms(words[0])
-        extra = _capital_readings(idx, nick, _reading_forms(words[0]))
+        extra = capital_readings(idx, nick, reading_forms(words[0]))
         _translated(words[0], nick, alone)  # «Лисичку» for «Vulpecula», «Ястреба» for «Hawk»
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
@@ -112,7 +113,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_roots(idx, nick, words[0])
         head = re.fullmatch(r"([^\W\d_]{3,})\d+", words[0])
         if head:  # «Лёва2000» is also called «Лёва», «Лёву»: a word of the nick, as «Макс»
-            for form in {**word_forms(head.group(1)), **_safe(_reading_forms(head.group(1)))}:
+            for form in {**word_forms(head.group(1)), **safe_readings(reading_forms(head.group(1)))}:
                 idx.parts.setdefault(form, set()).add(nick)  # «Заю» for «Zaya2010»
             _add_stems(idx, nick, head.group(1))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
@@ -165,65 +166,6 @@ def _add_letter_name(idx: NameIndex, nick: str, word: str) -> None:
         for form in word_forms(name):
             idx.parts.setdefault(form, set()).add(nick)
         _add_stems(idx, nick, name)
-
-
-def _reading_forms(word: str) -> dict[str, frozenset[str]]:
-    """The case forms of the Cyrillic spellings Russians give a Latin nickname word
-    (:func:`engine.translit.name_readings`: Tacitus → «Тацит», «Тацита»; Pulcheria →
-    «Пульхерию») that :func:`engine.words.word_forms` does not already give; ``{}`` for a
-    word that is not all Latin letters."""
-    base = word_forms(word)
-    out: dict[str, frozenset[str]] = {}
-    for reading in name_readings(word):
-        for form, cases in ending_forms(reading).items():
-            if form not in base:
-                out[form] = out.get(form, frozenset()) | cases
-    return out
-
-
-def _short_reading(word: str) -> dict[str, frozenset[str]]:
-    """The usual Cyrillic reading of two letters of a short Latin word of a multi-word nick,
-    undeclined («ху» for the «Who» of «Dr.Who»: «Доктора Ху»); it names the player only
-    beside the nick's other words (never alone: it is no key of ``idx.parts``)."""
-    if not re.fullmatch(r"[a-z]{2,3}", word):
-        return {}
-    short = [r for r in name_readings(word, shortest=2) if len(r) == 2][:1]
-    return {r: ALL_CASES for r in short}
-
-
-def _safe(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """``forms`` without the short common Russian words among them («марка», «марку» from
-    Marcus's «Марк»; five letters or fewer, see ``known_word_fuzzy_max_len``): such a word
-    alone never names a player by a reading."""
-    short = THRESHOLDS["known_word_fuzzy_max_len"]
-    return {f: c for f, c in forms.items()
-            if len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)
-            or _abbreviation(f)}
-
-
-def _capital_readings(idx: NameIndex, nick: str,
-                      forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """``forms`` (readings of a Latin word of ``nick``) that :func:`_safe` keeps; the others,
-    common Russian words («Бера», «Бин»: Bear, Mr.Bean), go to ``idx.capital_readings``:
-    they name the player only written with a capital inside a sentence."""
-    safe = _safe(forms)
-    for form in forms.keys() - safe.keys():
-        idx.capital_readings.setdefault(form, set()).add(nick)
-    return safe
-
-
-def _abbreviation(word: str) -> bool:
-    """True for a word pymorphy3 knows only as an abbreviation («гост»: ГОСТ), which nobody
-    writes as a common word in lower case (so «гост» may read Ghost)."""
-    return all("Abbr" in p.tag for p in morph().parse(word))
-
-
-def _loan(form: str, forms: dict[str, frozenset[str]]) -> bool:
-    """True when ``form`` is, at its likeliest, the very word a reading is, an indeclinable
-    word Russian borrowed («леди» for Lady, «мисс» for Miss), not another word it happens to
-    spell («марка» is no form of Marcus's «Марк», «сам» no reading of Sam)."""
-    best = morph().parse(form)[0]
-    return "Fixd" in best.tag and "nomn" in forms.get(best.normal_form.replace("ё", "е"), ())
 
 
 #: Russian endings of an ordinal written after digits («13-го», «13му»).
@@ -352,9 +294,9 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
         forms = dict(word_forms(piece))
         if LAT.search(piece):
             for reading in _readings(piece)[1:]:
-                for w, cases in _safe(word_forms(reading)).items():
+                for w, cases in safe_readings(word_forms(reading)).items():
                     forms.setdefault(w, cases)  # not «тем» of «Tyoma-77» read «тёма»
-            for w, cases in _capital_readings(idx, nick, _reading_forms(piece)).items():
+            for w, cases in capital_readings(idx, nick, reading_forms(piece)).items():
                 forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
             idx.parts.setdefault(form, set()).add(nick)

@@ -17,7 +17,8 @@ from importlib import resources
 
 from .names_pets import pet_owners
 from .translit import cyrillic_reading, name_readings
-from .words import CYR, LAT, ending_forms, norm, person_name, translit
+from .words import norm, person_name
+from .words_endings import CYR, LAT, ending_forms, translit
 
 
 @functools.lru_cache(maxsize=1)

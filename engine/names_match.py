@@ -5,49 +5,23 @@ the form index of one roster (built by :func:`engine.names.name_index`), and
 A written token is matched exactly first (a case form of a nickname; the words of a
 multi-word nickname joined into one token by :meth:`NameIndex.merge`), then as one word of a
 multi-word nickname, a prefix or a pet form, then as another form of a given name a
-nickname holds, then by edit distance (rapidfuzz). All
-thresholds live in :data:`engine.words.THRESHOLDS`. Words are normalised (lower case,
-ё → е).
+nickname holds, then by edit distance (rapidfuzz): these near readings are
+:mod:`engine.names_near`'s. All thresholds live in :data:`engine.words.THRESHOLDS`. Words
+are normalised (lower case, ё → е).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from .names_given import (
-    full_names, name_begun, names_listed, names_written, neutral_names, stem_begun,
-)
+from .names_given import full_names, name_begun, names_listed, names_written, stem_begun
+from .names_hit import NameHit, hit, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
-from .names_pets import (
-    clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
-)
+from .names_near import near_reading, numbered_reading
+from .names_pets import pet_owners
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
-from .words import (
-    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, may_be_name, norm,
-    noun_lemma,
-)
-
-
-@dataclass(frozen=True)
-class NameHit:
-    """A name found in a letter: ``nick`` when one player fits, else ``candidates``.
-
-    ``kind``: ``exact`` (a case form), ``self`` («себя»), ``part`` (one word of a nick),
-    ``prefix``, ``pet``, ``name`` (a form of a given name the nick holds), ``fuzzy``;
-    ``length``: how many tokens it took.
-    """
-
-    nick: str | None
-    candidates: tuple[str, ...] = ()
-    kind: str = "exact"
-    length: int = 1
-    #: of the ``candidates`` of an ambiguous hit, the nick written exactly as it is spelled
-    #: where no governing word asks for another case («Линч: Кира» for Кира, beside Кир's
-    #: genitive; not «охраняю Лиса», Лис's accusative): when that player is dead the game
-    #: does not hand the word to the other reading (:func:`engine.parse_judge.settle`)
-    spelled: str | None = None
+from .words import CYR, LAT, may_be_name, norm
 
 
 @dataclass
@@ -126,7 +100,7 @@ class NameIndex:
         written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
             owners = {n for n in owners if written & self.given_of.get(n, written)}
-        return _hit(sorted(owners), "pet") if owners else None
+        return hit(sorted(owners), "pet") if owners else None
 
     def name_guess(self, nick: str, written: frozenset[str]) -> bool:
         """True when a form of the given names ``written`` reaches ``nick`` only as a guess:
@@ -167,27 +141,16 @@ class NameIndex:
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
-        return _hit(sorted(owners), "name") if owners else None
+        return hit(sorted(owners), "name") if owners else None
 
     def numbered_form(self, word: str) -> NameHit | None:
         """A nick with a number written in other letters with the number kept («ваню13»,
         «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»): the number names the nicks
         holding it, the letters (a case form of a word of the nick or of its Cyrillic
         reading, one letter off at most, or a pet form or given name that reaches the nick:
-        «Сашеньку1987» for «Sasha1987») confirm; None when they do not."""
-        m = _LETTERS_NUMBER.fullmatch(word)
-        if m is None or m.group(2) not in self.numbered:
-            return None
-        letters = m.group(1)
-        from rapidfuzz.distance import OSA
-
-        owners = sorted({nick for nick, forms in self.numbered[m.group(2)]
-                         if letters in forms or (len(letters) >= 4 and any(
-                             OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms))})
-        if not owners and (named := self.approximate(letters)) is not None and \
-                named.kind in ("pet", "name"):
-            owners = sorted({n for n, _ in self.numbered[m.group(2)]} & set(named.candidates))
-        return _hit(owners, "part") if owners else None
+        «Сашеньку1987» for «Sasha1987») confirm; None when they do not (see
+        :func:`engine.names_near.numbered_reading`)."""
+        return numbered_reading(self, word)
 
     def nick_word(self, word: str) -> bool:
         """True when ``word`` is a case form of a Cyrillic word of exactly one multi-word
@@ -238,7 +201,7 @@ class NameIndex:
                 owners = self.single.get(w.replace("э", "е"), {})
             if not owners and "ь" in w:  # «Кузьмича» for «Kuzmich»: Latin letters have no ь
                 read = self.single.get(w.replace("ь", ""), {})
-                owners = {n: read[n] for n in _latin_read(read)}
+                owners = {n: read[n] for n in latin_read(read)}
             best_len = 1
             if owners and words[i] in self.whole_words:
                 # «Мельника»: the nick Мельник, or «Старый Мельник» by one of its words
@@ -342,7 +305,7 @@ class NameIndex:
                 # word («марго», «мишка»), written as a name
                 return self._given_name(word)
             return None
-        return _hit(sorted(owners), "part")
+        return hit(sorted(owners), "part")
 
     def soft_sign_form(self, word: str) -> str | None:
         """The nickname form ``word`` is with its soft signs left out, as a word read from
@@ -366,128 +329,7 @@ class NameIndex:
                                   score_cutoff=2) is None
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
-        if word[-1:].isdigit() and self.numbered:
-            found = self.numbered_form(word)
-            if found is not None:
-                return found
-        owners = set(self.parts.get(word, ()))
-        if not owners and "ь" in word:
-            owners = _latin_read(self.parts.get(word.replace("ь", ""), ()))
-        if owners and word.isascii() and word.isalpha():
-            # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
-            owners |= self.parts.get(cyrillic_reading(word), set())
-        if strict:
-            return _hit(sorted(owners), "part") if owners else None
-        in_parts = set(owners)
-        kind = "part" if owners else "prefix"
-        if len(word) >= THRESHOLDS["prefix_min_len"]:
-            heads = {word}
-            if word[-1] in "аяуюеыиой" and len(word) > 4 and \
-                    (owners or not is_known_word(word)):
-                heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»; «Чинге» (Чингачгук)
-            lemma = noun_lemma(word)
-            if lemma and len(lemma) >= THRESHOLDS["prefix_min_len"] and lemma != word:
-                heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
-            cut_short = {n for n, bases in self.bases.items()
-                         for b in bases for h in heads if b.startswith(h) and b != word}
-            cut_short |= soft_clipped(self.bases, word)  # «Тюль» for «Тюлень»
-            if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
-                # starts with its letters and is not cut short so
-                cut_short = {n for n in cut_short if n in owners or not thing_name(self.bases[n])}
-            owners |= cut_short
-            if not owners:  # «Серж»: «Серг-» (Sergeich), as «Серёжа» for «Серёга»; one nick only
-                alt = {h[:-1] + c for h in heads if len(h) >= 4 and h[-1] in _SOFTENED
-                       for c in _SOFTENED[h[-1]]}
-                cut = {n for n, bases in self.bases.items()
-                       for b in bases for h in alt if b.startswith(h)}
-                if len(cut) == 1:
-                    owners, kind = cut, "pet"  # a short form, as a pet form is
-        plain = set(owners)  # a word or a prefix of a nick, not only a pet form
-        pet = self.pet_form(word)
-        if pet is not None and word in self.parts:
-            # a word of one nick is no pet form of a thing's name it only starts («кота»)
-            whole = pet_owners(self.stems, word, clip=False)
-            kept = tuple(n for n in pet.candidates
-                         if n in plain or n in whole or not thing_name(self.bases[n]))
-            pet = _hit(list(kept), "pet") if kept else None
-        pet_cands = set(pet.candidates) if pet is not None else set()
-        if pet is not None:
-            owners |= set(pet.candidates)
-            kind = kind if owners - set(pet.candidates) else "pet"
-        unsure = clipped_guesses(self.stems, self.given_of, word, (plain | pet_cands) - in_parts)
-        # («Сержа» for «Sergeich»: cut short from a patronymic of the very name written)
-        unsure -= {n for name in names_listed(word) for n in self.patronymic.get(name, ())}
-        by_form = set(owners)  # by the nick's own letters, not by a given name
-        if word not in self.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
-            given = self.given_name(word)
-            if given is not None:
-                # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as
-                # a pet form and holding no given name drops out
-                if names_listed(word):
-                    owners = {n for n in owners if n in given.candidates or n in self.given_of
-                              or n in plain}
-                kind = "name" if not owners - set(given.candidates) else kind
-                if given.nick is None and len(given.candidates) == 1 and not owners:
-                    return given  # a guess (see given_name): asked about, never taken
-                owners |= set(given.candidates)
-        elif (written := neutral_names(word) or names_written(word)) and \
-                (given := self.given_name(word)) is not None:
-            # «Иру»: a word of «Ира_1985», and the neutral short form of Ирина, the name of
-            # «Irina M.»: every player the name surely is reaches is a reading too (not
-            # «Лёху» for «Alex_M»: Alex may be Александр as well); a pet form («Серёгу» for
-            # «Serega_Kit») reaches besides only a nick that holds the full name as written
-            # («Сергей 1984»)
-            pet_only = not neutral_names(word)
-            named = {n for n in given.candidates
-                     if n not in self.guessed and self.given_of.get(n, written) <= written and
-                     (not pet_only or not written.isdisjoint(_nick_words(n)))}
-            if named - owners:
-                owners |= named
-                kind = "name"
-        if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
-                pet_owners(self.roots, word, clip=False) == by_form:
-            # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
-            # reached only by the given name they share
-            owners, kind = by_form, "pet"
-        if len(owners) > 1 and kind in ("pet", "name"):
-            own = longest_root_owners(self.roots, self.read_roots, word)
-            if len(own) == 1 and own <= owners and owners - own <= self.foreign_named:
-                # «Маруську»: Marusya.K's own «марус-ька», not Lady_Mary's (Mary is Мария
-                # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
-                owners, kind = own, "pet"
-        if owners and owners <= unsure:
-            # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
-            return NameHit(None, tuple(sorted(owners)), kind)
-        if owners:
-            return _hit(sorted(owners), kind)
-        limit = max_distance(len(word))
-        if limit == 0:
-            return None
-        if is_known_word(word) and len(word) <= THRESHOLDS["known_word_fuzzy_max_len"]:
-            return None
-        if laughter(word):
-            return None  # «хехе» is no slip of «Лехе»
-        clipped = clipped_owners(self.bases, word)
-        if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
-            return _hit(sorted(clipped), "pet")
-        from rapidfuzz import process
-        from rapidfuzz.distance import OSA
-
-        found = process.extract(word, self.fuzzy_choices, scorer=OSA.distance,
-                                score_cutoff=limit, limit=None)
-        if not found:
-            return None
-        best = min(score for _, score, _ in found)
-        owners = sorted({self.fuzzy_owner[idx] for _, score, idx in found if score == best})
-        return _hit(owners, "fuzzy")
-
-
-#: A consonant at the end of a short form and the consonants it alternates with in the
-#: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
-_SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
-
-#: Letters and a number written as one token («ваню13», «гостя-77»).
-_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
+        return near_reading(self, word, strict)
 
 
 #: Words after a number that still leave it a name («за 13 и Пепла»).
@@ -498,18 +340,6 @@ def _counts_something(words: list[str], k: int) -> bool:
     """True when the word after a number (at ``k``) is a word it counts («13 часов», «13-го
     числа»): a number is a nick («Щипач_13») only before punctuation, the end or «и»."""
     return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
-
-
-def _latin_read(nicks) -> set[str]:
-    """The Latin nicks among ``nicks`` (a form of one read from Latin letters, which have no
-    soft sign, names it written with one: «Кузьмич» for «Kuzmich-56»)."""
-    return {n for n in nicks if LAT.search(n) and not CYR.search(n)}
-
-
-def _hit(owners: list[str], kind: str) -> NameHit:
-    if len(owners) == 1:
-        return NameHit(owners[0], (owners[0],), kind)
-    return NameHit(None, tuple(owners), kind)
 
 
 def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
@@ -525,9 +355,3 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
             return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
                            "exact", length)
     return NameHit(None, tuple(nicks), "exact", length)
-
-
-def _nick_words(nick: str) -> set[str]:
-    """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
-    {«сергей»}."""
-    return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .words import CYR, LAT, is_known_word, morph, person_name, translit
+from .words import is_known_word, morph, person_name
+from .words_endings import CYR, LAT, translit
 
 
 #: Russian diminutive and pet suffixes, longest first (see :func:`pet_owners`).

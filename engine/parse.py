@@ -64,7 +64,7 @@ from .parse_branches import attach_branches, read_branches
 from .parse_forms import member_prefix
 from .parse_clan_kill import settle_member_kills, settle_second_kills
 from .grammar_kills import KILL_COUNTS
-from .grammar_orders import split_orders
+from .grammar_boss_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 from .parse_ifgame import settle_conditions
@@ -251,7 +251,7 @@ def _pair_alone(clause) -> bool:
 
 def _orders_apart(clause_list, state: GameState, actor, idx):
     """The boss's clauses with each order for a member apart
-    (:func:`engine.grammar_orders.split_orders`, :func:`engine.grammar_runon.split_run_on`)."""
+    (:func:`engine.grammar_boss_orders.split_orders`, :func:`engine.grammar_runon.split_run_on`)."""
     mates = {n for n, p in state.players.items()
              if p.clan == actor.clan and p.alive and n != actor.nick}
     for clause in clause_list:

@@ -19,7 +19,7 @@ from .model import Move
 from .names import name_index
 from .roles import ROLE_CIVILIANS
 from .words import role_words
-from .parse_judge import settle
+from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
 
 

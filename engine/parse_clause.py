@@ -44,6 +44,7 @@ from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
 )
 from .parse_gapping import today_after_past
+from .parse_fear import fear_votes, if_chosen
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
@@ -64,7 +65,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
-        kws = _fear_votes(ctx, clause, kws)
+        kws = fear_votes(ctx, clause, kws)
     if member is None and ctx.sender.role in HOSTS and (home := hostess_home(
             clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
             name_index(ctx.nicks), ctx.text)) is not None and \
@@ -270,7 +271,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue
         elif (kw.j < len(clause) and clause[kw.j].w == "ли") or asks_how(clause, kw.j):
             kw.hypothetical = "hedged"  # «не знаю, проверять ли Маришку», «проверю, как там X»
-        elif hypo is True and kw.cls == V.FEAR and _if_chosen(clause, kw.i):
+        elif hypo is True and kw.cls == V.FEAR and if_chosen(clause, kw.i):
             pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
         elif ironic(clause, kw.i):
             kw.hypothetical = True  # «Ага, щас, буду я лечить Лося»: asked, never applied
@@ -308,44 +309,6 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause,
                     hypothetical=kw.hypothetical)
     return last
-
-
-def _voting_word(w: str) -> bool:
-    """A word of voting («голос», «проголосую», «линч», «vote»), not of sending to the
-    gallows («на виселицу», «вешаем»)."""
-    return "голос" in w or w.startswith(("vote", "линч", "voting", "lynch"))
-
-
-def _if_chosen(clause: list[Tok], i: int) -> bool:
-    """True when the «если» before token ``i`` supposes that the sender is the most voted
-    («если большинство голосов окажется на мне», «если меня выберут / повесят»): the very
-    case «Страх» asks him about (DECISIONS.md §6.1), so his choice is no hypothesis."""
-    k = max((n for n in range(i) if clause[n].w in ("если", "ежели")), default=-1)
-    words = [t.w for t in clause[k + 1:i] if t.word]
-    return k >= 0 and any(w in _ME for w in words) and \
-        any(w.startswith(_CHOSEN_STEMS) for w in words)
-
-
-_ME = frozenset({"я", "меня", "мне", "мной"})
-_CHOSEN_STEMS = ("голос", "большинств", "выбер", "выбр", "повес", "линч", "страх", "вешат")
-
-
-def _fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
-    """The player «Страх» chose (DECISIONS.md §6.1) names who is lynched instead: his vote
-    word of sending («на виселицу отправляю X», «вешаем X», «отправляю на линч X вместо
-    себя») is his fear choice; «голосую за X» is only in a clause that speaks of the fear
-    or after one saying that the fear chose him («меня страх выбрал, голосую за X»). The vote
-    nouns stay his vote («больше всех голосов у меня», «Голос: X»)."""
-    fear = any(k.cls == V.FEAR for k in kws) or ctx.fear_said
-    first = lexicon().first
-    votes = [k for k in kws if k.cls == V.VOTE and not k.withdraw and not k.negated and (
-             not _voting_word(clause[k.i].w) or (fear and clause[k.i].w in first))]
-    if any(k.cls == V.FEAR for k in kws) and not votes:
-        ctx.fear_said = True  # «меня страхом выбрали»: the next sentence may name the choice
-        return kws
-    for k in votes:
-        k.cls, k.alt = V.FEAR, V.VOTE
-    return kws
 
 
 #: Beginnings of the verbs of changing («поменяй», «меняю», «смени», «замените»,

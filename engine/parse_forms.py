@@ -10,8 +10,9 @@ from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
 from .grammar_members import loose_member
 from .grammar_orders import (
-    POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, relayed, writes_himself, name_sizes, on_his_own, silence_remark,
+    POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
 )
+from .grammar_boss_orders import relayed
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
@@ -99,7 +100,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     return member, end, None
 
 
-#: First words of a relayed order (:func:`engine.grammar_orders.relayed`).
+#: First words of a relayed order (:func:`engine.grammar_boss_orders.relayed`).
 _RELAY_FIRST = frozenset({"передайте", "передай", "скажите", "скажи", "попросите", "попроси",
                           "напишите", "напиши", "сообщите", "сообщи", "шепните", "шепни", "и",
                           "еще", "ещё", "а", "—", ","})

@@ -13,17 +13,17 @@ from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
 from .grammar_plans import IF_WORDS, whether_clause
 from .grammar_keywords import Kw
-from .grammar_targets import Targets
+from .grammar_target_types import Targets
 from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span, clause_words
 from .legality import fan_found
 from .model import Move, Problem
 from .lexicon import lexicon
-from .names import NameHit, name_index, norm
+from .names import name_index, norm
 from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item
-from .parse_second import second_opinion
+from .parse_settle import settled_in_clause
 
 
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
@@ -160,7 +160,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "not_allowed", reason, action=action, role=actor.role),
                     tried=action)
     taken = {i for _, i, _ in tg.hits}
-    tg.hits = [(_settled(ctx, actor, action, h, i, j, clause, i + 1 not in taken), i, j)
+    tg.hits = [(settled_in_clause(ctx, actor, action, h, i, j, clause, i + 1 not in taken), i, j)
                for h, i, j in tg.hits]
     if clause is not None and any(h.nick is not None and role_or_nick(clause, i, j, h.nick)
                                   for h, i, j in tg.hits):
@@ -301,53 +301,6 @@ def _subordinate(clause: list[Tok], i: int) -> bool:
     while k >= 0 and clause[k].word and clause[k].w in ("я", "мы", "же", "и", "не"):
         k -= 1
     return k >= 0 and clause[k].word and clause[k].w in _SUBORDINATORS
-
-
-def _settled(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int, j: int,
-             clause: list[Tok] | None, free_next: bool) -> NameHit:
-    """:func:`settle` after a second opinion on ``clause[i:j]`` (see
-    :func:`engine.parse_second.second_opinion`); a reading the game leaves alone that only
-    guesses the player's given name stays asked."""
-    hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next) if clause \
-        else (hit, frozenset())
-    out = settle(ctx, actor, action, hit)
-    if out.nick is not None and out.nick in guesses:
-        return NameHit(None, (out.nick,), hit.kind, hit.length)
-    return out
-
-
-def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
-    """A name that fits several players: keep the readings the game allows for ``action``
-    (a living player, not yesterday's target of a no-repeat move). One left: that player;
-    else the hit stays ambiguous (issue 11: never guess)."""
-    if len(hit.candidates) < 2:
-        return hit
-    if hit.spelled is not None and hit.spelled not in ctx.alive:
-        # «Линч: Кира» with Кира dead and Кир alive: the nick as it is spelled, not Кир's
-        # genitive; the rules refuse the dead target and the player is told so
-        return NameHit(hit.spelled, (hit.spelled,), hit.kind, hit.length)
-    # a pet form or a part of two nicks: that one of them was yesterday's target does not
-    # settle it (the player may have forgotten the rule); only death does
-    exact = hit.kind in ("exact", "self")
-    fit = [c for c in hit.candidates
-           if c in ctx.alive and not (exact and repeats_last(ctx.state, actor, action, c))]
-    if len(fit) > 1 and action == "guard" and actor.mafia:
-        # the guard protects mafia only (DECISIONS.md §4): of the readings, his clan mate
-        mates = [c for c in fit if ctx.state.players[c].clan == actor.clan]
-        fit = mates if len(mates) == 1 else fit
-    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name"):
-        # a player names himself «себя», «меня», not by a pet form; but a given name he bears
-        # too («Саня» from Sasha_M with Sasha.K alive) stays a question
-        fit.remove(ctx.sender.nick)
-    if hit.nick is not None:  # read by its case; another reading only if the game rules it out
-        if hit.nick in fit or len(fit) != 1:
-            return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
-        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
-    if len(fit) == 1:
-        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
-    if fit and len(fit) < len(hit.candidates):
-        return NameHit(None, tuple(fit), hit.kind, hit.length)
-    return hit
 
 
 #: Roles that make other roles' moves (the actor once he takes a role, the swindler in his

@@ -16,21 +16,22 @@ from .grammar_plans import idiom_told, object_clause
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
-from .grammar_targets import Targets, read_targets
-from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
+from .grammar_target_types import Targets
+from .grammar_targets import read_targets
+from .grammar_tokens import Tok, clause_words, joined_to_next, span
 from .legality import NO_REPEAT
-from .lexicon import lexicon
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb, past_tense
+from .words import first_singular, is_infinitive, is_known_word, is_verb
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
+from .parse_move_back import PRONOUN_BEFORE, listed_back, named_since, pronoun_before
+from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
-from .textnorm import QUOTE_MARK
 
 
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
@@ -49,14 +50,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
         action = action_for(kw.cls, actor, ctx.turn)
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
-    if _ordinary_speech(ctx, clause, kw, hi) or (
+    if ordinary_speech(ctx, clause, kw, hi) or (
             (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and
             not (kw.alt is not None and clause[kw.j - 1].w in _MY_CHOICE) and
             idiom_told(clause, kw.i, kw.j)):
         # («Он отправил Кракена на линч»: what happened, not a vote; «в пару беру» ends in
         # the sender's own verb: no idiom told)
         return kw.j
-    if action == "vote" and kw.j < hi and _deferred(ctx, clause, kw.j, hi):
+    if action == "vote" and kw.j < hi and deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
     start = after_condition(ctx, actor, clause, kw.j, hi, action)
     if start < 0:  # «лечу, если Ромео не напишет: …»: the name is the condition's, ask
@@ -70,7 +71,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             any(clause[n].w in ("—", "–", ",") for n in range(kw.j, tg.hits[0][1])) and \
             any(clause[n].word and (is_verb(clause[n].w) or is_infinitive(clause[n].w))
                 for n in range(kw.j, tg.hits[0][1])):
-        same = _pronoun_before(ctx, clause, lo, kw.i, same=True)
+        same = pronoun_before(ctx, clause, lo, kw.i, same=True)
         if same is not None:  # «…и его же убиваем — пусть знает, как дерзить Барону»: the
             tg.hits = [same]  # name after the dash is the reason's, «его же» the target
     if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
@@ -84,9 +85,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # простуды» is talk)
         tg.hits.append((NameHit(actor.nick, (actor.nick,), "self"), kw.i, kw.j))
         tg.end = max(tg.end, kw.j)
-    if kw.cls == V.VOTE and tg.hits and _as_decided(clause, kw.j, tg.hits[0][1], hi):
+    if kw.cls == V.VOTE and tg.hits and as_decided(clause, kw.j, tg.hits[0][1], hi):
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
-    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and _decider(clause, tg.hits[0][2], hi):
+    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and decider(clause, tg.hits[0][2], hi):
         return kw.j  # «кого убивать — пусть Джонни решает»: he decides, he is no target
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
         items.append(Item(clause[kw.i].start, problem=problem(
@@ -99,7 +100,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if not tg.hits and any(t.w in _SAVED for t in clause[max(lo, kw.i - 3):min(hi, kw.j + 3)]):
         return kw.j  # «чек пока приберегу»: no move today, nothing tried
     if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None):
-        same = _pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»
+        same = pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»
         if same is not None:
             tg.hits.append(same)
             tg.roles, tg.role_at, tg.unknown = [], [], None
@@ -114,7 +115,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             tg.unknown = None
         if back is None and ctx.last_hit is not None and not loose:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
-            back = _pronoun_before(ctx, clause, lo, kw.i, same=noun)
+            back = pronoun_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and noun and kw.i >= 2 and \
                 clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w) and \
                 not is_verb(clause[kw.i].w):
@@ -144,7 +145,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                                 first_singular(clause[kw.i].w))  # «позову его к себе»
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
-            if last_hit is not None and _named_since(ctx, clause, last_hit[0].nick):
+            if last_hit is not None and named_since(ctx, clause, last_hit[0].nick):
                 last_hit = None  # another player named since: which one?
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
@@ -152,7 +153,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             tg.hits.append(back)
             tg.pronoun = False
     tg.listed_pronoun = unnamed_pronoun(ctx, clause, tg)  # not «за неё же, за Маргошу»
-    if tg.listed_pronoun is not None and not _listed_back(ctx, tg):
+    if tg.listed_pronoun is not None and not listed_back(ctx, tg):
         p = tg.listed_pronoun  # «за Кузю и за него»: nobody named before to point at: ask
         text = span(ctx.text, clause, kw.i, max(tg.end, p + 1))
         items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
@@ -238,10 +239,6 @@ def _sure_kill(ctx: Ctx, tg: Targets, item: Item, text: str, pos: int,
                       tried="clan_kill"))
 
 
-_PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
-                             "ней"})
-
-
 #: Dative pronouns between a verb and a move noun («ставит ему капельницу»).
 _DATIVE_BEFORE = frozenset({"ему", "ей"})
 
@@ -250,7 +247,7 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 _ALSO = frozenset({"тоже", "же", "также", "и"})
 
 
-_POINTING = _PRONOUN_BEFORE | {"туда", "он", "она", "ним"}  # («слежу за ним»)
+_POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним"}  # («слежу за ним»)
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
@@ -260,40 +257,6 @@ _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Марус�
 _MY_CHOICE = frozenset({"беру", "возьму", "выбираю", "выберу"})
 
 
-def _decider(clause: list[Tok], end: int, hi: int) -> bool:
-    """True when a verb of deciding follows the name that ends at ``end`` («пусть Джонни
-    решает», «Граф сам выберет»): the player named decides the move, he is not its target."""
-    k = end + 1 if end < hi and clause[end].w in ("сам", "сама", "сами") else end
-    return k < hi and clause[k].w in V.DECIDING
-
-
-def _as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
-    """True when «как» stands between the vote word and its first name (at ``at``) and a
-    verb of deciding in the future follows within a few words («голосую как Лис скажет»,
-    «голосую как скажет Лис»)."""
-    if not any(clause[n].w == "как" for n in range(lo, at)) and not (
-            at > 0 and clause[at - 1].w in V.DECIDE_VERBS):
-        return False
-    return any(clause[n].w in V.DECIDE_VERBS for n in range(max(lo, at - 2), min(at + 4, hi)))
-
-
-def _listed_back(ctx: Ctx, tg: Targets) -> bool:
-    """«Краду у Гоши. Голосую за него же и за Кузю»: a pronoun in a list of names stands for
-    the single target of the move before (or the one player the clause before names); it is
-    put among ``tg.hits`` in its place. False when there is no such player or he is named in
-    the list already (then the reply asks)."""
-    back = ctx.last_hit or named_before(ctx)
-    if back is None or back[0].nick is None or \
-            any(back[0].nick == h[0].nick for h in tg.hits):
-        return False
-    p = tg.listed_pronoun
-    tg.hits.append((back[0], p, p + 1))
-    tg.hits.sort(key=lambda h: h[1])
-    tg.end = max(tg.end, p + 1)
-    return True
-
-
-#: «(прошу) считать это моей проверкой»: what the sentence before did is this move.
 _COUNT_AS = frozenset({"считать", "считайте", "считаю", "засчитать", "засчитайте"})
 
 
@@ -325,90 +288,9 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
         as_yesterday(clause, lo - 4, tg.hits[0][2] + 4)
 
 
-def _pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
-    """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
-    letter's last target; ``same``: only with «же» after it."""
-    for k in range(hi - 1, lo - 1, -1):
-        t = clause[k]
-        if not t.word:
-            continue
-        if t.w in _PRONOUN_BEFORE:
-            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
-                return None
-            return ctx.last_hit[0], k, k + 1
-        if t.w not in V.FILLERS:
-            return None
-    return None
-
-
 #: Moves a player makes on someone, never «с X» (with X): «мочим с барсом» names a partner.
 _WITH_COMPANY = frozenset({"clan_kill", "maniac_kill", "rob", "beat", "hunt", "mortar", "check",
                            "boss_check"})
-
-
-def _ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
-    """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
-    the keyword, and no nickname right after it, makes the keyword ordinary speech."""
-    if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
-            not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
-        idx, words = name_index(ctx.nicks), clause_words(clause)
-        if not any(clause[k].word and idx.exact(words, k, None) for k in range(kw.j + 2, hi)):
-            return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
-            # (not «Два голоса у меня сегодня: Вишня и Мирон»)
-    if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):
-        return True  # «иммунитет у Ксюши», «у неё же иммунитет», «она взяла в пару Сову»
-    lex = lexicon()
-    phrases = lex.not_before_phrases.get(kw.cls)
-    if phrases and kw.j < hi and clause[kw.j].w in phrases and is_verb(clause[kw.j - 1].w) and \
-            any(_phrase_at(clause, kw.j, hi, p) for p in phrases[clause[kw.j].w]):
-        return True  # «смотрит на меня»: the whole phrase, never a nickname
-    stop = lex.not_before.get(kw.cls)
-    j = kw.j
-    while j + 1 < hi and clause[j].w in ("—", "это"):
-        j += 1  # «во что я стреляю — это глазками в Маргошу»
-    if not stop or j >= hi or not clause[j].word or clause[j].w not in stop:
-        return False
-    if not is_verb(clause[kw.j - 1].w):
-        return False  # «(выбор для) лечения на эту ночь — Сова»: a noun does not fly anywhere
-    nxt = j + 1
-    if clause[j].w == "как" and nxt < hi and clause[nxt].w == "раз":
-        return False  # «слежу как раз за Муркой»: «как раз» is «just», no «как пойдёт»
-    if nxt < hi and clause[nxt].word:
-        return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
-    return True
-
-
-#: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).
-_HOLDERS = frozenset({"меня", "нас", "мя"})
-
-
-_DEFER_SKIP = frozenset({"так", "за", "туда", "то", "того", "ту", "тому", "вслед", "там"})
-
-
-def _deferred(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
-    """True when the words after a move word leave it to another player's word
-    (:data:`engine.grammar_vocab.DEFER_HEADS`, :data:`~engine.grammar_vocab.DEFER_VERBS`):
-    «голосую как Граф скажет», «голос — за кого скажет босс», «голосую так, как велит
-    дон», «голосую как Вася», «за того, за кого Вася» (nothing after the name), «голосую
-    вслед за Васей»."""
-    k = j
-    while k < hi and (not clause[k].word or clause[k].w in _DEFER_SKIP):
-        if clause[k].w == "вслед":
-            return True
-        k += 1
-    if k >= hi or clause[k].w not in V.DEFER_HEADS:
-        return False
-    if any(clause[n].w in V.DEFER_VERBS for n in range(k + 1, min(hi, k + 4))):
-        return True
-    if k + 1 >= hi:
-        return False
-    hit = name_index(ctx.nicks).exact(clause_words(clause), k + 1, None)
-    return hit is not None and all(not t.word for t in clause[k + 1 + hit.length:hi])
-
-
-def _phrase_at(clause: list[Tok], k: int, hi: int, phrase: tuple[str, ...]) -> bool:
-    """True when the words ``phrase`` stand at tokens ``k``… (before ``hi``)."""
-    return k + len(phrase) <= hi and all(clause[k + n].w == w for n, w in enumerate(phrase))
 
 
 _GIVE_PREPS = frozenset({"на", "за", "в"})
@@ -456,36 +338,6 @@ def _clan_mate(ctx: Ctx, actor: Actor, tg: Targets) -> None:
             return
 
 
-def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
-    """True when a word of the «Выбери меня» pair tells about the day, not the sender's
-    choice: «иммунитет у Ксюши», «у неё же иммунитет» (who holds it), «она взяла в пару
-    Сову» (a past verb before it)."""
-    words = clause_words(clause)
-    idx = name_index(ctx.nicks)
-    if kw.j + 1 < hi and words[kw.j] == "у" and (
-            words[kw.j + 1] in V.PRONOUNS or idx.exact(words, kw.j + 1, None) is not None):
-        return True
-    k = kw.i - 1
-    while k >= 0 and words[k] in ("же", "ведь", "в"):
-        k -= 1
-    if k >= 1 and words[k - 1] == "у" and (words[k] in V.PRONOUNS or
-                                          idx.exact(words, k, None) is not None):
-        return True
-    if kw.i > 0 and words[kw.i - 1] in ("её", "ее", "его", "их"):
-        return True  # «Сыч её пара»: somebody else's partner
-    for m in range(kw.j, min(hi, kw.j + 5) - 1):
-        if clause[m].word and idx.exact(words, m, None) is not None:
-            break  # («делюсь с Петровичем, он заслужил»: the pronoun is after the choice)
-        if words[m] in _HE_SHE and clause[m + 1].word and past_tense(words[m + 1]):
-            return True  # «иммунитет, и он взял с собой X», «в пару она взяла X»
-    return kw.i > 0 and words[kw.i - 1] == "в" and k >= 0 and clause[k].word and \
-        past_tense(words[k])  # («взяла в пару X», not «иммунитет выпал, беру в пару X»)
-
-
-#: Third-person pronouns as the subject of a past verb after a «Выбери меня» word.
-_HE_SHE = frozenset({"он", "она"})
-
-
 def before_refused(ctx: Ctx, clause: list[Tok], lo: int, neg: int, hi: int) -> int:
     """«Зову Бобра, а Кузю не зову»: the name written right before a negated move word
     belongs to the refusal, not to the move before it; returns the new end of that move."""
@@ -526,35 +378,3 @@ def _close_quote(clause: list[Tok], last: int) -> int:
     return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last
 
 
-def _named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
-    """True when the letter's text between the clause that named ``nick`` (the last move's
-    target, or the player the clause before names) and ``clause`` names another player
-    («Пусть ворует у Киски. Хочу знать, кто такая Лора. Проверяю её»): a pronoun then may
-    point at either, so it is asked about rather than given to ``nick``. A forum post cut
-    from between them (:data:`engine.textnorm.QUOTE_MARK`) counts as naming another player:
-    the pronoun may point into it («[quote=X]…[/quote] Голосую за него»)."""
-    if nick is None or not clause:
-        return False
-    lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
-    if lo < 0:
-        for prev in (ctx.prev_clause, ctx.earlier):
-            if prev and any(t.w == "\x00" + nick or t.text == nick for t in prev):
-                lo = prev[0].start
-                break
-    if lo < 0 or lo >= clause[0].start:
-        return False
-    if QUOTE_MARK in ctx.text[lo:clause[0].start]:
-        return True
-    idx = name_index(ctx.nicks)
-    toks = idx.merge(tokenize_span(visible_text(ctx.text), lo, clause[0].start))
-    words = [t.w for t in toks]
-    for k, t in enumerate(toks):
-        if not t.word:
-            continue
-        hit = idx.exact(words, k, None)
-        if hit is None and t.cap and len(t.w) >= 3 and not is_known_word(t.w):
-            hit = idx.approximate(t.w)  # «кто такая Lo'ra»: a nick by its letters
-            hit = hit if hit is not None and hit.kind != "prefix" else None
-        if hit is not None and hit.nick not in (nick, ctx.sender.nick):
-            return True
-    return False

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_targets import Targets
+from .grammar_target_types import Targets
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .words import role_words

@@ -7,7 +7,7 @@ player as well: «линч: Кузь» is a vocative of Кузя and the beginni
 Ника» is Ника's nominative after «в», which asks for the accusative of «Ник» (Nikita.S);
 «голос куза» is a pet form of Кузя and begins «Кузьмич» as well; «за alex'а» is a word of
 «Alex_K» and, read in Cyrillic, the accusative of «Алекс». :func:`second_opinion` widens such a
-hit to every reading as good as the one taken, so that :func:`engine.parse_judge.settle` lets
+hit to every reading as good as the one taken, so that :func:`engine.parse_settle.settle` lets
 the game decide and the player is asked when it cannot.
 
 How good a reading is («as well»): a case form of a nick in a case the governing word asks
@@ -25,7 +25,7 @@ import re
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
-from .names_match import thing_name
+from .names_pets import thing_name
 from .names_given import names_written
 from .translit import cyrillic_reading
 from .words import LAT

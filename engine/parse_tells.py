@@ -10,7 +10,7 @@ import unicodedata
 from . import grammar_vocab as V
 from .grammar_flags import correction_end
 from .grammar_keywords import Kw, order_form
-from .grammar_targets import Targets
+from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon

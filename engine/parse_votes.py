@@ -10,7 +10,7 @@ import re
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import action_for
-from .grammar_targets import Targets
+from .grammar_target_types import Targets
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .parse_judge import judge

@@ -1,7 +1,8 @@
 """Russian words as the parser needs them (issue 3): the normal form of a written word, the
 pymorphy3 dictionary (known word, verb, infinitive, imperative, third person, common noun),
-the case forms of a word or a Latin nickname, role words, the tunable thresholds of
-matching, and a nickname inflected for a reply.
+the case forms of a word (those by its letters alone, and a Latin nickname's, are
+:mod:`engine.words_endings`'s; its ``CYR``, ``LAT`` and ``ALL_CASES`` are importable here
+too), role words, the tunable thresholds of matching, and a nickname inflected for a reply.
 
 pymorphy3 is imported lazily so that the CLI's ``--help`` never loads the dictionary.
 """
@@ -12,7 +13,7 @@ import functools
 import re
 
 from .roles import ROLE_SYNONYMS
-from .translit import transcribe
+from .words_endings import ALL_CASES, CYR, LAT, ending_forms, latin_forms
 
 
 #: Every tunable threshold of name and keyword matching, in one place.
@@ -24,39 +25,6 @@ THRESHOLDS = {
     "verb_fuzzy_min_len": 4,       # keyword typos: only for words at least this long
     "verb_fuzzy_long_len": 9,      # from this length two edits, below one
 }
-
-
-ALL_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
-
-
-OBLIQUE = ALL_CASES - {"nomn"}
-
-
-CYR = re.compile(r"[а-я]")
-
-
-LAT = re.compile(r"[a-z]")
-
-
-_LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "я", "ым", "ого", "ому", "ой",
-                  "a", "u", "om", "oy", "oi", "e", "y", "i", "ym", "ogo", "omu", "ovi")
-
-
-_LATIN_SEPARATORS = ("", "-", "'", "’", "`")
-
-
-_TRANSLIT = tuple(  # a vowel, «y», a vowel: «zaya» → «зая», not «зайа»
-    (v + "y" + w, cv + cw) for v, cv in (("a", "а"), ("e", "е"), ("i", "и"), ("o", "о"),
-                                         ("u", "у")) for w, cw in (("a", "я"), ("u", "ю"))
-) + (
-    ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("yu", "ю"),
-    ("ya", "я"), ("yo", "е"), ("ye", "е"), ("ey", "ей"), ("ay", "ай"), ("oy", "ой"),
-    ("iy", "ий"), ("ee", "и"), ("oo", "у"), ("ck", "к"), ("ph", "ф"),
-    ("th", "т"), ("a", "а"), ("b", "б"), ("c", "к"), ("d", "д"), ("e", "е"), ("f", "ф"),
-    ("g", "г"), ("h", "х"), ("i", "и"), ("j", "дж"), ("k", "к"), ("l", "л"), ("m", "м"),
-    ("n", "н"), ("o", "о"), ("p", "п"), ("q", "к"), ("r", "р"), ("s", "с"), ("t", "т"),
-    ("u", "у"), ("v", "в"), ("w", "в"), ("x", "кс"), ("y", "и"), ("z", "з"),
-)
 
 
 _HOMOGLYPHS = str.maketrans("aeopcxykmthb", "аеорсхукмтнв")
@@ -277,50 +245,6 @@ def max_distance(length: int, kind: str = "name") -> int:
     return 2 if length >= t["name_fuzzy_long_len"] else 1
 
 
-def ending_forms(word: str) -> dict[str, frozenset[str]]:
-    """Case forms of a Russian noun (normalised) by its last letter → the cases each form
-    can be (fallback when pymorphy has none; the Cyrillic readings of Latin nicknames)."""
-    out: dict[str, frozenset[str]] = {word: frozenset({"nomn"})}
-    last, stem = word[-1:], word[:-1]
-
-    def add(form, *cases):
-        out[form] = out.get(form, frozenset()) | frozenset(cases)
-
-    if last == "а":
-        add(stem + "ы", "gent"), add(stem + "и", "gent"), add(stem + "е", "datv", "loct")
-        add(stem + "у", "accs"), add(stem + "ой", "ablt"), add(stem + "ою", "ablt")
-        if stem[-1:] in "жшчщц":  # «Надюшей», «Маришкой»: unstressed «ой» after a hush is «ей»
-            add(stem + "ей", "ablt"), add(stem + "ею", "ablt")
-        if stem[-1:] == "и":  # «Мариа» read from Maria is «Мария»: «Марии» in any oblique case
-            add(stem + "и", "datv", "loct")
-    elif last == "я":
-        add(stem + "и", "gent"), add(stem + "е", "datv", "loct"), add(stem + "ю", "accs")
-        add(stem + "ей", "ablt")
-        if stem[-1:] == "и":  # «Марии», «Лилии»: dative and locative of «-ия» in «-ии»
-            add(stem + "и", "datv", "loct")
-    elif last == "й":
-        add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
-        add(stem + "е", "loct")
-    elif last == "ь":
-        add(stem + "я", "gent", "accs"), add(stem + "ю", "datv"), add(stem + "ем", "ablt")
-        add(stem + "е", "loct"), add(stem + "и", "gent", "datv", "loct"), add(stem + "ью", "ablt")
-    elif CYR.fullmatch(last or "-") and last not in "оеиуюыэ":
-        add(word + "а", "gent", "accs"), add(word + "у", "datv"), add(word + "ом", "ablt")
-        add(word + "е", "loct")
-        if last in "жшчщц":
-            add(word + "ем", "ablt")  # «Матвеичем»
-        if len(word) >= 5 and word[-2:] in ("ок", "ек", "ец") and word[-3] not in "аеиоуыэюя":
-            # the fleeting vowel («Тапок» → «Тапка», «Пенёк» → «Пенька», «Хитрец» →
-            # «Хитреца» and «Хитрца»): both spellings, as nobody can tell an unknown word's
-            for short in {word[:-2] + word[-1], word[:-2] + "ь" + word[-1]} if \
-                    word[-2] == "е" else {word[:-2] + word[-1]}:
-                add(short + "а", "gent", "accs"), add(short + "у", "datv")
-                add(short + "ом", "ablt"), add(short + "е", "loct")
-                if short[-1] == "ц":
-                    add(short + "ем", "ablt")
-    return out
-
-
 @functools.lru_cache(maxsize=20_000)
 def word_forms(word: str) -> dict[str, frozenset[str]]:
     """Singular case forms of one written word (normalised) → the cases each form can be.
@@ -354,28 +278,6 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
     if not found:
         for w, cases in ending_forms(word).items():
             forms[w] = forms.get(w, frozenset()) | cases
-    return forms
-
-
-def translit(word: str) -> str:
-    """A plain Russian reading of a Latin word («serginio» → «сергинио»)."""
-    return transcribe(word, _TRANSLIT)
-
-
-def latin_forms(word: str) -> dict[str, frozenset[str]]:
-    """The forms of a Latin nickname word: as written (any case), with Russian case endings
-    attached («serginio-у», «smith'a»), and its Cyrillic readings' case forms."""
-    forms: dict[str, frozenset[str]] = {word: ALL_CASES}
-    for sep in _LATIN_SEPARATORS:
-        for end in _LATIN_ENDINGS:
-            forms.setdefault(word + sep + end, OBLIQUE)
-    if LAT.search(word) and not re.search(r"\d|_", word):
-        readings = {translit(word)}
-        if "u" in word:  # an English «u» is often said «а»: «Lucky» → «Лаки», «Bud» → «Бад»
-            readings.add(translit(word.replace("u", "a")))
-        for cyr in readings:
-            for w, cases in ending_forms(cyr).items():
-                forms.setdefault(w, cases)
     return forms
 
 

@@ -40,7 +40,9 @@ from .loop_breaker import EmptyAnswers
 from .outbox import game_key, is_game_message_id
 from .own_letters import OwnLetters, cut_own_letters
 from .questions import QUESTION_NOTE, host_questions
-from .render import Renderer, TemplateProblem
+from .render import Renderer
+from .reading_held import held, hold_after_error
+from .render_templates import TemplateProblem
 from .reply_context import (EarlierReply, clan_idle, earlier_replies, fold, folded_letters, pending_senders,
                             plain_reply, wrote_later)
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
@@ -179,7 +181,7 @@ class _Run:
                 for letter_id in ids:
                     self.process([letter_id], report)
                 return
-            letter = _hold_after_error(self.cfg, self.store, ids[0], exc)
+            letter = hold_after_error(self.cfg, self.store, ids[0], exc)
             done = [(letter.state, letter.from_addr, letter.subject, letter.nick)]
         for state, from_addr, subject, nick in done:
             crash_point("processed")
@@ -210,7 +212,7 @@ class _Run:
                 except TemplateProblem:
                     raise
                 except Exception as exc:  # noqa: BLE001 - one bad letter must not stop the sync
-                    out = _held(self.cfg, r.message_id, decoded[r.id], exc)
+                    out = held(self.cfg, r.message_id, decoded[r.id], exc)
                 self._apply(s, r, out, batch)
                 outcomes.append((r, out))
                 crash_point("process_tx")
@@ -427,29 +429,3 @@ class _Run:
             return result, []
         notes.append(answer_note(before, asked))
         return answer, asked
-
-
-def _held(cfg: GameConfig, stored_id: str, decoded, exc: Exception) -> Outcome:
-    """The outcome of a letter whose processing raised: ``held`` (no moves, no reply), the
-    error in its notes for the host."""
-    return Outcome(dict(
-        PENDING_COLUMNS, message_id=decoded.message_id or stored_id, from_addr=decoded.from_addr,
-        subject=decoded.subject, body=decoded.body, nick=cfg.player_by_address().get(decoded.from_addr),
-        text_hash=text_hash(decoded.from_addr, decoded.body),
-        state=LetterState.HELD, notes_json=dumps(list(decoded.notes) + [
-            f"ошибка при обработке письма ({type(exc).__name__}: {exc}); ходы не приняты, ответа не было"])))
-
-
-def _hold_after_error(cfg: GameConfig, store: Store, letter_id: int, exc: Exception) -> Letter:
-    """Mark a letter that could not be written even alone as ``held`` (its headers read
-    again, no moves, no reply), with the error in its notes for the host."""
-    from .decode import decode
-
-    with store.session() as s:
-        letter = s.get(Letter, letter_id)
-        if letter.state != LetterState.PENDING:
-            return letter  # another run processed it meanwhile: its result stands
-        for name, value in _held(cfg, letter.message_id, decode(letter.raw or b""), exc).columns.items():
-            setattr(letter, name, value)
-        s.add(letter)
-        return letter

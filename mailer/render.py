@@ -21,56 +21,13 @@ from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
-from .config import ConfigError, GameConfig
+from .config import GameConfig
 from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
+from .render_templates import HostTemplates, TemplateProblem, template_line
 from .store import DayRow, utc
 from .when import local_text
-
-
-class TemplateProblem(ConfigError):
-    """A host's template that cannot be read, compiled or rendered. The command stops before
-    any letter is processed (a letter is never held for a template); the Russian message
-    names the file and the line."""
-
-
-class _HostTemplates(jinja2.FileSystemLoader):
-    """The host's override folder: UTF-8 (a BOM allowed), any line ends; another encoding is
-    a :class:`TemplateProblem` naming the file and line."""
-
-    def get_source(self, environment, template):
-        import os
-
-        path = os.path.join(self.searchpath[0], template)
-        if not os.path.isfile(path):
-            raise jinja2.TemplateNotFound(template)
-        with open(path, "rb") as fh:
-            raw = fh.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line = raw[:exc.start].count(b"\n") + 1
-            raise TemplateProblem(
-                f"шаблон {path}, строка {line}: файл не в кодировке UTF-8; сохраните его как "
-                "UTF-8") from None
-        mtime = os.path.getmtime(path)
-        return text.replace("\r\n", "\n").replace("\r", "\n"), path, lambda: os.path.getmtime(path) == mtime
-
-
-def _template_line(exc: BaseException) -> tuple[str, int | None]:
-    """(file, line) of the template frame an exception was raised in (jinja2 rewrites the
-    traceback so that template frames carry the template's file and line)."""
-    if isinstance(exc, jinja2.TemplateSyntaxError):
-        return exc.filename or exc.name or "?", exc.lineno
-    found: tuple[str, int | None] = ("?", None)
-    tb = exc.__traceback__
-    while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if name.endswith(".j2"):
-            found = (name, tb.tb_lineno)
-        tb = tb.tb_next
-    return found
 
 
 def event_told(event: str) -> str:
@@ -95,7 +52,7 @@ class Renderer:
         loaders: list[jinja2.BaseLoader] = []
         override = cfg.path.parent / "templates"
         if override.is_dir():
-            loaders.append(_HostTemplates(str(override)))
+            loaders.append(HostTemplates(str(override)))
         loaders.append(jinja2.PackageLoader("templates", "."))
         self.env = jinja2.Environment(
             loader=jinja2.ChoiceLoader(loaders), autoescape=False, trim_blocks=True,
@@ -154,7 +111,7 @@ class Renderer:
         except jinja2.TemplateNotFound:
             raise
         except jinja2.TemplateError as exc:
-            file, line = _template_line(exc)
+            file, line = template_line(exc)
             raise TemplateProblem(f"шаблон {file}, строка {line}: {exc.message or exc}") from None
 
     def render(self, name: str, **context: Any) -> str:
@@ -169,7 +126,7 @@ class Renderer:
         except TemplateProblem:
             raise
         except Exception as exc:  # a host's template may fail in any way: name it, stop
-            file, line = _template_line(exc)
+            file, line = template_line(exc)
             where = f"шаблон {file}" + (f", строка {line}" if line else "")
             raise TemplateProblem(f"{where}: {exc}") from exc
 

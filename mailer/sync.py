@@ -53,7 +53,7 @@ def sync(cfg: GameConfig, store: Store, *, now: datetime, progress=None) -> Sync
     Raises:
         mailer.fetch.MailboxError: the mailbox cannot be reached (nothing is lost).
         mailer.day.GameError: another sync of this game is running (mailer.runlock).
-        mailer.render.TemplateProblem: a host template cannot be read or rendered; letters
+        mailer.render_templates.TemplateProblem: a host template cannot be read or rendered; letters
             not yet understood stay pending for the next run.
     """
     from .day import GameError

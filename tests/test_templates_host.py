@@ -14,7 +14,8 @@ from sqlmodel import select
 from mailer.cli import main
 from mailer.config import load_config
 from mailer.demo import copy_demo
-from mailer.render import Renderer, TemplateProblem
+from mailer.render import Renderer
+from mailer.render_templates import TemplateProblem
 from mailer.store import Letter, Outgoing, Store
 from mailer.sync import sync
 from mailer.day import init_game

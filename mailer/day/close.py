@@ -66,7 +66,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     """
     from ..intake import SyncReport
     from ..reading import process_pending
-    from ..render import TemplateProblem
+    from ..render_templates import TemplateProblem
 
     # letters already stored and on time for the open day but not read yet (a deadline moved
     # later after a sync had set them aside for the next day, a sync cut short) count in this

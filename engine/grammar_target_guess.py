@@ -1,0 +1,77 @@
+"""A target word no exact form of a nickname names (issue 3, issue 11), for
+:func:`engine.grammar_targets.read_targets`: its loose readings (a word or prefix of a nick,
+a pet form, a translation, a given name, «Танюха-доктор», «Бера» for Bear written as a name,
+a noun in a list of names), and whether an unread word stands where the name goes, so the
+move is asked about rather than dropped.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_dropped import person_word
+from .grammar_target_types import Targets
+from .grammar_target_words import described, list_item
+from .grammar_tokens import Tok
+from .names import NameHit
+from .names_case import case_fit, translation_fit
+from .names_match import NameIndex
+from .words import CYR, animate_noun, is_known_word, is_noun, is_verb, person_name
+
+
+def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int, hi: int,
+                 out: Targets, *, known: bool, joined: bool, bare: bool,
+                 expected: frozenset[str] | None, noun: bool,
+                 rw: dict[str, str]) -> tuple[NameHit | None, bool]:
+    """The loose reading of token ``k`` of a move's targets (``[lo, hi)``; ``out``: what was
+    read so far), a word no exact form of a nick names: ``(hit, listed)``, ``hit`` None when
+    no reading fits; ``listed``: a dictionary noun or first name taken as one more name of a
+    list («голоса: нуб и пони»). ``known``: the word is a dictionary word; ``joined``: a
+    list joiner stands before it; ``bare``: it follows the one name read with no joiner (a
+    list no word joins); ``expected``: the cases the governing word asks for; ``noun``: the
+    keyword is a noun or infinitive; ``rw``: the role words
+    (:func:`engine.words.role_words`)."""
+    t = clause[k]
+    w = t.w
+    # «Малой и Вафля»: a capitalised word joined to a name is read as a name too
+    strict = bool(out.hits) and known and not (joined and t.cap and not person_name(w))
+    approx = (idx.approximate(w, strict=strict)
+              if len(w) >= 3 and (not strict or t.cap or t.quoted) and
+              not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
+    # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
+    approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
+    if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
+        approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
+    if approx is None and "-" in w and not strict:
+        approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
+    if approx is None and (t.quoted or (t.cap and k > 0)):
+        # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
+        approx = idx.capital_reading(w)
+    listed = False
+    if approx is None and known and out.hits and len(w) >= 3 and (
+            (joined and list_item(clause, k, hi) and is_noun(w)) or
+            (bare and (is_noun(w) or person_name(w)))):
+        # («голоса ястреб джейсон»: a first name or noun right after the one name, at
+        # the end, is the second name of the list)
+        # «голоса: нуб и пони», «крот, вафля»: a noun alone between the joiners of a list
+        # of names that is a word or a pet form of a nick names that player
+        loose = idx.approximate(w)
+        if loose is not None and (loose.kind in ("part", "pet") or (
+                loose.kind == "name" and person_name(w))):  # «маркус и кася» (Cassandra)
+            approx, listed = loose, True
+    return approx, listed
+
+
+def unknown_slot(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,
+                 out: Targets, *, skipped: bool, neg: bool) -> bool:
+    """True when the word at token ``k`` that no reading took stands where the name goes
+    (``Targets.unknown_slot``): nothing skipped before it (``skipped``), no role read and not
+    after «не» (``neg``), and it looks like a name (a capital or quotes, a Cyrillic word no
+    dictionary knows, far from every nick or a noun), a being after «за», or a person's
+    word."""
+    t = clause[k]
+    w = t.w
+    return not skipped and not out.roles and not neg and ((
+        (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and
+        (idx.far_from_all(w) or ((t.cap or t.quoted) and
+                                 (is_noun(w) or not is_known_word(w))))) or
+        (k > lo and words[k - 1] == "за" and animate_noun(w)) or person_word(t))

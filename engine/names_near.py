@@ -1,0 +1,180 @@
+"""The near readings of a word that is no exact form of a nickname (issue 3, issue 11),
+for :meth:`engine.names_match.NameIndex.approximate`: a nick with a number written in
+other letters («ваню13»), one word of a multi-word nickname, a prefix («Макс» for
+«Максик»), a pet form or a given name the nick holds («Петьку», «Диму»), a short form
+(«Серж» for «Sergeich»), and last a slip by edit distance (rapidfuzz; thresholds in
+:data:`engine.words.THRESHOLDS`). Words are normalised (lower case, ё → е).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .names_given import names_listed, names_written, neutral_names
+from .names_hit import NameHit, hit, latin_read
+from .names_pets import (
+    clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
+)
+from .translit import cyrillic_reading
+from .words import THRESHOLDS, is_known_word, laughter, max_distance, noun_lemma, norm
+
+if TYPE_CHECKING:
+    from .names_match import NameIndex
+
+
+def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
+    """What :meth:`engine.names_match.NameIndex.approximate` finds for ``word`` (before its
+    memo and its Latin and Ukrainian rereadings): a nick with a number, one word of a
+    multi-word nickname, a prefix, a pet form, a given name the nick holds, a short form cut
+    from a nick, then a near miss by edit distance (:data:`engine.words.THRESHOLDS`).
+    ``strict``: only a word of a multi-word nickname. None when nothing fits."""
+    if word[-1:].isdigit() and index.numbered:
+        found = index.numbered_form(word)
+        if found is not None:
+            return found
+    owners = set(index.parts.get(word, ()))
+    if not owners and "ь" in word:
+        owners = latin_read(index.parts.get(word.replace("ь", ""), ()))
+    if owners and word.isascii() and word.isalpha():
+        # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
+        owners |= index.parts.get(cyrillic_reading(word), set())
+    if strict:
+        return hit(sorted(owners), "part") if owners else None
+    in_parts = set(owners)
+    kind = "part" if owners else "prefix"
+    if len(word) >= THRESHOLDS["prefix_min_len"]:
+        heads = {word}
+        if word[-1] in "аяуюеыиой" and len(word) > 4 and \
+                (owners or not is_known_word(word)):
+            heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»; «Чинге» (Чингачгук)
+        lemma = noun_lemma(word)
+        if lemma and len(lemma) >= THRESHOLDS["prefix_min_len"] and lemma != word:
+            heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
+        cut_short = {n for n, bases in index.bases.items()
+                     for b in bases for h in heads if b.startswith(h) and b != word}
+        cut_short |= soft_clipped(index.bases, word)  # «Тюль» for «Тюлень»
+        if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
+            # starts with its letters and is not cut short so
+            cut_short = {n for n in cut_short if n in owners or not thing_name(index.bases[n])}
+        owners |= cut_short
+        if not owners:  # «Серж»: «Серг-» (Sergeich), as «Серёжа» for «Серёга»; one nick only
+            alt = {h[:-1] + c for h in heads if len(h) >= 4 and h[-1] in _SOFTENED
+                   for c in _SOFTENED[h[-1]]}
+            cut = {n for n, bases in index.bases.items()
+                   for b in bases for h in alt if b.startswith(h)}
+            if len(cut) == 1:
+                owners, kind = cut, "pet"  # a short form, as a pet form is
+    plain = set(owners)  # a word or a prefix of a nick, not only a pet form
+    pet = index.pet_form(word)
+    if pet is not None and word in index.parts:
+        # a word of one nick is no pet form of a thing's name it only starts («кота»)
+        whole = pet_owners(index.stems, word, clip=False)
+        kept = tuple(n for n in pet.candidates
+                     if n in plain or n in whole or not thing_name(index.bases[n]))
+        pet = hit(list(kept), "pet") if kept else None
+    pet_cands = set(pet.candidates) if pet is not None else set()
+    if pet is not None:
+        owners |= set(pet.candidates)
+        kind = kind if owners - set(pet.candidates) else "pet"
+    unsure = clipped_guesses(index.stems, index.given_of, word, (plain | pet_cands) - in_parts)
+    # («Сержа» for «Sergeich»: cut short from a patronymic of the very name written)
+    unsure -= {n for name in names_listed(word) for n in index.patronymic.get(name, ())}
+    by_form = set(owners)  # by the nick's own letters, not by a given name
+    if word not in index.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
+        given = index.given_name(word)
+        if given is not None:
+            # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as
+            # a pet form and holding no given name drops out
+            if names_listed(word):
+                owners = {n for n in owners if n in given.candidates or n in index.given_of
+                          or n in plain}
+            kind = "name" if not owners - set(given.candidates) else kind
+            if given.nick is None and len(given.candidates) == 1 and not owners:
+                return given  # a guess (see given_name): asked about, never taken
+            owners |= set(given.candidates)
+    elif (written := neutral_names(word) or names_written(word)) and \
+            (given := index.given_name(word)) is not None:
+        # «Иру»: a word of «Ира_1985», and the neutral short form of Ирина, the name of
+        # «Irina M.»: every player the name surely is reaches is a reading too (not
+        # «Лёху» for «Alex_M»: Alex may be Александр as well); a pet form («Серёгу» for
+        # «Serega_Kit») reaches besides only a nick that holds the full name as written
+        # («Сергей 1984»)
+        pet_only = not neutral_names(word)
+        named = {n for n in given.candidates
+                 if n not in index.guessed and index.given_of.get(n, written) <= written and
+                 (not pet_only or not written.isdisjoint(_nick_words(n)))}
+        if named - owners:
+            owners |= named
+            kind = "name"
+    if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
+            pet_owners(index.roots, word, clip=False) == by_form:
+        # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
+        # reached only by the given name they share
+        owners, kind = by_form, "pet"
+    if len(owners) > 1 and kind in ("pet", "name"):
+        own = longest_root_owners(index.roots, index.read_roots, word)
+        if len(own) == 1 and own <= owners and owners - own <= index.foreign_named:
+            # «Маруську»: Marusya.K's own «марус-ька», not Lady_Mary's (Mary is Мария
+            # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
+            owners, kind = own, "pet"
+    if owners and owners <= unsure:
+        # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
+        return NameHit(None, tuple(sorted(owners)), kind)
+    if owners:
+        return hit(sorted(owners), kind)
+    limit = max_distance(len(word))
+    if limit == 0:
+        return None
+    if is_known_word(word) and len(word) <= THRESHOLDS["known_word_fuzzy_max_len"]:
+        return None
+    if laughter(word):
+        return None  # «хехе» is no slip of «Лехе»
+    clipped = clipped_owners(index.bases, word)
+    if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
+        return hit(sorted(clipped), "pet")
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    found = process.extract(word, index.fuzzy_choices, scorer=OSA.distance,
+                            score_cutoff=limit, limit=None)
+    if not found:
+        return None
+    best = min(score for _, score, _ in found)
+    owners = sorted({index.fuzzy_owner[idx] for _, score, idx in found if score == best})
+    return hit(owners, "fuzzy")
+
+
+def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
+    """A nick with a number written in other letters with the number kept («ваню13»,
+    «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»): the number names the nicks
+    holding it, the letters (a case form of a word of the nick or of its Cyrillic
+    reading, one letter off at most, or a pet form or given name that reaches the nick:
+    «Сашеньку1987» for «Sasha1987») confirm; None when they do not."""
+    m = _LETTERS_NUMBER.fullmatch(word)
+    if m is None or m.group(2) not in index.numbered:
+        return None
+    letters = m.group(1)
+    from rapidfuzz.distance import OSA
+
+    owners = sorted({nick for nick, forms in index.numbered[m.group(2)]
+                     if letters in forms or (len(letters) >= 4 and any(
+                         OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms))})
+    if not owners and (named := index.approximate(letters)) is not None and \
+            named.kind in ("pet", "name"):
+        owners = sorted({n for n, _ in index.numbered[m.group(2)]} & set(named.candidates))
+    return hit(owners, "part") if owners else None
+
+
+#: A consonant at the end of a short form and the consonants it alternates with in the
+#: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
+_SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
+
+#: Letters and a number written as one token («ваню13», «гостя-77»).
+_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
+
+
+def _nick_words(nick: str) -> set[str]:
+    """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
+    {«сергей»}."""
+    return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}

@@ -1,0 +1,51 @@
+"""The choice of the player «Страх» chose (DECISIONS.md §6.1) in a clause (engine.parse, from
+:mod:`engine.parse_clause`): his word of sending to the gallows («на виселицу отправляю X»,
+«вешаем X») is his fear choice, not a vote, and «если меня выберут» supposes the very case
+the fear asks him about.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .parse_types import Ctx
+
+
+def _voting_word(w: str) -> bool:
+    """A word of voting («голос», «проголосую», «линч», «vote»), not of sending to the
+    gallows («на виселицу», «вешаем»)."""
+    return "голос" in w or w.startswith(("vote", "линч", "voting", "lynch"))
+
+
+def if_chosen(clause: list[Tok], i: int) -> bool:
+    """True when the «если» before token ``i`` supposes that the sender is the most voted
+    («если большинство голосов окажется на мне», «если меня выберут / повесят»): the very
+    case «Страх» asks him about (DECISIONS.md §6.1), so his choice is no hypothesis."""
+    k = max((n for n in range(i) if clause[n].w in ("если", "ежели")), default=-1)
+    words = [t.w for t in clause[k + 1:i] if t.word]
+    return k >= 0 and any(w in _ME for w in words) and \
+        any(w.startswith(_CHOSEN_STEMS) for w in words)
+
+
+_ME = frozenset({"я", "меня", "мне", "мной"})
+_CHOSEN_STEMS = ("голос", "большинств", "выбер", "выбр", "повес", "линч", "страх", "вешат")
+
+
+def fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """The player «Страх» chose (DECISIONS.md §6.1) names who is lynched instead: his vote
+    word of sending («на виселицу отправляю X», «вешаем X», «отправляю на линч X вместо
+    себя») is his fear choice; «голосую за X» is only in a clause that speaks of the fear
+    or after one saying that the fear chose him («меня страх выбрал, голосую за X»). The vote
+    nouns stay his vote («больше всех голосов у меня», «Голос: X»)."""
+    fear = any(k.cls == V.FEAR for k in kws) or ctx.fear_said
+    first = lexicon().first
+    votes = [k for k in kws if k.cls == V.VOTE and not k.withdraw and not k.negated and (
+             not _voting_word(clause[k.i].w) or (fear and clause[k.i].w in first))]
+    if any(k.cls == V.FEAR for k in kws) and not votes:
+        ctx.fear_said = True  # «меня страхом выбрали»: the next sentence may name the choice
+        return kws
+    for k in votes:
+        k.cls, k.alt = V.FEAR, V.VOTE
+    return kws

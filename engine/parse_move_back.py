@@ -1,0 +1,90 @@
+"""Which player a pronoun in a move points back at (engine.parse, from :mod:`engine.parse_move`):
+«…и её же убиваем» (the letter's last target), «голосую за него же и за Кузю» (a pronoun in a
+list of names), and whether another player was named since that target, so the pronoun is
+asked about.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_refs import named_before
+from .grammar_target_types import Targets
+from .grammar_tokens import Tok, tokenize_span, visible_text
+from .names import name_index
+from .parse_types import Ctx
+from .textnorm import QUOTE_MARK
+from .words import is_known_word
+
+
+#: Pronouns right before a move word that point at the letter's last target.
+PRONOUN_BEFORE = frozenset({"его", "ее", "её", "ей", "ему", "него", "нее", "неё", "нему",
+                             "ней"})
+
+
+def listed_back(ctx: Ctx, tg: Targets) -> bool:
+    """«Краду у Гоши. Голосую за него же и за Кузю»: a pronoun in a list of names stands for
+    the single target of the move before (or the one player the clause before names); it is
+    put among ``tg.hits`` in its place. False when there is no such player or he is named in
+    the list already (then the reply asks)."""
+    back = ctx.last_hit or named_before(ctx)
+    if back is None or back[0].nick is None or \
+            any(back[0].nick == h[0].nick for h in tg.hits):
+        return False
+    p = tg.listed_pronoun
+    tg.hits.append((back[0], p, p + 1))
+    tg.hits.sort(key=lambda h: h[1])
+    tg.end = max(tg.end, p + 1)
+    return True
+
+
+#: «(прошу) считать это моей проверкой»: what the sentence before did is this move.
+
+
+def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
+    """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
+    letter's last target; ``same``: only with «же» after it."""
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in PRONOUN_BEFORE:
+            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
+                return None
+            return ctx.last_hit[0], k, k + 1
+        if t.w not in V.FILLERS:
+            return None
+    return None
+
+
+def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
+    """True when the letter's text between the clause that named ``nick`` (the last move's
+    target, or the player the clause before names) and ``clause`` names another player
+    («Пусть ворует у Киски. Хочу знать, кто такая Лора. Проверяю её»): a pronoun then may
+    point at either, so it is asked about rather than given to ``nick``. A forum post cut
+    from between them (:data:`engine.textnorm.QUOTE_MARK`) counts as naming another player:
+    the pronoun may point into it («[quote=X]…[/quote] Голосую за него»)."""
+    if nick is None or not clause:
+        return False
+    lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
+    if lo < 0:
+        for prev in (ctx.prev_clause, ctx.earlier):
+            if prev and any(t.w == "\x00" + nick or t.text == nick for t in prev):
+                lo = prev[0].start
+                break
+    if lo < 0 or lo >= clause[0].start:
+        return False
+    if QUOTE_MARK in ctx.text[lo:clause[0].start]:
+        return True
+    idx = name_index(ctx.nicks)
+    toks = idx.merge(tokenize_span(visible_text(ctx.text), lo, clause[0].start))
+    words = [t.w for t in toks]
+    for k, t in enumerate(toks):
+        if not t.word:
+            continue
+        hit = idx.exact(words, k, None)
+        if hit is None and t.cap and len(t.w) >= 3 and not is_known_word(t.w):
+            hit = idx.approximate(t.w)  # «кто такая Lo'ra»: a nick by its letters
+            hit = hit if hit is not None and hit.kind != "prefix" else None
+        if hit is not None and hit.nick not in (nick, ctx.sender.nick):
+            return True
+    return False

@@ -1,0 +1,126 @@
+"""When a move word is no move of the sender's (engine.parse, from :mod:`engine.parse_move`):
+ordinary speech («полечу в Сочи», «миномёт у меня», «иммунитет у Ксюши»), a move left to
+another player's word («голосую как Граф скажет», «пусть Джонни решает»).
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_keywords import Kw
+from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
+from .names import name_index
+from .parse_types import Ctx
+from .words import is_verb, past_tense
+
+
+def decider(clause: list[Tok], end: int, hi: int) -> bool:
+    """True when a verb of deciding follows the name that ends at ``end`` («пусть Джонни
+    решает», «Граф сам выберет»): the player named decides the move, he is not its target."""
+    k = end + 1 if end < hi and clause[end].w in ("сам", "сама", "сами") else end
+    return k < hi and clause[k].w in V.DECIDING
+
+
+def as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
+    """True when «как» stands between the vote word and its first name (at ``at``) and a
+    verb of deciding in the future follows within a few words («голосую как Лис скажет»,
+    «голосую как скажет Лис»)."""
+    if not any(clause[n].w == "как" for n in range(lo, at)) and not (
+            at > 0 and clause[at - 1].w in V.DECIDE_VERBS):
+        return False
+    return any(clause[n].w in V.DECIDE_VERBS for n in range(max(lo, at - 2), min(at + 4, hi)))
+
+
+def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
+    the keyword, and no nickname right after it, makes the keyword ordinary speech."""
+    if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
+            not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
+        idx, words = name_index(ctx.nicks), clause_words(clause)
+        if not any(clause[k].word and idx.exact(words, k, None) for k in range(kw.j + 2, hi)):
+            return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
+            # (not «Два голоса у меня сегодня: Вишня и Мирон»)
+    if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):
+        return True  # «иммунитет у Ксюши», «у неё же иммунитет», «она взяла в пару Сову»
+    lex = lexicon()
+    phrases = lex.not_before_phrases.get(kw.cls)
+    if phrases and kw.j < hi and clause[kw.j].w in phrases and is_verb(clause[kw.j - 1].w) and \
+            any(_phrase_at(clause, kw.j, hi, p) for p in phrases[clause[kw.j].w]):
+        return True  # «смотрит на меня»: the whole phrase, never a nickname
+    stop = lex.not_before.get(kw.cls)
+    j = kw.j
+    while j + 1 < hi and clause[j].w in ("—", "это"):
+        j += 1  # «во что я стреляю — это глазками в Маргошу»
+    if not stop or j >= hi or not clause[j].word or clause[j].w not in stop:
+        return False
+    if not is_verb(clause[kw.j - 1].w):
+        return False  # «(выбор для) лечения на эту ночь — Сова»: a noun does not fly anywhere
+    nxt = j + 1
+    if clause[j].w == "как" and nxt < hi and clause[nxt].w == "раз":
+        return False  # «слежу как раз за Муркой»: «как раз» is «just», no «как пойдёт»
+    if nxt < hi and clause[nxt].word:
+        return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
+    return True
+
+
+#: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).
+_HOLDERS = frozenset({"меня", "нас", "мя"})
+
+
+_DEFER_SKIP = frozenset({"так", "за", "туда", "то", "того", "ту", "тому", "вслед", "там"})
+
+
+def deferred(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
+    """True when the words after a move word leave it to another player's word
+    (:data:`engine.grammar_vocab.DEFER_HEADS`, :data:`~engine.grammar_vocab.DEFER_VERBS`):
+    «голосую как Граф скажет», «голос — за кого скажет босс», «голосую так, как велит
+    дон», «голосую как Вася», «за того, за кого Вася» (nothing after the name), «голосую
+    вслед за Васей»."""
+    k = j
+    while k < hi and (not clause[k].word or clause[k].w in _DEFER_SKIP):
+        if clause[k].w == "вслед":
+            return True
+        k += 1
+    if k >= hi or clause[k].w not in V.DEFER_HEADS:
+        return False
+    if any(clause[n].w in V.DEFER_VERBS for n in range(k + 1, min(hi, k + 4))):
+        return True
+    if k + 1 >= hi:
+        return False
+    hit = name_index(ctx.nicks).exact(clause_words(clause), k + 1, None)
+    return hit is not None and all(not t.word for t in clause[k + 1 + hit.length:hi])
+
+
+def _phrase_at(clause: list[Tok], k: int, hi: int, phrase: tuple[str, ...]) -> bool:
+    """True when the words ``phrase`` stand at tokens ``k``… (before ``hi``)."""
+    return k + len(phrase) <= hi and all(clause[k + n].w == w for n, w in enumerate(phrase))
+
+
+def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """True when a word of the «Выбери меня» pair tells about the day, not the sender's
+    choice: «иммунитет у Ксюши», «у неё же иммунитет» (who holds it), «она взяла в пару
+    Сову» (a past verb before it)."""
+    words = clause_words(clause)
+    idx = name_index(ctx.nicks)
+    if kw.j + 1 < hi and words[kw.j] == "у" and (
+            words[kw.j + 1] in V.PRONOUNS or idx.exact(words, kw.j + 1, None) is not None):
+        return True
+    k = kw.i - 1
+    while k >= 0 and words[k] in ("же", "ведь", "в"):
+        k -= 1
+    if k >= 1 and words[k - 1] == "у" and (words[k] in V.PRONOUNS or
+                                          idx.exact(words, k, None) is not None):
+        return True
+    if kw.i > 0 and words[kw.i - 1] in ("её", "ее", "его", "их"):
+        return True  # «Сыч её пара»: somebody else's partner
+    for m in range(kw.j, min(hi, kw.j + 5) - 1):
+        if clause[m].word and idx.exact(words, m, None) is not None:
+            break  # («делюсь с Петровичем, он заслужил»: the pronoun is after the choice)
+        if words[m] in _HE_SHE and clause[m + 1].word and past_tense(words[m + 1]):
+            return True  # «иммунитет, и он взял с собой X», «в пару она взяла X»
+    return kw.i > 0 and words[kw.i - 1] == "в" and k >= 0 and clause[k].word and \
+        past_tense(words[k])  # («взяла в пару X», not «иммунитет выпал, беру в пару X»)
+
+
+#: Third-person pronouns as the subject of a past verb after a «Выбери меня» word.
+_HE_SHE = frozenset({"он", "она"})

@@ -1,0 +1,60 @@
+"""A name that fits several players, settled by the game (issue 11, engine.parse, from
+:mod:`engine.parse_judge`): the readings the rules allow for the move are kept (a living
+player, not yesterday's target of a no-repeat move, a guard's clan mate); one left is that
+player, else the name stays asked about. Never a guess.
+"""
+
+from __future__ import annotations
+
+from .grammar_rules import Actor, repeats_last
+from .grammar_tokens import Tok
+from .names import NameHit
+from .parse_second import second_opinion
+from .parse_types import Ctx
+
+
+def settled_in_clause(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int, j: int,
+                      clause: list[Tok] | None, free_next: bool) -> NameHit:
+    """:func:`settle` after a second opinion on ``clause[i:j]`` (see
+    :func:`engine.parse_second.second_opinion`); a reading the game leaves alone that only
+    guesses the player's given name stays asked."""
+    hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next) if clause \
+        else (hit, frozenset())
+    out = settle(ctx, actor, action, hit)
+    if out.nick is not None and out.nick in guesses:
+        return NameHit(None, (out.nick,), hit.kind, hit.length)
+    return out
+
+
+def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
+    """A name that fits several players: keep the readings the game allows for ``action``
+    (a living player, not yesterday's target of a no-repeat move). One left: that player;
+    else the hit stays ambiguous (issue 11: never guess)."""
+    if len(hit.candidates) < 2:
+        return hit
+    if hit.spelled is not None and hit.spelled not in ctx.alive:
+        # «Линч: Кира» with Кира dead and Кир alive: the nick as it is spelled, not Кир's
+        # genitive; the rules refuse the dead target and the player is told so
+        return NameHit(hit.spelled, (hit.spelled,), hit.kind, hit.length)
+    # a pet form or a part of two nicks: that one of them was yesterday's target does not
+    # settle it (the player may have forgotten the rule); only death does
+    exact = hit.kind in ("exact", "self")
+    fit = [c for c in hit.candidates
+           if c in ctx.alive and not (exact and repeats_last(ctx.state, actor, action, c))]
+    if len(fit) > 1 and action == "guard" and actor.mafia:
+        # the guard protects mafia only (DECISIONS.md §4): of the readings, his clan mate
+        mates = [c for c in fit if ctx.state.players[c].clan == actor.clan]
+        fit = mates if len(mates) == 1 else fit
+    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name"):
+        # a player names himself «себя», «меня», not by a pet form; but a given name he bears
+        # too («Саня» from Sasha_M with Sasha.K alive) stays a question
+        fit.remove(ctx.sender.nick)
+    if hit.nick is not None:  # read by its case; another reading only if the game rules it out
+        if hit.nick in fit or len(fit) != 1:
+            return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
+        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+    if len(fit) == 1:
+        return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+    if fit and len(fit) < len(hit.candidates):
+        return NameHit(None, tuple(fit), hit.kind, hit.length)
+    return hit
