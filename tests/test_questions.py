@@ -93,3 +93,34 @@ def test_questions_are_answered_as_the_hosts_and_counted_until_done(tmp_path):
 def test_questions_written_without_a_question_mark(text, questions):
     """A phone writer leaves «?» out: a line that opens as a question to the host is one."""
     assert host_questions(text) == questions
+
+
+def test_sync_summary_counts_the_questions_to_the_host(tmp_path):
+    """``sync`` tells the host how many of the day's letters hold a question for him and the
+    command that lists them, as ``status`` does; with no question, no such line."""
+    from datetime import timedelta
+
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from test_sync import START, letter
+
+    game = Game(tmp_path)
+    try:
+        cli = ["--config", str(game.cfg.path), "sync"]
+        env = {"MAFIA_MAIL_NOW": (START + timedelta(hours=5)).isoformat(), "COLUMNS": "200"}
+        game.deliver(letter("jaguar@example.org", "Проверяю Буку. Совпадение? Не думаю.", msgid="s1@x"),
+                     START + timedelta(hours=1))
+        plain = CliRunner().invoke(main, cli, env=env)
+        assert plain.exit_code == 0, plain.output
+        assert "вопрос" not in plain.output
+        game.deliver(letter("buka@example.org", "Лечу Маруську. Ведущий, а себя лечить можно?", msgid="s2@x"),
+                     START + timedelta(hours=2))
+        game.deliver(letter("serg@example.org", "Здравствуйте! А когда будет газета?", msgid="s3@x"),
+                     START + timedelta(hours=3))
+        asked = CliRunner().invoke(main, cli, env=env)
+        assert asked.exit_code == 0, asked.output
+        assert ("Писем с вопросами к ведущему сегодня: 2 (прочитать: mafia-mail inbox --questions; "
+                "ответив, отметьте: inbox --done НОМЕР)") in asked.output
+    finally:
+        game.store.dispose()

@@ -38,7 +38,8 @@ def sync(ctx: click.Context) -> None:
 
 def _echo_report(report, cfg, store) -> None:
     """The per-state counts of letters and the attention list of a SyncReport, as ``sync``
-    prints them, and then who of the living players has moved in the open day."""
+    prints them, then who of the living players has moved in the open day and how many of
+    the day's letters hold a question to the host not yet marked done."""
     from mailer.status import open_day_status
 
     for state, n in sorted(report.states.items()):
@@ -46,6 +47,9 @@ def _echo_report(report, cfg, store) -> None:
     day = open_day_status(cfg, store)
     if day is not None:
         click.echo(day.progress())
+        if day.questions:
+            click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: mafia-mail inbox "
+                       "--questions; ответив, отметьте: inbox --done НОМЕР)")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
