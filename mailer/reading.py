@@ -401,7 +401,7 @@ class _Run:
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
-            letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip),
+            letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip), by=r.id,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
                                           "оно заменило часть ходов, принятых здесь; что в силе — в ответе на него."))
             plain = plain_reply(state, problems, cols.get("asked_json") not in (None, "[]"), letter.notes) \

@@ -28,7 +28,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 from .store import Letter, Outgoing, loads, utc
 
-__all__ = ["EarlierReply", "clan_idle", "earlier_replies", "fold", "folded_letters", "pending_senders", "plain_reply", "wrote_later"]
+__all__ = ["EarlierReply", "FOLDED_REASON", "clan_idle", "earlier_replies", "fold", "folded_letters", "pending_senders", "plain_reply", "wrote_later"]
 
 #: Notes that make a letter's reply say more than its moves (:mod:`mailer.reading`).
 _OWN_NOTES = (QUESTION_NOTE, "пришло после срока")
@@ -131,20 +131,26 @@ def _quoted(reply: str, text: str) -> bool:
     return any(line in plain for line in lines)
 
 
-def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str) -> list[str]:
-    """Take the ``plain`` earlier replies off the queue (the later reply says what holds) and,
-    when the later letter ``replaced`` a move or withdrew the night's, add ``mark`` (a line
-    naming the later letter, :data:`MARK_HEAD`) at the head of the others, once: a marked reply
-    is left alone after. Returns the host's notes."""
+#: Why a reply :func:`fold` took off the queue is, as ``outbox --all`` shows it (``Outgoing.error``).
+FOLDED_REASON = "ответ на следующее письмо {} стоит и за это"
+
+
+def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str, by: int | None = None) -> list[str]:
+    """Take the ``plain`` earlier replies off the queue (the later reply says what holds;
+    ``by``: the later letter's id, kept as the reason, :data:`FOLDED_REASON`) and, when the
+    later letter ``replaced`` a move or withdrew the night's, add ``mark`` (a line naming the
+    later letter, :data:`MARK_HEAD`) at the head of the others, once: a marked reply is left
+    alone after. Returns the host's notes."""
     ids = [i for _, i in folded_letters(earlier)]
     notes = [(_FOLD_NOTE if len(ids) == 1 else _FOLD_NOTES).format(", ".join(map(str, ids)))] if ids else []
     for e in earlier:
         if e.plain:
+            why = FOLDED_REASON.format(by) if by is not None else None
             if e.row is not None:
-                e.row["state"] = OutState.DROPPED.value
+                e.row["state"], e.row["error"] = OutState.DROPPED.value, why
             else:
                 out = s.get(Outgoing, e.out_id)
-                out.state = OutState.DROPPED.value
+                out.state, out.error = OutState.DROPPED.value, why
                 s.add(out)
         elif replaced:
             holder = e.row if e.row is not None else s.get(Outgoing, e.out_id)

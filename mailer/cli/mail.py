@@ -306,7 +306,7 @@ def show(ctx: click.Context, ref: str, raw_bytes: bool) -> None:
 @click.option("--all", "show_all", is_flag=True, help="Показать и отправленные.")
 @click.pass_context
 def outbox(ctx: click.Context, show_all: bool) -> None:
-    """Список писем в очереди (и отправленных с --all).
+    """Список писем в очереди (и отправленных с --all; у снятого с очереди ответа — почему).
 
     \b
     Пример:
@@ -318,7 +318,8 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     rows = call(outbox_rows, store, show_all=show_all)
     listing = table("ID", "Состояние", "Кому", "Тема", "Вид")
     for r in rows:
-        listing.add_row(str(r.id), OutState(r.state).ru, r.to_nick or r.to_addr, r.subject,
+        why = f": {r.error}" if r.state == OutState.DROPPED and r.error else ""
+        listing.add_row(str(r.id), OutState(r.state).ru + why, r.to_nick or r.to_addr, r.subject,
                         KIND_RU.get(r.kind, r.kind))
     print_table(listing)
     click.echo(f"Всего: {len(rows)}")
