@@ -73,6 +73,9 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
 #: The line under a player who owed a night role move and sent no night move (nor had his
 #: boss make one for him): without it a player who sent nothing would not be in ``explain``.
 NO_NIGHT_MOVE = "    • нет ночного хода"
+#: The line under a player who owed a vote on the lynch and cast none (an autokill point,
+#: DECISIONS.md §6–7): without it a living civilian who sent nothing would not be in ``explain``.
+NO_VOTE = "    • нет голоса на линче"
 
 
 @dataclass(frozen=True)
@@ -107,13 +110,15 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     """The «Ходы:» lines: a heading per player, in the order of his first move, with his
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
-    none says so under his heading (players with no move at all come last, in roster order)."""
+    none says so under his heading, and so does one who made no move at all and owed a vote
+    (an autokill point for ``no_vote``) (players with no move at all come last, in roster order)."""
     order: dict[str, list[dict[str, Any]]] = {}
     for m in data["moves"]:
         order.setdefault(m["by"], []).append(m)
     missing = _without_night_move(data, state)
+    unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     for nick in state.players:
-        if nick in missing and nick not in order:
+        if (nick in missing or nick in unvoted) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -126,6 +131,8 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
         lines += [_move_line(m, state, genders.get(nick)) for m in moves]
         if nick in missing:
             lines.append(NO_NIGHT_MOVE)
+        if nick in unvoted and not moves:  # (a mover's missing vote: in the autokill lines)
+            lines.append(NO_VOTE)
     return lines
 
 
@@ -162,7 +169,8 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     («убит(а) Маньяком»). ``letters``: nick → the numbers of his letters of the day, in arrival
     order, named in his heading («письма 3, 7»; None: not known, as in ``replay``).
     Moves are grouped by player (his heading, then his moves in arrival order); a living
-    player who owed a night role move and made none is listed with «нет ночного хода».
+    player who owed a night role move and made none is listed with «нет ночного хода», one
+    with no move at all who owed a vote (``autokill`` ``no_vote``) with «нет голоса на линче».
     """
     genders = genders or {}
     data = _as_dict(result)
