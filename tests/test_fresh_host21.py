@@ -78,3 +78,25 @@ def test_explain_lists_a_civilian_who_sent_nothing_and_owed_only_a_vote(tmp_path
         "  Serginio (Мирный) — писем нет:",
         "    • нет голоса на линче",
     ]
+
+
+def test_config_example_lists_every_role_with_its_russian_name():
+    """Where a player's ``role`` is set, config.example.toml lists every valid value with the
+    role's Russian name (DECISIONS.md §1), and it says what DECISIONS.md is; the README points
+    the host to that list."""
+    from pathlib import Path
+
+    from engine.roles import ALL_ROLES, CLAN_ROLES, ROLE_NAMES_RU
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "config.example.toml").read_text(encoding="utf-8")
+    listing = text.split("\n[[player]]", 1)[0]
+    comment = " ".join(line.lstrip("# ").strip() for line in listing.splitlines() if line.startswith("#"))
+    for role in ALL_ROLES:
+        assert f"{role} — {ROLE_NAMES_RU[role]}" in comment, role
+    assert 'роли кланов — "clan1.РОЛЬ" или "clan2.РОЛЬ"' in comment
+    assert all(f"{r} — " in comment.split("остальные — без клана", 1)[0] for r in CLAN_ROLES)
+    assert "DECISIONS.md — документе правил проекта, который в репозиторий не входит" in comment
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert ("допустимые значения `role` игрока (`clan1.boss` … `civilian`) с русскими названиями ролей — "
+            "в комментарии к `[[player]]`") in readme
