@@ -100,3 +100,22 @@ def test_config_example_lists_every_role_with_its_russian_name():
     readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert ("допустимые значения `role` игрока (`clan1.boss` … `civilian`) с русскими названиями ролей — "
             "в комментарии к `[[player]]`") in readme
+
+
+def test_init_says_how_to_start_again_with_a_new_database(tmp_path):
+    """A short roster: init's warning says exactly how to start with a new database (the
+    ``database`` setting, the file, the command to run again), and init run again on the same
+    database still refuses, naming it."""
+    from pathlib import Path
+
+    config = tmp_path / "game.toml"
+    text = (Path(__file__).resolve().parent.parent / "config.example.toml").read_text(encoding="utf-8")
+    config.write_text(text.replace('kind = "smtp"', 'kind = "folder"\npath = "outbox"'), encoding="utf-8")
+    out = CliRunner().invoke(main, ["--config", str(config), "init"],
+                             env={"COLUMNS": "200", "MAFIA_MAIL_NOW": "2026-12-07T12:00:00+03:00"})
+    assert out.exit_code == 0, out.output
+    assert ("для настоящей игры впишите всех игроков и начните с новой базой: в разделе [game] задайте "
+            f"в database другое имя (сейчас — {tmp_path / 'game.db'}) или удалите этот файл, затем снова "
+            f"mafia-mail --config {config} init.\n") in out.output
+    again = CliRunner().invoke(main, ["--config", str(config), "init"])
+    assert again.exit_code != 0 and "игра уже создана в этой базе" in again.output

@@ -197,7 +197,8 @@ def test_init_shows_the_roles_and_warns_of_a_short_roster(tmp_path):
      "(МСК)) уже прошло, и срок дня 1 по календарю (08.12.2026 19:30 (МСК)) "
      "тоже: срок дня 1 — ближайший конец игрового дня, 09.12.2026 19:30 (МСК). Другой "
      "срок: mafia-mail deadline \"завтра 23:00\"; другое начало — исправьте start и создайте "
-     "игру с новой базой."),
+     "игру с новой базой: в разделе [game] задайте в database другое имя (сейчас — {db}) или "
+     "удалите этот файл, затем снова mafia-mail --config {config} init."),
 ])
 def test_init_tells_the_host_that_start_is_past(tmp_path, at, told):
     """init with a ``start`` already past moved day 1's deadline to the next 19:30 silently."""
@@ -211,7 +212,7 @@ def test_init_tells_the_host_that_start_is_past(tmp_path, at, told):
     out = CliRunner().invoke(main, ["--config", str(config), "init"], env={"COLUMNS": "200", "MAFIA_MAIL_NOW": at})
     assert out.exit_code == 0, out.output
     warned = [line for line in out.output.splitlines() if "start =" in line]
-    assert warned == ([told] if told else [])
+    assert warned == ([told.format(db=tmp_path / "game.db", config=config)] if told else [])
 
 
 @pytest.mark.parametrize("text, m, f", [

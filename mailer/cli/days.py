@@ -41,7 +41,7 @@ def init(ctx: click.Context, event: str | None) -> None:
     if len(state.players) != len(STANDARD_DEAL):
         click.echo(f"Внимание: правила рассчитаны на {count(len(STANDARD_DEAL), 'игрока', 'игрока', 'игроков')}, "
                    f"а в игре {len(state.players)}: часть ролей не роздана. Для пробы это можно; для настоящей игры "
-                   "впишите всех игроков и начните с новой базой.")
+                   f"впишите всех игроков и начните с новой базой: {new_database(cfg)}")
     from engine.reasons import event_named
     from mailer.reports import status as game_status
 
@@ -51,6 +51,21 @@ def init(ctx: click.Context, event: str | None) -> None:
     for line in past_start(cfg, at, rep.deadline):
         click.echo(line)
     click.echo("Письма с ролями в очереди: mafia-mail preview, затем mafia-mail send.")
+
+
+def new_database(cfg) -> str:
+    """How the host starts the game of ``cfg`` again with a new database (Russian, one
+    sentence): the game is made once per database (:func:`mailer.day.init_game` refuses a
+    second), so another name in ``[game] database`` (or the SQLite file removed), then init."""
+    import shlex
+
+    from mailer.day.open import _database_name
+
+    url = cfg.database_url
+    now_in = _database_name(url)
+    drop = " или удалите этот файл" if url.startswith("sqlite") else ""
+    return (f"в разделе [game] задайте в database другое имя (сейчас — {now_in}){drop}, затем снова "
+            f"mafia-mail --config {shlex.quote(str(cfg.path))} init.")
 
 
 def past_start(cfg, at, deadline) -> list[str]:
@@ -68,7 +83,8 @@ def past_start(cfg, at, deadline) -> list[str]:
         return [said + "; день 1 идёт с этого времени, срок — по календарю."]
     return [said + f", и срок дня 1 по календарю ({local_text(end, cfg.zone)}) тоже: срок дня 1 — "
             f"ближайший конец игрового дня, {local_text(deadline, cfg.zone)}. Другой срок: "
-            "mafia-mail deadline \"завтра 23:00\"; другое начало — исправьте start и создайте игру с новой базой."]
+            "mafia-mail deadline \"завтра 23:00\"; другое начало — исправьте start и создайте игру с новой базой: "
+            + new_database(cfg)]
 
 
 @click.command()
