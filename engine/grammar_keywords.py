@@ -25,7 +25,7 @@ from .words import (
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
-from .grammar_kw_merge import merge_keywords, only_fillers  # noqa: F401 (only_fillers: re-exported)
+from .grammar_kw_merge import merge_keywords, only_fillers, shot_from_it  # noqa: F401 (only_fillers: re-exported)
 from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb, run_on_verbs
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after,
@@ -165,7 +165,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         return found  # (nothing to merge: most clauses of talk)
     if len(found) > 1:  # (one keyword merges with nothing)
         found = _shoot_on_hunt(clause, idx, merge_keywords(clause, story_visits_yield(clause, found)))
-    return _withdrawals(clause, found)
+    return _withdrawals(clause, shot_from_it(clause, found))
 
 
 #: Count words that make «N голосов на X» a tally of the thread, not the sender's vote (a

@@ -87,3 +87,22 @@ def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:
             return False
     return True
 
+
+
+#: «из него», «из неё»: the weapon of a shot named by a pronoun.
+_IT_WORDS = frozenset({"него", "нее", "неё"})
+
+
+def shot_from_it(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """«Стреляю из него по X» (the mortar of the sentence before): a shot from a weapon named
+    by a pronoun is read as the mortar shot (DECISIONS.md §6), never as a hunt — refused and
+    asked about when the sender holds no mortar today. The keywords are changed in place.
+
+    :param clause: the clause's tokens; :param kws: its keywords (after merging).
+    :returns: ``kws``.
+    """
+    for k, kw in enumerate(kws):
+        if kw.cls == V.SHOOT and kw.j + 1 < len(clause) and clause[kw.j].w == "из" and \
+                clause[kw.j + 1].w in _IT_WORDS:
+            kws[k] = replace(kw, cls=V.MORTAR, j=kw.j + 2, alt=V.SHOOT)
+    return kws
