@@ -23,7 +23,8 @@ from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
-from .parse_more import MORE_OPENERS, MORE_WORDS, continues, more_names, not_instead, spared
+from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, continues, more_names,
+                         not_instead, spared)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
 from .parse_orphan import orphan as _orphan
@@ -70,7 +71,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # on a one-vote day are then asked about, engine.parse_finish)
         before = len(items)
         k = int(clause[0].w in MORE_OPENERS)  # (after «;» the names open the clause)
-        while k < len(clause) and (not clause[k].word or clause[k].w in MORE_WORDS):
+        while k < len(clause) and (not clause[k].word or clause[k].w in MORE_WORDS or
+                                   clause[k].w in HESITATION_WORDS):
             k += 1
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
                   flags, items, prev.member is not None)

@@ -27,13 +27,41 @@ def continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
     """True when the clause opens with «и» / «плюс» / «ещё», or follows the move's clause
     after «;» («Линч: Ягуар; Маруська»), and then holds only a preposition and names, with
     a move read right before it (see :func:`correction`)."""
-    if not clause or not (clause[0].w in MORE_OPENERS or after_semicolon(ctx, clause, prev)) \
-            or not any(it.move is not None for it in prev.items):
+    if not clause or not any(it.move is not None for it in prev.items):
         return False
+    if clause[0].w in MORE_OPENERS:
+        lead = 1
+    elif after_semicolon(ctx, clause, prev):
+        lead = 0
+    else:
+        lead = after_hanging_and(ctx, clause, prev)
+        if lead is None:
+            return False
     return all(not t.word or t.w in MORE_WORDS or t.w in V.PREPOSITIONS or
                t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
-               for t in clause[int(clause[0].w in MORE_OPENERS):]) and len([t for t in clause if t.word]) <= 6 and \
+               for t in clause[lead:]) and len([t for t in clause if t.word]) <= 6 and \
         not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
+
+
+#: Words of a hesitation before the last name of a list («Щукарь и ... ну пусть будет X»).
+HESITATION_WORDS = frozenset({"ну", "пусть", "пускай", "будет", "наверное", "наверно", "пожалуй",
+                              "давай", "ладно", "допустим", "скажем", "хм", "эм", "ммм"})
+
+_ELLIPSES = frozenset({"...", "…", "..", "....", "....."})
+
+
+def after_hanging_and(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
+    """«Голоса: Щукарь и ... ну пусть будет Тракторист»: the move's clause ends on «и» (or
+    «,») cut by an ellipsis, and this clause opens with hesitation words
+    (:data:`HESITATION_WORDS`) or a name at once: the index of the first token after the
+    hesitation (the next names of the list), or None."""
+    if not prev.clause or prev.clause[-1].w not in ("и", ",") or \
+            ctx.text[prev.clause[-1].end:clause[0].start].strip() not in _ELLIPSES:
+        return None
+    k = 0
+    while k < len(clause) and (not clause[k].word or clause[k].w in HESITATION_WORDS):
+        k += 1
+    return k if k < len(clause) else None
 
 
 def after_semicolon(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
