@@ -60,7 +60,7 @@ from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
-from .parse_branches import attach_branches, read_branches
+from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
 from .parse_clan_kill import settle_member_kills, settle_second_kills
 from .grammar_kills import KILL_COUNTS
@@ -225,6 +225,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         items = [_today_problem(ctx, it) if it in ctx.today else it for it in items]
     if swindle_branches:
         attach_branches(ctx, items, swindle_branches)
+    elif actor.role == "swindler":
+        items = branches_of_another_day(ctx, clause_list, items)  # «всё как вчера, только у X»
     items = [it for it in items if it.pos >= cancel_pos]
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
     settle_second_kills(items)  # «Убиваем двоих: X. и Y»: the second read after all

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_flags import correction_end
+from .grammar_flags import clause_flags, correction_end
 from .grammar_keywords import find_keywords
 from .grammar_plans import IF_WORDS
 from .grammar_rules import problem
@@ -376,3 +376,32 @@ def _unread_heads(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, i
             continue
         items.append(Item(lo, problem=problem(span(ctx.text, clause, 0, len(clause)), "unparsed",
                                               "branch_unread")))
+
+
+#: Words that point at yesterday's letter when the comma cuts «то же, что вчера».
+_SAME_AS_THEN = frozenset({"же", "вчера"})
+
+
+def branches_of_another_day(ctx: Ctx, clause_list: list, items: list[Item]) -> list[Item]:
+    """«Сегодня всё то же самое, только жульничаю у X»: a swindle with no branches in a letter
+    that points at another day's letter («как вчера», «то же самое») takes its branches from
+    there, which the host does not read (DECISIONS.md: moves are written in full): the swindle
+    becomes an ``other_day`` problem, asked about, never applied without its branches.
+
+    :param clause_list: the letter's clauses (None for a cut one); :returns: the items.
+    """
+    if not any(it.move is not None and it.move.action == "swindle" and not it.move.branches
+               for it in items):
+        return items
+    ref = next((c for c in clause_list if c and (clause_flags(c)["other_day"] or _SAME_AS_THEN <= {
+        t.w for t in c if t.word})), None)  # («то же, что вчера»: a comma inside the phrase)
+    if ref is None:
+        return items
+    out = []
+    for it in items:
+        if it.move is not None and it.move.action == "swindle" and not it.move.branches:
+            text = span(ctx.text, ref, 0, len(ref))
+            text = text if it.move.span in text else f"{text}; {it.move.span}"
+            it = Item(it.pos, problem=problem(text, "unparsed", "other_day"), tried="swindle")
+        out.append(it)
+    return out
