@@ -170,6 +170,11 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         if not V.JOKE_WORDS.isdisjoint(words[:2]) and "не" not in words[:1]:
             dropped.add(n)  # «Зову на чай Вафлю 😜 прикалываюсь»: never meant, nothing asked
             continue
+        if m.action == "search" and m.role and not m.target and \
+                _target_left_open(clauses, at, [t.w for t in _after(clauses, end) if t.word]):
+            # «Не знаю, у кого искать доктора. Может у X… или у Y»: no target chosen
+            items[n] = Item(it.pos, problem=problem(m.span, "unparsed", "hedge"), tried=m.action)
+            continue
         more = "ещё" in words or "еще" in words
         put_off = next((k for k, w in enumerate(words)
                         if w in _PUT_OFF or (more and w in _READ_ON)), None)
@@ -190,3 +195,20 @@ def _hedged(clauses: list[list[Tok]], at: int, end: int) -> bool:
         if c and c[0].start <= at < c[-1].end:
             return any(t.word and t.w in HEDGES for t in c if t.end <= end)
     return False
+
+
+#: Words that leave a search's target open: before the move in its clause («не знаю, у кого
+#: искать доктора»), or after it («…может у X… или у Y», «посмотрим ещё»).
+_OPEN_BEFORE = frozenset({"кого", "знаю", "решила", "решил", "выбрала", "выбрал"})
+_OPEN_AFTER = frozenset({"может", "или", "посмотрим", "подумаю", "определюсь"})
+
+
+def _target_left_open(clauses: list[list[Tok]], at: int, after: list[str]) -> bool:
+    """True when the fan's search with a role and no target (offset ``at``; ``after`` the words
+    read after it) was never given its target: «Даже не знаю, у кого искать доктора», «Ищу
+    доктора. Может у X… или у Y». Only «теперь ищу доктора» with nothing open is the role
+    alone (DECISIONS.md, Fan: the role she searches for once the detective is dead)."""
+    if not _OPEN_AFTER.isdisjoint(after):
+        return True
+    own = next((c for c in clauses if c and c[0].start <= at <= c[-1].end), [])
+    return not _OPEN_BEFORE.isdisjoint(t.w for t in own if t.end <= at)
