@@ -24,7 +24,7 @@ from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
 from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, continues, more_names,
-                         not_instead, spared)
+                         not_instead, put_off, spared)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
 from .parse_orphan import orphan as _orphan
@@ -40,7 +40,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     was one."""
     if prev is None:
         return False
-    if _put_off(ctx, clause, prev, items):
+    if put_off(ctx, clause, prev, items):
         return True  # «Шизю Тимоху. Хотя… не, Тимоху завтра»: taken back, asked
     k = correction_end(clause)
     if k is None:
@@ -170,41 +170,6 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
-    return True
-
-
-#: Words that put a move off to another day («Тимоху завтра»).
-_LATER = frozenset({"завтра", "послезавтра", "потом", "позже"})
-#: Words that may stand between the move and the clause putting it off («Хотя...»).
-_GAP_WORDS = frozenset({"хотя", "нет", "не", "ой", "стоп", "или", "а", "ну", "хм"})
-
-
-def _put_off(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
-    """«Шизю Тимоху. Хотя… не, Тимоху завтра. Сегодня Ирокеза»: a clause with no move word
-    naming the target of the move right before with «завтра» (:data:`_LATER`) right after
-    puts that move off: it is taken back and asked about (``retracted``), whatever the next
-    sentence names (precision first: a new target refused must not leave the old one
-    standing). True when it did."""
-    targets = {t for it in prev.items if it.move is not None
-               for t in (it.move.targets or (it.move.target,))}
-    tried = next((it.move.action for it in prev.items if it.move is not None), "")
-    words = clause_words(clause)
-    if not tried or not prev.clause or _LATER.isdisjoint(words) or \
-            len([t for t in clause if t.word]) > 6 or \
-            not _GAP_WORDS.issuperset(re.findall(
-                r"\w+", ctx.text[prev.clause[-1].end:clause[0].start].lower())) or \
-            find_keywords(clause, set(), name_index(ctx.nicks)):
-        return False
-    hit = next((h for k, t in enumerate(clause)
-                if t.word and (h := nick_at(ctx, clause, words, k)) and h.nick in targets and
-                not _LATER.isdisjoint(words[k + h.length:k + h.length + 2])), None)
-    if hit is None:
-        return False
-    dropped = {id(it) for it in prev.items}
-    items[:] = [it for it in items if id(it) not in dropped]
-    text = ctx.text[prev.start:clause[-1].end]
-    items.append(Item(prev.start, problem=problem(text, "unparsed", "retracted", action=tried),
-                      retracted=tried))
     return True
 
 

@@ -1,4 +1,4 @@
-"""Clauses that add to or swap the move read just before (:func:`engine.parse_correct.correction`):
+"""Clauses that add to, swap or put off the move read just before (:func:`engine.parse_correct.correction`):
 «И за Пельменя» and «Линч: Ягуар; Маруська» add targets, «Гошан конечно, не Гоша» swaps one,
 «Бегемот и Доцент» lists more names after a corrected one, «Стоп, Мадлен пока не трогаем»
 spares one target of the move before (:func:`spared`). Indices are token positions in one
@@ -7,7 +7,10 @@ clause.
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
+from .grammar_rules import problem
 from .grammar_keywords import find_keywords
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, clause_words
@@ -164,3 +167,38 @@ def spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
     while n < len(clause) and n - k - hit.length < 2 and words[n] in _SPARE_WORDS:
         n += 1
     return n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word
+
+
+#: Words that put a move off to another day («Тимоху завтра»).
+_LATER = frozenset({"завтра", "послезавтра", "потом", "позже"})
+#: Words that may stand between the move and the clause putting it off («Хотя...»).
+_GAP_WORDS = frozenset({"хотя", "нет", "не", "ой", "стоп", "или", "а", "ну", "хм"})
+
+
+def put_off(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """«Шизю Тимоху. Хотя… не, Тимоху завтра. Сегодня Ирокеза»: a clause with no move word
+    naming the target of the move right before with «завтра» (:data:`_LATER`) right after
+    puts that move off: it is taken back and asked about (``retracted``), whatever the next
+    sentence names (precision first: a new target refused must not leave the old one
+    standing). True when it did."""
+    targets = {t for it in prev.items if it.move is not None
+               for t in (it.move.targets or (it.move.target,))}
+    tried = next((it.move.action for it in prev.items if it.move is not None), "")
+    words = clause_words(clause)
+    if not tried or not prev.clause or _LATER.isdisjoint(words) or \
+            len([t for t in clause if t.word]) > 6 or \
+            not _GAP_WORDS.issuperset(re.findall(
+                r"\w+", ctx.text[prev.clause[-1].end:clause[0].start].lower())) or \
+            find_keywords(clause, set(), name_index(ctx.nicks)):
+        return False
+    hit = next((h for k, t in enumerate(clause)
+                if t.word and (h := nick_at(ctx, clause, words, k)) and h.nick in targets and
+                not _LATER.isdisjoint(words[k + h.length:k + h.length + 2])), None)
+    if hit is None:
+        return False
+    dropped = {id(it) for it in prev.items}
+    items[:] = [it for it in items if id(it) not in dropped]
+    text = ctx.text[prev.start:clause[-1].end]
+    items.append(Item(prev.start, problem=problem(text, "unparsed", "retracted", action=tried),
+                      retracted=tried))
+    return True
