@@ -23,7 +23,8 @@ from .words import past_tense, predicate, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
-from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, continues, more_names,
+from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hanging_and,
+                         continues, more_names,
                          not_instead, put_off, spared)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at
@@ -78,6 +79,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += 1
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
                   flags, items, prev.member is not None)
+        if clause[0].w not in MORE_OPENERS and after_hanging_and(ctx, clause, prev) is not None:
+            # «Убиваем Лису и… Кэт. Хотя стоп, Кэт …»: the list's clause goes on here, and a
+            # correction right after is the whole move's
+            prev.items.extend(items[before:])
+            prev.start = clause[0].start
         return len(items) > before
     if k is None and prev.asked and not prev.items and clause[0].w in V.PREPOSITIONS and \
             _NO.search(ctx.text[prev.start:clause[0].start].lower()):
