@@ -102,7 +102,10 @@ def shot_from_it(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     :returns: ``kws``.
     """
     for k, kw in enumerate(kws):
-        if kw.cls == V.SHOOT and kw.j + 1 < len(clause) and clause[kw.j].w == "из" and \
-                clause[kw.j + 1].w in _IT_WORDS:
-            kws[k] = replace(kw, cls=V.MORTAR, j=kw.j + 2, alt=V.SHOOT)
+        if kw.cls != V.SHOOT:
+            continue
+        j = kw.j if kw.j < len(clause) and clause[kw.j].w == "из" else (
+            kw.j - 1 if clause[kw.j - 1].w == "из" else None)  # («пальну из него»: an idiom)
+        if j is not None and j + 1 < len(clause) and clause[j + 1].w in _IT_WORDS:
+            kws[k] = replace(kw, cls=V.MORTAR, j=j + 2, alt=V.SHOOT)
     return kws
