@@ -10,6 +10,7 @@ from datetime import timedelta
 from click.testing import CliRunner
 
 from mailer.cli import main
+from test_fresh_user21 import explained_moves
 from test_sync import START, Game, letter
 
 
@@ -50,21 +51,10 @@ def test_explain_lists_a_civilian_who_sent_nothing_and_owed_only_a_vote(tmp_path
     """A living civilian who sent no letter owes no night move, only a vote: he is listed
     «— писем нет» with «нет голоса на линче», as the detective who sent nothing is with «нет
     ночного хода» (she owed both: both lines); the players who moved keep their lines."""
-    from mailer.day import close_day
-    from mailer.reports import explain_day
-    from test_sync import DEADLINE
-
-    g = Game(tmp_path)
-    try:
-        g.answers(("jaguar@example.org", "Проверяю Буку", "a@x"),
-                  ("buka@example.org", "Линч: Ягуарчик", "b@x"),
-                  ("jaguar@example.org", "Линч: Маруську. Убиваем Буку", "d@x"))
-        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=10))
-        notes = explain_day(g.store, 1)
-    finally:
-        g.store.dispose()
-    moves = notes.split("Ходы:\n", 1)[1].split("\nГолоса:", 1)[0]
-    assert moves.splitlines() == [
+    moves = explained_moves(tmp_path, ("jaguar@example.org", "Проверяю Буку", "a@x"),
+                            ("buka@example.org", "Линч: Ягуарчик", "b@x"),
+                            ("jaguar@example.org", "Линч: Маруську. Убиваем Буку", "d@x"))
+    assert moves == [
         "  Ягуарчик (Босс, Клан 1) — письма 1, 3:",
         "    • проверка босса → Бука — не удалось: цель уже выбыла из игры",
         "    • голос на линче → Маруська — выполнено",

@@ -148,26 +148,32 @@ def test_the_swindles_eight_branches_are_one_a_line(tmp_path):
 
 # --- 4. explain: moves grouped by player, with his letters; «нет ночного хода» -------------------
 
-def test_explain_groups_the_moves_by_player_and_names_who_sent_no_night_move(tmp_path):
-    """The day's moves under each player (his letters' numbers, his moves in arrival order;
-    players in the order of their first move); the detective who sent nothing and the doctor
-    who only voted are listed with «нет ночного хода» (they were not in explain at all)."""
+def explained_moves(tmp_path, *letters: tuple[str, str, str]) -> list[str]:
+    """The lines of day 1's «Ходы:» block of `explain` after the test game got ``letters``
+    (sender address, text, Message-ID) and closed the day at its deadline."""
     from mailer.day import close_day
     from mailer.reports import explain_day
     from test_sync import DEADLINE
 
     g = Game(tmp_path)
     try:
-        g.answers(("jaguar@example.org", "Проверяю Буку", "a@x"),
-                  ("buka@example.org", "Линч: Ягуарчик", "b@x"),
-                  ("serg@example.org", "Линч: Буку", "c@x"),
-                  ("jaguar@example.org", "Линч: Serginio. Убиваем Маруську", "d@x"))
+        g.answers(*letters)
         close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=10))
         notes = explain_day(g.store, 1)
     finally:
         g.store.dispose()
-    moves = notes.split("Ходы:\n", 1)[1].split("\nГолоса:", 1)[0]
-    assert moves.splitlines() == [
+    return notes.split("Ходы:\n", 1)[1].split("\nГолоса:", 1)[0].splitlines()
+
+
+def test_explain_groups_the_moves_by_player_and_names_who_sent_no_night_move(tmp_path):
+    """The day's moves under each player (his letters' numbers, his moves in arrival order;
+    players in the order of their first move); the detective who sent nothing and the doctor
+    who only voted are listed with «нет ночного хода» (they were not in explain at all)."""
+    moves = explained_moves(tmp_path, ("jaguar@example.org", "Проверяю Буку", "a@x"),
+                            ("buka@example.org", "Линч: Ягуарчик", "b@x"),
+                            ("serg@example.org", "Линч: Буку", "c@x"),
+                            ("jaguar@example.org", "Линч: Serginio. Убиваем Маруську", "d@x"))
+    assert moves == [
         "  Ягуарчик (Босс, Клан 1) — письма 1, 4:",
         "    • проверка босса → Бука — выполнено",
         "    • голос на линче → Serginio — выполнено",
