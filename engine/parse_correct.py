@@ -27,7 +27,7 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
                          continues, more_names,
                          not_instead, put_off, spared)
 from .parse_listed import next_listed as _next_listed
-from .parse_types import Ctx, Item, Prev, nick_at
+from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 from .parse_orphan import orphan as _orphan
 
 _W = attrgetter("w")  # a token's normalised text
@@ -138,9 +138,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
     if hit.nick is not None and not V.JOKE_WORDS.isdisjoint(words[:k0]) and \
-            _spoken_to(words, k + hit.length) and any(
-            it.move is not None and hit.nick in (it.move.targets or (it.move.target,))
-            for it in prev.items):
+            _spoken_to(words, k + hit.length) and hit.nick in prev_targets(prev):
         # «Режу Кузнеца. Шучу, Кузнец, живи»: the player the move was on, spoken to
         return _retraction(ctx, clause, prev, adjacent, items)
     after = more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
@@ -216,10 +214,7 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     if m < len(clause) and words[m] in _SELF:
         return k  # («хотя нет, лучше себя, чую охоту»: the new target, a remark after it)
     idx = name_index(ctx.nicks)
-    live = {id(it) for it in items}
-    old = {t for it in (prev.items if prev is not None else ())
-           if it.move is not None and id(it) in live
-           for t in (it.move.targets or (it.move.target,))}
+    old = prev_targets(prev, items)
     n = k
     while n < len(clause) and clause[n].word and n - k < 5:
         hit = idx.exact(words, n, None)
@@ -248,8 +243,7 @@ def _names_old_target(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     if hit is None or hit.nick is None or k + hit.length >= len(clause) or \
             not clause[k + hit.length].word:
         return False
-    return any(it.move is not None and hit.nick in (it.move.targets or (it.move.target,))
-               for it in prev.items)
+    return hit.nick in prev_targets(prev)
 
 
 def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:
@@ -361,8 +355,7 @@ def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, about: bool = 
     """True when ``clause[k:]`` names a player who is no target of the move before («…
     передумала насчёт Пончика»): the change of mind is about that player, not this move.
     With ``about``, only a name right after «насчёт», «про», «о» counts."""
-    targets = {t for it in prev.items if it.move is not None
-               for t in (it.move.targets or (it.move.target,))}
+    targets = prev_targets(prev)
     words = clause_words(clause)
     for n in range(k, len(clause)):
         if not clause[n].word or (about and (n == 0 or words[n - 1] not in _ABOUT)):

@@ -15,7 +15,7 @@ from .grammar_keywords import find_keywords
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
-from .parse_types import Ctx, Item, Prev, nick_at
+from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
 MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
@@ -81,8 +81,7 @@ def not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
     """«Автозамена, сорри, Гошан конечно, не Гоша», «Не Гоша, а Гошан»: a clause with no
     move word that names two players, one of them after «не» and a target of the move
     before: that move is meant for the other one. Index of the other name, or None."""
-    targets = {t for it in prev.items if it.move is not None
-               for t in (it.move.targets or (it.move.target,))}
+    targets = prev_targets(prev)
     if not targets or V.NEGATION not in {t.w for t in clause}:
         return None
     idx = name_index(ctx.nicks)
@@ -158,9 +157,7 @@ def spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
     while k < len(clause) and not clause[k].word:
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
-    live = {id(it) for it in items}
-    old = {t for it in prev.items if it.move is not None and id(it) in live
-           for t in (it.move.targets or (it.move.target,))}
+    old = prev_targets(prev, items)
     if hit is None or hit.nick not in old:
         return False
     n = k + hit.length
@@ -181,8 +178,7 @@ def put_off(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
     puts that move off: it is taken back and asked about (``retracted``), whatever the next
     sentence names (precision first: a new target refused must not leave the old one
     standing). True when it did."""
-    targets = {t for it in prev.items if it.move is not None
-               for t in (it.move.targets or (it.move.target,))}
+    targets = prev_targets(prev)
     tried = next((it.move.action for it in prev.items if it.move is not None), "")
     words = clause_words(clause)
     if not tried or not prev.clause or _LATER.isdisjoint(words) or \

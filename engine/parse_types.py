@@ -80,6 +80,16 @@ class Ctx:
     fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him
 
 
+def prev_targets(prev: Prev | None, items: list[Item] | None = None) -> set[str | None]:
+    """The players the move before (``prev``) is on: each of its moves' ``targets``, or its
+    ``target`` (None for a move with neither); with ``items``, only of its items still there
+    (a correction since may have dropped some)."""
+    live = None if items is None else {id(it) for it in items}
+    return {t for it in (prev.items if prev is not None else ())
+            if it.move is not None and (live is None or id(it) in live)
+            for t in (it.move.targets or (it.move.target,))}
+
+
 def passed(ctx: Ctx, clause: list[Tok]) -> None:
     """Remember ``clause`` as read: the clause before the next one (pronoun antecedents)."""
     ctx.earlier, ctx.prev_clause = ctx.prev_clause, clause
