@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .legality import move_targets
 from .grammar_keywords import find_keywords
 from .grammar_tokens import Tok, clause_words, clauses, tokenize_span, visible_text
-from .names import name_index
+from .names import NameHit, name_index
 from .parse_doubt import which_player
 from .parse_types import Ctx, Item, Prev, nick_at
 from .words import norm
@@ -50,6 +50,16 @@ _ORPHAN_PREPS = {"vote": frozenset({"за"}), "watch": frozenset({"за"}),
 _WORD_RE = re.compile(r"\w[\w-]*")
 
 
+def _first_name(ctx: Ctx, clause: list[Tok], words: list[str]) -> tuple[int, NameHit | None]:
+    """The index of the clause's first token that is no particle (:data:`_ORPHAN_FILL`) or
+    preposition, and the player's name read there (None when none)."""
+    n = 0
+    while n < len(clause) and (not clause[n].word or words[n] in _ORPHAN_FILL or
+                               words[n] in V.PREPOSITIONS):
+        n += 1
+    return n, (nick_at(ctx, clause, words, n) if n < len(clause) else None)
+
+
 def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
            items: list[Item]) -> int | bool | None:
     """A clause of one player's name and particles only, right after a move with its target
@@ -69,13 +79,7 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
         over_talk = chosen_over_talk(ctx, clause, prev, items)
         if not over_talk:
             return None  # («Лечу Малину! Нет! Повара!»: only particles between)
-    n, hit = 0, None
-    while n < len(clause):
-        if not clause[n].word or words[n] in _ORPHAN_FILL or words[n] in V.PREPOSITIONS:
-            n += 1
-            continue
-        hit = nick_at(ctx, clause, words, n)
-        break
+    n, hit = _first_name(ctx, clause, words)
     if over_talk and hit is not None and hit.nick is None and len(hit.candidates) > 1:
         # («…голос пропадёт... ладно, пусть будет Кира» when Кира and Кир play): asked
         dropped = {id(it) for it in prev.items}
@@ -127,11 +131,7 @@ def chosen_over_talk(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item])
     if _CHOOSE_AGAIN.isdisjoint(words[:4]) or not prev.items or not prev.clause or \
             any(it.move is None for it in prev.items):
         return False
-    n = 0
-    while n < len(clause) and (not clause[n].word or words[n] in _ORPHAN_FILL or
-                               words[n] in V.PREPOSITIONS):
-        n += 1
-    hit = nick_at(ctx, clause, words, n) if n < len(clause) else None
+    n, hit = _first_name(ctx, clause, words)
     if hit is None or any(t.word and t.w not in _AFTER_NAME for t in clause[n + hit.length:]):
         return False  # (a name and particles only: «ладно, пусть будет Сова»)
     lo, hi = prev.clause[-1].end, clause[0].start
