@@ -59,10 +59,10 @@ def new_database(cfg) -> str:
     second), so another name in ``[game] database`` (or the SQLite file removed), then init."""
     import shlex
 
-    from mailer.day.open import _database_name
+    from mailer.day.open import database_name
 
     url = cfg.database_url
-    now_in = _database_name(url)
+    now_in = database_name(url)
     drop = " или удалите этот файл" if url.startswith("sqlite") else ""
     return (f"в разделе [game] задайте в database другое имя (сейчас — {now_in}){drop}, затем снова "
             f"mafia-mail --config {shlex.quote(str(cfg.path))} init.")

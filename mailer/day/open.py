@@ -396,7 +396,7 @@ def init_game(cfg: GameConfig, store: Store, *, now: datetime, event: str | None
     renderer = Renderer(cfg)
     with store.session() as s:
         if s.get(Game, 1) is not None:
-            raise GameError(f"игра уже создана в этой базе ({_database_name(cfg.database_url)}); начать заново "
+            raise GameError(f"игра уже создана в этой базе ({database_name(cfg.database_url)}); начать заново "
                             "можно с новой базой: другое имя в [game] database или удалите этот файл")
         roles = deal_roles(cfg)
         state = GameState.new(cfg.seed, roles, cfg.rules)
@@ -423,7 +423,7 @@ def new_game_key() -> str:
     return secrets.token_hex(8)
 
 
-def _database_name(url: str) -> str:
+def database_name(url: str) -> str:
     """The database as the host knows it: the SQLite file's path, or the URL without its
     password (:func:`mailer.store.shown_url`)."""
     from sqlalchemy.engine import make_url
