@@ -143,8 +143,22 @@ def story_visits_yield(clause: list[Tok], found: list) -> list:
     """The keywords of a clause without a visit told in the third person («Лис идёт к X»,
     «пробирается к X») when another move word stands in the same clause: the story's going
     there only carries the other move to its target («идёт к Ёжику и выносит всё», «ищет
-    доктора — заглядывает к Фредди»), it is no move of its own."""
+    доктора — заглядывает к Фредди»), it is no move of its own. The clan going to a player
+    («клан идёт к X, а я проверяю Y») is the clan's kill and stays, unless a kill word
+    follows it («клан идёт к X и режет его»: that one reads the kill)."""
     third = lexicon().third
     if not any(kw.cls != V.VISIT for kw in found):
         return found
-    return [kw for kw in found if not (kw.cls == V.VISIT and clause[kw.i].w in third)]
+    return [kw for n, kw in enumerate(found) if not (
+        kw.cls == V.VISIT and clause[kw.i].w in third and not (
+            clan_subject(clause, kw.i) and (n + 1 == len(found) or found[n + 1].cls != V.KILL)))]
+
+
+def clan_subject(clause: list[Tok], i: int) -> bool:
+    """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
+    этой ночью навещает X»)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
+                                          clause[k].w in ("наша", "наш", "этой", "же")):
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS

@@ -19,7 +19,9 @@ _HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
                  "swindler": V.SWINDLE}
 
 
-CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
+#: Headings of the clan's kill from a clan member («Клан: X», «Жертва — X»; the boss's list
+#: in slang: «убой: X», «Кровь №2 — Y» on the full moon), before a colon or a dash only.
+CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва", "кровь", "убой", "мокруха"})
 
 
 #: Verbs by which a two-vote day's ordinal says where that vote goes («Первый остаётся за X»).

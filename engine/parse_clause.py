@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
-from .grammar_context import told_in_past
+from .grammar_context import clan_subject, told_in_past
 from .grammar_delegate import boss_decides, boss_ref, suggests_kill
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start
@@ -215,7 +215,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
                 action_for(kw.cls, ctx.sender, ctx.turn) is None and \
-                not _clan_subject(clause, kw.i) and (mate := unnamed_member(
+                not clan_subject(clause, kw.i) and (mate := unnamed_member(
                     ctx, clause, kws[n - 1].j if n else start, kw.i,
                     span(ctx.text, clause, kw.i, len(clause)),
                     lambda k: nick_at(ctx, clause, clause_words(clause), k))) is not None:
@@ -233,7 +233,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif n and clause[kw.i].w not in lex.third:
             member = base
         if kw.cls in (V.VISIT, V.BEAT) and member is None and ctx.sender.mafia and \
-                (clause[kw.i].w in lex.plural1 or _clan_subject(clause, kw.i)):
+                (clause[kw.i].w in lex.plural1 or clan_subject(clause, kw.i)):
             kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову», «Клан бьёт Графа»
         if kw.cls == V.WATCH and member is None and ctx.sender.role == "boss" and \
                 clause[kw.i].w in lex.first:
@@ -396,16 +396,6 @@ def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
     return any(clause[k].word and (words[k] in V.SENDER_WORDS or
                                    idx.exact(words, k, None) is not None)
                for k in range(lo, len(clause)))
-
-
-def _clan_subject(clause: list[Tok], i: int) -> bool:
-    """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
-    этой ночью навещает X»)."""
-    k = i - 1
-    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
-                                          clause[k].w in ("наша", "наш", "этой", "же")):
-        k -= 1
-    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
 
 
 def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
