@@ -69,7 +69,10 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return None, 0, None
     member, end = ref
     if isinstance(member, Problem):
-        items.append(Item(clause[0].start, problem=member))
+        if member.reason not in ("no_such_member", "target_dead") or \
+                _names_anybody(ctx, clause, end):
+            items.append(Item(clause[0].start, problem=member))
+        # («Охрана — нет», «охраны у нас больше нет»: no order for the dead member, no question)
         return False, 0, None
     if on_his_own(clause, end) is not None:
         return False, 0, None  # «Кот — сам разберётся»: no order for him
@@ -98,6 +101,19 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if not rest:
         return False, 0, member
     return member, end, None
+
+
+def _names_anybody(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]`` names a player: a nickname, the sender («меня», «на мне»,
+    «себя») or a pronoun for a player named elsewhere («его»). A boss's order for a member
+    role nobody of his clan holds any more is asked about only then: «Охрана — Сова» with the
+    guard dead is refused, «Охрана — нет» is no order at all."""
+    words = clause_words(clause)
+    sizes = name_sizes(name_index(ctx.nicks), clause)
+    return any(t.word and (sizes(m) or nick_at(ctx, clause, words, m) is not None or
+                           t.w in V.SENDER_WORDS or t.w in V.SELF_WORDS or t.w in V.PRONOUNS or
+                           t.w in V.SENDER_AFTER)
+               for m, t in enumerate(clause[k:], k))
 
 
 #: First words of a relayed order (:func:`engine.grammar_boss_orders.relayed`).
