@@ -12,7 +12,8 @@ from . import grammar_vocab as V
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import is_infinitive, morph, verb_reading
+from .grammar_gaps import WEAPONS
+from .words import first_singular, is_infinitive, morph, verb_reading
 
 
 @functools.lru_cache(maxsize=4096)
@@ -152,6 +153,24 @@ def story_visits_yield(clause: list[Tok], found: list) -> list:
     return [kw for n, kw in enumerate(found) if not (
         kw.cls == V.VISIT and clause[kw.i].w in third and not (
             clan_subject(clause, kw.i) and (n + 1 == len(found) or found[n + 1].cls != V.KILL)))]
+
+
+#: Move classes that, after a boss's own visit in the same clause, tell what the visit is for
+#: («иду к Сове и режу её»): the visit is then no look at the player.
+_VISIT_DEEDS = frozenset({V.KILL, V.SHOOT, V.MANIAC, V.BEAT, V.ROB})
+
+
+def boss_look(clause: list[Tok], kws: list, n: int) -> bool:
+    """True when the keyword ``kws[n]``, a visit in the first person singular from a boss
+    himself («а я сама тихонько загляну к Остапу — посмотрю, что за фрукт»), is his check: the
+    boss's own night move is the check, the kill is the clan's («клан идёт к X», «навестим
+    X»). Not when a killing deed or a weapon goes with it («иду к Сове с ножом», «зайду к Сове
+    и придушу»): that is asked about, never read as a check."""
+    kw = kws[n]
+    if kw.cls != V.VISIT or not first_singular(clause[kw.i].w):
+        return False
+    return not any(k.cls in _VISIT_DEEDS for k in kws[n + 1:]) and \
+        not any(t.w in WEAPONS for t in clause[kw.i:])
 
 
 def clan_subject(clause: list[Tok], i: int) -> bool:

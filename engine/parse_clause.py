@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
-from .grammar_context import clan_subject, told_in_past
+from .grammar_context import boss_look, clan_subject, told_in_past
 from .grammar_delegate import boss_decides, boss_ref, suggests_kill
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start
@@ -238,6 +238,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if kw.cls == V.WATCH and member is None and ctx.sender.role == "boss" and \
                 clause[kw.i].w in lex.first:
             kw.cls = V.CHECK  # the boss's own «смотрю Утюга»: a look at a player is his check
+        elif member is None and ctx.sender.role == "boss" and boss_look(clause, kws, n):
+            kw.cls = V.CHECK  # «а я сама загляну к Остапу»: the boss's own visit, his check
         if member is not None and member.role == "guard" and kw.cls == V.WATCH:
             kw.cls = V.GUARD  # «Стражу поручаю присматривать за мной»: looking after is his guard
         if member is not None and member is not ctx.sender and kw.imperative:
