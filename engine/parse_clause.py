@@ -12,7 +12,7 @@ from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import boss_look, clan_subject, told_in_past
-from .grammar_delegate import boss_decides, boss_ref, suggests_kill
+from .grammar_delegate import boss_decides, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
@@ -140,7 +140,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = one_then_second(ctx, clause, start)  # «Один — Арман, второй — Ануш»
-    if member is None and ((not kws and _to_my_boss(ctx, clause, start)) or (
+    if member is None and ((not kws and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):
         text = span(ctx.text, clause, start, len(clause))
@@ -344,29 +344,6 @@ def _compared(clause: list[Tok]) -> bool:
     return any(t.w in ("вчерашнего", "вчерашней", "прежнего", "прежней") and k > 0 and
                clause[k - 1].word and comparative(clause[k - 1].w)
                for k, t in enumerate(clause))
-
-
-def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
-    """«Ход — Графу», «Мой ход: Графу»: a clan member (not the boss) gives his move to his
-    clan's living boss, named in the dative; nothing else in the clause."""
-    me = ctx.sender
-    if not me.mafia or me.role == "boss":
-        return False
-    k = start
-    while k < len(clause) and clause[k].word and clause[k].w in ("мой", "свой", "сегодня"):
-        k += 1
-    if k + 2 >= len(clause) or clause[k].w not in ("ход", "ходы") or \
-            clause[k + 1].w not in ("—", ":", "→"):
-        return False
-    words = clause_words(clause)
-    size = boss_ref(ctx, clause, k + 2)
-    if not size or (name_index(ctx.nicks).exact(words, k + 2, frozenset({"datv"})) is None and
-                    not words[k + 2 + size - 1].endswith(("у", "ю", "е", "и"))):
-        return False  # «Ход — Графу»: the boss in the dative (a form of his or a part)
-    end = k + 2 + size
-    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
-                len(clause))
-    return only_fillers(clause, end, stop)
 
 
 #: Words between a vote's number and its player («Первый остаётся за Бароном»).
