@@ -12,7 +12,7 @@ from . import grammar_vocab as V
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .grammar_gaps import WEAPONS
+from .grammar_gaps import armed
 from .words import first_singular, is_infinitive, morph, verb_reading
 
 
@@ -169,8 +169,16 @@ def boss_look(clause: list[Tok], kws: list, n: int) -> bool:
     kw = kws[n]
     if kw.cls != V.VISIT or not first_singular(clause[kw.i].w):
         return False
-    return not any(k.cls in _VISIT_DEEDS for k in kws[n + 1:]) and \
-        not any(t.w in WEAPONS for t in clause[kw.i:])
+    return not any(k.cls in _VISIT_DEEDS and _deed_of_visit(clause, kw.j, k) for k in kws[n + 1:]) \
+        and not armed(clause, kw.i)
+
+
+def _deed_of_visit(clause: list[Tok], j: int, deed) -> bool:
+    """True when the move word ``deed`` goes on with the visit ending at ``j``: nothing but
+    words between («зайду к Сове и придушу»), or a pronoun for the visited right after it
+    («зайду к Сове, придушу её»); not a move of its own («…, мочим Кляксу»)."""
+    own_segment = not any(t.w in SEGMENT_MARKS for t in clause[j:deed.i])
+    return own_segment or (deed.j < len(clause) and clause[deed.j].w in V.PRONOUNS)
 
 
 def clan_subject(clause: list[Tok], i: int) -> bool:

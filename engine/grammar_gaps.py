@@ -28,6 +28,12 @@ WEAPONS = _VISIT_TOOLS - {"фонариком", "отмычкой", "отмыч�
                           "аптечкой"}
 
 
+def armed(clause: list[Tok], i: int) -> bool:
+    """True when a weapon (:data:`WEAPONS`) is named from token ``i`` on («иду к Сове с
+    ножом»): a visit with it means harm, not a look."""
+    return any(t.w in WEAPONS for t in clause[i:])
+
+
 def gap_next(clause: list[Tok], i: int) -> bool:
     """True when the word after ``i`` may stand inside a visit phrase (:func:`gapped`)."""
     w = clause[i + 1].w
