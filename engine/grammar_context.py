@@ -160,15 +160,23 @@ def story_visits_yield(clause: list[Tok], found: list) -> list:
 _VISIT_DEEDS = frozenset({V.KILL, V.SHOOT, V.MANIAC, V.BEAT, V.ROB})
 
 
+#: Words of having a look after a visit («загляну к X — посмотрю, что за фрукт»).
+_LOOKS = frozenset({"посмотрю", "посмотрим", "погляжу", "поглядим", "гляну", "глянем",
+                    "узнаю", "узнаем", "выясню", "выясним", "разузнаю", "разнюхаю",
+                    "присмотрюсь", "принюхаюсь", "прощупаю"})
+
+
 def boss_look(clause: list[Tok], kws: list, n: int) -> bool:
     """True when the keyword ``kws[n]``, a visit in the first person singular from a boss
-    himself («а я сама тихонько загляну к Остапу — посмотрю, что за фрукт»), is his check: the
-    boss's own night move is the check, the kill is the clan's («клан идёт к X», «навестим
-    X»). Not when a killing deed or a weapon goes with it («иду к Сове с ножом», «зайду к Сове
-    и придушу»): that is asked about, never read as a check."""
+    himself with a look after it («а я сама тихонько загляну к Остапу — посмотрю, что за
+    фрукт»), is his check: the boss's own night move is the check, the kill is the clan's
+    («клан идёт к X», «навестим X»). Not when a killing deed or a weapon goes with it («иду к
+    Сове с ножом», «зайду к Сове и придушу»), nor without a look («Навещу Кабана»): that is
+    asked about (or talk), never read as a check."""
     kw = kws[n]
-    if kw.cls != V.VISIT or not first_singular(clause[kw.i].w):
-        return False
+    if kw.cls != V.VISIT or not first_singular(clause[kw.i].w) or \
+            not any(t.w in _LOOKS for t in clause[kw.j:]):
+        return False  # («Навещу Кабана.» alone: neither his check nor the kill, asked)
     return not any(k.cls in _VISIT_DEEDS and _deed_of_visit(clause, kw.j, k) for k in kws[n + 1:]) \
         and not armed(clause, kw.i)
 
