@@ -72,8 +72,9 @@ _ORDER_HEADS = frozenset({"—", ":", "→", "у", "к", "ко", "на", "при
 def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
     """A boss's clause cut before each «, <member> —», «, <member>:», «, <member> у/к/на/при
     …», «, <member> без ходов» (also after «, а», «, и») and before the boss's own «, а я
-    <move>»: «Страж — на мне, Лис — к Сове» holds two orders; a member may be named by his role («, охрана на Лосе»). ``members(k)`` gives the tokens the
-    name of a living member of the boss's clan takes at ``k`` (0 for none)."""
+    <move>»: «Страж — на мне, Лис — к Сове» holds two orders; a member may be named by his
+    role («, охрана на Лосе»). ``members(k)`` gives the tokens the name of a living member of
+    the boss's clan takes at ``k`` (0 for none)."""
     cuts = []  # (end of the order before, start of the next)
     for k in range(len(clause) - 2):
         if clause[k].w != ",":

@@ -5,8 +5,8 @@ The rule, as a host would state it: after an order that holds its move word, a c
 named again and followed by a move verb said of him (third person, imperative, second
 person: «дмон охраняет», «лис пусть обчистит») starts the next member's order; after a
 member's order, a move word in the first person («валим», «я чекаю»), the clan's move said
-of the clan («клан идёт к X») or the vote («голос X») starts the boss's own move. Each part is then read as a clause of its own. Indices are token positions in one
-clause.
+of the clan («клан идёт к X») or the vote («голос X») starts the boss's own move. Each part
+is then read as a clause of its own. Indices are token positions in one clause.
 """
 
 from __future__ import annotations

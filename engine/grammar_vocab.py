@@ -382,8 +382,10 @@ SENDING = frozenset({"ставлю", "поставлю", "ставим", "пос
 HEAL_MYSELF = frozenset({"лечусь", "подлечусь", "полечусь"})
 
 #: A guard standing at the sender's door («стоит под моей дверью», «дежурю у моих дверей», «у
-#: моего дома»): the possessive before a word of the home, after the guard's place word.
+#: моего дома»): the possessive before a word of the home (:data:`HOME_WORDS`), after the
+#: guard's place word, names the sender (engine.parse_move).
 MY_HOME = frozenset({"моей", "моих", "моего", "моим", "моему", "нашей", "наших", "нашего"})
+#: Words of a player's home and door, in the cases a guard's place puts them.
 HOME_WORDS = frozenset({"двери", "дверью", "дверей", "дверями", "дверь", "дома", "домом",
                         "хаты", "хатой", "квартиры", "квартирой", "комнаты", "комнатой",
                         "спальни", "спальней", "порога", "порогом", "окнами", "окон", "окном",
