@@ -103,6 +103,27 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     return member, end, None
 
 
+def _bracket_name(ctx: Ctx, clause: list[Tok], k: int) -> str | None:
+    """The player named in brackets right at ``k`` after a member's role word («вор
+    (Shadow)», «охрана (Бульдозер)»): by a nickname form, or a capitalised part or pet form of
+    one nickname. None when no bracket stands there or it names nobody."""
+    if k >= len(clause) or clause[k].w != "(":
+        return None
+    words = clause_words(clause)
+    idx = name_index(ctx.nicks)
+    for m in range(k + 1, min(len(clause), k + 6)):
+        if clause[m].w == ")":
+            return None
+        hit = nick_at(ctx, clause, words, m) if clause[m].word else None
+        if hit is None and clause[m].word and clause[m].cap and len(words[m]) >= 3:
+            hit = idx.approximate(words[m])
+            hit = hit if hit is not None and hit.kind != "fuzzy" else None
+        if hit is not None:
+            names = (hit.nick,) if hit.nick else hit.candidates
+            return names[0] if len(names) == 1 else None
+    return None
+
+
 def _names_anybody(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     """True when ``clause[k:]`` names a player: a nickname, the sender («меня», «на мне»,
     «себя») or a pronoun for a player named elsewhere («его»). A boss's order for a member
@@ -228,6 +249,11 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if role in MEMBER_ROLES:
         for nick, p in ctx.state.players.items():
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
+                other = _bracket_name(ctx, clause, k + 1)
+                if other is not None and other != nick:
+                    # «вор (Shadow) — Саня» with Shadow dead and Dr.Who the thief now: which?
+                    return problem(text, "ambiguous", "ambiguous",
+                                   candidates=tuple(sorted((nick, other)))), k + 1
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
