@@ -8,7 +8,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
-from .grammar_members import loose_member
+from .grammar_members import fits, loose_member
 from .grammar_orders import (
     POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
 )
@@ -103,10 +103,12 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     return member, end, None
 
 
-def _bracket_name(ctx: Ctx, clause: list[Tok], k: int) -> str | None:
-    """The player named in brackets right at ``k`` after a member's role word («вор
-    (Shadow)», «охрана (Бульдозер)»): by a nickname form, or a capitalised part or pet form of
-    one nickname. None when no bracket stands there or it names nobody."""
+def _bracket_name(ctx: Ctx, clause: list[Tok], k: int, holder: str) -> str | None:
+    """Another player than ``holder`` (the member who holds the role) named in brackets
+    right at ``k`` after a member's role word («вор (Shadow)» with Dr.Who the thief now): by a
+    nickname form, or a capitalised part or pet form of one nickname that is no form of the
+    holder's, of a member of the sender's clan, living or dead. None when no bracket stands
+    there or it names the holder, a player of no clan of his, or nobody."""
     if k >= len(clause) or clause[k].w != "(":
         return None
     words = clause_words(clause)
@@ -116,11 +118,16 @@ def _bracket_name(ctx: Ctx, clause: list[Tok], k: int) -> str | None:
             return None
         hit = nick_at(ctx, clause, words, m) if clause[m].word else None
         if hit is None and clause[m].word and clause[m].cap and len(words[m]) >= 3:
+            if fits(words[m], holder, ctx.nicks):
+                return None
             hit = idx.approximate(words[m])
             hit = hit if hit is not None and hit.kind != "fuzzy" else None
         if hit is not None:
             names = (hit.nick,) if hit.nick else hit.candidates
-            return names[0] if len(names) == 1 else None
+            other = names[0] if len(names) == 1 and names[0] != holder else None
+            # (only a member of his clan, living or dead: another player's name there is a
+            # form the index misread — «Охранник (Серж)» is no order to the psycho Сергеич)
+            return other if other and ctx.state.players[other].clan == ctx.sender.clan else None
     return None
 
 
@@ -249,8 +256,8 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if role in MEMBER_ROLES:
         for nick, p in ctx.state.players.items():
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
-                other = _bracket_name(ctx, clause, k + 1)
-                if other is not None and other != nick:
+                other = _bracket_name(ctx, clause, k + 1, nick)
+                if other is not None:
                     # «вор (Shadow) — Саня» with Shadow dead and Dr.Who the thief now: which?
                     return problem(text, "ambiguous", "ambiguous",
                                    candidates=tuple(sorted((nick, other)))), k + 1
