@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from .grammar_keywords import keyword_at
 from .grammar_tokens import Tok, skip_words
 from .lexicon import lexicon
 from .words import is_known_word, morph
@@ -70,15 +71,17 @@ _ORDER_HEADS = frozenset({"—", ":", "→", "у", "к", "ко", "на", "при
 
 def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
     """A boss's clause cut before each «, <member> —», «, <member>:», «, <member> у/к/на/при
-    …», «, <member> без ходов» (also after «, а», «, и»): «Страж — на мне, Лис — к Сове»
-    holds two orders; a member may be named by his role («, охрана на Лосе»). ``members(k)`` gives the tokens the
-    name of a living member of the boss's clan takes at ``k`` (0 for none)."""
+    …», «, <member> без ходов» (also after «, а», «, и») and before the boss's own «, а я
+    <move>»: «Страж — на мне, Лис — к Сове» holds two orders; a member may be named by his
+    role («, охрана на Лосе»). ``members(k)`` gives the tokens the name of a living member of
+    the boss's clan takes at ``k`` (0 for none)."""
     cuts = []  # (end of the order before, start of the next)
     for k in range(len(clause) - 2):
         if clause[k].w != ",":
             continue
         n = k + 2 if clause[k + 1].w in ("а", "и") else k + 1  # «…, а Страж при мне»
-        if n < len(clause) and clause[n].word and _heads_order(clause, n, members):
+        if n < len(clause) and clause[n].word and (_heads_order(clause, n, members) or
+                                                   _own_order(clause, n)):
             cuts.append((k, n))
     if not cuts:
         return [clause]
@@ -88,6 +91,28 @@ def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
         lo = c
     out.append(clause[lo:])
     return [part for part in out if part]
+
+
+#: Words that may stand between the boss's «я» and his own move word («а я сама тихонько
+#: загляну к X», «а я лично проверю Y»).
+_ME_THEN = frozenset({"сам", "сама", "лично", "тихонько", "тихо", "сегодня", "ночью", "же",
+                      "пожалуй", "уж", "тогда", "просто"})
+
+
+def _own_order(clause: list[Tok], k: int) -> bool:
+    """True when the boss's own move starts at ``k`` after a comma: «я» (with «сам», «лично»
+    … after it) and a move word said in the first person («…, а я сама загляну к Остапу»,
+    «…, я проверяю X»): the member's order before it ends there."""
+    if clause[k].w != "я":
+        return False
+    k += 1
+    while k < len(clause) and clause[k].w in _ME_THEN:
+        k += 1
+    if k >= len(clause) or not clause[k].word:
+        return False
+    lex = lexicon()
+    return keyword_at(clause, k) is not None and clause[k].w not in lex.third and \
+        clause[k].w not in lex.imperative
 
 
 def _heads_order(clause: list[Tok], k: int, members) -> bool:

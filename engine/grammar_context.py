@@ -12,7 +12,8 @@ from . import grammar_vocab as V
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import is_infinitive, morph, verb_reading
+from .grammar_gaps import armed
+from .words import first_singular, is_infinitive, morph, verb_reading
 
 
 @functools.lru_cache(maxsize=4096)
@@ -143,8 +144,56 @@ def story_visits_yield(clause: list[Tok], found: list) -> list:
     """The keywords of a clause without a visit told in the third person («Лис идёт к X»,
     «пробирается к X») when another move word stands in the same clause: the story's going
     there only carries the other move to its target («идёт к Ёжику и выносит всё», «ищет
-    доктора — заглядывает к Фредди»), it is no move of its own."""
+    доктора — заглядывает к Фредди»), it is no move of its own. The clan going to a player
+    («клан идёт к X, а я проверяю Y») is the clan's kill and stays, unless a kill word
+    follows it («клан идёт к X и режет его»: that one reads the kill)."""
     third = lexicon().third
     if not any(kw.cls != V.VISIT for kw in found):
         return found
-    return [kw for kw in found if not (kw.cls == V.VISIT and clause[kw.i].w in third)]
+    return [kw for n, kw in enumerate(found) if not (
+        kw.cls == V.VISIT and clause[kw.i].w in third and not (
+            clan_subject(clause, kw.i) and (n + 1 == len(found) or found[n + 1].cls != V.KILL)))]
+
+
+#: Move classes that, after a boss's own visit in the same clause, tell what the visit is for
+#: («иду к Сове и режу её»): the visit is then no look at the player.
+_VISIT_DEEDS = frozenset({V.KILL, V.SHOOT, V.MANIAC, V.BEAT, V.ROB})
+
+
+#: Words of having a look after a visit («загляну к X — посмотрю, что за фрукт»).
+_LOOKS = frozenset({"посмотрю", "посмотрим", "погляжу", "поглядим", "гляну", "глянем",
+                    "узнаю", "узнаем", "выясню", "выясним", "разузнаю", "разнюхаю",
+                    "присмотрюсь", "принюхаюсь", "прощупаю"})
+
+
+def boss_look(clause: list[Tok], kws: list, n: int) -> bool:
+    """True when the keyword ``kws[n]``, a visit in the first person singular from a boss
+    himself with a look after it («а я сама тихонько загляну к Остапу — посмотрю, что за
+    фрукт»), is his check: the boss's own night move is the check, the kill is the clan's
+    («клан идёт к X», «навестим X»). Not when a killing deed or a weapon goes with it («иду к
+    Сове с ножом», «зайду к Сове и придушу»), nor without a look («Навещу Кабана»): that is
+    asked about (or talk), never read as a check."""
+    kw = kws[n]
+    if kw.cls != V.VISIT or not first_singular(clause[kw.i].w) or \
+            not any(t.w in _LOOKS for t in clause[kw.j:]):
+        return False  # («Навещу Кабана.» alone: neither his check nor the kill, asked)
+    return not any(k.cls in _VISIT_DEEDS and _deed_of_visit(clause, kw.j, k) for k in kws[n + 1:]) \
+        and not armed(clause, kw.i)
+
+
+def _deed_of_visit(clause: list[Tok], j: int, deed) -> bool:
+    """True when the move word ``deed`` goes on with the visit ending at ``j``: nothing but
+    words between («зайду к Сове и придушу»), or a pronoun for the visited right after it
+    («зайду к Сове, придушу её»); not a move of its own («…, мочим Кляксу»)."""
+    own_segment = not any(t.w in SEGMENT_MARKS for t in clause[j:deed.i])
+    return own_segment or (deed.j < len(clause) and clause[deed.j].w in V.PRONOUNS)
+
+
+def clan_subject(clause: list[Tok], i: int) -> bool:
+    """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
+    этой ночью навещает X»)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
+                                          clause[k].w in ("наша", "наш", "этой", "же")):
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS

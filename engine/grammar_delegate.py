@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 
+from .grammar_kw_merge import only_fillers
 from .grammar_rules import actor_of
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .names_english import translations
-from .words import is_infinitive, norm
+from .words import is_infinitive, norm, role_words
 
 #: Verbs of a boss deciding or moving for his member («пусть X решает», «X решит»,
 #: «пусть X походит за меня»).
@@ -84,6 +85,60 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     if found is None and (dash := _remark_dash(ctx, clause, start)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «Остальное — как Дед решит»
     return found
+
+
+#: Verbs of a member giving his move, said of himself in the third person («Индеец ход
+#: оставляет дону», «Зорро отдаёт свой ход боссу»).
+_GIVES = frozenset({"оставляет", "отдает", "передает", "доверяет", "отдал", "оставил",
+                    "передал", "доверил", "отдала", "оставила", "передала", "доверила"})
+
+
+def to_my_boss(ctx, clause: list[Tok], start: int) -> bool:
+    """«Ход — Графу», «Мой ход: дону», «Индеец ход оставляет дону», «Зорро отдаёт свой ход
+    боссу»: a clan member (not the boss) gives his move to his clan's living boss, named in the
+    dative by his nickname (:func:`boss_ref`) or his title («дону», «боссу», «шефу»), nothing
+    else in the clause. A giving verb (:data:`_GIVES`) counts only after the sender named as
+    its subject, by his own role word or nickname («Лис отдаёт ход дону» from another member
+    tells of Лис: no move of the sender)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    words = clause_words(clause)
+    idx = name_index(ctx.nicks)
+    k = start
+    subject = k < len(clause) and clause[k].word and (
+        role_words().get(words[k]) == me.role or
+        getattr(idx.exact(words, k, None), "nick", None) == me.nick)
+    if subject:
+        hit = idx.exact(words, k, None)
+        k += hit.length if hit is not None and hit.nick == me.nick else 1
+    gives = move = False
+    while k < len(clause) and clause[k].word:
+        w = clause[k].w
+        if w in ("ход", "ходы") and not move:
+            move = True
+        elif subject and w in _GIVES and not gives:
+            gives = True
+        elif w not in ("мой", "свой", "сегодня"):
+            break
+        k += 1
+    if not move or k >= len(clause):
+        return False
+    if not gives:
+        if clause[k].w not in ("—", ":", "→"):
+            return False
+        k += 1
+    size = boss_ref(ctx, clause, k)
+    if size and idx.exact(words, k, frozenset({"datv"})) is None and \
+            not words[k + size - 1].endswith(("у", "ю", "е", "и")):
+        return False  # «Ход — Графу»: the boss in the dative (a form of his or a part)
+    if not size and (k >= len(clause) or role_words().get(words[k]) != "boss" or
+                     not words[k].endswith(("у", "ю"))):
+        return False
+    end = k + (size or 1)
+    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
+                len(clause))
+    return only_fillers(clause, end, stop)
 
 
 #: Question words naming what is decided («Кого резать — пусть Барон решает»).

@@ -23,6 +23,15 @@ _VISIT_TOOLS = frozenset({"ножом", "ножиком", "ножичком", "�
                           "топориком", "битой", "дубиной", "дубинкой", "кастетом", "ружьем",
                           "ружьишком", "пистолетом", "обрезом", "фонариком", "отмычкой",
                           "отмычками", "мешком", "чемоданчиком", "аптечкой"})
+#: The tools of them that kill or hurt: a visit with one is no look at the player.
+WEAPONS = _VISIT_TOOLS - {"фонариком", "отмычкой", "отмычками", "мешком", "чемоданчиком",
+                          "аптечкой"}
+
+
+def armed(clause: list[Tok], i: int) -> bool:
+    """True when a weapon (:data:`WEAPONS`) is named from token ``i`` on («иду к Сове с
+    ножом»): a visit with it means harm, not a look."""
+    return any(t.w in WEAPONS for t in clause[i:])
 
 
 def gap_next(clause: list[Tok], i: int) -> bool:

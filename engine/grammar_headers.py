@@ -19,7 +19,9 @@ _HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
                  "swindler": V.SWINDLE}
 
 
-CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва"})
+#: Headings of the clan's kill from a clan member («Клан: X», «Жертва — X»; the boss's list
+#: in slang: «убой: X», «Кровь №2 — Y» on the full moon), before a colon or a dash only.
+CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва", "кровь", "убой", "мокруха"})
 
 
 #: Verbs by which a two-vote day's ordinal says where that vote goes («Первый остаётся за X»).
@@ -63,8 +65,9 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]  # the maniac's «Ночь: X»
     if w in DAY_HEADS:
         return [Kw(V.VOTE, start, start + 1, weak=True)]  # «День: X» (weak: «День: тяжёлый»)
-    if w in ("ярость", "голоса") or w in V.VOTE_ORDINALS:
-        return [Kw(V.VOTE, start, start + 1)]  # «Ярость: Барон и Лось» on a rage day
+    if w in ("ярость", "голоса", "апелевка", "апелляция") or w in V.VOTE_ORDINALS:
+        # «Ярость: Барон и Лось» on a rage day; «Апелёвка — Лось»: the day's vote by its event
+        return [Kw(V.VOTE, start, start + 1)]
     if w in CLAN_HEADERS and actor.mafia:
         return [Kw(V.KILL, start, start + 1)]
     if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:

@@ -4,9 +4,9 @@ Boss (c)): «кекс грабит ромаху дмон охраняет мен
 The rule, as a host would state it: after an order that holds its move word, a clan member
 named again and followed by a move verb said of him (third person, imperative, second
 person: «дмон охраняет», «лис пусть обчистит») starts the next member's order; after a
-member's order, a move word in the first person («валим», «я чекаю») or the vote («голос
-X») starts the boss's own move. Each part is then read as a clause of its own. Indices are token positions in one
-clause.
+member's order, a move word in the first person («валим», «я чекаю»), the clan's move said
+of the clan («клан идёт к X») or the vote («голос X») starts the boss's own move. Each part
+is then read as a clause of its own. Indices are token positions in one clause.
 """
 
 from __future__ import annotations
@@ -58,8 +58,11 @@ def split_run_on(clause: list[Tok], members, idx) -> list[list[Tok]]:
 
 def _own_move(clause: list[Tok], k: int, lex) -> bool:
     """True when the boss's own move starts at ``k``: a move word in the first person
-    («валим», «я чекаю») or the vote («голос дурден»)."""
+    («валим», «я чекаю»), the clan's move said of the clan («клан идёт к маэстро», «семья
+    валит X») or the vote («голос дурден»)."""
     if clause[k].w in _ME and clause[k + 1].w in lex.first:
+        return True
+    if clause[k].w in V.CLAN_SUBJECTS and keyword_at(clause, k + 1) is not None:
         return True
     kw = keyword_at(clause, k)
     return kw is not None and (kw.cls == V.VOTE or clause[k].w in lex.first)

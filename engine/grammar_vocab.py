@@ -363,7 +363,7 @@ def move_talk(words: list[str]) -> bool:
 #: сегодня ворует …»).
 SUBJECT_SKIP: frozenset[str] = frozenset({
     "пусть", "тоже", "сегодня", "же", "снова", "опять", "ночью", "сегодня-то", "пускай",
-    "теперь", "у", "нас", "наш", "наша", "этой", "эту", "ночь", "вечером",
+    "теперь", "у", "нас", "наш", "наша", "этой", "эту", "ночь", "вечером", "всю",
 })
 
 #: Verbs of somebody else deciding a move named by its noun («Убийство — решает X»).
@@ -380,6 +380,16 @@ SENDING = frozenset({"ставлю", "поставлю", "ставим", "пос
 
 #: The doctor's reflexive «I heal myself» («лечусь сама»): the verb names him as the target.
 HEAL_MYSELF = frozenset({"лечусь", "подлечусь", "полечусь"})
+
+#: A guard standing at the sender's door («стоит под моей дверью», «дежурю у моих дверей», «у
+#: моего дома»): the possessive before a word of the home (:data:`HOME_WORDS`), after the
+#: guard's place word, names the sender (engine.parse_move).
+MY_HOME = frozenset({"моей", "моих", "моего", "моим", "моему", "нашей", "наших", "нашего"})
+#: Words of a player's home and door, in the cases a guard's place puts them.
+HOME_WORDS = frozenset({"двери", "дверью", "дверей", "дверями", "дверь", "дома", "домом",
+                        "хаты", "хатой", "квартиры", "квартирой", "комнаты", "комнатой",
+                        "спальни", "спальней", "порога", "порогом", "окнами", "окон", "окном",
+                        "окна"})
 
 #: The boss's «Кефир (сегодня) на моё усмотрение: …» (engine.grammar_orders.handed_over).
 AT_MY_WILL = frozenset({"сегодня", "ночью", "опять", "снова", "тоже", "на", "мое", "моё",

@@ -11,8 +11,8 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
-from .grammar_context import told_in_past
-from .grammar_delegate import boss_decides, boss_ref, suggests_kill
+from .grammar_context import boss_look, clan_subject, told_in_past
+from .grammar_delegate import boss_decides, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start
 from .grammar_own import hostess_home, hostess_vocative
@@ -140,7 +140,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = one_then_second(ctx, clause, start)  # «Один — Арман, второй — Ануш»
-    if member is None and ((not kws and _to_my_boss(ctx, clause, start)) or (
+    if member is None and ((not kws and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):
         text = span(ctx.text, clause, start, len(clause))
@@ -215,7 +215,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
                 action_for(kw.cls, ctx.sender, ctx.turn) is None and \
-                not _clan_subject(clause, kw.i) and (mate := unnamed_member(
+                not clan_subject(clause, kw.i) and (mate := unnamed_member(
                     ctx, clause, kws[n - 1].j if n else start, kw.i,
                     span(ctx.text, clause, kw.i, len(clause)),
                     lambda k: nick_at(ctx, clause, clause_words(clause), k))) is not None:
@@ -233,11 +233,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif n and clause[kw.i].w not in lex.third:
             member = base
         if kw.cls in (V.VISIT, V.BEAT) and member is None and ctx.sender.mafia and \
-                (clause[kw.i].w in lex.plural1 or _clan_subject(clause, kw.i)):
+                (clause[kw.i].w in lex.plural1 or clan_subject(clause, kw.i)):
             kw.cls = V.KILL  # «наш клан навестит Сову», «навестим Сову», «Клан бьёт Графа»
         if kw.cls == V.WATCH and member is None and ctx.sender.role == "boss" and \
                 clause[kw.i].w in lex.first:
             kw.cls = V.CHECK  # the boss's own «смотрю Утюга»: a look at a player is his check
+        elif member is None and ctx.sender.role == "boss" and boss_look(clause, kws, n):
+            kw.cls = V.CHECK  # «а я сама загляну к Остапу»: the boss's own visit, his check
         if member is not None and member.role == "guard" and kw.cls == V.WATCH:
             kw.cls = V.GUARD  # «Стражу поручаю присматривать за мной»: looking after is his guard
         if member is not None and member is not ctx.sender and kw.imperative:
@@ -344,29 +346,6 @@ def _compared(clause: list[Tok]) -> bool:
                for k, t in enumerate(clause))
 
 
-def _to_my_boss(ctx: Ctx, clause: list[Tok], start: int) -> bool:
-    """«Ход — Графу», «Мой ход: Графу»: a clan member (not the boss) gives his move to his
-    clan's living boss, named in the dative; nothing else in the clause."""
-    me = ctx.sender
-    if not me.mafia or me.role == "boss":
-        return False
-    k = start
-    while k < len(clause) and clause[k].word and clause[k].w in ("мой", "свой", "сегодня"):
-        k += 1
-    if k + 2 >= len(clause) or clause[k].w not in ("ход", "ходы") or \
-            clause[k + 1].w not in ("—", ":", "→"):
-        return False
-    words = clause_words(clause)
-    size = boss_ref(ctx, clause, k + 2)
-    if not size or (name_index(ctx.nicks).exact(words, k + 2, frozenset({"datv"})) is None and
-                    not words[k + 2 + size - 1].endswith(("у", "ю", "е", "и"))):
-        return False  # «Ход — Графу»: the boss in the dative (a form of his or a part)
-    end = k + 2 + size
-    stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
-                len(clause))
-    return only_fillers(clause, end, stop)
-
-
 #: Words between a vote's number and its player («Первый остаётся за Бароном»).
 _TO_VOTE = frozenset({"за", "на", "против", "остается", "остаётся", "идет", "идёт", "уходит",
                       "отдаю", "отдан", "отдам", "ставлю", "голос"})
@@ -396,16 +375,6 @@ def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
     return any(clause[k].word and (words[k] in V.SENDER_WORDS or
                                    idx.exact(words, k, None) is not None)
                for k in range(lo, len(clause)))
-
-
-def _clan_subject(clause: list[Tok], i: int) -> bool:
-    """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
-    этой ночью навещает X»)."""
-    k = i - 1
-    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
-                                          clause[k].w in ("наша", "наш", "этой", "же")):
-        k -= 1
-    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
 
 
 def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:

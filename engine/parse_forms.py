@@ -8,7 +8,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
-from .grammar_members import loose_member
+from .grammar_members import fits, loose_member
 from .grammar_orders import (
     POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
 )
@@ -69,7 +69,10 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return None, 0, None
     member, end = ref
     if isinstance(member, Problem):
-        items.append(Item(clause[0].start, problem=member))
+        if member.reason not in ("no_such_member", "target_dead") or \
+                _names_anybody(ctx, clause, end):
+            items.append(Item(clause[0].start, problem=member))
+        # («Охрана — нет», «охраны у нас больше нет»: no order for the dead member, no question)
         return False, 0, None
     if on_his_own(clause, end) is not None:
         return False, 0, None  # «Кот — сам разберётся»: no order for him
@@ -98,6 +101,47 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if not rest:
         return False, 0, member
     return member, end, None
+
+
+def _bracket_name(ctx: Ctx, clause: list[Tok], k: int, holder: str) -> str | None:
+    """Another player than ``holder`` (the member who holds the role) named in brackets
+    right at ``k`` after a member's role word («вор (Shadow)» with Dr.Who the thief now): by a
+    nickname form, or a capitalised part or pet form of one nickname that is no form of the
+    holder's, of a member of the sender's clan, living or dead. None when no bracket stands
+    there or it names the holder, a player of no clan of his, or nobody."""
+    if k >= len(clause) or clause[k].w != "(":
+        return None
+    words = clause_words(clause)
+    idx = name_index(ctx.nicks)
+    for m in range(k + 1, min(len(clause), k + 6)):
+        if clause[m].w == ")":
+            return None
+        hit = nick_at(ctx, clause, words, m) if clause[m].word else None
+        if hit is None and clause[m].word and clause[m].cap and len(words[m]) >= 3:
+            if fits(words[m], holder, ctx.nicks):
+                return None
+            hit = idx.approximate(words[m])
+            hit = hit if hit is not None and hit.kind != "fuzzy" else None
+        if hit is not None:
+            names = (hit.nick,) if hit.nick else hit.candidates
+            other = names[0] if len(names) == 1 and names[0] != holder else None
+            # (only a member of his clan, living or dead: another player's name there is a
+            # form the index misread — «Охранник (Серж)» is no order to the psycho Сергеич)
+            return other if other and ctx.state.players[other].clan == ctx.sender.clan else None
+    return None
+
+
+def _names_anybody(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]`` names a player: a nickname, the sender («меня», «на мне»,
+    «себя») or a pronoun for a player named elsewhere («его»). A boss's order for a member
+    role nobody of his clan holds any more is asked about only then: «Охрана — Сова» with the
+    guard dead is refused, «Охрана — нет» is no order at all."""
+    words = clause_words(clause)
+    sizes = name_sizes(name_index(ctx.nicks), clause)
+    return any(t.word and (sizes(m) or nick_at(ctx, clause, words, m) is not None or
+                           t.w in V.SENDER_WORDS or t.w in V.SELF_WORDS or t.w in V.PRONOUNS or
+                           t.w in V.SENDER_AFTER)
+               for m, t in enumerate(clause[k:], k))
 
 
 #: First words of a relayed order (:func:`engine.grammar_boss_orders.relayed`).
@@ -212,6 +256,11 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if role in MEMBER_ROLES:
         for nick, p in ctx.state.players.items():
             if p.clan == ctx.sender.clan and p.role == role and p.alive:
+                other = _bracket_name(ctx, clause, k + 1, nick)
+                if other is not None:
+                    # «вор (Shadow) — Саня» with Shadow dead and Dr.Who the thief now: which?
+                    return problem(text, "ambiguous", "ambiguous",
+                                   candidates=tuple(sorted((nick, other)))), k + 1
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \

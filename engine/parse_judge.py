@@ -11,6 +11,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
+from .grammar_gaps import armed
 from .grammar_plans import IF_WORDS, whether_clause
 from .grammar_keywords import Kw
 from .grammar_target_types import Targets
@@ -60,6 +61,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # pair of «Выбери меня!» only)
         return None
     if action is None and kw.cls == V.VISIT and kw.weak:
+        if actor.mafia and tg.hits and clause is not None and armed(clause, kw.i):
+            # «а я иду к Сове с ножом» from a boss: the clan's kill or his own look? Ask
+            return Item(0, problem=problem(text, "unparsed", "which_move"), tried="clan_kill")
         return None  # «иду к Сове» from a player whose move is no visit: talk
     if action is None and kw.cls == V.WATCH and kw.weak and clause is not None and \
             kw.j < len(clause) and clause[kw.j].w == "на":

@@ -85,6 +85,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # простуды» is talk)
         tg.hits.append((NameHit(actor.nick, (actor.nick,), "self"), kw.i, kw.j))
         tg.end = max(tg.end, kw.j)
+    if action == "guard" and not tg.hits and (end := _my_home(clause, kw.j, hi)):
+        # «Феликс стоит под моей дверью»: the sender's door is the sender
+        tg.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), kw.j, end))
+        tg.end = max(tg.end, end)
     if kw.cls == V.VOTE and tg.hits and as_decided(clause, kw.j, tg.hits[0][1], hi):
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if len(tg.hits) == 1 and kw.cls != V.DELEGATE and decider(clause, tg.hits[0][2], hi):
@@ -264,6 +268,15 @@ def _counted_as(clause: list[Tok], i: int) -> bool:
     """True when «считать это (моей)» stands right before the move noun at ``i``."""
     words = [t.w for t in clause[max(0, i - 4):i] if t.word and t.w not in _MINE]
     return len(words) >= 2 and words[-1] == "это" and words[-2] in _COUNT_AS
+
+
+def _my_home(clause: list[Tok], j: int, hi: int) -> int | None:
+    """The end of «(у|под|возле) моей двери» right after a guard's move word at ``j``
+    (:data:`engine.grammar_vocab.MY_HOME`, ``HOME_WORDS``); None when it is not there."""
+    k = j + (j < hi and clause[j].w in ("у", "под", "возле", "около", "за", "перед"))
+    if k + 1 < hi and clause[k].w in V.MY_HOME and clause[k + 1].w in V.HOME_WORDS:
+        return k + 2
+    return None
 
 
 _MINE = frozenset({"моей", "мой", "мою", "моим", "моим", "своей", "своим", "свою", "моего"})

@@ -297,12 +297,16 @@ def by_himself(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
              clause[kw.i].start)
 
 
+#: Words after «между» that make it an aside («между делом», «между прочим», «между нами»).
+_BY_THE_WAY = frozenset({"делом", "делами", "прочим", "тем", "нами", "собой"})
+
+
 def between(ctx: Ctx, clause: list[Tok], items: list[Item], mark: int) -> None:
     """«Пока думаю между Вишней и Мироном, голос …»: a move whose target is one of the names
     after «между» in its clause is not decided (``alternative``: the reply asks)."""
     at = next((k for k, t in enumerate(clause) if t.w == "между"), None)
-    if at is None:
-        return
+    if at is None or (at + 1 < len(clause) and clause[at + 1].w in _BY_THE_WAY):
+        return  # («между делом ворую у X», «между прочим, голос за X»: an aside, no choice)
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     named = set()

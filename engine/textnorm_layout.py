@@ -3,7 +3,8 @@
 Players lay moves out in ways the grammar reads only when written out in words: a picture
 as the label («🗳 Граф», «👁 Кузя»), a label and its value joined by a hyphen with no spaces
 («МО-Лось», «ГОЛОС-ЧУК»), a label alone on its line with the value on the next one
-(«Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»).
+(«Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»), a row of a
+two-column table («| кровь | Сова |»).
 :func:`layout_labels` rewrites each into the plain form («Голос: Граф», «МО — Лось»,
 «Голос мой: Филину.», «голоса: Граф, Лиса»); the grammar then reads the label by the
 sender's role as it reads the words (a knife from a maniac is his kill, from a boss the
@@ -92,7 +93,27 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _inline_numbers(text)
     if "\n" in text:
         text = _label_lines(text, nicks, sender)
+    if "|" in text:
+        text = _table_rows(text)
     return text
+
+
+#: A row of a two-column table («| кровь | Мистер Икс |»; the closing bar may be left out).
+_TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*([^|\n]*[^\W\d_][^|\n]*?)[ \t]*\|[ \t]*"
+                        r"([^|\n]*[^\W\d_][^|\n]*?)[ \t]*\|?[ \t]*$", re.MULTILINE)
+
+
+def _table_rows(text: str) -> str:
+    """«| кровь | Мистер Икс |» → «кровь: Мистер Икс»: a row of a two-column table is its
+    label and its value, when the value holds no move word («| врач | лечу X |» stays as it
+    is: its own move word reads it). Rows of three columns («| Граф | грабит | Сову |») read
+    as the words they hold."""
+    def row(m: re.Match) -> str:
+        if any(_is_move_word(w) for w in _WORDS.findall(m.group(2))):
+            return m.group(0)
+        return f"{m.group(1)}: {m.group(2)}"
+
+    return _TABLE_ROW.sub(row, text)
 
 
 def _pictures(text: str, sender: str) -> str:
