@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .words import norm
+from .textnorm_fields import empty_fields as _empty_fields
 
 __all__ = ["layout_labels"]
 
@@ -92,7 +93,7 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _inline_numbers(text)
     if "\n" in text:
         text = _label_lines(text, nicks, sender)
-    return text
+    return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
 
 
 def _pictures(text: str, sender: str) -> str:
