@@ -47,8 +47,8 @@ from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
 from .translit import read_latin
-from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
-    weighed_candidate
+from .parse_choice import alternative, doubted, final_choice, kept_vote, named_players, \
+    open_move, weighed_candidate
 from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread
@@ -160,11 +160,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 passed(ctx, clause)  # («… проверю Лёху? … Голосую за него же»: named there)
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
-            if (own := own_question(ctx, clause, asked)) is not None:
+            own = own_question(ctx, clause, asked)
+            if own is None and not asked and prev is not None:
+                own = candidate_question(ctx, clause, prev.cls)  # «… Тогда Тапочка?»
+            if own is not None:
                 questions.append(own)  # «Может, полечить Малину?»: asked if nothing else
-            elif not asked and prev is not None and \
-                    (own := candidate_question(ctx, clause, prev.cls)) is not None:
-                questions.append(own)  # «…кто уйдёт вместо меня?! … Тогда Тапочка?»
+                held = _weighed(ctx, clause, asked[-1].cls if asked else prev.cls, held)
             prev = Prev(asked[-1].cls, clause[0].start, clause=clause, asked=True) \
                 if asked else prev
             # («Линч Буке? Нет, …»)
@@ -241,6 +242,17 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = list(problems) + unread(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+
+
+def _weighed(ctx: Ctx, clause, cls: str, held: Prev | None) -> Prev:
+    """The move of class ``cls`` weighed in the question ``clause`` («Охраняю… X или Y?»,
+    «Тихоне? или Вороне?»), held open with the players it offers (those of ``held``, the
+    same move weighed just before, too): a later sentence of one of them settles it
+    (:func:`engine.parse_choice.final_choice`), else the question is asked."""
+    names = named_players(ctx, clause)
+    if held is not None and held.cls == cls:
+        names = names | held.offered
+    return Prev(cls, clause[0].start, None, [], clause, offered=names)
 
 
 def _pair_alone(clause) -> bool:
