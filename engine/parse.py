@@ -56,6 +56,7 @@ from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
 from .parse_orphan import chosen_over_talk
+from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts
 from .parse_finish import finish
@@ -180,6 +181,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 prev.cls in (None, moved.cls) and \
                 chosen_over_talk(ctx, clause, moved, items):
             prev, adjacent = moved, False  # «Голос — Лось. Ой, за него бесполезно… Ладно, Сова»
+        if refused_move(ctx, clause, prev, adjacent, items):
+            prev = held = None  # «Стреляю в X... а, не, никуда не стреляю»: no move
+            passed(ctx, clause)
+            continue
         if (branch_end < 0 or "\n" in text[branch_end:clause[0].start]) and \
                 correction(ctx, clause, prev, adjacent, flags, items):
             # (a correction on the line of a swindler's branch is the branch's, see

@@ -187,6 +187,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if member is not None and member is not ctx.sender:
             hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
+            if _taken_back(ctx, clause, kw, kws[n + 1]):
+                continue  # «Стреляю... а, не, никуда не стреляю сегодня»: no move, no question
             hi = before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
             if refuses_to_vote(ctx, clause, kw, hi):
@@ -428,3 +430,24 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
         return False
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
+
+
+def _taken_back(ctx: Ctx, clause: list[Tok], kw: Kw, refused: Kw) -> bool:
+    """True when the move word ``kw`` is refused by the same move word negated after it
+    (``refused``) with no player between («Стреляю... а, не, никуда не стреляю», «Лечу… хотя
+    нет, не лечу»), or with a word of «nobody» beside the refusal and no player after it
+    («Стреляю в X... а, не, никуда не стреляю»): the sender took the move back («в X не
+    стреляю, стреляю в Y» refuses X only: :func:`engine.parse_move.before_refused`)."""
+    if refused.cls != kw.cls or kw.negated:
+        return False
+    words = clause_words(clause)
+
+    def named(lo: int, hi: int) -> bool:
+        return any(clause[k].word and nick_at(ctx, clause, words, k) is not None
+                   for k in range(lo, hi))
+
+    if not named(kw.j, refused.i):
+        return True
+    near = words[max(0, refused.i - 3):refused.j + 2]
+    return (not V.NOBODY.isdisjoint(near) or "никуда" in near) and \
+        not named(refused.j, len(clause))
