@@ -47,8 +47,8 @@ from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
 from .translit import read_latin
-from .parse_choice import alternative, doubted, final_choice, kept_vote, named_players, \
-    open_move, weighed_candidate
+from .parse_choice import alternative, choice_words, doubted, final_choice, kept_vote, \
+    named_players, offered, open_move, weighed_candidate
 from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread
@@ -122,6 +122,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:
         extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
+    extra = extra | choice_words(visible)  # «…Алекса? Или Тапочка? … Пусть будет Алекс»
     talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None
     clause_list = _clauses(visible, idx, extra, talk)
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
@@ -130,7 +131,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     clause_list = list(_bare_corrections_joined(clause_list))
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
-            last_start, pending_member, held = -1, None, None
+            # (a choice among players offered stays open over it: «…Тогда Тапочка? …
+            # Пусть будет Алекс»)
+            last_start, pending_member = -1, None
+            held = held if held is not None and offered(held) else None
             continue
         if type(clause) is Talk:  # talk left unread (engine.grammar_talk): its marks only
             if may_hold_move(clause, names):

@@ -12,6 +12,8 @@ A vote named again with «остаётся» after the letter's vote stays (:fun
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_flags import clause_flags
 from .grammar_rules import action_for, problem
@@ -161,6 +163,23 @@ def named_players(ctx: Ctx, clause: list[Tok]) -> frozenset[str]:
         if hit is not None and hit.nick is not None and hit.nick != ctx.sender.nick:
             out.add(hit.nick)
     return frozenset(out)
+
+
+#: «или» / «либо» as a word: the letter may weigh players.
+_OR = re.compile(r"(?<!\w)(?:или|либо)(?!\w)", re.IGNORECASE)
+
+#: Concluding words worth reading in a letter that weighs players, though they are no move
+#: word («Пусть будет Алекс», «давай Сову», «Выбираю Лося»).
+_CHOICE_HOT = frozenset({"пусть", "пускай", "давай", "выбираю", "остановлюсь", "решено",
+                         "окончательно"})
+
+
+def choice_words(visible: str) -> frozenset[str]:
+    """The concluding words to read (:func:`engine.grammar_windows.reading_windows`' extra
+    triggers) in the letter ``visible`` when it weighs players with «или» / «либо»: the
+    sentence that settles the choice is read though it holds no move word. Empty
+    otherwise."""
+    return _CHOICE_HOT if _OR.search(visible) else frozenset()
 
 
 def offered(prev: Prev) -> frozenset[str]:

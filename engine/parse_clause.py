@@ -27,7 +27,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative
+from .words import comparative, third_person
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
@@ -434,20 +434,12 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
 
 def _taken_back(ctx: Ctx, clause: list[Tok], kw: Kw, refused: Kw) -> bool:
     """True when the move word ``kw`` is refused by the same move word negated after it
-    (``refused``) with no player between («Стреляю... а, не, никуда не стреляю», «Лечу… хотя
-    нет, не лечу»), or with a word of «nobody» beside the refusal and no player after it
-    («Стреляю в X... а, не, никуда не стреляю»): the sender took the move back («в X не
-    стреляю, стреляю в Y» refuses X only: :func:`engine.parse_move.before_refused`)."""
-    if refused.cls != kw.cls or kw.negated:
+    (``refused``, not said of another: «…никто не голосует») with no player between:
+    «Стреляю... а, не, никуда не стреляю», «Лечу… хотя нет, не лечу»: the sender took the
+    move back before naming anybody (a move refused after its player is
+    :func:`engine.parse_refused.refused_move`'s)."""
+    if refused.cls != kw.cls or kw.negated or third_person(clause[refused.i].w):
         return False
     words = clause_words(clause)
-
-    def named(lo: int, hi: int) -> bool:
-        return any(clause[k].word and nick_at(ctx, clause, words, k) is not None
-                   for k in range(lo, hi))
-
-    if not named(kw.j, refused.i):
-        return True
-    near = words[max(0, refused.i - 3):refused.j + 2]
-    return (not V.NOBODY.isdisjoint(near) or "никуда" in near) and \
-        not named(refused.j, len(clause))
+    return not any(clause[k].word and nick_at(ctx, clause, words, k) is not None
+                   for k in range(kw.j, refused.i))

@@ -10,6 +10,7 @@ from .grammar_keywords import find_keywords
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .parse_types import Ctx, Item, Prev, nick_at
+from .words import third_person
 
 #: Words that may open the refusal before the negated move word («а, не, никуда не
 #: стреляю», «хотя нет, ни в кого не стреляю», «ой, стоп, не лечу»).
@@ -38,9 +39,10 @@ def refused_move(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             not any(it.move is not None for it in prev.items):
         return False
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
-    if not kws or not all(kw.negated and kw.cls == prev.cls for kw in kws):
-        return False
     words = clause_words(clause)
+    if not kws or not all(kw.negated and kw.cls == prev.cls and not third_person(words[kw.i])
+                          for kw in kws):
+        return False  # («…за Лёху никто не голосует»: of others)
     first = kws[0].i
     opening = [w for t, w in zip(clause[:first], words) if t.word]
     if not opening or any(w not in _OPENING for w in opening) or \
