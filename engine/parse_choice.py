@@ -20,7 +20,7 @@ from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
-from .words import is_known_word, morph
+from .words import is_known_word, morph, predicate
 from .parse_move import read_move
 from .parse_types import Ctx, Item, Prev, nick_at
 
@@ -94,7 +94,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
     if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:]) and \
-            not _remark(ctx, clause, k, end, among | {hit.nick}):
+            not _remark(ctx, clause, k, end, among | {hit.nick}, around is _BARE):
         return False  # «Ладно, Мальвина молодец»: talk about the player
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
@@ -122,12 +122,15 @@ _NO_REMARK = frozenset({"или", "либо", "может", "хотя", "хз", 
 _GOVERNING = frozenset({"пусть", "пускай", "будет", "давай", "давайте", "выбираю"})
 
 
-def _remark(ctx: Ctx, clause: list[Tok], k: int, end: int, named: set) -> bool:
+def _remark(ctx: Ctx, clause: list[Tok], k: int, end: int, named: set,
+            bare: bool = False) -> bool:
     """True when the words after the player chosen at ``clause[k:end]`` are a remark of his
     choice after a comma or dash («пусть будет свету, лич подождёт», «Пусть Ray13, он
     опасный», «Барракуду, как всегда»): no doubt, no condition, no player but ``named``
     (the players offered), words beside names; the player in a case form or after a word that
-    governs it (not «Ладно, Мальвина, молодец»: an address)."""
+    governs it (not «Ладно, Мальвина, молодец»: an address). After a player alone (``bare``:
+    no concluding word) the remark is short and says nothing of anybody («X, как всегда»;
+    not «Лося, конечно, все подозревают»)."""
     if end >= len(clause) or clause[end].w not in (",", "—"):
         return False
     words = clause_words(clause)
@@ -149,9 +152,11 @@ def _remark(ctx: Ctx, clause: list[Tok], k: int, end: int, named: set) -> bool:
                 return False
             n += hit.length
             continue
+        if bare and predicate(words[n]):
+            return False
         other = other or words[n] not in V.FILLERS
         n += 1
-    return other
+    return other and not (bare and sum(t.word for t in clause[end:]) > 4)
 
 
 def named_players(ctx: Ctx, clause: list[Tok]) -> frozenset[str]:

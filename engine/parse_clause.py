@@ -27,7 +27,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, third_person
+from .words import comparative
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
@@ -38,6 +38,7 @@ from .parse_votes import (
     one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .parse_refused import taken_back
 from .parse_clan_kill import full_moon_kill, one_of_two
 from .grammar_between import holder_end
 from .parse_subject import (
@@ -187,7 +188,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if member is not None and member is not ctx.sender:
             hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
-            if _taken_back(ctx, clause, kw, kws[n + 1]):
+            if taken_back(ctx, clause, kw, kws[n + 1]):
                 continue  # «Стреляю... а, не, никуда не стреляю сегодня»: no move, no question
             hi = before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
@@ -431,15 +432,3 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
 
-
-def _taken_back(ctx: Ctx, clause: list[Tok], kw: Kw, refused: Kw) -> bool:
-    """True when the move word ``kw`` is refused by the same move word negated after it
-    (``refused``, not said of another: «…никто не голосует») with no player between:
-    «Стреляю... а, не, никуда не стреляю», «Лечу… хотя нет, не лечу»: the sender took the
-    move back before naming anybody (a move refused after its player is
-    :func:`engine.parse_refused.refused_move`'s)."""
-    if refused.cls != kw.cls or kw.negated or third_person(clause[refused.i].w):
-        return False
-    words = clause_words(clause)
-    return not any(clause[k].word and nick_at(ctx, clause, words, k) is not None
-                   for k in range(kw.j, refused.i))

@@ -1,12 +1,13 @@
 """A move refused right after it was made (issue 11, engine.parse): «Стреляю в Ray13... а, не,
-никуда не стреляю», «Лечу Кузю. Хотя нет, не лечу никого». The sender took the move back
-and named nobody instead: no move, and nothing to ask (the reply echoes what was read).
+никуда не стреляю», «Лечу Кузю. Хотя нет, не лечу никого», in one sentence «Стреляю... а, не,
+никуда не стреляю» (:func:`taken_back`, from engine.parse_clause). The sender took the move
+back and named nobody instead: no move, and nothing to ask (the reply echoes what was read).
 """
 
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_keywords import find_keywords
+from .grammar_keywords import Kw, find_keywords
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .parse_types import Ctx, Item, Prev, nick_at
@@ -60,3 +61,16 @@ def refused_move(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     dropped = {id(it) for it in prev.items}
     items[:] = [it for it in items if id(it) not in dropped]
     return True
+
+
+def taken_back(ctx: Ctx, clause: list[Tok], kw: Kw, refused: Kw) -> bool:
+    """True when the move word ``kw`` is refused by the same move word negated after it
+    (``refused``, not said of another: «…никто не голосует») with no player between:
+    «Стреляю... а, не, никуда не стреляю», «Лечу… хотя нет, не лечу»: the sender took the
+    move back before naming anybody (a move refused after its player is
+    :func:`engine.parse_refused.refused_move`'s)."""
+    if refused.cls != kw.cls or kw.negated or third_person(clause[refused.i].w):
+        return False
+    words = clause_words(clause)
+    return not any(clause[k].word and nick_at(ctx, clause, words, k) is not None
+                   for k in range(kw.j, refused.i))
