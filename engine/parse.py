@@ -47,8 +47,8 @@ from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
 from .translit import read_latin
-from .parse_choice import alternative, doubted, final_choice, kept_vote, open_move, \
-    weighed_candidate
+from .parse_choice import alternative, choice_words, doubted, final_choice, kept_vote, \
+    named_players, offered, open_move, weighed_candidate
 from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread
@@ -56,6 +56,7 @@ from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
 from .parse_orphan import chosen_over_talk
+from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts
 from .parse_finish import finish
@@ -121,6 +122,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:
         extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
+    extra = extra | choice_words(visible)  # «…Алекса? Или Тапочка? … Пусть будет Алекс»
     talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None
     clause_list = _clauses(visible, idx, extra, talk)
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
@@ -129,7 +131,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     clause_list = list(_bare_corrections_joined(clause_list))
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
-            last_start, pending_member, held = -1, None, None
+            # (a choice among players offered stays open over it: «…Тогда Тапочка? …
+            # Пусть будет Алекс»)
+            last_start, pending_member = -1, None
+            held = held if held is not None and offered(held) else None
             continue
         if type(clause) is Talk:  # talk left unread (engine.grammar_talk): its marks only
             if may_hold_move(clause, names):
@@ -160,11 +165,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 passed(ctx, clause)  # («… проверю Лёху? … Голосую за него же»: named there)
                 continue
             asked = find_keywords(clause, set(), name_index(nicks))
-            if (own := own_question(ctx, clause, asked)) is not None:
+            own = own_question(ctx, clause, asked)
+            if own is None and not asked and prev is not None:
+                own = candidate_question(ctx, clause, prev.cls)  # «… Тогда Тапочка?»
+            if own is not None:
                 questions.append(own)  # «Может, полечить Малину?»: asked if nothing else
-            elif not asked and prev is not None and \
-                    (own := candidate_question(ctx, clause, prev.cls)) is not None:
-                questions.append(own)  # «…кто уйдёт вместо меня?! … Тогда Тапочка?»
+                held = _weighed(ctx, clause, asked[-1].cls if asked else prev.cls, held)
             prev = Prev(asked[-1].cls, clause[0].start, clause=clause, asked=True) \
                 if asked else prev
             # («Линч Буке? Нет, …»)
@@ -179,6 +185,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 prev.cls in (None, moved.cls) and \
                 chosen_over_talk(ctx, clause, moved, items):
             prev, adjacent = moved, False  # «Голос — Лось. Ой, за него бесполезно… Ладно, Сова»
+        if refused_move(ctx, clause, prev, adjacent, items):
+            prev = held = None  # «Стреляю в X... а, не, никуда не стреляю»: no move
+            passed(ctx, clause)
+            continue
         if (branch_end < 0 or "\n" in text[branch_end:clause[0].start]) and \
                 correction(ctx, clause, prev, adjacent, flags, items):
             # (a correction on the line of a swindler's branch is the branch's, see
@@ -241,6 +251,17 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = list(problems) + unread(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+
+
+def _weighed(ctx: Ctx, clause, cls: str, held: Prev | None) -> Prev:
+    """The move of class ``cls`` weighed in the question ``clause`` («Охраняю… X или Y?»,
+    «Тихоне? или Вороне?»), held open with the players it offers (those of ``held``, the
+    same move weighed just before, too): a later sentence of one of them settles it
+    (:func:`engine.parse_choice.final_choice`), else the question is asked."""
+    names = named_players(ctx, clause)
+    if held is not None and held.cls == cls:
+        names = names | held.offered
+    return Prev(cls, clause[0].start, None, [], clause, offered=names)
 
 
 def _pair_alone(clause) -> bool:

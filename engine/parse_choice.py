@@ -12,13 +12,15 @@ A vote named again with «остаётся» after the letter's vote stays (:fun
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_flags import clause_flags
 from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
-from .words import is_known_word, morph
+from .words import is_known_word, morph, predicate
 from .parse_move import read_move
 from .parse_types import Ctx, Item, Prev, nick_at
 
@@ -60,29 +62,39 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     """A clause of concluding words and one player (:data:`_CONCLUDING`, nothing else) after
     the open move ``prev`` (see :func:`open_move`) with only talk between: that player is the
     open move's target; the questions the open move left (no target, taken back, offered
-    among several) are answered. True when the clause was one."""
+    among several) are answered. When ``prev`` offered players (:func:`offered`), one of
+    them alone settles it too («граблю сову или лину… сову»). A remark after a comma may
+    follow the player (:func:`_remark`: «пусть будет свету, лич подождёт»). True when the
+    clause was one."""
     words = clause_words(clause)
     around = _AROUND
+    among = offered(prev)
     if _CONCLUDING.isdisjoint(words):
-        if _CONCLUDING_CHOICE.isdisjoint(words) or not prev.items or any(
-                it.problem is None or it.problem.reason not in ("alternative", "alternatives")
+        if not _CONCLUDING_CHOICE.isdisjoint(words) and prev.items and all(
+                it.problem is not None and it.problem.reason in ("alternative", "alternatives")
                 for it in prev.items):
+            around = _AROUND | _CONCLUDING_CHOICE
+        elif among:
+            around = _BARE  # «Охраняю… X или Y? … Ну нет. X, как всегда»
+        else:
             return False  # the common case
-        around = _AROUND | _CONCLUDING_CHOICE
     idx = name_index(ctx.nicks)
     if find_keywords(clause, set(), idx):
         return False  # «Ладно, лечу Бобра»: a move of its own
     k = 0
     while k < len(clause) and (not clause[k].word or clause[k].w in around or
-                               clause[k].w in V.PREPOSITIONS or clause[k].w in V.FILLERS):
+                               clause[k].w in V.PREPOSITIONS or
+                               (around is not _BARE and clause[k].w in V.FILLERS)):
         k += 1
     if k >= len(clause):
         return False
     hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
-    if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
+    if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self") or \
+            (around is _BARE and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
-    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:]):
+    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:]) and \
+            not _remark(ctx, clause, k, end, among | {hit.nick}, around is _BARE):
         return False  # «Ладно, Мальвина молодец»: talk about the player
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
@@ -94,6 +106,95 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+#: Words that may stand before one of the players offered, alone («Да, Тихоню», «Ну, сову»).
+_BARE = frozenset({"да", "ну", "а", "ок", "окей", "хорошо", "так", "же"})
+
+#: Words that keep a remark after the choice from settling it: doubt, a condition, one more
+#: player, a word to somebody («пусть X, хотя не знаю», «давай X, Y тоже», «ладно, X, ты прав»).
+_NO_REMARK = frozenset({"или", "либо", "может", "хотя", "хз", "наверное", "наверно", "знаю",
+                        "уверен", "уверена", "посмотрим", "подумаю", "если", "тоже", "также",
+                        "и", "еще", "ещё", "плюс", "ты", "вы", "тебя", "вас", "тебе", "вам",
+                        "прости", "извини", "но", "правда", "прав", "права", "правы"})
+
+#: Words that govern the player's case before him («пусть Ray13», «давай Сову»).
+_GOVERNING = frozenset({"пусть", "пускай", "будет", "давай", "давайте", "выбираю"})
+
+
+def _remark(ctx: Ctx, clause: list[Tok], k: int, end: int, named: set,
+            bare: bool = False) -> bool:
+    """True when the words after the player chosen at ``clause[k:end]`` are a remark of his
+    choice after a comma or dash («пусть будет свету, лич подождёт», «Пусть Ray13, он
+    опасный», «Барракуду, как всегда»): no doubt, no condition, no player but ``named``
+    (the players offered), words beside names; the player in a case form or after a word that
+    governs it (not «Ладно, Мальвина, молодец»: an address). After a player alone (``bare``:
+    no concluding word) the remark is short and says nothing of anybody («X, как всегда»;
+    not «Лося, конечно, все подозревают»)."""
+    if end >= len(clause) or clause[end].w not in (",", "—"):
+        return False
+    words = clause_words(clause)
+    written = ctx.text[clause[k].start:clause[end - 1].end].lower().replace("ё", "е")
+    if written in {n.lower().replace("ё", "е") for n in ctx.nicks} and \
+            not (k and words[k - 1] in _GOVERNING):
+        return False  # the nickname as it is spelled, nothing governing it: maybe an address
+    other = False
+    n = end + 1
+    while n < len(clause):
+        if not clause[n].word:
+            n += 1
+            continue
+        if words[n] in _NO_REMARK:
+            return False
+        hit = nick_at(ctx, clause, words, n)
+        if hit is not None:
+            if hit.nick not in named:
+                return False
+            n += hit.length
+            continue
+        if bare and predicate(words[n]):
+            return False
+        other = other or words[n] not in V.FILLERS
+        n += 1
+    return other and not (bare and sum(t.word for t in clause[end:]) > 4)
+
+
+def named_players(ctx: Ctx, clause: list[Tok]) -> frozenset[str]:
+    """The players other than the sender named in ``clause`` (one reading each)."""
+    words = clause_words(clause)
+    out = set()
+    for n, t in enumerate(clause):
+        hit = nick_at(ctx, clause, words, n) if t.word else None
+        if hit is not None and hit.nick is not None and hit.nick != ctx.sender.nick:
+            out.add(hit.nick)
+    return frozenset(out)
+
+
+#: «или» / «либо» as a word: the letter may weigh players.
+_OR = re.compile(r"(?<!\w)(?:или|либо)(?!\w)", re.IGNORECASE)
+
+#: Concluding words worth reading in a letter that weighs players, though they are no move
+#: word («Пусть будет Алекс», «давай Сову», «Выбираю Лося»).
+_CHOICE_HOT = frozenset({"пусть", "пускай", "давай", "выбираю", "остановлюсь", "решено",
+                         "окончательно"})
+
+
+def choice_words(visible: str) -> frozenset[str]:
+    """The concluding words to read (:func:`engine.grammar_windows.reading_windows`' extra
+    triggers) in the letter ``visible`` when it weighs players with «или» / «либо»: the
+    sentence that settles the choice is read though it holds no move word. Empty
+    otherwise."""
+    return _CHOICE_HOT if _OR.search(visible) else frozenset()
+
+
+def offered(prev: Prev) -> frozenset[str]:
+    """The players ``prev`` offered as its choice: named with it in a question or as
+    alternatives («валю лича или свету»)."""
+    out = set(prev.offered)
+    for it in prev.items:
+        if it.problem is not None and it.problem.reason == "alternatives":
+            out.update(it.problem.candidates)
+    return frozenset(out)
 
 
 #: Words that may open a candidate weighed with «?» («Тогда Тапочка?», «А может, Вороне?»).

@@ -38,6 +38,7 @@ from .parse_votes import (
     one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .parse_refused import taken_back
 from .parse_clan_kill import full_moon_kill, one_of_two
 from .grammar_between import holder_end
 from .parse_subject import (
@@ -187,6 +188,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if member is not None and member is not ctx.sender:
             hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
+            if taken_back(ctx, clause, kw, kws[n + 1]):
+                continue  # «Стреляю... а, не, никуда не стреляю сегодня»: no move, no question
             hi = before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
             if refuses_to_vote(ctx, clause, kw, hi):
@@ -397,3 +400,4 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
         return False
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
+

@@ -53,6 +53,9 @@ class Prev:
     asked: bool = False  # read from a question («Голосую за X? нет… за Y»)
     #: its keyword was no order («Может, завтра стоит убрать X»): a correction of it is none
     hypothetical: bool | str = False
+    #: the players offered as its choice («Охраняю… X или Y?», «валю X или Y»): a later
+    #: sentence of one of them alone settles it (engine.parse_choice.final_choice)
+    offered: frozenset[str] = frozenset()
 
 
 @dataclass

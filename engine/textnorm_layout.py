@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .words import norm
+from .textnorm_fields import empty_fields as _empty_fields
 
 __all__ = ["layout_labels"]
 
@@ -95,7 +96,7 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _label_lines(text, nicks, sender)
     if "|" in text:
         text = _table_rows(text)
-    return text
+    return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
 
 
 #: A row of a two-column table («| кровь | Мистер Икс |»; the closing bar may be left out).

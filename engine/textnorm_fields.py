@@ -1,0 +1,106 @@
+"""A form's fields that hold no move (issue 11, layout, from :mod:`engine.textnorm_layout`).
+
+Players who fill a form leave the fields they do not use: «МО: нет», «Линч: —», «МО:» with
+nothing, a table's row with an empty cell («| МО |  |»), or keep yesterday's line marked as
+such («Кража (вчера): Ромашка», «Лечение (было, не считать): Кузя»). A careful host reads no
+move there and asks nothing: :func:`empty_fields` takes such lines out of the letter.
+
+A field is a line that opens with a move word of the lexicon (at most two more words, a
+note in brackets) and a colon or a dash. A field with nothing after it is taken out only in
+a form (another field of the letter holds a value) and when no value follows on the next
+line («Линч:⏎Бука» is the label and its value). A nickname written as the value is always
+kept («Линч: Нет» with a player «Нет»). Pure; the length may change.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .words import norm
+
+__all__ = ["empty_fields"]
+
+#: A field's line: the label (a word and at most two more), a note in brackets, a colon or
+#: a dash, the value.
+_FIELD = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n]*\))?"
+                    r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
+#: Values that say «none»: a dash, «нет», «никого».
+_NONE = frozenset({"", "-", "--", "—", "–", "нет", "нету", "никого", "никто", "пусто",
+                   "ничего", "нет.", "-.", "пока нет"})
+#: Words of a bracketed note that mark the line as another night's («(вчера)», «(было, не
+#: считать)», «(прошлый ход)»).
+_OLD = re.compile(r"\b(?:вчера|вчерашн\w*|позавчера|было|был|прошл\w*|стар\w*|не\s+считать|"
+                  r"не\s+считай(?:те)?)\b")
+
+
+def _cells(line: str) -> list[str] | None:
+    """The cells of a table's row «| МО |  |», or None when ``line`` is none."""
+    s = line.strip()
+    if len(s) < 3 or not (s.startswith("|") and s.endswith("|")):
+        return None
+    return [c.strip() for c in s[1:-1].split("|")]
+
+
+def _label(word: str) -> bool:
+    """True when ``word`` is a move word of the lexicon (a label or a verb: «МО», «Бью»)."""
+    from .lexicon import lexicon
+
+    return norm(word) in lexicon().words
+
+
+def _field(line: str, nick_words: set[str]) -> tuple[str, str] | None:
+    """``(note, value)`` of a field's line (the value «» when a table's cells are empty), or
+    None when ``line`` is no field."""
+    cells = _cells(line)
+    if cells is not None:
+        if len(cells) >= 2 and re.fullmatch(r"[^\W\d_]+", cells[0]) and _label(cells[0]):
+            return "", " ".join(c for c in cells[1:] if c)
+        return None
+    m = _FIELD.fullmatch(line)
+    if m is None or not _label(m.group(1)) or \
+            any(norm(w) in nick_words for w in m.group(2).split()):
+        return None
+    return (m.group(3) or "").lower(), m.group(5)
+
+
+def empty_fields(text: str, nicks: tuple[str, ...] = ()) -> str:
+    """``text`` without the lines of a form that hold no move (the module's docstring).
+
+    Args:
+        text: the letter (after :func:`engine.textnorm_layout.layout_labels`' other steps).
+        nicks: the roster's nicknames (a value that is a nickname or a word of one is kept).
+
+    Returns:
+        The text; unchanged unless another field of it holds a value. Never raises.
+    """
+    lines = text.split("\n")
+    nick_words = {w for n in nicks for w in norm(n).split()} | {norm(n) for n in nicks}
+    fields = [_field(line, nick_words) for line in lines]
+    filled = [k for k, f in enumerate(fields) if f is not None and
+              f[1].lower().strip(" .") not in _NONE and not _OLD.search(f[0])]
+    if not filled and not any(f is not None and _OLD.search(f[0]) for f in fields):
+        return text
+    out = []
+    for k, (line, f) in enumerate(zip(lines, fields)):
+        if f is not None and _empty(k, f, lines, fields, filled, nick_words):
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _empty(k: int, f: tuple[str, str], lines: list[str], fields: list, filled: list[int],
+           nick_words: set[str]) -> bool:
+    """True when the field ``f`` on line ``k`` holds no move: marked as another night's, or,
+    in a form (``filled``: the lines of fields with a value), «none» written as its value or
+    nothing with no value on the line after it."""
+    note, value = f
+    if _OLD.search(note):
+        return True
+    v = value.lower().strip(" .")
+    if v not in _NONE or norm(v) in nick_words:
+        return False
+    if v or not filled:
+        return bool(filled)
+    nxt = next((n for n in range(k + 1, len(lines)) if lines[n].strip()), None)
+    # «Линч:⏎Бука»: the next line is the value; a blank line, the end, or another field: none
+    return nxt is None or fields[nxt] is not None
