@@ -17,13 +17,13 @@ from .grammar_asides import negated_aside, settled, sought_role
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
-from .grammar_target_guess import unknown_slot, word_reading
+from .grammar_target_guess import filler_nick, nick_goes_on, unknown_slot, word_reading
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
-    name_later, names_end, next_verb_object, nick_goes_on, not_role_after, opens_statement, pet_later, possessive,
-    colon_after as _colon_after, filler_nick, same_as_before, same_player, skip_title, said_again,
+    name_later, names_end, next_verb_object, not_role_after, opens_statement, pet_later, possessive,
+    colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
     named_again, some_name, told_of,
 )
 from .grammar_dropped import (
