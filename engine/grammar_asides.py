@@ -15,6 +15,7 @@ import re
 
 from .grammar_tokens import Tok
 from .names import NameHit
+from .translit import name_readings
 from .words import morph, norm, role_words
 
 #: Words opening a relative clause that describes the player just named.
@@ -181,13 +182,36 @@ def role_or_nick(clause: list[Tok], i: int, j: int, nick: str, slang: bool = Fal
     word of the same role, and the nick is one of the roles' own names in the rules
     (:data:`RULE_ROLE_NAMES`; «Убиваем доктора» with a player named Доктор,
     «голосую за маньяка» with a player named Маньяк): the writer may mean the role, not the
-    player; asked (issue 11, precision first). A capital inside the clause («Убиваем
+    player; asked (issue 11, precision first). A Latin nick counts by the reading of one of
+    its words («убиваем доктора» with Doctor_Z). A capital inside the clause («Убиваем
     Доктора») names the player. With ``slang``, any role word counts («ищу шерифа у X»)."""
     rw = role_words()
-    if j != i + 1 or (clause[i].text[:1].isupper() and i > 0) or norm(nick) not in (
-            rw if slang else RULE_ROLE_NAMES):
+    if j != i + 1 or (clause[i].text[:1].isupper() and i > 0):
         return False
-    return rw.get(clause[i].w) == rw[norm(nick)]
+    role = rw.get(clause[i].w)
+    return role is not None and any(rw.get(name) == role for name in _role_names(nick)
+                                    if slang or name in RULE_ROLE_NAMES)
+
+
+def sought_role(clause: list[Tok], i: int, nick: str) -> bool:
+    """True when token ``i``, a role word that reads as ``nick`` (:func:`role_or_nick` with
+    slang), stands right before «у»: a fan's «ищу инспектора у X», «ищу Инспектора у X» with
+    Inspector-G on the roster seeks the role at X, capital or not (a player is never sought
+    at another player)."""
+    if i + 1 >= len(clause) or clause[i + 1].w != "у":
+        return False
+    role = role_words().get(clause[i].w)
+    return role is not None and any(role_words().get(n) == role for n in _role_names(nick))
+
+
+def _role_names(nick: str) -> list[str]:
+    """The role words ``nick`` is written as: the nick itself («Доктор»), or, for a nick of
+    Latin words, the usual Cyrillic reading of one of its words («доктор» of «Doctor_Z»,
+    «инспектор» of «Inspector-G», «босс» of «Boss-1»)."""
+    names = [norm(nick)]
+    for word in re.findall(r"[a-z]+", norm(nick)):
+        names.extend(name_readings(word)[:1])
+    return names
 
 
 #: The roles' own names in the rules (not slang: a nick «Шеф» or «Гром» written in lower case

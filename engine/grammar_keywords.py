@@ -76,6 +76,14 @@ def _listed_nick(clause: list[Tok], words: list[str], i: int, idx: NameIndex, sp
     return False
 
 
+def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:
+    """True when ``words[i]`` is a case form of a word of exactly one nickname, or of the
+    Cyrillic reading of its Latin word («личу» of «Lich.King»), and no name follows it (then
+    it is the name the word before asks for, not a move word of its own)."""
+    return len(idx.parts.get(words[i], ())) == 1 and (
+        i + 1 >= len(words) or idx.exact(words, i + 1, None) is None)
+
+
 #: Prepositions after which a capitalised word that is a given name of a player names him,
 #: even when it is also a move word («за Валю», «у Вали»: not «валю», «валить»).
 _NAME_AFTER = frozenset({"за", "против", "у", "к", "на", "с", "для", "про"})
@@ -111,9 +119,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             i += 1
             continue
         if kw.j == i + 1 and t.cap and i > 0 and \
-                (kw.weak or clause[i - 1].w not in (":", "—", "→")) and idx.exact(words, i, None):
+                (kw.weak or clause[i - 1].w not in (":", "—", "→")) and (
+                    idx.exact(words, i, None) or _nick_part(idx, words, i)):
             i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
-            continue
+            continue  # («голос Личу» for Lich.King: no «личу», a typo of «лечу»)
         if kw.j == i + 1 and t.cap and i > 0 and clause[i - 1].w in _NAME_AFTER and \
                 idx.given_name(t.w) is not None:
             i += 1  # «Голос за Валю»: a capitalised given name after a preposition, no «валю»

@@ -2,20 +2,24 @@
 :func:`engine.grammar_targets.read_targets`: its loose readings (a word or prefix of a nick,
 a pet form, a translation, a given name, «Танюха-доктор», «Бера» for Bear written as a name,
 a noun in a list of names), and whether an unread word stands where the name goes, so the
-move is asked about rather than dropped.
+move is asked about rather than dropped; a filler that is rather a word of a nick («Нику» for
+Nika_V), and a nick's next word after it, misspelt («дон карлеоне»).
 """
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_dropped import person_word
 from .grammar_target_types import Targets
-from .grammar_target_words import described, list_item
+from .grammar_target_words import described, list_item, name_later, pet_later
 from .grammar_tokens import Tok
 from .names import NameHit
 from .names_case import case_fit, translation_fit
 from .names_match import NameIndex
-from .words import CYR, animate_noun, is_known_word, is_noun, is_verb, person_name
+from .translit import name_readings
+from .words import CYR, animate_noun, is_known_word, is_noun, is_verb, morph, norm, person_name
 
 
 def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int, hi: int,
@@ -75,3 +79,51 @@ def unknown_slot(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         (idx.far_from_all(w) or ((t.cap or t.quoted) and
                                  (is_noun(w) or not is_known_word(w))))) or
         (k > lo and words[k - 1] == "за" and animate_noun(w)) or person_word(t))
+
+
+def filler_nick(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
+    """True when the filler word at token ``k`` (:data:`engine.grammar_vocab.FILLERS`: «нику»
+    of «голосую за нику X») is rather a word of a nickname, written or in its usual Cyrillic
+    reading («Нику» for Nika_V, «Дом» for Dom_Perignon; a word of two nicks is read too, and
+    asked about: Nika_V or Nik_Tor), and no name follows it to be the target: written as a
+    name (capitalised inside the clause, or quoted), or last before punctuation or the end
+    and no adverb («смотрю нику, вдруг она»; not «лечу дома»). Not a title translated from
+    one nick that is a word of another («Мистера»: «Мистер Икс», or Mr.Smith?), nor a word
+    only a nick's translation makes («ночью» for Night_Owl)."""
+    w = words[k]
+    owners = set(idx.parts.get(w, ())) | {n for n, parts in idx.multi if any(w in p for p in parts)}
+    if not owners or not all(_begins_as(w, n) for n in owners) or \
+            name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi):
+        return False  # («Мистера»: «Мистер Икс», or Mr.Smith by a translation; «ночью» is
+        # no form of Night_Owl)
+    t = clause[k]  # (a capital as written: a letter with none marks nick forms as capitals)
+    return (t.text[:1].isupper() and k > 0) or t.quoted or (
+        (k + 1 >= len(clause) or not clause[k + 1].word) and not _adverb(w))  # not «лечу дома»
+
+
+def _adverb(w: str) -> bool:
+    """True when some reading of ``w`` is an adverb («дома», «раз»): a lone filler in lower
+    case may then tell where or when, no name."""
+    return any(p.tag.POS == "ADVB" for p in morph().parse(w))
+
+
+def _begins_as(w: str, nick: str) -> bool:
+    """True when ``w`` begins as a word of ``nick`` does, written or in its usual Cyrillic
+    reading, all but the word's last letter («нику» for Nika_V; not «ночью», the
+    translation of Night_Owl's «Night»)."""
+    for word in re.findall(r"[^\W\d_]+", norm(nick)):
+        for read in (word, *name_readings(word)[:1]):
+            if len(read) >= 3 and w.startswith(read[:max(3, len(read) - 1)]):
+                return True
+    return False
+
+
+def nick_goes_on(idx: NameIndex, words: list[str], k: int, out: Targets) -> bool:
+    """True when word ``k``, right after the last name read (``out``: the
+    :class:`~.grammar_target_types.Targets` so far), reads as that very player once more:
+    the nick's next word, even misspelt («голоса шмыг и дон карлеоне» for Don_Corleone99,
+    «дон» read as his nick's word): one player, no second name."""
+    if not out.hits or out.hits[-1][2] != k or out.hits[-1][0].nick is None or len(words[k]) < 3:
+        return False
+    again = idx.approximate(words[k])
+    return again is not None and again.nick == out.hits[-1][0].nick

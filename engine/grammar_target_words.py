@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
 from .names import NameHit
 from .words import is_known_word, is_verb, morph, predicate, third_person
 
@@ -398,3 +399,14 @@ def colon_after(words: list[str], k: int, hi: int) -> bool:
 
 #: How many moves the sender has, between «у меня» and the colon («голосов у меня два: …»).
 _COUNTS = frozenset({"два", "две", "2", "двое", "оба", "нынче", "сегодня"})
+
+
+def next_verb_object(clause: list[Tok], k: int) -> bool:
+    """True when token ``k`` is a move verb in the first person («…и катюху мочим», «…и
+    Бобра проверяю»): the name right before it is that move's object, said before its verb,
+    not one more name of the list before."""
+    if k >= len(clause) or not clause[k].word:
+        return False
+    lex = lexicon()
+    return clause[k].w in lex.words and clause[k].w in lex.first
+

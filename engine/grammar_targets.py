@@ -13,16 +13,16 @@ keyword are found in :mod:`.grammar_refs`. What it returns is
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_asides import negated_aside, role_or_nick, settled
+from .grammar_asides import negated_aside, settled, sought_role
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
-from .grammar_target_guess import unknown_slot, word_reading
+from .grammar_target_guess import filler_nick, nick_goes_on, unknown_slot, word_reading
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
-    name_later, names_end, not_role_after, opens_statement, pet_later, possessive,
+    name_later, names_end, next_verb_object, not_role_after, opens_statement, pet_later, possessive,
     colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
     named_again, some_name, told_of,
 )
@@ -31,7 +31,6 @@ from .grammar_dropped import (
 )
 from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
-from .lexicon import lexicon
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .words import (
@@ -232,7 +231,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             continue
         role_named = hit is not None and not out.hits and hit.nick and k + 1 < hi and \
-            words[k + 1] == "у" and role_or_nick(clause, k, k + hit.length, hit.nick, slang=True)
+            hit.length == 1 and sought_role(clause, k, hit.nick)
         if role_named:
             hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
         if hit is not None and (joined or not out.hits):
@@ -254,6 +253,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k = end
             joined, out.end = False, k
             expected = frozenset({"nomn" if nominal else "accs"})
+            continue
+        if out.hits and not joined and not bare and nick_goes_on(idx, words, k, out):
+            k = out.end = k + 1  # «дон карлеоне»: the same nick's next word, misspelt
             continue
         if out.hits and not joined and not bare:
             break
@@ -304,8 +306,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
-        if (w in rw or compound_role(w)) and (role_named or not idx.nick_word(w)):
-            # («голосую за дона» with «Дон Педро» on the roster: the player, not the boss)
+        if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w)) or (
+                not out.hits and k + 1 < hi and sought_role(clause, k, owner))):
+            # («голосую за дона» with «Дон Педро» on the roster, «за Инспектора» with
+            # Inspector-G: the player, not the role; «ищу инспектора у X»: the role sought)
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
             else:
@@ -316,7 +320,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.end = k + 1
             k += 1
             continue
-        if w in V.FILLERS or (not t.cap and not t.quoted and is_interjection(w)):
+        if (w in V.FILLERS and not filler_nick(idx, clause, words, k, hi)) or (
+                not t.cap and not t.quoted and is_interjection(w)):
             k += 1  # («к себе на чаёк хехе»: laughter is no name)
             continue
         if w in V.TITLES and k + 1 < hi and clause[k + 1].word and \
@@ -436,13 +441,3 @@ _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игр
                          "человека", "предателя", "злодея", "крысу", "шпиона"})
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
-
-
-def next_verb_object(clause: list[Tok], k: int) -> bool:
-    """True when token ``k`` is a move verb in the first person («…и катюху мочим», «…и
-    Бобра проверяю»): the name right before it is that move's object, said before its verb,
-    not one more name of the list before."""
-    if k >= len(clause) or not clause[k].word:
-        return False
-    lex = lexicon()
-    return clause[k].w in lex.words and clause[k].w in lex.first

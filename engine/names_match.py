@@ -152,13 +152,15 @@ class NameIndex:
         :func:`engine.names_near.numbered_reading`)."""
         return numbered_reading(self, word)
 
-    def nick_word(self, word: str) -> bool:
-        """True when ``word`` is a case form of a Cyrillic word of exactly one multi-word
-        nickname and of no other nick (a role word «дона» with «Дон Педро» on the roster
-        names that player)."""
+    def nick_word(self, word: str) -> str | None:
+        """The one multi-word nickname ``word`` (Cyrillic) is a case form of a word of, or of
+        the Cyrillic reading of its Latin word, when it is a form of no other nick (a role
+        word «дона» with «Дон Педро» on the roster, «инспектора» with «Inspector-G», names
+        that player); None when there is none or several."""
         owners = self.whole_words.get(word, ())
-        return len(owners) == 1 and word not in self.single and CYR.search(word) is not None \
-            and CYR.search(next(iter(owners))) is not None
+        if len(owners) != 1 or word in self.single or CYR.search(word) is None:
+            return None
+        return next(iter(owners))
 
     def trigger_forms(self) -> frozenset[str]:
         """Every written form that may name a player exactly (one-word forms and the first

@@ -16,12 +16,28 @@ from .words import THRESHOLDS, norm
 _LEET = {"0": "o", "1": "i", "3": "e", "4": "ch", "5": "s", "7": "t"}
 
 
+#: A number written between letters of a nickname read as its Russian name, a syllable of
+#: the word («Pro100Vasya» is «Простовася», «Mega7ya» is «Мегасемья»): the Latin
+#: spelling and the Cyrillic one.
+_SAID = {"100": ("sto", "сто"), "7": ("sem", "семь")}
+
+
+def _said(number: str, word: str) -> str:
+    """``number`` (between letters of ``word``) as its Russian name in the word's script
+    (:data:`_SAID`), or as written when it has none."""
+    names = _SAID.get(number)
+    if names is None:
+        return number
+    return names[0] if re.search(r"[a-zA-Z]", word) else names[1]
+
+
 def nick_pieces(nick: str) -> list[str]:
     """The pieces a player may call a nickname by (normalised, three letters or more): its
     words cut at anything but letters, at digits and at a capital inside a word
     («NoobSlayer228» → noob, slayer; «Krot.exe» → krot, exe; «dron4ik» → dron), each word
     of the nick with a digit between letters read as a letter («J0ker» → joker, «dron4ik» →
-    dronchik, «N00b-Slayer» → noob), a word with an apostrophe inside written without it
+    dronchik, «N00b-Slayer» → noob) or a number as its Russian name («Pro100Vasya» →
+    prostovasya), a word with an apostrophe inside written without it
     («Lo'ra» → lora, «Д'Артаньян» → дартаньян), and the letters of a nick spelled letter by letter
     joined («k.a.t.y.a» → katya). The nick itself (one word) is not among them."""
     out: list[str] = []
@@ -34,6 +50,9 @@ def nick_pieces(nick: str) -> list[str]:
                       lambda m: "".join(_LEET.get(d, "") for d in m.group()), word)
         if leet != word:
             out.append(leet)
+        said = re.sub(r"(?<=[^\W\d_])\d+(?=[^\W\d_])", lambda m: _said(m.group(), word), word)
+        if said != word:
+            out.append(said)  # «Pro100Vasya» → prostovasya: «Простовася»
     if len(words) > 2 and all(len(w) == 1 for w in words):
         out.append("".join(words))
     for joined in re.findall(r"[^\W_]+(?:['’`][^\W_]+)+", nick):

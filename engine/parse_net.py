@@ -14,7 +14,7 @@ from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_target_words import described
-from .grammar_targets import next_verb_object
+from .grammar_target_words import next_verb_object
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words

@@ -248,6 +248,9 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 2, ("х", "у", "в") if after == "o" else ("у", "в")
     if english and ch == "o" and i == 2 and word[:2] == "wh":
         return 1, ("у", "о")  # («Who» → «Ху», «Whom» → «Хум»)
+    if english and nxt == ch and i + 2 == len(word) and i > 1 and ch in "fsnmtpkdgbrz":
+        one = _unit_choices(word, i + 1, english)[1]  # «Sheriff» → «Шериф», «Boss» → «Бос»
+        return 2, tuple(dict.fromkeys([one[0] * 2, *one]))
     if ch == "h":
         return 1, ("х", "", "г") if i == 0 else ("х",)
     if ch == "j":
@@ -260,6 +263,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 2, ("еа", "е", "и")  # English «ea»: «Bear» → «Бер», «Dean» → «Дин»
     if ch == "e" and nxt == "e":
         return 2, ("и", "ее")  # English «ee»: «Lee» → «Ли», «Steel» → «Стил»
+    if english and ch == "i" and nxt == "e" and i > 0 and after and after not in _LAT_VOWELS:
+        return 2, ("ие", "и")  # English «ie» before a consonant: «Priest» → «Прист», «Field»
     if ch == "e":
         return 1, ("э", "е") if i == 0 else ("е",)
     if ch == "y" and (not nxt or nxt not in "aoue"):
