@@ -287,6 +287,13 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         if len(kws) > 1 and any(t.word and t.w in _BRANCH_FIX
                                 for t in clause[kws[0].j:kws[-1].i]):
             kw = kws[-1]  # «стерва — зову к себе… вернее, приглашаю Тихоню»
+        elif (again := _said_again(ctx, clause, role, kws, hi)) is not None:
+            if again is False:  # «шизю Ворону, шизю Графа»: which one? Asked, never guessed
+                items.append(Item(clause[lo].start, problem=problem(
+                    span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
+                    "conflicting", action=V.ROLE_DEFAULT_ACTION[role], role=role)))
+                return
+            kw = again  # «шизю… хотел Ворону, но …, пусть шизю Графа»
         start = kw.j
         if kw.cls not in V.BRANCH_CLASSES[role]:
             items.append(Item(clause[lo].start, problem=problem(
@@ -294,9 +301,12 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
                 "branch_mismatch")))
             return
     tg = read_targets(ctx, ctx.sender, clause, start, text_hi)
-    if kws and not tg.hits and not tg.unknown and kw.weak and kw.i > k + 1:
-        tg = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)  # «шизик — Бобра к себе»
-        start = kw.j
+    if kws and not tg.hits and not tg.unknown and kw.i > k + 1:
+        # «шизик — Бобра к себе», «маньяк — Зою режу», «если шизик тоже Бобра шизю»: the
+        # target written before the branch's move word
+        before = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)
+        if kw.weak or _name_alone(clause, k + 1, kw.i, before):
+            tg, start = before, kw.j
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
@@ -328,6 +338,43 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
                 role=sought if action == "search" else None)
     branches.append((role, move, pos))
     ctx.open_branch = (role, None)  # a correction right after may still change it
+
+
+def _name_alone(clause: list[Tok], lo: int, hi: int, tg) -> bool:
+    """True when tokens ``[lo, hi)`` hold one player named (``tg``, read there) and else only
+    punctuation or fillers («— тоже Бобра», «, то Бобра»): nothing that could make him other
+    than the branch's target («жаль Бобра, …»)."""
+    if len(tg.hits) != 1 or tg.unknown is not None or tg.negated or tg.pronoun:
+        return False
+    _, i, j = tg.hits[0]
+    return all(not t.word or t.w in V.FILLERS or t.w in V.BRANCH_ARROWS
+               for n, t in enumerate(clause[lo:hi], lo) if not i <= n < j)
+
+
+def _said_again(ctx: Ctx, clause: list[Tok], role: str, kws: list, hi: int):
+    """A branch with its move word written twice, each with another player («шизю Ворону,
+    шизю Графа»): the later keyword when a word of choosing stands between them («хотел
+    Ворону, но … пусть шизю Графа»), else False (the branch is asked); None when the branch
+    holds one such move, or the same player twice."""
+    own = [kw for kw in kws if kw.cls in V.BRANCH_CLASSES[role] and not kw.negated]
+    if len(own) < 2:
+        return None
+    said = []
+    for n, kw in enumerate(own):
+        end = own[n + 1].i if n + 1 < len(own) else hi
+        said.append({h.nick for h, _, _ in read_targets(ctx, ctx.sender, clause, kw.j, end).hits})
+    named = [s for s in said if s]
+    if len(named) < 2 or all(s == named[0] for s in named):
+        return None
+    if any(t.word and t.w in _CHOSEN_AFTER for t in clause[own[0].j:own[-1].i]):
+        return own[-1]
+    return False
+
+
+#: Words between two moves of one branch that make the later one the move chosen («хотел
+#: Ворону, но … пусть шизю Графа», «лечу Бобра, а лучше лечу Сову»).
+_CHOSEN_AFTER = frozenset({"пусть", "пускай", "лучше", "хотел", "хотела", "думал", "думала",
+                           "собирался", "собиралась"})
 
 
 #: Words that take back the move word before them inside a branch («маньячу, пардон, шизю»).
