@@ -19,6 +19,7 @@ from .model import Move
 from .names import name_index
 from .roles import ROLE_CIVILIANS
 from .words import role_words
+from .parse_branch_heads import asked_role, table_heads
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
 
@@ -27,8 +28,16 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
                   branches: list[tuple[str, Move, int]], excluded: set[int]) -> None:
     """Find «если <роль> — <ход>» branches of a swindler's letter in a clause."""
     rw = role_words()
-    heads = [k for k, t in enumerate(clause)
-             if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)]
+    heads = sorted(set(table_heads(ctx, clause)) | {
+        k for k, t in enumerate(clause)
+        if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)})
+    if ctx.open_branch is None and (asked := asked_role(ctx, clause)) is not None:
+        # «- комм? тогда проверяю Пепегу»: the head asked on the line, the move after it
+        first = next(n for n, t in enumerate(clause) if t.word)
+        k = first if clause[first].w in ("тогда", "то", "значит") else first - 1
+        hi = heads[0] if heads else len(clause)
+        _read_branch(ctx, clause, asked, k, hi, first, items, branches)
+        excluded.update(range(first, hi))
     pending, ctx.open_branch = ctx.open_branch, None
     first = next((k for k, t in enumerate(clause) if t.word), None)
     if pending is not None and first is not None and (not heads or heads[0] > first) and (

@@ -1,0 +1,81 @@
+"""Heads of a swindler's branch written without «если» or a dash (engine.parse_branches): a
+table row («| доктор | лечу X |», «врач<TAB>лечу X»), and a role asked on its line («- комм?
+тогда проверяю X»).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import grammar_vocab as V
+from .grammar_keywords import find_keywords
+from .grammar_tokens import Tok, clauses, tokenize_span
+from .names import name_index
+from .parse_types import Ctx, SWINDLE_ROLES
+from .words import role_words
+
+#: Text before a branch's role word on its line: list marks, numbers, table bars only.
+_LINE_LEAD = re.compile(r"[\s|*•·>\-–—\d.)(]*")
+
+#: Text between a table row's role word and its move: a bar, a tab or a run of spaces.
+_CELL_GAP = re.compile(r"\s*(\|\s*|\t\s*|\s{2,})")
+
+#: Words that may stand before a role asked on its line («если он док?», «она комм?»).
+_ASKED_OPENERS = frozenset({"если", "он", "она", "а", "вдруг", "if"})
+
+#: Words that open the move after a role asked («комм? тогда проверяю X»).
+_THEN = frozenset({"тогда", "то", "значит"})
+
+
+def _line_lead(ctx: Ctx, pos: int) -> str:
+    """The text of the line of ``pos`` before it."""
+    return ctx.text[ctx.text.rfind("\n", 0, pos) + 1:pos]
+
+
+def table_heads(ctx: Ctx, clause: list[Tok]) -> list[int]:
+    """Indexes of the role words that open a table row of branches: the role word is the first
+    word of its line (only bars, list marks or numbers before it), a bar, tab or run of
+    spaces follows it, and then, right away, a move word of that role's branch
+    («| стерва | зову Шефа в гости |»). A row whose move is of another role is no head
+    here (the dash and «если» heads refuse it as a mismatch)."""
+    rw = role_words()
+    out = []
+    for k, t in enumerate(clause[:-1]):
+        role = rw.get(t.w) if t.word else None
+        nxt = clause[k + 1]
+        if role not in SWINDLE_ROLES or not nxt.word or \
+                not _LINE_LEAD.fullmatch(_line_lead(ctx, t.start)) or \
+                not _CELL_GAP.fullmatch(ctx.text[t.end:nxt.start]):
+            continue
+        kws = find_keywords(clause[k + 1:], set(), name_index(ctx.nicks))
+        if kws and kws[0].i == 0 and kws[0].cls in V.BRANCH_CLASSES[role] and not kws[0].negated:
+            out.append(k)
+    return out
+
+
+def asked_role(ctx: Ctx, clause: list[Tok]) -> str | None:
+    """The role asked right before ``clause`` on its line, when the clause opens the move of
+    that role's branch («- комм? тогда проверяю Пепегу», «если она док? лечу X»): the line
+    before the clause is a list mark, then only «если», «он», «она» and one role word of a
+    branch, then «?»; the clause opens with «тогда»/«то» or with the move word itself, a
+    move word of that role's branch. None otherwise."""
+    lead = _line_lead(ctx, clause[0].start)
+    if not lead.rstrip().endswith("?") or "?" in lead.rstrip()[:-1]:
+        return None
+    start = clause[0].start - len(lead)
+    toks = [t for c in clauses(tokenize_span(ctx.text, start, clause[0].start)) for t in c
+            if t.word]
+    rw = role_words()
+    roles = [rw.get(t.w) for t in toks if t.w not in _ASKED_OPENERS]
+    if len(roles) != 1 or roles[0] not in SWINDLE_ROLES or \
+            not _LINE_LEAD.fullmatch(ctx.text[start:toks[0].start]):
+        return None
+    first = next((n for n, t in enumerate(clause) if t.word), None)
+    if first is None:
+        return None
+    kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    at = first + 1 if clause[first].w in _THEN else first
+    if not kws or kws[0].i != at or kws[0].cls not in V.BRANCH_CLASSES[roles[0]] or \
+            kws[0].negated:
+        return None
+    return roles[0]
