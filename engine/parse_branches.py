@@ -42,7 +42,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     first = next((k for k, t in enumerate(clause) if t.word), None)
     if pending is not None and first is not None and (not heads or heads[0] > first) and (
             (correction_end(clause) is not None and clause[first].w != "тогда") or
-            _opens_with(ctx, clause, pending[0], first) or
+            _opens_with(ctx, clause, pending[0], first, pending[1]) or
             (pending[1] is not None and _concluding(clause, first) is not None)):
         # «стерва — зову к себе… вернее, приглашаю Тихоню», «доктор — лечу Лося… нет,
         # пусть будет Бобёр»: the branch goes on after «…», its later target replaces
@@ -212,15 +212,21 @@ def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
 _JOINERS = frozenset({"или", "и", ",", "/", "либо"})
 
 
-def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int) -> bool:
+def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int,
+                open_item: Item | None = None) -> bool:
     """True when the clause opens with a move word of ``role``'s branch (a swindler makes no
     such move of his own): «…хотя нет, он простой. Проверяю Кочергу» right after the
     detective's branch goes on with it. «Стреляю в X» is the swindler's own hunt, never the
-    maniac's branch going on."""
+    maniac's branch going on. A noun («лечение X») goes on only a head left with no move on
+    the same line (``open_item``: «Если доктор... лечение Мазаю»), never «Проверка показала»
+    on a line of its own."""
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
     return bool(kws) and kws[0].i == first and kws[0].cls in V.BRANCH_CLASSES[role] and \
-        kws[0].cls not in (V.SWINDLE, V.SHOOT) and \
-        clause[first].w in lexicon().first  # not «Проверка показала»
+        kws[0].cls not in (V.SWINDLE, V.SHOOT) and (
+            clause[first].w in lexicon().first or (
+                open_item is not None and open_item.problem is not None and
+                open_item.problem.reason == "no_target" and
+                "\n" not in ctx.text[open_item.pos:clause[0].start]))
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
