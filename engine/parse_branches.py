@@ -17,9 +17,11 @@ from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
+from .names_hit import NameHit
 from .roles import ROLE_CIVILIANS
 from .words import role_words
 from .parse_branch_heads import asked_role, table_heads
+from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
 
@@ -156,24 +158,11 @@ def _lead_before(ctx: Ctx, clause: list[Tok]) -> None:
     if not clause or any(kw.cls != V.VISIT for kw in
                          find_keywords(clause, set(), name_index(ctx.nicks))):
         return
-    tg = [(h, i) for h, i, _ in _names_in(ctx, clause)]
+    tg = [(h, i) for h, i, _ in names_in(ctx, clause)]
     if len(tg) == 1 and tg[0][0].nick in ctx.alive and tg[0][0].nick != ctx.sender.nick and \
             tg[0][1] > 0 and (clause[tg[0][1] - 1].w in _TOWARDS or
                               clause[tg[0][1] - 1].w in _CONNING):
         ctx.branch_lead = (tg[0][0].nick, span(ctx.text, clause, 0, len(clause)), clause[0].start)
-
-
-def _names_in(ctx: Ctx, clause: list[Tok]):
-    """Every nickname written in ``clause``: (hit, first token, end)."""
-    words, idx, out, k = [t.w for t in clause], name_index(ctx.nicks), [], 0
-    while k < len(clause):
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is not None and hit.nick is not None:
-            out.append((hit, k, k + hit.length))
-            k += hit.length
-        else:
-            k += 1
-    return out
 
 
 def _sought_before(ctx: Ctx, branches: list[tuple[str, Move, int]]) -> None:
@@ -302,7 +291,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         if len(kws) > 1 and any(t.word and t.w in _BRANCH_FIX
                                 for t in clause[kws[0].j:kws[-1].i]):
             kw = kws[-1]  # «стерва — зову к себе… вернее, приглашаю Тихоню»
-        elif (again := _said_again(ctx, clause, role, kws, hi)) is not None:
+        elif (again := said_again(ctx, clause, role, kws, hi)) is not None:
             if again is False:  # «шизю Ворону, шизю Графа»: which one? Asked, never guessed
                 items.append(Item(clause[lo].start, problem=problem(
                     span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
@@ -320,8 +309,11 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         # «шизик — Бобра к себе», «маньяк — Зою режу», «если шизик тоже Бобра шизю»: the
         # target written before the branch's move word
         before = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)
-        if kw.weak or _name_alone(clause, k + 1, kw.i, before):
+        if kw.weak or name_alone(clause, k + 1, kw.i, before):
             tg, start = before, kw.j
+    if not tg.hits and tg.pronoun and kws and \
+            (back := same_as_branch_before(ctx, clause, kw.j, text_hi, branches)) is not None:
+        tg.hits = [(NameHit(back, (back,)), tg.end - 1, tg.end)]  # «…за X. Маньяк — его же»
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
@@ -353,43 +345,6 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
                 role=sought if action == "search" else None)
     branches.append((role, move, pos))
     ctx.open_branch = (role, None)  # a correction right after may still change it
-
-
-def _name_alone(clause: list[Tok], lo: int, hi: int, tg) -> bool:
-    """True when tokens ``[lo, hi)`` hold one player named (``tg``, read there) and else only
-    punctuation or fillers («— тоже Бобра», «, то Бобра»): nothing that could make him other
-    than the branch's target («жаль Бобра, …»)."""
-    if len(tg.hits) != 1 or tg.unknown is not None or tg.negated or tg.pronoun:
-        return False
-    _, i, j = tg.hits[0]
-    return all(not t.word or t.w in V.FILLERS or t.w in V.BRANCH_ARROWS
-               for n, t in enumerate(clause[lo:hi], lo) if not i <= n < j)
-
-
-def _said_again(ctx: Ctx, clause: list[Tok], role: str, kws: list, hi: int):
-    """A branch with its move word written twice, each with another player («шизю Ворону,
-    шизю Графа»): the later keyword when a word of choosing stands between them («хотел
-    Ворону, но … пусть шизю Графа»), else False (the branch is asked); None when the branch
-    holds one such move, or the same player twice."""
-    own = [kw for kw in kws if kw.cls in V.BRANCH_CLASSES[role] and not kw.negated]
-    if len(own) < 2:
-        return None
-    said = []
-    for n, kw in enumerate(own):
-        end = own[n + 1].i if n + 1 < len(own) else hi
-        said.append({h.nick for h, _, _ in read_targets(ctx, ctx.sender, clause, kw.j, end).hits})
-    named = [s for s in said if s]
-    if len(named) < 2 or all(s == named[0] for s in named):
-        return None
-    if any(t.word and t.w in _CHOSEN_AFTER for t in clause[own[0].j:own[-1].i]):
-        return own[-1]
-    return False
-
-
-#: Words between two moves of one branch that make the later one the move chosen («хотел
-#: Ворону, но … пусть шизю Графа», «лечу Бобра, а лучше лечу Сову»).
-_CHOSEN_AFTER = frozenset({"пусть", "пускай", "лучше", "хотел", "хотела", "думал", "думала",
-                           "собирался", "собиралась"})
 
 
 #: Words that take back the move word before them inside a branch («маньячу, пардон, шизю»).
