@@ -309,7 +309,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         # «шизик — Бобра к себе», «маньяк — Зою режу», «если шизик тоже Бобра шизю»: the
         # target written before the branch's move word
         before = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)
-        if kw.weak or name_alone(clause, k + 1, kw.i, before):
+        if (kw.weak and not tg.pronoun) or name_alone(clause, k + 1, kw.i, before):
             tg, start = before, kw.j
     if not tg.hits and tg.pronoun and kws and \
             (back := same_as_branch_before(ctx, clause, kw.j, text_hi, branches)) is not None:
