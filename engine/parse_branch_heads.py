@@ -1,18 +1,20 @@
-"""Heads of a swindler's branch written without «если» or a dash (engine.parse_branches): a
-table row («| доктор | лечу X |», «врач<TAB>лечу X»), and a role asked on its line («- комм?
-тогда проверяю X»).
+"""Heads of a swindler's branch the plain rules of engine.parse_branches miss: a table row
+(«| доктор | лечу X |», «врач<TAB>лечу X»), a role asked on its line («- комм? тогда
+проверяю X»), a misspelt role word («если свидетль — слежу за X»).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_tokens import Tok, clauses, tokenize_span
 from .names import name_index
+from .translit import cyrillic_reading
 from .parse_types import Ctx, SWINDLE_ROLES
-from .words import role_words
+from .words import is_known_word, role_words
 
 #: Text before a branch's role word on its line: list marks, numbers, table bars only.
 _LINE_LEAD = re.compile(r"[\s|*•·>\-–—\d.)(]*")
@@ -79,3 +81,44 @@ def asked_role(ctx: Ctx, clause: list[Tok]) -> str | None:
             kws[0].negated:
         return None
     return roles[0]
+
+
+@functools.lru_cache(maxsize=1)
+def _role_choices() -> dict[str, str]:
+    """Single-word role words of the roles a swindler steals (six letters or more), each with
+    its role: what a misspelt branch head («свидетль», «svidetel» read «свидетел») is
+    compared with."""
+    return {w: r for w, r in role_words().items()
+            if r in SWINDLE_ROLES and " " not in w and len(w) >= 6}
+
+
+@functools.lru_cache(maxsize=20_000)
+def _near_role(word: str) -> str | None:
+    """The one role ``word`` is a slip of (one edit from a role word of
+    :func:`_role_choices`, no Russian word itself), or None."""
+    from rapidfuzz.distance import OSA
+
+    word = cyrillic_reading(word)  # («svidetel»: «свидетел»)
+    if len(word) < 6 or word in role_words() or is_known_word(word):
+        return None
+    roles = {r for w, r in _role_choices().items()
+             if abs(len(w) - len(word)) <= 1 and OSA.distance(word, w, score_cutoff=1) <= 1}
+    return roles.pop() if len(roles) == 1 else None
+
+
+def misspelt_heads(ctx: Ctx, clause: list[Tok], is_head) -> dict[int, str]:
+    """Branch heads whose role word is misspelt («если свидетль — слежу за X», «esli
+    svidetel - slezhu za X»): a word one edit from a role word, where a head stands
+    (``is_head(clause, k)``), with a move word of that role's branch right after its dash
+    or «то». Index → role."""
+    out = {}
+    for k, t in enumerate(clause[:-1]):
+        if not t.word or (role := _near_role(t.w)) is None or not is_head(clause, k):
+            continue
+        n = k + 1
+        while n < len(clause) and (not clause[n].word or clause[n].w in _THEN):
+            n += 1
+        kws = find_keywords(clause[n:], set(), name_index(ctx.nicks))
+        if kws and kws[0].i == 0 and kws[0].cls in V.BRANCH_CLASSES[role] and not kws[0].negated:
+            out[k] = role
+    return out

@@ -20,7 +20,7 @@ from .names import name_index
 from .names_hit import NameHit
 from .roles import ROLE_CIVILIANS
 from .words import role_words
-from .parse_branch_heads import asked_role, table_heads
+from .parse_branch_heads import asked_role, misspelt_heads, table_heads
 from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
@@ -30,9 +30,11 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
                   branches: list[tuple[str, Move, int]], excluded: set[int]) -> None:
     """Find «если <роль> — <ход>» branches of a swindler's letter in a clause."""
     rw = role_words()
-    heads = sorted(set(table_heads(ctx, clause)) | {
-        k for k, t in enumerate(clause)
-        if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)})
+    role_at = {k: rw[clause[k].w] for k in table_heads(ctx, clause)} | {
+        k: rw[t.w] for k, t in enumerate(clause)
+        if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)}
+    role_at = misspelt_heads(ctx, clause, _is_branch_head) | role_at
+    heads = sorted(role_at)
     if ctx.open_branch is None and (asked := asked_role(ctx, clause)) is not None:
         # «- комм? тогда проверяю Пепегу»: the head asked on the line, the move after it
         first = next(n for n, t in enumerate(clause) if t.word)
@@ -102,8 +104,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         hi = min([s for s in stray if s > heads[last]] + [hi])
         lo = _branch_start(clause, k)
         excluded.update(range(lo, hi))
-        role = rw[clause[k].w]
-        _read_branch(ctx, clause, role, heads[last], hi, lo, items, branches)
+        _read_branch(ctx, clause, role_at[k], heads[last], hi, lo, items, branches)
     ctx.loose_branches.extend(
         (clause, k) for k, t in enumerate(clause) if t.word and k not in heads and
         k not in excluded and rw.get(t.w) in SWINDLE_ROLES and _loose_head(clause, k))
