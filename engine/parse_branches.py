@@ -284,8 +284,10 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     action = V.ROLE_DEFAULT_ACTION[role]
     start = k + 1
     text_hi = hi
-    if any(t.word and t.w in _SKIP_BRANCH for t in clause[start:hi]) and \
-            not read_targets(ctx, ctx.sender, clause, start, hi).hits:
+    if any(t.word and (t.w in _SKIP_BRANCH or (t.w == "ни" and n + 1 < hi and clause[n + 1].w in
+                                                 _AFTER_NI)) for n, t in enumerate(clause[:hi])
+           if n >= start) and not read_targets(ctx, ctx.sender, clause, start, hi).hits and \
+            not names_in(ctx, clause[start:hi], ambiguous=True):  # (not «…никого, кроме X»)
         return  # «шизик — шизить некого, пропускаю»: the branch is left out on purpose
     if kws:
         kw = kws[0]
@@ -315,6 +317,8 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     if not tg.hits and tg.pronoun and kws and \
             (back := same_as_branch_before(ctx, clause, kw.j, text_hi, branches)) is not None:
         tg.hits = [(NameHit(back, (back,)), tg.end - 1, tg.end)]  # «…за X. Маньяк — его же»
+    if not tg.hits and tg.nobody_named and not names_in(ctx, clause[k + 1:hi], ambiguous=True):
+        return  # «свидетель — ни за кем не слежу»: the branch is left out on purpose
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
@@ -354,7 +358,9 @@ _BRANCH_FIX = V.CORRECTION_HEADS | {"пардон", "сорри", "ой", "из�
 
 #: Words that leave a swindler's branch out on purpose («доктор — пропускаю»).
 _SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "ничего", "никого", "пропустим",
-                          "некого", "нечего", "пропущу"})
+                          "некого", "нечего", "пропущу", "никем", "никому"})
+#: Words after «ни» that make it «nobody» («ни за кем не слежу», «ни к кому»).
+_AFTER_NI = frozenset({"за", "к", "ко", "у", "на", "в", "кого", "кем", "кому"})
 
 
 def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
