@@ -9,6 +9,7 @@ import functools
 import re
 
 from . import grammar_vocab as V
+from .grammar_fuzzy import fuzzy_verb
 from .grammar_keywords import find_keywords
 from .grammar_tokens import Tok, clauses, tokenize_span
 from .names import name_index
@@ -106,15 +107,24 @@ def _near_role(word: str) -> str | None:
     return roles.pop() if len(roles) == 1 else None
 
 
+#: Slang role words read only as a branch head with that role's move after them: as role
+#: words anywhere they would be nicknames or moves («Бабочка», «шизю»).
+_HEAD_SLANG = {"бабочка": "hostess", "шизя": "psycho", "шизо": "psycho"}
+
+
 def misspelt_heads(ctx: Ctx, clause: list[Tok], is_head) -> dict[int, str]:
-    """Branch heads whose role word is misspelt («если свидетль — слежу за X», «esli
-    svidetel - slezhu za X»): a word one edit from a role word, where a head stands
+    """Branch heads whose role word is misspelt or slang («если свидетль — слежу за X», «esli
+    svidetel - slezhu za X», «бабочка → зову X»): a word one edit from a role word or of
+    :data:`_HEAD_SLANG`, where a head stands
     (``is_head(clause, k)``), with a move word of that role's branch right after its dash
     or «то». Index → role."""
     out = {}
     for k, t in enumerate(clause[:-1]):
-        if not t.word or (role := _near_role(t.w)) is None or not is_head(clause, k):
+        if not t.word or (role := _HEAD_SLANG.get(t.w) or _near_role(t.w)) is None or \
+                not is_head(clause, k):
             continue
+        if fuzzy_verb(t.w) and not any(u.word for u in clause[:k]):
+            continue  # («шизя — шизю X» opening a line reads «шизя» as a misspelt «шизю»)
         n = k + 1
         while n < len(clause) and (not clause[n].word or clause[n].w in _THEN):
             n += 1
