@@ -81,6 +81,11 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             if len(items) == before and open_item in items:
                 items.remove(open_item)
             excluded.update(range(first, hi))
+    if pending is not None and ctx.open_branch is None and not heads and first is not None and \
+            pending[1] is not None and pending[1].problem.reason == "target_dead" and \
+            correction_end(clause) is not None and not names_in(ctx, clause, ambiguous=True) and \
+            not find_keywords(clause, set(), name_index(ctx.nicks)):
+        ctx.open_branch = pending  # «лечу Котлету… тьфу, её же вчера повесили. Лечу Варвару»
     stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
     if heads and ctx.branch_lead is None:
@@ -330,6 +335,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
             ctx.open_branch = (role, items[-1])
             if not kws:
                 ctx.idle_branches.append((role, items[-1]))
+            if not any(t.word for t in clause[k + 1:hi]) and \
+                    not ctx.text[clause[k].end:].split("\n", 1)[0].strip(" \t—–-:→.,;"):
+                ctx.blank_branches.append(items[-1])  # «4. Если шизик —»: left blank
         return
     tg.hits = [(settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
     if tg.hits[0][0].nick is None:
@@ -344,6 +352,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     if targets[0] not in ctx.alive:
         items.append(Item(pos, problem=problem(text, "not_allowed", "target_dead",
                                                target=targets[0])))
+        ctx.open_branch = (role, items[-1])  # a correction right after may name another
         return
     sought = next((r for r in tg.roles if r in ROLE_CIVILIANS and r != "detective"), None)
     move = Move(action, target=targets[0], span=text,
@@ -385,6 +394,9 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
     for role, idle in ctx.idle_branches:
         if role in by_role and idle in items:
             items.remove(idle)  # «если он громила, то …» reasons; «Если громила — бью X» orders
+    for blank in ctx.blank_branches:
+        if blank in items:
+            items.remove(blank)  # «4. Если шизик —» and nothing: no branch for that role
     ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
     for it in swindles:
         it.move = replace(it.move, branches=ordered)
