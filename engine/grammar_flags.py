@@ -50,7 +50,9 @@ def correction_end(clause: list[Tok]) -> int | None:
     k, head = 0, False
     while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and
-            clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k)):
+            clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k) or (
+            clause[k].w == "в" and k + 1 < len(clause) and clause[k + 1].w == "смысле")):
+        # («…в смысле зову X»: «в смысле» as one correction word)
         # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
         head = head or (clause[k].w in V.CORRECTION_HEADS and not (
             clause[k].w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на")) or \

@@ -138,6 +138,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if w == "от" and not out.hits and k + 1 < hi and words[k + 1] in V.FROM_ME:
             k += 2  # «Премию «Лучший из Лучших» от меня получает X»: who gives it, no target
             continue
+        if w == "в" and k + 2 < hi and words[k + 1] == "лице":  # «ищу кома в лице Снежаны»
+            expected, k = frozenset({"gent"}), k + 2
+            continue
         if w in V.PREPOSITIONS:
             expected = V.PREPOSITIONS[w]
             if w in ("в", "во") and actor.role == "fan":

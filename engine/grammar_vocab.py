@@ -205,6 +205,7 @@ PREPOSITIONS: dict[str, frozenset[str]] = {
     "при": frozenset({"loct"}),
     "на": frozenset({"accs"}), "по": frozenset({"datv"}), "с": frozenset({"ablt"}),
     "со": frozenset({"ablt"}),
+    "on": frozenset({"nomn", "accs"}),  # «Swindle on Сова:», «vote on Кузя»: English
 }
 
 #: Titles written before a player's name («фрау Кармен», «господину Мельнику»): before

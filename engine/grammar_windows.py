@@ -16,7 +16,7 @@ import re
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .translit import latin_words
+from .translit import latin_words, phone_readings
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SKIP
 from .grammar_plans import SEGMENT_MARKS
@@ -341,7 +341,8 @@ def _is_hot(w: str, extra: frozenset[str]) -> bool | None:
         return True  # «кормлю-спаиваю»: move words joined by a hyphen
     if len(w) >= 4 and fuzzy_verb(w):
         return True
-    if w.isascii() and not latin_words((w,)).keys().isdisjoint(trigger_words()):
+    if w.isascii() and (not latin_words((w,)).keys().isdisjoint(trigger_words()) or
+                        not trigger_words().isdisjoint(phone_readings(w))):  # («ishu»)
         return True
     return False if w in trigger_phrases() else None
 

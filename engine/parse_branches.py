@@ -17,8 +17,11 @@ from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text
 from .lexicon import lexicon
 from .model import Move
 from .names import name_index
+from .names_hit import NameHit
 from .roles import ROLE_CIVILIANS
 from .words import role_words
+from .parse_branch_heads import asked_role, misspelt_heads, table_heads
+from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
 
@@ -27,13 +30,23 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
                   branches: list[tuple[str, Move, int]], excluded: set[int]) -> None:
     """Find «если <роль> — <ход>» branches of a swindler's letter in a clause."""
     rw = role_words()
-    heads = [k for k, t in enumerate(clause)
-             if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)]
+    role_at = {k: rw[clause[k].w] for k in table_heads(ctx, clause)} | {
+        k: rw[t.w] for k, t in enumerate(clause)
+        if t.word and rw.get(t.w) in SWINDLE_ROLES and _is_branch_head(clause, k)}
+    role_at = misspelt_heads(ctx, clause, _is_branch_head) | role_at
+    heads = sorted(role_at)
+    if ctx.open_branch is None and (asked := asked_role(ctx, clause)) is not None:
+        # «- комм? тогда проверяю Пепегу»: the head asked on the line, the move after it
+        first = next(n for n, t in enumerate(clause) if t.word)
+        k = first if clause[first].w in ("тогда", "то", "значит") else first - 1
+        hi = heads[0] if heads else len(clause)
+        _read_branch(ctx, clause, asked, k, hi, first, items, branches)
+        excluded.update(range(first, hi))
     pending, ctx.open_branch = ctx.open_branch, None
     first = next((k for k, t in enumerate(clause) if t.word), None)
     if pending is not None and first is not None and (not heads or heads[0] > first) and (
             (correction_end(clause) is not None and clause[first].w != "тогда") or
-            _opens_with(ctx, clause, pending[0], first) or
+            _opens_with(ctx, clause, pending[0], first, pending[1]) or
             (pending[1] is not None and _concluding(clause, first) is not None)):
         # «стерва — зову к себе… вернее, приглашаю Тихоню», «доктор — лечу Лося… нет,
         # пусть будет Бобёр»: the branch goes on after «…», its later target replaces
@@ -68,6 +81,11 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             if len(items) == before and open_item in items:
                 items.remove(open_item)
             excluded.update(range(first, hi))
+    if pending is not None and ctx.open_branch is None and not heads and first is not None and \
+            pending[1] is not None and pending[1].problem.reason == "target_dead" and \
+            correction_end(clause) is not None and not names_in(ctx, clause, ambiguous=True) and \
+            not find_keywords(clause, set(), name_index(ctx.nicks)):
+        ctx.open_branch = pending  # «лечу Котлету… тьфу, её же вчера повесили. Лечу Варвару»
     stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
     if heads and ctx.branch_lead is None:
@@ -91,8 +109,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         hi = min([s for s in stray if s > heads[last]] + [hi])
         lo = _branch_start(clause, k)
         excluded.update(range(lo, hi))
-        role = rw[clause[k].w]
-        _read_branch(ctx, clause, role, heads[last], hi, lo, items, branches)
+        _read_branch(ctx, clause, role_at[k], heads[last], hi, lo, items, branches)
     ctx.loose_branches.extend(
         (clause, k) for k, t in enumerate(clause) if t.word and k not in heads and
         k not in excluded and rw.get(t.w) in SWINDLE_ROLES and _loose_head(clause, k))
@@ -147,24 +164,11 @@ def _lead_before(ctx: Ctx, clause: list[Tok]) -> None:
     if not clause or any(kw.cls != V.VISIT for kw in
                          find_keywords(clause, set(), name_index(ctx.nicks))):
         return
-    tg = [(h, i) for h, i, _ in _names_in(ctx, clause)]
+    tg = [(h, i) for h, i, _ in names_in(ctx, clause)]
     if len(tg) == 1 and tg[0][0].nick in ctx.alive and tg[0][0].nick != ctx.sender.nick and \
             tg[0][1] > 0 and (clause[tg[0][1] - 1].w in _TOWARDS or
                               clause[tg[0][1] - 1].w in _CONNING):
         ctx.branch_lead = (tg[0][0].nick, span(ctx.text, clause, 0, len(clause)), clause[0].start)
-
-
-def _names_in(ctx: Ctx, clause: list[Tok]):
-    """Every nickname written in ``clause``: (hit, first token, end)."""
-    words, idx, out, k = [t.w for t in clause], name_index(ctx.nicks), [], 0
-    while k < len(clause):
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is not None and hit.nick is not None:
-            out.append((hit, k, k + hit.length))
-            k += hit.length
-        else:
-            k += 1
-    return out
 
 
 def _sought_before(ctx: Ctx, branches: list[tuple[str, Move, int]]) -> None:
@@ -203,15 +207,21 @@ def _joined(clause: list[Tok], k: int, nxt: int) -> bool:
 _JOINERS = frozenset({"или", "и", ",", "/", "либо"})
 
 
-def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int) -> bool:
+def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int,
+                open_item: Item | None = None) -> bool:
     """True when the clause opens with a move word of ``role``'s branch (a swindler makes no
     such move of his own): «…хотя нет, он простой. Проверяю Кочергу» right after the
     detective's branch goes on with it. «Стреляю в X» is the swindler's own hunt, never the
-    maniac's branch going on."""
+    maniac's branch going on. A noun («лечение X») goes on only a head left with no move on
+    the same line (``open_item``: «Если доктор... лечение Мазаю»), never «Проверка показала»
+    on a line of its own."""
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
     return bool(kws) and kws[0].i == first and kws[0].cls in V.BRANCH_CLASSES[role] and \
-        kws[0].cls not in (V.SWINDLE, V.SHOOT) and \
-        clause[first].w in lexicon().first  # not «Проверка показала»
+        kws[0].cls not in (V.SWINDLE, V.SHOOT) and (
+            clause[first].w in lexicon().first or (
+                open_item is not None and open_item.problem is not None and
+                open_item.problem.reason == "no_target" and
+                "\n" not in ctx.text[open_item.pos:clause[0].start]))
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
@@ -279,14 +289,23 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     action = V.ROLE_DEFAULT_ACTION[role]
     start = k + 1
     text_hi = hi
-    if any(t.word and t.w in _SKIP_BRANCH for t in clause[start:hi]) and \
-            not read_targets(ctx, ctx.sender, clause, start, hi).hits:
+    if any(t.word and (t.w in _SKIP_BRANCH or (t.w == "ни" and n + 1 < hi and clause[n + 1].w in
+                                                 _AFTER_NI)) for n, t in enumerate(clause[:hi])
+           if n >= start) and not read_targets(ctx, ctx.sender, clause, start, hi).hits and \
+            not names_in(ctx, clause[start:hi], ambiguous=True):  # (not «…никого, кроме X»)
         return  # «шизик — шизить некого, пропускаю»: the branch is left out on purpose
     if kws:
         kw = kws[0]
         if len(kws) > 1 and any(t.word and t.w in _BRANCH_FIX
                                 for t in clause[kws[0].j:kws[-1].i]):
             kw = kws[-1]  # «стерва — зову к себе… вернее, приглашаю Тихоню»
+        elif (again := said_again(ctx, clause, role, kws, hi)) is not None:
+            if again is False:  # «шизю Ворону, шизю Графа»: which one? Asked, never guessed
+                items.append(Item(clause[lo].start, problem=problem(
+                    span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
+                    "conflicting", action=V.ROLE_DEFAULT_ACTION[role], role=role)))
+                return
+            kw = again  # «шизю… хотел Ворону, но …, пусть шизю Графа»
         start = kw.j
         if kw.cls not in V.BRANCH_CLASSES[role]:
             items.append(Item(clause[lo].start, problem=problem(
@@ -294,9 +313,17 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
                 "branch_mismatch")))
             return
     tg = read_targets(ctx, ctx.sender, clause, start, text_hi)
-    if kws and not tg.hits and not tg.unknown and kw.weak and kw.i > k + 1:
-        tg = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)  # «шизик — Бобра к себе»
-        start = kw.j
+    if kws and not tg.hits and not tg.unknown and kw.i > k + 1:
+        # «шизик — Бобра к себе», «маньяк — Зою режу», «если шизик тоже Бобра шизю»: the
+        # target written before the branch's move word
+        before = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)
+        if (kw.weak and not tg.pronoun) or name_alone(clause, k + 1, kw.i, before):
+            tg, start = before, kw.j
+    if not tg.hits and tg.pronoun and kws and \
+            (back := same_as_branch_before(ctx, clause, kw.j, text_hi, branches)) is not None:
+        tg.hits = [(NameHit(back, (back,)), tg.end - 1, tg.end)]  # «…за X. Маньяк — его же»
+    if not tg.hits and tg.nobody_named and not names_in(ctx, clause[k + 1:hi], ambiguous=True):
+        return  # «свидетель — ни за кем не слежу»: the branch is left out on purpose
     last = max([start, tg.end] + [h[2] for h in tg.hits])
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
@@ -308,6 +335,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
             ctx.open_branch = (role, items[-1])
             if not kws:
                 ctx.idle_branches.append((role, items[-1]))
+            if not any(t.word for t in clause[k + 1:hi]) and \
+                    not ctx.text[clause[k].end:].split("\n", 1)[0].strip(" \t—–-:→.,;"):
+                ctx.blank_branches.append(items[-1])  # «4. Если шизик —»: left blank
         return
     tg.hits = [(settle(ctx, ctx.sender, action, h), i, j) for h, i, j in tg.hits]
     if tg.hits[0][0].nick is None:
@@ -322,6 +352,7 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     if targets[0] not in ctx.alive:
         items.append(Item(pos, problem=problem(text, "not_allowed", "target_dead",
                                                target=targets[0])))
+        ctx.open_branch = (role, items[-1])  # a correction right after may name another
         return
     sought = next((r for r in tg.roles if r in ROLE_CIVILIANS and r != "detective"), None)
     move = Move(action, target=targets[0], span=text,
@@ -336,7 +367,9 @@ _BRANCH_FIX = V.CORRECTION_HEADS | {"пардон", "сорри", "ой", "из�
 
 #: Words that leave a swindler's branch out on purpose («доктор — пропускаю»).
 _SKIP_BRANCH = frozenset({"пропускаю", "пропуск", "пас", "ничего", "никого", "пропустим",
-                          "некого", "нечего", "пропущу"})
+                          "некого", "нечего", "пропущу", "никем", "никому"})
+#: Words after «ни» that make it «nobody» («ни за кем не слежу», «ни к кому»).
+_AFTER_NI = frozenset({"за", "к", "ко", "у", "на", "в", "кого", "кем", "кому"})
 
 
 def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:
@@ -361,6 +394,9 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
     for role, idle in ctx.idle_branches:
         if role in by_role and idle in items:
             items.remove(idle)  # «если он громила, то …» reasons; «Если громила — бью X» orders
+    for blank in ctx.blank_branches:
+        if blank in items:
+            items.remove(blank)  # «4. Если шизик —» and nothing: no branch for that role
     ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
     for it in swindles:
         it.move = replace(it.move, branches=ordered)

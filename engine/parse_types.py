@@ -78,6 +78,7 @@ class Ctx:
     open_branch: tuple | None = None  # (role, problem item) of a branch left without target
     idle_branches: list = field(default_factory=list)  # (role, item): «если он громила, то …»
     loose_branches: list = field(default_factory=list)  # (clause, k): a role word, maybe a head
+    blank_branches: list = field(default_factory=list)  # items of «4. Если шизик —» (nothing)
     branch_lead: tuple | None = None  # (nick, span, pos): «Работаю по X: если громила — …»
     votes: int = 1  # votes each player has today (``turn.votes_per_player``)
     fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him

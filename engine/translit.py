@@ -154,12 +154,14 @@ def phone_readings(word: str) -> tuple[str, ...]:
     """Other Cyrillic readings of a Latin word as phones type Russian, for a word whose usual
     reading (:func:`cyrillic_reading`) is no Russian word: a «u» after a vowel as «ю», an
     «i» after a vowel and before no vowel as «й» («ohranyau» → «охраняю», «reshai» →
-    «решай»). Empty when none applies."""
+    «решай»), an «sh» as «щ» («ishu» → «ищу»). Empty when none applies."""
     marked = [pattern.sub(mark, word) for pattern, mark in ((_PHONE_U, "\x01"), (_PHONE_I, "\x02"))
               if pattern.search(word)]
     if len(marked) == 2:
         marked.append(_PHONE_I.sub("\x02", _PHONE_U.sub("\x01", word)))
-    return tuple(cyrillic_reading_marked(m) for m in marked)
+    shch = (cyrillic_reading(word.replace("sh", "shch")),) \
+        if "sh" in word and "shch" not in word else ()  # «ishu» → «ищу»
+    return tuple(cyrillic_reading_marked(m) for m in marked) + shch
 
 
 def cyrillic_reading_marked(word: str) -> str:
