@@ -409,4 +409,3 @@ def next_verb_object(clause: list[Tok], k: int) -> bool:
         return False
     lex = lexicon()
     return clause[k].w in lex.words and clause[k].w in lex.first
-

@@ -122,7 +122,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:
         extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
-    extra = extra | choice_words(visible)  # «…Алекса? Или Тапочка? … Пусть будет Алекс»
+    if choice := choice_words(visible):  # «…Алекса? Или Тапочка? … Пусть будет Алекс»
+        extra = extra | choice  # (no copy of the set when the letter weighs nobody)
     talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None
     clause_list = _clauses(visible, idx, extra, talk)
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)

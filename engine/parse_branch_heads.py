@@ -27,7 +27,7 @@ _CELL_GAP = re.compile(r"\s*(\|\s*|\t\s*|\s{2,})")
 _ASKED_OPENERS = frozenset({"если", "он", "она", "а", "вдруг", "if"})
 
 #: Words that open the move after a role asked («комм? тогда проверяю X»).
-_THEN = frozenset({"тогда", "то", "значит"})
+THEN_WORDS = frozenset({"тогда", "то", "значит"})
 
 
 def _line_lead(ctx: Ctx, pos: int) -> str:
@@ -77,7 +77,7 @@ def asked_role(ctx: Ctx, clause: list[Tok]) -> str | None:
     if first is None:
         return None
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
-    at = first + 1 if clause[first].w in _THEN else first
+    at = first + 1 if clause[first].w in THEN_WORDS else first
     if not kws or kws[0].i != at or kws[0].cls not in V.BRANCH_CLASSES[roles[0]] or \
             kws[0].negated:
         return None
@@ -126,7 +126,7 @@ def misspelt_heads(ctx: Ctx, clause: list[Tok], is_head) -> dict[int, str]:
         if fuzzy_verb(t.w) and not any(u.word for u in clause[:k]):
             continue  # («шизя — шизю X» opening a line reads «шизя» as a misspelt «шизю»)
         n = k + 1
-        while n < len(clause) and (not clause[n].word or clause[n].w in _THEN):
+        while n < len(clause) and (not clause[n].word or clause[n].w in THEN_WORDS):
             n += 1
         kws = find_keywords(clause[n:], set(), name_index(ctx.nicks))
         if kws and kws[0].i == 0 and kws[0].cls in V.BRANCH_CLASSES[role] and not kws[0].negated:

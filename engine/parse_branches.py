@@ -20,7 +20,7 @@ from .names import name_index
 from .names_hit import NameHit
 from .roles import ROLE_CIVILIANS
 from .words import role_words
-from .parse_branch_heads import asked_role, misspelt_heads, table_heads
+from .parse_branch_heads import THEN_WORDS, asked_role, misspelt_heads, table_heads
 from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
@@ -38,7 +38,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     if ctx.open_branch is None and (asked := asked_role(ctx, clause)) is not None:
         # «- комм? тогда проверяю Пепегу»: the head asked on the line, the move after it
         first = next(n for n, t in enumerate(clause) if t.word)
-        k = first if clause[first].w in ("тогда", "то", "значит") else first - 1
+        k = first if clause[first].w in THEN_WORDS else first - 1
         hi = heads[0] if heads else len(clause)
         _read_branch(ctx, clause, asked, k, hi, first, items, branches)
         excluded.update(range(first, hi))

@@ -184,7 +184,8 @@ def choice_words(visible: str) -> frozenset[str]:
     triggers) in the letter ``visible`` when it weighs players with «или» / «либо»: the
     sentence that settles the choice is read though it holds no move word. Empty
     otherwise."""
-    return _CHOICE_HOT if _OR.search(visible) else frozenset()
+    low = visible.lower()
+    return _CHOICE_HOT if ("или" in low or "либо" in low) and _OR.search(low) else frozenset()
 
 
 def offered(prev: Prev) -> frozenset[str]:

@@ -400,4 +400,3 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
         return False
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
-

@@ -30,6 +30,12 @@ _NOT_REFUSAL = frozenset({"себя", "сам", "сама", "меня", "мне"
                           "наверно", "если", "или", "либо", "вчера", "завтра", "а", "но"})
 
 
+#: Words of which the refusal holds one, before or right after the move word («нет»,
+#: «никуда», «никого»…); and with «не» opening it, those a clause must hold to be one.
+_REFUSING = frozenset({"нет", "никуда", "стоп"}) | V.NOBODY
+_NO_WORDS = _REFUSING | {"не"}
+
+
 def refused_move(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                  items: list[Item]) -> bool:
     """Right after the clause of a move (``prev``, ``adjacent``), a clause whose only move
@@ -37,8 +43,9 @@ def refused_move(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     no player named and no doubt («а, не, никуда не стреляю, не уверена ни в ком»): the
     move is dropped from ``items`` with no question. True when the clause was one."""
     if prev is None or not adjacent or prev.asked or prev.member is not None or \
-            not any(it.move is not None for it in prev.items):
-        return False
+            not any(it.move is not None for it in prev.items) or \
+            _NO_WORDS.isdisjoint(t.w for t in clause):
+        return False  # (no word of «no» or «nobody» anywhere: the test below fails)
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
     words = clause_words(clause)
     if not kws or not all(kw.negated and kw.cls == prev.cls and not third_person(words[kw.i])
@@ -47,8 +54,8 @@ def refused_move(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     first = kws[0].i
     opening = [w for t, w in zip(clause[:first], words) if t.word]
     if not opening or any(w not in _OPENING for w in opening) or \
-            not ({"нет", "никуда", "стоп"} | V.NOBODY).intersection(opening + words[
-                kws[-1].j:kws[-1].j + 3]) and opening[0] != "не":
+            not _REFUSING.intersection(opening + words[kws[-1].j:kws[-1].j + 3]) and \
+            opening[0] != "не":
         return False  # («Лося не лечу»: about another player)
     k = kws[-1].j
     while k < len(clause) and clause[k].w != "," and (not clause[k].word or words[k] in _AFTER):

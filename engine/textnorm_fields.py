@@ -14,11 +14,13 @@ kept («Линч: Нет» with a player «Нет»). Pure; the length may chang
 
 from __future__ import annotations
 
+import functools
 import re
 
+from .lexicon import lexicon
 from .words import norm
 
-__all__ = ["empty_fields"]
+__all__ = ["empty_fields", "is_move_word"]
 
 #: A field's line: the label (a word and at most two more), a note in brackets, a colon or
 #: a dash, the value.
@@ -26,7 +28,7 @@ _FIELD = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n
                     r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
 #: Values that say «none»: a dash, «нет», «никого».
 _NONE = frozenset({"", "-", "--", "—", "–", "нет", "нету", "никого", "никто", "пусто",
-                   "ничего", "нет.", "-.", "пока нет"})
+                   "ничего", "пока нет"})
 #: Words of a bracketed note that mark the line as another night's («(вчера)», «(было, не
 #: считать)», «(прошлый ход)»).
 _OLD = re.compile(r"\b(?:вчера|вчерашн\w*|позавчера|было|был|прошл\w*|стар\w*|не\s+считать|"
@@ -41,23 +43,21 @@ def _cells(line: str) -> list[str] | None:
     return [c.strip() for c in s[1:-1].split("|")]
 
 
-def _label(word: str) -> bool:
-    """True when ``word`` is a move word of the lexicon (a label or a verb: «МО», «Бью»)."""
-    from .lexicon import lexicon
-
+def is_move_word(word: str) -> bool:
+    """True when ``word`` is any move word of the lexicon (a label or a verb: «МО», «Бью»)."""
     return norm(word) in lexicon().words
 
 
-def _field(line: str, nick_words: set[str]) -> tuple[str, str] | None:
+def _field(line: str, nick_words: frozenset[str]) -> tuple[str, str] | None:
     """``(note, value)`` of a field's line (the value «» when a table's cells are empty), or
     None when ``line`` is no field."""
     cells = _cells(line)
     if cells is not None:
-        if len(cells) >= 2 and re.fullmatch(r"[^\W\d_]+", cells[0]) and _label(cells[0]):
+        if len(cells) >= 2 and re.fullmatch(r"[^\W\d_]+", cells[0]) and is_move_word(cells[0]):
             return "", " ".join(c for c in cells[1:] if c)
         return None
     m = _FIELD.fullmatch(line)
-    if m is None or not _label(m.group(1)) or \
+    if m is None or not is_move_word(m.group(1)) or \
             any(norm(w) in nick_words for w in m.group(2).split()):
         return None
     return (m.group(3) or "").lower(), m.group(5)
@@ -73,8 +73,10 @@ def empty_fields(text: str, nicks: tuple[str, ...] = ()) -> str:
     Returns:
         The text; unchanged unless another field of it holds a value. Never raises.
     """
+    if not _MARKS.search(text):
+        return text  # no colon, dash or bar: no field (the common short letter)
     lines = text.split("\n")
-    nick_words = {w for n in nicks for w in norm(n).split()} | {norm(n) for n in nicks}
+    nick_words = _nick_words(nicks)
     fields = [_field(line, nick_words) for line in lines]
     filled = [k for k, f in enumerate(fields) if f is not None and
               f[1].lower().strip(" .") not in _NONE and not _OLD.search(f[0])]
@@ -88,8 +90,18 @@ def empty_fields(text: str, nicks: tuple[str, ...] = ()) -> str:
     return "\n".join(out)
 
 
+#: A character every field's line holds: its colon or dash, or a table's bar.
+_MARKS = re.compile("[:—–|-]")
+
+
+@functools.lru_cache(maxsize=64)
+def _nick_words(nicks: tuple[str, ...]) -> frozenset[str]:
+    """The roster's nicknames and their words, normalised (a value that is one is kept)."""
+    return frozenset({w for n in nicks for w in norm(n).split()} | {norm(n) for n in nicks})
+
+
 def _empty(k: int, f: tuple[str, str], lines: list[str], fields: list, filled: list[int],
-           nick_words: set[str]) -> bool:
+           nick_words: frozenset[str]) -> bool:
     """True when the field ``f`` on line ``k`` holds no move: marked as another night's, or,
     in a form (``filled``: the lines of fields with a value), «none» written as its value or
     nothing with no value on the line after it."""

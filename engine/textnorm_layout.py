@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .words import norm
-from .textnorm_fields import empty_fields as _empty_fields
+from .textnorm_fields import empty_fields as _empty_fields, is_move_word
 
 __all__ = ["layout_labels"]
 
@@ -67,13 +67,6 @@ def _is_label(word: str) -> bool:
     return norm(word) in known[1]
 
 
-def _is_move_word(word: str) -> bool:
-    """True when ``word`` is any move word of the lexicon (a verb as well as a label)."""
-    from .lexicon import lexicon
-
-    return norm(word) in lexicon().words
-
-
 def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> str:
     """``text`` with the layouts of the module's docstring written out in words.
 
@@ -110,7 +103,7 @@ def _table_rows(text: str) -> str:
     is: its own move word reads it). Rows of three columns («| Граф | грабит | Сову |») read
     as the words they hold."""
     def row(m: re.Match) -> str:
-        if any(_is_move_word(w) for w in _WORDS.findall(m.group(2))):
+        if any(is_move_word(w) for w in _WORDS.findall(m.group(2))):
             return m.group(0)
         return f"{m.group(1)}: {m.group(2)}"
 
@@ -125,7 +118,7 @@ def _pictures(text: str, sender: str) -> str:
     own = set(_WORDS.findall(norm(sender)))
 
     def word(m: re.Match) -> str:
-        if m.group(4) and (_is_move_word(m.group(4)) or norm(m.group(4)) in own):
+        if m.group(4) and (is_move_word(m.group(4)) or norm(m.group(4)) in own):
             return m.group(0)
         label = _PICTURE_WORDS[m.group(2)[0]]
         end = m.string.find("\n", m.end())
@@ -145,7 +138,7 @@ def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
     def spaced(m: re.Match) -> str:
         left, right = m.group(1), m.group(2)
         if right.lower() in _PARTICLES or norm(right) == norm(left) or not _is_label(left) or \
-                _is_move_word(m.group(0)) or norm(m.group(0)) in low_nicks:
+                is_move_word(m.group(0)) or norm(m.group(0)) in low_nicks:
             return m.group(0)
         return f"{left} — {right}"
 
@@ -174,7 +167,7 @@ def _inline_numbers(text: str) -> str:
         ends = [m.start() for m in run[1:]] + [len(line)]
         items = [line[m.end():e].strip().rstrip(".,;") for m, e in zip(run, ends)]
         if any(not item or re.search(r"[:—–]| - ", item) or
-               any(_is_move_word(w) for w in _WORDS.findall(item)) for item in items):
+               any(is_move_word(w) for w in _WORDS.findall(item)) for item in items):
             out.append(line)
             continue
         tail = line[run[-1].end():].strip()
@@ -207,7 +200,7 @@ def _another_value(line: str, own: set[str]) -> bool:
     punctuation but a final mark, and is no signature (words of the sender's nickname ``own``)."""
     words = _WORDS.findall(line)
     return 0 < len(words) <= 3 and not {norm(w) for w in words} <= own and not _NOT_VALUE.match(line) and \
-        not _is_move_word(words[0]) and not re.search(r"[,:;—–()]", line.rstrip(".!?… \t"))
+        not is_move_word(words[0]) and not re.search(r"[,:;—–()]", line.rstrip(".!?… \t"))
 
 
 def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
@@ -230,7 +223,7 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
                 not (m.group(3) == ":" and not m.group(2)) and \
                 not _another_value(lines[k + 2] if k + 2 < len(lines) else "", own) and \
                 all(_label_filler(w, nick_words) for w in m.group(2).split()) and \
-                0 < len(words) <= 6 and not _is_move_word(words[0]):
+                0 < len(words) <= 6 and not is_move_word(words[0]):
             value = nxt.strip()
             sep = " " if m.group(3) or value[0] in ":—–-" else ": "
             out.append(line.rstrip() + sep + value)
