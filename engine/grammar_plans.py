@@ -119,6 +119,11 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
     no move today and needs no question."""
     if not any(t.w in IF_WORDS for t in clause[:i]):
         return False
+    return later_in_segment(clause, i)
+
+
+def later_in_segment(clause: list[Tok], i: int) -> bool:
+    """True when «завтра» / «послезавтра» stands in the comma segment of token ``i``."""
     lo = i
     while lo > 0 and (clause[lo - 1].word or clause[lo - 1].w not in SEGMENT_MARKS):
         lo -= 1
@@ -126,6 +131,16 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
     while hi < len(clause) and (clause[hi].word or clause[hi].w not in SEGMENT_MARKS):
         hi += 1
     return any(clause[n].w in _LATER_WORDS for n in range(lo, hi))
+
+
+def promised_later(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is put off to another day with no condition and no
+    word of today anywhere in its clause («Проголосую завтра, пока присматриваюсь», «Завтра
+    проверю»): with no player named for it, it is no move today and nothing to ask (issue
+    11). «Проверю завтра, а сегодня не знаю кого» and «если что, завтра проверю» are not."""
+    words = {t.w for t in clause if t.word}
+    return later_in_segment(clause, i) and IF_WORDS.isdisjoint(words) and \
+        _TODAY.isdisjoint(words)
 
 
 #: Words that may stand between «завтра» and the move word of a plan («Думаю, завтра, наверное,
