@@ -212,8 +212,9 @@ def _clause_flags(clause: list[Tok]) -> dict:
                 if match_phrase(clause, i, p):
                     out["cancel"] = i + len(p)
                     break
-        if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present):
-            out["other_day"] = True
+        if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present) and \
+                not (i > 0 and clause[i - 1].w == "после" and (w,) in OTHER_DAY[w]):
+            out["other_day"] = True  # (not «после вчерашнего X»: a time, no earlier move)
         if w in _KEEP and _has(_KEEP, w, clause, i, present):
             out["keep"] = True
         if w in _LATER and _has(_LATER, w, clause, i, present):

@@ -115,11 +115,30 @@ def _maybe_past(w: str) -> bool:
 
 def for_later_day(clause: list[Tok], i: int) -> bool:
     """True when the move word at ``i`` follows «если» in its clause and «завтра» stands in
-    its own segment («если он роль, его же завтра валим»): a plan for another day, which is
-    no move today and needs no question."""
-    if not any(t.w in IF_WORDS for t in clause[:i]):
+    its own segment («если он роль, его же завтра валим») or the condition is the sender's
+    living through the night (:func:`_survives`): a plan for another day, which is no move
+    today and needs no question."""
+    ifs = [k for k, t in enumerate(clause[:i]) if t.w in IF_WORDS]
+    if not ifs:
         return False
-    return later_in_segment(clause, i)
+    return later_in_segment(clause, i) or _survives(clause, ifs[-1], i)
+
+
+#: Words of the sender living through the night («если завтра буду жив», «если доживу»).
+_SURVIVE = frozenset({"доживу", "выживу", "доживем", "выживем", "уцелею", "переживу"})
+
+#: «жив» is the sender's only with a verb of his («буду жив», «останусь жива»).
+_ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "живым"})
+_I_BE = frozenset({"буду", "будем", "останусь", "останемся"})
+
+
+def _survives(clause: list[Tok], k: int, i: int) -> bool:
+    """True when the condition opened by «если» at ``k`` (up to the move word at ``i``) is
+    the sender's living through the night («Если завтра буду жив, то, может, проверю X»,
+    «если доживу, полечу X»): the move is planned for another day."""
+    words = {t.w for t in clause[k + 1:i] if t.word}
+    return not words.isdisjoint(_SURVIVE) or (
+        not words.isdisjoint(_ALIVE) and not words.isdisjoint(_I_BE))
 
 
 def later_in_segment(clause: list[Tok], i: int) -> bool:
@@ -308,6 +327,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             continue
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
+        if prev == "," and k > i + 2 and clause[k - 2].w == "хотя":
+            prev = "хотя"  # «…, хотя, может быть, …»
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             if prev == "хотя" and _reason_between(clause, i, k) and \
@@ -325,11 +346,17 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     return False
 
 
+#: The most words before «он» in a segment of a reason («…: после ночи он стал весел»).
+_REASON_REACH = 4
+
+
 def _reason_between(clause: list[Tok], i: int, k: int) -> bool:
-    """True when a comma segment between the move word at ``i`` and token ``k`` opens with
-    «он», «она», «они»: a reason told about the target («…, она подозрительно тихая, …»)."""
-    return any(clause[n].w == "," and clause[n + 1].w in ("он", "она", "они")
-               for n in range(i + 1, k - 1))
+    """True when a segment between the move word at ``i`` and token ``k``, after a comma, a
+    colon or a dash, has «он», «она», «они» among its first words: a reason told about the
+    target («…, она подозрительно тихая, …», «…: после Лисы он стал весел, …»)."""
+    return any(clause[n].w in (",", ":", "—", "-") and any(
+        t.w in ("он", "она", "они") for t in clause[n + 1:min(n + 1 + _REASON_REACH, k)])
+        for n in range(i + 1, k - 1))
 
 
 def _other_named(clause: list[Tok], lo: int) -> bool:

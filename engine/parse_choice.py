@@ -82,7 +82,8 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
-    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:]):
+    rest = _reason_at(ctx, clause, words, end, around)
+    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:rest]):
         return False  # «Ладно, Мальвина молодец»: talk about the player
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
@@ -94,6 +95,26 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+#: Words that open a reason told after the choice («пусть лось будет, он реально молчит»).
+_REASON_OPENERS = frozenset({"он", "она", "они", "потому", "ведь", "так", "т"})
+
+
+def _reason_at(ctx: Ctx, clause: list[Tok], words: list[str], end: int, around) -> int:
+    """The index where a reason for the choice begins after the name ending at ``end``
+    (and concluding words): a comma or a dash, then one of :data:`_REASON_OPENERS`, and no
+    other player named after it; else ``len(clause)`` (no reason)."""
+    k = end
+    while k < len(clause) and clause[k].word and (words[k] in around or words[k] in V.FILLERS):
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w not in (",", "—", "-") or \
+            words[k + 1] not in _REASON_OPENERS:
+        return len(clause)
+    idx = name_index(ctx.nicks)
+    if any(clause[n].word and idx.exact(words, n, None) for n in range(k + 1, len(clause))):
+        return len(clause)  # «пусть Лось будет, он и Сова молчат»: another player
+    return k
 
 
 #: Words that may open a candidate weighed with «?» («Тогда Тапочка?», «А может, Вороне?»).
