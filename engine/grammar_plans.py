@@ -115,13 +115,11 @@ def _maybe_past(w: str) -> bool:
 
 def for_later_day(clause: list[Tok], i: int) -> bool:
     """True when the move word at ``i`` follows «если» in its clause and «завтра» stands in
-    its own segment («если он роль, его же завтра валим») or the condition is the sender's
-    living through the night (:func:`_survives`): a plan for another day, which is no move
-    today and needs no question."""
-    ifs = [k for k, t in enumerate(clause[:i]) if t.w in IF_WORDS]
-    if not ifs:
+    its own segment («если он роль, его же завтра валим»): a plan for another day, which is
+    no move today and needs no question."""
+    if not any(t.w in IF_WORDS for t in clause[:i]):
         return False
-    return later_in_segment(clause, i) or _survives(clause, ifs[-1], i)
+    return later_in_segment(clause, i)
 
 
 #: Words of the sender living through the night («если завтра буду жив», «если доживу»).
@@ -132,10 +130,13 @@ _ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы"
 _I_BE = frozenset({"буду", "будем", "останусь", "останемся"})
 
 
-def _survives(clause: list[Tok], k: int, i: int) -> bool:
-    """True when the condition opened by «если» at ``k`` (up to the move word at ``i``) is
-    the sender's living through the night («Если завтра буду жив, то, может, проверю X»,
-    «если доживу, полечу X»): the move is planned for another day."""
+def if_survive(clause: list[Tok], i: int) -> bool:
+    """True when the last «если» before the move word at ``i`` opens the sender's living
+    through the night («Если завтра буду жив, то, может, проверю X», «если доживу, полечу
+    X»): a plan for another day."""
+    k = max((n for n, t in enumerate(clause[:i]) if t.w in IF_WORDS), default=None)
+    if k is None:
+        return False
     words = {t.w for t in clause[k + 1:i] if t.word}
     return not words.isdisjoint(_SURVIVE) or (
         not words.isdisjoint(_ALIVE) and not words.isdisjoint(_I_BE))
