@@ -328,11 +328,10 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             continue
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
-        if prev == "," and k > i + 2 and clause[k - 2].w == "хотя":
-            prev = "хотя"  # «…, хотя, может быть, …»
+        though = prev == "хотя" or (prev == "," and k > i + 2 and clause[k - 2].w == "хотя")
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
-            if prev == "хотя" and _reason_between(clause, i, k) and \
+            if though and _reason_between(clause, i, k) and \
                     not _other_named(clause, k + 1) and \
                     all(t.w not in ("не", "нет") for t in clause[k + 1:]):
                 continue  # «На линч Маринку, она тихая, хотя может просто на работе»: the
