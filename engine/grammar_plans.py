@@ -124,7 +124,6 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
 
 #: Words of the sender living through the night («если завтра буду жив», «если доживу»).
 _SURVIVE = frozenset({"доживу", "выживу", "доживем", "выживем", "уцелею", "переживу"})
-
 #: «жив» is the sender's only with a verb of his («буду жив», «останусь жива»).
 _ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "живым"})
 _I_BE = frozenset({"буду", "будем", "останусь", "останемся"})
@@ -154,10 +153,9 @@ def later_in_segment(clause: list[Tok], i: int) -> bool:
 
 
 def promised_later(clause: list[Tok], i: int) -> bool:
-    """True when the move word at ``i`` is put off to another day with no condition and no
-    word of today anywhere in its clause («Проголосую завтра, пока присматриваюсь», «Завтра
-    проверю»): with no player named for it, it is no move today and nothing to ask (issue
-    11). «Проверю завтра, а сегодня не знаю кого» and «если что, завтра проверю» are not."""
+    """True when the move word at ``i`` is put off to another day («Проголосую завтра, пока
+    присматриваюсь») with no «если» and no word of today («…, а сегодня не знаю кого») in
+    its clause: with no player named for it, no move today and nothing to ask (issue 11)."""
     words = {t.w for t in clause if t.word}
     return later_in_segment(clause, i) and IF_WORDS.isdisjoint(words) and \
         _TODAY.isdisjoint(words)
