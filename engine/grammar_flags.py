@@ -154,8 +154,9 @@ def later_before(clause: list[Tok], lo: int, hi: int) -> bool:
     and the first name after it, it puts the move off and the name belongs to the talk that
     follows («голос пришлю позже пока думаю вороны кстати умнее…» written with no stops)."""
     present = {t.w for t in clause[lo:hi] if t.word}
-    return any(clause[i].w in _LATER and _has(_LATER, clause[i].w, clause, i, present)
-               for i in range(lo, hi))
+    return any(clause[i].w in _LATER and clause[i].w != "хз" and
+               _has(_LATER, clause[i].w, clause, i, present) for i in range(lo, hi))
+    # («линч хз Бука»: a shrug before the choice, the name is the vote)
 
 
 #: Stems of moves that are not the night move: a bare «пропускаю» next to one of them passes
