@@ -84,7 +84,16 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     end = k + hit.length
     rest = _reason_at(ctx, clause, words, end, around)
     if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:rest]):
-        return False  # «Ладно, Мальвина молодец»: talk about the player
+        if prev.items or not any(clause[n].word and idx.exact(words, n, None)
+                                 for n in range(end, len(clause))):
+            return False  # «Ладно, Мальвина молодец»: talk about the player
+        # «на линч хз… пусть Лось будет, он и Сова молчат»: the move put off is chosen with
+        # another player named beside: which one? Asked, never dropped
+        action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"),
+            tried=action or ""))
+        return True
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
     if len(items) == before:
