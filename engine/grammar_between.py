@@ -31,12 +31,15 @@ def object_start(clause: list[Tok], k: int) -> int | None:
 
 
 #: Nouns of a stretch of time counted before a verb («весь день», «третий раз», «два дня»).
-_SPANS = frozenset({"день", "дня", "дней", "ночь", "ночи", "ночей", "вечер", "неделю",
+_SPANS = frozenset({"день", "дня", "дней", "дни", "ночь", "ночи", "ночей", "вечер", "неделю",
                     "недели", "сутки", "суток", "раз", "раза"})
+
+#: Words before the count of such a stretch («в последние два дня», «за прошлые три ночи»).
+_SPAN_LAST = frozenset({"последние", "последних", "прошлые", "прошлых", "эти", "этих"})
 
 #: Words that count such a stretch beside the numerals («весь день», «который день»).
 _SPAN_COUNTS = frozenset({"весь", "всю", "целый", "целую", "который", "которую", "каждый",
-                          "каждую", "один", "одну", "пару", "несколько", "много"})
+                          "каждую", "один", "одну", "пару", "несколько", "много"}) | _SPAN_LAST
 
 
 def duration_start(clause: list[Tok], k: int) -> int | None:
@@ -55,6 +58,10 @@ def duration_start(clause: list[Tok], k: int) -> int | None:
         if tag.POS != "NUMR" and "Anum" not in tag:
             return None
     k -= 1
+    if k >= 1 and clause[k - 1].w in _SPAN_LAST and clause[k].w not in _SPAN_LAST:
+        k -= 1  # «последние два дня»
+    if k >= 1 and clause[k - 1].w in ("в", "во", "за") and clause[k].w in _SPAN_LAST:
+        k -= 1  # «в последние два дня», «за эти дни»
     return k - 1 if k >= 1 and clause[k - 1].w == "уже" else k
 
 

@@ -80,7 +80,8 @@ def negated_after(clause: list[Tok], j: int) -> bool:
             return False
         if aside == 1 and (clause[k].cap or k - j > 6):
             return False
-        if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and (
+        if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and \
+                clause[k + 1].w not in NOT_FORGET and (
                 clause[k + 1].w in V.MODALS or _own_verb(clause[k + 1].w)):
             return True  # «На охоту сегодня не пойду»
     return False
@@ -90,6 +91,11 @@ def negated_after(clause: list[Tok], j: int) -> bool:
 #: знаю» leaves the move open (the next sentences may choose, else the reply asks).
 UNSURE = frozenset({"знаю", "уверен", "уверена", "решил", "решила", "определился",
                     "определилась", "решено"})
+
+#: Verbs whose negation promises the move, no refusal (litotes): «голосовать не забуду»,
+#: «проверить не откажусь», «лечить не премину» (issue 11).
+NOT_FORGET = frozenset({"забуду", "забудем", "откажусь", "откажемся", "премину",
+                        "преминем", "подведу", "упущу", "поленюсь"})
 
 
 #: Verbs after a move noun that skip the move («охоту пропускаю»).

@@ -156,8 +156,9 @@ def later_before(clause: list[Tok], lo: int, hi: int) -> bool:
     and the first name after it, it puts the move off and the name belongs to the talk that
     follows («голос пришлю позже пока думаю вороны кстати умнее…» written with no stops)."""
     present = {t.w for t in clause[lo:hi] if t.word}
-    return any(clause[i].w in _LATER and _has(_LATER, clause[i].w, clause, i, present)
-               for i in range(lo, hi))
+    return any(clause[i].w in _LATER and clause[i].w != "хз" and
+               _has(_LATER, clause[i].w, clause, i, present) for i in range(lo, hi))
+    # («линч хз Бука»: a shrug before the choice, the name is the vote)
 
 
 #: Stems of moves that are not the night move: a bare «пропускаю» next to one of them passes
@@ -214,8 +215,9 @@ def _clause_flags(clause: list[Tok]) -> dict:
                 if match_phrase(clause, i, p):
                     out["cancel"] = i + len(p)
                     break
-        if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present):
-            out["other_day"] = True
+        if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present) and \
+                not (i > 0 and clause[i - 1].w == "после" and (w,) in OTHER_DAY[w]):
+            out["other_day"] = True  # (not «после вчерашнего X»: a time, no earlier move)
         if w in _KEEP and _has(_KEEP, w, clause, i, present):
             out["keep"] = True
         if w in _LATER and _has(_LATER, w, clause, i, present):

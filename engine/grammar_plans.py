@@ -119,6 +119,30 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
     no move today and needs no question."""
     if not any(t.w in IF_WORDS for t in clause[:i]):
         return False
+    return later_in_segment(clause, i)
+
+
+#: Words of the sender living through the night («если завтра буду жив», «если доживу»).
+_SURVIVE = frozenset({"доживу", "выживу", "доживем", "выживем", "уцелею", "переживу"})
+#: «жив» is the sender's only with a verb of his («буду жив», «останусь жива»).
+_ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "живым"})
+_I_BE = frozenset({"буду", "будем", "останусь", "останемся"})
+
+
+def if_survive(clause: list[Tok], i: int) -> bool:
+    """True when the last «если» before the move word at ``i`` opens the sender's living
+    through the night («Если завтра буду жив, то, может, проверю X», «если доживу, полечу
+    X»): a plan for another day."""
+    k = max((n for n, t in enumerate(clause[:i]) if t.w in IF_WORDS), default=None)
+    if k is None:
+        return False
+    words = {t.w for t in clause[k + 1:i] if t.word}
+    return not words.isdisjoint(_SURVIVE) or (
+        not words.isdisjoint(_ALIVE) and not words.isdisjoint(_I_BE))
+
+
+def later_in_segment(clause: list[Tok], i: int) -> bool:
+    """True when «завтра» / «послезавтра» stands in the comma segment of token ``i``."""
     lo = i
     while lo > 0 and (clause[lo - 1].word or clause[lo - 1].w not in SEGMENT_MARKS):
         lo -= 1
@@ -126,6 +150,15 @@ def for_later_day(clause: list[Tok], i: int) -> bool:
     while hi < len(clause) and (clause[hi].word or clause[hi].w not in SEGMENT_MARKS):
         hi += 1
     return any(clause[n].w in _LATER_WORDS for n in range(lo, hi))
+
+
+def promised_later(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is put off to another day («Проголосую завтра, пока
+    присматриваюсь») with no «если» and no word of today («…, а сегодня не знаю кого») in
+    its clause: with no player named for it, no move today and nothing to ask (issue 11)."""
+    words = {t.w for t in clause if t.word}
+    return later_in_segment(clause, i) and IF_WORDS.isdisjoint(words) and \
+        _TODAY.isdisjoint(words)
 
 
 #: Words that may stand between «завтра» and the move word of a plan («Думаю, завтра, наверное,
@@ -293,9 +326,10 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             continue
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
+        though = prev == "хотя" or (prev == "," and k > i + 2 and clause[k - 2].w == "хотя")
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
-            if prev == "хотя" and _reason_between(clause, i, k) and \
+            if though and _reason_between(clause, i, k) and \
                     not _other_named(clause, k + 1) and \
                     all(t.w not in ("не", "нет") for t in clause[k + 1:]):
                 continue  # «На линч Маринку, она тихая, хотя может просто на работе»: the
@@ -310,11 +344,17 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     return False
 
 
+#: The most words before «он» in a segment of a reason («…: после ночи он стал весел»).
+_REASON_REACH = 4
+
+
 def _reason_between(clause: list[Tok], i: int, k: int) -> bool:
-    """True when a comma segment between the move word at ``i`` and token ``k`` opens with
-    «он», «она», «они»: a reason told about the target («…, она подозрительно тихая, …»)."""
-    return any(clause[n].w == "," and clause[n + 1].w in ("он", "она", "они")
-               for n in range(i + 1, k - 1))
+    """True when a segment between the move word at ``i`` and token ``k``, after a comma, a
+    colon or a dash, has «он», «она», «они» among its first words: a reason told about the
+    target («…, она подозрительно тихая, …», «…: после Лисы он стал весел, …»)."""
+    return any(clause[n].w in (",", ":", "—", "-") and any(
+        t.w in ("он", "она", "они") for t in clause[n + 1:min(n + 1 + _REASON_REACH, k)])
+        for n in range(i + 1, k - 1))
 
 
 def _other_named(clause: list[Tok], lo: int) -> bool:

@@ -93,9 +93,19 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
             (around is _BARE and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
-    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:]) and \
+    rest = _reason_at(ctx, clause, words, end, around)
+    if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:rest]) and \
             not _remark(ctx, clause, k, end, among | {hit.nick}, around is _BARE):
-        return False  # «Ладно, Мальвина молодец»: talk about the player
+        if prev.items or around is _BARE or not any(
+                clause[n].word and idx.exact(words, n, None) for n in range(end, len(clause))):
+            return False  # «Ладно, Мальвина молодец»: talk about the player
+        # «на линч хз… пусть Лось будет, он и Сова молчат»: the move put off is chosen with
+        # another player named beside: which one? Asked, never dropped
+        action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"),
+            tried=action or ""))
+        return True
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
     if len(items) == before:
@@ -196,6 +206,26 @@ def offered(prev: Prev) -> frozenset[str]:
         if it.problem is not None and it.problem.reason == "alternatives":
             out.update(it.problem.candidates)
     return frozenset(out)
+
+
+#: Words that open a reason told after the choice («пусть лось будет, он реально молчит»).
+_REASON_OPENERS = frozenset({"он", "она", "они", "потому", "ведь", "так", "т"})
+
+
+def _reason_at(ctx: Ctx, clause: list[Tok], words: list[str], end: int, around) -> int:
+    """The index where a reason for the choice begins after the name ending at ``end``
+    (and concluding words): a comma or a dash, then one of :data:`_REASON_OPENERS`, and no
+    other player named after it; else ``len(clause)`` (no reason)."""
+    k = end
+    while k < len(clause) and clause[k].word and (words[k] in around or words[k] in V.FILLERS):
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w not in (",", "—", "-") or \
+            words[k + 1] not in _REASON_OPENERS:
+        return len(clause)
+    idx = name_index(ctx.nicks)
+    if any(clause[n].word and idx.exact(words, n, None) for n in range(k + 1, len(clause))):
+        return len(clause)  # «пусть Лось будет, он и Сова молчат»: another player
+    return k
 
 
 #: Words that may open a candidate weighed with «?» («Тогда Тапочка?», «А может, Вороне?»).

@@ -12,7 +12,7 @@ from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
 from .grammar_flags import later_before
 from .grammar_gaps import armed
-from .grammar_plans import IF_WORDS, whether_clause
+from .grammar_plans import IF_WORDS, if_survive, whether_clause
 from .grammar_keywords import Kw
 from .grammar_target_types import Targets
 from .grammar_asides import role_or_nick
@@ -133,10 +133,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None  # «все умирают не там, где я лечу»: the verb of a subordinate clause
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
-            actor.role not in _MAY_BECOME and clause is not None and \
-            IF_WORDS.isdisjoint(t.w for t in clause[:kw.i]):
+            clause is not None and ((actor.role not in _MAY_BECOME and
+                                     IF_WORDS.isdisjoint(t.w for t in clause[:kw.i])) or
+                                    if_survive(clause, kw.i)):
         # «мб завтра проверю X», «я бы проверил X» from a civilian: a daydream of a move he
-        # has not (not «если можно, проверяю X»: he tries it, and is told)
+        # has not (not «если можно, проверяю X»: he tries it, and is told); «если завтра
+        # буду жив, проверю X» from anyone: a plan for a day he may not see
         return None
     if action is None and kw.weak and tg.thing and \
             all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):

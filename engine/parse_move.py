@@ -12,7 +12,7 @@ from . import grammar_vocab as V
 from .grammar_context import as_yesterday
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
-from .grammar_plans import idiom_told, object_clause
+from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
@@ -203,6 +203,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             kw.hypothetical == "reported" and item.move is None and not item.tried):
         return used  # «Кузя хочет бить Петю» to the doctor: another player's move, talk
     item.via_check = kw.cls == V.CHECK and action == "search"
+    if kw.hypothetical in (True, "plan") and item.problem is not None and \
+            item.problem.reason == "no_target" and promised_later(clause, kw.i):
+        return used  # «Проголосую завтра, пока присматриваюсь»: no move today, no question
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
         item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried,

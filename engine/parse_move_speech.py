@@ -96,12 +96,20 @@ def _phrase_at(clause: list[Tok], k: int, hi: int, phrase: tuple[str, ...]) -> b
     return k + len(phrase) <= hi and all(clause[k + n].w == w for n, w in enumerate(phrase))
 
 
+#: «за компанию с X», «вместе с X» after the pair's noun: the sender has it along with X.
+_ALONG = (("за", "компанию", "с"), ("за", "компанию", "со"), ("вместе", "с"), ("вместе", "со"))
+
+
 def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     """True when a word of the «Выбери меня» pair tells about the day, not the sender's
     choice: «иммунитет у Ксюши», «у неё же иммунитет» (who holds it), «она взяла в пару
-    Сову» (a past verb before it)."""
+    Сову» (a past verb before it), «иммунитет за компанию с X» from a player the day did
+    not choose (he is X's partner)."""
     words = clause_words(clause)
     idx = name_index(ctx.nicks)
+    if ctx.turn.immune != ctx.sender.nick and kw.weak and any(
+            _phrase_at(clause, kw.j, hi, p) for p in _ALONG):
+        return True  # «Ура, иммунитет за компанию с мисс Марпл» from her partner
     if kw.j + 1 < hi and words[kw.j] == "у" and (
             words[kw.j + 1] in V.PRONOUNS or idx.exact(words, kw.j + 1, None) is not None):
         return True

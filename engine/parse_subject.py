@@ -59,7 +59,7 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     written before the verb is passed over («а Страж Сову охраняет», «Страж пусть меня
     охраняет»)."""
     boss = ctx.sender.role == "boss"
-    while k >= 0 and (clause[k].w in ("«", "»", '"') or clause[k].w in V.SUBJECT_SKIP or
+    while k >= 0 and (clause[k].w in ("«", "»", '"', "уж", "ведь") or clause[k].w in V.SUBJECT_SKIP or
                       _adverb(clause[k].w) or clause[k].w == "," or
                       (k >= 1 and clause[k].w in _TIMES and clause[k - 1].w in _TIME_PREPS) or
                       (not boss and duration_start(clause, k) is not None)):

@@ -80,12 +80,33 @@ _CHAT_WORDS = frozenset({"кста", "кст", "крч", "кароч", "коро
                          "дякую", "дякуємо", "спасибі", "дуже"})
 
 
+#: A sound drawn out in consonants only («жжж», «бррр», «тсс», «пфф»).
+_SOUND = re.compile(r"[бвгджзклмнпрстфхцчшщ]*([бвгджзклмнпрстфхцчшщ])\1+")
+
+#: The likeliest readings of a word said twice for effect («тайно-тайно», «ура-ура»).
+_REDUPLICATED_POS = frozenset({"ADVB", "INTJ", "PRCL", "CONJ", "PRED", "ADJS"})
+
+
 def is_interjection(word: str) -> bool:
     """True for laughter, interjections and chat abbreviations written in lower case in chat
-    letters («хехе», «ахахах», «лол», «кек», «кста»): never a nickname, whatever it is near
-    to."""
+    letters («хехе», «ахахах», «лол», «кек», «кста»), a sound drawn out in consonants
+    («жжж», «бррр») and an adverb or interjection said twice («тайно-тайно», «ура-ура»; not
+    a name said twice, «таня-таня»): never a nickname, whatever it is near to."""
     return bool(laughter(word)) or _INTERJECTION.fullmatch(word) is not None or \
-        word in _CHAT_WORDS
+        word in _CHAT_WORDS or (len(word) >= 3 and _SOUND.fullmatch(word) is not None) or \
+        _reduplicated(word)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reduplicated(word: str) -> bool:
+    """«тайно-тайно», «тихо-тихо-тихо»: one dictionary adverb, interjection or particle
+    (never a name) written two or more times with hyphens."""
+    parts = word.split("-")
+    if len(parts) < 2 or len(set(parts)) != 1 or not is_known_word(parts[0]):
+        return False
+    readings = morph().parse(parts[0])
+    return readings[0].tag.POS in _REDUPLICATED_POS and not any(
+        tag in p.tag for p in readings for tag in ("Name", "Surn", "Patr"))
 
 
 @functools.lru_cache(maxsize=100_000)
