@@ -132,7 +132,7 @@ def _quoted(reply: str, text: str) -> bool:
 
 
 #: Why a reply :func:`fold` took off the queue is, as ``outbox --all`` shows it (``Outgoing.error``).
-FOLDED_REASON = "ответ на следующее письмо {} стоит и за это"
+FOLDED_REASON = "ответ на следующее письмо игрока (входящее {}) стоит и за это"
 
 
 def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str, by: int | None = None) -> list[str]:

@@ -37,12 +37,14 @@ def test_outbox_all_says_why_a_reply_was_taken_off_the_queue(tmp_path):
             from mailer.store import Letter
             later = s.exec(select(Letter).where(Letter.message_id == "b@x")).one().id
         listed = _outbox(g)
-        assert f"снято с очереди: ответ на следующее письмо {later} стоит и за это" in listed
+        assert "снято с очереди (почему — ниже)" in listed
+        assert (f"Почему снято с очереди: {got['reply:a@x'].id}: ответ на следующее письмо игрока "
+                f"(входящее {later}) стоит и за это") in listed
         dropped = CliRunner().invoke(main, ["--config", str(g.cfg.path), "drop", str(got["reply:c@x"].id)])
         assert dropped.exit_code == 0, dropped.output
-        assert listed.count("снято с очереди") == 1
-        assert _outbox(g).count("снято с очереди:") == 1  # the host's own drop: no reason given
-        assert _outbox(g).count("снято с очереди") == 2
+        assert listed.count("снято с очереди") == 2  # the row and the reason's heading
+        assert _outbox(g).count("(почему — ниже)") == 1  # the host's own drop: no reason given
+        assert _outbox(g).count("снято с очереди") == 3
     finally:
         g.store.dispose()
 

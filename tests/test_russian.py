@@ -160,7 +160,8 @@ def test_tables_fit_80_columns_when_piped(tmp_path):
     finally:
         store.dispose()
     for command in (["inbox"], ["outbox"], ["status"]):
-        out = CliRunner().invoke(main, ["--config", str(cfg.path), *command])
+        # the config from the environment: a hint repeats a --config path typed, however long
+        out = CliRunner().invoke(main, command, env={"MAFIA_MAIL_CONFIG": str(cfg.path)})
         assert out.exit_code == 0, out.output
         assert max(len(line) for line in out.output.splitlines()) <= 80, (command, out.output)
         assert "…" not in out.output

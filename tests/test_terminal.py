@@ -216,7 +216,9 @@ def test_outbox_piped_is_one_line_a_letter(demo_game):
         shown = runner.invoke(main, ["outbox", "--all"], env={**env, "COLUMNS": columns})
         assert shown.exit_code == 0, shown.output
         assert shown.output.splitlines() == rows
-    assert len(rows) == 1 + 50 + 1 and rows[-1] == "Всего: 50"
+    assert len(rows) == 1 + 50 + 2 + 1 and rows[-1] == "Всего: 50"
+    assert rows[-3] == "Почему снято с очереди:"  # a reason under the table, not in a wide column
+    assert re.fullmatch(r"  \d+: ответ на следующее письмо игрока \(входящее \d+\) стоит и за это", rows[-2])
     assert rows[0].split() == ["ID", "Состояние", "Кому", "Тема", "Вид"]
     stranger = next(line for line in rows if "kot.office" in line)
     assert re.split(r"\s{2,}", stranger.strip()) == [stranger.split()[0], "в очереди", "kot.office@example.com",
@@ -372,3 +374,23 @@ def test_a_missing_editor_is_reported_in_russian(demo_game):
                                 env={**env, "EDITOR": "/nonexistent/editor-for-test", "VISUAL": ""})
     assert result.exit_code == 1
     assert "Editing failed" not in result.output and "Ошибка:" in result.output
+
+
+def test_parse_help_example_runs_as_written_on_the_demo_game(demo_game, tmp_path):
+    """``parse --help`` named a game file that did not exist (a fresh-user check): its example
+    — export the game, then parse — runs as written on the demo game and prints the JSON the
+    help shows."""
+    cfg, env = demo_game
+    runner = CliRunner()
+    lines = [line.strip() for line in runner.invoke(main, ["parse", "--help"]).output.splitlines()]
+    start = lines.index("Пример:")
+    export, parse, shown = lines[start + 1:start + 4]
+    archive = tmp_path / "game-archive.toml"
+    words = [str(cfg.path) if w == "game.toml" else w for w in export.split("#")[0].split()[1:-1]]
+    exported = runner.invoke(main, [*words, str(archive)], env=env)
+    assert exported.exit_code == 0, exported.output
+    text = parse.split('"')[1]
+    parse_args = parse.split("| mafia-mail ")[1].replace("game-archive.toml", str(archive)).split()
+    parsed = runner.invoke(main, parse_args, input=text)
+    assert parsed.exit_code == 0, parsed.output
+    assert parsed.output.strip() == shown

@@ -34,6 +34,23 @@ def command_name() -> str:
     return typed
 
 
+def typed(args: str) -> str:
+    """The command line the host can type as is to run ``args`` («inbox --questions») on this
+    same game: :func:`command_name`, then ``--config PATH`` when he gave the config on the
+    command line (not when it came from ``MAFIA_MAIL_CONFIG`` or the default file).
+
+    >>> typed("inbox")  # outside a click command: no --config to repeat
+    'mafia-mail inbox'
+    """
+    import shlex
+
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    given = root is not None and root.get_parameter_source("config_path") == click.core.ParameterSource.COMMANDLINE
+    config = f" --config {shlex.quote(root.params['config_path'])}" if given else ""
+    return f"{command_name()}{config} {args}"
+
+
 def echo_json(data) -> None:
     """Print ``data`` as one line of JSON, Cyrillic as is (not ``\\u`` escapes)."""
     click.echo(json.dumps(data, ensure_ascii=False))

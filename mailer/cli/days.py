@@ -11,7 +11,7 @@ import click
 from mailer.when import local_text
 from mailer.words import count
 
-from .common import ask_yes, call, config_of, console, now, open_game, print_line, table
+from .common import ask_yes, call, config_of, console, now, open_game, print_line, table, typed
 
 
 @click.command()
@@ -127,7 +127,7 @@ def status(ctx: click.Context) -> None:
     if thread and not rep.finished:
         print_line(out, "Столбец «Голос»: письма и votes import; " + (
             "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else
-            "голоса из ветки форума — в mafia-mail forum tally (close-day учтёт их сам)"))
+            f"голоса из ветки форума — в {typed('forum tally')} (close-day учтёт их сам)"))
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     for line in roster_drift(cfg, rep.players):
@@ -136,20 +136,20 @@ def status(ctx: click.Context) -> None:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
                f"писем для внимания ведущего: {rep.attention}"
-               + (" (mafia-mail inbox)" if rep.attention else ""))
+               + (f" ({typed('inbox')})" if rep.attention else ""))
     if rep.no_moves and not rep.finished:
         print_line(out, f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
-                   "(mafia-mail inbox --state \"без ходов\")")
+                   "(" + typed('inbox --state "без ходов"') + ")")
     if rep.refused and not rep.finished:
         letters = sum(rep.refused.values())
         why = ", ".join(label if n == letters else f"{label} — {n}" for label, n in rep.refused.items())
         print_line(out, f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
-                   "(mafia-mail inbox --state \"без ходов\")")
+                   "(" + typed('inbox --state "без ходов"') + ")")
     if rep.asked and not rep.finished:
         print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с "
                    "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
     if rep.questions and not rep.finished:
-        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} (mafia-mail inbox --questions; "
+        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} ({typed('inbox --questions')}; "
                    "ответив, отметьте: inbox --done НОМЕР)")
 
 

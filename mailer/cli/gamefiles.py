@@ -37,8 +37,9 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
 
     \b
     Пример:
-      echo "Лечу Буку. Линч: Serginio" | mafia-mail parse --game game-archive.toml --from Serginio
-      {"moves": [{"action": "heal", "target": "Бука"}, ...], "problems": []}
+      mafia-mail --config game.toml export game-archive.toml   # файл игры из базы (или свой)
+      echo "Лечу Буку. Линч: Serginio" | mafia-mail parse --game game-archive.toml --from Пчёлка
+      {"moves": [{"action": "heal", "target": "Бука"}, {"action": "vote", "target": "Serginio"}], "problems": []}
     """
     from mailer.offline import read_letter
 

@@ -12,7 +12,7 @@ from mailer.letter_state import LetterState
 from mailer.out_state import OutState
 from mailer.words import KIND_RU, STATE_RU, code_for, synced_state
 
-from .common import HostError, call, command_name, console, echo_json, now, open_game, print_table, table
+from .common import HostError, call, command_name, console, echo_json, now, open_game, print_table, table, typed
 
 
 @click.command()
@@ -48,17 +48,17 @@ def _echo_report(report, cfg, store) -> None:
     if day is not None:
         click.echo(day.progress())
         if day.questions:
-            click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: mafia-mail inbox "
+            click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: {typed('inbox')} "
                        "--questions; ответив, отметьте: inbox --done НОМЕР)")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
-        click.echo("Требуют внимания ведущего (mafia-mail inbox):")
+        click.echo(f"Требуют внимания ведущего ({typed('inbox')}):")
         for line in report.attention:
             click.echo(f"  {line}")
         if report.states.get(LetterState.UNKNOWN_SENDER):
             click.echo("Если это адрес игрока: впишите его в emails игрока в настройках и выполните "
-                       "mafia-mail reread НОМЕР (номера — в mafia-mail inbox).")
+                       f"{typed('reread НОМЕР')} (номера — в {typed('inbox')}).")
 
 
 @click.command()
@@ -128,10 +128,12 @@ def _letter_state(value: str | None) -> str | None:
               help="Отметить письма с этими номерами как разобранные: они уходят из числа писем для внимания ведущего.")
 @click.option("--questions", is_flag=True,
               help="Только письма с вопросами к ведущему, ещё не отмеченные как разобранные.")
+@click.option("--all", "_all", is_flag=True,
+              help="Все письма — как и без флага (для сходства с outbox --all).")
 @click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, questions: bool,
-          ids: tuple[int, ...]) -> None:
+          _all: bool, ids: tuple[int, ...]) -> None:
     """Все полученные письма (или только с этими номерами), по строке на письмо: номер, время
     получения, адрес отправителя, игрок, состояние, тема, проблемы (Message-ID — в --json и в
     show). На экране уже 120 колонок — строка на письмо: игрок вместо адреса, под письмом
@@ -317,11 +319,16 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     _cfg, store = open_game(ctx)
     rows = call(outbox_rows, store, show_all=show_all)
     listing = table("ID", "Состояние", "Кому", "Тема", "Вид")
+    reasons = []  # why a reply was taken off the queue: under the table, not widening it
     for r in rows:
-        why = f": {r.error}" if r.state == OutState.DROPPED and r.error else ""
-        listing.add_row(str(r.id), OutState(r.state).ru + why, r.to_nick or r.to_addr, r.subject,
-                        KIND_RU.get(r.kind, r.kind))
+        why = r.error if r.state == OutState.DROPPED and r.error else ""
+        if why:
+            reasons.append(f"  {r.id}: {why}")
+        listing.add_row(str(r.id), OutState(r.state).ru + (" (почему — ниже)" if why else ""),
+                        r.to_nick or r.to_addr, r.subject, KIND_RU.get(r.kind, r.kind))
     print_table(listing)
+    if reasons:
+        click.echo("Почему снято с очереди:\n" + "\n".join(reasons))
     click.echo(f"Всего: {len(rows)}")
 
 
@@ -413,7 +420,7 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
     for line in rep.errors or []:
         click.echo(f"  {line}")
     if rep.uncertain:
-        click.echo(f"Писем с неясной судьбой: {rep.uncertain} (mafia-mail outbox; "
+        click.echo(f"Писем с неясной судьбой: {rep.uncertain} ({typed('outbox')}; "
                    "переотправить: send --retry-uncertain)")
     if rep.failed:
         sys.exit(1)
