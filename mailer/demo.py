@@ -189,6 +189,10 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"  база игры: {folder / 'game.db'}")
     echo(f"  письма игроков (Maildir): {cfg.mailbox.path}")
     echo(f"  отправленные письма (.eml): {cfg.send.path}")
+    clock = (deadline + timedelta(minutes=20)).astimezone(cfg.zone)
+    echo(f"Часы демо-игры — {clock:%d.%m.%Y %H:%M}, день 2 (даты игры — в декабре 2026). Чтобы играть "
+         f"дальше (свои письма в {cfg.mailbox.path / 'new'}, sync, close-day), ставьте перед командой "
+         f"это время: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} sync")
     echo(f"Все письма дня: {command} --config {cfg.path} outbox --all; "
          f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР")
     echo(f"Дальше: {command} --config {cfg.path} status")

@@ -110,6 +110,12 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["README.md", "game.db", "game.toml", "maildir", "outbox"]
     assert lines[-2] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
     assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
+    # a fresh-user check: on the real clock the demo's next letters were «after the day's
+    # results»; the closing lines give the demo's own clock to play on with
+    assert lines[-4] == (
+        "Часы демо-игры — 08.12.2026 19:50, день 2 (даты игры — в декабре 2026). Чтобы играть дальше "
+        f"(свои письма в {folder / 'maildir' / 'new'}, sync, close-day), ставьте перед командой это время: "
+        f"MAFIA_MAIL_NOW=2026-12-08T19:50+03:00 mafia-mail --config {folder / 'game.toml'} sync")
     assert len(list((folder / "outbox").iterdir())) == 74
     assert f"5. send: 74 письма записано в {folder / 'outbox'}" in lines
 

@@ -51,6 +51,19 @@ def typed(args: str) -> str:
     return f"{command_name()}{config} {args}"
 
 
+def retyped(message: str) -> str:
+    """``message`` (a library's Russian text naming commands as «mafia-mail close-day
+    --early») with each such command written as the host can type it here (:func:`typed`:
+    his path to the tool, his ``--config``).
+
+    >>> retyped("закрыть день сейчас: mafia-mail close-day --early")
+    'закрыть день сейчас: mafia-mail close-day --early'
+    """
+    import re
+
+    return re.sub(r"(?<![\w./-])mafia-mail (?=[a-z])", lambda _m: typed(""), message)
+
+
 def echo_json(data) -> None:
     """Print ``data`` as one line of JSON, Cyrillic as is (not ``\\u`` escapes)."""
     click.echo(json.dumps(data, ensure_ascii=False))
@@ -120,11 +133,12 @@ def host_errors() -> tuple[type[Exception], ...]:
 
 def call(fn, *args, **kwargs):
     """``fn(*args, **kwargs)``; an error meant for the host (:func:`host_errors`) becomes a
-    :class:`HostError` (message «Ошибка: …», exit code 1)."""
+    :class:`HostError` (message «Ошибка: …», exit code 1; commands it names as the host
+    can type them here, :func:`retyped`)."""
     try:
         return fn(*args, **kwargs)
     except host_errors() as exc:
-        raise HostError(str(exc)) from exc
+        raise HostError(retyped(str(exc))) from exc
 
 
 def table(*headers: str, whole: tuple[str, ...] = ("ID",)):
