@@ -555,7 +555,7 @@ def test_host_tools_by_the_cli(demo, tmp_path):
     typo = run("votes", "import", str(votes))
     assert typo.exit_code == 1 and ("строка 2: не понял «Бука,Вишенко»; нет такого игрока «Вишенко» "
                                     "(может быть, «Вишенка»?)") in typo.output
-    assert run("open-day", "--event", "Парадокс").exit_code == 0
+    assert run("open-day", "--event", "Парадокс", "--yes").exit_code == 0  # the day has moves: asked without --yes
     lost = run("lost-vote", "Бармалеи")
     assert lost.exit_code == 1 and "нет игрока «Бармалеи» (может быть, «Бармалей»?)" in lost.output
     assert {p.nick for p in status(cfg, store).players if p.voted} & {"Гоша"} == set()
@@ -1035,3 +1035,23 @@ def test_open_day_event_is_safe_to_repeat_and_tells_the_event_last_set(demo):
     assert notices("queued") == []
     assert lines[-1] == (f"неотправленные письма о смене события дня 2 сняты с очереди: {len(alive)} "
                          "(игрокам уже сообщено это событие)")
+
+
+def test_open_day_asks_before_changing_the_event_of_a_day_with_moves(demo):
+    """A fresh-user check: ``open-day --event`` switched a «Ярость» day with letters already
+    read at once (their two-vote ballots then did not count). With accepted moves it asks
+    first, as ``deadline`` does; «нет» leaves the event, «да» or ``--yes`` changes it."""
+    cfg, store = demo
+    set_event(cfg, store, "rage", now=START)
+    sync(cfg, store, now=START + timedelta(hours=3))
+    cli = ["--config", str(cfg.path), "open-day", "--event", "Полнолуние"]
+    kept = CliRunner().invoke(main, cli, input="нет\n")
+    assert kept.exit_code == 0, kept.output
+    assert kept.output.startswith("День 1: сейчас событие «Ярость»; писем с принятыми ходами уже ")
+    assert "Сменить на событие «Полнолуние»? [да/НЕТ]" in kept.output and "Событие не изменено." in kept.output
+    with store.session() as s:
+        assert s.get(DayRow, 1).event == "rage"
+    changed = CliRunner().invoke(main, [*cli, "--yes"])
+    assert changed.exit_code == 0 and "Сменить" not in changed.output
+    with store.session() as s:
+        assert s.get(DayRow, 1).event == "full_moon"

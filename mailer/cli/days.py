@@ -310,18 +310,27 @@ def remind(ctx: click.Context) -> None:
 @click.command("open-day")
 @click.option("--event", "event", required=True, metavar="СОБЫТИЕ",
               help="Название события («Страх», «Полнолуние», «без события», …) или его id (fear, full_moon, none).")
+@click.option("--yes", is_flag=True, help="Не спрашивать подтверждения, когда ходы дня уже приняты.")
 @click.pass_context
-def open_day(ctx: click.Context, event: str) -> None:
-    """Задать событие открытого дня вручную вместо жребия (день открывает close-day).
+def open_day(ctx: click.Context, event: str, yes: bool) -> None:
+    """Задать событие открытого дня вручную вместо жребия (день открывает close-day). Если
+    ходы дня уже приняты (их слали при прежнем событии), сначала спрашивает.
 
     \b
     Пример:
       mafia-mail --config game.toml open-day --event full_moon
     """
     from engine.reasons import event_named
-    from mailer.day import set_event
+    from mailer.day import event_change, set_event
 
     cfg, store = open_game(ctx)
+    day, old, new, moved = call(event_change, store, event)
+    if moved and new != old and not yes:
+        click.echo(f"День {day}: сейчас {event_named(old) or 'без события'}; писем с принятыми ходами "
+                   f"уже {moved} — игроки писали их при прежнем событии.")
+        if not ask_yes(f"Сменить на {event_named(new) or 'день без события'}?"):
+            click.echo("Событие не изменено.")
+            return
     row, stale = call(set_event, cfg, store, event, now=now())
     click.echo(f"День {row.day}: {event_named(row.event) or 'без события (обычный день)'}.")
     if stale:

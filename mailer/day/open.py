@@ -21,7 +21,7 @@ from ..config import GameConfig
 from ..letter_state import LetterState
 from ..outbox import queue
 from ..out_state import MAYBE_SENT, UNSENT
-from ..store import DayRow, Game, Outgoing, Store, dumps, loads, shown_url, to_db, utc
+from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, shown_url, to_db, utc
 from .context import (GameError, address_of, current_context, day_spec, game_file,
                       one_at_a_time)
 
@@ -119,6 +119,40 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
     return sent
 
 
+def _event_day(s: Session):
+    """The open day whose event ``open-day --event`` may set (its context).
+
+    Raises:
+        GameError: no open day, or the day is waiting for the «Страх» answer (its lynch is
+            half done: the next day's event is set once it is closed).
+    """
+    ctx = current_context(s)
+    if ctx is None:
+        raise GameError("нет открытого дня")
+    if ctx.row.fear_chosen and not ctx.row.fear_choice:
+        raise GameError(
+            f"день {ctx.day} ждёт ответа на «Страх» от {ctx.row.fear_chosen}: событие этого "
+            "дня уже не меняется. Закройте день (close-day, можно с --fear-choice), потом "
+            "задайте событие следующего дня")
+    return ctx
+
+
+def event_change(store: Store, event: str) -> tuple[int, str, str, int]:
+    """What ``open-day --event`` would change, before it does: (the open day, its event id
+    now, the event id named by ``event``, how many of the day's letters have accepted moves
+    — moves sent under the old event, which the host should confirm before changing it).
+
+    Raises:
+        GameError: no open day, an unknown event, or the day waits for the «Страх» answer.
+    """
+    new = event_id(event)
+    with store.session() as s:
+        ctx = _event_day(s)
+        moved = len(s.exec(select(Letter.id).where(Letter.day == ctx.day,
+                                                   Letter.state == LetterState.APPLIED)).all())
+        return ctx.day, ctx.row.event, new, moved
+
+
 @one_at_a_time
 def set_event(cfg: GameConfig, store: Store, event: str, *,
               now: datetime) -> tuple[DayRow, list[str]]:
@@ -143,14 +177,7 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
 
     event = event_id(event)
     with store.session() as s:
-        ctx = current_context(s)
-        if ctx is None:
-            raise GameError("нет открытого дня")
-        if ctx.row.fear_chosen and not ctx.row.fear_choice:
-            raise GameError(
-                f"день {ctx.day} ждёт ответа на «Страх» от {ctx.row.fear_chosen}: событие этого "
-                "дня уже не меняется. Закройте день (close-day, можно с --fear-choice), потом "
-                "задайте событие следующего дня")
+        ctx = _event_day(s)
         opening = open_day(ctx.state, ctx.day, event)
         row = ctx.row
         old_event = row.event
