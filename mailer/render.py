@@ -28,6 +28,7 @@ from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GE
 from .render_templates import HostTemplates, TemplateProblem, template_line
 from .store import DayRow, utc
 from .when import local_text
+from .words import count
 
 
 def event_told(event: str) -> str:
@@ -237,6 +238,7 @@ class Renderer:
                        for d in result.deaths],
             "hidden": any(d.hidden for d in result.deaths),
             "counts": dict(result.tally.counts), "voters_of": voters_of,
+            "tie": tie_line(dict(result.tally.counts), data["lynched"], row.event, self.cfg.rules.lynch_tie),
             "secret": row.event == "secret",
             "next_day": next_row.day if next_row else None,
             "next_event": next_row.event if next_row else None,
@@ -414,3 +416,36 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str
         out.append({"action": "vote", "targets": list(counted), "target": counted[0],
                     "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
     return out
+
+
+def tie_line(counts: dict[str, int], lynched: list[str], event: str, rule: str) -> str | None:
+    """The newspaper's line on a tie at the lynch's last place (DECISIONS.md §6, house rule
+    ``lynch_tie``: ``nobody``, ``random``, ``all``): «Ничья: Кот и Serginio — по 2 голоса;
+    при ничьей не повешен никто из них (правило игры).» ``counts``: votes per candidate;
+    ``lynched``: who was hanged. None when no tie decided the lynch (or another rule, as an
+    immunity, did: the lynched are not what the tie rule gives), and under «Страх» (its own
+    choice)."""
+    from engine.lynch import lynch_slots
+
+    if event == "fear":
+        return None
+    slots, above = lynch_slots(event), []
+    for value in sorted({c for c in counts.values() if c > 0}, reverse=True):
+        group = [n for n, c in counts.items() if c == value]
+        if len(above) + len(group) <= slots:
+            above += group
+            continue
+        if len(above) >= slots:
+            return None
+        picked = [n for n in lynched if n in group]
+        if sorted(set(lynched) - set(group)) != sorted(above):
+            return None
+        tied = f"{', '.join(group[:-1])} и {group[-1]} — по {count(value, 'голосу', 'голоса', 'голосов')}"
+        if rule == "nobody" and not picked:
+            return f"Ничья: {tied}; при ничьей не повешен никто из них (правило игры)."
+        if rule == "all" and len(picked) == len(group):
+            return f"Ничья: {tied}; при ничьей повешены все (правило игры)."
+        if rule == "random" and picked:
+            return f"Ничья: {tied}; жребий выбрал: {', '.join(picked)}."
+        return None
+    return None
