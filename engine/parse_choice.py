@@ -22,7 +22,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import is_known_word, morph, predicate
 from .parse_move import read_move
-from .parse_types import Ctx, Item, Prev, nick_at
+from .parse_types import Ctx, Item, Prev, names_in, nick_at
 
 #: Problems of a move whose target is still to be chosen.
 OPEN_REASONS = frozenset({"no_target", "retracted", "alternative", "alternatives"})
@@ -170,14 +170,10 @@ def _remark(ctx: Ctx, clause: list[Tok], k: int, end: int, named: set,
 
 
 def named_players(ctx: Ctx, clause: list[Tok]) -> frozenset[str]:
-    """The players other than the sender named in ``clause`` (one reading each)."""
-    words = clause_words(clause)
-    out = set()
-    for n, t in enumerate(clause):
-        hit = nick_at(ctx, clause, words, n) if t.word else None
-        if hit is not None and hit.nick is not None and hit.nick != ctx.sender.nick:
-            out.add(hit.nick)
-    return frozenset(out)
+    """The players other than the sender named in ``clause`` (one reading each, by a case
+    form or a part or pet form: :func:`engine.parse_types.names_in`)."""
+    return frozenset(h.nick for h, _, _ in names_in(ctx, clause, forms=True)
+                     if h.nick != ctx.sender.nick)
 
 
 #: «или» / «либо» as a word: the letter may weigh players.
