@@ -25,7 +25,7 @@ import re
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
-from .grammar_windows import piece_table
+from .grammar_hot import piece_table
 from .legality import HUNT_EXCLUDED_BY, ROLE_MOVES
 from .lexicon import lexicon
 from .model import Problem
