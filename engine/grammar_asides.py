@@ -185,12 +185,9 @@ def role_or_nick(clause: list[Tok], i: int, j: int, nick: str, slang: bool = Fal
     player; asked (issue 11, precision first). A Latin nick counts by the reading of one of
     its words («убиваем доктора» with Doctor_Z). A capital inside the clause («Убиваем
     Доктора») names the player. With ``slang``, any role word counts («ищу шерифа у X»)."""
-    rw = role_words()
     if j != i + 1 or (clause[i].text[:1].isupper() and i > 0):
         return False
-    role = rw.get(clause[i].w)
-    return role is not None and any(rw.get(name) == role for name in _role_names(nick)
-                                    if slang or name in RULE_ROLE_NAMES)
+    return _same_role(clause[i].w, nick, rule_names_only=not slang)
 
 
 def sought_role(clause: list[Tok], i: int, nick: str) -> bool:
@@ -200,8 +197,17 @@ def sought_role(clause: list[Tok], i: int, nick: str) -> bool:
     at another player)."""
     if i + 1 >= len(clause) or clause[i + 1].w != "у":
         return False
-    role = role_words().get(clause[i].w)
-    return role is not None and any(role_words().get(n) == role for n in _role_names(nick))
+    return _same_role(clause[i].w, nick)
+
+
+def _same_role(word: str, nick: str, rule_names_only: bool = False) -> bool:
+    """True when ``word`` (normalised) is a role word of the role one of ``nick``'s role
+    readings (:func:`_role_names`) names; with ``rule_names_only``, a reading counts only
+    when it is one of the roles' own names in the rules (:data:`RULE_ROLE_NAMES`)."""
+    rw = role_words()
+    role = rw.get(word)
+    return role is not None and any(rw.get(name) == role for name in _role_names(nick)
+                                    if not rule_names_only or name in RULE_ROLE_NAMES)
 
 
 def _role_names(nick: str) -> list[str]:

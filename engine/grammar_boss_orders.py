@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from . import grammar_vocab as V
 from .grammar_keywords import keyword_at
 from .grammar_tokens import Tok, skip_words
 from .lexicon import lexicon
@@ -81,7 +82,7 @@ def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
             continue
         n = k + 2 if clause[k + 1].w in ("а", "и") else k + 1  # «…, а Страж при мне»
         if n < len(clause) and clause[n].word and (_heads_order(clause, n, members) or
-                                                   _own_order(clause, n)):
+                                                   own_move_at(clause, n)):
             cuts.append((k, n))
     if not cuts:
         return [clause]
@@ -93,26 +94,40 @@ def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
     return [part for part in out if part]
 
 
+#: Words of the boss himself before his own move («я чекаю юляшу», «а я сама загляну к X»).
+_ME = frozenset({"я", "мы", "сам"})
 #: Words that may stand between the boss's «я» and his own move word («а я сама тихонько
 #: загляну к X», «а я лично проверю Y»).
 _ME_THEN = frozenset({"сам", "сама", "лично", "тихонько", "тихо", "сегодня", "ночью", "же",
                       "пожалуй", "уж", "тогда", "просто"})
 
 
-def _own_order(clause: list[Tok], k: int) -> bool:
-    """True when the boss's own move starts at ``k`` after a comma: «я» (with «сам», «лично»
-    … after it) and a move word said in the first person («…, а я сама загляну к Остапу»,
-    «…, я проверяю X»): the member's order before it ends there."""
-    if clause[k].w != "я":
-        return False
-    k += 1
-    while k < len(clause) and clause[k].w in _ME_THEN:
-        k += 1
-    if k >= len(clause) or not clause[k].word:
-        return False
+def own_move_at(clause: list[Tok], k: int, *, bare: bool = False) -> bool:
+    """True when the boss's own move starts at ``k`` (the order of a member before it ends
+    there): «я» («мы», «сам»; «сама», «лично», «тихонько» … may follow) and a move word said
+    in the first person, not of another (no third person, no imperative): «…, а я сама
+    загляну к Остапу», «…, я проверяю X», «я чекаю юляшу».
+
+    With ``bare`` (a run-on line, where no comma marks the cut) also a move word alone in
+    the first person («валим»), the clan's move said of the clan («клан идёт к маэстро»,
+    «семья валит X») and the vote («голос дурден»). Never raises (``k`` inside ``clause``).
+    """
     lex = lexicon()
-    return keyword_at(clause, k) is not None and clause[k].w not in lex.third and \
-        clause[k].w not in lex.imperative
+    j = k
+    if clause[j].w in _ME:
+        j += 1
+        while j < len(clause) and clause[j].w in _ME_THEN:
+            j += 1
+        if j < len(clause) and clause[j].word and keyword_at(clause, j) is not None and \
+                clause[j].w not in lex.third and clause[j].w not in lex.imperative:
+            return True
+    if not bare:
+        return False
+    if clause[k].w in V.CLAN_SUBJECTS and k + 1 < len(clause) and \
+            keyword_at(clause, k + 1) is not None:
+        return True
+    kw = keyword_at(clause, k)
+    return kw is not None and (kw.cls == V.VOTE or clause[k].w in lex.first)
 
 
 def _heads_order(clause: list[Tok], k: int, members) -> bool:

@@ -12,16 +12,13 @@ is then read as a clause of its own. Indices are token positions in one clause.
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_keywords import find_keywords, keyword_at
+from .grammar_boss_orders import own_move_at
+from .grammar_keywords import find_keywords
 from .grammar_members import _name_like, move_class_after
 from .grammar_tokens import Tok
-from .lexicon import lexicon
 
 #: Words that join two orders («…у Совы и Страж на мне»): the cut comes before them.
 _JOIN = frozenset({"и", "а"})
-
-#: Words of the boss himself before his own first-person move («я чекаю юляшу»).
-_ME = frozenset({"я", "мы", "сам"})
 
 
 def split_run_on(clause: list[Tok], members, idx) -> list[list[Tok]]:
@@ -31,7 +28,6 @@ def split_run_on(clause: list[Tok], members, idx) -> list[list[Tok]]:
     whole (as the one part)."""
     if len(clause) < 5 or any(not t.word for t in clause[1:-1]):
         return [clause]  # (punctuated clauses are cut by engine.grammar_orders)
-    lex = lexicon()
     cuts: list[int] = []
     lo, member_part = 0, _member_order(clause, 0, members)
     for n in range(2, len(clause) - 1):
@@ -43,7 +39,7 @@ def split_run_on(clause: list[Tok], members, idx) -> list[list[Tok]]:
         if _member_order(clause, n, members):
             cuts.append(at)
             lo, member_part = n, True
-        elif member_part and _own_move(clause, n, lex):
+        elif member_part and own_move_at(clause, n, bare=True):
             cuts.append(at)
             lo, member_part = n, False
     if not cuts:
@@ -54,18 +50,6 @@ def split_run_on(clause: list[Tok], members, idx) -> list[list[Tok]]:
         start = c + 1 if clause[c].w in _JOIN else c
     out.append(clause[start:])
     return [part for part in out if part]
-
-
-def _own_move(clause: list[Tok], k: int, lex) -> bool:
-    """True when the boss's own move starts at ``k``: a move word in the first person
-    («валим», «я чекаю»), the clan's move said of the clan («клан идёт к маэстро», «семья
-    валит X») or the vote («голос дурден»)."""
-    if clause[k].w in _ME and clause[k + 1].w in lex.first:
-        return True
-    if clause[k].w in V.CLAN_SUBJECTS and keyword_at(clause, k + 1) is not None:
-        return True
-    kw = keyword_at(clause, k)
-    return kw is not None and (kw.cls == V.VOTE or clause[k].w in lex.first)
 
 
 def _member_order(clause: list[Tok], k: int, members) -> bool:

@@ -91,7 +91,7 @@ def filler_nick(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi:
     one nick that is a word of another («Мистера»: «Мистер Икс», or Mr.Smith?), nor a word
     only a nick's translation makes («ночью» for Night_Owl)."""
     w = words[k]
-    owners = set(idx.parts.get(w, ())) | {n for n, parts in idx.multi if any(w in p for p in parts)}
+    owners = set(idx.parts.get(w, ())) | idx.multi_word_owners(w)
     if not owners or not all(_begins_as(w, n) for n in owners) or \
             name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi):
         return False  # («Мистера»: «Мистер Икс», or Mr.Smith by a translation; «ночью» is

@@ -16,13 +16,13 @@ import re
 from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .translit import latin_words, phone_readings
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SKIP
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_headers import DAY_HEADS, NIGHT_HEADS
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
+from .grammar_hot import hot_words
 from .grammar_own import HOSTESS_COME
 from .grammar_talk import attention_only
 
@@ -67,7 +67,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     at; one more when that one is read anyway), and with the one after it when it ends open («Линч:⏎Бука»). Other sentences are
     chatter, with or without nicknames, and are never tokenized (issue 11: chatter costs
     almost nothing). The hot words are found with a few set operations on the letter's
-    pieces (:func:`_hot_words`) and searched (C-level ``str.find``); only their sentences
+    pieces (:func:`hot_words`) and searched (C-level ``str.find``); only their sentences
     are cut out (one regex search each way, :func:`_sentence_start`).
 
     ``talk`` (:func:`engine.grammar_talk.talk_test`), when given, is asked of each sentence
@@ -82,14 +82,14 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
     if "(" in low:  # «А голоса (их же два, да?) — X и Y»: an aside's «?» ends no sentence
         low = _BRACKETED.sub(_aside_unended, low)
-    hot_words = _hot_words(low, extra)
-    if not hot_words:
+    hot_here = hot_words(low, extra)
+    if not hot_here:
         return []
     size = len(low)
     back = low[::-1]
     sentences: dict[int, set[str]] = {}  # start of a sentence → its hot words
     back_end = _SENTENCE_END_BACK.search  # (:func:`_sentence_start`, inline: per place)
-    for w in hot_words:
+    for w in hot_here:
         at = low.find(w)
         while at >= 0:
             end = at + len(w)
@@ -259,170 +259,6 @@ def clause_triggers() -> frozenset[str]:
     out |= {"есть"} | HOSTESS_COME  # «Ванечка, приходи ещё» (engine.grammar_own)
     out.update(part for w in role_words() if " " in w for part in w.split())
     return frozenset(out)
-
-
-_EDGES = ",:—–()«»\"“”„/+&*•<>[]{}\x01…!?.;"
-
-
-_WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
-
-
-def _hot_words(low: str, extra: frozenset[str]) -> set[str]:
-    """The words of a lower-cased letter that make their sentences worth reading (see
-    :func:`_is_hot`); the longest word of a phrase only with the phrase's other words
-    somewhere in the letter.
-
-    Cheap for chatter: the letter is cut at whitespace only (C ``str.split``), and the
-    pieces seen before to hold no hot word (:func:`_boring`, per ``extra``) are dropped by
-    one look-up each; only the few pieces left are cut into words (the tokenizer's word
-    pattern :data:`_WORD`, which never spans whitespace)."""
-    boring = _boring(extra)
-    # (a set: a piece written twice is looked at once; a set difference was slower)
-    pieces = {p for p in low.split() if p not in boring}
-    hot: set[str] = set()
-    seen: set[str] = set()  # the words of the pieces left: every word _is_hot knows
-    keys: set[str] = set()
-    known = _hot_pieces(extra)
-    for piece in pieces:
-        info = known.get(piece)
-        if info is None:
-            info = _hot_piece(piece, extra)
-            if info is None:
-                boring.add(piece)
-                continue
-            known[piece] = info
-        words, hot_here, keys_here = info
-        hot.update(hot_here)
-        keys.update(keys_here)
-        seen.update(words)
-    for key in keys:
-        if key not in hot and _phrase_in(low, key, seen):
-            hot.add(key)
-    return hot
-
-
-def _hot_piece(piece: str, extra: frozenset[str]) -> tuple[tuple[str, ...], ...] | None:
-    """What a piece of text (cut at whitespace) holds for :func:`_hot_words`: (its words,
-    those that are hot, those that are hot only with the rest of their phrase), or None
-    when no word of it is either (:func:`_is_hot`)."""
-    words = _WORD.findall(piece)
-    hot, keys = [], []
-    for w in words:
-        why = _is_hot(w, extra)
-        if why is not None:
-            (hot if why else keys).append(w)
-    return (tuple(words), tuple(hot), tuple(keys)) if hot or keys else None
-
-
-#: Pieces of text (cut at whitespace) that hold a hot word, per ``extra``: piece →
-#: :func:`_hot_piece` (a pure function of the piece and ``extra``, remembered).
-_HOT_PIECES: dict[frozenset[str], dict[str, tuple[tuple[str, ...], ...]]] = {}
-
-
-def _hot_pieces(extra: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The remembered :func:`_hot_piece` answers for ``extra`` (a new table when there is
-    none; all are emptied past 64 tables, a table past 50,000 pieces)."""
-    table = _HOT_PIECES.get(extra)
-    if table is None or len(table) > 50_000:
-        if len(_HOT_PIECES) > 64:
-            _HOT_PIECES.clear()
-        table = _HOT_PIECES[extra] = {}
-    return table
-
-
-def _is_hot(w: str, extra: frozenset[str]) -> bool | None:
-    """True when the word ``w`` makes its sentence worth reading: a trigger word, one of
-    ``extra``, a misspelt move word, or a trigger word spelt in Latin letters («golosuyu za
-    Kuzyu»); False when it does only with the rest of its phrase (the longest word of a
-    phrase of :func:`trigger_phrases`); None when it never does."""
-    if w in trigger_words() or w in extra:
-        return True
-    if "-" in w and all(p in trigger_words() for p in w.split("-")):
-        return True  # «кормлю-спаиваю»: move words joined by a hyphen
-    if len(w) >= 4 and fuzzy_verb(w):
-        return True
-    if w.isascii() and (not latin_words((w,)).keys().isdisjoint(trigger_words()) or
-                        not trigger_words().isdisjoint(phone_readings(w))):  # («ishu»)
-        return True
-    return False if w in trigger_phrases() else None
-
-
-#: Short words found in most letters: a phrase's other words are looked for rarest first.
-_COMMON = frozenset({"в", "и", "к", "ко", "на", "не", "за", "у", "из", "под", "как", "что",
-                     "то", "мне", "меня", "без", "раз", "сам", "тот", "того"})
-
-
-def _phrase_in(low: str, key: str, seen: set[str]) -> bool:
-    """True when a phrase whose longest word is ``key`` has all its other words somewhere in
-    the letter ``low`` (as the tokenizer's words). ``seen``: the words of the letter's
-    pieces that hold a hot word (:func:`_hot_words`); a word :func:`_is_hot` knows is in the
-    letter only there, any other is looked for (:func:`_has_word`)."""
-    for known, plain in _phrase_rest(key):
-        if not seen.issuperset(known):
-            continue
-        for u in plain:  # (a word that is not even a bit of the letter needs no regex)
-            if u not in low or not _has_word(low, u):
-                break
-        else:
-            return True
-    return False
-
-
-@functools.lru_cache(maxsize=None)
-def _phrase_rest(key: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """The other words of each phrase whose longest word is ``key``: those
-    :func:`_is_hot` knows, and the others, rarest first."""
-    out = []
-    for p in trigger_phrases()[key]:
-        others = p - {key}
-        known = tuple(sorted(u for u in others if _is_hot(u, frozenset()) is not None))
-        plain = sorted(others.difference(known), key=lambda u: (u in _COMMON, -len(u), u))
-        out.append((known, tuple(plain)))
-    return tuple(out)
-
-
-def _has_word(low: str, word: str) -> bool:
-    """True when ``word`` (letters only) is one of the tokenizer's words of ``low``
-    (:data:`_WORD`: not a part of a longer word, nor of a hyphenated or apostrophed one)."""
-    return _word_pattern(word).search(low) is not None
-
-
-@functools.lru_cache(maxsize=None)
-def _word_pattern(word: str) -> re.Pattern:
-    """``word`` standing alone as :data:`_WORD` cuts words; the literal comes first so the
-    search skips along at C speed (the look-behinds check the characters before it)."""
-    w = re.escape(word)
-    return re.compile(rf"{w}(?<!\w{w})(?<!\w[-'’`]{w})(?!\w)(?![-'’`]\w)")
-
-
-#: Pieces of text (cut at whitespace) already found to hold no hot word, per ``extra``.
-_BORING: dict[frozenset[str], set[str]] = {}
-
-
-def _boring(extra: frozenset[str]) -> set[str]:
-    """The pieces known to hold no hot word for a sender with triggers ``extra`` (the set
-    is filled by :func:`_hot_words`; emptied when it grows past 200,000 pieces)."""
-    return piece_table(_BORING, extra)
-
-
-def piece_table(tables: dict, key) -> set[str]:
-    """``tables[key]``, the set of text pieces known to hold nothing a cheap test looks for
-    under ``key``: a new empty set when there is none or it grew past 200,000 pieces (all
-    tables are dropped past 64 keys, so the memory stays bounded)."""
-    table = tables.get(key)
-    if table is None or len(table) > 200_000:
-        if len(tables) > 64:
-            tables.clear()
-        table = tables[key] = set()
-    return table
-
-
-def _has_phrase(words: list[str], phrases: dict[str, list[frozenset[str]]]) -> bool:
-    keys = phrases.keys() & words
-    if not keys:
-        return False
-    present = set(words)
-    return any(p <= present for k in keys for p in phrases[k])
 
 
 _HEADS = NIGHT_HEADS | DAY_HEADS

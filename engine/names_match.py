@@ -89,6 +89,7 @@ class NameIndex:
     #: a number in nicknames → (nick, the case forms of its letter words and readings)
     numbered: dict[str, list[tuple[str, frozenset[str]]]] = field(default_factory=dict)
     _triggers: frozenset[str] | None = None
+    _multi_words: dict[str, frozenset[str]] | None = None
     _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
     _exact_memo: dict = field(default_factory=dict)  # (word, expected) → exact()'s answer
@@ -161,6 +162,19 @@ class NameIndex:
         if len(owners) != 1 or word in self.single or CYR.search(word) is None:
             return None
         return next(iter(owners))
+
+    def multi_word_owners(self, word: str) -> frozenset[str]:
+        """The multi-word nicknames one of whose words has the form ``word`` (normalised;
+        the forms of :attr:`multi`: case forms, readings, translations), indexed once for
+        the roster; empty when there is none."""
+        if self._multi_words is None:
+            owners: dict[str, set[str]] = {}
+            for nick, parts in self.multi:
+                for part in parts:
+                    for form in part:
+                        owners.setdefault(form, set()).add(nick)
+            self._multi_words = {form: frozenset(n) for form, n in owners.items()}
+        return self._multi_words.get(word, frozenset())
 
     def trigger_forms(self) -> frozenset[str]:
         """Every written form that may name a player exactly (one-word forms and the first

@@ -47,8 +47,9 @@ from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
 from .translit import read_latin
-from .parse_choice import alternative, choice_words, doubted, final_choice, kept_vote, \
-    named_players, offered, open_move, weighed_candidate
+from .parse_alternative import alternative, doubted
+from .parse_choice import choice_words, final_choice, kept_vote, named_players, offered, \
+    open_move, weighed_candidate
 from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread

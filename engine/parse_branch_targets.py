@@ -9,7 +9,7 @@ from . import grammar_vocab as V
 from .grammar_targets import read_targets
 from .grammar_tokens import Tok, tokenize_span, visible_text
 from .names import name_index
-from .parse_types import Ctx
+from .parse_types import Ctx, names_in
 
 
 def name_alone(clause: list[Tok], lo: int, hi: int, tg) -> bool:
@@ -74,17 +74,3 @@ def same_as_branch_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, earlier
     between = idx.merge(tokenize_span(visible, earlier[-1][2], clause[at].start))
     names = {h.nick or "?" for h, _, _ in names_in(ctx, between, ambiguous=True)}
     return nick if names <= {nick} else None
-
-
-def names_in(ctx: Ctx, clause: list[Tok], ambiguous: bool = False):
-    """Every nickname written in ``clause``: (hit, first token, end); ``ambiguous``: a name
-    that fits several players too."""
-    words, idx, out, k = [t.w for t in clause], name_index(ctx.nicks), [], 0
-    while k < len(clause):
-        hit = idx.exact(words, k, None) if clause[k].word else None
-        if hit is not None and (hit.nick is not None or (ambiguous and hit.candidates)):
-            out.append((hit, k, k + hit.length))
-            k += hit.length
-        else:
-            k += 1
-    return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .model import Move, Problem, TurnInfo
 from .names import NameHit, name_index
 from .words import role_words
@@ -113,6 +113,36 @@ def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | 
     if approx is None or approx.kind == "fuzzy":
         return None
     return approx
+
+
+def names_in(ctx: Ctx, clause: list[Tok], ambiguous: bool = False, *,
+             forms: bool = False) -> list[tuple[NameHit, int, int]]:
+    """Every nickname written in ``clause``, left to right: ``(hit, first token, end)``; a
+    token a name took is no start of another («Чёрный Кот» holds no «Кот»).
+
+    Args:
+        ctx: the letter's context (its roster).
+        clause: the tokens to read.
+        ambiguous: also a name that fits several players (``hit.nick`` None, candidates set).
+        forms: read a capitalised word that is no dictionary word by a part, prefix or pet
+            form of a nickname too (:func:`nick_at`), not just by a case form.
+
+    Returns:
+        The hits in order of their tokens. Never raises.
+    """
+    words = clause_words(clause)
+    idx, out, k = name_index(ctx.nicks), [], 0
+    while k < len(clause):
+        if not clause[k].word:
+            hit = None
+        else:
+            hit = nick_at(ctx, clause, words, k) if forms else idx.exact(words, k, None)
+        if hit is not None and (hit.nick is not None or (ambiguous and hit.candidates)):
+            out.append((hit, k, k + hit.length))
+            k += hit.length
+        else:
+            k += 1
+    return out
 
 
 def member_at(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:

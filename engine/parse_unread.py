@@ -14,23 +14,23 @@ same for a sentence that
   under «не», a narration of the past («вчера …», a verb in the past tense).
 
 The problem is an ``unparsed`` one (reason ``unread``) quoting the sentence, so the reply asks
-(SCENARIOS.md: the JSON shape of a problem is unchanged).
+(SCENARIOS.md: the JSON shape of a problem is unchanged). The cheap first test of which
+sentences may ask at all is :mod:`engine.parse_unread_cheap`.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
-from .grammar_windows import piece_table
 from .legality import HUNT_EXCLUDED_BY, ROLE_MOVES
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
+from .parse_unread_cheap import may_ask, may_ask_where, own_words
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
@@ -51,18 +51,18 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
     spans = _sentences(visible)
-    own = _own_words(ctx)
+    own = own_words(ctx)
     lower = visible.lower().replace("ё", "е")
     # (a night move read anywhere accounts for a move word the rules know on its player:
     # «бью сычуань / сорян автозамена. бью СЫЧА» reads the beat from the correction)
     anywhere = mates.union(*(on for _, _, on, vote in read if not vote))
-    for n in _may_ask_where(ctx, visible, lower, spans, own, idx):
+    for n in may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue  # (read by a rule: the cheaper test first)
-        if not _may_ask(ctx, visible[lo:hi], lower[lo:hi], own):
+        if not may_ask(ctx, visible[lo:hi], lower[lo:hi], own):
             part = unvetoed(visible, lower, lo, hi)  # «Зову Джека — Jack_R, если по нику»
-            if part is None or not _may_ask(ctx, visible[part[0]:part[1]],
+            if part is None or not may_ask(ctx, visible[part[0]:part[1]],
                                             lower[part[0]:part[1]], own):
                 continue
             lo, hi = part
@@ -101,138 +101,6 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     out.extend(claimed(ctx, visible, spans, read))
     return out
 
-
-def _own_words(ctx: Ctx) -> frozenset[str]:
-    """Words that may name the sender as a story's subject: «я», his role's words, the case
-    forms of his nick and of its words."""
-    return _own_forms(name_index(ctx.nicks), ctx.sender.nick, ctx.sender.role)
-
-
-def _own_forms(idx, nick: str, role: str) -> frozenset[str]:
-    key = (nick, role)
-    cache = _OWN.setdefault(id(idx), {})
-    if key not in cache:
-        out = {w for w, owners in idx.single.items() if nick in owners}
-        out |= {w for w, owners in idx.parts.items() if nick in owners}
-        out |= {w for w, r in role_words().items() if r == role}
-        cache[key] = frozenset(out | {"я"})
-    return cache[key]
-
-
-#: id(name index) → (nick, role) → the sender's words (an index lives as long as its roster
-#: is cached by :func:`engine.names.name_index`)
-_OWN: dict[int, dict] = {}
-
-
-#: A word of a sentence, and a capitalised one after its first (for the cheap test).
-_WORD = re.compile(r"\w[\w'-]*")
-_CAPITAL = re.compile(r"[\s,(—-]([А-ЯЁA-Z][\w'-]+)")  # (findall: the word; no look-behind)
-
-def _may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
-    """Cheap test first (set look-ups): a sentence that is a question, quotes somebody,
-    holds a word of talk (:data:`W.NOT_ORDER`, :data:`W.FORUM`), names nobody (no nick form,
-    no capitalised word after its first) or holds no move word and no word of the sender
-    (his nick's forms, a pet form of it written with a capital, his role, «я») asks
-    nothing."""
-    if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence):
-        return False
-    words = set(_WORD.findall(lower))
-    if not W.VETO.isdisjoint(words):
-        return False
-    idx = name_index(ctx.nicks)
-    caps = _CAPITAL.findall(sentence)
-    if not caps and idx.trigger_forms().isdisjoint(words):
-        return False
-    return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
-
-
-def _key_words(words, own: frozenset[str]) -> bool:
-    """True when ``words`` (lower case) hold a word of the sender (``own``) or a move word."""
-    return not own.isdisjoint(words) or any(map(W.move_word, words))
-
-
-def _sender_pet_form(caps: list[str], idx, nick: str) -> bool:
-    """True when one of the capitalised words ``caps`` is a pet form of ``nick`` that is no
-    case form of any nick («Енотик», «Лисичка»; never a fuzzy guess of another player)."""
-    for c in caps:
-        w = c.lower().replace("ё", "е")
-        if len(w) > 3 and w.isalpha() and w not in idx.single:
-            near = idx.approximate(w)
-            if near is not None and near.nick == nick:
-                return True
-    return False
-
-
-def _may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]],
-                   own: frozenset[str], idx) -> list[int]:
-    """The indices (in order) of the sentences ``spans`` that :func:`_may_ask` may pass: those
-    holding a word of the sender (``own``), a move word (:func:`W.move_word`) or a
-    capitalised pet form of the sender; every other sentence it surely fails (issue 11: a
-    sentence with no move word and no name costs almost nothing). Cheap: the letter is cut
-    at whitespace (C ``str.split``) and the pieces seen before to hold no such word are
-    dropped by one set difference (:func:`_plain_pieces`); the places of the others are
-    found by ``str.find`` (a superset: :func:`_may_ask` decides)."""
-    if len(spans) <= 4 or len(lower) != len(visible):  # (a short letter: each is tried)
-        return list(range(len(spans)))
-    plain = _plain_pieces(idx, ctx.sender.nick, own)
-    keyed = piece_table(_KEYED, (idx.nicks, ctx.sender.nick, own))
-    found: list[int] = []
-    size = len(visible)
-    for piece in set(visible.split()).difference(plain):
-        if piece not in keyed:
-            if not _key_piece(piece, own, idx, ctx.sender.nick):
-                plain.add(piece)
-                continue
-            keyed.add(piece)
-        at = visible.find(piece)
-        while at >= 0:  # (the piece itself: whitespace or an end on both sides)
-            end = at + len(piece)
-            if (at == 0 or visible[at - 1].isspace()) and \
-                    (end == size or visible[end].isspace()):
-                found.append(at)
-            at = visible.find(piece, end)
-    if not found:
-        return []
-    starts = [lo for lo, _ in spans]
-    out: set[int] = set()
-    for at in found:
-        n = bisect.bisect_right(starts, at) - 1
-        if n >= 0 and at < spans[n][1]:
-            out.add(n)
-    return sorted(out)
-
-
-#: :data:`_CAPITAL` in a piece of text cut at whitespace (its start counts as after a space).
-_PIECE_CAPITAL = re.compile(r"(?:^|(?<=[,(—-]))[А-ЯЁA-Z][\w'-]+")
-
-
-def _key_piece(piece: str, own: frozenset[str], idx, nick: str) -> bool:
-    """True when a piece of the letter (cut at whitespace, as written) holds a word
-    :func:`_may_ask` asks on: a word of ``own``, a move word, or a capitalised word that is
-    a pet form of ``nick`` (the same tests, in the same order)."""
-    words = _WORD.findall(piece.lower().replace("ё", "е"))
-    return _key_words(words, own) or _sender_pet_form(_PIECE_CAPITAL.findall(piece), idx, nick)
-
-
-#: (roster, sender, his words) → the pieces of text known to hold no word of
-#: :func:`_key_piece` (a pure function of the piece and the key).
-_PLAIN: dict[tuple, set[str]] = {}
-
-
-#: The same key → the pieces known to hold such a word (:func:`_key_piece` is asked of a
-#: piece once, not in every letter it is written in).
-_KEYED: dict[tuple, set[str]] = {}
-
-
-def _plain_pieces(idx, nick: str, own: frozenset[str]) -> set[str]:
-    """The pieces known to hold no word :func:`_may_ask` asks on, for the sender ``nick``
-    with words ``own`` on the roster of ``idx`` (emptied past 64 keys or 200,000 pieces)."""
-    return piece_table(_PLAIN, (idx.nicks, nick, own))
-
-
-#: Quotation marks: a sentence holding one reports somebody's words.
-_QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
-_QUOTE_MARK = re.compile("[«»\"“”„]")  # (a C-level search, no set of its characters)
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
 #: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break

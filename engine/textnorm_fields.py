@@ -20,7 +20,7 @@ import re
 from .lexicon import lexicon
 from .words import norm
 
-__all__ = ["empty_fields", "is_move_word"]
+__all__ = ["empty_fields", "is_move_word", "table_cells"]
 
 #: A field's line: the label (a word and at most two more), a note in brackets, a colon or
 #: a dash, the value.
@@ -35,12 +35,24 @@ _OLD = re.compile(r"\b(?:вчера|вчерашн\w*|позавчера|был�
                   r"не\s+считай(?:те)?)\b")
 
 
-def _cells(line: str) -> list[str] | None:
-    """The cells of a table's row «| МО |  |», or None when ``line`` is none."""
+def table_cells(line: str) -> tuple[list[str], bool] | None:
+    """The cells of a table's row and whether its closing bar is written.
+
+    Args:
+        line: one line of a letter («| МО |  |», «| кровь | Сова», «  | a | b |  »).
+
+    Returns:
+        ``(cells, closed)``: the cells between the bars, each stripped of white space (an
+        empty cell is «»), and True when the row ends with its own closing bar (« | a | b |»;
+        the bar that opens the row never closes it). None when ``line`` (stripped) does not
+        open with a bar. Never raises. The one reader of a row for :mod:`engine.textnorm_layout`
+        (two columns: label and value) and :func:`empty_fields` (an empty cell: no move).
+    """
     s = line.strip()
-    if len(s) < 3 or not (s.startswith("|") and s.endswith("|")):
+    if not s.startswith("|"):
         return None
-    return [c.strip() for c in s[1:-1].split("|")]
+    closed = len(s) >= 2 and s.endswith("|")
+    return [c.strip() for c in (s[1:-1] if closed else s[1:]).split("|")], closed
 
 
 def is_move_word(word: str) -> bool:
@@ -51,8 +63,9 @@ def is_move_word(word: str) -> bool:
 def _field(line: str, nick_words: frozenset[str]) -> tuple[str, str] | None:
     """``(note, value)`` of a field's line (the value «» when a table's cells are empty), or
     None when ``line`` is no field."""
-    cells = _cells(line)
-    if cells is not None:
+    row = table_cells(line)
+    if row is not None and row[1]:
+        cells = row[0]
         if len(cells) >= 2 and re.fullmatch(r"[^\W\d_]+", cells[0]) and is_move_word(cells[0]):
             return "", " ".join(c for c in cells[1:] if c)
         return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .words import norm
-from .textnorm_fields import empty_fields as _empty_fields, is_move_word
+from .textnorm_fields import empty_fields as _empty_fields, is_move_word, table_cells
 
 __all__ = ["layout_labels"]
 
@@ -92,22 +92,21 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
     return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
 
 
-#: A row of a two-column table («| кровь | Мистер Икс |»; the closing bar may be left out).
-_TABLE_ROW = re.compile(r"^[ \t]*\|[ \t]*([^|\n]*[^\W\d_][^|\n]*?)[ \t]*\|[ \t]*"
-                        r"([^|\n]*[^\W\d_][^|\n]*?)[ \t]*\|?[ \t]*$", re.MULTILINE)
-
-
 def _table_rows(text: str) -> str:
-    """«| кровь | Мистер Икс |» → «кровь: Мистер Икс»: a row of a two-column table is its
-    label and its value, when the value holds no move word («| врач | лечу X |» stays as it
-    is: its own move word reads it). Rows of three columns («| Граф | грабит | Сову |») read
-    as the words they hold."""
-    def row(m: re.Match) -> str:
-        if any(is_move_word(w) for w in _WORDS.findall(m.group(2))):
-            return m.group(0)
-        return f"{m.group(1)}: {m.group(2)}"
-
-    return _TABLE_ROW.sub(row, text)
+    """«| кровь | Мистер Икс |» → «кровь: Мистер Икс»: a row of a two-column table (the
+    closing bar may be left out; both cells hold a letter) is its label and its value, when
+    the value holds no move word («| врач | лечу X |» stays as it is: its own move word reads
+    it). Rows of three columns («| Граф | грабит | Сову |») read as the words they hold."""
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        row = table_cells(line)
+        if row is None or len(row[0]) != 2:
+            continue
+        label, value = row[0]
+        if _WORDS.search(label) and _WORDS.search(value) and \
+                not any(is_move_word(w) for w in _WORDS.findall(value)):
+            lines[k] = f"{label}: {value}"
+    return "\n".join(lines)
 
 
 def _pictures(text: str, sender: str) -> str:

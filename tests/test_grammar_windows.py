@@ -1,6 +1,7 @@
 """Which parts of a long letter the parser reads (engine.grammar_windows, issue 11)."""
 
-from engine.grammar_windows import _has_word, reading_windows
+from engine.grammar_hot import has_word as _has_word
+from engine.grammar_windows import reading_windows
 
 CHATTER = ("Погода сегодня мерзкая, весь день дождь. Спасибо ведущему за отличную газету! "
            "Ребята, не ссорьтесь, это всего лишь игра. Всем удачи и хорошей ночи!\n")

@@ -1,4 +1,4 @@
-"""The safety net's cheap sentence filter (engine.parse_unread._may_ask_where, issue 11):
+"""The safety net's cheap sentence filter (engine.parse_unread_cheap.may_ask_where, issue 11):
 in a long letter only sentences with the sender's word, a move word or his capitalised pet
 form are looked at closely, and the filter never drops one the close look would pass."""
 
@@ -7,7 +7,8 @@ from engine.model import TurnInfo
 from engine.names import name_index
 from engine.parse import parse_letter
 from engine.parse_types import Ctx
-from engine.parse_unread import _may_ask, _may_ask_where, _own_words, _sentences
+from engine.parse_unread import _sentences
+from engine.parse_unread_cheap import may_ask, may_ask_where, own_words
 from engine.state import GameState
 
 ROSTER = {"Енот": "thug", "Остап": "civilian", "Мурка": "doctor", "Филин": "detective",
@@ -33,10 +34,10 @@ def _check(text: str, sender: str) -> tuple[list[int], list[int]]:
     ctx = _ctx(text, sender)
     lower = text.lower().replace("ё", "е")
     spans = _sentences(text)
-    own = _own_words(ctx)
-    kept = _may_ask_where(ctx, text, lower, spans, own, name_index(ctx.nicks))
+    own = own_words(ctx)
+    kept = may_ask_where(ctx, text, lower, spans, own, name_index(ctx.nicks))
     passed = [n for n, (lo, hi) in enumerate(spans)
-              if _may_ask(ctx, text[lo:hi], lower[lo:hi], own)]
+              if may_ask(ctx, text[lo:hi], lower[lo:hi], own)]
     return kept, passed
 
 

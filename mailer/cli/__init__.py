@@ -3,10 +3,11 @@ that can be used and tested without click.
 
 One module a kind of command: :mod:`.gamefiles` (``parse``, ``replay``, ``export``: game
 files, no server), :mod:`.days` (a game day's life and the host's reports), :mod:`.mail`
-(letters in and out: ``sync``, ``watch``, ``inbox``, ``show``, ``outbox``, ``preview``,
-``edit``, ``drop``, ``send``, ``demo``), :mod:`.inputs` (the host's inputs from the forum: ``votes``,
-``posts``, ``lost-vote``) and :mod:`mailer.forum.cli` (``forum``). What they share (errors,
-clock, the game named by ``--config``, tables) is in :mod:`.common`.
+(letters in: ``sync``, ``watch``, ``reread``, ``inbox``, ``show``, ``demo``), :mod:`.outgoing`
+(letters out: ``outbox``, ``preview``, ``edit``, ``drop``, ``send``), :mod:`.inputs` (the
+host's inputs from the forum: ``votes``, ``posts``, ``lost-vote``) and :mod:`mailer.forum.cli`
+(``forum``). What they share (errors, clock, the game named by ``--config``, tables) is in
+:mod:`.common`.
 
 Heavy modules (the morphology dictionary, SQLAlchemy, Jinja) are imported inside the
 commands, so ``mafia-mail --help`` starts fast.
@@ -21,7 +22,7 @@ from mailer.clickru import russify_commands as _russify_commands
 
 _russian_click()  # click's usage errors, help headings and metavars in Russian: before any command
 
-from . import days, gamefiles, inputs, mail  # noqa: E402
+from . import days, gamefiles, inputs, mail, outgoing  # noqa: E402
 from .common import CONTEXT_SETTINGS  # noqa: E402
 
 
@@ -80,7 +81,7 @@ def main(ctx: click.Context, config_path: str) -> None:
     install()  # the move lexicon from the cache folder: built once, not by every command
 
 
-for _module in (gamefiles, days, mail, inputs):
+for _module in (gamefiles, days, mail, outgoing, inputs):
     for _command in _module.COMMANDS:
         main.add_command(_command)
 

@@ -1,0 +1,138 @@
+"""Commands on outgoing letters: ``outbox`` (the queue), ``preview`` (a letter as it will
+go), ``edit``, ``drop`` (taken off the queue) and ``send``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mailer.out_state import OutState
+from mailer.words import KIND_RU
+
+from .common import call, now, open_game, print_table, table, typed
+
+
+@click.command()
+@click.option("--all", "show_all", is_flag=True, help="Показать и отправленные.")
+@click.pass_context
+def outbox(ctx: click.Context, show_all: bool) -> None:
+    """Список писем в очереди (и отправленных с --all; у снятого с очереди ответа — почему).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml outbox
+    """
+    from mailer.outgoing import outbox_rows
+
+    _cfg, store = open_game(ctx)
+    rows = call(outbox_rows, store, show_all=show_all)
+    listing = table("ID", "Состояние", "Кому", "Тема", "Вид")
+    reasons = []  # why a reply was taken off the queue: under the table, not widening it
+    for r in rows:
+        why = r.error if r.state == OutState.DROPPED and r.error else ""
+        if why:
+            reasons.append(f"  {r.id}: {why}")
+        listing.add_row(str(r.id), OutState(r.state).ru + (" (почему — ниже)" if why else ""),
+                        r.to_nick or r.to_addr, r.subject, KIND_RU.get(r.kind, r.kind))
+    print_table(listing)
+    if reasons:
+        click.echo("Почему снято с очереди:\n" + "\n".join(reasons))
+    click.echo(f"Всего: {len(rows)}")
+
+
+@click.command()
+@click.argument("letter_id", metavar="[НОМЕР]", required=False, type=int)
+@click.pass_context
+def preview(ctx: click.Context, letter_id: int | None) -> None:
+    """Показать письмо (заголовки и текст) ровно так, как оно уйдёт; без ID — все в очереди.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml preview 3
+    """
+    from mailer.outgoing import preview as build_previews
+
+    cfg, store = open_game(ctx)
+    letters = call(build_previews, cfg, store, letter_id)
+    for letter in letters:
+        click.echo(f"=== письмо {letter.id} ({OutState(letter.state).ru}) ===")
+        for name, value in letter.headers:
+            click.echo(f"{name}: {value}")
+        click.echo("")
+        click.echo(letter.text)
+        click.echo("")
+    if not letters:
+        click.echo("Очередь пуста.")
+
+
+@click.command()
+@click.argument("letter_id", metavar="НОМЕР", type=int)
+@click.pass_context
+def edit(ctx: click.Context, letter_id: int) -> None:
+    """Исправить письмо из очереди в редакторе ($EDITOR); правка сохраняется до отправки.
+
+    \b
+    Пример:
+      EDITOR=nano mafia-mail --config game.toml edit 7
+    """
+    from mailer.outgoing import edit_letter, letter_body
+
+    _cfg, store = open_game(ctx)
+    new = click.edit(call(letter_body, store, letter_id), extension=".txt")
+    if new is None or not call(edit_letter, store, letter_id, new):
+        click.echo("Без изменений.")
+        return
+    click.echo(f"Письмо {letter_id} исправлено.")
+
+
+@click.command()
+@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=int, required=True)
+@click.pass_context
+def drop(ctx: click.Context, ids: tuple[int, ...]) -> None:
+    """Снять письма из очереди: они не уйдут (в outbox --all — «снято с очереди»). Повтор
+    безопасен; отправленное письмо снять нельзя.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml drop 7 8
+    """
+    from mailer.outgoing import drop_letters
+
+    _cfg, store = open_game(ctx)
+    report = call(drop_letters, store, list(ids))
+    if report.dropped:
+        click.echo(f"Снято с очереди: {', '.join(map(str, report.dropped))}.")
+    if report.before:
+        click.echo(f"Уже были сняты с очереди раньше: {', '.join(map(str, report.before))}.")
+
+
+@click.command()
+@click.option("--retry-uncertain", is_flag=True, help="Переотправить письма с неясной судьбой.")
+@click.pass_context
+def send(ctx: click.Context, retry_uncertain: bool) -> None:
+    """Отправить письма из очереди; каждое отмечается отправленным, как только сервер его принял.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml send
+    """
+    from mailer.outbox import send_all
+    from mailer.progress import terminal_progress
+
+    cfg, store = open_game(ctx)
+    with terminal_progress("Отправляю письма", ("письмо", "письма", "писем")) as progress:
+        rep = call(send_all, cfg, store, now=now(), retry_uncertain=retry_uncertain, progress=progress)
+    click.echo(f"Отправлено: {rep.sent}; не отправлено: {rep.failed}.")
+    if rep.dropped:
+        click.echo(f"Снято с очереди напоминаний, чей срок уже прошёл: {rep.dropped}.")
+    for line in rep.errors or []:
+        click.echo(f"  {line}")
+    if rep.uncertain:
+        click.echo(f"Писем с неясной судьбой: {rep.uncertain} ({typed('outbox')}; "
+                   "переотправить: send --retry-uncertain)")
+    if rep.failed:
+        sys.exit(1)
+
+
+COMMANDS = (outbox, preview, edit, drop, send)
