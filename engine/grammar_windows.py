@@ -121,7 +121,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
-            words[-1] in V.PREPOSITIONS or _two_votes_told(words)
+            words[-1] in V.PREPOSITIONS or _two_votes_told(words) or \
+            _taken_back_between(low, hi, sentences)
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
                     talk(found, words, visible[lo:hi])))
@@ -149,6 +150,27 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         dropped.extend((lo, hi, tuple(t for t in talks if lo <= t[0] < hi))
                        for (lo, hi), r in zip(out, read) if not r)
     return [w for w, r in zip(out, read) if r]
+
+
+#: A sentence that opens by taking the one before back («Не, погодите, Зину жалко.», «Нет,
+#: её жалко.», «Хотя нет, …»): read with it, so that the move named again after it corrects
+#: the first one instead of clashing with it.
+_TAKEN_BACK = re.compile(r"[ \t]*\n?[ \t]*(?:(?:ой|ай|а|ну|хотя|блин|э+)[ ,]+)*"
+                         r"(?:нет|не|неа|не-не|нет-нет|стоп|отбой|передумал[аи]?)"
+                         r"(?:[,.!—–]|\s+[—–])")
+
+
+def _taken_back_between(low: str, hi: int, sentences: dict[int, set[str]]) -> bool:
+    """True when the sentence after the one ending at ``hi`` takes it back
+    (:data:`_TAKEN_BACK`) and the sentence after that holds a move word (its hot words are
+    ``sentences`` at its start): «Голосую за X. Не, погодите, X жалко. Голосую за Y» is read as one part,
+    so the correction mark stands between the two moves."""
+    if _TAKEN_BACK.match(low, hi) is None:
+        return False
+    end = _sentence_after(low, hi)
+    moves = lexicon().words
+    return any(any(w in moves for w in sentences.get(start, ()))
+               for start in range(end, _sentence_after(low, end)))
 
 
 #: Words counting the votes of a two-vote day («голоса у нас сегодня два»).
