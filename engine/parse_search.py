@@ -23,12 +23,17 @@ def words_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> N
         _place_before(ctx, clause, lo, i, tg)
 
 
+#: Verbs of going on with the search before its infinitive («Доктора продолжаю искать»).
+_GO_ON = frozenset({"продолжаю", "продолжу", "продолжим", "продолжаем", "буду", "начинаю",
+                    "начну"})
+
+
 def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
     """The role the fan names right before her search word, only fillers between
     («Доктора сегодня ищу у X»): the role she searches for, put into ``tg``."""
     rw = role_words()
     k = i - 1
-    while k >= lo and clause[k].word and clause[k].w in V.FILLERS:
+    while k >= lo and clause[k].word and (clause[k].w in V.FILLERS or clause[k].w in _GO_ON):
         k -= 1
     if k >= lo and clause[k].word and clause[k].w in rw:
         tg.roles.append(rw[clause[k].w])
