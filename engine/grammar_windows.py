@@ -25,6 +25,7 @@ from .grammar_triggers import trigger_phrases, trigger_words
 from .grammar_hot import hot_words
 from .grammar_own import HOSTESS_COME
 from .grammar_talk import attention_only
+from .grammar_window_links import taken_back_between, two_votes_told
 
 
 _ELLIPSIS = "\x01"
@@ -121,7 +122,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
-            words[-1] in V.PREPOSITIONS or _two_votes_told(words)
+            words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
+            taken_back_between(low, hi, sentences, _sentence_after)
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
                     talk(found, words, visible[lo:hi])))
@@ -149,16 +151,6 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         dropped.extend((lo, hi, tuple(t for t in talks if lo <= t[0] < hi))
                        for (lo, hi), r in zip(out, read) if not r)
     return [w for w, r in zip(out, read) if r]
-
-
-#: Words counting the votes of a two-vote day («голоса у нас сегодня два»).
-_TWO = frozenset({"два", "оба", "двое", "двойной", "двойная", "двойные"})
-
-
-def _two_votes_told(words: list[str]) -> bool:
-    """True when a sentence speaks of the day's two votes («голоса у нас сегодня два, ярость
-    же», «ой, голоса, их два»): the votes they are may follow in the next sentence."""
-    return not _TWO.isdisjoint(words) and any(w.startswith("голос") for w in words)
 
 
 def _sentence_start(back: str, size: int, at: int) -> int:

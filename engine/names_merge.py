@@ -157,6 +157,11 @@ def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:
         return None
     found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
              if _near(t.w, idx.multi[m][1][0], 1, 4)}
+    if not found and (pet := idx.pet_form(t.w)) is not None:
+        # «Наташеньку Крючок» for «Наташа Крючок»: a pet form of the first word, which the
+        # second word tells from another Наташа's
+        found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
+                 if idx.multi[m][0] in pet.candidates}
     if not found and _patronymic(toks[k].w) and names_listed(t.w) and person_name(t.w):
         # «Марией Ивановной» for «Марина Ивановна»: a given name misremembered before the
         # patronymic, which tells the player when one nick of a given name has it (not a

@@ -137,6 +137,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         return False  # «…хотя нет, за Шустрика⏎owl»: the sender signs, he is no target
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
+    if k == 0 and hit.nick is not None and k + hit.length < len(clause) and \
+            clause[k + hit.length].w == "," and \
+            any(t.word and predicate(t.w) for t in clause[k + hit.length:]) and \
+            (hit.nick in prev_targets(prev) or _retracted_from(ctx, prev, hit.nick)):
+        # «Лечу Наташу… хотя нет. Ростова, судя по ветке, никому не нужна»: the player the
+        # move was on, talked about: no new choice
+        return False
     if hit.nick is not None and not V.JOKE_WORDS.isdisjoint(words[:k0]) and \
             _spoken_to(words, k + hit.length) and hit.nick in prev_targets(prev):
         # «Режу Кузнеца. Шучу, Кузнец, живи»: the player the move was on, spoken to
@@ -244,6 +251,16 @@ def _names_old_target(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             not clause[k + hit.length].word:
         return False
     return hit.nick in prev_targets(prev)
+
+
+def _retracted_from(ctx: Ctx, prev: Prev, nick: str) -> bool:
+    """True when the move before (``prev``) was taken back («Лечу Наташу… хотя нет») and its
+    clause named ``nick``."""
+    if prev.clause is None or not any(it.retracted for it in prev.items):
+        return False
+    words = clause_words(prev.clause)
+    return any(prev.clause[n].word and (hit := nick_at(ctx, prev.clause, words, n)) is not None
+               and hit.nick == nick for n in range(len(words)))
 
 
 def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:

@@ -40,9 +40,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
             for o in items))]
     # «Проверяю Ромашку… а, её нет уже. Проверяю Тюльпана»: a move on a dead player made
     # again on a living one later in the letter was chosen anew; no refusal to tell (a vote
-    # for the dead stays refused: the reply tells which vote did not count)
+    # for the dead stays refused: the reply tells which vote did not count). So is a move on
+    # yesterday's target («лечу Соню… блин, её же вчера лечила, тогда лечу Маринку»)
     items = [it for it in items if not (
-        it.move is None and it.problem is not None and it.problem.reason == "target_dead" and
+        it.move is None and it.problem is not None and
+        it.problem.reason in ("target_dead", "same_target_twice") and
         it.tried and it.tried != "vote" and
         any(o.move is not None and o.pos > it.pos and o.move.action == it.tried for o in items))]
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»

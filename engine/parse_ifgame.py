@@ -60,7 +60,7 @@ _ASIDE = frozenset({"за", "него", "неё", "нее", "его", "её", "�
                     "всё-таки", "все-таки", "таки", "так", "это", "мне", "уже"})
 #: Words of a question on the rules («можно?», «разрешается?», «мирный может охотиться?»).
 _RULE_Q = re.compile(r"(?i)(?<![\w-])(можно|нельзя|разреша\w*|разрешено|положено|может|могу"
-                     r"|имею право)(?![\w-])")
+                     r"|могут|можем|вправе|имею право)(?![\w-])")
 #: Words of yesterday's move («вчера», «в прошлый ход», «прошлой ночью»).
 _YESTERDAY = re.compile(r"(?i)(?<![\w-])(вчера|прошл\w+ (?:ход|ночь\w*|раз)|два раза подряд"
                         r"|дважды|подряд)(?![\w-])")
@@ -154,6 +154,8 @@ def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | N
         q = _question_before(text, m.start())
         if q is not None and _YESTERDAY.search(q) and _FIRST.search(q):
             return "repeat", None
+        if q is not None and _RULE_Q.search(q) and not _YESTERDAY.search(q):
+            return "yes", None  # «…мирный может стрелять на охоте? Если так, стреляю в X»
         return None, None
     if re.search(r"(?<![\w-])(нельзя|не разрешается|не разрешено)(?![\w-])", phrase) and \
             _YESTERDAY.search(phrase):

@@ -49,8 +49,9 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
         return True  # «смотрит на меня»: the whole phrase, never a nickname
     stop = lex.not_before.get(kw.cls)
     j = kw.j
-    while j + 1 < hi and clause[j].w in ("—", "это"):
-        j += 1  # «во что я стреляю — это глазками в Маргошу»
+    while j + 1 < hi and (clause[j].w in ("—", "это") or clause[j].w in _WHEN and
+                          clause[j + 1].w in (stop or ())):
+        j += 1  # «во что я стреляю — это глазками в Маргошу»; «полечу потом в отпуск»
     if not stop or j >= hi or not clause[j].word or clause[j].w not in stop:
         return False
     if not is_verb(clause[kw.j - 1].w):
@@ -61,6 +62,12 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
     return True
+
+
+#: Words of time between a verb and where it goes («полечу потом в отпуск», «полечу только
+#: в августе»): the keyword's ``not_before`` word is looked for after them.
+_WHEN = frozenset({"потом", "только", "завтра", "скоро", "летом", "зимой", "осенью", "весной",
+                   "опять", "снова", "обратно", "тоже", "наконец", "вечером", "утром"})
 
 
 #: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).

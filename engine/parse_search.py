@@ -17,8 +17,15 @@ def words_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> N
     the role or the player she names right before it, only fillers between."""
     if tg.hits and not tg.roles:
         _role_before(clause, lo, i, tg)
+    if tg.hits and not tg.roles:
+        _role_heading(clause, i, tg)
     elif not tg.hits and tg.roles and tg.unknown is None:
         _place_before(ctx, clause, lo, i, tg)
+
+
+#: Verbs of going on with the search before its infinitive («Доктора продолжаю искать»).
+_GO_ON = frozenset({"продолжаю", "продолжу", "продолжим", "продолжаем", "буду", "начинаю",
+                    "начну"})
 
 
 def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
@@ -26,7 +33,7 @@ def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
     («Доктора сегодня ищу у X»): the role she searches for, put into ``tg``."""
     rw = role_words()
     k = i - 1
-    while k >= lo and clause[k].word and clause[k].w in V.FILLERS:
+    while k >= lo and clause[k].word and (clause[k].w in V.FILLERS or clause[k].w in _GO_ON):
         k -= 1
     if k >= lo and clause[k].word and clause[k].w in rw:
         tg.roles.append(rw[clause[k].w])
@@ -47,3 +54,23 @@ def _place_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> 
                 clause[m].word and words[m] in V.FILLERS for m in range(end, i)):
             tg.hits.append((hit, k + 1, end))
             return
+
+
+def _role_heading(clause: list[Tok], i: int, tg: Targets) -> None:
+    """The role the fan names as a heading between her search word at ``i`` and the player
+    («Продолжаю искать врача: сегодня X»), only fillers, «:» or «—» around it: the role she
+    searches for, put into ``tg``."""
+    rw = role_words()
+    first = tg.hits[0][1]
+    k = i + 1
+    while k < first and (not clause[k].word or clause[k].w in V.FILLERS) and \
+            clause[k].w not in (",", "(", ")"):
+        k += 1
+    if k >= first or not clause[k].word or clause[k].w not in rw:
+        return
+    rest = range(k + 1, first)
+    if any(clause[n].w == ":" or clause[n].w in ("—", "–") for n in rest) and all(
+            clause[n].w in (":", "—", "–") or (clause[n].word and clause[n].w in V.FILLERS)
+            for n in rest):
+        tg.roles.append(rw[clause[k].w])
+        tg.role_at.append(k)

@@ -260,6 +260,11 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
             vowel = "я" if nxt == "a" else "ю"
             return 2, ("дж" + transcribe(nxt, _TABLE), vowel, "ж" + transcribe(nxt, _TABLE),
                        "дз" + vowel)
+        if nxt == "u" and i == 0:  # «Junior» → «Джуниор», «Юниор»; «Julia» → «Юлия»
+            size, u = _unit_choices(word, 1, english)
+            if size == 1:
+                return 2, tuple(dict.fromkeys(["дж" + u[0], "ю", *("дж" + c for c in u[1:]),
+                                               "ж" + u[0], "й" + u[0]]))
         return 1, ("дж", "й", "ж")
     if english and ch == "e" and nxt == "a" and i > 0 and after and after not in _LAT_VOWELS:
         return 2, ("еа", "е", "и")  # English «ea»: «Bear» → «Бер», «Dean» → «Дин»

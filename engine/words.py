@@ -40,8 +40,16 @@ def norm(word: str) -> str:
     w = word.lower().replace("ё", "е").replace("’", "'").replace("`", "'")
     lat = len(_LAT_ALL.findall(w))
     if lat and len(CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)):
+        if _LATIN_PIECE.search(w):  # «Настя_PM»: a Latin word of the nick stays Latin
+            return "".join(p if _LATIN_PIECE.fullmatch(p) else p.translate(_HOMOGLYPHS)
+                           for p in re.split(r"([_.\-]+)", w))
         w = w.translate(_HOMOGLYPHS)
     return _SPOKEN.get(w, w)
+
+
+#: A word of two Latin letters or more between separators of a compound word («_PM» of
+#: «Настя_PM»): typed in Latin on purpose, not a look-alike slip inside a Cyrillic word.
+_LATIN_PIECE = re.compile(r"(?<![^_.\-])[a-z]{2,}(?![^_.\-])")
 
 
 #: Pronouns spelt as they are said («мо в нево же», «ево же и лечу»): no other word is

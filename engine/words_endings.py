@@ -33,6 +33,13 @@ _LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "�
 
 _LATIN_SEPARATORS = ("", "-", "'", "’", "`")
 
+#: The case endings of a Latin word in «-a» written after its stem and an apostrophe
+#: («Seryoga_Dach'у», «Tomato_Mam'ой»).
+_A_ENDINGS = {"у": frozenset({"accs"}), "ы": frozenset({"gent"}), "и": frozenset({"gent"}),
+              "е": frozenset({"datv", "loct"}), "ой": frozenset({"ablt"}),
+              "u": frozenset({"accs"}), "y": frozenset({"gent"}), "i": frozenset({"gent"}),
+              "e": frozenset({"datv", "loct"}), "oi": frozenset({"ablt"})}
+
 
 _TRANSLIT = tuple(  # a vowel, «y», a vowel: «zaya» → «зая», not «зайа»
     (v + "y" + w, cv + cw) for v, cv in (("a", "а"), ("e", "е"), ("i", "и"), ("o", "о"),
@@ -104,6 +111,10 @@ def latin_forms(word: str) -> dict[str, frozenset[str]]:
     for sep in _LATIN_SEPARATORS:
         for end in _LATIN_ENDINGS:
             forms.setdefault(word + sep + end, OBLIQUE)
+    if re.fullmatch(r"[a-z]{3,}a", word):  # «Dach'у», «Mam'ы» for «Dacha», «Mama»: the «a»
+        for sep in _LATIN_SEPARATORS[2:]:  # declined away as in «Даша» (an apostrophe only)
+            for end, cases in _A_ENDINGS.items():
+                forms.setdefault(word[:-1] + sep + end, cases)
     if LAT.search(word) and not re.search(r"\d|_", word):
         readings = {translit(word)}
         if "u" in word:  # an English «u» is often said «а»: «Lucky» → «Лаки», «Bud» → «Бад»
