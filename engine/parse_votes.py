@@ -137,8 +137,9 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, start + 1)
-    if hit is None and len([n for n in short_prefix_owners(name_index(ctx.nicks), words[start + 1])
-                            if n in ctx.alive]) > 1:
+    if hit is None and clause[start + 1].cap and len(
+            [n for n in short_prefix_owners(name_index(ctx.nicks), words[start + 1])
+             if n in ctx.alive]) > 1:
         length = 1  # «За Бу.» with Бука and Бублик alive: the vote, and which one is asked
     elif hit is None:
         return False
