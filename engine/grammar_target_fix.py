@@ -70,6 +70,10 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
                     some_name(idx, words, k + 1):
                 k += 1 + some_name(idx, words, k + 1)  # «ой нет, не Крот: Малой»
                 continue
+            elif t.w == V.NEGATION and head and k + 2 < hi and words[k + 1] in V.PREPOSITIONS \
+                    and clause[k + 2].word and some_name(idx, words, k + 2):
+                k += 2 + some_name(idx, words, k + 2)  # «ой нет, не у Буки, а у Бублика»
+                continue
             elif t.w not in V.FILLERS:
                 break
         k += 1

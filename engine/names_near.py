@@ -145,6 +145,18 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     return hit(owners, "fuzzy")
 
 
+def short_prefix_owners(index: NameIndex, word: str) -> tuple[str, ...]:
+    """The nicknames a word too short to name a player begins («Бу»: Бука and Бублик;
+    two letters, below ``THRESHOLDS["prefix_min_len"]``), sorted; empty for any other
+    word. Only for a word already asked about as nobody's name: which players it may be
+    cut from is listed, never one of them taken (:func:`engine.parse_types.unknown_name`)."""
+    w = norm(word)
+    if not (2 <= len(w) < THRESHOLDS["prefix_min_len"]) or not w.isalpha():
+        return ()
+    return tuple(sorted(n for n, bases in index.bases.items()
+                        if any(b.startswith(w) for b in bases)))
+
+
 def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
     """A nick with a number written in other letters with the number kept («ваню13»,
     «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»): the number names the nicks

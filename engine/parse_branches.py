@@ -23,7 +23,7 @@ from .words import role_words
 from .parse_branch_heads import THEN_WORDS, asked_role, misspelt_heads, table_heads
 from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
-from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word
+from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word, unknown_name
 
 
 def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
@@ -328,10 +328,9 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
     text = span(ctx.text, clause, lo, last if tg.hits or tg.unknown else last_word(clause, k, hi))
     pos = clause[lo].start
     if not tg.hits:
-        kind, reason = ("unknown_name", "unknown_name") if tg.unknown else ("unparsed", "no_target")
-        word = tg.unknown[0] if tg.unknown else ""
-        items.append(Item(pos, problem=problem(text, kind, reason, word=word)))
-        if reason == "no_target":
+        items.append(Item(pos, problem=unknown_name(ctx, text, tg.unknown[0]) if tg.unknown
+                          else problem(text, "unparsed", "no_target")))
+        if not tg.unknown:
             ctx.open_branch = (role, items[-1])
             if not kws:
                 ctx.idle_branches.append((role, items[-1]))

@@ -39,6 +39,7 @@ from .parse_votes import (
 )
 from .parse_move import before_refused, read_move
 from .parse_refused import taken_back
+from .parse_unneeded import instead_of_unneeded
 from .parse_clan_kill import full_moon_kill, one_of_two
 from .grammar_between import holder_end
 from .parse_subject import (
@@ -197,6 +198,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                               clause[k].w == V.NEGATION), kw.i)
                 items.append(abstain(span(ctx.text, clause, first, last_word(clause, kw.j, hi)),
                                      clause[first].start))  # «не голосую»
+            elif (then := instead_of_unneeded(clause, kw.i, kw.j, hi)) is not None:
+                # «Ромашку линчевать уже не нужно, значит Бармалея»: the move, on Бармалей
+                read_move(ctx, member or ctx.sender, clause, Kw(kw.cls, then, then, weak=True),
+                          then, hi, flags, items, member is not None)
             continue
         if cancel_at is not None and kw.i == cancel_at and cancel_names_move(clause, kw.i):
             continue  # «отменяю лечение …» names what is cancelled

@@ -118,10 +118,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                                clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or
                                clause[k].w in _REQUEST or
                                clause[k].w in V.CHOOSE_WORDS or (
-            clause[k].w == V.NEGATION and k + 1 < len(clause) and clause[k + 1].word and
-            some_name(name_index(ctx.nicks), words, k + 1))):
+            clause[k].w == V.NEGATION and _not_name(ctx, clause, words, k))):
         if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
-            k += some_name(name_index(ctx.nicks), words, k + 1)
+            k += _not_name(ctx, clause, words, k)  # («…, не у Буки, а у Бублика»)
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
     if hit is None and k < len(clause) and words[k] in _SELF and (
@@ -273,6 +272,16 @@ def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:
 
 #: «или нет, лучше Y»: a correction, no doubt.
 _NOT = frozenset({"нет", "не"})
+
+
+def _not_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> int:
+    """The tokens a name takes after «не» at ``k``, a preposition before it counted («не
+    Крот», «не у Буки»: the name taken back in a correction); 0 when no name follows."""
+    n = k + 2 if k + 2 < len(clause) and words[k + 1] in V.PREPOSITIONS else k + 1
+    if n >= len(clause) or not clause[n].word:
+        return 0
+    size = some_name(name_index(ctx.nicks), words, n)
+    return size + n - k - 1 if size else 0
 
 #: The first word of a clause that offers another target in doubt («Хотя, может, за Y», «Или
 #: за Y?», «А может, Y»).

@@ -23,7 +23,7 @@ from .lexicon import lexicon
 from .names import name_index, norm
 from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, unknown_name
 from .parse_settle import settled_in_clause
 
 
@@ -101,8 +101,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «голос за Васяна»: a word where the name goes that fits nobody is asked about
             if action is None:
                 return _refuse_role(kw, text)
-            return Item(0, problem=problem(text, "unknown_name", "unknown_name",
-                                           word=tg.unknown[0], action=action), tried=action)
+            return Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
         if flags["other_day"] is False and (flags["keep"] or flags["later"]):
             return None  # «линч прежний», «линч потом напишу»: no problem
         if flags["other_day"] is False and flags["abstain"]:
@@ -213,8 +212,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             tg.dropped is not None:
         # «голоса шадоу и гром» where «гром» fits no nick: two names, one read; the vote
         # for Shadow stands, the other name is asked about (never one vote unsaid)
-        asked = Item(0, problem=problem(text, "unknown_name", "unknown_name",
-                                        word=tg.dropped[0], action=action), tried=action)
+        asked = Item(0, problem=unknown_name(ctx, text, tg.dropped[0], action), tried=action)
         return _kept_votes(ctx, tg.hits, tg, text, asked)
     if action == "vote" and len(targets) == 1 and ctx.turn.votes_per_player == 2 and \
             clause is not None and _both_votes(clause, kw, tg.end):

@@ -78,7 +78,8 @@ def after_semicolon(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
 
 
 def not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
-    """«Автозамена, сорри, Гошан конечно, не Гоша», «Не Гоша, а Гошан»: a clause with no
+    """«Автозамена, сорри, Гошан конечно, не Гоша», «Не Гоша, а Гошан», «Ой, не за Букой, а
+    за Бубликом» (a preposition before each name is passed): a clause with no
     move word that names two players, one of them after «не» and a target of the move
     before: that move is meant for the other one. Index of the other name, or None."""
     targets = prev_targets(prev)
@@ -93,7 +94,8 @@ def not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
         if hit is None:
             k += 1
             continue
-        found.append((k, hit.nick, k > 0 and words[k - 1] == V.NEGATION))
+        b = k - 1 if k > 1 and words[k - 1] in V.PREPOSITIONS else k  # «не у Буки»
+        found.append((k, hit.nick, b > 0 and words[b - 1] == V.NEGATION))
         k += hit.length
     if len(found) != 2 or found[0][2] == found[1][2] or \
             find_keywords(clause, set(), idx):
@@ -105,7 +107,8 @@ def not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
     # the names' part holds nothing else, and nothing follows it: «…, Гошан конечно, не
     # Гоша» but not «Ромашка не Гоша, вечно путают»
     names_at = {n for k0, nick, _ in found
-                for n in range(k0, k0 + idx.exact(words, k0, None).length)}
+                for n in range(k0 - (k0 > 0 and words[k0 - 1] in V.PREPOSITIONS),
+                               k0 + idx.exact(words, k0, None).length)}  # («а у Бублика»)
     first = found[0][0]
     while first > 0 and clause[first - 1].word and words[first - 1] in SWAP_WORDS:
         first -= 1

@@ -32,6 +32,7 @@ from .parse_clan_kill import member_kill
 from .parse_move_back import PRONOUN_BEFORE, listed_back, named_since, pronoun_before
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
+from .parse_unneeded import so_then, unneeded_end
 
 
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
@@ -67,6 +68,16 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
+        # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
+        # either); the name after «так что» takes the move
+        then = so_then(clause, gone, hi)
+        if then is None or then >= hi:
+            return gone
+        tg = read_targets(ctx, actor, clause, then, hi, noun=noun, reported=kw.reported,
+                          guards=action in ("guard", "", None))
+        if not tg.hits and tg.unknown is None:
+            return gone
     if tg.hits and ctx.last_hit is not None and \
             any(clause[n].w in ("—", "–", ",") for n in range(kw.j, tg.hits[0][1])) and \
             any(clause[n].word and (is_verb(clause[n].w) or is_infinitive(clause[n].w))

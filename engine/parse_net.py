@@ -18,7 +18,7 @@ from .grammar_target_words import next_verb_object
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, unknown_name
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
 _JOINERS = frozenset({",", "и", "/", "+", "&", "плюс", "and"})
@@ -112,7 +112,7 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
         (moves[0].move.action if moves else "")
     if hit is None:
         word = span(ctx.text, clause, k, k + length)
-        p = problem(text, "unknown_name", "unknown_name", word=word)
+        p = unknown_name(ctx, text, word)
     else:
         p = problem(text, "unparsed", "unread_name")
     votes = [it for it in moves if it.move.action == "vote"]
@@ -292,8 +292,7 @@ def by_himself(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
         items[mark:] = [it for it in items[mark:] if it.move is None]
         return
     text = span(ctx.text, clause, kw.i, hi)
-    _replace(items, mark, problem(text, "unknown_name", "unknown_name",
-                                  word=span(ctx.text, clause, unknown, unknown + 1)),
+    _replace(items, mark, unknown_name(ctx, text, span(ctx.text, clause, unknown, unknown + 1)),
              clause[kw.i].start)
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor
+from .grammar_rules import Actor, problem
 from .grammar_tokens import Tok, clause_words
 from .model import Move, Problem, TurnInfo
 from .names import NameHit, name_index
+from .names_near import short_prefix_owners
 from .words import role_words
 from .roles import CLAN_ROLES, ROLE_CIVILIANS
 from .state import GameState
@@ -143,6 +144,17 @@ def names_in(ctx: Ctx, clause: list[Tok], ambiguous: bool = False, *,
         else:
             k += 1
     return out
+
+
+def unknown_name(ctx: Ctx, text: str, word: str, action: str = "") -> Problem:
+    """The problem for ``word`` standing where a player goes and fitting no nickname, in the
+    line ``text``: «Не нашёл … Проверьте ник» (``unknown_name``); when the word is a short
+    prefix of two living players or more («за Бу» with Бука and Бублик alive), the
+    ``ambiguous`` problem listing them (which one is asked, none is taken)."""
+    owners = [n for n in short_prefix_owners(name_index(ctx.nicks), word) if n in ctx.alive]
+    if len(owners) > 1:
+        return problem(text, "ambiguous", "ambiguous", candidates=tuple(owners), action=action)
+    return problem(text, "unknown_name", "unknown_name", word=word, action=action)
 
 
 def member_at(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:

@@ -13,6 +13,7 @@ from .grammar_rules import action_for
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
+from .names_near import short_prefix_owners
 from .parse_judge import judge
 from .parse_move import read_move
 from .parse_subject import object_form
@@ -120,15 +121,35 @@ def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:
 def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     """«За Чингачгука.» as a sentence or line of its own: «за» and one nickname and nothing
     else, the forum's short vote for that player (a clause after a comma is no such
-    sentence: «спасибо Кузе, за Бобра…», nor one after «…»)."""
+    sentence: «спасибо Кузе, за Бобра…», nor one after «…»). «Я за X», «я — за X!», «мы за
+    X» as the whole sentence are that vote too (the sender's own side: no member's order).
+    A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
+    the judge asks which player it is (:func:`engine.parse_types.unknown_name`)."""
+    first = start
+    if start < len(clause) and clause[start].w in _I_WE:
+        start += 1
+        while start < len(clause) and clause[start].w in ("—", "-", "–"):
+            start += 1
     if start >= len(clause) or clause[start].w != "за" or start + 1 >= len(clause):
         return False
-    before = ctx.text[:clause[start].start].rstrip(" \t")
+    before = ctx.text[:clause[first].start].rstrip(" \t")
     if before and (before[-1] not in "\n.!?)" or before.endswith(("..", "…"))):
         return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, start + 1)
-    return hit is not None and all(not t.word for t in clause[start + 1 + hit.length:])
+    if hit is None and clause[start + 1].cap and len(
+            [n for n in short_prefix_owners(name_index(ctx.nicks), words[start + 1])
+             if n in ctx.alive]) > 1:
+        length = 1  # «За Бу.» with Бука and Бублик alive: the vote, and which one is asked
+    elif hit is None:
+        return False
+    else:
+        length = hit.length
+    return all(not t.word for t in clause[start + 1 + length:])
+
+
+#: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
+_I_WE = frozenset({"я", "мы"})
 
 
 #: The numbers of a two-vote day's votes («голос 1 — Жмых»).
