@@ -23,8 +23,9 @@ from .words import norm
 __all__ = ["empty_fields", "is_move_word", "roster_words", "table_cells"]
 
 #: A field's line: the label (a word and at most two more), a note in brackets, a colon or
-#: a dash, the value.
-_FIELD = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n]*\))?"
+#: a dash, the value. (A word's letters are never given back (``++``): no letter may follow a
+#: word, so a try ends at once.)
+_FIELD = re.compile(r"[ \t]*([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*(\([^()\n]*\))?"
                     r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
 #: Values that say «none»: a dash, «нет», «никого».
 _NONE = frozenset({"", "-", "--", "—", "–", "нет", "нету", "никого", "никто", "пусто",

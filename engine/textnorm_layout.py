@@ -37,8 +37,9 @@ _HYPHENED = re.compile(r"(?<![\w-])([^\W\d_]+)-([^\W\d_]\w*)")
 #: Particles written after a hyphen: «голос-то» is one word.
 _PARTICLES = frozenset({"то", "ка", "либо", "нибудь", "таки", "де", "тка", "с"})
 
-#: A line holding a label alone («Голос», «Голос мой», «Линч сегодня:»).
-_LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*([:—–-]?)[ \t]*")
+#: A line holding a label alone («Голос», «Голос мой», «Линч сегодня:»). (A word's letters
+#: are never given back (``++``): no letter may follow a word, so a try ends at once.)
+_LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*([:—–-]?)[ \t]*")
 #: A line that opens a list, a quotation or a signature: never the value of a label.
 _NOT_VALUE = re.compile(r"[ \t]*(?:[-*•>]|\d{1,2}[.)]|--)")
 _WORDS = re.compile(r"[^\W\d_]+")
