@@ -140,6 +140,10 @@ _NOT_SURE = frozenset({"стоит", "надо", "знаю", "уверен", "у
 #: How many words after the move are looked at for the doubt.
 _DOUBT_WORDS = 6
 
+#: The words :func:`hedge_doubts` looks for after a move: without one among the first
+#: :data:`_DOUBT_WORDS` words it finds nothing (and need not look for the next move word).
+_SIGNS = V.JOKE_WORDS | _PUT_OFF | _READ_ON | _NOT_SURE | {"хз"}
+
 
 def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     """Turn into a question (``unparsed``, as a hypothesis is asked) each move of ``items``
@@ -161,11 +165,15 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         if at < 0:
             continue
         end = at + len(m.span)
-        toks = _after(clauses, end)
-        kws = find_keywords(toks, set(), idx)
-        if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
-            toks = toks[:min(kw.i for kw in kws)]
-        toks = [t for t in toks if t.word][:_DOUBT_WORDS]
+        after = _after(clauses, end)
+        toks = [t for t in after if t.word]
+        if not _SIGNS.isdisjoint([t.w for t in toks[:_DOUBT_WORDS]]):
+            # (a word of a joke or a doubt counts only before the next move word: without
+            # one, no cut finds one)
+            kws = find_keywords(after, set(), idx)
+            if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
+                toks = [t for t in after[:min(kw.i for kw in kws)] if t.word]
+        toks = toks[:_DOUBT_WORDS]
         words = [t.w for t in toks]
         if not V.JOKE_WORDS.isdisjoint(words[:2]) and "не" not in words[:1]:
             dropped.add(n)  # «Зову на чай Вафлю 😜 прикалываюсь»: never meant, nothing asked

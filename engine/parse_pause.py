@@ -49,6 +49,8 @@ _FIRST = 4
 
 #: The end marks of a pause: the sentence before goes on in the next one.
 _PAUSES = ("...", "…", "..")
+#: The end marks of a sentence :func:`after_pause` looks at: a pause or a question.
+_ENDS = _PAUSES + ("?",)
 
 
 def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
@@ -63,6 +65,8 @@ def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     done = [p.text for p in asked]
     for n in range(len(spans) - 1):
         lo, hi = spans[n]
+        if not visible[hi - 1].isspace() and not visible.endswith(_ENDS, lo, hi):
+            continue  # (cheap: no space to strip, and no pause or «?» at its end)
         lo2, hi2 = spans[n + 1]
         first = visible[lo:hi].rstrip()
         pause = first.endswith(_PAUSES)

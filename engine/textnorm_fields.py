@@ -20,11 +20,12 @@ import re
 from .lexicon import lexicon
 from .words import norm
 
-__all__ = ["empty_fields", "is_move_word", "table_cells"]
+__all__ = ["empty_fields", "is_move_word", "roster_words", "table_cells"]
 
 #: A field's line: the label (a word and at most two more), a note in brackets, a colon or
-#: a dash, the value.
-_FIELD = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n]*\))?"
+#: a dash, the value. (A word's letters are never given back (``++``): no letter may follow a
+#: word, so a try ends at once.)
+_FIELD = re.compile(r"[ \t]*([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*(\([^()\n]*\))?"
                     r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
 #: Values that say «none»: a dash, «нет», «никого».
 _NONE = frozenset({"", "-", "--", "—", "–", "нет", "нету", "никого", "никто", "пусто",
@@ -89,7 +90,7 @@ def empty_fields(text: str, nicks: tuple[str, ...] = ()) -> str:
     if not _MARKS.search(text):
         return text  # no colon, dash or bar: no field (the common short letter)
     lines = text.split("\n")
-    nick_words = _nick_words(nicks)
+    nick_words = roster_words(nicks)
     fields = [_field(line, nick_words) for line in lines]
     filled = [k for k, f in enumerate(fields) if f is not None and
               f[1].lower().strip(" .") not in _NONE and not _OLD.search(f[0])]
@@ -108,7 +109,7 @@ _MARKS = re.compile("[:—–|-]")
 
 
 @functools.lru_cache(maxsize=64)
-def _nick_words(nicks: tuple[str, ...]) -> frozenset[str]:
+def roster_words(nicks: tuple[str, ...]) -> frozenset[str]:
     """The roster's nicknames and their words, normalised (a value that is one is kept)."""
     return frozenset({w for n in nicks for w in norm(n).split()} | {norm(n) for n in nicks})
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .words import norm
-from .textnorm_fields import empty_fields as _empty_fields, is_move_word, table_cells
+from .textnorm_fields import empty_fields as _empty_fields, is_move_word, roster_words, table_cells
 
 __all__ = ["layout_labels"]
 
@@ -37,8 +37,9 @@ _HYPHENED = re.compile(r"(?<![\w-])([^\W\d_]+)-([^\W\d_]\w*)")
 #: Particles written after a hyphen: «голос-то» is one word.
 _PARTICLES = frozenset({"то", "ка", "либо", "нибудь", "таки", "де", "тка", "с"})
 
-#: A line holding a label alone («Голос», «Голос мой», «Линч сегодня:»).
-_LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*([:—–-]?)[ \t]*")
+#: A line holding a label alone («Голос», «Голос мой», «Линч сегодня:»). (A word's letters
+#: are never given back (``++``): no letter may follow a word, so a try ends at once.)
+_LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*([:—–-]?)[ \t]*")
 #: A line that opens a list, a quotation or a signature: never the value of a label.
 _NOT_VALUE = re.compile(r"[ \t]*(?:[-*•>]|\d{1,2}[.)]|--)")
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -141,7 +142,13 @@ def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
             return m.group(0)
         return f"{left} — {right}"
 
-    return _HYPHENED.sub(spaced, text)
+    # (a match holds no space and sees a space as the text's end: only the pieces between
+    # spaces that hold a hyphen are searched)
+    pieces = text.split(" ")
+    for k, piece in enumerate(pieces):
+        if "-" in piece:
+            pieces[k] = _HYPHENED.sub(spaced, piece)
+    return " ".join(pieces)
 
 
 def _inline_numbers(text: str) -> str:
@@ -180,7 +187,7 @@ def _inline_numbers(text: str) -> str:
 _FILLER_TAGS = frozenset({"Apro", "NPRO", "PREP", "ADVB", "PRCL"})
 
 
-def _label_filler(word: str, nick_words: set[str]) -> bool:
+def _label_filler(word: str, nick_words: frozenset[str]) -> bool:
     """True when ``word`` beside a label on its line is no value: written in lower case, part
     of no nickname, and a label itself («Голос на линч») or a word of :data:`_FILLER_TAGS`
     («Голос мой», not «мо нордика»: a name in lower case is the value)."""
@@ -209,16 +216,20 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
     (:func:`_another_value`). A label alone with its colon is read by the grammar as it is
     («Линч:⏎Бука»)."""
     lines = text.split("\n")
-    nick_words = {w for n in nicks for w in norm(n).split()}
+    nick_words = roster_words(nicks)
     own = set(_WORDS.findall(norm(sender)))
     out: list[str] = []
     k = 0
     while k < len(lines):
         line = lines[k]
         m = _LABEL_LINE.fullmatch(line)
+        if m is None:
+            out.append(line)
+            k += 1
+            continue
         nxt = lines[k + 1] if k + 1 < len(lines) else ""
         words = _WORDS.findall(nxt)
-        if m and nxt.strip() and not _NOT_VALUE.match(nxt) and _is_label(m.group(1)) and \
+        if nxt.strip() and not _NOT_VALUE.match(nxt) and _is_label(m.group(1)) and \
                 not (m.group(3) == ":" and not m.group(2)) and \
                 not _another_value(lines[k + 2] if k + 2 < len(lines) else "", own) and \
                 all(_label_filler(w, nick_words) for w in m.group(2).split()) and \

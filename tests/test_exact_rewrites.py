@@ -1,0 +1,65 @@
+"""Speed rewrites that must find exactly what the plain forms found (issue 11, speed):
+random texts of the pieces each pattern cares about, read both ways."""
+
+import random
+import re
+
+from engine import parse_ifgame as IF
+from engine import textnorm_fields as F
+from engine import textnorm_layout as L
+
+#: The forms before the rewrites (the plain, slower ones).
+_IF_GUARD = re.compile(r"(?i)(?<![\w-])(?:если|ежели)(?![\w-])")
+_LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*([:—–-]?)[ \t]*")
+_FIELD = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n]*\))?"
+                    r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
+
+
+def _texts(pieces: list[str], count: int, seed: int, most: int = 25):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(pieces) for _ in range(rng.randint(0, most)))
+
+
+def test_conditions_found_as_a_full_search_finds_them():
+    pieces = ["если", "Если", "ЕСЛИ", "ежели", "еᲃли", "ну", "а", "но", "или", "И", "либо",
+              "ᲂ", " ", " ", ",", "\t", "\n", "-", "—", ":", "то", "тогда", "значит", "можно",
+              "нельзя", "да", "нет", "Лось", "жив", ".", "?", "(", ")", "x", "1", "_", "ле"]
+    for text in _texts(pieces, 3_000, 1):
+        full = [(m.span(), m.groupdict()) for m in IF._IF.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in IF._if_matches(text)] == full, text
+        assert [m.span() for m in IF._IF_WORD.finditer(text)] == \
+            [m.span() for m in _IF_GUARD.finditer(text)], text
+
+
+def test_lead_characters_are_all_that_case_folding_matches():
+    lead = re.compile(r"(?i)[нуаоилб \t,]")  # (the letters of the lead words, as _IF reads them)
+    assert {chr(c) for c in range(0x110000) if lead.match(chr(c))} == IF._LEAD_CHARS
+
+
+def test_label_and_field_lines_match_as_before():
+    pieces = ["Голос", "мой", "МО", " ", "  ", "\t", ":", "—", "-", "–", "(", ")", "вчера",
+              "1", "_", "x", "Лось", ".", "нет", "é"]
+    for text in _texts(pieces, 4_000, 2, most=10):
+        for old, new in ((_LABEL_LINE, L._LABEL_LINE), (_FIELD, F._FIELD)):
+            a, b = old.fullmatch(text), new.fullmatch(text)
+            assert (a and a.groups()) == (b and b.groups()), text
+
+
+def test_hyphened_labels_spaced_as_in_the_whole_text():
+    nicks = ("Мо-Мо", "Кибер-Кот", "Лось")
+
+    def whole(text: str) -> str:  # (the plain form: one search of the whole text)
+        def spaced(m: re.Match) -> str:
+            left, right = m.group(1), m.group(2)
+            if right.lower() in L._PARTICLES or L.norm(right) == L.norm(left) or \
+                    not L._is_label(left) or L.is_move_word(m.group(0)) or \
+                    L.norm(m.group(0)) in " ".join(nicks).lower().replace("ё", "е"):
+                return m.group(0)
+            return f"{left} — {right}"
+        return L._HYPHENED.sub(spaced, text)
+
+    pieces = ["МО", "Голос", "линч", "Лось", "Мо", "Кот", "Кибер", "-", "-", " ", "\n", "то",
+              "1", "_", ".", ",", "по", "моему", "x"]
+    for text in _texts(pieces, 2_000, 3, most=12):
+        assert L._hyphens(text, nicks) == whole(text), text
