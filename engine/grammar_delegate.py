@@ -103,23 +103,25 @@ _NO_ROLE_MOVE = frozenset({"indian", "actor"})
 
 
 def _kill_asked(clause: list[Tok], start: int) -> int | None:
-    """The «—» or «:» after «(а) кого убивать», «по убийству», «с убийством» (words of the
-    clan kill, a question word or a preposition only): what follows may leave the kill to the
-    boss. None otherwise."""
+    """The «—» or «:» after «(а) кого убивать», «кого мочить сегодня» (a question word and a
+    word of the clan kill only): what follows may leave the kill to the boss. None otherwise
+    («Убийство — решает дон», «Убиваем — как скажет X» tell who decides the kill, no move of
+    the sender's is left)."""
     from .lexicon import lexicon
 
     words = lexicon().words
-    kill = False
+    kill = asked = False
     for k in range(start, len(clause)):
         t = clause[k]
-        if t.w in ("—", ":", "-") and kill:
+        if t.w in ("—", ":", "-") and kill and asked:
             return k
         if not t.word:
             return None
         if words.get(t.w) == "KILL":
             kill = True
-        elif t.w not in _ASKED and t.w not in ("а", "и", "по", "с", "насчет", "насчёт", "ну",
-                                               "сегодня", "ночью"):
+        elif t.w in _ASKED:
+            asked = True
+        elif t.w not in ("а", "и", "ну", "сегодня", "ночью"):
             return None
     return None
 

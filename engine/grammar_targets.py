@@ -402,7 +402,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if not out.hits and actor.role in ("hostess", "psycho") and \
                 (na := next((n for n in range(k - 1, lo - 1, -1) if words[n] == "на"), None)) \
-                is not None and (m := treat_then_name(clause, na + 1, hi, idx)) is not None:
+                is not None and (m := treat_then_name(clause, na + 1, hi, idx, reach=14)) is not None:
             skipped = True  # «к себе на сериальчик и пиццу нашего милого Гномика»
             k = m
             continue

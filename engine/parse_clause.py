@@ -261,7 +261,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             lo = max(lo, subjects[n][1])  # «Безумец зовёт гостей»: he is no target of his own
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
-        hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
+        lead = _today_turn(clause, kws[n - 1].j, kw.i) if n else None
+        if lead is not None:  # «Если завтра буду жива, позову X, а сегодня жду Y»: today's
+            hypo = hypothetical(clause, kw.i, excluded | set(range(lead)))
+        else:
+            hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
         if hypo is True and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
         elif (cut := today_instead(clause, kw.i, hi)) is not None and \
@@ -405,3 +409,14 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
         return False
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
+
+
+def _today_turn(clause: list[Tok], lo: int, i: int) -> int | None:
+    """The index of «а»/«но» in «…, а сегодня» between the move before (ending at ``lo``)
+    and the move word at ``i``: the condition or plan before it is not this move's. None
+    when the turn is not there."""
+    for k in range(lo + 1, i):
+        if clause[k].w == "сегодня" and clause[k - 1].w in ("а", "но") and \
+                clause[k - 2].w == ",":
+            return k - 1
+    return None

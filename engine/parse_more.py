@@ -21,6 +21,17 @@ from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
 
 
+#: Words that may stand before them («Тогда ещё и Кузя», «Ну и Бобра»).
+_THEN = frozenset({"тогда", "то", "ну", "а", "так"})
+
+
+def more_then(clause: list[Tok]) -> bool:
+    """True when the clause opens with «тогда ещё», «ну и», «а ещё» (:data:`_THEN`, then a
+    word of :data:`MORE_WORDS`): a target added to the move before, never one put instead
+    of it («Приглашаю Сову. Тогда ещё и Кузя» asks about two guests)."""
+    return len(clause) > 1 and clause[0].w in _THEN and clause[1].w in MORE_WORDS
+
+
 #: ... and the joiners left at the head of a clause cut inside a list («Ярость: Jason V.,
 #: Ястреб»: the dot of a nick ended the clause before «, Ястреб»).
 MORE_OPENERS = MORE_WORDS | {",", "+"}
@@ -34,6 +45,8 @@ def continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
         return False
     if clause[0].w in MORE_OPENERS:
         lead = 1
+    elif more_then(clause):
+        lead = 2  # «Тогда ещё и Кузя»: more, not instead
     elif after_semicolon(ctx, clause, prev):
         lead = 0
     else:
