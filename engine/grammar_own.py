@@ -85,6 +85,9 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if not size:
         return None
     k += size
+    while k + 1 < stop and words[k] in ("или", "либо") and \
+            (more := idx.exact(words, k + 1, None)) is not None:
+        k += 1 + more.length  # «у меня будет Барсук или Черника»: asked (engine.parse_move)
     while k < stop and (not clause[k].word or words[k] in _AROUND) and words[k] not in _CLOSE:
         k += 1
     if k < stop and words[k] not in _CLOSE:

@@ -218,7 +218,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
         elif other and clause[kw.i].w in lex.third:
             continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
-        elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
+        elif not (member is not None and kw.i > 0 and clause[kw.i - 1].w in ("он", "она")) and \
+                talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
+            # («За Тётю Валю: она охраняет меня»: the member named back)
             untied_subject(ctx, clause, kw, items)  # «Ночью Айболит лечит X»: whose move? Ask
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
