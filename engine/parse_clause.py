@@ -87,8 +87,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if len(kws) > 1:
         # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
         kws = [k for n, k in enumerate(kws) if not (
-            n and kws[n - 1].cls == V.VOTE and k.i == kws[n - 1].j and clause[k.i].w in GIVE
-            and _names_player(ctx, clause, k.j))]
+            n and kws[n - 1].cls == V.VOTE and (
+                (k.i == kws[n - 1].j and clause[k.i].w in GIVE) or
+                (k.i == kws[n - 1].j + 1 and clause[kws[n - 1].j].w in ("прошу", "хочу") and
+                 clause[k.i].w in ("отдать", "передать", "поставить", "кинуть")))
+            and _names_player(ctx, clause, k.j))]  # («голос прошу отдать Кузе»)
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
