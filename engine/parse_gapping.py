@@ -28,8 +28,10 @@ _OWN_CLASS = {"doctor": V.HEAL, "thief": V.ROB, "thug": V.BEAT, "hostess": V.INV
 def today_after_past(ctx, clause: list[Tok], start: int) -> list[Kw]:
     """A keyword over «сегодня» for the class of the past-tense move verb before it, when a
     comma («, сегодня», «, а теперь») parts the two and a nickname follows «сегодня» with only
-    a dash or a preposition between; else an empty list. ``ctx``: the letter's
-    :class:`engine.parse_types.Ctx`."""
+    a dash or a preposition between; else an empty list. With no move verb of the lexicon
+    before it, one verb in the past after «вчера» stands for the sender's own night move
+    («Вчера Петровича с того света вытащила, сегодня — Ласточку» from the doctor). ``ctx``:
+    the letter's :class:`engine.parse_types.Ctx`."""
     words = clause_words(clause)
     for m in range(start + 2, len(clause) - 1):
         if words[m] not in _TODAY:
