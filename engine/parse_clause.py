@@ -46,7 +46,7 @@ from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
 )
 from .parse_gapping import today_after_past
-from .parse_fear import fear_votes, if_chosen
+from .parse_fear import fear_votes, goes_instead, if_chosen
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
@@ -118,6 +118,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(kws[0].cls, start, start, weak=True)] + kws[1:]
     if not kws and member is None and not excluded:
         kws = today_after_past(ctx, clause, start)  # «Вчера лечил X, сегодня — Y»
+    if not kws and member is None:
+        kws = goes_instead(ctx, clause, start)  # «Ну раз так — уходит X» from the feared
     if not kws and member is None and DEFAULT_CLASS.get(ctx.sender.role) and \
             elliptic(ctx, clause, start, ctx.sender.role):
         kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)]  # «у Совы сегодня»
