@@ -10,6 +10,7 @@ from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
 from .grammar_members import fits, loose_member
 from .grammar_orders import (
+    named_back,
     POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_boss_orders import relayed
@@ -17,7 +18,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, may_be_name, morph, role_words, third_person
+from .words import is_infinitive, may_be_name, morph, role_words
 from .parse_types import (
     Ctx, DEFAULT_CLASS, Item, MEMBER_ROLES, member_at, nick_at,
 )
@@ -65,7 +66,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return False, 0, None
     if ref is None:
         if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
-            return pending, _named_back(clause, 0), None
+            return pending, named_back(clause, 0), None
         return None, 0, None
     member, end = ref
     if isinstance(member, Problem):
@@ -97,23 +98,11 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
             n += 1
         if any(clause[m].w in POSTURE for m in range(end, n)):
             end = n  # «Бастион — пусть стоит на мне»: the place is his guard
-    end = _named_back(clause, end)
+    end = named_back(clause, end)
     rest = [t for t in clause[end:] if t.word]
     if not rest:
         return False, 0, member
     return member, end, None
-
-
-def _named_back(clause: list[Tok], k: int) -> int:
-    """``k``, or the index after «он»/«она» at ``k`` when a verb in the third person follows:
-    the member of a boss's order named back («За Тётю Валю: она охраняет меня»)."""
-    n = k
-    while n < len(clause) and clause[n].w in (":", "—", ",", "-"):
-        n += 1
-    if n + 1 < len(clause) and clause[n].w in ("он", "она") and clause[n + 1].word and \
-            third_person(clause[n + 1].w):
-        return n + 1
-    return k
 
 
 def _bracket_name(ctx: Ctx, clause: list[Tok], k: int, holder: str) -> str | None:
