@@ -16,7 +16,7 @@ from .names import NameIndex
 from .words import past_tense, third_person
 
 #: The hostess's own words of having a guest: «у меня», «ко мне», and the verbs of waiting.
-_HOME = (("у", "меня"), ("ко", "мне"), ("к", "себе"))
+_HOME = (("у", "меня"), ("ко", "мне"))
 _WAIT = frozenset({"жду", "ожидаю", "поджидаю", "заждалась"})
 #: The same said of her things («мой камин ждёт X»: :func:`_her_things`).
 _THINGS_WAIT = frozenset({"ждут", "ждет", "ждёт", "заждались", "заждался", "дожидаются"})
@@ -103,9 +103,7 @@ def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
     width at the name, and that end."""
     words = clause_words(clause)
     first = other[0]
-    hit = idx.exact(words, first, None) if clause[first].cap or clause[first].quoted or (
-        first == 0 and _home_at(words, home) and words[home] == "к") else None
-    # («бегемота к себе на ночь»: a phone's lower case, the guest opening the sentence)
+    hit = idx.exact(words, first, None) if clause[first].cap or clause[first].quoted else None
     size = hit.length if hit is not None else _pet_size(clause, first, home, idx)
     if not size or other[-1] >= first + size:
         return None
