@@ -66,6 +66,7 @@ def goes_instead(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
 
     words = clause_words(clause)
     for k in range(start, len(clause) - 1):
-        if words[k] in _GOES and nick_at(ctx, clause, words, k + 1) is not None:
+        if words[k] in _GOES and nick_at(ctx, clause, words, k + 1) is not None and \
+                "от" not in words[start:k]:  # (not «от семейства уходит X»: the clan's kill)
             return [Kw(V.FEAR, k, k + 1)]
     return []
