@@ -80,11 +80,17 @@ def negated_after(clause: list[Tok], j: int) -> bool:
             return False
         if aside == 1 and (clause[k].cap or k - j > 6):
             return False
+        if clause[k].w in _OTHER_ONE and k > j:
+            return False  # «голос за Лолу второй не отдаю»: the refusal is the second's
         if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and \
                 clause[k + 1].w not in NOT_FORGET and (
                 clause[k + 1].w in V.MODALS or _own_verb(clause[k + 1].w)):
             return True  # «На охоту сегодня не пойду»
     return False
+
+
+#: «второй», «другой»: what the «не» after it refuses is another vote or move, not this one.
+_OTHER_ONE = frozenset({"второй", "второго", "второе", "другой", "другого", "другое"})
 
 
 #: Verbs after «не» that tell the sender has not decided yet, no refusal: «Шизю... даже не
@@ -95,7 +101,9 @@ UNSURE = frozenset({"знаю", "уверен", "уверена", "решил", 
 #: Verbs whose negation promises the move, no refusal (litotes): «голосовать не забуду»,
 #: «проверить не откажусь», «лечить не премину» (issue 11).
 NOT_FORGET = frozenset({"забуду", "забудем", "откажусь", "откажемся", "премину",
-                        "преминем", "подведу", "упущу", "поленюсь"})
+                        "преминем", "подведу", "упущу", "поленюсь",
+                        # «как дон скажет, я не парюсь»: indifference, no refusal
+                        "парюсь", "заморачиваюсь", "напрягаюсь", "возражаю"})
 
 
 #: Verbs after a move noun that skip the move («охоту пропускаю»).

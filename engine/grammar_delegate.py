@@ -43,11 +43,7 @@ def boss_ref(ctx, clause: list[Tok], k: int) -> int:
     meant (a member's move left to him)."""
     if k >= len(clause) or not clause[k].word:
         return 0
-    me = ctx.sender
-    if not me.mafia or me.role == "boss":
-        return 0
-    boss = next((n for n, p in ctx.state.players.items() if p.clan == me.clan and p.alive
-                 and n != me.nick and actor_of(ctx.state, n).role == "boss"), None)
+    boss = my_boss(ctx)
     if boss is None:
         return 0
     idx = name_index(ctx.nicks)
@@ -60,6 +56,17 @@ def boss_ref(ctx, clause: list[Tok], k: int) -> int:
         return 1
     words = [norm(x) for x in re.findall(r"[^\W\d_]+", boss)]
     return 1 if any(_translates(w, x) for x in words) else 0
+
+
+def my_boss(ctx) -> str | None:
+    """The nickname of the sender's own living boss when the sender is a clan member who is
+    not the boss himself (the one his move may be left to, DECISIONS.md §4 Boss (c)); None
+    otherwise."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return None
+    return next((n for n, p in ctx.state.players.items() if p.clan == me.clan and p.alive
+                 and n != me.nick and actor_of(ctx.state, n).role == "boss"), None)
 
 
 def _translates(written: str, word: str) -> bool:
@@ -84,7 +91,39 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     found = _decides_from(ctx, clause, start)
     if found is None and (dash := _remark_dash(ctx, clause, start)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «Остальное — как Дед решит»
+    if found is None and me.role in _NO_ROLE_MOVE and \
+            (dash := _kill_asked(clause, start)) is not None:
+        found = _decides_from(ctx, clause, dash + 1)  # «А кого убивать — пусть Роза решает»
     return found
+
+
+#: Clan roles with no night move of their own: the clan's kill is all they may leave to the
+#: boss («кого убивать — пусть дон решает» from the Indian leaves him his move).
+_NO_ROLE_MOVE = frozenset({"indian", "actor"})
+
+
+def _kill_asked(clause: list[Tok], start: int) -> int | None:
+    """The «—» or «:» after «(а) кого убивать», «кого мочить сегодня» (a question word and a
+    word of the clan kill only): what follows may leave the kill to the boss. None otherwise
+    («Убийство — решает дон», «Убиваем — как скажет X» tell who decides the kill, no move of
+    the sender's is left)."""
+    from .lexicon import lexicon
+
+    words = lexicon().words
+    kill = asked = False
+    for k in range(start, len(clause)):
+        t = clause[k]
+        if t.w in ("—", ":", "-") and kill and asked:
+            return k
+        if not t.word:
+            return None
+        if words.get(t.w) == "KILL":
+            kill = True
+        elif t.w in _ASKED:
+            asked = True
+        elif t.w not in ("а", "и", "ну", "сегодня", "ночью"):
+            return None
+    return None
 
 
 #: Verbs of a member giving his move, said of himself in the third person («Индеец ход

@@ -97,8 +97,10 @@ def correction_marks(clause: list[Tok]) -> list[int]:
         if w in V.CORRECTION_MARKS:
             if w != "смысле" or (k > 0 and clause[k - 1].w == "в"):
                 out.append(t.start)  # «в смысле», not «в каком смысле»
-        elif w in _CONCLUDING and k == first:
+        elif w in _CONCLUDING and k == first and not (
+                w == "тогда" and k + 1 < n and clause[k + 1].w in ("еще", "также", "плюс")):
             out.append(t.start)  # «…ой, нельзя же. Тогда лечу Лису», «Ладно, чек — Галка»
+            # («Тогда ещё и Кузя» adds, it takes nothing back)
         elif (w == "поэтому" or (w == "что" and k > 0 and clause[k - 1].w == "так")) and \
                 (k <= 1 or clause[k - 1 - (w == "что")].w in (",", "—", ":")):
             out.append(t.start)  # «сначала хотела Барабашке, но …, так что линч X»

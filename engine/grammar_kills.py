@@ -72,6 +72,8 @@ def counted_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
     if not counted or k >= len(clause) or clause[k].w not in _MARKS:
         return None
     after = k + 1
+    if after == len(clause) and near is not None:
+        return after  # «Двое:⏎1) X⏎2) Y»: the heading of a list (engine.parse_listed)
     n, found, exact = after, 0, 0
     while n < len(clause):
         size = names(n)

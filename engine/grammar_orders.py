@@ -16,7 +16,7 @@ import functools
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, skip_words, clause_words
 from .lexicon import lexicon
-from .words import is_known_word, morph, past_tense, role_words
+from .words import is_known_word, morph, past_tense, role_words, third_person
 
 #: Words that open a condition.
 _IF = frozenset({"если", "ежели", "коли"})
@@ -364,3 +364,14 @@ def new_role_remark(clause: list[Tok], k: int) -> int:
         return k
     return n + 2
 
+
+def named_back(clause: list[Tok], k: int) -> int:
+    """``k``, or the index after «он»/«она» at ``k`` when a verb in the third person follows:
+    the member of a boss's order named back («За Тётю Валю: она охраняет меня»)."""
+    n = k
+    while n < len(clause) and clause[n].w in (":", "—", ",", "-"):
+        n += 1
+    if n + 1 < len(clause) and clause[n].w in ("он", "она") and clause[n + 1].word and \
+            third_person(clause[n + 1].w):
+        return n + 1
+    return k

@@ -35,6 +35,13 @@ _CLOSE = frozenset({",", "—", "-", "(", ":", ";"})
 #: Words that join the statement to what was said before it («так что сегодня жду X»).
 _JOIN = frozenset({"так", "что", "зато", "поэтому", "значит", "тогда", "итак", "короче"})
 
+#: «сегодня у меня будет Смердяков»: the guest's coming in the future.
+_WILL_BE = frozenset({"будет", "будут"})
+#: «(хочу,) чтобы у меня ночевала Сова», «…в гостях был Бульдозер»: the past form after
+#: «чтобы» is a wish of tonight, no story.
+_WISH_BE = frozenset({"был", "была", "ночевал", "ночевала", "гостил", "гостила", "побыл",
+                      "побыла", "переночевал", "переночевала", "посидел", "посидела"})
+
 #: The words that make a hostess's sentence worth reading (engine.grammar_windows).
 HOSTESS_TRIGGERS = _WAIT | _THINGS_WAIT | {"меня", "мне"}
 
@@ -56,8 +63,9 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     lo = next((n + 1 for n in range(k - 1, start - 1, -1) if words[n] in _CLOSE), start)
     if words[k] in _THINGS_WAIT:
         lo = k  # (the things before the verb were checked by _her_things)
+    wish = any(words[n] == "чтобы" for n in range(lo, k))
     other = [n for n in range(lo, k) if clause[n].word and words[n] not in _AROUND and
-             words[n] not in _JOIN]
+             words[n] not in _JOIN and not (wish and words[n] == "чтобы")]
     if other:
         # «Сегодня снова Ромео ко мне», «Сегодня Остапа жду в гости»: the guest named first
         return _guest_first(clause, other, k, stop, idx, text, 1 + _home_at(words, k)) \
@@ -65,13 +73,21 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     kw = Kw(V.INVITE, k, k + (1 if words[k] in _WAIT | _THINGS_WAIT else 2), weak=True,
             own=True)
     k = kw.j
-    while k < stop and clause[k].word and words[k] in _AROUND:
+    be = _WILL_BE | (_WISH_BE if wish else frozenset())
+    while k < stop and clause[k].word and (words[k] in _AROUND or (
+            words[k] in be and _home_at(words, kw.i))):
         k += 1
+    if k > kw.j and words[k - 1] == "на" and not clause[k].cap and \
+            (m := treat_then_name(clause, k, stop, idx, reach=14, skip=be)) is not None:
+        k = m  # «жду на бокал глинтвейна и «Трёх мушкетёров» нашего милого Санчо»
     hit = idx.exact(words, k, None) if k < stop and clause[k].word else None
     size = hit.length if hit is not None else _pet_size(clause, k, stop, idx)
     if not size:
         return None
     k += size
+    while k + 1 < stop and words[k] in ("или", "либо") and \
+            (more := idx.exact(words, k + 1, None)) is not None:
+        k += 1 + more.length  # «у меня будет Барсук или Черника»: asked (engine.parse_move)
     while k < stop and (not clause[k].word or words[k] in _AROUND) and words[k] not in _CLOSE:
         k += 1
     if k < stop and words[k] not in _CLOSE:
@@ -106,20 +122,22 @@ def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
     return Kw(V.INVITE, first, first, weak=True, own=True), k
 
 
-def treat_then_name(clause: list[Tok], k: int, hi: int, idx: NameIndex) -> int | None:
+def treat_then_name(clause: list[Tok], k: int, hi: int, idx: NameIndex, reach: int = 10,
+                    skip: frozenset[str] = frozenset()) -> int | None:
     """In an invitation, what the guest is treated to after «на» (from token ``k``) and then
     the guest: «на бокал глинтвейна и Феллини милейшего Гену», «на сериальчик и пиццу нашего
     милого Гномика» — lower-case words that are no verb and no move word, «и», titles in
     quotes and capitalised words no nickname reads (a film's maker). The index of the first
     name after them (a form of a nickname, or a capitalised word the index takes for a pet
     form or a part of one), within eight words; None when a mark, a verb or a move word
-    comes first."""
+    comes first (``reach``: how many tokens to look through; ``skip``: verbs that may stand
+    there, «у меня на преферансе будет X»)."""
     from .lexicon import lexicon
     from .words import is_verb, role_words
 
     words = clause_words(clause)
     moves = lexicon().words
-    for m in range(k, min(hi, k + 10)):
+    for m in range(k, min(hi, k + reach)):
         t = clause[m]
         if not t.word:
             if t.w in ("«", "»", '"', "“", "”", "„"):
@@ -136,6 +154,8 @@ def treat_then_name(clause: list[Tok], k: int, hi: int, idx: NameIndex) -> int |
             if near is not None or t.w in role_words():
                 return None
             continue  # «Феллини»: no player
+        if t.w in skip:
+            continue
         if t.w in moves or is_verb(t.w):
             return None
     return None
@@ -243,7 +263,7 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     words = clause_words(clause)
     if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or (
             HOSTESS_COME.isdisjoint(words[start + 1:]) and "мне" not in words and
-            _WAIT.isdisjoint(words)):
+            "гостях" not in words and _WAIT.isdisjoint(words)):
         return None
     hit = idx.exact(words, start, None)
     size = hit.length if hit is not None else _pet_size(clause, start, len(clause), idx)
@@ -263,7 +283,8 @@ def _come_at(words: list[str], k: int) -> bool:
     тебя», «ко мне» (on the tea, tonight …)."""
     return words[k] in HOSTESS_COME or (words[k] in _WAIT and k + 1 < len(words) and
                                         words[k + 1] in ("вас", "тебя")) or \
-        tuple(words[k:k + 2]) == ("ко", "мне")
+        tuple(words[k:k + 2]) == ("ко", "мне") or \
+        tuple(words[k:k + 4]) == ("у", "меня", "в", "гостях")  # «Джек, ты у меня в гостях»
 
 
 #: Places that are not the hostess's home («заходи в ветку», «приходи на форум»).

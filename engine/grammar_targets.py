@@ -402,7 +402,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if not out.hits and actor.role in ("hostess", "psycho") and \
                 (na := next((n for n in range(k - 1, lo - 1, -1) if words[n] == "на"), None)) \
-                is not None and (m := treat_then_name(clause, na + 1, hi, idx)) is not None:
+                is not None and (m := treat_then_name(clause, na + 1, hi, idx, reach=14)) is not None:
             skipped = True  # «к себе на сериальчик и пиццу нашего милого Гномика»
             k = m
             continue
@@ -429,7 +429,7 @@ _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы
 #: Words that say a move stays as it was («Голос прежний, за X», «Голос тот же, за X»): a
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
-    "на", "линче", "суде", "мой", "свой"}
+    "на", "линче", "суде", "мой", "свой", "один", "одним"}  # («Голос один, на Кардана»)
 
 
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый
@@ -441,6 +441,7 @@ _SECOND = frozenset({"второго", "вторую", "вторым", "втор
 
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 _GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
-                         "человека", "предателя", "злодея", "крысу", "шпиона"})
+                         "человека", "предателя", "злодея", "крысу", "шпиона",
+                         "один", "одним"})  # «Голос один, на Кардана»: a count
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]

@@ -28,6 +28,11 @@ _CLAUSE_END = frozenset({".", "!", "?", ";", "\n"})
 EMOJI = "\u263a"
 
 
+#: Capitalised words that open a new sentence after an emoji («…ночевала Сова 🦉 А можно
+#: двоих сразу?»): the question after it is not the move's.
+_OPENERS = frozenset({"а", "но", "если", "кстати", "хотя", "только", "правда"})
+
+
 class Tok(NamedTuple):
     """One token: ``text`` as written, ``w`` normalised (lower case, ё → е; punctuation as
     itself, dashes as «—», arrows as «→»), ``start``/``end`` offsets in the letter,
@@ -187,7 +192,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         if w == EMOJI:
             if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
-                    n + 3 < last and toks[n + 3].word)):
+                    n + 3 < last and toks[n + 3].word) or (
+                    toks[n + 1].cap and toks[n + 1].w in _OPENERS)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»)

@@ -265,6 +265,8 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
         return True
     if words and words[0] in _HEADS and len(clause) > 1 and clause[1].w in (":", "—"):
         return True  # «Ночь: X», «День — X» (engine.grammar_headers)
+    if "вчера" in words and "сегодня" in words:  # «Себя вчера полечила, сегодня — X»
+        return True
     if any(w[:1] == "\x00" for w in words):
         return True
     first = True

@@ -15,6 +15,8 @@ player only, whose second player is asked for (:func:`one_of_two`,
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_kills import SECOND, count_said, counted_kill, second_kill
@@ -99,6 +101,24 @@ def settle_second_kills(items: list[Item]) -> None:
                for t in (it.move.targets or (it.move.target,))}
     if len(victims) >= 2:
         items[:] = [it for it in items if not any(it is a for a in asked)]
+
+
+#: «Двое:⏎1) X⏎2) Y»: a full moon's two kills as a list under a counting heading.
+_LISTED_TWO = re.compile(r"(?i)(?<![\w-])(?:двое|двоих)\s*:[ \t]*\n\s*(?:1[.)]|[-•*—])")
+
+
+def listed_two_kills(ctx: Ctx, items: list[Item]) -> None:
+    """On a full-moon day, a list of two kills under «Двое:» of which one line only was read
+    («Двое:⏎1) Черника⏎2) Вася»): the kill stands and the second victim is asked about
+    (``second_kill``), as :func:`one_of_two` does. Changes ``items`` in place."""
+    if ctx.turn.event != "full_moon" or not _LISTED_TWO.search(ctx.text):
+        return
+    kills = [it for it in items if it.move is not None and it.move.action == "clan_kill"]
+    if len(kills) != 1 or kills[0].move.targets or \
+            any(it.problem is not None and it.tried == "clan_kill" for it in items):
+        return
+    items.append(Item(kills[0].pos, problem=problem(kills[0].move.span, "unparsed",
+                                                    "second_kill"), tried="clan_kill"))
 
 
 def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:

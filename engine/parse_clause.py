@@ -46,7 +46,7 @@ from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
 )
 from .parse_gapping import today_after_past
-from .parse_fear import fear_votes, if_chosen
+from .parse_fear import fear_votes, goes_instead, if_chosen
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
@@ -87,8 +87,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if len(kws) > 1:
         # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
         kws = [k for n, k in enumerate(kws) if not (
-            n and kws[n - 1].cls == V.VOTE and k.i == kws[n - 1].j and clause[k.i].w in GIVE
-            and _names_player(ctx, clause, k.j))]
+            n and kws[n - 1].cls == V.VOTE and (
+                (k.i == kws[n - 1].j and clause[k.i].w in GIVE) or
+                (k.i == kws[n - 1].j + 1 and clause[kws[n - 1].j].w in ("прошу", "хочу") and
+                 clause[k.i].w in ("отдать", "передать", "поставить", "кинуть")))
+            and _names_player(ctx, clause, k.j))]  # («голос прошу отдать Кузе»)
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
@@ -115,6 +118,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(kws[0].cls, start, start, weak=True)] + kws[1:]
     if not kws and member is None and not excluded:
         kws = today_after_past(ctx, clause, start)  # «Вчера лечил X, сегодня — Y»
+    if not kws and member is None:
+        kws = goes_instead(ctx, clause, start)  # «Ну раз так — уходит X» from the feared
     if not kws and member is None and DEFAULT_CLASS.get(ctx.sender.role) and \
             elliptic(ctx, clause, start, ctx.sender.role):
         kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)]  # «у Совы сегодня»
@@ -218,7 +223,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
         elif other and clause[kw.i].w in lex.third:
             continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
-        elif talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
+        elif not (member is not None and kw.i > 0 and clause[kw.i - 1].w in ("он", "она")) and \
+                talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
+            # («За Тётю Валю: она охраняет меня»: the member named back)
             untied_subject(ctx, clause, kw, items)  # «Ночью Айболит лечит X»: whose move? Ask
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
@@ -261,7 +268,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             lo = max(lo, subjects[n][1])  # «Безумец зовёт гостей»: he is no target of his own
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
-        hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
+        lead = _today_turn(clause, kws[n - 1].j, kw.i) if n else None
+        if lead is not None:  # «Если завтра буду жива, позову X, а сегодня жду Y»: today's
+            hypo = hypothetical(clause, kw.i, excluded | set(range(lead)))
+        else:
+            hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
         if hypo is True and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
         elif (cut := today_instead(clause, kw.i, hi)) is not None and \
@@ -405,3 +416,14 @@ def _on_his_own(clause: list[Tok], j: int) -> bool:
         return False
     nxt = clause[j + 1].w if j + 1 < len(clause) else ""
     return nxt not in V.SELF_WORDS
+
+
+def _today_turn(clause: list[Tok], lo: int, i: int) -> int | None:
+    """The index of «а»/«но» in «…, а сегодня» between the move before (ending at ``lo``)
+    and the move word at ``i``: the condition or plan before it is not this move's. None
+    when the turn is not there."""
+    for k in range(lo + 1, i):
+        if clause[k].w == "сегодня" and clause[k - 1].w in ("а", "но") and \
+                clause[k - 2].w == ",":
+            return k - 1
+    return None

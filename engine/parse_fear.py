@@ -49,3 +49,24 @@ def fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     for k in votes:
         k.cls, k.alt = V.FEAR, V.VOTE
     return kws
+
+
+#: «Ну раз так — уходит X»: the chosen player's plain sentence of who goes instead.
+_GOES = frozenset({"уходит", "уйдет", "уходит-то"})
+
+
+def goes_instead(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
+    """On a «Страх» day, from the player it chose: «уходит X», «уйдёт X» (a nickname right
+    after the verb) is his choice of who is lynched instead: a ``FEAR`` keyword over the
+    verb. An empty list otherwise (from anybody else «уходит X» is talk)."""
+    if ctx.turn.event != "fear" or ctx.turn.fear_chosen != ctx.sender.nick:
+        return []
+    from .parse_types import nick_at
+    from .grammar_tokens import clause_words
+
+    words = clause_words(clause)
+    for k in range(start, len(clause) - 1):
+        if words[k] in _GOES and nick_at(ctx, clause, words, k + 1) is not None and \
+                "от" not in words[start:k]:  # (not «от семейства уходит X»: the clan's kill)
+            return [Kw(V.FEAR, k, k + 1)]
+    return []

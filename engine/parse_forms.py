@@ -10,6 +10,7 @@ from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
 from .grammar_members import fits, loose_member
 from .grammar_orders import (
+    named_back,
     POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
 )
 from .grammar_boss_orders import relayed
@@ -65,7 +66,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return False, 0, None
     if ref is None:
         if pending is not None and find_keywords(clause, set(), name_index(ctx.nicks)):
-            return pending, 0, None
+            return pending, named_back(clause, 0), None
         return None, 0, None
     member, end = ref
     if isinstance(member, Problem):
@@ -97,6 +98,7 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
             n += 1
         if any(clause[m].w in POSTURE for m in range(end, n)):
             end = n  # «Бастион — пусть стоит на мне»: the place is his guard
+    end = named_back(clause, end)
     rest = [t for t in clause[end:] if t.word]
     if not rest:
         return False, 0, member

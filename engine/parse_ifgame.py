@@ -281,6 +281,10 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
     yes = [b for b in group if b.kind == "yes"]
     if yes:  # the branch's own move, judged by the rules
         b = yes[0]
+        if len(group) == 1 and _adds_one_more(text, sender, state, turn, read, group, b):
+            # «Зову Сову. Можно двоих? Если можно — тогда ещё и Кузю»: one guest a night,
+            # the move written before stands
+            return _blank(text, [(b.lo, b.hi)])
         allowed = _branch_allowed(text, sender, state, turn, read, group, b)
         if allowed is None:
             return None
@@ -388,6 +392,25 @@ def _branch_allowed(text, sender, state, turn, read, group, b) -> bool | None:
     if new and not bad and not [pr for pr in kept.problems if pr not in base.problems]:
         return True
     return None
+
+
+def _adds_one_more(text, sender, state, turn, read, group, b) -> bool:
+    """True when the branch ``b`` only adds a second target to a move of one target written
+    before it («…тогда ещё и Кузю»): with the branch the letter's moves are refused as
+    ``conflicting`` or ``too_many_targets``, without it the move stands."""
+    if not re.search(r"(?i)(?<![\w-])(ещё|еще|также|плюс)(?![\w-])", text[b.body:b.hi]):
+        return False
+    base = _screened(read, _blank(text, [(o.lo, o.hi) for o in group]), sender, state, turn)
+    kept = _screened(read, _blank(text, [(o.lo, o.hi) for o in group if o is not b] +
+                                  [(b.lo, b.body)]), sender, state, turn)
+    bad = [pr for pr in kept.problems if pr not in base.problems]
+    if not bad and base.moves and {_key(m) for m in kept.moves} == {_key(m) for m in base.moves}:
+        # («… Сова 🦉 А можно двоих? Если можно — тогда ещё и Кузя»: after the question the
+        # bare «ещё и Кузя» adds to no move read)
+        return bool(re.fullmatch(r"(?i)\s*(?:ещё|еще|также|плюс)\s+(?:и\s+)?[\w.-]+(?:\s+[\w.-]+)?"
+                                 r"[\s.!)]*", text[b.body:b.hi]))
+    return bool(base.moves) and bool(bad) and \
+        all(pr.reason in ("conflicting", "too_many_targets") for pr in bad)
 
 
 def _unsettled(text: str, sender: str, state: GameState, m) -> bool:

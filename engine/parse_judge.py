@@ -27,11 +27,19 @@ from .parse_types import Ctx, Item, unknown_name
 from .parse_settle import settled_in_clause
 
 
+#: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
+#: engine/lexicon/fear.toml): from anybody else than the chosen player it is talk.
+_FEAR_TALK = frozenset({"пусть"})
+
+
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
           flags: dict, on_behalf: bool, clause: list[Tok] | None = None) -> Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if action is None and kw.cls == V.FEAR and clause is not None and \
+            clause[kw.i].w in _FEAR_TALK:
+        return None  # «пусть линчуют X» from a player «Страх» did not choose: talk
     if kw.imperative:
         # «Вылечи Маруську» from the doctor: a request in his own role's words, perhaps to
         # himself: ask. From a player who cannot make it, talk to another (no problem).

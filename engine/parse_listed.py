@@ -25,14 +25,14 @@ def next_listed(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> b
         return False
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, 0)
-    if hit is None or hit.length != len(clause):
-        return False
+    if hit is None or (hit.length != len(clause) and clause[hit.length].w != "—"):
+        return False  # («2) Глаз-Алмаз — он вчера выжил»: a remark after a dash)
     lines = ctx.text[prev.clause[-1].end:clause[0].start].split("\n")
     if len(lines) < 3 or len(lines) > 6 or lines[0].strip() or \
             _LIST_LINE.match(lines[-1]).group(1):
         return False  # (the heading ends its line; the name opens its own)
     for line in lines[1:-1]:
-        rest = _LIST_LINE.match(line).group(1)
+        rest = _LIST_LINE.match(line).group(1).split(" — ")[0]
         if rest and (len(rest.split()) > 4 or any(c in rest for c in ",:;!?—")):
             return False  # a line of one name each (a nick may hold a dot: «Gosha.K»)
     return True

@@ -21,6 +21,22 @@ from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 MORE_WORDS = frozenset({"и", "также", "плюс", "еще", "ещё"})
 
 
+#: Words that may stand before them («Тогда ещё и Кузя», «а ещё Бобра»).
+_THEN = frozenset({"тогда", "то", "а"})
+
+
+def more_then(clause: list[Tok]) -> bool:
+    """True when the clause opens with «тогда ещё», «а ещё», «то также» (:data:`_THEN`, then
+    a word of :data:`_MORE_THEN`): a target added to the move before, never one put instead
+    of it («Приглашаю Сову. Тогда ещё и Кузя» asks about two guests)."""
+    return len(clause) > 2 and clause[0].w in _THEN and clause[1].w in _MORE_THEN and \
+        clause[2].word  # (not «…, так и знайте», «ну и ладно»)
+
+
+#: «ещё», «также», «плюс» after «тогда»: one more target.
+_MORE_THEN = frozenset({"еще", "ещё", "также", "плюс"})
+
+
 #: ... and the joiners left at the head of a clause cut inside a list («Ярость: Jason V.,
 #: Ястреб»: the dot of a nick ended the clause before «, Ястреб»).
 MORE_OPENERS = MORE_WORDS | {",", "+"}
@@ -34,6 +50,8 @@ def continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
         return False
     if clause[0].w in MORE_OPENERS:
         lead = 1
+    elif more_then(clause):
+        lead = 2  # «Тогда ещё и Кузя»: more, not instead
     elif after_semicolon(ctx, clause, prev):
         lead = 0
     else:

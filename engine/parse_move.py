@@ -12,6 +12,7 @@ from . import grammar_vocab as V
 from .grammar_context import as_yesterday
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
+from .grammar_delegate import my_boss
 from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
@@ -186,7 +187,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if kw.cls == V.INVITE and elsewhere(clause, max(kw.j, tg.end), hi):
         return used  # «Приглашаю всех на форум, в ветку поэзии»: not to her home
     if not (on_behalf and (kw.i == kw.j or is_infinitive(clause[kw.i].w))) and \
-            not (kw.cls == V.DELEGATE and all(h.kind == "self" for h, _, _ in tg.hits)) and \
+            not (kw.cls == V.DELEGATE and all(h.kind == "self" or h.nick == my_boss(ctx)
+                                              for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
             not (on_behalf and told_to_member(clause, kw, tg)) and \
             tells(clause, kw, tg, max(used, tg.end, _dropped_end(ctx, action, tg)), hi, noun,

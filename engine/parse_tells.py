@@ -5,6 +5,7 @@ inside a sentence about the game («голос у Буки сегодня неу
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from . import grammar_vocab as V
@@ -14,7 +15,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import is_imperative, is_interjection, predicate, verb_reading
+from .words import CYR, is_imperative, is_interjection, norm, predicate, verb_reading, word_forms
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
@@ -41,6 +42,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         # opens the sentence: an order (not
         # «Голос за Буку был ошибкой»: a verb of its own says something of it); so does
         # «нет, голос за Лося — так надёжнее» (a correction opening it)
+    if kw.cls == "VOTE" and all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
+            tg.hits[0][1] == kw.j and tg.hits[0][2] < hi and clause[tg.hits[0][2]].w == "—" and \
+            _dative(clause[kw.j].w, tg.hits[0][0].nick):
+        return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
@@ -96,6 +101,18 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return True
     return False
 
+
+
+def _dative(word: str, nick: str | None) -> bool:
+    """True when ``word`` is a dative form of a Cyrillic word of ``nick`` and no genitive
+    («Кактусу»; not «Кактуса»: whose voice)."""
+    if nick is None:
+        return False
+    for w in re.findall(r"[^\W\d_]+", norm(nick)):
+        cases = word_forms(w).get(word) if CYR.search(w) else None
+        if cases and "datv" in cases and "gent" not in cases:
+            return True
+    return False
 
 
 def _corrected(clause: list[Tok], i: int) -> bool:

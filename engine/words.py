@@ -31,6 +31,8 @@ _HOMOGLYPHS = str.maketrans("aeopcxykmthb", "аеорсхукмтнв")
 
 
 _LAT_ALL = re.compile(r"[a-z]")
+#: The «x» between digits («4x4», «6х6», «2×2»), written in any alphabet.
+_TIMES = re.compile(r"(?<=\d)[хx×](?=\d)")
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -38,6 +40,8 @@ def norm(word: str) -> str:
     """Lower case, ё → е, typographic apostrophes unified; in a mostly Cyrillic word, Latin
     look-alike letters become Cyrillic («Кирa» with a Latin «a» → «кира»)."""
     w = word.lower().replace("ё", "е").replace("’", "'").replace("`", "'")
+    if "х" in w or "×" in w:
+        w = _TIMES.sub("x", w)  # «4х4» with a Cyrillic «х» is the «4x4» of a nick
     lat = len(_LAT_ALL.findall(w))
     if lat and len(CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)):
         if _LATIN_PIECE.search(w):  # «Настя_PM»: a Latin word of the nick stays Latin
