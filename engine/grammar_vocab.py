@@ -47,7 +47,7 @@ CLASS_ACTIONS: dict[str, dict[str, str]] = {
     SWINDLE: {"swindler": "swindle"},
     # a night visit: the doctor's house call, the detective's look at the visited
     VISIT: {"thief": "rob", "thug": "beat", "maniac": "maniac_kill", "doctor": "heal",
-            "detective": "check"},
+            "detective": "check", "fan": "search"},
 }
 
 #: The subject of a visit that makes it the clan's kill («наш клан навестит X», «семья
