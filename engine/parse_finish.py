@@ -395,15 +395,16 @@ def _kill_left(ctx: Ctx, it: Item) -> bool:
     """True when ``it`` is a delegation whose sentence is about the clan kill only («Кого
     убивать — решает дон», «кого бы я убрал, это его дело, пусть решает сам»): the boss
     decides the kill anyway (DECISIONS.md §4 Clan kill), so it leaves no move of the sender's
-    to him; talk, not a delegation. «Мой ход — на усмотрение дона» stays one."""
+    to him; talk, not a delegation. «Мой ход — как решит дон», «Убийство — на усмотрение
+    дона» stay one."""
     if it.move is None or it.move.action != "delegate" or it.pos < 0:
         return False
     text = ctx.text
     lo = max(text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
     hi = min([n for n in (text.find(c, it.pos) for c in ".!?\n") if n >= 0] or [len(text)])
     words = [w.lower().replace("ё", "е") for w in re.findall(r"[А-Яа-яЁё-]+", text[lo:hi])]
-    if not _MOVE_WORDS.isdisjoint(words):
-        return False
+    if not _MOVE_WORDS.isdisjoint(words) or "усмотрение" in words:
+        return False  # («Убийство — на усмотрение Смита»: left to him in so many words)
     lex = lexicon()
     return any(lex.words.get(w) == V.KILL or (
         (r := verb_reading(w)) is not None and lex.words.get(r[0]) == V.KILL) for w in words)
