@@ -266,13 +266,7 @@ class NameIndex:
                 # Лис dead is refused, never «Лиса Алиса»)
                 return NameHit(fit[0], (fit[0],) + tuple(n for n in sorted(owners)
                                                           if n != fit[0]), "exact", 1)
-        whole = [n for n in owners if not expected or owners[n] & expected] \
-            if all(CYR.search(n) for n in others) else []
-        # «за Петровича» with the nick Петрович dead and Николай Петрович alive: the whole
-        # nick as written; its death does not hand the word to the longer nick (asked); a
-        # Latin nick read so («Марине» for Marina.Sea) may take it
-        return NameHit(None, tuple(nicks), "exact", 1,
-                       spelled=whole[0] if len(whole) == 1 else None)
+        return NameHit(None, tuple(nicks), "exact", 1)
 
     def approximate(self, word: str, strict: bool = False) -> NameHit | None:
         """One word of a multi-word nickname, a prefix, a pet form, or a near miss of some
