@@ -268,7 +268,9 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
     return out
 
 
-_OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса"})
+#: Words between a withdrawal verb and the vote word («снимаю (оба/свои) голоса»).
+_OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса", "оба", "обa", "обе",
+                  "все", "два"})
 
 
 #: Whom one votes along with («проголосовать со всеми», «голосую с большинством»): «с» then

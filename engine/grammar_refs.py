@@ -207,15 +207,20 @@ def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,
     return None
 
 
+#: Words that may stand before a pet form opening the clause («Опять Максика к себе зову»).
+_PET_LEAD = frozenset({"и", "а", "ну", "опять", "снова", "вновь", "сегодня", "ночью", "тогда"})
+
+
 def _pet_first(idx, clause: list[Tok], k: int, lo: int, lower: bool = False):
-    """«Тишу снова к себе зову»: a capitalised word opening the clause (or the part after the
-    move before and «и»: «ворую у X и катюху мочим») before the move word read as a pet
+    """«Тишу снова к себе зову»: a capitalised word opening the clause (after words of
+    :data:`_PET_LEAD` only: «Опять Максика к себе зову», or the part after the move before
+    and «и»: «ворую у X и катюху мочим») before the move word read as a pet
     form, given name or part of a nickname (a prefix only when it is no dictionary word;
     never a near miss); the hit or None. ``lower``: the letter has no capital at all (a
     phone): a word in lower case is read so too."""
     t = clause[k]
     if not (t.cap or lower) or len(t.w) < 3 or t.w in role_words() or \
-            any(clause[m].word and clause[m].w not in ("и", "а") for m in range(lo, k)):
+            any(clause[m].word and clause[m].w not in _PET_LEAD for m in range(lo, k)):
         return None
     hit = idx.approximate(t.w)
     if hit is None or hit.kind == "fuzzy" or (hit.kind == "prefix" and is_known_word(t.w)):

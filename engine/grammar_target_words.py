@@ -409,3 +409,11 @@ def next_verb_object(clause: list[Tok], k: int) -> bool:
         return False
     lex = lexicon()
     return clause[k].w in lex.words and clause[k].w in lex.first
+
+
+def object_form(idx, w: str, hit, expected: frozenset[str] | None) -> bool:
+    """True when the one-word name ``w`` (read as ``hit``) is written only in a case the move
+    word asks for (``expected``), never in the nominative: the move's object, not a
+    subject."""
+    cases = idx.single.get(w, {}).get(hit.nick) if hit.nick is not None else None
+    return bool(expected and cases and "nomn" not in cases and cases & expected)

@@ -24,7 +24,7 @@ from .grammar_target_words import (
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
     name_later, names_end, next_verb_object, not_role_after, opens_statement, pet_later, possessive,
     colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
-    named_again, some_name, told_of,
+    named_again, object_form, some_name, told_of,
 )
 from .grammar_dropped import (
     after_joiner, first_of_pair, list_ends, name_like, person_word, slot_after_preposition,
@@ -206,7 +206,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS) and \
                 not (words[k - 1] == "и" and words[k + hit.length + 1:k + hit.length + 2] in (
-                    ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"])):
+                    ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"])) and \
+                not (joined and object_form(idx, words[k], hit, expected)):
+            # («Голосую за Фиалку и Ромашку — ярость так ярость»: a name in the case the
+            # move asks for, not the nominative, is no subject of a new statement)
             # («Убиваем X и Y — обе слишком много вынюхивают»: the remark is of both)
             # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement

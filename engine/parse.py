@@ -56,7 +56,7 @@ from .parse_unread import unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
-from .parse_orphan import chosen_over_talk
+from .parse_orphan import bare_name, chosen_over_talk
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts
@@ -249,6 +249,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
     moves, problems = finish(ctx, items)
+    if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \
+            (bare := bare_name(ctx, visible)) is not None:
+        problems = [bare.problem]  # «Бобра.», «+Лось»: which move?
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked
         problems = list(problems) + unread(ctx, visible, log.ever + [

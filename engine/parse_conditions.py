@@ -28,7 +28,7 @@ def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
     No condition: ``j``."""
     if action is None or j >= hi:
         return j
-    k = j + 1 if clause[j].w == "," else j
+    k = j + 1 if clause[j].w in (",", ":", "—", "–", "-") else j
     if k + 1 >= hi or clause[k].w not in ("если", "ежели") or not clause[k + 1].word:
         return j
     boss = (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS) and \

@@ -11,11 +11,13 @@ from dataclasses import replace
 from .grammar_rules import max_targets, problem
 from . import grammar_vocab as V
 from .legality import SELF_SETTLED, hunt_refusal, move_targets, refusal_problem
+from .lexicon import lexicon
 from .model import Move, Problem
 from .parse_appeal import appeal_denied
 from .parse_judge import detective_alive
 from .grammar_tokens import clause_words, tokenize
 from .names import name_index
+from .words import verb_reading
 from .parse_types import Ctx, Item
 
 
@@ -54,6 +56,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
         # about the suggestion
         items = [it for it in items if it.move is None or it.move.action != "delegate"]
+    items = [it for it in items if not _kill_left(ctx, it)]
     items = _search_role(ctx, items)
     items = _exclude_hunt(ctx, items)
     items = [_self_aimed(ctx, it) for it in items]
@@ -384,3 +387,26 @@ def _exclude_hunt(ctx: Ctx, items: list[Item]) -> list[Item]:
         else:
             out.append(it)
     return out
+
+
+#: Words naming the member's own move: «мой ход — как решит дон» leaves it to the boss.
+_MOVE_WORDS = frozenset({"ход", "хода", "ходом", "ходу", "ходы"})
+
+
+def _kill_left(ctx: Ctx, it: Item) -> bool:
+    """True when ``it`` is a delegation whose sentence is about the clan kill only («Кого
+    убивать — решает дон», «кого бы я убрал, это его дело, пусть решает сам»): the boss
+    decides the kill anyway (DECISIONS.md §4 Clan kill), so it leaves no move of the sender's
+    to him; talk, not a delegation. «Мой ход — как решит дон», «Убийство — на усмотрение
+    дона» stay one."""
+    if it.move is None or it.move.action != "delegate" or it.pos < 0:
+        return False
+    text = ctx.text
+    lo = max(text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
+    hi = min([n for n in (text.find(c, it.pos) for c in ".!?\n") if n >= 0] or [len(text)])
+    words = [w.lower().replace("ё", "е") for w in re.findall(r"[А-Яа-яЁё-]+", text[lo:hi])]
+    if not _MOVE_WORDS.isdisjoint(words) or "усмотрение" in words:
+        return False  # («Убийство — на усмотрение Смита»: left to him in so many words)
+    lex = lexicon()
+    return any(lex.words.get(w) == V.KILL or (
+        (r := verb_reading(w)) is not None and lex.words.get(r[0]) == V.KILL) for w in words)

@@ -53,8 +53,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "unparsed", "imperative"), tried=action)
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
-    if kw.hypothetical is True and kw.weak:
+    if kw.hypothetical is True and kw.weak and not (tg.hits and _maybe(clause, kw.i)):
         return None  # «я бы Диму в пару взял»: a wish, not a move
+        # (not «Может, Бастиона пошизить…»: a move weighed, asked)
     if action in ("fear_choice", "partner") and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
         return None  # «Страх выбрал меня», «иммунитет у меня»: a statement
     if kw.cls == V.DELEGATE:
@@ -332,6 +333,21 @@ def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
     action = "delegate" if kw.cls == V.DELEGATE else _class_action_hint(kw.cls)
     return Item(0, problem=problem(text, "not_your_role", "not_your_role", action=action,
                                     target=target))
+
+
+#: Words of a move only weighed («может, X пошизить»), not wished («я бы») nor planned.
+_MAYBE = frozenset({"может", "возможно", "мб"})
+_NOT_MAYBE = frozenset({"бы", "б", "завтра", "послезавтра", "если", "ежели", "вчера"})
+
+
+def _maybe(clause: list[Tok] | None, i: int) -> bool:
+    """True when the weak move word at ``i`` is weighed by «может» before it in its sentence,
+    with no wish («бы»), condition or other day there: a move the sender considers (asked),
+    not talk."""
+    if not clause:
+        return False
+    words = {t.w for t in clause[:i] if t.word}
+    return not words.isdisjoint(_MAYBE) and words.isdisjoint(_NOT_MAYBE)
 
 
 def _class_action_hint(cls: str) -> str:

@@ -10,6 +10,7 @@ import re
 from . import grammar_vocab as V
 from .legality import move_targets
 from .grammar_keywords import find_keywords
+from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words, clauses, tokenize_span, visible_text
 from .names import NameHit, name_index
 from .parse_doubt import which_player
@@ -150,3 +151,24 @@ def chosen_over_talk(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item])
                     hit.nick not in targets:
                 return False
     return True
+
+
+def bare_name(ctx: Ctx, visible: str) -> Item | None:
+    """The whole letter is one player's name and marks («Бобра.», «+Лось», «→ Кузя», «Лось
+    ✔») and nothing was read: every living player has two moves at least (the vote and a
+    role move, a hunt or a clan kill order), so which one the name is for is asked
+    (unparsed, ``which_move``); None otherwise. The sender's own name alone is his
+    signature, no move."""
+    toks = tokenize_span(visible, 0, len(visible))
+    words = [t for t in toks if t.word]
+    if not words or len(words) > 3:
+        return None
+    idx = name_index(ctx.nicks)
+    hit = idx.exact(clause_words(words), 0, None)
+    if hit is None and len(words) == 1 and len(words[0].w) >= 3:
+        hit = idx.approximate(words[0].w)
+        hit = None if hit is None or hit.kind == "fuzzy" else hit
+    if hit is None or hit.length != len(words) or hit.nick == ctx.sender.nick:
+        return None
+    text = ctx.text[words[0].start:words[-1].end]
+    return Item(words[0].start, problem=problem(text, "unparsed", "which_move"))

@@ -30,11 +30,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
     if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
         return False
-    if kw.cls == "VOTE" and (all(not c.word or c.w in _AND for c in clause[:kw.i]) or
+    if kw.cls == "VOTE" and (all(not c.word or c.w in _VOTE_OPENERS for c in clause[:kw.i]) or
                              _corrected(clause, kw.i)) and \
             0 < tg.hits[0][1] and \
             clause[tg.hits[0][1] - 1].w in ("за", "в", "на") and \
-            all(c.w in V.FILLERS for c in clause[kw.j:tg.hits[0][1] - 1]) and \
+            all(c.w in V.FILLERS or c.w in _DECIDED for c in clause[kw.j:tg.hits[0][1] - 1]) and \
             not kw.reported and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
                 for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])):
@@ -190,6 +190,11 @@ _BECAUSE = frozenset({"потому", "поскольку", "ибо", "ведь"
 
 #: Words that may stand before an order opening its sentence («И голос тоже в Лису»).
 _AND = frozenset({"и", "а", "ну"})
+
+#: Words that may stand before a vote word opening the sentence («второй голос за X, пусть
+#: знает»): the vote is still the sender's order.
+_DECIDED = frozenset({"решил", "решила", "решаю", "отдаю", "отдам"})  # «голос решил за X»
+_VOTE_OPENERS = _AND | frozenset({"второй", "первый", "другой", "мой", "свой", "upd", "ps"})
 
 
 def _wish_before(clause: list[Tok], t: Tok, lo: int) -> bool:
