@@ -186,11 +186,13 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         w = t.w
         if w == EMOJI:
             if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
+                    toks[n + 1].cap and toks[n + 1].w in ("а", "но")) or (
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
-                # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»)
+                # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
+                # and a capital «А», «Но»: «Зову Сову 🦉 А охоту пропущу»)
                 cur = []
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):
@@ -300,9 +302,19 @@ def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
 
 
 def _hangs(cur: list[Tok]) -> bool:
-    """True when the last word of ``cur`` is a move word or a preposition, left hanging."""
-    last = next((t for t in reversed(cur) if t.word), None)
-    return last is not None and (last.w in V.PREPOSITIONS or last.w in lexicon().words)
+    """True when the last word of ``cur`` is a move word or a preposition, left hanging, or
+    a word of :data:`_HANG_AFTER` after one («Бить буду...», «Зову к себе...»)."""
+    words = [t.w for t in cur if t.word]
+    k = len(words) - 1
+    while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 2:
+        k -= 1
+    return k >= 0 and (words[k] in lexicon().words or (
+        k == len(words) - 1 and words[k] in V.PREPOSITIONS))
+
+
+#: Words that may stand after the move word before a pause («Бить буду... Лося», «Зову к
+#: себе... Сову»).
+_HANG_AFTER = frozenset({"буду", "будем", "себе", "к"})
 
 
 def _is_bullet(t: Tok) -> bool:
