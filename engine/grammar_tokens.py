@@ -209,7 +209,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?"):
             continue
-        elif w == "…" and n < last and toks[n + 1].word and _hangs(cur):
+        elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
             continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
                                                           _other_vote_after(toks, n))):
@@ -298,18 +298,30 @@ def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
     j = n
     while j > 0 and toks[j - 1].w == ".":
         j -= 1
-    return k - j >= 2 and k < len(toks) and toks[k].word and _hangs(cur)
+    return k - j >= 2 and k < len(toks) and toks[k].word and _hangs(cur, toks, k)
 
 
-def _hangs(cur: list[Tok]) -> bool:
+def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     """True when the last word of ``cur`` is a move word or a preposition, left hanging, or
-    a word of :data:`_HANG_AFTER` after one («Бить буду...», «Зову к себе...»)."""
+    a word of :data:`_HANG_AFTER` after one («Бить буду...», «Зову к себе...») when the
+    words from ``toks[n]`` on are a name alone, up to the sentence's end («Бить буду...
+    Лося.», not «Бить буду... Кедр, ты мне хамил»: a name spoken to)."""
     words = [t.w for t in cur if t.word]
     k = len(words) - 1
     while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 2:
         k -= 1
-    return k >= 0 and (words[k] in lexicon().words or (
-        k == len(words) - 1 and words[k] in V.PREPOSITIONS))
+    if k < 0:
+        return False
+    if k == len(words) - 1:
+        return words[k] in V.PREPOSITIONS or words[k] in lexicon().words
+    m = n
+    while m < len(toks) and toks[m].word and m - n < 3:
+        m += 1
+    return words[k] in lexicon().words and (m >= len(toks) or toks[m].w in _NAME_ENDS)
+
+
+#: What may end the name alone after a pause («...Лося.», «...Сову 🦉»).
+_NAME_ENDS = frozenset({".", "!", "…", "\n", EMOJI})
 
 
 #: Words that may stand after the move word before a pause («Бить буду... Лося», «Зову к
