@@ -191,12 +191,14 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         w = t.w
         if w == EMOJI:
             if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
+                    toks[n + 1].cap and toks[n + 1].w in ("а", "но")) or (
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
                     toks[n + 1].cap and toks[n + 1].w in _OPENERS)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
-                # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»)
+                # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
+                # and a capital «А», «Но»: «Зову Сову 🦉 А охоту пропущу»)
                 cur = []
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):
@@ -213,7 +215,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?"):
             continue
-        elif w == "…" and n < last and toks[n + 1].word and _hangs(cur):
+        elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
             continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
                                                           _other_vote_after(toks, n))):
@@ -302,13 +304,35 @@ def _hanging_ellipsis(toks: list[Tok], n: int, cur: list[Tok]) -> bool:
     j = n
     while j > 0 and toks[j - 1].w == ".":
         j -= 1
-    return k - j >= 2 and k < len(toks) and toks[k].word and _hangs(cur)
+    return k - j >= 2 and k < len(toks) and toks[k].word and _hangs(cur, toks, k)
 
 
-def _hangs(cur: list[Tok]) -> bool:
-    """True when the last word of ``cur`` is a move word or a preposition, left hanging."""
-    last = next((t for t in reversed(cur) if t.word), None)
-    return last is not None and (last.w in V.PREPOSITIONS or last.w in lexicon().words)
+def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
+    """True when the last word of ``cur`` is a move word or a preposition, left hanging, or
+    a word of :data:`_HANG_AFTER` after one («Бить буду...», «Зову к себе...») when the
+    words from ``toks[n]`` on are a name alone, up to the sentence's end («Бить буду...
+    Лося.», not «Бить буду... Кедр, ты мне хамил»: a name spoken to)."""
+    words = [t.w for t in cur if t.word]
+    k = len(words) - 1
+    while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 2:
+        k -= 1
+    if k < 0:
+        return False
+    if k == len(words) - 1:
+        return words[k] in V.PREPOSITIONS or words[k] in lexicon().words
+    m = n
+    while m < len(toks) and toks[m].word and m - n < 3:
+        m += 1
+    return words[k] in lexicon().words and (m >= len(toks) or toks[m].w in _NAME_ENDS)
+
+
+#: What may end the name alone after a pause («...Лося.», «...Сову 🦉»).
+_NAME_ENDS = frozenset({".", "!", "…", "\n", EMOJI})
+
+
+#: Words that may stand after the move word before a pause («Бить буду... Лося», «Зову к
+#: себе... Сову»).
+_HANG_AFTER = frozenset({"буду", "будем", "себе", "к"})
 
 
 def _is_bullet(t: Tok) -> bool:

@@ -5,7 +5,6 @@ keyword into an action; refusing to vote gets the rule told (DECISIONS.md §6–
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -19,12 +18,12 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span, clause_words
 from .legality import fan_found
 from .model import Move, Problem
-from .lexicon import lexicon
-from .names import name_index, norm
+from .names import name_index
 from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item, unknown_name
 from .parse_settle import settled_in_clause
+from .parse_mortar import mortar_said
 
 
 #: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
@@ -77,7 +76,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.cls == V.WATCH and kw.weak and clause is not None and \
             kw.j < len(clause) and clause[kw.j].w == "на":
         return None  # «Смотрю на Старого Лиса» from the maniac: a look at him, no watch
-    if action == ASK and mortar_said(ctx):
+    if action == ASK and mortar_said(ctx, clause):
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     if action == ASK:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
@@ -165,6 +164,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                     tried=action)
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
+    if len(tg.hits) > max_targets(action, ctx.turn) and clause is not None and \
+            _repeated_in_joke(clause, tg, max_targets(action, ctx.turn)):
+        tg.hits = tg.hits[:max_targets(action, ctx.turn)]  # «Голоса — Ёжик и Туман, пусть
+        # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
     if len(tg.hits) > max_targets(action, ctx.turn):
         if all(h.nick is not None and h.nick not in ctx.alive for h, _, _ in tg.hits):
             # «Линч: Кир, Ягуар», both already out: that is what the player must be told
@@ -230,6 +233,17 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+def _repeated_in_joke(clause: list[Tok], tg: Targets, most: int) -> bool:
+    """True when the names read past the first ``most`` are each written in lower case after
+    a comma and name a player already read: a word play on his nick after the list («Гость и
+    Ветер, ветер в голове у обоих»), not one more target."""
+    kept = {h.nick for h, _, _ in tg.hits[:most]}
+    first_extra = tg.hits[most][1]
+    comma = any(clause[n].w == "," for n in range(tg.hits[most - 1][2], first_extra))
+    return None not in kept and comma and all(h.nick in kept and not clause[i].cap
+                                              for h, i, _ in tg.hits[most:])
 
 
 def _both_votes(clause: list[Tok], kw: Kw, end: int) -> bool:
@@ -392,16 +406,6 @@ def asks_host(clause: list[Tok], kw: Kw) -> bool:
 
 #: Words that address a request to the host («Ведущий, проверьте, пожалуйста, X»).
 _TO_HOST = frozenset({"пожалуйста", "пожалуста", "пожалста", "ведущий", "ведущая"})
-
-
-def mortar_said(ctx: Ctx) -> bool:
-    """True when the sender holds today's mortar and his letter names it («миномёт») and no
-    hunt («МО», «охота»): his shot is the mortar's (DECISIONS.md §6.11)."""
-    if ctx.turn.event != "holiday" or ctx.turn.mortar != ctx.sender.nick:
-        return False
-    lex = lexicon()
-    classes = {lex.words.get(norm(w)) for w in re.findall(r"[\w-]+", ctx.text.lower())}
-    return V.MORTAR in classes and V.HUNT not in classes
 
 
 def _fan_found(ctx: Ctx, actor: Actor) -> bool:

@@ -115,11 +115,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         words_before(ctx, clause, lo, kw.i, tg)  # «Доктора сегодня ищу у X», «у X ищу врача»
     if not tg.hits and any(t.w in _SAVED for t in clause[max(lo, kw.i - 3):min(hi, kw.j + 3)]):
         return kw.j  # «чек пока приберегу»: no move today, nothing tried
-    if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None):
+    later_pronoun = tg.pronoun and any(clause[n].w == "," for n in range(kw.j, tg.end - 1))
+    if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None or
+                                                     later_pronoun):
         same = pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»
-        if same is not None:
+        if same is not None:  # (not «…, а то она всех таскает»: the reason's subject)
             tg.hits.append(same)
-            tg.roles, tg.role_at, tg.unknown = [], [], None
+            tg.roles, tg.role_at, tg.unknown, tg.pronoun = [], [], None, False
     loose = tg.unknown is not None and kw.weak and not tg.unknown_slot and not tg.hits
     if not tg.hits and (tg.unknown is None or loose) and not tg.pronoun and not tg.roles and \
             not tg.negated:
@@ -161,7 +163,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                                 first_singular(clause[kw.i].w))  # «позову его к себе»
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
-            if last_hit is not None and named_since(ctx, clause, last_hit[0].nick):
+            same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
+                clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
+            if last_hit is not None and not same and named_since(ctx, clause, last_hit[0].nick):
                 last_hit = None  # another player named since: which one?
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»

@@ -12,6 +12,12 @@ from .words import role_words
 from .parse_types import Ctx
 
 
+#: Words of a search going on from earlier days, between the role and the search word
+#: («Доктора всё ещё ищу у X», «Врача по-прежнему ищу»).
+_STILL = frozenset({"все", "всё", "еще", "ещё", "по-прежнему", "снова", "опять", "теперь",
+                    "дальше"})
+
+
 def words_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
     """Complete the fan's search targets ``tg`` (read after her search word at ``i``) with
     the role or the player she names right before it, only fillers between."""
@@ -33,7 +39,8 @@ def _role_before(clause: list[Tok], lo: int, i: int, tg: Targets) -> None:
     («Доктора сегодня ищу у X»): the role she searches for, put into ``tg``."""
     rw = role_words()
     k = i - 1
-    while k >= lo and clause[k].word and (clause[k].w in V.FILLERS or clause[k].w in _GO_ON):
+    while k >= lo and clause[k].word and (clause[k].w in V.FILLERS or clause[k].w in _GO_ON
+                                          or clause[k].w in _STILL):
         k -= 1
     if k >= lo and clause[k].word and clause[k].w in rw:
         tg.roles.append(rw[clause[k].w])

@@ -346,6 +346,12 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
               "комисом": "detective", "комисар": "detective", "комисара": "detective",
               "комисару": "detective", "комисаром": "detective",
               "комиссарша": "detective", "комиссаршу": "detective", "шерифа": "detective",
+              # the misspelling with a double «м» («ищу коммисара у X»)
+              "коммисар": "detective", "коммисара": "detective", "коммисару": "detective",
+              "коммисаром": "detective", "коммисаре": "detective",
+              # Ukrainian «лікар» (the Russian «лекарь» with «і»: «шукаю лікаря у X»)
+              "лікар": "doctor", "лікаря": "doctor", "лікарю": "doctor", "лікарем": "doctor",
+              "лікарка": "doctor", "лікарку": "doctor",
               # the fan's idol is the detective she searches for («ищу своего кумира у X»)
               "кумир": "detective", "кумира": "detective", "кумиру": "detective",
               "кумиром": "detective", "кумире": "detective"} | {

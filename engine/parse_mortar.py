@@ -1,0 +1,54 @@
+"""Whose shot is it (DECISIONS.md §6.11): the holder of today's mortar who writes «стреляю по X»
+fires the mortar when his letter speaks of it (engine.parse_judge asks otherwise).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import grammar_vocab as V
+from .grammar_tokens import Tok
+from .lexicon import lexicon
+from .names import norm
+from .parse_types import Ctx
+
+#: Words that say no hunt after or before a hunt word («МО не надо», «МО сегодня не даю»,
+#: «без МО»).
+_NO = frozenset({"не", "нет", "без", "пропускаю", "пропущу"})
+
+#: How many words after a hunt word may still negate it («мо сегодня не даю»).
+_NO_REACH = 3
+
+
+def mortar_said(ctx: Ctx, clause: list[Tok] | None = None) -> bool:
+    """True when the sender holds today's mortar and his letter names it («миномёт»), and
+    either names no hunt he makes («МО», «охота»; a hunt word with «не», «нет», «без» near
+    it is none: «МО не надо») or names the mortar in the shot's own line or the line before
+    it («Миномёт использую сегодня же: стреляю по X», «Миномёт!! Бабахаю из него по X»;
+    ``clause``: the shot's clause): his shot is the mortar's."""
+    if ctx.turn.event != "holiday" or ctx.turn.mortar != ctx.sender.nick:
+        return False
+    words = [norm(w) for w in re.findall(r"[\w-]+", ctx.text.lower())]
+    classes = [lexicon().words.get(w) for w in words]
+    if V.MORTAR not in classes:
+        return False
+    if clause is not None and clause and _mortar_near(ctx, clause):
+        return True
+    return not any(c == V.HUNT and not _negated(words, k) for k, c in enumerate(classes))
+
+
+def _negated(words: list[str], k: int) -> bool:
+    """True when a word of :data:`_NO` stands right before word ``k`` or within
+    :data:`_NO_REACH` words after it."""
+    return (k > 0 and words[k - 1] in _NO) or any(
+        w in _NO for w in words[k + 1:k + 1 + _NO_REACH])
+
+
+def _mortar_near(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when the mortar is named in the clause's line or the line before it, before the
+    clause ends, and no hunt word stands there."""
+    line = ctx.text.rfind("\n", 0, clause[0].start)
+    start = ctx.text.rfind("\n", 0, line) if line > 0 else -1
+    window = ctx.text[max(start, 0):clause[-1].end].lower()
+    classes = {lexicon().words.get(norm(w)) for w in re.findall(r"[\w-]+", window)}
+    return V.MORTAR in classes and V.HUNT not in classes
