@@ -211,3 +211,28 @@ def clan_subject(clause: list[Tok], i: int) -> bool:
                                           clause[k].w in ("наша", "наш", "этой", "же")):
         k -= 1
     return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
+
+
+#: Verbs of others' guessing before «что» («все думают, что я полечу Лося»).
+_OTHERS_GUESS = frozenset({"думают", "думает", "считают", "считает", "ждут", "ждет", "ожидают",
+                           "ожидает", "уверены", "уверен", "уверена", "полагают", "решили",
+                           "гадают", "подозревают", "надеются", "боятся"})
+
+#: Words that may stand between «что» and the move word of such a guess.
+_GUESS_GAP = frozenset({"я", "сегодня", "ночью", "опять", "снова", "точно", "обязательно",
+                        "буду", "же", "наверняка"})
+
+
+def others_guess(clause: list[Tok], i: int) -> bool:
+    """True when the move word at token ``i`` tells what others guess the sender will do:
+    «Все думают, что я полечу Лося», «Кузя ждёт, что я его проверю» — a guess about him,
+    no order (the sender's own «думаю, что полечу» is no such guess)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in _GUESS_GAP:
+        k -= 1
+    if k < 0 or clause[k].w not in ("что", "будто", "мол"):
+        return False
+    k -= 1
+    if k >= 0 and not clause[k].word and clause[k].w == ",":
+        k -= 1
+    return k >= 0 and clause[k].w in _OTHERS_GUESS

@@ -249,6 +249,9 @@ def _what(clause: list[Tok], k: int) -> int:
 _ADVISE = frozenset({"подсказываю", "подскажу", "предлагаю", "предложу", "советую",
                      "посоветую", "рекомендую"})
 
+#: Words that call a kill the member's own opinion («это моё мнение, но решать ему»).
+_OPINION = frozenset({"мнение", "имхо"})
+
 #: Words of the boss's deciding («решать ему», «решает босс», «на его усмотрение»).
 _DECIDE_WORDS = DECIDES | frozenset({"решать", "усмотрение"})
 
@@ -261,7 +264,8 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     ``kill_at`` and leaves it to his boss: «X бы убрать — это я так, боссу подсказываю,
     решать ему», «предлагаю убить X, но решает босс». Whether that is the clan's order is
     unclear: the caller asks. Needs the kill in the infinitive (not «убиваем X — предлагаю
-    боссу», an order with a remark), advice («бы», «предлагаю», «советую»), the boss named
+    боссу», an order with a remark) or called his opinion («убиваем X — это моё мнение, но
+    решать ему»), advice («бы», «предлагаю», «советую»), the boss named
     and his deciding («решать ему») in the clause, told to the host (advice said to the boss
     himself, «решай сам», is talk between them)."""
     me = ctx.sender
@@ -271,9 +275,11 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     if {"решай", "решайте", "реши", "решите"} & set(words) or (
             len(clause) > 1 and clause[0].w in _BOSS_WORDS and clause[1].w == ","):
         return False  # «Босс, убить предлагаю X, но решай сам»: advice said to the boss
-    if not is_infinitive(clause[kill_at].w):
+    opinion = bool(_OPINION & set(words))
+    if not is_infinitive(clause[kill_at].w) and not opinion:
         return False  # «Убиваем Буку — предлагаю боссу»: the order, with a remark
-    advice = "бы" in words or any(w in _ADVISE for w in words)
+    # («убиваем X — передайте Барону, что это моё мнение, но решать ему»: advice all the same)
+    advice = "бы" in words or opinion or any(w in _ADVISE for w in words)
     boss = any(w in _BOSS_WORDS for w in words) or any(
         boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
     return advice and boss and any(w in _DECIDE_WORDS for w in words)

@@ -29,7 +29,7 @@ from .grammar_kw_merge import merge_keywords, only_fillers, shot_from_it  # noqa
 from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb, run_on_verbs
 from .grammar_context import (
     after_past, after_report_word, against_vote, locative, negated, negated_after,
-    story_visits_yield, suggested,
+    others_guess, story_visits_yield, suggested,
 )
 
 
@@ -143,6 +143,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             continue
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
+            continue
+        if others_guess(clause, kw.i):
+            i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
             if after_past(clause, kw.i):

@@ -196,6 +196,21 @@ def on_his_own(clause: list[Tok], k: int) -> int | None:
     return min(n + 1, len(clause))
 
 
+def writes_it_himself(clause: list[Tok], k: int) -> bool:
+    """True when a member's move read up to token ``k`` is followed by a remark that he
+    sends it himself («Лиса охраняет Мотю — сама напишет», «…, она сама пришлёт»): the boss
+    tells of the member's own move, he gives no order (DECISIONS.md §4 Boss (c))."""
+    while k < len(clause) and clause[k].w in ("—", "-", ",", "("):
+        k += 1
+    own = on_his_own(clause, k) if k < len(clause) else None
+    return own is not None and any(clause[n].w in _WRITE_FORMS for n in range(k, own))
+
+
+#: The verbs of sending one's own letter in such a remark.
+_WRITE_FORMS = frozenset({"напишет", "пишет", "пришлет", "присылает", "шлет", "пошлет",
+                          "отпишется", "сходит", "походит", "ходит"})
+
+
 def name_sizes(idx, clause: list[Tok]):
     """``names(k)``: the tokens a nickname of ``idx`` written at ``k`` takes (0 when none)."""
     words = clause_words(clause)

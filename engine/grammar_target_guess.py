@@ -127,3 +127,24 @@ def nick_goes_on(idx: NameIndex, words: list[str], k: int, out: Targets) -> bool
         return False
     again = idx.approximate(words[k])
     return again is not None and again.nick == out.hits[-1][0].nick
+
+
+#: Words that may stand between «сама» and the name it goes with («сама, сегодня Гиви»).
+_BY_SELF_GAP = frozenset({"сегодня", "теперь", "уже", "ночью", "тогда", "же", "вот"})
+
+
+def name_soon(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
+    """True when a nickname (an exact form, or a word of a multi-word nick) stands at ``k``
+    or right after a comma, colon, dash or one of a few adverbs («сама: Dr.Who», «сама,
+    сегодня Гиви», «сама ястреба»): the «сам»/«сама» before it says the sender moves by
+    herself («проверяю сама …»), it is no self-target."""
+    for n in range(k, min(hi, k + 4)):
+        if not clause[n].word:
+            if clause[n].w in (",", ":", "—", "-"):
+                continue
+            return False
+        if words[n] in _BY_SELF_GAP:
+            continue
+        hit = idx.exact(words, n, None) or idx.approximate(words[n], strict=True)
+        return hit is not None
+    return False

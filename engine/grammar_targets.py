@@ -17,7 +17,7 @@ from .grammar_asides import negated_aside, settled, sought_role
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
-from .grammar_target_guess import filler_nick, nick_goes_on, unknown_slot, word_reading
+from .grammar_target_guess import filler_nick, name_soon, nick_goes_on, unknown_slot, word_reading
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
@@ -168,6 +168,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             break  # «как он себя поведёт»: his «себя»; «за Графа, это я сам»: who, not whom
         if w in V.INTENSIFIERS and k + 1 < hi and idx.exact(words, k + 1, None) is not None:
             k += 1  # «Маньячу самого Графа»: the very player named next, not the sender
+            continue
+        if w in ("сам", "сама", "сами") and not out.hits and name_soon(idx, clause, words, k + 1, hi):
+            k += 1  # «проверяю сама: Dr.Who», «проверяю теперь сама ястреба»: by herself, not whom
             continue
         if w in ("сам", "сама") and out.hits and (
                 (clause[k - 1].word and words[k - 1] not in V.TARGET_JOINERS) or

@@ -266,6 +266,13 @@ class NameIndex:
         Алиса» in the accusative); a word of a longer nick in another case is no reading
         then, not even when the case's player is dead. Else every reading is a candidate."""
         nicks = sorted(set(owners) | others)
+        same = [n for n in owners if norm(n) == w]
+        if len(same) == 1:
+            # «Голоса: Петрович и Карась»: the one-word nick written as it is spelt is that
+            # player, not «Николай Петрович» by his last word; the others stay candidates the
+            # game may rule this reading out for (a dead player, a clan-only move)
+            return NameHit(same[0], (same[0],) + tuple(n for n in nicks if n != same[0]),
+                           "exact", 1)
         if expected:
             cases = dict(owners)
             for nick, parts in self.multi:

@@ -14,7 +14,7 @@ from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import boss_look, clan_subject, told_in_past
 from .grammar_delegate import boss_decides, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
-from .grammar_orders import name_sizes, remark_start
+from .grammar_orders import name_sizes, remark_start, writes_it_himself
 from .grammar_own import hostess_home, hostess_vocative
 from .grammar_triggers import HOSTS
 from .grammar_flags import cancel_names_move, correction_end, reported_order, said_by_other
@@ -321,6 +321,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue
         used = read_move(ctx, member or ctx.sender, clause, kw, lo, hi, flags, items,
                          member is not None)
+        if member is not None and writes_it_himself(clause, used):
+            del items[mark:]  # «Лиса охраняет Мотю — сама напишет»: told, her own letter
+            continue
         if kw.cls == V.KILL and ctx.turn.event == "full_moon":  # «двоих: X и кого-то ещё»
             one_of_two(ctx.text, clause, start, hi, items, mark)
         if len(items) > mark or kw.cls == V.VOTE:

@@ -28,7 +28,7 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
                          not_instead, put_off, spared)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
-from .parse_orphan import orphan as _orphan
+from .parse_orphan import orphan as _orphan, said_of_other
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -106,7 +106,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             not find_keywords(clause, set(), name_index(ctx.nicks)):
         k = aim  # «Иду на охоту. Цель — Лютик»: the move's target in a sentence of its own
     elif k is None:
-        if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items):
+        if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items) or \
+                said_of_other(ctx, prev):
             k = _orphan(ctx, clause, prev, adjacent, items)
             if k is None or k is True:
                 return k is True

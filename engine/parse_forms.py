@@ -267,10 +267,15 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
         _two_letter_member(ctx, clause, k)
-    if hit is not None and hit.nick is None:
+    if hit is not None and (hit.nick is None or len(hit.candidates) > 1 and not (
+            hit.nick in ctx.alive and ctx.state.players[hit.nick].clan == ctx.sender.clan)):
+        # a reading the game rules out («Мельник» dead, «Старый Мельник» the clan's) gives way
         mates = [c for c in hit.candidates if c != ctx.sender.nick and c in ctx.alive and
                  ctx.state.players[c].clan == ctx.sender.clan]
-        hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length) if len(mates) == 1 else None
+        if len(mates) == 1:
+            hit = NameHit(mates[0], (mates[0],), hit.kind, hit.length)
+        elif hit.nick is None:
+            hit = None
     if hit is None and lead is None and _opening(clause, k):
         return loose_member(ctx, clause, k, text)  # «Васа охраняет меня» (Vasilisa)
     if hit is None or hit.nick is None:

@@ -66,9 +66,10 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     A name of the list (a roster nick, or a word that may be one: a capital, a word of no
     dictionary, a quote) that the move did not take is a problem (``unknown_name`` with the
     word; ``unparsed``/``unread_name`` for a roster nick). A vote on a two-vote day keeps the
-    names it read (the other vote is asked about); any other move, and a vote on a one-vote
-    day, is replaced by the problem (precision first: never one of two names applied
-    silently). Nothing is done when the move already asks."""
+    names it read (the other vote is asked about) when the list holds no more roster names
+    than votes; any other move, a vote on a one-vote day and a vote of a longer list («линч
+    котэ кексик юляша»: which two?) is replaced by the problem (precision first: never one
+    of two names applied silently). Nothing is done when the move already asks."""
     new = items[mark:]
     if any(it.problem is not None or it.withdraw is not None for it in new):
         return
@@ -117,7 +118,9 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
         p = problem(text, "unparsed", "unread_name")
     votes = [it for it in moves if it.move.action == "vote"]
     keep = votes and len(votes) == len(moves) and ctx.turn.votes_per_player > 1 and \
-        len(read) < ctx.turn.votes_per_player
+        len(read) < ctx.turn.votes_per_player and \
+        sum(e[2] is not None for e in elements) <= ctx.turn.votes_per_player
+    # («линч котэ кексик юляша» on a two-vote day: which two of three? none is kept)
     if not keep:
         dropped = {id(it) for it in moves}
         items[mark:] = [it for it in new if id(it) not in dropped]

@@ -15,7 +15,7 @@ from .grammar_tokens import Tok, clause_words, clauses, tokenize_span, visible_t
 from .names import NameHit, name_index
 from .parse_doubt import which_player
 from .parse_types import Ctx, Item, Prev, nick_at
-from .words import norm
+from .words import norm, third_person
 
 
 #: Words that may stand beside a lone name after a move and change nothing in what it says
@@ -172,3 +172,28 @@ def bare_name(ctx: Ctx, visible: str) -> Item | None:
         return None
     text = ctx.text[words[0].start:words[-1].end]
     return Item(words[0].start, problem=problem(text, "unparsed", "which_move"))
+
+
+#: Subjects of a third-person verb that are somebody else («он мне в спину стреляет»).
+_OTHER_SUBJECTS = frozenset({"он", "она", "они", "кто-то", "кто", "все", "никто"})
+
+
+def said_of_other(ctx: Ctx, prev: Prev) -> bool:
+    """True when the clause of a move still waiting for its target tells of somebody else:
+    a third-person verb with a pronoun or a player outside the sender's clan before it
+    («Саша мне в спину стреляет.⏎Кузя — …»): the name after it is no target of the
+    sender's (a member's «Кот ворует:⏎у Кузи» is a boss's order and stays one)."""
+    if prev.member is not None or not prev.clause:
+        return False
+    words = clause_words(prev.clause)
+    verb = next((n for n, t in enumerate(prev.clause) if t.word and third_person(t.w)), None)
+    if verb is None:
+        return False
+    for n in range(verb):
+        if words[n] in _OTHER_SUBJECTS:
+            return True
+        hit = nick_at(ctx, prev.clause, words, n) if prev.clause[n].word else None
+        if hit is not None and hit.nick is not None and hit.nick != ctx.sender.nick and \
+                ctx.state.players[hit.nick].clan != ctx.sender.clan:
+            return True
+    return False
