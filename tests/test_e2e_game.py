@@ -322,7 +322,8 @@ def _open_next(host, day):
     newspaper and result letters announce the event set."""
     if day + 1 in SCHEDULE:
         event = SCHEDULE[day + 1][0]
-        out = host("open-day", "--event", event, now=_after(day, 11)).stdout
+        # letters that waited for the new day may be read already: a scripted host says --yes
+        out = host("open-day", "--event", event, "--yes", now=_after(day, 11)).stdout
         assert f"День {day + 1}: событие" in out and "уже отправлены" not in out
         paper = _day_row(host, day).newspaper
         assert f"День {day + 1}, событие «{EVENT_NAMES_RU[event]}»" in paper
