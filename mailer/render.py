@@ -22,13 +22,12 @@ from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import GameConfig
-from .render_words import (ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
+from .render_words import (tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
 from .render_templates import HostTemplates, TemplateProblem, template_line
 from .store import DayRow, utc
 from .when import local_text
-from .words import count
 
 
 def event_told(event: str) -> str:
@@ -416,36 +415,3 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str
         out.append({"action": "vote", "targets": list(counted), "target": counted[0],
                     "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
     return out
-
-
-def tie_line(counts: dict[str, int], lynched: list[str], event: str, rule: str) -> str | None:
-    """The newspaper's line on a tie at the lynch's last place (DECISIONS.md §6, house rule
-    ``lynch_tie``: ``nobody``, ``random``, ``all``): «Ничья: Кот и Serginio — по 2 голоса;
-    при ничьей не повешен никто из них (правило игры).» ``counts``: votes per candidate;
-    ``lynched``: who was hanged. None when no tie decided the lynch (or another rule, as an
-    immunity, did: the lynched are not what the tie rule gives), and under «Страх» (its own
-    choice)."""
-    from engine.lynch import lynch_slots
-
-    if event == "fear":
-        return None
-    slots, above = lynch_slots(event), []
-    for value in sorted({c for c in counts.values() if c > 0}, reverse=True):
-        group = [n for n, c in counts.items() if c == value]
-        if len(above) + len(group) <= slots:
-            above += group
-            continue
-        if len(above) >= slots:
-            return None
-        picked = [n for n in lynched if n in group]
-        if sorted(set(lynched) - set(group)) != sorted(above):
-            return None
-        tied = f"{', '.join(group[:-1])} и {group[-1]} — по {count(value, 'голосу', 'голоса', 'голосов')}"
-        if rule == "nobody" and not picked:
-            return f"Ничья: {tied}; при ничьей не повешен никто из них (правило игры)."
-        if rule == "all" and len(picked) == len(group):
-            return f"Ничья: {tied}; при ничьей повешены все (правило игры)."
-        if rule == "random" and picked:
-            return f"Ничья: {tied}; жребий выбрал: {', '.join(picked)}."
-        return None
-    return None

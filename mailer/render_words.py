@@ -256,3 +256,38 @@ def as_told(move: dict[str, Any], data: dict[str, Any], gone: frozenset[str] = f
 #: naming a real player would read as the host's hint about him).
 EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "Синеглазка", "Знайка", "Медуница",
                  "Растеряйка", "Смекалка")
+
+
+def tie_line(counts: dict[str, int], lynched: list[str], event: str, rule: str) -> str | None:
+    """The newspaper's line on a tie at the lynch's last place (DECISIONS.md §6, house rule
+    ``lynch_tie``: ``nobody``, ``random``, ``all``): «Ничья: Кот и Serginio — по 2 голоса;
+    при ничьей не повешен никто из них (правило игры).» ``counts``: votes per candidate;
+    ``lynched``: who was hanged. None when no tie decided the lynch (or another rule, as an
+    immunity, did: the lynched are not what the tie rule gives), and under «Страх» (its own
+    choice)."""
+    from engine.lynch import lynch_slots
+
+    from .words import count
+
+    if event == "fear":
+        return None
+    slots, above = lynch_slots(event), []
+    for value in sorted({c for c in counts.values() if c > 0}, reverse=True):
+        group = [n for n, c in counts.items() if c == value]
+        if len(above) + len(group) <= slots:
+            above += group
+            continue
+        if len(above) >= slots:
+            return None
+        picked = [n for n in lynched if n in group]
+        if sorted(set(lynched) - set(group)) != sorted(above):
+            return None
+        tied = f"{', '.join(group[:-1])} и {group[-1]} — по {count(value, 'голосу', 'голоса', 'голосов')}"
+        if rule == "nobody" and not picked:
+            return f"Ничья: {tied}; при ничьей не повешен никто из них (правило игры)."
+        if rule == "all" and len(picked) == len(group):
+            return f"Ничья: {tied}; при ничьей повешены все (правило игры)."
+        if rule == "random" and picked:
+            return f"Ничья: {tied}; жребий выбрал: {', '.join(picked)}."
+        return None
+    return None
