@@ -29,7 +29,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for
 from .lexicon import lexicon
 from .model import TurnInfo
-from .grammar_targets import _GAME_NOUNS
+from .grammar_target_skip import GAME_NOUNS
 from .words import common_noun, is_interjection, is_known_word, is_verb, role_words
 
 #: Move classes a sentence may hold as talk: the night moves of roles (never the vote, the
@@ -128,7 +128,7 @@ def _thing_after(w: str, words: list, text: str) -> bool:
     if k + 1 >= len(words):
         return False
     nxt = words[k + 1]
-    if nxt in V.FILLERS or nxt in V.TITLES or nxt in _GAME_NOUNS or is_interjection(nxt) or \
+    if nxt in V.FILLERS or nxt in V.TITLES or nxt in GAME_NOUNS or is_interjection(nxt) or \
             not common_noun(nxt):
         return False
     return re.search(rf"(?<!\w){w}\s+{nxt}(?!\w)", text.lower().replace("ё", "е")) is not None

@@ -4,9 +4,9 @@
 nickname (any case form, a prefix, a near miss, «себя»), further names only after «,», «и» …;
 «или» marks alternatives. The words around a name are judged in :mod:`.grammar_target_words`;
 a word no exact form names is read loosely in :mod:`.grammar_target_guess`, a name taken
-back in :mod:`.grammar_target_fix`; a pronoun's antecedent and a name written before its
-keyword are found in :mod:`.grammar_refs`. What it returns is
-:class:`~.grammar_target_types.Targets`.
+back in :mod:`.grammar_target_fix`, words on the way that are no name are skipped in
+:mod:`.grammar_target_skip`; a pronoun's antecedent and a name written before its keyword are
+found in :mod:`.grammar_refs`. What it returns is :class:`~.grammar_target_types.Targets`.
 ``ctx`` is the parser's context: it gives ``nicks`` (the roster) and ``sender`` (an Actor).
 """
 
@@ -18,25 +18,22 @@ from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
 from .grammar_target_guess import filler_nick, name_soon, nick_goes_on, unknown_slot, word_reading
+from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after, what_for
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
-    name_later, names_end, next_verb_object, not_role_after, opens_statement, pet_later, possessive,
+    names_end, next_verb_object, not_role_after, opens_statement, possessive,
     colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
     named_again, object_form, some_name, told_of,
 )
 from .grammar_dropped import (
-    after_joiner, first_of_pair, list_ends, name_like, person_word, slot_after_preposition,
+    after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
 )
-from .grammar_own import treat_then_name
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
-from .words import (
-    animate_noun, common_noun, compound_role, is_imperative, is_infinitive, is_interjection,
-    is_known_word, is_verb, not_a_name, role_words, third_person,
-)
+from .words import compound_role, is_interjection, is_known_word, is_verb, not_a_name, role_words
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -377,21 +374,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                     slot_after_preposition(clause, k, lo)):
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
-        if (w in V.EVENT_WORDS or is_known_word(w)) and not person_word(t) and \
-                (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
-                not (k > lo and words[k - 1] == "за" and not skipped and not out.roles and
-                     animate_noun(w)):
-            # (not «голос за кота»: a being after «за» stands where the player goes: asked)
-            # («лечить приходится: Полнолуние, …»: the day's event is no player; «голос по
-            # апелёвке»: slang of an event, no dictionary word)
-            if noun and (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
-                         or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))
-                         or (w in V.DECIDING and not out.roles)):
-                # «Убийство — решает Ежевика»: the move's noun and who decides it, no order
-                # «Убивать решает Графиня»: somebody else decides the move
-                out.statement = True  # «за охрану решит сам»: a verb of its own
+        if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
+            if noun and own_verb(clause, w, lo, out, reported=reported):
+                out.statement = True  # «Убийство — решает Ежевика»: who decides, no order
                 break
-            if not skipped and not out.roles and w not in _GAME_NOUNS and common_noun(w):
+            if names_thing(w, out, skipped=skipped):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player
             skipped = True
             restated.add(w)
@@ -401,14 +388,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             skipped = True  # «голосую почти рандомно»: slang that is no noun
             k += 1
             continue
-        if not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and (
-                name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi)):
+        if what_for(idx, clause, words, k, lo, hi):
             skipped = True  # «зову на партейку в преф Кабана»: what for, then whom
             k += 1
             continue
-        if not out.hits and actor.role in ("hostess", "psycho") and \
-                (na := next((n for n in range(k - 1, lo - 1, -1) if words[n] == "на"), None)) \
-                is not None and (m := treat_then_name(clause, na + 1, hi, idx, reach=14)) is not None:
+        if not out.hits and (m := treat_after(idx, actor, clause, words, k, lo, hi)) is not None:
             skipped = True  # «к себе на сериальчик и пиццу нашего милого Гномика»
             k = m
             continue
@@ -444,10 +428,5 @@ _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
-
-#: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
-_GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
-                         "человека", "предателя", "злодея", "крысу", "шпиона",
-                         "один", "одним"})  # «Голос один, на Кардана»: a count
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]

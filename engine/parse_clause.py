@@ -31,7 +31,7 @@ from .words import comparative
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
-from .parse_judge import abstain, refuses_to_vote
+from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
     GIVE, NUMBERED, bare_pair, gives_them, given_later, owner_end, same_again, takes_off,

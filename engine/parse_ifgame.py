@@ -16,13 +16,13 @@ condition is recognised by its *type* and evaluated with the engine's own code, 
 Any other condition (a hidden role, the future, another player's doings) is left as written,
 so the parser asks. The chosen branch is kept and the others, with the condition words, are
 blanked out of the text (same length, so every offset holds) before the letter is read; a
-condition that cannot be settled for sure leaves the text as it is.
+condition that cannot be settled for sure leaves the text as it is. The conditions and their
+types are found in :mod:`engine.parse_ifgame_kind`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable
 
 from . import grammar_vocab as V
@@ -31,63 +31,12 @@ from .legality import NO_REPEAT, SELF_SETTLED, move_targets, screen_letter
 from .model import ParseResult, TurnInfo
 from .names import name_index
 from .grammar_tokens import tokenize_span
+from .parse_ifgame_kind import (IF_WORD, RULE_Q, YESTERDAY, Branch, condition_groups,
+                                question_before)
 from .state import GameState
-from .words import is_known_word
 
 #: A parser without this pass: (text, sender, state, turn) -> result.
 Reader = Callable[[str, str, GameState, TurnInfo], ParseResult]
-
-_IF = re.compile(r"(?i)(?P<lead>(?:(?<![\w-])(?:ну|а|но|или|и|либо)[ \t,]+)*)(?<![\w-])"
-                 r"(?:если|ежели)(?![\w-])(?P<phrase>[^—–:,.!?;\n()]*?)"
-                 r"(?P<delim>[ \t]*(?:\([^)\n]*\)[ \t]*)?(?:,?[ \t]*[—–:]|,?[ \t]*-(?=\s)|,"
-                 r"|[ \t]+(?=(?:то|тогда|значит)(?![\w-])))[ \t]*"
-                 r"(?:(?:то|тогда|значит)(?![\w-])[ \t,]*)?)")
-
-#: The word «если» / «ежели» that every :data:`_IF` match ends its lead words with (the same
-#: letters as ``(?i)`` matches them, «с» with its old form «ᲃ», and the same word bounds), as
-#: a pattern that opens with one character set: ``re`` skips along at C speed to each «е»,
-#: where :data:`_IF` (opening with its optional lead words) is tried at every position.
-_IF_WORD = re.compile(r"[еЕ](?<![\w-][еЕ])(?:[сСᲃ][лЛ][иИ]|[жЖ][еЕ][лЛ][иИ])(?![\w-])")
-#: Every character of :data:`_IF`'s lead words and the spaces between them (``(?i)`` as
-#: there: «о» with «ᲂ»): a match starts no further back from its «если» than their run.
-_LEAD_CHARS = frozenset(" \t,нуаоилбНУАОИЛБᲂ")
-
-#: Where a branch ends: the end of a sentence («. » before a capital, «!», «?», a line),
-#: «, а если», «иначе».
-_END = re.compile(r"(?:[.!?]+(?=\s*(?:$|[A-ZА-ЯЁ«\"]))|[!?]|\n|;|(?=[\s,]+(?:а|но|или|либо)?[\s,]*"
-                  r"(?:если|ежели)(?![\w-]))|(?=[\s,]+иначе(?![\w-])))")
-
-_YES = frozenset({"можно", "да", "разрешается", "разрешено", "разрешат", "позволено",
-                  "положено", "можно так", "так можно", "это можно", "это разрешено",
-                  "всё-таки можно", "все-таки можно", "таки можно"})
-_NO = frozenset({"нельзя", "нет", "не разрешается", "не разрешено", "не положено", "не можно",
-                 "вдруг нет", "вдруг нельзя", "всё-таки нельзя", "все-таки нельзя", "так нельзя",
-                 "это нельзя"})
-#: Words that may stand beside «можно» / «нельзя» in the condition: the move's target named
-#: back, «сегодня», «вдруг» («если за него сегодня нельзя»).
-_ASIDE = frozenset({"за", "него", "неё", "нее", "его", "её", "ее", "у", "в", "сегодня", "вдруг",
-                    "всё-таки", "все-таки", "таки", "так", "это", "мне", "уже"})
-#: Words of a question on the rules («можно?», «разрешается?», «мирный может охотиться?»).
-_RULE_Q = re.compile(r"(?i)(?<![\w-])(можно|нельзя|разреша\w*|разрешено|положено|может|могу"
-                     r"|могут|можем|вправе|имею право)(?![\w-])")
-#: Words of yesterday's move («вчера», «в прошлый ход», «прошлой ночью»).
-_YESTERDAY = re.compile(r"(?i)(?<![\w-])(вчера|прошл\w+ (?:ход|ночь\w*|раз)|два раза подряд"
-                        r"|дважды|подряд)(?![\w-])")
-_FIRST = re.compile(r"(?i)(?<![\w-])(я|мне|меня|у меня|было|был|была)(?![\w-])")
-_ALIVE = frozenset({"жив", "жива", "живой", "живая", "живы", "живет", "живёт"})
-_DEAD = frozenset({"мёртв", "мертв", "мёртвый", "мертвый", "убит", "убита", "умер", "умерла",
-                   "погиб", "погибла", "мёртвая", "мертвая", "мертва", "мёртва"})
-#: Words that may stand beside a player and «жив» in a condition on the game as it stands.
-_NOW = frozenset({"ещё", "еще", "уже", "всё", "все", "сейчас", "пока", "вообще"})
-
-
-@dataclass
-class _Branch:
-    lo: int          # start of the lead words («ну или, если …»)
-    body: int        # first character of the branch (after «—», «то», «тогда»)
-    hi: int          # end of the branch
-    kind: str        # "yes", "no", "repeat", "alive", "dead"
-    nick: str | None = None
 
 
 def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
@@ -104,142 +53,13 @@ def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
         sender is the swindler (his «если <роль>» are branches of his swindle) or when the
         branch to keep cannot be told for sure (the parser then asks)."""
     p = state.players.get(sender)
-    if p is None or not p.alive or p.role == "swindler" or not _IF_WORD.search(text):
+    if p is None or not p.alive or p.role == "swindler" or not IF_WORD.search(text):
         return text
-    for group in _groups(text, state):
+    for group in condition_groups(text, state):
         chosen = _choose(text, sender, state, turn, read, group)
         if chosen is not None:
             text = chosen
     return text
-
-
-def _groups(text: str, state: GameState) -> list[list[_Branch]]:
-    """The conditions of settled types, grouped: branches next to each other (nothing but
-    spaces between one's end and the next one's start) form one group."""
-    out: list[list[_Branch]] = []
-    last_end = -1
-    for m in _if_matches(text):
-        kind, nick = _kind(text, m, state)
-        lo = m.start("lead") if m.group("lead") else m.start()
-        if kind is None and out and last_end >= 0 and not text[last_end:lo].strip(" \t,.;"):
-            # «Если разрешается — лечу себя, а если вдруг нет — …»: the same question's
-            # other answer
-            phrase = " ".join(m.group("phrase").lower().split())
-            kind = {"yes": "no" if phrase in _NO else None,
-                    "no": "yes" if phrase in _YES else None}.get(out[-1][-1].kind)
-        if kind is None:
-            last_end = -1
-            continue
-        body = m.end()
-        end = _END.search(text, body)
-        hi = end.start() if end else len(text)
-        b = _Branch(lo, body, hi, kind, nick)
-        if out and last_end >= 0 and not text[last_end:b.lo].strip(" \t,.;"):
-            out[-1].append(b)
-        else:
-            out.append([b])
-        last_end = hi
-    return out
-
-
-def _if_matches(text: str):
-    """The matches of :data:`_IF` in ``text``, as ``_IF.finditer(text)`` finds them, tried
-    only just before each «если» (:data:`_IF_WORD`): a match holds one, after lead words
-    made of :data:`_LEAD_CHARS` alone, so it starts inside their run before the word."""
-    pos = 0
-    for word in _IF_WORD.finditer(text):
-        if word.start() < pos:
-            continue  # (inside the match before)
-        start = word.start()
-        while start > pos and text[start - 1] in _LEAD_CHARS:
-            start -= 1
-        for at in range(start, word.start() + 1):
-            m = _IF.match(text, at)
-            if m is not None:
-                yield m
-                pos = m.end()
-                break
-
-
-def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | None]:
-    """The type of the condition matched by ``m`` (see the module doc), or None."""
-    phrase = " ".join(m.group("phrase").lower().split())
-    core = " ".join(w for w in phrase.split() if w not in _ASIDE)
-    if core and (core in _YES or core in _NO):  # («если за него сегодня нельзя»)
-        phrase = core
-    if phrase in _YES or phrase in _NO:
-        q = _question_before(text, m.start())
-        if phrase == "да" or phrase.endswith("нет"):
-            if q is None:
-                return None, None  # «если нет» answers a question: it must be on the rules
-            if _YESTERDAY.search(q) and _FIRST.search(q) and not _RULE_Q.search(q):
-                return ("repeat" if phrase == "да" else None), None
-            if not _RULE_Q.search(q):
-                return None, None
-        return ("yes" if phrase in _YES else "no"), None
-    if phrase in ("так", "это так"):
-        q = _question_before(text, m.start())
-        if q is not None and _YESTERDAY.search(q) and _FIRST.search(q):
-            return "repeat", None
-        if q is not None and _RULE_Q.search(q) and not _YESTERDAY.search(q):
-            return "yes", None  # «…мирный может стрелять на охоте? Если так, стреляю в X»
-        return None, None
-    if re.search(r"(?<![\w-])(нельзя|не разрешается|не разрешено)(?![\w-])", phrase) and \
-            _YESTERDAY.search(phrase):
-        return "no", None  # «если нельзя два раза подряд одного и того же»
-    if re.search(r"(?<![\w-])(можно|разрешается|разрешено)(?![\w-])", phrase) and \
-            _YESTERDAY.search(phrase) and " не " not in f" {phrase} ":
-        return "yes", None
-    if re.search(r"(?<![\w-])вчера(?![\w-])", phrase) and _FIRST.search(phrase) and \
-            not re.search(r"(?<![\w-])(не|завтра|сегодня)(?![\w-])", phrase) and \
-            not any(_nick_at(text, state, m.start("phrase"), m.end("phrase"))):
-        return "repeat", None  # «если я у неё вчера уже крал», «если это было вчера»
-    nicks = _nick_at(text, state, m.start("phrase"), m.end("phrase"))
-    if len(nicks) == 1:  # «если Лось живой», «если Кузя ещё жив»: nothing else, no future
-        named = {t.w for t in tokenize_span(nicks[0].lower(), 0, len(nicks[0])) if t.word}
-        rest = [t.w for t in tokenize_span(text, m.start("phrase"), m.end("phrase"))
-                if t.word and t.w not in _NOW]
-        state_words = [w for w in rest if w in _ALIVE or w in _DEAD]
-        if len(state_words) == 1 and len(rest) <= len(named) + 2 and \
-                all(w in named or w in state_words or not is_known_word(w) for w in rest):
-            return ("alive" if state_words[0] in _ALIVE else "dead"), nicks[0]
-    return None, None
-
-
-def _question_before(text: str, at: int, aside: bool = True) -> str | None:
-    """The question sentence right before ``at`` (nothing but spaces between its «?» and
-    ``at``, or one short remark of at most five words: «…вчера? Что-то я запуталась. Если
-    …»), or None."""
-    k = at - 1
-    while k >= 0 and text[k] in " \t\n)»\"":
-        k -= 1
-    if aside and k >= 0 and text[k] in ".!":
-        lo = max(text.rfind(c, 0, k) for c in ".!?\n")
-        if lo >= 0 and text[lo] == "?" and len(text[lo + 1:k].split()) <= 5:
-            return _question_before(text, lo + 1, False)
-    if k < 0 or text[k] != "?":
-        return None
-    lo = max(text.rfind(c, 0, k) for c in ".!\n")
-    q = text.rfind("?", 0, k)
-    while q >= 0 and q > lo and q == k - 1:
-        k, q = q, text.rfind("?", 0, q)
-    return text[max(lo, q) + 1:k + 1]
-
-
-def _nick_at(text: str, state: GameState, lo: int, hi: int) -> list[str]:
-    """The roster nicknames written in ``text[lo:hi]``."""
-    toks = tokenize_span(text, lo, hi)
-    idx = name_index(tuple(state.players))
-    words = [t.w for t in toks]
-    out, k = [], 0
-    while k < len(toks):
-        hit = idx.exact(words, k, None) if toks[k].word else None
-        if hit is not None and hit.nick is not None:
-            out.append(hit.nick)
-            k += hit.length
-        else:
-            k += 1
-    return out
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -268,7 +88,7 @@ def _key(m) -> tuple:
 
 
 def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Reader,
-            group: list[_Branch]) -> str | None:
+            group: list[Branch]) -> str | None:
     """The text with the branch of ``group`` that holds kept, or None when unsure."""
     lead_kinds = {b.kind for b in group}
     if lead_kinds & {"alive", "dead"}:
@@ -334,8 +154,8 @@ def _question_tail(text: str, at: int) -> tuple[int, int] | None:
     """The rule question right before the condition at ``at``, as the span to blank: a
     sentence «…?» that asks about the rules or yesterday's move; from its last «—», «,»,
     «(» or «или» when a move is written before those («кражу у Остапа опять, можно же?»)."""
-    q = _question_before(text, at)
-    if q is None or not (_RULE_Q.search(q) or _YESTERDAY.search(q)):
+    q = question_before(text, at)
+    if q is None or not (RULE_Q.search(q) or YESTERDAY.search(q)):
         return None
     hi = text.rfind("?", 0, at) + 1
     lo = hi - len(q)
@@ -347,7 +167,7 @@ def _question_tail(text: str, at: int) -> tuple[int, int] | None:
     return (cut, hi) if text[lo:cut].strip() else (lo, hi)
 
 
-def _switch(text: str, b: _Branch) -> str | None:
+def _switch(text: str, b: Branch) -> str | None:
     """The text where the fallback ``b`` replaces the move before it: its condition blanked
     and «. тогда» before its words, so the parser reads them as the correction of that move
     («Лечу X. Тогда Y»); None when there is no room for it."""

@@ -15,15 +15,15 @@ from .grammar_plans import IF_WORDS, if_survive, whether_clause
 from .grammar_keywords import Kw
 from .grammar_target_types import Targets
 from .grammar_asides import role_or_nick
-from .grammar_tokens import Tok, span, clause_words
+from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .names import name_index
 from .words import is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item, unknown_name
 from .parse_settle import settled_in_clause
 from .parse_mortar import mortar_said
+from .parse_abstain import abstain
 
 
 #: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
@@ -280,39 +280,6 @@ def _kept_votes(ctx: Ctx, good: list, tg: Targets, text: str, other: Item) -> It
     if isinstance(move, Problem):
         return other
     return Item(0, move=move, tried="vote", also=other)
-
-
-def abstain(text: str, pos: int = 0) -> Item:
-    """«Воздерживаюсь», «Линч: никого», «не голосую»: there is no abstaining vote
-    (DECISIONS.md §6–7: a living player without a lynch vote gets an autokill point). No move;
-    a problem whose message tells the player so and how to vote."""
-    return Item(pos, problem=problem(text, "not_allowed", "abstain", action="vote"),
-                tried="vote")
-
-
-#: «не голосую», «голосовать не буду»: the forms of a refusal to vote (not «не повесим»).
-_VOTE_FORMS = frozenset({"голосую", "голосовать", "проголосую", "проголосовать"})
-
-
-#: «пока не голосую», «голосовать не буду, подожду вечера»: the vote is put off, not refused.
-_NOT_YET = frozenset({"пока", "еще", "позже", "потом", "попозже", "завтра", "вечером",
-                      "сейчас", "подожду", "напишу"})
-
-
-def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
-    """True when a negated vote word refuses to vote at all («не голосую», «голосовать не
-    буду»): a first-person or infinitive form, no player named, nothing put off."""
-    return (kw.cls == V.VOTE and not kw.withdraw and clause[kw.i].w in _VOTE_FORMS and
-            not any(t.word and t.w in _NOT_YET for t in clause) and
-            not _names_in(ctx, clause, kw.j, hi) and
-            not any(t.w in V.PRONOUNS for t in clause[kw.j:hi]))  # «за него не буду»
-
-
-def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
-    """True when a roster name is written in ``clause[lo:hi]``."""
-    idx = name_index(ctx.nicks)
-    words = clause_words(clause)
-    return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
 
 
 #: Words that open a subordinate clause: a move verb right after them (and «я», «мы») with no

@@ -4,7 +4,7 @@ random texts of the pieces each pattern cares about, read both ways."""
 import random
 import re
 
-from engine import parse_ifgame as IF
+from engine import parse_ifgame_kind as IF
 from engine import textnorm_fields as F
 from engine import textnorm_layout as L
 
@@ -28,7 +28,7 @@ def test_conditions_found_as_a_full_search_finds_them():
     for text in _texts(pieces, 3_000, 1):
         full = [(m.span(), m.groupdict()) for m in IF._IF.finditer(text)]
         assert [(m.span(), m.groupdict()) for m in IF._if_matches(text)] == full, text
-        assert [m.span() for m in IF._IF_WORD.finditer(text)] == \
+        assert [m.span() for m in IF.IF_WORD.finditer(text)] == \
             [m.span() for m in _IF_GUARD.finditer(text)], text
 
 

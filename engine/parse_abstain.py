@@ -1,0 +1,47 @@
+"""Refusing to vote (engine.parse, DECISIONS.md §6–7): there is no abstaining vote, so
+«Воздерживаюсь», «Линч: никого», «не голосую» read as no move and a problem that tells the
+player how to vote (:func:`abstain`); :func:`refuses_to_vote` tells a refusal from a vote put
+off («пока не голосую») or a vote against someone named.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_rules import problem
+from .grammar_keywords import Kw
+from .grammar_tokens import Tok, clause_words
+from .names import name_index
+from .parse_types import Ctx, Item
+
+
+def abstain(text: str, pos: int = 0) -> Item:
+    """«Воздерживаюсь», «Линч: никого», «не голосую»: there is no abstaining vote
+    (DECISIONS.md §6–7: a living player without a lynch vote gets an autokill point). No move;
+    a problem whose message tells the player so and how to vote."""
+    return Item(pos, problem=problem(text, "not_allowed", "abstain", action="vote"),
+                tried="vote")
+
+
+#: «не голосую», «голосовать не буду»: the forms of a refusal to vote (not «не повесим»).
+_VOTE_FORMS = frozenset({"голосую", "голосовать", "проголосую", "проголосовать"})
+
+
+#: «пока не голосую», «голосовать не буду, подожду вечера»: the vote is put off, not refused.
+_NOT_YET = frozenset({"пока", "еще", "позже", "потом", "попозже", "завтра", "вечером",
+                      "сейчас", "подожду", "напишу"})
+
+
+def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """True when a negated vote word refuses to vote at all («не голосую», «голосовать не
+    буду»): a first-person or infinitive form, no player named, nothing put off."""
+    return (kw.cls == V.VOTE and not kw.withdraw and clause[kw.i].w in _VOTE_FORMS and
+            not any(t.word and t.w in _NOT_YET for t in clause) and
+            not _names_in(ctx, clause, kw.j, hi) and
+            not any(t.w in V.PRONOUNS for t in clause[kw.j:hi]))  # «за него не буду»
+
+
+def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a roster name is written in ``clause[lo:hi]``."""
+    idx = name_index(ctx.nicks)
+    words = clause_words(clause)
+    return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))

@@ -1,0 +1,67 @@
+"""A clause that takes back the move right before it (engine.parse_correct): «Голосую за
+Лося… Хотя нет, он же свой.» opens with a correction head, names no move and no new target:
+the move is dropped and the reply asks what stands instead (precision first); a move taken
+back as a joke («шутка») is dropped with nothing asked. A change of mind about another player
+(«передумала насчёт Пончика») is about an earlier letter and takes nothing back.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from .grammar_rules import problem
+from .grammar_keywords import find_keywords
+from .grammar_flags import clause_flags, correction_end, takes_back
+from .grammar_tokens import Tok, span, clause_words
+from .names import name_index
+from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
+
+
+def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
+                items: list[Item], named: bool = False) -> bool:
+    """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
+    naming no move takes back the move right before; the reply asks what stands instead
+    (precision first); one taken back as a joke («шучу», «шутка») is dropped with no question
+    (the reply's echo shows no such move). A player it names without «насчёт», «про» («Хотя нет, пусть будет
+    X» that was not read; ``named``: a correction to names that was not read) is asked
+    about too; one it names so is about an earlier letter. True when the clause was one."""
+    k = correction_end(clause)
+    if k is None or not adjacent or not prev.items or \
+            not takes_back([clause[n].w for n in range(k)]):
+        return False
+    flags = clause_flags(clause)
+    if flags["cancel"] is not None or flags["skip"] or \
+            (not named and find_keywords(clause, set(), name_index(ctx.nicks))) or \
+            any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
+        return False
+    if _names_other(ctx, clause, k, prev, about=True):
+        return False  # «Голос за X. Передумала насчёт Пончика»: about an earlier letter
+    dropped = {id(it) for it in prev.items}
+    tried = next((it.move.action for it in prev.items if it.move is not None), "")
+    if not tried:
+        return False
+    items[:] = [it for it in items if id(it) not in dropped]
+    if not V.JOKE_WORDS.isdisjoint(clause[n].w for n in range(k)):
+        return True  # «Убиваем Лося :) шутка.»: the move was never meant, nothing to ask
+    text = span(ctx.text, clause, 0, len(clause))
+    items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
+                                                       action=tried), retracted=tried))
+    return True
+
+
+#: Words before a name that the change of mind is about («передумала насчёт Пончика»).
+_ABOUT = frozenset({"насчет", "про", "о", "об", "обо", "поводу", "относительно"})
+
+
+def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, about: bool = False) -> bool:
+    """True when ``clause[k:]`` names a player who is no target of the move before («…
+    передумала насчёт Пончика»): the change of mind is about that player, not this move.
+    With ``about``, only a name right after «насчёт», «про», «о» counts."""
+    targets = prev_targets(prev)
+    words = clause_words(clause)
+    for n in range(k, len(clause)):
+        if not clause[n].word or (about and (n == 0 or words[n - 1] not in _ABOUT)):
+            continue
+        hit = nick_at(ctx, clause, words, n)
+        if hit is not None and not (targets & ({hit.nick} | set(hit.candidates))):
+            return True
+    return False
