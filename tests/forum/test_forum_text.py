@@ -121,7 +121,7 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
             "Ягуар": 7, "Лис": 5, "Зоя": 7, "Гном": 2, "Кузя": 0, "Гоша": 0, "Тётя Ася": 0, "Бука": 0}
         assert rep.autokill_words == 66
     shown = _run(cfg, "status").output
-    assert "7/66" in shown and "голоса из ветки форума — в mafia-mail forum tally" in " ".join(shown.split())
+    assert "7/66" in shown and f"голоса из ветки форума — в mafia-mail --config {cfg.path} forum tally" in " ".join(shown.split())
     from mailer.day import set_event
 
     set_event(cfg, store, "secret", now=DAY1_END - timedelta(hours=1))  # «Тайна»: no thread votes
