@@ -44,7 +44,7 @@ def test_show_decodes_the_body_and_raw_gives_every_byte(tmp_path):
     shown = runner.invoke(main, [*config, "show", "1"])
     assert shown.exit_code == 0, shown.output
     seen = shown.output.split("--- письмо как есть: заголовки и раскодированный текст "
-                              "(байт в байт: show 1 --raw) ---\n")[1]
+                              f"(байт в байт: mafia-mail --config {tmp_path / 'game.toml'} show 1 --raw) ---\n")[1]
     lines = seen.splitlines()
     assert lines[:3] == ["From: =?utf-8?b?0JzQsNGA0YPRgdGM0LrQsA==?= <marusya@example.org>",
                          "    [From, раскодировано: Маруська <marusya@example.org>]",

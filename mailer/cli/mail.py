@@ -48,7 +48,7 @@ def _echo_report(report, cfg, store) -> None:
         click.echo(day.progress())
         if day.questions:
             click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: {typed('inbox')} "
-                       "--questions; ответив, отметьте: inbox --done НОМЕР)")
+                       f"--questions; ответив, отметьте: {typed('inbox --done НОМЕР')})")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
@@ -299,7 +299,7 @@ def show(ctx: click.Context, ref: str, raw_bytes: bool) -> None:
         click.echo(f"  заметка: {note}")
     click.echo("\n--- текст игрока (без цитат) ---")
     click.echo(view.body)
-    click.echo(f"\n--- письмо как есть: заголовки и раскодированный текст (байт в байт: show {r.id} --raw) ---")
+    click.echo(f"\n--- письмо как есть: заголовки и раскодированный текст (байт в байт: {typed(f'show {r.id} --raw')}) ---")
     click.echo(readable_letter(view.raw) if view.raw is not None else "(письмо не скачано: больше max_letter_size)")
 
 
