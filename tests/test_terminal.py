@@ -394,3 +394,18 @@ def test_parse_help_example_runs_as_written_on_the_demo_game(demo_game, tmp_path
     parsed = runner.invoke(main, parse_args, input=text)
     assert parsed.exit_code == 0, parsed.output
     assert parsed.output.strip() == shown
+
+
+def test_phrase_lines_never_cut_a_command_to_copy():
+    """A fresh-user check: piped ``status`` folded «(…/mafia-mail --config …/game.toml inbox»
+    and «--state "без ходов")» onto two lines, and the first pasted ran an unfiltered inbox.
+    A command stays on one line, even a line longer than the width."""
+    from mailer.cli.common import phrase_lines
+
+    command = '.venv/bin/mafia-mail --config /tmp/some/long/folder/demo-game/game.toml inbox --state "без ходов"'
+    lines = phrase_lines(f"Писем без единого понятого хода сегодня: 1 — возможно, вопросы к ведущему ({command})", 80)
+    assert lines == ["Писем без единого понятого хода сегодня: 1 — возможно,", "вопросы к ведущему", f"({command})"]
+    hint = ("Писем с вопросами: 2 (mafia-mail --config g.toml inbox --questions; ответив, отметьте: "
+            "mafia-mail --config g.toml inbox --done НОМЕР)")
+    assert phrase_lines(hint, 50) == ["Писем с вопросами: 2", "(mafia-mail --config g.toml inbox --questions;",
+                                      "ответив,", "отметьте:", "mafia-mail --config g.toml inbox --done НОМЕР)"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 
 import click
@@ -227,12 +228,16 @@ def phrase_lines(text: str, width: int) -> list[str]:
     """``text`` as lines of at most ``width`` characters, broken where a phrase ends: first
     after «, », «; » or « — » outside «» and brackets; a part still too long before its
     «(…)»; then at «, »/«; » inside the brackets; only then between words (a word longer than
-    the line stays whole).
+    the line stays whole, and so does a command to copy, «mafia-mail … inbox --questions»).
 
     >>> phrase_lines("срок 08.12.2026 19:30 (Europe/Moscow), писем: 3", 40)
     ['срок 08.12.2026 19:30 (Europe/Moscow),', 'писем: 3']
     """
     return _fill(text, width, 1)
+
+
+#: A command line in a hint: the tool's name (or path to it) and its words, up to «;» or «)».
+_COMMAND = re.compile(r"\S*mafia-mail(?: [^;)]*[^;)\s])?")
 
 
 def _fill(text: str, width: int, level: int) -> list[str]:
@@ -244,7 +249,11 @@ def _fill(text: str, width: int, level: int) -> list[str]:
     if not cuts:
         if level <= 3:
             return _fill(text, width, level + 1)
-        return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
+        # a command to copy («…/mafia-mail --config g.toml inbox --state "без ходов"», up to
+        # «;» or «)») is never cut in two: pasted as printed, half of it would run
+        glued = _COMMAND.sub(lambda m: m.group(0).replace(" ", "\0"), text)
+        lines = textwrap.wrap(glued, width, break_long_words=False, break_on_hyphens=False) or [glued]
+        return [line.replace("\0", " ") for line in lines]
     pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
     lines: list[str] = []
     current = ""
