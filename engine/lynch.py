@@ -89,9 +89,11 @@ def _ranking(state: GameState, counted: dict[str, list[str]]) -> dict[str, int]:
 
 
 def _pick(state: GameState, counts: dict[str, int], slots: int, name: str,
-          draws: list[tuple[str, str]]) -> list[str]:
-    """The top ``slots`` candidates; a tie at the boundary follows house rule ``lynch_tie``."""
+          draws: list[tuple[str, str]]) -> tuple[list[str], tuple[str, ...]]:
+    """The top ``slots`` candidates; a tie at the boundary follows house rule ``lynch_tie``.
+    Returns (the candidates picked, the group tied at the boundary — empty without one)."""
     out: list[str] = []
+    tied: tuple[str, ...] = ()
     for value in sorted(set(counts.values()), reverse=True):
         group = [n for n, c in counts.items() if c == value]
         room = slots - len(out)
@@ -100,6 +102,7 @@ def _pick(state: GameState, counts: dict[str, int], slots: int, name: str,
         if len(group) <= room:
             out += group
             continue
+        tied = tuple(group)
         rule = state.rules.lynch_tie
         if rule == "all":
             out += group
@@ -109,7 +112,7 @@ def _pick(state: GameState, counts: dict[str, int], slots: int, name: str,
             out += picked
         break
     order = list(state.players)
-    return sorted(out, key=order.index)
+    return sorted(out, key=order.index), tied
 
 
 def tally(state: GameState, turn: TurnInput, acts: list[Act]) -> Tally:
@@ -123,8 +126,8 @@ def tally(state: GameState, turn: TurnInput, acts: list[Act]) -> Tally:
         chosen = _fear_chosen(state, turn, most, draws)
         lynched = _fear_victim(state, turn, acts, chosen)
         return Tally(counts, counted, most, lynched, chosen, tuple(draws))
-    lynched = _pick(state, counts, lynch_slots(turn.event), f"day{turn.day}.lynch_tie", draws)
-    return Tally(counts, counted, most, lynched, None, tuple(draws))
+    lynched, tied = _pick(state, counts, lynch_slots(turn.event), f"day{turn.day}.lynch_tie", draws)
+    return Tally(counts, counted, most, lynched, None, tuple(draws), tied)
 
 
 def _fear_chosen(state: GameState, turn: TurnInput, most: list[str],

@@ -126,7 +126,9 @@ class Tally:
     """The lynch count. ``counts``: candidate → votes (roster order, only candidates with
     votes); ``voters``: voter → the targets his counted votes went to; ``most_voted``: the
     top group; ``lynched``: who dies (not under «Страх», see ``fear_chosen``);
-    ``fear_chosen``: under «Страх», the player who must name the victim."""
+    ``fear_chosen``: under «Страх», the player who must name the victim; ``tied``: the
+    candidates tied at the lynch's last place, settled by house rule ``lynch_tie`` (empty
+    when no tie decided the lynch; not in :meth:`to_json`)."""
 
     counts: dict[str, int]
     voters: dict[str, list[str]]
@@ -134,6 +136,7 @@ class Tally:
     lynched: list[str]
     fear_chosen: str | None = None
     draws: tuple[tuple[str, str], ...] = ()
+    tied: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"counts": dict(self.counts), "voters": {k: list(v) for k, v in self.voters.items()},

@@ -237,7 +237,7 @@ class Renderer:
                        for d in result.deaths],
             "hidden": any(d.hidden for d in result.deaths),
             "counts": dict(result.tally.counts), "voters_of": voters_of,
-            "tie": tie_line(dict(result.tally.counts), data["lynched"], row.event, self.cfg.rules.lynch_tie),
+            "tie": tie_line(result.tally, self.cfg.rules.lynch_tie),
             "secret": row.event == "secret",
             "next_day": next_row.day if next_row else None,
             "next_event": next_row.event if next_row else None,

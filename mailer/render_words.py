@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.reasons import ACTIONS_RU, ACTOR_BLOCKS
+from engine.turn_types import Tally
 
 #: Info results as the player's own letter tells them, to her (engine.reasons.RESULTS_RU
 #: speaks of the fan, for the host's ``explain``: «нашла»).
@@ -258,36 +259,22 @@ EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "
                  "Растеряйка", "Смекалка")
 
 
-def tie_line(counts: dict[str, int], lynched: list[str], event: str, rule: str) -> str | None:
+def tie_line(tally: Tally, rule: str) -> str | None:
     """The newspaper's line on a tie at the lynch's last place (DECISIONS.md §6, house rule
-    ``lynch_tie``: ``nobody``, ``random``, ``all``): «Ничья: Кот и Serginio — по 2 голоса;
-    при ничьей не повешен никто из них (правило игры).» ``counts``: votes per candidate;
-    ``lynched``: who was hanged. None when no tie decided the lynch (or another rule, as an
-    immunity, did: the lynched are not what the tie rule gives), and under «Страх» (its own
-    choice)."""
-    from engine.lynch import lynch_slots
-
+    ``lynch_tie``: ``nobody``, ``random``, ``all``) from the engine's count ``tally`` (its
+    ``tied`` group): «Ничья: Кот и Serginio — по 2 голоса; при ничьей не повешен никто из них
+    (правило игры).» None when no tie decided the lynch (and under «Страх», which has its
+    own choice and no ``tied``)."""
     from .words import count
 
-    if event == "fear":
+    if not tally.tied:
         return None
-    slots, above = lynch_slots(event), []
-    for value in sorted({c for c in counts.values() if c > 0}, reverse=True):
-        group = [n for n, c in counts.items() if c == value]
-        if len(above) + len(group) <= slots:
-            above += group
-            continue
-        if len(above) >= slots:
-            return None
-        picked = [n for n in lynched if n in group]
-        if sorted(set(lynched) - set(group)) != sorted(above):
-            return None
-        tied = f"{', '.join(group[:-1])} и {group[-1]} — по {count(value, 'голосу', 'голоса', 'голосов')}"
-        if rule == "nobody" and not picked:
-            return f"Ничья: {tied}; при ничьей не повешен никто из них (правило игры)."
-        if rule == "all" and len(picked) == len(group):
-            return f"Ничья: {tied}; при ничьей повешены все (правило игры)."
-        if rule == "random" and picked:
-            return f"Ничья: {tied}; жребий выбрал: {', '.join(picked)}."
-        return None
-    return None
+    group = list(tally.tied)
+    votes = count(tally.counts[group[0]], "голосу", "голоса", "голосов")
+    tied = f"{', '.join(group[:-1])} и {group[-1]} — по {votes}"
+    picked = [n for n in tally.lynched if n in tally.tied]
+    if rule == "all":
+        return f"Ничья: {tied}; при ничьей повешены все (правило игры)."
+    if rule == "random":
+        return f"Ничья: {tied}; жребий выбрал: {', '.join(picked)}."
+    return f"Ничья: {tied}; при ничьей не повешен никто из них (правило игры)."

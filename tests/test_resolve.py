@@ -637,6 +637,20 @@ def test_rage_tie_at_the_second_place():
     assert run(game(lynch_tie="all"), votes=v, event="rage").lynched == ["B1", "B2", "P3"]
 
 
+
+def test_the_tally_names_the_group_a_tie_rule_settled():
+    """``Tally.tied`` (the newspaper's «Ничья: …» line): the group tied at the last place, in
+    roster order; empty when no tie decided (one top player, or a tie that fits the places)."""
+    v = votes(P1=("B1", "B2"), P2=("B1", "P3"), P3=("B1", "B2"), P4=("P3", "P4"))
+    rage = TurnInput(day=1, event="rage", votes=v)
+    assert lynch_tally(game(), rage).tied == ("B2", "P3")
+    assert lynch_tally(game(lynch_tie="all"), rage).tied == ("B2", "P3")
+    assert lynch_tally(game(), TurnInput(day=1, event="none", votes=votes(P1="B1", P2="P1"))).tied == ("B1", "P1")
+    assert lynch_tally(game(), TurnInput(day=1, event="none", votes=votes(P1="B1", P2="B1", P3="P1"))).tied == ()
+    both = votes(P1=("B1", "B2"), P2=("B2", "B1"))
+    assert lynch_tally(game(), TurnInput(day=1, event="rage", votes=both)).tied == ()
+
+
 def test_votes_for_the_dead_refused():
     s = game()
     s.players["P4"].alive = False
