@@ -60,8 +60,6 @@ def retyped(message: str) -> str:
     >>> retyped("закрыть день сейчас: mafia-mail close-day --early")
     'закрыть день сейчас: mafia-mail close-day --early'
     """
-    import re
-
     return re.sub(r"(?<![\w./-])mafia-mail (?=[a-z])", lambda _m: typed(""), message)
 
 
