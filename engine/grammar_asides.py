@@ -176,7 +176,7 @@ def negated_aside(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> 
     return m if n < hi and idx.exact(words, n, None) is not None else 0
 
 
-def role_or_nick(clause: list[Tok], i: int, j: int, nick: str, slang: bool = False) -> bool:
+def role_or_nick(clause: list[Tok], i: int, j: int, nick: str) -> bool:
     """True when the name at tokens ``[i, j)`` that reads as ``nick`` is one word written in
     lower case (or opening the clause, where a capital says nothing) that is also a role
     word of the same role, and the nick is one of the roles' own names in the rules
@@ -184,10 +184,10 @@ def role_or_nick(clause: list[Tok], i: int, j: int, nick: str, slang: bool = Fal
     «голосую за маньяка» with a player named Маньяк): the writer may mean the role, not the
     player; asked (issue 11, precision first). A Latin nick counts by the reading of one of
     its words («убиваем доктора» with Doctor_Z). A capital inside the clause («Убиваем
-    Доктора») names the player. With ``slang``, any role word counts («ищу шерифа у X»)."""
+    Доктора») names the player."""
     if j != i + 1 or (clause[i].text[:1].isupper() and i > 0):
         return False
-    return _same_role(clause[i].w, nick, rule_names_only=not slang)
+    return _same_role(clause[i].w, nick, rule_names_only=True)
 
 
 def sought_role(clause: list[Tok], i: int, nick: str) -> bool:

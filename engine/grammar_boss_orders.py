@@ -115,9 +115,7 @@ def own_move_at(clause: list[Tok], k: int, *, bare: bool = False) -> bool:
     lex = lexicon()
     j = k
     if clause[j].w in _ME:
-        j += 1
-        while j < len(clause) and clause[j].w in _ME_THEN:
-            j += 1
+        j = skip_words(clause, j + 1, _ME_THEN)
         if j < len(clause) and clause[j].word and keyword_at(clause, j) is not None and \
                 clause[j].w not in lex.third and clause[j].w not in lex.imperative:
             return True

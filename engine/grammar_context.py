@@ -207,8 +207,7 @@ def clan_subject(clause: list[Tok], i: int) -> bool:
     """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
     этой ночью навещает X»)."""
     k = i - 1
-    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or
-                                          clause[k].w in ("наша", "наш", "этой", "же")):
+    while k >= 0 and clause[k].word and clause[k].w in V.SUBJECT_SKIP:
         k -= 1
     return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
 

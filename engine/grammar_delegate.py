@@ -145,12 +145,11 @@ def to_my_boss(ctx, clause: list[Tok], start: int) -> bool:
     words = clause_words(clause)
     idx = name_index(ctx.nicks)
     k = start
-    subject = k < len(clause) and clause[k].word and (
-        role_words().get(words[k]) == me.role or
-        getattr(idx.exact(words, k, None), "nick", None) == me.nick)
+    hit = idx.exact(words, k, None) if k < len(clause) and clause[k].word else None
+    own = hit is not None and hit.nick == me.nick
+    subject = own or (k < len(clause) and clause[k].word and role_words().get(words[k]) == me.role)
     if subject:
-        hit = idx.exact(words, k, None)
-        k += hit.length if hit is not None and hit.nick == me.nick else 1
+        k += hit.length if own else 1
     gives = move = False
     while k < len(clause) and clause[k].word:
         w = clause[k].w
@@ -272,10 +271,11 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     if not me.mafia or me.role == "boss":
         return False
     words = [t.w for t in clause if t.word]
-    if {"решай", "решайте", "реши", "решите"} & set(words) or (
+    present = set(words)
+    if {"решай", "решайте", "реши", "решите"} & present or (
             len(clause) > 1 and clause[0].w in _BOSS_WORDS and clause[1].w == ","):
         return False  # «Босс, убить предлагаю X, но решай сам»: advice said to the boss
-    opinion = bool(_OPINION & set(words))
+    opinion = bool(_OPINION & present)
     if not is_infinitive(clause[kill_at].w) and not opinion:
         return False  # «Убиваем Буку — предлагаю боссу»: the order, with a remark
     # («убиваем X — передайте Барону, что это моё мнение, но решать ему»: advice all the same)

@@ -272,7 +272,7 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
 
 
 #: Words between a withdrawal verb and the vote word («снимаю (оба/свои) голоса»).
-_OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса", "оба", "обa", "обе",
+_OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса", "оба", "обе",
                   "все", "два"})
 
 

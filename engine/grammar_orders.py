@@ -16,7 +16,7 @@ import functools
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, skip_words, clause_words
 from .lexicon import lexicon
-from .words import is_known_word, morph, past_tense, role_words, third_person
+from .words import is_known_word, morph, role_words, third_person
 
 #: Words that open a condition.
 _IF = frozenset({"если", "ежели", "коли"})

@@ -11,7 +11,6 @@ is then read as a clause of its own. Indices are token positions in one clause.
 
 from __future__ import annotations
 
-from . import grammar_vocab as V
 from .grammar_boss_orders import own_move_at
 from .grammar_keywords import find_keywords
 from .grammar_members import _name_like, move_class_after

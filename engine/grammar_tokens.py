@@ -191,14 +191,13 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         w = t.w
         if w == EMOJI:
             if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
-                    toks[n + 1].cap and toks[n + 1].w in ("а", "но")) or (
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
                     toks[n + 1].cap and toks[n + 1].w in _OPENERS)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
-                # and a capital «А», «Но»: «Зову Сову 🦉 А охоту пропущу»)
+                # and a capital opener: «Зову Сову 🦉 А охоту пропущу»)
                 cur = []
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):

@@ -9,9 +9,8 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw
-from .grammar_tokens import Tok, clause_words
-from .names import name_index
-from .parse_types import Ctx, Item
+from .grammar_tokens import Tok
+from .parse_types import Ctx, Item, name_written
 
 
 def abstain(text: str, pos: int = 0) -> Item:
@@ -36,12 +35,5 @@ def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     буду»): a first-person or infinitive form, no player named, nothing put off."""
     return (kw.cls == V.VOTE and not kw.withdraw and clause[kw.i].w in _VOTE_FORMS and
             not any(t.word and t.w in _NOT_YET for t in clause) and
-            not _names_in(ctx, clause, kw.j, hi) and
+            not name_written(ctx, clause, kw.j, hi) and
             not any(t.w in V.PRONOUNS for t in clause[kw.j:hi]))  # «за него не буду»
-
-
-def _names_in(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
-    """True when a roster name is written in ``clause[lo:hi]``."""
-    idx = name_index(ctx.nicks)
-    words = clause_words(clause)
-    return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))

@@ -142,7 +142,7 @@ def alternative(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         text = it.move.span if it.move is not None else it.problem.text
         items[n] = Item(it.pos, problem=problem(text, "unparsed", "alternative"), tried=tried)
         hedged = True
-    action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
+    action = action_for(prev.cls, ctx.sender, ctx.turn)
     if not hedged and not prev.items and action and (prev.cls == V.VOTE or open_move(prev)):
         # «Голос… хотел за Стеллу, но она молчит. Тогда либо Вишня, либо Мирон»: the move
         # the clause before left open is offered here as a choice: ask

@@ -23,7 +23,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import predicate
 from .parse_move import read_move
-from .parse_types import Ctx, Item, Prev, names_in, nick_at
+from .parse_types import Ctx, Item, Prev, name_written, names_in, nick_at
 
 #: Problems of a move whose target is still to be chosen.
 OPEN_REASONS = frozenset({"no_target", "retracted", "alternative", "alternatives"})
@@ -97,12 +97,11 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     rest = _reason_at(ctx, clause, words, end, around)
     if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:rest]) and \
             not _remark(ctx, clause, k, end, among | {hit.nick}, around is _BARE):
-        if prev.items or around is _BARE or not any(
-                clause[n].word and idx.exact(words, n, None) for n in range(end, len(clause))):
+        if prev.items or around is _BARE or not name_written(ctx, clause, end, len(clause)):
             return False  # «Ладно, Мальвина молодец»: talk about the player
         # «на линч хз… пусть Лось будет, он и Сова молчат»: the move put off is chosen with
         # another player named beside: which one? Asked, never dropped
-        action = "vote" if prev.cls == V.VOTE else action_for(prev.cls, ctx.sender, ctx.turn)
+        action = action_for(prev.cls, ctx.sender, ctx.turn)
         items.append(Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"),
             tried=action or ""))
@@ -219,8 +218,7 @@ def _reason_at(ctx: Ctx, clause: list[Tok], words: list[str], end: int, around) 
     if k + 1 >= len(clause) or clause[k].w not in (",", "—", "-") or \
             words[k + 1] not in _REASON_OPENERS:
         return len(clause)
-    idx = name_index(ctx.nicks)
-    if any(clause[n].word and idx.exact(words, n, None) for n in range(k + 1, len(clause))):
+    if name_written(ctx, clause, k + 1, len(clause)):
         return len(clause)  # «пусть Лось будет, он и Сова молчат»: another player
     return k
 

@@ -24,7 +24,6 @@ from .grammar_orders import name_sizes
 from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words, span
 from .names import name_index
-from .model import Move
 from .parse_types import Ctx, Item
 
 #: Verbs of a member handing his move to the boss («оставил ход на моё усмотрение»).

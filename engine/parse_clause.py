@@ -269,10 +269,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         mark = len(items)
         # a remark in a boss's «за X, если он сам не напишет: …» is no hypothesis of the move
         lead = _today_turn(clause, kws[n - 1].j, kw.i) if n else None
-        if lead is not None:  # «Если завтра буду жива, позову X, а сегодня жду Y»: today's
-            hypo = hypothetical(clause, kw.i, excluded | set(range(lead)))
-        else:
-            hypo = hypothetical(clause, kw.i, excluded | set(range(start)) if start else excluded)
+        # («Если завтра буду жива, позову X, а сегодня жду Y»: today's move after ``lead``)
+        head = lead if lead is not None else start
+        hypo = hypothetical(clause, kw.i, excluded | set(range(head)) if head else excluded)
         if hypo is True and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
         elif (cut := today_instead(clause, kw.i, hi)) is not None and \

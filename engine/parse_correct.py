@@ -46,12 +46,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if put_off(ctx, clause, prev, items):
         return True  # «Шизю Тимоху. Хотя… не, Тимоху завтра»: taken back, asked
     if not IF_WORDS.isdisjoint(t.w for t in clause) and \
-            any(more_then(clause[n:]) for n in range(1, len(clause) - 1)):
+            any(more_then(clause[n:n + 3]) for n in range(1, len(clause) - 1)):
         # «Приглашаю Сову. Если можно — тогда ещё и Кузю»: one more target under a
         # condition, never one put instead: asked
         return conditional(ctx, clause, prev, items)
-    k = correction_end(clause) if not more_then(clause) else None
-    if k is None and not more_then(clause):
+    more = more_then(clause)
+    k = correction_end(clause) if not more else None
+    if k is None and not more:
         k = late_correction(clause)  # «ой, он же наш, нет — Остапа»
         if k is not None and _own_move_before(ctx, clause, k):
             return False  # «Голосую за X, хотя нет — за Y»: the clause corrects its own move
@@ -80,7 +81,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
         # on a one-vote day are then asked about, engine.parse_finish)
         before = len(items)
-        k = int(clause[0].w in MORE_OPENERS) or 2 * more_then(clause)
+        k = int(clause[0].w in MORE_OPENERS) or 2 * more
         # (after «;» the names open the clause; «Тогда ещё и Кузя»: after «тогда ещё»)
         while k < len(clause) and (not clause[k].word or clause[k].w in MORE_WORDS or
                                    clause[k].w in HESITATION_WORDS):

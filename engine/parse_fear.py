@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
-from .parse_types import Ctx
+from .parse_types import Ctx, nick_at
 
 
 def _voting_word(w: str) -> bool:
@@ -61,9 +61,6 @@ def goes_instead(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     verb. An empty list otherwise (from anybody else «уходит X» is talk)."""
     if ctx.turn.event != "fear" or ctx.turn.fear_chosen != ctx.sender.nick:
         return []
-    from .parse_types import nick_at
-    from .grammar_tokens import clause_words
-
     words = clause_words(clause)
     for k in range(start, len(clause) - 1):
         if words[k] in _GOES and nick_at(ctx, clause, words, k + 1) is not None and \

@@ -164,11 +164,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                     tried=action)
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
-    if len(tg.hits) > max_targets(action, ctx.turn) and clause is not None and \
-            _repeated_in_joke(clause, tg, max_targets(action, ctx.turn)):
-        tg.hits = tg.hits[:max_targets(action, ctx.turn)]  # «Голоса — Ёжик и Туман, пусть
+    most = max_targets(action, ctx.turn)
+    if len(tg.hits) > most and clause is not None and _repeated_in_joke(clause, tg, most):
+        tg.hits = tg.hits[:most]  # «Голоса — Ёжик и Туман, пусть
         # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
-    if len(tg.hits) > max_targets(action, ctx.turn):
+    if len(tg.hits) > most:
         if all(h.nick is not None and h.nick not in ctx.alive for h, _, _ in tg.hits):
             # «Линч: Кир, Ягуар», both already out: that is what the player must be told
             return Item(0, problem=problem(text, "not_allowed", "target_dead", action=action,

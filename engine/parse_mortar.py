@@ -28,11 +28,11 @@ def mortar_said(ctx: Ctx, clause: list[Tok] | None = None) -> bool:
     ``clause``: the shot's clause): his shot is the mortar's."""
     if ctx.turn.event != "holiday" or ctx.turn.mortar != ctx.sender.nick:
         return False
-    words = [norm(w) for w in re.findall(r"[\w-]+", ctx.text.lower())]
-    classes = [lexicon().words.get(w) for w in words]
+    words = _words(ctx.text)
+    classes = _classes(words)
     if V.MORTAR not in classes:
         return False
-    if clause is not None and clause and _mortar_near(ctx, clause):
+    if clause and _mortar_near(ctx, clause):
         return True
     return not any(c == V.HUNT and not _negated(words, k) for k, c in enumerate(classes))
 
@@ -50,5 +50,16 @@ def _mortar_near(ctx: Ctx, clause: list[Tok]) -> bool:
     line = ctx.text.rfind("\n", 0, clause[0].start)
     start = ctx.text.rfind("\n", 0, line) if line > 0 else -1
     window = ctx.text[max(start, 0):clause[-1].end].lower()
-    classes = {lexicon().words.get(norm(w)) for w in re.findall(r"[\w-]+", window)}
+    classes = set(_classes(_words(window)))
     return V.MORTAR in classes and V.HUNT not in classes
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, lower case and normalised (:func:`engine.words.norm`)."""
+    return [norm(w) for w in re.findall(r"[\w-]+", text.lower())]
+
+
+def _classes(words: list[str]) -> list[str | None]:
+    """The lexicon class of each of ``words`` (None for a word of no move)."""
+    lex = lexicon().words
+    return [lex.get(w) for w in words]

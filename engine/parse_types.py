@@ -146,6 +146,14 @@ def names_in(ctx: Ctx, clause: list[Tok], ambiguous: bool = False, *,
     return out
 
 
+def name_written(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a roster name (its exact forms, one player or several) is written in
+    ``clause[lo:hi]``."""
+    idx = name_index(ctx.nicks)
+    words = clause_words(clause)
+    return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
+
+
 def unknown_name(ctx: Ctx, text: str, word: str, action: str = "") -> Problem:
     """The problem for ``word`` standing where a player goes and fitting no nickname, in the
     line ``text``: «Не нашёл … Проверьте ник» (``unknown_name``); when the word is a short

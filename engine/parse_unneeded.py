@@ -20,8 +20,9 @@ _NEEDLESS = frozenset({"неактуален", "неактуальна", "неа
                        "бессмысленно", "бессмыслен", "бессмысленен"})
 
 #: «…, так что X»: the words that draw the consequence, as token word tuples.
-_SO = (("так", "что"), ("а", "значит"), ("значит",), ("поэтому",), ("следовательно",),
-       ("стало", "быть"), ("тогда",), ("посему",), ("так", "что", "теперь"))
+_SO = tuple(sorted((("так", "что"), ("а", "значит"), ("значит",), ("поэтому",), ("следовательно",),
+                    ("стало", "быть"), ("тогда",), ("посему",), ("так", "что", "теперь")),
+                   key=len, reverse=True))  # (the longest first)
 
 
 def unneeded_end(clause: list[Tok], k: int, hi: int) -> int | None:
@@ -48,7 +49,7 @@ def so_then(clause: list[Tok], k: int, hi: int) -> int | None:
     n = k
     while n < hi and clause[n].w in (",", "—", "-", "–", ":"):
         n += 1
-    for words in sorted(_SO, key=len, reverse=True):
+    for words in _SO:
         if n + len(words) <= hi and tuple(t.w for t in clause[n:n + len(words)]) == words:
             m = n + len(words)
             while m < hi and clause[m].w in (",", "—", "-", "–", ":"):
