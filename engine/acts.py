@@ -14,10 +14,6 @@ from .model import Move
 from .state import PlayerState
 from .turn_types import MoveOutcome
 
-# Who may make which move lives in engine.legality (one source of legality, DECISIONS.md §2);
-# re-exported here for the steps that import it from this module.
-from .legality import HUNT_EXCLUDED_BY, NO_REPEAT, ROLE_ACTIONS, ROLE_MOVES, may_make  # noqa: F401,E402
-
 
 @dataclass
 class Act:

@@ -11,7 +11,7 @@ is used or not (``member_moved`` / ``delegated``).
 from __future__ import annotations
 
 from .acts import Act
-from .legality import UNTARGETED, hunt_refusal, move_kind, move_refusal, move_targets  # noqa: F401
+from .legality import hunt_refusal, move_kind, move_refusal
 from .calendar import on_time
 from .model import Move, Submission
 from .reasons import REASONS

@@ -13,7 +13,8 @@ from .words import role_words
 from .grammar_keywords import Kw
 
 
-_HEADER_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
+#: The keyword class of each role's own night move (the heading «Врач — X» from the doctor).
+ROLE_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
                  "psycho": V.INVITE, "fan": V.SEARCH, "thug": V.BEAT, "witness": V.WATCH,
                  "maniac": V.MANIAC, "thief": V.ROB, "guard": V.GUARD,
                  "swindler": V.SWINDLE}
@@ -61,8 +62,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1)]
-    if w in NIGHT_HEADS and actor.role in _HEADER_CLASS:
-        return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]  # the maniac's «Ночь: X»
+    if w in NIGHT_HEADS and actor.role in ROLE_CLASS:
+        return [Kw(ROLE_CLASS[actor.role], start, start + 1)]  # the maniac's «Ночь: X»
     if w in DAY_HEADS:
         return [Kw(V.VOTE, start, start + 1, weak=True)]  # «День: X» (weak: «День: тяжёлый»)
     if w in ("ярость", "голоса", "апелевка", "апелляция") or w in V.VOTE_ORDINALS:
@@ -70,8 +71,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.VOTE, start, start + 1)]
     if w in CLAN_HEADERS and actor.mafia:
         return [Kw(V.KILL, start, start + 1)]
-    if role_words().get(w) == actor.role and actor.role in _HEADER_CLASS:
-        return [Kw(_HEADER_CLASS[actor.role], start, start + 1)]
+    if role_words().get(w) == actor.role and actor.role in ROLE_CLASS:
+        return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
     return _night_target(clause, start, actor)
 
 
@@ -135,7 +136,7 @@ CLAN_OPENERS = _FROM_CLAN_OPENERS | {"от", "для"}
 TODAY_HEADS = frozenset({"сегодня"})
 
 
-#: «Ночь: X» from a player with one night move (:data:`_HEADER_CLASS`): that move.
+#: «Ночь: X» from a player with one night move (:data:`ROLE_CLASS`): that move.
 NIGHT_HEADS = frozenset({"ночь", "ночью"})
 
 
@@ -178,9 +179,9 @@ _TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS | {"жертвой", "цель
 
 def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     """A heading naming «my target tonight» in the first words of a clause, from a player
-    whose role has one night move (:data:`_HEADER_CLASS`): that move, read after the colon,
+    whose role has one night move (:data:`ROLE_CLASS`): that move, read after the colon,
     dash or «is»; weak, so without a name it is chatter."""
-    cls = _HEADER_CLASS.get(actor.role)
+    cls = ROLE_CLASS.get(actor.role)
     if actor.mafia and actor.role != "thief" and clause[start].w in _BECOME_OPENERS:
         cls = V.KILL  # «Нашей жертвой этой ночью станет X» from a clan member
     if cls is None or clause[start].w not in _TARGET_OPENERS:

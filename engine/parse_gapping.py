@@ -5,7 +5,7 @@ part after «сегодня» / «теперь» is today's move of the same kin
 
 from __future__ import annotations
 
-from . import grammar_vocab as V
+from .grammar_headers import ROLE_CLASS
 from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
@@ -21,8 +21,8 @@ _BETWEEN = frozenset({"—", "-", ":", "за", "у", "к", "на", "в", "же",
 
 #: The one night move of a role, said with any verb in the past before «сегодня — X»
 #: («Вчера Петровича с того света вытащила, сегодня — Ласточку» from the doctor).
-_OWN_CLASS = {"doctor": V.HEAL, "thief": V.ROB, "thug": V.BEAT, "hostess": V.INVITE,
-              "witness": V.WATCH, "guard": V.GUARD, "maniac": V.MANIAC}
+_OWN_CLASS = {role: ROLE_CLASS[role] for role in
+              ("doctor", "thief", "thug", "hostess", "witness", "guard", "maniac")}
 
 
 def today_after_past(ctx, clause: list[Tok], start: int) -> list[Kw]:
