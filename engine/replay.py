@@ -153,7 +153,8 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
     """
     nick = typed_nick(sender, game.roles)
     if nick is None:
-        raise GameFileError(f"--from: неизвестный игрок «{sender}»")
+        raise GameFileError(f"--from: неизвестный игрок «{sender}»; игроки этой игры: "
+                            + ", ".join(sorted(game.roles, key=str.casefold)))
     sender = nick
     try:
         at_dt = parse_local(at, game.timezone) if at else None

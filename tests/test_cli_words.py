@@ -25,6 +25,9 @@ def test_help_headings_are_russian():
 @pytest.mark.parametrize("args, expected", [
     (("status", "--bogus"), "Ошибка: нет такого параметра «--bogus»."),
     (("statu",), "Ошибка: нет такой команды «statu». Может быть, «status»?"),
+    # one dash before a long option: click reads «-all» as -a -l -l (fresh user 23)
+    (("outbox", "-all"), "Ошибка: нет такого параметра «-a». Может быть, «--all»?"),
+    (("inbox", "-done", "3"), "Ошибка: нет такого параметра «-d». Может быть, «--done»?"),
     (("parse",), "Ошибка: не указан параметр «--game»."),
     (("parse", "--game", "/no/such/file.toml", "--from", "X"),
      "Ошибка: неверное значение «--game»: файл «/no/such/file.toml» не существует."),

@@ -211,6 +211,8 @@ def test_cli_parse_sender_typed_without_capitals_or_yo(tmp_path):
         assert json.loads(out.stdout) == {"moves": [{"action": "vote", "target": "Бука"}], "problems": []}
     out = run("Пчела")
     assert out.exit_code != 0 and "неизвестный игрок «Пчела»" in out.stderr
+    # the host sees whom he may name
+    assert "игроки этой игры: " in out.stderr and "Пчёлка" in out.stderr.split("игроки этой игры: ")[1]
 
 
 WORDS = sorted({w for _, c in CASES for w in c["text"].split()} |

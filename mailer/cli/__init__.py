@@ -31,7 +31,39 @@ class _Main(click.Group):
     game.toml», a host's common slip) is taken as the group's own."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, config_first(args))
+        args = config_first(args)
+        ctx.meta["mafia_mail.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            long = long_option_meant(ctx.meta.get("mafia_mail.args", []), exc.ctx)
+            if long is not None and not exc.possibilities:
+                exc.possibilities = [long]  # «нет такого параметра «-a». Может быть, --all?»
+            raise
+
+
+def long_option_meant(args: list[str], ctx: click.Context | None) -> str | None:
+    """The long option a host meant by a word with one dash («outbox -all» for ``--all``):
+    the first such word in ``args`` whose two-dash form is an option of ``ctx``'s command,
+    else None. Click reads «-all» as the short options -a -l -l and names only «-a».
+
+    >>> cmd = click.Command("outbox", params=[click.Option(["--all"], is_flag=True)])
+    >>> long_option_meant(["outbox", "-all"], click.Context(cmd))
+    '--all'
+    """
+    if ctx is None:
+        return None
+    known = {opt for param in ctx.command.params for opt in getattr(param, "opts", ())}
+    for arg in args:
+        if arg == "--":
+            break
+        word = arg.split("=", 1)[0]
+        if len(word) > 2 and word[0] == "-" and word[1] != "-" and "-" + word in known:
+            return "-" + word
+    return None
 
 
 def config_first(args: list[str]) -> list[str]:
