@@ -138,13 +138,25 @@ def refused_of(letters) -> dict[str, int]:
     """The day's letter rows (as :func:`no_moves_of` takes them) with no move accepted because
     a rule refused the moves they asked for, not yet marked done: how many letters per rule
     (a letter under its first one), in the words ``inbox`` and ``explain`` use («цель уже
-    выбыла из игры»)."""
+    выбыла из игры»). A letter is no longer counted once a later letter of the same player
+    made the refused move (any move when the refusal names none): the player corrected it."""
+    from .words import refusal_label
+
     out: dict[str, int] = {}
-    for row in letters:
+    for k, row in enumerate(letters):
         rules = _refusals(row) if row[1] == LetterState.NO_MOVES and not row[3] else []
-        if rules:
+        actions = {p.get("action") or "" for p in json.loads(row[5] or "[]") or [] if refusal_label(p)} if rules else set()
+        if rules and not _settled_later(letters, k, actions):
             out[rules[0]] = out.get(rules[0], 0) + 1
     return out
+
+
+def _settled_later(letters, k: int, actions: set[str]) -> bool:
+    """Whether a later letter of row ``k``'s player (rows as :func:`no_moves_of` takes them)
+    made one of ``actions`` (any move for an empty action: a row stored without it)."""
+    later = {m.get("action") for r in letters[k + 1:] if r[0] == letters[k][0]
+             for m in json.loads(r[2] or "[]") or []}
+    return any(a in later if a else later for a in actions or {""})
 
 
 def _refusals(row) -> list[str]:
@@ -167,11 +179,7 @@ def asked_of(letters) -> list[str]:
         asked = {p.get("action") or "" for p in json.loads(row[5] or "[]") or []
                  if p.get("kind") == "ambiguous" or (p.get("kind") == "unknown_name" and p.get("action"))
                  } if len(row) > 5 else set()
-        if not asked:
-            continue
-        later = {m.get("action") for r in letters[k + 1:] if r[0] == row[0]
-                 for m in json.loads(r[2] or "[]") or []}
-        if not any(a in later if a else later for a in asked):
+        if asked and not _settled_later(letters, k, asked):
             out.append(row[0])
     return out
 

@@ -4,6 +4,7 @@ the report of the SQLModel path, and falls back to it when it cannot read the ga
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -164,3 +165,22 @@ def test_status_warns_when_the_config_changed_a_role_after_init(tmp_path):
     path.write_text(text, encoding="utf-8")  # the config as dealt: no warning
     again = CliRunner().invoke(cli_main, ["--config", str(path), "status"], env={"COLUMNS": "300"})
     assert "Внимание" not in again.output
+
+
+def test_a_refused_move_corrected_by_a_later_letter_is_no_longer_counted():
+    """Fresh user 23: status kept «цель уже выбыла из игры» after the player sent a corrected
+    letter whose heal was accepted. A later letter of the same player that makes the refused
+    move settles it; one that makes another move, or another player's letter, does not."""
+    from mailer.status import refused_of
+
+    dead_heal = json.dumps([{"kind": "not_allowed", "reason": "target_dead", "action": "heal",
+                             "text": "лечу Шершня"}], ensure_ascii=False)
+    refused = ("Пчёлка", "no_moves", "[]", False, "", dead_heal)
+    heal = ("Пчёлка", "accepted", json.dumps([{"action": "heal", "target": "Бука"}]), False, "", "[]")
+    vote = ("Пчёлка", "accepted", json.dumps([{"action": "vote", "target": "Бука"}]), False, "", "[]")
+    others = ("Бука", "accepted", json.dumps([{"action": "heal", "target": "Бука"}]), False, "", "[]")
+    assert refused_of([refused]) == {"цель уже выбыла из игры": 1}
+    assert refused_of([refused, heal]) == {}
+    assert refused_of([refused, vote]) == {"цель уже выбыла из игры": 1}
+    assert refused_of([refused, others]) == {"цель уже выбыла из игры": 1}
+    assert refused_of([heal, refused]) == {"цель уже выбыла из игры": 1}  # the later letter still stands
