@@ -76,7 +76,10 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
     size = cfg.mailbox.batch
     if cfg.mailbox.kind == "maildir":
         with store.session() as s:
-            known = set(s.exec(select(Letter.key).where(Letter.source == source)))
+            # a Maildir file's unique name names one delivery wherever the folder lies
+            # (maildir(5)): letters stored from this Maildir at another path (the game
+            # folder moved or copied) are not fetched again
+            known = set(s.exec(select(Letter.key).where(Letter.source.startswith("maildir:"))))
         found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size)
         for chunk in batches(found, size):
             _store_batch(store, source, [(item.key, item) for item in chunk], report,

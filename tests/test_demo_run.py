@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 from datetime import datetime, timezone
+from pathlib import Path
 from email import policy
 from email.utils import parseaddr, parsedate_to_datetime
 
@@ -95,7 +96,6 @@ def test_demo_keeps_its_game_by_default(tmp_path, monkeypatch):
     assert f"Всё здесь: {tmp_path / 'demo-game-2'}" in second.output.splitlines()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo-game", "demo-game-2"]
     # and the README says so
-    from pathlib import Path
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert "Демо-игра остаётся в папке `demo-game` здесь же" in readme
@@ -138,3 +138,41 @@ def test_the_readme_quotes_the_newspaper_the_demo_prints(tmp_path):
     run_demo(str(tmp_path / "demo"), echo=lines.append)
     printed = "\n".join(lines)
     assert block in printed + "\n"
+
+
+def test_a_moved_game_folder_fetches_no_letter_again(tmp_path):
+    """Fresh user 23 moved the demo's folder: its Maildir, named by a path relative to
+    game.toml, now had another absolute path, and sync stored all its letters again (as
+    duplicates). A Maildir file's unique name names one delivery wherever the folder lies."""
+    import shutil
+
+    from click.testing import CliRunner
+    from sqlmodel import select
+
+    from mailer.cli import main
+    from mailer.config import load_config
+    from mailer.store import Letter, Store
+
+    folder = run_demo(str(tmp_path / "demo"), echo=lambda _text: None)
+    moved = Path(shutil.move(str(folder), str(tmp_path / "moved")))
+
+    def count() -> int:
+        store = Store(load_config(moved / "game.toml").database_url)
+        try:
+            with store.session() as s:
+                return len(list(s.exec(select(Letter.id))))
+        finally:
+            store.dispose()
+
+    before = count()
+    env = {"MAFIA_MAIL_NOW": "2026-12-08T19:50:00+03:00"}
+    result = CliRunner().invoke(main, ["--config", str(moved / "game.toml"), "sync"], env=env)
+    assert result.exit_code == 0, result.output
+    assert before >= 20 and count() == before
+    # a letter delivered into the moved Maildir is still fetched
+    new = moved / "maildir" / "new"
+    sample = sorted(new.iterdir())[0].read_bytes()
+    (new / "1796000000.M1P1.demo").write_bytes(sample.replace(b"Message-ID: <", b"Message-ID: <moved-"))
+    result = CliRunner().invoke(main, ["--config", str(moved / "game.toml"), "sync"], env=env)
+    assert result.exit_code == 0, result.output
+    assert count() == before + 1
