@@ -17,7 +17,7 @@ import socket
 import ssl
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 __all__ = [
@@ -267,17 +267,19 @@ def _maildir_key(name: str) -> str:
     return name.split(":2,")[0].split(":1,")[0]
 
 
-def _maildir_received(name: str, path: Path) -> datetime:
-    """Delivery time from the name's leading "<unix time>." (Maildir convention), else mtime.
+def _maildir_received(name: str, path: Path, clock_offset: timedelta = timedelta(0)) -> datetime:
+    """Delivery time from the name's leading "<unix time>." (Maildir convention), else mtime
+    plus ``clock_offset``.
 
     A name time before 2000 is no delivery time (a hand-made name such as ``1.letter``): the
     mtime is used. (A copied Maildir keeps its names but not always its mtimes, so a name
-    time is trusted over the mtime.)
+    time is trusted over the mtime.) The machine's clock set the mtime: ``clock_offset`` (the
+    host's clock minus the machine's, non-zero on a rehearsal clock) puts it on the host's.
     """
     head = name.split(".", 1)[0]
     if head.isdigit() and "." in name and len(head) <= 12 and int(head) >= MAILDIR_EPOCH:
         return datetime.fromtimestamp(int(head), tz=timezone.utc)
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc) + clock_offset
 
 
 #: 2000-01-01 UTC: a Maildir name time before it is not a delivery time.
@@ -293,9 +295,14 @@ def _header_block(path: Path) -> bytes:
     return head[: match.end()] if match else head
 
 
-def fetch_maildir(path: str | Path, seen: Callable[[str], bool],
-                  max_size: int | None = None) -> Iterator[RawMessage | SkippedMessage]:
+def fetch_maildir(path: str | Path, seen: Callable[[str], bool], max_size: int | None = None,
+                  clock_offset: timedelta = timedelta(0)) -> Iterator[RawMessage | SkippedMessage]:
     """Yield the letters in ``path``/new and ``path``/cur not yet ``seen``, oldest first.
+
+    A file whose name carries no delivery time is dated by its modification time plus
+    ``clock_offset`` (the host's clock minus the machine's: a letter dropped into the demo's
+    Maildir while rehearsing on ``MAFIA_MAIL_NOW`` arrives at that clock's time, not weeks
+    before the game).
 
     Order: delivery time, then file name. ``seen(key)`` → True skips the file without reading
     it. Files are never moved or renamed; ``tmp/`` (deliveries in progress) and dot files are
@@ -316,7 +323,8 @@ def fetch_maildir(path: str | Path, seen: Callable[[str], bool],
                 continue
             file_path = Path(entry.path)
             try:
-                entries.append((_maildir_received(entry.name, file_path), entry.name, file_path))
+                entries.append((_maildir_received(entry.name, file_path, clock_offset), entry.name,
+                                file_path))
             except OSError:
                 continue  # vanished meanwhile
     entries.sort(key=lambda item: (item[0], item[1]))

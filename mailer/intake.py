@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,7 @@ def batches(items, size: int):
 
 
 def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
-              preparer: "Preparer | None" = None) -> None:
+              preparer: "Preparer | None" = None, now: datetime | None = None) -> None:
     """Stage 1: store every new raw message (with its cursor) before anything else.
 
     Messages are stored ``cfg.mailbox.batch`` at a time: a batch and the cursor after it are
@@ -69,6 +70,8 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
     than ``cfg.max_letter_size`` bytes are not downloaded (the size is asked first) and
     become ``skipped`` rows with a note for the host. Each stored batch is handed to
     ``preparer`` (decoded and parsed ahead in worker processes, :mod:`mailer.prepare`).
+    ``now`` (aware): the host's clock; a Maildir file named without its delivery time is
+    dated on it (its modification time moved by ``now`` minus the machine's clock).
     """
     from .fetch import ImapCursor, fetch_imap, fetch_maildir
 
@@ -80,7 +83,11 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
             # (maildir(5)): letters stored from this Maildir at another path (the game
             # folder moved or copied) are not fetched again
             known = set(s.exec(select(Letter.key).where(Letter.source.startswith("maildir:"))))
-        found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size)
+        offset = now - datetime.now(timezone.utc) if now is not None else timedelta(0)
+        if abs(offset) < timedelta(minutes=1):
+            offset = timedelta(0)  # the real clock
+        found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size,
+                              clock_offset=offset)
         for chunk in batches(found, size):
             _store_batch(store, source, [(item.key, item) for item in chunk], report,
                          cfg.max_letter_size, None, progress, preparer)

@@ -82,7 +82,7 @@ def sync_locked(cfg: GameConfig, store: Store, *, now: datetime, progress=None,
         (ctx.day, ctx.state, ctx.info) if ctx is not None else ()))
     workers = default_workers() if workers is None else workers
     with Preparer(context, workers, before_fork=store.engine.dispose) as preparer:
-        fetch_new(cfg, store, report, progress, preparer)
+        fetch_new(cfg, store, report, progress, preparer, now=now)
         process_pending(cfg, store, now=now, report=report, preparer=preparer,
                         renderer=renderer)
     with store.session() as s:

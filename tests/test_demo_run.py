@@ -169,10 +169,20 @@ def test_a_moved_game_folder_fetches_no_letter_again(tmp_path):
     result = CliRunner().invoke(main, ["--config", str(moved / "game.toml"), "sync"], env=env)
     assert result.exit_code == 0, result.output
     assert before >= 20 and count() == before
-    # a letter delivered into the moved Maildir is still fetched
+    # a letter the host drops into the moved Maildir is still fetched; named by hand (no
+    # delivery time in the name) it arrives on the rehearsal clock, not on the machine's
+    # (fresh user 24: «пришли после итогов дня», dated weeks before the game)
     new = moved / "maildir" / "new"
     sample = sorted(new.iterdir())[0].read_bytes()
-    (new / "1796000000.M1P1.demo").write_bytes(sample.replace(b"Message-ID: <", b"Message-ID: <moved-"))
+    (new / "my-letter.eml").write_bytes(sample.replace(b"Message-ID: <", b"Message-ID: <moved-"))
     result = CliRunner().invoke(main, ["--config", str(moved / "game.toml"), "sync"], env=env)
     assert result.exit_code == 0, result.output
     assert count() == before + 1
+    store = Store(load_config(moved / "game.toml").database_url)
+    try:
+        with store.session() as s:
+            [received] = s.exec(select(Letter.received).where(Letter.key == "my-letter.eml")).all()
+    finally:
+        store.dispose()
+    rehearsal = datetime(2026, 12, 8, 16, 50, tzinfo=timezone.utc)
+    assert abs(received.replace(tzinfo=timezone.utc) - rehearsal).total_seconds() < 120
