@@ -39,7 +39,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.cls == V.FEAR and clause is not None and \
             clause[kw.i].w in _FEAR_TALK:
         return None  # «пусть линчуют X» from a player «Страх» did not choose: talk
-    if kw.imperative:
+    if kw.imperative and not (action == "fear_choice" and tg.hits):
+        # (the player «Страх» chose says «вешайте X» to all: that is his choice itself)
         # «Вылечи Маруську» from the doctor: a request in his own role's words, perhaps to
         # himself: ask. From a player who cannot make it, talk to another (no problem).
         if action is None and tg.hits and not (kw.negated or kw.hypothetical or kw.reported) \

@@ -436,10 +436,13 @@ def _close(host, day, event, alive, end, players):
         result = _result(host, day)
         assert result["lynched"] == [victim] and _day_row(host, day).fear_choice == victim
     else:
-        closed = host("close-day", now=_after(day)).stdout
+        run = host("close-day", now=_after(day), check=False)
+        closed = run.stdout
+        # a «Страх» day waiting for the chosen player's letter is not closed: exit 3
+        assert run.returncode == (3 if event == "fear" else 0), run.stdout + run.stderr
     if event == "fear" and day != max(SCHEDULE):
         chosen = _day_row(host, day).fear_chosen
-        assert chosen in alive and f"ждём письма от {inflect(chosen, 'gent')}" in closed
+        assert chosen in alive and f"День {day} не закрыт: «Страх» ждёт письма от {inflect(chosen, 'gent')}" in closed
         assert _day_row(host, day).status == "open"
         choice = next(n for n in alive if n != chosen)
         # someone already writes for the next day: the letter waits for it (not late)

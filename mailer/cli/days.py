@@ -189,6 +189,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
     """Подвести итоги дня после срока: разрешить ходы, поставить письма в очередь, напечатать
     газету, открыть следующий день.
 
+    Код выхода 3: день не закрыт, «Страх» ждёт письма выбранного игрока.
+
     \b
     Пример:
       mafia-mail --config game.toml close-day
@@ -200,9 +202,10 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
     if rep.waiting_for:
         from engine.names import inflect
 
-        click.echo(f"«Страх»: ждём письма от {inflect(rep.waiting_for, 'gent')} (письмо с вопросом в очереди). "
-                   "Ответить за него: close-day --fear-choice НИК")
-        return
+        click.echo(f"День {rep.day} не закрыт: «Страх» ждёт письма от {inflect(rep.waiting_for, 'gent')} "
+                   "(письмо с вопросом в очереди; его ответ прочитает sync). Ответить за него: "
+                   + typed("close-day --fear-choice НИК"))
+        ctx.exit(3)  # not closed: a script tells it from a closed day (exit 0) and an error (1)
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
     if rep.read_first:
