@@ -469,7 +469,8 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
 
 def test_reopened_day_letters_say_they_replace_the_sent_ones(demo):
     """reopen-day after the result letters went out: the corrected letters say so in the
-    subject («… (исправлено)») and in their first line."""
+    subject («… (исправлено)») and in their first line; a player whose letter came out the same
+    gets none again."""
     cfg, store = demo
     sync(cfg, store, now=AFTER)
     close_day(cfg, store, now=AFTER)
@@ -480,13 +481,22 @@ def test_reopened_day_letters_say_they_replace_the_sent_ones(demo):
                 s.add(out)
     sent = reopen_day(cfg, store, 1)
     assert len(sent) == 24
-    close_day(cfg, store, now=AFTER)
+    # closed again with nothing changed: the players have these very letters (fresh user 24
+    # got 21 «исправлено» letters the same as the sent ones)
+    again = close_day(cfg, store, now=AFTER)
+    assert (again.letters, again.unchanged) == (0, 24)
+    reopen_day(cfg, store, 1)
+    # Гоша and Тортилла sent no vote: now their votes from the thread count (no autokill point)
+    import_votes(cfg, store, "voter,target\nГоша,Вишенка\nТортилла,Вишенка\n", now=AFTER)
+    changed = close_day(cfg, store, now=AFTER)
+    assert changed.letters + changed.unchanged == 24 and changed.letters > 0, (changed.letters, changed.unchanged)
     with store.session() as s:
         fresh = [o for o in store.outgoing(s) if o.kind == "result" and o.state == "queued"]
-    assert len(fresh) == 24
-    buka = next(o for o in fresh if o.to_nick == "Бука")
-    assert buka.subject == f"[{cfg.name}] Итоги дня 1 (исправлено)"
-    assert buka.body.splitlines()[0] == ("Исправленные итоги дня 1: это письмо заменяет прежнее "
+    assert len(fresh) == changed.letters
+    assert {"Гоша", "Тортилла"} <= {o.to_nick for o in fresh}, sorted(o.to_nick for o in fresh)
+    gosha = next(o for o in fresh if o.to_nick == "Гоша")
+    assert gosha.subject == f"[{cfg.name}] Итоги дня 1 (исправлено)"
+    assert gosha.body.splitlines()[0] == ("Исправленные итоги дня 1: это письмо заменяет прежнее "
                                          "письмо с итогами дня 1.")
 
 

@@ -208,6 +208,9 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
         ctx.exit(3)  # not closed: a script tells it from a closed day (exit 0) and an error (1)
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
+    if rep.unchanged:
+        click.echo(f"Итоги не изменились для игроков: {rep.unchanged} — их прежние письма с итогами "
+                   "уже отправлены, повторно не посылаются.")
     if rep.read_first:
         click.echo(f"Перед закрытием прочитано писем дня {rep.day}: {rep.read_first}.")
     if rep.read:

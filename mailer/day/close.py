@@ -37,6 +37,7 @@ class CloseReport:
     result: object = None
     newspaper: str = ""
     letters: int = 0
+    unchanged: int = 0  # reopen-day: players whose result letter, already sent, stayed the same
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
@@ -184,10 +185,13 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.paper_json = dumps(paper)
         row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
         s.add(row)
-        letters = 0
-        corrected = _sent_before(s, row) if row.revision else set()
+        letters = unchanged = 0
+        corrected = _sent_before(s, row) if row.revision else {}
         for nick, subject, body in renderer.result_letters(result=result, row=row,
                                                            state_before=state, next_row=next_row):
+            if corrected.get(nick) == body:
+                unchanged += 1  # reopen-day changed nothing of his: he has this very letter
+                continue
             if nick in corrected:  # reopen-day: this letter replaces one already sent
                 subject = f"{subject} (исправлено)"
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
@@ -210,7 +214,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         game.finished = result.winner is not None
         s.add(game)
         return CloseReport(day=row.day, warnings=warnings, result=result, newspaper=paper_text,
-                           letters=letters, thread=thread,
+                           letters=letters, unchanged=unchanged, thread=thread,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
 
@@ -243,13 +247,16 @@ def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
     return n
 
 
-def _sent_before(s: Session, row: DayRow) -> set[str]:
+def _sent_before(s: Session, row: DayRow) -> dict[str, str]:
     """Players who were already sent a result letter of an earlier revision of ``row``'s day
-    (before ``reopen-day``)."""
-    sent = s.exec(select(Outgoing.to_nick).where(
+    (before ``reopen-day``): nick → the text of the results in the last one sent (its
+    «Исправленные итоги…» first paragraph taken off), to tell a letter that changed."""
+    sent = s.exec(select(Outgoing.to_nick, Outgoing.body).where(
         Outgoing.kind == "result", Outgoing.day == row.day, Outgoing.state == OutState.SENT,
-        Outgoing.ref.like(f"result:{row.day}.%"))).all()
-    return {n for n in sent if n}
+        Outgoing.ref.like(f"result:{row.day}.%")).order_by(Outgoing.id)).all()
+    head = f"Исправленные итоги дня {row.day}: "
+    return {nick: body.split("\n\n", 1)[-1] if body.startswith(head) else body
+            for nick, body in sent if nick}
 
 
 def event_drawn(row: DayRow) -> bool:
