@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 
 from .config import GameConfig
 from .crash import crash_point
+from .when import clock_offset
 from .letter_state import LetterState
 from .store import Cursor, Letter, Store, dumps, loads, to_db
 
@@ -83,11 +84,8 @@ def fetch_new(cfg: GameConfig, store: Store, report: SyncReport, progress=None,
             # (maildir(5)): letters stored from this Maildir at another path (the game
             # folder moved or copied) are not fetched again
             known = set(s.exec(select(Letter.key).where(Letter.source.startswith("maildir:"))))
-        offset = now - datetime.now(timezone.utc) if now is not None else timedelta(0)
-        if abs(offset) < timedelta(minutes=1):
-            offset = timedelta(0)  # the real clock
         found = fetch_maildir(cfg.mailbox.path, seen=known.__contains__, max_size=cfg.max_letter_size,
-                              clock_offset=offset)
+                              clock_offset=clock_offset(now) if now is not None else timedelta(0))
         for chunk in batches(found, size):
             _store_batch(store, source, [(item.key, item) for item in chunk], report,
                          cfg.max_letter_size, None, progress, preparer)

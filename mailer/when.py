@@ -198,3 +198,14 @@ def _read_day_words(words: list[str], phrase: str, local_now: datetime, clock: t
     if found is None:
         raise WhenError(f"не понял дату в «{phrase}»; {EXAMPLE}")
     return found.date()
+
+
+def clock_offset(now: datetime) -> timedelta:
+    """The host's clock ``now`` (aware) minus the machine's, zero within a minute (the real
+    clock). Non-zero while rehearsing on ``MAFIA_MAIL_NOW``: a file's modification time,
+    which the machine's clock set (a letter dropped into a Maildir, a saved thread page), is
+    moved by it onto the host's clock."""
+    from datetime import timezone
+
+    offset = now - datetime.now(timezone.utc)
+    return offset if abs(offset) >= timedelta(minutes=1) else timedelta(0)
