@@ -67,6 +67,9 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
         if later:
             lines.append("Голос письмом позже голоса в ветке (close-day возьмёт письмо): " + ", ".join(later))
     lines.append(f"Меньше {t.autokill_words} слов: " + (", ".join(t.under_words) or "—"))
+    if t.under_words:  # close-day counts the stored thread's words (FORUM.md): say what it does
+        lines.append(f"  close-day даст каждому из них ({len(t.under_words)}) штрафное очко автокилла "
+                     "по словам этой ветки (если загружена не вся ветка дня, догрузите её до close-day)")
     if t.outsiders:
         lines.append("Посторонние: " + ", ".join(f"{o['author']} ({o['posts']})" for o in t.outsiders))
     kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",

@@ -149,6 +149,11 @@ def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
     at = lines.index("Не голосовали: Лис, Гном, Кузя, Гоша, Тётя Ася")
     assert lines[at + 1] == "  из них голосовали письмом (close-day учтёт): Гном"
     assert lines[at + 2] == "Голос письмом позже голоса в ветке (close-day возьмёт письмо): Зоя"
+    # what close-day does with the thread's word counts (fresh user 24: a small paste gave
+    # 16 players an autokill point unannounced)
+    under = next(n for n, line in enumerate(lines) if line.startswith("Меньше "))
+    assert lines[under + 1].startswith("  close-day даст каждому из них (")
+    assert "штрафное очко автокилла по словам этой ветки" in lines[under + 1]
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
     assert data["not_voted"] == ["Лис", "Гном", "Кузя", "Гоша", "Тётя Ася"]
     assert "письмом" not in _run(cfg, "forum", "tally", "--bbcode").output  # the public post
