@@ -122,8 +122,8 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     """«За Чингачгука.» as a sentence or line of its own: «за» and one nickname and nothing
     else, the forum's short vote for that player (a clause after a comma is no such
     sentence: «спасибо Кузе, за Бобра…», nor one after «…»). «Я за X», «я — за X!», «мы за
-    X» as the whole sentence are that vote too (the sender's own side: no member's order).
-    A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
+    X» as the whole sentence are that vote too (the sender's own side: no member's order),
+    and with a second name («Я за X и за Y»). A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
     the judge asks which player it is (:func:`engine.parse_types.unknown_name`)."""
     first = start
     if start < len(clause) and clause[start].w in _I_WE:
@@ -145,7 +145,15 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         return False
     else:
         length = hit.length
-    return all(not t.word for t in clause[start + 1 + length:])
+    n = start + 1 + length
+    if n + 1 < len(clause) and clause[n].w in ("и", ","):
+        # «Я за Ягуарчика и (за) Буку»: two names, the votes of a two-vote day or one too
+        # many on another (the judge refuses that, never drops it unsaid)
+        k = n + 2 if clause[n + 1].w == "за" else n + 1
+        second = nick_at(ctx, clause, words, k) if k < len(clause) else None
+        if second is not None:
+            n = k + second.length
+    return all(not t.word for t in clause[n:])
 
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
