@@ -23,6 +23,9 @@ from .names_pets import pet_owners
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
 from .words import CYR, LAT, may_be_name, norm
 
+#: A memo's "not looked up yet" (None is an answer).
+_NO_ANSWER = object()
+
 
 @dataclass
 class NameIndex:
@@ -93,10 +96,22 @@ class NameIndex:
     _soft: dict[str, str] | None = None
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
     _exact_memo: dict = field(default_factory=dict)  # (word, expected) → exact()'s answer
+    _pets: dict = field(default_factory=dict)  # word → pet_form()'s answer
 
     def pet_form(self, word: str) -> NameHit | None:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Лосик» → Лось; see
-        :func:`engine.names_pets.pet_owners`): every nickname that fits is a candidate."""
+        :func:`engine.names_pets.pet_owners`): every nickname that fits is a candidate.
+        Remembered per word (a pure function of the word and the index; emptied past
+        50,000 words)."""
+        found = self._pets.get(word, _NO_ANSWER)
+        if found is _NO_ANSWER:
+            if len(self._pets) > 50_000:
+                self._pets.clear()
+            found = self._pets[word] = self._pet_form(word)
+        return found
+
+    def _pet_form(self, word: str) -> NameHit | None:
+        """:meth:`pet_form`, not remembered."""
         owners = pet_owners(self.stems, word)
         written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from operator import attrgetter
 
@@ -171,8 +172,10 @@ def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:
     return (found.pop(), k + 1) if len(found) == 1 else None
 
 
+@functools.lru_cache(maxsize=8192)
 def _patronymic(word: str) -> bool:
-    """True when pymorphy3 reads ``word`` as a patronymic («Ивановной»)."""
+    """True when pymorphy3 reads ``word`` as a patronymic («Ивановной»); remembered (a pure
+    function of the word)."""
     return any("Patr" in p.tag for p in morph().parse(word))
 
 

@@ -11,6 +11,7 @@ word and no name costs almost nothing). Pure (the tables are caches).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 from .grammar_hot import piece_table
@@ -19,7 +20,7 @@ from .parse_types import Ctx
 from . import parse_unread_words as W
 from .words import role_words
 
-__all__ = ["may_ask", "may_ask_where", "own_words"]
+__all__ = ["cheap_verdict", "may_ask", "may_ask_where", "own_words"]
 
 #: Quotation marks: a sentence holding one reports somebody's words.
 _QUOTE_MARK = re.compile("[«»\"“”„]")  # (a C-level search, no set of its characters)
@@ -58,11 +59,19 @@ def may_ask(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool:
     no capitalised word after its first) or holds no move word and no word of the sender
     (his nick's forms, a pet form of it written with a capital, his role, «я») asks
     nothing."""
+    return cheap_verdict(ctx, sentence, lower, own) is True
+
+
+def cheap_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool | None:
+    """:func:`may_ask`'s answer, its no told apart: None when the sentence is a question,
+    quotes somebody or holds a word of :data:`W.VETO` (a part of it that word does not touch
+    may still ask: :func:`engine.parse_pause.unvetoed`), False when it asks nothing and
+    holds no word of :data:`W.VETO` (so no part of it is cut off by one)."""
     if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence):
-        return False
+        return None
     words = set(_WORD.findall(lower))
     if not W.VETO.isdisjoint(words):
-        return False
+        return None
     idx = name_index(ctx.nicks)
     caps = _CAPITAL.findall(sentence)
     if not caps and idx.trigger_forms().isdisjoint(words):
@@ -108,6 +117,10 @@ def may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int
                 plain.add(piece)
                 continue
             keyed.add(piece)
+        if len(piece) <= _SHORT and visible.count(piece) > _MANY:
+            # («я» is a bit of many words: one C-level search, not a stop at each)
+            found.extend(m.start() for m in _alone(piece).finditer(visible))
+            continue
         at = visible.find(piece)
         while at >= 0:  # (the piece itself: whitespace or an end on both sides)
             end = at + len(piece)
@@ -124,6 +137,20 @@ def may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int
         if n >= 0 and at < spans[n][1]:
             out.add(n)
     return sorted(out)
+
+
+#: Pieces this long or shorter written more than :data:`_MANY` times (mostly as a bit of
+#: other words) are found by :func:`_alone`: ``str.find`` would stop at each.
+_SHORT, _MANY = 3, 8
+
+
+@functools.lru_cache(maxsize=4096)
+def _alone(piece: str) -> re.Pattern:
+    """``piece`` with whitespace or an end of the text on both sides (as ``str.split`` cuts
+    pieces: ``\\s`` and ``str.isspace`` are the same characters). The literal comes first, so
+    the search skips along at C speed; the look-behind checks the character before it."""
+    p = re.escape(piece)
+    return re.compile(rf"{p}(?<!\S{p})(?!\S)")
 
 
 #: :data:`_CAPITAL` in a piece of text cut at whitespace (its start counts as after a space).

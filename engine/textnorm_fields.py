@@ -91,7 +91,8 @@ def empty_fields(text: str, nicks: tuple[str, ...] = ()) -> str:
         return text  # no colon, dash or bar: no field (the common short letter)
     lines = text.split("\n")
     nick_words = roster_words(nicks)
-    fields = [_field(line, nick_words) for line in lines]
+    fields = [_field(line, nick_words) if _MARKS.search(line) else None  # (none: no field)
+              for line in lines]
     filled = [k for k, f in enumerate(fields) if f is not None and
               f[1].lower().strip(" .") not in _NONE and not _OLD.search(f[0])]
     if not filled and not any(f is not None and _OLD.search(f[0]) for f in fields):

@@ -133,6 +133,43 @@ def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
     """«МО-Лось» → «МО — Лось» when the word before the hyphen is a label, the word after it
     no particle nor the same word again («пиу-пиу»), and the two are no move word of their
     own and no part of a nickname."""
+    # (a match holds no space and sees a space as the text's end: only the pieces between
+    # spaces that hold a hyphen are searched, each once per roster: _hyphened_pieces)
+    done, spaced = _hyphened_pieces(nicks)
+    out: list[str] = []
+    last = 0  # (the text before it is in ``out``)
+    at = text.find("-")
+    while at >= 0:
+        lo = text.rfind(" ", 0, at) + 1
+        hi = text.find(" ", at)
+        hi = len(text) if hi < 0 else hi
+        piece = text[lo:hi]
+        new = done.get(piece)
+        if new is None:
+            if len(done) > 50_000:
+                done.clear()
+            new = done[piece] = _HYPHENED.sub(spaced, piece)
+        if new != piece:
+            out += (text[last:lo], new)
+            last = hi
+        at = text.find("-", hi)
+    return "".join(out) + text[last:] if out else text
+
+
+def _hyphened_pieces(nicks: tuple[str, ...]):
+    """``(memo, spaced)`` for the roster ``nicks``: ``spaced`` writes one match of
+    :data:`_HYPHENED` out as :func:`_hyphens` does (a pure function of the match and the
+    roster and the lexicon), ``memo`` maps a piece of text already seen to its result
+    (tables for at most 64 rosters are kept; all are dropped when the lexicon changes)."""
+    from .lexicon import lexicon
+
+    lex = lexicon()
+    if _HYPHEN_MEMO.get(None) is not lex:
+        _HYPHEN_MEMO.clear()
+        _HYPHEN_MEMO[None] = lex
+    found = _HYPHEN_MEMO.get(nicks)
+    if found is not None:
+        return found
     low_nicks = " ".join(nicks).lower().replace("ё", "е")
 
     def spaced(m: re.Match) -> str:
@@ -142,13 +179,14 @@ def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
             return m.group(0)
         return f"{left} — {right}"
 
-    # (a match holds no space and sees a space as the text's end: only the pieces between
-    # spaces that hold a hyphen are searched)
-    pieces = text.split(" ")
-    for k, piece in enumerate(pieces):
-        if "-" in piece:
-            pieces[k] = _HYPHENED.sub(spaced, piece)
-    return " ".join(pieces)
+    if len(_HYPHEN_MEMO) > 64:
+        _HYPHEN_MEMO.clear()
+    found = _HYPHEN_MEMO[nicks] = ({}, spaced)
+    return found
+
+
+#: roster → :func:`_hyphened_pieces`' answer (and None → the lexicon they were made with).
+_HYPHEN_MEMO: dict = {}
 
 
 def _inline_numbers(text: str) -> str:

@@ -63,3 +63,59 @@ def test_hyphened_labels_spaced_as_in_the_whole_text():
               "1", "_", ".", ",", "по", "моему", "x"]
     for text in _texts(pieces, 2_000, 3, most=12):
         assert L._hyphens(text, nicks) == whole(text), text
+
+
+def test_short_pieces_found_alone_as_the_find_loop_finds_them():
+    from engine import parse_unread_cheap as C
+
+    def plain(piece: str, text: str) -> list[int]:  # (the plain form: a stop at each find)
+        out, at = [], text.find(piece)
+        while at >= 0:
+            end = at + len(piece)
+            if (at == 0 or text[at - 1].isspace()) and (end == len(text) or text[end].isspace()):
+                out.append(at)
+            at = text.find(piece, end)
+        return out
+
+    pieces = ["я", "Я", "я,", "за", "тя", " ", " ", "\n", "\t", "\u00a0", "\u2003", "\x1c", ".",
+              ",", "ая", "x", "1"]
+    for n, text in enumerate(_texts(pieces, 3_000, 4, most=16)):
+        piece = pieces[n % 5]
+        assert [m.start() for m in C._alone(piece).finditer(text)] == plain(piece, text), text
+
+
+def test_no_veto_word_leaves_no_unvetoed_part():
+    from types import SimpleNamespace
+
+    from engine import parse_unread_cheap as C
+    from engine.parse_pause import unvetoed
+    from engine.parse_unread_words import VETO
+
+    ctx = SimpleNamespace(nicks=("Лось", "Кузя"), sender=SimpleNamespace(nick="Лось",
+                                                                          role="doctor"))
+    own = C.own_words(ctx)
+    pieces = ["Лечу", "лечу", "Кузю", "кузю", "я", "сегодня", "а", "вчера", "если", "бы",
+              "пусть", "?", "«", "»", ",", "—", " ", " ", "\n", "."] + sorted(VETO)[:6]
+    for text in _texts(pieces, 3_000, 5, most=14):
+        low = text.lower().replace("ё", "е")
+        verdict = C.cheap_verdict(ctx, text, low, own)
+        assert (verdict is True) == C.may_ask(ctx, text, low, own), text
+        if verdict is False:
+            assert unvetoed(text, low, 0, len(text)) is None, text
+
+
+def test_fields_only_on_lines_with_a_mark():
+    nick_words = F.roster_words(("Лось", "Кузя"))
+    pieces = ["МО", "Голос", "Линч", "нет", "Лось", " ", "\t", ":", "—", "-", "|", "(вчера)",
+              "x", "."]
+    for line in _texts(pieces, 3_000, 6, most=8):
+        if not F._MARKS.search(line):
+            assert F._field(line, nick_words) is None, line
+
+
+def test_pet_forms_remembered_as_found():
+    from engine.names import name_index
+
+    idx = name_index(("Петя", "Лось", "Кузя", "Наташа Крючок"))
+    for word in ("петьку", "лосика", "кузеньку", "наташеньку", "защищает", "лосик", "петьку"):
+        assert idx.pet_form(word) == idx._pet_form(word), word
