@@ -43,7 +43,7 @@ from .questions import QUESTION_NOTE, host_questions
 from .render import Renderer
 from .reading_held import held, hold_after_error
 from .render_templates import TemplateProblem
-from .reply_context import (EarlierReply, clan_idle, earlier_replies, fold, folded_letters, pending_senders,
+from .reply_context import (EarlierReply, clan_head, clan_idle, earlier_replies, fold, folded_letters, pending_senders,
                             plain_reply, wrote_later)
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
@@ -397,8 +397,9 @@ class _Run:
                                 kept) if state == LetterState.NO_MOVES and not problems else []
         role = ctx.state.players[nick].role if nick in ctx.state.players else None
         letter.notes.extend(f"ход только в цитате, не засчитан: {describe_move(m, ctx.state, role)}" for m in quoted)
+        head = clan_head(ctx.state, nick, lambda boss: batch.standing_of(s, boss, ctx.day))
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, standing=kept, replaced=replaced, clan_idle=idle,
+                           moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip), by=r.id,

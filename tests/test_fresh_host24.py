@@ -63,3 +63,79 @@ def test_explain_names_forum_votes_and_the_member_in_the_accusative():
     notes = explain_turn(t.result, t.state_before)
     assert "кража за Колобка (Вор, Клан 2) → Бука" in notes
     assert "  Вишенка (Мирный):\n    • голос на линче с форума (пост в ветке или подсчёт ведущего) → Бука — учтён" in notes
+
+
+# --- 2. the clan member's night line says what really stands for him -------------------------
+
+GUARD = """
+[[player]]
+nick = "Гоша"
+email = "gosha@example.org"
+role = "clan1.guard"
+"""
+NONE_GUARD = ("Ночного хода в письме нет (охрана): если не пришлёте его до срока, за вас будет "
+              "действовать ход, который пришлёт босс, а без него вы этой ночью не действуете.")
+
+
+def _guard_reply(tmp_path, *letters):
+    from test_sync import Game
+
+    g = Game(tmp_path, players=GUARD)
+    try:
+        got = g.answers(*[(addr, body, f"n{i}@x") for i, (addr, body) in enumerate(letters)])
+        return got[f"reply:n{len(letters) - 1}@x"]
+    finally:
+        g.store.dispose()
+
+
+def test_the_guard_is_told_the_move_his_boss_already_sent_for_him(tmp_path):
+    reply = _guard_reply(tmp_path, ("jaguar@example.org", "За Гошу: охраняет Ягуарчика. Линч: Бука"),
+                         ("gosha@example.org", "Линч: Бука"))
+    assert ("\n\nНочного хода в письме нет (охрана): за вас действует ход, который прислал босс "
+            "(Ягуарчик): «Охрана: Ягуарчик». Если пришлёте свой до срока, он заменит ход босса.\n") in reply
+    assert "который пришлёт босс" not in reply
+
+
+def test_the_guard_without_a_boss_is_not_promised_one(tmp_path):
+    """The boss is dead and no son took his place: nobody moves for the guard
+    (DECISIONS.md §4 Boss (c), Son)."""
+    from mailer.day import load_state
+    from mailer.store import Game as GameRow, dumps
+    from test_sync import Game
+
+    g = Game(tmp_path, players=GUARD)
+    try:
+        with g.store.session() as s:
+            row = s.get(GameRow, 1)
+            state = load_state(row)
+            state.players["Ягуарчик"].alive = False
+            row.state_json = dumps(state.to_json())
+            s.add(row)
+            s.commit()
+        got = g.answers(("gosha@example.org", "Линч: Бука", "g@x"))
+    finally:
+        g.store.dispose()
+    assert ("Ночного хода в письме нет (охрана): если не пришлёте его до срока, этой ночью вы не "
+            "действуете: босса в клане нет, ходить за вас некому.\n") in got["reply:g@x"]
+
+
+def test_the_guard_whose_boss_sent_nothing_yet_keeps_the_old_line(tmp_path):
+    reply = _guard_reply(tmp_path, ("gosha@example.org", "Линч: Бука"))
+    assert "\n\n" + NONE_GUARD + "\n" in reply
+
+
+# --- 7. the missing-move paragraph stands apart from the accepted moves -----------------------
+
+def test_a_blank_line_before_the_missing_move_paragraph(tmp_path):
+    from test_sync import Game
+
+    g = Game(tmp_path)
+    try:
+        got = g.answers(("buka@example.org", "Лечу Маруську.", "a@x"),
+                        ("serg@example.org", "Голосую за Буку.", "b@x"))
+    finally:
+        g.store.dispose()
+    assert ("  - Лечение: Маруська\n\nГолоса на линче в письме нет: если не проголосуете до срока"
+            in got["reply:a@x"])
+    # near: a letter with all it owes has no such paragraph
+    assert "в письме нет" not in got["reply:b@x"]
