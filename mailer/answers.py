@@ -170,7 +170,7 @@ _READ_ON_TIME = (LetterState.APPLIED, LetterState.NO_MOVES)
 def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     """True when ``nick``'s moves standing after his letter (``moves``: the letter's and the
     earlier letters' still in force) hold no lynch vote, the host imported none for him today,
-    and the rules want one of him (:func:`engine.legality.owes_vote`: alive, not stripped of
+    his posts in the day's forum thread stand as none, and the rules want one of him (:func:`engine.legality.owes_vote`: alive, not stripped of
     his vote), so the day would cost him an autokill point (DECISIONS.md §6–7). False when the
     letter's abstention («Линч: никого») already told him so."""
     from sqlmodel import select
@@ -184,7 +184,21 @@ def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     kinds = set(s.exec(select(DayInput.kind).where(DayInput.day == ctx.day, DayInput.nick == nick)))
     if "vote" in kinds:
         return False
-    return owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ())
+    if not owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ()):
+        return False
+    return not _voted_in_thread(s, ctx, nick)
+
+
+def _voted_in_thread(s, ctx, nick: str) -> bool:
+    """Whether ``nick``'s standing vote in the day's forum thread is a vote (FORUM.md:
+    close-day counts it; :func:`mailer.forum.vote_read.thread_voters`)."""
+    from .forum.today import posts_today_sql
+    from .forum.vote_read import thread_voters
+    from .store import Game
+
+    game = s.get(Game, 1)
+    posts = posts_today_sql(s, ctx.day, utc(game.start), {nick}) if game is not None else []
+    return bool(posts) and nick in thread_voters(posts, ctx.state, ctx.info, {nick})
 
 
 def _night_missing(ctx, nick: str, moves, problems, head: dict | None = None) -> dict | None:

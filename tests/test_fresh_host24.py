@@ -139,3 +139,54 @@ def test_a_blank_line_before_the_missing_move_paragraph(tmp_path):
             in got["reply:a@x"])
     # near: a letter with all it owes has no such paragraph
     assert "в письме нет" not in got["reply:b@x"]
+
+
+# --- 3. status counts the day's forum votes, as close-day does --------------------------------
+
+STATUS_THREAD = """Зоя
+07.12.2026, 21:00
+Линч Гоше.
+
+Гоша
+07.12.2026, 21:10
+Голосую за Лиса.
+
+Гоша
+07.12.2026, 21:40
+Нет, снимаю голос, подумаю ещё.
+"""
+
+
+def test_status_counts_forum_votes(tmp_path):
+    import dataclasses
+    from datetime import timedelta
+
+    from forum.game import START, make_game
+    from forum.test_forum_rules import _letter, _paste, _run
+    from mailer.reports import status
+    from mailer.status import read_status
+    from mailer.sync import sync
+
+    cfg, store = make_game(tmp_path / "g")
+    try:
+        _letter(cfg, 4, START + timedelta(minutes=30), "Линч Лису")   # Кузя: a letter vote
+        _letter(cfg, 2, START + timedelta(minutes=31), "Лечу Гнома")  # Зоя: votes in the thread
+        _letter(cfg, 5, START + timedelta(minutes=32), "Проверяю Лиса")  # Гоша: withdrew it there
+        sync(cfg, store, now=START + timedelta(hours=3))
+        assert _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", STATUS_THREAD)).exit_code == 0
+        fast = read_status(cfg)
+        slow = status(dataclasses.replace(cfg, database_url=cfg.database_url), store)
+        for rep in (fast, slow):
+            voted = {p.nick for p in rep.players if p.voted}
+            assert voted == {"Кузя", "Зоя"}, rep.players
+            assert "ходы есть, голоса ещё нет у 1: Гоша " in rep.progress()
+        # and the reply to a later letter does not call the thread vote missing
+        _letter(cfg, 2, START + timedelta(hours=4), "Лечу Кузю")
+        _letter(cfg, 5, START + timedelta(hours=4, minutes=1), "Проверяю Кузю")
+        sync(cfg, store, now=START + timedelta(hours=5))
+        with store.session() as s:
+            replies = {r.to_nick: r.body for r in store.outgoing(s) if r.kind == "reply"}
+        assert "Голоса на линче в письме нет" not in replies["Зоя"]
+        assert "Голоса на линче в письме нет" in replies["Гоша"]
+    finally:
+        store.dispose()
