@@ -218,3 +218,33 @@ def test_votes_import_reads_semicolons_and_a_mixed_file(tmp_path):
             raise AssertionError("an unknown name must not be imported")
     finally:
         store.dispose()
+
+
+# --- 6. drop takes ranges and lists, and says what it dropped ---------------------------------
+
+def test_drop_takes_a_range_and_a_list(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.cli.common import spans
+    from test_sync import Game
+
+    assert spans([7, 129, 130, 131, 9, 8]) == "7–9, 129–131"
+    g = Game(tmp_path)
+    try:
+        g.answers(("buka@example.org", "Лечу Маруську.", "a@x"), ("serg@example.org", "Линч: Бука", "b@x"))
+        queued = sorted(r.id for r in g.replies())
+        first, last = queued[0], queued[-1]
+        run = lambda *a: CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), *a])  # noqa: E731
+        out = run("drop", f"{first}-{last - 1}")
+        assert out.exit_code == 0, out.output
+        assert out.output.startswith(f"Снято с очереди ({last - first}):\n  {first}  ")
+        assert "Re: Ход" in out.output
+        out = run("drop", f"{first},{last}")
+        assert out.exit_code == 0 and f"Уже были сняты с очереди раньше: {first}." in out.output
+        assert f"  {last}  " in out.output
+        # near: a word that is no number is refused, nothing dropped
+        bad = run("drop", "12x")
+        assert bad.exit_code != 0 and "«12x» — не номер" in bad.output
+    finally:
+        g.store.dispose()
