@@ -10,6 +10,8 @@ is used or not (``member_moved`` / ``delegated``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .acts import Act
 from .legality import hunt_refusal, move_kind, move_refusal
 from .calendar import on_time
@@ -41,7 +43,26 @@ def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
     _host_votes(acts, turn)
     _hunt_exclusions(acts)
     _delegation(acts)
-    return acts
+    return _one_target_each(acts)
+
+
+def _one_target_each(acts: list[Act]) -> list[Act]:
+    """Each clan kill naming several victims («Полнолуние»: two a clan, DECISIONS.md §6
+    event 10) split into one act per victim, in the order named: each kill succeeds or fails
+    on its own and is reported on its own (replay's ``moves[]``, the result letters,
+    ``explain``). A victim named twice is one act. Other acts are kept as they are."""
+    out: list[Act] = []
+    for act in acts:
+        names = list(dict.fromkeys(act.move.targets)) if act.action == "clan_kill" else []
+        if len(names) < 2:
+            out.append(act)
+            continue
+        for k, name in enumerate(names):
+            part = act.copy()
+            part.move = replace(act.move, target=name, targets=())
+            part.order = act.order + k / 100
+            out.append(part)
+    return out
 
 
 def _to_act(i: int, s: Submission, state: GameState) -> Act:

@@ -14,6 +14,7 @@ from .move_words import DAY_ACTIONS, role_move
 from .reasons import EVENTS_RU as EVENT_NAMES_RU
 from .roles import CLAN_NAMES_RU, ROLE_NAMES_RU, split_role
 from .state import GameState
+from .words import inflect
 from .turn_types import TurnResult
 
 EVENTS_RU: dict[str, str] = {
@@ -47,7 +48,8 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
     always named: a boss's move for a member by the member's move («охрана за Serginio
     (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
     босса»); a reason about the mover himself («сам(а) в гостях у Стервы») agrees with his
-    ``gender`` when the host gave it."""
+    ``gender`` when the host gave it. The member is named in the accusative («кража за
+    Колобка»), as the letters name him (:func:`engine.move_words.move_title`)."""
     mover = state.players.get(m["by"])
     role = mover.role if mover else None
     action = action_name(m["action"], role)
@@ -63,7 +65,7 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
         # none, and only the clan kill may be made for them, DECISIONS.md §4 Boss)
         inner = m.get("inner") or role_move(member_role) or "clan_kill"
         name = action_name(inner, member_role)
-        action = f"{name} за {m['member']} ({role_ru(state, m['member'])})"
+        action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
     why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason'], m['outcome']), gender)}"
@@ -73,6 +75,9 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
 #: The line under a player who owed a night role move and sent no night move (nor had his
 #: boss make one for him): without it a player who sent nothing would not be in ``explain``.
 NO_NIGHT_MOVE = "    • нет ночного хода"
+#: The line of a counted lynch vote that no letter of the player carried: it came from the
+#: forum thread or the host's ``votes import`` (FORUM.md, last section).
+FORUM_VOTE = "    • {votes} с форума (пост в ветке или подсчёт ведущего) → {targets} — {counted}"
 #: The line under a player who owed a vote on the lynch and cast none (an autokill point,
 #: DECISIONS.md §6–7): without it a living civilian who sent nothing would not be in ``explain``.
 NO_VOTE = "    • нет голоса на линче"
@@ -117,8 +122,9 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
         order.setdefault(m["by"], []).append(m)
     missing = _without_night_move(data, state)
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
+    forum = _forum_votes(data)
     for nick in state.players:
-        if (nick in missing or nick in unvoted) and nick not in order:
+        if (nick in missing or nick in unvoted or nick in forum) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -129,11 +135,25 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
         lines += [_move_line(m, state, genders.get(nick)) for m in moves]
+        if nick in forum:
+            many = len(forum[nick]) > 1
+            lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",
+                                           targets=", ".join(forum[nick]), counted="учтены" if many else "учтён"))
         if nick in missing:
             lines.append(NO_NIGHT_MOVE)
         if nick in unvoted and not moves:  # (a mover's missing vote: in the autokill lines)
             lines.append(NO_VOTE)
     return lines
+
+
+def _forum_votes(data: dict[str, Any]) -> dict[str, list[str]]:
+    """Voter → the targets of his counted votes (``voters``: the tally's) for the voters no
+    vote move of whom was counted: their vote came from the forum thread or the host's import
+    (a letter vote it replaced is void ``host_vote``); they are named under the voter as the
+    result letters name them (:func:`mailer.render.told_moves`)."""
+    by_letter = {m["by"] for m in data["moves"] if m["action"] == "vote" and m["outcome"] == "done"}
+    return {nick: list(targets) for nick, targets in (data.get("voters") or {}).items()
+            if targets and nick not in by_letter}
 
 
 #: What each seeded draw of a day decided (the name after «dayN.»), in the host's words.
@@ -160,7 +180,8 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
-    ``draws`` [[name, value], …], ``tally`` {candidate: votes}, ``activations``
+    ``draws`` [[name, value], …], ``tally`` {candidate: votes}, ``voters`` {voter: [targets
+    his counted votes went to]}, ``activations``
     [{kind, player, role, clan}, …] and ``autokill`` {nick: {why: [...], points}}: the
     day's autokill points, each with its reason, DECISIONS.md §7).
     ``state_before``: the state the turn was resolved from (for the players' roles).
@@ -170,7 +191,8 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     order, named in his heading («письма 3, 7»; None: not known, as in ``replay``).
     Moves are grouped by player (his heading, then his moves in arrival order); a living
     player who owed a night role move and made none is listed with «нет ночного хода», one
-    with no move at all who owed a vote (``autokill`` ``no_vote``) with «нет голоса на линче».
+    with no move at all who owed a vote (``autokill`` ``no_vote``) with «нет голоса на линче»,
+    and a counted vote no letter carried (forum thread, ``votes import``) under its voter.
     """
     genders = genders or {}
     data = _as_dict(result)
@@ -235,6 +257,7 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
             move["inner"] = outcome.inner
     data["draws"] = [list(d) for d in result.draws]
     data["tally"] = dict(result.tally.counts)
+    data["voters"] = {nick: list(targets) for nick, targets in result.tally.voters.items()}
     data["activations"] = [
         {"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan}
         for a in result.activations

@@ -97,7 +97,7 @@ class Answers:
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
-              questions=(), replaced=(), clan_idle=(), folded=(), quoted=()) -> None:
+              questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -110,7 +110,9 @@ class Answers:
         vote he owes (:func:`_vote_missing`) is told so, with the autokill point it costs, and
         one without his night role move (:func:`_night_missing`) likewise; ``clan_idle`` and
         ``folded``: see :meth:`mailer.render.Renderer.reply`; ``quoted``: the moves of a letter
-        without one of its own that stand only in what it quotes (:func:`moves_in_quote`)."""
+        without one of its own that stand only in what it quotes (:func:`moves_in_quote`);
+        ``head``: who moves for a clan member (:func:`mailer.reply_context.clan_head`), so
+        that his night line says what really stands for him."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -122,7 +124,7 @@ class Answers:
                 and any(p.text in q for q in questions))]
         read = state in _READ_ON_TIME  # what stands after it is told, a refused move's too
         no_vote = read and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
-        no_night = _night_missing(ctx, cols["nick"], [*moves, *standing], problems) \
+        no_night = _night_missing(ctx, cols["nick"], [*moves, *standing], problems, head) \
             if read and not (cols["skip"] or cols["cancel"]) else None
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
@@ -168,7 +170,7 @@ _READ_ON_TIME = (LetterState.APPLIED, LetterState.NO_MOVES)
 def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     """True when ``nick``'s moves standing after his letter (``moves``: the letter's and the
     earlier letters' still in force) hold no lynch vote, the host imported none for him today,
-    and the rules want one of him (:func:`engine.legality.owes_vote`: alive, not stripped of
+    his posts in the day's forum thread stand as none, and the rules want one of him (:func:`engine.legality.owes_vote`: alive, not stripped of
     his vote), so the day would cost him an autokill point (DECISIONS.md §6–7). False when the
     letter's abstention («Линч: никого») already told him so."""
     from sqlmodel import select
@@ -182,17 +184,33 @@ def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     kinds = set(s.exec(select(DayInput.kind).where(DayInput.day == ctx.day, DayInput.nick == nick)))
     if "vote" in kinds:
         return False
-    return owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ())
+    if not owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ()):
+        return False
+    return not _voted_in_thread(s, ctx, nick)
 
 
-def _night_missing(ctx, nick: str, moves, problems) -> dict | None:
+def _voted_in_thread(s, ctx, nick: str) -> bool:
+    """Whether ``nick``'s standing vote in the day's forum thread is a vote (FORUM.md:
+    close-day counts it; :func:`mailer.forum.vote_read.thread_voters`)."""
+    from .forum.today import posts_today_sql
+    from .forum.vote_read import thread_voters
+    from .store import Game
+
+    game = s.get(Game, 1)
+    posts = posts_today_sql(s, ctx.day, utc(game.start), {nick}) if game is not None else []
+    return bool(posts) and nick in thread_voters(posts, ctx.state, ctx.info, {nick})
+
+
+def _night_missing(ctx, nick: str, moves, problems, head: dict | None = None) -> dict | None:
     """What the reply says of ``nick``'s night move when his moves standing after the letter
     (``moves``: the letter's and the earlier letters' still in force) hold none of the role
     moves he makes tonight (:func:`engine.legality.night_role_moves`), nor a move standing for
     them (the move left to the boss; a hunt where it excludes the role move): ``None``
     when nothing is missing, else ``{"actions": [action ids], "refused": bool, "role": str,
-    "clan": bool}`` — ``refused`` when the letter's problems name one of those moves (it was
-    written and not accepted), ``clan`` for a clan member whose boss may move for him.
+    "clan": bool, "head": dict | None}`` — ``refused`` when the letter's problems name one
+    of those moves (it was written and not accepted), ``clan`` for a clan member other than
+    the boss, ``head`` then (:func:`mailer.reply_context.clan_head`, None: not known) the
+    clan's living boss, who may move for him, and the move he already sent for him.
     A player who lets his night pass unsaid learns it before the deadline, not in the
     night's results (DECISIONS.md §4 Boss (c), §8)."""
     from engine.legality import HUNT_EXCLUDED_BY, night_role_moves
@@ -208,8 +226,9 @@ def _night_missing(ctx, nick: str, moves, problems) -> dict | None:
     if "hunt" in made and any(a in HUNT_EXCLUDED_BY for a in owed):
         return None
     p = ctx.state.players[nick]
-    return {"actions": sorted(owed), "role": p.role, "clan": p.is_mafia and p.role != "boss",
-            "refused": any(pr.action in owed for pr in problems)}
+    clan = p.is_mafia and p.role != "boss"
+    return {"actions": sorted(owed), "role": p.role, "clan": clan,
+            "refused": any(pr.action in owed for pr in problems), "head": head if clan else None}
 
 
 #: An address a reply may go to: one "@", a dot in the domain, no spaces or control characters.
@@ -231,6 +250,27 @@ def answered_letter(ref: str) -> tuple[str, int | None]:
     :func:`_ref` makes it) answers: its Message-ID and, when the ref names it, its row id."""
     message_id, _, row = ref.partition(":")[2].partition("#")
     return message_id, int(row) if row.isdigit() else None
+
+
+def drop_next_day_notice(s, message_id: str, letter_id: int, day: int) -> list[int]:
+    """Take off the queue the unsent «counts for the next day» notice to this letter (its ref
+    as :func:`_ref` makes it, with or without the letter id) now that the letter is read into
+    ``day`` and its full reply, which says the same and more, is queued: a host who closed
+    the day without sending in between would otherwise send both. Returns the notices'
+    numbers (state ``dropped``, the reason in ``error`` for ``outbox --all``)."""
+    from sqlmodel import select
+
+    from .out_state import OutState
+    from .store import Outgoing
+
+    refs = [f"{NEXT_DAY_REF}{message_id}", f"{NEXT_DAY_REF}{message_id}#{letter_id}"]
+    dropped = []
+    for out in s.exec(select(Outgoing).where(Outgoing.ref.in_(refs), Outgoing.state == OutState.QUEUED.value)):
+        out.state = OutState.DROPPED.value
+        out.error = f"письмо прочитано в день {day}: ответ на него говорит и об этом"
+        s.add(out)
+        dropped.append(out.id)
+    return dropped
 
 
 def next_day_told(told: frozenset[str], message_id: str, letter_id: int) -> bool:

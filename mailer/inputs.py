@@ -7,7 +7,6 @@ All of it is stored as :class:`mailer.store.DayInput` rows of the open day and r
 from __future__ import annotations
 
 import csv
-import io
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -127,12 +126,28 @@ def _save_inputs(store: Store, day: int, kind: str, values: dict, at: datetime |
                            at=None if at is None else to_db(at)))
 
 
+#: The field separators of a CSV line: the comma, the semicolon that Excel writes in a
+#: Russian locale (where the comma is the decimal point), the tab of a copied table.
+CSV_DELIMITERS = (",", ";", "\t")
+
+
+def csv_row(line: str) -> list[str]:
+    """The fields of one CSV line, split at whichever of :data:`CSV_DELIMITERS` it uses most
+    (a file may mix them: rows typed by hand under an Excel export); quotes as the csv module
+    reads them. [] for a blank line."""
+    if not line.strip():
+        return []
+    delimiter = max(CSV_DELIMITERS, key=line.count)
+    return next(csv.reader([line], delimiter=delimiter), [])
+
+
 def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
                  skip_bad: bool = False) -> ImportReport:
     """Import the forum's lynch tally for the open day, in one transaction.
 
-    ``text`` is CSV ``voter,target[,target2]`` or the forum thread pasted as text, one post a
-    line ``Ник: …голосую за X…`` (votes read by the same grammar as letters). Each voter's
+    ``text`` is CSV ``voter,target[,target2]`` (or with «;» or tabs, :func:`csv_row`) or the
+    forum thread pasted as text, one post a line ``Ник: …голосую за X…`` (votes read by the
+    same grammar as letters). Each voter's
     imported vote replaces his earlier imported one; it is stamped ``now``. Every line not
     understood or from an unknown poster is listed in ``problems`` with its number; the host's
     own posts (``[forum].host_names``) are skipped, a player's ``forum_name`` is his.
@@ -150,8 +165,9 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
     report = ImportReport()
     votes: dict[str, list[str]] = {}
     first = text.lstrip().splitlines()[0] if text.strip() else ""
-    if "," in first and ":" not in first:
-        for line_no, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    if any(d in first for d in CSV_DELIMITERS) and ":" not in first:
+        for line_no, line in enumerate(text.splitlines(), start=1):
+            row = csv_row(line)
             if not row or row[0].strip().lower() in ("voter", "голосующий"):
                 continue
             voter = _nick(ctx, row[0])
@@ -159,7 +175,7 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
             if voter is None or not targets or None in targets:
                 unknown = "".join(f"; нет такого игрока «{n.strip()}»{nick_hint(n, ctx.state.players)}"
                                   for n in row if n.strip() and _nick(ctx, n) is None)
-                report.problems.append(f"строка {line_no}: не понял «{','.join(row)}»{unknown}")
+                report.problems.append(f"строка {line_no}: не понял «{line.strip()}»{unknown}")
                 continue
             votes[voter] = targets
     else:
@@ -264,7 +280,8 @@ def palms_words(text: str) -> list[str]:
 
 
 def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = False) -> ImportReport:
-    """Import the day's forum posts (``Ник: текст`` per line, or CSV ``nick,words``): store
+    """Import the day's forum posts (``Ник: текст`` per line, or CSV ``nick,words``, also
+    with «;» or a tab, :func:`csv_row`): store
     each player's word count for autokill (DECISIONS.md §7) and, under «Пальмы цветут», flag
     the forbidden words for the host to confirm with ``lost-vote``. One transaction: the
     counts of the players in the file replace their earlier ones, the others' stay.
@@ -284,7 +301,7 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
     for line_no, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        parts = line.split(",")
+        parts = csv_row(line)  # «nick,words», or «nick;words» from Excel
         if len(parts) == 2 and parts[1].strip().isdigit() and _nick(ctx, parts[0]):
             counts[_nick(ctx, parts[0])] = int(parts[1])
             continue

@@ -4,7 +4,7 @@ off the queue (``drop``). Sending is :mod:`mailer.outbox`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .config import GameConfig
 from .day import GameError
@@ -103,6 +103,8 @@ class Dropped:
 
     dropped: list[int]
     before: list[int]
+    #: one line per letter dropped now: its number, recipient and subject («129  Бука  [Игра] Итоги»)
+    lines: list[str] = field(default_factory=list)
 
 
 def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
@@ -138,4 +140,5 @@ def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
             row.state, row.error = OutState.DROPPED.value, None
             s.add(row)
             report.dropped.append(row.id)
+            report.lines.append(f"{row.id}  {row.to_nick or row.to_addr}  {row.subject}")
         return report

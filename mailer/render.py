@@ -188,6 +188,8 @@ class Renderer:
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
+                           ordered_move=describe_move(no_night["head"]["ordered"], state, no_night["role"])
+                           if no_night and no_night.get("head") and no_night["head"].get("ordered") else "",
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,

@@ -28,7 +28,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 from .store import Letter, Outgoing, loads, utc
 
-__all__ = ["EarlierReply", "FOLDED_REASON", "clan_idle", "earlier_replies", "fold", "folded_letters", "pending_senders", "plain_reply", "wrote_later"]
+__all__ = ["EarlierReply", "FOLDED_REASON", "clan_head", "clan_idle", "earlier_replies", "fold", "folded_letters", "pending_senders", "plain_reply", "wrote_later"]
 
 #: Notes that make a letter's reply say more than its moves (:mod:`mailer.reading`).
 _OWN_NOTES = (QUESTION_NOTE, "пришло после срока")
@@ -196,6 +196,23 @@ def clan_idle(state, turn, boss: str, moves: list[Move], letters_of, unread=lamb
         if not own & owed:
             out.append({"nick": nick, "role": p.role, "delegated": "delegate" in own})
     return out
+
+
+def clan_head(state, nick: str, letters_of) -> dict:
+    """Who may move for clan member ``nick`` tonight and what he sent for him so far: the
+    living player holding the boss role in ``nick``'s clan (the son once he took it, the
+    actor who took it; DECISIONS.md §4 Boss (c), Son, Actor) and the member's move among the
+    boss's moves standing so far (``letters_of(boss)``: his applied letters of the day as
+    ``(moves, cancels)``). ``{"boss": nick | None, "ordered": Move | None}``: no boss when the
+    clan has none alive (nobody moves for the member), no order when the boss sent none."""
+    me = state.players.get(nick)
+    boss = next((n for n, p in state.players.items() if me is not None and n != nick and p.alive
+                 and p.role == "boss" and p.clan == me.clan), None)
+    ordered = None
+    for m in standing_moves(letters_of(boss)) if boss else ():
+        if m.action == "on_behalf" and m.member == nick and m.move is not None:
+            ordered = m.move
+    return {"boss": boss, "ordered": ordered}
 
 
 def pending_senders(s: Session) -> list[tuple[datetime, str]]:

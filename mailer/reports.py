@@ -40,6 +40,13 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         words = words_today_sql(s, game.current_day, utc(game.start))
         for p in players if words is not None else ():
             p.words = words.get(p.nick, 0)
+        if words and row is not None:  # today's thread votes count as close-day counts them
+            from .day import day_info
+            from .forum.today import posts_today_sql
+            from .status import thread_votes
+
+            thread_votes(players, state, day_info(row),
+                         lambda nicks: posts_today_sql(s, game.current_day, utc(game.start), nicks))
 
         def count(model, *where) -> int:
             return s.exec(select(func.count()).select_from(model).where(*where)).one()

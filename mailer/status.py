@@ -24,7 +24,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "asked_of", "read_status",
-           "open_day_status", "ATTENTION_STATES"]
+           "open_day_status", "thread_votes", "ATTENTION_STATES"]
 
 
 
@@ -126,6 +126,25 @@ def player_rows(state, letters, imported_votes: set[str],
     return players
 
 
+def thread_votes(players: list[PlayerStatus], state, info, posts_of) -> None:
+    """Mark as voted the living players without a vote by letter or import whose standing
+    vote in today's forum thread is one (FORUM.md: ``close-day`` counts it;
+    :func:`mailer.forum.vote_read.thread_voters`). ``posts_of(nicks)``: ``(nick, text)`` of
+    their posts of the day in thread order. Under «Тайна» nothing is marked."""
+    want = {p.nick for p in players if p.alive and not p.voted and not p.lost_vote}
+    if not want or info.event == "secret":
+        return
+    posts = posts_of(want)
+    if not posts:
+        return
+    from .forum.vote_read import thread_voters
+
+    voted = thread_voters(posts, state, info, want)
+    for p in players:
+        if p.nick in voted:
+            p.voted = True
+
+
 def no_moves_of(letters) -> int:
     """How many of the day's letter rows (nick, state, moves_json, handled, notes_json,
     problems_json) understood nothing and are not yet marked dealt with by the host
@@ -225,7 +244,8 @@ def read_status(cfg) -> StatusReport | None:
         if game is None:
             return None
         name, day, finished, state_json, start = game
-        row = con.execute("SELECT event, deadline FROM dayrow WHERE day = ?", (day,)).fetchone()
+        row = con.execute("SELECT event, deadline, immune, mortar, fear_chosen FROM dayrow WHERE day = ?",
+                          (day,)).fetchone()
         letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json, cancel, "
                               "skip FROM letter "
                               "WHERE day = ? ORDER BY received, id", (day,)).fetchall()
@@ -238,15 +258,20 @@ def read_status(cfg) -> StatusReport | None:
         marks = ", ".join("?" * len(ATTENTION_STATES))
         attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks}) "
                                 "AND NOT handled", ATTENTION_STATES).fetchone()[0]
-        from .forum.today import words_today
+        from .forum.today import posts_today, words_today
 
         words = words_today(con, day, _utc(start))
+        state = GameState.from_json(json.loads(state_json))
+        players = player_rows(state, letters, imported, lost)
+        if words and row is not None:  # today's thread votes count as close-day counts them
+            from engine.model import TurnInfo
+
+            info = TurnInfo(day=day, event=row[0], immune=row[2], mortar=row[3], fear_chosen=row[4])
+            thread_votes(players, state, info, lambda nicks: posts_today(con, day, _utc(start), nicks))
     except sqlite3.Error:
         return None
     finally:
         con.close()
-    state = GameState.from_json(json.loads(state_json))
-    players = player_rows(state, letters, imported, lost)
     for p in players if words is not None else ():
         p.words = words.get(p.nick, 0)
     return StatusReport(

@@ -201,7 +201,7 @@ def test_the_reply_names_and_orders_the_moves_as_the_result_letter(tmp_path):
     fan = renderer.reply(nick="Фанатка", moves=[Move("search", target="P6")], problems=[],
                          state=t.state_before, day_row=row, late_deadline=None, status="applied",
                          skip=False, cancel=False, now=START, no_vote=True)
-    assert "Принято (день 1):\n  - Поиск детектива: P6\n" + NO_VOTE_LINE + "\n" in fan
+    assert "Принято (день 1):\n  - Поиск детектива: P6\n\n" + NO_VOTE_LINE + "\n" in fan
     assert "(детектив)" not in fan
 
 

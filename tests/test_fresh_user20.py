@@ -177,7 +177,7 @@ def test_the_rage_line_reads_as_the_players_read_it(tmp_path):
 def test_the_demo_shows_a_forgotten_night_move(tmp_path):
     replies = _demo_replies(tmp_path, "none")
     [guard] = replies["Шершень"]
-    assert ("Принято (день 1):\n  - Голос на линче: Вишенка\nНочного хода в письме нет (охрана): если не "
+    assert ("Принято (день 1):\n  - Голос на линче: Вишенка\n\nНочного хода в письме нет (охрана): если не "
             "пришлёте его до срока, за вас будет действовать ход, который пришлёт босс, а без него вы "
             "этой ночью не действуете.\n") in guard
     # the maniac's two letters: one reply, which says the first was read

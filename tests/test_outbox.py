@@ -179,7 +179,7 @@ def test_drop_command_tells_the_host(game):
         b = queue(s, cfg, ref="b", kind="result", to_addr="m@example.org", subject="x", body="y", now=NOW).id
     run = lambda *args: CliRunner().invoke(main, ["--config", str(cfg.path), *args])  # noqa: E731
     out = run("drop", str(a))
-    assert out.exit_code == 0 and out.output == f"Снято с очереди: {a}.\n"
+    assert out.exit_code == 0 and out.output == f"Снято с очереди (1):\n  {a}  m@example.org  x\n"
     out = run("drop", str(a))
     assert out.exit_code == 0 and out.output == f"Уже были сняты с очереди раньше: {a}.\n"
     assert "снято с очереди" in run("outbox", "--all").output

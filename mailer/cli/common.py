@@ -17,6 +17,55 @@ import click
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+class Numbers(click.ParamType):
+    """Letter numbers as the host types them: «7», a list «7,8», a range «129-149» (also with
+    «–» or «..»), or any mix «7,10-12»; converts one argument to a list of ints (use
+    :func:`flat` on the ``nargs=-1`` tuple). A range of more than :data:`MAX_RANGE` numbers or
+    one that runs backwards is refused with a Russian message."""
+
+    name = "номер"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        out: list[int] = []
+        for part in filter(None, re.split(r"[,;\s]+", str(value).strip())):
+            m = re.fullmatch(r"(\d+)(?:\s*(?:-|–|—|\.\.)\s*(\d+))?", part)
+            if m is None:
+                self.fail(f"«{value}» — не номер: нужно число, список «7,8» или диапазон «129-149»",
+                          param, ctx)
+            first, last = int(m[1]), int(m[2] or m[1])
+            if last < first:
+                self.fail(f"«{part}»: диапазон идёт назад (нужно «{last}-{first}»)", param, ctx)
+            if last - first >= MAX_RANGE:
+                self.fail(f"«{part}»: слишком длинный диапазон (больше {MAX_RANGE} номеров)", param, ctx)
+            out += range(first, last + 1)
+        return out
+
+
+#: The longest range of letter numbers one argument may name.
+MAX_RANGE = 1000
+
+NUMBERS = Numbers()
+
+
+def flat(values) -> list[int]:
+    """The numbers of a ``nargs=-1`` argument of type :data:`NUMBERS`, in order, each once."""
+    return list(dict.fromkeys(n for value in values for n in value))
+
+
+def spans(numbers: list[int]) -> str:
+    """Numbers as the host reads them back: runs of consecutive numbers as ranges,
+    «7, 129–149»."""
+    out: list[str] = []
+    for n in sorted(set(numbers)):
+        if out and out[-1].rsplit("–", 1)[-1] == str(n - 1):
+            out[-1] = f"{out[-1].split('–')[0]}–{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
+
+
 class HostError(click.ClickException):
     """A command that cannot be done, told to the host in Russian (exit code 1)."""
 

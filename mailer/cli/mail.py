@@ -11,7 +11,7 @@ import click
 from mailer.letter_state import LetterState
 from mailer.words import STATE_RU, code_for, synced_state
 
-from .common import HostError, call, command_name, console, echo_json, now, open_game, print_table, table, typed
+from .common import NUMBERS, HostError, call, command_name, flat, console, echo_json, now, open_game, print_table, table, typed
 
 
 @click.command()
@@ -61,9 +61,9 @@ def _echo_report(report, cfg, store) -> None:
 
 
 @click.command()
-@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=int, required=True)
+@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=NUMBERS, required=True)
 @click.pass_context
-def reread(ctx: click.Context, ids: tuple[int, ...]) -> None:
+def reread(ctx: click.Context, ids: tuple[list[int], ...]) -> None:
     """Прочитать письма заново, как будто они только что пришли (время получения — прежнее):
     после того как ведущий добавил адрес игрока в emails, исправил причину задержки или
     снова открыл день (reopen-day). Игрок получит новый ответ.
@@ -75,7 +75,7 @@ def reread(ctx: click.Context, ids: tuple[int, ...]) -> None:
     from mailer.reread import reread as do_reread
 
     cfg, store = open_game(ctx)
-    report = call(do_reread, cfg, store, list(ids), now=now())
+    report = call(do_reread, cfg, store, flat(ids), now=now())
     click.echo(f"Прочитано заново: {report.processed}.")
     if report.withdrawn:
         click.echo(f"Сняты с очереди прежние ответы на эти письма (их заменит новый ответ): {report.withdrawn}.")
@@ -129,10 +129,10 @@ def _letter_state(value: str | None) -> str | None:
               help="Только письма с вопросами к ведущему, ещё не отмеченные как разобранные.")
 @click.option("--all", "_all", is_flag=True,
               help="Все письма — как и без флага (для сходства с outbox --all).")
-@click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=int)
+@click.argument("ids", metavar="[НОМЕР...]", nargs=-1, type=NUMBERS)
 @click.pass_context
 def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, questions: bool,
-          _all: bool, ids: tuple[int, ...]) -> None:
+          _all: bool, ids: tuple[list[int], ...]) -> None:
     """Все полученные письма (или только с этими номерами), по строке на письмо: номер, время
     получения, адрес отправителя, игрок, состояние, тема, проблемы (Message-ID — в --json и в
     show). На экране уже 120 колонок — строка на письмо: игрок вместо адреса, под письмом
@@ -147,6 +147,7 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
     """
     from mailer.inbox import inbox as list_inbox, mark_done
 
+    ids = tuple(flat(ids))  # «12 15», «12,15», «12-15»
     if done and not ids:
         raise click.UsageError("какие письма отметить? inbox --done 12 15")
     cfg, store = open_game(ctx)

@@ -10,7 +10,7 @@ import click
 from mailer.out_state import OutState
 from mailer.words import KIND_RU
 
-from .common import call, now, open_game, print_table, table, typed
+from .common import NUMBERS, call, flat, now, open_game, print_table, spans, table, typed
 
 
 @click.command()
@@ -87,24 +87,28 @@ def edit(ctx: click.Context, letter_id: int) -> None:
 
 
 @click.command()
-@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=int, required=True)
+@click.argument("ids", metavar="НОМЕР...", nargs=-1, type=NUMBERS, required=True)
 @click.pass_context
-def drop(ctx: click.Context, ids: tuple[int, ...]) -> None:
+def drop(ctx: click.Context, ids: tuple[list[int], ...]) -> None:
     """Снять письма из очереди: они не уйдут (в outbox --all — «снято с очереди»). Повтор
-    безопасен; отправленное письмо снять нельзя.
+    безопасен; отправленное письмо снять нельзя. Номера — через пробел или запятую, подряд
+    идущие — диапазоном.
 
     \b
-    Пример:
+    Примеры:
       mafia-mail --config game.toml drop 7 8
+      mafia-mail --config game.toml drop 129-149
     """
     from mailer.outgoing import drop_letters
 
     _cfg, store = open_game(ctx)
-    report = call(drop_letters, store, list(ids))
+    report = call(drop_letters, store, flat(ids))
     if report.dropped:
-        click.echo(f"Снято с очереди: {', '.join(map(str, report.dropped))}.")
+        click.echo(f"Снято с очереди ({len(report.dropped)}):")
+        for line in report.lines:
+            click.echo(f"  {line}")
     if report.before:
-        click.echo(f"Уже были сняты с очереди раньше: {', '.join(map(str, report.before))}.")
+        click.echo(f"Уже были сняты с очереди раньше: {spans(report.before)}.")
 
 
 @click.command()

@@ -11,7 +11,6 @@ start (closed early, or with a deadline before it) holds none (:func:`windows`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -19,18 +18,11 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine.calendar import day_window
-from engine.model import TurnInfo
 from engine.state import GameState
 
 from ..store import DayRow, Game, loads, utc
 from .db import ForumPost
-
-#: «снимаю голос», «отзываю свой голос», «голос снимаю»: a withdrawal of the standing vote
-_WITHDRAW = re.compile(
-    r"(?:\b(?:сним(?:аю|у)|отзыва(?:ю)?|отзову|забира(?:ю)|заберу|убира(?:ю)|уберу)"
-    r"\s+(?:(?:свой|мой|свои|мои)\s+)?голос(?:а|ов)?\b"
-    r"|\bголос(?:а)?\s+(?:сним(?:аю|у)|отзываю|забираю)\b)",
-    re.IGNORECASE)
+from .vote_read import read_vote  # noqa: F401 (the vote a post makes, for the tally and status)
 
 FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline")
 
@@ -121,42 +113,6 @@ def day_of(at: datetime, wins: list[tuple[int, datetime, datetime]]) -> int | No
 def _order(post: ForumPost):
     return (utc(post.at), int(post.post_id) if post.post_id.isdigit() else 1 << 62, post.seq,
             post.post_id)
-
-
-def read_vote(text: str, nick: str, state: GameState, info: TurnInfo):
-    """The vote a post makes: ``("vote", [targets])``, ``("withdraw", [])`` or None.
-
-    Votes are read with the letter grammar (engine.parse.parse_letter), vote moves only, so
-    the same legality applies (event limits, living targets, a living voter). A withdrawal
-    («снимаю голос») after the post's last vote removes the standing vote."""
-    from engine.parse import parse_letter
-
-    cut = []
-    pos = 0
-    last_withdraw = -1
-    for m in _WITHDRAW.finditer(text):
-        cut.append(text[pos:m.start()])
-        cut.append("." + " " * (m.end() - m.start() - 2) + ".")
-        pos = m.end()
-        last_withdraw = m.start()
-    cut.append(text[pos:])
-    clean = "".join(cut)
-    parsed = parse_letter(clean, nick, state, info)
-    last_vote, targets = -1, None
-    search_from = 0
-    for move in parsed.moves:
-        if move.action != "vote":
-            continue
-        at = clean.find(move.span, search_from) if move.span else -1
-        at = at if at >= 0 else search_from
-        search_from = at
-        if at >= last_vote:
-            last_vote, targets = at, list(move.targets or (move.target,))
-    if last_withdraw > last_vote:
-        return ("withdraw", [])
-    if targets:
-        return ("vote", targets)
-    return None
 
 
 def _state_of(s: Session, game: Game, row: DayRow) -> GameState:

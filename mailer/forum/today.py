@@ -1,7 +1,8 @@
-"""Each player's thread words of one day for ``status``: :func:`words_today` reads a SQLite
-game with the standard library's ``sqlite3``, as :func:`mailer.status.read_status` reads (no
-SQLAlchemy import); :func:`words_today_sql` reads any database through SQLAlchemy (the
-SQLModel path of ``status``, PostgreSQL). Both count the same window."""
+"""Each player's thread words and posts of one day for ``status``: :func:`words_today` and
+:func:`posts_today` read a SQLite game with the standard library's ``sqlite3``, as
+:func:`mailer.status.read_status` reads (no SQLAlchemy import); :func:`words_today_sql` and
+:func:`posts_today_sql` read any database through SQLAlchemy (the SQLModel path of
+``status``, PostgreSQL). All count the same window."""
 
 from __future__ import annotations
 
@@ -99,3 +100,57 @@ def words_today(con, day: int, start: datetime) -> dict[str, int] | None:
     return dict(con.execute(
         "SELECT nick, sum(words) FROM forumpost WHERE kind = 'player' AND deleted = 0 "
         "AND at >= ? AND at < ? GROUP BY nick", (fmt(begin), fmt(end))).fetchall())
+
+
+def _thread_order(rows) -> list[tuple[str, str]]:
+    """``(nick, text)`` of ``rows`` ``(nick, text, at, post_id, seq)`` in thread order: by
+    time, then the forum's post id, then the position on the page (as
+    :func:`mailer.forum.tally.day_tally` orders them)."""
+    def key(r):
+        at, post_id = r[2], str(r[3])
+        at = _parse(at) if isinstance(at, str) else at.replace(tzinfo=at.tzinfo or timezone.utc)
+        return (at, int(post_id) if post_id.isdigit() else 1 << 62, r[4] or 0, post_id)
+    return [(r[0], r[1]) for r in sorted(rows, key=key)]
+
+
+def posts_today(con, day: int, start: datetime, nicks: set[str]) -> list[tuple[str, str]]:
+    """``(nick, text)`` of the posts of ``nicks`` in ``day``'s window (:func:`spans`) in an
+    open ``sqlite3`` connection, in thread order; [] without a thread or such posts."""
+    if not nicks:
+        return []
+    try:
+        rows = {d: (_parse(t), _parse(c) if c else None, st) for d, t, c, st in con.execute(
+            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day <= ?", (day,)).fetchall()}
+        window = _window(rows, day, start)
+        if window is None:
+            return []
+        fmt = lambda t: t.astimezone(timezone.utc).strftime(_FORMAT)  # noqa: E731
+        marks = ", ".join("?" * len(nicks))
+        found = con.execute(
+            "SELECT nick, text, at, post_id, seq FROM forumpost WHERE kind = 'player' AND deleted = 0 "
+            f"AND at >= ? AND at < ? AND nick IN ({marks})", (fmt(window[0]), fmt(window[1]), *sorted(nicks))).fetchall()
+    except Exception:  # an older database without the table
+        return []
+    return _thread_order(found)
+
+
+def posts_today_sql(s, day: int, start: datetime, nicks: set[str]) -> list[tuple[str, str]]:
+    """:func:`posts_today` through SQLAlchemy in the session ``s`` (any database)."""
+    from sqlalchemy import false, select
+
+    from ..store import DayRow, utc
+    from .db import ForumPost
+
+    if not nicks:
+        return []
+    c = DayRow.__table__.c
+    rows = {row.day: (utc(row.deadline), utc(row.closed_at) if row.closed_at else None, row.status)
+            for row in s.execute(select(c.day, c.deadline, c.closed_at, c.status).where(c.day <= day))}
+    window = _window(rows, day, start)
+    if window is None:
+        return []
+    post = ForumPost.__table__.c
+    found = s.execute(select(post.nick, post.text, post.at, post.post_id, post.seq).where(
+        post.kind == "player", post.deleted == false(), post.at >= window[0], post.at < window[1],
+        post.nick.in_(sorted(nicks)))).all()
+    return _thread_order([tuple(r) for r in found])
