@@ -287,7 +287,10 @@ class NameIndex:
                 # Лис dead is refused, never «Лиса Алиса»)
                 return NameHit(fit[0], (fit[0],) + tuple(n for n in sorted(owners)
                                                           if n != fit[0]), "exact", 1)
-        return NameHit(None, tuple(nicks), "exact", 1)
+        # «за Петровича» with the nick Петрович dead and «Николай Петрович» alive: the whole
+        # nick is the reading; the word of a longer nick is none taken in its place
+        whole = next(iter(owners)) if len(owners) == 1 else None
+        return NameHit(None, tuple(nicks), "exact", 1, spelled=whole)
 
     def approximate(self, word: str, strict: bool = False) -> NameHit | None:
         """One word of a multi-word nickname, a prefix, a pet form, or a near miss of some

@@ -17,7 +17,7 @@ from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
-from .words import THRESHOLDS, is_known_word, laughter, max_distance, noun_lemma, norm
+from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, noun_lemma, norm
 
 if TYPE_CHECKING:
     from .names_match import NameIndex
@@ -83,15 +83,24 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     by_form = set(owners)  # by the nick's own letters, not by a given name
     if word not in index.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
         given = index.given_name(word)
+        if given is None and owners and names_listed(word) and index.given:
+            # «Лиску»: a fox's pet form («Старый Лис») and Василиса's, a dictionary word
+            # read as a name since it already names a player so
+            given = index._given_name(word)  # noqa: SLF001 (the index's own reading)
+        # «Варю» is Варвара's «Варя», no cut-short «Вареник»; «Марусю» with no Мария on
+        # the roster is no «Мар-тышка»: a form of a given name reaches a nick holding no
+        # name only by the nick's whole stem («Лиску»: «Старый Лис» as well as Василиса)
+        if names_listed(word):
+            whole = pet_owners(index.stems, word, clip=False)
+            owners = {n for n in owners if n in index.given_of or n in plain or n in whole
+                      or (given is not None and n in given.candidates)}
         if given is not None:
-            # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as
-            # a pet form and holding no given name drops out
-            if names_listed(word):
-                owners = {n for n in owners if n in given.candidates or n in index.given_of
-                          or n in plain}
             kind = "name" if not owners - set(given.candidates) else kind
-            if given.nick is None and len(given.candidates) == 1 and not owners:
-                return given  # a guess (see given_name): asked about, never taken
+            if given.nick is None and len(given.candidates) == 1 and owners <= set(
+                    given.candidates):
+                # a guess (see given_name): asked about, never taken; «Марусей» for
+                # «Anna-Maria» by the stem of «Maria» is the same guess
+                return given
             owners |= set(given.candidates)
     elif (written := neutral_names(word) or names_written(word)) and \
             (given := index.given_name(word)) is not None:
@@ -103,14 +112,17 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         pet_only = not neutral_names(word)
         named = {n for n in given.candidates
                  if n not in index.guessed and index.given_of.get(n, written) <= written and
-                 (not pet_only or not written.isdisjoint(_nick_words(n)))}
+                 (not pet_only or not written.isdisjoint(_nick_words(n)) or
+                  not CYR.search(n))}  # «Лёху»: «Lexa99» is a pet form read from Latin
         if named - owners:
             owners |= named
             kind = "name"
     if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
-            pet_owners(index.roots, word, clip=False) == by_form:
+            pet_owners(index.roots, word, clip=False) == by_form and \
+            not any(LAT.search(n) and not CYR.search(n) for n in owners - by_form):
         # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
-        # reached only by the given name they share
+        # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
+        # «Lexa99» read in Cyrillic: the same name in Latin letters stays a reading)
         owners, kind = by_form, "pet"
     if len(owners) > 1 and kind in ("pet", "name"):
         own = longest_root_owners(index.roots, index.read_roots, word)
@@ -121,6 +133,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
+    if len(owners) > 1 and len(in_parts) == 1 and in_parts <= owners and kind == "name" \
+            and CYR.search(next(iter(in_parts))):
+        # «Людмилой»: the word of «Людмила_Сад» as written, and «Людочка» by the name they
+        # share; when Людмила_Сад is dead the other is no reading taken in her place
+        return NameHit(None, tuple(sorted(owners)), kind, spelled=next(iter(in_parts)))
     if owners:
         return hit(sorted(owners), kind)
     limit = max_distance(len(word))
