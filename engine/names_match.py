@@ -289,7 +289,9 @@ class NameIndex:
                                                           if n != fit[0]), "exact", 1)
         # «за Петровича» with the nick Петрович dead and «Николай Петрович» alive: the whole
         # nick is the reading; the word of a longer nick is none taken in its place
-        whole = next(iter(owners)) if len(owners) == 1 else None
+        named = names_written(w)
+        whole = next(iter(owners)) if len(owners) == 1 and not any(
+            named & self.given_of.get(n, frozenset()) for n in others) else None
         return NameHit(None, tuple(nicks), "exact", 1, spelled=whole)
 
     def approximate(self, word: str, strict: bool = False) -> NameHit | None:
@@ -311,6 +313,9 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and "э" in word and CYR.search(word):
+                # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name
+                found = self.approximate(word.replace("э", "е"), strict)
             if found is None and (russian := russian_spelling(word)) is not None:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is

@@ -91,13 +91,13 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # the roster is no «Мар-тышка»: a form of a given name reaches a nick holding no
         # name only by the nick's whole stem («Лиску»: «Старый Лис» as well as Василиса)
         if names_listed(word):
-            whole = pet_owners(index.stems, word, clip=False)
+            whole = pet_owners(index.stems, word, plain_clip=True)
             owners = {n for n in owners if n in index.given_of or n in plain or n in whole
                       or (given is not None and n in given.candidates)}
         if given is not None:
             kind = "name" if not owners - set(given.candidates) else kind
             if given.nick is None and len(given.candidates) == 1 and owners <= set(
-                    given.candidates):
+                    given.candidates) and not owners & pet_owners(index.stems, word, clip=False):
                 # a guess (see given_name): asked about, never taken; «Марусей» for
                 # «Anna-Maria» by the stem of «Maria» is the same guess
                 return given
@@ -119,7 +119,8 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             kind = "name"
     if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
             pet_owners(index.roots, word, clip=False) == by_form and \
-            not any(LAT.search(n) and not CYR.search(n) for n in owners - by_form):
+            not any(LAT.search(n) and not CYR.search(n) and n not in index.guessed and
+                    not index.name_guess(n, names_written(word)) for n in owners - by_form):
         # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
         # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
         # «Lexa99» read in Cyrillic: the same name in Latin letters stays a reading)
@@ -134,7 +135,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
     if len(owners) > 1 and len(in_parts) == 1 and in_parts <= owners and kind == "name" \
-            and CYR.search(next(iter(in_parts))):
+            and all(CYR.search(n) and not LAT.search(n) for n in owners):
         # «Людмилой»: the word of «Людмила_Сад» as written, and «Людочка» by the name they
         # share; when Людмила_Сад is dead the other is no reading taken in her place
         return NameHit(None, tuple(sorted(owners)), kind, spelled=next(iter(in_parts)))
