@@ -39,7 +39,7 @@ def merge_tokens(idx, toks: list) -> list:
         best = None
         if t.word and "_" in t.w and t.w not in idx.single:
             chunks = [c for c in t.w.split("_") if c]
-            first = chunks[0] if not chunks or chunks[0] in idx.multi_first \
+            first = "" if not chunks else chunks[0] if chunks[0] in idx.multi_first \
                 else chunks[0].replace("э", "е")  # «шэдоу_фокс» for «Shadow_Fox»
             for m in idx.multi_first.get(first, ()) if chunks else ():
                 nick, parts = idx.multi[m]

@@ -91,7 +91,9 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # the roster is no «Мар-тышка»: a form of a given name reaches a nick holding no
         # name only by the nick's whole stem («Лиску»: «Старый Лис» as well as Василиса)
         if names_listed(word):
-            whole = pet_owners(index.stems, word, plain_clip=True)
+            # (with nobody holding the name, a nick cut short before a plain ending stays:
+            # «Кузю» for «Кузнечик»; with Варвара on the roster «Варю» is hers alone)
+            whole = pet_owners(index.stems, word, clip=given is None, plain_clip=True)
             owners = {n for n in owners if n in index.given_of or n in plain or n in whole
                       or (given is not None and n in given.candidates)}
         if given is not None:
