@@ -313,6 +313,8 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and not strict and word.count("-") == 1:
+                found = self._hyphened(word)
             if found is None and "э" in word and CYR.search(word):
                 # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name
                 found = self.approximate(word.replace("э", "е"), strict)
@@ -322,6 +324,22 @@ class NameIndex:
                 found = self.approximate(russian, strict)
             self._approx[key] = found
         return self._approx[key]
+
+    def _hyphened(self, word: str) -> NameHit | None:
+        """A two-word nick written as one hyphened word with both words declined or in pet
+        form («Таньку-Таньку» for «Tanya-Tanya», «Лису-Алису» for «Лис-Алиса», «Кроху-Енота»
+        for «Kroshka_Enot»): the multi-word nicks both halves reach, each by any reading; None
+        when none does."""
+        halves = word.split("-")
+        if any(len(h) < 2 or not CYR.search(h) for h in halves):
+            return None
+        reached = []
+        for h in halves:
+            found = self.exact([h], 0, None) or self.approximate(h)
+            reached.append(set() if found is None else set(found.candidates or (found.nick,)))
+        multi = {nick for nick, _ in self.multi}
+        both = reached[0] & reached[1] & multi
+        return hit(sorted(both), "part") if both else None
 
     def capital_reading(self, word: str) -> NameHit | None:
         """The nicks a reading of a Latin nick word that is also a Russian word names
