@@ -33,7 +33,9 @@ from .grammar_dropped import (
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
-from .words import compound_role, is_interjection, is_known_word, is_verb, not_a_name, role_words
+from .words import (
+    compound_role, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
+)
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -438,9 +440,4 @@ __all__ = ["Roster", "Targets", "read_targets", "some_name"]
 def _third_verb(words: list[str], k: int) -> bool:
     """True when ``words[k]`` is a finite verb in the third person or the past tense («меня
     напрягает», «меня достал»): the word before it is that verb's object, no move's target."""
-    if k >= len(words) or not is_verb(words[k]):
-        return False
-    from .words import morph
-
-    tag = morph().parse(words[k])[0].tag
-    return "3per" in tag or ("past" in tag and "plur" not in tag)
+    return k < len(words) and is_verb(words[k]) and predicate(words[k])
