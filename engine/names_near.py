@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names_given import names_listed, names_written, neutral_names
+from .names_given import chat_spellings, names_listed, names_written, neutral_names
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
@@ -87,16 +87,14 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             # «Лиску»: a fox's pet form («Старый Лис») and Василиса's, a dictionary word
             # read as a name since it already names a player so
             given = index._given_name(word)  # noqa: SLF001 (the index's own reading)
-        # «Варю» is Варвара's «Варя», no cut-short «Вареник»; «Марусю» with no Мария on
-        # the roster is no «Мар-тышка»: a form of a given name reaches a nick holding no
-        # name only by the nick's whole stem («Лиску»: «Старый Лис» as well as Василиса)
-        if names_listed(word):
-            # (with nobody holding the name, a nick cut short before a plain ending stays:
-            # «Кузю» for «Кузнечик»; with Варвара on the roster «Варю» is hers alone)
-            whole = pet_owners(index.stems, word, clip=given is None, plain_clip=True)
-            owners = {n for n in owners if n in index.given_of or n in plain or n in whole
-                      or (given is not None and n in given.candidates)}
         if given is not None:
+            # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as a
+            # pet form cut short and holding no given name drops out (one built on its whole
+            # stem stays: «Лиску», «Старый Лис» as well as Василиса)
+            if names_listed(word):
+                whole = pet_owners(index.stems, word, clip=False)
+                owners = {n for n in owners if n in given.candidates or n in index.given_of
+                          or n in plain or n in whole}
             kind = "name" if not owners - set(given.candidates) else kind
             if given.nick is None and len(given.candidates) == 1 and owners <= set(
                     given.candidates) and not owners & pet_owners(index.stems, word, clip=False):
@@ -115,17 +113,17 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         named = {n for n in given.candidates
                  if n not in index.guessed and index.given_of.get(n, written) <= written and
                  (not pet_only or not written.isdisjoint(_nick_words(n)) or
-                  not CYR.search(n))}  # «Лёху»: «Lexa99» is a pet form read from Latin
+                  any(_same_word_read(n, m) for m in owners))}
+        # («Лёху»: «Lexa99» is the word «Лёха» of «Лёха_2003» in Latin letters)
         if named - owners:
             owners |= named
             kind = "name"
     if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
             pet_owners(index.roots, word, clip=False) == by_form and \
-            not any(LAT.search(n) and not CYR.search(n) and n not in index.guessed and
-                    not index.name_guess(n, names_written(word)) for n in owners - by_form):
+            not any(_same_word_read(n, next(iter(by_form))) for n in owners - by_form):
         # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
         # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
-        # «Lexa99» read in Cyrillic: the same name in Latin letters stays a reading)
+        # «Lexa99», the same word in Latin letters: it stays a reading)
         owners, kind = by_form, "pet"
     if len(owners) > 1 and kind in ("pet", "name"):
         own = longest_root_owners(index.roots, index.read_roots, word)
@@ -210,3 +208,14 @@ def _nick_words(nick: str) -> set[str]:
     """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
     {«сергей»}."""
     return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}
+
+
+def _same_word_read(latin: str, nick: str) -> bool:
+    """True when a word of the Latin nick ``latin`` read in Cyrillic, as written or as a
+    name is typed in chat, is a word of ``nick`` («Lexa99»: «леха» of «Лёха_2003»; not
+    «Dmitry.K» for «Димон 2.0»)."""
+    if CYR.search(latin) or not LAT.search(latin):
+        return False
+    words = _nick_words(nick)
+    return any(r in words for w in re.findall(r"[a-z]+", norm(latin))
+               for r in (cyrillic_reading(w), *chat_spellings(w)))

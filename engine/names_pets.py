@@ -229,6 +229,7 @@ def clipped_guesses(stems: dict[str, set[str]], given_of: dict[str, frozenset[st
     nick → its given names; «Колю» is Коля's, Николай's, not surely a cut «Колоб-ок» of
     Kolobok_13; «Мишу» is no «Mishura»'s), or a dictionary noun reaching a nick by an
     adjective it only begins as («старика» is an old man, not surely «Стар-ый Мельник»;
+    a Cyrillic nick cut short before a diminutive suffix: «Марусю» for «Мартышка»;
     «Бетона» is «Бетонный Блок»'s: the adjective is built on the noun). Such a reading is only
     a guess, asked about, never taken."""
     from .names_given import names_listed
@@ -240,10 +241,12 @@ def clipped_guesses(stems: dict[str, set[str]], given_of: dict[str, frozenset[st
     if not (named or noun):
         return set()
     whole = pet_owners(stems, word, clip=False) | stems.get(word, set())
+    plain_cut = pet_owners(stems, word, plain_clip=True)
     lemma = _noun_lemma(word)
     out = set()
     for n in owners - whole:
-        if named and not CYR.search(n) and n not in given_of:
+        if named and n not in given_of and (not CYR.search(n) or n not in plain_cut):
+            # («Марусю» is no surely cut «Мар-тышка»; «Кузю» ends as «Кузнечик» begins)
             out.add(n)
         elif noun and any(w[:3] == word[:3] and _adjective_word(w) and not w.startswith(lemma)
                           for w in re.findall(r"[^\W\d_]+", n.lower().replace("ё", "е"))):
