@@ -73,11 +73,15 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     if end < 0:
         return hit, k
     chosen: set[str] = set()
+    ruled_out: set[str] = set()  # «Лёху (нашего, не Lexa99)»: the nick after «не» is not him
     for n in range(lo, end):
         if not clause[n].word:
             continue
         named = idx.exact(words, n, None)
-        if named is not None and named.nick in hit.candidates:
+        if named is not None and named.nick in hit.candidates and n > lo and \
+                words[n - 1] == "не":
+            ruled_out.add(named.nick)
+        elif named is not None and named.nick in hit.candidates:
             chosen.add(named.nick)
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
@@ -86,6 +90,8 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         if number:
             chosen |= {c for c in hit.candidates
                        if number.group() in re.findall(r"\d+", c)}
+    if not chosen and ruled_out:
+        chosen = set(hit.candidates) - ruled_out
     if not chosen and clause[k].w == "(":
         chosen = _by_gender(clause, lo, end, hit.candidates)
     if len(chosen) != 1:

@@ -33,7 +33,9 @@ from .grammar_dropped import (
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
-from .words import compound_role, is_interjection, is_known_word, is_verb, not_a_name, role_words
+from .words import (
+    compound_role, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
+)
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -150,6 +152,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if neg and w in V.SENDER_WORDS and k > lo and words[k - 1] == "без":
             neg, k = False, k + 1  # «охота без меня»: nobody
             continue
+        if not out.hits and w in V.SENDER_WORDS and k > lo and clause[k - 1].word and \
+                _third_verb(words, k + 1):
+            break  # «тырит ход, этот шизоид меня напрягает»: whom another verb's subject does
         if not out.hits and not out.pronoun and not skipped and (w in V.SENDER_WORDS or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard" and guards)):  # «Страж — при мне»; «проверка при мне» is no move
@@ -430,3 +435,9 @@ _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
+
+
+def _third_verb(words: list[str], k: int) -> bool:
+    """True when ``words[k]`` is a finite verb in the third person or the past tense («меня
+    напрягает», «меня достал»): the word before it is that verb's object, no move's target."""
+    return k < len(words) and is_verb(words[k]) and predicate(words[k])

@@ -71,7 +71,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 if LAT.search(w):
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
-            readings = [reading_forms(w) for w in words]
+            readings = [_head_readings(w) for w in words]
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w))
                           for w, r in zip(words, readings))
             idx.multi.append((nick, parts))
@@ -330,6 +330,16 @@ def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
     """Index the stems of ``nick``'s pet forms built on ``word`` (see
     :func:`engine.names_pets.add_stems`)."""
     add_stems(idx.stems, nick, word)
+
+
+def _head_readings(word: str) -> dict[str, frozenset[str]]:
+    """:func:`reading_forms` of a word of a multi-word nick; a Latin word with a number after
+    its letters is read by its letters, as written and in Cyrillic («Райдера», «Rider'а» for
+    the «Rider77» of «Ghost_Rider77»): the nick's other word tells the player."""
+    head = re.fullmatch(r"([a-z]{3,})\d+", word)
+    if head is None:
+        return reading_forms(word)
+    return {**reading_forms(head.group(1)), **word_forms(head.group(1))}
 
 
 def _long_readings(words: list[str]) -> list[str]:

@@ -175,11 +175,25 @@ def names_in_word(word: str, foreign: bool = True) -> frozenset[str]:
         for spelling in (reading, soft if reading.endswith("и") else reading):
             # «dmitri» → «дмитрий», «nikolai» → «николай», «sergei» → «сергей»
             out |= table.get(spelling) or abroad.get(spelling, frozenset())
+    if not out:  # «Kuzma», «Ilya», «Darya»: Latin letters have no soft sign («Кузьма»)
+        for reading in readings:
+            out |= _soft_less().get(reading, frozenset())
     if not out:
         for spelling in chat_spellings(word):
             # «lexa» → «леха», «ksusha» → «ксюша», «mariska» → «маришка», «serg» → «сергей»
             out |= table.get(spelling) or _cut_names().get(spelling, frozenset())
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _soft_less() -> dict[str, frozenset[str]]:
+    """The table's forms holding a soft sign, written without it («кузма» → {«кузьма»},
+    «иля» → {«илья»}): a Latin spelling read in Cyrillic lacks it."""
+    out: dict[str, set[str]] = {}
+    for form, names in given_table().items():
+        if "ь" in form:
+            out.setdefault(form.replace("ь", ""), set()).update(names)
+    return {form: frozenset(names) for form, names in out.items()}
 
 
 #: Latin spellings Russians type a name with in chat, beside the plain one: x for «х»

@@ -302,7 +302,12 @@ class NameIndex:
                 # Лис dead is refused, never «Лиса Алиса»)
                 return NameHit(fit[0], (fit[0],) + tuple(n for n in sorted(owners)
                                                           if n != fit[0]), "exact", 1)
-        return NameHit(None, tuple(nicks), "exact", 1)
+        # «за Петровича» with the nick Петрович dead and «Николай Петрович» alive: the whole
+        # nick is the reading; the word of a longer nick is none taken in its place
+        named = names_written(w)
+        whole = next(iter(owners)) if len(owners) == 1 and not any(
+            named & self.given_of.get(n, frozenset()) for n in others) else None
+        return NameHit(None, tuple(nicks), "exact", 1, spelled=whole)
 
     def approximate(self, word: str, strict: bool = False) -> NameHit | None:
         """One word of a multi-word nickname, a prefix, a pet form, or a near miss of some
@@ -323,12 +328,33 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and not strict and word.count("-") == 1:
+                found = self._hyphened(word)
+            if found is None and "э" in word and CYR.search(word):
+                # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name
+                found = self.approximate(word.replace("э", "е"), strict)
             if found is None and (russian := russian_spelling(word)) is not None:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is
                 found = self.approximate(russian, strict)
             self._approx[key] = found
         return self._approx[key]
+
+    def _hyphened(self, word: str) -> NameHit | None:
+        """A two-word nick written as one hyphened word with both words declined or in pet
+        form («Таньку-Таньку» for «Tanya-Tanya», «Лису-Алису» for «Лис-Алиса», «Кроху-Енота»
+        for «Kroshka_Enot»): the multi-word nicks both halves reach, each by any reading; None
+        when none does."""
+        halves = word.split("-")
+        if any(len(h) < 2 or not CYR.search(h) for h in halves):
+            return None
+        reached = []
+        for h in halves:
+            found = self.exact([h], 0, None) or self.approximate(h)
+            reached.append(set() if found is None else set(found.candidates or (found.nick,)))
+        multi = {nick for nick, _ in self.multi}
+        both = reached[0] & reached[1] & multi
+        return hit(sorted(both), "part") if both else None
 
     def capital_reading(self, word: str) -> NameHit | None:
         """The nicks a reading of a Latin nick word that is also a Russian word names

@@ -40,9 +40,12 @@ def merge_tokens(idx, toks: list) -> list:
         best = None
         if t.word and "_" in t.w and t.w not in idx.single:
             chunks = [c for c in t.w.split("_") if c]
-            for m in idx.multi_first.get(chunks[0], ()) if chunks else ():
+            first = "" if not chunks else chunks[0] if chunks[0] in idx.multi_first \
+                else chunks[0].replace("э", "е")  # «шэдоу_фокс» for «Shadow_Fox»
+            for m in idx.multi_first.get(first, ()) if chunks else ():
                 nick, parts = idx.multi[m]
-                if len(parts) == len(chunks) and all(c in f for c, f in zip(chunks, parts)):
+                if len(parts) == len(chunks) and all(c in f or c.replace("э", "е") in f
+                                                     for c, f in zip(chunks, parts)):
                     best = (nick, i + 1)
         if cand and best is None:
             for m in cand:

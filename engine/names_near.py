@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names_given import names_listed, names_written, neutral_names
+from .names_given import chat_spellings, names_listed, names_written, neutral_names
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
-from .words import THRESHOLDS, is_known_word, laughter, max_distance, noun_lemma, norm
+from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, noun_lemma, norm
 
 if TYPE_CHECKING:
     from .names_match import NameIndex
@@ -83,15 +83,24 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     by_form = set(owners)  # by the nick's own letters, not by a given name
     if word not in index.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
         given = index.given_name(word)
+        if given is None and owners and names_listed(word) and index.given:
+            # «Лиску»: a fox's pet form («Старый Лис») and Василиса's, a dictionary word
+            # read as a name since it already names a player so
+            given = index._given_name(word)  # noqa: SLF001 (the index's own reading)
         if given is not None:
-            # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as
-            # a pet form and holding no given name drops out
+            # «Варю» is Варвара's «Варя», no cut-short «Вареник»: a nick reached only as a
+            # pet form cut short and holding no given name drops out (one built on its whole
+            # stem stays: «Лиску», «Старый Лис» as well as Василиса)
             if names_listed(word):
+                whole = pet_owners(index.stems, word, clip=False)
                 owners = {n for n in owners if n in given.candidates or n in index.given_of
-                          or n in plain}
+                          or n in plain or n in whole}
             kind = "name" if not owners - set(given.candidates) else kind
-            if given.nick is None and len(given.candidates) == 1 and not owners:
-                return given  # a guess (see given_name): asked about, never taken
+            if given.nick is None and len(given.candidates) == 1 and owners <= set(
+                    given.candidates) and not owners & pet_owners(index.stems, word, clip=False):
+                # a guess (see given_name): asked about, never taken; «Марусей» for
+                # «Anna-Maria» by the stem of «Maria» is the same guess
+                return given
             owners |= set(given.candidates)
     elif (written := neutral_names(word) or names_written(word)) and \
             (given := index.given_name(word)) is not None:
@@ -103,14 +112,18 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         pet_only = not neutral_names(word)
         named = {n for n in given.candidates
                  if n not in index.guessed and index.given_of.get(n, written) <= written and
-                 (not pet_only or not written.isdisjoint(_nick_words(n)))}
+                 (not pet_only or not written.isdisjoint(_nick_words(n)) or
+                  any(_same_word_read(n, m) for m in owners))}
+        # («Лёху»: «Lexa99» is the word «Лёха» of «Лёха_2003» in Latin letters)
         if named - owners:
             owners |= named
             kind = "name"
     if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and \
-            pet_owners(index.roots, word, clip=False) == by_form:
+            pet_owners(index.roots, word, clip=False) == by_form and \
+            not any(_same_word_read(n, next(iter(by_form))) for n in owners - by_form):
         # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
-        # reached only by the given name they share
+        # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
+        # «Lexa99», the same word in Latin letters: it stays a reading)
         owners, kind = by_form, "pet"
     if len(owners) > 1 and kind in ("pet", "name"):
         own = longest_root_owners(index.roots, index.read_roots, word)
@@ -121,6 +134,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
+    if len(owners) > 1 and len(in_parts) == 1 and in_parts <= owners and kind == "name" \
+            and all(CYR.search(n) and not LAT.search(n) for n in owners):
+        # «Людмилой»: the word of «Людмила_Сад» as written, and «Людочка» by the name they
+        # share; when Людмила_Сад is dead the other is no reading taken in her place
+        return NameHit(None, tuple(sorted(owners)), kind, spelled=next(iter(in_parts)))
     if owners:
         return hit(sorted(owners), kind)
     limit = max_distance(len(word))
@@ -190,3 +208,14 @@ def _nick_words(nick: str) -> set[str]:
     """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
     {«сергей»}."""
     return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}
+
+
+def _same_word_read(latin: str, nick: str) -> bool:
+    """True when a word of the Latin nick ``latin`` read in Cyrillic, as written or as a
+    name is typed in chat, is a word of ``nick`` («Lexa99»: «леха» of «Лёха_2003»; not
+    «Dmitry.K» for «Димон 2.0»)."""
+    if CYR.search(latin) or not LAT.search(latin):
+        return False
+    words = _nick_words(nick)
+    return any(r in words for w in re.findall(r"[a-z]+", norm(latin))
+               for r in (cyrillic_reading(w), *chat_spellings(w)))

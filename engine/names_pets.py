@@ -47,7 +47,8 @@ ALTERNATION = _ALTERNATION  # (for engine.grammar_members)
 _LATIN_HEAD = re.compile(r"([a-z]{3,})['’`]([а-я]{2,})")
 
 
-def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[str]:
+def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
+               plain_clip: bool = False) -> set[str]:
     """The nicknames ``word`` (normalised) is a diminutive or pet form of («Петьку» → Петя,
     «Светочка» → Света, «Кузенька» → Кузя, «Лосик» → Лось, «Lemur'чика» → Lemur), given a
     roster's ``stems`` (stem → nicknames, see :func:`add_stems`): the word (or its pymorphy3
@@ -55,7 +56,9 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[
     nickname's stem, with the consonant changes of Russian
     diminutives («Пряничек» → Пряник); after a true suffix, a nickname may also be cut
     short before it («Бронтик» → Бронтозавр, «Пельмешка» → Пельмень); ``clip=False``:
-    only a whole stem. Every nickname that fits is a candidate."""
+    only a whole stem; ``plain_clip``: a nickname cut short only before a plain ending
+    («Кузю» for «Кузнечик», not «Мар-усю» for «Мартышка»). Every nickname that fits is a
+    candidate."""
     head = _LATIN_HEAD.fullmatch(word)
     if head:  # a Latin nick with a Russian suffix: «Lemur'чика» read as «лемурчика»
         word = translit(head.group(1)) + head.group(2)
@@ -93,7 +96,7 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True) -> set[
             for h in heads:
                 if suffix not in _CLIP_ONLY:
                     owners |= stems.get(h, set()) | stems.get(h + "ь", set())
-                if not clip:
+                if not clip or (plain_clip and suffix in DIMINUTIVE_SUFFIXES):
                     continue
                 # «Петя» for «Пётр Первый»; after a true suffix any nickname cut short
                 # («бронт-ик» for «Бронтозавр», «пельме-шка» for «Пельмень»)
@@ -226,6 +229,7 @@ def clipped_guesses(stems: dict[str, set[str]], given_of: dict[str, frozenset[st
     nick → its given names; «Колю» is Коля's, Николай's, not surely a cut «Колоб-ок» of
     Kolobok_13; «Мишу» is no «Mishura»'s), or a dictionary noun reaching a nick by an
     adjective it only begins as («старика» is an old man, not surely «Стар-ый Мельник»;
+    a Cyrillic nick cut short before a diminutive suffix: «Марусю» for «Мартышка»;
     «Бетона» is «Бетонный Блок»'s: the adjective is built on the noun). Such a reading is only
     a guess, asked about, never taken."""
     from .names_given import names_listed
@@ -237,10 +241,12 @@ def clipped_guesses(stems: dict[str, set[str]], given_of: dict[str, frozenset[st
     if not (named or noun):
         return set()
     whole = pet_owners(stems, word, clip=False) | stems.get(word, set())
+    plain_cut = pet_owners(stems, word, plain_clip=True)
     lemma = _noun_lemma(word)
     out = set()
     for n in owners - whole:
-        if named and not CYR.search(n) and n not in given_of:
+        if named and n not in given_of and (not CYR.search(n) or n not in plain_cut):
+            # («Марусю» is no surely cut «Мар-тышка»; «Кузю» ends as «Кузнечик» begins)
             out.add(n)
         elif noun and any(w[:3] == word[:3] and _adjective_word(w) and not w.startswith(lemma)
                           for w in re.findall(r"[^\W\d_]+", n.lower().replace("ё", "е"))):

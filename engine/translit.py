@@ -225,6 +225,10 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "e" and i == len(word) - 1 and i > 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
         return 1, ("е", "")
+    if english and ch == "i" and i == 0 and nxt == "r" and after and after in _LAT_VOWELS:
+        return 1, ("и", "ай")  # an English «ir» before a vowel: «Iron» → «Айрон»
+    if english and ch == "g" and nxt and nxt in "ei" and i + 2 < len(word):
+        return 1, ("г", "дж")  # a soft English «g»: «Ginger» → «Джинджер», «Gena» → «Гена»
     if english and ch in "kw" and nxt == ("n" if ch == "k" else "r") and i == 0:
         return 2, ("кн", "н") if ch == "k" else ("вр", "р")  # silent: «Knight», «Wright»
     if english and ch == "i" and nxt and nxt not in _LAT_VOWELS + "hrwy" and after and \
@@ -285,8 +289,10 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 1, ("а", "ей", "е")  # English open «a»: «Jason» → «Джейсон», «Lady» → «Леди»
     if english and ch == "a" and nxt and nxt in "cdkmnptx" and \
             (not after or after not in _LAT_VOWELS) and \
-            len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 1:
-        return 1, ("а", "э", "е")  # English short «a»: «Mad» → «Мэд», «Jack» → «Джек»
+            (len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 1 or i + 2 == len(word)):
+        # English short «a»: «Mad» → «Мэд», «Jack» → «Джек»; so in a last syllable closed by
+        # one consonant: «Tankman» → «Танкмэн»
+        return 1, ("а", "э", "е")
     if english and ch == "g" and nxt == "e" and i + 2 == len(word) and i > 2:
         return 2, ("ге", "ж", "дж")  # «Vintage» → «Винтаж», «George» → «Джордж»
     if english and ch in "zr" and i == len(word) - 1 and i > 2:

@@ -43,13 +43,18 @@ def norm(word: str) -> str:
     if "х" in w or "×" in w:
         w = _TIMES.sub("x", w)  # «4х4» with a Cyrillic «х» is the «4x4» of a nick
     lat = len(_LAT_ALL.findall(w))
-    if lat and len(CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)):
+    if lat and len(CYR.findall(w)) >= lat and not _LAT_ALL.search(w.translate(_HOMOGLYPHS)) \
+            and not _LATIN_ENDED.fullmatch(w):  # «X'а» of «Mr.X'а»: a Latin word declined
         if _LATIN_PIECE.search(w):  # «Настя_PM»: a Latin word of the nick stays Latin
             return "".join(p if _LATIN_PIECE.fullmatch(p) else p.translate(_HOMOGLYPHS)
                            for p in re.split(r"([_.\-]+)", w))
         w = w.translate(_HOMOGLYPHS)
     return _SPOKEN.get(w, w)
 
+
+#: A Latin word with a Russian case ending after an apostrophe («X'а», «K'у» of «Mr.X'а»,
+#: «Sasha.K'у»): its Latin letters are the nick's, no look-alikes in a Cyrillic word.
+_LATIN_ENDED = re.compile(r"[a-z\d]+'[а-я]{1,3}")
 
 #: A word of two Latin letters or more between separators of a compound word («_PM» of
 #: «Настя_PM»): typed in Latin on purpose, not a look-alike slip inside a Cyrillic word.

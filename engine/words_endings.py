@@ -35,7 +35,8 @@ _LATIN_SEPARATORS = ("", "-", "'", "’", "`")
 
 #: The case endings of a Latin word in «-a» written after its stem and an apostrophe
 #: («Seryoga_Dach'у», «Tomato_Mam'ой»).
-_A_ENDINGS = {"у": frozenset({"accs"}), "ы": frozenset({"gent"}), "и": frozenset({"gent"}),
+_A_ENDINGS = {"а": frozenset({"nomn"}),  # «Lol'а» for «Lola»: its «a» typed in Cyrillic
+              "у": frozenset({"accs"}), "ы": frozenset({"gent"}), "и": frozenset({"gent"}),
               "е": frozenset({"datv", "loct"}), "ой": frozenset({"ablt"}),
               "u": frozenset({"accs"}), "y": frozenset({"gent"}), "i": frozenset({"gent"}),
               "e": frozenset({"datv", "loct"}), "oi": frozenset({"ablt"})}
