@@ -14,13 +14,13 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
-from .grammar_orders import new_role_remark
+from .grammar_orders import SILENCE, lemma, new_role_remark
 from .grammar_rules import actor_of, problem
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import name_index
 from .names_pets import ALTERNATION, DIMINUTIVE_SUFFIXES
-from .parse_types import DEFAULT_CLASS
+from .parse_types import DEFAULT_CLASS, nick_at
 from .translit import name_readings
 from .words import is_known_word, morph, norm, role_words
 
@@ -190,3 +190,97 @@ def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
     if len(mates) > 1:
         return problem(text, "ambiguous", "ambiguous", candidates=tuple(sorted(mates)))
     return actor_of(ctx.state, mates[0]) if mates else None
+
+
+
+#: Move classes only a clan member other than the boss makes (the thief's, the guard's).
+_MEMBER_CLASSES = frozenset({V.ROB, V.GUARD})
+
+#: Words that open a condition («если он сам не пришлёт, пусть ворует у X»).
+_IF = frozenset({"если", "ежели", "коли"})
+
+
+def sole_member(ctx, boss, clause: list[Tok], kw):
+    """For a boss's move word of class ``kw.cls`` that his own role does not make and that
+    no member was read for: the Actor of the one living member of his clan whose role makes
+    it (DECISIONS.md §4 Boss (c): the boss may send a member's move), the only reading a
+    boss's order «кража у X», «охранять меня», «граби X» has. None when the word is negated,
+    reported, weighed (but for «если он сам не пришлёт, …»), in the past tense or in the
+    first person singular («охраняю себя»: the boss's own move he has not, refused), and
+    when the move is no member's, or no member or two make it."""
+    if kw.cls not in _MEMBER_CLASSES or kw.negated or kw.reported or kw.i >= len(clause) or \
+            (kw.hypothetical and not silence_before(clause, kw.i)):
+        return None
+    w = clause[kw.i].w
+    if w in lexicon().first or _past(w):
+        return None
+    mates = role_holders(ctx.state, boss, kw.cls)
+    if len(mates) != 1 or _of_somebody_else(ctx, clause, kw.i, mates[0]):
+        return None
+    return actor_of(ctx.state, mates[0])
+
+
+def _of_somebody_else(ctx, clause: list[Tok], i: int, mate: str) -> bool:
+    """True when the words of the clause before the move word at ``i`` speak of somebody
+    other than the member ``mate``: they name another player and not him («Шмель грабит
+    Ромашку» with Шмель of the other clan, «За Dr.Pepper'а: охраняет меня», «Остап, похоже,
+    что-то ворует»; a name after «у», «к», «на» is the move's target: «у паштета ворует»), or
+    hold a word of somebody unnamed («кто будет громче всех защищать Гошу»; not the «он» of
+    «если он сам не пришлёт»)."""
+    silent = silence_before(clause, i)
+    if any(t.word and t.w in _SOMEBODY and not (silent and t.w in ("он", "она"))
+           for t in clause[:i]):
+        return True
+    words = [t.w for t in clause]
+    others = mine = False
+    k = 0
+    while k < i:
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is None:
+            k += 1
+            continue
+        if mate == hit.nick or mate in hit.candidates:
+            mine = True
+        elif not (k and clause[k - 1].w in _TARGET_PREPOSITIONS):
+            others = True
+        k += max(1, hit.length)
+    return others and not mine
+
+
+#: Prepositions before a thief's or a guard's target («у Совы», «к Сове», «на Лося»).
+_TARGET_PREPOSITIONS = frozenset({"у", "к", "ко", "на"})
+
+
+def silence_before(clause: list[Tok], i: int) -> bool:
+    """True when the only condition before token ``i`` is that somebody sends no move of his
+    own («шпроту если сам не напишет пусть ворует …», «если он сам не пришлёт, пусть …»):
+    the boss's duplicate move, no hypothesis."""
+    ifs = [k for k in range(i) if clause[k].w in _IF]
+    return len(ifs) == 1 and any(t.word and lemma(t.w) in SILENCE for t in clause[ifs[0]:i])
+
+
+def member_after(ctx, clause: list[Tok], j: int, mate: str) -> int:
+    """The index after ``mate``'s name written right after a move word ending at ``j`` and
+    the marks around it («Кража (Лось): Глаз», «Кража — Ева — у Шерлока»): the target comes
+    after it; ``j`` when the member is not named there."""
+    k = j
+    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
+        k += 1
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
+    if hit is None or hit.nick != mate:
+        return j
+    k += hit.length
+    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
+        k += 1
+    return k
+
+
+#: Marks around a member's name after the move word.
+_AROUND = frozenset({"(", ")", ":", "—", "-", "*", ","})
+
+
+def _past(w: str) -> bool:
+    """True when ``w`` is a past-tense verb form («грабил», «охраняла»)."""
+    if not is_known_word(w):
+        return False
+    return any("past" in p.tag and p.tag.POS == "VERB" for p in morph().parse(w)[:2])
