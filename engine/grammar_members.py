@@ -212,8 +212,8 @@ def sole_member(ctx, boss, clause: list[Tok], kw):
             (kw.hypothetical and not silence_before(clause, kw.i)):
         return None
     w = clause[kw.i].w
-    if w in lexicon().first or _past(w):
-        return None
+    if w in lexicon().first or _past(w) or (w.isascii() and w.isalpha()):
+        return None  # («Valentina, guard me.»: an English order is asked, engine.names_english)
     mates = role_holders(ctx.state, boss, kw.cls)
     if len(mates) != 1 or _of_somebody_else(ctx, clause, kw.i, mates[0]):
         return None
