@@ -215,22 +215,46 @@ def sole_member(ctx, boss, clause: list[Tok], kw):
     if w in lexicon().first or _past(w) or (w.isascii() and w.isalpha()):
         return None  # («Valentina, guard me.»: an English order is asked, engine.names_english)
     mates = role_holders(ctx.state, boss, kw.cls)
-    if len(mates) != 1 or _of_somebody_else(ctx, clause, kw.i, mates[0]):
+    if len(mates) != 1 or _subordinate(clause, kw.i):
         return None
+    named = _named_before(ctx, clause, kw.i, mates[0])
+    if named is False or (named is None and w in lexicon().third and not _ordered(clause, kw.i)):
+        return None  # («Весь день молчал, а вечером защищает Маргошу»: of whom?)
     return actor_of(ctx.state, mates[0])
 
 
-def _of_somebody_else(ctx, clause: list[Tok], i: int, mate: str) -> bool:
-    """True when the words of the clause before the move word at ``i`` speak of somebody
-    other than the member ``mate``: they name another player and not him («Шмель грабит
+#: Words that open a subordinate clause («простыня, где защищает Маргошу»): its verb tells
+#: of somebody, it orders nothing.
+_SUBORDINATORS = frozenset({"где", "когда", "куда", "откуда", "пока", "кого", "кому", "чем",
+                            "чего", "зачем", "почему", "как", "что", "чтобы", "раз"})
+
+
+def _subordinate(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows a word of :data:`_SUBORDINATORS` (with «я»,
+    «мы», «же», «и», «не» between)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in ("я", "мы", "же", "и", "не", "он", "она"):
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in _SUBORDINATORS
+
+
+def _ordered(clause: list[Tok], i: int) -> bool:
+    """True when a third-person move word at ``i`` with nobody named before it has the shape
+    of an order: after «пусть» or after a «:» / «—» («за него: грабит Сову»)."""
+    return any(t.w in ("пусть", "пускай", ":", "—", "-") for t in clause[:i])
+
+
+def _named_before(ctx, clause: list[Tok], i: int, mate: str) -> bool | None:
+    """Who the words of the clause before the move word at ``i`` speak of: True when they
+    name the member ``mate``; False when they name another player and not him («Шмель грабит
     Ромашку» with Шмель of the other clan, «За Dr.Pepper'а: охраняет меня», «Остап, похоже,
-    что-то ворует»; a name after «у», «к», «на» is the move's target: «у паштета ворует»), or
+    что-то ворует»; a name after «у», «к», «на» is the move's target: «у паштета ворует») or
     hold a word of somebody unnamed («кто будет громче всех защищать Гошу»; not the «он» of
-    «если он сам не пришлёт»)."""
+    «если он сам не пришлёт»); None when they name nobody."""
     silent = silence_before(clause, i)
     if any(t.word and t.w in _SOMEBODY and not (silent and t.w in ("он", "она"))
            for t in clause[:i]):
-        return True
+        return False
     words = [t.w for t in clause]
     others = mine = False
     k = 0
@@ -244,7 +268,7 @@ def _of_somebody_else(ctx, clause: list[Tok], i: int, mate: str) -> bool:
         elif not (k and clause[k - 1].w in _TARGET_PREPOSITIONS):
             others = True
         k += max(1, hit.length)
-    return others and not mine
+    return True if mine else (False if others else None)
 
 
 #: Prepositions before a thief's or a guard's target («у Совы», «к Сове», «на Лося»).
