@@ -14,13 +14,13 @@ from __future__ import annotations
 import functools
 
 from . import grammar_vocab as V
-from .grammar_orders import new_role_remark
+from .grammar_orders import SILENCE, lemma, new_role_remark
 from .grammar_rules import actor_of, problem
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .names import name_index
 from .names_pets import ALTERNATION, DIMINUTIVE_SUFFIXES
-from .parse_types import DEFAULT_CLASS
+from .parse_types import DEFAULT_CLASS, nick_at
 from .translit import name_readings
 from .words import is_known_word, morph, norm, role_words
 
@@ -190,3 +190,121 @@ def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
     if len(mates) > 1:
         return problem(text, "ambiguous", "ambiguous", candidates=tuple(sorted(mates)))
     return actor_of(ctx.state, mates[0]) if mates else None
+
+
+
+#: Move classes only a clan member other than the boss makes (the thief's, the guard's).
+_MEMBER_CLASSES = frozenset({V.ROB, V.GUARD})
+
+#: Words that open a condition («если он сам не пришлёт, пусть ворует у X»).
+_IF = frozenset({"если", "ежели", "коли"})
+
+
+def sole_member(ctx, boss, clause: list[Tok], kw):
+    """For a boss's move word of class ``kw.cls`` that his own role does not make and that
+    no member was read for: the Actor of the one living member of his clan whose role makes
+    it (DECISIONS.md §4 Boss (c): the boss may send a member's move), the only reading a
+    boss's order «кража у X», «охранять меня», «граби X» has. None when the word is negated,
+    reported, weighed (but for «если он сам не пришлёт, …»), in the past tense or in the
+    first person singular («охраняю себя»: the boss's own move he has not, refused), and
+    when the move is no member's, or no member or two make it."""
+    if kw.cls not in _MEMBER_CLASSES or kw.negated or kw.reported or kw.i >= len(clause) or \
+            (kw.hypothetical and not silence_before(clause, kw.i)):
+        return None
+    w = clause[kw.i].w
+    if w in lexicon().first or _past(w) or (w.isascii() and w.isalpha()):
+        return None  # («Valentina, guard me.»: an English order is asked, engine.names_english)
+    mates = role_holders(ctx.state, boss, kw.cls)
+    if len(mates) != 1 or _subordinate(clause, kw.i):
+        return None
+    named = _named_before(ctx, clause, kw.i, mates[0])
+    if named is False or (named is None and w in lexicon().third and not _ordered(clause, kw.i)):
+        return None  # («Весь день молчал, а вечером защищает Маргошу»: of whom?)
+    return actor_of(ctx.state, mates[0])
+
+
+#: Words that open a subordinate clause («простыня, где защищает Маргошу»): its verb tells
+#: of somebody, it orders nothing.
+_SUBORDINATORS = frozenset({"где", "когда", "куда", "откуда", "пока", "кого", "кому", "чем",
+                            "чего", "зачем", "почему", "как", "что", "чтобы", "раз"})
+
+
+def _subordinate(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows a word of :data:`_SUBORDINATORS` (with «я»,
+    «мы», «же», «и», «не» between)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in ("я", "мы", "же", "и", "не", "он", "она"):
+        k -= 1
+    return k >= 0 and clause[k].word and clause[k].w in _SUBORDINATORS
+
+
+def _ordered(clause: list[Tok], i: int) -> bool:
+    """True when a third-person move word at ``i`` with nobody named before it has the shape
+    of an order: after «пусть» or after a «:» / «—» («за него: грабит Сову»)."""
+    return any(t.w in ("пусть", "пускай", ":", "—", "-") for t in clause[:i])
+
+
+def _named_before(ctx, clause: list[Tok], i: int, mate: str) -> bool | None:
+    """Who the words of the clause before the move word at ``i`` speak of: True when they
+    name the member ``mate``; False when they name another player and not him («Шмель грабит
+    Ромашку» with Шмель of the other clan, «За Dr.Pepper'а: охраняет меня», «Остап, похоже,
+    что-то ворует»; a name after «у», «к», «на» is the move's target: «у паштета ворует») or
+    hold a word of somebody unnamed («кто будет громче всех защищать Гошу»; not the «он» of
+    «если он сам не пришлёт»); None when they name nobody."""
+    silent = silence_before(clause, i)
+    if any(t.word and t.w in _SOMEBODY and not (silent and t.w in ("он", "она"))
+           for t in clause[:i]):
+        return False
+    words = [t.w for t in clause]
+    others = mine = False
+    k = 0
+    while k < i:
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is None:
+            k += 1
+            continue
+        if mate == hit.nick or mate in hit.candidates:
+            mine = True
+        elif not (k and clause[k - 1].w in _TARGET_PREPOSITIONS):
+            others = True
+        k += max(1, hit.length)
+    return True if mine else (False if others else None)
+
+
+#: Prepositions before a thief's or a guard's target («у Совы», «к Сове», «на Лося»).
+_TARGET_PREPOSITIONS = frozenset({"у", "к", "ко", "на"})
+
+
+def silence_before(clause: list[Tok], i: int) -> bool:
+    """True when the only condition before token ``i`` is that somebody sends no move of his
+    own («шпроту если сам не напишет пусть ворует …», «если он сам не пришлёт, пусть …»):
+    the boss's duplicate move, no hypothesis."""
+    ifs = [k for k in range(i) if clause[k].w in _IF]
+    return len(ifs) == 1 and any(t.word and lemma(t.w) in SILENCE for t in clause[ifs[0]:i])
+
+
+def member_after(ctx, clause: list[Tok], j: int, mate: str) -> int:
+    """The index after ``mate``'s name written right after a move word ending at ``j`` and
+    the marks around it («Кража (Лось): Глаз», «Кража — Ева — у Шерлока»): the target comes
+    after it; ``j`` when the member is not named there."""
+    k = j
+    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
+        k += 1
+    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
+    if hit is None or hit.nick != mate:
+        return j
+    k += hit.length
+    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
+        k += 1
+    return k
+
+
+#: Marks around a member's name after the move word.
+_AROUND = frozenset({"(", ")", ":", "—", "-", "*", ","})
+
+
+def _past(w: str) -> bool:
+    """True when ``w`` is a past-tense verb form («грабил», «охраняла»)."""
+    if not is_known_word(w):
+        return False
+    return any("past" in p.tag and p.tag.POS == "VERB" for p in morph().parse(w)[:2])

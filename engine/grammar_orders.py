@@ -22,7 +22,7 @@ from .words import is_known_word, morph, role_words, third_person
 _IF = frozenset({"если", "ежели", "коли"})
 
 #: Lemmas of a member's sending nothing («не напишет», «промолчит», «проспит», «забудет»).
-_SILENCE = frozenset({"написать", "писать", "прислать", "присылать", "промолчать", "молчать",
+SILENCE = frozenset({"написать", "писать", "прислать", "присылать", "промолчать", "молчать",
                       "отмолчаться", "забыть", "проспать", "успеть", "ответить", "отписаться",
                       "объявиться", "появиться", "слать", "выслать", "отправить", "прислать"})
 
@@ -31,7 +31,7 @@ _MARKS = frozenset({",", ":", "—", "→", ")", "-"})
 
 
 @functools.lru_cache(maxsize=4096)
-def _lemma(w: str) -> str:
+def lemma(w: str) -> str:
     """The likeliest dictionary form of ``w`` ('' for a word pymorphy3 does not know)."""
     return morph().parse(w)[0].normal_form if is_known_word(w) else ""
 
@@ -43,7 +43,7 @@ def silent_to_you(w: str) -> bool:
     if not w.endswith(("ешь", "ишь", "ёшь")) or not is_known_word(w):
         return False
     p = morph().parse(w)[0]
-    return p.normal_form in _SILENCE and p.tag.person == "2per"
+    return p.normal_form in SILENCE and p.tag.person == "2per"
 
 
 def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) -> int | None:
@@ -73,7 +73,7 @@ def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) ->
         if size:
             m += size
             continue
-        if _lemma(t.w) in _SILENCE:
+        if lemma(t.w) in SILENCE:
             silent = True
         m += 1
     return None
@@ -101,7 +101,7 @@ def silence_header(clause: list[Tok], names=None) -> int | None:
                 return m + 1 if silent else None
         elif names is not None and names(m):
             return None
-        elif _lemma(t.w) in _SILENCE:
+        elif lemma(t.w) in SILENCE:
             silent = True
     return None
 
@@ -151,10 +151,10 @@ def writes_himself(clause: list[Tok], k: int) -> bool:
     for t in clause[n + 1:n + 8]:
         if not t.word:
             break
-        lemma = _lemma(t.w)
-        if t.w in ("не", "ни") or lemma in _FORGETS:
+        base = lemma(t.w)
+        if t.w in ("не", "ни") or base in _FORGETS:
             return False  # «если не напишет», «если забудет ответить»: for his silence
-        writes = writes or lemma in _WRITES
+        writes = writes or base in _WRITES
     return writes
 
 

@@ -166,6 +166,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
     most = max_targets(action, ctx.turn)
+    if action == "vote" and len(tg.hits) > most and clause is not None and \
+            (one := _restated(clause, tg)) is not None:
+        tg.hits = [one]  # «Голосую за Медведя — за Bear'а»: one player restated, one vote
     if len(tg.hits) > most and clause is not None and _repeated_in_joke(clause, tg, most):
         tg.hits = tg.hits[:most]  # «Голоса — Ёжик и Туман, пусть
         # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
@@ -234,6 +237,20 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+def _restated(clause: list[Tok], tg: Targets):
+    """The one hit of a vote's names that all name one player in other words — each that
+    player, or a word that fits him among others («за Кота — за Kot_Matros'а»: the second
+    name says which): the player written again to make sure, one vote. None when two players
+    are named, or one written the same way twice («голос зяблик зяблик»: two votes meant?)."""
+    sure = {h.nick for h, _, _ in tg.hits if h.nick is not None}
+    if len(sure) != 1 or len({tuple(t.w for t in clause[i:j]) for _, i, j in tg.hits}) == 1:
+        return None
+    nick = next(iter(sure))
+    if any(h.nick is None and nick not in h.candidates for h, _, _ in tg.hits):
+        return None
+    return next(hit for hit in tg.hits if hit[0].nick == nick)
 
 
 def _repeated_in_joke(clause: list[Tok], tg: Targets, most: int) -> bool:

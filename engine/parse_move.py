@@ -16,6 +16,7 @@ from .grammar_delegate import my_boss
 from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
+from .grammar_members import member_after, sole_member
 from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -51,6 +52,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if action is None and kw.alt == V.VOTE and kw.cls in (V.FEAR, V.PARTNER, V.CHOOSE):
         kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
         action = action_for(kw.cls, actor, ctx.turn)
+    if action is None and not on_behalf and actor.role == "boss" and \
+            (mate := sole_member(ctx, actor, clause, kw)) is not None:
+        # «Кузю прошу записать на кражу у Остапа», «За нашего охранника, Dr.Who, — охрана
+        # меня»: a move only a member of his clan makes, its member named in a way not read
+        mine: list[Item] = []
+        end = read_move(ctx, mate, clause, replace(
+            kw, j=member_after(ctx, clause, kw.j, mate.nick), imperative=False,
+            hypothetical=False), lo, hi, flags, mine, True)
+        if any(it.move is not None for it in mine) and \
+                not any(_self_aimed(clause, kw, it, mate.nick) for it in mine):
+            items.extend(mine)
+            return end
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     if ordinary_speech(ctx, clause, kw, hi) or (
             (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and
@@ -241,6 +254,21 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(item.also)
         item.also = None
     return used
+
+
+def _self_aimed(clause: list[Tok], kw: Kw, item: Item, mate: str) -> bool:
+    """True when the member's move a boss's order was read as (:func:`read_move`, the member
+    found by his role alone) names that member himself: a thief robbing himself is his name
+    misread as the target («Вортекс (x_Vortex_x) обносит его»), and «себя» may be the boss
+    or the member («охрану ставлю на себя»); the order is then judged as the boss's own."""
+    inner = item.move.move if item.move is not None and item.move.action == "on_behalf" else None
+    if inner is None or mate not in (inner.target, *inner.targets):
+        return False
+    return inner.action == "rob" or any(t.w in _SELF for t in clause[kw.j:])
+
+
+#: «себя»: the one the subject is.
+_SELF = frozenset({"себя", "себе", "собой"})
 
 
 def _dropped_end(ctx: Ctx, action: str | None, tg: Targets) -> int:
