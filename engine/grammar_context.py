@@ -25,10 +25,15 @@ def locative(word: str) -> bool:
 
 
 def negated(clause: list[Tok], i: int) -> bool:
-    """«не лечу», «не буду лечить», «не хочу проверять»."""
+    """«не лечу», «не буду лечить», «не хочу проверять»; not the double negative «не могу не
+    проголосовать за X» (= I vote for X)."""
     if i > 0 and clause[i - 1].w == V.NEGATION:
-        return True
+        return not (i > 2 and clause[i - 3].w == V.NEGATION and clause[i - 2].w in _CANNOT)
     return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+
+
+#: «не могу не …», «не можем не …»: a double negative, the move is made.
+_CANNOT = frozenset({"могу", "можем", "смогу", "сможем"})
 
 
 def against_vote(clause: list[Tok], i: int) -> bool:

@@ -41,12 +41,19 @@ def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
              animate_noun(w))
 
 
+#: Beginnings of the verbs of changing a move, said to the host in the imperative («голос
+#: поменяй на X», «линч переставьте на X», «голос перенесите на X»): the sender's own move.
+HOST_CHANGE = ("помен", "смен", "замен", "перенес", "перестав", "переправ", "исправ",
+               "перекин", "перевед")
+
+
 def own_verb(clause: list[Tok], w: str, lo: int, out: Targets, *, reported: bool) -> bool:
     """True when the word ``w`` after a move's noun (or infinitive) is a verb of its own: a
-    past form, an imperative, a verb after a reported noun («…, что за охрану решит сам»), a
+    past form, an imperative (not one of :data:`HOST_CHANGE`), a verb after a reported noun («…, что за охрану решит сам»), a
     third person after an infinitive («Убивать решает Графиня»: somebody else decides the
     move), «решает» with no role named («Убийство — решает Ежевика»: who decides, no order)."""
-    return (w in V.PAST_WORDS or (reported and is_verb(w)) or is_imperative(w)
+    return (w in V.PAST_WORDS or (reported and is_verb(w)) or
+            (is_imperative(w) and not w.startswith(HOST_CHANGE))
             or (third_person(w) and lo > 0 and is_infinitive(clause[lo - 1].w))
             or (w in V.DECIDING and not out.roles))
 

@@ -31,6 +31,9 @@ EMOJI = "\u263a"
 #: Capitalised words that open a new sentence after an emoji («…ночевала Сова 🦉 А можно
 #: двоих сразу?»): the question after it is not the move's.
 _OPENERS = frozenset({"а", "но", "если", "кстати", "хотя", "только", "правда"})
+#: Words of today that open a new sentence after an emoji («вчера у Тимохи пусто 😿 сегодня
+#: иду к Лисе»): what stood before (the past) is not the move's.
+_TODAY = frozenset({"сегодня", "седня", "сейчас", "нынче", "теперь"})
 
 
 class Tok(NamedTuple):
@@ -193,7 +196,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
-                    toks[n + 1].cap and toks[n + 1].w in _OPENERS)):
+                    toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,

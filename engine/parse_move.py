@@ -360,12 +360,15 @@ _GIVE_PREPS = frozenset({"на", "за", "в"})
 def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
               flags: dict, items: list[Item], on_behalf: bool) -> int:
     """«Снимаю голос с X» (no vote for X, earlier votes for X in the letter are dropped),
-    «… и отдаю Y» (a vote for Y)."""
-    give = next((k for k in range(kw.j, hi) if clause[k].word and
-                 clause[k].w in V.TRANSFER_WORDS), None)
+    «… и отдаю Y», «…, пусть будет Y», «… → Y» (a vote for Y)."""
+    give = next((k for k in range(kw.j, hi) if clause[k].word and (
+        clause[k].w in V.TRANSFER_WORDS or (  # «голос с Зеро снимаю, пусть будет Y»
+            clause[k].w == "будет" and clause[k - 1].w in ("пусть", "пускай")))), None)
     if give is None and kw.j < hi and clause[kw.j].w in ("с", "со"):
-        # «голос с Кузнеца (переношу) на Бобра»: the vote goes on at «на» / «за»
-        give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за")), None)
+        # «голос с Кузнеца (переношу) на Бобра», «снимаю голос с Графа → Лиса»: the vote
+        # goes on at «на» / «за» / the arrow
+        give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за", "→")),
+                    None)
         if give is not None and give + 1 < hi and \
                 clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS and \
                 any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):

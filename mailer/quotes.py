@@ -125,7 +125,10 @@ def strip_quotes(text: str) -> str:
     the rest. A dash list («- лечу Буку», «— линч: X»), "--" inside a line and «>» inside a
     line («Вор > Кузя») are kept. A forum post pasted as a BBCode quote block
     («[quote="Ник"]…[/quote]», any forum's dialect, nested, inline) is cut
-    (:func:`engine.textnorm.cut_forum_quotes`). The text is cleaned first
+    (:func:`engine.textnorm.cut_forum_quotes`). An answer under a quoted question of the
+    host's form, with no move word of its own, gets the question as its heading
+    (:func:`_form_question`: «> Голос на линч?» / «Ёжик» is «Голос на линч: Ёжик»). The
+    text is cleaned first
     (:func:`engine.textnorm.clean_text`). Leading/trailing blank lines are trimmed, runs of
     blank lines collapse to one.
     """
@@ -136,11 +139,13 @@ def strip_quotes(text: str) -> str:
     colon = [":" in x or "：" in x for x in lines]
     kept: list[str] = []
     own = False  # some of the player's own text is kept
+    asked = ""  # the host's form question right above the player's answer (see _form_question)
     i = 0
     n = len(lines)
     while i < n:
         line = lines[i]
         if quoted_line(line, fido):
+            asked = _form_question(line)
             i += 1
             continue
         if is_signature_rule(line):
@@ -180,6 +185,10 @@ def strip_quotes(text: str) -> str:
                 i += 1
                 continue
             break
+        if asked and line.strip():
+            if not _move_words(line):  # «> Голос на линч?» + «Шпилька» (not «лечу Кузю»)
+                line = f"{asked} {line.strip()}"
+            asked = ""
         kept.append(line.rstrip())
         # a memo's header line kept at the top («Тема: ходы») leaves the lines under it at
         # the top too; so does the mark of a forum post cut
@@ -188,6 +197,33 @@ def strip_quotes(text: str) -> str:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return out.strip("\n").strip()
+
+
+#: A line of the host's form that asks for a move and ends in «?» or «:» («> Голос на линч?»,
+#: «> 2. Мирная охота (по желанию):»): its last sentence, the number and brackets taken off.
+_FORM_LINE = re.compile(
+    r"(?:^|[.!]\s+)(?:\d{1,2}[.)]\s*)?([^.!?:()«»]{3,60}?)\s*(?:\([^()]*\)\s*)?[?:]\s*$")
+
+
+def _form_question(line: str) -> str:
+    """The heading a quoted line of the host's form gives the player's answer written right
+    under it (an interleaved reply: «> Голос на линч?» / «Ёжик» is «Голос на линч: Ёжик»):
+    the question and a colon, when the line ends in «?» or «:», holds a move word of the
+    lexicon and names nobody (no capital after its first word); else "". An example or
+    yesterday's move the form names (in brackets, in an earlier sentence) is left out."""
+    match = _FORM_LINE.search(_QUOTE_MARKS.sub("", line).strip())
+    if match is None or not _move_words(match.group(1)) or \
+            any(w[0].isupper() for w in match.group(1).split()[1:]):
+        return ""  # («> Лечу Лося?» asks about a player: the answer's own reading stands)
+    return match.group(1).strip() + ":"
+
+
+def _move_words(text: str) -> bool:
+    """True when ``text`` holds a word of the engine's move lexicon («голос», «лечу»)."""
+    from engine.lexicon import lexicon  # (the mailer reads the engine's move words)
+
+    words = lexicon().words
+    return any(w in words for w in re.findall(r"\w+", text.lower().replace("ё", "е")))
 
 
 #: The marks in front of a marked quote's line: «> », «> > », Fido initials «ВП> ».
