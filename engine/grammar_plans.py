@@ -39,11 +39,7 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     :func:`_fallback`) («Если Лось промолчит — проверю его»), or a word of
     :data:`engine.grammar_vocab.HYPOTHETICAL_WORDS` («бы», «может», «завтра») in its own
     comma segment («Я бы проверил Лося, но проверяю Кузю», «Проверю Лося завтра, а сегодня
-    Кузю»). Words of the swindler's branches (``excluded``) do not count. A condition of
-    another player's consent anywhere in the sentence («убиваем X, если босс не против»,
-    «если Волк разрешит — мочим X») makes it a proposal, not an order (:func:`consent_if`)."""
-    if consent_if(clause, excluded):
-        return True
+    Кузю»). Words of the swindler's branches (``excluded``) do not count."""
     if not IF_WORDS.isdisjoint(map(_W, clause[:i])) and any(
             t.word and t.w in IF_WORDS and k not in excluded and not _if_anything(clause, k) and
             not _aside_if(clause, k) for k, t in enumerate(clause[:i])):
@@ -76,34 +72,6 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
             return clause[k].w in _LATER_WORDS
         k += 1
-    return False
-
-
-#: Words of consent after «если» («если босс не против», «если Волк разрешит»).
-_CONSENT = frozenset({"против", "возражает", "возражаешь", "возражаете", "разрешит",
-                      "разрешает", "разрешишь", "согласен", "согласна", "согласится",
-                      "одобрит", "одобряет", "позволит", "добро"})
-#: The most words from «если» to its word of consent.
-_CONSENT_REACH = 5
-
-
-def consent_if(clause: list[Tok], excluded: set[int] = frozenset()) -> bool:
-    """True when the clause holds a condition of someone's consent: «если» and, in its
-    segment within :data:`_CONSENT_REACH` words, a word of consent («если босс не против»,
-    «если Волк разрешит», «если дон даст добро»). A member's move on such a condition is a
-    proposal to the boss, not his order (issue 11: three writers asked; the reply asks)."""
-    if IF_WORDS.isdisjoint(map(_W, clause)) or _CONSENT.isdisjoint(map(_W, clause)):
-        return False
-    for k, t in enumerate(clause):
-        if t.w not in IF_WORDS or k in excluded:
-            continue
-        n, seen = k + 1, 0
-        while n < len(clause) and seen < _CONSENT_REACH and clause[n].w not in SEGMENT_MARKS:
-            if clause[n].word:
-                if clause[n].w in _CONSENT:
-                    return True
-                seen += 1
-            n += 1
     return False
 
 
