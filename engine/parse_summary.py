@@ -15,12 +15,13 @@ import re
 
 __all__ = ["vote_summary"]
 
-#: «Итого: X и Y.», «Итак, X, Y» — a sentence of a summary word and two names (one to three
-#: words each, no digits-only word), at a line start or after a sentence's end.
+#: «Итого: X и Y.», «Итого Ёжик в тумане, Кузя» — a sentence of «итого» and two names (one
+#: to three words each, the first written with a capital), at a line start or after a
+#: sentence's end.
+_NAME = r"(?-i:[A-ZА-ЯЁ])[\w.'-]*(?:[ \t]+[^\W\d_][\w.'-]*){0,2}"
 _SUMMARY = re.compile(
-    r"(?:(?<=\n)|(?<=^)|(?<=[.!?] ))[ \t]*(итого|итак)[ \t]*[:,—–-]?[ \t]*"
-    r"(?=(?:[^\W\d_][\w.'-]*[ \t]*){1,3}(?:и|,|\+)[ \t]*(?:[^\W\d_][\w.'-]*[ \t]*){1,3}"
-    r"[.!]?[ \t]*(?:\n|$))",
+    r"(?:(?<=\n)|(?<=^)|(?<=[.!?] ))[ \t]*(итого)[ \t]*[:,—–-]?[ \t]*"
+    rf"(?=({_NAME})[ \t]*(?:\bи\b|,|\+)[ \t]*({_NAME})[ \t]*[.!]?[ \t]*(?:\n|$))",
     re.IGNORECASE)
 #: A word of voting said before the summary.
 _VOTE_SAID = re.compile(r"(?i)\b(?:голос\w*|линч\w*|голосую|голосуем)\b")
@@ -44,7 +45,7 @@ def vote_summary(text: str, votes: int) -> tuple[str, list[int]]:
     marks: list[int] = []
     last = 0
     for m in _SUMMARY.finditer(text):
-        if not _VOTE_SAID.search(text, 0, m.start(1)):
+        if not _VOTE_SAID.search(text, 0, m.start(1)) or _move_word(m.group(2), m.group(3)):
             continue
         out.append(text[last:m.end(1)])
         marks.append(sum(map(len, out)) - len(m.group(1)))
@@ -54,3 +55,17 @@ def vote_summary(text: str, votes: int) -> tuple[str, list[int]]:
         return text, []
     out.append(text[last:])
     return "".join(out), marks
+
+
+def _move_word(*names: str) -> bool:
+    """True when a word of ``names`` is a move word of the lexicon, or the first word of one
+    opens a move phrase («Итого: Лечу Бобра, голос Шкаф» is no pair of names)."""
+    from .lexicon import lexicon
+    from .words import norm
+
+    lex = lexicon()
+    for name in names:
+        words = [norm(x) for x in re.findall(r"[^\W\d_]+", name)]
+        if any(w in lex.words for w in words) or (words and words[0] in lex.by_first):
+            return True
+    return False
