@@ -51,14 +51,25 @@ def correction_end(clause: list[Tok]) -> int | None:
     while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS or (
             clause[k].w == V.NEGATION and k + 1 < len(clause) and
             clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k) or (
+            k > 0 and clause[k - 1].w == V.NEGATION and clause[k].w == V.NEGATION) or (
             clause[k].w == "в" and k + 1 < len(clause) and clause[k + 1].w == "смысле")):
         # («…в смысле зову X»: «в смысле» as one correction word)
         # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
         head = head or (clause[k].w in V.CORRECTION_HEADS and not (
             clause[k].w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на")) or \
-            _not_that(clause, k)  # (not «тьфу на X»: contempt for X)
+            _not_that(clause, k) or _spoken_no(clause, k)  # (not «тьфу на X»: contempt for X)
         k += 1
     return k if head else None
+
+
+def _spoken_no(clause: list[Tok], k: int) -> bool:
+    """«хотя не, у Заи лучше», «ой не не, за Коляна»: «не» said as «нет» after a word of
+    correcting (or doubled): a correction's head, as «нет» is."""
+    if clause[k].w != V.NEGATION or k + 1 >= len(clause):
+        return False
+    doubled = clause[k + 1].w == V.NEGATION
+    return (doubled or clause[k + 1].w in _SPOKEN_NO_NEXT) and k > 0 and (
+        clause[k - 1].w in V.CORRECTION_WORDS or not clause[k - 1].word)
 
 
 def _not_that(clause: list[Tok], k: int) -> bool:
@@ -114,7 +125,7 @@ def correction_marks(clause: list[Tok]) -> list[int]:
         elif w == "есть" and k > 0 and clause[k - 1].w == "то":
             out.append(clause[k - 1].start)
         elif w == "не" and k + 1 < n and (clause[k + 1].w in _SPOKEN_NO_NEXT or
-                                          _not_that(clause, k)) and \
+                                          _not_that(clause, k) or clause[k + 1].w == "не") and \
                 (k == 0 or not clause[k - 1].word or clause[k - 1].w in V.CORRECTION_WORDS):
             out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
     return out

@@ -18,7 +18,13 @@ IRONY_MARKS: tuple[tuple[str, ...], ...] = (
     ("еще", "чего"), ("держи", "карман"), ("как", "же", "как", "же"),
     ("разбежался",), ("разбежалась",), ("размечтался",), ("размечталась",), ("щаз",),
     ("щазз",), ("счаз",),
+    # «…давайте я вылечу X, раз все так хотят»: done for the others' wish, a grumble
+    ("раз", "все", "так", "хотят"), ("раз", "все", "хотят"), ("раз", "вы", "так", "хотите"),
+    ("раз", "вам", "так", "хочется"), ("раз", "всем", "так", "хочется"),
+    ("раз", "все", "так", "просят"),
 )
+#: «Ну давайте ещё X повесим, ага»: a sentence with «давайте» that ends on «ага».
+_LETS = frozenset({"давайте", "давай"})
 
 #: An auxiliary put before «я» / «мы» («буду я лечить», «стану я голосовать») asks «as if I
 #: would»: a sincere future says «я буду» or «буду лечить».
@@ -32,7 +38,8 @@ _FIRST = frozenset(m[0] for m in IRONY_MARKS)
 def ironic(clause: list[Tok], i: int) -> bool:
     """True when the sentence of ``clause`` that holds the move word at token ``i`` holds a
     turn of irony (:data:`IRONY_MARKS`, anywhere in the sentence) or an auxiliary inverted
-    before «я» ahead of the move word («Ага, щас, буду я лечить Лося»). Tokens are
+    before «я» ahead of the move word («Ага, щас, буду я лечить Лося»), or a «давайте»
+    sentence that ends on «ага» («Ну давайте ещё Кузю повесим, ага»). Tokens are
     :class:`engine.grammar_tokens.Tok`; a sentence ends at «.», «!», «?», «…», «;»."""
     lo = i
     while lo > 0 and clause[lo - 1].w not in _ENDS:
@@ -41,6 +48,8 @@ def ironic(clause: list[Tok], i: int) -> bool:
     while hi < len(clause) and clause[hi].w not in _ENDS:
         hi += 1
     words = [t.w for t in clause[lo:hi] if t.word]
+    if len(words) > 2 and words[-1] == "ага" and not _LETS.isdisjoint(words[:-2]):
+        return True  # «Ну давайте ещё Кузю повесим, ага»
     if _FIRST.isdisjoint(words) and _AUX.isdisjoint(words):
         return False
     for k, w in enumerate(words):

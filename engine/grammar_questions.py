@@ -55,8 +55,8 @@ def _supposed_reason(clause: list[Tok]) -> bool:
     if d < 1 or d + 1 >= len(clause):
         return False
     tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
-    if tail and clause[tail[0]].w in ("а", "ну") and len(tail) > 1:
-        tail = tail[1:]  # «— а вдруг он доктор?», «— ну кто так пишет?»
+    while len(tail) > 1 and clause[tail[0]].w in ("а", "ну"):
+        tail = tail[1:]  # «— а вдруг он доктор?», «— ну кто так пишет?», «— ну а вдруг?»
     if not tail or clause[tail[0]].w not in _SUPPOSING:
         return False
     first = keyword_first()

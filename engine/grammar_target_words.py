@@ -419,3 +419,23 @@ def object_form(idx, w: str, hit, expected: frozenset[str] | None) -> bool:
     subject."""
     cases = idx.single.get(w, {}).get(hit.nick) if hit.nick is not None else None
     return bool(expected and cases and "nomn" not in cases and cases & expected)
+
+
+#: Words that open a remark about a player after a comma («…, этот шизоид меня напрягает»).
+_REMARK_SUBJECTS = frozenset({"этот", "эта", "он", "она", "они", "тот", "та"})
+
+
+def plural_verb(after: list[str]) -> bool:
+    """True when the one word of ``after`` is a verb of the third person plural («…Тень и
+    Лось — ходят парой»): the remark after the dash is of both names, no new statement."""
+    if not after or not after[0].isalpha():
+        return False
+    tag = morph().parse(after[0])[0].tag
+    return tag.POS == "VERB" and "plur" in tag and "3per" in tag
+
+
+def remark_before(clause, lo: int, k: int) -> bool:
+    """True when a comma between tokens ``lo`` and ``k`` opens a remark about a player
+    («…, этот шизоид меня напрягает», «…, он меня бесит»): a «меня» in it is no target."""
+    return any(clause[n].w == "," and clause[n + 1].w in _REMARK_SUBJECTS
+               for n in range(lo, k - 1))

@@ -21,6 +21,7 @@ from .grammar_target_guess import filler_nick, name_soon, nick_goes_on, unknown_
 from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after, what_for
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
+    plural_verb, remark_before,
     after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
     names_end, next_verb_object, not_role_after, opens_statement, possessive,
@@ -152,9 +153,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if neg and w in V.SENDER_WORDS and k > lo and words[k - 1] == "без":
             neg, k = False, k + 1  # «охота без меня»: nobody
             continue
-        if not out.hits and w in V.SENDER_WORDS and k > lo and clause[k - 1].word and \
-                _third_verb(words, k + 1):
-            break  # «тырит ход, этот шизоид меня напрягает»: whom another verb's subject does
+        if not out.hits and w in V.SENDER_WORDS and (remark_before(clause, lo, k) or (
+                k > lo and clause[k - 1].word and _third_verb(words, k + 1))):
+            break  # «тырит ход, этот шизоид меня напрягает»: the remark's «меня», another verb's
         if not out.hits and not out.pronoun and not skipped and (w in V.SENDER_WORDS or (
                 w in V.SENDER_AFTER and k > lo and words[k - 1] in V.SENDER_AFTER[w] and
                 actor.role == "guard" and guards)):  # «Страж — при мне»; «проверка при мне» is no move
@@ -210,8 +211,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         hit = idx.exact(words, k, expected)
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS) and \
-                not (words[k - 1] == "и" and words[k + hit.length + 1:k + hit.length + 2] in (
-                    ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"])) and \
+                not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
+                    ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"]) or
+                    plural_verb(words[k + hit.length + 1:k + hit.length + 2]))) and \
                 not (joined and object_form(idx, words[k], hit, expected)):
             # («Голосую за Фиалку и Ромашку — ярость так ярость»: a name in the case the
             # move asks for, not the nominative, is no subject of a new statement)

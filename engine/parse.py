@@ -70,6 +70,7 @@ from .grammar_boss_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 from .parse_ifgame import settle_conditions
+from .parse_summary import vote_summary
 
 
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
@@ -97,10 +98,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)
+    text, summary = vote_summary(text, turn.votes_per_player)  # «Итого Барон и Ленка»
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),
               votes=turn.votes_per_player)
+    ctx.marks.extend(summary)
     items: list[Item] = ReadLog()  # (every item read, for the net: engine.parse_unread)
     log = items
     skip = False

@@ -139,9 +139,45 @@ def _corrected(ctx: Ctx, items: list[Item]) -> list[Item]:
         # target after «так что» takes nothing back; after «хотя нет» it does)
         if any(it.withdraw is not None and it.pos >= mark for it in items):
             after.discard(("vote", "", ""))  # «UPD: снимаю голос с X, второй — за Y»
+        elif ("vote", "", "") in after and (kept := _second_added(ctx, items, mark)) is not None:
+            after.discard(("vote", "", ""))  # «Голос — X. UPD: второй голос — Y»: one more
+            items = kept
         items = [it for it in items
                  if it.pos >= mark or not (it.move or it.tried) or _item_key(it) not in after]
     return items
+
+
+#: Words by which a vote after a correction mark says it is the day's second vote, given
+#: beside the first («UPD: второй голос — Y», «добавляю ещё один голос: Y»).
+_SECOND_GIVEN = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\bещ[её] (?:один|одного)\b|\bдобавл\w+")
+
+
+def _second_added(ctx: Ctx, items: list[Item], mark: int) -> list[Item] | None:
+    """On a two-vote day, the letter's items when the first vote after the correction mark at
+    ``mark`` is said to be the second vote («Голосую за X. UPD: второй голос — Y»): it is
+    added beside the vote before, not put in its place (issue 11: a correction mark took the
+    first vote away in silence). A vote of two players before keeps its first player only
+    («Голос X и Z. UPD: Z снимаю, второй — Y»). None when the vote after the mark is not so
+    said, or no single earlier vote item is there to keep."""
+    if ctx.votes != 2:
+        return None
+    later = next((it for it in items if it.pos >= mark and it.move is not None and
+                  it.move.action == "vote"), None)
+    before = [it for it in items if it.pos < mark and it.move is not None and
+              it.move.action == "vote"]
+    if later is None or later.move.targets or len(before) != 1 or \
+            any(it.pos < mark and it.tried == "vote" and it.move is None for it in items):
+        return None
+    end = ctx.text.find(later.move.span or "", later.pos)
+    end = later.pos if end < 0 else end + len(later.move.span or "")
+    if not _SECOND_GIVEN.search(ctx.text[mark:end].lower()):
+        return None
+    old = before[0]
+    targets = old.move.targets or (old.move.target,)
+    if len(targets) == 1:
+        return items
+    first = Item(old.pos, move=replace(old.move, target=targets[0], targets=()), tried="vote")
+    return [first if it is old else it for it in items]
 
 
 def _withdrawn(items: list[Item]) -> list[Item]:

@@ -104,6 +104,12 @@ def _rule_after(lines: list[str], i: int) -> int | None:
     return None
 
 
+#: Markup that says a plain-text body is HTML: a block tag closed, a quote block, a line break.
+_HTML_MARKUP = re.compile(r"(?i)</(?:div|p|blockquote)>|<blockquote\b|<br\s*/?>")
+#: Any HTML tag of the kinds a mail client writes.
+_HTML_TAG = re.compile(r"(?i)</?(?:div|p|br|blockquote|span|b|i|u|font|a)\b[^<>]*>")
+
+
 def strip_quotes(text: str) -> str:
     """The sender's own text of a letter body: quotes, forwards and signatures cut.
 
@@ -125,13 +131,18 @@ def strip_quotes(text: str) -> str:
     the rest. A dash list («- лечу Буку», «— линч: X»), "--" inside a line and «>» inside a
     line («Вор > Кузя») are kept. A forum post pasted as a BBCode quote block
     («[quote="Ник"]…[/quote]», any forum's dialect, nested, inline) is cut
-    (:func:`engine.textnorm.cut_forum_quotes`). An answer under a quoted question of the
-    host's form, with no move word of its own, gets the question as its heading
-    (:func:`_form_question`: «> Голос на линч?» / «Ёжик» is «Голос на линч: Ёжик»). The
-    text is cleaned first
+    (:func:`engine.textnorm.cut_forum_quotes`). An HTML body sent as plain text (block tags,
+    ``<blockquote>``) is read as its visible text first (:func:`html_to_text`, its quote
+    blocks cut). An answer under a quoted question of the host's form, with no move word of
+    its own, gets the question as its heading (:func:`_form_question`: «> Голос на линч?» /
+    «Ёжик» is «Голос на линч: Ёжик»). The text is cleaned first
     (:func:`engine.textnorm.clean_text`). Leading/trailing blank lines are trimmed, runs of
     blank lines collapse to one.
     """
+    if _HTML_MARKUP.search(text) and len(_HTML_TAG.findall(text)) >= 2:
+        # an HTML body sent as plain text («<div>…</div><blockquote>…</blockquote>»): its
+        # quoted blocks marked «> » and cut as a plain-text reply's (issue 11)
+        text = html_to_text(text, quoted=True)
     text = clean_text(text)  # a marker behind a no-break space or a zero-width space still cuts
     text = cut_forum_quotes(text)  # a forum post pasted in BBCode, «[quote="Ник"]…[/quote]»
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

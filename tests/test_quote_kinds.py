@@ -528,3 +528,21 @@ def test_html_quote_above_the_new_text(name):
     body = decode(_html_letter(HTML_ABOVE[name])).body
     assert "Лося" not in body and "Лось" not in body
     assert _moves(body, "rage") == (EXPECTED, [])
+
+
+# --- an HTML body sent as plain text (issue 11, silent24) ---------------------------------
+
+
+def test_html_markup_in_a_plain_body_cuts_its_blockquote():
+    """A client that sends the HTML of a reply as text/plain: the «<blockquote>» of the host's
+    confirmation is a quote, its moves never the sender's; the tags and entities go."""
+    body = ('<div>приглашаю сегодня Ёжика</div><div>голос&nbsp;— Маргоша</div><div><br></div>'
+            '<div>06.12.2024, 20:14, "Ведущий" &lt;host@example.org&gt;:</div>'
+            '<blockquote><div>Принято: приглашение — Остап, линч — R2D2.</div></blockquote>')
+    assert strip_quotes(body) == "приглашаю сегодня Ёжика\nголос — Маргоша"
+
+
+def test_angle_brackets_in_prose_are_no_html():
+    """A player's «<3» or «<b>» said once is prose: the text is kept as written."""
+    body = "Лечу Бобра <3\nЛинч: Ёжик, он пишет <b> вместо жирного"
+    assert strip_quotes(body) == body

@@ -1,0 +1,71 @@
+"""«Итого Барон и Ленка»: a two-vote day's vote summary of two bare names (issue 11).
+
+On a day of two votes a player who weighed or corrected his votes often closes with a summary
+of the two names and no move word: «Голосую: Кузя и Барон... хотя нет, вместо Кузи Lenka.
+Итого Барон и Ленка.», «Добавляю второй голос: Jack. Первый как был — Кузя. Итого Кузя и
+Jack.» The summary is the vote he settled on: it is read as the day's votes and, as a
+correction would, it replaces the votes read before it (a careful host reads the «итого»).
+Read only when the letter spoke of its vote before the summary; otherwise two bare names are
+left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["vote_summary"]
+
+#: «Итого: X и Y.», «Итого Ёжик в тумане, Кузя» — a sentence of «итого» and two names (one
+#: to three words each, the first written with a capital), at a line start or after a
+#: sentence's end.
+_NAME = r"(?-i:[A-ZА-ЯЁ])[\w.'-]*(?:[ \t]+[^\W\d_][\w.'-]*){0,2}"
+_SUMMARY = re.compile(
+    r"(?:(?<=\n)|(?<=^)|(?<=[.!?] ))[ \t]*(итого)[ \t]*[:,—–-]?[ \t]*"
+    rf"(?=({_NAME})[ \t]*(?:\bи\b|,|\+)[ \t]*({_NAME})[ \t]*[.!]?[ \t]*(?:\n|$))",
+    re.IGNORECASE)
+#: A word of voting said before the summary.
+_VOTE_SAID = re.compile(r"(?i)\b(?:голос\w*|линч\w*|голосую|голосуем)\b")
+
+
+def vote_summary(text: str, votes: int) -> tuple[str, list[int]]:
+    """The letter with a two-vote summary of bare names («Итого Барон и Ленка») said as a
+    vote («Итого голоса: Барон и Ленка»), and the offsets of each summary (correction marks:
+    the summary replaces the votes read before it, engine.parse_finish).
+
+    Args:
+        text: the letter, cleaned (engine.textnorm).
+        votes: the day's votes a player (the summary is read only when it is 2).
+
+    Returns:
+        The text (unchanged when there is no such summary) and the offsets of the summary
+        words in it. Pure."""
+    if votes != 2:
+        return text, []
+    out: list[str] = []
+    marks: list[int] = []
+    last = 0
+    for m in _SUMMARY.finditer(text):
+        if not _VOTE_SAID.search(text, 0, m.start(1)) or _move_word(m.group(2), m.group(3)):
+            continue
+        out.append(text[last:m.end(1)])
+        marks.append(sum(map(len, out)) - len(m.group(1)))
+        out.append(" голоса: ")
+        last = m.end()
+    if not marks:
+        return text, []
+    out.append(text[last:])
+    return "".join(out), marks
+
+
+def _move_word(*names: str) -> bool:
+    """True when a word of ``names`` is a move word of the lexicon, or the first word of one
+    opens a move phrase («Итого: Лечу Бобра, голос Шкаф» is no pair of names)."""
+    from .lexicon import lexicon
+    from .words import norm
+
+    lex = lexicon()
+    for name in names:
+        words = [norm(x) for x in re.findall(r"[^\W\d_]+", name)]
+        if any(w in lex.words for w in words) or (words and words[0] in lex.by_first):
+            return True
+    return False
