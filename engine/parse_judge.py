@@ -125,11 +125,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None  # «Проверю почту вечером»: the verb's object is no player
         if tg.described and action is not None and not kw.negated:
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
-        if tg.roles and tg.roles[0] in _HIDDEN_ROLES and tg.role_at[0] <= kw.j + 2 and \
-                tg.unknown is None and action not in (None, "search") and \
+        if kw.weak and kw.cls != V.VISIT and tg.roles and tg.roles[0] in _HIDDEN_ROLES and \
+                tg.role_at[0] <= kw.j + 2 and tg.unknown is None and \
+                action not in (None, "search") and \
                 not (kw.negated or kw.reported or kw.hypothetical) and not flags["other_day"]:
-            # «Голос — за доктора», «Убиваем … и доктора»: a role where the player goes; the
-            # host knows no player by his hidden role: asked, never dropped
+            # «Голос — за доктора», «Убийство: Доктор»: a role where the player goes; the
+            # host knows no player by his hidden role: asked, never dropped (not «Иду к
+            # врачу»: a visit to a doctor is talk; a strong move word asks anyway, no_target)
             return Item(0, problem=problem(text, "unparsed", "role_target"), tried=action)
         if kw.weak and action is not None and tg.pronoun and not flags["other_day"] and \
                 _pronoun_right_after(clause, kw, tg.end):
