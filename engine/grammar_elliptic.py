@@ -30,6 +30,10 @@ _THIEF_SKIP = frozenset({"идет", "пойдет", "сходит", "зайде
                          "наведается", "наведаться", "наведайся", "сам", "ты", "он", "она"})
 
 
+#: Past forms that tell what is there now, not a story («там ещё осталось что вынести»).
+_STILL_LEFT = frozenset({"осталось", "остался", "осталась", "остались"})
+
+
 def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
     """True when a member's name (ending at token ``k``) is followed by a preposition of his
     role's move and a name or «мне»/«меня», and the clause holds nothing else but fillers:
@@ -70,7 +74,8 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
                 end += 1
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
                 len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
-    if stop < len(clause) and clause[stop].w != "—" and any(t.word and (t.w in V.PAST_WORDS or past_tense(t.w))
-                                  for t in clause[stop:]):
+    if stop < len(clause) and clause[stop].w != "—" and any(
+            t.word and t.w not in _STILL_LEFT and (t.w in V.PAST_WORDS or past_tense(t.w))
+            for t in clause[stop:]):
         return False  # «Ласка у Кузи, кстати, вчера была»: a story
     return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])

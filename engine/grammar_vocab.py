@@ -118,6 +118,10 @@ LATER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("в", "раздумьях"), ("ближе", "к", "дедлайну"), ("хз",), ("без", "понятия"),
 )
 
+#: Words after a move that put the decision off to a later letter («…, ещё подумаю»,
+#: «Определюсь к вечеру»): the move is weighed, not yet chosen (asked, never applied).
+PUT_OFF_WORDS: frozenset[str] = frozenset({"подумаю", "определюсь", "присмотрюсь"})
+
 #: «Линч воздержусь», «голосую против всех»: no vote in this letter. Without a name such a
 #: clause is neither a move nor a problem.
 ABSTAIN_PHRASES: tuple[tuple[str, ...], ...] = (

@@ -43,9 +43,27 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
             if hit is not None and hit.nick != ctx.sender.nick:
                 break
     else:
-        return None
+        if not _named_before(ctx, clause, words, kw.i):
+            return None
     return action, Item(clause[0].start, problem=problem(
         span(ctx.text, clause, 0, len(clause)), "unparsed", "own_question"))
+
+
+#: Words that may open a question before the target named first («А может, завтра Ромашку уберём?»).
+_LEAD = frozenset({"может", "а", "ну", "или", "завтра", "сегодня"})
+
+
+def _named_before(ctx: Ctx, clause: list[Tok], words: list[str], i: int) -> bool:
+    """True when a player other than the sender is named right before the move word at
+    ``i``, after «может» and no other word («Может, Ромашку уберём?»: the target first),
+    not called by a comma after the name («Может, Кузя, полечить Малину?»)."""
+    for k in range(max(0, i - 3), i):
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is not None and k + hit.length == i and hit.nick != ctx.sender.nick:
+            lead = [w for w, t in zip(words[:k], clause[:k]) if t.word]
+            return bool(lead) and all(w in _LEAD for w in lead) and \
+                "может" in lead
+    return False
 
 
 #: Words right after a weighed candidate that put the choice off to a later letter.

@@ -120,9 +120,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = today_after_past(ctx, clause, start)  # «Вчера лечил X, сегодня — Y»
     if not kws and member is None:
         kws = goes_instead(ctx, clause, start)  # «Ну раз так — уходит X» from the feared
-    if not kws and member is None and DEFAULT_CLASS.get(ctx.sender.role) and \
+    if member is None and DEFAULT_CLASS.get(ctx.sender.role) and (not kws or (
+            kws[0].i > start and any(t.w == "," for t in clause[start:kws[0].i]))) and \
             elliptic(ctx, clause, start, ctx.sender.role):
-        kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)]  # «у Совы сегодня»
+        # «у Совы сегодня»; «опять к Штирлицу, там ещё осталось что вынести»: the remark
+        # after the comma holds a move word of its own
+        kws = [Kw(DEFAULT_CLASS[ctx.sender.role], start, start, weak=True)] + kws
     if kws and member is None and ctx.sender.mafia and kws[0].i > start + 2 and \
             clause[start].w in CLAN_OPENERS and \
             (end := from_clan(clause, start)) is not None and end < kws[0].i:

@@ -128,7 +128,7 @@ HEDGES = frozenset({"наверное", "наверно", "наверн", "по�
 
 #: Words after a move that put the decision off whatever stands before it («…, ещё
 #: подумаю», «Определюсь к вечеру»).
-_PUT_OFF = frozenset({"подумаю", "определюсь", "присмотрюсь"})
+_PUT_OFF = V.PUT_OFF_WORDS
 
 #: Verbs of reading on before deciding («но хочу ещё почитать ветку»): with «ещё».
 _READ_ON = frozenset({"почитать", "подумать", "посмотреть", "присмотреться", "понаблюдать",

@@ -53,7 +53,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "unparsed", "imperative"), tried=action)
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
-    if kw.hypothetical is True and kw.weak and not (tg.hits and _maybe(clause, kw.i)):
+    if kw.hypothetical is True and kw.weak and not (tg.hits and (
+            _maybe(clause, kw.i) or _polite_wish(clause, kw.i))):
         return None  # «я бы Диму в пару взял»: a wish, not a move
         # (not «Может, Бастиона пошизить…»: a move weighed, asked)
     if action in ("fear_choice", "partner") and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
@@ -124,6 +125,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None  # «Проверю почту вечером»: the verb's object is no player
         if tg.described and action is not None and not kw.negated:
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
+        if kw.weak and kw.cls != V.VISIT and tg.roles and tg.roles[0] in _HIDDEN_ROLES and \
+                tg.role_at[0] <= kw.j + 2 and tg.unknown is None and \
+                action not in (None, "search") and \
+                not (kw.negated or kw.reported or kw.hypothetical) and not flags["other_day"]:
+            # «Голос — за доктора», «Убийство: Доктор»: a role where the player goes; the
+            # host knows no player by his hidden role: asked, never dropped (not «Иду к
+            # врачу»: a visit to a doctor is talk; a strong move word asks anyway, no_target)
+            return Item(0, problem=problem(text, "unparsed", "role_target"), tried=action)
         if kw.weak and action is not None and tg.pronoun and not flags["other_day"] and \
                 _pronoun_right_after(clause, kw, tg.end):
             # «Слежу за Васей. Голос — за него же» where «него» may be two players: asked,
@@ -347,6 +356,23 @@ def _maybe(clause: list[Tok] | None, i: int) -> bool:
         return False
     words = {t.w for t in clause[:i] if t.word}
     return not words.isdisjoint(_MAYBE) and words.isdisjoint(_NOT_MAYBE)
+
+
+#: Roles a player may name as a move's target while nobody knows who holds them («голос за
+#: доктора», «за индейца»); not the clan's boss («решать боссу»: to him, not at him).
+_HIDDEN_ROLES = frozenset(ROLE_CIVILIANS) | {"indian"}
+
+#: «хотел(а) бы» in the polite form of a request («Хотел бы пальнуть в Карася»).
+_WISH_VERBS = frozenset({"хотел", "хотела", "хотелось"})
+
+
+def _polite_wish(clause: list[Tok] | None, i: int) -> bool:
+    """True when «хотел(а) бы» stands right before the move word at ``i`` («Заодно хотел
+    бы пальнуть в Карася»): the formal way to ask for a move, not a daydream; it is asked
+    (the move may be his, or refused), never dropped with no word."""
+    if not clause or i < 2:
+        return False
+    return clause[i - 1].w in ("бы", "б") and clause[i - 2].w in _WISH_VERBS
 
 
 def _class_action_hint(cls: str) -> str:

@@ -83,7 +83,14 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         last = t.end
         if t.word and t.w in _PURPOSE:
             return False  # «мо туда же, чтоб наверняка»: why, after the order
-        if t.word and (t.w in _ADDING or (t.w == "все" and n + 1 < hi and
+        if t.w in _FOR_WHOM and n + 1 < hi and clause[n + 1].w in _FOR_WHOM[t.w]:
+            return False  # «МО в Лося от меня лично», «МО в Педро для верности»: whose, why
+        if t.word and t.w in V.PUT_OFF_WORDS:
+            return False  # «Может, Бастиона пошизить... Ещё подумаю»: the move weighed (asked)
+        if kw.hypothetical and t.w == V.NEGATION and n + 1 < hi and \
+                clause[n + 1].w in _UNSURE:
+            return False  # «может сову пошизить... не знаю»: a move weighed (asked)
+        if t.word and (t.w in _ADDING or t.w in _HUNT_PLACE or (t.w == "все" and n + 1 < hi and
                                           clause[n + 1].w == "равно")):
             continue  # «МО в Смита до кучи»
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
@@ -101,6 +108,15 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return True
     return False
 
+
+
+#: A preposition and a word after a target that say whose the order is or why, not talk
+#: about the target («…от меня лично», «…для верности»).
+_FOR_WHOM = {"от": frozenset({"меня", "нас", "себя"}),
+             "для": frozenset({"верности", "надежности", "страховки", "кучи", "порядка"})}
+
+#: Words after «не» that doubt a move weighed just before («…не знаю», «…не уверена»).
+_UNSURE = frozenset({"знаю", "уверен", "уверена", "уверенна"})
 
 
 def _dative(word: str, nick: str | None) -> bool:
@@ -150,6 +166,10 @@ _PURPOSE = frozenset({"чтоб", "чтобы", "дабы", "шоб", "штоб"
 #: («Голос Гиви давать»).
 _ADDING = frozenset({"до", "кучи", "равно", "давать", "дать", "отдавать", "отдать",
                      "ставить", "поставить"})
+
+
+#: The hunt named after its target («пальнуть в Карася на мирной охоте»): the order's own words.
+_HUNT_PLACE = frozenset({"мирной", "мирную", "охоте", "охоту"})
 
 
 def _own_verb_at(clause: list[Tok], k: int) -> bool:
