@@ -327,6 +327,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
         though = prev == "хотя" or (prev == "," and k > i + 2 and clause[k - 2].w == "хотя")
+        if w == "может" and prev in ("не", "разве", "ведь", "неужели"):
+            continue  # «— ну разве может быть иначе?», «не может быть просто мирный»: the verb
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             if though and _reason_between(clause, i, k) and \
