@@ -206,7 +206,8 @@ def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
                 any(clause[n].w in _LATER_WORDS for n in range(i + 1, k))):
             return None
         n = k + 2
-        while n < hi and (not clause[n].word or clause[n].w in ("же", "ночью", "этой")):
+        while n < hi and (not clause[n].word or clause[n].w in ("же", "ночью", "этой", "за", "у",
+                                                               "в", "на", "к", "ко")):
             n += 1
         return (k, n) if n < hi else None
     return None
