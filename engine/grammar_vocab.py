@@ -346,7 +346,8 @@ MOVE_TALK_WORDS: frozenset[str] = frozenset({"ход", "хода", "ходы", "
 
 #: Words after «как» that make it part of a «как вчера» phrase («как вчера», «как и вчера»,
 #: «как в прошлый раз», «как раньше»): only then is «как» a move-talk word. «как обычно» is
-#: one only after «всё» («Всё как обычно»): alone it is a parenthesis of talk far more often
+#: one only after «всё» or opening the sentence («Всё как обычно», «Как обычно, ничего не
+#: поменял»): inside a sentence it is a parenthesis of talk far more often
 #: («Первый день, как обычно, форум полон флуда»), and a short «Как обычно.» asks by its
 #: length (engine.parse_clause).
 _AS_BEFORE: frozenset[str] = frozenset({"вчера", "и", "раньше", "позавчера"})
@@ -360,14 +361,14 @@ def move_talk(words: list[str]) -> bool:
     (:data:`MOVE_TALK_WORDS`). «как» counts only as the head of a «как вчера» phrase: «как я
     поняла из газеты», «как будто», «чист, как ягнёнок», «как в учебнике» and a bare «как
     обычно» in a sentence about yesterday tell about it and ask nothing; «всё как обычно»
-    asks."""
+    and an opening «Как обычно, …» ask."""
     for k, w in enumerate(words):
         if w not in MOVE_TALK_WORDS:
             continue
         after = words[k + 1] if k + 1 < len(words) else ""
         if w != "как" or after in _AS_BEFORE or (
                 after == "в" and k + 2 < len(words) and words[k + 2] in _AS_IN) or (
-                after in ("обычно", "всегда") and k > 0 and words[k - 1] in ("всё", "все")):
+                after in ("обычно", "всегда") and (k == 0 or words[k - 1] in ("всё", "все"))):
             return True
     return False
 
