@@ -76,16 +76,3 @@ def treat_after(idx: NameIndex, actor: Actor, clause: list[Tok], words: list[str
     if na is None:
         return None
     return treat_then_name(clause, na + 1, hi, idx, reach=14)
-
-
-#: Possessives before an epithet of the player («нашего молчуна X», «мою подружку X»).
-_OURS = frozenset({"нашего", "моего", "нашу", "мою", "нашей", "моей", "нашему", "моему"})
-
-
-def epithet(idx, words: list[str], k: int, lo: int) -> bool:
-    """True when the word at ``k`` is an epithet of the player named right after it: a
-    possessive before it («нашего», «мою»), the word an animate noun, and a nickname at
-    ``k + 1`` («Приглашаю на вечер нашего молчуна Ветерка», «голос за мою подружку Киру»).
-    The name is the target, the noun only calls him so."""
-    return k > lo and words[k - 1] in _OURS and k + 1 < len(words) and \
-        animate_noun(words[k]) and idx.exact(words, k + 1, None) is not None

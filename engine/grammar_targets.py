@@ -18,7 +18,7 @@ from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
 from .grammar_target_guess import filler_nick, name_soon, nick_goes_on, unknown_slot, word_reading
-from .grammar_target_skip import epithet, names_thing, own_verb, plain_word, treat_after, what_for
+from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after, what_for
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
@@ -329,9 +329,6 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if (w in V.FILLERS and not filler_nick(idx, clause, words, k, hi)) or (
                 not t.cap and not t.quoted and is_interjection(w)):
             k += 1  # («к себе на чаёк хехе»: laughter is no name)
-            continue
-        if not out.hits and epithet(idx, words, k, lo):
-            k += 1  # «нашего молчуна Ветерка»: the noun calls the player named next
             continue
         if w in V.TITLES and k + 1 < hi and clause[k + 1].word and \
                 (nxt := idx.exact(words, k + 1, None)) is not None and \
