@@ -238,10 +238,16 @@ def _more_treats(clause: list[Tok], j: int, idx: NameIndex, words: list[str]) ->
     while j + 1 < len(clause) and clause[j].w in ("и", "+") and clause[j + 1].word:
         t = clause[j + 1]
         if t.cap or t.quoted or t.w in first or idx.exact(words, j + 1, None) or \
-                idx.approximate(t.w) or not thing_noun(t.w):
+                idx.approximate(t.w) or not (thing_noun(t.w) or t.w in _TREATS):
             break
         j += 2
     return j
+
+
+#: Treats and games of an evening that the dictionary reads as no inanimate noun («преф» as a
+#: name, «настолки», «чаек»): «на глинтвейн и преф X».
+_TREATS = frozenset({"преф", "префик", "настолки", "чаек", "чаёк", "суши", "вискарь",
+                     "вискарик"})
 
 
 def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]:

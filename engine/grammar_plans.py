@@ -206,7 +206,8 @@ def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
                 any(clause[n].w in _LATER_WORDS for n in range(i + 1, k))):
             return None
         n = k + 2
-        while n < hi and (not clause[n].word or clause[n].w in ("же", "ночью", "этой")):
+        while n < hi and (not clause[n].word or clause[n].w in ("же", "ночью", "этой", "за", "у",
+                                                               "в", "на", "к", "ко")):
             n += 1
         return (k, n) if n < hi else None
     return None
@@ -327,6 +328,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
         though = prev == "хотя" or (prev == "," and k > i + 2 and clause[k - 2].w == "хотя")
+        if w == "может" and prev in ("не", "разве", "ведь", "неужели"):
+            continue  # «— ну разве может быть иначе?», «не может быть просто мирный»: the verb
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             if though and _reason_between(clause, i, k) and \

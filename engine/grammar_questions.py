@@ -49,21 +49,39 @@ def asks_openly(clause: list[Tok]) -> bool:
 
 def _supposed_reason(clause: list[Tok]) -> bool:
     """«Проверяю Пончика — вдруг он доктор?», «Голосую за X — ну кто так пишет?»: the question
-    after the last dash only supposes or asks rhetorically why (it opens with «вдруг», «кто»,
-    «разве» … and holds no move word); the move before it is an order."""
+    after the last dash only supposes or asks rhetorically why (:func:`_rhetorical`: it opens
+    with «вдруг», «кто», «разве» …, or holds «ведь») and holds no move word, and the clause
+    weighs no choice («или»); the move before it is an order."""
     d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
     if d < 1 or d + 1 >= len(clause):
         return False
     tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
     while len(tail) > 1 and clause[tail[0]].w in ("а", "ну"):
         tail = tail[1:]  # «— а вдруг он доктор?», «— ну кто так пишет?», «— ну а вдруг?»
-    if not tail or clause[tail[0]].w not in _SUPPOSING:
+    if not tail or not _rhetorical(clause, tail) or any(t.w == "или" for t in clause):
         return False
     first = keyword_first()
     if any(clause[k].w in first and keyword_at(clause, k) for k in tail):
         return False
     return any(clause[k].word and clause[k].w in first and keyword_at(clause, k)
                for k in range(d))
+
+
+def _rhetorical(clause: list[Tok], tail: list[int]) -> bool:
+    """True when the words ``tail`` (indices of the clause's words after its last dash) ask
+    only rhetorically: the tail, or a comma part of it, opens (after «а», «ну», «но», «и») with
+    a word of :data:`_SUPPOSING` («— вдруг он доктор?», «— у него такие умные глаза, ну разве
+    может быть иначе?»), or the tail holds «ведь» («— это ведь не может быть просто мирный?»)."""
+    if any(clause[k].w == "ведь" for k in tail):
+        return True
+    starts = [tail[0]] + [k for k in tail[1:] if clause[k - 1].w == ","]
+    for k in starts:
+        pos = tail.index(k)
+        if clause[k].w in ("а", "ну", "но", "и") and pos + 1 < len(tail):
+            k = tail[pos + 1]  # «— а вдруг он доктор?», «— ну кто так пишет?»
+        if clause[k].w in _SUPPOSING:
+            return True
+    return False
 
 
 #: The tag that ends a question asking only to confirm the rule a move relies on («…, я

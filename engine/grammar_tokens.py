@@ -181,7 +181,8 @@ def _take_back_typo(w: str) -> str | None:
 def clauses(toks: list[Tok]) -> list[list[Tok]]:
     """Split tokens into clauses (the boundary tokens themselves are dropped). An ellipsis
     after a move word or a preposition, before a word, goes on with the clause
-    («Голосую за... ну пусть будет Сергей»)."""
+    («Голосую за... ну пусть будет Сергей»), and so does a full stop between a plan for
+    «завтра» and «А сегодня …» (engine.grammar_plans.today_instead)."""
     out: list[list[Tok]] = []
     cur: list[Tok] = []
     toks = toks + [_END]
@@ -219,6 +220,9 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
             continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
+        elif w == "." and n + 2 < last and toks[n + 1].w == "а" and \
+                toks[n + 2].w == "сегодня" and any(c.w == "завтра" for c in cur):
+            continue  # «Может, завтра проверю X. А сегодня — Y»: today set against the plan
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
                                                           _other_vote_after(toks, n))):
             depth = 0 if w == "\n" else depth

@@ -350,18 +350,30 @@ MOVE_TALK_WORDS: frozenset[str] = frozenset({"ход", "хода", "ходы", "
                                              "сделаю", "повторяю"})
 
 #: Words after «как» that make it part of a «как вчера» phrase («как вчера», «как и вчера»,
-#: «как в прошлый раз», «как обычно»): only then is «как» a move-talk word.
-_AS_BEFORE: frozenset[str] = frozenset({"вчера", "и", "в", "обычно", "раньше", "позавчера"})
+#: «как в прошлый раз», «как раньше»): only then is «как» a move-talk word. «как обычно» is
+#: one only after «всё» or opening the sentence («Всё как обычно», «Как обычно, ничего не
+#: поменял»): inside a sentence it is a parenthesis of talk far more often
+#: («Первый день, как обычно, форум полон флуда»), and a short «Как обычно.» asks by its
+#: length (engine.parse_clause).
+_AS_BEFORE: frozenset[str] = frozenset({"вчера", "и", "раньше", "позавчера"})
+#: Words after «как в» that make a «как в прошлый раз» phrase (not «как в учебнике»).
+_AS_IN: frozenset[str] = frozenset({"прошлый", "прошлом", "прошлые", "прошлых", "тот",
+                                    "предыдущий", "предыдущем", "первый", "первом"})
 
 
 def move_talk(words: list[str]) -> bool:
     """True when the words of a sentence (lower case, in order) hold a move-talk word
     (:data:`MOVE_TALK_WORDS`). «как» counts only as the head of a «как вчера» phrase: «как я
-    поняла из газеты», «как будто», «чист, как ягнёнок» in a sentence about yesterday tell
-    about it and ask nothing."""
+    поняла из газеты», «как будто», «чист, как ягнёнок», «как в учебнике» and a bare «как
+    обычно» in a sentence about yesterday tell about it and ask nothing; «всё как обычно»
+    and an opening «Как обычно, …» ask."""
     for k, w in enumerate(words):
-        if w in MOVE_TALK_WORDS and (w != "как" or (
-                k + 1 < len(words) and words[k + 1] in _AS_BEFORE)):
+        if w not in MOVE_TALK_WORDS:
+            continue
+        after = words[k + 1] if k + 1 < len(words) else ""
+        if w != "как" or after in _AS_BEFORE or (
+                after == "в" and k + 2 < len(words) and words[k + 2] in _AS_IN) or (
+                after in ("обычно", "всегда") and (k == 0 or words[k - 1] in ("всё", "все"))):
             return True
     return False
 

@@ -275,9 +275,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # («Если завтра буду жива, позову X, а сегодня жду Y»: today's move after ``lead``)
         head = lead if lead is not None else start
         hypo = hypothetical(clause, kw.i, excluded | set(range(head)) if head else excluded)
-        if hypo is True and for_later_day(clause, kw.i):
+        cut = today_instead(clause, kw.i, hi)
+        if hypo is True and cut is None and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
-        elif (cut := today_instead(clause, kw.i, hi)) is not None and \
+        elif cut is not None and \
                 nick_at(ctx, clause, clause_words(clause), cut[1]) is None:
             # «завтра полечу X, а сегодня не знаю кого»: asked; «…, а сегодня пас»: no move
             kw.hypothetical = "later" if skips_today(clause, cut[1]) else True

@@ -25,11 +25,15 @@ __all__ = ["empty_fields", "is_move_word", "roster_words", "table_cells"]
 #: A field's line: the label (a word and at most two more), a note in brackets, a colon or
 #: a dash, the value. (A word's letters are never given back (``++``): no letter may follow a
 #: word, so a try ends at once.)
-_FIELD = re.compile(r"[ \t]*([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*(\([^()\n]*\))?"
+_FIELD = re.compile(r"[ \t]*(?:(?:[^\w\s:|()«»\"]{1,3}|\d{1,2}[.)])[ \t]*)?([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*(\([^()\n]*\))?"
                     r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
 #: Values that say «none»: a dash, «нет», «никого».
 _NONE = frozenset({"", "-", "--", "—", "–", "нет", "нету", "никого", "никто", "пусто",
                    "ничего", "пока нет"})
+#: A value that only shows where the nick would go: a form's placeholder left unfilled
+#: («МО: (ник)», «Линч: <имя>», «МО: ---»).
+_PLACEHOLDER = re.compile(r"[-—–_.…]+|[(\[<{]?\s*(?:ник|ник игрока|nick|имя|кто|цель|игрок)"
+                          r"\s*[)\]>}]?")
 #: Words of a bracketed note that mark the line as another night's («(вчера)», «(было, не
 #: считать)», «(прошлый ход)»).
 _OLD = re.compile(r"\b(?:вчера|вчерашн\w*|позавчера|было|был|прошл\w*|стар\w*|не\s+считать|"
@@ -94,7 +98,8 @@ def empty_fields(text: str, nicks: tuple[str, ...] = ()) -> str:
     fields = [_field(line, nick_words) if _MARKS.search(line) else None  # (none: no field)
               for line in lines]
     filled = [k for k, f in enumerate(fields) if f is not None and
-              f[1].lower().strip(" .") not in _NONE and not _OLD.search(f[0])]
+              f[1].lower().strip(" .") not in _NONE and not _OLD.search(f[0]) and
+              not _PLACEHOLDER.fullmatch(f[1].lower().strip(" ."))]
     if not filled and not any(f is not None and _OLD.search(f[0]) for f in fields):
         return text
     out = []
@@ -124,6 +129,8 @@ def _empty(k: int, f: tuple[str, str], lines: list[str], fields: list, filled: l
     if _OLD.search(note):
         return True
     v = value.lower().strip(" .")
+    if _PLACEHOLDER.fullmatch(v) and norm(v.strip("()[]<>{} ")) not in nick_words:
+        v = "-"  # «МО: (ник)»: the field left as the form has it, a «none»
     if v not in _NONE or norm(v) in nick_words:
         return False
     if v or not filled:
