@@ -11,7 +11,8 @@ from engine import textnorm_layout as L
 #: The forms before the rewrites (the plain, slower ones).
 _IF_GUARD = re.compile(r"(?i)(?<![\w-])(?:если|ежели)(?![\w-])")
 _LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*([:—–-]?)[ \t]*")
-_FIELD = re.compile(r"[ \t]*([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n]*\))?"
+_FIELD = re.compile(r"[ \t]*(?:(?:[^\w\s:|()«»\"]{1,3}|\d{1,2}[.)])[ \t]*)?"  # (a bullet or emoji)
+                    r"([^\W\d_]+)((?:[ \t]+[^\W\d_]+){0,2})[ \t]*(\([^()\n]*\))?"
                     r"[ \t]*([:—–-])[ \t]*(.*?)[ \t]*")
 
 
