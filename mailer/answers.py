@@ -252,27 +252,6 @@ def answered_letter(ref: str) -> tuple[str, int | None]:
     return message_id, int(row) if row.isdigit() else None
 
 
-def drop_next_day_notice(s, message_id: str, letter_id: int, day: int) -> list[int]:
-    """Take off the queue the unsent «counts for the next day» notice to this letter (its ref
-    as :func:`_ref` makes it, with or without the letter id) now that the letter is read into
-    ``day`` and its full reply, which says the same and more, is queued: a host who closed
-    the day without sending in between would otherwise send both. Returns the notices'
-    numbers (state ``dropped``, the reason in ``error`` for ``outbox --all``)."""
-    from sqlmodel import select
-
-    from .out_state import OutState
-    from .store import Outgoing
-
-    refs = [f"{NEXT_DAY_REF}{message_id}", f"{NEXT_DAY_REF}{message_id}#{letter_id}"]
-    dropped = []
-    for out in s.exec(select(Outgoing).where(Outgoing.ref.in_(refs), Outgoing.state == OutState.QUEUED.value)):
-        out.state = OutState.DROPPED.value
-        out.error = f"письмо прочитано в день {day}: ответ на него говорит и об этом"
-        s.add(out)
-        dropped.append(out.id)
-    return dropped
-
-
 def next_day_told(told: frozenset[str], message_id: str, letter_id: int) -> bool:
     """Whether ``told`` (from :func:`told_next_day`) holds the notice to this letter (its ref
     as :func:`_ref` makes it, with or without the letter id)."""

@@ -30,7 +30,7 @@ from engine.model import Problem, ProblemKind
 from engine.move_words import describe_move
 
 from .addresses import canonical
-from .answers import Answers, Outcome, drop_next_day_notice, moves_in_quote, next_day_told, told_next_day
+from .answers import Answers, Outcome, moves_in_quote, next_day_told, told_next_day
 from .batch_context import BatchContext, StandingDays, same_letter
 from .config import GameConfig
 from .crash import crash_point
@@ -401,9 +401,6 @@ class _Run:
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
-        if out.reply_body is not None and came_after is not None:  # its next-day notice is outdated
-            letter.notes.extend(f"уведомление {n} («будет засчитано в день {ctx.day}») снято с очереди: "
-                                "этот ответ говорит и о нём" for n in drop_next_day_notice(s, message_id, r.id, ctx.day))
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip), by=r.id,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "

@@ -248,37 +248,3 @@ def test_drop_takes_a_range_and_a_list(tmp_path):
         assert bad.exit_code != 0 and "«12x» — не номер" in bad.output
     finally:
         g.store.dispose()
-
-
-# --- 8. the next-day notice is dropped once the letter's full reply is queued -----------------
-
-def _late_letter_answers(tmp_path, send_between: bool):
-    from datetime import timedelta
-
-    from forum.game import DAY1_END, make_game
-    from forum.test_forum_rules import _letter
-    from mailer.day import close_day
-    from mailer.outbox import send_all
-    from mailer.sync import sync
-
-    cfg, store = make_game(tmp_path / "g", event="rage")
-    try:
-        _letter(cfg, 3, DAY1_END + timedelta(minutes=3), "Линч: Лис и Зоя. МО Лис")
-        sync(cfg, store, now=DAY1_END + timedelta(minutes=5))
-        if send_between:
-            send_all(cfg, store, now=DAY1_END + timedelta(minutes=6))
-        close_day(cfg, store, now=DAY1_END + timedelta(minutes=10))
-        sync(cfg, store, now=DAY1_END + timedelta(minutes=15))
-        with store.session() as s:
-            return {o.ref.split(":")[0]: (o.state, o.error) for o in store.outgoing(s) if o.kind == "reply"}
-    finally:
-        store.dispose()
-
-
-def test_a_late_letters_notice_is_dropped_when_its_reply_is_queued(tmp_path):
-    got = _late_letter_answers(tmp_path / "a", send_between=False)
-    assert got["next_day"] == ("dropped", "письмо прочитано в день 2: ответ на него говорит и об этом")
-    assert got["reply"][0] == "queued"
-    # near: a notice already sent stays sent
-    got = _late_letter_answers(tmp_path / "b", send_between=True)
-    assert got["next_day"][0] == "sent" and got["reply"][0] == "queued"
