@@ -22,6 +22,7 @@ from engine.state import GameState
 
 from ..store import DayRow, Game, loads, utc
 from .db import ForumPost
+from .today import thread_key
 from .vote_read import read_vote  # noqa: F401 (the vote a post makes, for the tally and status)
 
 FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline")
@@ -111,8 +112,7 @@ def day_of(at: datetime, wins: list[tuple[int, datetime, datetime]]) -> int | No
 
 
 def _order(post: ForumPost):
-    return (utc(post.at), int(post.post_id) if post.post_id.isdigit() else 1 << 62, post.seq,
-            post.post_id)
+    return thread_key(utc(post.at), post.post_id, post.seq)
 
 
 def _state_of(s: Session, game: Game, row: DayRow) -> GameState:

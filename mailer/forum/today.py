@@ -102,14 +102,19 @@ def words_today(con, day: int, start: datetime) -> dict[str, int] | None:
         "AND at >= ? AND at < ? GROUP BY nick", (fmt(begin), fmt(end))).fetchall())
 
 
+def thread_key(at: datetime, post_id: str, seq: int | None) -> tuple:
+    """The sort key of a post in thread order: its time (aware), then the forum's post id
+    (numeric ids by number, others after them), then its position on the page. One order
+    for the tally (:func:`mailer.forum.tally.day_tally`) and ``status``."""
+    return (at, int(post_id) if post_id.isdigit() else 1 << 62, seq or 0, post_id)
+
+
 def _thread_order(rows) -> list[tuple[str, str]]:
-    """``(nick, text)`` of ``rows`` ``(nick, text, at, post_id, seq)`` in thread order: by
-    time, then the forum's post id, then the position on the page (as
-    :func:`mailer.forum.tally.day_tally` orders them)."""
+    """``(nick, text)`` of ``rows`` ``(nick, text, at, post_id, seq)`` in thread order
+    (:func:`thread_key`)."""
     def key(r):
-        at, post_id = r[2], str(r[3])
-        at = _parse(at) if isinstance(at, str) else at.replace(tzinfo=at.tzinfo or timezone.utc)
-        return (at, int(post_id) if post_id.isdigit() else 1 << 62, r[4] or 0, post_id)
+        at = _parse(r[2]) if isinstance(r[2], str) else r[2].replace(tzinfo=r[2].tzinfo or timezone.utc)
+        return thread_key(at, str(r[3]), r[4])
     return [(r[0], r[1]) for r in sorted(rows, key=key)]
 
 
