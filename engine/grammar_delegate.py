@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .grammar_kw_merge import only_fillers
-from .grammar_rules import actor_of
+from .grammar_rules import clan_boss
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
 from .names_english import translations
@@ -65,8 +65,7 @@ def my_boss(ctx) -> str | None:
     me = ctx.sender
     if not me.mafia or me.role == "boss":
         return None
-    return next((n for n, p in ctx.state.players.items() if p.clan == me.clan and p.alive
-                 and n != me.nick and actor_of(ctx.state, n).role == "boss"), None)
+    return clan_boss(ctx.state, me.nick)
 
 
 def _translates(written: str, word: str) -> bool:

@@ -48,6 +48,17 @@ def actor_of(state: GameState, nick: str) -> Actor | None:
     return Actor(nick, role, clan, p.alive, p.fan_check_left)
 
 
+def clan_boss(state: GameState, nick: str) -> str | None:
+    """The living player other than ``nick`` who holds the boss role in ``nick``'s clan (the
+    son once he took it: :func:`actor_of`), the one who may move for him (DECISIONS.md §4
+    Boss (c)); None when ``nick`` is in no clan or the clan has no living boss."""
+    me = state.players.get(nick)
+    if me is None or not me.clan:
+        return None
+    return next((n for n, p in state.players.items() if p.clan == me.clan and p.alive
+                 and n != nick and actor_of(state, n).role == "boss"), None)
+
+
 def action_for(cls: str, actor: Actor, turn: TurnInfo) -> str | None:
     """The action id a keyword class means for ``actor`` today, or None (not his move).
 

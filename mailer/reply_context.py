@@ -205,9 +205,9 @@ def clan_head(state, nick: str, letters_of) -> dict:
     boss's moves standing so far (``letters_of(boss)``: his applied letters of the day as
     ``(moves, cancels)``). ``{"boss": nick | None, "ordered": Move | None}``: no boss when the
     clan has none alive (nobody moves for the member), no order when the boss sent none."""
-    me = state.players.get(nick)
-    boss = next((n for n, p in state.players.items() if me is not None and n != nick and p.alive
-                 and p.role == "boss" and p.clan == me.clan), None)
+    from engine.grammar_rules import clan_boss
+
+    boss = clan_boss(state, nick)
     ordered = None
     for m in standing_moves(letters_of(boss)) if boss else ():
         if m.action == "on_behalf" and m.member == nick and m.move is not None:
