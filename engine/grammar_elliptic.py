@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_headers import ROLE_CLASS
 from .grammar_keywords import keyword_at
 from .grammar_orders import POSTURE
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
+from .parse_types import DEFAULT_CLASS
 from .words import past_tense
 
 
 #: The move word of a role whose order may be elliptic, and what it may take after it.
-_ROLE_CLASS = {role: ROLE_CLASS[role] for role in ("thief", "guard", "maniac")}
+_ROLE_CLASS = DEFAULT_CLASS
 _ALL_OF_IT = frozenset({"все", "всё", "его", "ее", "её", "их"})
 
 _ELLIPTIC_PREPS = {"thief": frozenset({"у", "к", "ко", "на"}), "guard": frozenset({"при", "на"}),

@@ -15,8 +15,9 @@ import functools
 
 from . import grammar_vocab as V
 from .grammar_orders import SILENCE, lemma, new_role_remark
+from .grammar_plans import IF_WORDS
 from .grammar_rules import actor_of, problem
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import name_index
 from .names_pets import ALTERNATION, DIMINUTIVE_SUFFIXES
@@ -197,7 +198,7 @@ def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
 _MEMBER_CLASSES = frozenset({V.ROB, V.GUARD})
 
 #: Words that open a condition («если он сам не пришлёт, пусть ворует у X»).
-_IF = frozenset({"если", "ежели", "коли"})
+_IF = IF_WORDS
 
 
 def sole_member(ctx, boss, clause: list[Tok], kw):
@@ -290,7 +291,7 @@ def member_after(ctx, clause: list[Tok], j: int, mate: str) -> int:
     k = j
     while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
         k += 1
-    hit = name_index(ctx.nicks).exact([t.w for t in clause], k, None) if k < len(clause) else None
+    hit = name_index(ctx.nicks).exact(clause_words(clause), k, None) if k < len(clause) else None
     if hit is None or hit.nick != mate:
         return j
     k += hit.length

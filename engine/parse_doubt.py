@@ -126,10 +126,6 @@ def _after(clauses: list[list[Tok]], end: int) -> list[Tok]:
 #: Words before a move in its sentence that make it a guess, not yet a choice.
 HEDGES = frozenset({"наверное", "наверно", "наверн", "пожалуй", "возможно", "видимо", "мб"})
 
-#: Words after a move that put the decision off whatever stands before it («…, ещё
-#: подумаю», «Определюсь к вечеру»).
-_PUT_OFF = V.PUT_OFF_WORDS
-
 #: Verbs of reading on before deciding («но хочу ещё почитать ветку»): with «ещё».
 _READ_ON = frozenset({"почитать", "подумать", "посмотреть", "присмотреться", "понаблюдать",
                       "поразмыслить", "посоветоваться"})
@@ -142,14 +138,14 @@ _DOUBT_WORDS = 6
 
 #: The words :func:`hedge_doubts` looks for after a move: without one among the first
 #: :data:`_DOUBT_WORDS` words it finds nothing (and need not look for the next move word).
-_SIGNS = V.JOKE_WORDS | _PUT_OFF | _READ_ON | _NOT_SURE | {"хз"}
+_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _NOT_SURE | {"хз"}
 
 
 def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     """Turn into a question (``unparsed``, as a hypothesis is asked) each move of ``items``
     whose first :data:`_DOUBT_WORDS` words after it (the rest of its clause and the clauses
     right after, as :func:`correction_doubts` reads them, up to the next move word) doubt it: a decision put off
-    (:data:`_PUT_OFF`, or «ещё» with a verb of :data:`_READ_ON`: «Наверно проголосую за X,
+    (:data:`engine.grammar_vocab.PUT_OFF_WORDS`, or «ещё» with a verb of :data:`_READ_ON`: «Наверно проголосую за X,
     но хочу ещё почитать ветку»), or «не стоит», «не знаю», «не уверена» (:data:`_NOT_SURE`)
     or «хз» after a move hedged in its own clause (:data:`HEDGES`) or with «хотя» («Сегодня,
     наверное, стреляю в X. Хотя, может, и не стоит»). «Наверное, лечу X.» alone is an order,
@@ -185,7 +181,7 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
             continue
         more = "ещё" in words or "еще" in words
         put_off = next((k for k, w in enumerate(words)
-                        if w in _PUT_OFF or (more and w in _READ_ON)), None)
+                        if w in V.PUT_OFF_WORDS or (more and w in _READ_ON)), None)
         if put_off is None:
             put_off = next((k for k, w in enumerate(words) if w == "хз" or (
                 k and words[k - 1] == "не" and w in _NOT_SURE)), None)

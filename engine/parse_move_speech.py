@@ -10,7 +10,7 @@ from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import name_index
-from .parse_types import Ctx
+from .parse_types import Ctx, name_written
 from .words import is_verb, past_tense
 
 
@@ -36,8 +36,7 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     the keyword, and no nickname right after it, makes the keyword ordinary speech."""
     if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
             not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
-        idx, words = name_index(ctx.nicks), clause_words(clause)
-        if not any(clause[k].word and idx.exact(words, k, None) for k in range(kw.j + 2, hi)):
+        if not name_written(ctx, clause, kw.j + 2, hi):
             return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
             # (not «Два голоса у меня сегодня: Вишня и Мирон»)
     if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):

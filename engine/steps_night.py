@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from .acts import Act
-from .legality import ROLE_ACTIONS, ROLE_MOVES
-from .legality import target_refusal
+from .legality import ROLE_ACTIONS, ROLE_MOVES, target_refusal
 from .board import (
     ROLE_BLOCKS, STEP_DOCTOR, STEP_GUARD, STEP_HOSTESS, STEP_PSYCHO, STEP_ROB, STEP_SWINDLE,
     STEP_THUG, Board,
