@@ -121,8 +121,8 @@ def test_sync_summary_counts_the_questions_to_the_host(tmp_path):
         asked = CliRunner().invoke(main, cli, env=env)
         assert asked.exit_code == 0, asked.output
         assert ("Писем с вопросами к ведущему сегодня: 2 (прочитать: mafia-mail --config "
-                f"{game.cfg.path} inbox --questions; ответив, отметьте: mafia-mail --config {game.cfg.path} "
-                "inbox --done НОМЕР)") in asked.output
+                f"{game.cfg.path} inbox --questions; ответить: mafia-mail --config {game.cfg.path} write НОМЕР; "
+                f"ответили иначе — отметьте: mafia-mail --config {game.cfg.path} inbox --done НОМЕР)") in asked.output
         from_env = CliRunner().invoke(main, ["sync"], env={**env, "MAFIA_MAIL_CONFIG": str(game.cfg.path)})
         assert "(прочитать: mafia-mail inbox --questions;" in from_env.output  # the config from the environment
     finally:

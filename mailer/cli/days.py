@@ -150,7 +150,7 @@ def status(ctx: click.Context) -> None:
                    "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
     if rep.questions and not rep.finished:
         print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} ({typed('inbox --questions')}; "
-                   f"ответив, отметьте: {typed('inbox --done НОМЕР')})")
+                   f"ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: {typed('inbox --done НОМЕР')})")
 
 
 def roster_drift(cfg, players) -> list[str]:

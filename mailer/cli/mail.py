@@ -48,7 +48,8 @@ def _echo_report(report, cfg, store) -> None:
         click.echo(day.progress())
         if day.questions:
             click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: {typed('inbox')} "
-                       f"--questions; ответив, отметьте: {typed('inbox --done НОМЕР')})")
+                       f"--questions; ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: "
+                       f"{typed('inbox --done НОМЕР')})")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:

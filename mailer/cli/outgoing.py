@@ -1,5 +1,5 @@
 """Commands on outgoing letters: ``outbox`` (the queue), ``preview`` (a letter as it will
-go), ``edit``, ``drop`` (taken off the queue) and ``send``."""
+go), ``write`` (the host's own letter), ``edit``, ``drop`` (taken off the queue) and ``send``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import click
 from mailer.out_state import OutState
 from mailer.words import KIND_RU
 
-from .common import NUMBERS, call, flat, now, open_game, print_table, spans, table, typed
+from .common import NUMBERS, call, flat, now, open_game, print_table, retyped, spans, table, typed
 
 
 @click.command()
@@ -64,6 +64,47 @@ def preview(ctx: click.Context, letter_id: int | None) -> None:
         click.echo("")
     if not letters:
         click.echo("Очередь пуста.")
+
+
+@click.command()
+@click.argument("to", metavar="КОМУ")
+@click.option("--text", "text", metavar="ТЕКСТ", help="Текст письма («-» — со стандартного ввода); без него открывается редактор ($EDITOR).")
+@click.option("--subject", "subject", metavar="ТЕМА", help="Тема (по умолчанию «Re: …» ответа или «[игра] Письмо ведущего»).")
+@click.pass_context
+def write(ctx: click.Context, to: str, text: str | None, subject: str | None) -> None:
+    """Написать игроку самому: ответ на письмо из inbox (КОМУ — его номер: ответ ляжет в ту же
+    переписку, письмо отметится разобранным) или письмо игроку (КОМУ — ник). Письмо встаёт в
+    очередь: preview, edit, drop и send работают с ним, как с остальными.
+
+    \b
+    Примеры:
+      mafia-mail --config game.toml inbox --questions
+      mafia-mail --config game.toml write 17 --text "Себя лечить можно, но не два дня подряд."
+      mafia-mail --config game.toml write Бука
+      echo "Напоминаю: срок сегодня в 23:00." | mafia-mail --config game.toml write Бука --text -
+    """
+    from mailer.host_letter import addressee, draft, own_text, write_letter
+
+    cfg, store = open_game(ctx)
+    whom = call(addressee, cfg, store, to)
+    if text == "-":
+        text = sys.stdin.read()
+    if text is None:
+        edited = click.edit(draft(whom), extension=".txt")
+        text = own_text(edited) if edited is not None else ""
+        if not text:
+            click.echo("Письмо не поставлено в очередь: текст пустой.")
+            return
+    written = call(write_letter, cfg, store, whom, text, now=now(), subject=subject)
+    who = f"{whom.nick} <{whom.address}>" if whom.nick else whom.address
+    if written.already:
+        click.echo(f"Такое письмо уже в очереди или отправлено: номер {written.row_id} ({who}).")
+    else:
+        click.echo(f"Письмо в очереди: номер {written.row_id}, кому: {who}, тема «{written.subject}».")
+    if written.marked_done is not None:
+        click.echo(f"Письмо {written.marked_done} отмечено как разобранное.")
+    if not written.already:
+        click.echo(retyped(f"Посмотреть: mafia-mail preview {written.row_id}; отправить: mafia-mail send"))
 
 
 @click.command()
@@ -139,4 +180,4 @@ def send(ctx: click.Context, retry_uncertain: bool) -> None:
         sys.exit(1)
 
 
-COMMANDS = (outbox, preview, edit, drop, send)
+COMMANDS = (outbox, preview, edit, drop, send, write)
