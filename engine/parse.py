@@ -70,6 +70,7 @@ from .grammar_boss_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 from .parse_ifgame import settle_conditions
+from .parse_fear import early_choices
 from .parse_summary import vote_summary
 
 
@@ -98,6 +99,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)
+        # «Если меня выберут в страхе — вешайте X»: an advance «Страх» choice, asked
+        text, early_fear = early_choices(text, sender, state, turn, _read_plain)
+    else:
+        early_fear = []
     text, summary = vote_summary(text, turn.votes_per_player)  # «Итого Барон и Ленка»
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
     ctx = Ctx(text, state, turn, actor, nicks,
@@ -259,6 +264,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # a sentence naming a player beside a move word that no rule read: asked
         problems = list(problems) + unread(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
+    problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
 
 

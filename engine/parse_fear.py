@@ -6,11 +6,15 @@ the fear asks him about.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .parse_types import Ctx, nick_at
+from .parse_ifgame import blank
 
 
 def _voting_word(w: str) -> bool:
@@ -67,3 +71,44 @@ def goes_instead(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
                 "от" not in words[start:k]:  # (not «от семейства уходит X»: the clan's kill)
             return [Kw(V.FEAR, k, k + 1)]
     return []
+
+
+#: «Если меня выберут (в страхе) — …», «если страх выберет меня, то …»: a condition that the
+#: sender is the one «Страх» chooses, up to the mark that ends it (dash, comma, colon or «то»).
+_EARLY = re.compile(r"\b(?:если|ежели)\b([^.!?\n—–:,]{1,80}?)(?:\s*[—–:,]\s*(?:то\b)?|\s+то\b)",
+                    re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[str]]:
+    """An advance «Страх» choice (DECISIONS.md §6.1) from a player the fear has not (yet)
+    chosen: «Если меня выберут в страхе — вешайте X». Only the player the vote chooses names
+    who goes instead, after the vote, and the host writes to him then; a choice sent before
+    is neither his vote nor a choice, so the host asks (``fear_early``) instead of reading the
+    gallows' words as a vote. The choice is found by reading the words after the condition as
+    the chosen player's (``read``: the parser without this pass).
+
+    Returns the text with each such choice blanked (same length) and the choices' texts."""
+    if turn.event != "fear" or turn.fear_chosen == sender or not IF_WORD_RE.search(text):
+        return text, []
+    found: list[str] = []
+    spans: list[tuple[int, int]] = []
+    as_chosen = replace(turn, fear_chosen=sender)
+    for m in _EARLY.finditer(text):
+        words = re.findall(r"\w+", m.group(1).lower().replace("ё", "е"))
+        if not (any(w in _ME for w in words) and any(w.startswith(_CHOSEN_STEMS + ("вытян",))
+                                                     for w in words)):
+            continue
+        end = _SENTENCE_END.search(text, m.end())
+        rest = text[m.end():end.start() if end else len(text)]
+        choice = next((mv for mv in read(rest, sender, state, as_chosen).moves
+                       if mv.action == "fear_choice" and mv.span and mv.span in rest), None)
+        if choice is None:
+            continue
+        hi = m.end() + rest.index(choice.span) + len(choice.span)
+        spans.append((m.start(), hi))
+        found.append(text[m.start():hi].strip())
+    return (blank(text, spans), found) if spans else (text, [])
+
+
+IF_WORD_RE = re.compile(r"\b(?:если|ежели)\b", re.IGNORECASE)

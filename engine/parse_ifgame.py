@@ -62,7 +62,7 @@ def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
     return text
 
 
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+def blank(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` with every span replaced by spaces (line breaks kept)."""
     chars = list(text)
     for lo, hi in spans:
@@ -104,7 +104,7 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
         if len(group) == 1 and _adds_one_more(text, sender, state, turn, read, group, b):
             # «Зову Сову. Можно двоих? Если можно — тогда ещё и Кузю»: one guest a night,
             # the move written before stands
-            return _blank(text, [(b.lo, b.hi)])
+            return blank(text, [(b.lo, b.hi)])
         allowed = _branch_allowed(text, sender, state, turn, read, group, b)
         if allowed is None:
             return None
@@ -121,8 +121,8 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
     b = group[0]
     asked = _question_tail(text, b.lo)
     if asked is not None:  # «Лечу Лапулю — или это уже было вчера?»: the rules answer it
-        text = _blank(text, [asked])
-    before = _blank(text, [(b.lo, b.hi)])
+        text = blank(text, [asked])
+    before = blank(text, [(b.lo, b.hi)])
     res = _screened(read, before, sender, state, turn)
     window = _sentence_window(text, b.lo)
     told = [(text.rfind(pr.text, window, b.lo), pr.action, pr.reason) for pr in _refusals(res)
@@ -174,10 +174,10 @@ def _switch(text: str, b: Branch) -> str | None:
     then = re.search(r"(?i)(?<![\w-])(тогда|значит)(?![\w-])", text[b.body:b.hi])
     if then is not None and len(text[b.body:b.body + then.start()].split()) <= 2:
         cut = b.body + then.start()
-        out = _blank(text, [(b.lo, cut)])
+        out = blank(text, [(b.lo, cut)])
     elif b.body - b.lo >= 8:
         cut = b.body - 6
-        out = _blank(text, [(b.lo, b.body)])
+        out = blank(text, [(b.lo, b.body)])
         out = out[:cut] + "тогда" + out[cut + 5:]
     else:
         return None
@@ -198,8 +198,8 @@ def _branch_allowed(text, sender, state, turn, read, group, b) -> bool | None:
     """Whether the move of branch ``b`` is allowed: True, False, or None when the branch
     names no move the parser reads."""
     others = [(o.lo, o.hi) for o in group]
-    base = _screened(read, _blank(text, others), sender, state, turn)
-    kept = _screened(read, _blank(text, [(o.lo, o.hi) for o in group if o is not b] +
+    base = _screened(read, blank(text, others), sender, state, turn)
+    kept = _screened(read, blank(text, [(o.lo, o.hi) for o in group if o is not b] +
                                   [(b.lo, b.body)]), sender, state, turn)
     old = {_key(m) for m in base.moves}
     new = [m for m in kept.moves if _key(m) not in old]
@@ -220,8 +220,8 @@ def _adds_one_more(text, sender, state, turn, read, group, b) -> bool:
     ``conflicting`` or ``too_many_targets``, without it the move stands."""
     if not re.search(r"(?i)(?<![\w-])(ещё|еще|также|плюс)(?![\w-])", text[b.body:b.hi]):
         return False
-    base = _screened(read, _blank(text, [(o.lo, o.hi) for o in group]), sender, state, turn)
-    kept = _screened(read, _blank(text, [(o.lo, o.hi) for o in group if o is not b] +
+    base = _screened(read, blank(text, [(o.lo, o.hi) for o in group]), sender, state, turn)
+    kept = _screened(read, blank(text, [(o.lo, o.hi) for o in group if o is not b] +
                                   [(b.lo, b.body)]), sender, state, turn)
     bad = [pr for pr in kept.problems if pr not in base.problems]
     if not bad and base.moves and {_key(m) for m in kept.moves} == {_key(m) for m in base.moves}:
@@ -263,10 +263,10 @@ def _keep(text, sender, state, turn, read, group, b, need_move: bool,
             then = re.search(r"(?i)(?<![\w-])тогда(?![\w-])", text[b.lo:b.body])
             cut = b.lo + then.start() if then else b.body
         spans.append((b.lo, cut))
-    out = _blank(text, spans)
+    out = blank(text, spans)
     if b is None or not need_move:
         return out
-    before = _screened(read, _blank(text, [(o.lo, o.hi) for o in group]), sender, state, turn)
+    before = _screened(read, blank(text, [(o.lo, o.hi) for o in group]), sender, state, turn)
     after = _screened(read, out, sender, state, turn)
     old = {_key(m) for m in before.moves}
     if not any(_key(m) not in old for m in after.moves):
