@@ -14,6 +14,8 @@ from .grammar_gaps import armed
 from .grammar_plans import IF_WORDS, if_survive, whether_clause
 from .grammar_keywords import Kw
 from .grammar_target_types import Targets
+from .grammar_targets import read_targets
+from .grammar_dropped import LIST_AND
 from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
@@ -111,7 +113,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «голос за Васяна»: a word where the name goes that fits nobody is asked about
             if action is None:
                 return _refuse_role(kw, text)
-            return Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
+            asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
+            if action == "vote" and ctx.turn.votes_per_player == 2 and clause is not None and \
+                    (second := _named_after_unknown(ctx, actor, clause, tg)) is not None:
+                # «Линч: Васятка и Бука» on a two-vote day: the vote for Бука stands and
+                # «Васятка» is asked, as for «Бука, Васятка» (never both dropped)
+                return _kept_votes(ctx, second.hits, second, text, asked)
+            return asked
         if flags["other_day"] is False and (flags["keep"] or flags["later"]):
             return None  # «линч прежний», «линч потом напишу»: no problem
         if flags["other_day"] is False and flags["abstain"]:
@@ -298,6 +306,18 @@ def _checks_for_mafia(clause: list[Tok], end: int) -> bool:
                                            or (n + 1 < len(words) and words[n + 1] == "ли")):
             return True
     return False
+
+
+def _named_after_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], tg: Targets) -> Targets | None:
+    """The targets read after the word no nick takes (``tg.unknown``) and a joiner («Васятка
+    и Бука», «Васятка, Бука») when they are exactly one player and nothing else unknown; else
+    None."""
+    k = tg.unknown[1]
+    if k + 2 >= len(clause) or clause[k + 1].w not in LIST_AND:
+        return None
+    second = read_targets(ctx, actor, clause, k + 2, len(clause))
+    return second if len(second.hits) == 1 and second.unknown is None and second.dropped is None \
+        else None
 
 
 def _kept_votes(ctx: Ctx, good: list, tg: Targets, text: str, other: Item) -> Item:
