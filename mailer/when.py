@@ -7,7 +7,8 @@ phrases). A phrase is read as a Russian host means it:
   (``2026-12-08``) are year first;
 - a weekday («вторник», «во вт», «monday») is the nearest such day whose time is still ahead,
   today included: «вторник 23:00» typed on Tuesday at 10:00 is today;
-- the time of day is ``ЧЧ:ММ``, ``ЧЧ.ММ``, «в 19», «в 19 часов», «19 ч», «в 7 вечера»;
+- the time of day is ``ЧЧ:ММ``, ``ЧЧ.ММ``, «в 19», «в 19 часов», «19 ч», «в 7 вечера», «в полдень»
+  (12:00) or «в полночь» (23:59 of the day named: «завтра в полночь» ends tomorrow);
 - a phrase with no clear time of day («завтра», «в пятницу») is refused, never guessed.
 
 Date words dateparser knows better than we do («5 декабря», «через 2 дня») go to it for the
@@ -140,8 +141,16 @@ def _take_date(text: str) -> tuple[date | None, str]:
     return None, text
 
 
+#: «в полночь» ends the named day (23:59: the day's deadline minute still counts, DECISIONS.md
+#: §8; midnight as 00:00 would fall on the next date), «в полдень» is 12:00.
+_NAMED_TIMES = {"полночь": time(23, 59), "midnight": time(23, 59), "полдень": time(12, 0), "noon": time(12, 0)}
+
+
 def _take_time(text: str, *, have_date: bool) -> tuple[time | None, str]:
     """The time of day, removed from ``text``."""
+    for word, clock in _NAMED_TIMES.items():
+        if m := re.search(rf"(?<!\w){word}(?!\w)", text):
+            return clock, (text[:m.start()] + " " + text[m.end():]).strip()
     m = _TIME_HM.search(text)
     if m is not None:
         h, mi = int(m.group(1)), int(m.group(2))

@@ -32,6 +32,11 @@ TUESDAY_10 = datetime(2026, 12, 8, 10, 0, tzinfo=MSK)
     ("10 декабря в 18", datetime(2026, 12, 10, 18, 0)),
     ("через 2 дня в 20:00", datetime(2026, 12, 10, 20, 0)),
     ("tomorrow 7:30", datetime(2026, 12, 9, 7, 30)),
+    # «в полночь» ends the day named (its last minute, so it stays that date); «в полдень»
+    ("послезавтра в полночь", datetime(2026, 12, 10, 23, 59)),
+    ("в полночь", datetime(2026, 12, 8, 23, 59)),
+    ("в пятницу в полдень", datetime(2026, 12, 11, 12, 0)),
+    ("11.12.2026 в полночь", datetime(2026, 12, 11, 23, 59)),
 ])
 def test_phrases_typed_on_tuesday_morning(phrase, expected):
     got = read_when(phrase, now=TUESDAY_10, zone=MSK)
