@@ -150,7 +150,7 @@ def no_moves_of(letters) -> int:
     problems_json) understood nothing and are not yet marked dealt with by the host
     (``inbox --done``); a letter whose moves were understood and refused by a rule is
     counted by :func:`refused_of` instead."""
-    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refusals(row))
+    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refused(row))
 
 
 def refused_of(letters) -> dict[str, int]:
@@ -163,10 +163,10 @@ def refused_of(letters) -> dict[str, int]:
 
     out: dict[str, int] = {}
     for k, row in enumerate(letters):
-        rules = _refusals(row) if row[1] == LetterState.NO_MOVES and not row[3] else []
-        actions = {p.get("action") or "" for p in json.loads(row[5] or "[]") or [] if refusal_label(p)} if rules else set()
-        if rules and not _settled_later(letters, k, actions):
-            out[rules[0]] = out.get(rules[0], 0) + 1
+        refused = _refused(row) if row[1] == LetterState.NO_MOVES and not row[3] else []
+        if refused and not _settled_later(letters, k, {p.get("action") or "" for p in refused}):
+            first = refusal_label(refused[0])
+            out[first] = out.get(first, 0) + 1
     return out
 
 
@@ -178,12 +178,11 @@ def _settled_later(letters, k: int, actions: set[str]) -> bool:
     return any(a in later if a else later for a in actions or {""})
 
 
-def _refusals(row) -> list[str]:
-    """The refusing rules of a letter row's problems (each once, in order)."""
+def _refused(row) -> list[dict]:
+    """A letter row's stored problems that are a rule's refusal (in order)."""
     from .words import refusal_label
 
-    labels = [refusal_label(p) for p in json.loads(row[5] or "[]") or []] if len(row) > 5 else []
-    return list(dict.fromkeys(label for label in labels if label))
+    return [p for p in json.loads(row[5] or "[]") or [] if refusal_label(p)] if len(row) > 5 else []
 
 
 def asked_of(letters) -> list[str]:
