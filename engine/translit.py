@@ -161,14 +161,25 @@ def phone_readings(word: str) -> tuple[str, ...]:
         marked.append(_PHONE_I.sub("\x02", _PHONE_U.sub("\x01", word)))
     shch = (cyrillic_reading(word.replace("sh", "shch")),) \
         if "sh" in word and "shch" not in word else ()  # «ishu» → «ищу»
+    if _ICAO.search(word):  # «okhraniaiu», «golosuiu», «liechu»: passport spelling
+        marked.append(_ICAO.sub(lambda m: _ICAO_MARK[m.group()], word))
     return tuple(cyrillic_reading_marked(m) for m in marked) + shch
 
 
+#: The passport (ICAO 9303) spelling of я, ю and a soft е: «ia», «iu», «ie».
+_ICAO = re.compile("i[aue]")
+_ICAO_MARK = {"ia": "\x03", "iu": "\x01", "ie": "\x04"}
+
+
 def cyrillic_reading_marked(word: str) -> str:
-    """:func:`cyrillic_reading` of a word with «\x01» standing for «ю», «\x02» for «й»."""
-    parts = re.split("([\x01\x02])", word)
-    return "".join("ю" if p == "\x01" else "й" if p == "\x02" else
+    """:func:`cyrillic_reading` of a word with «\x01» standing for «ю», «\x02» for «й»,
+    «\x03» for «я», «\x04» for «е»."""
+    parts = re.split("([\x01-\x04])", word)
+    return "".join(_MARKED[p] if p in _MARKED else
                    (transcribe(p, _TABLE, _y_after_vowel) if p else "") for p in parts)
+
+
+_MARKED = {"\x01": "ю", "\x02": "й", "\x03": "я", "\x04": "е"}
 
 
 def latin_words(words) -> dict[str, str]:
