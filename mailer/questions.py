@@ -30,7 +30,7 @@ _QUESTION = re.compile(r"[^.!?…\n]*[^.!?…\n\s][^.!?…\n]*\?[?!]*")
 _TO_HOST = re.compile(
     r"(?<![а-яё])(?:ведущ|вопрос|спрос|подскаж|скажите|объясните|уточн|можно|нельзя|могу|могут|"
     r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
-    r"дошл|дошло|дошёл|получил|итог|газет|host|admin)", re.IGNORECASE)
+    r"дошл|дошло|дошёл|получил|итог|газет|поздно|успел|опоздал|в срок|host|admin)", re.IGNORECASE)
 
 #: A line that opens as a question to the host with no «?» (a phone writer's): up to three
 #: words of address and «а», then «можно», «почему» …: the words the parser reads so

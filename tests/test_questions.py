@@ -27,6 +27,9 @@ from test_sync import Game
     ("Проверяю Кузю. Или можно Бобра? Нет, всё же Кузю.", []),
     ("> Ведущий, а можно себя лечить?\nЛечу Кузю", []),  # a quoted line
     ("Лечу Кузю. Всё ясно.", []),
+    # whether the letter is in time is the host's to answer (the demo's late «Ой, не поздно?»)
+    ("Передумала: лечу Шершня. Ой, не поздно?", ["Ой, не поздно?"]),
+    ("голос за Лося. успела?)", ["успела?"]),
 ])
 def test_host_questions(text, questions):
     assert host_questions(text) == questions

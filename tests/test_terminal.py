@@ -192,7 +192,9 @@ def test_inbox_on_80_columns_is_one_line_a_letter(demo_game):
     listed = runner.invoke(main, ["inbox", "--json"], env=env)
     rows = __import__("json").loads(listed.output)
     assert lines[0].split() == ["ID", "Получено", "Игрок", "Состояние", "Тема"]
-    assert len(lines) == 1 + len(rows) + 1  # one «↳» line: the stranger's address
+    # two «↳» lines: the stranger's address, the late letter's question to the host
+    assert len(lines) == 1 + len(rows) + 2
+    assert "    ↳ вопрос: «Ой, не поздно?»" in lines
     states = {"applied": "ходы приняты", "pending": "ждут обработки", "unknown_sender": "неизвестный адрес"}
     for row, line in zip(rows, [line for line in lines[1:] if not line.lstrip().startswith("↳")]):
         assert line.split()[:3] == [str(row["id"]), *row["received"][:16].split("T")], line
