@@ -30,7 +30,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .parse_unread_cheap import cheap_verdict, may_ask, may_ask_where, own_words
+from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
@@ -60,7 +60,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         lo, hi = spans[n]
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue  # (read by a rule: the cheaper test first)
-        verdict = cheap_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
+        verdict = sentence_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
         if verdict is not True:
             # «Зову Джека — Jack_R, если по нику» (no part without a word of talk)
             part = unvetoed(visible, lower, lo, hi) if verdict is None else None
