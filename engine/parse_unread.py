@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from .grammar_hot import lowered
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -52,7 +53,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     idx = name_index(ctx.nicks)
     spans = _sentences(visible)
     own = own_words(ctx)
-    lower = visible.lower().replace("ё", "е")
+    lower = lowered(visible)
     # (a night move read anywhere accounts for a move word the rules know on its player:
     # «бью сычуань / сорян автозамена. бью СЫЧА» reads the beat from the correction)
     anywhere = mates.union(*(on for _, _, on, vote in read if not vote))

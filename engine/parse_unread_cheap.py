@@ -14,7 +14,7 @@ import bisect
 import functools
 import re
 
-from .grammar_hot import piece_table
+from .grammar_hot import letter_pieces, piece_table
 from .names import name_index
 from .parse_types import Ctx
 from . import parse_unread_words as W
@@ -130,7 +130,7 @@ def may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int
     keyed = piece_table(_KEYED, (idx.nicks, ctx.sender.nick, own))
     found: list[int] = []
     size = len(visible)
-    for piece in set(visible.split()).difference(plain):
+    for piece in letter_pieces(visible).difference(plain):
         if piece not in keyed:
             if not _key_piece(piece, own, idx, ctx.sender.nick):
                 plain.add(piece)
