@@ -179,20 +179,20 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
           strict: bool = False) -> bool:
     """True when the tokens of one sentence name a living player near a move word with no
     sign of talk (see the module's doc). ``hits``: :func:`player_at`'s answers for these
-    tokens so far (filled here; pass the same dict to ask again of the same tokens).
+    tokens so far (filled here, with the sentence's :func:`_facts` and its names per
+    ``mates``; pass the same dict to ask again of the same tokens).
     ``strict``: only a word of a move lexicon counts, not any first-person verb of action
     nor a verb of the sender's story («Ставлю на Zorro» is no move word)."""
-    words = clause_words(toks)
     hits = {} if hits is None else hits
-    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
-           for w in words):
-        return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
-    story = _sender_subject(ctx, toks, words, hits)
-    if story is not None and words[story] == "я" and any(W.past(w) for w in words):
-        return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
-    if any(W.speech(w) for w in words):
-        return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
-    names = [n for n in _names(ctx, toks, words, mates, hits) if n != story]
+    facts = hits.get(_FACTS)  # (the same sentence asked again: its words and story as found)
+    if facts is None:
+        facts = hits[_FACTS] = _facts(ctx, toks, hits)
+    if facts is False:
+        return False
+    words, story = facts
+    names = hits.get(mates)
+    if names is None:
+        names = hits[mates] = [n for n in _names(ctx, toks, words, mates, hits) if n != story]
     if not names:
         return False
     lex = lexicon()
@@ -227,6 +227,27 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
         elif any(_object(words, k, n, kind, story, cls == "INVITE") for n in names):
             return True
     return False
+
+
+#: The key of :func:`_facts`' answer in the ``hits`` of a sentence (no token index).
+_FACTS = "facts"
+
+
+def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None] | bool:
+    """What :func:`_asks` finds of a sentence whatever players it leaves out: False when a
+    word of it is talk (a plan, a condition, the past, words to somebody, the sender's own
+    past, a verb of saying); else its words and the index of the sender as its subject
+    (:func:`_sender_subject`, or None)."""
+    words = clause_words(toks)
+    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
+           for w in words):
+        return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
+    story = _sender_subject(ctx, toks, words, hits)
+    if story is not None and words[story] == "я" and any(W.past(w) for w in words):
+        return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
+    if any(W.speech(w) for w in words):
+        return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
+    return words, story
 
 
 def _object(words: list[str], k: int, n: int, kind: str, story: int | None,
