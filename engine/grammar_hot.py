@@ -17,13 +17,13 @@ from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
 from .translit import latin_words, phone_readings
 
-__all__ = ["has_word", "hot_words", "piece_table"]
+__all__ = ["has_word", "hot_words", "letter_pieces", "lowered", "piece_table"]
 
 #: A word as the tokenizer cuts it (never spans whitespace).
 _WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
 
 
-def hot_words(low: str, extra: frozenset[str]) -> set[str]:
+def hot_words(low: str, extra: frozenset[str], written: set[str] | None = None) -> set[str]:
     """The words of a lower-cased letter that make their sentences worth reading (see
     :func:`_is_hot`); the longest word of a phrase only with the phrase's other words
     somewhere in the letter.
@@ -31,10 +31,18 @@ def hot_words(low: str, extra: frozenset[str]) -> set[str]:
     Cheap for chatter: the letter is cut at whitespace only (C ``str.split``), and the
     pieces seen before to hold no hot word (:func:`_boring`, per ``extra``) are dropped by
     one look-up each; only the few pieces left are cut into words (the tokenizer's word
-    pattern :data:`_WORD`, which never spans whitespace)."""
+    pattern :data:`_WORD`, which never spans whitespace).
+
+    ``written``: the pieces of the letter as written (:func:`letter_pieces`, made once for
+    the net too), used instead of cutting ``low`` again. A piece is looked at in lower case
+    with «е» for «ё»; ``low`` may differ from the letter in lower case only by marks that
+    are no word's letters («…» for «...», a bracketed aside's «?» blanked), so the words of
+    its pieces are the words of ``written``'s."""
     boring = _boring(extra)
-    # (a set: a piece written twice is looked at once; a set difference was slower)
-    pieces = {p for p in low.split() if p not in boring}
+    if written is not None:
+        pieces = written.difference(boring)
+    else:  # (a set: a piece written twice is looked at once; a set difference was slower)
+        pieces = {p for p in low.split() if p not in boring}
     hot: set[str] = set()
     seen: set[str] = set()  # the words of the pieces left: every word _is_hot knows
     keys: set[str] = set()
@@ -42,7 +50,7 @@ def hot_words(low: str, extra: frozenset[str]) -> set[str]:
     for piece in pieces:
         info = known.get(piece)
         if info is None:
-            info = _hot_piece(piece, extra)
+            info = _hot_piece(piece.lower().replace("ё", "е"), extra)
             if info is None:
                 boring.add(piece)
                 continue
@@ -159,6 +167,33 @@ def _boring(extra: frozenset[str]) -> set[str]:
     """The pieces known to hold no hot word for a sender with triggers ``extra`` (the set
     is filled by :func:`hot_words`; emptied when it grows past 200,000 pieces)."""
     return piece_table(_BORING, extra)
+
+
+#: The last letter cut by :func:`letter_pieces` and lowered by :func:`lowered`: (its text,
+#: the answer). The text is kept, so an ``is`` test never meets another string at its address.
+_LAST_PIECES: tuple = ("", set())
+_LAST_LOWERED: tuple = ("", "")
+
+
+def letter_pieces(text: str) -> set[str]:
+    """The pieces of ``text`` cut at whitespace (``set(text.split())``), made once per letter
+    for the reading windows (:func:`hot_words`) and the net
+    (:func:`engine.parse_unread_cheap.may_ask_where`); the set is shared: never change it."""
+    global _LAST_PIECES
+    last = _LAST_PIECES
+    if last[0] is not text:
+        last = _LAST_PIECES = (text, set(text.split()))
+    return last[1]
+
+
+def lowered(text: str) -> str:
+    """``text`` in lower case with «е» for «ё» (made once per letter for the reading windows
+    and the net)."""
+    global _LAST_LOWERED
+    last = _LAST_LOWERED
+    if last[0] is not text:
+        last = _LAST_LOWERED = (text, text.lower().replace("ё", "е"))
+    return last[1]
 
 
 def piece_table(tables: dict, key) -> set[str]:

@@ -22,7 +22,7 @@ from .grammar_plans import SEGMENT_MARKS
 from .grammar_headers import DAY_HEADS, NIGHT_HEADS
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
-from .grammar_hot import hot_words
+from .grammar_hot import hot_words, letter_pieces, lowered
 from .grammar_own import HOSTESS_COME
 from .grammar_talk import attention_only
 from .grammar_window_links import taken_back_between, two_votes_told
@@ -77,13 +77,13 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     sentences as (start, end))``."""
     if len(visible) < 200:
         return [(0, len(visible))] if visible.strip() else []
-    low = visible.lower()
+    low = lowered(visible)  # (ё as е: the same length)
     if len(low) != len(visible):
         return [(0, len(visible))]
-    low = low.replace("ё", "е").replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
+    low = low.replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
     if "(" in low:  # «А голоса (их же два, да?) — X и Y»: an aside's «?» ends no sentence
         low = _BRACKETED.sub(_aside_unended, low)
-    hot_here = hot_words(low, extra)
+    hot_here = hot_words(low, extra, letter_pieces(visible))
     if not hot_here:
         return []
     size = len(low)

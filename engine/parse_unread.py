@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from .grammar_hot import lowered
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -30,7 +31,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item
-from .parse_unread_cheap import cheap_verdict, may_ask, may_ask_where, own_words
+from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from .words import is_known_word, role_words
@@ -52,7 +53,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
     idx = name_index(ctx.nicks)
     spans = _sentences(visible)
     own = own_words(ctx)
-    lower = visible.lower().replace("ё", "е")
+    lower = lowered(visible)
     # (a night move read anywhere accounts for a move word the rules know on its player:
     # «бью сычуань / сорян автозамена. бью СЫЧА» reads the beat from the correction)
     anywhere = mates.union(*(on for _, _, on, vote in read if not vote))
@@ -60,7 +61,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         lo, hi = spans[n]
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue  # (read by a rule: the cheaper test first)
-        verdict = cheap_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
+        verdict = sentence_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
         if verdict is not True:
             # «Зову Джека — Jack_R, если по нику» (no part without a word of talk)
             part = unvetoed(visible, lower, lo, hi) if verdict is None else None
@@ -178,20 +179,20 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
           strict: bool = False) -> bool:
     """True when the tokens of one sentence name a living player near a move word with no
     sign of talk (see the module's doc). ``hits``: :func:`player_at`'s answers for these
-    tokens so far (filled here; pass the same dict to ask again of the same tokens).
+    tokens so far (filled here, with the sentence's :func:`_facts` and its names per
+    ``mates``; pass the same dict to ask again of the same tokens).
     ``strict``: only a word of a move lexicon counts, not any first-person verb of action
     nor a verb of the sender's story («Ставлю на Zorro» is no move word)."""
-    words = clause_words(toks)
     hits = {} if hits is None else hits
-    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
-           for w in words):
-        return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
-    story = _sender_subject(ctx, toks, words, hits)
-    if story is not None and words[story] == "я" and any(W.past(w) for w in words):
-        return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
-    if any(W.speech(w) for w in words):
-        return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
-    names = [n for n in _names(ctx, toks, words, mates, hits) if n != story]
+    facts = hits.get(_FACTS)  # (the same sentence asked again: its words and story as found)
+    if facts is None:
+        facts = hits[_FACTS] = _facts(ctx, toks, hits)
+    if facts is False:
+        return False
+    words, story = facts
+    names = hits.get(mates)
+    if names is None:
+        names = hits[mates] = [n for n in _names(ctx, toks, words, mates, hits) if n != story]
     if not names:
         return False
     lex = lexicon()
@@ -226,6 +227,27 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
         elif any(_object(words, k, n, kind, story, cls == "INVITE") for n in names):
             return True
     return False
+
+
+#: The key of :func:`_facts`' answer in the ``hits`` of a sentence (no token index).
+_FACTS = "facts"
+
+
+def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None] | bool:
+    """What :func:`_asks` finds of a sentence whatever players it leaves out: False when a
+    word of it is talk (a plan, a condition, the past, words to somebody, the sender's own
+    past, a verb of saying); else its words and the index of the sender as its subject
+    (:func:`_sender_subject`, or None)."""
+    words = clause_words(toks)
+    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
+           for w in words):
+        return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
+    story = _sender_subject(ctx, toks, words, hits)
+    if story is not None and words[story] == "я" and any(W.past(w) for w in words):
+        return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
+    if any(W.speech(w) for w in words):
+        return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
+    return words, story
 
 
 def _object(words: list[str], k: int, n: int, kind: str, story: int | None,

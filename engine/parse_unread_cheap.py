@@ -14,13 +14,13 @@ import bisect
 import functools
 import re
 
-from .grammar_hot import piece_table
+from .grammar_hot import letter_pieces, piece_table
 from .names import name_index
 from .parse_types import Ctx
 from . import parse_unread_words as W
 from .words import role_words
 
-__all__ = ["cheap_verdict", "may_ask", "may_ask_where", "own_words"]
+__all__ = ["cheap_verdict", "may_ask", "may_ask_where", "own_words", "sentence_verdict"]
 
 #: Quotation marks: a sentence holding one reports somebody's words.
 _QUOTE_MARK = re.compile("[«»\"“”„]")  # (a C-level search, no set of its characters)
@@ -79,6 +79,25 @@ def cheap_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> b
     return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
 
 
+def sentence_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool | None:
+    """:func:`cheap_verdict` of a whole sentence of the letter, with the test of names first:
+    False for a sentence that names nobody (no capitalised word after its first, no nick
+    form) even when it is a question, quotes somebody or holds a word of :data:`W.VETO`.
+    No part of such a sentence may ask either (:func:`engine.parse_pause.unvetoed` cuts it
+    at a punctuation mark or at a word's start: a part's words are words of the sentence,
+    its capitalised words after a space or a mark are the sentence's too), so the net
+    leaves it at once, with no look for a part."""
+    words = set(_WORD.findall(lower))
+    idx = name_index(ctx.nicks)
+    caps = _CAPITAL.findall(sentence)
+    if not caps and idx.trigger_forms().isdisjoint(words):
+        return False
+    if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence) or \
+            not W.VETO.isdisjoint(words):
+        return None
+    return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
+
+
 def _key_words(words, own: frozenset[str]) -> bool:
     """True when ``words`` (lower case) hold a word of the sender (``own``) or a move word."""
     return not own.isdisjoint(words) or any(map(W.move_word, words))
@@ -111,7 +130,7 @@ def may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int
     keyed = piece_table(_KEYED, (idx.nicks, ctx.sender.nick, own))
     found: list[int] = []
     size = len(visible)
-    for piece in set(visible.split()).difference(plain):
+    for piece in letter_pieces(visible).difference(plain):
         if piece not in keyed:
             if not _key_piece(piece, own, idx, ctx.sender.nick):
                 plain.add(piece)
