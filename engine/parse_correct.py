@@ -168,6 +168,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 _names_old_target(ctx, clause, words, first_end + 1, prev)):
             after = comma = first_end  # «всё-таки Маргоша, Барон вчера объяснился»: a remark
             # («хотя нет, за Шустрика, Грей вроде норм»: of the player the move was on)
+        if k0 == 0 and comma is not None and clause[comma].w == "—" and \
+                only_fillers(clause, after, comma) and \
+                find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks)):
+            # «…только на линч.⏎Бобр — охраняй себя»: the name is the subject of an order
+            # of its own, it finishes no move before
+            return False
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
             # back and what replaces it is not clear: asked, never left standing
