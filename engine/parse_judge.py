@@ -163,6 +163,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
+    if action == "invite" and clause is not None and tg.hits and \
+            (home := [hit for hit in tg.hits if _at_home(ctx, clause, hit)]):
+        # «пригласить X к себе, у меня …», «зову к себе — у меня марафон»: where the guest
+        # goes, not whom she invites (never the hostess herself)
+        tg.hits = [hit for hit in tg.hits if hit not in home]
+        if not tg.hits:
+            return None
     if tg.alternative and len(tg.hits) == 1:
         # «вместо меня лис или петя хз ладно петя»: «или» offers another player the reading
         # did not take: which one is meant is asked, never the first taken silently
@@ -246,6 +253,18 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+#: Prepositions that make «меня», «мне», «себя», «себе» the hostess's home, not her guest.
+_HOME_PREPS = frozenset({"у", "к", "ко"})
+
+
+def _at_home(ctx: Ctx, clause: list[Tok], hit) -> bool:
+    """True when an invitation's target is the sender read from «у меня», «ко мне», «к
+    себе»: the place the guest goes to."""
+    h, i, _ = hit
+    return h.kind == "self" and h.nick == ctx.sender.nick and i > 0 and \
+        clause[i - 1].w in _HOME_PREPS
 
 
 def _restated(clause: list[Tok], tg: Targets):
