@@ -185,6 +185,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action == "vote" and len(tg.hits) > most and clause is not None and \
             (one := _restated(clause, tg)) is not None:
         tg.hits = [one]  # «Голосую за Медведя — за Bear'а»: one player restated, one vote
+    if on_behalf and len(tg.hits) > most and clause is not None:
+        # «Медведь охраняет меня — за Медведя ставлю ход»: «за» and the member himself say
+        # for whom the boss writes the move, no second target
+        tg.hits = [(h, i, j) for h, i, j in tg.hits
+                   if not (i > 0 and clause[i - 1].w == "за" and h.nick == actor.nick)] or tg.hits
     if len(tg.hits) > most and clause is not None and _repeated_in_joke(clause, tg, most):
         tg.hits = tg.hits[:most]  # «Голоса — Ёжик и Туман, пусть
         # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
