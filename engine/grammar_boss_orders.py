@@ -82,7 +82,8 @@ def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
             continue
         n = k + 2 if clause[k + 1].w in ("а", "и") else k + 1  # «…, а Страж при мне»
         if n < len(clause) and clause[n].word and (_heads_order(clause, n, members) or
-                                                   own_move_at(clause, n)):
+                                                   own_move_at(clause, n) or
+                                                   _for_member(clause, n, members)):
             cuts.append((k, n))
     if not cuts:
         return [clause]
@@ -136,6 +137,21 @@ def _heads_order(clause: list[Tok], k: int, members) -> bool:
     return bool(size) and n < len(clause) and (
         clause[n].w in _ORDER_HEADS or clause[n].w in lexicon().third or
         (clause[n].w == "без" and n + 1 < len(clause) and clause[n + 1].w in _MOVES))
+
+
+def _for_member(clause: list[Tok], k: int, members) -> bool:
+    """«…, а за Кота охрана — меня», «…, за Кота: ворует у Совы»: the boss's move for a
+    member opened by «за» and the member's name, then a heading mark or a role move word
+    (not a vote: «…, а за Кота голосую» is a vote for him)."""
+    if clause[k].w != "за" or k + 1 >= len(clause) or not (size := members(k + 1)):
+        return False
+    n = k + 1 + size
+    if n >= len(clause):
+        return False
+    if clause[n].w in (":", "—", "→"):
+        return True
+    kw = keyword_at(clause, n)
+    return kw is not None and kw.cls != V.VOTE
 
 
 #: «…, Пьеро и Винни без ходов»: members left with no move.

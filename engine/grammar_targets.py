@@ -70,6 +70,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.pronoun = out.described = True  # «голос как у Лося», «за того, кто…»: asked
         out.end = hi
         return out
+    if noun and k == lo and k < hi and (own := idx.exact(words, k, None)) is not None and \
+            own.nick == ctx.sender.nick and k + own.length < hi and \
+            clause[k + own.length].w in ("—", ":", "→") and \
+            any(idx.exact(words, n, None) for n in range(k + own.length + 1, hi)):
+        k += own.length  # «Голос Виннету — Обломову» from Виннету: whose vote, not whom
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \

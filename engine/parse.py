@@ -312,7 +312,8 @@ def _member_sizes(clause, idx, mates):
         if k and role_words().get(words[k]) in MEMBER_ROLES:
             return 1  # «Вор — у Совы, охрана на Чингачгука»: a member by his role
         hit = idx.exact(words, k, None)
-        if hit is None and clause[k].cap and len(words[k]) >= 2 and words[k].isalpha():
+        if hit is None and clause[k].cap and len(words[k]) >= 2 and \
+                words[k].replace("'", "").replace("’", "").isalpha():  # («Smith'а»)
             hit = idx.approximate(words[k])  # «…, Хантер — караулишь меня» (Hunter_77)
             if hit is not None and (hit.kind == "fuzzy" or
                                     len(mates.intersection(hit.candidates)) != 1):

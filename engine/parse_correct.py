@@ -168,6 +168,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 _names_old_target(ctx, clause, words, first_end + 1, prev)):
             after = comma = first_end  # «всё-таки Маргоша, Барон вчера объяснился»: a remark
             # («хотя нет, за Шустрика, Грей вроде норм»: of the player the move was on)
+        if k0 == 0 and comma is not None and clause[comma].w == "—" and \
+                only_fillers(clause, after, comma) and _clan_mate(ctx, hit.nick) and \
+                find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks)):
+            # «…только на линч.⏎Бобр — охраняй себя»: the name is the subject of an order
+            # of its own, it finishes no move before
+            return False
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
             # back and what replaces it is not clear: asked, never left standing
@@ -191,6 +197,14 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _clan_mate(ctx: Ctx, nick: str | None) -> bool:
+    """True when ``nick`` is a living member of the boss's clan who may get his order."""
+    if nick is None or ctx.sender.role != "boss" or nick == ctx.sender.nick:
+        return False
+    p = ctx.state.players.get(nick)
+    return p is not None and p.alive and p.clan == ctx.sender.clan
 
 
 def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> Prev | None:

@@ -69,6 +69,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
             return pending, named_back(clause, 0), None
         return None, 0, None
     member, end = ref
+    if not isinstance(member, Problem) and _left_empty(clause, end):
+        return False, 0, None  # «Индеец: —», «Индеец — —»: no move for him, no pending order
     if isinstance(member, Problem):
         if member.reason not in ("no_such_member", "target_dead") or \
                 _names_anybody(ctx, clause, end):
@@ -103,6 +105,19 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if not rest:
         return False, 0, member
     return member, end, None
+
+
+_DASHES = frozenset({"—", "–", "-"})
+
+
+def _left_empty(clause: list[Tok], end: int) -> bool:
+    """True when nothing but marks follows a member's name or role word and they fill his
+    slot with a dash: «Индеец: —», «Индеец — —» (a heading and its empty value)."""
+    rest = clause[end:]
+    if not rest or any(t.word for t in rest):
+        return False
+    dashes = sum(t.w in _DASHES for t in rest)
+    return dashes >= 2 or (dashes == 1 and any(t.w == ":" for t in rest))
 
 
 def _bracket_name(ctx: Ctx, clause: list[Tok], k: int, holder: str) -> str | None:

@@ -171,6 +171,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
+    if action == "invite" and clause is not None and tg.hits and \
+            (home := [hit for hit in tg.hits if _at_home(ctx, clause, hit)]):
+        # «пригласить X к себе, у меня …», «зову к себе — у меня марафон»: where the guest
+        # goes, not whom she invites (never the hostess herself)
+        tg.hits = [hit for hit in tg.hits if hit not in home]
+        if not tg.hits:
+            return None
     if tg.alternative and len(tg.hits) == 1:
         # «вместо меня лис или петя хз ладно петя»: «или» offers another player the reading
         # did not take: which one is meant is asked, never the first taken silently
@@ -186,6 +193,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action == "vote" and len(tg.hits) > most and clause is not None and \
             (one := _restated(clause, tg)) is not None:
         tg.hits = [one]  # «Голосую за Медведя — за Bear'а»: one player restated, one vote
+    if on_behalf and len(tg.hits) > most and clause is not None:
+        # «Медведь охраняет меня — за Медведя ставлю ход»: «за» and the member himself say
+        # for whom the boss writes the move, no second target
+        tg.hits = [(h, i, j) for h, i, j in tg.hits
+                   if not (i > 0 and clause[i - 1].w == "за" and h.nick == actor.nick)] or tg.hits
     if len(tg.hits) > most and clause is not None and _repeated_in_joke(clause, tg, most):
         tg.hits = tg.hits[:most]  # «Голоса — Ёжик и Туман, пусть
         # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
@@ -254,6 +266,18 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+#: Prepositions that make «меня», «мне», «себя», «себе» the hostess's home, not her guest.
+_HOME_PREPS = frozenset({"у", "к", "ко"})
+
+
+def _at_home(ctx: Ctx, clause: list[Tok], hit) -> bool:
+    """True when an invitation's target is the sender read from «у меня», «ко мне», «к
+    себе»: the place the guest goes to."""
+    h, i, _ = hit
+    return h.kind == "self" and h.nick == ctx.sender.nick and i > 0 and \
+        clause[i - 1].w in _HOME_PREPS
 
 
 def _restated(clause: list[Tok], tg: Targets):
