@@ -355,3 +355,27 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     boss = any(w in _BOSS_WORDS for w in words) or any(
         boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
     return advice and boss and any(w in _DECIDE_WORDS for w in words)
+
+
+def member_nominates(ctx, clause: list[Tok], kill) -> bool:
+    """True when a clan member (not the boss) suggests the clan kill at keyword ``kill`` to
+    the host: «Убить предлагаю Катюху», «На убийство предлагаю Лося». Every member may order
+    the clan's kill (DECISIONS.md §4 Clan kill: the boss's order first, then the thief's, …),
+    so a member's suggestion in a letter to the host is his order. Not when the clause speaks
+    to the boss («Босс, убить предлагаю X»: advice between them), names him or his deciding
+    («предлагаю боссу», «решать ему»: :func:`suggests_kill` asks), or denies («не»)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    from .grammar_context import negated, suggested
+
+    words = [t.w for t in clause if t.word]
+    if not suggested(clause, kill.i, kill.j) or negated(clause, kill.i) or "не" in words or \
+            "бы" in words:
+        return False
+    if any(w in _BOSS_WORDS or w in _DECIDE_WORDS or w in _CHIEF for w in words) or any(
+            boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap):
+        return False
+    if {"решай", "решайте", "реши", "решите"} & set(words):
+        return False
+    return True

@@ -12,7 +12,7 @@ from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import boss_look, clan_subject, told_in_past
-from .grammar_delegate import boss_decides, suggests_kill, to_my_boss
+from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative
@@ -65,6 +65,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),
             tried="clan_kill"))
         return None
+    if kill is not None and kill.negated and member_nominates(ctx, clause, kill):
+        kill.negated = False  # «Убить предлагаю Катюху» from the thief: his order to the clan
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = fear_votes(ctx, clause, kws)
