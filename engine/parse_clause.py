@@ -71,8 +71,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = fear_votes(ctx, clause, kws)
     if member is None and ctx.sender.role in HOSTS and (home := _host_home(
-            ctx, clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
-            kws)) is not None and \
+            ctx, clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause))
+    )) is not None and \
             not any(k.i < home[0].i for k in kws) and \
             (ctx.sender.role == "hostess" or home[0].i == home[0].j):
         # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words;
@@ -437,7 +437,7 @@ def _today_turn(clause: list[Tok], lo: int, i: int) -> int | None:
     return None
 
 
-def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int, kws: list):
+def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
     """The host's invitation in her own words (engine.grammar_own): «сегодня у меня Лёлик»,
     or told as the guest's coming («у меня гостит Мишаня», «пусть Гром заглянет на
     бокальчик»: the guest named before the verb, which reads no target after it)."""
