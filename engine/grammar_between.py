@@ -91,6 +91,11 @@ _HOLDERS = frozenset({"меня", "нас"})
 _HOLDER_SKIP = frozenset({"сегодня", "ночью", "нынче", "опять", "снова", "тоже", "же"})
 
 
+#: Prepositions before the target after «у меня» («МО у меня на Смита», «Голос у меня за
+#: Кузю»).
+_BY = ("на", "в", "по", "за", "против")
+
+
 def holder_end(ctx, clause: list[Tok], kw: Kw) -> int | None:
     """«МО у меня на Смита», «Охота у меня сегодня — Шкаф»: «у меня» (or «у нас») right after
     a move noun says whose the move is, and a nickname follows after a preposition or a dash.
@@ -105,10 +110,14 @@ def holder_end(ctx, clause: list[Tok], kw: Kw) -> int | None:
     m = k + 2
     while m < len(clause) and clause[m].word and clause[m].w in _HOLDER_SKIP:
         m += 1
-    if m + 1 >= len(clause) or clause[m].w not in ("на", "в", "по", "—", "–", "-", ":"):
+    if m + 2 < len(clause) and clause[m].w == "тот" and clause[m + 1].w == "же":
+        m += 2  # «Голос у меня тот же, за Бегемота»: the same as before, named again
+        if clause[m].w == "," and m + 1 < len(clause) and clause[m + 1].w in _BY:
+            m += 1
+    if m + 1 >= len(clause) or clause[m].w not in _BY + ("—", "–", "-", ":"):
         return None
     if clause[m].w in ("—", "–", "-", ":") and m + 2 < len(clause) and \
-            clause[m + 1].w in ("на", "в", "по"):
+            clause[m + 1].w in _BY:
         m += 1  # «Миномёт у меня — на Шкафа»
     words = clause_words(clause)
     idx = name_index(ctx.nicks)

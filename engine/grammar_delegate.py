@@ -26,10 +26,20 @@ DECIDES = frozenset({"решает", "решит", "распорядится", "
                      "выбирает", "походит", "сходит", "сделает", "ходит", "скажет",
                      "прикажет", "велит", "укажет"})
 
+#: The boss having made the member's move already («ход за меня босс отправил»): read only
+#: after «ход за меня» (:func:`_decides_from`).
+_DID = frozenset({"отправил", "отправила", "сделал", "сделала", "написал", "написала",
+                  "прислал", "прислала", "решил", "решила", "походил", "походила"})
+
+#: The boss called by his title, not his nickname («пусть вождь решает»): the title words of
+#: the boss (engine.words.role_words) and the chief of the Indian's tribe.
+_CHIEF = frozenset({"вождь", "вождя", "вождю"})
+
 #: Words such a clause may hold besides the boss and the verb.
 _SKIP = frozenset({"пусть", "пускай", "ход", "мой", "сам", "сегодня", "за", "ним", "ночью",
                    "тогда", "уж", "лучше", "как", "и", "всегда", "обычно", "опять", "снова",
-                   "тоже", "этой", "а", "ну", "вот", "целиком", "полностью"})
+                   "тоже", "этой", "а", "ну", "вот", "целиком", "полностью", "новый", "новая",
+                   "наш", "наша", "папочка", "папа", "мамочка", "мама"})
 
 #: Words opening what the boss decides («кого охранять», «у кого воровать», «что делать»).
 _WHAT = frozenset({"кого", "что", "куда", "к", "у", "чем", "как"})
@@ -85,7 +95,7 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     воровать»); a «,», «—» or «(» after both ends what is read. Returns the index where the
     part read ends, None when the clause is no such part."""
     me = ctx.sender
-    if not me.mafia or me.role == "boss" or DECIDES.isdisjoint(t.w for t in clause[start:]):
+    if not me.mafia or me.role == "boss" or (DECIDES | _DID).isdisjoint(t.w for t in clause[start:]):
         return None  # (cheap checks first: most clauses of a letter are talk)
     found = _decides_from(ctx, clause, start)
     if found is None and (dash := _remark_dash(ctx, clause, start)) is not None:
@@ -93,6 +103,8 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     if found is None and me.role in _NO_ROLE_MOVE and \
             (dash := _kill_asked(clause, start)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «А кого убивать — пусть Роза решает»
+    if found is None and (dash := _kill_asked(clause, start, me.role)) is not None:
+        found = _decides_from(ctx, clause, dash + 1)  # «Кого обворовать — пусть решает X»
     return found
 
 
@@ -101,14 +113,17 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
 _NO_ROLE_MOVE = frozenset({"indian", "actor"})
 
 
-def _kill_asked(clause: list[Tok], start: int) -> int | None:
+def _kill_asked(clause: list[Tok], start: int, role: str | None = None) -> int | None:
     """The «—» or «:» after «(а) кого убивать», «кого мочить сегодня» (a question word and a
     word of the clan kill only): what follows may leave the kill to the boss. None otherwise
     («Убийство — решает дон», «Убиваем — как скажет X» tell who decides the kill, no move of
-    the sender's is left)."""
+    the sender's is left). With ``role``: the word of that role's own move instead of the
+    kill («Кого обворовать этой ночью —» from the thief: his move is what is left)."""
     from .lexicon import lexicon
+    from .grammar_vocab import CLASS_ACTIONS
 
     words = lexicon().words
+    own = {cls for cls, table in CLASS_ACTIONS.items() if role in table} if role else {"KILL"}
     kill = asked = False
     for k in range(start, len(clause)):
         t = clause[k]
@@ -116,11 +131,12 @@ def _kill_asked(clause: list[Tok], start: int) -> int | None:
             return k
         if not t.word:
             return None
-        if words.get(t.w) == "KILL":
+        if words.get(t.w) in own and (role is None or is_infinitive(t.w)):
             kill = True
         elif t.w in _ASKED:
             asked = True
-        elif t.w not in ("а", "и", "ну", "сегодня", "ночью"):
+        elif t.w not in ("а", "и", "ну", "сегодня", "ночью", "этой") and \
+                not (role and t.w in ("у", "к") and not asked):  # («у кого воровать —»)
             return None
     return None
 
@@ -156,19 +172,27 @@ def to_my_boss(ctx, clause: list[Tok], start: int) -> bool:
             move = True
         elif subject and w in _GIVES and not gives:
             gives = True
-        elif w not in ("мой", "свой", "сегодня"):
+        elif w not in ("мой", "свой", "сегодня") and not (move and w in _AS_ALWAYS):
             break
         k += 1
     if not move or k >= len(clause):
         return False
+    onto = False
     if not gives:
-        if clause[k].w not in ("—", ":", "→"):
+        if clause[k].w not in ("—", ":", "→", "на"):
+            return False
+        # «Ход как всегда на Шефа»: the boss in the accusative (not from the guard: his
+        # «ход на Шефа» may be his guard of the boss)
+        onto = clause[k].w == "на"
+        if onto and me.role == "guard":
             return False
         k += 1
     size = boss_ref(ctx, clause, k)
-    if size and idx.exact(words, k, frozenset({"datv"})) is None and \
+    if size and not onto and idx.exact(words, k, frozenset({"datv"})) is None and \
             not words[k + size - 1].endswith(("у", "ю", "е", "и")):
         return False  # «Ход — Графу»: the boss in the dative (a form of his or a part)
+    if onto and not size:
+        return False  # («ход на босса» is a phrase of the lexicon)
     if not size and (k >= len(clause) or role_words().get(words[k]) != "boss" or
                      not words[k].endswith(("у", "ю"))):
         return False
@@ -176,6 +200,10 @@ def to_my_boss(ctx, clause: list[Tok], start: int) -> bool:
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                 len(clause))
     return only_fillers(clause, end, stop)
+
+
+#: «Ход как всегда на Шефа»: words of habit after «ход».
+_AS_ALWAYS = frozenset({"как", "всегда", "обычно", "опять", "снова", "тоже"})
 
 
 #: Question words naming what is decided («Кого резать — пусть Барон решает»).
@@ -201,8 +229,12 @@ def _remark_dash(ctx, clause: list[Tok], start: int) -> int | None:
 
 
 def _decides_from(ctx, clause: list[Tok], start: int) -> int | None:
-    """:func:`boss_decides` read from ``start``."""
-    seen_boss = seen_verb = False
+    """:func:`boss_decides` read from ``start``. «за меня» may stand before the verb too
+    («ход за меня босс отправил»: then a past verb of the boss's having moved, :data:`_DID`,
+    counts); «за него / за неё» after it only from a sender who tells of himself in the third
+    person (:func:`_of_himself`: «Алиса устала. Пусть Бармалей решит за неё»). The boss is
+    named by his nickname (:func:`boss_ref`) or his title («босс», «дон», «вождь»)."""
+    seen_boss = seen_verb = for_me = False
     k = start
     while k < len(clause):
         t = clause[k]
@@ -214,10 +246,15 @@ def _decides_from(ctx, clause: list[Tok], start: int) -> int | None:
                 return k
             k += 1
             continue
-        if t.w in DECIDES and not seen_verb:
+        if not seen_verb and t.w == "за" and k + 1 < len(clause) and clause[k + 1].w == "меня":
+            for_me, k = True, k + 2  # «ход за меня босс отправил»
+            continue
+        if not seen_verb and (t.w in DECIDES or (for_me and t.w in _DID)):
             seen_verb, k = True, k + 1
-            if k + 1 < len(clause) and clause[k].w == "за" and clause[k + 1].w == "меня":
-                k += 2
+            if k + 1 < len(clause) and clause[k].w == "за" and (
+                    clause[k + 1].w == "меня" or
+                    (clause[k + 1].w in _HIMSELF and _of_himself(ctx, clause))):
+                k += 2  # («пусть вождь решает за него» from «Индеец сидит у костра. …»)
             continue
         if seen_verb and t.w in _WHAT:
             k = _what(clause, k)
@@ -225,11 +262,47 @@ def _decides_from(ctx, clause: list[Tok], start: int) -> int | None:
         if t.w in _SKIP:
             k += 1
             continue
-        size = boss_ref(ctx, clause, k) if not seen_boss else 0
+        size = (boss_ref(ctx, clause, k) or _title(ctx, t.w)) if not seen_boss else 0
         if not size:
             return None
         seen_boss, k = True, k + size
     return k if seen_boss and seen_verb else None
+
+
+#: The sender as «him» / «her» («пусть вождь решает за него»).
+_HIMSELF = frozenset({"него", "нее", "неё"})
+
+
+def _title(ctx, word: str) -> int:
+    """1 when ``word`` is a title of the boss («босс», «дону», «вождь») and the sender has a
+    living boss (:func:`my_boss`), else 0."""
+    if my_boss(ctx) is None:
+        return 0
+    return 1 if word in _CHIEF or role_words().get(word) == "boss" else 0
+
+
+def _of_himself(ctx, clause: list[Tok]) -> bool:
+    """True when the sentences before ``clause`` tell of the sender in the third person: the
+    first word of one of them is his nickname, a part or pet form of it that fits nobody
+    else, or the word of his role («Индеец сидит у костра», «Алиса сегодня устала» from
+    Лиса Алиса)."""
+    me = ctx.sender
+    idx = name_index(ctx.nicks)
+    before = ctx.text[:clause[0].start] if clause else ""
+    for sentence in re.split(r"[.!?\n]+", before):
+        words = [norm(x) for x in re.findall(r"[^\W\d_]+", sentence)]
+        if not words:
+            continue
+        hit = idx.exact(words, 0, None)
+        if hit is not None:
+            if hit.nick == me.nick:
+                return True
+            continue
+        near = idx.approximate(words[0]) if len(words[0]) >= 3 else None
+        if (near is not None and near.kind != "fuzzy" and near.candidates == (me.nick,)) or \
+                role_words().get(words[0]) == me.role:
+            return True
+    return False
 
 
 def _what(clause: list[Tok], k: int) -> int:
@@ -282,3 +355,27 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     boss = any(w in _BOSS_WORDS for w in words) or any(
         boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
     return advice and boss and any(w in _DECIDE_WORDS for w in words)
+
+
+def member_nominates(ctx, clause: list[Tok], kill) -> bool:
+    """True when a clan member (not the boss) suggests the clan kill at keyword ``kill`` to
+    the host: «Убить предлагаю Катюху», «На убийство предлагаю Лося». Every member may order
+    the clan's kill (DECISIONS.md §4 Clan kill: the boss's order first, then the thief's, …),
+    so a member's suggestion in a letter to the host is his order. Not when the clause speaks
+    to the boss («Босс, убить предлагаю X»: advice between them), names him or his deciding
+    («предлагаю боссу», «решать ему»: :func:`suggests_kill` asks), or denies («не»)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    from .grammar_context import negated, suggested
+
+    words = [t.w for t in clause if t.word]
+    if not suggested(clause, kill.i, kill.j) or negated(clause, kill.i) or "не" in words or \
+            "бы" in words:
+        return False
+    if any(w in _BOSS_WORDS or w in _DECIDE_WORDS or w in _CHIEF for w in words) or any(
+            boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap):
+        return False
+    if {"решай", "решайте", "реши", "решите"} & set(words):
+        return False
+    return True

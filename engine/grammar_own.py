@@ -300,3 +300,77 @@ def elsewhere(clause: list[Tok], k: int, hi: int) -> bool:
     words = clause_words(clause)
     return any(words[n] in ("на", "в", "во") and words[n + 1] in _ELSEWHERE
                for n in range(k, min(hi, k + 2, len(clause) - 1)))
+
+
+#: A guest's staying at the host's home («у меня гостит X», «в моём замке гостит X»).
+_STAYS = frozenset({"гостит", "погостит", "гостят", "погостят"})
+#: A guest's coming to it («ко мне идёт X», «пусть X заглянет на бокальчик»).
+_COMES = frozenset({"идет", "придет", "приходит", "зайдет", "заходит", "заглянет",
+                    "заглядывает", "пожалует", "наведается", "забежит"})
+#: An evening at the host's home, named beside the guest's coming.
+_PARTY = frozenset({"вечеринка", "вечеринку", "пижамная", "пижамную", "пати", "девичник",
+                    "праздник", "чаепитие", "застолье"})
+
+#: The words that make a host's sentence of the guest's coming worth reading.
+GUEST_WORDS = _STAYS | _COMES
+
+#: «в моём замке», «в мой подвал»: the host's own place.
+_MY = frozenset({"моем", "моём", "мой", "моей", "мою", "моё", "мое", "нашем", "наш", "нашей"})
+#: Words a host's statement of the guest's coming may hold besides the verb, the name, the
+#: place and the treat.
+_GUEST_AROUND = _AROUND | _JOIN | {"пусть", "пускай", "ко", "мне"}
+
+
+def guest_comes(clause: list[Tok], start: int, stop: int,
+                idx: NameIndex, text: str = "") -> tuple[Kw, int] | None:
+    """The host's invitation told as the guest's coming or staying, in ``clause[start:stop]``:
+    «у меня гостит Мишаня», «этой ночью в моём замке гостит Незнайка», «сегодня ко мне идёт
+    Серж», «сегодня пусть Гром заглянет на бокальчик». The statement (up to a comma, a dash
+    or the end) holds the verb (:data:`_STAYS`, :data:`_COMES`), exactly one name, the host's
+    place («у меня», «ко мне», «в моём …») or a treat after «на» («на бокальчик», «на чай»)
+    or, for staying, neither, and nothing but the time and such words besides (a verb of the
+    past, another player or any other word: talk, «ко мне идёт Кузя с претензиями»). Returns
+    an ``INVITE`` keyword of no width at the name and the statement's end, None otherwise."""
+    words = clause_words(clause)
+    v = next((n for n in range(start, stop) if words[n] in _STAYS or words[n] in _COMES), None)
+    if v is None:
+        return None
+    lo = next((n + 1 for n in range(v - 1, start - 1, -1) if words[n] in _CLOSE), start)
+    hi = next((n for n in range(v + 1, stop) if words[n] in _CLOSE), stop)
+    name = None
+    mine = treat = wish = False
+    k = lo
+    while k < hi:
+        t, w = clause[k], words[k]
+        if not t.word:
+            if k + 1 < hi and w not in ("!", "."):
+                return None  # («ко мне идёт Кузя? …»)
+            k += 1
+            continue
+        if k == v:
+            k += 1
+            continue
+        if tuple(words[k:k + 2]) in _HOME:
+            mine, k = True, k + 2
+            continue
+        if w in ("в", "во") and k + 2 < hi and words[k + 1] in _MY and clause[k + 2].word:
+            mine, k = True, k + 3  # «в моём замке»
+            continue
+        if w == "на" and k + 1 < hi and (words[k + 1] in _SHOWS or words[k + 1] in _THINGS or
+                                         words[k + 1] in _EVENING):
+            treat, k = True, k + 2  # «на бокальчик»
+            continue
+        if w in _GUEST_AROUND or w in _PARTY or w in _EVENING:  # («у меня вечеринка 🍕 приходит X»)
+            wish = wish or w in ("пусть", "пускай")
+            k += 1
+            continue
+        if name is None and t.cap:
+            hit = idx.exact(words, k, None)
+            size = hit.length if hit is not None else _pet_size(clause, k, hi, idx)
+            if size:
+                name, k = k, k + size
+                continue
+        return None
+    if name is None or not (mine or (treat and wish) or words[v] in _STAYS):
+        return None
+    return Kw(V.INVITE, name, name, weak=True, own=True), hi

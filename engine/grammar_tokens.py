@@ -320,7 +320,7 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     Лося.», not «Бить буду... Кедр, ты мне хамил»: a name spoken to)."""
     words = [t.w for t in cur if t.word]
     k = len(words) - 1
-    while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 2:
+    while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 3:
         k -= 1
     if k < 0:
         return False
@@ -338,7 +338,10 @@ _NAME_ENDS = frozenset({".", "!", "…", "\n", EMOJI})
 
 #: Words that may stand after the move word before a pause («Бить буду... Лося», «Зову к
 #: себе... Сову»).
-_HANG_AFTER = frozenset({"буду", "будем", "себе", "к"})
+_HANG_AFTER = frozenset({"буду", "будем", "себе", "к",
+                         # «Под защитой моей сегодня... Марго», «Лечу этой ночью... Лося»
+                         "сегодня", "ночью", "этой", "снова", "опять", "моей", "мой", "моим",
+                         "моя", "мою", "моё", "мое"})
 
 
 def _is_bullet(t: Tok) -> bool:

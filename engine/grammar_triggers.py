@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_headers import (
     BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, TARGET_HEADS, TODAY_HEADS,
 )
-from .grammar_own import HOSTESS_COME, HOSTESS_TRIGGERS
+from .grammar_own import GUEST_WORDS, HOSTESS_COME, HOSTESS_TRIGGERS
 from .lexicon import lexicon
 from .roles import CLAN_ROLES
 from .words import role_words
@@ -83,6 +83,8 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         # read to be refused
         clan = clan | frozenset(w for w, r in rw.items() if r in _MEMBER_ROLES and r != role)
     home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «у меня X»
+    if role in HOSTS:
+        home = home | GUEST_WORDS  # «в моём замке гостит X» (engine.grammar_own.guest_comes)
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
         home | _polite_imperatives()
 

@@ -250,6 +250,8 @@ FILLERS: frozenset[str] = frozenset({
     "го", "гоу", "погнали",
     # Ukrainian: «Голос теж за X» (тоже), «сьогодні», «вночі» (ночью), «ще», «знову», «також»
     "теж", "також", "ще", "знову", "сьогодні", "вночі", "уночі", "зараз", "мабуть",
+    # German: «Stimme für X», «Stimme: auch X», «ich beobachte heute die X»
+    "für", "fur", "auch", "heute", "wieder", "die", "den", "der",
 })
 
 #: Words that refer to the sender himself.

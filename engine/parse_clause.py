@@ -12,10 +12,10 @@ from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import boss_look, clan_subject, told_in_past
-from .grammar_delegate import boss_decides, suggests_kill, to_my_boss
+from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
-from .grammar_own import hostess_home, hostess_vocative
+from .grammar_own import guest_comes, hostess_home, hostess_vocative
 from .grammar_triggers import HOSTS
 from .grammar_flags import cancel_names_move, correction_end, reported_order, said_by_other
 from .grammar_irony import ironic
@@ -65,12 +65,14 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),
             tried="clan_kill"))
         return None
+    if kill is not None and kill.negated and member_nominates(ctx, clause, kill):
+        kill.negated = False  # «Убить предлагаю Катюху» from the thief: his order to the clan
     if kws and member is None and ctx.turn.event == "fear" and \
             ctx.turn.fear_chosen == ctx.sender.nick:
         kws = fear_votes(ctx, clause, kws)
-    if member is None and ctx.sender.role in HOSTS and (home := hostess_home(
-            clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause)),
-            name_index(ctx.nicks), ctx.text)) is not None and \
+    if member is None and ctx.sender.role in HOSTS and (home := _host_home(
+            ctx, clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause))
+    )) is not None and \
             not any(k.i < home[0].i for k in kws) and \
             (ctx.sender.role == "hostess" or home[0].i == home[0].j):
         # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words;
@@ -433,3 +435,14 @@ def _today_turn(clause: list[Tok], lo: int, i: int) -> int | None:
                 clause[k - 2].w == ",":
             return k - 1
     return None
+
+
+def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
+    """The host's invitation in her own words (engine.grammar_own): «сегодня у меня Лёлик»,
+    or told as the guest's coming («у меня гостит Мишаня», «пусть Гром заглянет на
+    бокальчик»: the guest named before the verb, which reads no target after it)."""
+    idx = name_index(ctx.nicks)
+    home = hostess_home(clause, start, stop, idx, ctx.text)
+    if home is None:
+        home = guest_comes(clause, start, stop, idx, ctx.text)
+    return home
