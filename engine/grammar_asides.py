@@ -231,3 +231,61 @@ def _role_names(nick: str) -> list[str]:
 RULE_ROLE_NAMES = frozenset({
     "босс", "вор", "охранник", "индеец", "актер", "сын", "детектив", "врач", "доктор",
     "хозяйка", "шизик", "фанатка", "громила", "жулик", "свидетель", "маньяк", "мирный"})
+
+
+#: Words that say the name just written is put right at once («Шерлоку, то есть Холмсу221b»,
+#: «Пуаро… ой, в смысле Марпл», «Тань… ой, Татьяну Петровну»).
+_PUT_RIGHT = frozenset({"ой", "вернее", "точнее", "верней", "тьфу", "пардон"})
+
+#: Prepositions a clarification may say again before the nick («в Шерлока — то есть в X»).
+_AGAIN = frozenset({"за", "у", "к", "ко", "в", "во", "на", "при", "с", "со"})
+
+
+def clarified(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> tuple[NameHit, int] | None:
+    """A word at ``k`` where a player goes that fits no nick (a nickname of the writer's own,
+    a name cut short) and is put right at once by exactly one player's nick (issue 11):
+    brackets holding only that nick («Злюку (Dr.Zlo)», «Ксюшу-дизайнершу (Ksu_design)»), the
+    nick after «то есть», «в смысле», «ой», «вернее», «точнее» («Шерлоку, то есть Холмсу221b»,
+    «Пуаро… ой, в смысле Марпл»), or, after a dash or «…», a nick the cut word or initial
+    begins («Ш. — Шустрика», «у Сов… у Совёнка»). The nick must end the aside (a word after
+    it makes it another statement: «…, то есть Кузя прав»). Returns that player's hit and the
+    index after it; None when there is no such aside."""
+    n = k + 1
+    if n < hi and clause[n].w == "(":
+        m = n + 1
+        hit = idx.exact(words, m, None) if m < hi and clause[m].word else None
+        if hit is None or hit.nick is None or m + hit.length >= hi or \
+                clause[m + hit.length].w != ")":
+            return None
+        return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), m + hit.length + 1
+    m, head, cut = n, False, False
+    while m < min(hi, n + 6):
+        w = words[m]
+        if not clause[m].word:
+            cut = cut or w in ("…", "...", "—", "-", ".")
+        elif w == "то" and m + 1 < hi and words[m + 1] == "есть":
+            head, m = True, m + 1
+        elif w == "в" and m + 1 < hi and words[m + 1] == "смысле":
+            head, m = True, m + 1
+        elif w in _PUT_RIGHT:
+            head = True
+        else:
+            break
+        m += 1
+    if m == n or m >= hi:
+        return None
+    if words[m] in _AGAIN and m + 1 < hi and clause[m + 1].word:
+        m += 1
+    hit = idx.exact(words, m, None)
+    if hit is None and clause[m].cap and len(words[m]) >= 4:
+        hit = idx.approximate(words[m])  # «Холмсу221b», «Марпл» of «Miss Marple»
+        if hit is not None and hit.kind == "fuzzy":
+            hit = None
+    if hit is None or hit.nick is None:
+        return None
+    end = m + hit.length
+    if end < hi and clause[end].word:
+        return None
+    if not head and not (cut and len(words[k]) < len(words[m]) and words[m].startswith(words[k])):
+        return None
+    return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), end
