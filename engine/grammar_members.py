@@ -90,7 +90,8 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
     """True when ``word`` (lower case) is a loose form of ``nick``: the name index reads it as
     that nickname (near misses included: «шэдоу» for Shadow_77), or it is a spelling of the
     nickname's first word cut short after three letters or more and given an ending
-    («васа», «васу» for Vasilisa). Another word built on the nickname («шустрячок» for
+    («васа», «васу» for Vasilisa), its last consonant softened after three letters («гоша»
+    for Ghost, read «гост»). Another word built on the nickname («шустрячок» for
     Шустрик) is no form of it."""
     hit = name_index(nicks).approximate(word)
     if hit is not None and nick in hit.candidates:
@@ -100,7 +101,16 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
         if word.endswith(ending) and len(stem) >= 3 and any(
                 r.startswith(stem) and len(r) > len(stem) + 1 for r in _readings(nick)):
             return True
+        if word.endswith(ending) and len(stem) == 3 and stem[-1] in _SOFTENED and any(
+                r.startswith(stem[:-1] + c) and len(r) > len(stem)
+                for c in _SOFTENED[stem[-1]] for r in _readings(nick)):
+            return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
     return _base_noun(word, nick)
+
+
+#: A consonant ending a pet form's stem and those it stands for in the name it is cut from
+#: («Гоша» for «гост», «Серёжа» for «Серёга»).
+_SOFTENED = {"ш": "сх", "ж": "гзд", "ч": "кт"}
 
 
 def _base_noun(word: str, nick: str) -> bool:
