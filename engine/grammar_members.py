@@ -93,9 +93,12 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
     («васа», «васу» for Vasilisa), its last consonant softened after three letters («гоша»
     for Ghost, read «гост»). Another word built on the nickname («шустрячок» for
     Шустрик) is no form of it."""
-    hit = name_index(nicks).approximate(word)
+    idx = name_index(nicks)
+    hit = idx.approximate(word)
     if hit is not None and nick in hit.candidates:
         return True
+    if nick in idx.capital_readings.get(word, ()):
+        return True  # «Хайд сторожит Лису» for Mr.Hyde: a reading that is also a word
     for ending in _CLIP_ENDINGS:
         stem = word[:-len(ending)]
         if word.endswith(ending) and len(stem) >= 3 and any(
@@ -198,6 +201,9 @@ def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
         if len(said) > 1 or said and not said[0].cap and not (len(mates) == 1 and (
                 fits(said[0].w, mates[0], ctx.nicks) or said[0].w in _word_readings(mates[0]))):
             return None  # («бин ворует у фокса»: Mr.Bean by the reading of a word of his nick)
+        if said and any(n not in mates and ctx.state.players[n].alive for n in
+                        name_index(ctx.nicks).capital_readings.get(said[0].w, ())):
+            return None  # «Бин ворует у X» from a boss whose thief is not Mr.Bean: whose move?
     if len(mates) > 1:
         return problem(text, "ambiguous", "ambiguous", candidates=tuple(sorted(mates)))
     return actor_of(ctx.state, mates[0]) if mates else None
