@@ -14,7 +14,7 @@ from __future__ import annotations
 #: English nick word → its Russian translations (nominative, normalised): titles and
 #: adjectives, named only with another word of the nick.
 MODIFIERS: dict[str, tuple[str, ...]] = {
-    "dr": ("доктор",), "doc": ("доктор", "док"), "mr": ("мистер",), "mister": ("мистер",),
+    "dr": ("доктор", "док"), "doc": ("доктор", "док"), "mr": ("мистер",), "mister": ("мистер",),
     "mrs": ("миссис",), "miss": ("мисс",), "ms": ("мисс",), "sir": ("сэр", "сер"),
     "lord": ("лорд",), "lady": ("леди",), "king": ("король",), "queen": ("королева",),
     "prince": ("принц",), "captain": ("капитан",), "capt": ("капитан",),
