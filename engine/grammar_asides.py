@@ -1,6 +1,7 @@
 """A name that fits several players settled by the aside right after it (issue 11): the
 nick spelled out in brackets («Шуру (Alexandra_K)»), or a number that only one of them holds
 in his nick, in brackets or in a «который» clause («Сашеньку (нашу, которая 1987 года)»,
+«Лёву — того, что с цифрами в нике»,
 «Сашенькой, которая 1987-го» for Sasha1987, not Alexandra_K), or another word of one of
 the nicks («Лис, старый который» for «Старый Лис», not «Лиса Алиса»; «Ксюшу из Киева» for
 «Ksusha_Kiev», not «Ксения 1985»), or a word of one gender in brackets when the candidates are a man's and a woman's nick («Ковалёва (муж)»:
@@ -21,6 +22,9 @@ from .words import morph, norm, role_words
 #: Words opening a relative clause that describes the player just named.
 _WHICH = frozenset({"который", "которая", "которую", "которого", "которой", "которому",
                     "что", "тот", "та", "того", "ту", "той"})
+
+#: The demonstratives that open «того, что …», «ту, которая …» after a name.
+_THAT_ONE = frozenset({"тот", "та", "того", "ту", "той", "тому"})
 
 _NUMBER = re.compile(r"\d{2,}")
 
@@ -49,9 +53,12 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         lo = k + 1
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX)) if clause[n].w == ")"), -1)
         after = end + 1
-    elif clause[k].w == "," and k + 1 < hi and (words[k + 1] in _WHICH or (
+    elif clause[k].w in (",", "—") and k + 1 < hi and (words[k + 1] in _WHICH or (
             k + 2 < hi and clause[k + 1].word and words[k + 2].startswith("котор"))):
         lo = k + 1  # «Лиса, который Serg-2000»; «Лис, старый который»: the word first
+        if words[lo] in _THAT_ONE and lo + 2 < hi and words[lo + 1] == "," and (
+                words[lo + 2] == "что" or words[lo + 2].startswith("котор")):
+            lo += 2  # «Лёву — того, что с цифрами в нике»
         end = next((n for n in range(lo, min(hi, lo + _ASIDE_MAX))
                     if not clause[n].word and clause[n].w not in ("-", "‐")), min(hi, lo + _ASIDE_MAX))
         after = end
@@ -86,6 +93,11 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
             chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
+        if words[n].startswith("цифр") and n > lo:
+            # «Лёву — того, что с цифрами в нике»: the nick that holds a number (or not,
+            # «без цифр»)
+            bare = words[n - 1] in ("без", "нет")
+            chosen |= {c for c in hit.candidates if bool(re.search(r"\d", c)) != bare}
         number = _NUMBER.match(words[n])
         if number:
             chosen |= {c for c in hit.candidates
@@ -231,3 +243,61 @@ def _role_names(nick: str) -> list[str]:
 RULE_ROLE_NAMES = frozenset({
     "босс", "вор", "охранник", "индеец", "актер", "сын", "детектив", "врач", "доктор",
     "хозяйка", "шизик", "фанатка", "громила", "жулик", "свидетель", "маньяк", "мирный"})
+
+
+#: Words that say the name just written is put right at once («Шерлоку, то есть Холмсу221b»,
+#: «Пуаро… ой, в смысле Марпл», «Тань… ой, Татьяну Петровну»).
+_PUT_RIGHT = frozenset({"ой", "вернее", "точнее", "верней", "тьфу", "пардон"})
+
+#: Prepositions a clarification may say again before the nick («в Шерлока — то есть в X»).
+_AGAIN = frozenset({"за", "у", "к", "ко", "в", "во", "на", "при", "с", "со"})
+
+
+def clarified(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> tuple[NameHit, int] | None:
+    """A word at ``k`` where a player goes that fits no nick (a nickname of the writer's own,
+    a name cut short) and is put right at once by exactly one player's nick (issue 11):
+    brackets holding only that nick («Злюку (Dr.Zlo)», «Ксюшу-дизайнершу (Ksu_design)»), the
+    nick after «то есть», «в смысле», «ой», «вернее», «точнее» («Шерлоку, то есть Холмсу221b»,
+    «Пуаро… ой, в смысле Марпл»), or, after a dash or «…», a nick the cut word or initial
+    begins («Ш. — Шустрика», «у Сов… у Совёнка»). The nick must end the aside (a word after
+    it makes it another statement: «…, то есть Кузя прав»). Returns that player's hit and the
+    index after it; None when there is no such aside."""
+    n = k + 1
+    if n < hi and clause[n].w == "(":
+        m = n + 1
+        hit = idx.exact(words, m, None) if m < hi and clause[m].word else None
+        if hit is None or hit.nick is None or m + hit.length >= hi or \
+                clause[m + hit.length].w != ")":
+            return None
+        return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), m + hit.length + 1
+    m, head, cut = n, False, False
+    while m < min(hi, n + 6):
+        w = words[m]
+        if not clause[m].word:
+            cut = cut or w in ("…", "...", "—", "-", ".")
+        elif w == "то" and m + 1 < hi and words[m + 1] == "есть":
+            head, m = True, m + 1
+        elif w == "в" and m + 1 < hi and words[m + 1] == "смысле":
+            head, m = True, m + 1
+        elif w in _PUT_RIGHT:
+            head = True
+        else:
+            break
+        m += 1
+    if m == n or m >= hi:
+        return None
+    if words[m] in _AGAIN and m + 1 < hi and clause[m + 1].word:
+        m += 1
+    hit = idx.exact(words, m, None)
+    if hit is None and clause[m].cap and len(words[m]) >= 4:
+        hit = idx.approximate(words[m])  # «Холмсу221b», «Марпл» of «Miss Marple»
+        if hit is not None and hit.kind == "fuzzy":
+            hit = None
+    if hit is None or hit.nick is None:
+        return None
+    end = m + hit.length
+    if end < hi and clause[end].word:
+        return None
+    if not head and not (cut and len(words[k]) < len(words[m]) and words[m].startswith(words[k])):
+        return None
+    return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), end

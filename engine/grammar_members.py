@@ -90,17 +90,30 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
     """True when ``word`` (lower case) is a loose form of ``nick``: the name index reads it as
     that nickname (near misses included: «шэдоу» for Shadow_77), or it is a spelling of the
     nickname's first word cut short after three letters or more and given an ending
-    («васа», «васу» for Vasilisa). Another word built on the nickname («шустрячок» for
+    («васа», «васу» for Vasilisa), its last consonant softened after three letters («гоша»
+    for Ghost, read «гост»). Another word built on the nickname («шустрячок» for
     Шустрик) is no form of it."""
-    hit = name_index(nicks).approximate(word)
+    idx = name_index(nicks)
+    hit = idx.approximate(word)
     if hit is not None and nick in hit.candidates:
         return True
+    if nick in idx.capital_readings.get(word, ()):
+        return True  # «Хайд сторожит Лису» for Mr.Hyde: a reading that is also a word
     for ending in _CLIP_ENDINGS:
         stem = word[:-len(ending)]
         if word.endswith(ending) and len(stem) >= 3 and any(
                 r.startswith(stem) and len(r) > len(stem) + 1 for r in _readings(nick)):
             return True
+        if word.endswith(ending) and len(stem) == 3 and stem[-1] in _SOFTENED and any(
+                r.startswith(stem[:-1] + c) and len(r) > len(stem)
+                for c in _SOFTENED[stem[-1]] for r in _readings(nick)):
+            return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
     return _base_noun(word, nick)
+
+
+#: A consonant ending a pet form's stem and those it stands for in the name it is cut from
+#: («Гоша» for «гост», «Серёжа» for «Серёга»).
+_SOFTENED = {"ш": "сх", "ж": "гзд", "ч": "кт"}
 
 
 def _base_noun(word: str, nick: str) -> bool:
@@ -188,6 +201,9 @@ def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
         if len(said) > 1 or said and not said[0].cap and not (len(mates) == 1 and (
                 fits(said[0].w, mates[0], ctx.nicks) or said[0].w in _word_readings(mates[0]))):
             return None  # («бин ворует у фокса»: Mr.Bean by the reading of a word of his nick)
+        if said and any(n not in mates and ctx.state.players[n].alive for n in
+                        name_index(ctx.nicks).capital_readings.get(said[0].w, ())):
+            return None  # «Бин ворует у X» from a boss whose thief is not Mr.Bean: whose move?
     if len(mates) > 1:
         return problem(text, "ambiguous", "ambiguous", candidates=tuple(sorted(mates)))
     return actor_of(ctx.state, mates[0]) if mates else None

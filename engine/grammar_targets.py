@@ -13,7 +13,7 @@ found in :mod:`.grammar_refs`. What it returns is :class:`~.grammar_target_types
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_asides import negated_aside, settled, sought_role
+from .grammar_asides import clarified, negated_aside, settled, sought_role
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
@@ -407,6 +407,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if not out.hits and (m := treat_after(idx, actor, clause, words, k, lo, hi)) is not None:
             skipped = True  # «к себе на сериальчик и пиццу нашего милого Гномика»
             k = m
+            continue
+        if not out.hits and (put := clarified(idx, clause, words, k, hi)) is not None:
+            out.hits.append((put[0], k, put[1]))  # «Шерлоку, то есть Холмсу221b»
+            k = out.end = put[1]
+            joined = False
             continue
         out.unknown = (t.text, k)
         out.unknown_slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)

@@ -14,7 +14,7 @@ from __future__ import annotations
 #: English nick word → its Russian translations (nominative, normalised): titles and
 #: adjectives, named only with another word of the nick.
 MODIFIERS: dict[str, tuple[str, ...]] = {
-    "dr": ("доктор",), "doc": ("доктор", "док"), "mr": ("мистер",), "mister": ("мистер",),
+    "dr": ("доктор", "док"), "doc": ("доктор", "док"), "mr": ("мистер",), "mister": ("мистер",),
     "mrs": ("миссис",), "miss": ("мисс",), "ms": ("мисс",), "sir": ("сэр", "сер"),
     "lord": ("лорд",), "lady": ("леди",), "king": ("король",), "queen": ("королева",),
     "prince": ("принц",), "captain": ("капитан",), "capt": ("капитан",),
@@ -36,7 +36,7 @@ NOUNS: dict[str, tuple[str, ...]] = {
     "bear": ("медведь", "мишка"), "tiger": ("тигр",), "lion": ("лев",), "owl": ("сова",),
     "hawk": ("ястреб",), "eagle": ("орел",), "raven": ("ворон",), "crow": ("ворона",),
     "rat": ("крыса",), "mouse": ("мышь",), "snake": ("змея",), "shark": ("акула",),
-    "hatter": ("шляпник",), "hunter": ("охотник",), "killer": ("убийца",),
+    "hatter": ("шляпник", "шляпа"), "hunter": ("охотник",), "killer": ("убийца",),
     "ghost": ("призрак",), "shadow": ("тень",), "angel": ("ангел",), "devil": ("дьявол",),
     "demon": ("демон",), "star": ("звезда",), "moon": ("луна",), "night": ("ночь",),
     "storm": ("буря",), "stone": ("камень",), "tank": ("танк",), "sniper": ("снайпер",),
@@ -49,7 +49,7 @@ NOUNS: dict[str, tuple[str, ...]] = {
     "wizard": ("волшебник",), "raccoon": ("енот",), "badger": ("барсук",), "beaver": ("бобр",),
     "elk": ("лось",), "moose": ("лось",), "deer": ("олень",), "skunk": ("скунс",),
     "lynx": ("рысь",), "hamster": ("хомяк",), "turtle": ("черепаха",), "penguin": ("пингвин",),
-    "monkey": ("обезьяна",), "otter": ("выдра",), "mole": ("крот",), "seal": ("тюлень",),
+    "monkey": ("обезьяна",), "meow": ("мяу",), "otter": ("выдра",), "mole": ("крот",), "seal": ("тюлень",),
     # Latin words of nicks
     "vulpes": ("лиса",), "vulpecula": ("лисичка",), "lupus": ("волк",), "ursus": ("медведь",),
     "corvus": ("ворон",), "aquila": ("орел",), "leo": ("лев",), "felis": ("кошка",),

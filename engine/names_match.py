@@ -12,6 +12,8 @@ are normalised (lower case, ё → е).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from .names_given import full_names, name_begun, names_listed, names_written, stem_begun
@@ -344,10 +346,19 @@ class NameIndex:
         """A two-word nick written as one hyphened word with both words declined or in pet
         form («Таньку-Таньку» for «Tanya-Tanya», «Лису-Алису» for «Лис-Алиса», «Кроху-Енота»
         for «Kroshka_Enot»): the multi-word nicks both halves reach, each by any reading; None
-        when none does."""
+        when none does. A Japanese honorific as the second half («Барсука-сэмпая») leaves the
+        first half alone to read."""
         halves = word.split("-")
         if any(len(h) < 2 or not CYR.search(h) for h in halves):
             return None
+        if halves[1].startswith(_HONORIFICS) and len(halves[0]) >= 3:
+            # «Барсука-сэмпая», «Пельменя-куна»: a Japanese honorific glued to the name (not
+            # to a nick holding one: «Настю-сан» is no form of Nastya-chan, asked)
+            found = self.exact([halves[0]], 0, None) or self.approximate(halves[0])
+            if found is None or any(_HONORIFIC_NICK.search(n) for n in
+                                    found.candidates or (found.nick,)):
+                return None
+            return found
         reached = []
         for h in halves:
             found = self.exact([h], 0, None) or self.approximate(h)
@@ -395,6 +406,15 @@ class NameIndex:
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)
 
+
+#: The Japanese honorifics players glue to a name with a hyphen, as their case forms begin
+#: («Барсука-сэмпая», «Пельменя-куна», «Зайку-тян»).
+_HONORIFICS = ("сэмпа", "семпа", "сенпа", "сэнпа", "кун", "тян", "чан", "сан", "сама", "сенсе",
+               "сэнсэ", "доно")
+
+#: A nick that holds an honorific of its own («Nastya-chan», «Кот-сан»).
+_HONORIFIC_NICK = re.compile(r"(?i)[-_.\s](?:chan|san|kun|sama|senpai|sempai|тян|сан|кун|сама|"
+                             r"чан|семпай|сэмпай)\b")
 
 #: Words after a number that still leave it a name («за 13 и Пепла»).
 _AFTER_NUMBER = frozenset({"и", "а", "или", "но", "же", "тоже"})

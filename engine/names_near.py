@@ -29,7 +29,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     multi-word nickname, a prefix, a pet form, a given name the nick holds, a short form cut
     from a nick, then a near miss by edit distance (:data:`engine.words.THRESHOLDS`).
     ``strict``: only a word of a multi-word nickname. None when nothing fits."""
-    if word[-1:].isdigit() and index.numbered:
+    if index.numbered and (word[-1:].isdigit() or _NUMBER_TAIL.search(word)):
         found = index.numbered_form(word)
         if found is not None:
             return found
@@ -177,22 +177,25 @@ def short_prefix_owners(index: NameIndex, word: str) -> tuple[str, ...]:
 
 def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
     """A nick with a number written in other letters with the number kept («ваню13»,
-    «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»): the number names the nicks
-    holding it, the letters (a case form of a word of the nick or of its Cyrillic
+    «Ваню-13» for «Vanya13», «гостя77» for «Ghost_77»; «Холмсу221b» for «Холмс221b», the
+    letters after the number as the nick ends): the number names the nicks holding it, the
+    letters (a case form of a word of the nick or of its Cyrillic
     reading, one letter off at most, or a pet form or given name that reaches the nick:
     «Сашеньку1987» for «Sasha1987») confirm; None when they do not."""
     m = _LETTERS_NUMBER.fullmatch(word)
     if m is None or m.group(2) not in index.numbered:
         return None
-    letters = m.group(1)
+    letters, tail = m.group(1), m.group(3)
     from rapidfuzz.distance import OSA
 
     owners = sorted({nick for nick, forms in index.numbered[m.group(2)]
-                     if letters in forms or (len(letters) >= 4 and any(
-                         OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms))})
+                     if (not tail or norm(nick).endswith(m.group(2) + tail)) and (
+                         letters in forms or (len(letters) >= 4 and any(
+                         OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms)))})
     if not owners and (named := index.approximate(letters)) is not None and \
             named.kind in ("pet", "name"):
-        owners = sorted({n for n, _ in index.numbered[m.group(2)]} & set(named.candidates))
+        owners = sorted({n for n, _ in index.numbered[m.group(2)] if not tail or
+                         norm(n).endswith(m.group(2) + tail)} & set(named.candidates))
     return hit(owners, "part") if owners else None
 
 
@@ -200,8 +203,11 @@ def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 
+#: A number and one or two letters ending a word («холмсу221b»).
+_NUMBER_TAIL = re.compile(r"\d[^\W\d_]{1,2}$")
+
 #: Letters and a number written as one token («ваню13», «гостя-77»).
-_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})")
+_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})([^\W\d_]{0,2})")
 
 
 def _nick_words(nick: str) -> set[str]:

@@ -5,6 +5,8 @@ keyword into an action; refusing to vote gets the rule told (DECISIONS.md §6–
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -247,8 +249,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # does not exclude her hunt
         return Item(0, problem=problem(text, "not_allowed", "fan_check_used", action="check",
                                        target=targets[0]))
-    if action == "search" and kw.cls == V.CHECK and clause is not None and \
-            _checks_for_mafia(clause, tg.end):
+    if action == "search" and kw.cls == V.CHECK and clause is not None and (
+            _checks_for_mafia(clause, tg.end) or _claims_found(ctx.text)):
+        # («нашла комиссара, теперь моя очередь проверять: проверяю X»: the earned check she
+        # believes she has, not her search; the state says she has none)
         # «Проверяю X на мафию» from a fan with no earned check: a check she has not, not
         # her search for the detective; refused, never read as the search
         return Item(0, problem=problem(text, "not_your_role", "not_your_role", action="check",
@@ -319,6 +323,16 @@ def _both_votes(clause: list[Tok], kw: Kw, end: int) -> bool:
 
 #: Words of the clan side a check looks for («на мафию», «на клан», «мафия ли он»).
 _MAFIA_WORDS = ("маф", "клан", "злод", "черн")
+
+
+#: A fan's words that she found the role she searched for («я нашла комиссара», «нашла
+#: детектива!»): her «проверяю X» is then the earned check, never a search.
+_FOUND = re.compile(r"(?<!не\s)\bнашл[аи]?\s+(?:наконец\s+|таки\s+)?(?:комиссар|детектив|шериф|кома\b|коммиссар)")
+
+
+def _claims_found(text: str) -> bool:
+    """True when the letter says its writer found the detective (:data:`_FOUND`)."""
+    return _FOUND.search(text.lower().replace("ё", "е")) is not None
 
 
 def _checks_for_mafia(clause: list[Tok], end: int) -> bool:

@@ -28,7 +28,8 @@ def settled_in_clause(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int,
 
 def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     """A name that fits several players: keep the readings the game allows for ``action``
-    (a living player, not yesterday's target of a no-repeat move). One left: that player;
+    (a living player, not yesterday's target of a no-repeat move, not the inviting player
+    himself). One left: that player;
     else the hit stays ambiguous (issue 11: never guess)."""
     if len(hit.candidates) < 2:
         return hit
@@ -45,6 +46,9 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
         # the guard protects mafia only (DECISIONS.md §4): of the readings, his clan mate
         mates = [c for c in fit if ctx.state.players[c].clan == actor.clan]
         fit = mates if len(mates) == 1 else fit
+    if len(fit) > 1 and action == "invite" and actor.nick in fit and hit.kind != "exact":
+        # (not a case form of her own nick, «Приглашаю к себе Кира» from Кира: her signature?)
+        fit.remove(actor.nick)  # «зову Наташу» from Наташка: she never invites herself
     if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name"):
         # a player names himself «себя», «меня», not by a pet form; but a given name he bears
         # too («Саня» from Sasha_M with Sasha.K alive) stays a question

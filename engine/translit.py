@@ -198,6 +198,9 @@ _LAT_VOWELS = "aeiouy"
 _NAME_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ius", ("ий", "иус")), ("ium", ("ий", "иум")), ("ia", ("ия",)), ("io", ("ио", "ион")),
     ("us", ("", "ус")), ("um", ("", "ум")), ("o", ("о", "он")),
+    # an English «-le» after a consonant is said with no vowel: «Marple» → «Марпл», «Castle»
+    ("ple", ("пл",)), ("ble", ("бл",)), ("tle", ("тл",)), ("dle", ("дл",)), ("gle", ("гл",)),
+    ("ckle", ("кл",)), ("kle", ("кл",)),
 )
 
 #: Spellings with more than one Russian reading (Latin or English sound), the first usual.
