@@ -41,3 +41,36 @@ def test_a_single_rage_vote_read_after_the_deadline_is_not_invited_to_send_a_sec
     finally:
         g.store.dispose()
     assert SECOND_FREE in body
+
+
+# --- 2. sync and status name the letters that need the host by their numbers ------------------
+
+def test_sync_and_status_name_the_letters_needing_the_host_by_number(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from test_terminal import demo_game
+
+    _cfg, env = demo_game.__wrapped__(tmp_path)
+    runner = CliRunner()
+    synced = runner.invoke(main, ["sync"], env=env)
+    assert synced.exit_code == 0, synced.output
+    lines = synced.output.splitlines()
+    at = lines.index("Требуют внимания ведущего (mafia-mail inbox 25):")
+    assert lines[at + 1] == "  25: kot.office@example.com — неизвестный адрес, тема «Ход (с рабочей почты)»"
+    assert lines[at + 2].endswith("reread НОМЕР (номер письма — в начале его строки выше).")
+    shown = runner.invoke(main, ["status"], env={**env, "COLUMNS": "200"})
+    assert "писем для внимания ведущего: 1 (mafia-mail inbox 25)" in shown.output
+    listed = runner.invoke(main, ["inbox", "25"], env=env)
+    assert listed.exit_code == 0 and "kot.office@example.com" in listed.output
+    runner.invoke(main, ["inbox", "--done", "25"], env=env)
+    shown = runner.invoke(main, ["status"], env={**env, "COLUMNS": "200"})
+    assert "писем для внимания ведущего: 0" in shown.output and "inbox 25" not in shown.output
+
+
+def test_many_letters_needing_the_host_point_at_the_whole_inbox():
+    from mailer.cli.days import ATTENTION_LISTED, attention_inbox
+
+    assert attention_inbox([25, 52]) == "inbox 25 52"
+    assert attention_inbox(list(range(1, ATTENTION_LISTED + 2))) == "inbox"
+    assert attention_inbox([]) == "inbox"

@@ -136,7 +136,7 @@ def status(ctx: click.Context) -> None:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
                f"писем для внимания ведущего: {rep.attention}"
-               + (f" ({typed('inbox')})" if rep.attention else ""))
+               + (f" ({typed(attention_inbox(rep.attention_ids))})" if rep.attention else ""))
     if rep.no_moves and not rep.finished:
         print_line(out, f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
                    "(" + typed('inbox --state "без ходов"') + ")")
@@ -151,6 +151,16 @@ def status(ctx: click.Context) -> None:
     if rep.questions and not rep.finished:
         print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} ({typed('inbox --questions')}; "
                    f"ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: {typed('inbox --done НОМЕР')})")
+
+
+def attention_inbox(ids: list[int]) -> str:
+    """The ``inbox`` command that shows the letters needing the host: by their numbers when
+    there are a few (a stranger's letter of day 1 sits among dozens of others), else all."""
+    return "inbox " + " ".join(map(str, ids)) if 0 < len(ids) <= ATTENTION_LISTED else "inbox"
+
+
+#: Up to this many letters needing the host, ``status`` and ``sync`` name them by number.
+ATTENTION_LISTED = 10
 
 
 def roster_drift(cfg, players) -> list[str]:

@@ -53,12 +53,16 @@ def _echo_report(report, cfg, store) -> None:
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
-        click.echo(f"Требуют внимания ведущего ({typed('inbox')}):")
-        for line in report.attention:
-            click.echo(f"  {line}")
+        from .days import attention_inbox
+
+        ids = report.attention_ids if len(report.attention_ids) == len(report.attention) else []
+        click.echo(f"Требуют внимания ведущего ({typed(attention_inbox(ids))}):")
+        for n, line in enumerate(report.attention):
+            click.echo(f"  {ids[n]}: {line}" if ids else f"  {line}")
         if report.states.get(LetterState.UNKNOWN_SENDER):
             click.echo("Если это адрес игрока: впишите его в emails игрока в настройках и выполните "
-                       f"{typed('reread НОМЕР')} (номера — в {typed('inbox')}).")
+                       f"{typed('reread НОМЕР')} " + ("(номер письма — в начале его строки выше)." if ids else
+                                                     f"(номера — в {typed('inbox')})."))
 
 
 @click.command()
