@@ -74,3 +74,25 @@ def test_many_letters_needing_the_host_point_at_the_whole_inbox():
     assert attention_inbox([25, 52]) == "inbox 25 52"
     assert attention_inbox(list(range(1, ATTENTION_LISTED + 2))) == "inbox"
     assert attention_inbox([]) == "inbox"
+
+
+# --- 3. reread of a letter still waiting to be read says who will read it ---------------------
+
+def test_reread_of_a_letter_waiting_to_be_read_says_sync_or_close_day_reads_it(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from test_terminal import demo_game
+
+    _cfg, env = demo_game.__wrapped__(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0  # letter 26 came after the deadline
+    again = runner.invoke(main, ["reread", "26"], env=env)
+    assert again.exit_code != 0
+    assert "не подходят: 26 (ждут обработки). Письмо 26 ещё не прочитано, перечитывать его не нужно: " \
+           "его прочитает mafia-mail sync, а пришедшее после срока открытого дня — mafia-mail close-day" \
+           in " ".join(again.output.split())
+    # near: a letter whose moves were applied is refused as before, with no such line
+    applied = runner.invoke(main, ["reread", "1"], env=env)
+    assert applied.exit_code != 0 and "не подходят: 1 (ходы приняты)" in applied.output
+    assert "ещё не прочитано" not in applied.output
