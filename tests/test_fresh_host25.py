@@ -96,3 +96,52 @@ def test_reread_of_a_letter_waiting_to_be_read_says_sync_or_close_day_reads_it(t
     applied = runner.invoke(main, ["reread", "1"], env=env)
     assert applied.exit_code != 0 and "не подходят: 1 (ходы приняты)" in applied.output
     assert "ещё не прочитано" not in applied.output
+
+
+# --- 4. inbox: a player's repeat or auto-reply is his, a letter to be read again has no «адрес:» --
+
+def test_inbox_names_the_player_of_a_repeat_and_of_an_auto_reply_and_no_empty_address(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.intake import back_to_pending
+    from mailer.store import Letter, Store
+    from sqlmodel import select
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    box = cfg.path.parent / "maildir" / "new"
+    first = sorted(box.iterdir())[0]  # Ягуарчик's letter 1
+    (box / (first.name + ".again")).write_bytes(first.read_bytes())  # the same letter once more
+    (box / "1796662000.M90P1.auto").write_bytes(
+        "From: Ягуарчик <jaguar@example.org>\r\nTo: host@example.org\r\nSubject: Автоответ\r\n"
+        "Message-ID: <auto.1@example.org>\r\nDate: Mon, 07 Dec 2026 20:00:00 +0300\r\n"
+        "Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        "Content-Transfer-Encoding: 8bit\r\n\r\nЯ в отпуске.".encode())
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    store = Store(cfg.database_url)
+    try:
+        with store.session() as s:
+            letters = {l.id: l for l in s.exec(select(Letter))}
+            repeat = next(i for i, l in letters.items() if l.state == "duplicate")
+            auto = next(i for i, l in letters.items() if l.state == "auto_reply")
+            assert letters[repeat].nick is None and letters[auto].nick is None  # stored as before
+            stranger = next(i for i, l in letters.items() if l.state == "unknown_sender")
+            again = next(i for i, l in letters.items() if l.nick == "Бука")
+            back_to_pending(letters[again])  # as reopen-day leaves a letter to be read again
+            s.add(letters[again])
+            s.commit()
+    finally:
+        store.dispose()
+    shown = runner.invoke(main, ["inbox", str(repeat), str(auto), str(stranger), str(again)],
+                          env={**env, "COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    row = {int(line.split()[0]): line for line in lines[1:] if line[:1].isdigit()}
+    assert "  Ягуарчик  " in row[repeat] and "  Ягуарчик  " in row[auto]
+    assert "  —  " in row[stranger] and "  —  " in row[again]
+    arrows = [line.strip() for line in lines if line.lstrip().startswith("↳")]
+    assert arrows == ["↳ адрес: kot.office@example.com"]  # no «↳ адрес:» with nothing after it
+    wide = runner.invoke(main, ["inbox", str(repeat)], env={**env, "COLUMNS": "200"})
+    assert "Ягуарчик" in wide.output
