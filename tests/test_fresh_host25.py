@@ -145,3 +145,29 @@ def test_inbox_names_the_player_of_a_repeat_and_of_an_auto_reply_and_no_empty_ad
     assert arrows == ["↳ адрес: kot.office@example.com"]  # no «↳ адрес:» with nothing after it
     wide = runner.invoke(main, ["inbox", str(repeat)], env={**env, "COLUMNS": "200"})
     assert "Ягуарчик" in wide.output
+
+
+# --- 5. «Страх»: «Ответить за Ромашку», not «за него» for a woman --------------------------
+
+def test_close_day_waiting_for_fear_names_the_chooser_not_him(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.store import Store
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    store = Store(cfg.database_url)
+    try:
+        set_event(cfg, store, "fear", now=cfg.start + timedelta(minutes=1))
+    finally:
+        store.dispose()
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    after = {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=10)).isoformat()}
+    closed = runner.invoke(main, ["close-day"], env=after)
+    assert closed.exit_code == 3, closed.output
+    said = " ".join(closed.output.split())
+    assert "«Страх» ждёт письма от Ромашки (письмо с вопросом в очереди; ответ прочитает sync). " \
+           "Ответить за Ромашку: mafia-mail close-day --fear-choice НИК" in said
+    assert "за него" not in said and "его ответ" not in said

@@ -213,8 +213,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
         from engine.names import inflect
 
         click.echo(f"День {rep.day} не закрыт: «Страх» ждёт письма от {inflect(rep.waiting_for, 'gent')} "
-                   "(письмо с вопросом в очереди; его ответ прочитает sync). Ответить за него: "
-                   + typed("close-day --fear-choice НИК"))
+                   f"(письмо с вопросом в очереди; ответ прочитает sync). Ответить за "
+                   f"{inflect(rep.waiting_for, 'accs')}: " + typed("close-day --fear-choice НИК"))
         ctx.exit(3)  # not closed: a script tells it from a closed day (exit 0) and an error (1)
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
