@@ -171,3 +171,26 @@ def test_close_day_waiting_for_fear_names_the_chooser_not_him(tmp_path):
     assert "«Страх» ждёт письма от Ромашки (письмо с вопросом в очереди; ответ прочитает sync). " \
            "Ответить за Ромашку: mafia-mail close-day --fear-choice НИК" in said
     assert "за него" not in said and "его ответ" not in said
+
+
+# --- 6. a bare question to the host («Объясните?») comes with the sentence before it ----------
+
+import pytest  # noqa: E402
+
+from mailer.questions import host_questions  # noqa: E402
+
+
+@pytest.mark.parametrize("text, questions", [
+    ("Ведущий, я не понял правила полнолуния. Объясните?",
+     ["Ведущий, я не понял правила полнолуния. Объясните?"]),
+    ("Ведущий, я не понял правила полнолуния.\nОбъясните?",
+     ["Ведущий, я не понял правила полнолуния. Объясните?"]),
+    ("Лечу Бобра. Можно?", ["Лечу Бобра. Можно?"]),
+    # near: a question before it is its own; a full question stays as it was; nothing before
+    ("Ведущий, а когда будут итоги? Можно?", ["Ведущий, а когда будут итоги?", "Можно?"]),
+    ("Лечу Бобра. Ведущий, а себя лечить можно?", ["Ведущий, а себя лечить можно?"]),
+    ("Объясните?", ["Объясните?"]),
+    ("> Я не понял правила.\nОбъясните?", ["Объясните?"]),
+])
+def test_a_bare_question_to_the_host_comes_with_the_sentence_before_it(text, questions):
+    assert host_questions(text) == questions
