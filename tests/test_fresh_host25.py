@@ -194,3 +194,23 @@ from mailer.questions import host_questions  # noqa: E402
 ])
 def test_a_bare_question_to_the_host_comes_with_the_sentence_before_it(text, questions):
     assert host_questions(text) == questions
+
+
+# --- 7. a second remind says why none is queued ---------------------------------------------
+
+def test_a_second_remind_the_same_day_says_why_nothing_is_queued(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from test_terminal import demo_game
+
+    _cfg, env = demo_game.__wrapped__(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    first = runner.invoke(main, ["remind"], env=env)
+    assert first.exit_code == 0 and first.output.startswith("Напоминаний в очереди: 3 (")
+    again = runner.invoke(main, ["remind"], env=env)
+    assert again.exit_code == 0
+    assert " ".join(again.output.split()) == (
+        "Напоминаний в очереди: 0 (живые игроки уже прислали ход и голос или сегодня уже получили "
+        "напоминание: не чаще раза в день)")

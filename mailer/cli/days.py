@@ -320,7 +320,9 @@ def remind(ctx: click.Context) -> None:
 
     cfg, store = open_game(ctx)
     nicks = call(do_remind, cfg, store, now=now())
-    click.echo(f"Напоминаний в очереди: {len(nicks)}" + (f" ({', '.join(nicks)})" if nicks else ""))
+    click.echo(f"Напоминаний в очереди: {len(nicks)}" + (
+        f" ({', '.join(nicks)})" if nicks else
+        " (живые игроки уже прислали ход и голос или сегодня уже получили напоминание: не чаще раза в день)"))
 
 
 @click.command("open-day")
