@@ -214,3 +214,25 @@ def test_a_second_remind_the_same_day_says_why_nothing_is_queued(tmp_path):
     assert " ".join(again.output.split()) == (
         "Напоминаний в очереди: 0 (живые игроки уже прислали ход и голос или сегодня уже получили "
         "напоминание: не чаще раза в день)")
+
+
+# --- 8. the last day's letter to a player who dies does not tell him how the dead may post ----
+
+FLOOD = "Мёртвым можно только флудить по теме"
+
+
+def test_the_last_days_letter_to_the_dead_has_no_flood_rule(tmp_path):
+    from test_russian import letters_and_paper, renderer_for
+
+    roles = {"Кот Бегемот": "clan2.boss", "Бука": "civilian", "Вишенка": "civilian", "Ёжик": "civilian",
+             "Маша": "doctor"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "Кот Бегемот" for n in roles if n != "Кот Бегемот"}
+    letters, (text, _bb) = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert "ИГРА ОКОНЧЕНА" in text.upper()
+    assert "Вас повесили на линче. Спасибо за игру!" in letters["Кот Бегемот"]
+    assert FLOOD not in letters["Кот Бегемот"]
+    # near: the game goes on, the hanged player is told the rule for the dead
+    votes = {n: "Бука" for n in roles if n != "Бука"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert f"Вас повесили на линче. Спасибо за игру! {FLOOD}" in letters["Бука"]
