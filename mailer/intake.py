@@ -40,6 +40,7 @@ class SyncReport:
     processed: int = 0
     states: dict[str, int] = field(default_factory=dict)
     attention: list[str] = field(default_factory=list)
+    attention_ids: list[int] = field(default_factory=list)  # the letter numbers of ``attention``, line by line
     withdrawn: int = 0  # reread: unsent answers to the re-read letters taken off the queue
     movers: set[str] = field(default_factory=set)  # players whose letters' moves were accepted
 
@@ -148,6 +149,7 @@ def _store_batch(store: Store, source: str, items: list, report: SyncReport, lim
                 report.skipped_large += 1
                 report.attention.append(attention_line(
                     letter.from_addr, letter.state, letter.subject, loads(letter.notes_json)[0]))
+                report.attention_ids.append(letter.id)
         if cursor is not None:
             row = s.get(Cursor, source) or Cursor(source=source)
             row.uidvalidity, row.last_uid = cursor.uidvalidity, cursor.last_uid

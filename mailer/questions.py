@@ -54,9 +54,11 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
     ['Ведущий, а себя лечить можно?']
     """
     found: list[str] = []
+    before_line = ""  # the letter's line before this one (its own text)
     for line in text.splitlines():
         if line.lstrip().startswith(">"):
             continue
+        above, before_line = before_line, line if line.strip() else before_line
         if "?" not in line:
             if _OPEN_QUESTION.match(line):  # «ведущий а можно лечить себя» from a phone
                 found.append(line.strip()[:200])
@@ -73,8 +75,27 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
             if _ALTERNATIVE.match(sentence) or not (after_host or _TO_HOST.search(sentence)):
                 follows = -1
                 continue
-            found.append(sentence[:200])
+            found.append(_with_context(sentence, line[:m.start()] if line[:m.start()].strip() else above)[:200])
             follows = m.end()
             if len(found) == limit:
                 return found
     return found
+
+
+#: A question to the host this short («Объясните?», «Можно?») says nothing without the
+#: sentence before it: the host is shown both.
+_BARE_WORDS = 2
+
+
+def _with_context(sentence: str, before: str) -> str:
+    """``sentence`` (a question to the host) with the statement right before it when the
+    question alone is bare («Ведущий, я не понял правила полнолуния. Объясните?»);
+    ``before``: the text before it on its line, or the line above. A question before it is
+    one of its own (found already): not repeated."""
+    if len(re.findall(r"\w+", sentence)) > _BARE_WORDS:
+        return sentence
+    before = before.strip()
+    if not before or before.startswith(">") or before[-1] not in ".!…":
+        return sentence
+    last = re.split(r"(?<=[.!?…])\s+", before)[-1].strip(" \t-–—:;,")
+    return f"{last} {sentence}" if last else sentence

@@ -182,8 +182,8 @@ class _Run:
                     self.process([letter_id], report)
                 return
             letter = hold_after_error(self.cfg, self.store, ids[0], exc)
-            done = [(letter.state, letter.from_addr, letter.subject, letter.nick)]
-        for state, from_addr, subject, nick in done:
+            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id)]
+        for state, from_addr, subject, nick, letter_id in done:
             crash_point("processed")
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
@@ -191,8 +191,9 @@ class _Run:
                 report.movers.add(nick)
             if state in ATTENTION_STATES:
                 report.attention.append(attention_line(from_addr, state, subject))
+                report.attention_ids.append(letter_id)
 
-    def _process(self, ids: list[int]) -> list[tuple[str, str, str, str | None]]:
+    def _process(self, ids: list[int]) -> list[tuple[str, str, str, str | None, int]]:
         table = Letter.__table__
         with self.store.session() as s:
             rows = {r.id: r for r in s.execute(
@@ -222,7 +223,7 @@ class _Run:
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
         self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
         return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"],
-                 out.columns.get("nick")) for _, out in outcomes]
+                 out.columns.get("nick"), r.id) for r, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
         """What a later letter of the same batch must already see of this one."""

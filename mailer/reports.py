@@ -53,13 +53,14 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
 
         queued = count(Outgoing, Outgoing.state == OutState.QUEUED)
         uncertain = count(Outgoing, Outgoing.state == OutState.UNCERTAIN)
-        attention = count(Letter, Letter.state.in_(ATTENTION_STATES), Letter.handled == False)  # noqa: E712
+        attention_ids = list(s.exec(select(Letter.id).where(Letter.state.in_(ATTENTION_STATES),
+                                                            Letter.handled == False).order_by(Letter.id)))  # noqa: E712
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
-                            players=players, queued=queued, uncertain=uncertain, attention=attention,
+                            players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             questions=questions_of(letters), refused=refused_of(letters),
-                            asked=asked_of(letters))
+                            asked=asked_of(letters), attention_ids=attention_ids)
 
 
 def _closed_day(s: Session, day: int | None) -> DayRow:

@@ -56,9 +56,13 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
                 wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters
                          if l.state not in REREADABLE_STATES]
                 if wrong:
+                    pending = [str(l.id) for l in letters if l.state == LetterState.PENDING]
                     raise GameError(
                         "перечитать можно только письма с неизвестного адреса, задержанные, "
-                        f"нечитаемые и пришедшие после итогов дня; не подходят: {', '.join(wrong)}")
+                        f"нечитаемые и пришедшие после итогов дня; не подходят: {', '.join(wrong)}"
+                        + (f". Письмо {', '.join(pending)} ещё не прочитано, перечитывать его не нужно: "
+                           "его прочитает mafia-mail sync, а пришедшее после срока открытого дня — "
+                           "mafia-mail close-day" if pending else ""))
                 closed = sorted({l.day for l in letters if l.state == LetterState.AFTER_CLOSE
                                  and (row := s.get(DayRow, l.day)) is not None and row.status == "closed"})
                 if closed:

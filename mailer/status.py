@@ -69,6 +69,8 @@ class StatusReport:
     #: players whose letter of the day asked which player they meant and who have not
     #: answered yet (:func:`asked_of`)
     asked: list[str] = field(default_factory=list)
+    #: the numbers of the ``attention`` letters (``inbox`` shows them by number)
+    attention_ids: list[int] = field(default_factory=list)
 
     @property
     def stripped(self) -> list[str]:
@@ -255,8 +257,8 @@ def read_status(cfg) -> StatusReport | None:
         outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN (?, ?) "
                                     "GROUP BY state", (OutState.QUEUED.value, OutState.UNCERTAIN.value)).fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
-        attention = con.execute(f"SELECT count(*) FROM letter WHERE state IN ({marks}) "
-                                "AND NOT handled", ATTENTION_STATES).fetchone()[0]
+        attention_ids = [letter_id for (letter_id,) in con.execute(
+            f"SELECT id FROM letter WHERE state IN ({marks}) AND NOT handled ORDER BY id", ATTENTION_STATES)]
         from .forum.today import posts_today, words_today
 
         words = words_today(con, day, _utc(start))
@@ -277,8 +279,9 @@ def read_status(cfg) -> StatusReport | None:
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
         finished=bool(finished), players=players,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
-        attention=attention, autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-        questions=questions_of(letters), refused=refused_of(letters), asked=asked_of(letters))
+        attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
+        questions=questions_of(letters), refused=refused_of(letters), asked=asked_of(letters),
+        attention_ids=attention_ids)
 
 
 def open_day_status(cfg, store=None) -> StatusReport | None:

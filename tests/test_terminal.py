@@ -110,7 +110,7 @@ def test_status_piped_breaks_lines_between_phrases(demo_game):
     # (the zone told as «МСК», the first line fits 80 columns whole)
     assert lines[0] == "Игра «Мафия: демо», день 1, срок 08.12.2026 19:30 (МСК)"
     assert lines[-2:] == ["В очереди писем: 49; с неясной судьбой: 0;",
-                          "писем для внимания ведущего: 1 (mafia-mail inbox)"]
+                          "писем для внимания ведущего: 1 (mafia-mail inbox 25)"]
     assert max(len(line) for line in lines) <= 80
 
 

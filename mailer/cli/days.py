@@ -136,7 +136,7 @@ def status(ctx: click.Context) -> None:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
                f"писем для внимания ведущего: {rep.attention}"
-               + (f" ({typed('inbox')})" if rep.attention else ""))
+               + (f" ({typed(attention_inbox(rep.attention_ids))})" if rep.attention else ""))
     if rep.no_moves and not rep.finished:
         print_line(out, f"Писем без единого понятого хода сегодня: {rep.no_moves} — возможно, вопросы к ведущему "
                    "(" + typed('inbox --state "без ходов"') + ")")
@@ -151,6 +151,16 @@ def status(ctx: click.Context) -> None:
     if rep.questions and not rep.finished:
         print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} ({typed('inbox --questions')}; "
                    f"ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: {typed('inbox --done НОМЕР')})")
+
+
+def attention_inbox(ids: list[int]) -> str:
+    """The ``inbox`` command that shows the letters needing the host: by their numbers when
+    there are a few (a stranger's letter of day 1 sits among dozens of others), else all."""
+    return "inbox " + " ".join(map(str, ids)) if 0 < len(ids) <= ATTENTION_LISTED else "inbox"
+
+
+#: Up to this many letters needing the host, ``status`` and ``sync`` name them by number.
+ATTENTION_LISTED = 10
 
 
 def roster_drift(cfg, players) -> list[str]:
@@ -203,8 +213,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
         from engine.names import inflect
 
         click.echo(f"День {rep.day} не закрыт: «Страх» ждёт письма от {inflect(rep.waiting_for, 'gent')} "
-                   "(письмо с вопросом в очереди; его ответ прочитает sync). Ответить за него: "
-                   + typed("close-day --fear-choice НИК"))
+                   f"(письмо с вопросом в очереди; ответ прочитает sync). Ответить за "
+                   f"{inflect(rep.waiting_for, 'accs')}: " + typed("close-day --fear-choice НИК"))
         ctx.exit(3)  # not closed: a script tells it from a closed day (exit 0) and an error (1)
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")
@@ -310,7 +320,9 @@ def remind(ctx: click.Context) -> None:
 
     cfg, store = open_game(ctx)
     nicks = call(do_remind, cfg, store, now=now())
-    click.echo(f"Напоминаний в очереди: {len(nicks)}" + (f" ({', '.join(nicks)})" if nicks else ""))
+    click.echo(f"Напоминаний в очереди: {len(nicks)}" + (
+        f" ({', '.join(nicks)})" if nicks else
+        " (живые игроки уже прислали ход и голос или сегодня уже получили напоминание: не чаще раза в день)"))
 
 
 @click.command("open-day")

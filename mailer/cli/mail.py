@@ -53,12 +53,16 @@ def _echo_report(report, cfg, store) -> None:
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
-        click.echo(f"Требуют внимания ведущего ({typed('inbox')}):")
-        for line in report.attention:
-            click.echo(f"  {line}")
+        from .days import attention_inbox
+
+        ids = report.attention_ids if len(report.attention_ids) == len(report.attention) else []
+        click.echo(f"Требуют внимания ведущего ({typed(attention_inbox(ids))}):")
+        for n, line in enumerate(report.attention):
+            click.echo(f"  {ids[n]}: {line}" if ids else f"  {line}")
         if report.states.get(LetterState.UNKNOWN_SENDER):
             click.echo("Если это адрес игрока: впишите его в emails игрока в настройках и выполните "
-                       f"{typed('reread НОМЕР')} (номера — в {typed('inbox')}).")
+                       f"{typed('reread НОМЕР')} " + ("(номер письма — в начале его строки выше)." if ids else
+                                                     f"(номера — в {typed('inbox')})."))
 
 
 @click.command()
@@ -181,12 +185,18 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
         echo_json([r.to_json() for r in rows])
         return
     width = console().width
+    from mailer.addresses import canonical
+
+    players = cfg.player_by_address()
+    # a player's letter that moved nothing (a repeat, an auto-reply) has no nick stored: the
+    # player is still named by his address; a letter read again has no address until it is read
+    nicks = {r.id: r.nick or (players.get(canonical(r.from_addr)) if r.from_addr else None) for r in rows}
     if width < NARROW:
-        _narrow_inbox(rows, width)
+        _narrow_inbox(rows, width, nicks)
         return
     listing = table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", "Получено"))
     for r in rows:
-        listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, r.nick or "—",
+        listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, nicks[r.id] or "—",
                         _state_cell(r), r.subject, _problems_cell(r))
     print_table(listing)
 
@@ -207,16 +217,18 @@ def _problems_cell(r) -> str:
     return "; ".join(_problem_lines(r))
 
 
-def _narrow_inbox(rows, width: int) -> None:
+def _narrow_inbox(rows, width: int, nicks: dict[int, str | None]) -> None:
     """``inbox`` on a terminal under :data:`NARROW` columns (80 when piped), nothing cut:
     one line per letter — number, time of receipt, the player («—» for a stranger), the
     state, the subject (a long state or subject folds within its column) — and under a
     letter with any, one line «↳ …» per stranger's address, problem and question to the
-    host, folded under itself."""
+    host, folded under itself. ``nicks``: letter number → the player it is from (None: a
+    stranger, or a letter not read yet)."""
     import textwrap
 
-    cells = [(str(r.id), r.received[:16].replace("T", " "), r.nick or "—", _state_cell(r), r.subject,
-              ([f"адрес: {r.from_addr}"] if not r.nick else []) + _problem_lines(r)) for r in rows]
+    cells = [(str(r.id), r.received[:16].replace("T", " "), nicks[r.id] or "—", _state_cell(r), r.subject,
+              ([f"адрес: {r.from_addr}"] if not nicks[r.id] and r.from_addr else []) + _problem_lines(r))
+             for r in rows]
     head = ("ID", "Получено", "Игрок", "Состояние", "Тема")
     widths = [max(len(c[i]) for c in [head, *cells]) for i in range(3)]
     widths.append(min(max(len(c[3]) for c in [head, *cells]), 17))
