@@ -29,7 +29,7 @@ from test_sync import Game
     ("Лечу Кузю. Всё ясно.", []),
     # whether the letter is in time is the host's to answer (the demo's late «Ой, не поздно?»)
     ("Передумала: лечу Шершня. Ой, не поздно?", ["Ой, не поздно?"]),
-    ("голос за Лося. успела?)", ["успела?"]),
+    ("голос за Лося. успела?)", ["голос за Лося. успела?"]),  # (a one-word question: with the sentence before)
 ])
 def test_host_questions(text, questions):
     assert host_questions(text) == questions
