@@ -71,6 +71,7 @@ from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 from .parse_ifgame import settle_conditions
 from .parse_summary import vote_summary
+from .parse_repeat import repeated_yesterday
 
 
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
@@ -251,6 +252,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
+    repeated_yesterday(ctx, items)  # («сегодня опять к Ларисе загляну»: yesterday's rob again)
     moves, problems = finish(ctx, items)
     if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \
             (bare := bare_name(ctx, visible)) is not None:
