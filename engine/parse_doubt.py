@@ -289,3 +289,54 @@ def _target_left_open(clauses: list[list[Tok]], at: int, after: list[str]) -> bo
         return True
     own = next((c for c in clauses if c and c[0].start <= at <= c[-1].end), [])
     return not _OPEN_BEFORE.isdisjoint(t.w for t in own if t.end <= at)
+
+
+#: Words after which «может» is a hedge opening a thought, not a verb of a subject («Лось
+#: может …»): the sentence's start, or these.
+_HEDGE_LEAD = frozenset({"а", "и", "ну", "хотя", "хз", "думаю", "или", "но", "так", "вот",
+                         "да", "сегодня", "ночью", "охота", "завтра"})
+
+#: Words of another day or a later letter: the musing is a plan, no move of today's letter.
+_LATER = frozenset({"завтра", "zavtra", "послезавтра", "допишу", "дошлю", "напишу", "дополню"})
+
+#: Hedge words that need no lead: «mozhet», «мб».
+_HEDGE_ALONE = frozenset({"mozhet", "мб"})
+
+
+def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
+    """Problems for sentences that muse about a move with «может» before it («Может быть,
+    томагавк в X. Может быть, нет.», «может у машки украду, а может и нет», «Может, позвать
+    X на чай?»): a word of a move the sender can make today and a living player named, and
+    nothing read there by a rule. A host does not drop such a sentence (the safety net of
+    engine.parse_unread leaves «может» to talk): he asks whether it is an order (``unparsed``,
+    reason ``hedged``)."""
+    from .grammar_rules import action_for
+    from .grammar_tokens import clause_words
+    from .lexicon import lexicon
+    from .parse_types import names_in
+    from .parse_unread import _read_ranges, _sentences
+    lower = visible.lower()
+    if "может" not in lower and "mozhet" not in lower and "мб" not in lower:
+        return []
+    read = _read_ranges(visible, items)
+    lex = lexicon().words
+    out = []
+    for lo, hi in _sentences(visible):
+        if any(a < hi and lo < b for a, b, _, _ in read):
+            continue
+        toks = tokenize_span(visible, lo, hi)
+        words = clause_words(toks)
+        wk = [k for k, t in enumerate(toks) if t.word]
+        hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
+            words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD))), None)
+        if hedge is None or not _LATER.isdisjoint(words):
+            continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
+        if not any((cls := lex.get(words[k])) is not None and
+                   action_for(cls, ctx.sender, ctx.turn) is not None for k in wk):
+            continue
+        named = [h for h, i, j in names_in(ctx, toks, forms=True)
+                 if i > wk[hedge] and h.nick in ctx.alive and h.nick != ctx.sender.nick]
+        if not named:
+            continue
+        out.append(problem(visible[lo:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
+    return out
