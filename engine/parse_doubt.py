@@ -319,6 +319,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     if "может" not in lower and "mozhet" not in lower and "мб" not in lower:
         return []
     read = _read_ranges(visible, items)
+    made = {it.move.action for it in items if it.move is not None}
     lex = lexicon().words
     out = []
     for lo, hi in _sentences(visible):
@@ -331,9 +332,10 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD))), None)
         if hedge is None or not _LATER.isdisjoint(words):
             continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
-        if not any((cls := lex.get(words[k])) is not None and
-                   action_for(cls, ctx.sender, ctx.turn) is not None for k in wk):
-            continue
+        acts = {a for k in wk if (cls := lex.get(words[k])) is not None and
+                (a := action_for(cls, ctx.sender, ctx.turn)) is not None}
+        if not acts or not acts.isdisjoint(made):
+            continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
         named = [h for h, i, j in names_in(ctx, toks, forms=True)
                  if i > wk[hedge] and h.nick in ctx.alive and h.nick != ctx.sender.nick]
         if not named:
