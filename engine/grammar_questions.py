@@ -17,7 +17,8 @@ def is_question(text: str, clause: list[Tok]) -> bool:
     rest = text[clause[-1].end:clause[-1].end + 8].lstrip(" )»\"")
     if not rest.startswith("?"):
         return asks_openly(clause)
-    return not _supposed_reason(clause) and _confirming_tag(clause) < 0
+    return not _supposed_reason(clause) and _confirming_tag(clause) < 0 and \
+        _quoted_question(text, clause) < 0
 
 
 def asked_rule_cut(text: str, clause: list[Tok]) -> list[Tok]:
@@ -28,7 +29,30 @@ def asked_rule_cut(text: str, clause: list[Tok]) -> list[Tok]:
     if not rest.startswith("?"):
         return clause
     d = _confirming_tag(clause)
+    if d < 0:
+        d = _quoted_question(text, clause)
     return clause[:d] if d > 0 else clause
+
+
+def _quoted_question(text: str, clause: list[Tok]) -> int:
+    """«Заглядываю к Нюше: «Нюша, а ты не доктор?»»: the question is said inside quotation
+    marks opened after a move word of the clause (speech in the story, to the player the move
+    names), not asked of the host: the move before the quote is an order. Returns the index
+    of the first token inside the quote, or -1."""
+    end = clause[-1].end
+    if not text[end:end + 3].lstrip(" ").startswith("?»"):
+        return -1
+    q = text.rfind("«", clause[0].start, end)
+    if q < 0 or "»" in text[q:end]:
+        return -1
+    d = next((k for k, t in enumerate(clause) if t.start > q), -1)
+    first = keyword_first()
+    if d < 2 or not any(clause[k].word and clause[k].w in first and keyword_at(clause, k)
+                        for k in range(d)):
+        return -1
+    while d > 1 and not clause[d - 1].word:
+        d -= 1  # (the colon and the opening mark go with the quote)
+    return d
 
 
 def asks_openly(clause: list[Tok]) -> bool:

@@ -59,7 +59,7 @@ from .parse_correct import asks_leave, correction
 from .parse_orphan import bare_name, chosen_over_talk
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
-from .parse_doubt import correction_doubts, hedge_doubts
+from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings
 from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
@@ -72,6 +72,7 @@ from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 from .parse_ifgame import settle_conditions
 from .parse_fear import early_choices
 from .parse_summary import vote_summary
+from .parse_repeat import repeated_yesterday
 
 
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
@@ -256,6 +257,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
+    repeated_yesterday(ctx, items)  # («сегодня опять к Ларисе загляну»: yesterday's rob again)
     moves, problems = finish(ctx, items)
     if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \
             (bare := bare_name(ctx, visible)) is not None:
@@ -263,6 +265,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked
         problems = list(problems) + unread(ctx, visible, log.ever + [
+            Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
+        # «может у X украду, а может и нет»: a move mused about, asked
+        problems += hedged_musings(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)

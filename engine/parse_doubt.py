@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_rules import problem
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, tokenize_span, visible_text
 from .legality import move_targets
 from .names import name_index
 from .parse_types import Ctx, Item, nick_at
@@ -83,25 +83,98 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
         # correction is about that move)
         before = {h.nick for k in range(sig) if toks[k].word and
                   (h := nick_at(ctx, toks, words, k)) is not None}
-        for k in range(sig + 1, min(len(toks), sig + 1 + _REACH)):
-            if not toks[k].word:
-                continue
-            hit = nick_at(ctx, toks, words, k)
-            if hit is None:
-                if words[k] in _BETWEEN:
-                    continue
-                break  # («Нет, снимаю голос с Y»: another sentence about Y)
-            after = k + hit.length
-            if hit.nick is None or hit.nick in targets or hit.nick == ctx.sender.nick or \
-                    hit.nick in before or \
-                    any(a <= toks[k].start < b for a, b in others) or (
-                    after < len(toks) and toks[after].word and (
-                        words[after] == "не" or is_verb(words[after]))) or \
-                    words[after:after + 2] in ([",", "ты"], [",", "вы"]):
-                break  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню», «Анечка, ты …»)
+        found = _replacing_name(ctx, toks, words, sig, targets, before, others)
+        if found is not None:
+            after, nick = found
+            if _came_back(ctx, toks[after - 1].end, targets):
+                continue  # («лечу X. Нет, постойте — лучше Y… Ладно, пусть остаётся X»)
             items[n] = which_player(it.pos, ctx.text[at:toks[after - 1].end], m.action,
-                                    targets | {hit.nick})
-            break
+                                    targets | {nick})
+
+
+def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targets: set,
+                    before: set, others: list) -> tuple[int, str] | None:
+    """The player named after the signal word at ``sig`` as the move's new target (the index
+    after his name, his nick), or None (see :func:`correction_doubts`). A chain broken by
+    other words may go on once from a word of choosing further on in the same sentence
+    («Нет, простите, внучка подсказала, что лучше за Y»)."""
+    k, end, hopped = sig + 1, min(len(toks), sig + 1 + _REACH), False
+    while k < end:
+        if not toks[k].word:
+            k += 1
+            continue
+        hit = nick_at(ctx, toks, words, k)
+        if hit is None:
+            if words[k] in _BETWEEN or _spoken_no(words, k):
+                k += 1
+                continue
+            nxt = None if hopped else _choosing_further(ctx.text, toks, words, k)
+            if nxt is None:
+                return None  # («Нет, снимаю голос с Y»: another sentence about Y)
+            k, end, hopped = nxt + 1, min(len(toks), nxt + 1 + _REACH), True
+            continue
+        after = k + hit.length
+        if hit.nick is None or hit.nick in targets or hit.nick == ctx.sender.nick or \
+                hit.nick in before or \
+                any(a <= toks[k].start < b for a, b in others) or (
+                after < len(toks) and toks[after].word and (
+                    words[after] == "не" or (is_verb(words[after]) and
+                                             words[after] not in _WILL))) or \
+                words[after:after + 2] in ([",", "ты"], [",", "вы"]):
+            return None  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню», «Анечка, ты …»)
+        return after, hit.nick
+    return None
+
+
+#: «…нет, за Y буду следить»: the future's auxiliary after the name is the move's, no verb
+#: of another sentence about Y.
+_WILL = frozenset({"буду", "будем"})
+
+#: Words of choosing that carry a correction on after other words in its sentence.
+_CHOOSING = frozenset({"лучше", "вернее", "точнее"})
+
+#: How many tokens after a broken chain a word of choosing is looked for.
+_HOP = 10
+
+#: Tokens that end a sentence: no hop over them.
+_STOPS = frozenset({".", "!", "?", "…", "\n"})
+
+
+def _choosing_further(text: str, toks: list[Tok], words: list[str], k: int) -> int | None:
+    """Index of a word of :data:`_CHOOSING` within :data:`_HOP` tokens after ``k`` in the
+    same sentence (not «тем лучше», not «лучше бы»), or None."""
+    for j in range(k + 1, min(len(toks), k + _HOP)):
+        if words[j] in _STOPS or not _STOPS.isdisjoint(text[toks[j - 1].end:toks[j].start]):
+            return None
+        if not toks[j].word:
+            continue
+        if words[j] in _CHOOSING and words[j - 1] not in _NOT_BETTER and \
+                words[j + 1:j + 2] not in (["бы"], ["б"]):
+            return j
+    return None
+
+
+def _spoken_no(words: list[str], k: int) -> bool:
+    """«ой не не, за Y»: a doubled «не» said as «нет»."""
+    return words[k] == "не" and ((k + 1 < len(words) and words[k + 1] == "не") or
+                                (k > 0 and words[k - 1] == "не"))
+
+
+#: Words that, before a name, settle on it after all («ладно, пусть остаётся X»).
+_SETTLE = frozenset({"ладно", "остаётся", "остается", "все-таки", "всё-таки", "оставляю",
+                     "оставлю", "остается", "вернусь"})
+
+
+def _came_back(ctx: Ctx, end: int, targets: set) -> bool:
+    """True when, after offset ``end`` and in the same paragraph, the writer settles on one
+    of the move's own ``targets`` again with a word of :data:`_SETTLE` at most four words
+    before the name («… хотя нет, его я лечил вчера. Ладно, пусть остаётся Муму»)."""
+    cut = ctx.text.find("\n\n", end)
+    toks = tokenize_span(visible_text(ctx.text), end, len(ctx.text) if cut < 0 else cut)
+    words = [t.w for t in toks]
+    return any(t.word and not _SETTLE.isdisjoint(words[max(0, k - 4):k]) and
+               (hit := nick_at(ctx, toks, words, k)) is not None and hit.nick in targets
+               for k, t in enumerate(toks))
 
 
 def _after(clauses: list[list[Tok]], end: int) -> list[Tok]:
@@ -216,3 +289,56 @@ def _target_left_open(clauses: list[list[Tok]], at: int, after: list[str]) -> bo
         return True
     own = next((c for c in clauses if c and c[0].start <= at <= c[-1].end), [])
     return not _OPEN_BEFORE.isdisjoint(t.w for t in own if t.end <= at)
+
+
+#: Words after which «может» is a hedge opening a thought, not a verb of a subject («Лось
+#: может …»): the sentence's start, or these.
+_HEDGE_LEAD = frozenset({"а", "и", "ну", "хотя", "хз", "думаю", "или", "но", "так", "вот",
+                         "да", "сегодня", "ночью", "охота", "завтра"})
+
+#: Words of another day or a later letter: the musing is a plan, no move of today's letter.
+_LATER = frozenset({"завтра", "zavtra", "послезавтра", "допишу", "дошлю", "напишу", "дополню"})
+
+#: Hedge words that need no lead: «mozhet», «мб».
+_HEDGE_ALONE = frozenset({"mozhet", "мб"})
+
+
+def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
+    """Problems for sentences that muse about a move with «может» before it («Может быть,
+    томагавк в X. Может быть, нет.», «может у машки украду, а может и нет», «Может, позвать
+    X на чай?»): a word of a move the sender can make today and a living player named, and
+    nothing read there by a rule. A host does not drop such a sentence (the safety net of
+    engine.parse_unread leaves «может» to talk): he asks whether it is an order (``unparsed``,
+    reason ``hedged``)."""
+    from .grammar_rules import action_for
+    from .grammar_tokens import clause_words
+    from .lexicon import lexicon
+    from .parse_types import names_in
+    from .parse_unread import _read_ranges, _sentences
+    lower = visible.lower()
+    if "может" not in lower and "mozhet" not in lower and "мб" not in lower:
+        return []
+    read = _read_ranges(visible, items)
+    made = {it.move.action for it in items if it.move is not None}
+    lex = lexicon().words
+    out = []
+    for lo, hi in _sentences(visible):
+        if any(a < hi and lo < b for a, b, _, _ in read):
+            continue
+        toks = tokenize_span(visible, lo, hi)
+        words = clause_words(toks)
+        wk = [k for k, t in enumerate(toks) if t.word]
+        hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
+            words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD))), None)
+        if hedge is None or not _LATER.isdisjoint(words):
+            continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
+        acts = {a for k in wk if (cls := lex.get(words[k])) is not None and
+                (a := action_for(cls, ctx.sender, ctx.turn)) is not None}
+        if not acts or not acts.isdisjoint(made):
+            continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
+        named = [h for h, i, j in names_in(ctx, toks, forms=True)
+                 if i > wk[hedge] and h.nick in ctx.alive and h.nick != ctx.sender.nick]
+        if not named:
+            continue
+        out.append(problem(visible[lo:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
+    return out
