@@ -25,7 +25,7 @@ from .parse_types import Ctx, Item
 def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
-    items = _withdrawn(_corrected(ctx, items))
+    items = _withdrawn(_corrected(ctx, _misplaced_back(items)))
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
         it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
@@ -117,6 +117,25 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
 _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
                          r"(?:на|до)пишу (?:позже|потом|попозже)|пока без (?:голоса|хода)|"
                          r"пока не (?:голосую|решил|решила|определил|определилась)")
+
+
+def _misplaced_back(items: list[Item]) -> list[Item]:
+    """«Маньячу X. Голос Y. UPD: нет, передумал. Маньячу Z»: a bare change of mind followed
+    by a move of another kind than the one right before it, which changes an earlier move of
+    that kind, is about that move (the correction mark keeps the later one): the move right
+    before is given back and nothing is asked. Items sorted by offset."""
+    out = items
+    for it in items:
+        if not it.restore or it.problem is None:
+            continue
+        after = next((o for o in out if o.pos > it.pos and o.move is not None), None)
+        first = min(r.pos for r in it.restore)
+        if after is None or after.move.action == it.retracted or not any(
+                o.pos < first and o.move is not None and _key(o.move) == _key(after.move)
+                for o in out):
+            continue
+        out = sorted([o for o in out if o is not it] + it.restore, key=lambda o: o.pos)
+    return out
 
 
 def _item_key(it: Item) -> tuple:
