@@ -53,7 +53,26 @@ def unnamed_pronoun(ctx: Roster, clause: list[Tok], tg) -> int | None:
     if k is None or len(tg.hits) != 1:
         return k
     named = apposition(ctx, clause, k + 1)
-    return None if named is not None and named[1] == tg.hits[0][1] else k
+    if named is not None and named[1] == tg.hits[0][1]:
+        return None
+    # «голос за него, за Лиса», «за ней, ну за Ксю»: the one target read (by any form of
+    # the name) stands right after the pronoun, a comma and perhaps «ну» and the preposition
+    return None if _named_after(clause, k + 1) == tg.hits[0][1] else k
+
+
+def _named_after(clause: list[Tok], k: int) -> int | None:
+    """Where a name may start right after a pronoun ending at ``k``: after «же», a comma,
+    «ну» and the preposition again («за неё же, ну за Ксю»); None when no comma follows."""
+    if k < len(clause) and clause[k].w == "же":
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w != ",":
+        return None
+    k += 1
+    if clause[k].w == "ну":
+        k += 1
+    if k < len(clause) and clause[k].w in V.PREPOSITIONS:
+        k += 1
+    return k
 
 
 def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = "",
