@@ -455,7 +455,13 @@ OBJECT_CLAUSE = frozenset({"что", "как", "кто", "куда", "где", "
 def object_clause(clause: list[Tok], j: int) -> bool:
     """True when the keyword ending at ``j`` is followed by a comma and a word opening an
     object clause («посмотрю, что к вечеру будет»): the verb's object is that clause."""
-    return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE
+    return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE and \
+        not (clause[j + 1].w == "как" and j + 2 < len(clause) and clause[j + 2].w in _AS_EVER)
+
+
+#: Words after «как» that make an aside of it, no object clause («Декана охраняю, как
+#: обычно», «…, как и вчера»).
+_AS_EVER = frozenset({"обычно", "всегда", "вчера", "и", "договаривались", "договорились"})
 
 
 def whether_clause(clause: list[Tok], j: int) -> bool:
