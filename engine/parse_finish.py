@@ -411,7 +411,8 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
     for it in items:
         if it.move is not None and it.move.action == "search" and not it.move.role:
             named = named or _role_sought(ctx) or "?"
-            if named != "?" and _named_in(ctx, it.move.span, it.move.target):
+            if named != "?" and _named_in(ctx, it.move.span, it.move.target) and \
+                    _search_said(it.move.span):
                 # «Доктора у Дарси не нашла. Ищу дальше — у Воланда»
                 it = Item(it.pos, move=replace(it.move, role=named), tried="search")
             else:
@@ -428,6 +429,13 @@ _SEEK_WORDS = frozenset({"нашла", "нашел", "нашёл", "найти",
 
 #: Where a sentence ends for :func:`_role_sought` (not «…»: «ищу теперь... ну пусть стерву»).
 _SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
+
+
+def _search_said(text: str) -> bool:
+    """True when ``text`` (a move's span) holds the search word itself («Ищу у Кисы»), not
+    a name alone that finished or weighed the move («…или у Буки, посмотрим»)."""
+    lex = lexicon().words
+    return any(t.word and lex.get(t.w) == V.SEARCH for t in tokenize(text))
 
 
 def _named_in(ctx: Ctx, text: str, nick: str | None) -> bool:
