@@ -236,7 +236,39 @@ def _aside_if(clause: list[Tok], k: int) -> bool:
     понял, тоже можно: стреляю в него же»), not a condition of the move."""
     words = [t.w for t in clause[k + 1:k + 5] if t.word]
     return any(w in _UNDERSTOOD for w in words[:3]) or _move_exists(clause, k) or \
-        _courtesy(clause, k)
+        _courtesy(clause, k) or _moot(clause, k)
+
+
+#: Conditions that hold whenever the move can be made at all (the words of each, the words
+#: one of which it needs): the sender still alive («если я ещё жив к ночи»), nothing changed
+#: before the deadline («если ничего не изменится до дедлайна»), the sender's last move («если
+#: это мой последний ход»).
+_MOOT = (
+    (frozenset({"я", "ещё", "еще", "жив", "жива", "живой", "живая", "к", "до", "ночи",
+                "вечера", "сегодня", "пока"}), frozenset({"жив", "жива", "живой", "живая"}),
+     frozenset({"я"})),
+    (frozenset({"ничего", "не", "изменится", "поменяется", "до", "дедлайна", "срока",
+                "вечера", "конца", "дня", "сегодня"}), frozenset({"изменится", "поменяется"}),
+     frozenset({"ничего"})),
+    (frozenset({"это", "мой", "последний", "ход", "вдруг", "будет"}),
+     frozenset({"последний"}), frozenset({"ход"})),
+)
+
+
+def _moot(clause: list[Tok], k: int) -> bool:
+    """True when the «если» at ``k`` opens a condition closed by «,», «—» or «:» that holds
+    whenever the move can be made at all (:data:`_MOOT`): a dead sender makes no move, a move
+    not changed stands, so it restates the rules and the move is an order."""
+    n = k + 1
+    words = []
+    while n < len(clause) and clause[n].word:
+        words.append(clause[n].w)
+        n += 1
+    if not words or n >= len(clause) or clause[n].w not in (",", "—", ":", "–"):
+        return False
+    present = set(words)
+    return any(allowed.issuperset(present) and not need.isdisjoint(present) and
+               not also.isdisjoint(present) for allowed, need, also in _MOOT)
 
 
 #: The words of a courtesy «если позволите», «ежели не возражаете», «если можно».
@@ -366,16 +398,24 @@ def _other_named(clause: list[Tok], lo: int) -> bool:
     from .words import is_known_word
 
     if any(t.w == "то" and n + 1 < len(clause) - lo and clause[lo + n + 1].word and
-           clause[lo + n + 1].w not in _THEN_TALK for n, t in enumerate(clause[lo:])):
+           _then_word(clause, lo + n + 1) not in _THEN_TALK for n, t in enumerate(clause[lo:])):
         return True  # «…, а если не надо, то лису»
     return any(t.word and (t.cap or t.quoted or t.w in V.SELF_WORDS or
                            t.w in V.SENDER_WORDS or not is_known_word(t.w))
                for t in clause[lo:])
 
 
+def _then_word(clause: list[Tok], k: int) -> str:
+    """The word at ``k`` (right after «то»), or the one after it when it is «уже» («то уже
+    и не надо»); '' when none follows «уже»."""
+    if clause[k].w == "уже":
+        return clause[k + 1].w if k + 1 < len(clause) and clause[k + 1].word else ""
+    return clause[k].w
+
+
 #: Words after «то» that end a remark, not name another target («а если нет, то и ладно»).
 _THEN_TALK = frozenset({"и", "не", "ничего", "ладно", "всё", "все", "хорошо", "тоже", "ну",
-                        "так", "это", "есть", "ок", "нормально", "пусть"})
+                        "так", "это", "есть", "ок", "нормально", "пусть", ""})
 
 
 #: Third-person subjects a condition after a move is about («…, если он опять промолчит»).
@@ -415,7 +455,13 @@ OBJECT_CLAUSE = frozenset({"что", "как", "кто", "куда", "где", "
 def object_clause(clause: list[Tok], j: int) -> bool:
     """True when the keyword ending at ``j`` is followed by a comma and a word opening an
     object clause («посмотрю, что к вечеру будет»): the verb's object is that clause."""
-    return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE
+    return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE and \
+        not (clause[j + 1].w == "как" and j + 2 < len(clause) and clause[j + 2].w in _AS_EVER)
+
+
+#: Words after «как» that make an aside of it, no object clause («Декана охраняю, как
+#: обычно», «…, как и вчера»).
+_AS_EVER = frozenset({"обычно", "всегда", "вчера", "и", "договаривались", "договорились"})
 
 
 def whether_clause(clause: list[Tok], j: int) -> bool:

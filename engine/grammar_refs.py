@@ -53,7 +53,26 @@ def unnamed_pronoun(ctx: Roster, clause: list[Tok], tg) -> int | None:
     if k is None or len(tg.hits) != 1:
         return k
     named = apposition(ctx, clause, k + 1)
-    return None if named is not None and named[1] == tg.hits[0][1] else k
+    if named is not None and named[1] == tg.hits[0][1]:
+        return None
+    # «голос за него, за Лиса», «за ней, ну за Ксю»: the one target read (by any form of
+    # the name) stands right after the pronoun, a comma and perhaps «ну» and the preposition
+    return None if _named_after(clause, k + 1) == tg.hits[0][1] else k
+
+
+def _named_after(clause: list[Tok], k: int) -> int | None:
+    """Where a name may start right after a pronoun ending at ``k``: after «же», a comma,
+    «ну» and the preposition again («за неё же, ну за Ксю»); None when no comma follows."""
+    if k < len(clause) and clause[k].w == "же":
+        k += 1
+    if k + 1 >= len(clause) or clause[k].w != ",":
+        return None
+    k += 1
+    if clause[k].w == "ну":
+        k += 1
+    if k < len(clause) and clause[k].w in V.PREPOSITIONS:
+        k += 1
+    return k
 
 
 def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = "",
@@ -165,7 +184,7 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
             lower = ctx.text == ctx.text.lower() and hi < len(clause) and \
                 clause[hi].w in lexicon().first  # «катюху мочим»: before a verb only
-            hit = _pet_first(idx, clause, k, lo, lower=lower)
+            hit = _pet_first(idx, clause, k, lo, lower=lower, part=True)
             return None if lower and hit is not None and hit[0].nick == ctx.sender.nick else hit
     return None
 
@@ -209,18 +228,27 @@ def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,
 
 #: Words that may stand before a pet form opening the clause («Опять Максика к себе зову»).
 _PET_LEAD = frozenset({"и", "а", "ну", "опять", "снова", "вновь", "сегодня", "ночью", "тогда"})
+#: Turns of speech that may open the part of a clause before such a name («Короче, …»).
+_TURN_LEAD = frozenset({"короче", "ладно", "итак", "значит", "вот", "ок", "окей", "так"})
 
 
-def _pet_first(idx, clause: list[Tok], k: int, lo: int, lower: bool = False):
+def _pet_first(idx, clause: list[Tok], k: int, lo: int, lower: bool = False,
+               part: bool = False):
     """«Тишу снова к себе зову»: a capitalised word opening the clause (after words of
     :data:`_PET_LEAD` only: «Опять Максика к себе зову», or the part after the move before
     and «и»: «ворую у X и катюху мочим») before the move word read as a pet
     form, given name or part of a nickname (a prefix only when it is no dictionary word;
     never a near miss); the hit or None. ``lower``: the letter has no capital at all (a
-    phone): a word in lower case is read so too."""
+    phone): a word in lower case is read so too. ``part``: the word may open a part of the
+    clause after a comma or a dash, after a turn of speech too («Короче, Ксюху вырубаю»,
+    «…надоело, сегодня Ксюху бью»)."""
     t = clause[k]
+    lead = _PET_LEAD
+    if part:
+        lo = max([m + 1 for m in range(lo, k) if clause[m].w in (",", "—", "–")], default=lo)
+        lead = _PET_LEAD | _TURN_LEAD
     if not (t.cap or lower) or len(t.w) < 3 or t.w in role_words() or \
-            any(clause[m].word and clause[m].w not in _PET_LEAD for m in range(lo, k)):
+            any(clause[m].word and clause[m].w not in lead for m in range(lo, k)):
         return None
     hit = idx.approximate(t.w)
     if hit is None or hit.kind == "fuzzy" or (hit.kind == "prefix" and is_known_word(t.w)):

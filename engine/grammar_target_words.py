@@ -205,15 +205,26 @@ _ASIDE_WORDS = frozenset({"как", "ни", "жаль", "увы", "пожалу�
                           "стало", "значит", "видно", "впрочем", "естественно", "итак"})
 
 
+#: Words that go on to another matter after an aside («Голос — как вчера, а Кузя …»).
+_THEN_ON = frozenset({"а", "но", "и", "только", "хотя", "однако", "зато"})
+
+
 def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     """Index after a short aside of up to four words of :data:`_ASIDE_WORDS` closed by a
     comma, when token ``k`` is the comma that opens it («Голосую, как ни жаль, за X»);
     else ``k``."""
-    if k >= hi or clause[k].w != ",":
+    if k < hi and k and clause[k].w == "как" and clause[k - 1].w in ("—", "–", ":"):
+        k -= 1  # (a noun's targets read from after its dash)
+    if k >= hi or clause[k].w not in (",", "—", "–", ":"):
         return k
     n = k + 1
-    while n < hi and clause[n].word and clause[n].w in _ASIDE_WORDS and n - k <= 4:
+    as_ = k + 1 < hi and clause[k + 1].w == "как"  # («…, как и вчера, X»)
+    while n < hi and clause[n].word and (clause[n].w in _ASIDE_WORDS or (
+            as_ and clause[n].w in ("вчера", "обычно", "всегда"))) and n - k <= 4:
         n += 1
+    if clause[k].w != "," and not (k + 1 < n and clause[k + 1].w == "как" and n + 1 < hi and
+                                   clause[n + 1].word and clause[n + 1].w not in _THEN_ON):
+        return k  # after a dash or a colon only «как вчера, X»: «Убийство — как вчера, X»
     return n + 1 if k + 1 < n < hi and clause[n].w == "," else k
 
 

@@ -390,9 +390,17 @@ def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> 
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
     toks = unglued(idx.merge(read_latin(messenger_fixes(tokenize_span(visible, lo, hi)),
                                         visible, known, idx.soft_sign_form)), idx)
-    found = clauses(_as_capitals(toks, idx) if lower else toks)
+    found = [_no_said(c) for c in clauses(_as_capitals(toks, idx) if lower else toks)]
     found = [part for c in found for part in run_on_parts(c, idx)]  # («бью X мо не голос Y»)
     return _corrections_joined(found, idx)
+
+
+def _no_said(clause: list) -> list:
+    """A clause opening with «не,» read as opening with «нет,»: the spoken «не» of «…Маргоша?
+    не, Зорро», «не, давай X» answers no."""
+    if len(clause) >= 2 and clause[0].w == "не" and clause[1].w == ",":
+        return [clause[0]._replace(w="нет")] + clause[1:]
+    return clause
 
 
 def _corrections_joined(found: list, idx) -> list:

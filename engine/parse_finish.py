@@ -17,14 +17,15 @@ from .parse_appeal import appeal_denied
 from .parse_judge import detective_alive
 from .grammar_tokens import clause_words, tokenize
 from .names import name_index
-from .words import verb_reading
+from .roles import ROLE_CIVILIANS
+from .words import role_words, verb_reading
 from .parse_types import Ctx, Item
 
 
 def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
-    items = _withdrawn(_corrected(ctx, items))
+    items = _withdrawn(_corrected(ctx, _misplaced_back(items)))
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
         it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
@@ -116,6 +117,25 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
 _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
                          r"(?:на|до)пишу (?:позже|потом|попозже)|пока без (?:голоса|хода)|"
                          r"пока не (?:голосую|решил|решила|определил|определилась)")
+
+
+def _misplaced_back(items: list[Item]) -> list[Item]:
+    """«Маньячу X. Голос Y. UPD: нет, передумал. Маньячу Z»: a bare change of mind followed
+    by a move of another kind than the one right before it, which changes an earlier move of
+    that kind, is about that move (the correction mark keeps the later one): the move right
+    before is given back and nothing is asked. Items sorted by offset."""
+    out = items
+    for it in items:
+        if not it.restore or it.problem is None:
+            continue
+        after = next((o for o in out if o.pos > it.pos and o.move is not None), None)
+        first = min(r.pos for r in it.restore)
+        if after is None or after.move.action == it.retracted or not any(
+                o.pos < first and o.move is not None and _key(o.move) == _key(after.move)
+                for o in out):
+            continue
+        out = sorted([o for o in out if o is not it] + it.restore, key=lambda o: o.pos)
+    return out
 
 
 def _item_key(it: Item) -> tuple:
@@ -386,13 +406,77 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
     if me is None or ctx.sender.role != "fan" or me.fan_search_role != "detective" or \
             detective_alive(ctx):
         return items
+    named = None
     out = []
     for it in items:
         if it.move is not None and it.move.action == "search" and not it.move.role:
-            it = Item(it.pos, problem=problem(it.move.span, "unparsed", "search_role"),
-                      tried="search")
+            named = named or _role_sought(ctx) or "?"
+            if named != "?" and _named_in(ctx, it.move.span, it.move.target) and \
+                    _search_said(it.move.span):
+                # «Доктора у Дарси не нашла. Ищу дальше — у Воланда»
+                it = Item(it.pos, move=replace(it.move, role=named), tried="search")
+            else:
+                it = Item(it.pos, problem=problem(it.move.span, "unparsed", "search_role"),
+                          tried="search")
         out.append(it)
     return out
+
+
+#: Words of seeking or finding a role besides the search keyword's own («Врача у Лося не
+#: нашла», «кого я искала»).
+_SEEK_WORDS = frozenset({"нашла", "нашел", "нашёл", "найти", "найду", "найдём", "найдем",
+                         "искала", "искал", "ищу", "искать", "поищу", "ищем", "поиск", "поиски"})
+
+#: Where a sentence ends for :func:`_role_sought` (not «…»: «ищу теперь... ну пусть стерву»).
+_SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
+
+
+def _search_said(text: str) -> bool:
+    """True when ``text`` (a move's span) holds the search word itself («Ищу у Кисы»), not
+    a name alone that finished or weighed the move («…или у Буки, посмотрим»)."""
+    lex = lexicon().words
+    return any(t.word and lex.get(t.w) == V.SEARCH for t in tokenize(text))
+
+
+def _named_in(ctx: Ctx, text: str, nick: str | None) -> bool:
+    """True when ``text`` (a move's span) writes the player ``nick`` by a form of his name,
+    not a pronoun that points back («проверяю её»)."""
+    if nick is None:
+        return False
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in tokenize(text) if t.word]
+    for n, w in enumerate(words):
+        hit = idx.exact(words, n, None)
+        if hit is None and len(w) >= 3:
+            hit = idx.approximate(w)
+            hit = hit if hit is not None and hit.kind != "fuzzy" else None
+        if hit is not None and nick in (hit.candidates or (hit.nick,)):
+            return True
+    return False
+
+
+def _role_sought(ctx: Ctx) -> str | None:
+    """The one civilian role (not the detective's) that the fan names in a sentence of the
+    letter that speaks of seeking or finding («буду теперь искать врача», «Доктора у Лося не
+    нашла», «ищу теперь… ну пусть будет стерву»), neither negated («она не врач») nor written
+    as a player's name; None when no role or two are named so."""
+    rw = role_words()
+    idx = name_index(ctx.nicks)
+    found: set[str] = set()
+    lex = lexicon().words
+    for sentence in _SENTENCE_END.split(ctx.text):
+        toks = [t for t in tokenize(sentence) if t.word]
+        words = [t.w for t in toks]
+        if not any(w in _SEEK_WORDS or lex.get(w) == V.SEARCH for w in words):
+            continue
+        for n, t in enumerate(toks):
+            role = rw.get(t.w)
+            if role is None or role == "detective" or role not in ROLE_CIVILIANS or \
+                    (n and words[n - 1] in ("не", "ни")) or \
+                    (t.cap and n and idx.exact(words, n, None) is not None):
+                continue
+            found.add(role)
+    return found.pop() if len(found) == 1 else None
 
 
 def _merge_search(group: list[Item]) -> Move | None:

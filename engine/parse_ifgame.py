@@ -55,7 +55,7 @@ def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
     p = state.players.get(sender)
     if p is None or not p.alive or p.role == "swindler" or not IF_WORD.search(text):
         return text
-    for group in condition_groups(text, state):
+    for group in condition_groups(text, state, sender):
         chosen = _choose(text, sender, state, turn, read, group)
         if chosen is not None:
             text = chosen
@@ -91,6 +91,8 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
             group: list[Branch]) -> str | None:
     """The text with the branch of ``group`` that holds kept, or None when unsure."""
     lead_kinds = {b.kind for b in group}
+    if "silent" in lead_kinds:
+        return _silent_kept(text, sender, state, turn, read, group)
     if lead_kinds & {"alive", "dead"}:
         if not lead_kinds <= {"alive", "dead"} or len({b.nick for b in group}) > 1:
             return None
@@ -147,6 +149,51 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
         return before
     if fallback and (b.kind != "repeat" or reason == "same_target_twice"):
         return switched
+    return None
+
+
+def _silent_kept(text: str, sender: str, state: GameState, turn: TurnInfo, read: Reader,
+                 group: list[Branch]) -> str | None:
+    """A condition that a clan mate sends nothing (``silent``) restates the rule: the text
+    with its words blanked, when its branch is a move the rule is about — the boss's order
+    for that member (the member's name is kept as the order's subject: «Лиса пусть обносит
+    Сову») or a member's clan kill under his boss's silence; None otherwise (asked)."""
+    if len(group) != 1:
+        return None
+    b = group[0]
+    spans = [(b.lo, b.body)]
+    boss = state.players[sender].role == "boss"
+    if boss:
+        at = _name_span(text, b, state)
+        if at is None:
+            return None
+        spans = [(b.lo, at[0]), (at[1], b.body)]
+    out = _blank(text, spans)
+    before = _screened(read, _blank(text, [(b.lo, b.hi)]), sender, state, turn)
+    after = _screened(read, out, sender, state, turn)
+    old = {_key(m) for m in before.moves}
+    new = [m for m in after.moves if _key(m) not in old]
+    if not new or [pr for pr in after.problems if pr not in before.problems]:
+        return None
+    if boss and all(m.action == "on_behalf" and m.member == b.nick for m in new):
+        return out
+    if not boss and all(m.action == "clan_kill" for m in new):
+        return out
+    return None
+
+
+def _name_span(text: str, b: Branch, state: GameState) -> tuple[int, int] | None:
+    """Where the mate's name of the ``silent`` condition ``b`` is written in ``text``."""
+    toks = [t for t in tokenize_span(text, b.lo, b.body) if t.word]
+    words = [t.w for t in toks]
+    idx = name_index(tuple(state.players))
+    for n in range(len(toks)):
+        hit = idx.exact(words, n, None)
+        if hit is None and toks[n].cap and len(words[n]) >= 3:
+            hit = idx.approximate(words[n])
+        if hit is not None and hit.nick == b.nick:
+            last = toks[n + hit.length - 1]
+            return toks[n].start, last.end
     return None
 
 

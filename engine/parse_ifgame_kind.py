@@ -73,13 +73,18 @@ class Branch:
     nick: str | None = None
 
 
-def condition_groups(text: str, state: GameState) -> list[list[Branch]]:
+def condition_groups(text: str, state: GameState, sender: str | None = None
+                     ) -> list[list[Branch]]:
     """The conditions of settled types, grouped: branches next to each other (nothing but
-    spaces between one's end and the next one's start) form one group."""
+    spaces between one's end and the next one's start) form one group. ``sender``: the
+    letter's writer (for ``silent``, a clan mate who sends nothing)."""
     out: list[list[Branch]] = []
     last_end = -1
     for m in _if_matches(text):
         kind, nick = _kind(text, m, state)
+        if kind is None and sender is not None:
+            nick = _silent_mate(text, m, state, sender)
+            kind = "silent" if nick is not None else None
         lo = m.start("lead") if m.group("lead") else m.start()
         if kind is None and out and last_end >= 0 and not text[last_end:lo].strip(" \t,.;"):
             # «Если разрешается — лечу себя, а если вдруг нет — …»: the same question's
@@ -164,6 +169,59 @@ def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | N
                 all(w in named or w in state_words or not is_known_word(w) for w in rest):
             return ("alive" if state_words[0] in _ALIVE else "dead"), nicks[0]
     return None, None
+
+
+#: Words for the boss of one's own clan in a condition («если босс опять забудет …»).
+_BOSS = frozenset({"босс", "дон", "шеф", "пахан"})
+#: Words a clan mate's sending nothing is told with besides his name («если Лис опять не
+#: пришлёт свой ход», «если Джонни забудет прислать убийство»): nothing about anything else.
+_SILENT_WORDS = frozenset({
+    "не", "опять", "снова", "вдруг", "сам", "сама", "свой", "своё", "свое", "ход", "хода",
+    "убийство", "заказ", "приказ", "решение", "ничего", "вовремя", "сегодня", "письмо",
+    "прислать", "написать", "отправить", "пришлет", "пришлёт", "напишет", "отправит",
+    "забудет", "промолчит", "проспит", "отпишется", "ответит", "успеет", "ещё", "еще",
+    "до", "срока", "дедлайна", "вечера"})
+#: Verbs of sending that say the mate sends nothing only with «не» before them.
+_SENDS = frozenset({"пришлет", "пришлёт", "напишет", "отправит", "отпишется", "ответит",
+                    "успеет"})
+#: Verbs that say so alone.
+_FAILS = frozenset({"забудет", "промолчит", "проспит"})
+
+
+def _silent_mate(text: str, m: re.Match, state: GameState, sender: str) -> str | None:
+    """The clan mate a condition says sends no move of his own, when the rules settle what
+    the sender orders under it (DECISIONS.md §4): the boss's duplicate move for a member
+    («Если Лиса не пришлёт свой ход — пусть обносит Сову»), or a member's kill order under
+    his boss's silence («если Джонни опять забудет прислать убийство, то убиваем X»; the
+    boss's order wins anyway). The mate's nickname (a living one), or None."""
+    me = state.players.get(sender)
+    if me is None or me.clan is None:
+        return None
+    toks = [t for t in tokenize_span(text, m.start("phrase"), m.end("phrase")) if t.word]
+    if len(toks) < 2:
+        return None
+    words = [t.w for t in toks]
+    idx = name_index(tuple(state.players))
+    hit = idx.exact(words, 0, None)
+    if hit is None and toks[0].cap and len(words[0]) >= 3:
+        hit = idx.approximate(words[0])  # «Лиса» for Лиса-Алиса, «Джонни» for Johnny_D
+        hit = hit if hit is not None and hit.kind != "fuzzy" else None
+    if hit is not None and hit.nick is not None:
+        mate, rest = hit.nick, words[hit.length:]
+    elif words[0] in _BOSS and me.role != "boss":
+        mate, rest = next((n for n, p in state.players.items() if p.clan == me.clan and
+                           p.role == "boss" and p.alive), None), words[1:]
+    else:
+        return None
+    p = state.players.get(mate) if mate is not None else None
+    if p is None or not p.alive or p.clan != me.clan or mate == sender or \
+            (me.role != "boss" and p.role != "boss"):
+        return None
+    if not rest or not _SILENT_WORDS.issuperset(rest):
+        return None
+    fails = any(w in _FAILS for w in rest) or any(
+        w in _SENDS and n and rest[n - 1] == "не" for n, w in enumerate(rest))
+    return mate if fails else None
 
 
 def question_before(text: str, at: int, aside: bool = True) -> str | None:

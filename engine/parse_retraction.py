@@ -35,6 +35,8 @@ def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
         return False
     if _names_other(ctx, clause, k, prev, about=True):
         return False  # «Голос за X. Передумала насчёт Пончика»: about an earlier letter
+    if _explains_change(clause, prev, items):
+        return True  # «Снимаю голос с X, голосую за Y. Передумал.»: why, not a new change
     dropped = {id(it) for it in prev.items}
     tried = next((it.move.action for it in prev.items if it.move is not None), "")
     if not tried:
@@ -43,9 +45,15 @@ def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if not V.JOKE_WORDS.isdisjoint(clause[n].w for n in range(k)):
         return True  # «Убиваем Лося :) шутка.»: the move was never meant, nothing to ask
     text = span(ctx.text, clause, 0, len(clause))
+    bare = all(not t.word or t.w in V.CORRECTION_WORDS or t.w in _UPDATE for t in clause)
     items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
-                                                       action=tried), retracted=tried))
+                                                       action=tried), retracted=tried,
+                      restore=[it for it in prev.items if id(it) in dropped] if bare else []))
     return True
+
+
+#: Words that head an update of a letter («UPD: нет, передумал»).
+_UPDATE = frozenset({"upd", "апд", "update", "p.s", "ps", "пс"})
 
 
 #: Words before a name that the change of mind is about («передумала насчёт Пончика»).
@@ -65,3 +73,21 @@ def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, about: bool = 
         if hit is not None and not (targets & ({hit.nick} | set(hit.candidates))):
             return True
     return False
+
+
+#: A change of mind said alone («Передумал.»), without «нет», «стоп», «хотя».
+_CHANGED_MIND = frozenset({"передумал", "передумала", "передумали", "я"})
+#: Words by which a clause changes its own move («снимаю голос с X, голосую за Y»).
+_SWITCH_WORDS = frozenset({"снимаю", "меняю", "вместо", "поменяй", "поменяйте", "смените",
+                           "смени", "перевожу", "переношу", "переголосовываю"})
+
+
+def _explains_change(clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """True when ``clause`` is a bare «Передумал.» right after a clause that itself changed
+    its move («Снимаю голос с X, голосую за Y», «Меняю на Y»): it tells why, and takes
+    nothing back."""
+    words = [t.w for t in clause if t.word]
+    if not words or not _CHANGED_MIND.issuperset(words) or words == ["я"]:
+        return False
+    return any(it.withdraw is not None and it.pos >= prev.start for it in items) or \
+        not _SWITCH_WORDS.isdisjoint(t.w for t in prev.clause)
