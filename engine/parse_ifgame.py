@@ -168,8 +168,8 @@ def _silent_kept(text: str, sender: str, state: GameState, turn: TurnInfo, read:
         if at is None:
             return None
         spans = [(b.lo, at[0]), (at[1], b.body)]
-    out = _blank(text, spans)
-    before = _screened(read, _blank(text, [(b.lo, b.hi)]), sender, state, turn)
+    out = blank(text, spans)
+    before = _screened(read, blank(text, [(b.lo, b.hi)]), sender, state, turn)
     after = _screened(read, out, sender, state, turn)
     old = {_key(m) for m in before.moves}
     new = [m for m in after.moves if _key(m) not in old]
