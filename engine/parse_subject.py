@@ -167,6 +167,8 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     talk, not a move."""
     if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
         return True
+    if not boss and _pronoun_subject(clause, kw, lex):
+        return True
     k = kw.i - 1
     if clause[kw.i].w not in lex.third and (w := with_noun(clause, kw)) is not None:
         k = w - 1  # «раз он с миномётом бабахнул в Грома»
@@ -197,6 +199,31 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     kind = None if boss else _common_subject(clause[k].w)
     # «за Карамелькой и так полгорода следит»; «мой друг голосует за X» (not a nick: lower case)
     return kind == "inan" or (kind == "anim" and not clause[k].cap)
+
+
+#: Words that end the look back from a third-person verb for its pronoun subject: a new
+#: clause or a question starts there («…, что она голосует», «кто он, если голосует…»).
+_CLAUSE_OPENERS = frozenset({"и", "а", "но", "что", "чтобы", "если", "когда", "кто", "где",
+                             "как", "раз", "пока", "потому", "хотя", "или", "либо"})
+
+
+def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
+    """True when «он», «она» or «они» stands a few words before the third-person move word
+    with no punctuation, verb or conjunction between («он всё время против меня голосует»,
+    «она с первого дня голосует вместе с X», «он весь форум громит»): a personal pronoun in
+    the nominative is never the sender, the move is somebody else's (talk)."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    for k in range(kw.i - 1, max(-1, kw.i - 7), -1):
+        t = clause[k]
+        if not t.word:
+            return False
+        if t.w in ("он", "она", "они"):
+            return True
+        if t.w in _CLAUSE_OPENERS or (is_known_word(t.w) and morph().parse(t.w)[0].tag.POS
+                                       in ("VERB", "INFN")):
+            return False
+    return False
 
 
 def _player_began(ctx: Ctx, clause: list[Tok], k: int) -> bool:
