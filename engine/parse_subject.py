@@ -169,6 +169,9 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
         return True
     if not boss and _pronoun_subject(clause, kw, lex):
         return True
+    if ctx is not None and not boss and _let_other(clause, kw, lex) and \
+            action_for(kw.cls, ctx.sender, ctx.turn) is None:
+        return True  # «ворую у Ксю, пусть поищет свой шарфик»: a move not his, let another
     k = kw.i - 1
     if clause[kw.i].w not in lex.third and (w := with_noun(clause, kw)) is not None:
         k = w - 1  # «раз он с миномётом бабахнул в Грома»
@@ -222,6 +225,28 @@ def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
             return True
         if t.w in _CLAUSE_OPENERS or (is_known_word(t.w) and morph().parse(t.w)[0].tag.POS
                                        in ("VERB", "INFN")):
+            return False
+    return False
+
+
+#: «пусть», «пускай»: what follows is let to somebody else.
+_LET = frozenset({"пусть", "пускай"})
+
+
+def _let_other(clause: list[Tok], kw: Kw, lex) -> bool:
+    """True when «пусть» or «пускай» stands a few plain words before the third-person move
+    word («пусть поищет свою лупу», «пусть Лосик и бахает по X»): somebody else is let make
+    it (the caller checks that the sender's role has no such move)."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    for k in range(kw.i - 1, max(-1, kw.i - 5), -1):
+        t = clause[k]
+        if not t.word:
+            return False
+        if t.w in _LET:
+            return True
+        if (t.w in _CLAUSE_OPENERS and not (t.w == "и" and k == kw.i - 1)) or (
+                is_known_word(t.w) and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN")):
             return False
     return False
 
