@@ -160,6 +160,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.weak and tg.thing and \
             all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):
         return None  # «пошёл искать лошадку в тумане» from «Ёжик в тумане»: talk of a thing
+    if action is None and kw.cls == V.MORTAR and clause is not None and \
+            _mortar_of_another(clause, kw):
+        return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
@@ -461,3 +464,24 @@ def _heading_alone(clause: list[Tok] | None, kw: Kw) -> bool:
     heading whose names follow on the next lines, no word of talk."""
     return clause is not None and kw.j < len(clause) and \
         all(not t.word for t in clause[kw.j:]) and clause[-1].w == ":"
+
+
+#: «у него миномёт», «миномёт у неё»: the pronouns of another holder after «у».
+_HOLDER_OTHERS = frozenset({"него", "неё", "нее", "них", "тебя", "вас"})
+
+#: Verbs telling that somebody got the mortar («Лосяшу подарили миномёт»).
+_GIVEN = frozenset({"подарили", "дали", "выдали", "вручили", "достался", "выпал", "попал",
+                    "перепал", "подарил", "дал"})
+
+
+def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
+    """True when the mortar's noun is said to be another player's («миномёт у него», «у неё
+    миномёт»), or to have been given to somebody («Лосяшу подарили миномёт»), in a letter
+    from a player who does not hold it: who has the mortar, not a shot."""
+    if kw.j - kw.i != 1 or not clause[kw.i].w.startswith(("миномёт", "миномет")):
+        return False
+    after = [t.w for t in clause[kw.j:kw.j + 2]]
+    before = [t.w for t in clause[max(0, kw.i - 2):kw.i]]
+    return (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
+        (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
+        (bool(before) and before[-1] in _GIVEN)
