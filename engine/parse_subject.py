@@ -341,8 +341,10 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         return False
     if ref is None and hit is not None and hit.nick in ctx.state.players and \
             not ctx.state.players[hit.nick].clan and words[first] not in role_words() and \
-            all(not t.word or t.w in V.FILLERS for t in clause[:first]):
-        return False  # «Филин следит, и, кажется, за мной» from a boss: a town player's own move
+            (hit.kind == "exact" or all(not t.word or t.w in V.FILLERS for t in clause[:first])):
+        # «Филин следит, и, кажется, за мной» from a boss: a town player's own move; his
+        # nick written in full anywhere in the clause too («…, на неё Бармалей охотится»)
+        return False
     if ref is None or ref[1] != end:
         return member
     if isinstance(ref[0], Problem):
