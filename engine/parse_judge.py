@@ -18,7 +18,7 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import is_infinitive, role_words
+from .words import first_singular, is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item, unknown_name
 from .parse_settle import settled_in_clause
@@ -160,6 +160,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.weak and tg.thing and \
             all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):
         return None  # «пошёл искать лошадку в тумане» from «Ёжик в тумане»: talk of a thing
+    if action is None and kw.cls == V.PARTNER and clause is not None and \
+            kw.j - kw.i == 1 and clause[kw.i].w.startswith("иммунитет") and \
+            not any(t.word and first_singular(t.w) for t in clause):
+        return None  # «Спасибо Катюше за иммунитет», «ИММУНИТЕТ СОВЕ» from a player who has
+        # none: who got the immunity, no pair of his (not «…, но выбираю в пару X»: refused)
     if action is None and kw.cls == V.MORTAR and clause is not None and \
             _mortar_of_another(clause, kw):
         return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
