@@ -229,6 +229,13 @@ def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
     return False
 
 
+def _no_name_before(ctx: Ctx, clause: list[Tok], words: list[str], first: int) -> bool:
+    """True when no nickname stands between the last punctuation mark before token ``first``
+    and ``first`` (the subject's nick is the first name of its part of the clause)."""
+    p = next((n for n in range(first - 1, -1, -1) if not clause[n].word), -1)
+    return not any(nick_at(ctx, clause, words, n) is not None for n in range(p + 1, first))
+
+
 #: «пусть», «пускай»: what follows is let to somebody else.
 _LET = frozenset({"пусть", "пускай"})
 
@@ -341,9 +348,11 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         return False
     if ref is None and hit is not None and hit.nick in ctx.state.players and \
             not ctx.state.players[hit.nick].clan and words[first] not in role_words() and \
-            (hit.kind == "exact" or all(not t.word or t.w in V.FILLERS for t in clause[:first])):
+            (all(not t.word or t.w in V.FILLERS for t in clause[:first]) or
+             (hit.kind == "exact" and _no_name_before(ctx, clause, words, first))):
         # «Филин следит, и, кажется, за мной» from a boss: a town player's own move; his
-        # nick written in full anywhere in the clause too («…, на неё Бармалей охотится»)
+        # nick written in full after a comma or dash too, with no other name between
+        # («…, на неё Бармалей охотится»; not «Воробей пусть Пуаро обчистит»)
         return False
     if ref is None or ref[1] != end:
         return member
