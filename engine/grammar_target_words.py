@@ -84,7 +84,8 @@ ME_WORDS = V.SENDER_WORDS | V.SELF_WORDS | frozenset(V.SENDER_AFTER)
 
 def skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
     """Index after an opening quote or bracket: after the whole quotation when it is a title
-    of three words or more with no nickname in it («премию «Лучший из Лучших» Кузе»), or
+    of three words or more with no nickname in it («премию «Лучший из Лучших» Кузе») or of
+    two dictionary words, the first capitalised («на «Иронию судьбы» зову X»; not «на чай»), or
     after a bracketed remark with no nickname («Линч (раз сегодня Тайна): Петрович»); else
     k + 1."""
     end = k + 1
@@ -93,6 +94,9 @@ def skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int
         end += 1
     inner = [n for n in range(k + 1, end) if clause[n].word]
     least = 1 if close == (")",) else 3
+    if least == 3 and len(inner) == 2 and clause[inner[0]].cap and not clause[inner[1]].cap and \
+            all(is_known_word(clause[n].w) for n in inner):
+        least = 2  # «на глинтвейн и «Иронию судьбы» зову X»: two dictionary words, a title
     if end < hi and len(inner) >= least and not any(idx.exact(words, n, None) for n in inner):
         return end + 1
     return k + 1

@@ -22,7 +22,7 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import is_infinitive, role_words
+from .words import first_singular, is_infinitive, role_words
 from .roles import ROLE_CIVILIANS
 from .parse_types import Ctx, Item, unknown_name
 from .parse_settle import settled_in_clause
@@ -170,6 +170,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.weak and tg.thing and \
             all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):
         return None  # «пошёл искать лошадку в тумане» from «Ёжик в тумане»: talk of a thing
+    if action is None and kw.cls == V.PARTNER and clause is not None and \
+            kw.j - kw.i == 1 and clause[kw.i].w.startswith("иммунитет") and \
+            not any(t.word and first_singular(t.w) for t in clause):
+        return None  # «Спасибо Катюше за иммунитет», «ИММУНИТЕТ СОВЕ» from a player who has
+        # none: who got the immunity, no pair of his (not «…, но выбираю в пару X»: refused)
+    if action is None and kw.cls == V.MORTAR and clause is not None and \
+            _mortar_of_another(clause, kw):
+        return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
@@ -519,3 +527,24 @@ def _heading_alone(clause: list[Tok] | None, kw: Kw) -> bool:
     heading whose names follow on the next lines, no word of talk."""
     return clause is not None and kw.j < len(clause) and \
         all(not t.word for t in clause[kw.j:]) and clause[-1].w == ":"
+
+
+#: «у него миномёт», «миномёт у неё»: the pronouns of another holder after «у».
+_HOLDER_OTHERS = frozenset({"него", "неё", "нее", "них", "тебя", "вас"})
+
+#: Verbs telling that somebody got the mortar («Лосяшу подарили миномёт»).
+_GIVEN = frozenset({"подарили", "дали", "выдали", "вручили", "достался", "выпал", "попал",
+                    "перепал", "подарил", "дал"})
+
+
+def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
+    """True when the mortar's noun is said to be another player's («миномёт у него», «у неё
+    миномёт»), or to have been given to somebody («Лосяшу подарили миномёт»), in a letter
+    from a player who does not hold it: who has the mortar, not a shot."""
+    if kw.j - kw.i != 1 or not clause[kw.i].w.startswith(("миномёт", "миномет")):
+        return False
+    after = [t.w for t in clause[kw.j:kw.j + 2]]
+    before = [t.w for t in clause[max(0, kw.i - 2):kw.i]]
+    return (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
+        (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
+        (bool(before) and before[-1] in _GIVEN)

@@ -167,6 +167,11 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     talk, not a move."""
     if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
         return True
+    if not boss and _pronoun_subject(clause, kw, lex):
+        return True
+    if ctx is not None and not boss and _let_other(clause, kw, lex) and \
+            action_for(kw.cls, ctx.sender, ctx.turn) is None:
+        return True  # «ворую у Ксю, пусть поищет свой шарфик»: a move not his, let another
     k = kw.i - 1
     if clause[kw.i].w not in lex.third and (w := with_noun(clause, kw)) is not None:
         k = w - 1  # «раз он с миномётом бабахнул в Грома»
@@ -197,6 +202,60 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     kind = None if boss else _common_subject(clause[k].w)
     # «за Карамелькой и так полгорода следит»; «мой друг голосует за X» (not a nick: lower case)
     return kind == "inan" or (kind == "anim" and not clause[k].cap)
+
+
+#: Words that end the look back from a third-person verb for its pronoun subject: a new
+#: clause or a question starts there («…, что она голосует», «кто он, если голосует…»).
+_CLAUSE_OPENERS = frozenset({"и", "а", "но", "что", "чтобы", "если", "когда", "кто", "где",
+                             "как", "раз", "пока", "потому", "хотя", "или", "либо"})
+
+
+def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
+    """True when «он», «она» or «они» stands a few words before the third-person move word
+    with no punctuation, verb or conjunction between («он всё время против меня голосует»,
+    «она с первого дня голосует вместе с X», «он весь форум громит»): a personal pronoun in
+    the nominative is never the sender, the move is somebody else's (talk)."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    for k in range(kw.i - 1, max(-1, kw.i - 7), -1):
+        t = clause[k]
+        if not t.word:
+            return False
+        if t.w in ("он", "она", "они"):
+            return True
+        if t.w in _CLAUSE_OPENERS or (is_known_word(t.w) and morph().parse(t.w)[0].tag.POS
+                                       in ("VERB", "INFN")):
+            return False
+    return False
+
+
+def _no_name_before(ctx: Ctx, clause: list[Tok], words: list[str], first: int) -> bool:
+    """True when no nickname stands between the last punctuation mark before token ``first``
+    and ``first`` (the subject's nick is the first name of its part of the clause)."""
+    p = next((n for n in range(first - 1, -1, -1) if not clause[n].word), -1)
+    return not any(nick_at(ctx, clause, words, n) is not None for n in range(p + 1, first))
+
+
+#: «пусть», «пускай»: what follows is let to somebody else.
+_LET = frozenset({"пусть", "пускай"})
+
+
+def _let_other(clause: list[Tok], kw: Kw, lex) -> bool:
+    """True when «пусть» or «пускай» stands a few plain words before the third-person move
+    word («пусть поищет свою лупу», «пусть Лосик и бахает по X»): somebody else is let make
+    it (the caller checks that the sender's role has no such move)."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    for k in range(kw.i - 1, max(-1, kw.i - 5), -1):
+        t = clause[k]
+        if not t.word:
+            return False
+        if t.w in _LET:
+            return True
+        if (t.w in _CLAUSE_OPENERS and not (t.w == "и" and k == kw.i - 1)) or (
+                is_known_word(t.w) and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN")):
+            return False
+    return False
 
 
 def _player_began(ctx: Ctx, clause: list[Tok], k: int) -> bool:
@@ -289,8 +348,12 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         return False
     if ref is None and hit is not None and hit.nick in ctx.state.players and \
             not ctx.state.players[hit.nick].clan and words[first] not in role_words() and \
-            all(not t.word or t.w in V.FILLERS for t in clause[:first]):
-        return False  # «Филин следит, и, кажется, за мной» from a boss: a town player's own move
+            (all(not t.word or t.w in V.FILLERS for t in clause[:first]) or
+             (hit.kind == "exact" and _no_name_before(ctx, clause, words, first))):
+        # «Филин следит, и, кажется, за мной» from a boss: a town player's own move; his
+        # nick written in full after a comma or dash too, with no other name between
+        # («…, на неё Бармалей охотится»; not «Воробей пусть Пуаро обчистит»)
+        return False
     if ref is None or ref[1] != end:
         return member
     if isinstance(ref[0], Problem):
