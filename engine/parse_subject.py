@@ -215,16 +215,27 @@ def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
     with no punctuation, verb or conjunction between («он всё время против меня голосует»,
     «она с первого дня голосует вместе с X», «он весь форум громит»): a personal pronoun in
     the nominative is never the sender, the move is somebody else's (talk)."""
+    return _word_before(clause, kw, lex, _HE, 6)
+
+
+_HE = frozenset({"он", "она", "они"})
+
+
+def _word_before(clause: list[Tok], kw: Kw, lex, wanted: frozenset[str], reach: int,
+                 joined: bool = False) -> bool:
+    """True when one of ``wanted`` stands at most ``reach`` plain words before the
+    third-person move word ``kw``, with no punctuation, verb, infinitive or conjunction
+    between (``joined``: an «и» right before the move word does not end the look back)."""
     if clause[kw.i].w not in lex.third:
         return False
-    for k in range(kw.i - 1, max(-1, kw.i - 7), -1):
+    for k in range(kw.i - 1, max(-1, kw.i - reach - 1), -1):
         t = clause[k]
         if not t.word:
             return False
-        if t.w in ("он", "она", "они"):
+        if t.w in wanted:
             return True
-        if t.w in _CLAUSE_OPENERS or (is_known_word(t.w) and morph().parse(t.w)[0].tag.POS
-                                       in ("VERB", "INFN")):
+        if (t.w in _CLAUSE_OPENERS and not (joined and t.w == "и" and k == kw.i - 1)) or (
+                is_known_word(t.w) and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN")):
             return False
     return False
 
@@ -244,18 +255,7 @@ def _let_other(clause: list[Tok], kw: Kw, lex) -> bool:
     """True when «пусть» or «пускай» stands a few plain words before the third-person move
     word («пусть поищет свою лупу», «пусть Лосик и бахает по X»): somebody else is let make
     it (the caller checks that the sender's role has no such move)."""
-    if clause[kw.i].w not in lex.third:
-        return False
-    for k in range(kw.i - 1, max(-1, kw.i - 5), -1):
-        t = clause[k]
-        if not t.word:
-            return False
-        if t.w in _LET:
-            return True
-        if (t.w in _CLAUSE_OPENERS and not (t.w == "и" and k == kw.i - 1)) or (
-                is_known_word(t.w) and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN")):
-            return False
-    return False
+    return _word_before(clause, kw, lex, _LET, 4, joined=True)
 
 
 def _player_began(ctx: Ctx, clause: list[Tok], k: int) -> bool:
