@@ -88,6 +88,10 @@ class NameIndex:
     #: the initials of a nickname of two or three words («тп» for «Тимофей Павлович», also
     #: read in Cyrillic: «дк» for «Don Korleone») → those nicknames («Т.П.»)
     initials: dict[str, set[str]] = field(default_factory=dict)
+    #: the initials a nickname spells as one-letter words («нн» for «Н.Н. Гусев», «ав» for
+    #: «Мельников А.В.») → those nicknames: named by a given name and patronymic written out
+    #: («Николай Николаевич»; see :func:`engine.names_merge.merge_tokens`)
+    spelled: dict[str, set[str]] = field(default_factory=dict)
     #: the first halves (two letters or more) of one-word nick forms cut in two by voice
     #: input («ос» of «остапа»; see :func:`engine.names_merge.merge_tokens`)
     heads: frozenset[str] = frozenset()
