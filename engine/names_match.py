@@ -184,6 +184,18 @@ class NameIndex:
             return None
         return next(iter(owners))
 
+    def read_nick(self, word: str) -> str | None:
+        """The one Latin nickname of a digit read as a letter that ``word`` (Cyrillic) is a
+        case form of the reading of («Медика» for «Med1c», «Джокера» for «J0ker»), when it
+        names no other nick; else None. (A role word so written, capitalised, names him.)"""
+        owners = self.parts.get(word, ())
+        if len(owners) != 1 or word in self.single or CYR.search(word) is None:
+            return None
+        nick = next(iter(owners))
+        if CYR.search(nick) or not re.search(r"[^\W\d_]\d[^\W\d_]", nick):
+            return None
+        return nick
+
     def multi_word_owners(self, word: str) -> frozenset[str]:
         """The multi-word nicknames one of whose words has the form ``word`` (normalised;
         the forms of :attr:`multi`: case forms, readings, translations), indexed once for
