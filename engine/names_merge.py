@@ -102,6 +102,9 @@ def _initials(idx, toks: list, i: int) -> tuple[str, int] | None:
             break  # «Т. Павлович» is the words, not initials
     key = "".join(letters)
     owners = idx.initials.get(key, ()) if len(letters) >= 2 else ()
+    if not owners and len(letters) == 2:  # «П.И.» for «Пётр Ильич Громов»: name, patronymic
+        owners = {nick for full, nicks in idx.initials.items() if len(full) == 3 and
+                  full.startswith(key) for nick in nicks if _named_with_father(nick)}
     if len(owners) != 1 or (i and toks[i - 1].w == "и"):
         return None
     if key in _ABBREVIATIONS and not toks[i].cap:
@@ -116,6 +119,8 @@ def _patronymic_father(word: str) -> str | None:
         for guess in (stem, stem + "а"):
             if len(guess) > 4 and guess.endswith(("ич", "вна", "чна")):
                 father = patronymic_of(guess)
+                if father is None and guess.endswith("ьич") and full_names(guess[:-3] + "ья"):
+                    father = guess[:-3] + "ья"  # «Ильич»: Илья's son
                 if father is not None:
                     return father
     return None
@@ -141,6 +146,14 @@ def _name_and_patronymic(idx, t, nxt, i: int) -> tuple[str, int] | None:
     if any(idx.given.get(name, set()) - {nick} for name in names):
         return None
     return nick, i + 2
+
+
+def _named_with_father(nick: str) -> bool:
+    """True when ``nick`` is three Cyrillic words whose first two are a given name and a
+    patronymic («Пётр Ильич Громов»)."""
+    words = re.findall(r"[^\W\d_]+", nick.lower().replace("ё", "е"))
+    return len(words) == 3 and bool(full_names(words[0])) and \
+        _patronymic_father(words[1]) is not None
 
 
 #: Capitals that are the players' own shorthand, never a nick's initials («МО» is the
