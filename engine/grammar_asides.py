@@ -45,6 +45,11 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
     two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
     (asked)."""
+    if k < hi and clause[k].word and clause[k].cap and clause[k].start - clause[k - 1].end == 1 \
+            and clause[k - 1].word and not clause[k - 1].text.isupper():
+        both = _name_pair(idx, words, k, hit)
+        if both is not None:
+            return both, k + 1
     if hit.nick is not None and k < hi and clause[k].w == "(":
         return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
     if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
@@ -110,6 +115,23 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         return hit, k
     nick = chosen.pop()
     return NameHit(nick, (nick,), hit.kind, hit.length), after
+
+
+def _name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
+    """A given name and a surname written together, in either order («Диму Соколова»,
+    «Соколова Дмитрия» for «Dmitry.Sokolov» beside «Дмитрий Олегович»): the word at ``k``
+    (capitalised, right after ``hit``) names one player of ``hit``'s readings, or ``hit``'s
+    one player among its own readings — that player, the two words one name; else None."""
+    w = words[k]
+    named = idx.exact(words, k, None) or idx.given_name(w) or idx.pet_form(w)
+    if named is None or named.kind == "fuzzy":
+        return None
+    if hit.nick is None and named.nick is not None and named.nick in hit.candidates:
+        return NameHit(named.nick, (named.nick,), hit.kind, hit.length + 1)
+    if hit.nick is not None and named.nick is None and hit.nick in named.candidates and \
+            hit.kind != "fuzzy":
+        return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length + 1)
+    return None
 
 
 def _same_spelled(idx, clause: list[Tok], words: list[str], k: int, hi: int, nick: str) -> int:

@@ -324,7 +324,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
-        if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w)) or (
+        if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w) or (
+                idx.read_nick(w) if t.cap and k > 0 else None)) or (
                 not out.hits and k + 1 < hi and sought_role(clause, k, owner))):
             # («голосую за дона» with «Дон Педро» on the roster, «за Инспектора» with
             # Inspector-G: the player, not the role; «ищу инспектора у X»: the role sought)

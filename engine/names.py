@@ -197,6 +197,9 @@ def _add_initials(idx: NameIndex, nick: str) -> None:
         return
     for key in {"".join(w[0] for w in words), "".join(translit(w)[0] for w in words)}:
         idx.initials.setdefault(key, set()).add(nick)
+    letters = re.findall(r"(?<![^\W\d_])[а-я](?![^\W\d_])", norm(nick))
+    if len(letters) == 2 and len(words) == 3:  # «Н.Н. Гусев», «Мельников А.В.»
+        idx.spelled.setdefault("".join(letters), set()).add(nick)
 
 
 def _add_numbers(idx: NameIndex, nick: str) -> None:

@@ -178,6 +178,8 @@ def names_in_word(word: str, foreign: bool = True) -> frozenset[str]:
     if not out:  # «Kuzma», «Ilya», «Darya»: Latin letters have no soft sign («Кузьма»)
         for reading in readings:
             out |= _soft_less().get(reading, frozenset())
+            if "иа" in reading[1:]:  # «Tatiana», «Daria»: «ia» said as «ья» («Татьяна»)
+                out |= table.get(reading.replace("иа", "ья"), frozenset())
     if not out:
         for spelling in chat_spellings(word):
             # «lexa» → «леха», «ksusha» → «ксюша», «mariska» → «маришка», «serg» → «сергей»

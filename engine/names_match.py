@@ -88,6 +88,10 @@ class NameIndex:
     #: the initials of a nickname of two or three words («тп» for «Тимофей Павлович», also
     #: read in Cyrillic: «дк» for «Don Korleone») → those nicknames («Т.П.»)
     initials: dict[str, set[str]] = field(default_factory=dict)
+    #: the initials a nickname spells as one-letter words («нн» for «Н.Н. Гусев», «ав» for
+    #: «Мельников А.В.») → those nicknames: named by a given name and patronymic written out
+    #: («Николай Николаевич»; see :func:`engine.names_merge.merge_tokens`)
+    spelled: dict[str, set[str]] = field(default_factory=dict)
     #: the first halves (two letters or more) of one-word nick forms cut in two by voice
     #: input («ос» of «остапа»; see :func:`engine.names_merge.merge_tokens`)
     heads: frozenset[str] = frozenset()
@@ -179,6 +183,18 @@ class NameIndex:
         if len(owners) != 1 or word in self.single or CYR.search(word) is None:
             return None
         return next(iter(owners))
+
+    def read_nick(self, word: str) -> str | None:
+        """The one Latin nickname of a digit read as a letter that ``word`` (Cyrillic) is a
+        case form of the reading of («Медика» for «Med1c», «Джокера» for «J0ker»), when it
+        names no other nick; else None. (A role word so written, capitalised, names him.)"""
+        owners = self.parts.get(word, ())
+        if len(owners) != 1 or word in self.single or CYR.search(word) is None:
+            return None
+        nick = next(iter(owners))
+        if CYR.search(nick) or not re.search(r"[^\W\d_]\d[^\W\d_]", nick):
+            return None
+        return nick
 
     def multi_word_owners(self, word: str) -> frozenset[str]:
         """The multi-word nicknames one of whose words has the form ``word`` (normalised;

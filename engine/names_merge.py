@@ -9,7 +9,7 @@ import re
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .names_given import names_listed
+from .names_given import full_names, names_listed, patronymic_of
 from .words import is_known_word, morph, person_name
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
@@ -27,9 +27,11 @@ def merge_tokens(idx, toks: list) -> list:
     present = set(map(_W, toks))
     spelled = idx.initials and "." in present and not present.isdisjoint(_LETTERS)
     capitals = idx.initials and not present.isdisjoint(idx.initials)
+    fathers = bool(idx.spelled)
     cut = not present.isdisjoint(idx.heads)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
-            "_" not in "".join(present) and not spelled and not capitals and not cut:
+            "_" not in "".join(present) and not spelled and not capitals and not cut and \
+            not fathers:
         return toks  # no multi-word nickname can start here
     out = None
     n, i = len(toks), 0
@@ -61,6 +63,8 @@ def merge_tokens(idx, toks: list) -> list:
             best = _initials(idx, toks, i)
         if best is None and capitals and t.w in idx.initials:
             best = _capital_initials(idx, t, i)
+        if best is None and fathers and t.cap and t.word and i + 1 < n:
+            best = _name_and_patronymic(idx, t, toks[i + 1], i)
         if best is None and cut and t.w in idx.heads and i + 1 < n and \
                 toks[i + 1].start == t.end + 1 and toks[i + 1].word and not t.cap:
             best = _split(idx, t, toks[i + 1], i)
@@ -98,11 +102,58 @@ def _initials(idx, toks: list, i: int) -> tuple[str, int] | None:
             break  # «Т. Павлович» is the words, not initials
     key = "".join(letters)
     owners = idx.initials.get(key, ()) if len(letters) >= 2 else ()
+    if not owners and len(letters) == 2:  # «П.И.» for «Пётр Ильич Громов»: name, patronymic
+        owners = {nick for full, nicks in idx.initials.items() if len(full) == 3 and
+                  full.startswith(key) for nick in nicks if _named_with_father(nick)}
     if len(owners) != 1 or (i and toks[i - 1].w == "и"):
         return None
     if key in _ABBREVIATIONS and not toks[i].cap:
         return None
     return next(iter(owners)), k
+
+
+def _patronymic_father(word: str) -> str | None:
+    """The father's name of a patronymic in any case («Викторовича», «Ильичу»,
+    «Николаевну» → «виктор», «илья», «николай»), or None."""
+    for stem in (word, word[:-1], word[:-2]):
+        for guess in (stem, stem + "а"):
+            if len(guess) > 4 and guess.endswith(("ич", "вна", "чна")):
+                father = patronymic_of(guess)
+                if father is None and guess.endswith("ьич") and full_names(guess[:-3] + "ья"):
+                    father = guess[:-3] + "ья"  # «Ильич»: Илья's son
+                if father is not None:
+                    return father
+    return None
+
+
+def _name_and_patronymic(idx, t, nxt, i: int) -> tuple[str, int] | None:
+    """A nickname of a surname and initials («Н.Н. Гусев», «Мельников А.В.») written as the
+    given name and patronymic those initials stand for («Николай Николаевич», «Андрея
+    Викторовича»): ``(nick, i + 2)`` or None — none when two nicks spell those initials,
+    when another nick holds that given name, or when the words are not both capitalised."""
+    if not nxt.word or not nxt.cap or nxt.start - t.end > 1:
+        return None
+    names = full_names(t.w)
+    father = _patronymic_father(nxt.w) if names else None
+    if father is None:
+        return None
+    owners = set()
+    for name in names:
+        owners |= idx.spelled.get(name[0] + father[0], set())
+    if len(owners) != 1:
+        return None
+    nick = next(iter(owners))
+    if any(idx.given.get(name, set()) - {nick} for name in names):
+        return None
+    return nick, i + 2
+
+
+def _named_with_father(nick: str) -> bool:
+    """True when ``nick`` is three Cyrillic words whose first two are a given name and a
+    patronymic («Пётр Ильич Громов»)."""
+    words = re.findall(r"[^\W\d_]+", nick.lower().replace("ё", "е"))
+    return len(words) == 3 and bool(full_names(words[0])) and \
+        _patronymic_father(words[1]) is not None
 
 
 #: Capitals that are the players' own shorthand, never a nick's initials («МО» is the

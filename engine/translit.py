@@ -273,6 +273,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 2, tuple(dict.fromkeys([one[0] * 2, *one]))
     if ch == "h":
         return 1, ("х", "", "г") if i == 0 else ("х",)
+    if ch == "y" and nxt == "o" and i == 0:
+        return 2, ("е", "йо")  # «Yorick» → «Йорик», «Yoda» → «Йода»
     if ch == "j":
         if nxt and nxt in "au" and i + 2 == len(word):  # «Ninja» → «Ниндзя», «Maja» → «Мая»
             vowel = "я" if nxt == "a" else "ю"
