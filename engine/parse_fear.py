@@ -114,12 +114,13 @@ def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[
         # player the fear has not chosen (only the chosen one names him, after the vote)
         words = re.findall(r"\w+", m.group(0).lower().replace("ё", "е"))
         if not any(w.startswith(_GOING) for w in words) or \
+                not any(w.startswith(("выб", "кто")) for w in words) or \
                 any(lo <= m.start() < hi for lo, hi in spans):
-            continue
+            continue  # (a plain «вместо меня уходит X» is refused as a move not his)
         sentence = m.group(0)
         choice = next((mv for mv in read(sentence, sender, state, as_chosen).moves
                        if mv.action == "fear_choice" and mv.span and mv.span in sentence), None)
-        if choice is None and any(w.startswith(("выб", "кто")) for w in words):
+        if choice is None:
             # «выбираю, кто уйдёт вместо X: Y» read as a vote for Y: the choice all the same
             # (in the whole letter: the vote before it may be what makes it one)
             choice = next((mv for mv in read(sentence, sender, state, turn).moves +
