@@ -235,6 +235,9 @@ def _add_given(idx: NameIndex, nick: str) -> None:
             found |= _pet_of_given(word)
         if found:
             idx.guessed.add(nick)
+    for word in words:
+        if word in _FOLK_NAMES:  # «Медведь»: «Миша», «Мишку» may mean the bear too
+            found.add(_FOLK_NAMES[word])
     if found and not any(names_in_word(w, foreign=False)
                          for w in dict.fromkeys(words + nick_pieces(nick))):
         idx.foreign_named.add(nick)  # «Lady_Mary»: Мария only by the foreign form Mary
@@ -247,6 +250,11 @@ def _add_given(idx: NameIndex, nick: str) -> None:
         if father is not None and father not in found:
             # «Дмитрич», «Petrovich»: «Дмитрия» may mean him (a guess, asked about)
             idx.patronymic.setdefault(father, set()).add(nick)
+
+
+#: Animals a Russian calls by a man's name in tales and talk (Михайло Потапыч the bear): a
+#: nick so named is reached by that name's forms as well (asked beside its other owners).
+_FOLK_NAMES = {"медведь": "михаил", "медвежонок": "михаил"}
 
 
 def _pet_of_given(word: str) -> frozenset[str]:

@@ -108,9 +108,10 @@ def _full_names() -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1)
 def _declined() -> dict[str, frozenset[str]]:
-    """Every case form of every form of the table → the full names it is a form of."""
+    """Every case form of every form of the table (and of its ``[shared]`` forms: «ксюшу» →
+    {«ксения», «оксана»}) → the full names it is a form of."""
     out: dict[str, set[str]] = {}
-    for form, names in given_table().items():
+    for form, names in [*given_table().items(), *_table("shared", False).items()]:
         for declined in ending_forms(form):
             out.setdefault(declined, set()).update(names)
     return {form: frozenset(names) for form, names in out.items()}

@@ -28,6 +28,8 @@ move word that no rule read is asked about); :mod:`engine.parse_types` holds the
 
 from __future__ import annotations
 
+import re
+
 import functools
 
 from .grammar_rules import Actor, actor_of, problem
@@ -75,6 +77,13 @@ from .parse_summary import vote_summary
 from .parse_repeat import repeated_yesterday
 
 
+#: A courtesy title before a name («его сиятельство Графа», «её величество Королеву»): its
+#: «его»/«её» names no player mentioned before, so the title is read as no words at all.
+_TITLE = re.compile(r"\b(?:его|её|ее|их|ваше|вашего|вашему|вашим|вашей)\s+(?:сиятельств|величеств|"
+                    r"высочеств|превосходительств|светлост|преосвященств|благороди)\w*(?=\s+\w)",
+                    re.IGNORECASE)
+
+
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                  _settle: bool = True) -> ParseResult:
     """Read one letter of ``sender`` as a careful host would (issue 3).
@@ -98,6 +107,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
+    text = _TITLE.sub(lambda m: " " * len(m.group(0)), text)  # «его сиятельство Графа»
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)
         # «Если меня выберут в страхе — вешайте X»: an advance «Страх» choice, asked

@@ -89,7 +89,8 @@ def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[
     the chosen player's (``read``: the parser without this pass).
 
     Returns the text with each such choice blanked (same length) and the choices' texts."""
-    if turn.event != "fear" or turn.fear_chosen == sender or not IF_WORD_RE.search(text):
+    if turn.event != "fear" or turn.fear_chosen == sender or \
+            not (IF_WORD_RE.search(text) or _INSTEAD.search(text)):
         return text, []
     found: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -108,7 +109,34 @@ def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[
         hi = m.end() + rest.index(choice.span) + len(choice.span)
         spans.append((m.start(), hi))
         found.append(text[m.start():hi].strip())
+    for m in _INSTEAD.finditer(text):
+        # «я выбираю, кто уйдёт вместо X: Y»: who goes instead of the most voted, named by a
+        # player the fear has not chosen (only the chosen one names him, after the vote)
+        words = re.findall(r"\w+", m.group(0).lower().replace("ё", "е"))
+        if not any(w.startswith(_GOING) for w in words) or \
+                not any(w.startswith(("выб", "кто")) for w in words) or \
+                any(lo <= m.start() < hi for lo, hi in spans):
+            continue  # (a plain «вместо меня уходит X» is refused as a move not his)
+        sentence = m.group(0)
+        choice = next((mv for mv in read(sentence, sender, state, as_chosen).moves
+                       if mv.action == "fear_choice" and mv.span and mv.span in sentence), None)
+        if choice is None:
+            # «выбираю, кто уйдёт вместо X: Y» read as a vote for Y: the choice all the same
+            # (in the whole letter: the vote before it may be what makes it one)
+            choice = next((mv for mv in read(sentence, sender, state, turn).moves +
+                           read(text, sender, state, turn).moves
+                           if mv.action == "vote" and mv.span and mv.span in sentence), None)
+        if choice is None:
+            continue
+        hi = m.start() + sentence.index(choice.span) + len(choice.span)
+        spans.append((m.start(), hi))
+        found.append(text[m.start():hi].strip())
     return (blank(text, spans), found) if spans else (text, [])
+
+
+#: A sentence that speaks of who goes «вместо» somebody (the «Страх» choice's own words).
+_INSTEAD = re.compile(r"[^.!?\n]*\bвместо\b[^.!?\n]*", re.IGNORECASE)
+_GOING = ("уйд", "уход", "уйти", "повес", "вешат", "вешай", "казн")
 
 
 IF_WORD_RE = re.compile(r"\b(?:если|ежели)\b", re.IGNORECASE)
