@@ -15,6 +15,7 @@ from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .parse_types import Ctx, nick_at
 from .parse_ifgame import blank
+from .parse_ifgame_kind import IF_WORD
 
 
 def _voting_word(w: str) -> bool:
@@ -90,11 +91,15 @@ def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[
 
     Returns the text with each such choice blanked (same length) and the choices' texts."""
     if turn.event != "fear" or turn.fear_chosen == sender or \
-            not (IF_WORD_RE.search(text) or _INSTEAD.search(text)):
+            not (IF_WORD.search(text) or _INSTEAD.search(text)):
         return text, []
     found: list[str] = []
     spans: list[tuple[int, int]] = []
     as_chosen = replace(turn, fear_chosen=sender)
+
+    def take(lo: int, hi: int) -> None:  # the choice's words, from its condition on
+        spans.append((lo, hi))
+        found.append(text[lo:hi].strip())
     for m in _EARLY.finditer(text):
         words = re.findall(r"\w+", m.group(1).lower().replace("ё", "е"))
         if not (any(w in _ME for w in words) and any(w.startswith(_CHOSEN_STEMS + ("вытян",))
@@ -102,13 +107,9 @@ def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[
             continue
         end = _SENTENCE_END.search(text, m.end())
         rest = text[m.end():end.start() if end else len(text)]
-        choice = next((mv for mv in read(rest, sender, state, as_chosen).moves
-                       if mv.action == "fear_choice" and mv.span and mv.span in rest), None)
-        if choice is None:
-            continue
-        hi = m.end() + rest.index(choice.span) + len(choice.span)
-        spans.append((m.start(), hi))
-        found.append(text[m.start():hi].strip())
+        choice = _choice_in(rest, read(rest, sender, state, as_chosen).moves, "fear_choice")
+        if choice is not None:
+            take(m.start(), m.end() + rest.index(choice.span) + len(choice.span))
     for m in _INSTEAD.finditer(text):
         # «я выбираю, кто уйдёт вместо X: Y»: who goes instead of the most voted, named by a
         # player the fear has not chosen (only the chosen one names him, after the vote)
@@ -118,25 +119,24 @@ def early_choices(text: str, sender: str, state, turn, read) -> tuple[str, list[
                 any(lo <= m.start() < hi for lo, hi in spans):
             continue  # (a plain «вместо меня уходит X» is refused as a move not his)
         sentence = m.group(0)
-        choice = next((mv for mv in read(sentence, sender, state, as_chosen).moves
-                       if mv.action == "fear_choice" and mv.span and mv.span in sentence), None)
+        choice = _choice_in(sentence, read(sentence, sender, state, as_chosen).moves, "fear_choice")
         if choice is None:
             # «выбираю, кто уйдёт вместо X: Y» read as a vote for Y: the choice all the same
             # (in the whole letter: the vote before it may be what makes it one)
-            choice = next((mv for mv in read(sentence, sender, state, turn).moves +
-                           read(text, sender, state, turn).moves
-                           if mv.action == "vote" and mv.span and mv.span in sentence), None)
-        if choice is None:
-            continue
-        hi = m.start() + sentence.index(choice.span) + len(choice.span)
-        spans.append((m.start(), hi))
-        found.append(text[m.start():hi].strip())
+            choice = _choice_in(sentence, read(sentence, sender, state, turn).moves +
+                                read(text, sender, state, turn).moves, "vote")
+        if choice is not None:
+            take(m.start(), m.start() + sentence.index(choice.span) + len(choice.span))
     return (blank(text, spans), found) if spans else (text, [])
+
+
+def _choice_in(piece: str, moves, action: str):
+    """The first move ``action`` of ``moves`` read from words of ``piece`` (its span inside
+    it), or None."""
+    return next((mv for mv in moves if mv.action == action and mv.span and mv.span in piece), None)
 
 
 #: A sentence that speaks of who goes «вместо» somebody (the «Страх» choice's own words).
 _INSTEAD = re.compile(r"[^.!?\n]*\bвместо\b[^.!?\n]*", re.IGNORECASE)
 _GOING = ("уйд", "уход", "уйти", "повес", "вешат", "вешай", "казн")
 
-
-IF_WORD_RE = re.compile(r"\b(?:если|ежели)\b", re.IGNORECASE)
