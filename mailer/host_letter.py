@@ -122,8 +122,10 @@ def write_letter(cfg: GameConfig, store: Store, to: Addressee, body: str, *, now
     Raises:
         GameError: an empty ``body``.
     """
+    from sqlmodel import select
+
     from .outbox import queue
-    from .store import DayRow
+    from .store import DayRow, Outgoing
 
     if not body.strip():
         raise GameError("письмо пустое: писать нечего")
@@ -132,10 +134,6 @@ def write_letter(cfg: GameConfig, store: Store, to: Addressee, body: str, *, now
     target = f"letter{to.letter_id}" if to.letter_id is not None else (to.nick or to.address)
     ref = f"host:{target}:{digest}"
     with store.session() as s:
-        from sqlmodel import select
-
-        from .store import Outgoing
-
         before = s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first()
         open_day = s.exec(select(DayRow.day).where(DayRow.status == "open")).first()
         row = queue(s, cfg, ref=ref, kind="host", day=open_day, to_addr=to.address, to_nick=to.nick,

@@ -3,7 +3,7 @@ letter marked as dealt with) or writes to a player; the letter goes through the 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from email import message_from_bytes, policy
 
 import click
@@ -12,26 +12,21 @@ from click.testing import CliRunner
 from sqlmodel import select
 
 from mailer.cli import main
-from mailer.config import load_config
-from mailer.day import GameError, init_game
-from mailer.demo import copy_demo
+from mailer.day import GameError
 from mailer.host_letter import QUOTE_MARK, addressee, draft, own_text, write_letter
-from mailer.store import Letter, Outgoing, Store, loads
+from mailer.store import Letter, Outgoing, loads
 from mailer.sync import sync
+from test_templates_host import START, demo  # noqa: F401 (demo: the demo game, day 1 open)
 
-START = datetime(2026, 12, 7, 16, 30, tzinfo=timezone.utc)
 LATER = START + timedelta(hours=5)
 
 
 @pytest.fixture
-def game(tmp_path):
-    path = copy_demo(tmp_path / "game")
-    cfg = load_config(path)
-    store = Store(cfg.database_url)
-    init_game(cfg, store, now=START - timedelta(minutes=5), event="none")
+def game(demo):
+    """The demo game, day 1 open, its letters synced: (config path, config, store)."""
+    cfg, store, _templates = demo
     sync(cfg, store, now=LATER)
-    yield path, cfg, store
-    store.dispose()
+    return cfg.path, cfg, store
 
 
 def _run(path, *args, input=None):
