@@ -67,12 +67,27 @@ _LATIN_PIECE = re.compile(r"(?<![^_.\-])[a-z]{2,}(?![^_.\-])")
 _SPOKEN = {"ево": "его", "нево": "него", "ні": "нет", "ні-ні": "нет-нет"}
 
 
+class _Analyzer:
+    """pymorphy3's analyzer with a memo on :meth:`parse` (a word's readings never change;
+    the parser asks for the same everyday words again and again in every letter)."""
+
+    def __init__(self, analyzer) -> None:
+        self._analyzer = analyzer
+        self.word_is_known = analyzer.word_is_known
+
+    @functools.lru_cache(maxsize=200_000)  # noqa: B019 (one instance, kept for the process)
+    def parse(self, word: str) -> tuple:
+        """The readings of ``word``, likeliest first, as pymorphy3's ``parse`` gives them
+        (a tuple of ``Parse`` named tuples, shared: never change it)."""
+        return tuple(self._analyzer.parse(word))
+
+
 @functools.lru_cache(maxsize=1)
-def morph():
-    """The shared pymorphy3 analyzer (loaded on first use, ~0.1 s)."""
+def morph() -> _Analyzer:
+    """The shared pymorphy3 analyzer (loaded on first use, ~0.1 s), its ``parse`` memoised."""
     import pymorphy3
 
-    return pymorphy3.MorphAnalyzer()
+    return _Analyzer(pymorphy3.MorphAnalyzer())
 
 
 @functools.lru_cache(maxsize=100_000)
