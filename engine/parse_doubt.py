@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
-from .grammar_rules import problem
-from .grammar_tokens import Tok, tokenize_span, visible_text
+from .grammar_rules import action_for, problem
+from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
 from .legality import move_targets
+from .lexicon import lexicon
 from .names import name_index
-from .parse_types import Ctx, Item, nick_at
+from .parse_types import Ctx, Item, names_in, nick_at
+from .parse_unread import _read_ranges, _sentences
 from .words import is_verb
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
@@ -310,11 +312,6 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     nothing read there by a rule. A host does not drop such a sentence (the safety net of
     engine.parse_unread leaves «может» to talk): he asks whether it is an order (``unparsed``,
     reason ``hedged``)."""
-    from .grammar_rules import action_for
-    from .grammar_tokens import clause_words
-    from .lexicon import lexicon
-    from .parse_types import names_in
-    from .parse_unread import _read_ranges, _sentences
     lower = visible.lower()
     if "может" not in lower and "mozhet" not in lower and "мб" not in lower:
         return []
