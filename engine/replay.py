@@ -279,8 +279,10 @@ def render_text(result: dict[str, Any]) -> str:
         lines.append(f"День {t['day']} — событие: {EVENTS_RU.get(t['event'], t['event'])}")
         lynched = ", ".join(t["lynched"]) or "никто"
         lines.append(f"  Повешены: {lynched}")
+        if t["deaths"]:  # as the newspaper says it: no gender needed («Покинули игру:»)
+            lines.append("  Покинули игру:")
         for d in t["deaths"]:
-            lines.append(f"  Выбыл(а) {d['player']}: {cause_ru(d, t['statuses'])}")
+            lines.append(f"    - {d['player']} — {cause_ru(d, t['statuses'])}")
         if not t["deaths"]:
             lines.append("  Никто не погиб")
         for nick, words in t["statuses"].items():

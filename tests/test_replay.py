@@ -177,6 +177,14 @@ def test_render_text_is_russian():
     assert text.endswith("Игра продолжается")
 
 
+def test_render_text_tells_deaths_as_the_newspaper_does():
+    """replay's text names who left the game as the newspaper does («Покинули игру:» and a
+    line per player), never with a «Выбыл(а)» patch (a game file gives no gender)."""
+    text = render_text(replay_game(load_game_file(PSYCHO_GAME)))
+    assert "Выбыл(а)" not in text
+    assert "  Покинули игру:\n    - Бука — умер(ла) после визита к Шизику" in text
+
+
 def test_explain_turn_names_every_move_and_reason():
     turns = replay_turns(load_game_file(PSYCHO_GAME))
     notes = explain_turn(turns[0].result, turns[0].state_before)
