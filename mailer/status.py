@@ -40,6 +40,7 @@ class PlayerStatus:
     lost_vote: bool = False  # stripped of his vote today («Парадокс», «Пальмы цветут»)
     dealt: str = ""  # the role dealt at init («clan1.boss»): the config's ``role`` may differ
     role: str = ""  # the role he plays now («psycho»): names his moves as his letters do
+    moved_for: list[str] = field(default_factory=list)  # a boss: the members he moved for today
 
 
 @dataclass
@@ -117,14 +118,15 @@ def player_rows(state, letters, imported_votes: set[str],
         mine = [(moves, bool(rest[3] or rest[4]) if len(rest) > 4 else False)
                 for n, st, moves, *rest in letters if n == nick and st in PLAYER_LETTER_STATES]
         # what stands is the legality module's word (a cancel withdraws the night moves before it)
-        actions = [m.action for m in standing_moves(
+        standing = standing_moves(
             ([Move.from_json(m) for m in json.loads(moves or "[]") or []], cancels)
-            for moves, cancels in mine)]
+            for moves, cancels in mine)
+        actions = [m.action for m in standing]
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
-            role=p.role))
+            role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member]))
     return players
 
 
