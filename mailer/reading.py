@@ -399,9 +399,17 @@ class _Run:
         role = ctx.state.players[nick].role if nick in ctx.state.players else None
         letter.notes.extend(f"ход только в цитате, не засчитан: {describe_move(m, ctx.state, role)}" for m in quoted)
         head = clan_head(ctx.state, nick, lambda boss: batch.standing_of(s, boss, ctx.day))
+        # a letter with no text of its own (the move written in the subject only): moves are
+        # read from the text alone; the reply and the host's note say so
+        empty = decoded.subject if state == LetterState.NO_MOVES and not problems and not quoted \
+            and not any(ch.isalnum() for ch in body) else None
+        if empty is not None:
+            letter.notes.append("текст письма пустой: ходы из темы не читаются" + (
+                f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
-                           folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
+                           folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
+                           empty_body=empty, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip), by=r.id,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
