@@ -154,7 +154,8 @@ class Renderer:
               replaced: list[Move] = (), no_vote: bool = False,
               no_night: dict | None = None, clan_idle: list[dict] = (),
               folded: list[datetime] = (), quoted: list[Move] = (),
-              empty_body: str | None = None) -> str:
+              empty_body: str | None = None, unvote: bool = False,
+              withdrawn: list[Move] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -174,7 +175,10 @@ class Renderer:
         without a move of its own quotes (:func:`mailer.answers.moves_in_quote`), told that a
         move in a quote does not count; ``empty_body``: the letter has no text of its own,
         and this is its subject ("" for none), told that moves are read from the text only,
-        never from the subject. A vote naming one of two is told the second is free."""
+        never from the subject; ``unvote``: the letter takes back a vote and gives none
+        (ParseResult.unvote), ``withdrawn`` the votes of the sender's earlier letters of the
+        day it took back (none: there was nothing to take back). A vote naming one of two is
+        told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -192,6 +196,7 @@ class Renderer:
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            empty_body=empty_body is not None, subject_told=_subject_told(empty_body or ""),
+                           unvote=unvote, withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            ordered_move=describe_move(no_night["head"]["ordered"], state, no_night["role"])

@@ -29,7 +29,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         row = s.get(DayRow, game.current_day)
         table = Letter.__table__
         letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json, table.c.handled, table.c.notes_json,
-                                         table.c.problems_json, table.c.cancel, table.c.skip).where(
+                                         table.c.problems_json, table.c.cancel, table.c.skip,
+                                         table.c.unvote_json).where(
             table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
         inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
         imported = {i.nick for i in inputs if i.kind == "vote"}

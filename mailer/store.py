@@ -95,6 +95,9 @@ class Letter(SQLModel, table=True):
     problems_json: str = "[]"
     skip: bool = False
     cancel: bool = False
+    #: the votes of the sender's earlier letters of the day this one takes back, giving none
+    #: (engine.model.ParseResult.unvote: ``["*"]`` the whole vote, else the players named)
+    unvote_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
     notes_json: str = "[]"
     duplicate_of: int | None = None
     #: the asked problems (:data:`engine.model.ASKED_KINDS`, stored as ``problems_json``) of

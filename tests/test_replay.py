@@ -235,6 +235,40 @@ letters = [{ from = "Serginio", at = "2026-12-07 21:00", text = "Отменяю 
                       "reason": "cancelled"}]
 
 
+def test_a_vote_taken_back_by_a_later_letter_does_not_count():
+    """«Снимаю голос.» in a later letter takes back the vote of the earlier one (void
+    ``withdrawn``, an autokill point for the day without a vote); the night move stands.
+    A later vote counts again; «Снимаю голос с X» keeps a vote for another player; a
+    withdrawal after the deadline takes back nothing."""
+    text = HEAD + """
+[[turn]]
+event = "none"
+deadline = "2026-12-08 19:30"
+letters = [
+  { from = "Serginio", at = "2026-12-07 20:00", text = "Лечу Буку. Голосую за Петю" },
+  { from = "Serginio", at = "2026-12-07 21:00", text = "Снимаю голос." },
+  { from = "Бука", at = "2026-12-07 20:00", text = "Голосую за Петю" },
+  { from = "Бука", at = "2026-12-07 21:00", text = "Отзываю голос" },
+  { from = "Бука", at = "2026-12-07 22:00", text = "Голосую за Васю" },
+  { from = "Вася", at = "2026-12-07 20:00", text = "Голосую за Петю" },
+  { from = "Вася", at = "2026-12-07 21:00", text = "Снимаю голос с Буки" },
+  { from = "Петя", at = "2026-12-07 20:00", text = "Голосую за Васю" },
+  { from = "Петя", at = "2026-12-08 19:40", text = "голос снимаю" },
+]
+"""
+    [replayed] = replay_turns(load_game_file(text))
+    turn = replayed.result.to_json()
+    mine = {(m["by"], m["action"], m.get("target")): (m["outcome"], m["reason"]) for m in turn["moves"]}
+    assert mine[("Serginio", "vote", "Петя")] == ("void", "withdrawn")
+    assert mine[("Serginio", "heal", "Бука")][0] != "void"
+    assert mine[("Бука", "vote", "Петя")] == ("void", "withdrawn")
+    assert mine[("Бука", "vote", "Вася")] == ("done", "ok")
+    assert mine[("Вася", "vote", "Петя")] == ("done", "ok")
+    assert mine[("Петя", "vote", "Вася")] == ("done", "ok")
+    assert replayed.result.autokill.get("Serginio") == ("no_vote",)
+    assert "Бука" not in replayed.result.autokill
+
+
 def test_unknown_expect_key_loads_but_check_reports_it():
     game = load_game_file(PSYCHO_GAME.replace("dead = []\n", "dead = []\nmood = 1\n", 1))
     assert check_expectations(game, replay_game(game)) == ["день 1: ключ expect.mood не поддерживается"]
