@@ -1,7 +1,7 @@
 """Before any step: turn the submitted moves into :class:`~engine.acts.Act` objects and refuse
 or void those that no step may use (DECISIONS.md §4, §8).
 
-Order of the checks for one move: late → cancelled → sender dead → not his role → unknown or
+Order of the checks for one move: late → cancelled → withdrawn (a vote) → sender dead → not his role → unknown or
 dead target → same target twice → self-invite; then among the survivors: the latest on-time
 letter per (player, kind of move) wins (``superseded``), host votes replace letter votes
 (``host_vote``), a hunt sent with an excluding role move is refused, a boss's move for a member
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .acts import Act
-from .legality import hunt_refusal, move_kind, move_refusal
+from .legality import hunt_refusal, move_kind, move_refusal, withdraw_vote
 from .calendar import on_time
 from .model import Move, Submission
 from .reasons import REASONS
@@ -34,10 +34,10 @@ def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
             continue
         act = _to_act(i, sub, state)
         reason = _refusal(state, turn, act)
-        if parse_reason and reason not in ("late", "cancelled"):
+        if parse_reason and reason not in ("late", "cancelled", "withdrawn"):
             reason = parse_reason if parse_reason in REASONS else "not_allowed"
         if reason:
-            act.set("void" if reason == "cancelled" else "refused", reason)
+            act.set("void" if reason in ("cancelled", "withdrawn") else "refused", reason)
         acts.append(act)
     _supersede(acts)
     _host_votes(acts, turn)
@@ -88,6 +88,8 @@ def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
         return "late"
     if _cancelled(turn, act):
         return "cancelled"
+    if _withdrawn(turn, act):
+        return "withdrawn"
     owner = state.players[act.owner]
     if not owner.alive:
         return "dead"
@@ -103,6 +105,22 @@ def _cancelled(turn: TurnInput, act: Act) -> bool:
         if by == act.owner and (act.at, act.seq) < (at, seq):
             if turn.deadline is None or on_time(at, turn.deadline):
                 return True
+    return False
+
+
+def _withdrawn(turn: TurnInput, act: Act) -> bool:
+    """«Снимаю голос.», «Снимаю голос с X» in a later on-time letter (``turn.unvotes``)
+    takes back the vote ``act``: True when nothing of it is left; a two-vote day's vote
+    keeps the players not named (``act.move`` is cut down to them)."""
+    if act.action != "vote":
+        return False
+    for by, at, seq, names in turn.unvotes:
+        if by == act.owner and (act.at, act.seq) < (at, seq) and \
+                (turn.deadline is None or on_time(at, turn.deadline)):
+            left = withdraw_vote(act.move, names)
+            if left is None:
+                return True
+            act.move = left
     return False
 
 

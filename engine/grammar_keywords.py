@@ -299,9 +299,13 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             while k >= 0 and clause[k].word and clause[k].w in _OWN:
                 k -= 1
             if k >= 0 and clause[k].word and clause[k].w in V.WITHDRAW_WORDS:
-                kw.withdraw, kw.negated, kw.weak = True, False, False
                 if out and out[-1].i == k:
                     out.pop()
+                if k >= 1 and clause[k - 1].w == "не":
+                    kw.negated = True  # «не снимаю голос»: the vote stays
+                    out.append(kw)
+                    continue
+                kw.withdraw, kw.negated, kw.weak = True, False, False
             elif kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
                     (kw.j + 1 == len(clause) or clause[kw.j + 1].w not in _ALONG_WITH):
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»

@@ -252,17 +252,41 @@ def move_kind(action: str, member: str | None = None) -> tuple[str, ...]:
     return ("on_behalf", member, action) if member else (action,)
 
 
-def standing_moves(letters: Iterable[tuple[Iterable[Move], bool]]) -> list[Move]:
+def withdraw_vote(vote: Move, names: Iterable[str]) -> Move | None:
+    """What is left of ``vote`` after a later letter takes back its votes for ``names``
+    («Снимаю голос с X»; ``"*"``: the whole vote, «Снимаю голос.»; ParseResult.unvote):
+    the vote itself when it names none of them, None when nothing is left, else the vote for
+    the players left (a two-vote day, «Ярость», «Голос»)."""
+    names = set(names)
+    targets = move_targets(vote)
+    left = [] if "*" in names else [t for t in targets if t not in names]
+    if len(left) == len(targets):
+        return vote
+    if not left:
+        return None
+    return replace(vote, target=left[0], targets=()) if len(left) == 1 else \
+        replace(vote, target=None, targets=tuple(left))
+
+
+def standing_moves(letters: Iterable[tuple]) -> list[Move]:
     """The moves that stand after a player's applied letters of the day, given in arrival
-    order as ``(accepted moves, cancels)``: a later move replaces one of its kind
+    order as ``(accepted moves, cancels[, unvote])``: a later move replaces one of its kind
     (:func:`move_kind`), «отменяю/пропускаю ход» withdraws the night moves before it, never
-    the vote. What :func:`engine.collect.collect_acts` keeps of them at close-day, save for
-    what happens after (deaths, host votes, a member's own move).
-    Returns the standing moves in the order they were given."""
+    the vote; ``unvote`` (ParseResult.unvote) takes back the vote before it, or its votes
+    for the players named (:func:`withdraw_vote`). What :func:`engine.collect.collect_acts`
+    keeps of them at close-day, save for what happens after (deaths, host votes, a member's
+    own move). Returns the standing moves in the order they were given."""
     standing: dict[tuple[str, ...], Move] = {}
-    for moves, cancels in letters:
+    for moves, cancels, *rest in letters:
         if cancels:
             standing = {k: m for k, m in standing.items() if m.action == "vote"}
+        unvote = rest[0] if rest else ()
+        if unvote and ("vote",) in standing:
+            left = withdraw_vote(standing[("vote",)], unvote)
+            if left is None:
+                del standing[("vote",)]
+            else:
+                standing[("vote",)] = left
         for m in moves:
             key = (move_kind(m.move.action, m.member) if m.action == "on_behalf" and m.move is not None
                    else move_kind(m.action))

@@ -165,7 +165,7 @@ def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict
     (``lost_vote``) gets no point for not voting; any on-time vote letter counts as voting,
     even one refused."""
     voted = {a.owner for a in acts
-             if a.action == "vote" and a.reason not in ("late", "cancelled", "dead")}
+             if a.action == "vote" and a.reason not in ("late", "cancelled", "withdrawn", "dead")}
     voted |= set(turn.votes)
     out = {}
     for nick in state.alive():

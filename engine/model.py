@@ -190,14 +190,18 @@ class ParseResult:
     """What one letter says: the moves understood, the problems, and two flags.
 
     ``skip``: the player wrote that he skips his move («пропускаю ход»); ``cancel``: he
-    cancels his earlier moves («отменяю ход»). Neither is a move of SCENARIOS.md, so neither
-    appears in the JSON, which is exactly ``{"moves": [...], "problems": [...]}``.
+    cancels his earlier moves («отменяю ход»); ``unvote``: the letter takes back a vote and
+    gives none («Снимаю голос.», «Снимаю голос с X»): the players whose votes standing from
+    his earlier letters of the day it takes back (``("*",)``: his whole vote). None of them
+    is a move of SCENARIOS.md, so none appears in the JSON, which is exactly
+    ``{"moves": [...], "problems": [...]}``.
     """
 
     moves: tuple[Move, ...] = ()
     problems: tuple[Problem, ...] = ()
     skip: bool = False
     cancel: bool = False
+    unvote: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {

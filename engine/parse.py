@@ -284,7 +284,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
     repeated_yesterday(ctx, items)  # («сегодня опять к Ларисе загляну»: yesterday's rob again)
+    # «Снимаю голос.», «Снимаю голос с X» and no vote given instead: the votes of the
+    # player's earlier letters it names are taken back (engine.legality.withdraw_vote)
+    taken_back = [name for it in items if it.withdraw is not None for name in it.withdraw]
     moves, problems = finish(ctx, items)
+    unvote = () if not taken_back or any(m.action == "vote" for m in moves) or \
+        any(p.action == "vote" for p in problems) else \
+        ("*",) if "*" in taken_back else tuple(dict.fromkeys(taken_back))
     if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \
             (bare := bare_name(ctx, visible)) is not None:
         problems = [bare.problem]  # «Бобра.», «+Лось»: which move?
@@ -296,7 +302,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems += hedged_musings(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
-    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0)
+    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0,
+                       unvote=unvote)
 
 
 def _weighed(ctx: Ctx, clause, cls: str, held: Prev | None) -> Prev:

@@ -373,11 +373,22 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS and \
                 any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):
             give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
+    if give is None:
+        # «Снимаю голос, голосую за X»: the vote word after the comma, read into this keyword,
+        # gives the new vote (nothing of the old one is named)
+        give = next((k for k in range(kw.i + 2, kw.j) if clause[k - 1].w in (",", ";", "—") and
+                     clause[k].word and clause[k].w not in V.WITHDRAW_WORDS), None)
+        if give is not None:
+            items.append(Item(clause[kw.i].start, withdraw=("*",)))
+            return read_move(ctx, actor, clause, Kw(V.VOTE, give, kw.j), give, hi, flags,
+                             items, on_behalf)
     # «снимаю голос с пони, вместо него Лютик»: the new vote's name after «вместо него»
     size = 2 if give is not None and give + 1 < hi and clause[give].w == "вместо" and \
         clause[give + 1].w in _INSTEAD_OF_IT else 1
     tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
-    names = tuple(h.nick for h, _, _ in tg.hits if h.nick is not None) or ("*",)
+    # a name two players fit («с Кира»: Кир or Кира) takes back a vote for either of them
+    names = tuple(dict.fromkeys(n for h, _, _ in tg.hits
+                                for n in ((h.nick,) if h.nick is not None else h.candidates))) or ("*",)
     items.append(Item(clause[kw.i].start, withdraw=names))
     if give is None:
         return max([kw.j, tg.end])

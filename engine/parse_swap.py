@@ -150,7 +150,9 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     ends at token ``at``) names one kind of move and no player: only the letter's earlier
     moves of that kind (on the players it names, if any) are dropped (a vote: withdrawn),
     the others stand. True when done; False for a cancel of the whole turn («отменяю ход»)
-    or of a move this letter does not make (an earlier letter's: the turn's cancel)."""
+    or of a night move this letter does not make (an earlier letter's: the turn's cancel); a
+    vote this letter does not make is an earlier letter's, taken back (never the night
+    moves: «отменяю голос»)."""
     k = at
     while k < len(clause) and (not clause[k].word or clause[k].w in _CANCEL_FILLERS):
         k += 1
@@ -166,9 +168,9 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     # «отменяю голос за Комара»: that vote; «отменяю МО, пусть Зима живёт»: the hunt
     hit = [it for it in items if it.pos < clause[0].start and it.move is not None and
            it.move.action == action and not (named and named.isdisjoint(_targets(it)))]
-    if not hit:
+    if not hit and action != "vote":
         return False  # the move was in an earlier letter: the turn's cancel, as before
-    if action == "vote":
+    if action == "vote":  # («отменяю голос»: an earlier letter's vote, ParseResult.unvote)
         items.append(Item(clause[0].start, withdraw=tuple(named) or ("*",)))
     else:
         items[:] = [it for it in items if it not in hit]

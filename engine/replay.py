@@ -70,7 +70,7 @@ def _turn_info(turn: TurnInput, fear_chosen: str | None) -> TurnInfo:
 
 def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
           fear_chosen: str | None) -> None:
-    turn.submissions, turn.cancels, turn.refused = [], [], []
+    turn.submissions, turn.cancels, turn.refused, turn.unvotes = [], [], [], []
     info = _turn_info(turn, fear_chosen)
     # the «Страх» choice is asked for after the tally (DECISIONS.md §6.1): a letter of the day
     # is read as its reply read it, without the chosen player (what the reply promised)
@@ -87,12 +87,12 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
     parsed_at: dict[int, ParseResult] = {}
     for k in order:
         letter = spec.letters[k]
-        standing = standing_actions((parsed_at[j].moves, parsed_at[j].cancel or parsed_at[j].skip)
-                                    for j in earlier[k])
+        standing = standing_actions((parsed_at[j].moves, parsed_at[j].cancel or parsed_at[j].skip,
+                                     parsed_at[j].unvote) for j in earlier[k])
         read = info if fear_chosen and turn.deadline and not on_time(letter.at or start, turn.deadline) \
             else day_info
         parsed = _parser()(letter.text, letter.sender, state, read)
-        if letter.asked and not (parsed.moves or parsed.skip or parsed.cancel):
+        if letter.asked and not (parsed.moves or parsed.skip or parsed.cancel or parsed.unvote):
             # «Кира, конечно»: the answer to the reply's question, as the live reply read it
             from .parse_answer import read_answer
 
@@ -103,6 +103,8 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
         parsed = parsed_at[k]
         if parsed.cancel or parsed.skip:  # as the live path does (mailer.day)
             turn.cancels.append((letter.sender, at, seq))
+        if parsed.unvote:  # «Снимаю голос.»: the earlier letters' vote taken back
+            turn.unvotes.append((letter.sender, at, seq, parsed.unvote))
         letter_id = letter.letter_id or f"turn{turn.day}.letter{k}"
         for move in parsed.moves:
             turn.submissions.append(Submission(letter.sender, move, at, seq, letter_id))
@@ -186,7 +188,7 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
     for _, k in earlier:
         r = screen_letter(_parser()(spec.letters[k].text, sender, state, info), sender, state, info,
                           standing_actions(seen))
-        seen.append((r.moves, r.cancel or r.skip))
+        seen.append((r.moves, r.cancel or r.skip, r.unvote))
     standing = standing_actions(seen)
     return screen_letter(_parser()(text, sender, state, info), sender, state, info, standing)
 
@@ -279,8 +281,10 @@ def render_text(result: dict[str, Any]) -> str:
         lines.append(f"День {t['day']} — событие: {EVENTS_RU.get(t['event'], t['event'])}")
         lynched = ", ".join(t["lynched"]) or "никто"
         lines.append(f"  Повешены: {lynched}")
+        if t["deaths"]:  # as the newspaper says it: no gender needed («Покинули игру:»)
+            lines.append("  Покинули игру:")
         for d in t["deaths"]:
-            lines.append(f"  Выбыл(а) {d['player']}: {cause_ru(d, t['statuses'])}")
+            lines.append(f"    - {d['player']} — {cause_ru(d, t['statuses'])}")
         if not t["deaths"]:
             lines.append("  Никто не погиб")
         for nick, words in t["statuses"].items():

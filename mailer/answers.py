@@ -97,7 +97,8 @@ class Answers:
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
-              questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None) -> None:
+              questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None,
+              empty_body=None, unvote=False, withdrawn=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -112,7 +113,10 @@ class Answers:
         ``folded``: see :meth:`mailer.render.Renderer.reply`; ``quoted``: the moves of a letter
         without one of its own that stand only in what it quotes (:func:`moves_in_quote`);
         ``head``: who moves for a clan member (:func:`mailer.reply_context.clan_head`), so
-        that his night line says what really stands for him."""
+        that his night line says what really stands for him; ``empty_body``: the letter's
+        subject when it has no text of its own (:meth:`mailer.render.Renderer.reply`);
+        ``unvote``: the letter takes back a vote and gives none, ``withdrawn``: the votes of
+        the sender's earlier letters it took back."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -132,7 +136,8 @@ class Answers:
                                    status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
-                                   folded=folded, quoted=list(quoted))
+                                   folded=folded, quoted=list(quoted), empty_body=empty_body,
+                                   unvote=unvote, withdrawn=list(withdrawn))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

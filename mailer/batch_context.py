@@ -150,10 +150,11 @@ class StandingDays:
         if key not in self._days:
             table = Letter.__table__
             rows = list(s.execute(select(table.c.moves_json, table.c.cancel, table.c.skip,
-                                         table.c.received, table.c.id).where(
+                                         table.c.unvote_json, table.c.received, table.c.id).where(
                 table.c.nick == nick, table.c.day == day, table.c.state == LetterState.APPLIED)
                 .order_by(table.c.received, table.c.id)))
-            moves = tuple(standing_moves((_moves(r.moves_json), bool(r.cancel or r.skip)) for r in rows))
+            moves = tuple(standing_moves((_moves(r.moves_json), bool(r.cancel or r.skip), _unvote(r.unvote_json))
+                                         for r in rows))
             self._days[key] = ((rows[-1].received, rows[-1].id) if rows else None, moves)
         return self._days[key][1]
 
@@ -171,8 +172,14 @@ class StandingDays:
             if last is not None and (received, letter_id) <= last:
                 del self._days[key]
                 continue
-            mine = (_moves(cols["moves_json"]), bool(cols["cancel"] or cols["skip"]))
+            mine = (_moves(cols["moves_json"]), bool(cols["cancel"] or cols["skip"]),
+                    _unvote(cols.get("unvote_json")))
             self._days[key] = ((received, letter_id), tuple(standing_moves([(moves, False), mine])))
+
+
+def _unvote(unvote_json: str | None) -> tuple[str, ...]:
+    """A stored letter's ``unvote_json`` (the votes it takes back, ParseResult.unvote)."""
+    return tuple(loads(unvote_json or "[]") or ())
 
 
 def _moves(moves_json: str) -> tuple[Move, ...]:

@@ -39,6 +39,15 @@ class Addressee:
     message_id: str | None = None
     letter_text: str = ""
     received: datetime | None = None
+    #: a player who is out of the game: when and how, for the host's warning (:func:`addressee`)
+    gone: str = ""
+
+    @property
+    def warning(self) -> str:
+        """The host's warning that the letter goes to a player out of the game (a host may
+        still write to him: the game's end, a question he asked), or ""."""
+        return (f"Внимание: {self.nick} уже не в игре ({self.gone}). Письмо всё равно встанет в очередь."
+                if self.gone else "")
 
 
 @dataclass(frozen=True)
@@ -79,12 +88,33 @@ def addressee(cfg: GameConfig, store: Store, to: str) -> Addressee:
             return Addressee(nick=letter.nick, address=letter.from_addr,
                              subject=_reply_subject(letter.subject, cfg), letter_id=letter.id,
                              message_id=letter.message_id, letter_text=letter.body,
-                             received=letter.received)
+                             received=letter.received, gone=_gone(s, letter.nick))
     nicks = [p.nick for p in cfg.players]
     nick = typed_nick(typed, nicks) or short_nick(typed, nicks)
     if nick is None:
         raise GameError(f"нет игрока «{typed}» (и это не номер письма из inbox)" + nick_hint(typed, nicks))
-    return Addressee(nick=nick, address=address_of(cfg, nick), subject=cfg.subject("письмо ведущего"))
+    with store.session() as s:
+        gone = _gone(s, nick)
+    return Addressee(nick=nick, address=address_of(cfg, nick), subject=cfg.subject("письмо ведущего"),
+                     gone=gone)
+
+
+def _gone(s, nick: str | None) -> str:
+    """How player ``nick`` left the game, as the host is told it (the
+    newspaper's words, which need no gender: «день 2, линч»), or "" while he plays (or before
+    ``init``)."""
+    from .day.context import load_state
+    from .render_words import CAUSE_RU
+    from .store import Game
+
+    game = s.get(Game, 1)
+    if nick is None or game is None or not game.state_json:
+        return ""
+    player = load_state(game).players.get(nick)
+    if player is None or player.alive:
+        return ""
+    cause = CAUSE_RU.get(player.death_cause or "", player.death_cause or "")
+    return ", ".join(filter(None, (f"день {player.died_day}" if player.died_day else "", cause))) or "выбытие"
 
 
 def _reply_subject(subject: str, cfg: GameConfig) -> str:

@@ -175,7 +175,7 @@ def attention_line(from_addr: str, state: str, subject: str, note: str | None = 
 #: letter's keys: a column set for some letters only was lost or failed the batch).
 PENDING_COLUMNS = dict(state=LetterState.PENDING, from_addr="", nick=None, subject="", body="",
                        day=None, moves_json="[]", problems_json="[]", skip=False, cancel=False,
-                       notes_json="[]", duplicate_of=None, text_hash=None, asked_json="[]")
+                       unvote_json="[]", notes_json="[]", duplicate_of=None, text_hash=None, asked_json="[]")
 
 
 def back_to_pending(letter: Letter) -> None:

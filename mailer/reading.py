@@ -338,7 +338,7 @@ class _Run:
             result = prepared.result  # parsed ahead on exactly this text, sender and day
         else:
             result = parse_letter(body, nick, ctx.state, ctx.info)
-        if not (result.moves or result.skip or result.cancel):
+        if not (result.moves or result.skip or result.cancel or result.unvote):
             # «Кира, конечно»: the answer to the question of the reply to an earlier letter
             result, asked = self._answer(s, decoded, r, nick, ctx, body, result, letter.notes)
             cols["asked_json"] = dumps([p.asked_json() for p in asked])
@@ -347,6 +347,7 @@ class _Run:
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
+        cols["unvote_json"] = dumps(list(result.unvote))
         problems = list(result.problems)
         cols["problems_json"] = dumps([stored_problem(p) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
@@ -361,7 +362,7 @@ class _Run:
             cols["day"] = None
             letter.notes.append(f"пришло после срока дня {ctx.day}: письмо будет прочитано в дне "
                                 f"{ctx.day + 1}, когда ведущий закроет день {ctx.day}")
-            if result.moves or result.skip or result.cancel:  # nothing understood: no notice
+            if result.moves or result.skip or result.cancel or result.unvote:  # nothing understood: no notice
                 self.answers.next_day(out, r, decoded, ctx.row, letter.notes, letter.earlier)
             return done(LetterState.PENDING)
         if late_for is not None:
@@ -371,17 +372,21 @@ class _Run:
             self.answers.reply(moves=list(result.moves), problems=problems, state=LetterState.AFTER_CLOSE,
                         late_deadline=utc(late_for.deadline), late_row=late_for, **reply)
             return done(LetterState.AFTER_CLOSE)
-        state = LetterState.APPLIED if (result.moves or result.skip or result.cancel) else LetterState.NO_MOVES
+        state = LetterState.APPLIED if (result.moves or result.skip or result.cancel or result.unvote) \
+            else LetterState.NO_MOVES
         if came_after is not None:  # what it counted for, as its reply says
             letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: " + (
                 f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED
                 else f"относится ко дню {ctx.day}, но ходов не засчитано"))
-        mine = (tuple(result.moves), bool(result.cancel or result.skip))
+        mine = (tuple(result.moves), bool(result.cancel or result.skip), result.unvote)
         # the earlier letters' moves this one leaves standing, told in the reply
         kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
         # and those this one replaces («Миномёт: Бука» after «Миномёт: Карлсон»)
         replaced = [m for m in standing_moves(earlier_letters)
                     if m not in kept and m not in result.moves] if result.moves else []
+        # and the votes it takes back («Снимаю голос.»)
+        withdrawn = [m for m in standing_moves(earlier_letters)
+                     if m.action == "vote" and m not in kept] if result.unvote else []
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
             if batch.drop_reminder(s, nick, ctx.day):
@@ -399,11 +404,19 @@ class _Run:
         role = ctx.state.players[nick].role if nick in ctx.state.players else None
         letter.notes.extend(f"ход только в цитате, не засчитан: {describe_move(m, ctx.state, role)}" for m in quoted)
         head = clan_head(ctx.state, nick, lambda boss: batch.standing_of(s, boss, ctx.day))
+        # a letter with no text of its own (the move written in the subject only): moves are
+        # read from the text alone; the reply and the host's note say so
+        empty = decoded.subject if state == LetterState.NO_MOVES and not problems and not quoted \
+            and not any(ch.isalnum() for ch in body) else None
+        if empty is not None:
+            letter.notes.append("текст письма пустой: ходы из темы не читаются" + (
+                f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
-                           folded=[t for t, _ in folded_letters(earlier)], quoted=quoted, **reply)
+                           folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
+                           empty_body=empty, unvote=bool(result.unvote), withdrawn=withdrawn, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
-            letter.notes.extend(fold(s, earlier, replaced=bool(replaced or result.cancel or result.skip), by=r.id,
+            letter.notes.extend(fold(s, earlier, replaced=bool(replaced or withdrawn or result.cancel or result.skip), by=r.id,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
                                           "оно заменило часть ходов, принятых здесь; что в силе — в ответе на него."))
             plain = plain_reply(state, problems, cols.get("asked_json") not in (None, "[]"), letter.notes) \

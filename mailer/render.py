@@ -8,6 +8,8 @@ with pymorphy3 through the ``case`` filter (``{{ nick|case("accs") }}``: «Ма�
 
 from __future__ import annotations
 
+import re
+
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -151,7 +153,9 @@ class Renderer:
               standing: list[Move] = (), questions: list[str] = (),
               replaced: list[Move] = (), no_vote: bool = False,
               no_night: dict | None = None, clan_idle: list[dict] = (),
-              folded: list[datetime] = (), quoted: list[Move] = ()) -> str:
+              folded: list[datetime] = (), quoted: list[Move] = (),
+              empty_body: str | None = None, unvote: bool = False,
+              withdrawn: list[Move] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -169,7 +173,12 @@ class Renderer:
         told with what follows if none comes before the deadline; ``clan_idle``, ``folded``:
         :mod:`mailer.reply_context`; ``quoted``: the moves that stand only in what a letter
         without a move of its own quotes (:func:`mailer.answers.moves_in_quote`), told that a
-        move in a quote does not count. A vote naming one of two is told the second is free."""
+        move in a quote does not count; ``empty_body``: the letter has no text of its own,
+        and this is its subject ("" for none), told that moves are read from the text only,
+        never from the subject; ``unvote``: the letter takes back a vote and gives none
+        (ParseResult.unvote), ``withdrawn`` the votes of the sender's earlier letters of the
+        day it took back (none: there was nothing to take back). A vote naming one of two is
+        told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -186,6 +195,8 @@ class Renderer:
                            no_night=no_night if status in ("applied", "no_moves") else None,
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
+                           empty_body=empty_body is not None, subject_told=_subject_told(empty_body or ""),
+                           unvote=unvote, withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            ordered_move=describe_move(no_night["head"]["ordered"], state, no_night["role"])
@@ -417,3 +428,13 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str
         out.append({"action": "vote", "targets": list(counted), "target": counted[0],
                     "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
     return out
+
+
+#: «Re:», «Fwd:», «Ответ:» and the like at the head of a subject, and a «[тег игры]».
+_SUBJECT_HEADS = re.compile(r"^\s*(?:(?:re|fwd?|aw|ответ|пересл)(?:\[\d+\])?\s*:\s*|\[[^\]]*\]\s*)+", re.I)
+
+
+def _subject_told(subject: str) -> str:
+    """A letter's subject as its reply quotes it: without «Re:», «Fwd:» and the game's
+    «[тег]» heads, whitespace folded; "" when nothing else is left."""
+    return " ".join(_SUBJECT_HEADS.sub("", subject).split())

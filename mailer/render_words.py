@@ -70,7 +70,7 @@ def action_title(action: str, role: str | None = None) -> str:
 OWN_REASONS = frozenset({
     "late", "not_your_role", "not_allowed", "same_target_twice", "hunt_with_check",
     "hunt_with_role_move", "target_dead", "target_unknown", "self_target", "already_found",
-    "appeal_not_allowed", "no_fear", "superseded", "cancelled", "overruled", "member_moved",
+    "appeal_not_allowed", "no_fear", "superseded", "cancelled", "withdrawn", "overruled", "member_moved",
     "delegated", "lost_vote", "host_vote", "target_immune",
 })
 
@@ -84,7 +84,7 @@ STEP1_CAUSES = {"lynched": "lynch", "autokilled": "autokill", "doomed": "psycho"
 #: (engine.reasons.REASONS speaks of the player, for the host's ``explain``; a trial read
 #: «Кража … — не состоялось: игрок повешен» in the hanged player's own letter).
 YOUR_REASONS_RU = {
-    "lost_vote": "вы лишены голоса", "cancelled": "вы отменили этот ход",
+    "lost_vote": "вы лишены голоса", "cancelled": "вы отменили этот ход", "withdrawn": "вы сняли этот голос",
     "not_your_role": "такой ход не положен вашей роли",
     "already_found": "вы уже нашли того, кого искали",
     "dead": "вы выбыли из игры раньше, чем дошла очередь вашего хода",

@@ -29,7 +29,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         row = s.get(DayRow, game.current_day)
         table = Letter.__table__
         letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json, table.c.handled, table.c.notes_json,
-                                         table.c.problems_json, table.c.cancel, table.c.skip).where(
+                                         table.c.problems_json, table.c.cancel, table.c.skip,
+                                         table.c.unvote_json).where(
             table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
         inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
         imported = {i.nick for i in inputs if i.kind == "vote"}
@@ -61,6 +62,62 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             questions=questions_of(letters), refused=refused_of(letters),
                             asked=asked_of(letters), attention_ids=attention_ids)
+
+
+def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str], list[str]] | None:
+    """What closing the open day before its deadline (``close-day --early``) at ``now``
+    leaves out, as ``status`` sees the day's letters now: ``(day, no_vote, no_night)``, the
+    living players who owe a lynch vote and have none (by letter, import or thread: an
+    autokill point, DECISIONS.md §6–7) and those whose night role move is missing (none
+    sent, none left to the boss or made by him for them, no hunt in its place), each in
+    roster order. None with no game, no open day or its deadline already past (``close-day``
+    itself tells the host what is wrong)."""
+    from engine.calendar import on_time
+    from engine.legality import HUNT_EXCLUDED_BY, night_role_moves, owes_vote
+
+    from .day.context import current_context
+
+    with store.session() as s:
+        ctx = current_context(s)
+    if ctx is None or not on_time(now, utc(ctx.row.deadline)):
+        return None
+    rep = status(cfg, store)
+    stripped = set(rep.stripped)
+    covered = {member for p in rep.players for member in p.moved_for}
+    no_vote, no_night = [], []
+    for p in rep.players:
+        if not p.alive:
+            continue
+        if not p.voted and owes_vote(ctx.state, ctx.info, p.nick, stripped):
+            no_vote.append(p.nick)
+        owed = night_role_moves(ctx.state, ctx.info, p.nick)
+        made = set(p.moves)
+        if owed and not (made & owed) and "delegate" not in made and p.nick not in covered and \
+                not ("hunt" in made and any(a in HUNT_EXCLUDED_BY for a in owed)):
+            no_night.append(p.nick)
+    return ctx.day, no_vote, no_night
+
+
+def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:
+    """The host's warning before ``close-day --early`` at ``now`` (:func:`early_close_gaps`):
+    how many living players and who have no vote and no night move yet, or "" when nobody
+    lacks one (or there is no open day before its deadline)."""
+    from .words import count
+
+    gaps = early_close_gaps(cfg, store, now)
+    if gaps is None:
+        return ""
+    day, no_vote, no_night = gaps
+    parts = []
+    if no_vote:
+        parts.append(f"нет голоса у {count(len(no_vote), 'живого игрока', 'живых игроков', 'живых игроков')}: "
+                     f"{', '.join(no_vote)} (без голоса — штрафное очко автокилла)")
+    if no_night:
+        parts.append(f"нет ночного хода у {count(len(no_night), 'игрока', 'игроков', 'игроков')}: "
+                     f"{', '.join(no_night)}")
+    if not parts:
+        return ""
+    return f"Внимание: день {day} закрывается до срока, а " + "; ".join(parts) + "."
 
 
 def _closed_day(s: Session, day: int | None) -> DayRow:

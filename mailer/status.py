@@ -40,6 +40,7 @@ class PlayerStatus:
     lost_vote: bool = False  # stripped of his vote today («Парадокс», «Пальмы цветут»)
     dealt: str = ""  # the role dealt at init («clan1.boss»): the config's ``role`` may differ
     role: str = ""  # the role he plays now («psycho»): names his moves as his letters do
+    moved_for: list[str] = field(default_factory=list)  # a boss: the members he moved for today
 
 
 @dataclass
@@ -110,21 +111,24 @@ def player_rows(state, letters, imported_votes: set[str],
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
     vote the host imported), how many letters, autokill points, and whether the host stripped
     him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled,
-    notes_json, problems_json[, cancel, skip]) of the day's letters in order; a letter that
-    cancels or skips the moves withdraws the role moves of the letters before it."""
+    notes_json, problems_json[, cancel, skip[, unvote_json]]) of the day's letters in order; a
+    letter that cancels or skips the moves withdraws the role moves of the letters before it,
+    one that takes back a vote («Снимаю голос.») their vote."""
     players = []
     for nick, p in state.players.items():
-        mine = [(moves, bool(rest[3] or rest[4]) if len(rest) > 4 else False)
+        mine = [(moves, bool(rest[3] or rest[4]) if len(rest) > 4 else False,
+                 tuple(json.loads(rest[5] or "[]")) if len(rest) > 5 else ())
                 for n, st, moves, *rest in letters if n == nick and st in PLAYER_LETTER_STATES]
         # what stands is the legality module's word (a cancel withdraws the night moves before it)
-        actions = [m.action for m in standing_moves(
-            ([Move.from_json(m) for m in json.loads(moves or "[]") or []], cancels)
-            for moves, cancels in mine)]
+        standing = standing_moves(
+            ([Move.from_json(m) for m in json.loads(moves or "[]") or []], cancels, unvote)
+            for moves, cancels, unvote in mine)
+        actions = [m.action for m in standing]
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
-            role=p.role))
+            role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member]))
     return players
 
 
@@ -248,7 +252,7 @@ def read_status(cfg) -> StatusReport | None:
         row = con.execute("SELECT event, deadline, immune, mortar, fear_chosen FROM dayrow WHERE day = ?",
                           (day,)).fetchone()
         letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json, cancel, "
-                              "skip FROM letter "
+                              "skip, unvote_json FROM letter "
                               "WHERE day = ? ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}

@@ -95,6 +95,9 @@ class Letter(SQLModel, table=True):
     problems_json: str = "[]"
     skip: bool = False
     cancel: bool = False
+    #: the votes of the sender's earlier letters of the day this one takes back, giving none
+    #: (engine.model.ParseResult.unvote: ``["*"]`` the whole vote, else the players named)
+    unvote_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
     notes_json: str = "[]"
     duplicate_of: int | None = None
     #: the asked problems (:data:`engine.model.ASKED_KINDS`, stored as ``problems_json``) of
@@ -149,8 +152,11 @@ class DayInput(SQLModel, table=True):
 class Outgoing(SQLModel, table=True):
     """One outgoing letter. ``ref`` makes queuing idempotent (``"reply:17"``, ``"result:3:Бука"``)."""
 
-    # the latest letters to one address, whatever the case of its spelling (mailer.own_letters.OwnLetters)
-    __table_args__ = (Index("ix_outgoing_to_addr_lower", text("lower(to_addr)")),)
+    # the latest letters to one address, whatever the case of its spelling (mailer.own_letters.OwnLetters);
+    # on SQLite the id of a deleted row (a reply taken off by ``reread``, a notice of a moved
+    # deadline) is never given again: a letter number the host saw names one letter only
+    __table_args__ = (Index("ix_outgoing_to_addr_lower", text("lower(to_addr)")),
+                      {"sqlite_autoincrement": True})
 
     id: int | None = Field(default=None, primary_key=True)
     ref: str = Field(unique=True)
@@ -279,6 +285,8 @@ class Store:
         try:
             SQLModel.metadata.create_all(self.engine)
             self._add_missing_columns()
+            if sqlite:
+                self._autoincrement_ids()
         except DBAPIError as exc:
             self.engine.dispose()
             raise _unavailable(given, exc) from exc
@@ -306,6 +314,34 @@ class Store:
                         clause = f" DEFAULT {literal(default) if literal else repr(default)}"
                     conn.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}{clause}'))
                 for index in table.indexes:  # IF NOT EXISTS: expression indexes are not reflected
+                    conn.execute(CreateIndex(index, if_not_exists=True))
+
+    def _autoincrement_ids(self) -> None:
+        """Bring a SQLite table made by an earlier version without AUTOINCREMENT (the ids of
+        deleted rows came back) up to date where the model now wants it (``Outgoing``): the
+        rows, ids kept, move into a new table made as the model says, which then takes the
+        old one's place (SQLite never gives an id at most the largest kept again). A copy left
+        by a run that stopped half-way is dropped first; the old table goes only in the same
+        transaction as the copy's rows. Nothing to do on PostgreSQL (sequences never go back)."""
+        from sqlalchemy import MetaData
+        from sqlalchemy.schema import CreateIndex, CreateTable
+
+        with self.engine.begin() as conn:
+            for table in SQLModel.metadata.sorted_tables:
+                if not table.dialect_options["sqlite"].get("autoincrement"):
+                    continue
+                made = conn.execute(text("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = :n"),
+                                    {"n": table.name}).scalar()
+                if made is None or "AUTOINCREMENT" in made.upper():
+                    continue
+                new = f"{table.name}_autoincrement"
+                conn.execute(text(f'DROP TABLE IF EXISTS "{new}"'))
+                conn.execute(CreateTable(table.to_metadata(MetaData(), name=new)))
+                names = ", ".join(f'"{c.name}"' for c in table.columns)
+                conn.execute(text(f'INSERT INTO "{new}" ({names}) SELECT {names} FROM "{table.name}"'))
+                conn.execute(text(f'DROP TABLE "{table.name}"'))
+                conn.execute(text(f'ALTER TABLE "{new}" RENAME TO "{table.name}"'))
+                for index in table.indexes:
                     conn.execute(CreateIndex(index, if_not_exists=True))
 
     @contextmanager

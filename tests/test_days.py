@@ -1065,3 +1065,40 @@ def test_open_day_asks_before_changing_the_event_of_a_day_with_moves(demo):
     assert changed.exit_code == 0 and "Сменить" not in changed.output
     with store.session() as s:
         assert s.get(DayRow, 1).event == "full_moon"
+
+
+def test_early_close_names_who_has_no_vote_or_night_move_and_asks(demo):
+    """«close-day --early» with living players who have no vote or no night move yet: the
+    host is told how many and who, and asked «Закрыть день досрочно?»; «нет» leaves the day
+    open, «да» or --yes closes it (the warning then still shown)."""
+    from engine.state import GameState
+    from mailer.reports import early_close_gaps
+    from mailer.store import Game
+
+    cfg, store = demo
+    early = START + timedelta(hours=3)
+    env = {"MAFIA_MAIL_NOW": early.isoformat()}
+    sync(cfg, store, now=early)
+    day, no_vote, no_night = early_close_gaps(cfg, store, early)
+    assert day == 1 and no_vote and no_night
+    with store.session() as s:
+        state = GameState.from_json(loads(s.get(Game, 1).state_json))
+    assert all(state.players[n].alive for n in no_vote + no_night)
+    told = (f"Внимание: день 1 закрывается до срока, а нет голоса у {len(no_vote)} живых игроков: "
+            f"{', '.join(no_vote)} (без голоса — штрафное очко автокилла); нет ночного хода у "
+            f"{len(no_night)} игрок")
+    no = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--early"], input="нет\n", env=env)
+    assert no.exit_code == 0, no.output
+    assert told in no.output and "Закрыть день досрочно? [да/НЕТ]" in no.output
+    assert no.output.rstrip().endswith("День не закрыт.")
+    with store.session() as s:
+        assert s.get(DayRow, 1).status == "open"
+    yes = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--early", "--yes"], env=env)
+    assert yes.exit_code == 0, yes.output
+    assert told in yes.output and "Закрыть день досрочно?" not in yes.output
+    assert "День 1 закрыт." in yes.output
+    with store.session() as s:
+        assert s.get(DayRow, 1).status == "closed"
+    # after the open day's deadline (day 2's) nothing is closed early: no question
+    assert early_close_gaps(cfg, store, AFTER) is not None
+    assert early_close_gaps(cfg, store, START + timedelta(days=2, minutes=5)) is None

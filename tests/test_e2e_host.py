@@ -137,7 +137,9 @@ database = "game.db"
     s1, e1 = window(1)
     deliver(dovecot, votes(everyone, "Bravo", s1 + timedelta(hours=1), 1))
     host("sync", now=s1 + timedelta(hours=2))
-    host("close-day", "--early", now=s1 + timedelta(hours=3))
+    # the night moves are not sent: the early close warns and is confirmed by --yes
+    closed1 = host("close-day", "--early", "--yes", now=s1 + timedelta(hours=3))
+    assert "нет ночного хода у 5 игроков: Alpha, Bravo, Xray, Charlie, Delta" in closed1.stderr
     deliver(dovecot, [("Echo", s1 + timedelta(hours=4), "Линч: Xray", "2.Echo")])
     host("sync", now=s1 + timedelta(hours=5))
     echo = host.read(lambda s, st: (letter(s, st, "2.Echo").state, letter(s, st, "2.Echo").day,

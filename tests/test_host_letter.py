@@ -84,6 +84,42 @@ def test_a_letter_to_a_player_by_nick_from_stdin(game):
     assert "от ведущего" in listing.output
 
 
+def _kill(store, nick: str, day: int, cause: str) -> None:
+    """Make ``nick`` out of the game in the stored state (as close-day leaves it)."""
+    from engine.state import GameState
+    from mailer.store import Game, dumps
+
+    with store.session() as s:
+        game = s.get(Game, 1)
+        state = GameState.from_json(loads(game.state_json))
+        p = state.players[nick]
+        p.alive, p.died_day, p.death_cause = False, day, cause
+        game.state_json = dumps(state.to_json())
+        s.add(game)
+
+
+def test_a_letter_to_a_player_out_of_the_game_is_queued_with_a_warning(game):
+    """«write» to a dead player, by nick or by the number of his letter, warns the host in
+    Russian (when and how he left the game) and still queues the letter; a living player's
+    letter is queued with no warning."""
+    path, cfg, store = game
+    letter = _letter(store, "Маруська")
+    _kill(store, "Маруська", 1, "lynch")
+    res = _run(path, "write", "маруська", "--text", "Игра для вас окончена, спасибо!")
+    assert res.exit_code == 0, res.output
+    assert "Внимание: Маруська уже не в игре (день 1, линч). Письмо всё равно встанет в очередь." in res.output
+    assert "Письмо в очереди: номер" in res.output
+    res = _run(path, "write", str(letter.id), "--text", "Ответ на ваш вопрос: да.")
+    assert res.exit_code == 0, res.output
+    assert "Внимание: Маруська уже не в игре (день 1, линч)." in res.output
+    with store.session() as s:
+        rows = s.exec(select(Outgoing).where(Outgoing.kind == "host")).all()
+    assert [r.to_nick for r in rows] == ["Маруська", "Маруська"]
+    res = _run(path, "write", "Бука", "--text", "Срок сегодня в 19:30.")
+    assert res.exit_code == 0 and "Внимание" not in res.output
+    assert addressee(cfg, store, "Бука").warning == ""
+
+
 def test_a_name_that_is_no_player_or_a_number_that_is_no_letter(game):
     path, cfg, store = game
     res = _run(path, "write", "Буква", "--text", "x")

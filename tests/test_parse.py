@@ -68,6 +68,8 @@ def test_corpus(case):
     assert result.to_json() == expected
     assert result.skip == case.get("skip", False)
     assert result.cancel == case.get("cancel", False)
+    if "unvote" in case:  # the votes of earlier letters taken back (ParseResult.unvote)
+        assert list(result.unvote) == case["unvote"]
     if "reasons" in case:
         assert [p.reason for p in result.problems] == case["reasons"]
 

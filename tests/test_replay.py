@@ -177,6 +177,14 @@ def test_render_text_is_russian():
     assert text.endswith("Игра продолжается")
 
 
+def test_render_text_tells_deaths_as_the_newspaper_does():
+    """replay's text names who left the game as the newspaper does («Покинули игру:» and a
+    line per player), never with a «Выбыл(а)» patch (a game file gives no gender)."""
+    text = render_text(replay_game(load_game_file(PSYCHO_GAME)))
+    assert "Выбыл(а)" not in text
+    assert "  Покинули игру:\n    - Бука — умер(ла) после визита к Шизику" in text
+
+
 def test_explain_turn_names_every_move_and_reason():
     turns = replay_turns(load_game_file(PSYCHO_GAME))
     notes = explain_turn(turns[0].result, turns[0].state_before)
@@ -225,6 +233,40 @@ letters = [{ from = "Serginio", at = "2026-12-07 21:00", text = "Отменяю 
     moves = replay_game(load_game_file(text))["turns"][0]["moves"]
     assert moves == [{"by": "Serginio", "action": "heal", "target": "Бука", "outcome": "void",
                       "reason": "cancelled"}]
+
+
+def test_a_vote_taken_back_by_a_later_letter_does_not_count():
+    """«Снимаю голос.» in a later letter takes back the vote of the earlier one (void
+    ``withdrawn``, an autokill point for the day without a vote); the night move stands.
+    A later vote counts again; «Снимаю голос с X» keeps a vote for another player; a
+    withdrawal after the deadline takes back nothing."""
+    text = HEAD + """
+[[turn]]
+event = "none"
+deadline = "2026-12-08 19:30"
+letters = [
+  { from = "Serginio", at = "2026-12-07 20:00", text = "Лечу Буку. Голосую за Петю" },
+  { from = "Serginio", at = "2026-12-07 21:00", text = "Снимаю голос." },
+  { from = "Бука", at = "2026-12-07 20:00", text = "Голосую за Петю" },
+  { from = "Бука", at = "2026-12-07 21:00", text = "Отзываю голос" },
+  { from = "Бука", at = "2026-12-07 22:00", text = "Голосую за Васю" },
+  { from = "Вася", at = "2026-12-07 20:00", text = "Голосую за Петю" },
+  { from = "Вася", at = "2026-12-07 21:00", text = "Снимаю голос с Буки" },
+  { from = "Петя", at = "2026-12-07 20:00", text = "Голосую за Васю" },
+  { from = "Петя", at = "2026-12-08 19:40", text = "голос снимаю" },
+]
+"""
+    [replayed] = replay_turns(load_game_file(text))
+    turn = replayed.result.to_json()
+    mine = {(m["by"], m["action"], m.get("target")): (m["outcome"], m["reason"]) for m in turn["moves"]}
+    assert mine[("Serginio", "vote", "Петя")] == ("void", "withdrawn")
+    assert mine[("Serginio", "heal", "Бука")][0] != "void"
+    assert mine[("Бука", "vote", "Петя")] == ("void", "withdrawn")
+    assert mine[("Бука", "vote", "Вася")] == ("done", "ok")
+    assert mine[("Вася", "vote", "Петя")] == ("done", "ok")
+    assert mine[("Петя", "vote", "Вася")] == ("done", "ok")
+    assert replayed.result.autokill.get("Serginio") == ("no_vote",)
+    assert "Бука" not in replayed.result.autokill
 
 
 def test_unknown_expect_key_loads_but_check_reports_it():

@@ -113,3 +113,69 @@ def test_postgresql_url_uses_installed_driver():
     assert engine_url("postgres://game:p%40ss@db/mafia") == "postgresql+psycopg://game:p%40ss@db/mafia"
     assert engine_url("postgresql+psycopg2://db/mafia") == "postgresql+psycopg2://db/mafia"
     assert engine_url("sqlite:///g.db") == "sqlite:///g.db"
+
+
+def _outgoing(n: int) -> Outgoing:
+    return Outgoing(ref=f"reply:{n}", message_id=f"m{n}@x", kind="reply", to_addr="B@x",
+                    subject="s", body="b", created=datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc))
+
+
+def _queue_drop_queue(store: Store) -> list[int]:
+    """Queue three letters, delete the last (as ``reread`` takes an unsent reply off), queue
+    one more: the ids of the rows left."""
+    with store.session() as s:
+        for n in (1, 2, 3):
+            s.add(_outgoing(n))
+    with store.session() as s:
+        s.delete(store.outgoing(s)[-1])
+    with store.session() as s:
+        s.add(_outgoing(4))
+    with store.session() as s:
+        return [o.id for o in store.outgoing(s)]
+
+
+def test_outgoing_ids_of_deleted_rows_never_come_back(database_url):
+    """A letter number the host saw (``outbox``, ``preview 3``) names one letter only: the
+    id of a deleted outgoing row is not given to the next one (SQLite AUTOINCREMENT)."""
+    store = Store(database_url)
+    assert _queue_drop_queue(store) == [1, 2, 4]
+    store.dispose()
+
+
+@pytest.mark.sqlite_only
+def test_old_sqlite_database_gains_autoincrement_outgoing_ids(database_url):
+    """A game database of an earlier version (outgoing without AUTOINCREMENT) keeps its
+    letters and their numbers, and from then on gives no deleted number again."""
+    Store(database_url).dispose()
+    store = Store(database_url)
+    with store.engine.begin() as con:
+        made = con.execute(text("SELECT sql FROM sqlite_master WHERE name = 'outgoing'")).scalar()
+        con.execute(text("DROP TABLE outgoing"))
+        con.execute(text(made.replace("AUTOINCREMENT", "")))
+    with store.session() as s:
+        s.add(_outgoing(7))
+    with store.session() as s:
+        s.delete(store.outgoing(s)[0])
+    with store.session() as s:  # the old table gives the deleted number again
+        s.add(_outgoing(8))
+        s.flush()
+        assert [o.id for o in store.outgoing(s)] == [1]
+    store.dispose()
+    store = Store(database_url)
+    with store.engine.begin() as con:
+        made = con.execute(text("SELECT sql FROM sqlite_master WHERE name = 'outgoing'")).scalar()
+        indexes = set(con.execute(text("SELECT name FROM sqlite_master WHERE type = 'index' "
+                                       "AND tbl_name = 'outgoing'")).scalars())
+    assert "AUTOINCREMENT" in made and "ix_outgoing_to_addr_lower" in indexes
+    with store.session() as s:
+        assert [(o.id, o.ref) for o in store.outgoing(s)] == [(1, "reply:8")]
+        s.add(_outgoing(9))
+        s.delete(store.outgoing(s)[0])
+    with store.session() as s:
+        s.delete(store.outgoing(s)[0])
+    with store.session() as s:
+        s.add(_outgoing(10))
+        s.flush()
+        assert [o.id for o in store.outgoing(s)] == [3]
+    Store(database_url).dispose()  # opened again: nothing more to do
+    store.dispose()

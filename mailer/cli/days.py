@@ -194,20 +194,30 @@ def roster_drift(cfg, players) -> list[str]:
 @click.command("close-day")
 @click.option("--early", is_flag=True, help="Закрыть день до срока.")
 @click.option("--fear-choice", default=None, help="«Страх»: выбор за игрока (ник или nobody).")
+@click.option("--yes", is_flag=True, help="С --early: не переспрашивать, если у кого-то из живых нет голоса или ночного хода.")
 @click.pass_context
-def close_day(ctx: click.Context, early: bool, fear_choice: str | None) -> None:
+def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: bool) -> None:
     """Подвести итоги дня после срока: разрешить ходы, поставить письма в очередь, напечатать
-    газету, открыть следующий день.
+    газету, открыть следующий день. С --early, если у живых игроков нет голоса или ночного
+    хода, называет их и переспрашивает «Закрыть день досрочно?» (--yes — без вопроса).
 
     Код выхода 3: день не закрыт, «Страх» ждёт письма выбранного игрока.
 
     \b
     Пример:
       mafia-mail --config game.toml close-day
+      mafia-mail --config game.toml close-day --early --yes
     """
     from mailer.day import close_day as do_close
+    from mailer.reports import early_close_warning
 
     cfg, store = open_game(ctx)
+    warning = call(early_close_warning, cfg, store, now=now()) if early else ""
+    if warning:
+        click.echo(warning, err=yes)
+        if not yes and not ask_yes("Закрыть день досрочно?"):
+            click.echo("День не закрыт.")
+            return
     rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice)
     if rep.waiting_for:
         from engine.names import inflect

@@ -87,6 +87,8 @@ def write(ctx: click.Context, to: str, text: str | None, subject: str | None) ->
 
     cfg, store = open_game(ctx)
     whom = call(addressee, cfg, store, to)
+    if whom.warning:
+        click.echo(whom.warning, err=True)
     if text == "-":
         text = sys.stdin.read()
     if text is None:

@@ -90,12 +90,12 @@ def address_of(cfg: GameConfig, nick: str) -> str:
 
 def imported_votes(letters: list[Letter], inputs: list[DayInput]) -> dict[str, list[str]]:
     """Imported votes that stand: imported and letter votes merge by the latest time (issue 5),
-    so an import older than the voter's latest letter vote is dropped (the resolver lets the
-    imported votes given to it override letter votes)."""
-    latest: dict[str, datetime] = {}
-    for letter in letters:
-        if letter.nick and any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
-            latest[letter.nick] = max(latest.get(letter.nick, utc(letter.received)), utc(letter.received))
+    so an import older than the voter's latest letter vote (or letter taking it back,
+    «Снимаю голос.») is dropped (the resolver lets the imported votes given to it override
+    letter votes)."""
+    from ..forum.close import letter_vote_times
+
+    latest = letter_vote_times(letters)
     return {i.nick: loads(i.value_json) for i in inputs
             if i.kind == "vote" and not (i.nick in latest and latest[i.nick] > utc(i.at))}
 

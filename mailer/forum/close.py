@@ -81,11 +81,13 @@ def _tell_after_close(s: Session, row: DayRow, closing: datetime, told: list[str
 
 
 def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:
-    """Player → when his latest letter with a vote among ``letters`` was received (aware
-    UTC): a thread vote stands only when it is later (FORUM.md, last section)."""
+    """Player → when his latest letter with a vote, or taking one back («Снимаю голос.»),
+    among ``letters`` was received (aware UTC): a thread vote stands only when it is later
+    (FORUM.md, last section)."""
     latest: dict[str, datetime] = {}
     for letter in letters:
-        if letter.nick and any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
+        if letter.nick and (any(m.get("action") == "vote" for m in loads(letter.moves_json) or [])
+                            or loads(letter.unvote_json or "[]")):
             at = utc(letter.received)
             latest[letter.nick] = max(latest.get(letter.nick, at), at)
     return latest
