@@ -183,6 +183,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             _stays_as_written(clause):
         return None  # «Наблюдение за Кротом и голос остаются, как писала»: the earlier
         # letter's moves stand as they are (DECISIONS.md §8), nothing new is named
+    if action is None and clause is not None and 0 < kw.i and kw.j < len(clause) and \
+            clause[kw.i - 1].w == "," and clause[kw.j].w == "," and kw.j - kw.i == 1:
+        return None  # «а сегодня, смотрю, переключился на X»: a parenthetical word, no move
     if action is None and not on_behalf and clause is not None and \
             _of_another(ctx, actor, clause, kw):
         return None  # «Лось весь день защищает Санька», «…, пусть бьёт себя дальше»: talk
