@@ -23,7 +23,7 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import first_singular, is_infinitive, role_words, verb_reading
+from .words import first_singular, is_infinitive, morph, role_words, verb_reading
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
@@ -176,6 +176,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             not any(t.word and first_singular(t.w) for t in clause):
         return None  # «Спасибо Катюше за иммунитет», «ИММУНИТЕТ СОВЕ» from a player who has
         # none: who got the immunity, no pair of his (not «…, но выбираю в пару X»: refused)
+    if action is None and kw.cls == V.PARTNER and clause is not None and \
+            (_couple_of(clause, kw) or _thanks_before(clause, kw)):
+        return None  # «задал пару точных вопросов Доценту»: a quantity; «Спасибо Кате за
+        # пару!»: thanks for the pair she was chosen into, no pair of his
     if action is None and kw.cls == V.MORTAR and clause is not None and \
             _mortar_of_another(clause, kw):
         return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
@@ -613,3 +617,29 @@ def _stays_as_written(clause: list[Tok]) -> bool:
     so the names in it are that letter's, not a new move."""
     words = {t.w for t in clause if t.word}
     return not words.isdisjoint(_STAYS) and not words.isdisjoint(_WRITTEN) and "как" in words
+
+
+def _couple_of(clause: list[Tok], kw: Kw) -> bool:
+    """True when «пару»/«пара» at ``kw`` counts the plural noun after it, adjectives allowed
+    between («пару точных вопросов», «пару дней»): a quantity, not the «Выбери меня!» pair."""
+    if kw.j - kw.i != 1 or clause[kw.i].w not in ("пару", "пара"):
+        return False
+    for t in clause[kw.j:kw.j + 3]:
+        if not t.word:
+            return False
+        tag = morph().parse(t.w)[0].tag
+        if tag.POS == "ADJF" and tag.case == "gent" and tag.number == "plur":
+            continue
+        return tag.POS == "NOUN" and tag.case == "gent" and tag.number == "plur"
+    return False
+
+
+#: Words of thanks («Спасибо Кате за пару»).
+_THANKS = frozenset({"спасибо", "благодарю", "благодарна", "благодарен", "спс"})
+
+
+def _thanks_before(clause: list[Tok], kw: Kw) -> bool:
+    """True when a word of thanks stands before the pair word in its clause and no
+    first-person verb does: who was thanked for the pair, no choice of the sender's."""
+    before = [t for t in clause[:kw.i] if t.word]
+    return any(t.w in _THANKS for t in before) and not any(first_singular(t.w) for t in before)
