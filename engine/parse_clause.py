@@ -165,7 +165,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             span(ctx.text, clause, start, len(clause)), "unparsed", "which_move")))
         return None
     if not kws and flags["abstain"] and member is None:
-        items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
+        if not flags["later"]:  # («пока воздержусь, допишу позже»: put off, as «линч потом
+            # напишу»; the later letter brings the vote)
+            items.append(abstain(span(ctx.text, clause, 0, len(clause)), clause[0].start))
         return None  # «Воздерживаюсь.»
     if member is None and items and (not kws or all(
             k.cls == V.VOTE and k.weak and not k.withdraw and k.j < len(clause) and

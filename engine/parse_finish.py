@@ -50,6 +50,15 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.problem.reason in ("target_dead", "same_target_twice") and
         it.tried and it.tried != "vote" and
         any(o.move is not None and o.pos > it.pos and o.move.action == it.tried for o in items))]
+    # «охрану ставлю на себя. … Borman — охраняет меня» from a boss: the move word his role
+    # has not, on the target of an order he gives a member for the same move in the letter,
+    # is that order said twice, nothing to refuse
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and
+        it.problem.reason == "not_your_role" and it.problem.action and
+        any(o.move is not None and o.move.action == "on_behalf" and o.move.move is not None
+            and o.move.move.action == it.problem.action
+            and it.problem.target in move_targets(o.move.move) for o in items))]
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
     items = _second_vote_lost(ctx, items)
     items = _merge_duplicates(ctx, items)

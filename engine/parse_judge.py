@@ -10,7 +10,8 @@ import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_rules import ASK, Actor, max_targets, problem, repeats_last
+from .grammar_rules import ASK, Actor, action_for, actor_of, max_targets, problem, repeats_last
+from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed
 from .grammar_plans import IF_WORDS, if_survive, whether_clause
@@ -22,9 +23,9 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import first_singular, is_infinitive, role_words
+from .words import first_singular, is_infinitive, morph, role_words, verb_reading
 from .roles import ROLE_CIVILIANS
-from .parse_types import Ctx, Item, unknown_name
+from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
 from .parse_mortar import mortar_said
 from .parse_abstain import abstain
@@ -175,9 +176,23 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             not any(t.word and first_singular(t.w) for t in clause):
         return None  # «Спасибо Катюше за иммунитет», «ИММУНИТЕТ СОВЕ» from a player who has
         # none: who got the immunity, no pair of his (not «…, но выбираю в пару X»: refused)
+    if action is None and kw.cls == V.PARTNER and clause is not None and \
+            (_couple_of(clause, kw) or _thanks_before(clause, kw)):
+        return None  # «задал пару точных вопросов Доценту»: a quantity; «Спасибо Кате за
+        # пару!»: thanks for the pair she was chosen into, no pair of his
     if action is None and kw.cls == V.MORTAR and clause is not None and \
             _mortar_of_another(clause, kw):
         return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
+    if flags["keep"] and not flags["other_day"] and clause is not None and \
+            _stays_as_written(clause):
+        return None  # «Наблюдение за Кротом и голос остаются, как писала»: the earlier
+        # letter's moves stand as they are (DECISIONS.md §8), nothing new is named
+    if action is None and clause is not None and 0 < kw.i and kw.j < len(clause) and \
+            clause[kw.i - 1].w == "," and clause[kw.j].w == "," and kw.j - kw.i == 1:
+        return None  # «а сегодня, смотрю, переключился на X»: a parenthetical word, no move
+    if action is None and not on_behalf and clause is not None and \
+            _of_another(ctx, actor, clause, kw):
+        return None  # «Лось весь день защищает Санька», «…, пусть бьёт себя дальше»: talk
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
@@ -548,3 +563,83 @@ def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
     return (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
         (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
         (bool(before) and before[-1] in _GIVEN)
+
+
+def _of_another(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word at ``kw`` is in the third person («ворует», «защищает»,
+    «охотится»), is not the sender's own move told of himself (``kw.own``), and nobody the
+    sender may move for could make it: somebody else's move told about, not an order. The
+    sender's role has no such move (the caller knows). A clan member's letter about a move
+    of a clan role stays asked: the boss's order for his member (asked when the member is
+    unsaid or gone), or a member ordering for another («наш Вор пусть обчистит X»: only the
+    boss may)."""
+    if kw.own or kw.imperative or not (clause[kw.i].w in lexicon().third or
+                                       _governed_by_another(clause, kw.i)):
+        return False
+    if any(h.nick == actor.nick or (h.nick is None and actor.nick in h.candidates)
+           for h, _, _ in names_in(ctx, clause[:kw.i], True, forms=True)):
+        return False  # «Леди Мэри надевает плащ и проверит X» from Леди Мэри: her own move
+    if actor.clan is None:
+        return True
+    return not any(action_for(kw.cls, Actor("", role, actor.clan, True), ctx.turn) is not None
+                   for role in MEMBER_ROLES)
+
+
+#: Words that make the sender the subject of a clause («я пытался убить X»).
+_FIRST = frozenset({"я", "мы", "сам", "сама"})
+
+
+def _governed_by_another(clause: list[Tok], i: int) -> bool:
+    """True when the infinitive move word at ``i`` hangs on the finite verb right before it
+    in the third person or the past tense, with a subject before that verb which is not
+    the sender («кто-то пытался убить X», «Ёжик с ходу полез защищать Колобка», «он
+    начал лечить X»): what another player tried or began, not an order. A verb that opens
+    the clause («Решил проверить X») may be the sender's, with «я» left out: not taken."""
+    if not is_infinitive(clause[i].w) or i < 2 or not clause[i - 1].word:
+        return False
+    reading = verb_reading(clause[i - 1].w)
+    if reading is None or not (reading[1] == "3per" or reading[2] == "past"):
+        return False
+    before = [t for t in clause[:i - 1] if t.word]
+    return bool(before) and not any(t.w in _FIRST for t in before)
+
+
+#: Words saying a move stays as it is («остаётся», «в силе», «прежний»).
+_STAYS = frozenset({"остается", "остаются", "остаётся", "прежний", "прежнее", "прежняя",
+                    "прежним", "прежней", "прежними", "прежние", "силе"})
+#: Words pointing at the player's earlier letter («как писала», «как в прошлом письме»).
+_WRITTEN = frozenset({"писал", "писала", "написал", "написала", "письме", "письма"})
+
+
+def _stays_as_written(clause: list[Tok]) -> bool:
+    """True when the clause says its moves stay («остаются», «в силе», «прежний») as the
+    player's earlier letter has them («как писала», «как в прошлом письме»): both are said,
+    so the names in it are that letter's, not a new move."""
+    words = {t.w for t in clause if t.word}
+    return not words.isdisjoint(_STAYS) and not words.isdisjoint(_WRITTEN) and "как" in words
+
+
+def _couple_of(clause: list[Tok], kw: Kw) -> bool:
+    """True when «пару»/«пара» at ``kw`` counts the plural noun after it, adjectives allowed
+    between («пару точных вопросов», «пару дней»): a quantity, not the «Выбери меня!» pair."""
+    if kw.j - kw.i != 1 or clause[kw.i].w not in ("пару", "пара"):
+        return False
+    for t in clause[kw.j:kw.j + 3]:
+        if not t.word:
+            return False
+        tag = morph().parse(t.w)[0].tag
+        if tag.POS == "ADJF" and tag.case == "gent" and tag.number == "plur":
+            continue
+        return tag.POS == "NOUN" and tag.case == "gent" and tag.number == "plur"
+    return False
+
+
+#: Words of thanks («Спасибо Кате за пару»).
+_THANKS = frozenset({"спасибо", "благодарю", "благодарна", "благодарен", "спс"})
+
+
+def _thanks_before(clause: list[Tok], kw: Kw) -> bool:
+    """True when a word of thanks stands before the pair word in its clause and no
+    first-person verb does: who was thanked for the pair, no choice of the sender's."""
+    before = [t for t in clause[:kw.i] if t.word]
+    return any(t.w in _THANKS for t in before) and not any(first_singular(t.w) for t in before)
