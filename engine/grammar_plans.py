@@ -446,8 +446,6 @@ def trailing_condition(clause: list[Tok], i: int, named) -> bool:
             not any(t.word for t in clause[i + 1:k]):
         return False  # (a condition before the target is engine.parse_conditions')
     rest = [t.w for t in clause[k + 2:k + 6] if t.word]
-    if rest and any(w in _POLITE for w in rest[1:4]) and (rest[0] in _BOSS_WORDS or named(k + 2)):
-        return True  # «убиваем X, если босс не против»: the order waits for another's consent
     if not rest or not (rest[0] in _THEY or named(k + 2)):
         return False
     return not any(w in _TRIVIAL for w in rest[1:3]) and not any(w in _POLITE for w in rest[1:4])

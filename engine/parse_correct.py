@@ -18,6 +18,7 @@ from .grammar_flags import correction_end
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
+from .grammar_target_words import first_word
 from .grammar_tokens import Tok, span, clause_words
 from .names import NameHit, name_index
 from .words import past_tense, predicate, role_words
@@ -170,10 +171,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # («хотя нет, за Шустрика, Грей вроде норм»: of the player the move was on)
         if k0 == 0 and comma is not None and clause[comma].w == "—" and \
                 only_fillers(clause, after, comma) and \
-                find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks)):
+                (own := find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks))) and \
+                own[0].i == first_word(clause[comma + 1:], 0):
             # «…только на линч.⏎Бобр — охраняй себя», «…её я и проверяю.⏎Доктора Дорна —
-            # убиваем»: the name is the subject or the object of a move of its own, it
-            # finishes no move before
+            # убиваем»: the name is the subject or the object of the move word right after
+            # the dash, it finishes no move before (not «X — хватит по гостям водить»)
             return False
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
