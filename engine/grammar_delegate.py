@@ -354,7 +354,17 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     advice = "бы" in words or opinion or any(w in _ADVISE for w in words)
     boss = any(w in _BOSS_WORDS for w in words) or any(
         boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap)
-    return advice and boss and any(w in _DECIDE_WORDS for w in words)
+    # «…, если Граф не против»: the boss named right after «если», his consent awaited
+    consent = not _CONSENT.isdisjoint(present) and any(
+        t.w == "если" and k + 1 < len(clause) and (clause[k + 1].w in _BOSS_WORDS or (
+            clause[k + 1].cap and boss_ref(ctx, clause, k + 1)))
+        for k, t in enumerate(clause))
+    return advice and boss and (consent or any(w in _DECIDE_WORDS for w in words))
+
+
+#: Words of the boss's consent a suggested kill waits for («если Граф не против»).
+_CONSENT = frozenset({"против", "возражает", "разрешит", "позволит", "согласен", "согласна",
+                      "одобрит"})
 
 
 def member_nominates(ctx, clause: list[Tok], kill) -> bool:

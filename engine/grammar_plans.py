@@ -329,6 +329,8 @@ def _fallback(clause: list[Tok], i: int) -> bool:
     words = [t.w for t in clause[:i] if t.word]
     if any(words[n:n + 3] == ["на", "всякий", "случай"] for n in range(len(words))):
         return True
+    if not _POLITE.isdisjoint(words):
+        return False  # «если дон не против — мочим X»: the boss's consent, not his silence
     if V.NEGATION in words and not _BOSS_WORDS.isdisjoint(words):
         return True
     # «Ванечка, если не успеешь — валим X»: the boss, addressed, sends nothing; the clan

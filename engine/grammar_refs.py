@@ -153,7 +153,20 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
         if any(t.word and (hit := idx.exact(words, k, None)) and hit.nick != ctx.sender.nick
                for k, t in enumerate(prev)):
             return None  # several players named: which one?
+        if _unread_name(prev):
+            return None  # «…к Винни-Пуху. Вот у него и поищу»: he may be the one not read
     return None
+
+
+def _unread_name(clause: list[Tok]) -> bool:
+    """True when ``clause`` has a capitalised word of no dictionary after its first word
+    («Стучится лучше к Винни-Пуху»): a name the roster did not read, which a pronoun after
+    it may point at as well as a player named before."""
+    from .words import is_known_word
+
+    first = next((k for k, t in enumerate(clause) if t.word), None)
+    return any(t.word and t.cap and k != first and not is_known_word(t.w)
+               for k, t in enumerate(clause))
 
 
 def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):

@@ -55,7 +55,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     out = Targets()
-    expected: frozenset[str] | None = frozenset({"accs"})
+    # a name that opens its line with no word before it («Убийства:⏎Валентина») is governed
+    # by nothing: any case (a nick's nominative as good as another's accusative)
+    expected: frozenset[str] | None = frozenset({"accs"}) if any(
+        t.word for t in clause[:lo]) else None
     joined = True
     k = lo
     rw = role_words()

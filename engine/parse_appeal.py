@@ -66,6 +66,10 @@ def _denied_players(ctx: Ctx, visible: str) -> set[str]:
     for m in _DENIED.finditer(low):
         start = max((e.end() for e in _SENTENCE_END.finditer(low, 0, m.start())), default=0)
         clause_at = max([start] + [low.rfind(c, start, m.start()) + 1 for c in _CLAUSE_START])
+        while clause_at > start and low[clause_at:].lstrip().startswith("ни "):
+            # «она ни за Бульдога, ни за Серёгу не голосовала»: one clause over the commas
+            clause_at = max([start] + [low.rfind(c, start, clause_at - 1) + 1
+                                       for c in _CLAUSE_START])
         names, pronoun = _named(ctx, idx, visible, clause_at, m.start())
         if names:
             out.update(names)

@@ -18,6 +18,7 @@ from .grammar_flags import correction_end
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
+from .grammar_target_words import first_word
 from .grammar_tokens import Tok, span, clause_words
 from .names import NameHit, name_index
 from .words import past_tense, predicate, role_words
@@ -169,10 +170,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             after = comma = first_end  # «всё-таки Маргоша, Барон вчера объяснился»: a remark
             # («хотя нет, за Шустрика, Грей вроде норм»: of the player the move was on)
         if k0 == 0 and comma is not None and clause[comma].w == "—" and \
-                only_fillers(clause, after, comma) and _clan_mate(ctx, hit.nick) and \
-                find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks)):
-            # «…только на линч.⏎Бобр — охраняй себя»: the name is the subject of an order
-            # of its own, it finishes no move before
+                only_fillers(clause, after, comma) and \
+                (own := find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks))) and \
+                own[0].i == first_word(clause[comma + 1:], 0):
+            # «…только на линч.⏎Бобр — охраняй себя», «…её я и проверяю.⏎Доктора Дорна —
+            # убиваем»: the name is the subject or the object of the move word right after
+            # the dash, it finishes no move before (not «X — хватит по гостям водить»)
             return False
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
@@ -197,14 +200,6 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
-
-
-def _clan_mate(ctx: Ctx, nick: str | None) -> bool:
-    """True when ``nick`` is a living member of the boss's clan who may get his order."""
-    if nick is None or ctx.sender.role != "boss" or nick == ctx.sender.nick:
-        return False
-    p = ctx.state.players.get(nick)
-    return p is not None and p.alive and p.clan == ctx.sender.clan
 
 
 def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> Prev | None:

@@ -50,6 +50,8 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
         if t.w in PRONOUN_BEFORE:
             if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
                 return None
+            if not same and named_since(ctx, clause, ctx.last_hit[0].nick):
+                return None  # «Лечу Кузю. Зайду к Лосю. Его и проверю»: which one?
             return ctx.last_hit[0], k, k + 1
         if t.w not in V.FILLERS:
             return None
@@ -85,6 +87,8 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
         if hit is None and t.cap and len(t.w) >= 3 and not is_known_word(t.w):
             hit = idx.approximate(t.w)  # «кто такая Lo'ra»: a nick by its letters
             hit = hit if hit is not None and hit.kind != "prefix" else None
+            if hit is None and "-" in t.w.strip("-"):
+                return True  # «…лучше к Винни-Пуху»: a name the roster did not read
         if hit is not None and hit.nick not in (nick, ctx.sender.nick):
             return True
     return False

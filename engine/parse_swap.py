@@ -51,12 +51,20 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
     if instead is not None and change is None and instead + 1 < len(words) and \
             words[instead + 1] in _INSTEAD_PRONOUNS:
         lo = _segment(words, lo - 2)[0] if lo >= 2 else lo  # «Зиму вычеркните, вместо неё Y»
-    hits = [h for h in _names(ctx, clause, words) if lo <= h[1] < hi]
+    hits: list[tuple[str, int, int]] = []
+    for h in (h for h in _names(ctx, clause, words) if lo <= h[1] < hi):
+        if hits and hits[-1][0] == h[0] and hits[-1][1] + hits[-1][2] == h[1]:
+            hits[-1] = (h[0], hits[-1][1], hits[-1][2] + h[2])  # «Светлану Юрьевну»: one name
+        else:
+            hits.append(h)
     if len(hits) == 1 and change is None and instead + 2 <= hits[0][1] + 1 and \
             words[instead + 1] in _INSTEAD_PRONOUNS and hits[0][1] > instead:
         before = named_before(ctx, words[instead + 1])  # «…нет, Кузю не надо. Вместо него Y»
         if before is not None and before[0].nick is not None:
             hits = [(before[0].nick, instead + 1, 1), hits[0]]
+    if len(hits) == 1 and change is not None and hits[0][1] > change and \
+            words[hits[0][1] - 1] == "на":
+        return _move_swapped(ctx, clause, flags, items, lo, change, hits[0])
     if len(hits) != 2:
         return False
     (a, ka, la), (b, kb, lb) = hits
@@ -105,6 +113,28 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
             items.pop()
         else:  # the new name not read as a target: the old one still goes
             items.remove(target)
+    return True
+
+
+def _move_swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item], lo: int,
+                  change: int, new: tuple[str, int, int]) -> bool:
+    """«Проверку меняю на Y», «меняю проверку на Y»: the move named by its noun (the only
+    keyword of the segment before Y) is given to Y; the letter's earlier move of that kind
+    is replaced (a vote: replaced whole). False when the segment names no such move or the
+    letter made none of it before (the clause is then read as any other)."""
+    kws = [kw for kw in find_keywords(clause[:new[1]], set(), name_index(ctx.nicks))
+           if kw.i >= lo and kw.cls in _CLASSES]
+    if len(kws) != 1:
+        return False
+    cls = kws[0].cls
+    action = action_for(cls, ctx.sender, ctx.turn)
+    target = next((it for it in reversed(items) if it.move is not None and
+                   it.pos < clause[0].start and it.move.action == action), None)
+    if target is None or new[0] in _targets(target):
+        return False
+    items.remove(target)
+    read_move(ctx, ctx.sender, clause, Kw(cls, min(change, kws[0].i), new[1]), new[1],
+              new[1] + new[2], flags, items, False)
     return True
 
 
