@@ -23,7 +23,7 @@ from .names_merge import merge_tokens
 from .names_near import near_reading, numbered_reading
 from .names_pets import pet_owners
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
-from .words import CYR, LAT, may_be_name, norm
+from .words import CYR, LAT, is_known_word, may_be_name, morph, norm
 
 #: A memo's "not looked up yet" (None is an answer).
 _NO_ANSWER = object()
@@ -355,6 +355,8 @@ class NameIndex:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is
                 found = self.approximate(russian, strict)
+            if found is not None and not strict:
+                found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
         return self._approx[key]
 
@@ -421,6 +423,55 @@ class NameIndex:
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)
+
+
+def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit | None:
+    """``found`` without the nicks reached only because a man's title or calling is the start
+    of the woman's word a nick holds: «графа», «граф» name «Граф Альмавива», never «Графиня
+    Розина» («барона» no «Баронесса», «принца» no «Принцесса»). ``word`` is a case form of
+    a masculine animate dictionary noun; a nick word that begins with it and is a feminine
+    animate noun of its own (no form of it) is another person's word. None when no
+    candidate is left."""
+    lemma = _man_noun(word)
+    if lemma is None:
+        return found
+    names = found.candidates or ((found.nick,) if found.nick else ())
+    kept = tuple(n for n in names if not _woman_word_only(n, lemma))
+    if len(kept) == len(names):
+        return found
+    if not kept:
+        return None
+    if found.nick is not None and found.nick in kept:
+        return NameHit(found.nick, kept, found.kind, found.length, found.spelled)
+    if len(kept) == 1 and found.nick is None and len(names) > 1:
+        return NameHit(kept[0], kept, found.kind, found.length)
+    return NameHit(found.nick if found.nick in kept else None, kept, found.kind, found.length)
+
+
+def _man_noun(word: str) -> str | None:
+    """The lemma of ``word`` when its likeliest reading is a masculine animate noun («графа»
+    → «граф»), else None."""
+    if not CYR.search(word) or not is_known_word(word):
+        return None
+    tag = morph().parse(word)[0]
+    if tag.tag.POS != "NOUN" or "anim" not in tag.tag or tag.tag.gender != "masc":
+        return None
+    return norm(tag.normal_form)
+
+
+def _woman_word_only(nick: str, lemma: str) -> bool:
+    """True when a word of ``nick`` begins with ``lemma`` and is a feminine animate noun in
+    its own right («графиня» for «граф»), and no word of it is ``lemma`` itself."""
+    words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
+    if lemma in words:
+        return False
+    for w in words:
+        if w.startswith(lemma) and w != lemma and is_known_word(w):
+            p = morph().parse(w)[0]
+            if p.tag.POS == "NOUN" and "anim" in p.tag and p.tag.gender == "femn" and \
+                    norm(p.normal_form) == w:
+                return True
+    return False
 
 
 #: The Japanese honorifics players glue to a name with a hyphen, as their case forms begin
