@@ -16,6 +16,7 @@ import re
 
 from .grammar_tokens import Tok
 from .names import NameHit
+from .names_hit import initials_of
 from .translit import name_readings
 from .words import morph, norm, role_words
 
@@ -124,6 +125,8 @@ def _name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
     one player among its own readings — that player, the two words one name; else None."""
     w = words[k]
     named = idx.exact(words, k, None) or idx.given_name(w) or idx.pet_form(w)
+    if named is None and hit.nick is None and len(hit.candidates) > 1:
+        return _by_initial(hit, w)
     if named is None or named.kind == "fuzzy":
         return None
     if hit.nick is None and named.nick is not None and named.nick in hit.candidates:
@@ -132,6 +135,20 @@ def _name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
             hit.kind != "fuzzy":
         return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length + 1)
     return None
+
+
+def _by_initial(hit: NameHit, w: str) -> NameHit | None:
+    """A given name fitting several players, then a surname or a patronymic that names
+    nobody («Елену Кузьмину», «Елену К.» for «Лена К.» beside «Алёна Игоревна»; «Ольгу
+    Петровну» for «Ольга П.» beside «Ольга Ш.»): the one candidate whose nick holds a
+    one-letter word (an initial, Latin ones read in Cyrillic too) that the word begins
+    with; None when no candidate or several do."""
+    if not w[:1].isalpha() or (len(w) > 1 and len(w) < 3):
+        return None
+    chosen = [c for c in hit.candidates if w[0] in initials_of(c)]
+    if len(chosen) != 1:
+        return None
+    return NameHit(chosen[0], (chosen[0],), hit.kind, hit.length + 1)
 
 
 def _same_spelled(idx, clause: list[Tok], words: list[str], k: int, hi: int, nick: str) -> int:

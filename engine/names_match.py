@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .names_given import full_names, name_begun, names_listed, names_written, stem_begun
-from .names_hit import NameHit, hit, latin_read
+from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_near import near_reading, numbered_reading
@@ -383,6 +383,12 @@ class NameIndex:
             reached.append(set() if found is None else set(found.candidates or (found.nick,)))
         multi = {nick for nick, _ in self.multi}
         both = reached[0] & reached[1] & multi
+        if not both and reached[0] and not reached[1] and len(halves[1]) >= 3:
+            # «Остапа-Бендера» for «Ostap_B»: a given name and the surname its nick has the
+            # initial of
+            both = {n for n in reached[0] if halves[1][0] in initials_of(n)}
+            if len(both) != 1:
+                return None
         return hit(sorted(both), "part") if both else None
 
     def capital_reading(self, word: str) -> NameHit | None:
