@@ -23,7 +23,7 @@ from .names_merge import merge_tokens
 from .names_near import near_reading, numbered_reading
 from .names_pets import pet_owners
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
-from .words import CYR, LAT, is_known_word, may_be_name, morph, norm
+from .words import CYR, LAT, is_known_word, may_be_name, morph, norm, word_forms
 
 #: A memo's "not looked up yet" (None is an answer).
 _NO_ANSWER = object()
@@ -442,7 +442,7 @@ def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit |
     if lemma is None:
         return found
     names = found.candidates or ((found.nick,) if found.nick else ())
-    kept = tuple(n for n in names if not _woman_word_only(n, lemma))
+    kept = tuple(n for n in names if not _woman_word_only(n, lemma, word))
     if len(kept) == len(names):
         return found
     if not kept:
@@ -465,14 +465,16 @@ def _man_noun(word: str) -> str | None:
     return norm(tag.normal_form)
 
 
-def _woman_word_only(nick: str, lemma: str) -> bool:
+def _woman_word_only(nick: str, lemma: str, written: str) -> bool:
     """True when a word of ``nick`` begins with ``lemma`` and is a feminine animate noun in
-    its own right («графиня» for «граф»), and no word of it is ``lemma`` itself."""
+    its own right («графиня» for «граф»), and no word of it is ``lemma`` itself nor has the
+    ``written`` form («лису» is «Лиса Алиса»'s accusative as well as «лис»'s dative)."""
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
     if lemma in words:
         return False
     for w in words:
-        if w.startswith(lemma) and w != lemma and is_known_word(w):
+        if w.startswith(lemma) and w != lemma and is_known_word(w) and \
+                written not in word_forms(w):
             p = morph().parse(w)[0]
             if p.tag.POS == "NOUN" and "anim" in p.tag and p.tag.gender == "femn" and \
                     norm(p.normal_form) == w:
