@@ -355,6 +355,14 @@ class NameIndex:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is
                 found = self.approximate(russian, strict)
+            if found is None and not strict and (m := _LATIN_STEM.fullmatch(word)):
+                # «DevOps'а» for «DevOpsDima»: a Latin nick's beginning with a Russian case
+                # ending, of one nick only
+                stem = m.group(1)
+                owners = [n for n in self.nicks
+                          if re.sub(r"[\W\d_]", "", norm(n)).startswith(stem)]
+                if len(owners) == 1:
+                    found = NameHit(owners[0], (owners[0],), "prefix", 1)
             if found is not None and not strict:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
@@ -431,6 +439,10 @@ class NameIndex:
         return near_reading(self, word, strict)
 
 
+#: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
+_LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
+
+
 def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit | None:
     """``found`` without the nicks reached only because a man's title or calling is the start
     of the woman's word a nick holds: «графа», «граф» name «Граф Альмавива», never «Графиня
@@ -455,14 +467,17 @@ def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit |
 
 
 def _man_noun(word: str) -> str | None:
-    """The lemma of ``word`` when its likeliest reading is a masculine animate noun («графа»
-    → «граф»), else None."""
+    """The lemma of ``word`` when its likeliest reading is a masculine animate noun and no
+    reading is an animate noun of another gender («графа» → «граф»), else None."""
     if not CYR.search(word) or not is_known_word(word):
         return None
-    tag = morph().parse(word)[0]
-    if tag.tag.POS != "NOUN" or "anim" not in tag.tag or tag.tag.gender != "masc":
-        return None
-    return norm(tag.normal_form)
+    parses = morph().parse(word)
+    top = parses[0]
+    if top.tag.POS != "NOUN" or "anim" not in top.tag or top.tag.gender != "masc" or \
+            any(p.tag.POS == "NOUN" and "anim" in p.tag and p.tag.gender != "masc"
+                for p in parses):
+        return None  # (not «лису»: «лиса»'s accusative as well as «лис»'s dative)
+    return norm(top.normal_form)
 
 
 def _woman_word_only(nick: str, lemma: str, written: str) -> bool:
