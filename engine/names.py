@@ -20,7 +20,7 @@ import functools
 import re
 
 from .names_english import translations
-from .names_given import names_in_word, names_written, patronymic_of
+from .names_given import name_bases, names_in_word, names_written, patronymic_of
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
@@ -72,8 +72,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
             readings = [_head_readings(w) for w in words]
-            parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w))
+            parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
+                                 *(word_forms(b) for b in name_bases(w)))
                           for w, r in zip(words, readings))
+            # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»

@@ -63,6 +63,24 @@ def _declined_bases(short: int) -> dict[str, frozenset[str]]:
     return {form: frozenset(names) for form, names in out.items()}
 
 
+@functools.lru_cache(maxsize=1024)
+def name_bases(word: str) -> tuple[str, ...]:
+    """For a Cyrillic word of a nickname that is a form of the table (nominative), the full
+    names it is a form of and their neutral short forms («наташа» → «наталья», «наташа»;
+    «оля» → «ольга», «оля»), the words a person so named is called by in full; empty for
+    any other word."""
+    if not CYR.search(word) or LAT.search(word):
+        return ()
+    out: list[str] = []
+    for full, forms in _data()["names"].items():
+        bases = [norm(full), *(norm(f) for f in forms)]
+        if word == bases[0]:  # «Наталья Ромашка» is «Наташа Ромашка» as well
+            out += [norm(f) for f in forms[:1]]
+        elif word in bases:
+            out.append(bases[0])
+    return tuple(dict.fromkeys(b for b in out if b != word))
+
+
 def neutral_names(word: str) -> frozenset[str]:
     """The names ``word`` (normalised, any case) is the full or the neutral short form of
     («Иру», «Ирину» → {«ирина»}); a pet form («Димона», «Иришку») is none: a player who

@@ -234,6 +234,8 @@ class NameIndex:
         w = words[i]
         if w[:1] == "\x00":
             nick = w[1:]
+            if "\x01" in nick:  # initials two nicks hold (engine.names_merge.AMBIGUOUS)
+                return NameHit(None, tuple(nick.split("\x01")), "exact", 1)
             return NameHit(nick, (nick,), "exact", 1)
         best_len, owners = 0, {}
         for nick, parts in self.multi:

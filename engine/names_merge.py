@@ -10,6 +10,7 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .names_given import full_names, names_listed, patronymic_of
+from .names_hit import initials_of
 from .words import is_known_word, morph, person_name
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
@@ -101,15 +102,38 @@ def _initials(idx, toks: list, i: int) -> tuple[str, int] | None:
         if k < len(toks) and toks[k].word and toks[k].start > toks[k - 1].end:
             break  # «Т. Павлович» is the words, not initials
     key = "".join(letters)
+    if letters and k < len(toks) and toks[k].word and toks[k].cap and len(toks[k].w) > 2:
+        # «О.П. Смирнову», «П.О. Смирнову», «О. Смирнову» for «Смирнова О.П.»: initials in
+        # either order, then the surname of the one nick that holds them
+        sure = _surname_after(idx, letters, toks[k].w)
+        if sure is not None:
+            return sure, k + 1
     owners = idx.initials.get(key, ()) if len(letters) >= 2 else ()
+    if len(letters) == 2 and key in idx.spelled:
+        # «О.П.» is «Ольга Петровна» or «Смирнова О.П.»: both are readings (asked)
+        owners = set(owners) | idx.spelled[key]
     if not owners and len(letters) == 2:  # «П.И.» for «Пётр Ильич Громов»: name, patronymic
         owners = {nick for full, nicks in idx.initials.items() if len(full) == 3 and
                   full.startswith(key) for nick in nicks if _named_with_father(nick)}
-    if len(owners) != 1 or (i and toks[i - 1].w == "и"):
+    if not owners or (i and toks[i - 1].w == "и"):
         return None
     if key in _ABBREVIATIONS and not toks[i].cap:
         return None
-    return next(iter(owners)), k
+    # two nicks of those initials: one token naming both, read as an ambiguous name (asked)
+    return AMBIGUOUS.join(sorted(owners)), k
+
+
+#: Between the nicks a merged token may name («О.П.» for «Ольга Петровна» and «Смирнова
+#: О.П.»): :meth:`engine.names_match.NameIndex.exact` reads it as an ambiguous name.
+AMBIGUOUS = "\x01"
+
+
+def _surname_after(idx, letters: list[str], word: str) -> str | None:
+    """The one nick that ``word`` is a case form of a word of and whose one-letter words
+    include every letter of ``letters``; None when none or several."""
+    owners = set(idx.single.get(word, ())) | set(idx.parts.get(word, ()))
+    fit = [n for n in owners if set(letters) <= initials_of(n)]
+    return fit[0] if len(fit) == 1 else None
 
 
 def _patronymic_father(word: str) -> str | None:
