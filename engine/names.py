@@ -20,7 +20,7 @@ import functools
 import re
 
 from .names_english import translations
-from .names_given import name_bases, names_in_word, names_written, patronymic_of
+from .names_given import name_bases, names_in_word, names_written, patronymic_of, surname_initial
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
@@ -219,9 +219,13 @@ def _add_numbers(idx: NameIndex, nick: str) -> None:
 
 
 def _add_given(idx: NameIndex, nick: str) -> None:
-    """Index the given names the words and pieces of ``nick`` are forms of
+    """Index the given names the words and pieces of ``nick`` are forms of (and the initial
+    of a surname-and-initials nick, :func:`engine.names_given.surname_initial`)
     (:func:`engine.names_given.names_in_word`: «Nadezhda_M» → надежда, «Лёха 2.0» →
     алексей, «x_Alex_x» → александр, александра, алексей)."""
+    initial = surname_initial(nick)
+    if initial is not None:
+        idx.initial_given.setdefault(initial[0], set()).add((nick, initial[1]))
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
     found: set[str] = set()
     per_word: list[frozenset[str]] = []

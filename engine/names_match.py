@@ -16,7 +16,7 @@ import re
 
 from dataclasses import dataclass, field
 
-from .names_given import full_names, name_begun, names_listed, names_written, stem_begun
+from .names_given import full_names, name_begun, name_sex, names_listed, names_written, stem_begun
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
@@ -52,6 +52,10 @@ class NameIndex:
     #: a full given name (normalised, «надежда») → the nicknames holding one of its forms
     #: («Nadezhda_M», «Надюша»), see :mod:`engine.names_given`
     given: dict[str, set[str]] = field(default_factory=dict)
+    #: the first letter of a given name (and its gender, None for either) → the nicks of a
+    #: surname and the initial of that name («Смирнова О.П.»: «о», femn; «О.Бендер»): a given
+    #: name of that letter and gender fits them (beside a nick holding the name: asked)
+    initial_given: dict[str, set[tuple[str, str | None]]] = field(default_factory=dict)
     #: a form of another nick that is also a form of a Latin nick's Russian translation
     #: («лису»: the nick «Лис» and «Fox») → the translated nicks and the cases of the form
     translated: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
@@ -146,6 +150,9 @@ class NameIndex:
         """:meth:`given_name` without its dictionary-word gate."""
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
+        if self.initial_given and (initialled := self._initialled(written) - owners):
+            # «Олю» for «Кравец Ольга» and «Смирнова О.П.»: the initial is a reading too
+            return NameHit(None, tuple(sorted(owners | initialled)), "name")
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
         sons = {n for name in written for n in self.patronymic.get(name, ())
@@ -164,6 +171,16 @@ class NameIndex:
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
+
+    def _initialled(self, written: frozenset[str]) -> set[str]:
+        """The nicks of a surname and initials whose given-name initial is the first letter
+        of one of the names ``written`` and whose surname's gender (if known) is the name's."""
+        out: set[str] = set()
+        for name in written:
+            sex = name_sex(name)
+            out |= {n for n, g in self.initial_given.get(name[:1], ())
+                    if g is None or sex is None or g == sex}
+        return out
 
     def numbered_form(self, word: str) -> NameHit | None:
         """A nick with a number written in other letters with the number kept («ваню13»,
