@@ -152,7 +152,7 @@ class NameIndex:
         owners = {n for name in written for n in self.given.get(name, ())}
         if self.initial_given and (initialled := self._initialled(written) - owners):
             # «Олю» for «Кравец Ольга» and «Смирнова О.П.»: the initial is a reading too
-            return NameHit(None, tuple(sorted(owners | initialled)), "name")
+            return hit(sorted(owners | initialled), "name")
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
         sons = {n for name in written for n in self.patronymic.get(name, ())
