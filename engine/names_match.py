@@ -486,17 +486,16 @@ def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit |
 
 
 def _man_noun(word: str) -> str | None:
-    """The lemma of ``word`` when its likeliest reading is a masculine animate noun and no
-    reading is an animate noun of another gender («графа» → «граф»), else None."""
+    """The lemma of ``word`` when its readings as an animate noun are all of one masculine
+    noun («графа», «графу» → «граф»; «графу» is a table's column too, no person), else
+    None."""
     if not CYR.search(word) or not is_known_word(word):
         return None
-    parses = morph().parse(word)
-    top = parses[0]
-    if top.tag.POS != "NOUN" or "anim" not in top.tag or top.tag.gender != "masc" or \
-            any(p.tag.POS == "NOUN" and "anim" in p.tag and p.tag.gender != "masc"
-                for p in parses):
+    people = [p for p in morph().parse(word) if p.tag.POS == "NOUN" and "anim" in p.tag]
+    if not people or any(p.tag.gender != "masc" for p in people):
         return None  # (not «лису»: «лиса»'s accusative as well as «лис»'s dative)
-    return norm(top.normal_form)
+    lemmas = {norm(p.normal_form) for p in people}
+    return lemmas.pop() if len(lemmas) == 1 else None
 
 
 def _woman_word_only(nick: str, lemma: str, written: str) -> bool:

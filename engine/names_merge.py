@@ -11,7 +11,7 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .names_given import full_names, names_listed, patronymic_of
 from .names_hit import initials_of
-from .words import is_known_word, morph, person_name
+from .words import is_known_word, morph, person_name, word_forms
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -62,6 +62,9 @@ def merge_tokens(idx, toks: list) -> list:
             best = _slipped_first(idx, toks, i)  # (only before a nick's last word: cheap)
         if best is None and spelled and len(t.w) == 1:
             best = _initials(idx, toks, i)
+        if best is None and spelled and t.word and t.cap and len(t.w) > 2 and i + 2 < n and \
+                len(toks[i + 1].w) == 1 and toks[i + 1].start == t.end + 1:
+            best = _surname_initials(idx, toks, i)
         if best is None and capitals and t.w in idx.initials:
             best = _capital_initials(idx, t, i)
         if best is None and fathers and t.cap and t.word and i + 1 < n:
@@ -129,11 +132,39 @@ AMBIGUOUS = "\x01"
 
 
 def _surname_after(idx, letters: list[str], word: str) -> str | None:
-    """The one nick that ``word`` is a case form of a word of and whose one-letter words
-    include every letter of ``letters``; None when none or several."""
+    """The one nick that ``word`` is a case form of a word of and whose other words begin
+    with (or are) the letters ``letters`` («С.Ю. Белову» for «Светлана Юрьевна Белова»,
+    «П.О. Смирнову» for «Смирнова О.П.»); None when none or several."""
     owners = set(idx.single.get(word, ())) | set(idx.parts.get(word, ()))
-    fit = [n for n in owners if set(letters) <= initials_of(n)]
+    fit = [n for n in owners if set(letters) <= _other_initials(n, word)]
     return fit[0] if len(fit) == 1 else None
+
+
+def _other_initials(nick: str, word: str) -> set[str]:
+    """The first letters of the words of ``nick`` other than the one ``word`` is a case
+    form of (and its one-letter words, Latin ones read in Cyrillic too)."""
+    out = set(initials_of(nick))
+    for w in re.findall(r"[^\W\d_]+", nick.lower().replace("ё", "е")):
+        if len(w) > 1 and word not in word_forms(w):
+            out.add(w[0])
+    return out
+
+
+def _surname_initials(idx, toks: list, i: int) -> tuple[str, int] | None:
+    """A word of a nick, then initials with dots standing for its other words («Семёнов
+    И.» for «Игорь Семёнов», «Белову С.Ю.» for «Светлана Юрьевна Белова»): ``(nick, index
+    after the initials)`` or None when the initials fit no nick of that word or several."""
+    letters, k = [], i + 1
+    while k + 1 < len(toks) and toks[k].word and len(toks[k].w) == 1 and toks[k + 1].w == "." \
+            and toks[k + 1].start == toks[k].end and toks[k].cap:
+        letters.append(toks[k].w)
+        k += 2
+        if k < len(toks) and toks[k].start > toks[k - 1].end:
+            break
+    if not letters:
+        return None
+    nick = _surname_after(idx, letters, toks[i].w)
+    return (nick, k) if nick is not None else None
 
 
 def _patronymic_father(word: str) -> str | None:
