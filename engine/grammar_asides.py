@@ -97,6 +97,9 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             ruled_out.add(named.nick)
         elif named is not None and named.nick in hit.candidates:
             chosen.add(named.nick)
+        elif named is None and len(words[n]) >= 3 and n > lo and words[n - 1] == "не":
+            # «Таня, которая не Петровна»: a word of the nick she is not
+            ruled_out |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
             chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
