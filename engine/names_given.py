@@ -65,18 +65,16 @@ def _declined_bases(short: int) -> dict[str, frozenset[str]]:
 
 @functools.lru_cache(maxsize=1024)
 def name_bases(word: str) -> tuple[str, ...]:
-    """For a Cyrillic word of a nickname that is a form of the table (nominative), the full
-    names it is a form of and their neutral short forms («наташа» → «наталья», «наташа»;
-    «оля» → «ольга», «оля»), the words a person so named is called by in full; empty for
-    any other word."""
+    """For a Cyrillic word of a nickname that is a short or pet form of the table
+    (nominative), the full names it is a form of («наташа» → «наталья»): a person so called
+    is called by the full name too («Натальей Ромашкой» for «Наташа Ромашка»); empty for any
+    other word (a full name's short forms are left to the given-name reading)."""
     if not CYR.search(word) or LAT.search(word):
         return ()
     out: list[str] = []
     for full, forms in _data()["names"].items():
         bases = [norm(full), *(norm(f) for f in forms)]
-        if word == bases[0]:  # «Наталья Ромашка» is «Наташа Ромашка» as well
-            out += [norm(f) for f in forms[:1]]
-        elif word in bases:
+        if word in bases[1:]:
             out.append(bases[0])
     return tuple(dict.fromkeys(b for b in out if b != word))
 

@@ -16,7 +16,9 @@ import re
 
 from dataclasses import dataclass, field
 
-from .names_given import full_names, name_begun, name_sex, names_listed, names_written, stem_begun
+from .names_given import (
+    full_names, name_begun, name_sex, names_listed, names_written, stem_begun,
+)
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
@@ -150,8 +152,9 @@ class NameIndex:
         """:meth:`given_name` without its dictionary-word gate."""
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
-        if self.initial_given and (initialled := self._initialled(written) - owners):
-            # «Олю» for «Кравец Ольга» and «Смирнова О.П.»: the initial is a reading too
+        if self.initial_given and not owners and (initialled := self._initialled(written)):
+            # «Остапа» for «О.Бендер»: no nick holds the name, the initial one does (beside a
+            # nick that holds it, «Аркашу» for «Аркадий Борисович», not «Мельников А.В.»)
             return hit(sorted(owners | initialled), "name")
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
