@@ -90,16 +90,17 @@ def name_sex(name: str) -> str | None:
 
 
 def surname_initial(nick: str) -> tuple[str, str | None] | None:
-    """For a Cyrillic nick of one surname and one or two initials, the initials together
-    before or after it («Смирнова О.П.», «О.П. Смирнова», «О.Бендер»): the given name's
-    initial and the surname's gender («о», «femn»; None when unknown); None for any other
-    nick, and for a given name and a surname's initial («Лена К.»)."""
+    """For a Cyrillic nick of one surname and one initial before or after it («О.Бендер»,
+    «Бендер О.»): the given name's initial and the surname's gender («о», «masc»; None when
+    unknown); None for any other nick, for a surname and two initials («Смирнова О.П.»), and
+    for a given name and a surname's initial («Лена К.»)."""
     words = re.findall(r"[^\W\d_]+", norm(nick))
     if not 2 <= len(words) <= 3 or not all(CYR.search(w) and not LAT.search(w) for w in words):
         return None
     long = [k for k, w in enumerate(words) if len(w) > 1]
-    if len(long) != 1 or long[0] not in (0, len(words) - 1):
-        return None
+    if len(words) != 2 or len(long) != 1:
+        return None  # (two initials: the name and patronymic they stand for, not the name
+        # alone, see engine.names_merge._name_and_patronymic)
     surname = words[long[0]]
     if given_table().get(surname) or len(surname) < 3:
         return None
