@@ -16,6 +16,8 @@ import re
 
 from .grammar_tokens import Tok
 from .names import NameHit
+from .names_given import names_listed
+from .names_hit import initials_of
 from .translit import name_readings
 from .words import morph, norm, role_words
 
@@ -47,7 +49,7 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     (asked)."""
     if k < hi and clause[k].word and clause[k].cap and clause[k].start - clause[k - 1].end == 1 \
             and clause[k - 1].word and not clause[k - 1].text.isupper():
-        both = _name_pair(idx, words, k, hit)
+        both = name_pair(idx, words, k, hit)
         if both is not None:
             return both, k + 1
     if hit.nick is not None and k < hi and clause[k].w == "(":
@@ -95,6 +97,9 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             ruled_out.add(named.nick)
         elif named is not None and named.nick in hit.candidates:
             chosen.add(named.nick)
+        elif named is None and len(words[n]) >= 3 and n > lo and words[n - 1] == "не":
+            # «Таня, которая не Петровна»: a word of the nick she is not
+            ruled_out |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
             chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
@@ -117,14 +122,18 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     return NameHit(nick, (nick,), hit.kind, hit.length), after
 
 
-def _name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
+def name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
     """A given name and a surname written together, in either order («Диму Соколова»,
     «Соколова Дмитрия» for «Dmitry.Sokolov» beside «Дмитрий Олегович»): the word at ``k``
     (capitalised, right after ``hit``) names one player of ``hit``'s readings, or ``hit``'s
     one player among its own readings — that player, the two words one name; else None."""
     w = words[k]
     named = idx.exact(words, k, None) or idx.given_name(w) or idx.pet_form(w)
-    if named is None or named.kind == "fuzzy":
+    if named is None and hit.nick is None and len(hit.candidates) > 1:
+        return _by_initial(hit, w) or _by_first_name(hit, w)
+    if named is None:
+        return _by_first_name(hit, w)
+    if named.kind == "fuzzy":
         return None
     if hit.nick is None and named.nick is not None and named.nick in hit.candidates:
         return NameHit(named.nick, (named.nick,), hit.kind, hit.length + 1)
@@ -132,6 +141,47 @@ def _name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
             hit.kind != "fuzzy":
         return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length + 1)
     return None
+
+
+def _by_initial(hit: NameHit, w: str) -> NameHit | None:
+    """A given name fitting several players, then a surname or a patronymic that names
+    nobody («Елену Кузьмину», «Елену К.» for «Лена К.» beside «Алёна Игоревна»; «Ольгу
+    Петровну» for «Ольга П.» beside «Ольга Ш.»): the one candidate whose nick holds a
+    one-letter word (an initial, Latin ones read in Cyrillic too) that the word begins
+    with; None when no candidate or several do."""
+    if not w[:1].isalpha() or (len(w) > 1 and len(w) < 3):
+        return None
+    chosen = [c for c in hit.candidates if w[0] in initials_of(c)]
+    if len(chosen) != 1:
+        return None
+    return NameHit(chosen[0], (chosen[0],), hit.kind, hit.length + 1)
+
+
+def _by_first_name(hit: NameHit, w: str) -> NameHit | None:
+    """A surname nick, then a given name that names nobody on the roster («Ковалёва Ирина»
+    beside «Ковалёв», «Голос: Ковалёву Ирину»): the one reading of the hit whose nick is of
+    the given name's gender, the two words one name; None when the name is of no one gender,
+    or not one reading agrees with it."""
+    gender = _name_gender(w)
+    if gender is None:
+        return None
+    readings = hit.candidates or ((hit.nick,) if hit.nick else ())
+    chosen = [c for c in readings if _nick_gender(c) == gender]
+    if len(chosen) != 1 or (hit.nick is not None and hit.nick != chosen[0]):
+        return None
+    return NameHit(chosen[0], (chosen[0],), hit.kind, hit.length + 1)
+
+
+def _name_gender(w: str) -> str | None:
+    """The gender of the given names the form ``w`` is of («Ирину»: femn, «Петра»: masc),
+    when they all have one; None for a form of two genders («Саша», «Женя») or no name."""
+    names = names_listed(w)
+    if not names:
+        return None
+    genders = {p.tag.gender for n in names for p in morph().parse(n)
+               if "Name" in p.tag and "nomn" in p.tag and "sing" in p.tag and
+               norm(p.normal_form) == n}
+    return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
 
 
 def _same_spelled(idx, clause: list[Tok], words: list[str], k: int, hi: int, nick: str) -> int:

@@ -20,7 +20,7 @@ import functools
 import re
 
 from .names_english import translations
-from .names_given import names_in_word, names_written, patronymic_of
+from .names_given import name_bases, names_in_word, names_written, patronymic_of, surname_initial
 from .names_match import NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
@@ -72,8 +72,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
             readings = [_head_readings(w) for w in words]
-            parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w))
+            parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
+                                 *(word_forms(b) for b in name_bases(w)))
                           for w, r in zip(words, readings))
+            # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
@@ -217,9 +219,13 @@ def _add_numbers(idx: NameIndex, nick: str) -> None:
 
 
 def _add_given(idx: NameIndex, nick: str) -> None:
-    """Index the given names the words and pieces of ``nick`` are forms of
+    """Index the given names the words and pieces of ``nick`` are forms of (and the initial
+    of a surname-and-initials nick, :func:`engine.names_given.surname_initial`)
     (:func:`engine.names_given.names_in_word`: «Nadezhda_M» → надежда, «Лёха 2.0» →
     алексей, «x_Alex_x» → александр, александра, алексей)."""
+    initial = surname_initial(nick)
+    if initial is not None:
+        idx.initial_given.setdefault(initial[0], set()).add((nick, initial[1]))
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
     found: set[str] = set()
     per_word: list[frozenset[str]] = []

@@ -17,7 +17,7 @@ from importlib import resources
 
 from .names_pets import pet_owners
 from .translit import cyrillic_reading, name_readings
-from .words import norm, person_name
+from .words import morph, norm, person_name
 from .words_endings import CYR, LAT, ending_forms, translit
 
 
@@ -61,6 +61,53 @@ def _declined_bases(short: int) -> dict[str, frozenset[str]]:
             for form in ending_forms(norm(base)):
                 out.setdefault(form, set()).add(norm(full))
     return {form: frozenset(names) for form, names in out.items()}
+
+
+@functools.lru_cache(maxsize=1024)
+def name_bases(word: str) -> tuple[str, ...]:
+    """For a Cyrillic word of a nickname that is a short or pet form of the table
+    (nominative), the full names it is a form of («наташа» → «наталья»): a person so called
+    is called by the full name too («Натальей Ромашкой» for «Наташа Ромашка»); empty for any
+    other word (a full name's short forms are left to the given-name reading)."""
+    if not CYR.search(word) or LAT.search(word):
+        return ()
+    out: list[str] = []
+    for full, forms in _data()["names"].items():
+        bases = [norm(full), *(norm(f) for f in forms)]
+        if word in bases[1:]:
+            out.append(bases[0])
+    return tuple(dict.fromkeys(b for b in out if b != word))
+
+
+@functools.lru_cache(maxsize=1024)
+def name_sex(name: str) -> str | None:
+    """The gender of the full given name ``name`` (normalised nominative: «ольга» →
+    «femn»), None when pymorphy3 knows it as no one gender's name."""
+    genders = {p.tag.gender for p in morph().parse(name)
+               if "Name" in p.tag and "nomn" in p.tag and "sing" in p.tag and
+               norm(p.normal_form) == name}
+    return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
+
+
+def surname_initial(nick: str) -> tuple[str, str | None] | None:
+    """For a Cyrillic nick of one surname and one initial before or after it («О.Бендер»,
+    «Бендер О.»): the given name's initial and the surname's gender («о», «masc»; None when
+    unknown); None for any other nick, for a surname and two initials («Смирнова О.П.»), and
+    for a given name and a surname's initial («Лена К.»)."""
+    words = re.findall(r"[^\W\d_]+", norm(nick))
+    if not 2 <= len(words) <= 3 or not all(CYR.search(w) and not LAT.search(w) for w in words):
+        return None
+    long = [k for k, w in enumerate(words) if len(w) > 1]
+    if len(words) != 2 or len(long) != 1:
+        return None  # (two initials: the name and patronymic they stand for, not the name
+        # alone, see engine.names_merge._name_and_patronymic)
+    surname = words[long[0]]
+    if given_table().get(surname) or len(surname) < 3:
+        return None
+    initial = words[1] if long[0] == 0 else words[0]
+    genders = {p.tag.gender for p in morph().parse(surname)
+               if "Surn" in p.tag and "nomn" in p.tag and "sing" in p.tag}
+    return initial, (genders.pop() if len(genders) == 1 else None)
 
 
 def neutral_names(word: str) -> frozenset[str]:

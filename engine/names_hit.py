@@ -5,9 +5,10 @@ both use to make one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from .words import CYR, LAT
+from .words import CYR, LAT, norm
 
 
 @dataclass(frozen=True)
@@ -42,3 +43,19 @@ def latin_read(nicks) -> set[str]:
     """The Latin nicks among ``nicks`` (a form of one read from Latin letters, which have no
     soft sign, names it written with one: «Кузьмич» for «Kuzmich-56»)."""
     return {n for n in nicks if LAT.search(n) and not CYR.search(n)}
+
+
+def initials_of(nick: str) -> set[str]:
+    """The one-letter words of ``nick`` after its first word, lower case, Latin ones also
+    as the Cyrillic letter they are read («Лена К.» → {«к»}; «Ostap_B» → {«b», «б»})."""
+    out: set[str] = set()
+    for letter in re.findall(r"[^\W\d_]+", nick)[1:]:
+        if len(letter) == 1:
+            low = norm(letter)
+            out.add(low)
+            out.add(LATIN_INITIAL.get(low, low))
+    return out
+
+
+#: The Cyrillic letter a Latin initial is read as («B.» → «Б.»).
+LATIN_INITIAL = dict(zip("abvgdezklmnoprstuf", "абвгдезклмнопрстуф"))

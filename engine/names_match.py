@@ -16,14 +16,16 @@ import re
 
 from dataclasses import dataclass, field
 
-from .names_given import full_names, name_begun, names_listed, names_written, stem_begun
-from .names_hit import NameHit, hit, latin_read
+from .names_given import (
+    full_names, name_begun, name_sex, names_listed, names_written, stem_begun,
+)
+from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_near import near_reading, numbered_reading
 from .names_pets import pet_owners
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
-from .words import CYR, LAT, may_be_name, norm
+from .words import CYR, LAT, is_known_word, may_be_name, morph, norm, word_forms
 
 #: A memo's "not looked up yet" (None is an answer).
 _NO_ANSWER = object()
@@ -52,6 +54,10 @@ class NameIndex:
     #: a full given name (normalised, «надежда») → the nicknames holding one of its forms
     #: («Nadezhda_M», «Надюша»), see :mod:`engine.names_given`
     given: dict[str, set[str]] = field(default_factory=dict)
+    #: the first letter of a given name (and its gender, None for either) → the nicks of a
+    #: surname and the initial of that name («Смирнова О.П.»: «о», femn; «О.Бендер»): a given
+    #: name of that letter and gender fits them (beside a nick holding the name: asked)
+    initial_given: dict[str, set[tuple[str, str | None]]] = field(default_factory=dict)
     #: a form of another nick that is also a form of a Latin nick's Russian translation
     #: («лису»: the nick «Лис» and «Fox») → the translated nicks and the cases of the form
     translated: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
@@ -146,6 +152,10 @@ class NameIndex:
         """:meth:`given_name` without its dictionary-word gate."""
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
+        if self.initial_given and not owners and (initialled := self._initialled(written)):
+            # «Остапа» for «О.Бендер»: no nick holds the name, the initial one does (beside a
+            # nick that holds it, «Аркашу» for «Аркадий Борисович», not «Мельников А.В.»)
+            return hit(sorted(owners | initialled), "name")
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
         sons = {n for name in written for n in self.patronymic.get(name, ())
@@ -164,6 +174,16 @@ class NameIndex:
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
+
+    def _initialled(self, written: frozenset[str]) -> set[str]:
+        """The nicks of a surname and initials whose given-name initial is the first letter
+        of one of the names ``written`` and whose surname's gender (if known) is the name's."""
+        out: set[str] = set()
+        for name in written:
+            sex = name_sex(name)
+            out |= {n for n, g in self.initial_given.get(name[:1], ())
+                    if g is None or sex is None or g == sex}
+        return out
 
     def numbered_form(self, word: str) -> NameHit | None:
         """A nick with a number written in other letters with the number kept («ваню13»,
@@ -234,6 +254,8 @@ class NameIndex:
         w = words[i]
         if w[:1] == "\x00":
             nick = w[1:]
+            if "\x01" in nick:  # initials two nicks hold (engine.names_merge.AMBIGUOUS)
+                return NameHit(None, tuple(nick.split("\x01")), "exact", 1)
             return NameHit(nick, (nick,), "exact", 1)
         best_len, owners = 0, {}
         for nick, parts in self.multi:
@@ -355,6 +377,16 @@ class NameIndex:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is
                 found = self.approximate(russian, strict)
+            if found is None and not strict and (m := _LATIN_STEM.fullmatch(word)):
+                # «DevOps'а» for «DevOpsDima»: a Latin nick's beginning with a Russian case
+                # ending, of one nick only
+                stem = m.group(1)
+                owners = [n for n in self.nicks
+                          if re.sub(r"[\W\d_]", "", norm(n)).startswith(stem)]
+                if len(owners) == 1:
+                    found = NameHit(owners[0], (owners[0],), "prefix", 1)
+            if found is not None and not strict:
+                found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
         return self._approx[key]
 
@@ -381,6 +413,12 @@ class NameIndex:
             reached.append(set() if found is None else set(found.candidates or (found.nick,)))
         multi = {nick for nick, _ in self.multi}
         both = reached[0] & reached[1] & multi
+        if not both and reached[0] and not reached[1] and len(halves[1]) >= 3:
+            # «Остапа-Бендера» for «Ostap_B»: a given name and the surname its nick has the
+            # initial of
+            both = {n for n in reached[0] if halves[1][0] in initials_of(n)}
+            if len(both) != 1:
+                return None
         return hit(sorted(both), "part") if both else None
 
     def capital_reading(self, word: str) -> NameHit | None:
@@ -421,6 +459,63 @@ class NameIndex:
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)
+
+
+#: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
+_LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
+
+
+def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit | None:
+    """``found`` without the nicks reached only because a man's title or calling is the start
+    of the woman's word a nick holds: «графа», «граф» name «Граф Альмавива», never «Графиня
+    Розина» («барона» no «Баронесса», «принца» no «Принцесса»). ``word`` is a case form of
+    a masculine animate dictionary noun; a nick word that begins with it and is a feminine
+    animate noun of its own (no form of it) is another person's word. None when no
+    candidate is left."""
+    lemma = _man_noun(word)
+    if lemma is None:
+        return found
+    names = found.candidates or ((found.nick,) if found.nick else ())
+    kept = tuple(n for n in names if not _woman_word_only(n, lemma, word))
+    if len(kept) == len(names):
+        return found
+    if not kept:
+        return None
+    if found.nick is not None and found.nick in kept:
+        return NameHit(found.nick, kept, found.kind, found.length, found.spelled)
+    if len(kept) == 1 and found.nick is None and len(names) > 1:
+        return NameHit(kept[0], kept, found.kind, found.length)
+    return NameHit(found.nick if found.nick in kept else None, kept, found.kind, found.length)
+
+
+def _man_noun(word: str) -> str | None:
+    """The lemma of ``word`` when its readings as an animate noun are all of one masculine
+    noun («графа», «графу» → «граф»; «графу» is a table's column too, no person), else
+    None."""
+    if not CYR.search(word) or not is_known_word(word):
+        return None
+    people = [p for p in morph().parse(word) if p.tag.POS == "NOUN" and "anim" in p.tag]
+    if not people or any(p.tag.gender != "masc" for p in people):
+        return None  # (not «лису»: «лиса»'s accusative as well as «лис»'s dative)
+    lemmas = {norm(p.normal_form) for p in people}
+    return lemmas.pop() if len(lemmas) == 1 else None
+
+
+def _woman_word_only(nick: str, lemma: str, written: str) -> bool:
+    """True when a word of ``nick`` begins with ``lemma`` and is a feminine animate noun in
+    its own right («графиня» for «граф»), and no word of it is ``lemma`` itself nor has the
+    ``written`` form («лису» is «Лиса Алиса»'s accusative as well as «лис»'s dative)."""
+    words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
+    if lemma in words:
+        return False
+    for w in words:
+        if w.startswith(lemma) and w != lemma and is_known_word(w) and \
+                written not in word_forms(w):
+            p = morph().parse(w)[0]
+            if p.tag.POS == "NOUN" and "anim" in p.tag and p.tag.gender == "femn" and \
+                    norm(p.normal_form) == w:
+                return True
+    return False
 
 
 #: The Japanese honorifics players glue to a name with a hyphen, as their case forms begin

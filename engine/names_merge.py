@@ -10,7 +10,8 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .names_given import full_names, names_listed, patronymic_of
-from .words import is_known_word, morph, person_name
+from .names_hit import initials_of
+from .words import is_known_word, morph, person_name, word_forms
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -61,6 +62,9 @@ def merge_tokens(idx, toks: list) -> list:
             best = _slipped_first(idx, toks, i)  # (only before a nick's last word: cheap)
         if best is None and spelled and len(t.w) == 1:
             best = _initials(idx, toks, i)
+        if best is None and spelled and t.word and t.cap and len(t.w) > 2 and i + 2 < n and \
+                len(toks[i + 1].w) == 1 and toks[i + 1].start == t.end + 1:
+            best = _surname_initials(idx, toks, i)
         if best is None and capitals and t.w in idx.initials:
             best = _capital_initials(idx, t, i)
         if best is None and fathers and t.cap and t.word and i + 1 < n:
@@ -101,15 +105,66 @@ def _initials(idx, toks: list, i: int) -> tuple[str, int] | None:
         if k < len(toks) and toks[k].word and toks[k].start > toks[k - 1].end:
             break  # «Т. Павлович» is the words, not initials
     key = "".join(letters)
+    if letters and k < len(toks) and toks[k].word and toks[k].cap and len(toks[k].w) > 2:
+        # «О.П. Смирнову», «П.О. Смирнову», «О. Смирнову» for «Смирнова О.П.»: initials in
+        # either order, then the surname of the one nick that holds them
+        sure = _surname_after(idx, letters, toks[k].w)
+        if sure is not None:
+            return sure, k + 1
     owners = idx.initials.get(key, ()) if len(letters) >= 2 else ()
+    if len(letters) == 2 and key in idx.spelled:
+        # «О.П.» is «Ольга Петровна» or «Смирнова О.П.»: both are readings (asked)
+        owners = set(owners) | idx.spelled[key]
     if not owners and len(letters) == 2:  # «П.И.» for «Пётр Ильич Громов»: name, patronymic
         owners = {nick for full, nicks in idx.initials.items() if len(full) == 3 and
                   full.startswith(key) for nick in nicks if _named_with_father(nick)}
-    if len(owners) != 1 or (i and toks[i - 1].w == "и"):
+    if not owners or (i and toks[i - 1].w == "и"):
         return None
     if key in _ABBREVIATIONS and not toks[i].cap:
         return None
-    return next(iter(owners)), k
+    # two nicks of those initials: one token naming both, read as an ambiguous name (asked)
+    return AMBIGUOUS.join(sorted(owners)), k
+
+
+#: Between the nicks a merged token may name («О.П.» for «Ольга Петровна» and «Смирнова
+#: О.П.»): :meth:`engine.names_match.NameIndex.exact` reads it as an ambiguous name.
+AMBIGUOUS = "\x01"
+
+
+def _surname_after(idx, letters: list[str], word: str) -> str | None:
+    """The one nick that ``word`` is a case form of a word of and whose other words begin
+    with (or are) the letters ``letters`` («С.Ю. Белову» for «Светлана Юрьевна Белова»,
+    «П.О. Смирнову» for «Смирнова О.П.»); None when none or several."""
+    owners = set(idx.single.get(word, ())) | set(idx.parts.get(word, ()))
+    fit = [n for n in owners if set(letters) <= _other_initials(n, word)]
+    return fit[0] if len(fit) == 1 else None
+
+
+def _other_initials(nick: str, word: str) -> set[str]:
+    """The first letters of the words of ``nick`` other than the one ``word`` is a case
+    form of (and its one-letter words, Latin ones read in Cyrillic too)."""
+    out = set(initials_of(nick))
+    for w in re.findall(r"[^\W\d_]+", nick.lower().replace("ё", "е")):
+        if len(w) > 1 and word not in word_forms(w):
+            out.add(w[0])
+    return out
+
+
+def _surname_initials(idx, toks: list, i: int) -> tuple[str, int] | None:
+    """A word of a nick, then initials with dots standing for its other words («Семёнов
+    И.» for «Игорь Семёнов», «Белову С.Ю.» for «Светлана Юрьевна Белова»): ``(nick, index
+    after the initials)`` or None when the initials fit no nick of that word or several."""
+    letters, k = [], i + 1
+    while k + 1 < len(toks) and toks[k].word and len(toks[k].w) == 1 and toks[k + 1].w == "." \
+            and toks[k + 1].start == toks[k].end and toks[k].cap:
+        letters.append(toks[k].w)
+        k += 2
+        if k < len(toks) and toks[k].start > toks[k - 1].end:
+            break
+    if not letters:
+        return None
+    nick = _surname_after(idx, letters, toks[i].w)
+    return (nick, k) if nick is not None else None
 
 
 def _patronymic_father(word: str) -> str | None:

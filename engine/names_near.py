@@ -17,7 +17,7 @@ from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
-from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, noun_lemma, norm
+from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm
 
 if TYPE_CHECKING:
     from .names_match import NameIndex
@@ -156,11 +156,25 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
 
     found = process.extract(word, index.fuzzy_choices, scorer=OSA.distance,
                             score_cutoff=limit, limit=None)
+    sex = _patronymic_sex(word)
+    if sex is not None:
+        # «Петровну» is no slip of «Петровича»: a patronymic of one sex never names a nick
+        # by the other sex's patronymic
+        found = [f for f in found if _patronymic_sex(f[0]) in (None, sex)]
     if not found:
         return None
     best = min(score for _, score, _ in found)
     owners = sorted({index.fuzzy_owner[idx] for _, score, idx in found if score == best})
     return hit(owners, "fuzzy")
+
+
+def _patronymic_sex(word: str) -> str | None:
+    """The gender of ``word`` when it is a patronymic of one gender only («петровну»:
+    femn, «петровича»: masc); None otherwise."""
+    if not CYR.search(word):
+        return None
+    genders = {p.tag.gender for p in morph().parse(word) if "Patr" in p.tag}
+    return genders.pop() if len(genders) == 1 else None
 
 
 def short_prefix_owners(index: NameIndex, word: str) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 
 from . import grammar_vocab as V
+from .grammar_asides import name_pair
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_target_words import described
@@ -159,6 +160,11 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
             first_spaced = len(out)
         hit = idx.exact(words, k, None)
         if hit is not None:
+            n = k + hit.length
+            if n < hi and clause[n].word and clause[n].cap and \
+                    clause[n].start - clause[n - 1].end == 1 and \
+                    (pair := name_pair(idx, words, n, hit)) is not None:
+                hit = pair  # «Ковалёва Ирина», «Елену К.»: one name of two words
             out.append((k, hit.length, hit))
             k += hit.length
         elif not want and not (_near_nick(idx, t) or _may_be_name(t, k)):
