@@ -41,6 +41,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.retracted and any(o.move is not None and o.pos > it.pos and
                              o.move.action == it.retracted
             for o in items))]
+    items = [it for it in items if not _superseded(ctx, it, items)]
     # «Проверяю Ромашку… а, её нет уже. Проверяю Тюльпана»: a move on a dead player made
     # again on a living one later in the letter was chosen anew; no refusal to tell (a vote
     # for the dead stays refused: the reply tells which vote did not count). So is a move on
@@ -81,6 +82,36 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+
+def _one_a_turn(ctx: Ctx, action: str) -> bool:
+    """True when the sender makes ``action`` once this turn (a later one replaces it): not
+    the votes of a two-vote day, not the clan kills of a full moon."""
+    if action == "vote":
+        return ctx.turn.votes_per_player <= 1
+    if action == "clan_kill":
+        return ctx.turn.event != "full_moon"
+    return True
+
+
+def _done_action(move: Move) -> str:
+    """The action a read move makes (a boss's order for a member: the member's action)."""
+    return move.move.action if move.action == "on_behalf" and move.move is not None \
+        else move.action
+
+
+def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
+    """True for an ``unparsed`` fragment the rules could not read («краду у этой, как её»,
+    «громлю сову нет отмена», «Маньячу всех подряд») when the letter makes the same move
+    (an action made once a turn) plainly LATER: the writer's last word is the move, the
+    fragment before it a draft, a fumble or talk, and a careful host asks nothing about it.
+    A fragment after the read move is still asked (it may correct it)."""
+    p = it.problem
+    if p is None or it.move is not None or p.kind != "unparsed" or not it.tried or \
+            not _one_a_turn(ctx, it.tried):
+        return False
+    return any(o.move is not None and o.pos > it.pos and _done_action(o.move) == it.tried
+               for o in items)
 
 _WORD = re.compile(r"\w+")
 
