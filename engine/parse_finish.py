@@ -19,7 +19,7 @@ from .grammar_tokens import clause_words, tokenize
 from .names import name_index
 from .roles import ROLE_CIVILIANS
 from .words import role_words, verb_reading
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, done_action, one_a_turn
 
 
 def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
@@ -84,22 +84,6 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
 
 
-def _one_a_turn(ctx: Ctx, action: str) -> bool:
-    """True when the sender makes ``action`` once this turn (a later one replaces it): not
-    the votes of a two-vote day, not the clan kills of a full moon."""
-    if action == "vote":
-        return ctx.turn.votes_per_player <= 1
-    if action == "clan_kill":
-        return ctx.turn.event != "full_moon"
-    return True
-
-
-def _done_action(move: Move) -> str:
-    """The action a read move makes (a boss's order for a member: the member's action)."""
-    return move.move.action if move.action == "on_behalf" and move.move is not None \
-        else move.action
-
-
 def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
     """True for an ``unparsed`` fragment the rules could not read («краду у этой, как её»,
     «громлю сову нет отмена», «Маньячу всех подряд») when the letter makes the same move
@@ -108,9 +92,9 @@ def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
     A fragment after the read move is still asked (it may correct it)."""
     p = it.problem
     if p is None or it.move is not None or p.kind != "unparsed" or not it.tried or \
-            not _one_a_turn(ctx, it.tried):
+            not one_a_turn(ctx, it.tried):
         return False
-    return any(o.move is not None and o.pos > it.pos and _done_action(o.move) == it.tried
+    return any(o.move is not None and o.pos > it.pos and done_action(o.move) == it.tried
                for o in items)
 
 _WORD = re.compile(r"\w+")
