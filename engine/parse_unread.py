@@ -115,7 +115,8 @@ def _made_later(ctx: Ctx, visible: str, hi: int, toks: list[Tok], kws, items: li
       a turn that a later move makes («Приглашаю Мира… ой, его ж вчера звала. Тогда Лося
       зову»: the invitation is Лось's);
     - else, with only first-person verbs of no known move («прилетаю к X и…»), every player
-      it names is the target of a night move made later («… режу. Маньячу X»).
+      it names is the target of a role move made later («… режу. Маньячу X»); not a hunt or
+      a vote beside it, not from a boss (his check and kill may share a target).
 
     ``items``: what the rules read; the letter's final moves come with offset -1."""
     later = []
@@ -150,14 +151,13 @@ def _made_later(ctx: Ctx, visible: str, hi: int, toks: list[Tok], kws, items: li
     done = {done_action(m) for m in later}
     if acts:
         return all(one_a_turn(ctx, a) and a in done for a in acts)
-    if not vague:
-        return False
+    if not vague or ctx.sender.role == "boss":
+        return False  # (a boss's «навещаем X» before «Убиваем X» may be his check)
     on = set()
     for m in later:
-        if m.action == "vote":
-            continue
-        inner = m.move if m.action == "on_behalf" and m.move is not None else m
-        on.update(filter(None, (inner.target, *inner.targets)))
+        if m.action in ("vote", "hunt"):
+            continue  # (the verb may be the role move a hunt beside it leaves unsaid)
+        on.update(filter(None, (m.target, *m.targets)))
     idx = name_index(ctx.nicks)
     named = []
     for k in _names(ctx, toks, words):
