@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
-from .grammar_context import boss_look, clan_subject, told_in_past
+from .grammar_context import boss_look, clan_subject, past_told, told_in_past
 from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
@@ -27,7 +27,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, verb_reading
+from .words import comparative
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
@@ -177,7 +177,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
-            not told_in_past(clause) and not _past_told(clause) and \
+            not told_in_past(clause) and not past_told(clause) and \
             (sum(t.word for t in clause) <= 4 or V.move_talk(
                 [t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
             not _compared(clause) and \
@@ -448,25 +448,3 @@ def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
         home = guest_comes(clause, start, stop, idx, ctx.text)
     return home
 
-
-#: Words that open a subordinate clause: a verb after one is not the clause's own
-#: («Голос за того же, за кого голосовал вчера»).
-_SUBORDINATE = frozenset({"что", "чтобы", "кто", "кого", "кому", "кем", "как", "если", "где",
-                          "куда", "который", "которого", "которому", "которая", "которую",
-                          "которой", "которые", "которых"})
-
-
-def _past_told(clause: list[Tok]) -> bool:
-    """True when the clause's first finite verb, before any word opening a subordinate
-    clause, is in the past tense: the clause tells what was («Вчерашний результат получил,
-    спасибо», «Вчера переписал ход на X — спасибо, что ответили»), it points no move to
-    another day (not «Голос за того же, за кого голосовал вчера»)."""
-    for t in clause:
-        if not t.word:
-            continue
-        if t.w in _SUBORDINATE:
-            return False
-        reading = verb_reading(t.w)
-        if reading is not None:
-            return reading[2] == "past"
-    return False

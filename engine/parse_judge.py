@@ -158,6 +158,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None
         if reason == "no_target" and clause is not None and _subordinate(clause, kw.i):
             return None  # «все умирают не там, где я лечу»: the verb of a subordinate clause
+        if reason == "no_target" and clause is not None and _said_not(clause, kw):
+            # «МО: нет», «нет, не на МО, просто бью X», «охоту вашу пока не понял»: the move
+            # said not made, no player named: nothing to ask
+            return None
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
             clause is not None and ((actor.role not in _MAY_BECOME and
@@ -548,3 +552,23 @@ def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
     return (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
         (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
         (bool(before) and before[-1] in _GIVEN)
+
+
+#: Words that say a move named with no player is not made («МО: нет», «не шлю»).
+_NO_WORDS = frozenset({"не", "нет", "net", "ne", "нету"})
+
+
+def _said_not(clause: list[Tok], kw: Kw) -> bool:
+    """True when a word of «no» stands right by the move word at ``kw``: up to two words
+    before it («не на МО»), or right after it past a colon or a dash, ending the clause
+    («МО: нет»)."""
+    lo = kw.i
+    while lo > 0 and kw.i - lo < 2 and clause[lo - 1].word:
+        lo -= 1
+    if any(clause[k].w in _NO_WORDS and clause[k + 1].word for k in range(lo, kw.i)):
+        return True  # (not a spoken «не, …» taking back what came before)
+    k = kw.j
+    while k < len(clause) and clause[k].w in (":", "—", "-", "–"):
+        k += 1
+    # (the clause's last word: not «обношу… не, вчера у него был», a spoken «no»)
+    return k + 1 == len(clause) and clause[k].w in _NO_WORDS
