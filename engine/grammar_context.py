@@ -240,3 +240,26 @@ def others_guess(clause: list[Tok], i: int) -> bool:
     if k >= 0 and not clause[k].word and clause[k].w == ",":
         k -= 1
     return k >= 0 and clause[k].w in _OTHERS_GUESS
+
+
+#: Words that open a subordinate clause: a verb after one is not the clause's own
+#: («Голос за того же, за кого голосовал вчера»).
+_SUBORDINATE = frozenset({"что", "чтобы", "кто", "кого", "кому", "кем", "как", "если", "где",
+                          "куда", "который", "которого", "которому", "которая", "которую",
+                          "которой", "которые", "которых"})
+
+
+def past_told(clause: list[Tok]) -> bool:
+    """True when the clause's first finite verb, before any word opening a subordinate
+    clause, is in the past tense: the clause tells what was («Вчерашний результат получил,
+    спасибо», «Вчера переписал ход на X — спасибо, что ответили»), it points no move to
+    another day (not «Голос за того же, за кого голосовал вчера»)."""
+    for t in clause:
+        if not t.word:
+            continue
+        if t.w in _SUBORDINATE:
+            return False
+        reading = verb_reading(t.w)
+        if reading is not None:
+            return reading[2] == "past"
+    return False

@@ -12,7 +12,8 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
-from .words import is_infinitive, morph, verb_reading
+from .lexicon import lexicon
+from .words import is_infinitive, is_known_word, morph, verb_reading
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -230,7 +231,10 @@ def _clause_flags(clause: list[Tok]) -> dict:
                     break
         if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present) and \
                 not (i > 0 and clause[i - 1].w == "после" and (w,) in OTHER_DAY[w]):
-            out["other_day"] = True  # (not «после вчерашнего X»: a time, no earlier move)
+            if w in _SAME and _same_today(clause, i, present):
+                out["keep"] = True  # «Голос тот же», «шизю того же, что утром»: kept
+            else:
+                out["other_day"] = True  # (not «после вчерашнего X»: a time, no earlier move)
         if w in _KEEP and _has(_KEEP, w, clause, i, present):
             out["keep"] = True
         if w in _LATER and _has(_LATER, w, clause, i, present):
@@ -238,6 +242,33 @@ def _clause_flags(clause: list[Tok]) -> dict:
         if w in _ABSTAIN and _has(_ABSTAIN, w, clause, i, present):
             out["abstain"] = True
     return out
+
+
+#: The first words of the «the same» phrases of :data:`OTHER_DAY` («тот же», «того же»).
+_SAME = frozenset({"тот", "того", "ту", "то"})
+
+#: Words that put «the same» on an earlier day («тот же, что вчера», «как обычно»).
+_PAST_DAY = ("вчера", "позавчера", "вчерашн", "позавчерашн", "раньше", "обычно", "прошл",
+             "позапрошл", "всегда", "снова", "опять")
+
+#: Words that put «the same» on an earlier letter of today («того же, что утром»).
+_TODAY = frozenset({"утром", "днём", "днем", "выше", "ниже", "письме", "письма"})
+
+
+def _same_today(clause: list[Tok], i: int, present: set[str]) -> bool:
+    """True when the «the same» phrase at token ``i`` keeps a move of today's earlier letter
+    (DECISIONS.md §8: a letter replaces only the kinds of move it names) rather than points
+    to another day: no word of an earlier day in the clause, and either a word of an earlier
+    letter today («шизю того же, что утром») or the phrase right after one move noun opening
+    the clause, as «Линч прежний» («Голос тот же», «линч — тот же»)."""
+    if any(w.startswith(_PAST_DAY) for w in present):
+        return False
+    if not present.isdisjoint(_TODAY):
+        return True
+    words = [clause[k].w for k in range(i) if clause[k].word]
+    # (not «Ход тот же»: all the moves, more often yesterday's than this letter's)
+    return len(words) == 1 and lexicon().words.get(words[0]) is not None and \
+        is_known_word(words[0]) and morph().parse(words[0])[0].tag.POS == "NOUN"
 
 
 #: Words that take a move back by themselves («отбой», «передумал»); a bare «нет» takes it

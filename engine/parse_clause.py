@@ -11,7 +11,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
-from .grammar_context import boss_look, clan_subject, told_in_past
+from .grammar_context import boss_look, clan_subject, past_told, told_in_past
 from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
@@ -179,7 +179,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
-            not told_in_past(clause) and (sum(t.word for t in clause) <= 4 or V.move_talk(
+            not told_in_past(clause) and not past_told(clause) and \
+            (sum(t.word for t in clause) <= 4 or V.move_talk(
                 [t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
             not _compared(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
@@ -448,3 +449,4 @@ def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
     if home is None:
         home = guest_comes(clause, start, stop, idx, ctx.text)
     return home
+

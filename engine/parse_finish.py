@@ -19,7 +19,7 @@ from .grammar_tokens import clause_words, tokenize
 from .names import name_index
 from .roles import ROLE_CIVILIANS
 from .words import role_words, verb_reading
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, done_action, one_a_turn
 
 
 def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
@@ -41,6 +41,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.retracted and any(o.move is not None and o.pos > it.pos and
                              o.move.action == it.retracted
             for o in items))]
+    items = [it for it in items if not _superseded(ctx, it, items)]
     # «Проверяю Ромашку… а, её нет уже. Проверяю Тюльпана»: a move on a dead player made
     # again on a living one later in the letter was chosen anew; no refusal to tell (a vote
     # for the dead stays refused: the reply tells which vote did not count). So is a move on
@@ -90,6 +91,20 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+
+def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
+    """True for an ``unparsed`` fragment the rules could not read («краду у этой, как её»,
+    «громлю сову нет отмена», «Маньячу всех подряд») when the letter makes the same move
+    (an action made once a turn) plainly LATER: the writer's last word is the move, the
+    fragment before it a draft, a fumble or talk, and a careful host asks nothing about it.
+    A fragment after the read move is still asked (it may correct it)."""
+    p = it.problem
+    if p is None or it.move is not None or p.kind != "unparsed" or not it.tried or \
+            not one_a_turn(ctx, it.tried):
+        return False
+    return any(o.move is not None and o.pos > it.pos and done_action(o.move) == it.tried
+               for o in items)
 
 _WORD = re.compile(r"\w+")
 

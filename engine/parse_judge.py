@@ -159,6 +159,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None
         if reason == "no_target" and clause is not None and _subordinate(clause, kw.i):
             return None  # «все умирают не там, где я лечу»: the verb of a subordinate clause
+        if reason == "no_target" and clause is not None and _said_not(clause, kw):
+            # «МО: нет», «нет, не на МО, просто бью X», «охоту вашу пока не понял»: the move
+            # said not made, no player named: nothing to ask
+            return None
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
             clause is not None and ((actor.role not in _MAY_BECOME and
@@ -643,3 +647,23 @@ def _thanks_before(clause: list[Tok], kw: Kw) -> bool:
     first-person verb does: who was thanked for the pair, no choice of the sender's."""
     before = [t for t in clause[:kw.i] if t.word]
     return any(t.w in _THANKS for t in before) and not any(first_singular(t.w) for t in before)
+
+
+#: Words that say a move named with no player is not made («МО: нет», «не шлю»).
+_NO_WORDS = frozenset({"не", "нет", "net", "ne", "нету"})
+
+
+def _said_not(clause: list[Tok], kw: Kw) -> bool:
+    """True when a word of «no» stands right by the move word at ``kw``: up to two words
+    before it («не на МО»), or right after it past a colon or a dash, ending the clause
+    («МО: нет»)."""
+    lo = kw.i
+    while lo > 0 and kw.i - lo < 2 and clause[lo - 1].word:
+        lo -= 1
+    if any(clause[k].w in _NO_WORDS and clause[k + 1].word for k in range(lo, kw.i)):
+        return True  # (not a spoken «не, …» taking back what came before)
+    k = kw.j
+    while k < len(clause) and clause[k].w in (":", "—", "-", "–"):
+        k += 1
+    # (the clause's last word: not «обношу… не, вчера у него был», a spoken «no»)
+    return k + 1 == len(clause) and clause[k].w in _NO_WORDS

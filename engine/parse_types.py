@@ -220,3 +220,19 @@ class ReadLog(list):
         else:
             self.ever.append(value)
         super().__setitem__(i, value)
+
+
+def one_a_turn(ctx: Ctx, action: str) -> bool:
+    """True when the sender makes ``action`` once this turn (a later one replaces it): not
+    the votes of a two-vote day, not the clan kills of a full moon."""
+    if action == "vote":
+        return ctx.turn.votes_per_player <= 1
+    if action == "clan_kill":
+        return ctx.turn.event != "full_moon"
+    return True
+
+
+def done_action(move: Move) -> str:
+    """The action a read move makes (a boss's order for a member: the member's action)."""
+    return move.move.action if move.action == "on_behalf" and move.move is not None \
+        else move.action

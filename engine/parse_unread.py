@@ -30,7 +30,7 @@ from .legality import HUNT_EXCLUDED_BY, ROLE_MOVES
 from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
@@ -99,10 +99,71 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         if not known or not whole or net_asks(ctx, toks, skip, night, known, hits, whole) or \
                 (night_known != known and
                  _asks(ctx, toks, anywhere, night_known, hits, strict=True)):
-            out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
+            if not _made_later(ctx, visible, hi, toks, kws, items):
+                out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
     return out
+
+
+def _made_later(ctx: Ctx, visible: str, hi: int, toks: list[Tok], kws, items: list[Item]
+                ) -> bool:
+    """True when the moves the letter makes plainly AFTER the sentence ending at ``hi``
+    account for it (the writer's last word is the move; the sentence before it a draft):
+
+    - its move words (rules' keywords, lexicon words of a known move) all mean moves made once
+      a turn that a later move makes («Приглашаю Мира… ой, его ж вчера звала. Тогда Лося
+      зову»: the invitation is Лось's);
+    - else, with only first-person verbs of no known move («прилетаю к X и…»), every player
+      it names is the target of a role move made later («… режу. Маньячу X»); not a hunt or
+      a vote beside it, not from a boss (his check and kill may share a target).
+
+    ``items``: what the rules read; the letter's final moves come with offset -1."""
+    later = []
+    for it in items:
+        m = it.move
+        if it.pos != -1 or m is None or not m.span:
+            continue
+        at = visible.find(m.span.strip(), hi)
+        if at >= 0:
+            later.append(m)
+    if not later:
+        return False
+    words = clause_words(toks)
+    acts: set[str] = set()
+    vague = False
+    for kw in kws:
+        act = action_for(kw.cls, ctx.sender, ctx.turn)
+        if act is not None:
+            acts.add(act)
+    known = {k for kw in kws for k in range(kw.i, kw.j)}
+    for k, w in enumerate(words):
+        if k in known or not toks[k].word:
+            continue
+        kind = W.move_word(w)
+        cls = W.move_class(w) if kind else ""
+        if cls:
+            act = action_for(cls, ctx.sender, ctx.turn)
+            if act is not None:
+                acts.add(act)
+        elif kind == "first":
+            vague = True
+    done = {done_action(m) for m in later}
+    if acts:
+        return all(one_a_turn(ctx, a) and a in done for a in acts)
+    if not vague or ctx.sender.role == "boss":
+        return False  # (a boss's «навещаем X» before «Убиваем X» may be his check)
+    on = set()
+    for m in later:
+        if m.action in ("vote", "hunt"):
+            continue  # (the verb may be the role move a hunt beside it leaves unsaid)
+        on.update(filter(None, (m.target, *m.targets)))
+    idx = name_index(ctx.nicks)
+    named = []
+    for k in _names(ctx, toks, words):
+        hit = player_at(idx, toks, words, k)
+        named.append(hit.nick if hit is not None else None)
+    return bool(named) and all(n is not None and n in on for n in named)
 
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
