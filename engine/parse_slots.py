@@ -1,0 +1,232 @@
+"""The open-move net (engine.parse_unread, issue 11): a sentence no rule read that names a
+living player while the sender still has a move he did not make in the letter is asked
+about rather than dropped.
+
+A host who finds no vote in «Суд — Пьеро. …» from a maniac who named no kill, or no vote in
+«Голоса, коих сегодня два, отдаю синьору Вито и Доктору Кто», does not drop the sentence:
+the player meant a move the host cannot read with certainty, so he asks. The net
+(:func:`open_slot_asks`) asks about a sentence of the sender's own text that
+
+- no rule read a move or a problem from,
+- names a living player other than the sender,
+- is no talk: no question, no quotation, no word of a plan, a condition or the forum
+  (:data:`engine.parse_unread_words.VETO`), no verb of saying, no verb in the past tense,
+- while the letter lacks a move the sender can make today (an open *slot*: fewer votes than
+  the day gives, or no night move of his role, or for a clan boss no clan kill / no order
+  for a member who has a move),
+- and shows the move by one of these signs:
+
+  * a word of the open move's lexicon, any form of it (the imperative and the second
+    person of a boss's order to a member too: «Дед, воруй у Китти», «Кузя — охраняешь
+    меня»), the name after it in the sentence;
+  * a short heading and a dash, a colon or an arrow before the name, no verb in the
+    heading («Суд — Пьеро», «Последний ужин — Кузя», «Ярость: Лось + Бобёр»), or the
+    name alone with a word or two of no meaning («Снова Графа.», «Ок, Хлестакова.»).
+
+The problem is an ``unparsed`` one (reason ``unread``) quoting the sentence.
+"""
+
+from __future__ import annotations
+
+from . import grammar_vocab as V
+from . import parse_unread_words as W
+from .grammar_rules import ASK, action_for
+from .grammar_tokens import Tok
+from .legality import ROLE_MOVES
+from .parse_types import Ctx, Item
+from .words import is_known_word, morph
+
+#: A mark in :func:`open_slots`' answer: a move of the sender's role (or the boss's clan kill,
+#: or an event's move) is open, not only a hunt or a member's wish of a clan kill.
+MAIN = "main"
+
+#: A mark in :func:`open_slots`' answer: the vote is open and the letter holds no move at
+#: all (a bare name then may be the vote: «Белый, конечно.»).
+VOTE_ONLY = "vote_only"
+
+#: The moves an event gives (DECISIONS.md §6): each is the sender's own when action_for
+#: gives it.
+_EVENT_MOVES = frozenset({"mortar", "partner", "fear_choice"})
+
+#: Marks between a heading and the name it gives («Суд — Пьеро», «Голоса: …», «Хайд → Лиса»).
+_SEPARATORS = frozenset({"—", "-", ":", "→"})
+
+#: Marks and words that may follow the name of a heading shape («Второй — Катя88, она …»).
+_AFTER = frozenset({",", "(", "—", "-", ";", "!", ".", "…", "+", "и", "/"})
+
+#: Words of no meaning around a bare name («Снова Графа.», «Ок, Хлестакова.»).
+_FILLERS = frozenset({"снова", "опять", "ок", "окей", "ok", "конечно", "ну", "тогда",
+                      "сегодня", "ладно", "итак", "значит", "же", "все-таки", "всё-таки",
+                      "таки", "давайте", "го", "пожалуй", "разумеется"})
+
+#: The most heading words a heading shape may have («Сегодня моя работа — Лось»).
+_HEAD = 3
+
+
+def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
+    """The move classes (``engine.grammar_vocab``) the sender may still use today: those of
+    a move he can make that the letter's ``items`` hold no move of (a vote while fewer
+    vote targets were read than the day gives; for a clan boss, the move of a living member
+    he gave no order for)."""
+    actions: set[str] = set()
+    members: set[str] = set()
+    votes = 0
+    for it in items:
+        for found in (it, it.also):
+            move = found.move if found is not None else None
+            if move is None:
+                continue
+            actions.add(move.action)
+            if move.action == "vote":
+                votes += len([t for t in (move.target, *move.targets) if t])
+            if move.action == "on_behalf" and move.member:
+                members.add(move.member)
+    out: set[str] = set()
+    if ctx.votes and votes < ctx.votes:
+        out.add(V.VOTE if actions else VOTE_ONLY)
+    sender = ctx.sender
+    main = ROLE_MOVES.get(sender.role, frozenset()) | _EVENT_MOVES
+    if sender.role == "boss":
+        main = main | {"clan_kill"}
+    for cls in _NIGHT_CLASSES:
+        action = action_for(cls, sender, ctx.turn)
+        if action is None or action in (ASK, "vote", "delegate"):
+            continue
+        if action not in actions:
+            out.add(cls)
+            if action in main:
+                out.add(MAIN)
+    if sender.role == "boss" and sender.clan:
+        for nick, p in ctx.state.players.items():
+            if p.alive and p.clan == sender.clan and nick != sender.nick and \
+                    nick not in members:
+                if p.role == "thief":
+                    out.update((V.ROB, V.VISIT))
+                elif p.role == "guard":
+                    out.add(V.GUARD)
+    return frozenset(out)
+
+
+def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: list[int],
+         slots: frozenset[str]) -> bool:
+    """True when a sentence (its merged tokens, their words and the indices of the living
+    players other than the sender it names) shows one of the open ``slots`` (see the
+    module's doc); talk is the caller's test."""
+    if not slots or not names:
+        return False
+    first = names[0]
+    for k, w in enumerate(words):
+        if not toks[k].word or k in names:
+            continue
+        cls = W.move_class(w)
+        if not cls or (cls not in slots and not (cls == V.VOTE and VOTE_ONLY in slots)):
+            continue
+        if "не" in words[:max(k, names[-1])]:
+            return False
+        noun = W.move_word(w) == "noun" or cls == V.VOTE
+        if not noun and _infinitive(w):
+            continue  # («буду я стрелять по указке Барона»)
+        for n in names:
+            if n > k and (noun or (n - k <= _REACH and not any(
+                    x in W.PARTS for x in words[k + 1:n]))):
+                return True
+    if "не" in words:
+        return False
+    return (bool({MAIN, V.VOTE, VOTE_ONLY} & slots) and _heading(toks, words, names)) or \
+        (bool({MAIN, VOTE_ONLY} & slots) and _bare(toks, words, names)) or \
+        _boss_address(ctx, toks, words, names, slots)
+
+
+def _boss_address(ctx: Ctx, toks: list[Tok], words: list[str], names: list[int],
+                  slots: frozenset[str]) -> bool:
+    """«Скапен, сегодня к Хлестакову», «Капитан, ты, как всегда, при мне», «Кот, сегодня ты
+    у Пчёлки»: the boss opens a sentence with the name of a member he gave no order yet and
+    names a player or himself after it."""
+    if ctx.sender.role != "boss" or not ({V.ROB, V.GUARD} & slots) or names[0] != 0 or \
+            len(words) < 3 or words[1] not in (",", "—", "-", ":", "→"):
+        return False
+    hit = _player(ctx, toks, words, 0)
+    member = ctx.state.players.get(hit) if hit else None
+    if member is None or member.clan != ctx.sender.clan or \
+            member.role not in ("thief", "guard"):
+        return False
+    others = [n for n in names[1:] if (p := ctx.state.players.get(_player(ctx, toks, words, n)
+                                                                   or "")) is not None and
+              p.clan != ctx.sender.clan]
+    return bool(others) or any(w in _SELF for w in words[2:])
+
+
+#: The boss himself after an order to a member («ты охраняешь меня», «ты при мне»).
+_SELF = frozenset({"меня", "мне", "мной", "мною", "себя", "себе"})
+
+#: How many tokens a move verb and the name it takes may stand apart.
+_REACH = 6
+
+
+def _player(ctx: Ctx, toks: list[Tok], words: list[str], k: int) -> str | None:
+    """The one nick the token at ``k`` names, or None."""
+    from .names import name_index
+    from .parse_unread import player_at
+
+    hit = player_at(name_index(ctx.nicks), toks, words, k)
+    return hit.nick if hit is not None else None
+
+
+def _heading(toks: list[Tok], words: list[str], names: list[int]) -> bool:
+    """«Суд — Пьеро», «Ярость: Лось + Бобёр»: a short heading with no verb, a separator and
+    the name (then the end, another name or a mark)."""
+    n = names[0]
+    k = n - 1
+    while k >= 0 and words[k] in W.PREPS_BEFORE:
+        k -= 1
+    if k < 0 or words[k] not in _SEPARATORS:
+        return False
+    head = [m for m in range(k) if toks[m].word]
+    if "," in words[:k] or not head or len(head) > _HEAD or any(_verb(words[m]) for m in head):
+        return False
+    if any(words[m] in _SEPARATORS for m in range(k)):
+        return False
+    m = n + 1
+    while m < len(words) and (m in names or words[m] in ("+", "и", ",", "/")):
+        m += 1
+    return m == len(words) or words[m] in _AFTER
+
+
+def _bare(toks: list[Tok], words: list[str], names: list[int]) -> bool:
+    """«Снова Графа.», «Ок, Хлестакова.»: the name alone with a word or two of no meaning."""
+    rest = [w for m, w in enumerate(words) if toks[m].word and m not in names]
+    return len(names) == 1 and 1 <= len(rest) <= 2 and all(w in _FILLERS for w in rest)
+
+
+def _infinitive(w: str) -> bool:
+    return len(w) >= 3 and is_known_word(w) and "INFN" in morph().parse(w)[0].tag
+
+
+def _verb(w: str) -> bool:
+    """True for a word that reads as a verb (a finite form or an infinitive)."""
+    if len(w) < 3 or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return "VERB" in tag or "INFN" in tag
+
+
+def talk(words: list[str], names: list[int], address: bool = True) -> bool:
+    """True when a sentence is talk for the open-move net: a word of a plan, a condition or
+    the forum, a question word, a verb of saying, with ``address`` a verb in the imperative
+    or the second person (words to the players: «как хотите»; not a boss's order), or a verb in the past tense before its
+    last name («Голос утром был за X — снимаю его»; not «Скапен, к X — он опять набрал в
+    долг»: what follows the name tells why)."""
+    last = names[-1] if names else len(words)
+    for m, w in enumerate(words):
+        if m in names:
+            continue
+        if w in W.VETO or (w in W.WH and w != "как") or (address and W.address(w)) or w.startswith("вчерашн") or W.speech(w) or \
+                (m < last and W.past(w)):
+            return True
+    return False
+
+
+#: The night move classes a sender may have open.
+_NIGHT_CLASSES = (V.HEAL, V.CHECK, V.BEAT, V.INVITE, V.ROB, V.WATCH, V.GUARD, V.KILL,
+                  V.MANIAC, V.SHOOT, V.HUNT, V.SEARCH, V.SWINDLE, V.MORTAR, V.PARTNER,
+                  V.FEAR, V.VISIT)
