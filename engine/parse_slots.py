@@ -107,57 +107,98 @@ def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
     return frozenset(out)
 
 
-def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: list[int],
+def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: dict[int, str],
          slots: frozenset[str]) -> bool:
-    """True when a sentence (its merged tokens, their words and the indices of the living
-    players other than the sender it names) shows one of the open ``slots`` (see the
-    module's doc); talk is the caller's test."""
+    """True when a sentence (its merged tokens, their words, and the living players other
+    than the sender it names: token index → ``"vote"`` when a vote of the letter is on the
+    player, ``"night"`` when another move is, ``""`` when none is) shows one of the open
+    ``slots`` (see the module's doc); talk is the caller's test (:func:`talk`)."""
     if not slots or not names:
         return False
-    first = names[0]
+    order = sorted(names)
     for k, w in enumerate(words):
         if not toks[k].word or k in names:
             continue
         cls = W.move_class(w)
         if not cls or (cls not in slots and not (cls == V.VOTE and VOTE_ONLY in slots)):
             continue
-        if "не" in words[:max(k, names[-1])]:
+        if "не" in words[:max(k, order[-1])]:
             return False
         noun = W.move_word(w) == "noun" or cls == V.VOTE
         if not noun and _infinitive(w):
             continue  # («буду я стрелять по указке Барона»)
-        for n in names:
-            if n > k and (noun or (n - k <= _REACH and not any(
+        used = "vote" if cls == V.VOTE else "night"
+        for n in order:
+            if n > k and names[n] != used and (noun or (n - k <= _REACH and not any(
                     x in W.PARTS for x in words[k + 1:n]))):
                 return True
     if "не" in words:
         return False
-    return (bool({MAIN, V.VOTE, VOTE_ONLY} & slots) and _heading(toks, words, names)) or \
-        (bool({MAIN, VOTE_ONLY} & slots) and _bare(toks, words, names)) or \
-        _boss_address(ctx, toks, words, names, slots)
+    fresh = [n for n in order if not names[n]]
+    if fresh and ((bool({MAIN, V.VOTE, VOTE_ONLY} & slots) and _heading(toks, words, fresh))
+                  or (bool({MAIN, VOTE_ONLY} & slots) and _bare(toks, words, fresh))):
+        return True
+    return _boss_order(ctx, toks, words, order, slots) or _clan_story(ctx, words, fresh, slots)
 
 
-def _boss_address(ctx: Ctx, toks: list[Tok], words: list[str], names: list[int],
-                  slots: frozenset[str]) -> bool:
-    """«Скапен, сегодня к Хлестакову», «Капитан, ты, как всегда, при мне», «Кот, сегодня ты
-    у Пчёлки»: the boss opens a sentence with the name of a member he gave no order yet and
-    names a player or himself after it."""
+def _clan_story(ctx: Ctx, words: list[str], fresh: list[int], slots: frozenset[str]) -> bool:
+    """«Клан идёт к Лосяшу», «Этой ночью клан идёт сразу к двоим: к Айболиту и к
+    Снегурочке», «Мы выходим из машины у дома Пуаро»: a clan member with the clan kill open
+    tells what the clan (or «мы») does tonight, a verb of the present before the name."""
+    if not ctx.sender.clan or V.KILL not in slots or not fresh:
+        return False
+    subject = next((m for m, w in enumerate(words) if w in V.CLAN_SUBJECTS), None)
+    if subject is None or subject > fresh[0]:
+        return False
+    return any(_present(w) for w in words[subject + 1:fresh[0]])
+
+
+def _present(w: str) -> bool:
+    """True for a verb in the present or future of the third or the first person plural."""
+    if len(w) < 3 or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return "VERB" in tag and "past" not in tag and ("3per" in tag or "1per" in tag) and \
+        "impr" not in tag
+
+
+def _boss_order(ctx: Ctx, toks: list[Tok], words: list[str], names: list[int],
+                slots: frozenset[str]) -> bool:
+    """«Скапен, сегодня к Хлестакову», «Капитан, ты, как всегда, при мне», «Хайд → Лиса
+    (беречь)», «Енот сегодня лезет к Айболиту»: the boss opens a sentence with the name of a
+    member he gave no order yet (a thief or a guard), then a mark or a verb of the present,
+    and names a player or himself after it."""
     if ctx.sender.role != "boss" or not ({V.ROB, V.GUARD} & slots) or names[0] != 0 or \
-            len(words) < 3 or words[1] not in (",", "—", "-", ":", "→"):
+            len(words) < 3:
         return False
     hit = _player(ctx, toks, words, 0)
     member = ctx.state.players.get(hit) if hit else None
     if member is None or member.clan != ctx.sender.clan or \
-            member.role not in ("thief", "guard"):
+            member.role not in ("thief", "guard") or \
+            (V.ROB if member.role == "thief" else V.GUARD) not in slots:
         return False
-    others = [n for n in names[1:] if (p := ctx.state.players.get(_player(ctx, toks, words, n)
-                                                                   or "")) is not None and
-              p.clan != ctx.sender.clan]
-    return bool(others) or any(w in _SELF for w in words[2:])
+    if any(w in _ON_HIS_OWN for w in words):
+        return False  # «Кузя сегодня ходит сам», «Лисёнок — на своё усмотрение»
+    if words[1] in (",", "—", "-", ":", "→"):
+        if len(words) > 2 and 2 in names:
+            return False  # «Тихоня, Ворона — как хотите»: the players spoken to
+        return any(n > 1 for n in names[1:]) or any(w in _SELF for w in words[2:])
+    # («Енот сегодня лезет к Айболиту», «Ёж чистит Мадам Зизи»: a verb of the present, and
+    # a word of the member's move or «к»/«у» before the name)
+    verb = [m for m in range(1, len(words)) if _present(words[m]) or W.address(words[m])]
+    if not verb:
+        return False
+    own = V.ROB if member.role == "thief" else V.GUARD
+    moves = any(W.move_class(w) in (own, V.VISIT) for w in words[1:])
+    return any(n > verb[0] and (moves or words[n - 1] in ("к", "ко", "у"))
+               for n in names[1:])
 
 
 #: The boss himself after an order to a member («ты охраняешь меня», «ты при мне»).
-_SELF = frozenset({"меня", "мне", "мной", "мною", "себя", "себе"})
+_SELF = frozenset({"меня", "мне", "мной", "мною", "моей", "мою"})
+
+#: Words of a member left to himself («ходит сам», «на своё усмотрение»): no order.
+_ON_HIS_OWN = frozenset({"сам", "сама", "сами", "самостоятельно", "усмотрение"})
 
 #: How many tokens a move verb and the name it takes may stand apart.
 _REACH = 6
@@ -210,20 +251,35 @@ def _verb(w: str) -> bool:
     return "VERB" in tag or "INFN" in tag
 
 
-def talk(words: list[str], names: list[int], address: bool = True) -> bool:
-    """True when a sentence is talk for the open-move net: a word of a plan, a condition or
-    the forum, a question word, a verb of saying, with ``address`` a verb in the imperative
-    or the second person (words to the players: «как хотите»; not a boss's order), or a verb in the past tense before its
-    last name («Голос утром был за X — снимаю его»; not «Скапен, к X — он опять набрал в
-    долг»: what follows the name tells why)."""
-    last = names[-1] if names else len(words)
+def talk(words: list[str], names, address: bool = True) -> bool:
+    """True when a sentence is talk for the open-move net: before its last name a word of a
+    plan, a condition or the forum, a question word, a verb of saying or a finite verb in
+    the past tense («Голос утром был за X — снимаю его»; not «Скапен, к X — он опять набрал
+    в долг»: what follows the name tells why), with ``address`` a verb in the imperative or
+    the second person anywhere (words to the players: «как хотите»; not a boss's order)."""
+    last = max(names) if names else len(words)
     for m, w in enumerate(words):
         if m in names:
             continue
-        if w in W.VETO or (w in W.WH and w != "как") or (address and W.address(w)) or w.startswith("вчерашн") or W.speech(w) or \
-                (m < last and W.past(w)):
+        if (address and W.address(w)) or w in V.WITHDRAW_WORDS or \
+                (w in W.WH and w != "как") or (W.speech(w) and _finite(w)):
+            return True
+        if m < last and (w in W.VETO or (w in W.WH and w != "как") or
+                         w.startswith("вчерашн") or W.speech(w) or _past(w)):
             return True
     return False
+
+
+def _finite(w: str) -> bool:
+    return len(w) >= 3 and is_known_word(w) and "VERB" in morph().parse(w)[0].tag
+
+
+def _past(w: str) -> bool:
+    """True for a finite verb in the past tense (not a participle: «подаренный мне»)."""
+    if len(w) < 3 or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return "VERB" in tag and "past" in tag
 
 
 #: The night move classes a sender may have open.

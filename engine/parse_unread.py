@@ -130,10 +130,12 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             if not slots:
                 return out
             # (the players a move of the letter is on: «Итого: X» after a vote for X)
-            used = frozenset().union(*(on for _, _, on, _ in read))
+            voted = frozenset().union(*(on for _, _, on, vote in read if vote))
+            moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
-        names = [n for n in _names(ctx, toks, words) if _fresh(idx, toks, words, n, ctx, used)]
+        names = {n: on for n in _names(ctx, toks, words)
+                 if (on := _used(idx, toks, words, n, ctx, voted, moved)) is not None}
         if not names or S.talk(words, names, ctx.sender.role != "boss"):
             continue
         if not names or not S.asks(ctx, toks, words, names, slots):
@@ -144,12 +146,18 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
     return out
 
 
-def _fresh(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, used) -> bool:
-    """True when the name at token ``k`` surely names a player no move of the letter is on
-    and who may not be the sender («Дед» of «Дед Мазай» signing his letter)."""
+def _used(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, voted, moved
+          ) -> str | None:
+    """What a move of the letter makes of the name at token ``k``: None when it may be the
+    sender («Дед» of «Дед Мазай» signing his letter), ``"night"`` when a move other than a
+    vote is on the player, ``"vote"`` when a vote is, else ``""``."""
     hit = player_at(idx, toks, words, k)
     owners = (hit.nick,) if hit.nick else hit.candidates
-    return ctx.sender.nick not in owners and not any(o in used for o in owners)
+    if ctx.sender.nick in owners:
+        return None
+    if any(o in moved for o in owners):
+        return "night"
+    return "vote" if any(o in voted for o in owners) else ""
 
 
 _CAPITAL_AFTER = re.compile(r"[\s,(—-][А-ЯЁA-Z]")
