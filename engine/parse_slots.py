@@ -116,21 +116,31 @@ def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: dict[int, str],
     if not slots or not names:
         return False
     order = sorted(names)
+    if any(w == "не" and _finite(words[m + 1]) for m, w in enumerate(words[:-1])):
+        return False  # («На охоту сегодня не пойду: …»)
     for k, w in enumerate(words):
         if not toks[k].word or k in names:
             continue
-        cls = W.move_class(w)
+        cls = W.move_class(w) or (V.VOTE if _giving(w) else "")
+        kind = W.move_word(w)
+        if not cls and kind == "first" and MAIN in slots:
+            # («сегодня ломаю Шамана»: a verb of action of the sender's, his move open)
+            if any(0 < n - k <= 2 and not names[n] and not any(
+                    x in W.PARTS or x == "," for x in words[k + 1:n]) for n in order):
+                return True
+            continue
         if not cls or (cls not in slots and not (cls == V.VOTE and VOTE_ONLY in slots)):
             continue
-        if "не" in words[:max(k, order[-1])]:
+        if k and words[k - 1] == "не":
             return False
-        noun = W.move_word(w) == "noun" or cls == V.VOTE
+        noun = kind == "noun" or cls == V.VOTE
         if not noun and _infinitive(w):
             continue  # («буду я стрелять по указке Барона»)
         used = "vote" if cls == V.VOTE else "night"
         for n in order:
-            if n > k and names[n] != used and (noun or (n - k <= _REACH and not any(
-                    x in W.PARTS for x in words[k + 1:n]))):
+            if n > k and names[n] != used and "не" not in words[n - 2:n] and \
+                    (noun or (n - k <= _REACH and not any(
+                        x in W.PARTS for x in words[k + 1:n]))):
                 return True
     if "не" in words:
         return False
@@ -237,6 +247,14 @@ def _bare(toks: list[Tok], words: list[str], names: list[int]) -> bool:
     """«Снова Графа.», «Ок, Хлестакова.»: the name alone with a word or two of no meaning."""
     rest = [w for m, w in enumerate(words) if toks[m].word and m not in names]
     return len(names) == 1 and 1 <= len(rest) <= 2 and all(w in _FILLERS for w in rest)
+
+
+def _giving(w: str) -> bool:
+    """True for a finite form of «отдать»/«отдавать» (a vote given: «Отдам Остапу»)."""
+    if len(w) < 4 or not is_known_word(w):
+        return False
+    p = morph().parse(w)[0]
+    return "VERB" in p.tag and "past" not in p.tag and p.normal_form in ("отдать", "отдавать")
 
 
 def _infinitive(w: str) -> bool:

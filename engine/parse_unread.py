@@ -124,7 +124,7 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             continue
         if not _CAPITAL_AFTER.search(sentence) and \
                 idx.trigger_forms().isdisjoint(_WORD_RE.findall(lower[lo:hi])):
-            continue  # (names nobody: no capitalised word after its first, no nick form)
+            continue  # (names nobody: no capitalised word, no nick form)
         if slots is None:
             slots = S.open_slots(ctx, items)
             if not slots:
@@ -160,7 +160,7 @@ def _used(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, voted, moved
     return "vote" if any(o in voted for o in owners) else ""
 
 
-_CAPITAL_AFTER = re.compile(r"[\s,(—-][А-ЯЁA-Z]")
+_CAPITAL_AFTER = re.compile(r"(?:^|[\s,(—-])[А-ЯЁA-Z]")
 _WORD_RE = re.compile(r"\w[\w'-]*")
 
 #: A question mark or a quotation mark: a sentence holding one asks or quotes somebody.
