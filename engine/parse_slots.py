@@ -121,26 +121,28 @@ def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: dict[int, str],
     for k, w in enumerate(words):
         if not toks[k].word or k in names:
             continue
-        cls = W.move_class(w) or (V.VOTE if _giving(w) else "")
+        cls = W.move_class(w)
+        if cls not in slots and _giving(w) and any(W.move_class(x) == V.VOTE for x in words):
+            cls = V.VOTE  # («Голоса … отдаю X»: not «отдаю ход» of a delegation here)
         kind = W.move_word(w)
         if not cls and kind == "first" and MAIN in slots:
             # («сегодня ломаю Шамана»: a verb of action of the sender's, his move open)
-            if any(0 < n - k <= 2 and not names[n] and not any(
-                    x in W.PARTS or x == "," for x in words[k + 1:n]) for n in order):
+            if any(0 < n - k <= 2 and not names[n] and _takes(words, k, n) for n in order):
                 return True
             continue
         if not cls or (cls not in slots and not (cls == V.VOTE and VOTE_ONLY in slots)):
             continue
-        if k and words[k - 1] == "не":
-            return False
-        noun = kind == "noun" or cls == V.VOTE
+        if k and words[k - 1] in ("не", V.AGAINST):
+            return False  # («не голосую за X», «я против линча X»)
+        if kind in ("third", "past"):
+            continue  # («Ночью Кира тихо лечит Буку»: another's move)
+        noun = kind == "noun" or cls == V.VOTE and not _finite(w)
         if not noun and _infinitive(w):
             continue  # («буду я стрелять по указке Барона»)
         used = "vote" if cls == V.VOTE else "night"
         for n in order:
-            if n > k and names[n] != used and "не" not in words[n - 2:n] and \
-                    (noun or (n - k <= _REACH and not any(
-                        x in W.PARTS for x in words[k + 1:n]))):
+            if n > k and names[n] != used and n - k <= _REACH and _takes(words, k, n) and \
+                    (not noun or _ends(words, n, names)):
                 return True
     if "не" in words:
         return False
@@ -196,8 +198,8 @@ def _boss_order(ctx: Ctx, toks: list[Tok], words: list[str], names: list[int],
     # («Енот сегодня лезет к Айболиту», «Ёж чистит Мадам Зизи»: a verb of the present, and
     # a word of the member's move or «к»/«у» before the name)
     verb = [m for m in range(1, len(words)) if _present(words[m]) or W.address(words[m])]
-    if not verb:
-        return False
+    if not verb or W.TIMES.isdisjoint(words):
+        return False  # (an order told as a story names tonight: «Енот сегодня лезет к X»)
     own = V.ROB if member.role == "thief" else V.GUARD
     moves = any(W.move_class(w) in (own, V.VISIT) for w in words[1:])
     return any(n > verb[0] and (moves or words[n - 1] in ("к", "ко", "у"))
@@ -233,7 +235,8 @@ def _heading(toks: list[Tok], words: list[str], names: list[int]) -> bool:
     if k < 0 or words[k] not in _SEPARATORS:
         return False
     head = [m for m in range(k) if toks[m].word]
-    if "," in words[:k] or not head or len(head) > _HEAD or any(_verb(words[m]) for m in head):
+    if "," in words[:k] or any(words[m] in _NOT_HEAD or _numeral(words[m]) for m in head) or \
+            not head or len(head) > _HEAD or any(_verb(words[m]) for m in head):
         return False
     if any(words[m] in _SEPARATORS for m in range(k)):
         return False
@@ -249,12 +252,52 @@ def _bare(toks: list[Tok], words: list[str], names: list[int]) -> bool:
     return len(names) == 1 and 1 <= len(rest) <= 2 and all(w in _FILLERS for w in rest)
 
 
+#: Words that may stand between a move word and its name («голосую сегодня за X», «голоса,
+#: коих сегодня два, отдаю X», «ломаю-ка я X»).
+_BETWEEN = frozenset({"за", "на", "в", "во", "к", "ко", "—", ":", "-", "→", ",", "мой", "моя",
+                      "мои", "свой", "свои", "свою", "я", "же", "ка", "отдаю", "отдам",
+                      "дарю", "коих", "которых", "два", "оба", "обa", "только", "один",
+                      "тоже", "снова", "опять"}) | W.TIMES
+
+
+def _takes(words: list[str], k: int, n: int) -> bool:
+    """True when only :data:`_BETWEEN` words (and a name) stand between the move word at
+    ``k`` and the name at ``n`` («стреляю глазками в X», «голос у X», «голосую вслед за X»:
+    other words, no move on X)."""
+    return all(x in _BETWEEN or x == "" for x in words[k + 1:n])
+
+
+def _ends(words: list[str], n: int, names) -> bool:
+    """True when the name at ``n`` (and names joined to it) ends its clause: the end, a
+    mark, «и»/«+» and another name («голос за X был ошибкой»: X is the subject of talk)."""
+    m = n + 1
+    while m < len(words) and (m in names or words[m] in ("+", "и", ",", "/")):
+        m += 1
+    return m == len(words) or words[m] in _AFTER
+
+
 def _giving(w: str) -> bool:
     """True for a finite form of «отдать»/«отдавать» (a vote given: «Отдам Остапу»)."""
     if len(w) < 4 or not is_known_word(w):
         return False
     p = morph().parse(w)[0]
     return "VERB" in p.tag and "past" not in p.tag and p.normal_form in ("отдать", "отдавать")
+
+
+#: Words of a heading about somebody else or the talk («Его цель — X», «Подозреваемых двое:
+#: X и Y», «Клан: X»).
+_NOT_HEAD = frozenset({"его", "ее", "её", "их", "клан", "клана", "подозреваемые",
+                       "подозреваемых", "подозреваемый", "вопрос", "ход", "двое", "трое"})
+
+
+def _numeral(w: str) -> bool:
+    """True for a numeral or an ordinal («Два — X», «Второй — Y»): a list of the talk."""
+    if w.isdigit():
+        return True
+    if len(w) < 3 or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return "NUMR" in tag or "Anum" in tag
 
 
 def _infinitive(w: str) -> bool:
@@ -280,12 +323,18 @@ def talk(words: list[str], names, address: bool = True) -> bool:
         if m in names:
             continue
         if (address and W.address(w)) or w in V.WITHDRAW_WORDS or \
+                (w in W.VETO and w not in ("пусть", "пускай")) or \
+                w in _HABIT or \
                 (w in W.WH and w != "как") or (W.speech(w) and _finite(w)):
             return True
         if m < last and (w in W.VETO or (w in W.WH and w != "как") or
                          w.startswith("вчерашн") or W.speech(w) or _past(w)):
             return True
     return False
+
+
+#: Words of a habit, not of tonight («ходит к X каждую ночь»).
+_HABIT = frozenset({"каждую", "каждый", "каждое", "всегда", "обычно", "постоянно", "вечно"})
 
 
 def _finite(w: str) -> bool:
