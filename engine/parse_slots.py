@@ -28,6 +28,9 @@ The problem is an ``unparsed`` one (reason ``unread``) quoting the sentence.
 
 from __future__ import annotations
 
+import functools
+import re
+
 from . import grammar_vocab as V
 from . import parse_unread_words as W
 from .grammar_rules import ASK, action_for
@@ -107,6 +110,34 @@ def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
     return frozenset(out)
 
 
+def may_show(ctx: Ctx, sentence: str, pieces: list[str], slots: frozenset[str]) -> bool:
+    """The cheap test before :func:`asks` (no tokens yet): a sentence may show one of the
+    open ``slots`` only with a separator of a heading before a capital, four words or fewer
+    (a bare name), a word of an open move's lexicon (a verb of action of the sender's while
+    his role move is open, «отдаю» while the vote is), or from a clan member a word of
+    tonight or of the clan («Енот сегодня лезет к X», «клан идёт к X»)."""
+    if len(pieces) <= 4 or _HEADING_MARK.search(sentence) or \
+            (ctx.sender.role == "boss" and "," in sentence):
+        return True
+    if ctx.sender.clan and not (W.TIMES.isdisjoint(pieces) and
+                                V.CLAN_SUBJECTS.isdisjoint(pieces)):
+        return True
+    vote = V.VOTE in slots or VOTE_ONLY in slots
+    main = MAIN in slots
+    for w in pieces:
+        cls = W.move_class(w)
+        if cls and (cls in slots or (cls == V.VOTE and vote)):
+            return True
+        if (main and W.move_word(w) == "first") or (vote and _giving(w)):
+            return True
+    return False
+
+
+#: A separator of a heading before a capital («Суд — Пьеро», «ярость: Танк»; lower case
+#: phone letters too: «последний ужин — кузя» is found by the nick forms' test).
+_HEADING_MARK = re.compile(r"(?:[—:→]| - )\s*\w")
+
+
 def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: dict[int, str],
          slots: frozenset[str]) -> bool:
     """True when a sentence (its merged tokens, their words, and the living players other
@@ -165,6 +196,7 @@ def _clan_story(ctx: Ctx, words: list[str], fresh: list[int], slots: frozenset[s
     return any(_present(w) for w in words[subject + 1:fresh[0]])
 
 
+@functools.lru_cache(maxsize=50_000)
 def _present(w: str) -> bool:
     """True for a verb in the present or future of the third or the first person plural."""
     if len(w) < 3 or not is_known_word(w):
@@ -276,6 +308,7 @@ def _ends(words: list[str], n: int, names) -> bool:
     return m == len(words) or words[m] in _AFTER
 
 
+@functools.lru_cache(maxsize=50_000)
 def _giving(w: str) -> bool:
     """True for a finite form of «отдать»/«отдавать» (a vote given: «Отдам Остапу»)."""
     if len(w) < 4 or not is_known_word(w):
@@ -290,6 +323,7 @@ _NOT_HEAD = frozenset({"его", "ее", "её", "их", "клан", "клана
                        "подозреваемых", "подозреваемый", "вопрос", "ход", "двое", "трое"})
 
 
+@functools.lru_cache(maxsize=50_000)
 def _numeral(w: str) -> bool:
     """True for a numeral or an ordinal («Два — X», «Второй — Y»): a list of the talk."""
     if w.isdigit():
@@ -300,10 +334,12 @@ def _numeral(w: str) -> bool:
     return "NUMR" in tag or "Anum" in tag
 
 
+@functools.lru_cache(maxsize=50_000)
 def _infinitive(w: str) -> bool:
     return len(w) >= 3 and is_known_word(w) and "INFN" in morph().parse(w)[0].tag
 
 
+@functools.lru_cache(maxsize=50_000)
 def _verb(w: str) -> bool:
     """True for a word that reads as a verb (a finite form or an infinitive)."""
     if len(w) < 3 or not is_known_word(w):
@@ -337,10 +373,12 @@ def talk(words: list[str], names, address: bool = True) -> bool:
 _HABIT = frozenset({"каждую", "каждый", "каждое", "всегда", "обычно", "постоянно", "вечно"})
 
 
+@functools.lru_cache(maxsize=50_000)
 def _finite(w: str) -> bool:
     return len(w) >= 3 and is_known_word(w) and "VERB" in morph().parse(w)[0].tag
 
 
+@functools.lru_cache(maxsize=50_000)
 def _past(w: str) -> bool:
     """True for a finite verb in the past tense (not a participle: «подаренный мне»)."""
     if len(w) < 3 or not is_known_word(w):

@@ -122,8 +122,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         sentence = visible[lo:hi].strip()
         if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence):
             continue
-        if not _CAPITAL_AFTER.search(sentence) and \
-                idx.trigger_forms().isdisjoint(_WORD_RE.findall(lower[lo:hi])):
+        pieces = _WORD_RE.findall(lower[lo:hi])
+        if not _CAPITAL_AFTER.search(sentence) and idx.trigger_forms().isdisjoint(pieces):
             continue  # (names nobody: no capitalised word, no nick form)
         if slots is None:
             slots = S.open_slots(ctx, items)
@@ -132,6 +132,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             # (the players a move of the letter is on: «Итого: X» after a vote for X)
             voted = frozenset().union(*(on for _, _, on, vote in read if vote))
             moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
+        if not S.may_show(ctx, sentence, pieces, slots):
+            continue  # (no sign of an open move: the cheap test before the tokens)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
         names = {n: on for n in _names(ctx, toks, words)
