@@ -34,6 +34,7 @@ from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
+from . import parse_slots as S
 from .words import is_known_word, role_words
 
 #: How many tokens apart a name and a move word may stand.
@@ -101,6 +102,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
                  _asks(ctx, toks, anywhere, night_known, hits, strict=True)):
             if not _made_later(ctx, visible, hi, toks, kws, items):
                 out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
+    out.extend(_open_moves(ctx, visible, lower, spans, read, items, out))
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
     return out
@@ -164,6 +166,68 @@ def _made_later(ctx: Ctx, visible: str, hi: int, toks: list[Tok], kws, items: li
         hit = player_at(idx, toks, words, k)
         named.append(hit.nick if hit is not None else None)
     return bool(named) and all(n is not None and n in on for n in named)
+
+
+def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]], read,
+                items: list[Item], asked: list[Problem]) -> list[Problem]:
+    """The open-move net (:mod:`engine.parse_slots`): a sentence no rule read and the net
+    above did not ask about, naming a living player with a sign of a move the sender has
+    not made in the letter, is asked about."""
+    slots = None
+    out: list[Problem] = []
+    idx = name_index(ctx.nicks)
+    quoted = {p.text for p in asked}
+    for lo, hi in spans:
+        if any(a < hi and lo < b for a, b, _, _ in read):
+            continue
+        sentence = visible[lo:hi].strip()
+        if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence):
+            continue
+        pieces = _WORD_RE.findall(lower[lo:hi])
+        if not _CAPITAL_AFTER.search(sentence) and idx.trigger_forms().isdisjoint(pieces):
+            continue  # (names nobody: no capitalised word, no nick form)
+        if slots is None:
+            slots = S.open_slots(ctx, items)
+            if not slots:
+                return out
+            # (the players a move of the letter is on: «Итого: X» after a vote for X)
+            voted = frozenset().union(*(on for _, _, on, vote in read if vote))
+            moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
+        if not S.may_show(ctx, sentence, pieces, slots):
+            continue  # (no sign of an open move: the cheap test before the tokens)
+        toks = idx.merge(tokenize_span(visible, lo, hi))
+        words = clause_words(toks)
+        names = {n: on for n in _names(ctx, toks, words)
+                 if (on := _used(idx, toks, words, n, ctx, voted, moved)) is not None}
+        if not names or S.talk(words, names, ctx.sender.role != "boss"):
+            continue
+        if not names or not S.asks(ctx, toks, words, names, slots):
+            continue
+        text = sentence.rstrip(".!…")
+        if text not in quoted:
+            out.append(problem(text, "unparsed", "unread"))
+    return out
+
+
+def _used(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, voted, moved
+          ) -> str | None:
+    """What a move of the letter makes of the name at token ``k``: None when it may be the
+    sender («Дед» of «Дед Мазай» signing his letter), ``"night"`` when a move other than a
+    vote is on the player, ``"vote"`` when a vote is, else ``""``."""
+    hit = player_at(idx, toks, words, k)
+    owners = (hit.nick,) if hit.nick else hit.candidates
+    if ctx.sender.nick in owners:
+        return None
+    if any(o in moved for o in owners):
+        return "night"
+    return "vote" if any(o in voted for o in owners) else ""
+
+
+_CAPITAL_AFTER = re.compile(r"(?:^|[\s,(—-])[А-ЯЁA-Z]")
+_WORD_RE = re.compile(r"\w[\w'-]*")
+
+#: A question mark or a quotation mark: a sentence holding one asks or quotes somebody.
+_QUOTE_OR_Q = re.compile("[?«»\"“”„]")
 
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
