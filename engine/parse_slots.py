@@ -33,9 +33,10 @@ import re
 
 from . import grammar_vocab as V
 from . import parse_unread_words as W
-from .grammar_rules import ASK, action_for
+from .grammar_rules import ASK, Actor, action_for
 from .grammar_tokens import Tok
 from .legality import ROLE_MOVES
+from .model import TurnInfo
 from .parse_types import Ctx, Item
 from .words import is_known_word, morph
 
@@ -88,16 +89,10 @@ def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
     if ctx.votes and votes < ctx.votes:
         out.add(V.VOTE if actions else VOTE_ONLY)
     sender = ctx.sender
-    main = ROLE_MOVES.get(sender.role, frozenset()) | _EVENT_MOVES
-    if sender.role == "boss":
-        main = main | {"clan_kill"}
-    for cls in _NIGHT_CLASSES:
-        action = action_for(cls, sender, ctx.turn)
-        if action is None or action in (ASK, "vote", "delegate"):
-            continue
+    for cls, action, own in _night_moves(sender, ctx.turn):
         if action not in actions:
             out.add(cls)
-            if action in main:
+            if own:
                 out.add(MAIN)
     if sender.role == "boss" and sender.clan:
         for nick, p in ctx.state.players.items():
@@ -108,6 +103,22 @@ def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
                 elif p.role == "guard":
                     out.add(V.GUARD)
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _night_moves(sender: Actor, turn: TurnInfo) -> tuple[tuple[str, str, bool], ...]:
+    """``(class, action, main)`` of every night move class ``sender`` may use on ``turn``
+    (:func:`engine.grammar_rules.action_for`; not a vote, a delegation or a question), with
+    ``main`` when the action is his role's own move, the boss's clan kill or an event's."""
+    main = ROLE_MOVES.get(sender.role, frozenset()) | _EVENT_MOVES
+    if sender.role == "boss":
+        main = main | {"clan_kill"}
+    out = []
+    for cls in _NIGHT_CLASSES:
+        action = action_for(cls, sender, turn)
+        if action is not None and action not in (ASK, "vote", "delegate"):
+            out.append((cls, action, action in main))
+    return tuple(out)
 
 
 def may_show(ctx: Ctx, sentence: str, pieces: list[str], slots: frozenset[str]) -> bool:
