@@ -335,28 +335,23 @@ _NOT_HEAD = frozenset({"его", "ее", "её", "их", "клан", "клана
 
 
 @functools.lru_cache(maxsize=50_000)
+def _tag(w: str):
+    """The likeliest pymorphy3 tag of a dictionary word of three letters or more, else None."""
+    return morph().parse(w)[0].tag if len(w) >= 3 and is_known_word(w) else None
+
+
 def _numeral(w: str) -> bool:
     """True for a numeral or an ordinal («Два — X», «Второй — Y»): a list of the talk."""
-    if w.isdigit():
-        return True
-    if len(w) < 3 or not is_known_word(w):
-        return False
-    tag = morph().parse(w)[0].tag
-    return "NUMR" in tag or "Anum" in tag
+    return w.isdigit() or ((tag := _tag(w)) is not None and ("NUMR" in tag or "Anum" in tag))
 
 
-@functools.lru_cache(maxsize=50_000)
 def _infinitive(w: str) -> bool:
-    return len(w) >= 3 and is_known_word(w) and "INFN" in morph().parse(w)[0].tag
+    return (tag := _tag(w)) is not None and "INFN" in tag
 
 
-@functools.lru_cache(maxsize=50_000)
 def _verb(w: str) -> bool:
     """True for a word that reads as a verb (a finite form or an infinitive)."""
-    if len(w) < 3 or not is_known_word(w):
-        return False
-    tag = morph().parse(w)[0].tag
-    return "VERB" in tag or "INFN" in tag
+    return (tag := _tag(w)) is not None and ("VERB" in tag or "INFN" in tag)
 
 
 def talk(words: list[str], names, address: bool = True) -> bool:
@@ -384,18 +379,13 @@ def talk(words: list[str], names, address: bool = True) -> bool:
 _HABIT = frozenset({"каждую", "каждый", "каждое", "всегда", "обычно", "постоянно", "вечно"})
 
 
-@functools.lru_cache(maxsize=50_000)
 def _finite(w: str) -> bool:
-    return len(w) >= 3 and is_known_word(w) and "VERB" in morph().parse(w)[0].tag
+    return (tag := _tag(w)) is not None and "VERB" in tag
 
 
-@functools.lru_cache(maxsize=50_000)
 def _past(w: str) -> bool:
     """True for a finite verb in the past tense (not a participle: «подаренный мне»)."""
-    if len(w) < 3 or not is_known_word(w):
-        return False
-    tag = morph().parse(w)[0].tag
-    return "VERB" in tag and "past" in tag
+    return (tag := _tag(w)) is not None and "VERB" in tag and "past" in tag
 
 
 #: The night move classes a sender may have open.
