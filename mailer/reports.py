@@ -10,7 +10,8 @@ from sqlmodel import Session, select
 from .config import GameConfig
 from .day.context import GameError, load_state
 from .out_state import OutState
-from .status import ATTENTION_STATES, StatusReport, asked_of, no_moves_of, player_rows, questions_of, refused_of
+from .status import (ATTENTION_STATES, StatusReport, asked_of, fear_wait, no_moves_of, player_rows,
+                     questions_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -61,7 +62,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             questions=questions_of(letters), refused=refused_of(letters),
-                            asked=asked_of(letters), attention_ids=attention_ids)
+                            asked=asked_of(letters), attention_ids=attention_ids,
+                            fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None)
 
 
 def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str], list[str]] | None:

@@ -72,6 +72,9 @@ class StatusReport:
     asked: list[str] = field(default_factory=list)
     #: the numbers of the ``attention`` letters (``inbox`` shows them by number)
     attention_ids: list[int] = field(default_factory=list)
+    #: «Страх» after the deadline (DECISIONS.md §6): ``(chosen, choice)``, the player whose
+    #: choice the day waits for (close-day asked him) and his choice once read (else None)
+    fear: tuple[str, str | None] | None = None
 
     @property
     def stripped(self) -> list[str]:
@@ -249,8 +252,8 @@ def read_status(cfg) -> StatusReport | None:
         if game is None:
             return None
         name, day, finished, state_json, start = game
-        row = con.execute("SELECT event, deadline, immune, mortar, fear_chosen FROM dayrow WHERE day = ?",
-                          (day,)).fetchone()
+        row = con.execute("SELECT event, deadline, immune, mortar, fear_chosen, fear_choice FROM dayrow "
+                          "WHERE day = ?", (day,)).fetchone()
         letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json, cancel, "
                               "skip, unvote_json FROM letter "
                               "WHERE day = ? ORDER BY received, id", (day,)).fetchall()
@@ -285,7 +288,13 @@ def read_status(cfg) -> StatusReport | None:
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         questions=questions_of(letters), refused=refused_of(letters), asked=asked_of(letters),
-        attention_ids=attention_ids)
+        attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None)
+
+
+def fear_wait(event: str, chosen: str | None, choice: str | None) -> tuple[str, str | None] | None:
+    """``(chosen, choice)`` when the day's event is «Страх» and close-day has asked ``chosen``
+    for his choice (it sets the day's ``fear_chosen`` only then), else None."""
+    return (chosen, choice) if event == "fear" and chosen else None
 
 
 def open_day_status(cfg, store=None) -> StatusReport | None:

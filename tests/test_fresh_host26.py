@@ -84,3 +84,42 @@ def test_a_bare_vote_withdrawal_takes_back_the_earlier_letters_vote(tmp_path):
     assert mine[("Бука", "vote")] == ("void", "withdrawn")
     assert mine[("Бука", "heal")] == ("done", "ok")
     assert result.autokill["Бука"] == ("no_vote",)
+
+
+# --- «Страх»: status tells the host the day waits for the chosen player's choice ----------------
+
+def test_status_tells_the_day_waits_for_the_fear_choice_and_then_what_was_chosen(tmp_path):
+    from click.testing import CliRunner
+    from sqlmodel import select
+
+    from mailer.cli import main
+    from mailer.day.open import set_event
+    from mailer.store import DayRow, Store
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    store = Store(cfg.database_url)
+    try:
+        set_event(cfg, store, "fear", now=cfg.start + timedelta(minutes=1))
+    finally:
+        store.dispose()
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    after = {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=10)).isoformat()}
+    before = " ".join(runner.invoke(main, ["status"], env=after).output.split())
+    assert "«Страх»: день не закрыт" not in before  # nobody asked yet: close-day has not run
+    assert runner.invoke(main, ["close-day"], env=after).exit_code == 3
+    said = " ".join(runner.invoke(main, ["status"], env=after).output.split())
+    assert "«Страх»: день не закрыт, ждёт письма от Ромашки с выбором" in said, said
+    assert "Ответить за Ромашку: mafia-mail close-day --fear-choice НИК" in said
+    store = Store(cfg.database_url)
+    try:
+        with store.session() as s:
+            row = s.exec(select(DayRow).where(DayRow.day == 1)).one()
+            row.fear_choice = "Бука"
+            s.add(row)
+    finally:
+        store.dispose()
+    chosen = " ".join(runner.invoke(main, ["status"], env=after).output.split())
+    assert "«Страх»: выбор Ромашки — Бука. Закрыть день: mafia-mail close-day" in chosen, chosen
+    assert "ждёт письма" not in chosen

@@ -128,6 +128,15 @@ def status(ctx: click.Context) -> None:
         print_line(out, "Столбец «Голос»: письма и votes import; " + (
             "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else
             f"голоса из ветки форума — в {typed('forum tally')} (close-day учтёт их сам)"))
+    if rep.fear and not rep.finished:
+        from engine.names import inflect
+
+        chosen, choice = rep.fear
+        print_line(out, f"«Страх»: выбор {inflect(chosen, 'gent')} — {choice}. Закрыть день: "
+                   + typed("close-day") if choice else
+                   f"«Страх»: день не закрыт, ждёт письма от {inflect(chosen, 'gent')} с выбором (письмо с "
+                   f"вопросом ему уже в очереди или отправлено; ответ прочитает sync). Ответить за "
+                   f"{inflect(chosen, 'accs')}: " + typed("close-day --fear-choice НИК"))
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     for line in roster_drift(cfg, rep.players):
