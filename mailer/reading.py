@@ -25,7 +25,8 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
-from engine.legality import screen_letter, standing_actions, standing_moves
+from engine.legality import (move_targets, screen_letter, standing_actions, standing_moves, taken_back,
+                             withdraw_vote)
 from engine.model import Problem, ProblemKind
 from engine.move_words import describe_move
 
@@ -379,14 +380,25 @@ class _Run:
                 f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED
                 else f"относится ко дню {ctx.day}, но ходов не засчитано"))
         mine = (tuple(result.moves), bool(result.cancel or result.skip), result.unvote)
-        # the earlier letters' moves this one leaves standing, told in the reply
-        kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
+        # the earlier letters' moves this one leaves standing, told in the reply; a vote given
+        # in the place of one taken back («Снимаю голос с X. Линч: Y», merged_vote): the
+        # earlier letters' players standing beside Y
+        before = standing_moves(earlier_letters)
+        new_vote = next((m for m in reversed(result.moves) if m.action == "vote"), None)
+        kept, merged = [], False
+        for m in standing_moves(earlier_letters + [mine]):
+            if m in result.moves:
+                continue
+            if m.action == "vote" and new_vote is not None:
+                merged, m = True, withdraw_vote(m, move_targets(new_vote))
+                if m is None:
+                    continue
+            kept.append(m)
         # and those this one replaces («Миномёт: Бука» after «Миномёт: Карлсон»)
-        replaced = [m for m in standing_moves(earlier_letters)
-                    if m not in kept and m not in result.moves] if result.moves else []
-        # and the votes it takes back («Снимаю голос.»)
-        withdrawn = [m for m in standing_moves(earlier_letters)
-                     if m.action == "vote" and m not in kept] if result.unvote else []
+        replaced = [m for m in before if m not in kept and m not in result.moves and
+                    not (merged and m.action == "vote")] if result.moves else []
+        # and the votes it takes back («Снимаю голос.», «Снимаю голос с X»: that vote only)
+        withdrawn = taken_back(before, result.unvote) if result.unvote and (merged or new_vote is None) else []
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
             if batch.drop_reminder(s, nick, ctx.day):
@@ -414,7 +426,8 @@ class _Run:
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
-                           empty_body=empty, unvote=bool(result.unvote), withdrawn=withdrawn, **reply)
+                           empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
+                           withdrawn=withdrawn, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or withdrawn or result.cancel or result.skip), by=r.id,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "

@@ -186,7 +186,8 @@ class Renderer:
         # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
         votes = [m for m in moves if m.action == "vote"]
         second_vote_free = bool(votes) and votes_per_player(day_row.event) > 1 and \
-            len(votes[-1].targets or (votes[-1].target,)) < 2
+            len(votes[-1].targets or (votes[-1].target,)) < 2 and \
+            not any(m.action == "vote" for m in standing)  # (an earlier vote beside it)
         mine = state.players[nick].role if nick in state.players else None
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],

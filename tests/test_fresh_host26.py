@@ -84,3 +84,82 @@ def test_a_bare_vote_withdrawal_takes_back_the_earlier_letters_vote(tmp_path):
     assert mine[("Бука", "vote")] == ("void", "withdrawn")
     assert mine[("Бука", "heal")] == ("done", "ok")
     assert result.autokill["Бука"] == ("no_vote",)
+
+
+# --- 3. fresh26: «Снимаю голос с X» on a two-vote day says and does exactly that -------------
+
+def _rage_game(tmp_path, *letters):
+    """A «Ярость» day 1 of test_sync's game with ``letters`` (address, text, Message-ID,
+    hours after START) synced one by one; the reply bodies by Message-ID, the status rows
+    (voted) and the close-day moves by (voter, action) → (outcome, reason, targets)."""
+    from mailer.day import close_day, set_event
+    from mailer.reports import status
+    from mailer.status import read_status
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "rage", now=START + timedelta(minutes=5))
+        for address, text, msgid, hours in letters:
+            g.deliver(letter(address, text, msgid=msgid), START + timedelta(hours=hours))
+            sync(g.cfg, g.store, now=START + timedelta(hours=hours, minutes=10))
+        bodies = {r.ref.removeprefix("reply:"): r.body for r in g.replies("reply")}
+        voted = {p.nick: p.voted for p in status(g.cfg, g.store).players}
+        fast = {p.nick: p.voted for p in read_status(g.cfg).players}
+        result = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5)).result
+    finally:
+        g.store.dispose()
+    assert voted == fast
+    moves = {}
+    for m in result.to_json()["moves"]:
+        if m["action"] == "vote":
+            moves.setdefault(m["by"], []).append(
+                (m["outcome"], m["reason"], tuple(m.get("targets") or [m.get("target")])))
+    return bodies, voted, moves
+
+
+def test_a_partial_withdrawal_names_only_the_vote_taken_back(tmp_path):
+    """fresh26 finding 5: «Снимаю голос с Ягуарчика» after «Линч: Маруська, Ягуарчик» on a
+    «Ярость» day: the reply says the vote for Ягуарчик is taken back and the vote for Маруська
+    stands (never both taken back and one standing); close-day counts Маруська alone."""
+    bodies, voted, moves = _rage_game(
+        tmp_path, ("buka@example.org", "Лечу Маруську. Линч: Маруська, Ягуарчик", "w1@x", 2),
+        ("buka@example.org", "Снимаю голос с Ягуарчика", "w2@x", 3))
+    body = bodies["w2@x"]
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Ягуарчик\n" in body
+    assert "Маруська и Ягуарчик" not in body
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n" in body
+    assert "  - Голос на линче: Маруська\n" in body
+    assert voted["Бука"] is True
+    assert [m for m in moves["Бука"] if m[0] == "done"] == [("done", "ok", ("Маруська",))]
+
+
+def test_a_withdrawal_of_one_vote_with_a_new_one_keeps_the_other_earlier_vote(tmp_path):
+    """fresh26 finding 6: «Снимаю голос с Маруськи. Линч: Serginio» after «Линч: Маруська,
+    Ягуарчик» on a «Ярость» day takes back the vote for Маруська alone, Serginio takes its
+    place (DECISIONS.md §8: the later letter's vote — Ягуарчик and Serginio — replaces the
+    earlier one). The reply says so (not «второй можно прислать», not «заменены: Маруська и
+    Ягуарчик»), status counts the vote and close-day applies exactly that. Two new votes,
+    or a withdrawal that names no vote of the player's, replace the earlier vote as before."""
+    bodies, voted, moves = _rage_game(
+        tmp_path, ("buka@example.org", "Линч: Маруська, Ягуарчик", "m1@x", 2),
+        ("buka@example.org", "Снимаю голос с Маруськи. Линч: Serginio", "m2@x", 3),
+        ("serg@example.org", "Линч: Маруська, Ягуарчик", "m3@x", 2),
+        ("serg@example.org", "Снимаю голос с Маруськи. Линч: Бука, Ягуарчик", "m4@x", 3),
+        ("marusya@example.org", "Линч: Бука, Ягуарчик", "m5@x", 2),
+        ("marusya@example.org", "Снимаю голос с Serginio. Линч: Бука", "m6@x", 3))
+    body = bodies["m2@x"]
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Маруська\n" in body
+    assert "Принято (день 1):\n  - Голос на линче: Serginio\n" in body
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Голос на линче: Ягуарчик\n" in body
+    assert "второй можно прислать" not in body
+    assert "заменены этим письмом" not in body
+    assert voted["Бука"] is True
+    assert [m for m in moves["Бука"] if m[0] == "done"] == [("done", "ok", ("Ягуарчик", "Serginio"))]
+    # two new votes fill both places: the vote is theirs
+    assert [set(m[2]) for m in moves["Serginio"] if m[0] == "done"] == [{"Бука", "Ягуарчик"}]
+    assert "Принято (день 1):\n  - Голоса на линче: Бука и Ягуарчик\n" in bodies["m4@x"]
+    assert "Остаются в силе" not in bodies["m4@x"]
+    # nothing named was taken back: the new vote replaces the earlier one
+    assert [m for m in moves["Маруська"] if m[0] == "done"] == [("done", "ok", ("Бука",))]
+    assert "Снимать нечего" not in bodies["m6@x"]
