@@ -49,7 +49,7 @@ from .reply_context import (EarlierReply, clan_head, clan_idle, earlier_replies,
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
-from .words import stored_problem
+from .words import UNVOTED, stored_problem
 from .day import current_context
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ class _Run:
                           [out.columns | {"_id": r.id} for r, out in outcomes])
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
         self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
-        return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"],
+        return [(out.reported or out.columns["state"], out.columns["from_addr"], out.columns["subject"],
                  out.columns.get("nick"), r.id) for r, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
@@ -399,6 +399,16 @@ class _Run:
                     not (merged and m.action == "vote")] if result.moves else []
         # and the votes it takes back («Снимаю голос.», «Снимаю голос с X»: that vote only)
         withdrawn = taken_back(before, result.unvote) if result.unvote and (merged or new_vote is None) else []
+        if state == LetterState.APPLIED and not (result.moves or result.skip or result.cancel):
+            # a letter that only takes back a vote: sync counts it apart from the letters with
+            # moves accepted (none), and the host's note says what it took back
+            role = ctx.state.players[nick].role if nick in ctx.state.players else None
+            out.reported = UNVOTED if withdrawn else LetterState.NO_MOVES
+            letter.notes.append("голос снят: " + "; ".join(describe_move(m, ctx.state, role) for m in withdrawn)
+                                if withdrawn else "снимать нечего: " + (
+                                    "голоса за названных игроков в прежних письмах за день нет"
+                                    if any(m.action == "vote" for m in before) else
+                                    "голоса из прежних писем за день нет"))
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
             if batch.drop_reminder(s, nick, ctx.day):

@@ -163,3 +163,40 @@ def test_a_withdrawal_of_one_vote_with_a_new_one_keeps_the_other_earlier_vote(tm
     # nothing named was taken back: the new vote replaces the earlier one
     assert [m for m in moves["Маруська"] if m[0] == "done"] == [("done", "ok", ("Бука",))]
     assert "Снимать нечего" not in bodies["m6@x"]
+
+
+def test_a_letter_that_only_takes_back_a_vote_is_not_counted_as_moves_accepted(tmp_path):
+    """fresh26 finding 10: sync's summary counted «Снимаю голос.» and a letter answered
+    «Снимать нечего» as «письма с принятыми ходами» (and their senders as movers) while the
+    next line said nobody moved. Now: «письма, снявшие голос: 1», the one with nothing to
+    take back among «без ходов», and the host's note says which."""
+    from mailer.words import synced_state
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Голосую за Ягуарчика", msgid="o1@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("marusya@example.org", "Голосую за Serginio", msgid="o4@x"), START + timedelta(hours=2))
+        first = sync(g.cfg, g.store, now=START + timedelta(hours=2, minutes=30))
+        g.deliver(letter("marusya@example.org", "Снимаю голос с Буки", msgid="o5@x"), START + timedelta(hours=3))
+        g.deliver(letter("buka@example.org", "Снимаю голос.", msgid="o2@x"), START + timedelta(hours=3))
+        g.deliver(letter("serg@example.org", "Снимаю голос с Буки", msgid="o3@x"), START + timedelta(hours=3))
+        report = sync(g.cfg, g.store, now=START + timedelta(hours=4))
+        bodies = {r.ref: r.body for r in g.replies("reply")}
+        with g.store.session() as s:
+            notes = {l.message_id: l.notes_json for l in g.store.letters(s)}
+    finally:
+        g.store.dispose()
+    assert first.states == {"applied": 2} and first.movers == {"Бука", "Маруська"}
+    assert report.states == {"unvoted": 1, "no_moves": 2}
+    assert report.movers == set()
+    assert synced_state("unvoted", 1) == "письма, снявшие голос: 1"
+    assert "голос снят: Голос на линче: Ягуарчик" in notes["o2@x"]
+    assert "снимать нечего: голоса из прежних писем за день нет" in notes["o3@x"]
+    assert "Снимать нечего: голоса из ваших прежних писем за день 1 нет." in bodies["reply:o3@x"]
+    # a vote for someone else stands: nothing named to take back, and the vote is told standing
+    assert "снимать нечего: голоса за названных игроков в прежних письмах за день нет" in notes["o5@x"]
+    assert "Снимать нечего: голоса за названного игрока в ваших прежних письмах за день 1 нет." \
+        in bodies["reply:o5@x"]
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Голос на линче: Serginio" \
+        in bodies["reply:o5@x"]
