@@ -439,7 +439,14 @@ class _Run:
                            empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
                            withdrawn=withdrawn, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
+            # the earlier replies still queued list no vote this letter took back
+            old_vote = next((m for m in before if m.action == "vote"), None)
+            left = withdraw_vote(old_vote, result.unvote) if withdrawn and old_vote is not None else None
+            struck = [(describe_move(old_vote, ctx.state, role, lines=True),
+                       describe_move(left, ctx.state, role, lines=True) if left is not None else None)] \
+                if withdrawn and old_vote is not None else []
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or withdrawn or result.cancel or result.skip), by=r.id,
+                                     struck=struck,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
                                           "оно заменило часть ходов, принятых здесь; что в силе — в ответе на него."))
             plain = plain_reply(state, problems, cols.get("asked_json") not in (None, "[]"), letter.notes) \

@@ -200,3 +200,42 @@ def test_a_letter_that_only_takes_back_a_vote_is_not_counted_as_moves_accepted(t
         in bodies["reply:o5@x"]
     assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Голос на линче: Serginio" \
         in bodies["reply:o5@x"]
+
+
+def test_a_queued_reply_lists_no_vote_a_later_letter_of_the_same_sync_took_back(tmp_path):
+    """fresh26 finding 9: a vote letter with a question in its reply (kept, not folded) and
+    «Снимаю голос.» read in the same sync: both replies went out, the first still listing
+    «Принято: Голоса на линче: …». Now the first reply is marked and no longer lists the vote
+    taken back; a vote taken back in part («Снимаю голос с X») is cut to what stands. What the
+    replies promise is what close-day applies."""
+    from mailer.day import close_day, set_event
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "rage", now=START + timedelta(minutes=5))
+        g.deliver(letter("marusya@example.org", "Проверяю Васятку. Линч: Бука, Ягуарчик", msgid="q1@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("marusya@example.org", "Снимаю голос.", msgid="q2@x"), START + timedelta(hours=3))
+        g.deliver(letter("buka@example.org", "Лечу Васятку. Линч: Маруська, Ягуарчик", msgid="q3@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", "Снимаю голос с Ягуарчика", msgid="q4@x"),
+                  START + timedelta(hours=3))
+        sync(g.cfg, g.store, now=START + timedelta(hours=4))
+        queued = {r.ref.removeprefix("reply:"): r.body for r in g.replies("reply") if r.state == "queued"}
+        result = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5)).result
+    finally:
+        g.store.dispose()
+    first = queued["q1@x"]
+    assert "Следом пришло ваше письмо" in first
+    assert "Голоса на линче" not in first and "Принято (день 1)" not in first
+    assert "Васятк" in first  # the question still asked
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голоса на линче: Бука и Ягуарчик" in queued["q2@x"]
+    first = queued["q3@x"]
+    assert "Голоса на линче: Маруська и Ягуарчик" not in first
+    assert "Принято (день 1):\n  - Голос на линче: Маруська\n" in first
+    moves = {(m["by"], m["outcome"]): tuple(m.get("targets") or [m.get("target")])
+             for m in result.to_json()["moves"] if m["action"] == "vote"}
+    assert ("Маруська", "done") not in moves
+    assert moves[("Бука", "done")] == ("Маруська",)
+    assert ("Маруська", "void") in moves  # (withdrawn; Бука's vote lynches her)
