@@ -411,7 +411,7 @@ class _Run:
                                     "голоса из прежних писем за день нет"))
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
-            if batch.drop_reminder(s, nick, ctx.day):
+            if (result.moves or result.skip or result.cancel) and batch.drop_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         idle = clan_idle(ctx.state, ctx.info, nick, [*result.moves, *kept],

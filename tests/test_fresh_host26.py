@@ -239,3 +239,28 @@ def test_a_queued_reply_lists_no_vote_a_later_letter_of_the_same_sync_took_back(
     assert ("Маруська", "done") not in moves
     assert moves[("Бука", "done")] == ("Маруська",)
     assert ("Маруська", "void") in moves  # (withdrawn; Бука's vote lynches her)
+
+
+def test_remind_reminds_a_player_whose_vote_was_taken_back(tmp_path):
+    """fresh26 finding 3: «Линч: X» then «Снимаю голос.» leaves nothing in force; ``remind``
+    skipped the player as one who had voted, and he got an autokill point. Now he is reminded
+    as one with no move; a letter that only takes back a vote does not drop a queued reminder
+    (it brings no move)."""
+    from mailer.day import remind
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Голосую за Ягуарчика", msgid="r1@x"), START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", "Снимаю голос.", msgid="r2@x"), START + timedelta(hours=3))
+        g.deliver(letter("marusya@example.org", "Голосую за Буку", msgid="r3@x"), START + timedelta(hours=2))
+        sync(g.cfg, g.store, now=START + timedelta(hours=4))
+        reminded = remind(g.cfg, g.store, now=START + timedelta(hours=5))
+        g.deliver(letter("serg@example.org", "Снимаю голос.", msgid="r4@x"), START + timedelta(hours=6))
+        sync(g.cfg, g.store, now=START + timedelta(hours=7))
+        with g.store.session() as s:
+            left = {r.to_nick: (r.state, r.body) for r in g.store.outgoing(s) if r.kind == "reminder"}
+    finally:
+        g.store.dispose()
+    assert "Бука" in reminded and "Маруська" not in reminded
+    assert "от вас ещё нет хода на день 1" in left["Бука"][1]
+    assert left["Serginio"][0] == "queued"
