@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .acts import Act
-from .legality import hunt_refusal, move_kind, move_refusal, withdraw_vote
+from .legality import hunt_refusal, merged_vote, move_kind, move_refusal, standing_moves, withdraw_vote
 from .calendar import on_time
 from .model import Move, Submission
 from .reasons import REASONS
@@ -39,6 +39,7 @@ def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
         if reason:
             act.set("void" if reason in ("cancelled", "withdrawn") else "refused", reason)
         acts.append(act)
+    _merged_votes(acts, turn, {act.order: given[int(act.order)][0] for act in acts})
     _supersede(acts)
     _host_votes(acts, turn)
     _hunt_exclusions(acts)
@@ -114,7 +115,7 @@ def _withdrawn(turn: TurnInput, act: Act) -> bool:
     keeps the players not named (``act.move`` is cut down to them)."""
     if act.action != "vote":
         return False
-    for by, at, seq, names in turn.unvotes:
+    for by, at, seq, names, *_ in turn.unvotes:
         if by == act.owner and (act.at, act.seq) < (at, seq) and \
                 (turn.deadline is None or on_time(at, turn.deadline)):
             left = withdraw_vote(act.move, names)
@@ -122,6 +123,46 @@ def _withdrawn(turn: TurnInput, act: Act) -> bool:
                 return True
             act.move = left
     return False
+
+
+def _merged_votes(acts: list[Act], turn: TurnInput, subs: dict[float, Submission]) -> None:
+    """A vote given in a letter that takes back the earlier vote for the players it names
+    («Снимаю голос с X. Линч: Y», an ``unvotes`` entry with the letter's id): the vote
+    standing before it, replayed in arrival order as the reply saw it
+    (:func:`engine.legality.standing_moves`), keeps its other players and Y takes X's place
+    (:func:`engine.legality.merged_vote`); the later letters' withdrawals apply to the
+    whole. The earlier vote is then replaced as usual (``superseded``)."""
+    ontime = [u for u in turn.unvotes if len(u) > 4 and u[4] and
+              (turn.deadline is None or on_time(u[1], turn.deadline))]
+    if not ontime:
+        return
+    for act in acts:
+        if act.action != "vote" or act.member or act.reason not in (None, "withdrawn"):
+            continue
+        sub = subs[act.order]
+        mine = next((u for u in ontime if u[0] == act.owner and u[4] == sub.letter_id), None)
+        if mine is None:
+            continue
+        # the owner's votes and withdrawals before this letter, in arrival order
+        events = sorted([((a.at, a.seq), (subs[a.order].move,), ()) for a in acts
+                         if a.owner == act.owner and a.action == "vote" and not a.member and
+                         a.reason in (None, "withdrawn") and (a.at, a.seq) < (mine[1], mine[2])] +
+                        [((u[1], u[2]), (), u[3]) for u in turn.unvotes
+                         if u[0] == act.owner and (u[1], u[2]) < (mine[1], mine[2]) and
+                         (turn.deadline is None or on_time(u[1], turn.deadline))],
+                        key=lambda e: e[0])
+        before = next((m for m in standing_moves((moves, False, unvote) for _, moves, unvote in events)
+                       if m.action == "vote"), None)
+        move = merged_vote(before, mine[3], sub.move)
+        if move is sub.move:
+            continue
+        for by, at, seq, names, *_ in ontime:  # the later letters' «Снимаю голос с …»
+            if move is not None and by == act.owner and (act.at, act.seq) < (at, seq):
+                move = withdraw_vote(move, names)
+        if move is None:
+            continue
+        act.move = move
+        act.outcome, act.reason = None, None
 
 
 def _kind_key(act: Act) -> tuple:

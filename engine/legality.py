@@ -264,8 +264,44 @@ def withdraw_vote(vote: Move, names: Iterable[str]) -> Move | None:
         return vote
     if not left:
         return None
-    return replace(vote, target=left[0], targets=()) if len(left) == 1 else \
-        replace(vote, target=None, targets=tuple(left))
+    return _vote_for(vote, left)
+
+
+def _vote_for(vote: Move, names: list[str]) -> Move:
+    return replace(vote, target=names[0], targets=()) if len(names) == 1 else \
+        replace(vote, target=None, targets=tuple(names))
+
+
+def taken_back(standing: Iterable[Move], unvote: Iterable[str]) -> list[Move]:
+    """The part of the vote in ``standing`` (a player's standing moves) that a letter's
+    ``unvote`` (ParseResult.unvote) takes back, as a vote for those players alone («Снимаю
+    голос с Гоши» after «Линч: Бука, Гоша»: the vote for Гоша); [] when it takes back
+    nothing."""
+    vote = next((m for m in standing if m.action == "vote"), None)
+    if vote is None:
+        return []
+    left = withdraw_vote(vote, unvote)
+    if left is vote:
+        return []
+    kept = move_targets(left) if left is not None else []
+    gone = [t for t in move_targets(vote) if t not in kept]
+    return [_vote_for(vote, gone)] if gone else []
+
+
+def merged_vote(before: Move | None, unvote: Iterable[str], vote: Move) -> Move:
+    """The vote a letter leaves standing when it takes back the earlier vote ``before`` for
+    the players named in ``unvote`` and gives ``vote`` («Снимаю голос с X. Линч: Y» on a
+    two-vote day): the earlier vote's players not named, then ``vote``'s, when they fit in
+    the places the earlier vote held (Y in X's place); else ``vote`` alone, which replaces
+    the earlier vote (DECISIONS.md §8), as it does when nothing named was taken back."""
+    unvote = tuple(unvote)
+    if before is None or before.action != "vote" or not unvote or "*" in unvote:
+        return vote
+    left = withdraw_vote(before, unvote)
+    if left is None or left is before:
+        return vote
+    both = list(dict.fromkeys([*move_targets(left), *move_targets(vote)]))
+    return _vote_for(vote, both) if len(both) <= len(move_targets(before)) else vote
 
 
 def standing_moves(letters: Iterable[tuple]) -> list[Move]:
@@ -273,7 +309,8 @@ def standing_moves(letters: Iterable[tuple]) -> list[Move]:
     order as ``(accepted moves, cancels[, unvote])``: a later move replaces one of its kind
     (:func:`move_kind`), «отменяю/пропускаю ход» withdraws the night moves before it, never
     the vote; ``unvote`` (ParseResult.unvote) takes back the vote before it, or its votes
-    for the players named (:func:`withdraw_vote`). What :func:`engine.collect.collect_acts`
+    for the players named (:func:`withdraw_vote`), a vote of the same letter taking their
+    place (:func:`merged_vote`). What :func:`engine.collect.collect_acts`
     keeps of them at close-day, save for what happens after (deaths, host votes, a member's
     own move). Returns the standing moves in the order they were given."""
     standing: dict[tuple[str, ...], Move] = {}
@@ -281,6 +318,7 @@ def standing_moves(letters: Iterable[tuple]) -> list[Move]:
         if cancels:
             standing = {k: m for k, m in standing.items() if m.action == "vote"}
         unvote = rest[0] if rest else ()
+        before = standing.get(("vote",))
         if unvote and ("vote",) in standing:
             left = withdraw_vote(standing[("vote",)], unvote)
             if left is None:
@@ -290,6 +328,8 @@ def standing_moves(letters: Iterable[tuple]) -> list[Move]:
         for m in moves:
             key = (move_kind(m.move.action, m.member) if m.action == "on_behalf" and m.move is not None
                    else move_kind(m.action))
+            if m.action == "vote":  # («Снимаю голос с X. Линч: Y»: Y in X's place)
+                m = merged_vote(before, unvote, m)
             standing.pop(key, None)
             standing[key] = m
     return list(standing.values())

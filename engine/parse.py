@@ -285,10 +285,17 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
     repeated_yesterday(ctx, items)  # («сегодня опять к Ларисе загляну»: yesterday's rob again)
     # «Снимаю голос.», «Снимаю голос с X» and no vote given instead: the votes of the
-    # player's earlier letters it names are taken back (engine.legality.withdraw_vote)
+    # player's earlier letters it names are taken back (engine.legality.withdraw_vote);
+    # «Снимаю голос с X. Линч: Y» (X named, before any vote of this letter): the vote for X
+    # alone, Y given in its place (engine.legality.merged_vote)
     taken_back = [name for it in items if it.withdraw is not None for name in it.withdraw]
+    first_vote = min((it.pos for it in items if it.move is not None and it.move.action == "vote"),
+                     default=None)
     moves, problems = finish(ctx, items)
-    unvote = () if not taken_back or any(m.action == "vote" for m in moves) or \
+    voted = any(m.action == "vote" for m in moves)
+    named_first = "*" not in taken_back and first_vote is not None and all(
+        it.pos < first_vote for it in items if it.withdraw is not None)
+    unvote = () if not taken_back or (voted and not named_first) or \
         any(p.action == "vote" for p in problems) else \
         ("*",) if "*" in taken_back else tuple(dict.fromkeys(taken_back))
     if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \

@@ -103,9 +103,9 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
         parsed = parsed_at[k]
         if parsed.cancel or parsed.skip:  # as the live path does (mailer.day)
             turn.cancels.append((letter.sender, at, seq))
-        if parsed.unvote:  # «Снимаю голос.»: the earlier letters' vote taken back
-            turn.unvotes.append((letter.sender, at, seq, parsed.unvote))
         letter_id = letter.letter_id or f"turn{turn.day}.letter{k}"
+        if parsed.unvote:  # «Снимаю голос.»: the earlier letters' vote taken back
+            turn.unvotes.append((letter.sender, at, seq, parsed.unvote, letter_id))
         for move in parsed.moves:
             turn.submissions.append(Submission(letter.sender, move, at, seq, letter_id))
             seq += 1

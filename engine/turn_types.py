@@ -39,9 +39,10 @@ class TurnInput(HostInputs):
     they count as on time and take precedence over letter votes of the same voter (the letter
     vote is reported void ``host_vote``). ``words``: forum word counts (missing = enough).
     ``cancels``: ``(player, at, seq)`` of letters saying «отменяю ход»: the player's earlier
-    submissions of this turn are void ``cancelled``. ``unvotes``: ``(player, at, seq, names)``
-    of letters taking back a vote and giving none (ParseResult.unvote): his earlier votes of
-    this turn are void ``withdrawn``, or keep the players not named. ``draws``: draws made when the day opened
+    submissions of this turn are void ``cancelled``. ``unvotes``: ``(player, at, seq, names,
+    letter_id)`` of letters taking back a vote (ParseResult.unvote): his earlier votes of
+    this turn are void ``withdrawn``, or keep the players not named; a vote the same letter
+    gives takes the named players' place (engine.legality.merged_vote). ``draws``: draws made when the day opened
     (event, immune, mortar), copied to the result's log. ``refused``: moves the parser
     already refused (``Problem.action`` set), with the reason: listed as refused in ``moves``.
     """
@@ -51,7 +52,7 @@ class TurnInput(HostInputs):
     deadline: datetime | None = None
     submissions: list[Submission] = field(default_factory=list)
     cancels: list[tuple[str, datetime, int]] = field(default_factory=list)
-    unvotes: list[tuple[str, datetime, int, tuple[str, ...]]] = field(default_factory=list)
+    unvotes: list[tuple] = field(default_factory=list)
     draws: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[Submission, str]] = field(default_factory=list)
 

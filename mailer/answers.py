@@ -32,6 +32,10 @@ class Outcome:
     queued: list[dict] = field(default_factory=list)
     reply_body: str | None = None
     fear_choice: str | None = None
+    #: how ``sync`` counts the letter when not by its state: a letter that only takes back a
+    #: vote is no letter with moves accepted (:data:`mailer.words.UNVOTED`, or «без ходов»
+    #: when there was nothing to take back)
+    reported: str | None = None
 
 
 

@@ -25,7 +25,8 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
-from engine.legality import screen_letter, standing_actions, standing_moves
+from engine.legality import (move_targets, screen_letter, standing_actions, standing_moves, taken_back,
+                             withdraw_vote)
 from engine.model import Problem, ProblemKind
 from engine.move_words import describe_move
 
@@ -48,7 +49,7 @@ from .reply_context import (EarlierReply, clan_head, clan_idle, earlier_replies,
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
-from .words import stored_problem
+from .words import UNVOTED, stored_problem
 from .day import current_context
 
 if TYPE_CHECKING:
@@ -222,7 +223,7 @@ class _Run:
                           [out.columns | {"_id": r.id} for r, out in outcomes])
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
         self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
-        return [(out.columns["state"], out.columns["from_addr"], out.columns["subject"],
+        return [(out.reported or out.columns["state"], out.columns["from_addr"], out.columns["subject"],
                  out.columns.get("nick"), r.id) for r, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
@@ -379,17 +380,38 @@ class _Run:
                 f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED
                 else f"относится ко дню {ctx.day}, но ходов не засчитано"))
         mine = (tuple(result.moves), bool(result.cancel or result.skip), result.unvote)
-        # the earlier letters' moves this one leaves standing, told in the reply
-        kept = [m for m in standing_moves(earlier_letters + [mine]) if m not in result.moves]
+        # the earlier letters' moves this one leaves standing, told in the reply; a vote given
+        # in the place of one taken back («Снимаю голос с X. Линч: Y», merged_vote): the
+        # earlier letters' players standing beside Y
+        before = standing_moves(earlier_letters)
+        new_vote = next((m for m in reversed(result.moves) if m.action == "vote"), None)
+        kept, merged = [], False
+        for m in standing_moves(earlier_letters + [mine]):
+            if m in result.moves:
+                continue
+            if m.action == "vote" and new_vote is not None:
+                merged, m = True, withdraw_vote(m, move_targets(new_vote))
+                if m is None:
+                    continue
+            kept.append(m)
         # and those this one replaces («Миномёт: Бука» after «Миномёт: Карлсон»)
-        replaced = [m for m in standing_moves(earlier_letters)
-                    if m not in kept and m not in result.moves] if result.moves else []
-        # and the votes it takes back («Снимаю голос.»)
-        withdrawn = [m for m in standing_moves(earlier_letters)
-                     if m.action == "vote" and m not in kept] if result.unvote else []
+        replaced = [m for m in before if m not in kept and m not in result.moves and
+                    not (merged and m.action == "vote")] if result.moves else []
+        # and the votes it takes back («Снимаю голос.», «Снимаю голос с X»: that vote only)
+        withdrawn = taken_back(before, result.unvote) if result.unvote and (merged or new_vote is None) else []
+        if state == LetterState.APPLIED and not (result.moves or result.skip or result.cancel):
+            # a letter that only takes back a vote: sync counts it apart from the letters with
+            # moves accepted (none), and the host's note says what it took back
+            role = ctx.state.players[nick].role if nick in ctx.state.players else None
+            out.reported = UNVOTED if withdrawn else LetterState.NO_MOVES
+            letter.notes.append("голос снят: " + "; ".join(describe_move(m, ctx.state, role) for m in withdrawn)
+                                if withdrawn else "снимать нечего: " + (
+                                    "голоса за названных игроков в прежних письмах за день нет"
+                                    if any(m.action == "vote" for m in before) else
+                                    "голоса из прежних писем за день нет"))
         if state == LetterState.APPLIED:
             earlier_letters.append(mine)
-            if batch.drop_reminder(s, nick, ctx.day):
+            if (result.moves or result.skip or result.cancel) and batch.drop_reminder(s, nick, ctx.day):
                 letter.notes.append("напоминание этому игроку снято с очереди: он прислал ходы")
         moved = came_after is None and next_day_told(self.told_next_day(s), message_id, r.id)
         idle = clan_idle(ctx.state, ctx.info, nick, [*result.moves, *kept],
@@ -414,9 +436,17 @@ class _Run:
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
-                           empty_body=empty, unvote=bool(result.unvote), withdrawn=withdrawn, **reply)
+                           empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
+                           withdrawn=withdrawn, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
+            # the earlier replies still queued list no vote this letter took back
+            old_vote = next((m for m in before if m.action == "vote"), None)
+            left = withdraw_vote(old_vote, result.unvote) if withdrawn and old_vote is not None else None
+            struck = [(describe_move(old_vote, ctx.state, role, lines=True),
+                       describe_move(left, ctx.state, role, lines=True) if left is not None else None)] \
+                if withdrawn and old_vote is not None else []
             letter.notes.extend(fold(s, earlier, replaced=bool(replaced or withdrawn or result.cancel or result.skip), by=r.id,
+                                     struck=struck,
                                      mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
                                           "оно заменило часть ходов, принятых здесь; что в силе — в ответе на него."))
             plain = plain_reply(state, problems, cols.get("asked_json") not in (None, "[]"), letter.notes) \

@@ -186,8 +186,10 @@ class Renderer:
         # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
         votes = [m for m in moves if m.action == "vote"]
         second_vote_free = bool(votes) and votes_per_player(day_row.event) > 1 and \
-            len(votes[-1].targets or (votes[-1].target,)) < 2
+            len(votes[-1].targets or (votes[-1].target,)) < 2 and \
+            not any(m.action == "vote" for m in standing)  # (an earlier vote beside it)
         mine = state.players[nick].role if nick in state.players else None
+        vote_kept = any(m.action == "vote" for m in standing)
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
@@ -196,7 +198,7 @@ class Renderer:
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            empty_body=empty_body is not None, subject_told=_subject_told(empty_body or ""),
-                           unvote=unvote, withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
+                           unvote=unvote, vote_kept=vote_kept, withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            ordered_move=describe_move(no_night["head"]["ordered"], state, no_night["role"])

@@ -135,12 +135,44 @@ def _quoted(reply: str, text: str) -> bool:
 FOLDED_REASON = "ответ на следующее письмо игрока (входящее {}) стоит и за это"
 
 
-def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str, by: int | None = None) -> list[str]:
+def strike_lines(body: str, struck: list[tuple[str, str | None]]) -> str:
+    """``body`` (a queued reply) with each move line («  - Голоса на линче: Бука и Гоша») of
+    ``struck`` — ``(move line, what is left of it or None)`` — replaced by what is left, or
+    dropped; a block heading («Принято (день 2):») left with no move line goes with it, and
+    so does the block's note under it («  (сегодня у каждого два голоса …)»)."""
+    gone = {f"  - {o}" for o, n in struck if not n}
+    cut = {f"  - {o}": f"  - {n}" for o, n in struck if n}
+    if not any(line in gone or line in cut for line in body.split("\n")):
+        return body
+    lines, out, k = body.split("\n"), [], 0
+    while k < len(lines):
+        line = lines[k]
+        j = k + 1
+        if line.strip() and not line.startswith(" ") and line.endswith(":"):
+            while j < len(lines) and lines[j].startswith("  "):
+                j += 1
+            block = lines[k + 1:j]
+            moves = [b for b in block if b.startswith("  - ")]
+            kept = [cut.get(b, b) for b in block if b not in gone]
+            if moves and not any(b.startswith("  - ") for b in kept):
+                k = j  # every move of the block taken back: the heading and its notes go
+                continue
+            out += [line, *kept]
+        elif line not in gone:
+            out.append(cut.get(line, line))
+        k = j
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out))
+
+
+def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str, by: int | None = None,
+         struck: list[tuple[str, str | None]] = ()) -> list[str]:
     """Take the ``plain`` earlier replies off the queue (the later reply says what holds;
     ``by``: the later letter's id, kept as the reason, :data:`FOLDED_REASON`) and, when the
     later letter ``replaced`` a move or withdrew the night's, add ``mark`` (a line naming the
     later letter, :data:`MARK_HEAD`) at the head of the others, once: a marked reply is left
-    alone after. Returns the host's notes."""
+    alone after, save for ``struck``: the move lines of the votes the later letter took back
+    («Снимаю голос.»), dropped or cut to what is left (:func:`strike_lines`), so no queued
+    reply lists a vote that no longer stands. Returns the host's notes."""
     ids = [i for _, i in folded_letters(earlier)]
     notes = [(_FOLD_NOTE if len(ids) == 1 else _FOLD_NOTES).format(", ".join(map(str, ids)))] if ids else []
     for e in earlier:
@@ -155,10 +187,14 @@ def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str, 
         elif replaced:
             holder = e.row if e.row is not None else s.get(Outgoing, e.out_id)
             body = holder["body"] if e.row is not None else holder.body
-            if MARK_HEAD in body:
+            cut = strike_lines(body, list(struck))
+            if MARK_HEAD in body and cut == body:
                 continue
-            head, sep, rest = body.partition("\n\n")
-            body = f"{head}{sep}{mark}\n\n{rest}" if sep else f"{mark}\n\n{body}"
+            if MARK_HEAD in body:
+                body = cut
+            else:
+                head, sep, rest = cut.partition("\n\n")
+                body = f"{head}{sep}{mark}\n\n{rest}" if sep else f"{mark}\n\n{cut}"
             if e.row is not None:
                 holder["body"] = body
             else:

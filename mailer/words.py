@@ -54,6 +54,11 @@ STATE_RU = {state.value: state.ru for state in LetterState}
 _AFTER_SYNC = {LetterState.PENDING.value: "пришли после срока приёма: войдут в следующий день"}
 
 
+#: How ``sync`` counts a letter that only took back a vote («Снимаю голос.»): its state is
+#: «ходы приняты» (its withdrawal counts at close-day), but it accepted no move.
+UNVOTED = "unvoted"
+
+
 def synced_state(state: str, n: int, sep: str = ": ", players: int | None = None) -> str:
     """One state's count of letters as ``sync`` reports it: «письма с принятыми ходами: 24
     (от 22 игроков)» (``players``: how many players sent those letters; a player may send
@@ -61,6 +66,8 @@ def synced_state(state: str, n: int, sep: str = ": ", players: int | None = None
     if state == LetterState.APPLIED:
         who = f" (от {count(players, 'игрока', 'игроков', 'игроков')})" if players is not None else ""
         return f"письма с принятыми ходами{sep}{n}{who}"
+    if state == UNVOTED:
+        return f"письма, снявшие голос{sep}{n}"
     note = _AFTER_SYNC.get(state)
     return f"{STATE_RU.get(state, state)}{sep}{n}" + (f" ({note})" if note else "")
 

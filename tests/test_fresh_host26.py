@@ -123,3 +123,183 @@ def test_status_tells_the_day_waits_for_the_fear_choice_and_then_what_was_chosen
     chosen = " ".join(runner.invoke(main, ["status"], env=after).output.split())
     assert "«Страх»: выбор Ромашки — Бука. Закрыть день: mafia-mail close-day" in chosen, chosen
     assert "ждёт письма" not in chosen
+
+
+# --- 3. fresh26: «Снимаю голос с X» on a two-vote day says and does exactly that -------------
+
+def _rage_game(tmp_path, *letters):
+    """A «Ярость» day 1 of test_sync's game with ``letters`` (address, text, Message-ID,
+    hours after START) synced one by one; the reply bodies by Message-ID, the status rows
+    (voted) and the close-day moves by (voter, action) → (outcome, reason, targets)."""
+    from mailer.day import close_day, set_event
+    from mailer.reports import status
+    from mailer.status import read_status
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "rage", now=START + timedelta(minutes=5))
+        for address, text, msgid, hours in letters:
+            g.deliver(letter(address, text, msgid=msgid), START + timedelta(hours=hours))
+            sync(g.cfg, g.store, now=START + timedelta(hours=hours, minutes=10))
+        bodies = {r.ref.removeprefix("reply:"): r.body for r in g.replies("reply")}
+        voted = {p.nick: p.voted for p in status(g.cfg, g.store).players}
+        fast = {p.nick: p.voted for p in read_status(g.cfg).players}
+        result = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5)).result
+    finally:
+        g.store.dispose()
+    assert voted == fast
+    moves = {}
+    for m in result.to_json()["moves"]:
+        if m["action"] == "vote":
+            moves.setdefault(m["by"], []).append(
+                (m["outcome"], m["reason"], tuple(m.get("targets") or [m.get("target")])))
+    return bodies, voted, moves
+
+
+def test_a_partial_withdrawal_names_only_the_vote_taken_back(tmp_path):
+    """fresh26 finding 5: «Снимаю голос с Ягуарчика» after «Линч: Маруська, Ягуарчик» on a
+    «Ярость» day: the reply says the vote for Ягуарчик is taken back and the vote for Маруська
+    stands (never both taken back and one standing); close-day counts Маруська alone."""
+    bodies, voted, moves = _rage_game(
+        tmp_path, ("buka@example.org", "Лечу Маруську. Линч: Маруська, Ягуарчик", "w1@x", 2),
+        ("buka@example.org", "Снимаю голос с Ягуарчика", "w2@x", 3))
+    body = bodies["w2@x"]
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Ягуарчик\n" in body
+    assert "Маруська и Ягуарчик" not in body
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n" in body
+    assert "  - Голос на линче: Маруська\n" in body
+    assert voted["Бука"] is True
+    assert [m for m in moves["Бука"] if m[0] == "done"] == [("done", "ok", ("Маруська",))]
+
+
+def test_a_withdrawal_of_one_vote_with_a_new_one_keeps_the_other_earlier_vote(tmp_path):
+    """fresh26 finding 6: «Снимаю голос с Маруськи. Линч: Serginio» after «Линч: Маруська,
+    Ягуарчик» on a «Ярость» day takes back the vote for Маруська alone, Serginio takes its
+    place (DECISIONS.md §8: the later letter's vote — Ягуарчик and Serginio — replaces the
+    earlier one). The reply says so (not «второй можно прислать», not «заменены: Маруська и
+    Ягуарчик»), status counts the vote and close-day applies exactly that. Two new votes,
+    or a withdrawal that names no vote of the player's, replace the earlier vote as before."""
+    bodies, voted, moves = _rage_game(
+        tmp_path, ("buka@example.org", "Линч: Маруська, Ягуарчик", "m1@x", 2),
+        ("buka@example.org", "Снимаю голос с Маруськи. Линч: Serginio", "m2@x", 3),
+        ("serg@example.org", "Линч: Маруська, Ягуарчик", "m3@x", 2),
+        ("serg@example.org", "Снимаю голос с Маруськи. Линч: Бука, Ягуарчик", "m4@x", 3),
+        ("marusya@example.org", "Линч: Бука, Ягуарчик", "m5@x", 2),
+        ("marusya@example.org", "Снимаю голос с Serginio. Линч: Бука", "m6@x", 3))
+    body = bodies["m2@x"]
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Маруська\n" in body
+    assert "Принято (день 1):\n  - Голос на линче: Serginio\n" in body
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Голос на линче: Ягуарчик\n" in body
+    assert "второй можно прислать" not in body
+    assert "заменены этим письмом" not in body
+    assert voted["Бука"] is True
+    assert [m for m in moves["Бука"] if m[0] == "done"] == [("done", "ok", ("Ягуарчик", "Serginio"))]
+    # two new votes fill both places: the vote is theirs
+    assert [set(m[2]) for m in moves["Serginio"] if m[0] == "done"] == [{"Бука", "Ягуарчик"}]
+    assert "Принято (день 1):\n  - Голоса на линче: Бука и Ягуарчик\n" in bodies["m4@x"]
+    assert "Остаются в силе" not in bodies["m4@x"]
+    # nothing named was taken back: the new vote replaces the earlier one
+    assert [m for m in moves["Маруська"] if m[0] == "done"] == [("done", "ok", ("Бука",))]
+    assert "Снимать нечего" not in bodies["m6@x"]
+
+
+def test_a_letter_that_only_takes_back_a_vote_is_not_counted_as_moves_accepted(tmp_path):
+    """fresh26 finding 10: sync's summary counted «Снимаю голос.» and a letter answered
+    «Снимать нечего» as «письма с принятыми ходами» (and their senders as movers) while the
+    next line said nobody moved. Now: «письма, снявшие голос: 1», the one with nothing to
+    take back among «без ходов», and the host's note says which."""
+    from mailer.words import synced_state
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Голосую за Ягуарчика", msgid="o1@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("marusya@example.org", "Голосую за Serginio", msgid="o4@x"), START + timedelta(hours=2))
+        first = sync(g.cfg, g.store, now=START + timedelta(hours=2, minutes=30))
+        g.deliver(letter("marusya@example.org", "Снимаю голос с Буки", msgid="o5@x"), START + timedelta(hours=3))
+        g.deliver(letter("buka@example.org", "Снимаю голос.", msgid="o2@x"), START + timedelta(hours=3))
+        g.deliver(letter("serg@example.org", "Снимаю голос с Буки", msgid="o3@x"), START + timedelta(hours=3))
+        report = sync(g.cfg, g.store, now=START + timedelta(hours=4))
+        bodies = {r.ref: r.body for r in g.replies("reply")}
+        with g.store.session() as s:
+            notes = {l.message_id: l.notes_json for l in g.store.letters(s)}
+    finally:
+        g.store.dispose()
+    assert first.states == {"applied": 2} and first.movers == {"Бука", "Маруська"}
+    assert report.states == {"unvoted": 1, "no_moves": 2}
+    assert report.movers == set()
+    assert synced_state("unvoted", 1) == "письма, снявшие голос: 1"
+    assert "голос снят: Голос на линче: Ягуарчик" in notes["o2@x"]
+    assert "снимать нечего: голоса из прежних писем за день нет" in notes["o3@x"]
+    assert "Снимать нечего: голоса из ваших прежних писем за день 1 нет." in bodies["reply:o3@x"]
+    # a vote for someone else stands: nothing named to take back, and the vote is told standing
+    assert "снимать нечего: голоса за названных игроков в прежних письмах за день нет" in notes["o5@x"]
+    assert "Снимать нечего: голоса за названного игрока в ваших прежних письмах за день 1 нет." \
+        in bodies["reply:o5@x"]
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Голос на линче: Serginio" \
+        in bodies["reply:o5@x"]
+
+
+def test_a_queued_reply_lists_no_vote_a_later_letter_of_the_same_sync_took_back(tmp_path):
+    """fresh26 finding 9: a vote letter with a question in its reply (kept, not folded) and
+    «Снимаю голос.» read in the same sync: both replies went out, the first still listing
+    «Принято: Голоса на линче: …». Now the first reply is marked and no longer lists the vote
+    taken back; a vote taken back in part («Снимаю голос с X») is cut to what stands. What the
+    replies promise is what close-day applies."""
+    from mailer.day import close_day, set_event
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "rage", now=START + timedelta(minutes=5))
+        g.deliver(letter("marusya@example.org", "Проверяю Васятку. Линч: Бука, Ягуарчик", msgid="q1@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("marusya@example.org", "Снимаю голос.", msgid="q2@x"), START + timedelta(hours=3))
+        g.deliver(letter("buka@example.org", "Лечу Васятку. Линч: Маруська, Ягуарчик", msgid="q3@x"),
+                  START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", "Снимаю голос с Ягуарчика", msgid="q4@x"),
+                  START + timedelta(hours=3))
+        sync(g.cfg, g.store, now=START + timedelta(hours=4))
+        queued = {r.ref.removeprefix("reply:"): r.body for r in g.replies("reply") if r.state == "queued"}
+        result = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5)).result
+    finally:
+        g.store.dispose()
+    first = queued["q1@x"]
+    assert "Следом пришло ваше письмо" in first
+    assert "Голоса на линче" not in first and "Принято (день 1)" not in first
+    assert "Васятк" in first  # the question still asked
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голоса на линче: Бука и Ягуарчик" in queued["q2@x"]
+    first = queued["q3@x"]
+    assert "Голоса на линче: Маруська и Ягуарчик" not in first
+    assert "Принято (день 1):\n  - Голос на линче: Маруська\n" in first
+    moves = {(m["by"], m["outcome"]): tuple(m.get("targets") or [m.get("target")])
+             for m in result.to_json()["moves"] if m["action"] == "vote"}
+    assert ("Маруська", "done") not in moves
+    assert moves[("Бука", "done")] == ("Маруська",)
+    assert ("Маруська", "void") in moves  # (withdrawn; Бука's vote lynches her)
+
+
+def test_remind_reminds_a_player_whose_vote_was_taken_back(tmp_path):
+    """fresh26 finding 3: «Линч: X» then «Снимаю голос.» leaves nothing in force; ``remind``
+    skipped the player as one who had voted, and he got an autokill point. Now he is reminded
+    as one with no move; a letter that only takes back a vote does not drop a queued reminder
+    (it brings no move)."""
+    from mailer.day import remind
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Голосую за Ягуарчика", msgid="r1@x"), START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", "Снимаю голос.", msgid="r2@x"), START + timedelta(hours=3))
+        g.deliver(letter("marusya@example.org", "Голосую за Буку", msgid="r3@x"), START + timedelta(hours=2))
+        sync(g.cfg, g.store, now=START + timedelta(hours=4))
+        reminded = remind(g.cfg, g.store, now=START + timedelta(hours=5))
+        g.deliver(letter("serg@example.org", "Снимаю голос.", msgid="r4@x"), START + timedelta(hours=6))
+        sync(g.cfg, g.store, now=START + timedelta(hours=7))
+        with g.store.session() as s:
+            left = {r.to_nick: (r.state, r.body) for r in g.store.outgoing(s) if r.kind == "reminder"}
+    finally:
+        g.store.dispose()
+    assert "Бука" in reminded and "Маруська" not in reminded
+    assert "от вас ещё нет хода на день 1" in left["Бука"][1]
+    assert left["Serginio"][0] == "queued"

@@ -147,12 +147,15 @@ def _told_in(ref: str) -> datetime | None:
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     """Queue a reminder to every living player who sent no move today, or sent moves but no
     lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
-    is missing (at most one per day per player). A player the host stripped of his vote is
+    is missing (at most one per day per player); a vote taken back («Снимаю голос.») is no
+    vote, and moves all taken back are none. A player the host stripped of his vote is
     not reminded of it; a vote the host imported counts. On a two-vote day («Ярость»,
     «Голос») the reminder says each player has two votes. Returns the nicknames reminded now.
     Raises GameError with no open day, or when ``now`` is before the open day began (a kept
     demo game run on the real clock)."""
+    from engine.legality import standing_moves
     from engine.lynch import votes_per_player
+    from engine.model import Move
 
     from ..render import Renderer, example_nicks
 
@@ -166,14 +169,22 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         if now < opened:
             raise GameError(f"день {ctx.day} ещё не начался (начнётся "
                             f"{opened.astimezone(cfg.zone):%d.%m.%Y %H:%M}): напоминать пока не о чем")
-        moved: set[str] = set()
-        voted: set[str] = set()
+        # what stands after each player's letters (engine.legality.standing_moves): a vote
+        # taken back («Снимаю голос.») is no vote, and a player left with nothing in force
+        # (and no «пропускаю ход») is reminded as one who sent nothing
+        mine: dict[str, list[tuple]] = {}
+        skipped: set[str] = set()
         for letter in store.letters(s, day=ctx.day):
-            if letter.state != LetterState.APPLIED:
+            if letter.state != LetterState.APPLIED or not letter.nick:
                 continue
-            moved.add(letter.nick)
-            if any(m.get("action") == "vote" for m in loads(letter.moves_json) or []):
-                voted.add(letter.nick)
+            mine.setdefault(letter.nick, []).append(
+                (tuple(Move.from_json(m) for m in loads(letter.moves_json) or []),
+                 bool(letter.cancel or letter.skip), tuple(loads(letter.unvote_json or "[]") or ())))
+            if letter.cancel or letter.skip:
+                skipped.add(letter.nick)
+        standing = {nick: standing_moves(letters) for nick, letters in mine.items()}
+        moved = {nick for nick, moves in standing.items() if moves} | skipped
+        voted = {nick for nick, moves in standing.items() if any(m.action == "vote" for m in moves)}
         inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
         voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
         votes, examples = votes_per_player(ctx.row.event), example_nicks(ctx.state)
