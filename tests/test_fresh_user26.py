@@ -66,3 +66,24 @@ def test_fan_role_letter_teaches_the_check_wording_apart_from_the_search(tmp_pat
     said = re.search(r"для неё пишите «Проверяю (\w+) на мафию» \(а «не детектив ли …» — это поиск, "
                      r"после находки он не нужен\)", flat)
     assert said is not None, flat
+
+
+def test_found_fans_check_reply_says_it_is_her_only_one(tmp_path):
+    """Her earned check used: the reply says plainly it is her only one (it said only
+    «Принято: Проверка: X»); a search before she found says nothing of the kind."""
+    g = Game(tmp_path, players=FAN)
+    try:
+        g.deliver(letter("fan@example.org", "Проверяю, не детектив ли Маруська.", msgid="f1@x"),
+                  START + timedelta(hours=2))
+        sync(g.cfg, g.store, now=START + timedelta(hours=3))
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        day2 = DEADLINE + timedelta(hours=2)
+        g.deliver(letter("fan@example.org", "Проверяю Буку на мафию.", msgid="f2@x"), day2)
+        sync(g.cfg, g.store, now=day2 + timedelta(minutes=10))
+        replies = {r.ref: r.body for r in g.replies("reply")}
+        note = "(это ваша единственная своя проверка: после неё проверок у вас больше не будет)"
+        assert "- Проверка: Бука" in replies["reply:f2@x"]
+        assert note in " ".join(replies["reply:f2@x"].split())
+        assert "единственная" not in replies["reply:f1@x"]
+    finally:
+        g.store.dispose()
