@@ -270,6 +270,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         if repeats_last(ctx.state, actor, action, t):
             return Item(0, problem=problem(text, "not_allowed", "same_target_twice",
                                            action=action, target=t), tried=action)
+    if action == "check" and actor.role == "fan" and kw.cls == V.CHECK and clause is not None \
+            and _asks_role(clause) and _fan_found(ctx, actor):
+        # «Проверяю, не детектив ли X» from a fan who found the detective and still has her
+        # earned check: the search wording of her role letter, and a search is over once she
+        # found (DECISIONS.md §5 Fan); never her one check spent by that wording. Refused (her
+        # check kept), and a move she cannot make does not exclude her hunt
+        return Item(0, problem=problem(text, "not_allowed", "search_after_found",
+                                       action="search", target=targets[0]))
     if action == "search" and kw.cls == V.CHECK and _fan_found(ctx, actor):
         # «Проверяю X» from a fan who found her role and used her earned check: no search
         # any more (DECISIONS.md §5 Fan), and no check left; a move she cannot make at all
@@ -360,6 +368,17 @@ _FOUND = re.compile(r"(?<!не\s)\bнашл[аи]?\s+(?:наконец\s+|так
 def _claims_found(text: str) -> bool:
     """True when the letter says its writer found the detective (:data:`_FOUND`)."""
     return _FOUND.search(text.lower().replace("ё", "е")) is not None
+
+
+def _asks_role(clause: list[Tok]) -> bool:
+    """True when the clause asks whether somebody has a civilian role («не детектив ли X»,
+    «X — доктор ли?»): a role word right before «ли», the fan's search wording (not «мирный
+    ли он», a check's question)."""
+    words = [t.w for t in clause if t.word]
+    roles = role_words()
+    return any(w == "ли" and n > 0 and roles.get(words[n - 1].replace("ё", "е"),
+                                               roles.get(words[n - 1])) in ROLE_CIVILIANS
+               for n, w in enumerate(words))
 
 
 def _checks_for_mafia(clause: list[Tok], end: int) -> bool:

@@ -190,9 +190,13 @@ class Renderer:
             not any(m.action == "vote" for m in standing)  # (an earlier vote beside it)
         mine = state.players[nick].role if nick in state.players else None
         vote_kept = any(m.action == "vote" for m in standing)
+        # the fan's earned check is her only one (DECISIONS.md §5 Fan): a letter that makes it
+        # says so, never a silent use of it
+        fan_check = mine == "fan" and any(m.action == "check" for m in moves)
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
+                           fan_check=fan_check and status == "applied",
                            no_vote=no_vote and status in ("applied", "no_moves"),
                            no_night=no_night if status in ("applied", "no_moves") else None,
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],

@@ -86,7 +86,8 @@ def _tail_of_lines(lines: list[str], body: int, end: int, known, author: str,
 
     After a blank line inside the block, a line «Ник: текст» naming a known account (a player
     or the host) followed by at least one more «Ник: текст» line starts the single-line part:
-    the block ends there. A lone such line stays the block's text, and the host is told."""
+    the block ends there. A lone such line stays the block's text (:func:`_inner_lines` tells
+    the host)."""
     if known is None:
         return end
     for n in range(body + 1, end):
@@ -97,10 +98,74 @@ def _tail_of_lines(lines: list[str], body: int, end: int, known, author: str,
             continue
         if sum(1 for k in range(n, end) if _SINGLE.match(lines[k])) >= 2:
             return n
-        page.problems.append(f"строка {n + 1}: «{lines[n].strip()[:60]}» прочитана как часть поста "
-                             f"{author}, не как отдельный пост (отдельный пост — загрузите его "
-                             "отдельным файлом)")
     return end
+
+
+def _move_word(name: str) -> bool:
+    """«Линч», «Голос», «МО», «Проверка»…: a word a move starts with, so «Линч: Бука» in a
+    post is the author's move, not somebody's post."""
+    from engine.grammar_keywords import keyword_first
+
+    first = keyword_first()
+    return any(w in first or w.replace("ё", "е") in first
+               for w in re.findall(r"\w+", name.lower()))
+
+
+#: Labels a post's own line starts with («UPD: …», «Итог: …», «ЗЫ: …»): never a name.
+_LABELS = frozenset({"upd", "up", "ps", "p.s", "p.s.", "pps", "зы", "edit", "update", "nb", "итог",
+                     "итого", "вывод", "кстати", "имхо", "imho", "офф", "оффтоп", "offtop", "ot",
+                     "добавлю", "дополнение", "вопрос", "ответ", "цитата", "напоминаю", "важно"})
+
+
+def _handle(name: str) -> bool:
+    """True when ``name`` of a «name: text» line inside a post looks like somebody's forum
+    name: no label of a post's own line, and each word either no Russian dictionary word
+    («Vasya_77», «Кысь») or a person's name («Васька», «Петрова»). «Итог», «Вывод», «UPD»
+    and other ordinary words before a colon are the author's own text."""
+    from engine.words import is_known_word, norm, person_name
+
+    words = re.findall(r"[\w'-]+", name.lower())
+    if not words or name.lower().strip(" .") in _LABELS or any(w in _LABELS for w in words):
+        return False
+    return all(person_name(norm(w)) or not is_known_word(norm(w)) for w in words)
+
+
+def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
+                 page: PageRead) -> list[int]:
+    """The lines of a dated block's text (after its first) that have the shape «Ник: текст»
+    of a single-line post (FORUM.md «forum import»), and which of them are posts of their own.
+
+    A line naming a known account (a player or the host) may be the author's own words
+    («Зоя: подумай ещё»): it stays the post's text, and the host is told its number. A line
+    whose name is no known account and no move word («Васька: голосую за Буку») is an
+    outsider's post (FORUM.md «Author»: other accounts are outsiders): it is lifted out of the
+    block, so its words and its vote are never the author's, and the host is told its number.
+    Returns the numbers of the lifted lines."""
+    if known is None:
+        return []
+    lifted: list[int] = []
+    depth = 0
+    for n in range(body, cut):
+        line = lines[n]
+        low = line.lower()
+        inside = depth > 0
+        depth = max(0, depth + low.count("[quote") - low.count("[/quote]"))
+        if n == body or inside or line.lstrip().startswith((">", "[")) or _SUBJECT.match(line):
+            continue
+        m = _SINGLE.match(line)
+        if m is None:
+            continue
+        name = m["nick"].strip()
+        if known(name):
+            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
+                                 f"поста {author}, не как отдельный пост (отдельный пост — "
+                                 "загрузите его отдельным файлом)")
+        elif re.search(r"[^\w .'-]", name) is None and not _move_word(name) and _handle(name):
+            lifted.append(n)
+            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» — «{name}» не игрок и "
+                                 f"не ведущий: прочитана как отдельный пост постороннего, не как "
+                                 f"часть поста {author} (его голос и слова никому не засчитаны)")
+    return lifted
 
 
 def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=None) -> PageRead:
@@ -127,7 +192,13 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=No
     for k, (i, author, at, body) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
         cut = _tail_of_lines(lines, body, end, known, author, page)
-        own = _own(lines[body:cut])
+        lifted = _inner_lines(lines, body, cut, known, author, page)
+        own = _own([lines[n] for n in range(body, cut) if n not in lifted])
         page.posts.append(Post(_post_id(author, at, own, seen), author, at, own, seq=len(page.posts)))
+        for n in lifted:
+            m = _SINGLE.match(lines[n])
+            text = _own([m["text"]])
+            page.posts.append(Post(_post_id(m["nick"].strip(), None, text, seen), m["nick"].strip(),
+                                   undated, text, seq=len(page.posts)))
         _single_lines(lines, cut, end, page, seen, undated)
     return page

@@ -332,3 +332,62 @@ def test_the_readme_paste_reads_as_the_readme_says():
         ("Маруська", undated.isoformat(), "Линч: Бука"),
         ("Serginio", undated.isoformat(), "голосую за Маруську"),
     ]
+
+
+def test_unknown_nick_line_in_a_post_is_an_outsiders_post_and_named(tmp_path):
+    """fresh26 finding 2: «Васька: голосую за Буку» under a player's post (with or without a
+    blank line) — «Васька» is no player and no host: FORUM.md makes the line an outsider's
+    post. It is not glued onto the post above (whose vote stood lost: three votes under
+    «Ярость»), and the import names it with its line number. «Линч: …» lines stay the author's."""
+    cfg, store = make_game(tmp_path / "g", event="rage")
+    paste = tmp_path / "f2.txt"
+    paste.write_text("Гном » 07 дек 2026, 20:40\nНу что, линч: Лис, Бука\n\n"
+                     "Зоя » 07 дек 2026, 20:42\nЛинч: Лис, Бука\nВаська: голосую за Буку\n\n"
+                     "Кузя » 07 дек 2026, 20:45\nПодумал.\nЛинч: Лис, Бука\n\nВаська: и я за Буку\n",
+                     encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0, res.output
+    assert "Постов прочитано: 5; новых: 5" in res.output
+    out = " ".join(res.output.split())
+    assert ("строка 6: «Васька: голосую за Буку» — «Васька» не игрок и не ведущий: прочитана как "
+            "отдельный пост постороннего, не как часть поста Зоя") in out
+    assert "строка 12: «Васька: и я за Буку»" in out
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["players"]["Зоя"]["votes"] == ["Лис", "Бука"] and data["players"]["Зоя"]["words"] == 3
+    assert data["players"]["Кузя"]["votes"] == ["Лис", "Бука"] and data["players"]["Кузя"]["words"] == 4
+    assert data["players"]["Гном"]["votes"] == ["Лис", "Бука"]
+    assert data["outsiders"] == [{"author": "Васька", "posts": 2}]
+
+
+def test_known_nick_line_right_under_a_post_is_named(tmp_path):
+    """A «Ник: текст» line of a player right under a post's text (no blank line) stays the
+    post's text, as after a blank line, and is named to the host too."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "one.txt"
+    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\nЗоя: подумай ещё\n",
+                     encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0 and "Постов прочитано: 1;" in res.output
+    assert "строка 4: «Зоя: подумай ещё» прочитана как часть поста Ягуар" in res.output
+
+
+def test_a_label_line_in_a_post_stays_the_authors_text_with_its_vote(tmp_path):
+    """«Итог: голосую за Буку», «UPD: …», «P.S.: …» inside a post are the author's own lines
+    (a label before a colon, no forum name): never lifted out as an outsider's post, so the
+    vote in them stays the author's."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "labels.txt"
+    paste.write_text("Зоя » 07 дек 2026, 20:42\nДолго думала, кто тут мафия.\nИтог: голосую за Буку\n\n"
+                     "Кузя » 07 дек 2026, 20:45\nПодумал.\nUPD: голосую за Лиса\nP.S.: всем удачи\n",
+                     encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0, res.output
+    assert "Постов прочитано: 2; новых: 2" in res.output
+    assert "постороннего" not in res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["players"]["Зоя"]["votes"] == ["Бука"]
+    assert data["players"]["Кузя"]["votes"] == ["Лис"]
+    assert data["outsiders"] == []
