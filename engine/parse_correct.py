@@ -126,8 +126,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         if (done := _spared_instead(ctx, clause, words, k, prev, flags, items)) is not None:
             return done
         # «Валим X и Y... Стоп, Y пока не трогаем»: the move is taken back (asked), and a
-        # bare name or two right after it take its place (engine.parse)
-        return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=True)
+        # bare name or two right after it take its place (engine.parse); a spare however
+        # said takes it back, unless the clause makes a move of its own («не, Кузю не бью,
+        # бью Y»)
+        own = any(not kw.negated for kw in find_keywords(clause, set(), name_index(ctx.nicks)))
+        return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=not own)
     else:
         k = _after_aside(ctx, clause, words, k, prev, items)
         # («хотя нет, если честно, лучше за Вишню»)
@@ -264,34 +267,39 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
     n += 2  # («не надо», «не трогаем»)
     while n < len(clause) and clause[n].word and n - s < 8:
         n += 1  # («… не надо голосовать»)
-    if n >= len(clause) or clause[n].w not in (",", "—", "-", ":", ";", "..."):
-        if n < len(clause) or len(prev_targets(prev, items)) < 2:
-            return None
-        if target.move.action == "vote":
-            items.append(Item(clause[s].start, withdraw=(old.nick,)))  # the other vote stays
-            passed(ctx, clause)  # (the spared player: «него» of «Вместо него Y» after it)
-            return True
-        rest = tuple(t for t in target.move.targets if t != old.nick)
-        if len(rest) != 1 or takes_back(words[:k]):
-            return None  # («Стоп, Y пока не трогаем»: the kills asked again)
-        # «Убиваем X и Y… нет, Y не надо» (full moon): X stays
-        items[items.index(target)] = replace(target, move=replace(
-            target.move, target=rest[0], targets=()), spared=target.spared + (old.nick,))
-        passed(ctx, clause)
-        return True
-    m = n + 1
-    while m < len(clause) and (not clause[m].word or clause[m].w in V.PREPOSITIONS or
-                               clause[m].w in V.FILLERS or clause[m].w in _INSTEAD_LEAD or
-                               clause[m].w in V.CHOOSE_WORDS):
-        m += 1
-    new = nick_at(ctx, clause, words, m) if m < len(clause) else None
-    if new is None or new.nick is None or new.nick == old.nick or \
-            not only_fillers(clause, m + new.length, len(clause)) or \
-            find_keywords(clause[m:], set(), idx):
+    if n < len(clause) and clause[n].w not in (",", "—", "-", ":", ";", "...", "…"):
         return None
-    if new.nick in prev_targets(prev, items):
-        return None  # («…, Шкаф и так есть»: no new player)
-    return exchange(ctx, clause, flags, items, target, old.nick, m, new.length, n + 1)
+    if n < len(clause):
+        m = n + 1
+        while m < len(clause) and (not clause[m].word or clause[m].w in V.PREPOSITIONS or
+                                   clause[m].w in V.FILLERS or clause[m].w in _INSTEAD_LEAD or
+                                   clause[m].w in V.CHOOSE_WORDS):
+            m += 1
+        new = nick_at(ctx, clause, words, m) if m < len(clause) else None
+        if find_keywords(clause[n:], set(), idx):
+            return None  # («…, бью Y»: a move of its own)
+        if new is not None and new.nick is not None and new.nick != old.nick and \
+                new.nick not in prev_targets(prev, items) and \
+                only_fillers(clause, m + new.length, len(clause)):
+            return exchange(ctx, clause, flags, items, target, old.nick, m, new.length, n + 1)
+        if any(clause[j].word and nick_at(ctx, clause, words, j) is not None
+               for j in range(n + 1, len(clause))):
+            return None  # another name, not read here
+        # («…, он полезный»: a remark, nobody put in the spared one's place)
+    if len(prev_targets(prev, items)) < 2:
+        return None
+    if target.move.action == "vote":
+        items.append(Item(clause[s].start, withdraw=(old.nick,)))  # the other vote stays
+        passed(ctx, clause)  # (the spared player: «него» of «Вместо него Y» after it)
+        return True
+    rest = tuple(t for t in target.move.targets if t != old.nick)
+    if len(rest) != 1 or takes_back(words[:k]):
+        return None  # («Стоп, Y пока не трогаем»: the kills asked again)
+    # «Убиваем X и Y… нет, Y не надо» (full moon): X stays
+    items[items.index(target)] = replace(target, move=replace(
+        target.move, target=rest[0], targets=()), spared=target.spared + (old.nick,))
+    passed(ctx, clause)
+    return True
 
 
 def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> Prev | None:
