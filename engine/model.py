@@ -162,6 +162,9 @@ class Problem:
     #: target the letter asked for, so the resolver lists it among the turn's moves (refused)
     action: str = ""
     target: str | None = None
+    #: for a vote asked about on a two-vote day (:data:`ASKED_KINDS`): the players of the
+    #: letter's vote that stood, which the player's answer joins (engine.parse_answer)
+    kept: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "kind": self.kind}
@@ -171,16 +174,19 @@ class Problem:
 
     def asked_json(self) -> dict[str, Any]:
         """The problem as a question the reply asked (:data:`ASKED_KINDS`): its JSON and the
-        asked move's ``action``; :func:`asked_problems` reads it back."""
-        return self.to_json() | {"action": self.action}
+        asked move's ``action`` (and the vote it joins, ``kept``); :func:`asked_problems`
+        reads it back."""
+        return self.to_json() | {"action": self.action} | \
+            ({"kept": list(self.kept)} if self.kept else {})
 
 
 def asked_problems(items: Any) -> tuple[Problem, ...]:
     """The asked problems (:data:`ASKED_KINDS`, with the asked move's ``action``) among
-    ``items``: stored problem dicts (``text``, ``kind``, ``candidates``, ``action``); others
-    and malformed entries are left out."""
+    ``items``: stored problem dicts (``text``, ``kind``, ``candidates``, ``action``, ``kept``);
+    others and malformed entries are left out."""
     return tuple(Problem(text=str(p.get("text", "")), kind=p["kind"],
-                         candidates=tuple(p.get("candidates", ())), action=str(p["action"]))
+                         candidates=tuple(p.get("candidates", ())), action=str(p["action"]),
+                         kept=tuple(str(n) for n in p.get("kept", ()) or ()))
                  for p in items or () if isinstance(p, dict) and p.get("kind") in ASKED_KINDS
                  and p.get("action"))
 

@@ -20,6 +20,7 @@ else is no answer, and the letter is read as any other letter.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .grammar_tokens import tokenize
 from .legality import may_make
@@ -29,7 +30,7 @@ from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
-__all__ = ["read_answer", "answerable", "MAX_WORDS"]
+__all__ = ["read_answer", "answerable", "kept_votes", "MAX_WORDS"]
 
 #: The longest answer read so (words): «Я имел в виду Киру, конечно, извините» is seven.
 MAX_WORDS = 8
@@ -59,6 +60,22 @@ def answerable(problem: Problem) -> bool:
     return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) > 1)
 
 
+def kept_votes(moves: Sequence[Move], problems: Sequence[Problem],
+               turn: TurnInfo) -> list[Problem]:
+    """``problems`` with each asked vote of a two-vote day (:func:`answerable`) given the
+    players of the letter's vote that stood (``moves``, after the rules' screen) as ``kept``:
+    «Линч: Бука и Серджио» keeps Бука and asks about «Серджио»; the answer «Serginio» makes
+    the vote Бука and Serginio (:func:`read_answer`), not Serginio alone in its place."""
+    if turn.votes_per_player < 2:
+        return list(problems)
+    vote = next((m for m in moves if m.action == "vote"), None)
+    kept = () if vote is None else tuple(vote.targets or ((vote.target,) if vote.target else ()))
+    if not kept:
+        return list(problems)
+    return [replace(p, kept=kept) if answerable(p) and p.action == "vote" else p
+            for p in problems]
+
+
 def _offered(problem: Problem, nicks: Sequence[str]) -> set[str]:
     """The players an answer to ``problem`` may name: its candidates, or every player for a
     name that was nobody's."""
@@ -72,10 +89,11 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     Args:
         text: the answer's own text (quotes cut), as :func:`engine.parse.parse_letter` takes it.
         sender: the player's roster nickname.
-        state: the game before the turn; ``turn``: the day (two-vote days are not answered:
-            a vote there is both of the player's votes).
+        state: the game before the turn; ``turn``: the day.
         asked: the problems of the letter the answer replies to (those not
-            :func:`answerable` are skipped).
+            :func:`answerable` are skipped). On a two-vote day an asked vote's ``kept``
+            players (:func:`kept_votes`) join the answered one in one vote: the answer's
+            vote stands for the asked letter's whole vote.
 
     Returns:
         :class:`ParseResult` with one move per settled problem (``span``: the answer's text),
@@ -105,9 +123,13 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         if len(chosen) != 1:
             continue
         nick = chosen.pop()
-        if p.action == "vote" and turn.votes_per_player > 1:
-            return None
-        move = Move(p.action, target=nick, span=text.strip())
+        if p.action == "vote" and turn.votes_per_player > 1 and p.kept:
+            # a two-vote day: the answer joins the vote the asked letter kept
+            if nick in p.kept or len(p.kept) >= turn.votes_per_player:
+                return None
+            move = Move("vote", targets=p.kept + (nick,), span=text.strip())
+        else:
+            move = Move(p.action, target=nick, span=text.strip())
         if may_make(state, turn, player, move) is not None:
             return None
         moves.append(move)

@@ -14,7 +14,7 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
-from .grammar_flags import correction_end
+from .grammar_flags import correction_end, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
@@ -29,9 +29,10 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
                          continues, more_names, more_then,
                          not_instead, put_off, spared)
 from .parse_listed import next_listed as _next_listed
-from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
+from .parse_types import Ctx, Item, Prev, nick_at, passed, prev_targets
 from .parse_orphan import orphan as _orphan, said_of_other
 from .parse_retraction import retraction as _retraction
+from .parse_swap import exchange
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -89,16 +90,19 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += 1
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, len(clause),
                   flags, items, prev.member is not None)
-        if clause[0].w not in MORE_OPENERS and after_hanging_and(ctx, clause, prev) is not None:
-            # «Убиваем Лису и… Кэт. Хотя стоп, Кэт …»: the list's clause goes on here, and a
-            # correction right after is the whole move's
-            prev.items.extend(items[before:])
-            prev.start = clause[0].start
+        # «Убиваем Лису и… Кэт. Хотя стоп, Кэт …», «Голосую за X. И за Y. Нет, за Y не
+        # надо, за Z»: the move's clause goes on here, and a correction right after is the
+        # whole move's
+        prev.items.extend(items[before:])
+        prev.start = clause[0].start
         return len(items) > before
     if k is None and prev.asked and not prev.items and clause[0].w in V.PREPOSITIONS and \
             _NO.search(ctx.text[prev.start:clause[0].start].lower()):
         k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
     words = clause_words(clause)
+    if k is None and adjacent and prev.items and \
+            spared(ctx, clause, words, lead := _lead(clause), prev, items):
+        k = lead  # «Голосую за X и Y. Ой, Y не надо, лучше Z»: the spare is the correction
     if k is None and adjacent and prev.items and words[0] in _DOUBT_OPENERS and \
             not V.DOUBT_WORDS.isdisjoint(words[1:4]) and _NOT.isdisjoint(words[:3]) and (named := next(
                 (n for n, t in enumerate(clause[:8]) if t.word and
@@ -118,20 +122,30 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         else:
             k = 0
     elif spared(ctx, clause, words, k, prev, items):
+        # «Нет, за Буку не надо, за Гошу»: the spared target's place given to another
+        if (done := _spared_instead(ctx, clause, words, k, prev, flags, items)) is not None:
+            return done
         # «Валим X и Y... Стоп, Y пока не трогаем»: the move is taken back (asked), and a
-        # bare name or two right after it take its place (engine.parse)
-        return _retraction(ctx, clause, prev, adjacent, items, named=True)
+        # bare name or two right after it take its place (engine.parse); a spare however
+        # said takes it back, unless the clause makes a move of its own («не, Кузю не бью,
+        # бью Y»)
+        own = any(not kw.negated for kw in find_keywords(clause, set(), name_index(ctx.nicks)))
+        return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=not own)
     else:
         k = _after_aside(ctx, clause, words, k, prev, items)
         # («хотя нет, если честно, лучше за Вишню»)
     k0 = k
+    denied = None  # the player of «не X» before the new name («…, не у Буки, а у Бублика»)
     while k < len(clause) and (not clause[k].word or clause[k].w in V.FILLERS or
                                clause[k].w in V.PREPOSITIONS or clause[k].w in _THEN or
                                clause[k].w in _REQUEST or
                                clause[k].w in V.CHOOSE_WORDS or (
             clause[k].w == V.NEGATION and _not_name(ctx, clause, words, k))):
         if clause[k].w == V.NEGATION:  # «ой нет, не Крот — Малой и Вафля»
-            k += _not_name(ctx, clause, words, k)  # («…, не у Буки, а у Бублика»)
+            size = _not_name(ctx, clause, words, k)
+            at = k + 2 if k + 2 < len(clause) and words[k + 1] in V.PREPOSITIONS else k + 1
+            denied = nick_at(ctx, clause, words, at)
+            k += size
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
     if hit is None and k < len(clause) and words[k] in _SELF and (
@@ -192,6 +206,16 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         prev = _vote_before(ctx, clause, prev, items)  # «Голос за X. Лечу Y. Хотя нет — за Z»
         if prev is None:
             return True
+    if denied is not None and denied.nick is not None and end == k + hit.length and \
+            hit.nick is not None and hit.nick not in prev_targets(prev, items) and \
+            len(prev_targets(prev, items)) > 1 and \
+            (vote := next((it for it in prev.items if any(it is o for o in items) and
+                           it.move is not None and
+                           it.move.action == "vote" and denied.nick in
+                           (it.move.targets or (it.move.target,))), None)) is not None:
+        # «Линч: X и Y. Хотя нет, не Y, а Z» on a two-vote day: the vote it names is
+        # replaced, the other stays
+        return exchange(ctx, clause, flags, items, vote, denied.nick, k, hit.length, k0)
     before = len(items)
     read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
               flags, items, prev.member is not None)
@@ -199,6 +223,82 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
+    return True
+
+
+#: Words between the spared target's «не …» and the player put in its place («…, лучше
+#: Гошу», «…, а за Гошу», «…, тогда Гошу», «…, вместо него Гоша»).
+_INSTEAD_LEAD = frozenset({"а", "лучше", "тогда", "значит", "вместо", "него", "неё", "нее",
+                           "голос", "голосую", "голосуем"})
+
+
+def _lead(clause: list[Tok]) -> int:
+    """Index after the correction words and punctuation opening ``clause`` («Ой,», «Блин,»),
+    even with no word that heads a correction."""
+    k = 0
+    while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
+        k += 1
+    return k
+
+
+def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
+                    flags: dict, items: list[Item]) -> bool | None:
+    """«Нет, за Буку не надо, за Гошу», «Ой, Буку не надо, лучше Гошу»: the clause spares a
+    target of the move before (:func:`engine.parse_more.spared`) and, after a comma or a
+    dash, names the player put in its place. The move loses the spared target and gains the
+    new one (on a two-vote day the other vote stays: the correction replaces the vote it
+    names). «Нет, за Буку не надо.» alone: a vote of more players loses that one only; a
+    move of that target only is taken back and asked (None, engine.parse_retraction). None
+    when the clause is neither."""
+    idx = name_index(ctx.nicks)
+    s = k
+    while s < len(clause) and (not clause[s].word or clause[s].w in V.PREPOSITIONS):
+        s += 1
+    old = nick_at(ctx, clause, words, s) if s < len(clause) else None
+    live = {id(it) for it in items}
+    target = next((it for it in reversed(prev.items) if id(it) in live and it.move is not None
+                   and old is not None and old.nick in (it.move.targets or (it.move.target,))),
+                  None)
+    if target is None:
+        return None
+    n = s + old.length
+    while n < len(clause) and clause[n].w != V.NEGATION:
+        n += 1
+    n += 2  # («не надо», «не трогаем»)
+    while n < len(clause) and clause[n].word and n - s < 8:
+        n += 1  # («… не надо голосовать»)
+    if n < len(clause) and clause[n].w not in (",", "—", "-", ":", ";", "...", "…"):
+        return None
+    if n < len(clause):
+        m = n + 1
+        while m < len(clause) and (not clause[m].word or clause[m].w in V.PREPOSITIONS or
+                                   clause[m].w in V.FILLERS or clause[m].w in _INSTEAD_LEAD or
+                                   clause[m].w in V.CHOOSE_WORDS):
+            m += 1
+        new = nick_at(ctx, clause, words, m) if m < len(clause) else None
+        if find_keywords(clause[n:], set(), idx):
+            return None  # («…, бью Y»: a move of its own)
+        if new is not None and new.nick is not None and new.nick != old.nick and \
+                new.nick not in prev_targets(prev, items) and \
+                only_fillers(clause, m + new.length, len(clause)):
+            return exchange(ctx, clause, flags, items, target, old.nick, m, new.length, n + 1)
+        if any(clause[j].word and nick_at(ctx, clause, words, j) is not None
+               for j in range(n + 1, len(clause))):
+            return None  # another name, not read here
+        # («…, он полезный»: a remark, nobody put in the spared one's place)
+    if len(prev_targets(prev, items)) < 2:
+        return None
+    if target.move.action == "vote":
+        items.append(Item(clause[s].start, withdraw=(old.nick,)))  # the other vote stays
+        passed(ctx, clause)  # (the spared player: «него» of «Вместо него Y» after it)
+        return True
+    rest = tuple(t for t in target.move.targets if t != old.nick)
+    if len(rest) != 1 or takes_back(words[:k]):
+        return None  # («Стоп, Y пока не трогаем»: the kills asked again)
+    # «Убиваем X и Y… нет, Y не надо» (full moon): X stays
+    items[items.index(target)] = replace(target, move=replace(
+        target.move, target=rest[0], targets=()), spared=target.spared + (old.nick,))
+    passed(ctx, clause)
     return True
 
 

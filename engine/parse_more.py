@@ -172,11 +172,14 @@ _SPARE_WORDS = frozenset({"пока", "уж", "все-таки", "всё-так�
 def spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
             items: list[Item]) -> bool:
     """True when, after the correction words ending at ``k``, the clause names a target of
-    the move before (its items still in ``items``) and then «не» and a word within two words
-    («Стоп, Мадлен пока не трогаем», «ой, Кузю не надо»): that target is spared; what stands
+    the move before (its items still in ``items``; a preposition may stand before it) and
+    then «не» and a word within two words («Стоп, Мадлен пока не трогаем», «ой, за Кузю не
+    надо»): that target is spared; what stands
     instead is not said here."""
     while k < len(clause) and not clause[k].word:
         k += 1
+    if k + 1 < len(clause) and words[k] in V.PREPOSITIONS:
+        k += 1  # («ой, за Буку не надо»)
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
     old = prev_targets(prev, items)
     if hit is None or hit.nick not in old:

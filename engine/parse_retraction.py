@@ -17,16 +17,20 @@ from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 
 
 def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
-                items: list[Item], named: bool = False) -> bool:
+                items: list[Item], named: bool = False, spared: bool = False) -> bool:
     """«Голосую за Лося… Хотя нет, он же свой.»: a clause opening with a correction head and
     naming no move takes back the move right before; the reply asks what stands instead
     (precision first); one taken back as a joke («шучу», «шутка») is dropped with no question
     (the reply's echo shows no such move). A player it names without «насчёт», «про» («Хотя нет, пусть будет
     X» that was not read; ``named``: a correction to names that was not read) is asked
-    about too; one it names so is about an earlier letter. True when the clause was one."""
+    about too; one it names so is about an earlier letter. ``spared``: the clause spares a
+    target of the move («Нет, Кузю не надо», «Кузю не трогаем»), which takes it back
+    whatever the correction words. True when the clause was one."""
     k = correction_end(clause)
+    if spared and k is None:
+        k = 0
     if k is None or not adjacent or not prev.items or \
-            not takes_back([clause[n].w for n in range(k)]):
+            not (spared or takes_back([clause[n].w for n in range(k)])):
         return False
     flags = clause_flags(clause)
     if flags["cancel"] is not None or flags["skip"] or \

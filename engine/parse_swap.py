@@ -83,7 +83,8 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         old, new = (a, ka, la), (b, kb, lb)  # «Кефира меняю на Шустрика», «меняю X на Y»,
         # «Гранита заменяю Шкипером»
     target = next((it for it in reversed(items) if it.move is not None and
-                   it.pos < clause[0].start and old[0] in _targets(it)), None)
+                   it.pos < clause[0].start and (old[0] in _targets(it) or
+                                                 old[0] in it.spared)), None)
     if target is None and change is not None:
         # «UPD: Тимура меняю на Соню» with no move on Тимур: which move? Ask.
         items.append(Item(clause[0].start, problem=problem(
@@ -91,17 +92,28 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         return True
     if target is None or new[0] in _targets(target):
         return False
+    return exchange(ctx, clause, flags, items, target, old[0], new[1], new[2],
+                    at if at < new[1] else new[1])
+
+
+def exchange(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item], target: Item,
+             old: str, k: int, n: int, i: int) -> bool:
+    """The earlier move ``target`` on ``old`` given instead to the player at tokens ``k``…``k
+    + n`` of ``clause`` (read by :func:`engine.parse_move.read_move` from token ``i``, the
+    reply's echo: «меняю на Шустрика», «вместо неё Nox-13»): a vote loses ``old`` and gains
+    the new player (the other vote of a two-vote day stays), a move of more targets keeps
+    the others, any other move is replaced. False when the move's kind cannot be re-read."""
     cls = next((c for c in _CLASSES
                 if action_for(c, ctx.sender, ctx.turn) == target.move.action), None)
     if cls is None:
         return False
-    k, n = new[1], new[2]
-    rest = tuple(t for t in _targets(target) if t != old[0])
+    rest = tuple(t for t in _targets(target) if t != old)
     if target.move.action == "vote":
-        items.append(Item(clause[0].start, withdraw=(old[0],)))
+        # (at the exchange's own words, after any correction mark that opens the clause:
+        # «Ой нет, вместо Буки Сергей» keeps the day's other vote)
+        items.append(Item(clause[i].start, withdraw=(old,)))
     elif not rest:
         items.remove(target)
-    i = at if at < k else k  # the reply's echo: «меняю на Шустрика», «вместо неё Nox-13»
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(cls, i, k), k, k + n, flags, items, False)
     if rest and target.move.action != "vote":

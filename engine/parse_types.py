@@ -43,6 +43,9 @@ class Item:
     #: what a bare «Нет, передумал.» took back (engine.parse_retraction): given back when the
     #: next move changes an earlier move of another kind (engine.parse_finish._misplaced_back)
     restore: list = field(default_factory=list)
+    #: targets a later «нет, X не надо» took off this move (engine.parse_correct): a «вместо
+    #: него Y» right after still finds the move by X (engine.parse_swap)
+    spared: tuple[str, ...] = ()
 
 
 @dataclass

@@ -27,6 +27,7 @@ from sqlmodel import Session, select
 from engine.calendar import on_time
 from engine.legality import (move_targets, screen_letter, standing_actions, standing_moves, taken_back,
                              withdraw_vote)
+from engine.parse_answer import kept_votes
 from engine.model import Problem, ProblemKind
 from engine.move_words import describe_move
 
@@ -349,7 +350,8 @@ class _Run:
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
         cols["unvote_json"] = dumps(list(result.unvote))
-        problems = list(result.problems)
+        # (a vote asked about on a two-vote day keeps the letter's other vote for the answer)
+        problems = kept_votes(result.moves, result.problems, ctx.info)
         cols["problems_json"] = dumps([stored_problem(p) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
         if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":

@@ -25,9 +25,12 @@ def stored_problem(problem: Problem) -> dict[str, Any]:
     """A letter's problem as the database keeps it: its JSON (text, kind, candidates), the
     reply's sentence (``message``), when it has one, its ``reason`` word and, for a name the
     reply asks about (:data:`engine.model.ASKED_KINDS`), the asked move's ``action`` (the
-    player's answer makes it: :mod:`mailer.answered`)."""
+    player's answer makes it: :mod:`mailer.answered`) and, for a vote of a two-vote day, the
+    players of the letter's vote it joins (``kept``)."""
+    asked = problem.kind in ASKED_KINDS and problem.action
     return problem.to_json() | {"message": problem.message} | ({"reason": problem.reason} if problem.reason else {}) \
-        | ({"action": problem.action} if problem.kind in ASKED_KINDS and problem.action else {})
+        | ({"action": problem.action} if asked else {}) \
+        | ({"kept": list(problem.kept)} if asked and problem.kept else {})
 
 
 def refusal_label(problem: dict[str, Any]) -> str | None:

@@ -244,3 +244,51 @@ def test_the_answer_keeps_its_question_anywhere_in_its_batch(game, monkeypatch, 
     assert loads(rows["a8@x"].moves_json) == [{"action": "heal", "target": "Кира"}]
     assert [p["candidates"] for p in json.loads(rows["a8@x"].asked_json)] == [["Кир", "Кира"]]
     assert json.loads(rows["v8@x"].asked_json) == []
+
+
+@pytest.mark.parametrize("event, vote, expected", [
+    ("none", "Линч: Серджио", {"action": "vote", "target": "Serginio"}),
+    ("rage", "Линч: Серджио", {"action": "vote", "target": "Serginio"}),
+    ("rage", "Обношу Маруську. Линчую Ягуарчика и Серджио",
+     {"action": "vote", "targets": ["Ягуарчик", "Serginio"]}),
+    ("voice", "Голосую за Серджио и за Ягуарчика",
+     {"action": "vote", "targets": ["Ягуарчик", "Serginio"]}),
+])
+def test_a_nick_answers_the_question_about_a_vote(game, event, vote, expected):
+    """fresh26 #1: «Не нашёл в списке игроков «Серджио» … Проверьте ник.» about a vote,
+    answered «Serginio, конечно»: the vote is counted, as status and README promise. On a
+    two-vote day the vote the asked letter kept travels with the question (``kept``) and the
+    answered player joins it: the answer's vote is the letter's whole vote, so the kept one
+    is not lost. close-day counts it, and the export's replay resolves the same day."""
+    from engine.gamefile import load_game_file
+    from engine.replay import replay_game
+    from mailer.day import close_day, set_event
+    from mailer.export import export_game
+    from mailer.reports import status
+    from mailer.store import DayRow
+    from test_sync import DEADLINE
+
+    if event != "none":
+        set_event(game.cfg, game.store, event, now=START)
+    game.deliver(letter("buka@example.org", vote, msgid="q10@x"), START + timedelta(hours=2))
+    game.sync()
+    asked = _reply_to(game, "q10@x")
+    assert "Не нашёл в списке игроков «Серджио»" in asked.body
+    assert status(game.cfg, game.store).asked == ["Бука"]
+    game.deliver(letter("buka@example.org", "Serginio, конечно", msgid="a10@x",
+                        extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    game.sync()
+    answer = _letters(game)["a10@x"]
+    assert answer.state == "applied"
+    assert loads(answer.moves_json) == [expected]
+    assert status(game.cfg, game.store).asked == []
+    body = _reply_to(game, "a10@x").body
+    assert "Не понял, о каком ходе речь" not in body and "Serginio" in body
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    with game.store.session() as s:
+        stored = loads(s.get(DayRow, 1).result_json)
+    votes = [m for m in stored["moves"] if m["action"] == "vote" and m["by"] == "Бука" and
+             m["outcome"] == "done"]  # (the asked letter's own vote: superseded by the answer)
+    assert [m.get("targets") or [m["target"]] for m in votes] == \
+        [expected.get("targets") or [expected["target"]]]
+    assert replay_game(load_game_file(export_game(game.cfg, game.store)))["turns"] == [stored]
