@@ -12,6 +12,8 @@ found in :mod:`.grammar_refs`. What it returns is :class:`~.grammar_target_types
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_asides import clarified, negated_aside, settled, sought_role
 from .grammar_rules import Actor
@@ -37,6 +39,10 @@ from .names_case import case_fit
 from .words import (
     compound_role, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
 )
+
+
+#: A letter only Ukrainian spelling has.
+_UKRAINIAN = re.compile(r"[іїєґ]")
 
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
@@ -66,6 +72,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     neg = skipped = False
     restated: set[str] = set()  # the dictionary words skipped before the first name
     pron_at = -1  # index of the pronoun that opened the targets («за него же и за Кузю»)
+    if not noun and lo < hi and words[lo] == "себе" and lo and \
+            _UKRAINIAN.search(words[lo - 1]) and (lo + 1 >= hi or not clause[lo + 1].word):
+        # «Лікую себе»: Ukrainian «себе» is the Russian «себя», the sender himself, right
+        # after a Ukrainian move verb
+        out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), lo, lo + 1))
+        out.end = lo + 1
+        return out
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»

@@ -120,7 +120,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             if k is None or k is True:
                 return k is True
         else:
-            k = 0
+            k = _aim_heading(words)  # «ищу врача. Кандидат — X»: the open move's target
     elif spared(ctx, clause, words, k, prev, items):
         # «Нет, за Буку не надо, за Гошу»: the spared target's place given to another
         if (done := _spared_instead(ctx, clause, words, k, prev, flags, items)) is not None:
@@ -439,8 +439,9 @@ def _spoken_to(words: list[str], k: int) -> bool:
         words[k + 1] in ("ты", "тебя", "тебе", "не") or is_imperative(words[k + 1]))
 
 
-#: «Цель — X», «Моя сегодняшняя мишень: X»: the target of the move named just before.
-_AIM_NOUNS = frozenset({"цель", "мишень"})
+#: «Цель — X», «Моя сегодняшняя мишень: X», «кандидат — X»: the target of the move named
+#: just before.
+_AIM_NOUNS = frozenset({"цель", "мишень", "кандидат", "кандидатка", "кандидатура"})
 _AIM_OWNERS = frozenset({"моя", "наша", "сегодняшняя", "ночная", "его", "ее", "её"})
 
 

@@ -31,7 +31,7 @@ from .parse_judge import judge
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
-from .parse_move_back import PRONOUN_BEFORE, listed_back, named_since, pronoun_before
+from .parse_move_back import PRONOUN_BEFORE, listed_back, named_since, pronoun_before, same_pronoun_before
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
 from .parse_unneeded import so_then, unneeded_end
@@ -92,13 +92,21 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                           guards=action in ("guard", "", None))
         if not tg.hits and tg.unknown is None:
             return gone
-    if tg.hits and ctx.last_hit is not None and \
+    if tg.hits and \
             any(clause[n].w in ("—", "–", ",") for n in range(kw.j, tg.hits[0][1])) and \
             any(clause[n].word and (is_verb(clause[n].w) or is_infinitive(clause[n].w))
                 for n in range(kw.j, tg.hits[0][1])):
-        same = pronoun_before(ctx, clause, lo, kw.i, same=True)
-        if same is not None:  # «…и его же убиваем — пусть знает, как дерзить Барону»: the
-            tg.hits = [same]  # name after the dash is the reason's, «его же» the target
+        if ctx.last_hit is not None:
+            same = pronoun_before(ctx, clause, lo, kw.i, same=True)
+            if same is not None:  # «…и его же убиваем — пусть знает, как дерзить Барону»: the
+                tg.hits = [same]  # name after the dash is the reason's, «его же» the target
+        elif same_pronoun_before(clause, lo, kw.i):
+            # «Линч: X и Y. Её же проверяю — хочу знать, с кем водится Z»: «её же» points at
+            # one of the players named before, not at the reason's Z: asked
+            text = span(ctx.text, clause, lo, kw.j)
+            items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
+                              tried=action or ""))
+            return tg.end
     if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
         # «мочим с барсом»: who the move is made with (the instrumental), not its target
         tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]

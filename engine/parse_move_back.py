@@ -58,6 +58,20 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
     return None
 
 
+def same_pronoun_before(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when «её же», «его же» stands right before the keyword at ``hi`` (fillers
+    between): the target is a player named before, whoever that is."""
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in PRONOUN_BEFORE:
+            return k + 1 < len(clause) and clause[k + 1].w == "же"
+        if t.w not in V.FILLERS:
+            return False
+    return False
+
+
 def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
     """True when the letter's text between the clause that named ``nick`` (the last move's
     target, or the player the clause before names) and ``clause`` names another player
