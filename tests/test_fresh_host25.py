@@ -149,7 +149,9 @@ def test_inbox_names_the_player_of_a_repeat_and_of_an_auto_reply_and_no_empty_ad
 
 # --- 5. «Страх»: «Ответить за Ромашку», not «за него» for a woman --------------------------
 
-def test_close_day_waiting_for_fear_names_the_chooser_not_him(tmp_path):
+def fear_demo(tmp_path):
+    """The demo game on a «Страх» day, synced, and the environment of a moment after its
+    deadline: ``(cfg, runner, run, after)`` (``run(args, env)``: the CLI's result)."""
     from click.testing import CliRunner
 
     from mailer.cli import main
@@ -165,7 +167,12 @@ def test_close_day_waiting_for_fear_names_the_chooser_not_him(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["sync"], env=env).exit_code == 0
     after = {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=10)).isoformat()}
-    closed = runner.invoke(main, ["close-day"], env=after)
+    return cfg, lambda args, env=after: runner.invoke(main, args, env=env), after
+
+
+def test_close_day_waiting_for_fear_names_the_chooser_not_him(tmp_path):
+    _cfg, run, _after = fear_demo(tmp_path)
+    closed = run(["close-day"])
     assert closed.exit_code == 3, closed.output
     said = " ".join(closed.output.split())
     assert "«Страх» ждёт письма от Ромашки (письмо с вопросом в очереди; ответ прочитает sync). " \

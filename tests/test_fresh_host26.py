@@ -89,27 +89,16 @@ def test_a_bare_vote_withdrawal_takes_back_the_earlier_letters_vote(tmp_path):
 # --- «Страх»: status tells the host the day waits for the chosen player's choice ----------------
 
 def test_status_tells_the_day_waits_for_the_fear_choice_and_then_what_was_chosen(tmp_path):
-    from click.testing import CliRunner
     from sqlmodel import select
 
-    from mailer.cli import main
-    from mailer.day.open import set_event
     from mailer.store import DayRow, Store
-    from test_terminal import demo_game
+    from test_fresh_host25 import fear_demo
 
-    cfg, env = demo_game.__wrapped__(tmp_path)
-    store = Store(cfg.database_url)
-    try:
-        set_event(cfg, store, "fear", now=cfg.start + timedelta(minutes=1))
-    finally:
-        store.dispose()
-    runner = CliRunner()
-    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
-    after = {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=10)).isoformat()}
-    before = " ".join(runner.invoke(main, ["status"], env=after).output.split())
+    cfg, run, _after = fear_demo(tmp_path)
+    before = " ".join(run(["status"]).output.split())
     assert "«Страх»: день не закрыт" not in before  # nobody asked yet: close-day has not run
-    assert runner.invoke(main, ["close-day"], env=after).exit_code == 3
-    said = " ".join(runner.invoke(main, ["status"], env=after).output.split())
+    assert run(["close-day"]).exit_code == 3
+    said = " ".join(run(["status"]).output.split())
     assert "«Страх»: день не закрыт, ждёт письма от Ромашки с выбором" in said, said
     assert "Ответить за Ромашку: mafia-mail close-day --fear-choice НИК" in said
     store = Store(cfg.database_url)
@@ -120,7 +109,7 @@ def test_status_tells_the_day_waits_for_the_fear_choice_and_then_what_was_chosen
             s.add(row)
     finally:
         store.dispose()
-    chosen = " ".join(runner.invoke(main, ["status"], env=after).output.split())
+    chosen = " ".join(run(["status"]).output.split())
     assert "«Страх»: выбор Ромашки — Бука. Закрыть день: mafia-mail close-day" in chosen, chosen
     assert "ждёт письма" not in chosen
 
