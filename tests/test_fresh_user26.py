@@ -13,6 +13,15 @@ from test_sync import DEADLINE, START, Game, letter
 FAN = '\n[[player]]\nnick = "Незабудка"\nemail = "fan@example.org"\nrole = "fan"\n'
 
 
+def _found(g: Game) -> None:
+    """Day 1 of ``g``: the fan searches the detective (Маруська) in letter f1@x, which is
+    read, and the day is closed: she has found him."""
+    g.deliver(letter("fan@example.org", "Проверяю, не детектив ли Маруська.", msgid="f1@x"),
+              START + timedelta(hours=2))
+    sync(g.cfg, g.store, now=START + timedelta(hours=3))
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+
+
 def test_found_fans_search_wording_is_no_spent_check_and_her_hunt_stands(tmp_path):
     """DECISIONS.md §5 Fan: found → she stops searching and has one check of her own. Her role
     letter's search wording «Проверяю, не детектив ли X» is a search, over once she found: it
@@ -20,10 +29,7 @@ def test_found_fans_search_wording_is_no_spent_check_and_her_hunt_stands(tmp_pat
     the search is not taken and her one check is not spent; her hunt stands; close-day agrees."""
     g = Game(tmp_path, players=FAN)
     try:
-        g.deliver(letter("fan@example.org", "Проверяю, не детектив ли Маруська.", msgid="f1@x"),
-                  START + timedelta(hours=2))
-        sync(g.cfg, g.store, now=START + timedelta(hours=3))
-        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        _found(g)
         with g.store.session() as s:
             me = load_state(s.get(GameRow, 1)).players["Незабудка"]
             assert me.fan_found and me.fan_check_left
@@ -73,10 +79,7 @@ def test_found_fans_check_reply_says_it_is_her_only_one(tmp_path):
     «Принято: Проверка: X»); a search before she found says nothing of the kind."""
     g = Game(tmp_path, players=FAN)
     try:
-        g.deliver(letter("fan@example.org", "Проверяю, не детектив ли Маруська.", msgid="f1@x"),
-                  START + timedelta(hours=2))
-        sync(g.cfg, g.store, now=START + timedelta(hours=3))
-        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        _found(g)
         day2 = DEADLINE + timedelta(hours=2)
         g.deliver(letter("fan@example.org", "Проверяю Буку на мафию.", msgid="f2@x"), day2)
         sync(g.cfg, g.store, now=day2 + timedelta(minutes=10))

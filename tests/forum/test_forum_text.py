@@ -7,6 +7,7 @@ import json
 import os
 from datetime import timedelta
 
+import pytest
 from click.testing import CliRunner
 
 from mailer.cli import main
@@ -57,6 +58,14 @@ def _mtime(path, when):
 
 def _run(cfg, *args):
     return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False)
+
+
+def _import_text(cfg, tmp_path, text: str):
+    """``forum import`` of ``text`` pasted into a file dated two hours before day 1's end."""
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text, encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    return _run(cfg, "forum", "import", str(paste))
 
 
 def test_words_definition():
@@ -248,17 +257,16 @@ def test_mixed_paste_reads_the_lines_after_the_dated_blocks(tmp_path):
     assert data["players"]["Ягуар"]["words"] == 3
 
 
-def test_lone_nick_line_after_a_post_is_named_to_the_host(tmp_path):
-    """One «Ник: текст» line in a post's later paragraph may be the author's own words: it
-    stays the post's text, and the host is told which line it is."""
+@pytest.mark.parametrize("gap, line", [("\n", 5), ("", 4)])
+def test_lone_nick_line_after_a_post_is_named_to_the_host(tmp_path, gap, line):
+    """One «Ник: текст» line in a post's later paragraph, or right under its text (no blank
+    line), may be the author's own words: it stays the post's text, and the host is told
+    which line it is."""
     cfg, store = make_game(tmp_path / "g")
-    paste = tmp_path / "one.txt"
-    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\n\nЗоя: подумай ещё\n",
-                     encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
+    res = _import_text(cfg, tmp_path,
+                       f"Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\n{gap}Зоя: подумай ещё\n")
     assert res.exit_code == 0 and "Постов прочитано: 1;" in res.output
-    assert "строка 5: «Зоя: подумай ещё» прочитана как часть поста Ягуар" in res.output
+    assert f"строка {line}: «Зоя: подумай ещё» прочитана как часть поста Ягуар" in res.output
 
 
 def test_votes_import_reads_one_word_of_a_nick_of_several(tmp_path):
@@ -340,13 +348,10 @@ def test_unknown_nick_line_in_a_post_is_an_outsiders_post_and_named(tmp_path):
     post. It is not glued onto the post above (whose vote stood lost: three votes under
     «Ярость»), and the import names it with its line number. «Линч: …» lines stay the author's."""
     cfg, store = make_game(tmp_path / "g", event="rage")
-    paste = tmp_path / "f2.txt"
-    paste.write_text("Гном » 07 дек 2026, 20:40\nНу что, линч: Лис, Бука\n\n"
-                     "Зоя » 07 дек 2026, 20:42\nЛинч: Лис, Бука\nВаська: голосую за Буку\n\n"
-                     "Кузя » 07 дек 2026, 20:45\nПодумал.\nЛинч: Лис, Бука\n\nВаська: и я за Буку\n",
-                     encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
+    res = _import_text(cfg, tmp_path, (
+        "Гном » 07 дек 2026, 20:40\nНу что, линч: Лис, Бука\n\n"
+        "Зоя » 07 дек 2026, 20:42\nЛинч: Лис, Бука\nВаська: голосую за Буку\n\n"
+        "Кузя » 07 дек 2026, 20:45\nПодумал.\nЛинч: Лис, Бука\n\nВаська: и я за Буку\n"))
     assert res.exit_code == 0, res.output
     assert "Постов прочитано: 5; новых: 5" in res.output
     out = " ".join(res.output.split())
@@ -360,30 +365,14 @@ def test_unknown_nick_line_in_a_post_is_an_outsiders_post_and_named(tmp_path):
     assert data["outsiders"] == [{"author": "Васька", "posts": 2}]
 
 
-def test_known_nick_line_right_under_a_post_is_named(tmp_path):
-    """A «Ник: текст» line of a player right under a post's text (no blank line) stays the
-    post's text, as after a blank line, and is named to the host too."""
-    cfg, store = make_game(tmp_path / "g")
-    paste = tmp_path / "one.txt"
-    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса.\nЗоя: подумай ещё\n",
-                     encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
-    assert res.exit_code == 0 and "Постов прочитано: 1;" in res.output
-    assert "строка 4: «Зоя: подумай ещё» прочитана как часть поста Ягуар" in res.output
-
-
 def test_a_label_line_in_a_post_stays_the_authors_text_with_its_vote(tmp_path):
     """«Итог: голосую за Буку», «UPD: …», «P.S.: …» inside a post are the author's own lines
     (a label before a colon, no forum name): never lifted out as an outsider's post, so the
     vote in them stays the author's."""
     cfg, store = make_game(tmp_path / "g")
-    paste = tmp_path / "labels.txt"
-    paste.write_text("Зоя » 07 дек 2026, 20:42\nДолго думала, кто тут мафия.\nИтог: голосую за Буку\n\n"
-                     "Кузя » 07 дек 2026, 20:45\nПодумал.\nUPD: голосую за Лиса\nP.S.: всем удачи\n",
-                     encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
+    res = _import_text(cfg, tmp_path, (
+        "Зоя » 07 дек 2026, 20:42\nДолго думала, кто тут мафия.\nИтог: голосую за Буку\n\n"
+        "Кузя » 07 дек 2026, 20:45\nПодумал.\nUPD: голосую за Лиса\nP.S.: всем удачи\n"))
     assert res.exit_code == 0, res.output
     assert "Постов прочитано: 2; новых: 2" in res.output
     assert "постороннего" not in res.output
