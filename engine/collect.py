@@ -84,8 +84,7 @@ AFTER_DEADLINE = frozenset({"fear_choice"})
 
 
 def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
-    if (turn.deadline is not None and not on_time(act.at, turn.deadline)
-            and act.action not in AFTER_DEADLINE):
+    if not _in_time(turn, act.at) and act.action not in AFTER_DEADLINE:
         return "late"
     if _cancelled(turn, act):
         return "cancelled"
@@ -98,13 +97,18 @@ def _refusal(state: GameState, turn: TurnInput, act: Act) -> str | None:
     return move_refusal(state, turn, act.owner, original)
 
 
+def _in_time(turn: TurnInput, at) -> bool:
+    """True when a letter received at ``at`` came by the turn's deadline (or it has none)."""
+    return turn.deadline is None or on_time(at, turn.deadline)
+
+
 def _cancelled(turn: TurnInput, act: Act) -> bool:
     """«отменяю ход» / «пропускаю ход» withdraws the earlier night moves, never the vote."""
     if act.action == "vote":
         return False
     for by, at, seq in turn.cancels:
         if by == act.owner and (act.at, act.seq) < (at, seq):
-            if turn.deadline is None or on_time(at, turn.deadline):
+            if _in_time(turn, at):
                 return True
     return False
 
@@ -117,7 +121,7 @@ def _withdrawn(turn: TurnInput, act: Act) -> bool:
         return False
     for by, at, seq, names, *_ in turn.unvotes:
         if by == act.owner and (act.at, act.seq) < (at, seq) and \
-                (turn.deadline is None or on_time(at, turn.deadline)):
+                _in_time(turn, at):
             left = withdraw_vote(act.move, names)
             if left is None:
                 return True
@@ -132,8 +136,7 @@ def _merged_votes(acts: list[Act], turn: TurnInput, subs: dict[float, Submission
     (:func:`engine.legality.standing_moves`), keeps its other players and Y takes X's place
     (:func:`engine.legality.merged_vote`); the later letters' withdrawals apply to the
     whole. The earlier vote is then replaced as usual (``superseded``)."""
-    ontime = [u for u in turn.unvotes if len(u) > 4 and u[4] and
-              (turn.deadline is None or on_time(u[1], turn.deadline))]
+    ontime = [u for u in turn.unvotes if len(u) > 4 and u[4] and _in_time(turn, u[1])]
     if not ontime:
         return
     for act in acts:
@@ -149,7 +152,7 @@ def _merged_votes(acts: list[Act], turn: TurnInput, subs: dict[float, Submission
                          a.reason in (None, "withdrawn") and (a.at, a.seq) < (mine[1], mine[2])] +
                         [((u[1], u[2]), (), u[3]) for u in turn.unvotes
                          if u[0] == act.owner and (u[1], u[2]) < (mine[1], mine[2]) and
-                         (turn.deadline is None or on_time(u[1], turn.deadline))],
+                         _in_time(turn, u[1])],
                         key=lambda e: e[0])
         before = next((m for m in standing_moves((moves, False, unvote) for _, moves, unvote in events)
                        if m.action == "vote"), None)

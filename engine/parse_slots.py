@@ -38,7 +38,7 @@ from .grammar_tokens import Tok
 from .legality import ROLE_MOVES
 from .model import TurnInfo
 from .parse_types import Ctx, Item
-from .words import is_known_word, morph
+from .words import is_infinitive, is_known_word, is_verb, morph, past_tense
 
 #: A mark in :func:`open_slots`' answer: a move of the sender's role (or the boss's clan kill,
 #: or an event's move) is open, not only a hunt or a member's wish of a clan kill.
@@ -346,12 +346,12 @@ def _numeral(w: str) -> bool:
 
 
 def _infinitive(w: str) -> bool:
-    return (tag := _tag(w)) is not None and "INFN" in tag
+    return len(w) >= 3 and is_infinitive(w)
 
 
 def _verb(w: str) -> bool:
     """True for a word that reads as a verb (a finite form or an infinitive)."""
-    return (tag := _tag(w)) is not None and ("VERB" in tag or "INFN" in tag)
+    return len(w) >= 3 and is_verb(w)
 
 
 def talk(words: list[str], names, address: bool = True) -> bool:
@@ -385,7 +385,7 @@ def _finite(w: str) -> bool:
 
 def _past(w: str) -> bool:
     """True for a finite verb in the past tense (not a participle: «подаренный мне»)."""
-    return (tag := _tag(w)) is not None and "VERB" in tag and "past" in tag
+    return len(w) >= 3 and is_known_word(w) and past_tense(w)
 
 
 #: The night move classes a sender may have open.

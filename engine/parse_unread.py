@@ -201,7 +201,7 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
                  if (on := _used(idx, toks, words, n, ctx, voted, moved)) is not None}
         if not names or S.talk(words, names, ctx.sender.role != "boss"):
             continue
-        if not names or not S.asks(ctx, toks, words, names, slots):
+        if not S.asks(ctx, toks, words, names, slots):
             continue
         text = sentence.rstrip(".!…")
         if text not in quoted:
