@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from .questions import QUESTION_NOTE
 from .store import Letter, Store, loads, utc
-from .words import problem_label
+from .words import problem_label, state_words
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,9 @@ class InboxRow:
     questions: tuple[str, ...] = ()
     #: the host's words for each problem, in order (:func:`mailer.words.problem_label`)
     labels: tuple[str, ...] = ()
+    #: the host's words for this letter's state (:func:`mailer.words.state_words`: «голос
+    #: снят» for a letter that only took back a vote, whose ``state`` is «applied»)
+    state_label: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The keys of issue 6 (message_id, from, received, state, problems) and of issue 12:
@@ -42,6 +45,7 @@ class InboxRow:
 
 def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
     stored = loads(letter.problems_json) or []
+    notes = loads(letter.notes_json) or []
     problems = [{"text": p.get("text", ""), "kind": p.get("kind", ""),
                  **({"candidates": p["candidates"]} if p.get("candidates") else {})}
                 for p in stored]
@@ -50,8 +54,8 @@ def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
         received=utc(letter.received).astimezone(zone).isoformat(), state=letter.state,
         day=letter.day, subject=letter.subject, problems=problems, duplicate_of=letter.duplicate_of,
         handled=bool(letter.handled), labels=tuple(problem_label(p) for p in stored),
-        questions=tuple(n[len(QUESTION_NOTE):] for n in loads(letter.notes_json) or []
-                        if n.startswith(QUESTION_NOTE)),
+        questions=tuple(n[len(QUESTION_NOTE):] for n in notes if n.startswith(QUESTION_NOTE)),
+        state_label=state_words(letter.state, notes),
     )
 
 

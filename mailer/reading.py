@@ -50,7 +50,7 @@ from .reply_context import (EarlierReply, clan_head, clan_idle, earlier_replies,
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
-from .words import UNVOTED, stored_problem
+from .words import NOTHING_TO_UNVOTE_NOTE, UNVOTE_NOTE, UNVOTED, stored_problem
 from .day import current_context
 
 if TYPE_CHECKING:
@@ -406,8 +406,8 @@ class _Run:
             # moves accepted (none), and the host's note says what it took back
             role = ctx.state.players[nick].role if nick in ctx.state.players else None
             out.reported = UNVOTED if withdrawn else LetterState.NO_MOVES
-            letter.notes.append("голос снят: " + "; ".join(describe_move(m, ctx.state, role) for m in withdrawn)
-                                if withdrawn else "снимать нечего: " + (
+            letter.notes.append(UNVOTE_NOTE + "; ".join(describe_move(m, ctx.state, role) for m in withdrawn)
+                                if withdrawn else NOTHING_TO_UNVOTE_NOTE + (
                                     "голоса за названных игроков в прежних письмах за день нет"
                                     if any(m.action == "vote" for m in before) else
                                     "голоса из прежних писем за день нет"))

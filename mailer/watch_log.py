@@ -67,7 +67,7 @@ def marks(store: "Store"):
 
 def handled_since(store: "Store", marks) -> tuple[list, dict[int, int]]:
     """(letters handled since ``marks`` (rows: id, from_addr, nick, state, message_id,
-    subject, day), the id of each one's reply or unknown-sender notice by letter id)."""
+    subject, day, notes_json), the id of each one's reply or unknown-sender notice by letter id)."""
     from sqlalchemy import or_, select
 
     from .letter_state import LetterState
@@ -77,7 +77,7 @@ def handled_since(store: "Store", marks) -> tuple[list, dict[int, int]]:
     t, o = Letter.__table__, Outgoing.__table__
     with store.session() as s:
         rows = list(s.execute(select(t.c.id, t.c.from_addr, t.c.nick, t.c.state, t.c.message_id,
-                                     t.c.subject, t.c.day)
+                                     t.c.subject, t.c.day, t.c.notes_json)
                               .where(or_(t.c.id > last_letter, t.c.id.in_(pending)))
                               .order_by(t.c.id)))
         outs = list(s.execute(select(o.c.id, o.c.ref, o.c.kind).where(o.c.id > last_out)))
@@ -103,8 +103,8 @@ def log_letters(log: "Log", store: "Store", letters, replies: dict[int, int]) ->
     state of its answer; returns how many letters were logged."""
     from sqlalchemy import select
 
-    from .letter_state import LetterState
-    from .store import Outgoing
+    from .store import Outgoing, loads
+    from .words import state_words
 
     states = {}
     if replies:
@@ -114,7 +114,7 @@ def log_letters(log: "Log", store: "Store", letters, replies: dict[int, int]) ->
     for r in letters:
         reply_state = states.get(replies.get(r.id))
         who = f"{r.from_addr or '?'}" + (f" ({r.nick})" if r.nick else "")
-        text = f"письмо {r.id} от {who}: {LetterState(r.state).ru}"
+        text = f"письмо {r.id} от {who}: {state_words(r.state, loads(r.notes_json) or [])}"
         text += "; " + (_REPLY_STATES_RU.get(reply_state, reply_state) if reply_state else "без ответа")
         log("letter", text, letter=r.id, message_id=r.message_id, sender=r.from_addr,
             nick=r.nick, state=r.state, day=r.day, reply=reply_state)

@@ -61,6 +61,26 @@ _AFTER_SYNC = {LetterState.PENDING.value: "пришли после срока п
 #: «ходы приняты» (its withdrawal counts at close-day), but it accepted no move.
 UNVOTED = "unvoted"
 
+#: The host's note on a letter that only took back a vote (:mod:`mailer.reading`), before the
+#: vote it took back; and on one that found no vote to take back.
+UNVOTE_NOTE = "голос снят: "
+NOTHING_TO_UNVOTE_NOTE = "снимать нечего: "
+
+
+def state_words(state: str, notes: list[str] | tuple[str, ...] = ()) -> str:
+    """A letter's state as the host reads it for that one letter (``inbox``, ``show``, the
+    ``watch`` log): the state's words (:data:`STATE_RU`), except for a letter that only took
+    back a vote («Снимаю голос.»). Its state stays «applied», so close-day reads the
+    withdrawal, but it accepted no move: it reads «голос снят», or «снимать нечего» when no
+    vote of the day stood to take back (``notes``: the letter's notes, which say which)."""
+    if state == LetterState.APPLIED:
+        for note in notes:
+            if note.startswith(UNVOTE_NOTE):
+                return "голос снят"
+            if note.startswith(NOTHING_TO_UNVOTE_NOTE):
+                return "снимать нечего"
+    return STATE_RU.get(state, state)
+
 
 def synced_state(state: str, n: int, sep: str = ": ", players: int | None = None) -> str:
     """One state's count of letters as ``sync`` reports it: «письма с принятыми ходами: 24

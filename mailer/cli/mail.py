@@ -208,7 +208,7 @@ NARROW = 120
 def _state_cell(r) -> str:
     """A letter's state for the ``inbox`` table: the state's words, the letter it repeats,
     and whether the host has dealt with it."""
-    text = STATE_RU.get(r.state, r.state) + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
+    text = r.state_label + (f" (как {r.duplicate_of})" if r.duplicate_of else "")
     return text + (" (разобрано)" if r.handled else "")
 
 
@@ -300,7 +300,7 @@ def show(ctx: click.Context, ref: str, raw_bytes: bool) -> None:
         return
     r = view.row
     click.echo(f"Письмо {r.id}: {r.message_id}\nОт: {r.from_addr} ({_sender_note(r)})\n"
-               f"Получено: {local_text(datetime.fromisoformat(r.received), cfg.zone)}\nСостояние: {STATE_RU.get(r.state, r.state)}; день {r.day or '—'}")
+               f"Получено: {local_text(datetime.fromisoformat(r.received), cfg.zone)}\nСостояние: {r.state_label}; день {r.day or '—'}")
     click.echo("\n--- понятые ходы ---")
     for m in view.moves:
         click.echo(f"  {move_text(m, view.role)}")
