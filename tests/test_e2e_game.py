@@ -470,7 +470,7 @@ def _close(host, day, event, alive, end, players):
 
 def _reopen_and_correct(host, day, alive, result):
     """Reopen a closed and sent day, import a corrected tally, close again: a new result."""
-    out = host("reopen-day", str(day), now=_after(day, 20)).stdout
+    out = host("reopen-day", str(day), "--yes", now=_after(day, 20)).stdout
     assert f"День {day} снова открыт" in out and "Уже отправлены" in out
     assert out.count(f"] Итоги дня {day}") == len(alive)
     target = next(n for n in alive if n not in result["lynched"])

@@ -174,7 +174,7 @@ database = "game.db"
     close3 = window(4)[1] + timedelta(minutes=5)
     host("close-day", now=close3)
     host("send", now=close3 + timedelta(minutes=1))
-    reopened = host("reopen-day", "3", now=close3 + timedelta(minutes=2)).stdout
+    reopened = host("reopen-day", "3", "--yes", now=close3 + timedelta(minutes=2)).stdout
     assert "] Итоги дня 3" in reopened
     fix = tmp_path / "fix.csv"
     fix.write_text("Golf,Yankee\n", encoding="utf-8")

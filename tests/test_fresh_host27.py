@@ -49,3 +49,47 @@ def test_inbox_and_show_tell_a_letter_that_only_took_back_a_vote(tmp_path):
     assert "Состояние: голос снят; день 1" in shown.output
     assert "Состояние: снимать нечего; день 1" in nothing.output
     assert "Состояние: ходы приняты; день 1" in first.output
+
+
+# --- 2. reopen-day says what it undoes and asks first -----------------------------------------
+
+def test_reopen_day_says_what_it_undoes_and_asks_first(tmp_path):
+    """``reopen-day N`` names what it will undo (the day's result, what came after it, how
+    many result letters are already sent) and asks «Вернуть день N?»: «нет» (or Enter)
+    changes nothing; «да» reopens; ``--yes`` reopens without asking, as ``close-day --early
+    --yes``. A day closed before a later one still needs ``--undo-later`` first."""
+    from mailer.day import close_day
+    from mailer.outbox import send_all
+    from mailer.store import DayRow
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Голосую за Serginio", msgid="r1@x"), START + timedelta(hours=2))
+        sync(g.cfg, g.store, now=START + timedelta(hours=3))
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        send_all(g.cfg, g.store, now=DEADLINE + timedelta(minutes=6))
+        at = DEADLINE + timedelta(minutes=10)
+        refused = _cli(g, "reopen-day", "1", now=at, input="нет\n")
+        with g.store.session() as s:
+            after_no = s.get(DayRow, 1).status
+        asked = _cli(g, "reopen-day", "1", now=at, input="да\n")
+        with g.store.session() as s:
+            after_yes = s.get(DayRow, 1).status
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=20))
+        quiet = _cli(g, "reopen-day", "1", "--yes", now=at + timedelta(minutes=15))
+        with g.store.session() as s:
+            after_quiet = s.get(DayRow, 1).status
+    finally:
+        g.store.dispose()
+    assert refused.exit_code == 0, refused.output
+    assert "reopen-day 1 вернёт игру к состоянию перед итогами дня 1. Отменится:\n  - день 1 снова не закрыт: " \
+        in refused.output
+    assert "Неотправленные письма итогов дня 1 (и дней после него) будут сняты с очереди." in refused.output
+    assert "Уже отправлено писем, которые не вернуть: " in refused.output
+    assert "Вернуть день 1? [да/НЕТ]" in refused.output and "Ничего не изменено." in refused.output
+    assert after_no == "closed"
+    assert asked.exit_code == 0 and "День 1 снова открыт" in asked.output
+    assert after_yes == "open"
+    assert quiet.exit_code == 0 and "Вернуть день" not in quiet.output
+    assert "День 1 снова открыт" in quiet.output and "Отменено:\n  - день 1 снова не закрыт" in quiet.output
+    assert after_quiet == "open"

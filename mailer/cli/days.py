@@ -273,23 +273,37 @@ def explain(ctx: click.Context, day: int | None) -> None:
 @click.argument("day", metavar="ДЕНЬ", type=int)
 @click.option("--undo-later", is_flag=True,
               help="Вернуть день, после которого закрыты и другие дни: их итоги (и конец игры) отменяются.")
+@click.option("--yes", is_flag=True, help="Не переспрашивать (для скриптов).")
 @click.pass_context
-def reopen_day(ctx: click.Context, day: int, undo_later: bool) -> None:
+def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> None:
     """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
-    Если после дня N закрыты и другие дни, команда называет, что отменится, и ничего не
-    меняет без --undo-later. Посты и письма после первого закрытия дня остаются в следующем дне.
+    Сначала называет, что отменится, и переспрашивает «Вернуть день N?» (--yes — без
+    вопроса). Если после дня N закрыты и другие дни, ничего не меняет без --undo-later.
+    Посты и письма после первого закрытия дня остаются в следующем дне.
 
     \b
     Пример:
       mafia-mail --config game.toml reopen-day 3
+      mafia-mail --config game.toml reopen-day 3 --yes
     """
     from mailer.day import reopen_day as do_reopen
 
     cfg, store = open_game(ctx)
     undone: list[str] = []
+    if not yes:
+        sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone, dry_run=True)
+        click.echo(f"reopen-day {day} вернёт игру к состоянию перед итогами дня {day}. Отменится:")
+        for line in undone:
+            click.echo(f"  - {line}")
+        click.echo(f"Неотправленные письма итогов дня {day} (и дней после него) будут сняты с очереди." + (
+                       f" Уже отправлено писем, которые не вернуть: {len(sent)}." if sent else ""))
+        if not ask_yes(f"Вернуть день {day}?"):
+            click.echo("Ничего не изменено.")
+            return
+        undone = []
     sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone)
     click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
-    if undone:
+    if undone and yes:
         click.echo("Отменено:")
         for line in undone:
             click.echo(f"  - {line}")

@@ -319,14 +319,15 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
 
 @one_at_a_time
 def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = False,
-               undone: list[str] | None = None) -> list[str]:
+               undone: list[str] | None = None, dry_run: bool = False) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
     the day but after it was closed (``after_close``) become ``pending``: the next sync
     reads them into the day. The day keeps the moment of its first close: posts and letters
     after it stay the next day's. ``undone`` (when given) receives :func:`undone_by_reopen`'s
-    lines.
+    lines. ``dry_run``: change nothing, only check, fill ``undone`` and return the letters
+    already sent (so the host can confirm first, as ``reopen-day`` asks).
 
     Raises:
         GameError: no game, day ``day`` was never closed, or a later day was closed and
@@ -346,6 +347,8 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
                             + f"\nЕсли это и нужно: mafia-mail reopen-day {day} --undo-later")
         if undone is not None:
             undone.extend(lines)
+        if dry_run:
+            return [_sent_line(out) for out in s.exec(_results_from(day)) if out.state == OutState.SENT]
         game.state_json = row.state_before_json
         game.current_day = day
         game.finished = False
@@ -354,10 +357,9 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
             keep_dropped_day(s, later)
             s.delete(later)
         sent = []
-        for out in s.exec(select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final")))
-                         .order_by(Outgoing.id)):
+        for out in s.exec(_results_from(day)):
             if out.state == OutState.SENT:
-                sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
+                sent.append(_sent_line(out))
             elif out.day > day or out.kind in ("result", "final"):
                 s.delete(out)
         row.status = "open"
@@ -374,6 +376,18 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
             back_to_pending(letter)
             s.add(letter)
         return sent
+
+
+def _results_from(day: int):
+    """The query of the letters ``reopen-day day`` undoes: results, events, «Страх» and the
+    end of the game, of ``day`` and later, in queue order."""
+    return select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final"))) \
+        .order_by(Outgoing.id)
+
+
+def _sent_line(out: Outgoing) -> str:
+    """A letter ``reopen-day`` cannot take back, for the host: «Ник: тема»."""
+    return f"{out.to_nick or out.to_addr}: {out.subject}"
 
 
 def _fear_choice(typed: str, state) -> str:

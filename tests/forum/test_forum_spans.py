@@ -204,11 +204,11 @@ def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_
     assert res.output.endswith(f"Если это и нужно: mafia-mail --config {cfg.path} reopen-day 1 --undo-later\n")
     with store.session() as s:  # nothing changed
         assert [s.get(DayRow, d).status for d in (1, 2)] == ["closed", "closed"]
-    res = _run(cfg, "reopen-day", "1", "--undo-later")
+    res = _run(cfg, "reopen-day", "1", "--undo-later", "--yes")
     assert res.exit_code == 0, res.output
     assert "Отменено:\n  - день 1 снова не закрыт" in res.output
     assert "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт" in res.output
-    again = _run(cfg, "reopen-day", "1", "--undo-later")
+    again = _run(cfg, "reopen-day", "1", "--undo-later", "--yes")
     assert again.exit_code == 1 and "день 1 не закрыт — открывать нечего" in again.output
     assert _tally(cfg, 1)["posts"] == 1  # the posts after its first close stay the next day's
     with pytest.raises(GameError):
