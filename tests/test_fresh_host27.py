@@ -93,3 +93,44 @@ def test_reopen_day_says_what_it_undoes_and_asks_first(tmp_path):
     assert quiet.exit_code == 0 and "Вернуть день" not in quiet.output
     assert "День 1 снова открыт" in quiet.output and "Отменено:\n  - день 1 снова не закрыт" in quiet.output
     assert after_quiet == "open"
+
+
+# --- 3. deadline says when the new deadline is earlier than the current one -------------------
+
+def test_deadline_warns_when_moved_earlier_and_counts_the_letters_it_makes_late(tmp_path):
+    """``deadline`` to a time EARLIER than the current deadline: the prompt says so (with the
+    current deadline) and how many letters already stored for the day came after the new
+    deadline — they would be late (close-day refuses their moves as late). A later deadline
+    is asked as before, with no warning; ``--yes`` still tells it (on stderr)."""
+    from mailer.day import close_day
+    from mailer.store import DayRow, loads
+
+    g = Game(tmp_path)
+    now = START + timedelta(hours=3)  # 07.12 22:30 Moscow; the deadline is 08.12 19:30
+    try:
+        g.deliver(letter("buka@example.org", "Голосую за Serginio", msgid="d1@x"), START + timedelta(hours=2))
+        # received later than the clock the host runs the tool with (a server clock ahead):
+        # on time for the current deadline, after the new one
+        g.deliver(letter("jaguar@example.org", "Голосую за Serginio", msgid="d2@x"), START + timedelta(hours=20))
+        g.deliver(letter("marusya@example.org", "Всем привет", msgid="d3@x"), START + timedelta(hours=20))
+        sync(g.cfg, g.store, now=now)
+        earlier = _cli(g, "deadline", "08.12.2026 12:00", now=now, input="нет\n")
+        none_late = _cli(g, "deadline", "08.12.2026 18:00", now=now, input="нет\n")
+        later = _cli(g, "deadline", "08.12.2026 21:00", now=now, input="нет\n")
+        forced = _cli(g, "deadline", "08.12.2026 12:00", "--yes", now=now)
+        close_day(g.cfg, g.store, now=DEADLINE - timedelta(hours=7, minutes=25))
+        with g.store.session() as s:
+            result = loads(s.get(DayRow, 1).result_json)
+    finally:
+        g.store.dispose()
+    assert earlier.exit_code == 0, earlier.output
+    assert ("Внимание: новый срок раньше нынешнего (вт 08.12.2026 19:30 (МСК)): письма, которые придут "
+            "после нового срока, пойдут в следующий день. Писем дня 1, полученных позже нового срока: 2 — "
+            "с новым сроком они станут опоздавшими: их ходы в день 1 не войдут.") in earlier.output
+    assert "Перенести срок? [да/НЕТ]" in earlier.output and "Срок не изменён." in earlier.output
+    assert "Писем дня 1, полученных позже нового срока, нет." in none_late.output
+    assert "Внимание" not in later.output and "Перенести срок?" in later.output
+    assert forced.exit_code == 0 and "Писем дня 1, полученных позже нового срока: 2" in forced.stderr
+    # what the warning said: the vote of the letter after the new deadline is refused as late
+    late = [m for m in result["moves"] if m["by"] == "Ягуарчик" and m["action"] == "vote"]
+    assert [(m["outcome"], m["reason"]) for m in late] == [("refused", "late")]

@@ -326,12 +326,15 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
     Пример:
       mafia-mail --config game.toml deadline "завтра 23:00" --yes
     """
-    from mailer.day import set_deadline
+    from mailer.day import earlier_deadline_warning, set_deadline
     from mailer.when import format_when
 
     cfg, store = open_game(ctx)
     new = call(set_deadline, cfg, store, phrase, now=now(), dry_run=True)
     click.echo(f"Новый срок: {format_when(new, cfg.zone)}")
+    warning = call(earlier_deadline_warning, cfg, store, new)
+    if warning:
+        click.echo(warning, err=yes)
     if not yes and not ask_yes("Перенести срок?"):
         click.echo("Срок не изменён.")
         return

@@ -63,6 +63,44 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
     return deadline
 
 
+def earlier_deadline_warning(cfg: GameConfig, store: Store, new: datetime) -> str:
+    """The host's warning before the open day's deadline moves to ``new`` (aware) when it is
+    EARLIER than the current one: the current deadline, and how many letters already stored
+    for the day would then be late (received after ``new``'s minute, DECISIONS.md §8: their
+    moves are refused at close-day, or read with the next day if not read yet). "" when
+    ``new`` is not earlier (or there is no open day)."""
+    from engine.calendar import on_time
+
+    from ..when import format_when
+
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None:
+            return ""
+        old = utc(ctx.row.deadline)
+        if not new.replace(second=0, microsecond=0) < old.replace(second=0, microsecond=0):
+            return ""
+        opened = day_began(s.get(DayRow, ctx.day - 1), cfg.start)
+        late = 0
+        for letter in s.exec(select(Letter).where(Letter.received >= to_db(opened),
+                                                 Letter.state.in_(_READ_OR_WAITING))):
+            received = utc(letter.received)
+            read_in_day = letter.state != LetterState.PENDING and letter.day == ctx.day
+            waiting = letter.state == LetterState.PENDING and on_time(received, old)
+            if (read_in_day or waiting) and not on_time(received, new):
+                late += 1
+    head = (f"Внимание: новый срок раньше нынешнего ({format_when(old, cfg.zone)}): письма, "
+            "которые придут после нового срока, пойдут в следующий день.")
+    if not late:
+        return head + f" Писем дня {ctx.day}, полученных позже нового срока, нет."
+    return (head + f" Писем дня {ctx.day}, полученных позже нового срока: {late} — с новым сроком "
+            f"они станут опоздавшими: их ходы в день {ctx.day} не войдут.")
+
+
+#: The states of letters a moved deadline may make late: read for the day, or not read yet.
+_READ_OR_WAITING = (LetterState.APPLIED.value, LetterState.NO_MOVES.value, LetterState.PENDING.value)
+
+
 def day_began(prev: DayRow | None, start: datetime) -> datetime:
     """When the open day began (aware UTC), given the day before it ``prev`` (None on day 1):
     day 1 at the game's ``start``; a later day when ``prev`` was closed (DECISIONS.md §2: a
