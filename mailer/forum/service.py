@@ -156,8 +156,12 @@ def read_page(content: bytes | str, settings: ForumSettings, *, url: str | None,
     from .readers import looks_html
 
     if not looks_html(text):  # a text paste, whatever engine the forum has
+        from .textpaste import addressed_nick
+
+        nicks = tuple(dict.fromkeys(settings.accounts.values()))
         return read_text(text, settings.timezone, fetched, undated or fetched,
-                         known=lambda name: settings.who(name)[0] != "outsider")
+                         known=lambda name: settings.who(name)[0] != "outsider",
+                         addressed=lambda name: addressed_nick(name, nicks))
     engine = engine or settings.engine
     if engine in ("auto", "text"):  # an HTML page is never read as text
         engine = detect(text)

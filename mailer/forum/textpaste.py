@@ -130,14 +130,39 @@ def _handle(name: str) -> bool:
     return all(person_name(norm(w)) or not is_known_word(norm(w)) for w in words)
 
 
+def addressed_nick(name: str, nicks: tuple[str, ...]) -> str | None:
+    """The roster nick (of ``nicks``) that ``name`` is in the dative, the case a post
+    addresses a player in at a line's start («Зое: подумай ещё» to Зоя, «Тёте Асе: …»);
+    None when ``name`` is no dative of one nick (its nominative, a form of several nicks, or
+    of none). The case forms are the parser's (:func:`engine.names.name_index`)."""
+    from engine.names import name_index, norm
+
+    words = [norm(w) for w in re.findall(r"[^\W_]+", name)]
+    if not words:
+        return None
+    idx = name_index(nicks)
+    owners: dict[str, frozenset[str]] = {}
+    if len(words) == 1:
+        owners = dict(idx.single.get(words[0], {}))
+    for nick, parts in idx.multi:
+        if len(parts) == len(words) and all(w in part for w, part in zip(words, parts)):
+            owners[nick] = parts[-1][words[-1]]
+    if len(owners) != 1:
+        return None
+    nick, cases = next(iter(owners.items()))
+    return nick if "datv" in cases and "nomn" not in cases else None
+
+
 def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
-                 page: PageRead) -> list[int]:
+                 page: PageRead, addressed=None) -> list[int]:
     """The lines of a dated block's text (after its first) that have the shape «Ник: текст»
     of a single-line post (FORUM.md «forum import»), and which of them are posts of their own.
 
     A line naming a known account (a player or the host) may be the author's own words
-    («Зоя: подумай ещё»): it stays the post's text, and the host is told its number. A line
-    whose name is no known account and no move word («Васька: голосую за Буку») is an
+    («Зоя: подумай ещё»): it stays the post's text, and the host is told its number. So does
+    a line that starts with a player's nick in the dative (``addressed``: name → that nick
+    or None), the author addressing him («Зое: подумай ещё»). A line whose name is no known
+    account, no player addressed and no move word («Васька: голосую за Буку») is an
     outsider's post (FORUM.md «Author»: other accounts are outsiders): it is lifted out of the
     block, so its words and its vote are never the author's, and the host is told its number.
     Returns the numbers of the lifted lines."""
@@ -160,7 +185,13 @@ def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
             page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
                                  f"поста {author}, не как отдельный пост (отдельный пост — "
                                  "загрузите его отдельным файлом)")
-        elif re.search(r"[^\w .'-]", name) is None and not _move_word(name) and _handle(name):
+            continue
+        outsider = re.search(r"[^\w .'-]", name) is None and not _move_word(name) and _handle(name)
+        to = addressed(name) if outsider and addressed is not None else None
+        if to is not None:
+            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
+                                 f"поста {author} (обращение к игроку {to}), не как отдельный пост")
+        elif outsider:
             lifted.append(n)
             page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» — «{name}» не игрок и "
                                  f"не ведущий: прочитана как отдельный пост постороннего, не как "
@@ -168,14 +199,18 @@ def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
     return lifted
 
 
-def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=None) -> PageRead:
+def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=None,
+              addressed=None) -> PageRead:
     """Read a pasted thread.
 
     Args:
         tz: the forum's zone; fetched: aware time relative dates count from;
-        undated: aware time given to «Ник: текст» lines that carry no date;
+        undated: aware time given to «Ник: текст» lines that carry no date (a line lifted
+            out of a dated post as an outsider's post gets that post's time instead);
         known: predicate «this name is a known account» (a player or the host), used to find
-            «Ник: текст» lines after the dated blocks (see :func:`_tail_of_lines`).
+            «Ник: текст» lines after the dated blocks (see :func:`_tail_of_lines`);
+        addressed: name → the player's nick it is the dative of (:func:`addressed_nick`),
+            or None: such a line inside a post is the author's (see :func:`_inner_lines`).
     Returns:
         PageRead; ``problems`` lists the lines that are neither a post nor inside one.
     """
@@ -192,13 +227,16 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=No
     for k, (i, author, at, body) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
         cut = _tail_of_lines(lines, body, end, known, author, page)
-        lifted = _inner_lines(lines, body, cut, known, author, page)
+        lifted = _inner_lines(lines, body, cut, known, author, page, addressed)
         own = _own([lines[n] for n in range(body, cut) if n not in lifted])
         page.posts.append(Post(_post_id(author, at, own, seen), author, at, own, seq=len(page.posts)))
         for n in lifted:
+            # an outsider's line inside a dated post: written no later than the post was read
+            # as a whole, it takes the post's time (not the file's: a later day's, maybe);
+            # its id stays as before, so a paste imported again stores it once
             m = _SINGLE.match(lines[n])
             text = _own([m["text"]])
             page.posts.append(Post(_post_id(m["nick"].strip(), None, text, seen), m["nick"].strip(),
-                                   undated, text, seq=len(page.posts)))
+                                   at, text, seq=len(page.posts)))
         _single_lines(lines, cut, end, page, seen, undated)
     return page

@@ -380,3 +380,65 @@ def test_a_label_line_in_a_post_stays_the_authors_text_with_its_vote(tmp_path):
     assert data["players"]["Зоя"]["votes"] == ["Бука"]
     assert data["players"]["Кузя"]["votes"] == ["Лис"]
     assert data["outsiders"] == []
+
+
+def test_an_outsiders_line_in_a_post_gets_the_posts_time_not_the_files(tmp_path):
+    """fresh26 (host27) finding 4: «Васька: …» lifted out of a dated post as an outsider's
+    post got the file's time (the time of «Ник: текст» lines with no date of their own).
+    It was written inside that post: it gets the post's time (and so the post's day)."""
+    from datetime import datetime, timezone
+
+    from sqlmodel import select
+
+    from mailer.forum.db import ForumPost
+    from mailer.forum.textpaste import read_text
+    from mailer.store import utc
+
+    cfg, store = make_game(tmp_path / "g")
+    res = _import_text(cfg, tmp_path, "Зоя » 07 дек 2026, 20:42\nЛинч: Лис\nВаська: голосую за Буку\n")
+    assert res.exit_code == 0, res.output
+    with store.session() as s:
+        at = {p.author: utc(p.at) for p in s.exec(select(ForumPost))}
+    posted = datetime(2026, 12, 7, 17, 42, tzinfo=timezone.utc)  # 20:42 Moscow
+    assert at == {"Зоя": posted, "Васька": posted}
+    undated = datetime(2026, 12, 8, 20, 0, tzinfo=timezone.utc)  # a file of the next day
+    page = read_text("Зоя » 07 дек 2026, 20:42\nЛинч: Лис\nВаська: голосую за Буку\n\n"
+                     "Гном: мяу\nЛис: гав\n", "Europe/Moscow", undated, undated,
+                     known=lambda name: name in {"Зоя", "Лис", "Гном"})
+    # («Ник: текст» lines of their own, after the post, keep the file's time)
+    assert [(p.author, p.at) for p in page.posts] == [("Зоя", posted), ("Васька", posted), ("Гном", undated),
+                                                      ("Лис", undated)]
+
+
+def test_a_line_addressing_a_player_in_the_dative_is_the_authors_own_text(tmp_path):
+    """fresh26 (host27) finding 5: «Зое: подумай ещё» in Ягуар's post (Зоя in the dative:
+    Ягуар speaks to her) was lifted out as the post of an outsider «Зое». A line starting
+    with a roster nick in the dative («Зое», «Кузе», «Гоше») is the author's own text: his
+    words count, the vote stays his, and the host is told the line's number. «Васька: …» is
+    still an outsider's post."""
+    cfg, store = make_game(tmp_path / "g")
+    res = _import_text(cfg, tmp_path, (
+        "Ягуар » 07 дек 2026, 20:40\nГолосую за Лиса.\nЗое: подумай ещё\nКузе: а ты за кого?\n\n"
+        "Гном » 07 дек 2026, 20:45\nНу что.\nГоше: ты с нами?\nВаська: голосую за Буку\n"))
+    assert res.exit_code == 0, res.output
+    assert "Постов прочитано: 3; новых: 3" in res.output
+    out = " ".join(res.output.split())
+    assert "строка 3: «Зое: подумай ещё» прочитана как часть поста Ягуар (обращение к игроку Зоя)" in out
+    assert "строка 4: «Кузе: а ты за кого?» прочитана как часть поста Ягуар (обращение к игроку Кузя)" in out
+    assert "строка 8: «Гоше: ты с нами?» прочитана как часть поста Гном (обращение к игроку Гоша)" in out
+    assert "строка 9: «Васька: голосую за Буку» — «Васька» не игрок и не ведущий" in out
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["outsiders"] == [{"author": "Васька", "posts": 1}]
+    assert data["players"]["Ягуар"]["votes"] == ["Лис"] and data["players"]["Ягуар"]["words"] == 11
+    assert data["players"]["Гном"]["words"] == 6
+
+
+def test_addressed_nick_is_a_dative_of_one_roster_nick():
+    from mailer.forum.textpaste import addressed_nick
+
+    nicks = ("Ягуар", "Лис", "Зоя", "Тётя Ася", "Бука")
+    assert [addressed_nick(n, nicks) for n in ("Зое", "зое", "Лису", "Тёте Асе", "Буке")] == \
+        ["Зоя", "Зоя", "Лис", "Тётя Ася", "Бука"]
+    # the nominative (the account itself), another case, and no nick's form are not addresses
+    assert [addressed_nick(n, nicks) for n in ("Зоя", "Зою", "Лиса", "Васька", "Тётя Ася", "")] == \
+        [None] * 6
