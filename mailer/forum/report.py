@@ -73,7 +73,8 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
     if t.outsiders:
         lines.append("Посторонние: " + ", ".join(f"{o['author']} ({o['posts']})" for o in t.outsiders))
     kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",
-             "edited_after_deadline": "правка после срока"}
+             "edited_after_deadline": "правка после срока",
+             "vote_refused": "голос не принят (решает ведущий)"}
     for f in t.flags:
         detail = f": {f['detail']}" if f["detail"] else ""
         lines.append(f"  ! {f['player']}, пост {f['post']} — {kinds[f['kind']]}{detail}")

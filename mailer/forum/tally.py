@@ -23,9 +23,9 @@ from engine.state import GameState
 from ..store import DayRow, Game, loads, utc
 from .db import ForumPost
 from .today import thread_key
-from .vote_read import read_vote  # noqa: F401 (the vote a post makes, for the tally and status)
+from .vote_read import read_post_vote, read_vote  # noqa: F401 (the vote a post makes, for the tally and status)
 
-FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline")
+FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline", "vote_refused")
 
 
 @dataclass
@@ -192,7 +192,10 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
                                            "post": post.post_id, "detail": ", ".join(bad)}))
         if secret:
             continue
-        vote = read_vote(post.text, nick, state, info)
+        vote, refused = read_post_vote(post.text, nick, state, info)
+        if refused is not None:  # a vote the rules refused: no vote, and the host is told
+            flags.append((key + (3,), {"player": nick, "kind": "vote_refused",
+                                       "post": post.post_id, "detail": refused_detail(refused, info)}))
         if vote is None:
             continue
         if vote[0] == "withdraw":
@@ -218,6 +221,24 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
     result.not_voted = [] if secret else [n for n in alive if not result.players[n].votes]
     result.under_words = [n for n in alive if result.players[n].words < rules.autokill_words]
     return result
+
+
+def refused_vote_reason(problem, info) -> str:
+    """Why the rules refused a post's vote, in the host's words: «названо больше игроков,
+    чем голосов за день (2)», else the refusal's phrase (engine.reasons: «цель уже выбыла из
+    игры»)."""
+    from engine.reasons import REASONS, phrase
+
+    if problem.reason == "too_many_votes":
+        return f"названо больше игроков, чем голосов за день ({info.votes_per_player})"
+    if problem.reason == "vote_on_behalf":
+        return "голос за другого игрока"
+    return phrase(problem.reason, "refused") if problem.reason in REASONS else phrase("not_allowed")
+
+
+def refused_detail(problem, info) -> str:
+    """The ``detail`` of a ``vote_refused`` flag: why, and the post's words quoted."""
+    return f"{refused_vote_reason(problem, info)}: «{problem.text.strip()}»"
 
 
 def _zone(tz: str):

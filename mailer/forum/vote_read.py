@@ -18,13 +18,29 @@ _WITHDRAW = re.compile(
     re.IGNORECASE)
 
 
+#: Refusal reasons (engine.reasons) that concern a vote even where the refused problem does
+#: not name the action.
+_VOTE_REASONS = frozenset({"too_many_votes", "vote_on_behalf", "appeal_not_allowed", "target_immune"})
+
+
 def read_vote(text: str, nick: str, state: GameState, info: TurnInfo):
     """The vote a post makes: ``("vote", [targets])``, ``("withdraw", [])`` or None.
 
     Votes are read with the letter grammar (engine.parse.parse_letter), vote moves only, so
     the same legality applies (event limits, living targets, a living voter). A withdrawal
     («снимаю голос») after the post's last vote removes the standing vote."""
+    return read_post_vote(text, nick, state, info)[0]
+
+
+def read_post_vote(text: str, nick: str, state: GameState, info: TurnInfo):
+    """``(vote, refused)``: the vote a post makes, as :func:`read_vote`, and the vote the
+    rules refused in it (an :class:`engine.model.Problem`: too many players named under
+    the day's vote limit, a dead target, …) when that refused vote is the post's last word
+    on the vote (no accepted vote or withdrawal after it), else None. The refused vote is
+    no vote (nothing is applied); the tally flags it for the host (``vote_refused``)."""
     from engine.parse import parse_letter
+
+    from ..words import REFUSED_KINDS
 
     cut = []
     pos = 0
@@ -47,11 +63,21 @@ def read_vote(text: str, nick: str, state: GameState, info: TurnInfo):
         search_from = at
         if at >= last_vote:
             last_vote, targets = at, list(move.targets or (move.target,))
+    refused, refused_at = None, -1
+    for p in parsed.problems:
+        if p.kind in REFUSED_KINDS and (p.action == "vote" or p.reason in _VOTE_REASONS):
+            at = clean.find(p.text) if p.text else -1
+            if at < 0 and targets is None:
+                at = len(clean)  # not found again: with no vote accepted, it is the last word
+            if at >= refused_at:
+                refused, refused_at = p, at
+    if refused is not None and refused_at <= max(last_vote, last_withdraw):
+        refused = None  # a vote or withdrawal after it: the player said again
     if last_withdraw > last_vote:
-        return ("withdraw", [])
+        return ("withdraw", []), refused
     if targets:
-        return ("vote", targets)
-    return None
+        return ("vote", targets), refused
+    return None, refused
 
 
 def thread_voters(posts: Iterable[tuple[str, str]], state: GameState, info: TurnInfo,

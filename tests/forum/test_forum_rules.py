@@ -188,3 +188,48 @@ def test_engine_setting_does_not_misread_pages(tmp_path):
     cfg2, _ = make_game(tmp_path / "g2", engine="phpbb")
     res = _run(cfg2, "forum", "import", _paste(tmp_path, "t.txt", MERGE_THREAD))
     assert res.exit_code == 0 and "новых: 3" in res.output
+
+
+REFUSED_THREAD = """Ягуар
+07.12.2026, 20:15
+Голосую за Лиса, Буку и Гнома.
+
+Зоя
+07.12.2026, 21:00
+Линч: Лис, Бука, Гном. Ой, простите: линч Лису и Буке.
+
+Бука
+07.12.2026, 22:00
+Голосую за Зою и Гошу.
+
+Бука
+07.12.2026, 23:00
+Передумал. Голосую за Ягуара, Зою и Гошу.
+"""
+
+
+def test_a_refused_thread_vote_is_flagged_to_the_host(tmp_path):
+    """fresh26 (host27) finding 6: a post whose vote the rules refuse (three players named
+    under «Ярость») was dropped from the count without a word. It stays no vote (FORUM.md:
+    nothing is applied by a flag; an earlier vote of the player stands), and the tally flags
+    it (kind ``vote_refused``, the reason and the words in ``detail``), in the JSON, the
+    host's text and close-day's lines. A refused vote the player corrects in the same post
+    is no flag."""
+    cfg, store = make_game(tmp_path / "g", event="rage")
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", REFUSED_THREAD))
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["players"]["Ягуар"]["votes"] == []
+    assert data["players"]["Зоя"]["votes"] == ["Лис", "Бука"]
+    assert data["players"]["Бука"]["votes"] == ["Зоя", "Гоша"]  # the earlier vote stands
+    assert [(f["player"], f["kind"]) for f in data["flags"]] == [("Ягуар", "vote_refused"),
+                                                                ("Бука", "vote_refused")]
+    assert set(data["flags"][0]) == {"player", "kind", "post", "detail"}
+    assert data["flags"][0]["detail"] == ("названо больше игроков, чем голосов за день (2): "
+                                          "«Голосую за Лиса, Буку и Гнома»")
+    assert data["flags"][1]["post"] != data["players"]["Бука"]["vote_post"]
+    text = _run(cfg, "forum", "tally").output
+    assert f"! Ягуар, пост {data['flags'][0]['post']} — голос не принят (решает ведущий): названо больше " \
+        "игроков, чем голосов за день (2): «Голосую за Лиса, Буку и Гнома»" in text
+    rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
+    said = [line for line in rep.thread if line.startswith("голос в ветке не принят правилами")]
+    assert len(said) == 1 and "Ягуар (пост " in said[0] and "Бука (пост " in said[0]
