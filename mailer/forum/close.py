@@ -117,7 +117,7 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
         told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(sorted(palms))
                     + f" — голос не снят (решает ведущий: reopen-day {row.day}, lost-vote НИК, "
                     "close-day; подробности — forum tally)")
-    refused = [f for f in t.flags if f["kind"] == "vote_refused"]
+    refused = t.refused
     if refused:  # a vote the rules refused is none; the host is told whose and why
         told.append(f"голос в ветке не принят правилами — не засчитан (решает ведущий: reopen-day {row.day}, "
                     "votes import, close-day; подробности — forum tally): " + "; ".join(

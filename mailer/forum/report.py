@@ -75,7 +75,7 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
     kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",
              "edited_after_deadline": "правка после срока",
              "vote_refused": "голос не принят (решает ведущий)"}
-    for f in t.flags:
+    for f in t.flags + t.refused:
         detail = f": {f['detail']}" if f["detail"] else ""
         lines.append(f"  ! {f['player']}, пост {f['post']} — {kinds[f['kind']]}{detail}")
     return "\n".join(lines) + "\n"

@@ -25,7 +25,7 @@ from .db import ForumPost
 from .today import thread_key
 from .vote_read import read_post_vote, read_vote  # noqa: F401 (the vote a post makes, for the tally and status)
 
-FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline", "vote_refused")
+FLAG_ORDER = ("dead_posted", "forbidden_words", "edited_after_deadline")
 
 
 @dataclass
@@ -56,6 +56,10 @@ class DayTally:
     under_words: list[str] = field(default_factory=list)
     outsiders: list[dict[str, Any]] = field(default_factory=list)
     flags: list[dict[str, str]] = field(default_factory=list)
+    #: Posts whose vote the rules refused (no vote): for the host's text and close-day's lines
+    #: only, same keys as a flag with kind ``vote_refused``; not in the JSON (FORUM.md fixes
+    #: its three flag kinds).
+    refused: list[dict[str, str]] = field(default_factory=list)
     autokill_words: int = 66
     secret: bool = False
     votes_per_player: int = 1
@@ -164,6 +168,7 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
     result.players = {n: PlayerCount() for n in alive}
     outsiders: dict[str, int] = {}
     flags: list[tuple[tuple, dict[str, str]]] = []
+    refused: list[tuple[tuple, dict[str, str]]] = []
     for post in posts:
         if post.kind == "host":
             continue
@@ -192,10 +197,10 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
                                            "post": post.post_id, "detail": ", ".join(bad)}))
         if secret:
             continue
-        vote, refused = read_post_vote(post.text, nick, state, info)
-        if refused is not None:  # a vote the rules refused: no vote, and the host is told
-            flags.append((key + (3,), {"player": nick, "kind": "vote_refused",
-                                       "post": post.post_id, "detail": refused_detail(refused, info)}))
+        vote, problem = read_post_vote(post.text, nick, state, info)
+        if problem is not None:  # a vote the rules refused: no vote, and the host is told
+            refused.append((key, {"player": nick, "kind": "vote_refused",
+                                  "post": post.post_id, "detail": refused_detail(problem, info)}))
         if vote is None:
             continue
         if vote[0] == "withdraw":
@@ -204,6 +209,7 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
             mine.votes, mine.vote_post, mine.vote_at = vote[1], post.post_id, at
             mine.withdrawn_at = None
     result.flags = [f for _, f in sorted(flags, key=lambda kf: kf[0])]
+    result.refused = [f for _, f in sorted(refused, key=lambda kf: kf[0])]
     result.outsiders = [{"author": a, "posts": n} for a, n in outsiders.items()]
     immune = {n for n in (row.immune, row.partner) if n}
     counts: dict[str, dict[str, Any]] = {}

@@ -37,7 +37,7 @@ def read_post_vote(text: str, nick: str, state: GameState, info: TurnInfo):
     rules refused in it (an :class:`engine.model.Problem`: too many players named under
     the day's vote limit, a dead target, …) when that refused vote is the post's last word
     on the vote (no accepted vote or withdrawal after it), else None. The refused vote is
-    no vote (nothing is applied); the tally flags it for the host (``vote_refused``)."""
+    no vote (nothing is applied); the tally tells the host (``DayTally.refused``, not a JSON flag)."""
     from engine.parse import parse_letter
 
     from ..words import REFUSED_KINDS

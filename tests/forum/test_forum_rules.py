@@ -14,6 +14,7 @@ from mailer.cli import main
 from mailer.forum.db import ForumPost
 from mailer.sync import sync
 from mailer.day import close_day
+from mailer.forum.tally import day_tally
 
 from .game import DAY1_END, START, make_game
 
@@ -208,27 +209,29 @@ REFUSED_THREAD = """Ягуар
 """
 
 
-def test_a_refused_thread_vote_is_flagged_to_the_host(tmp_path):
+def test_a_refused_thread_vote_is_told_to_the_host(tmp_path):
     """fresh26 (host27) finding 6: a post whose vote the rules refuse (three players named
     under «Ярость») was dropped from the count without a word. It stays no vote (FORUM.md:
     nothing is applied by a flag; an earlier vote of the player stands), and the tally flags
-    it (kind ``vote_refused``, the reason and the words in ``detail``), in the JSON, the
-    host's text and close-day's lines. A refused vote the player corrects in the same post
-    is no flag."""
+    tells the host whose, which post and why in its text and close-day's lines. The JSON's
+    flags keep FORUM.md's three kinds only, so no flag there. A refused vote the player
+    corrects in the same post is not told."""
     cfg, store = make_game(tmp_path / "g", event="rage")
     _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", REFUSED_THREAD))
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
     assert data["players"]["Ягуар"]["votes"] == []
     assert data["players"]["Зоя"]["votes"] == ["Лис", "Бука"]
     assert data["players"]["Бука"]["votes"] == ["Зоя", "Гоша"]  # the earlier vote stands
-    assert [(f["player"], f["kind"]) for f in data["flags"]] == [("Ягуар", "vote_refused"),
-                                                                ("Бука", "vote_refused")]
-    assert set(data["flags"][0]) == {"player", "kind", "post", "detail"}
-    assert data["flags"][0]["detail"] == ("названо больше игроков, чем голосов за день (2): "
-                                          "«Голосую за Лиса, Буку и Гнома»")
-    assert data["flags"][1]["post"] != data["players"]["Бука"]["vote_post"]
+    assert data["flags"] == []
+    with store.session() as s:
+        refused = day_tally(s).refused
+    assert [(f["player"], f["kind"]) for f in refused] == [("Ягуар", "vote_refused"),
+                                                           ("Бука", "vote_refused")]
+    assert refused[0]["detail"] == ("названо больше игроков, чем голосов за день (2): "
+                                    "«Голосую за Лиса, Буку и Гнома»")
+    assert refused[1]["post"] != data["players"]["Бука"]["vote_post"]
     text = _run(cfg, "forum", "tally").output
-    assert f"! Ягуар, пост {data['flags'][0]['post']} — голос не принят (решает ведущий): названо больше " \
+    assert f"! Ягуар, пост {refused[0]['post']} — голос не принят (решает ведущий): названо больше " \
         "игроков, чем голосов за день (2): «Голосую за Лиса, Буку и Гнома»" in text
     rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
     said = [line for line in rep.thread if line.startswith("голос в ветке не принят правилами")]
