@@ -133,15 +133,29 @@ def may_show(ctx: Ctx, sentence: str, pieces: list[str], slots: frozenset[str]) 
     if ctx.sender.clan and not (W.TIMES.isdisjoint(pieces) and
                                 V.CLAN_SUBJECTS.isdisjoint(pieces)):
         return True
+    if _NO_SIGN.issuperset(pieces):
+        return False  # (chatter: every word known to be no sign of any move, one C-level test)
     vote = V.VOTE in slots or VOTE_ONLY in slots
     main = MAIN in slots
     for w in pieces:
+        if w in _NO_SIGN:
+            continue
         cls = W.move_class(w)
         if cls and (cls in slots or (cls == V.VOTE and vote)):
             return True
         if (main and W.move_word(w) == "first") or (vote and _giving(w)):
             return True
+        if not cls and W.move_word(w) != "first" and not _giving(w):
+            if len(_NO_SIGN) > 200_000:
+                _NO_SIGN.clear()
+            _NO_SIGN.add(w)  # (a sign of no slot's move: the same answer whatever is open)
     return False
+
+
+#: Words of no move lexicon that are no verb of action of the sender's and no «отдаю»
+#: (:func:`may_show` finds no sign in them whatever the open slots): a pure function of the
+#: word, remembered (emptied past 200,000 words).
+_NO_SIGN: set[str] = set()
 
 
 #: A separator of a heading before a capital («Суд — Пьеро», «ярость: Танк»; lower case

@@ -439,14 +439,36 @@ def player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None 
     the answers for these tokens so far (token index → answer), read and filled."""
     if hits is not None and k in hits:
         return hits[k]
+    t = toks[k]
+    w = words[k]
+    if w == t.w and w not in idx.multi_first and not w[:1].isdigit() and w[:1] != "\x00":
+        # (the answer reads no other word: remembered per word and capital, as exact's is)
+        memo = idx._at_memo
+        key = (w, t.cap)
+        hit = memo.get(key, _NOT_YET)
+        if hit is _NOT_YET:
+            if len(memo) > 50_000:
+                memo.clear()
+            hit = memo[key] = _player_at(idx, toks, words, k)
+    else:
+        hit = _player_at(idx, toks, words, k)
+    if hits is not None:
+        hits[k] = hit
+    return hit
+
+
+#: :func:`player_at`'s "not looked up yet" (None is an answer).
+_NOT_YET = object()
+
+
+def _player_at(idx, toks: list[Tok], words: list[str], k: int):
+    """:func:`player_at`'s answer, looked up."""
     hit = idx.exact(words, k, None)
     t = toks[k]
     if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
         hit = idx.approximate(t.w)
         if hit is not None and hit.kind == "fuzzy":
             hit = None
-    if hits is not None:
-        hits[k] = hit
     return hit
 
 
