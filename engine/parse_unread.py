@@ -20,9 +20,10 @@ sentences may ask at all is :mod:`engine.parse_unread_cheap`.
 
 from __future__ import annotations
 
+import bisect
 import re
 
-from .grammar_hot import lowered
+from .grammar_hot import letter_pieces, lowered
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -177,7 +178,17 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
     quoted = {p.text for p in asked}
-    for lo, hi in spans:
+    showing = None
+    if len(spans) > _FEW:
+        slots = S.open_slots(ctx, items)
+        if not slots:
+            return out  # (as below: no open move, nothing to ask)
+        voted = frozenset().union(*(on for _, _, on, vote in read if vote))
+        moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
+        showing = _may_show_where(ctx, visible, lower, spans, slots)
+    for n, (lo, hi) in enumerate(spans):
+        if showing is not None and n not in showing:
+            continue  # (no sign of any move: the cheap test, for the whole letter at once)
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
         sentence = visible[lo:hi].strip()
@@ -207,6 +218,70 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if text not in quoted:
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+#: A letter of this many sentences or fewer has each tried (:func:`_may_show_where`).
+_FEW = 6
+
+
+def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]],
+                    slots: frozenset[str]) -> set[int] | None:
+    """The indices of the sentences ``spans`` that :func:`S.may_show` may pass with the open
+    ``slots``, or None when each is to be tried: for a sender who is no boss and no clan
+    member, the sentences of four words or fewer, those with a heading mark, and those
+    holding a piece of the letter (cut at whitespace, as :func:`letter_pieces`) with a word
+    that is a sign of an open move (:func:`S.shows`); every other sentence fails the test
+    surely (issue 11: a sentence with no move word costs almost nothing). The pieces known
+    to hold no word that is a sign of any move are dropped by one set difference; a
+    sentence's words are the words of its pieces (a sentence ends at whitespace, ``lower``
+    is ``visible`` lowered letter by letter)."""
+    if not S.plain_words_only(ctx.sender) or len(lower) != len(visible):
+        return None
+    out: set[int] = set()
+    five = _FIVE_WORDS.search
+    for n, (lo, hi) in enumerate(spans):
+        if five(lower, lo, hi) is None or S.heading_mark(visible[lo:hi]):
+            out.add(n)
+    signs = [p for p in _sign_pieces(letter_pieces(visible))
+             if S.shows(_WORD_RE.findall(p.lower().replace("ё", "е")), slots)]
+    if signs:
+        starts = [lo for lo, _ in spans]
+        size = len(visible)
+        for piece in signs:
+            at = visible.find(piece)
+            while at >= 0:  # (the piece itself: whitespace or an end on both sides)
+                end = at + len(piece)
+                if (at == 0 or visible[at - 1].isspace()) and \
+                        (end == size or visible[end].isspace()):
+                    n = bisect.bisect_right(starts, at) - 1
+                    if n >= 0 and at < spans[n][1]:
+                        out.add(n)
+                at = visible.find(piece, end)
+    return out
+
+
+#: Five words or more as :data:`_WORD_RE` finds them (each word as long as it goes, as
+#: ``findall`` takes it: a search finds five exactly when ``findall`` finds five or more).
+_FIVE_WORDS = re.compile(r"\w[\w'-]*+(?:\W+\w[\w'-]*+){4}")
+
+
+def _sign_pieces(pieces: set[str]) -> list[str]:
+    """The pieces of a letter (cut at whitespace) holding a word that may be a sign of a
+    move (:func:`S.no_sign` false); a piece with none is remembered (:data:`_NO_SIGN_PIECES`)."""
+    out = []
+    for piece in pieces.difference(_NO_SIGN_PIECES):
+        if all(map(S.no_sign, _WORD_RE.findall(piece.lower().replace("ё", "е")))):
+            if len(_NO_SIGN_PIECES) > 200_000:
+                _NO_SIGN_PIECES.clear()
+            _NO_SIGN_PIECES.add(piece)
+        else:
+            out.append(piece)
+    return out
+
+
+#: Pieces of text (cut at whitespace, as written) none of whose words is a sign of a move
+#: (:func:`S.no_sign`): a pure function of the piece, remembered (emptied past 200,000).
+_NO_SIGN_PIECES: set[str] = set()
 
 
 def _used(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, voted, moved

@@ -57,7 +57,7 @@ def test_may_show_answers_the_same_with_the_memo_cold_or_warm():
 def test_heading_mark_is_the_pattern():
     for s in ("Суд — Пьеро", "Согласен с ним: тянуть нельзя", "Хайд → Лиса", "Слово - слово",
               "Слово -слово", "a - ", "a -- b", "Просто чатик, без меток.", "x —", "a:b"):
-        assert S._heading_mark(s) == bool(S._HEADING_MARK.search(s)), s
+        assert S.heading_mark(s) == bool(S._HEADING_MARK.search(s)), s
 
 
 def test_player_at_remembers_per_word_and_capital():
