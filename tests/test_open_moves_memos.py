@@ -72,3 +72,34 @@ def test_player_at_remembers_per_word_and_capital():
                 assert player_at(idx, toks, words, k) == _player_at(idx, toks, words, k)
     caps = {t.cap: player_at(idx, toks, words, k) for k, t in enumerate(toks) if t.w == "сова"}
     assert caps[True] is not None and caps[True].nick == "Сова"
+
+
+def test_the_letter_wide_test_keeps_every_sentence_may_show_passes():
+    from engine.grammar_hot import lowered
+    from engine.parse_unread import _may_show_where, _sentences
+
+    letter = ("Привет всем! Погода сегодня мерзкая, весь день дождь и ветер. "
+              "Голоса свои сегодня отдаю славному Остапу и больше никому.\n"
+              "Сегодня вечером опять пробираюсь потихоньку к Остапу домой. "
+              "Вчера все дружно голосовали за Остапа, и это была ошибка. "
+              "Этой ночью\u00a0лечу Остапа, потому что он мне нравится! "
+              "Не понимаю логику Совы: то одно, то другое. Суд - Остап, и точка.\r\n"
+              "Снова Филина. Ок. Моя цель → Кот-Баюн, ведь он молчит весь день. "
+              "Голосую-ка я за Dr.Who сегодня вечером, пожалуй, без сомнений. "
+              "Ребята, не ссорьтесь, это всего лишь игра и ничего больше.")
+    ctx = _ctx("Сова")
+    lower = lowered(letter)
+    spans = _sentences(letter)
+    skipped = []
+    for slots in (frozenset({V.VOTE}), frozenset({S.VOTE_ONLY}), frozenset({S.MAIN, V.HEAL}),
+                  frozenset({V.VOTE, S.MAIN, V.HEAL}), frozenset({V.CHECK})):
+        for cold in (True, False):
+            if cold:
+                S._NO_SIGN.clear()
+            showing = _may_show_where(ctx, letter, lower, spans, slots)
+            passed = {n for n, (lo, hi) in enumerate(spans)
+                      if S.may_show(ctx, letter[lo:hi].strip(),
+                                    _WORD.findall(lower[lo:hi]), slots)}
+            assert passed <= showing, (slots, passed - showing)
+            skipped.append(len(spans) - len(showing))
+    assert max(skipped) >= 2  # (chatter is skipped at once: «Погода сегодня мерзкая, …»)
