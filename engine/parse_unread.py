@@ -26,7 +26,8 @@ import re
 from .grammar_hot import letter_pieces, lowered
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
-from .grammar_tokens import Tok, clause_words, tokenize_span
+from .grammar_tokens import (_SHOUT, _TOKEN_TEXT, _WORD_FORMS, Tok, _word_form, clause_words,
+                             tokenize_span)
 from .legality import HUNT_EXCLUDED_BY, ROLE_MOVES
 from .lexicon import lexicon
 from .model import Problem
@@ -206,6 +207,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
         if not S.may_show(ctx, sentence, pieces, slots):
             continue  # (no sign of an open move: the cheap test before the tokens)
+        if _nobody(idx, visible, lo, hi):
+            continue  # («Привет всем!», «Я пропустил.»: no name, no tokens made)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
         names = {n: on for n in _names(ctx, toks, words)
@@ -282,6 +285,60 @@ def _sign_pieces(pieces: set[str]) -> list[str]:
 #: Pieces of text (cut at whitespace, as written) none of whose words is a sign of a move
 #: (:func:`S.no_sign`): a pure function of the piece, remembered (emptied past 200,000).
 _NO_SIGN_PIECES: set[str] = set()
+
+
+def _nobody(idx, visible: str, lo: int, hi: int) -> bool:
+    """True when the sentence ``visible[lo:hi]`` surely names nobody :func:`_names` finds:
+    the tokens :func:`tokenize_span` cuts it into (their text found by the same pattern, its
+    words read by the same :func:`_word_form`) hold no word a multi-word nick may be joined
+    from (:meth:`NameIndex.merge` leaves them as they are: none of the words it starts or
+    ends a join at, no initials) and no word :func:`player_at` reads as a player. False
+    when unsure (a line in capitals, a roster of names with patronymics spelt)."""
+    if idx.spelled or _SHOUT.search(visible, lo, hi):
+        return False
+    memo = idx._quiet_memo
+    letter = dot = False
+    for raw in _TOKEN_TEXT.findall(visible, lo, hi):
+        kind = memo.get(raw)
+        if kind is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            kind = memo[raw] = _quiet_kind(idx, raw)
+        if kind is _LOUD:
+            return False
+        if kind is _ONE_LETTER:
+            letter = True
+        elif kind is _DOT:
+            dot = True
+    return not (letter and dot and idx.initials)  # («Т.П.»: initials may be joined)
+
+
+#: What :func:`_quiet_kind` makes of a token: it may name somebody or start a join; a word
+#: of one letter (an initial with a dot); a dot; anything else.
+_LOUD, _ONE_LETTER, _DOT, _QUIET = "loud", "letter", "dot", "quiet"
+
+
+def _quiet_kind(idx, raw: str) -> str:
+    """What a token written ``raw`` is to :func:`_nobody` (as :func:`tokenize_span` reads it:
+    a word when remembered as one or opening with a letter, a digit or «_»)."""
+    form = _WORD_FORMS.get(raw)
+    if form is None and (raw[0].isalnum() or raw[0] == "_"):
+        form = _word_form(raw)
+    if form is None:
+        return _DOT if raw == "." else _QUIET
+    w, cap = form
+    if "_" in w or w[:1].isdigit() or w[:1] == "\x00" or w in idx.multi_first or \
+            w in idx.multi_last or w in idx.heads or w in idx.initials:
+        return _LOUD
+    if len(w) < 2:
+        return _ONE_LETTER
+    if idx.exact([w], 0, None) is not None:
+        return _LOUD
+    if (cap or not is_known_word(w)) and w.isalpha():
+        hit = idx.approximate(w)
+        if hit is not None and hit.kind != "fuzzy":
+            return _LOUD
+    return _QUIET
 
 
 def _used(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, voted, moved

@@ -103,3 +103,26 @@ def test_the_letter_wide_test_keeps_every_sentence_may_show_passes():
             assert passed <= showing, (slots, passed - showing)
             skipped.append(len(spans) - len(showing))
     assert max(skipped) >= 2  # (chatter is skipped at once: «Погода сегодня мерзкая, …»)
+
+
+def test_nobody_is_said_only_of_a_sentence_names_finds_nobody_in():
+    from engine.parse_unread import _names, _nobody
+
+    roster = dict(ROSTER, **{"Тимофей Павлович": "civilian", "Вася Пупкин": "civilian"})
+    state = GameState.new(1, roster)
+    nicks = tuple(state.players)
+    ctx = Ctx("", state, TURN, actor_of(state, "Сова"), nicks,
+              frozenset(n for n, p in state.players.items() if p.alive), votes=1)
+    idx = name_index(nicks)
+    said = []
+    for text in ("Привет всем!", "Я пропустил.", "Отзовись.", "Надо бы составить таблицу.",
+                 "Т.П. молчит.", "Вася молчит.", "Остапу привет!", "остапа не видно",
+                 "ВСЕМ ПРИВЕТ ОТ МЕНЯ", "Кот-Баюн спит.", "Dr.Who тут.", "Пупкин, ау!",
+                 "Совушка, ты где?", "В 13 часов.", "Филину.", "и т.п. и т.д."):
+        for _ in range(2):  # (cold, then from the memo)
+            toks = idx.merge(tokenize_span(text, 0, len(text)))
+            found = _names(ctx, toks, clause_words(toks))
+            if _nobody(idx, text, 0, len(text)):
+                assert not found, text
+                said.append(text)
+    assert "Привет всем!" in said and "Отзовись." in said  # («Я пропустил.»: «я» and a dot, unsure)
