@@ -109,6 +109,11 @@ class NameIndex:
     _approx: dict = field(default_factory=dict)  # (word, strict) → approximate()'s answer
     _exact_memo: dict = field(default_factory=dict)  # (word, expected) → exact()'s answer
     _pets: dict = field(default_factory=dict)  # word → pet_form()'s answer
+    #: (word, capitalised) → engine.parse_unread.player_at's answer for a word no multi-word
+    #: nick starts with, no number, no merged nick (a pure function of the two then)
+    _at_memo: dict = field(default_factory=dict)
+    #: a token as written → what engine.parse_unread._nobody makes of it (a pure function)
+    _quiet_memo: dict = field(default_factory=dict)
 
     def pet_form(self, word: str) -> NameHit | None:
         """A diminutive or pet form of a nickname («Петьку» → Петя, «Лосик» → Лось; see

@@ -127,26 +127,72 @@ def may_show(ctx: Ctx, sentence: str, pieces: list[str], slots: frozenset[str]) 
     (a bare name), a word of an open move's lexicon (a verb of action of the sender's while
     his role move is open, «отдаю» while the vote is), or from a clan member a word of
     tonight or of the clan («Енот сегодня лезет к X», «клан идёт к X»)."""
-    if len(pieces) <= 4 or _HEADING_MARK.search(sentence) or \
+    if len(pieces) <= 4 or heading_mark(sentence) or \
             (ctx.sender.role == "boss" and "," in sentence):
         return True
     if ctx.sender.clan and not (W.TIMES.isdisjoint(pieces) and
                                 V.CLAN_SUBJECTS.isdisjoint(pieces)):
         return True
+    return shows(pieces, slots)
+
+
+def shows(pieces: list[str], slots: frozenset[str]) -> bool:
+    """True when one of the words ``pieces`` is a sign of one of the open ``slots`` for
+    :func:`may_show`: a word of an open move's lexicon, a verb of action of the sender's
+    while his role move is open, «отдаю» while the vote is."""
+    if _NO_SIGN.issuperset(pieces):
+        return False  # (chatter: every word known to be no sign of any move, one C-level test)
     vote = V.VOTE in slots or VOTE_ONLY in slots
     main = MAIN in slots
     for w in pieces:
+        if w in _NO_SIGN:
+            continue
         cls = W.move_class(w)
         if cls and (cls in slots or (cls == V.VOTE and vote)):
             return True
         if (main and W.move_word(w) == "first") or (vote and _giving(w)):
             return True
+        no_sign(w)  # (remembered when it is a sign of no slot's move)
     return False
+
+
+#: Words of no move lexicon that are no verb of action of the sender's and no «отдаю»
+#: (:func:`may_show` finds no sign in them whatever the open slots): a pure function of the
+#: word, remembered (emptied past 200,000 words).
+_NO_SIGN: set[str] = set()
+
+
+def no_sign(w: str) -> bool:
+    """True when the word ``w`` (lower case, «е» for «ё») is a sign of no move for
+    :func:`may_show` whatever slots are open: no word of a move lexicon, no verb of action
+    in the first person, no «отдаю» (remembered in :data:`_NO_SIGN`)."""
+    if w in _NO_SIGN:
+        return True
+    if W.move_class(w) or W.move_word(w) == "first" or _giving(w):
+        return False
+    if len(_NO_SIGN) > 200_000:
+        _NO_SIGN.clear()
+    _NO_SIGN.add(w)
+    return True
+
+
+def plain_words_only(sender: Actor) -> bool:
+    """True when :func:`may_show` for ``sender`` asks of a sentence of five words or more
+    with no heading mark only whether a word of it is a sign (:func:`no_sign`): no boss
+    (any comma may be an order), no clan member (a word of tonight or of the clan)."""
+    return sender.role != "boss" and not sender.clan
 
 
 #: A separator of a heading before a capital («Суд — Пьеро», «ярость: Танк»; lower case
 #: phone letters too: «последний ужин — кузя» is found by the nick forms' test).
 _HEADING_MARK = re.compile(r"(?:[—:→]| - )\s*\w")
+
+
+def heading_mark(sentence: str) -> bool:
+    """:data:`_HEADING_MARK` in ``sentence`` (its marks looked for first, at C speed: most
+    sentences hold none)."""
+    return ("—" in sentence or ":" in sentence or "→" in sentence or " - " in sentence) and \
+        _HEADING_MARK.search(sentence) is not None
 
 
 def asks(ctx: Ctx, toks: list[Tok], words: list[str], names: dict[int, str],

@@ -20,12 +20,14 @@ sentences may ask at all is :mod:`engine.parse_unread_cheap`.
 
 from __future__ import annotations
 
+import bisect
 import re
 
-from .grammar_hot import lowered
+from .grammar_hot import letter_pieces, lowered
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
-from .grammar_tokens import Tok, clause_words, tokenize_span
+from .grammar_tokens import (_SHOUT, _TOKEN_TEXT, _WORD_FORMS, Tok, _word_form, clause_words,
+                             tokenize_span)
 from .legality import HUNT_EXCLUDED_BY, ROLE_MOVES
 from .lexicon import lexicon
 from .model import Problem
@@ -177,7 +179,17 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
     quoted = {p.text for p in asked}
-    for lo, hi in spans:
+    showing = None
+    if len(spans) > _FEW:
+        slots = S.open_slots(ctx, items)
+        if not slots:
+            return out  # (as below: no open move, nothing to ask)
+        voted = frozenset().union(*(on for _, _, on, vote in read if vote))
+        moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
+        showing = _may_show_where(ctx, visible, lower, spans, slots)
+    for n, (lo, hi) in enumerate(spans):
+        if showing is not None and n not in showing:
+            continue  # (no sign of any move: the cheap test, for the whole letter at once)
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
         sentence = visible[lo:hi].strip()
@@ -195,6 +207,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             moved = frozenset().union(*(on for _, _, on, vote in read if not vote))
         if not S.may_show(ctx, sentence, pieces, slots):
             continue  # (no sign of an open move: the cheap test before the tokens)
+        if _nobody(idx, visible, lo, hi):
+            continue  # («Привет всем!», «Я пропустил.»: no name, no tokens made)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
         names = {n: on for n in _names(ctx, toks, words)
@@ -207,6 +221,124 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if text not in quoted:
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+#: A letter of this many sentences or fewer has each tried (:func:`_may_show_where`).
+_FEW = 6
+
+
+def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]],
+                    slots: frozenset[str]) -> set[int] | None:
+    """The indices of the sentences ``spans`` that :func:`S.may_show` may pass with the open
+    ``slots``, or None when each is to be tried: for a sender who is no boss and no clan
+    member, the sentences of four words or fewer, those with a heading mark, and those
+    holding a piece of the letter (cut at whitespace, as :func:`letter_pieces`) with a word
+    that is a sign of an open move (:func:`S.shows`); every other sentence fails the test
+    surely (issue 11: a sentence with no move word costs almost nothing). The pieces known
+    to hold no word that is a sign of any move are dropped by one set difference; a
+    sentence's words are the words of its pieces (a sentence ends at whitespace, ``lower``
+    is ``visible`` lowered letter by letter)."""
+    if not S.plain_words_only(ctx.sender) or len(lower) != len(visible):
+        return None
+    out: set[int] = set()
+    five = _FIVE_WORDS.search
+    for n, (lo, hi) in enumerate(spans):
+        if five(lower, lo, hi) is None or S.heading_mark(visible[lo:hi]):
+            out.add(n)
+    signs = [p for p in _sign_pieces(letter_pieces(visible))
+             if S.shows(_WORD_RE.findall(p.lower().replace("ё", "е")), slots)]
+    if signs:
+        starts = [lo for lo, _ in spans]
+        size = len(visible)
+        for piece in signs:
+            at = visible.find(piece)
+            while at >= 0:  # (the piece itself: whitespace or an end on both sides)
+                end = at + len(piece)
+                if (at == 0 or visible[at - 1].isspace()) and \
+                        (end == size or visible[end].isspace()):
+                    n = bisect.bisect_right(starts, at) - 1
+                    if n >= 0 and at < spans[n][1]:
+                        out.add(n)
+                at = visible.find(piece, end)
+    return out
+
+
+#: Five words or more as :data:`_WORD_RE` finds them (each word as long as it goes, as
+#: ``findall`` takes it: a search finds five exactly when ``findall`` finds five or more).
+_FIVE_WORDS = re.compile(r"\w[\w'-]*+(?:\W+\w[\w'-]*+){4}")
+
+
+def _sign_pieces(pieces: set[str]) -> list[str]:
+    """The pieces of a letter (cut at whitespace) holding a word that may be a sign of a
+    move (:func:`S.no_sign` false); a piece with none is remembered (:data:`_NO_SIGN_PIECES`)."""
+    out = []
+    for piece in pieces.difference(_NO_SIGN_PIECES):
+        if all(map(S.no_sign, _WORD_RE.findall(piece.lower().replace("ё", "е")))):
+            if len(_NO_SIGN_PIECES) > 200_000:
+                _NO_SIGN_PIECES.clear()
+            _NO_SIGN_PIECES.add(piece)
+        else:
+            out.append(piece)
+    return out
+
+
+#: Pieces of text (cut at whitespace, as written) none of whose words is a sign of a move
+#: (:func:`S.no_sign`): a pure function of the piece, remembered (emptied past 200,000).
+_NO_SIGN_PIECES: set[str] = set()
+
+
+def _nobody(idx, visible: str, lo: int, hi: int) -> bool:
+    """True when the sentence ``visible[lo:hi]`` surely names nobody :func:`_names` finds:
+    the tokens :func:`tokenize_span` cuts it into (their text found by the same pattern, its
+    words read by the same :func:`_word_form`) hold no word a multi-word nick may be joined
+    from (:meth:`NameIndex.merge` leaves them as they are: none of the words it starts or
+    ends a join at, no initials) and no word :func:`player_at` reads as a player. False
+    when unsure (a line in capitals, a roster of names with patronymics spelt)."""
+    if idx.spelled or _SHOUT.search(visible, lo, hi):
+        return False
+    memo = idx._quiet_memo
+    letter = dot = False
+    for raw in _TOKEN_TEXT.findall(visible, lo, hi):
+        kind = memo.get(raw)
+        if kind is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            kind = memo[raw] = _quiet_kind(idx, raw)
+        if kind is _LOUD:
+            return False
+        if kind is _ONE_LETTER:
+            letter = True
+        elif kind is _DOT:
+            dot = True
+    return not (letter and dot and idx.initials)  # («Т.П.»: initials may be joined)
+
+
+#: What :func:`_quiet_kind` makes of a token: it may name somebody or start a join; a word
+#: of one letter (an initial with a dot); a dot; anything else.
+_LOUD, _ONE_LETTER, _DOT, _QUIET = "loud", "letter", "dot", "quiet"
+
+
+def _quiet_kind(idx, raw: str) -> str:
+    """What a token written ``raw`` is to :func:`_nobody` (as :func:`tokenize_span` reads it:
+    a word when remembered as one or opening with a letter, a digit or «_»)."""
+    form = _WORD_FORMS.get(raw)
+    if form is None and (raw[0].isalnum() or raw[0] == "_"):
+        form = _word_form(raw)
+    if form is None:
+        return _DOT if raw == "." else _QUIET
+    w, cap = form
+    if "_" in w or w[:1].isdigit() or w[:1] == "\x00" or w in idx.multi_first or \
+            w in idx.multi_last or w in idx.heads or w in idx.initials:
+        return _LOUD
+    if len(w) < 2:
+        return _ONE_LETTER
+    if idx.exact([w], 0, None) is not None:
+        return _LOUD
+    if (cap or not is_known_word(w)) and w.isalpha():
+        hit = idx.approximate(w)
+        if hit is not None and hit.kind != "fuzzy":
+            return _LOUD
+    return _QUIET
 
 
 def _used(idx, toks: list[Tok], words: list[str], k: int, ctx: Ctx, voted, moved
@@ -439,14 +571,36 @@ def player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None 
     the answers for these tokens so far (token index → answer), read and filled."""
     if hits is not None and k in hits:
         return hits[k]
+    t = toks[k]
+    w = words[k]
+    if w == t.w and w not in idx.multi_first and not w[:1].isdigit() and w[:1] != "\x00":
+        # (the answer reads no other word: remembered per word and capital, as exact's is)
+        memo = idx._at_memo
+        key = (w, t.cap)
+        hit = memo.get(key, _NOT_YET)
+        if hit is _NOT_YET:
+            if len(memo) > 50_000:
+                memo.clear()
+            hit = memo[key] = _player_at(idx, toks, words, k)
+    else:
+        hit = _player_at(idx, toks, words, k)
+    if hits is not None:
+        hits[k] = hit
+    return hit
+
+
+#: :func:`player_at`'s "not looked up yet" (None is an answer).
+_NOT_YET = object()
+
+
+def _player_at(idx, toks: list[Tok], words: list[str], k: int):
+    """:func:`player_at`'s answer, looked up."""
     hit = idx.exact(words, k, None)
     t = toks[k]
     if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
         hit = idx.approximate(t.w)
         if hit is not None and hit.kind == "fuzzy":
             hit = None
-    if hits is not None:
-        hits[k] = hit
     return hit
 
 
