@@ -328,6 +328,15 @@ class NameIndex:
             # game may rule this reading out for (a dead player, a clan-only move)
             return NameHit(same[0], (same[0],) + tuple(n for n in nicks if n != same[0]),
                            "exact", 1)
+        whole = _whole_within(owners, others, expected)
+        if whole is not None:
+            # «Проверяю Лейтенанта», «стреляю в Петровича»: the one-word nick in the case asked
+            # for, beside longer nicks holding that very word («Ст.лейтенант Орлов», «Николай
+            # Петрович»), is the nick as written, as its nominative is; they stay candidates
+            # the game may rule this reading out for, but not by the whole nick's death (it is
+            # the nick as written: refused, never handed to a longer nick)
+            return NameHit(whole, (whole,) + tuple(n for n in nicks if n != whole), "exact", 1,
+                           spelled=whole)
         if expected:
             cases = dict(owners)
             for nick, parts in self.multi:
@@ -550,3 +559,22 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
             return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
                            "exact", length)
     return NameHit(None, tuple(nicks), "exact", length)
+
+
+def _whole_within(owners: dict[str, frozenset[str]], others: set[str],
+                  expected: frozenset[str] | None) -> str | None:
+    """The one one-word nick among ``owners`` (nick → the cases the written form is of it)
+    whose very word every nick of ``others`` holds as one of its words («Лейтенант» within
+    «Ст.лейтенант Орлов», «Петрович» within «Николай Петрович»), when the form is in the case
+    the governing word asks for (``expected``; any when None); else None. The written form
+    is then the same case of the same word in each, and the whole nick is the one written."""
+    if len(owners) != 1 or not others:
+        return None
+    nick, cases = next(iter(owners.items()))
+    words = re.findall(r"[^\W_]+", nick)
+    if len(words) != 1 or (expected and not cases & expected):
+        return None
+    word = norm(words[0])
+    if not all(word in {norm(w) for w in re.findall(r"[^\W_]+", other)} for other in others):
+        return None
+    return nick
