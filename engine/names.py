@@ -79,6 +79,14 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
+            if len(words) == 3 and words[1] == "и":
+                # «Олю с двойняшками» for «Оля_и_двойняшки»: «X и Y» said «X с Y», the
+                # companion in the instrumental (the head word carries the case)
+                company = {f: ALL_CASES for f, cases in parts[2].items() if "ablt" in cases}
+                company |= {f: ALL_CASES for f in _instrumental(words[2])}
+                if company:
+                    idx.multi.append((nick, (parts[0], {"с": ALL_CASES, "со": ALL_CASES},
+                                             company)))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
@@ -287,6 +295,21 @@ def _translated(word: str, nick: str, alone: list) -> dict[str, frozenset[str]]:
     if noun and forms:
         alone.append((nick, forms))
     return forms
+
+
+def _instrumental(word: str) -> set[str]:
+    """The instrumental of a Cyrillic noun ``word`` in the number it is written in
+    («двойняшки» → «двойняшками», «кот» → «котом»); empty for any other word."""
+    if not CYR.search(word) or LAT.search(word):
+        return set()
+    out: set[str] = set()
+    for p in morph().parse(word)[:2]:
+        if p.tag.POS != "NOUN" or "nomn" not in p.tag or p.tag.number is None:
+            continue
+        form = p.inflect({"ablt", p.tag.number})
+        if form is not None:
+            out.add(norm(form.word))
+    return out
 
 
 def _adjective(word: str) -> bool:

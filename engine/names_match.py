@@ -377,6 +377,8 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and not strict and (m := _APOSTROPHE_CASE.fullmatch(word)):
+                found = self._apostrophe_case(m.group(1), m.group(2))
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
             if found is None and "э" in word and CYR.search(word):
@@ -398,6 +400,19 @@ class NameIndex:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _apostrophe_case(self, stem: str, ending: str) -> NameHit | None:
+        """A nick written as it is spelt with a Russian case ending after an apostrophe
+        («Остап_Б'а» for «Остап_Б»), or a Cyrillic nick typed in Latin letters with its
+        Cyrillic case ending after one («Pushkin'у» for «Пушкин»): the one nick (or the
+        nicks) so spelt; None when none is."""
+        owners = {n for n, bases in self.bases.items() if stem in bases}
+        if not owners and stem.isascii() and stem.isalpha():
+            reading = cyrillic_reading(stem) + ending
+            if CYR.search(reading) and not LAT.search(reading):
+                owners = {n for n, cases in self.single.get(reading, {}).items()
+                          if "nomn" not in cases or len(cases) > 1}
+        return hit(sorted(owners), "part") if owners else None
 
     def _hyphened(self, word: str) -> NameHit | None:
         """A two-word nick written as one hyphened word with both words declined or in pet
@@ -469,6 +484,9 @@ class NameIndex:
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)
 
+
+#: A word with a Russian case ending after an apostrophe («остап_б'а», «pushkin'у»).
+_APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
