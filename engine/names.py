@@ -99,6 +99,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     for short in {w, translit(w), cyrillic_reading(w)} - {""}:
                         idx.capital_readings.setdefault(short, set()).add(nick)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
+                if short_noun:  # «Линч — Ёж» for «Хмурый Ёж»: the noun itself, written as a name
+                    idx.capital_readings.setdefault(w, set()).add(nick)
                 for form in word_forms(w) | safe_readings(extra):
                     if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
                         # («ежа», «ежу» for «Ёж_Колючий»: a noun of two letters in its cases)
@@ -138,6 +140,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_given(idx, nick)
         _add_numbers(idx, nick)
         _add_numbered(idx, nick)
+        _add_rank_slang(idx, nick)
     taken = set(idx.single) | set(idx.parts)
     for nick, forms in alone:  # «Шляпника» for «mad_hatter», unless another nick is «Шляпник»
         for form in forms:
@@ -161,6 +164,31 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     idx.heads = frozenset(f[:k] for f in (*idx.single, *idx.parts) if len(f) >= 5
                           for k in range(2, len(f) - 1))
     return idx
+
+
+#: Army slang for a rank a nick is written with (its words, abbreviations read out, see
+#: :data:`_RANK_SHORT`) → the slang words that name it («старлея» for «Ст.лейтенант Орлов»,
+#: «Полкана» for «Полковник»); «лейтенант» alone, not a senior or junior one.
+_RANK_SLANG: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("старший", "лейтенант"): ("старлей",), ("лейтенант",): ("летеха", "лейтеха"),
+    ("полковник",): ("полкан",), ("прапорщик",): ("прапор",),
+}
+
+#: Abbreviated words of a rank («Ст.лейтенант», «Мл. сержант»).
+_RANK_SHORT = {"ст": "старший", "мл": "младший"}
+
+
+def _add_rank_slang(idx: NameIndex, nick: str) -> None:
+    """Index the army slang for a rank ``nick`` is written with (:data:`_RANK_SLANG`: its
+    case forms, as a word of the nick; «Маньячу старлея» for «Ст.лейтенант Орлов»)."""
+    words = [_RANK_SHORT.get(w, w) for w in (norm(w) for w in re.findall(r"[^\W\d_]+", nick))]
+    for k, word in enumerate(words):
+        rank = (word,)
+        if k and words[k - 1] in ("старший", "младший"):
+            rank = (words[k - 1], word)
+        for slang in _RANK_SLANG.get(rank, ()):
+            for form in word_forms(slang):
+                idx.parts.setdefault(form, set()).add(nick)
 
 
 #: The Russian names of Latin letters (three letters or more) a one-letter word of a nick

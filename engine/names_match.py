@@ -206,15 +206,30 @@ class NameIndex:
 
     def read_nick(self, word: str) -> str | None:
         """The one Latin nickname of a digit read as a letter that ``word`` (Cyrillic) is a
-        case form of the reading of («Медика» for «Med1c», «Джокера» for «J0ker»), when it
-        names no other nick; else None. (A role word so written, capitalised, names him.)"""
+        case form of the reading of («Медика» for «Med1c», «Джокера» for «J0ker»; «Психа» for
+        «Psih0», its letters before the number), when it names no other nick; else None. (A role word so written, capitalised, names him.)"""
         owners = self.parts.get(word, ())
+        if not owners and CYR.search(word) and word not in self.single:
+            owners = self._digit_tailed(word)
         if len(owners) != 1 or word in self.single or CYR.search(word) is None:
             return None
         nick = next(iter(owners))
+        if nick in self._digit_tailed(word):
+            return nick
         if CYR.search(nick) or not re.search(r"[^\W\d_]\d[^\W\d_]", nick):
             return None
         return nick
+
+    def _digit_tailed(self, word: str) -> set[str]:
+        """The Latin nicks of letters and a number («Psih0») whose letters, read in Cyrillic,
+        have the case form ``word`` («Психа»): a role word so written names that player
+        (see :meth:`read_nick`)."""
+        out = set()
+        for nick in self.nicks:
+            m = re.fullmatch(r"([a-z]{3,})\d+", norm(nick))
+            if m and word in word_forms(cyrillic_reading(m.group(1))):
+                out.add(nick)
+        return out
 
     def multi_word_owners(self, word: str) -> frozenset[str]:
         """The multi-word nicknames one of whose words has the form ``word`` (normalised;
