@@ -54,6 +54,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             return both, k + 1
     if hit.nick is not None and k < hi and clause[k].w == "(":
         return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
+    if hit.nick is not None and len(hit.candidates) > 1 and _compared(clause, words, k, hi):
+        # «за Петровича, который постарше»: the writer tells two players the word fits
+        # apart by comparing them; the reading the nick's case picked is no longer sure
+        hit = NameHit(None, tuple(sorted(hit.candidates)), hit.kind, hit.length)
     if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
         return hit, k
     if clause[k].w == "(":
@@ -373,3 +377,17 @@ def clarified(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> tupl
     if not head and not (cut and len(words[k]) < len(words[m]) and words[m].startswith(words[k])):
         return None
     return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), end
+
+
+def _compared(clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
+    """True when a «который» clause after the name at ``k - 1`` compares the player with
+    another («Петровича, который постарше», «Лейтенанта, что помоложе»): a comparative
+    among its first words."""
+    if k + 1 >= hi or clause[k].w not in (",", "—") or words[k + 1] not in _WHICH:
+        return False
+    for n in range(k + 2, min(hi, k + 2 + 3)):
+        if not clause[n].word:
+            return False
+        if any("COMP" in p.tag for p in morph().parse(words[n])[:1]):
+            return True
+    return False

@@ -79,6 +79,14 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
+            if len(words) == 3 and words[1] == "и":
+                # «Олю с двойняшками» for «Оля_и_двойняшки»: «X и Y» said «X с Y», the
+                # companion in the instrumental (the head word carries the case)
+                company = {f: ALL_CASES for f, cases in parts[2].items() if "ablt" in cases}
+                company |= {f: ALL_CASES for f in _instrumental(words[2])}
+                if company:
+                    idx.multi.append((nick, (parts[0], {"с": ALL_CASES, "со": ALL_CASES},
+                                             company)))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
@@ -91,6 +99,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     for short in {w, translit(w), cyrillic_reading(w)} - {""}:
                         idx.capital_readings.setdefault(short, set()).add(nick)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
+                if short_noun:  # «Линч — Ёж» for «Хмурый Ёж»: the noun itself, written as a name
+                    idx.capital_readings.setdefault(w, set()).add(nick)
                 for form in word_forms(w) | safe_readings(extra):
                     if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
                         # («ежа», «ежу» for «Ёж_Колючий»: a noun of two letters in its cases)
@@ -130,6 +140,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_given(idx, nick)
         _add_numbers(idx, nick)
         _add_numbered(idx, nick)
+        _add_rank_slang(idx, nick)
     taken = set(idx.single) | set(idx.parts)
     for nick, forms in alone:  # «Шляпника» for «mad_hatter», unless another nick is «Шляпник»
         for form in forms:
@@ -153,6 +164,31 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     idx.heads = frozenset(f[:k] for f in (*idx.single, *idx.parts) if len(f) >= 5
                           for k in range(2, len(f) - 1))
     return idx
+
+
+#: Army slang for a rank a nick is written with (its words, abbreviations read out, see
+#: :data:`_RANK_SHORT`) → the slang words that name it («старлея» for «Ст.лейтенант Орлов»,
+#: «Полкана» for «Полковник»); «лейтенант» alone, not a senior or junior one.
+_RANK_SLANG: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("старший", "лейтенант"): ("старлей",), ("лейтенант",): ("летеха", "лейтеха"),
+    ("полковник",): ("полкан",), ("прапорщик",): ("прапор",),
+}
+
+#: Abbreviated words of a rank («Ст.лейтенант», «Мл. сержант»).
+_RANK_SHORT = {"ст": "старший", "мл": "младший"}
+
+
+def _add_rank_slang(idx: NameIndex, nick: str) -> None:
+    """Index the army slang for a rank ``nick`` is written with (:data:`_RANK_SLANG`: its
+    case forms, as a word of the nick; «Маньячу старлея» for «Ст.лейтенант Орлов»)."""
+    words = [_RANK_SHORT.get(w, w) for w in (norm(w) for w in re.findall(r"[^\W\d_]+", nick))]
+    for k, word in enumerate(words):
+        rank = (word,)
+        if k and words[k - 1] in ("старший", "младший"):
+            rank = (words[k - 1], word)
+        for slang in _RANK_SLANG.get(rank, ()):
+            for form in word_forms(slang):
+                idx.parts.setdefault(form, set()).add(nick)
 
 
 #: The Russian names of Latin letters (three letters or more) a one-letter word of a nick
@@ -287,6 +323,21 @@ def _translated(word: str, nick: str, alone: list) -> dict[str, frozenset[str]]:
     if noun and forms:
         alone.append((nick, forms))
     return forms
+
+
+def _instrumental(word: str) -> set[str]:
+    """The instrumental of a Cyrillic noun ``word`` in the number it is written in
+    («двойняшки» → «двойняшками», «кот» → «котом»); empty for any other word."""
+    if not CYR.search(word) or LAT.search(word):
+        return set()
+    out: set[str] = set()
+    for p in morph().parse(word)[:2]:
+        if p.tag.POS != "NOUN" or "nomn" not in p.tag or p.tag.number is None:
+            continue
+        form = p.inflect({"ablt", p.tag.number})
+        if form is not None:
+            out.add(norm(form.word))
+    return out
 
 
 def _adjective(word: str) -> bool:

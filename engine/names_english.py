@@ -29,6 +29,14 @@ MODIFIERS: dict[str, tuple[str, ...]] = {
     "dancing": ("танцующий",), "smiling": ("улыбающийся",), "sleeping": ("спящий",),
 }
 
+#: The titles among :data:`MODIFIERS` that are nouns a player is called by alone, as by a
+#: translated noun, when no other nick is written with them («Маньячу Капитана» for
+#: «Capt.Nemo», «голос за мистера» for «Mr.Grinch»); not «доктор», a role's name.
+TITLES: frozenset[str] = frozenset({
+    "mr", "mister", "mrs", "miss", "ms", "sir", "lord", "lady", "king", "queen", "prince",
+    "captain", "capt", "agent", "uncle", "aunt",
+})
+
 #: English nick word → its Russian translations (nominative, normalised): nouns, which may
 #: name the player alone.
 NOUNS: dict[str, tuple[str, ...]] = {
@@ -68,10 +76,10 @@ UKRAINIAN_NOUNS: dict[str, tuple[str, ...]] = {
 
 def translations(word: str) -> tuple[tuple[str, ...], bool]:
     """The Russian translations of an English (or Ukrainian) nick ``word`` (normalised) and
-    whether they may name the player alone (a noun); ``((), False)`` for a word not in the
-    tables."""
+    whether they may name the player alone (a noun, or a title of :data:`TITLES`); ``((),
+    False)`` for a word not in the tables."""
     if word in NOUNS:
         return NOUNS[word], True
     if word in UKRAINIAN_NOUNS:
         return UKRAINIAN_NOUNS[word], True
-    return MODIFIERS.get(word, ()), False
+    return MODIFIERS.get(word, ()), word in TITLES

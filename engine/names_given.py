@@ -60,7 +60,22 @@ def _declined_bases(short: int) -> dict[str, frozenset[str]]:
         for base in [full, *forms[:short]]:
             for form in ending_forms(norm(base)):
                 out.setdefault(form, set()).add(norm(full))
+        for form in _dropped_vowel_forms(norm(full)):
+            out.setdefault(form, set()).add(norm(full))
     return {form: frozenset(names) for form, names in out.items()}
+
+
+def _dropped_vowel_forms(name: str) -> list[str]:
+    """The case forms of a full name whose last vowel drops when declined («павел» →
+    «павла», «павлу»; «лев» → «льва»), which the ending table cannot build; empty for any
+    other name."""
+    for p in morph().parse(name):
+        if "Name" in p.tag and "nomn" in p.tag and norm(p.normal_form) == name:
+            forms = [norm(f.word) for f in p.lexeme if "sing" in f.tag]
+            if any(not f.startswith(name[:-1]) for f in forms):
+                return forms
+            return []
+    return []
 
 
 @functools.lru_cache(maxsize=1024)

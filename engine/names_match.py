@@ -211,15 +211,30 @@ class NameIndex:
 
     def read_nick(self, word: str) -> str | None:
         """The one Latin nickname of a digit read as a letter that ``word`` (Cyrillic) is a
-        case form of the reading of («Медика» for «Med1c», «Джокера» for «J0ker»), when it
-        names no other nick; else None. (A role word so written, capitalised, names him.)"""
+        case form of the reading of («Медика» for «Med1c», «Джокера» for «J0ker»; «Психа» for
+        «Psih0», its letters before the number), when it names no other nick; else None. (A role word so written, capitalised, names him.)"""
         owners = self.parts.get(word, ())
+        if not owners and CYR.search(word) and word not in self.single:
+            owners = self._digit_tailed(word)
         if len(owners) != 1 or word in self.single or CYR.search(word) is None:
             return None
         nick = next(iter(owners))
+        if nick in self._digit_tailed(word):
+            return nick
         if CYR.search(nick) or not re.search(r"[^\W\d_]\d[^\W\d_]", nick):
             return None
         return nick
+
+    def _digit_tailed(self, word: str) -> set[str]:
+        """The Latin nicks of letters and a number («Psih0») whose letters, read in Cyrillic,
+        have the case form ``word`` («Психа»): a role word so written names that player
+        (see :meth:`read_nick`)."""
+        out = set()
+        for nick in self.nicks:
+            m = re.fullmatch(r"([a-z]{3,})\d+", norm(nick))
+            if m and word in word_forms(cyrillic_reading(m.group(1))):
+                out.add(nick)
+        return out
 
     def multi_word_owners(self, word: str) -> frozenset[str]:
         """The multi-word nicknames one of whose words has the form ``word`` (normalised;
@@ -333,6 +348,15 @@ class NameIndex:
             # game may rule this reading out for (a dead player, a clan-only move)
             return NameHit(same[0], (same[0],) + tuple(n for n in nicks if n != same[0]),
                            "exact", 1)
+        whole = _whole_within(owners, others, expected)
+        if whole is not None:
+            # «Проверяю Лейтенанта», «стреляю в Петровича»: the one-word nick in the case asked
+            # for, beside longer nicks holding that very word («Ст.лейтенант Орлов», «Николай
+            # Петрович»), is the nick as written, as its nominative is; they stay candidates
+            # the game may rule this reading out for, but not by the whole nick's death (it is
+            # the nick as written: refused, never handed to a longer nick)
+            return NameHit(whole, (whole,) + tuple(n for n in nicks if n != whole), "exact", 1,
+                           spelled=whole)
         if expected:
             cases = dict(owners)
             for nick, parts in self.multi:
@@ -373,6 +397,8 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and not strict and (m := _APOSTROPHE_CASE.fullmatch(word)):
+                found = self._apostrophe_case(m.group(1), m.group(2))
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
             if found is None and "э" in word and CYR.search(word):
@@ -394,6 +420,19 @@ class NameIndex:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _apostrophe_case(self, stem: str, ending: str) -> NameHit | None:
+        """A nick written as it is spelt with a Russian case ending after an apostrophe
+        («Остап_Б'а» for «Остап_Б»), or a Cyrillic nick typed in Latin letters with its
+        Cyrillic case ending after one («Pushkin'у» for «Пушкин»): the one nick (or the
+        nicks) so spelt; None when none is."""
+        owners = {n for n, bases in self.bases.items() if stem in bases}
+        if not owners and stem.isascii() and stem.isalpha():
+            reading = cyrillic_reading(stem) + ending
+            if CYR.search(reading) and not LAT.search(reading):
+                owners = {n for n, cases in self.single.get(reading, {}).items()
+                          if "nomn" not in cases or len(cases) > 1}
+        return hit(sorted(owners), "part") if owners else None
 
     def _hyphened(self, word: str) -> NameHit | None:
         """A two-word nick written as one hyphened word with both words declined or in pet
@@ -465,6 +504,9 @@ class NameIndex:
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)
 
+
+#: A word with a Russian case ending after an apostrophe («остап_б'а», «pushkin'у»).
+_APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
@@ -555,3 +597,22 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
             return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
                            "exact", length)
     return NameHit(None, tuple(nicks), "exact", length)
+
+
+def _whole_within(owners: dict[str, frozenset[str]], others: set[str],
+                  expected: frozenset[str] | None) -> str | None:
+    """The one one-word nick among ``owners`` (nick → the cases the written form is of it)
+    whose very word every nick of ``others`` holds as one of its words («Лейтенант» within
+    «Ст.лейтенант Орлов», «Петрович» within «Николай Петрович»), when the form is in the case
+    the governing word asks for (``expected``; any when None); else None. The written form
+    is then the same case of the same word in each, and the whole nick is the one written."""
+    if len(owners) != 1 or not others:
+        return None
+    nick, cases = next(iter(owners.items()))
+    words = re.findall(r"[^\W_]+", nick)
+    if len(words) != 1 or (expected and not cases & expected):
+        return None
+    word = norm(words[0])
+    if not all(word in {norm(w) for w in re.findall(r"[^\W_]+", other)} for other in others):
+        return None
+    return nick

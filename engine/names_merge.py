@@ -67,7 +67,7 @@ def merge_tokens(idx, toks: list) -> list:
             best = _surname_initials(idx, toks, i)
         if best is None and capitals and t.w in idx.initials:
             best = _capital_initials(idx, t, i)
-        if best is None and fathers and t.cap and t.word and i + 1 < n:
+        if best is None and fathers and t.word and i + 1 < n:
             best = _name_and_patronymic(idx, t, toks[i + 1], i)
         if best is None and cut and t.w in idx.heads and i + 1 < n and \
                 toks[i + 1].start == t.end + 1 and toks[i + 1].word and not t.cap:
@@ -185,9 +185,10 @@ def _name_and_patronymic(idx, t, nxt, i: int) -> tuple[str, int] | None:
     """A nickname of a surname and initials («Н.Н. Гусев», «Мельников А.В.») written as the
     given name and patronymic those initials stand for («Николай Николаевич», «Андрея
     Викторовича»): ``(nick, i + 2)`` or None — none when two nicks spell those initials,
-    when another nick holds that given name, or when the words are not both capitalised."""
-    if not nxt.word or not nxt.cap or nxt.start - t.end > 1:
-        return None
+    when another nick holds that given name, or when one word is capitalised and the other
+    not."""
+    if not nxt.word or nxt.cap != t.cap or nxt.start - t.end > 1:
+        return None  # (both capitalised, or both in lower case: «андрею викторовичу»)
     names = full_names(t.w)
     father = _patronymic_father(nxt.w) if names else None
     if father is None:

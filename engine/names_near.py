@@ -48,6 +48,9 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         if word[-1] in "аяуюеыиой" and len(word) > 4 and \
                 (owners or not is_known_word(word)):
             heads.add(word[:-1])  # «Макса»: also a prefix of «Максик»; «Чинге» (Чингачгук)
+        if word.endswith(("ом", "ем", "ой", "ей")) and len(word) >= 6 and \
+                not is_known_word(word):
+            heads.add(word[:-2])  # «Фростом» for «Frostbyte»: the instrumental of a clip
         lemma = noun_lemma(word)
         if lemma and len(lemma) >= THRESHOLDS["prefix_min_len"] and lemma != word:
             heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
