@@ -62,8 +62,9 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1)]
-    if w in NIGHT_HEADS and actor.role in ROLE_CLASS:
-        return [Kw(ROLE_CLASS[actor.role], start, start + 1)]  # the maniac's «Ночь: X»
+    if (w in NIGHT_HEADS or w in TODAY_HEADS) and actor.role in ROLE_CLASS:
+        # the maniac's «Ночь: X», «Сегодня — X»: the move of a role with one night move
+        return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
     if w in DAY_HEADS:
         return [Kw(V.VOTE, start, start + 1, weak=True)]  # «День: X» (weak: «День: тяжёлый»)
     if w in ("ярость", "голоса", "апелевка", "апелляция") or w in V.VOTE_ORDINALS:
@@ -132,7 +133,8 @@ _FROM_CLAN_OPENERS = frozenset({"а", "и", "еще", "ещё", "этой", "н�
 CLAN_OPENERS = _FROM_CLAN_OPENERS | {"от", "для"}
 
 
-#: «Сегодня — X» from a swindler whose letter has branches: his swindle's target.
+#: «Сегодня — X» from a swindler whose letter has branches: his swindle's target; from
+#: another role with one night move (:data:`ROLE_CLASS`), that move, as «Ночь: X».
 TODAY_HEADS = frozenset({"сегодня"})
 
 
