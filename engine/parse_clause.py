@@ -199,6 +199,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     for n, kw in enumerate(kws):
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
+        if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
+            hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
         if member is not None and member is not ctx.sender:
             hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
@@ -449,4 +451,33 @@ def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
     if home is None:
         home = guest_comes(clause, start, stop, idx, ctx.text)
     return home
+
+
+#: Words between an object said first and its verb («Хлестакова же и убиваем»).
+_OBJECT_GLUE = frozenset({"же", "и", "тоже", "сегодня", "ночью"})
+
+
+def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int | None:
+    """«Шкафа проверяю, Буку убиваем», «Хлестакова — проверяю, Хлестакова же и убиваем»: a
+    name right before ``kw`` (a dash between allowed) and, after a comma, a name right before
+    the next keyword ``nxt``: each verb's object is said first, so ``kw`` reads nothing after
+    the comma. Returns the comma's index, or None."""
+    comma = kw.j
+    if comma >= nxt.i or clause[comma].w != "," or comma + 1 >= nxt.i:
+        return None
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, comma + 1)
+    if hit is None:
+        return None
+    k = comma + 1 + hit.length
+    while k < nxt.i and clause[k].w in _OBJECT_GLUE:
+        k += 1
+    if k != nxt.i:
+        return None
+    end = kw.i - 1 if kw.i > lo and clause[kw.i - 1].w in ("—", "-") else kw.i
+    for s in range(lo, end):
+        before = nick_at(ctx, clause, words, s)
+        if before is not None and s + before.length == end:
+            return comma
+    return None
 
