@@ -41,6 +41,7 @@ from .parse_move import before_refused, read_move
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
 from .parse_clan_kill import full_moon_kill, one_of_two
+from .grammar_kills import KILL_COUNTS
 from .grammar_between import holder_end
 from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
@@ -141,6 +142,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
+    elif kws and kws[0].weak and kws[0].cls == V.KILL and member is None and \
+            ctx.turn.event == "full_moon" and ctx.sender.mafia and kws[0].j < len(clause) and \
+            clause[kws[0].j].w in KILL_COUNTS:
+        # «берём двоих: X и кого-нибудь ещё»: a kill word that takes a name only, before a
+        # count: read as the count's heading
+        kws = full_moon_kill(ctx, clause, start, items) or kws
     if not kws and member is None and not excluded and ctx.votes > 1 and \
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
