@@ -158,7 +158,8 @@ _HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эт�
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
 #: the sender's night target; the words it may hold before its colon, dash or «is».
 TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "объект", "target", "tonight",
-                          "choice", "ход", "действие", "ночник"})  # «Ночной ход: X», «Ночник — X»
+                          "choice", "ход", "действие", "ночник",  # «Ночной ход: X», «Ночник — X»
+                          "работа"})  # the maniac's «Сегодня моя работа — X»
 
 
 _TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
