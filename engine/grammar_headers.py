@@ -62,8 +62,9 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.MANIAC, start, start + 1)]
     if w == "цель" and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1)]
-    if w in NIGHT_HEADS and actor.role in ROLE_CLASS:
-        return [Kw(ROLE_CLASS[actor.role], start, start + 1)]  # the maniac's «Ночь: X»
+    if (w in NIGHT_HEADS or w in TODAY_HEADS) and actor.role in ROLE_CLASS:
+        # the maniac's «Ночь: X», «Сегодня — X»: the move of a role with one night move
+        return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
     if w in DAY_HEADS:
         return [Kw(V.VOTE, start, start + 1, weak=True)]  # «День: X» (weak: «День: тяжёлый»)
     if w in ("ярость", "голоса", "апелевка", "апелляция") or w in V.VOTE_ORDINALS:
@@ -132,7 +133,8 @@ _FROM_CLAN_OPENERS = frozenset({"а", "и", "еще", "ещё", "этой", "н�
 CLAN_OPENERS = _FROM_CLAN_OPENERS | {"от", "для"}
 
 
-#: «Сегодня — X» from a swindler whose letter has branches: his swindle's target.
+#: «Сегодня — X» from a swindler whose letter has branches: his swindle's target; from
+#: another role with one night move (:data:`ROLE_CLASS`), that move, as «Ночь: X».
 TODAY_HEADS = frozenset({"сегодня"})
 
 
@@ -156,7 +158,8 @@ _HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эт�
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names
 #: the sender's night target; the words it may hold before its colon, dash or «is».
 TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "объект", "target", "tonight",
-                          "choice", "ход", "действие", "ночник"})  # «Ночной ход: X», «Ночник — X»
+                          "choice", "ход", "действие", "ночник",  # «Ночной ход: X», «Ночник — X»
+                          "работа"})  # the maniac's «Сегодня моя работа — X»
 
 
 _TARGET_FILLERS = TARGET_HEADS | {"мой", "моя", "мое", "на", "эту", "этой", "ночь", "ночи",
@@ -174,7 +177,12 @@ _MOVE_HEADS = frozenset({"ход", "действие", "ночник", "ночн
 
 
 _VICTIM_HEADS = TARGET_HEADS | {"жертва"}
-_TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS | {"жертвой", "целью"}
+
+#: The heads that name the clan's victim from a clan member whose role has no night move of
+#: its own beside the kill (the boss, the Indian, the actor): «Цель — X», «Цели: X, Y» on the
+#: full moon («выбор», «решение» may be the boss's check).
+_KILL_HEADS = frozenset({"цель", "цели", "мишень", "мишени", "target", "targets"})
+_TARGET_OPENERS = _TARGET_FILLERS | _VICTIM_HEADS | _KILL_HEADS | {"жертвой", "целью"}
 
 
 def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
@@ -182,15 +190,19 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     whose role has one night move (:data:`ROLE_CLASS`): that move, read after the colon,
     dash or «is»; weak, so without a name it is chatter."""
     cls = ROLE_CLASS.get(actor.role)
+    heads = _VICTIM_HEADS if actor.role in ("swindler", "maniac") else TARGET_HEADS
     if actor.mafia and actor.role != "thief" and clause[start].w in _BECOME_OPENERS:
         cls = V.KILL  # «Нашей жертвой этой ночью станет X» from a clan member
+    elif cls is None and actor.mafia:
+        # «Цель на ночь — X» in a boss's orders (or from a member with no night move of his
+        # own): the clan's kill; his check has words of its own («Проверка — Y»)
+        cls, heads = V.KILL, _KILL_HEADS
     if cls is None or clause[start].w not in _TARGET_OPENERS:
         return []  # the common case: the clause opens with no word a heading holds
     if actor.mafia and any(t.w in _MOVE_HEADS for t in clause[start:start + 4]):
         return []  # «Ход — Барону»: a clan member leaves his move to the boss
     k = start
     head = None
-    heads = _VICTIM_HEADS if actor.role in ("swindler", "maniac") else TARGET_HEADS
     while k < min(len(clause), start + 8):
         t = clause[k]
         if t.word and t.w in heads:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, action_for, problem
+from .grammar_rules import Actor, action_for, clan_boss, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import boss_look, clan_subject, past_told, told_in_past
@@ -41,6 +41,7 @@ from .parse_move import before_refused, read_move
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
 from .parse_clan_kill import full_moon_kill, one_of_two
+from .grammar_kills import KILL_COUNTS
 from .grammar_between import holder_end
 from .parse_subject import (
     of_another, subject, subject_actor, talk_of_others, untied_subject,
@@ -141,6 +142,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
+    elif kws and kws[0].weak and kws[0].cls == V.KILL and member is None and \
+            ctx.turn.event == "full_moon" and ctx.sender.mafia and kws[0].j < len(clause) and \
+            clause[kws[0].j].w in KILL_COUNTS:
+        # «берём двоих: X и кого-нибудь ещё»: a kill word that takes a name only, before a
+        # count: read as the count's heading
+        kws = full_moon_kill(ctx, clause, start, items) or kws
     if not kws and member is None and not excluded and ctx.votes > 1 and \
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
@@ -199,6 +206,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     for n, kw in enumerate(kws):
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
+        if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
+            hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
         if member is not None and member is not ctx.sender:
             hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
@@ -311,7 +320,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif plan_for_later(clause, kw.i):
             kw.hypothetical = "plan"  # «Проверяю Кузю. Завтра, наверное, проверю Лося»
         elif member is None and ctx.sender.role != "swindler" and trailing_condition(
-                clause, kw.i, lambda k: nick_at(ctx, clause, clause_words(clause), k)):
+                clause, kw.i, lambda k: nick_at(ctx, clause, clause_words(clause), k)) and \
+                not _boss_first(ctx, clause, kw):
             kw.hypothetical = True  # «стреляю в Графа, если он опять отмолчится»: asked
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
@@ -449,4 +459,61 @@ def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
     if home is None:
         home = guest_comes(clause, start, stop, idx, ctx.text)
     return home
+
+
+#: Words between an object said first and its verb («Хлестакова же и убиваем»).
+_OBJECT_GLUE = frozenset({"же", "и", "тоже", "сегодня", "ночью"})
+
+
+def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int | None:
+    """«Шкафа проверяю, Буку убиваем», «Хлестакова — проверяю, Хлестакова же и убиваем»: a
+    name right before ``kw`` (a dash between allowed) and, after a comma, a name right before
+    the next keyword ``nxt``: each verb's object is said first, so ``kw`` reads nothing after
+    the comma. Returns the comma's index, or None."""
+    comma = kw.j
+    if comma >= nxt.i or clause[comma].w != "," or comma + 1 >= nxt.i:
+        return None
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, comma + 1)
+    if hit is None:
+        return None
+    k = comma + 1 + hit.length
+    while k < nxt.i and clause[k].w in _OBJECT_GLUE:
+        k += 1
+    if k != nxt.i:
+        return None
+    end = kw.i - 1 if kw.i > lo and clause[kw.i - 1].w in ("—", "-") else kw.i
+    for s in range(lo, end):
+        before = nick_at(ctx, clause, words, s)
+        if before is not None and s + before.length == end:
+            return comma
+    return None
+
+
+#: The boss's sending a kill of his own, said in a member's condition («если Лорд не пришлёт
+#: другое», «если босс не напишет своё»).
+_BOSS_SENDS = frozenset({"пришлет", "пришлёт", "напишет", "даст", "отправит", "скажет",
+                         "решит", "назначит", "выберет", "прикажет"})
+_BOSS_WORDS = frozenset({"босс", "дон", "шеф", "главный"})
+
+
+def _boss_first(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
+    """«Убиваем Няшу, если Лорд не пришлёт другое»: a clan member's kill on the condition that
+    his boss send none of his own restates the rule that the boss's order comes first
+    (DECISIONS.md §4 Clan kill): an order, not asked."""
+    if kw.cls != V.KILL or not ctx.sender.mafia or ctx.sender.role == "boss":
+        return False
+    words = clause_words(clause)
+    k = next((n for n in range(kw.j, len(clause)) if words[n] in ("если", "коли")), None)
+    if k is None or k + 3 >= len(clause):
+        return False
+    boss = clan_boss(ctx.state, ctx.sender.nick)
+    hit = nick_at(ctx, clause, words, k + 1)
+    if hit is not None and boss is not None and hit.nick == boss:
+        n = k + 1 + hit.length
+    elif words[k + 1] in _BOSS_WORDS:
+        n = k + 2
+    else:
+        return False
+    return n + 1 < len(clause) and words[n] == "не" and words[n + 1] in _BOSS_SENDS
 

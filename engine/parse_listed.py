@@ -32,7 +32,8 @@ def next_listed(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> b
             _LIST_LINE.match(lines[-1]).group(1):
         return False  # (the heading ends its line; the name opens its own)
     for line in lines[1:-1]:
-        rest = _LIST_LINE.match(line).group(1).split(" — ")[0]
+        rest = _LIST_LINE.match(line).group(1).split(" — ")[0].rstrip(";,")
+        # («1) Буку;⏎2) Сергея.»: the mark that ends a line of the list)
         if rest and (len(rest.split()) > 4 or any(c in rest for c in ",:;!?—")):
             return False  # a line of one name each (a nick may hold a dot: «Gosha.K»)
     return True
