@@ -139,6 +139,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w == "это" and not out.hits and k == first_word(clause, lo):
             out.statement = True
+        if w == "я" and not out.hits and k > lo and clause[k - 1].w in (":", "—") and \
+                k + 2 < hi and clause[k + 1].w in (",", "и") and \
+                any(idx.exact(words, n, None) for n in range(k + 2, min(hi, k + 4))):
+            out.statement = True  # «Клан — трое: я, Орлов, Каперанг»: who, a roll call
+            break
         if w == "как" and out.hits:
             break  # «Охраняю Ворону, как Мышь сказала»
 
@@ -199,8 +204,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w in ("сам", "сама") and out.hits and (
                 (clause[k - 1].word and words[k - 1] not in V.TARGET_JOINERS) or
-                (k + 1 < len(words) and is_verb(words[k + 1]))):
+                (k + 1 < len(words) and (is_verb(words[k + 1]) or
+                                         words[k + 1] in _THIRD_PRONOUNS | {"я"}))):
             break  # «Охраняю Дона, босс сам просил», «…, сам проверяю X»: who, not a target
+            # («охрану на X — сам он отписал, что …»: «сам он» is the subject of the remark)
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
