@@ -164,6 +164,11 @@ def _surname_initials(idx, toks: list, i: int) -> tuple[str, int] | None:
     if not letters:
         return None
     nick = _surname_after(idx, letters, toks[i].w)
+    if nick is None and len(letters) == 2:
+        # «Кравец О.В.» for «Кравец Ольга»: the name's and the patronymic's initials after
+        # the surname, the nick holding the name alone; the initials are hers, never a
+        # second player whose nick they spell («Oksana_Vlasova»)
+        nick = _surname_after(idx, letters[:1], toks[i].w)
     return (nick, k) if nick is not None else None
 
 
