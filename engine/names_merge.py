@@ -304,6 +304,10 @@ def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
     for n, forms in enumerate(parts):
         if n:
             if k < len(toks) and not toks[k].word and toks[k].w in _JOINERS:
+                if toks[k].w == "." and len(toks[k - 1].w) > 3 and k + 1 < len(toks) and \
+                        toks[k + 1].start > toks[k].end and toks[k + 1].cap:
+                    return None  # «Лиса. Лиса третий день …»: a sentence ends at the dot
+                    # (not «Ю. Гагарина», «Mr. Hyde»: the dot of an initial or a title)
                 k += 1
             if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
                 return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_context import as_yesterday
+from .grammar_context import as_yesterday, locative
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_delegate import my_boss
@@ -165,6 +165,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and not loose and _counted_as(clause, kw.i):
             named = named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
             back = (named[0], kw.i, kw.j) if named is not None else None
+        if back is not None and back[0].nick is not None and back[0].nick not in ctx.alive and \
+                noun and back[2] <= kw.i and locative(clause[kw.j - 1].w):
+            return kw.j  # «потерь нет, кроме Ивана Палыча на линче»: where a player already
+            # out was lost, told; no move on him («на линче» is where, not «на линч»)
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
