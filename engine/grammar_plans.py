@@ -21,7 +21,7 @@ _W = attrgetter("w")  # a token's normalised text
 SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
 
 
-IF_WORDS = frozenset({"если", "ежели", "коли"})
+IF_WORDS = frozenset({"если", "ежели", "коли", "якщо"})  # («якщо»: Ukrainian «если»)
 
 
 #: Words of a parenthesis that may stand before a hypothesis («Потом, может, проверю Лося»).
