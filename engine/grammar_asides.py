@@ -284,31 +284,39 @@ def role_or_nick(clause: list[Tok], i: int, j: int, nick: str) -> bool:
     return _same_role(clause[i].w, nick, rule_names_only=True)
 
 
-def sought_role(clause: list[Tok], i: int, nick: str) -> bool:
+def sought_role(clause: list[Tok], i: int, nick: str, *, searched: bool = False) -> bool:
     """True when token ``i``, a role word that reads as ``nick`` (:func:`role_or_nick` with
-    slang), stands right before «у»: a fan's «ищу инспектора у X», «ищу Инспектора у X» with
-    Inspector-G on the roster seeks the role at X, capital or not (a player is never sought
-    at another player)."""
-    if i + 1 >= len(clause) or clause[i + 1].w != "у":
-        return False
-    return _same_role(clause[i].w, nick)
+    slang, or one word of a nick of several, «доктора» of «Доктор Дорн»), stands right
+    before «у»: a fan's «ищу инспектора у X», «ищу Инспектора у X» with Inspector-G on the
+    roster seeks the role at X, capital or not (a player is never sought at another player).
+    ``searched``: the word stands right after the fan's own search verb («ищу доктора.»):
+    a role word that is one word of a longer nick is the role sought there too, wherever
+    it ends (the whole nick, «ищу Доктора Дорна», is read before this)."""
+    if i + 1 < len(clause) and clause[i + 1].w == "у":
+        return _same_role(clause[i].w, nick, parts=True)
+    return searched and " " in nick.strip() and _same_role(clause[i].w, nick, parts=True) and \
+        (i + 1 >= len(clause) or not clause[i + 1].word or clause[i + 1].w in ("в", "во"))
 
 
-def _same_role(word: str, nick: str, rule_names_only: bool = False) -> bool:
+def _same_role(word: str, nick: str, rule_names_only: bool = False, parts: bool = False) -> bool:
     """True when ``word`` (normalised) is a role word of the role one of ``nick``'s role
     readings (:func:`_role_names`) names; with ``rule_names_only``, a reading counts only
-    when it is one of the roles' own names in the rules (:data:`RULE_ROLE_NAMES`)."""
+    when it is one of the roles' own names in the rules (:data:`RULE_ROLE_NAMES`);
+    ``parts``: each word of a nick of several words is a reading too («Доктор Дорн»)."""
     rw = role_words()
     role = rw.get(word)
-    return role is not None and any(rw.get(name) == role for name in _role_names(nick)
+    return role is not None and any(rw.get(name) == role for name in _role_names(nick, parts)
                                     if not rule_names_only or name in RULE_ROLE_NAMES)
 
 
-def _role_names(nick: str) -> list[str]:
+def _role_names(nick: str, parts: bool = False) -> list[str]:
     """The role words ``nick`` is written as: the nick itself («Доктор»), or, for a nick of
     Latin words, the usual Cyrillic reading of one of its words («доктор» of «Doctor_Z»,
-    «инспектор» of «Inspector-G», «босс» of «Boss-1»)."""
+    «инспектор» of «Inspector-G», «босс» of «Boss-1»); with ``parts``, also each word of a
+    Cyrillic nick of several words («доктор» of «Доктор Дорн»)."""
     names = [norm(nick)]
+    if parts:
+        names.extend(w for w in re.findall(r"[а-яё]+", norm(nick)) if w != names[0])
     for word in re.findall(r"[a-z]+", norm(nick)):
         names.extend(name_readings(word)[:1])
     return names

@@ -212,9 +212,14 @@ def clan_subject(clause: list[Tok], i: int) -> bool:
     """True when the clan is the subject of the verb at ``i`` («наш клан навестит X», «семья
     этой ночью навещает X»)."""
     k = i - 1
-    while k >= 0 and clause[k].word and clause[k].w in V.SUBJECT_SKIP:
-        k -= 1
+    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or (
+            clause[k].w in ("в", "во", "на") and k + 1 < i and clause[k + 1].w in _WHEN)):
+        k -= 1  # («клан в эту ночь навещает X», «клан на этот раз навещает X»)
     return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
+
+
+#: Words of a time said after «в»/«на» between the clan and its verb («в эту ночь»).
+_WHEN = frozenset({"эту", "ночь", "этот", "раз", "сей", "сию", "нынешнюю"})
 
 
 #: Verbs of others' guessing before «что» («все думают, что я полечу Лося»).

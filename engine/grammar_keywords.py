@@ -21,7 +21,7 @@ from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, is_known_word, is_verb, thing_noun, third_person,
+    common_noun, is_known_word, is_verb, past_tense, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
@@ -147,7 +147,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
-        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and not order_form(clause, kw):
+        if (kw.weak or t.w in V.NARRATIVE_NOUNS) and (
+                not order_form(clause, kw) or _past_verb_before(clause, kw.i)):
+            # («Вчера мне не дали себя побить — ну и ладно»: a dash after a move word told
+            # with a past verb is no heading of an order)
             if after_past(clause, kw.i):
                 i = kw.j
                 continue
@@ -334,6 +337,17 @@ def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
     if nxt < len(clause) and clause[nxt].word and _keyword_at(clause, nxt) is not None:
         return None
     return Kw(V.VOTE, i, i + 1, weak=True)
+
+
+def _past_verb_before(clause: list[Tok], i: int) -> bool:
+    """True when a finite verb in the past tense stands before token ``i`` in its comma
+    segment («вчера мне не дали себя побить»)."""
+    for k in range(i - 1, -1, -1):
+        if not clause[k].word and clause[k].w in (",", "(", ":", "—"):
+            return False
+        if clause[k].word and past_tense(clause[k].w):
+            return True
+    return False
 
 
 def order_form(clause: list[Tok], kw: Kw) -> bool:

@@ -229,9 +229,14 @@ def sole_member(ctx, boss, clause: list[Tok], kw):
             (kw.hypothetical and not silence_before(clause, kw.i)):
         return None
     w = clause[kw.i].w
+    mates = role_holders(ctx.state, boss, kw.cls)
+    if len(mates) == 1 and w in lexicon().first and not _past(w) and \
+            for_member_end(ctx, clause, kw.j, mates[0]) > kw.j:
+        # «граблю за Бульбу Параску», «Бульба, … граблю за него Параску»: the boss makes
+        # the move in the member's place, «за» says for whom
+        return actor_of(ctx.state, mates[0])
     if w in lexicon().first or _past(w) or (w.isascii() and w.isalpha()):
         return None  # («Valentina, guard me.»: an English order is asked, engine.names_english)
-    mates = role_holders(ctx.state, boss, kw.cls)
     if len(mates) != 1 or _subordinate(clause, kw.i):
         return None
     named = _named_before(ctx, clause, kw.i, mates[0])
@@ -300,10 +305,30 @@ def silence_before(clause: list[Tok], i: int) -> bool:
     return len(ifs) == 1 and any(t.word and lemma(t.w) in SILENCE for t in clause[ifs[0]:i])
 
 
+def for_member_end(ctx, clause: list[Tok], j: int, mate: str) -> int:
+    """The index after «за <mate>» right after a move word ending at ``j`` («граблю за
+    Бульбу X»), or after «за него» / «за неё» when the clause named ``mate`` before the move
+    word and nobody else («Бульба, как договаривались, граблю за него X»); ``j`` when
+    neither is there."""
+    if j + 1 >= len(clause) or clause[j].w != "за":
+        return j
+    if clause[j + 1].w in _FOR_HIM:
+        return j + 2 if _named_before(ctx, clause, j, mate) is True else j
+    hit = nick_at(ctx, clause, clause_words(clause), j + 1)
+    return j + 1 + max(1, hit.length) if hit is not None and hit.nick == mate else j
+
+
+#: «за него», «за неё»: the member named before.
+_FOR_HIM = frozenset({"него", "нее", "неё"})
+
+
 def member_after(ctx, clause: list[Tok], j: int, mate: str) -> int:
     """The index after ``mate``'s name written right after a move word ending at ``j`` and
-    the marks around it («Кража (Лось): Глаз», «Кража — Ева — у Шерлока»): the target comes
-    after it; ``j`` when the member is not named there."""
+    the marks around it («Кража (Лось): Глаз», «Кража — Ева — у Шерлока»), or after «за
+    <mate>» / «за него» (:func:`for_member_end`): the target comes after it; ``j`` when the
+    member is not named there."""
+    if (k := for_member_end(ctx, clause, j, mate)) > j:
+        return k
     k = j
     while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
         k += 1

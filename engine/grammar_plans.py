@@ -21,7 +21,7 @@ _W = attrgetter("w")  # a token's normalised text
 SEGMENT_MARKS = frozenset({",", "—", ":", "(", ")"})
 
 
-IF_WORDS = frozenset({"если", "ежели", "коли"})
+IF_WORDS = frozenset({"если", "ежели", "коли", "якщо"})  # («якщо»: Ukrainian «если»)
 
 
 #: Words of a parenthesis that may stand before a hypothesis («Потом, может, проверю Лося»).
@@ -50,6 +50,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return True
         if clause[k].w in ("но", "а", "зато"):
             return False
+        if clause[k].w in _WANTED and k not in excluded and _but_after(clause, i):
+            return True  # «Хотела ещё пострелять в X, но нельзя»: a wish given up
         k -= 1
     if k >= 0 and clause[k].w == ",":  # «Потом, может, проверю Лося»: a parenthesis before
         words = []
@@ -73,6 +75,17 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return clause[k].w in _LATER_WORDS
         k += 1
     return False
+
+
+#: Past forms of wanting and meaning to («хотела пострелять в X, но …»).
+_WANTED = frozenset({"хотел", "хотела", "хотели", "хотелось", "собирался", "собиралась",
+                     "собирались", "думал", "думала", "планировал", "планировала"})
+
+
+def _but_after(clause: list[Tok], i: int) -> bool:
+    """True when «но» follows the move word at ``i`` in its sentence: what was wanted is
+    not done («хотела пострелять в X, но по правилам нельзя»)."""
+    return any(t.w == "но" for t in clause[i + 1:] if t.word)
 
 
 def _if_anything(clause: list[Tok], k: int) -> bool:

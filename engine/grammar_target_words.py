@@ -18,7 +18,9 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit
-from .words import is_known_word, is_verb, morph, predicate, third_person
+from .words import (
+    is_known_word, is_verb, morph, past_tense, predicate, short_adjective, third_person,
+)
 
 if TYPE_CHECKING:
     from .grammar_target_types import Targets
@@ -139,19 +141,41 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
     counts then («за X, за Y и так полгорода следит»), not «…и за Михалыча оба хороши».
     ``named(n)``: True when a player is named at token ``n``; the predicate after another
     player's name is his («убиваем немо и гектора чайник охраняет меня»: Чайник guards)."""
-    for n in range(k, hi):
+    n = k
+    while n < hi:
         t = clause[n]
         if not t.word:
+            if t.w == "," and (m := _aside_end(clause, n, hi)):
+                n = m  # «Лейтенант, говорят, на меня зуб точит»: the aside read past
+                continue
             if t.w in (",", "—", ":", "(", ")"):
                 return False
+            n += 1
             continue
         if named is not None and named(n):
             return False
-        if third_person(t.w) if governed else predicate(t.w):
+        if (third_person(t.w) or past_tense(t.w)) if governed else \
+                (predicate(t.w) or short_adjective(t.w)):
+            # (a past verb after a governed name tells of another day: «шарю у Глухаря, у
+            # Егеря вчера был»; a short adjective read second by the dictionary: «Собакевич
+            # в ветке прав»)
             return True
         if not governed and n + 1 < hi and (t.w, clause[n + 1].w) in _SAID_OF:
             return True  # «убиваем Хануму — Гетьман в курсе»
+        n += 1
     return False
+
+
+#: Words said as an aside between commas («X, говорят, …», «X, кажется, …»).
+_ASIDES = frozenset({"говорят", "кажется", "видимо", "похоже", "наверное", "наверно", "вроде",
+                     "конечно", "кстати", "думаю", "говорю", "слышала", "слышал", "знаете"})
+
+
+def _aside_end(clause: list[Tok], n: int, hi: int) -> int:
+    """The index after «, говорят,» when the comma at ``n`` opens such an aside, else 0."""
+    if n + 2 < hi and clause[n + 1].w in _ASIDES and clause[n + 2].w == ",":
+        return n + 3
+    return 0
 
 
 #: Two-word predicates said of the name before them («Гетьман в курсе», «Дед не против»).

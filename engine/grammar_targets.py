@@ -38,6 +38,7 @@ from .names import NameHit, name_index
 from .names_case import case_fit
 from .words import (
     compound_role, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
+    verb_reading,
 )
 
 
@@ -138,6 +139,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w == "это" and not out.hits and k == first_word(clause, lo):
             out.statement = True
+        if w == "я" and not out.hits and k > lo and clause[k - 1].w in (":", "—") and \
+                k + 2 < hi and clause[k + 1].w in (",", "и") and \
+                any(idx.exact(words, n, None) for n in range(k + 2, min(hi, k + 4))):
+            out.statement = True  # «Клан — трое: я, Орлов, Каперанг»: who, a roll call
+            break
         if w == "как" and out.hits:
             break  # «Охраняю Ворону, как Мышь сказала»
 
@@ -198,8 +204,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if w in ("сам", "сама") and out.hits and (
                 (clause[k - 1].word and words[k - 1] not in V.TARGET_JOINERS) or
-                (k + 1 < len(words) and is_verb(words[k + 1]))):
+                (k + 1 < len(words) and (is_verb(words[k + 1]) or
+                                         words[k + 1] in _THIRD_PRONOUNS | {"я"}))):
             break  # «Охраняю Дона, босс сам просил», «…, сам проверяю X»: who, not a target
+            # («охрану на X — сам он отписал, что …»: «сам он» is the subject of the remark)
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
@@ -342,7 +350,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w) or (
                 idx.read_nick(w) if t.cap and k > 0 else None)) or (
-                not out.hits and k + 1 < hi and sought_role(clause, k, owner))):
+                not out.hits and sought_role(clause, k, owner, searched=_searched(actor, words, k))
+                and (k + 1 < hi or _searched(actor, words, k)))):
             # («голосую за дона» with «Дон Педро» on the roster, «за Инспектора» with
             # Inspector-G: the player, not the role; «ищу инспектора у X»: the role sought)
             if neg:
@@ -464,6 +473,11 @@ _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
+
+
+def _searched(actor: Actor, words: list[str], k: int) -> bool:
+    """True when ``words[k]`` comes right after the fan's own search verb («ищу доктора»)."""
+    return actor.role == "fan" and k > 0 and (verb_reading(words[k - 1]) or ("",))[0] == "искать"
 
 
 def _third_verb(words: list[str], k: int) -> bool:

@@ -197,6 +197,7 @@ DOUBT_WORDS: frozenset[str] = frozenset({"может", "возможно", "мб
 #: («Если Лось и завтра промолчит — проверю его», «может, проверю Лося»).
 HYPOTHETICAL_WORDS: frozenset[str] = frozenset({
     "если", "ежели", "коли", "может", "возможно", "завтра", "послезавтра", "вдруг", "бы",
+    "якщо",  # (Ukrainian «если»)
 })
 
 # --- fillers and grammar words -------------------------------------------------------------
@@ -287,7 +288,7 @@ TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "т�
 #: Words that open a swindler's branch («если он доктор — …»).
 BRANCH_OPENERS: frozenset[str] = frozenset({
     "если", "он", "она", "окажется", "оказался", "оказалась", "будет", "то", "цель", "жертва",
-    "игрок", "вдруг", "коли", "когда", "роль", "-", "—", "это",
+    "игрок", "вдруг", "коли", "когда", "роль", "-", "—", "это", "якщо",
 })
 #: Punctuation/words allowed after the role word of a branch, before its move.
 BRANCH_ARROWS: frozenset[str] = frozenset({"—", "-", "→", "->", "=>", ":", ",", "то", "тогда"})

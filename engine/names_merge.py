@@ -164,6 +164,11 @@ def _surname_initials(idx, toks: list, i: int) -> tuple[str, int] | None:
     if not letters:
         return None
     nick = _surname_after(idx, letters, toks[i].w)
+    if nick is None and len(letters) == 2:
+        # «Кравец О.В.» for «Кравец Ольга»: the name's and the patronymic's initials after
+        # the surname, the nick holding the name alone; the initials are hers, never a
+        # second player whose nick they spell («Oksana_Vlasova»)
+        nick = _surname_after(idx, letters[:1], toks[i].w)
     return (nick, k) if nick is not None else None
 
 
@@ -300,6 +305,10 @@ def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
     for n, forms in enumerate(parts):
         if n:
             if k < len(toks) and not toks[k].word and toks[k].w in _JOINERS:
+                if toks[k].w == "." and len(toks[k - 1].w) > 3 and k + 1 < len(toks) and \
+                        toks[k + 1].start > toks[k].end and toks[k + 1].cap:
+                    return None  # «Лиса. Лиса третий день …»: a sentence ends at the dot
+                    # (not «Ю. Гагарина», «Mr. Hyde»: the dot of an initial or a title)
                 k += 1
             if k < len(toks) and toks[k].start - toks[k - 1].end > 2:
                 return None

@@ -18,6 +18,7 @@ from .grammar_flags import correction_end, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
+from .grammar_asides import settled
 from .grammar_target_words import first_word
 from .grammar_tokens import Tok, span, clause_words
 from .names import NameHit, name_index
@@ -148,6 +149,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += size
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
+    if hit is not None and hit.nick is None:
+        # «тогда Диму Соколова»: the surname after the first name says which Дима, as
+        # after a move word (engine.grammar_targets)
+        hit = settled(name_index(ctx.nicks), clause, words, k + hit.length, len(clause), hit)[0]
     if hit is None and k < len(clause) and words[k] in _SELF and (
             only_fillers(clause, k + 1, len(clause)) or clause[k + 1].w == ","):
         hit = NameHit(ctx.sender.nick, (ctx.sender.nick,), "self")  # «…нельзя подряд, тогда себя»

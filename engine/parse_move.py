@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_context import as_yesterday
+from .grammar_context import as_yesterday, locative
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_delegate import my_boss
@@ -20,6 +20,7 @@ from .grammar_members import member_after, sole_member
 from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
+from .grammar_target_words import skip_title
 from .grammar_tokens import Tok, clause_words, joined_to_next, span
 from .legality import NO_REPEAT
 from .model import Move
@@ -52,6 +53,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if action is None and kw.alt == V.VOTE and kw.cls in (V.FEAR, V.PARTNER, V.CHOOSE):
         kw = replace(kw, cls=kw.alt, alt=None)  # «на страх голосую за X»: not his «Страх»
         action = action_for(kw.cls, actor, ctx.turn)
+    if action is None and kw.cls == V.INVITE and kw.weak and clause[kw.i].w == "в" and \
+            _goes_to(clause, kw, lo, hi) and \
+            (visit := action_for(V.VISIT, actor, ctx.turn)) is not None:
+        # «Лис — к Уточке в гости» for the thief: «в гости к X» is his visit to X (a theft),
+        # no invitation of a hostess's
+        kw, action = replace(kw, cls=V.VISIT), visit
     if action is None and not on_behalf and actor.role == "boss" and \
             (mate := sole_member(ctx, actor, clause, kw)) is not None:
         # «Кузю прошу записать на кражу у Остапа», «За нашего охранника, Dr.Who, — охрана
@@ -149,7 +156,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
         # stands before it)
         back = read_back(ctx, actor, clause, lo, kw.i) if not object_clause(clause, kw.j) \
+            and not _titled_object(ctx, clause, kw.j, hi) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
+        # («…Пана Коцкого — посмотрим «Иронию судьбы»»: the film is what is watched)
         if loose and back is not None:
             tg.unknown = None
         if back is None and ctx.last_hit is not None and not loose:
@@ -165,6 +174,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and not loose and _counted_as(clause, kw.i):
             named = named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
             back = (named[0], kw.i, kw.j) if named is not None else None
+        if back is not None and back[0].nick is not None and back[0].nick not in ctx.alive and \
+                noun and back[2] <= kw.i and locative(clause[kw.j - 1].w):
+            return kw.j  # «потерь нет, кроме Ивана Палыча на линче»: where a player already
+            # out was lost, told; no move on him («на линче» is where, not «на линч»)
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
@@ -461,3 +474,18 @@ def _close_quote(clause: list[Tok], last: int) -> int:
     return last + 1 if last < len(clause) and clause[last].w in _CLOSING else last
 
 
+def _goes_to(clause: list[Tok], kw: Kw, lo: int, hi: int) -> bool:
+    """True when «к» / «ко» stands right before the invitation word «в гости» with one word
+    between («к Уточке в гости») or right after it («в гости к Уточке»): the sender goes to
+    the player, he calls nobody to him."""
+    before = kw.i - 2 >= lo and clause[kw.i - 2].w in ("к", "ко")
+    after = kw.j < hi and clause[kw.j].w in ("к", "ко") and \
+        not (kw.j + 1 < hi and clause[kw.j + 1].w in ("себе", "мне", "нам"))
+    return before or after
+
+
+def _titled_object(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
+    """True when a quoted title that names no player follows the keyword ending at ``j``
+    («посмотрим «Иронию судьбы»»): the verb's object is that title, no player before it."""
+    return j < hi and clause[j].w in ("«", "“", "„", '"') and \
+        skip_title(name_index(ctx.nicks), clause, clause_words(clause), j, hi) > j + 1

@@ -440,6 +440,13 @@ def past_tense(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def short_adjective(word: str) -> bool:
+    """True when some reading of the known word ``word`` is a short adjective, even one
+    the dictionary ranks second («прав»: «право» in the genitive plural first)."""
+    return is_known_word(word) and any(p.tag.POS == "ADJS" for p in morph().parse(word))
+
+
+@functools.lru_cache(maxsize=4096)
 def comparative(word: str) -> bool:
     """True when one of the two likeliest readings of ``word`` is a comparative («гуще»,
     «лучше»)."""
