@@ -373,6 +373,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         approx, listed = word_reading(idx, clause, words, k, lo, hi, out, known=known,
                                       joined=joined, bare=bare, expected=expected,
                                       noun=noun, rw=rw)
+        if approx is None and out.hits and len(negated) == len(out.hits) and t.cap:
+            approx = _full_name(idx, clause, words, k, hi)  # «не Игоря, а Таню Орлову»
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
@@ -384,6 +386,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
+        if approx is not None and approx.kind == "fuzzy" and out.thing and not out.hits:
+            break  # «проверю акт сверки с «Вектором»»: the verb's object is a thing; a
+            # misspelt name after it is the thing's, no target
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
@@ -464,6 +469,20 @@ _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
+
+
+def _full_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> NameHit | None:
+    """The player a capitalised first name at token ``k`` and the capitalised surname after
+    it both read as («не Игоря, а Таню Орлову»), when every name before was said not meant:
+    the first name alone is read strictly after other names, the two words together are
+    surely that one player; None otherwise."""
+    if k + 1 >= hi or not clause[k + 1].word or not clause[k + 1].cap:
+        return None
+    first, last = idx.approximate(words[k]), idx.approximate(words[k + 1])
+    if first is None or last is None or first.nick is None or first.nick != last.nick or \
+            "fuzzy" in (first.kind, last.kind):
+        return None
+    return first
 
 
 def _third_verb(words: list[str], k: int) -> bool:

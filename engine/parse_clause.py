@@ -38,6 +38,7 @@ from .parse_votes import (
     one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
 from .parse_clan_kill import full_moon_kill, one_of_two
@@ -311,7 +312,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         elif plan_for_later(clause, kw.i):
             kw.hypothetical = "plan"  # «Проверяю Кузю. Завтра, наверное, проверю Лося»
         elif member is None and ctx.sender.role != "swindler" and trailing_condition(
-                clause, kw.i, lambda k: nick_at(ctx, clause, clause_words(clause), k)):
+                clause, kw.i, lambda k: nick_at(ctx, clause, clause_words(clause), k)) and \
+                not restates_priority(ctx, ctx.sender, clause, kw.i,
+                                      action_for(kw.cls, ctx.sender, ctx.turn)):
+            # (not «убиваем Няшу, если Лорд не пришлёт другое» from a member: the rule restated)
             kw.hypothetical = True  # «стреляю в Графа, если он опять отмолчится»: asked
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):

@@ -31,7 +31,8 @@ from .parse_judge import judge
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
-from .parse_move_back import PRONOUN_BEFORE, listed_back, named_since, pronoun_before, same_pronoun_before
+from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
+                              same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
 from .parse_unneeded import so_then, unneeded_end
@@ -100,6 +101,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             same = pronoun_before(ctx, clause, lo, kw.i, same=True)
             if same is not None:  # «…и его же убиваем — пусть знает, как дерзить Барону»: the
                 tg.hits = [same]  # name after the dash is the reason's, «его же» the target
+        elif (at := same_pronoun_at(clause, lo, kw.i)) is not None and \
+                (named := named_before(ctx, clause[at].w)) is not None:
+            # «Линч: Грушницкий и Ольга Ларина. Её же проверяю — …, с кем водится Татьяна»:
+            # of the players named before, only one is of the pronoun's gender
+            tg.hits = [(named[0], at, at + 1)]
         elif same_pronoun_before(clause, lo, kw.i):
             # «Линч: X и Y. Её же проверяю — хочу знать, с кем водится Z»: «её же» points at
             # one of the players named before, not at the reason's Z: asked
