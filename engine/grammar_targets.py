@@ -299,7 +299,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if neg and w in V.PRONOUNS:
             neg = False  # «стреляю не в неё, а в Доцента»: the pronoun is the one not meant
-            out.negated = True
+            # (not «Егеря полечу, без него пропадём»: «без него» after a comma is a remark)
+            out.negated = not (not out.hits and words[k - 1] == "без" and
+                               any(clause[n].w == "," for n in range(lo, k)))
             k += 1
             continue
         if not out.hits and not out.pronoun and w in _POSSESSIVE and k and \

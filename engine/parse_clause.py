@@ -305,7 +305,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
         elif ironic(clause, kw.i):
             kw.hypothetical = True  # «Ага, щас, буду я лечить Лося»: asked, never applied
-        elif hypo:
+        elif hypo and not (hypo == "hedged" and restates_priority(
+                ctx, ctx.sender, clause, kw.i, action_for(kw.cls, ctx.sender, ctx.turn))):
+            # (not «Клан убивает X, а если Лорд напишет своё, то пусть будет по его» from a
+            # member: the boss's priority restated, no other possibility)
             kw.hypothetical = hypo
             if hypo is True and plan_for_later(clause, kw.i):
                 kw.hypothetical = "plan"  # «Думаю, завтра проголосую за X»: asked, unless …

@@ -48,7 +48,8 @@ def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
 def restates_priority(ctx: Ctx, actor: Actor, clause: list[Tok], i: int, action: str | None) -> bool:
     """True when the move word at ``i`` (a clan member's kill) is followed, after its target
     and a comma, by a condition that his boss sends no other victim («убиваем Няшу, если Лорд
-    не пришлёт другое (у него приоритет)»): it restates the rule (the boss's kill goes
+    не пришлёт другое (у него приоритет)», «…, а если Лорд напишет своё, то пусть будет по
+    его»): it restates the rule (the boss's kill goes
     first, DECISIONS.md §4 Clan kill), so the order stands, as :func:`after_condition` reads
     such a condition before the names."""
     if action != "clan_kill" or not actor.mafia or actor.role == "boss":
@@ -56,10 +57,11 @@ def restates_priority(ctx: Ctx, actor: Actor, clause: list[Tok], i: int, action:
     k = i + 1
     while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
         k += 1
-    if k + 2 >= len(clause) or clause[k].w != "," or clause[k + 1].w not in IF_WORDS:
-        return False
-    k += 1
-    if not (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS):
+    # «…, если Лорд …»; «… — это моё слово, а если Печорин напишет своё, то пусть будет по
+    # его»: the first condition after the move's own segment
+    k = next((n for n in range(k, len(clause) - 1) if clause[n].w in IF_WORDS and
+              clause[n - 1].w in (",", "а")), None)
+    if k is None or not (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS):
         return False
     idx = name_index(ctx.nicks)
     return silence_remark(clause + [_END], k, name_sizes(idx, clause), lead=True) is not None
