@@ -6,6 +6,8 @@ decides what it is.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -17,10 +19,11 @@ from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, sole_member
-from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
+from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
+                           unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
-from .grammar_tokens import Tok, clause_words, joined_to_next, span
+from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
 from .legality import NO_REPEAT
 from .model import Move
 from .names import NameHit, name_index
@@ -171,6 +174,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and not loose and _counted_as(clause, kw.i):
             named = named_before(ctx)  # «…познакомиться с Карамелькой. Считайте это моей проверкой»
             back = (named[0], kw.i, kw.j) if named is not None else None
+        if back is None and not loose and tg.unknown is None and \
+                (kw.j >= hi or not clause[kw.j].word) and \
+                (that := _THAT_IS.search(ctx.text, 0, clause[kw.i].start)) is not None:
+            # «Разминирую Комбата. Т.е. маньячу, для протокола»: the move word says what the
+            # sentence before (one player named) meant
+            named = _named_in_sentence_before(ctx, that.start(), items)
+            back = (named, kw.i, kw.j) if named is not None else None
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
@@ -193,7 +203,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
             if last_hit is not None and not same and named_since(ctx, clause, last_hit[0].nick):
-                last_hit = None  # another player named since: which one?
+                # another player named since: which one? («Скапен, к Хлестакову. Графиня
+                # Розина зовёт гостей. Проверяю её»: the one named right before, when only
+                # she is of the pronoun's gender)
+                last_hit = _of_gender(ctx, clause[pointer].w, last_hit[0].nick)
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
@@ -324,6 +337,44 @@ _MY_CHOICE = frozenset({"беру", "возьму", "выбираю", "выбе�
 
 
 _COUNT_AS = frozenset({"считать", "считайте", "считаю", "засчитать", "засчитайте"})
+
+
+#: «т.е.», «то есть», «в смысле» ending the text before a move word (the move word right
+#: after it, nothing between but marks).
+_THAT_IS = re.compile(r"(?i)(?:(?<![\w.])т\.\s?е\.|(?<!\w)то есть|(?<!\w)в смысле)[\s,:—–-]*\Z")
+
+
+def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit | None:
+    """The one player (not the sender) the sentence ending right before offset ``end`` names
+    with no move read on it («Разминирую Комбата. Т.е. …»); None when it names none or
+    several, or a move was read there."""
+    text = visible_text(ctx.text)
+    head = text[:end].rstrip()
+    lo = max(head.rfind(c, 0, len(head) - 1) for c in ".!?\n") + 1
+    if any(lo <= it.pos < end for it in items):
+        return None
+    idx = name_index(ctx.nicks)
+    toks = idx.merge(tokenize_span(text, lo, len(head)))
+    words = clause_words(toks)
+    found = {hit.nick: hit for k, t in enumerate(toks) if t.word and
+             (hit := idx.exact(words, k, None)) is not None}
+    found.pop(ctx.sender.nick, None)
+    if len(found) != 1 or None in found:
+        return None
+    return next(iter(found.values()))
+
+
+def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
+    """The one player the clause before names (:func:`named_before`) when his name is surely
+    of the ``pronoun``'s gender and the last move's target ``last`` is of the other one;
+    None otherwise."""
+    want = PRONOUN_GENDER.get(pronoun)
+    named = named_before(ctx, pronoun) if want is not None and last is not None else None
+    if named is None or named[0].nick in (None, last):
+        return None
+    mine = written_gender(named[0].nick, known=True)
+    theirs = written_gender(last)
+    return named if mine == want and theirs not in (None, want) else None
 
 
 def _counted_as(clause: list[Tok], i: int) -> bool:
