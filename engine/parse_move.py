@@ -27,7 +27,7 @@ from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_sp
 from .legality import NO_REPEAT
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb
+from .words import first_singular, is_infinitive, is_known_word, is_verb, verb_reading
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
@@ -339,9 +339,9 @@ _MY_CHOICE = frozenset({"беру", "возьму", "выбираю", "выбе�
 _COUNT_AS = frozenset({"считать", "считайте", "считаю", "засчитать", "засчитайте"})
 
 
-#: «т.е.», «то есть», «в смысле» ending the text before a move word (the move word right
+#: «т.е.», «то есть» ending the text before a move word (the move word right
 #: after it, nothing between but marks).
-_THAT_IS = re.compile(r"(?i)(?:(?<![\w.])т\.\s?е\.|(?<!\w)то есть|(?<!\w)в смысле)[\s,:—–-]*\Z")
+_THAT_IS = re.compile(r"(?i)(?:(?<![\w.])т\.\s?е\.|(?<!\w)то есть)[\s,:—–-]*\Z")
 
 
 def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit | None:
@@ -354,14 +354,18 @@ def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit 
     if any(lo <= it.pos < end for it in items):
         return None
     idx = name_index(ctx.nicks)
-    toks = idx.merge(tokenize_span(text, lo, len(head)))
+    toks = [t for t in idx.merge(tokenize_span(text, lo, len(head))) if t.word]
     words = clause_words(toks)
-    found = {hit.nick: hit for k, t in enumerate(toks) if t.word and
-             (hit := idx.exact(words, k, None)) is not None}
-    found.pop(ctx.sender.nick, None)
-    if len(found) != 1 or None in found:
+    # the sentence is a move's shape: the sender's own verb, then the player, and nothing
+    # but fillers after him («Разминирую Комбата»; not «Кузя хороший», «Люблю Кузю, он милый»)
+    if len(toks) < 2 or (r := verb_reading(words[0])) is None or r[1] != "1per" or \
+            r[2] == "past":
         return None
-    return next(iter(found.values()))
+    hit = idx.exact(words, 1, None)
+    if hit is None or hit.nick in (None, ctx.sender.nick) or \
+            any(w not in V.FILLERS for w in words[1 + hit.length:]):
+        return None
+    return hit
 
 
 def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
