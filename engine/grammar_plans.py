@@ -89,10 +89,14 @@ def _but_after(clause: list[Tok], i: int) -> bool:
 
 
 def _if_anything(clause: list[Tok], k: int) -> bool:
-    """«если что» closed by punctuation («это ход, если что: приглашаю X») is a turn of
-    speech («just so you know»), no condition."""
-    return k + 1 < len(clause) and clause[k + 1].w == "что" and (
+    """«если что» («если чё») closed by punctuation («это ход, если что: приглашаю X») is a
+    turn of speech («just so you know»), no condition."""
+    return k + 1 < len(clause) and clause[k + 1].w in _WHAT and (
         k + 2 >= len(clause) or not clause[k + 2].word)
+
+
+#: «что» and its spoken forms («если чё», «если чо»).
+_WHAT = frozenset({"что", "чё", "че", "чо", "шо"})
 
 
 def idiom_told(clause: list[Tok], i: int, j: int) -> bool:

@@ -307,7 +307,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if neg and w in V.PRONOUNS:
             neg = False  # «стреляю не в неё, а в Доцента»: the pronoun is the one not meant
-            out.negated = True
+            # (not «Егеря полечу, без него пропадём»: «без него» after a comma is a remark)
+            out.negated = not (not out.hits and words[k - 1] == "без" and
+                               any(clause[n].w == "," for n in range(lo, k)))
             k += 1
             continue
         if not out.hits and not out.pronoun and w in _POSSESSIVE and k and \
@@ -382,6 +384,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         approx, listed = word_reading(idx, clause, words, k, lo, hi, out, known=known,
                                       joined=joined, bare=bare, expected=expected,
                                       noun=noun, rw=rw)
+        if approx is None and out.hits and len(negated) == len(out.hits) and t.cap:
+            approx = _full_name(idx, clause, words, k, hi)  # «не Игоря, а Таню Орлову»
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
@@ -393,6 +397,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
+        if approx is not None and approx.kind == "fuzzy" and out.thing and not out.hits:
+            break  # «проверю акт сверки с «Вектором»»: the verb's object is a thing; a
+            # misspelt name after it is the thing's, no target
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
@@ -478,6 +485,20 @@ __all__ = ["Roster", "Targets", "read_targets", "some_name"]
 def _searched(actor: Actor, words: list[str], k: int) -> bool:
     """True when ``words[k]`` comes right after the fan's own search verb («ищу доктора»)."""
     return actor.role == "fan" and k > 0 and (verb_reading(words[k - 1]) or ("",))[0] == "искать"
+
+
+def _full_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> NameHit | None:
+    """The player a capitalised first name at token ``k`` and the capitalised surname after
+    it both read as («не Игоря, а Таню Орлову»), when every name before was said not meant:
+    the first name alone is read strictly after other names, the two words together are
+    surely that one player; None otherwise."""
+    if k + 1 >= hi or not clause[k + 1].word or not clause[k + 1].cap:
+        return None
+    first, last = idx.approximate(words[k]), idx.approximate(words[k + 1])
+    if first is None or last is None or first.nick is None or first.nick != last.nick or \
+            "fuzzy" in (first.kind, last.kind):
+        return None
+    return first
 
 
 def _third_verb(words: list[str], k: int) -> bool:

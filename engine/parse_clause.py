@@ -8,7 +8,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from . import grammar_vocab as V
-from .grammar_rules import Actor, action_for, clan_boss, problem
+from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import boss_look, clan_subject, past_told, told_in_past
@@ -38,6 +38,7 @@ from .parse_votes import (
     one_then_second, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
+from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
 from .parse_clan_kill import full_moon_kill, one_of_two
@@ -313,7 +314,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             pass  # «если большинство голосов будет на мне — вместо меня уходит X»: that is «Страх»
         elif ironic(clause, kw.i):
             kw.hypothetical = True  # «Ага, щас, буду я лечить Лося»: asked, never applied
-        elif hypo:
+        elif hypo and not (hypo == "hedged" and restates_priority(
+                ctx, ctx.sender, clause, kw.i, action_for(kw.cls, ctx.sender, ctx.turn))):
+            # (not «Клан убивает X, а если Лорд напишет своё, то пусть будет по его» from a
+            # member: the boss's priority restated, no other possibility)
             kw.hypothetical = hypo
             if hypo is True and plan_for_later(clause, kw.i):
                 kw.hypothetical = "plan"  # «Думаю, завтра проголосую за X»: asked, unless …
@@ -321,7 +325,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "plan"  # «Проверяю Кузю. Завтра, наверное, проверю Лося»
         elif member is None and ctx.sender.role != "swindler" and trailing_condition(
                 clause, kw.i, lambda k: nick_at(ctx, clause, clause_words(clause), k)) and \
-                not _boss_first(ctx, clause, kw):
+                not restates_priority(ctx, ctx.sender, clause, kw.i,
+                                      action_for(kw.cls, ctx.sender, ctx.turn)):
+            # (not «убиваем Няшу, если Лорд не пришлёт другое» from a member: the rule restated)
             kw.hypothetical = True  # «стреляю в Графа, если он опять отмолчится»: asked
         elif (told := reported_order(clause, kw.i)) and (
                 told is True or ctx.sender.role != "boss"):
@@ -488,32 +494,4 @@ def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int
         if before is not None and s + before.length == end:
             return comma
     return None
-
-
-#: The boss's sending a kill of his own, said in a member's condition («если Лорд не пришлёт
-#: другое», «если босс не напишет своё»).
-_BOSS_SENDS = frozenset({"пришлет", "пришлёт", "напишет", "даст", "отправит", "скажет",
-                         "решит", "назначит", "выберет", "прикажет"})
-_BOSS_WORDS = frozenset({"босс", "дон", "шеф", "главный"})
-
-
-def _boss_first(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
-    """«Убиваем Няшу, если Лорд не пришлёт другое»: a clan member's kill on the condition that
-    his boss send none of his own restates the rule that the boss's order comes first
-    (DECISIONS.md §4 Clan kill): an order, not asked."""
-    if kw.cls != V.KILL or not ctx.sender.mafia or ctx.sender.role == "boss":
-        return False
-    words = clause_words(clause)
-    k = next((n for n in range(kw.j, len(clause)) if words[n] in ("если", "коли")), None)
-    if k is None or k + 3 >= len(clause):
-        return False
-    boss = clan_boss(ctx.state, ctx.sender.nick)
-    hit = nick_at(ctx, clause, words, k + 1)
-    if hit is not None and boss is not None and hit.nick == boss:
-        n = k + 1 + hit.length
-    elif words[k + 1] in _BOSS_WORDS:
-        n = k + 2
-    else:
-        return False
-    return n + 1 < len(clause) and words[n] == "не" and words[n + 1] in _BOSS_SENDS
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_delegate import boss_ref
-from .grammar_orders import name_sizes, silence_remark
+from .grammar_orders import _END, name_sizes, silence_remark
+from .grammar_plans import IF_WORDS, SEGMENT_MARKS
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
@@ -42,3 +43,25 @@ def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
         return -1
     end = silence_remark(clause, k, name_sizes(idx, clause), lead=True)
     return end if end is not None and end < hi else -1
+
+
+def restates_priority(ctx: Ctx, actor: Actor, clause: list[Tok], i: int, action: str | None) -> bool:
+    """True when the move word at ``i`` (a clan member's kill) is followed, after its target
+    and a comma, by a condition that his boss sends no other victim («убиваем Няшу, если Лорд
+    не пришлёт другое (у него приоритет)», «…, а если Лорд напишет своё, то пусть будет по
+    его»): it restates the rule (the boss's kill goes
+    first, DECISIONS.md §4 Clan kill), so the order stands, as :func:`after_condition` reads
+    such a condition before the names."""
+    if action != "clan_kill" or not actor.mafia or actor.role == "boss":
+        return False
+    k = i + 1
+    while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        k += 1
+    # «…, если Лорд …»; «… — это моё слово, а если Печорин напишет своё, то пусть будет по
+    # его»: the first condition after the move's own segment
+    k = next((n for n in range(k, len(clause) - 1) if clause[n].w in IF_WORDS and
+              clause[n - 1].w in (",", "а")), None)
+    if k is None or not (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS):
+        return False
+    idx = name_index(ctx.nicks)
+    return silence_remark(clause + [_END], k, name_sizes(idx, clause), lead=True) is not None

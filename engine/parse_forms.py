@@ -301,6 +301,9 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     end = new_role_remark(clause, end)  # «Анечка, ты теперь у нас воришка — …»
     if lead is not None:
         end = lead
+    elif end + 1 < len(clause) and clause[end].w == "," and ctx.sender.role == "boss" and \
+            _opening(clause, k) and elliptic(ctx, clause, end + 1, p.role):
+        end += 1  # «Скапен, сегодня к Хлестакову — …»: the member addressed, his order after
     if (_opening(clause, k) or lead is not None) and \
             not _opens_move(clause, end, name_sizes(name_index(ctx.nicks), clause)) and \
             not elliptic(ctx, clause, end, p.role) and not _vocative(clause, end) and \

@@ -6,6 +6,8 @@ decides what it is.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -17,22 +19,24 @@ from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, sole_member
-from .grammar_refs import antecedent, named_before, names_listed_before, read_back, unnamed_pronoun
+from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
+                           unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_target_words import skip_title
-from .grammar_tokens import Tok, clause_words, joined_to_next, span
+from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
 from .legality import NO_REPEAT
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb
+from .words import first_singular, is_infinitive, is_known_word, is_verb, verb_reading
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
-from .parse_move_back import PRONOUN_BEFORE, listed_back, named_since, pronoun_before, same_pronoun_before
+from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
+                              same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
 from .parse_unneeded import so_then, unneeded_end
@@ -107,6 +111,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             same = pronoun_before(ctx, clause, lo, kw.i, same=True)
             if same is not None:  # «…и его же убиваем — пусть знает, как дерзить Барону»: the
                 tg.hits = [same]  # name after the dash is the reason's, «его же» the target
+        elif (at := same_pronoun_at(clause, lo, kw.i)) is not None and \
+                (named := named_before(ctx, clause[at].w)) is not None:
+            # «Линч: Грушницкий и Ольга Ларина. Её же проверяю — …, с кем водится Татьяна»:
+            # of the players named before, only one is of the pronoun's gender
+            tg.hits = [(named[0], at, at + 1)]
         elif same_pronoun_before(clause, lo, kw.i):
             # «Линч: X и Y. Её же проверяю — хочу знать, с кем водится Z»: «её же» points at
             # one of the players named before, not at the reason's Z: asked
@@ -178,6 +187,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 noun and back[2] <= kw.i and locative(clause[kw.j - 1].w):
             return kw.j  # «потерь нет, кроме Ивана Палыча на линче»: where a player already
             # out was lost, told; no move on him («на линче» is where, not «на линч»)
+        if back is None and not loose and tg.unknown is None and \
+                (kw.j >= hi or not clause[kw.j].word) and \
+                (that := _THAT_IS.search(ctx.text, 0, clause[kw.i].start)) is not None:
+            # «Разминирую Комбата. Т.е. маньячу, для протокола»: the move word says what the
+            # sentence before (one player named) meant
+            named = _named_in_sentence_before(ctx, that.start(), items)
+            back = (named, kw.i, kw.j) if named is not None else None
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
@@ -200,7 +216,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
             if last_hit is not None and not same and named_since(ctx, clause, last_hit[0].nick):
-                last_hit = None  # another player named since: which one?
+                # another player named since: which one? («Скапен, к Хлестакову. Графиня
+                # Розина зовёт гостей. Проверяю её»: the one named right before, when only
+                # she is of the pronoun's gender)
+                last_hit = _of_gender(ctx, clause[pointer].w, last_hit[0].nick)
             if last_hit is not None:
                 back = (last_hit[0], tg.end - 1, tg.end)  # «Проверяю Кузю и её же убиваем»
         if back is not None:
@@ -331,6 +350,48 @@ _MY_CHOICE = frozenset({"беру", "возьму", "выбираю", "выбе�
 
 
 _COUNT_AS = frozenset({"считать", "считайте", "считаю", "засчитать", "засчитайте"})
+
+
+#: «т.е.», «то есть» ending the text before a move word (the move word right
+#: after it, nothing between but marks).
+_THAT_IS = re.compile(r"(?i)(?:(?<![\w.])т\.\s?е\.|(?<!\w)то есть)[\s,:—–-]*\Z")
+
+
+def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit | None:
+    """The one player (not the sender) the sentence ending right before offset ``end`` names
+    with no move read on it («Разминирую Комбата. Т.е. …»); None when it names none or
+    several, or a move was read there."""
+    text = visible_text(ctx.text)
+    head = text[:end].rstrip()
+    lo = max(head.rfind(c, 0, len(head) - 1) for c in ".!?\n") + 1
+    if any(lo <= it.pos < end for it in items):
+        return None
+    idx = name_index(ctx.nicks)
+    toks = [t for t in idx.merge(tokenize_span(text, lo, len(head))) if t.word]
+    words = clause_words(toks)
+    # the sentence is a move's shape: the sender's own verb, then the player, and nothing
+    # but fillers after him («Разминирую Комбата»; not «Кузя хороший», «Люблю Кузю, он милый»)
+    if len(toks) < 2 or (r := verb_reading(words[0])) is None or r[1] != "1per" or \
+            r[2] == "past":
+        return None
+    hit = idx.exact(words, 1, None)
+    if hit is None or hit.nick in (None, ctx.sender.nick) or \
+            any(w not in V.FILLERS for w in words[1 + hit.length:]):
+        return None
+    return hit
+
+
+def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
+    """The one player the clause before names (:func:`named_before`) when his name is surely
+    of the ``pronoun``'s gender and the last move's target ``last`` is of the other one;
+    None otherwise."""
+    want = PRONOUN_GENDER.get(pronoun)
+    named = named_before(ctx, pronoun) if want is not None and last is not None else None
+    if named is None or named[0].nick in (None, last):
+        return None
+    mine = written_gender(named[0].nick, known=True)
+    theirs = written_gender(last)
+    return named if mine == want and theirs not in (None, want) else None
 
 
 def _counted_as(clause: list[Tok], i: int) -> bool:

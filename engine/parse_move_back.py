@@ -61,15 +61,21 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
 def same_pronoun_before(clause: list[Tok], lo: int, hi: int) -> bool:
     """True when «её же», «его же» stands right before the keyword at ``hi`` (fillers
     between): the target is a player named before, whoever that is."""
+    return same_pronoun_at(clause, lo, hi) is not None
+
+
+def same_pronoun_at(clause: list[Tok], lo: int, hi: int) -> int | None:
+    """The index of «её», «его» of «её же», «его же» right before the keyword at ``hi``
+    (fillers between), or None (:func:`same_pronoun_before`)."""
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:
             continue
         if t.w in PRONOUN_BEFORE:
-            return k + 1 < len(clause) and clause[k + 1].w == "же"
+            return k if k + 1 < len(clause) and clause[k + 1].w == "же" else None
         if t.w not in V.FILLERS:
-            return False
-    return False
+            return None
+    return None
 
 
 def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:

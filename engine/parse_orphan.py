@@ -109,11 +109,38 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if n == 0 and not ctx.text[line_start:clause[0].start].strip() and \
             not ctx.text[line_end:].strip() and norm(written) == norm(hit.nick):
         return None  # the nick as it is spelled, alone on the last line: a signature
+    if _addressed_list(ctx, clause):
+        return None  # «…и его же валим. Бульба, Ёж — ходы шлите сами»: players addressed
     dropped = {id(it) for it in prev.items}
     items[:] = [it for it in items if id(it) not in dropped]
     items.append(which_player(prev.start, ctx.text[prev.start:clause[-1].end], actions.pop(),
                               targets | {hit.nick}))
     return True
+
+
+def _addressed_list(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when the lone name of ``clause`` is followed by a comma and another player's
+    name that goes on with a dash or more words («Бульба, Ёж — ходы шлите сами»): the
+    players the sentence addresses, no correction of the move before."""
+    rest = ctx.text[clause[-1].end:]
+    m = re.match(r"\s*,\s*", rest)
+    if m is None:
+        return False
+    start = clause[-1].end + m.end()
+    end = ctx.text.find("\n", start)
+    toks = tokenize_span(visible_text(ctx.text), start, len(ctx.text) if end < 0 else end)
+    if not toks or not toks[0].word:
+        return False
+    toks = name_index(ctx.nicks).merge(toks)
+    words = clause_words(toks)
+    hit = nick_at(ctx, toks, words, 0)
+    if hit is None and toks[0].cap:  # «Ёж» for «Хмурый Ёж»: a short word of a nick
+        hit = name_index(ctx.nicks).approximate(words[0])
+        hit = hit if hit is not None and hit.kind in ("part", "pet") else None
+    if hit is None or hit.nick is None:
+        return False
+    after = toks[hit.length or 1:]
+    return bool(after) and after[0].w in ("—", "–", "-", ",")
 
 
 #: Of :data:`_ORPHAN_CHANGE`, the words that choose anew on their own, after talk about the

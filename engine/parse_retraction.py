@@ -49,7 +49,8 @@ def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if not V.JOKE_WORDS.isdisjoint(clause[n].w for n in range(k)):
         return True  # «Убиваем Лося :) шутка.»: the move was never meant, nothing to ask
     text = span(ctx.text, clause, 0, len(clause))
-    bare = all(not t.word or t.w in V.CORRECTION_WORDS or t.w in _UPDATE for t in clause)
+    bare = all(not t.word or t.w in V.CORRECTION_WORDS or t.w in _UPDATE for t in clause) or \
+        _names_earlier_only(ctx, clause, k, prev, items)
     items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
                                                        action=tried), retracted=tried,
                       restore=[it for it in prev.items if id(it) in dropped] if bare else []))
@@ -77,6 +78,30 @@ def _names_other(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, about: bool = 
         if hit is not None and not (targets & ({hit.nick} | set(hit.candidates))):
             return True
     return False
+
+
+def _names_earlier_only(ctx: Ctx, clause: list[Tok], k: int, prev: Prev,
+                        items: list[Item]) -> bool:
+    """True when ``clause[k:]`` names players, each of them a target of a move of the letter
+    before the move right before (``prev``) and none of its own («Обчищаю Пушкина! Голос:
+    Хлестаков. UPD: нет, передумал, у Пушкина и брать-то нечего»): the change of mind is
+    about that earlier move, as a bare «передумал» followed by a move of its kind
+    (engine.parse_finish gives the move right before back when such a move follows)."""
+    before = {t for it in items if it.move is not None and it.pos < prev.start
+              for t in (it.move.targets or (it.move.target,))}
+    own = prev_targets(prev)
+    words = clause_words(clause)
+    named = False
+    for n in range(k, len(clause)):
+        if not clause[n].word:
+            continue
+        hit = nick_at(ctx, clause, words, n)
+        if hit is None:
+            continue
+        if hit.nick is None or hit.nick not in before or hit.nick in own:
+            return False
+        named = True
+    return named
 
 
 #: A change of mind said alone («Передумал.»), without «нет», «стоп», «хотя».

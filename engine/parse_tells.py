@@ -244,8 +244,10 @@ def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
 def told_to_member(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     """True when a boss's order for a member says the move to him: a verb in the second
     person or the imperative with its target right after it («Кот, сегодня ты грабишь Петю
-    — хватит ему молчать»): an order, whatever remark follows."""
-    if not tg.hits or tg.hits[0][1] != kw.j or kw.j - kw.i != 1:
+    — хватит ему молчать»; «ты унесёшь у Хлестакова всё»: its preposition between): an
+    order, whatever remark follows."""
+    if not tg.hits or kw.j - kw.i != 1 or not (tg.hits[0][1] == kw.j or (
+            tg.hits[0][1] == kw.j + 1 and clause[kw.j].w in V.PREPOSITIONS)):
         return False
     w = clause[kw.i].w
     reading = verb_reading(w)
