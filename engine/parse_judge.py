@@ -513,14 +513,22 @@ def asks_host(clause: list[Tok], kw: Kw) -> bool:
     """True when the polite imperative at ``kw`` («проверьте») is asked of the host: «пожалуйста»
     or «ведущий» in its sentence and no role named as the one asked («Комиссар, проверьте
     X» asks the detective)."""
-    if not clause or kw.i >= len(clause) or not clause[kw.i].w.endswith("те"):
+    if not clause or kw.i >= len(clause):
         return False
     words = {t.w for t in clause if t.word}
-    return not words.isdisjoint(_TO_HOST) and not any(w in role_words() for w in words)
+    if any(w in role_words() for w in words):
+        return False
+    if clause[kw.i].w.endswith("те"):
+        return not words.isdisjoint(_TO_HOST)
+    # «ведущий проверь пж шамана»: the plain imperative with the host named in its sentence
+    return not words.isdisjoint(_HOST)
 
 
+#: The host named as the one asked («Ведущий, проверь X»).
+_HOST = frozenset({"ведущий", "ведущая", "ведущему", "ведущей"})
 #: Words that address a request to the host («Ведущий, проверьте, пожалуйста, X»).
-_TO_HOST = frozenset({"пожалуйста", "пожалуста", "пожалста", "ведущий", "ведущая"})
+_TO_HOST = frozenset({"пожалуйста", "пожалуста", "пожалста", "пожалуйсто", "пж", "пжл",
+                      "пжлст", "плз", "плиз"}) | _HOST
 
 
 def _fan_found(ctx: Ctx, actor: Actor) -> bool:
