@@ -123,8 +123,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 # «Васятка» is asked, as for «Бука, Васятка» (never both dropped)
                 return _kept_votes(ctx, second.hits, second, text, asked)
             return asked
-        if flags["other_day"] is False and (flags["keep"] or flags["later"]):
+        if flags["other_day"] is False and (flags["keep"] or flags["later"]) and \
+                not (flags["later"] and not flags["keep"] and action is not None and
+                     clause is not None and _shrug_after_aim(clause, kw)):
             return None  # «линч прежний», «линч потом напишу»: no problem
+            # (not «в капитана мб стрельну хз»: a shrug after a move aimed, asked)
         if flags["other_day"] is False and flags["abstain"]:
             # «Линч: воздержусь»; «воздерживаюсь от голосования»: the keyword's comma segment
             # is quoted, not the keyword alone
@@ -694,3 +697,20 @@ def _said_not(clause: list[Tok], kw: Kw) -> bool:
         k += 1
     # (the clause's last word: not «обношу… не, вчера у него был», a spoken «no»)
     return k + 1 == len(clause) and clause[k].w in _NO_WORDS
+
+
+#: Words that may stand between a target written first and its move word («в X мб стрельну»).
+_AIM_GAP = frozenset({"мб", "может", "наверное", "наверно", "пожалуй", "возможно", "ну", "и",
+                      "тоже", "сегодня", "ночью"})
+
+
+def _shrug_after_aim(clause: list[Tok], kw: Kw) -> bool:
+    """True when the only word putting the move at ``kw`` off is «хз» (a shrug) and a
+    word stands before the move word after a preposition («ну и в капитана мб стрельну хз»):
+    a move aimed at somebody the parser did not read, not a move promised for later."""
+    if later_before(clause, 0, len(clause)):
+        return False  # («…, потом напишу»: really put off)
+    k = kw.i - 1
+    while k >= 0 and clause[k].word and clause[k].w in _AIM_GAP:
+        k -= 1
+    return k >= 1 and clause[k].word and clause[k - 1].w in V.PREPOSITIONS
