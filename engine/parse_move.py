@@ -156,6 +156,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = pronoun_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and action is not None and \
+                not (kw.reported or kw.hypothetical or kw.negated) and \
                 (pro := _object_pronoun_before(clause, lo, kw)) is not None:
             # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
             # object before the sender's own verb points at the one player named before it;
@@ -493,4 +494,13 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
         k -= 1
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
+    c = k - 1 if k - 1 >= lo and clause[k - 1].w in ("я", "мы") else k
+    if c - 1 >= lo and clause[c - 1].w == "что" and \
+            not any(clause[n].w in _SO for n in range(lo, c - 1)):
+        return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+#: Words of degree that make «…, что я его …» a result, said by the sender («так хорошо сидел,
+#: что я его и сегодня зову»), not what another thinks.
+_SO = frozenset({"так", "настолько", "такой", "такая", "такое", "такие"})
