@@ -252,7 +252,10 @@ def _pet_size(clause: list[Tok], k: int, stop: int, idx: NameIndex) -> int:
 #: The hostess's words to her guest in the second person: «приходи», «заходи», «ночуешь у
 #: меня» (with the guest named first, as an address: «Ванечка, … приходи ещё сегодня»).
 HOSTESS_COME = frozenset({"приходи", "заходи", "прилетай", "приезжай", "забегай", "ночуешь",
-                          "заночуешь", "ночуй"})
+                          "заночуешь", "ночуй", "заглядывай",
+                          # the polite plural: «Гамлет, приходите»
+                          "приходите", "заходите", "прилетайте", "приезжайте", "забегайте",
+                          "ночуете", "заночуете", "ночуйте", "заглядывайте"})
 
 
 def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None:

@@ -243,7 +243,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
                     ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"]) or
                     plural_verb(words[k + hit.length + 1:k + hit.length + 2]))) and \
-                not (joined and object_form(idx, words[k], hit, expected)):
+                not (joined and object_form(idx, words[k], hit, expected)) and \
+                not (words[k - 1] == "и" and ctx.votes > 1 and len(out.hits) == 1):
+            # (not «Голоса: X и Y — принц слишком много думает» on a two-vote day: the
+            # second name «и» joins is the second vote, the remark after it is about him)
             # («Голосую за Фиалку и Ромашку — ярость так ярость»: a name in the case the
             # move asks for, not the nominative, is no subject of a new statement)
             # («Убиваем X и Y — обе слишком много вынюхивают»: the remark is of both)

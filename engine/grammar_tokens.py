@@ -34,6 +34,9 @@ _OPENERS = frozenset({"а", "но", "если", "кстати", "хотя", "т�
 #: Words of today that open a new sentence after an emoji («вчера у Тимохи пусто 😿 сегодня
 #: иду к Лисе»): what stood before (the past) is not the move's.
 _TODAY = frozenset({"сегодня", "седня", "сейчас", "нынче", "теперь"})
+#: Words of the past that open a new sentence after an emoji («жду вас снова к себе 🍷 вчера
+#: так хорошо посидели!»): a story after the move, not part of it.
+_PAST = frozenset({"вчера", "позавчера"})
 
 
 class Tok(NamedTuple):
@@ -197,7 +200,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             if cur and n < last and toks[n + 1].word and (_predicate(toks[n + 1].w) or (
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
-                    toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY):
+                    toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY or
+                    toks[n + 1].w in _PAST):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,

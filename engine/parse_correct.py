@@ -114,6 +114,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k is None and adjacent and not prev.items and (aim := _aim_heading(words)) and \
             not find_keywords(clause, set(), name_index(ctx.nicks)):
         k = aim  # «Иду на охоту. Цель — Лютик»: the move's target in a sentence of its own
+    elif k is None and adjacent and not prev.items and _verse_target(ctx, clause, prev):
+        k = 0  # «Сегодня⏎зову к себе⏎Чехова.»: the line break only cuts the sentence
     elif k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items) or \
                 said_of_other(ctx, prev):
@@ -531,3 +533,23 @@ def asks_leave(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
     items.append(Item(clause[0].start, problem=problem(span(ctx.text, clause, 0, len(clause)),
                                                         "unparsed", "question")))
     return True
+
+
+def _verse_target(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
+    """True when ``clause`` is one player's name alone on the line after a line that ends
+    with a move word still waiting for its target, nothing but the line break between
+    («Сегодня⏎зову к себе⏎Чехова.», verse or a phone's lines): the sentence goes on, the name
+    is the target (even of a move word read only with a name, «зову к себе»)."""
+    if not prev.clause or prev.cls is None or prev.member is not None:
+        return False
+    gap = ctx.text[prev.clause[-1].end:clause[0].start]
+    if "\n" not in gap or gap.strip():
+        return False
+    kws = [kw for kw in find_keywords(prev.clause, set(), name_index(ctx.nicks))
+           if kw.cls == prev.cls]
+    if not kws or kws[-1].negated or not only_fillers(prev.clause, kws[-1].j, len(prev.clause)):
+        return False
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, 0) if clause[0].word else None
+    return hit is not None and hit.nick is not None and hit.nick != ctx.sender.nick and \
+        only_fillers(clause, hit.length, len(clause))

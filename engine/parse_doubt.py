@@ -333,9 +333,19 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                 (a := action_for(cls, ctx.sender, ctx.turn)) is not None}
         if not acts or not acts.isdisjoint(made):
             continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
+        # (the player may stand before the hedge too: «в капитана мб стрельну хз»)
         named = [h for h, i, j in names_in(ctx, toks, forms=True)
-                 if i > wk[hedge] and h.nick in ctx.alive and h.nick != ctx.sender.nick]
+                 if (i > wk[hedge] or _aimed_before(toks, i, wk[hedge])) and
+                 h.nick in ctx.alive and h.nick != ctx.sender.nick]
         if not named:
             continue
         out.append(problem(visible[lo:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+def _aimed_before(toks: list[Tok], i: int, hedge: int) -> bool:
+    """True when the name at ``i``, before the hedge at ``hedge``, is a move's target put
+    first in the same part of the sentence («ну и в капитана мб стрельну»): after a
+    preposition, with no punctuation between it and the hedge."""
+    return i > 0 and toks[i - 1].w in V.PREPOSITIONS and \
+        all(toks[k].word for k in range(i, hedge))

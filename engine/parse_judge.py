@@ -123,8 +123,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 # «Васятка» is asked, as for «Бука, Васятка» (never both dropped)
                 return _kept_votes(ctx, second.hits, second, text, asked)
             return asked
-        if flags["other_day"] is False and (flags["keep"] or flags["later"]):
+        if flags["other_day"] is False and (flags["keep"] or flags["later"]) and \
+                not (flags["later"] and not flags["keep"] and action is not None and
+                     clause is not None and _shrug_after_aim(clause, kw)):
             return None  # «линч прежний», «линч потом напишу»: no problem
+            # (not «в капитана мб стрельну хз»: a shrug after a move aimed, asked)
         if flags["other_day"] is False and flags["abstain"]:
             # «Линч: воздержусь»; «воздерживаюсь от голосования»: the keyword's comma segment
             # is quoted, not the keyword alone
@@ -513,14 +516,22 @@ def asks_host(clause: list[Tok], kw: Kw) -> bool:
     """True when the polite imperative at ``kw`` («проверьте») is asked of the host: «пожалуйста»
     or «ведущий» in its sentence and no role named as the one asked («Комиссар, проверьте
     X» asks the detective)."""
-    if not clause or kw.i >= len(clause) or not clause[kw.i].w.endswith("те"):
+    if not clause or kw.i >= len(clause):
         return False
     words = {t.w for t in clause if t.word}
-    return not words.isdisjoint(_TO_HOST) and not any(w in role_words() for w in words)
+    if any(w in role_words() for w in words):
+        return False
+    if clause[kw.i].w.endswith("те"):
+        return not words.isdisjoint(_TO_HOST)
+    # «ведущий проверь пж шамана»: the plain imperative with the host named in its sentence
+    return not words.isdisjoint(_HOST)
 
 
+#: The host named as the one asked («Ведущий, проверь X»).
+_HOST = frozenset({"ведущий", "ведущая", "ведущему", "ведущей"})
 #: Words that address a request to the host («Ведущий, проверьте, пожалуйста, X»).
-_TO_HOST = frozenset({"пожалуйста", "пожалуста", "пожалста", "ведущий", "ведущая"})
+_TO_HOST = frozenset({"пожалуйста", "пожалуста", "пожалста", "пожалуйсто", "пж", "пжл",
+                      "пжлст", "плз", "плиз"}) | _HOST
 
 
 def _fan_found(ctx: Ctx, actor: Actor) -> bool:
@@ -686,3 +697,20 @@ def _said_not(clause: list[Tok], kw: Kw) -> bool:
         k += 1
     # (the clause's last word: not «обношу… не, вчера у него был», a spoken «no»)
     return k + 1 == len(clause) and clause[k].w in _NO_WORDS
+
+
+#: Words that may stand between a target written first and its move word («в X мб стрельну»).
+_AIM_GAP = frozenset({"мб", "может", "наверное", "наверно", "пожалуй", "возможно", "ну", "и",
+                      "тоже", "сегодня", "ночью"})
+
+
+def _shrug_after_aim(clause: list[Tok], kw: Kw) -> bool:
+    """True when the only word putting the move at ``kw`` off is «хз» (a shrug) and a
+    word stands before the move word after a preposition («ну и в капитана мб стрельну хз»):
+    a move aimed at somebody the parser did not read, not a move promised for later."""
+    if later_before(clause, 0, len(clause)):
+        return False  # («…, потом напишу»: really put off)
+    k = kw.i - 1
+    while k >= 0 and clause[k].word and clause[k].w in _AIM_GAP:
+        k -= 1
+    return k >= 1 and clause[k].word and clause[k - 1].w in V.PREPOSITIONS

@@ -173,6 +173,19 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and ctx.last_hit is not None and not loose:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = pronoun_before(ctx, clause, lo, kw.i, same=noun)
+        if back is None and not loose and action is not None and \
+                not (kw.reported or kw.hypothetical or kw.negated) and \
+                (pro := _object_pronoun_before(clause, lo, kw)) is not None:
+            # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
+            # object before the sender's own verb points at the one player named before it;
+            # with none or several, asked (never dropped)
+            found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
+                named_before(ctx, clause[pro].w)
+            if found is None:
+                items.append(Item(clause[pro].start, problem=problem(
+                    span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
+                return kw.j
+            back = (found[0], pro, pro + 1)
         if back is None and not loose and noun and kw.i >= 2 and \
                 clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w) and \
                 not is_verb(clause[kw.i].w):
@@ -550,3 +563,35 @@ def _titled_object(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
     («посмотрим «Иронию судьбы»»): the verb's object is that title, no player before it."""
     return j < hi and clause[j].w in ("«", "“", "„", '"') and \
         skip_title(name_index(ctx.nicks), clause, clause_words(clause), j, hi) > j + 1
+
+
+#: Words that may stand between a pronoun object and the sender's verb after it («я его и
+#: сегодня к себе зову», «её снова лечу»).
+_OBJECT_GAP = frozenset({"и", "тоже", "сегодня", "нынче", "ночью", "снова", "опять", "вновь",
+                         "еще", "ещё", "к", "ко", "себе", "мне", "в", "гости", "на", "чай",
+                         "сама", "сам", "уж", "же"})
+
+
+def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
+    """The index of «его», «её» standing as the object before the sender's own verb at
+    ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
+    before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
+    голос» stands before a noun, never before a first-person verb)."""
+    if not any(clause[n].word and first_singular(clause[n].w)
+               for n in range(kw.i, min(kw.j, len(clause)))):
+        return None  # («к себе зову»: the verb may end the keyword's phrase)
+    k = kw.i - 1
+    while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
+        k -= 1
+    if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
+        return None
+    c = k - 1 if k - 1 >= lo and clause[k - 1].w in ("я", "мы") else k
+    if c - 1 >= lo and clause[c - 1].w == "что" and \
+            not any(clause[n].w in _SO for n in range(lo, c - 1)):
+        return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
+    return k
+
+
+#: Words of degree that make «…, что я его …» a result, said by the sender («так хорошо сидел,
+#: что я его и сегодня зову»), not what another thinks.
+_SO = frozenset({"так", "настолько", "такой", "такая", "такое", "такие"})

@@ -53,6 +53,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     if kw.weak and kw.j < len(clause) and clause[kw.j].w in V.PREPOSITIONS and \
             tg.hits[0][1] == kw.j + 1 and _own_verb_at(clause, kw.i):
         return False  # «заберу у Галины всё, что есть»: his own verb, its name right after
+    if noun and _asked_for(clause, kw.i):
+        return False  # «прошу провести ночью проверку X — у меня к нему вопросы»: asked for
     if kw.i and (clause[kw.i - 1].w == "i" or (
             clause[kw.i - 1].w == "и" and clause[kw.i].w.isascii())):
         return False  # «Today I rob Кешу again»: the English word as the sender's own verb
@@ -252,3 +254,19 @@ def told_to_member(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     w = clause[kw.i].w
     reading = verb_reading(w)
     return (reading is not None and reading[1] == "2per") or is_imperative(w)
+
+
+#: First-person verbs of asking for a move named by its noun («прошу (провести) проверку X»).
+_ASK_FOR = frozenset({"прошу", "просим", "требую", "требуем"})
+
+
+def _asked_for(clause: list[Tok], i: int) -> bool:
+    """True when a verb of :data:`_ASK_FOR` stands among the (at most four) words right
+    before the move noun at ``i``, no punctuation between («Также прошу провести ночью
+    проверку X»): the sender asks for the move, he does not talk about it."""
+    for k in range(i - 1, max(-1, i - 5), -1):
+        if not clause[k].word:
+            return False
+        if clause[k].w in _ASK_FOR:
+            return True
+    return False
