@@ -399,3 +399,24 @@ def _compared(clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
         if any("COMP" in p.tag for p in morph().parse(words[n])[:1]):
             return True
     return False
+
+
+def bracket_self(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                 hit: NameHit, other: str) -> tuple[NameHit, int]:
+    """A self-word hit («себя», «меня», token ``k - 1``) followed by a bracket that holds
+    exactly one player's name («охраняю себя (Кота)»): the bracket says whom the writer
+    means. It names one of the two players the pronoun can stand for (``hit``'s or
+    ``other``: the one who moves, the writer): that player; a third player: asked between the two. Else ``hit`` and ``k``."""
+    if not (k + 2 < hi and clause[k].w == "("):
+        return hit, k
+    named = idx.exact(words, k + 1, None)
+    if named is None or named.nick is None:
+        return hit, k
+    close = k + 1 + named.length
+    if close >= len(clause) or clause[close].w != ")":
+        return hit, k
+    if named.nick == hit.nick:
+        return hit, close + 1
+    if named.nick == other:
+        return NameHit(named.nick, (named.nick,), "exact"), close + 1
+    return NameHit(None, tuple(sorted({hit.nick, named.nick})), "exact"), close + 1

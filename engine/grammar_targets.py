@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from . import grammar_vocab as V
-from .grammar_asides import clarified, negated_aside, settled, sought_role
+from .grammar_asides import bracket_self, clarified, negated_aside, settled, sought_role
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
@@ -188,9 +188,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 actor.role == "guard" and guards)):  # «Страж — при мне»; «проверка при мне» is no move
             # «обворую, он у меня любимый клиент»: «меня» after a remark is no target
             who = actor.nick if w == "себе" else ctx.sender.nick  # «Шкаф на себе»: himself
-            out.hits.append((NameHit(who, (who,), "self"), k, k + 1))
-            joined, out.end = False, k + 1
-            k += 1
+            me, after = bracket_self(idx, clause, words, k + 1, hi,
+                                     NameHit(who, (who,), "self"), actor.nick)
+            out.hits.append((me, k, k + 1))  # «меня (Кота)»: the bracket says who
+            joined, out.end = False, after
+            k = after
             continue
         if w in V.SELF_WORDS and k > lo and (
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS) or
@@ -218,9 +220,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if neg:  # «бью не себя, а Барона»
                 negated.append(len(out.hits))
                 neg = False
-            out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
-            joined, out.end = False, k + 1
-            k += 1
+            me, after = bracket_self(idx, clause, words, k + 1, hi,
+                                     NameHit(actor.nick, (actor.nick,), "self"), ctx.sender.nick)
+            out.hits.append((me, k, k + 1))  # «охраняю себя (Кота)»: the bracket says who
+            joined, out.end = False, after
+            k = after
             continue
         if w in (V.NEGATION, "вместо", "без") and (joined or not out.hits):  # «без X»: not X
             # «вместо Галины — Тётя Клава»: the name after «вместо» is the one replaced
