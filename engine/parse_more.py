@@ -54,14 +54,38 @@ def continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
         lead = 2  # «Тогда ещё и Кузя»: more, not instead
     elif after_semicolon(ctx, clause, prev):
         lead = 0
+    elif _too_after(ctx, clause):
+        lead = 0  # «Убиваем X. Лисичку тоже.»: the same move for one more player
     else:
         lead = after_hanging_and(ctx, clause, prev)
         if lead is None:
             return False
     return all(not t.word or t.w in MORE_WORDS or t.w in V.PREPOSITIONS or
-               t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00"
+               t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00" or t.w in _TOO
                for t in clause[lead:]) and len([t for t in clause if t.word]) <= 6 and \
         not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
+
+
+#: Words that end a clause repeating the move before for the players named in it.
+_TOO = frozenset({"тоже", "также"})
+
+
+def _too_after(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when the clause ends with «тоже» / «также» after names in the case of a move's
+    object («Лисичку тоже», «за Кузю тоже»): the move before, for them as well. Not a name
+    that may be the nominative («Кузя тоже»: he does the same, a remark about him)."""
+    words = [t.w for t in clause if t.word]
+    if len(words) < 2 or words[-1] not in _TOO:
+        return False
+    first = next(n for n, t in enumerate(clause) if t.word)
+    if clause[first].w in V.PREPOSITIONS:
+        return True
+    idx = name_index(ctx.nicks)
+    hit = idx.exact(clause_words(clause), first, None)
+    if hit is None or hit.nick is None or hit.length != 1:
+        return False
+    cases = idx.single.get(clause[first].w, {}).get(hit.nick)
+    return bool(cases) and "nomn" not in cases
 
 
 #: Words of a hesitation before the last name of a list («Щукарь и ... ну пусть будет X»).
