@@ -453,6 +453,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k = out.end = put[1]
             joined = False
             continue
+        if neg and not out.hits and (m := _instead_after(idx, clause, words, k, hi)) is not None:
+            neg, k = False, m  # «бью не Серджио, а Кота»: whoever the word after «не» was,
+            continue  # the move is the name after «, а»
         out.unknown = (t.text, k)
         out.unknown_slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
@@ -464,6 +467,20 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
+    """The index of «,» when the words from ``k`` (after «не», read as no name) run to
+    «, а <name>» within three words («не Серджио, а Кота»): the unknown word is only the
+    player put aside, the move's target follows. Else None."""
+    for n in range(k + 1, min(hi - 2, k + 4)):
+        if not clause[n].word:
+            if words[n] == "," and words[n + 1] == "а" and clause[n + 2].word and (
+                    idx.exact(words, n + 2, None) or
+                    idx.approximate(words[n + 2], strict=True)) is not None:
+                return n
+            return None
+    return None
 
 
 #: Third-person pronouns that are also possessives («за его манерой», «у её дома»).

@@ -67,7 +67,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
             before = len(items)
-            hit = name_index(ctx.nicks).exact(clause_words(clause), k, None)
+            hit = name_index(ctx.nicks).exact(clause_words(clause), k, None) or \
+                name_index(ctx.nicks).approximate(clause[k].w, strict=True)  # («…, а Кота»)
             read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k,
                       k + hit.length, flags, items, prev.member is not None)
             if len(items) > before:

@@ -14,7 +14,7 @@ from .grammar_rules import problem
 from .grammar_keywords import find_keywords
 from .grammar_targets import some_name
 from .grammar_tokens import Tok, clause_words
-from .names import name_index
+from .names import NameHit, name_index
 from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 
 #: Words that open a clause adding a target to the move before («И за Пельменя»).
@@ -139,6 +139,13 @@ def not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
         b = k - 1 if k > 1 and words[k - 1] in V.PREPOSITIONS else k  # «не у Буки»
         found.append((k, hit.nick, b > 0 and words[b - 1] == V.NEGATION))
         k += hit.length
+    if len(targets) == 1 and all(not f[2] for f in found) and \
+            (last := _unknown_put_aside(idx, clause, words)) is not None and \
+            last[1].nick is not None and last[1].nick not in targets and \
+            not find_keywords(clause, set(), idx):
+        return last[0]  # «Бью Серго. Ой, не Серджио, а Кота»: the words
+        # after «не» put the one target before aside, whatever their spelling; the move goes
+        # to the name after «а»
     if len(found) != 2 or found[0][2] == found[1][2] or \
             find_keywords(clause, set(), idx):
         return None
@@ -160,6 +167,34 @@ def not_instead(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
            for n in range(first, len(clause))):
         return None
     return new[0]
+
+
+def _unknown_put_aside(idx, clause: list[Tok], words: list[str]) -> tuple[int, NameHit] | None:
+    """The index and hit of the name that ends the clause when it is «[correction words] не <one to three
+    words>, а [prep] <name>»: the words after «не» name the player put aside. Else None."""
+    end = len(clause)
+    while end and not clause[end - 1].word:
+        end -= 1
+    hit = None
+    for k in (end - 1, end - 2):  # a nick of one word or two
+        if k >= 4 and clause[k].cap:
+            hit = idx.exact(words[:end], k, None) or (
+                idx.approximate(words[k], strict=True) if k == end - 1 else None)
+            if hit is not None and k + hit.length == end:
+                break
+            hit = None
+    if hit is None:
+        return None
+    k = end - hit.length
+    b = k - 1 if words[k - 1] in V.PREPOSITIONS else k
+    if b < 3 or words[b - 1] != "а" or words[b - 2] != ",":
+        return None
+    neg = next((n for n in range(b - 3, max(-1, b - 7), -1) if words[n] == V.NEGATION), None)
+    if neg is None or not all(clause[n].word for n in range(neg + 1, b - 2)):
+        return None
+    if not all(not clause[n].word or words[n] in SWAP_WORDS for n in range(neg)):
+        return None
+    return k, hit
 
 
 #: Words that may stand with the names of a «X, не Y» correction.
