@@ -28,7 +28,7 @@ from .parse_choice import conditional
 from .parse_move import read_move
 from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hanging_and,
                          continues, more_names, more_then,
-                         not_instead, put_off, spared)
+                         drop_target, not_instead, put_off, spared, spared_nick)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at, passed, prev_targets
 from .parse_orphan import orphan as _orphan, said_of_other
@@ -133,7 +133,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # bare name or two right after it take its place (engine.parse); a spare however
         # said takes it back, unless the clause makes a move of its own («не, Кузю не бью,
         # бью Y»)
-        own = any(not kw.negated for kw in find_keywords(clause, set(), name_index(ctx.nicks)))
+        own = [kw for kw in find_keywords(clause, set(), name_index(ctx.nicks)) if not kw.negated]
+        if own and all(kw.cls == prev.cls for kw in own) and prev.member is None and \
+                (nick := spared_nick(ctx, clause, words, k, prev, items)) is not None and \
+                drop_target(items, prev, nick):
+            return False  # «Нет, стоп, за X не голосую, голосую за Y»: the clause's own move
         return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=not own)
     else:
         k = _after_aside(ctx, clause, words, k, prev, items)

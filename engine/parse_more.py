@@ -235,6 +235,12 @@ def spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
     then «не» and a word within two words («Стоп, Мадлен пока не трогаем», «ой, за Кузю не
     надо»): that target is spared; what stands
     instead is not said here."""
+    return spared_nick(ctx, clause, words, k, prev, items) is not None
+
+
+def spared_nick(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
+                items: list[Item]) -> str | None:
+    """The target :func:`spared` finds spared, or None."""
     while k < len(clause) and not clause[k].word:
         k += 1
     if k + 1 < len(clause) and words[k] in V.PREPOSITIONS:
@@ -242,11 +248,12 @@ def spared(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
     old = prev_targets(prev, items)
     if hit is None or hit.nick not in old:
-        return False
+        return None
     n = k + hit.length
     while n < len(clause) and n - k - hit.length < 2 and words[n] in _SPARE_WORDS:
         n += 1
-    return n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word
+    return hit.nick if n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word \
+        else None
 
 
 #: Words that put a move off to another day («Тимоху завтра»).
@@ -280,4 +287,18 @@ def put_off(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
     text = ctx.text[prev.start:clause[-1].end]
     items.append(Item(prev.start, problem=problem(text, "unparsed", "retracted", action=tried),
                       retracted=tried))
+    return True
+
+
+def drop_target(items: list[Item], prev: Prev, nick: str) -> bool:
+    """Take the moves of ``prev`` still in ``items`` whose one target is ``nick`` off
+    («Голосую за X. Нет, за X не голосую, голосую за Y»: the clause's own move follows).
+    False, changing nothing, when a move of ``prev`` names another player too (which of
+    them the new move replaces is asked, engine.parse_retraction)."""
+    live = {id(it) for it in items}
+    mine = [it for it in prev.items if id(it) in live and it.move is not None]
+    if not mine or any((it.move.targets or (it.move.target,)) != (nick,) for it in mine):
+        return False
+    gone = {id(it) for it in mine}
+    items[:] = [it for it in items if id(it) not in gone]
     return True
