@@ -17,6 +17,7 @@ from .grammar_target_words import described, list_item, name_later, pet_later
 from .grammar_tokens import Tok
 from .names import NameHit
 from .names_case import case_fit, translation_fit
+from .names_english import TITLES
 from .names_match import NameIndex
 from .translit import name_readings
 from .words import CYR, animate_noun, is_known_word, is_noun, is_verb, morph, norm, person_name
@@ -92,6 +93,11 @@ def filler_nick(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi:
     only a nick's translation makes («ночью» for Night_Owl)."""
     w = words[k]
     owners = set(idx.parts.get(w, ())) | idx.multi_word_owners(w)
+    if owners and w in V.TITLES and all(_titled(n) for n in owners) and \
+            (k + 1 >= len(clause) or not clause[k + 1].word):
+        # «Голос за мистера.» with Mr.Grey (and Mr.Black): the title last in its clause, no
+        # name after it, is the titled player (or asked about among them), never dropped
+        return True
     if not owners or not all(_begins_as(w, n) for n in owners) or \
             name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi):
         return False  # («Мистера»: «Мистер Икс», or Mr.Smith by a translation; «ночью» is
@@ -99,6 +105,12 @@ def filler_nick(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi:
     t = clause[k]  # (a capital as written: a letter with none marks nick forms as capitals)
     return (t.text[:1].isupper() and k > 0) or t.quoted or (
         (k + 1 >= len(clause) or not clause[k + 1].word) and not _adverb(w))  # not «лечу дома»
+
+
+def _titled(nick: str) -> bool:
+    """True when a word of ``nick`` is an English title a Russian title translates («Mr.Grey»,
+    «Capt.Flint»: :data:`engine.names_english.TITLES`)."""
+    return any(word in TITLES for word in re.findall(r"[a-z]+", norm(nick)))
 
 
 def _adverb(w: str) -> bool:

@@ -305,6 +305,8 @@ class NameIndex:
                     named = names_written(w)
                     others = {n for n in others if not LAT.search(n)
                               or named & self.given_of.get(n, frozenset())}
+                if others and not (i and words[i - 1] in _LOCATIVE_PREPOSITIONS):
+                    owners, others = self._no_bare_locative(w, owners, others)
                 if others:
                     return self._whole_or_word(words[i], owners, others, expected)
         if not owners:
@@ -319,6 +321,27 @@ class NameIndex:
             if len(same) == 1:
                 return NameHit(None, hit.candidates, hit.kind, 1, spelled=same[0])
         return hit
+
+    def _no_bare_locative(self, w: str, owners: dict[str, frozenset[str]], others: set[str]
+                          ) -> tuple[dict[str, frozenset[str]], set[str]]:
+        """``owners`` (whole nicks → the cases ``w`` is of them) and ``others`` (multi-word
+        nicks holding ``w`` as one word) without the readings ``w`` is only the prepositional
+        case of, when another reading is left: a word not after «в», «о», «на», «по», «при»
+        is never in that case («Голос Коте»: Котя's dative, not the word «Кот» of «Кот
+        Матроскин» in the prepositional)."""
+        def locative(cases: frozenset[str]) -> bool:
+            return bool(cases) and cases <= _LOCATIVE_CASES
+
+        word_cases: dict[str, frozenset[str]] = {}
+        for nick, parts in self.multi:
+            if nick in others:
+                for part in parts:
+                    word_cases[nick] = word_cases.get(nick, frozenset()) | part.get(w, frozenset())
+        kept_owners = {n: c for n, c in owners.items() if not locative(c)}
+        kept_others = {n for n in others if not locative(word_cases.get(n, frozenset()))}
+        if not kept_owners or (kept_owners == owners and kept_others == others):
+            return owners, others
+        return kept_owners, kept_others
 
     def _translation_rivals(self, w: str, owners: dict[str, frozenset[str]],
                             expected: frozenset[str] | None) -> set[str]:
@@ -573,6 +596,12 @@ _HONORIFICS = ("сэмпа", "семпа", "сенпа", "сэнпа", "кун",
 #: A nick that holds an honorific of its own («Nastya-chan», «Кот-сан»).
 _HONORIFIC_NICK = re.compile(r"(?i)[-_.\s](?:chan|san|kun|sama|senpai|sempai|тян|сан|кун|сама|"
                              r"чан|семпай|сэмпай)\b")
+
+#: Prepositions that govern the prepositional case («о Коте», «на Лисе»).
+_LOCATIVE_PREPOSITIONS = frozenset({"в", "во", "о", "об", "обо", "на", "по", "при"})
+
+#: The prepositional case tags (pymorphy3's «loct», and «loc2» of «в лесу»).
+_LOCATIVE_CASES = frozenset({"loct", "loc2"})
 
 #: Words after a number that still leave it a name («за 13 и Пепла»).
 _AFTER_NUMBER = frozenset({"и", "а", "или", "но", "же", "тоже"})
