@@ -303,8 +303,17 @@ def _courtesy(clause: list[Tok], k: int) -> bool:
     while n < len(clause) and clause[n].word:
         words.append(clause[n].w)
         n += 1
-    return 0 < len(words) <= 3 and n < len(clause) and clause[n].w in (",", ":", "—") and \
-        all(w in _COURTESY for w in words) and any(w in _COURTESY_HEADS for w in words)
+    if not (0 < len(words) <= 4 and n < len(clause) and clause[n].w in (",", ":", "—")):
+        return False
+    return (all(w in _COURTESY for w in words) and any(w in _COURTESY_HEADS for w in words)) \
+        or (all(w in _SENT_HERE for w in words) and any(w in _HERE_HEADS for w in words))
+
+
+#: The words of a condition that the move is to be sent to the host («если вам, то голосую
+#: за …», «если сюда надо писать, …»): this letter does it, so it holds.
+_SENT_HERE = frozenset({"вам", "тебе", "сюда", "ведущему", "надо", "нужно", "писать",
+                        "тоже", "слать", "присылать"})
+_HERE_HEADS = frozenset({"вам", "тебе", "сюда", "ведущему"})
 
 
 #: «таковой»: the move itself, named back («мой ход, если таковой найдётся, …»).
