@@ -303,8 +303,17 @@ def _courtesy(clause: list[Tok], k: int) -> bool:
     while n < len(clause) and clause[n].word:
         words.append(clause[n].w)
         n += 1
-    return 0 < len(words) <= 3 and n < len(clause) and clause[n].w in (",", ":", "—") and \
-        all(w in _COURTESY for w in words) and any(w in _COURTESY_HEADS for w in words)
+    if not (0 < len(words) <= 4 and n < len(clause) and clause[n].w in (",", ":", "—")):
+        return False
+    return (all(w in _COURTESY for w in words) and any(w in _COURTESY_HEADS for w in words)) \
+        or (all(w in _SENT_HERE for w in words) and any(w in _HERE_HEADS for w in words))
+
+
+#: The words of a condition that the move is to be sent to the host («если вам, то голосую
+#: за …», «если сюда надо писать, …»): this letter does it, so it holds.
+_SENT_HERE = frozenset({"вам", "тебе", "сюда", "ведущему", "надо", "нужно", "писать",
+                        "тоже", "слать", "присылать"})
+_HERE_HEADS = frozenset({"вам", "тебе", "сюда", "ведущему"})
 
 
 #: «таковой»: the move itself, named back («мой ход, если таковой найдётся, …»).
@@ -381,6 +390,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
         though = prev == "хотя" or (prev == "," and k > i + 2 and clause[k - 2].w == "хотя")
         if w == "может" and prev in ("не", "разве", "ведь", "неужели"):
             continue  # «— ну разве может быть иначе?», «не может быть просто мирный»: the verb
+        if w == "может" and _predicate_may_be(clause, i, k):
+            continue  # «ищу у Доктора — он умный, значит и сыщик может быть»: the verb
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             if though and _reason_between(clause, i, k) and \
@@ -396,6 +407,24 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
                 for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
             return True
     return False
+
+
+def _predicate_may_be(clause: list[Tok], i: int, k: int) -> bool:
+    """True when «может быть» at ``k`` is the verb of a reason told about the target after
+    the move: a segment after a comma, colon or dash past the move word at ``i``, «может
+    быть» right after «он»/«она»/«они» or a role word («…, он может быть маньяком», «—
+    значит и сыщик может быть»), and no other player named after it. A parenthetical «может
+    быть» («приглашаю, может быть, Совёнка», «Кузю, а может быть Петю») stays a hedge."""
+    from .words import role_words
+
+    if k + 1 >= len(clause) or clause[k + 1].w != "быть" or k < 1:
+        return False
+    prev = clause[k - 1].w
+    if prev not in ("он", "она", "они") and prev not in role_words():
+        return False
+    if not any(clause[n].w in (",", ":", "—", "-") for n in range(i + 1, k - 1)):
+        return False
+    return not _other_named(clause, k + 2)
 
 
 #: The most words before «он» in a segment of a reason («…: после ночи он стал весел»).

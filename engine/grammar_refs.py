@@ -219,8 +219,9 @@ def names_listed_before(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, k
 
 
 #: Prepositions before a name written ahead of its move word («к Алисе загляну», «у Кузи
-#: ворую»): the word after them is read as a part or pet form of a nickname too.
-_BEFORE_PART = frozenset({"к", "ко", "у"})
+#: ворую», «за Павловной послежу»): the word after them is read as a part or pet form of a
+#: nickname too.
+_BEFORE_PART = frozenset({"к", "ко", "у", "за"})
 
 
 def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,

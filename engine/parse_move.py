@@ -36,6 +36,7 @@ from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
+                              pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
@@ -186,6 +187,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                     span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
                 return kw.j
             back = (found[0], pro, pro + 1)
+        if back is None and ctx.last_hit is None and not loose:
+            # «Граф мутный. Его и режу»: no move before, the player the clause before names
+            back = pronoun_named_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and noun and kw.i >= 2 and \
                 clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w) and \
                 not is_verb(clause[kw.i].w):

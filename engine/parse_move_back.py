@@ -7,7 +7,7 @@ asked about.
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_refs import named_before
+from .grammar_refs import PRONOUN_GENDER, named_before
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, tokenize_span, visible_text
 from .names import name_index
@@ -56,6 +56,41 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
         if t.w not in V.FILLERS:
             return None
     return None
+
+
+def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
+    """«Граф мутный. Его и режу»: with no move read before, a pronoun right before the keyword
+    at ``hi`` (fillers between) points at the one player the clause before names (of the
+    pronoun's gender, :func:`engine.grammar_refs.named_before`), as
+    :func:`pronoun_before` points at the last target; None when there is no such player or
+    another was named since. ``same``: only with «же» after it."""
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in PRONOUN_BEFORE:
+            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
+                return None
+            named = named_before(ctx, t.w)
+            if named is None or named[0].nick is None or \
+                    named_since(ctx, clause, named[0].nick) or \
+                    not _may_be_of(named[0].nick, PRONOUN_GENDER.get(t.w)):
+                return None
+            return named[0], k, k + 1
+        if t.w not in V.FILLERS:
+            return None
+    return None
+
+
+def _may_be_of(nick: str, gender: str | None) -> bool:
+    """False when every animate noun reading of the nick's first word is of the other gender
+    than ``gender`` («Маргарита» for «его»; a Latin nick or one of no reading may be either)."""
+    from .words import morph, norm
+
+    word = norm(nick.split()[0]) if nick.strip() else ""
+    genders = {p.tag.gender for p in morph().parse(word)[:4]
+               if p.tag.POS == "NOUN" and "anim" in p.tag}
+    return gender is None or not genders or gender in genders
 
 
 def same_pronoun_before(clause: list[Tok], lo: int, hi: int) -> bool:
