@@ -70,3 +70,38 @@ def test_a_letter_cut_whole_at_an_unmarked_quote_is_told_so(tmp_path):
         assert "прочитал как цитату и пропустил" in reply.body
     finally:
         g.store.dispose()
+
+
+# --- 11. letters reopen-day takes off the queue stay in outbox --all ----------------------------
+
+def test_letters_withdrawn_by_reopen_day_show_as_dropped(tmp_path):
+    from click.testing import CliRunner
+
+    from mailer.cli import main as cli_main
+    from mailer.day import close_day, reopen_day
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Голосую за Serginio", msgid="r1@x"),
+                  START + timedelta(hours=1))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        with g.store.session() as s:
+            results = {r.id for r in g.store.outgoing(s) if r.kind == "result"}
+        assert results
+        reopen_day(g.cfg, g.store, 1)
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=10))  # closed again
+        out = CliRunner().invoke(cli_main, ["--config", str(g.root / "game.toml"), "outbox", "--all"],
+                                 env={"MAFIA_MAIL_NOW": (DEADLINE + timedelta(minutes=11)).isoformat()},
+                                 catch_exceptions=False).output
+        with g.store.session() as s:
+            rows = {r.id: r for r in g.store.outgoing(s)}
+        for number in results:
+            assert rows[number].state == "dropped" and "reopen-day 1" in rows[number].error
+            line = next(x for x in out.splitlines() if x.split()[:1] == [str(number)])
+            assert "снято с очереди" in line
+        # the new close queued its own results
+        assert sum(r.kind == "result" and r.state == "queued" for r in rows.values()) == len(results)
+    finally:
+        g.store.dispose()
