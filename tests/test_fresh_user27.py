@@ -105,3 +105,22 @@ def test_letters_withdrawn_by_reopen_day_show_as_dropped(tmp_path):
         assert sum(r.kind == "result" and r.state == "queued" for r in rows.values()) == len(results)
     finally:
         g.store.dispose()
+
+
+# --- 12. the «Новый срок» letter tells only those who sent moves that their moves stand --------
+
+def test_new_deadline_letter_says_moves_stand_only_to_those_who_sent_some(tmp_path):
+    from mailer.day import set_deadline
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Голосую за Serginio", msgid="d1@x"),
+                  START + timedelta(hours=1))
+        g.sync()
+        set_deadline(g.cfg, g.store, "2026-12-08 21:30", now=START + timedelta(hours=2))
+        notices = {r.to_nick: r.body for r in g.replies("deadline")}
+        assert "Ходы, которые вы уже прислали, остаются в силе" in notices["Бука"]
+        assert "остаются в силе" not in notices["Маруська"]
+        assert "Ходы можно прислать до нового срока." in notices["Маруська"]
+    finally:
+        g.store.dispose()
