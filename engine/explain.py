@@ -226,7 +226,10 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
         lines.append("Штрафные очки автокилла за день:")
         for nick, told in data["autokill"].items():
             why = ", ".join(AUTOKILL_WHY_RU.get(w, w).format(words=rules.autokill_words) for w in told["why"])
-            lines.append(f"  • {nick}: {why} — очков {told['points']} из {rules.autokill_points}")
+            points = told["points"]  # (past the threshold: «4 (порог 3)», never «4 из 3»)
+            score = f"{points} (порог {rules.autokill_points})" if points > rules.autokill_points \
+                else f"{points} из {rules.autokill_points}"
+            lines.append(f"  • {nick}: {why} — очков {score}")
     return "\n".join(lines)
 
 

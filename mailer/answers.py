@@ -102,7 +102,7 @@ class Answers:
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None,
-              empty_body=None, unvote=False, withdrawn=()) -> None:
+              empty_body=None, unvote=False, withdrawn=(), quote_skipped=None) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -120,7 +120,9 @@ class Answers:
         that his night line says what really stands for him; ``empty_body``: the letter's
         subject when it has no text of its own (:meth:`mailer.render.Renderer.reply`);
         ``unvote``: the letter takes back a vote and gives none, ``withdrawn``: the votes of
-        the sender's earlier letters it took back."""
+        the sender's earlier letters it took back; ``quote_skipped``: the head of a quote
+        without «>» the letter's text was cut at, and whether the player's text under it was
+        kept (:meth:`mailer.render.Renderer.reply`)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -141,7 +143,7 @@ class Answers:
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
-                                   unvote=unvote, withdrawn=list(withdrawn))
+                                   unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped)
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

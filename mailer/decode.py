@@ -27,9 +27,9 @@ from mailer.charsets import decode_header_bytes, decode_text
 from mailer.letter_headers import (auth_failure, auto_reason, header_texts, message_ids,
                                    one_message_id, parse_addresses, parse_date, raw_headers)
 from mailer.mime_walk import Collected, collect, parse_mime, safe
-from mailer.quotes import FORWARD_MARKER, html_to_text, strip_quotes
+from mailer.quotes import FORWARD_MARKER, cut_quotes, html_to_text, strip_quotes
 
-__all__ = ["DecodedLetter", "decode", "strip_quotes", "html_to_text", "decode_text"]
+__all__ = ["DecodedLetter", "decode", "recut", "strip_quotes", "html_to_text", "decode_text"]
 
 
 
@@ -47,7 +47,10 @@ class DecodedLetter:
     ``from_addrs``: every distinct address of every From header (RFC 5322 allows one From
     header; more than one address means the author is ambiguous and the letter is held).
     ``notes`` are Russian remarks for the host. ``unreadable`` is True when neither a text nor
-    a sender could be read.
+    a sender could be read. ``unmarked_quote``: the head of the first quote without «>» cut
+    from the body (:class:`mailer.quotes.QuoteCut`), "" when none; then ``pieces`` are the
+    texts the body was cut from, cut again with the game's letters to the sender known
+    (:func:`recut`).
     """
 
     message_id: str
@@ -67,6 +70,8 @@ class DecodedLetter:
     attachments_ignored: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     unreadable: bool = False
+    unmarked_quote: str = ""
+    pieces: list[str] = field(default_factory=list)
 
 
 def _fill_addresses(letter: DecodedLetter, pairs: list[tuple[str, bytes]]) -> None:
@@ -132,8 +137,11 @@ def _fill_body(letter: DecodedLetter, tree: Message | None, raw: bytes) -> None:
     letter.full_text = "\n\n".join(p for p in pieces if p.strip()).strip()
     if not plain and main:  # quoted HTML parts as «> » lines: new text under them is kept
         pieces[0] = _newlines(html_to_text(html, quoted=True))
-    bodies = [strip_quotes(p) for p in pieces]
-    letter.body = "\n\n".join(b for b in bodies if b).strip()
+    cuts = [cut_quotes(p) for p in pieces]
+    letter.body = "\n\n".join(c.text for c in cuts if c.text).strip()
+    letter.unmarked_quote = next((c.unmarked for c in cuts if c.unmarked), "")
+    if letter.unmarked_quote:
+        letter.pieces = pieces
     letter.attachments_read = [name for name, _ in acc.txt_attachments]
     letter.attachments_ignored = acc.ignored
     letter.notes += list(dict.fromkeys(acc.notes))
@@ -143,6 +151,17 @@ def _fill_body(letter: DecodedLetter, tree: Message | None, raw: bytes) -> None:
         letter.notes.append("в письме есть пересланное письмо: ходы из него не засчитаны")
     elif FORWARD_MARKER.search(main):
         letter.notes.append("в письме есть пересланный текст: ходы из него не засчитаны")
+
+
+def recut(letter: DecodedLetter, known) -> str:
+    """The body of ``letter`` cut again knowing the game's letters to its sender (``known``):
+    the player's text under an unmarked quote of one of them is kept
+    (:func:`mailer.quotes.cut_quotes`). The decoded body when it had no unmarked quote."""
+    known = [k for k in known if k]
+    if not (letter.unmarked_quote and letter.pieces and known):
+        return letter.body
+    bodies = [strip_quotes(p, known) for p in letter.pieces]
+    return "\n\n".join(b for b in bodies if b).strip()
 
 
 def decode(raw: bytes) -> DecodedLetter:

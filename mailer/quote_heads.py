@@ -241,18 +241,24 @@ _SENTENCE_END = re.compile(
     r"|\s+(?=(?:On|Am|Le|El|Op|Il|Em|Den|På|W\s+dniu)\s)")  # capitalised: a client's start word
 #: How an attribution starts after a sentence: a number, a start word, a weekday or month
 #: name before a number («Пятница, 4 декабря 2026 …»).
-_HEAD_START = re.compile(r"\d|[^\W\d_]{2,12}\.?,?\s+\d|" + _ATTRIB_START.pattern[1:],
-                         re.IGNORECASE)
+_HEAD_START = re.compile(r"(?:(?:в|во|on|am)\s+)?(?:\d|[^\W\d_]{2,12}\.?,?\s+\d)|"
+                         + _ATTRIB_START.pattern[1:], re.IGNORECASE)
+#: A date's day and abbreviated month before the split: «13 дек.» / «2026 г. в 20:00, …» is
+#: one date, not a sentence that ends.
+_DATE_ABBREV = re.compile(r"(?<!\d)\d{1,2}\s+[^\W\d_]{3,5}\.$")
 
 
 def text_before_attribution(head: str) -> str:
     """The player's text in front of an attribution on the same line («Лечу Бобра. On Fri,
     Dec 4, 2026 at 3:19 PM Host <a@b> wrote:», a letter whose line breaks were lost), or "".
-    A head that starts like an attribution («пн, 7 дек. 2026 …») has no such text."""
+    A head that starts like an attribution («пн, 7 дек. 2026 …», «В четверг, 13 дек. 2026 г.
+    в 20:00, …») has no such text, nor does a split inside its date («13 дек.» / «2026 г.»)."""
     if _HEAD_START.match(head):
         return ""
     for match in _SENTENCE_END.finditer(head):
         rest = head[match.end():]
+        if rest[:1].isdigit() and _DATE_ABBREV.search(head[:match.start()]):
+            continue  # «В четверг, 13 дек. 2026 г. …»: inside the date
         if _HEAD_START.match(rest) and _is_attribution(rest) and strong_attribution(rest):
             return head[:match.start()].rstrip()
     return ""

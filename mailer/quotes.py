@@ -11,6 +11,7 @@ is still cut when it is of a known kind.
 from __future__ import annotations
 
 import re
+from typing import Iterable, NamedTuple
 
 from engine.textnorm import QUOTE_MARK, clean_text, cut_forum_quotes
 
@@ -21,7 +22,7 @@ from .quote_heads import (
 )
 from .quote_html import html_to_text
 
-__all__ = ["html_to_text", "strip_quotes", "quoted_text", "FORWARD_MARKER"]
+__all__ = ["html_to_text", "strip_quotes", "cut_quotes", "QuoteCut", "quoted_text", "FORWARD_MARKER"]
 
 
 def _quote_head(lines: list[str], i: int, colon: list[bool] | None = None,
@@ -110,7 +111,22 @@ _HTML_MARKUP = re.compile(r"(?i)</(?:div|p|blockquote)>|<blockquote\b|<br\s*/?>"
 _HTML_TAG = re.compile(r"(?i)</?(?:div|p|br|blockquote|span|b|i|u|font|a)\b[^<>]*>")
 
 
-def strip_quotes(text: str) -> str:
+class QuoteCut(NamedTuple):
+    """What :func:`cut_quotes` made of a letter body: the sender's own ``text``, and
+    ``unmarked``: the head («… написал:», a header block) of the first quote without «>» marks
+    it cut or skipped («» when none), which the reply names so the player knows that the
+    text under it was read as a quote."""
+
+    text: str
+    unmarked: str = ""
+
+
+def strip_quotes(text: str, known: Iterable[str] = ()) -> str:
+    """The sender's own text of a letter body (:func:`cut_quotes`)."""
+    return cut_quotes(text, known).text
+
+
+def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
     """The sender's own text of a letter body: quotes, forwards and signatures cut.
 
     Recognised by kind in any client's language (see the kinds above :data:`QUOTE_LINE`):
@@ -138,7 +154,15 @@ def strip_quotes(text: str) -> str:
     «Ёжик» is «Голос на линч: Ёжик»). The text is cleaned first
     (:func:`engine.textnorm.clean_text`). Leading/trailing blank lines are trimmed, runs of
     blank lines collapse to one.
+
+    ``known``: the letters the game sent this player (:mod:`mailer.own_letters`). An unmarked
+    quote under a mail client's head that is one of them, pasted whole, shortened or
+    rewrapped, ends where the text stops matching it (:func:`_known_quote_end`): the player's
+    own text under it is kept («В четверг, 13 дек. 2026 г. в 20:00, Ведущий <…> написал:», the
+    host's reply without «>», then «Ок, понял. Сегодня МО Чебурашка»). A quote of any other
+    letter is still cut to the end.
     """
+    known = [k for k in known if k and k.strip()]
     if _HTML_MARKUP.search(text) and len(_HTML_TAG.findall(text)) >= 2:
         # an HTML body sent as plain text («<div>…</div><blockquote>…</blockquote>»): its
         # quoted blocks marked «> » and cut as a plain-text reply's (issue 11)
@@ -149,6 +173,7 @@ def strip_quotes(text: str) -> str:
     fido = fido_prefixes(lines)
     colon = [":" in x or "：" in x for x in lines]
     kept: list[str] = []
+    unmarked = ""  # the head of the first unmarked quote cut (see QuoteCut)
     own = False  # some of the player's own text is kept
     asked = ""  # the host's form question right above the player's answer (see _form_question)
     i = 0
@@ -174,6 +199,7 @@ def strip_quotes(text: str) -> str:
             if quoted_line(lines[nxt], fido) or not strong:
                 i = end  # «>» lines follow (or the player's own «X написал:»): keep going
                 continue
+            unmarked = unmarked or lines[i].strip()
             if separator(line) == "start" and HAS_FWD.search(line):
                 # the forward ends at its end marker, or at a bare rule line the player put
                 # under the forwarded text («----------» and then his own move)
@@ -185,6 +211,13 @@ def strip_quotes(text: str) -> str:
                 # the quote opens the letter: a player writing under it (bottom-posting)
                 # marks where his text starts with a rule line («-----»)
                 resume = _rule_after(lines, end)
+                if resume is not None:
+                    i = resume
+                    continue
+            if known:
+                # the quoted letter is the game's own: the player's text starts where the
+                # text under the head stops matching it
+                resume = _known_quote_end(lines, end, known)
                 if resume is not None:
                     i = resume
                     continue
@@ -207,7 +240,51 @@ def strip_quotes(text: str) -> str:
         i += 1
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
-    return out.strip("\n").strip()
+    return QuoteCut(out.strip("\n").strip(), unmarked)
+
+
+def _stems(text: str) -> list[str]:
+    """The lower-case words of ``text`` («ё» read as «е») cut to five letters: a word of a
+    pasted quote with another ending («удалось» / «удалась») is still the same word."""
+    return [w[:5] for w in re.findall(r"\w+", text.lower().replace("ё", "е"))]
+
+
+#: Share of a line's words a known letter must hold, in order, for the line to be quoted from
+#: it (a pasted quote may have a word changed or left out).
+_KNOWN_SHARE = 0.6
+
+
+def _known_quote_end(lines: list[str], start: int, known: list[str]) -> int | None:
+    """Index of the first line at or after ``start`` that is no longer quoted from one of the
+    ``known`` letters, when the lines above it are (two at least), or None when the text
+    under the head is not one of them or is quoted to the end (nothing of the player's under
+    it). A line is quoted when :data:`_KNOWN_SHARE` of its words stand in the letter in the
+    same order, after the words of the lines quoted above it: that survives rewrapping,
+    shortening and a changed ending, while the player's own line after the quote, even one
+    repeating a move the letter named above, does not match."""
+    best: int | None = None
+    for letter in known:
+        stems = _stems(letter)
+        pos = matched = 0
+        for j in range(start, len(lines)):
+            words = _stems(lines[j])
+            if not words:
+                continue  # a blank line, a rule, a dash
+            at, hits = pos, 0
+            for w in words:
+                try:
+                    at = stems.index(w, at) + 1
+                    hits += 1
+                except ValueError:
+                    pass
+            if hits >= _KNOWN_SHARE * len(words):
+                matched += 1
+                pos = at
+                continue
+            if matched >= 2 and (best is None or j > best):
+                best = j
+            break
+    return best
 
 
 #: A line of the host's form that asks for a move and ends in «?» or «:» («> Голос на линч?»,

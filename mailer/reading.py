@@ -40,6 +40,7 @@ from .intake import PENDING_COLUMNS, SyncReport, attention_line, batches
 from .letter_state import ATTENTION_STATES, LetterState
 from .loop_breaker import EmptyAnswers
 from .outbox import game_key, is_game_message_id
+from .decode import recut
 from .own_letters import OwnLetters, cut_own_letters
 from .questions import QUESTION_NOTE, host_questions
 from .render import Renderer
@@ -287,13 +288,21 @@ class _Run:
         out = Outcome(cols)
         nick = self.players.get(decoded.from_addr)
         cut: list[str] = []
+        skipped = {"head": decoded.unmarked_quote, "kept": False}  # an unmarked quote (see QuoteCut)
 
         def own_text() -> str:
             """The letter without pasted copies of the game's letters to its sender (once)."""
             if not cut:
-                body, copies = cut_own_letters(decoded.body, self.own.bodies_to(s, self.player_cfg[nick].emails))
-                if copies:
+                known = self.own.bodies_to(s, self.player_cfg[nick].emails)
+                text = recut(decoded, known)  # the text under an unmarked quote of one of them
+                body, copies = cut_own_letters(text, known)
+                if copies or text != decoded.body:
                     cols["body"] = body
+                if text != decoded.body:
+                    skipped["kept"] = True
+                    letter.notes.append(f"цитата письма игры без «>» (под строкой «{decoded.unmarked_quote}») "
+                                        "пропущена, текст игрока под ней прочитан")
+                if copies:
                     letter.notes.append(f"в письме копия письма игры ({copies}): её текст не читается как ходы")
                 cut.append(body)
             return cut[0]
@@ -431,7 +440,7 @@ class _Run:
         # a letter with no text of its own (the move written in the subject only): moves are
         # read from the text alone; the reply and the host's note say so
         empty = decoded.subject if state == LetterState.NO_MOVES and not problems and not quoted \
-            and not any(ch.isalnum() for ch in body) else None
+            and not decoded.unmarked_quote and not any(ch.isalnum() for ch in body) else None
         if empty is not None:
             letter.notes.append("текст письма пустой: ходы из темы не читаются" + (
                 f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
@@ -439,7 +448,10 @@ class _Run:
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
-                           withdrawn=withdrawn, **reply)
+                           withdrawn=withdrawn,
+                           quote_skipped=skipped if skipped["head"] and (
+                               skipped["kept"] or state == LetterState.NO_MOVES and not problems
+                               and not quoted and empty is None) else None, **reply)
         if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
             # the earlier replies still queued list no vote this letter took back
             old_vote = next((m for m in before if m.action == "vote"), None)

@@ -155,7 +155,7 @@ class Renderer:
               no_night: dict | None = None, clan_idle: list[dict] = (),
               folded: list[datetime] = (), quoted: list[Move] = (),
               empty_body: str | None = None, unvote: bool = False,
-              withdrawn: list[Move] = ()) -> str:
+              withdrawn: list[Move] = (), quote_skipped: dict | None = None) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -177,8 +177,10 @@ class Renderer:
         and this is its subject ("" for none), told that moves are read from the text only,
         never from the subject; ``unvote``: the letter takes back a vote and gives none
         (ParseResult.unvote), ``withdrawn`` the votes of the sender's earlier letters of the
-        day it took back (none: there was nothing to take back). A vote naming one of two is
-        told the second is free."""
+        day it took back (none: there was nothing to take back); ``quote_skipped``: the
+        ``head`` line of a quote without «>» the letter was cut at and whether the player's
+        text under it was ``kept``, told so the player knows what was read as a quote. A vote
+        naming one of two is told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -202,7 +204,8 @@ class Renderer:
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            empty_body=empty_body is not None, subject_told=_subject_told(empty_body or ""),
-                           unvote=unvote, vote_kept=vote_kept, withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
+                           unvote=unvote, vote_kept=vote_kept, quote_skipped=quote_skipped,
+                           quote_head=_short(quote_skipped["head"]) if quote_skipped else "", withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",
                            ordered_move=describe_move(no_night["head"]["ordered"], state, no_night["role"])
@@ -438,6 +441,12 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str
 
 #: «Re:», «Fwd:», «Ответ:» and the like at the head of a subject, and a «[тег игры]».
 _SUBJECT_HEADS = re.compile(r"^\s*(?:(?:re|fwd?|aw|ответ|пересл)(?:\[\d+\])?\s*:\s*|\[[^\]]*\]\s*)+", re.I)
+
+
+def _short(line: str, limit: int = 90) -> str:
+    """``line`` as a reply quotes it: whitespace folded, cut to ``limit`` characters with «…»."""
+    line = " ".join(line.split())
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
 
 
 def _subject_told(subject: str) -> str:

@@ -121,3 +121,14 @@ def test_the_penalty_has_one_name_everywhere():
     assert "Не забудьте и голос на линче: день без голоса — штрафное очко автокилла.\n" in text
     assert "День без голоса — штрафное очко автокилла. Приём голосов" in text
     assert "балл" not in text
+
+
+def test_points_past_the_threshold_read_as_points_and_threshold(turns):
+    """fresh user 27: «очков 4 из 3» read as nonsense; past the threshold (points given on a
+    day that already had the player out, a lowered threshold) it is «4 (порог 3)»."""
+    t, _letters = turns[0]
+    data = t.result.to_json()
+    data["autokill"] = {"P1": {"why": ["no_vote"], "points": 4}}
+    notes = explain_turn(data, t.state_before)
+    nick = "P1"
+    assert f"  • {nick}: " in notes and "очков 4 (порог 3)" in notes and "4 из 3" not in notes

@@ -88,7 +88,10 @@ def test_reopen_restores_state_and_recloses(demo):
     assert second.result.to_json() == first.result.to_json()
     with store.session() as s:
         results = [r for r in store.outgoing(s) if r.kind == "result"]
-    assert len(results) == 24  # the first close's unsent letters were withdrawn
+    # the first close's unsent letters were withdrawn: taken off the queue, shown «снято с
+    # очереди» in outbox --all (fresh user 27), and the new close queued its own
+    assert len([r for r in results if r.state == "queued"]) == 24
+    assert len([r for r in results if r.state == "dropped"]) == 24
     with pytest.raises(GameError, match=r"^дня 5 в игре нет — открывать нечего \(сейчас день 2\)$"):
         reopen_day(cfg, store, 5)
 

@@ -361,7 +361,11 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
             if out.state == OutState.SENT:
                 sent.append(_sent_line(out))
             elif out.day > day or out.kind in ("result", "final"):
-                s.delete(out)
+                if out.state in UNSENT or out.state == OutState.DROPPED:
+                    _withdrawn(out, day, row.revision + 1)
+                    s.add(out)
+                else:
+                    s.delete(out)
         row.status = "open"
         row.revision += 1
         row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
@@ -383,6 +387,19 @@ def _results_from(day: int):
     end of the game, of ``day`` and later, in queue order."""
     return select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final"))) \
         .order_by(Outgoing.id)
+
+
+def _withdrawn(out: Outgoing, day: int, revision: int) -> None:
+    """Take a letter ``reopen-day day`` undoes off the queue: it stays in ``outbox --all`` as
+    «снято с очереди», with why. Its ref and Message-ID get the mark of the reopening
+    (``~reopen<revision>``), so the letter the day's new close queues in its place (the same
+    ref for an event or «Страх» letter) is queued, and both stay unique."""
+    mark = f"reopen{revision}"
+    if out.state != OutState.DROPPED:  # (one the host dropped before keeps its own reason)
+        out.state, out.error = OutState.DROPPED.value, \
+            f"снято командой reopen-day {day}: итоги дня {day} пересчитываются"
+    out.ref = f"{out.ref}~{mark}"
+    out.message_id = f"{mark}.{out.message_id}"
 
 
 def _sent_line(out: Outgoing) -> str:

@@ -144,12 +144,15 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
         s.add(prev)
     if told == new:
         return  # moved back to what the players were told: nothing to tell
+    # who sent moves that day: only they are told their moves stand
+    sent_moves = {letter.nick for letter in s.exec(select(Letter).where(
+        Letter.day == ctx.day, Letter.state == LetterState.APPLIED.value)) if letter.nick}
     for nick in ctx.state.alive():
         queue(s, cfg, ref=f"deadline-moved:{ctx.day}:{told:{_REF_TIME}}:{new:{_REF_TIME}}:{nick}",
               kind="deadline", day=ctx.day, to_addr=address_of(cfg, nick), to_nick=nick,
               subject=cfg.subject(f"новый срок дня {ctx.day}"),
               body=renderer.render("deadline_moved.txt.j2", nick=nick, day=ctx.row, deadline=new,
-                                   old_deadline=told),
+                                   old_deadline=told, sent_moves=nick in sent_moves),
               now=now)
 
 

@@ -114,7 +114,7 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
             continue
         if out.state in UNSENT:
             s.delete(out)
-        else:
+        elif out.state in MAYBE_SENT:  # (a letter taken off the queue was never sent)
             sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
     return sent
 

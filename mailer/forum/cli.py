@@ -28,6 +28,8 @@ def _print_report(rep, cfg) -> None:
                    "игры не относятся ни к одному дню")
     for line in rep.problems:
         click.echo(f"  не прочитано: {line}")
+    for line in rep.notes:  # read, as part of a post or an outsider's post: the host checks
+        click.echo(f"  прочитано, проверьте: {line}")
     if rep.ahead:  # counted by their time; a day closed before it will not hold them
         shown = ", ".join(f"{a} {t.astimezone(cfg.zone).strftime('%d.%m.%Y %H:%M')}"
                           for a, t in rep.ahead[:5]) + (", …" if len(rep.ahead) > 5 else "")
@@ -104,6 +106,6 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     if as_json:
         click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
     elif bbcode:
-        click.echo(to_bbcode(t), nl=False)
+        click.echo(to_bbcode(t, letter_votes(store, t)[0]), nl=False)
     else:
         click.echo(text_report(t, letter_votes(store, t)), nl=False)

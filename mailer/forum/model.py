@@ -28,12 +28,15 @@ class Post:
 @dataclass
 class PageRead:
     """One page read: its posts, the next page's address (absolute) or None, and the posts or
-    blocks that could not be read (Russian lines naming the post or line number)."""
+    blocks that could not be read (Russian lines naming the post or line number), and
+    ``notes``: lines that were read, but in a way the host should check (a «Ник: текст» line
+    inside a post, read as its text or as an outsider's post)."""
 
     engine: str
     posts: list[Post] = field(default_factory=list)
     next_url: str | None = None
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 class ForumError(Exception):

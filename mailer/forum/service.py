@@ -26,7 +26,8 @@ UTC = timezone.utc
 class StoreReport:
     """What an import or sync did: ``new``/``updated`` posts, ``per_day`` day → new posts
     (None: before the game or after the known days), ``before_start`` of those the new
-    posts before the game's start (no day's, FORUM.md), ``problems`` (Russian lines),
+    posts before the game's start (no day's, FORUM.md), ``problems`` (Russian lines: what was
+    not read), ``notes`` (Russian lines: what was read in a way to check, :class:`PageRead`),
     ``pages`` fetched or read, ``not_modified`` pages answered 304."""
 
     new: int = 0
@@ -35,6 +36,7 @@ class StoreReport:
     per_day: dict[int | None, int] = field(default_factory=dict)
     before_start: int = 0
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     pages: int = 0
     not_modified: int = 0
     engine: str = ""
@@ -210,7 +212,8 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
             report.engine = report.engine or page.engine
             report.pages += 1
             report.problems += [f"{path.name}: {p}" for p in page.problems]
-            if not page.posts and not page.problems:
+            report.notes += [f"{path.name}: {p}" for p in page.notes]
+            if not page.posts and not page.problems and not page.notes:
                 report.problems.append(f"{path.name}: не нашёл ни одного поста "
                                        f"(движок {page.engine})")
             store_posts(s, settings, page.posts, report, path.name, now)

@@ -253,9 +253,11 @@ def _zone(tz: str):
     return ZoneInfo(tz)
 
 
-def bbcode(t: DayTally) -> str:
+def bbcode(t: DayTally, voted_by_letter=()) -> str:
     """The vote count as BBCode a host can post in the thread: each candidate with the count
-    and the voters in voting order, then «не голосовали»."""
+    and the voters in voting order, then «не голосовали»: the players with no vote in the
+    thread less ``voted_by_letter`` (a vote sent to the host by letter, which the public post
+    neither shows nor calls silence)."""
     from engine.reasons import EVENTS_RU
 
     lines = [f"[b]Подсчёт голосов, день {t.day}[/b]"]
@@ -269,5 +271,6 @@ def bbcode(t: DayTally) -> str:
     for e in t.tally:
         lines.append(f"[b]{e['target']}[/b] — {e['count']}: {', '.join(e['voters'])}")
     lines.append("")
-    lines.append("[i]Не голосовали:[/i] " + (", ".join(t.not_voted) if t.not_voted else "—"))
+    silent = [n for n in t.not_voted if n not in set(voted_by_letter)]
+    lines.append("[i]Не голосовали:[/i] " + (", ".join(silent) if silent else "—"))
     return "\n".join(lines) + "\n"

@@ -182,18 +182,18 @@ def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
             continue
         name = m["nick"].strip()
         if known(name):
-            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
+            page.notes.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
                                  f"поста {author}, не как отдельный пост (отдельный пост — "
                                  "загрузите его отдельным файлом)")
             continue
         outsider = re.search(r"[^\w .'-]", name) is None and not _move_word(name) and _handle(name)
         to = addressed(name) if outsider and addressed is not None else None
         if to is not None:
-            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
+            page.notes.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
                                  f"поста {author} (обращение к игроку {to}), не как отдельный пост")
         elif outsider:
             lifted.append(n)
-            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» — «{name}» не игрок и "
+            page.notes.append(f"строка {n + 1}: «{line.strip()[:60]}» — «{name}» не игрок и "
                                  f"не ведущий: прочитана как отдельный пост постороннего, не как "
                                  f"часть поста {author} (его голос и слова никому не засчитаны)")
     return lifted
@@ -212,7 +212,9 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=No
         addressed: name → the player's nick it is the dative of (:func:`addressed_nick`),
             or None: such a line inside a post is the author's (see :func:`_inner_lines`).
     Returns:
-        PageRead; ``problems`` lists the lines that are neither a post nor inside one.
+        PageRead; ``problems`` lists the lines that are neither a post nor inside one,
+        ``notes`` the «Ник: текст» lines inside a post, read as its text or as an outsider's
+        post, named for the host to check.
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     page = PageRead(engine="text")

@@ -157,7 +157,10 @@ def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
     assert "штрафное очко автокилла по словам этой ветки" in lines[under + 1]
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
     assert data["not_voted"] == ["Лис", "Гном", "Кузя", "Гоша", "Тётя Ася"]
-    assert "письмом" not in _run(cfg, "forum", "tally", "--bbcode").output  # the public post
+    bb = _run(cfg, "forum", "tally", "--bbcode").output
+    assert "письмом" not in bb  # the public post
+    # and it calls no letter voter silent (fresh user 27): Гном voted by letter only
+    assert bb.splitlines()[-1] == "[i]Не голосовали:[/i] Лис, Кузя, Гоша, Тётя Ася"
 
 
 def test_failed_import_changes_nothing(tmp_path):

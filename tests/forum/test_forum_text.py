@@ -442,3 +442,17 @@ def test_addressed_nick_is_a_dative_of_one_roster_nick():
     # the nominative (the account itself), another case, and no nick's form are not addresses
     assert [addressed_nick(n, nicks) for n in ("Зоя", "Зою", "Лиса", "Васька", "Тётя Ася", "")] == \
         [None] * 6
+
+
+def test_a_nick_line_read_as_part_of_a_post_is_not_called_unread(tmp_path):
+    """fresh user 27: «Зоя: …» kept in Ягуар's post was listed under «не прочитано» though it
+    was read (as his text); it is listed as read, to check, and only a line that is no post
+    stays «не прочитано»."""
+    cfg, store = make_game(tmp_path / "g")
+    res = _import_text(cfg, tmp_path, "Ягуар » 07 дек 2026, 20:40\nГолосую за Лиса.\n\n"
+                                      "просто строчка ни о чём\n\nЗоя: подумай ещё\n")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    read = [x for x in lines if "«Зоя: подумай ещё» прочитана как часть поста Ягуар" in x]
+    assert read and all(x.startswith("  прочитано, проверьте: ") for x in read)
+    assert not any(x.startswith("  не прочитано:") and "Зоя" in x for x in lines)
