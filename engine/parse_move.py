@@ -36,6 +36,7 @@ from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
+                              pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
 from .parse_types import Ctx, Item, last_word
@@ -173,6 +174,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and ctx.last_hit is not None and not loose:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
             back = pronoun_before(ctx, clause, lo, kw.i, same=noun)
+        if back is None and ctx.last_hit is None and not loose:
+            # «Графиня Розина подозрительна. Её я и проверяю»: no target before, the one
+            # player named before the pronoun
+            back = pronoun_named_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and noun and kw.i >= 2 and \
                 clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w) and \
                 not is_verb(clause[kw.i].w):

@@ -58,6 +58,38 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
     return None
 
 
+#: Words that may stand between a fronted pronoun and its move word besides fillers: the
+#: sender as the subject («её я и проверяю»).
+_SUBJECT_I = frozenset({"я", "мы"})
+
+
+def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
+    """«Графиня Розина подозрительна. Её я и проверяю», «…кто такая Графиня Розина, — её
+    проверяю»: a pronoun right before the keyword (fillers, «я» between) when no move before
+    it has a target: it points at the one player named earlier in the clause, or else in the
+    clause before (of the pronoun's gender). None when there is none or several (asked).
+    ``same``: only with «же» after the pronoun (a noun keyword)."""
+    from .grammar_refs import antecedent
+    for k in range(hi - 1, lo - 1, -1):
+        t = clause[k]
+        if not t.word:
+            continue
+        if t.w in PRONOUN_BEFORE:
+            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
+                return None
+            found = antecedent(ctx, clause, lo, k, t.w, ctx.sender.nick)
+            if found is None:
+                if any(clause[n].word and clause[n].cap and not is_known_word(clause[n].w)
+                       for n in range(lo + 1, k)):
+                    return None  # a name the roster did not read may be the one meant
+                found = named_before(ctx, t.w)
+            return (found[0], k, k + 1) if found is not None and found[0].nick is not None \
+                else None
+        if t.w not in V.FILLERS and t.w not in _SUBJECT_I:
+            return None
+    return None
+
+
 def same_pronoun_before(clause: list[Tok], lo: int, hi: int) -> bool:
     """True when «её же», «его же» stands right before the keyword at ``hi`` (fillers
     between): the target is a player named before, whoever that is."""
