@@ -61,6 +61,10 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
 #: Words that may stand between a fronted pronoun and its move word besides fillers: the
 #: sender as the subject («её я и проверяю»).
 _SUBJECT_I = frozenset({"я", "мы"})
+#: Words opening a subordinate clause: a pronoun after one of them is in somebody's belief,
+#: wish or condition, not the sender's plain move.
+_SUBORDINATE = frozenset({"что", "чтобы", "если", "ежели", "когда", "будто", "якобы", "раз",
+                          "пока", "хотя", "ли"})
 
 
 def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
@@ -78,6 +82,8 @@ def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bo
             if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
                 return None
             found = antecedent(ctx, clause, lo, k, t.w, ctx.sender.nick)
+            if any(clause[n].w in _SUBORDINATE for n in range(found[2] if found else lo, k)):
+                return None  # «Ворон уверен, что я его вылечу»: another's belief, asked
             if found is None:
                 if any(clause[n].word and clause[n].cap and not is_known_word(clause[n].w)
                        for n in range(lo + 1, k)):
