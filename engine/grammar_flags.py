@@ -373,6 +373,7 @@ _SHARED_SUBJECT = frozenset({"и", "да"})
 #: Verbs of saying that introduce another player's words («X написал: …», «X говорит, что …»).
 _SAYING = frozenset({"сказать", "говорить", "написать", "писать", "заявить", "заявлять",
                      "объявить", "объявлять", "утверждать", "кричать", "орать"})
+SAYING_VERBS = _SAYING
 
 
 def said_by_other(clause: list[Tok], i: int) -> bool:

@@ -17,7 +17,8 @@ from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative
 from .grammar_triggers import HOSTS
-from .grammar_flags import cancel_names_move, correction_end, reported_order, said_by_other
+from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
+                            said_by_other)
 from .grammar_irony import ironic
 from .grammar_plans import (
     asks_how, for_later_day, hypothetical, plan_for_later, skips_today, today_instead,
@@ -27,7 +28,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative
+from .words import comparative, verb_reading
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
@@ -248,7 +249,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue  # «пусть кто-нибудь проверит Дениса»
         elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
                 action_for(kw.cls, ctx.sender, ctx.turn) is None and \
-                not clan_subject(clause, kw.i) and (mate := unnamed_member(
+                not clan_subject(clause, kw.i) and \
+                not _said_right_before(clause, kw.i) and (mate := unnamed_member(
                     ctx, clause, kws[n - 1].j if n else start, kw.i,
                     span(ctx.text, clause, kw.i, len(clause)),
                     lambda k: nick_at(ctx, clause, clause_words(clause), k))) is not None:
@@ -421,6 +423,25 @@ def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
     return any(clause[k].word and (words[k] in V.SENDER_WORDS or
                                    idx.exact(words, k, None) is not None)
                for k in range(lo, len(clause)))
+
+
+def _said_right_before(clause: list[Tok], i: int) -> bool:
+    """«Шаман сказал, что ворует у Сонечки», «Кузя говорит, что сам отпишется — охраняет
+    меня»: a third-person move word inside another player's words (:func:`said_by_other`)
+    with no comma, colon or semicolon between «что» and it. That member tells of his own
+    move; no order of the boss, nothing to ask («…, что охраняет меня, но …, поэтому за
+    Лося: охраняет меня» is an order again)."""
+    if not said_by_other(clause, i):
+        return False
+    for k in range(i - 1, -1, -1):
+        if clause[k].w == "что":
+            return True
+        if clause[k].w == ":":  # «Шаман написал: ворует у Сонечки»
+            return k > 0 and (reading := verb_reading(clause[k - 1].w)) is not None and \
+                reading[0] in SAYING_VERBS
+        if clause[k].w in (",", ";", ".", "!", "?"):
+            return False
+    return False
 
 
 def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:

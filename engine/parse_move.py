@@ -188,7 +188,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 return kw.j
             back = (found[0], pro, pro + 1)
         if back is None and ctx.last_hit is None and not loose:
-            # «Граф мутный. Его и режу»: no move before, the player the clause before names
+            # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
+            # target before, the one player named before the pronoun
             back = pronoun_named_before(ctx, clause, lo, kw.i, same=noun)
         if back is None and not loose and noun and kw.i >= 2 and \
                 clause[kw.i - 1].w in _DATIVE_BEFORE and is_verb(clause[kw.i - 2].w) and \

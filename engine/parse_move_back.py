@@ -58,12 +58,24 @@ def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = F
     return None
 
 
+#: Words that may stand between a fronted pronoun and its move word besides fillers: the
+#: sender as the subject («её я и проверяю»).
+_SUBJECT_I = frozenset({"я", "мы"})
+#: Words opening a subordinate clause: a pronoun after one of them is in somebody's belief,
+#: wish or condition, not the sender's plain move.
+_SUBORDINATE = frozenset({"что", "чтобы", "если", "ежели", "когда", "будто", "якобы", "раз",
+                          "пока", "хотя", "ли"})
+
+
 def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
-    """«Граф мутный. Его и режу»: with no move read before, a pronoun right before the keyword
-    at ``hi`` (fillers between) points at the one player the clause before names (of the
-    pronoun's gender, :func:`engine.grammar_refs.named_before`), as
-    :func:`pronoun_before` points at the last target; None when there is no such player or
-    another was named since. ``same``: only with «же» after it."""
+    """«Графиня Розина подозрительна. Её я и проверяю», «…кто такая Графиня Розина, — её
+    проверяю»: a pronoun right before the keyword (fillers, «я» between) when no move before
+    it has a target: it points at the one player named earlier in the clause, or else in the
+    clause before (of the pronoun's gender). None when there is none or several (asked).
+    A player found only in the clause before must not be named again since and must fit the
+    pronoun's gender («Маргарита» is no «его»): «Граф мутный. Его и режу». ``same``: only with
+    «же» after the pronoun (a noun keyword)."""
+    from .grammar_refs import antecedent
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:
@@ -71,13 +83,21 @@ def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bo
         if t.w in PRONOUN_BEFORE:
             if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
                 return None
-            named = named_before(ctx, t.w)
-            if named is None or named[0].nick is None or \
-                    named_since(ctx, clause, named[0].nick) or \
-                    not _may_be_of(named[0].nick, PRONOUN_GENDER.get(t.w)):
-                return None
-            return named[0], k, k + 1
-        if t.w not in V.FILLERS:
+            found = antecedent(ctx, clause, lo, k, t.w, ctx.sender.nick)
+            if any(clause[n].w in _SUBORDINATE for n in range(found[2] if found else lo, k)):
+                return None  # «Ворон уверен, что я его вылечу»: another's belief, asked
+            if found is None:
+                if any(clause[n].word and clause[n].cap and not is_known_word(clause[n].w)
+                       for n in range(lo + 1, k)):
+                    return None  # a name the roster did not read may be the one meant
+                found = named_before(ctx, t.w)
+                if found is not None and found[0].nick is not None and (
+                        named_since(ctx, clause, found[0].nick) or
+                        not _may_be_of(found[0].nick, PRONOUN_GENDER.get(t.w))):
+                    return None
+            return (found[0], k, k + 1) if found is not None and found[0].nick is not None \
+                else None
+        if t.w not in V.FILLERS and t.w not in _SUBJECT_I:
             return None
     return None
 
