@@ -288,7 +288,8 @@ def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list
     """On a day of more votes than one, a last vote line that names all the day's votes at once
     («Голосую за Незнайку. … Итак, голоса: Базаров и Муму») is the player's final answer: it
     replaces the vote lines before it (the last move of a kind counts, DECISIONS.md §2), unless
-    its sentence says it adds to them («ещё», «тоже», «второй»; «оба голоса» names the full set)."""
+    its sentence says it adds to them («ещё», «тоже», «второй»; «оба голоса» names the full set)
+    or the lines before already give all the votes (two full sets that differ are asked)."""
     last = votes[-1]
     targets = last.move.targets or (last.move.target,)
     if len(set(targets)) != ctx.turn.votes_per_player:
@@ -298,6 +299,8 @@ def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list
     if _ADDS.search(own):
         return votes, items
     before = votes[:-1]
+    if sum(len(it.move.targets or (it.move.target,)) for it in before) >= ctx.turn.votes_per_player:
+        return votes, items  # two full sets that differ («Голоса: A и B. Итого: A и C»): asked
     return [last], [it for it in items if it not in before]
 
 
