@@ -262,6 +262,10 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
         votes = [it for it in votes if it not in again]
         if len(votes) < 2:
             return items
+    if ctx.turn.votes_per_player > 1:
+        votes, items = _full_set_last(ctx, votes, items)
+        if len(votes) < 2:
+            return items
     targets: list[str] = []
     for it in votes:
         targets.extend(it.move.targets or (it.move.target,))
@@ -278,6 +282,30 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
     merged = rest + [Item(votes[0].pos, move=move, tried="vote")]
     merged.sort(key=lambda it: it.pos)
     return merged
+
+
+def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list[Item], list[Item]]:
+    """On a day of more votes than one, a last vote line that names all the day's votes at once
+    («Голосую за Незнайку. … Итак, голоса: Базаров и Муму») is the player's final answer: it
+    replaces the vote lines before it (the last move of a kind counts, DECISIONS.md §2), unless
+    its sentence says it adds to them («ещё», «тоже», «второй»; «оба голоса» names the full set)
+    or the lines before already give all the votes (two full sets that differ are asked)."""
+    last = votes[-1]
+    targets = last.move.targets or (last.move.target,)
+    if len(set(targets)) != ctx.turn.votes_per_player:
+        return votes, items
+    start = max(ctx.text.rfind(c, 0, last.pos) for c in ".!?\n") + 1
+    own = ctx.text[start:last.pos + len(last.move.span or "")].lower()
+    if _ADDS.search(own):
+        return votes, items
+    before = votes[:-1]
+    if sum(len(it.move.targets or (it.move.target,)) for it in before) >= ctx.turn.votes_per_player:
+        return votes, items  # two full sets that differ («Голоса: A и B. Итого: A и C»): asked
+    return [last], [it for it in items if it not in before]
+
+
+#: Words by which a vote line adds to the votes before it (``_full_set_last``).
+_ADDS = re.compile(r"\bвтор\w*|\bтоже\b|\bещ[её]\b|\bтакже\b|\bдругой\b")
 
 
 #: Words by which a vote said again gives one more vote («второй тоже Лосю», «и ещё один —
