@@ -43,17 +43,24 @@ def listed_back(ctx: Ctx, tg: Targets) -> bool:
 def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
     """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
     letter's last target; ``same``: only with «же» after it."""
+    k = _fronted_pronoun(clause, lo, hi, same)
+    if k is None or (not same and named_since(ctx, clause, ctx.last_hit[0].nick)):
+        return None  # («Лечу Кузю. Зайду к Лосю. Его и проверю»: which one?)
+    return ctx.last_hit[0], k, k + 1
+
+
+def _fronted_pronoun(clause: list[Tok], lo: int, hi: int, same: bool,
+                     between: frozenset[str] = frozenset()) -> int | None:
+    """The index of a pronoun of :data:`PRONOUN_BEFORE` right before the keyword at ``hi``
+    (fillers and ``between`` words between); None when another word stands first, or when
+    ``same`` and no «же» follows the pronoun."""
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:
             continue
         if t.w in PRONOUN_BEFORE:
-            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
-                return None
-            if not same and named_since(ctx, clause, ctx.last_hit[0].nick):
-                return None  # «Лечу Кузю. Зайду к Лосю. Его и проверю»: which one?
-            return ctx.last_hit[0], k, k + 1
-        if t.w not in V.FILLERS:
+            return None if same and (k + 1 >= len(clause) or clause[k + 1].w != "же") else k
+        if t.w not in V.FILLERS and t.w not in between:
             return None
     return None
 
@@ -76,29 +83,23 @@ def pronoun_named_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bo
     pronoun's gender («Маргарита» is no «его»): «Граф мутный. Его и режу». ``same``: only with
     «же» after the pronoun (a noun keyword)."""
     from .grammar_refs import antecedent
-    for k in range(hi - 1, lo - 1, -1):
-        t = clause[k]
-        if not t.word:
-            continue
-        if t.w in PRONOUN_BEFORE:
-            if same and (k + 1 >= len(clause) or clause[k + 1].w != "же"):
-                return None
-            found = antecedent(ctx, clause, lo, k, t.w, ctx.sender.nick)
-            if any(clause[n].w in _SUBORDINATE for n in range(found[2] if found else lo, k)):
-                return None  # «Ворон уверен, что я его вылечу»: another's belief, asked
-            if found is None:
-                if any(clause[n].word and clause[n].cap and not is_known_word(clause[n].w)
-                       for n in range(lo + 1, k)):
-                    return None  # a name the roster did not read may be the one meant
-                found = named_before(ctx, t.w)
-                if found is not None and found[0].nick is not None and (
-                        named_since(ctx, clause, found[0].nick) or
-                        not _may_be_of(found[0].nick, PRONOUN_GENDER.get(t.w))):
-                    return None
-            return (found[0], k, k + 1) if found is not None and found[0].nick is not None \
-                else None
-        if t.w not in V.FILLERS and t.w not in _SUBJECT_I:
+    k = _fronted_pronoun(clause, lo, hi, same, _SUBJECT_I)
+    if k is None:
+        return None
+    w = clause[k].w
+    found = antecedent(ctx, clause, lo, k, w, ctx.sender.nick)
+    if any(clause[n].w in _SUBORDINATE for n in range(found[2] if found else lo, k)):
+        return None  # «Ворон уверен, что я его вылечу»: another's belief, asked
+    if found is None:
+        if any(clause[n].word and clause[n].cap and not is_known_word(clause[n].w)
+               for n in range(lo + 1, k)):
+            return None  # a name the roster did not read may be the one meant
+        found = named_before(ctx, w)
+        if found is not None and found[0].nick is not None and (
+                named_since(ctx, clause, found[0].nick) or
+                not _may_be_of(found[0].nick, PRONOUN_GENDER.get(w))):
             return None
+    return (found[0], k, k + 1) if found is not None and found[0].nick is not None else None
     return None
 
 
