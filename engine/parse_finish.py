@@ -25,6 +25,7 @@ from .parse_types import Ctx, Item, done_action, one_a_turn
 def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
+    withdrew = any(it.withdraw is not None for it in items)
     items = _withdrawn(_corrected(ctx, _misplaced_back(items)))
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
@@ -61,7 +62,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
             and o.move.move.action == it.problem.action
             and it.problem.target in move_targets(o.move.move) for o in items))]
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
-    items = _second_vote_lost(ctx, items)
+    items = _second_vote_lost(ctx, items, withdrew)
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
@@ -335,6 +336,8 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
 #: … второй …», «оба своих голоса»).
 _BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
                          r"(?:(?:своих|моих|мои|свои)\s+)?голос")
+#: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them).
+_PLURAL_HEAD = re.compile(r"\bголоса\s*(?:[:—–]|-\s)")
 
 
 #: A vote line that says one vote is given («голос один», «уверена только в одном»).
@@ -352,7 +355,7 @@ _FIRST_ITEM = re.compile(r"[ \t]*(?:1[.)]|№\s?1)[ \t]")
 _NEXT_ITEM = re.compile(r"\n[ \t]*(?:2[.)]|№\s?2)[ \t]*\S")
 
 
-def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
+def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> list[Item]:
     """On a two-vote day, a letter whose one vote line says it gives both votes («два голоса:
     Бегемот и …», «первый — X, второй …», or whose vote is item 1 of a numbered list with an
     item 2 below) but where only one name was read asks about the second (issue 11: a lost
@@ -377,8 +380,10 @@ def _second_vote_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
              default=len(low))
     numbered = _FIRST_ITEM.match(line) is not None and \
         _NEXT_ITEM.match(text, stop) is not None  # «1) Граф — мутный⏎2) Лиса»: item 2 unread
-    if not numbered and (_ONE_VOTE.search(low, lo, hi) or not any(
-            not _KEPT.match(low, m.end()) for m in _BOTH_VOTES.finditer(low))):
+    ones = len(list(_ONE_VOTE.finditer(low, lo, hi)))  # («X — один голос, Y — один голос»: two)
+    said = list(_BOTH_VOTES.finditer(low)) + ([] if withdrew else list(_PLURAL_HEAD.finditer(low)))
+    both = ones >= 2 or any(not _KEPT.match(low, m.end()) for m in said)
+    if not numbered and (ones == 1 or not both):
         return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
