@@ -305,13 +305,15 @@ def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list
     return [last], [it for it in items if it not in before]
 
 
-#: Words by which a vote line adds to the votes before it (``_full_set_last``).
-_ADDS = re.compile(r"\bвтор\w*|\bтоже\b|\bещ[её]\b|\bтакже\b|\bдругой\b")
+#: Words by which a vote line adds to the votes before it (``_full_set_last``; «оба голоса»
+#: there names the full set).
+_ADDS_WORDS = r"\bвтор\w*|\bтоже\b|\bещ[её]\b|\bтакже\b|\bдругой\b"
+_ADDS = re.compile(_ADDS_WORDS)
 
 
 #: Words by which a vote said again gives one more vote («второй тоже Лосю», «и ещё один —
 #: Лосю»): not the same vote restated.
-_ONE_MORE = re.compile(r"\bвтор\w*|\bтоже\b|\bещ[её]\b|\bтакже\b|\bоба\b|\bоба\b|\bдругой\b")
+_ONE_MORE = re.compile(_ADDS_WORDS + r"|\bоба\b")
 
 
 def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
