@@ -185,6 +185,9 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
             i += 1
             continue
         if is_signature_rule(line):
+            if _moves_below_rule(lines, i, fido, colon):
+                i += 1  # «--» used as a divider between the player's own lines, not a signature
+                continue
             break
         head = _quote_head(lines, i, colon, not own)
         if head is not None:
@@ -241,6 +244,28 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return QuoteCut(out.strip("\n").strip(), unmarked)
+
+
+def _moves_below_rule(lines: list[str], i: int, fido: frozenset[str], colon: list[bool]) -> bool:
+    """True when the lines right under the signature rule at ``i`` (up to a quote, a quote
+    head or a mobile signature, at most six lines with text) hold a move word of the lexicon:
+    the player drew «--» between his lines («Лечу Кузю» / «--» / «Голос: Лось»), and a
+    signature («-- » / «Кузя, тел. …») never orders a move. Cutting there would drop his move
+    with nothing said."""
+    seen = 0
+    for j in range(i + 1, len(lines)):
+        line = lines[j]
+        if quoted_line(line, fido) or mobile_signature(line) or is_signature_rule(line) \
+                or _quote_head(lines, j, colon) is not None:
+            return False
+        if not line.strip():
+            continue
+        if _move_words(line):
+            return True
+        seen += 1
+        if seen >= 6:
+            return False
+    return False
 
 
 def _stems(text: str) -> list[str]:

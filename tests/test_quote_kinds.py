@@ -546,3 +546,22 @@ def test_angle_brackets_in_prose_are_no_html():
     """A player's «<3» or «<b>» said once is prose: the text is kept as written."""
     body = "Лечу Бобра <3\nЛинч: Ёжик, он пишет <b> вместо жирного"
     assert strip_quotes(body) == body
+
+
+# --------------------------------------------------------------------------- «--» as a divider
+
+@pytest.mark.parametrize("rule", ["--", "-- "])
+def test_a_move_under_a_signature_rule_is_the_players_own(rule):
+    """A player who draws «--» between his own lines («Лечу Бобра» / «--» / «Линч: Ёжик»)
+    keeps the move under it: no signature orders a move, and cutting there lost the vote
+    with nothing said (fresh27)."""
+    body = decode(_plain_letter(f"Привет всем!\nЛечу Бобра.\n{rule}\nЛинч: Ёжик\n\n> Лечу Лося.\n> Линч: Лось")).body
+    assert "Лось" not in body
+    assert _moves(body, "none") == (EXPECTED, [])
+
+
+@pytest.mark.parametrize("signature", ["Кузя", "Кузя\nтел. +7 900 123-45-67\nг. Тверь",
+                                       "Best regards,\nKuzya"])
+def test_a_signature_under_the_rule_is_still_cut(signature):
+    body = strip_quotes(f"Лечу Бобра.\nЛинч: Ёжик\n-- \n{signature}\n\n> Лечу Лося.")
+    assert body == "Лечу Бобра.\nЛинч: Ёжик"
