@@ -292,12 +292,13 @@ def _nobody(idx, visible: str, lo: int, hi: int) -> bool:
     the tokens :func:`tokenize_span` cuts it into (their text found by the same pattern, its
     words read by the same :func:`_word_form`) hold no word a multi-word nick may be joined
     from (:meth:`NameIndex.merge` leaves them as they are: none of the words it starts or
-    ends a join at, no initials) and no word :func:`player_at` reads as a player. False
+    ends a join at, no initials: no word of one letter with a dot as the next token) and
+    no word :func:`player_at` reads as a player. False
     when unsure (a line in capitals, a roster of names with patronymics spelt)."""
     if idx.spelled or _SHOUT.search(visible, lo, hi):
         return False
     memo = idx._quiet_memo
-    letter = dot = False
+    letter = initial = False
     for raw in _TOKEN_TEXT.findall(visible, lo, hi):
         kind = memo.get(raw)
         if kind is None:
@@ -306,11 +307,12 @@ def _nobody(idx, visible: str, lo: int, hi: int) -> bool:
             kind = memo[raw] = _quiet_kind(idx, raw)
         if kind is _LOUD:
             return False
-        if kind is _ONE_LETTER:
-            letter = True
-        elif kind is _DOT:
-            dot = True
-    return not (letter and dot and idx.initials)  # («Т.П.»: initials may be joined)
+        if letter and kind is _DOT:
+            initial = True
+        letter = kind is _ONE_LETTER
+    # («Т.П.»: initials may be joined; the merge joins a word of one letter only when the
+    # very next token is a dot, so «Я пропустил.» names nobody)
+    return not (initial and idx.initials)
 
 
 #: What :func:`_quiet_kind` makes of a token: it may name somebody or start a join; a word
