@@ -228,17 +228,24 @@ _HANDED = frozenset({"отдал", "отдала", "передал", "перед
 
 def handed_over(clause: list[Tok], k: int) -> int | None:
     """«Кот отдал ход мне: обносит Ромашку», «Бастион оставил ход на меня — значит, стоит на
-    Чинге», «Кефир сегодня на моё усмотрение: охраняет меня»: from token ``k`` (after the
-    member's name) a verb of handing over, «ход», «мне» or «на меня» (or «на моё
-    усмотрение»), then «:», «—» or «,»; returns the index of the move after that mark (and a
-    «значит», «так что»), None otherwise."""
+    Чинге», «Кефир сегодня на моё усмотрение: охраняет меня», «Кефир — на моё усмотрение:
+    пусть охраняет меня», «Кот написал, что ход на моё усмотрение — пусть обнесёт X»: from
+    token ``k`` (after the member's name) a verb of handing over, «ход», «мне» or «на меня»
+    (or «на моё усмотрение», also after a dash or as the member's word reported, «написал,
+    что …»), then «:», «—» or «,»; returns the index of the move after that mark (and a
+    «значит», «так что», «пусть»), None otherwise."""
     words = []
     n = k
+    if n + 1 < len(clause) and clause[n].w in ("—", "-") and clause[n + 1].w == "на":
+        n += 1  # «Кефир — на моё усмотрение: …»
+    if n + 2 < len(clause) and clause[n].w in _SAID and clause[n + 1].w == "," and \
+            clause[n + 2].w == "что":
+        n += 3  # «Кот написал, что ход на моё усмотрение — …»: his word, reported
     while n < len(clause) and clause[n].word and len(words) < 6:
         words.append(clause[n].w)
         n += 1
     mine = bool(words) and "усмотрение" in words and not ({"мое", "моё"}.isdisjoint(words)) \
-        and set(words) <= V.AT_MY_WILL  # «Кефир сегодня на моё усмотрение: охраняет меня»
+        and set(words) <= V.AT_MY_WILL | _MOVE_NOUN  # «Кефир сегодня на моё усмотрение: …»
     if not mine and (not words or words[0] not in _HANDED or
                      not ({"ход", "ходы"} & set(words)) or not ({"мне", "меня"} & set(words))):
         return None
@@ -246,9 +253,17 @@ def handed_over(clause: list[Tok], k: int) -> int | None:
         return None
     n += 1
     while n < len(clause) and (clause[n].w in ("значит", "так", "что", "поэтому", "итак") or
-                               clause[n].w in (",", "—", ":")):
+                               clause[n].w in (",", "—", ":") or
+                               clause[n].w == "пусть" and mine):
         n += 1
     return n if n < len(clause) else None
+
+
+#: Verbs of the member's word reported by the boss («Кот написал, что ход на моё усмотрение»).
+_SAID = frozenset({"написал", "написала", "пишет", "сказал", "сказала", "говорит",
+                   "сообщил", "сообщила", "передал", "передала"})
+#: «ход» before «на моё усмотрение» («Кот написал, что ход на моё усмотрение»).
+_MOVE_NOUN = frozenset({"ход", "его", "её", "ее"})
 
 
 #: Verbs of standing by that a boss writes between his guard's name and the preposition of

@@ -201,6 +201,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     cancel_at = flags["cancel"]
     subjects = [subject(ctx, clause, kw) for kw in kws]
     base = member
+    # a boss's order for a member is reported speech only in its own words, not in the
+    # member's word he reports before it («Кот написал, что ход на моё усмотрение — пусть …»)
+    rep = start if member is not None and member is not ctx.sender and any(
+        t.w in ("усмотрение", "ход", "ходы") for t in clause[:start]) else 0
     lex = lexicon()
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     last = None
@@ -331,10 +335,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                                       action_for(kw.cls, ctx.sender, ctx.turn)):
             # (not «убиваем Няшу, если Лорд не пришлёт другое» from a member: the rule restated)
             kw.hypothetical = True  # «стреляю в Графа, если он опять отмолчится»: asked
-        elif (told := reported_order(clause, kw.i)) and (
+        elif (told := reported_order(clause[rep:], kw.i - rep)) and (
                 told is True or ctx.sender.role != "boss"):
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
-        elif said_by_other(clause, kw.i):
+        elif said_by_other(clause[rep:], kw.i - rep):
             kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
         if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and (
                 clause[kw.j + 1].w in (":", "—", "-", ")", ".") or (

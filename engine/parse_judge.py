@@ -230,6 +230,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # for whom the boss writes the move, no second target
         tg.hits = [(h, i, j) for h, i, j in tg.hits
                    if not (i > 0 and clause[i - 1].w == "за" and h.nick == actor.nick)] or tg.hits
+    if len(tg.hits) > most and clause is not None and \
+            (told := [(h, i, j) for h, i, j in tg.hits if _relay_addressee(clause, i, j)]) and \
+            len(tg.hits) - len(told) >= 1:
+        # «убиваем Ёжика, Димону передай, что я за»: the player the host is asked to tell
+        # something (a dative name right before «передай», «скажи») is no second target
+        tg.hits = [hit for hit in tg.hits if hit not in told]
     if len(tg.hits) > most and clause is not None and _repeated_in_joke(clause, tg, most):
         tg.hits = tg.hits[:most]  # «Голоса — Ёжик и Туман, пусть
         # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
@@ -334,6 +340,17 @@ def _restated(clause: list[Tok], tg: Targets):
     if any(h.nick is None and nick not in h.candidates for h, _, _ in tg.hits):
         return None
     return next(hit for hit in tg.hits if hit[0].nick == nick)
+
+
+#: Verbs of passing words on to a player through the host («…, Димону передай, что я за»).
+_RELAY_VERBS = frozenset({"передайте", "передай", "скажите", "скажи", "напишите", "напиши",
+                          "сообщите", "сообщи", "шепните", "шепни"})
+
+
+def _relay_addressee(clause: list[Tok], i: int, j: int) -> bool:
+    """True when the name at ``clause[i:j]`` comes after a comma and right before a verb of
+    passing words on («убиваем Ёжика, Димону передай, что я за»): the one to be told."""
+    return 0 < i and clause[i - 1].w == "," and j < len(clause) and clause[j].w in _RELAY_VERBS
 
 
 def _repeated_in_joke(clause: list[Tok], tg: Targets, most: int) -> bool:

@@ -94,6 +94,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if tg.hits and (past := _past_aside(clause, start, tg.hits[0][1], hi)) is not None:
+        # «Убийство от клана (если Лорд не пришлёт своё): X», «Убиваем (Лорд в курсе) X»: a
+        # bracket before the move's object is a remark; the player after it is the target
+        after = read_targets(ctx, actor, clause, past, hi, noun=noun, reported=kw.reported,
+                             guards=action in ("guard", "", None))
+        if after.hits:
+            tg = after
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -546,6 +553,24 @@ def _behalf(ctx: Ctx, member: Actor, item: Item, text: str) -> Item | None:
 
 
 _CLOSING = frozenset({"»", '"', "”", "'"})
+
+
+def _past_aside(clause: list[Tok], start: int, at: int, hi: int) -> int | None:
+    """When the first name read (at token ``at``) stands inside a bracket opened after
+    ``start`` with only lower-case words before it («Убийство от клана (если Лорд …): X»),
+    the index after the bracket and a «:» / «—» right after it, when something follows; None
+    otherwise."""
+    opened = next((n for n in range(start, at) if clause[n].w == "("), None)
+    if opened is None or any(not t.word or t.cap for t in clause[start:opened]) or \
+            any(t.w == ")" for t in clause[opened:at]):
+        return None  # (not «Убиваем (на всякий случай) Буку (…)»: Бука is past the bracket)
+    close = next((n for n in range(at, hi) if clause[n].w == ")"), None)
+    if close is None:
+        return None
+    n = close + 1
+    if n < hi and clause[n].w in (":", "—", "-", "–"):
+        n += 1
+    return n if n < hi else None
 
 
 def _close_quote(clause: list[Tok], last: int) -> int:

@@ -307,6 +307,32 @@ def header_kind(line: str) -> str | None:
     return _HEADER_KIND[match.group(1).lower()] if match else None
 
 
+#: A date as a memo gives it, digits only and nothing after it («Дата: 08.12.2026»,
+#: «Дата: 08.12.2026 г.»): no client writes the date of sending without its time or words.
+_BARE_DATE = re.compile(r"^\s*\d{1,2}[./]\d{1,2}[./]\d{2,4}\s*(?:г\.?|года)?\s*$")
+
+
+def _memo_dates(block: list[str]) -> bool:
+    """True when every dated header line of ``block`` («Дата:», «Отправлено:») holds a bare
+    numeric date with no time: the date a player heads his memo with («Кому: Ведущему / От:
+    Тацита / Дата: 08.12.2026»), not the time a mail client shows a letter was sent."""
+    dated = [_HEADER_LINE.sub("", x, count=1) for x in block if header_kind(x) == "sent"]
+    return bool(dated) and all(_BARE_DATE.match(x) for x in dated)
+
+
+#: A memo's title on the letter's first line («СЛУЖЕБНАЯ ЗАПИСКА», «Рапорт № 3»): a header
+#: block right under it is the player's memo head, as at the very top of the letter.
+_MEMO_TITLE = re.compile(
+    r"^\s*(?:(?:служебная|докладная|объяснительная|пояснительная)\s+записка|рапорт|донесение"
+    r"|меморандум|распоряжение|приказ|заявление|memo|memorandum)\s*(?:№\s*\d+)?\s*[.!]?\s*$",
+    re.IGNORECASE)
+
+
+def memo_title(line: str) -> bool:
+    """True when ``line`` is only a memo's title («СЛУЖЕБНАЯ ЗАПИСКА», «Рапорт № 3»)."""
+    return _MEMO_TITLE.match(line) is not None
+
+
 def header_block_end(lines: list[str], i: int, top: bool = False) -> int:
     """Index after the quoted letter's header block starting at ``lines[i]``, or 0 when none
     starts there.
@@ -364,7 +390,7 @@ def header_block_end(lines: list[str], i: int, top: bool = False) -> int:
     if len(kinds) < 2:
         return 0
     if _has_address(block) or _has_time(block) or _has_date(block) and (
-            not top or "sent" in kinds):
+            not top or "sent" in kinds and not _memo_dates(lines[start:end])):
         return end
     if len(kinds) >= 3 and not top:
         return end

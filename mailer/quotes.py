@@ -17,8 +17,8 @@ from engine.textnorm import QUOTE_MARK, clean_text, cut_forum_quotes
 
 from .quote_heads import (
     BARE_RULE, DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
-    header_block_end, header_kind, is_signature_rule, mobile_signature, quoted_line, separator,
-    strong_attribution, text_before_attribution,
+    header_block_end, header_kind, is_signature_rule, memo_title, mobile_signature, quoted_line,
+    separator, strong_attribution, text_before_attribution,
 )
 from .quote_html import html_to_text
 
@@ -239,7 +239,9 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
         kept.append(line.rstrip())
         # a memo's header line kept at the top («Тема: ходы») leaves the lines under it at
         # the top too; so does the mark of a forum post cut
-        own = own or bool(line.strip()) and line.strip() != QUOTE_MARK and header_kind(line) is None
+        # (and so does a memo's title above its head: «СЛУЖЕБНАЯ ЗАПИСКА» / «Кому: Ведущему»)
+        own = own or bool(line.strip()) and line.strip() != QUOTE_MARK and \
+            header_kind(line) is None and not (memo_title(line) and not any(k.strip() for k in kept[:-1]))
         i += 1
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
