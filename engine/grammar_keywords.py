@@ -147,6 +147,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
+        if kw.cls == V.VOTE and clause[kw.j - 1].w in _SQUARE and not _square_vote(clause, kw):
+            i = kw.j  # «Встретимся на площади, Кузя»: the place, no vote
+            continue
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and (
                 not order_form(clause, kw) or _past_verb_before(clause, kw.i)):
             # («Вчера мне не дали себя побить — ну и ладно»: a dash after a move word told
@@ -189,6 +192,25 @@ _TALLY_WORDS = frozenset({
     "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять", "одиннадцать",
     "двенадцать", "тринадцать", "четырнадцать", "пятнадцать", "много", "куча", "полно",
     "несколько", "столько", "сколько", "больше", "меньше", "большинство"})
+
+
+#: «на площади»: the town square of a themed game, where the lynch is held.
+_SQUARE = frozenset({"площади", "площадь"})
+#: Tokens that, after «на площади», bring its vote: a heading's dash or colon, «за» before
+#: the player («топор мой на площади поднят за X»).
+_SQUARE_MARKS = frozenset({":", "—", "→", "-", "за"})
+
+
+def _square_vote(clause: list[Tok], kw: Kw) -> bool:
+    """True when «на площади» (a weak vote phrase) is a vote: a dash, colon or «за» follows it
+    in its comma segment («На площади — X», «на площади мой выбор — X», «на площади поднят за
+    X»), not a place of talk («встретимся на площади, X», «на площади сегодня X»)."""
+    for t in clause[kw.j:]:
+        if t.w in _SQUARE_MARKS:
+            return True
+        if not t.word and t.w in (",", ";", "(", ".", "!", "?"):
+            return False
+    return False
 
 
 def tally_count(w: str) -> bool:

@@ -28,7 +28,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, verb_reading
+from .words import comparative, is_infinitive, is_verb, verb_reading
 from .parse_correct import late_correction
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
@@ -214,6 +214,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
             hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
+        if n + 1 < len(kws) and subjects[n + 1] is None and _shared_object(clause, kw, kws[n + 1]):
+            # «МО и голос — Бегемоту»: two move labels joined by «и» share the name after them
+            kw.j = kws[n + 1].j
+            hi = len(clause) if n + 2 == len(kws) else (subjects[n + 2] or (kws[n + 2].i, 0))[0]
+            hi = min([hi] + [k for k in excluded if k > kw.i])
         if member is not None and member is not ctx.sender:
             hi = remark_start(clause, kw.j, hi, name_sizes(name_index(ctx.nicks), clause))
         if n + 1 < len(kws) and kws[n + 1].negated:
@@ -277,6 +282,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if kw.cls == V.WATCH and member is None and ctx.sender.role == "boss" and \
                 clause[kw.i].w in lex.first:
             kw.cls = V.CHECK  # the boss's own «смотрю Утюга»: a look at a player is his check
+        elif kw.cls == V.WATCH and member is None and ctx.sender.role == "detective" and \
+                _night_look(clause, kw, lex.first):
+            kw.cls = V.CHECK  # the detective's «Этой ночью смотрю на Ворона»: his check
         elif member is None and ctx.sender.role == "boss" and boss_look(clause, kws, n):
             kw.cls = V.CHECK  # «а я сама загляну к Остапу»: the boss's own visit, his check
         if member is not None and member.role == "guard" and kw.cls == V.WATCH:
@@ -520,3 +528,31 @@ def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int
             return comma
     return None
 
+
+#: What may stand after two joined move labels before the name they share.
+_SHARED_MARKS = frozenset({":", "—", "–", "-", "в", "на", "за"})
+
+
+def _shared_object(clause: list[Tok], kw: Kw, nxt: Kw) -> bool:
+    """True when ``kw`` and ``nxt`` are two one-word move labels of different classes (nouns
+    or slang, no verbs) joined by «и» or «+» alone, a dash, colon or preposition after the
+    second («МО и голос — Бегемоту», «голос и мо на Кекса»): both moves name the player after
+    them."""
+    if kw.cls == nxt.cls or kw.j - kw.i != 1 or nxt.j - nxt.i != 1 or nxt.i != kw.j + 1 or \
+            clause[kw.j].w not in ("и", "+") or nxt.j >= len(clause) or \
+            clause[nxt.j].w not in _SHARED_MARKS or kw.negated or nxt.negated:
+        return False
+    return not any(verb_reading(clause[k].w) or is_verb(clause[k].w) or is_infinitive(clause[k].w)
+                   for k in (kw.i, nxt.i))
+
+
+#: Words of tonight before a detective's «смотрю на X» that make it his night's look.
+_TONIGHT = frozenset({"ночью", "ночь", "нынче", "сегодня", "седня", "сегодняшней"})
+
+
+def _night_look(clause: list[Tok], kw: Kw, first: set[str]) -> bool:
+    """True when a look verb of the sender's own («смотрю», «посмотрю») is followed by «на»
+    and told of tonight before it («Этой ночью смотрю на Ворона», «Сегодня посмотрю на
+    X»): the detective's check; «смотрю на это и плачу» is no look of tonight."""
+    return kw.j - kw.i == 1 and clause[kw.i].w in first and kw.j < len(clause) and \
+        clause[kw.j].w == "на" and any(t.w in _TONIGHT for t in clause[:kw.i])

@@ -236,7 +236,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
                                 first_singular(clause[kw.i].w))  # «позову его к себе»
-        if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit):
+        if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit) and \
+                (clause[pointer].w != "нем" or (pointer + 1 < len(clause) and
+                                               clause[pointer + 1].w == "же")):
+            # («на нём» only as «на нём же»: «думаю о нём весь день» points at nobody)
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
@@ -364,7 +367,7 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 _ALSO = frozenset({"тоже", "же", "также", "и"})
 
 
-_POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним"}  # («слежу за ним»)
+_POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"}  # («слежу за ним», «на нём же»)
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»

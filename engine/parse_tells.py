@@ -28,8 +28,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «X — это …»: judge drops it
     if not tg.hits or order_form(clause, kw) or (kw.own and tg.hits[0][1] >= kw.j):
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
-    if not (kw.reported or kw.weak or (noun and kw.i > _first_word_at(clause))):
-        return False
+    if not (kw.reported or kw.weak or (noun and kw.i > _opening_at(clause))):
+        return False  # («И МО в Сыча — слишком вежливый»: the strong label opens it after «и»)
     if kw.cls == "VOTE" and (all(not c.word or c.w in _VOTE_OPENERS for c in clause[:kw.i]) or
                              _corrected(clause, kw.i)) and \
             0 < tg.hits[0][1] and \
@@ -203,6 +203,12 @@ _FIRST_PERSON = frozenset({"меня", "мне", "себе", "выбираю", "
 
 def _first_word_at(clause: list[Tok]) -> int:
     return next((k for k, t in enumerate(clause) if t.word), 0)
+
+
+def _opening_at(clause: list[Tok]) -> int:
+    """The first word of the clause after the conjunctions that may open an order («и», «а»,
+    «ну»: «И МО в X — …»)."""
+    return next((k for k, t in enumerate(clause) if t.word and t.w not in _AND), 0)
 
 
 #: Conjunctions opening the reason for a move right after its target («голос за X потому
