@@ -249,24 +249,19 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
 
 
 def _moves_below_rule(lines: list[str], i: int, fido: frozenset[str], colon: list[bool]) -> bool:
-    """True when the lines right under the signature rule at ``i`` (up to a quote, a quote
-    head or a mobile signature, at most six lines with text) hold a move word of the lexicon:
-    the player drew «--» between his lines («Лечу Кузю» / «--» / «Голос: Лось»), and a
-    signature («-- » / «Кузя, тел. …») never orders a move. Cutting there would drop his move
-    with nothing said."""
-    seen = 0
+    """True when the first line with text right under the signature rule at ``i`` holds a move
+    word of the lexicon: the player drew «--» between his lines («Лечу Кузю» / «--» / «Голос:
+    Лось»). A signature opens with a name or a closing («-- » / «С уважением, Зелёнка» /
+    «Лечу людей с 1998 года»), never with an order; cutting at a divider would drop the
+    player's move with nothing said."""
     for j in range(i + 1, len(lines)):
         line = lines[j]
+        if not line.strip():
+            continue
         if quoted_line(line, fido) or mobile_signature(line) or is_signature_rule(line) \
                 or _quote_head(lines, j, colon) is not None:
             return False
-        if not line.strip():
-            continue
-        if _move_words(line):
-            return True
-        seen += 1
-        if seen >= 6:
-            return False
+        return _move_words(line)
     return False
 
 

@@ -565,3 +565,9 @@ def test_a_move_under_a_signature_rule_is_the_players_own(rule):
 def test_a_signature_under_the_rule_is_still_cut(signature):
     body = strip_quotes(f"Лечу Бобра.\nЛинч: Ёжик\n-- \n{signature}\n\n> Лечу Лося.")
     assert body == "Лечу Бобра.\nЛинч: Ёжик"
+
+
+def test_a_signature_joke_under_its_name_is_still_cut():
+    """A signature opens with a name or a closing; a move word further down is its joke."""
+    body = strip_quotes("Лечу Бобра.\n\n--\nС уважением, Зелёнка\nЛечу людей с 1998 года")
+    assert body == "Лечу Бобра."
