@@ -519,7 +519,9 @@ class NameIndex:
                 if "ь" in form:
                     table.setdefault(form.replace("ь", ""), set()).add(form)
             self._soft = {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
-        return self._soft.get(word)
+        # («пелмень» for «Pelmen'»: the final soft sign written, the inner one left out)
+        return self._soft.get(word) or ("ь" in word and self._soft.get(word.replace("ь", "")))\
+            or None
 
     def far_from_all(self, word: str) -> bool:
         """True when ``word`` is more than two edits from every nickname form (and so no
