@@ -131,7 +131,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
         if LAT.search(words[0]):  # «Лайта» cut short from «L1ghtning» read «лайтнинг»
             idx.bases[nick] += _long_readings([words[0], *nick_pieces(nick)])
-        for form in list(forms) + [f for f, cases in extra.items() if "nomn" in cases]:
+        for form in list(forms) + [f for f, cases in extra.items()
+                                   if "nomn" in cases or len(f) >= 5]:
+            # («холсом» for «Holmes» read «холмс»: a slip in a case form of a reading, as of
+            # a Cyrillic nick's case form or a nick piece's, see _add_pieces)
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
     for nick in nicks:

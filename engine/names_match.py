@@ -277,13 +277,18 @@ class NameIndex:
             if "\x01" in nick:  # initials two nicks hold (engine.names_merge.AMBIGUOUS)
                 return NameHit(None, tuple(nick.split("\x01")), "exact", 1)
             return NameHit(nick, (nick,), "exact", 1)
-        best_len, owners = 0, {}
+        best_len, owners, cut = 0, {}, False
         for nick, parts in self.multi:
             n = len(parts)
-            if n <= best_len or i + n > len(words) or w not in parts[0]:
+            if n < best_len or n == best_len and not cut or w not in parts[0]:
                 continue
-            if all(words[i + k] in parts[k] for k in range(n)):
-                best_len, owners = n, {nick: parts[-1][words[i + n - 1]]}
+            if i + n <= len(words) and all(words[i + k] in parts[k] for k in range(n)):
+                best_len, owners, cut = n, {nick: parts[-1][words[i + n - 1]]}, False
+            elif n >= 3 and n - 1 > best_len and i + n - 1 <= len(words) and \
+                    any(k.isdigit() for k in parts[-1]) and \
+                    all(words[i + k] in parts[k] for k in range(n - 1)):
+                # «темного эльфа» for «Dark_Elf_77»: the words of a nick without its number
+                best_len, owners, cut = n - 1, {nick: parts[-2][words[i + n - 2]]}, True
         if not owners:
             owners = self.single.get(words[i], {})
             if owners and w[:1].isdigit() and _counts_something(words, i + 1):
@@ -424,7 +429,8 @@ class NameIndex:
                 found = self._apostrophe_case(m.group(1), m.group(2))
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
-            if found is None and "э" in word and CYR.search(word):
+            if found is None and "э" in word and CYR.search(word) and \
+                    word not in self.capital_readings:  # not «эльфа» as «ельфа»
                 # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name
                 found = self.approximate(word.replace("э", "е"), strict)
             if found is None and (russian := russian_spelling(word)) is not None:
@@ -513,7 +519,9 @@ class NameIndex:
                 if "ь" in form:
                     table.setdefault(form.replace("ь", ""), set()).add(form)
             self._soft = {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
-        return self._soft.get(word)
+        # («пелмень» for «Pelmen'»: the final soft sign written, the inner one left out)
+        return self._soft.get(word) or ("ь" in word and self._soft.get(word.replace("ь", "")))\
+            or None
 
     def far_from_all(self, word: str) -> bool:
         """True when ``word`` is more than two edits from every nickname form (and so no

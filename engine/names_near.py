@@ -34,7 +34,9 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         if found is not None:
             return found
     owners = set(index.parts.get(word, ()))
-    if not owners and "ь" in word:
+    if not owners and "ь" in word and word not in index.capital_readings:
+        # (not «эльфа» for «Dark_Elf_77»: a common word its reading is names it only
+        # written as a name, see capital_reading)
         owners = latin_read(index.parts.get(word.replace("ь", ""), ()))
     if owners and word.isascii() and word.isalpha():
         # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)

@@ -239,6 +239,11 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "e" and i == len(word) - 1 and i > 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
         return 1, ("е", "")
+    if english and ch == "e" and i == len(word) - 2 and word[-1] == "s" and i > 2 and \
+            word[i - 1] not in _LAT_VOWELS + "sxzh" and word[i - 2] in _LAT_VOWELS + "lrn":
+        return 1, ("е", "")  # an English «-es» said «-с»: «Holmes» → «Холмс», «Jones» → «Джонс»
+    if english and ch == "a" and word[i + 1:] == "ry" and i > 0:
+        return 1, ("а", "э", "е")  # an English «-ary»: «Mary» → «Мэри», «Gary» → «Гэри»
     if english and ch == "i" and i == 0 and nxt == "r" and after and after in _LAT_VOWELS:
         return 1, ("и", "ай")  # an English «ir» before a vowel: «Iron» → «Айрон»
     if english and ch == "g" and nxt and nxt in "ei" and i + 2 < len(word):
