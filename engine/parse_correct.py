@@ -263,7 +263,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
 #: Words between the spared target's «не …» and the player put in its place («…, лучше
 #: Гошу», «…, а за Гошу», «…, тогда Гошу», «…, вместо него Гоша»).
 _INSTEAD_LEAD = frozenset({"а", "лучше", "тогда", "значит", "вместо", "него", "неё", "нее",
-                           "голос", "голосую", "голосуем"})
+                           "голос", "голосую", "голосуем",
+                           "вторым", "второго", "второй", "вторую"})  # («…, вторым — Z»)
 
 
 def _lead(clause: list[Tok]) -> int:
