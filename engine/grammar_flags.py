@@ -90,6 +90,11 @@ _CONCLUDING = frozenset({"тогда", "ладно"})
 _MARK_WORDS = V.CORRECTION_MARKS | {"нет", "есть", "не", "поэтому", "что", "серьезно"} | _CONCLUDING
 
 
+#: Words after «хотя нет» that make it «although there is no …» («хотя нет смысла»).
+_NO_OF = frozenset({"смысла", "смысл", "времени", "причин", "причины", "никого", "ничего",
+                    "разницы", "уверенности", "гарантии", "сил", "желания", "толку", "доказательств"})
+
+
 def correction_marks(clause: list[Tok]) -> list[int]:
     """Letter offsets where a correction starts in a clause (see
     :data:`engine.grammar_vocab.CORRECTION_MARKS`)."""
@@ -120,6 +125,9 @@ def correction_marks(clause: list[Tok]) -> list[int]:
                              clause[k + 1].w in V.CORRECTION_WORDS) and \
                 (k == 0 or not clause[k - 1].word or clause[k - 1].w in _NO_BEFORE):
             out.append(t.start)  # not «Своих на линче нет, так что …»: «there is none»
+        elif w == "нет" and k > 0 and k - 1 == first and clause[k - 1].w == "хотя" and \
+                k + 1 < n and clause[k + 1].w not in _NO_OF:
+            out.append(t.start)  # «хотя нет его вчера никто не трогал, лечу себя»
         elif w == "серьезно" and k > 0 and clause[k - 1].w in ("если", "а", "теперь"):
             out.append(clause[k - 1].start)  # «Голосую за мир во всём мире. А если
             # серьёзно — линч Вишне»: what came before was a joke

@@ -402,11 +402,25 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             return True
         if w == "если" and prev in ("а", "или", "либо") and _other_named(clause, k + 1):
             return True  # not «…: если она роль — хорошо, а если нет — тоже не страшно»
+        if w in _UNDECIDED and _other_one_between(clause, i, k):
+            continue  # «Голос за X, второй голос пока оставлю, подумаю»: the other one's
         if w in _UNDECIDED or (w == "решу" and any(
                 clause[n].w in ("позже", "потом", "вечером", "завтра")
                 for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
             return True
     return False
+
+
+#: «второй», «другой» opening a segment after the move: what follows is another vote or move.
+_OTHER_ONE = frozenset({"второй", "второго", "второе", "другой", "другого", "другое"})
+
+
+def _other_one_between(clause: list[Tok], i: int, k: int) -> bool:
+    """True when a segment between the move word at ``i`` and the word at ``k`` opens with
+    «второй»/«другой» (after a comma or dash): the words at ``k`` are said of the other
+    vote or move («Голос за X, второй пока оставлю, подумаю до вечера»)."""
+    return any(clause[n].w in _OTHER_ONE and clause[n - 1].w in (",", "—", "-", ";")
+               for n in range(i + 2, k))
 
 
 def _predicate_may_be(clause: list[Tok], i: int, k: int) -> bool:

@@ -383,7 +383,8 @@ def _bare_corrections_joined(clause_list):
                 clause = held + [comma] + clause
             held = None
         if clause is not None and all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
-                and any(t.w in V.CORRECTION_HEADS for t in clause):
+                and any(t.w in V.CORRECTION_HEADS or t.w == "хотя" for t in clause):
+            # («Хотя... нет, она …»: «хотя» alone goes on into «нет, …»)
             held = clause
             continue
         yield clause

@@ -30,6 +30,7 @@ from .model import Move, Problem
 from .names import name_index
 from .words import comparative, is_infinitive, is_verb, verb_reading
 from .parse_correct import late_correction
+from .parse_retraction import pronoun_does
 from .parse_runon import found_keywords
 from .parse_forms import elliptic
 from .parse_abstain import abstain, refuses_to_vote
@@ -348,6 +349,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
         elif said_by_other(clause[rep:], kw.i - rep):
             kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
+        elif ctx.sender.role != "boss" and pronoun_does(clause, kw):
+            kw.hypothetical = "later"  # «нет, она опять кого-то к себе позовёт»: her move
         if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and (
                 clause[kw.j + 1].w in (":", "—", "-", ")", ".") or (
                 kw.cls == V.VOTE and ctx.votes > 1 and clause[kw.j + 1].word and

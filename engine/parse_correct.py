@@ -184,6 +184,14 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             _spoken_to(words, k + hit.length) and hit.nick in prev_targets(prev):
         # «Режу Кузнеца. Шучу, Кузнец, живи»: the player the move was on, spoken to
         return _retraction(ctx, clause, prev, adjacent, items)
+    if hit.nick is not None and (action := _earlier_target(ctx, clause, k, hit, prev, items)):
+        # «…Голос — Бегемот. Стоп, Белочку позавчера пытались …»: of a kill before, not of
+        # the vote; asked unless the letter then takes him off that move (engine.parse_finish)
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "retracted", action=action),
+            spared=(hit.nick,)))  # (no ``tried``: no move of its kind taken back here)
+        passed(ctx, clause)
+        return True
     after = more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
     end = len(clause)
     if not only_fillers(clause, after, len(clause)):
@@ -228,6 +236,20 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # «Линч: X и Y. Хотя нет, не Y, а Z» on a two-vote day: the vote it names is
         # replaced, the other stays
         return exchange(ctx, clause, flags, items, vote, denied.nick, k, hit.length, k0)
+    if (refused := _refused_named(ctx, clause, words, k, prev, items)) is not None and \
+            hit.nick is not None and hit.nick not in prev_targets(prev, items):
+        # «Голоса — X и Y... ой Y же всё, тогда Z» (Y dead) on a two-vote day: Z takes the
+        # refused vote's place, the vote for X stays
+        before = len(items)
+        read_move(ctx, ctx.sender, clause, Kw(prev.cls, k, k), k, end, flags, items, False)
+        if len(items) > before:
+            items.remove(refused)
+        return True
+    if end == k + hit.length and hit.nick is not None and \
+            (pair := _pair_vote_named(ctx, clause, words, k, prev, items)) is not None and \
+            hit.nick not in prev_targets(prev, items):
+        # «Голоса — X и Y... ой, Y же наш, тогда Z» on a two-vote day: Z in Y's place
+        return exchange(ctx, clause, flags, items, pair[0], pair[1], k, hit.length, k0)
     before = len(items)
     read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
               flags, items, prev.member is not None)
@@ -241,7 +263,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
 #: Words between the spared target's «не …» and the player put in its place («…, лучше
 #: Гошу», «…, а за Гошу», «…, тогда Гошу», «…, вместо него Гоша»).
 _INSTEAD_LEAD = frozenset({"а", "лучше", "тогда", "значит", "вместо", "него", "неё", "нее",
-                           "голос", "голосую", "голосуем"})
+                           "голос", "голосую", "голосуем",
+                           "вторым", "второго", "второй", "вторую"})  # («…, вторым — Z»)
 
 
 def _lead(clause: list[Tok]) -> int:
@@ -305,13 +328,83 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
         passed(ctx, clause)  # (the spared player: «него» of «Вместо него Y» after it)
         return True
     rest = tuple(t for t in target.move.targets if t != old.nick)
-    if len(rest) != 1 or takes_back(words[:k]):
+    if len(rest) != 1 or (takes_back(words[:k]) and not _second_next(ctx, clause)):
         return None  # («Стоп, Y пока не трогаем»: the kills asked again)
+    # («Режем X и Y... хотя нет, Y пока не трогаем. Вторым убиваем Z»: the second named anew)
     # «Убиваем X и Y… нет, Y не надо» (full moon): X stays
     items[items.index(target)] = replace(target, move=replace(
         target.move, target=rest[0], targets=()), spared=target.spared + (old.nick,))
     passed(ctx, clause)
     return True
+
+
+_SECOND_OPENS = re.compile(r"[\s.!…,;:)—–-]*(?:а\s+|и\s+)?(?:втор(?:ым|ого|ой|ую|ая)|"
+                           r"другим|другого)\b", re.IGNORECASE)
+
+
+def _second_next(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when the sentence after ``clause`` opens with «вторым», «второго» («…Y пока не
+    трогаем. Вторым убиваем Z»): the other kill is given anew beside the one kept."""
+    return _SECOND_OPENS.match(ctx.text, clause[-1].end) is not None
+
+
+def _earlier_target(ctx: Ctx, clause: list[Tok], k: int, hit: NameHit, prev: Prev,
+                    items: list[Item]) -> str:
+    """The action of an earlier move of the letter when the player named at ``k`` after the
+    correction words is no target of the move right before (``prev``) but of that move, and
+    a verb follows him in the clause («Полнолуние: X и Y. … Голос — Z. Стоп, X позавчера
+    пытались — и ничего»): the clause talks of that earlier move, it corrects nothing of
+    ``prev``; "" otherwise."""
+    if hit.nick in prev_targets(prev, items):
+        return ""
+    n = k + hit.length
+    if not any(t.word and predicate(t.w) for t in clause[n:n + 4]):
+        return ""
+    return next((it.move.action for it in reversed(items) if it.move is not None and
+                 it.pos < prev.start and hit.nick in (it.move.targets or (it.move.target,))), "")
+
+
+def _pair_vote_named(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
+                     items: list[Item]) -> tuple[Item, str] | None:
+    """On a two-vote day, the vote of two players right before and the one of them the
+    correction words before token ``k`` name alone («…ой, Y же наш, тогда Z»); None
+    otherwise."""
+    if prev.cls != V.VOTE or ctx.votes < 2 or k < 2:
+        return None
+    live = {id(it) for it in items}
+    votes = [it for it in prev.items if id(it) in live and it.move is not None and
+             it.move.action == "vote"]
+    if len(votes) != 1 or len(votes[0].move.targets) != 2:
+        return None
+    named = {h.nick for n in range(k) if clause[n].word and
+             (h := nick_at(ctx, clause, words, n)) is not None and h.nick is not None}
+    both = set(votes[0].move.targets)
+    if len(named & both) != 1 or named - both:
+        return None
+    return votes[0], (named & both).pop()
+
+
+def _refused_named(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
+                   items: list[Item]) -> Item | None:
+    """On a two-vote day, the refused half of the vote before (a dead player's, its problem
+    still in ``items`` beside the vote that stands) when the correction words before token
+    ``k`` name that player («…ой Y же всё, тогда Z»); None otherwise."""
+    if prev.cls != V.VOTE or ctx.votes < 2 or k < 2:
+        return None
+    live = {id(it) for it in items}
+    kept = [it for it in prev.items if id(it) in live and it.move is not None and
+            it.move.action == "vote"]
+    refused = [it for it in prev.items if id(it) in live and it.problem is not None and
+               it.problem.reason == "target_dead" and it.problem.target]
+    if len(kept) != 1 or len(refused) != 1 or len(kept[0].move.targets or (1,)) != 1:
+        return None
+    dead = refused[0].problem.target
+    idx = name_index(ctx.nicks)
+    named = any(clause[n].word and dead in (
+        getattr(nick_at(ctx, clause, words, n), "nick", None),
+        getattr(idx.approximate(words[n], strict=True), "nick", None) if len(words[n]) >= 3
+        else None) for n in range(k))  # («ой дед же всё»: a part of Ded_Inside, small)
+    return refused[0] if named else None
 
 
 def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> Prev | None:

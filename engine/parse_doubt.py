@@ -17,7 +17,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import _read_ranges, _sentences
-from .words import is_verb
+from .words import is_verb, past_tense
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
 SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
@@ -85,9 +85,16 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
         # correction is about that move)
         before = {h.nick for k in range(sig) if toks[k].word and
                   (h := nick_at(ctx, toks, words, k)) is not None}
-        found = _replacing_name(ctx, toks, words, sig, targets, before, others)
+        elsewhere = {t for o in items if o is not it and o.move is not None
+                     for t in move_targets(o.move)}
+        # (a player the letter took off the move, «хотя нет, Y пока не трогаем», «вместо Y —
+        # Z», is the spare, no new choice)
+        found = _replacing_name(ctx, toks, words, sig, targets | set(it.spared), before, others,
+                                elsewhere)
         if found is not None:
             after, nick = found
+            if nick not in ctx.alive:
+                continue  # («голоса — X и Y... ой Y же всё, тогда Z»: the dead one talked of)
             if _came_back(ctx, toks[after - 1].end, targets):
                 continue  # («лечу X. Нет, постойте — лучше Y… Ладно, пусть остаётся X»)
             items[n] = which_player(it.pos, ctx.text[at:toks[after - 1].end], m.action,
@@ -95,7 +102,8 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
 
 
 def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targets: set,
-                    before: set, others: list) -> tuple[int, str] | None:
+                    before: set, others: list,
+                    elsewhere: frozenset | set = frozenset()) -> tuple[int, str] | None:
     """The player named after the signal word at ``sig`` as the move's new target (the index
     after his name, his nick), or None (see :func:`correction_doubts`). A chain broken by
     other words may go on once from a word of choosing further on in the same sentence
@@ -122,8 +130,12 @@ def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targe
                 after < len(toks) and toks[after].word and (
                     words[after] == "не" or (is_verb(words[after]) and
                                              words[after] not in _WILL))) or \
-                words[after:after + 2] in ([",", "ты"], [",", "вы"]):
+                words[after:after + 2] in ([",", "ты"], [",", "вы"]) or (
+                any(toks[j].word and (past_tense(words[j]) or (
+                    hit.nick in elsewhere and is_verb(words[j])))
+                    for j in range(after, min(len(toks), after + 3)))):
             return None  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню», «Анечка, ты …»)
+            # («Голос — Z. Стоп, X позавчера пытались»: X, a kill's target, talked of)
         return after, hit.nick
     return None
 
@@ -349,3 +361,5 @@ def _aimed_before(toks: list[Tok], i: int, hedge: int) -> bool:
     preposition, with no punctuation between it and the hedge."""
     return i > 0 and toks[i - 1].w in V.PREPOSITIONS and \
         all(toks[k].word for k in range(i, hedge))
+
+

@@ -61,6 +61,13 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         any(o.move is not None and o.move.action == "on_behalf" and o.move.move is not None
             and o.move.move.action == it.problem.action
             and it.problem.target in move_targets(o.move.move) for o in items))]
+    # «Двое: X и Y. … Стоп, X позавчера пытались … Меняю: вместо X — Z»: the doubt about X
+    # is answered once the letter takes him off the move
+    items = [it for it in items if not (
+        it.move is None and it.spared and it.problem is not None and
+        it.problem.reason == "retracted" and not any(
+            o.move is not None and not set(it.spared).isdisjoint(move_targets(o.move))
+            for o in items))]
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
     items = _second_vote_lost(ctx, items, withdrew)
     items = _merge_duplicates(ctx, items)
@@ -187,9 +194,31 @@ def _corrected(ctx: Ctx, items: list[Item]) -> list[Item]:
         elif ("vote", "", "") in after and (kept := _second_added(ctx, items, mark)) is not None:
             after.discard(("vote", "", ""))  # «Голос — X. UPD: второй голос — Y»: one more
             items = kept
+        if ("clan_kill", "", "") in after and _second_kill_after(ctx, items, mark):
+            after.discard(("clan_kill", "", ""))  # «…хотя нет, Y не трогаем. Вторым — Z»
         items = [it for it in items
                  if it.pos >= mark or not (it.move or it.tried) or _item_key(it) not in after]
     return items
+
+
+_SECOND_KILL = re.compile(r"\bвтор(?:ым|ого|ой|ую|ая)\b")
+
+
+def _second_kill_after(ctx: Ctx, items: list[Item], mark: int) -> bool:
+    """Under «Полнолуние», True when the first clan kill after the correction mark at
+    ``mark`` is said to be the second («…хотя нет, Y пока не трогаем. Вторым убиваем Z»)
+    and a clan kill of one player stands before the mark: the kill before stays beside it."""
+    if ctx.turn.event != "full_moon":
+        return False
+    later = next((it for it in items if it.pos >= mark and it.move is not None and
+                  it.move.action == "clan_kill"), None)
+    before = [it for it in items if it.pos < mark and it.move is not None and
+              it.move.action == "clan_kill"]
+    if later is None or len(before) != 1 or before[0].move.targets or later.move.targets:
+        return False
+    end = ctx.text.find(later.move.span or "", later.pos)
+    end = later.pos if end < 0 else end + len(later.move.span or "")
+    return _SECOND_KILL.search(ctx.text[mark:end].lower()) is not None
 
 
 #: Words by which a vote after a correction mark says it is the day's second vote, given
@@ -384,7 +413,10 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
         _NEXT_ITEM.match(text, stop) is not None  # «1) Граф — мутный⏎2) Лиса»: item 2 unread
     ones = len(list(_ONE_VOTE.finditer(low, lo, hi)))  # («X — один голос, Y — один голос»: two)
     said = list(_BOTH_VOTES.finditer(low)) + ([] if withdrew else list(_PLURAL_HEAD.finditer(low)))
-    both = ones >= 2 or any(not _KEPT.match(low, m.end()) for m in said)
+    kept = any(m.group(0).startswith("втор") and _KEPT.match(low, m.end()) for m in said)
+    # («я за Кота. второго не знаю кого»: the second said to be kept, whatever was said of
+    # two votes before)
+    both = ones >= 2 or (not kept and any(not _KEPT.match(low, m.end()) for m in said))
     if not numbered and (ones == 1 or not both):
         return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")

@@ -13,6 +13,7 @@ from .grammar_keywords import find_keywords
 from .grammar_flags import clause_flags, correction_end, takes_back
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
+from .words import is_noun, third_person
 from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 
 
@@ -34,7 +35,7 @@ def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
         return False
     flags = clause_flags(clause)
     if flags["cancel"] is not None or flags["skip"] or \
-            (not named and find_keywords(clause, set(), name_index(ctx.nicks))) or \
+            (not named and _own_keywords(ctx, clause)) or \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         return False
     if _names_other(ctx, clause, k, prev, about=True):
@@ -120,3 +121,37 @@ def _explains_change(clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
         return False
     return any(it.withdraw is not None and it.pos >= prev.start for it in items) or \
         not _SWITCH_WORDS.isdisjoint(t.w for t in prev.clause)
+
+
+def _own_keywords(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when ``clause`` holds a move word that may be a move of the sender's: not
+    another player's told with «он/она» (:func:`pronoun_does`), nor a weak one that is a noun
+    with a verb of its own after it («гость под раздачу попадёт») in a clause naming no player."""
+    kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    if not kws:
+        return False
+    words = clause_words(clause)
+    nameless = not any(t.word and nick_at(ctx, clause, words, n) is not None
+                       for n, t in enumerate(clause))
+    return any(not pronoun_does(clause, kw) and
+               not (kw.weak and nameless and kw.j == kw.i + 1 and is_noun(clause[kw.i].w) and
+                    any(t.word and third_person(t.w) for t in clause[kw.j:kw.j + 3]))
+               for kw in kws)
+
+
+#: Pronouns that, as the subject of a move verb, make it another player's move.
+_THIRD_SUBJECTS = frozenset({"он", "она", "они"})
+
+
+def pronoun_does(clause: list[Tok], kw) -> bool:
+    """True when the keyword ``kw`` ends in a finite verb of the third person and «он»,
+    «она» or «они» stands before it in its comma segment («она опять кого-то к себе
+    позовёт»): what another player does, no move of the sender."""
+    if not third_person(clause[kw.j - 1].w):
+        return False
+    k = kw.j - 2  # (in the verb's own comma segment)
+    while k >= 0 and clause[k].word:
+        if clause[k].w in _THIRD_SUBJECTS:
+            return True
+        k -= 1
+    return False

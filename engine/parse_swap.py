@@ -121,7 +121,8 @@ def exchange(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item], target
         new_move = items[-1].move if len(items) == before + 1 else None
         if new_move is not None and new_move.action == target.move.action and new_move.target:
             items[items.index(target)] = replace(target, move=replace(
-                target.move, target=None, targets=rest + (new_move.target,)))
+                target.move, target=None, targets=rest + (new_move.target,)),
+                spared=target.spared + (old,))
             items.pop()
         else:  # the new name not read as a target: the old one still goes
             items.remove(target)
