@@ -427,7 +427,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
         if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
-            if noun and own_verb(clause, w, lo, out, reported=reported):
+            if (noun or _asked_who(clause, words, k, lo, out)) and \
+                    own_verb(clause, w, lo, out, reported=reported):
                 out.statement = True  # «Убийство — решает Ежевика»: who decides, no order
                 break
             if names_thing(w, out, skipped=skipped):
@@ -467,6 +468,15 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets) -> bool:
+    """True when the word ``k`` after a verb keyword is a verb of deciding, the keyword
+    following «кого» / «кому» or the verb right after the keyword's dash: «кого валим —
+    решает Димон», «убиваем — решает босс» say who decides, no order."""
+    return not out.hits and words[k] in V.DECIDING and (
+        (lo >= 2 and words[lo - 2] in ("кого", "кому")) or
+        all(not t.word for t in clause[lo:k]))
 
 
 def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
