@@ -37,10 +37,13 @@ from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .words import (
-    compound_role, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
+    compound_role, is_infinitive, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
     verb_reading,
 )
 
+
+#: «когда», «как только» before a verb of the sender's: a time clause, its object no target.
+_WHEN = frozenset({"когда", "покуда"})
 
 #: A letter only Ukrainian spelling has.
 _UKRAINIAN = re.compile(r"[іїєґ]")
@@ -426,6 +429,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                     slot_after_preposition(clause, k, lo)):
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
+        if not out.hits and w in _WHEN and k + 1 < hi and is_verb(words[k + 1]) and \
+                not is_infinitive(words[k + 1]):
+            out.statement = True  # «голосовать буду, когда дочитаю ветку»: the name after
+            break  # «когда» and a verb is that verb's, no target of the move
         if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
             if (noun or _asked_who(clause, words, k, lo, out)) and \
                     own_verb(clause, w, lo, out, reported=reported):

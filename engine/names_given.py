@@ -168,6 +168,22 @@ def _full_names() -> frozenset[str]:
     return frozenset(norm(name) for name in _data()["names"])
 
 
+@functools.lru_cache(maxsize=1)
+def _foreign_declined() -> dict[str, frozenset[str]]:
+    """Every case form of a foreign form of the table («сержа» → {«сергей»})."""
+    out: dict[str, set[str]] = {}
+    for form, names in _foreign().items():
+        for case_form in ending_forms(form):
+            out.setdefault(case_form, set()).update(names)
+    return {form: frozenset(names) for form, names in out.items()}
+
+
+def foreign_written(word: str) -> frozenset[str]:
+    """The full names of the table whose foreign form ``word`` (normalised, any case) is
+    («серж», «сержа» → {«сергей»}); empty when none."""
+    return _foreign_declined().get(word, frozenset())
+
+
 @functools.lru_cache(maxsize=1024)
 def pet_words(nick: str) -> tuple[str, ...]:
     """The words of ``nick`` that are short or pet forms of the table («Маша Растеряша» →

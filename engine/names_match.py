@@ -179,8 +179,8 @@ class NameIndex:
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
             return NameHit(None, tuple(sorted(owners)), "name")
         if owners and not full and all(_sibling(n, word) for n in owners):
-            # «Марусю» for «Маша Растеряша», «Гошу» for «Жорж»: two pet forms of one name
-            # (or of two), neither the other's: a guess the host asks about
+            # «Гошу» for «Жорж»: two forms of one name (Гоша of two), neither the full name
+            # and not begun alike: a guess the host asks about
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
 
@@ -542,10 +542,10 @@ _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|е
 def _sibling(nick: str, word: str) -> bool:
     """True when ``nick`` holds its given name by short or pet forms only
     (:func:`engine.names_given.pet_words`) and the written ``word`` (a form of the same full
-    name, not the full name) begins as none of them does («марусю» for «маша»; not
-    «машеньку», «машку»)."""
+    name, not the full name) begins with other letters than each of them («гошу» for
+    «жорж»; not «машеньку», «лёшу» for «Лёха», «юльку» for «Юлёк»)."""
     own = pet_words(nick)
-    return bool(own) and all(w[:3] != word[:3] for w in own)
+    return bool(own) and all(w[:2] != word[:2] for w in own)
 
 
 def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit | None:
