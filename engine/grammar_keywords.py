@@ -137,6 +137,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             quoted.update(range(i, kw.j))
             i = kw.j
             continue
+        if i > 0 and t.w in _EVENT_NOUNS and clause[i - 1].w in _SINCE:
+            i = kw.j  # «По линчу — раз страх, Лёха»: the day's event as a reason, no move
+            continue
+        if kw.weak and i > 1 and clause[i - 1].w == "по" and _named_before(idx, words, i - 1):
+            i = kw.j  # «Джокер по проверке — ролевой»: the player as the check found him, a
+            continue  # result told, no order (not «По проверке — Белочка»)
         if kw.cls == V.VOTE and t.w in ("голоса", "голосов") and i > 0 and \
                 tally_count(clause[i - 1].w):
             i = kw.j  # «Девять голосов на меня», «Пять голосов за Шкафа»: a count, no vote
@@ -211,6 +217,16 @@ def _square_vote(clause: list[Tok], kw: Kw) -> bool:
         if not t.word and t.w in (",", ";", "(", ".", "!", "?"):
             return False
     return False
+#: «раз», «ведь», «поскольку» before the day's event named by its move word («раз страх»):
+#: a reason given, no move.
+_SINCE = frozenset({"раз", "ведь", "поскольку", "благо"})
+_EVENT_NOUNS = frozenset({"страх", "страха"})
+
+
+def _named_before(idx: NameIndex, words: list[str], k: int) -> bool:
+    """True when a nick's form ends right before token ``k`` («Старый Лис по проверке»)."""
+    return any((hit := idx.exact(words, n, None)) is not None and n + hit.length == k
+               for n in range(max(0, k - 3), k))
 
 
 def tally_count(w: str) -> bool:

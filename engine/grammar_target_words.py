@@ -237,15 +237,22 @@ _ASIDE_WORDS = frozenset({"как", "ни", "жаль", "увы", "пожалу�
 _THEN_ON = frozenset({"а", "но", "и", "только", "хотя", "однако", "зато"})
 
 
+#: The day's events named as a reason after «раз» («раз страх,», «раз полнолуние,»).
+_EVENT_REASONS = frozenset({"страх", "полнолуние", "ярость", "затмение", "праздник"})
+
+
 def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     """Index after a short aside of up to four words of :data:`_ASIDE_WORDS` closed by a
     comma, when token ``k`` is the comma that opens it («Голосую, как ни жаль, за X»);
     else ``k``."""
-    if k < hi and k and clause[k].w == "как" and clause[k - 1].w in ("—", "–", ":"):
+    if k < hi and k and clause[k].w in ("как", "раз") and clause[k - 1].w in ("—", "–", ":"):
         k -= 1  # (a noun's targets read from after its dash)
     if k >= hi or clause[k].w not in (",", "—", "–", ":"):
         return k
     n = k + 1
+    if n + 2 < hi and clause[n].w == "раз" and clause[n + 1].w in _EVENT_REASONS and \
+            clause[n + 2].w == ",":
+        return n + 3  # «По линчу — раз страх, Лёха»: the day's event as the reason
     as_ = k + 1 < hi and clause[k + 1].w == "как"  # («…, как и вчера, X»)
     while n < hi and clause[n].word and (clause[n].w in _ASIDE_WORDS or (
             as_ and clause[n].w in ("вчера", "обычно", "всегда"))) and n - k <= 4:

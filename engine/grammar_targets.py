@@ -37,10 +37,13 @@ from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .words import (
-    compound_role, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
+    compound_role, is_infinitive, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
     verb_reading,
 )
 
+
+#: «когда», «как только» before a verb of the sender's: a time clause, its object no target.
+_WHEN = frozenset({"когда", "покуда"})
 
 #: A letter only Ukrainian spelling has.
 _UKRAINIAN = re.compile(r"[іїєґ]")
@@ -426,8 +429,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                     slot_after_preposition(clause, k, lo)):
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
+        if not out.hits and w in _WHEN and k + 1 < hi and is_verb(words[k + 1]) and \
+                not is_infinitive(words[k + 1]):
+            out.statement = True  # «голосовать буду, когда дочитаю ветку»: the name after
+            break  # «когда» and a verb is that verb's, no target of the move
         if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
-            if noun and own_verb(clause, w, lo, out, reported=reported):
+            if (noun or _asked_who(clause, words, k, lo, out)) and \
+                    own_verb(clause, w, lo, out, reported=reported):
                 out.statement = True  # «Убийство — решает Ежевика»: who decides, no order
                 break
             if names_thing(w, out, skipped=skipped):
@@ -467,6 +475,15 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets) -> bool:
+    """True when the word ``k`` after a verb keyword is a verb of deciding, the keyword
+    following «кого» / «кому» or the verb right after the keyword's dash: «кого валим —
+    решает Димон», «убиваем — решает босс» say who decides, no order."""
+    return not out.hits and words[k] in V.DECIDING and (
+        (lo >= 2 and words[lo - 2] in ("кого", "кому")) or
+        all(not t.word for t in clause[lo:k]))
 
 
 def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:

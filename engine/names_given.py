@@ -169,6 +169,43 @@ def _full_names() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _foreign_declined() -> dict[str, frozenset[str]]:
+    """Every case form of a foreign form of the table («сержа» → {«сергей»})."""
+    out: dict[str, set[str]] = {}
+    for form, names in _foreign().items():
+        for case_form in ending_forms(form):
+            out.setdefault(case_form, set()).update(names)
+    return {form: frozenset(names) for form, names in out.items()}
+
+
+def foreign_written(word: str) -> frozenset[str]:
+    """The full names of the table whose foreign form ``word`` (normalised, any case) is
+    («серж», «сержа» → {«сергей»}); empty when none."""
+    return _foreign_declined().get(word, frozenset())
+
+
+@functools.lru_cache(maxsize=1024)
+def pet_words(nick: str) -> tuple[str, ...]:
+    """The words of ``nick`` that are short or pet forms of the table («Маша Растеряша» →
+    «маша»; «Жорж» → «жорж»), when the nick holds its given name by such words only: empty
+    when a word of it is a full name («Мария К.») or a variant of one that begins as the name
+    does («София», «Серёга»), or a Latin word holds a name («Masha_M»)."""
+    words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
+    out: list[str] = []
+    for w in words:
+        if LAT.search(w):
+            if names_in_word(w):
+                return ()
+            continue
+        full = given_table().get(w, frozenset())
+        if w in _full_names() or any(f[:3] == w[:3] for f in full):
+            return ()  # (a variant of the full name begins as it does: «София», «Артемий»)
+        if full:
+            out.append(w)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
 def _declined() -> dict[str, frozenset[str]]:
     """Every case form of every form of the table (and of its ``[shared]`` forms: «ксюшу» →
     {«ксения», «оксана»}) → the full names it is a form of."""

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .names_given import (
-    full_names, name_begun, name_sex, names_listed, names_written, stem_begun,
+    full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
@@ -177,6 +177,10 @@ class NameIndex:
         if owners and all(self.name_guess(n, written) or n in self.guessed for n in owners):
             # «Саню» for «Alex_M»: «Alex» may be Алексей too, so nothing says his name is
             # Александр; a guess the host asks about (no ``nick`` even for one candidate)
+            return NameHit(None, tuple(sorted(owners)), "name")
+        if owners and not full and all(_sibling(n, word) for n in owners):
+            # «Гошу» for «Жорж»: two forms of one name (Гоша of two), neither the full name
+            # and not begun alike: a guess the host asks about
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
 
@@ -541,6 +545,15 @@ _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
+
+
+def _sibling(nick: str, word: str) -> bool:
+    """True when ``nick`` holds its given name by short or pet forms only
+    (:func:`engine.names_given.pet_words`) and the written ``word`` (a form of the same full
+    name, not the full name) begins with other letters than each of them («гошу» for
+    «жорж»; not «машеньку», «лёшу» for «Лёха», «юльку» for «Юлёк»)."""
+    own = pet_words(nick)
+    return bool(own) and all(w[:2] != word[:2] for w in own)
 
 
 def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names_given import chat_spellings, names_listed, names_written, neutral_names
+from .names_given import chat_spellings, foreign_written, names_listed, names_written, neutral_names
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
@@ -70,6 +70,9 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
                    for b in bases for h in alt if b.startswith(h)}
             if len(cut) == 1:
                 owners, kind = cut, "pet"  # a short form, as a pet form is
+                # («Серж» is Сергей's foreign form: a nick holding Сергей («Серёга») may be
+                # meant as well, asked)
+                owners |= {n for name in foreign_written(word) for n in index.given.get(name, ())}
     plain = set(owners)  # a word or a prefix of a nick, not only a pet form
     pet = index.pet_form(word)
     if pet is not None and word in index.parts:

@@ -28,7 +28,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, is_infinitive, is_verb, verb_reading
+from .words import comparative, is_infinitive, is_noun, is_verb, verb_reading
 from .parse_correct import late_correction
 from .parse_retraction import pronoun_does
 from .parse_runon import found_keywords
@@ -192,7 +192,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             not told_in_past(clause) and not past_told(clause) and \
             (sum(t.word for t in clause) <= 4 or V.move_talk(
                 [t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
-            not _compared(clause) and \
+            not _compared(clause) and not _usual_aside(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
         # and so is «пересылаю свой вчерашний ход» (the forwarded letter is not read)
@@ -399,6 +399,31 @@ def _changes_to(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if n + 1 >= len(clause) or clause[n].w != "на":
         return False
     return nick_at(ctx, clause, clause_words(clause), n + 1) is not None
+
+
+def _usual_aside(clause: list[Tok]) -> bool:
+    """«Жук — простыни, как обычно», «прошу зафиксировать, как обычно, по пунктам»: «как
+    обычно» (or «как всегда») after a comma says how the words before it go, a player's
+    habit or the sender's way of writing; no earlier move is meant. True when that is the
+    clause's only «other day» phrase and the stretch before its comma holds a verb (the
+    clause has no move word) or a dash between two words («X — Y»)."""
+    at = [k for k in range(1, len(clause) - 1) if clause[k].w == "как" and
+          clause[k + 1].w in ("обычно", "всегда") and clause[k - 1].w == ","]
+    if len(at) != 1:
+        return False
+    words = [t for t in clause[:at[0] - 1]]
+    if any(t.word and t.w in _OTHER_DAY_WORDS for t in words + clause[at[0] + 2:]):
+        return False
+    lo = max([n + 1 for n, t in enumerate(words) if t.w == ","], default=0)
+    part = words[lo:]
+    dashed = any(t.w in ("—", "–") and 0 < n < len(part) - 1 and part[n - 1].word and
+                 part[n + 1].word and is_noun(part[n + 1].w) for n, t in enumerate(part))
+    return dashed or any(t.word and is_verb(t.w) for t in part)
+
+
+#: The words of the «other day» phrases («вчера», «прежнего», «тот же» …).
+_OTHER_DAY_WORDS = frozenset(w for p in V.OTHER_DAY_PHRASES for w in p
+                             if w not in ("как", "обычно", "то", "же", "и", "в"))
 
 
 def _compared(clause: list[Tok]) -> bool:

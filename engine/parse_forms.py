@@ -24,6 +24,17 @@ from .parse_types import (
 )
 
 
+def _tally_line(clause: list[Tok], end: int) -> bool:
+    """True when a number follows the member named (and a dash or a colon) and ends the
+    clause or opens a bracket: «Zorro — 3 (Белочка, Совёнок)», a tally of the thread's
+    votes on him, no order for him."""
+    k = end
+    while k < len(clause) and clause[k].w in ("—", "–", "-", ":"):
+        k += 1
+    return k > end and k < len(clause) and clause[k].w.isdigit() and (
+        k + 1 == len(clause) or clause[k + 1].w == "(")
+
+
 def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: list[Item]):
     """For a boss: «за вора: …», «вор ворует у X», «За Ягуарчика —» (then the next clause).
 
@@ -71,6 +82,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     member, end = ref
     if not isinstance(member, Problem) and _left_empty(clause, end):
         return False, 0, None  # «Индеец: —», «Индеец — —»: no move for him, no pending order
+    if _tally_line(clause, end):
+        return False, 0, None  # «Zorro — 3 (Белочка, Сова, Лис)»: the thread's count of votes
     if isinstance(member, Problem):
         if member.reason not in ("no_such_member", "target_dead") or \
                 _names_anybody(ctx, clause, end):

@@ -224,6 +224,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
     elif not tg.hits and tg.pronoun:
         pointer = tg.end - 1
+        if noun and pointer > kw.j - 1 and clause[pointer - 1].w in ("на", "за") and \
+                clause[pointer].w in _ON_YOU.get(clause[pointer - 1].w, ()):
+            return kw.j  # «Лис, убийство на тебе», «голос за тобой»: the addressee's to make,
+            # no move of the sender's
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
         back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w) \
             if clause[pointer].w in _ADDRESSED else None
@@ -371,6 +375,9 @@ _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"} 
 
 
 _ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
+
+#: «на тебе», «за тобой» after a move noun: the move is the addressee's to make.
+_ON_YOU = {"на": frozenset({"тебе", "вас"}), "за": frozenset({"тобой", "вами"})}
 
 
 #: The sender's own verbs of choosing that end a merged keyword («в пару беру X»).

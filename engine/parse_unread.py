@@ -33,7 +33,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
-from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict
+from .parse_unread_cheap import TALLY, may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from . import parse_slots as S
@@ -193,8 +193,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
         sentence = visible[lo:hi].strip()
-        if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence):
-            continue
+        if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence) or TALLY.match(sentence):
+            continue  # (a question, a quote, a tally of the thread's votes)
         pieces = _WORD_RE.findall(lower[lo:hi])
         if not _CAPITAL_AFTER.search(sentence) and idx.trigger_forms().isdisjoint(pieces):
             continue  # (names nobody: no capitalised word, no nick form)

@@ -95,7 +95,14 @@ def sentence_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -
     if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence) or \
             not W.VETO.isdisjoint(words):
         return None
+    if TALLY.match(sentence):
+        return False  # «Zorro — 3 (Белочка, Лис, Совёнок)»: the thread's count of votes
     return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
+
+
+#: A tally line of the thread's votes: a nick, a dash or colon, a count, the voters in
+#: brackets or nothing («Лёха — 5 (Джокер, Zorro, Марта)», «Шляпник: 3»).
+TALLY = re.compile(r"\s*[^\W\d][^—–:()\n]{0,40}?\s[—–:-]\s*\d{1,2}\s*(?:\([^()]*\)?\s*)?[.;]?\s*$")
 
 
 def _key_words(words, own: frozenset[str]) -> bool:
