@@ -48,6 +48,7 @@ from .words import is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
+from .textnorm_typing import typing_fixed
 from .translit import read_latin
 from .parse_alternative import alternative, doubted
 from .parse_choice import choice_words, final_choice, kept_vote, named_players, offered, \
@@ -120,6 +121,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     nicks = tuple(state.players)
+    text = typing_fixed(text, nicks)  # «бьюпепегу», «ktxe» for «лечу», «нуба девяносто шесть»
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words

@@ -1,0 +1,340 @@
+"""Broken typing a host reads without effort, written out (issue 11, glued words and layout).
+
+Three slips of the keyboard or of voice input, each put right only when the roster or the
+lexicon backs the one reading it gives:
+
+- words run together with no spaces (a broken space bar): «бьюпепегу», «ГОЛОСУЮЗАСМИТАИКОТА»
+  → «бью пепегу», «ГОЛОСУЮ ЗА СМИТА И КОТА». A long Cyrillic token that is no Russian
+  word, no move word and no nickname form is cut into move words, prepositions, «и» and
+  nickname forms (a word-break over those words, :func:`_split`); the cut is made only when
+  it opens with a move word or a preposition, holds a nickname form, no other cut into as
+  few pieces exists and the token is no pet form of a nick («Барончик» is no «Барон чик»);
+- a word typed in the wrong keyboard layout (ЙЦУКЕН typed on QWERTY or back): «ktxe» →
+  «лечу», «ujkjc» → «голос», «руфд» → «heal», «Ыьшер» → «Smith»: a Latin token that is no
+  nickname form becomes a Cyrillic move word or nickname form; a Cyrillic token that is no
+  Russian word becomes a Latin move word or nickname form;
+- a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
+  «агента ноль ноль семь» → «агента 007», «танка два два восемь» → «танка 228», when the
+  word before it is a form of a nickname holding exactly that number.
+
+Only tokens that match nothing are tried, each with set look-ups; a piece of text between
+spaces found to need nothing is remembered (for every roster when it holds no Latin letter,
+no number word and only Russian words of four letters or more), so a letter of pieces seen
+before costs one C-level split and a set difference. Pure but for those memos (their
+answers are the same with and without them); the length of the text may change.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar_vocab import PREPOSITIONS
+from .names import name_index
+from .words import is_known_word
+
+__all__ = ["typing_fixed"]
+
+_LAT_KEYS = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`"
+_CYR_KEYS = "йцукенгшщзхъфывапролджэячсмитьбюё"
+_TO_CYR = str.maketrans(_LAT_KEYS, _CYR_KEYS)
+
+#: A token of at least seven Cyrillic letters, no part of a hyphened or mixed word.
+_LONG = re.compile(r"(?<![\w-])[а-яёА-ЯЁ]{7,}(?![\w-])")
+#: A Latin token, with the keys that stand for Cyrillic letters in it («ujkjce.» for
+#: «голосую»); not inside a nickname written with «_», «.», «@», digits or a link.
+_LATIN = re.compile(r"(?<![\w@/.'`-])[A-Za-z][A-Za-z\[\];',.`]*(?![\w@/-])")
+#: A Cyrillic token of letters only (a Latin word typed on a Cyrillic layout).
+_CYRILLIC = re.compile(r"(?<![\w-])[а-яА-Я]{4,}(?![\w-])")
+_KEYS_PUNCT = ".,;'[]`"
+
+#: Number words: (value, rank); rank 4 is «тысяча», 3 hundreds, 2 tens, 1 units and teens.
+_NUMBERS: dict[str, tuple[int, int]] = {
+    "ноль": (0, 0), "нуль": (0, 0), "один": (1, 1), "одна": (1, 1), "два": (2, 1),
+    "две": (2, 1), "три": (3, 1), "четыре": (4, 1), "пять": (5, 1), "шесть": (6, 1),
+    "семь": (7, 1), "восемь": (8, 1), "девять": (9, 1), "десять": (10, 1),
+    "одиннадцать": (11, 1), "двенадцать": (12, 1), "тринадцать": (13, 1),
+    "четырнадцать": (14, 1), "пятнадцать": (15, 1), "шестнадцать": (16, 1),
+    "семнадцать": (17, 1), "восемнадцать": (18, 1), "девятнадцать": (19, 1),
+    "двадцать": (20, 2), "тридцать": (30, 2), "сорок": (40, 2), "пятьдесят": (50, 2),
+    "шестьдесят": (60, 2), "семьдесят": (70, 2), "восемьдесят": (80, 2), "девяносто": (90, 2),
+    "сто": (100, 3), "двести": (200, 3), "триста": (300, 3), "четыреста": (400, 3),
+    "пятьсот": (500, 3), "шестьсот": (600, 3), "семьсот": (700, 3), "восемьсот": (800, 3),
+    "девятьсот": (900, 3), "тысяча": (1000, 4), "тысячи": (1000, 4), "тысяч": (1000, 4),
+}
+_NUMBER_WORD = "|".join(sorted(_NUMBERS, key=len, reverse=True))
+#: A word, then a run of number words («нуба девяносто шесть»).
+_SPOKEN_NUMBER = re.compile(
+    rf"(?<![\w-])([^\W\d_]+)([ \t]+)((?:{_NUMBER_WORD})(?:[ \t-]+(?:{_NUMBER_WORD}))*)(?![\w-])",
+    re.IGNORECASE)
+
+
+def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
+    """``text`` with the slips of the module's docstring written out. Never raises."""
+    if not nicks:
+        return text
+    # (C-level: the pieces between spaces seen before as needing nothing are dropped at
+    # once; only a new piece is looked at, see _kinds)
+    new = set(text.split()) - _PLAIN
+    if not new:
+        return text
+    t = _tables(nicks)
+    new -= t.plain
+    kinds: set[str] = set()
+    for piece in new:
+        kinds |= _kinds(piece, t)
+    if "long" in kinds:
+        cuts = {}
+        for m in _LONG.finditer(text):
+            cut = _unglued(m.group(0).lower(), t)
+            if cut is not None and cut is not m.group(0).lower():
+                cuts[m.group(0).lower()] = cut
+        if cuts:
+            text = _LONG.sub(lambda m: _cut_as_written(m.group(0), cuts), text)
+    if "latin" in kinds:
+        text = _latin_words(text, t)
+    if "cyrillic" in kinds:
+        text = _CYRILLIC.sub(lambda m: _cyrillic_layout(m.group(0), t), text)
+    if "number" in kinds:
+        text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
+    return text
+
+
+#: Pieces of text between spaces that need nothing with any roster: no Latin letter, every
+#: word of four letters or more a Russian word and no number word.
+_PLAIN: set[str] = set()
+_RUNS = re.compile(r"[^\W\d_]+")
+_ASCII_LETTER = re.compile("[A-Za-z]")
+
+
+def _kinds(piece: str, t: _Tables) -> set[str]:
+    """The slips ``piece`` (text between spaces, first seen) may hold: «long» (words run
+    together), «latin», «cyrillic» (a layout), «number» (a number word); empty when none,
+    and then the piece is remembered as needing nothing (for every roster or for ``t``'s)."""
+    kinds: set[str] = set()
+    local = False  # (plain for this roster only)
+    if _ASCII_LETTER.search(piece):
+        local = True
+        if any(_latin_layout(m.group(0), t) != m.group(0) for m in _LATIN.finditer(piece)):
+            kinds.add("latin")
+    for run in _RUNS.findall(piece):
+        low = run.lower().replace("ё", "е")
+        if low in _NUMBERS:
+            local = True
+            if t.idx.numbered:  # (a roster with no number in a nick: nothing to read)
+                kinds.add("number")
+        elif _ASCII_LETTER.search(low):
+            pass
+        elif len(low) >= 4 and not is_known_word(low):
+            local = True
+            if len(low) >= 7 and _unglued(low, t) not in (None, low):
+                kinds.add("long")
+            if low in t.cyr_images and not _known(low, t):
+                kinds.add("cyrillic")
+    if not kinds:
+        memo = t.plain if local else _PLAIN
+        if len(memo) > 100_000:
+            memo.clear()
+        memo.add(piece)
+    return kinds
+
+
+class _Tables:
+    """The words a slip may be read as, for one roster and lexicon (:func:`_tables`)."""
+
+    def __init__(self, nicks: tuple[str, ...]):
+        from .lexicon import lexicon
+
+        lex = lexicon()
+        idx = name_index(nicks)
+        self.lex = lex
+        self.idx = idx
+        nick_forms = {f for f in (*idx.single, *idx.parts) if len(f) >= 3}
+        self.cyr_nick = frozenset(f for f in nick_forms if re.fullmatch("[а-я]+", f))
+        self.lat_nick = frozenset(f for f in nick_forms if re.fullmatch("[a-z]+", f))
+        self.cyr_moves = frozenset(w for w in lex.words if re.fullmatch("[а-я]{2,}", w))
+        lat_moves = frozenset(w for w in lex.words if re.fullmatch("[a-z]{4,}", w))
+        self.pieces = {w: "move" for w in self.cyr_moves}
+        self.pieces.update({w: "word" for w in PREPOSITIONS})
+        self.pieces["и"] = "word"
+        self.pieces.update({w: "nick" for w in self.cyr_nick})  # (a nick form wins)
+        self.longest = max(map(len, self.pieces))
+        #: the Cyrillic keys of a Latin move word or nick form → that word
+        self.cyr_images = {w.translate(_TO_CYR): w for w in lat_moves | self.lat_nick
+                           if len(w) >= 4}
+        self.cyr_targets = frozenset(w for w in self.cyr_moves | self.cyr_nick if len(w) >= 3)
+        self.plain: set[str] = set()  # pieces of text that need nothing (typing_fixed)
+        self.written = frozenset(re.sub(r"[^\w]+", " ", " ".join(nicks)).lower().split())
+
+
+_TABLES: dict = {}
+
+
+def _tables(nicks: tuple[str, ...]) -> _Tables:
+    from .lexicon import lexicon
+
+    found = _TABLES.get(nicks)
+    if found is None or found.lex is not lexicon():
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[nicks] = _Tables(nicks)
+    return found
+
+
+def _known(low: str, t: _Tables) -> bool:
+    """True when the normalised token is a word as it stands."""
+    return low in t.pieces or low in t.idx.single or low in t.idx.parts or \
+        low in t.written or is_known_word(low)
+
+
+def _unglued(low: str, t: _Tables):
+    """The pieces of the lower-case token ``low`` run together (see the module's
+    docstring); None when it is a Russian word; ``low`` itself when it is left whole."""
+    norm = low.replace("ё", "е")
+    if is_known_word(norm):
+        return None
+    if norm in t.pieces or norm in t.idx.single or norm in t.idx.parts or norm in t.written:
+        return low
+    cut = _split(norm, t)
+    if cut is None or t.idx.approximate(norm) is not None:  # «Барончик»: a pet form, no «чик»
+        return low
+    return cut
+
+
+def _cut_as_written(token: str, cuts: dict[str, list[str]]) -> str:
+    """``token`` cut where its lower-case form is cut in ``cuts`` (its letter case kept)."""
+    cut = cuts.get(token.lower())
+    if cut is None:
+        return token
+    out, at = [], 0
+    for piece in cut:
+        out.append(token[at:at + len(piece)])
+        at += len(piece)
+    return " ".join(out)
+
+
+def _split(low: str, t: _Tables) -> list[str] | None:
+    """The one cut of ``low`` into the fewest pieces of ``t.pieces`` holding a move word and
+    a nick form; None when there is none or two."""
+    n = len(low)
+    best: list = [None] * (n + 1)  # position → (pieces, ways (at most 2), previous position)
+    best[0] = (0, 1, -1)
+    for i in range(n):
+        if best[i] is None:
+            continue
+        count, ways, _ = best[i]
+        for j in range(i + 1, min(n, i + t.longest) + 1):
+            if low[i:j] not in t.pieces:
+                continue
+            here = best[j]
+            if here is None or here[0] > count + 1:
+                best[j] = (count + 1, ways, i)
+            elif here[0] == count + 1:
+                best[j] = (here[0], 2, here[2])
+    if best[n] is None or best[n][1] > 1:
+        return None
+    pieces, at = [], n
+    while at > 0:
+        prev = best[at][2]
+        pieces.append(low[prev:at])
+        at = prev
+    pieces.reverse()
+    kinds = {t.pieces[p] for p in pieces}
+    if len(pieces) < 2 or "move" not in kinds or "nick" not in kinds or \
+            t.pieces[pieces[0]] == "nick":  # (a move word or a preposition first)
+        return None
+    return pieces
+
+
+def _cased(source: str, target: str) -> str:
+    """``target`` with the letter case of ``source``, character by character."""
+    return "".join(c.upper() if s.isupper() else c for s, c in zip(source, target))
+
+
+def _latin_layout(token: str, t: _Tables) -> str:
+    """«ktxe» → «лечу»: a Latin token (keys of punctuation included, the longest reading
+    first) that is no nickname form and reads as a Cyrillic move word or nick form."""
+    low = token.lower()
+    word = low.rstrip(_KEYS_PUNCT)
+    if len(word) < 3 or word in t.idx.single or word in t.idx.parts or word in t.written or \
+            word in t.lex.words:
+        return token
+    for end in range(len(low), len(word) - 1, -1):
+        cyr = low[:end].translate(_TO_CYR).replace("ё", "е")
+        if cyr in t.cyr_targets:
+            return _cased(token, low[:end].translate(_TO_CYR)) + token[end:]
+    return token
+
+
+def _latin_words(text: str, t: _Tables) -> str:
+    """``text`` with its Latin tokens read by :func:`_latin_layout`; a short one between
+    them that reads as a preposition or «и» is read so too («ujkjc pf cvbnf» → «голос за
+    смита»: only beside a word read in Cyrillic, and only with a space between)."""
+    found = list(_LATIN.finditer(text))
+    new = [_latin_layout(m.group(0), t) for m in found]
+    changed = [n != m.group(0) for n, m in zip(new, found)]
+    if not any(changed):
+        return text
+    for k, m in enumerate(found):
+        cyr = m.group(0).lower().translate(_TO_CYR)
+        if changed[k] or len(cyr) > 3 or (cyr not in PREPOSITIONS and cyr != "и"):
+            continue
+        before = k > 0 and changed[k - 1] and not text[found[k - 1].end():m.start()].strip()
+        after = k + 1 < len(found) and changed[k + 1] and \
+            not text[m.end():found[k + 1].start()].strip()
+        if before or after:
+            new[k] = _cased(m.group(0), cyr)
+    out, last = [], 0
+    for m, word in zip(found, new):
+        out += (text[last:m.start()], word)
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
+def _cyrillic_layout(token: str, t: _Tables) -> str:
+    """«руфд» → «heal», «Ыьшер» → «Smith»: a Cyrillic token that is no Russian word and no
+    nickname form and reads as a Latin move word or nick form."""
+    low = token.lower()
+    lat = t.cyr_images.get(low)
+    if lat is None or _known(low, t):
+        return token
+    return _cased(token, lat)
+
+
+def _digits(m: re.Match, idx) -> str:
+    """«нуба девяносто шесть» → «нуба 96» when the word is a form of a nickname holding
+    that number (two digits or more); else the text as written."""
+    number = _number(re.split(r"[ \t-]+", m.group(3).lower()))
+    word = m.group(1).lower().replace("ё", "е")
+    if number is None or len(number) < 2 or \
+            not any(word in forms for _, forms in idx.numbered.get(number, ())):
+        return m.group(0)
+    return m.group(1) + m.group(2) + number
+
+
+def _number(words: list[str]) -> str | None:
+    """The digits a run of number words says: each compound number in falling order of
+    places is one group («двести двадцать восемь» → 228), groups are written one after
+    the other («ноль ноль семь» → 007, «два два восемь» → 228)."""
+    groups: list[str] = []
+    value, rank = 0, 9  # the group being read and the rank of its last word
+    for w in words:
+        num, r = _NUMBERS[w]
+        if r == 4:  # «две тысячи»: the group so far counts thousands
+            if rank == 4:
+                return None
+            value, rank = (value or 1) * 1000, 4
+            continue
+        if r == 0 or r >= rank or (r == 1 and rank == 1):
+            if rank != 9:
+                groups.append(str(value))
+            value, rank = num, r
+            if r == 0:
+                groups.append("0")
+                value, rank = 0, 9
+            continue
+        if value % 1000 and r == 1 and 10 <= num and rank == 2:
+            return None  # «двадцать одиннадцать»
+        value, rank = value + num, r
+    if rank != 9:
+        groups.append(str(value))
+    return "".join(groups) or None
