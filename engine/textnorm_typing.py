@@ -161,7 +161,9 @@ class _Tables:
         #: the Cyrillic keys of a Latin move word or nick form → that word
         self.cyr_images = {w.translate(_TO_CYR): w for w in lat_moves | self.lat_nick
                            if len(w) >= 4}
-        self.cyr_targets = frozenset(w for w in self.cyr_moves | self.cyr_nick if len(w) >= 3)
+        # (no imperative nor third person: «bob» is no «ищи»)
+        self.cyr_targets = frozenset(w for w in self.cyr_moves | self.cyr_nick if len(w) >= 3
+                                     and w not in lex.imperative and w not in lex.third)
         self.plain: set[str] = set()  # pieces of text that need nothing (typing_fixed)
         self.written = frozenset(re.sub(r"[^\w]+", " ", " ".join(nicks)).lower().split())
 
