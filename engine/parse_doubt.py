@@ -8,6 +8,8 @@ is meant. A move hedged before («наверное») and doubted right after (�
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
@@ -326,6 +328,12 @@ _LATER_LETTER = frozenset({"допишу", "дошлю", "напишу", "доп
 #: another day mused about with one of them is asked, as the tuning letters' hosts do.
 _UNDECIDED = frozenset({"посмотрим", "посмотрю", "подумаю", "поглядим", "решу", "решим"})
 
+#: A sentence that leaves the musing before it open: «Может быть, нет.», «А может, и нет».
+_MAYBE_NOT = re.compile(r"\s*(?:а |ну )?может(?:,? быть)?,? (?:и |что )?нет[.!…)]*\s*")
+
+#: Object pronouns that point at a player named before («охоту на него заявлю»).
+_PRONOUNS = frozenset({"него", "неё", "нее", "нему", "ней", "нём", "нем"})
+
 #: Hedge words that need no lead: «mozhet», «мб».
 _HEDGE_ALONE = frozenset({"mozhet", "мб"})
 
@@ -367,7 +375,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     lex = lexicon().words
     out = []
     before: tuple | None = None  # the sentence before, unread: (lo, hi, toks, words)
-    for lo, hi in _sentences(visible):
+    sentences = _sentences(visible)
+    for s_n, (lo, hi) in enumerate(sentences):
         prev, before = before, None
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
@@ -400,16 +409,32 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             acts.add("vote")  # «второй пока не знаю, может Маэстро, может Смиту»
         if not acts and ctx.sender.role == "boss" and _member_sent(ctx, toks):
             acts.add("on_behalf")  # «Думаю, может, Лису сегодня пустить на Штирлица…»
-        if not acts or not acts.isdisjoint(made):
+        aimed = not acts and s_n + 1 < len(sentences) and \
+            _MAYBE_NOT.fullmatch(visible[slice(*sentences[s_n + 1])].lower()) is not None
+        # («Может быть, томагавк в X. Может быть, нет.»: a blow at a player weighed)
+        if not (acts or aimed) or not acts.isdisjoint(made):
             continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
         # (the player may stand before the hedge too: «в капитана мб стрельну хз»)
         named = [h for h, i, j in names_in(ctx, toks, forms=True)
                  if (i > wk[hedge] or _aimed_before(toks, i, wk[hedge])) and
-                 h.nick in ctx.alive and h.nick != ctx.sender.nick]
+                 h.nick in ctx.alive and h.nick != ctx.sender.nick and
+                 (not aimed or _aimed_at(toks, i, h.nick))]
+        if not named and acts and not _PRONOUNS.isdisjoint(words[k] for k in wk[hedge:]):
+            # «…Михалыч темнит… Может, завтра и охоту на него заявлю, посмотрим»: the one
+            # player named before in the letter
+            named = list(dict.fromkeys(_alive_named(ctx, tokenize_span(visible, 0, lo))))
+            named = named if len(named) == 1 else []
         if not named:
             continue
         out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+def _aimed_at(toks: list[Tok], i: int, nick: str) -> bool:
+    """True when the name at ``i`` is aimed at by «в» / «на» before it, in the form a blow
+    takes («в Кирюху»), not where something is («дело в Медведе»)."""
+    return i > 0 and toks[i - 1].w in ("в", "на") and (
+        toks[i].w == nick.lower() or not toks[i].w.endswith(("е", "и", "ом", "ем", "ём")))
 
 
 def _acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
