@@ -346,6 +346,9 @@ _YOU_CHOOSE = frozenset({"выберите", "выбирайте", "выбери
                          "решай", "реши"})
 _YOURSELF = frozenset({"сами", "сам", "сама"})
 
+#: A sentence worth cutting into words holds one of these.
+_SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам")
+
 #: Stems of :data:`_YOU_CHOOSE` for the cheap test of the whole letter.
 _CHOOSE_STEMS = ("выбер", "выбир", "реша", "реши")
 
@@ -362,8 +365,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     to talk): he asks whether it is an order (``unparsed``, reason ``hedged``). Players named
     for the host to choose from («X, Y и Z… выберите сами») are asked too (reason ``hedge``)."""
     lower = visible.lower()
-    if "может" not in lower and "mozhet" not in lower and "мб" not in lower and not (
-            "сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
+    if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
+            "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
         return []
     read = _read_ranges(visible, items)
     made = {it.move.action for it in items if it.move is not None}
@@ -380,9 +383,14 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         prev, before = before, None
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
+        before = (lo, hi)
+        if not any(m in lower[lo:hi] for m in _SENTENCE_MARKS):
+            continue  # (no hedge, condition or choice here: nothing cut into words)
         toks = tokenize_span(visible, lo, hi)
         words = clause_words(toks)
-        before = (lo, hi, toks, words)
+        if prev is not None:
+            p_toks = tokenize_span(visible, *prev)
+            prev = (*prev, p_toks, clause_words(p_toks))
         wk = [k for k, t in enumerate(toks) if t.word]
         if _chosen_by_host(words, wk):
             named = _alive_named(ctx, toks) or (
@@ -394,6 +402,11 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                 at = prev[0] if prev is not None and not _alive_named(ctx, toks) else lo
                 out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedge"))
             continue
+        if "если" in words:
+            if (found := _if_switched(ctx, lex, toks, words, wk, items)) is not None:
+                out.append(problem(visible[lo:hi].strip().rstrip(".!…)"), "unparsed",
+                                   "conditional"))
+                continue
         hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
             words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD or
                                      toks[k - 1].w in _HEDGE_MARKS))), None)
@@ -428,6 +441,37 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             continue
         out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+#: Stems of the verbs of moving a move to another player («переключи мой голос на него»,
+#: «перекинь», «перенесите», «поменяй», «смени», «замени», «переведи»).
+_SWITCH = ("переключ", "перекин", "перенес", "перенос", "поменя", "смени", "смените", "замени",
+           "перевед", "перевод")
+
+
+def _if_switched(ctx: Ctx, lex, toks: list[Tok], words: list[str], wk: list[int],
+                 items: list[Item]) -> str | None:
+    """The player a move the letter makes is switched to on a condition, in a sentence no
+    rule read («Пока голосую за X. Но если Смит до вечера не напишет, переключи мой голос на
+    него, ладно?»): a move word of a move the sender makes in the letter, after «если» (not
+    «если что», not another day), and a living player named there who is not that move's
+    target. None when there is none."""
+    at = words.index("если")
+    if at + 1 < len(words) and words[at + 1] in ("что", "чё", "че", "чо") or \
+            not _TOMORROW.isdisjoint(words) or not _LATER_LETTER.isdisjoint(words):
+        return None
+    if not any(words[k].startswith(_SWITCH) for k in wk if k > at):
+        return None  # («Если не дошло, то там был голос за X»: told, no switch asked)
+    acts = _acts(ctx, lex, words, [k for k in wk if k > at])
+    if not acts:
+        return None
+    targets = {t for it in items if it.move is not None and it.move.action in acts
+               for t in move_targets(it.move)}
+    if not targets:
+        return None  # (no such move made: the letter's other rules ask about the condition)
+    return next((h.nick for h, i, _ in names_in(ctx, toks, forms=True)
+                 if i > at and h.nick in ctx.alive and h.nick != ctx.sender.nick and
+                 h.nick not in targets), None)
 
 
 def _aimed_at(toks: list[Tok], i: int, nick: str) -> bool:
