@@ -8,6 +8,8 @@ is meant. A move hedged before («наверное») and doubted right after (�
 
 from __future__ import annotations
 
+import re
+
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
@@ -17,6 +19,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import _read_ranges, _sentences
+from .translit import cyrillic_reading
 from .words import is_verb, past_tense
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
@@ -306,53 +309,245 @@ def _target_left_open(clauses: list[list[Tok]], at: int, after: list[str]) -> bo
 
 
 #: Words after which «может» is a hedge opening a thought, not a verb of a subject («Лось
-#: может …»): the sentence's start, or these.
+#: может …»): the sentence's start, a comma or a dash right before it («…, может быть, ещё и
+#: выстрелит в X», «не определился, может X, может Y»), or these.
 _HEDGE_LEAD = frozenset({"а", "и", "ну", "хотя", "хз", "думаю", "или", "но", "так", "вот",
                          "да", "сегодня", "ночью", "охота", "завтра"})
 
-#: Words of another day or a later letter: the musing is a plan, no move of today's letter.
-_LATER = frozenset({"завтра", "zavtra", "послезавтра", "допишу", "дошлю", "напишу", "дополню"})
+#: Punctuation right before «может» that makes it a parenthesis, a hedge.
+_HEDGE_MARKS = frozenset({",", "—", "-", "(", "…"})
+
+#: Words of another day: the musing is a plan, no move of today's letter, unless the sender
+#: leaves it open (:data:`_UNDECIDED`).
+_TOMORROW = frozenset({"завтра", "zavtra", "послезавтра"})
+
+#: Words of a later letter: the move is promised, nothing to ask.
+_LATER_LETTER = frozenset({"допишу", "дошлю", "напишу", "дополню"})
+
+#: Words of a choice left open («…, посмотрим», «посмотрю ещё», «подумаю»): a plan for
+#: another day mused about with one of them is asked, as the tuning letters' hosts do.
+_UNDECIDED = frozenset({"посмотрим", "посмотрю", "подумаю", "поглядим", "решу", "решим"})
+
+#: A sentence that leaves the musing before it open: «Может быть, нет.», «А может, и нет».
+_MAYBE_NOT = re.compile(r"\s*(?:а |ну )?может(?:,? быть)?,? (?:и |что )?нет[.!…)]*\s*")
+
+#: Object pronouns that point at a player named before («охоту на него заявлю»).
+_PRONOUNS = frozenset({"него", "неё", "нее", "нему", "ней", "нём", "нем"})
 
 #: Hedge words that need no lead: «mozhet», «мб».
 _HEDGE_ALONE = frozenset({"mozhet", "мб"})
+
+#: «второй» (the second vote) in a musing when the letter gave only one of two votes.
+_SECOND = frozenset({"второй", "второго", "второму", "второе", "другой", "другого"})
+
+#: The host asked to choose («Tank228, Жабка и Шэдоу... ну или двое из них, выберите сами»):
+#: a verb of choosing to the host with «сами» / «сам».
+_YOU_CHOOSE = frozenset({"выберите", "выбирайте", "выбери", "выбирай", "решайте", "решите",
+                         "решай", "реши"})
+_YOURSELF = frozenset({"сами", "сам", "сама"})
+
+#: A sentence worth cutting into words holds one of these.
+_SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам")
+
+#: Stems of :data:`_YOU_CHOOSE` for the cheap test of the whole letter.
+_CHOOSE_STEMS = ("выбер", "выбир", "реша", "реши")
 
 
 def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     """Problems for sentences that muse about a move with «может» before it («Может быть,
     томагавк в X. Может быть, нет.», «может у машки украду, а может и нет», «Может, позвать
-    X на чай?»): a word of a move the sender can make today and a living player named, and
-    nothing read there by a rule. A host does not drop such a sentence (the safety net of
-    engine.parse_unread leaves «может» to talk): he asks whether it is an order (``unparsed``,
-    reason ``hedged``)."""
+    X на чай?», «По линчу не определился, может X, может Y»): a word of a move the sender can
+    make today (or a bare move word right before it, «Охота... может, на X»; «второй» when
+    only one of two votes is given; a clan member sent on a player, from the boss) and a
+    living player named, and nothing read there by a rule. A plan for another day mused about
+    is asked only when the sender leaves it open («Может, завтра X шлёпну, посмотрим»). A
+    host does not drop such a sentence (the safety net of engine.parse_unread leaves «может»
+    to talk): he asks whether it is an order (``unparsed``, reason ``hedged``). Players named
+    for the host to choose from («X, Y и Z… выберите сами») are asked too (reason ``hedge``)."""
     lower = visible.lower()
-    if "может" not in lower and "mozhet" not in lower and "мб" not in lower:
+    if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
+            "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
         return []
     read = _read_ranges(visible, items)
     made = {it.move.action for it in items if it.move is not None}
+    votes = [move_targets(it.move) for it in items
+             if it.move is not None and it.move.action == "vote"]
+    if ctx.votes > 1 and votes and max(map(len, votes)) < ctx.votes and \
+            len({t for v in votes for t in v}) < ctx.votes:
+        made.discard("vote")  # «первый голос X⏎второй пока не знаю, может Y, может Z»
     lex = lexicon().words
     out = []
-    for lo, hi in _sentences(visible):
+    before: tuple | None = None  # the sentence before, unread: (lo, hi, toks, words)
+    sentences = _sentences(visible)
+    for s_n, (lo, hi) in enumerate(sentences):
+        prev, before = before, None
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
+        before = (lo, hi)
+        if not any(m in lower[lo:hi] for m in _SENTENCE_MARKS):
+            continue  # (no hedge, condition or choice here: nothing cut into words)
         toks = tokenize_span(visible, lo, hi)
         words = clause_words(toks)
+        if prev is not None:
+            p_toks = tokenize_span(visible, *prev)
+            prev = (*prev, p_toks, clause_words(p_toks))
         wk = [k for k, t in enumerate(toks) if t.word]
+        if _chosen_by_host(words, wk):
+            named = _alive_named(ctx, toks) or (
+                _alive_named(ctx, prev[2]) if prev is not None and _adjacent(visible, prev[1], lo)
+                else [])
+            if named and not (ctx.sender.mafia and all(
+                    ctx.state.players[n].clan == ctx.sender.clan for n in named)):
+                # (not «Мурка, Бульдог — решайте сами» from the boss: his mates told)
+                at = prev[0] if prev is not None and not _alive_named(ctx, toks) else lo
+                out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedge"))
+            continue
+        if "если" in words:
+            if (found := _if_switched(ctx, lex, toks, words, wk, items)) is not None:
+                out.append(problem(visible[lo:hi].strip().rstrip(".!…)"), "unparsed",
+                                   "conditional"))
+                continue
         hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
-            words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD))), None)
-        if hedge is None or not _LATER.isdisjoint(words):
+            words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD or
+                                     toks[k - 1].w in _HEDGE_MARKS))), None)
+        if hedge is None or not _LATER_LETTER.isdisjoint(words) or (
+                not _TOMORROW.isdisjoint(words) and _UNDECIDED.isdisjoint(words)):
             continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
-        acts = {a for k in wk if (cls := lex.get(words[k])) is not None and
-                (a := action_for(cls, ctx.sender, ctx.turn)) is not None}
-        if not acts or not acts.isdisjoint(made):
+        acts = _acts(ctx, lex, words, wk)
+        at = lo
+        if not acts and prev is not None and _bare_move_before(visible, prev, lo):
+            acts = _acts(ctx, lex, prev[3], [k for k, t in enumerate(prev[2]) if t.word])
+            at = prev[0]  # («Охота... может, на Маску»: the move word before it)
+        if ctx.votes > 1 and not _SECOND.isdisjoint(words):
+            acts.add("vote")  # «второй пока не знаю, может Маэстро, может Смиту»
+        if not acts and ctx.sender.role == "boss" and _member_sent(ctx, toks):
+            acts.add("on_behalf")  # «Думаю, может, Лису сегодня пустить на Штирлица…»
+        aimed = not acts and s_n + 1 < len(sentences) and \
+            _MAYBE_NOT.fullmatch(visible[slice(*sentences[s_n + 1])].lower()) is not None
+        # («Может быть, томагавк в X. Может быть, нет.»: a blow at a player weighed)
+        if not (acts or aimed) or not acts.isdisjoint(made):
             continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
         # (the player may stand before the hedge too: «в капитана мб стрельну хз»)
         named = [h for h, i, j in names_in(ctx, toks, forms=True)
                  if (i > wk[hedge] or _aimed_before(toks, i, wk[hedge])) and
-                 h.nick in ctx.alive and h.nick != ctx.sender.nick]
+                 h.nick in ctx.alive and h.nick != ctx.sender.nick and
+                 (not aimed or _aimed_at(toks, i, h.nick))]
+        if not named and acts and not _PRONOUNS.isdisjoint(words[k] for k in wk[hedge:]):
+            # «…Михалыч темнит… Может, завтра и охоту на него заявлю, посмотрим»: the one
+            # player named before in the letter
+            named = list(dict.fromkeys(_alive_named(ctx, tokenize_span(visible, 0, lo))))
+            named = named if len(named) == 1 else []
         if not named:
             continue
-        out.append(problem(visible[lo:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
+        out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+#: Stems of the verbs of moving a move to another player («переключи мой голос на него»,
+#: «перекинь», «перенесите», «поменяй», «смени», «замени», «переведи»).
+_SWITCH = ("переключ", "перекин", "перенес", "перенос", "поменя", "смени", "смените", "замени",
+           "перевед", "перевод")
+
+
+def _if_switched(ctx: Ctx, lex, toks: list[Tok], words: list[str], wk: list[int],
+                 items: list[Item]) -> str | None:
+    """The player a move the letter makes is switched to on a condition, in a sentence no
+    rule read («Пока голосую за X. Но если Смит до вечера не напишет, переключи мой голос на
+    него, ладно?»): a move word of a move the sender makes in the letter, after «если» (not
+    «если что», not another day), and a living player named there who is not that move's
+    target. None when there is none."""
+    at = words.index("если")
+    if at + 1 < len(words) and words[at + 1] in ("что", "чё", "че", "чо") or \
+            not _TOMORROW.isdisjoint(words) or not _LATER_LETTER.isdisjoint(words):
+        return None
+    if not any(words[k].startswith(_SWITCH) for k in wk if k > at):
+        return None  # («Если не дошло, то там был голос за X»: told, no switch asked)
+    acts = _acts(ctx, lex, words, [k for k in wk if k > at])
+    if not acts:
+        return None
+    targets = {t for it in items if it.move is not None and it.move.action in acts
+               for t in move_targets(it.move)}
+    if not targets:
+        return None  # (no such move made: the letter's other rules ask about the condition)
+    return next((h.nick for h, i, _ in names_in(ctx, toks, forms=True)
+                 if i > at and h.nick in ctx.alive and h.nick != ctx.sender.nick and
+                 h.nick not in targets), None)
+
+
+def _aimed_at(toks: list[Tok], i: int, nick: str) -> bool:
+    """True when the name at ``i`` is aimed at by «в» / «на» before it, in the form a blow
+    takes («в Кирюху»), not where something is («дело в Медведе»)."""
+    return i > 0 and toks[i - 1].w in ("в", "на") and (
+        toks[i].w == nick.lower() or not toks[i].w.endswith(("е", "и", "ом", "ем", "ём")))
+
+
+def _acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
+    """The actions the sender can make today that the move words at ``wk`` name (a Latin word
+    read in Cyrillic too: «streljnu»)."""
+    acts = set()
+    for k in wk:
+        if words[k] in _UNDECIDED:
+            continue  # («…, посмотрю, что ещё напишут»: the choice left open, no watch)
+        cls = lex.get(words[k])
+        if cls is None and "a" <= words[k][:1] <= "z":
+            cls = lex.get(cyrillic_reading(words[k].replace("j", "'")))
+        if cls is None:
+            continue
+        a = action_for(cls, ctx.sender, ctx.turn)
+        if a is None and cls == V.KILL and not ctx.sender.mafia:
+            a = "hunt"  # «Может, завтра Графа шлёпну» from a civilian: his only kill, the hunt
+        if a is not None:
+            acts.add(a)
+    return acts
+
+
+def _chosen_by_host(words: list[str], wk: list[int]) -> bool:
+    """True when the sentence asks the host to choose among players («…, выберите сами»,
+    «решайте сами»): not what to do («Мурка, Бульдог — сами решайте, что делать»: the
+    clan mates told to make their own moves)."""
+    for n, k in enumerate(wk):
+        if words[k] in _YOU_CHOOSE and (
+                (n + 1 < len(wk) and words[wk[n + 1]] in _YOURSELF) or
+                (n > 0 and words[wk[n - 1]] in _YOURSELF)):
+            rest = [words[j] for j in wk[n + 1:n + 3] if words[j] not in _YOURSELF]
+            return not rest or rest[0] not in _WHAT_TO_DO
+    return False
+
+
+#: Words after «решайте сами» that make the choice one of doing, no player («…, что делать»).
+_WHAT_TO_DO = frozenset({"что", "как", "куда", "когда", "где", "чем"})
+
+
+def _alive_named(ctx: Ctx, toks: list[Tok]) -> list[str]:
+    """The living players other than the sender named in ``toks``."""
+    return [h.nick for h, _, _ in names_in(ctx, toks, forms=True)
+            if h.nick in ctx.alive and h.nick != ctx.sender.nick]
+
+
+def _adjacent(visible: str, end: int, lo: int) -> bool:
+    """True when the sentence ending at ``end`` is right before ``lo``, on the same line."""
+    return "\n" not in visible[end:lo]
+
+
+def _bare_move_before(visible: str, prev: tuple, lo: int) -> bool:
+    """True when the sentence before (``prev``) is a move word or two trailing off in an
+    ellipsis right before the musing on the same line («Охота... может, на Маску»)."""
+    p_lo, p_hi, toks, _ = prev
+    return sum(t.word for t in toks) <= 2 and _adjacent(visible, p_hi, lo) and \
+        visible[p_lo:p_hi].rstrip().endswith(("...", "…"))
+
+
+def _member_sent(ctx: Ctx, toks: list[Tok]) -> bool:
+    """True when a clan member of the boss is named before another living player («Лису
+    пустить на Штирлица»): a member's move weighed by the boss."""
+    clan = ctx.sender.clan
+    hits = [h.nick for h, _, _ in names_in(ctx, toks, forms=True)
+            if h.nick in ctx.alive and h.nick != ctx.sender.nick]
+    for n, nick in enumerate(hits):
+        if ctx.state.players[nick].clan == clan and any(
+                ctx.state.players[o].clan != clan for o in hits[n + 1:]):
+            return True
+    return False
 
 
 def _aimed_before(toks: list[Tok], i: int, hedge: int) -> bool:

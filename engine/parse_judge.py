@@ -59,7 +59,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak and not (tg.hits and (
-            _maybe(clause, kw.i) or _polite_wish(clause, kw.i))):
+            _maybe(clause, kw.i) or _polite_wish(clause, kw.i))) and \
+            not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)):
+        # (not «Если Барса не повесят — проверять его»: the move of a condition, asked)
         return None  # «я бы Диму в пару взял»: a wish, not a move
         # (not «Может, Бастиона пошизить…»: a move weighed, asked)
     if action in ("fear_choice", "partner") and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
@@ -488,6 +490,20 @@ _HIDDEN_ROLES = frozenset(ROLE_CIVILIANS) | {"indian"}
 
 #: «хотел(а) бы» in the polite form of a request («Хотел бы пальнуть в Карася»).
 _WISH_VERBS = frozenset({"хотел", "хотела", "хотелось"})
+
+
+#: Marks that open the consequence of a condition («если …, то …», «если … — …»).
+_THEN = frozenset({"—", "–", "то", "тогда", ":"})
+
+
+def _if_then(clause: list[Tok] | None, i: int) -> bool:
+    """True when the infinitive move word at ``i`` is the consequence of «если» before it
+    in its sentence («Если Барса не повесят — проверять его», «если повесят — тогда Гиви
+    проверять»): an order on a condition the host cannot know yet, asked, not a wish."""
+    if not clause or not is_infinitive(clause[i].w):
+        return False
+    k = next((n for n in range(i - 1, -1, -1) if clause[n].w in IF_WORDS), None)
+    return k is not None and any(t.w in _THEN for t in clause[k + 1:i])
 
 
 def _polite_wish(clause: list[Tok] | None, i: int) -> bool:
