@@ -47,7 +47,8 @@ from .parse_clan_kill import full_moon_kill, one_of_two
 from .grammar_kills import KILL_COUNTS
 from .grammar_between import holder_end
 from .parse_subject import (
-    of_another, subject, subject_actor, talk_of_others, untied_subject,
+    of_another, own_subject, subject, subject_actor, talk_of_others, third_idiom,
+    untied_subject,
 )
 from .parse_gapping import today_after_past
 from .parse_fear import fear_votes, goes_instead, if_chosen
@@ -249,9 +250,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             other = False
             member = actor
             hit = nick_at(ctx, clause, clause_words(clause), subjects[n][0])
-            kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
+            kw.own = (hit is not None and hit.nick == ctx.sender.nick) or \
+                own_subject(ctx, clause, subjects[n])  # «Сёма зовёт Пепла», «Доктор спешит к X»
         elif other and clause[kw.i].w in lex.third:
             continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
+        elif third_idiom(clause, kw):
+            continue  # «Он не сводит глаз с Ромашки»: a story of nobody named, no move
         elif not (member is not None and kw.i > 0 and clause[kw.i - 1].w in ("он", "она")) and \
                 talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
             # («За Тётю Валю: она охраняет меня»: the member named back)
