@@ -28,6 +28,8 @@ def negated(clause: list[Tok], i: int) -> bool:
     """«не лечу», «не буду лечить», «не хочу проверять»; not the double negative «не могу не
     проголосовать за X» (= I vote for X)."""
     if i > 0 and clause[i - 1].w == V.NEGATION:
+        if i + 1 < len(clause) and clause[i + 1].w == "ли":
+            return False  # «не навестить ли ему X»: a move weighed, not refused
         return not (i > 2 and clause[i - 3].w == V.NEGATION and clause[i - 2].w in _CANNOT)
     return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
 

@@ -211,7 +211,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     last = None
     other = False  # the last subject named in the clause was another player
+    dream = _dream_at(clause) if kws else None
     for n, kw in enumerate(kws):
+        if dream is not None and dream < kw.i:
+            continue  # «Снилось, что доктор спешит к Тыкве»: a dream told, no move
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
@@ -588,3 +591,16 @@ def _night_look(clause: list[Tok], kw: Kw, first: set[str]) -> bool:
     X»): the detective's check; «смотрю на это и плачу» is no look of tonight."""
     return kw.j - kw.i == 1 and clause[kw.i].w in first and kw.j < len(clause) and \
         clause[kw.j].w == "на" and any(t.w in _TONIGHT for t in clause[:kw.i])
+
+
+#: Verbs of dreaming: a move told after them in the clause was dreamed, not made.
+_DREAMS = frozenset({"снилось", "приснилось", "снится", "приснится", "снился", "снилась",
+                     "приснился", "приснилась", "снились", "приснились"})
+
+
+def _dream_at(clause: list[Tok]) -> int | None:
+    """The index of a verb of dreaming in ``clause`` («Снилось, что …», «во сне»), or None."""
+    for k, t in enumerate(clause):
+        if t.w in _DREAMS or (t.w == "сне" and k and clause[k - 1].w == "во"):
+            return k
+    return None
