@@ -28,7 +28,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, is_infinitive, is_noun, is_verb, verb_reading
+from .words import comparative, is_infinitive, is_noun, is_verb, past_tense, verb_reading
 from .parse_correct import late_correction
 from .parse_retraction import pronoun_does
 from .parse_runon import found_keywords
@@ -219,6 +219,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
             hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
+        if (cut := _contrast_object(ctx, clause, kw.j, hi)) is not None:
+            # «Лис обчистит X, а Сову мы убьём»: Сову is the object of «мы убьём»; with no
+            # move word read there («а Сову мы отправим к рыбам»), what «мы» do is asked
+            if n + 1 == len(kws) and (ask := _untold_deed(ctx, clause, cut, hi)) is not None:
+                items.append(ask)
+            hi = cut
         if n + 1 < len(kws) and subjects[n + 1] is None and _shared_object(clause, kw, kws[n + 1]):
             # «МО и голос — Бегемоту»: two move labels joined by «и» share the name after them
             kw.j = kws[n + 1].j
@@ -562,6 +568,31 @@ def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int
         if before is not None and s + before.length == end:
             return comma
     return None
+
+
+def _contrast_object(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> int | None:
+    """The index of «а» / «но» after the keyword ending at ``j`` when a nickname follows it
+    and then «мы» / «я» («…, а Глазастика мы отправим к рыбам»): the name is the object of
+    the new subject's verb, no target of the keyword before. None otherwise."""
+    for k in range(j, hi - 2):
+        if clause[k].w in ("а", "но"):
+            hit = nick_at(ctx, clause, clause_words(clause), k + 1)
+            if hit is not None and k + 1 + hit.length < hi and \
+                    clause[k + 1 + hit.length].w in ("мы", "я"):
+                return k - 1 if k > j and clause[k - 1].w == "," else k
+    return None
+
+
+def _untold_deed(ctx: Ctx, clause: list[Tok], cut: int, hi: int) -> Item | None:
+    """The question for «а Сову мы отправим к рыбам» after the contrast at ``cut``: the
+    verb after «мы» / «я» is in the present or future (not «а Кефира я вчера лечил»), no
+    move word the parser knows. None when it is in the past."""
+    k = cut + (clause[cut].w == ",")
+    verbs = [t.w for t in clause[k + 2:hi] if t.word and is_verb(t.w)]
+    if not verbs or any(past_tense(w) for w in verbs[:1]):
+        return None
+    return Item(clause[k].start, problem=problem(span(ctx.text, clause, k + 1, hi),
+                                                 "unparsed", "which_move"))
 
 
 #: What may stand after two joined move labels before the name they share.
