@@ -13,7 +13,7 @@ from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .grammar_gaps import armed
-from .words import first_singular, is_infinitive, morph, verb_reading
+from .words import first_singular, is_infinitive, is_verb, morph, verb_reading
 
 
 @functools.lru_cache(maxsize=4096)
@@ -28,6 +28,8 @@ def negated(clause: list[Tok], i: int) -> bool:
     """«не лечу», «не буду лечить», «не хочу проверять»; not the double negative «не могу не
     проголосовать за X» (= I vote for X)."""
     if i > 0 and clause[i - 1].w == V.NEGATION:
+        if i + 1 < len(clause) and clause[i + 1].w == "ли":
+            return False  # «не навестить ли ему X»: a move weighed, not refused
         return not (i > 2 and clause[i - 3].w == V.NEGATION and clause[i - 2].w in _CANNOT)
     return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
 
@@ -171,7 +173,18 @@ def story_visits_yield(clause: list[Tok], found: list) -> list:
         return found
     return [kw for n, kw in enumerate(found) if not (
         kw.cls == V.VISIT and clause[kw.i].w in third and not (
-            clan_subject(clause, kw.i) and (n + 1 == len(found) or found[n + 1].cls != V.KILL)))]
+            clan_subject(clause, kw.i) and (n + 1 == len(found) or found[n + 1].cls != V.KILL))
+        and not _bare_noun_after(clause, kw, found[n + 1:]))]
+
+
+def _bare_noun_after(clause: list[Tok], visit, later: list) -> bool:
+    """True when every move word after the visit ``visit`` is a one-word noun past a comma
+    or dash, with no word after it («доктор спешит к X, нужен укол»): it says what the visit
+    is for and names nobody, so the visit keeps its target."""
+    return bool(later) and all(
+        k.j - k.i == 1 and k.j == len(clause) - (not clause[-1].word) and
+        not is_verb(clause[k.i].w) and
+        any(t.w in (",", "—", "-", ":") for t in clause[visit.j:k.i]) for k in later)
 
 
 #: Move classes that, after a boss's own visit in the same clause, tell what the visit is for

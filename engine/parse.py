@@ -67,6 +67,7 @@ from .parse_finish import finish
 from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
+from .parse_subject import own_short_form
 from .parse_clan_kill import listed_two_kills, settle_member_kills, settle_second_kills
 from .grammar_kills import KILL_COUNTS
 from .grammar_boss_orders import split_orders
@@ -99,6 +100,40 @@ def _titles_blanked(text: str) -> str:
     if not any(w in low for w in _TITLE_WORDS) and not _OLD_LETTER_FORMS.search(text):
         return text
     return _TITLE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+#: A speech tag between dashes inside a quoted line: «…, — сказал босс, не отрываясь от
+#: газеты, — …» (the speaker is the word right after the verb).
+_SPEECH_TAG = re.compile(
+    r"—\s*(?:сказал|сказала|говорит|произн[её]с|произнесла|бросил|бросила|буркнул|буркнула|"
+    r"процедил|процедила|прошептал|прошептала|ответил|ответила|добавил|добавила|"
+    r"приказал|приказала|велел|велела|молвил|молвила)\s+(\w+)[^—\n.!?«»]{0,60}?—",
+    re.IGNORECASE)
+
+
+def _own_speech_tags_blanked(text: str, actor: Actor, nicks: tuple[str, ...]) -> str:
+    """``text`` with each speech tag whose speaker is the sender (his role word, «я», his
+    nick or its short form) blanked, same length: «Крыска, — сказал босс, — сегодня ты
+    навестишь X» reads as the boss's own order to Крыска. A tag of another speaker stays
+    (his words are no order of the sender's)."""
+    if "—" not in text:
+        return text
+
+    out = list(text)
+    for m in _SPEECH_TAG.finditer(text):
+        w = m.group(1).lower().replace("ё", "е")
+        if not (w == "я" or role_words().get(w) == actor.role or
+                own_short_form(actor.nick, nicks, w) or
+                w == actor.nick.lower().replace("ё", "е").split()[0]):
+            continue
+        out[m.start():m.end()] = " " * (m.end() - m.start())
+        # the quote marks around his line go too: his own words, no quote of another's
+        opening = text.rfind("«", 0, m.start())
+        closing = text.find("»", m.end())
+        if opening >= 0 and "»" not in text[opening:m.start()] and closing >= 0 and \
+                "«" not in text[m.end():closing]:
+            out[opening] = out[closing] = " "
+    return "".join(out)
 
 
 def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
@@ -134,6 +169,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         early_fear = []
     text, summary = vote_summary(text, turn.votes_per_player)  # «Итого Барон и Ленка»
     actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
+    text = _own_speech_tags_blanked(text, actor, nicks)  # «Лис, — сказал босс, — обчисти X»
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),
               votes=turn.votes_per_player)

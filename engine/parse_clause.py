@@ -28,7 +28,7 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, is_infinitive, is_noun, is_verb, verb_reading
+from .words import comparative, is_infinitive, is_noun, is_verb, past_tense, verb_reading
 from .parse_correct import late_correction
 from .parse_retraction import pronoun_does
 from .parse_runon import found_keywords
@@ -47,7 +47,8 @@ from .parse_clan_kill import full_moon_kill, one_of_two
 from .grammar_kills import KILL_COUNTS
 from .grammar_between import holder_end
 from .parse_subject import (
-    of_another, subject, subject_actor, talk_of_others, untied_subject,
+    of_another, own_subject, subject, subject_actor, talk_of_others, third_idiom,
+    untied_subject,
 )
 from .parse_gapping import today_after_past
 from .parse_fear import fear_votes, goes_instead, if_chosen
@@ -210,11 +211,20 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     last = None
     other = False  # the last subject named in the clause was another player
+    dream = _dream_at(clause) if kws else None
     for n, kw in enumerate(kws):
+        if dream is not None and dream < kw.i:
+            continue  # «Снилось, что доктор спешит к Тыкве»: a dream told, no move
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
             hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
+        if (cut := _contrast_object(ctx, clause, kw.j, hi)) is not None:
+            # «Лис обчистит X, а Сову мы убьём»: Сову is the object of «мы убьём»; with no
+            # move word read there («а Сову мы отправим к рыбам»), what «мы» do is asked
+            if n + 1 == len(kws) and (ask := _untold_deed(ctx, clause, cut, hi)) is not None:
+                items.append(ask)
+            hi = cut
         if n + 1 < len(kws) and subjects[n + 1] is None and _shared_object(clause, kw, kws[n + 1]):
             # «МО и голос — Бегемоту»: two move labels joined by «и» share the name after them
             kw.j = kws[n + 1].j
@@ -249,9 +259,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             other = False
             member = actor
             hit = nick_at(ctx, clause, clause_words(clause), subjects[n][0])
-            kw.own = hit is not None and hit.nick == ctx.sender.nick  # «Сёма зовёт Пепла»
+            kw.own = (hit is not None and hit.nick == ctx.sender.nick) or \
+                own_subject(ctx, clause, subjects[n])  # «Сёма зовёт Пепла», «Доктор спешит к X»
         elif other and clause[kw.i].w in lex.third:
             continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
+        elif third_idiom(clause, kw):
+            continue  # «Он не сводит глаз с Ромашки»: a story of nobody named, no move
         elif not (member is not None and kw.i > 0 and clause[kw.i - 1].w in ("он", "она")) and \
                 talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
             # («За Тётю Валю: она охраняет меня»: the member named back)
@@ -557,6 +570,31 @@ def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int
     return None
 
 
+def _contrast_object(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> int | None:
+    """The index of «а» / «но» after the keyword ending at ``j`` when a nickname follows it
+    and then «мы» / «я» («…, а Глазастика мы отправим к рыбам»): the name is the object of
+    the new subject's verb, no target of the keyword before. None otherwise."""
+    for k in range(j, hi - 2):
+        if clause[k].w in ("а", "но"):
+            hit = nick_at(ctx, clause, clause_words(clause), k + 1)
+            if hit is not None and k + 1 + hit.length < hi and \
+                    clause[k + 1 + hit.length].w in ("мы", "я"):
+                return k - 1 if k > j and clause[k - 1].w == "," else k
+    return None
+
+
+def _untold_deed(ctx: Ctx, clause: list[Tok], cut: int, hi: int) -> Item | None:
+    """The question for «а Сову мы отправим к рыбам» after the contrast at ``cut``: the
+    verb after «мы» / «я» is in the present or future (not «а Кефира я вчера лечил»), no
+    move word the parser knows. None when it is in the past."""
+    k = cut + (clause[cut].w == ",")
+    verbs = [t.w for t in clause[k + 2:hi] if t.word and is_verb(t.w)]
+    if not verbs or any(past_tense(w) for w in verbs[:1]):
+        return None
+    return Item(clause[k].start, problem=problem(span(ctx.text, clause, k + 1, hi),
+                                                 "unparsed", "which_move"))
+
+
 #: What may stand after two joined move labels before the name they share.
 _SHARED_MARKS = frozenset({":", "—", "–", "-", "в", "на", "за"})
 
@@ -584,3 +622,16 @@ def _night_look(clause: list[Tok], kw: Kw, first: set[str]) -> bool:
     X»): the detective's check; «смотрю на это и плачу» is no look of tonight."""
     return kw.j - kw.i == 1 and clause[kw.i].w in first and kw.j < len(clause) and \
         clause[kw.j].w == "на" and any(t.w in _TONIGHT for t in clause[:kw.i])
+
+
+#: Verbs of dreaming: a move told after them in the clause was dreamed, not made.
+_DREAMS = frozenset({"снилось", "приснилось", "снится", "приснится", "снился", "снилась",
+                     "приснился", "приснилась", "снились", "приснились"})
+
+
+def _dream_at(clause: list[Tok]) -> int | None:
+    """The index of a verb of dreaming in ``clause`` («Снилось, что …», «во сне»), or None."""
+    for k, t in enumerate(clause):
+        if t.w in _DREAMS or (t.w == "сне" and k and clause[k - 1].w == "во"):
+            return k
+    return None

@@ -125,6 +125,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 # «Васятка» is asked, as for «Бука, Васятка» (never both dropped)
                 return _kept_votes(ctx, second.hits, second, text, asked)
             return asked
+        if flags["other_day"] is False and flags["later"] and not flags["keep"] and \
+                action is not None and clause is not None and \
+                _put_off_among(ctx, clause, kw):
+            # «Напротив живут Ромашка и Кефир. За кем смотреть — решу ночью»: a choice
+            # among the players just named, put off: asked, never dropped
+            return Item(0, problem=problem(text, "unparsed", "later"), tried=action)
         if flags["other_day"] is False and (flags["keep"] or flags["later"]) and \
                 not (flags["later"] and not flags["keep"] and action is not None and
                      clause is not None and _shrug_after_aim(clause, kw)):
@@ -747,3 +753,18 @@ def _shrug_after_aim(clause: list[Tok], kw: Kw) -> bool:
     while k >= 0 and clause[k].word and clause[k].w in _AIM_GAP:
         k -= 1
     return k >= 1 and clause[k].word and clause[k - 1].w in V.PREPOSITIONS
+
+
+#: Question words that open a move put off («За кем смотреть — решу», «Кого лечить — не знаю»).
+_WHOM = frozenset({"кем", "кого", "кому"})
+
+
+def _put_off_among(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word at ``kw`` follows «за кем» / «кого» / «к кому» in its clause
+    and the clause before names two players or more: the sender weighs them and puts the
+    choice off."""
+    if not any(t.w in _WHOM for t in clause[max(0, kw.i - 3):kw.i]) or not ctx.prev_clause:
+        return False
+    named = {h.nick for h, _, _ in names_in(ctx, ctx.prev_clause) if h.nick is not None and
+             h.nick != ctx.sender.nick}
+    return len(named) >= 2

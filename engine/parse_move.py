@@ -172,8 +172,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             not tg.negated:
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
         # stands before it)
-        back = read_back(ctx, actor, clause, lo, kw.i) if not object_clause(clause, kw.j) \
-            and not _titled_object(ctx, clause, kw.j, hi) \
+        back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw)) \
+            if not object_clause(clause, kw.j) and not _titled_object(ctx, clause, kw.j, hi) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
         # («…Пана Коцкого — посмотрим «Иронию судьбы»»: the film is what is watched)
         if loose and back is not None:
@@ -581,6 +581,22 @@ def _past_aside(clause: list[Tok], start: int, at: int, hi: int) -> int | None:
     if n < hi and clause[n].w in (":", "—", "-", "–"):
         n += 1
     return n if n < hi else None
+
+
+def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
+    """Where the look back for a name before the keyword starts: before «мы»/«я» and the
+    sender's own verb in the first person right before a weak idiom («Глазастика мы
+    отправим к рыбам»: the name before the verb is the idiom's target); else at ``kw.i``."""
+    k = kw.i
+    if not kw.weak or kw.j - kw.i < 2 or k - 1 < lo or is_verb(clause[k].w):
+        return k
+    reading = verb_reading(clause[k - 1].w)
+    if reading is None or reading[1] != "1per" or reading[2] == "past":
+        return k
+    k -= 1
+    if k - 1 >= lo and clause[k - 1].w in ("мы", "я"):
+        k -= 1
+    return k
 
 
 def _close_quote(clause: list[Tok], last: int) -> int:

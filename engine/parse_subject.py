@@ -6,6 +6,7 @@ clan member («Страж охраняет …»), a player of the other clan (r
 from __future__ import annotations
 
 import functools
+import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
@@ -24,6 +25,8 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     """``(first, end)`` tokens of the nickname or role word right before a third-person move
     word («Маруська проверяет …», «а Страж охраняет …»), or None."""
     if clause[kw.i].w not in lexicon().third:
+        if third_idiom(clause, kw):
+            return _subject_before(ctx, clause, kw.i - 1, True)  # «Свидетель не сводит глаз с X»
         if kw.j - 1 > kw.i and clause[kw.j - 1].w in lexicon().third:
             return _subject_before(ctx, clause, kw.i - 1, True)  # «Кира к себе зовёт …»
         if (w := with_noun(clause, kw)) is not None:
@@ -31,6 +34,14 @@ def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
         k = _verb_before_noun(ctx, clause, kw)
         return None if k is None else _subject_before(ctx, clause, k - 1, True)
     return _subject_before(ctx, clause, kw.i - 1, True)
+
+
+def third_idiom(clause: list[Tok], kw: Kw) -> bool:
+    """True when the keyword is an idiom whose verb, inside it after «не», is in the third
+    person («не сводит глаз с», «глаз не спускает с»): a story of whoever its subject is."""
+    return kw.j - kw.i > 2 and any(
+        clause[m - 1].w == V.NEGATION and third_person(clause[m].w)
+        for m in range(kw.i + 1, kw.j))
 
 
 #: Dative pronouns between a verb and its noun («ставит ему капельницу»).
@@ -60,7 +71,7 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     охраняет»)."""
     boss = ctx.sender.role == "boss"
     while k >= 0 and (clause[k].w in ("«", "»", '"', "уж", "ведь") or clause[k].w in V.SUBJECT_SKIP or
-                      _adverb(clause[k].w) or clause[k].w == "," or
+                      _adverb(clause[k].w) or clause[k].w in (",", ")") or
                       (k >= 1 and clause[k].w in _TIMES and clause[k - 1].w in _TIME_PREPS) or
                       (not boss and duration_start(clause, k) is not None)):
         if clause[k].w in _TIMES and k >= 1 and clause[k - 1].w in _TIME_PREPS:
@@ -72,12 +83,17 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
             k = _aside_start(clause, k)  # «доктор, кутаясь в плащ, пробирается …»
             if k is None:
                 return None
+        elif clause[k].w == ")":
+            k = _me_aside_start(clause, k)  # «Свидетельница (то есть я) прячется …»
+            if k is None:
+                return None
         k -= 1
     if k >= 1 and clause[k].w == "и" and first_try:
         # «доктор пробирается к дому Буки и ставит ему капельницу»: the verb before «и»
         # has the same subject
         m = next((m for m in range(k - 1, 0, -1) if clause[m].word and
-                  third_person(clause[m].w)), None)
+                  (third_person(clause[m].w) or _story_past(clause[m].w))), None)
+        # («Свидетель устроился на чердаке … и не сводит глаз с X»: a past verb before it)
         return None if m is None else _subject_before(ctx, clause, m - 1, False)
     if k < 0 or not clause[k].word:
         return None
@@ -95,6 +111,8 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
                 # «Страж пусть Сову охраняет»: Сову is the target, not the subject
                 return _subject_before(ctx, clause, first - 1, False) if first_try else None
             return first, k + 1
+    if clause[k].cap and own_short_form(ctx.sender.nick, ctx.nicks, words[k]):
+        return k, k + 1  # «Пилюля лечит X» from Пилюлькин: his own nick cut short
     if member_at(ctx, clause, k) is not None:
         return k, k + 1  # «пони ворует у Крота» from the boss: his member in lower case
     if ctx.sender.role == "boss" and len(words[k]) >= 3 and (k == 0 or not clause[k - 1].word) \
@@ -104,6 +122,35 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     return None
 
 
+
+
+#: Final vowels dropped from a nickname's short form before its stem is compared.
+_SHORT_ENDS = "аяоеиыую"
+
+
+@functools.lru_cache(maxsize=4096)
+def own_short_form(nick: str, nicks: tuple[str, ...], w: str) -> bool:
+    """True when ``w`` (lower case) is the sender's nick ``nick`` cut short into a word of
+    its own («Пилюля» for Пилюлькин, «Кувалд» no): its stem (a final vowel dropped), of four
+    letters at least, begins a word of his nick that is longer, and no word of another
+    nick. A story told of «Пилюля» in his letter is his own move."""
+    stem = w[:-1] if w.endswith(tuple(_SHORT_ENDS)) else w
+    if len(stem) < 4 or w in role_words():
+        return False
+    def parts(n: str) -> list[str]:
+        return [x for x in re.split(r"[\W\d_]+", n.lower().replace("ё", "е")) if x]
+    if not any(x.startswith(stem) and len(x) > len(w) for x in parts(nick)):
+        return False
+    return not any(x.startswith(stem) for n in nicks if n != nick for x in parts(n))
+
+
+@functools.lru_cache(maxsize=4096)
+def _story_past(w: str) -> bool:
+    """True for a known verb in the past tense, singular («устроился», «спряталась»)."""
+    if not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return tag.POS == "VERB" and "past" in tag and "sing" in tag
 
 
 #: «к утру», «до рассвета», «под утро»: a time between a subject and its verb.
@@ -118,6 +165,20 @@ def _adverb(w: str) -> bool:
     if not is_known_word(w) or w in role_words() or w in _OTHERS:
         return False
     return morph().parse(w)[0].tag.POS == "ADVB"
+
+
+#: Words of an aside in brackets that says the subject is the sender («(то есть я)»).
+_ME_ASIDE = frozenset({"то", "есть", "я", "это", "т", "е", "ну", "в", "смысле", "короче"})
+
+
+def _me_aside_start(clause: list[Tok], k: int) -> int | None:
+    """The index of the «(» that opens a bracketed aside closed at ``k`` when the aside says
+    «я» and nothing else («(то есть я)», «(это я)»); else None."""
+    for p in range(k - 1, max(-1, k - 7), -1):
+        if clause[p].w == "(":
+            inside = [t.w for t in clause[p + 1:k] if t.word]
+            return p if "я" in inside and all(w in _ME_ASIDE for w in inside) else None
+    return None
 
 
 def _aside_start(clause: list[Tok], k: int) -> int | None:
@@ -493,3 +554,16 @@ def of_another(clause: list[Tok], ctx: Ctx | None = None) -> bool:
         return False
     mate = ctx.sender.clan is not None and ctx.state.players[hit.nick].clan == ctx.sender.clan
     return not (ctx.sender.role == "boss" and mate)
+
+
+def own_subject(ctx: Ctx, clause: list[Tok], subj: tuple[int, int]) -> bool:
+    """True when the one-word subject ``subj`` names the sender by his own role word
+    («Доктор спешит к X — у неё жар» from the doctor) or his nick cut short («Пилюля …»):
+    the story is his own move, the words after its target say why."""
+    first, end = subj
+    if end != first + 1 or not clause[first].word:
+        return False
+    w = clause[first].w
+    if role_words().get(w) == ctx.sender.role:
+        return True
+    return clause[first].cap and own_short_form(ctx.sender.nick, ctx.nicks, w)

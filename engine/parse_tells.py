@@ -26,7 +26,7 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     «Линч …» opening the clause stay orders; a comma ends what is looked at."""
     if tg.statement and not tg.hits:
         return False  # «X — это …»: judge drops it
-    if not tg.hits or order_form(clause, kw) or (kw.own and tg.hits[0][1] >= kw.j):
+    if not tg.hits or order_form(clause, kw) or kw.own:
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
     if not (kw.reported or kw.weak or (noun and kw.i > _opening_at(clause))):
         return False  # («И МО в Сыча — слишком вежливый»: the strong label opens it after «и»)
