@@ -32,6 +32,16 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
         # «Миномёт мой, ееее! Шмаляю по X»: the mortar told of, then fired
         (it.tried == "mortar" and it.problem.reason == "unknown_name")))]
+    settled = set(ctx.declined)
+    if "delegate" in done and ctx.sender.role in _DELEGATED_ROLE_MOVES:
+        settled.add(_DELEGATED_ROLE_MOVES[ctx.sender.role])
+    if settled:
+        # «МО сегодня не отправляю. Может, завтра пальну в X», «Ход на усмотрение босса.
+        # Завтра, может, X обнесу»: a move for tomorrow, today's refused or left to the boss:
+        # no move today, nothing to ask
+        items = [it for it in items if not (
+            it.tried in settled and it.move is None and it.problem is not None and
+            it.problem.reason == "conditional" and _tomorrow_said(ctx.text, it.pos))]
     if any(it.later for it in items) and _LATER_SAID.search(ctx.text.lower()):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
         # move is promised later: nothing to ask
@@ -99,6 +109,19 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_TOMORROW = re.compile(r"\b(?:после)?завтра\b")
+
+
+def _tomorrow_said(text: str, pos: int) -> bool:
+    """True when «завтра» / «послезавтра» stands in the sentence of the letter at ``pos``."""
+    lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
+    end = _SENTENCE_END.search(text, pos)
+    return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
+
+#: The role move a clan member's «ход на усмотрение босса» leaves to the boss.
+_DELEGATED_ROLE_MOVES = {"thief": "rob", "guard": "guard"}
 
 
 def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
