@@ -31,7 +31,13 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
         it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
         # «Миномёт мой, ееее! Шмаляю по X»: the mortar told of, then fired
-        (it.tried == "mortar" and it.problem.reason == "unknown_name")))]
+        (it.tried == "mortar" and it.problem.reason == "unknown_name") or
+        # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
+        (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
+    # «я по «Страху» выбираю», «сегодня «Голос», по два»: the day's event named, no player
+    items = [it for it in items if not (
+        it.problem is not None and it.problem.reason == "unknown_name" and
+        _quote_read(ctx.text, it) == "event")]
     settled = set(ctx.declined)
     if "delegate" in done and ctx.sender.role in _DELEGATED_ROLE_MOVES:
         settled.add(_DELEGATED_ROLE_MOVES[ctx.sender.role])
@@ -109,6 +115,31 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+#: The day's events by name («Страх», «Голос», «Выбери меня!»): in quotes, never a player.
+_EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"
+                         r"полнолуни|праздник)\w{0,3}|выбери")
+_QUOTE_END = re.compile(r"«(\w[\w-]*)(»?)$")
+
+
+def _quote_read(text: str, it: Item) -> str:
+    """"event" when the unknown name of ``it`` is an event's name in quotes («по „Страху“»,
+    «сегодня «Голос»»); "quote" when it is the first word of a quote of several words
+    («иммунитет — «Бывает так: …»»); "" otherwise (a one-word quote of no event, «голос за
+    «Жмыха»», may be a nick and stays asked)."""
+    m = _QUOTE_END.search(it.problem.text)
+    if m is None:
+        return ""
+    if _EVENT_NAME.fullmatch(m.group(1).lower()):
+        return "event"
+    at = text.find(it.problem.text, it.pos)
+    if m.group(2) or at < 0:
+        return ""
+    rest = text[at + len(it.problem.text):]
+    close = rest.find("»")
+    inside = rest[:close] if close >= 0 else rest[:40]
+    return "quote" if re.search(r"\w", inside) else ""
+
 
 _SENTENCE_END = re.compile(r"[.!?\n]")
 _TOMORROW = re.compile(r"\b(?:после)?завтра\b")
@@ -542,6 +573,31 @@ _SEEK_WORDS = frozenset({"нашла", "нашел", "нашёл", "найти",
                          "искала", "искал", "ищу", "искать", "поищу", "ищем", "поиск", "поиски"})
 
 #: Where a sentence ends for :func:`_role_sought` (not «…»: «ищу теперь... ну пусть стерву»).
+#: The day's events by name («Страх», «Голос», «Выбери меня!»): in quotes, never a player.
+_EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"
+                         r"полнолуни|праздник)\w{0,3}|выбери")
+_QUOTE_END = re.compile(r"«(\w[\w-]*)(»?)$")
+
+
+def _quote_read(text: str, it: Item) -> str:
+    """"event" when the unknown name of ``it`` is an event's name in quotes («по „Страху“»,
+    «сегодня «Голос»»); "quote" when it is the first word of a quote of several words
+    («иммунитет — «Бывает так: …»»); "" otherwise (a one-word quote of no event, «голос за
+    «Жмыха»», may be a nick and stays asked)."""
+    m = _QUOTE_END.search(it.problem.text)
+    if m is None:
+        return ""
+    if _EVENT_NAME.fullmatch(m.group(1).lower()):
+        return "event"
+    at = text.find(it.problem.text, it.pos)
+    if m.group(2) or at < 0:
+        return ""
+    rest = text[at + len(it.problem.text):]
+    close = rest.find("»")
+    inside = rest[:close] if close >= 0 else rest[:40]
+    return "quote" if re.search(r"\w", inside) else ""
+
+
 _SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
 
 
