@@ -18,7 +18,7 @@ from .parse_judge import detective_alive
 from .grammar_tokens import clause_words, tokenize
 from .names import name_index
 from .roles import ROLE_CIVILIANS
-from .words import role_words, verb_reading
+from .words import past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
 
 
@@ -38,6 +38,12 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (
         it.problem is not None and it.problem.reason == "unknown_name" and
         _quote_read(ctx.text, it) == "event")]
+    if "vote" in done:
+        # «я вчера голосовал за X? за X», «один голос я отдал за X», «почему был против X»: a
+        # vote told in the past, on a player now dead, beside today's vote: history, no vote
+        items = [it for it in items if not (
+            it.move is None and it.problem is not None and it.tried == "vote" and
+            it.problem.reason == "target_dead" and _told_in_past(ctx.text, it))]
     settled = set(ctx.declined)
     if "delegate" in done and ctx.sender.role in _DELEGATED_ROLE_MOVES:
         settled.add(_DELEGATED_ROLE_MOVES[ctx.sender.role])
@@ -139,6 +145,21 @@ def _quote_read(text: str, it: Item) -> str:
     close = rest.find("»")
     inside = rest[:close] if close >= 0 else rest[:40]
     return "quote" if re.search(r"\w", inside) else ""
+
+
+def _told_in_past(text: str, it: Item) -> bool:
+    """True when the words of ``it``'s problem, or of the question it echoes («голосовал за
+    X? за X»), hold a verb in the past tense and no «бы» (not «голосовала бы за X»)."""
+    at = text.find(it.problem.text, it.pos)
+    if at < 0:
+        return False
+    lo = at
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    if not text[start:at].strip() and start > 0 and text[start - 1] == "?":
+        # (an echo answering the sentence before: look at that question too)
+        lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start - 1)), default=0)
+    words = [w.lower() for w in _WORD.findall(text[lo:at + len(it.problem.text)])]
+    return "бы" not in words and any(past_tense(w) for w in words)
 
 
 _SENTENCE_END = re.compile(r"[.!?\n]")
@@ -596,6 +617,21 @@ def _quote_read(text: str, it: Item) -> str:
     close = rest.find("»")
     inside = rest[:close] if close >= 0 else rest[:40]
     return "quote" if re.search(r"\w", inside) else ""
+
+
+def _told_in_past(text: str, it: Item) -> bool:
+    """True when the words of ``it``'s problem, or of the question it echoes («голосовал за
+    X? за X»), hold a verb in the past tense and no «бы» (not «голосовала бы за X»)."""
+    at = text.find(it.problem.text, it.pos)
+    if at < 0:
+        return False
+    lo = at
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    if not text[start:at].strip() and start > 0 and text[start - 1] == "?":
+        # (an echo answering the sentence before: look at that question too)
+        lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start - 1)), default=0)
+    words = [w.lower() for w in _WORD.findall(text[lo:at + len(it.problem.text)])]
+    return "бы" not in words and any(past_tense(w) for w in words)
 
 
 _SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
