@@ -237,6 +237,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 continue  # «Стреляю... а, не, никуда не стреляю сегодня»: no move, no question
             hi = before_refused(ctx, clause, kw.j, kws[n + 1].i, hi)
         if kw.negated:
+            if any(t.w == "сегодня" for t in clause):
+                ctx.declined.add(action_for(kw.cls, ctx.sender, ctx.turn))  # «МО сегодня не шлю»
             if refuses_to_vote(ctx, clause, kw, hi):
                 first = next((k for k in (kw.i - 2, kw.i - 1) if k >= 0 and
                               clause[k].w == V.NEGATION), kw.i)

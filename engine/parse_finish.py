@@ -18,7 +18,7 @@ from .parse_judge import detective_alive
 from .grammar_tokens import clause_words, tokenize
 from .names import name_index
 from .roles import ROLE_CIVILIANS
-from .words import role_words, verb_reading
+from .words import past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
 
 
@@ -31,7 +31,29 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
         it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
         # «Миномёт мой, ееее! Шмаляю по X»: the mortar told of, then fired
-        (it.tried == "mortar" and it.problem.reason == "unknown_name")))]
+        (it.tried == "mortar" and it.problem.reason == "unknown_name") or
+        # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
+        (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
+    # «я по «Страху» выбираю», «сегодня «Голос», по два»: the day's event named, no player
+    items = [it for it in items if not (
+        it.problem is not None and it.problem.reason == "unknown_name" and
+        _quote_read(ctx.text, it) == "event")]
+    if "vote" in done:
+        # «я вчера голосовал за X? за X», «один голос я отдал за X», «почему был против X»: a
+        # vote told in the past, on a player now dead, beside today's vote: history, no vote
+        items = [it for it in items if not (
+            it.move is None and it.problem is not None and it.tried == "vote" and
+            it.problem.reason == "target_dead" and _told_in_past(ctx.text, it))]
+    settled = set(ctx.declined)
+    if "delegate" in done and ctx.sender.role in _DELEGATED_ROLE_MOVES:
+        settled.add(_DELEGATED_ROLE_MOVES[ctx.sender.role])
+    if settled:
+        # «МО сегодня не отправляю. Может, завтра пальну в X», «Ход на усмотрение босса.
+        # Завтра, может, X обнесу»: a move for tomorrow, today's refused or left to the boss:
+        # no move today, nothing to ask
+        items = [it for it in items if not (
+            it.tried in settled and it.move is None and it.problem is not None and
+            it.problem.reason == "conditional" and _tomorrow_said(ctx.text, it.pos))]
     if any(it.later for it in items) and _LATER_SAID.search(ctx.text.lower()):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
         # move is promised later: nothing to ask
@@ -99,6 +121,59 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+#: The day's events by name («Страх», «Голос», «Выбери меня!»): in quotes, never a player.
+_EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"
+                         r"полнолуни|праздник)\w{0,3}|выбери")
+_QUOTE_END = re.compile(r"«(\w[\w-]*)(»?)$")
+
+
+def _quote_read(text: str, it: Item) -> str:
+    """"event" when the unknown name of ``it`` is an event's name in quotes («по „Страху“»,
+    «сегодня «Голос»»); "quote" when it is the first word of a quote of several words
+    («иммунитет — «Бывает так: …»»); "" otherwise (a one-word quote of no event, «голос за
+    «Жмыха»», may be a nick and stays asked)."""
+    m = _QUOTE_END.search(it.problem.text)
+    if m is None:
+        return ""
+    if _EVENT_NAME.fullmatch(m.group(1).lower()):
+        return "event"
+    at = text.find(it.problem.text, it.pos)
+    if m.group(2) or at < 0:
+        return ""
+    rest = text[at + len(it.problem.text):]
+    close = rest.find("»")
+    inside = rest[:close] if close >= 0 else rest[:40]
+    return "quote" if re.search(r"\w", inside) else ""
+
+
+def _told_in_past(text: str, it: Item) -> bool:
+    """True when the words of ``it``'s problem, or of the question it echoes («голосовал за
+    X? за X»), hold a verb in the past tense and no «бы» (not «голосовала бы за X»)."""
+    at = text.find(it.problem.text, it.pos)
+    if at < 0:
+        return False
+    lo = at
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    if not text[start:at].strip() and start > 0 and text[start - 1] == "?":
+        # (an echo answering the sentence before: look at that question too)
+        lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start - 1)), default=0)
+    words = [w.lower() for w in _WORD.findall(text[lo:at + len(it.problem.text)])]
+    return "бы" not in words and any(past_tense(w) for w in words)
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_TOMORROW = re.compile(r"\b(?:после)?завтра\b")
+
+
+def _tomorrow_said(text: str, pos: int) -> bool:
+    """True when «завтра» / «послезавтра» stands in the sentence of the letter at ``pos``."""
+    lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
+    end = _SENTENCE_END.search(text, pos)
+    return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
+
+#: The role move a clan member's «ход на усмотрение босса» leaves to the boss.
+_DELEGATED_ROLE_MOVES = {"thief": "rob", "guard": "guard"}
 
 
 def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
@@ -519,6 +594,46 @@ _SEEK_WORDS = frozenset({"нашла", "нашел", "нашёл", "найти",
                          "искала", "искал", "ищу", "искать", "поищу", "ищем", "поиск", "поиски"})
 
 #: Where a sentence ends for :func:`_role_sought` (not «…»: «ищу теперь... ну пусть стерву»).
+#: The day's events by name («Страх», «Голос», «Выбери меня!»): in quotes, never a player.
+_EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"
+                         r"полнолуни|праздник)\w{0,3}|выбери")
+_QUOTE_END = re.compile(r"«(\w[\w-]*)(»?)$")
+
+
+def _quote_read(text: str, it: Item) -> str:
+    """"event" when the unknown name of ``it`` is an event's name in quotes («по „Страху“»,
+    «сегодня «Голос»»); "quote" when it is the first word of a quote of several words
+    («иммунитет — «Бывает так: …»»); "" otherwise (a one-word quote of no event, «голос за
+    «Жмыха»», may be a nick and stays asked)."""
+    m = _QUOTE_END.search(it.problem.text)
+    if m is None:
+        return ""
+    if _EVENT_NAME.fullmatch(m.group(1).lower()):
+        return "event"
+    at = text.find(it.problem.text, it.pos)
+    if m.group(2) or at < 0:
+        return ""
+    rest = text[at + len(it.problem.text):]
+    close = rest.find("»")
+    inside = rest[:close] if close >= 0 else rest[:40]
+    return "quote" if re.search(r"\w", inside) else ""
+
+
+def _told_in_past(text: str, it: Item) -> bool:
+    """True when the words of ``it``'s problem, or of the question it echoes («голосовал за
+    X? за X»), hold a verb in the past tense and no «бы» (not «голосовала бы за X»)."""
+    at = text.find(it.problem.text, it.pos)
+    if at < 0:
+        return False
+    lo = at
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    if not text[start:at].strip() and start > 0 and text[start - 1] == "?":
+        # (an echo answering the sentence before: look at that question too)
+        lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start - 1)), default=0)
+    words = [w.lower() for w in _WORD.findall(text[lo:at + len(it.problem.text)])]
+    return "бы" not in words and any(past_tense(w) for w in words)
+
+
 _SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
 
 

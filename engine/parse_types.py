@@ -89,6 +89,9 @@ class Ctx:
     branch_lead: tuple | None = None  # (nick, span, pos): «Работаю по X: если громила — …»
     votes: int = 1  # votes each player has today (``turn.votes_per_player``)
     fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him
+    #: the actions the sender refuses for today («МО сегодня не отправляю», «сегодня без
+    #: охоты»): a plan of that move for tomorrow is no question (engine.parse_finish)
+    declined: set = field(default_factory=set)
 
 
 def prev_targets(prev: Prev | None, items: list[Item] | None = None) -> set[str | None]:
