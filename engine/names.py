@@ -47,8 +47,24 @@ def name_index(nicks: tuple[str, ...]) -> NameIndex:
     (:func:`_name_index`)."""
     if nicks is _LAST_INDEX[0]:
         return _LAST_INDEX[1]
+    if nicks is _SCRATCH[0]:
+        return _SCRATCH[1]
     idx = _name_index(nicks)
     _LAST_INDEX[0], _LAST_INDEX[1] = nicks, idx
+    return idx
+
+
+#: The index :func:`scratch_index` built last: (nicks, index).
+_SCRATCH: list = [None, None]
+
+
+def scratch_index(nicks: tuple[str, ...]) -> NameIndex:
+    """The form index of ``nicks`` built for one letter only (a roster with words of the
+    letter added as nicks, :mod:`engine.parse_dead_net`), kept out of the rosters' cache so
+    that it never pushes a roster's index out; :func:`name_index` returns it for this very
+    tuple until the next scratch index."""
+    idx = _name_index.__wrapped__(nicks)
+    _SCRATCH[0], _SCRATCH[1] = nicks, idx
     return idx
 
 

@@ -56,6 +56,7 @@ from .parse_choice import choice_words, final_choice, kept_vote, named_players, 
 from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread
+from .parse_dead_net import dead_unread, unknown_unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
@@ -341,8 +342,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = [bare.problem]  # «Бобра.», «+Лось»: which move?
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked
-        problems = list(problems) + unread(ctx, visible, log.ever + [
-            Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
+        read = log.ever + [Item(-1, move=m) for m in moves] + [
+            Item(-1, problem=p) for p in problems]
+        problems = list(problems) + unread(ctx, visible, read)
+        # «Енот пробирается в дупло к Совунье» (dead): the move on the dead is refused
+        problems += dead_unread(ctx, visible, read, problems)
+        # «Сегодня к Барсуку загляну в кладовку» (no Барсук): the word is not found
+        problems += unknown_unread(ctx, visible, read, problems)
         # «может у X украду, а может и нет»: a move mused about, asked
         problems += hedged_musings(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])

@@ -6,6 +6,7 @@ does («Полечить Малину? Нет, лечу Повара»), the que
 
 from __future__ import annotations
 
+from . import grammar_vocab as V
 from .grammar_kw import Kw
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, span
@@ -37,6 +38,15 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
         return None
     if third_person(words[kw.i]) or past_tense(words[kw.i]):
         return None
+    if kw.cls == V.CHECK and action == "search" and (
+            hit := _named_in(ctx, clause, words)) is not None:
+        # «давай я тюленя проверю заодно, а?» from the fan with no check earned: a check she
+        # has not; refused when her search is in the letter (:func:`unanswered`)
+        it = Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "not_allowed", "no_fan_check",
+            action="check", target=hit), tried="check")
+        it.via_check = True
+        return "check", it
     for n in range(kw.j, len(clause)):
         if clause[n].word:
             hit = nick_at(ctx, clause, words, n)
@@ -51,6 +61,13 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
 
 #: Words that may open a question before the target named first («А может, завтра Ромашку уберём?»).
 _LEAD = frozenset({"может", "а", "ну", "или", "завтра", "сегодня"})
+
+
+def _named_in(ctx: Ctx, clause: list[Tok], words: list[str]) -> str | None:
+    """The one player other than the sender named in ``clause``, or None."""
+    named = {h.nick for n in range(len(clause)) if clause[n].word and
+             (h := nick_at(ctx, clause, words, n)) is not None and h.nick != ctx.sender.nick}
+    return named.pop() if len(named) == 1 and None not in named else None
 
 
 def _named_before(ctx: Ctx, clause: list[Tok], words: list[str], i: int) -> bool:
@@ -100,4 +117,14 @@ def unanswered(asked: list[tuple[str, Item]], items: list[Item],
                if it.move is not None and it.move.action == "vote")
     if cast < votes:
         done.discard("vote")
-    return [it for action, it in asked if action not in done]
+    out = []
+    for action, it in asked:
+        if it.via_check:
+            # the fan's «а проверю-ка X?» beside her search: the check she has not, refused;
+            # with no search in the letter it may be her search: asked
+            if "search" not in done:
+                it = Item(it.pos, problem=problem(it.problem.text, "unparsed", "own_question"))
+            out.append(it)
+        elif action not in done:
+            out.append(it)
+    return out

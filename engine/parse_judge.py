@@ -131,6 +131,17 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «Напротив живут Ромашка и Кефир. За кем смотреть — решу ночью»: a choice
             # among the players just named, put off: asked, never dropped
             return Item(0, problem=problem(text, "unparsed", "later"), tried=action)
+        if action is not None and not kw.weak and clause is not None and \
+                _another_named(clause, kw) and not (kw.negated or kw.hypothetical or kw.reported):
+            # «всё как вчера, только бью другого»: a new target, and no name: asked
+            return Item(0, problem=problem(text, "unparsed", "no_target"), tried=action)
+        if clause is not None and not (kw.negated or kw.hypothetical or kw.reported) and \
+                not flags["other_day"] and (word := _person_slot(clause, kw)) is not None and \
+                (action is not None or kw.cls == V.PARTNER):
+            # «беру в пару папку», «вломлю кексу»: the word stands where only a player goes
+            if action is None:
+                return _refuse_role(kw, text)
+            return Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
         if flags["other_day"] is False and (flags["keep"] or flags["later"]) and \
                 not (flags["later"] and not flags["keep"] and action is not None and
                      clause is not None and _shrug_after_aim(clause, kw)):
@@ -459,6 +470,47 @@ def _subordinate(clause: list[Tok], i: int) -> bool:
 #: Roles that make other roles' moves (the actor once he takes a role, the swindler in his
 #: branches): a move word of another role in their letters is never a daydream.
 _MAY_BECOME = frozenset({"actor", "swindler"})
+
+
+#: «другого», «другую»: another player than before, not named.
+_ANOTHER = frozenset({"другого", "другую", "другой", "другому", "иного", "иную"})
+
+
+#: The sender's own «беру/возьму/выбираю» of the pair under «Выбери меня!».
+_TAKE = frozenset({"беру", "возьму", "выбираю", "выберу", "зову", "позову", "забираю"})
+
+
+def _person_slot(clause: list[Tok], kw: Kw) -> str | None:
+    """The word right after a move word whose object can only be a player, when it is a
+    common noun of no player: the pair of «Выбери меня!» («беру в пару папку»), the dative
+    after a weak beating verb («вломлю кексу»; not «вломлю по полной»). None otherwise."""
+    k = kw.j
+    if k >= len(clause) or not clause[k].word or len(clause[k].w) < 3:
+        return None
+    w = clause[k].w
+    if kw.cls == V.PARTNER and any(t.w == "пару" for t in clause[kw.i:kw.j]) and \
+            any(t.w in _TAKE for t in clause[max(0, kw.i - 2):kw.j]) and w not in V.PREPOSITIONS:
+        nouns = [p for p in morph().parse(w) if "NOUN" in p.tag.grammemes]
+        return clause[k].w if nouns and all("accs" in p.tag.grammemes or "nomn" in p.tag.grammemes
+                                            for p in nouns[:1]) else None
+    if kw.cls == V.BEAT and kw.weak and clause[kw.i].w in ("вломлю", "вломим", "врежу",
+                                                            "вмажу", "наваляю", "влеплю"):
+        parses = morph().parse(w)
+        if parses and "NOUN" in parses[0].tag.grammemes and "datv" in parses[0].tag.grammemes:
+            return w
+    return None
+
+
+def _another_named(clause: list[Tok], kw: Kw) -> bool:
+    """True when the strong move word ``kw`` is followed right away (past a preposition) by
+    «другого»/«другую» and no more words of the clause that may name somebody: «только бью
+    другого» (not «бью другого Лося»)."""
+    k = kw.j
+    if k < len(clause) and clause[k].w in ("в", "у", "к", "на", "за"):
+        k += 1
+    if k >= len(clause) or clause[k].w not in _ANOTHER:
+        return False
+    return not any(t.word for t in clause[k + 1:])
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:

@@ -18,7 +18,8 @@ from .grammar_target_words import described
 from .grammar_target_words import next_verb_object
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
-from .words import CYR, is_known_word, is_verb, is_interjection, person_name, role_words
+from .words import CYR, first_singular, is_known_word, is_verb, is_interjection, person_name, \
+    role_words
 from .parse_types import Ctx, Item, unknown_name
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
@@ -141,6 +142,7 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
     words = clause_words(clause)
     out: list[tuple] = []
     k, want = lo, True
+    governed = -1  # the index of a word taken by :func:`_prep_repeated`
     first_spaced = None  # index in ``out`` of the first name typed after a space only
     while k < hi:
         t = clause[k]
@@ -176,20 +178,50 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
                 part.kind in ("part", "pet"):
             out.append((k, 1, part))  # «бегемот» for «Кот Бегемот»
             k += 1
+        elif _prep_repeated(clause, lo, k, out):
+            out.append((k, 1, None))  # «за смита и за рыжего»: the preposition says a player
+            governed = k
+            k += 1
         else:
             break
         want = False
-    if out and k < hi and (clause[k].word and not clause[k].cap and
+    if out and k < hi and not (out[-1][0] == governed and first_singular(clause[k].w)) and \
+            (clause[k].word and not clause[k].cap and
                            (not want or clause[k - 1].w in ("и", "плюс"))
                            or not want and clause[k].w in ("—", "-", ":")):
         # «… Мирон прав», «за Мироном и так все следят», «Мирон — молчун»: the last name
         # opens a sentence of its own (not «… Доктору Кто»: a name of two words)
         out.pop()
-    if len(out) > 1 and next_verb_object(clause, k):
+    if len(out) > 1 and out[-1][0] != governed and next_verb_object(clause, k):
         out.pop()  # «ворую у X и катюху мочим»: the last name is the next move's object
     if first_spaced is not None and k < hi:
         del out[first_spaced:]  # «голоса вишня барсик прав»: names side by side only at the end
     return out, k >= hi
+
+
+#: Demonstratives and the like after a repeated preposition: no player's place («у той,
+#: которая Соня», «за то, чтобы …»).
+_DEMONSTRATIVE = frozenset({"то", "того", "тот", "той", "ту", "тому", "тем", "те", "тех",
+                            "это", "этого", "этой", "эту", "этому", "этим", "этих", "всех",
+                            "всё", "все", "всем", "кого", "кому", "него", "нее", "неё", "них",
+                            "себя", "себе", "меня", "мне", "всякий", "случай", "всякого"})
+
+
+def _prep_repeated(clause: list[Tok], lo: int, k: int, out: list[tuple]) -> bool:
+    """True when the word at ``k`` follows a joiner and the preposition that stood before
+    the list's first name («голосую за Смита и за рыжего»): a player's place, whatever the
+    word (not a pronoun, a filler or «то»: «за Смита и за то, чтобы …»)."""
+    if not out or k < 2 or not clause[k].word or clause[k - 2].w not in _JOINERS:
+        return False
+    prep = clause[k - 1].w
+    first = out[0][0]
+    if prep not in V.PREPOSITIONS or first < 1 or clause[first - 1].w != prep or \
+            first - 1 < lo:
+        return False
+    w = clause[k].w
+    return len(w) > 2 and w not in V.PRONOUNS and w not in V.FILLERS and \
+        w not in _ADDRESS and w not in _DEMONSTRATIVE and \
+        not role_words().get(w) and CYR.search(w) is not None
 
 
 def _near_nick(idx, t: Tok) -> bool:

@@ -23,6 +23,19 @@ AGAIN = frozenset({"опять", "снова", "вновь", "again", "opyat", "
 _CLASSES = {"rob": frozenset({V.ROB, V.VISIT}), "heal": frozenset({V.HEAL}),
             "invite": frozenset({V.INVITE}), "beat": frozenset({V.BEAT})}
 
+#: «туда же» (the same place as yesterday's), «тот же», «без изменений», «как вчера»: the same
+#: target as yesterday's said without naming him («Вчера у Громова был, сегодня схожу туда
+#: же», «Гость: без изменений»).
+_SAME_PLACE = frozenset({"туда", "к", "у"})
+_KEEP_SAID = (("без", "изменений"), ("как", "вчера"), ("тот", "же"), ("та", "же"),
+              ("того", "же"), ("ту", "же"), ("той", "же"), ("тому", "же"))
+_KEEP_WORDS = frozenset({"прежний", "прежняя", "прежнее", "прежнего", "прежнюю", "прежней",
+                         "прежнему", "по-прежнему", "по-старому"})
+
+#: Participles of the no-repeat moves («Кузя будет вылечен мной. Опять.»).
+_PARTICIPLES = {"heal": ("вылечен", "излечен", "подлечен"), "beat": ("избит", "побит"),
+                "rob": ("обворован", "ограблен"), "invite": ("приглашен",)}
+
 #: Prepositions of a visit before yesterday's player («опять к Ларисе», «снова у Совы»).
 _VISIT = frozenset({"к", "ко", "у"})
 
@@ -52,29 +65,58 @@ def repeated_yesterday(ctx: Ctx, items: list[Item]) -> None:
     idx, lex = name_index(ctx.nicks), lexicon().words
     for n, sent in enumerate(sentences):
         words = [t.w for t in sent]
-        again = not AGAIN.isdisjoint(words) or (
+        there = _same_place(words)
+        kept = _kept(words)
+        again = not AGAIN.isdisjoint(words) or there or kept or (
             n + 1 < len(sentences) and next((t.w for t in sentences[n + 1] if t.word), "")
             in AGAIN)
         if not again:
             continue
         hits = names_in(ctx, sent, forms=True)
         for action, target in pairs:
-            named = [i for h, i, j in hits if h.nick == target] + [
-                k for k in range(1, len(sent)) if sent[k].word and words[k - 1] in _VISIT and
-                (h := idx.approximate(words[k])) is not None and h.kind != "fuzzy" and
-                h.nick == target]  # («опять у кисы»: a pet form written small)
+            keyed = any(lex.get(w) in _CLASSES[action] or w.startswith(_PARTICIPLES[action])
+                        for w in words)
+            if kept and keyed and not there and "не" not in words and not any(
+                    h.nick != target for h, _, _ in hits if h.nick != ctx.sender.nick):
+                named = [kept]  # «Гость: без изменений»: yesterday's guest, not named
+            else:
+                named = [i for h, i, j in hits if h.nick == target] + [
+                    k for k in range(len(sent)) if sent[k].word and
+                    (k and words[k - 1] in _VISIT or target == ctx.sender.nick) and
+                    (h := idx.approximate(words[k])) is not None and h.kind != "fuzzy" and
+                    h.nick == target]  # («опять у кисы»: a pet form written small; «БУБУ
+                # ОПЯТЬ БИТЬ БУБУ»: the thug's own name in capitals)
             if not named:
                 continue
             visit = any(i > 0 and words[i - 1] in _VISIT for i in named) or any(
                 w in _PRONOUNS and k > 0 and words[k - 1] in _VISIT for k, w in enumerate(words))
-            keyed = any(lex.get(w) in _CLASSES[action] for w in words)
-            if not (visit or keyed) or "не" in words[:min(named)]:
-                continue  # («опять к ней не пойду»)
+            if there and not (visit and action in ("rob", "invite")):
+                continue  # «туда же» is a place: the thief's or hostess's visit only
+            if not (visit or keyed) or "не" in words[:min(named)] or \
+                    (there and "не" in words[there - 2:there + 3]):
+                continue  # («опять к ней не пойду», «туда же не пойду»)
             text = ctx.text[sent[0].start:sent[-1].end]
             items.append(Item(sent[0].start, problem=problem(
                 text, "not_allowed", "same_target_twice", action=action, target=target),
                 tried=action))
             return
+
+
+def _same_place(words: list[str]) -> int:
+    """The index of «туда» in «туда же» (0: none; never the first word)."""
+    for k in range(1, len(words) - 1):
+        if words[k] == "туда" and words[k + 1] in ("же", "ж"):
+            return k
+    return 0
+
+
+def _kept(words: list[str]) -> int:
+    """The index of a phrase saying «the same as yesterday» («без изменений», «как вчера»,
+    «тот же», «прежний»), 0 when none (never the first word: a keyed word comes first)."""
+    for k in range(1, len(words)):
+        if words[k] in _KEEP_WORDS or tuple(words[k:k + 2]) in _KEEP_SAID:
+            return k
+    return 0
 
 
 #: Marks that end a sentence.

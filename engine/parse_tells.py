@@ -15,7 +15,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import CYR, is_imperative, is_interjection, norm, predicate, verb_reading, word_forms
+from .words import past_tense, CYR, is_imperative, is_interjection, norm, predicate, verb_reading, word_forms
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
@@ -37,7 +37,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             all(c.w in V.FILLERS or c.w in _DECIDED for c in clause[kw.j:tg.hits[0][1] - 1]) and \
             not kw.reported and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
-                for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])):
+                for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])
+                and not _why_after_dash(clause, tg.hits[0][2], t)):
         return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»
         # opens the sentence: an order (not
         # «Голос за Буку был ошибкой»: a verb of its own says something of it); so does
@@ -119,6 +120,20 @@ _FOR_WHOM = {"от": frozenset({"меня", "нас", "себя"}),
 
 #: Words after «не» that doubt a move weighed just before («…не знаю», «…не уверена»).
 _UNSURE = frozenset({"знаю", "уверен", "уверена", "уверенна"})
+
+
+#: Past forms of «быть», «стать», «оказаться»: «Голос за Буку — был ошибкой» says something
+#: of the vote.
+_OF_THE_VOTE = frozenset({"был", "была", "было", "были", "стал", "стала", "стало", "оказался",
+                          "оказалась", "оказалось"})
+
+
+def _why_after_dash(clause: list[Tok], end: int, t: Tok) -> bool:
+    """True when the name ending at token ``end`` is followed by a dash and ``t`` is a past
+    verb of what the player did, after it («Голос за Сову — вчера весь день молчала»): why
+    the vote is given, not a sentence about it."""
+    return end < len(clause) and clause[end].w in ("—", "-") and t.start > clause[end].start \
+        and t.w not in _OF_THE_VOTE and past_tense(t.w)
 
 
 def _dative(word: str, nick: str | None) -> bool:

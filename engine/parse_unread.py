@@ -42,9 +42,13 @@ from .words import is_known_word, role_words
 #: How many tokens apart a name and a move word may stand.
 _NEAR = 4
 
-def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
+def unread(ctx: Ctx, visible: str, items: list[Item],
+           wide: frozenset[str] = frozenset()) -> list[Problem]:
     """The problems of the net (see the module's doc) for the letter's own text ``visible``
-    (quotes and signature blanked), given the ``items`` the rules read."""
+    (quotes and signature blanked), given the ``items`` the rules read. ``wide``: players
+    counted as living for :mod:`engine.parse_dead_net` (the dead, words on no roster); a
+    move word the rules know is not left to them when such a player is named before it
+    («к Барсуку загляну»: the rules read the player after the word)."""
     read = _read_ranges(visible, items, _hunt_excluded(ctx))
     mates = frozenset()
     if any(it.move is not None and it.move.action == "delegate" for it in items):
@@ -89,8 +93,10 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         sentence = visible[lo:hi].strip()
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
-        if not net_asks(ctx, toks, skip, night, frozenset(), hits, whole):
-            continue
+        if not net_asks(ctx, toks, skip, night, frozenset(), hits,
+                        whole and (not wide or _wide_visited(ctx, toks, wide))):
+            continue  # (for the wide net a word of a move lexicon only, or a visit «к X»:
+            # «скорблю о X» is talk)
         # (a part left by a word of talk was left by the rules for that word: asked)
         kws = find_keywords(toks, set(), idx)
         known = {k for kw in kws for k in range(kw.i, kw.j)}
@@ -101,13 +107,37 @@ def unread(ctx: Ctx, visible: str, items: list[Item]) -> list[Problem]:
         # линча X», «иду к X поболтать»; other verbs of the sentence are the net's)
         if not known or not whole or net_asks(ctx, toks, skip, night, known, hits, whole) or \
                 (night_known != known and
-                 _asks(ctx, toks, anywhere, night_known, hits, strict=True)):
+                 _asks(ctx, toks, anywhere, night_known, hits, strict=True)) or \
+                (wide and _wide_before(ctx, toks, wide, min(known))):
             if not _made_later(ctx, visible, hi, toks, kws, items):
                 out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
+    if wide:  # («Бармалей — мой» from the maniac of a dead player: his kill of last night)
+        return out + after_pause(ctx, visible, spans, read, out)
     out.extend(_open_moves(ctx, visible, lower, spans, read, items, out))
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
     return out
+
+
+def _wide_visited(ctx: Ctx, toks: list[Tok], wide: frozenset[str]) -> bool:
+    """True when a player of ``wide`` is named in ``toks`` right after «к» or «у» (a visit:
+    «Пробираюсь ночью в погреб к X»)."""
+    idx = name_index(ctx.nicks)
+    words = clause_words(toks)
+    return any(toks[k].word and words[k - 1] in ("к", "ко", "у") and
+               (hit := player_at(idx, toks, words, k)) is not None and hit.nick in wide
+               for k in range(1, len(toks)))
+
+
+def _wide_before(ctx: Ctx, toks: list[Tok], wide: frozenset[str], first: int) -> bool:
+    """True when a player of ``wide`` is named in ``toks`` before token ``first``."""
+    idx = name_index(ctx.nicks)
+    words = clause_words(toks)
+    for k in range(min(first, len(toks))):
+        if toks[k].word and len(toks[k].w) > 1 and \
+                (hit := player_at(idx, toks, words, k)) is not None and hit.nick in wide:
+            return True
+    return False
 
 
 def _made_later(ctx: Ctx, visible: str, hi: int, toks: list[Tok], kws, items: list[Item]
@@ -504,9 +534,17 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
     story = _sender_subject(ctx, toks, words, hits)
     if story is not None and words[story] == "я" and any(W.past(w) for w in words):
         return False  # «я лечила Алексея», «я заметил, что …»: the sender tells the past
-    if any(W.speech(w) for w in words):
+    if any(W.speech(w) and not _aside(words, k) for k, w in enumerate(words)):
         return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
+        # (not «Енот пробирается к X — там, говорят, бинокль»: a remark after the move)
     return words, story
+
+
+def _aside(words: list[str], k: int) -> bool:
+    """True when the word at ``k`` stands between commas late in the sentence, after a dash
+    («… к X — там, говорят, бинокль остался»): a remark of its own, not who acts."""
+    return 4 <= k < len(words) - 1 and words[k - 1] == "," and words[k + 1] == "," and \
+        any(w in ("—", "-") for w in words[1:k - 1])
 
 
 def _object(words: list[str], k: int, n: int, kind: str, story: int | None,
