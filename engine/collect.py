@@ -183,10 +183,10 @@ def _supersede(acts: list[Act]) -> None:
         if not act.pending:
             continue
         key = _kind_key(act)
-        if not act.member:
+        if not act.member:  # (a role move left to the boss later: ``delegated``)
             for other in [k for k in latest if k[0] == act.owner and len(k) == 2
                           and replaces_delegation(act.action, k[1])]:
-                latest.pop(other).set("void", "superseded")
+                latest.pop(other).set("void", "delegated" if act.action == "delegate" else "superseded")
         if key in latest:
             latest[key].set("void", "superseded")
         latest[key] = act
