@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .acts import Act
-from .legality import hunt_refusal, merged_vote, move_kind, move_refusal, standing_moves, withdraw_vote
+from .legality import (hunt_refusal, merged_vote, move_kind, move_refusal, replaces_delegation,
+                       standing_moves, withdraw_vote)
 from .calendar import on_time
 from .model import Move, Submission
 from .reasons import REASONS
@@ -173,11 +174,19 @@ def _kind_key(act: Act) -> tuple:
 
 
 def _supersede(acts: list[Act]) -> None:
+    """The latest on-time move of each kind counts (DECISIONS.md §8); a player's own role move
+    and his move left to the boss (``delegate``) replace each other the same way
+    (:func:`engine.legality.replaces_delegation`), as the reply told him
+    (:func:`engine.legality.standing_moves`)."""
     latest: dict[tuple, Act] = {}
     for act in acts:  # arrival order: a later act replaces an earlier one
         if not act.pending:
             continue
         key = _kind_key(act)
+        if not act.member:  # (a role move left to the boss later: ``delegated``)
+            for other in [k for k in latest if k[0] == act.owner and len(k) == 2
+                          and replaces_delegation(act.action, k[1])]:
+                latest.pop(other).set("void", "delegated" if act.action == "delegate" else "superseded")
         if key in latest:
             latest[key].set("void", "superseded")
         latest[key] = act

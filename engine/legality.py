@@ -248,8 +248,20 @@ def vote_refusal(state: GameState, turn: Day, targets: Iterable[str]) -> str | N
 
 def move_kind(action: str, member: str | None = None) -> tuple[str, ...]:
     """The kind of a move that a later one replaces (DECISIONS.md §2: the last move of a kind
-    counts): its action, or for a boss's move for a member ``("on_behalf", member, action)``."""
+    counts): its action, or for a boss's move for a member ``("on_behalf", member, action)``.
+    A move left to the boss (``delegate``) and the player's own role moves also replace each
+    other (:func:`replaces_delegation`)."""
     return ("on_behalf", member, action) if member else (action,)
+
+
+def replaces_delegation(later: str, earlier: str) -> bool:
+    """True when a player's own move of action ``later`` replaces his earlier own move of
+    action ``earlier`` across the move left to the boss (DECISIONS.md §4 Boss (c), §8: the
+    latest letter counts): his own role move (:data:`ROLE_ACTIONS`) after «ход на усмотрение
+    босса» takes the night back from the boss, and «на усмотрение босса» after his own role
+    move leaves it to the boss. A vote or a clan kill order never touches the delegation."""
+    return (later == "delegate" and earlier in ROLE_ACTIONS) or \
+        (later in ROLE_ACTIONS and earlier == "delegate")
 
 
 def withdraw_vote(vote: Move, names: Iterable[str]) -> Move | None:
@@ -330,6 +342,9 @@ def standing_moves(letters: Iterable[tuple]) -> list[Move]:
                    else move_kind(m.action))
             if m.action == "vote":  # («Снимаю голос с X. Линч: Y»: Y in X's place)
                 m = merged_vote(before, unvote, m)
+            elif m.action != "on_behalf":  # his own move and «на усмотрение босса»
+                standing = {k: v for k, v in standing.items()
+                            if not (len(k) == 1 and replaces_delegation(m.action, k[0]))}
             standing.pop(key, None)
             standing[key] = m
     return list(standing.values())

@@ -36,7 +36,9 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
 
     The letter the game's reply ``in_reply_to`` (a Message-ID without brackets) answered,
     when it is ``nick``'s letter of ``day``; without such a reply, ``nick``'s latest letter of
-    ``day`` received before this one. ``(None, [])`` when there is none.
+    ``day`` received before this one. When that letter asked nothing and its reply stood for
+    earlier letters (:mod:`mailer.reply_context`: it repeated their questions), the latest of
+    those that asked something. ``(None, [])`` when there is none.
     """
     letter = None
     if in_reply_to:
@@ -56,7 +58,15 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
         ).order_by(Letter.received.desc(), Letter.id.desc())).first()
     if letter is None:
         return None, []
-    return letter, list(asked_problems(loads(letter.problems_json)))
+    asked = list(asked_problems(loads(letter.problems_json)))
+    if not asked:  # its reply stood for earlier letters and repeated their questions
+        from .reply_context import _folded_into
+
+        for earlier in sorted(_folded_into(s, letter), key=lambda l: (l.received, l.id), reverse=True):
+            asked = list(asked_problems(loads(earlier.problems_json)))
+            if asked:
+                return earlier, asked
+    return letter, asked
 
 
 def answer_note(letter: Letter, asked: list[Problem]) -> str:

@@ -36,6 +36,9 @@ class Outcome:
     #: vote is no letter with moves accepted (:data:`mailer.words.UNVOTED`, or «без ходов»
     #: when there was nothing to take back)
     reported: str | None = None
+    #: the letter's questions to the host (:func:`mailer.questions.host_questions`), which the
+    #: sync summary lists for the host
+    questions: list[str] = field(default_factory=list)
 
 
 
@@ -102,7 +105,7 @@ class Answers:
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None,
-              empty_body=None, unvote=False, withdrawn=(), quote_skipped=None) -> None:
+              empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -122,7 +125,8 @@ class Answers:
         ``unvote``: the letter takes back a vote and gives none, ``withdrawn``: the votes of
         the sender's earlier letters it took back; ``quote_skipped``: the head of a quote
         without «>» the letter's text was cut at, and whether the player's text under it was
-        kept (:meth:`mailer.render.Renderer.reply`)."""
+        kept (:meth:`mailer.render.Renderer.reply`); ``carried``: what the replies this one
+        stands for said beyond the moves (:func:`mailer.reply_context.still_carried`)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -143,7 +147,8 @@ class Answers:
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
-                                   unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped)
+                                   unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped,
+                                   carried=list(carried))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

@@ -43,6 +43,9 @@ class SyncReport:
     attention_ids: list[int] = field(default_factory=list)  # the letter numbers of ``attention``, line by line
     withdrawn: int = 0  # reread: unsent answers to the re-read letters taken off the queue
     movers: set[str] = field(default_factory=set)  # players whose letters' moves were accepted
+    #: the questions to the host in the letters read (mailer.questions.host_questions), for
+    #: the host to answer: ``(letter id, nick, [questions])`` in reading order
+    questions: list[tuple[int, str, list[str]]] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:

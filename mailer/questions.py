@@ -6,7 +6,10 @@ unless he read every letter. A letter's own text (quotes already cut) is searche
 sentences that end with «?» and are put to the host: they address him, ask about the rules
 or the game («можно», «считается», «когда итоги»), or ask whether a letter arrived. Rhetorical
 questions of forum talk («Совпадение?», «Кто бы это мог быть?») name no such word and stay
-unflagged; alternatives of a move («или Бобра?») are the parser's to ask about.
+unflagged; alternatives of a move («или Бобра?») are the parser's to ask about. Small talk
+put to the host («Ведущий, как дела?», «как ты?», «что нового?») asks him nothing he must
+answer and is not listed (:func:`small_talk`); a real question after it in the same letter
+(«Ведущий, как дела? А можно завтра лечить себя?») is.
 The reply tells the player that the host answers questions himself, the letter carries a
 note, and ``status`` counts such letters until the host marks them done (``inbox --done``).
 """
@@ -17,7 +20,7 @@ import re
 
 from engine.grammar_vocab import ASKING, ASKING_LEAD
 
-__all__ = ["host_questions", "QUESTION_NOTE"]
+__all__ = ["host_questions", "small_talk", "QUESTION_NOTE"]
 
 #: The start of the letter note that marks a question to the host (``status`` counts them).
 QUESTION_NOTE = "вопрос ведущему: "
@@ -45,7 +48,25 @@ _MORE = re.compile(r"^(?:и|а|ещё|еще|также|и ещё|и еще|кс
 #: A question that only offers another target for a move («или Бобра?»): the parser's part.
 _ALTERNATIVE = re.compile(r"^\W*(?:или|а может|может)\b", re.IGNORECASE)
 
+#: Small talk put to the host: a greeting or an address («Ведущий», «привет») and a courtesy
+#: formula, nothing else («Ведущий, как дела?», «Привет, как ты?», «Как жизнь, ведущий?»).
+_ADDRESS = r"(?:ведущ[а-яё]*|уважаем[а-яё]*|дорог[а-яё]*|привет|приветик|здравствуй(?:те)?|добрый (?:день|вечер)|доброе утро|а|ну|и|host|admin)"
+_SMALL_TALK = re.compile(
+    r"^(?:" + _ADDRESS + r"[\s,!.:—-]*)*"
+    r"(?:как (?:у (?:тебя|вас) )?(?:дела|делишки|жизнь|жизнь молодая|сам|сама|сами|ты|вы|оно|настроение|"
+    r"самочувствие|здоровье|поживаешь|поживаете|выходные|день|вечер|ночь|спалось)|что нового|как твои дела|как ваши дела)"
+    r"(?:\s*у (?:тебя|вас))?(?:[\s,!.:—-]+" + _ADDRESS + r")*[\s?!.)]*$", re.IGNORECASE)
 
+
+def small_talk(sentence: str) -> bool:
+    """True when ``sentence`` (a question put to the host) is only small talk: a greeting or
+    an address and a courtesy formula («Ведущий, как дела?»). It is not listed for the host;
+    a question that goes on from it («…? И сколько всего мафов?») is still his.
+
+    >>> small_talk("Ведущий, как дела?"), small_talk("Ведущий, а можно лечить себя?")
+    (True, False)
+    """
+    return bool(_SMALL_TALK.match(sentence.strip()))
 def host_questions(text: str, limit: int = 5) -> list[str]:
     """The questions to the host in ``text`` (a letter's own text, quotes cut), in order,
     each as written (stripped, at most 200 characters), at most ``limit`` of them.
@@ -74,6 +95,9 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
                 bool(_MORE.match(sentence))
             if _ALTERNATIVE.match(sentence) or not (after_host or _TO_HOST.search(sentence)):
                 follows = -1
+                continue
+            if small_talk(sentence):  # put to the host, but nothing for him to answer
+                follows = m.end()
                 continue
             found.append(_with_context(sentence, line[:m.start()] if line[:m.start()].strip() else above)[:200])
             follows = m.end()

@@ -46,8 +46,8 @@ from .questions import QUESTION_NOTE, host_questions
 from .render import Renderer
 from .reading_held import held, hold_after_error
 from .render_templates import TemplateProblem
-from .reply_context import (EarlierReply, clan_head, clan_idle, earlier_replies, fold, folded_letters, pending_senders,
-                            plain_reply, wrote_later)
+from .reply_context import (EarlierReply, carried_block, clan_head, clan_idle, earlier_replies, fold, folded_letters,
+                            pending_senders, still_carried, wrote_later)
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
@@ -185,9 +185,11 @@ class _Run:
                     self.process([letter_id], report)
                 return
             letter = hold_after_error(self.cfg, self.store, ids[0], exc)
-            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id)]
-        for state, from_addr, subject, nick, letter_id in done:
+            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id, [])]
+        for state, from_addr, subject, nick, letter_id, questions in done:
             crash_point("processed")
+            if questions:
+                report.questions.append((letter_id, nick or from_addr, list(questions)))
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
             if state == LetterState.APPLIED and nick:
@@ -196,7 +198,7 @@ class _Run:
                 report.attention.append(attention_line(from_addr, state, subject))
                 report.attention_ids.append(letter_id)
 
-    def _process(self, ids: list[int]) -> list[tuple[str, str, str, str | None, int]]:
+    def _process(self, ids: list[int]) -> list[tuple[str, str, str, str | None, int, list[str]]]:
         table = Letter.__table__
         with self.store.session() as s:
             rows = {r.id: r for r in s.execute(
@@ -226,7 +228,7 @@ class _Run:
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
         self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
         return [(out.reported or out.columns["state"], out.columns["from_addr"], out.columns["subject"],
-                 out.columns.get("nick"), r.id) for r, out in outcomes]
+                 out.columns.get("nick"), r.id, out.questions) for r, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
         """What a later letter of the same batch must already see of this one."""
@@ -337,7 +339,7 @@ class _Run:
         cols["nick"] = nick
         body = own_text()
         # questions to the host: the reply says he answers them, status counts the letter
-        reply["questions"] = questions = host_questions(body)
+        reply["questions"] = questions = out.questions = host_questions(body)
         letter.notes.extend(f"{QUESTION_NOTE}«{q}»" for q in questions)
         # --- stamp
         cols["day"] = ctx.day
@@ -444,29 +446,25 @@ class _Run:
         if empty is not None:
             letter.notes.append("текст письма пустой: ходы из темы не читаются" + (
                 f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
+        # the earlier replies still queued are held back: this one says what they said beyond
+        # the moves, less what a later letter settled (mailer.reply_context)
+        inherited = [b for e in earlier for b in e.carried]
+        now_standing = {m.action for m in [*result.moves, *kept]} | \
+            {m.move.action for m in [*result.moves, *kept] if m.action == "on_behalf" and m.move is not None}
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
+                           carried=still_carried(inherited, now_standing),
                            empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
                            withdrawn=withdrawn,
                            quote_skipped=skipped if skipped["head"] and (
                                skipped["kept"] or state == LetterState.NO_MOVES and not problems
                                and not quoted and empty is None) else None, **reply)
-        if out.reply_body is not None:  # the sender's earlier replies still queued: this one holds
-            # the earlier replies still queued list no vote this letter took back
-            old_vote = next((m for m in before if m.action == "vote"), None)
-            left = withdraw_vote(old_vote, result.unvote) if withdrawn and old_vote is not None else None
-            struck = [(describe_move(old_vote, ctx.state, role, lines=True),
-                       describe_move(left, ctx.state, role, lines=True) if left is not None else None)] \
-                if withdrawn and old_vote is not None else []
-            letter.notes.extend(fold(s, earlier, replaced=bool(replaced or withdrawn or result.cancel or result.skip), by=r.id,
-                                     struck=struck,
-                                     mark=f"Следом пришло ваше письмо, полученное {self.renderer.local(letter.received)}: "
-                                          "оно заменило часть ходов, принятых здесь; что в силе — в ответе на него."))
-            plain = plain_reply(state, problems, cols.get("asked_json") not in (None, "[]"), letter.notes) \
-                and came_after is None and not moved
-            batch.replies.append((nick, ctx.day, EarlierReply(r.id, letter.received, plain, row=out.queued[-1],
-                                                              folded=folded_letters(earlier))))
+        if out.reply_body is not None:  # the sender's earlier replies still queued: this one stands for them
+            letter.notes.extend(fold(s, earlier, by=r.id))
+            own = carried_block(letter.received, problems, letter.notes)
+            batch.replies.append((nick, ctx.day, EarlierReply(r.id, letter.received, [*inherited, *([own] if own else [])],
+                                                              row=out.queued[-1], folded=folded_letters(earlier))))
         return done(state)
 
     def _answer(self, s: Session, decoded, r, nick: str, ctx, body: str, result,

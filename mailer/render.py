@@ -155,7 +155,8 @@ class Renderer:
               no_night: dict | None = None, clan_idle: list[dict] = (),
               folded: list[datetime] = (), quoted: list[Move] = (),
               empty_body: str | None = None, unvote: bool = False,
-              withdrawn: list[Move] = (), quote_skipped: dict | None = None) -> str:
+              withdrawn: list[Move] = (), quote_skipped: dict | None = None,
+              carried: list[dict] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -179,8 +180,10 @@ class Renderer:
         (ParseResult.unvote), ``withdrawn`` the votes of the sender's earlier letters of the
         day it took back (none: there was nothing to take back); ``quote_skipped``: the
         ``head`` line of a quote without «>» the letter was cut at and whether the player's
-        text under it was ``kept``, told so the player knows what was read as a quote. A vote
-        naming one of two is told the second is free."""
+        text under it was ``kept``, told so the player knows what was read as a quote;
+        ``carried``: what the earlier replies this one stands for (``folded``) said beyond the
+        moves, by letter (:func:`mailer.reply_context.still_carried`). A vote naming one of
+        two is told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -195,6 +198,7 @@ class Renderer:
         # the fan's earned check is her only one (DECISIONS.md §5 Fan): a letter that makes it
         # says so, never a silent use of it
         fan_check = mine == "fan" and any(m.action == "check" for m in moves)
+        swindle = swindle_told(moves, replaced, standing, problems, mine)
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
@@ -214,7 +218,7 @@ class Renderer:
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
                            standing=[describe_move(m, state, mine, lines=True) for m in standing],
-                           questions=list(questions),
+                           questions=list(questions), carried=list(carried), swindle=swindle,
                            replaced=[describe_move(m, state, mine, lines=True) for m in replaced],
                            closed_at=utc(late_row.closed_at) if late_row is not None
                            and late_row.closed_at is not None else None,
@@ -453,3 +457,41 @@ def _subject_told(subject: str) -> str:
     """A letter's subject as its reply quotes it: without «Re:», «Fwd:» and the game's
     «[тег]» heads, whitespace folded; "" when nothing else is left."""
     return " ".join(_SUBJECT_HEADS.sub("", subject).split())
+
+
+#: A role of a swindle's branch named in a text («если доктор — …»): the role civilians'
+#: words (engine.words.role_words), for :func:`swindle_told`.
+_BRANCH_ROLES = frozenset({"detective", "doctor", "hostess", "psycho", "fan", "thug", "witness", "maniac"})
+
+
+def swindle_told(moves, replaced, standing, problems, role: str | None) -> dict:
+    """What a swindler's reply says of his swindle beyond the move lines, so that a letter
+    that changes one branch never surprises him (DECISIONS.md §8: the latest letter's swindle
+    replaces the earlier one whole; a correction is never merged into the earlier branches):
+    ``{"dropped": [role names]}`` — the letter's swindle replaced an earlier one, whose
+    branches for these roles no longer count; ``{"unread_fix": True}`` — the letter gives no
+    swindle, one stands from an earlier letter, and a part of the letter not understood
+    names a role of a branch («Поправка: если доктор — лечу Y»): the earlier swindle stands
+    unchanged. Both keys are always there (empty, False: nothing to say)."""
+    from engine.words import norm, role_words
+
+    told = {"dropped": [], "unread_fix": False}
+    if role != "swindler":
+        return told
+    new = next((m for m in reversed(moves) if m.action == "swindle"), None)
+    if new is not None:
+        old = next((m for m in replaced if m.action == "swindle"), None)
+        if old is None:
+            return told
+        have = {r for r, _ in new.branches}
+        return told | {"dropped": [ROLE_NAMES_RU.get(r, r).lower() for r, _ in old.branches if r not in have]}
+    if not any(m.action == "swindle" for m in standing):
+        return told
+    words = role_words()
+    for p in problems:
+        text = getattr(p, "text", "") or ""
+        if getattr(p, "kind", "") != "unparsed" or not text:
+            continue
+        if any(words.get(norm(w)) in _BRANCH_ROLES for w in re.findall(r"[а-яёА-ЯЁ]+", text)):
+            return told | {"unread_fix": True}
+    return told

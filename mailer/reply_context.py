@@ -1,14 +1,26 @@
 """What a reply says beyond its own letter: a boss's clan members with no night move so far
 (:func:`clan_idle`), and the sender's earlier replies of the day still waiting in the queue,
-which a later letter's reply replaces or marks (:func:`earlier_replies`, :func:`fold`).
+which a later letter's reply stands for (:func:`earlier_replies`, :func:`fold`).
 
-A player who writes twice before the host sends the queue would otherwise get a first reply
-that still accepts the move his second letter replaced. The later reply is what holds then:
-an earlier reply that only restated accepted moves (no refusal, question or notice of its
-own) is taken off the queue (``dropped``) and the later reply says that letter was read; an
-earlier reply with more to say stays and is marked that a later letter replaced part of it.
-Both happen in the transaction that queues the later reply, so a sync that crashes and runs
-again neither loses nor doubles a reply (the later letter is no longer pending then).
+The rule, one for every case: **a reply still in the queue when the same player's next
+letter of the day is read is taken off the queue (``dropped``), and the later letter's reply
+stands for it.** So two (or more) letters of one player read before the host sends the queue
+— in one sync or in several — get one reply, the latest, and it says:
+
+- that the earlier letters were read and get no reply of their own (their receipt times);
+- what counts after all of them (accepted in this letter, replaced by it, standing from the
+  earlier ones): the moves :func:`engine.legality.standing_moves` gives, which are the moves
+  close-day resolves, so no reply ever promises a move the resolver will not use;
+- whatever only an earlier reply said and still matters (:func:`carried_block`): that
+  letter's refusals and questions («Не принято»; a problem about a move of a kind that now
+  stands is settled and left out), its questions to the host, the notice that it came after
+  a deadline, a move found only in a quote.
+
+A reply already sent is the player's; so is one the new letter answers (In-Reply-To) or
+quotes: those are never touched, and the new letter simply gets its own reply. ``watch``
+sends each reply at once, so there every letter gets its own. The drop happens in the
+transaction that queues the later reply, so a sync that crashes and runs again neither
+loses nor doubles a reply (the later letter is no longer pending then).
 """
 
 from __future__ import annotations
@@ -28,26 +40,31 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 from .store import Letter, Outgoing, loads, utc
 
-__all__ = ["EarlierReply", "FOLDED_REASON", "clan_head", "clan_idle", "earlier_replies", "fold", "folded_letters", "pending_senders", "plain_reply", "wrote_later"]
+__all__ = ["EarlierReply", "FOLDED_REASON", "carried_block", "clan_head", "clan_idle", "earlier_replies", "fold",
+           "folded_letters", "pending_senders", "still_carried", "wrote_later"]
 
-#: Notes that make a letter's reply say more than its moves (:mod:`mailer.reading`).
-_OWN_NOTES = (QUESTION_NOTE, "пришло после срока")
-#: The head of the line that marks a reply a later letter replaced part of (once per reply).
+#: The notes of a letter its reply told the player of, beside its moves and problems
+#: (:mod:`mailer.reading`): a later reply that stands for it repeats them (:func:`carried_block`).
+LATE_NOTE = "пришло после срока дня "
+QUOTE_NOTE = "ход только в цитате, не засчитан: "
+#: The head of the line that marked a reply a later letter replaced part of (replies queued
+#: by versions before the rule of this module; such a reply is left alone).
 MARK_HEAD = "Следом пришло ваше письмо"
-#: How many of a sender's latest unsent replies a new letter looks at: a plain one is held
-#: back at the next letter already, so only replies with more to say pile up (a flood).
+#: How many of a sender's latest unsent replies a new letter looks at (each is held back at
+#: the next letter, so more than one only piles up when the player answered or quoted them).
 RECENT = 10
 
 
 @dataclass
 class EarlierReply:
     """A queued reply to one of the sender's earlier letters of the day: the letter's id and
-    receipt time, whether the reply only restated accepted moves (``plain``), and the reply
-    itself, as a row of this batch not yet written (``row``) or a stored one (``out_id``)."""
+    receipt time, what that reply said beyond the moves that stand (``carried``: blocks of
+    :func:`carried_block`, its own and those of the letters it already stood for), and the
+    reply itself, as a row of this batch not yet written (``row``) or a stored one (``out_id``)."""
 
     letter_id: int
     received: datetime
-    plain: bool
+    carried: list[dict] = field(default_factory=list)
     row: dict | None = None
     out_id: int | None = None
     body: str = ""
@@ -59,12 +76,47 @@ class EarlierReply:
             self.body = self.row["body"]
 
 
-def plain_reply(state: str, problems, asked, notes) -> bool:
-    """True when a letter's reply says nothing a later reply of the day would not: the letter
-    was read on time (moves accepted or none), with no refusal, no question asked of the
-    player, no question to the host and no notice of a missed deadline."""
-    return (state in (LetterState.APPLIED, LetterState.NO_MOVES) and not problems and not asked
-            and not any(str(n).startswith(_OWN_NOTES) for n in notes))
+def carried_block(received: datetime, problems, notes) -> dict | None:
+    """What the reply to a letter received at ``received`` said beyond the moves that stand,
+    for a later reply that stands for it: the messages of its ``problems`` (stored dicts,
+    :func:`mailer.words.stored_problem`, or :class:`engine.model.Problem`) with their
+    actions, its questions to the host and its notices (came after a deadline, a move only
+    in a quote) from its ``notes``. None when there is nothing of the kind."""
+    probs = []
+    for p in problems or ():
+        get = p.get if isinstance(p, dict) else (lambda k, p=p: getattr(p, k, None))
+        text = get("message") or (f"«{get('text')}»: не понял эту часть письма" if get("text") else "")
+        if text:
+            probs.append({"message": text, "action": get("action") or None})
+    notes = [str(n) for n in notes or ()]
+    questions = [n[len(QUESTION_NOTE):].strip("«»") for n in notes if n.startswith(QUESTION_NOTE)]
+    notices = []
+    for n in notes:
+        if n.startswith(LATE_NOTE):  # «пришло после срока дня 1, до его закрытия: ходы засчитаны в день 2»
+            notices.append(n)
+        elif n.startswith(QUOTE_NOTE):
+            notices.append(f"ход только в цитате (чужие слова), не засчитан: {n[len(QUOTE_NOTE):]}")
+    if not (probs or questions or notices):
+        return None
+    return {"received": received, "problems": probs, "questions": questions, "notices": notices}
+
+
+def still_carried(blocks: list[dict], standing_actions) -> list[dict]:
+    """``blocks`` (:func:`carried_block`) as a later reply repeats them: a problem about a
+    move whose kind now stands (``standing_actions``: the actions of the moves that count
+    after the later letter) was settled by a later letter and is left out; a block left
+    with nothing is dropped. Oldest letter first, each letter once."""
+    standing_actions = set(standing_actions)
+    out, seen = [], set()
+    for b in sorted(blocks, key=lambda b: b["received"]):
+        key = (b["received"], tuple(p["message"] for p in b["problems"]), tuple(b["questions"]))
+        if key in seen:
+            continue
+        seen.add(key)
+        probs = [p for p in b["problems"] if not (p["action"] and p["action"] in standing_actions)]
+        if probs or b["questions"] or b["notices"]:
+            out.append(b | {"problems": probs})
+    return out
 
 
 def earlier_replies(s: Session, batch_replies: list[tuple[str, int, EarlierReply]],
@@ -91,9 +143,8 @@ def earlier_replies(s: Session, batch_replies: list[tuple[str, int, EarlierReply
             q = select(Letter).where(Letter.nick == nick, Letter.day == day, Letter.message_id == message_id)
             letter = s.exec(q.where(Letter.id == row) if row is not None else q).first()
             memo[out_id] = letter and EarlierReply(
-                letter.id, utc(letter.received), plain_reply(letter.state, loads(letter.problems_json),
-                                                             loads(letter.asked_json), loads(letter.notes_json) or []),
-                out_id=out_id, folded=_folded_into(s, letter))
+                letter.id, utc(letter.received), _stored_blocks(s, letter), out_id=out_id,
+                folded=[(utc(l.received), l.id) for l in _folded_into(s, letter)])
         if memo[out_id] is not None:
             memo[out_id].body = out.body
             found.append(memo[out_id])
@@ -107,18 +158,26 @@ _FOLD_NOTE_RE = re.compile("|".join(re.escape(n).replace(re.escape("{}"), r"([\d
                                     for n in (_FOLD_NOTE, _FOLD_NOTES)))
 
 
-def _folded_into(s: Session, letter: Letter) -> list[tuple[datetime, int]]:
-    """``(received, id)`` of the letters whose replies ``letter``'s reply stood for: its note
-    names them all (:func:`fold`)."""
+def _folded_into(s: Session, letter: Letter) -> list[Letter]:
+    """The letters whose replies ``letter``'s reply stood for: its note names them all
+    (:func:`fold`)."""
     ids = {int(i) for n in loads(letter.notes_json) or [] if (m := _FOLD_NOTE_RE.fullmatch(str(n)))
            for i in re.findall(r"\d+", m.group(m.lastindex))}
-    return [(utc(row.received), row.id) for row in s.exec(select(Letter).where(Letter.id.in_(ids)))] if ids else []
+    return list(s.exec(select(Letter).where(Letter.id.in_(ids)))) if ids else []
+
+
+def _stored_blocks(s: Session, letter: Letter) -> list[dict]:
+    """What a stored letter's queued reply carried (:func:`carried_block`): its own, and
+    those of the letters it stood for."""
+    blocks = [carried_block(utc(l.received), loads(l.problems_json), loads(l.notes_json) or [])
+              for l in [*_folded_into(s, letter), letter]]
+    return [b for b in blocks if b is not None]
 
 
 def folded_letters(earlier: list[EarlierReply]) -> list[tuple[datetime, int]]:
-    """``(received, id)`` of every letter a new reply stands for, oldest first: the ``plain``
-    earlier replies' letters and those their replies stood for."""
-    return sorted({t for e in earlier if e.plain for t in ((e.received, e.letter_id), *e.folded)})
+    """``(received, id)`` of every letter a new reply stands for, oldest first: the earlier
+    replies' letters and those their replies stood for."""
+    return sorted({t for e in earlier for t in ((e.received, e.letter_id), *e.folded)})
 
 
 def _quoted(reply: str, text: str) -> bool:
@@ -135,72 +194,20 @@ def _quoted(reply: str, text: str) -> bool:
 FOLDED_REASON = "ответ на следующее письмо игрока (входящее {}) стоит и за это"
 
 
-def strike_lines(body: str, struck: list[tuple[str, str | None]]) -> str:
-    """``body`` (a queued reply) with each move line («  - Голоса на линче: Бука и Гоша») of
-    ``struck`` — ``(move line, what is left of it or None)`` — replaced by what is left, or
-    dropped; a block heading («Принято (день 2):») left with no move line goes with it, and
-    so does the block's note under it («  (сегодня у каждого два голоса …)»)."""
-    gone = {f"  - {o}" for o, n in struck if not n}
-    cut = {f"  - {o}": f"  - {n}" for o, n in struck if n}
-    if not any(line in gone or line in cut for line in body.split("\n")):
-        return body
-    lines, out, k = body.split("\n"), [], 0
-    while k < len(lines):
-        line = lines[k]
-        j = k + 1
-        if line.strip() and not line.startswith(" ") and line.endswith(":"):
-            while j < len(lines) and lines[j].startswith("  "):
-                j += 1
-            block = lines[k + 1:j]
-            moves = [b for b in block if b.startswith("  - ")]
-            kept = [cut.get(b, b) for b in block if b not in gone]
-            if moves and not any(b.startswith("  - ") for b in kept):
-                k = j  # every move of the block taken back: the heading and its notes go
-                continue
-            out += [line, *kept]
-        elif line not in gone:
-            out.append(cut.get(line, line))
-        k = j
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(out))
-
-
-def fold(s: Session, earlier: list[EarlierReply], *, replaced: bool, mark: str, by: int | None = None,
-         struck: list[tuple[str, str | None]] = ()) -> list[str]:
-    """Take the ``plain`` earlier replies off the queue (the later reply says what holds;
-    ``by``: the later letter's id, kept as the reason, :data:`FOLDED_REASON`) and, when the
-    later letter ``replaced`` a move or withdrew the night's, add ``mark`` (a line naming the
-    later letter, :data:`MARK_HEAD`) at the head of the others, once: a marked reply is left
-    alone after, save for ``struck``: the move lines of the votes the later letter took back
-    («Снимаю голос.»), dropped or cut to what is left (:func:`strike_lines`), so no queued
-    reply lists a vote that no longer stands. Returns the host's notes."""
+def fold(s: Session, earlier: list[EarlierReply], *, by: int | None = None) -> list[str]:
+    """Take every reply of ``earlier`` off the queue: the later reply (to letter ``by``,
+    kept as the reason, :data:`FOLDED_REASON`) says what holds after all of them and repeats
+    what they said beyond it (the module's rule). Returns the host's notes."""
     ids = [i for _, i in folded_letters(earlier)]
     notes = [(_FOLD_NOTE if len(ids) == 1 else _FOLD_NOTES).format(", ".join(map(str, ids)))] if ids else []
+    why = FOLDED_REASON.format(by) if by is not None else None
     for e in earlier:
-        if e.plain:
-            why = FOLDED_REASON.format(by) if by is not None else None
-            if e.row is not None:
-                e.row["state"], e.row["error"] = OutState.DROPPED.value, why
-            else:
-                out = s.get(Outgoing, e.out_id)
-                out.state, out.error = OutState.DROPPED.value, why
-                s.add(out)
-        elif replaced:
-            holder = e.row if e.row is not None else s.get(Outgoing, e.out_id)
-            body = holder["body"] if e.row is not None else holder.body
-            cut = strike_lines(body, list(struck))
-            if MARK_HEAD in body and cut == body:
-                continue
-            if MARK_HEAD in body:
-                body = cut
-            else:
-                head, sep, rest = cut.partition("\n\n")
-                body = f"{head}{sep}{mark}\n\n{rest}" if sep else f"{mark}\n\n{cut}"
-            if e.row is not None:
-                holder["body"] = body
-            else:
-                holder.body = body
-                s.add(holder)
-            notes.append(f"в ответ на прежнее письмо {e.letter_id} добавлено, что это письмо заменило часть его ходов")
+        if e.row is not None:
+            e.row["state"], e.row["error"] = OutState.DROPPED.value, why
+        else:
+            out = s.get(Outgoing, e.out_id)
+            out.state, out.error = OutState.DROPPED.value, why
+            s.add(out)
     return notes
 
 

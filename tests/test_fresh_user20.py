@@ -111,19 +111,21 @@ def test_an_earlier_reply_queued_by_a_previous_sync_is_held_back_too(tmp_path):
 
 
 def test_a_reply_with_more_to_say_stays_and_is_marked(tmp_path):
-    """A first reply that refused something is not dropped (nothing is lost): it stays, with
-    a line that the next letter replaced part of it; a reply the player already answered (his
-    letter's In-Reply-To) is his, and stays as it is."""
+    """(Rule changed in session 28, mailer.reply_context: one reply for the pair, always.)
+    A first reply that refused something is held back like any other, and nothing is lost:
+    the later reply repeats the refusal under the earlier letter's time; a reply the player
+    already answered (his letter's In-Reply-To) is his, and stays as it is."""
     g = Game(tmp_path)
     try:
         g.answers(("buka@example.org", "Лечу Пушистика. Голос — Ягуарчик.", "a@x"),
                   ("buka@example.org", "Голос — Маруська.", "b@x"))
         got = _replies(g)
-        assert got["reply:a@x"].state == "queued" and got["reply:b@x"].state == "queued"
-        assert got["reply:a@x"].body.startswith(
-            "Здравствуйте, Бука!\n\nСледом пришло ваше письмо, полученное 07.12.2026 22:30 (МСК): оно "
-            "заменило часть ходов, принятых здесь; что в силе — в ответе на него.\n\nПринято (день 1):\n")
-        assert "тоже прочитано" not in got["reply:b@x"].body
+        assert got["reply:a@x"].state == "dropped" and got["reply:b@x"].state == "queued"
+        body = got["reply:b@x"].body
+        assert body.startswith("Здравствуйте, Бука!\n\nВаше письмо, полученное 07.12.2026 21:30 (МСК), тоже прочитано")
+        assert "Из письма, полученного 07.12.2026 21:30 (МСК):\n  - Не принято: Не нашёл в списке игроков «Пушистика»" \
+            in body
+        assert "Голос на линче: Маруська" in body and "Следом пришло" not in body
     finally:
         g.store.dispose()
     g = Game(_sub(tmp_path, "answered"))

@@ -38,7 +38,8 @@ def sync(ctx: click.Context) -> None:
 def _echo_report(report, cfg, store) -> None:
     """The per-state counts of letters and the attention list of a SyncReport, as ``sync``
     prints them, then who of the living players has moved in the open day and how many of
-    the day's letters hold a question to the host not yet marked done."""
+    the day's letters hold a question to the host not yet marked done, and the questions of
+    the letters this sync read, by letter number and player."""
     from mailer.status import open_day_status
 
     for state, n in sorted(report.states.items()):
@@ -50,6 +51,10 @@ def _echo_report(report, cfg, store) -> None:
             click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: {typed('inbox')} "
                        f"--questions; ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: "
                        f"{typed('inbox --done НОМЕР')})")
+    if report.questions:  # what the players asked, so the host answers (mailer.questions)
+        click.echo(f"Вопросы к ведущему в новых письмах (ответить: {typed('write НОМЕР')}):")
+        for letter_id, who, questions in report.questions:
+            click.echo(f"  {letter_id}: {who} — " + "; ".join(f"«{q}»" for q in questions))
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
