@@ -162,7 +162,6 @@ def _told_in_past(text: str, it: Item) -> bool:
     return "бы" not in words and any(past_tense(w) for w in words)
 
 
-_SENTENCE_END = re.compile(r"[.!?\n]")
 _TOMORROW = re.compile(r"\b(?:после)?завтра\b")
 
 
@@ -593,47 +592,8 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
 _SEEK_WORDS = frozenset({"нашла", "нашел", "нашёл", "найти", "найду", "найдём", "найдем",
                          "искала", "искал", "ищу", "искать", "поищу", "ищем", "поиск", "поиски"})
 
-#: Where a sentence ends for :func:`_role_sought` (not «…»: «ищу теперь... ну пусть стерву»).
-#: The day's events by name («Страх», «Голос», «Выбери меня!»): in quotes, never a player.
-_EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"
-                         r"полнолуни|праздник)\w{0,3}|выбери")
-_QUOTE_END = re.compile(r"«(\w[\w-]*)(»?)$")
-
-
-def _quote_read(text: str, it: Item) -> str:
-    """"event" when the unknown name of ``it`` is an event's name in quotes («по „Страху“»,
-    «сегодня «Голос»»); "quote" when it is the first word of a quote of several words
-    («иммунитет — «Бывает так: …»»); "" otherwise (a one-word quote of no event, «голос за
-    «Жмыха»», may be a nick and stays asked)."""
-    m = _QUOTE_END.search(it.problem.text)
-    if m is None:
-        return ""
-    if _EVENT_NAME.fullmatch(m.group(1).lower()):
-        return "event"
-    at = text.find(it.problem.text, it.pos)
-    if m.group(2) or at < 0:
-        return ""
-    rest = text[at + len(it.problem.text):]
-    close = rest.find("»")
-    inside = rest[:close] if close >= 0 else rest[:40]
-    return "quote" if re.search(r"\w", inside) else ""
-
-
-def _told_in_past(text: str, it: Item) -> bool:
-    """True when the words of ``it``'s problem, or of the question it echoes («голосовал за
-    X? за X»), hold a verb in the past tense and no «бы» (not «голосовала бы за X»)."""
-    at = text.find(it.problem.text, it.pos)
-    if at < 0:
-        return False
-    lo = at
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
-    if not text[start:at].strip() and start > 0 and text[start - 1] == "?":
-        # (an echo answering the sentence before: look at that question too)
-        lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start - 1)), default=0)
-    words = [w.lower() for w in _WORD.findall(text[lo:at + len(it.problem.text)])]
-    return "бы" not in words and any(past_tense(w) for w in words)
-
-
+#: Where a sentence ends for :func:`_role_sought`, :func:`_told_in_past` and
+#: :func:`_tomorrow_said` (not «…»: «ищу теперь... ну пусть стерву»).
 _SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
 
 
