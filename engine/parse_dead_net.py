@@ -52,17 +52,7 @@ def dead_unread(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
         lo = visible.find(p.text)
         if lo < 0:
             continue
-        toks = idx.merge(tokenize_span(visible, lo, lo + len(p.text)))
-        words = clause_words(toks)
-        named: set[str] = set()
-        for k, t in enumerate(toks):
-            if not t.word or len(t.w) < 2:
-                continue
-            hit = player_at(idx, toks, words, k)
-            if hit is None:
-                continue
-            owners = (hit.nick,) if hit.nick else tuple(hit.candidates)
-            named.update(o for o in owners if o != ctx.sender.nick)
+        named = _players_named(idx, visible, lo, p.text, ctx.sender.nick)
         if not named or not named <= dead or len(named) > 1:
             continue  # (a living player named too: the net for the living asks, or not)
         target = named.pop()
@@ -177,17 +167,7 @@ def unknown_unread(ctx: Ctx, visible: str, items: list[Item], asked: list[Proble
         lo = visible.find(p.text)
         if lo < 0:
             continue
-        toks = wide_idx.merge(tokenize_span(visible, lo, lo + len(p.text)))
-        words = clause_words(toks)
-        named: set[str] = set()
-        for k, t in enumerate(toks):
-            if not t.word or len(t.w) < 2:
-                continue
-            hit = player_at(wide_idx, toks, words, k)
-            if hit is None:
-                continue
-            owners = (hit.nick,) if hit.nick else tuple(hit.candidates)
-            named.update(o for o in owners if o != ctx.sender.nick)
+        named = _players_named(wide_idx, visible, lo, p.text, ctx.sender.nick)
         if len(named) != 1 or not named <= set(fakes):
             continue  # (a player named too: the net for the living asks, or not)
         real = idx.merge(tokenize_span(visible, lo, lo + len(p.text)))
@@ -198,3 +178,20 @@ def unknown_unread(ctx: Ctx, visible: str, items: list[Item], asked: list[Proble
         out.append(problem(p.text, "unknown_name", "unknown_name", word=fakes[named.pop()]))
         seen.add(p.text)
     return out
+
+
+def _players_named(idx, visible: str, lo: int, text: str, sender: str) -> set[str]:
+    """The nicks ``idx`` finds in ``text`` (at ``lo`` in ``visible``), the sender left out;
+    a name that fits several players adds them all."""
+    toks = idx.merge(tokenize_span(visible, lo, lo + len(text)))
+    words = clause_words(toks)
+    named: set[str] = set()
+    for k, t in enumerate(toks):
+        if not t.word or len(t.w) < 2:
+            continue
+        hit = player_at(idx, toks, words, k)
+        if hit is None:
+            continue
+        owners = (hit.nick,) if hit.nick else tuple(hit.candidates)
+        named.update(o for o in owners if o != sender)
+    return named
