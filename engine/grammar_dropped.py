@@ -39,8 +39,15 @@ def name_like(clause: list[Tok], k: int) -> bool:
 
 def list_ends(clause: list[Tok], k: int, hi: int) -> bool:
     """True when the word at ``k`` ends its clause or stands before punctuation (the list
-    of names ends with it: «… и гром», «… и гром.», «… и гром — оба мутные»)."""
+    of names ends with it: «… и гром», «… и гром.», «… и гром — оба мутные»), a
+    demonstrative after it allowed («… и спартаковец этот, который …»: a player described)."""
+    if k + 1 < hi and clause[k + 1].w in DEMONSTRATIVES:
+        k += 1
     return k + 1 >= hi or not clause[k + 1].word
+
+
+#: Demonstratives a speaker puts after a word describing a player («спартаковец этот»).
+DEMONSTRATIVES = frozenset({"этот", "эта", "тот", "та", "этого", "эту", "того", "ту"})
 
 
 def after_joiner(clause: list[Tok], k: int, lo: int) -> bool:

@@ -305,6 +305,27 @@ def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
     return False
 
 
+#: «Голоса те же», «голос тот же», «такие же»: the same as someone's.
+_SAME = frozenset({"тот", "та", "те", "то", "такой", "такая", "такие", "такое"})
+
+#: Words that make «тот же, что …» a day before, not another player («что и вчера»).
+_BEFORE = frozenset({"вчера", "вчерашний", "вчерашние", "вчерашнего", "прошлый", "прошлые",
+                     "прошлого", "прошлом", "раньше", "прежде", "позавчера", "днем", "днём"})
+
+
+def same_as_someone(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the words from ``k`` after a move noun say the move is another's («Голоса
+    те же, что у него», «голос такой же, как у босса»): no target of the sender's own, the
+    reply asks whom (not «тот же, что и вчера»: the sender's own earlier move, read
+    elsewhere)."""
+    words = [t.w for t in clause[k:hi] if t.word]
+    if len(words) < 4 or words[0] not in _SAME or words[1] != "же" or \
+            words[2] not in ("что", "как"):
+        return False
+    rest = words[3:]
+    return rest[0] in ("у", "и") and not any(w in _BEFORE for w in rest)
+
+
 def said_again(clause: list[Tok], last, k: int, hit) -> bool:
     """True when the name at ``k`` repeats, word for word, the name of the hit ``last`` (one
     player written twice: «голоса шурик шурик»), not another word of one nickname."""

@@ -24,7 +24,7 @@ from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after,
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     plural_verb, remark_before,
-    after_header, bare_pair, by_description, comma_aside, dash_remark, attribute_of,
+    after_header, bare_pair, by_description, same_as_someone, comma_aside, dash_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
     names_end, next_verb_object, not_role_after, opens_statement, possessive,
     colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
@@ -86,7 +86,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
-    if by_description(idx, clause, k, hi) and any(idx.exact(words, n, None) for n in range(k, hi)):
+    if (by_description(idx, clause, k, hi) and any(idx.exact(words, n, None)
+                                                   for n in range(k, hi))) or \
+            (noun and same_as_someone(clause, k, hi)):
         out.pronoun = out.described = True  # «голос как у Лося», «за того, кто…»: asked
         out.end = hi
         return out
@@ -198,7 +200,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k = after
             continue
         if w in V.SELF_WORDS and k > lo and (
-                (not out.hits and words[k - 1] in _THIRD_PRONOUNS) or
+                (not out.hits and words[k - 1] in _THIRD_PRONOUNS | _CORRELATIVES) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
             break  # «как он себя поведёт»: his «себя»; «за Графа, это я сам»: who, not whom
         if w in V.INTENSIFIERS and k + 1 < hi and idx.exact(words, k + 1, None) is not None:
@@ -506,6 +508,9 @@ _POSSESSIVE = frozenset({"его", "её", "ее", "их"})
 
 #: Personal pronouns whose «себя» is their own («он себя»), never the sender.
 _THIRD_PRONOUNS = frozenset({"он", "она", "оно", "они", "ты", "вы"})
+
+#: «кого больше навешаем, тот сам и решит»: the correlative's «сам» is his, not the sender.
+_CORRELATIVES = frozenset({"тот", "та", "те"})
 
 #: Words that say a move stays as it was («Голос прежний, за X», «Голос тот же, за X»): a
 #: name after them and a comma restates the move, it is no talk.

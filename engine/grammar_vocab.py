@@ -227,6 +227,8 @@ TITLES: frozenset[str] = frozenset({
 FILLERS: frozenset[str] = frozenset({
     "игрока", "игрок", "игроку", "игроком", "игроке", "ника", "ник", "нику", "ником",
     "никнеймом", "никнейм", "жителя",
+    # («голосую за гражданина под именем X», «за участника по имени X»: who he is called)
+    "гражданина", "гражданку", "участника", "участницу", "именем", "имени", "прозвищем",
     "житель", "жителю", "персонажа", "товарища", "господина", "госпожу", "мистера", "мисс",
     "уважаемого", "уважаемую", "нашего", "нашу", "моего", "мою", "этого", "эту", "этой",
     "сегодня", "ночью", "ночь", "сейчас", "пожалуй", "наверное", "конечно", "думаю", "хочу",
@@ -378,6 +380,8 @@ def move_talk(words: list[str]) -> bool:
         if w not in MOVE_TALK_WORDS:
             continue
         after = words[k + 1] if k + 1 < len(words) else ""
+        if w == "как" and k and words[k - 1] == NEGATION:
+            continue  # «надо головой думать, а не как вчера»: unlike yesterday, nothing repeated
         if w != "как" or after in _AS_BEFORE or (
                 after == "в" and k + 2 < len(words) and words[k + 2] in _AS_IN) or (
                 after in ("обычно", "всегда") and (k == 0 or words[k - 1] in ("всё", "все"))):

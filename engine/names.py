@@ -114,6 +114,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     # written, names the player only written as a name
                     for short in {w, translit(w), cyrillic_reading(w)} - {""}:
                         idx.capital_readings.setdefault(short, set()).add(nick)
+                    for form in _short_name_forms(w):
+                        # («Голос за Эда» for «Ed_Elric»: the word read as a name, declined)
+                        idx.capital_readings.setdefault(form, set()).add(nick)
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
                 if short_noun:  # «Линч — Ёж» for «Хмурый Ёж»: the noun itself, written as a name
                     idx.capital_readings.setdefault(w, set()).add(nick)
@@ -417,6 +420,19 @@ def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
     """Index the stems of ``nick``'s pet forms built on ``word`` (see
     :func:`engine.names_pets.add_stems`)."""
     add_stems(idx.stems, nick, word)
+
+
+def _short_name_forms(word: str) -> set[str]:
+    """The case forms of a two-letter Latin word of a nick read as a short given name ending
+    in a consonant («ed» of «Ed_Elric» → «эд», «эда», «эду», «эдом»; an initial «e» is read
+    «э»); empty for a reading ending in a vowel («Di»: «ди» does not decline)."""
+    readings = {translit(word), cyrillic_reading(word)} - {""}
+    readings |= {"э" + r[1:] for r in readings if r[:1] == "е"}
+    out: set[str] = set()
+    for r in readings:
+        if CYR.fullmatch(r[-1:] or "x") and r[-1] not in "аеёиоуыэюяй":
+            out |= set(ending_forms(r))
+    return out
 
 
 def _head_readings(word: str) -> dict[str, frozenset[str]]:

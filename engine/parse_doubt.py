@@ -228,7 +228,7 @@ _DOUBT_WORDS = 6
 
 #: The words :func:`hedge_doubts` looks for after a move: without one among the first
 #: :data:`_DOUBT_WORDS` words it finds nothing (and need not look for the next move word).
-_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _NOT_SURE | {"хз"}
+_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _NOT_SURE | {"хз", "или"}
 
 
 def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
@@ -259,6 +259,12 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
             kws = find_keywords(after, set(), idx)
             if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
                 toks = [t for t in after[:min(kw.i for kw in kws)] if t.word]
+        if (k := _defers_after(toks)) is not None:
+            # «Второе убийство — X, если Эл не против. Ну или как Эл скажет»: or as another
+            # decides, no choice of the sender's own: asked
+            items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[k].end], "unparsed",
+                                                    "hedge"), tried=m.action)
+            continue
         toks = toks[:_DOUBT_WORDS]
         words = [t.w for t in toks]
         if not V.JOKE_WORDS.isdisjoint(words[:2]) and "не" not in words[:1]:
@@ -280,6 +286,23 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: Verbs of another's deciding after «или как» («…или как босс скажет»).
+_DEFER = frozenset({"скажет", "скажут", "решит", "решат", "захочет", "захотят", "прикажет",
+                    "велит"})
+
+
+def _defers_after(toks: list[Tok]) -> int | None:
+    """The index in ``toks`` (the words after a move) of the verb of «или как X скажет» among
+    the first ten words («…, если Эл не против. Ну или как Эл скажет»): the move is left to
+    another; None when there is none."""
+    words = [t.w for t in toks[:10]]
+    for k in range(len(words) - 2):
+        if words[k] == "или" and words[k + 1] == "как":
+            return next((n for n in range(k + 2, min(len(words), k + 5))
+                         if words[n] in _DEFER), None)
+    return None
 
 
 def _hedged(clauses: list[list[Tok]], at: int, end: int) -> bool:

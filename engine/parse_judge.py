@@ -142,6 +142,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 return _refuse_role(kw, text)
             return Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
+        if tg.described and flags["keep"] and action is not None and not kw.negated:
+            # «Голос тот же, что у Лося»: kept as another's, not as the sender's own: asked
+            return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
         if flags["other_day"] is False and (flags["keep"] or flags["later"]) and \
                 not (flags["later"] and not flags["keep"] and action is not None and
                      clause is not None and _shrug_after_aim(clause, kw)):

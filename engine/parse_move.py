@@ -24,6 +24,8 @@ from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_liste
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_target_words import skip_title
+from .grammar_dropped import DEMONSTRATIVES
+from .lexicon import lexicon
 from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
 from .legality import NO_REPEAT
 from .model import Move
@@ -94,6 +96,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if action == "vote" and not on_behalf and tg.hits and clause[kw.i].w in lexicon().third and \
+            all(h.kind == "self" and clause[k].w in V.SENDER_WORDS for h, k, _ in tg.hits):
+        return tg.end  # «Алхимик слишком часто голосует против меня»: another's vote, told
     if tg.hits and (past := _past_aside(clause, start, tg.hits[0][1], hi)) is not None:
         # «Убийство от клана (если Лорд не пришлёт своё): X», «Убиваем (Лорд в курсе) X»: a
         # bracket before the move's object is a remark; the player after it is the target
@@ -267,7 +272,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
         ctx.last_hit, ctx.last_hit_at = (tg.hits[0][0],), clause[0].start
     first = min([kw.i] + [h[1] for h in tg.hits])
-    last = max([kw.j, tg.end, _dropped_end(ctx, action, tg)] + [h[2] for h in tg.hits])
+    last = max([kw.j, tg.end, _dropped_end(ctx, action, tg, clause)] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:
         last = max(last, last_word(clause, kw.j, hi))
     text = span(ctx.text, clause, first, _close_quote(clause, last))
@@ -280,8 +285,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                                               for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
             not (on_behalf and told_to_member(clause, kw, tg)) and \
-            tells(clause, kw, tg, max(used, tg.end, _dropped_end(ctx, action, tg)), hi, noun,
-                  ctx.text):
+            tells(clause, kw, tg, _after_this(clause, max(
+                used, tg.end, _dropped_end(ctx, action, tg, clause))), hi, noun, ctx.text):
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
         # (a boss's «Лисе: посетить X и …» is an order by its form)
         return used
@@ -343,12 +348,24 @@ def _self_aimed(clause: list[Tok], kw: Kw, item: Item, mate: str) -> bool:
 _SELF = frozenset({"себя", "себе", "собой"})
 
 
-def _dropped_end(ctx: Ctx, action: str | None, tg: Targets) -> int:
+def _after_this(clause: list[Tok], end: int) -> int:
+    """``end`` (the index after a move's names) past a demonstrative right after the last
+    name when a comma or the clause's end follows it («голоса X и Y этот, который …»: the
+    player pointed at, no word of talk)."""
+    if end < len(clause) and clause[end].w in DEMONSTRATIVES and \
+            (end + 1 >= len(clause) or not clause[end + 1].word):
+        return end + 1
+    return end
+
+
+def _dropped_end(ctx: Ctx, action: str | None, tg: Targets, clause: list[Tok]) -> int:
     """The index after a two-vote day's vote-list name no reading took («голоса вий и
-    скунс»): the list ends there, the words are no talk after the vote; 0 otherwise."""
+    скунс»; «… и спартаковец этот»: its demonstrative too): the list ends there, the words
+    are no talk after the vote; 0 otherwise."""
     if action != "vote" or ctx.votes < 2 or tg.dropped is None or len(tg.hits) != 1:
         return 0
-    return tg.dropped[1] + 1
+    end = tg.dropped[1] + 1
+    return end + 1 if end < len(clause) and clause[end].w in DEMONSTRATIVES else end
 
 
 def _sure_kill(ctx: Ctx, tg: Targets, item: Item, text: str, pos: int,

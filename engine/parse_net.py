@@ -18,6 +18,7 @@ from .grammar_target_words import described
 from .grammar_target_words import next_verb_object
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
+from .lexicon import lexicon
 from .words import CYR, first_singular, is_known_word, is_verb, is_interjection, person_name, \
     role_words
 from .parse_types import Ctx, Item, unknown_name
@@ -241,6 +242,8 @@ def _may_be_name(t: Tok, k: int) -> bool:
             (not t.cap and (w in role_words() or is_interjection(w))):
         return False  # («ищу комисара, ромашка»: a role, then the player; not «Доктору Кто»;
         # not «хехе»)
+    if lexicon().words.get(w) is not None:
+        return False  # «стреляю в Шарапыча, МО»: the move's own label, said after, no name
     # a Latin word in lower case («sorry», «pls») is no nick the roster misses
     return (t.cap and k > 0) or t.quoted or (CYR.search(w) is not None and (
         not is_known_word(w) or person_name(w)))

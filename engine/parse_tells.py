@@ -31,11 +31,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     if not (kw.reported or kw.weak or (noun and kw.i > _opening_at(clause))):
         return False  # («И МО в Сыча — слишком вежливый»: the strong label opens it after «и»)
     if kw.cls == "VOTE" and (all(not c.word or c.w in _VOTE_OPENERS for c in clause[:kw.i]) or
-                             _corrected(clause, kw.i)) and \
+                             _corrected(clause, kw.i) or _so_opens(clause, kw.i)) and \
             0 < tg.hits[0][1] and \
             clause[tg.hits[0][1] - 1].w in ("за", "в", "на") and \
             all(c.w in V.FILLERS or c.w in _DECIDED for c in clause[kw.j:tg.hits[0][1] - 1]) and \
-            not kw.reported and not any(
+            (not kw.reported or _so_opens(clause, kw.i)) and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
                 for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])
                 and not _why_after_dash(clause, tg.hits[0][2], t)):
@@ -124,6 +124,12 @@ _UNSURE = frozenset({"знаю", "уверен", "уверена", "уверен
 
 #: Past forms of «быть», «стать», «оказаться»: «Голос за Буку — был ошибкой» says something
 #: of the vote.
+#: Verbs in the present said of a vote, not of its target («голос за X — решает всё»).
+_VOTE_VERBS = frozenset({"решать", "уходить", "пропадать", "идти", "пойти", "считаться",
+                         "значить", "засчитываться", "остаться", "оставаться", "весить",
+                         "стоить", "лететь", "улетать", "достаться", "доставаться", "быть",
+                         "уйти", "пропасть", "решить", "менять", "перевешивать"})
+
 _OF_THE_VOTE = frozenset({"был", "была", "было", "были", "стал", "стала", "стало", "оказался",
                           "оказалась", "оказалось"})
 
@@ -132,8 +138,16 @@ def _why_after_dash(clause: list[Tok], end: int, t: Tok) -> bool:
     """True when the name ending at token ``end`` is followed by a dash and ``t`` is a past
     verb of what the player did, after it («Голос за Сову — вчера весь день молчала»): why
     the vote is given, not a sentence about it."""
-    return end < len(clause) and clause[end].w in ("—", "-") and t.start > clause[end].start \
-        and t.w not in _OF_THE_VOTE and past_tense(t.w)
+    if not (end < len(clause) and clause[end].w in ("—", "-") and t.start > clause[end].start
+            and t.w not in _OF_THE_VOTE):
+        return False
+    if past_tense(t.w):
+        return True
+    # («Голос за Бубнова — слишком много орёт в ветке»: what the player does now; not a verb
+    # said of the vote itself, «… — решает всё», «… — пропадает зря»)
+    verb = verb_reading(t.w)
+    return verb is not None and verb[1] == "3per" and verb[0] not in _VOTE_VERBS and \
+        not any(c.w == "бы" for c in clause[end:] if c.start < t.start)
 
 
 def _dative(word: str, nick: str | None) -> bool:
@@ -238,6 +252,27 @@ _AND = frozenset({"и", "а", "ну"})
 #: знает»): the vote is still the sender's order.
 _DECIDED = frozenset({"решил", "решила", "решаю", "отдаю", "отдам"})  # «голос решил за X»
 _VOTE_OPENERS = _AND | frozenset({"второй", "первый", "другой", "мой", "свой", "upd", "ps"})
+
+
+#: Words of drawing a conclusion that open a part of a sentence after a comma («…, поэтому
+#: голос за X», «…, так что голос за X»): the vote after them is the sender's order.
+_SO = frozenset({"поэтому", "так", "что", "значит", "тогда", "итак", "короче", "общем", "в",
+                 "итоге", "ладно", "но", "а", "и", "ну", "вот"})
+_SO_HEADS = frozenset({"поэтому", "значит", "тогда", "итак", "короче", "общем", "итоге",
+                       "ладно"})
+
+
+def _so_opens(clause: list[Tok], i: int) -> bool:
+    """True when the keyword at ``i`` opens the sentence, or a part of it after a comma, with
+    a word of conclusion before it only («На линч хотел X, но …, поэтому голос за Y — …»; «…, так
+    что голос за Y»: «так что» is «so», no report of what another said)."""
+    k = i - 1
+    while k >= 0 and clause[k].word and clause[k].w in _SO:
+        k -= 1
+    if k == i - 1 or (k >= 0 and clause[k].w not in (",", "—", ";")):
+        return False
+    heads = [c.w for c in clause[k + 1:i]]
+    return any(w in _SO_HEADS for w in heads) or heads[-2:] == ["так", "что"]
 
 
 def _wish_before(clause: list[Tok], t: Tok, lo: int) -> bool:
