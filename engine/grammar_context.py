@@ -13,7 +13,7 @@ from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .grammar_gaps import armed
-from .words import first_singular, is_infinitive, is_verb, morph, verb_reading
+from .words import first_singular, is_infinitive, is_verb, morph, plural_third, verb_reading
 
 
 @functools.lru_cache(maxsize=4096)
@@ -229,6 +229,25 @@ def clan_subject(clause: list[Tok], i: int) -> bool:
             clause[k].w in ("в", "во", "на") and k + 1 < i and clause[k + 1].w in _WHEN)):
         k -= 1  # («клан в эту ночь навещает X», «клан на этот раз навещает X»)
     return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
+
+
+#: Plural subjects of the clan's kill told by a member («наши сегодня убирают X»).
+_OURS = frozenset({"наши", "свои"})
+#: Nouns after «наши» («наши ребята валят X»).
+_OUR_PEOPLE = frozenset({"ребята", "парни", "пацаны", "люди", "братья", "бойцы"})
+
+
+def clan_plural_subject(clause: list[Tok], i: int) -> bool:
+    """True when «наши» (or «наши ребята», «клан», «мы») is the subject of the plural verb
+    at ``i`` («Наши сегодня убирают X», «наши ребята валят X»): the clan's own kill; any
+    other subject or none («они убирают X», «мирные валят X», «убирают X») is talk."""
+    k = i - 1
+    while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or clause[k].w in (
+            "этой", "ночью", "нынче", "сегодня", "седня", "тогда", "же", "уж", "точно")):
+        k -= 1
+    if k >= 1 and clause[k].word and clause[k].w in _OUR_PEOPLE and clause[k - 1].w in _OURS:
+        k -= 1
+    return k >= 0 and clause[k].word and (clause[k].w in _OURS or clause[k].w in V.CLAN_SUBJECTS)
 
 
 #: Words of a time said after «в»/«на» between the clan and its verb («в эту ночь»).

@@ -24,7 +24,9 @@ _IF = frozenset({"если", "ежели", "коли"})
 #: Lemmas of a member's sending nothing («не напишет», «промолчит», «проспит», «забудет»).
 SILENCE = frozenset({"написать", "писать", "прислать", "присылать", "промолчать", "молчать",
                       "отмолчаться", "забыть", "проспать", "успеть", "ответить", "отписаться",
-                      "объявиться", "появиться", "слать", "выслать", "отправить", "прислать"})
+                      "объявиться", "появиться", "слать", "выслать", "отправить", "прислать",
+                      # «Хидан — если спишь, граблю за тебя X»: asleep, he sends nothing
+                      "спать", "уснуть", "заснуть", "дрыхнуть", "отсутствовать", "пропасть"})
 
 #: Marks that close a remark or open the move after it.
 _MARKS = frozenset({",", ":", "—", "→", ")", "-"})
@@ -59,9 +61,18 @@ def silence_remark(clause: list[Tok], k: int, names=None, lead: bool = False) ->
     if n is None:
         return None
     silent = False
-    m = n + 1
-    while m < min(len(clause), n + 12):
+    m, end = n + 1, min(len(clause), n + 12)
+    while m < end:
         t = clause[m]
+        if t.w == "(" and silent:
+            # «если мелкий опять не пришлёт ход (он же вечно в школе до ночи), …»: an aside in
+            # brackets after the condition is no part of it
+            close = next((c for c in range(m + 1, min(len(clause), m + 20))
+                          if clause[c].w in ("(", ")")), None)
+            if close is None or clause[close].w != ")":
+                return None
+            m, end = close + 1, min(len(clause), close + 3)
+            continue
         if not t.word:
             if t.w in _MARKS:
                 return m + 1 if silent else None

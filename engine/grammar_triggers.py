@@ -14,7 +14,7 @@ from .grammar_headers import (
 from .grammar_own import GUEST_WORDS, HOSTESS_COME, HOSTESS_TRIGGERS
 from .lexicon import lexicon
 from .roles import CLAN_ROLES
-from .words import role_words
+from .words import plural_third, role_words
 
 
 @functools.lru_cache(maxsize=1)
@@ -75,6 +75,8 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
             BOSS_HEADERS | CLAN_GIVERS
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
+    if role in CLAN_ROLES:  # «Наши сегодня убирают X»: the clan's kill told by any member
+        third |= {w for w in lex.third if lex.words.get(w) == V.KILL and plural_third(w)}
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
     clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»

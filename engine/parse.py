@@ -412,6 +412,10 @@ def _member_sizes(clause, idx, mates):
     return members
 
 
+#: Words that seal the move said before them («Убиваем X. Окончательно.»).
+_SEALS = frozenset({"окончательно", "финально"})
+
+
 def _bare_corrections_joined(clause_list):
     """The clauses, a clause of correction words only («Нет.», «Ой, нет.», «Стоп.») joined to
     the clause after it as if a comma stood between when that one opens with a word of
@@ -427,7 +431,10 @@ def _bare_corrections_joined(clause_list):
                 clause = held + [comma] + clause
             held = None
         if clause is not None and all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
-                and any(t.w in V.CORRECTION_HEADS or t.w == "хотя" for t in clause):
+                and any(t.w in V.CORRECTION_HEADS or t.w == "хотя" for t in clause) and \
+                not all(not t.word or t.w in _SEALS for t in clause):
+            # («Убиваем X. Окончательно.⏎За Лиса: …»: the word seals the move before it, as
+            # in :func:`_corrections_joined`)
             # («Хотя... нет, она …»: «хотя» alone goes on into «нет, …»)
             held = clause
             continue
@@ -496,6 +503,7 @@ def _corrections_joined(found: list, idx) -> list:
     for c in found:
         if out and len(c) >= 2 and c[0].w in V.PREPOSITIONS and \
                 correction_end(out[-1]) == len(out[-1]) and \
+                not all(not t.word or t.w in _SEALS for t in out[-1]) and \
                 (idx.exact([t.w for t in c], 1, None) is not None or
                  getattr(idx.approximate(c[1].w), "kind", "fuzzy") in ("part", "pet")):
             out[-1] = out[-1] + c

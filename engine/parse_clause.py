@@ -11,7 +11,8 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
 from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
-from .grammar_context import boss_look, clan_subject, past_told, told_in_past
+from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
+                              plural_third, told_in_past)
 from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
@@ -215,6 +216,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     for n, kw in enumerate(kws):
         if dream is not None and dream < kw.i:
             continue  # «Снилось, что доктор спешит к Тыкве»: a dream told, no move
+        if clause[kw.i].w in lex.third and plural_third(clause[kw.i].w) and \
+                not (ctx.sender.mafia and clan_plural_subject(clause, kw.i)):
+            continue  # «они убирают X», «мирные валят X»: others' deed, not «наши убирают X»
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):

@@ -38,13 +38,27 @@ from .parse_swap import exchange
 _W = attrgetter("w")  # a token's normalised text
 
 
+def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when the boss's clause is a member's nickname and a colon alone («Кремень:»,
+    «sudo_rm:» of a YAML block): the heading of the member's orders on the lines after it,
+    never one more target of the move before."""
+    if ctx.sender.role != "boss" or len(clause) < 2 or clause[-1].w != ":" or \
+            not all(t.word for t in clause[:-1]):
+        return False
+    hit = name_index(ctx.nicks).exact(clause_words(clause), 0, None)
+    if hit is None or hit.length != len(clause) - 1 or hit.nick not in ctx.state.players:
+        return False
+    mate = ctx.state.players[hit.nick]
+    return mate.clan == ctx.sender.clan and mate.alive and hit.nick != ctx.sender.nick
+
+
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                flags: dict, items: list[Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move, whose
     items it replaces. «Линч: Бука. Хотя нет, Сергей.» (correction words, then the name) or
     «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True when the clause
     was one."""
-    if prev is None:
+    if prev is None or _member_heading(ctx, clause):
         return False
     if put_off(ctx, clause, prev, items):
         return True  # «Шизю Тимоху. Хотя… не, Тимоху завтра»: taken back, asked

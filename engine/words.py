@@ -215,6 +215,14 @@ def third_person(word: str) -> bool:
     return tag.POS == "VERB" and tag.person == "3per"
 
 
+@functools.lru_cache(maxsize=4096)
+def plural_third(w: str) -> bool:
+    """True when the move word ``w`` is a verb in the third person plural («убирают»,
+    «валят», «уберут»): somebody else's deed unless the clan is its subject."""
+    return any(p.tag.POS == "VERB" and p.tag.person == "3per" and p.tag.number == "plur"
+               for p in morph().parse(w))
+
+
 @functools.lru_cache(maxsize=20_000)
 def first_singular(word: str) -> bool:
     """True when ``word``'s likeliest reading is a finite verb in the first person singular

@@ -80,7 +80,10 @@ def infer_role_changes(state, dead):
         by_role[(p.clan, p.role)] = p
     son = next((p for p in state.players.values() if p.role == "son"), None)
     dead_bosses = [n for n in dead if state.players[n].role == "boss"]
-    if son is not None and son.alive and len(dead_bosses) == 1:
+    if son is not None and dead_bosses and \
+            son.nick not in dead[:dead.index(dead_bosses[0])]:  # (alive when the boss died)
+        # the first boss to die (the dead list is in order of death) takes the son into his
+        # clan; a later boss death leaves the son where he is
         clan = state.players[dead_bosses[0]].clan
         son.son_active, son.role, son.clan = True, "boss", clan
     for clan in ("clan1", "clan2"):
@@ -91,8 +94,8 @@ def infer_role_changes(state, dead):
             p = state.players[n]
             if p.clan != clan or p is actor:
                 continue
-            if p.role == "boss" and son is not None and (son.alive or son.son_active):
-                continue  # the son takes the boss
+            if p.role == "boss" and son is not None and son.son_active and son.clan == clan:
+                continue  # the son takes the boss (the other clan's boss: the actor does)
             actor.role, actor.actor_done = p.role, True
             break
 
