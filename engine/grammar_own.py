@@ -266,7 +266,7 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     words = clause_words(clause)
     if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or (
             HOSTESS_COME.isdisjoint(words[start + 1:]) and "мне" not in words and
-            "гостях" not in words and _WAIT.isdisjoint(words)):
+            "гостях" not in words and _WAIT.isdisjoint(words) and "меня" not in words):
         return None
     hit = idx.exact(words, start, None)
     size = hit.length if hit is not None else _pet_size(clause, start, len(clause), idx)
@@ -278,6 +278,8 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     end = next((k for k in range(come + 1, len(clause)) if words[k] in _CLOSE), len(clause))
     if any(clause[k].word and past_tense(words[k]) for k in range(come + 1, end)):
         return None  # «Ванечка, ко мне вчера заходил X»: a story
+    if "завтра" in words[start + size:end]:
+        return None  # «Ванечка, завтра ты у меня на бокальчике»: not tonight's move
     return Kw(V.INVITE, start, start, weak=True, own=True)
 
 
@@ -287,7 +289,18 @@ def _come_at(words: list[str], k: int) -> bool:
     return words[k] in HOSTESS_COME or (words[k] in _WAIT and k + 1 < len(words) and
                                         words[k + 1] in ("вас", "тебя")) or \
         tuple(words[k:k + 2]) == ("ко", "мне") or \
-        tuple(words[k:k + 4]) == ("у", "меня", "в", "гостях")  # «Джек, ты у меня в гостях»
+        tuple(words[k:k + 4]) == ("у", "меня", "в", "гостях") or \
+        (tuple(words[k:k + 3]) == ("у", "меня", "на") and k + 3 < len(words) and
+         words[k + 3].startswith(_TREATS_AT))  # «Мостовой, котик, ты у меня на бокальчике»
+        # (not «ты у меня на примете»: suspicion)
+
+
+#: Beginnings of the treats a guest is at in the hostess's home («ты у меня на винишке»).
+_TREATS_AT = ("бокал", "винишк", "вине", "чае", "чаю", "чайк", "чаепити", "глинтвейн",
+              "ужин", "коф", "коньяк", "коньячк", "сериал", "фильм", "кино", "посиделк",
+              "ночевк", "ночёвк", "пирог", "пирожк", "пицц", "настойк", "настоечк", "наливк",
+              "коктейл", "шампанск", "рюмочк", "рюмк", "бутылочк", "чаек", "чаёк", "какао",
+              "пледик", "обед", "завтрак", "блин", "тортик", "свидани", "винн")
 
 
 #: Places that are not the hostess's home («заходи в ветку», «приходи на форум»).

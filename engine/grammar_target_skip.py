@@ -67,8 +67,13 @@ def names_thing(w: str, out: Targets, *, skipped: bool) -> bool:
 def what_for(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,
              hi: int) -> bool:
     """True when the lower-case word ``k`` after «на» / «в» tells what for, and a name (or a
-    pet name) follows later: «зову на партейку в преф Кабана»."""
+    pet name) follows later: «зову на партейку в преф Кабана» (or after «с» of a treat: «на
+    чай с моти Алукарда»)."""
     t = clause[k]
+    if not t.cap and not t.quoted and k > lo and words[k - 1] == "с" and \
+            "на" in words[max(0, k - 4):k - 1]:  # «на чай с моти (и на марафон) X»: the treat
+        return name_later(idx, words, k + 1, hi) or \
+            treat_then_name(clause, k, hi, idx, reach=14) is not None
     return not t.cap and not t.quoted and k > lo and words[k - 1] in ("на", "в") and (
         name_later(idx, words, k + 1, hi) or pet_later(idx, clause, k + 1, hi))
 

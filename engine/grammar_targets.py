@@ -97,6 +97,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             clause[k + own.length].w in ("—", ":", "→") and \
             any(idx.exact(words, n, None) for n in range(k + own.length + 1, hi)):
         k += own.length  # «Голос Виннету — Обломову» from Виннету: whose vote, not whom
+    if k == lo and 0 < lo and lo + 1 < hi and clause[lo - 1].w == "kill" and \
+            clause[lo].w == "—" and words[lo + 1].isdigit():
+        k += 2  # «kill -9 kubernetes»: the signal's number, then the player
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
@@ -466,6 +469,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if neg and not out.hits and (m := _instead_after(idx, clause, words, k, hi)) is not None:
             neg, k = False, m  # «бью не Серджио, а Кота»: whoever the word after «не» was,
             continue  # the move is the name after «, а»
+        if not out.hits and skipped and t.cap and k + 2 < hi and clause[k + 1].w in ("—", "–") \
+                and idx.exact(words, k + 2, None) is not None:
+            k += 2  # «зову нашего гуру DevOps — SIGKILL'а»: a title, then the player after a dash
+            continue
         out.unknown = (t.text, k)
         out.unknown_slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for

@@ -503,6 +503,11 @@ def _key(move: Move) -> tuple:
 
 
 def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
+    if any(it.problem is not None and it.tried == "search" for it in items):
+        # «Доктора я по-прежнему ищу. … Сегодня ищу доктора у Лёши» (Лёша fits two): the
+        # search is asked; the role named alone is no second search
+        items = [it for it in items if not (it.move is not None and it.move.action == "search"
+                                            and it.move.target is None and it.move.role)]
     groups: dict[tuple, list[Item]] = {}
     for it in items:
         if it.move is not None:

@@ -236,6 +236,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
         back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w) \
             if clause[pointer].w in _ADDRESSED else None
+        if back is None and lo > 0 and clause[pointer].w in _YOU and \
+                (voc := antecedent(ctx, clause, 0, kw.i)) is not None and voc[1] == 0 and \
+                voc[2] < len(clause) and clause[voc[2]].w == ",":
+            back = voc  # «Шарапыч, зайчик, ты у меня на винишке и голос тоже на тебя»: the
+            # name the clause opens with is spoken to, whatever move was read on it
         explicit = clause[pointer].w in ("туда", "он", "она") or (
             pointer > 0 and clause[pointer - 1].w in V.SAME_AGAIN) or (
             pointer + 1 < len(clause) and clause[pointer + 1].w in V.SAME_AGAIN) or (
@@ -391,7 +396,8 @@ _ALSO = frozenset({"тоже", "же", "также", "и"})
 _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"}  # («слежу за ним», «на нём же»)
 
 
-_ADDRESSED = _POINTING | {"тебя", "тебе", "тобой"}  # «Маруська, голосую за тебя»
+_YOU = frozenset({"тебя", "тебе", "тобой"})
+_ADDRESSED = _POINTING | _YOU  # «Маруська, голосую за тебя»
 
 #: «на тебе», «за тобой» after a move noun: the move is the addressee's to make.
 _ON_YOU = {"на": frozenset({"тебе", "вас"}), "за": frozenset({"тобой", "вами"})}

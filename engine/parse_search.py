@@ -8,7 +8,7 @@ from . import grammar_vocab as V
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, clause_words
 from .names import name_index
-from .words import role_words
+from .words import role_words, verb_reading
 from .parse_types import Ctx
 
 
@@ -27,6 +27,13 @@ def words_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> N
         _role_heading(clause, i, tg)
     elif not tg.hits and tg.roles and tg.unknown is None:
         _place_before(ctx, clause, lo, i, tg)
+    elif not tg.hits and not tg.roles and tg.unknown is None and not tg.pronoun and \
+            (r := verb_reading(clause[i].w)) is not None and r[1] == "1per":
+        _role_before(clause, lo, i, tg)  # «Доктора ищу по-прежнему, сегодня смотрю X»
+        if tg.roles and tg.roles[0] == "fan":  # (her own role: «Фанатка ищет»)
+            tg.roles, tg.role_at = [], []
+        if tg.roles:
+            _place_before(ctx, clause, lo, tg.role_at[0] + 1, tg)
 
 
 #: Verbs of going on with the search before its infinitive («Доктора продолжаю искать»).

@@ -43,10 +43,15 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         # opens the sentence: an order (not
         # «Голос за Буку был ошибкой»: a verb of its own says something of it); so does
         # «нет, голос за Лося — так надёжнее» (a correction opening it)
-    if kw.cls == "VOTE" and all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
-            tg.hits[0][1] == kw.j and tg.hits[0][2] < hi and clause[tg.hits[0][2]].w == "—" and \
-            _dative(clause[kw.j].w, tg.hits[0][0].nick):
-        return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why
+    if kw.cls == "VOTE" and (all(not c.word or c.w in _AND for c in clause[:kw.i]) or (
+            kw.i >= 2 and clause[kw.i - 1].w == "и" and clause[kw.i - 2].w == ",")) and \
+            tg.hits[0][1] == kw.j and (
+                (tg.hits[0][2] < hi and clause[tg.hits[0][2]].w == "—" and
+                 _dative(clause[kw.j].w, tg.hits[0][0].nick)) or
+                (clause[kw.j].w in ("ему", "ей") and kw.j + 2 < hi and
+                 clause[kw.j + 1].w == "же" and clause[kw.j + 2].w == "—")):
+        return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why (also
+        # after another move: «Стреляю в X, и голос ему же — сколько можно»)
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
