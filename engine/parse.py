@@ -48,6 +48,8 @@ from .words import is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
+from .textnorm_sender import sender_named
+from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import typing_fixed
 from .translit import read_latin
 from .parse_alternative import alternative, doubted
@@ -157,6 +159,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     nicks = tuple(state.players)
+    text = translit_letter(text, nicks)  # «ohochus na Tamaru», a phone with no Cyrillic
+    text = caps_lookalikes(text, nicks)  # «OXOTA - TAMAPA», Latin caps in a Cyrillic line
+    text = sender_named(text, nicks, sender)  # «… ГОЛОС НИНЕ ИВАНОВНЕ ВАЛЯ», «Голос деда - X»
     text = typing_fixed(text, nicks)  # «бьюпепегу», «ktxe» for «лечу», «нуба девяносто шесть»
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»

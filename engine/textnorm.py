@@ -44,10 +44,11 @@ _ODD = re.compile("[" + re.escape("".join(INVISIBLE) + _SPACES) + "\u2028\u2029]
 LATIN_TO_CYRILLIC = {
     "a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у", "k": "к",
     "A": "А", "B": "В", "E": "Е", "K": "К", "M": "М", "H": "Н", "O": "О", "P": "Р",
-    "C": "С", "T": "Т", "X": "Х", "Y": "У",
+    "C": "С", "T": "Т", "X": "Х", "Y": "У", "Ë": "Ё", "ë": "ё",
 }
-#: The same pairs the other way round (a Cyrillic letter inside a Latin word).
-CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items()}
+#: The same pairs the other way round (a Cyrillic letter inside a Latin word); «Ë» of Latin-1
+#: keyboards only ever stands for «Ё» («PУЖЬË»).
+CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items() if lat.isascii()}
 _TO_CYR = str.maketrans(LATIN_TO_CYRILLIC)
 _TO_LAT = str.maketrans(CYRILLIC_TO_LATIN)
 
@@ -171,7 +172,16 @@ def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
             return ""  # «и точка.»: the mark is written too
         return _MARKS[n]
 
-    return _SPOKEN.sub(mark, text)
+    text = _SPOKEN.sub(mark, text)
+    if "нет " in text or "Нет " in text:
+        text = _NO_WAIT.sub(r"\1,", text)
+    return text
+
+
+#: A spoken self-correction opening a sentence, its comma not dictated: «… точка нет погоди
+#: запятая себя не надо» → «. нет, погоди, себя не надо».
+_NO_WAIT = re.compile(r"(?:(?<=[.!?\n])|(?<=[.!?\n] ))([Нн]ет)(?= (?:погоди|подожди|постой|стоп"
+                      r"|стой|отмена|отставить|лучше|передумал|передумала)\b)")
 
 
 #: A heading of one to four words alone on its line, plain, in Markdown («## Проверка») or
