@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .names_given import (
-    full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
+    foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
@@ -157,6 +157,13 @@ class NameIndex:
         """:meth:`given_name` without its dictionary-word gate."""
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
+        if not written and self.foreign_named and (abroad := foreign_written(word)):
+            # «Эдварда», «Эда» for «Ed_Elric»: a foreign form of a name names a nick that
+            # holds that name by a foreign form of its own, when it is the only one (else
+            # the nearest spelling tells: «Серхио» is Sergio, not Серж)
+            owners = {n for name in abroad for n in self.given.get(name, ())
+                      if n in self.foreign_named}
+            return hit(sorted(owners), "name") if len(owners) == 1 else None
         if self.initial_given and not owners and (initialled := self._initialled(written)):
             # «Остапа» for «О.Бендер»: no nick holds the name, the initial one does (beside a
             # nick that holds it, «Аркашу» for «Аркадий Борисович», not «Мельников А.В.»)
@@ -587,17 +594,25 @@ _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|е
 def _sibling(nick: str, word: str) -> bool:
     """True when ``nick`` holds its given name by short or pet forms only
     (:func:`engine.names_given.pet_words`) and the written ``word`` (a form of the same full
-    name, not the full name) is not built on any of them: its first three letters differ
-    («гошу» for «жорж», «марусю» for «Маша»; not «машеньку», «лёшу» for «Лёха», «юльку» for
-    «Юлёк»)."""
+    name, not the full name) and they neither share a root of three letters nor are built one
+    on the other («гошу» for «жорж», «марусю» for «Маша»; not «машеньку», «лёшу» for «Лёха»,
+    «юльку» for «Юлёк», «мишутку» for «Мишаня», «юлю» for «Юлечка»)."""
     own = pet_words(nick)
     said = _said_alike(word)
-    return bool(own) and all(_said_alike(w)[:3] != said[:3] for w in own)
+    return bool(own) and not any(
+        _said_alike(w)[:3] == said[:3] or _said_alike(w).startswith(_stem(said))
+        or said.startswith(_stem(_said_alike(w))) for w in own)
+
+
+def _stem(word: str) -> str:
+    """``word`` without its last letter when that is a vowel or soft sign (an ending), two
+    letters at least («юлю» → «юл», «маша» → «маш», «жорж» → «жорж»)."""
+    return word[:-1] if len(word) > 2 and word[-1] in "аяоеёуюыиьй" else word
 
 
 def _said_alike(word: str) -> str:
     """``word`` with the letters a name's forms alternate in written alike («лёха», «лёшу»;
-    «юлёк», «юльку»): a form built on a pet form keeps its first three letters so."""
+    «юлёк», «юльку»): a form built on a pet form begins as its stem so."""
     return word.translate(_ALTERNATING)
 
 
