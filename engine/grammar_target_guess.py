@@ -51,6 +51,13 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
     if approx is None and (t.quoted or (t.cap and k > 0)):
         # «лечу Бера»: a reading of Bear that is also a Russian word, written as a name
         approx = idx.capital_reading(w)
+        if approx is None and (len(w) == 2 or joined and person_name(w)) and t.cap and \
+                idx.foreign_named:
+            # «голос — Эд», «за Лелуша и за Эда» for «Ed_Elric»: a given name a nick holds by
+            # a foreign form only, written as a name (two letters, or joined to a list)
+            named = idx.given_name(w)
+            if named is not None and all(n in idx.foreign_named for n in named.candidates):
+                approx = named
     listed = False
     if approx is None and known and out.hits and len(w) >= 3 and (
             (joined and list_item(clause, k, hi) and is_noun(w)) or

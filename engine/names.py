@@ -88,9 +88,11 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     _add_roots(idx, nick, w)
                 _add_letter_name(idx, nick, w)
             readings = [_head_readings(w) for w in words]
+            written = re.findall(r"[^\W_]+", nick)
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
-                                 *(word_forms(b) for b in name_bases(w)))
-                          for w, r in zip(words, readings))
+                                 *(word_forms(b) for b in name_bases(w)),
+                                 _spelled_out(written[k] if len(written) == len(words) else w))
+                          for k, (w, r) in enumerate(zip(words, readings)))
             # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
             if len(words) == 2 and _adjective(words[0]):
@@ -217,6 +219,30 @@ def _add_rank_slang(idx: NameIndex, nick: str) -> None:
 #: is called by («зетка», «Зета» for «Z-80»; «икса» for «X-Ray»).
 _LETTER_NAMES = {"z": ("зет", "зед"), "x": ("икс",), "y": ("игрек",), "j": ("джей",),
                  "q": ("кью",), "l": ("эль",)}
+
+
+#: The names Russians say Latin letters by, English first («кью-эй» for QA, «ай-ти» for IT).
+_SPELLED_LETTERS = {
+    "a": ("эй", "а"), "b": ("би", "бэ"), "c": ("си", "цэ"), "d": ("ди", "дэ"), "e": ("и", "е"),
+    "f": ("эф",), "g": ("джи", "гэ"), "h": ("эйч", "аш"), "i": ("ай", "и"), "j": ("джей",),
+    "k": ("кей", "ка"), "l": ("эл", "эль"), "m": ("эм",), "n": ("эн",), "o": ("оу", "о"),
+    "p": ("пи", "пэ"), "q": ("кью", "ку"), "r": ("ар", "эр"), "s": ("эс",), "t": ("ти", "тэ"),
+    "u": ("ю", "у"), "v": ("ви", "вэ"), "w": ("дабл-ю",), "x": ("экс", "икс"),
+    "y": ("уай", "игрек"), "z": ("зед", "зет", "зи"),
+}
+
+
+def _spelled_out(word: str) -> dict[str, frozenset[str]]:
+    """An abbreviation of two or three capital Latin letters in a nick («Маша из QA») said
+    letter by letter in Russian, undeclined («из ку-эй», «из кьюэй»): each spelling, its
+    letters joined by a hyphen or nothing, in any case; ``{}`` for any other word."""
+    if not re.fullmatch(r"[A-Z]{2,3}", word):
+        return {}
+    out: dict[str, frozenset[str]] = {}
+    for names in _product([list(_SPELLED_LETTERS[c.lower()]) for c in word]):
+        for sep in ("-", ""):
+            out[sep.join(names)] = ALL_CASES
+    return out
 
 
 def _add_letter_name(idx: NameIndex, nick: str, word: str) -> None:

@@ -41,7 +41,27 @@ def case_fit(idx: NameIndex, word: str, hit: NameHit | None,
     fit = [n for n in hit.candidates if cases[n] is None or cases[n] & expected]
     if len(fit) != 1 or cases[fit[0]] is None:
         return hit
+    if any(_one_surname(fit[0], n) for n in hit.candidates if n != fit[0]):
+        # «за кузнецова»: Кузнецов В.П.'s accusative, or «Валентина Кузнецова» by the same
+        # surname, the woman's form undeclined: two players of one family name, asked
+        return hit
     return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
+
+
+def _one_surname(nick: str, other: str) -> bool:
+    """True when a Cyrillic word of ``nick`` and one of ``other`` are the man's and the
+    woman's forms of one Russian surname («Кузнецов» and «Кузнецова», «Вишневский» and
+    «Вишневская», «Ильин» and «Ильина»)."""
+    mine = [w for w in re.findall(r"[^\W\d_]+", norm(nick)) if CYR.search(w)]
+    theirs = [w for w in re.findall(r"[^\W\d_]+", norm(other)) if CYR.search(w)]
+    for a in mine:
+        for b in theirs:
+            man, woman = (a, b) if len(a) < len(b) or a.endswith("ий") else (b, a)
+            if re.fullmatch(r"\w{2,}(?:ов|ев|ин|ын)", man) and woman == man + "а":
+                return True
+            if re.fullmatch(r"\w{2,}[сц]кий", man) and woman == man[:-2] + "ая":
+                return True
+    return False
 
 
 def translation_fit(idx: NameIndex, word: str, hit: NameHit | None,

@@ -267,7 +267,7 @@ def names_in_word(word: str, foreign: bool = True) -> frozenset[str]:
     if not word.isascii() or not word.isalpha():
         return frozenset()
     out: set[str] = set()
-    readings = [translit(word), *name_readings(word)]
+    readings = [translit(word), *name_readings(word, shortest=2 if len(word) == 2 else 3)]
     if word.endswith("e") and len(word) > 4:  # a French final e is silent («Marie», «Irene»)
         readings.append(translit(word[:-1]))
     for reading in readings:

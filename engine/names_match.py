@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from .names_given import (
-    full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
+    foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
@@ -157,6 +157,13 @@ class NameIndex:
         """:meth:`given_name` without its dictionary-word gate."""
         written = names_written(word)
         owners = {n for name in written for n in self.given.get(name, ())}
+        if not written and self.foreign_named and (abroad := foreign_written(word)):
+            # «Эдварда», «Эда» for «Ed_Elric»: a foreign form of a name names a nick that
+            # holds that name by a foreign form of its own, when it is the only one (else
+            # the nearest spelling tells: «Серхио» is Sergio, not Серж)
+            owners = {n for name in abroad for n in self.given.get(name, ())
+                      if n in self.foreign_named}
+            return hit(sorted(owners), "name") if len(owners) == 1 else None
         if self.initial_given and not owners and (initialled := self._initialled(written)):
             # «Остапа» for «О.Бендер»: no nick holds the name, the initial one does (beside a
             # nick that holds it, «Аркашу» for «Аркадий Борисович», not «Мельников А.В.»)
@@ -313,7 +320,12 @@ class NameIndex:
                     # name two players hold is either's: asked)
                     named = names_written(w)
                     others = {n for n in others if not LAT.search(n)
-                              or named & self.given_of.get(n, frozenset())}
+                              or named & self.given_of.get(n, frozenset())
+                              or self._latin_rival(words[i], n, owners)}
+                    if any(self._indeclinable_reading(words[i], n) for n in others):
+                        # «за Мику»: Мика's accusative, or Miku_39 read «Мику», a foreign name
+                        # Russian leaves undeclined (so in every case): either player
+                        return NameHit(None, tuple(sorted(set(owners) | others)), "exact", 1)
                 if others and not (i and words[i - 1] in _LOCATIVE_PREPOSITIONS):
                     owners, others = self._no_bare_locative(w, owners, others)
                 if others:
@@ -330,6 +342,35 @@ class NameIndex:
             if len(same) == 1:
                 return NameHit(None, hit.candidates, hit.kind, 1, spelled=same[0])
         return hit
+
+    def _word_cases(self, w: str, nick: str) -> frozenset[str]:
+        """The cases the form ``w`` is of a word of the multi-word ``nick``."""
+        out: frozenset[str] = frozenset()
+        for other, parts in self.multi:
+            if other == nick:
+                for part in parts:
+                    out |= part.get(w, frozenset())
+        return out
+
+    def _indeclinable_reading(self, w: str, nick: str) -> bool:
+        """True when ``w`` is the nominative Cyrillic reading of a Latin word of ``nick``
+        ending in a vowel Russian leaves foreign names undeclined with («мику» for Miku_39,
+        «юко» for Yuko.K): that form stands in every case."""
+        return bool(LAT.search(nick)) and w[-1:] in "оуюиеэ" and \
+            "nomn" in self._word_cases(w, nick)
+
+    def _latin_rival(self, w: str, nick: str, owners: dict[str, frozenset[str]]) -> bool:
+        """True when the Latin multi-word ``nick`` holds ``w`` (a case form of the Cyrillic
+        nicks ``owners`` as well) by a word that reads as one of those nicks itself
+        («Kawaii_Mika» and «Мика»: two players of one name, «Мику» either's), or as its
+        undeclined nominative (see :meth:`_indeclinable_reading`)."""
+        if self._indeclinable_reading(w, nick):
+            return True
+        if self.given_of.get(nick):
+            return False  # «Михалыча»: Михалыч, not «Ivan Mikhalych», called Иван by his name
+        mine = {norm(n) for n in owners if CYR.search(n)}
+        return any(cyrillic_reading(x) in mine
+                   for x in re.findall(r"[a-z]{2,}", norm(nick)))
 
     def _no_bare_locative(self, w: str, owners: dict[str, frozenset[str]], others: set[str]
                           ) -> tuple[dict[str, frozenset[str]], set[str]]:
@@ -476,10 +517,13 @@ class NameIndex:
         halves = word.split("-")
         if any(len(h) < 2 or not CYR.search(h) for h in halves):
             return None
-        if halves[1].startswith(_HONORIFICS) and len(halves[0]) >= 3:
-            # «Барсука-сэмпая», «Пельменя-куна»: a Japanese honorific glued to the name (not
-            # to a nick holding one: «Настю-сан» is no form of Nastya-chan, asked)
-            found = self.exact([halves[0]], 0, None) or self.approximate(halves[0])
+        if _HONORIFIC.fullmatch(halves[1]):
+            # «Барсука-сэмпая», «Пельменя-куна», «Алукарда-саму»: a Japanese honorific glued
+            # to the name (not to a nick holding one: «Настю-сан» is no form of Nastya-chan,
+            # asked); a two-letter name («Эл-сама») only as a nick form exactly
+            found = self.exact([halves[0]], 0, None)
+            if found is None and len(halves[0]) >= 3:
+                found = self.approximate(halves[0])
             if found is None or any(_HONORIFIC_NICK.search(n) for n in
                                     found.candidates or (found.nick,)):
                 return None
@@ -550,10 +594,31 @@ _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|е
 def _sibling(nick: str, word: str) -> bool:
     """True when ``nick`` holds its given name by short or pet forms only
     (:func:`engine.names_given.pet_words`) and the written ``word`` (a form of the same full
-    name, not the full name) begins with other letters than each of them («гошу» for
-    «жорж»; not «машеньку», «лёшу» for «Лёха», «юльку» for «Юлёк»)."""
+    name, not the full name) and they neither share a root of three letters nor are built one
+    on the other («гошу» for «жорж», «марусю» for «Маша»; not «машеньку», «лёшу» for «Лёха»,
+    «юльку» for «Юлёк», «мишутку» for «Мишаня», «юлю» for «Юлечка»)."""
     own = pet_words(nick)
-    return bool(own) and all(w[:2] != word[:2] for w in own)
+    said = _said_alike(word)
+    return bool(own) and not any(
+        _said_alike(w)[:3] == said[:3] or _said_alike(w).startswith(_stem(said))
+        or said.startswith(_stem(_said_alike(w))) for w in own)
+
+
+def _stem(word: str) -> str:
+    """``word`` without its last letter when that is a vowel or soft sign (an ending), two
+    letters at least («юлю» → «юл», «маша» → «маш», «жорж» → «жорж»)."""
+    return word[:-1] if len(word) > 2 and word[-1] in "аяоеёуюыиьй" else word
+
+
+def _said_alike(word: str) -> str:
+    """``word`` with the letters a name's forms alternate in written alike («лёха», «лёшу»;
+    «юлёк», «юльку»): a form built on a pet form begins as its stem so."""
+    return word.translate(_ALTERNATING)
+
+
+#: The letters a Russian name's pet forms alternate (х/ш of «Лёха», «Лёша»; ь/ё/е of «Юлёк»,
+#: «Юлька»; к/ч, г/ж, ц/ч of a diminutive suffix).
+_ALTERNATING = str.maketrans({"х": "ш", "ь": "е", "ё": "е", "ч": "к", "ж": "г", "ц": "к"})
 
 
 def _other_sex_dropped(index: NameIndex, word: str, found: NameHit) -> NameHit | None:
@@ -609,10 +674,11 @@ def _woman_word_only(nick: str, lemma: str, written: str) -> bool:
     return False
 
 
-#: The Japanese honorifics players glue to a name with a hyphen, as their case forms begin
-#: («Барсука-сэмпая», «Пельменя-куна», «Зайку-тян»).
-_HONORIFICS = ("сэмпа", "семпа", "сенпа", "сэнпа", "кун", "тян", "чан", "сан", "сама", "сенсе",
-               "сэнсэ", "доно")
+#: A Japanese honorific in any case form a Russian writer gives it («сама», «саму», «самы»,
+#: «самэ», «сана», «саан», «куна», «тян», «сэмпая», «сэнсэя», «доно»).
+_HONORIFIC = re.compile(r"(?:с[эе][мн]па[йяюеи]\w{0,2}|с[эе]нс[эе][йяюеи]?\w{0,2}|"
+                        r"(?:кун|тян|чан|са+н)(?:а|у|е|ом|ы|ю|я|ей|чик)?|"
+                        r"сам(?:а|ы|е|у|ой|ою|э|ам)|доно)")
 
 #: A nick that holds an honorific of its own («Nastya-chan», «Кот-сан»).
 _HONORIFIC_NICK = re.compile(r"(?i)[-_.\s](?:chan|san|kun|sama|senpai|sempai|тян|сан|кун|сама|"

@@ -380,7 +380,8 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     first, end = subject
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, first)
-    if hit is not None and (hit.nick == ctx.sender.nick or _sender_named(ctx, words, first, hit)):
+    if hit is not None and (hit.nick == ctx.sender.nick or _sender_named(ctx, words, first, hit)
+                            or _own_word_of_dead(ctx, words[first], hit)):
         return member
     if ctx.sender.role != "boss":
         bid = any(t.w in ("пусть", "пускай") for t in clause[end:end + 3])
@@ -421,6 +422,17 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         items.append(Item(clause[first].start, problem=ref[0]))
         return False
     return ref[0]
+
+
+def _own_word_of_dead(ctx: Ctx, w: str, hit) -> bool:
+    """True when the subject ``w`` (a nominative word of the sender's own nick: «Торпедо» from
+    Вася_Торпедо) names, as a whole nick, only players who are dead: the living writer
+    speaks of himself in the third person («Торпедо голосует за X»)."""
+    if w not in [x for x in re.split(r"[\W\d_]+", ctx.sender.nick.lower().replace("ё", "е")) if x]:
+        return False
+    named = [n for n in (hit.candidates or (hit.nick,)) if n != ctx.sender.nick]
+    players = ctx.state.players
+    return bool(named) and all(n in players and not players[n].alive for n in named)
 
 
 def _sender_named(ctx: Ctx, words: list[str], first: int, hit) -> bool:

@@ -120,7 +120,10 @@ def latin_forms(word: str) -> dict[str, frozenset[str]]:
         readings = {translit(word)}
         if "u" in word:  # an English «u» is often said «а»: «Lucky» → «Лаки», «Bud» → «Бад»
             readings.add(translit(word.replace("u", "a")))
-        for cyr in readings:
-            for w, cases in ending_forms(cyr).items():
-                forms.setdefault(w, cases)
+        read: dict[str, frozenset[str]] = {}
+        for cyr in sorted(readings):  # («мику»: Miku's nominative and «мика»'s accusative,
+            for w, cases in ending_forms(cyr).items():  # whatever order the set holds)
+                read[w] = read.get(w, frozenset()) | cases
+        for w, cases in read.items():
+            forms.setdefault(w, cases)
     return forms
