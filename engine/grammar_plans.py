@@ -42,7 +42,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
     Кузю»). Words of the swindler's branches (``excluded``) do not count."""
     if not IF_WORDS.isdisjoint(map(_W, clause[:i])) and any(
             t.word and t.w in IF_WORDS and k not in excluded and not _if_anything(clause, k) and
-            not _aside_if(clause, k) for k, t in enumerate(clause[:i])):
+            not _aside_if(clause, k) and not _meanwhile_between(clause, k, i)
+            for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
     k = i - 1
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
@@ -75,6 +76,20 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return clause[k].w in _LATER_WORDS
         k += 1
     return False
+
+
+#: Words of now after «а», «но» («…, а пока голос Лосю»): what follows holds today, whatever
+#: the condition before it.
+_MEANWHILE = frozenset({"пока", "покамест", "сейчас", "сегодня", "ныне", "нынче"})
+
+
+def _meanwhile_between(clause: list[Tok], k: int, i: int) -> bool:
+    """True when «, а пока» («, но сейчас», «, а сегодня») stands between the condition word
+    at ``k`` and the move word at ``i``: «Если Медведь промолчит, голос за него, а пока голос
+    Лосю» — the move after it is today's, out of the condition's reach."""
+    return any(clause[n].w in ("а", "но") and clause[n + 1].w in _MEANWHILE and
+               not clause[n - 1].word and all(t.word for t in clause[n + 2:i])
+               for n in range(k + 2, i - 1))
 
 
 #: Past forms of wanting and meaning to («хотела пострелять в X, но …»).

@@ -142,6 +142,10 @@ _BRACKETS = {"[": "(", "]": ")"}
 _WORD_FORMS: dict[str, tuple[str, bool]] = {}
 
 
+#: A numbered update mark of a letter («UPD2», «апд3»).
+_NUMBERED_UPDATE = re.compile(r"(?:upd|апд)\d{1,2}")
+
+
 def _word_form(raw: str) -> tuple[str, bool]:
     """(:func:`engine.words.norm` of ``raw``, its first letter a capital), remembered in
     :data:`_WORD_FORMS`. A word of no dictionary one letter away from a word that takes a
@@ -149,6 +153,8 @@ def _word_form(raw: str) -> tuple[str, bool]:
     if len(_WORD_FORMS) > 100_000:
         _WORD_FORMS.clear()
     w = norm(raw)
+    if w[-1].isdigit() and _NUMBERED_UPDATE.fullmatch(w):
+        w = w.rstrip("0123456789")  # «UPD2:», «апд3»: an update of the letter as «UPD:»
     form = _WORD_FORMS[raw] = (_take_back_typo(w) or w, raw[0].isupper())
     return form
 

@@ -466,6 +466,10 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
                 (other := nick_at(ctx, clause, words, n)) is not None and \
                 other.nick is not None and other.nick not in old:
             return k  # («хотя нет, за Шустрика, …»: another player by a form of his nick)
+        if hit is None and n == k and (other := nick_at(ctx, clause, words, n)) is not None and \
+                other.nick is not None and other.nick not in old and \
+                _certainty_after(clause, n + other.length):
+            return k  # («UPD2: нет, Лайта, окончательно»: the new target by a form of his nick)
         if hit is not None:
             if hit.nick is None or hit.nick not in old or \
                     not (n + hit.length < len(clause) and clause[n + hit.length].word):
@@ -477,6 +481,21 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
+
+
+def _certainty_after(clause: list[Tok], k: int) -> bool:
+    """True when what follows a name at ``k`` up to the next comma is only words of
+    correcting or certainty («…, Лайта, окончательно, у Мисы есть Эл»), not a remark about
+    another player («…, Графа, Граф важнее»)."""
+    if k < len(clause) and clause[k].word:
+        return False
+    k += 1
+    while k < len(clause) and clause[k].w != ",":
+        if clause[k].word and clause[k].w not in V.CORRECTION_WORDS and \
+                clause[k].w not in V.FILLERS:
+            return False
+        k += 1
+    return True
 
 
 def _names_old_target(ctx: Ctx, clause: list[Tok], words: list[str], k: int,

@@ -220,6 +220,10 @@ HEDGES = frozenset({"наверное", "наверно", "наверн", "по�
 _READ_ON = frozenset({"почитать", "подумать", "посмотреть", "присмотреться", "понаблюдать",
                       "поразмыслить", "посоветоваться"})
 
+#: Finite verbs of looking on before deciding («…, но ещё посмотрю, что он ответит»): with
+#: «ещё», and only after a hedged move or «но» (a plain «Голос за X, ещё посмотрю» stays).
+_LOOK_ON = frozenset({"посмотрю", "погляжу", "понаблюдаю", "почитаю", "посмотрим", "поглядим"})
+
 #: Words after «не» that doubt the move («хотя, может, и не стоит», «не знаю», «не уверена»).
 _NOT_SURE = frozenset({"стоит", "надо", "знаю", "уверен", "уверена", "уверенна", "факт"})
 
@@ -228,7 +232,7 @@ _DOUBT_WORDS = 6
 
 #: The words :func:`hedge_doubts` looks for after a move: without one among the first
 #: :data:`_DOUBT_WORDS` words it finds nothing (and need not look for the next move word).
-_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _NOT_SURE | {"хз", "или"}
+_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _LOOK_ON | _NOT_SURE | {"хз", "или"}
 
 
 def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
@@ -256,7 +260,7 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         if not _SIGNS.isdisjoint([t.w for t in toks[:_DOUBT_WORDS]]):
             # (a word of a joke or a doubt counts only before the next move word: without
             # one, no cut finds one)
-            kws = find_keywords(after, set(), idx)
+            kws = [kw for kw in find_keywords(after, set(), idx) if after[kw.i].w not in _LOOK_ON]
             if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
                 toks = [t for t in after[:min(kw.i for kw in kws)] if t.word]
         if (k := _defers_after(toks)) is not None:
@@ -278,6 +282,10 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         more = "ещё" in words or "еще" in words
         put_off = next((k for k, w in enumerate(words)
                         if w in V.PUT_OFF_WORDS or (more and w in _READ_ON)), None)
+        if put_off is None and more:
+            look = next((k for k, w in enumerate(words) if w in _LOOK_ON), None)
+            if look is not None and ("но" in words[:look] or _hedged(clauses, at, end)):
+                put_off = look
         if put_off is None:
             put_off = next((k for k, w in enumerate(words) if w == "хз" or (
                 k and words[k - 1] == "не" and w in _NOT_SURE)), None)

@@ -99,6 +99,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if it.move is None or it.move.action != "delegate"]
     items = [it for it in items if not _kill_left(ctx, it)]
     items = _search_role(ctx, items)
+    items = _check_on_suspect(ctx, items)
     items = _exclude_hunt(ctx, items)
     items = [_self_aimed(ctx, it) for it in items]
     moves: list[Move] = []
@@ -590,6 +591,29 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
                           tried="search")
         out.append(it)
     return out
+
+
+def _check_on_suspect(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """The fan's «проверяю X» read as her search (no earned check) is asked when she also
+    votes for or hunts X in the letter and says nowhere that she searches or for which role
+    («сегодня проверяю Спартача, и голос тоже в него»): the player she would lynch is one she
+    suspects of the mafia, so she may mean a check she believes she has, not the detective at
+    him."""
+    if ctx.sender.role != "fan" or not any(it.via_check for it in items):
+        return items
+    suspects = {t for it in items if it.move is not None and it.move.action in ("vote", "hunt")
+                for t in move_targets(it.move)}
+    if not suspects:
+        return items
+    words = {t.w for t in tokenize(ctx.text) if t.word}
+    roles = role_words()
+    if _SEEK_WORDS.intersection(words) or any(roles.get(w) in ROLE_CIVILIANS for w in words):
+        return items  # («ищу комиссара», «проверяю X на доктора»: her search, said)
+    return [Item(it.pos, problem=problem(it.move.span, "unparsed", "fan_check_or_search",
+                                         action="search", target=it.move.target or ""),
+                 tried="search")
+            if it.via_check and it.move is not None and it.move.action == "search" and
+            not it.move.role and it.move.target in suspects else it for it in items]
 
 
 #: Words of seeking or finding a role besides the search keyword's own («Врача у Лося не

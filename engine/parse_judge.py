@@ -23,7 +23,7 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import first_singular, is_infinitive, morph, role_words, verb_reading
+from .words import first_singular, is_infinitive, is_known_word, morph, role_words, verb_reading
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
@@ -232,6 +232,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         tg.hits = [hit for hit in tg.hits if hit not in home]
         if not tg.hits:
             return None
+    if action == "invite" and clause is not None and tg.hits and _calls_by_name(clause, kw, tg):
+        return None  # «Про себя зову Лося котиком»: what she calls him, no invitation
     if tg.alternative and len(tg.hits) == 1:
         # «вместо меня лис или петя хз ладно петя»: «или» offers another player the reading
         # did not take: which one is meant is asked, never the first taken silently
@@ -410,6 +412,21 @@ _FOUND = re.compile(r"(?<!не\s)\bнашл[аи]?\s+(?:наконец\s+|так
 def _claims_found(text: str) -> bool:
     """True when the letter says its writer found the detective (:data:`_FOUND`)."""
     return _FOUND.search(text.lower().replace("ё", "е")) is not None
+
+
+def _calls_by_name(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when «зову X» tells what the writer calls X: a noun or adjective in the
+    instrumental right after the one name («зову Лося котиком», «зову её Лосем-красавцем»),
+    or «про себя» right before the verb («про себя зову Лося …»)."""
+    if not clause[kw.i].w.startswith(("зов", "зв", "позов", "позв")):
+        return False
+    if kw.i >= 2 and clause[kw.i - 2].w == "про" and clause[kw.i - 1].w == "себя":
+        return True
+    end = max(j for _, _, j in tg.hits)
+    if end >= len(clause) or not clause[end].word or not is_known_word(clause[end].w):
+        return False
+    tag = morph().parse(clause[end].w)[0].tag
+    return tag.POS in ("NOUN", "ADJF") and "ablt" in tag
 
 
 def _asks_role(clause: list[Tok]) -> bool:
