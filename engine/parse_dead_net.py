@@ -69,7 +69,10 @@ def _capitals(visible: str) -> set[str]:
 
 #: A capitalised word inside a sentence (after a letter, a comma or a space, not after the
 #: end of a sentence): a nickname may be written so.
-_INNER_CAPITAL = re.compile(r"(?:(?<=[\w,;:—…-] )|(?<=\.\.\. ))(?:[А-ЯЁ][а-яё]{2,}|[A-Z][a-z]{2,})\b")
+#: (The capital first, then the look-behinds: the search skips along at C speed to a capital
+#: instead of trying both look-behinds at every position; the same matches.)
+_INNER_CAPITAL = re.compile(r"[А-ЯЁA-Z](?:(?<=[\w,;:—…-] .)|(?<=\.\.\. .))"
+                            r"(?:(?<=[А-ЯЁ])[а-яё]{2,}|(?<=[A-Z])[a-z]{2,})\b")
 
 #: Capitalised words that are never a player's nickname.
 _NEVER_NICK = frozenset({"ведущий", "ведущая", "ведущему", "ведущей", "ведущего", "бог",

@@ -379,6 +379,8 @@ _YOURSELF = frozenset({"сами", "сам", "сама"})
 
 #: A sentence worth cutting into words holds one of these.
 _SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам")
+#: Any of :data:`_SENTENCE_MARKS` (one C-level search of a sentence's span).
+_SENTENCE_MARK = re.compile("|".join(_SENTENCE_MARKS))
 
 #: Stems of :data:`_YOU_CHOOSE` for the cheap test of the whole letter.
 _CHOOSE_STEMS = ("выбер", "выбир", "реша", "реши")
@@ -408,15 +410,17 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         made.discard("vote")  # «первый голос X⏎второй пока не знаю, может Y, может Z»
     lex = lexicon().words
     out = []
-    before: tuple | None = None  # the sentence before, unread: (lo, hi, toks, words)
+    last: tuple | None = None  # the sentence before: (lo, hi)
     sentences = _sentences(visible)
+    marked = _SENTENCE_MARK.search
     for s_n, (lo, hi) in enumerate(sentences):
-        prev, before = before, None
+        prev, last = last, (lo, hi)
+        if marked(lower, lo, hi) is None:
+            continue  # (no hedge, condition or choice here: nothing cut into words)
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
-        before = (lo, hi)
-        if not any(m in lower[lo:hi] for m in _SENTENCE_MARKS):
-            continue  # (no hedge, condition or choice here: nothing cut into words)
+        if prev is not None and any(a < prev[1] and prev[0] < b for a, b, _, _ in read):
+            prev = None  # (the sentence before is kept only when nothing was read there)
         toks = tokenize_span(visible, lo, hi)
         words = clause_words(toks)
         if prev is not None:

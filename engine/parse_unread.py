@@ -21,6 +21,7 @@ sentences may ask at all is :mod:`engine.parse_unread_cheap`.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 from .grammar_hot import letter_pieces, lowered
@@ -402,8 +403,11 @@ _END = re.compile(r"[\n.!?…](?:(?<=\n)|([ \t]+))")
 _LETTER = re.compile(r"\w")
 
 
-def _sentences(visible: str) -> list[tuple[int, int]]:
-    """The letter cut into sentences (offsets), each with some letter or digit in it."""
+@functools.lru_cache(maxsize=8)
+def _sentences(visible: str) -> tuple[tuple[int, int], ...]:
+    """The letter cut into sentences (offsets), each with some letter or digit in it.
+    (Remembered: the nets of a letter and :func:`engine.parse_doubt.hedged_musings` cut the
+    same text.)"""
     out: list[tuple[int, int]] = []
     lo = 0
     search = _LETTER.search
@@ -414,7 +418,7 @@ def _sentences(visible: str) -> list[tuple[int, int]]:
         lo = end
     if search(visible, lo):
         out.append((lo, len(visible)))
-    return out
+    return tuple(out)
 
 
 def _hunt_excluded(ctx: Ctx) -> bool:
