@@ -51,6 +51,7 @@ from .textnorm_layout import layout_labels
 from .textnorm_sender import sender_named
 from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import typing_fixed
+from .textnorm_learner import learner_fixed
 from .translit import read_latin
 from .parse_alternative import alternative, doubted
 from .parse_choice import choice_words, final_choice, kept_vote, named_players, offered, \
@@ -163,6 +164,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = caps_lookalikes(text, nicks)  # «OXOTA - TAMAPA», Latin caps in a Cyrillic line
     text = sender_named(text, nicks, sender)  # «… ГОЛОС НИНЕ ИВАНОВНЕ ВАЛЯ», «Голос деда - X»
     text = typing_fixed(text, nicks)  # «бьюпепегу», «ktxe» for «лечу», «нуба девяносто шесть»
+    player = state.players.get(sender)  # «мы проверил X», «ich prüfe X», «к X ходить и брать всё»
+    text = learner_fixed(text, nicks, player.role if player is not None else None)
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
