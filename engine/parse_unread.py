@@ -35,6 +35,7 @@ from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread_cheap import TALLY, may_ask, may_ask_where, own_words, sentence_verdict
+from .parse_vote_net import vote_lines
 from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from . import parse_slots as S
@@ -115,6 +116,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     if wide:  # («Бармалей — мой» from the maniac of a dead player: his kill of last night)
         return out + after_pause(ctx, visible, spans, read, out)
     out.extend(_open_moves(ctx, visible, lower, spans, read, items, out))
+    out.extend(vote_lines(ctx, visible, spans, read, out))
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
     return out
