@@ -92,9 +92,15 @@ def _nick_words(nicks: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w.lower() for n in nicks for w in re.findall(r"[^\W\d_]+", n))
 
 
+#: The Latin words that can start anything :func:`_german` rewrites (its cheap guard).
+_GERMAN_STARTS = frozenset(w for k in _GERMAN for w in k.split()[:1]) | {"the", "a", "betrug", "zwei"}
+_LATIN_RUN = re.compile(r"[A-Za-zÄÖÜäöüß]+")
+
+
 def _german(text: str, nicks: tuple[str, ...]) -> str:
     """German move words and joiners written in Russian (see the module's docstring)."""
-    if not _LATIN_WORD.search(text):
+    if not _LATIN_WORD.search(text) or _GERMAN_STARTS.isdisjoint(
+            w.lower() for w in _LATIN_RUN.findall(text)):
         return text
     guarded = _nick_words(nicks)
 
