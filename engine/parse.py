@@ -338,7 +338,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                      default=None)
     moves, problems = finish(ctx, items)
     # «Ходы на вторую ночь: …» on day 3, the maniac's «иду на охоту за X», «пальну из чего
-    # есть» without the mortar, «убиваем X, если босс не против»: asked
+    # есть» without the mortar: asked
     moves, problems = silent_doubts(visible, actor, turn, moves, problems)
     voted = any(m.action == "vote" for m in moves)
     named_first = "*" not in taken_back and first_vote is not None and all(

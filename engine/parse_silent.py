@@ -7,9 +7,9 @@
 - the maniac's «выхожу на охоту за X», «иду на охоту — X»: his kill or a civilian hunt
   (which excludes his kill)? The hunt asked; a civilian's «на охоту за X» stays a hunt;
 - «пальну по X из чего есть» on a holiday from a player who does not hold the mortar: a
-  mortar wish or a hunt? The hunt asked; a plain «стреляю в X» stays a hunt;
-- a clan member's kill order made on the boss's consent («убиваем X, если босс не против»):
-  not an order yet, asked.
+  mortar wish or a hunt? The hunt asked; a plain «стреляю в X» stays a hunt.
+
+(A member's kill «если босс не против» stays an order: tests issue11_votes2, issue11_boss2.)
 
 Each check runs once a letter, behind a substring guard, on the moves already read.
 """
@@ -46,11 +46,6 @@ _ON_HUNT = re.compile(r"\bна\s+охоту\b", re.IGNORECASE)
 #: A shot «из чего есть / из миномёта / из пушки»: a weapon, on a holiday the mortar's.
 _WEAPON = re.compile(r"\bиз\s+(?:чего\b|миномёт|миномет|пушк|ствол|всего\b|всех\s+стволов)"
                      r"|миномёт|миномет", re.IGNORECASE)
-
-#: A kill order on the boss's consent («если босс не против», «если Волк разрешит»).
-_CONSENT = re.compile(r"\bесли\s+(?:[\w.-]+\s+){1,3}?(?:не\s+против|не\s+возражает|"
-                      r"разрешит|одобрит|позволит|соглас\w*)", re.IGNORECASE)
-
 
 def _sentence(text: str, span: str) -> str:
     """The sentence (line part between . ! ? and line ends) of ``text`` holding ``span``;
@@ -103,9 +98,6 @@ def silent_doubts(text: str, actor, turn, moves, problems):
         elif m.action == "hunt" and turn.event == "holiday" and turn.mortar != actor.nick and \
                 _WEAPON.search(_sentence(text, m.span)):
             asked.append(_asked(m, "kill_or_hunt", actor.role))
-        elif m.action == "clan_kill" and actor.role != "boss" and "если" in low and \
-                _CONSENT.search(_sentence(text, m.span)):
-            asked.append(_asked(m, "conditional", actor.role))
         else:
             keep.append(m)
     if not asked:
