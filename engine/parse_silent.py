@@ -43,9 +43,11 @@ _YESTERDAY = re.compile(r"\bход\w*\s+(?:на|за)\s+(?:вчера\b|вчер
 #: A hunt named as a going out «на охоту» (the maniac's kill or the hunt?).
 _ON_HUNT = re.compile(r"\bна\s+охоту\b", re.IGNORECASE)
 
-#: A shot «из чего есть / из миномёта / из пушки»: a weapon, on a holiday the mortar's.
-_WEAPON = re.compile(r"\bиз\s+(?:чего\b|миномёт|миномет|пушк|ствол|всего\b|всех\s+стволов)"
-                     r"|миномёт|миномет", re.IGNORECASE)
+#: A shot «из чего есть / из миномёта / из пушки»: a weapon, on a holiday the mortar's (not
+#: a mention of the mortar others got, not «из рогатки»: a hunt).
+_WEAPON = re.compile(r"\bиз\s+(?:чего\b|миномёт|миномет|пушк|орудия|всего\b|всех\s+стволов)",
+                     re.IGNORECASE)
+
 
 def _sentence(text: str, span: str) -> str:
     """The sentence (line part between . ! ? and line ends) of ``text`` holding ``span``;
