@@ -81,6 +81,7 @@ from .parse_ifgame import settle_conditions
 from .parse_fear import early_choices
 from .parse_summary import vote_summary
 from .parse_repeat import repeated_yesterday
+from .parse_silent import silent_doubts
 
 
 #: A courtesy title before a name («его сиятельство Графа», «её величество Королеву»): its
@@ -339,6 +340,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     first_vote = min((it.pos for it in items if it.move is not None and it.move.action == "vote"),
                      default=None)
     moves, problems = finish(ctx, items)
+    # «Ходы на вторую ночь: …» on day 3, the maniac's «иду на охоту за X», «пальну из чего
+    # есть» without the mortar: asked
+    moves, problems = silent_doubts(visible, actor, turn, moves, problems)
     voted = any(m.action == "vote" for m in moves)
     named_first = "*" not in taken_back and first_vote is not None and all(
         it.pos < first_vote for it in items if it.withdraw is not None)
