@@ -41,6 +41,10 @@ _SKIP = frozenset({"пусть", "пускай", "ход", "мой", "сам", "
                    "тоже", "этой", "а", "ну", "вот", "целиком", "полностью", "новый", "новая",
                    "наш", "наша", "папочка", "папа", "мамочка", "мама"})
 
+#: Honorifics written after the boss's name with a hyphen («Эл-сама», «Лорд-сан»).
+_HONORIFICS = frozenset({"сама", "самы", "саме", "саму", "самой", "сан", "сана", "сану",
+                         "тян", "кун", "семпай", "сенсей", "sama", "san", "sensei"})
+
 #: Words opening what the boss decides («кого охранять», «у кого воровать», «что делать»).
 _WHAT = frozenset({"кого", "что", "куда", "к", "у", "чем", "как"})
 
@@ -61,9 +65,20 @@ def boss_ref(ctx, clause: list[Tok], k: int) -> int:
     if hit is not None:
         return hit.length if hit.nick == boss else 0
     w = clause[k].w
+    if "-" in w and w.rsplit("-", 1)[1] in _HONORIFICS:
+        w = w.rsplit("-", 1)[0]  # «Эл-сама», «Граф-сан»: the boss with an honorific
+        hit = idx.exact([w], 0, None)
+        if hit is not None:
+            return 1 if hit.nick == boss else 0
     approx = idx.approximate(w) if len(w) >= 3 else None
     if approx is not None and approx.kind != "fuzzy" and approx.candidates == (boss,):
         return 1
+    if approx is None and (clause[k].cap or clause[k].quoted):
+        # «Эл» for «L», «Бин» for «Mr.Bean»: a reading that names the boss only written as
+        # a name
+        approx = idx.capital_reading(w)
+        if approx is not None and approx.candidates == (boss,):
+            return 1
     words = [norm(x) for x in re.findall(r"[^\W\d_]+", boss)]
     return 1 if any(_translates(w, x) for x in words) else 0
 

@@ -133,6 +133,14 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             continue
         forms = word_forms(words[0])
         extra = capital_readings(idx, nick, reading_forms(words[0]))
+        letter = _letter_name_forms(words[0])
+        if letter:
+            # a one-letter Latin nick: its Cyrillic letter («л», «ла», «лу» for «L») and the
+            # letter's name («Эл», «Элу», «Эл-сама») name him only written as a name
+            letter |= {f for f in forms if CYR.search(f)}
+            forms = {f: c for f, c in forms.items() if not CYR.search(f)}
+        for form in letter:
+            idx.capital_readings.setdefault(form, set()).add(nick)
         _translated(words[0], nick, alone)  # «Лисичку» for «Vulpecula», «Ястреба» for «Hawk»
         _add(idx.single, nick, forms)
         _add(idx.single, nick, extra)
@@ -242,6 +250,24 @@ def _spelled_out(word: str) -> dict[str, frozenset[str]]:
     for names in _product([list(_SPELLED_LETTERS[c.lower()]) for c in word]):
         for sep in ("-", ""):
             out[sep.join(names)] = ALL_CASES
+    return out
+
+
+def _letter_name_forms(word: str) -> set[str]:
+    """The names Russians say a one-letter Latin nick by (:data:`_SPELLED_LETTERS`, two
+    letters or more): a name ending in a consonant in its case forms («эл», «эла», «элу» for
+    «L»), any other as written («эй» for «A»); empty for any other word. They name the player
+    only written as a name (``idx.capital_readings``): «эл», «эм» are also abbreviations
+    and interjections."""
+    if not re.fullmatch(r"[a-z]", word):
+        return set()
+    out: set[str] = set()
+    for name in _SPELLED_LETTERS.get(word, ()):
+        if len(name) < 2 or "-" in name:
+            continue
+        out.add(name)
+        if name[-1] not in "аеёиоуыэюяь":  # «Кея», «Джею» too
+            out |= set(ending_forms(name))
     return out
 
 

@@ -37,8 +37,8 @@ from .parse_forms import elliptic
 from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
-    GIVE, NUMBERED, bare_pair, gives_them, given_later, owner_end, same_again, takes_off,
-    one_then_second, votes_header, za_alone,
+    GIVE, NUMBERED, bare_pair, gives_them, given_later, one_then_second, other_owner, owner_end,
+    same_again, takes_off, votes_header, za_alone,
 )
 from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
@@ -370,6 +370,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
         elif ctx.sender.role != "boss" and pronoun_does(clause, kw):
             kw.hypothetical = "later"  # «нет, она опять кого-то к себе позовёт»: her move
+        if member is None and (owned := other_owner(ctx, clause, kw)) is not None:
+            # «Голос деда Макара: Михалыч» from another player: that player's vote, reported
+            kw.j, kw.hypothetical = owned, "reported"
         if kw.cls in (V.VOTE, V.KILL) and kw.j + 1 < hi and clause[kw.j].w in NUMBERED and (
                 clause[kw.j + 1].w in (":", "—", "-", ")", ".") or (
                 kw.cls == V.VOTE and ctx.votes > 1 and clause[kw.j + 1].word and

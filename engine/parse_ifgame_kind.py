@@ -206,6 +206,8 @@ def _silent_mate(text: str, m: re.Match, state: GameState, sender: str) -> str |
     if hit is None and toks[0].cap and len(words[0]) >= 3:
         hit = idx.approximate(words[0])  # «Лиса» for Лиса-Алиса, «Джонни» for Johnny_D
         hit = hit if hit is not None and hit.kind != "fuzzy" else None
+    if hit is None and toks[0].cap:
+        hit = idx.capital_reading(words[0].split("-")[0])  # «Эл», «Эл-сама» for «L»
     if hit is not None and hit.nick is not None:
         mate, rest = hit.nick, words[hit.length:]
     elif words[0] in _BOSS and me.role != "boss":

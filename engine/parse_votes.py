@@ -13,6 +13,7 @@ from .grammar_rules import action_for
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
+from .words import norm
 from .names_near import short_prefix_owners
 from .parse_judge import judge
 from .parse_move import read_move
@@ -340,3 +341,50 @@ def one_then_second(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
                for k in range(start + 3, len(clause) - 1)):
         return []
     return [Kw(V.VOTE, start, start + 1)]
+
+
+#: The vote nouns another player's vote is reported by («Голос Васи — за Петю»).
+_VOTE_NOUNS = frozenset({"голос", "голоса"})
+
+
+def other_owner(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
+    """«Голос деда Макара: Михалыч», «Голос Васи — за Петю», «У Маши голос за Лося» from a
+    player other than the one named: another player's vote reported (or asked about), never
+    the sender's vote for the owner nor for the player after him. The index after the owner's
+    nickname (where the reported target starts), or None when the vote word has no owner
+    there or the owner is the sender (his own dictated vote, :func:`owner_end`)."""
+    if kw.cls != V.VOTE or clause[kw.i].w not in _VOTE_NOUNS:
+        return None
+    words = clause_words(clause)
+    if kw.i >= 2 and clause[kw.i - 2].w == "у" and kw.j == kw.i + 1:
+        # «У Маши голос за Лося»: the owner before the vote word
+        hit = nick_at(ctx, clause, words, kw.i - 1)
+        if hit is not None and hit.length == 1 and hit.nick is not None and \
+                hit.nick != ctx.sender.nick and kw.j < len(clause) and \
+                clause[kw.j].w in ("за", "на", "—", "–", "-", ":"):
+            return kw.j
+        return None
+    k = kw.j
+    if k >= len(clause) or not clause[k].word or kw.j != kw.i + 1:
+        return None
+    hit = nick_at(ctx, clause, words, k)
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
+        return None
+    if clause[k].w.startswith("\x00"):  # a nick with a title, blanked: «деда Макара»
+        if norm(ctx.text[clause[k].start:clause[k].end]) == norm(hit.nick):
+            return None  # written in the nominative
+    elif not object_form(ctx, words, k, hit):
+        return None
+    end = m = k + hit.length
+    while m < len(clause) and clause[m].word and clause[m].w in _OWNER_SKIP:
+        m += 1
+    if m < len(clause) and clause[m].w in ("—", "–", "-"):
+        return None  # «Голос Киры — Бука»: both names read, too many votes: asked already
+    if m < len(clause) and clause[m].w == ":":
+        m += 1
+    if m < len(clause) and clause[m].w in ("за", "на"):
+        m += 1
+    if m == end or m >= len(clause) or not clause[m].word:
+        return None
+    target = nick_at(ctx, clause, words, m)
+    return end if target is not None else None

@@ -277,6 +277,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         one = _unit_choices(word, i + 1, english)[1]  # «Sheriff» → «Шериф», «Boss» → «Бос»
         return 2, tuple(dict.fromkeys([one[0] * 2, *one]))
     if ch == "h":
+        if english and 0 < i and word[i - 1] == "o" and nxt == "n":
+            return 1, ("", "х")  # a silent English «h» in «ohn»: «John» → «Джон», «Johnny»
         return 1, ("х", "", "г") if i == 0 else ("х",)
     if ch == "y" and nxt == "o" and i == 0:
         return 2, ("е", "йо")  # «Yorick» → «Йорик», «Yoda» → «Йода»
@@ -292,7 +294,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
                                                "ж" + u[0], "й" + u[0]]))
         return 1, ("дж", "й", "ж")
     if english and ch == "e" and nxt == "a" and i > 0 and after and after not in _LAT_VOWELS:
-        return 2, ("еа", "е", "и")  # English «ea»: «Bear» → «Бер», «Dean» → «Дин»
+        # English «ea»: «Bear» → «Бер», «Dean» → «Дин»; before «r» also «иа» («Near» → «Ниар»)
+        return 2, ("еа", "е", "и", "иа") if after == "r" else ("еа", "е", "и")
     if ch == "e" and nxt == "e":
         return 2, ("и", "ее")  # English «ee»: «Lee» → «Ли», «Steel» → «Стил»
     if english and ch == "i" and nxt == "e" and i > 0 and after and after not in _LAT_VOWELS:
