@@ -282,6 +282,8 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     comma) and asks him over in the second person: an ``INVITE`` keyword of no width at the
     name (its target); None otherwise."""
     words = clause_words(clause)
+    if start + 2 < len(clause) and clause[start].w in _OPEN_QUOTES:
+        start += 1  # «Пишу записку: «Ванечка, приходи сегодня!»»: her note to the guest
     if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or (
             HOSTESS_COME.isdisjoint(words[start + 1:]) and "мне" not in words and
             "гостях" not in words and _WAIT.isdisjoint(words) and "меня" not in words and
@@ -300,6 +302,10 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     if "завтра" in words[start + size:end]:
         return None  # «Ванечка, завтра ты у меня на бокальчике»: not tonight's move
     return Kw(V.INVITE, start, start, weak=True, own=True)
+
+
+#: Opening quote marks before the addressed guest's name.
+_OPEN_QUOTES = frozenset({"«", '"', "“", "„"})
 
 
 def _come_at(words: list[str], k: int) -> bool:
