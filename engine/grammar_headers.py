@@ -42,12 +42,18 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     w = clause[start].w
     if actor.mafia and (end := from_clan(clause, start)) is not None:
         return [Kw(V.KILL, start, end)]  # «От клана сегодня — X», «А от фирмы по-прежнему X»
+    if w == "в" and clause[start + 1].w == "клан" and actor.mafia:
+        w = "клан"  # «В клан — Сова»: a member's word for the clan's kill (the clan's share)
     if w in CLAN_HEADERS and actor.mafia:  # «Жертва от клана: X», «Клан на эту ночь — X»
-        k = start + 1
+        k = start + 1 + (clause[start].w == "в")
         while k < len(clause) and clause[k].word and clause[k].w in _HEADING_WORDS:
             k += 1
+        k = _aside_end(clause, k)  # «Клан (полнолуние, двое): X и Y»
         if k < len(clause) and clause[k].w in (":", "—", "→"):
             return [Kw(V.KILL, start, k)]
+    if w == "этой" and clause[start + 1].w in BOSS_HEADERS and actor.role == "boss" and \
+            start + 2 < len(clause) and clause[start + 2].w in (":", "—", "→"):
+        return [Kw(V.KILL, start, start + 2)]  # «Этой ночью — Филин», as «Ночью — Филин»
     if w in V.VOTE_ORDINALS and clause[start + 1].w in _VOTE_GOES:
         return [Kw(V.VOTE, start, start + 1)]  # «Первый остаётся за Бароном» (a two-vote day)
     if clause[start + 1].w not in (":", "—", "→"):
@@ -153,6 +159,23 @@ BOSS_HEADERS = frozenset({"ночью"})
 #: Words a clan heading may hold before its colon («Жертва от клана на эту ночь: X»).
 _HEADING_WORDS = frozenset({"от", "клана", "нашего", "на", "эту", "ночь", "сегодня", "этой",
                             "ночи", "ночью", "1", "2", "№1", "№2"})  # «Жертва 2: X» on the full moon
+
+
+#: The words a clan heading's aside in brackets may hold («Клан (полнолуние, двое): X»).
+_ASIDE_WORDS = frozenset({"полнолуние", "луна", "полная", "двое", "двоих", "два", "две", ",",
+                          "сегодня", "ночью", "на", "эту", "ночь", "этой", "убийства",
+                          "убийство", "жертвы"})
+
+
+def _aside_end(clause: list[Tok], k: int) -> int:
+    """The index after an aside in brackets at ``k`` that holds :data:`_ASIDE_WORDS` only;
+    ``k`` itself when there is none."""
+    if k >= len(clause) or clause[k].w != "(":
+        return k
+    n = k + 1
+    while n < len(clause) and clause[n].w in _ASIDE_WORDS:
+        n += 1
+    return n + 1 if n < len(clause) and clause[n].w == ")" and n > k + 1 else k
 
 
 #: «Моё решение на эту ночь: X», «My target tonight: X», «Tonight: X»: a heading that names

@@ -103,13 +103,18 @@ def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,
     width at the name, and that end."""
     words = clause_words(clause)
     first = other[0]
-    hit = idx.exact(words, first, None) if clause[first].cap or clause[first].quoted else None
-    size = hit.length if hit is not None else _pet_size(clause, first, home, idx)
+    # («ромашечка сегодня у меня на преферансе»: a name in lower case opening the clause)
+    bare = first == 0 and not clause[first].cap and _lower_name(clause, first, idx)
+    hit = idx.exact(words, first, None) if clause[first].cap or clause[first].quoted or \
+        bare else None
+    size = hit.length if hit is not None else (
+        1 if bare else _pet_size(clause, first, home, idx))
     if not size or other[-1] >= first + size:
         return None
     k = home + width  # («у меня», «ко мне»; «жду»)
     while k < stop and (not clause[k].word or words[k] in _AROUND or (
-            words[k] in _SHOWS and words[k - 1] == "на")) and words[k] not in _CLOSE \
+            (words[k] in _SHOWS or words[k].startswith(_TREATS_AT)) and words[k - 1] == "на"
+    )) and words[k] not in _CLOSE \
             and not text[clause[k - 1].end:clause[k].start].strip():
         k += 1
     if width == 1 and not any(words[n] in _SHOWS or words[n] in ("гости", "себе", "себя")
@@ -237,6 +242,19 @@ def _evening_with(clause: list[Tok], start: int, stop: int, idx: NameIndex,
     return Kw(V.INVITE, n, n + 1, weak=True, own=True), k
 
 
+def _lower_name(clause: list[Tok], k: int, idx: NameIndex) -> bool:
+    """True when the lower-case word at ``k`` reads as a nickname or its pet form (not a
+    fuzzy near miss) and is no word of the dictionary used otherwise."""
+    from .words import is_known_word
+
+    if not clause[k].word:
+        return False
+    if idx.exact(clause_words(clause), k, None) is not None:
+        return True
+    near = idx.approximate(clause[k].w)
+    return near is not None and near.kind != "fuzzy" and not is_known_word(clause[k].w)
+
+
 def _home_at(words: list[str], k: int) -> bool:
     return any(tuple(words[k:k + 2]) == home for home in _HOME)
 
@@ -264,9 +282,12 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     comma) and asks him over in the second person: an ``INVITE`` keyword of no width at the
     name (its target); None otherwise."""
     words = clause_words(clause)
+    if start + 2 < len(clause) and clause[start].w in _OPEN_QUOTES:
+        start += 1  # «Пишу записку: «Ванечка, приходи сегодня!»»: her note to the guest
     if start + 1 >= len(clause) or not clause[start].word or not clause[start].cap or (
             HOSTESS_COME.isdisjoint(words[start + 1:]) and "мне" not in words and
-            "гостях" not in words and _WAIT.isdisjoint(words) and "меня" not in words):
+            "гостях" not in words and _WAIT.isdisjoint(words) and "меня" not in words and
+            "сюда" not in words and _GUEST_NOUNS.isdisjoint(words)):
         return None
     hit = idx.exact(words, start, None)
     size = hit.length if hit is not None else _pet_size(clause, start, len(clause), idx)
@@ -283,16 +304,37 @@ def hostess_vocative(clause: list[Tok], start: int, idx: NameIndex) -> Kw | None
     return Kw(V.INVITE, start, start, weak=True, own=True)
 
 
+#: Opening quote marks before the addressed guest's name.
+_OPEN_QUOTES = frozenset({"«", '"', "“", "„"})
+
+
 def _come_at(words: list[str], k: int) -> bool:
     """True when the hostess asks the addressed guest over at ``k``: «приходи», «жду вас /
     тебя», «ко мне» (on the tea, tonight …)."""
     return words[k] in HOSTESS_COME or (words[k] in _WAIT and k + 1 < len(words) and
                                         words[k + 1] in ("вас", "тебя")) or \
-        tuple(words[k:k + 2]) == ("ко", "мне") or \
+        tuple(words[k:k + 2]) == ("ко", "мне") or (tuple(words[k:k + 2]) in _COME_HERE and (
+            k + 2 >= len(words) or words[k + 2] in _CLOSE or words[k + 2] in ("!", ".", "мне")
+        )) or \
+        (words[k] in _GUEST_NOUNS and k > 1 and words[k - 1] in ("моя", "мой") and
+         "ты" in words[max(0, k - 4):k]) or \
         tuple(words[k:k + 4]) == ("у", "меня", "в", "гостях") or \
         (tuple(words[k:k + 3]) == ("у", "меня", "на") and k + 3 < len(words) and
          words[k + 3].startswith(_TREATS_AT))  # «Мостовой, котик, ты у меня на бокальчике»
         # (not «ты у меня на примете»: suspicion)
+
+
+def own_guest(clause: list[Tok], k: int) -> bool:
+    """True when the word at ``k`` is «гостья» / «гость» after «моя» / «мой» with «ты» just
+    before («Лялечка, сегодня ты моя гостья»): the guest addressed, named before it."""
+    words = clause_words(clause)
+    return words[k] in _GUEST_NOUNS and _come_at(words, k)
+
+
+#: «Маруська, иди сюда, посидим»: the addressed guest called over to her home.
+_COME_HERE = frozenset({("иди", "сюда"), ("идите", "сюда"), ("иди", "ко"), ("идите", "ко")})
+#: «Лялечка, сегодня ты моя гостья»: the addressed guest named her guest.
+_GUEST_NOUNS = frozenset({"гостья", "гость", "гостьей", "гостем"})
 
 
 #: Beginnings of the treats a guest is at in the hostess's home («ты у меня на винишке»).
@@ -300,7 +342,8 @@ _TREATS_AT = ("бокал", "винишк", "вине", "чае", "чаю", "ч�
               "ужин", "коф", "коньяк", "коньячк", "сериал", "фильм", "кино", "посиделк",
               "ночевк", "ночёвк", "пирог", "пирожк", "пицц", "настойк", "настоечк", "наливк",
               "коктейл", "шампанск", "рюмочк", "рюмк", "бутылочк", "чаек", "чаёк", "какао",
-              "пледик", "обед", "завтрак", "блин", "тортик", "свидани", "винн")
+              "пледик", "обед", "завтрак", "блин", "тортик", "свидани", "винн",
+              "преферанс", "префе", "вечеринк", "партейк", "пульк", "ночевк", "девичник")
 
 
 #: Places that are not the hostess's home («заходи в ветку», «приходи на форум»).
@@ -327,8 +370,9 @@ _COMES = frozenset({"идет", "придет", "приходит", "зайде�
 _PARTY = frozenset({"вечеринка", "вечеринку", "пижамная", "пижамную", "пати", "девичник",
                     "праздник", "чаепитие", "застолье"})
 
-#: The words that make a host's sentence of the guest's coming worth reading.
-GUEST_WORDS = _STAYS | _COMES
+#: The words that make a host's sentence of the guest's coming worth reading («Маруська, иди
+#: сюда»: :func:`hostess_vocative`).
+GUEST_WORDS = _STAYS | _COMES | {"сюда"}
 
 #: «в моём замке», «в мой подвал»: the host's own place.
 _MY = frozenset({"моем", "моём", "мой", "моей", "мою", "моё", "мое", "нашем", "наш", "нашей"})

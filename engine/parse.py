@@ -72,7 +72,8 @@ from .parse_swap import cancelled_move, swapped
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
 from .parse_subject import own_short_form
-from .parse_clan_kill import listed_two_kills, settle_member_kills, settle_second_kills
+from .parse_clan_kill import listed_two_kills, parting_kill, settle_member_kills, \
+    settle_second_kills
 from .grammar_kills import KILL_COUNTS
 from .grammar_boss_orders import split_orders
 from .grammar_runon import split_run_on
@@ -326,6 +327,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     settle_member_kills(items)  # «Индеец стреляет в X» beside «Убиваем Y»: ask
     settle_second_kills(items)  # «Убиваем двоих: X. и Y»: the second read after all
     listed_two_kills(ctx, items)  # «Двое:⏎1) X⏎2) Вася»: the second asked
+    parting_kill(ctx, items)  # «Лось покидает нас» from a clan member: asked
     items += unanswered(questions, items, ctx.votes)
     read_clauses = [c for c in clause_list if c is not None]
     correction_doubts(ctx, read_clauses, items)

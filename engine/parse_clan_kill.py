@@ -133,3 +133,37 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -
     idx, words = name_index(ctx.nicks), clause_words(clause)
     k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
     return [Kw(V.KILL, start, k)] if k is not None else []
+
+
+#: A player's death told as his parting, with no kill verb: «X покидает нас», «X уснёт
+#: навек», «X мы больше не увидим», «X отправится спать навсегда».
+_PARTING = re.compile(r"(?i)(?<!\w)(?:покида\w* нас|покин\w* нас|усн[её]т (?:навек|навеки|"
+                      r"навсегда)|спать навсегда|больше не увидим|не дожив[её]т до утра|"
+                      r"не просн[её]тся)(?!\w)")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_CLAUSE_END = re.compile(r"[.!?\n,;]")
+
+
+def parting_kill(ctx: Ctx, items: list[Item]) -> None:
+    """From a clan member whose letter gives no clan kill, a sentence telling the parting of
+    a player named before it (:data:`_PARTING`): may be the clan's kill in role-play or talk of the
+    lynch, so it is asked about (``unparsed``, ``unread``), never read as a kill. Changes
+    ``items`` in place."""
+    if not ctx.sender.mafia or any(
+            it.tried == "clan_kill" or (it.move is not None and it.move.action == "clan_kill")
+            for it in items):
+        return
+    from .grammar_tokens import tokenize_span
+    from .parse_types import nick_at
+
+    for m in _PARTING.finditer(ctx.text):
+        lo = max((e.end() for e in _SENTENCE_END.finditer(ctx.text, 0, m.start())), default=0)
+        end = _CLAUSE_END.search(ctx.text, m.end())
+        hi = end.start() if end else len(ctx.text)
+        toks = tokenize_span(ctx.text, lo, m.start())  # the player named before it
+        words = clause_words(toks)
+        if any(nick_at(ctx, toks, words, k) is not None and toks[k].cap
+               for k in range(len(toks)) if toks[k].word):
+            items.append(Item(lo, problem=problem(ctx.text[lo:hi].strip(), "unparsed",
+                                                  "unread"), tried="clan_kill"))
+            return

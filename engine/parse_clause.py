@@ -16,7 +16,7 @@ from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past
 from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import name_sizes, remark_start, writes_it_himself
-from .grammar_own import guest_comes, hostess_home, hostess_vocative
+from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
 from .grammar_triggers import HOSTS
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
                             said_by_other)
@@ -86,7 +86,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
     elif member is None and ctx.sender.role in HOSTS and \
             not any(k.cls == V.INVITE and not (k.weak and not _names_player(ctx, clause, k.j))
-                    for k in kws) and \
+                    and not own_guest(clause, k.i) for k in kws) and \
             (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:
         # «Ванечка, … приходи ещё сегодня», «Ванечка, ко мне на чай»: the guest she calls
         kws = [call] + [k for k in kws if k.cls != V.INVITE]
