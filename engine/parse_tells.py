@@ -98,6 +98,13 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         if kw.hypothetical and t.w == V.NEGATION and n + 1 < hi and \
                 clause[n + 1].w in _UNSURE:
             return False  # «может сову пошизить... не знаю»: a move weighed (asked)
+        if n == after and own and not kw.reported and len(tg.hits) == 1 and \
+                after - tg.hits[0][2] == 1 and clause[after - 1].cap and clause[after - 1].word:
+            return False  # «мо в Серёжу Серж какой то подозрительный»: the name said again
+            # opens a remark about him
+        if t.word and t.w in _ALLOWED and n + 1 >= hi and any(
+                c.w in _SINCE_WORDS for c in clause[tg.hits[-1][2]:n]):
+            return False  # «охоту на Остапа, раз мирным можно»: why, the rule it relies on
         if t.word and (t.w in _ADDING or t.w in _HUNT_PLACE or (t.w == "все" and n + 1 < hi and
                                           clause[n + 1].w == "равно")):
             continue  # «МО в Смита до кучи»
@@ -185,6 +192,12 @@ def _closing(clause: list[Tok], after: int, hi: int) -> bool:
     """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»)."""
     words = [t.w for t in clause[after:hi] if t.word]
     return "все" in words and all(w in _CLOSING for w in words)
+
+
+#: «можно», «разрешено» ending a reason after an order («…, раз мирным можно»).
+_ALLOWED = frozenset({"можно", "разрешено", "разрешается", "позволено", "положено"})
+#: Words opening such a reason («раз», «ведь», «поскольку»).
+_SINCE_WORDS = frozenset({"раз", "ведь", "поскольку", "благо"})
 
 
 #: Words that open the sender's remark right after an order («…, мне пофиг», «я так решил», «спс»).

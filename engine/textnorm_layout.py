@@ -40,6 +40,9 @@ _PARTICLES = frozenset({"то", "ка", "либо", "нибудь", "таки", 
 #: A line holding a label alone («Голос», «Голос мой», «Линч сегодня:»). (A word's letters
 #: are never given back (``++``): no letter may follow a word, so a try ends at once.)
 _LABEL_LINE = re.compile(r"[ \t]*([^\W\d_]++)((?:[ \t]+[^\W\d_]++){0,2})[ \t]*([:—–-]?)[ \t]*")
+#: Words of talk that may open a label's line before it («короч ща голоса», «итак, голоса»).
+_LEAD = re.compile(r"[ \t]*(?:(?:короче|короч|кароч|крч|итак|ну|ща|щас|так|вот|ладно|теперь|"
+                   r"сегодня|сёдня|седня|мои|мой|моя)[ \t,]+){1,3}", re.IGNORECASE)
 #: A line that opens a list, a quotation or a signature: never the value of a label.
 _NOT_VALUE = re.compile(r"[ \t]*(?:[-*•>]|\d{1,2}[.)]|--)")
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -265,7 +268,10 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
     k = 0
     while k < len(lines):
         line = lines[k]
-        m = _LABEL_LINE.fullmatch(line)
+        lead = _LEAD.match(line)  # «короч ща голоса⏎кекс и пиксель»: a word of talk first
+        m = _LABEL_LINE.fullmatch(line, lead.end() if lead else 0)
+        if m is not None and lead and not _is_label(m.group(1)):
+            m = None
         if m is None:
             out.append(line)
             k += 1
