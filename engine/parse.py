@@ -68,7 +68,7 @@ from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings
 from .parse_finish import finish
-from .parse_swap import cancelled_move, swapped
+from .parse_swap import cancel_of_another, cancelled_move, swapped
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
 from .parse_subject import own_short_form
@@ -295,6 +295,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         if flags["cancel"] is not None:
             if cancelled_move(ctx, clause, flags["cancel"], items):
                 prev = held = None  # «Отменяю МО»: that move only
+                passed(ctx, clause)
+                continue
+            if cancel_of_another(ctx, clause, items):
+                prev = held = None  # «Вчерашнее про Бендера отменяю»: asked, no move dropped
                 passed(ctx, clause)
                 continue
             cancel_pos = clause[0].start

@@ -188,6 +188,25 @@ _CANCEL_FILLERS = frozenset({"свою", "свой", "своё", "свое", "м
                              "сегодняшнюю", "сегодняшний", "ночную", "мирную", "эту", "этот"})
 
 
+def cancel_of_another(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
+    """«Позавчерашнее «может быть» про Бендера отменяю окончательно»: a cancel of the whole
+    turn that names players none of this letter's earlier moves is on speaks of another
+    letter's plan, not of these moves: the clause is asked (a problem item appended) and
+    True returned, so no move of the letter is dropped silently. False otherwise (a cancel
+    naming nobody, in a letter with no move before it, or naming a target of this letter,
+    stays the turn's cancel)."""
+    named = {h[0] for h in _names(ctx, clause, clause_words(clause))}
+    if not named or find_keywords(clause, set(), name_index(ctx.nicks)):
+        return False  # («нет стоп отмена, убиваю X»: a correction with its new move)
+    earlier = {t for it in items if it.pos < clause[0].start and it.move is not None
+               for t in _targets(it)}
+    if not earlier or not named.isdisjoint(earlier):
+        return False  # («Отменяю ход, пусть Дрозд сам справляется»: the turn's cancel)
+    items.append(Item(clause[0].start, problem=problem(
+        ctx.text[clause[0].start:clause[-1].end], "unparsed", "cancel_of_another")))
+    return True
+
+
 def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> bool:
     """«P.S. Отменяю МО, пусть Зима живёт», «отменяю лечение»: the cancel word (its phrase
     ends at token ``at``) names one kind of move and no player: only the letter's earlier
