@@ -19,6 +19,7 @@ from .names import NameHit
 from .names_case import case_fit, translation_fit
 from .names_english import TITLES
 from .names_match import NameIndex
+from .names_near import slip_reading
 from .translit import name_readings
 from .words import CYR, animate_noun, is_known_word, is_noun, is_verb, morph, norm, person_name
 
@@ -41,8 +42,18 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
     strict = bool(out.hits) and known and not (joined and t.cap and not person_name(w))
     approx = (idx.approximate(w, strict=strict)
               if len(w) >= 3 and (not strict or t.cap or t.quoted) and
-              not (known and not (t.cap or t.quoted) and is_verb(w)) else None)
-    # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»)
+              not (known and not (t.cap or t.quoted) and is_verb(w) and
+                   not _nick_noun(idx, w, out)) else None)
+    # a verb in lower case is no pet form of a nick («в пару беру Кузю»: not «Берёза»), but
+    # a case form of a noun that is a word of one nick, first in the slot, is that nick
+    # («голос бондарю» for «Сергей Бондарь»: «бондарю» reads as a verb first)
+    if approx is None and len(w) == 2 and not out.hits and CYR.search(w) and is_noun(w) and \
+            (k + 1 >= hi or not clause[k + 1].word):
+        approx = _short_noun(idx, w)  # «голос — ёж» for «Ёжик»; not «голос — ёж тоже слышал»
+    if approx is None and not out.hits and known and len(w) >= 4 and _place_only(w):
+        # «слежу за савой» for «Сова»: a slip that makes a place name (a dictionary word,
+        # so no slip elsewhere), first in the slot, names the nick it is one letter off
+        approx = slip_reading(idx, w)
     approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
     if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
         approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
@@ -71,6 +82,30 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
                 loose.kind == "name" and person_name(w))):  # «маркус и кася» (Cassandra)
             approx, listed = loose, True
     return approx, listed
+
+
+def _place_only(w: str) -> bool:
+    """True when every dictionary reading of ``w`` is a place name («савой»: Савой)."""
+    return all("Geox" in p.tag for p in morph().parse(w))
+
+
+def _short_noun(idx: NameIndex, w: str) -> NameHit | None:
+    """The one nick a two-letter noun ``w`` is the base of as its pet form («ёж» for
+    «Ёжик», «уж» for «Ужик»): the nick is a pet form of the word and begins with it; None
+    when no nick or several are."""
+    pet = idx.pet_form(w)
+    if pet is None or pet.nick is None or len(pet.candidates) != 1 or \
+            not norm(pet.nick).startswith(w):
+        return None
+    return pet
+
+
+def _nick_noun(idx: NameIndex, w: str, out: Targets) -> bool:
+    """True when ``w``, the first word of a move's slot, is a case form of a noun that is a
+    whole word of exactly one multi-word nick («бондарю»: a verb's form too, and the dative
+    of «бондарь» of «Сергей Бондарь»)."""
+    return not out.hits and len(idx.whole_words.get(w, ())) == 1 and \
+        any(p.tag.POS == "NOUN" for p in morph().parse(w))
 
 
 def unknown_slot(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,

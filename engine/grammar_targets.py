@@ -366,7 +366,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w) or (
-                idx.read_nick(w) if t.cap and k > 0 else None)) or (
+                idx.read_nick(w) if t.cap and k > 0 else None) or _living_nick_word(
+                    idx, ctx, clause, w, k, lo)) or (
                 not out.hits and sought_role(clause, k, owner, searched=_searched(actor, words, k))
                 and (k + 1 < hi or _searched(actor, words, k)))):
             # («голосую за дона» with «Дон Педро» on the roster, «за Инспектора» with
@@ -484,6 +485,23 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+def _living_nick_word(idx, ctx: Roster, clause: list[Tok], w: str, k: int, lo: int
+                      ) -> str | None:
+    """The one living multi-word nickname the role word ``w`` is a word of, when it stands
+    first in the move's slot («Голос — Дону», «голосую за дона» with «Дон Гуан» alive and
+    «Дон Кихот» dead): the player, as :meth:`~engine.names_match.NameIndex.nick_word` takes
+    a word of one nick only. None when no living nick or several hold it (two living «Дон»
+    nicks: the role, or asked), or when a word stands before or after it in the slot."""
+    alive = getattr(ctx, "alive", None)
+    owners = idx.whole_words.get(w)
+    if not alive or not owners or len(owners) < 2 or w in idx.single or \
+            any(t.word and t.w not in V.PREPOSITIONS for t in clause[lo:k]) or \
+            (k + 1 < len(clause) and clause[k + 1].word):  # not «за дона их клана»
+        return None
+    living = [n for n in owners if n in alive]
+    return living[0] if len(living) == 1 else None
 
 
 def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets) -> bool:

@@ -159,6 +159,15 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     clipped = clipped_owners(index.bases, word)
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
+    return slip_reading(index, word)
+
+
+def slip_reading(index: NameIndex, word: str) -> NameHit | None:
+    """The nicks ``word`` is a slip of by edit distance (:func:`engine.words.max_distance`
+    of its length), the nearest only; None when none is near enough."""
+    limit = max_distance(len(word))
+    if limit == 0:
+        return None
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 

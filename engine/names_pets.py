@@ -76,6 +76,10 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
     for lemma in lemmas:
         if len(lemma) == 2:  # «ёж» for «Ёжик»: the noun a nick is the diminutive of
             owners |= stems.get(lemma, set())
+        if lemma.endswith("ица") and len(lemma) >= 6:
+            # «пуговицы» for «Пуговка», «синицу» for «Синичка»: the full noun a nick is the
+            # diminutive of, its «-ица» dropped for the nick's suffix
+            owners |= stems.get(lemma[:-3], set())
         for suffix in DIMINUTIVE_SUFFIXES + _ENDINGS:
             stem = lemma[:-len(suffix)]
             if not lemma.endswith(suffix):
