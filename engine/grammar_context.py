@@ -228,7 +228,13 @@ def clan_subject(clause: list[Tok], i: int) -> bool:
     while k >= 0 and clause[k].word and (clause[k].w in V.SUBJECT_SKIP or (
             clause[k].w in ("в", "во", "на") and k + 1 < i and clause[k + 1].w in _WHEN)):
         k -= 1  # («клан в эту ночь навещает X», «клан на этот раз навещает X»)
-    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS
+    return k >= 0 and clause[k].word and clause[k].w in V.CLAN_SUBJECTS and \
+        not (k and clause[k - 1].w in _OTHER_CLAN)
+
+
+#: Words of the other clan before «клан» («второй клан идёт к X»: talk of the other clan).
+_OTHER_CLAN = frozenset({"второй", "другой", "чужой", "вражеский", "соседний", "их",
+                         "враждебный", "тот", "второе", "другое", "та", "вторая", "другая"})
 
 
 #: Plural subjects of the clan's kill told by a member («наши сегодня убирают X»).
@@ -247,7 +253,8 @@ def clan_plural_subject(clause: list[Tok], i: int) -> bool:
         k -= 1
     if k >= 1 and clause[k].word and clause[k].w in _OUR_PEOPLE and clause[k - 1].w in _OURS:
         k -= 1
-    return k >= 0 and clause[k].word and (clause[k].w in _OURS or clause[k].w in V.CLAN_SUBJECTS)
+    return k >= 0 and clause[k].word and (clause[k].w in _OURS or clause[k].w in V.CLAN_SUBJECTS) \
+        and not (k and clause[k - 1].w in _OTHER_CLAN)
 
 
 #: Words of a time said after «в»/«на» between the clan and its verb («в эту ночь»).

@@ -32,7 +32,7 @@ import re
 
 import functools
 
-from .grammar_rules import Actor, actor_of, problem
+from .grammar_rules import Actor, actor_of, clan_boss, problem
 from .grammar_keywords import find_keywords
 from .grammar_questions import asked_rule_cut, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
@@ -52,6 +52,7 @@ from .textnorm_sender import sender_named
 from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import typing_fixed
 from .textnorm_learner import learner_fixed
+from .textnorm_clan import clan_story_fixed
 from .translit import read_latin
 from .parse_alternative import alternative, doubted
 from .parse_choice import choice_words, final_choice, kept_vote, named_players, offered, \
@@ -168,6 +169,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = typing_fixed(text, nicks)  # «бьюпепегу», «ktxe» for «лечу», «нуба девяносто шесть»
     player = state.players.get(sender)  # «мы проверил X», «ich prüfe X», «к X ходить и брать всё»
     text = learner_fixed(text, nicks, player.role if player is not None else None)
+    # «Клан плывёт к дуплу X», «Пусть X уснёт навек», «убиваем не X, а Y»: a clan's orders
+    text = clan_story_fixed(text, nicks, actor_of(state, sender), turn, clan_boss(state, sender))
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
