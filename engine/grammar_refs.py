@@ -11,6 +11,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
+from .grammar_antecedent import alive_only, clauses_before
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
@@ -90,7 +91,7 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
     while k < hi:
         hit = idx.exact(words, k, None) if clause[k].word else None
         if hit is not None:
-            found.append((hit, k, k + hit.length))
+            found.append((alive_only(ctx, hit), k, k + hit.length))
             k += hit.length
         else:
             k += 1
@@ -140,7 +141,10 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
     его.»), or, when it names nobody, the clause before it («Сегодня позирует мне
     Пульхерия. Портрет до утра. Шизю её»), as ``(NameHit,)``; None when it names none or
     several, or a name of the other gender than ``pronoun``."""
-    for prev in (ctx.prev_clause, ctx.earlier):
+    here = getattr(ctx, "here", -1)
+    # the sentences as written (chatter and questions the reading skipped too: «Остап —
+    # жулик? проверяю его»), else the clauses read before
+    for prev in (clauses_before(ctx, here) if here >= 0 else (ctx.prev_clause, ctx.earlier)):
         if not prev:
             return None
         found = antecedent(ctx, prev, 0, len(prev), pronoun, ctx.sender.nick)

@@ -19,6 +19,7 @@ from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, sole_member
+from .grammar_antecedent import alive_only
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
@@ -274,8 +275,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                           tried=action or ""))
         return max(tg.end, p + 1)
-    if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
-        ctx.last_hit, ctx.last_hit_at = (tg.hits[0][0],), clause[0].start
+    if len(tg.hits) == 1 and tg.hits[0][0].kind != "self" and \
+            (one := alive_only(ctx, tg.hits[0][0])).nick is not None:
+        # («Беру в пару Машу. Охраняю её же»: of the two Машы only one is alive)
+        ctx.last_hit, ctx.last_hit_at = (one,), clause[0].start
     first = min([kw.i] + [h[1] for h in tg.hits])
     last = max([kw.j, tg.end, _dropped_end(ctx, action, tg, clause)] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:
