@@ -158,8 +158,31 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
                for k, t in enumerate(prev)):
             return None  # several players named: which one?
         if _unread_name(prev):
-            return None  # «…к Винни-Пуху. Вот у него и поищу»: he may be the one not read
+            # «…к Винни-Пуху. Вот у него и поищу»: he may be the one not read; «…кто такая
+            # Lo'ra. Проверяю её»: a nick spelled so that only its marks differ is read
+            one = _spelled_nick(ctx, prev) if here >= 0 else None
+            return (one,) if one is not None else None
     return None
+
+
+def _spelled_nick(ctx, clause: list[Tok]) -> NameHit | None:
+    """The one player (not the sender) whose nick the capitalised words of no dictionary in
+    ``clause`` (after its first word) spell letter for letter, marks aside («Lo'ra» written
+    «Lora» or «Lo'ra»); None when any such word spells none or another."""
+    first = next((k for k, t in enumerate(clause) if t.word), None)
+    keys = {"".join(ch for ch in n.lower() if ch.isalnum()): n for n in ctx.nicks}
+    found = set()
+    for k, t in enumerate(clause):
+        if t.word and t.cap and k != first and not is_known_word(t.w):
+            nick = keys.get("".join(ch for ch in t.w if ch.isalnum()))
+            if nick is None:
+                return None
+            found.add(nick)
+    found.discard(ctx.sender.nick)
+    if len(found) != 1:
+        return None
+    nick = found.pop()
+    return NameHit(nick, (nick,), "exact")
 
 
 def _unread_name(clause: list[Tok]) -> bool:

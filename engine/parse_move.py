@@ -235,7 +235,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             return kw.j  # «Лис, убийство на тебе», «голос за тобой»: the addressee's to make,
             # no move of the sender's
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
-        back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w) \
+        # (a third-person pronoun never points at the sender: «За Штирлицем нужен глаз да
+        # глаз, так что слежу за ним» from Глаз)
+        back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w,
+                          ctx.sender.nick if clause[pointer].w in _POINTING else None) \
             if clause[pointer].w in _ADDRESSED else None
         if back is None and lo > 0 and clause[pointer].w in _YOU and \
                 (voc := antecedent(ctx, clause, 0, kw.i)) is not None and voc[1] == 0 and \
@@ -250,7 +253,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
-                                first_singular(clause[kw.i].w))  # «позову его к себе»
+                                first_singular(clause[kw.i].w)) or (  # «позову его к себе»
+            # «мой голос на линче — за него»: a dash or colon, then the preposition
+            pointer - 1 > kw.j and clause[pointer - 1].w in ("за", "на", "в") and
+            all(clause[n].w in ("—", "–", ":", "-") for n in range(kw.j, pointer - 1)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit) and \
                 (clause[pointer].w != "нем" or (pointer + 1 < len(clause) and
                                                clause[pointer + 1].w == "же")):
