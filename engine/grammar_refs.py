@@ -115,6 +115,34 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
         # only the dictionary's genders rule the other out: a guessed one calls «Громозека»,
         # «Кузя» feminine
         return fits[-1]
+    # «Кэт вчера голосовала за Dr.Who, вот его и шизю»: the verb a name is the subject of
+    # tells its gender (a past tense agrees), so only the other one fits the pronoun
+    genders = [_agreed(clause, f[2], hi) or written_gender(clause[f[1]].text, known=True)
+               for f in found]
+    left = [f for f, g in zip(found, genders) if g is None or g == want]
+    if len({h.nick for h, _, _ in left}) == 1 and len(left) < len(found):
+        return left[-1]
+    return None
+
+
+#: Words that may stand between a name and the verb it is the subject of («Кэт вчера
+#: голосовала»).
+_BEFORE_VERB = frozenset({"вчера", "сегодня", "опять", "снова", "тоже", "же", "уже", "всё",
+                          "все", "ведь", "прямо"})
+
+
+def _agreed(clause: list[Tok], k: int, hi: int) -> str | None:
+    """The gender of the past-tense verb in the singular right after a name ending at
+    ``k`` (words of :data:`_BEFORE_VERB` between): «Кэт вчера голосовала» → femn; None when
+    no such verb follows."""
+    while k < hi and clause[k].word and clause[k].w in _BEFORE_VERB:
+        k += 1
+    if k >= hi or not clause[k].word:
+        return None
+    tag = morph().parse(clause[k].w)[0].tag
+    if tag.POS == "VERB" and tag.tense == "past" and tag.number == "sing" and \
+            tag.gender in ("masc", "femn"):
+        return tag.gender
     return None
 
 

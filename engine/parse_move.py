@@ -35,6 +35,7 @@ from .words import first_singular, is_infinitive, is_known_word, is_verb, verb_r
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
+from .parse_label_before import label_before
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
@@ -225,6 +226,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # sentence before (one player named) meant
             named = _named_in_sentence_before(ctx, that.start(), items)
             back = (named, kw.i, kw.j) if named is not None else None
+        if back is None and not loose and tg.unknown is None and action is not None and \
+                (named := label_before(ctx, clause, kw, lo, hi, items)) is not None:
+            back = (named, kw.i, kw.j)  # «Вьюга. Маньячу.»: the label sentence's player
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
@@ -665,8 +669,10 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
     before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
     голос» stands before a noun, never before a first-person verb)."""
-    if not any(clause[n].word and first_singular(clause[n].w)
+    if not any(clause[n].word and (first_singular(clause[n].w) or (
+            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
                for n in range(kw.i, min(kw.j, len(clause)))):
+        # (a move verb of no dictionary shaped so: «вот его и шизю»)
         return None  # («к себе зову»: the verb may end the keyword's phrase)
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
