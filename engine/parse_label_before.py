@@ -13,7 +13,7 @@ from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words, visible_text
 from .names import NameHit, name_index
 from .parse_types import Ctx, Item
-from .words import first_singular, is_known_word
+from .words import first_singular, is_known_word, morph
 
 #: Words a label sentence may hold beside the player's name («В списке — X», «Цель: X»).
 _LABEL = frozenset({"в", "списке", "цель", "мишень", "жертва", "сегодня", "ночью", "этой",
@@ -74,4 +74,8 @@ def label_before(ctx: Ctx, clause: list[Tok], kw: Kw, lo: int, hi: int,
 def _own_verb(word: str) -> bool:
     """True when ``word`` is the sender's own verb in the first person («лечу»), or a word
     of no dictionary shaped so («маньячу», «шизю»)."""
-    return first_singular(word) if is_known_word(word) else word.endswith(("ю", "у"))
+    if not is_known_word(word):
+        return word.endswith(("ю", "у"))
+    return first_singular(word) or any(  # «режу» (the town Реж's dative reads first)
+        p.tag.POS == "VERB" and p.tag.person == "1per" and p.tag.number == "sing"
+        for p in morph().parse(word)[:3])
