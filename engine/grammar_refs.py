@@ -11,6 +11,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
+from .grammar_antecedent import alive_only, clauses_before
 from .grammar_rules import Actor
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
@@ -90,7 +91,7 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
     while k < hi:
         hit = idx.exact(words, k, None) if clause[k].word else None
         if hit is not None:
-            found.append((hit, k, k + hit.length))
+            found.append((alive_only(ctx, hit), k, k + hit.length))
             k += hit.length
         else:
             k += 1
@@ -114,6 +115,34 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
         # only the dictionary's genders rule the other out: a guessed one calls «Громозека»,
         # «Кузя» feminine
         return fits[-1]
+    # «Кэт вчера голосовала за Dr.Who, вот его и шизю»: the verb a name is the subject of
+    # tells its gender (a past tense agrees), so only the other one fits the pronoun
+    genders = [_agreed(clause, f[2], hi) or written_gender(clause[f[1]].text, known=True)
+               for f in found]
+    left = [f for f, g in zip(found, genders) if g is None or g == want]
+    if len({h.nick for h, _, _ in left}) == 1 and len(left) < len(found):
+        return left[-1]
+    return None
+
+
+#: Words that may stand between a name and the verb it is the subject of («Кэт вчера
+#: голосовала»).
+_BEFORE_VERB = frozenset({"вчера", "сегодня", "опять", "снова", "тоже", "же", "уже", "всё",
+                          "все", "ведь", "прямо"})
+
+
+def _agreed(clause: list[Tok], k: int, hi: int) -> str | None:
+    """The gender of the past-tense verb in the singular right after a name ending at
+    ``k`` (words of :data:`_BEFORE_VERB` between): «Кэт вчера голосовала» → femn; None when
+    no such verb follows."""
+    while k < hi and clause[k].word and clause[k].w in _BEFORE_VERB:
+        k += 1
+    if k >= hi or not clause[k].word:
+        return None
+    tag = morph().parse(clause[k].w)[0].tag
+    if tag.POS == "VERB" and tag.tense == "past" and tag.number == "sing" and \
+            tag.gender in ("masc", "femn"):
+        return tag.gender
     return None
 
 
@@ -140,7 +169,10 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
     его.»), or, when it names nobody, the clause before it («Сегодня позирует мне
     Пульхерия. Портрет до утра. Шизю её»), as ``(NameHit,)``; None when it names none or
     several, or a name of the other gender than ``pronoun``."""
-    for prev in (ctx.prev_clause, ctx.earlier):
+    here = getattr(ctx, "here", -1)
+    # the sentences as written (chatter and questions the reading skipped too: «Остап —
+    # жулик? проверяю его»), else the clauses read before
+    for prev in (clauses_before(ctx, here) if here >= 0 else (ctx.prev_clause, ctx.earlier)):
         if not prev:
             return None
         found = antecedent(ctx, prev, 0, len(prev), pronoun, ctx.sender.nick)
@@ -154,8 +186,31 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
                for k, t in enumerate(prev)):
             return None  # several players named: which one?
         if _unread_name(prev):
-            return None  # «…к Винни-Пуху. Вот у него и поищу»: he may be the one not read
+            # «…к Винни-Пуху. Вот у него и поищу»: he may be the one not read; «…кто такая
+            # Lo'ra. Проверяю её»: a nick spelled so that only its marks differ is read
+            one = _spelled_nick(ctx, prev) if here >= 0 else None
+            return (one,) if one is not None else None
     return None
+
+
+def _spelled_nick(ctx, clause: list[Tok]) -> NameHit | None:
+    """The one player (not the sender) whose nick the capitalised words of no dictionary in
+    ``clause`` (after its first word) spell letter for letter, marks aside («Lo'ra» written
+    «Lora» or «Lo'ra»); None when any such word spells none or another."""
+    first = next((k for k, t in enumerate(clause) if t.word), None)
+    keys = {"".join(ch for ch in n.lower() if ch.isalnum()): n for n in ctx.nicks}
+    found = set()
+    for k, t in enumerate(clause):
+        if t.word and t.cap and k != first and not is_known_word(t.w):
+            nick = keys.get("".join(ch for ch in t.w if ch.isalnum()))
+            if nick is None:
+                return None
+            found.add(nick)
+    found.discard(ctx.sender.nick)
+    if len(found) != 1:
+        return None
+    nick = found.pop()
+    return NameHit(nick, (nick,), "exact")
 
 
 def _unread_name(clause: list[Tok]) -> bool:

@@ -231,6 +231,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             passed(ctx, clause)
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
+        ctx.here = clause[0].start
         if not may_hold_move(clause, names) and (held is None or len(clause) > 6) and \
                 not (ctx.votes > 1 and _pair_alone(clause)):
             pending_member = None  # chatter: nothing to read

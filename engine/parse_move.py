@@ -19,6 +19,7 @@ from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, sole_member
+from .grammar_antecedent import alive_only
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
@@ -34,6 +35,7 @@ from .words import first_singular, is_infinitive, is_known_word, is_verb, verb_r
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
+from .parse_label_before import label_before
 from .parse_conditions import after_condition
 from .parse_tells import told_to_member, tells
 from .parse_clan_kill import member_kill
@@ -224,6 +226,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # sentence before (one player named) meant
             named = _named_in_sentence_before(ctx, that.start(), items)
             back = (named, kw.i, kw.j) if named is not None else None
+        if back is None and not loose and tg.unknown is None and action is not None and \
+                (named := label_before(ctx, clause, kw, lo, hi, items)) is not None:
+            back = (named, kw.i, kw.j)  # «Вьюга. Маньячу.»: the label sentence's player
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
@@ -234,7 +239,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             return kw.j  # «Лис, убийство на тебе», «голос за тобой»: the addressee's to make,
             # no move of the sender's
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
-        back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w) \
+        # (a third-person pronoun never points at the sender: «За Штирлицем нужен глаз да
+        # глаз, так что слежу за ним» from Глаз)
+        back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w,
+                          ctx.sender.nick if clause[pointer].w in _POINTING else None) \
             if clause[pointer].w in _ADDRESSED else None
         if back is None and lo > 0 and clause[pointer].w in _YOU and \
                 (voc := antecedent(ctx, clause, 0, kw.i)) is not None and voc[1] == 0 and \
@@ -249,7 +257,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
-                                first_singular(clause[kw.i].w))  # «позову его к себе»
+                                first_singular(clause[kw.i].w)) or (  # «позову его к себе»
+            # «мой голос на линче — за него»: a dash or colon, then the preposition
+            pointer - 1 > kw.j and clause[pointer - 1].w in ("за", "на", "в") and
+            all(clause[n].w in ("—", "–", ":", "-") for n in range(kw.j, pointer - 1)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit) and \
                 (clause[pointer].w != "нем" or (pointer + 1 < len(clause) and
                                                clause[pointer + 1].w == "же")):
@@ -274,8 +285,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                           tried=action or ""))
         return max(tg.end, p + 1)
-    if len(tg.hits) == 1 and tg.hits[0][0].nick is not None and tg.hits[0][0].kind != "self":
-        ctx.last_hit, ctx.last_hit_at = (tg.hits[0][0],), clause[0].start
+    if len(tg.hits) == 1 and tg.hits[0][0].kind != "self" and \
+            (one := alive_only(ctx, tg.hits[0][0])).nick is not None:
+        # («Беру в пару Машу. Охраняю её же»: of the two Машы only one is alive)
+        ctx.last_hit, ctx.last_hit_at = (one,), clause[0].start
     first = min([kw.i] + [h[1] for h in tg.hits])
     last = max([kw.j, tg.end, _dropped_end(ctx, action, tg, clause)] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:
@@ -656,8 +669,10 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
     before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
     голос» stands before a noun, never before a first-person verb)."""
-    if not any(clause[n].word and first_singular(clause[n].w)
+    if not any(clause[n].word and (first_singular(clause[n].w) or (
+            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
                for n in range(kw.i, min(kw.j, len(clause)))):
+        # (a move verb of no dictionary shaped so: «вот его и шизю»)
         return None  # («к себе зову»: the verb may end the keyword's phrase)
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:

@@ -81,6 +81,7 @@ class Ctx:
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
     earlier: list = field(default_factory=list)  # the clause before that one
+    here: int = -1  # offset of the clause being read (pronoun antecedents in the text before)
     today: list = field(default_factory=list)  # items of a swindler's «Сегодня — X»
     open_branch: tuple | None = None  # (role, problem item) of a branch left without target
     idle_branches: list = field(default_factory=list)  # (role, item): «если он громила, то …»
