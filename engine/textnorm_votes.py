@@ -8,7 +8,7 @@
 - on a two-vote day: «Один даю X, второй даю Y» as «Первый голос отдаю X, второй отдаю Y»,
   «…, отдаю только один — X» as «…, отдаю только один голос — X», «Голосую за обоих» after
   a sentence naming exactly two players: «Голос: X и Y»;
-- on a two-vote day, «Второй голос ещё не решил, первый — X»: two sentences, the vote read
+- on a two-vote day, «А первый отдаю X» as «А первый голос отдаю X»; «Второй голос ещё не решил, первый — X»: two sentences, the vote read
   in the second;
 - «Голос же, чтобы …, отдаю за X»: the reason between the noun and its verb left out.
 
@@ -48,6 +48,7 @@ _PICTURE_VOTE = re.compile(r"(?i)\b(линч|голос|голосую\s+за|г
                            "|".join(_ANIMALS) + r")\ufe0f?")
 
 _ONE_GIVE = re.compile(r"(?i)\b(один)(\s+)(даю|отдаю)\b(?=[^.!?\n]*\bвторой\s+(?:даю|отдаю)\b)")
+_FIRST_GIVE = re.compile(r"(?i)\b(первый)(\s+)(даю|отдаю|отдам)\b")
 _SECOND_GIVE = re.compile(r"(?i)\b(второй\s+)даю\b")
 _ONLY_ONE = re.compile(r"(?i)(\bотдаю\s+только\s+один)(\s*[—:-]\s*)(?=\w)")
 _SECOND_FIRST = re.compile(r"(?i)(\bвтор(?:ой|ое)\s+(?:голос\s+)?[^.!?\n,]{0,40}?),(\s+)(?:а\s+)?"
@@ -91,6 +92,8 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
                 text = _ONE_GIVE.sub(lambda m: "первый голос" + m.group(2) + "отдаю", text)
                 text = _SECOND_GIVE.sub(lambda m: m.group(1) + "отдаю", text)
             text = _ONLY_ONE.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
+        if "первый" in low:  # «А первый отдаю X»: «первый голос отдаю X»
+            text = _FIRST_GIVE.sub(lambda m: m.group(1) + " голос" + m.group(2) + m.group(3), text)
         if "втор" in low:  # «Второй голос ещё не решил, первый — X»: two sentences
             text = _SECOND_FIRST.sub(lambda m: m.group(1) + "." + m.group(2) + "Первый", text)
         if "обо" in low or "обе" in low:
