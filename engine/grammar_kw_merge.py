@@ -9,6 +9,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_kw import Kw
 from .grammar_tokens import Tok
+from .words import is_infinitive
 
 _MERGE_PAIRS = {
     frozenset({V.HUNT, V.SHOOT}): V.HUNT,
@@ -48,6 +49,10 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             # («не жульничаю, МО в X», «без жульничества: МО в X»: a refusal and a move
             # stay two)
             cls = _merged_class(prev.cls, kw.cls)
+            if cls is not None and prev.cls == kw.cls == V.VOTE and not prev.negated and \
+                    not kw.negated and _infinitive_first(clause, prev, kw):
+                out[-1] = kw  # «раз уж просят голосовать — голосую за X»: the finite verb
+                continue
             if cls is not None:
                 other = kw.cls if cls == prev.cls else prev.cls
                 out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak,
@@ -61,6 +66,16 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
 _DO_VERBS = frozenset({"провожу", "проведу", "проводим", "проведем", "проведём", "делаю",
                        "сделаю", "делаем", "сделаем", "осуществляю", "осуществлю",
                        "устраиваю", "устрою", "назначаю", "назначу"})
+
+
+def _infinitive_first(clause: list[Tok], prev: Kw, kw: Kw) -> bool:
+    """True when keyword ``prev`` is one infinitive («голосовать») and ``kw`` one finite
+    verb of the first person («голосую»): the verb carries the move, the infinitive repeats
+    what was asked («попросили голосовать — голосую за X»)."""
+    if prev.j - prev.i != 1 or kw.j - kw.i != 1:
+        return False
+    a, b = clause[prev.i].w, clause[kw.i].w
+    return a.endswith("ть") and b.endswith(("ую", "юю")) and is_infinitive(a)
 
 
 def _regarding(clause: list[Tok], kw: Kw) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import keyword_at, keyword_first
 from .grammar_tokens import Tok
+from .words import third_person
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -77,6 +78,8 @@ def _supposed_reason(clause: list[Tok]) -> bool:
     with «вдруг», «кто», «разве» …, or holds «ведь») and holds no move word, and the clause
     weighs no choice («или»); the move before it is an order."""
     d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
+    if d < 1:  # «Отдаю Пчёлке: она хихикала, а над чем тут хихикать?»: the reason after a colon
+        d = max((k for k, t in enumerate(clause) if t.w == ":"), default=-1)
     if d < 1 or d + 1 >= len(clause):
         return False
     tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
@@ -85,10 +88,19 @@ def _supposed_reason(clause: list[Tok]) -> bool:
     if not tail or not _rhetorical(clause, tail) or any(t.w == "или" for t in clause):
         return False
     first = keyword_first()
-    if any(clause[k].w in first and keyword_at(clause, k) for k in tail):
-        return False
+    if any(clause[k].w in first and keyword_at(clause, k) and not _they_do(clause[k].w)
+           for k in tail):
+        return False  # (a move word of the tail; not «…, когда людей убивают?»: what they do)
     return any(clause[k].word and clause[k].w in first and keyword_at(clause, k)
-               for k in range(d))
+               for k in range(d)) or \
+        any(clause[k].w in V.VOTE_ORDINALS and clause[k + 1].w in ("отдаю", "даю", "отдам")
+            for k in range(d - 1))  # «А первый отдаю X: …» (a two-vote day's ordinal)
+
+
+def _they_do(w: str) -> bool:
+    """True when ``w`` is a verb in the third person plural («убивают», «лечат»): what
+    people do, no move of the sender's."""
+    return w.endswith(("ют", "ят", "ут", "ат")) and third_person(w)
 
 
 def _rhetorical(clause: list[Tok], tail: list[int]) -> bool:
@@ -101,10 +113,14 @@ def _rhetorical(clause: list[Tok], tail: list[int]) -> bool:
     starts = [tail[0]] + [k for k in tail[1:] if clause[k - 1].w == ","]
     for k in starts:
         pos = tail.index(k)
+        but = clause[k].w in ("а", "но")
         if clause[k].w in ("а", "ну", "но", "и") and pos + 1 < len(tail):
             k = tail[pos + 1]  # «— а вдруг он доктор?», «— ну кто так пишет?»
         if clause[k].w in _SUPPOSING:
             return True
+        if but and pos > 0 and clause[k].w in _WHY and \
+                not any(clause[n].w in _RULE_WORDS for n in tail):
+            return True  # «: она хихикала, а над чем тут хихикать?» (a statement before it)
     return False
 
 
@@ -145,3 +161,10 @@ def _confirming_tag(clause: list[Tok]) -> int:
 #: rhetorical question that is the reason («Голосую за X, он пишет «всех зашизю» — ну кто так
 #: пишет?»).
 _SUPPOSING = frozenset({"вдруг", "кто", "разве", "неужели"})
+
+#: Words opening a «why» asked after «а»/«но» and a statement of the reason («она хихикала,
+#: а над чем тут хихикать?», «…, а зачем так делать?»): rhetorical.
+_WHY = frozenset({"зачем", "почему", "отчего", "над", "чего"})
+
+#: Words that make a «why» a question on the rules («…, а почему нельзя?»): asked.
+_RULE_WORDS = frozenset({"можно", "нельзя", "разрешено", "запрещено", "правила", "правилам"})

@@ -48,6 +48,7 @@ from .words import is_known_word, role_words
 from .state import GameState
 from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
 from .textnorm_layout import layout_labels
+from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
 from .textnorm_sender import sender_named
 from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import typing_fixed
@@ -175,6 +176,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     text = _titles_blanked(text)  # «его сиятельство Графа»
+    text = vote_phrases(text, nicks, frozenset(n for n, p in state.players.items() if p.alive),
+                        turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)
         # «Если меня выберут в страхе — вешайте X»: an advance «Страх» choice, asked

@@ -1,0 +1,161 @@
+"""Lynch votes in a player's own words written out as the parser's plain vote (issue 11):
+
+- a vote word typed with Latin letters among the Cyrillic ones, or wholly in Latin
+  in Ukrainian («gолос za Ponchika», «Holos — Kuzya»): «голос за …», «Голос — …»;
+- «ну го X» (gamer slang «let's go»), the nick ending its sentence: «голос: X»;
+- a picture standing for a nick after a vote word («линч 🦊»): the one living nick of that
+  animal; with none or several the picture stays (asked about);
+- on a two-vote day: «Один даю X, второй даю Y» as «Первый голос отдаю X, второй отдаю Y»,
+  «…, отдаю только один — X» as «…, отдаю только один голос — X», «Голосую за обоих» after
+  a sentence naming exactly two players: «Голос: X и Y»;
+- on a two-vote day, «А первый отдаю X» as «А первый голос отдаю X»; «Второй голос ещё не решил, первый — X»: two sentences, the vote read
+  in the second;
+- «Голос же, чтобы …, отдаю за X»: the reason between the noun and its verb left out.
+
+Pure; the text is returned unchanged when it holds none of these.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import name_index
+
+#: Latin letters typed by mistake inside a Cyrillic vote word (a phone's keyboard switch).
+_LATIN = str.maketrans({"g": "г", "l": "л", "i": "и", "h": "х", "o": "о", "a": "а",
+                        "c": "с", "e": "е", "p": "р", "n": "н", "s": "с", "u": "у",
+                        "y": "у", "z": "з", "k": "к", "m": "м", "t": "т", "r": "р",
+                        "b": "б", "d": "д", "v": "в", "x": "х"})
+_VOTE_WORDS = frozenset({"голос", "голосую", "линч", "линчую", "голоса"})
+_MIXED = re.compile(r"\b(?=[a-zA-Z]*[а-яёА-ЯЁ])(?=[а-яёА-ЯЁ]*[a-zA-Z])[a-zA-Zа-яёА-ЯЁ]{3,9}\b")
+_LATIN_VOTE = re.compile(r"(?im)^(\s*)(holos)(\s*(?:[—:]|-\s|za\s))")
+_ANY_LATIN = re.compile(r"[a-zA-Z]")
+_GO_WORD = re.compile(r"(?:^|[\s.!?])го\s")
+_ZA = re.compile(r"(?i)\b(голос|голосую)(\s+)za(\s+)(?=\w)")
+
+_GO = re.compile(r"(?im)(^|[.!?]\s+)((?:ну|ок|ладно|короч|короче)\s+)?го\s+([\w'’-]+)(?=\s*(?:$|[.!?)]|[^\w\s,]))")
+
+#: Animals a picture stands for: the stems of their Russian and English words.
+_ANIMALS = {"🦊": ("лис", "fox"), "🐺": ("волк", "wolf"), "🐻": ("медвед", "мишк", "bear"),
+            "🦉": ("сов", "owl"), "🐸": ("жаб", "лягуш", "frog"), "🐍": ("зме", "snake"),
+            "🐷": ("свин", "хрюш", "pig"), "🐗": ("кабан", "boar"), "🐰": ("заяц", "зай", "кролик", "bunny", "rabbit"),
+            "🐭": ("мыш", "mouse"), "🦁": ("лев", "льв", "lion"), "🐯": ("тигр", "tiger"),
+            "🐼": ("панд", "panda"), "🦔": ("еж", "ёж", "hedgehog"), "🐝": ("пчел", "пчёл", "bee"),
+            "🐱": ("кот", "кош", "cat"), "🐈": ("кот", "кош", "cat"), "🐶": ("пес", "пёс", "собак", "dog"),
+            "🐧": ("пингвин", "penguin"), "🦅": ("орел", "орёл", "eagle"), "🐢": ("черепах", "turtle"),
+            "🦫": ("бобр", "бобёр", "beaver"), "🦌": ("олен", "лось", "deer"), "🐙": ("осьмин", "octo")}
+_PICTURE_VOTE = re.compile(r"(?i)\b(линч|голос|голосую\s+за|голос\s+за)(\s*[:—-]?\s*)(" +
+                           "|".join(_ANIMALS) + r")\ufe0f?")
+
+_ONE_GIVE = re.compile(r"(?i)\b(один)(\s+)(даю|отдаю)\b(?=[^.!?\n]*\bвторой\s+(?:даю|отдаю)\b)")
+_FIRST_GIVE = re.compile(r"(?i)\b(первый)(\s+)(даю|отдаю|отдам)\b")
+_SECOND_GIVE = re.compile(r"(?i)\b(второй\s+)даю\b")
+_ONLY_ONE = re.compile(r"(?i)(\bотдаю\s+только\s+один)(\s*[—:-]\s*)(?=\w)")
+_SECOND_FIRST = re.compile(r"(?i)(\bвтор(?:ой|ое)\s+(?:голос\s+)?[^.!?\n,]{0,40}?),(\s+)(?:а\s+)?"
+                           r"(?:первый|первое)(?=\s*[—:-])")
+_BOTH = re.compile(r"(?i)\bголосую\s+за\s+(?:обоих|обеих|обоими)\b")
+_REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чтоб|раз|потому что|так как)\b[^.!?\n]{5,160}?,)"
+                     r"(\s*(?:отдаю|даю|отдам)\s+(?:за\s+)?)(?=\w)")
+
+
+def _norm(w: str) -> str:
+    return w.lower().replace("ё", "е")
+
+
+def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None,
+                 votes: int, sender: str = "") -> str:
+    """``text`` with the vote phrases of the module's docstring written as plain votes.
+
+    Args:
+        text: the letter (after the other text normalisers).
+        nicks: the roster's nicknames; ``alive``: the living ones (None: all).
+        votes: the day's votes per player (2 under «Ярость» and «Голос»).
+        sender: the sender's nickname (his own name in a story is none of «обоих»).
+    """
+    low = text.lower()
+    if _ANY_LATIN.search(text) and _MIXED.search(text):
+        text = _MIXED.sub(_mixed_word, text)
+        low = text.lower()
+    if "holos" in low:  # Ukrainian «holos» (engine.translit reads the Russian «golos»)
+        text = _LATIN_VOTE.sub(lambda m: m.group(1) + "Голос" + m.group(3).replace("za", "за"),
+                               text)
+        low = text.lower()
+    if " za " in low:
+        text = _ZA.sub(lambda m: m.group(1) + m.group(2) + "за" + m.group(3), text)
+    if "го " in low and _GO_WORD.search(low):
+        text = _GO.sub(lambda m: _go(m, nicks), text)
+    if any(p in text for p in _ANIMALS):
+        text = _PICTURE_VOTE.sub(lambda m: _picture(m, nicks, alive), text)
+    if votes == 2:
+        if "один" in low:
+            if _ONE_GIVE.search(text):
+                text = _ONE_GIVE.sub(lambda m: "первый голос" + m.group(2) + "отдаю", text)
+                text = _SECOND_GIVE.sub(lambda m: m.group(1) + "отдаю", text)
+            text = _ONLY_ONE.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
+        if "первый" in low:  # «А первый отдаю X»: «первый голос отдаю X»
+            text = _FIRST_GIVE.sub(lambda m: m.group(1) + " голос" + m.group(2) + m.group(3), text)
+        if "втор" in low:  # «Второй голос ещё не решил, первый — X»: two sentences
+            text = _SECOND_FIRST.sub(lambda m: m.group(1) + "." + m.group(2) + "Первый", text)
+        if "обо" in low or "обе" in low:
+            text = _both(text, nicks, alive, sender)
+    if "голос" in low and "," in text:
+        text = _REASON.sub(lambda m: m.group(1) + m.group(3), text)
+    return text
+
+
+def _mixed_word(m: re.Match) -> str:
+    """«gолос» → «голос»: a word of both scripts that is a vote word read in Cyrillic."""
+    w = m.group(0)
+    cyr = w.lower().translate(_LATIN)
+    if cyr not in _VOTE_WORDS:
+        return w
+    return cyr.capitalize() if w[0].isupper() else cyr
+
+
+def _nick_of(word: str, nicks: tuple[str, ...]) -> set[str]:
+    """The nicks ``word`` (a single word) is a form of."""
+    return set(name_index(nicks).single.get(_norm(word), {}))
+
+
+def _go(m: re.Match, nicks: tuple[str, ...]) -> str:
+    """«ну го X» → «голос: X» when X is a form of a nick."""
+    if not _nick_of(m.group(3), nicks):
+        return m.group(0)
+    return m.group(1) + "голос: " + m.group(3)
+
+
+def _picture(m: re.Match, nicks: tuple[str, ...], alive: frozenset[str] | None) -> str:
+    """«линч 🦊» → «линч Лиса-Алиса» when exactly one living nick is that animal."""
+    stems = _ANIMALS[m.group(3)]
+    fit = [n for n in nicks if (alive is None or n in alive) and
+           any(re.search(r"(?:^|[^\wа-яё])" + re.escape(s), _norm(n)) for s in stems)]
+    if len(fit) != 1:
+        return m.group(0)
+    sep = m.group(2) if m.group(2).strip() else ": "
+    return m.group(1) + sep + fit[0] + " "
+
+
+_SENTENCE = re.compile(r"[^.!?\n]*[.!?\n]*")
+
+
+def _both(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None,
+          sender: str) -> str:
+    """«… Крыска и Ирокез! Голосую за обоих.» → «… Голос: Крыска и Ирокез.»: the sentence
+    before names exactly two living players (and no other)."""
+    m = _BOTH.search(text)
+    if m is None:
+        return text
+    before = text[:m.start()].rstrip().rstrip(".!?…»\"' ")
+    cut = max(before.rfind(c) for c in ".!?\n")
+    sentence = before[cut + 1:]
+    found: list[str] = []
+    for w in re.findall(r"[\w'’-]+", sentence):
+        owners = _nick_of(w, nicks)
+        if len(owners) > 1:
+            return text  # a word of two nicks: which two is not sure
+        for n in owners:
+            if (alive is None or n in alive) and n != sender and n not in found:
+                found.append(n)
+    if len(found) != 2:
+        return text
+    return text[:m.start()] + f"Голос: {found[0]} и {found[1]}" + text[m.end():]
