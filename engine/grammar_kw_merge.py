@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
+from .lexicon import lexicon
 from .grammar_kw import Kw
 from .grammar_tokens import Tok
 
@@ -48,6 +49,9 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             # («не жульничаю, МО в X», «без жульничества: МО в X»: a refusal and a move
             # stay two)
             cls = _merged_class(prev.cls, kw.cls)
+            if V.CHOOSE in (prev.cls, kw.cls) and any(
+                    k.cls == V.CHOOSE and clause[k.i].w in lexicon().third for k in (prev, kw)):
+                cls = None  # «Убийство сегодня выбирает Барсук»: whose choice, no order
             if cls is not None:
                 other = kw.cls if cls == prev.cls else prev.cls
                 out[-1] = Kw(cls, prev.i, kw.j, prev.negated or kw.negated, prev.weak and kw.weak,
