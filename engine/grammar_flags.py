@@ -403,8 +403,22 @@ def said_by_other(clause: list[Tok], i: int) -> bool:
         _, person, tense = reading
         if tense == "futr" or any(t.w in ("если", "ежели") for t in clause[:k]):
             return False  # «За Катерину, если она сама не напишет: кража у X»: a condition
+        if _own_after_dash(clause, k + 2, i):
+            return False  # «Страх говорит, что решаю я — вместо меня уходит X»: his own words
         return person == "3per" or (tense == "past" and _other_subject(clause, k))
     return False
+
+
+def _own_after_dash(clause: list[Tok], lo: int, i: int) -> bool:
+    """True when a dash stands between ``lo`` (the reported words' start) and the move word
+    at ``i``, and the reported words before it end with «я» after a first-person verb
+    («…, что решаю я — …», «…, что выбираю я — …»): what the others said is that the sender
+    decides, and what follows the dash is his decision in his own words."""
+    dash = next((m for m in range(i - 1, lo, -1) if clause[m].w in ("—", ":")), None)
+    if dash is None or clause[dash - 1].w != "я":
+        return False
+    return any(clause[m].word and (r := verb_reading(clause[m].w)) is not None and
+               r[1] == "1per" for m in range(lo, dash - 1))
 
 
 def as_told(clause: list[Tok], i: int) -> bool:

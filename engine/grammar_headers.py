@@ -56,6 +56,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(V.KILL, start, start + 2)]  # «Этой ночью — Филин», as «Ночью — Филин»
     if w in V.VOTE_ORDINALS and clause[start + 1].w in _VOTE_GOES:
         return [Kw(V.VOTE, start, start + 1)]  # «Первый остаётся за Бароном» (a two-vote day)
+    if actor.role in ("hostess", "psycho") and (host := _host_heading(clause, start)):
+        return host  # «последний ужин — Кузя», «в подвал сегодня — X»
     if clause[start + 1].w not in (":", "—", "→"):
         return _night_target(clause, start, actor)
     if w in TODAY_HEADS and actor.role == "swindler":
@@ -81,6 +83,31 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if role_words().get(w) == actor.role and actor.role in ROLE_CLASS:
         return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
     return _night_target(clause, start, actor)
+
+
+#: The host's place or treat as the heading of her guest («последний ужин — Кузя», «в подвал
+#: сегодня — X», «в будуар: X»): the hostess's and the psycho's trigger words too.
+HOST_HEADS = frozenset({"ужин", "ужинчик", "подвал", "подвальчик", "будуар", "спальню",
+                        "гостиную", "каморку", "логово", "берлогу"})
+_HOST_FILLERS = frozenset({"сегодня", "сегодняшний", "этой", "ночью", "нынче", "на", "в", "ко",
+                           "мне", "мой", "мою", "мое", "моё", "моя", "наш", "последний",
+                           "прощальный", "ночной", "поздний"})
+
+
+def _host_heading(clause: list[Tok], start: int) -> list[Kw]:
+    """«Последний ужин — Кузя», «в подвал сегодня — мистер смит»: a heading of the host's
+    place or treat (:data:`HOST_HEADS`, with time and possessive words around it) before a
+    colon or a dash stands for her invitation, weak (a name must follow)."""
+    head = False
+    for k in range(start, min(len(clause), start + 5)):
+        t = clause[k]
+        if t.word and t.w in HOST_HEADS:
+            head = True
+        elif head and t.w in (":", "—"):
+            return [Kw(V.INVITE, start, k + 1, weak=True)]
+        elif not t.word or t.w not in _HOST_FILLERS:
+            return []
+    return []
 
 
 #: The clan as the giver of the night's kill: «от клана», «от (нашей) фирмы», «от семейства»
@@ -182,6 +209,7 @@ def _aside_end(clause: list[Tok], k: int) -> int:
 #: the sender's night target; the words it may hold before its colon, dash or «is».
 TARGET_HEADS = frozenset({"цель", "выбор", "решение", "мишень", "объект", "target", "tonight",
                           "choice", "ход", "действие", "ночник",  # «Ночной ход: X», «Ночник — X»
+                          "assignee",  # a ticket's «Assignee: X» under «Ночной ход»
                           "работа"})  # the maniac's «Сегодня моя работа — X»
 
 

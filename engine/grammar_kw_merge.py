@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import grammar_vocab as V
+from .lexicon import lexicon
 from .grammar_kw import Kw
 from .grammar_tokens import Tok
 from .words import is_infinitive
@@ -49,6 +50,9 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             # («не жульничаю, МО в X», «без жульничества: МО в X»: a refusal and a move
             # stay two)
             cls = _merged_class(prev.cls, kw.cls)
+            if V.CHOOSE in (prev.cls, kw.cls) and any(
+                    k.cls == V.CHOOSE and clause[k.i].w in lexicon().third for k in (prev, kw)):
+                cls = None  # «Убийство сегодня выбирает Барсук»: whose choice, no order
             if cls is not None and prev.cls == kw.cls == V.VOTE and not prev.negated and \
                     not kw.negated and _infinitive_first(clause, prev, kw):
                 out[-1] = kw  # «раз уж просят голосовать — голосую за X»: the finite verb

@@ -47,14 +47,15 @@ HOSTESS_TRIGGERS = _WAIT | _THINGS_WAIT | {"меня", "мне"}
 
 
 def hostess_home(clause: list[Tok], start: int, stop: int,
-                 idx: NameIndex, text: str = "") -> tuple[Kw, int] | None:
+                 idx: NameIndex, text: str = "", role: str = "") -> tuple[Kw, int] | None:
     """The hostess's invitation in her own words in ``clause[start:stop]`` (``stop``: the
     first move word or the end): an ``INVITE`` keyword over «у меня» / «жду» and the end of
     its statement; None when the words are not there or anything but the name and words of
     :data:`_AROUND` stand in the statement."""
     words = clause_words(clause)
     k = next((n for n in range(start, stop) if words[n] in _WAIT or _home_at(words, n) or
-              (words[n] in _THINGS_WAIT and _her_things(clause, start, n))), None)
+              (words[n] in _THINGS_WAIT and (_her_things(clause, start, n) or
+                                             _herself(clause, start, n, role)))), None)
     evening = _evening_with(clause, start, stop if k is None else k, idx, text)
     if evening is not None:
         return evening  # «сегодня пицца и сериал с нашим милым Богданчиком 🍕»
@@ -179,6 +180,29 @@ _THINGS = frozenset({
     "дом", "домик", "двери", "дверь", "стол", "столик", "ванна", "баня", "банька", "свечи",
     "постель", "подушки", "гостиная", "кухня", "кров", "уют", "варенье", "коньяк",
     "коньячок", "шампанское", "камин-то"})
+
+
+#: The host's own role in the nominative, as she names herself («сегодня хозяйка ждёт X»).
+_SELF_NAMES = {"hostess": frozenset({"хозяйка", "хозяюшка", "стерва", "хостесс", "хостесса"}),
+               "psycho": frozenset({"шизик", "псих", "шиза", "психопат", "шизофреник"})}
+
+
+def _herself(clause: list[Tok], start: int, k: int, role: str) -> bool:
+    """True when the words before the verb at ``k`` back to ``start`` (or a mark) are the
+    sender's own role word in the nominative and words of :data:`_AROUND` / :data:`_JOIN`
+    only: «Сегодня хозяйка ждёт X» from the hostess (never another role's word: «хозяйка
+    ждёт X» from the psycho is talk of her)."""
+    own = _SELF_NAMES.get(role, frozenset())
+    found = False
+    for n in range(k - 1, start - 1, -1):
+        t = clause[n]
+        if not t.word:
+            break
+        if t.w in own and not found:
+            found = True
+        elif t.w not in _AROUND and t.w not in _JOIN:
+            return False
+    return found
 
 
 def _her_things(clause: list[Tok], start: int, k: int) -> bool:

@@ -246,7 +246,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if out.hits and joined and k > 0 and words[k - 1] in ("—", "-") and not t.cap and \
                 not t.quoted and is_known_word(w):
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
-        if skipped and not out.hits and k > lo and possessive(idx, clause, k):
+        if skipped and not out.hits and k > lo and possessive(idx, clause, k) and \
+                not (actor.role in ("hostess", "psycho") and "на" in words[max(0, lo - 3):k] and
+                     any(words[n] in ("с", "со") for n in range(lo, k))):
+            # (not «приглашаю на чай с вареньем Секатора»: her treat, then her guest)
             out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, not the target
             break
         hit = idx.exact(words, k, expected)

@@ -207,7 +207,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
                     toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY or
-                    toks[n + 1].w in _PAST):
+                    toks[n + 1].w in _PAST or _cap_phrase(toks, n + 1, last)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
@@ -228,6 +228,9 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?"):
             continue
+        elif w == "?" and cur and cur[0].w in _ASKS_WHOM and _answered(cur, toks, n, last):
+            cur.append(t._replace(w="—"))  # «Кого зову сегодня? Мармеладку 🍷»: asked and
+            continue  # answered by the sender himself, as «Кого зову — Мармеладку»
         elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
             continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
         elif w == "." and n + 2 < last and toks[n + 1].w == "а" and \
@@ -252,6 +255,43 @@ def _sad_smiley(toks: list[Tok], n: int) -> bool:
     before = toks[n - 1].w if n else ""
     after = toks[n + 1].w if n + 1 < len(toks) else ""
     return before in ("(", ":") or after == "("
+
+
+#: Question words that open the sender's question to himself about his move's target.
+_ASKS_WHOM = frozenset({"кого", "кому", "к", "у", "за", "в"})
+
+
+def _answered(cur: list[Tok], toks: list[Tok], n: int, last: int) -> bool:
+    """True when the clause ``cur`` ended by the «?» at ``toks[n]`` asks whom the sender's
+    own move is on («Кого зову сегодня на глинтвейн?», «К кому иду?») with a first-person
+    move word in it, and one to three words follow and end the sentence (a full stop, «!»,
+    a line break, an emoji or the end): he answers it himself. Not «Кого лечить?» (no
+    first-person move word) nor «Кого зову? Кузю или Сову?» (a question again)."""
+    words = [c.w for c in cur if c.word]
+    if words[0] in ("к", "у", "за", "в") and (len(words) < 2 or words[1] not in ("кому", "кого")):
+        return False
+    first = lexicon().first
+    if not any(x in first for x in words):
+        return False
+    k = n + 1
+    while k < last and toks[k].word and k - n <= 3:
+        k += 1
+    return n + 1 < k and (k >= last or toks[k].w in (".", "!", "\n", EMOJI, "…"))
+
+
+#: Capitalised prepositions that open a move's phrase after an emoji («меня выбрали 🥰 В пару
+#: беру X», «🍷 На ночь зову X»).
+_CAP_PREPS = frozenset({"в", "на", "к", "ко", "по"})
+
+
+def _cap_phrase(toks: list[Tok], k: int, last: int) -> bool:
+    """True when ``toks[k]`` is a preposition right before a move word, written with a
+    capital («В пару беру X» after an emoji) or with a first-person verb after the word
+    («заклевали 😤 по страху выбираю X»): a new sentence starts there."""
+    if toks[k].w not in _CAP_PREPS or not (k + 1 < last and toks[k + 1].word and
+                                           toks[k + 1].w in lexicon().words):
+        return False
+    return toks[k].cap or (k + 2 < last and toks[k + 2].word and _predicate(toks[k + 2].w))
 
 
 def _predicate(w: str) -> bool:

@@ -9,7 +9,7 @@ import functools
 
 from . import grammar_vocab as V
 from .grammar_headers import (
-    BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, TARGET_HEADS, TODAY_HEADS,
+    BOSS_HEADERS, CLAN_GIVERS, CLAN_HEADERS, HOST_HEADS, TARGET_HEADS, TODAY_HEADS,
 )
 from .grammar_own import GUEST_WORDS, HOSTESS_COME, HOSTESS_TRIGGERS
 from .lexicon import lexicon
@@ -86,7 +86,7 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         clan = clan | frozenset(w for w, r in rw.items() if r in _MEMBER_ROLES and r != role)
     home = HOSTESS_TRIGGERS | HOSTESS_COME if role == "hostess" else frozenset()  # «у меня X»
     if role in HOSTS:
-        home = home | GUEST_WORDS  # «в моём замке гостит X» (engine.grammar_own.guest_comes)
+        home = home | GUEST_WORDS | HOST_HEADS  # «в моём замке гостит X», «ужин — X»
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
         home | _polite_imperatives()
 

@@ -81,7 +81,7 @@ from .grammar_boss_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
 from .parse_ifgame import settle_conditions
-from .parse_fear import early_choices
+from .parse_fear import FEAR_GOES, early_choices
 from .parse_summary import vote_summary
 from .parse_repeat import repeated_yesterday
 from .parse_silent import silent_doubts
@@ -213,6 +213,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     extra = sender_triggers(actor.role, names)
     if turn.votes_per_player > 1:
         extra = extra | TWO_VOTE_TRIGGERS  # «А другой — Кармен»: the second vote
+    if turn.event == "fear" and turn.fear_chosen == sender:
+        extra = extra | FEAR_GOES  # «Решаю: уходит X» (engine.parse_fear.goes_instead)
     if choice := choice_words(visible):  # «…Алекса? Или Тапочка? … Пусть будет Алекс»
         extra = extra | choice  # (no copy of the set when the letter weighs nobody)
     talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None

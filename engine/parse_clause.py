@@ -53,7 +53,7 @@ from .parse_subject import (
 )
 from .parse_gapping import today_after_past
 from .parse_fear import fear_votes, goes_instead, if_chosen
-from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, nick_at
+from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, names_in, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -63,6 +63,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
     the last keyword read (None when none was)."""
     kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    if any(k.cls == V.CHOOSE for k in kws):
+        kws = [k for k in kws if not _others_choice(ctx, clause, k)]
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
     if kill is not None and _names_player(ctx, clause, start) and \
             suggests_kill(ctx, clause, kill.i):
@@ -539,12 +541,22 @@ def _today_turn(clause: list[Tok], lo: int, i: int) -> int | None:
     return None
 
 
+def _others_choice(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
+    """True when ``kw`` is «выбирает» (a choice in the third person) and the sender's own
+    name is not its subject right before it: «Так что Лосяш выбирает X» from Лосяш is his
+    choice; «пусть сама и выбирает, кого вместо себя» is another's, no keyword at all."""
+    if clause[kw.i].w not in lexicon().third:
+        return False
+    hits = names_in(ctx, clause[:kw.i], forms=True)
+    return not (hits and hits[-1][2] == kw.i and hits[-1][0].nick == ctx.sender.nick)
+
+
 def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
     """The host's invitation in her own words (engine.grammar_own): «сегодня у меня Лёлик»,
     or told as the guest's coming («у меня гостит Мишаня», «пусть Гром заглянет на
     бокальчик»: the guest named before the verb, which reads no target after it)."""
     idx = name_index(ctx.nicks)
-    home = hostess_home(clause, start, stop, idx, ctx.text)
+    home = hostess_home(clause, start, stop, idx, ctx.text, ctx.sender.role)
     if home is None:
         home = guest_comes(clause, start, stop, idx, ctx.text)
     return home

@@ -36,11 +36,28 @@ from .parse_abstain import abstain
 _FEAR_TALK = frozenset({"пусть"})
 
 
+#: Words of a «my move» heading before a colon or dash («Мой ход сегодня: …»).
+_MOVE_HEAD = frozenset({"мой", "ход", "сегодня", "на", "эту", "ночь", "этой", "ночью",
+                        "ночной", "сегодняшний"})
+
+
+def _my_move_head(clause: list[Tok], i: int) -> bool:
+    """True when the clause opens with «Мой ход (сегодня):» or «Ход —» right before the move
+    word at ``i``: the sentence after it is the sender's night move, however worded."""
+    if i < 2 or clause[i - 1].w not in (":", "—"):
+        return False
+    words = [t.w for t in clause[:i - 1]]
+    return "ход" in words and all(w in _MOVE_HEAD for w in words)
+
+
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
           flags: dict, on_behalf: bool, clause: list[Tok] | None = None) -> Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if action is None and kw.cls == V.VISIT and actor.role == "hostess" and clause is not None \
+            and not (kw.negated or kw.hypothetical or kw.reported) and _my_move_head(clause, kw.i):
+        action = "invite"  # «Мой ход сегодня: иду к Мирону в гости»: her night with him
     if action is None and kw.cls == V.FEAR and clause is not None and \
             clause[kw.i].w in _FEAR_TALK:
         return None  # «пусть линчуют X» from a player «Страх» did not choose: talk
@@ -71,6 +88,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
     if action is None and kw.cls in (V.CHOOSE, V.AWARD):
         return None
+    if kw.cls == V.CHOOSE and clause is not None and clause[kw.i].w in lexicon().third and \
+            not kw.own:
+        return None  # «пусть сама и выбирает, кого вместо себя»: only «Лосяш выбирает X» from
+        # Лосяш (his own name the subject) is his choice
     if action in ("vote", "fear_choice") and kw.cls == V.CHOOSE and clause is not None and \
             clause[kw.i].w not in ("выбираю", "выберу") and \
             (action == "vote" or clause[kw.i].w in ("беру", "возьму")):

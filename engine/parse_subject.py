@@ -19,7 +19,7 @@ from .words import is_known_word, morph, past_tense, role_words, third_person
 from .parse_forms import member_ref
 from .grammar_between import between_start, duration_start, object_start, with_noun
 from .roles import CLAN_ROLES
-from .parse_types import Ctx, Item, member_at, nick_at
+from .parse_types import Ctx, Item, member_at, names_in, nick_at
 
 def subject(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[int, int] | None:
     """``(first, end)`` tokens of the nickname or role word right before a third-person move
@@ -229,7 +229,7 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
         return True
     if not boss and _pronoun_subject(clause, kw, lex):
-        return True
+        return not (ctx is not None and _immune_self(ctx, clause, kw))
     if ctx is not None and not boss and _let_other(clause, kw, lex) and \
             action_for(kw.cls, ctx.sender, ctx.turn) is None:
         return True  # «ворую у Ксю, пусть поищет свой шарфик»: a move not his, let another
@@ -280,6 +280,18 @@ def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
 
 
 _HE = frozenset({"он", "она", "они"})
+
+
+def _immune_self(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
+    """«Снегурочке выпало «Выбери меня!» … И она берёт в пару X» from Снегурочка, the player
+    «Выбери меня!» chose: the partner is named by her alone (DECISIONS.md §6.4), so «она»
+    there is the sender telling of herself, when the clauses before name her and no other
+    player."""
+    if kw.cls != V.PARTNER or ctx.turn.event != "choose_me" or ctx.turn.immune != ctx.sender.nick:
+        return False
+    named = {hit.nick for c in (ctx.earlier, ctx.prev_clause, clause[:kw.i]) if c
+             for hit, _, _ in names_in(ctx, c, forms=True)}
+    return named == {ctx.sender.nick}
 
 
 def _word_before(clause: list[Tok], kw: Kw, lex, wanted: frozenset[str], reach: int,

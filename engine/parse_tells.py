@@ -52,6 +52,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
                  clause[kw.j + 1].w == "же" and clause[kw.j + 2].w == "—")):
         return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why (also
         # after another move: «Стреляю в X, и голос ему же — сколько можно»)
+    if clause[kw.i].w in ("приглашается", "приглашаются") and not kw.reported:
+        return False  # «в мой будуар приглашается X — глинтвейн уже на плите»: the host's own
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
