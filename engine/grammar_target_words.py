@@ -154,6 +154,10 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
             continue
         if named is not None and named(n):
             return False
+        if t.w in _NEW_CLAUSE or (n > k and t.w in _OWN_SUBJECTS):
+            # «за пашу экзе а охота на пепегу потому что он орёт»: a verb after «а», «потому
+            # что» or a subject pronoun of its own is another clause's, not said of the name
+            return False
         if (third_person(t.w) or past_tense(t.w)) if governed else \
                 (predicate(t.w) or short_adjective(t.w)):
             # (a past verb after a governed name tells of another day: «шарю у Глухаря, у
@@ -164,6 +168,14 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
             return True  # «убиваем Хануму — Гетьман в курсе»
         n += 1
     return False
+
+
+#: Words that open another clause inside a comma segment (a letter dictated with no commas):
+#: a predicate after them is not said of the name before them (:func:`told_of`).
+_NEW_CLAUSE = frozenset({"а", "но", "потому", "ведь", "чтобы", "если", "хотя"})
+
+#: Subject pronouns: a verb after one (not right after the name) has its own subject.
+_OWN_SUBJECTS = frozenset({"он", "она", "оно", "они", "я", "ты", "мы", "вы"})
 
 
 #: Words said as an aside between commas («X, говорят, …», «X, кажется, …»).
@@ -355,6 +367,25 @@ def dash_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> in
     if m == k + 1 or m + 1 >= hi or clause[m].w != "—" or not clause[m + 1].word:
         return 0
     return m + 1 if idx.exact(words, m + 1, None) is not None else 0
+
+
+def bracket_remark(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                   nick: str | None) -> int:
+    """Index of the joiner after a bracketed remark opening at token ``k`` that a further
+    target follows («за Петра Палыча (простите, П.П., но вы сердитый) и ещё за Зубра»): up
+    to twenty tokens, no bracket inside and no player named but ``nick`` (the name before
+    it), then «)» and «и», «,» or «+» with a word after it (not «, а …»); 0 otherwise."""
+    m = k + 1
+    while m < min(hi, k + 21) and clause[m].w not in ("(", ")"):
+        if clause[m].word and (named := idx.exact(words, m, None)) is not None and \
+                not (named.nick is not None and named.nick == nick):
+            return 0  # «Котику (Сова) и Мурке»: the bracket says who is meant, asked
+        m += 1
+    if m == k + 1 or m + 2 >= hi or clause[m].w != ")" or \
+            clause[m + 1].w not in ("и", ",", "+") or not clause[m + 2].word or \
+            clause[m + 2].w in ("а", "но"):
+        return 0
+    return m + 1
 
 
 def pet_later(idx, clause: list[Tok], lo: int, hi: int) -> bool:

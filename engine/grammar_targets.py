@@ -24,7 +24,7 @@ from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after,
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     plural_verb, remark_before,
-    after_header, bare_pair, by_description, same_as_someone, comma_aside, dash_remark, attribute_of,
+    after_header, bare_pair, by_description, same_as_someone, comma_aside, dash_remark, bracket_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
     names_end, next_verb_object, not_role_after, opens_statement, possessive,
     colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
@@ -37,7 +37,8 @@ from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .words import (
-    compound_role, is_infinitive, is_interjection, is_known_word, is_verb, not_a_name, predicate, role_words,
+    compound_role, is_infinitive, is_interjection, is_known_word, is_verb, morph, not_a_name, predicate,
+    role_words,
     verb_reading,
 )
 
@@ -119,6 +120,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 continue
             elif t.w in V.TARGET_JOINERS:
                 joined = True
+            elif t.w == "(" and out.hits and not joined and not negated and \
+                    (m := bracket_remark(idx, clause, words, k, hi, out.hits[-1][0].nick)):
+                k = m  # «за X (простите, X, но …) и ещё за Y»: the list goes on after it
+                continue
             elif t.w in ("«", "“", "„", "(") and not out.hits:
                 k = skip_title(idx, clause, words, k, hi)  # «Лучший из Лучших», (remark)
                 continue
@@ -253,6 +258,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, not the target
             break
         hit = idx.exact(words, k, expected)
+        if hit is not None and hit.nick is not None and hit.length == 1 and not noun and \
+                not out.hits and expected == _ACCS and \
+                (rival := idx.case_rival(words[k], hit.nick, "accs")) is not None and \
+                rival in getattr(ctx, "alive", (rival,)) and _direct_object(words, lo, k):
+            # «бью Варвару»: the dative of Варвар after a verb that takes the accusative, the
+            # accusative of Варвара (Варя): which one is asked, never Варвар picked
+            hit = NameHit(None, tuple(sorted((hit.nick, rival))), "exact", 1)
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS) and \
                 not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
@@ -505,6 +517,31 @@ def _living_nick_word(idx, ctx: Roster, clause: list[Tok], w: str, k: int, lo: i
         return None
     living = [n for n in owners if n in alive]
     return living[0] if len(living) == 1 else None
+
+
+_ACCS = frozenset({"accs"})
+
+#: Verbs with a direct object in slang that take the dative of a person («вломлю Кексу»).
+_DATIVE_VERBS = frozenset({"вломить", "врезать", "влепить", "всыпать", "навалять", "надавать",
+                           "дать", "отдать", "передать", "поставить", "кинуть", "накидать"})
+
+
+def _direct_object(words: list[str], lo: int, k: int) -> bool:
+    """True when the name at ``k`` is the direct object of the keyword right before ``lo``:
+    a transitive verb of the sender («бью», «лечу», «граблю»; not one that takes the
+    dative of a person, «вломлю»), with only adverbs between («бью сегодня X»)."""
+    if lo < 1 or k - lo > 2 or not is_verb(words[lo - 1]):
+        return False
+    if any(not is_known_word(words[n]) or not _adverb(words[n]) for n in range(lo, k)):
+        return False
+    parses = [p for p in morph().parse(words[lo - 1]) if p.tag.POS == "VERB"]
+    return any("tran" in p.tag.grammemes for p in parses) and \
+        not any(p.normal_form in _DATIVE_VERBS for p in parses)
+
+
+def _adverb(w: str) -> bool:
+    """True when every reading of ``w`` is an adverb («сегодня», «опять»)."""
+    return all(p.tag.POS in ("ADVB", "PRCL") for p in morph().parse(w))
 
 
 def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets) -> bool:

@@ -226,8 +226,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         elif w == "." and ((n < last and toks[n + 1].w == ".") or (n and toks[n - 1].w == ".")) \
                 and _hanging_ellipsis(toks, n, cur):  # (a lone «.» is never an ellipsis)
             continue
-        elif depth and (w == "!" or w == "?"):
-            continue
+        elif depth and (w == "!" or w == "?" or (w == "." and n < last and toks[n + 1].w == ")")):
+            continue  # («Голоса (Голос, 2 шт.): X, Y»: the dot of a word cut short)
         elif w == "?" and cur and cur[0].w in _ASKS_WHOM and _answered(cur, toks, n, last):
             cur.append(t._replace(w="—"))  # «Кого зову сегодня? Мармеладку 🍷»: asked and
             continue  # answered by the sender himself, as «Кого зову — Мармеладку»

@@ -343,6 +343,25 @@ class NameIndex:
                 return NameHit(None, hit.candidates, hit.kind, 1, spelled=same[0])
         return hit
 
+    def case_rival(self, w: str, nick: str, case: str) -> str | None:
+        """Another nick the one-word form ``w`` names in the grammatical ``case`` a verb
+        governs, when ``w`` is a form of ``nick`` only in other cases: «Варвару» after «бью»
+        (the accusative) is the dative of Варвар but the accusative of Варвара, the given
+        name of «Варя». None when ``w`` fits ``nick`` in ``case``, or no other nick so."""
+        cases = self.single.get(w, {}).get(nick)
+        if not cases or case in cases or "nomn" in cases:
+            return None
+        rival = self.given_name(w)
+        others = [c for c in (rival.candidates if rival is not None else ()) if c != nick]
+        if len(others) != 1:
+            return None
+        names = {norm(p.normal_form) for p in morph().parse(w)
+                 if "Name" in p.tag.grammemes and case in p.tag.grammemes}
+        if not names & self.given_of.get(others[0], frozenset()) or \
+                names & self.given_of.get(nick, frozenset()):
+            return None  # (no given name of the other player's in that case)
+        return others[0]
+
     def _word_cases(self, w: str, nick: str) -> frozenset[str]:
         """The cases the form ``w`` is of a word of the multi-word ``nick``."""
         out: frozenset[str] = frozenset()

@@ -494,9 +494,55 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
     # two votes before)
     both = ones >= 2 or (not kept and any(not _KEPT.match(low, m.end()) for m in said))
     if not numbered and (ones == 1 or not both):
-        return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
+        more = _more_za(ctx, votes[0]) if ones != 1 and not kept else None
+        if more is None:
+            return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
+        # «Голосую за X (…) и ещё за этого, как его, …»: a second «за» after the vote read,
+        # its player unread: asked, never one vote kept in silence
+        begin = max(text.rfind(c, 0, votes[0].pos) for c in ".!?\n") + 1
+        line = text[begin:more]
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
+
+
+#: A second «за» right after a vote's last name: «и (ещё) за …», «, за …», «+ за …», after a
+#: bracketed remark or not; or the next sentence opening with «(И/А) ещё за …».
+_MORE_ZA = re.compile(
+    r"\s*(?:\([^()\n]{0,200}\)\s*)?(?:"
+    r"(?:,\s*|\+\s*|(?:,\s*)?(?:и|плюс)\s+)(?:ещ[её]\s+|также\s+|тоже\s+)?|"
+    r"(?:,\s*)?(?:а\s+)?(?:ещ[её]|также)\s+|"
+    r"[.!…]+\s+(?:и\s+|а\s+)?(?:ещ[её]|также)\s+(?:(?:один|второй)\s+)?(?:голос\s+)?)"
+    r"за\s+(\w[\w.'-]*)", re.IGNORECASE)
+
+#: Words after that «за» that name no player («и за то, чтобы …», «за всё хорошее»), or the
+#: player voted for again («за Кота и за него же»).
+_NOT_A_VOTE = frozenset({"то", "это", "что", "чтобы", "всё", "все", "всех", "всем", "нас", "вас",
+                         "него", "неё", "нее", "них", "тем", "этим", "такого", "такую",
+                         "компанию", "счёт", "счет", "раз", "день", "ночь",
+                         "сегодня", "завтра", "вчера", "его", "ее", "её", "их", "мое", "моё",
+                         "свое", "своё", "мой", "свой", "меня"})
+
+
+def _more_za(ctx: Ctx, vote: Item) -> int | None:
+    """The end of a second «за …» written right after the one-player vote ``vote`` of a
+    two-vote day (see :data:`_MORE_ZA`) whose word names neither the player voted for nor
+    anything that is no player; None when there is none."""
+    span = (vote.move.span or "").split(" / ")[-1]
+    at = ctx.text.find(span, vote.pos) if span else -1
+    if at < 0:
+        return None
+    m = _MORE_ZA.match(ctx.text, at + len(span))
+    if m is None:
+        return None
+    w = m.group(1).lower()
+    if w in _NOT_A_VOTE:
+        return None
+    hit = name_index(ctx.nicks).approximate(w)
+    if hit is not None and hit.kind != "fuzzy" and vote.move.target in (hit.nick, *hit.candidates):
+        return None  # «за Кота, за Kot_Matros'а»: the same player said again
+    end = min((n for n in (ctx.text.find(c, m.end()) for c in ".!?\n") if n >= 0),
+              default=len(ctx.text))
+    return end
 
 
 def _key(move: Move) -> tuple:

@@ -220,5 +220,24 @@ def net_asks(ctx: Ctx, toks: list[Tok], skip: frozenset[str], night: frozenset[s
     a vote beside it is on (``night``)."""
     from .parse_unread import _asks  # (the net's own test)
 
+    if whole and skip != night and _other_move(ctx, toks):
+        # «В мирной охоте участвую, целюсь в X. Голос тоже X»: a vote on X accounts for no
+        # verb of a sentence that holds a word of another move the sender can make
+        skip = night
     return (whole and _asks(ctx, toks, skip, known, hits)) or \
         _asks(ctx, toks, night, known, hits, strict=True)
+
+
+def _other_move(ctx: Ctx, toks: list[Tok]) -> bool:
+    """True when a word of ``toks`` (a keyword the rules left unread too; not after «не»)
+    is a first-person form or a noun of a move lexicon other than the vote, of a move the
+    sender can make today («охоте», «проверка»)."""
+    words = clause_words(toks)
+    for k, w in enumerate(words):
+        if not toks[k].word or W.move_word(w) not in ("move", "noun") or \
+                (k and words[k - 1] == "не"):
+            continue
+        cls = W.move_class(w)
+        if cls and cls != V.VOTE and action_for(cls, ctx.sender, ctx.turn) not in (None, "vote"):
+            return True
+    return False
