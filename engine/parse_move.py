@@ -252,8 +252,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                                 first_singular(clause[kw.i].w))  # «позову его к себе»
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit) and \
                 (clause[pointer].w != "нем" or (pointer + 1 < len(clause) and
-                                               clause[pointer + 1].w == "же")):
-            # («на нём» only as «на нём же»: «думаю о нём весь день» points at nobody)
+                                               clause[pointer + 1].w == "же") or
+                 (kw.cls == V.SEARCH and clause[pointer - 1].w == "в")):
+            # («на нём» only as «на нём же»: «думаю о нём весь день» points at nobody; the
+            # fan's «ищу комиссара в нём» points at the one named before)
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
@@ -662,6 +664,9 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
         k -= 1
+    if kw.cls == V.SEARCH and k - 1 >= lo and clause[k].w in _AT_HIM and \
+            clause[k - 1].w in ("у", "в"):
+        return k  # the fan's «вот у него и поищу нашего сыщика»: where she searches
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
     c = k - 1 if k - 1 >= lo and clause[k - 1].w in ("я", "мы") else k
@@ -669,6 +674,10 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+#: «у него», «в ней»: the player the fan searches at, before her verb.
+_AT_HIM = frozenset({"него", "нее", "неё", "нем", "ней"})
 
 
 #: Words of degree that make «…, что я его …» a result, said by the sender («так хорошо сидел,
