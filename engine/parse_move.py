@@ -664,9 +664,6 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
         k -= 1
-    if kw.cls == V.SEARCH and k - 1 >= lo and clause[k].w in _AT_HIM and \
-            clause[k - 1].w in ("у", "в"):
-        return k  # the fan's «вот у него и поищу нашего сыщика»: where she searches
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
     c = k - 1 if k - 1 >= lo and clause[k - 1].w in ("я", "мы") else k
@@ -674,10 +671,6 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
-
-
-#: «у него», «в ней»: the player the fan searches at, before her verb.
-_AT_HIM = frozenset({"него", "нее", "неё", "нем", "ней"})
 
 
 #: Words of degree that make «…, что я его …» a result, said by the sender («так хорошо сидел,

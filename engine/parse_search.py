@@ -68,7 +68,11 @@ def _place_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> 
             from .grammar_refs import antecedent, named_before
             found = antecedent(ctx, clause, lo, k + 1, words[k + 1], ctx.sender.nick) or \
                 named_before(ctx, words[k + 1])
-            if found is not None:
+            if found is not None and found[0].nick is not None and \
+                    len(found[0].candidates) <= 1 and (ctx.last_hit is None or
+                                                       ctx.last_hit[0].nick == found[0].nick):
+                # (a name that fits two players, or another move's target read before the
+                # name: which one? asked)
                 tg.hits.append((found[0], k + 1, k + 2))
             return
         hit = idx.exact(words, k + 1, None)
