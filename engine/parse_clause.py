@@ -650,11 +650,16 @@ def _dream_at(clause: list[Tok]) -> int | None:
 
 def _sender_goes(ctx: Ctx, clause: list[Tok], i: int) -> bool:
     """True when the clause names, before the move word at ``i``, the sender himself by a
-    capitalised form of his nick (a pet form too: «Лосик» for Лосяш) and no other player:
+    capitalised form of his nick (a pet form too: «Лосик» for Лосяш) and no other player,
+    and a player after it:
     «А ночью Лосик тихонько берёт ружьё и идёт охотиться на X» is the sender's own move told
     in the third person."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
+    if not any(t.word and (idx.exact(words, k, None) is not None or
+                           (t.cap and idx.approximate(t.w) is not None))
+               for k, t in enumerate(clause) if k > i):
+        return False  # (no player after the move word: «Снегурочка продолжает искать доктора»)
     own = False
     for k in range(i):
         t = clause[k]

@@ -114,10 +114,6 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
             else:
                 problems.append(problem(it.problem.text, "not_allowed", "dead", action=it.tried,
                                         target=it.problem.target or ""))
-        elif it.move is not None and it.move.action == "search" and not it.move.target:
-            # «Снегурочка продолжает искать доктора! …» with no player read for it: the
-            # role alone is no search to apply; asked
-            problems.append(problem(it.move.span or "поиск", "unparsed", "no_target"))
         elif it.move is not None:
             moves.append(it.move)
         elif it.problem is not None:
