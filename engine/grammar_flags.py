@@ -405,6 +405,8 @@ def said_by_other(clause: list[Tok], i: int) -> bool:
             return False  # «За Катерину, если она сама не напишет: кража у X»: a condition
         if _own_after_dash(clause, k + 2, i):
             return False  # «Страх говорит, что решаю я — вместо меня уходит X»: his own words
+        if _own_conclusion(clause, k, i):
+            return False  # «Мурка пишет, что X врёт, и я согласна, поэтому МО на X»
         return person == "3per" or (tense == "past" and _other_subject(clause, k))
     return False
 
@@ -419,6 +421,22 @@ def _own_after_dash(clause: list[Tok], lo: int, i: int) -> bool:
         return False
     return any(clause[m].word and (r := verb_reading(clause[m].w)) is not None and
                r[1] == "1per" for m in range(lo, dash - 1))
+
+
+#: Words that open the writer's own conclusion after another's words («…, поэтому МО на X»).
+_THEREFORE = frozenset({"поэтому", "посему", "следовательно"})
+
+
+def _own_conclusion(clause: list[Tok], k: int, i: int) -> bool:
+    """True when, between the verb of saying at ``k`` and the move word at ``i``, the sender
+    agrees in the first person («и я с ним соглашусь», «я согласна») and then concludes after a
+    comma («, поэтому …»), and the move word is no verb of the third person: his own move."""
+    said = [t.w for t in clause[k + 1:i]]
+    if "я" not in said or not any(
+            w in _THEREFORE and n and said[n - 1] == "," for n, w in enumerate(said)):
+        return False
+    reading = verb_reading(clause[i].w)
+    return reading is None or reading[1] != "3per"
 
 
 def as_told(clause: list[Tok], i: int) -> bool:

@@ -369,6 +369,8 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     words from ``toks[n]`` on are a name alone, up to the sentence's end («Бить буду...
     Лося.», not «Бить буду... Кедр, ты мне хамил»: a name spoken to)."""
     words = [t.w for t in cur if t.word]
+    if _name_sought(words):
+        return True  # «стреляю в эту, как её… в Лизу»: a pause to recall the name
     k = len(words) - 1
     while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 3:
         k -= 1
@@ -380,6 +382,20 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     while m < len(toks) and toks[m].word and m - n < 3:
         m += 1
     return words[k] in lexicon().words and (m >= len(toks) or toks[m].w in _NAME_ENDS)
+
+
+#: «как его…», «как её там…», «как его зовут…»: the writer recalls a name, the clause goes on.
+_RECALL_PRONOUNS = frozenset({"его", "её", "ее", "их"})
+_RECALL_AFTER = frozenset({"там", "зовут", "звать"})
+
+
+def _name_sought(words: list[str]) -> bool:
+    """True when ``words`` end with «как его» / «как её» (and «там», «зовут»): a pause in
+    which the writer recalls a name, no end of his sentence."""
+    k = len(words) - 1
+    if k >= 0 and words[k] in _RECALL_AFTER:
+        k -= 1
+    return k >= 1 and words[k] in _RECALL_PRONOUNS and words[k - 1] == "как"
 
 
 #: What may end the name alone after a pause («...Лося.», «...Сову 🦉»).

@@ -252,6 +252,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 it.problem.reason == "alternative"], prev.clause)
             prev = None
             continue
+        if prev is not None and _self_asked(clause) and open_move(prev) and \
+                is_question(text, clause):
+            last_start = prev.start  # «Ищу комиссара... где? У Лося.»: she answers herself
+            continue
         if is_question(text, clause) and (correction_end(clause) is None or
                                           weighed_candidate(ctx, clause)):
             # «а, нет, стоп, он у него уже воровал?» still takes the move back
@@ -382,6 +386,19 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0,
                        unvote=unvote)
+
+
+#: A bare question word the writer asks herself before naming the target of her move
+#: («Ищу комиссара... где? У Лося.», «Стреляю... в кого? В Лося»).
+_SELF_ASKED = frozenset({"где", "кого", "кому", "куда", "кто", "у", "в", "на", "за", "к", "а",
+                         "ну", "и"})
+
+
+def _self_asked(clause) -> bool:
+    """True when ``clause`` is only a question word or two («где?», «а у кого?»)."""
+    words = [t.w for t in clause if t.word]
+    return 0 < len(words) <= 3 and words[-1] in ("где", "кого", "кому", "куда") and \
+        all(w in _SELF_ASKED for w in words)
 
 
 def _weighed(ctx: Ctx, clause, cls: str, held: Prev | None) -> Prev:

@@ -366,7 +366,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # (not «убиваем Няшу, если Лорд не пришлёт другое» from a member: the rule restated)
             kw.hypothetical = True  # «стреляю в Графа, если он опять отмолчится»: asked
         elif (told := reported_order(clause[rep:], kw.i - rep)) and (
-                told is True or ctx.sender.role != "boss"):
+                told is True or ctx.sender.role != "boss") and \
+                not (told == "other" and _sender_goes(ctx, clause, kw.i)):
+            # (not «А ночью Лосик берёт ружьё и идёт охотиться на X» from Лосяш: his own story)
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
         elif said_by_other(clause[rep:], kw.i - rep):
             kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
@@ -656,3 +658,31 @@ def _dream_at(clause: list[Tok]) -> int | None:
         if t.w in _DREAMS or (t.w == "сне" and k and clause[k - 1].w == "во"):
             return k
     return None
+
+
+def _sender_goes(ctx: Ctx, clause: list[Tok], i: int) -> bool:
+    """True when the clause names, before the move word at ``i``, the sender himself by a
+    capitalised form of his nick (a pet form too: «Лосик» for Лосяш) and no other player,
+    and a player after it:
+    «А ночью Лосик тихонько берёт ружьё и идёт охотиться на X» is the sender's own move told
+    in the third person."""
+    idx = name_index(ctx.nicks)
+    words = clause_words(clause)
+    if not any(t.word and (idx.exact(words, k, None) is not None or
+                           (t.cap and idx.approximate(t.w) is not None))
+               for k, t in enumerate(clause) if k > i):
+        return False  # (no player after the move word: «Снегурочка продолжает искать доктора»)
+    own = False
+    for k in range(i):
+        t = clause[k]
+        if not t.word:
+            continue
+        hit = idx.exact(words, k, None)
+        if hit is None and t.cap:
+            hit = idx.approximate(t.w)
+        if hit is None:
+            continue
+        if hit.nick != ctx.sender.nick or not t.cap:
+            return False
+        own = True
+    return own

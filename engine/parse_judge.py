@@ -27,7 +27,7 @@ from .words import first_singular, is_infinitive, is_known_word, morph, role_wor
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
-from .parse_mortar import mortar_said
+from .parse_mortar import maniac_shot, mortar_said
 from .parse_abstain import abstain
 
 
@@ -61,7 +61,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.cls == V.FEAR and clause is not None and \
             clause[kw.i].w in _FEAR_TALK:
         return None  # «пусть линчуют X» from a player «Страх» did not choose: talk
-    if kw.imperative and not (action == "fear_choice" and tg.hits):
+    if kw.imperative and not (action == "fear_choice" and tg.hits) and \
+            not (action == "search" and tg.hits and _fan_asks_search(ctx, clause, kw)):
+        # (not «ищу своего кумира, проверь пожалуйста Мяу» from the fan: her search, asked of
+        # the host in the words of a check)
         # (the player «Страх» chose says «вешайте X» to all: that is his choice itself)
         # «Вылечи Маруську» from the doctor: a request in his own role's words, perhaps to
         # himself: ask. From a player who cannot make it, talk to another (no problem).
@@ -108,6 +111,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «Смотрю на Старого Лиса» from the maniac: a look at him, no watch
     if action == ASK and mortar_said(ctx, clause):
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
+    elif action == ASK and maniac_shot(ctx):
+        action = "maniac_kill"  # «Ночью стреляю в X» from the maniac, no hunt in the letter
     if action == ASK:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.hits and flags["later"] and clause is not None and \
@@ -657,6 +662,18 @@ def asks_host(clause: list[Tok], kw: Kw) -> bool:
         return not words.isdisjoint(_TO_HOST)
     # «ведущий проверь пж шамана»: the plain imperative with the host named in its sentence
     return not words.isdisjoint(_HOST)
+
+
+def _fan_asks_search(ctx: Ctx, clause: list[Tok] | None, kw: Kw) -> bool:
+    """True when the fan's imperative «проверь(те)» at ``kw`` is asked of the host
+    («пожалуйста», «ведущий» in its clause) and her search is named before it in the same sentence («ищу своего
+    кумира, проверь пожалуйста X»): she asks the host to run her search on X."""
+    if not clause or kw.i >= len(clause) or {t.w for t in clause}.isdisjoint(_TO_HOST):
+        return False
+    at = clause[kw.i].start
+    lo = max(ctx.text.rfind(c, 0, at) for c in ".!?\n") + 1
+    lex = lexicon().words
+    return any(lex.get(w) == V.SEARCH for w in re.findall(r"\w+", ctx.text[lo:at].lower()))
 
 
 #: The host named as the one asked («Ведущий, проверь X»).

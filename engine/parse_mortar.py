@@ -63,3 +63,15 @@ def _classes(words: list[str]) -> list[str | None]:
     """The lexicon class of each of ``words`` (None for a word of no move)."""
     lex = lexicon().words
     return [lex.get(w) for w in words]
+
+
+def maniac_shot(ctx: Ctx) -> bool:
+    """True when the sender is the maniac and his letter names no hunt he makes («МО»,
+    «охота»; a hunt word with «не», «нет», «без» near it is none: «маньячу, не мо»): his
+    «стреляю в X» is his own kill (DECISIONS.md §4 Maniac), not a hunt. With a hunt word in
+    the letter the shot stays asked (engine.parse_judge)."""
+    if ctx.sender.role != "maniac":
+        return False
+    words = _words(ctx.text)
+    classes = _classes(words)
+    return not any(c == V.HUNT and not _negated(words, k) for k, c in enumerate(classes))

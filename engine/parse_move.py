@@ -263,8 +263,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             all(clause[n].w in ("—", "–", ":", "-") for n in range(kw.j, pointer - 1)))
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit) and \
                 (clause[pointer].w != "нем" or (pointer + 1 < len(clause) and
-                                               clause[pointer + 1].w == "же")):
-            # («на нём» only as «на нём же»: «думаю о нём весь день» points at nobody)
+                                               clause[pointer + 1].w == "же") or
+                 (kw.cls == V.SEARCH and clause[pointer - 1].w == "в")):
+            # («на нём» only as «на нём же»: «думаю о нём весь день» points at nobody; the
+            # fan's «ищу комиссара в нём» points at the one named before)
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target

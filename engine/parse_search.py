@@ -62,12 +62,29 @@ def _place_before(ctx: Ctx, clause: list[Tok], lo: int, i: int, tg: Targets) -> 
     for k in range(max(lo, i - 6), i - 1):
         if words[k] != "у":
             continue
+        if words[k + 1] in _HIM and all(clause[m].word and words[m] in V.FILLERS
+                                        for m in range(k + 2, i)):
+            # «…Лёха что-то знает, вот у него и поищу сыщика»: the one player named before
+            from .grammar_refs import antecedent, named_before
+            found = antecedent(ctx, clause, lo, k + 1, words[k + 1], ctx.sender.nick) or \
+                named_before(ctx, words[k + 1])
+            if found is not None and found[0].nick is not None and \
+                    len(found[0].candidates) <= 1 and (ctx.last_hit is None or
+                                                       ctx.last_hit[0].nick == found[0].nick):
+                # (a name that fits two players, or another move's target read before the
+                # name: which one? asked)
+                tg.hits.append((found[0], k + 1, k + 2))
+            return
         hit = idx.exact(words, k + 1, None)
         end = k + 1 + hit.length if hit is not None else -1
         if hit is not None and end <= i and all(
                 clause[m].word and words[m] in V.FILLERS for m in range(end, i)):
             tg.hits.append((hit, k + 1, end))
             return
+
+
+#: «у него», «у неё»: the pronoun of the player the fan searches at.
+_HIM = frozenset({"него", "нее", "неё"})
 
 
 def _role_heading(clause: list[Tok], i: int, tg: Targets) -> None:
