@@ -382,6 +382,9 @@ _SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам")
 #: Any of :data:`_SENTENCE_MARKS` (one C-level search of a sentence's span).
 _SENTENCE_MARK = re.compile("|".join(_SENTENCE_MARKS))
 
+#: :data:`_SENTENCE_MARKS` but «если» (the marks of a hedge and of a choice left to the host).
+_HEDGE_OR_CHOICE = re.compile("может|mozhet|мб|сам").search
+
 #: Stems of :data:`_YOU_CHOOSE` for the cheap test of the whole letter.
 _CHOOSE_STEMS = ("выбер", "выбир", "реша", "реши")
 
@@ -417,6 +420,10 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         prev, last = last, (lo, hi)
         if marked(lower, lo, hi) is None:
             continue  # (no hedge, condition or choice here: nothing cut into words)
+        if _HEDGE_OR_CHOICE(lower, lo, hi) is None and \
+                not any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
+            continue  # (its mark is «если» alone, and no word of switching a move after it
+            # for :func:`_if_switched`: nothing cut into words either)
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
         if prev is not None and any(a < prev[1] and prev[0] < b for a, b, _, _ in read):

@@ -68,7 +68,7 @@ def _other_day(text: str, day: int) -> bool:
         return False
     if "вчера" in low and _YESTERDAY.search(text):
         return True
-    for m in _LABEL.finditer(text):
+    for m in _labels(text, low):
         g = {k.removeprefix("h_"): v for k, v in m.groupdict().items() if v}
         if "ord" in g:
             stem = g["ord"].lower()
@@ -78,6 +78,40 @@ def _other_day(text: str, day: int) -> bool:
         if n != day:
             return True
     return False
+
+
+#: Characters after which a label at a sentence's start may begin (:data:`_LABEL`).
+_LABEL_OPENERS = re.compile(r"[.!?\n]")
+
+#: Letters that match Cyrillic ones only under IGNORECASE (old letter forms): a letter with
+#: one is searched by the plain ``finditer``.
+_OLD_LETTER_FORMS = re.compile("[\u1c80-\u1c88]")
+
+
+def _labels(text: str, low: str):
+    """The matches of :data:`_LABEL` in ``text``, as ``_LABEL.finditer(text)`` finds them,
+    tried only where one can start (``low``: ``text`` in lower case): the text's start, a
+    mark that ends a sentence or a line, «ход», «действи» (one C-level search each, not the
+    case-blind pattern at every character of a long letter)."""
+    if len(low) != len(text) or _OLD_LETTER_FORMS.search(text):
+        yield from _LABEL.finditer(text)
+        return
+    starts = {0}
+    starts.update(m.start() for m in _LABEL_OPENERS.finditer(text))
+    for word in ("ход", "действи"):
+        at = low.find(word)
+        while at >= 0:
+            starts.add(at)
+            at = low.find(word, at + 1)
+    pos = 0
+    match = _LABEL.match
+    for at in sorted(starts):
+        if at < pos:
+            continue
+        m = match(text, at)
+        if m is not None:
+            yield m
+            pos = m.end()
 
 
 def _asked(move, reason: str, role: str):

@@ -275,13 +275,21 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
         return None
     out: set[int] = set()
     five = _FIVE_WORDS.search
+    starts = [lo for lo, _ in spans]
+    for mark in _HEADING_CHARS:  # (the few sentences holding a mark of a heading: found by
+        at = visible.find(mark)  # C-level searches of the letter, each tested as before)
+        while at >= 0:
+            n = bisect.bisect_right(starts, at) - 1
+            if n >= 0 and n not in out and at < spans[n][1] and \
+                    S.heading_mark(visible[slice(*spans[n])]):
+                out.add(n)
+            at = visible.find(mark, at + 1)
     for n, (lo, hi) in enumerate(spans):
-        if five(lower, lo, hi) is None or S.heading_mark(visible[lo:hi]):
+        if n not in out and five(lower, lo, hi) is None:
             out.add(n)
     signs = [p for p in _sign_pieces(letter_pieces(visible))
              if S.shows(_WORD_RE.findall(p.lower().replace("ё", "е")), slots)]
     if signs:
-        starts = [lo for lo, _ in spans]
         size = len(visible)
         for piece in signs:
             at = visible.find(piece)
@@ -299,6 +307,10 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
 #: Five words or more as :data:`_WORD_RE` finds them (each word as long as it goes, as
 #: ``findall`` takes it: a search finds five exactly when ``findall`` finds five or more).
 _FIVE_WORDS = re.compile(r"\w[\w'-]*+(?:\W+\w[\w'-]*+){4}")
+
+
+#: The marks :func:`S.heading_mark` looks for first.
+_HEADING_CHARS = ("—", ":", "→", " - ")
 
 
 def _sign_pieces(pieces: set[str]) -> list[str]:
