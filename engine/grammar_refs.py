@@ -246,13 +246,23 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
         if hit is not None and k + hit.length <= hi:
             return hit, k, k + hit.length
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
+            if t.cap and k > lo and t.w in role_words() and hi < len(clause) and \
+                    clause[hi].w in lexicon().first:
+                # «Вот Доктора и зову к себе» with «Dr.Who» named in the letter: the player
+                from .grammar_targets import _titled_player
+                titled = _titled_player(ctx, clause, clause_words(clause), t.w, k, k + 1, actor)
+                if titled is not None:
+                    return NameHit(titled, (titled,), "part", 1), k, k + 1
             if k > lo and clause[k - 1].w in _BEFORE_PART and len(t.w) >= 3:
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and near.kind in ("part", "pet"):
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
-            lower = ctx.text == ctx.text.lower() and hi < len(clause) and \
-                clause[hi].w in lexicon().first  # «катюху мочим»: before a verb only
-            hit = _pet_first(idx, clause, k, lo, lower=lower, part=True)
+            verb = hi < len(clause) and clause[hi].w in lexicon().first
+            # «катюху мочим»: before a verb only; in lower case in a phone's letter, or
+            # right before the verb («сегодня ежа проверяю»)
+            lower = verb and (k == hi - 1 or ctx.text == ctx.text.lower())
+            hit = _pet_first(idx, clause, k, lo, lower=lower, part=True,
+                             slip=verb and k == hi - 1)
             return None if lower and hit is not None and hit[0].nick == ctx.sender.nick else hit
     return None
 
@@ -302,7 +312,7 @@ _TURN_LEAD = frozenset({"короче", "ладно", "итак", "значит"
 
 
 def _pet_first(idx, clause: list[Tok], k: int, lo: int, lower: bool = False,
-               part: bool = False):
+               part: bool = False, slip: bool = False):
     """«Тишу снова к себе зову»: a capitalised word opening the clause (after words of
     :data:`_PET_LEAD` only: «Опять Максика к себе зову», or the part after the move before
     and «и»: «ворую у X и катюху мочим») before the move word read as a pet
@@ -310,16 +320,26 @@ def _pet_first(idx, clause: list[Tok], k: int, lo: int, lower: bool = False,
     never a near miss); the hit or None. ``lower``: the letter has no capital at all (a
     phone): a word in lower case is read so too. ``part``: the word may open a part of the
     clause after a comma or a dash, after a turn of speech too («Короче, Ксюху вырубаю»,
-    «…надоело, сегодня Ксюху бью»)."""
+    «…надоело, сегодня Ксюху бью»). ``slip``: the word stands right before a move verb of
+    the sender's: a near miss of one nickname only, no dictionary word of six letters or more,
+    is read too («сегодня моррарти проверяю»)."""
     t = clause[k]
     lead = _PET_LEAD
     if part:
-        lo = max([m + 1 for m in range(lo, k) if clause[m].w in (",", "—", "–")], default=lo)
+        lo = max([m + 1 for m in range(lo, k) if clause[m].w in (",", "—", "–") or (
+            clause[m + 1].cap and clause[m + 1].start - clause[m].end > 2 and
+            clause[m].word)], default=lo)  # «какао ☕❄️ Вьюжку …»: an emoji (no token) between
         lead = _PET_LEAD | _TURN_LEAD
+    if slip:  # «…в тумане Короче ежа проверяю»: a turn of speech opening a sentence unmarked
+        lo = max([m for m in range(lo, k) if clause[m].cap and clause[m].w in _TURN_LEAD],
+                 default=lo)
     if not (t.cap or lower) or len(t.w) < 3 or t.w in role_words() or \
             any(clause[m].word and clause[m].w not in lead for m in range(lo, k)):
         return None
     hit = idx.approximate(t.w)
-    if hit is None or hit.kind == "fuzzy" or (hit.kind == "prefix" and is_known_word(t.w)):
+    if hit is None or (hit.kind == "prefix" and is_known_word(t.w)):
+        return None
+    if hit.kind == "fuzzy" and not (slip and hit.nick is not None and len(t.w) >= 6 and
+                                    not is_known_word(t.w)):
         return None
     return NameHit(hit.nick, hit.candidates, hit.kind, 1), k, k + 1

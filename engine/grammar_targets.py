@@ -36,6 +36,8 @@ from .grammar_dropped import (
 from .grammar_tokens import Tok, clause_words
 from .names import NameHit, name_index
 from .names_case import case_fit
+from .names_english import MODIFIERS
+from .words_endings import CYR
 from .words import (
     compound_role, is_infinitive, is_interjection, is_known_word, is_verb, morph, not_a_name, predicate,
     role_words,
@@ -380,6 +382,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
+        if w in rw and t.cap and not role_named and not out.hits and \
+                (titled := _titled_player(ctx, clause, words, w, k, hi, actor)) is not None:
+            # «миномёт — Доктор» with «Dr.Who» named in the letter: the player
+            out.hits.append((NameHit(titled, (titled,), "part", 1), k, k + 1))
+            k += 1
+            joined, out.end = False, k
+            continue
         if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w) or (
                 idx.read_nick(w) if t.cap and k > 0 else None) or _living_nick_word(
                     idx, ctx, clause, w, k, lo)) or (
@@ -591,6 +600,25 @@ _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
 
 __all__ = ["Roster", "Targets", "read_targets", "some_name"]
+
+
+def _titled_player(ctx: Roster, clause: list[Tok], words: list[str], w: str, k: int, hi: int,
+                   actor: Actor) -> str | None:
+    """The one living player whose nick holds an English title that the capitalised role word
+    ``w`` at ``k`` translates («Доктор», «Доктора» for «Dr.Who»), when the letter also writes
+    that nick as it is (the sender speaks of that player) and the word is the slot's last:
+    the player, not the hidden role; None otherwise (the role: asked as ever)."""
+    text = getattr(ctx, "text", "")
+    if not text or (k + 1 < hi and clause[k + 1].word) or _searched(actor, words, k) or \
+            (k + 1 < len(clause) and clause[k + 1].w == "у"):
+        return None
+    lemmas = {p.normal_form.replace("ё", "е") for p in morph().parse(w)[:3]}
+    alive = getattr(ctx, "alive", None) or ctx.nicks
+    low = text.lower()
+    found = [n for n in ctx.nicks if n in alive and n.lower() in low and CYR.search(n) is None
+             and any(lemmas & set(MODIFIERS.get(part, ()))
+                     for part in re.findall(r"[a-z]+", n.lower()))]
+    return found[0] if len(found) == 1 else None
 
 
 def _searched(actor: Actor, words: list[str], k: int) -> bool:

@@ -174,6 +174,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_numbered(idx, nick)
         _add_rank_slang(idx, nick)
     taken = set(idx.single) | set(idx.parts)
+    for nick in nicks:
+        _add_famous(idx, nick, taken)
     for nick, forms in alone:  # «Шляпника» for «mad_hatter», unless another nick is «Шляпник»
         for form in forms:
             if form not in taken:
@@ -196,6 +198,28 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     idx.heads = frozenset(f[:k] for f in (*idx.single, *idx.parts) if len(f) >= 5
                           for k in range(2, len(f) - 1))
     return idx
+
+
+#: The given name of a famous character → his surname: a nick that is the given name alone
+#: is named by the surname too («бендера» for «Остап», «Холмса» for «Sherlock»).
+_FAMOUS: dict[str, tuple[str, ...]] = {
+    "остап": ("бендер",), "шерлок": ("холмс",), "эркюль": ("пуаро",), "гарри": ("поттер",),
+    "гермиона": ("грейнджер",), "фродо": ("бэггинс",), "индиана": ("джонс",),
+    "ганнибал": ("лектер",),
+}
+
+
+def _add_famous(idx: NameIndex, nick: str, taken: set[str]) -> None:
+    """Index the surname of a famous character whose given name is a word of ``nick``
+    (:data:`_FAMOUS`) as a word of it, unless a form of it names another nick as it is (a
+    nick «Bender» is the one «Бендера» names); two nicks of that given name: both."""
+    for w in re.findall(r"[^\W_]+", nick):
+        w = norm(w)
+        for key in {w, translit(w)} if LAT.search(w) else {w}:
+            for surname in _FAMOUS.get(key, ()):
+                for form in word_forms(surname):
+                    if form not in taken or nick in idx.parts.get(form, ()):
+                        idx.parts.setdefault(form, set()).add(nick)
 
 
 #: Army slang for a rank a nick is written with (its words, abbreviations read out, see

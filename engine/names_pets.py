@@ -97,6 +97,11 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
             clipped = suffix in _CLIP_SUFFIXES
             if clipped and stem[-1] in _ALTERNATION:  # «прянич-ек» → «пряник»
                 heads |= {stem[:-1] + c for c in _ALTERNATION[stem[-1]]}
+            elif suffix in ("ка", "ушка", "юшка") and stem[-1:] in _ALTERNATION and \
+                    len(stem) >= 4:
+                # «вьюж-ка» → «вьюга», «реч-ка» → «река»: a velar before «-к-» (the nickname's
+                # whole stem only)
+                heads.add(stem[:-1] + _ALTERNATION[stem[-1]][0])
             for h in heads:
                 if suffix not in _CLIP_ONLY:
                     owners |= stems.get(h, set()) | stems.get(h + "ь", set())

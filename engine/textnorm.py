@@ -91,7 +91,21 @@ def _one_script(word: str) -> str:
         return word.translate(_TO_CYR)
     if to_lat:
         return word.translate(_TO_LAT)
+    if len(cyr) >= 3 and len(lat) <= 2 and word[0] not in cyr and \
+            all(c in _SOUND_CYRILLIC or c in LATIN_TO_CYRILLIC for c in lat):
+        # «zельца»: a Latin letter read by sound heading a Cyrillic word
+        return "".join(LATIN_TO_CYRILLIC.get(c) or _SOUND_CYRILLIC.get(c, c) for c in word)
     return word
+
+
+#: Latin letters with no Cyrillic look-alike → the Cyrillic letter they are said as, for a
+#: Cyrillic word typed with a Latin letter at its head («zельца», «Dима»).
+_SOUND_CYRILLIC = {
+    "z": "з", "b": "б", "d": "д", "f": "ф", "g": "г", "i": "и", "l": "л", "m": "м",
+    "n": "н", "r": "р", "s": "с", "t": "т", "u": "у", "v": "в", "h": "х",
+    "Z": "З", "D": "Д", "F": "Ф", "G": "Г", "I": "И", "L": "Л", "N": "Н", "R": "Р",
+    "S": "С", "U": "У", "V": "В",
+}
 
 
 def clean_text(text: str) -> str:
