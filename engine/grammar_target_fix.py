@@ -82,9 +82,20 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
     if idx.exact(words, k, expected) is None:
         near = idx.approximate(words[k]) if len(words[k]) >= 3 else None
         if near is None or near.kind == "fuzzy" or not (
-                k + 1 >= hi or not clause[k + 1].word):
+                k + 1 >= hi or not clause[k + 1].word or parts_after(idx, clause, near, k + 1, hi)):
             return None  # «…, в смысле котяру»: a pet form or part of a nick, at the end
     return k, expected
+
+
+def parts_after(idx, clause: list[Tok], near, k: int, hi: int) -> bool:
+    """True when the words from ``k`` to the slot's end are a preposition and another word of
+    a nick ``near`` (a part of it) may be («пусть будет ультрас из Кирова» for Ultras.Kirov):
+    the description names that one nick's parts."""
+    if k + 1 >= hi or clause[k].w not in ("из", "с", "со") or not clause[k + 1].word or \
+            (k + 2 < hi and clause[k + 2].word):
+        return False
+    owners = idx.parts.get(clause[k + 1].w, set())
+    return len(owners) == 1 and next(iter(owners)) in near.candidates
 
 
 def retracts(clause: list[Tok], k: int, hi: int) -> bool:

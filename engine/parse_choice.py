@@ -19,6 +19,7 @@ from . import grammar_vocab as V
 from .grammar_flags import clause_flags
 from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
+from .grammar_target_fix import parts_after
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import predicate
@@ -94,6 +95,9 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
             (around is _BARE and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
+    if end < len(clause) and clause[end].w in ("из", "с", "со") and \
+            parts_after(idx, clause, hit, end, len(clause)):
+        end += 2  # «пусть будет ультрас из Кирова»: the nick's words described
     rest = _reason_at(ctx, clause, words, end, around)
     if any(t.word and t.w not in around and t.w not in V.FILLERS for t in clause[end:rest]) and \
             not _remark(ctx, clause, k, end, among | {hit.nick}, around is _BARE):

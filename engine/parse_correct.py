@@ -20,6 +20,7 @@ from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import some_name
 from .grammar_asides import settled
 from .grammar_target_words import first_word
+from .grammar_target_fix import parts_after
 from .grammar_tokens import Tok, span, clause_words
 from .names import NameHit, name_index
 from .words import past_tense, predicate, role_words
@@ -178,10 +179,17 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             only_fillers(clause, k + 1, len(clause)) or clause[k + 1].w == ","):
         hit = NameHit(ctx.sender.nick, (ctx.sender.nick,), "self")  # «…нельзя подряд, тогда себя»
     if hit is None and k < len(clause) and clause[k].word and len(words[k]) >= 3 and \
-            only_fillers(clause, k + 1, len(clause)) and \
             not find_keywords(clause, set(), name_index(ctx.nicks)):
-        near = name_index(ctx.nicks).approximate(words[k])  # «тогда у маркуса»: a part
-        hit = near if near is not None and near.kind in ("part", "pet") else None
+        idx = name_index(ctx.nicks)
+        near = idx.approximate(words[k])  # «тогда у маркуса»: a part
+        if near is None or near.kind not in ("part", "pet"):
+            pass
+        elif only_fillers(clause, k + 1, len(clause)):
+            hit = near
+        elif parts_after(idx, clause, near, k + 1, len(clause)):
+            # «хотя нет, пусть будет ультрас из Кирова»: the nick's words described
+            owner = next(iter(idx.parts[words[k + 2]]))
+            hit = NameHit(owner, (owner,), near.kind, 3)
     if hit is not None and hit.nick == ctx.sender.nick and hit.kind != "self" and \
             _signature_line(ctx, clause, k, hit.length):
         return False  # «…хотя нет, за Шустрика⏎owl»: the sender signs, he is no target
