@@ -36,7 +36,7 @@ from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread_cheap import TALLY, may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_vote_net import vote_lines
-from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
+from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from . import parse_slots as S
 from .words import is_known_word, role_words
@@ -119,6 +119,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(vote_lines(ctx, visible, spans, read, out))
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
+    out.extend(if_branches(ctx, visible, spans, read, out))
     return out
 
 
