@@ -504,6 +504,8 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
     if not names:
         return False
     lex = lexicon()
+    # («Мною проверяется X», «Охраняемым мной будет X»: the sender's move in the passive)
+    by_me = not W.BY_ME.isdisjoint(words) and not any(W.past(w) for w in words)
     for k, w in enumerate(words):
         if not toks[k].word or k in names or k in known:
             continue  # («Грею»: the name, not «греть»; a keyword the rules read)
@@ -511,6 +513,8 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
             return False  # «пусть кто-нибудь проверит X», «посмотрим, кого он …»
         kind = W.move_word(w)
         cls = W.move_class(w) if kind else ""
+        if not kind and by_me and (cls := W.passive_class(w)):
+            kind = "move"
         if cls and action_for(cls, ctx.sender, ctx.turn) is None:
             continue  # «смотрю на X» from a player who watches nobody: talk
         if kind and k and words[k - 1] == "не":
