@@ -241,3 +241,67 @@ def _other_move(ctx: Ctx, toks: list[Tok]) -> bool:
         if cls and cls != V.VOTE and action_for(cls, ctx.sender, ctx.turn) not in (None, "vote"):
             return True
     return False
+
+
+#: «Если можно — X», «а если не напишу — то X»: a condition, a dash, then only a player.
+_IF_DASH = re.compile(r"(?i)(?<!\w)если(?!\w)[^—–\n]*\s[—–]\s")
+
+#: Words that may stand beside the player after the dash («тогда только Лиса», «то Лину»,
+#: «опять Кузю», «нашего Старого Лиса и себя»).
+_BRANCH_FILL = frozenset({"тогда", "только", "то", "опять", "снова", "нашего", "нашу", "нашей",
+                          "нашему", "наш", "наша", "и", "себя", "уж", "лучше", "ну"})
+
+#: Words of a condition on the sender himself («если меня убьют»).
+_ABOUT_ME = frozenset({"меня", "мне", "мной", "мною", "умру", "погибну", "убьют", "повесят"})
+
+#: Words to somebody after the branch's player («— Серж, я тебя предупредил»).
+_TO_YOU = frozenset({"ты", "тебя", "тебе", "тобой", "вы", "вас", "вам", "вами"})
+
+#: Where the branch's player ends: a comma, a bracket, «;», a full stop.
+_BRANCH_END = re.compile(r"[,;(.!…]")
+
+
+def if_branches(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
+                read: list[tuple[int, int, frozenset[str], bool]],
+                asked: list[Problem]) -> list[Problem]:
+    """«Можно охранять двоих? Если можно — Лиса и себя. Если нельзя — только Лиса.»: a
+    sentence of a condition whose branch after a dash is a living player alone (no move
+    word, no verb), in a letter from which the rules read no night move of the sender, is
+    the sender's role move made on a condition (a question to the host about the rules, a
+    default «если не напишу — то X»); the rules read none of it, so the net asks
+    (``unparsed``, reason ``unread``) rather than drop it. Only a sender with a night move
+    of his role; a sentence a rule read is left alone. Never raises."""
+    if "если" not in visible.lower() or ctx.sender.role in ("civilian", "son") or \
+            any(not vote and on for _, _, on, vote in read):
+        return []  # (cheap: no «если»; or a night move read: the branch may be its remark)
+    from .parse_unread import _names  # (the net's own reader of names)
+
+    out: list[Problem] = []
+    done = {p.text for p in asked}
+    idx = name_index(ctx.nicks)
+    for lo, hi in spans:
+        m = _IF_DASH.search(visible, lo, hi)
+        if m is None or visible[lo:hi].rstrip().endswith("?") or \
+                any(a < hi and lo < b for a, b, _, _ in read):
+            continue
+        start = m.end()
+        cond = set(_WORD.findall(visible[m.start():start].lower()))
+        if not cond.isdisjoint(_ABOUT_ME):
+            continue  # («Если меня повесят — Серж, …»: the sender's fate, no move of his)
+        stop = _BRANCH_END.search(visible, start, hi)
+        end = stop.start() if stop else hi
+        toks = idx.merge(tokenize_span(visible, start, end))
+        words = clause_words(toks)
+        names = set(_names(ctx, toks, words))
+        if not names:
+            continue
+        if any(toks[k].word and k not in names and words[k] not in _BRANCH_FILL
+               for k in range(len(toks))):
+            continue  # («Если меня убьют — виноват Лось»: more than a player)
+        if not _TO_YOU.isdisjoint(_WORD.findall(visible[end:hi].lower())):
+            continue  # («— Серж, я тебя предупредил»: words to the player)
+        text = visible[lo:hi].strip().rstrip(".!…")
+        if text not in done:
+            out.append(problem(text, "unparsed", "unread"))
+            done.add(text)
+    return out

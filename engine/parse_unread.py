@@ -36,7 +36,7 @@ from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread_cheap import TALLY, may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_vote_net import vote_lines
-from .parse_pause import after_pause, claimed, net_asks, plain_order, unvetoed
+from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from . import parse_slots as S
 from .words import is_known_word, role_words
@@ -119,6 +119,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(vote_lines(ctx, visible, spans, read, out))
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
+    out.extend(if_branches(ctx, visible, spans, read, out))
     return out
 
 
@@ -503,6 +504,8 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
     if not names:
         return False
     lex = lexicon()
+    # («Мною проверяется X», «Охраняемым мной будет X»: the sender's move in the passive)
+    by_me = not W.BY_ME.isdisjoint(words) and not any(W.past(w) for w in words)
     for k, w in enumerate(words):
         if not toks[k].word or k in names or k in known:
             continue  # («Грею»: the name, not «греть»; a keyword the rules read)
@@ -510,6 +513,8 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
             return False  # «пусть кто-нибудь проверит X», «посмотрим, кого он …»
         kind = W.move_word(w)
         cls = W.move_class(w) if kind else ""
+        if not kind and by_me and (cls := W.passive_class(w)):
+            kind = "move"
         if cls and action_for(cls, ctx.sender, ctx.turn) is None:
             continue  # «смотрю на X» from a player who watches nobody: talk
         if kind and k and words[k - 1] == "не":

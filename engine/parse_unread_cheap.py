@@ -39,7 +39,7 @@ def _own_forms(idx, nick: str, role: str) -> frozenset[str]:
         out = {w for w, owners in idx.single.items() if nick in owners}
         out |= {w for w, owners in idx.parts.items() if nick in owners}
         out |= {w for w, r in role_words().items() if r == role}
-        cache[key] = frozenset(out | {"я"})
+        cache[key] = frozenset(out | {"я"} | W.BY_ME)  # («Мною проверяется X»)
     return cache[key]
 
 

@@ -100,6 +100,30 @@ def move_word(w: str) -> str:
     return ""
 
 
+#: «мной», «мною»: the sender as the agent of a passive («Мною проверяется X»).
+BY_ME = frozenset({"мной", "мною"})
+
+
+@functools.lru_cache(maxsize=50_000)
+def passive_class(w: str) -> str:
+    """The move class of a passive form of a move verb in the present («проверяется»,
+    «охраняемым»): with «мной» beside it the sender's own move («Мною проверяется X»,
+    «Охраняемым мной будет X»); ``""`` for anything else (a past participle tells the past:
+    «проверенный мной X»)."""
+    if len(w) < 5 or not is_known_word(w):
+        return ""
+    verbs, _ = _lemmas()
+    for p in morph().parse(w)[:2]:
+        lemma = p.normal_form.replace("ё", "е")
+        if "VERB" in p.tag and "3per" in p.tag and "pres" in p.tag and lemma.endswith("ся") \
+                and lemma[:-2] in verbs:
+            return verbs[lemma[:-2]]
+        if ("PRTF" in p.tag or "PRTS" in p.tag) and "pssv" in p.tag and "pres" in p.tag and \
+                lemma in verbs:
+            return verbs[lemma]
+    return ""
+
+
 @functools.lru_cache(maxsize=50_000)
 def speech(w: str) -> bool:
     """True for a verb of saying or thinking (:data:`SPEECH`), any form."""

@@ -18,6 +18,7 @@ from .grammar_rules import problem
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx
+from .words import is_known_word, morph
 
 #: A vote word heading a sentence (the cheap test; Latin «g» of a mixed keyboard too).
 _HEAD = re.compile(r"(?:^|(?<=[\s.!;—–-]))(?:[gг]олос|линч)", re.IGNORECASE)
@@ -55,19 +56,31 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
     out: list[Problem] = []
     for lo, hi in spans:
         sentence = visible[lo:hi]
-        if _HEAD.search(sentence) is None or any(a < hi and lo < b for a, b, _, _ in read):
+        if _HEAD.search(sentence) is None:
+            continue
+        ends = [b for a, b, _, _ in read if a < hi and lo < b]
+        if ends:
+            # «Зову к себе Белку, и на линче её же топлю»: the part after what a rule read
+            rest = visible[max(ends):hi]
+            if _HEAD.search(rest) is None or not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+                continue
+            text = rest.strip(" ,;—–-").rstrip(".!…")
+            if text and text not in quoted and not any(text in q for q in quoted):
+                out.append(problem(text, "unparsed", "unread"))
             continue
         head = sentence.split(",")[0] if "," in sentence else sentence
         head = _ALL_DONE.sub("", head.strip())
         m = _LINE.fullmatch(head)
         if m is None:
-            continue
-        words = [w.lower().replace("ё", "е") for w in _WORD.findall(m.group(1))]
-        names = [w for w in words if w != "и"]
-        if not names or any(w in _NOT_NAME for w in names):
-            continue
-        if not all(_living(idx, ctx, w) for w in names):
-            continue
+            if not _loose(ctx, idx, sentence):
+                continue
+        else:
+            words = [w.lower().replace("ё", "е") for w in _WORD.findall(m.group(1))]
+            names = [w for w in words if w != "и"]
+            if not names or any(w in _NOT_NAME for w in names):
+                continue
+            if not all(_living(idx, ctx, w) for w in names) and not _loose(ctx, idx, sentence):
+                continue
         text = sentence.strip().rstrip(".!…")
         if text not in quoted and not any(text in q or q in text for q in quoted):
             out.append(problem(text, "unparsed", "unread"))
@@ -84,3 +97,95 @@ def _living(idx, ctx: Ctx, w: str) -> bool:
             return False
     owners = (hit.nick,) if hit.nick else tuple(hit.candidates)
     return bool(owners) and all(o in ctx.alive and o != ctx.sender.nick for o in owners)
+
+
+#: A vote noun opening a loose vote sentence (:func:`_loose`).
+_VOTE_NOUNS = frozenset({"голос", "голоса", "линч", "линчь", "линче"})
+
+#: Words that may stand before the vote noun («И голос …», «На линче голос …»).
+_LOOSE_LEAD = frozenset({"и", "а", "ну", "на", "тайном", "суде", "сегодня", "итак",
+                         "значит", "тогда", "мой", "мои"})
+
+#: Words of the vote itself between the noun and its target («голос на линче тоже отдаю
+#: ему», «голос мой — …», «голос, как и прежде, — …»).
+_LOOSE_FILL = frozenset({"за", "в", "на", "против", "тоже", "же", "мой", "мои", "сегодня", "голос", "голоса",
+                         "линче", "тайном", "отдаю", "как", "и", "прежде", "всегда", "опять",
+                         "снова", "—", "-", "–", ":", ","})
+
+#: Verbs of giving a vote that may close it («на линче её же топлю»).
+_VOTE_VERBS = frozenset({"топлю", "отдаю", "кидаю", "вешаю", "ставлю", "даю", "отправляю"})
+
+#: A pronoun standing for the player of the sentence before («голос тоже ему»).
+_PRONOUNS = frozenset({"ему", "ей", "ее", "него", "нее", "нему", "ней", "его"})
+
+#: Words that make the sentence no vote given (a promise, a withdrawal, «тот же»).
+_LOOSE_NO = frozenset({"потом", "позже", "завтра", "тот", "та", "то", "те", "тех", "той", "того", "тому",
+                       "пока", "никому", "никого", "не", "нет", "ни", "себе", "себя", "сам",
+                       "сама", "всем", "все", "всё", "прежний", "прежнему", "оставлю",
+                       "оставляю", "подумаю", "воздерживаюсь", "воздержусь", "пропускаю",
+                       "допишу", "напишу", "решу", "кто", "кого", "кому", "если", "может",
+                       "вчера", "второй", "первый", "один", "два", "оба", "обоих", "двоих",
+                       "я", "мне", "меня", "ты", "тебе", "тебя", "вы", "вас", "вам", "он",
+                       "она", "они", "их", "им", "мы", "нас", "нам"})
+
+_LOOSE_TOKEN = re.compile(r"[^\W\d_](?:\.[^\W\d_]\.?)+|[\w'-]+|[—–:,-]")
+_INITIALS = re.compile(r"[^\W\d_](?:\.[^\W\d_]\.?)+")
+
+#: How many words of its target a loose vote sentence may hold.
+_LOOSE_TARGET = 3
+
+
+def _loose(ctx: Ctx, idx, sentence: str) -> bool:
+    """True when ``sentence`` is a vote the rules left with no target read (issue 11): a vote
+    noun opening it (after «и», «на линче» …), the vote's own words, then up to three words
+    of its target before a comma, a colon or a bracket: a pronoun («И голос тоже ему»),
+    initials («голос т.п.»), a form of a nick the name finder reads only as a part or pet form
+    («Голос за Наташку-букинистку», «голос мой — Ветру в Голове»), or a word no dictionary
+    knows. Never a word of the dictionary that names nobody («голос за правду»), a word of a
+    promise, a withdrawal or talk (:data:`_LOOSE_NO`), a verb other than a vote's, nor a
+    question."""
+    if sentence.rstrip().endswith("?"):
+        return False
+    toks = _LOOSE_TOKEN.findall(sentence)
+    low = [t.lower().replace("ё", "е") for t in toks]
+    v = next((k for k, w in enumerate(low) if w in _VOTE_NOUNS), None)
+    if v is None or v > 3 or any(w not in _LOOSE_LEAD for w in low[:v]):
+        return False
+    target: list[int] = []
+    stop = None
+    for k in range(v + 1, len(low)):
+        w = low[k]
+        if w in _LOOSE_NO:
+            return False
+        if target and (w in (",", ":", "—", "–", "-", "а", "но") or
+                       (w == "и" and len(target) > 1)):
+            stop = w
+            break
+        if w not in _LOOSE_FILL and w not in _PRONOUNS and is_known_word(w) and \
+                morph().parse(w)[0].tag.POS in ("VERB", "INFN"):
+            if target and w in _VOTE_VERBS:
+                break  # («на линче её же топлю»: the verb of the vote after its target)
+            return False  # («голос отдам позже», «Голос за X снимаю», «голос вождь пришлёт»)
+        if w in _LOOSE_FILL and not (target and w == "в"):
+            continue
+        if w == "в" or w == "и":
+            continue
+        target.append(k)
+    if not target or len(target) > _LOOSE_TARGET:
+        return False
+    if stop in ("—", "–", "-", ":") and target[0] == v + 1:
+        return False  # («Голос Барсука — самый громкий»: whose voice, no vote)
+    for k in target:
+        w, raw = low[k], toks[k]
+        if w in _PRONOUNS:
+            if len(target) > 1:
+                return False
+            continue
+        if _INITIALS.fullmatch(raw) or _living(idx, ctx, w):
+            continue
+        if len(w) < 3 or is_known_word(w) or not w.replace("-", "").isalpha():
+            return False  # («голос за правду», «линч — дело серьёзное»: a word, no name)
+    end = toks[target[-1]]
+    head = sentence[:sentence.find(end, sentence.find(toks[target[0]])) + len(end)]
+    return not any(q in head for q in "«»\"“”„")
+
