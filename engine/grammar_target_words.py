@@ -62,6 +62,21 @@ def some_name(idx, words: list[str], k: int) -> int:
     return 1 if approx is not None and approx.kind != "fuzzy" else 0
 
 
+def _pet_named(idx, clause: list[Tok], words: list[str], n: int) -> bool:
+    """True when the capitalised word at ``n`` is a player by a pet form or a part of a nick
+    right after the sender's own verb («Зову Остапа: он обещал …»; not «отдаю Коту: …», whose
+    move is given away): the colon after it closes no heading."""
+    w = words[n]
+    return clause[n].cap and n > 0 and is_verb(words[n - 1]) and \
+        words[n - 1] not in _GIVE_AWAY and len(w) >= 3 and \
+        (near := idx.approximate(w)) is not None and near.kind in ("pet", "part", "name")
+
+
+#: Verbs by which a move is given to another player to make («отдаю Коту: …»).
+_GIVE_AWAY = frozenset({"отдаю", "отдам", "передаю", "передам", "поручаю", "доверяю",
+                        "оставляю"})
+
+
 def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> int:
     """Index of the colon that ends a short heading after a noun keyword with no name in it
     («Голоса на «Ярость»: …», «Голос (тайный): …», «Голос на суде Линча: …»); ``lo`` when
@@ -69,7 +84,8 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
     for c in range(lo, min(hi, lo + 10)):
         if clause[c].w == ":":
             if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or (
-                    words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")))
+                    words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")) or
+                                  (n == lo and _pet_named(idx, clause, words, n)))
                                   for n in range(lo, c)):
                 # («Голосов у меня нынче два, как бокалов: …»: whose votes, a heading)
                 return c
@@ -535,5 +551,6 @@ def plural_verb(after: list[str]) -> bool:
 def remark_before(clause, lo: int, k: int) -> bool:
     """True when a comma between tokens ``lo`` and ``k`` opens a remark about a player
     («…, этот шизоид меня напрягает», «…, он меня бесит»): a «меня» in it is no target."""
-    return any(clause[n].w == "," and clause[n + 1].w in _REMARK_SUBJECTS
-               for n in range(lo, k - 1))
+    return any(clause[n].w == "," and (clause[n + 1].w in _REMARK_SUBJECTS or (
+        clause[n + 1].w in ("пусть", "пускай") and clause[n + 2].w == "у"))
+               for n in range(lo, k - 1))  # («…, пусть у меня посидит»: where, not whom)

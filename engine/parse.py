@@ -70,7 +70,7 @@ from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings
 from .parse_finish import finish
-from .parse_swap import cancel_of_another, cancelled_move, swapped
+from .parse_swap import cancel_of_another, cancelled_move, cancelled_postscript, swapped
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
 from .parse_subject import own_short_form
@@ -247,9 +247,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 alternative(ctx, clause, prev, adjacent, items):
             # «мо в Зефирку. ну или Ктулху хз»: neither is an order, unless a later «ладно,
             # давай X» chooses
+            weighed = named_players(ctx, prev.clause) | named_players(ctx, clause) \
+                if prev.clause else frozenset()  # («Стреляю в X... или в Y... в X.»)
             held = Prev(prev.cls, prev.start, prev.member, [
                 it for it in items if it.pos >= prev.start and it.problem is not None and
-                it.problem.reason == "alternative"], prev.clause)
+                it.problem.reason == "alternative"], prev.clause,
+                offered=weighed if len(weighed) > 1 else frozenset())
             prev = None
             continue
         if prev is not None and _self_asked(clause) and open_move(prev) and \
@@ -306,6 +309,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             continue  # «снимаю голос с пони, вместо него Лютик. фрост остаётся»
         clause_skip = flags["skip"]
         if flags["cancel"] is not None:
+            if cancelled_postscript(ctx, clause, flags["cancel"], items):
+                prev = held = None  # «P.P.S. Отменяю P.S., оставляю X»: the postscript only
+                passed(ctx, clause)
+                continue
             if cancelled_move(ctx, clause, flags["cancel"], items):
                 prev = held = None  # «Отменяю МО»: that move only
                 passed(ctx, clause)

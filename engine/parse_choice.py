@@ -83,7 +83,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     idx = name_index(ctx.nicks)
     if find_keywords(clause, set(), idx):
         return False  # «Ладно, лечу Бобра»: a move of its own
-    k = 0
+    k = _no_answer(clause) if among else 0  # («…или у Y? хм… не, пусть X»: Y declined)
     while k < len(clause) and (not clause[k].word or clause[k].w in around or
                                clause[k].w in V.PREPOSITIONS or
                                (around is not _BARE and clause[k].w in V.FILLERS)):
@@ -92,7 +92,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         return False
     hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self") or \
-            (around is _BARE and hit.nick not in among):
+            ((around is _BARE or _no_answer(clause)) and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
     end = k + hit.length
     if end < len(clause) and clause[end].w in ("из", "с", "со") and \
@@ -123,6 +123,16 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
 
 
 #: Words that may stand before one of the players offered, alone («Да, Тихоню», «Ну, сову»).
+def _no_answer(clause: list[Tok]) -> int:
+    """Index after a «нет,» / «не,» opening ``clause`` (a «no» said to the choice weighed
+    just before, then the player chosen among those offered: «не, пусть X»); 0 when the
+    clause opens otherwise."""
+    if len(clause) > 2 and clause[0].w in (V.NEGATION, "нет", "неа", "нее") and \
+            not clause[1].word and clause[1].w != "?":
+        return 2
+    return 0
+
+
 _BARE = frozenset({"да", "ну", "а", "ок", "окей", "хорошо", "так", "же"})
 
 #: Words that keep a remark after the choice from settling it: doubt, a condition, one more
@@ -195,7 +205,17 @@ def choice_words(visible: str) -> frozenset[str]:
     sentence that settles the choice is read though it holds no move word. Empty
     otherwise."""
     low = visible.lower()
-    return _CHOICE_HOT if ("или" in low or "либо" in low) and _OR.search(low) else frozenset()
+    if ("или" in low or "либо" in low) and _OR.search(low):
+        return _CHOICE_HOT
+    if "нет" in low and _TAKEN_BACK.search(low):
+        return _CORRECTED_HOT  # «Хотя нет, Джек всё выпил. Пусть лучше Танк заходит»
+    return frozenset()
+
+
+#: A move taken back in the letter («хотя нет», «а нет», «ой нет»): the sentence that names
+#: the player put in its place is read though it holds no move word.
+_TAKEN_BACK = re.compile(r"(?<!\w)(?:хотя|а|ой|или|не)[\s,.!…]*нет(?!\w)")
+_CORRECTED_HOT = frozenset({"пусть", "пускай", "лучше"})
 
 
 def offered(prev: Prev) -> frozenset[str]:

@@ -5,6 +5,8 @@ is read by :mod:`engine.parse_correct`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from operator import attrgetter
 
 from . import grammar_vocab as V
@@ -65,6 +67,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
     if any(k.cls == V.CHOOSE for k in kws):
         kws = [k for k in kws if not _others_choice(ctx, clause, k)]
+        if member is None and ctx.sender.role in HOSTS and ctx.turn.event != "choose_me":
+            kws = [replace(k, cls=V.INVITE) if _taken_home(clause, k) else k for k in kws]
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
     if kill is not None and _names_player(ctx, clause, start) and \
             suggests_kill(ctx, clause, kill.i):
@@ -551,6 +555,25 @@ def _others_choice(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
         return False
     hits = names_in(ctx, clause[:kw.i], forms=True)
     return not (hits and hits[-1][2] == kw.i and hits[-1][0].nick == ctx.sender.nick)
+
+
+#: «возьму X, пусть у меня посидит»: the host's words of taking a guest home.
+_TAKE_HOME = frozenset({"возьму", "беру", "заберу", "забираю"})
+_AT_HOME = (("у", "меня"), ("ко", "мне"), ("к", "себе"))
+
+
+def _taken_home(clause: list[Tok], kw: Kw) -> bool:
+    """True when the host's choosing word ``kw`` is «возьму», «беру», «заберу» and the clause
+    says the player stays at the sender's home («у меня», «ко мне», «к себе»): «Филина
+    возьму, пусть у меня ночку посидит» is her invitation."""
+    if kw.j - kw.i != 1 or clause[kw.i].w not in _TAKE_HOME:
+        return False
+    for n in range(len(clause) - 1):
+        pair = (clause[n].w, clause[n + 1].w)
+        if pair in _AT_HOME and (pair != ("у", "меня") or any(
+                t.word and (is_verb(t.w) or t.w == "гостях") for t in clause[n + 2:n + 5])):
+            return True  # («у меня интуиция»: no stay)
+    return False
 
 
 def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):

@@ -17,13 +17,13 @@ from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_flags import correction_end, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
-from .grammar_targets import some_name
+from .grammar_targets import read_targets, some_name
 from .grammar_asides import settled
 from .grammar_target_words import first_word
 from .grammar_target_fix import parts_after
 from .grammar_tokens import Tok, span, clause_words
 from .names import NameHit, name_index
-from .words import past_tense, predicate, role_words
+from .words import past_tense, predicate, role_words, third_person
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
@@ -113,9 +113,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         prev.items.extend(items[before:])
         prev.start = clause[0].start
         return len(items) > before
-    if k is None and prev.asked and not prev.items and clause[0].w in V.PREPOSITIONS and \
+    if k is None and prev.asked and not prev.items and (
+            clause[0].w in V.PREPOSITIONS or _answer_name(ctx, clause, prev)) and \
             _NO.search(ctx.text[prev.start:clause[0].start].lower()):
         k = 0  # «Голосую за Тихоню? нет, он свой... за Бобра»: the question answered
+        # («А убиваем… Айболита? Нет. Совунью — она слишком много видит»)
     words = clause_words(clause)
     if k is None and adjacent and prev.items and \
             spared(ctx, clause, words, lead := _lead(clause), prev, items):
@@ -193,6 +195,14 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if hit is not None and hit.nick == ctx.sender.nick and hit.kind != "self" and \
             _signature_line(ctx, clause, k, hit.length):
         return False  # «…хотя нет, за Шустрика⏎owl»: the sender signs, he is no target
+    if hit is None and k0 > 0 and k < len(clause) and clause[k].word and \
+            words[k] not in V.PRONOUNS:
+        hit = _described(ctx, clause, k, prev)  # «хотя нет, пусть будет ультрас из Кирова»
+    if hit is None and k0 > 0 and (m := _choice_after_reason(ctx, clause, words, k0, prev,
+                                                             items)) is not None:
+        # «хотя нет, он у меня уже был в первый день, пусть будет X»: the reason, then the
+        # player put in the move's place
+        k, hit = m
     if hit is None:
         return _retraction(ctx, clause, prev, adjacent, items)
     if k == 0 and hit.nick is not None and k + hit.length < len(clause) and \
@@ -216,7 +226,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         return True
     after = more_names(ctx, clause, k + hit.length)  # «Два голоса. Мои: Бегемот и Доцент»
     end = len(clause)
-    if not only_fillers(clause, after, len(clause)):
+    if after == k + hit.length and (_wish_verb(ctx, clause, words, k0, k, after)):
+        end = after  # «Пусть лучше Танк заходит, такой надёжный»: what the player is to do
+    elif not only_fillers(clause, after, len(clause)):
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
                      None)
         first_end = k + hit.length
@@ -280,6 +292,100 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+#: Words that open the choice after a reason given for a correction («…, пусть будет X»,
+#: «…, пусть лучше X», «…, лучше X», «…, тогда X», «…, возьму X»).
+_CHOICE_LEADS = frozenset({"пусть", "пускай", "лучше", "тогда", "давай", "давайте", "возьму",
+                           "беру", "выберу", "выбираю", "зову", "позову"})
+
+
+def _choice_after_reason(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
+                         items: list[Item]) -> tuple[int, NameHit] | None:
+    """After the correction words ending at ``k``, a reason closed by a comma and then a
+    segment that opens with a word of choosing and names one player (the segment is the last
+    of the clause; a short remark after another comma allowed): «хотя нет, он у меня уже был
+    в первый день, пусть будет ультрас из Кирова». The reason names nobody but the move's own
+    target, holds no move word and no condition. Returns (index of the name, its hit) or
+    None."""
+    if not IF_WORDS.isdisjoint(words[k:]) or "?" in words[k:]:
+        return None
+    idx = name_index(ctx.nicks)
+    old = prev_targets(prev, items)
+    for c in range(k + 1, len(clause) - 1):
+        if clause[c].w != "," or words[c + 1] not in _CHOICE_LEADS:
+            continue
+        if sum(clause[r].word for r in range(k, c)) < 3:
+            return None  # («Нет, постойте — лучше X»: no reason told, not read here)
+        m = c + 1
+        while m < len(clause) and (words[m] in _CHOICE_LEADS or words[m] in V.CHOOSE_WORDS or
+                                   words[m] in V.FILLERS or words[m] in V.PREPOSITIONS):
+            m += 1
+        hit = (nick_at(ctx, clause, words, m) or _described(ctx, clause, m, prev)) \
+            if m < len(clause) and clause[m].word else None
+        if hit is None or hit.nick is None or hit.nick in old:
+            return None
+        n = m + hit.length
+        if not (only_fillers(clause, n, len(clause)) or clause[n].w == "," or
+                _wish_verb(ctx, clause, words, c + 1, m, n)):
+            return None
+        if find_keywords(clause[k:c], set(), idx) or find_keywords(clause[n:], set(), idx) or \
+                not V.CORRECTION_HEADS.isdisjoint(words[n:]) or "хотя" in words[n:]:
+            return None  # («…, ведь я его вчера лечил, тогда X»: a move word in the reason;
+            # «— лучше X, … хотя нет, …»: the choice taken back again)
+        for r in range(k, c):
+            if clause[r].word and (other := nick_at(ctx, clause, words, r)) is not None and \
+                    other.nick not in old:
+                return None  # («хотя нет, Бобр вчера голосовал за X, тогда Y»: who is who?)
+        return m, hit
+    return None
+
+
+def _described(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> NameHit | None:
+    """The player named at token ``k`` in a form only the reading of a move's targets knows
+    («ультрас из Кирова» for Ultras.Kirov), the whole rest of the clause (a comma and a
+    remark after it allowed) being that one name; None otherwise."""
+    tg = read_targets(ctx, prev.member or ctx.sender, clause, k, len(clause), noun=False)
+    if len(tg.hits) != 1 or tg.pronoun or tg.alternative or tg.unknown is not None:
+        return None
+    hit, first, end = tg.hits[0]
+    if first != k or hit.nick is None or hit.kind == "self" or \
+            not (only_fillers(clause, end, len(clause)) or clause[end].w == ","):
+        return None
+    return replace(hit, length=end - k)
+
+
+def _answer_name(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
+    """True when ``clause`` opens with one player's name, no other than the one the asked
+    move before (``prev``) named, and holds no move word: the answer to the sender's own
+    question («Убиваем Айболита? Нет. Совунью»)."""
+    if not clause[0].word or not prev.clause or \
+            not _BARE_NO.match(ctx.text, prev.clause[-1].end, clause[0].start):
+        return False  # (only «? Нет.» between: the question's own answer)
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, 0)
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            (prev.clause and hit.nick in {h.nick for n in range(len(prev.clause))
+                                          if prev.clause[n].word and
+                                          (h := nick_at(ctx, prev.clause,
+                                                        clause_words(prev.clause), n))}):
+        return False
+    return not find_keywords(clause, set(), name_index(ctx.nicks))
+
+
+def _wish_verb(ctx: Ctx, clause: list[Tok], words: list[str], k0: int, k: int,
+               n: int) -> bool:
+    """True when «пусть» («пускай») stands between the correction words (``k0``) and the
+    name at ``k``, and the name, ending at ``n``, is followed by one verb of the third person
+    (no move word) and then only a comma or the end («пусть лучше Танк заходит, …»): what
+    the player is wished to do, not another move."""
+    if "пусть" not in words[k0:k] and "пускай" not in words[k0:k]:
+        return False
+    if n >= len(clause) or not clause[n].word or not third_person(words[n]):
+        return False
+    if n + 1 < len(clause) and clause[n + 1].w not in (",", "—", "!", ".", "…"):
+        return False
+    return not find_keywords(clause[n:n + 1], set(), name_index(ctx.nicks))
 
 
 #: Words between the spared target's «не …» and the player put in its place («…, лучше
@@ -571,6 +677,9 @@ def _held(clause: list[Tok], i: int) -> bool:
         k -= 1
     return k >= 1 and clause[k - 1].w == "у" and clause[k].w in V.PRONOUNS
 
+
+#: Only «? Нет.» between the sender's question and the name answering it.
+_BARE_NO = re.compile(r"[\s?!.…]*\?[\s?!.…]*(?:нет|не|неа)[\s,.!…—-]*$", re.IGNORECASE)
 
 #: «нет» answering the sender's own question («Голосую за X? нет, …»).
 _NO = re.compile(r"\?\s*(?:\w+\W+)?нет\b")

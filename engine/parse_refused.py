@@ -48,6 +48,11 @@ def refused_move(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         return False  # (no word of «no» or «nobody» anywhere: the test below fails)
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
     words = clause_words(clause)
+    if not kws and _wont(ctx, clause, words):
+        # «Стреляю в X… ой нет, рано ещё, не буду»: the move taken back in so many words
+        dropped = {id(it) for it in prev.items}
+        items[:] = [it for it in items if id(it) not in dropped]
+        return True
     if not kws or not all(kw.negated and kw.cls == prev.cls and not third_person(words[kw.i])
                           for kw in kws):
         return False  # («…за Лёху никто не голосует»: of others)
@@ -81,3 +86,22 @@ def taken_back(ctx: Ctx, clause: list[Tok], kw: Kw, refused: Kw) -> bool:
     words = clause_words(clause)
     return not any(clause[k].word and nick_at(ctx, clause, words, k) is not None
                    for k in range(kw.j, refused.i))
+
+
+#: The refusal said with no move word («не буду», «не стану»).
+_WONT = frozenset({"буду", "стану"})
+#: Words of «no» that open such a refusal («ой нет, …», «а, не, …», «хотя нет, …»).
+_NO_OPENERS = frozenset({"нет", "не", "ой", "а", "хотя", "стоп", "ну", "блин", "неа"})
+
+
+def _wont(ctx: Ctx, clause: list[Tok], words: list[str]) -> bool:
+    """True when ``clause`` opens with a «no» («ой нет», «а, не», «хотя нет»), names nobody
+    and ends in «не буду» / «не стану» (a short reason between allowed: «ой нет, рано ещё,
+    не буду»): the move before is taken back, no other put in its place."""
+    said = [w for t, w in zip(clause, words) if t.word]
+    if len(said) < 3 or len(said) > 10 or said[-1] not in _WONT or said[-2] != V.NEGATION or \
+            said[0] not in _NO_OPENERS or "нет" not in said[:3] and said[0] != "не" or \
+            any(w in _NOT_REFUSAL and w not in ("а",) for w in said):
+        return False
+    return not any(t.word and nick_at(ctx, clause, words, n) is not None
+                   for n, t in enumerate(clause))

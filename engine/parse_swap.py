@@ -12,6 +12,8 @@ vote of a two-vote day stays), any other move is replaced. When the clause does 
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -236,4 +238,29 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
         items.append(Item(clause[0].start, withdraw=tuple(named) or ("*",)))
     else:
         items[:] = [it for it in items if it not in hit]
+    return True
+
+
+#: A postscript named right after the cancel word («Отменяю P.S.», «отменяю ПС»).
+_PS_NAMED = re.compile(r"[ \t:—-]*(?:p\.?\s?s|[рp]\.?\s?[сs]|п\.?\s?с|постскриптум)(?![\w])",
+                       re.IGNORECASE)
+#: The start of a postscript line («P.S.», «PS:», «ПС»), never «P.P.S.».
+_PS_LINE = re.compile(r"(?im)^[ \t>]*(?:[рpп]\.?\s?[сs])(?!\w)")
+
+
+def cancelled_postscript(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> bool:
+    """«P.P.S. Отменяю P.S., оставляю Катюшу»: the cancel word (its phrase ends at token
+    ``at``) is about the letter's last postscript: the moves read from that postscript's
+    line on (up to this clause) are dropped, the letter's earlier ones stand (never the
+    whole turn cancelled). True when done."""
+    if at <= 0 or not _PS_NAMED.match(ctx.text, clause[at - 1].end):
+        return False
+    starts = [m.start() for m in _PS_LINE.finditer(ctx.text, 0, clause[0].start)]
+    if not starts:
+        return False
+    lo = starts[-1]
+    dropped = [it for it in items if lo <= it.pos < clause[0].start]
+    if not dropped:
+        return False
+    items[:] = [it for it in items if not lo <= it.pos < clause[0].start]
     return True

@@ -37,7 +37,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             all(c.w in V.FILLERS or c.w in _DECIDED for c in clause[kw.j:tg.hits[0][1] - 1]) and \
             (not kw.reported or _so_opens(clause, kw.i)) and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
-                for t in clause[tg.hits[0][2]:hi] if not _wish_before(clause, t, tg.hits[0][2])
+                for t in clause[tg.hits[0][2]:_remark_break(clause, tg.hits[0][2], hi)]
+                if not _wish_before(clause, t, tg.hits[0][2])
                 and not _why_after_dash(clause, tg.hits[0][2], t)):
         return False  # «Голос за Остапа, без вариантов», «голос тоже в Лису пусть знает»
         # opens the sentence: an order (not
@@ -270,6 +271,18 @@ _AND = frozenset({"и", "а", "ну"})
 
 #: Words that may stand before a vote word opening the sentence («второй голос за X, пусть
 #: знает»): the vote is still the sender's order.
+#: Interjections that open a remark of their own after a vote said without punctuation
+#: («голос за X ой он запрещённое слово ну ладно в письме можно», «голос за X ладно»): a
+#: verb after them says nothing of the vote.
+_REMARK_BREAKS = frozenset({"ой", "ладно", "блин", "кстати", "упс"})
+
+
+def _remark_break(clause: list[Tok], lo: int, hi: int) -> int:
+    """Index of the first interjection of :data:`_REMARK_BREAKS` in ``clause[lo:hi]`` (``hi``
+    when none): the words from there on are a remark, not about the vote."""
+    return next((n for n in range(lo, hi) if clause[n].w in _REMARK_BREAKS), hi)
+
+
 _DECIDED = frozenset({"решил", "решила", "решаю", "отдаю", "отдам"})  # «голос решил за X»
 _VOTE_OPENERS = _AND | frozenset({"второй", "первый", "другой", "мой", "свой", "upd", "ps"})
 
