@@ -120,6 +120,13 @@ def listed_two_kills(ctx: Ctx, items: list[Item]) -> None:
                                                     "second_kill"), tried="clan_kill"))
 
 
+def second_opens(clause: list[Tok], start: int) -> bool:
+    """True when an ordinal of the second opens ``clause`` at ``start`` (after «а», «и»…):
+    «Вторым — X, …» may be the full moon's second kill."""
+    return clause[start].w in SECOND or (start + 1 < len(clause) and
+                                         clause[start + 1].w in SECOND)
+
+
 def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
     """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
     «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""

@@ -44,7 +44,7 @@ from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
-from .parse_clan_kill import full_moon_kill, one_of_two
+from .parse_clan_kill import full_moon_kill, one_of_two, second_opens
 from .grammar_kills import KILL_COUNTS
 from .grammar_between import holder_end
 from .parse_subject import (
@@ -149,6 +149,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
+    elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
+            kws[0].i > start and second_opens(clause, start) and \
+            any(t.w in (",", "—", "(") for t in clause[start + 1:kws[0].i]):
+        # «Вторым — Сашу Белого, он мне в спину стреляет»: the second kill, then why
+        second = full_moon_kill(ctx, clause, start, items)
+        if second and second[0].j < kws[0].i:
+            kws = second + kws
     elif kws and kws[0].weak and kws[0].cls == V.KILL and member is None and \
             ctx.turn.event == "full_moon" and ctx.sender.mafia and kws[0].j < len(clause) and \
             clause[kws[0].j].w in KILL_COUNTS:
