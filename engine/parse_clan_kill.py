@@ -127,6 +127,17 @@ def second_opens(clause: list[Tok], start: int) -> bool:
                                          clause[start + 1].w in SECOND)
 
 
+def in_brackets(clause: list[Tok], lo: int, k: int) -> bool:
+    """True when token ``k`` stands inside a bracketed aside opened after token ``lo``."""
+    depth = 0
+    for t in clause[lo:k]:
+        if t.w == "(":
+            depth += 1
+        elif t.w == ")" and depth:
+            depth -= 1
+    return depth > 0
+
+
 def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
     """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
     «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
