@@ -72,8 +72,10 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
     # «Вылечи Бобра» from the doctor: asked about (engine.parse_judge); anyone else's is talk
     imperative = frozenset(w for w in lex.imperative if lex.words.get(w) in own)
     if role == "boss":
+        # («Нинзя, у Фримена сегодня тыришь»: a member's move said to him, in the second
+        # person or the imperative, is the boss's order for him)
         return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
-            BOSS_HEADERS | CLAN_GIVERS
+            _member_imperatives() | BOSS_HEADERS | CLAN_GIVERS
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
     if role in CLAN_ROLES:  # «Наши сегодня убирают X»: the clan's kill told by any member
         third |= {w for w in lex.third if lex.words.get(w) == V.KILL and plural_third(w)}
@@ -93,6 +95,16 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
 
 #: The clan roles a boss gives moves for (DECISIONS.md §4 Boss (c)).
 _MEMBER_ROLES = frozenset({"thief", "guard"})
+
+
+@functools.lru_cache(maxsize=1)
+def _member_imperatives() -> frozenset[str]:
+    """The second-person and imperative forms of the moves a boss gives his members («тыришь»,
+    «охраняй»): his order said to the member."""
+    lex = lexicon()
+    classes = {cls for cls, table in V.CLASS_ACTIONS.items()
+               if any(r in table for r in _MEMBER_ROLES)}
+    return frozenset(w for w in lex.imperative if lex.words.get(w) in classes)
 
 
 #: Roles who invite a guest to their place: the hostess and the psycho («Петровича ко мне, на

@@ -120,6 +120,41 @@ def listed_two_kills(ctx: Ctx, items: list[Item]) -> None:
                                                     "second_kill"), tried="clan_kill"))
 
 
+def second_opens(clause: list[Tok], start: int) -> bool:
+    """True when an ordinal of the second opens ``clause`` at ``start`` (after «а», «и»…):
+    «Вторым — X, …» may be the full moon's second kill."""
+    return clause[start].w in SECOND or (start + 1 < len(clause) and
+                                         clause[start + 1].w in SECOND)
+
+
+#: «обоих», «обеих»: the two victims pointed at.
+_BOTH = frozenset({"обоих", "обеих"})
+
+
+def both_again(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> bool:
+    """True when ``clause`` (from ``start``) points at «обоих» and names nobody, and the
+    letter's clan kills read so far name two players («Цели: X, Y. Обоих — в расход»)."""
+    if _BOTH.isdisjoint(t.w for t in clause[start:]):
+        return False
+    names = name_sizes(name_index(ctx.nicks), clause)
+    if any(names(k) for k in range(start, len(clause)) if clause[k].word):
+        return False
+    victims = {t for it in items if it.move is not None and it.move.action == "clan_kill"
+               for t in (it.move.targets or (it.move.target,))}
+    return len(victims) == 2
+
+
+def in_brackets(clause: list[Tok], lo: int, k: int) -> bool:
+    """True when token ``k`` stands inside a bracketed aside opened after token ``lo``."""
+    depth = 0
+    for t in clause[lo:k]:
+        if t.w == "(":
+            depth += 1
+        elif t.w == ")" and depth:
+            depth -= 1
+    return depth > 0
+
+
 def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
     """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
     «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""

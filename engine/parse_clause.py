@@ -46,8 +46,8 @@ from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
-from .parse_clan_kill import full_moon_kill, one_of_two
-from .grammar_kills import KILL_COUNTS
+from .parse_clan_kill import both_again, full_moon_kill, in_brackets, one_of_two, second_opens
+from .grammar_kills import KILL_COUNTS, count_said
 from .grammar_between import holder_end
 from .parse_subject import (
     of_another, own_subject, subject, subject_actor, talk_of_others, third_idiom,
@@ -153,12 +153,23 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
+    elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
+            kws[0].i > start and any(t.w in (",", "—", "(") for t in clause[start + 1:kws[0].i]) \
+            and (second_opens(clause, start) or count_said(clause, start, kws[0].i)):
+        # «Вторым — Сашу Белого, он мне в спину стреляет»: the second kill, then why;
+        # «двое: X (миномёта я ему не простил) и Y»: a move word in a bracketed aside
+        second = full_moon_kill(ctx, clause, start, items)
+        if second and second[0].j < kws[0].i:
+            kws = second + [k for k in kws if not in_brackets(clause, second[0].j, k.i)]
     elif kws and kws[0].weak and kws[0].cls == V.KILL and member is None and \
             ctx.turn.event == "full_moon" and ctx.sender.mafia and kws[0].j < len(clause) and \
             clause[kws[0].j].w in KILL_COUNTS:
         # «берём двоих: X и кого-нибудь ещё»: a kill word that takes a name only, before a
         # count: read as the count's heading
         kws = full_moon_kill(ctx, clause, start, items) or kws
+    if kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
+            all(k.cls == V.KILL for k in kws) and both_again(ctx, clause, start, items):
+        return None  # «Цели: X, Y. Обоих — в расход»: the two kills read, said again
     if not kws and member is None and not excluded and ctx.votes > 1 and \
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day

@@ -90,6 +90,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j
     if action == "vote" and kw.j < hi and deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
+    if on_behalf and kw.i > lo and kw.j < hi and clause[kw.j].w == "," and \
+            kw.j - kw.i == 1 and _said_to_him(clause[kw.i].w) and \
+            read_back(ctx, actor, clause, lo, kw.i) is not None:
+        hi = kw.j  # «Кузя — Ленку охраняй, её Буратино вчера утащил»: his target before the
+        # verb said to him; the names after the comma are why
     start = after_condition(ctx, actor, clause, kw.j, hi, action)
     if start < 0:  # «лечу, если Ромео не напишет: …»: the name is the condition's, ask
         end = next((n for n in range(kw.j + 2, hi) if clause[n].w in (":", "—", ",")), hi)
@@ -304,7 +309,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             not (kw.cls == V.DELEGATE and all(h.kind == "self" or h.nick == my_boss(ctx)
                                               for h, _, _ in tg.hits)) and \
             clause[min(kw.j, len(clause) - 1)].w != "ли" and \
-            not (on_behalf and told_to_member(clause, kw, tg)) and \
+            not (on_behalf and told_to_member(clause, kw, tg, lo)) and \
             tells(clause, kw, tg, _after_this(clause, max(
                 used, tg.end, _dropped_end(ctx, action, tg, clause))), hi, noun, ctx.text):
         # («пусть дон решает за меня — он умнее»: «меня» is the sender the boss moves for)
@@ -691,3 +696,12 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
 #: Words of degree that make «…, что я его …» a result, said by the sender («так хорошо сидел,
 #: что я его и сегодня зову»), not what another thinks.
 _SO = frozenset({"так", "настолько", "такой", "такая", "такое", "такие"})
+
+
+def _said_to_him(w: str) -> bool:
+    """True when ``w`` is a verb in the second person or the imperative («охраняй»,
+    «грабишь»): a move said to the member addressed."""
+    if w in lexicon().imperative:
+        return True
+    reading = verb_reading(w)
+    return reading is not None and reading[1] == "2per"

@@ -332,17 +332,33 @@ def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
     return False
 
 
-def told_to_member(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+def told_to_member(clause: list[Tok], kw: Kw, tg: Targets, lo: int | None = None) -> bool:
     """True when a boss's order for a member says the move to him: a verb in the second
     person or the imperative with its target right after it («Кот, сегодня ты грабишь Петю
     — хватит ему молчать»; «ты унесёшь у Хлестакова всё»: its preposition between): an
-    order, whatever remark follows."""
+    order, whatever remark follows. With ``lo`` (where the words after the member's name
+    start), also a verb not in the past said of the member named right before it."""
     if not tg.hits or kw.j - kw.i != 1 or not (tg.hits[0][1] == kw.j or (
             tg.hits[0][1] == kw.j + 1 and clause[kw.j].w in V.PREPOSITIONS)):
         return False
     w = clause[kw.i].w
     reading = verb_reading(w)
-    return (reading is not None and reading[1] == "2per") or is_imperative(w)
+    if (reading is not None and reading[1] == "2per") or is_imperative(w):
+        return True
+    # «Фигаро пусть идёт к X — это за него», «Ёж чистит X — хватит ей гостей водить»: the
+    # member named as the subject right before his verb (a wish or the present, no past):
+    # the boss's order by its form, whatever remark follows its mark (not «Юркий наведается
+    # к Жучке за кошельком»: told on, asked)
+    end = tg.hits[-1][2]
+    return lo is not None and reading is not None and reading[2] != "past" and \
+        end < len(clause) and clause[end].w in ("—", ",", "(") and \
+        all(t.w in _SUBJECT_GAP for t in clause[lo:kw.i]) and \
+        (reading[1] == "3per" or any(t.w in ("пусть", "пускай") for t in clause[lo:kw.i]))
+
+
+#: Words that may stand between a member's name and his verb in such an order.
+_SUBJECT_GAP = frozenset({"пусть", "пускай", "сегодня", "ночью", "этой", "тогда", "же", "—",
+                          ","})
 
 
 #: First-person verbs of asking for a move named by its noun («прошу (провести) проверку X»).

@@ -197,6 +197,10 @@ def _hyphened_pieces(nicks: tuple[str, ...]):
 _HYPHEN_MEMO: dict = {}
 
 
+#: The end of a sentence inside a line: «.», «!» or «?» and a space («Gosha.K» holds none).
+_SENTENCE_STOP = re.compile(r"[.!?](?=\s)")
+
+
 def _inline_numbers(text: str) -> str:
     """«голоса: 1) Граф 2) Лиса» → «голоса: Граф, Лиса»: two or more items numbered 1, 2, …
     with the same mark on one line, the first at the line's start or after a colon or a
@@ -216,15 +220,18 @@ def _inline_numbers(text: str) -> str:
         if len(run) < 2 or (head and head[-1] not in ":—–-"):
             out.append(line)
             continue
-        ends = [m.start() for m in run[1:]] + [len(line)]
+        # («Цели: 1) X; 2) Y. Обоих — в расход»: the last item ends with its sentence)
+        stop = _SENTENCE_STOP.search(line, run[-1].end())
+        last_end = stop.start() + 1 if stop else len(line)
+        ends = [m.start() for m in run[1:]] + [last_end]
         items = [line[m.end():e].strip().rstrip(".,;") for m, e in zip(run, ends)]
         if any(not item or re.search(r"[:—–]| - ", item) or
                any(is_move_word(w) for w in _WORDS.findall(item)) for item in items):
             out.append(line)
             continue
-        tail = line[run[-1].end():].strip()
+        tail = line[run[-1].end():last_end].strip()
         end = tail[-1] if tail and tail[-1] in ".!;" else ""
-        out.append(line[:run[0].start()] + ", ".join(items) + end)
+        out.append(line[:run[0].start()] + ", ".join(items) + end + line[last_end:])
     return "\n".join(out)
 
 
