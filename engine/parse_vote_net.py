@@ -47,16 +47,16 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
     """The problems of the bare vote sentences of ``visible`` (see the module's doc) among
     ``spans`` that no rule read (``read``: the read ranges of :mod:`engine.parse_unread`)
     and no problem quotes (``asked``)."""
-    if _HEAD.search(visible) is None:
-        return []
     if any(it[3] for it in read):
         return []  # (a vote read in the letter: the line may be its repeat or a tally)
+    if not _may_head(visible) or _HEAD.search(visible) is None:
+        return []
     idx = name_index(ctx.nicks)
     quoted = {p.text for p in asked}
     out: list[Problem] = []
     for lo, hi in spans:
         sentence = visible[lo:hi]
-        if _HEAD.search(sentence) is None:
+        if not _may_head(sentence) or _HEAD.search(sentence) is None:
             continue
         ends = [b for a, b, _, _ in read if a < hi and lo < b]
         if ends:
@@ -85,6 +85,13 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
         if text not in quoted and not any(text in q or q in text for q in quoted):
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+def _may_head(text: str) -> bool:
+    """False when ``text`` surely holds no match of :data:`_HEAD` (no «олос», «линч» in any
+    case): a literal search before the regular expression."""
+    low = text.lower()
+    return "олос" in low or "линч" in low
 
 
 def _living(idx, ctx: Ctx, w: str) -> bool:

@@ -132,9 +132,12 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
     """``text`` with the phrases of the module's docstring written out, for ``actor`` (None:
     not on the roster, nothing changed); ``boss``: the nick of the boss of the sender's clan
     when the sender is another member of it."""
-    if actor is None or not _MARKERS.search(text):
+    if actor is None:
         return text
-    if action_for(V.KILL, actor, turn) == "clan_kill":
+    kills = action_for(V.KILL, actor, turn) == "clan_kill"
+    if not kills and actor.role != "boss" or not _MARKERS.search(text):
+        return text  # (the role first: most senders give no clan kill and no order)
+    if kills:
         if boss is not None and boss != actor.nick:
             text = _unless_boss(text, boss, nicks)
         said = _KILL_SAID.search(text) is not None

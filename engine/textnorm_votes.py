@@ -29,8 +29,6 @@ _LATIN = str.maketrans({"g": "г", "l": "л", "i": "и", "h": "х", "o": "о", "
 _VOTE_WORDS = frozenset({"голос", "голосую", "линч", "линчую", "голоса"})
 _MIXED = re.compile(r"\b(?=[a-zA-Z]*[а-яёА-ЯЁ])(?=[а-яёА-ЯЁ]*[a-zA-Z])[a-zA-Zа-яёА-ЯЁ]{3,9}\b")
 _LATIN_VOTE = re.compile(r"(?im)^(\s*)(holos)(\s*(?:[—:]|-\s|za\s))")
-_ANY_LATIN = re.compile(r"[a-zA-Z]")
-_GO_WORD = re.compile(r"(?:^|[\s.!?])го\s")
 _ZA = re.compile(r"(?i)\b(голос|голосую)(\s+)za(\s+)(?=\w)")
 
 _GO = re.compile(r"(?im)(^|[.!?]\s+)((?:ну|ок|ладно|короч|короче)\s+)?го\s+([\w'’-]+)(?=\s*(?:$|[.!?)]|[^\w\s,]))")
@@ -58,6 +56,34 @@ _REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чт�
                      r"(\s*(?:отдаю|даю|отдам)\s+(?:за\s+)?)(?=\w)")
 
 
+#: The head of :data:`_REASON` in lower case (a literal first: a quick search).
+_REASON_HEAD = re.compile(r"голос(?:\s+же)?\s*,")
+_LATIN_RUN = re.compile(r"[a-zA-Z]+")
+
+
+def _mixed_script(text: str) -> bool:
+    """True when a run of Latin letters in ``text`` touches a Cyrillic letter (a word of
+    both scripts, «gолос»): the cheap test before :data:`_MIXED`."""
+    for m in _LATIN_RUN.finditer(text):
+        a, b = m.start(), m.end()
+        if (a and "а" <= text[a - 1].lower() <= "я") or text[a - 1:a] in ("ё", "Ё") or \
+                (b < len(text) and ("а" <= text[b].lower() <= "я" or text[b] in ("ё", "Ё"))):
+            return True
+    return False
+
+
+def _go_word(low: str) -> bool:
+    """True when «го» stands as a word after the start, a space or a sentence's end in the
+    lower-cased ``low`` (as «(?:^|[\\s.!?])го\\s» would), by a literal search."""
+    at = low.find("го")
+    while at >= 0:
+        if (at == 0 or low[at - 1].isspace() or low[at - 1] in ".!?") and \
+                low[at + 2:at + 3].isspace():
+            return True
+        at = low.find("го", at + 2)
+    return False
+
+
 def _norm(w: str) -> str:
     return w.lower().replace("ё", "е")
 
@@ -73,7 +99,7 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
         sender: the sender's nickname (his own name in a story is none of «обоих»).
     """
     low = text.lower()
-    if _ANY_LATIN.search(text) and _MIXED.search(text):
+    if _mixed_script(text) and _MIXED.search(text):
         text = _MIXED.sub(_mixed_word, text)
         low = text.lower()
     if "holos" in low:  # Ukrainian «holos» (engine.translit reads the Russian «golos»)
@@ -82,7 +108,7 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
         low = text.lower()
     if " za " in low:
         text = _ZA.sub(lambda m: m.group(1) + m.group(2) + "за" + m.group(3), text)
-    if "го " in low and _GO_WORD.search(low):
+    if _go_word(low):
         text = _GO.sub(lambda m: _go(m, nicks), text)
     if any(p in text for p in _ANIMALS):
         text = _PICTURE_VOTE.sub(lambda m: _picture(m, nicks, alive), text)
@@ -98,7 +124,7 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
             text = _SECOND_FIRST.sub(lambda m: m.group(1) + "." + m.group(2) + "Первый", text)
         if "обо" in low or "обе" in low:
             text = _both(text, nicks, alive, sender)
-    if "голос" in low and "," in text:
+    if "," in text and _REASON_HEAD.search(low):
         text = _REASON.sub(lambda m: m.group(1) + m.group(3), text)
     return text
 
