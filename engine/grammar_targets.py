@@ -213,8 +213,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS | _CORRELATIVES) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
             break  # «как он себя поведёт»: his «себя»; «за Графа, это я сам»: who, not whom
-        if w in V.INTENSIFIERS and k + 1 < hi and idx.exact(words, k + 1, None) is not None:
-            k += 1  # «Маньячу самого Графа»: the very player named next, not the sender
+        if w in V.INTENSIFIERS and k + 1 < hi and (
+                idx.exact(words, k + 1, None) is not None or
+                (clause[k + 1].cap and words[k + 1] not in V.SELF_WORDS)):
+            k += 1  # «Маньячу самого Графа», «за самого Коляна»: the very player named next
             continue
         if w in ("сам", "сама", "сами") and not out.hits and name_soon(idx, clause, words, k + 1, hi):
             k += 1  # «проверяю сама: Dr.Who», «проверяю теперь сама ястреба»: by herself, not whom

@@ -224,6 +224,13 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
                 if resume is not None:
                     i = resume
                     continue
+            resume = _reply_under_quote(lines, i, end, fido)
+            if resume is not None:
+                # the player's answer under the quoted letter (bottom-posting with no rule):
+                # it acknowledges the letter or names its writer, as the writer never does
+                i = resume
+                continue
+            kept += _arrow_answers(lines, end, fido)  # answers written into the quote («-->»)
             break  # a mail client's quoted letter follows without «>»
         if mobile_signature(line):
             nxt = _next_text(lines, i + 1)
@@ -246,6 +253,102 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return QuoteCut(out.strip("\n").strip(), unmarked)
+
+
+#: An answer the player wrote into an unmarked quote, marked with an arrow at the start of
+#: its line («--> Ежика», «=> Графа», «→ Лося», «>>> » is no arrow: a marked quote).
+_ARROW_LINE = re.compile(r"^\s*(?:-{1,3}>|={1,2}>|[\u2013\u2014]>|[\u2192\u27a1\u21d2])\s*(?P<rest>\S.*)$")
+
+
+def _arrow_answers(lines: list[str], start: int, fido: frozenset[str]) -> list[str]:
+    """The player's answers written into the unmarked quote from ``start`` on, each line
+    marked with an arrow («Кого приглашаете этой ночью?» / «--> Ежика в тумане»), its arrow
+    taken off and the host's form question above it as its heading (:func:`_form_question`);
+    [] when no line of the quote is so marked. The quote's other lines are not kept."""
+    out: list[str] = []
+    prev = ""
+    for j in range(start, len(lines)):
+        line = lines[j]
+        if quoted_line(line, fido):
+            continue
+        match = _ARROW_LINE.match(line)
+        if match is None:
+            if line.strip():
+                prev = line
+            continue
+        answer = match.group("rest").strip()
+        asked = _form_question(prev) if prev else ""
+        out.append(f"{asked} {answer}" if asked and not _move_words(answer) else answer)
+        prev = ""
+    return out
+
+
+#: Words a player opens his answer to a quoted letter with («ок а теперь ищу Остапа»).
+_ACK_WORDS = frozenset(("ок", "окей", "оке", "ok", "okay", "ага", "угу", "понял", "поняла",
+                        "понятно", "ясно", "лады", "принял", "приняла"))
+#: The first word of a line and what follows it: an address («Ведущий, …», «Ведущий! …»).
+_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w.]*)\s*([,!]?)")
+#: The name in a head: the words right before the address («… от Кукловод <k@x.ru>:»,
+#: «От: Ведущий «Город N» <h@x.ru>»), or a «From:» line's value.
+_NAME_BEFORE_ADDRESS = re.compile(r"([^,:<>()\[\]]{1,60}?)\s*[<\[(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_NAME_WORD = re.compile(r"[^\W_][\w.]*[^\W_]|[^\W\d_]")
+
+
+def _author_words(head: list[str]) -> set[str]:
+    """The lower-case words of the quoted letter's writer as its head names him (the «From:»
+    line, or the words before the address of an attribution), never its «To:» line's."""
+    names: list[str] = []
+    for line in head:
+        kind = header_kind(line)
+        if kind == "from":
+            names.append(line.split(":", 1)[1])
+        elif kind is None:
+            match = _NAME_BEFORE_ADDRESS.search(line)
+            if match:
+                names.append(re.split(r"(?i)(?:^|\s)(?:от|from|von|de|od)\s", match.group(1))[-1])
+    words = set()
+    for name in names:
+        name = _ADDRESS_RE.sub(" ", name)
+        words.update(w.lower() for w in _NAME_WORD.findall(name) if len(w) >= 3)
+    return words
+
+
+_ADDRESS_RE = re.compile(r"[<\[(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>\])]?")
+
+
+def _reply_under_quote(lines: list[str], head: int, start: int, fido: frozenset[str]) -> int | None:
+    """Index of the paragraph under the unmarked quoted letter that opens at ``start`` (its
+    head at ``head``) where the player's own answer starts, or None. The quoted letter never
+    opens a paragraph by acknowledging itself in lower case («ок а теперь ищу Остапа»; the
+    writer's formal «Ок, так и запишем» is his), by addressing its
+    own writer («Ведущий, сорян, нажал «переслать»…», the head's «От: Ведущий …»), nor
+    names its writer's login mid-sentence («Мой голос — за самого Коляна, Kolyan_74», the
+    head's «От: Kolyan_74 <…>»); the player's text under it does. A paragraph opens after a
+    blank line with the quoted letter's text above it."""
+    author = _author_words(lines[head:start])
+    seen_text = False
+    for j in range(start, len(lines)):
+        line = lines[j]
+        if not line.strip() or quoted_line(line, fido):
+            continue
+        if not seen_text or lines[j - 1].strip():
+            seen_text = True
+            continue
+        match = _FIRST_WORD.match(line)
+        if match:
+            first = match.group(1).rstrip(".").lower()
+            if first in _ACK_WORDS and match.group(1)[0].islower() and not line[match.end(1):].lstrip().startswith(":"):
+                return j
+            if match.group(2) and first in author and match.group(1)[0].isupper():
+                return j
+        for k in range(j, len(lines)):  # the paragraph's lines
+            if not lines[k].strip():
+                break
+            words = [w.strip(".") for w in re.findall(r"[\w.]+", lines[k])]
+            if len(words) >= 4 and any(w.lower() in author and re.search(r"[\d_]", w)
+                                       for w in words[1:]):
+                return j
+    return None
 
 
 def _moves_below_rule(lines: list[str], i: int, fido: frozenset[str], colon: list[bool]) -> bool:
