@@ -86,6 +86,10 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if not size:
         return None
     k += size
+    if hit is not None and k < stop and clause[k].word and clause[k].cap and \
+            (more := idx.approximate(words[k])) is not None and more.kind == "part" and \
+            more.nick == hit.nick:
+        k += 1  # «жду Остапа Бендера»: a famous hero's surname after his given name
     while k + 1 < stop and words[k] in ("или", "либо") and \
             (more := idx.exact(words, k + 1, None)) is not None:
         k += 1 + more.length  # «у меня будет Барсук или Черника»: asked (engine.parse_move)

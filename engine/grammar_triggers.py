@@ -77,6 +77,7 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
             _member_imperatives() | BOSS_HEADERS | CLAN_GIVERS
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
+    third |= side_thirds(role)  # «Лосяш стреляет в X»: his hunt (only beside his name)
     if role in CLAN_ROLES:  # «Наши сегодня убирают X»: the clan's kill told by any member
         third |= {w for w in lex.third if lex.words.get(w) == V.KILL and plural_third(w)}
     if role == "swindler":
@@ -91,6 +92,27 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         home = home | GUEST_WORDS | HOST_HEADS  # «в моём замке гостит X», «ужин — X»
     return frozenset(w for w, r in rw.items() if r == role) | third | imperative | clan | \
         home | _polite_imperatives()
+
+
+@functools.lru_cache(maxsize=64)
+def side_thirds(role: str) -> frozenset[str]:
+    """Third-person verbs of the moves a sender of ``role`` (no boss) makes by his side, not
+    by his role: a civilian's hunt («Лосяш стреляет в X»), a clan member's kill («Лиса
+    убивает X»). They are common in talk of others («Кузя говорит, что стреляет в X», «кто
+    режет лягушек»), so :func:`engine.grammar_windows.reading_windows` reads a sentence for
+    them only when it names the sender (his nick, a pet form, his role word)."""
+    lex = lexicon()
+    mine = {cls for cls, table in V.CLASS_ACTIONS.items() if role in table}
+    side = {cls for cls, table in V.CLASS_ACTIONS.items()
+            if _SIDE[role in CLAN_ROLES] in table} - mine
+    return frozenset(w for w in lex.third if lex.words.get(w) in side and
+                     not (role in CLAN_ROLES and lex.words.get(w) == V.KILL and plural_third(w)))
+
+
+#: The side key of :data:`engine.grammar_vocab.CLASS_ACTIONS` tables a role's moves fall
+#: under besides its own id (by whether the role is a clan role): the clan kill of any
+#: member, the hunt of any civilian.
+_SIDE = {True: "mafia", False: "civil"}
 
 
 #: The clan roles a boss gives moves for (DECISIONS.md §4 Boss (c)).

@@ -60,7 +60,7 @@ _WORD_SPLIT = re.compile(r"[\s,:—–()«»\"“”„/+&*•<>\[\]{}\x01…]+"
 
 
 def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None,
-                    dropped: list | None = None) -> list[tuple[int, int]]:
+                    dropped: list | None = None, beside_self=None) -> list[tuple[int, int]]:
     """The parts of a letter worth tokenizing, as ``(start, end)`` offsets in order: every
     sentence holding a trigger word (:func:`trigger_words`, a phrase of
     :func:`trigger_phrases`, a misspelt move word, or one of ``extra``: a boss's members
@@ -74,7 +74,12 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     ``talk`` (:func:`engine.grammar_talk.talk_test`), when given, is asked of each sentence
     with hot words and no neighbour to read: a window made only of sentences it calls talk
     is left out, and put into ``dropped`` (when given) instead, as ``(start, end, its
-    sentences as (start, end))``."""
+    sentences as (start, end))``.
+
+    ``beside_self``, when given, is ``(words, named)``: hot words that make a sentence worth
+    reading only when ``named(its words)`` says it names the sender
+    (:func:`engine.grammar_triggers.side_thirds`: «Лосяш стреляет в X», not «Кузя говорит,
+    что стреляет в X»)."""
     if len(visible) < 200:
         return [(0, len(visible))] if visible.strip() else []
     low = lowered(visible)  # (ё as е: the same length)
@@ -120,6 +125,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             continue
         if weak_only and not _weak_holds(found, words, weak):
             continue  # «Вчера все молчали»: a phrase word without its phrase is chatter
+        if beside_self is not None and found <= beside_self[0] and not beside_self[1](words):
+            continue  # «Кузя говорит, что стреляет в X»: another's shot (a civilian's letter)
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \

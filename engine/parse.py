@@ -37,7 +37,7 @@ from .grammar_keywords import find_keywords
 from .grammar_questions import asked_rule_cut, is_question
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_talk import may_mark, talk_test
-from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers
+from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers, side_thirds
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows
 from . import grammar_vocab as V
 from .grammar_gaps import unglued
@@ -218,7 +218,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     if choice := choice_words(visible):  # «…Алекса? Или Тапочка? … Пусть будет Алекс»
         extra = extra | choice  # (no copy of the set when the letter weighs nobody)
     talk = talk_test(idx, actor, turn) if len(visible) >= 200 else None
-    clause_list = _clauses(visible, idx, extra, talk)
+    clause_list = _clauses(visible, idx, extra, talk, _beside_self(idx, actor))
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
@@ -500,7 +500,30 @@ class Talk(list):
     looks past it as past a clause of words)."""
 
 
-def _clauses(visible: str, idx, extra: frozenset[str], talk=None):
+def _beside_self(idx, actor: Actor):
+    """``(words, named)`` for :func:`reading_windows`: the third-person verbs of the sender's
+    moves by his side (:func:`side_thirds`), and the test that a sentence's words name him:
+    a form or pet form of his nickname (never only another player's) or his own role word
+    («А Лосяш сам берёт ружьё и стреляет в X» from Лосяш)."""
+    if actor.role == "boss":
+        return None
+    roles = role_words()
+
+    def named(words: list[str]) -> bool:  # (asked only of a sentence with such a verb)
+        for k, w in enumerate(words):
+            if roles.get(w) == actor.role:
+                return True
+            if len(w) < 3 or not w.isalpha():
+                continue
+            hit = idx.exact(words, k, None) or idx.approximate(w)
+            if hit is not None and getattr(hit, "kind", "") != "fuzzy" and \
+                    actor.nick in ((hit.nick,) if hit.nick else hit.candidates):
+                return True
+        return False
+    return side_thirds(actor.role), named
+
+
+def _clauses(visible: str, idx, extra: frozenset[str], talk=None, beside_self=None):
     """The clauses of the parts of a letter worth reading (:func:`reading_windows`), with a
     ``None`` between two parts; a part of talk (:mod:`engine.grammar_talk`) as one
     :class:`Talk` a sentence (each is one clause), cut into words only when it may hold a
@@ -508,7 +531,7 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None):
     known = _known_word(idx)
     lower = visible == visible.lower()  # no capital anywhere (one C-level pass, not a loop)
     dropped: list = []
-    windows = reading_windows(visible, extra, talk, dropped)
+    windows = reading_windows(visible, extra, talk, dropped, beside_self)
     if dropped:
         windows = sorted([(lo, hi, ()) for lo, hi in windows] + dropped)
         for n, (lo, hi, talks) in enumerate(windows):

@@ -275,7 +275,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if subjects[n] is not None:
             if _on_his_own(clause, kw.j):
                 continue  # «Смит ворует сам, я ему написала»: the member moves himself
-            actor = subject_actor(ctx, clause, subjects[n], member, items)
+            actor = subject_actor(ctx, clause, subjects[n], member, items, kw)
             if actor is False:
                 other = True
                 continue  # «Маруська проверяет всех подряд»: about another player

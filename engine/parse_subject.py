@@ -144,6 +144,18 @@ def own_short_form(nick: str, nicks: tuple[str, ...], w: str) -> bool:
     return not any(x.startswith(stem) for n in nicks if n != nick for x in parts(n))
 
 
+def own_nick_word(nick: str, nicks: tuple[str, ...], w: str) -> bool:
+    """True when ``w`` (lower case) is a whole word of the sender's nick of several words, as
+    written, and a word of no other nick («Лиса» for Лиса Алиса, though the index also reads
+    it as Dark Fox's): a story told of it in his letter is told of himself."""
+    if len(w) < 3 or w in role_words():
+        return False
+    def parts(n: str) -> list[str]:
+        return [x for x in re.split(r"[\W\d_]+", n.lower().replace("ё", "е")) if x]
+    mine = parts(nick)
+    return len(mine) > 1 and w in mine and not any(w in parts(n) for n in nicks if n != nick)
+
+
 @functools.lru_cache(maxsize=4096)
 def _story_past(w: str) -> bool:
     """True for a known verb in the past tense, singular («устроился», «спряталась»)."""
@@ -384,7 +396,7 @@ def _common_subject(w: str) -> str | None:
 
 
 def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
-                   member: Actor | None, items: list[Item]):
+                   member: Actor | None, items: list[Item], kw: Kw | None = None):
     """Who makes the move whose subject is written before it. The sender himself (his nick
     or role word): his own move (``member`` unchanged). For a boss, a member of his clan: a
     move for that member (DECISIONS.md §4 Boss (c)); another clan's player: still read, to
@@ -396,6 +408,13 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
                             or _own_word_of_dead(ctx, words[first], hit)):
         return member
     if ctx.sender.role != "boss":
+        if hit is not None and hit.nick is None and ctx.sender.nick in hit.candidates and \
+                clause[first].cap and own_nick_word(ctx.sender.nick, ctx.nicks, words[first]):
+            return member  # «Лиса грабит X» from Лиса Алиса (beside Dark Fox): her own word
+        if kw is not None and hit is not None and hit.nick is None and \
+                ctx.sender.nick in hit.candidates and hit.kind != "exact":
+            _whose_pet(ctx, clause, first, kw, items)  # «Мурочка приглашает X»: Мурка or Мурзик?
+            return False
         bid = any(t.w in ("пусть", "пускай") for t in clause[end:end + 3])
         if hit is None and not _own_role_word(ctx.sender, words[first], bid):
             return False  # «Хозяйка зовёт Барсика» from the psycho: another role's move, talk
@@ -434,6 +453,23 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         items.append(Item(clause[first].start, problem=ref[0]))
         return False
     return ref[0]
+
+
+def _whose_pet(ctx: Ctx, clause: list[Tok], first: int, kw: Kw, items: list[Item]) -> None:
+    """The subject at ``first`` is a pet form or part that fits the sender and another
+    player («Мурочка приглашает Остапа» from Мурка, with Мурзик in the game): when the move
+    is one the sender's role makes and a player is named right after its word, the host
+    cannot tell whose move it is, so a problem is added (asked) instead of the talk of
+    another player it would be."""
+    if action_for(kw.cls, ctx.sender, ctx.turn) is None or clause[kw.i].w not in lexicon().third:
+        return
+    words = clause_words(clause)
+    end = next((n + 1 for n in range(kw.j, min(len(clause), kw.j + 4)) if clause[n].word and
+                nick_at(ctx, clause, words, n) is not None), None)
+    if end is None:
+        return
+    items.append(Item(clause[first].start, problem=problem(span(ctx.text, clause, first, end),
+                                                           "unparsed", "whose_pet")))
 
 
 def _own_word_of_dead(ctx: Ctx, w: str, hit) -> bool:
@@ -590,4 +626,5 @@ def own_subject(ctx: Ctx, clause: list[Tok], subj: tuple[int, int]) -> bool:
     w = clause[first].w
     if role_words().get(w) == ctx.sender.role:
         return True
-    return clause[first].cap and own_short_form(ctx.sender.nick, ctx.nicks, w)
+    return clause[first].cap and (own_short_form(ctx.sender.nick, ctx.nicks, w) or
+                                  own_nick_word(ctx.sender.nick, ctx.nicks, w))
