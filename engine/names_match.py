@@ -509,6 +509,11 @@ class NameIndex:
                           if re.sub(r"[\W\d_]", "", norm(n)).startswith(stem)]
                 if len(owners) == 1:
                     found = NameHit(owners[0], (owners[0],), "prefix", 1)
+            if found is not None and found.kind == "part" and found.nick is not None and \
+                    (rivals := self.capital_readings.get(word)) and not rivals <= {found.nick}:
+                # «Майор» with «Майор Пронин» and Major61 (read «майор»): a word of one nick
+                # and the reading of another's Latin word, either player: asked
+                found = hit(sorted(rivals | {found.nick}), "part")
             if found is not None and not strict:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
