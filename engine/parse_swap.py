@@ -47,7 +47,7 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
     change = next((k for k, w in enumerate(words) if w in _CHANGE), None)
     instead = next((k for k, w in enumerate(words) if w == "вместо"), None)
     if change is None and instead is None:
-        return False
+        return _not_but(ctx, clause, words, flags, items)
     at = change if change is not None else instead
     lo, hi = _segment(words, at)
     if instead is not None and change is None and instead + 1 < len(words) and \
@@ -96,6 +96,45 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         return False
     return exchange(ctx, clause, flags, items, target, old[0], new[1], new[2],
                     at if at < new[1] else new[1])
+
+
+#: Prepositions a target may follow in «не у X, а у Y».
+_NOT_BUT_PREPOSITIONS = frozenset({"за", "у", "к", "ко", "в", "на", "против"})
+
+
+def _not_but(ctx: Ctx, clause: list[Tok], words: list[str], flags: dict,
+             items: list[Item]) -> bool:
+    """«P.S. Поправка: не Чехова, а Остапа» (no move word of its own): the earlier move on X
+    given to Y instead, whichever move it is (not the last one's target replaced). The
+    clause names exactly X after «не» and Y after «, а» (a preposition allowed before
+    either); X must be a target of a move the letter made before. True when done."""
+    if "не" not in words or "а" not in words:
+        return False
+    hits = _names(ctx, clause, words)
+    if len(hits) != 2:
+        return False
+    (a, ka, la), (b, kb, lb) = hits
+    pa = ka - 1 - (ka >= 2 and words[ka - 1] in _NOT_BUT_PREPOSITIONS)
+    pb = kb - 1 - (kb >= 2 and words[kb - 1] in _NOT_BUT_PREPOSITIONS)
+    if pa < 0 or words[pa] != "не" or pb < 1 or words[pb] != "а" or \
+            words[pb - 1] != "," or pb - 1 != ka + la or a == b:
+        return False
+    if find_keywords(clause, set(), name_index(ctx.nicks)):
+        return False  # «голос не за X, а за Y»: read as any clause
+    target = next((it for it in reversed(items) if it.move is not None and
+                   it.pos < clause[0].start and a in _targets(it)), None)
+    written = ctx.text[clause[ka].start:clause[ka + la - 1].end].lower()
+    if target is None and written not in ctx.text[:clause[0].start].lower() and \
+            any(it.move is not None and it.pos < clause[0].start for it in items):
+        # «Голос — Печорин. Поправка: не Базарова, а Horatio»: X named nowhere before, no
+        # move on him; which move is meant? Ask. (X named before in a branch or a musing that
+        # made no move: «тогда Мегрэ... хотя нет, не Мегрэ, а Сову» is read as before)
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "swap")))
+        return True
+    if target is None or b in _targets(target):
+        return False
+    return exchange(ctx, clause, flags, items, target, a, kb, lb, pb)
 
 
 def exchange(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item], target: Item,
