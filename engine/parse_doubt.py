@@ -17,6 +17,7 @@ from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
 from .legality import move_targets
 from .lexicon import lexicon
 from .names import name_index
+from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import _read_ranges, _sentences
 from .translit import cyrillic_reading
@@ -117,6 +118,8 @@ def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targe
             k += 1
             continue
         hit = nick_at(ctx, toks, words, k)
+        if hit is None and words[k] == "себя" and k == sig + 1 + (words[sig + 1] == ","):
+            hit = NameHit(ctx.sender.nick, (ctx.sender.nick,), "exact", 1)  # «лучше себя …»
         if hit is None:
             if words[k] in _BETWEEN or _spoken_no(words, k):
                 k += 1
@@ -127,7 +130,8 @@ def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targe
             k, end, hopped = nxt + 1, min(len(toks), nxt + 1 + _REACH), True
             continue
         after = k + hit.length
-        if hit.nick is None or hit.nick in targets or hit.nick == ctx.sender.nick or \
+        if hit.nick is None or hit.nick in targets or \
+                (hit.nick == ctx.sender.nick and words[k] != "себя") or \
                 hit.nick in before or \
                 any(a <= toks[k].start < b for a, b in others) or (
                 after < len(toks) and toks[after].word and (
@@ -138,6 +142,7 @@ def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targe
                     hit.nick in elsewhere and is_verb(words[j])))
                     for j in range(after, min(len(toks), after + 3)))):
             return None  # («…нет, Пряника не надо», «UPD: Тимура меняю на Соню», «Анечка, ты …»)
+            # (the sender by «себя» is a new target: «громлю X. а не, лучше себя отгромлю»)
             # («Голос — Z. Стоп, X позавчера пытались»: X, a kill's target, talked of)
         return after, hit.nick
     return None
