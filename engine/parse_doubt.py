@@ -21,7 +21,7 @@ from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import _read_ranges, _sentences
 from .translit import cyrillic_reading
-from .words import is_verb, past_tense
+from .words import is_known_word, is_verb, past_tense
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
 SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
@@ -120,6 +120,12 @@ def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targe
         hit = nick_at(ctx, toks, words, k)
         if hit is None and words[k] == "себя" and k == sig + 1 + (words[sig + 1] == ","):
             hit = NameHit(ctx.sender.nick, (ctx.sender.nick,), "exact", 1)  # «лучше себя …»
+        elif hit is None and not toks[k].cap and len(words[k]) >= 4 and \
+                not is_known_word(words[k]):
+            # «а не, лучше васяна ушатаю»: a lower-case pet or part form right after the
+            # signal (only asked about, never applied)
+            near = name_index(ctx.nicks).approximate(words[k])
+            hit = near if near is not None and near.kind != "fuzzy" else None
         if hit is None:
             if words[k] in _BETWEEN or _spoken_no(words, k):
                 k += 1
