@@ -52,6 +52,19 @@ CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items() if lat.i
 _TO_CYR = str.maketrans(LATIN_TO_CYRILLIC)
 _TO_LAT = str.maketrans(CYRILLIC_TO_LATIN)
 
+#: Latin letters with no Cyrillic look-alike → the Cyrillic letter they are said as, for a
+#: Cyrillic word typed with a Latin letter at its head («zельца», «Dима»).
+_SOUND_CYRILLIC = {
+    "z": "з", "b": "б", "d": "д", "f": "ф", "g": "г", "i": "и", "l": "л", "m": "м",
+    "n": "н", "r": "р", "s": "с", "t": "т", "u": "у", "v": "в", "h": "х",
+    "Z": "З", "D": "Д", "F": "Ф", "G": "Г", "I": "И", "L": "Л", "N": "Н", "R": "Р",
+    "S": "С", "U": "У", "V": "В",
+}
+#: Every Latin letter a Cyrillic word may be typed with, by look (first) or by sound: the
+#: Cyrillic letter meant («gолос», «zельца»; used by engine.textnorm_votes too).
+LATIN_SOUNDS = {**_SOUND_CYRILLIC, **LATIN_TO_CYRILLIC}
+_SOUNDS_TO_CYR = str.maketrans(LATIN_SOUNDS)
+
 _CYR = "\u0400-\u04ff"
 _LAT = "A-Za-z"
 #: A Cyrillic letter next to an ASCII Latin one (the word pass's own test, per word).
@@ -75,6 +88,17 @@ _ODD_C2 = re.compile(rb"\xc2[\xa0\xad]")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+def _classes(raw: bytes) -> bytes:
+    """One class byte per character of the UTF-8 ``raw`` (see :data:`_BYTE_CLASS`)."""
+    return raw.translate(_BYTE_CLASS, _CONTINUATION)
+
+
+def scripts_touch(text: str) -> bool:
+    """True when an ASCII Latin letter of ``text`` stands next to a Cyrillic one (a word of
+    both scripts: «gолос», «Кyзю»), tested at C speed on the class bytes. Never raises."""
+    return _CLASS_TOUCH.search(_classes(text.encode("utf-8", "surrogatepass"))) is not None
+
+
 def _one_script(word: str) -> str:
     """``word`` (letters of both scripts) written in one script, when that is clear.
 
@@ -92,20 +116,10 @@ def _one_script(word: str) -> str:
     if to_lat:
         return word.translate(_TO_LAT)
     if len(cyr) >= 3 and len(lat) <= 2 and word[0] not in cyr and \
-            all(c in _SOUND_CYRILLIC or c in LATIN_TO_CYRILLIC for c in lat):
+            all(c in LATIN_SOUNDS for c in lat):
         # «zельца»: a Latin letter read by sound heading a Cyrillic word
-        return "".join(LATIN_TO_CYRILLIC.get(c) or _SOUND_CYRILLIC.get(c, c) for c in word)
+        return word.translate(_SOUNDS_TO_CYR)
     return word
-
-
-#: Latin letters with no Cyrillic look-alike → the Cyrillic letter they are said as, for a
-#: Cyrillic word typed with a Latin letter at its head («zельца», «Dима»).
-_SOUND_CYRILLIC = {
-    "z": "з", "b": "б", "d": "д", "f": "ф", "g": "г", "i": "и", "l": "л", "m": "м",
-    "n": "н", "r": "р", "s": "с", "t": "т", "u": "у", "v": "в", "h": "х",
-    "Z": "З", "D": "Д", "F": "Ф", "G": "Г", "I": "И", "L": "Л", "N": "Н", "R": "Р",
-    "S": "С", "U": "У", "V": "В",
-}
 
 
 def clean_text(text: str) -> str:
@@ -122,7 +136,7 @@ def clean_text(text: str) -> str:
     if text.isascii():
         return text
     raw = text.encode("utf-8", "surrogatepass")
-    classes = raw.translate(_BYTE_CLASS, _CONTINUATION)
+    classes = _classes(raw)
     if (b"E" in classes and _ODD_E2.search(raw)) or (b"A" in classes and _ODD_C2.search(raw)) \
             or (b"O" in classes and _ODD.search(text)):
         # first: an invisible mark may sit inside «Е\u200b\u0308»
@@ -132,7 +146,7 @@ def clean_text(text: str) -> str:
         text = unicodedata.normalize("NFC", text)
         classes = b""
     if not classes:
-        classes = text.encode("utf-8", "surrogatepass").translate(_BYTE_CLASS, _CONTINUATION)
+        classes = _classes(text.encode("utf-8", "surrogatepass"))
     if _CLASS_TOUCH.search(classes):
         text = _WORD.sub(_fix_word, text)
     return text

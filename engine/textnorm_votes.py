@@ -20,12 +20,10 @@ from __future__ import annotations
 import re
 
 from .names import name_index
+from .textnorm import LATIN_SOUNDS, scripts_touch
 
 #: Latin letters typed by mistake inside a Cyrillic vote word (a phone's keyboard switch).
-_LATIN = str.maketrans({"g": "г", "l": "л", "i": "и", "h": "х", "o": "о", "a": "а",
-                        "c": "с", "e": "е", "p": "р", "n": "н", "s": "с", "u": "у",
-                        "y": "у", "z": "з", "k": "к", "m": "м", "t": "т", "r": "р",
-                        "b": "б", "d": "д", "v": "в", "x": "х"})
+_LATIN = str.maketrans(LATIN_SOUNDS)
 _VOTE_WORDS = frozenset({"голос", "голосую", "линч", "линчую", "голоса"})
 _MIXED = re.compile(r"\b(?=[a-zA-Z]*[а-яёА-ЯЁ])(?=[а-яёА-ЯЁ]*[a-zA-Z])[a-zA-Zа-яёА-ЯЁ]{3,9}\b")
 _LATIN_VOTE = re.compile(r"(?im)^(\s*)(holos)(\s*(?:[—:]|-\s|za\s))")
@@ -58,18 +56,6 @@ _REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чт�
 
 #: The head of :data:`_REASON` in lower case (a literal first: a quick search).
 _REASON_HEAD = re.compile(r"голос(?:\s+же)?\s*,")
-_LATIN_RUN = re.compile(r"[a-zA-Z]+")
-
-
-def _mixed_script(text: str) -> bool:
-    """True when a run of Latin letters in ``text`` touches a Cyrillic letter (a word of
-    both scripts, «gолос»): the cheap test before :data:`_MIXED`."""
-    for m in _LATIN_RUN.finditer(text):
-        a, b = m.start(), m.end()
-        if (a and "а" <= text[a - 1].lower() <= "я") or text[a - 1:a] in ("ё", "Ё") or \
-                (b < len(text) and ("а" <= text[b].lower() <= "я" or text[b] in ("ё", "Ё"))):
-            return True
-    return False
 
 
 def _go_word(low: str) -> bool:
@@ -99,7 +85,7 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
         sender: the sender's nickname (his own name in a story is none of «обоих»).
     """
     low = text.lower()
-    if _mixed_script(text) and _MIXED.search(text):
+    if scripts_touch(text) and _MIXED.search(text):
         text = _MIXED.sub(_mixed_word, text)
         low = text.lower()
     if "holos" in low:  # Ukrainian «holos» (engine.translit reads the Russian «golos»)
