@@ -143,7 +143,9 @@ _HAS_TIME = re.compile(
     re.IGNORECASE)
 _HAS_DATE = re.compile(
     r"(?<!\d)\d{1,2}\.?\s?[./-]\s?\d{1,2}\.?\s?[./-]\s?\d{2,4}(?!\d)|(?<!\d)(?:19|20)\d{2}(?!\d)")
-_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+#: An e-mail address as heads write it (the pattern, for the other cutters to build on).
+ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_ADDRESS = re.compile(r"(?<![\w.+-])" + ADDRESS)
 
 
 _DIGIT = re.compile(r"\d")

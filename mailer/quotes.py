@@ -16,6 +16,7 @@ from typing import Iterable, NamedTuple
 from engine.textnorm import QUOTE_MARK, clean_text, cut_forum_quotes
 
 from .quote_heads import (
+    ADDRESS,
     BARE_RULE, DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
     header_block_end, header_kind, is_signature_rule, memo_title, mobile_signature, quoted_line,
     separator, strong_attribution, text_before_attribution,
@@ -290,7 +291,7 @@ _ACK_WORDS = frozenset(("ок", "окей", "оке", "ok", "okay", "ага", "�
 _FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w.]*)\s*([,!]?)")
 #: The name in a head: the words right before the address («… от Кукловод <k@x.ru>:»,
 #: «От: Ведущий «Город N» <h@x.ru>»), or a «From:» line's value.
-_NAME_BEFORE_ADDRESS = re.compile(r"([^,:<>()\[\]]{1,60}?)\s*[<\[(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_NAME_BEFORE_ADDRESS = re.compile(r"([^,:<>()\[\]]{1,60}?)\s*[<\[(]?" + ADDRESS)
 _NAME_WORD = re.compile(r"[^\W_][\w.]*[^\W_]|[^\W\d_]")
 
 
@@ -313,7 +314,7 @@ def _author_words(head: list[str]) -> set[str]:
     return words
 
 
-_ADDRESS_RE = re.compile(r"[<\[(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>\])]?")
+_ADDRESS_RE = re.compile(r"[<\[(]?" + ADDRESS + r"[>\])]?")
 
 
 def _reply_under_quote(lines: list[str], head: int, start: int, fido: frozenset[str]) -> int | None:
