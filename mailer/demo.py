@@ -172,7 +172,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
                  f"ниже по одному письму каждого вида ({len(shown)}):")
             for row in shown:
                 msg = build_message(cfg, row)
-                echo(f"=== письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
+                echo(f"=== исходящее письмо {row.id} ({KIND_RU.get(row.kind, row.kind)}) → {msg['To']} ===")
                 echo(f"Subject: {msg['Subject']}")
                 echo(msg.get_content().rstrip("\n"))
                 echo("")
@@ -193,8 +193,9 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"Часы демо-игры — {clock:%d.%m.%Y %H:%M}, день 2 (даты игры — в декабре 2026). Чтобы играть "
          f"дальше (свои письма в {cfg.mailbox.path / 'new'}, sync, close-day), ставьте перед командой "
          f"это время: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} sync")
-    echo(f"Все письма дня: {command} --config {cfg.path} outbox --all; "
-         f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР")
+    echo(f"Все исходящие письма дня: {command} --config {cfg.path} outbox --all; "
+         f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР "
+         f"(у входящих писем игроков нумерация своя: inbox НОМЕР)")
     echo(f"Дальше: {command} --config {cfg.path} status")
     echo(f"Удалить демо-игру, когда она станет не нужна: rm -r {shlex.quote(str(folder))}")
 

@@ -88,8 +88,9 @@ def test_demo_keeps_its_game_by_default(tmp_path, monkeypatch):
     assert len(list((folder / "outbox").iterdir())) == 74
     lines = first.output.splitlines()
     assert f"Всё здесь: {folder}" in lines
-    assert (f"Все письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из них "
-            f"целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР") in lines
+    assert (f"Все исходящие письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
+            f"них целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР "
+            f"(у входящих писем игроков нумерация своя: inbox НОМЕР)") in lines
     assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
     second = CliRunner().invoke(main, ["demo"], prog_name="mafia-mail")
     assert second.exit_code == 0, second.output

@@ -296,7 +296,7 @@ def test_demo_shows_the_newspaper_and_one_letter_of_each_kind(tmp_path):
     lines: list[str] = []
     folder = run_demo(str(tmp_path / "demo"), echo=lambda text: lines.extend(str(text).split("\n")),
                       command="mafia-mail")
-    shown = [line for line in lines if line.startswith("=== письмо ")]
+    shown = [line for line in lines if line.startswith("=== исходящее письмо ")]
     kinds = [re.search(r"\((.+?)\)", line).group(1) for line in shown]
     assert kinds == ["роль", "ответ", "чужой адрес", "итоги"]
     assert len(set(kinds)) == len(kinds) and set(kinds) <= set(KIND_RU.values())
@@ -304,8 +304,9 @@ def test_demo_shows_the_newspaper_and_one_letter_of_each_kind(tmp_path):
     # the letter after the deadline waits for day 2: a notice at once, and close-day reads it
     # once day 2 opens (its reply goes with the results): 73 + 2
     assert "4. preview: в очереди 74 письма; ниже по одному письму каждого вида (4):" in lines
-    assert (f"Все письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из них "
-            f"целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР") in lines
+    assert (f"Все исходящие письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
+            f"них целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР "
+            f"(у входящих писем игроков нумерация своя: inbox НОМЕР)") in lines
     assert len(lines) < 150  # it was 1,126 lines with every letter
     assert len(list((folder / "outbox").iterdir())) == 74  # all of them are still sent
 

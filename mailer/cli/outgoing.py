@@ -56,7 +56,7 @@ def preview(ctx: click.Context, letter_id: int | None) -> None:
     cfg, store = open_game(ctx)
     letters = call(build_previews, cfg, store, letter_id)
     for letter in letters:
-        click.echo(f"=== письмо {letter.id} ({OutState(letter.state).ru}) ===")
+        click.echo(f"=== исходящее письмо {letter.id} ({OutState(letter.state).ru}) ===")
         for name, value in letter.headers:
             click.echo(f"{name}: {value}")
         click.echo("")
