@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .grammar_rules import action_for, problem
+from .textcase import lower_of
 from .grammar_tokens import Tok, clause_words, tokenize_span
 from .model import Problem
 from .names import name_index
@@ -271,7 +272,7 @@ def if_branches(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     default «если не напишу — то X»); the rules read none of it, so the net asks
     (``unparsed``, reason ``unread``) rather than drop it. Only a sender with a night move
     of his role; a sentence a rule read is left alone. Never raises."""
-    if "если" not in visible.lower() or ctx.sender.role in ("civilian", "son") or \
+    if "если" not in lower_of(visible) or ctx.sender.role in ("civilian", "son") or \
             any(not vote and on for _, _, on, vote in read):
         return []  # (cheap: no «если»; or a night move read: the branch may be its remark)
     from .parse_unread import _names  # (the net's own reader of names)
