@@ -15,7 +15,7 @@ import re
 
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
-from .textcase import lower_of, pieces_of
+from .textcase import lower_seen, pieces_of
 from .translit import latin_words, phone_readings
 
 __all__ = ["has_word", "hot_words", "letter_pieces", "lowered", "piece_table"]
@@ -189,7 +189,7 @@ def lowered(text: str) -> str:
     global _LAST_LOWERED
     last = _LAST_LOWERED
     if last[0] is not text:
-        last = _LAST_LOWERED = (text, lower_of(text).replace("ё", "е"))
+        last = _LAST_LOWERED = (text, lower_seen(text).replace("ё", "е"))
     return last[1]
 
 

@@ -17,7 +17,7 @@ for the letter; it is made once per letter (the last text is remembered).
 
 from __future__ import annotations
 
-__all__ = ["OLD_LETTER_FORMS", "lower_of", "pieces_of", "plain_lower"]
+__all__ = ["OLD_LETTER_FORMS", "lower_of", "lower_seen", "pieces_of", "plain_lower"]
 
 #: Letters that match Cyrillic ones only under IGNORECASE (old letter forms), each looked
 #: for by a C-level ``in`` (many times faster than a character class scan).
@@ -37,6 +37,13 @@ def lower_of(text: str) -> str:
     if last[0] is not text:
         last = _LAST_LOWER = (text, text.lower())
     return last[1]
+
+
+def lower_seen(text: str) -> str:
+    """``text.lower()``: the one :func:`lower_of` made when ``text`` is its last text, else
+    made anew and not remembered (for pieces of a letter: the letter's stays remembered)."""
+    last = _LAST_LOWER
+    return last[1] if last[0] is text else text.lower()
 
 
 def pieces_of(text: str) -> set[str]:

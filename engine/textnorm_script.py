@@ -46,7 +46,7 @@ def caps_lookalikes(text: str, nicks: tuple[str, ...]) -> str:
     """``text`` with each word of look-alike Latin capitals in a line holding Cyrillic
     letters written in Cyrillic («OXOTA» → «ОХОТА»), but for the words of Latin nicknames
     («MAX» beside a nick «Max»)."""
-    if text.isascii() or not any(c in text for c in _CAPS_CHARS) or \
+    if text.isascii() or (len(text) > 300 and not any(c in text for c in _CAPS_CHARS)) or \
             _CAPS_WORD.search(text) is None:
         return text
     kept = _latin_nick_words(nicks)

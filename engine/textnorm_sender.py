@@ -48,7 +48,7 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
             prev = _PREV.search(text, max(0, cut - 40), cut)
             if prev is not None and _is_name_form(prev.group(1).lower().replace("ё", "е"), nicks, sender):
                 text = text[:cut].rstrip(" ") + "\n" + text[cut:]
-    if ("олос" in text or "ОЛОС" in text) and _may_vote_of(text):
+    if ("олос" in text or "ОЛОС" in text) and (len(text) < 300 or _may_vote_of(text)):
         text = _VOTE_OF.sub(lambda v: v.group(1) if _is_form(
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
             text)
