@@ -15,6 +15,7 @@ import re
 
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
+from .textcase import lower_seen, pieces_of
 from .translit import latin_words, phone_readings
 
 __all__ = ["has_word", "hot_words", "letter_pieces", "lowered", "piece_table"]
@@ -169,21 +170,17 @@ def _boring(extra: frozenset[str]) -> set[str]:
     return piece_table(_BORING, extra)
 
 
-#: The last letter cut by :func:`letter_pieces` and lowered by :func:`lowered`: (its text,
-#: the answer). The text is kept, so an ``is`` test never meets another string at its address.
-_LAST_PIECES: tuple = ("", set())
+#: The last letter lowered by :func:`lowered`: (its text, the answer). The text is kept, so
+#: an ``is`` test never meets another string at its address.
 _LAST_LOWERED: tuple = ("", "")
 
 
 def letter_pieces(text: str) -> set[str]:
     """The pieces of ``text`` cut at whitespace (``set(text.split())``), made once per letter
-    for the reading windows (:func:`hot_words`) and the net
-    (:func:`engine.parse_unread_cheap.may_ask_where`); the set is shared: never change it."""
-    global _LAST_PIECES
-    last = _LAST_PIECES
-    if last[0] is not text:
-        last = _LAST_PIECES = (text, set(text.split()))
-    return last[1]
+    for the reading windows (:func:`hot_words`), the net
+    (:func:`engine.parse_unread_cheap.may_ask_where`) and the typing fixes
+    (:func:`engine.textcase.pieces_of`); the set is shared: never change it."""
+    return pieces_of(text)
 
 
 def lowered(text: str) -> str:
@@ -192,7 +189,7 @@ def lowered(text: str) -> str:
     global _LAST_LOWERED
     last = _LAST_LOWERED
     if last[0] is not text:
-        last = _LAST_LOWERED = (text, text.lower().replace("ё", "е"))
+        last = _LAST_LOWERED = (text, lower_seen(text).replace("ё", "е"))
     return last[1]
 
 

@@ -17,6 +17,7 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_flags import clause_flags
+from .textcase import lower_of
 from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_target_fix import parts_after
@@ -204,7 +205,7 @@ def choice_words(visible: str) -> frozenset[str]:
     triggers) in the letter ``visible`` when it weighs players with «или» / «либо»: the
     sentence that settles the choice is read though it holds no move word. Empty
     otherwise."""
-    low = visible.lower()
+    low = lower_of(visible)
     if ("или" in low or "либо" in low) and _OR.search(low):
         return _CHOICE_HOT
     if "нет" in low and _TAKEN_BACK.search(low):

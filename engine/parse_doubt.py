@@ -12,6 +12,7 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
+from .textcase import lower_of
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
 from .legality import move_targets
@@ -411,7 +412,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     host does not drop such a sentence (the safety net of engine.parse_unread leaves «может»
     to talk): he asks whether it is an order (``unparsed``, reason ``hedged``). Players named
     for the host to choose from («X, Y и Z… выберите сами») are asked too (reason ``hedge``)."""
-    lower = visible.lower()
+    lower = lower_of(visible)
     if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
             "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
         return []

@@ -31,7 +31,7 @@ from .legality import NO_REPEAT, SELF_SETTLED, move_targets, screen_letter
 from .model import ParseResult, TurnInfo
 from .names import name_index
 from .grammar_tokens import tokenize_span
-from .parse_ifgame_kind import (IF_WORD, RULE_Q, YESTERDAY, Branch, condition_groups,
+from .parse_ifgame_kind import (if_words, RULE_Q, YESTERDAY, Branch, condition_groups,
                                 question_before)
 from .state import GameState
 
@@ -53,7 +53,7 @@ def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
         sender is the swindler (his «если <роль>» are branches of his swindle) or when the
         branch to keep cannot be told for sure (the parser then asks)."""
     p = state.players.get(sender)
-    if p is None or not p.alive or p.role == "swindler" or not IF_WORD.search(text):
+    if p is None or not p.alive or p.role == "swindler" or not if_words(text):
         return text
     for group in condition_groups(text, state, sender):
         chosen = _choose(text, sender, state, turn, read, group)

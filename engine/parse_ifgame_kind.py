@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .names import name_index
 from .grammar_tokens import tokenize_span
 from .state import GameState
+from .textcase import plain_lower
 from .words import is_known_word
 
 _IF = re.compile(r"(?i)(?P<lead>(?:(?<![\w-])(?:ну|а|но|или|и|либо)[ \t,]+)*)(?<![\w-])"
@@ -107,12 +108,32 @@ def condition_groups(text: str, state: GameState, sender: str | None = None
     return out
 
 
+def if_words(text: str) -> list[re.Match]:
+    """The matches of :data:`IF_WORD` in ``text``, as ``IF_WORD.finditer(text)`` finds them:
+    with a plain lowered text (:func:`engine.textcase.plain_lower`) tried only where «если»
+    or «ежели» is written (C-level ``find``s instead of a try at every «е» of the letter;
+    two such words never overlap, each match is one of them)."""
+    low = plain_lower(text)
+    if low is None:
+        return list(IF_WORD.finditer(text))
+    places = []
+    for word in ("если", "ежели"):
+        at = low.find(word)
+        while at >= 0:
+            places.append(at)
+            at = low.find(word, at + 1)
+    if not places:
+        return []
+    match = IF_WORD.match
+    return [m for at in sorted(places) if (m := match(text, at)) is not None]
+
+
 def _if_matches(text: str):
     """The matches of :data:`_IF` in ``text``, as ``_IF.finditer(text)`` finds them, tried
     only just before each «если» (:data:`IF_WORD`): a match holds one, after lead words
     made of :data:`_LEAD_CHARS` alone, so it starts inside their run before the word."""
     pos = 0
-    for word in IF_WORD.finditer(text):
+    for word in if_words(text):
         if word.start() < pos:
             continue  # (inside the match before)
         start = word.start()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .grammar_rules import action_for, problem
+from .textcase import lower_of
 from .grammar_tokens import Tok, clause_words, tokenize_span
 from .model import Problem
 from .names import name_index
@@ -35,11 +36,15 @@ _WHOM = frozenset({"кого", "кому", "куда"})
 _LEAD = frozenset({"ну", "ладно", "давайте", "давай", "тогда", "значит", "итак", "а", "и",
                    "наверное", "пожалуй", "конечно", "хм", "эх", "ок", "окей", "ну-ка"})
 
-#: A word of :data:`_WHOM` in a sentence (any case), found before it is tokenized.
-_WHOM_RE = re.compile(r"(?i)(?<!\w)(?:кого|кому|куда)(?!\w)")
+#: A word of :data:`_WHOM` in a sentence (any case), found before it is tokenized:
+#: ``(?i)(?<!\w)(?:кого|кому|куда)(?!\w)`` written with each letter's case-blind forms
+#: (the old forms «ᲂ», «ᲁ» too) and its first letter first, so ``re`` skips to each «к» by
+#: its charset scan instead of trying the look behind at every character.
+_WHOM_RE = re.compile(r"[кК](?<!\w.)(?:[оОᲂ](?:[гГ][оОᲂ]|[мМ][уУ])|[уУ][дДᲁ][аА])(?!\w)")
 
-#: A word of :data:`_MINE` in a sentence (any case), found before it is tokenized.
-_MINE_RE = re.compile(r"(?i)(?<!\w)мо[йяеё](?!\w)")
+#: A word of :data:`_MINE` in a sentence (any case), found before it is tokenized:
+#: ``(?i)(?<!\w)мо[йяеё](?!\w)`` written as :data:`_WHOM_RE` is.
+_MINE_RE = re.compile(r"[мМ](?<!\w.)[оОᲂ][йяеёЙЯЕЁ](?!\w)")
 
 #: Quotation marks: the answer quotes somebody.
 _QUOTE_MARK = re.compile("[«»\"“”„]")
@@ -271,7 +276,7 @@ def if_branches(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     default «если не напишу — то X»); the rules read none of it, so the net asks
     (``unparsed``, reason ``unread``) rather than drop it. Only a sender with a night move
     of his role; a sentence a rule read is left alone. Never raises."""
-    if "если" not in visible.lower() or ctx.sender.role in ("civilian", "son") or \
+    if "если" not in lower_of(visible) or ctx.sender.role in ("civilian", "son") or \
             any(not vote and on for _, _, on, vote in read):
         return []  # (cheap: no «если»; or a night move read: the branch may be its remark)
     from .parse_unread import _names  # (the net's own reader of names)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from .grammar_rules import problem
+from .textcase import lower_of, plain_lower
 
 #: Ordinal stems of a night or day number («на вторую ночь», «за третий день»).
 _ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четвёрт": 4, "четверт": 4, "пят": 5,
@@ -63,12 +64,13 @@ def _sentence(text: str, span: str) -> str:
 
 def _other_day(text: str, day: int) -> bool:
     """True when the letter labels its moves with another night or day than ``day``."""
-    low = text.lower()
+    low = lower_of(text)
     if "ноч" not in low and "ден" not in low and "вчера" not in low:
         return False
-    if "вчера" in low and _YESTERDAY.search(text):
+    plain = plain_lower(text) is not None
+    if "вчера" in low and _yesterday(text, low, plain):
         return True
-    for m in _labels(text, low):
+    for m in _labels(text, low, plain):
         g = {k.removeprefix("h_"): v for k, v in m.groupdict().items() if v}
         if "ord" in g:
             stem = g["ord"].lower()
@@ -80,20 +82,36 @@ def _other_day(text: str, day: int) -> bool:
     return False
 
 
-#: Characters after which a label at a sentence's start may begin (:data:`_LABEL`).
-_LABEL_OPENERS = re.compile(r"[.!?\n]")
+def _yesterday(text: str, low: str, plain: bool) -> bool:
+    """``_YESTERDAY.search(text) is not None``, tried only where «ход» is written when
+    ``plain`` (``low`` is ``text`` lowered letter by letter, with no old letter form: a
+    case-blind «ход» is then a «ход» of ``low`` at the same place; one C-level ``find``
+    each instead of the case-blind pattern at every character of a long letter)."""
+    if not plain:
+        return _YESTERDAY.search(text) is not None
+    match = _YESTERDAY.match
+    at = low.find("ход")
+    while at >= 0:
+        if match(text, at) is not None:
+            return True
+        at = low.find("ход", at + 1)
+    return False
 
-#: Letters that match Cyrillic ones only under IGNORECASE (old letter forms): a letter with
-#: one is searched by the plain ``finditer``.
-_OLD_LETTER_FORMS = re.compile("[\u1c80-\u1c88]")
+
+#: Characters after which a label at a sentence's start may begin (:data:`_LABEL`), with
+#: the «на»/«за» every such label starts with after them (:data:`_WHEN`; either case: the
+#: letters have no other case-blind forms in a ``plain`` letter, see :func:`_labels`).
+_LABEL_OPENERS = re.compile(r"[.!?\n](?=[ \t]*[нНзЗ][аА])")
 
 
-def _labels(text: str, low: str):
+
+def _labels(text: str, low: str, plain: bool):
     """The matches of :data:`_LABEL` in ``text``, as ``_LABEL.finditer(text)`` finds them,
-    tried only where one can start (``low``: ``text`` in lower case): the text's start, a
-    mark that ends a sentence or a line, «ход», «действи» (one C-level search each, not the
-    case-blind pattern at every character of a long letter)."""
-    if len(low) != len(text) or _OLD_LETTER_FORMS.search(text):
+    tried only where one can start (``low``: ``text`` in lower case; ``plain``: lowered
+    letter by letter, no old letter form): the text's start, a mark that ends a sentence or
+    a line before «на»/«за», «ход», «действи» (one C-level search each, not the case-blind
+    pattern at every character of a long letter)."""
+    if not plain:
         yield from _LABEL.finditer(text)
         return
     starts = {0}
@@ -126,7 +144,7 @@ def silent_doubts(text: str, actor, turn, moves, problems):
     if _other_day(text, turn.day):
         return [], list(problems) + [_asked(m, "labelled_day", actor.role) for m in moves]
     keep, asked = [], []
-    low = text.lower()
+    low = lower_of(text)
     for m in moves:
         if m.action == "hunt" and "охот" in low and actor.role == "maniac" and \
                 _ON_HUNT.search(_sentence(text, m.span)):

@@ -18,6 +18,7 @@ from .grammar_rules import problem
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx
+from .textcase import lower_of
 from .words import is_known_word, morph
 
 #: A vote word heading a sentence (the cheap test; Latin «g» of a mixed keyboard too).
@@ -49,14 +50,24 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
     and no problem quotes (``asked``)."""
     if any(it[3] for it in read):
         return []  # (a vote read in the letter: the line may be its repeat or a tally)
-    if not _may_head(visible) or _HEAD.search(visible) is None:
+    low = lower_of(visible)
+    if ("олос" not in low and "линч" not in low) or _HEAD.search(visible) is None:
         return []
+    if len(low) != len(visible):
+        low = None  # (a letter lowered into more characters: each sentence lowered alone)
     idx = name_index(ctx.nicks)
     quoted = {p.text for p in asked}
     out: list[Problem] = []
     for lo, hi in spans:
         sentence = visible[lo:hi]
-        if not _may_head(sentence) or _HEAD.search(sentence) is None:
+        if low is not None:
+            # (the sentence's «олос»/«линч» are the lowered letter's there: each character
+            # lowered alone, the same place; one C-level search each, no copy)
+            if low.find("олос", lo, hi) < 0 and low.find("линч", lo, hi) < 0:
+                continue
+        elif not _may_head(sentence):
+            continue
+        if _HEAD.search(sentence) is None:
             continue
         ends = [b for a, b, _, _ in read if a < hi and lo < b]
         if ends:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .textcase import lower_of
+
 __all__ = ["clean_text", "spoken_marks", "list_headings", "cut_forum_quotes",
            "forum_markup", "INVISIBLE", "QUOTE_MARK"]
 
@@ -183,7 +185,7 @@ def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
     зрения» and other nouns after «точка», an adjective before it («горячая точка»), and
     every such word when a nickname of ``nicks`` contains it (a player «Точка»). Pure; the
     length may change."""
-    low = text.lower()
+    low = lower_of(text)
     if "точка" not in low and "запятая" not in low and "строк" not in low:
         return text
     taken = " ".join(nicks).lower()

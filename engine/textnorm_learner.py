@@ -142,11 +142,33 @@ def _beside(text: str, m: re.Match) -> list[str]:
     a = _AFTER.match(text, m.end())
     if a:
         out.append(a.group(1))
-    b = _BEFORE.search(text, max(0, m.start() - 40), m.start())
+    b = _word_before(text, max(0, m.start() - 40), m.start())
     if b:
-        out.append(b.group(1))
+        out.append(b)
     return out
-_PRONOUN_RE = re.compile(r"(?i)(?<![\w-])(?:я|мы)(?![\w-])")
+
+
+def _word_before(text: str, lo: int, hi: int) -> str | None:
+    """``_BEFORE.search(text, lo, hi).group(1)`` (None with no match), found from the end:
+    the whitespace that ends ``text[lo:hi]`` (one at least), then the run of Cyrillic letters
+    before it (one at least). ``str.rstrip`` strips what ``\s`` matches (both are
+    ``Py_UNICODE_ISSPACE``); the search's leftmost match starts where that run starts."""
+    seg = text[lo:hi]
+    rest = seg.rstrip()
+    if len(rest) == len(seg):
+        return None
+    k = len(rest)
+    while k and rest[k - 1] in _CYR_LETTERS:
+        k -= 1
+    return rest[k:] or None
+
+
+#: The letters of :data:`_BEFORE`'s class.
+_CYR_LETTERS = frozenset("абвгдежзийклмнопрстуфхцчшщъыьэюяёАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЁ")
+#: «я» or «мы» as a word, any case: ``(?i)(?<![\w-])(?:я|мы)(?![\w-])`` with its first
+#: letter first (``re`` skips to each by a charset scan; «я», «м», «ы» have no case forms
+#: but their capitals) and the look behind after it.
+_PRONOUN_RE = re.compile(r"[яЯмМ](?<![\w-].)(?:(?<=[яЯ])|(?<=[мМ])[ыЫ])(?![\w-])")
 
 
 @functools.lru_cache(maxsize=20_000)

@@ -32,8 +32,13 @@ __all__ = ["translit_letter", "caps_lookalikes"]
 # ----------------------------------------------------------------- look-alike capitals
 
 _CAPS_TO_CYR = str.maketrans("ABCEHKMOPTXYË", "АВСЕНКМОРТХУЁ")
-#: A word of look-alike Latin capitals only (one letter or more).
-_CAPS_WORD = re.compile(r"(?<![^\W\d_])[ABCEHKMOPTXYË]+(?![^\W\d_])")
+#: A word of look-alike Latin capitals only (one letter or more). (Its first letter comes
+#: first in the pattern, the look behind after it: ``re`` then skips to each such capital
+#: by its charset scan instead of trying the look behind at every character.)
+_CAPS_WORD = re.compile(r"[ABCEHKMOPTXYË](?<![^\W\d_].)[ABCEHKMOPTXYË]*(?![^\W\d_])")
+#: The capitals :data:`_CAPS_WORD` starts with: a letter holding none of them has no such
+#: word (one C-level ``in`` each, cheaper than the pattern's scan of a long letter).
+_CAPS_CHARS = "ABCEHKMOPTXYË"
 _CYR_LETTER = re.compile("[А-Яа-яЁё]")
 
 
@@ -41,7 +46,8 @@ def caps_lookalikes(text: str, nicks: tuple[str, ...]) -> str:
     """``text`` with each word of look-alike Latin capitals in a line holding Cyrillic
     letters written in Cyrillic («OXOTA» → «ОХОТА»), but for the words of Latin nicknames
     («MAX» beside a nick «Max»)."""
-    if text.isascii() or _CAPS_WORD.search(text) is None:
+    if text.isascii() or (len(text) > 300 and not any(c in text for c in _CAPS_CHARS)) or \
+            _CAPS_WORD.search(text) is None:
         return text
     kept = _latin_nick_words(nicks)
     out: list[str] = []

@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .textcase import plain_lower
+
 __all__ = ["sender_named"]
 
 _WORD = r"[^\W\d_]+"
@@ -46,11 +48,27 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
             prev = _PREV.search(text, max(0, cut - 40), cut)
             if prev is not None and _is_name_form(prev.group(1).lower().replace("ё", "е"), nicks, sender):
                 text = text[:cut].rstrip(" ") + "\n" + text[cut:]
-    if "олос" in text or "ОЛОС" in text:
+    if ("олос" in text or "ОЛОС" in text) and (len(text) < 300 or _may_vote_of(text)):
         text = _VOTE_OF.sub(lambda v: v.group(1) if _is_form(
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
             text)
     return text
+
+
+def _may_vote_of(text: str) -> bool:
+    """False when :data:`_VOTE_OF` surely matches nowhere in ``text``: with a plain lowered
+    text (:func:`engine.textcase.plain_lower`) it is tried only where «голос» is written
+    (a C-level ``find`` each, not the case-blind pattern at every character)."""
+    low = plain_lower(text)
+    if low is None:
+        return True
+    match = _VOTE_OF.match
+    at = low.find("голос")
+    while at >= 0:
+        if match(text, at) is not None:
+            return True
+        at = low.find("голос", at + 1)
+    return False
 
 
 def _is_form(words: list[str], nicks: tuple[str, ...], sender: str, case: str) -> bool:

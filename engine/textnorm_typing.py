@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from .grammar_vocab import PREPOSITIONS
+from .textcase import pieces_of
 from .names import name_index
 from .words import is_known_word
 
@@ -74,7 +75,7 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
         return text
     # (C-level: the pieces between spaces seen before as needing nothing are dropped at
     # once; only a new piece is looked at, see _kinds)
-    new = set(text.split()) - _PLAIN
+    new = pieces_of(text) - _PLAIN  # (set(text.split()), made once per letter)
     if not new:
         return text
     t = _tables(nicks)

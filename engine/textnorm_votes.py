@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .names import name_index
+from .textcase import lower_of
 from .textnorm import LATIN_SOUNDS, scripts_touch
 
 #: Latin letters typed by mistake inside a Cyrillic vote word (a phone's keyboard switch).
@@ -84,7 +85,7 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
         votes: the day's votes per player (2 under «Ярость» and «Голос»).
         sender: the sender's nickname (his own name in a story is none of «обоих»).
     """
-    low = text.lower()
+    low = lower_of(text)
     if scripts_touch(text) and _MIXED.search(text):
         text = _MIXED.sub(_mixed_word, text)
         low = text.lower()

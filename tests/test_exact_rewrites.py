@@ -120,3 +120,61 @@ def test_pet_forms_remembered_as_found():
     idx = name_index(("Петя", "Лось", "Кузя", "Наташа Крючок"))
     for word in ("петьку", "лосика", "кузеньку", "наташеньку", "защищает", "лосик", "петьку"):
         assert idx.pet_form(word) == idx._pet_form(word), word
+
+
+def test_case_blind_words_found_where_written():
+    """The thirty-second session's rewrites (engine.textcase and its users): each finds what
+    the case-blind or look-behind-first pattern found."""
+    from engine import parse_pause as PP
+    from engine import parse_silent as S
+    from engine import textnorm_learner as TL
+    from engine import textnorm_script as TS
+    from engine import textnorm_sender as TSe
+    from engine.textcase import plain_lower
+
+    caps = re.compile(r"(?<![^\W\d_])[ABCEHKMOPTXYË]+(?![^\W\d_])")
+    pronoun = re.compile(r"(?i)(?<![\w-])(?:я|мы)(?![\w-])")
+    whom = re.compile(r"(?i)(?<!\w)(?:кого|кому|куда)(?!\w)")
+    mine = re.compile(r"(?i)(?<!\w)мо[йяеё](?!\w)")
+    pieces = ["я", "Я", "мы", "МЫ", "Мы", "ход", "ХОД", "Ход", "хᲂд", "на", "за", "НА",
+              "вчера", "вчерашнюю", "ночь", "день", "голос", "ГОЛОС", "голоса", "гᲂлос",
+              "кого", "КОМУ", "куда", "кᲂго", "мой", "Моя", "моё", "мᲂе", "OXOTA", "AB",
+              "x", "Лось", "Нина", "если", "ежели", "Если", "еᲃли", " ", " ", "\n", "\t",
+              "-", "—", ":", ".", "!", "?", "2", "-ю", "_", "ю", "İ", "5"]
+    for text in _texts(pieces, 6_000, 3, most=14):
+        low = text.lower()
+        plain = plain_lower(text) is not None
+        assert plain == (len(low) == len(text) and not re.search("[\u1c80-\u1c88]", text))
+        for old, new in ((caps, TS._CAPS_WORD), (pronoun, TL._PRONOUN_RE),
+                         (whom, PP._WHOM_RE), (mine, PP._MINE_RE)):
+            assert [m.span() for m in old.finditer(text)] == \
+                [m.span() for m in new.finditer(text)], (text, new.pattern)
+        for hi in range(len(text) + 1):
+            b = TL._BEFORE.search(text, max(0, hi - 40), hi)
+            assert TL._word_before(text, max(0, hi - 40), hi) == (b and b.group(1)), text
+        assert S._yesterday(text, low, plain) == (S._YESTERDAY.search(text) is not None), text
+        assert [(m.span(), m.groups()) for m in S._labels(text, low, plain)] == \
+            [(m.span(), m.groups()) for m in S._LABEL.finditer(text)], text
+        if TSe._VOTE_OF.search(text) is not None:
+            assert TSe._may_vote_of(text), text
+        assert [m.span() for m in IF.if_words(text)] == \
+            [m.span() for m in IF.IF_WORD.finditer(text)], text
+
+
+def test_case_blind_letters_have_the_forms_written_out():
+    """The letters the rewrites above spell out in both cases have no other case-blind form
+    but the old letter forms they list (U+1C80–U+1C88, each in engine.textcase)."""
+    from engine.textcase import OLD_LETTER_FORMS
+
+    # (a character case-blind equal to a cased letter has a case mapping itself)
+    cased = [c for c in map(chr, range(0x110000)) if c.lower() != c or c.upper() != c]
+    written = {"я": "яЯ", "м": "мМ", "ы": "ыЫ", "к": "кК", "г": "гГ", "у": "уУ", "а": "аА",
+               "й": "йЙ", "е": "еЕ", "ё": "ёЁ", "о": "оОᲂ", "д": "дДᲁ", "н": "нН", "з": "зЗ"}
+    for letter, forms in written.items():
+        blind = re.compile("(?i)" + letter)
+        found = {c for c in cased if blind.fullmatch(c)}
+        assert found == set(forms), letter
+    for letter in "хсвт":  # («ход», «голос», «вчера», «нет»: searched in the lowered text)
+        blind = re.compile("(?i)" + letter)
+        found = {c for c in cased if blind.fullmatch(c)}
+        assert found - {letter, letter.upper()} <= set(OLD_LETTER_FORMS), letter

@@ -1,0 +1,70 @@
+"""A letter in lower case and cut at whitespace, made once (issue 11: speed).
+
+Many steps of the parser look at the whole letter in lower case or at its pieces between
+whitespace; :func:`lower_of` and :func:`pieces_of` make each once per text (the last text
+asked about is remembered, by identity) instead of once per step.
+
+Case-blind searches done as plain ones:
+A case-blind pattern (``re.IGNORECASE``) cannot use ``re``'s fast skip to its first letter, so
+on a long letter it is tried at every character. Where the pattern must hold a word, the
+places that word is written at can be found by ``str.find`` in the letter lowered instead,
+and the pattern tried (``match``) there only — when the lowered letter stands for the
+letter place by place and letter by letter: the same length (no character lowered into
+two), and no old Cyrillic letter form (U+1C80–U+1C88: «ᲂ» matches «о» case-blind but is its
+own lower case). :func:`plain_lower` gives that lowered text, or None when it does not stand
+for the letter; it is made once per letter (the last text is remembered).
+"""
+
+from __future__ import annotations
+
+__all__ = ["OLD_LETTER_FORMS", "lower_of", "lower_seen", "pieces_of", "plain_lower"]
+
+#: Letters that match Cyrillic ones only under IGNORECASE (old letter forms), each looked
+#: for by a C-level ``in`` (many times faster than a character class scan).
+OLD_LETTER_FORMS = "\u1c80\u1c81\u1c82\u1c83\u1c84\u1c85\u1c86\u1c87\u1c88"
+
+#: The last text asked about and the answer, for each function below (the text is kept,
+#: so an ``is`` test never meets another string at its address).
+_LAST: tuple = ("", "")
+_LAST_LOWER: tuple = ("", "")
+_LAST_PIECES: tuple = ("", set())
+
+
+def lower_of(text: str) -> str:
+    """``text.lower()``, made once for the same text object."""
+    global _LAST_LOWER
+    last = _LAST_LOWER
+    if last[0] is not text:
+        last = _LAST_LOWER = (text, text.lower())
+    return last[1]
+
+
+def lower_seen(text: str) -> str:
+    """``text.lower()``: the one :func:`lower_of` made when ``text`` is its last text, else
+    made anew and not remembered (for pieces of a letter: the letter's stays remembered)."""
+    last = _LAST_LOWER
+    return last[1] if last[0] is text else text.lower()
+
+
+def pieces_of(text: str) -> set[str]:
+    """``set(text.split())``: the pieces of ``text`` between whitespace, made once for the
+    same text object; the set is shared: never change it."""
+    global _LAST_PIECES
+    last = _LAST_PIECES
+    if last[0] is not text:
+        last = _LAST_PIECES = (text, set(text.split()))
+    return last[1]
+
+
+def plain_lower(text: str) -> str | None:
+    """``text.lower()`` when it has ``text``'s length and ``text`` holds no old Cyrillic
+    letter form (a case-blind Cyrillic word of ``text`` is then the same word of the lowered
+    text at the same place); None otherwise."""
+    global _LAST
+    last = _LAST
+    if last[0] is not text:
+        low = lower_of(text)
+        if len(low) != len(text) or any(c in text for c in OLD_LETTER_FORMS):
+            low = None
+        last = _LAST = (text, low)
+    return last[1]
