@@ -169,7 +169,8 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
         text = _sentences(text, nicks, lambda x, n: _kill_fixed(x, n, said))
         if turn.event == "full_moon":
             text = _FULL_MOON.sub(r"\1 и ", text)
-            text = _COUNT_LINE.sub("убиваем двоих:\n", text)
+            text = _COUNT_LINE.sub(lambda m: m.group(0) if "?" in m.group(1) or _MUSING.search(
+                _ASIDE.sub("", m.group(1))) else "убиваем двоих:\n", text)
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
         text = _APPOSITION.sub(lambda m: _apposition(m, nicks), text)
