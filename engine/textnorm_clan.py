@@ -27,7 +27,9 @@ mark, no condition or musing («если», «может», «завтра») an
 From a boss only, his orders for members told as a story:
 
 - «Енот сегодня лезет к X за пилюлями»: the purpose after the rob's «к X» goes;
-- «Скапен, мой ловкий плут, — сегодня ты …»: the apposition after the member's name goes.
+- «Скапен, мой ловкий плут, — сегодня ты …»: the apposition after the member's name goes;
+- «Страж — ты на мне», «Страж, ты, как всегда, при мне»: the «ты» said to the member before
+  the place of his move goes («Страж — на мне»).
 
 A letter with none of the marker words costs a few C-level searches. Pure; the length of
 the text may change.
@@ -47,7 +49,7 @@ __all__ = ["clan_story_fixed"]
 #: The cheap test: a letter with none of these holds none of the phrases.
 _MARKERS = re.compile(r"(?i)клан|умр|двоих|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
                       r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) |отда|переда|довер|"
-                      r"поруч|два|две|2|kill")
+                      r"поруч|два|две|2|kill|(?<!\w)ты(?!\w)")
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
@@ -150,6 +152,13 @@ _APPOSITION = re.compile(r"(?m)(^|[.!?]\s*)([^\s,.!?—]+(?:\s[^\s,.!?—]+)?),\
                          r"(?:мой|моя|наш|наша)\s+[а-яё ]{1,30},\s*—\s*")
 
 
+#: «Страж — ты на мне», «Страж, ты, как всегда, при мне»: a member's name (group 2), the «ты»
+#: said to him, then the preposition of his move's place.
+_YOU_THERE = re.compile(r"(?im)(^|[.!?;]\s*)([^\s,.!?—:]+(?:\s[^\s,.!?—:]+)?)\s*[,—:-]\s*ты"
+                        r"(?:\s*,?\s*(?:как\s+(?:всегда|обычно)|сегодня|опять|снова|ночью))*"
+                        r"\s*,?\s+(?=(?:на|при|у|к|ко)\s)")
+
+
 def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
                      turn: TurnInfo, boss: str | None = None) -> str:
     """``text`` with the phrases of the module's docstring written out, for ``actor`` (None:
@@ -174,6 +183,7 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
         text = _APPOSITION.sub(lambda m: _apposition(m, nicks), text)
+        text = _YOU_THERE.sub(lambda m: _apposition(m, nicks), text)
     return text
 
 
