@@ -29,7 +29,11 @@ From a boss only, his orders for members told as a story:
 - «Енот сегодня лезет к X за пилюлями»: the purpose after the rob's «к X» goes;
 - «Скапен, мой ловкий плут, — сегодня ты …»: the apposition after the member's name goes;
 - «Страж — ты на мне», «Страж, ты, как всегда, при мне»: the «ты» said to the member before
-  the place of his move goes («Страж — на мне»).
+  the place of his move goes («Страж — на мне»);
+- «охранять мою особу», «стоять при моей особе», «охранять Нашу особу»: the boss calling
+  himself «особа» → «меня», «при мне»;
+- «Охрана теперь на Лисе — за неё: охраняет меня»: the duty «on» a member, then his move
+  «за него» → «Лиса — охраняет меня» (the member who holds the duty is named, not guarded).
 
 A letter with none of the marker words costs a few C-level searches. Pure; the length of
 the text may change.
@@ -49,7 +53,7 @@ __all__ = ["clan_story_fixed"]
 #: The cheap test: a letter with none of these holds none of the phrases.
 _MARKERS = re.compile(r"(?i)клан|умр|двоих|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
                       r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) |отда|переда|довер|"
-                      r"поруч|два|две|2|kill|(?<!\w)ты(?!\w)")
+                      r"поруч|два|две|2|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ")
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
@@ -159,6 +163,25 @@ _YOU_THERE = re.compile(r"(?im)(^|[.!?;]\s*)([^\s,.!?—:]+(?:\s[^\s,.!?—:]+)?
                         r"\s*,?\s+(?=(?:на|при|у|к|ко)\s)")
 
 
+#: «Охрана (теперь) на X (…) — за него: …»: the member holding a duty (group 1), then his
+#: move for him.
+_DUTY_ON = re.compile(r"(?i)(?<!\w)(?:охрана|кража|воровство|грабеж|грабёж)\s+(?:(?:теперь|сегодня|"
+                      r"у\s+нас)\s+)*на\s+([^\s,.!?—:()]+(?:\s[^\s,.!?—:()]+)?)\s*"
+                      r"(?:\([^)\n]{0,60}\)\s*)?[—:-]\s*за\s+(?:него|нее|неё)\s*[:—-]?\s*")
+
+
+#: «мою особу», «при моей особе»: the boss calling himself «особа» (group 1: the preposition).
+_MY_PERSON = re.compile(r"(?i)(?<!\w)(?:(при|к|ко|на|у)\s+)?(?:мо(?:ю|ей|ея)|наш(?:у|ей|ея))\s+"
+                        r"(?:(?:драгоценн|скромн|высочайш|светл)\w+\s+)?особ(?:у|е|ы)(?!\w)")
+
+
+def _my_person(m: re.Match) -> str:
+    prep = (m.group(1) or "").lower()
+    if not prep:
+        return "меня"
+    return {"при": "при мне", "на": "на мне", "к": "ко мне", "ко": "ко мне", "у": "у меня"}[prep]
+
+
 def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
                      turn: TurnInfo, boss: str | None = None) -> str:
     """``text`` with the phrases of the module's docstring written out, for ``actor`` (None:
@@ -183,7 +206,10 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
         text = _APPOSITION.sub(lambda m: _apposition(m, nicks), text)
+        text = _MY_PERSON.sub(_my_person, text) if "особ" in text.lower() else text
         text = _YOU_THERE.sub(lambda m: _apposition(m, nicks), text)
+        text = _DUTY_ON.sub(lambda m: m.group(1) + " — " if _is_name(m.group(1), nicks)
+                            else m.group(0), text)
     return text
 
 
