@@ -182,6 +182,9 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
             return True
         if not governed and n + 1 < hi and (t.w, clause[n + 1].w) in _SAID_OF:
             return True  # «убиваем Хануму — Гетьман в курсе»
+        if not governed and n == k and n + 2 < hi and (t.w, clause[n + 1].w) == ("и", "так") \
+                and clause[n + 2].word:
+            return True  # «убиваем X, Ромашка и так под подозрением»: «и так» = anyway
         n += 1
     return False
 

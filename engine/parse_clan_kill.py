@@ -106,13 +106,26 @@ def settle_second_kills(items: list[Item]) -> None:
 _LISTED_TWO = re.compile(r"(?i)(?<![\w-])(?:двое|двоих)\s*:[ \t]*\n\s*(?:1[.)]|[-•*—])")
 
 
+#: «Обоих — в расход», «валим обоих»: a kill of two pointed at (named or not).
+_BOTH_KILLED = re.compile(r"(?i)(?<![\w-])(?:(?:обоих|обеих)\s*[—:-]?\s*(?:в\s+расход|к\s+рыбам|"
+                          r"на\s+тот\s+свет|убиваем|валим|мочим|режем|гасим|убираем)|"
+                          r"(?:убиваем|валим|мочим|режем|гасим|убираем)\s+(?:обоих|обеих))(?![\w-])")
+
+
 def listed_two_kills(ctx: Ctx, items: list[Item]) -> None:
     """On a full-moon day, a list of two kills under «Двое:» of which one line only was read
-    («Двое:⏎1) Черника⏎2) Вася»): the kill stands and the second victim is asked about
-    (``second_kill``), as :func:`one_of_two` does. Changes ``items`` in place."""
-    if ctx.turn.event != "full_moon" or not _LISTED_TWO.search(ctx.text):
+    («Двое:⏎1) Черника⏎2) Вася»), or a kill of «обоих» after one victim only («Убиваем X.
+    Обоих — в расход»: the second is promised, not named): the kill stands and the second
+    victim is asked about (``second_kill``), as :func:`one_of_two` does. Changes ``items``
+    in place."""
+    both = _BOTH_KILLED.search(ctx.text) if ctx.turn.event == "full_moon" else None
+    if ctx.turn.event != "full_moon" or not (_LISTED_TWO.search(ctx.text) or both):
         return
     kills = [it for it in items if it.move is not None and it.move.action == "clan_kill"]
+    if both is not None and len(kills) == 1 and not kills[0].move.targets:
+        # («Обоих — в расход» read as a kill word with no name: the second is asked instead)
+        items[:] = [it for it in items if not (it.problem is not None and it.tried ==
+                                               "clan_kill" and it.problem.reason == "no_target")]
     if len(kills) != 1 or kills[0].move.targets or \
             any(it.problem is not None and it.tried == "clan_kill" for it in items):
         return

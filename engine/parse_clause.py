@@ -17,7 +17,7 @@ from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past
                               plural_third, told_in_past)
 from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
 from .grammar_keywords import Kw, only_fillers
-from .grammar_orders import name_sizes, remark_start, writes_it_himself
+from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
 from .grammar_triggers import HOSTS
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
@@ -64,7 +64,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 excluded: set[int], items: list[Item]) -> Prev | None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
     the last keyword read (None when none was)."""
-    kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start]
+    kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start or
+           (member is not None and k.i == start - 1 and k.j > start and clause[k.i].w in POSTURE)]
+    # («Страж стоит на страже у X»: the member's posture verb opens his move's idiom)
     if any(k.cls == V.CHOOSE for k in kws):
         kws = [k for k in kws if not _others_choice(ctx, clause, k)]
         if member is None and ctx.sender.role in HOSTS and ctx.turn.event != "choose_me":

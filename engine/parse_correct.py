@@ -284,6 +284,24 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             hit.nick not in prev_targets(prev, items):
         # «Голоса — X и Y... ой, Y же наш, тогда Z» on a two-vote day: Z in Y's place
         return exchange(ctx, clause, flags, items, pair[0], pair[1], k, hit.length, k0)
+    if end == k + hit.length and hit.nick is not None and \
+            (pair := _kill_pair(ctx, prev, items)) is not None and \
+            hit.nick not in pair.move.targets:
+        if _right_after(ctx, pair.pos, pair.move.span, clause):
+            # «Убиваем двоих: X и Y… тьфу, Z» (full moon): the slip right after Y is Y's
+            return exchange(ctx, clause, flags, items, pair, pair.move.targets[-1], k,
+                            hit.length, k0)
+        # «Убиваем X и Y. Хотя нет, Z»: which of the two does Z replace? Asked
+        return _retraction(ctx, clause, prev, adjacent, items, named=True)
+    if end == k + hit.length and hit.nick is not None and \
+            (half := _second_asked(ctx, prev, items)) is not None and \
+            hit.nick != half[0].move.target:
+        if _right_after(ctx, half[1].pos, half[1].problem.text, clause):
+            # «Убиваем двоих: X и Айболита… тьфу, Z» (full moon, «Айболита» no player's):
+            # the slip right after the second victim is put right: Z is the second kill
+            items.remove(half[1])
+            return exchange(ctx, clause, flags, items, half[0], "", k, hit.length, k0)
+        return _retraction(ctx, clause, prev, adjacent, items, named=True)  # (as above)
     before = len(items)
     read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, k, k), k, end,
               flags, items, prev.member is not None)
@@ -292,6 +310,43 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _kill_pair(ctx: Ctx, prev: Prev, items: list[Item]) -> Item | None:
+    """On a full-moon day, the clan kill of two players the move before made (one item of
+    the letter still standing); None otherwise."""
+    if prev.cls != V.KILL or ctx.turn.event != "full_moon" or prev.member is not None:
+        return None
+    live = {id(it) for it in items}
+    kills = [it for it in prev.items if id(it) in live and it.move is not None and
+             it.move.action == "clan_kill"]
+    return kills[0] if len(kills) == 1 and len(kills[0].move.targets) == 2 else None
+
+
+def _second_asked(ctx: Ctx, prev: Prev, items: list[Item]) -> tuple[Item, Item] | None:
+    """On a full-moon day, the clan kill of one player the move before made and the question
+    about its second victim (``second_kill``: a count of two with one player read), both
+    still standing; None otherwise."""
+    if prev.cls != V.KILL or ctx.turn.event != "full_moon" or prev.member is not None:
+        return None
+    live = {id(it) for it in items}
+    mine = [it for it in prev.items if id(it) in live]
+    kills = [it for it in mine if it.move is not None and it.move.action == "clan_kill"]
+    asked = [it for it in mine if it.problem is not None and it.problem.reason == "second_kill"]
+    if len(kills) != 1 or len(asked) != 1 or kills[0].move.targets or not kills[0].move.target:
+        return None
+    return kills[0], asked[0]
+
+
+def _right_after(ctx: Ctx, pos: int, said: str, clause: list[Tok]) -> bool:
+    """True when ``clause`` follows the words ``said`` (found from ``pos``) with only an
+    ellipsis, a dash or a comma between (no sentence end, no line break): «…X и Y… тьфу,
+    Z»."""
+    at = ctx.text.find(said, pos) if said else -1
+    if at < 0:
+        return False
+    gap = ctx.text[at + len(said):clause[0].start]
+    return "\n" not in gap and re.fullmatch(r"\s*(?:…|\.\.+|,|—|-)\s*", gap) is not None
 
 
 #: Words that open the choice after a reason given for a correction («…, пусть будет X»,

@@ -11,16 +11,29 @@ mark, no condition or musing («если», «может», «завтра») an
   «клан 1 сегодня устраняет двоих» → «клан 1 сегодня убивает двоих»;
 - a named player's death or parting with no kill verb: «А умрёт этой ночью X» (the name
   ends the clause), «Пусть X уснёт навек», «Сегодня X отправится
-  спать навсегда», «X мы больше не увидим», «X покидает нас» → «убиваем X» (the words just
+  спать навсегда», «X мы больше не увидим», «Пусть X больше не проснётся», «X покидает
+  нас» → «убиваем X» (the words just
   before the name may only be «пусть», «а», «сегодня», …; the rest of the sentence is kept);
 - «отправляем X на небеса / к праотцам» → «убиваем X»;
+- the kill handed to a member to decide: «Убийство сегодня отдаю Воришке: пусть выберет
+  сам» → «пусть выберет сам» (the name after the verb of handing is who decides, never the
+  victim);
+- on a full-moon day, a line counting two kills over a list of them («Два убийства от
+  клана, отлично.⏎1) X⏎2) Y», «full moon, we kill two:⏎- X⏎- Y») → «убиваем двоих:⏎…»
+  (the sentence of the count, to the line's end);
 - a kill said against another victim: «убиваем не X, а Y», «Убийство: не X (…), а Y» →
   «убиваем Y», «Убийство: Y».
 
 From a boss only, his orders for members told as a story:
 
 - «Енот сегодня лезет к X за пилюлями»: the purpose after the rob's «к X» goes;
-- «Скапен, мой ловкий плут, — сегодня ты …»: the apposition after the member's name goes.
+- «Скапен, мой ловкий плут, — сегодня ты …»: the apposition after the member's name goes;
+- «Страж — ты на мне», «Страж, ты, как всегда, при мне»: the «ты» said to the member before
+  the place of his move goes («Страж — на мне»);
+- «охранять мою особу», «стоять при моей особе», «охранять Нашу особу»: the boss calling
+  himself «особа» → «меня», «при мне»;
+- «Охрана теперь на Лисе — за неё: охраняет меня»: the duty «on» a member, then his move
+  «за него» → «Лиса — охраняет меня» (the member who holds the duty is named, not guarded).
 
 A letter with none of the marker words costs a few C-level searches. Pure; the length of
 the text may change.
@@ -39,7 +52,8 @@ __all__ = ["clan_story_fixed"]
 
 #: The cheap test: a letter with none of these holds none of the phrases.
 _MARKERS = re.compile(r"(?i)клан|умр|двоих|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
-                      r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) ")
+                      r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) |отда|переда|довер|"
+                      r"поруч|два|две|2|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ")
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
@@ -67,7 +81,8 @@ _CLAN_KILLS = re.compile(
 
 #: A player's parting with no kill verb.
 _PARTING = re.compile(
-    r"(?i)\s+(?:(?:сегодня|этой\s+ночью|ночью|тихо)\s+)?(?:(?:у|за)сн[её]т\s+(?:навек|навеки|"
+    r"(?i)\s+(?:(?:сегодня|этой\s+ночью|ночью|тихо)\s+)?(?:(?:больше|уже|никогда|так\s+и)\s+)?"
+    r"(?:(?:у|за)сн[её]т\s+(?:навек|навеки|"
     r"навсегда)|отправится\s+спать\s+навсегда|покида(?:ет|ют)\s+нас|не\s+дожив[её]т\s+до\s+"
     r"утра|не\s+просн[её]тся|мы\s+(?:его\s+|её\s+|ее\s+)?больше\s+не\s+увидим)(?!\w)")
 
@@ -113,6 +128,20 @@ _UNLESS = re.compile(r"(?i)(?<!\w)если\s+([^,.!?\n]{1,30}?)\s+(?:сво[её
                      r"не\s+(?:пришл[её]т|напишет|отправит|скинет|даст|назов[её]т)"
                      r"(?:\s+(?:сво[её]|свой|ход|приказ|заказ))?\s*,\s*")
 
+#: «Убийство сегодня отдаю Воришке», «кил передаю на Стража»: the kill's decision handed to
+#: a player (group 1: the words from the name on, to the end of the clause).
+_HANDS_KILL = re.compile(r"(?i)(?<!\w)(?:убийство|кил|килл|заказ|выстрел|выбор\s+жертвы)"
+                         r"(?:\s+(?:сегодня|этой\s+ночью|ночью|я|тоже|клана|от\s+клана))*\s+"
+                         r"(?:отдаю|передаю|доверяю|поручаю|оставляю)\s+(?:на\s+)?"
+                         r"([^.,;:!?\n—()]{2,40})\s*[:—,-]?\s*")
+
+#: A line counting a full moon's two kills whose next line opens a list: group 1 is the
+#: sentence of the count, to the line's end.
+_COUNT_LINE = re.compile(
+    r"(?im)((?<![^\s.!?])[^.!?\n]*?(?<!\w)(?:(?:два|две|2)\s+(?:убийства|заказа|выстрела|"
+    r"трупа)|(?:kill|killing)\s+(?:two|2)|(?:two|2)\s+kills)(?!\w)[^\n]*)\n"
+    r"(?=[ \t]*(?:1[.)]|[-•*—])[ \t]*\S)")
+
 #: Words that may stand before the name of a parting («Пусть X уснёт навек»).
 _BEFORE_NAME = frozenset({"пусть", "а", "и", "но", "сегодня", "этой", "ночью", "же", "вот",
                           "так", "тогда", "—", "-", ":", "ну", "ведь"})
@@ -125,6 +154,32 @@ _PURPOSE = re.compile(r"(?i)((?<!\w)(?:лезет|полезет|залезет|
 #: «Скапен, мой ловкий плут, — …»: an apposition after a member's name.
 _APPOSITION = re.compile(r"(?m)(^|[.!?]\s*)([^\s,.!?—]+(?:\s[^\s,.!?—]+)?),\s+"
                          r"(?:мой|моя|наш|наша)\s+[а-яё ]{1,30},\s*—\s*")
+
+
+#: «Страж — ты на мне», «Страж, ты, как всегда, при мне»: a member's name (group 2), the «ты»
+#: said to him, then the preposition of his move's place.
+_YOU_THERE = re.compile(r"(?im)(^|[.!?;]\s*)([^\s,.!?—:]+(?:\s[^\s,.!?—:]+)?)\s*[,—:-]\s*ты"
+                        r"(?:\s*,?\s*(?:как\s+(?:всегда|обычно)|сегодня|опять|снова|ночью))*"
+                        r"\s*,?\s+(?=(?:на|при|у|к|ко)\s)")
+
+
+#: «Охрана (теперь) на X (…) — за него: …»: the member holding a duty (group 1), then his
+#: move for him.
+_DUTY_ON = re.compile(r"(?i)(?<!\w)(?:охрана|кража|воровство|грабеж|грабёж)\s+(?:(?:теперь|сегодня|"
+                      r"у\s+нас)\s+)*на\s+([^\s,.!?—:()]+(?:\s[^\s,.!?—:()]+)?)\s*"
+                      r"(?:\([^)\n]{0,60}\)\s*)?[—:-]\s*за\s+(?:него|нее|неё)\s*[:—-]?\s*")
+
+
+#: «мою особу», «при моей особе»: the boss calling himself «особа» (group 1: the preposition).
+_MY_PERSON = re.compile(r"(?i)(?<!\w)(?:(при|к|ко|на|у)\s+)?(?:мо(?:ю|ей|ея)|наш(?:у|ей|ея))\s+"
+                        r"(?:(?:драгоценн|скромн|высочайш|светл)\w+\s+)?особ(?:у|е|ы)(?!\w)")
+
+
+def _my_person(m: re.Match) -> str:
+    prep = (m.group(1) or "").lower()
+    if not prep:
+        return "меня"
+    return {"при": "при мне", "на": "на мне", "к": "ко мне", "ко": "ко мне", "у": "у меня"}[prep]
 
 
 def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
@@ -140,13 +195,21 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
     if kills:
         if boss is not None and boss != actor.nick:
             text = _unless_boss(text, boss, nicks)
+        text = _HANDS_KILL.sub(lambda m: "" if _is_name(m.group(1).strip(), nicks)
+                               else m.group(0), text)
         said = _KILL_SAID.search(text) is not None
         text = _sentences(text, nicks, lambda x, n: _kill_fixed(x, n, said))
         if turn.event == "full_moon":
             text = _FULL_MOON.sub(r"\1 и ", text)
+            text = _COUNT_LINE.sub(lambda m: m.group(0) if "?" in m.group(1) or _MUSING.search(
+                _ASIDE.sub("", m.group(1))) else "убиваем двоих:\n", text)
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
         text = _APPOSITION.sub(lambda m: _apposition(m, nicks), text)
+        text = _MY_PERSON.sub(_my_person, text) if "особ" in text.lower() else text
+        text = _YOU_THERE.sub(lambda m: _apposition(m, nicks), text)
+        text = _DUTY_ON.sub(lambda m: m.group(1) + " — " if _is_name(m.group(1), nicks)
+                            else m.group(0), text)
     return text
 
 
