@@ -515,7 +515,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 2  # «зову нашего гуру DevOps — SIGKILL'а»: a title, then the player after a dash
             continue
         slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
-        if slot and (fit := fitted(idx, ctx, clause, k, listed=False)) is not None:
+        if (slot or (not skipped and not neg and not out.hits and not out.roles and
+                     CYR.search(w) and not is_known_word(w))) and \
+                (fit := fitted(idx, ctx, clause, k, listed=False)) is not None:
             out.hits.append((fit, k, k + 1))  # «МО в Люпена» for A.Lupin
             out.end = k = k + 1
             joined = False

@@ -76,16 +76,18 @@ def _stems(word: str) -> set[str]:
 
 
 @functools.lru_cache(maxsize=4096)
-def nick_readings(nick: str) -> frozenset[str]:
+def nick_readings(nick: str, chat: bool = True) -> frozenset[str]:
     """The Cyrillic readings of the words of ``nick`` (three letters or more): a Cyrillic
-    word as written, a Latin word read the ways Russians say and type it («Smith» → «смит»,
-    «смиф»; «Lexus» → «лексус», «лехус»)."""
+    word as written, a Latin word read the ways Russians say it («Smith» → «смит», «смиф»)
+    and, ``chat``, type it in chat («Lexus» → «лехус»; «Kira» → «киря»)."""
     words = {norm(w) for w in re.findall(r"[^\W\d_]+", nick)} | set(nick_pieces(nick))
     out: set[str] = set()
     for w in words:
         if LAT.search(w) and not CYR.search(w):
-            out |= {norm(r) for r in name_readings(w)} | set(chat_spellings(w))
+            out |= {norm(r) for r in name_readings(w)}
             out.add(norm(cyrillic_reading(w)))
+            if chat:
+                out |= set(chat_spellings(w))
         elif CYR.search(w) and not LAT.search(w):
             out.add(w)
     return frozenset(r for r in out if len(r) >= 3 and CYR.fullmatch(r[-1:] or "-"))
@@ -146,4 +148,6 @@ def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
         return set().union(*found)
     if not re.fullmatch(r"[а-я]{3,}", word):
         return set()
-    return {n for n in nicks if any(fits(word, r, pets) for r in nick_readings(n))}
+    # (a pet suffix only on a reading as said: «Кирюху» is no pet form of Kira typed «киря»)
+    return {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
+            (pets and any(fits(word, r, True) for r in nick_readings(n, False)))}
