@@ -19,10 +19,10 @@ import functools
 import re
 
 from .names_given import chat_spellings, names_listed
-from .names_pets import DIMINUTIVE_SUFFIXES
+from .names_pets import DIMINUTIVE_SUFFIXES, own_lemma
 from .names_pieces import nick_pieces
 from .translit import cyrillic_reading, name_readings
-from .words import CYR, LAT, morph, norm
+from .words import CYR, LAT, is_known_word, morph, norm
 
 #: Case endings (nouns, adjectives) cut off a written word before it is compared, longest
 #: first («коцкому» → «коцк», «люпена» → «люпен»).
@@ -43,7 +43,7 @@ _PET_TAILS = frozenset(
 
 #: A particle or pet word glued to a name with a hyphen that names no one («Дарси-с»,
 #: «Киру-няшку», «Кирюху-нян»): the other half alone is the name.
-_GLUED = re.compile(r"с|ка|то|де|ня[шн]\w*|нян\w*|чан\w*|тян\w*|сан\w*|кун\w*")
+_GLUED = re.compile(r"с|ка|то|де|ня[шн]\w*")
 
 #: The sound key's letter classes: a letter written for another that sounds alike in a name.
 _SOUNDS = str.maketrans({"ё": "и", "э": "и", "е": "и", "ы": "и", "й": "и", "я": "а", "о": "а",
@@ -69,7 +69,7 @@ def _stems(word: str) -> set[str]:
     """:func:`_cut` of ``word``, with the lemmas pymorphy3 gives it."""
     out = _cut(word)
     for p in morph().parse(word)[:2]:
-        lemma = norm(p.normal_form)
+        lemma = norm(own_lemma(p))  # («Петровну» → «петровна», no «петрович»)
         if lemma[:3] == word[:3]:
             out.add(lemma)
     return out
@@ -105,7 +105,8 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     """True when the written ``word`` (Cyrillic, normalised, three letters or more) names the
     nick ``reading`` is a reading of: a case form of it by sound; a prefix of four letters or
     more, cut after a consonant, of a reading of six or more, the word no given name («Карда»
-    for Кардинал; not «Федю» for «Фёдоровна»); or its stem with a diminutive suffix, a pet
+    for Кардинал; not «Федю» for «Фёдоровна»), a dictionary word its first half at most (not
+    «Пилюлю», a pill, for «Пилюлькин», a word built on it); or its stem with a diminutive suffix, a pet
     form of a given name only of that name («Петьку» for «Петя», not «Кирюху» for Kira);
     ``pets=False``: not so (a dictionary word in lower case: «кошку» is the animal)."""
     stem = _reading_stem(reading)
@@ -115,9 +116,10 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     stems = _stems(word)
     if any(sound_key(s) in (key_stem, key_full) for s in stems):
         return True
+    known = is_known_word(word)
     if len(reading) >= 6 and any(len(s) >= 4 and s[-1] not in _VOWELS and len(reading) > len(s)
-                                 and reading.startswith(s) for s in _cut(word)) \
-            and not names_listed(word):
+                                 and reading.startswith(s) and (not known or 2 * len(s) <= len(reading))
+                                 for s in _cut(word)) and not names_listed(word):
         return True  # «кард» of «кардинал», «гросс» of «гроссмейстер»
     if not pets or len(stem) < 3 or not any(s.startswith(stem) and s[len(stem):] in _PET_TAILS
                                 for s in stems):  # «геллочк», «хомячк»
@@ -135,15 +137,17 @@ def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
     its halves, a particle or pet word glued on dropped: «Дарси-с», «Киру-няшку») fits by
     any reading (:func:`fits`, ``pets`` as there); ``set()`` for a word that is not Cyrillic
     letters."""
+    from .names_match import _HONORIFIC  # (names_match imports this module)
+
     halves = [h for h in word.split("-") if h]
-    if any(h in ("не", "ни") for h in halves):
-        return set()  # «за не-Лося»: the player not meant
+    if any(h in ("не", "ни") or _HONORIFIC.fullmatch(h) for h in halves):
+        return set()  # «за не-Лося»: the player not meant; «Настю-сан»: see names_match
     if len(halves) > 1:
         named = [h for h in halves if not _GLUED.fullmatch(h)]
-        if not named:
-            return set()
         found = [fit_owners(nicks, h, pets) for h in named]
-        if len(named) == 2 and found[0] and found[1] and not found[0] & found[1]:
+        if not named or not all(found):
+            return set()  # («Машеньку-Петеньку»: a half that names no one, someone else)
+        if len(named) == 2 and not found[0] & found[1]:
             return found[0] | found[1]  # two players' names: asked
         return set().union(*found)
     if not re.fullmatch(r"[а-я]{3,}", word):
