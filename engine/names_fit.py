@@ -9,8 +9,9 @@ Latin word read in Cyrillic the ways Russians say it (:func:`engine.translit.nam
 alike (:func:`sound_key`: «Люпена» for Lupin, «Шэдоу» for Shadow, «Коцкому» for Kotsky); when
 it is a prefix of four letters or more of a reading of six or more («Карда» for Кардинал,
 «гросс» for Гроссмейстер); or when it is a reading's stem with a Russian diminutive suffix
-(«Геллочку» for Гелла, «Хомячка» for Хома, «Кирюху» for Kira). A hyphen compound fits by its
-halves («Киру-няшку», «Дарси-с»). Words are normalised (lower case, ё → е).
+(«Геллочку» for Гелла, «Хомячка» for Хома). A hyphen compound fits by its halves, a particle
+or pet word glued on dropped («Киру-няшку», «Дарси-с»). Words are normalised (lower case,
+ё → е).
 """
 
 from __future__ import annotations
@@ -106,8 +107,9 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     nick ``reading`` is a reading of: a case form of it by sound; a prefix of four letters or
     more, cut after a consonant, of a reading of six or more, the word no given name («Карда»
     for Кардинал; not «Федю» for «Фёдоровна»), a dictionary word its first half at most (not
-    «Пилюлю», a pill, for «Пилюлькин», a word built on it); or its stem with a diminutive suffix, a pet
-    form of a given name only of that name («Петьку» for «Петя», not «Кирюху» for Kira);
+    «Пилюлю», a pill, for «Пилюлькин», a word built on it); or its stem with a diminutive
+    suffix, a pet form of a given name only of that name («Петьку» for «Петя», not «Кирюху»
+    for Kira);
     ``pets=False``: not so (a dictionary word in lower case: «кошку» is the animal)."""
     stem = _reading_stem(reading)
     key_stem, key_full = sound_key(stem), sound_key(reading)
@@ -116,14 +118,14 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     stems = _stems(word)
     if any(sound_key(s) in (key_stem, key_full) for s in stems):
         return True
-    known = is_known_word(word)
-    if len(reading) >= 6 and any(len(s) >= 4 and s[-1] not in _VOWELS and len(reading) > len(s)
-                                 and reading.startswith(s) and (not known or 2 * len(s) <= len(reading))
-                                 for s in _cut(word)) and not names_listed(word):
+    longest = len(reading) // 2 if is_known_word(word) else len(reading) - 1
+    if len(reading) >= 6 and any(4 <= len(s) <= longest and s[-1] not in _VOWELS and
+                                 reading.startswith(s) for s in _cut(word)) and \
+            not names_listed(word):
         return True  # «кард» of «кардинал», «гросс» of «гроссмейстер»
-    if not pets or len(stem) < 3 or not any(s.startswith(stem) and s[len(stem):] in _PET_TAILS
-                                for s in stems):  # «геллочк», «хомячк»
-        return False
+    if not pets or len(stem) < 3 or not any(
+            s.startswith(stem) and s[len(stem):] in _PET_TAILS for s in stems):
+        return False  # (not «геллочк», «хомячк»)
     named = names_listed(word)  # («Кирюху» is Кирилл's, no pet form of Kira's «кира»)
     return not named or bool(named & names_listed(reading))
 
