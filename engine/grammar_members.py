@@ -20,6 +20,7 @@ from .grammar_rules import actor_of, problem
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import name_index
+from .names_fit import fit_owners
 from .names_pets import ALTERNATION, DIMINUTIVE_SUFFIXES
 from .parse_types import DEFAULT_CLASS, nick_at
 from .translit import name_readings
@@ -108,6 +109,8 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
                 r.startswith(stem[:-1] + c) and len(r) > len(stem)
                 for c in _SOFTENED[stem[-1]] for r in _readings(nick)):
             return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
+    if fit_owners((nick,), word):
+        return True  # «Люпен ворует» for A.Lupin: a reading by sound (engine.names_fit)
     return _base_noun(word, nick)
 
 

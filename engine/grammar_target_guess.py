@@ -84,6 +84,25 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
     return approx, listed
 
 
+def fitted(idx: NameIndex, ctx, clause: list[Tok], k: int, *, listed: bool) -> NameHit | None:
+    """The player the word at token ``k`` of a move's slot, which no reading took, fits by
+    :meth:`engine.names_match.NameIndex.fit` among the living (``ctx.alive``): «голоса шадоу
+    и гром» for Громозека, «МО в Люпена» for A.Lupin; candidates when two fit (asked); None
+    when none does. A dictionary word in lower case is read so only as one more name of a
+    list (``listed``: «смит и гросс»); alone in the slot it may be the thing it means
+    («голос за эльфа» with Dark_Elf: asked)."""
+    t = clause[k]
+    if not t.word or len(t.w) < 3:
+        return None
+    if not (t.cap or t.quoted) and (t.w in idx.capital_readings or (
+            not listed and is_known_word(t.w) and not person_name(t.w))):
+        return None  # («за эльфа», «бина»: a Russian word a Latin nick reads as, in lower case)
+    # a pet form's suffix makes words of their own («кошку», «бабке»): in lower case a
+    # dictionary word is not read as one
+    pets = t.cap or t.quoted or not is_known_word(t.w)
+    return idx.fit(t.w, getattr(ctx, "alive", None), pets)
+
+
 def _place_only(w: str) -> bool:
     """True when every dictionary reading of ``w`` is a place name («савой»: Савой)."""
     return all("Geox" in p.tag for p in morph().parse(w))

@@ -19,7 +19,9 @@ from .grammar_asides import bracket_self, clarified, negated_aside, settled, sou
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
-from .grammar_target_guess import filler_nick, name_soon, nick_goes_on, unknown_slot, word_reading
+from .grammar_target_guess import (
+    filler_nick, fitted, name_soon, nick_goes_on, unknown_slot, word_reading,
+)
 from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after, what_for
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
@@ -404,6 +406,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 out.roles.append(rw.get(w) or compound_role(w))
                 out.role_at.append(k)
                 if out.hits and joined and after_joiner(clause, k, lo) and list_ends(clause, k, hi):
+                    if (fit := fitted(idx, ctx, clause, k, listed=True)) is not None:
+                        out.roles.pop()  # «голоса шадоу и гром»: Громозека's first letters
+                        out.role_at.pop()
+                        out.hits.append((fit, k, k + 1))
+                        out.end = k = k + 1
+                        joined = False
+                        continue
                     out.dropped = (t.text, k)  # «голоса шадоу и гром»: a role's slang, or a nick?
             out.end = k + 1
             k += 1
@@ -459,6 +468,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             if joined and after_joiner(clause, k, lo) and (
                     (name_like(clause, k) and list_ends(clause, k, hi)) or
                     slot_after_preposition(clause, k, lo)):
+                if (fit := fitted(idx, ctx, clause, k, listed=True)) is not None:
+                    out.hits.append((fit, k, k + 1))  # «голоса смит и гросс»: Гроссмейстер
+                    out.end = k = k + 1
+                    joined = False
+                    continue
                 out.dropped = (t.text, k)  # «голоса вий и скунс»: «скунс» fits no nick
             break
         if not out.hits and w in _WHEN and k + 1 < hi and is_verb(words[k + 1]) and \
@@ -500,8 +514,16 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 and idx.exact(words, k + 2, None) is not None:
             k += 2  # «зову нашего гуру DevOps — SIGKILL'а»: a title, then the player after a dash
             continue
+        slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
+        if (slot or (not skipped and not neg and not out.hits and not out.roles and
+                     CYR.search(w) and not is_known_word(w))) and \
+                (fit := fitted(idx, ctx, clause, k, listed=False)) is not None:
+            out.hits.append((fit, k, k + 1))  # «МО в Люпена» for A.Lupin
+            out.end = k = k + 1
+            joined = False
+            continue
         out.unknown = (t.text, k)
-        out.unknown_slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
+        out.unknown_slot = slot
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
         # Ninja_07 — is asked about as well, and so is a person's name in lower case, «голос
         # петровичу»: the move is tried, never dropped unsaid)

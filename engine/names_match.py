@@ -16,6 +16,7 @@ import re
 
 from dataclasses import dataclass, field
 
+from .names_fit import fit_owners
 from .names_given import (
     foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
 )
@@ -565,6 +566,18 @@ class NameIndex:
             if len(both) != 1:
                 return None
         return hit(sorted(both), "part") if both else None
+
+    def fit(self, word: str, alive=None, pets: bool = True) -> NameHit | None:
+        """The last-resort reading of a word in a move's name slot that nothing else read
+        (:mod:`engine.names_fit`: «Люпена» for A.Lupin, «Карда» for Кардинал, «Геллочку» for
+        Гелла): the one living nick (of ``alive``; every nick when None) the word fits, or
+        every one it fits as candidates (asked); None when it fits none, or fits a dead
+        player as well (who may be the one meant: the word stays unread). ``pets=False``:
+        no pet form (see :func:`engine.names_fit.fits`)."""
+        owners = fit_owners(self.nicks, word, pets)
+        if not owners or (alive is not None and not owners <= set(alive)):
+            return None
+        return hit(sorted(owners), "fit")
 
     def capital_reading(self, word: str) -> NameHit | None:
         """The nicks a reading of a Latin nick word that is also a Russian word names

@@ -125,6 +125,10 @@ def _lemma(parse) -> str:
     return parse.normal_form.replace("ё", "е")
 
 
+#: (for engine.names_fit)
+own_lemma = _lemma
+
+
 def add_stems(stems: dict[str, set[str]], nick: str, word: str) -> None:
     """Add to ``stems`` (stem → nicknames) the stems a pet form of ``word`` (a word of
     ``nick``; Latin read in Cyrillic) may be built on: the word, the word without its last

@@ -1,0 +1,159 @@
+"""The last-resort reading of a word in a move's name slot that no form of any nickname names
+(issue 11): the word is scored against every player's name readings, and the player is taken
+only when exactly one living player fits (:meth:`engine.names_match.NameIndex.fit`).
+
+A nick's *readings* are its words and pieces (:func:`engine.names_pieces.nick_pieces`), a
+Latin word read in Cyrillic the ways Russians say it (:func:`engine.translit.name_readings`,
+:func:`engine.names_given.chat_spellings`: «Smith» → «смит», «Lexus» → «лехус», «Lupin» →
+«люпин»). A written word fits a reading when, both cut of their case endings, they sound
+alike (:func:`sound_key`: «Люпена» for Lupin, «Шэдоу» for Shadow, «Коцкому» for Kotsky); when
+it is a prefix of four letters or more of a reading of six or more («Карда» for Кардинал,
+«гросс» for Гроссмейстер); or when it is a reading's stem with a Russian diminutive suffix
+(«Геллочку» for Гелла, «Хомячка» for Хома). A hyphen compound fits by its halves, a particle
+or pet word glued on dropped («Киру-няшку», «Дарси-с»). Words are normalised (lower case,
+ё → е).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .names_given import chat_spellings, names_listed
+from .names_pets import DIMINUTIVE_SUFFIXES, own_lemma
+from .names_pieces import nick_pieces
+from .translit import cyrillic_reading, name_readings
+from .words import CYR, LAT, is_known_word, morph, norm
+
+#: Case endings (nouns, adjectives) cut off a written word before it is compared, longest
+#: first («коцкому» → «коцк», «люпена» → «люпен»).
+_ENDINGS = tuple(sorted({
+    "а", "я", "у", "ю", "е", "и", "ы", "о", "ь", "й", "ом", "ем", "ой", "ей", "ою", "ею", "ам",
+    "ям", "ах", "ях", "ами", "ями", "ому", "ему", "ого", "его", "ым", "им", "ую", "юю", "ая",
+    "яя", "ий", "ый", "ых", "их", "ую", "ов", "ев",
+}, key=len, reverse=True))
+
+#: What a reading's stem is followed by in a pet form: a diminutive suffix
+#: (:data:`engine.names_pets.DIMINUTIVE_SUFFIXES`, with its final vowel and its fleeting
+#: vowel dropped: «очк» of «Геллочку», «ячк» of «Хомячка»), two letters or more.
+_PET_TAILS = frozenset(
+    t for s in (x.replace("ё", "е") for x in DIMINUTIVE_SUFFIXES + ("ячок", "ечок"))
+    for t in (s, s[:-1] if s[-1] in "аяоеиуюы" else s,
+              s[:-2] + "к" if s.endswith(("ок", "ек")) else s)
+    if len(t) >= 2)
+
+#: A particle or pet word glued to a name with a hyphen that names no one («Дарси-с»,
+#: «Киру-няшку», «Кирюху-нян»): the other half alone is the name.
+_GLUED = re.compile(r"с|ка|то|де|ня[шн]\w*")
+
+#: The sound key's letter classes: a letter written for another that sounds alike in a name.
+_SOUNDS = str.maketrans({"ё": "и", "э": "и", "е": "и", "ы": "и", "й": "и", "я": "а", "о": "а",
+                         "ю": "у", "ъ": "", "ь": ""})
+
+
+def sound_key(word: str) -> str:
+    """``word`` (Cyrillic, normalised) as it sounds in a name read from another script: the
+    vowels an unstressed or foreign name mixes up written alike («люпен», «лупин» → «лупин»;
+    «шэдоу», «шедоу» → «шидау»), «тс»/«дс» as «ц», no soft or hard signs, no doubled
+    letters («гросс» → «грас»)."""
+    w = word.replace("тс", "ц").replace("дс", "ц").translate(_SOUNDS)
+    return re.sub(r"(.)\1+", r"\1", w)
+
+
+def _cut(word: str) -> set[str]:
+    """``word`` and ``word`` cut of a case ending (three letters or more left)."""
+    return {word} | {word[:-len(end)] for end in _ENDINGS
+                     if word.endswith(end) and len(word) - len(end) >= 3}
+
+
+def _stems(word: str) -> set[str]:
+    """:func:`_cut` of ``word``, with the lemmas pymorphy3 gives it."""
+    out = _cut(word)
+    for p in morph().parse(word)[:2]:
+        lemma = norm(own_lemma(p))  # («Петровну» → «петровна», no «петрович»)
+        if lemma[:3] == word[:3]:
+            out.add(lemma)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def nick_readings(nick: str, chat: bool = True) -> frozenset[str]:
+    """The Cyrillic readings of the words of ``nick`` (three letters or more): a Cyrillic
+    word as written, a Latin word read the ways Russians say it («Smith» → «смит», «смиф»)
+    and, ``chat``, type it in chat («Lexus» → «лехус»; «Kira» → «киря»)."""
+    words = {norm(w) for w in re.findall(r"[^\W\d_]+", nick)} | set(nick_pieces(nick))
+    out: set[str] = set()
+    for w in words:
+        if LAT.search(w) and not CYR.search(w):
+            out |= {norm(r) for r in name_readings(w)}
+            out.add(norm(cyrillic_reading(w)))
+            if chat:
+                out |= set(chat_spellings(w))
+        elif CYR.search(w) and not LAT.search(w):
+            out.add(w)
+    return frozenset(r for r in out if len(r) >= 3 and CYR.fullmatch(r[-1:] or "-"))
+
+
+def _reading_stem(reading: str) -> str:
+    """``reading`` without a final vowel, soft sign or «й» (its nominative ending), three
+    letters or more left («кира» → «кир», «локи» → «лок»)."""
+    if reading[-1] in "аяоеиыуюьй" and len(reading) > 3:
+        return reading[:-1]
+    return reading
+
+
+def fits(word: str, reading: str, pets: bool = True) -> bool:
+    """True when the written ``word`` (Cyrillic, normalised, three letters or more) names the
+    nick ``reading`` is a reading of: a case form of it by sound; a prefix of four letters or
+    more, cut after a consonant, of a reading of six or more, the word no given name («Карда»
+    for Кардинал; not «Федю» for «Фёдоровна»), a dictionary word its first half at most (not
+    «Пилюлю», a pill, for «Пилюлькин», a word built on it); or its stem with a diminutive
+    suffix, a pet form of a given name only of that name («Петьку» for «Петя», not «Кирюху»
+    for Kira);
+    ``pets=False``: not so (a dictionary word in lower case: «кошку» is the animal)."""
+    stem = _reading_stem(reading)
+    key_stem, key_full = sound_key(stem), sound_key(reading)
+    if len(key_stem) < 3:
+        return False
+    stems = _stems(word)
+    if any(sound_key(s) in (key_stem, key_full) for s in stems):
+        return True
+    longest = len(reading) // 2 if is_known_word(word) else len(reading) - 1
+    if len(reading) >= 6 and any(4 <= len(s) <= longest and s[-1] not in _VOWELS and
+                                 reading.startswith(s) for s in _cut(word)) and \
+            not names_listed(word):
+        return True  # «кард» of «кардинал», «гросс» of «гроссмейстер»
+    if not pets or len(stem) < 3 or not any(
+            s.startswith(stem) and s[len(stem):] in _PET_TAILS for s in stems):
+        return False  # (not «геллочк», «хомячк»)
+    named = names_listed(word)  # («Кирюху» is Кирилл's, no pet form of Kira's «кира»)
+    return not named or bool(named & names_listed(reading))
+
+
+#: Vowels and the signs (a prefix is cut after a consonant).
+_VOWELS = "аяоеёиыуюэьъй"
+
+
+def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
+    """The nicks of ``nicks`` a written ``word`` (normalised; a hyphen compound is read by
+    its halves, a particle or pet word glued on dropped: «Дарси-с», «Киру-няшку») fits by
+    any reading (:func:`fits`, ``pets`` as there); ``set()`` for a word that is not Cyrillic
+    letters."""
+    from .names_match import _HONORIFIC  # (names_match imports this module)
+
+    halves = [h for h in word.split("-") if h]
+    if any(h in ("не", "ни") or _HONORIFIC.fullmatch(h) for h in halves):
+        return set()  # «за не-Лося»: the player not meant; «Настю-сан»: see names_match
+    if len(halves) > 1:
+        named = [h for h in halves if not _GLUED.fullmatch(h)]
+        found = [fit_owners(nicks, h, pets) for h in named]
+        if not named or not all(found):
+            return set()  # («Машеньку-Петеньку»: a half that names no one, someone else)
+        if len(named) == 2 and not found[0] & found[1]:
+            return found[0] | found[1]  # two players' names: asked
+        return set().union(*found)
+    if not re.fullmatch(r"[а-я]{3,}", word):
+        return set()
+    # (a pet suffix only on a reading as said: «Кирюху» is no pet form of Kira typed «киря»)
+    return {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
+            (pets and any(fits(word, r, True) for r in nick_readings(n, False)))}
