@@ -272,7 +272,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             pointer + 1 < len(clause) and clause[pointer + 1].w in V.SAME_AGAIN) or (
             # «голос тоже ему», «его же», «зову его снова»
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
-                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
+                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO or
+                (kw.cls == V.VOTE and clause[n].w in _GIVING)  # «голос отдаю ему»
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
                                 first_singular(clause[kw.i].w)) or (  # «позову его к себе»
@@ -424,6 +425,8 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 
 #: Words between a keyword and a pronoun that points at the letter's last target.
 _ALSO = frozenset({"тоже", "же", "также", "и"})
+#: Verbs of giving between the vote word and its pronoun («Голос отдаю ей»).
+_GIVING = frozenset({"отдаю", "отдам", "кидаю", "кину", "передаю", "ставлю", "поставлю"})
 
 
 _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"}  # («слежу за ним», «на нём же»)
