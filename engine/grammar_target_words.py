@@ -86,13 +86,27 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
             if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or (
                     words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")) or
                                   (n == lo and _pet_named(idx, clause, words, n)))
-                                  for n in range(lo, c)):
+                                  for n in range(lo, c)) and not _pronoun_ends(words, lo, c):
                 # («Голосов у меня нынче два, как бокалов: …»: whose votes, a heading)
                 return c
             return lo
         if clause[c].w in ("—", "→"):
             return lo
     return lo
+
+
+#: Third-person pronouns that end the words before a colon as the move's object («И голос
+#: тоже ему: этот клетчатый всё время смеётся»): the target, the colon opens the reason.
+_OBJECT_PRONOUNS = frozenset({"ему", "ей", "него", "нему", "неё", "нее", "ней", "ним"})
+
+
+def _pronoun_ends(words: list[str], lo: int, c: int) -> bool:
+    """True when the last word before the colon at ``c`` (after ``lo``; «же» aside) is a
+    third-person object pronoun (:data:`_OBJECT_PRONOUNS`)."""
+    n = c - 1
+    if n > lo and words[n] in ("же", "ж"):
+        n -= 1
+    return n >= lo and words[n] in _OBJECT_PRONOUNS
 
 
 #: The sender or the mover himself before a colon: a target, not a heading («охранять

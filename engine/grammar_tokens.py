@@ -228,7 +228,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?" or (w == "." and n < last and toks[n + 1].w == ")")):
             continue  # («Голоса (Голос, 2 шт.): X, Y»: the dot of a word cut short)
-        elif w == "?" and cur and cur[0].w in _ASKS_WHOM and _answered(cur, toks, n, last):
+        elif w == "?" and cur and _asks_whom(cur) and _answered(cur, toks, n, last):
             cur.append(t._replace(w="—"))  # «Кого зову сегодня? Мармеладку 🍷»: asked and
             continue  # answered by the sender himself, as «Кого зову — Мармеладку»
         elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
@@ -259,20 +259,44 @@ def _sad_smiley(toks: list[Tok], n: int) -> bool:
 
 #: Question words that open the sender's question to himself about his move's target.
 _ASKS_WHOM = frozenset({"кого", "кому", "к", "у", "за", "в"})
+#: Words that make a question no plain one about his own move's target: a wish («кого бы
+#: шизнуть?»), a choice offered («Кузю или Сову?»), a doubt («лечить ли …»).
+_NOT_ASKED_OF_SELF = frozenset({"бы", "б", "или", "ли", "не"})
+#: The future auxiliary before a move's infinitive («Маньячить сегодня кого буду?»).
+_WILL = frozenset({"буду", "будем"})
+
+
+def _asks_whom(cur: list[Tok]) -> bool:
+    """True when the question clause ``cur`` asks whom the sender's own move is on: it opens
+    with «кого»/«кому» (or a preposition and one: «К кому иду?»), or is a short one holding
+    one, no comma («Маньячу сегодня кого?», «Маньячить сегодня кого буду?»); and it holds a
+    first-person move word, or a move's infinitive with «буду» — no wish, choice or doubt
+    (:data:`_NOT_ASKED_OF_SELF`)."""
+    words = [c.w for c in cur if c.word]
+    if not words:
+        return False
+    if words[0] in ("к", "у", "за", "в"):
+        if len(words) < 2 or words[1] not in ("кому", "кого"):
+            return False
+    elif words[0] not in ("кого", "кому"):
+        if "кого" not in words and "кому" not in words:
+            return False
+        if not _NOT_ASKED_OF_SELF.isdisjoint(words) or len(words) > 5 or \
+                any(c.w == "," for c in cur):
+            return False  # («Я сама выбираю, кого ищу, да?»: a question to the host)
+    lex = lexicon()
+    if any(x in lex.first for x in words):
+        return True
+    return not _WILL.isdisjoint(words) and any(
+        x in lex.words and x.endswith(("ть", "ти", "чь")) for x in words)
 
 
 def _answered(cur: list[Tok], toks: list[Tok], n: int, last: int) -> bool:
-    """True when the clause ``cur`` ended by the «?» at ``toks[n]`` asks whom the sender's
-    own move is on («Кого зову сегодня на глинтвейн?», «К кому иду?») with a first-person
-    move word in it, and one to three words follow and end the sentence (a full stop, «!»,
-    a line break, an emoji or the end): he answers it himself. Not «Кого лечить?» (no
-    first-person move word) nor «Кого зову? Кузю или Сову?» (a question again)."""
-    words = [c.w for c in cur if c.word]
-    if words[0] in ("к", "у", "за", "в") and (len(words) < 2 or words[1] not in ("кому", "кого")):
-        return False
-    first = lexicon().first
-    if not any(x in first for x in words):
-        return False
+    """True when the clause ``cur`` ended by the «?» at ``toks[n]`` (asking whom the sender's
+    own move is on, :func:`_asks_whom`: «Кого зову сегодня на глинтвейн?», «К кому иду?»)
+    is followed by one to three words that end the sentence (a full stop, «!», a line break,
+    an emoji or the end): he answers it himself. Not «Кого лечить?» (no first-person move
+    word) nor «Кого зову? Кузю или Сову?» (a question again)."""
     k = n + 1
     while k < last and toks[k].word and k - n <= 3:
         k += 1

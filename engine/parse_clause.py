@@ -54,6 +54,7 @@ from .parse_subject import (
     untied_subject,
 )
 from .parse_gapping import today_after_past
+from .grammar_passive import passive_own
 from .parse_fear import fear_votes, goes_instead, if_chosen
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, names_in, nick_at
 
@@ -136,6 +137,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = today_after_past(ctx, clause, start)  # «Вчера лечил X, сегодня — Y»
     if not kws and member is None:
         kws = goes_instead(ctx, clause, start)  # «Ну раз так — уходит X» from the feared
+    if member is None and not excluded and any(t.w in ("мной", "мною") for t in clause) and \
+            (said := passive_own(clause, start)) and \
+            all(k.j <= said[0].i or k.i >= said[0].j for k in kws):
+        # «Мною проверяется X», «X будет вылечен мной, а голос — Y»
+        kws = sorted(kws + said, key=attrgetter("i"))
     if member is None and DEFAULT_CLASS.get(ctx.sender.role) and (not kws or (
             kws[0].i > start and any(t.w == "," for t in clause[start:kws[0].i]))) and \
             elliptic(ctx, clause, start, ctx.sender.role):

@@ -24,6 +24,7 @@ from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_liste
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
+from .grammar_yesterday import yesterday_slot, yesterday_target
 from .grammar_target_words import skip_title
 from .grammar_dropped import DEMONSTRATIVES
 from .lexicon import lexicon
@@ -172,6 +173,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         words_before(ctx, clause, lo, kw.i, tg)  # «Доктора сегодня ищу у X», «у X ищу врача»
     if not tg.hits and any(t.w in _SAVED for t in clause[max(lo, kw.i - 3):min(hi, kw.j + 3)]):
         return kw.j  # «чек пока приберегу»: no move today, nothing tried
+    if not tg.hits and tg.unknown is None and action is not None and not on_behalf and \
+            (said := yesterday_slot(ctx, clause, kw, hi)) is not None:
+        # «шизю того же, что вчера», «голос как вчера»: yesterday's target of the same move
+        # (the rules refuse a repeat that is not allowed); unknown, asked
+        found = yesterday_target(ctx, actor.nick, action)
+        if found is None:
+            items.append(Item(clause[kw.i].start, problem=problem(
+                span(ctx.text, clause, kw.i, said), "unparsed", "yesterday_unknown",
+                action=action), tried=action))
+            return said
+        tg.hits.append((found, kw.j, said))
+        tg.pronoun, tg.end = False, max(tg.end, said)
     later_pronoun = tg.pronoun and any(clause[n].w == "," for n in range(kw.j, tg.end - 1))
     if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None or
                                                      later_pronoun):
@@ -259,7 +272,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             pointer + 1 < len(clause) and clause[pointer + 1].w in V.SAME_AGAIN) or (
             # «голос тоже ему», «его же», «зову его снова»
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
-                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
+                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO or
+                (kw.cls == V.VOTE and clause[n].w in _GIVING)  # «голос отдаю ему»
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
                                 first_singular(clause[kw.i].w)) or (  # «позову его к себе»
@@ -411,6 +425,8 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 
 #: Words between a keyword and a pronoun that points at the letter's last target.
 _ALSO = frozenset({"тоже", "же", "также", "и"})
+#: Verbs of giving between the vote word and its pronoun («Голос отдаю ей»).
+_GIVING = frozenset({"отдаю", "отдам", "кидаю", "кину", "передаю", "ставлю", "поставлю"})
 
 
 _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"}  # («слежу за ним», «на нём же»)

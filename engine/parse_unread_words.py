@@ -125,6 +125,22 @@ def passive_class(w: str) -> str:
 
 
 @functools.lru_cache(maxsize=50_000)
+def past_passive_class(w: str) -> str:
+    """The move class of a past passive participle of a move verb («вылечен», «проверена»):
+    with «будет» the future passive of the sender's move («Кузя будет вылечен мной»); ``""``
+    for anything else."""
+    if len(w) < 5 or not is_known_word(w):
+        return ""
+    verbs, _ = _lemmas()
+    for p in morph().parse(w)[:2]:
+        lemma = p.normal_form.replace("ё", "е")
+        if ("PRTF" in p.tag or "PRTS" in p.tag) and "pssv" in p.tag and "past" in p.tag and \
+                lemma in verbs:
+            return verbs[lemma]
+    return ""
+
+
+@functools.lru_cache(maxsize=50_000)
 def speech(w: str) -> bool:
     """True for a verb of saying or thinking (:data:`SPEECH`), any form."""
     if not is_known_word(w):

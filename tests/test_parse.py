@@ -47,6 +47,8 @@ def build(case: dict) -> tuple[GameState, TurnInfo]:
         if case.get("son_active"):
             sender.son_active, sender.role = True, "boss"
             sender.clan = case["son_active"]
+    if "voted" in case:  # the sender's votes of the day before (state.votes_by_day)
+        state.votes_by_day[case.get("day", 1) - 1] = {case["from"]: list(case["voted"])}
     turn = TurnInfo(day=case.get("day", 1), event=case.get("event", "none"),
                     immune=case.get("immune"), mortar=case.get("mortar"),
                     fear_chosen=case.get("fear_chosen"))
