@@ -85,7 +85,8 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
         if clause[c].w == ":":
             if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or (
                     words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")) or
-                                  (n == lo and _pet_named(idx, clause, words, n)))
+                                  (n == lo and _pet_named(idx, clause, words, n)) or
+                                  _pronoun_closes(words, n, c))
                                   for n in range(lo, c)):
                 # («Голосов у меня нынче два, как бокалов: …»: whose votes, a heading)
                 return c
@@ -93,6 +94,12 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
         if clause[c].w in ("—", "→"):
             return lo
     return lo
+
+
+def _pronoun_closes(words: list[str], n: int, c: int) -> bool:
+    """True when ``words[n]`` is a pronoun for a player standing last before the colon at
+    ``c`` («Голос тоже ему: …», «голос за неё же: …»): the target, then why; no heading."""
+    return words[n] in LISTED_PRONOUNS and (n + 1 == c or (n + 2 == c and words[n + 1] == "же"))
 
 
 #: The sender or the mover himself before a colon: a target, not a heading («охранять

@@ -260,6 +260,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «голос тоже ему», «его же», «зову его снова»
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
                 not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
+                for n in range(kw.j, pointer))) or (
+            # «голос отдаю ей», «и голос свой тоже отдам ему»: the vote given to him
+            kw.cls == V.VOTE and pointer > kw.i and clause[pointer - 1].w in _GIVING and all(
+                not clause[n].word or clause[n].w in _ALSO or clause[n].w in _GIVING_SKIP
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
                                 first_singular(clause[kw.i].w)) or (  # «позову его к себе»
@@ -411,6 +415,13 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 
 #: Words between a keyword and a pronoun that points at the letter's last target.
 _ALSO = frozenset({"тоже", "же", "также", "и"})
+
+#: «Голос отдаю ей»: verbs giving the vote word before them to the pronoun after them.
+_GIVING = frozenset({"отдаю", "отдам", "отдаём", "отдадим", "отдаст", "ставлю", "поставлю", "кидаю", "кину",
+                     "передаю", "передам", "отправляю", "дарю", "вручаю"})
+
+#: Words between the vote word and such a verb («голос свой тоже отдаю ей»).
+_GIVING_SKIP = _GIVING | {"свой", "мой", "сегодня", "я", "на", "линче", "тайном", "суде"}
 
 
 _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"}  # («слежу за ним», «на нём же»)
