@@ -417,7 +417,7 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 _ALSO = frozenset({"тоже", "же", "также", "и"})
 
 #: «Голос отдаю ей»: verbs giving the vote word before them to the pronoun after them.
-_GIVING = frozenset({"отдаю", "отдам", "отдаём", "отдадим", "отдаст", "ставлю", "поставлю", "кидаю", "кину",
+_GIVING = frozenset({"отдаю", "отдам", "отдаём", "отдадим", "ставлю", "поставлю", "кидаю", "кину",
                      "передаю", "передам", "отправляю", "дарю", "вручаю"})
 
 #: Words between the vote word and such a verb («голос свой тоже отдаю ей»).
