@@ -21,7 +21,7 @@ from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, is_known_word, is_verb, past_tense, thing_noun, third_person,
+    common_noun, first_singular, is_known_word, is_verb, past_tense, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
@@ -152,6 +152,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             continue
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
+            continue
+        if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx):
+            i = kw.j  # «Скворец тихонько перевёл свой голос на Сову»: his vote, told
             continue
         if kw.cls == V.VOTE and clause[kw.j - 1].w in _SQUARE and not _square_vote(clause, kw):
             i = kw.j  # «Встретимся на площади, Кузя»: the place, no vote
@@ -375,6 +378,62 @@ def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
     if nxt < len(clause) and clause[nxt].word and _keyword_at(clause, nxt) is not None:
         return None
     return Kw(V.VOTE, i, i + 1, weak=True)
+
+
+#: The vote noun another player's verb may govern («Кузя отдал свой голос Сове»).
+_VOTE_NOUN_FORMS = frozenset({"голос", "голоса", "голосок"})
+
+#: Words between a subject and its verb, or the verb and the vote noun («Кузя тихонько
+#: перевёл свой голос»).
+_TOLD_SKIP = frozenset({"свой", "свои", "тоже", "также", "тихонько", "тихо", "сразу", "быстро",
+                        "вчера", "сегодня", "опять", "снова", "уже", "же", "потом", "вдруг",
+                        "демонстративно", "первым", "последним", "в", "последний", "момент"})
+
+#: Pronouns that are the subject of a told vote («она отдала голос Кузе»).
+_THIRD_SUBJECTS = frozenset({"он", "она", "они", "все", "оба", "обе"})
+
+
+def _others_vote(clause: list[Tok], words: list[str], i: int, idx: NameIndex) -> bool:
+    """True when the vote noun at ``i`` is the object of a verb in the past tense or the third
+    person whose subject is a player's nickname in the nominative or a third-person pronoun,
+    the subject first («Кузя перевёл свой голос на Сову», «она отдала голос Кузе», «Скворец
+    свой голос отдаёт Сове»): another player's vote told, no vote of the sender's. «Отдал
+    голос Кузе», with no subject, stays his."""
+    k = _skip_told(clause, words, i - 1, -1)
+    if k >= 1 and _told_verb(clause, words, k):
+        return _subject_at(clause, words, _skip_told(clause, words, k - 1, -1), idx)
+    after = _skip_told(clause, words, i + 1, 1)
+    return after < len(clause) and _told_verb(clause, words, after) and \
+        _subject_at(clause, words, _skip_told(clause, words, i - 1, -1), idx)
+
+
+def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:
+    """The index from ``k`` on (going by ``step``) past the words of :data:`_TOLD_SKIP`."""
+    while 0 <= k < len(clause) and clause[k].word and words[k] in _TOLD_SKIP:
+        k += step
+    return k
+
+
+def _told_verb(clause: list[Tok], words: list[str], k: int) -> bool:
+    """True when ``words[k]`` is a finite verb in the past tense or the third person."""
+    return clause[k].word and is_known_word(words[k]) and not first_singular(words[k]) and \
+        (past_tense(words[k]) or third_person(words[k]))  # (not a guess: «девнул» is a nick)
+
+
+def _subject_at(clause: list[Tok], words: list[str], k: int, idx: NameIndex) -> bool:
+    """True when a third-person pronoun or a player's nickname in the nominative ends at
+    ``k``."""
+    if k < 0 or not clause[k].word:
+        return False
+    if words[k] in _THIRD_SUBJECTS:
+        return True
+    for start in range(max(0, k - 2), k + 1):
+        hit = idx.exact(words, start, None)
+        if hit is None or hit.nick is None or start + hit.length != k + 1:
+            continue
+        cases = idx.single.get(words[start], {}).get(hit.nick) if hit.length == 1 else None
+        return cases is None or "nomn" in cases
+    return False
 
 
 def _past_verb_before(clause: list[Tok], i: int) -> bool:

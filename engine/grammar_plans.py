@@ -523,7 +523,15 @@ def trailing_condition(clause: list[Tok], i: int, named) -> bool:
     rest = [t.w for t in clause[k + 2:k + 6] if t.word]
     if not rest or not (rest[0] in _THEY or named(k + 2)):
         return False
+    if any(t.w in _MIND_CHANGED for t in clause[k + 2:]):
+        return False  # «голос за X, если кто убедит — передумаю»: the vote stands until then
     return not any(w in _TRIVIAL for w in rest[1:3]) and not any(w in _POLITE for w in rest[1:4])
+
+
+#: The sender's own change of mind as what follows a condition («если кто убедит —
+#: передумаю»): a hedge about a later letter, the move stands now.
+_MIND_CHANGED = frozenset({"передумаю", "переголосую", "перепишу", "поменяю", "изменю",
+                           "перерешу", "пересмотрю"})
 
 #: Words that open an object clause right after a verb («посмотрю, что будет»).
 OBJECT_CLAUSE = frozenset({"что", "как", "кто", "куда", "где", "чем", "когда", "чего"})

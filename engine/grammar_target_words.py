@@ -85,8 +85,9 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
         if clause[c].w == ":":
             if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or (
                     words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")) or
-                                  (n == lo and _pet_named(idx, clause, words, n)))
-                                  for n in range(lo, c)) and not _pronoun_ends(words, lo, c):
+                                  (n == lo and _pet_named(idx, clause, words, n)) or
+                                  _pronoun_closes(words, n, c))
+                                  for n in range(lo, c)):
                 # («Голосов у меня нынче два, как бокалов: …»: whose votes, a heading)
                 return c
             return lo
@@ -95,18 +96,10 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
     return lo
 
 
-#: Third-person pronouns that end the words before a colon as the move's object («И голос
-#: тоже ему: этот клетчатый всё время смеётся»): the target, the colon opens the reason.
-_OBJECT_PRONOUNS = frozenset({"ему", "ей", "него", "нему", "неё", "нее", "ней", "ним"})
-
-
-def _pronoun_ends(words: list[str], lo: int, c: int) -> bool:
-    """True when the last word before the colon at ``c`` (after ``lo``; «же» aside) is a
-    third-person object pronoun (:data:`_OBJECT_PRONOUNS`)."""
-    n = c - 1
-    if n > lo and words[n] in ("же", "ж"):
-        n -= 1
-    return n >= lo and words[n] in _OBJECT_PRONOUNS
+def _pronoun_closes(words: list[str], n: int, c: int) -> bool:
+    """True when ``words[n]`` is a pronoun for a player standing last before the colon at
+    ``c`` («Голос тоже ему: …», «голос за неё же: …»): the target, then why; no heading."""
+    return words[n] in LISTED_PRONOUNS and (n + 1 == c or (n + 2 == c and words[n + 1] == "же"))
 
 
 #: The sender or the mover himself before a colon: a target, not a heading («охранять

@@ -233,11 +233,16 @@ def vote_refusal(state: GameState, turn: Day, targets: Iterable[str]) -> str | N
     """Why a vote for ``targets`` cannot count by today's event as it stands when the day
     opens: ``appeal_not_allowed`` («Апелёвка»: a target who did not vote for yesterday's
     lynched), ``target_immune`` («Выбери меня!»: the drawn immune player). The partner the
-    immune player names later is not known here: a vote for him fails at close-day."""
+    immune player names later is not known here: a vote for him fails at close-day.
+
+    An «Апелёвка» day with no lynch on record for yesterday is a day whose record is missing
+    (DECISIONS.md §6, event 9: with no lynch yesterday another event is drawn): the screen
+    cannot tell who voted for the lynched, so it refuses nothing there (it would tell every
+    sender that nobody may be voted); the close-day tally judges with the record it has."""
     targets = list(targets)
     if turn.event == "appeal":
         allowed = appeal_allowed(state, turn.day)
-        if allowed is None or any(t not in allowed for t in targets):
+        if allowed is not None and any(t not in allowed for t in targets):
             return "appeal_not_allowed"
     if turn.event == "choose_me" and turn.immune and turn.immune in targets:
         return "target_immune"

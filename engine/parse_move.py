@@ -19,7 +19,7 @@ from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, sole_member
-from .grammar_antecedent import alive_only
+from .grammar_antecedent import alive_only, clauses_before
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
@@ -219,6 +219,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                     span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
                 return kw.j
             back = (found[0], pro, pro + 1)
+        if back is None and not loose and kw.cls == V.VOTE and \
+                (you := _dative_you_before(clause, lo, kw)) is not None:
+            # «Остап, ты жулик и хитрец, тебе мой голос»: the player spoken to; nobody called
+            # by name: asked (never dropped)
+            called = antecedent(ctx, clause, lo, you) if lo < you else None
+            called = called[0] if called is not None and called[1] == lo and \
+                called[2] < len(clause) and clause[called[2]].w == "," else addressee_before(ctx)
+            if called is None:
+                items.append(Item(clause[you].start, problem=problem(
+                    span(ctx.text, clause, you, kw.j), "unparsed", "pronoun"), tried=action))
+                return kw.j
+            back = (called, you, you + 1)
         if back is None and ctx.last_hit is None and not loose:
             # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
             # target before, the one player named before the pronoun
@@ -267,13 +279,20 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 voc[2] < len(clause) and clause[voc[2]].w == ",":
             back = voc  # «Шарапыч, зайчик, ты у меня на винишке и голос тоже на тебя»: the
             # name the clause opens with is spoken to, whatever move was read on it
+        if back is None and kw.cls == V.VOTE and clause[kw.i].w in _VOTE_GIVEN and \
+                clause[pointer].w in _YOU and (called := addressee_before(ctx)) is not None:
+            back = (called, pointer, pointer + 1)  # «Санчо! Прости — голос за тебя» (not the
+            # threat «Бука, ты мафия! Линч тебе!»: asked)
         explicit = clause[pointer].w in ("туда", "он", "она") or (
             pointer > 0 and clause[pointer - 1].w in V.SAME_AGAIN) or (
             pointer + 1 < len(clause) and clause[pointer + 1].w in V.SAME_AGAIN) or (
             # «голос тоже ему», «его же», «зову его снова»
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
-                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO or
-                (kw.cls == V.VOTE and clause[n].w in _GIVING)  # «голос отдаю ему»
+                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
+                for n in range(kw.j, pointer))) or (
+            # «голос отдаю ей», «и голос свой тоже отдам ему»: the vote given to him
+            kw.cls == V.VOTE and pointer > kw.i and clause[pointer - 1].w in _GIVING and all(
+                not clause[n].word or clause[n].w in _ALSO or clause[n].w in _GIVING_SKIP
                 for n in range(kw.j, pointer)))
         explicit = explicit or (pointer == kw.j and kw.j - kw.i == 1 and
                                 first_singular(clause[kw.i].w)) or (  # «позову его к себе»
@@ -425,8 +444,12 @@ _DATIVE_BEFORE = frozenset({"ему", "ей"})
 
 #: Words between a keyword and a pronoun that points at the letter's last target.
 _ALSO = frozenset({"тоже", "же", "также", "и"})
-#: Verbs of giving between the vote word and its pronoun («Голос отдаю ей»).
-_GIVING = frozenset({"отдаю", "отдам", "кидаю", "кину", "передаю", "ставлю", "поставлю"})
+#: «Голос отдаю ей»: verbs giving the vote word before them to the pronoun after them.
+_GIVING = frozenset({"отдаю", "отдам", "отдаём", "отдадим", "ставлю", "поставлю", "кидаю", "кину",
+                     "передаю", "передам", "отправляю", "дарю", "вручаю"})
+
+#: Words between the vote word and such a verb («голос свой тоже отдаю ей»).
+_GIVING_SKIP = _GIVING | {"свой", "мой", "сегодня", "я", "на", "линче", "тайном", "суде"}
 
 
 _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"}  # («слежу за ним», «на нём же»)
@@ -685,6 +708,43 @@ def _titled_object(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> bool:
 _OBJECT_GAP = frozenset({"и", "тоже", "сегодня", "нынче", "ночью", "снова", "опять", "вновь",
                          "еще", "ещё", "к", "ко", "себе", "мне", "в", "гости", "на", "чай",
                          "сама", "сам", "уж", "же"})
+
+
+#: The vote nouns the sender gives to the player he speaks to («голос за тебя»).
+_VOTE_GIVEN = frozenset({"голос", "голосок", "голосочек"})
+
+
+def _dative_you_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
+    """The index of «тебе» right before the vote noun at ``kw``, perhaps with «мой»/«свой»
+    between («Тебе мой голос», «тебе голос»); None otherwise."""
+    if clause[kw.i].w not in _VOTE_GIVEN:
+        return None
+    k = kw.i - 1
+    if k >= lo and clause[k].w in ("мой", "свой"):
+        k -= 1
+    return k if k >= lo and clause[k].w == "тебе" else None
+
+
+def addressee_before(ctx: Ctx) -> NameHit | None:
+    """The player the letter speaks to just before the clause being read: the nearest of the
+    sentences before (in its paragraph) that opens with a player's nickname followed by a
+    comma, «!» or nothing («Остап, ты жулик и хитрец», «Санчо!»); None when there is none, or
+    the sender is the one named."""
+    here = getattr(ctx, "here", -1)
+    if here < 0:
+        return None
+    idx = name_index(ctx.nicks)
+    for prev in clauses_before(ctx, here)[:2]:
+        first = next((k for k, t in enumerate(prev) if t.word), None)
+        if first is None:
+            continue
+        hit = idx.exact(clause_words(prev), first, None)
+        if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
+            continue
+        end = first + hit.length
+        if end >= len(prev) or prev[end].w in (",", "!"):
+            return alive_only(ctx, hit)
+    return None
 
 
 def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:

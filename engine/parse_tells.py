@@ -34,7 +34,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
                              _corrected(clause, kw.i) or _so_opens(clause, kw.i)) and \
             0 < tg.hits[0][1] and \
             clause[tg.hits[0][1] - 1].w in ("за", "в", "на") and \
-            all(c.w in V.FILLERS or c.w in _DECIDED for c in clause[kw.j:tg.hits[0][1] - 1]) and \
+            all(c.w in V.FILLERS or c.w in _DECIDED or (c.w in _FOR_NOW and clause[kw.i].w != "голосов")
+                for c in clause[kw.j:tg.hits[0][1] - 1]) and \
             (not kw.reported or _so_opens(clause, kw.i)) and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
                 for t in clause[tg.hits[0][2]:_remark_break(clause, tg.hits[0][2], hi)]
@@ -284,6 +285,10 @@ def _remark_break(clause: list[Tok], lo: int, hi: int) -> int:
 
 
 _DECIDED = frozenset({"решил", "решила", "решаю", "отдаю", "отдам"})  # «голос решил за X»
+
+#: «Голос пока за X — если кто убедит, передумаю»: his vote for now (not after «голосов»:
+#: «Голосов пока за X — три» is a count).
+_FOR_NOW = frozenset({"пока", "покамест"})
 _VOTE_OPENERS = _AND | frozenset({"второй", "первый", "другой", "мой", "свой", "upd", "ps"})
 
 

@@ -90,21 +90,41 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     stretched over it)."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
+    drop = None
     for n, kw in enumerate(kws):
         if kw.cls != V.VOTE or kw.negated or kw.withdraw or \
                 (kw.j < len(clause) and clause[kw.j].w in GIVE):
             continue
-        stop = min(len(clause), kw.j + 12, kws[n + 1].i if n + 1 < len(kws) else len(clause))
+        nxt = n + 1 if n + 1 < len(kws) and kws[n + 1].weak and \
+            clause[kws[n + 1].i].w in GIVE else None  # («голос свой тоже отдам ей»: «отдам»
+        # is a keyword of its own, the «Парадокс» award's; here it gives the vote)
+        stop = min(len(clause), kw.j + 12,
+                   kws[n + 1].i + (nxt is not None) if n + 1 < len(kws) else len(clause))
         g = next((k for k in range(kw.j, stop) if words[k] in GIVE), None)
         if g is None or g + 1 >= len(clause) or any(
                 clause[k].word and (words[k] in V.SENDER_WORDS or words[k] in V.PRONOUNS or
                                     idx.exact(words, k, None) is not None)
                 for k in range(kw.j, g)):
             continue
-        if nick_at(ctx, clause, words, g + 1) is not None and any(
+        if (nick_at(ctx, clause, words, g + 1) is not None or _points_back(words, g + 1)) and any(
                 clause[k].word and words[k] not in V.FILLERS for k in range(kw.j, g)):
             kws[n] = Kw(V.VOTE, kw.i, g + 1, weak=kw.weak)  # (fillers alone are read past)
-    return kws
+            if nxt is not None and kws[nxt].i == g:
+                drop = nxt
+    return kws if drop is None else kws[:drop] + kws[drop + 1:]
+
+
+#: «Голос свой тоже отдам ей»: a pronoun after the verb of giving, the player named before.
+_POINTING = frozenset({"его", "ее", "её", "ему", "ей", "него", "нее", "неё", "нему", "ней"})
+
+
+def _points_back(words: list[str], k: int) -> bool:
+    """True when ``words[k]`` is a pronoun for a player named before, ending its phrase
+    («… отдам ей, потому что …», «… отдаю ему же»)."""
+    if k >= len(words) or words[k] not in _POINTING:
+        return False
+    n = k + 1 + (k + 1 < len(words) and words[k + 1] == "же")
+    return n >= len(words) or not words[n].isalnum()
 
 
 def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:

@@ -100,6 +100,16 @@ def test_appeal_vote_for_someone_who_may_not_be_voted_is_refused_naming_who_may(
         "Бука. Голос «Линч: Darkwing» не принят, проголосуйте за одного из них.")
 
 
+def test_appeal_vote_is_not_refused_when_yesterdays_lynch_is_not_on_record():
+    """«Апелёвка» needs a lynch yesterday (DECISIONS.md §6, event 9): with none on record the
+    record is missing, and the reply does not tell the sender that nobody may be voted."""
+    info = TurnInfo(day=2, event="appeal")
+    for text in ("Апелёвка: голосую за Карлсона, он вчера голосовал за повешенного.",
+                 "Линч: Darkwing"):
+        res = reply(day2_state(), info, "Маруська", text)
+        assert [m.action for m in res.moves] == ["vote"] and res.problems == ()
+
+
 def test_vote_for_the_immune_player_is_refused_in_the_reply():
     state = day2_state()
     info = TurnInfo(day=2, event="choose_me", immune="Бука")
