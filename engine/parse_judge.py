@@ -29,6 +29,7 @@ from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
 from .parse_mortar import maniac_shot, mortar_said
 from .parse_abstain import abstain
+from .parse_same import same_as_before
 
 
 #: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
@@ -126,6 +127,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             not flags["later"] else None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
+    if not tg.hits and action is not None and clause is not None and not on_behalf and \
+            (same := same_as_before(ctx, actor, kw, action, clause)) is not None:
+        # «шизю того же, что вчера», «стреляю как обычно»: yesterday's target of a move the
+        # role may repeat, which the host knows
+        return Item(0, move=Move(action, target=same), tried=action)
     if not tg.hits:
         if action is None and clause is not None and whether_clause(clause, kw.j):
             return None  # «проверяю, дошло ли моё письмо» from a civilian: no player, no move
