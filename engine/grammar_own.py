@@ -395,8 +395,8 @@ _STAYS = frozenset({"гостит", "погостит", "гостят", "пог�
 _COMES = frozenset({"идет", "придет", "приходит", "зайдет", "заходит", "заглянет",
                     "заглядывает", "пожалует", "наведается", "забежит"})
 #: A guest's coming over that «пусть» alone makes the host's invitation («пусть заглянет X»;
-#: not «пусть идёт X»: let him go).
-_COMES_OVER = _COMES - {"идет"}
+#: not «пусть идёт X»: let him go; not «пусть приходит»: he may come, if he likes).
+_COMES_OVER = frozenset({"придет", "зайдет", "заглянет", "пожалует", "наведается", "забежит"})
 #: An evening at the host's home, named beside the guest's coming.
 _PARTY = frozenset({"вечеринка", "вечеринку", "пижамная", "пижамную", "пати", "девичник",
                     "праздник", "чаепитие", "застолье"})
