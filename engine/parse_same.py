@@ -14,8 +14,12 @@ from .grammar_tokens import Tok
 from .legality import NO_REPEAT
 from .parse_types import Ctx
 
-#: Night moves a «the same as yesterday» may repeat (the vote is the day's, kept elsewhere).
-_NIGHT = frozenset({"invite", "maniac_kill", "hunt", "search", "watch", "check", "guard"})
+#: Moves a «the same as yesterday» may repeat (the vote too: «линч как вчера»; «голос тот же»
+#: with no earlier day keeps today's earlier letter, engine.grammar_flags).
+_REPEATABLE = frozenset({"invite", "maniac_kill", "hunt", "search", "watch", "check", "guard",
+                         "boss_check", "vote"})
+#: Words between the move word and «the same» («Проверяю снова ту же, что вчера»).
+_AGAIN = frozenset({"снова", "опять", "вновь", "сегодня", "ночью"})
 
 #: «тот же» and its case forms (the pronoun of the player).
 _SAME = frozenset({"тот", "того", "тому", "тем", "та", "ту", "той"})
@@ -24,7 +28,7 @@ _BEFORE = frozenset({"вчера", "обычно", "всегда", "раньше
 #: Words by themselves («ищу по-старому»).
 _OLD_WAY = frozenset({"по-старому", "по-прежнему"})
 #: Words that may go on the «the same» phrase («того же, что и вчера», «в того же»).
-_TAIL = frozenset({"что", "и", "вчера", "позавчера", "в", "во", "к", "у", "за", "на", "по",
+_TAIL = frozenset({"что", "и", "вчера", "в", "во", "к", "у", "за", "на", "по",
                    "же", "ж", "самого", "самую", "самое"})
 #: Marks that end the phrase («Маньячу ту же, что вчера — видать, …»).
 _STOP = frozenset({"—", "–", ";", ":", "(", ")", ".", "!", "?", "..."})
@@ -36,7 +40,7 @@ def same_as_before(ctx: Ctx, actor: Actor, kw: Kw, action: str, clause: list[Tok
     nothing else but such words up to a dash or the clause's end; the sender's own move, not
     negated nor hedged, of an action his role may repeat, on a player still alive. None
     otherwise."""
-    if action not in _NIGHT or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
+    if action not in _REPEATABLE or kw.negated or kw.hypothetical or kw.reported or kw.imperative:
         return None
     if actor.role in NO_REPEAT.get(action, ()) or actor.nick != ctx.sender.nick:
         return None
@@ -45,6 +49,8 @@ def same_as_before(ctx: Ctx, actor: Actor, kw: Kw, action: str, clause: list[Tok
     if target is None or target not in ctx.alive:
         return None
     k = kw.j
+    while k < len(clause) and clause[k].w in _AGAIN:
+        k += 1
     if k < len(clause) and clause[k].w in ("в", "во", "к", "у", "за", "на", "по"):
         k += 1  # «стреляю в того же»
     if k >= len(clause):
@@ -52,6 +58,9 @@ def same_as_before(ctx: Ctx, actor: Actor, kw: Kw, action: str, clause: list[Tok
     w = clause[k].w
     if w in _SAME and k + 1 < len(clause) and clause[k + 1].w in ("же", "ж"):
         k += 2
+        said = _yesterday_after(clause, k)
+        if not said:
+            return None  # «шизю того же» alone: today's earlier letter or yesterday? Asked
     elif w == "как" and k + 1 < len(clause) and clause[k + 1].w in _BEFORE:
         k += 2
     elif w == "как" and k + 2 < len(clause) and clause[k + 1].w == "и" and \
@@ -72,6 +81,17 @@ def same_as_before(ctx: Ctx, actor: Actor, kw: Kw, action: str, clause: list[Tok
             return None  # «того же, что у Мурки»: another's
         k += 1
     return target
+
+
+def _yesterday_after(clause: list[Tok], k: int) -> bool:
+    """True when «вчера» follows «тот же» at ``k`` in its phrase («того же, что и вчера»)."""
+    while k < len(clause) and clause[k].w not in _STOP:
+        if clause[k].w == "вчера":
+            return True
+        if clause[k].word and clause[k].w not in _TAIL:
+            return False
+        k += 1
+    return False
 
 
 #: Relative words after «тот же,» that name another's choice («того же, кого и Мурка»).
