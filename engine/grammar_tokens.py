@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from . import grammar_vocab as V
 from .lexicon import lexicon
-from .words import norm, verb_reading
+from .words import is_infinitive, norm, verb_reading
 
 _TOKEN = re.compile(
     r"(?P<w>\w+(?:['’`-]\w+)*)"
@@ -228,7 +228,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?" or (w == "." and n < last and toks[n + 1].w == ")")):
             continue  # («Голоса (Голос, 2 шт.): X, Y»: the dot of a word cut short)
-        elif w == "?" and cur and cur[0].w in _ASKS_WHOM and _answered(cur, toks, n, last):
+        elif w == "?" and cur and (cur[0].w in _ASKS_WHOM or _whom_later(cur)) and \
+                _answered(cur, toks, n, last):
             cur.append(t._replace(w="—"))  # «Кого зову сегодня? Мармеладку 🍷»: asked and
             continue  # answered by the sender himself, as «Кого зову — Мармеладку»
         elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
@@ -261,6 +262,21 @@ def _sad_smiley(toks: list[Tok], n: int) -> bool:
 _ASKS_WHOM = frozenset({"кого", "кому", "к", "у", "за", "в"})
 
 
+def _whom_later(cur: list[Tok]) -> bool:
+    """True when the short question ``cur`` holds «кого»/«кому» after the move word and
+    «буду» («Маньячить сегодня кого буду?»): the same question to himself, words reordered."""
+    words = [c.w for c in cur if c.word]
+    return len(words) <= 5 and ("кого" in words or "кому" in words) and _will_do(words)
+
+
+def _will_do(words: list[str]) -> bool:
+    """True when «буду» and a move word in the infinitive stand in ``words`` («кого буду
+    маньячить»): the sender's own move in the future, as a first-person verb is."""
+    lex = lexicon().words
+    return "буду" in words and any(w in lex and (is_infinitive(w) or w.endswith("ть"))
+                                   for w in words)  # («маньячить»: slang no dictionary knows)
+
+
 def _answered(cur: list[Tok], toks: list[Tok], n: int, last: int) -> bool:
     """True when the clause ``cur`` ended by the «?» at ``toks[n]`` asks whom the sender's
     own move is on («Кого зову сегодня на глинтвейн?», «К кому иду?») with a first-person
@@ -271,7 +287,7 @@ def _answered(cur: list[Tok], toks: list[Tok], n: int, last: int) -> bool:
     if words[0] in ("к", "у", "за", "в") and (len(words) < 2 or words[1] not in ("кому", "кого")):
         return False
     first = lexicon().first
-    if not any(x in first for x in words):
+    if not any(x in first for x in words) and not _will_do(words):
         return False
     k = n + 1
     while k < last and toks[k].word and k - n <= 3:
