@@ -394,6 +394,9 @@ _STAYS = frozenset({"гостит", "погостит", "гостят", "пог�
 #: A guest's coming to it («ко мне идёт X», «пусть X заглянет на бокальчик»).
 _COMES = frozenset({"идет", "придет", "приходит", "зайдет", "заходит", "заглянет",
                     "заглядывает", "пожалует", "наведается", "забежит"})
+#: A guest's coming over that «пусть» alone makes the host's invitation («пусть заглянет X»;
+#: not «пусть идёт X»: let him go; not «пусть приходит»: he may come, if he likes).
+_COMES_OVER = frozenset({"придет", "зайдет", "заглянет", "пожалует", "наведается", "забежит"})
 #: An evening at the host's home, named beside the guest's coming.
 _PARTY = frozenset({"вечеринка", "вечеринку", "пижамная", "пижамную", "пати", "девичник",
                     "праздник", "чаепитие", "застолье"})
@@ -459,6 +462,8 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
                 name, k = k, k + size
                 continue
         return None
-    if name is None or not (mine or (treat and wish) or words[v] in _STAYS):
+    if name is None or not (mine or (treat and wish) or words[v] in _STAYS or
+                            (wish and words[v] in _COMES_OVER)):
+        # («тогда пусть придёт X»: the host's wish that a guest comes over is her invitation)
         return None
     return Kw(V.INVITE, name, name, weak=True, own=True), hi

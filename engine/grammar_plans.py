@@ -47,7 +47,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         return not _fallback(clause, i)
     k = i - 1
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
-        if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded:
+        if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded and \
+                not _need_would(clause, k, i):
             return True
         if clause[k].w in ("но", "а", "зато"):
             return False
@@ -76,6 +77,31 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return clause[k].w in _LATER_WORDS
         k += 1
     return False
+
+
+#: Words of need that «бы» only softens («надо бы полечить X»: the sender's order to himself).
+_NEED = frozenset({"надо", "нужно", "следует", "надобно"})
+
+
+def _need_would(clause: list[Tok], k: int, i: int) -> bool:
+    """True when «бы» at ``k`` stands right after a word of need and the move word at ``i``
+    is the infinitive right after it, fillers aside («Надо бы полечить X», «нужно бы сегодня
+    проверить X»): a softened order, not a wish; other hedges still count."""
+    if clause[k].w not in ("бы", "б") or k < 1 or clause[k - 1].w not in _NEED:
+        return False
+    if not all(clause[n].word and clause[n].w in _NEED_GAP for n in range(k + 1, i)):
+        return False
+    return _infinitive(clause[i].w)
+
+
+#: Words that may stand between «надо бы» and its infinitive («надо бы сегодня всё-таки …»).
+_NEED_GAP = frozenset({"сегодня", "ночью", "нынче", "всё-таки", "все-таки", "таки", "уже",
+                       "еще", "ещё", "снова", "опять", "мне", "нам"})
+
+
+def _infinitive(w: str) -> bool:
+    from .words import is_infinitive
+    return is_infinitive(w)
 
 
 #: Words of now after «а», «но» («…, а пока голос Лосю»): what follows holds today, whatever

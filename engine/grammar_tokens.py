@@ -401,11 +401,16 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     if k < 0:
         return False
     if k == len(words) - 1:
-        return words[k] in V.PREPOSITIONS or words[k] in lexicon().words
+        if words[k] in V.PREPOSITIONS or words[k] in lexicon().words:
+            return True
+        phrases = lexicon().phrases
+        if not any(tuple(words[-size:]) in phrases for size in (2, 3, 4)):
+            return False  # («Сегодня у меня на ноже... Кузя.»: a move's phrase left hanging)
     m = n
     while m < len(toks) and toks[m].word and m - n < 3:
         m += 1
-    return words[k] in lexicon().words and (m >= len(toks) or toks[m].w in _NAME_ENDS)
+    return (words[k] in lexicon().words or k == len(words) - 1) and \
+        (m >= len(toks) or toks[m].w in _NAME_ENDS)
 
 
 #: «как его…», «как её там…», «как его зовут…»: the writer recalls a name, the clause goes on.

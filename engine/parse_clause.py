@@ -31,7 +31,8 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
-from .words import comparative, is_infinitive, is_noun, is_verb, past_tense, verb_reading
+from .words import (comparative, is_infinitive, is_noun, is_verb, past_tense, third_person,
+                    verb_reading)
 from .parse_correct import late_correction
 from .parse_retraction import pronoun_does
 from .parse_runon import found_keywords
@@ -71,7 +72,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if any(k.cls == V.CHOOSE for k in kws):
         kws = [k for k in kws if not _others_choice(ctx, clause, k)]
         if member is None and ctx.sender.role in HOSTS and ctx.turn.event != "choose_me":
-            kws = [replace(k, cls=V.INVITE) if _taken_home(clause, k) else k for k in kws]
+            kws = [replace(k, cls=V.INVITE) if _taken_home(clause, k) else
+                   replace(k, cls=V.INVITE, weak=True) if _takes_guest(ctx, clause, k, kws)
+                   else k for k in kws]
+    if member is None and ctx.sender.role == "witness" and \
+            any(k.cls == V.GUARD and _keeps_watch(clause, k) for k in kws):
+        kws = [replace(k, cls=V.WATCH) if k.cls == V.GUARD and _keeps_watch(clause, k) else k
+               for k in kws]
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
     if kill is not None and _names_player(ctx, clause, start) and \
             suggests_kill(ctx, clause, kill.i):
@@ -576,6 +583,14 @@ def _others_choice(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
     return not (hits and hits[-1][2] == kw.i and hits[-1][0].nick == ctx.sender.nick)
 
 
+def _keeps_watch(clause: list[Tok], kw: Kw) -> bool:
+    """True when the guard's word ``kw`` is «сторожить» in the first person or infinitive
+    («сторожу X», «посторожу X», «буду сторожить X»): from the witness, her night watch over
+    the player (a night watchman's word), not a guard's protection she has not."""
+    return any(clause[n].w.startswith(("сторож", "посторож", "постерег", "стерег"))
+               and not third_person(clause[n].w) for n in range(kw.i, kw.j))
+
+
 #: «возьму X, пусть у меня посидит»: the host's words of taking a guest home.
 _TAKE_HOME = frozenset({"возьму", "беру", "заберу", "забираю"})
 _AT_HOME = (("у", "меня"), ("ко", "мне"), ("к", "себе"))
@@ -592,6 +607,33 @@ def _taken_home(clause: list[Tok], kw: Kw) -> bool:
         if pair in _AT_HOME and (pair != ("у", "меня") or any(
                 t.word and (is_verb(t.w) or t.w == "гостях") for t in clause[n + 2:n + 5])):
             return True  # («у меня интуиция»: no stay)
+    return False
+
+
+#: «Возьму X», «Беру X»: the host's words of taking a guest for the night, no home named.
+_TAKE_GUEST = frozenset({"возьму", "беру", "заберу"})
+#: Words that may stand between the taking word and its guest («Возьму сегодня X»).
+_GUEST_GAP = frozenset({"сегодня", "ночью", "нынче", "тогда", "же", "и", "я", "лучше",
+                        "пожалуй", "на", "ночь", "эту", "вечер"})
+
+
+def _takes_guest(ctx: Ctx, clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
+    """True when the host's choosing word ``kw`` («возьму», «беру», «заберу») is the only
+    keyword of its clause and a player is named right after it or right before it, opening the
+    clause («Возьму Кузю.», «Кузю сегодня беру»): the psycho's or hostess's guest of the night
+    when no event makes it a choice; a word of taking with anything else between is talk."""
+    if kw.j - kw.i != 1 or clause[kw.i].w not in _TAKE_GUEST or len(kws) != 1 or kw.negated:
+        return False
+    for hit, a, b in names_in(ctx, clause, forms=True):
+        if hit.nick is None and not hit.candidates:
+            continue
+        if a >= kw.j and all(clause[n].word and clause[n].w in _GUEST_GAP
+                             for n in range(kw.j, a)):
+            return b >= len(clause) or not clause[b].word or clause[b].w in _GUEST_GAP
+        if b <= kw.i and all(clause[n].word and clause[n].w in _GUEST_GAP
+                             for n in range(b, kw.i)) and \
+                all(not clause[n].word or clause[n].w in _GUEST_GAP for n in range(a)):
+            return True
     return False
 
 
