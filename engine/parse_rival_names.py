@@ -25,6 +25,11 @@ from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx
 
+#: The kinds of reading a rival is reached by: a one-word nick's own case forms are weighed by
+#: the matcher by the case the verb governs («Куму» is Кума Тамара's, not Кум's), so they are
+#: no rival here.
+_RIVAL_KINDS = frozenset({"word", "reading", "given", "capital"})
+
 #: Moves whose target is no player picked from a word («delegate»: the boss decides).
 _NO_NAME = frozenset({"delegate", "on_behalf", "swindle"})
 
@@ -80,7 +85,8 @@ def rival(ctx: Ctx, move: Move) -> tuple[str, ...] | None:
         own = {kind for kind, nicks in kinds.items() if target in nicks}
         if "exact" in own:
             return None  # (the target's own nick, written in a case form: «Лиса» is Лис)
-        others = {n for kind, nicks in kinds.items() if kind not in own for n in nicks
+        others = {n for kind, nicks in kinds.items() if kind not in own and kind in _RIVAL_KINDS
+                  for n in nicks
                   if n != target and n != ctx.sender.nick and n in ctx.alive and
                   not any(n in kinds[o] for o in own)}
         if others:

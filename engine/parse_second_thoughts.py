@@ -193,8 +193,10 @@ def _bare(toks, words: list[str], found) -> bool:
         nxt = next((words[k] for k in range(j + 2, len(toks)) if toks[k].word), "")
         if nxt in _CLAUSE_HEADS:
             continue  # («не знаю, как склонять», «не хочу, чтобы …»: a clause of its own)
+        # (a refusal may give its reason in a part of its own, «Не, не буду — совестно»; a
+        # doubt is bare only alone, «…, не знаю…», not «Не знаю, она вроде тихая»)
         if all(not t.word or words[k] in _BARE_WORDS or words[k] in MARKERS
-               for k, t in enumerate(toks) if part[k] == part[j]):
+               for k, t in enumerate(toks) if part[k] == part[j] or m not in _REFUSING):
             return True
     return False
 
@@ -238,7 +240,7 @@ _ANOTHER_DAY = frozenset({"если", "вчера", "позавчера", "за�
 #: Object pronouns: a player named before, not the move's own target surely.
 _PRONOUNS = frozenset({"него", "неё", "нее", "его", "её", "ее", "ему", "ей", "нему", "ней",
                        "них", "им", "их", "ним", "кого-то", "кого-нибудь", "тебя", "тебе",
-                       "вас", "вам"})
+                       "вас", "вам", "тобой", "вами"})
 
 #: Object words that are no player and no refusal of every player («своих не проверяю»,
 #: «Петровича своего не зову»): the move word is refused for them, not for its target.
