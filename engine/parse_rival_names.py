@@ -30,6 +30,9 @@ from .parse_types import Ctx
 #: no rival here.
 _RIVAL_KINDS = frozenset({"word", "reading", "given", "capital"})
 
+#: Punctuation around a word split at whitespace.
+_PUNCT = ".,!?…:;—-–()«»\"'*"
+
 #: Moves whose target is no player picked from a word («delegate»: the boss decides).
 _NO_NAME = frozenset({"delegate", "on_behalf", "swindle"})
 
@@ -74,12 +77,25 @@ def rival(ctx: Ctx, move: Move) -> tuple[str, ...] | None:
         return None
     target = targets[0]
     idx = name_index(ctx.nicks)
+    # (the cheap test first, on the span split at whitespace: the target's own nick in a case
+    # form, or no word that a nick's word or reading may be)
+    pieces = [p.strip(_PUNCT) for p in move.span.split()]
+    low = [p.lower().replace("ё", "е") for p in pieces]
+    if any(target in idx.single.get(w, ()) for w in low) or not any(
+            w in idx.whole_words or w in idx.parts or p[:1].isupper()
+            for p, w in zip(pieces, low) if p):
+        return None
     toks = idx.merge(tokenize(move.span))
     words = clause_words(toks)
     for k, t in enumerate(toks):
-        if not t.word or len(words[k]) < 2 or words[k][:1] == "\x00":
+        w = words[k]
+        if not t.word or len(w) < 2 or w[:1] == "\x00":
             continue
-        kinds = readings(idx, words[k])
+        if target in idx.single.get(w, ()):
+            return None  # (the target's own nick in a case form: the common case, at once)
+        if w not in idx.whole_words and w not in idx.parts and not t.cap:
+            continue  # (no word of a nick, no name written as one: «лечу», «за»)
+        kinds = readings(idx, w)
         if not any(target in nicks for nicks in kinds.values()):
             continue
         own = {kind for kind, nicks in kinds.items() if target in nicks}

@@ -28,12 +28,17 @@ Which markers hold for which kind of sentence was measured on the blind letters 
 
 from __future__ import annotations
 
+import re
+
+from .grammar_hot import lowered
 from .grammar_rules import action_for, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
+from .parse_doubt import _came_back
 from .parse_types import Ctx, Item, done_action
+from .parse_unread import _hunt_excluded, _read_ranges, _sentences
 from .words import first_singular, is_known_word, morph
 from . import grammar_vocab as V
 from . import parse_unread_words as W
@@ -86,10 +91,17 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
     """The net's problems (see the module's doc), each with what found it (for measuring:
     the marker, its kind and the relation to a move made). ``items``: every item the rules
     read; ``moves``: the letter's final moves."""
-    from .parse_doubt import _came_back
-    from .parse_unread import _hunt_excluded, _read_ranges, _sentences
 
+    lower = lowered(visible)
     spans = _sentences(visible)
+    # (a second thought follows the move it takes back: the sentences before the first move
+    # the letter makes are not looked at — «Не буду никого лечить… Лечу X» chose after)
+    first = min((at for m in moves if m.span and (at := visible.find(m.span.strip())) >= 0),
+                default=0)
+    marked = [(lo, hi) for lo, hi in spans if hi > first and _may_mark(lower[lo:hi].split())]
+    if not marked:
+        return []  # (no marker in any sentence: the cheap test, before the ranges read)
+
     read = _read_ranges(visible, items, _hunt_excluded(ctx))
     quoted = {p.text for p in asked}
     made = []  # (offset, action) of every move the rules read
@@ -104,6 +116,8 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
     for lo, hi in spans:
         ends = [b for a, b, _, _ in read if a < hi and lo < b]
         was_after, after_move = after_move, bool(ends)
+        if (lo, hi) not in marked:
+            continue  # (no marker: nothing cut into words)
         whole = not ends
         if ends:
             # (the rest of a sentence after the move read from it: «Слежу за X, хотя лучше
@@ -114,6 +128,8 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
             lo = tail
         if visible[lo:hi].rstrip().endswith("?"):
             continue  # (a question: the rules of questions ask or leave it)
+        if not _may_relate(ctx, lower, lo, hi):
+            continue  # (no name form and no move word: chatter, nothing cut into words)
         why, acts, found = _sentence(ctx, visible, lo, hi, moves, whole and was_after,
                                      not whole)
         if why is None:
@@ -133,6 +149,54 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
         out.append((problem(text, "unparsed", "second_thought"),
                     {"markers": found, "why": why + ("" if whole else "/tail"), "question": False}))
     return out
+
+
+#: Punctuation around a word split at whitespace.
+_PUNCT = ".,!?…:;—-–()«»\"'*"
+
+#: Words after «не» that make a marker whatever they are (:data:`PAIRS`).
+_AFTER_NOT = frozenset(b for a, b in PAIRS if a == "не")
+
+
+def _may_mark(pieces: list[str]) -> bool:
+    """The cheap test of a sentence (its lower-case pieces split at whitespace, «е» for «ё»)
+    before it is cut into words: True when it may hold a marker of :func:`markers`."""
+    for i, p in enumerate(pieces):
+        w = p.strip(_PUNCT)
+        if w in MARKERS:
+            return True
+        if w == "не" and i + 1 < len(pieces):
+            nxt = pieces[i + 1].strip(_PUNCT)
+            if nxt in _AFTER_NOT or W.move_class(nxt):
+                return True
+        elif w == "ни" and i + 2 < len(pieces) and (
+                "кого" in pieces[i + 1] or "кому" in pieces[i + 1] or
+                "кого" in pieces[i + 2] or "кому" in pieces[i + 2]):
+            return True
+    return False
+
+
+_PIECE = re.compile(r"[а-яёa-z][а-яёa-z_'-]*")
+
+
+#: The refusals and doubts :func:`_bare` reads, as written.
+_BARE_PAIRS = ("не буду", "не стану", "не хочу", "не надо", "не нужно", "не знаю", "не уверен")
+
+
+def _may_relate(ctx: Ctx, lower: str, lo: int, hi: int) -> bool:
+    """The cheap test of a sentence before it is cut into words: some word of it is a form
+    that may name a player (a nick form, a word of a nick), «себя», or a word of a move
+    lexicon (any form)."""
+    if any(pair in lower[lo:hi] for pair in _BARE_PAIRS):
+        return True  # (a bare refusal or doubt: «Не, не буду — совестно»)
+    idx = name_index(ctx.nicks)
+    forms = idx.trigger_forms()
+    for m in _PIECE.finditer(lower, lo, hi):
+        w = m.group(0).replace("ё", "е")
+        if w in forms or w in idx.parts or w in idx.whole_words or w == "себя" or \
+                W.move_class(w) or (len(w) >= 3 and idx.approximate(w) is not None):
+            return True
+    return False
 
 
 def spans_of(spans, at: int) -> tuple[int, int]:
