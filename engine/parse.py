@@ -70,6 +70,8 @@ from .parse_orphan import bare_name, chosen_over_talk
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings
+from .parse_second_thoughts import second_thoughts
+from .parse_rival_names import rival_readings
 from .parse_finish import finish
 from .parse_swap import cancel_of_another, cancelled_move, cancelled_postscript, swapped
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
@@ -380,6 +382,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     # «Ходы на вторую ночь: …» on day 3, the maniac's «иду на охоту за X», «пальну из чего
     # есть» without the mortar: asked
     moves, problems = silent_doubts(visible, actor, turn, moves, problems)
+    # «Остапа» for «Остап Бендер» or «Ostap.B» read in Cyrillic: a word that fits another
+    # player by another kind of reading is asked about, not picked
+    moves, problems = rival_readings(ctx, moves, problems)
     voted = any(m.action == "vote" for m in moves)
     named_first = "*" not in taken_back and first_vote is not None and all(
         it.pos < first_vote for it in items if it.withdraw is not None)
@@ -401,6 +406,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «может у X украду, а может и нет»: a move mused about, asked
         problems += hedged_musings(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
+    if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
+        # (a letter that skips its turn and still makes a move too: «…никого не бью»)
+        problems = list(problems) + second_thoughts(
+            ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
+            [Item(-1, problem=p) for p in problems], moves, problems)
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0,
                        unvote=unvote)
