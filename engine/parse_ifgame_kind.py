@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .names import name_index
 from .grammar_tokens import tokenize_span
 from .state import GameState
-from .textcase import plain_lower
+from .textcase import plain_lower, word_places
 from .words import is_known_word
 
 _IF = re.compile(r"(?i)(?P<lead>(?:(?<![\w-])(?:ну|а|но|или|и|либо)[ \t,]+)*)(?<![\w-])"
@@ -116,16 +116,8 @@ def if_words(text: str) -> list[re.Match]:
     low = plain_lower(text)
     if low is None:
         return list(IF_WORD.finditer(text))
-    places = []
-    for word in ("если", "ежели"):
-        at = low.find(word)
-        while at >= 0:
-            places.append(at)
-            at = low.find(word, at + 1)
-    if not places:
-        return []
     match = IF_WORD.match
-    return [m for at in sorted(places) if (m := match(text, at)) is not None]
+    return [m for at in word_places(low, "если", "ежели") if (m := match(text, at)) is not None]
 
 
 def _if_matches(text: str):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .grammar_rules import problem
-from .textcase import lower_of, plain_lower
+from .textcase import lower_of, matched_at_word, plain_lower, word_places
 
 #: Ordinal stems of a night or day number («на вторую ночь», «за третий день»).
 _ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четвёрт": 4, "четверт": 4, "пят": 5,
@@ -89,13 +89,7 @@ def _yesterday(text: str, low: str, plain: bool) -> bool:
     each instead of the case-blind pattern at every character of a long letter)."""
     if not plain:
         return _YESTERDAY.search(text) is not None
-    match = _YESTERDAY.match
-    at = low.find("ход")
-    while at >= 0:
-        if match(text, at) is not None:
-            return True
-        at = low.find("ход", at + 1)
-    return False
+    return matched_at_word(_YESTERDAY, text, low, "ход")
 
 
 #: Characters after which a label at a sentence's start may begin (:data:`_LABEL`), with
@@ -116,11 +110,7 @@ def _labels(text: str, low: str, plain: bool):
         return
     starts = {0}
     starts.update(m.start() for m in _LABEL_OPENERS.finditer(text))
-    for word in ("ход", "действи"):
-        at = low.find(word)
-        while at >= 0:
-            starts.add(at)
-            at = low.find(word, at + 1)
+    starts.update(word_places(low, "ход", "действи"))
     pos = 0
     match = _LABEL.match
     for at in sorted(starts):

@@ -17,7 +17,8 @@ for the letter; it is made once per letter (the last text is remembered).
 
 from __future__ import annotations
 
-__all__ = ["OLD_LETTER_FORMS", "lower_of", "lower_seen", "pieces_of", "plain_lower"]
+__all__ = ["OLD_LETTER_FORMS", "lower_of", "lower_seen", "matched_at_word", "pieces_of",
+           "plain_lower", "word_places"]
 
 #: Letters that match Cyrillic ones only under IGNORECASE (old letter forms), each looked
 #: for by a C-level ``in`` (many times faster than a character class scan).
@@ -68,3 +69,23 @@ def plain_lower(text: str) -> str | None:
             low = None
         last = _LAST = (text, low)
     return last[1]
+
+
+def word_places(low: str, *words: str) -> list[int]:
+    """Every offset of ``low`` (a plain lowered letter, :func:`plain_lower`) where one of
+    ``words`` is written, in order (one C-level ``str.find`` per place)."""
+    places = []
+    for word in words:
+        at = low.find(word)
+        while at >= 0:
+            places.append(at)
+            at = low.find(word, at + 1)
+    return sorted(places) if len(words) > 1 else places
+
+
+def matched_at_word(pattern, text: str, low: str, word: str) -> bool:
+    """True when the compiled ``pattern`` (one that must start with ``word``, case-blind)
+    matches ``text`` at a place ``low`` (``text`` lowered plainly) holds ``word``: the same
+    answer as ``pattern.search(text) is not None`` for such a pattern, at C speed."""
+    match = pattern.match
+    return any(match(text, at) is not None for at in word_places(low, word))

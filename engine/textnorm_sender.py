@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .textcase import plain_lower
+from .textcase import matched_at_word, plain_lower
 
 __all__ = ["sender_named"]
 
@@ -62,13 +62,7 @@ def _may_vote_of(text: str) -> bool:
     low = plain_lower(text)
     if low is None:
         return True
-    match = _VOTE_OF.match
-    at = low.find("голос")
-    while at >= 0:
-        if match(text, at) is not None:
-            return True
-        at = low.find("голос", at + 1)
-    return False
+    return matched_at_word(_VOTE_OF, text, low, "голос")
 
 
 def _is_form(words: list[str], nicks: tuple[str, ...], sender: str, case: str) -> bool:

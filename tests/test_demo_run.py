@@ -90,7 +90,7 @@ def test_demo_keeps_its_game_by_default(tmp_path, monkeypatch):
     assert f"Всё здесь: {folder}" in lines
     assert (f"Все исходящие письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
             f"них целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР "
-            f"(у входящих писем игроков нумерация своя: inbox НОМЕР)") in lines
+            f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)") in lines
     assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
     second = CliRunner().invoke(main, ["demo"], prog_name="mafia-mail")
     assert second.exit_code == 0, second.output
