@@ -361,8 +361,9 @@ def member_on(ctx, clause: list[Tok], j: int, mate: str) -> int:
     accusative («Охрана на Бастилии: X»): the duty lies on the member, who is the actor, not
     the target («на Бастилию» is the target); ``j`` otherwise."""
     k = j
-    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
-        k += 1
+    while k < len(clause) and ((not clause[k].word and clause[k].w in _AROUND) or
+                               clause[k].w in _PUT):
+        k += 1  # («Охрану ставлю на Бастилии»)
     if k + 1 >= len(clause) or clause[k].w != "на":
         return j
     words = clause_words(clause)
@@ -381,3 +382,7 @@ def member_on(ctx, clause: list[Tok], j: int, mate: str) -> int:
     while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
         k += 1
     return k
+
+
+#: Verbs of putting a duty on somebody («охрану ставлю на …»).
+_PUT = frozenset({"ставлю", "ставим", "поставлю", "поставим", "вешаю", "вешаем", "кладу"})

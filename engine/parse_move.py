@@ -53,7 +53,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     """Read one keyword's move into ``items``; returns the index after its last target."""
     if kw.withdraw:
         return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
-    if (on_behalf or actor.role == "boss") and \
+    if kw.cls != V.VOTE and (on_behalf or (
+            actor.role == "boss" and action_for(kw.cls, actor, ctx.turn) is None)) and \
             (first := _member_first(ctx, actor, clause, kw, hi)) is not None:
         mate, at = first
         if mate is None:  # «Кража — Маскарад — Ромашка»: who moves, on whom? Ask
