@@ -353,3 +353,36 @@ def _past(w: str) -> bool:
     if not is_known_word(w):
         return False
     return any("past" in p.tag and p.tag.POS == "VERB" for p in morph().parse(w)[:2])
+
+
+def member_on(ctx, clause: list[Tok], j: int, mate: str) -> int:
+    """The index after «на <mate>» (and the marks after it) right after a move word ending
+    at ``j`` when ``mate``'s name there is in the prepositional case and cannot be the
+    accusative («Охрана на Бастилии: X»): the duty lies on the member, who is the actor, not
+    the target («на Бастилию» is the target); ``j`` otherwise."""
+    k = j
+    while k < len(clause) and ((not clause[k].word and clause[k].w in _AROUND) or
+                               clause[k].w in _PUT):
+        k += 1  # («Охрану ставлю на Бастилии»)
+    if k + 1 >= len(clause) or clause[k].w != "на":
+        return j
+    words = clause_words(clause)
+    idx = name_index(ctx.nicks)
+    hit = idx.exact(words, k + 1, None)
+    if hit is None or hit.nick != mate:
+        return j
+    last = words[k + hit.length]
+    if hit.length == 1:
+        cases = idx.single.get(last, {}).get(mate)
+    else:
+        cases = next((parts[-1].get(last) for nick, parts in idx.multi if nick == mate), None)
+    if not cases or "loct" not in cases or "accs" in cases or "nomn" in cases:
+        return j
+    k += 1 + hit.length
+    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
+        k += 1
+    return k
+
+
+#: Verbs of putting a duty on somebody («охрану ставлю на …»).
+_PUT = frozenset({"ставлю", "ставим", "поставлю", "поставим", "вешаю", "вешаем", "кладу"})

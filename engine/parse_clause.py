@@ -23,6 +23,7 @@ from .grammar_triggers import HOSTS
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
                             said_by_other)
 from .grammar_irony import ironic
+from .grammar_tally import others_wish, vote_tally
 from .grammar_plans import (
     asks_how, for_later_day, hypothetical, plan_for_later, skips_today, today_instead,
     trailing_condition,
@@ -287,6 +288,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue
         if cancel_at is not None and kw.i == cancel_at and cancel_names_move(clause, kw.i):
             continue  # «отменяю лечение …» names what is cancelled
+        if (kw.cls == V.VOTE and vote_tally(clause, kw.i)) or (
+                is_infinitive(clause[kw.i].w) and others_wish(clause, kw.i)):
+            continue  # «Голосов за X — три», «вешать его — это то, чего хочет клан»: talk
         if subjects[n] is not None:
             if _on_his_own(clause, kw.j):
                 continue  # «Смит ворует сам, я ему написала»: the member moves himself

@@ -18,7 +18,7 @@ from .grammar_delegate import my_boss
 from .grammar_plans import idiom_told, object_clause, promised_later
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
-from .grammar_members import member_after, sole_member
+from .grammar_members import member_after, member_on, sole_member
 from .grammar_antecedent import alive_only, clauses_before
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
                            unnamed_pronoun, written_gender)
@@ -44,7 +44,7 @@ from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
-from .parse_types import Ctx, Item, last_word
+from .parse_types import Ctx, Item, last_word, nick_at
 from .parse_unneeded import so_then, unneeded_end
 
 
@@ -53,6 +53,24 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     """Read one keyword's move into ``items``; returns the index after its last target."""
     if kw.withdraw:
         return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
+    if kw.cls != V.VOTE and (on_behalf or (
+            actor.role == "boss" and action_for(kw.cls, actor, ctx.turn) is None)) and \
+            (first := _member_first(ctx, actor, clause, kw, hi)) is not None:
+        mate, at = first
+        if mate is None:  # «Кража — Маскарад — Ромашка»: who moves, on whom? Ask
+            items.append(Item(clause[kw.i].start, problem=problem(
+                span(ctx.text, clause, kw.i, at), "unparsed", "member_or_target"),
+                tried=action_for(kw.cls, actor, ctx.turn) or ""))
+            return at
+        # «Кража — Маскарад (он теперь за Шустрилу) — у Ромашки»: the member named first
+        # moves, the name after «у» is the target
+        return read_move(ctx, mate, clause, replace(kw, j=at, imperative=False,
+                                                    hypothetical=False),
+                         lo, hi, flags, items, True)
+    if on_behalf and (on := _duty_on(ctx, actor, clause, kw, hi, items)) is not None:
+        if on < 0:
+            return -on  # «Охрана на Бастилии.»: who guards, not whom: asked
+        kw = replace(kw, j=on)  # «Охрана на Бастилии: Ромашка»: the target after her name
     action = action_for(kw.cls, actor, ctx.turn)
     if action == "clan_kill" and kw.cls == V.SHOOT and actor.role != "boss" and \
             first_singular(clause[kw.i].w):
@@ -74,9 +92,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # «Кузю прошу записать на кражу у Остапа», «За нашего охранника, Dr.Who, — охрана
         # меня»: a move only a member of his clan makes, its member named in a way not read
         mine: list[Item] = []
+        j = member_after(ctx, clause, kw.j, mate.nick)
+        if j == kw.j:
+            j = member_on(ctx, clause, kw.j, mate.nick)  # «Охрана на Бастилии: X»
         end = read_move(ctx, mate, clause, replace(
-            kw, j=member_after(ctx, clause, kw.j, mate.nick), imperative=False,
-            hypothetical=False), lo, hi, flags, mine, True)
+            kw, j=j, imperative=False, hypothetical=False), lo, hi, flags, mine, True)
         if any(it.move is not None for it in mine) and \
                 not any(_self_aimed(clause, kw, it, mate.nick) for it in mine):
             items.extend(mine)
@@ -389,6 +409,80 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(item.also)
         item.also = None
     return used
+
+
+def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
+                  hi: int) -> tuple[Actor | None, int] | None:
+    """For a boss's order (or a member's move read from one): a living member of the
+    boss's clan, other than ``actor``, named right after the move word and marks, then
+    (past a bracket and marks) a target after «у» / «к» («Кража — Маскарад (он теперь за
+    Шустрилу) — у Ромашки»): that member and the index of the preposition. ``(None, end)``
+    when another name follows him with no preposition («Кража — Маскарад — Ромашка»: who
+    moves is unclear), ``end`` after that name; None when the form is not there."""
+    k = kw.j
+    while k < hi and not clause[k].word and clause[k].w in _MARKS:
+        k += 1
+    if k == kw.j or k >= hi or not clause[k].word:
+        return None  # the member comes after a dash or a colon only
+    words = clause_words(clause)
+    hit = name_index(ctx.nicks).exact(words, k, None)
+    if hit is None or hit.nick in (actor.nick, ctx.sender.nick):
+        return None
+    p = ctx.state.players.get(hit.nick)
+    if p is None or not p.alive or p.clan is None or p.clan != ctx.sender.clan:
+        return None
+    m = k + hit.length
+    if m < hi and clause[m].w == "(":
+        while m < hi and clause[m].w != ")":
+            m += 1
+        m += 1
+    n = m
+    while n < hi and not clause[n].word and clause[n].w in _MARKS:
+        n += 1
+    if n == m or n >= hi:
+        return None  # «Кража — Маскарад.»: the member is the target as written
+    if clause[n].w in ("у", "к", "ко") and n + 1 < hi and \
+            nick_at(ctx, clause, words, n + 1) is not None:
+        return actor_of(ctx.state, hit.nick), n
+    other = nick_at(ctx, clause, words, n)
+    if other is not None and clause[n].cap:
+        return None, n + max(1, other.length)
+    return None
+
+
+#: Marks between a move word, the member named and the target.
+_MARKS = frozenset({"—", "–", "-", ":", ",", ")"})
+
+
+def _duty_on(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, hi: int,
+             items: list[Item]) -> int | None:
+    """For a member's move read from a boss's order: when «на <the member>» in the
+    prepositional case comes right after the move word («Охрана на Бастилии», the duty lies
+    on her), the index after it, where the target is to come; when nothing follows before
+    ``hi``, a problem is added to ``items`` (who moves is named, not on whom) and the
+    negated index after the name is returned; None when the form is not there."""
+    at = kw.i if clause[kw.i].w == "на" and kw.j <= kw.i + 1 else kw.j
+    if at == kw.j and kw.j < len(clause) and clause[kw.j - 1].w == "на" and kw.j > kw.i:
+        at = kw.j - 1  # the keyword took «на» in
+    end = member_on(ctx, clause, at, actor.nick)
+    if end == at:
+        return None
+    if any(t.word for t in clause[end:hi]):
+        return end
+    stop = end
+    while stop > 0 and not clause[stop - 1].word:
+        stop -= 1
+    first = kw.i
+    while first > 0 and kw.i - first < 3 and clause[first - 1].w not in _HEAD_STOPS:
+        first -= 1  # the heading before the keyword («Охрана на Бастилии»)
+    items.append(Item(clause[first].start, problem=problem(
+        span(ctx.text, clause, first, stop), "unparsed", "no_target"),
+        tried=action_for(kw.cls, actor, ctx.turn) or ""))
+    return -max(end, 1)
+
+
+#: Where a heading before a keyword cannot reach back past.
+_HEAD_STOPS = frozenset({".", "!", "?", ";", ",", "…", "\n", "\x01"})
 
 
 def _self_aimed(clause: list[Tok], kw: Kw, item: Item, mate: str) -> bool:
