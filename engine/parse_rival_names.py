@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from .grammar_rules import problem
 from .grammar_tokens import clause_words, tokenize
-from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx
@@ -88,10 +87,15 @@ def rival(ctx: Ctx, move: Move) -> tuple[str, ...] | None:
     is among them; None when the word names the target alone or by one kind only."""
     if move.action in _NO_NAME or not move.span:
         return None
-    targets = move_targets(move)
-    if len(targets) != 1:
+    # (move_targets, inline: a move on one player)
+    if move.targets:
+        if len(move.targets) != 1:
+            return None
+        target = move.targets[0]
+    elif move.target is None:
         return None
-    target = targets[0]
+    else:
+        target = move.target
     idx = name_index(ctx.nicks)
     # (the cheap test first, on the span split at whitespace: the target's own nick in a case
     # form, or no word that a nick's word or reading may be)

@@ -66,7 +66,7 @@ def plain_lower(text: str) -> str | None:
     last = _LAST
     if last[0] is not text and last[0] != text:
         low = lower_of(text)
-        if len(low) != len(text) or any(c in text for c in OLD_LETTER_FORMS):
+        if len(low) != len(text) or any(map(text.__contains__, OLD_LETTER_FORMS)):
             low = None
         last = _LAST = (text, low)
     return last[1]
