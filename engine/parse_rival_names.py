@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from .grammar_rules import problem
 from .grammar_tokens import clause_words, tokenize
-from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx
@@ -66,24 +65,48 @@ def readings(idx, w: str) -> dict[str, frozenset[str]]:
     return out
 
 
+#: The index :func:`_forms_of` last answered for and its answers (nick → forms).
+_FORMS: list = [None, {}]
+
+
+def _forms_of(idx, nick: str) -> frozenset[str]:
+    """The written forms ``idx.single`` takes for the one-word nick ``nick`` (its case
+    forms), made once per index and nick."""
+    if _FORMS[0] is not idx:
+        _FORMS[0], _FORMS[1] = idx, {}
+    forms = _FORMS[1].get(nick)
+    if forms is None:
+        forms = _FORMS[1][nick] = frozenset(
+            w for w, owners in idx.single.items() if nick in owners)
+    return forms
+
+
 def rival(ctx: Ctx, move: Move) -> tuple[str, ...] | None:
     """The players (the target first) the word a one-target ``move`` was read from fits by
     readings of different kinds, when another living player than the target and the sender
     is among them; None when the word names the target alone or by one kind only."""
     if move.action in _NO_NAME or not move.span:
         return None
-    targets = move_targets(move)
-    if len(targets) != 1:
+    # (move_targets, inline: a move on one player)
+    if move.targets:
+        if len(move.targets) != 1:
+            return None
+        target = move.targets[0]
+    elif move.target is None:
         return None
-    target = targets[0]
+    else:
+        target = move.target
     idx = name_index(ctx.nicks)
     # (the cheap test first, on the span split at whitespace: the target's own nick in a case
     # form, or no word that a nick's word or reading may be)
-    pieces = [p.strip(_PUNCT) for p in move.span.split()]
-    low = [p.lower().replace("ё", "е") for p in pieces]
-    if any(target in idx.single.get(w, ()) for w in low) or not any(
-            w in idx.whole_words or w in idx.parts or p[:1].isupper()
-            for p, w in zip(pieces, low) if p):
+    # (the span lowered whole and then cut: the same pieces as each piece lowered, for a
+    # lowered piece's punctuation and whitespace are the piece's own)
+    low = [w.strip(_PUNCT) for w in move.span.lower().replace("ё", "е").split()]
+    if not _forms_of(idx, target).isdisjoint(low):
+        return None
+    whole_words, parts = idx.whole_words, idx.parts
+    if not any(w in whole_words or w in parts for w in low if w) and not any(
+            p.strip(_PUNCT)[:1].isupper() for p in move.span.split()):
         return None
     toks = idx.merge(tokenize(move.span))
     words = clause_words(toks)

@@ -93,12 +93,21 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
     read; ``moves``: the letter's final moves."""
 
     lower = lowered(visible)
+    # (the cheap test at C speed first, of the whole letter and then of each sentence: a
+    # piece between whitespace that is a marker word or «не», «ни» (:data:`_MARK_PIECE`); the
+    # sentences are cut at whitespace, so their pieces are the letter's — in the lowered
+    # letter too when it has the letter's length, else the old way only)
+    plain = len(lower) == len(visible)
+    if plain and _MARK_PIECE.search(lower) is None:
+        return []
     spans = _sentences(visible)
     # (a second thought follows the move it takes back: the sentences before the first move
     # the letter makes are not looked at — «Не буду никого лечить… Лечу X» chose after)
     first = min((at for m in moves if m.span and (at := visible.find(m.span.strip())) >= 0),
                 default=0)
-    marked = [(lo, hi) for lo, hi in spans if hi > first and _may_mark(lower[lo:hi].split())]
+    search = _MARK_PIECE.search
+    marked = [(k, lo, hi) for k, (lo, hi) in enumerate(spans) if hi > first and
+              (not plain or search(lower, lo, hi)) and _may_mark(lower[lo:hi].split())]
     if not marked:
         return []  # (no marker in any sentence: the cheap test, before the ranges read)
 
@@ -112,12 +121,11 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
         if at >= 0:
             made.append((at, done_action(it.move)))
     out = []
-    after_move = False  # the sentence before held a move the rules read
-    for lo, hi in spans:
+    for k, lo, hi in marked:  # (the sentences with a marker only: the rest is not cut)
         ends = [b for a, b, _, _ in read if a < hi and lo < b]
-        was_after, after_move = after_move, bool(ends)
-        if (lo, hi) not in marked:
-            continue  # (no marker: nothing cut into words)
+        # (the sentence before held a move the rules read)
+        was_after = k > 0 and any(a < spans[k - 1][1] and spans[k - 1][0] < b
+                                  for a, b, _, _ in read)
         whole = not ends
         if ends:
             # (the rest of a sentence after the move read from it: «Слежу за X, хотя лучше
@@ -177,6 +185,15 @@ def _may_mark(pieces: list[str]) -> bool:
 
 
 _PIECE = re.compile(r"[а-яёa-z][а-яёa-z_'-]*")
+
+#: A piece between whitespace that :func:`_may_mark` may take for a marker: a word of
+#: :data:`MARKERS`, «не» or «ни», with punctuation of :data:`_PUNCT` only around it (``\s``
+#: and ``\S`` are the whitespace ``str.split`` cuts at).
+_MARK_PIECE = re.compile(
+    r"(?<!\S)[%s]*(?:%s)[%s]*(?!\S)" % (
+        re.escape(_PUNCT),
+        "|".join(re.escape(w) for w in sorted({*MARKERS, "не", "ни"}, key=len, reverse=True)),
+        re.escape(_PUNCT)))
 
 
 #: The refusals and doubts :func:`_bare` reads, as written.

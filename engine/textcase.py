@@ -2,7 +2,8 @@
 
 Many steps of the parser look at the whole letter in lower case or at its pieces between
 whitespace; :func:`lower_of` and :func:`pieces_of` make each once per text (the last text
-asked about is remembered, by identity) instead of once per step.
+asked about is remembered: the same object, or an equal text — a letter the typing fixes
+left as it was is a new object with the same letters) instead of once per step.
 
 Case-blind searches done as plain ones:
 A case-blind pattern (``re.IGNORECASE``) cannot use ``re``'s fast skip to its first letter, so
@@ -32,10 +33,10 @@ _LAST_PIECES: tuple = ("", set())
 
 
 def lower_of(text: str) -> str:
-    """``text.lower()``, made once for the same text object."""
+    """``text.lower()``, made once for the same (or an equal) text."""
     global _LAST_LOWER
     last = _LAST_LOWER
-    if last[0] is not text:
+    if last[0] is not text and last[0] != text:
         last = _LAST_LOWER = (text, text.lower())
     return last[1]
 
@@ -44,15 +45,15 @@ def lower_seen(text: str) -> str:
     """``text.lower()``: the one :func:`lower_of` made when ``text`` is its last text, else
     made anew and not remembered (for pieces of a letter: the letter's stays remembered)."""
     last = _LAST_LOWER
-    return last[1] if last[0] is text else text.lower()
+    return last[1] if last[0] is text or last[0] == text else text.lower()
 
 
 def pieces_of(text: str) -> set[str]:
     """``set(text.split())``: the pieces of ``text`` between whitespace, made once for the
-    same text object; the set is shared: never change it."""
+    same (or an equal) text; the set is shared: never change it."""
     global _LAST_PIECES
     last = _LAST_PIECES
-    if last[0] is not text:
+    if last[0] is not text and last[0] != text:
         last = _LAST_PIECES = (text, set(text.split()))
     return last[1]
 
@@ -63,9 +64,9 @@ def plain_lower(text: str) -> str | None:
     text at the same place); None otherwise."""
     global _LAST
     last = _LAST
-    if last[0] is not text:
+    if last[0] is not text and last[0] != text:
         low = lower_of(text)
-        if len(low) != len(text) or any(c in text for c in OLD_LETTER_FORMS):
+        if len(low) != len(text) or any(map(text.__contains__, OLD_LETTER_FORMS)):
             low = None
         last = _LAST = (text, low)
     return last[1]
