@@ -18,6 +18,8 @@ as written beats every reading («Лиса» is Лис, not Fox).
 
 from __future__ import annotations
 
+import re
+
 from .grammar_rules import problem
 from .grammar_tokens import clause_words, tokenize
 from .model import Move, Problem
@@ -129,9 +131,26 @@ def rival(ctx: Ctx, move: Move) -> tuple[str, ...] | None:
                   if n != target and n != ctx.sender.nick and n in ctx.alive and
                   not any(n in kinds[o] for o in own)}
         if others:
+            # («Голос за Мишуткину маму»: «маму» fits MamaBear too, but the word beside it
+            # holds a stem of the target's nick only — one name of two words, the target's)
+            beside = [words[n] for n in (k - 1, k + 1)
+                      if 0 <= n < len(toks) and toks[n].word and toks[n].cap]
+            others = {n for n in others if not any(
+                _stem_of(b, target) and not _stem_of(b, n) for b in beside)}
+        if others:
             return (target, *sorted(others))
         return None
     return None
+
+
+def _stem_of(word: str, nick: str) -> bool:
+    """True when the written ``word`` (normalised) and a word of ``nick`` share their first
+    five letters or more («мишуткину» and «Мама_Мишутки»): the word is a form of that one."""
+    if len(word) < 5:
+        return False
+    head = word[:5]
+    return any(piece.startswith(head) for piece in
+               re.split(r"[^а-яa-z]+", nick.lower().replace("ё", "е")) if len(piece) >= 5)
 
 
 def rival_readings(ctx: Ctx, moves: list[Move], problems: list[Problem]
