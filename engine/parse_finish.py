@@ -192,6 +192,10 @@ def _superseded(ctx: Ctx, it: Item, items: list[Item]) -> bool:
 _WORD = re.compile(r"\w+")
 
 
+#: «сам», «сама»: the mover himself as the subject («сам порешу»), no word for his target.
+_SELF_SUBJECT = frozenset({"сам", "сама"})
+
+
 def _self_aimed(ctx: Ctx, it: Item) -> Item:
     """A move the rules do not settle for the sender himself (a check, a kill, a hunt, a
     theft… — not heal, guard, beat, invite: engine.legality.SELF_SETTLED) read as aimed at
@@ -201,6 +205,12 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
     player aiming at himself («Во вторник убийство» from «Вторник»). Asked (``self_aim``),
     never applied."""
     m = it.move
+    if m is not None and m.action == "on_behalf" and m.move is not None and m.member and \
+            m.move.action not in SELF_SETTLED and m.member in move_targets(m.move):
+        # («за макса роб катя» read as Макс robbing himself: the member's own nick taken as
+        # his target — a name the rules did not read stands beside it): asked
+        return Item(it.pos, problem=problem(m.span, "unparsed", "member_self_aim",
+                                            action=m.action), tried=m.action)
     if m is None or (m.action in SELF_SETTLED and m.action != "vote") or \
             m.action in ("on_behalf", "swindle") or ctx.sender.nick not in move_targets(m):
         return it
@@ -208,7 +218,9 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
     # (the move's words and a few after them: «голос максу. да, себе»)
     near = ctx.text[at:at + len(m.span) + 40] if at >= 0 else (m.span or "")
     said = {w.lower() for w in _WORD.findall(near)}
-    if not said.isdisjoint(V.SELF_WORDS) or not said.isdisjoint({"меня", "мне", "мной", "я", "себе"}):
+    # (nominative «сам»/«сама» is «I myself», no object: «тамару сам порешу … лесник»)
+    if not said.isdisjoint(V.SELF_WORDS - _SELF_SUBJECT) or \
+            not said.isdisjoint({"меня", "мне", "мной", "я", "себе"}):
         return it
     if m.action == "vote":  # (a vote «oneself included»: when his nick is written in full)
         words = clause_words(tokenize(m.span or ""))
