@@ -398,7 +398,9 @@ SUBJECT_SKIP: frozenset[str] = frozenset({
 #: Verbs of somebody else deciding a move named by its noun («Убийство — решает X»).
 DECIDING = frozenset({"решает", "решит", "решают", "решат", "выберет", "выбирает",
                       "выберут", "выбирают", "назначит", "назначает", "определит",
-                      "определяет"})
+                      "определяет",
+                      # «Кого клан убивает — решать Королеве»: who is to decide, a dative
+                      "решать", "выбирать", "определять", "назначать"})
 
 #: The boss's verbs of sending a member to his place («Милу ставлю на меня», «Лиса отправляю
 #: к Сове»): read past like the member's own posture.
