@@ -112,16 +112,7 @@ def passive_class(w: str) -> str:
     «проверенный мной X»)."""
     if len(w) < 5 or not is_known_word(w):
         return ""
-    verbs, _ = _lemmas()
-    for p in morph().parse(w)[:2]:
-        lemma = p.normal_form.replace("ё", "е")
-        if "VERB" in p.tag and "3per" in p.tag and "pres" in p.tag and lemma.endswith("ся") \
-                and lemma[:-2] in verbs:
-            return verbs[lemma[:-2]]
-        if ("PRTF" in p.tag or "PRTS" in p.tag) and "pssv" in p.tag and "pres" in p.tag and \
-                lemma in verbs:
-            return verbs[lemma]
-    return ""
+    return _passive_class(w, "pres")
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -131,10 +122,20 @@ def past_passive_class(w: str) -> str:
     for anything else."""
     if len(w) < 5 or not is_known_word(w):
         return ""
+    return _passive_class(w, "past")
+
+
+def _passive_class(w: str, tense: str) -> str:
+    """The move class of ``w`` read (first two readings) as a passive participle of a move
+    verb in ``tense`` («pres»: «охраняемым»; «past»: «вылечен») or, for «pres», as a
+    third-person present reflexive of one («проверяется»); ``""`` for anything else."""
     verbs, _ = _lemmas()
     for p in morph().parse(w)[:2]:
         lemma = p.normal_form.replace("ё", "е")
-        if ("PRTF" in p.tag or "PRTS" in p.tag) and "pssv" in p.tag and "past" in p.tag and \
+        if tense == "pres" and "VERB" in p.tag and "3per" in p.tag and "pres" in p.tag and \
+                lemma.endswith("ся") and lemma[:-2] in verbs:
+            return verbs[lemma[:-2]]
+        if ("PRTF" in p.tag or "PRTS" in p.tag) and "pssv" in p.tag and tense in p.tag and \
                 lemma in verbs:
             return verbs[lemma]
     return ""
