@@ -332,20 +332,22 @@ def member_after(ctx, clause: list[Tok], j: int, mate: str) -> int:
     member is not named there."""
     if (k := for_member_end(ctx, clause, j, mate)) > j:
         return k
-    k = j
-    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
-        k += 1
+    k = _past_marks(clause, j)
     hit = name_index(ctx.nicks).exact(clause_words(clause), k, None) if k < len(clause) else None
     if hit is None or hit.nick != mate:
         return j
-    k += hit.length
-    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
-        k += 1
-    return k
+    return _past_marks(clause, k + hit.length)
 
 
 #: Marks around a member's name after the move word.
 _AROUND = frozenset({"(", ")", ":", "—", "-", "*", ","})
+
+
+def _past_marks(clause: list[Tok], k: int) -> int:
+    """The first index from ``k`` that is no mark of :data:`_AROUND`."""
+    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
+        k += 1
+    return k
 
 
 def _past(w: str) -> bool:
@@ -378,10 +380,7 @@ def member_on(ctx, clause: list[Tok], j: int, mate: str) -> int:
         cases = next((parts[-1].get(last) for nick, parts in idx.multi if nick == mate), None)
     if not cases or "loct" not in cases or "accs" in cases or "nomn" in cases:
         return j
-    k += 1 + hit.length
-    while k < len(clause) and not clause[k].word and clause[k].w in _AROUND:
-        k += 1
-    return k
+    return _past_marks(clause, k + 1 + hit.length)
 
 
 #: Verbs of putting a duty on somebody («охрану ставлю на …»).
