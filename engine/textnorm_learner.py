@@ -149,7 +149,7 @@ def _beside(text: str, m: re.Match) -> list[str]:
 
 
 def _word_before(text: str, lo: int, hi: int) -> str | None:
-    """``_BEFORE.search(text, lo, hi).group(1)`` (None with no match), found from the end:
+    r"""``_BEFORE.search(text, lo, hi).group(1)`` (None with no match), found from the end:
     the whitespace that ends ``text[lo:hi]`` (one at least), then the run of Cyrillic letters
     before it (one at least). ``str.rstrip`` strips what ``\s`` matches (both are
     ``Py_UNICODE_ISSPACE``); the search's leftmost match starts where that run starts."""
