@@ -74,9 +74,36 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         if clause[k].w in IF_WORDS:
             return False  # «чек Бронтика и если он роль его же завтра валим»: a new condition
         if clause[k].w in _LATER_WORDS or clause[k].w in ("но", "а"):
-            return clause[k].w in _LATER_WORDS
+            return clause[k].w in _LATER_WORDS or _not_now(clause, k + 1)
         k += 1
+    if k < len(clause) and clause[k].w in (",", "—"):
+        n = k + 1 + (k + 1 < len(clause) and clause[k + 1].w in _PUT_OFF_HEADS)
+        return _not_now(clause, n)
     return False
+
+
+#: Words that may open the part putting a move off («…, но не сегодня», «…, только не сейчас»).
+_PUT_OFF_HEADS = frozenset({"но", "только", "однако"})
+
+#: Words of the present a move is put off from («не сегодня», «не сейчас»).
+_NOW = frozenset({"сегодня", "сейчас", "нынче"})
+
+
+def _not_now(clause: list[Tok], n: int) -> bool:
+    """True when the tokens from ``n`` put the move before them off and end the sentence's
+    part: «не сегодня», «не сейчас», «не этой ночью», «завтра» («Режу Кузю, но не сегодня»,
+    «Полечу Бобра, но завтра»; not «…, но не сегодня начну» nor «…, но завтра Лося»)."""
+    if n < len(clause) and clause[n].w == "не":
+        n += 1
+        if n + 1 < len(clause) and clause[n].w in ("этой", "эту") and \
+                clause[n + 1].w in ("ночью", "ночь"):
+            n += 1
+        elif n >= len(clause) or clause[n].w not in _NOW:
+            return False
+    elif n >= len(clause) or clause[n].w not in _LATER_WORDS:
+        return False
+    n += 1
+    return n >= len(clause) or not clause[n].word or clause[n].w in ("а", "завтра", "потом")
 
 
 #: Words of need that «бы» only softens («надо бы полечить X»: the sender's order to himself).

@@ -63,6 +63,7 @@ PAIRS: dict[tuple[str, str], str] = {
     ("не", "буду"): "refusal", ("не", "стану"): "refusal", ("не", "хочу"): "refusal",
     ("не", "надо"): "refusal", ("не", "нужно"): "refusal", ("не", "знаю"): "hedge",
     ("не", "уверен"): "hedge", ("не", "уверена"): "hedge", ("а", "не"): "correction",
+    ("не", "сегодня"): "refusal", ("не", "сейчас"): "refusal",  # («Режу X. Но не сегодня.»)
 }
 
 
@@ -197,7 +198,8 @@ _MARK_PIECE = re.compile(
 
 
 #: The refusals and doubts :func:`_bare` reads, as written.
-_BARE_PAIRS = ("не буду", "не стану", "не хочу", "не надо", "не нужно", "не знаю", "не уверен")
+_BARE_PAIRS = ("не буду", "не стану", "не хочу", "не надо", "не нужно", "не знаю", "не уверен",
+               "не сегодня", "не сейчас")
 
 
 def _may_relate(ctx: Ctx, lower: str, lo: int, hi: int) -> bool:
@@ -255,7 +257,7 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
 
 #: Words a bare refusal or doubt may stand with («Не, не буду — совестно», «ой, не знаю»).
 _BARE_WORDS = frozenset({"не", "нет", "ой", "ай", "а", "ну", "хм", "эх", "все-таки", "всё-таки",
-                         "но", "однако",  # («Хочу пострелять в X, но не буду»)
+                         "но", "однако", "только", "сейчас",  # («Хочу пострелять в X, но не буду»)
                          "пожалуй", "пока", "сегодня", "наверное", "короче", "вообще",
                          "впрочем", "честно", "говоря", "уж", "еще", "ещё", "буду", "стану",
                          "хочу", "знаю", "уверен", "уверена"})
@@ -268,7 +270,8 @@ def _bare(toks, words: list[str], found) -> bool:
     (a reason may follow in another part: «Не, не буду — совестно»)."""
     part = _parts(toks)
     for j, m, _ in found:
-        if m not in _REFUSING and m not in ("не знаю", "не уверен", "не уверена"):
+        if m not in _REFUSING and m not in _PUT_OFF and \
+                m not in ("не знаю", "не уверен", "не уверена"):
             continue
         if j and words[j - 1] in ("никого", "ничего", "всех"):
             continue  # («никого не знаю»: no doubt)
@@ -281,6 +284,10 @@ def _bare(toks, words: list[str], found) -> bool:
                for k, t in enumerate(toks) if part[k] == part[j] or m not in _REFUSING):
             return True
     return False
+
+
+#: Markers putting the move before them off to another time («Режу Кузю. Но не сегодня.»).
+_PUT_OFF = frozenset({"не сегодня", "не сейчас"})
 
 
 #: Words that open a clause after «не знаю», «не хочу» («не знаю, кого охранять»).
