@@ -140,7 +140,7 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
         if not _may_relate(ctx, lower, lo, hi):
             continue  # (no name form and no move word: chatter, nothing cut into words)
         why, acts, found = _sentence(ctx, visible, lo, hi, moves, whole and was_after,
-                                     not whole)
+                                     not whole, spans[max(k - 1, 0)][0])
         if why is None:
             continue
         if acts is None:  # (the move read right before it)
@@ -224,11 +224,12 @@ def spans_of(spans, at: int) -> tuple[int, int]:
 
 
 def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after_move: bool,
-              tail: bool) -> tuple[str | None, set | None, list]:
+              tail: bool, head: int = 0) -> tuple[str | None, set | None, list]:
     """The relation of the text ``visible[lo:hi]`` (a sentence no rule read, or the rest of
     one after its move, ``tail``) to the letter's ``moves`` (see :func:`_related`), with its
     markers and the actions it bears on (see :func:`_related`); ``after_move``: the sentence right before held a move (an elliptic «Не, не
-    буду.» refuses it)."""
+    буду.» refuses it); ``head``: where the sentence before a ``tail``'s starts (its
+    players are the ones a correction may take off)."""
     from .parse_unread import player_at
 
     idx = name_index(ctx.nicks)
@@ -249,10 +250,66 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
         if hit.kind == "exact":
             exact.add(k)
     why, acts = _related(ctx, toks, words, found, named, exact, moves)
+    if why is None and tail and _turns_at_head(ctx, toks, words, found, named, moves,
+                                               _named_in(ctx, visible, head, lo)):
+        why = "turn"  # («охраняю бобра нет лучше себя …», «ворую у кузи хотя не у мурки лучше»)
     if why is None and not named and (after_move or tail) and _bare(toks, words, found) and \
             not any(t.word and W.move_class(words[k]) for k, t in enumerate(toks)):
         why = "bare"  # («Обчищаю X. Не, не буду — совестно.», «…, против Y, не знаю…»)
     return why, acts, found
+
+
+#: Markers that turn a sentence's move to another player when they open the rest of it.
+_TURNING = frozenset({"нет", "неа", "не-а", "хотя", "лучше", "вернее", "точнее", "впрочем",
+                      "стоп"})
+
+#: How many words after the move read from a sentence the marker (first) and the player
+#: (after it) may stand at.
+_TURN_HEAD, _TURN_REACH = 2, 6
+
+
+def _named_in(ctx: Ctx, visible: str, lo: int, hi: int) -> set[str]:
+    """The players (nicks) named in ``visible[lo:hi]``."""
+    from .parse_unread import player_at
+
+    idx = name_index(ctx.nicks)
+    toks = idx.merge(tokenize_span(visible, lo, hi))
+    words = clause_words(toks)
+    out: set[str] = set()
+    hits: dict = {}
+    for k, t in enumerate(toks):
+        if t.word and len(t.w) >= 2 and (hit := player_at(idx, toks, words, k, hits)):
+            out.update((hit.nick,) if hit.nick else hit.candidates)
+    return out
+
+
+def _turns_at_head(ctx: Ctx, toks, words: list[str], found, named: dict,
+                   moves: list[Move], before: set[str]) -> bool:
+    """True when the rest of a sentence after its move (a phone writer's run with no
+    punctuation, or after a comma) opens with a correcting marker and names, a few words on,
+    another living player or «себя»: «охраняю бобра нет лучше себя …», «ворую у кузи хотя
+    не у мурки лучше», «Слежу за X, хотя лучше бы за Y послежу». Without the commas the
+    rules cannot tell where the correction stands; the host asks (precision first). A
+    player named ``before`` the rest (in the move's own part) is no other player: «проверяю
+    X... хотя нет, X простой» takes X off."""
+    spoken = [k for k, t in enumerate(toks) if t.word]
+    if not spoken:
+        return False
+    head = spoken[:_TURN_HEAD]
+    at = next((k for k in head for j, m, _ in found if j == k and m in _TURNING), None)
+    if at is None:
+        return False
+    targets = {t for m in moves for t in _targets(m)}
+    for k in spoken:
+        if k <= at:
+            continue
+        if spoken.index(k) > _TURN_REACH:
+            break
+        nick = named.get(k)
+        if (nick is not None and nick in ctx.alive and nick not in targets and
+                nick not in before) or (words[k] == "себя" and ctx.sender.nick not in targets):
+            return True
+    return False
 
 
 #: Words a bare refusal or doubt may stand with («Не, не буду — совестно», «ой, не знаю»).
