@@ -52,7 +52,7 @@ MARKERS: dict[str, str] = {
     "разумнее": "correction",
     "вместо": "correction", "вернее": "correction", "точнее": "correction",
     "лучше": "correction", "хотя": "correction", "нет": "correction", "неа": "correction",
-    "не-а": "correction", "стоп": "correction",
+    "не-а": "correction", "стоп": "correction", "upd": "correction", "апд": "correction",
     "никого": "refusal", "никому": "refusal", "ни-кого": "refusal",
     "может": "hedge", "мб": "hedge", "наверное": "hedge", "наверно": "hedge",
     "возможно": "hedge", "хз": "hedge",
@@ -261,7 +261,7 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
 
 #: Markers that turn a sentence's move to another player when they open the rest of it.
 _TURNING = frozenset({"нет", "неа", "не-а", "хотя", "лучше", "вернее", "точнее", "впрочем",
-                      "стоп"})
+                      "стоп", "upd", "апд"})
 
 #: How many words after the move read from a sentence the marker (first) and the player
 #: (after it) may stand at.
