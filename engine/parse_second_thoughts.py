@@ -38,7 +38,7 @@ from .model import Move, Problem
 from .names import name_index
 from .parse_doubt import _came_back
 from .parse_types import Ctx, Item, done_action
-from .parse_unread import _hunt_excluded, _read_ranges, _sentences
+from .parse_unread import _hunt_excluded, _read_ranges, _sentences, sentences_with
 from .words import first_singular, is_known_word, morph
 from . import grammar_vocab as V
 from . import parse_unread_words as W
@@ -105,9 +105,12 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
     # the letter makes are not looked at — «Не буду никого лечить… Лечу X» chose after)
     first = min((at for m in moves if m.span and (at := visible.find(m.span.strip())) >= 0),
                 default=0)
-    search = _MARK_PIECE.search
-    marked = [(k, lo, hi) for k, (lo, hi) in enumerate(spans) if hi > first and
-              (not plain or search(lower, lo, hi)) and _may_mark(lower[lo:hi].split())]
+    if plain:  # (the sentences with a marker piece: one search of the letter each)
+        marked = [(k, *spans[k]) for k in sentences_with(spans, lower, _MARK_PIECE)
+                  if spans[k][1] > first and _may_mark(lower[slice(*spans[k])].split())]
+    else:
+        marked = [(k, lo, hi) for k, (lo, hi) in enumerate(spans) if hi > first and
+                  _may_mark(lower[lo:hi].split())]
     if not marked:
         return []  # (no marker in any sentence: the cheap test, before the ranges read)
 

@@ -436,6 +436,34 @@ def _sentences(visible: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def sentences_with(spans: tuple[tuple[int, int], ...], text: str, pattern: re.Pattern
+                   ) -> list[int]:
+    """The indices (in order) of the sentences ``spans`` (:func:`_sentences` of a letter of
+    ``text``'s length) where ``pattern`` matches: the same as ``pattern.search(text, lo, hi)``
+    per sentence, found by one search of the text per sentence found (C speed past the
+    others). Only for a pattern whose match never holds whitespace and whose look-arounds
+    read no more than the character beside it, so that the text around a sentence — a
+    whitespace character or an end on both sides (:data:`_END`) — is the same to it as the
+    end of a text cut there."""
+    out: list[int] = []
+    if not spans:
+        return out
+    starts = [lo for lo, _ in spans]
+    search = pattern.search
+    m = search(text, spans[0][0])
+    while m is not None:
+        at = m.start()
+        n = bisect.bisect_right(starts, at) - 1
+        if n >= 0 and at < spans[n][1]:
+            out.append(n)
+            if n + 1 == len(spans):
+                break
+            m = search(text, spans[n + 1][0])
+        else:
+            m = search(text, at + 1)
+    return out
+
+
 def _hunt_excluded(ctx: Ctx) -> bool:
     """True when the sender has a role move that excludes a hunt (DECISIONS.md §4: the
     detective's or the fan's earned check, healing, inviting, beating, swindling, the maniac's
