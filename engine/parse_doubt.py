@@ -20,7 +20,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
-from .parse_unread import _read_ranges, _sentences, sentences_with
+from .parse_unread import _read_ranges, _sentences, sentences_holding
 from .translit import cyrillic_reading
 from .words import is_known_word, is_verb, past_tense
 
@@ -427,7 +427,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     out = []
     sentences = _sentences(visible)
     if len(lower) == len(visible):  # (no hedge, condition or choice elsewhere: nothing cut
-        marked = sentences_with(sentences, lower, _SENTENCE_MARK)  # into words)
+        marked = sentences_holding(sentences, lower, _SENTENCE_MARKS)  # into words)
     else:
         marked = [n for n, (lo, hi) in enumerate(sentences)
                   if _SENTENCE_MARK.search(lower, lo, hi) is not None]

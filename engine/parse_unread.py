@@ -436,32 +436,25 @@ def _sentences(visible: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def sentences_with(spans: tuple[tuple[int, int], ...], text: str, pattern: re.Pattern
-                   ) -> list[int]:
+def sentences_holding(spans: tuple[tuple[int, int], ...], text: str,
+                      words: tuple[str, ...]) -> list[int]:
     """The indices (in order) of the sentences ``spans`` (:func:`_sentences` of a letter of
-    ``text``'s length) where ``pattern`` matches: the same as ``pattern.search(text, lo, hi)``
-    per sentence, found by one search of the text per sentence found (C speed past the
-    others). Only for a pattern whose match never holds whitespace and whose look-arounds
-    read no more than the character beside it, so that the text around a sentence — a
-    whitespace character or an end on both sides (:data:`_END`) — is the same to it as the
-    end of a text cut there."""
-    out: list[int] = []
-    if not spans:
-        return out
+    ``text``'s length) where one of ``words`` (strings with no whitespace) is written: the
+    same as a search of their alternation in each sentence, found by C-level ``str.find``
+    (a sentence is bounded by whitespace or an end, :data:`_END`, so a word written there
+    lies within it)."""
     starts = [lo for lo, _ in spans]
-    search = pattern.search
-    m = search(text, spans[0][0])
-    while m is not None:
-        at = m.start()
-        n = bisect.bisect_right(starts, at) - 1
-        if n >= 0 and at < spans[n][1]:
-            out.append(n)
-            if n + 1 == len(spans):
-                break
-            m = search(text, spans[n + 1][0])
-        else:
-            m = search(text, at + 1)
-    return out
+    out: set[int] = set()
+    for w in words:
+        at = text.find(w)
+        while at >= 0:
+            n = bisect.bisect_right(starts, at) - 1
+            if n >= 0 and at + len(w) <= spans[n][1]:
+                out.add(n)
+                at = text.find(w, spans[n][1])  # (the next sentence on)
+            else:
+                at = text.find(w, at + 1)
+    return sorted(out)
 
 
 def _hunt_excluded(ctx: Ctx) -> bool:
