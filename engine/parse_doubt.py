@@ -12,7 +12,7 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
-from .textcase import lower_of
+from .textcase import lower_of, sentences_holding
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
 from .legality import move_targets
@@ -20,7 +20,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
-from .parse_unread import _read_ranges, _sentences, sentences_holding
+from .parse_unread import _read_ranges, _sentences
 from .translit import cyrillic_reading
 from .words import is_known_word, is_verb, past_tense
 
