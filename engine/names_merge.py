@@ -30,15 +30,13 @@ def merge_tokens(idx, toks: list) -> list:
     capitals = idx.initials and not present.isdisjoint(idx.initials)
     fathers = bool(idx.spelled)
     cut = not present.isdisjoint(idx.heads)
-    plain = "_" not in "".join(present) and not spelled and not capitals and not cut and \
-        not fathers
-    if plain and present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last):
+    if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
+            "_" not in "".join(present) and not spelled and not capitals and not cut and \
+            not fathers:
         return toks  # no multi-word nickname can start here
-    lasts = idx.multi_last if not present.isdisjoint(idx.multi_last) else None
-    if plain:
-        return _words_joined(idx, toks, present, lasts)
     out = None
     n, i = len(toks), 0
+    lasts = idx.multi_last if not present.isdisjoint(idx.multi_last) else None
     while i < n:
         t = toks[i]
         cand = idx.multi_first.get(t.w) if t.word else None
@@ -86,54 +84,6 @@ def merge_tokens(idx, toks: list) -> list:
         out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
         i = end
     return toks if out is None else out
-
-
-def _words_joined(idx, toks: list, present: set[str], lasts) -> list:
-    """:func:`merge_tokens` of tokens with no «_», no initials, no patronymic, no word cut
-    off a nick (its ``plain`` case): a join starts only at the first word of a multi-word
-    nick, or right before a nick's last word or a joiner when one of its last words is
-    written (``lasts``), so only those tokens are looked at (the same tests, in order)."""
-    first = idx.multi_first
-    n = len(toks)
-    keys = {w for w in present if w in first}
-    after = ({w for w in present if w in lasts} | (_JOINERS & present)) if lasts is not None \
-        else ()
-    places = [k for k, t in enumerate(toks) if t.w in keys] if keys else []
-    if after:
-        places += [k - 1 for k, t in enumerate(toks) if k and t.w in after]
-        places = sorted(set(places))
-    out = None
-    i = 0
-    for c in places:
-        if c < i:
-            continue
-        t = toks[c]
-        best = None
-        cand = first.get(t.w) if t.word else None
-        if cand:
-            for m in cand:
-                nick, parts = idx.multi[m]
-                end = _match_parts(toks, c, parts)
-                if end is not None and (best is None or end > best[1]):
-                    best = (nick, end)
-        if best is None and lasts is not None and t.word and c + 1 < n and \
-                (toks[c + 1].w in lasts or toks[c + 1].w in _JOINERS) and \
-                t.w not in idx.single and t.w not in first:
-            best = _slipped_first(idx, toks, c)
-        if best is None:
-            continue
-        if out is None:
-            out = list(toks[:c])
-        else:
-            out.extend(toks[i:c])
-        nick, end = best
-        last = toks[end - 1]
-        out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
-        i = end
-    if out is None:
-        return toks
-    out.extend(toks[i:])
-    return out
 
 
 #: One-letter words that may be an initial.
