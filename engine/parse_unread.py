@@ -275,19 +275,9 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
     if not S.plain_words_only(ctx.sender) or len(lower) != len(visible):
         return None
     out: set[int] = set()
-    five = _FIVE_WORDS.search
     starts = [lo for lo, _ in spans]
-    for mark in _HEADING_CHARS:  # (the few sentences holding a mark of a heading: found by
-        at = visible.find(mark)  # C-level searches of the letter, each tested as before)
-        while at >= 0:
-            n = bisect.bisect_right(starts, at) - 1
-            if n >= 0 and n not in out and at < spans[n][1] and \
-                    S.heading_mark(visible[slice(*spans[n])]):
-                out.add(n)
-            at = visible.find(mark, at + 1)
-    for n, (lo, hi) in enumerate(spans):
-        if n not in out and five(lower, lo, hi) is None:
-            out.add(n)
+    # (the three kinds of sentence in, each looked for only among those not in yet: the
+    # pieces with a sign first, then the heading marks, then the words counted)
     signs = [p for p in _sign_pieces(letter_pieces(visible)) if _shows_piece(p, slots)]
     if signs:
         size = len(visible)
@@ -301,6 +291,18 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
                     if n >= 0 and at < spans[n][1]:
                         out.add(n)
                 at = visible.find(piece, end)
+    for mark in _HEADING_CHARS:  # (the few sentences holding a mark of a heading: found by
+        at = visible.find(mark)  # C-level searches of the letter, each tested as before)
+        while at >= 0:
+            n = bisect.bisect_right(starts, at) - 1
+            if n >= 0 and n not in out and at < spans[n][1] and \
+                    S.heading_mark(visible[slice(*spans[n])]):
+                out.add(n)
+            at = visible.find(mark, at + 1)
+    five = _FIVE_WORDS.search
+    for n, (lo, hi) in enumerate(spans):
+        if n not in out and five(lower, lo, hi) is None:
+            out.add(n)
     return out
 
 
