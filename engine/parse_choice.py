@@ -208,15 +208,37 @@ def choice_words(visible: str) -> frozenset[str]:
     low = lower_of(visible)
     if ("или" in low or "либо" in low) and _OR.search(low):
         return _CHOICE_HOT
-    if "нет" in low and _TAKEN_BACK.search(low):
+    if "нет" in low and _taken_back(low):
         return _CORRECTED_HOT  # «Хотя нет, Джек всё выпил. Пусть лучше Танк заходит»
     return frozenset()
+
+
+def _taken_back(low: str) -> bool:
+    """``_TAKEN_BACK.search(low) is not None``, tried only where «нет» is written (one
+    C-level ``find`` each, not the pattern at every letter of a long letter): the marks of
+    ``[\s,.!…]`` right before it, then one of the words with no word character before it."""
+    size = len(low)
+    at = low.find("нет")
+    while at >= 0:
+        end = at + 3
+        if end == size or not (low[end].isalnum() or low[end] == "_"):
+            k = at
+            while k > 0 and (low[k - 1] in ",.!…" or low[k - 1].isspace()):
+                k -= 1
+            for w in _TAKE_BACK_HEADS:
+                if low.endswith(w, 0, k) and (k == len(w) or not (
+                        low[k - len(w) - 1].isalnum() or low[k - len(w) - 1] == "_")):
+                    return True
+        at = low.find("нет", at + 1)
+    return False
 
 
 #: A move taken back in the letter («хотя нет», «а нет», «ой нет»): the sentence that names
 #: the player put in its place is read though it holds no move word.
 _TAKEN_BACK = re.compile(r"(?<!\w)(?:хотя|а|ой|или|не)[\s,.!…]*нет(?!\w)")
 _CORRECTED_HOT = frozenset({"пусть", "пускай", "лучше"})
+#: The words of :data:`_TAKEN_BACK` before «нет».
+_TAKE_BACK_HEADS = ("хотя", "а", "ой", "или", "не")
 
 
 def offered(prev: Prev) -> frozenset[str]:

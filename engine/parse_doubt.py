@@ -12,7 +12,7 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
-from .textcase import lower_of
+from .textcase import lower_of, sentences_holding
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
 from .legality import move_targets
@@ -425,13 +425,15 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         made.discard("vote")  # «первый голос X⏎второй пока не знаю, может Y, может Z»
     lex = lexicon().words
     out = []
-    last: tuple | None = None  # the sentence before: (lo, hi)
     sentences = _sentences(visible)
-    marked = _SENTENCE_MARK.search
-    for s_n, (lo, hi) in enumerate(sentences):
-        prev, last = last, (lo, hi)
-        if marked(lower, lo, hi) is None:
-            continue  # (no hedge, condition or choice here: nothing cut into words)
+    if len(lower) == len(visible):  # (no hedge, condition or choice elsewhere: nothing cut
+        marked = sentences_holding(sentences, lower, _SENTENCE_MARKS)  # into words)
+    else:
+        marked = [n for n, (lo, hi) in enumerate(sentences)
+                  if _SENTENCE_MARK.search(lower, lo, hi) is not None]
+    for s_n in marked:
+        lo, hi = sentences[s_n]
+        prev = sentences[s_n - 1] if s_n else None  # the sentence before: (lo, hi)
         if _HEDGE_OR_CHOICE(lower, lo, hi) is None and \
                 not any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
             continue  # (its mark is «если» alone, and no word of switching a move after it

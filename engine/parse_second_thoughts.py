@@ -28,9 +28,10 @@ Which markers hold for which kind of sentence was measured on the blind letters 
 
 from __future__ import annotations
 
+import bisect
 import re
 
-from .grammar_hot import lowered
+from .grammar_hot import letter_pieces, lowered
 from .grammar_rules import action_for, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
@@ -39,6 +40,7 @@ from .names import name_index
 from .parse_doubt import _came_back
 from .parse_types import Ctx, Item, done_action
 from .parse_unread import _hunt_excluded, _read_ranges, _sentences
+from .parse_unread_cheap import _alone
 from .words import first_singular, is_known_word, morph
 from . import grammar_vocab as V
 from . import parse_unread_words as W
@@ -99,16 +101,21 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
     # sentences are cut at whitespace, so their pieces are the letter's — in the lowered
     # letter too when it has the letter's length, else the old way only)
     plain = len(lower) == len(visible)
-    if plain and _MARK_PIECE.search(lower) is None:
-        return []
+    if plain:
+        marks = _marker_pieces(visible)
+        if not marks:
+            return []
     spans = _sentences(visible)
     # (a second thought follows the move it takes back: the sentences before the first move
     # the letter makes are not looked at — «Не буду никого лечить… Лечу X» chose after)
     first = min((at for m in moves if m.span and (at := visible.find(m.span.strip())) >= 0),
                 default=0)
-    search = _MARK_PIECE.search
-    marked = [(k, lo, hi) for k, (lo, hi) in enumerate(spans) if hi > first and
-              (not plain or search(lower, lo, hi)) and _may_mark(lower[lo:hi].split())]
+    if plain:  # (the sentences where a marker piece is written: a C-level search each)
+        marked = [(k, *spans[k]) for k in _sentences_of(spans, lower, marks)
+                  if spans[k][1] > first and _may_mark(lower[slice(*spans[k])].split())]
+    else:
+        marked = [(k, lo, hi) for k, (lo, hi) in enumerate(spans) if hi > first and
+                  _may_mark(lower[lo:hi].split())]
     if not marked:
         return []  # (no marker in any sentence: the cheap test, before the ranges read)
 
@@ -195,6 +202,53 @@ _MARK_PIECE = re.compile(
         re.escape(_PUNCT),
         "|".join(re.escape(w) for w in sorted({*MARKERS, "не", "ни"}, key=len, reverse=True)),
         re.escape(_PUNCT)))
+
+
+#: The words a piece of :data:`_MARK_PIECE` holds between its marks.
+_MARK_WORDS = frozenset({*MARKERS, "не", "ни"})
+
+#: Pieces of text as written (cut at whitespace) that are no marker piece, and those that
+#: are, each with its lowered form («е» for «ё»): pure functions of the piece, remembered
+#: (emptied past 200,000).
+_NO_MARK: set[str] = set()
+_MARK_OF: dict[str, str] = {}
+
+
+def _marker_pieces(visible: str) -> set[str]:
+    """The pieces of the lowered letter (:func:`lowered`, of ``visible``'s length) that
+    :data:`_MARK_PIECE` matches whole — those it matches in the lowered letter at all (its
+    look-arounds stop it at whitespace; it holds none): the letter's pieces as written
+    (:func:`letter_pieces`, shared) lowered, each looked at once (a piece lowered alone is
+    lowered as in the letter: no case rule reaches over whitespace)."""
+    out = set()
+    for piece in letter_pieces(visible).difference(_NO_MARK):
+        mark = _MARK_OF.get(piece)
+        if mark is None:
+            low = piece.lower().replace("ё", "е")
+            if low.strip(_PUNCT) not in _MARK_WORDS:
+                if len(_NO_MARK) > 200_000:
+                    _NO_MARK.clear()
+                _NO_MARK.add(piece)
+                continue
+            if len(_MARK_OF) > 200_000:
+                _MARK_OF.clear()
+            mark = _MARK_OF[piece] = low
+        out.add(mark)
+    return out
+
+
+def _sentences_of(spans, lower: str, marks: set[str]) -> list[int]:
+    """The indices (in order) of the sentences ``spans`` of the lowered letter ``lower``
+    where one of the pieces ``marks`` is written (with whitespace or an end on both sides;
+    :func:`_alone` finds each at C speed)."""
+    starts = [lo for lo, _ in spans]
+    out = set()
+    for mark in marks:
+        for m in _alone(mark).finditer(lower):
+            n = bisect.bisect_right(starts, m.start()) - 1
+            if n >= 0 and m.start() < spans[n][1]:
+                out.add(n)
+    return sorted(out)
 
 
 #: The refusals and doubts :func:`_bare` reads, as written.

@@ -275,21 +275,10 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
     if not S.plain_words_only(ctx.sender) or len(lower) != len(visible):
         return None
     out: set[int] = set()
-    five = _FIVE_WORDS.search
     starts = [lo for lo, _ in spans]
-    for mark in _HEADING_CHARS:  # (the few sentences holding a mark of a heading: found by
-        at = visible.find(mark)  # C-level searches of the letter, each tested as before)
-        while at >= 0:
-            n = bisect.bisect_right(starts, at) - 1
-            if n >= 0 and n not in out and at < spans[n][1] and \
-                    S.heading_mark(visible[slice(*spans[n])]):
-                out.add(n)
-            at = visible.find(mark, at + 1)
-    for n, (lo, hi) in enumerate(spans):
-        if n not in out and five(lower, lo, hi) is None:
-            out.add(n)
-    signs = [p for p in _sign_pieces(letter_pieces(visible))
-             if S.shows(_WORD_RE.findall(p.lower().replace("ё", "е")), slots)]
+    # (the three kinds of sentence in, each looked for only among those not in yet: the
+    # pieces with a sign first, then the heading marks, then the words counted)
+    signs = [p for p in _sign_pieces(letter_pieces(visible)) if _shows_piece(p, slots)]
     if signs:
         size = len(visible)
         for piece in signs:
@@ -302,6 +291,18 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
                     if n >= 0 and at < spans[n][1]:
                         out.add(n)
                 at = visible.find(piece, end)
+    for mark in _HEADING_CHARS:  # (the few sentences holding a mark of a heading: found by
+        at = visible.find(mark)  # C-level searches of the letter, each tested as before)
+        while at >= 0:
+            n = bisect.bisect_right(starts, at) - 1
+            if n >= 0 and n not in out and at < spans[n][1] and \
+                    S.heading_mark(visible[slice(*spans[n])]):
+                out.add(n)
+            at = visible.find(mark, at + 1)
+    five = _FIVE_WORDS.search
+    for n, (lo, hi) in enumerate(spans):
+        if n not in out and five(lower, lo, hi) is None:
+            out.add(n)
     return out
 
 
@@ -316,16 +317,40 @@ _HEADING_CHARS = ("—", ":", "→", " - ")
 
 def _sign_pieces(pieces: set[str]) -> list[str]:
     """The pieces of a letter (cut at whitespace) holding a word that may be a sign of a
-    move (:func:`S.no_sign` false); a piece with none is remembered (:data:`_NO_SIGN_PIECES`)."""
+    move (:func:`S.no_sign` false); a piece with none is remembered (:data:`_NO_SIGN_PIECES`),
+    and so is a piece with one (:data:`_SIGN_PIECES`)."""
     out = []
     for piece in pieces.difference(_NO_SIGN_PIECES):
-        if all(map(S.no_sign, _WORD_RE.findall(piece.lower().replace("ё", "е")))):
+        if piece in _SIGN_PIECES:
+            out.append(piece)
+        elif all(map(S.no_sign, _WORD_RE.findall(piece.lower().replace("ё", "е")))):
             if len(_NO_SIGN_PIECES) > 200_000:
                 _NO_SIGN_PIECES.clear()
             _NO_SIGN_PIECES.add(piece)
         else:
+            if len(_SIGN_PIECES) > 200_000:
+                _SIGN_PIECES.clear()
+            _SIGN_PIECES.add(piece)
             out.append(piece)
     return out
+
+
+#: Pieces of text holding a word that may be a sign of a move (:func:`_sign_pieces`), and
+#: (piece, open slots) → whether the piece shows one of them (:func:`S.shows` of its words):
+#: pure functions of their keys, remembered (emptied past 200,000).
+_SIGN_PIECES: set[str] = set()
+_SHOWS: dict[tuple[str, frozenset], bool] = {}
+
+
+def _shows_piece(piece: str, slots: frozenset[str]) -> bool:
+    """:func:`S.shows` of the words of ``piece`` (lower case, «е» for «ё»), remembered."""
+    key = (piece, slots)
+    hit = _SHOWS.get(key)
+    if hit is None:
+        if len(_SHOWS) > 200_000:
+            _SHOWS.clear()
+        hit = _SHOWS[key] = S.shows(_WORD_RE.findall(piece.lower().replace("ё", "е")), slots)
+    return hit
 
 
 #: Pieces of text (cut at whitespace, as written) none of whose words is a sign of a move

@@ -18,7 +18,7 @@ from .grammar_rules import problem
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx
-from .textcase import lower_of
+from .textcase import lower_of, plain_lower, sentences_holding
 from .words import is_known_word, morph
 
 #: A vote word heading a sentence (the cheap test; Latin «g» of a mixed keyboard too).
@@ -51,21 +51,20 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
     if any(it[3] for it in read):
         return []  # (a vote read in the letter: the line may be its repeat or a tally)
     low = lower_of(visible)
-    if ("олос" not in low and "линч" not in low) or _HEAD.search(visible) is None:
+    if ("олос" not in low and "линч" not in low) or not _head_in(visible):
         return []
     if len(low) != len(visible):
         low = None  # (a letter lowered into more characters: each sentence lowered alone)
     idx = name_index(ctx.nicks)
     quoted = {p.text for p in asked}
     out: list[Problem] = []
-    for lo, hi in spans:
+    # (the sentences' «олос»/«линч» are the lowered letter's there: each character lowered
+    # alone, the same place; found by C-level searches of the letter, no copy)
+    for n in sentences_holding(spans, low, _HEAD_STEMS) if low is not None else \
+            range(len(spans)):
+        lo, hi = spans[n]
         sentence = visible[lo:hi]
-        if low is not None:
-            # (the sentence's «олос»/«линч» are the lowered letter's there: each character
-            # lowered alone, the same place; one C-level search each, no copy)
-            if low.find("олос", lo, hi) < 0 and low.find("линч", lo, hi) < 0:
-                continue
-        elif not _may_head(sentence):
+        if low is None and not _may_head(sentence):
             continue
         if _HEAD.search(sentence) is None:
             continue
@@ -96,6 +95,29 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
         if text not in quoted and not any(text in q or q in text for q in quoted):
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+#: The words every match of :data:`_HEAD` holds (lowered).
+_HEAD_STEMS = ("олос", "линч")
+
+
+def _head_in(visible: str) -> bool:
+    """``_HEAD.search(visible) is not None``, tried only where the lowered letter holds
+    «олос» or «линч» when it stands for the letter place by place (:func:`plain_lower`:
+    the case-blind words are then its words there; one C-level search each, not the
+    case-blind pattern at every character)."""
+    low = plain_lower(visible)
+    if low is None:
+        return _HEAD.search(visible) is not None
+    for stem in _HEAD_STEMS:
+        at = low.find(stem)
+        while at >= 0:
+            p = at - 1 if stem == "олос" else at  # (the match's start: «г», «g» or «л»)
+            if p >= 0 and (stem == "линч" or low[p] in "гg") and \
+                    (p == 0 or visible[p - 1].isspace() or visible[p - 1] in ".!;—–-"):
+                return True
+            at = low.find(stem, at + 1)
+    return False
 
 
 def _may_head(text: str) -> bool:

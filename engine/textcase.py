@@ -18,8 +18,10 @@ for the letter; it is made once per letter (the last text is remembered).
 
 from __future__ import annotations
 
+import bisect
+
 __all__ = ["OLD_LETTER_FORMS", "lower_of", "lower_seen", "matched_at_word", "pieces_of",
-           "plain_lower", "word_places"]
+           "plain_lower", "sentences_holding", "word_places"]
 
 #: Letters that match Cyrillic ones only under IGNORECASE (old letter forms), each looked
 #: for by a C-level ``in`` (many times faster than a character class scan).
@@ -90,3 +92,23 @@ def matched_at_word(pattern, text: str, low: str, word: str) -> bool:
     answer as ``pattern.search(text) is not None`` for such a pattern, at C speed."""
     match = pattern.match
     return any(match(text, at) is not None for at in word_places(low, word))
+
+
+def sentences_holding(spans: tuple[tuple[int, int], ...], text: str,
+                      words: tuple[str, ...]) -> list[int]:
+    """The indices (in order) of the sentences ``spans`` (offsets in ``text``, in order,
+    apart) where one of ``words`` is written whole: the same as a search of their
+    alternation in each sentence (``text`` cut at its end), found by C-level ``str.find``
+    of the whole text."""
+    starts = [lo for lo, _ in spans]
+    out: set[int] = set()
+    for w in words:
+        at = text.find(w)
+        while at >= 0:
+            n = bisect.bisect_right(starts, at) - 1
+            if n >= 0 and at + len(w) <= spans[n][1]:
+                out.add(n)
+                at = text.find(w, spans[n][1])  # (the next sentence on)
+            else:
+                at = text.find(w, at + 1)
+    return sorted(out)
