@@ -214,7 +214,7 @@ def choice_words(visible: str) -> frozenset[str]:
 
 
 def _taken_back(low: str) -> bool:
-    """``_TAKEN_BACK.search(low) is not None``, tried only where «нет» is written (one
+    r"""``_TAKEN_BACK.search(low) is not None``, tried only where «нет» is written (one
     C-level ``find`` each, not the pattern at every letter of a long letter): the marks of
     ``[\s,.!…]`` right before it, then one of the words with no word character before it."""
     size = len(low)
