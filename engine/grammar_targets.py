@@ -47,6 +47,22 @@ from .words import (
 )
 
 
+#: Prepositions of the place the fan searches in («ищу доктора у X», «… в X»).
+_PLACE_PREPS = frozenset({"у", "в", "во", "среди"})
+
+#: Words between such a preposition and the word of the place («у нашего медика»).
+_PLACE_OWNERS = frozenset({"нашего", "нашей", "нашем", "вашего", "вашей", "этого", "этой",
+                           "того", "той", "своего", "своей", "моего", "моей"})
+
+
+def _in_place(words: list[str], lo: int, k: int) -> bool:
+    """True when the word at ``k`` follows a place preposition of :data:`_PLACE_PREPS`, past
+    a possessive or demonstrative («у медика», «у нашего медика»), within the slot from ``lo``."""
+    j = k - 1
+    if j > lo and words[j] in _PLACE_OWNERS:
+        j -= 1
+    return j >= lo and words[j] in _PLACE_PREPS
+
 #: «когда», «как только» before a verb of the sender's: a time clause, its object no target.
 _WHEN = frozenset({"когда", "покуда"})
 
@@ -402,6 +418,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # Inspector-G: the player, not the role; «ищу инспектора у X»: the role sought)
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
+            elif out.roles and not out.hits and out.unknown is None and _in_place(words, lo, k):
+                # «ищу доктора у медика»: the role sought is read; a role word in the place
+                # («у», «в») where the player goes names nobody on the roster: asked
+                out.unknown = (t.text, k)
             else:
                 out.roles.append(rw.get(w) or compound_role(w))
                 out.role_at.append(k)
