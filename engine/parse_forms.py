@@ -456,6 +456,8 @@ def _opens_move(clause: list[Tok], k: int, names=None) -> bool:
                                                   clause[k].w in rw):
         # «Страж сам охраняет X», «Страж себя охраняет», «Страж пусть сидит дома и
         # охраняет X», «Лиса теперь у нас воровка — пусть обчистит X»
+        if clause[k].w in lex.third and keyword_at(clause, k) is not None:
+            return True  # «Енот идёт к X и …»: a filler that opens a phrase of his move
         k += 1
     if k >= len(clause):
         return False
