@@ -253,6 +253,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 not (ctx.sender.mafia and clan_plural_subject(clause, kw.i)):
             continue  # «они убирают X», «мирные валят X»: others' deed, not «наши убирают X»
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
+        if n + 1 < len(kws) and hi <= kw.i:
+            # «Шмыг навестит Варю и вынесет у неё всё»: the next verb's subject is this one's
+            # too, said before it; this move's words end at the next verb
+            hi = kws[n + 1].i
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
             hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
