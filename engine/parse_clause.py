@@ -334,6 +334,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # (and after that the clause's moves are his: «…, убиваем X, голос Y»)
         elif n and kw.cls == V.VOTE and member is not None and clause[kw.i].w not in lex.third:
             member = base = None  # «чайник охраняет барсика голос за кису»: the boss's own vote
+        elif n and base is not None and base is not ctx.sender and \
+                clause[kw.i].w not in lex.third and action_for(kw.cls, base, ctx.turn) is None \
+                and action_for(kw.cls, ctx.sender, ctx.turn) is not None:
+            member = base = None  # «Няша обносит Ёжика, проверка — Алёнка»: the boss's own
+            # check after the member's order (a move the member's role has not)
         elif n and clause[kw.i].w not in lex.third:
             member = base
         if kw.cls in (V.VISIT, V.BEAT) and member is None and ctx.sender.mafia and \
