@@ -13,7 +13,8 @@ from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .grammar_gaps import armed
-from .words import first_singular, is_infinitive, is_verb, morph, plural_third, verb_reading
+from .words import first_singular, is_infinitive, is_known_word, is_verb, morph, plural_third, \
+    verb_reading
 
 
 @functools.lru_cache(maxsize=4096)
@@ -161,20 +162,61 @@ def as_yesterday(clause: list[Tok], lo: int, hi: int) -> bool:
         for m in range(max(1, lo), min(len(clause), hi)))
 
 
-def story_visits_yield(clause: list[Tok], found: list) -> list:
+def story_visits_yield(clause: list[Tok], found: list, idx=None) -> list:
     """The keywords of a clause without a visit told in the third person («Лис идёт к X»,
     «пробирается к X») when another move word stands in the same clause: the story's going
     there only carries the other move to its target («идёт к Ёжику и выносит всё», «ищет
     доктора — заглядывает к Фредди»), it is no move of its own. The clan going to a player
     («клан идёт к X, а я проверяю Y») is the clan's kill and stays, unless a kill word
-    follows it («клан идёт к X и режет его»: that one reads the kill)."""
+    follows it («клан идёт к X и режет его»: that one reads the kill). A theft joined to the
+    visit by «и» whose object names nobody («навестит Варю и вынесет у неё всё»: ``idx``,
+    the roster's name index, tells) keeps the visit: it holds the target, as the first
+    person's «навещу Варю и вынесу у неё всё» does."""
     third = lexicon().third
     if not any(kw.cls != V.VISIT for kw in found):
         return found
     return [kw for n, kw in enumerate(found) if not (
         kw.cls == V.VISIT and clause[kw.i].w in third and not (
             clan_subject(clause, kw.i) and (n + 1 == len(found) or found[n + 1].cls != V.KILL))
-        and not _bare_noun_after(clause, kw, found[n + 1:]))]
+        and not _bare_noun_after(clause, kw, found[n + 1:])
+        and not _things_after(clause, kw, found[n + 1:], idx))]
+
+
+#: Words of what a thief takes at the visited player's («вынесет у неё всё», «обносит его
+#: хату», «выгребает весь мешок»): whose it is, how much of it.
+_TAKEN = frozenset({"все", "всё", "его", "ее", "её", "их", "у", "него", "неё", "нее", "них",
+                    "весь", "всю", "вся", "всех", "свой", "свою", "свои"})
+
+
+def _things_after(clause: list[Tok], visit, later: list, idx) -> bool:
+    """True when every move word after the visit ``visit`` is a theft joined to it by «и»
+    whose object, up to the next mark, is only words of :data:`_TAKEN` and dictionary
+    nouns that are no player's name («… навестит Варю и вынесет у неё всё, что …», «… идёт
+    к Ёжику и выгребает весь мешок»): what is taken there, the visit holds the target."""
+    if not later or idx is None:
+        return False
+    from .grammar_tokens import clause_words
+
+    words = None
+    for k in later:
+        if k.cls != V.ROB or k.i < 1 or clause[k.i - 1].w != "и" or k.i - visit.j > 5:
+            return False
+        n = k.j
+        while n < len(clause) and clause[n].word:
+            w = clause[n].w
+            if w not in _TAKEN:
+                if not w.isalpha() or not is_known_word(w) or \
+                        morph().parse(w)[0].tag.POS != "NOUN":
+                    return False
+                words = words or clause_words(clause)
+                if idx.exact(words, n, None) is not None or idx.approximate(w) is not None:
+                    return False  # «… и обносит Кузю»: a player of his own
+            n += 1
+            if n - k.j > 4:
+                return False
+        if n == k.j:
+            return False  # «… и обносит.»: nothing taken named
+    return True
 
 
 def _bare_noun_after(clause: list[Tok], visit, later: list) -> bool:

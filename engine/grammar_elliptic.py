@@ -9,7 +9,7 @@ from .grammar_orders import POSTURE
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .parse_types import DEFAULT_CLASS
-from .words import past_tense
+from .words import is_known_word, morph, past_tense, role_words
 
 
 #: The move word of a role whose order may be elliptic, and what it may take after it.
@@ -28,6 +28,30 @@ _GUARD_SKIP = POSTURE | {"сам", "ты", "он"}
 _THIEF_SKIP = frozenset({"идет", "пойдет", "сходит", "зайдет", "заглянет", "идти", "пойти",
                          "сходить", "зайти", "заглянуть", "иди", "сходи", "зайди", "загляни",
                          "наведается", "наведаться", "наведайся", "сам", "ты", "он", "она"})
+
+
+#: Words of what the thief takes from the place named before («… и выгребает у неё весь
+#: мешок», «… и обносит его хату»): whose it is, how much of it.
+_HIS_THINGS = _ALL_OF_IT | frozenset({"у", "него", "неё", "нее", "них", "весь", "всю", "вся",
+                                      "всех", "свой", "свою", "свои"})
+
+
+def _things_taken(ctx, clause: list[Tok], k: int) -> int:
+    """The index after up to three words from token ``k`` that name what a thief takes at
+    the place already named: «его», «у неё», «весь», and dictionary nouns that are no
+    player's name or role («мешок», «хату», «карманы»). ``k`` when there is none."""
+    from .parse_types import nick_at
+
+    n = k
+    while n < len(clause) and n - k < 3 and clause[n].word:
+        w = clause[n].w
+        if w not in _HIS_THINGS and not (
+                is_known_word(w) and w not in role_words() and
+                morph().parse(w)[0].tag.POS == "NOUN" and
+                nick_at(ctx, clause, clause_words(clause), n) is None):
+            break
+        n += 1
+    return n
 
 
 #: Past forms that tell what is there now, not a story («там ещё осталось что вынести»).
@@ -72,6 +96,7 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
             end = kw.j  # «Лис идёт к Сове и выносит всё(, что найдёт)», «… и обчищает её»
             if end < len(clause) and clause[end].w in _ALL_OF_IT:
                 end += 1
+            end = _things_taken(ctx, clause, end)  # «… и выгребает весь мешок»
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "(", "—")),
                 len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
     if stop < len(clause) and clause[stop].w != "—" and any(

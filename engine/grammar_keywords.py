@@ -191,7 +191,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
     elif not found:
         return found  # (nothing to merge: most clauses of talk)
     if len(found) > 1:  # (one keyword merges with nothing)
-        found = _shoot_on_hunt(clause, idx, merge_keywords(clause, story_visits_yield(clause, found)))
+        found = _shoot_on_hunt(clause, idx, merge_keywords(clause, story_visits_yield(clause, found, idx)))
     return _withdrawals(clause, shot_from_it(clause, found))
 
 

@@ -144,9 +144,11 @@ _FORGETS = frozenset({"забыть", "забывать", "проспать", "�
 
 def _if_at(clause: list[Tok], k: int) -> int | None:
     """The index of «если» opening a remark from token ``k`` (after marks and «а», «ну»…),
-    or None when the remark opens otherwise."""
+    or None when the remark opens otherwise. The remark may stand in brackets: «Лена (если
+    сама не успеет) — крадёт у X»."""
     n = k
-    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS):
+    while n < len(clause) and (clause[n].w in _MARKS or clause[n].w in _REMARK_OPENERS or
+                               clause[n].w == "("):
         n += 1
     return n if n < len(clause) and clause[n].w in _IF else None
 

@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_orders import silent_to_you
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import morph
+from .words import is_known_word, is_verb, morph
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -594,7 +594,22 @@ def object_clause(clause: list[Tok], j: int) -> bool:
     """True when the keyword ending at ``j`` is followed by a comma and a word opening an
     object clause («посмотрю, что к вечеру будет»): the verb's object is that clause."""
     return j + 1 < len(clause) and clause[j].w == "," and clause[j + 1].w in OBJECT_CLAUSE and \
-        not (clause[j + 1].w == "как" and j + 2 < len(clause) and clause[j + 2].w in _AS_EVER)
+        not (clause[j + 1].w == "как" and j + 2 < len(clause) and (
+            clause[j + 2].w in _AS_EVER or _likened(clause, j + 2)))
+
+
+def _likened(clause: list[Tok], k: int) -> bool:
+    """True when «как» before token ``k`` opens a likeness, no object clause: a noun right
+    after it and no verb up to the next mark («бережёт Барона, как зеницу ока»)."""
+    if not clause[k].word or not is_known_word(clause[k].w) or \
+            morph().parse(clause[k].w)[0].tag.POS != "NOUN":
+        return False
+    n = k
+    while n < len(clause) and clause[n].word:
+        if is_verb(clause[n].w):
+            return False
+        n += 1
+    return True
 
 
 #: Words after «как» that make an aside of it, no object clause («Декана охраняю, как

@@ -545,6 +545,21 @@ def object_form(idx, w: str, hit, expected: frozenset[str] | None) -> bool:
     return bool(expected and cases and "nomn" not in cases and cases & expected)
 
 
+def written_object(t, hit, expected: frozenset[str] | None) -> bool:
+    """True when the name at token ``t`` (read as ``hit``, a nickname of several words or
+    one merged token: «Нину Заречную», «Графиню Розину») opens with a word the dictionary
+    reads only in a case the move word asks for (``expected``), never in the nominative:
+    «Убиваем Кармен и Нину Заречную — пусть улетают вместе» lists her, the remark after the
+    dash is no «Нина — …» statement. An unknown or indeclinable word tells nothing."""
+    if not expected or hit.nick is None or not (hit.length > 1 or t.w[:1] == "\x00"):
+        return False
+    word = t.text.lower().replace("ё", "е")
+    if not word.isalpha() or not is_known_word(word):
+        return False
+    cases = {p.tag.case for p in morph().parse(word)}
+    return "nomn" not in cases and bool(cases & expected)
+
+
 #: Words that open a remark about a player after a comma («…, этот шизоид меня напрягает»).
 _REMARK_SUBJECTS = frozenset({"этот", "эта", "он", "она", "они", "тот", "та"})
 

@@ -30,7 +30,7 @@ from .grammar_target_words import (
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
     names_end, next_verb_object, not_role_after, opens_statement, possessive,
     colon_after as _colon_after, same_as_before, same_player, skip_title, said_again,
-    named_again, object_form, some_name, told_of,
+    named_again, object_form, some_name, told_of, written_object,
 )
 from .grammar_dropped import (
     after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
@@ -293,6 +293,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                     ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"]) or
                     plural_verb(words[k + hit.length + 1:k + hit.length + 2]))) and \
                 not (joined and object_form(idx, words[k], hit, expected)) and \
+                not (joined and written_object(t, hit, expected)) and \
                 not (words[k - 1] == "и" and ctx.votes > 1 and len(out.hits) == 1):
             # (not «Голоса: X и Y — принц слишком много думает» on a two-vote day: the
             # second name «и» joins is the second vote, the remark after it is about him)

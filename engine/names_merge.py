@@ -190,8 +190,10 @@ def _name_and_patronymic(idx, t, nxt, i: int) -> tuple[str, int] | None:
     """A nickname of a surname and initials («Н.Н. Гусев», «Мельников А.В.») written as the
     given name and patronymic those initials stand for («Николай Николаевич», «Андрея
     Викторовича»): ``(nick, i + 2)`` or None — none when two nicks spell those initials,
-    when another nick holds that given name, or when one word is capitalised and the other
-    not."""
+    or when one word is capitalised and the other not. When another nick holds that given
+    name («Ольгу Петровну» beside «Кравец Ольга» and «Смирнова О.П.»), the words name
+    either: an ambiguous token (:data:`AMBIGUOUS`, asked), never the given name's owner
+    alone."""
     if not nxt.word or nxt.cap != t.cap or nxt.start - t.end > 1:
         return None  # (both capitalised, or both in lower case: «андрею викторовичу»)
     names = full_names(t.w)
@@ -204,8 +206,9 @@ def _name_and_patronymic(idx, t, nxt, i: int) -> tuple[str, int] | None:
     if len(owners) != 1:
         return None
     nick = next(iter(owners))
-    if any(idx.given.get(name, set()) - {nick} for name in names):
-        return None
+    others = {n for name in names for n in idx.given.get(name, set())} - {nick}
+    if others:
+        return AMBIGUOUS.join(sorted(others | {nick})), i + 2
     return nick, i + 2
 
 

@@ -253,6 +253,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 not (ctx.sender.mafia and clan_plural_subject(clause, kw.i)):
             continue  # «они убирают X», «мирные валят X»: others' deed, not «наши убирают X»
         hi = len(clause) if n + 1 == len(kws) else (subjects[n + 1] or (kws[n + 1].i, 0))[0]
+        if n + 1 < len(kws) and hi <= kw.i:
+            # «Шмыг навестит Варю и вынесет у неё всё»: the next verb's subject is this one's
+            # too, said before it; this move's words end at the next verb
+            hi = kws[n + 1].i
         hi = min([hi] + [k for k in excluded if k > kw.i])
         if n + 1 < len(kws) and (cut := _objects_first(ctx, clause, start, kw, kws[n + 1])):
             hi = min(hi, cut)  # «Шкафа проверяю, Буку убиваем»: each name before its verb
@@ -330,6 +334,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # (and after that the clause's moves are his: «…, убиваем X, голос Y»)
         elif n and kw.cls == V.VOTE and member is not None and clause[kw.i].w not in lex.third:
             member = base = None  # «чайник охраняет барсика голос за кису»: the boss's own vote
+        elif n and base is not None and base is not ctx.sender and \
+                clause[kw.i].w not in lex.third and action_for(kw.cls, base, ctx.turn) is None \
+                and action_for(kw.cls, ctx.sender, ctx.turn) is not None:
+            member = base = None  # «Няша обносит Ёжика, проверка — Алёнка»: the boss's own
+            # check after the member's order (a move the member's role has not)
         elif n and clause[kw.i].w not in lex.third:
             member = base
         if kw.cls in (V.VISIT, V.BEAT) and member is None and ctx.sender.mafia and \

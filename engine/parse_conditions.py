@@ -29,7 +29,8 @@ def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
     No condition: ``j``."""
     if action is None or j >= hi:
         return j
-    k = j + 1 if clause[j].w in (",", ":", "—", "–", "-") else j
+    k = _past_from_clan(clause, j, hi) if action == "clan_kill" else j
+    k = k + 1 if k < hi and clause[k].w in (",", ":", "—", "–", "-") else k
     if k + 1 >= hi or clause[k].w not in ("если", "ежели") or not clause[k + 1].word:
         return j
     boss = (boss_ref(ctx, clause, k + 1) or clause[k + 1].w in _BOSS_WORDS) and \
@@ -43,6 +44,21 @@ def after_condition(ctx: Ctx, actor: Actor, clause: list[Tok], j: int, hi: int,
         return -1
     end = silence_remark(clause, k, name_sizes(idx, clause), lead=True)
     return end if end is not None and end < hi else -1
+
+
+#: Words naming whose kill it is, between the kill word and a condition («Убийство от
+#: клана, если Граф не напишет: X»).
+_FROM_CLAN = (("от", "клана"), ("от", "семьи"), ("от", "семейства"), ("клана",), ("семьи",))
+
+
+def _past_from_clan(clause: list[Tok], j: int, hi: int) -> int:
+    """The index after «от клана», «от семьи» or «клана» written at token ``j`` (right after a
+    kill word), ``j`` when none is."""
+    for head in _FROM_CLAN:
+        n = len(head)
+        if j + n <= hi and tuple(t.w for t in clause[j:j + n]) == head:
+            return j + n
+    return j
 
 
 def restates_priority(ctx: Ctx, actor: Actor, clause: list[Tok], i: int, action: str | None) -> bool:

@@ -18,7 +18,8 @@ from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
 from .model import Problem
 from .names import NameHit, name_index
-from .words import is_infinitive, may_be_name, morph, role_words
+from .grammar_plans import IF_WORDS
+from .words import is_infinitive, may_be_name, morph, past_tense, role_words
 from .parse_types import (
     Ctx, DEFAULT_CLASS, Item, MEMBER_ROLES, member_at, nick_at,
 )
@@ -47,6 +48,15 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     words = [t for t in clause if t.word]
     if not words:
         return pending, 0, None
+    called, ctx.called = ctx.called, None
+    if (mate := _called_alone(ctx, clause)) is not None:
+        ctx.called = (mate, clause[-1].end + 1)
+        return False, 0, None  # «Ловкач!»: his order follows in the next sentence
+    if called is not None and pending is None and \
+            not ctx.text[called[1]:clause[0].start].strip() and \
+            (at := _imperative_first(ctx, clause)) is not None and \
+            member_ref(ctx, clause, 0) is None:
+        return called[0], at, None  # «Ловкач! Сегодня ступай к X»: the order to him
     relay = relayed(clause, name_sizes(name_index(ctx.nicks), clause)) \
         if clause[0].w in _RELAY_FIRST else None
     if relay is not None:
@@ -362,6 +372,46 @@ def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     return nick_at(ctx, clause, words, k) is None and role_words().get(clause[k].w) is None
 
 
+def _called_alone(ctx: Ctx, clause: list[Tok]) -> Actor | None:
+    """The living clan member of the boss whose name is all of ``clause`` and is followed
+    in the letter by «!» («Ловкач! …», «Броня!»): he is called, his order may follow in the
+    next sentence. None otherwise."""
+    if not clause[0].word or not clause[-1].word or clause[-1].end >= len(ctx.text) or \
+            ctx.text[clause[-1].end] != "!":
+        return None
+    hit = nick_at(ctx, clause, clause_words(clause), 0) or member_at(ctx, clause, 0)
+    if hit is None or hit.nick is None or hit.length != len(clause) or \
+            hit.nick == ctx.sender.nick or hit.nick not in ctx.alive or \
+            ctx.state.players[hit.nick].clan != ctx.sender.clan:
+        return None
+    return actor_of(ctx.state, hit.nick)
+
+
+def _imperative_first(ctx: Ctx, clause: list[Tok]) -> int | None:
+    """Where the order to a member called in the sentence before starts: the first move
+    word of ``clause``, after fillers such as «сегодня», is an imperative said to one
+    («ступай к X», «навести X», «охраняй меня»), or it follows a comma after a remark with
+    no move word but a past one («Хлестакова ты уже обчистил, сегодня ступай к X»). None
+    otherwise."""
+    lex = lexicon()
+    kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    first = next((kw for kw in kws if clause[kw.i].w in lex.imperative), None)
+    if first is None or any(not past_tense(clause[kw.i].w) for kw in kws if kw.i < first.i):
+        return None
+    k = first.i
+    while k and clause[k - 1].word and clause[k - 1].w in _CALLED_SKIP:
+        k -= 1
+    if k == 0:
+        return 0
+    return k if clause[k - 1].w == "," and not any(
+        t.w in IF_WORDS or t.w in ("когда", "завтра") for t in clause[:k]) else None
+
+
+#: Words before the imperative of an order to a member called in the sentence before.
+_CALLED_SKIP = frozenset({"сегодня", "ночью", "нынче", "а", "ну", "давай", "только", "ты",
+                          "теперь", "тогда", "сам", "сама", "пожалуйста"})
+
+
 def _silence_then_move(ctx: Ctx, clause: list[Tok], end: int, role: str) -> bool:
     """True when a remark that the member sends nothing follows his name and a move (or
     his role's order without a verb) follows the remark (see :func:`_after_silence`)."""
@@ -456,6 +506,8 @@ def _opens_move(clause: list[Tok], k: int, names=None) -> bool:
                                                   clause[k].w in rw):
         # «Страж сам охраняет X», «Страж себя охраняет», «Страж пусть сидит дома и
         # охраняет X», «Лиса теперь у нас воровка — пусть обчистит X»
+        if clause[k].w in lex.third and keyword_at(clause, k) is not None:
+            return True  # «Енот идёт к X и …»: a filler that opens a phrase of his move
         k += 1
     if k >= len(clause):
         return False

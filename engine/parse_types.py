@@ -93,6 +93,10 @@ class Ctx:
     #: the actions the sender refuses for today («МО сегодня не отправляю», «сегодня без
     #: охоты»): a plan of that move for tomorrow is no question (engine.parse_finish)
     declined: set = field(default_factory=set)
+    #: a boss's clan member called by name in a sentence of its own («Ловкач!») and the
+    #: offset after the «!»: his order may follow right after, opening with an imperative
+    #: (engine.parse_forms)
+    called: tuple | None = None
 
 
 def prev_targets(prev: Prev | None, items: list[Item] | None = None) -> set[str | None]:
