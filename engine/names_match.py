@@ -510,6 +510,8 @@ class NameIndex:
                           if re.sub(r"[\W\d_]", "", norm(n)).startswith(stem)]
                 if len(owners) == 1:
                     found = NameHit(owners[0], (owners[0],), "prefix", 1)
+            if found is None and not strict and LAT.search(word) and CYR.search(word):
+                found = self._mixed_script(word)
             if found is not None and found.kind == "part" and found.nick is not None and \
                     (rivals := self.capital_readings.get(word)) and not rivals <= {found.nick}:
                 # «Майор» with «Майор Пронин» and Major61 (read «майор»): a word of one nick
@@ -519,6 +521,22 @@ class NameIndex:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _mixed_script(self, word: str) -> NameHit | None:
+        """A nick typed with the keyboard switched halfway («Olд_Gamer» for «Old_Gamer_61»,
+        «Bobёr» for «Бобёр»): the word read all in Latin letters and all in Cyrillic ones
+        (:func:`all_latin`, :func:`all_cyrillic`), as a nick form or a near reading; every
+        nick the two readings reach is a candidate. None when neither reaches one."""
+        owners: set[str] = set()
+        kind = "part"
+        for reading in {all_latin(word), all_cyrillic(word)} - {word}:
+            if LAT.search(reading) and CYR.search(reading):
+                continue
+            found = self.exact([reading], 0, None) or self.approximate(reading)
+            if found is not None:
+                owners |= set(found.candidates or (found.nick,))
+                kind = found.kind if found.kind != "exact" else kind
+        return hit(sorted(owners), kind) if owners else None
 
     def _apostrophe_case(self, stem: str, ending: str) -> NameHit | None:
         """A nick written as it is spelt with a Russian case ending after an apostrophe
@@ -626,6 +644,27 @@ _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
+
+
+#: Cyrillic letters in the Latin letters a nick's word is typed with (a plain reading).
+_TO_LATIN = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+})
+
+
+def all_latin(word: str) -> str:
+    """``word`` (normalised) with its Cyrillic letters in Latin ones («olд_gamer» →
+    «old_gamer»)."""
+    return word.translate(_TO_LATIN)
+
+
+def all_cyrillic(word: str) -> str:
+    """``word`` (normalised) with each run of its Latin letters read in Cyrillic
+    (:func:`engine.translit.cyrillic_reading`: «bobеr» → «бобер»)."""
+    return re.sub(r"[a-z]+", lambda m: cyrillic_reading(m.group()), word)
 
 
 def _sibling(nick: str, word: str) -> bool:
