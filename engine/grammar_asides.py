@@ -18,6 +18,7 @@ from .grammar_tokens import Tok
 from .names import NameHit
 from .names_given import names_listed
 from .names_hit import initials_of
+from .names_qualifier import qualified_owners
 from .translit import name_readings
 from .words import morph, norm, role_words
 
@@ -107,6 +108,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
             chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
+        if named is None and words[n] not in _WHICH and (n == lo or words[n - 1] != "не"):
+            # «Лену из QA», «Лену (сейлз)», «Лену, которая qa» for «QA-Lena» beside
+            # «lena.sales»: the other word of one candidate's nick
+            chosen |= qualified_owners(words[n], hit.candidates, loose=clause[k].w in ("(", "из"))
         if words[n].startswith("цифр") and n > lo:
             # «Лёву — того, что с цифрами в нике»: the nick that holds a number (or not,
             # «без цифр»)
