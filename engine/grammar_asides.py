@@ -139,7 +139,7 @@ def name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
     w = words[k]
     named = idx.exact(words, k, None) or idx.given_name(w) or idx.pet_form(w)
     if named is None and hit.nick is None and len(hit.candidates) > 1:
-        return _by_initial(hit, w) or _by_first_name(hit, w)
+        return _by_initial(hit, w) or _by_first_name(hit, w) or _by_nick_word(hit, w)
     if named is None:
         return _by_first_name(hit, w)
     if named.kind == "fuzzy":
@@ -164,6 +164,18 @@ def _by_initial(hit: NameHit, w: str) -> NameHit | None:
     if len(chosen) != 1:
         return None
     return NameHit(chosen[0], (chosen[0],), hit.kind, hit.length + 1)
+
+
+def _by_nick_word(hit: NameHit, w: str) -> NameHit | None:
+    """A given name fitting several players, then the other word of exactly one of their
+    nicks, as spelt or read («Лену QA», «Лену Сейлз» for «lena.sales» beside «qa.lena»;
+    :func:`engine.names_qualifier.qualified_owners`, no word merely built on it): that
+    player, the two words one name; None otherwise."""
+    chosen = qualified_owners(w, hit.candidates, loose=False)
+    if len(chosen) != 1:
+        return None
+    nick = chosen.pop()
+    return NameHit(nick, (nick,), hit.kind, hit.length + 1)
 
 
 def _by_first_name(hit: NameHit, w: str) -> NameHit | None:

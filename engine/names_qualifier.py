@@ -24,6 +24,24 @@ _SKELETON = str.maketrans({
     "й": "", "ь": "", "ъ": "",
 })
 
+#: Work words of nicks (team, trade; normalised) → the beginnings of the Russian words said
+#: for them («Лену-тестировщицу» for «QA-Lena», «Аню-эйчарку» for «Anna-HR»): in a qualifier
+#: only, a written word that begins so names the nick word.
+OCCUPATIONS: dict[str, tuple[str, ...]] = {
+    "qa": ("тестировщ", "тестир", "тестер", "куа", "кьюэй"), "test": ("тестировщ", "тестер"),
+    "tester": ("тестировщ", "тестер"), "dev": ("разраб", "девелопер", "программист", "прогер"),
+    "developer": ("разраб", "девелопер", "программист", "прогер"),
+    "design": ("дизайн",), "designer": ("дизайн",), "hr": ("эйчар", "кадровик", "кадровичк"),
+    "pm": ("пиэм", "пээм", "пэм", "проджект", "менеджер", "манагер"),
+    "sales": ("сейлз", "продаж", "продавец", "продавщиц"), "frontend": ("фронт",),
+    "front": ("фронт",), "backend": ("бэк", "бек"), "back": ("бэк", "бек"),
+    "admin": ("админ", "сисадмин"), "sysadmin": ("сисадмин", "админ"),
+    "devops": ("девопс", "девопщ"), "net": ("дотнет",), "manager": ("менеджер", "манагер"),
+    "lead": ("лид",), "teamlead": ("тимлид",), "analyst": ("аналитик",),
+    "support": ("саппорт", "поддержк"), "marketing": ("маркетолог", "маркетинг"),
+    "accountant": ("бухгалтер", "бухгалтерш"), "buh": ("бухгалтер", "бухгалтерш"),
+}
+
 #: A word of a nick's skeleton needs this many consonants to be recognised as the start of a
 #: Russian word built on it («бкнт» of «бэкендера»; not «пм»).
 _MIN_SKELETON = 3
@@ -54,12 +72,14 @@ def qualified_owners(word: str, candidates, loose: bool = True) -> set[str]:
     other than a word every candidate holds: the word as the nick spells it («qa» of
     «QA-Lena»), a Cyrillic reading of three letters or more of it, in any case («сейлз»,
     «девопса» by sound), and, ``loose``, a Russian word built on it: its sounding consonants
-    begin with the nick word's, three or more («бэкендера» for «Backend»).
+    begin with the nick word's, three or more («бэкендера» for «Backend»), or a work word
+    said for it (:data:`OCCUPATIONS`: «тестировщицу» for «QA»).
     ``loose=False`` for a word of a longer aside («Лену, которая qa»), where any word of
     prose might begin so: the word as spelt, or a reading as spelt with a case ending."""
     if len(word) < 2:
         return set()
     shape = skeleton(word) if CYR.search(word) and not LAT.search(word) else ""
+    said = shape and loose and len(word) >= 3
     words = {c: _nick_words(c) for c in candidates}
     shared = set.intersection(*({w for w, _ in ws} for ws in words.values())) \
         if len(words) > 1 else set()
@@ -68,7 +88,8 @@ def qualified_owners(word: str, candidates, loose: bool = True) -> set[str]:
         for nick_word, readings in pairs:
             if nick_word in shared:
                 continue
-            if word == nick_word:
+            if word == nick_word or (said and any(
+                    word.startswith(stem) for stem in OCCUPATIONS.get(nick_word, ()))):
                 out.add(nick)
             elif shape and len(word) >= 3 and any(
                     _said_as(word, shape, r, loose) for r in readings if len(r) >= 3):
