@@ -111,7 +111,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         if named is None and words[n] not in _WHICH and (n == lo or words[n - 1] != "не"):
             # «Лену из QA», «Лену (сейлз)», «Лену, которая qa» for «QA-Lena» beside
             # «lena.sales»: the other word of one candidate's nick
-            chosen |= qualified_owners(words[n], hit.candidates, loose=clause[k].w in ("(", "из"))
+            # (as written too: «QA» is read «ка» in Cyrillic when no nick form is «qa»)
+            loose = clause[k].w in ("(", "из")
+            for said in {words[n], norm(clause[n].text)}:
+                chosen |= qualified_owners(said, hit.candidates, loose=loose)
         if words[n].startswith("цифр") and n > lo:
             # «Лёву — того, что с цифрами в нике»: the nick that holds a number (or not,
             # «без цифр»)
