@@ -26,6 +26,14 @@ from .words import morph, norm, role_words
 _WHICH = frozenset({"который", "которая", "которую", "которого", "которой", "которому",
                     "что", "тот", "та", "того", "ту", "той"})
 
+#: Prepositions that say where the player named works or comes from («Ксюшу из Киева»,
+#: «Лену с продаж»): the word after them may be a word of one candidate's nick.
+_FROM = frozenset({"из", "с", "со"})
+
+#: Words for a team the player is in, before its name («Лену из отдела продаж»).
+_TEAM_WORDS = frozenset({"отдела", "команды", "группы", "тимы", "департамента", "цеха",
+                         "службы", "отдел", "команду", "группу"})
+
 #: The demonstratives that open «того, что …», «ту, которая …» after a name.
 _THAT_ONE = frozenset({"тот", "та", "того", "ту", "той", "тому"})
 
@@ -84,8 +92,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             return hit, k
         nick = chosen.pop()
         return NameHit(nick, (nick,), hit.kind, hit.length), k + (1 if clause[k].w == number else 2)
-    elif clause[k].w == "из" and k + 1 < hi and clause[k + 1].word:
+    elif clause[k].w in _FROM and k + 1 < hi and clause[k + 1].word:
         lo, end = k + 1, k + 2  # «Ксюшу из Киева» for «Ksusha_Kiev», not «Ксения 1985»
+        if words[lo] in _TEAM_WORDS and end < hi and clause[end].word:
+            end += 1  # «Лену из отдела продаж», «Лену с отдела QA»: the team named after
         after = end
     else:
         return hit, k
@@ -112,7 +122,7 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             # «Лену из QA», «Лену (сейлз)», «Лену, которая qa» for «QA-Lena» beside
             # «lena.sales»: the other word of one candidate's nick
             # (as written too: «QA» is read «ка» in Cyrillic when no nick form is «qa»)
-            loose = clause[k].w in ("(", "из")
+            loose = clause[k].w == "(" or clause[k].w in _FROM
             for said in {words[n], norm(clause[n].text)}:
                 chosen |= qualified_owners(said, hit.candidates, loose=loose)
         if words[n].startswith("цифр") and n > lo:

@@ -75,7 +75,7 @@ def qualified_owners(word: str, candidates, loose: bool = True) -> set[str]:
     begin with the nick word's, three or more («бэкендера» for «Backend»), or a work word
     said for it (:data:`OCCUPATIONS`: «тестировщицу» for «QA»).
     ``loose=False`` for a word of a longer aside («Лену, которая qa»), where any word of
-    prose might begin so: the word as spelt, or a reading as spelt with a case ending."""
+    prose might begin so: the word as spelt, or a reading in some case."""
     if len(word) < 2:
         return set()
     shape = skeleton(word) if CYR.search(word) and not LAT.search(word) else ""
@@ -99,15 +99,13 @@ def qualified_owners(word: str, candidates, loose: bool = True) -> set[str]:
 
 def _said_as(word: str, shape: str, reading: str, loose: bool) -> bool:
     """True when ``word`` (Cyrillic; ``shape`` its :func:`skeleton`) is ``reading`` said
-    in some case (as spelt then an ending; ``loose``, also the same consonants, the written
-    word no more than a case ending longer), or, ``loose``, a word built on it (its
-    consonants, three or more, begin ``shape``)."""
+    in some case (as spelt then an ending, or the same sounding consonants, three or more
+    unless ``loose``, the written word no more than a case ending longer), or, ``loose``, a
+    word built on it (its consonants, three or more, begin ``shape``)."""
     if word.startswith(reading) and len(word) - len(reading) <= 3:
         return True
-    if not loose:
-        return False
     bones = skeleton(reading)
-    if len(bones) < 2:
+    if len(bones) < (2 if loose else _MIN_SKELETON):
         return False
     if shape == bones and abs(len(word) - len(reading)) <= 3:
         return True
