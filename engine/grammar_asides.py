@@ -61,6 +61,11 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         both = name_pair(idx, words, k, hit)
         if both is not None:
             return both, k + 1
+    if hit.nick is not None and hit.length == 1 and k < hi and \
+            (clause[k].w == "(" or clause[k].w in _FROM):
+        other = _other_named(idx, clause, words, k, hi, hit)
+        if other is not None:
+            return other
     if hit.nick is not None and k < hi and clause[k].w == "(":
         return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
     if hit.nick is not None and len(hit.candidates) > 1 and _compared(clause, words, k, hi):
@@ -140,6 +145,39 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         chosen = _by_gender(clause, lo, end, hit.candidates)
     if len(chosen) != 1:
         return hit, k
+    nick = chosen.pop()
+    return NameHit(nick, (nick,), hit.kind, hit.length), after
+
+
+def _other_named(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                 hit: NameHit) -> tuple[NameHit, int] | None:
+    """A name read as one player (``hit``, token ``k - 1``: «Ваню» as «Ваня Москва») that is
+    also the given name another nick holds (Иван_Питер), then «из», «с» or a bracket and one
+    word («из Питера», «(Питер)») that is a word of that other player's nick only: his hit
+    and the index after the aside; None otherwise (the aside is left to the reading of one
+    player, see :func:`settled`)."""
+    n = k + 1
+    if clause[k].w in _FROM and n + 1 < hi and words[n] in _TEAM_WORDS:
+        n += 1  # «из отдела продаж»
+    if n >= hi or not clause[n].word:
+        return None
+    after = n + 1
+    if clause[k].w == "(":
+        if after >= hi or clause[after].w != ")":
+            return None
+        after += 1
+    named = idx.given_name(words[k - 1])
+    if named is None:
+        return None
+    readings = set(named.candidates or (named.nick,)) | {hit.nick}
+    if len(readings) < 2:
+        return None
+    chosen: set[str] = set()
+    for said in {words[n], norm(clause[n].text)}:
+        chosen |= idx.whole_words.get(said, set()) & readings
+        chosen |= qualified_owners(said, readings)
+    if len(chosen) != 1 or hit.nick in chosen:
+        return None
     nick = chosen.pop()
     return NameHit(nick, (nick,), hit.kind, hit.length), after
 
