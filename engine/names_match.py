@@ -16,7 +16,7 @@ import re
 
 from dataclasses import dataclass, field
 
-from .names_fit import fit_owners
+from .names_fit import fit_owners, work_word
 from .names_given import (
     foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
 )
@@ -593,6 +593,16 @@ class NameIndex:
         player as well (who may be the one meant: the word stays unread). ``pets=False``:
         no pet form (see :func:`engine.names_fit.fits`)."""
         owners = fit_owners(self.nicks, word, pets)
+        if not owners or (alive is not None and not owners <= set(alive)):
+            return None
+        return hit(sorted(owners), "fit")
+
+    def work_fit(self, word: str, alive=None) -> NameHit | None:
+        """The living nicks (of ``alive``; every nick when None) that hold a word the written
+        work word is said for (:func:`engine.names_fit.work_word`: «дизайнера» for
+        «Ksu_design», a dictionary word even in lower case: no game role is so called); as
+        :meth:`fit`, None when a dead player holds one too."""
+        owners = {n for n in self.nicks if work_word(word, n)}
         if not owners or (alive is not None and not owners <= set(alive)):
             return None
         return hit(sorted(owners), "fit")
