@@ -492,6 +492,11 @@ class NameIndex:
                     found = again
             if found is None and not strict and (m := _APOSTROPHE_CASE.fullmatch(word)):
                 found = self._apostrophe_case(m.group(1), m.group(2))
+            if found is None and not strict and (m := _CASE_BEFORE_NUMBER.fullmatch(word)):
+                # «Nord'а-77» for «Nord-77»: the case ending after the word, before the number
+                owners = {n for n, bases in self.bases.items()
+                          if any(m.group(1) + sep + m.group(3) in bases for sep in ("", "-", "_", " "))}
+                found = hit(sorted(owners), "part") if owners else None
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
             if found is None and "э" in word and CYR.search(word) and \
@@ -651,6 +656,10 @@ class NameIndex:
 
 #: A word with a Russian case ending after an apostrophe («остап_б'а», «pushkin'у»).
 _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
+
+#: A nick's word, a Russian case ending after an apostrophe, then the nick's number
+#: («nord'а-77», «dark_elf'а_77»).
+_CASE_BEFORE_NUMBER = re.compile(r"([^\W\d_](?:[\w.-]*[^\W\d_])?)['’]([а-я]{1,3})[-_]?(\d{2,})")
 
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
