@@ -18,12 +18,21 @@ from .grammar_tokens import Tok
 from .names import NameHit
 from .names_given import names_listed
 from .names_hit import initials_of
+from .names_qualifier import qualified_owners
 from .translit import name_readings
 from .words import morph, norm, role_words
 
 #: Words opening a relative clause that describes the player just named.
 _WHICH = frozenset({"который", "которая", "которую", "которого", "которой", "которому",
                     "что", "тот", "та", "того", "ту", "той"})
+
+#: Prepositions that say where the player named works or comes from («Ксюшу из Киева»,
+#: «Лену с продаж»): the word after them may be a word of one candidate's nick.
+_FROM = frozenset({"из", "с", "со"})
+
+#: Words for a team the player is in, before its name («Лену из отдела продаж»).
+_TEAM_WORDS = frozenset({"отдела", "команды", "группы", "тимы", "департамента", "цеха",
+                         "службы", "отдел", "команду", "группу"})
 
 #: The demonstratives that open «того, что …», «ту, которая …» after a name.
 _THAT_ONE = frozenset({"тот", "та", "того", "ту", "той", "тому"})
@@ -52,6 +61,11 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         both = name_pair(idx, words, k, hit)
         if both is not None:
             return both, k + 1
+    if hit.nick is not None and hit.length == 1 and k < hi and \
+            (clause[k].w == "(" or clause[k].w in _FROM):
+        other = _other_named(idx, clause, words, k, hi, hit)
+        if other is not None:
+            return other
     if hit.nick is not None and k < hi and clause[k].w == "(":
         return hit, _same_spelled(idx, clause, words, k, hi, hit.nick)
     if hit.nick is not None and len(hit.candidates) > 1 and _compared(clause, words, k, hi):
@@ -83,8 +97,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             return hit, k
         nick = chosen.pop()
         return NameHit(nick, (nick,), hit.kind, hit.length), k + (1 if clause[k].w == number else 2)
-    elif clause[k].w == "из" and k + 1 < hi and clause[k + 1].word:
+    elif clause[k].w in _FROM and k + 1 < hi and clause[k + 1].word:
         lo, end = k + 1, k + 2  # «Ксюшу из Киева» for «Ksusha_Kiev», not «Ксения 1985»
+        if words[lo] in _TEAM_WORDS and end < hi and clause[end].word:
+            end += 1  # «Лену из отдела продаж», «Лену с отдела QA»: the team named after
         after = end
     else:
         return hit, k
@@ -107,6 +123,13 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
             chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
+        if named is None and words[n] not in _WHICH and (n == lo or words[n - 1] != "не"):
+            # «Лену из QA», «Лену (сейлз)», «Лену, которая qa» for «QA-Lena» beside
+            # «lena.sales»: the other word of one candidate's nick
+            # (as written too: «QA» is read «ка» in Cyrillic when no nick form is «qa»)
+            loose = clause[k].w == "(" or clause[k].w in _FROM
+            for said in {words[n], norm(clause[n].text)}:
+                chosen |= qualified_owners(said, hit.candidates, loose=loose)
         if words[n].startswith("цифр") and n > lo:
             # «Лёву — того, что с цифрами в нике»: the nick that holds a number (or not,
             # «без цифр»)
@@ -126,6 +149,39 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     return NameHit(nick, (nick,), hit.kind, hit.length), after
 
 
+def _other_named(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                 hit: NameHit) -> tuple[NameHit, int] | None:
+    """A name read as one player (``hit``, token ``k - 1``: «Ваню» as «Ваня Москва») that is
+    also the given name another nick holds (Иван_Питер), then «из», «с» or a bracket and one
+    word («из Питера», «(Питер)») that is a word of that other player's nick only: his hit
+    and the index after the aside; None otherwise (the aside is left to the reading of one
+    player, see :func:`settled`)."""
+    n = k + 1
+    if clause[k].w in _FROM and n + 1 < hi and words[n] in _TEAM_WORDS:
+        n += 1  # «из отдела продаж»
+    if n >= hi or not clause[n].word:
+        return None
+    after = n + 1
+    if clause[k].w == "(":
+        if after >= hi or clause[after].w != ")":
+            return None
+        after += 1
+    named = idx.given_name(words[k - 1])
+    if named is None:
+        return None
+    readings = set(named.candidates or (named.nick,)) | {hit.nick}
+    if len(readings) < 2:
+        return None
+    chosen: set[str] = set()
+    for said in {words[n], norm(clause[n].text)}:
+        chosen |= idx.whole_words.get(said, set()) & readings
+        chosen |= qualified_owners(said, readings)
+    if len(chosen) != 1 or hit.nick in chosen:
+        return None
+    nick = chosen.pop()
+    return NameHit(nick, (nick,), hit.kind, hit.length), after
+
+
 def name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
     """A given name and a surname written together, in either order («Диму Соколова»,
     «Соколова Дмитрия» for «Dmitry.Sokolov» beside «Дмитрий Олегович»): the word at ``k``
@@ -134,7 +190,7 @@ def name_pair(idx, words: list[str], k: int, hit: NameHit) -> NameHit | None:
     w = words[k]
     named = idx.exact(words, k, None) or idx.given_name(w) or idx.pet_form(w)
     if named is None and hit.nick is None and len(hit.candidates) > 1:
-        return _by_initial(hit, w) or _by_first_name(hit, w)
+        return _by_initial(hit, w) or _by_first_name(hit, w) or _by_nick_word(hit, w)
     if named is None:
         return _by_first_name(hit, w)
     if named.kind == "fuzzy":
@@ -159,6 +215,18 @@ def _by_initial(hit: NameHit, w: str) -> NameHit | None:
     if len(chosen) != 1:
         return None
     return NameHit(chosen[0], (chosen[0],), hit.kind, hit.length + 1)
+
+
+def _by_nick_word(hit: NameHit, w: str) -> NameHit | None:
+    """A given name fitting several players, then the other word of exactly one of their
+    nicks, as spelt or read («Лену QA», «Лену Сейлз» for «lena.sales» beside «qa.lena»;
+    :func:`engine.names_qualifier.qualified_owners`, no word merely built on it): that
+    player, the two words one name; None otherwise."""
+    chosen = qualified_owners(w, hit.candidates, loose=False)
+    if len(chosen) != 1:
+        return None
+    nick = chosen.pop()
+    return NameHit(nick, (nick,), hit.kind, hit.length + 1)
 
 
 def _by_first_name(hit: NameHit, w: str) -> NameHit | None:

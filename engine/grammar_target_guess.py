@@ -96,7 +96,9 @@ def fitted(idx: NameIndex, ctx, clause: list[Tok], k: int, *, listed: bool) -> N
         return None
     if not (t.cap or t.quoted) and (t.w in idx.capital_readings or (
             not listed and is_known_word(t.w) and not person_name(t.w))):
-        return None  # («за эльфа», «бина»: a Russian word a Latin nick reads as, in lower case)
+        # («за эльфа», «бина»: a Russian word a Latin nick reads as, in lower case); a work
+        # word said for a word of a nick is that player («за дизайнера»: Ksu_design)
+        return idx.work_fit(t.w, getattr(ctx, "alive", None))
     # a pet form's suffix makes words of their own («кошку», «бабке»): in lower case a
     # dictionary word is not read as one
     pets = t.cap or t.quoted or not is_known_word(t.w)

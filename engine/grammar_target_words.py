@@ -18,6 +18,7 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit
+from .names_qualifier import qualified_owners
 from .words import (
     is_known_word, is_verb, morph, past_tense, predicate, short_adjective, third_person,
 )
@@ -432,10 +433,32 @@ def described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
     «Ирины-свидетельницы»: the writer's guess at the role, or her role as he knows it), when
     the name alone names one (not by a slip: no fuzzy match); else None."""
     head, _, tail = w.rpartition("-")
-    if not head or tail not in rw or "-" in head:
+    if not head or "-" in head:
         return None
+    if tail not in rw:
+        return _qualified(idx, head, tail)
     hit = idx.exact([head], 0, None) or (idx.approximate(head) if len(head) >= 3 else None)
     return hit if hit is not None and hit.kind != "fuzzy" else None
+
+
+def _qualified(idx, head: str, tail: str) -> NameHit | None:
+    """The player a name joined by a hyphen to a word of his nick names when the name alone
+    fits several («Ленку-сейлз» for «lena.sales» beside «qa.lena», «Лёху-бэкендера» for
+    «Лёха Backend»; :func:`engine.names_qualifier.qualified_owners`), or the one player it
+    fits when the word is a word of his nick too: the one candidate the word names; None when the name is no player's, the word names another player, or it
+    picks not exactly one."""
+    if len(tail) < 2 or len(head) < 2:
+        return None
+    hit = idx.exact([head], 0, None) or (idx.approximate(head) if len(head) >= 3 else None)
+    if hit is None or hit.kind == "fuzzy":
+        return None
+    if idx.exact([tail], 0, None) is not None:
+        return None  # («Мишку-Медведя»: a second player's nick, no qualifier)
+    chosen = qualified_owners(tail, hit.candidates or (hit.nick,))
+    if len(chosen) != 1:
+        return None
+    nick = chosen.pop()
+    return NameHit(nick, (nick,), hit.kind, hit.length)
 
 
 def possessive(idx, clause: list[Tok], k: int) -> bool:

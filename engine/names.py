@@ -79,6 +79,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     («серого_волка», «анну-марию»)."""
     idx = NameIndex(nicks=nicks)
     alone: list[tuple[str, dict[str, frozenset[str]]]] = []  # translated nouns, see below
+    unnumbered: list[tuple[str, dict[str, frozenset[str]]]] = []  # see below
     for nick in nicks:
         words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
@@ -107,6 +108,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                                              company)))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
             _add(idx.single, nick, _joined_forms(words, parts))
+            if len(words) >= 3 and words[-1].isdigit() and not any(map(str.isdigit, words[:-1])):
+                # «Old_Gamer», «олд_геймер» for «Old_Gamer_61»: the words joined without the
+                # number the nick ends with (added below unless another nick is so written)
+                unnumbered.append((nick, _joined_forms(words[:-1], parts[:-1])))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)] + _long_readings([words[0]])
             for w, extra in zip(words, readings):
@@ -166,6 +171,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             # a Cyrillic nick's case form or a nick piece's, see _add_pieces)
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
+    written = set(idx.single)
+    for nick, forms in unnumbered:  # a nick's own spelling stays its alone («Dark_Elf»)
+        _add(idx.single, nick, {f: c for f, c in forms.items() if f not in written})
     for nick in nicks:
         _add_initials(idx, nick)
         _add_pieces(idx, nick, alone)
@@ -543,20 +551,33 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
     nothing, every word in the same case, or all but the last uninflected."""
     out: dict[str, frozenset[str]] = {}
-    for case in ALL_CASES:
+    named: list[list[str]] = []  # the Cyrillic words in the nominative (see below)
+    for case in sorted(ALL_CASES, key=lambda c: c != "nomn"):
         per_word = []
         cyrillic = []  # «лису-алису» for «Lisa-Alisa», «танкера-3000» for «Tanker-3000»
         for w, forms in zip(words, parts):
             fit = [f for f, cases in forms.items() if case in cases] or [w]
             per_word.append(fit[:3])
             read = [f for f in fit if CYR.search(f) and not LAT.search(f)] if LAT.search(w) else fit
-            cyrillic.append(read[:3] or [w])
+            if LAT.search(w) and len(read) > 3:
+                # («олд_геймер» for «Old_Gamer»: the word as read aloud, also when its
+                # translations «старый», «старейший»… come first)
+                said = cyrillic_reading(w)[:2]
+                read = read[:3] + [f for f in read[3:] if f.startswith(said)][:2]
+            cyrillic.append(read[:5] or [w])
         if any(map(LAT.search, words)) and all(map(len, cyrillic)):
             # the last word also undeclined after a declined head («дашей-тян» for
             # «Dasha-chan»: an honorific or a second word keeps its nominative)
             bare = [f for f, cases in parts[-1].items() if "nomn" in cases and
                     CYR.search(f) and not LAT.search(f)][:2]
-            for head in _product(cyrillic[:-1]):
+            if case == "nomn":
+                named = cyrillic
+            heads_read = _product(cyrillic[:-1])
+            if case != "nomn" and named:
+                # («Олд_Геймера» for «Old_Gamer_61»: the head words left in the nominative,
+                # the last declined, as a Latin head is left as written)
+                heads_read += [h for h in _product(named[:-1]) if h not in heads_read]
+            for head in heads_read:
                 for last in dict.fromkeys(cyrillic[-1] + bare) if len(words) > 1 else ():
                     for sep in ("_", "-", ""):  # «аннемарии» for «Anna-Maria»
                         key = sep.join(head + [last])

@@ -130,6 +130,21 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     return not named or bool(named & names_listed(reading))
 
 
+def work_word(word: str, nick: str) -> bool:
+    """True when the written ``word`` (Cyrillic, normalised) is a Russian work word said for
+    a word of ``nick`` (:data:`engine.names_qualifier.OCCUPATIONS`: «Эйчарку» for «Anna-HR»,
+    «Тестировщицу» for «QA-Lena»)."""
+    return word.startswith(_work_stems(nick)) if _work_stems(nick) else False
+
+
+@functools.lru_cache(maxsize=4096)
+def _work_stems(nick: str) -> tuple[str, ...]:
+    """The beginnings of the work words said for the Latin words of ``nick``."""
+    from .names_qualifier import OCCUPATIONS
+
+    return tuple(stem for w in re.findall(r"[a-z]+", norm(nick)) for stem in OCCUPATIONS.get(w, ()))
+
+
 #: Vowels and the signs (a prefix is cut after a consonant).
 _VOWELS = "аяоеёиыуюэьъй"
 
@@ -156,4 +171,5 @@ def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
         return set()
     # (a pet suffix only on a reading as said: «Кирюху» is no pet form of Kira typed «киря»)
     return {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
-            (pets and any(fits(word, r, True) for r in nick_readings(n, False)))}
+            (pets and any(fits(word, r, True) for r in nick_readings(n, False))) or
+            work_word(word, n)}

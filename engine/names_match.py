@@ -16,7 +16,7 @@ import re
 
 from dataclasses import dataclass, field
 
-from .names_fit import fit_owners
+from .names_fit import fit_owners, work_word
 from .names_given import (
     foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
 )
@@ -492,6 +492,11 @@ class NameIndex:
                     found = again
             if found is None and not strict and (m := _APOSTROPHE_CASE.fullmatch(word)):
                 found = self._apostrophe_case(m.group(1), m.group(2))
+            if found is None and not strict and (m := _CASE_BEFORE_NUMBER.fullmatch(word)):
+                # «Nord'а-77» for «Nord-77»: the case ending after the word, before the number
+                owners = {n for n, bases in self.bases.items()
+                          if any(m.group(1) + sep + m.group(3) in bases for sep in ("", "-", "_", " "))}
+                found = hit(sorted(owners), "part") if owners else None
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
             if found is None and "э" in word and CYR.search(word) and \
@@ -510,6 +515,8 @@ class NameIndex:
                           if re.sub(r"[\W\d_]", "", norm(n)).startswith(stem)]
                 if len(owners) == 1:
                     found = NameHit(owners[0], (owners[0],), "prefix", 1)
+            if found is None and not strict and LAT.search(word) and CYR.search(word):
+                found = self._mixed_script(word)
             if found is not None and found.kind == "part" and found.nick is not None and \
                     (rivals := self.capital_readings.get(word)) and not rivals <= {found.nick}:
                 # «Майор» with «Майор Пронин» and Major61 (read «майор»): a word of one nick
@@ -519,6 +526,22 @@ class NameIndex:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _mixed_script(self, word: str) -> NameHit | None:
+        """A nick typed with the keyboard switched halfway («Olд_Gamer» for «Old_Gamer_61»,
+        «Bobёr» for «Бобёр»): the word read all in Latin letters and all in Cyrillic ones
+        (:func:`all_latin`, :func:`all_cyrillic`), as a nick form or a near reading; every
+        nick the two readings reach is a candidate. None when neither reaches one."""
+        owners: set[str] = set()
+        kind = "part"
+        for reading in {all_latin(word), all_cyrillic(word)} - {word}:
+            if LAT.search(reading) and CYR.search(reading):
+                continue
+            found = self.exact([reading], 0, None) or self.approximate(reading)
+            if found is not None:
+                owners |= set(found.candidates or (found.nick,))
+                kind = found.kind if found.kind != "exact" else kind
+        return hit(sorted(owners), kind) if owners else None
 
     def _apostrophe_case(self, stem: str, ending: str) -> NameHit | None:
         """A nick written as it is spelt with a Russian case ending after an apostrophe
@@ -579,6 +602,16 @@ class NameIndex:
             return None
         return hit(sorted(owners), "fit")
 
+    def work_fit(self, word: str, alive=None) -> NameHit | None:
+        """The living nicks (of ``alive``; every nick when None) that hold a word the written
+        work word is said for (:func:`engine.names_fit.work_word`: «дизайнера» for
+        «Ksu_design», a dictionary word even in lower case: no game role is so called); as
+        :meth:`fit`, None when a dead player holds one too."""
+        owners = {n for n in self.nicks if work_word(word, n)}
+        if not owners or (alive is not None and not owners <= set(alive)):
+            return None
+        return hit(sorted(owners), "fit")
+
     def capital_reading(self, word: str) -> NameHit | None:
         """The nicks a reading of a Latin nick word that is also a Russian word names
         (:attr:`capital_readings`: «бина», «Бин» for Mr.Bean), or a form of the given-name
@@ -624,8 +657,33 @@ class NameIndex:
 #: A word with a Russian case ending after an apostrophe («остап_б'а», «pushkin'у»).
 _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 
+#: A nick's word, a Russian case ending after an apostrophe, then the nick's number
+#: («nord'а-77», «dark_elf'а_77»).
+_CASE_BEFORE_NUMBER = re.compile(r"([^\W\d_](?:[\w.-]*[^\W\d_])?)['’]([а-я]{1,3})[-_]?(\d{2,})")
+
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
+
+
+#: Cyrillic letters in the Latin letters a nick's word is typed with (a plain reading).
+_TO_LATIN = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+})
+
+
+def all_latin(word: str) -> str:
+    """``word`` (normalised) with its Cyrillic letters in Latin ones («olд_gamer» →
+    «old_gamer»)."""
+    return word.translate(_TO_LATIN)
+
+
+def all_cyrillic(word: str) -> str:
+    """``word`` (normalised) with each run of its Latin letters read in Cyrillic
+    (:func:`engine.translit.cyrillic_reading`: «bobеr» → «бобер»)."""
+    return re.sub(r"[a-z]+", lambda m: cyrillic_reading(m.group()), word)
 
 
 def _sibling(nick: str, word: str) -> bool:
