@@ -172,6 +172,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = True
             k += 1
             continue
+        if w == "да" and out.hits and not joined and k == out.end and \
+                (m := _folk_and(idx, clause, words, k, hi)) is not None:
+            joined = True  # «Мурзик да Айболит», «Незнайке да и Хайду»: the folk «and»
+            k = m
+            continue
         if (w in V.VOTE_ORDINALS or w in _SECOND) and out.hits and (
                 joined or (ctx.votes == 2 and w in _NEXT_VOTE and k + 1 < hi)):
             k += 1  # «первый голос — Бегемоту, второй — Доценту»; «… бегемоту второй доценту»
@@ -584,6 +589,15 @@ def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
     return not out.hits and words[k] in V.DECIDING and (
         (lo >= 2 and words[lo - 2] in ("кого", "кому")) or
         all(not t.word for t in clause[lo:k]))
+
+
+def _folk_and(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
+    """Where the next name starts when «да» at ``k`` (right after a listed name) is the
+    folk «and» («Мурзик да Айболит», «Незнайке да и Хайду»): «да» or «да и» with a player's
+    name or a capitalised word right after; None otherwise («…, да» agreeing, «да ну его»)."""
+    m = k + 2 if k + 2 < hi and words[k + 1] == "и" else k + 1
+    return m if m < hi and clause[m].word and (
+        clause[m].cap or idx.exact(words, m, None) is not None) else None
 
 
 def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
