@@ -36,6 +36,7 @@ from .grammar_dropped import (
     after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
 )
 from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .names_english import MODIFIERS
@@ -90,6 +91,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         return out
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
+        if _count_label(clause, words, lo, hi):
+            out.statement = True  # «Шкафчик — один голос, Котофей — второй»: the vote word
+            return out  # labels the name before it; the name after the comma is another's
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
     if (by_description(idx, clause, k, hi) and any(idx.exact(words, n, None)
                                                    for n in range(k, hi))) or \
@@ -171,6 +175,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if w in V.TARGET_JOINERS and out.hits:
             joined = True
             k += 1
+            continue
+        if w == "будет" and out.hits and joined and k + 1 < hi and \
+                words[k - 1] in ("и", "пусть", "ну", ",") and clause[k + 1].word:
+            k += 1  # «Щукарь и ... ну пусть будет Тракторист»: the choice of the next name
             continue
         if w == "да" and out.hits and not joined and k == out.end and \
                 (m := _folk_and(idx, clause, words, k, hi)) is not None:
@@ -589,6 +597,24 @@ def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
     return not out.hits and words[k] in V.DECIDING and (
         (lo >= 2 and words[lo - 2] in ("кого", "кому")) or
         all(not t.word for t in clause[lo:k]))
+
+
+#: The number of a vote said after its player («X — один голос», «X — первый голос»).
+_LABEL_COUNTS = frozenset({"один", "первый", "второй", "другой", "1", "2"})
+#: Vote headings that are no player before such a label («Ярость — один голос, …»).
+_LABEL_HEADS = frozenset({"линч", "ярость", "голос", "голоса", "суд", "голосование", "итого",
+                          "итог"})
+
+
+def _count_label(clause: list[Tok], words: list[str], lo: int, hi: int) -> bool:
+    """True when the vote noun right before ``lo`` is a label of the name before it: a dash,
+    a count or an ordinal, the noun, then a comma («Шкафчик — один голос, Котофей —
+    второй»): the names are before the labels, none of them is the noun's target."""
+    if not (4 <= lo < hi and words[lo] in (",", ";") and words[lo - 2] in _LABEL_COUNTS and
+            words[lo - 3] in ("—", "-", ":") and clause[lo - 1].word and clause[lo - 4].word):
+        return False
+    # (not «Линч — один голос, Калибан»: the heading is no name)
+    return words[lo - 4] not in lexicon().words and words[lo - 4] not in _LABEL_HEADS
 
 
 def _folk_and(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
