@@ -92,8 +92,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
         if _count_label(clause, words, lo, hi):
-            out.statement = True  # «Шкафчик — один голос, Котофей — второй»: the vote word
-            return out  # labels the name before it; the name after the comma is another's
+            # «Шкафчик — один голос, Котофей — второй» (a name not read, else the text was
+            # written as a plain vote: engine.textnorm_votes): the vote word labels the name
+            # before it, the name after the comma is another vote's: asked
+            out.described, out.end = True, hi
+            return out
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
     if (by_description(idx, clause, k, hi) and any(idx.exact(words, n, None)
                                                    for n in range(k, hi))) or \
@@ -618,10 +621,14 @@ def _count_label(clause: list[Tok], words: list[str], lo: int, hi: int) -> bool:
 
 
 def _folk_and(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
-    """Where the next name starts when «да» at ``k`` (right after a listed name) is the
-    folk «and» («Мурзик да Айболит», «Незнайке да и Хайду»): «да» or «да и» with a player's
-    name or a capitalised word right after; None otherwise («…, да» agreeing, «да ну его»)."""
+    """Where the next name (or its preposition) starts when «да» at ``k`` (right after a
+    listed name) is the folk «and» («Мурзик да Айболит», «Незнайке да и Хайду», «за X да за
+    Y»): «да» or «да и» (and «за»/«на») with a player's name or a capitalised word right
+    after; None otherwise («…, да» agreeing, «да ну его»)."""
     m = k + 2 if k + 2 < hi and words[k + 1] == "и" else k + 1
+    if m + 1 < hi and words[m] in ("за", "на"):
+        return m if clause[m + 1].word and (
+            clause[m + 1].cap or idx.exact(words, m + 1, None) is not None) else None
     return m if m < hi and clause[m].word and (
         clause[m].cap or idx.exact(words, m, None) is not None) else None
 
