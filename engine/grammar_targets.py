@@ -180,7 +180,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             k += 1
             continue
         if w == "будет" and out.hits and joined and k + 1 < hi and \
-                words[k - 1] in ("и", "пусть", "ну", ",") and clause[k + 1].word:
+                words[k - 1] in ("и", "пусть", "пускай", "ну", ",") and clause[k + 1].word:
             k += 1  # «Щукарь и ... ну пусть будет Тракторист»: the choice of the next name
             continue
         if w == "да" and out.hits and not joined and k == out.end and \
