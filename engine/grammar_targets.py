@@ -42,8 +42,8 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    compound_role, is_infinitive, is_interjection, is_known_word, is_verb, morph, not_a_name, predicate,
-    role_words,
+    compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
+    predicate, role_words,
     verb_reading,
 )
 
@@ -179,6 +179,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = True
             k += 1
             continue
+        if w in ("завтра", "послезавтра") and out.hits and joined:
+            break  # «Голос Комоду, а завтра Табурет»: tomorrow's player, no target of today
         if w == "будет" and out.hits and joined and k + 1 < hi and \
                 words[k - 1] in ("и", "пусть", "пускай", "ну", ",") and clause[k + 1].word:
             k += 1  # «Щукарь и ... ну пусть будет Тракторист»: the choice of the next name
@@ -287,6 +289,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # «бью Варвару»: the dative of Варвар after a verb that takes the accusative, the
             # accusative of Варвара (Варя): which one is asked, never Варвар picked
             hit = NameHit(None, tuple(sorted((hit.nick, rival))), "exact", 1)
+        if hit is None and out.hits and joined and not t.cap and \
+                (m := _described_next(idx, clause, words, k, hi, rw)) is not None:
+            k = m  # «голоса: Комод, аналитик Табурет», «X и наш тихоня Y»: a word of what the
+            continue  # next player is, then his name
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS) and \
                 not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
@@ -618,6 +624,33 @@ def _count_label(clause: list[Tok], words: list[str], lo: int, hi: int) -> bool:
         return False
     # (not «Линч — один голос, Калибан»: the heading is no name)
     return words[lo - 4] not in lexicon().words and words[lo - 4] not in _LABEL_HEADS
+
+
+#: Nouns of time that say when, not what the next player is («…, а завтра Табурет»).
+_NOT_DESCRIBING = frozenset({"завтра", "послезавтра", "потом", "сегодня", "вчера", "утром",
+                             "вечером", "ночью", "днем", "днём"})
+#: Possessives and pointers that may stand before a word describing a listed player.
+_DESCRIBING_LEAD = frozenset({"наш", "наша", "наше", "этот", "эта", "мой", "моя", "ваш", "ваша"})
+
+
+def _described_next(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                    rw: dict[str, str]) -> int | None:
+    """Where the name starts when the words from ``k`` (after a list joiner) are one noun
+    in lower case describing the next player, after «наш»/«этот» or not, right before a
+    player's name that ends the list item («голоса: Комод, аналитик Табурет», «X и наш
+    тихоня Y»); else None. Not a role word (engine.grammar_targets reads «доктор Айболит»),
+    a verb or a word of a nick."""
+    m = k + 1 if words[k] in _DESCRIBING_LEAD else k
+    if m + 1 >= hi or not clause[m].word or clause[m].cap or clause[m].quoted or \
+            not is_noun(words[m]) or words[m] in rw or words[m] in _NOT_DESCRIBING or \
+            words[m] in V.FILLERS or words[m] in V.PREPOSITIONS or words[m] in V.PAST_WORDS or \
+            idx.approximate(words[m]) is not None:
+        return None
+    hit = idx.exact(words, m + 1, None)
+    if hit is None or hit.nick is None or not clause[m + 1].cap:
+        return None
+    end = m + 1 + hit.length
+    return m + 1 if end >= hi or words[end] in (",", ".", "и", ";", "!", "—") else None
 
 
 def _folk_and(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
