@@ -460,6 +460,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             continue  # «— ну разве может быть иначе?», «не может быть просто мирный»: the verb
         if w == "может" and _predicate_may_be(clause, i, k):
             continue  # «ищу у Доктора — он умный, значит и сыщик может быть»: the verb
+        if w == "может" and _because_between(clause, i, k) and not _other_named(clause, k + 1):
+            continue  # «…, потому что кот может быть только один»: the verb of the reason
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             if though and _reason_between(clause, i, k) and \
@@ -507,6 +509,19 @@ def _predicate_may_be(clause: list[Tok], i: int, k: int) -> bool:
     if not any(clause[n].w in (",", ":", "—", "-") for n in range(i + 1, k - 1)):
         return False
     return not _other_named(clause, k + 2)
+
+
+def _because_between(clause: list[Tok], i: int, k: int) -> bool:
+    """True when a reason opens between the move word at ``i`` and token ``k`` («потому
+    что», «так как», «ибо», «поскольку»): a «может быть» inside it tells what may be true of
+    the target, it does not doubt the move («Голос Шкафу, потому что шкаф может быть только
+    один»)."""
+    for n in range(i + 1, k):
+        w = clause[n].w
+        if w in ("ибо", "поскольку") or (w in ("потому", "так") and n + 1 < k and
+                                          clause[n + 1].w == ("что" if w == "потому" else "как")):
+            return True
+    return False
 
 
 #: The most words before «он» in a segment of a reason («…: после ночи он стал весел»).

@@ -80,6 +80,9 @@ def _supposed_reason(clause: list[Tok]) -> bool:
     d = max((k for k, t in enumerate(clause) if t.w in ("—", "–")), default=-1)
     if d < 1:  # «Отдаю Пчёлке: она хихикала, а над чем тут хихикать?»: the reason after a colon
         d = max((k for k, t in enumerate(clause) if t.w == ":"), default=-1)
+    if d < 1:  # «Голосую за X, потому что 1С опять лежит, совпадение?»: a reason after a comma
+        d = next((k - 1 for k in range(2, len(clause)) if clause[k - 1].w == "," and
+                  _reason_at(clause, k)), -1)
     if d < 1 or d + 1 >= len(clause):
         return False
     tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
@@ -103,6 +106,13 @@ def _they_do(w: str) -> bool:
     return w.endswith(("ют", "ят", "ут", "ат")) and third_person(w)
 
 
+def _reason_at(clause: list[Tok], k: int) -> bool:
+    """True when a reason opens at token ``k``: «потому что», «так как», «ибо», «поскольку»."""
+    w = clause[k].w
+    return w in ("ибо", "поскольку") or (
+        k + 1 < len(clause) and (w, clause[k + 1].w) in (("потому", "что"), ("так", "как")))
+
+
 def _rhetorical(clause: list[Tok], tail: list[int]) -> bool:
     """True when the words ``tail`` (indices of the clause's words after its last dash) ask
     only rhetorically: the tail, or a comma part of it, opens (after «а», «ну», «но», «и») with
@@ -110,6 +120,8 @@ def _rhetorical(clause: list[Tok], tail: list[int]) -> bool:
     может быть иначе?»), or the tail holds «ведь» («— это ведь не может быть просто мирный?»)."""
     if any(clause[k].w == "ведь" for k in tail):
         return True
+    if _reason_at(clause, tail[0]):
+        return True  # «— потому что 1С у нас опять лежит, совпадение?»: asked within the reason
     starts = [tail[0]] + [k for k in tail[1:] if clause[k - 1].w == ","]
     for k in starts:
         pos = tail.index(k)

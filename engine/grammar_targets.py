@@ -36,13 +36,14 @@ from .grammar_dropped import (
     after_joiner, first_of_pair, list_ends, name_like, slot_after_preposition,
 )
 from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    compound_role, is_infinitive, is_interjection, is_known_word, is_verb, morph, not_a_name, predicate,
-    role_words,
+    compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
+    predicate, role_words,
     verb_reading,
 )
 
@@ -106,6 +107,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         return out
     if noun:
         k = after_header(idx, clause, words, lo, hi)  # «Голоса на «Ярость»: X и Y»
+        if _count_label(clause, words, lo, hi):
+            # «Шкафчик — один голос, Котофей — второй» (a name not read, else the text was
+            # written as a plain vote: engine.textnorm_votes): the vote word labels the name
+            # before it, the name after the comma is another vote's: asked
+            out.described, out.end = True, hi
+            return out
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
     if (by_description(idx, clause, k, hi) and any(idx.exact(words, n, None)
                                                    for n in range(k, hi))) or \
@@ -187,6 +194,17 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if w in V.TARGET_JOINERS and out.hits:
             joined = True
             k += 1
+            continue
+        if w in ("завтра", "послезавтра") and out.hits and joined:
+            break  # «Голос Комоду, а завтра Табурет»: tomorrow's player, no target of today
+        if w == "будет" and out.hits and joined and k + 1 < hi and \
+                words[k - 1] in ("и", "пусть", "пускай", "ну", ",") and clause[k + 1].word:
+            k += 1  # «Щукарь и ... ну пусть будет Тракторист»: the choice of the next name
+            continue
+        if w == "да" and out.hits and not joined and k == out.end and \
+                (m := _folk_and(idx, clause, words, k, hi)) is not None:
+            joined = True  # «Мурзик да Айболит», «Незнайке да и Хайду»: the folk «and»
+            k = m
             continue
         if (w in V.VOTE_ORDINALS or w in _SECOND) and out.hits and (
                 joined or (ctx.votes == 2 and w in _NEXT_VOTE and k + 1 < hi)):
@@ -287,6 +305,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # «бью Варвару»: the dative of Варвар after a verb that takes the accusative, the
             # accusative of Варвара (Варя): which one is asked, never Варвар picked
             hit = NameHit(None, tuple(sorted((hit.nick, rival))), "exact", 1)
+        if hit is None and out.hits and joined and not t.cap and \
+                (m := _described_next(idx, clause, words, k, hi, rw)) is not None:
+            k = m  # «голоса: Комод, аналитик Табурет», «X и наш тихоня Y»: a word of what the
+            continue  # next player is, then his name
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS) and \
                 not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
@@ -605,6 +627,64 @@ def _asked_who(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
     return not out.hits and words[k] in V.DECIDING and (
         (lo >= 2 and words[lo - 2] in ("кого", "кому")) or
         all(not t.word for t in clause[lo:k]))
+
+
+#: The number of a vote said after its player («X — один голос», «X — первый голос»).
+_LABEL_COUNTS = frozenset({"один", "первый", "второй", "другой", "1", "2"})
+#: Vote headings that are no player before such a label («Ярость — один голос, …»).
+_LABEL_HEADS = frozenset({"линч", "ярость", "голос", "голоса", "суд", "голосование", "итого",
+                          "итог"})
+
+
+def _count_label(clause: list[Tok], words: list[str], lo: int, hi: int) -> bool:
+    """True when the vote noun right before ``lo`` is a label of the name before it: a dash,
+    a count or an ordinal, the noun, then a comma («Шкафчик — один голос, Котофей —
+    второй»): the names are before the labels, none of them is the noun's target."""
+    if not (4 <= lo < hi and words[lo] in (",", ";") and words[lo - 2] in _LABEL_COUNTS and
+            words[lo - 3] in ("—", "-", ":") and clause[lo - 1].word and clause[lo - 4].word):
+        return False
+    # (not «Линч — один голос, Калибан»: the heading is no name)
+    return words[lo - 4] not in lexicon().words and words[lo - 4] not in _LABEL_HEADS
+
+
+#: Nouns of time that say when, not what the next player is («…, а завтра Табурет»).
+_NOT_DESCRIBING = frozenset({"завтра", "послезавтра", "потом", "сегодня", "вчера", "утром",
+                             "вечером", "ночью", "днем", "днём"})
+#: Possessives and pointers that may stand before a word describing a listed player.
+_DESCRIBING_LEAD = frozenset({"наш", "наша", "наше", "этот", "эта", "мой", "моя", "ваш", "ваша"})
+
+
+def _described_next(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                    rw: dict[str, str]) -> int | None:
+    """Where the name starts when the words from ``k`` (after a list joiner) are one noun
+    in lower case describing the next player, after «наш»/«этот» or not, right before a
+    player's name that ends the list item («голоса: Комод, аналитик Табурет», «X и наш
+    тихоня Y»); else None. Not a role word (engine.grammar_targets reads «доктор Айболит»),
+    a verb or a word of a nick."""
+    m = k + 1 if words[k] in _DESCRIBING_LEAD else k
+    if m + 1 >= hi or not clause[m].word or clause[m].cap or clause[m].quoted or \
+            not is_noun(words[m]) or words[m] in rw or words[m] in _NOT_DESCRIBING or \
+            words[m] in V.FILLERS or words[m] in V.PREPOSITIONS or words[m] in V.PAST_WORDS or \
+            idx.approximate(words[m]) is not None:
+        return None
+    hit = idx.exact(words, m + 1, None)
+    if hit is None or hit.nick is None or not clause[m + 1].cap:
+        return None
+    end = m + 1 + hit.length
+    return m + 1 if end >= hi or words[end] in (",", ".", "и", ";", "!", "—") else None
+
+
+def _folk_and(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
+    """Where the next name (or its preposition) starts when «да» at ``k`` (right after a
+    listed name) is the folk «and» («Мурзик да Айболит», «Незнайке да и Хайду», «за X да за
+    Y»): «да» or «да и» (and «за»/«на») with a player's name or a capitalised word right
+    after; None otherwise («…, да» agreeing, «да ну его»)."""
+    m = k + 2 if k + 2 < hi and words[k + 1] == "и" else k + 1
+    if m + 1 < hi and words[m] in ("за", "на"):
+        return m if clause[m + 1].word and (
+            clause[m + 1].cap or idx.exact(words, m + 1, None) is not None) else None
+    return m if m < hi and clause[m].word and (
+        clause[m].cap or idx.exact(words, m, None) is not None) else None
 
 
 def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:

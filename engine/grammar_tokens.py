@@ -395,6 +395,10 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     words = [t.w for t in cur if t.word]
     if _name_sought(words):
         return True  # «стреляю в эту, как её… в Лизу»: a pause to recall the name
+    if len(words) >= 2 and words[-1] in _LIST_HANG and toks[n].w != "хотя" and \
+            toks[n].w not in V.CORRECTION_HEADS:
+        return True  # «Голоса: Шкаф и... пусть Котофей, он молчит»: the list goes on
+        # (not «Шкаф и... хотя нет, Сергей»: the pause takes the list back)
     k = len(words) - 1
     while k >= 0 and words[k] in _HANG_AFTER and len(words) - k <= 3:
         k -= 1
@@ -411,6 +415,11 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
         m += 1
     return (words[k] in lexicon().words or k == len(words) - 1) and \
         (m >= len(toks) or toks[m].w in _NAME_ENDS)
+
+
+#: Joiners that leave a list hanging before a pause («Шкаф и... Котофей»): no sentence ends
+#: on them.
+_LIST_HANG = frozenset({"и", "плюс"})
 
 
 #: «как его…», «как её там…», «как его зовут…»: the writer recalls a name, the clause goes on.

@@ -53,6 +53,17 @@ def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
     return mate.clan == ctx.sender.clan and mate.alive and hit.nick != ctx.sender.nick
 
 
+#: Words that seal a choice after its name («…не, ладно, Шляпник, финал», «X, окончательно»).
+SEAL_WORDS = frozenset({"финал", "финально", "окончательно", "бесповоротно", "точка"})
+
+
+def _sealed(clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]`` is only punctuation and words of :data:`SEAL_WORDS` (at least
+    one): the choice before it is final, nothing more is said."""
+    said = [t.w for t in clause[k:] if t.word]
+    return bool(said) and all(w in SEAL_WORDS for w in said)
+
+
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                flags: dict, items: list[Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move, whose
@@ -228,7 +239,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     end = len(clause)
     if after == k + hit.length and (_wish_verb(ctx, clause, words, k0, k, after)):
         end = after  # «Пусть лучше Танк заходит, такой надёжный»: what the player is to do
-    elif not only_fillers(clause, after, len(clause)):
+    elif not only_fillers(clause, after, len(clause)) and not _sealed(clause, after):
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
                      None)
         first_end = k + hit.length
@@ -636,9 +647,10 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
                 other.nick is not None and other.nick not in old:
             return k  # («хотя нет, за Шустрика, …»: another player by a form of his nick)
         if hit is None and n == k and (other := nick_at(ctx, clause, words, n)) is not None and \
-                other.nick is not None and other.nick not in old and \
-                _certainty_after(clause, n + other.length):
+                other.nick is not None and ((other.nick not in old and _certainty_after(
+                    clause, n + other.length)) or _sealed(clause, n + other.length)):
             return k  # («UPD2: нет, Лайта, окончательно»: the new target by a form of his nick)
+            # («не, ладно, Шляпник, финал»: the player chosen again, sealed: no aside)
         if hit is not None:
             if hit.nick is None or hit.nick not in old or \
                     not (n + hit.length < len(clause) and clause[n + hit.length].word):

@@ -373,6 +373,18 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
     votes = [it for it in items if it.move is not None and it.move.action == "vote"]
     if len(votes) < 2:
         return items
+    talk = [it for it in votes if _of_me(ctx, it)]
+    if talk and len(talk) < len(votes) and _too_many(ctx, votes) and \
+            not _too_many(ctx, [it for it in votes if it not in talk]):
+        # «Город решил наградить меня премией… вручаю её X», «все топили за меня. Голос —
+        # X», «номинации от клана Мазая» from Мазай: a vote on the sender named by «меня» or
+        # his own nick beside a vote on another player is talk about him, no vote of his
+        # (only when the votes are too many with it: «голос 1 — Лось, голос 2 — Лосяш» from
+        # Лосяш on a two-vote day gives both)
+        items = [it for it in items if it not in talk]
+        votes = [it for it in votes if it not in talk]
+        if len(votes) < 2:
+            return items
     if ctx.turn.votes_per_player > 1:
         again = _restated(ctx, votes)
         items = [it for it in items if it not in again]
@@ -399,6 +411,23 @@ def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:
     merged = rest + [Item(votes[0].pos, move=move, tried="vote")]
     merged.sort(key=lambda it: it.pos)
     return merged
+
+
+def _too_many(ctx: Ctx, votes: list[Item]) -> bool:
+    """True when ``votes`` name more players than the sender has votes today."""
+    named = {t for it in votes for t in (it.move.targets or (it.move.target,))}
+    return len(named) > ctx.turn.votes_per_player
+
+
+#: The sender's own words for himself as a move's object: a vote «за себя» is meant so.
+_MYSELF = re.compile(r"\bсеб[яе]\b|\bсам\w*\b")
+
+
+def _of_me(ctx: Ctx, it: Item) -> bool:
+    """True when the vote item ``it`` names only the sender, not by «себя» («наградить
+    меня», «за меня», his own nick): said of him, never a vote he gives himself."""
+    targets = it.move.targets or (it.move.target,)
+    return set(targets) == {ctx.sender.nick} and not _MYSELF.search((it.move.span or "").lower())
 
 
 def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list[Item], list[Item]]:

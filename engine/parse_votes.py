@@ -102,8 +102,9 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                    kws[n + 1].i + (nxt is not None) if n + 1 < len(kws) else len(clause))
         g = next((k for k in range(kw.j, stop) if words[k] in GIVE), None)
         if g is None or g + 1 >= len(clause) or any(
-                clause[k].word and (words[k] in V.SENDER_WORDS or words[k] in V.PRONOUNS or
-                                    idx.exact(words, k, None) is not None)
+                clause[k].word and (words[k] in V.SENDER_WORDS or (
+                    words[k] in V.PRONOUNS and not _their_count(words, k)) or
+                    idx.exact(words, k, None) is not None)
                 for k in range(kw.j, g)):
             continue
         if (nick_at(ctx, clause, words, g + 1) is not None or _points_back(words, g + 1)) and any(
@@ -112,6 +113,16 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             if nxt is not None and kws[nxt].i == g:
                 drop = nxt
     return kws if drop is None else kws[:drop] + kws[drop + 1:]
+
+
+#: Counts of the votes themselves («раз их два», «коль их сегодня две»).
+_COUNTS = frozenset({"два", "две", "2", "оба", "обе"})
+
+
+def _their_count(words: list[str], k: int) -> bool:
+    """True when the pronoun at ``k`` is «их» counting the votes just named («Голоса
+    сегодня, раз их два, отдаю X и Y»): the votes, no player."""
+    return words[k] == "их" and any(w in _COUNTS for w in words[k + 1:k + 3])
 
 
 #: «Голос свой тоже отдам ей»: a pronoun after the verb of giving, the player named before.
@@ -348,15 +359,16 @@ _SECOND_VOTE = frozenset({"второй", "другой", "второе", "др�
 
 def one_then_second(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     """«Один — Арман, второй — Ануш» on a two-vote day: a clause opening with «один», a dash
-    or a colon and a nickname, with «второй» (or «другой») and a dash after it, gives the
+    or a colon and a nickname (or «за»/«на» and a nickname), with «второй» (or «другой») and a dash after it, gives the
     two votes as «Первый — X, второй — Y» does: a vote keyword over «один» (empty list when
     the clause is none)."""
     if ctx.votes < 2 or start + 2 >= len(clause) or clause[start].w not in _ONE or \
             clause[start + 1].w not in ("—", "–", "-", ":"):
         return []
     words = clause_words(clause)
-    if nick_at(ctx, clause, words, start + 2) is None:
-        return []
+    at = start + 3 if clause[start + 2].w in ("за", "на") and start + 3 < len(clause) else start + 2
+    if nick_at(ctx, clause, words, at) is None:
+        return []  # («Один — за Шкафа, второй — за Котофея»: «за» before each)
     if not any(clause[k].w in _SECOND_VOTE and clause[k + 1].w in ("—", "–", "-", ":")
                for k in range(start + 3, len(clause) - 1)):
         return []

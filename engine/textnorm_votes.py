@@ -51,6 +51,17 @@ _ONLY_ONE = re.compile(r"(?i)(\bотдаю\s+только\s+один)(\s*[—:-]
 _SECOND_FIRST = re.compile(r"(?i)(\bвтор(?:ой|ое)\s+(?:голос\s+)?[^.!?\n,]{0,40}?),(\s+)(?:а\s+)?"
                            r"(?:первый|первое)(?=\s*[—:-])")
 _BOTH = re.compile(r"(?i)\bголосую\s+за\s+(?:обоих|обеих|обоими)\b")
+#: «Шкаф — один голос, Котофей — второй», «Шкаф — первый, Котофей — другой»: the players
+#: named first, each vote's number (or «голос») after its dash (a two-vote day). A dash is
+#: «—», «–» or a spaced «-» (not the hyphen inside «Тёма-Борода»).
+_DASH = r"(?:\s*[—–]\s*|\s+-\s+)"
+_FIRST_LABEL = r"(?:(?:один|первый|1-?й)(?:\s+голос)?|голос\s+(?:один|первый|№?\s?1))"
+_NEXT_LABEL = (r"(?:(?:(?:ещ[её]\s+)?один|второй|другой|2-?й)(?:\s+голос)?|"
+               r"голос\s+(?:второй|другой|№?\s?2))")
+_LABELLED_PAIR = re.compile(
+    r"(?im)(?<![\w\-])(?P<a>\w[\w.'’]*(?:[ -]\w[\w.'’]*){0,2})" + _DASH + _FIRST_LABEL +
+    r"\s*[,;]\s*(?:а\s+)?(?P<b>\w[\w.'’]*(?:[ -]\w[\w.'’]*){0,2})" + _DASH + _NEXT_LABEL +
+    r"(?=\s*(?:$|[.!?,;:)]))")
 _REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чтоб|раз|потому что|так как)\b[^.!?\n]{5,160}?,)"
                      r"(\s*(?:отдаю|даю|отдам)\s+(?:за\s+)?)(?=\w)")
 
@@ -111,6 +122,8 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
             text = _SECOND_FIRST.sub(lambda m: m.group(1) + "." + m.group(2) + "Первый", text)
         if "обо" in low or "обе" in low:
             text = _both(text, nicks, alive, sender)
+        if "один" in low or "первый" in low or "1" in low:
+            text = _LABELLED_PAIR.sub(lambda m: _labelled_pair(m, nicks), text)
     if "," in text and _REASON_HEAD.search(low):
         text = _REASON.sub(lambda m: m.group(1) + m.group(3), text)
     return text
@@ -172,3 +185,37 @@ def _both(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None,
     if len(found) != 2:
         return text
     return text[:m.start()] + f"Голос: {found[0]} и {found[1]}" + text[m.end():]
+
+
+def _whole_nick(phrase: str, nicks: tuple[str, ...]) -> str | None:
+    """The one nick ``phrase`` (one to three words) is a form of, every word of it read;
+    else None."""
+    from .grammar_tokens import tokenize  # (import here: the tokenizer imports no normaliser)
+
+    toks = [t for t in tokenize(phrase) if t.word]
+    words = [t.w for t in toks]
+    for start in range(len(words)):
+        hit = name_index(nicks).exact(words, start, None)
+        if hit is not None and hit.nick is not None and start + hit.length == len(words):
+            return hit.nick
+    return None
+
+
+def _labelled_pair(m: re.Match, nicks: tuple[str, ...]) -> str:
+    """«Шкаф — один голос, Котофей — второй» → «голоса: Шкаф и Котофей» when both names are
+    forms of two different nicks (a word before the first name, such as «а» or «ну», may
+    stand in the phrase: the last words that make a nick are the name)."""
+    a, b = _tail_nick(m.group("a"), nicks), _whole_nick(m.group("b"), nicks)
+    if a is None or b is None or a[1] == b:
+        return m.group(0)
+    return m.group("a")[:a[0]] + "голоса: " + m.group("a")[a[0]:] + " и " + m.group("b")
+
+
+def _tail_nick(phrase: str, nicks: tuple[str, ...]) -> tuple[int, str] | None:
+    """(offset, nick): the shortest tail of ``phrase`` that is a whole nick form, or None."""
+    spots = [n.start() for n in re.finditer(r"(?<![\w\-])\w", phrase)]
+    for at in reversed(spots):
+        nick = _whole_nick(phrase[at:], nicks)
+        if nick is not None:
+            return at, nick
+    return None
