@@ -43,7 +43,8 @@ from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
-from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
+from .parse_move_speech import (as_decided, decider, deferred, ordinary_speech, told_by,
+                                told_name)
 from .parse_types import Ctx, Item, last_word, nick_at
 from .parse_unneeded import so_then, unneeded_end
 
@@ -134,6 +135,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                              guards=action in ("guard", "", None))
         if after.hits:
             tg = after
+    told = None
+    if kw.cls != V.VOTE and tg.hits:
+        told = told_by(clause, tg.hits[0][1], tg.hits[0][2], kw.j)
+    elif kw.cls != V.VOTE and tg.pronoun and (said := told_name(ctx, clause, kw.j, hi)):
+        told = told_by(clause, said[0], said[1], kw.j)  # («граблю как смит сказал»)
+    if told is not None:
+        tg.pronoun = False
+        # «Хилку граблю, как Смит сказал», «Ворону охраняю — Мышь просила»: the player who
+        # gave the order is no target; the object before the move word is (read back below),
+        # or a name after the remark; with neither, no target: asked, never Смит
+        tg.hits = [h for h in tg.hits if h[1] >= told]
+        tg.end = max(tg.end, told)
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -218,7 +231,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
         # stands before it)
         back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw)) \
-            if not object_clause(clause, kw.j) and not _titled_object(ctx, clause, kw.j, hi) \
+            if (told is not None or not object_clause(clause, kw.j)) and \
+            not _titled_object(ctx, clause, kw.j, hi) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
         # («…Пана Коцкого — посмотрим «Иронию судьбы»»: the film is what is watched)
         if loose and back is not None:
