@@ -147,6 +147,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # or a name after the remark; with neither, no target: asked, never Смит
         tg.hits = [h for h in tg.hits if h[1] >= told]
         tg.end = max(tg.end, told)
+    if tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and \
+            (first_obj := _object_first(ctx, actor, clause, lo, kw, tg)) is not None:
+        # «Ворону охраняю, Граф в курсе», «Ворону охраняю, Кнопку завтра»: the object written
+        # before the move word is its target; the name behind the comma opens a remark
+        tg.hits = [first_obj]
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -771,6 +776,34 @@ def _past_aside(clause: list[Tok], start: int, at: int, hi: int) -> int | None:
     if n < hi and clause[n].w in (":", "—", "-", "–"):
         n += 1
     return n if n < hi else None
+
+
+#: Words after a second name that make it one more target of the move («Ворону охраняю,
+#: Кнопку тоже»), not a remark of its own.
+_ONE_MORE = frozenset({"тоже", "также", "и", "еще", "ещё", "или", "либо", "вместе"})
+
+
+def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
+                  tg: Targets) -> tuple | None:
+    """The name written right before the move word as its object («Ворону охраняю, Граф в
+    курсе») when the first name read after the move word stands behind a comma or a dash
+    with no word between, and a word follows that name which makes it no further target
+    (:data:`_ONE_MORE`) — the name after opens a remark of its own; else None. (No word may
+    stand between, so a correction «…, нет, лучше Кнопку» is never overruled.)"""
+    at, end = tg.hits[0][1], tg.hits[0][2]
+    if at <= kw.j or any(t.word or t.w not in (",", "—", "–") for t in clause[kw.j:at]):
+        return None
+    if kw.j - kw.i != 1 or not first_singular(clause[kw.i].w):
+        return None  # the sender's own verb only («проверка — X, ликвидация — Y»: a list)
+    if end >= len(clause) or not clause[end].word or (
+            clause[end].w in _ONE_MORE and not (  # («Ромашка и так под присмотром»)
+                clause[end].w == "и" and end + 1 < len(clause) and clause[end + 1].w == "так")):
+        return None
+    back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
+        return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»)
+    return back
 
 
 def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
