@@ -806,11 +806,23 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
     return back
 
 
+#: Words of need before an infinitive move word («Ворону надо подлечить»): the look back for
+#: its object starts before them.
+_MUST = frozenset({"надо", "нужно", "стоит", "пора", "следует", "необходимо", "треба"})
+
+
 def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
     """Where the look back for a name before the keyword starts: before «мы»/«я» and the
     sender's own verb in the first person right before a weak idiom («Глазастика мы
-    отправим к рыбам»: the name before the verb is the idiom's target); else at ``kw.i``."""
+    отправим к рыбам»: the name before the verb is the idiom's target), before a word of
+    need right before an infinitive (:data:`_MUST`: «Ворону надо подлечить»); else at
+    ``kw.i``."""
     k = kw.i
+    if kw.j - kw.i == 1 and is_infinitive(clause[k].w) and k - 2 >= lo and \
+            clause[k - 1].w in _MUST and clause[k - 2].word and clause[k - 2].w not in V.FILLERS:
+        # «Ворону надо подлечить»: the name right before «надо» (not «Тапка тоже надо бы
+        # проверить, но это завтра»: a wish, «бы» or a word between)
+        return k - 1
     if not kw.weak or kw.j - kw.i < 2 or k - 1 < lo or is_verb(clause[k].w):
         return k
     reading = verb_reading(clause[k - 1].w)
