@@ -253,7 +253,8 @@ def _own_verb_at(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` is a verb in the first person singular («жду», «тащу»)."""
     if k < 0 or k >= len(clause) or not clause[k].word:
         return False
-    reading = verb_reading(clause[k].w)
+    w = clause[k].w
+    reading = verb_reading(w[:-3] if w.endswith("-ка") else w)  # («заберу-ка у X всё»)
     return reading is not None and reading[1] == "1per"
 
 
