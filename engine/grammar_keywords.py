@@ -38,7 +38,7 @@ def _keyword_first() -> frozenset[str]:
     """Words a keyword may start with (see :func:`_keyword_at`)."""
     lex = lexicon()
     return frozenset(lex.words) | frozenset(lex.by_first) | {V.AGAINST} | \
-        frozenset(w + "-ка" for w in lex.words)
+        frozenset(w + "-ка" for w in lex.words) | frozenset(w + "-ка" for w in lex.second)
 
 
 @functools.lru_cache(maxsize=1)
@@ -473,8 +473,15 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
                 j -= 1  # «стою на мне»: the preposition belongs to the target
             return Kw(cls, i, j, weak=phrase in lex.weak_phrases,
                       imperative=phrase in lex.imperative_phrases)
+    if second is not None and i + 1 < len(clause) and clause[i + 1].w in ("я", "мы") and \
+            (found := _particle_phrase(clause, i, w)) is not None:
+        return found  # «заберу я у X всё»: the subject inside the phrase
     if w.endswith("-ка"):
         w = w[:-3]
+        if w in lex.second:
+            found = _particle_phrase(clause, i, w)  # «заберу-ка (я) у X»
+            if found is not None:
+                return found
     cls = lex.words.get(w)
     if cls is None and _compound(w):
         parts = w.split("-")  # «кормлю-спаиваю»: two move words of one class
@@ -487,6 +494,24 @@ def _keyword_at(clause: list[Tok], i: int) -> Kw | None:
         return None
     return Kw(cls, i, i + 1, weak=w in lex.weak or cls in V.WEAK_CLASSES,
               imperative=w in lex.imperative)
+
+
+def _particle_phrase(clause: list[Tok], i: int, w: str) -> Kw | None:
+    """The move phrase whose first word ``w`` is written at ``i``, maybe with the particle «-ка»
+    («заберу-ка у X»), and «я» or «мы» may stand after it («заберу-ка я у X», «заберу я у
+    X»), or None."""
+    lex = lexicon()
+    k = i + 1
+    if k < len(clause) and clause[k].w in ("я", "мы"):
+        k += 1
+    for phrase, cls in lex.by_first[w]:
+        if len(phrase) > 1 and match_phrase(clause, k, phrase[1:]):
+            j = k + len(phrase) - 1
+            if phrase in lex.verb_phrases and phrase[-1] in V.PREPOSITIONS:
+                j -= 1
+            return Kw(cls, i, j, weak=phrase in lex.weak_phrases,
+                      imperative=phrase in lex.imperative_phrases)
+    return None
 
 
 def _compound(w: str) -> bool:

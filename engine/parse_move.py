@@ -43,7 +43,8 @@ from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
-from .parse_move_speech import as_decided, decider, deferred, ordinary_speech
+from .parse_move_speech import (as_decided, decider, deferred, ordinary_speech, told_by,
+                                told_name)
 from .parse_types import Ctx, Item, last_word, nick_at
 from .parse_unneeded import so_then, unneeded_end
 
@@ -134,6 +135,23 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                              guards=action in ("guard", "", None))
         if after.hits:
             tg = after
+    told = None
+    if kw.cls != V.VOTE and tg.hits:
+        told = told_by(clause, tg.hits[0][1], tg.hits[0][2], kw.j)
+    elif kw.cls != V.VOTE and tg.pronoun and (said := told_name(ctx, clause, kw.j, hi)):
+        told = told_by(clause, said[0], said[1], kw.j)  # («граблю как смит сказал»)
+    if told is not None:
+        tg.pronoun = False
+        # «Хилку граблю, как Смит сказал», «Ворону охраняю — Мышь просила»: the player who
+        # gave the order is no target; the object before the move word is (read back below),
+        # or a name after the remark; with neither, no target: asked, never Смит
+        tg.hits = [h for h in tg.hits if h[1] >= told]
+        tg.end = max(tg.end, told)
+    if tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and \
+            (first_obj := _object_first(ctx, actor, clause, lo, kw, tg)) is not None:
+        # «Ворону охраняю, Граф в курсе», «Ворону охраняю, Кнопку завтра»: the object written
+        # before the move word is its target; the name behind the comma opens a remark
+        tg.hits = [first_obj]
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -218,7 +236,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
         # stands before it)
         back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw)) \
-            if not object_clause(clause, kw.j) and not _titled_object(ctx, clause, kw.j, hi) \
+            if (told is not None or not object_clause(clause, kw.j)) and \
+            not _titled_object(ctx, clause, kw.j, hi) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
         # («…Пана Коцкого — посмотрим «Иронию судьбы»»: the film is what is watched)
         if loose and back is not None:
@@ -759,11 +778,51 @@ def _past_aside(clause: list[Tok], start: int, at: int, hi: int) -> int | None:
     return n if n < hi else None
 
 
+#: Words after a second name that make it one more target of the move («Ворону охраняю,
+#: Кнопку тоже»), not a remark of its own.
+_ONE_MORE = frozenset({"тоже", "также", "и", "еще", "ещё", "или", "либо", "вместе"})
+
+
+def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
+                  tg: Targets) -> tuple | None:
+    """The name written right before the move word as its object («Ворону охраняю, Граф в
+    курсе») when the first name read after the move word stands behind a comma or a dash
+    with no word between, and a word follows that name which makes it no further target
+    (:data:`_ONE_MORE`) — the name after opens a remark of its own; else None. (No word may
+    stand between, so a correction «…, нет, лучше Кнопку» is never overruled.)"""
+    at, end = tg.hits[0][1], tg.hits[0][2]
+    if at <= kw.j or any(t.word or t.w not in (",", "—", "–") for t in clause[kw.j:at]):
+        return None
+    if kw.j - kw.i != 1 or not first_singular(clause[kw.i].w):
+        return None  # the sender's own verb only («проверка — X, ликвидация — Y»: a list)
+    if end >= len(clause) or not clause[end].word or (
+            clause[end].w in _ONE_MORE and not (  # («Ромашка и так под присмотром»)
+                clause[end].w == "и" and end + 1 < len(clause) and clause[end + 1].w == "так")):
+        return None
+    back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
+        return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»)
+    return back
+
+
+#: Words of need before an infinitive move word («Ворону надо подлечить»): the look back for
+#: its object starts before them.
+_MUST = frozenset({"надо", "нужно", "стоит", "пора", "следует", "необходимо", "треба"})
+
+
 def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
     """Where the look back for a name before the keyword starts: before «мы»/«я» and the
     sender's own verb in the first person right before a weak idiom («Глазастика мы
-    отправим к рыбам»: the name before the verb is the idiom's target); else at ``kw.i``."""
+    отправим к рыбам»: the name before the verb is the idiom's target), before a word of
+    need right before an infinitive (:data:`_MUST`: «Ворону надо подлечить»); else at
+    ``kw.i``."""
     k = kw.i
+    if kw.j - kw.i == 1 and is_infinitive(clause[k].w) and k - 2 >= lo and \
+            clause[k - 1].w in _MUST and clause[k - 2].word and clause[k - 2].w not in V.FILLERS:
+        # «Ворону надо подлечить»: the name right before «надо» (not «Тапка тоже надо бы
+        # проверить, но это завтра»: a wish, «бы» or a word between)
+        return k - 1
     if not kw.weak or kw.j - kw.i < 2 or k - 1 < lo or is_verb(clause[k].w):
         return k
     reading = verb_reading(clause[k - 1].w)

@@ -1,6 +1,7 @@
 """When a move word is no move of the sender's (engine.parse, from :mod:`engine.parse_move`):
 ordinary speech («полечу в Сочи», «миномёт у меня», «иммунитет у Ксюши»), a move left to
-another player's word («голосую как Граф скажет», «пусть Джонни решает»).
+another player's word («голосую как Граф скажет», «пусть Джонни решает»), a player named
+as the one who gave the order («Хилку граблю, как Смит сказал»).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import name_index
-from .parse_types import Ctx, name_written
+from .parse_types import Ctx, name_written, nick_at
 from .words import is_verb, past_tense
 
 
@@ -138,3 +139,43 @@ def _told_partner(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
 
 #: Third-person pronouns as the subject of a past verb after a «Выбери меня» word.
 _HE_SHE = frozenset({"он", "она"})
+
+
+#: Words between a move word and the name of who gave the order («граблю, как Смит сказал»).
+_TOLD_BEFORE = frozenset({",", "—", "–", "-", "(", "как", "так", "ведь"})
+#: Words between that name and its verb of saying («Смит сам так просил», «Мышь мне велела»).
+_TOLD_BETWEEN = frozenset({"сам", "сама", "сами", "так", "же", "мне", "нам", "и", "тоже",
+                           "вчера", "сегодня", "лично"})
+
+
+def told_by(clause: list[Tok], at: int, end: int, j: int) -> int | None:
+    """The index after the verb of saying when the name at tokens ``at``…``end`` (the first
+    name read after the move word ending at ``j``) is the player who gave the order the
+    sender follows — «Хилку граблю, как Смит сказал», «…, как велела Мышь», «…, Мышь так
+    просила», «граблю как смит сказал» — not the move's target; else None. Only marks of a
+    new clause (:data:`_TOLD_BEFORE`) may stand between the move word and the name."""
+    if at - 1 > j and clause[at - 1].w in V.TOLD_VERBS and \
+            all(clause[n].w in _TOLD_BEFORE for n in range(j, at - 1)) and \
+            any(clause[n].w == "как" for n in range(j, at - 1)):
+        return end  # «…, как велела Мышь»
+    if any(clause[n].w not in _TOLD_BEFORE for n in range(j, at)):
+        return None
+    k = end
+    while k < len(clause) and k < end + 2 and clause[k].w in _TOLD_BETWEEN:
+        k += 1
+    if k < len(clause) and clause[k].w in V.TOLD_VERBS:
+        return k + 1  # «…, как Смит сказал», «…, Мышь просила»
+    return None
+
+
+def told_name(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> tuple[int, int] | None:
+    """The tokens of the first name after the move word ending at ``j`` when only marks of a
+    new clause and «как» (and a verb of saying: «как велела Мышь») stand before it («граблю
+    как смит сказал», where «как» read no target): for :func:`told_by`; else None."""
+    k = j
+    while k < hi and k < j + 3 and (clause[k].w in _TOLD_BEFORE or clause[k].w in V.TOLD_VERBS):
+        k += 1
+    if k >= hi or k == j or not clause[k].word:
+        return None
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    return (k, k + hit.length) if hit is not None and hit.nick is not None else None

@@ -28,6 +28,8 @@ _ORPHAN_FILL = frozenset({
     "решено", "решила", "решил", "выбираю", "выбрала", "выбрал", "переиграла", "переиграл",
     "переиграем", "передумала", "передумал", "вернее", "точнее", "то", "есть", "хотя", "ок",
     "окей", "всё", "все", "итого", "в", "общем", "конце", "концов", "ведущий", "ведущая",
+    # «Ворую у X. Но лучше у Y»
+    "но",
 })
 #: Of those, the words that may follow the name («Повара, пожалуй»): particles that are also
 #: fillers (engine.grammar_vocab.FILLERS).
@@ -56,8 +58,9 @@ def _first_name(ctx: Ctx, clause: list[Tok], words: list[str]) -> tuple[int, Nam
     preposition, and the player's name read there (None when none)."""
     n = 0
     while n < len(clause) and (not clause[n].word or words[n] in _ORPHAN_FILL or
-                               words[n] in V.PREPOSITIONS):
-        n += 1
+                               words[n] in V.PREPOSITIONS or (
+            words[n] == "я" and n + 1 < len(words) and words[n + 1] in _ORPHAN_CHANGE)):
+        n += 1  # («Но я лучше у Y»: the sender's «я» before a change word)
     return n, (nick_at(ctx, clause, words, n) if n < len(clause) else None)
 
 

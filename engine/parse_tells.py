@@ -15,7 +15,8 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import past_tense, CYR, is_imperative, is_interjection, norm, predicate, verb_reading, word_forms
+from .words import (past_tense, CYR, is_imperative, is_infinitive, is_interjection, norm, predicate,
+                    verb_reading, word_forms)
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
@@ -60,6 +61,12 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
+    if kw.j - kw.i == 1 and _wished(clause, kw.i) and (
+            (at := tg.hits[0][1]) == kw.j or at == kw.j + 1 and clause[kw.j].w in V.PREPOSITIONS) \
+            and clause[at].w not in V.PRONOUNS:
+        return False  # «Хочу вылечить Ворону от всех болезней», «хочу позвать Васю на пижамную
+        # вечеринку»: the infinitive after the sender's own «хочу», its name right after (not
+        # a pronoun: «хочу проверить её по-своему» may mean another move)
     if kw.weak and kw.j < len(clause) and clause[kw.j].w in V.PREPOSITIONS and \
             tg.hits[0][1] == kw.j + 1 and _own_verb_at(clause, kw.i):
         return False  # «заберу у Галины всё, что есть»: his own verb, its name right after
@@ -225,11 +232,29 @@ _ADDING = frozenset({"до", "кучи", "равно", "давать", "дать
 _HUNT_PLACE = frozenset({"мирной", "мирную", "охоте", "охоту"})
 
 
+#: Infinitives of looking, too common in talk to be made the sender's order by «хочу»
+#: («хочу посмотреть Ворону в деле»).
+_LOOK = frozenset({"смотреть", "посмотреть", "глянуть", "поглядеть"})
+
+
+def _wished(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is an infinitive right after a verb of the sender's
+    own in the first person («хочу», «буду», «собираюсь», «попробую»; «очень» and «я» may
+    stand between): the sender's order, as his finite verb would be."""
+    if not clause[i].word or clause[i].w in _LOOK or not is_infinitive(clause[i].w):
+        return False
+    k = i - 1
+    while k >= 0 and clause[k].w in ("очень", "я", "прям", "прямо", "сильно"):
+        k -= 1
+    return _own_verb_at(clause, k)
+
+
 def _own_verb_at(clause: list[Tok], k: int) -> bool:
     """True when token ``k`` is a verb in the first person singular («жду», «тащу»)."""
     if k < 0 or k >= len(clause) or not clause[k].word:
         return False
-    reading = verb_reading(clause[k].w)
+    w = clause[k].w
+    reading = verb_reading(w[:-3] if w.endswith("-ка") else w)  # («заберу-ка у X всё»)
     return reading is not None and reading[1] == "1per"
 
 
