@@ -22,6 +22,25 @@ from .words import past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
 
 
+#: Words that, between a move and a wish of the same move after it, make the wish a second
+#: thought («Слежу за X. Хотя лучше бы за Y послежу»), not a wish given up.
+_RATHER = re.compile(r"(?<!\w)(?:хотя|лучше|вернее|правильнее|разумнее)(?!\w)")
+
+
+def _rather_after(text: str, it: Item, items: list[Item]) -> bool:
+    """True when the problem item ``it`` (a wish «бы …» of a move the letter makes) stands
+    after that move with a word of :data:`_RATHER` between them: «Слежу
+    за Кузей, хотя лучше бы за Муркой послежу» doubts the move made and is asked, while «Я
+    бы проверил X, но проверяю Y» (the wish first) is a wish given up."""
+    if it.problem.reason != "conditional" or it.pos < 0:
+        return False
+    made = [o.pos for o in items if o.move is not None and o.pos >= 0 and o.pos < it.pos and
+            done_action(o.move) == it.tried]
+    if not made:
+        return False
+    return _RATHER.search(text.lower(), max(made), it.pos + 1) is not None
+
+
 def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
@@ -29,7 +48,8 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = _withdrawn(_corrected(ctx, _misplaced_back(items)))
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
-        it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") or
+        (it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") and
+         not _rather_after(ctx.text, it, items)) or
         # «Миномёт мой, ееее! Шмаляю по X»: the mortar told of, then fired
         (it.tried == "mortar" and it.problem.reason == "unknown_name") or
         # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name

@@ -475,7 +475,7 @@ def _related(ctx: Ctx, toks, words: list[str], found, named: dict, exact: set,
     if not _ANOTHER_DAY.isdisjoint(words):
         return None, None  # (a condition, another day: «если …», «завтра, может, X гляну»)
     planned = {part[k] for k, w in enumerate(words)
-               if w in ("бы", "б") and not (k and words[k - 1] == "лучше")}
+               if w in ("бы", "б") and not _rather_before(words, k)}
     all_targets = {t for m in moves for t in _targets(m)}
     selves = [k for k, w in enumerate(words) if w == "себя" and
               not (k and words[k - 1] in _NOT_SELF)]
@@ -531,6 +531,19 @@ def _related(ctx: Ctx, toks, words: list[str], found, named: dict, exact: set,
                 and _closes(ctx, toks, words, j):
             return "new", None
     return None, None
+
+
+#: Words of a better choice that make «бы» after them a second thought, not a plan
+#: («лучше бы», «вернее было бы»).
+_RATHER = frozenset({"лучше", "вернее", "правильнее", "разумнее", "надежнее", "надёжнее"})
+
+
+def _rather_before(words: list[str], k: int) -> bool:
+    """True when «бы» at ``k`` follows a word of :data:`_RATHER`, «было» between at most."""
+    j = k - 1
+    if j >= 0 and words[j] == "было":
+        j -= 1
+    return j >= 0 and words[j] in _RATHER
 
 
 #: Words that count which move: «второй голос пока никому не отдаю» leaves a move not made.
@@ -614,11 +627,16 @@ _REFUSING = frozenset({"не буду", "не стану", "не хочу", "н�
 
 def _story(words: list[str], found, part: list[int]) -> dict[int, bool]:
     """The parts of the sentence (see :func:`_parts`) that tell a story: with a verb in the
-    past tense (not a marker's own «передумала», «ошибся») or in the third person
-    («полечат», «повесят»), each ``part → True``; empty when none."""
+    past tense (not a marker's own «передумала», «ошибся», nor the conditional mood after
+    «лучше бы») or in the third person («полечат», «повесят»), each ``part → True``; empty
+    when none."""
     marks = {j for j, _, _ in found}
+    # (a past form after «лучше бы», «вернее было бы» is the conditional mood, no story:
+    # «Хотя лучше бы Мурку полечил»)
+    wished = {part[k] for k, w in enumerate(words) if w in ("бы", "б") and _rather_before(words, k)}
     return {part[k]: True for k, w in enumerate(words)
-            if k not in marks and w not in MARKERS and w not in V.CORRECTION_WORDS and _told(w)}
+            if k not in marks and w not in MARKERS and w not in V.CORRECTION_WORDS and
+            part[k] not in wished and _told(w)}
 
 
 def _told(w: str) -> bool:
