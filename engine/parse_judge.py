@@ -854,28 +854,42 @@ def _said_not(clause: list[Tok], kw: Kw) -> bool:
 
 
 #: Verbs whose «не» says the move is made («мирную охоту не забыла, не пропустила»).
-_NOT_MISSED = frozenset({"забыть", "позабыть", "пропустить", "упустить", "проспать"})
+_NOT_MISSED = frozenset({"забыть", "забывать", "позабыть", "пропустить", "пропускать", "упустить",
+                         "проспать"})
+
+
+#: Predicates of the move not being allowed («МО вместе с проверкой нельзя»): a rule told.
+_CANNOT = frozenset({"нельзя", "невозможно", "запрещено", "запрещена"})
+
+#: Abbreviated move nouns («МО» for «мирная охота»).
+_MOVE_ABBREVIATIONS = frozenset({"мо"})
 
 
 def _move_talked_of(clause: list[Tok], kw: Kw) -> bool:
-    """True when the move word at ``kw`` is a noun («мирная охота») that its own segment
-    (up to a comma, a dash or the clause's end) makes the subject or object of a verb of
-    talk: a verb in the past tense («мирная охота вчера попала куда надо», «охоту вашу не
-    понял») or a short adjective said with «не» («мирная охота сегодня не нужна»), with no
-    move word in the segment. A heading («Мирная охота: …»), a present or future verb
-    («мирную охоту трачу …», «… не пропущу») is not: the move may be meant there."""
-    if not is_noun(clause[kw.j - 1].w) or kw.j >= len(clause) or not clause[kw.j].word:
+    """True when the move word at ``kw`` is a noun («мирная охота», «МО») that its own
+    segment (up to a comma, a dash or the clause's end) makes the subject or object of a
+    verb of talk: a word of its not being allowed («МО с проверкой нельзя»: a rule told,
+    whatever move it names), or, with no move word in the segment, a verb in the past tense
+    («мирная охота вчера попала куда надо», «охоту вашу не понял») or a short adjective
+    said with «не» («мирная охота сегодня не нужна»). A heading («Мирная охота: …»), a
+    present or future verb («мирную охоту трачу …», «… не пропущу»), «не забыла» or
+    «нельзя пропускать» (the move said made or due) is not: the move may be meant there."""
+    if not any(clause[n].w in _MOVE_ABBREVIATIONS or is_noun(clause[n].w)
+               for n in range(kw.i, kw.j)) or kw.j >= len(clause) or not clause[kw.j].word:
         return False
     seg = []
     for t in clause[kw.j:]:
         if not t.word:
             break
         seg.append(t.w)
-    words = lexicon().words
-    if any(w in words or w in ("бы", "б") for w in seg):
-        return False  # («мирную охоту провёл бы …»: a move word or a wish)
-    if any(morph().parse(w)[0].normal_form in _NOT_MISSED for w in seg):
+    if "бы" in seg or "б" in seg or any(
+            morph().parse(w)[0].normal_form in _NOT_MISSED for w in seg):
         return False  # «мирную охоту не забыла»: the move said made, its target not written
+    if any(w in _CANNOT for w in seg):
+        return True
+    words = lexicon().words
+    if any(w in words for w in seg):
+        return False  # («мирную охоту провёл, а теперь стреляю …»: a move word)
     return any(past_tense(w) for w in seg) or any(
         w == "не" and n + 1 < len(seg) and short_adjective(seg[n + 1])
         for n, w in enumerate(seg))
