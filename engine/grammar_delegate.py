@@ -377,6 +377,31 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     return advice and boss and (consent or any(w in _DECIDE_WORDS for w in words))
 
 
+def advice_left_to_boss(ctx, clause: list[Tok], items) -> bool:
+    """True when a kill the member only suggests (:func:`suggests_kill`) is no question for
+    the host: the letter has already left the member's own move to his boss (a
+    ``delegate`` move among ``items``: «Босс, реши за меня. Убить бы X, но это как босс
+    скажет»), or the member says he will give the advice to the boss himself, later
+    («Дону предложу убрать X, пусть сам решает»: talk between them, as «решай сам»). The
+    advice said to the host now («Предлагаю боссу убить X, но решать ему») is asked."""
+    if any(it.move is not None and it.move.action == "delegate" for it in items):
+        return True
+    words = [t.w for t in clause if t.word]
+    for n, w in enumerate(words):
+        if w in _ADVISE_LATER and any(
+                v in _BOSS_TO for v in words[max(0, n - 4):n] + words[n + 1:n + 3]):
+            return True
+    return False
+
+
+#: The member's advice promised for later («Дону предложу …», «боссу шепну …»).
+_ADVISE_LATER = frozenset({"подскажу", "предложу", "посоветую", "шепну", "намекну",
+                           "скажу", "напишу"})
+
+#: The boss by his title in the dative, the one the advice goes to («Дону предложу»).
+_BOSS_TO = frozenset({"боссу", "дону", "шефу"})
+
+
 #: Words of the boss's consent a suggested kill waits for («если Граф не против»).
 _CONSENT = frozenset({"против", "возражает", "разрешит", "позволит", "согласен", "согласна",
                       "одобрит"})

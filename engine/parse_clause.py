@@ -15,7 +15,9 @@ from .grammar_members import unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
-from .grammar_delegate import boss_decides, member_nominates, suggests_kill, to_my_boss
+from .grammar_delegate import (
+    advice_left_to_boss, boss_decides, member_nominates, suggests_kill, to_my_boss,
+)
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
@@ -83,6 +85,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
     if kill is not None and _names_player(ctx, clause, start) and \
             suggests_kill(ctx, clause, kill.i):
+        if advice_left_to_boss(ctx, clause, items):
+            return None  # «Босс, реши за меня. Убить бы X, но как он скажет»: talk
         # «X бы убрать — боссу подсказываю, решать ему»: the clan's order or advice? Ask
         items.append(Item(clause[start].start, problem=problem(
             span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),

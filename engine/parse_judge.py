@@ -23,7 +23,8 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import first_singular, is_infinitive, is_known_word, morph, role_words, verb_reading
+from .words import (first_singular, is_infinitive, is_known_word, is_noun, morph,
+                    past_tense, role_words, short_adjective, verb_reading)
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
@@ -213,6 +214,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         if reason == "no_target" and clause is not None and _said_not(clause, kw):
             # «МО: нет», «нет, не на МО, просто бью X», «охоту вашу пока не понял»: the move
             # said not made, no player named: nothing to ask
+            return None
+        if reason == "no_target" and clause is not None and _move_talked_of(clause, kw):
+            # «мирная охота сегодня не нужна», «мирная охота вчера попала куда надо»: the
+            # move's noun is what the sentence is about, no player named: talk
             return None
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
@@ -846,6 +851,48 @@ def _said_not(clause: list[Tok], kw: Kw) -> bool:
         k += 1
     # (the clause's last word: not «обношу… не, вчера у него был», a spoken «no»)
     return k + 1 == len(clause) and clause[k].w in _NO_WORDS
+
+
+#: Verbs whose «не» says the move is made («мирную охоту не забыла, не пропустила»).
+_NOT_MISSED = frozenset({"забыть", "забывать", "позабыть", "пропустить", "пропускать", "упустить",
+                         "проспать"})
+
+
+#: Predicates of the move not being allowed («МО вместе с проверкой нельзя»): a rule told.
+_CANNOT = frozenset({"нельзя", "невозможно", "запрещено", "запрещена"})
+
+#: Abbreviated move nouns («МО» for «мирная охота»).
+_MOVE_ABBREVIATIONS = frozenset({"мо"})
+
+
+def _move_talked_of(clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word at ``kw`` is a noun («мирная охота», «МО») that its own
+    segment (up to a comma, a dash or the clause's end) makes the subject or object of a
+    verb of talk: a word of its not being allowed («МО с проверкой нельзя»: a rule told,
+    whatever move it names), or, with no move word in the segment, a verb in the past tense
+    («мирная охота вчера попала куда надо», «охоту вашу не понял») or a short adjective
+    said with «не» («мирная охота сегодня не нужна»). A heading («Мирная охота: …»), a
+    present or future verb («мирную охоту трачу …», «… не пропущу»), «не забыла» or
+    «нельзя пропускать» (the move said made or due) is not: the move may be meant there."""
+    if not any(clause[n].w in _MOVE_ABBREVIATIONS or is_noun(clause[n].w)
+               for n in range(kw.i, kw.j)) or kw.j >= len(clause) or not clause[kw.j].word:
+        return False
+    seg = []
+    for t in clause[kw.j:]:
+        if not t.word:
+            break
+        seg.append(t.w)
+    if "бы" in seg or "б" in seg or any(
+            morph().parse(w)[0].normal_form in _NOT_MISSED for w in seg):
+        return False  # «мирную охоту не забыла»: the move said made, its target not written
+    if any(w in _CANNOT for w in seg):
+        return True
+    words = lexicon().words
+    if any(w in words for w in seg):
+        return False  # («мирную охоту провёл, а теперь стреляю …»: a move word)
+    return any(past_tense(w) for w in seg) or any(
+        w == "не" and n + 1 < len(seg) and short_adjective(seg[n + 1])
+        for n, w in enumerate(seg))
 
 
 #: Words that may stand between a target written first and its move word («в X мб стрельну»).
