@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from .grammar_vocab import PREPOSITIONS
+from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
 from .words import is_known_word
@@ -109,11 +109,16 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
 #: A Cyrillic token that may hold two neighbouring letters swapped (see the docstring).
 _SWAPPABLE = re.compile(r"(?<![\w-])[а-яёА-ЯЁ]{4,}(?![\w-])")
 
-#: Words of correction and of a second vote a slip is read back into, beside the move words
-#: and nickname forms («хтоя нет» is «хотя нет», «вмсето» «вместо», «втоорй» «второй»).
+#: Words of correction, of a second vote, of a suggestion or of a move left to another a
+#: slip is read back into, beside the move words and nickname forms («хтоя нет» is «хотя
+#: нет», «вмсето» «вместо», «втоорй» «второй», «прделагаю убить» «предлагаю убить», «пусть
+#: Пирожок ршеает» «решает»): the words that tell whether a move is made.
 _SLIP_WORDS = frozenset({"хотя", "вместо", "второй", "второе", "вторая", "второго", "второму",
                          "передумал", "передумала", "лучше", "голоса", "голосую", "линч",
-                         "снимаю", "меняю", "отменяю", "вычеркните", "поправка"})
+                         "снимаю", "меняю", "отменяю", "вычеркните", "поправка",
+                         "решать", "решает", "решай", "решайте", "решит", "пусть", "может",
+                         "наверное", "вчера", "завтра", "если", "ежели", "хотела", "хотел",
+                         *SUGGEST_WORDS, *DEFER_VERBS, *MODALS})
 
 
 def _swaps(word: str):
