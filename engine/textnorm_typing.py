@@ -35,7 +35,7 @@ import re
 from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
-from .words import is_known_word
+from .words import is_known_word, role_words
 
 __all__ = ["typing_fixed"]
 
@@ -118,7 +118,19 @@ _SLIP_WORDS = frozenset({"хотя", "вместо", "второй", "второ
                          "снимаю", "меняю", "отменяю", "вычеркните", "поправка",
                          "решать", "решает", "решай", "решайте", "решит", "пусть", "может",
                          "наверное", "вчера", "завтра", "если", "ежели", "хотела", "хотел",
+                         "себя", "себе", "собой",
                          *SUGGEST_WORDS, *DEFER_VERBS, *MODALS})
+
+
+_ROLE_FORMS: list = []
+
+
+def _role_forms() -> frozenset[str]:
+    """The one-word Cyrillic names of roles in all their forms («стерва», «шизика»), for the
+    slips of :func:`_swaps` («стрева», «шиизк» in a swindler's branches)."""
+    if not _ROLE_FORMS:
+        _ROLE_FORMS.append(frozenset(w for w in role_words() if re.fullmatch("[а-яё]{4,}", w)))
+    return _ROLE_FORMS[0]
 
 
 def _swaps(word: str):
@@ -208,7 +220,7 @@ class _Tables:
         #: a word of four letters or more with two neighbouring letters swapped → the one
         #: move word, word of correction or Cyrillic nickname form it comes from (a slip
         #: that two such words may come from is left out)
-        targets = {w.replace("ё", "е") for w in (*self.cyr_moves, *_SLIP_WORDS,
+        targets = {w.replace("ё", "е") for w in (*self.cyr_moves, *_SLIP_WORDS, *_role_forms(),
                                                   *(f for f in (*idx.single, *idx.parts)
                                                     if re.fullmatch("[а-яё]+", f)))
                    if len(w) >= 4}
