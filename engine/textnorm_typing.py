@@ -13,10 +13,12 @@ lexicon backs the one reading it gives:
   «лечу», «ujkjc» → «голос», «руфд» → «heal», «Ыьшер» → «Smith»: a Latin token that is no
   nickname form becomes a Cyrillic move word or nickname form; a Cyrillic token that is no
   Russian word becomes a Latin move word or nickname form;
-- two neighbouring letters swapped in a move word, a word of correction or a nickname form
-  (a phone writer's slip): «сомтрю» → «смотрю», «хтоя» → «хотя», «вмсето» → «вместо»,
-  «Кюсша» → «Ксюша»: a Cyrillic token of four letters or more that is no Russian word, no
-  move word and no nickname form, and that one swap makes into exactly one such word;
+- two neighbouring letters swapped in a move word, a role's name, a word that tells whether
+  a move is made (correction, suggestion, doubt: :data:`_SLIP_WORDS`) or a nickname form (a
+  phone writer's slip): «сомтрю» → «смотрю», «хтоя» → «хотя», «вмсето» → «вместо»,
+  «стрева» → «стерва», «Кюсша» → «Ксюша»: a Cyrillic token of four letters or more that is
+  no Russian word, no move word and no nickname form, and that one swap makes into exactly
+  one such word;
 - a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
   «агента ноль ноль семь» → «агента 007», «танка два два восемь» → «танка 228», when the
   word before it is a form of a nickname holding exactly that number.
