@@ -18,7 +18,7 @@ from .parse_judge import detective_alive
 from .grammar_tokens import clause_words, tokenize
 from .names import name_index
 from .roles import ROLE_CIVILIANS
-from .words import past_tense, role_words, verb_reading
+from .words import is_known_word, past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
 
 
@@ -112,6 +112,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
             for o in items))]
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
     items = _second_vote_lost(ctx, items, withdrew)
+    items = _taken_back_kept(ctx, items)
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
@@ -119,6 +120,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if it.move is None or it.move.action != "delegate"]
     items = [it for it in items if not _kill_left(ctx, it)]
     items = _search_role(ctx, items)
+    items = _search_target_lost(ctx, items)
     items = _check_on_suspect(ctx, items)
     items = _exclude_hunt(ctx, items)
     items = [_self_aimed(ctx, it) for it in items]
@@ -503,6 +505,21 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
 #: … второй …», «оба своих голоса»).
 _BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
                          r"(?:(?:своих|моих|мои|свои)\s+)?голос")
+def _swapped(word: str) -> list[str]:
+    """``word`` and its forms with two neighbouring letters swapped (a phone writer's slip:
+    «втоорй» for «второй», «глоос» for «голос»)."""
+    return [word] + [word[:i] + word[i + 1] + word[i] + word[i + 2:]
+                     for i in range(len(word) - 1) if word[i] != word[i + 1]]
+
+
+#: The second vote's heading written with a slip of the finger or with a number («втоорй —
+#: Y», «глоос 2: Y», «голос 2 Y»): read as «второй» by :func:`_second_vote_lost`.
+_SECOND_SLIP = re.compile(
+    r"\b(?:" + "|".join(w for base in ("второй", "второе", "вторая", "второму", "второго")
+                        for w in _swapped(base)[1:]) + r")\b|"
+    r"\b(?:" + "|".join(_swapped("голос")) + r")\s*(?:№\s*)?(?:2|два)\b")
+
+
 #: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them).
 _PLURAL_HEAD = re.compile(r"\bголоса\s*(?:[:—–]|-\s)")
 
@@ -521,6 +538,44 @@ _KEPT = re.compile(r"(?:\s+голос\w*)?[\s,—:-]*(?:(?:наверное|по
 #: The first item of a numbered list («1) …», «1. …») and the second on the next line.
 _FIRST_ITEM = re.compile(r"[ \t]*(?:1[.)]|№\s?1)[ \t]")
 _NEXT_ITEM = re.compile(r"\n[ \t]*(?:2[.)]|№\s?2)[ \t]*\S")
+
+
+#: A spoken «no» that takes back what was just said, written with no comma: «хотя нет»,
+#: «а нет», «ой нет», «upd нет», «нет стоп», «нет подожди», «нет лучше».
+_TAKEN_BACK = re.compile(
+    r"\s+(?:(?:хотя|а|ой|ой-ой|упс|upd|апд|ups)\s+нет|нет\s+(?:стоп|подожди|постой|лучше))\b"
+    r"(?![\s]+(?:смысла|толку|толка|причин|повода|смысл|сил|времени|ли|его|её|ее|их|никого|ничего|"
+    r"ни|сомнений|вопросов|никаких|нигде|разницы)\b)",
+    re.IGNORECASE)
+
+
+def _taken_back_kept(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """A move followed, with no punctuation between, by a spoken «no» that takes it back
+    («охраняю X хотя нет лучше Y», «голос X а нет …») and still the only move of its kind
+    read: the letter's later words were not read as the new choice, so the choice is asked
+    (issue 11: a taken-back move is never applied in silence); the move read stays."""
+    out = list(items)
+    for it in items:
+        mv = it.move
+        if mv is None or mv.action in ("delegate", "on_behalf") or not mv.span:
+            continue
+        span = mv.span.split(" / ")[-1]
+        at = ctx.text.find(span, it.pos)
+        if at < 0:
+            continue
+        end = at + len(span)
+        m = _TAKEN_BACK.match(ctx.text, end)
+        if m is None:
+            continue
+        if any(o is not it and o.pos >= end and (o.problem is not None or (
+                o.move is not None and o.move.action == mv.action)) for o in items):
+            continue  # the new choice was read, or is asked about already
+        stop = min((n for n in (ctx.text.find(c, m.end()) for c in ".!?\n") if n >= 0),
+                   default=len(ctx.text))
+        begin = max(ctx.text.rfind(c, 0, at) for c in ".!?\n") + 1
+        p = problem(ctx.text[begin:stop].strip(), "unparsed", "second_thought", action=mv.action)
+        out.append(Item(it.pos + 1, problem=p, tried=mv.action))
+    return out
 
 
 def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> list[Item]:
@@ -550,6 +605,7 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
         _NEXT_ITEM.match(text, stop) is not None  # «1) Граф — мутный⏎2) Лиса»: item 2 unread
     ones = len(list(_ONE_VOTE.finditer(low, lo, hi)))  # («X — один голос, Y — один голос»: two)
     said = list(_BOTH_VOTES.finditer(low)) + ([] if withdrew else list(_PLURAL_HEAD.finditer(low)))
+    said += list(_SECOND_SLIP.finditer(low))  # «голос 1 — X, глоос 2 — Y»: a slip, a number
     kept = any(m.group(0).startswith("втор") and _KEPT.match(low, m.end()) for m in said)
     # («я за Кота. второго не знаю кого»: the second said to be kept, whatever was said of
     # two votes before)
@@ -584,6 +640,24 @@ _NOT_A_VOTE = frozenset({"то", "это", "что", "чтобы", "всё", "в
                          "свое", "своё", "мой", "свой", "меня"})
 
 
+#: A second name joined to a vote's last name with no «за» («голосую за X и Y …», «голоса X
+#: плюс Y»): in a letter without punctuation the name after «и» is easily taken for the
+#: subject of the next sentence («… за X и Y оба врут») and dropped.
+_BARE_SECOND = re.compile(r"\s*(?:,\s*)?(?:и|плюс|\+)\s+(?!за\b)(\w[\w.'-]*)", re.IGNORECASE)
+
+
+def _bare_second_named(ctx: Ctx, word: str) -> bool:
+    """True when ``word``, written after «и» right after a two-vote day's one-player vote,
+    may be a player: it comes near some nickname, or it is no word of the dictionary (a
+    mangled name such as «глазз»), and it is not a word that names no player."""
+    if word in _NOT_A_VOTE or len(word) < 3:
+        return False
+    hit = name_index(ctx.nicks).approximate(word)
+    if hit is not None:
+        return True
+    return not is_known_word(word) and word.isalpha()
+
+
 def _more_za(ctx: Ctx, vote: Item) -> int | None:
     """The end of a second «за …» written right after the one-player vote ``vote`` of a
     two-vote day (see :data:`_MORE_ZA`) whose word names neither the player voted for nor
@@ -594,7 +668,9 @@ def _more_za(ctx: Ctx, vote: Item) -> int | None:
         return None
     m = _MORE_ZA.match(ctx.text, at + len(span))
     if m is None:
-        return None
+        m = _BARE_SECOND.match(ctx.text, at + len(span))
+        if m is None or not _bare_second_named(ctx, m.group(1).lower()):
+            return None
     w = m.group(1).lower()
     if w in _NOT_A_VOTE:
         return None
@@ -698,6 +774,60 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
                 it = Item(it.pos, problem=problem(it.move.span, "unparsed", "search_role"),
                           tried="search")
         out.append(it)
+    return out
+
+
+#: The fan's words that bring the player she searches, each with two neighbouring letters
+#: swapped (a phone writer's slip: «сомтрю», «смортю», «пвоеряю»); the words as written are
+#: read by the grammar, only the slips are here.
+_SEARCH_SLIPS = frozenset(
+    w for base in ("смотрю", "посмотрю", "смотрим", "проверяю", "проверю", "гляну", "чекаю",
+                   "чекну", "погляжу", "поищу")
+    for w in _swapped(base)[1:])
+
+#: «у <word>» in the search's sentence («ищу доктора у кюсши»): the player she searches at.
+_AT_WORD = re.compile(r"(?<!\w)у\s+(\w[\w'-]*)", re.IGNORECASE)
+
+
+def _search_target_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """A search read with its role but no player, in a letter that seems to name the player
+    all the same: a search word with a slip («сомтрю Зеленку»), or «у» and a word that is
+    neither a dictionary word nor read as a player («ищу доктора у кюсши»). The search read
+    stays (the role counts from now on) and the player is asked, never left out in silence."""
+    if not any(it.move is not None and it.move.action == "search" and it.move.role and
+               not it.move.target for it in items):
+        return items
+    if any(it.problem is not None and it.tried == "search" for it in items):
+        return items
+    text = ctx.text
+    low = text.lower()
+    out = list(items)
+    for it in items:
+        mv = it.move
+        if mv is None or mv.action != "search" or not mv.role or mv.target:
+            continue
+        begin = max(text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
+        stop = min((n for n in (text.find(c, it.pos) for c in ".!?\n") if n >= 0),
+                   default=len(text))
+        where = None
+        for m in re.finditer(r"\w+", low):
+            if m.group(0) in _SEARCH_SLIPS:
+                where = m.start()
+                break
+        if where is None:
+            for m in _AT_WORD.finditer(low, begin, stop):
+                w = m.group(1)
+                if len(w) >= 3 and w.isalpha() and not is_known_word(w) and \
+                        name_index(ctx.nicks).approximate(w) is None:
+                    where = m.start()
+                    break
+        if where is None:
+            continue
+        a = max(text.rfind(c, 0, where) for c in ".!?\n") + 1
+        b = min((n for n in (text.find(c, where) for c in ".!?\n") if n >= 0), default=len(text))
+        p = problem(text[a:b].strip(), "unparsed", "unread", action="search")
+        out.append(Item(it.pos + 1, problem=p, tried="search"))
+        break
     return out
 
 

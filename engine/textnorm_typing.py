@@ -13,6 +13,12 @@ lexicon backs the one reading it gives:
   «лечу», «ujkjc» → «голос», «руфд» → «heal», «Ыьшер» → «Smith»: a Latin token that is no
   nickname form becomes a Cyrillic move word or nickname form; a Cyrillic token that is no
   Russian word becomes a Latin move word or nickname form;
+- two neighbouring letters swapped in a move word, a role's name, a word that tells whether
+  a move is made (correction, suggestion, doubt: :data:`_SLIP_WORDS`) or a nickname form (a
+  phone writer's slip): «сомтрю» → «смотрю», «хтоя» → «хотя», «вмсето» → «вместо»,
+  «стрева» → «стерва», «Кюсша» → «Ксюша»: a Cyrillic token of four letters or more that is
+  no Russian word, no move word and no nickname form, and that one swap makes into exactly
+  one such word;
 - a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
   «агента ноль ноль семь» → «агента 007», «танка два два восемь» → «танка 228», when the
   word before it is a form of a nickname holding exactly that number.
@@ -28,10 +34,10 @@ from __future__ import annotations
 
 import re
 
-from .grammar_vocab import PREPOSITIONS
+from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
-from .words import is_known_word
+from .words import is_known_word, role_words
 
 __all__ = ["typing_fixed"]
 
@@ -97,7 +103,53 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
         text = _CYRILLIC.sub(lambda m: _cyrillic_layout(m.group(0), t), text)
     if "number" in kinds:
         text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
+    if "swap" in kinds:
+        text = _SWAPPABLE.sub(lambda m: _unswapped(m.group(0), t), text)
     return text
+
+
+#: A Cyrillic token that may hold two neighbouring letters swapped (see the docstring).
+_SWAPPABLE = re.compile(r"(?<![\w-])[а-яёА-ЯЁ]{4,}(?![\w-])")
+
+#: Words of correction, of a second vote, of a suggestion or of a move left to another a
+#: slip is read back into, beside the move words and nickname forms («хтоя нет» is «хотя
+#: нет», «вмсето» «вместо», «втоорй» «второй», «прделагаю убить» «предлагаю убить», «пусть
+#: Пирожок ршеает» «решает»): the words that tell whether a move is made.
+_SLIP_WORDS = frozenset({"хотя", "вместо", "второй", "второе", "вторая", "второго", "второму",
+                         "передумал", "передумала", "лучше", "голоса", "голосую", "линч",
+                         "снимаю", "меняю", "отменяю", "вычеркните", "поправка",
+                         "решать", "решает", "решай", "решайте", "решит", "пусть", "может",
+                         "наверное", "вчера", "завтра", "если", "ежели", "хотела", "хотел",
+                         "себя", "себе", "собой",
+                         *SUGGEST_WORDS, *DEFER_VERBS, *MODALS})
+
+
+_ROLE_FORMS: list = []
+
+
+def _role_forms() -> frozenset[str]:
+    """The one-word Cyrillic names of roles in all their forms («стерва», «шизика»), for the
+    slips of :func:`_swaps` («стрева», «шиизк» in a swindler's branches)."""
+    if not _ROLE_FORMS:
+        _ROLE_FORMS.append(frozenset(w for w in role_words() if re.fullmatch("[а-яё]{4,}", w)))
+    return _ROLE_FORMS[0]
+
+
+def _swaps(word: str):
+    """``word`` with each pair of neighbouring (different) letters swapped."""
+    for i in range(len(word) - 1):
+        if word[i] != word[i + 1]:
+            yield word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+
+def _unswapped(token: str, t: _Tables) -> str:
+    """``token`` read back into the one word a swap of two neighbouring letters makes of it
+    (see :attr:`_Tables.swapped`), or ``token`` as it stands."""
+    low = token.lower().replace("ё", "е")
+    found = t.swapped.get(low)
+    if found is None or _known(low, t):
+        return token
+    return _cased(token, found)
 
 
 #: Pieces of text between spaces that need nothing with any roster: no Latin letter, every
@@ -127,6 +179,8 @@ def _kinds(piece: str, t: _Tables) -> set[str]:
             pass
         elif len(low) >= 4 and not is_known_word(low):
             local = True
+            if low in t.swapped and not _known(low, t):
+                kinds.add("swap")
             if len(low) >= 7 and _unglued(low, t) not in (None, low):
                 kinds.add("long")
             if low in t.cyr_images and not _known(low, t):
@@ -165,6 +219,20 @@ class _Tables:
         # (no imperative nor third person: «bob» is no «ищи»)
         self.cyr_targets = frozenset(w for w in self.cyr_moves | self.cyr_nick if len(w) >= 3
                                      and w not in lex.imperative and w not in lex.third)
+        #: a word of four letters or more with two neighbouring letters swapped → the one
+        #: move word, word of correction or Cyrillic nickname form it comes from (a slip
+        #: that two such words may come from is left out)
+        targets = {w.replace("ё", "е") for w in (*self.cyr_moves, *_SLIP_WORDS, *_role_forms(),
+                                                  *(f for f in (*idx.single, *idx.parts)
+                                                    if re.fullmatch("[а-яё]+", f)))
+                   if len(w) >= 4}
+        swapped: dict[str, str | None] = {}
+        for w in targets:
+            for v in _swaps(w):
+                if v in targets:
+                    continue
+                swapped[v] = None if v in swapped and swapped[v] != w else w
+        self.swapped = {v: w for v, w in swapped.items() if w is not None}
         self.plain: set[str] = set()  # pieces of text that need nothing (typing_fixed)
         self.written = frozenset(re.sub(r"[^\w]+", " ", " ".join(nicks)).lower().split())
 
