@@ -583,6 +583,8 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
     Бегемот и …», «первый — X, второй …», or whose vote is item 1 of a numbered list with an
     item 2 below) but where only one name was read asks about the second (issue 11: a lost
     vote is asked, never dropped in silence); the vote read stays."""
+    if ctx.votes == 1:
+        return _one_vote_two_named(ctx, items)
     if ctx.votes != 2:
         return items
     votes = [it for it in items if it.move is not None and it.move.action == "vote"]
@@ -620,6 +622,38 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
         line = text[begin:more]
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
+
+
+def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """On a one-vote day, a vote followed with no punctuation by «и» and a living player's
+    name («голосую за кузю и мурку оба темнят»): the name after «и» was taken for the
+    subject of the next words, but the player may have named two for his one vote, as
+    «Голосую за Кузю и Мурку.» does: the vote is refused and asked (``too_many_votes``),
+    never one of the two applied in silence."""
+    votes = [it for it in items if it.move is not None and it.move.action == "vote"]
+    if len(votes) != 1 or votes[0].move.targets or \
+            any(it.problem is not None and it.tried == "vote" for it in items):
+        return items
+    vote = votes[0]
+    span = (vote.move.span or "").split(" / ")[-1]
+    at = ctx.text.find(span, vote.pos) if span else -1
+    if at < 0:
+        return items
+    m = _BARE_SECOND.match(ctx.text, at + len(span))
+    if m is None or "," in m.group(0):
+        return items
+    w = m.group(1).lower()
+    if w in _NOT_A_VOTE or len(w) < 3:
+        return items
+    hit = name_index(ctx.nicks).approximate(w)
+    if hit is None or hit.kind == "fuzzy" or hit.nick is None or hit.nick not in ctx.alive or \
+            hit.nick == vote.move.target:
+        return items
+    begin = max(ctx.text.rfind(c, 0, at) for c in ".!?\n") + 1
+    end = min((n for n in (ctx.text.find(c, m.end()) for c in ".!?\n") if n >= 0),
+              default=len(ctx.text))
+    p = problem(ctx.text[begin:end].strip(), "not_allowed", "too_many_votes", action="vote")
+    return [it for it in items if it is not vote] + [Item(vote.pos, problem=p, tried="vote")]
 
 
 #: A second «за» right after a vote's last name: «и (ещё) за …», «, за …», «+ за …», after a
