@@ -151,9 +151,12 @@ _WANTED = frozenset({"хотел", "хотела", "хотели", "хотело
 
 
 def _but_after(clause: list[Tok], i: int) -> bool:
-    """True when «но» follows the move word at ``i`` in its sentence: what was wanted is
-    not done («хотела пострелять в X, но по правилам нельзя»)."""
-    return any(t.w == "но" for t in clause[i + 1:] if t.word)
+    """True when «но» follows the move word at ``i`` in its sentence, or «да» / «однако» /
+    «только» right after a comma: what was wanted is not done («хотела пострелять в X, но
+    по правилам нельзя», «Хотел было прибить X, да босс не велел»)."""
+    return any(t.word and (t.w == "но" or (t.w in ("да", "однако", "только") and
+                                          clause[k - 1].w in (",", "—")))
+               for k, t in enumerate(clause[i + 1:], i + 1))
 
 
 def _if_anything(clause: list[Tok], k: int) -> bool:

@@ -441,9 +441,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # Inspector-G: the player, not the role; «ищу инспектора у X»: the role sought)
             if neg:
                 neg = False  # «ищу не врача, а свидетеля»: the role after «не» is not sought
-            elif out.roles and not out.hits and out.unknown is None and _in_place(words, lo, k):
-                # «ищу доктора у медика»: the role sought is read; a role word in the place
-                # («у», «в») where the player goes names nobody on the roster: asked
+            elif out.roles and not out.hits and out.unknown is None and (
+                    _in_place(words, lo, k) or t.cap):
+                # «ищу доктора у медика», «проверяю на врача Медика»: the role sought is
+                # read; a role word in the place («у», «в») where the player goes, or a
+                # second one written with a capital, names nobody on the roster: asked
                 out.unknown = (t.text, k)
             else:
                 out.roles.append(rw.get(w) or compound_role(w))
