@@ -18,8 +18,33 @@ from .parse_judge import detective_alive
 from .grammar_tokens import clause_words, tokenize
 from .names import name_index
 from .roles import ROLE_CIVILIANS
+from .textnorm_typing import swaps
 from .words import is_known_word, past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
+
+
+#: The marks a sentence ends at, for the finishing checks that read the letter as written.
+_STOPS = ".!?\n"
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` of ``text`` starts (after the last mark of
+    :data:`_STOPS` before it, or 0)."""
+    return max(text.rfind(c, 0, at) for c in _STOPS) + 1
+
+
+def _sentence_end(text: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` of ``text`` ends (the first mark of
+    :data:`_STOPS` from it, or the end of the text)."""
+    return min((n for n in (text.find(c, at) for c in _STOPS) if n >= 0), default=len(text))
+
+
+def _span_at(ctx: Ctx, it: Item) -> tuple[int, int] | None:
+    """Where the last part of the item's move span (the part after « / ») is written in the
+    letter, from the item's offset on: ``(start, end)``, or None when it is not found."""
+    span = (it.move.span or "").split(" / ")[-1]
+    at = ctx.text.find(span, it.pos) if span else -1
+    return (at, at + len(span)) if at >= 0 else None
 
 
 #: Words that, between a move and a wish of the same move after it, make the wish a second
@@ -462,7 +487,7 @@ def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list
     targets = last.move.targets or (last.move.target,)
     if len(set(targets)) != ctx.turn.votes_per_player:
         return votes, items
-    start = max(ctx.text.rfind(c, 0, last.pos) for c in ".!?\n") + 1
+    start = _sentence_start(ctx.text, last.pos)
     own = ctx.text[start:last.pos + len(last.move.span or "")].lower()
     if _ADDS.search(own):
         return votes, items
@@ -493,7 +518,7 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
     for it in votes:
         targets = sorted(it.move.targets or (it.move.target,))
         end = it.pos + len(it.move.span or "")
-        start = max(ctx.text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
+        start = _sentence_start(ctx.text, it.pos)
         own = ctx.text[start:end].lower()  # (its sentence: «И ещё один — Лосю»)
         if targets in seen and not _ONE_MORE.search(own):
             again.append(it)
@@ -505,19 +530,12 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
 #: … второй …», «оба своих голоса»).
 _BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
                          r"(?:(?:своих|моих|мои|свои)\s+)?голос")
-def _swapped(word: str) -> list[str]:
-    """``word`` and its forms with two neighbouring letters swapped (a phone writer's slip:
-    «втоорй» for «второй», «глоос» for «голос»)."""
-    return [word] + [word[:i] + word[i + 1] + word[i] + word[i + 2:]
-                     for i in range(len(word) - 1) if word[i] != word[i + 1]]
-
-
 #: The second vote's heading written with a slip of the finger or with a number («втоорй —
 #: Y», «глоос 2: Y», «голос 2 Y»): read as «второй» by :func:`_second_vote_lost`.
 _SECOND_SLIP = re.compile(
     r"\b(?:" + "|".join(w for base in ("второй", "второе", "вторая", "второму", "второго")
-                        for w in _swapped(base)[1:]) + r")\b|"
-    r"\b(?:" + "|".join(_swapped("голос")) + r")\s*(?:№\s*)?(?:2|два)\b")
+                        for w in swaps(base)) + r")\b|"
+    r"\b(?:" + "|".join(("голос", *swaps("голос"))) + r")\s*(?:№\s*)?(?:2|два)\b")
 
 
 #: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them).
@@ -559,20 +577,17 @@ def _taken_back_kept(ctx: Ctx, items: list[Item]) -> list[Item]:
         mv = it.move
         if mv is None or mv.action in ("delegate", "on_behalf") or not mv.span:
             continue
-        span = mv.span.split(" / ")[-1]
-        at = ctx.text.find(span, it.pos)
-        if at < 0:
+        where = _span_at(ctx, it)
+        if where is None:
             continue
-        end = at + len(span)
+        at, end = where
         m = _TAKEN_BACK.match(ctx.text, end)
         if m is None:
             continue
         if any(o is not it and o.pos >= end and (o.problem is not None or (
                 o.move is not None and o.move.action == mv.action)) for o in items):
             continue  # the new choice was read, or is asked about already
-        stop = min((n for n in (ctx.text.find(c, m.end()) for c in ".!?\n") if n >= 0),
-                   default=len(ctx.text))
-        begin = max(ctx.text.rfind(c, 0, at) for c in ".!?\n") + 1
+        begin, stop = _sentence_start(ctx.text, at), _sentence_end(ctx.text, m.end())
         p = problem(ctx.text[begin:stop].strip(), "unparsed", "second_thought", action=mv.action)
         out.append(Item(it.pos + 1, problem=p, tried=mv.action))
     return out
@@ -618,7 +633,7 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
             return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
         # «Голосую за X (…) и ещё за этого, как его, …»: a second «за» after the vote read,
         # its player unread: asked, never one vote kept in silence
-        begin = max(text.rfind(c, 0, votes[0].pos) for c in ".!?\n") + 1
+        begin = _sentence_start(text, votes[0].pos)
         line = text[begin:more]
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
@@ -635,11 +650,11 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
             any(it.problem is not None and it.tried == "vote" for it in items):
         return items
     vote = votes[0]
-    span = (vote.move.span or "").split(" / ")[-1]
-    at = ctx.text.find(span, vote.pos) if span else -1
-    if at < 0:
+    where = _span_at(ctx, vote)
+    if where is None:
         return items
-    m = _BARE_SECOND.match(ctx.text, at + len(span))
+    at, end = where
+    m = _BARE_SECOND.match(ctx.text, end)
     if m is None or "," in m.group(0):
         return items
     w = m.group(1).lower()
@@ -649,10 +664,8 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
     if hit is None or hit.kind == "fuzzy" or hit.nick is None or hit.nick not in ctx.alive or \
             hit.nick == vote.move.target:
         return items
-    begin = max(ctx.text.rfind(c, 0, at) for c in ".!?\n") + 1
-    end = min((n for n in (ctx.text.find(c, m.end()) for c in ".!?\n") if n >= 0),
-              default=len(ctx.text))
-    p = problem(ctx.text[begin:end].strip(), "not_allowed", "too_many_votes", action="vote")
+    begin, stop = _sentence_start(ctx.text, at), _sentence_end(ctx.text, m.end())
+    p = problem(ctx.text[begin:stop].strip(), "not_allowed", "too_many_votes", action="vote")
     return [it for it in items if it is not vote] + [Item(vote.pos, problem=p, tried="vote")]
 
 
@@ -696,13 +709,12 @@ def _more_za(ctx: Ctx, vote: Item) -> int | None:
     """The end of a second «за …» written right after the one-player vote ``vote`` of a
     two-vote day (see :data:`_MORE_ZA`) whose word names neither the player voted for nor
     anything that is no player; None when there is none."""
-    span = (vote.move.span or "").split(" / ")[-1]
-    at = ctx.text.find(span, vote.pos) if span else -1
-    if at < 0:
+    where = _span_at(ctx, vote)
+    if where is None:
         return None
-    m = _MORE_ZA.match(ctx.text, at + len(span))
+    m = _MORE_ZA.match(ctx.text, where[1])
     if m is None:
-        m = _BARE_SECOND.match(ctx.text, at + len(span))
+        m = _BARE_SECOND.match(ctx.text, where[1])
         if m is None or not _bare_second_named(ctx, m.group(1).lower()):
             return None
     w = m.group(1).lower()
@@ -711,9 +723,7 @@ def _more_za(ctx: Ctx, vote: Item) -> int | None:
     hit = name_index(ctx.nicks).approximate(w)
     if hit is not None and hit.kind != "fuzzy" and vote.move.target in (hit.nick, *hit.candidates):
         return None  # «за Кота, за Kot_Matros'а»: the same player said again
-    end = min((n for n in (ctx.text.find(c, m.end()) for c in ".!?\n") if n >= 0),
-              default=len(ctx.text))
-    return end
+    return _sentence_end(ctx.text, m.end())
 
 
 def _key(move: Move) -> tuple:
@@ -817,7 +827,7 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
 _SEARCH_SLIPS = frozenset(
     w for base in ("смотрю", "посмотрю", "смотрим", "проверяю", "проверю", "гляну", "чекаю",
                    "чекну", "погляжу", "поищу")
-    for w in _swapped(base)[1:])
+    for w in swaps(base))
 
 #: «у <word>» in the search's sentence («ищу доктора у кюсши»): the player she searches at.
 _AT_WORD = re.compile(r"(?<!\w)у\s+(\w[\w'-]*)", re.IGNORECASE)
@@ -840,9 +850,7 @@ def _search_target_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
         mv = it.move
         if mv is None or mv.action != "search" or not mv.role or mv.target:
             continue
-        begin = max(text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
-        stop = min((n for n in (text.find(c, it.pos) for c in ".!?\n") if n >= 0),
-                   default=len(text))
+        begin, stop = _sentence_start(text, it.pos), _sentence_end(text, it.pos)
         where = None
         for m in re.finditer(r"\w+", low):
             if m.group(0) in _SEARCH_SLIPS:
@@ -857,9 +865,8 @@ def _search_target_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
                     break
         if where is None:
             continue
-        a = max(text.rfind(c, 0, where) for c in ".!?\n") + 1
-        b = min((n for n in (text.find(c, where) for c in ".!?\n") if n >= 0), default=len(text))
-        p = problem(text[a:b].strip(), "unparsed", "unread", action="search")
+        p = problem(text[_sentence_start(text, where):_sentence_end(text, where)].strip(),
+                    "unparsed", "unread", action="search")
         out.append(Item(it.pos + 1, problem=p, tried="search"))
         break
     return out
@@ -989,8 +996,7 @@ def _kill_left(ctx: Ctx, it: Item) -> bool:
     if it.move is None or it.move.action != "delegate" or it.pos < 0:
         return False
     text = ctx.text
-    lo = max(text.rfind(c, 0, it.pos) for c in ".!?\n") + 1
-    hi = min([n for n in (text.find(c, it.pos) for c in ".!?\n") if n >= 0] or [len(text)])
+    lo, hi = _sentence_start(text, it.pos), _sentence_end(text, it.pos)
     words = [w.lower().replace("ё", "е") for w in re.findall(r"[А-Яа-яЁё-]+", text[lo:hi])]
     if not _MOVE_WORDS.isdisjoint(words) or "усмотрение" in words:
         return False  # («Убийство — на усмотрение Смита»: left to him in so many words)

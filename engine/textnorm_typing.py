@@ -129,14 +129,15 @@ _ROLE_FORMS: list = []
 
 def _role_forms() -> frozenset[str]:
     """The one-word Cyrillic names of roles in all their forms («стерва», «шизика»), for the
-    slips of :func:`_swaps` («стрева», «шиизк» in a swindler's branches)."""
+    slips of :func:`swaps` («стрева», «шиизк» in a swindler's branches)."""
     if not _ROLE_FORMS:
         _ROLE_FORMS.append(frozenset(w for w in role_words() if re.fullmatch("[а-яё]{4,}", w)))
     return _ROLE_FORMS[0]
 
 
-def _swaps(word: str):
-    """``word`` with each pair of neighbouring (different) letters swapped."""
+def swaps(word: str):
+    """``word`` with each pair of neighbouring (different) letters swapped (a phone writer's
+    slip: «втоорй» for «второй», «глоос» for «голос»); ``word`` itself is not among them."""
     for i in range(len(word) - 1):
         if word[i] != word[i + 1]:
             yield word[:i] + word[i + 1] + word[i] + word[i + 2:]
@@ -228,7 +229,7 @@ class _Tables:
                    if len(w) >= 4}
         swapped: dict[str, str | None] = {}
         for w in targets:
-            for v in _swaps(w):
+            for v in swaps(w):
                 if v in targets:
                     continue
                 swapped[v] = None if v in swapped and swapped[v] != w else w
