@@ -85,10 +85,6 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
 #: Words that may open the part putting a move off («…, но не сегодня», «…, только не сейчас»).
 _PUT_OFF_HEADS = frozenset({"но", "только", "однако"})
 
-#: Words of the present a move is put off from («не сегодня», «не сейчас»).
-_NOW = frozenset({"сегодня", "сейчас", "нынче"})
-
-
 def _not_now(clause: list[Tok], n: int) -> bool:
     """True when the tokens from ``n`` put the move before them off and end the sentence's
     part: «не сегодня», «не сейчас», «не этой ночью», «завтра» («Режу Кузю, но не сегодня»,
@@ -98,7 +94,7 @@ def _not_now(clause: list[Tok], n: int) -> bool:
         if n + 1 < len(clause) and clause[n].w in ("этой", "эту") and \
                 clause[n + 1].w in ("ночью", "ночь"):
             n += 1
-        elif n >= len(clause) or clause[n].w not in _NOW:
+        elif n >= len(clause) or clause[n].w not in _TODAY:
             return False
     elif n >= len(clause) or clause[n].w not in _LATER_WORDS:
         return False
