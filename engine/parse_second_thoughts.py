@@ -284,21 +284,15 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
     markers and the actions it bears on (see :func:`_related`); ``after_move``: the sentence right before held a move (an elliptic «Не, не
     буду.» refuses it); ``head``: where the sentence before a ``tail``'s starts (its
     players are the ones a correction may take off)."""
-    from .parse_unread import player_at
-
     idx = name_index(ctx.nicks)
     toks = idx.merge(tokenize_span(visible, lo, hi))
     words = clause_words(toks)
     found = markers(words)
     if not found:
         return None, None, found
-    hits: dict = {}
     named, exact = {}, set()  # (the dead too: «Кузю уже не побить» names its object)
-    for k, t in enumerate(toks):
-        if not t.word or len(t.w) < 2:
-            continue
-        hit = player_at(idx, toks, words, k, hits)
-        if hit is None or ctx.sender.nick in ((hit.nick,) if hit.nick else hit.candidates):
+    for k, hit in _players(idx, toks, words):
+        if ctx.sender.nick in ((hit.nick,) if hit.nick else hit.candidates):
             continue
         named[k] = _owner(hit)
         if hit.kind == "exact":
@@ -322,19 +316,23 @@ _TURNING = frozenset({"нет", "неа", "не-а", "хотя", "лучше", "
 _TURN_HEAD, _TURN_REACH = 2, 6
 
 
-def _named_in(ctx: Ctx, visible: str, lo: int, hi: int) -> set[str]:
-    """The players (nicks) named in ``visible[lo:hi]``."""
+def _players(idx, toks, words: list[str]):
+    """Each ``(index, hit)`` of a word of ``toks`` (two letters or more) that names a player
+    or several (:func:`engine.parse_unread.player_at`, the net's reader of names)."""
     from .parse_unread import player_at
 
-    idx = name_index(ctx.nicks)
-    toks = idx.merge(tokenize_span(visible, lo, hi))
-    words = clause_words(toks)
-    out: set[str] = set()
     hits: dict = {}
     for k, t in enumerate(toks):
         if t.word and len(t.w) >= 2 and (hit := player_at(idx, toks, words, k, hits)):
-            out.update((hit.nick,) if hit.nick else hit.candidates)
-    return out
+            yield k, hit
+
+
+def _named_in(ctx: Ctx, visible: str, lo: int, hi: int) -> set[str]:
+    """The players (nicks) named in ``visible[lo:hi]``."""
+    idx = name_index(ctx.nicks)
+    toks = idx.merge(tokenize_span(visible, lo, hi))
+    return {n for _, hit in _players(idx, toks, clause_words(toks))
+            for n in ((hit.nick,) if hit.nick else hit.candidates)}
 
 
 def _turns_at_head(ctx: Ctx, toks, words: list[str], found, named: dict,
@@ -354,11 +352,9 @@ def _turns_at_head(ctx: Ctx, toks, words: list[str], found, named: dict,
     if at is None:
         return False
     targets = {t for m in moves for t in _targets(m)}
-    for k in spoken:
+    for k in spoken[:_TURN_REACH + 1]:
         if k <= at:
             continue
-        if spoken.index(k) > _TURN_REACH:
-            break
         nick = named.get(k)
         if (nick is not None and nick in ctx.alive and nick not in targets and
                 nick not in before) or (words[k] == "себя" and ctx.sender.nick not in targets):
