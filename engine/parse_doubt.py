@@ -20,7 +20,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
-from .parse_unread import _read_ranges, _sentences
+from .parse_unread import read_ranges, sentence_spans
 from .translit import cyrillic_reading
 from .words import is_known_word, is_verb, past_tense
 
@@ -100,7 +100,7 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
             after, nick = found
             if nick not in ctx.alive:
                 continue  # («голоса — X и Y... ой Y же всё, тогда Z»: the dead one talked of)
-            if _came_back(ctx, toks[after - 1].end, targets):
+            if came_back(ctx, toks[after - 1].end, targets):
                 continue  # («лечу X. Нет, постойте — лучше Y… Ладно, пусть остаётся X»)
             items[n] = which_player(it.pos, ctx.text[at:toks[after - 1].end], m.action,
                                     targets | {nick})
@@ -194,7 +194,7 @@ _SETTLE = frozenset({"ладно", "остаётся", "остается", "вс
                      "оставлю", "остается", "вернусь"})
 
 
-def _came_back(ctx: Ctx, end: int, targets: set) -> bool:
+def came_back(ctx: Ctx, end: int, targets: set) -> bool:
     """True when, after offset ``end`` and in the same paragraph, the writer settles on one
     of the move's own ``targets`` again with a word of :data:`_SETTLE` at most four words
     before the name («… хотя нет, его я лечил вчера. Ладно, пусть остаётся Муму»)."""
@@ -416,7 +416,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
             "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
         return []
-    read = _read_ranges(visible, items)
+    read = read_ranges(visible, items)
     made = {it.move.action for it in items if it.move is not None}
     votes = [move_targets(it.move) for it in items
              if it.move is not None and it.move.action == "vote"]
@@ -425,7 +425,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         made.discard("vote")  # «первый голос X⏎второй пока не знаю, может Y, может Z»
     lex = lexicon().words
     out = []
-    sentences = _sentences(visible)
+    sentences = sentence_spans(visible)
     if len(lower) == len(visible):  # (no hedge, condition or choice elsewhere: nothing cut
         marked = sentences_holding(sentences, lower, _SENTENCE_MARKS)  # into words)
     else:

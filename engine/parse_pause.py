@@ -63,7 +63,7 @@ def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
                 asked: list[Problem]) -> list[Problem]:
     """The problems for the move words whose target follows a pause or a question to
     oneself (see the module's doc). ``spans``: the sentences (offsets, in order); ``read``:
-    the parts of the letter a rule read (:func:`engine.parse_unread._read_ranges`);
+    the parts of the letter a rule read (:func:`engine.parse_unread.read_ranges`);
     ``asked``: the net's problems so far (a sentence already asked about is left alone).
     Never raises; returns the new problems."""
     out: list[Problem] = []

@@ -16,7 +16,7 @@ sentence that
 - and a living player's name (not the sender alone) or a word of a move the sender can
   make today (his role's lexicon, any form),
 - from which no rule read a move or a problem (the ranges of
-  :func:`engine.parse_unread._read_ranges`; a correction the parser only marked, with the
+  :func:`engine.parse_unread.read_ranges`; a correction the parser only marked, with the
   move before it left standing, counts as unread),
 - in a letter that makes a move (a letter with no move has nothing applied by mistake).
 
@@ -37,10 +37,10 @@ from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
-from .parse_doubt import _came_back
+from .parse_doubt import came_back
 from .parse_types import Ctx, Item, done_action
-from .parse_unread import _hunt_excluded, _read_ranges, _sentences
-from .parse_unread_cheap import _alone
+from .parse_unread import hunt_is_excluded, read_ranges, sentence_spans
+from .parse_unread_cheap import alone_pattern
 from .words import first_singular, is_known_word, morph
 from . import grammar_vocab as V
 from . import parse_unread_words as W
@@ -105,7 +105,7 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
         marks = _marker_pieces(visible)
         if not marks:
             return []
-    spans = _sentences(visible)
+    spans = sentence_spans(visible)
     # (a second thought follows the move it takes back: the sentences before the first move
     # the letter makes are not looked at — «Не буду никого лечить… Лечу X» chose after)
     first = min((at for m in moves if m.span and (at := visible.find(m.span.strip())) >= 0),
@@ -119,7 +119,7 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
     if not marked:
         return []  # (no marker in any sentence: the cheap test, before the ranges read)
 
-    read = _read_ranges(visible, items, _hunt_excluded(ctx))
+    read = read_ranges(visible, items, hunt_is_excluded(ctx))
     quoted = {p.text for p in asked}
     made = []  # (offset, action) of every move the rules read
     for it in items:
@@ -153,7 +153,7 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
         if acts is None:  # (the move read right before it)
             acts = {a for at, a in made if at < lo}
             acts = {max((at, a) for at, a in made if at < lo)[1]} if acts else set()
-        if any(at >= hi and a in acts for at, a in made) or _came_back(ctx, hi, {
+        if any(at >= hi and a in acts for at, a in made) or came_back(ctx, hi, {
                 t for m in moves if done_action(m) in acts for t in _targets(m)}):
             continue  # («Хотя… нет, … Не хочу. Всё-таки Петровича.», «… Ладно, пусть
             # остаётся X»: settled after it)
@@ -240,11 +240,11 @@ def _marker_pieces(visible: str) -> set[str]:
 def _sentences_of(spans, lower: str, marks: set[str]) -> list[int]:
     """The indices (in order) of the sentences ``spans`` of the lowered letter ``lower``
     where one of the pieces ``marks`` is written (with whitespace or an end on both sides;
-    :func:`_alone` finds each at C speed)."""
+    :func:`alone_pattern` finds each at C speed)."""
     starts = [lo for lo, _ in spans]
     out = set()
     for mark in marks:
-        for m in _alone(mark).finditer(lower):
+        for m in alone_pattern(mark).finditer(lower):
             n = bisect.bisect_right(starts, m.start()) - 1
             if n >= 0 and m.start() < spans[n][1]:
                 out.add(n)

@@ -51,7 +51,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     counted as living for :mod:`engine.parse_dead_net` (the dead, words on no roster); a
     move word the rules know is not left to them when such a player is named before it
     («к Барсуку загляну»: the rules read the player after the word)."""
-    read = _read_ranges(visible, items, _hunt_excluded(ctx))
+    read = read_ranges(visible, items, hunt_is_excluded(ctx))
     mates = frozenset()
     if any(it.move is not None and it.move.action == "delegate" for it in items):
         # «Ход свой отдаю на откуп Бегемоту. Пусть решает.»: the boss named beside a
@@ -60,7 +60,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
                           if ctx.sender.clan and p.clan == ctx.sender.clan)
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
-    spans = _sentences(visible)
+    spans = sentence_spans(visible)
     own = own_words(ctx)
     lower = lowered(visible)
     # (a night move read anywhere accounts for a move word the rules know on its player:
@@ -444,7 +444,7 @@ _LETTER = re.compile(r"\w")
 
 
 @functools.lru_cache(maxsize=8)
-def _sentences(visible: str) -> tuple[tuple[int, int], ...]:
+def sentence_spans(visible: str) -> tuple[tuple[int, int], ...]:
     """The letter cut into sentences (offsets), each with some letter or digit in it.
     (Remembered: the nets of a letter and :func:`engine.parse_doubt.hedged_musings` cut the
     same text.)"""
@@ -461,7 +461,7 @@ def _sentences(visible: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _hunt_excluded(ctx: Ctx) -> bool:
+def hunt_is_excluded(ctx: Ctx) -> bool:
     """True when the sender has a role move that excludes a hunt (DECISIONS.md §4: the
     detective's or the fan's earned check, healing, inviting, beating, swindling, the maniac's
     kill)."""
@@ -471,7 +471,7 @@ def _hunt_excluded(ctx: Ctx) -> bool:
     return not moves.isdisjoint(HUNT_EXCLUDED_BY)
 
 
-def _read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
+def read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
                  ) -> list[tuple[int, int, frozenset[str], bool]]:
     """The parts of the letter a rule read something from, each with the players its move
     is on and whether the move is a vote: each item's offset, and every place its move's or problem's words are written

@@ -145,7 +145,7 @@ def may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int
             keyed.add(piece)
         if len(piece) <= _SHORT and visible.count(piece) > _MANY:
             # («я» is a bit of many words: one C-level search, not a stop at each)
-            found.extend(m.start() for m in _alone(piece).finditer(visible))
+            found.extend(m.start() for m in alone_pattern(piece).finditer(visible))
             continue
         at = visible.find(piece)
         while at >= 0:  # (the piece itself: whitespace or an end on both sides)
@@ -166,12 +166,12 @@ def may_ask_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int
 
 
 #: Pieces this long or shorter written more than :data:`_MANY` times (mostly as a bit of
-#: other words) are found by :func:`_alone`: ``str.find`` would stop at each.
+#: other words) are found by :func:`alone_pattern`: ``str.find`` would stop at each.
 _SHORT, _MANY = 3, 8
 
 
 @functools.lru_cache(maxsize=4096)
-def _alone(piece: str) -> re.Pattern:
+def alone_pattern(piece: str) -> re.Pattern:
     """``piece`` with whitespace or an end of the text on both sides (as ``str.split`` cuts
     pieces: ``\\s`` and ``str.isspace`` are the same characters). The literal comes first, so
     the search skips along at C speed; the look-behind checks the character before it."""

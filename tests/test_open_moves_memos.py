@@ -76,7 +76,7 @@ def test_player_at_remembers_per_word_and_capital():
 
 def test_the_letter_wide_test_keeps_every_sentence_may_show_passes():
     from engine.grammar_hot import lowered
-    from engine.parse_unread import _may_show_where, _sentences
+    from engine.parse_unread import _may_show_where, sentence_spans
 
     letter = ("Привет всем! Погода сегодня мерзкая, весь день дождь и ветер. "
               "Голоса свои сегодня отдаю славному Остапу и больше никому.\n"
@@ -89,7 +89,7 @@ def test_the_letter_wide_test_keeps_every_sentence_may_show_passes():
               "Ребята, не ссорьтесь, это всего лишь игра и ничего больше.")
     ctx = _ctx("Сова")
     lower = lowered(letter)
-    spans = _sentences(letter)
+    spans = sentence_spans(letter)
     skipped = []
     for slots in (frozenset({V.VOTE}), frozenset({S.VOTE_ONLY}), frozenset({S.MAIN, V.HEAL}),
                   frozenset({V.VOTE, S.MAIN, V.HEAL}), frozenset({V.CHECK})):

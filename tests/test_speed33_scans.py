@@ -13,7 +13,7 @@ from engine.grammar_hot import lowered
 from engine.parse_choice import _TAKEN_BACK, _taken_back
 from engine.parse_doubt import _SENTENCE_MARK, _SENTENCE_MARKS
 from engine.parse_second_thoughts import _MARK_PIECE, _marker_pieces, _sentences_of
-from engine.parse_unread import _sentences
+from engine.parse_unread import sentence_spans
 from engine.parse_vote_net import _HEAD, _head_in
 from engine.textcase import sentences_holding
 
@@ -29,7 +29,7 @@ LETTERS = (
 
 
 def _old_marked(text: str, pattern: re.Pattern) -> list[int]:
-    return [n for n, (lo, hi) in enumerate(_sentences(text)) if pattern.search(text, lo, hi)]
+    return [n for n, (lo, hi) in enumerate(sentence_spans(text)) if pattern.search(text, lo, hi)]
 
 
 @pytest.mark.parametrize("text", LETTERS)
@@ -39,13 +39,13 @@ def test_marker_pieces_find_the_sentences_the_pattern_finds(text):
     for _ in range(2):  # (cold, then the pieces remembered)
         marks = _marker_pieces(text)
         assert bool(marks) == (_MARK_PIECE.search(low) is not None)
-        assert _sentences_of(_sentences(text), low, marks) == _old_marked(low, _MARK_PIECE)
+        assert _sentences_of(sentence_spans(text), low, marks) == _old_marked(low, _MARK_PIECE)
 
 
 @pytest.mark.parametrize("text", LETTERS)
 def test_sentences_holding_is_a_search_per_sentence(text):
     low = text.lower()
-    assert sentences_holding(_sentences(text), low, _SENTENCE_MARKS) == \
+    assert sentences_holding(sentence_spans(text), low, _SENTENCE_MARKS) == \
         _old_marked(low, _SENTENCE_MARK)
     # (a word that lies across a sentence's end is in neither sentence)
     spans = ((0, 4), (5, 9))

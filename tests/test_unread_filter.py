@@ -7,7 +7,7 @@ from engine.model import TurnInfo
 from engine.names import name_index
 from engine.parse import parse_letter
 from engine.parse_types import Ctx
-from engine.parse_unread import _sentences
+from engine.parse_unread import sentence_spans
 from engine.parse_unread_cheap import may_ask, may_ask_where, own_words
 from engine.state import GameState
 
@@ -33,7 +33,7 @@ def _check(text: str, sender: str) -> tuple[list[int], list[int]]:
     """(the sentences the filter keeps, those the close look passes)."""
     ctx = _ctx(text, sender)
     lower = text.lower().replace("ё", "е")
-    spans = _sentences(text)
+    spans = sentence_spans(text)
     own = own_words(ctx)
     kept = may_ask_where(ctx, text, lower, spans, own, name_index(ctx.nicks))
     passed = [n for n, (lo, hi) in enumerate(spans)
