@@ -661,8 +661,11 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
     if w in _NOT_A_VOTE or len(w) < 3:
         return items
     hit = name_index(ctx.nicks).approximate(w)
-    if hit is None or hit.kind == "fuzzy" or hit.nick is None or hit.nick not in ctx.alive or \
-            hit.nick == vote.move.target:
+    if hit is None or hit.kind == "fuzzy":
+        return items
+    fits = [n for n in ((hit.nick,) if hit.nick is not None else hit.candidates)
+            if n in ctx.alive and n != vote.move.target]
+    if not fits:  # («за Буку и Киру»: Кир or Кира, a second player either way)
         return items
     begin, stop = _sentence_start(ctx.text, at), _sentence_end(ctx.text, m.end())
     p = problem(ctx.text[begin:stop].strip(), "not_allowed", "too_many_votes", action="vote")

@@ -15,7 +15,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import (past_tense, CYR, is_imperative, is_infinitive, is_interjection, norm, predicate,
+from .words import (past_tense, CYR, is_imperative, is_infinitive, is_interjection, norm, plural_predicate, predicate,
                     verb_reading, word_forms)
 
 
@@ -39,6 +39,7 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
                 for c in clause[kw.j:tg.hits[0][1] - 1]) and \
             (not kw.reported or _so_opens(clause, kw.i)) and not any(
                 t.word and not t.quoted and (predicate(t.w) or t.w in V.JOKE_WORDS)
+                and not (clause[kw.i].w == "голос" and plural_predicate(t.w))
                 for t in clause[tg.hits[0][2]:_remark_break(clause, tg.hits[0][2], hi)]
                 if not _wish_before(clause, t, tg.hits[0][2])
                 and not _why_after_dash(clause, tg.hits[0][2], t)):

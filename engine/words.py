@@ -246,6 +246,13 @@ def predicate(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=20_000)
+def plural_predicate(word: str) -> bool:
+    """True when ``word`` is a :func:`predicate` in the plural («темнят», «врали», «согласны»):
+    it cannot say something of a singular subject such as «голос»."""
+    return predicate(word) and morph().parse(word)[0].tag.number == "plur"
+
+
+@functools.lru_cache(maxsize=20_000)
 def verb_reading(word: str) -> tuple[str, str | None, str | None] | None:
     """``(lemma, person, tense)`` of ``word``'s likeliest reading when it is a finite verb
     («сказал» → ``("сказать", None, "past")``, «велит» → ``("велеть", "3per", "pres")``);
