@@ -668,8 +668,9 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     return n + 1
 
 
-#: Words of choosing right before the player put in the move's place («нет, лучше X, …»).
-_CHOOSING = frozenset({"лучше", "вернее", "точнее"})
+#: Words of choosing right before the player put in the move's place («нет, лучше X, …»,
+#: «ой, в смысле X, перепутала»).
+_CHOOSING = frozenset({"лучше", "вернее", "точнее", "смысле"})
 
 
 def _certainty_after(clause: list[Tok], k: int) -> bool:
