@@ -72,6 +72,14 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         # «за Петровича, который постарше»: the writer tells two players the word fits
         # apart by comparing them; the reading the nick's case picked is no longer sure
         hit = NameHit(None, tuple(sorted(hit.candidates)), hit.kind, hit.length)
+    if hit.nick is None and len(hit.candidates) == 1 and k + 2 < hi and clause[k].w == "(":
+        # «у Риточки (Маргаритки)»: the one player a given name only guesses, named by a
+        # case form of his nick in brackets right after it
+        named = idx.exact(words, k + 1, None)
+        end = k + 1 + (named.length if named is not None else 0)
+        if named is not None and named.nick == hit.candidates[0] and end < hi and \
+                clause[end].w == ")":
+            return NameHit(named.nick, (named.nick,), hit.kind, hit.length), end + 1
     if hit.nick is not None or len(hit.candidates) < 2 or k >= hi:
         return hit, k
     if clause[k].w == "(":

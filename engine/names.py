@@ -232,10 +232,11 @@ def _add_famous(idx: NameIndex, nick: str, taken: set[str]) -> None:
 
 #: Army slang for a rank a nick is written with (its words, abbreviations read out, see
 #: :data:`_RANK_SHORT`) → the slang words that name it («старлея» for «Ст.лейтенант Орлов»,
-#: «Полкана» for «Полковник»); «лейтенант» alone, not a senior or junior one.
+#: «Полкана» for «Полковник», «Кэпа» for «Капитан Немо»); «лейтенант» alone, not a senior or
+#: junior one.
 _RANK_SLANG: dict[tuple[str, ...], tuple[str, ...]] = {
     ("старший", "лейтенант"): ("старлей",), ("лейтенант",): ("летеха", "лейтеха"),
-    ("полковник",): ("полкан",), ("прапорщик",): ("прапор",),
+    ("полковник",): ("полкан",), ("прапорщик",): ("прапор",), ("капитан",): ("кэп",),
 }
 
 #: Abbreviated words of a rank («Ст.лейтенант», «Мл. сержант»).

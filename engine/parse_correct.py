@@ -85,6 +85,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = late_correction(clause)  # «ой, он же наш, нет — Остапа»
         if k is not None and _own_move_before(ctx, clause, k):
             return False  # «Голосую за X, хотя нет — за Y»: the clause corrects its own move
+    if k is None and not more and adjacent:
+        k = _slip_name(ctx, clause, prev)  # «Голос за Ромашку... ой, за Кардинала»
     # «А если объяснится, то тогда за Шушу»: a correction under a condition
     # (correction words that end the clause, «…, если я ошибся», correct nothing under it)
     cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
@@ -642,10 +644,12 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     n = k
     while n < len(clause) and clause[n].word and n - k < 5:
         hit = idx.exact(words, n, None)
-        if hit is None and n > k and words[n - 1] in V.PREPOSITIONS and \
+        if hit is None and n > 0 and ((n > k and words[n - 1] in V.PREPOSITIONS) or
+                                      words[n - 1] in _CHOOSING) and \
                 (other := nick_at(ctx, clause, words, n)) is not None and \
                 other.nick is not None and other.nick not in old:
             return k  # («хотя нет, за Шустрика, …»: another player by a form of his nick)
+            # («нет, лучше Зерокула, Фокс и так милашка»: after a word of choosing)
         if hit is None and n == k and (other := nick_at(ctx, clause, words, n)) is not None and \
                 other.nick is not None and ((other.nick not in old and _certainty_after(
                     clause, n + other.length)) or _sealed(clause, n + other.length)):
@@ -662,6 +666,11 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
+
+
+#: Words of choosing right before the player put in the move's place («нет, лучше X, …»,
+#: «ой, в смысле X, перепутала»).
+_CHOOSING = frozenset({"лучше", "вернее", "точнее", "смысле"})
 
 
 def _certainty_after(clause: list[Tok], k: int) -> bool:
@@ -791,6 +800,36 @@ def _open_move(it: Item) -> bool:
     if it.withdraw == ("*",):
         return True  # «Голосую за Мурку... хотя нет, снимаю.⏎за Лиса»
     return it.move is not None and it.move.action == "search" and not it.move.target
+
+
+#: Exclamations of a slip: no correction alone («ой, и ещё…»), one right after a move cut
+#: off by an ellipsis and before a name (:func:`_slip_name`).
+_SLIP_WORDS = frozenset({"ой", "упс", "ups", "oops"})
+
+
+def _slip_name(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
+    """Index after «ой,» when the clause is a slip's exclamation right after the move before,
+    cut off by an ellipsis, then a comma, a preposition at most and one player's name with
+    only filler words after it (up to a comma and a remark): the player put in the move's
+    place («Голос за Ромашку... ой, за Кардинала конечно, себя-то зачем», «Убиваем Тань...
+    ой, Татьяну Петровну»). None otherwise («…ой, Совы нет», «…ой, её же вчера лечила»,
+    «Голос за X. Ой, Y молодец»)."""
+    if len(clause) < 3 or clause[0].w not in _SLIP_WORDS or clause[1].w != "," or \
+            not prev.clause:
+        return None
+    gap = ctx.text[prev.clause[-1].end:clause[0].start]
+    if "…" not in gap and ".." not in gap:
+        return None
+    k = 2 + (clause[2].w in V.PREPOSITIONS)
+    if k >= len(clause) or not clause[k].word:
+        return None
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    if hit is None:
+        return None
+    j = k + hit.length
+    while j < len(clause) and clause[j].word and clause[j].w in V.FILLERS:
+        j += 1
+    return 2 if j == len(clause) or clause[j].w == "," else None
 
 
 def late_correction(clause: list[Tok]) -> int | None:

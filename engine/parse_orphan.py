@@ -14,7 +14,7 @@ from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words, clauses, tokenize_span, visible_text
 from .names import NameHit, name_index
 from .parse_doubt import which_player
-from .parse_types import Ctx, Item, Prev, nick_at
+from .parse_types import Ctx, Item, Prev, names_in, nick_at
 from .words import norm, third_person
 
 
@@ -30,6 +30,8 @@ _ORPHAN_FILL = frozenset({
     "окей", "всё", "все", "итого", "в", "общем", "конце", "концов", "ведущий", "ведущая",
     # «Ворую у X. Но лучше у Y»
     "но",
+    # «Охраняю X. Нет, подожди… лучше Y»: a pause before the change
+    "подожди", "подождите", "погоди", "погодите", "постой", "постойте",
 })
 #: Of those, the words that may follow the name («Повара, пожалуй»): particles that are also
 #: fillers (engine.grammar_vocab.FILLERS).
@@ -91,12 +93,16 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
         items.append(which_player(prev.start, ctx.text[prev.start:clause[-1].end],
                                   prev.items[0].move.action, set(hit.candidates)))
         return True
-    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or any(
-            t.word and t.w not in _AFTER_NAME and t.w not in V.PREPOSITIONS
-            for t in clause[n + hit.length:]) or (n > 0 and words[n - 1] == V.NEGATION):
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            (n > 0 and words[n - 1] == V.NEGATION):
         return None
     actions = {it.move.action for it in prev.items}
     targets = {t for it in prev.items for t in move_targets(it.move)}
+    if any(t.word and t.w not in _AFTER_NAME and t.w not in V.PREPOSITIONS
+           for t in clause[n + hit.length:]) and not (
+            (not _ORPHAN_CHANGE.isdisjoint(words[:n]) or not _ORPHAN_CHANGE.isdisjoint(gap))
+            and _remark(ctx, clause, n + hit.length, targets)):
+        return None
     if hit.nick in targets or len(actions) != 1 or not targets or \
             "vote" in actions and ctx.votes > 1:
         return None  # the same player again; a second vote is engine.parse_more's
@@ -119,6 +125,16 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     items.append(which_player(prev.start, ctx.text[prev.start:clause[-1].end], actions.pop(),
                               targets | {hit.nick}))
     return True
+
+
+def _remark(ctx: Ctx, clause: list[Tok], end: int, old: set) -> bool:
+    """True when the name ending at token ``end`` is followed by a comma and a remark that
+    makes no move and names nobody but the players of the move before, ``old`` («лучше X,
+    ему сейчас опасно», «лучше у X, у Y смысла нет»): a reason given for the change."""
+    if end >= len(clause) or clause[end].w != "," or \
+            find_keywords(clause[end:], set(), name_index(ctx.nicks)):
+        return False
+    return all(h.nick in old for h, i, _ in names_in(ctx, clause, True, forms=True) if i > end)
 
 
 def _addressed_list(ctx: Ctx, clause: list[Tok]) -> bool:

@@ -126,7 +126,7 @@ def is_interjection(word: str) -> bool:
     a name said twice, «таня-таня»): never a nickname, whatever it is near to."""
     return bool(laughter(word)) or _INTERJECTION.fullmatch(word) is not None or \
         word in _CHAT_WORDS or (len(word) >= 3 and _SOUND.fullmatch(word) is not None) or \
-        _reduplicated(word)
+        _reduplicated(word) or _fond_adverb(word)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -138,6 +138,29 @@ def _reduplicated(word: str) -> bool:
         return False
     readings = morph().parse(parts[0])
     return readings[0].tag.POS in _REDUPLICATED_POS and not any(
+        tag in p.tag for p in readings for tag in ("Name", "Surn", "Patr"))
+
+
+#: The endings of an adverb's fond form built on its stem («тайненько» of «тайно»).
+_FOND_ADVERB = re.compile(r"([а-яё]{3,}?)(?:енько|онько|ёнько)")
+
+
+@functools.lru_cache(maxsize=4096)
+def _fond_adverb(word: str) -> bool:
+    """«тайненько», «тайно-претайно», «тихо-претихо»: the fond or the intensified form of a
+    dictionary adverb (its stem with «-енько», or the adverb, a hyphen, «пре» and the
+    adverb again), which pymorphy3 may not know: never a name."""
+    parts = word.split("-")
+    if len(parts) == 2 and parts[1] == "пре" + parts[0]:
+        base = parts[0]
+    elif len(parts) == 1 and (m := _FOND_ADVERB.fullmatch(word)) is not None:
+        base = m.group(1) + "о"
+    else:
+        return False
+    if not is_known_word(base):
+        return False
+    readings = morph().parse(base)
+    return readings[0].tag.POS == "ADVB" and not any(
         tag in p.tag for p in readings for tag in ("Name", "Surn", "Patr"))
 
 
