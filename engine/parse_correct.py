@@ -262,6 +262,18 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
             # back and what replaces it is not clear: asked, never left standing
             return _retraction(ctx, clause, prev, adjacent, items, named=True)
+        if k0 > 0 and comma == first_end and clause[comma].w == "," and hit.nick is not None \
+                and (named := _move_after_address(ctx, clause, comma + 1, prev)) is not None:
+            # «Лечу X. Нет, Сергей, лечу Y»: the nick as written (the form one calls him by)
+            # between commas is the player spoken to, the move after it the letter's own
+            # (False: read as any clause). Asked: «Нет, Сергей, лечу её» (spoken to, or the
+            # new choice said again?) and «Нет, Сергея, лечу Y» (two choices); not «Нет,
+            # Сергея, лечу его» (the new choice said again)
+            called = " ".join(words[k:first_end]) == hit.nick.lower()
+            if named - {hit.nick}:
+                return False if called else _doubled(ctx, clause, prev, items)
+            if called:
+                return _doubled(ctx, clause, prev, items)
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)
@@ -322,6 +334,34 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
+    return True
+
+
+def _move_after_address(ctx: Ctx, clause: list[Tok], lo: int, prev: Prev) -> set[str] | None:
+    """After «нет, X,» in a correction, the words from ``lo`` on: None when they make no move
+    of the corrected kind (a remark: «ой, то есть Ксюша, Таня наша»); else the players
+    named after that move's word («…, лечу Буку»: {Бука}; «…, лечу её»: none)."""
+    own = [kw for kw in find_keywords(clause[lo:], set(), name_index(ctx.nicks))
+           if kw.cls == prev.cls and not kw.negated]
+    if not own:
+        return None
+    words = clause_words(clause)
+    return {hit.nick for n in range(lo + own[0].j, len(clause)) if clause[n].word and
+            (hit := nick_at(ctx, clause, words, n)) is not None and hit.nick is not None}
+
+
+def _doubled(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """The move before is dropped and asked about (``retracted``): the clause may change it
+    or keep it, and nothing says which. True (the clause was read)."""
+    tried = next((it.move.action for it in prev.items if it.move is not None), "")
+    if not tried:
+        return False
+    dropped = {id(it) for it in prev.items}
+    items[:] = [it for it in items if id(it) not in dropped]
+    items.append(Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "retracted", action=tried),
+        retracted=tried))
+    passed(ctx, clause)
     return True
 
 
