@@ -121,6 +121,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 (k.i == kws[n - 1].j + 1 and clause[kws[n - 1].j].w in ("прошу", "хочу") and
                  clause[k.i].w in ("отдать", "передать", "поставить", "кинуть")))
             and _names_player(ctx, clause, k.j))]  # («голос прошу отдать Кузе»)
+    if member is not None and kws and all(k.negated and k.i and clause[k.i - 1].w == "без"
+                                          for k in kws) and \
+            any(clause[n].w == "," for n in range(start, kws[0].i)):
+        kws = []  # «Лиса — к Кузе, пусть посидит без проверки»: a move left out («без») in
+        # the remark after the member's order is no move word of the order
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
