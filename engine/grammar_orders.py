@@ -327,19 +327,40 @@ def assignment(clause: list[Tok], k: int, names) -> int | None:
 #: «за тебя», «за неё»: the boss moving for the member he names («Лис, за тебя ворую у X»).
 _FOR_YOU = frozenset({"тебя", "вас", "него", "нее", "неё"})
 
+#: Words of the boss's writing before «за него» («я пишу за него: …», «пишу за неё —»).
+_I_WRITE = frozenset({"я", "пишу", "напишу", "отпишу", "отписываю", "хожу", "это"})
+
+#: The member as the subject pronoun of his move after «за него:» («за него: он грабит X»).
+_HE = frozenset({"он", "она"})
+
 
 def for_you(clause: list[Tok], k: int, cls: str | None) -> int:
     """After a member's name or a remark on him (token ``k``): «, за тебя», «— за неё» and a
     word of his role's move (``cls``) — «Лис, за тебя ворую у Совы» is the boss's order for
-    him; the index of the move word. ``k`` when the words are no such part («Лис, за тебя
-    голосую» votes)."""
+    him; the index of the move word. The boss may say that he writes it («я пишу за него:»),
+    a «:» or «—» may follow the pronoun and «он»/«она» may stand before the move word
+    («Если Лис сам не пришлёт — за него: грабит Сову», «…, я пишу за него: он грабит у Зои»).
+    ``k`` when the words are no such part («Лис, за тебя голосую» votes)."""
     n = k
     while n < len(clause) and clause[n].w in _MARKS:
         n += 1
+    m = n
+    while m < n + 2 and m < len(clause) and clause[m].w in _I_WRITE:
+        m += 1  # «я пишу за него»
+    if m > n and not (m < len(clause) and clause[m].w == "за"):
+        m = n
+    n = m
     if cls is None or n + 2 >= len(clause) or clause[n].w != "за" or \
-            clause[n + 1].w not in _FOR_YOU or lexicon().words.get(clause[n + 2].w) != cls:
+            clause[n + 1].w not in _FOR_YOU:
         return k
-    return n + 2
+    m = n + 2
+    while m < len(clause) and clause[m].w in (":", "—", "-"):
+        m += 1
+    if m > n + 2 and m < len(clause) and clause[m].w in _HE:
+        m += 1  # «за него: он грабит у X»
+    if m >= len(clause) or lexicon().words.get(clause[m].w) != cls:
+        return k
+    return m
 
 
 #: What opens today's order after a remark on yesterday («Лис вчера был у Совы, сегодня

@@ -241,6 +241,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             who = actor.nick if w == "себе" else ctx.sender.nick  # «Шкаф на себе»: himself
             me, after = bracket_self(idx, clause, words, k + 1, hi,
                                      NameHit(who, (who,), "self"), actor.nick)
+            after = _me_apposition(idx, clause, words, after, hi, who)  # «меня, старика»
             out.hits.append((me, k, k + 1))  # «меня (Кота)»: the bracket says who
             joined, out.end = False, after
             k = after
@@ -771,3 +772,21 @@ def _third_verb(words: list[str], k: int) -> bool:
     """True when ``words[k]`` is a finite verb in the third person or the past tense («меня
     напрягает», «меня достал»): the word before it is that verb's object, no move's target."""
     return k < len(words) and is_verb(words[k]) and predicate(words[k])
+
+
+def _me_apposition(idx, clause: list[Tok], words: list[str], k: int, hi: int, me: str) -> int:
+    """After «меня» (ending at token ``k``): «, Енота» (the sender's own nick) or «, старика»
+    (one dictionary noun in lower case, no player's name form) closing the part read: the
+    sender called once more, no second target. Returns the index after it, ``k`` when there
+    is none."""
+    if k + 1 >= hi or words[k] != "," or not clause[k + 1].word or \
+            (k + 2 < hi and clause[k + 2].word):
+        return k
+    hit = idx.exact(words, k + 1, None)
+    if hit is not None:
+        return k + 2 if hit.nick == me and hit.length == 1 else k
+    t = clause[k + 1]
+    if t.cap or not is_known_word(t.w):
+        return k
+    cases = {p.tag.case for p in morph().parse(t.w) if p.tag.POS == "NOUN"}
+    return k + 2 if cases and cases <= {"gent", "accs"} else k

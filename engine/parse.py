@@ -55,6 +55,7 @@ from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import typing_fixed
 from .textnorm_learner import learner_fixed
 from .textnorm_clan import clan_story_fixed
+from .textnorm_mortar import mortar_story_fixed
 from .translit import read_latin
 from .parse_alternative import alternative, doubted
 from .parse_choice import choice_words, final_choice, kept_vote, named_players, offered, \
@@ -184,7 +185,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     player = state.players.get(sender)  # «мы проверил X», «ich prüfe X», «к X ходить и брать всё»
     text = learner_fixed(text, nicks, player.role if player is not None else None)
     # «Клан плывёт к дуплу X», «Пусть X уснёт навек», «убиваем не X, а Y»: a clan's orders
-    text = clan_story_fixed(text, nicks, actor_of(state, sender), turn, clan_boss(state, sender))
+    actor = actor_of(state, sender)
+    text = clan_story_fixed(text, nicks, actor, turn, clan_boss(state, sender))
+    text = mortar_story_fixed(text, actor, turn)  # «Применяю его по X»: the mortar's shot
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
@@ -198,7 +201,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     else:
         early_fear = []
     text, summary = vote_summary(text, turn.votes_per_player)  # «Итого Барон и Ленка»
-    actor = actor_of(state, sender) or Actor(sender, "civilian", None, False)
+    actor = actor or Actor(sender, "civilian", None, False)
     text = _own_speech_tags_blanked(text, actor, nicks)  # «Лис, — сказал босс, — обчисти X»
     ctx = Ctx(text, state, turn, actor, nicks,
               frozenset([n for n, p in state.players.items() if p.alive]),

@@ -121,6 +121,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 (k.i == kws[n - 1].j + 1 and clause[kws[n - 1].j].w in ("прошу", "хочу") and
                  clause[k.i].w in ("отдать", "передать", "поставить", "кинуть")))
             and _names_player(ctx, clause, k.j))]  # («голос прошу отдать Кузе»)
+    if member is not None and kws and all(k.negated and k.i and clause[k.i - 1].w == "без"
+                                          for k in kws) and \
+            any(clause[n].w == "," for n in range(start, kws[0].i)):
+        kws = []  # «Лиса — к Кузе, пусть посидит без проверки»: a move left out («без») in
+        # the remark after the member's order is no move word of the order
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
         if cls is None:
@@ -225,7 +230,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None  # «Хотя нет, с Мирона снимаю, второй на Стеллу»
     if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
-        items.append(Item(clause[0].start, withdraw=("*",)))  # «…хотя нет, снимаю»
+        items.append(Item(clause[0].start, withdraw=_taken_off(ctx, clause, items)))
+        # («…хотя нет, снимаю»: every vote; «Хотя нет, Ваню снимаю» after «Убиваем Кузю и
+        # Ваню»: the player of that move)
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not told_in_past(clause) and not past_told(clause) and \
@@ -555,6 +562,25 @@ def _said_right_before(clause: list[Tok], i: int) -> bool:
         if clause[k].w in (",", ";", ".", "!", "?"):
             return False
     return False
+
+
+def _taken_off(ctx: Ctx, clause: list[Tok], items: list[Item]) -> tuple[str, ...]:
+    """What a correction with a withdrawal word and no move word («Хотя нет, Ваню снимаю»)
+    takes back: the players it names who are targets of the letter's moves other than votes
+    (and of no vote), when it names no vote; else every vote (``("*",)``)."""
+    if any(t.w.startswith("голос") for t in clause):
+        return ("*",)
+    voted, other = set(), set()
+    for it in items:
+        if it.move is not None and it.move.action not in ("on_behalf", "delegate", "swindle"):
+            targets = it.move.targets or ((it.move.target,) if it.move.target else ())
+            (voted if it.move.action == "vote" else other).update(targets)
+    if not other:
+        return ("*",)
+    named = [h.nick for h, _, _ in names_in(ctx, clause) if h.nick is not None]
+    if not named or any(n in voted or n not in other for n in named):
+        return ("*",)
+    return tuple(dict.fromkeys(named))
 
 
 def _name_first(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:

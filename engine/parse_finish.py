@@ -70,7 +70,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
     withdrew = any(it.withdraw is not None for it in items)
-    items = _withdrawn(_corrected(ctx, _misplaced_back(items)))
+    items = _withdrawn(_corrected(ctx, _misplaced_back(items)), ctx.text)
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (
         (it.problem.reason in ("no_target", "conditional", "hedge", "abstain", "reported") and
@@ -388,14 +388,23 @@ def _second_added(ctx: Ctx, items: list[Item], mark: int) -> list[Item] | None:
     return [first if it is old else it for it in items]
 
 
-def _withdrawn(items: list[Item]) -> list[Item]:
-    """Drop the votes a later «снимаю голос с X» takes back, and the withdrawal items."""
+def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
+    """Drop the votes a later «снимаю голос с X» takes back, and the withdrawal items. A
+    withdrawal naming no vote of the letter, said with no word of a vote, names the target
+    of another move («Убиваем X и Y. Хотя нет, Y снимаю»): the full moon's second victim is
+    dropped, another such move is asked (:func:`_move_withdrawn`)."""
     out: list[Item] = []
     for it in items:
         if it.withdraw is None:
             out.append(it)
             continue
         names = set(it.withdraw)
+        if "*" not in names and text and not any(
+                o.move is not None and o.move.action == "vote" and
+                not names.isdisjoint(move_targets(o.move)) for o in out) and \
+                "голос" not in text[_sentence_start(text, it.pos):
+                                    _sentence_end(text, it.pos)].lower():
+            out = [_move_withdrawn(o, names, text) for o in out]
         kept: list[Item] = []
         for o in out:
             if o.move is not None and o.move.action == "vote":
@@ -411,6 +420,30 @@ def _withdrawn(items: list[Item]) -> list[Item]:
                 kept.append(o)
         out = kept
     return out
+
+
+#: Moves whose target a withdrawal («Хотя нет, Y снимаю») may name.
+_TAKEN_OFF = frozenset({"clan_kill", "boss_check", "rob", "guard", "heal", "check", "watch",
+                        "invite", "beat", "search", "maniac_kill", "hunt", "mortar"})
+
+
+def _move_withdrawn(o: Item, names: set[str], text: str) -> Item:
+    """``o`` with the players of ``names`` taken off its move: one of the full moon's two
+    victims goes and the other stays; a move left with no target becomes a question (which
+    move is meant: the take-back names no vote, and a later letter may bring the new one)."""
+    if o.move is None or o.move.action not in _TAKEN_OFF:
+        return o
+    targets = move_targets(o.move)
+    left = [t for t in targets if t not in names]
+    if len(left) == len(targets):
+        return o
+    if left and o.move.action == "clan_kill":
+        return Item(o.pos, move=replace(o.move, target=left[0], targets=())
+                    if len(left) == 1 else replace(o.move, targets=tuple(left)),
+                    tried="clan_kill")
+    lo, hi = _sentence_start(text, o.pos), _sentence_end(text, o.pos)
+    return Item(o.pos, problem=problem(text[lo:hi].strip(), "unparsed", "retracted",
+                                        action=o.move.action), tried=o.move.action)
 
 
 def _merge_votes(ctx: Ctx, items: list[Item]) -> list[Item]:

@@ -95,6 +95,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if _tally_line(clause, end):
         return False, 0, None  # «Zorro — 3 (Белочка, Сова, Лис)»: the thread's count of votes
     if isinstance(member, Problem):
+        if member.reason == "no_such_member" and _role_changed(clause, end):
+            return False, 0, None  # «Актёр у нас теперь вор (…)»: the role he holds now, told
         if member.reason not in ("no_such_member", "target_dead") or \
                 _names_anybody(ctx, clause, end):
             items.append(Item(clause[0].start, problem=member))
@@ -131,6 +133,19 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
 
 
 _DASHES = frozenset({"—", "–", "-"})
+
+#: Words between a role word and the role its holder has now («Актёр у нас теперь вор»).
+_NOW_ROLE = frozenset({"у", "нас", "теперь", "сейчас", "уже", "стал", "стала", "—", "-", ","})
+
+
+def _role_changed(clause: list[Tok], end: int) -> bool:
+    """True when the role word ending at ``end`` is followed by «(у нас) теперь» and another
+    role word («Актёр у нас теперь вор»): the member took a dead member's role, a report."""
+    k, now = end, False
+    while k < len(clause) and clause[k].w in _NOW_ROLE:
+        now = now or clause[k].w in ("теперь", "сейчас", "стал", "стала")
+        k += 1
+    return now and k < len(clause) and clause[k].w in role_words()
 
 
 def _left_empty(clause: list[Tok], end: int) -> bool:

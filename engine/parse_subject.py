@@ -114,6 +114,8 @@ def _subject_before(ctx: Ctx, clause: list[Tok], k: int, first_try: bool):
     if clause[k].cap and own_short_form(ctx.sender.nick, ctx.nicks, words[k]):
         return k, k + 1  # «Пилюля лечит X» from Пилюлькин: his own nick cut short
     if member_at(ctx, clause, k) is not None:
+        if first_try and _never_nominative(words[k]):
+            return _subject_before(ctx, clause, k - 1, False)  # «Хайд — Лису бережёт»
         return k, k + 1  # «пони ворует у Крота» from the boss: his member in lower case
     if ctx.sender.role == "boss" and len(words[k]) >= 3 and (k == 0 or not clause[k - 1].word) \
             and (near := name_index(ctx.nicks).approximate(words[k])) is not None and \
@@ -211,7 +213,9 @@ def object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
     """True when the nickname ``hit`` at ``first`` is written in a case form that cannot be
     the nominative («Сову», «Кешу»): it is an object, never the subject of a verb."""
     if hit.nick is None or hit.kind != "exact":
-        return False
+        # «Хайд — Лису бережёт»: a part of «Лиса Алиса» (or of two nicks) in a form the
+        # dictionary never reads as a nominative
+        return hit.length == 1 and _never_nominative(words[first])
     idx = name_index(ctx.nicks)
     last = words[first + hit.length - 1]
     if hit.length == 1:
@@ -220,6 +224,16 @@ def object_form(ctx: Ctx, words: list[str], first: int, hit) -> bool:
         cases = next((parts[-1].get(last) for nick, parts in idx.multi if nick == hit.nick),
                      None)
     return bool(cases) and "nomn" not in cases
+
+
+@functools.lru_cache(maxsize=4096)
+def _never_nominative(w: str) -> bool:
+    """True when the dictionary knows ``w`` only as a noun form of another case than the
+    nominative («лису», «мурку»): such a word is an object, never a subject."""
+    if not is_known_word(w):
+        return False
+    cases = [p.tag.case for p in morph().parse(w) if p.tag.POS == "NOUN"]
+    return bool(cases) and None not in cases and "nomn" not in cases
 
 
 _OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
