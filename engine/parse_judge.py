@@ -23,13 +23,13 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import (first_singular, is_infinitive, is_known_word, is_noun, morph,
+from .words import (animate_noun, common_noun, first_singular, is_infinitive, is_known_word, is_noun, morph,
                     past_tense, role_words, short_adjective, verb_reading)
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
 from .parse_mortar import maniac_shot, mortar_said
-from .parse_abstain import abstain
+from .parse_abstain import abstain, put_off
 
 
 #: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
@@ -122,9 +122,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "unparsed", "later"), tried=action or "")
     if tg.nobody and not tg.hits:
         # «Линч: никого», «голосую ни за кого»: no abstaining vote; «Линч пока никому,
-        # подумаю до вечера» puts the vote off (the later letter brings it)
+        # подумаю до вечера», «второй голос пока никому» put the vote off (the later letter
+        # brings it)
         return abstain(text) if action == "vote" and tg.nobody_named and \
-            not flags["later"] else None
+            not flags["later"] and not (clause is not None and put_off(clause, kw.j)) else None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
@@ -534,7 +535,9 @@ _TAKE = frozenset({"беру", "возьму", "выбираю", "выберу",
 def _person_slot(clause: list[Tok], kw: Kw) -> str | None:
     """The word right after a move word whose object can only be a player, when it is a
     common noun of no player: the pair of «Выбери меня!» («беру в пару папку»), the dative
-    after a weak beating verb («вломлю кексу»; not «вломлю по полной»). None otherwise."""
+    after a weak beating verb («вломлю кексу»; not «вломлю по полной»), a being in the
+    accusative right after a strong move word («бью мишку»: a player's pet name, maybe; the
+    caller asks it only of a move the sender's role makes). None otherwise."""
     k = kw.j
     if k >= len(clause) or not clause[k].word or len(clause[k].w) < 3:
         return None
@@ -549,6 +552,11 @@ def _person_slot(clause: list[Tok], kw: Kw) -> str | None:
         parses = morph().parse(w)
         if parses and "NOUN" in parses[0].tag.grammemes and "datv" in parses[0].tag.grammemes:
             return w
+    if kw.cls != V.PARTNER and not kw.weak and animate_noun(w) and common_noun(w) and \
+            w not in V.FILLERS and (k + 1 >= len(clause) or not clause[k + 1].word or
+                                    clause[k + 1].w not in V.PREPOSITIONS):
+        return w  # «бью мишку»: a being right after a move word of the sender's own; a pet
+        # name of a player, maybe (not «лечу маму от простуды»: whom and from what)
     return None
 
 

@@ -78,9 +78,20 @@ def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     while j < len(clause) and clause[j].w in _GIVE_SKIP:
         j += 1
     if clause[k + 1].w not in ("их", "оба") and not (ctx.votes > 1 and (
-            _two_names(ctx, clause, j) or j < len(clause) and clause[j].w in V.VOTE_ORDINALS)):
+            _two_names(ctx, clause, j) or j < len(clause) and clause[j].w in V.VOTE_ORDINALS)) \
+            and not _given_after_withdrawal(ctx, clause, k + 1):
         return []  # «Два голоса. Отдаю Мирону и Вишне», «… Отдаю так: первый — X, …»
     return [Kw(V.VOTE, k, j, weak=True)]
+
+
+def _given_after_withdrawal(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """«Голос снимаю с Филина. Отдаю Ягуару.»: the clause before took a vote off, and a
+    nickname right at ``k`` (after the verb of giving) is the whole rest of the clause: the
+    vote given in its place."""
+    if not any(t.word and t.w in V.WITHDRAW_WORDS for t in ctx.prev_clause):
+        return False
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    return hit is not None and all(not t.word for t in clause[k + hit.length:])
 
 
 def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
@@ -155,9 +166,13 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     else, the forum's short vote for that player (a clause after a comma is no such
     sentence: «спасибо Кузе, за Бобра…», nor one after «…»). «Я за X», «я — за X!», «мы за
     X» as the whole sentence are that vote too (the sender's own side: no member's order),
+    and so are they after a word that opens the sentence («Теперь за X.», «Ну а сегодня я за X.»),
     and with a second name («Я за X и за Y»). A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
     the judge asks which player it is (:func:`engine.parse_types.unknown_name`)."""
     first = start
+    while start < len(clause) and start - first < 3 and (
+            clause[start].w in _ZA_OPENERS or (start > first and clause[start].w == ",")):
+        start += 1  # «Теперь за X.», «Ну, а теперь за X.»: the word that opens the sentence
     if start < len(clause) and clause[start].w in _I_WE:
         start += 1
         while start < len(clause) and clause[start].w in ("—", "-", "–"):
@@ -190,6 +205,11 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
 _I_WE = frozenset({"я", "мы"})
+
+#: Words that open the sentence of a short vote («Теперь за X.», «Ну а сегодня я за X.»,
+#: «Итак, за X.»; :func:`za_alone`).
+_ZA_OPENERS = frozenset({"а", "ну", "теперь", "тогда", "итак", "значит", "короче", "сегодня",
+                         "сейчас", "нынче"})
 
 
 #: The numbers of a two-vote day's votes («голос 1 — Жмых»).
