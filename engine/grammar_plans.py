@@ -225,6 +225,27 @@ def if_survive(clause: list[Tok], i: int) -> bool:
         not words.isdisjoint(_ALIVE) and not words.isdisjoint(_I_BE))
 
 
+def survive_tomorrow(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows the sender's living through to tomorrow
+    (:func:`if_survive` with «завтра» in the condition: «Если доживу до завтра — стреляю в
+    X», «если завтра выживу — МО в X»): a plan for tomorrow, no move today and nothing to
+    ask, whatever the sender's role. Not a move word in the present tense, nor with a word
+    of today in the clause."""
+    if not if_survive(clause, i):
+        return False
+    k = max(n for n, t in enumerate(clause[:i]) if t.w in IF_WORDS)
+    return any(t.w in _LATER_WORDS for t in clause[k + 1:i]) and \
+        not any(t.w in _TODAY for t in clause) and not _present(clause[i].w)
+    # (not «…, то сегодня стреляю в X», «если завтра буду жив, жульничаю у X»: the present
+    # is the form of today's order; asked)
+
+
+def _present(w: str) -> bool:
+    """True when ``w``'s likeliest reading is a verb in the present tense («жульничаю»)."""
+    p = morph().parse(w)[0]
+    return p.tag.POS == "VERB" and "pres" in p.tag
+
+
 def later_in_segment(clause: list[Tok], i: int) -> bool:
     """True when «завтра» / «послезавтра» stands in the comma segment of token ``i``."""
     lo = i

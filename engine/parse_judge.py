@@ -170,6 +170,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 return _refuse_role(kw, text)
             return Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
+        if action is not None and clause is not None and kw.cls != V.PARTNER and \
+                not (kw.negated or kw.hypothetical or kw.reported) and \
+                not flags["other_day"] and _being_slot(clause, kw):
+            # «бью мишку» from the thug: whom? Asked (dropped when the letter makes that
+            # move on a player too: «лечу собаку, а в игре лечу X»)
+            return Item(0, problem=problem(text, "unparsed", "no_target"), tried=action)
         if tg.described and flags["keep"] and action is not None and not kw.negated:
             # «Голос тот же, что у Лося»: kept as another's, not as the sender's own: asked
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
@@ -535,9 +541,7 @@ _TAKE = frozenset({"беру", "возьму", "выбираю", "выберу",
 def _person_slot(clause: list[Tok], kw: Kw) -> str | None:
     """The word right after a move word whose object can only be a player, when it is a
     common noun of no player: the pair of «Выбери меня!» («беру в пару папку»), the dative
-    after a weak beating verb («вломлю кексу»; not «вломлю по полной»), a being in the
-    accusative right after a strong move word («бью мишку»: a player's pet name, maybe; the
-    caller asks it only of a move the sender's role makes). None otherwise."""
+    after a weak beating verb («вломлю кексу»; not «вломлю по полной»). None otherwise."""
     k = kw.j
     if k >= len(clause) or not clause[k].word or len(clause[k].w) < 3:
         return None
@@ -552,12 +556,26 @@ def _person_slot(clause: list[Tok], kw: Kw) -> str | None:
         parses = morph().parse(w)
         if parses and "NOUN" in parses[0].tag.grammemes and "datv" in parses[0].tag.grammemes:
             return w
-    if kw.cls != V.PARTNER and not kw.weak and animate_noun(w) and common_noun(w) and \
-            w not in V.FILLERS and (k + 1 >= len(clause) or not clause[k + 1].word or
-                                    clause[k + 1].w not in V.PREPOSITIONS):
-        return w  # «бью мишку»: a being right after a move word of the sender's own; a pet
-        # name of a player, maybe (not «лечу маму от простуды»: whom and from what)
     return None
+
+
+#: Kin words: a being after a move word that is the writer's family, no pet name of a player
+#: («лечу маму»).
+_KIN = frozenset({"маму", "мамку", "мамочку", "папу", "папку", "бабушку", "бабулю", "бабку",
+                  "дочку", "дочь", "жену", "сестру", "сестрёнку", "сестренку", "тещу", "тёщу",
+                  "свекровь", "внучку", "племянницу", "подругу"})
+
+
+def _being_slot(clause: list[Tok], kw: Kw) -> bool:
+    """True when a strong move word is followed right away by a being in the accusative that
+    is a common noun and no kin word («бью мишку», «убиваем зайку»): a player's pet name,
+    maybe; not with a preposition after it («лечу собаку от блох»: whom and from what)."""
+    k = kw.j
+    if kw.weak or k >= len(clause) or not clause[k].word or len(clause[k].w) < 3:
+        return False
+    w = clause[k].w
+    return w not in _KIN and w not in V.FILLERS and animate_noun(w) and common_noun(w) and \
+        (k + 1 >= len(clause) or not clause[k + 1].word or clause[k + 1].w not in V.PREPOSITIONS)
 
 
 def _another_named(clause: list[Tok], kw: Kw) -> bool:

@@ -166,11 +166,14 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     else, the forum's short vote for that player (a clause after a comma is no such
     sentence: «спасибо Кузе, за Бобра…», nor one after «…»). «Я за X», «я — за X!», «мы за
     X» as the whole sentence are that vote too (the sender's own side: no member's order),
+    also with a word of being sure after the player («За X, конечно!»),
     and so are they after a word that opens the sentence («Теперь за X.», «Ну а сегодня я за X.»),
     and with a second name («Я за X и за Y»). A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
     the judge asks which player it is (:func:`engine.parse_types.unknown_name`)."""
     first = start
-    while start < len(clause) and start - first < 3 and (
+    while start < len(clause) and clause[start].w in ("—", "–", "«", "\""):
+        start += 1  # («— За X, конечно», «"За X!"»: a line of a dialogue)
+    while start < len(clause) and start - first < 4 and (
             clause[start].w in _ZA_OPENERS or (start > first and clause[start].w == ",")):
         start += 1  # «Теперь за X.», «Ну, а теперь за X.»: the word that opens the sentence
     if start < len(clause) and clause[start].w in _I_WE:
@@ -180,6 +183,8 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if start >= len(clause) or clause[start].w != "за" or start + 1 >= len(clause):
         return False
     before = ctx.text[:clause[first].start].rstrip(" \t")
+    if before.rstrip("—–«\"").rstrip(" \t").endswith("\n") or not before.rstrip("—–«\" \t"):
+        before = before.rstrip("—–«\" \t")  # («— За X, конечно»: a line of a dialogue)
     if before and (before[-1] not in "\n.!?)" or before.endswith(("..", "…"))):
         return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
     words = clause_words(clause)
@@ -200,11 +205,16 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         second = nick_at(ctx, clause, words, k) if k < len(clause) else None
         if second is not None:
             n = k + second.length
-    return all(not t.word for t in clause[n:])
+    return all(not t.word or t.w in _SURE for t in clause[n:])  # («За X, конечно!»)
 
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
 _I_WE = frozenset({"я", "мы"})
+
+#: Words after the player of a short vote that only say the sender is sure («За X,
+#: конечно!», «За X — однозначно.»; :func:`za_alone`).
+_SURE = frozenset({"конечно", "однозначно", "безусловно", "разумеется", "естественно",
+                   "окончательно", "точно"})
 
 #: Words that open the sentence of a short vote («Теперь за X.», «Ну а сегодня я за X.»,
 #: «Итак, за X.»; :func:`za_alone`).
