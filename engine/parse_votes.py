@@ -18,7 +18,7 @@ from .names_near import short_prefix_owners
 from .parse_judge import judge
 from .parse_move import read_move
 from .parse_subject import object_form
-from .parse_types import Ctx, Item, last_word, nick_at
+from .parse_types import Ctx, Item, last_word, name_written, nick_at
 
 
 def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool:
@@ -205,7 +205,35 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         second = nick_at(ctx, clause, words, k) if k < len(clause) else None
         if second is not None:
             n = k + second.length
+    if n < len(clause) and clause[n].w in (",", "—", "–") and _why_alone(ctx, clause, n + 1):
+        return True  # «Сегодня я за Громова, он весь день молчит»: the vote, then why
     return all(not t.word or t.w in _SURE for t in clause[n:])  # («За X, конечно!»)
+
+
+#: Words that make the remark after a short vote more than why it is given: a doubt, a
+#: contrast, a condition, another day, a joke («За X, но подумаю», «За X, если не
+#: оправдается», «За X, шучу»).
+_NOT_WHY = frozenset({"но", "хотя", "если", "или", "может", "наверное", "наверно", "хз",
+                      "пока", "подумаю", "посмотрим", "шучу", "шутка", "завтра", "вчера", "бы",
+                      "либо", "правда", "ли", "нет", "а", "мб", "вроде", "кажется", "наверн"})
+
+
+#: Words after «не» in a doubt («не знаю», «не уверен»).
+_UNSURE = frozenset({"знаю", "уверен", "уверена", "решил", "решила", "точно", "факт", "знаем"})
+
+
+def _why_alone(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]``, the remark after a short vote's player, only says why: a few
+    words with no nickname, no move word, no question and no word of :data:`_NOT_WHY`."""
+    rest = [t for t in clause[k:] if t.word]
+    if not rest or len(rest) > 12 or any(t.w in _NOT_WHY for t in rest) or any(
+            a.w == "не" and b.w in _UNSURE for a, b in zip(rest, rest[1:])):
+        return False  # («За X, не уверен»: a doubt; «…, мне он не нравится»: why)
+    if "?" in ctx.text[clause[k].start:clause[-1].end + 1]:
+        return False
+    from .grammar_keywords import find_keywords
+    return not name_written(ctx, clause, k, len(clause)) and \
+        not find_keywords(clause[k:], set(), name_index(ctx.nicks))
 
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
