@@ -183,8 +183,17 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if start >= len(clause) or clause[start].w != "за" or start + 1 >= len(clause):
         return False
     before = ctx.text[:clause[first].start].rstrip(" \t")
-    if before.rstrip("—–«\"").rstrip(" \t").endswith("\n") or not before.rstrip("—–«\" \t"):
-        before = before.rstrip("—–«\" \t")  # («— За X, конечно»: a line of a dialogue)
+    if (before.rstrip("—–«\"").rstrip(" \t").endswith("\n") or
+            not before.rstrip("—–«\" \t")) and before.rstrip(" \t\n"):
+        # («— За X, конечно»: a line of a dialogue; the sender's own speech tag is blanked,
+        # engine.parse._own_speech_tags_blanked, so a dash left after it on the line opens
+        # another speaker's tag: «— За X! — крикнул Кузя» is Кузя's line, no vote)
+        line_end = ctx.text.find("\n", clause[-1].end)
+        rest = ctx.text[clause[-1].end:None if line_end < 0 else line_end]
+        dash = re.search(r"[—–]", rest)
+        if dash and not _own_tag(ctx, rest[dash.end():]):
+            return False
+        before = before.rstrip("—–«\" \t")
     if before and (before[-1] not in "\n.!?)" or before.endswith(("..", "…"))):
         return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
     words = clause_words(clause)
@@ -234,6 +243,14 @@ def _why_alone(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     from .grammar_keywords import find_keywords
     return not name_written(ctx, clause, k, len(clause)) and \
         not find_keywords(clause[k:], set(), name_index(ctx.nicks))
+
+
+def _own_tag(ctx: Ctx, tag: str) -> bool:
+    """True when the speech tag ``tag`` (the words after a dialogue line's dash) names the
+    sender: «я» or the first word of his nickname («— мяукает Мурзик»)."""
+    words = re.findall(r"\w+", tag.lower().replace("ё", "е"))
+    own = ctx.sender.nick.lower().replace("ё", "е").split()[0]
+    return "я" in words or own in words
 
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
