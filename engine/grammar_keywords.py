@@ -326,6 +326,10 @@ _OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос"
                   "все", "два"})
 
 
+#: A possessive between the vote word and a withdrawal verb after it («голос мой снимаю»).
+_MINE = frozenset({"мой", "свой", "свои", "мои"})
+
+
 #: Whom one votes along with («проголосовать со всеми», «голосую с большинством»): «с» then
 #: is no vote taken off a player.
 _ALONG_WITH = frozenset({"всеми", "остальными", "другими", "большинством", "толпой",
@@ -353,10 +357,12 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             elif kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
                     (kw.j + 1 == len(clause) or clause[kw.j + 1].w not in _ALONG_WITH):
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
-            elif kw.j < len(clause) and clause[kw.j].w in V.WITHDRAW_WORDS and \
+            elif (m := kw.j + (kw.j + 1 < len(clause) and clause[kw.j].w in _MINE)) < \
+                    len(clause) and clause[m].w in V.WITHDRAW_WORDS and \
                     clause[kw.i].w in ("голос", "голоса") and \
                     not any(t.w in ("с", "со") for t in clause[:kw.i]):
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
+                kw.j = m  # («Голос мой снимаю с X»: the possessive between)
         out.append(kw)
     return out
 

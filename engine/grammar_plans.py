@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_orders import silent_to_you
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import is_known_word, is_verb, morph
+from .words import is_infinitive, is_known_word, is_verb, morph
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -223,6 +223,25 @@ def if_survive(clause: list[Tok], i: int) -> bool:
     words = {t.w for t in clause[k + 1:i] if t.word}
     return not words.isdisjoint(_SURVIVE) or (
         not words.isdisjoint(_ALIVE) and not words.isdisjoint(_I_BE))
+
+
+def survive_tomorrow(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` follows the sender's living through to tomorrow
+    (:func:`if_survive` with «завтра» in the condition: «Если доживу до завтра — стреляю в
+    X», «если завтра выживу — МО в X»): a plan for tomorrow, no move today and nothing to
+    ask, whatever the sender's role. Only with the move word an infinitive after «буду» or
+    a noun («…— МО в X»; a verb of today's orders stays asked), and no word of today in the
+    clause."""
+    if not if_survive(clause, i):
+        return False
+    k = max(n for n, t in enumerate(clause[:i]) if t.w in IF_WORDS)
+    return any(t.w in _LATER_WORDS for t in clause[k + 1:i]) and \
+        not any(t.w in _TODAY for t in clause) and (
+            (clause[i - 1].w in ("буду", "будем") and is_infinitive(clause[i].w)) or
+            not is_verb(clause[i].w))
+    # (the future said as such, «буду + infinitive», or a move's noun: «…, проверю X»,
+    # «…, жульничаю у X» are the verbs of today's orders too, and «…, то сегодня стреляю
+    # в X» names today: asked)
 
 
 def later_in_segment(clause: list[Tok], i: int) -> bool:

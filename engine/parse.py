@@ -129,7 +129,8 @@ def _old_forms(text: str) -> bool:
 _SPEECH_TAG = re.compile(
     r"—\s*(?:сказал|сказала|говорит|произн[её]с|произнесла|бросил|бросила|буркнул|буркнула|"
     r"процедил|процедила|прошептал|прошептала|ответил|ответила|добавил|добавила|"
-    r"приказал|приказала|велел|велела|молвил|молвила)\s+(\w+)[^—\n.!?«»]{0,60}?—",
+    r"приказал|приказала|велел|велела|молвил|молвила)\s+(\w+)[^—\n.!?«»]{0,60}?"
+    r"(?:—|(?=[.!?]*(?:\n|$)))",  # («— За X, — ответил я.»: the tag ends the line)
     re.IGNORECASE)
 
 
@@ -238,7 +239,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
-    clause_list = list(_bare_corrections_joined(clause_list))
+    clause_list = list(_kept_apart(_bare_corrections_joined(clause_list)))
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
             # (a choice among players offered stays open over it: «…Тогда Тапочка? …
@@ -516,6 +517,30 @@ def _bare_corrections_joined(clause_list):
         yield clause
     if held is not None:
         yield held
+
+
+#: Words that keep a vote, said after its player («Смита оставляю», «Смит остаётся»).
+_KEEPS = frozenset({"оставляю", "оставлю", "остается", "остаётся"})
+
+
+def _kept_apart(clause_list):
+    """The clauses, a clause that takes a vote off and ends with «, X оставляю» or «, X
+    остаётся» (up to three words after its last comma) cut at that comma: the vote kept is
+    read as a clause of its own right after the withdrawal (engine.parse_choice.kept_vote:
+    «снимаю голос с X, Смита оставляю»)."""
+    for clause in clause_list:
+        if clause is None or type(clause) is Talk or \
+                not any(t.w in V.WITHDRAW_WORDS for t in clause):
+            yield clause
+            continue
+        n = max((k for k, t in enumerate(clause) if t.w == ","), default=-1)
+        rest = [t for t in clause[n + 1:] if t.word] if n > 0 else []
+        if 2 <= len(rest) <= 3 and (rest[-1].w in _KEEPS or rest[0].w in _KEEPS) and \
+                not any(t.w in V.WITHDRAW_WORDS for t in rest):
+            yield clause[:n]
+            yield clause[n + 1:]
+        else:
+            yield clause
 
 
 class Talk(list):

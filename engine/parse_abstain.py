@@ -37,3 +37,10 @@ def refuses_to_vote(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
             not any(t.word and t.w in _NOT_YET for t in clause) and
             not name_written(ctx, clause, kw.j, hi) and
             not any(t.w in V.PRONOUNS for t in clause[kw.j:hi]))  # «за него не буду»
+
+
+def put_off(clause: list[Tok], j: int) -> bool:
+    """True when «пока» (or another word of :data:`_NOT_YET`) stands right after the vote
+    word, before its «никому» («голос пока никому», «линч пока никого»): the vote put off,
+    no refusal."""
+    return any(t.word and t.w in _NOT_YET for t in clause[j:j + 2])

@@ -300,6 +300,15 @@ def one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):
     return hit
 
 
+#: Words before the one player of the clause right after a vote taken off («Пусть будет
+#: только за Y», «Остаётся лишь Y», «Оставляю Y»): the vote left or given (:func:`kept_vote`).
+_LEFT_OPENERS = frozenset({"пусть", "будет", "только", "лишь", "остается", "остаётся",
+                           "оставляю", "оставлю", "за", "на", "теперь", "а", "тогда"})
+
+#: Words after that player that keep his vote («Y оставляю», «Y остаётся»).
+_LEFT_AFTER = frozenset({"оставляю", "оставлю", "остается", "остаётся"})
+
+
 #: «X остаётся», «X в силе»: the vote for X stands.
 _STAYS = frozenset({"остается", "остаётся", "остаются", "силе", "в", "тоже", "прежним",
                     "неизменно", "как", "был", "и"})
@@ -309,18 +318,33 @@ def kept_vote(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
               items: list[Item]) -> bool:
     """«снимаю голос с пони, вместо него Лютик. фрост остаётся»: right after the letter's
     vote (or a vote taken off), a clause of one name and «остаётся» / «в силе» keeps the
-    vote for that player in this letter. True when the clause was one."""
-    if prev.cls != V.VOTE or not flags["keep"] or not any(
+    vote for that player in this letter. Right after a vote taken off, «Пусть будет (только)
+    за Y», «Остаётся только Y», «Y оставляю» keep or give the vote for Y as well. True when
+    the clause was one."""
+    withdrawn = any(it.withdraw is not None for it in prev.items)
+    if prev.cls != V.VOTE or not (flags["keep"] or withdrawn) or not any(
             it.withdraw is not None or (it.move is not None and it.move.action == "vote")
             for it in prev.items):
         return False
     words = clause_words(clause)
-    k = next((n for n, t in enumerate(clause) if t.word), len(clause))
+    k = first = next((n for n, t in enumerate(clause) if t.word), len(clause))
+    while withdrawn and k < len(clause) and (not clause[k].word or words[k] in _LEFT_OPENERS):
+        k += 1  # («Пусть будет только за Y»)
     hit = one_name(ctx, clause, words, k) if k < len(clause) else None
-    if hit is None or hit.nick is None or any(
-            t.word and t.w not in _STAYS and t.w not in V.FILLERS
-            for t in clause[k + hit.length:]):
+    if hit is None or hit.nick is None or (hit.nick == ctx.sender.nick and hit.kind != "self"):
+        return False  # (the sender's own nick: a signature)
+    end = len(clause)
+    if withdrawn and k > first:  # («Пусть будет за Y, второй голос никому»: a remark after)
+        end = next((n for n in range(k + hit.length, len(clause)) if clause[n].w == ","), end)
+        if name_written(ctx, clause, end, len(clause)):
+            return False
+    stays = _STAYS | _LEFT_AFTER if withdrawn else _STAYS
+    if any(t.word and t.w not in stays and t.w not in V.FILLERS
+           for t in clause[k + hit.length:end]):
         return False
+    if not flags["keep"] and k == first and \
+            not any(t.w in _LEFT_AFTER for t in clause[k + hit.length:end]):
+        return False  # («… Y тоже», «…⏎Y» alone: a signature, maybe; no word that keeps)
     if any(it.move is not None and it.move.action == "vote" and
            hit.nick in (it.move.targets or (it.move.target,)) for it in items):
         return True  # «голоса: Ястреб и Бульдозер. UPD: снимаю с Бульдозера. Ястреб остаётся»

@@ -23,13 +23,13 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import (first_singular, is_infinitive, is_known_word, is_noun, morph,
+from .words import (animate_noun, common_noun, first_singular, is_infinitive, is_known_word, is_noun, morph,
                     past_tense, role_words, short_adjective, verb_reading)
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .parse_settle import settled_in_clause
 from .parse_mortar import maniac_shot, mortar_said
-from .parse_abstain import abstain
+from .parse_abstain import abstain, put_off
 
 
 #: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
@@ -122,9 +122,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "unparsed", "later"), tried=action or "")
     if tg.nobody and not tg.hits:
         # «Линч: никого», «голосую ни за кого»: no abstaining vote; «Линч пока никому,
-        # подумаю до вечера» puts the vote off (the later letter brings it)
+        # подумаю до вечера», «второй голос пока никому» put the vote off (the later letter
+        # brings it)
         return abstain(text) if action == "vote" and tg.nobody_named and \
-            not flags["later"] else None
+            not flags["later"] and not (clause is not None and put_off(clause, kw.j)) else None
     if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
@@ -169,6 +170,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 return _refuse_role(kw, text)
             return Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
+        if action is not None and clause is not None and kw.cls != V.PARTNER and \
+                not (kw.negated or kw.hypothetical or kw.reported) and \
+                not flags["other_day"] and _being_slot(clause, kw):
+            # «бью мишку» from the thug: whom? Asked (dropped when the letter makes that
+            # move on a player too: «лечу собаку, а в игре лечу X»)
+            return Item(0, problem=problem(text, "unparsed", "no_target"), tried=action)
         if tg.described and flags["keep"] and action is not None and not kw.negated:
             # «Голос тот же, что у Лося»: kept as another's, not as the sender's own: asked
             return Item(0, problem=problem(text, "unparsed", "pronoun"), tried=action)
@@ -550,6 +557,25 @@ def _person_slot(clause: list[Tok], kw: Kw) -> str | None:
         if parses and "NOUN" in parses[0].tag.grammemes and "datv" in parses[0].tag.grammemes:
             return w
     return None
+
+
+#: Kin words: a being after a move word that is the writer's family, no pet name of a player
+#: («лечу маму»).
+_KIN = frozenset({"маму", "мамку", "мамочку", "папу", "папку", "бабушку", "бабулю", "бабку",
+                  "дочку", "дочь", "жену", "сестру", "сестрёнку", "сестренку", "тещу", "тёщу",
+                  "свекровь", "внучку", "племянницу", "подругу"})
+
+
+def _being_slot(clause: list[Tok], kw: Kw) -> bool:
+    """True when a strong move word is followed right away by a being in the accusative that
+    is a common noun and no kin word («бью мишку», «убиваем зайку»): a player's pet name,
+    maybe; not with a preposition after it («лечу собаку от блох»: whom and from what)."""
+    k = kw.j
+    if kw.weak or k >= len(clause) or not clause[k].word or len(clause[k].w) < 3:
+        return False
+    w = clause[k].w
+    return w not in _KIN and w not in V.FILLERS and animate_noun(w) and common_noun(w) and \
+        (k + 1 >= len(clause) or not clause[k + 1].word or clause[k + 1].w not in V.PREPOSITIONS)
 
 
 def _another_named(clause: list[Tok], kw: Kw) -> bool:

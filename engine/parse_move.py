@@ -15,7 +15,7 @@ from .grammar_context import as_yesterday, locative
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_delegate import my_boss
-from .grammar_plans import idiom_told, object_clause, promised_later
+from .grammar_plans import idiom_told, object_clause, promised_later, survive_tomorrow
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
@@ -410,6 +410,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if kw.hypothetical in (True, "plan") and item.problem is not None and \
             item.problem.reason == "no_target" and promised_later(clause, kw.i):
         return used  # «Проголосую завтра, пока присматриваюсь»: no move today, no question
+    if kw.hypothetical in (True, "plan") and survive_tomorrow(clause, kw.i):
+        return used  # «Если доживу до завтра — буду стрелять в X»: tomorrow's plan, no question
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
         item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried,

@@ -18,7 +18,7 @@ from .names_near import short_prefix_owners
 from .parse_judge import judge
 from .parse_move import read_move
 from .parse_subject import object_form
-from .parse_types import Ctx, Item, last_word, nick_at
+from .parse_types import Ctx, Item, last_word, name_written, nick_at
 
 
 def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool:
@@ -78,9 +78,20 @@ def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     while j < len(clause) and clause[j].w in _GIVE_SKIP:
         j += 1
     if clause[k + 1].w not in ("их", "оба") and not (ctx.votes > 1 and (
-            _two_names(ctx, clause, j) or j < len(clause) and clause[j].w in V.VOTE_ORDINALS)):
+            _two_names(ctx, clause, j) or j < len(clause) and clause[j].w in V.VOTE_ORDINALS)) \
+            and not _given_after_withdrawal(ctx, clause, k + 1):
         return []  # «Два голоса. Отдаю Мирону и Вишне», «… Отдаю так: первый — X, …»
     return [Kw(V.VOTE, k, j, weak=True)]
+
+
+def _given_after_withdrawal(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """«Голос снимаю с Филина. Отдаю Ягуару.»: the clause before took a vote off, and a
+    nickname right at ``k`` (after the verb of giving) is the whole rest of the clause: the
+    vote given in its place."""
+    if not any(t.word and t.w in V.WITHDRAW_WORDS for t in ctx.prev_clause):
+        return False
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    return hit is not None and all(not t.word for t in clause[k + hit.length:])
 
 
 def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
@@ -155,9 +166,16 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     else, the forum's short vote for that player (a clause after a comma is no such
     sentence: «спасибо Кузе, за Бобра…», nor one after «…»). «Я за X», «я — за X!», «мы за
     X» as the whole sentence are that vote too (the sender's own side: no member's order),
+    also with a word of being sure after the player («За X, конечно!»),
+    and so are they after a word that opens the sentence («Теперь за X.», «Ну а сегодня я за X.»),
     and with a second name («Я за X и за Y»). A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
     the judge asks which player it is (:func:`engine.parse_types.unknown_name`)."""
     first = start
+    while start < len(clause) and clause[start].w in ("—", "–", "«", "\""):
+        start += 1  # («— За X, конечно», «"За X!"»: a line of a dialogue)
+    while start < len(clause) and start - first < 4 and (
+            clause[start].w in _ZA_OPENERS or (start > first and clause[start].w == ",")):
+        start += 1  # «Теперь за X.», «Ну, а теперь за X.»: the word that opens the sentence
     if start < len(clause) and clause[start].w in _I_WE:
         start += 1
         while start < len(clause) and clause[start].w in ("—", "-", "–"):
@@ -165,6 +183,17 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if start >= len(clause) or clause[start].w != "за" or start + 1 >= len(clause):
         return False
     before = ctx.text[:clause[first].start].rstrip(" \t")
+    if (before.rstrip("—–«\"").rstrip(" \t").endswith("\n") or
+            not before.rstrip("—–«\" \t")) and before.rstrip(" \t\n"):
+        # («— За X, конечно»: a line of a dialogue; the sender's own speech tag is blanked,
+        # engine.parse._own_speech_tags_blanked, so a dash left after it on the line opens
+        # another speaker's tag: «— За X! — крикнул Кузя» is Кузя's line, no vote)
+        line_end = ctx.text.find("\n", clause[-1].end)
+        rest = ctx.text[clause[-1].end:None if line_end < 0 else line_end]
+        dash = re.search(r"[—–]", rest)
+        if dash and not _own_tag(ctx, rest[dash.end():]):
+            return False
+        before = before.rstrip("—–«\" \t")
     if before and (before[-1] not in "\n.!?)" or before.endswith(("..", "…"))):
         return False  # («слежу за Сова... за Совой»: the name said again, no new sentence)
     words = clause_words(clause)
@@ -185,11 +214,57 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         second = nick_at(ctx, clause, words, k) if k < len(clause) else None
         if second is not None:
             n = k + second.length
-    return all(not t.word for t in clause[n:])
+    if n < len(clause) and clause[n].w in (",", "—", "–") and _why_alone(ctx, clause, n + 1):
+        return True  # «Сегодня я за Громова, он весь день молчит»: the vote, then why
+    return all(not t.word or t.w in _SURE for t in clause[n:])  # («За X, конечно!»)
+
+
+#: Words that make the remark after a short vote more than why it is given: a doubt, a
+#: contrast, a condition, another day, a joke («За X, но подумаю», «За X, если не
+#: оправдается», «За X, шучу»).
+_NOT_WHY = frozenset({"но", "хотя", "если", "или", "может", "наверное", "наверно", "хз",
+                      "пока", "подумаю", "посмотрим", "шучу", "шутка", "завтра", "вчера", "бы",
+                      "либо", "правда", "ли", "нет", "а", "мб", "вроде", "кажется", "наверн"})
+
+
+#: Words after «не» in a doubt («не знаю», «не уверен»).
+_UNSURE = frozenset({"знаю", "уверен", "уверена", "решил", "решила", "точно", "факт", "знаем"})
+
+
+def _why_alone(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when ``clause[k:]``, the remark after a short vote's player, only says why: a few
+    words with no nickname, no move word, no question and no word of :data:`_NOT_WHY`."""
+    rest = [t for t in clause[k:] if t.word]
+    if not rest or len(rest) > 12 or any(t.w in _NOT_WHY for t in rest) or any(
+            a.w == "не" and b.w in _UNSURE for a, b in zip(rest, rest[1:])):
+        return False  # («За X, не уверен»: a doubt; «…, мне он не нравится»: why)
+    if "?" in ctx.text[clause[k].start:clause[-1].end + 1]:
+        return False
+    from .grammar_keywords import find_keywords
+    return not name_written(ctx, clause, k, len(clause)) and \
+        not find_keywords(clause[k:], set(), name_index(ctx.nicks))
+
+
+def _own_tag(ctx: Ctx, tag: str) -> bool:
+    """True when the speech tag ``tag`` (the words after a dialogue line's dash) names the
+    sender: «я» or the first word of his nickname («— мяукает Мурзик»)."""
+    words = re.findall(r"\w+", tag.lower().replace("ё", "е"))
+    own = ctx.sender.nick.lower().replace("ё", "е").split()[0]
+    return "я" in words or own in words
 
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
 _I_WE = frozenset({"я", "мы"})
+
+#: Words after the player of a short vote that only say the sender is sure («За X,
+#: конечно!», «За X — однозначно.»; :func:`za_alone`).
+_SURE = frozenset({"конечно", "однозначно", "безусловно", "разумеется", "естественно",
+                   "окончательно", "точно"})
+
+#: Words that open the sentence of a short vote («Теперь за X.», «Ну а сегодня я за X.»,
+#: «Итак, за X.»; :func:`za_alone`).
+_ZA_OPENERS = frozenset({"а", "ну", "теперь", "тогда", "итак", "значит", "короче", "сегодня",
+                         "сейчас", "нынче"})
 
 
 #: The numbers of a two-vote day's votes («голос 1 — Жмых»).
