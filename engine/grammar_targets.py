@@ -391,6 +391,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 words[k - 1] in V.PREPOSITIONS and k + 1 < hi and clause[k + 1].word and \
                 words[k + 1] not in V.FILLERS and words[k + 1] != "же":
             break  # «наблюдаю за его манерой»: after a preposition the player is «него»
+        if not out.hits and not out.pronoun and _fronted_object(clause, words, lo, k, hi):
+            break  # «за Зельца голосую и его же ночью режу»: the next move's object
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
             if out.nobody:  # «никого», «ни за кого»; not «ни разу»
@@ -771,3 +773,27 @@ def _third_verb(words: list[str], k: int) -> bool:
     """True when ``words[k]`` is a finite verb in the third person or the past tense («меня
     напрягает», «меня достал»): the word before it is that verb's object, no move's target."""
     return k < len(words) and is_verb(words[k]) and predicate(words[k])
+
+
+#: Pronouns that may stand, with «же», as the fronted object of the next move word.
+_FRONTED = frozenset({"его", "ее", "её", "их"})
+
+
+def _fronted_object(clause: list[Tok], words: list[str], lo: int, k: int, hi: int) -> bool:
+    """True when the targets of a keyword open (at ``k``, past the keyword's end ``lo``) with
+    «и» and a pronoun with «же», and another move word of the clause follows at ``hi`` with
+    only adverbs between: «за Зельца голосую и его же ночью режу», «номинирую Вейдера, и его
+    же вечером к себе зову». The pronoun is the object of the next move word, fronted; the
+    keyword before it has its target elsewhere (before it, or none)."""
+    if words[k] not in _FRONTED or k + 1 >= hi or words[k + 1] != "же" or \
+            hi >= len(clause) or not clause[hi].word:
+        return False
+    joiner = [n for n in range(lo, k) if clause[n].word]
+    if joiner != [k - 1] or words[k - 1] != "и":
+        return False
+    return all(clause[n].word and words[n] in _FRONT_GAP for n in range(k + 2, hi))
+
+
+#: Words that may stand between a fronted «его же» and its move word.
+_FRONT_GAP = frozenset({"сегодня", "ночью", "вечером", "этой", "ночкой", "тоже", "также",
+                        "ещё", "еще", "я", "мы", "сразу", "заодно"})
