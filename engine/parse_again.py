@@ -65,8 +65,8 @@ def again_move(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     end = k + hit.length
     while end < len(clause) and clause[end].word and words[end] in _AFTER:
         end += 1
-    if any(t.word for t in clause[end:]):
-        return []
+    if end < len(clause) and (clause[end].word or clause[end].w not in (",", "—", "(", "-")):
+        return []  # (a remark after a comma or dash: «Опять Кекса, он так и не раскрылся»)
     player = ctx.state.players.get(ctx.sender.nick)
     if player is None:
         return []
