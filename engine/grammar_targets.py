@@ -254,6 +254,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 (clause[k + 1].cap and words[k + 1] not in V.SELF_WORDS)):
             k += 1  # «Маньячу самого Графа», «за самого Коляна»: the very player named next
             continue
+        if not out.hits and not out.pronoun and w in _OUR and \
+                (named := _apposed_name(idx, clause, words, k, hi)) is not None:
+            k = named  # «Приглашаю нашего молчуна Ветерка»: the player named after his epithet
+            continue
         if w in ("сам", "сама", "сами") and not out.hits and name_soon(idx, clause, words, k + 1, hi):
             k += 1  # «проверяю сама: Dr.Who», «проверяю теперь сама ястреба»: by herself, not whom
             continue
@@ -797,3 +801,20 @@ def _fronted_object(clause: list[Tok], words: list[str], lo: int, k: int, hi: in
 #: Words that may stand between a fronted «его же» and its move word.
 _FRONT_GAP = frozenset({"сегодня", "ночью", "вечером", "этой", "ночкой", "тоже", "также",
                         "ещё", "еще", "я", "мы", "сразу", "заодно"})
+
+
+#: Possessives that open an epithet before a nickname («нашего молчуна Ветерка»).
+_OUR = frozenset({"нашего", "нашу", "нашему", "нашей", "нашим", "нашими", "наших"})
+
+
+def _apposed_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
+    """The index of a capitalised nickname one or two lowercase dictionary words after the
+    possessive at ``k`` («нашего молчуна Ветерка», «нашу тихую скромницу Мурку»): the words
+    between are the player's epithet. None otherwise."""
+    for m in (k + 2, k + 3):
+        if m >= hi or not clause[m].word or not clause[m].cap:
+            continue
+        if all(clause[n].word and not clause[n].cap and is_known_word(words[n])
+               for n in range(k + 1, m)) and idx.exact(words, m, None) is not None:
+            return m
+    return None
