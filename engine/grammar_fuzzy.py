@@ -41,12 +41,29 @@ def fuzzy_verb(word: str) -> str | None:
     """The keyword class of a misspelt verb (one edit, see engine.names.THRESHOLDS), or None
     when the word is a dictionary word, a role word, or near keywords of several classes."""
     limit = max_distance(len(word), "verb")
+    if limit and slang_past(word) is not None:
+        return None  # «шизил»: the past of a slang verb, told, no misspelt «шизю»
     hits = _near(word, _verb_choices(), limit) if limit else []
     if not hits:
         return None
     best = min(s for _, s, _ in hits)
     classes = {lexicon().words[c] for c, s, _ in hits if s == best}
     return classes.pop() if len(classes) == 1 else None
+
+
+@functools.lru_cache(maxsize=20_000)
+def slang_past(word: str) -> str | None:
+    """The keyword class of ``word`` when it is the past tense of a slang move verb the
+    dictionary does not know and the lexicon lists by its infinitive («шизил», «шизила» of
+    «шизить»; «чекал» of «чекать»), else None."""
+    if len(word) < 5 or is_known_word(word):
+        return None
+    for end in ("л", "ла", "ли", "ло"):
+        if word.endswith(end):
+            cls = lexicon().words.get(word[:-len(end)] + "ть")
+            if cls is not None:
+                return cls
+    return None
 
 
 def _near(word: str, choices: list[str], limit: int) -> list[tuple[str, int, int]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import keyword_at, keyword_first
 from .grammar_tokens import Tok
-from .words import third_person
+from .words import is_infinitive, third_person
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -83,6 +83,9 @@ def _supposed_reason(clause: list[Tok]) -> bool:
     if d < 1:  # «Голосую за X, потому что 1С опять лежит, совпадение?»: a reason after a comma
         d = next((k - 1 for k in range(2, len(clause)) if clause[k - 1].w == "," and
                   _reason_at(clause, k)), -1)
+    if d < 1:  # «Лечу Кекса, а кто ещё его вылечит?», «Проверяю X, а вдруг он маф?»
+        d = max((k - 1 for k in range(2, len(clause) - 1) if clause[k - 1].w == "," and
+                 clause[k].w in ("а", "ну") and clause[k + 1].w in _SUPPOSING), default=-1)
     if d < 1 or d + 1 >= len(clause):
         return False
     tail = [k for k in range(d + 1, len(clause)) if clause[k].word]
@@ -91,8 +94,8 @@ def _supposed_reason(clause: list[Tok]) -> bool:
     if not tail or not _rhetorical(clause, tail) or any(t.w == "или" for t in clause):
         return False
     first = keyword_first()
-    if any(clause[k].w in first and keyword_at(clause, k) and not _they_do(clause[k].w)
-           for k in tail):
+    if any(clause[k].w in first and keyword_at(clause, k) and not _they_do(clause[k].w) and
+           not _whose_deed(clause, tail, k) for k in tail):
         return False  # (a move word of the tail; not «…, когда людей убивают?»: what they do)
     return any(clause[k].word and clause[k].w in first and keyword_at(clause, k)
                for k in range(d)) or \
@@ -104,6 +107,17 @@ def _they_do(w: str) -> bool:
     """True when ``w`` is a verb in the third person plural («убивают», «лечат»): what
     people do, no move of the sender's."""
     return w.endswith(("ют", "ят", "ут", "ат")) and third_person(w)
+
+
+def _whose_deed(clause: list[Tok], tail: list[int], k: int) -> bool:
+    """True when the move word at ``k`` of the rhetorical tail is said of «кто» before it, in
+    the infinitive or the third person («— кто ж вас лечить будет?», «…, а кто ещё его
+    вылечит?»): who else would do it, no move of the sender's asked."""
+    if not any(clause[n].w == "кто" for n in tail if n < k) or \
+            any(clause[n].cap for n in tail if n > k):
+        return False  # (not «— а кто будет лечить Бобра?»: a player named, asked)
+    w = clause[k].w
+    return is_infinitive(w) or (third_person(w) and not w.endswith(("ют", "ят", "ут", "ат")))
 
 
 def _reason_at(clause: list[Tok], k: int) -> bool:

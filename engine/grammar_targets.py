@@ -255,6 +255,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 (clause[k + 1].cap and words[k + 1] not in V.SELF_WORDS)):
             k += 1  # «Маньячу самого Графа», «за самого Коляна»: the very player named next
             continue
+        if not out.hits and not out.pronoun and w in _OUR and \
+                (named := _apposed_name(idx, clause, words, k, hi)) is not None:
+            k = named  # «Приглашаю нашего молчуна Ветерка»: the player named after his epithet
+            continue
         if w in ("сам", "сама", "сами") and not out.hits and name_soon(idx, clause, words, k + 1, hi):
             k += 1  # «проверяю сама: Dr.Who», «проверяю теперь сама ястреба»: by herself, not whom
             continue
@@ -392,6 +396,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 words[k - 1] in V.PREPOSITIONS and k + 1 < hi and clause[k + 1].word and \
                 words[k + 1] not in V.FILLERS and words[k + 1] != "же":
             break  # «наблюдаю за его манерой»: after a preposition the player is «него»
+        if not out.hits and not out.pronoun and _fronted_object(clause, words, lo, k, hi):
+            break  # «за Зельца голосую и его же ночью режу»: the next move's object
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
             if out.nobody:  # «никого», «ни за кого»; not «ни разу»
@@ -790,3 +796,44 @@ def _me_apposition(idx, clause: list[Tok], words: list[str], k: int, hi: int, me
         return k
     cases = {p.tag.case for p in morph().parse(t.w) if p.tag.POS == "NOUN"}
     return k + 2 if cases and cases <= {"gent", "accs"} else k
+
+
+#: Pronouns that may stand, with «же», as the fronted object of the next move word.
+_FRONTED = frozenset({"его", "ее", "её", "их"})
+
+
+def _fronted_object(clause: list[Tok], words: list[str], lo: int, k: int, hi: int) -> bool:
+    """True when the targets of a keyword open (at ``k``, past the keyword's end ``lo``) with
+    «и» and a pronoun with «же», and another move word of the clause follows at ``hi`` with
+    only adverbs between: «за Зельца голосую и его же ночью режу», «номинирую Вейдера, и его
+    же вечером к себе зову». The pronoun is the object of the next move word, fronted; the
+    keyword before it has its target elsewhere (before it, or none)."""
+    if words[k] not in _FRONTED or k + 1 >= hi or words[k + 1] != "же" or \
+            hi >= len(clause) or not clause[hi].word:
+        return False
+    joiner = [n for n in range(lo, k) if clause[n].word]
+    if joiner != [k - 1] or words[k - 1] != "и":
+        return False
+    return all(clause[n].word and words[n] in _FRONT_GAP for n in range(k + 2, hi))
+
+
+#: Words that may stand between a fronted «его же» and its move word.
+_FRONT_GAP = frozenset({"сегодня", "ночью", "вечером", "этой", "ночкой", "тоже", "также",
+                        "ещё", "еще", "я", "мы", "сразу", "заодно"})
+
+
+#: Possessives that open an epithet before a nickname («нашего молчуна Ветерка»).
+_OUR = frozenset({"нашего", "нашу", "нашему", "нашей", "нашим", "нашими", "наших"})
+
+
+def _apposed_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:
+    """The index of a capitalised nickname one or two lowercase dictionary words after the
+    possessive at ``k`` («нашего молчуна Ветерка», «нашу тихую скромницу Мурку»): the words
+    between are the player's epithet. None otherwise."""
+    for m in (k + 2, k + 3):
+        if m >= hi or not clause[m].word or not clause[m].cap:
+            continue
+        if all(clause[n].word and not clause[n].cap and is_known_word(words[n])
+               for n in range(k + 1, m)) and idx.exact(words, m, None) is not None:
+            return m
+    return None

@@ -58,6 +58,7 @@ from .parse_subject import (
     untied_subject,
 )
 from .parse_gapping import today_after_past
+from .parse_again import again_move
 from .grammar_passive import passive_own
 from .parse_fear import fear_votes, goes_instead, if_chosen
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, names_in, nick_at
@@ -152,6 +153,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = [Kw(kws[0].cls, start, start, weak=True)] + kws[1:]
     if not kws and member is None and not excluded:
         kws = today_after_past(ctx, clause, start)  # «Вчера лечил X, сегодня — Y»
+    if not kws and member is None and not excluded:
+        kws = again_move(ctx, clause, start)  # «Снова Графа.»: yesterday's move once more
     if not kws and member is None:
         kws = goes_instead(ctx, clause, start)  # «Ну раз так — уходит X» from the feared
     if member is None and not excluded and any(t.w in ("мной", "мною") for t in clause) and \

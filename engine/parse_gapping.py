@@ -5,6 +5,7 @@ part after «сегодня» / «теперь» is today's move of the same kin
 
 from __future__ import annotations
 
+from .grammar_fuzzy import slang_past
 from .grammar_headers import ROLE_CLASS
 from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
@@ -63,6 +64,8 @@ def _past_class(words: list[str], lo: int, hi: int) -> str | None:
         reading = verb_reading(w) if len(w) >= 3 else None
         if reading is not None and reading[2] == "past" and reading[0] in lex.words:
             found.add(lex.words[reading[0]])
+        elif reading is None and (slang := slang_past(w)) is not None:
+            found.add(slang)  # «Вчера шизил Совёнка, сегодня Бобра»
     return found.pop() if len(found) == 1 else None
 
 

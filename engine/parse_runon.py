@@ -135,6 +135,9 @@ def _target_end(clause: list[Tok], words: list[str], lo: int, hi: int, idx) -> i
     k = lo
     while k < hi and (words[k] in V.PREPOSITIONS or words[k] in V.FILLERS):
         k += 1
+    if k > lo and words[k - 1] == "и" and k + 1 < hi and words[k + 1] == "же" and \
+            words[k] in V.PRONOUNS:
+        return None  # «за Зельца голосую и его же ночью режу»: the next move's object
     end = None
     while k < hi:
         size = _player_at(clause, words, k, idx)

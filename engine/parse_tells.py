@@ -15,7 +15,8 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import (past_tense, CYR, is_imperative, is_infinitive, is_interjection, norm, plural_predicate, predicate,
+from .words import (past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
+                    plural_predicate, predicate,
                     verb_reading, word_forms)
 
 
@@ -60,6 +61,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «в мой будуар приглашается X — глинтвейн уже на плите»: the host's own
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
+    if kw.j - kw.i == 1 and _slang_first(clause[kw.i].w):
+        return False  # «вломлю Триксу по самое не балуйся»: a slang verb of his own, an order
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
     if kw.j - kw.i == 1 and _wished(clause, kw.i) and (
@@ -248,6 +251,19 @@ def _wished(clause: list[Tok], i: int) -> bool:
     while k >= 0 and clause[k].w in ("очень", "я", "прям", "прямо", "сильно"):
         k -= 1
     return _own_verb_at(clause, k)
+
+
+def _slang_first(w: str) -> bool:
+    """True when ``w`` is a move word the lexicon lists as it is (slang the dictionary does
+    not know: «вломлю», «отдубашу», «шизю») in the first person: the sender's own verb, as
+    :func:`_own_verb_at` reads a dictionary verb."""
+    lex = lexicon()
+    if w not in lex.words or w in lex.third or w in lex.imperative or w in lex.first or \
+            is_known_word(w):
+        return False  # (a dictionary word is read by its grammar: «кражу», «премию»)
+    if w.endswith(("ою", "ею", "ию", "ью")):
+        return False  # a noun's case («шизению», «проверочкою»)
+    return w in lex.plural1 or w.endswith("ю") or w.endswith(("жу", "шу", "чу", "щу"))
 
 
 def _own_verb_at(clause: list[Tok], k: int) -> bool:
