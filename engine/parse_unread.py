@@ -245,6 +245,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             continue  # («Привет всем!», «Я пропустил.»: no name, no tokens made)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
+        if _talk_anyway(idx, toks, words, ctx.sender.role != "boss"):
+            continue  # (a word of talk that names nobody: :func:`S.talk` whatever it names)
         names = {n: on for n in _names(ctx, toks, words)
                  if (on := _used(idx, toks, words, n, ctx, voted, moved)) is not None}
         if not names or S.talk(words, names, ctx.sender.role != "boss"):
@@ -255,6 +257,20 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if text not in quoted:
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+def _talk_anyway(idx, toks: list[Tok], words: list[str], address: bool) -> bool:
+    """True when a word of the sentence ``toks`` that :func:`_names` surely does not take for
+    a player (no word, a word of one letter, or one :func:`player_at` reads as nobody) is a
+    word of talk wherever it stands (:func:`S.talk_word`): the open-move net leaves the
+    sentence whatever players it names (no name: nothing to ask; names: :func:`S.talk`
+    finds that word among the words that are none of them), so their look-up is spared."""
+    for k, w in enumerate(words):
+        if S.talk_word(w, address):
+            t = toks[k]
+            if not t.word or len(t.w) < 2 or player_at(idx, toks, words, k) is None:
+                return True
+    return False
 
 
 #: A letter of this many sentences or fewer has each tried (:func:`_may_show_where`).
