@@ -95,8 +95,9 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
         sentence = visible[lo:hi].strip()
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
-        if not net_asks(ctx, toks, skip, night, frozenset(), hits,
-                        whole and (not wide or _wide_visited(ctx, toks, wide))):
+        if _no_move_word(ctx, toks, hits) or not net_asks(
+                ctx, toks, skip, night, frozenset(), hits,
+                whole and (not wide or _wide_visited(ctx, toks, wide))):
             continue  # (for the wide net a word of a move lexicon only, or a visit «к X»:
             # «скорблю о X» is talk)
         # (a part left by a word of talk was left by the rules for that word: asked)
@@ -121,6 +122,21 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(claimed(ctx, visible, spans, read))
     out.extend(if_branches(ctx, visible, spans, read, out))
     return out
+
+
+def _no_move_word(ctx: Ctx, toks: list[Tok], hits: dict) -> bool:
+    """True when :func:`_asks` surely finds no move word in the sentence ``toks``, whatever
+    players it names and leaves out: no word of it is a word of a move lexicon
+    (:func:`W.move_word`), none is «мной»/«мною» (a passive of the sender's), and the sender
+    is no story's subject but by «я» (a verb of his story counts only after his name or role
+    word). «Я не исключаю, что X просто новичок», «С X я согласен»: the net leaves them with
+    no look-up of their names. ``hits``: as for :func:`_asks` (filled)."""
+    words = clause_words(toks)
+    if not W.BY_ME.isdisjoint(words) or any(
+            t.word and W.move_word(w) for t, w in zip(toks, words)):
+        return False
+    story = _sender_subject(ctx, toks, words, hits)
+    return story is None or words[story] == "я"
 
 
 def _wide_visited(ctx: Ctx, toks: list[Tok], wide: frozenset[str]) -> bool:
