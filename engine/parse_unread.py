@@ -125,15 +125,20 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
 
 
 def _no_move_word(ctx: Ctx, toks: list[Tok], hits: dict) -> bool:
-    """True when :func:`_asks` surely finds no move word in the sentence ``toks``, whatever
-    players it names and leaves out: no word of it is a word of a move lexicon
-    (:func:`W.move_word`), none is «мной»/«мною» (a passive of the sender's), and the sender
-    is no story's subject but by «я» (a verb of his story counts only after his name or role
-    word). «Я не исключаю, что X просто новичок», «С X я согласен»: the net leaves them with
-    no look-up of their names. ``hits``: as for :func:`_asks` (filled)."""
+    """True when :func:`_asks` surely asks nothing of the sentence ``toks``, whatever players
+    it names and leaves out: a word of it is talk (:func:`_talk_said`: :func:`_facts` is
+    False), or no word of it is a word of a move lexicon (:func:`W.move_word`) but right
+    after «не» (where :func:`_asks` stops), none is «мной»/«мною» (a passive of the
+    sender's), and the sender is no story's subject but by «я» (a verb of his story counts
+    only after his name or role word). «Я не исключаю, что X просто новичок», «С X я
+    согласен»: the net leaves them with no look-up of their names. ``hits``: as for
+    :func:`_asks` (filled)."""
     words = clause_words(toks)
+    if _talk_said(words):
+        return True
     if not W.BY_ME.isdisjoint(words) or any(
-            t.word and W.move_word(w) for t, w in zip(toks, words)):
+            t.word and W.move_word(w) and not (k and words[k - 1] == "не")
+            for k, (t, w) in enumerate(zip(toks, words))):
         return False
     story = _sender_subject(ctx, toks, words, hits)
     return story is None or words[story] == "я"
@@ -608,8 +613,7 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
     past, a verb of saying); else its words and the index of the sender as its subject
     (:func:`_sender_subject`, or None)."""
     words = clause_words(toks)
-    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
-           for w in words):
+    if _talk_said(words):
         return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
     story = _sender_subject(ctx, toks, words, hits)
     if story is not None and words[story] == "я" and any(W.past(w) for w in words):
@@ -618,6 +622,13 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
         return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
         # (not «Енот пробирается к X — там, говорят, бинокль»: a remark after the move)
     return words, story
+
+
+def _talk_said(words: list[str]) -> bool:
+    """True when a word of ``words`` tells a plan, a condition, the forum, the past
+    («вчерашн…») or speaks to somebody: the sentence is talk for :func:`_facts`."""
+    return any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
+               for w in words)
 
 
 def _aside(words: list[str], k: int) -> bool:
