@@ -185,16 +185,16 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = typing_fixed(text, nicks)  # «бьюпепегу», «ktxe» for «лечу», «нуба девяносто шесть»
     player = state.players.get(sender)  # «мы проверил X», «ich prüfe X», «к X ходить и брать всё»
     text = learner_fixed(text, nicks, player.role if player is not None else None)
+    own_actor = actor_of(state, sender)  # (made once: the clan fixes and the reading below)
+    alive = frozenset([n for n, p in state.players.items() if p.alive])
     # «Клан плывёт к дуплу X», «Пусть X уснёт навек», «убиваем не X, а Y»: a clan's orders
-    actor = actor_of(state, sender)
-    text = clan_story_fixed(text, nicks, actor, turn, clan_boss(state, sender))
-    text = mortar_story_fixed(text, actor, turn)  # «Применяю его по X»: the mortar's shot
+    text = clan_story_fixed(text, nicks, own_actor, turn, clan_boss(state, sender))
+    text = mortar_story_fixed(text, own_actor, turn)  # «Применяю его по X»: the mortar's shot
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     text = _titles_blanked(text)  # «его сиятельство Графа»
-    text = vote_phrases(text, nicks, frozenset(n for n, p in state.players.items() if p.alive),
-                        turn.votes_per_player, sender)
+    text = vote_phrases(text, nicks, alive, turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)
         # «Если меня выберут в страхе — вешайте X»: an advance «Страх» choice, asked
@@ -202,11 +202,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     else:
         early_fear = []
     text, summary = vote_summary(text, turn.votes_per_player)  # «Итого Барон и Ленка»
-    actor = actor or Actor(sender, "civilian", None, False)
+    actor = own_actor or Actor(sender, "civilian", None, False)
     text = _own_speech_tags_blanked(text, actor, nicks)  # «Лис, — сказал босс, — обчисти X»
-    ctx = Ctx(text, state, turn, actor, nicks,
-              frozenset([n for n, p in state.players.items() if p.alive]),
-              votes=turn.votes_per_player)
+    ctx = Ctx(text, state, turn, actor, nicks, alive, votes=turn.votes_per_player)
     ctx.marks.extend(summary)
     items: list[Item] = ReadLog()  # (every item read, for the net: engine.parse_unread)
     log = items

@@ -416,7 +416,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
             "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
         return []
-    read = read_ranges(visible, items)
+    read = None  # (made at the first sentence that passes the cheap test below)
     made = {it.move.action for it in items if it.move is not None}
     votes = [move_targets(it.move) for it in items
              if it.move is not None and it.move.action == "vote"]
@@ -438,6 +438,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                 not any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
             continue  # (its mark is «если» alone, and no word of switching a move after it
             # for :func:`_if_switched`: nothing cut into words either)
+        if read is None:
+            read = read_ranges(visible, items)
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
         if prev is not None and any(a < prev[1] and prev[0] < b for a, b, _, _ in read):

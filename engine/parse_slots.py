@@ -410,15 +410,22 @@ def talk(words: list[str], names, address: bool = True) -> bool:
     for m, w in enumerate(words):
         if m in names:
             continue
-        if (address and W.address(w)) or w in V.WITHDRAW_WORDS or \
-                (w in W.VETO and w not in ("пусть", "пускай")) or \
-                w in _HABIT or \
-                (w in W.WH and w != "как") or (W.speech(w) and _finite(w)):
+        if talk_word(w, address):
             return True
         if m < last and (w in W.VETO or (w in W.WH and w != "как") or
                          w.startswith("вчерашн") or W.speech(w) or _past(w)):
             return True
     return False
+
+
+def talk_word(w: str, address: bool = True) -> bool:
+    """True when the word ``w`` makes a sentence talk for :func:`talk` wherever it stands
+    (not a name of the sentence): a word of a plan, a condition or the forum, a word of
+    withdrawing, of a habit, a question word, a finite verb of saying, with ``address`` a
+    verb in the imperative or the second person."""
+    return (address and W.address(w)) or w in V.WITHDRAW_WORDS or \
+        (w in W.VETO and w not in ("пусть", "пускай")) or w in _HABIT or \
+        (w in W.WH and w != "как") or (W.speech(w) and _finite(w))
 
 
 #: Words of a habit, not of tonight («ходит к X каждую ночь»).

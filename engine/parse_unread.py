@@ -95,8 +95,9 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
         sentence = visible[lo:hi].strip()
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
-        if not net_asks(ctx, toks, skip, night, frozenset(), hits,
-                        whole and (not wide or _wide_visited(ctx, toks, wide))):
+        if _no_move_word(ctx, toks, hits) or not net_asks(
+                ctx, toks, skip, night, frozenset(), hits,
+                whole and (not wide or _wide_visited(ctx, toks, wide))):
             continue  # (for the wide net a word of a move lexicon only, or a visit «к X»:
             # «скорблю о X» is talk)
         # (a part left by a word of talk was left by the rules for that word: asked)
@@ -121,6 +122,26 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(claimed(ctx, visible, spans, read))
     out.extend(if_branches(ctx, visible, spans, read, out))
     return out
+
+
+def _no_move_word(ctx: Ctx, toks: list[Tok], hits: dict) -> bool:
+    """True when :func:`_asks` surely asks nothing of the sentence ``toks``, whatever players
+    it names and leaves out: a word of it is talk (:func:`_talk_said`: :func:`_facts` is
+    False), or no word of it is a word of a move lexicon (:func:`W.move_word`) but right
+    after «не» (where :func:`_asks` stops), none is «мной»/«мною» (a passive of the
+    sender's), and the sender is no story's subject but by «я» (a verb of his story counts
+    only after his name or role word). «Я не исключаю, что X просто новичок», «С X я
+    согласен»: the net leaves them with no look-up of their names. ``hits``: as for
+    :func:`_asks` (filled)."""
+    words = clause_words(toks)
+    if _talk_said(words):
+        return True
+    if not W.BY_ME.isdisjoint(words) or any(
+            t.word and W.move_word(w) and not (k and words[k - 1] == "не")
+            for k, (t, w) in enumerate(zip(toks, words))):
+        return False
+    story = _sender_subject(ctx, toks, words, hits)
+    return story is None or words[story] == "я"
 
 
 def _wide_visited(ctx: Ctx, toks: list[Tok], wide: frozenset[str]) -> bool:
@@ -245,6 +266,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             continue  # («Привет всем!», «Я пропустил.»: no name, no tokens made)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
+        if _talk_anyway(idx, toks, words, ctx.sender.role != "boss"):
+            continue  # (a word of talk that names nobody: :func:`S.talk` whatever it names)
         names = {n: on for n in _names(ctx, toks, words)
                  if (on := _used(idx, toks, words, n, ctx, voted, moved)) is not None}
         if not names or S.talk(words, names, ctx.sender.role != "boss"):
@@ -255,6 +278,20 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if text not in quoted:
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+def _talk_anyway(idx, toks: list[Tok], words: list[str], address: bool) -> bool:
+    """True when a word of the sentence ``toks`` that :func:`_names` surely does not take for
+    a player (no word, a word of one letter, or one :func:`player_at` reads as nobody) is a
+    word of talk wherever it stands (:func:`S.talk_word`): the open-move net leaves the
+    sentence whatever players it names (no name: nothing to ask; names: :func:`S.talk`
+    finds that word among the words that are none of them), so their look-up is spared."""
+    for k, w in enumerate(words):
+        if S.talk_word(w, address):
+            t = toks[k]
+            if not t.word or len(t.w) < 2 or player_at(idx, toks, words, k) is None:
+                return True
+    return False
 
 
 #: A letter of this many sentences or fewer has each tried (:func:`_may_show_where`).
@@ -576,8 +613,7 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
     past, a verb of saying); else its words and the index of the sender as its subject
     (:func:`_sender_subject`, or None)."""
     words = clause_words(toks)
-    if any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
-           for w in words):
+    if _talk_said(words):
         return False  # a plan, a condition, the past, words to somebody («Ёжик, не трать …»)
     story = _sender_subject(ctx, toks, words, hits)
     if story is not None and words[story] == "я" and any(W.past(w) for w in words):
@@ -586,6 +622,13 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
         return False  # «Убийство — решает Ежевика», «… говорят, точит нож на X»
         # (not «Енот пробирается к X — там, говорят, бинокль»: a remark after the move)
     return words, story
+
+
+def _talk_said(words: list[str]) -> bool:
+    """True when a word of ``words`` tells a plan, a condition, the forum, the past
+    («вчерашн…») or speaks to somebody: the sentence is talk for :func:`_facts`."""
+    return any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
+               for w in words)
 
 
 def _aside(words: list[str], k: int) -> bool:
