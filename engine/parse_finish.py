@@ -21,6 +21,7 @@ from .roles import ROLE_CIVILIANS
 from .textnorm_typing import swaps
 from .words import is_known_word, past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
+from .parse_run_correction import correction_unread
 
 
 #: The marks a sentence ends at, for the finishing checks that read the letter as written.
@@ -138,6 +139,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
     items = _second_vote_lost(ctx, items, withdrew)
     items = _taken_back_kept(ctx, items)
+    items = correction_unread(ctx, items)  # «ворую у X⏎поправка у Y» with no comma: asked
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
@@ -538,8 +540,15 @@ _SECOND_SLIP = re.compile(
     r"\b(?:" + "|".join(("голос", *swaps("голос"))) + r")\s*(?:№\s*)?(?:2|два)\b")
 
 
-#: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them).
-_PLURAL_HEAD = re.compile(r"\bголоса\s*(?:[:—–]|-\s)")
+#: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them); a phone
+#: writer leaves the colon out («голоса бин и ёжик»): «голоса» then heads the votes unless a
+#: word before it governs the genitive («без голоса», «лишили голоса», «своего голоса»).
+_PLURAL_HEAD = re.compile(
+    r"\bголоса\s*(?:[:—–]|-\s)|(?<!\w)(?<!без )(?<!нет )(?<!для )(?<!от )(?<!до )(?<!из )"
+    r"(?<!у )(?<!ни )(?<!его )(?<!её )(?<!ее )(?<!силу )(?<!часть )(?<!ради )"
+    r"(?<!своего )(?<!моего )(?<!одного )(?<!вместо )(?<!против )(?<!половину )(?<!половина )"
+    r"(?<!лишили )(?<!лишил )(?<!лишила )(?<!лишен )(?<!лишён )(?<!лишена )(?<!право )"
+    r"голоса[ \t]+(?!(?:нет|не|у|в|на|от|с|со|ни|было|будет|есть)(?!\w))[^\W\d_]")
 
 
 #: A vote line that says one vote is given («голос один», «уверена только в одном»).
