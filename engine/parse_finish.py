@@ -682,9 +682,9 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
 
 
 #: A second «за» right after a vote's last name: «и (ещё) за …», «, за …», «+ за …», after a
-#: bracketed remark or not; or the next sentence opening with «(И/А) ещё за …».
+#: bracketed remark or not, after «же» or not («за неё же и за …»); or the next sentence opening with «(И/А) ещё за …».
 _MORE_ZA = re.compile(
-    r"\s*(?:\([^()\n]{0,200}\)\s*)?(?:"
+    r"\s*(?:\([^()\n]{0,200}\)\s*)?(?:же\s*)?(?:"
     r"(?:,\s*|\+\s*|(?:,\s*)?(?:и|плюс)\s+)(?:ещ[её]\s+|также\s+|тоже\s+)?|"
     r"(?:,\s*)?(?:а\s+)?(?:ещ[её]|также)\s+|"
     r"[.!…]+\s+(?:и\s+|а\s+)?(?:ещ[её]|также)\s+(?:(?:один|второй)\s+)?(?:голос\s+)?)"

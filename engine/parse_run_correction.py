@@ -66,9 +66,7 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
     if not moves:
         return items
     text = ctx.text
-    starts = []
-    for m in _MARKER.finditer(text):
-        starts.append((m.start(), m.end()))
+    starts = [(m.start(), m.end(), None) for m in _MARKER.finditer(text)]
     idx = name_index(ctx.nicks)
     for it in moves:
         span = it.move.span.split(" / ")[-1]
@@ -77,28 +75,32 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
             continue
         m = _NO_AFTER.match(text, at + len(span))
         if m is not None:
-            starts.append((m.start(), m.end()))
+            starts.append((m.start(), m.end(), it))
         for m in _NO_AFTER.finditer(text, at, at + len(span)):
             # «за лося нет лося убираю»: the «нет» read into the move's own words, right
             # after a player's name
             prev = text[:m.start()].split()
             if prev and _names(ctx, idx, prev[-1]):
-                starts.append((m.start(), m.end()))
+                starts.append((m.start(), m.end(), it))
     if not starts:
         return items
     out = list(items)
     asked = set()
-    for lo, hi in sorted(starts):
+    for lo, hi, owner in sorted(starts, key=lambda s: s[:2]):
         before = [it for it in moves if it.pos < lo]
         if not before:
             continue
-        last = max(before, key=lambda it: it.pos)
+        last = owner or max(before, key=lambda it: it.pos)
         line_end = text.find("\n", hi)
         line_end = len(text) if line_end < 0 else line_end
         mv = last.move
         if any(lo <= it.pos < line_end and (it.problem is not None or it.withdraw or (
-                it.move is not None and it.move.action == mv.action)) for it in items):
-            continue  # (the correction was read)
+                it.move is not None and (owner is None or it.move.action == mv.action)))
+               for it in items) or any(
+                _read_after(text, it, lo, line_end) for it in moves
+                if owner is None or it.move.action == mv.action):
+            continue  # (the correction was read: a move or a problem from it on, or a part
+            # of a move's words there: «голоса X и Y⏎хотя нет Y убираю вместо него Z»)
         words = list(re.finditer(r"\S+", text[hi:line_end]))
         stop = hi + words[_REACH - 1].end() if len(words) >= _REACH else line_end
         cut = _MARKS.search(text, hi, stop)
@@ -108,9 +110,15 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
                    for t in move_targets(it.move.move if mv.action == "on_behalf" and it.move.move
                                          else it.move)}  # (a player the move is on anyway)
         named = _named_in(ctx, text, hi, stop)
-        for w in text[hi:stop].split():
-            named |= _names(ctx, idx, w)
-        named = {n for n in named if n in ctx.alive and n != ctx.sender.nick and n not in targets}
+        off = set()
+        for w in re.finditer(r"\S+", text[hi:stop]):
+            here = _names(ctx, idx, w.group(0))
+            named |= here
+            if text[:hi + w.start()].split()[-1:] in (["не"], ["вместо"], ["кроме"]):
+                off |= here | _named_in(ctx, text, hi + w.start(), hi + w.end())
+        # («ой нет не крот …»: a player taken off is no new choice)
+        named = {n for n in named - off
+                 if n in ctx.alive and n != ctx.sender.nick and n not in targets}
         if not named:
             continue
         line_start = text.rfind("\n", 0, lo) + 1
@@ -121,3 +129,13 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
         p = problem(quote, "unparsed", "second_thought", action=mv.action)
         out.append(Item(lo, problem=p, tried=mv.action))
     return out
+
+
+def _read_after(text: str, it: Item, lo: int, hi: int) -> bool:
+    """True when a part of the move words of ``it`` (its span's parts, « / » between) is
+    written in ``text[lo:hi]``."""
+    for part in it.move.span.split(" / "):
+        at = text.find(part, lo, hi) if part else -1
+        if at >= 0:
+            return True
+    return False
