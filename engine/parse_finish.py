@@ -541,14 +541,16 @@ _SECOND_SLIP = re.compile(
 
 
 #: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them); a phone
-#: writer leaves the colon out («голоса бин и ёжик»): «голоса» then heads the votes unless a
-#: word before it governs the genitive («без голоса», «лишили голоса», «своего голоса»).
+#: writer leaves the colon out («голоса бин и ёжик»): «голоса» then heads the votes when «и»
+#: joins a second player within a few words, unless a word before it governs the genitive
+#: («без голоса», «лишили голоса», «своего голоса»).
 _PLURAL_HEAD = re.compile(
     r"\bголоса\s*(?:[:—–]|-\s)|(?<!\w)(?<!без )(?<!нет )(?<!для )(?<!от )(?<!до )(?<!из )"
     r"(?<!у )(?<!ни )(?<!его )(?<!её )(?<!ее )(?<!силу )(?<!часть )(?<!ради )"
     r"(?<!своего )(?<!моего )(?<!одного )(?<!вместо )(?<!против )(?<!половину )(?<!половина )"
     r"(?<!лишили )(?<!лишил )(?<!лишила )(?<!лишен )(?<!лишён )(?<!лишена )(?<!право )"
-    r"голоса[ \t]+(?!(?:нет|не|у|в|на|от|с|со|ни|было|будет|есть)(?!\w))[^\W\d_]")
+    r"голоса[ \t]+(?!(?:нет|не|у|в|на|от|с|со|ни|было|будет|есть)(?!\w))[^\W\d_]"
+    r"(?=[^\W\d_]*(?:[ \t]+\S+){0,3}?[ \t]+и[ \t]+\w)")
 
 
 #: A vote line that says one vote is given («голос один», «уверена только в одном»).

@@ -8,10 +8,11 @@ read nothing of the correction. A host who sees a correcting word after a move a
 player named right after it does not apply the first move: he asks.
 
 The rule: after the last move read before it, a correcting word (:data:`_MARKER`: «upd»,
-«апд», «поправка», «исправление», «передумал», a spoken «нет» answering oneself: «хотя нет»,
-«впрочем нет», «а нет», «ой нет», «пс нет», or «нет» right after the move's own words) is
-followed in its line, with no punctuation between, by a living player that move is not on;
-no move and no problem was read from the marker on in that line. Then the letter asks
+«апд», «поправка», «исправление», a spoken «нет» answering oneself: «хотя нет», «впрочем
+нет», «а нет», «ой нет», «пс нет», or «нет» right after a player's name in the move's own
+words) is followed in its line, with no punctuation between, by a living player no move of
+that kind is on (not one taken off by «не», «вместо»); no move and no problem was read from
+the marker on in that line. Then the letter asks
 (``unparsed``, reason ``second_thought``); the moves read stay. Punctuated text is left to
 the rules: a comma or a dash there means the writer marked the correction himself.
 """
@@ -123,8 +124,9 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
             continue
         line_start = text.rfind("\n", 0, lo) + 1
         quote = text[line_start:line_end].strip()
-        if quote in asked:
-            continue
+        if quote in asked or any(it.problem is not None and it.problem.text == quote
+                                 for it in items):
+            continue  # (asked already, «голос X хотя нет …»: engine.parse_finish)
         asked.add(quote)
         p = problem(quote, "unparsed", "second_thought", action=mv.action)
         out.append(Item(lo, problem=p, tried=mv.action))
