@@ -704,7 +704,7 @@ _NOT_A_VOTE = frozenset({"то", "это", "что", "чтобы", "всё", "в
 #: A second name joined to a vote's last name with no «за» («голосую за X и Y …», «голоса X
 #: плюс Y»): in a letter without punctuation the name after «и» is easily taken for the
 #: subject of the next sentence («… за X и Y оба врут») and dropped.
-_BARE_SECOND = re.compile(r"\s*(?:,\s*)?(?:и|плюс|\+)\s+(?!за\b)(\w[\w.'-]*)", re.IGNORECASE)
+_BARE_SECOND = re.compile(r"\s*(?:,\s*)?(?:и|плюс|\+|&|and)\s+(?!за\b)(\w[\w.'-]*)", re.IGNORECASE)
 
 
 def _bare_second_named(ctx: Ctx, word: str) -> bool:
