@@ -46,6 +46,30 @@ _MARKS = re.compile(r"[.,!?;:()«»\"—–-]")
 _REACH = 12
 
 
+#: The words a marker of :data:`_MARKER` holds, for a quick search of the lowered letter.
+_MARKER_WORDS = re.compile(r"upd|апд|поправка|исправлени|исправляю|нет")
+
+
+#: Pieces one of which a letter with a marker holds (a C-level test before the search).
+_QUICK = ("нет", "Нет", "НЕТ", "upd", "Upd", "UPD", "апд", "Апд", "АПД", "оправк", "ОПРАВК",
+          "справл", "СПРАВЛ")
+
+
+def _markers(text: str) -> list[tuple[int, int, None]]:
+    """The markers of :data:`_MARKER` in ``text``: ``(start, end, None)`` each (a plain
+    search of the lowered text first, the full pattern only where a marker's word is)."""
+    if not any(w in text for w in _QUICK):
+        return []
+    out = []
+    last = -1
+    for w in _MARKER_WORDS.finditer(text.lower()):
+        m = _MARKER.search(text, max(0, w.start() - 9, last), w.end() + 1)
+        if m is not None and m.start() <= w.start() < m.end() and m.start() >= last:
+            out.append((m.start(), m.end(), None))
+            last = m.end()
+    return out
+
+
 def _names(ctx: Ctx, idx, word: str) -> set[str]:
     """The one player ``word`` names as a form of his nickname (a word of it, a pet form, a
     given name: «шамана» for Shaman77), or nobody."""
@@ -67,7 +91,7 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
     if not moves:
         return items
     text = ctx.text
-    starts = [(m.start(), m.end(), None) for m in _MARKER.finditer(text)]
+    starts = _markers(text)
     idx = name_index(ctx.nicks)
     for it in moves:
         span = it.move.span.split(" / ")[-1]
