@@ -21,8 +21,20 @@ _CUT = re.compile(
     r"(?<![\w'’])([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])[ \t]+"
     r"(?:([au])(?![\w'’])|([ауы]|ом|ой)(?=[ \t]*(?:\n|$)|[ \t]+(?:и|или)(?!\w)))")
 
-#: The cheap test before the regular expression: a Latin letter then a space and an ending.
-_CHEAP = re.compile(r"[A-Za-z][ \t]+(?:[auауы]|ом|ой)(?![\w'’])")
+#: The cheap test before the regular expression: a space, an ending alone (a Latin letter
+#: before it is checked after).
+_CHEAP = re.compile(r"[ \t](?:[auауы]|о[мй])(?![\w'’])")
+
+
+def _cut_after_latin(text: str) -> bool:
+    """True when some lone ending of :data:`_CHEAP` follows a Latin letter («dimon а»)."""
+    for m in _CHEAP.finditer(text):
+        k = m.start()
+        while k > 0 and text[k - 1] in " \t":
+            k -= 1
+        if k > 0 and text[k - 1].isascii() and text[k - 1].isalnum():
+            return True
+    return False
 
 
 def _nick_words(nicks: tuple[str, ...]) -> set[str]:
@@ -32,7 +44,7 @@ def _nick_words(nicks: tuple[str, ...]) -> set[str]:
 def case_rejoined(text: str, nicks: tuple[str, ...]) -> str:
     """``text`` with each Latin nickname's detached case ending written back after an
     apostrophe («dimon а и тимофея» → «dimon'а и тимофея»; see the module's text)."""
-    if not nicks or _CHEAP.search(text) is None:
+    if not nicks or not _cut_after_latin(text):
         return text
     words = _nick_words(nicks)
     if not words:

@@ -105,7 +105,7 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
         text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
     if "swap" in kinds:
         text = _SWAPPABLE.sub(lambda m: _unswapped(m.group(0), t), text)
-    if "-" in text:
+    if any(p in text for p in _SETTLED_HEADS):
         # «всё-ткаи за X»: the particle that settles a correction, its second half slipped
         text = _SETTLED_SLIP.sub(lambda m: m.group(1) + _cased(m.group(2), "таки"), text)
     return text
@@ -156,6 +156,7 @@ def swaps(word: str):
 
 
 #: «всё-таки» with the letters of «таки» swapped («всё-ткаи», «все-атки», «всё-таик»).
+_SETTLED_HEADS = ("всё-", "все-", "Всё-", "Все-", "ВСЁ-", "ВСЕ-")
 _SETTLED_SLIP = re.compile(r"(?<!\w)(вс[её]-)(" + "|".join(swaps("таки")) + r")(?!\w)",
                            re.IGNORECASE)
 
