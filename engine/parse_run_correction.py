@@ -46,25 +46,28 @@ _MARKS = re.compile(r"[.,!?;:()«»\"—–-]")
 _REACH = 12
 
 
-#: The words a marker of :data:`_MARKER` holds, for a quick search of the lowered letter.
-_MARKER_WORDS = re.compile(r"upd|апд|поправка|исправлени|исправляю|нет")
-
-
 #: Pieces one of which a letter with a marker holds (a C-level test before the search).
 _QUICK = ("нет", "Нет", "НЕТ", "upd", "Upd", "UPD", "апд", "Апд", "АПД", "оправк", "ОПРАВК",
           "справл", "СПРАВЛ")
 
 
-def _markers(text: str) -> list[tuple[int, int, None]]:
-    """The markers of :data:`_MARKER` in ``text``: ``(start, end, None)`` each (a plain
-    search of the lowered text first, the full pattern only where a marker's word is)."""
-    if not any(w in text for w in _QUICK):
+def _markers(text: str, start: int = 0) -> list[tuple[int, int, None]]:
+    """The markers of :data:`_MARKER` in ``text`` from ``start`` on: ``(start, end, None)``
+    each (the pieces of
+    :data:`_QUICK` found by plain string search first, the full pattern only around them)."""
+    hits = []
+    for piece in _QUICK:
+        k = text.find(piece, start)
+        while k >= 0:
+            hits.append((k, k + len(piece)))
+            k = text.find(piece, k + 1)
+    if not hits:
         return []
     out = []
     last = -1
-    for w in _MARKER_WORDS.finditer(text.lower()):
-        m = _MARKER.search(text, max(0, w.start() - 9, last), w.end() + 1)
-        if m is not None and m.start() <= w.start() < m.end() and m.start() >= last:
+    for at, end in sorted(hits):
+        m = _MARKER.search(text, max(0, at - 9, last), end + 4)
+        if m is not None and m.start() <= at < m.end() and m.start() >= last:
             out.append((m.start(), m.end(), None))
             last = m.end()
     return out
@@ -91,7 +94,7 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
     if not moves:
         return items
     text = ctx.text
-    starts = _markers(text)
+    starts = _markers(text, min(it.pos for it in moves) + 1)  # (a marker after a move only)
     idx = name_index(ctx.nicks)
     for it in moves:
         span = it.move.span.split(" / ")[-1]
