@@ -89,11 +89,13 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
     """``items`` and a ``second_thought`` problem for each unpunctuated correction after a
     move that names another living player and from which nothing was read (see the module's
     text)."""
+    text = ctx.text
+    if not any(piece in text for piece in _QUICK):
+        return items  # (no marker's word: the common case, at C speed)
     moves = [it for it in items if it.move is not None and it.move.span and
              it.move.action not in ("delegate",)]
     if not moves:
         return items
-    text = ctx.text
     starts = _markers(text, min(it.pos for it in moves) + 1)  # (a marker after a move only)
     idx = name_index(ctx.nicks)
     for it in moves:
