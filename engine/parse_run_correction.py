@@ -90,13 +90,14 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
     move that names another living player and from which nothing was read (see the module's
     text)."""
     text = ctx.text
-    if not any(piece in text for piece in _QUICK):
-        return items  # (no marker's word: the common case, at C speed)
     moves = [it for it in items if it.move is not None and it.move.span and
              it.move.action not in ("delegate",)]
     if not moves:
         return items
-    starts = _markers(text, min(it.pos for it in moves) + 1)  # (a marker after a move only)
+    first = min(it.pos for it in moves)
+    if all(text.find(piece, first) < 0 for piece in _QUICK):
+        return items  # (no marker's word after a move: the common case, at C speed)
+    starts = _markers(text, first + 1)  # (a marker after a move only)
     idx = name_index(ctx.nicks)
     for it in moves:
         span = it.move.span.split(" / ")[-1]
