@@ -91,6 +91,12 @@ def _named(ctx: Ctx, idx, visible: str, lo: int, hi: int,
         if not t.word or len(t.w) < 2:
             continue
         hit = player_at(idx, toks, words, k)
+        if hit is None and len(t.w) >= 4 and t.w.isalpha():
+            # («знаю что дима вчера … не голосовал»: a phone writer's given name in lower
+            # case, a form of one nickname)
+            hit = idx.approximate(t.w)
+            if hit is not None and hit.kind not in ("part", "pet", "name"):
+                hit = None
         if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
             continue
         if not keep_za and k and words[k - 1] in ("за", "против"):

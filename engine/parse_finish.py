@@ -21,6 +21,7 @@ from .roles import ROLE_CIVILIANS
 from .textnorm_typing import swaps
 from .words import is_known_word, past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
+from .parse_run_correction import correction_unread
 
 
 #: The marks a sentence ends at, for the finishing checks that read the letter as written.
@@ -138,6 +139,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = appeal_denied(ctx, _merge_votes(ctx, items))  # «знаю, что X за него не голосовал»
     items = _second_vote_lost(ctx, items, withdrew)
     items = _taken_back_kept(ctx, items)
+    items = correction_unread(ctx, items)  # «ворую у X⏎поправка у Y» with no comma: asked
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
@@ -571,8 +573,17 @@ _SECOND_SLIP = re.compile(
     r"\b(?:" + "|".join(("голос", *swaps("голос"))) + r")\s*(?:№\s*)?(?:2|два)\b")
 
 
-#: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them).
-_PLURAL_HEAD = re.compile(r"\bголоса\s*(?:[:—–]|-\s)")
+#: A plural vote heading «Голоса: X и… Y» (not after a withdrawal of one of them); a phone
+#: writer leaves the colon out («голоса бин и ёжик»): «голоса» then heads the votes when «и»
+#: joins a second player within a few words, unless a word before it governs the genitive
+#: («без голоса», «лишили голоса», «своего голоса»).
+_PLURAL_HEAD = re.compile(
+    r"\bголоса\s*(?:[:—–]|-\s)|(?<!\w)(?<!без )(?<!нет )(?<!для )(?<!от )(?<!до )(?<!из )"
+    r"(?<!у )(?<!ни )(?<!его )(?<!её )(?<!ее )(?<!силу )(?<!часть )(?<!ради )"
+    r"(?<!своего )(?<!моего )(?<!одного )(?<!вместо )(?<!против )(?<!половину )(?<!половина )"
+    r"(?<!лишили )(?<!лишил )(?<!лишила )(?<!лишен )(?<!лишён )(?<!лишена )(?<!право )"
+    r"голоса[ \t]+(?!(?:нет|не|у|в|на|от|с|со|ни|было|будет|есть)(?!\w))[^\W\d_]"
+    r"(?=[^\W\d_]*(?:[ \t]+\S+){0,3}?[ \t]+и[ \t]+\w)")
 
 
 #: A vote line that says one vote is given («голос один», «уверена только в одном»).
@@ -707,9 +718,9 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
 
 
 #: A second «за» right after a vote's last name: «и (ещё) за …», «, за …», «+ за …», after a
-#: bracketed remark or not; or the next sentence opening with «(И/А) ещё за …».
+#: bracketed remark or not, after «же» or not («за неё же и за …»); or the next sentence opening with «(И/А) ещё за …».
 _MORE_ZA = re.compile(
-    r"\s*(?:\([^()\n]{0,200}\)\s*)?(?:"
+    r"\s*(?:\([^()\n]{0,200}\)\s*)?(?:же\s*)?(?:"
     r"(?:,\s*|\+\s*|(?:,\s*)?(?:и|плюс)\s+)(?:ещ[её]\s+|также\s+|тоже\s+)?|"
     r"(?:,\s*)?(?:а\s+)?(?:ещ[её]|также)\s+|"
     r"[.!…]+\s+(?:и\s+|а\s+)?(?:ещ[её]|также)\s+(?:(?:один|второй)\s+)?(?:голос\s+)?)"
@@ -727,7 +738,7 @@ _NOT_A_VOTE = frozenset({"то", "это", "что", "чтобы", "всё", "в
 #: A second name joined to a vote's last name with no «за» («голосую за X и Y …», «голоса X
 #: плюс Y»): in a letter without punctuation the name after «и» is easily taken for the
 #: subject of the next sentence («… за X и Y оба врут») and dropped.
-_BARE_SECOND = re.compile(r"\s*(?:,\s*)?(?:и|плюс|\+)\s+(?!за\b)(\w[\w.'-]*)", re.IGNORECASE)
+_BARE_SECOND = re.compile(r"\s*(?:,\s*)?(?:и|плюс|\+|&|and)\s+(?!за\b)(\w[\w.'-]*)", re.IGNORECASE)
 
 
 def _bare_second_named(ctx: Ctx, word: str) -> bool:

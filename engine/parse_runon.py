@@ -206,7 +206,16 @@ def _clause_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
         return None
     if is_verb(words[b.i]) and end - 2 >= a.j and words[end - 2] in ("и", ","):
         return None  # «ворую у Мурки и Совушку мочим»: the last name may be the verb's object
-    return end
+    # (a refusal's plain words are scanned too: «охоту не шлю может завтра поохочусь на X»)
+    return _plan_start(words, a.j if target == end else target, end)
+
+
+def _plan_start(words: list[str], lo: int, end: int) -> int:
+    """Where the next clause starts when it would start at ``end``: at the first word of a
+    plan or a doubt («может», «завтра», «возможно», «вдруг») among the plain words from ``lo``
+    on, which belong to the move word after them, not to the clause before («голос мишке
+    может завтра постреляю в кота»: the shot is a plan, not tonight's move)."""
+    return next((k for k in range(lo, end) if words[k] in V.HYPOTHETICAL_WORDS), end)
 
 
 def _correction_cut(clause: list[Tok], words: list[str], a, hi: int,

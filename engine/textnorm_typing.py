@@ -105,7 +105,11 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
         text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
     if "swap" in kinds:
         text = _SWAPPABLE.sub(lambda m: _unswapped(m.group(0), t), text)
+    if any(p in text for p in _SETTLED_HEADS):
+        # «всё-ткаи за X»: the particle that settles a correction, its second half slipped
+        text = _SETTLED_SLIP.sub(lambda m: m.group(1) + _cased(m.group(2), "таки"), text)
     return text
+
 
 
 #: A Cyrillic token that may hold two neighbouring letters swapped (see the docstring).
@@ -121,6 +125,14 @@ _SLIP_WORDS = frozenset({"хотя", "вместо", "второй", "второ
                          "решать", "решает", "решай", "решайте", "решит", "пусть", "может",
                          "наверное", "вчера", "завтра", "если", "ежели", "хотела", "хотел",
                          "себя", "себе", "собой",
+                         # («знаю, что X вчера не голосоавл»: a denial under «Апелёвка»)
+                         "голосовал", "голосовала", "голосовали", "проголосовал",
+                         "проголосовала",
+                         # a retraction, a restatement, a settled choice, irony («отмнеа
+                         # голос», «остаются, как пиасла», «ландо, пусть будет Y», «ну
+                         # даавйте я вылечу X»)
+                         "отмена", "отбой", "стоп", "писал", "писала", "писали", "ладно",
+                         "давайте", "давай",
                          *SUGGEST_WORDS, *DEFER_VERBS, *MODALS})
 
 
@@ -141,6 +153,12 @@ def swaps(word: str):
     for i in range(len(word) - 1):
         if word[i] != word[i + 1]:
             yield word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+
+#: «всё-таки» with the letters of «таки» swapped («всё-ткаи», «все-атки», «всё-таик»).
+_SETTLED_HEADS = ("всё-", "все-", "Всё-", "Все-", "ВСЁ-", "ВСЕ-")
+_SETTLED_SLIP = re.compile(r"(?<!\w)(вс[её]-)(" + "|".join(swaps("таки")) + r")(?!\w)",
+                           re.IGNORECASE)
 
 
 def _unswapped(token: str, t: _Tables) -> str:

@@ -1,0 +1,173 @@
+"""A correction written with no punctuation after a move (issue 11, precision first).
+
+A phone writer who changes his mind leaves no comma to show where the correction starts:
+«проверяю лося⏎пс нет лося завтра сегодня кузнеца», «ворую у беловой⏎поправка у виктора
+павловича», «упд нет не на кота а на пса», «за бобра и за лося нет лося убираю». With the
+commas the rules read the new choice; without them they often keep the move said first and
+read nothing of the correction. A host who sees a correcting word after a move and another
+player named right after it does not apply the first move: he asks.
+
+The rule: after the last move read before it, a correcting word (:data:`_MARKER`: «upd»,
+«апд», «поправка», «исправление», a spoken «нет» answering oneself: «хотя нет», «впрочем
+нет», «а нет», «ой нет», «пс нет», or «нет» right after a player's name in the move's own
+words) is followed in its line, with no punctuation between, by a living player no move of
+that kind is on (not one taken off by «не», «вместо»); no move and no problem was read from
+the marker on in that line. Then the letter asks
+(``unparsed``, reason ``second_thought``); the moves read stay. Punctuated text is left to
+the rules: a comma or a dash there means the writer marked the correction himself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar_rules import problem
+from .legality import move_targets
+from .names import name_index
+from .parse_second_thoughts import _named_in
+from .parse_types import Ctx, Item
+
+#: A correcting word of a phone writer (see the module's text); «нет» alone only right after
+#: the move's own words (:data:`_NO_AFTER`).
+_MARKER = re.compile(
+    r"(?<!\w)(?:upd\d?|апд\d?|поправка|исправление|исправляю|"
+    r"(?:хотя|впрочем|а|ой|p\s?s|пс|ps)\s+нет)(?!\w)", re.IGNORECASE)
+
+#: «нет» right after the move's own words («за лося нет лося убираю»), not «нет смысла».
+_NO_AFTER = re.compile(
+    r"[ \t]+нет(?!\w)(?![ \t]+(?:смысла|толку|толка|причин|повода|смысл|сил|времени|ли|его|её|ее|"
+    r"их|никого|ничего|ни|сомнений|вопросов|никаких|нигде|разницы|уже|больше)(?!\w))",
+    re.IGNORECASE)
+
+#: Punctuation that marks where the writer's correction stands.
+_MARKS = re.compile(r"[.,!?;:()«»\"—–-]")
+
+#: How many words after the marker the new player may be named.
+_REACH = 12
+
+
+#: Pieces one of which a letter with a marker holds (a C-level test before the search).
+_QUICK = ("нет", "Нет", "НЕТ", "upd", "Upd", "UPD", "апд", "Апд", "АПД", "оправк", "ОПРАВК",
+          "справл", "СПРАВЛ")
+
+
+def _markers(text: str, start: int = 0) -> list[tuple[int, int, None]]:
+    """The markers of :data:`_MARKER` in ``text`` from ``start`` on: ``(start, end, None)``
+    each (the pieces of
+    :data:`_QUICK` found by plain string search first, the full pattern only around them)."""
+    hits = []
+    for piece in _QUICK:
+        k = text.find(piece, start)
+        while k >= 0:
+            hits.append((k, k + len(piece)))
+            k = text.find(piece, k + 1)
+    if not hits:
+        return []
+    out = []
+    last = -1
+    for at, end in sorted(hits):
+        m = _MARKER.search(text, max(0, at - 9, last), end + 4)
+        if m is not None and m.start() <= at < m.end() and m.start() >= last:
+            out.append((m.start(), m.end(), None))
+            last = m.end()
+    return out
+
+
+def _names(ctx: Ctx, idx, word: str) -> set[str]:
+    """The one player ``word`` names as a form of his nickname (a word of it, a pet form, a
+    given name: «шамана» for Shaman77), or nobody."""
+    w = word.lower()
+    if len(w) < 4 or not w.isalpha():
+        return set()
+    hit = idx.approximate(w)
+    if hit is None or hit.kind not in ("part", "pet", "name") or hit.nick is None:
+        return set()
+    return {hit.nick}
+
+
+def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """``items`` and a ``second_thought`` problem for each unpunctuated correction after a
+    move that names another living player and from which nothing was read (see the module's
+    text)."""
+    text = ctx.text
+    moves = [it for it in items if it.move is not None and it.move.span and
+             it.move.action not in ("delegate",)]
+    if not moves:
+        return items
+    first = min(it.pos for it in moves)
+    if all(text.find(piece, first) < 0 for piece in _QUICK):
+        return items  # (no marker's word after a move: the common case, at C speed)
+    starts = _markers(text, first + 1)  # (a marker after a move only)
+    idx = name_index(ctx.nicks)
+    for it in moves:
+        span = it.move.span.split(" / ")[-1]
+        at = text.find(span, it.pos)
+        if at < 0:
+            continue
+        m = _NO_AFTER.match(text, at + len(span))
+        if m is not None:
+            starts.append((m.start(), m.end(), it))
+        for m in _NO_AFTER.finditer(text, at, at + len(span)):
+            # «за лося нет лося убираю»: the «нет» read into the move's own words, right
+            # after a player's name
+            prev = text[:m.start()].split()
+            if prev and _names(ctx, idx, prev[-1]):
+                starts.append((m.start(), m.end(), it))
+    if not starts:
+        return items
+    out = list(items)
+    asked = set()
+    for lo, hi, owner in sorted(starts, key=lambda s: s[:2]):
+        before = [it for it in moves if it.pos < lo]
+        if not before:
+            continue
+        last = owner or max(before, key=lambda it: it.pos)
+        line_end = text.find("\n", hi)
+        line_end = len(text) if line_end < 0 else line_end
+        mv = last.move
+        if any(lo <= it.pos < line_end and (it.problem is not None or it.withdraw or (
+                it.move is not None and (owner is None or it.move.action == mv.action)))
+               for it in items) or any(
+                _read_after(text, it, lo, line_end) for it in moves
+                if owner is None or it.move.action == mv.action):
+            continue  # (the correction was read: a move or a problem from it on, or a part
+            # of a move's words there: «голоса X и Y⏎хотя нет Y убираю вместо него Z»)
+        words = list(re.finditer(r"\S+", text[hi:line_end]))
+        stop = hi + words[_REACH - 1].end() if len(words) >= _REACH else line_end
+        cut = _MARKS.search(text, hi, stop)
+        if cut is not None:
+            stop = cut.start()
+        targets = {t for it in moves if it.move.action == mv.action
+                   for t in move_targets(it.move.move if mv.action == "on_behalf" and it.move.move
+                                         else it.move)}  # (a player the move is on anyway)
+        named = _named_in(ctx, text, hi, stop)
+        off = set()
+        for w in re.finditer(r"\S+", text[hi:stop]):
+            here = _names(ctx, idx, w.group(0))
+            named |= here
+            if text[:hi + w.start()].split()[-1:] in (["не"], ["вместо"], ["кроме"]):
+                off |= here | _named_in(ctx, text, hi + w.start(), hi + w.end())
+        # («ой нет не крот …»: a player taken off is no new choice)
+        named = {n for n in named - off
+                 if n in ctx.alive and n != ctx.sender.nick and n not in targets}
+        if not named:
+            continue
+        line_start = text.rfind("\n", 0, lo) + 1
+        quote = text[line_start:line_end].strip()
+        if quote in asked or any(it.problem is not None and it.problem.text == quote
+                                 for it in items):
+            continue  # (asked already, «голос X хотя нет …»: engine.parse_finish)
+        asked.add(quote)
+        p = problem(quote, "unparsed", "second_thought", action=mv.action)
+        out.append(Item(lo, problem=p, tried=mv.action))
+    return out
+
+
+def _read_after(text: str, it: Item, lo: int, hi: int) -> bool:
+    """True when a part of the move words of ``it`` (its span's parts, « / » between) is
+    written in ``text[lo:hi]``."""
+    for part in it.move.span.split(" / "):
+        at = text.find(part, lo, hi) if part else -1
+        if at >= 0:
+            return True
+    return False
