@@ -143,10 +143,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if kw.weak and i > 1 and clause[i - 1].w == "по" and _named_before(idx, words, i - 1):
             i = kw.j  # «Джокер по проверке — ролевой»: the player as the check found him, a
             continue  # result told, no order (not «По проверке — Белочка»)
-        if kw.cls == V.VOTE and t.w in ("голоса", "голосов") and i > 0 and \
-                tally_count(clause[i - 1].w):
-            i = kw.j  # «Девять голосов на меня», «Пять голосов за Шкафа»: a count, no vote
-            continue
+        if kw.cls == V.VOTE and t.w in ("голоса", "голосов") and i > 0 and (
+                tally_count(clause[i - 1].w) or (
+                    i > 1 and clause[i - 1].w in ("всех", "всего") and
+                    clause[i - 2].w in ("больше", "меньше"))):
+            i = kw.j  # «Девять голосов на меня», «Пять голосов за Шкафа», «больше всех
+            continue  # голосов на мне»: a count, no vote
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue

@@ -140,13 +140,13 @@ def _own_keywords(ctx: Ctx, clause: list[Tok]) -> bool:
 
 
 #: Pronouns that, as the subject of a move verb, make it another player's move.
-_THIRD_SUBJECTS = frozenset({"он", "она", "они"})
+_THIRD_SUBJECTS = frozenset({"он", "она", "они", "кто-то", "кто-нибудь", "кое-кто"})
 
 
 def pronoun_does(clause: list[Tok], kw) -> bool:
     """True when the keyword ``kw`` ends in a finite verb of the third person and «он»,
-    «она» or «они» stands before it in its comma segment («она опять кого-то к себе
-    позовёт»): what another player does, no move of the sender."""
+    «она», «они» or «кто-то» stands before it in its comma segment («она опять кого-то к себе
+    позовёт», «его уже кто-то зазывает»): what another player does, no move of the sender."""
     if not third_person(clause[kw.j - 1].w):
         return False
     k = kw.j - 2  # (in the verb's own comma segment)
