@@ -10,6 +10,7 @@ import functools
 
 from . import grammar_vocab as V
 from .grammar_keywords import keyword_at
+from .grammar_orders import writes_himself
 from .grammar_tokens import Tok, skip_words
 from .lexicon import lexicon
 from .words import is_known_word, morph
@@ -74,10 +75,15 @@ def split_orders(clause: list[Tok], members) -> list[list[Tok]]:
     """A boss's clause cut before each «, <member> —», «, <member>:», «, <member> у/к/на/при
     …», «, <member> без ходов» (also after «, а», «, и») and before the boss's own «, а я
     <move>»: «Страж — на мне, Лис — к Сове» holds two orders; a member may be named by his
-    role («, охрана на Лосе»). ``members(k)`` gives the tokens the name of a living member of
+    role («, охрана на Лосе»); also before «— <member>, если сам напишешь, …» (what he
+    should write himself, :func:`engine.grammar_orders.writes_himself`). ``members(k)`` gives the tokens the name of a living member of
     the boss's clan takes at ``k`` (0 for none)."""
     cuts = []  # (end of the order before, start of the next)
     for k in range(len(clause) - 2):
+        if clause[k].w == "—" and k and (size := members(k + 1)) and \
+                writes_himself(clause, k + 1 + size):
+            cuts.append((k, k + 1))  # «Лис грабит X — Лис, если сам напишешь, пиши …»
+            continue
         if clause[k].w != ",":
             continue
         n = k + 2 if clause[k + 1].w in ("а", "и") else k + 1  # «…, а Страж при мне»

@@ -120,7 +120,18 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
         found = _decides_from(ctx, clause, dash + 1)  # «А кого убивать — пусть Роза решает»
     if found is None and (dash := _kill_asked(clause, start, me.role)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «Кого обворовать — пусть решает X»
+    if found is not None and _of_vote(clause, start, found):
+        return None  # «пусть Король решает, кого линчевать»: the day's vote, no night move
     return found
+
+
+def _of_vote(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when a word of the vote or the lynch stands in ``clause[lo:hi]``."""
+    from .lexicon import lexicon
+    from . import grammar_vocab as V
+
+    words = lexicon().words
+    return any(t.word and words.get(t.w) == V.VOTE for t in clause[lo:hi])
 
 
 #: Clan roles with no night move of their own: the clan's kill is all they may leave to the
@@ -254,6 +265,8 @@ def _decides_from(ctx, clause: list[Tok], start: int) -> int | None:
     while k < len(clause):
         t = clause[k]
         if not t.word:
+            if t.w == "," and seen_boss and seen_verb and _so_be_it(clause, k + 1):
+                return k  # «пусть Король решает, как скажет — так и будет»
             if t.w == "," and seen_verb and k + 1 < len(clause) and clause[k + 1].w in _WHAT:
                 k = _what(clause, k + 1)  # «Гросс решит, кого охранять»
                 continue
@@ -282,6 +295,31 @@ def _decides_from(ctx, clause: list[Tok], start: int) -> int | None:
             return None
         seen_boss, k = True, k + size
     return k if seen_boss and seen_verb else None
+
+
+#: «…, как скажет, так и будет»: the words of the member's consent to what the boss decides.
+_AS_HE = frozenset({"он", "она", "сам", "сама", "скажет", "решит", "прикажет", "велит",
+                    "захочет", "выберет"})
+_SO_BE = frozenset({"будет", "сделаю", "сделаем", "поступлю", "будь", "быть"})
+
+
+def _so_be_it(clause: list[Tok], k: int) -> bool:
+    """True when «как (он) скажет, так и будет» («как решит — так и сделаю») stands at ``k``
+    and ends the clause or a part of it: the member agrees beforehand to what the boss
+    decides, it names no move of its own."""
+    if k >= len(clause) or clause[k].w != "как":
+        return False
+    n, verb = k + 1, False
+    while n < len(clause) and clause[n].w in _AS_HE:
+        verb = verb or clause[n].w not in ("он", "она", "сам", "сама")
+        n += 1
+    while n < len(clause) and clause[n].w in (",", "—", "-"):
+        n += 1
+    if not verb or [t.w for t in clause[n:n + 2]] != ["так", "и"]:
+        return False
+    n += 2
+    return n < len(clause) and clause[n].w in _SO_BE and (
+        n + 1 == len(clause) or not clause[n + 1].word)
 
 
 #: The sender as «him» / «her» («пусть вождь решает за него»).

@@ -39,7 +39,7 @@ from .words import (comparative, is_infinitive, is_noun, is_verb, past_tense, th
 from .parse_correct import late_correction
 from .parse_retraction import pronoun_does
 from .parse_runon import found_keywords
-from .parse_forms import elliptic
+from .parse_forms import told_order_before, elliptic
 from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
@@ -253,8 +253,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     base = member
     # a boss's order for a member is reported speech only in its own words, not in the
     # member's word he reports before it («Кот написал, что ход на моё усмотрение — пусть …»)
-    rep = start if member is not None and member is not ctx.sender and any(
-        t.w in ("усмотрение", "ход", "ходы") for t in clause[:start]) else 0
+    rep = start if member is not None and member is not ctx.sender and (any(
+        t.w in ("усмотрение", "ход", "ходы") for t in clause[:start]) or
+        told_order_before(clause, start)) else 0  # («Лису сказала воровать у X»)
     lex = lexicon()
     used = start  # index after the tokens the previous move took («Лечу Буку, линч …»)
     last = None

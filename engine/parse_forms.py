@@ -281,10 +281,50 @@ def _after_silence(ctx: Ctx, clause: list[Tok], end: int) -> int:
     k = end
     while k < len(clause) and clause[k].word and clause[k].w in _ORDER_VERBS:
         k += 1
+    told = _told_order(clause, k) if k == end else k
+    if told != k:
+        return told  # «Солнышку сказала грабить X»: the move starts after the boss's verb
     after = silence_remark(clause, k, name_sizes(name_index(ctx.nicks), clause))
     if after is None:
         after = handed_over(clause, k)
     return end if after is None else after
+
+
+#: The boss's own past order to a member, told to the host («Солнышку сказала грабить X»).
+_TOLD_ORDER = frozenset({"сказал", "сказала", "велел", "велела", "поручил", "поручила",
+                         "приказал", "приказала", "попросил", "попросила", "просил",
+                         "просила", "наказал", "наказала", "дал", "дала"})
+
+
+def _told_order(clause: list[Tok], k: int) -> int:
+    """«Солнышку (я) сказала грабить X», «Лису велел: обчисти Сову»: after a member's name the
+    boss tells the host the order she gave him (a past verb of ordering, said by herself —
+    no other subject between); the index of the order's first token after the verb, ``k``
+    when there is no such verb or no infinitive or «:» / «—» follows it."""
+    n = k + 1 if k < len(clause) and clause[k].w == "я" else k
+    if n >= len(clause) or clause[n].w not in _TOLD_ORDER:
+        return k
+    if clause[n].w in ("дал", "дала"):
+        if n + 1 >= len(clause) or clause[n + 1].w not in ("задание", "приказ", "указание"):
+            return k  # («Лису дала задание: …»)
+        n += 1
+    n += 1
+    if n < len(clause) and clause[n].w in (":", "—"):
+        return n + 1
+    if n < len(clause) and clause[n].word and is_infinitive(clause[n].w):
+        return n
+    return k
+
+
+def told_order_before(clause: list[Tok], start: int) -> bool:
+    """True when a boss's verb of her past order to a member (:func:`_told_order`) ends just
+    before ``start``: the member's move that follows is her own order, not reported speech."""
+    k = start - 1
+    if k >= 0 and clause[k].w in (":", "—"):
+        k -= 1
+    if k >= 0 and clause[k].w in ("задание", "приказ", "указание"):
+        k -= 1
+    return k >= 0 and clause[k].w in _TOLD_ORDER
 
 
 def _after_remark(clause: list[Tok], end: int) -> int:
