@@ -13,7 +13,7 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .grammar_tokens import Tok, match_phrase
 from .lexicon import lexicon
-from .words import is_infinitive, is_known_word, morph, verb_reading
+from .words import is_infinitive, is_known_word, morph, role_words, verb_reading
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -123,7 +123,8 @@ def correction_marks(clause: list[Tok]) -> list[int]:
             out.append(t.start)  # «сначала хотела Барабашке, но …, так что линч X»
         elif w == "нет" and (k + 1 == n or not clause[k + 1].word or
                              clause[k + 1].w in V.CORRECTION_WORDS) and \
-                (k == 0 or not clause[k - 1].word or clause[k - 1].w in _NO_BEFORE):
+                (k == 0 or not clause[k - 1].word or clause[k - 1].w in _NO_BEFORE) and \
+                not role_gone(clause, k):
             out.append(t.start)  # not «Своих на линче нет, так что …»: «there is none»
         elif w == "нет" and k > 0 and k - 1 == first and clause[k - 1].w == "хотя" and \
                 k + 1 < n and clause[k + 1].w not in _NO_OF:
@@ -138,6 +139,21 @@ def correction_marks(clause: list[Tok]) -> list[int]:
                 (k == 0 or not clause[k - 1].word or clause[k - 1].w in V.CORRECTION_WORDS):
             out.append(t.start)  # «охраняю Барма… не, он не наш. охраняю Дена»
     return out
+
+
+def role_gone(clause: list[Tok], k: int) -> bool:
+    """True when «уже / больше нет» at ``k`` tells that a role is gone («Комиссара моего
+    больше нет», «Вора у нас уже нет»): news of the sender's game, not a move taken back
+    (as «его уже нет» after a move on him is)."""
+    if k == 0 or clause[k - 1].w not in ("уже", "больше"):
+        return False
+    roles = role_words()
+    for j in range(k - 2, -1, -1):
+        if not clause[j].word:
+            return False
+        if clause[j].w in roles:
+            return True
+    return False
 
 
 #: Words after which «нет» is a spoken «no» («хотя нет», «ой, нет», «а нет»), not «there is

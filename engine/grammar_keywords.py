@@ -152,6 +152,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue
+        if kw.cls == V.VOTE and kw.weak and t.w == "вот" and _move_word_after(clause, kw.j):
+            i = kw.j  # «Вот за Павловной и послежу»: «вот за» (the gamer's «vote за») is the
+            continue  # plain «вот» when a move word of the clause follows: that move's
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
@@ -597,3 +600,12 @@ def keyword_at(clause: list[Tok], i: int) -> Kw | None:
 def keyword_first() -> frozenset[str]:
     """The words a keyword may start with (:func:`_keyword_first`)."""
     return _keyword_first()
+
+
+def _move_word_after(clause: list[Tok], j: int) -> bool:
+    """True when a word of a move lexicon («послежу», «голосовать») stands in the clause
+    from ``j`` on."""
+    from .lexicon import lexicon
+
+    words = lexicon().words
+    return any(t.word and t.w in words for t in clause[j:])

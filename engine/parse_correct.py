@@ -14,7 +14,7 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
-from .grammar_flags import correction_end, takes_back
+from .grammar_flags import correction_end, role_gone, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import read_targets, some_name
@@ -881,8 +881,9 @@ def late_correction(clause: list[Tok]) -> int | None:
     for k in range(len(clause) - 1, -1, -1):
         w = clause[k].w
         if w in heads and w != "есть" and clause[k].word and not (
-                w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на"):
-            return k + 1  # (not «тьфу на X»: contempt for X)
+                w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на") and \
+                not (w == "нет" and role_gone(clause, k)):
+            return k + 1  # (not «тьфу на X»: contempt for X; not «Комиссара больше нет»)
     return None
 
 

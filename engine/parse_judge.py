@@ -56,6 +56,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if action == "vote" and clause is not None and _sounded_vote(clause, kw):
+        said = _sounded_vote_said(clause, tg)
+        if said is not True:
+            # «Вот за Жору я бы не голосовал»: talk; «вот за Жору спасибо»: asked
+            return None if said is None else \
+                Item(0, problem=problem(text, "unparsed", "which_move"), tried="vote")
     if action is None and kw.cls == V.VISIT and actor.role == "hostess" and clause is not None \
             and not (kw.negated or kw.hypothetical or kw.reported) and _my_move_head(clause, kw.i):
         action = "invite"  # «Мой ход сегодня: иду к Мирону в гости»: her night with him
@@ -951,3 +957,35 @@ def _put_off_among(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
     named = {h.nick for h, _, _ in names_in(ctx, ctx.prev_clause) if h.nick is not None and
              h.nick != ctx.sender.nick}
     return len(named) >= 2
+
+
+#: What may follow «вот за X» for it to be the vote («vote» written in Cyrillic): the reason,
+#: of X, after a comma or a dash («вот за Жору, он весь день молчит»).
+_SOUNDED_REASON = frozenset({"он", "она", "ведь", "потому", "ибо", "слишком", "подозрительный",
+                             "подозрительная", "мутный", "мутная"})
+_SOUNDED_PAUSE = frozenset({",", "—", "-", "(", ":"})
+
+
+def _sounded_vote(clause: list[Tok], kw: Kw) -> bool:
+    """True when the keyword is «вот за» (the gamer's «vote за X»), which is also the common
+    «вот за это спасибо»."""
+    return kw.j - kw.i == 2 and clause[kw.i].w == "вот" and clause[kw.i + 1].w == "за"
+
+
+def _sounded_vote_said(clause: list[Tok], tg: Targets) -> bool | None:
+    """Whether «вот за X» is the vote: True when the clause ends at X or goes on with a
+    reason about X after a pause (or names nobody: left to the weak idiom); None (talk) when a negation or «бы» follows («вот за Жору
+    я бы не голосовал»); False (asked) otherwise («вот за Жору спасибо»)."""
+    if not tg.hits:
+        return True  # (no name: «вот за это спасибо», the weak idiom reads nothing)
+    if len(tg.hits) != 1:
+        return False
+    rest = [t for t in clause[tg.hits[0][2]:] if t.w not in ("!", ".", "…", "...")]
+    words = {t.w for t in rest}
+    if V.NEGATION in words or "бы" in words or "б" in words or \
+            not lexicon().words.keys().isdisjoint(words):
+        return None  # (a move word after it: «вот за Павловной и послежу», that move's)
+    if not rest or (not any(t.word for t in rest) and all(t.w not in _SOUNDED_PAUSE
+                                                           for t in rest)):
+        return True
+    return rest[0].w in _SOUNDED_PAUSE and len(rest) > 1 and rest[1].w in _SOUNDED_REASON
