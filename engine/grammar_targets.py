@@ -120,6 +120,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.pronoun = out.described = True  # «голос как у Лося», «за того, кто…»: asked
         out.end = hi
         return out
+    if noun and (c := _simile_heading(idx, clause, words, k, hi)):
+        if c < 0:  # «Голос как у Лося: сами знаете кому»: no nick after it, asked
+            out.pronoun = out.described = True
+            out.end = hi
+            return out
+        k = c + 1  # «Голос, как и у Лося: Кузя»: whose vote it is like, then the vote
     if noun and k == lo and k < hi and (own := idx.exact(words, k, None)) is not None and \
             own.nick == ctx.sender.nick and k + own.length < hi and \
             clause[k + own.length].w in ("—", ":", "→") and \
@@ -769,6 +775,28 @@ def _apposed(idx, clause: list[Tok], words: list[str], lo: int, k: int, hi: int)
         cases = {c for t in tags for c in wanted if c in t}
         common = cases if common is None else common & cases
     return nouns > 0 and bool(common)
+
+
+def _simile_heading(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index of the colon or dash that closes a simile naming a player right after a noun
+    keyword («Голос, как и у Лося: Кузя», «Два голоса как у Лося — X и Y»), when a nickname
+    follows it: the player of the simile is whose vote it is like, the names after the colon
+    are the votes. -1 when no nickname follows the colon (asked); 0 when the words from ``k``
+    are no such heading."""
+    n = k + (k < hi and clause[k].w == ",")
+    if n >= hi or clause[n].w != "как":
+        return 0
+    n += 1
+    for w in ("и", "у"):
+        if n < hi and clause[n].w == w:
+            n += 1
+    hit = idx.exact(words, n, None) if n < hi and clause[n].word else None
+    if hit is None:
+        return 0
+    n += hit.length
+    if n + 1 < hi and clause[n].w in (":", "—", "–"):
+        return n if clause[n + 1].word and idx.exact(words, n + 1, None) is not None else -1
+    return 0
 
 
 #: «…, а X», «…, но X»: a contrast after a comma, another sentence's subject.
