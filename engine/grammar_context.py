@@ -91,7 +91,7 @@ def negated_after(clause: list[Tok], j: int) -> bool:
         if clause[k].w in _OTHER_ONE and k > j:
             return False  # «голос за Лолу второй не отдаю»: the refusal is the second's
         if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and \
-                clause[k + 1].w not in NOT_FORGET and (
+                clause[k + 1].w not in NOT_FORGET and clause[k + 1].w not in V.NOT_CHANGED and (
                 clause[k + 1].w in V.MODALS or _own_verb(clause[k + 1].w)):
             return True  # «На охоту сегодня не пойду»
     return False

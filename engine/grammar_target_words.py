@@ -82,8 +82,18 @@ def after_header(idx, clause: list[Tok], words: list[str], lo: int, hi: int) -> 
     """Index of the colon that ends a short heading after a noun keyword with no name in it
     («Голоса на «Ярость»: …», «Голос (тайный): …», «Голос на суде Линча: …»); ``lo`` when
     there is none (the names start right after the keyword)."""
-    for c in range(lo, min(hi, lo + 10)):
-        if clause[c].w == ":":
+    depth = counted = 0
+    for c in range(lo, min(hi, lo + 20)):
+        if clause[c].w == "(":
+            depth += 1
+        elif clause[c].w == ")" and depth:
+            depth -= 1
+        elif not depth:
+            counted += 1  # («Два голоса, как две сестры (третья где-то в Москве): X и Y»:
+            # a bracketed remark in the heading does not count towards its length)
+        if counted > 10:
+            return lo
+        if clause[c].w == ":" and not depth:
             if c > lo and not any(clause[n].word and (idx.exact(words, n, None) or (
                     words[n] in ME_WORDS and not (n > lo and words[n - 1] == "у")) or
                                   (n == lo and _pet_named(idx, clause, words, n)) or

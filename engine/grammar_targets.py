@@ -120,6 +120,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         out.pronoun = out.described = True  # «голос как у Лося», «за того, кто…»: asked
         out.end = hi
         return out
+    if noun and (c := _simile_heading(idx, clause, words, k, hi)):
+        if c < 0:  # «Голос как у Лося: сами знаете кому»: no nick after it, asked
+            out.pronoun = out.described = True
+            out.end = hi
+            return out
+        k = c + 1  # «Голос, как и у Лося: Кузя»: whose vote it is like, then the vote
     if noun and k == lo and k < hi and (own := idx.exact(words, k, None)) is not None and \
             own.nick == ctx.sender.nick and k + own.length < hi and \
             clause[k + own.length].w in ("—", ":", "→") and \
@@ -132,6 +138,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
                 not restated <= _RESTATE_WORDS:
+            if t.w == "," and _apposed(idx, clause, words, lo, k, hi):
+                k += 1  # «голос — сисадмину нашему, Ctrl'у»: who he is, then his nick
+                continue
             out.statement = True
             break
         if not t.word:
@@ -284,6 +293,17 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined, out.end = False, after
             k = after
             continue
+        if noun and w == V.NEGATION and not out.hits and k + 1 < hi and \
+                words[k + 1] in V.NOT_CHANGED:
+            # «Голос не меняю — X», «голос не трогаю: X»: the vote kept, named again (no «не
+            # X»); not «голос не меняю, а X пусть подумает» (a contrast: no name of the vote)
+            if k + 3 < hi and words[k + 2] in (",", "—", "–", "-", ":") and \
+                    words[k + 3] not in _CONTRAST:
+                skipped = True
+                restated.update((w, words[k + 1]))
+                k += 3
+                continue
+            break
         if w in (V.NEGATION, "вместо", "без") and (joined or not out.hits):  # «без X»: not X
             # «вместо Галины — Тётя Клава»: the name after «вместо» is the one replaced
             neg = True
@@ -724,6 +744,63 @@ _CORRELATIVES = frozenset({"тот", "та", "те"})
 #: name after them and a comma restates the move, it is no talk.
 _RESTATE_WORDS = frozenset({w for p in V.KEEP_PHRASES + V.OTHER_DAY_PHRASES for w in p}) | {
     "на", "линче", "суде", "мой", "свой", "один", "одним"}  # («Голос один, на Кардана»)
+
+
+def _apposed(idx, clause: list[Tok], words: list[str], lo: int, k: int, hi: int) -> bool:
+    """True when the words from ``lo`` to the comma at ``k`` describe a player in the
+    target's case, a noun with at most two adjectives or possessives («сисадмину нашему»,
+    «нашему главному болтуну»), and the comma is followed by one nickname that ends the
+    clause: the nick names the described player (apposition), no statement about the move.
+    Issue 11, precision first: a verb, a nominative («ерунда, X») or more words after the
+    nick keep the statement."""
+    seen = [n for n in range(lo, k) if clause[n].word and words[n] not in ("за", "на")]
+    # the dative («голос сисадмину»); the accusative only after «за»/«на», where it cannot be
+    # a nominative («голос — дело тонкое, X» is talk)
+    wanted = {"datv", "accs"} if any(clause[n].word and words[n] in ("за", "на")
+                                      for n in range(lo, k)) else {"datv"}
+    if not seen or len(seen) > 3 or any(not clause[n].word and words[n] not in ("—", "–", "-", ":")
+                                        for n in range(lo, k)):
+        return False
+    hit = idx.exact(words, k + 1, None) if k + 1 < hi else None
+    if hit is None or hit.nick is None or any(clause[n].word for n in range(k + 1 + hit.length, hi)):
+        return False
+    common: set[str] | None = None
+    nouns = 0
+    for n in seen:
+        tags = [p.tag for p in morph().parse(words[n])[:3]]
+        if not any({"NOUN", "ADJF", "APRO"} & t.grammemes for t in tags) or \
+                any({"VERB", "INFN", "PRTF", "PRTS", "GRND"} & t.grammemes for t in tags[:1]):
+            return False
+        nouns += any("NOUN" in t for t in tags)
+        cases = {c for t in tags for c in wanted if c in t}
+        common = cases if common is None else common & cases
+    return nouns > 0 and bool(common)
+
+
+def _simile_heading(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index of the colon or dash that closes a simile naming a player right after a noun
+    keyword («Голос, как и у Лося: Кузя», «Два голоса как у Лося — X и Y»), when a nickname
+    follows it: the player of the simile is whose vote it is like, the names after the colon
+    are the votes. -1 when no nickname follows the colon (asked); 0 when the words from ``k``
+    are no such heading."""
+    n = k + (k < hi and clause[k].w == ",")
+    if n >= hi or clause[n].w != "как":
+        return 0
+    n += 1
+    for w in ("и", "у"):
+        if n < hi and clause[n].w == w:
+            n += 1
+    hit = idx.exact(words, n, None) if n < hi and clause[n].word else None
+    if hit is None:
+        return 0
+    n += hit.length
+    if n + 1 < hi and clause[n].w in (":", "—", "–"):
+        return n if clause[n + 1].word and idx.exact(words, n + 1, None) is not None else -1
+    return 0
+
+
+#: «…, а X», «…, но X»: a contrast after a comma, another sentence's subject.
+_CONTRAST = frozenset({"а", "но", "и", "зато", "хотя"})
 
 
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый

@@ -108,6 +108,9 @@ KEEP_PHRASES: tuple[tuple[str, ...], ...] = (
     ("как", "и", "писал"), ("как", "и", "писала"), ("как", "было"), ("как", "был"),
     ("как", "была"), ("оставляю",), ("оставляю", "как", "был"),
 )
+#: «Голос не меняю — X», «голос не трогаю»: the words after «не» in a keep phrase; «не» with
+#: them says the move stays (no refusal of it, no «не X» target).
+NOT_CHANGED = frozenset({p[1] for p in KEEP_PHRASES if len(p) == 2 and p[0] == "не"})
 #: «Линч потом напишу», «за линч подумаю», «голос позже»: talk of a move still to come.
 #: Without a name such a clause is chatter.
 LATER_PHRASES: tuple[tuple[str, ...], ...] = (
