@@ -26,9 +26,10 @@ from . import grammar_vocab as V
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .names_pets import thing_name
-from .names_given import names_written
+from .names_pieces import nick_pieces
+from .names_given import names_in_word, names_written
 from .translit import cyrillic_reading
-from .words import LAT
+from .words import LAT, norm
 
 #: Cases a noun takes with no preposition before it in a move's target slot; a locative or a
 #: vocative there agrees with nothing.
@@ -184,5 +185,22 @@ def _guesses(nicks: tuple[str, ...], w: str, hit: NameHit) -> frozenset[str]:
     if not written:
         return frozenset()
     return frozenset(n for n in hit.candidates
-                     if idx.name_guess(n, written) and
+                     if idx.name_guess(n, written) and not _own_pet(n, w, written) and
                      n not in idx.single.get(w, {}) and n not in idx.parts.get(w, ()))
+
+
+def _own_pet(nick: str, w: str, written: frozenset[str]) -> bool:
+    """True when ``w`` is a pet form built on the nick's own first given-name word, a short
+    name ending in «а»/«я» («Ленку», «Леночку» for «LenaVolkova»: whichever full name Лена
+    is short for, Ленка is the same one), so no guess at the nick's name; not a full name
+    the nick's word may stand for («Алексея» for «Alex_K»: Alex may be Александр)."""
+    words = [norm(x) for x in re.findall(r"[^\W\d_]+", nick)]
+    for word in dict.fromkeys(words + nick_pieces(nick)):
+        names = names_in_word(word)
+        if not names:
+            continue
+        base = cyrillic_reading(word) if LAT.search(word) else word
+        stem = base[:-1]
+        return base[-1:] in ("а", "я") and len(stem) >= 3 and w.startswith(stem) and \
+            w != base and bool(written) and written <= names
+    return False
