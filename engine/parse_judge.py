@@ -269,7 +269,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             _of_another(ctx, actor, clause, kw):
         return None  # «Лось весь день защищает Санька», «…, пусть бьёт себя дальше»: talk
     if action is None and clause is not None and not on_behalf and \
-            (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg)):
+            (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg) or
+             _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg)):
         return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
@@ -648,6 +649,33 @@ def _home_remedy(ctx: Ctx, clause: list[Tok], kw: Kw, tg: Targets) -> bool:
                any(p.tag.POS == "NOUN" and "ablt" in p.tag and "inan" in p.tag
                    for p in morph().parse(t.w)[:4])
                for t in clause[kw.j:kw.j + 3])
+
+
+def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the move word is followed right away (past a preposition) by a lower-case
+    inanimate dictionary noun, its object, and every player found comes only after a comma or
+    dash after it: «слежу за веткой — примус сам себя не починит» (the thread watched, the
+    name of another sentence part)."""
+    k = kw.j
+    if k < len(clause) and clause[k].w in V.PREPOSITIONS:
+        k += 1
+    if k >= len(clause) or not clause[k].word or clause[k].cap or clause[k].quoted or \
+            not clause[k].text[:1].islower() or not is_known_word(clause[k].w):
+        return False
+    p = morph().parse(clause[k].w)[0]
+    if p.tag.POS != "NOUN" or "inan" not in p.tag or \
+            {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes:
+        return False
+    first = min(h[1] for h in tg.hits)
+    return first > k + 1 and any(t.w in (",", "—", "-", ":") for t in clause[k + 1:first])
+
+
+def _we_shall_see(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the move word is «посмотрим» right after a comma or dash and every player
+    found is before it: «пожульничаю у Марфы, посмотрим», «… для Шута — посмотрим, умеет
+    ли он»: «we shall see», no look at the player."""
+    return clause[kw.i].w == "посмотрим" and kw.i > 0 and clause[kw.i - 1].w in (",", "—", "-") \
+        and all(end <= kw.i for _, _, end in tg.hits)
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
