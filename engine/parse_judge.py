@@ -672,10 +672,13 @@ def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
 
 def _we_shall_see(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     """True when the move word is «посмотрим» right after a comma or dash and every player
-    found is before it: «пожульничаю у Марфы, посмотрим», «… для Шута — посмотрим, умеет
-    ли он»: «we shall see», no look at the player."""
-    return clause[kw.i].w == "посмотрим" and kw.i > 0 and clause[kw.i - 1].w in (",", "—", "-") \
-        and all(end <= kw.i for _, _, end in tg.hits)
+    found is before it, after a verb of its own: «пожульничаю у Марфы, посмотрим»: «we shall
+    see», no look at the player (not «пирог для Марфы — посмотрим»: no verb has her, asked)."""
+    if clause[kw.i].w != "посмотрим" or kw.i == 0 or clause[kw.i - 1].w not in (",", "—", "-") \
+            or any(end > kw.i for _, _, end in tg.hits):
+        return False
+    first = min(h[1] for h in tg.hits)
+    return any(t.word and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN") for t in clause[:first])
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
