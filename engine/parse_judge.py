@@ -151,6 +151,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # member, a dash or a preposition: «Лис — Фенька», «Лис — у Феньки»)
             # «голос за Васяна»: a word where the name goes that fits nobody is asked about
             if action is None:
+                if clause is not None and _thing_phrase(clause, tg.unknown[1]):
+                    return None  # «проверю логи деплоя» from a civilian: a thing, no player
                 return _refuse_role(kw, text)
             asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
             if action == "vote" and ctx.turn.votes_per_player == 2 and clause is not None and \
@@ -266,6 +268,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and not on_behalf and clause is not None and \
             _of_another(ctx, actor, clause, kw):
         return None  # «Лось весь день защищает Санька», «…, пусть бьёт себя дальше»: talk
+    if action is None and clause is not None and not on_behalf and \
+            (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg) or
+             _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg)):
+        return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
@@ -594,6 +600,85 @@ def _another_named(clause: list[Tok], kw: Kw) -> bool:
     if k >= len(clause) or clause[k].w not in _ANOTHER:
         return False
     return not any(t.word for t in clause[k + 1:])
+
+
+def _thing_phrase(clause: list[Tok], k: int) -> bool:
+    """True when the word at ``k`` where a name would go (no nick fits it) is written in lower
+    case and reads as a noun in the nominative plural (an object in that form is inanimate:
+    «проверю логи»), or is followed right away by a lower-case inanimate dictionary noun in
+    the genitive: a noun phrase of a thing («смотрю отчёт склада»), no player."""
+    if k >= len(clause) or not clause[k].word:
+        return False
+    head = clause[k]
+    if head.cap or head.quoted or not head.text[:1].islower():
+        return False
+    p = morph().parse(head.w)[0]
+    if p.tag.POS == "NOUN" and "plur" in p.tag and "nomn" in p.tag and \
+            not ({"Name", "Surn", "Patr"} & p.tag.grammemes):
+        return True
+    if k + 1 >= len(clause) or not clause[k + 1].word:
+        return False
+    nxt = clause[k + 1]
+    if nxt.cap or nxt.quoted or not nxt.text[:1].islower() or not is_known_word(nxt.w):
+        return False
+    p = morph().parse(nxt.w)[0]
+    return p.tag.POS == "NOUN" and "gent" in p.tag and "inan" in p.tag and \
+        not ({"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes)
+
+
+def _told_past(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the move word the sender's role has not is told in the past tense before
+    its player, with no wish («бы») in the clause: an event of an earlier day told («вчера
+    по Страху отправил Щукаря»), no move tried now."""
+    if kw.hypothetical or kw.negated or not tg.hits:
+        return False
+    end = min(h[1] for h in tg.hits)
+    if end <= kw.i or any(t.w in ("бы", "б") for t in clause):
+        return False
+    return any(t.word and is_known_word(t.w) and past_tense(t.w) for t in clause[kw.i:end])
+
+
+def _home_remedy(ctx: Ctx, clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when a healing word the sender's role has not is aimed at the sender himself
+    («лечу себя …») and followed within three words by a lower-case inanimate noun in the
+    instrumental, the means of a cure («чаем с мёдом», «каплями»): his own cold told."""
+    if kw.cls != V.HEAL or not tg.hits or \
+            any(h.nick != ctx.sender.nick for h, _, _ in tg.hits):
+        return False
+    return any(t.word and not t.cap and not t.quoted and t.text[:1].islower() and
+               any(p.tag.POS == "NOUN" and "ablt" in p.tag and "inan" in p.tag
+                   for p in morph().parse(t.w)[:4])
+               for t in clause[kw.j:kw.j + 3])
+
+
+def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the move word is followed right away (past a preposition) by a lower-case
+    inanimate dictionary noun, its object, and every player found comes only after a comma or
+    dash after it: «слежу за веткой — примус сам себя не починит» (the thread watched, the
+    name of another sentence part)."""
+    k = kw.j
+    if k < len(clause) and clause[k].w in V.PREPOSITIONS:
+        k += 1
+    if k >= len(clause) or not clause[k].word or clause[k].cap or clause[k].quoted or \
+            not clause[k].text[:1].islower() or not is_known_word(clause[k].w):
+        return False
+    p = morph().parse(clause[k].w)[0]
+    if p.tag.POS != "NOUN" or "inan" not in p.tag or \
+            {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes:
+        return False
+    first = min(h[1] for h in tg.hits)
+    return first > k + 1 and any(t.w in (",", "—", "-", ":") for t in clause[k + 1:first])
+
+
+def _we_shall_see(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the move word is «посмотрим» right after a comma or dash and every player
+    found is before it, after a verb of its own: «пожульничаю у Марфы, посмотрим»: «we shall
+    see», no look at the player (not «пирог для Марфы — посмотрим»: no verb has her, asked)."""
+    if clause[kw.i].w != "посмотрим" or kw.i == 0 or clause[kw.i - 1].w not in (",", "—", "-") \
+            or any(end > kw.i for _, _, end in tg.hits):
+        return False
+    first = min(h[1] for h in tg.hits)
+    return any(t.word and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN") for t in clause[:first])
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
