@@ -260,8 +260,15 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             return False
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken
-            # back and what replaces it is not clear: asked, never left standing
-            return _retraction(ctx, clause, prev, adjacent, items, named=True)
+            # back and what replaces it is not clear: asked, never left standing (also when
+            # the words before the name take nothing back by themselves: «Лечу X… ой, в смысле
+            # Y, Z права», a clause with no move word of its own)
+            return _retraction(ctx, clause, prev, adjacent, items, named=True) or (
+                k0 > 0 and adjacent and hit.nick is not None and
+                not _INSTEAD.isdisjoint(words[:k0]) and
+                not find_keywords(clause, set(), name_index(ctx.nicks)) and
+                not _names_old(ctx, clause, words, prev) and
+                _doubled(ctx, clause, prev, items))
         if k0 > 0 and comma == first_end and clause[comma].w == "," and hit.nick is not None \
                 and (named := _move_after_address(ctx, clause, comma + 1, prev)) is not None:
             # «Лечу X. Нет, Сергей, лечу Y»: the nick as written (the form one calls him by)
@@ -348,6 +355,19 @@ def _move_after_address(ctx: Ctx, clause: list[Tok], lo: int, prev: Prev) -> set
     words = clause_words(clause)
     return {hit.nick for n in range(lo + own[0].j, len(clause)) if clause[n].word and
             (hit := nick_at(ctx, clause, words, n)) is not None and hit.nick is not None}
+
+
+#: Words before a name that put it in the move's place («в смысле», «то есть», «вернее»).
+_INSTEAD = frozenset({"смысле", "есть", "вернее", "верней", "точнее", "лучше"})
+
+
+def _names_old(ctx: Ctx, clause: list[Tok], words: list[str], prev: Prev) -> bool:
+    """True when ``clause`` names a target of the move before («в смысле за Женю, которая
+    Женечка»): it explains that move rather than changing it."""
+    old = prev_targets(prev)
+    return any(t.word and (hit := nick_at(ctx, clause, words, n)) is not None and
+               (old & ({hit.nick} | set(hit.candidates)))
+               for n, t in enumerate(clause))
 
 
 def _doubled(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
