@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 
+from . import grammar_vocab as V
 from .grammar_kw_merge import only_fillers
 from .grammar_rules import clan_boss
 from .grammar_tokens import Tok, clause_words
+from .lexicon import lexicon
 from .names import name_index
 from .names_english import translations
 from .words import is_infinitive, norm, role_words
@@ -127,9 +129,6 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
 
 def _of_vote(clause: list[Tok], lo: int, hi: int) -> bool:
     """True when a word of the vote or the lynch stands in ``clause[lo:hi]``."""
-    from .lexicon import lexicon
-    from . import grammar_vocab as V
-
     words = lexicon().words
     return any(t.word and words.get(t.w) == V.VOTE for t in clause[lo:hi])
 

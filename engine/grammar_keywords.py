@@ -605,7 +605,5 @@ def keyword_first() -> frozenset[str]:
 def _move_word_after(clause: list[Tok], j: int) -> bool:
     """True when a word of a move lexicon («послежу», «голосовать») stands in the clause
     from ``j`` on."""
-    from .lexicon import lexicon
-
     words = lexicon().words
     return any(t.word and t.w in words for t in clause[j:])

@@ -117,7 +117,7 @@ def _whose_deed(clause: list[Tok], tail: list[int], k: int) -> bool:
             any(clause[n].cap for n in tail if n > k):
         return False  # (not «— а кто будет лечить Бобра?»: a player named, asked)
     w = clause[k].w
-    return is_infinitive(w) or (third_person(w) and not w.endswith(("ют", "ят", "ут", "ат")))
+    return is_infinitive(w) or (third_person(w) and not _they_do(w))
 
 
 def _reason_at(clause: list[Tok], k: int) -> bool:

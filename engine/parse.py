@@ -59,7 +59,7 @@ from .textnorm_clan import clan_story_fixed
 from .textnorm_mortar import mortar_story_fixed
 from .translit import read_latin
 from .parse_alternative import alternative, doubted
-from .parse_choice import choice_words, final_choice, kept_vote, named_players, offered, \
+from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, named_players, offered, \
     open_move, weighed_candidate
 from .parse_clause import read_clause
 from .parse_types import ReadLog
@@ -519,10 +519,6 @@ def _bare_corrections_joined(clause_list):
         yield held
 
 
-#: Words that keep a vote, said after its player («Смита оставляю», «Смит остаётся»).
-_KEEPS = frozenset({"оставляю", "оставлю", "остается", "остаётся"})
-
-
 def _kept_apart(clause_list):
     """The clauses, a clause that takes a vote off and ends with «, X оставляю» or «, X
     остаётся» (up to three words after its last comma) cut at that comma: the vote kept is
@@ -535,7 +531,7 @@ def _kept_apart(clause_list):
             continue
         n = max((k for k, t in enumerate(clause) if t.w == ","), default=-1)
         rest = [t for t in clause[n + 1:] if t.word] if n > 0 else []
-        if 2 <= len(rest) <= 3 and (rest[-1].w in _KEEPS or rest[0].w in _KEEPS) and \
+        if 2 <= len(rest) <= 3 and (rest[-1].w in KEEP_AFTER or rest[0].w in KEEP_AFTER) and \
                 not any(t.w in V.WITHDRAW_WORDS for t in rest):
             yield clause[:n]
             yield clause[n + 1:]

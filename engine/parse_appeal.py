@@ -16,7 +16,7 @@ from .grammar_tokens import clause_words, tokenize_span, visible_text
 from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, name_form
 from .parse_unread import player_at
 
 #: «X не голосовал (за …)», «X вчера не вешал …», «X голосовал не за …», «ни за кого не
@@ -91,12 +91,10 @@ def _named(ctx: Ctx, idx, visible: str, lo: int, hi: int,
         if not t.word or len(t.w) < 2:
             continue
         hit = player_at(idx, toks, words, k)
-        if hit is None and len(t.w) >= 4 and t.w.isalpha():
+        if hit is None:
             # («знаю что дима вчера … не голосовал»: a phone writer's given name in lower
             # case, a form of one nickname)
-            hit = idx.approximate(t.w)
-            if hit is not None and hit.kind not in ("part", "pet", "name"):
-                hit = None
+            hit = name_form(idx, t.w)
         if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
             continue
         if not keep_za and k and words[k - 1] in ("за", "против"):

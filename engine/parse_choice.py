@@ -306,7 +306,7 @@ _LEFT_OPENERS = frozenset({"пусть", "будет", "только", "лишь
                            "оставляю", "оставлю", "за", "на", "теперь", "а", "тогда"})
 
 #: Words after that player that keep his vote («Y оставляю», «Y остаётся»).
-_LEFT_AFTER = frozenset({"оставляю", "оставлю", "остается", "остаётся"})
+KEEP_AFTER = frozenset({"оставляю", "оставлю", "остается", "остаётся"})
 
 
 #: «X остаётся», «X в силе»: the vote for X stands.
@@ -338,12 +338,12 @@ def kept_vote(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         end = next((n for n in range(k + hit.length, len(clause)) if clause[n].w == ","), end)
         if name_written(ctx, clause, end, len(clause)):
             return False
-    stays = _STAYS | _LEFT_AFTER if withdrawn else _STAYS
+    stays = _STAYS | KEEP_AFTER if withdrawn else _STAYS
     if any(t.word and t.w not in stays and t.w not in V.FILLERS
            for t in clause[k + hit.length:end]):
         return False
     if not flags["keep"] and k == first and \
-            not any(t.w in _LEFT_AFTER for t in clause[k + hit.length:end]):
+            not any(t.w in KEEP_AFTER for t in clause[k + hit.length:end]):
         return False  # («… Y тоже», «…⏎Y» alone: a signature, maybe; no word that keeps)
     if any(it.move is not None and it.move.action == "vote" and
            hit.nick in (it.move.targets or (it.move.target,)) for it in items):

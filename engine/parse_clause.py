@@ -31,6 +31,7 @@ from .grammar_plans import (
     trailing_condition,
 )
 from .grammar_tokens import Tok, span, clause_words
+from .legality import move_targets
 from .lexicon import lexicon
 from .model import Move, Problem
 from .names import name_index
@@ -577,8 +578,8 @@ def _taken_off(ctx: Ctx, clause: list[Tok], items: list[Item]) -> tuple[str, ...
     voted, other = set(), set()
     for it in items:
         if it.move is not None and it.move.action not in ("on_behalf", "delegate", "swindle"):
-            targets = it.move.targets or ((it.move.target,) if it.move.target else ())
-            (voted if it.move.action == "vote" else other).update(targets)
+            (voted if it.move.action == "vote" else other).update(
+                t for t in move_targets(it.move) if t)
     if not other:
         return ("*",)
     named = [h.nick for h, _, _ in names_in(ctx, clause) if h.nick is not None]

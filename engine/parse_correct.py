@@ -33,7 +33,7 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at, passed, prev_targets
 from .parse_orphan import orphan as _orphan, said_of_other
-from .parse_retraction import retraction as _retraction
+from .parse_retraction import ask_back, retraction as _retraction
 from .parse_swap import exchange
 
 _W = attrgetter("w")  # a token's normalised text
@@ -357,10 +357,6 @@ def _move_after_address(ctx: Ctx, clause: list[Tok], lo: int, prev: Prev) -> set
             (hit := nick_at(ctx, clause, words, n)) is not None and hit.nick is not None}
 
 
-#: Words before a name that put it in the move's place («в смысле», «то есть», «вернее»).
-_INSTEAD = frozenset({"смысле", "есть", "вернее", "верней", "точнее", "лучше"})
-
-
 def _names_old(ctx: Ctx, clause: list[Tok], words: list[str], prev: Prev) -> bool:
     """True when ``clause`` names a target of the move before («в смысле за Женю, которая
     Женечка»): it explains that move rather than changing it."""
@@ -378,9 +374,7 @@ def _doubled(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool
         return False
     dropped = {id(it) for it in prev.items}
     items[:] = [it for it in items if id(it) not in dropped]
-    items.append(Item(clause[0].start, problem=problem(
-        span(ctx.text, clause, 0, len(clause)), "unparsed", "retracted", action=tried),
-        retracted=tried))
+    ask_back(ctx, clause, items, tried)
     passed(ctx, clause)
     return True
 
@@ -731,6 +725,9 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
 #: Words of choosing right before the player put in the move's place («нет, лучше X, …»,
 #: «ой, в смысле X, перепутала»).
 _CHOOSING = frozenset({"лучше", "вернее", "точнее", "смысле"})
+#: Words before a name that put it in the move's place (:data:`_CHOOSING`, «то есть»,
+#: «верней»).
+_INSTEAD = _CHOOSING | {"есть", "верней"}
 
 
 def _certainty_after(clause: list[Tok], k: int) -> bool:

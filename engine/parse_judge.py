@@ -602,6 +602,12 @@ def _another_named(clause: list[Tok], kw: Kw) -> bool:
     return not any(t.word for t in clause[k + 1:])
 
 
+def _lower_word(t: Tok) -> bool:
+    """True when ``t`` is written in lower case, not quoted: a common word as the writer
+    typed it, no nickname he capitalised or quoted."""
+    return not t.cap and not t.quoted and t.text[:1].islower()
+
+
 def _thing_phrase(clause: list[Tok], k: int) -> bool:
     """True when the word at ``k`` where a name would go (no nick fits it) is written in lower
     case and reads as a noun in the nominative plural (an object in that form is inanimate:
@@ -610,7 +616,7 @@ def _thing_phrase(clause: list[Tok], k: int) -> bool:
     if k >= len(clause) or not clause[k].word:
         return False
     head = clause[k]
-    if head.cap or head.quoted or not head.text[:1].islower():
+    if not _lower_word(head):
         return False
     p = morph().parse(head.w)[0]
     if p.tag.POS == "NOUN" and "plur" in p.tag and "nomn" in p.tag and \
@@ -619,7 +625,7 @@ def _thing_phrase(clause: list[Tok], k: int) -> bool:
     if k + 1 >= len(clause) or not clause[k + 1].word:
         return False
     nxt = clause[k + 1]
-    if nxt.cap or nxt.quoted or not nxt.text[:1].islower() or not is_known_word(nxt.w):
+    if not _lower_word(nxt) or not is_known_word(nxt.w):
         return False
     p = morph().parse(nxt.w)[0]
     return p.tag.POS == "NOUN" and "gent" in p.tag and "inan" in p.tag and \
@@ -645,7 +651,7 @@ def _home_remedy(ctx: Ctx, clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     if kw.cls != V.HEAL or not tg.hits or \
             any(h.nick != ctx.sender.nick for h, _, _ in tg.hits):
         return False
-    return any(t.word and not t.cap and not t.quoted and t.text[:1].islower() and
+    return any(t.word and _lower_word(t) and
                any(p.tag.POS == "NOUN" and "ablt" in p.tag and "inan" in p.tag
                    for p in morph().parse(t.w)[:4])
                for t in clause[kw.j:kw.j + 3])
@@ -659,8 +665,8 @@ def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     k = kw.j
     if k < len(clause) and clause[k].w in V.PREPOSITIONS:
         k += 1
-    if k >= len(clause) or not clause[k].word or clause[k].cap or clause[k].quoted or \
-            not clause[k].text[:1].islower() or not is_known_word(clause[k].w):
+    if k >= len(clause) or not clause[k].word or not _lower_word(clause[k]) or \
+            not is_known_word(clause[k].w):
         return False
     p = morph().parse(clause[k].w)[0]
     if p.tag.POS != "NOUN" or "inan" not in p.tag or \

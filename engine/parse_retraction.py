@@ -49,13 +49,22 @@ def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     items[:] = [it for it in items if id(it) not in dropped]
     if not V.JOKE_WORDS.isdisjoint(clause[n].w for n in range(k)):
         return True  # «Убиваем Лося :) шутка.»: the move was never meant, nothing to ask
-    text = span(ctx.text, clause, 0, len(clause))
     bare = all(not t.word or t.w in V.CORRECTION_WORDS or t.w in _UPDATE for t in clause) or \
         _names_earlier_only(ctx, clause, k, prev, items)
-    items.append(Item(clause[0].start, problem=problem(text, "unparsed", "retracted",
-                                                       action=tried), retracted=tried,
-                      restore=[it for it in prev.items if id(it) in dropped] if bare else []))
+    ask_back(ctx, clause, items, tried,
+             [it for it in prev.items if id(it) in dropped] if bare else [])
     return True
+
+
+def ask_back(ctx: Ctx, clause: list[Tok], items: list[Item], tried: str,
+             restore: list[Item] | None = None) -> None:
+    """Append to ``items`` the question about the move ``tried`` that ``clause`` took back
+    (``unparsed``, reason ``retracted``; the reply asks what stands instead). ``restore``:
+    the items given back when a later move of another kind shows the change of mind was
+    about that one (engine.parse_finish._misplaced_back)."""
+    items.append(Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "retracted", action=tried),
+        retracted=tried, restore=restore or []))
 
 
 #: Words that head an update of a letter («UPD: нет, передумал»).

@@ -24,8 +24,8 @@ import re
 from .grammar_rules import problem
 from .legality import move_targets
 from .names import name_index
-from .parse_second_thoughts import _named_in
-from .parse_types import Ctx, Item
+from .parse_second_thoughts import named_in
+from .parse_types import Ctx, Item, name_form
 
 #: A correcting word of a phone writer (see the module's text); «нет» alone only right after
 #: the move's own words (:data:`_NO_AFTER`).
@@ -55,19 +55,14 @@ _QUICK_ANY = re.compile("|".join(_QUICK))
 
 def _markers(text: str, start: int = 0) -> list[tuple[int, int, None]]:
     """The markers of :data:`_MARKER` in ``text`` from ``start`` on: ``(start, end, None)``
-    each (the pieces of
-    :data:`_QUICK` found by plain string search first, the full pattern only around them)."""
-    hits = []
-    for piece in _QUICK:
-        k = text.find(piece, start)
-        while k >= 0:
-            hits.append((k, k + len(piece)))
-            k = text.find(piece, k + 1)
+    each (the pieces of :data:`_QUICK` found first, the full pattern only around them; no
+    two pieces overlap, so one search finds them all, in order)."""
+    hits = [(m.start(), m.end()) for m in _QUICK_ANY.finditer(text, start)]
     if not hits:
         return []
     out = []
     last = -1
-    for at, end in sorted(hits):
+    for at, end in hits:
         m = _MARKER.search(text, max(0, at - 9, last), end + 4)
         if m is not None and m.start() <= at < m.end() and m.start() >= last:
             out.append((m.start(), m.end(), None))
@@ -78,13 +73,8 @@ def _markers(text: str, start: int = 0) -> list[tuple[int, int, None]]:
 def _names(ctx: Ctx, idx, word: str) -> set[str]:
     """The one player ``word`` names as a form of his nickname (a word of it, a pet form, a
     given name: «шамана» for Shaman77), or nobody."""
-    w = word.lower()
-    if len(w) < 4 or not w.isalpha():
-        return set()
-    hit = idx.approximate(w)
-    if hit is None or hit.kind not in ("part", "pet", "name") or hit.nick is None:
-        return set()
-    return {hit.nick}
+    hit = name_form(idx, word)
+    return set() if hit is None or hit.nick is None else {hit.nick}
 
 
 def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
@@ -142,13 +132,13 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
         targets = {t for it in moves if it.move.action == mv.action
                    for t in move_targets(it.move.move if mv.action == "on_behalf" and it.move.move
                                          else it.move)}  # (a player the move is on anyway)
-        named = _named_in(ctx, text, hi, stop)
+        named = named_in(ctx, text, hi, stop)
         off = set()
         for w in re.finditer(r"\S+", text[hi:stop]):
             here = _names(ctx, idx, w.group(0))
             named |= here
             if text[:hi + w.start()].split()[-1:] in (["не"], ["вместо"], ["кроме"]):
-                off |= here | _named_in(ctx, text, hi + w.start(), hi + w.end())
+                off |= here | named_in(ctx, text, hi + w.start(), hi + w.end())
         # («ой нет не крот …»: a player taken off is no new choice)
         named = {n for n in named - off
                  if n in ctx.alive and n != ctx.sender.nick and n not in targets}

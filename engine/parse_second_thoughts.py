@@ -299,7 +299,7 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
             exact.add(k)
     why, acts = _related(ctx, toks, words, found, named, exact, moves)
     if why is None and tail and _turns_at_head(ctx, toks, words, found, named, moves,
-                                               _named_in(ctx, visible, head, lo)):
+                                               named_in(ctx, visible, head, lo)):
         why = "turn"  # («охраняю бобра нет лучше себя …», «ворую у кузи хотя не у мурки лучше»)
     if why is None and not named and (after_move or tail) and _bare(toks, words, found) and \
             not any(t.word and W.move_class(words[k]) for k, t in enumerate(toks)):
@@ -327,8 +327,9 @@ def _players(idx, toks, words: list[str]):
             yield k, hit
 
 
-def _named_in(ctx: Ctx, visible: str, lo: int, hi: int) -> set[str]:
-    """The players (nicks) named in ``visible[lo:hi]``."""
+def named_in(ctx: Ctx, visible: str, lo: int, hi: int) -> set[str]:
+    """The players (nicks) named in ``visible[lo:hi]`` (every candidate of a name that fits
+    several)."""
     idx = name_index(ctx.nicks)
     toks = idx.merge(tokenize_span(visible, lo, hi))
     return {n for _, hit in _players(idx, toks, clause_words(toks))

@@ -16,8 +16,7 @@ from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .words import (past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
-                    plural_predicate, predicate,
-                    verb_reading, word_forms)
+                    plural_predicate, predicate, verb_reading, word_forms)
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,

@@ -114,6 +114,17 @@ def passed(ctx: Ctx, clause: list[Tok]) -> None:
     ctx.earlier, ctx.prev_clause = ctx.prev_clause, clause
 
 
+def name_form(idx, word: str) -> NameHit | None:
+    """The reading of ``word`` (any case) as a form of a nickname that no exact match found:
+    a word of it, a pet form or a given name («шамана» for Shaman77, «дима» for Dimon), for a
+    word of four letters or more; None for anything else (a fuzzy match included)."""
+    w = word.lower()
+    if len(w) < 4 or not w.isalpha():
+        return None
+    hit = idx.approximate(w)
+    return hit if hit is not None and hit.kind in ("part", "pet", "name") else None
+
+
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
     """The nickname written at token ``k``: a case form, or — for a capitalised word that is
     no dictionary word — a part, prefix or pet form of a nickname («Женя» for «Zhenya-K»,

@@ -111,7 +111,6 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
     return text
 
 
-
 #: A Cyrillic token that may hold two neighbouring letters swapped (see the docstring).
 _SWAPPABLE = re.compile(r"(?<![\w-])[а-яёА-ЯЁ]{4,}(?![\w-])")
 
