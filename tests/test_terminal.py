@@ -191,7 +191,7 @@ def test_inbox_on_80_columns_is_one_line_a_letter(demo_game):
     assert max(len(line) for line in lines) <= 80 and "…" not in shown.output
     listed = runner.invoke(main, ["inbox", "--json"], env=env)
     rows = __import__("json").loads(listed.output)
-    assert lines[0].split() == ["ID", "Получено", "Игрок", "Состояние", "Тема"]
+    assert lines[0].split() == ["ID", "Получено", "(МСК)", "Игрок", "Состояние", "Тема"]
     # two «↳» lines: the stranger's address, the late letter's question to the host
     assert len(lines) == 1 + len(rows) + 2
     assert "    ↳ вопрос: «Ой, не поздно?»" in lines
@@ -259,7 +259,7 @@ def test_inbox_on_80_columns_puts_problems_under_the_letter(tmp_path):
 
     told = f"↳ {PROBLEM_RU[problem['kind']]}: {problem['text']}"
     shown = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "inbox"], env={"COLUMNS": "80"})
-    assert shown.output.splitlines() == ["ID  Получено          Игрок  Состояние  Тема",
+    assert shown.output.splitlines() == ["ID  Получено (МСК)    Игрок  Состояние  Тема",
                                          "1   2026-12-07 20:30  Бука   без ходов  Ход", "    " + told]
     tight = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "inbox"], env={"COLUMNS": "30"})
     under = tight.output.splitlines()[2:]

@@ -197,9 +197,10 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
     # player is still named by his address; a letter read again has no address until it is read
     nicks = {r.id: r.nick or (players.get(canonical(r.from_addr)) if r.from_addr else None) for r in rows}
     if width < NARROW:
-        _narrow_inbox(rows, width, nicks)
+        _narrow_inbox(rows, width, nicks, cfg.zone)
         return
-    listing = table("ID", "Получено", "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", "Получено"))
+    received = _received_head(rows, cfg.zone)
+    listing = table("ID", received, "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", received))
     for r in rows:
         listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, nicks[r.id] or "—",
                         _state_cell(r), r.subject, _problems_cell(r))
@@ -222,7 +223,18 @@ def _problems_cell(r) -> str:
     return "; ".join(_problem_lines(r))
 
 
-def _narrow_inbox(rows, width: int, nicks: dict[int, str | None]) -> None:
+def _received_head(rows, zone) -> str:
+    """The head of ``inbox``'s time column with the zone its times are in, «Получено (МСК)»
+    (the times are the game zone's, as ``show`` and the letters state them)."""
+    from datetime import datetime, timezone
+
+    from mailer.when import zone_label
+
+    moment = datetime.fromisoformat(rows[0].received) if rows else datetime.now(timezone.utc)
+    return f"Получено ({zone_label(moment, zone)})"
+
+
+def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone) -> None:
     """``inbox`` on a terminal under :data:`NARROW` columns (80 when piped), nothing cut:
     one line per letter — number, time of receipt, the player («—» for a stranger), the
     state, the subject (a long state or subject folds within its column) — and under a
@@ -234,7 +246,7 @@ def _narrow_inbox(rows, width: int, nicks: dict[int, str | None]) -> None:
     cells = [(str(r.id), r.received[:16].replace("T", " "), nicks[r.id] or "—", _state_cell(r), r.subject,
               ([f"адрес: {r.from_addr}"] if not nicks[r.id] and r.from_addr else []) + _problem_lines(r))
              for r in rows]
-    head = ("ID", "Получено", "Игрок", "Состояние", "Тема")
+    head = ("ID", _received_head(rows, zone), "Игрок", "Состояние", "Тема")
     widths = [max(len(c[i]) for c in [head, *cells]) for i in range(3)]
     widths.append(min(max(len(c[3]) for c in [head, *cells]), 17))
     widths.append(max(width - sum(widths) - 2 * len(widths), 10))
