@@ -184,3 +184,34 @@ def test_a_refused_move_corrected_by_a_later_letter_is_no_longer_counted():
     assert refused_of([refused, vote]) == {"цель уже выбыла из игры": 1}
     assert refused_of([refused, others]) == {"цель уже выбыла из игры": 1}
     assert refused_of([heal, refused]) == {"цель уже выбыла из игры": 1}  # the later letter still stands
+
+
+def test_clock_line_tells_the_host_the_time_against_the_deadline():
+    """``status`` says which clock the commands use (a rehearsal's ``MAFIA_MAIL_NOW`` or the
+    real one) and how far the deadline is: a host on the real clock before a game's dates
+    saw no sign that «now» was days before the deadline."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from mailer.when import clock_line
+
+    msk = ZoneInfo("Europe/Moscow")
+    deadline = datetime(2026, 12, 9, 19, 30, tzinfo=msk)
+    at = lambda *hm: datetime(2026, 12, *hm, tzinfo=msk)  # noqa: E731
+    assert clock_line(at(5, 2, 50), deadline, msk) == "Сейчас 05.12.2026 02:50 (МСК), до срока 4 д 16 ч 40 мин"
+    assert clock_line(at(9, 19, 29, 30), deadline, msk) == "Сейчас 09.12.2026 19:29 (МСК), до срока 1 мин"
+    assert clock_line(at(8, 19, 30), deadline, msk) == "Сейчас 08.12.2026 19:30 (МСК), до срока 1 д"
+    assert clock_line(deadline, deadline, msk) == "Сейчас 09.12.2026 19:30 (МСК), срок наступил"
+    assert clock_line(at(10, 20, 31), deadline, msk) == "Сейчас 10.12.2026 20:31 (МСК), срок прошёл 1 д 1 ч 1 мин назад"
+    assert clock_line(at(9, 19, 0), None, msk) == "Сейчас 09.12.2026 19:00 (МСК)"
+
+
+def test_status_shows_the_rehearsal_clock(tmp_path):
+    """The second line of ``status`` is the clock the commands run on (``MAFIA_MAIL_NOW``):
+    an hour after the game's start (19:30 MSK; day 1 closes at 19:30 the next evening)."""
+    g = Game(tmp_path)
+    g.store.dispose()
+    shown = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"],
+                               env={"MAFIA_MAIL_NOW": (START + timedelta(hours=1)).isoformat()})
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.splitlines()[1] == "Сейчас 07.12.2026 20:30 (МСК), до срока 23 ч"

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from mailer.when import local_text
+from mailer.when import clock_line, local_text
 from mailer.words import count
 
 from .common import ask_yes, call, config_of, console, now, open_game, print_line, table, typed
@@ -115,6 +115,7 @@ def status(ctx: click.Context) -> None:
     else:
         print_line(out, ", ".join(filter(None, (f"Игра «{rep.name}», день {rep.day}", event_named(rep.event),
                                                 f"срок {local_text(rep.deadline, cfg.zone)}"))))
+        print_line(out, clock_line(now(), rep.deadline, cfg.zone))
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
     for p in rep.players:
