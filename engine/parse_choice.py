@@ -93,9 +93,9 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if k >= len(clause):
         return False
     hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
-    if hit is None and among:
+    if hit is None and (among or prev.clause):
         # («пусть будет Бин» after «за Бина… или за Блока»: the name of the offer read again)
-        hit = offered_reading(ctx, clause, k, among)
+        hit = offered_reading(ctx, clause, k, among, prev.clause)
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self") or \
             ((around is _BARE or _no_answer(clause)) and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
@@ -294,20 +294,27 @@ def weighed_candidate(ctx: Ctx, clause: list[Tok]) -> bool:
     return hit is not None and only_fillers(clause, k + hit.length, len(clause))
 
 
-def offered_reading(ctx: Ctx, clause: list[Tok], k: int, among: frozenset[str]):
-    """The player of ``among`` (those a choice just offered) written at token ``k`` by any
-    reading a move's target may have (a Cyrillic spelling of a Latin nick, «Бин» for
-    «Mr.Bean»), or a part, pet or given-name reading («серджио» for «Sergio_DBA»): the
-    name the writer already used in the offer, read again. None when the word reads as no
-    player, as several, or as one the choice did not offer."""
+def offered_reading(ctx: Ctx, clause: list[Tok], k: int, among: frozenset[str],
+                    before: list[Tok] | None = None):
+    """The player written at token ``k`` by any reading a move's target may have (a Cyrillic
+    spelling of a Latin nick, «Бин» for «Mr.Bean»), or by a part, pet or given-name reading
+    («серджио» for «Sergio_DBA»), when he is one the choice offered (``among``) or one the
+    move being settled named (read the same way in the clause ``before``): the name the
+    writer already used, read again. None when the word reads as no such player."""
     if not clause[k].word:
         return None
     hits = read_targets(ctx, ctx.sender, clause, k, k + 1).hits
-    if len(hits) == 1 and hits[0][1] == k and hits[0][0].nick in among:
-        return hits[0][0]
-    near = name_index(ctx.nicks).approximate(clause[k].w) if len(clause[k].w) >= 3 else None
-    return near if near is not None and near.kind in ("part", "pet", "name") and \
-        near.nick in among else None
+    hit = hits[0][0] if len(hits) == 1 and hits[0][1] == k else None
+    if hit is None and len(clause[k].w) >= 3:
+        near = name_index(ctx.nicks).approximate(clause[k].w)
+        hit = near if near is not None and near.kind in ("part", "pet", "name") else None
+    if hit is None or hit.nick is None:
+        return None
+    if hit.nick in among:
+        return hit
+    return hit if before and any(
+        h.nick == hit.nick and i == n for n, t in enumerate(before) if t.word
+        for h, i, _ in read_targets(ctx, ctx.sender, before, n, n + 1).hits) else None
 
 
 def one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):
