@@ -427,11 +427,10 @@ def wishes_kill(ctx, clause: list[Tok], lo: int) -> bool:
     from .words import past_tense
 
     me = ctx.sender
-    if not me.mafia or me.role == "boss" or action_for(V.KILL, me, ctx.turn) != "clan_kill":
-        return False
+    if not me.mafia or me.role == "boss" or not any(t.w in ("бы", "б") for t in clause[lo:]) \
+            or action_for(V.KILL, me, ctx.turn) != "clan_kill":
+        return False  # (the cheap tests first: most clauses are no wish)
     words = clause_words(clause)
-    if "бы" not in words[lo:] and "б" not in words[lo:]:
-        return False
     if {"не", "ни", "решай", "решайте", "реши", "решите"} & set(words[lo:]):
         return False
     if not DECIDES.isdisjoint(words[lo:]) and any(
