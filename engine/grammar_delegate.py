@@ -414,6 +414,41 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     return advice and boss and (consent or any(w in _DECIDE_WORDS for w in words))
 
 
+def wishes_kill(ctx, clause: list[Tok], lo: int) -> bool:
+    """True when a clan member (not the boss) whose clan kills tonight wishes a kill in the
+    conditional, a kill verb in the past tense with «бы» («Я бы убил X», «X я бы убрал,
+    но решать не мне»), on a living player of no clan of his, in ``clause[lo:]``: the clan's
+    kill, if the boss sends none (DECISIONS.md §4), or advice to him? The caller asks,
+    never drops it. Not under «не» («я бы не стал убивать X»: the verb is no kill), nor
+    with the boss told to decide in the clause («…, но решай сам»: talk between them) or
+    said to decide it («пусть Барон решает»: the kill left to him)."""
+    from .grammar_rules import action_for
+    from .parse_unread_words import move_class
+    from .words import past_tense
+
+    me = ctx.sender
+    if not me.mafia or me.role == "boss" or not any(t.w in ("бы", "б") for t in clause[lo:]) \
+            or action_for(V.KILL, me, ctx.turn) != "clan_kill":
+        return False  # (the cheap tests first: most clauses are no wish)
+    words = clause_words(clause)
+    if {"не", "ни", "решай", "решайте", "реши", "решите"} & set(words[lo:]):
+        return False
+    if not DECIDES.isdisjoint(words[lo:]) and any(
+            words[k] in _BOSS_WORDS or (clause[k].cap and boss_ref(ctx, clause, k))
+            for k in range(lo, len(clause))):
+        return False  # «Кого резать — пусть Барон решает, я бы X пришил»: left to the boss
+    if not any(clause[k].word and move_class(words[k]) == V.KILL and past_tense(words[k])
+               for k in range(lo, len(clause))):
+        return False
+    idx = name_index(ctx.nicks)
+    for k in range(lo, len(clause)):
+        hit = idx.exact(words, k, None) if clause[k].word else None
+        if hit is not None and hit.nick is not None and hit.nick != me.nick and \
+                hit.nick in ctx.alive and ctx.state.players[hit.nick].clan != me.clan:
+            return True
+    return False
+
+
 def advice_left_to_boss(ctx, clause: list[Tok], items) -> bool:
     """True when a kill the member only suggests (:func:`suggests_kill`) is no question for
     the host: the letter has already left the member's own move to his boss (a

@@ -21,6 +21,7 @@ from .textcase import lower_of
 from .grammar_rules import action_for, problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_target_fix import parts_after
+from .grammar_targets import read_targets
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
 from .words import predicate
@@ -92,6 +93,9 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if k >= len(clause):
         return False
     hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
+    if hit is None and (among or prev.clause):
+        # («пусть будет Бин» after «за Бина… или за Блока»: the name of the offer read again)
+        hit = offered_reading(ctx, clause, k, among, prev.clause)
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self") or \
             ((around is _BARE or _no_answer(clause)) and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
@@ -288,6 +292,29 @@ def weighed_candidate(ctx: Ctx, clause: list[Tok]) -> bool:
         return False
     hit = one_name(ctx, clause, words, k)
     return hit is not None and only_fillers(clause, k + hit.length, len(clause))
+
+
+def offered_reading(ctx: Ctx, clause: list[Tok], k: int, among: frozenset[str],
+                    before: list[Tok] | None = None):
+    """The player written at token ``k`` by any reading a move's target may have (a Cyrillic
+    spelling of a Latin nick, «Бин» for «Mr.Bean»), or by a part, pet or given-name reading
+    («серджио» for «Sergio_DBA»), when he is one the choice offered (``among``) or one the
+    move being settled named (read the same way in the clause ``before``): the name the
+    writer already used, read again. None when the word reads as no such player."""
+    if not clause[k].word:
+        return None
+    hits = read_targets(ctx, ctx.sender, clause, k, k + 1).hits
+    hit = hits[0][0] if len(hits) == 1 and hits[0][1] == k else None
+    if hit is None and len(clause[k].w) >= 3:
+        near = name_index(ctx.nicks).approximate(clause[k].w)
+        hit = near if near is not None and near.kind in ("part", "pet", "name") else None
+    if hit is None or hit.nick is None:
+        return None
+    if hit.nick in among:
+        return hit
+    return hit if before and any(
+        h.nick == hit.nick and i == n for n, t in enumerate(before) if t.word
+        for h, i, _ in read_targets(ctx, ctx.sender, before, n, n + 1).hits) else None
 
 
 def one_name(ctx: Ctx, clause: list[Tok], words: list[str], k: int):

@@ -16,7 +16,7 @@ from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
 from .grammar_delegate import (
-    advice_left_to_boss, boss_decides, member_nominates, suggests_kill, to_my_boss,
+    advice_left_to_boss, boss_decides, member_nominates, suggests_kill, to_my_boss, wishes_kill,
 )
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
@@ -84,6 +84,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             any(k.cls == V.GUARD and _keeps_watch(clause, k) for k in kws):
         kws = [replace(k, cls=V.WATCH) if k.cls == V.GUARD and _keeps_watch(clause, k) else k
                for k in kws]
+    if member is None and not kws and wishes_kill(ctx, clause, start) and \
+            not advice_left_to_boss(ctx, clause, items):
+        # «Я бы убил X, она всех вычисляет»: the clan's order or a wish? Ask
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),
+            tried="clan_kill"))
+        return None
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
     if kill is not None and _names_player(ctx, clause, start) and \
             suggests_kill(ctx, clause, kill.i):

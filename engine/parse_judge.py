@@ -270,8 +270,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «Лось весь день защищает Санька», «…, пусть бьёт себя дальше»: talk
     if action is None and clause is not None and not on_behalf and \
             (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg) or
-             _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg)):
+             _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg) or
+             _thing_after(clause, kw, tg)):
         return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
+        # («X кажется мирной, проверю на ней свою теорию»: a thing checked, X talked of)
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "")
@@ -674,6 +676,36 @@ def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
         return False
     first = min(h[1] for h in tg.hits)
     return first > k + 1 and any(t.w in (",", "—", "-", ":") for t in clause[k + 1:first])
+
+
+#: Words that may stand between a move word and its object: a possessive or demonstrative
+#: pronoun, the particle «-ка» and the «я» after it («проверю-ка я …», «проверить свою …»).
+_BEFORE_OBJECT = frozenset({"свою", "свой", "своё", "свое", "свои", "мою", "мой", "моё", "мое",
+                            "мои", "эту", "этот", "это", "эти", "ка", "-", "я"})
+
+#: Nouns of time in the instrumental («днём», «ночью»): when a move is made, no object.
+_TIME_NOUNS = frozenset({"день", "ночь", "вечер", "утро", "раз", "время", "час", "сутки"})
+
+
+def _thing_after(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when every player found stands before the move word (none after it) and the
+    word after it (past a possessive or demonstrative pronoun, or «-ка я») is a
+    lower-case inanimate dictionary noun in the accusative or instrumental, no noun of time:
+    the verb's object or its means is a thing, the player only talked of before it («Маруся
+    кажется мирной, хочу проверить свою теорию на ней», «…, но его я проверю выстрелом»:
+    the means, a shot, given as its own move). Not «Сову проверю ночью» (a time)."""
+    if not tg.hits or any(end > kw.i for _, _, end in tg.hits):
+        return False
+    k = kw.j
+    while k < len(clause) and k < kw.j + 3 and clause[k].w in _BEFORE_OBJECT:
+        k += 1
+    if k >= len(clause) or not clause[k].word or not _lower_word(clause[k]) or \
+            not is_known_word(clause[k].w):
+        return False
+    p = morph().parse(clause[k].w)[0]
+    return p.tag.POS == "NOUN" and "inan" in p.tag and ("accs" in p.tag or "ablt" in p.tag) \
+        and not ({"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes) and \
+        p.normal_form not in _TIME_NOUNS
 
 
 def _we_shall_see(clause: list[Tok], kw: Kw, tg: Targets) -> bool:

@@ -95,6 +95,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     own = at == 0 or clause[at - 1].w not in _ABOUT
     if own and not kw.reported and _closing(clause, after, hi):
         return False  # «… голос за кису вроде всё»: the letter's last words, no talk of him
+    if own and _whether_after(clause, after, hi):
+        return False  # «проверь Вована мафия он или нет»: what the move is to find out
     for n, t in enumerate(clause[after:hi], after):
         if kw.cls == "AWARD" and t.w == "—" and n + 1 < hi and clause[n + 1].w == "за":
             return False  # «Премию получает Бигфут — за обаяние»: what it is given for
@@ -420,4 +422,24 @@ def _asked_for(clause: list[Tok], i: int) -> bool:
             return False
         if clause[k].w in _ASK_FOR:
             return True
+    return False
+
+
+def _whether_after(clause: list[Tok], after: int, hi: int) -> bool:
+    """True when at most three words after the move's player (in ``clause[after:hi]``, no
+    comma, colon or dash among them) are followed by «или нет» («мафия он или нет», «маф или
+    нет, а то я сомневаюсь»): an indirect question, what the move is made to find out, not
+    a statement about the player."""
+    n = 0
+    for k in range(after, hi - 1):
+        t = clause[k]
+        if not t.word:
+            if t.w in (",", ":", "—", "–", "("):
+                return False
+            continue
+        if t.w == "или" and clause[k + 1].w == "нет":
+            return n >= 1
+        n += 1
+        if n > 3:
+            return False
     return False
