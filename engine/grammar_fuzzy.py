@@ -48,7 +48,25 @@ def fuzzy_verb(word: str) -> str | None:
         return None
     best = min(s for _, s, _ in hits)
     classes = {lexicon().words[c] for c, s, _ in hits if s == best}
+    if len(classes) > 1 and best == 1:
+        # «шежу» (шижу / режу), «провераю» (проверяю / проведаю): a vowel written for its
+        # sound-alike outranks another letter
+        classes = {lexicon().words[c] for c, s, _ in hits if s == 1 and vowel_slip(word, c)}
     return classes.pop() if len(classes) == 1 else None
+
+
+#: Vowels written for one another where they sound alike (unstressed «о»/«а», «е»/«и»/«я»,
+#: the soft and hard pairs «у»/«ю», «ы»/«и», «е»/«э»).
+_SOUND_ALIKE = (frozenset("аоя"), frozenset("еияэ"), frozenset("ую"), frozenset("ыи"))
+
+
+def vowel_slip(word: str, other: str) -> bool:
+    """True when ``word`` is ``other`` with one vowel written as its sound-alike
+    (:data:`_SOUND_ALIKE`): «провераю» of «проверяю», «рижу» of «режу»."""
+    if len(word) != len(other):
+        return False
+    diff = [(a, b) for a, b in zip(word, other) if a != b]
+    return len(diff) == 1 and any(diff[0][0] in g and diff[0][1] in g for g in _SOUND_ALIKE)
 
 
 @functools.lru_cache(maxsize=20_000)

@@ -321,6 +321,7 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
             if len(between) <= 3 and all(idx.exact(words, k, None) or
                                          idx.approximate(words[k]) for k in between[:1]):
                 prev.cls = V.HUNT
+                prev.weak = False  # («пиу-пиу по X — мирная охота»: the hunt word names the move)
                 continue
         out.append(kw)
     return out

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import grammar_vocab as V
 from .grammar_antecedent import alive_only, clauses_before
 from .grammar_rules import Actor
-from .grammar_tokens import Tok, clause_words
+from .grammar_tokens import Tok, clause_words, match_phrase
 from .lexicon import lexicon
 from .names import NameHit, name_index
 from .words import is_known_word, morph, norm, role_words
@@ -257,7 +257,7 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and near.kind in ("part", "pet"):
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
-            verb = hi < len(clause) and clause[hi].w in lexicon().first
+            verb = hi < len(clause) and own_move_word(clause, hi)
             # «катюху мочим»: before a verb only; in lower case in a phone's letter, or
             # right before the verb («сегодня ежа проверяю»)
             lower = verb and (k == hi - 1 or ctx.text == ctx.text.lower())
@@ -265,6 +265,22 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                              slip=verb and k == hi - 1)
             return None if lower and hit is not None and hit[0].nick == ctx.sender.nick else hit
     return None
+
+
+def own_move_word(clause: list[Tok], k: int) -> bool:
+    """True when the keyword at token ``k`` is the sender's own order word: a verb in the first
+    person («проверяю», «мочим»), a slang word of the lexicon taken as written that is no
+    noun, no third person and no request («режу», «шизю», «мо»), or a phrase of the lexicon
+    starting there that is none of those («в канаву», «к себе», «чик»): a name written right
+    before it in lower case is its object («соньку сегодня чик», «бегемота шизю»)."""
+    lex = lexicon()
+    w = clause[k].w
+    if w in lex.first:
+        return True
+    if w in lex.words and w not in lex.weak and w not in lex.third and w not in lex.imperative:
+        return True
+    return any(match_phrase(clause, k, p) and p not in lex.third_phrases and
+               p not in lex.imperative_phrases for p, _ in lex.by_first.get(w, ()))
 
 
 def names_listed_before(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, k: int) -> list:

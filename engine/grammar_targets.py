@@ -43,7 +43,7 @@ from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
     compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
-    predicate, role_words,
+    misspelt_role, predicate, role_words,
     verb_reading,
 )
 
@@ -452,6 +452,10 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             joined = False
             k += 1
             continue
+        if w not in rw and not t.cap and not out.hits and actor.role == "fan" and \
+                (_searched(actor, words, k) or (k + 1 < hi and words[k + 1] == "у")) and \
+                (fixed := misspelt_role(w)) is not None and idx.approximate(w) is None:
+            w = fixed  # «ищу дэтэктива у X», «ищу свидетиля»: the fan's sought role misspelt
         if w in rw and t.cap and not role_named and not out.hits and \
                 (titled := _titled_player(ctx, clause, words, w, k, hi, actor)) is not None:
             # «миномёт — Доктор» with «Dr.Who» named in the letter: the player

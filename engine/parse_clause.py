@@ -45,7 +45,7 @@ from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
     GIVE, NUMBERED, bare_pair, gives_them, given_later, one_then_second, other_owner, owner_end,
-    same_again, takes_off, votes_header, za_alone,
+    same_again, takes_off, votes_header, za_alone, za_instrumental,
 )
 from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
@@ -210,7 +210,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
     if not kws and member is None and not excluded and za_alone(ctx, clause, start):
-        kws = [Kw(V.VOTE, start, start, weak=True)]  # «За Чингачгука.» alone: the vote
+        za = za_instrumental(ctx, clause, start) if ctx.sender.role == "witness" else None
+        # «За Чингачгука.» alone: the vote; the witness's «Сегодня за Холмсом.»: his watch
+        kws = [Kw(V.VOTE, start, start, weak=True) if za is None else Kw(V.WATCH, za, za + 1, weak=True)]
     if not kws and member is None and not excluded and clause[start].w in GIVE:
         kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:

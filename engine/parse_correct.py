@@ -833,9 +833,25 @@ _AIM_NOUNS = frozenset({"цель", "мишень", "кандидат", "кан�
 _AIM_OWNERS = frozenset({"моя", "наша", "сегодняшняя", "ночная", "его", "ее", "её"})
 
 
+#: Words of starting or trying with the target of a move said just before («ищу доктора.
+#: Давайте начну с X», «ищу врача… попробую у X»), the lead words before them, and the
+#: prepositions after them.
+_START_LEADS = frozenset({"давайте", "давай", "а", "ну", "тогда", "сегодня", "теперь", "вот",
+                          "и", "пожалуй", "значит"})
+_START_VERBS = frozenset({"начну", "начнем", "начинаю", "начинаем", "попробую", "попробуем",
+                          "пробую"})
+_START_PREPS = frozenset({"с", "со", "у"})
+
+
 def _aim_heading(words: list[str]) -> int:
-    """Index after «цель —», «моя цель:», «мишень это» opening a clause; 0 when the clause
-    opens otherwise."""
+    """Index after «цель —», «моя цель:», «мишень это» opening a clause, or after «начну с»,
+    «попробую у» (perhaps after «давайте», «теперь»): where the target of the move still
+    open is written; 0 when the clause opens otherwise."""
+    k = 0
+    while k < len(words) and words[k] in _START_LEADS:
+        k += 1
+    if k + 2 < len(words) and words[k] in _START_VERBS and words[k + 1] in _START_PREPS:
+        return k + 2
     k = 0
     while k < len(words) and words[k] in _AIM_OWNERS:
         k += 1
@@ -912,6 +928,7 @@ def _keep_role(prev: Prev, new: list[Item]) -> None:
     if not roles:
         roles = {rw[t.w] for t in prev.clause if t.word and t.w in rw} & set(ROLE_CIVILIANS)
         roles.discard("detective")
+        roles.discard("fan")  # («я фанатка, ищу детектива»: her own role, never the one sought)
     for it in new:
         if it.move is not None and it.move.action == "search" and not it.move.role and \
                 len(roles) == 1:

@@ -57,7 +57,8 @@ def fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
 
 
 #: «Ну раз так — уходит X»: the chosen player's plain sentence of who goes instead.
-_GOES = frozenset({"уходит", "уйдет", "уходит-то"})
+_GOES = frozenset({"уходит", "уйдет", "уходит-то",
+                    "йде", "піде"})  # Ukrainian: «Рішення: йде X»
 #: The same words as trigger words of the chosen player's letter (engine.grammar_windows).
 #: («Так что Лосяш выбирает X»: the choice in the third person, engine/lexicon/choose.toml)
 FEAR_GOES = frozenset(_GOES | {"выбирает"})

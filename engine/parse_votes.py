@@ -219,6 +219,31 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     return all(not t.word or t.w in _SURE for t in clause[n:])  # («За X, конечно!»)
 
 
+#: Endings of the instrumental case of a name («за Холмсом», «за Совой», «за Марией»): after
+#: «за» it follows or watches the player (:func:`za_instrumental`), an accusative votes.
+_ABLT_ENDINGS = ("ом", "ем", "ём", "ой", "ей", "ёй")
+
+
+def za_instrumental(ctx: Ctx, clause: list[Tok], start: int) -> int | None:
+    """The index of «за» in a short «за X» sentence (:func:`za_alone`) whose name is written
+    in the instrumental case («Сегодня за Холмсом.»: the witness's «слежу» left out, no vote
+    «за Холмса»); None otherwise. The word must end as an instrumental and be no other case
+    of the nick by the dictionary, and not be the nick written as it is («за Гномом» yes,
+    «за Гном» no)."""
+    k = next((n for n in range(start, len(clause)) if clause[n].w == "за"), None)
+    if k is None or k + 1 >= len(clause) or not clause[k + 1].word:
+        return None
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, k + 1)
+    w = words[k + 1]
+    if hit is None or hit.nick is None or hit.length != 1 or not w.endswith(_ABLT_ENDINGS) or \
+            w == norm(hit.nick) or any(w == norm(part) for part in hit.nick.split()):
+        return None
+    from .names_case import word_cases
+    cases = word_cases(name_index(ctx.nicks), w, hit.nick)
+    return k if cases is None or cases == frozenset({"ablt"}) else None
+
+
 #: Words that make the remark after a short vote more than why it is given: a doubt, a
 #: contrast, a condition, another day, a joke («За X, но подумаю», «За X, если не
 #: оправдается», «За X, шучу»).

@@ -424,6 +424,34 @@ _ROLE_EXTRA = {"комма": "detective", "комму": "detective", "коммо
 # words («шиза —», «хозяйка —») are in engine.roles.ROLE_SYNONYMS, with the other role words.
 
 
+@functools.lru_cache(maxsize=1)
+def _role_spellings() -> dict[str, str]:
+    """Single-word role word forms of six letters or more, each with its role: what a
+    misspelt role word is compared with (:func:`misspelt_role`)."""
+    return {w: r for w, r in role_words().items() if " " not in w and len(w) >= 6}
+
+
+@functools.lru_cache(maxsize=8192)
+def misspelt_role(word: str) -> str | None:
+    """The correctly spelt role word form that ``word`` (normalised, lower case) is a slip of,
+    or None: «дэтэктива» (an «э» for «е»), «доктара», «свидетиля», «детектеива» — one edit
+    from a role word form of six letters or more (after «э» → «е»), all such forms of one
+    role, and ``word`` itself no dictionary word and no role word. The caller decides where a
+    role word may stand (the fan's sought role: :mod:`engine.grammar_targets`)."""
+    if len(word) < 6 or word in role_words() or is_known_word(word):
+        return None
+    from rapidfuzz.distance import OSA
+
+    plain = word.replace("э", "е")
+    if plain in role_words():
+        return plain
+    near = sorted((OSA.distance(plain, w), w) for w in _role_spellings()
+                  if abs(len(w) - len(plain)) <= 1 and OSA.distance(plain, w, score_cutoff=1) <= 1)
+    if not near or len({role_words()[w] for _, w in near}) != 1:
+        return None
+    return near[0][1]
+
+
 def compound_role(w: str) -> str | None:
     """The role a hyphenated word names when each of its parts is a role word
     («кумира-комиссара»): its last part's; None otherwise."""
