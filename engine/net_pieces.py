@@ -99,7 +99,8 @@ def _facts(idx, piece: str, test: Callable[[str, bool], bool]) -> int:
 
 
 #: roster → piece → (a word of it may start or go on with a join, its tokens): pure
-#: functions of the piece for the roster's index, remembered (as :data:`_TABLES`).
+#: functions of the piece for the roster's index, remembered (emptied past 64 rosters, a
+#: table past 50,000 pieces: tokens weigh more than a flag).
 _TOKENS: dict[tuple, dict[str, tuple[bool, tuple[Tok, ...]]]] = {}
 
 
@@ -112,7 +113,7 @@ def plain_tokens(idx, visible: str, lo: int, hi: int) -> list[Tok] | None:
     if idx.spelled or _SHOUT.search(visible, lo, hi):
         return None
     table = _TOKENS.get(idx.nicks)
-    if table is None or len(table) > 200_000:
+    if table is None or len(table) > 50_000:
         if len(_TOKENS) > 64:
             _TOKENS.clear()
         table = _TOKENS[idx.nicks] = {}
