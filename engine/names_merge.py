@@ -26,10 +26,11 @@ def merge_tokens(idx, toks: list) -> list:
     :class:`engine.grammar_tokens.Tok` list; returns a new list (the same one when nothing
     was joined)."""
     present = set(map(_W, toks))
-    spelled = idx.initials and "." in present and not present.isdisjoint(_LETTERS)
+    spelled = idx.initials and "." in present and not present.isdisjoint(_LETTERS) and \
+        _dotted_letter(toks)
     capitals = idx.initials and not present.isdisjoint(idx.initials)
     fathers = bool(idx.spelled)
-    cut = not present.isdisjoint(idx.heads)
+    cut = not present.isdisjoint(idx.heads) and _split_pair(idx, toks)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
             "_" not in "".join(present) and not spelled and not capitals and not cut and \
             not fathers:
@@ -84,6 +85,33 @@ def merge_tokens(idx, toks: list) -> list:
         out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
         i = end
     return toks if out is None else out
+
+
+def _dotted_letter(toks: list) -> bool:
+    """True when a word of one letter is followed right away by a dot («Т.», «т.п.»): the
+    initials :func:`_initials` and :func:`_surname_initials` read start only there (with
+    none, both find nothing, so the merge is spared its walk over the tokens)."""
+    for k in range(len(toks) - 1):
+        t = toks[k]
+        if len(t.w) == 1 and t.word:
+            nxt = toks[k + 1]
+            if nxt.w == "." and nxt.start == t.end:
+                return True
+    return False
+
+
+def _split_pair(idx, toks: list) -> bool:
+    """True when :func:`_split` joins some token with the next one (a nick cut in two by
+    voice input): with none, the merge's look for a cut nick finds nothing wherever it
+    looks."""
+    heads = idx.heads
+    for k in range(len(toks) - 1):
+        t = toks[k]
+        if t.w in heads and not t.cap:
+            u = toks[k + 1]
+            if u.start == t.end + 1 and u.word and _split(idx, t, u, k) is not None:
+                return True
+    return False
 
 
 #: One-letter words that may be an initial.

@@ -34,6 +34,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
+from .net_pieces import holds_word, plain_tokens
 from .parse_unread_cheap import TALLY, may_ask, may_ask_where, own_words, sentence_verdict
 from .parse_vote_net import vote_lines
 from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
@@ -93,6 +94,9 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
         if any(lo <= m < near_hi for m in ctx.marks):
             continue  # «… идёт к Еноту… Ладно, шучу»: taken back in the next sentence
         sentence = visible[lo:hi].strip()
+        plain = plain_tokens(idx, visible, lo, hi)
+        if plain is not None and _no_move_word(ctx, plain, {}):
+            continue  # (the same answer from the pieces' tokens: the letter's not made)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
         if _no_move_word(ctx, toks, hits) or not net_asks(
@@ -142,6 +146,19 @@ def _no_move_word(ctx: Ctx, toks: list[Tok], hits: dict) -> bool:
         return False
     story = _sender_subject(ctx, toks, words, hits)
     return story is None or words[story] == "я"
+
+
+def _talk_test(idx, address: bool) -> tuple[str, object]:
+    """The name and the test of :func:`holds_word` for :func:`_talk_anyway`: a word of talk
+    wherever it stands (:func:`S.talk_word`) that is one letter long or that
+    :func:`player_at` reads as nobody (a word no multi-word nick starts with, no number:
+    its answer is the word's and its capital's alone)."""
+
+    def test(w: str, cap: bool) -> bool:
+        return S.talk_word(w, address) and (
+            len(w) < 2 or player_at(idx, [Tok(w, w, 0, len(w), True, cap)], [w], 0) is None)
+
+    return ("talk_anyway" if address else "talk_anyway_boss"), test
 
 
 def _wide_visited(ctx: Ctx, toks: list[Tok], wide: frozenset[str]) -> bool:
@@ -264,6 +281,8 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             continue  # (no sign of an open move: the cheap test before the tokens)
         if _nobody(idx, visible, lo, hi):
             continue  # («Привет всем!», «Я пропустил.»: no name, no tokens made)
+        if holds_word(idx, visible, lo, hi, *_talk_test(idx, ctx.sender.role != "boss")):
+            continue  # (:func:`_talk_anyway` surely true, told from the pieces: no tokens)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
         if _talk_anyway(idx, toks, words, ctx.sender.role != "boss"):
