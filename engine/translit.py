@@ -242,6 +242,11 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "e" and i == len(word) - 2 and word[-1] == "s" and i > 2 and \
             word[i - 1] not in _LAT_VOWELS + "sxzh" and word[i - 2] in _LAT_VOWELS + "lrn":
         return 1, ("е", "")  # an English «-es» said «-с»: «Holmes» → «Холмс», «Jones» → «Джонс»
+    if english and i >= 2 and i + 2 == len(word) and word[i:] in ("ey", "ie") and \
+            word[i - 1] not in _LAT_VOWELS:
+        # an English final «-ey», «-ie» after a consonant is said «и»: «Crowley» → «Кроули»,
+        # «Bowie» → «Боуи», «Charlie» → «Чарли» (the letters' own reading first)
+        return 2, ("ей", "и", "эй") if word[i:] == "ey" else ("ие", "и")
     if english and ch == "a" and word[i + 1:] == "ry" and i > 0:
         return 1, ("а", "э", "е")  # an English «-ary»: «Mary» → «Мэри», «Gary» → «Гэри»
     if english and ch == "i" and i == 0 and nxt == "r" and after and after in _LAT_VOWELS:
