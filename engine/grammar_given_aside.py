@@ -61,26 +61,29 @@ def _ends(clause: list[Tok], n: int, hi: int) -> bool:
     return n >= hi or (not clause[n].word and clause[n].w != "(")
 
 
-def given_then_nick(idx, clause: list[Tok], words: list[str], k: int,
-                    hi: int) -> tuple[NameHit, int] | None:
+def given_then_nick(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                    read: bool = False) -> tuple[NameHit, int] | None:
     """The player a capitalised given name at ``k`` that names nobody is said to be by the
     nick after it: «Костеньку нашего, Треплева» (a possessive at most, a comma, the nick in a
     case the name is in too), «Геннадию, который Карась на форуме» (the nick in the
-    nominative after «который», where he is called so at most). The nick ends the slot.
+    nominative after «который», where he is called so at most); «нашего» or «который»
+    says it is an aside (not a list, «Катя, Тихоня»). The nick ends the slot.
     Returns the nick's hit and the index after the aside; None when there is no such
-    aside."""
-    if not clause[k].cap or not _unread(idx, words, k):
+    aside. ``read``: the given name names a player already (the caller compares the two)."""
+    if not clause[k].cap or not (read or _unread(idx, words, k)):
         return None
     cases = _name_cases(words[k])
     if not cases:
         return None
     n = k + 1
-    if n < hi and words[n] in _OURS:
-        n += 1
+    ours = n < hi and words[n] in _OURS
+    n += ours
     if n + 1 >= hi or clause[n].w not in (",", "—"):
         return None
     n += 1
     which = words[n] in _WHICH
+    if not (ours or which):
+        return None  # «Голоса: Катя, Тихоня»: a list of two players, no aside
     n += which
     hit = idx.exact(words, n, None) if n < hi and clause[n].word else None
     if hit is None or hit.nick is None or hit.length != 1:
@@ -99,6 +102,22 @@ def given_then_nick(idx, clause: list[Tok], words: list[str], k: int,
     if not _ends(clause, end, hi):
         return None
     return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), end
+
+
+def aside_rival(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                hit: NameHit, end: int) -> tuple[NameHit, int]:
+    """``hit`` (a given name or pet form read at ``k`` as a player, «Геннадию» as «Гена»)
+    and the index ``end`` after it, or, when the aside after it says the player is another
+    nick («…, который Карась на форуме», «Генку нашего, Треплева»), both players asked
+    about (a name that fits two players in two ways is never settled in silence) and the
+    index after the aside; the same player named by the aside settles nothing new."""
+    if hit.kind not in ("name", "pet") or end != k + 1:
+        return hit, end
+    put = given_then_nick(idx, clause, words, k, hi, read=True)
+    if put is None or put[0].nick in hit.candidates:
+        return hit, end
+    both = tuple(sorted(set(hit.candidates) | {put[0].nick}))
+    return NameHit(None, both, hit.kind, hit.length), put[1]
 
 
 def name_after_nick(idx, clause: list[Tok], words: list[str], k: int, hi: int,

@@ -16,7 +16,7 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_asides import bracket_self, clarified, negated_aside, settled, sought_role
-from .grammar_given_aside import given_then_nick, name_after_nick
+from .grammar_given_aside import aside_rival, given_then_nick, name_after_nick
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
@@ -536,6 +536,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 negated.append(len(out.hits))
                 neg = False
             approx, end = settled(idx, clause, words, k + 1, hi, approx)
+            approx, end = aside_rival(idx, clause, words, k, hi, approx, end)  # «Генку, Треплева»
             if not out.hits and (skipped or out.roles) and \
                     (j := first_of_pair(clause, k, lo)) is not None:
                 out.dropped = (clause[j].text, j)  # «голоса гром и шадоу»: «гром» unread
