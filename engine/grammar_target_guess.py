@@ -69,14 +69,15 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
             named = idx.given_name(w)
             if named is not None and all(n in idx.foreign_named for n in named.candidates):
                 approx = named
-    if approx is None and not (t.cap or t.quoted) and w in idx.capital_readings and \
+    if approx is None and noun and not (t.cap or t.quoted) and w in idx.capital_readings and \
             len(w) >= 4 and _alone_in_slot(clause, words, k, lo, hi, out, joined) and \
             {"NOUN", "inan"} <= morph().parse(w)[0].tag.grammemes:
         # «голоса хайд и граф» for «Mr.Hyde»: a reading of a nick's Latin word that is also
         # a Russian thing's noun, in lower case, stands alone where the name goes (the
-        # slot's only word, or one item of a list of names): no move is made on a thing, so
-        # the player, when it reads one nick only (a being's noun may describe a player:
-        # «голос за эльфа» with Dark_Elf_77 stays asked)
+        # slot's only word, or one item of a list of names) after a noun keyword: no vote
+        # goes to a thing, so the player, when it reads one nick only (a being's noun may
+        # describe a player: «голос за эльфа» with Dark_Elf_77 stays asked; after a verb the
+        # thing may be its object: «проверю почту»)
         approx = idx.capital_reading(w)
         if approx is not None and approx.nick is not None:
             return approx, bool(out.hits)
