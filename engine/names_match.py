@@ -503,8 +503,7 @@ class NameIndex:
                     and word not in self.capital_readings:  # not «эльфа» as «ельфа»
                 # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name (a
                 # reading so found is surer than a near miss of the word as written)
-                again = self.exact([word.replace("э", "е")], 0, None) or \
-                    self.approximate(word.replace("э", "е"), strict)
+                again = self.approximate(word.replace("э", "е"), strict)
                 if found is None or (again is not None and again.kind != "fuzzy"):
                     found = again
             if found is None and (russian := russian_spelling(word)) is not None:
