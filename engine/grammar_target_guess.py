@@ -69,6 +69,19 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
             named = idx.given_name(w)
             if named is not None and all(n in idx.foreign_named for n in named.candidates):
                 approx = named
+    if approx is None and noun and not (t.cap or t.quoted) and w in idx.capital_readings and \
+            len(w) >= 4 and _alone_in_slot(clause, words, k, lo, hi, out, joined) and \
+            {"NOUN", "inan"} <= morph().parse(w)[0].tag.grammemes:
+        # «голоса хайд и граф» for «Mr.Hyde»: a reading of a nick's Latin word that is also
+        # a Russian thing's noun, in lower case, stands alone where the name goes (the
+        # slot's only word, or one item of a list of names) after a noun keyword: no vote
+        # goes to a thing, so the player, when it reads one nick only (a being's noun may
+        # describe a player: «голос за эльфа» with Dark_Elf_77 stays asked; after a verb the
+        # thing may be its object: «проверю почту»)
+        approx = idx.capital_reading(w)
+        if approx is not None and approx.nick is not None:
+            return approx, bool(out.hits)
+        approx = None
     listed = False
     if approx is None and known and out.hits and len(w) >= 3 and (
             (joined and list_item(clause, k, hi) and is_noun(w)) or
@@ -124,9 +137,28 @@ def _short_noun(idx: NameIndex, w: str) -> NameHit | None:
 def _nick_noun(idx: NameIndex, w: str, out: Targets) -> bool:
     """True when ``w``, the first word of a move's slot, is a case form of a noun that is a
     whole word of exactly one multi-word nick («бондарю»: a verb's form too, and the dative
-    of «бондарь» of «Сергей Бондарь»)."""
-    return not out.hits and len(idx.whole_words.get(w, ())) == 1 and \
-        any(p.tag.POS == "NOUN" for p in morph().parse(w))
+    of «бондарь» of «Сергей Бондарь»), or that word as the nick spells it («пропер» of
+    «Мистер Пропер», a verb's past too)."""
+    owners = idx.whole_words.get(w, ())
+    return not out.hits and len(owners) == 1 and (
+        any(p.tag.POS == "NOUN" for p in morph().parse(w)) or
+        w in idx.bases.get(next(iter(owners)), [""])[0].split())
+
+
+def _alone_in_slot(clause: list[Tok], words: list[str], k: int, lo: int, hi: int,
+                   out: Targets, joined: bool) -> bool:
+    """True when the word at ``k`` is the whole of a move's slot (after its preposition, a
+    colon or a dash) up to the clause's end or a joiner of names, or one item of a list of
+    names (:func:`engine.grammar_target_words.list_item`)."""
+    if out.hits:
+        return joined and list_item(clause, k, hi)
+    n = k - 1
+    while n >= lo and (not clause[n].word or words[n] in V.PREPOSITIONS):
+        n -= 1
+    if n >= lo:
+        return False
+    return k + 1 >= hi or (not clause[k + 1].word and clause[k + 1].w != "(") or \
+        clause[k + 1].w == "и"
 
 
 def unknown_slot(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,

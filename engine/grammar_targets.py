@@ -16,6 +16,7 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_asides import bracket_self, clarified, negated_aside, settled, sought_role
+from .grammar_given_aside import aside_rival, given_then_nick, name_after_nick
 from .grammar_rules import Actor
 from .grammar_refs import alone_self as _alone
 from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
@@ -144,6 +145,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.statement = True
             break
         if not t.word:
+            if t.w == "," and out.hits and out.hits[-1][2] == k and \
+                    out.hits[-1][2] - out.hits[-1][1] == 1 and out.hits[-1][0].nick and \
+                    (m := name_after_nick(idx, clause, words, k, hi, out.hits[-1][0].nick,
+                                          out.hits[-1][1])) is not None:
+                k = out.end = m  # «Охраняю Лопахина, Ермолая Алексеича»: who he is
+                continue
             if negated and negated[-1] == len(out.hits) - 1 and \
                     (m := negated_aside(idx, clause, words, k, hi)):
                 k = m  # «не Лося (его и так повесят), а Графа»: the aside skipped
@@ -533,6 +540,7 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 negated.append(len(out.hits))
                 neg = False
             approx, end = settled(idx, clause, words, k + 1, hi, approx)
+            approx, end = aside_rival(idx, clause, words, k, hi, approx, end)  # «Генку, Треплева»
             if not out.hits and (skipped or out.roles) and \
                     (j := first_of_pair(clause, k, lo)) is not None:
                 out.dropped = (clause[j].text, j)  # «голоса гром и шадоу»: «гром» unread
@@ -577,6 +585,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         if not out.hits and (m := treat_after(idx, actor, clause, words, k, lo, hi)) is not None:
             skipped = True  # «к себе на сериальчик и пиццу нашего милого Гномика»
             k = m
+            continue
+        if (not out.hits or joined) and \
+                (put := given_then_nick(idx, clause, words, k, hi)) is not None:
+            out.hits.append((put[0], k, put[1]))  # «зову Костеньку нашего, Треплева»
+            k = out.end = put[1]
+            joined = False
             continue
         if not out.hits and (put := clarified(idx, clause, words, k, hi)) is not None:
             out.hits.append((put[0], k, put[1]))  # «Шерлоку, то есть Холмсу221b»

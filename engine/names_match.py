@@ -499,10 +499,13 @@ class NameIndex:
                 found = hit(sorted(owners), "part") if owners else None
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
-            if found is None and "э" in word and CYR.search(word) and \
-                    word not in self.capital_readings:  # not «эльфа» as «ельфа»
-                # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name
-                found = self.approximate(word.replace("э", "е"), strict)
+            if (found is None or found.kind == "fuzzy") and "э" in word and CYR.search(word) \
+                    and word not in self.capital_readings:  # not «эльфа» as «ельфа»
+                # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name (a
+                # reading so found is surer than a near miss of the word as written)
+                again = self.approximate(word.replace("э", "е"), strict)
+                if found is None or (again is not None and again.kind != "fuzzy"):
+                    found = again
             if found is None and (russian := russian_spelling(word)) is not None:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is

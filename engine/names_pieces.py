@@ -15,6 +15,10 @@ from .words import THRESHOLDS, norm
 #: «dron4ik» is «дрончик»: 4 is «ч» in Russian chat).
 _LEET = {"0": "o", "1": "i", "3": "e", "4": "ch", "5": "s", "7": "t"}
 
+#: The other letter a digit between Latin letters stands for in English leet: 4 is «a»
+#: («Sh4dow» is «Shadow», «M4ks» is «Maks»), beside the «ч» of Russian chat.
+_LEET_LATIN = {"4": "a"}
+
 
 #: A number written between letters of a nickname read as its Russian name, a syllable of
 #: the word («Pro100Vasya» is «Простовася», «Mega7ya» is «Мегасемья»): the Latin
@@ -36,7 +40,7 @@ def nick_pieces(nick: str) -> list[str]:
     words cut at anything but letters, at digits and at a capital inside a word
     («NoobSlayer228» → noob, slayer; «Krot.exe» → krot, exe; «dron4ik» → dron), each word
     of the nick with a digit between letters read as a letter («J0ker» → joker, «dron4ik» →
-    dronchik, «N00b-Slayer» → noob) or a number as its Russian name («Pro100Vasya» →
+    dronchik, «Sh4dow» → shadow as well as shchdow, «N00b-Slayer» → noob) or a number as its Russian name («Pro100Vasya» →
     prostovasya), a word with an apostrophe inside written without it
     («Lo'ra» → lora, «Д'Артаньян» → дартаньян), and the letters of a nick spelled letter by letter
     joined («k.a.t.y.a» → katya). The nick itself (one word) is not among them."""
@@ -50,6 +54,12 @@ def nick_pieces(nick: str) -> list[str]:
                       lambda m: "".join(_LEET.get(d, "") for d in m.group()), word)
         if leet != word:
             out.append(leet)
+        if re.search(r"[a-zA-Z]\d\d?[a-zA-Z]", word) and any(d in word for d in _LEET_LATIN):
+            latin = re.sub(r"(?<=[a-zA-Z])\d\d?(?=[a-zA-Z])",  # («Sh4dow» → shadow)
+                           lambda m: "".join(_LEET_LATIN.get(d, _LEET.get(d, ""))
+                                             for d in m.group()), word)
+            if latin != leet:
+                out.append(latin)
         said = re.sub(r"(?<=[^\W\d_])\d+(?=[^\W\d_])", lambda m: _said(m.group(), word), word)
         if said != word:
             out.append(said)  # «Pro100Vasya» → prostovasya: «Простовася»

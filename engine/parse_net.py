@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_asides import name_pair
+from .grammar_given_aside import given_then_nick, name_after_nick
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_target_words import described
@@ -61,6 +62,19 @@ def net(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item], mark: i
             immune_said(ctx, clause, kw, items, mark)
 
 
+def _apposed_name(idx, clause: list[Tok], words: list[str], k: int, hi: int, before,
+                  read: set[str]) -> bool:
+    """True when the unread capitalised word at ``k`` is a given name said of a player the
+    move read (:mod:`engine.grammar_given_aside`): after the comma that follows his one-word
+    nick (``before``, the list's element before it), or before a comma and his nick."""
+    if before is not None and before[1] == 1 and before[2].nick in read and \
+            before[0] + 2 == k and clause[k - 1].w == "," and \
+            name_after_nick(idx, clause, words, k - 1, hi, before[2].nick, before[0]) is not None:
+        return True
+    put = given_then_nick(idx, clause, words, k, hi)
+    return put is not None and put[0].nick in read
+
+
 def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
                  mark: int) -> None:
     """Check the move read from keyword ``kw`` (its items are ``items[mark:]``) against the
@@ -89,7 +103,12 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
         read.update(m.targets or ((m.target,) if m.target else ()))
     idx = name_index(ctx.nicks)
     unread = []
-    for k, length, hit in elements:
+    cw = None
+    for n, (k, length, hit) in enumerate(elements):
+        if hit is None and clause[k].cap and (n == 0 or elements[n - 1][2] is not None):
+            cw = cw or clause_words(clause)
+            if _apposed_name(idx, clause, cw, k, hi, elements[n - 1] if n else None, read):
+                continue  # «Лопахина, Ермолая Алексеича», «Костеньку нашего, Треплева»
         if hit is not None:
             if hit.nick in read or (hit.nick is None and read & set(hit.candidates)):
                 continue

@@ -242,6 +242,27 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "e" and i == len(word) - 2 and word[-1] == "s" and i > 2 and \
             word[i - 1] not in _LAT_VOWELS + "sxzh" and word[i - 2] in _LAT_VOWELS + "lrn":
         return 1, ("е", "")  # an English «-es» said «-с»: «Holmes» → «Холмс», «Jones» → «Джонс»
+    if english and i >= 2 and i + 2 == len(word) and word[i:] in ("ey", "ie") and \
+            word[i - 1] not in _LAT_VOWELS:
+        # an English final «-ey», «-ie» after a consonant is said «и»: «Crowley» → «Кроули»,
+        # «Bowie» → «Боуи», «Charlie» → «Чарли» (the letters' own reading first)
+        return 2, ("ей", "и", "эй") if word[i:] == "ey" else ("ие", "и")
+    if english and ch == "o" and nxt == "a" and after and after not in _LAT_VOWELS:
+        return 2, ("оа", "оу", "о")  # English «oa»: «Road» → «Роуд», «Toast» → «Тост»
+    if english and ch == "a" and nxt == "w" and (not after or after not in _LAT_VOWELS):
+        return 2, ("ав", "ау", "о")  # English «aw»: «Hawk» → «Хок», «Dawn» → «Дон»
+    if english and ch == "a" and nxt == "l" and after and after in "lk" and i > 0:
+        return 1, ("а", "о")  # English «all», «alk»: «Small» → «Смолл», «Walker» → «Уолкер»
+    if english and ch == "y" and i > 0 and not re.search(f"[{_LAT_VOWELS}]", word[:i]) and (
+            i + 1 == len(word) or (nxt not in _LAT_VOWELS and after and after in _LAT_VOWELS)):
+        # an English «y», the word's first vowel, at its end or before a consonant and a
+        # vowel, is said «ай»: «Sky» → «Скай», «Cyber» → «Сайбер», «Tyler» → «Тайлер»
+        return 1, ("и", "ай", "ы")
+    if english and ch in "iu" and nxt == "r" and after and after not in _LAT_VOWELS + "r" and \
+            i > 0:
+        # an English «ir», «ur» before a consonant is said «ёр»: «Girl» → «Гёрл», «Bird» →
+        # «Бёрд», «Burn» → «Бёрн»
+        return 1, ("и", "е") if ch == "i" else ("у", "а", "е")
     if english and ch == "a" and word[i + 1:] == "ry" and i > 0:
         return 1, ("а", "э", "е")  # an English «-ary»: «Mary» → «Мэри», «Gary» → «Гэри»
     if english and ch == "i" and i == 0 and nxt == "r" and after and after in _LAT_VOWELS:
@@ -310,7 +331,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "a" and nxt and nxt not in _LAT_VOWELS and nxt not in "rlwy" and after and \
             after in _LAT_VOWELS and (i + 3 < len(word) or after == "y") and \
             len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
-        return 1, ("а", "ей", "е")  # English open «a»: «Jason» → «Джейсон», «Lady» → «Леди»
+        return 1, ("а", "ей", "е", "э")  # English open «a»: «Jason» → «Джейсон», «Lady» →
+        # «Леди», «Shadow» → «Шэдоу»
     if english and ch == "a" and nxt and nxt in "cdkmnptx" and \
             (not after or after not in _LAT_VOWELS) and \
             (len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 1 or i + 2 == len(word)):
