@@ -139,8 +139,8 @@ _NO_ROLE_MOVE = frozenset({"indian", "actor"})
 
 
 def _kill_asked(clause: list[Tok], start: int, role: str | None = None) -> int | None:
-    """The «—» or «:» after «(а) кого убивать», «кого мочить сегодня» (a question word and a
-    word of the clan kill only): what follows may leave the kill to the boss. None otherwise
+    """The «—» or «:» after «(а) кого убивать», «кого мочить сегодня», «по убийству» (a
+    question word or «по» and a word of the clan kill only): what follows may leave the kill to the boss. None otherwise
     («Убийство — решает дон», «Убиваем — как скажет X» tell who decides the kill, no move of
     the sender's is left). With ``role``: the word of that role's own move instead of the
     kill («Кого обворовать этой ночью —» from the thief: his move is what is left)."""
@@ -158,8 +158,8 @@ def _kill_asked(clause: list[Tok], start: int, role: str | None = None) -> int |
             return None
         if words.get(t.w) in own and (role is None or is_infinitive(t.w)):
             kill = True
-        elif t.w in _ASKED:
-            asked = True
+        elif t.w in _ASKED or (t.w == "по" and role is None and not kill):
+            asked = True  # («По убийству — как дон скажет»: the kill as a heading)
         elif t.w not in ("а", "и", "ну", "сегодня", "ночью", "этой") and \
                 not (role and t.w in ("у", "к") and not asked):  # («у кого воровать —»)
             return None

@@ -101,6 +101,29 @@ def elliptic(ctx, clause: list[Tok], k: int, role: str) -> bool:
                 len(clause))  # «Норд у Ромашки, так надёжнее»: a remark after the comma
     if stop < len(clause) and clause[stop].w != "—" and any(
             t.word and t.w not in _STILL_LEFT and (t.w in V.PAST_WORDS or past_tense(t.w))
-            for t in clause[stop:]):
+            for t in clause[stop:]) and not _today_apart(ctx, clause, k, stop):
         return False  # «Ласка у Кузи, кстати, вчера была»: a story
     return all(not t.word or t.w in V.FILLERS for t in clause[end:stop])
+
+
+#: Words that set the order before a comma in today («Лис у Щукаря сегодня, …»).
+_TODAY = frozenset({"сегодня", "теперь", "нынче"})
+
+
+def _today_apart(ctx, clause: list[Tok], k: int, stop: int) -> bool:
+    """True when a past remark after the comma at ``stop`` is of another night than the
+    order before it (the preposition at ``k``): the order says «сегодня», or the remark
+    names a place of its own, «у/к» and another player («Лис у Щукаря, вчера был у Уточки»):
+    the order stands, the remark tells of yesterday."""
+    from .parse_types import nick_at
+
+    if any(t.w in _TODAY for t in clause[k:stop]):
+        return True
+    words = clause_words(clause)
+    target = nick_at(ctx, clause, words, k + 1)
+    for n in range(stop + 1, len(clause) - 1):
+        if clause[n].w in ("у", "к", "ко") and clause[n + 1].word:
+            hit = nick_at(ctx, clause, words, n + 1)
+            if hit is not None and target is not None and hit.nick != target.nick:
+                return True
+    return False

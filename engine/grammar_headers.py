@@ -254,15 +254,18 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return []  # «Ход — Барону»: a clan member leaves his move to the boss
     k = start
     head = None
+    clan = False  # «Цель клана — X»: the clan's target, its kill (from any member)
     while k < min(len(clause), start + 8):
         t = clause[k]
         if t.word and t.w in heads:
             head = k if head is None else head
+        elif head is not None and actor.mafia and t.word and t.w in CLAN_GIVERS:
+            clan = True
         elif head is not None and (t.w in (":", "—") or t.w == "is" or (
                 t.w == "на" and k == head + 1 and clause[head].w in _ON_HEADS)):
             if any(x.w in _OWNERS for x in clause[start:k]):
                 return []  # «Его цель — X»: somebody else's (the possessives are for «станет»)
-            return [Kw(cls, start, k + 1, weak=True)]
+            return [Kw(V.KILL if clan else cls, start, k + 1, weak=True)]
         elif t.word and t.w in _BECOME_HEADS and (cls == V.MANIAC or actor.role == "maniac" or
                                                    cls == V.KILL or t.w == "целью") and \
                 k + 1 < len(clause) and clause[k + 1].w in _BECOMES and \

@@ -377,7 +377,14 @@ def past_remark(clause: list[Tok], k: int) -> int:
     for n in range(k + 1, min(len(clause) - 1, k + 10)):
         if clause[n].w in (",", "—", ";") and clause[n + 1].w in _TODAY:
             return n + 2 if clause[n + 1].w == "а" else n + 1  # «…, а сегодня …»
+        if clause[n].w in (",", "—", ";") and n + 3 < len(clause) and \
+                (clause[n + 1].w, clause[n + 2].w) in _SO and clause[n + 3].w in _TODAY:
+            return n + 3  # «…, так что сегодня пусть идёт к X»
     return k
+
+
+#: «так что», «а значит» between a member's last move and today's order.
+_SO = frozenset({("так", "что"), ("а", "значит"), ("и", "поэтому"), ("а", "потому")})
 
 
 #: The words telling a member his new role before it («, ты теперь у нас вор —»).

@@ -597,6 +597,20 @@ def written_object(t, hit, expected: frozenset[str] | None) -> bool:
 _REMARK_SUBJECTS = frozenset({"этот", "эта", "он", "она", "они", "тот", "та"})
 
 
+#: Past verbs of telling or deciding in a remark «как X сказал» after a list of names.
+_TOLD = frozenset({"сказал", "сказала", "сказали", "велел", "велела", "решил", "решила",
+                   "решили", "приказал", "приказала", "просил", "просила", "договаривались",
+                   "договорились", "написал", "написала"})
+
+
+def as_told(words: list[str], k: int) -> bool:
+    """True when «как» at ``k`` opens a remark of who told or decided it, with a past verb
+    of telling within three words («— как Граф сказал», «— как и договаривались»): it is of
+    the whole list before the dash, no new statement about the last name."""
+    return k < len(words) and words[k] == "как" and \
+        any(w in _TOLD for w in words[k + 1:k + 4])
+
+
 def plural_verb(after: list[str]) -> bool:
     """True when the one word of ``after`` is a verb of the third person plural («…Тень и
     Лось — ходят парой»): the remark after the dash is of both names, no new statement."""

@@ -26,7 +26,7 @@ from .grammar_target_guess import (
 from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after, what_for
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
-    plural_verb, remark_before,
+    plural_verb, remark_before, as_told,
     after_header, bare_pair, by_description, same_as_someone, comma_aside, dash_remark, bracket_remark, attribute_of,
     LIST_JOINERS, LISTED_PRONOUNS, listed_after, pronoun_ends, first_word,
     names_end, next_verb_object, not_role_after, opens_statement, possessive,
@@ -348,7 +348,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                     plural_verb(words[k + hit.length + 1:k + hit.length + 2]))) and \
                 not (joined and object_form(idx, words[k], hit, expected)) and \
                 not (joined and written_object(t, hit, expected)) and \
-                not (words[k - 1] == "и" and ctx.votes > 1 and len(out.hits) == 1):
+                not (words[k - 1] == "и" and ctx.votes > 1 and len(out.hits) == 1) and \
+                not (words[k - 1] == "и" and as_told(words, k + hit.length + 1)):
+            # (not «В клан: X и Y — как босс сказал»: who told the list, no statement of Y)
             # (not «Голоса: X и Y — принц слишком много думает» on a two-vote day: the
             # second name «и» joins is the second vote, the remark after it is about him)
             # («Голосую за Фиалку и Ромашку — ярость так ярость»: a name in the case the

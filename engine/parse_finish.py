@@ -1034,6 +1034,15 @@ def _exclude_hunt(ctx: Ctx, items: list[Item]) -> list[Item]:
 #: Words naming the member's own move: «мой ход — как решит дон» leaves it to the boss.
 _MOVE_WORDS = frozenset({"ход", "хода", "ходом", "ходу", "ходы"})
 
+#: Clan roles with no night move of their own (engine.grammar_delegate): their delegation
+#: is of the clan's kill.
+_NO_ROLE_MOVE = frozenset({"indian", "actor"})
+
+#: «(А) кого убивать — пусть …», «По убийству — как … скажет»: the clan's kill as a heading,
+#: then the member's leaving it to the boss (a wish «пусть», or «как он скажет/решит»).
+_LEFT_KILL = re.compile(r"\s*(?:(?:а|ну)\s+)?(?:кого|по)\s+([а-яё]+)(?:\s+[а-яё]+)?"
+                        r"\s*[—:–-]+\s*(?:пусть|пускай|как)\b", re.IGNORECASE)
+
 
 def _kill_left(ctx: Ctx, it: Item) -> bool:
     """True when ``it`` is a delegation whose sentence is about the clan kill only («Кого
@@ -1045,9 +1054,19 @@ def _kill_left(ctx: Ctx, it: Item) -> bool:
         return False
     text = ctx.text
     lo, hi = _sentence_start(text, it.pos), _sentence_end(text, it.pos)
+    lex = lexicon()
+    if ctx.sender.role in _NO_ROLE_MOVE and (m := _LEFT_KILL.match(text, lo, hi)) and \
+            _kill_word(lex, m.group(1).lower().replace("ё", "е")):
+        return False  # «А кого убивать — пусть Роза решает», «по убийству — как дон скажет»
+        # from the actor or the Indian: the clan's kill is all he may leave to the boss
+        # (not «Кого убивать — решает дон»: he tells who decides)
     words = [w.lower().replace("ё", "е") for w in re.findall(r"[А-Яа-яЁё-]+", text[lo:hi])]
     if not _MOVE_WORDS.isdisjoint(words) or "усмотрение" in words:
         return False  # («Убийство — на усмотрение Смита»: left to him in so many words)
-    lex = lexicon()
-    return any(lex.words.get(w) == V.KILL or (
-        (r := verb_reading(w)) is not None and lex.words.get(r[0]) == V.KILL) for w in words)
+    return any(_kill_word(lex, w) for w in words)
+
+
+def _kill_word(lex, w: str) -> bool:
+    """True when ``w`` (lower case) is a word of the kill, or a form of a verb of it."""
+    return lex.words.get(w) == V.KILL or (
+        (r := verb_reading(w)) is not None and lex.words.get(r[0]) == V.KILL)

@@ -374,7 +374,8 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if hit is None or hit.nick is None:
         return None
     p = ctx.state.players[hit.nick]
-    end = past_remark(clause, k + hit.length)  # «Лис вчера был у Совы, сегодня пусть …»
+    end = _aside(ctx, clause, k + hit.length, hit.nick)  # «Лис (наш вор) — …»
+    end = past_remark(clause, end)  # «Лис вчера был у Совы, сегодня пусть …»
     end = stand_in_remark(clause, end, name_sizes(name_index(ctx.nicks), clause))  # «вместо Кота —»
     end = new_role_remark(clause, end)  # «Анечка, ты теперь у нас воришка — …»
     if lead is not None:
@@ -396,6 +397,42 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
+
+
+#: First words of an aside between commas after a member's name that tells who he is («Лис,
+#: наш проказник, …», «Лис, он же Шнырь, …»).
+_ASIDE_FIRST = frozenset({"наш", "наша", "мой", "моя", "он", "она", "это", "который",
+                          "которая", "тот", "та"})
+
+
+def _aside(ctx: Ctx, clause: list[Tok], k: int, nick: str) -> int:
+    """After a member's name (ending at token ``k``): an aside telling who he is, in brackets
+    («Лис (наш вор) — к Сове», «Ху (Dr.Who, если кто не понял) — грабишь Смита») or between
+    commas opening with «наш», «он» … («Фигаро, наш проказник, пусть идёт к X»): the index
+    after it, where his order starts. The aside holds no move word and names no player but
+    the member himself; ``k`` when there is no such aside."""
+    if k >= len(clause) or clause[k].w not in ("(", ","):
+        return k
+    if clause[k].w == "," and (k + 1 >= len(clause) or clause[k + 1].w not in _ASIDE_FIRST):
+        return k
+    close = ")" if clause[k].w == "(" else ","
+    end = next((n for n in range(k + 1, min(len(clause), k + 12)) if clause[n].w == close),
+               None)
+    if end is None or end == k + 1 or end + 1 >= len(clause):
+        return k
+    words = clause_words(clause)
+    lex = lexicon()
+    for n in range(k + 1, end):
+        if not clause[n].word:
+            if clause[n].w in ("(", ")", ":", "—"):
+                return k
+            continue
+        if clause[n].w in lex.words:
+            return k
+        hit = nick_at(ctx, clause, words, n)
+        if hit is not None and hit.nick != nick:
+            return k
+    return end + 1
 
 
 def _two_letter_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:

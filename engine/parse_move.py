@@ -68,6 +68,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return read_move(ctx, mate, clause, replace(kw, j=at, imperative=False,
                                                     hypothetical=False),
                          lo, hi, flags, items, True)
+    if on_behalf and (named := member_after(ctx, clause, kw.j, actor.nick)) > kw.j and \
+            named < hi and not clause[named - 1].word and \
+            (clause[named].w in V.SENDER_WORDS or clause[named].w in V.SELF_WORDS or (
+                clause[named].w in _ON_WHOM and named + 1 < hi and clause[named + 1].word)):
+        # «Охрана — Бастион — на мне», «Кража — Ева — у Шерлока»: the member who moves named
+        # after his move's word, then his target (not the member as his own target; a bare
+        # name after him stays as it was read)
+        kw = replace(kw, j=named)
     if on_behalf and (on := _duty_on(ctx, actor, clause, kw, hi, items)) is not None:
         if on < 0:
             return -on  # «Охрана на Бастилии.»: who guards, not whom: asked
@@ -470,6 +478,9 @@ def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
         return None, n + max(1, other.length)
     return None
 
+
+#: Prepositions of a target after the member named in his order («— на мне», «— у Совы»).
+_ON_WHOM = frozenset({"на", "при", "у", "к", "ко"})
 
 #: Marks between a move word, the member named and the target.
 _MARKS = frozenset({"—", "–", "-", ":", ",", ")"})
