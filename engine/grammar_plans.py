@@ -67,8 +67,10 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         if words and all(w in _ASIDE for w in words) and \
                 any(w in V.HYPOTHETICAL_WORDS for w in words):
             return True
-    if _infinitive_wish(clause, i) or _praised(clause, i):
+    if _infinitive_wish(clause, i):
         return True
+    if _praised(clause, i):
+        return "hedged"  # asked: a move judged may still be meant («Хороший выстрел в X»)
     if _hedged_after(clause, i, excluded):
         return "hedged"
     k = i + 1

@@ -18,7 +18,7 @@ from .words import is_verb, past_tense
 #: Words of knowing better after a player's name («кого убивать — Граф знает лучше»,
 #: «кого проверять — Лисе виднее»): he is the one who knows whom, not the target.
 _KNOWS = frozenset({"знает", "знают", "виднее", "видней", "разберётся", "разберется",
-                    "разберутся"})
+                    "разберутся", "скажет", "подскажет", "укажет", "думает"})
 #: Words that may stand between such a name and its verb («Граф сам решит», «Граф лучше знает»).
 _DECIDER_GAP = frozenset({"сам", "сама", "сами", "лучше", "уж", "же"})
 
