@@ -67,6 +67,10 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         if words and all(w in _ASIDE for w in words) and \
                 any(w in V.HYPOTHETICAL_WORDS for w in words):
             return True
+    if _infinitive_wish(clause, i):
+        return True
+    if _praised(clause, i):
+        return "hedged"  # asked: a move judged may still be meant («Хороший выстрел в X»)
     if _hedged_after(clause, i, excluded):
         return "hedged"
     k = i + 1
@@ -100,6 +104,32 @@ def _not_now(clause: list[Tok], n: int) -> bool:
         return False
     n += 1
     return n >= len(clause) or not clause[n].word or clause[n].w in ("а", "завтра", "потом")
+
+
+#: Words of judging a move done («хороший выстрел», «good shot»): the move is talked of.
+_PRAISE = frozenset({"хороший", "отличный", "удачный", "неудачный", "меткий", "классный",
+                     "красивый", "прекрасный", "шикарный", "славный", "великолепный",
+                     "плохой", "ужасный", "точный", "блестящий", "good", "nice", "great",
+                     "bad", "lucky"})
+
+
+def _praised(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is a noun (or a foreign word) right after a word of
+    praise or blame («Хороший выстрел, Карась», «Good shot, Карась»): yesterday's move judged,
+    the name after it an address, not an order."""
+    if i < 1 or not clause[i - 1].word or is_verb(clause[i].w):
+        return False
+    w = clause[i - 1].w
+    return w in _PRAISE or any(p.tag.POS in ("ADJF", "ADJS") and p.normal_form in _PRAISE
+                               for p in morph().parse(w))
+
+
+def _infinitive_wish(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is an infinitive with «бы» / «б» right after it
+    («Пальнуть бы в Карася», «Эх, проверить бы Лося»): a wish in the infinitive, like «я бы
+    пальнул в Карася», not an order."""
+    return i + 1 < len(clause) and clause[i + 1].w in ("бы", "б") and \
+        _infinitive(clause[i].w)
 
 
 #: Words of need that «бы» only softens («надо бы полечить X»: the sender's order to himself).

@@ -15,11 +15,22 @@ from .parse_types import Ctx, name_written, nick_at
 from .words import is_verb, past_tense
 
 
+#: Words of knowing better after a player's name («кого убивать — Граф знает лучше»,
+#: «кого проверять — Лисе виднее»): he is the one who knows whom, not the target.
+_KNOWS = frozenset({"знает", "знают", "виднее", "видней", "разберётся", "разберется",
+                    "разберутся", "скажет", "подскажет", "укажет", "думает"})
+#: Words that may stand between such a name and its verb («Граф сам решит», «Граф лучше знает»).
+_DECIDER_GAP = frozenset({"сам", "сама", "сами", "лучше", "уж", "же"})
+
+
 def decider(clause: list[Tok], end: int, hi: int) -> bool:
-    """True when a verb of deciding follows the name that ends at ``end`` («пусть Джонни
-    решает», «Граф сам выберет»): the player named decides the move, he is not its target."""
-    k = end + 1 if end < hi and clause[end].w in ("сам", "сама", "сами") else end
-    return k < hi and clause[k].w in V.DECIDING
+    """True when a verb of deciding or of knowing better follows the name that ends at
+    ``end`` («пусть Джонни решает», «Граф сам выберет», «кого убивать — Граф знает лучше»,
+    «Графу виднее»): the player named decides the move, he is not its target."""
+    k = end
+    while k < hi and k < end + 2 and clause[k].w in _DECIDER_GAP:
+        k += 1
+    return k < hi and (clause[k].w in V.DECIDING or clause[k].w in _KNOWS)
 
 
 def as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
