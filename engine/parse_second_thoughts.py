@@ -29,6 +29,7 @@ Which markers hold for which kind of sentence was measured on the blind letters 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 from .grammar_hot import letter_pieces, lowered
@@ -37,6 +38,7 @@ from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
 from .model import Move, Problem
 from .names import name_index
+from .net_pieces import plain_tokens
 from .parse_doubt import came_back
 from .parse_types import Ctx, Item, done_action
 from .parse_unread import hunt_is_excluded, read_ranges, sentence_spans
@@ -263,9 +265,36 @@ def _may_relate(ctx: Ctx, lower: str, lo: int, hi: int) -> bool:
     if any(pair in lower[lo:hi] for pair in _BARE_PAIRS):
         return True  # (a bare refusal or doubt: «Не, не буду — совестно»)
     idx = name_index(ctx.nicks)
+    # (each piece between whitespace answered once per roster: :data:`_PIECE` holds no
+    # whitespace and looks at nothing outside its match, so the words it finds in the span
+    # are those it finds in the span's pieces, one piece after the other)
+    table = _RELATES.get(idx.nicks)
+    if table is None or len(table) > 200_000:
+        if len(_RELATES) > 64:
+            _RELATES.clear()
+        table = _RELATES[idx.nicks] = {}
+    for piece in lower[lo:hi].split():
+        found = table.get(piece)
+        if found is None:
+            found = table[piece] = _piece_relates(idx, piece)
+        if found:
+            return True
+    return False
+
+
+#: roster → a lowered piece of text (cut at whitespace) → :func:`_piece_relates`'s answer:
+#: a pure function of the piece for the roster's index, remembered (emptied past 64
+#: rosters, a table past 200,000 pieces).
+_RELATES: dict[tuple, dict[str, bool]] = {}
+
+
+def _piece_relates(idx, piece: str) -> bool:
+    """True when a word of the lowered ``piece`` (:data:`_PIECE`) is a form that may name a
+    player of ``idx`` (a nick form, a word of a nick), «себя», or a word of a move lexicon
+    (any form): :func:`_may_relate`'s test of one piece."""
     forms = idx.trigger_forms()
-    for m in _PIECE.finditer(lower, lo, hi):
-        w = m.group(0).replace("ё", "е")
+    for w in _PIECE.findall(piece):
+        w = w.replace("ё", "е")
         if w in forms or w in idx.parts or w in idx.whole_words or w == "себя" or \
                 W.move_class(w) or (len(w) >= 3 and idx.approximate(w) is not None):
             return True
@@ -285,7 +314,7 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
     буду.» refuses it); ``head``: where the sentence before a ``tail``'s starts (its
     players are the ones a correction may take off)."""
     idx = name_index(ctx.nicks)
-    toks = idx.merge(tokenize_span(visible, lo, hi))
+    toks = _tokens(idx, visible, lo, hi)
     words = clause_words(toks)
     found = markers(words)
     if not found:
@@ -327,11 +356,24 @@ def _players(idx, toks, words: list[str]):
             yield k, hit
 
 
+def _tokens(idx, visible: str, lo: int, hi: int) -> list:
+    """The merged tokens of ``visible[lo:hi]`` as the net reads them: their words, kinds and
+    capitals only (no helper of the net looks at a token's offsets, text or quotes). Those
+    :func:`engine.net_pieces.plain_tokens` makes from the text's pieces, when it is sure and
+    the text holds no line break (a token of no piece: every token's index would move);
+    else made."""
+    if visible.find("\n", lo, hi) < 0:
+        toks = plain_tokens(idx, visible, lo, hi)
+        if toks is not None:
+            return toks
+    return idx.merge(tokenize_span(visible, lo, hi))
+
+
 def named_in(ctx: Ctx, visible: str, lo: int, hi: int) -> set[str]:
     """The players (nicks) named in ``visible[lo:hi]`` (every candidate of a name that fits
     several)."""
     idx = name_index(ctx.nicks)
-    toks = idx.merge(tokenize_span(visible, lo, hi))
+    toks = _tokens(idx, visible, lo, hi)
     return {n for _, hit in _players(idx, toks, clause_words(toks))
             for n in ((hit.nick,) if hit.nick else hit.candidates)}
 
@@ -581,8 +623,10 @@ def _closes(ctx: Ctx, toks, words: list[str], j: int) -> bool:
         first_singular(words[n])  # («нет, лучше себя посторожу»)
 
 
+@functools.lru_cache(maxsize=50_000)
 def _first_person(w: str) -> bool:
-    """True when ``w`` is at its likeliest a finite verb of the first person."""
+    """True when ``w`` is at its likeliest a finite verb of the first person (a pure function
+    of the word: remembered)."""
     tag = morph().parse(w)[0].tag
     return tag.POS == "VERB" and tag.person == "1per"
 
@@ -636,8 +680,10 @@ def _story(words: list[str], found, part: list[int]) -> dict[int, bool]:
             part[k] not in wished and _told(w)}
 
 
+@functools.lru_cache(maxsize=50_000)
 def _told(w: str) -> bool:
-    """True when ``w`` is at its likeliest a verb in the past tense or the third person."""
+    """True when ``w`` is at its likeliest a verb in the past tense or the third person (a
+    pure function of the word: remembered)."""
     if len(w) < 3 or not is_known_word(w):
         return False
     tag = morph().parse(w)[0].tag
