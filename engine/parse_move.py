@@ -32,7 +32,7 @@ from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_sp
 from .legality import NO_REPEAT
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb, verb_reading
+from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, verb_reading
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
@@ -960,12 +960,11 @@ def _pronoun_and_name(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:
     objects for one move, and nothing but punctuation, left out, would tell which. Only
     words, no mark, from the pronoun to the name («сказал охранять его — охраняю X» is no
     such case)."""
-    if kw.weak or not is_verb(clause[kw.i].w):
-        return False  # («её защита Кузнеца»: her defence, no object)
     k = kw.i - 1
     while k >= lo and clause[k].w in _FRONT_PARTICLES:
         k -= 1
     if k < lo or clause[k].w not in _OBJECT_PRONOUNS or \
-            (k > lo and clause[k - 1].w in V.PREPOSITIONS):
+            (k > lo and clause[k - 1].w in V.PREPOSITIONS) or tg.hits[0][1] < kw.j or \
+            not all(clause[n].word for n in range(k, tg.hits[0][1])):
         return False
-    return tg.hits[0][1] >= kw.j and all(clause[n].word for n in range(k, tg.hits[0][1]))
+    return not kw.weak and maybe_verb(clause[kw.i].w)  # (not «её защита Кузнеца»)
