@@ -18,7 +18,10 @@ lexicon backs the one reading it gives:
   phone writer's slip): «сомтрю» → «смотрю», «хтоя» → «хотя», «вмсето» → «вместо»,
   «стрева» → «стерва», «Кюсша» → «Ксюша»: a Cyrillic token of four letters or more that is
   no Russian word, no move word and no nickname form, and that one swap makes into exactly
-  one such word;
+  one such word; and, failing those, a plain Russian word one swap makes of it when exactly
+  one swap does («тодга» → «тогда», «скзаал» → «сказал», «нгео» → «него»): never a token a
+  nickname reading takes (a nick's beginning «некра», a pet form, one edit from a nick form)
+  nor in a letter written in Ukrainian («краде» is no slip);
 - a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
   «агента ноль ноль семь» → «агента 007», «танка два два восемь» → «танка 228», when the
   word before it is a form of a nickname holding exactly that number.
