@@ -182,7 +182,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                               tried=action or ""))
             return tg.end
-    if tg.hits and kw.i > lo and _pronoun_and_name(clause, lo, kw, tg):
+    if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
         # the move word, the name after it may open the next statement or be the target:
         # asked, never the name taken in silence
@@ -946,6 +946,9 @@ def _said_to_him(w: str) -> bool:
     return reading is not None and reading[1] == "2per"
 
 
+#: A mark in the text (a dot, a dash…), not a letter, digit or space.
+_MARK = re.compile(r"[^\w\s]")
+
 #: Object pronouns that may stand before a move word («его и шизю»; not «ей пусть решает»).
 _OBJECT_PRONOUNS = frozenset({"его", "её", "ее", "их"})
 
@@ -953,7 +956,7 @@ _OBJECT_PRONOUNS = frozenset({"его", "её", "ее", "их"})
 _FRONT_PARTICLES = frozenset({"и", "же", "вот", "то"})
 
 
-def _pronoun_and_name(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:
+def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:
     """True when an object pronoun («его», «её»; no preposition before it) stands right
     before the move word at ``kw`` (particles between) and a name follows the move word with
     no mark between them («её же убиваем енот сам знает», «его и шизю голос лис»): two
@@ -965,6 +968,7 @@ def _pronoun_and_name(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:
         k -= 1
     if k < lo or clause[k].w not in _OBJECT_PRONOUNS or \
             (k > lo and clause[k - 1].w in V.PREPOSITIONS) or tg.hits[0][1] < kw.j or \
-            not all(clause[n].word for n in range(k, tg.hits[0][1])):
-        return False
+            not all(clause[n].word for n in range(k, tg.hits[0][1])) or \
+            _MARK.search(text, clause[k].start, clause[tg.hits[0][1]].start):
+        return False  # («этого, как его... бью Сергея»: the dots between)
     return not kw.weak and maybe_verb(clause[kw.i].w)  # (not «её защита Кузнеца»)

@@ -19,7 +19,8 @@ lexicon backs the one reading it gives:
   «стрева» → «стерва», «Кюсша» → «Ксюша»: a Cyrillic token of four letters or more that is
   no Russian word, no move word and no nickname form, and that one swap makes into exactly
   one such word; and, failing those, a plain Russian word one swap makes of it when exactly
-  one swap does («тодга» → «тогда», «скзаал» → «сказал», «нгео» → «него»): never a token a
+  one swap does, a verb, pronoun or function word («тодга» → «тогда», «скзаал» → «сказал»,
+  «нгео» → «него»; no noun nor plain adjective, which a name may look like): never a token a
   nickname reading takes (a nick's beginning «некра», a pet form, one edit from a nick form)
   nor in a letter written in Ukrainian («краде» is no slip);
 - a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
@@ -40,7 +41,7 @@ import re
 from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
-from .words import is_known_word, role_words
+from .words import is_known_word, morph, role_words
 
 __all__ = ["typing_fixed"]
 
@@ -195,6 +196,21 @@ def _nick_like(low: str, t: _Tables) -> bool:
                               score_cutoff=1) is not None
 
 
+#: Parts of speech (pymorphy's) of the plain words a slip is read back into: verbs, pronouns
+#: and function words, the words that tell how a move is meant («скзаал», «нгео», «тодга»).
+_TELLING_POS = frozenset({"VERB", "INFN", "GRND", "PRTS", "NPRO", "CONJ", "PRCL", "PREP",
+                          "PRED", "INTJ"})
+
+
+def _telling(word: str) -> bool:
+    """True when the likeliest reading of the dictionary word ``word`` is a verb, a pronoun
+    (a pronominal adjective «всех» or adverb «тогда» too) or a function word; never a noun, a
+    plain adjective or adverb, which a name may look like («барсик» is no «барски», «кулбка»
+    no «клубка»)."""
+    tag = morph().parse(word)[0].tag
+    return tag.POS in _TELLING_POS or "Apro" in tag or "Dmns" in tag or "Ques" in tag
+
+
 def _word_swap(low: str, t: _Tables) -> str | None:
     """The one Russian word a swap of two neighbouring letters makes of the normalised token
     ``low`` («тодга» → «тогда», «скзаал» → «сказал», «нгео» → «него», «тажке» → «также»), when
@@ -207,7 +223,7 @@ def _word_swap(low: str, t: _Tables) -> str | None:
         return memo[low]
     found = None
     if len(low) >= 4 and not _known(low, t):
-        words = {v for v in swaps(low) if is_known_word(v)}
+        words = {v for v in swaps(low) if is_known_word(v) and _telling(v)}
         if len(words) == 1 and not any(v in t.swap_targets for v in swaps(low)) and \
                 not _nick_like(low, t):
             found = words.pop()
