@@ -131,7 +131,7 @@ _SLIP_WORDS = frozenset({"хотя", "вместо", "второй", "второ
                          "передумал", "передумала", "лучше", "голоса", "голосую", "линч",
                          "снимаю", "меняю", "отменяю", "вычеркните", "поправка",
                          "решать", "решает", "решай", "решайте", "решит", "пусть", "может",
-                         "наверное", "вчера", "завтра", "если", "ежели", "хотела", "хотел",
+                         "наверное", "вчера", "завтра", "сегодня", "если", "ежели", "хотела", "хотел",
                          "себя", "себе", "собой",
                          # («знаю, что X вчера не голосоавл»: a denial under «Апелёвка»)
                          "голосовал", "голосовала", "голосовали", "проголосовал",
@@ -199,12 +199,13 @@ def _nick_like(low: str, t: _Tables) -> bool:
 #: Parts of speech (pymorphy's) of the plain words a slip is read back into: verbs, pronouns
 #: and function words, the words that tell how a move is meant («скзаал», «нгео», «тодга»).
 _TELLING_POS = frozenset({"VERB", "INFN", "GRND", "PRTS", "NPRO", "CONJ", "PRCL", "PREP",
-                          "PRED", "INTJ"})
+                          "PRED", "INTJ", "NUMR"})
 
 
 def _telling(word: str) -> bool:
     """True when the likeliest reading of the dictionary word ``word`` is a verb, a pronoun
-    (a pronominal adjective «всех» or adverb «тогда» too) or a function word; never a noun, a
+    (a pronominal adjective «всех» or adverb «тогда» too), a number («деявть голосов») or a
+    function word; never a noun, a
     plain adjective or adverb, which a name may look like («барсик» is no «барски», «кулбка»
     no «клубка»)."""
     tag = morph().parse(word)[0].tag
