@@ -367,6 +367,13 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             # sender signing («… Бобра Кузя») nor a word of the same nick; the same name
             # written twice is a list («голоса шурик шурик»: both votes)
             joined = True
+        elif ctx.votes == 2 and not joined and len(out.hits) == 1 and out.hits[0][2] == k and \
+                (pair := _unpunctuated_pair(ctx, clause, words, k, hit or _part_of_nick(idx, w),
+                                            out)) is not None:
+            if pair:
+                joined = True  # «голосую кефир орк оба мутные»: two votes, «оба» says so
+            elif out.dropped is None:
+                out.dropped = (t.text, k)  # «голосую тимофей сова остальные …»: asked
         if hit is not None and not out.hits and not_role_after(words, k + hit.length, hi, rw):
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
             break
@@ -934,3 +941,36 @@ def _apposed_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> 
                for n in range(k + 1, m)) and idx.exact(words, m, None) is not None:
             return m
     return None
+
+
+#: Words saying a remark is of both players named before it («X Y оба мутные»).
+_BOTH = frozenset({"оба", "обе", "обоих", "обеих", "обоим", "обеим"})
+
+
+def _part_of_nick(idx, w: str) -> NameHit | None:
+    """A nickname ``w`` is a word, beginning or pet form of («орк» for Orc_Slayer); never a
+    slip by edit distance."""
+    found = idx.approximate(w)
+    return found if found is not None and found.kind != "fuzzy" else None
+
+
+def _unpunctuated_pair(ctx: Roster, clause: list[Tok], words: list[str], k: int,
+                       hit: NameHit | None, out: Targets) -> bool | None:
+    """On a two-vote day, a second player's name right after the one name read, with no
+    mark nor word between them, and more words after it in the clause («голосую тимофей
+    сова остальные голосуют сами», punctuation left out): True when «оба» (or another form
+    of it) follows the second name (a list of two votes: «голосую кефир орк оба мутные»);
+    False when something else does (the second name may be the second vote or the subject
+    of the next statement: asked, never a vote dropped unsaid); None when this is no such
+    pair (a comma or word between, the same player, the sender signing)."""
+    if hit is None or out.negated or out.roles or not clause[k - 1].word or hit.nick is None:
+        return None
+    end = k + hit.length
+    if end >= len(clause) or not clause[end].word:
+        return None  # («голос Бука Кузя.»: to the end of the clause, see names_end)
+    if ctx.sender.nick in (hit.nick, *hit.candidates) or same_player(out.hits[-1][0], hit):
+        return None
+    idx = name_index(ctx.nicks)
+    if idx.exact(words, end, None) is not None or _part_of_nick(idx, words[end]) is not None:
+        return None  # («линч котэ кексик юляша»: three names, no list of two)
+    return words[end] in _BOTH

@@ -27,6 +27,7 @@ from .words import (animate_noun, common_noun, first_singular, is_infinitive, is
                     past_tense, role_words, short_adjective, verb_reading)
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
+from .names import name_index
 from .parse_settle import settled_in_clause
 from .parse_mortar import maniac_shot, mortar_said
 from .parse_abstain import abstain, put_off
@@ -381,7 +382,15 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             tg.dropped is not None:
         # «голоса шадоу и гром» where «гром» fits no nick: two names, one read; the vote
         # for Shadow stands, the other name is asked about (never one vote unsaid)
-        asked = Item(0, problem=unknown_name(ctx, text, tg.dropped[0], action), tried=action)
+        word = tg.dropped[0]
+        if name_index(ctx.nicks).exact([word.lower().replace("ё", "е")], 0, None) is not None:
+            # «голосую тимофей сова остальные …»: a roster nick beside the vote, no mark
+            # between (engine.grammar_targets._unpunctuated_pair): the second vote or the
+            # subject of what follows, asked as a move not understood, not as a name not found
+            asked = Item(0, problem=problem(text, "unparsed", "unread_name", action=action),
+                         tried=action)
+        else:
+            asked = Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
         return _kept_votes(ctx, tg.hits, tg, text, asked)
     if action == "vote" and len(targets) == 1 and ctx.turn.votes_per_player == 2 and \
             clause is not None and _both_votes(clause, kw, tg.end):

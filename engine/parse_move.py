@@ -32,7 +32,7 @@ from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_sp
 from .legality import NO_REPEAT
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb, verb_reading
+from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, verb_reading
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
@@ -190,6 +190,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                               tried=action or ""))
             return tg.end
+    if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
+        # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
+        # the move word, the name after it may open the next statement or be the target:
+        # asked, never the name taken in silence
+        text = span(ctx.text, clause, lo, tg.end)
+        items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
+                          tried=action or ""))
+        return tg.end
     if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
         # «мочим с барсом»: who the move is made with (the instrumental), not its target
         tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]
@@ -947,3 +955,31 @@ def _said_to_him(w: str) -> bool:
         return True
     reading = verb_reading(w)
     return reading is not None and reading[1] == "2per"
+
+
+#: A mark in the text (a dot, a dash…), not a letter, digit or space.
+_MARK = re.compile(r"[^\w\s]")
+
+#: Object pronouns that may stand before a move word («его и шизю»; not «ей пусть решает»).
+_OBJECT_PRONOUNS = frozenset({"его", "её", "ее", "их"})
+
+#: Particles between a fronted object pronoun and its move word («его и шизю», «её же режу»).
+_FRONT_PARTICLES = frozenset({"и", "же", "вот", "то"})
+
+
+def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:
+    """True when an object pronoun («его», «её»; no preposition before it) stands right
+    before the move word at ``kw`` (particles between) and a name follows the move word with
+    no mark between them («её же убиваем енот сам знает», «его и шизю голос лис»): two
+    objects for one move, and nothing but punctuation, left out, would tell which. Only
+    words, no mark, from the pronoun to the name («сказал охранять его — охраняю X» is no
+    such case)."""
+    k = kw.i - 1
+    while k >= lo and clause[k].w in _FRONT_PARTICLES:
+        k -= 1
+    if k < lo or clause[k].w not in _OBJECT_PRONOUNS or \
+            (k > lo and clause[k - 1].w in V.PREPOSITIONS) or tg.hits[0][1] < kw.j or \
+            not all(clause[n].word for n in range(k, tg.hits[0][1])) or \
+            _MARK.search(text, clause[k].start, clause[tg.hits[0][1]].start):
+        return False  # («этого, как его... бью Сергея»: the dots between)
+    return not kw.weak and maybe_verb(clause[kw.i].w)  # (not «её защита Кузнеца»)

@@ -18,7 +18,11 @@ lexicon backs the one reading it gives:
   phone writer's slip): «сомтрю» → «смотрю», «хтоя» → «хотя», «вмсето» → «вместо»,
   «стрева» → «стерва», «Кюсша» → «Ксюша»: a Cyrillic token of four letters or more that is
   no Russian word, no move word and no nickname form, and that one swap makes into exactly
-  one such word;
+  one such word; and, failing those, a plain Russian word one swap makes of it when exactly
+  one swap does, a verb, pronoun or function word («тодга» → «тогда», «скзаал» → «сказал»,
+  «нгео» → «него»; no noun nor plain adjective, which a name may look like): never a token a
+  nickname reading takes (a nick's beginning «некра», a pet form, one edit from a nick form)
+  nor in a letter written in Ukrainian («краде» is no slip);
 - a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
   «агента ноль ноль семь» → «агента 007», «танка два два восемь» → «танка 228», when the
   word before it is a form of a nickname holding exactly that number.
@@ -37,7 +41,7 @@ import re
 from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
-from .words import is_known_word, role_words
+from .words import is_known_word, morph, role_words
 
 __all__ = ["typing_fixed"]
 
@@ -104,12 +108,17 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
     if "number" in kinds:
         text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
     if "swap" in kinds:
-        text = _SWAPPABLE.sub(lambda m: _unswapped(m.group(0), t), text)
+        # (not into a Russian word in a letter written in Ukrainian: «краде» is no slip)
+        words = not _UKRAINIAN.search(text)
+        text = _SWAPPABLE.sub(lambda m: _unswapped(m.group(0), t, words), text)
     if any(p in text for p in _SETTLED_HEADS):
         # «всё-ткаи за X»: the particle that settles a correction, its second half slipped
         text = _SETTLED_SLIP.sub(lambda m: m.group(1) + _cased(m.group(2), "таки"), text)
     return text
 
+
+#: A letter of the Ukrainian alphabet: the letter is written in Ukrainian.
+_UKRAINIAN = re.compile("[іїєґІЇЄҐ]")
 
 #: A Cyrillic token that may hold two neighbouring letters swapped (see the docstring).
 _SWAPPABLE = re.compile(r"(?<![\w-])[а-яёА-ЯЁ]{4,}(?![\w-])")
@@ -122,7 +131,7 @@ _SLIP_WORDS = frozenset({"хотя", "вместо", "второй", "второ
                          "передумал", "передумала", "лучше", "голоса", "голосую", "линч",
                          "снимаю", "меняю", "отменяю", "вычеркните", "поправка",
                          "решать", "решает", "решай", "решайте", "решит", "пусть", "может",
-                         "наверное", "вчера", "завтра", "если", "ежели", "хотела", "хотел",
+                         "наверное", "вчера", "завтра", "сегодня", "если", "ежели", "хотела", "хотел",
                          "себя", "себе", "собой",
                          # («знаю, что X вчера не голосоавл»: a denial under «Апелёвка»)
                          "голосовал", "голосовала", "голосовали", "проголосовал",
@@ -160,14 +169,69 @@ _SETTLED_SLIP = re.compile(r"(?<!\w)(вс[её]-)(" + "|".join(swaps("таки")
                            re.IGNORECASE)
 
 
-def _unswapped(token: str, t: _Tables) -> str:
+def _unswapped(token: str, t: _Tables, words: bool = True) -> str:
     """``token`` read back into the one word a swap of two neighbouring letters makes of it
-    (see :attr:`_Tables.swapped`), or ``token`` as it stands."""
+    (see :attr:`_Tables.swapped`; with ``words``, also :func:`_word_swap`), or ``token`` as
+    it stands."""
     low = token.lower().replace("ё", "е")
-    found = t.swapped.get(low)
+    found = t.swapped.get(low) or (_word_swap(low, t) if words else None)
     if found is None or _known(low, t):
         return token
     return _cased(token, found)
+
+
+def _nick_like(low: str, t: _Tables) -> bool:
+    """True when the token is read as a nickname by more than a far slip: a nick's beginning
+    («некра» for Necromant, «барма»), a pet form («саске»), or one edit from a nickname form
+    («олгу» for «Ольгу»): it is left to the name readings, never made a dictionary word."""
+    found = t.idx.approximate(low)
+    if found is None:
+        return False
+    if found.kind != "fuzzy":
+        return True
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    return process.extractOne(low, t.idx.fuzzy_choices, scorer=OSA.distance,
+                              score_cutoff=1) is not None
+
+
+#: Parts of speech (pymorphy's) of the plain words a slip is read back into: verbs, pronouns
+#: and function words, the words that tell how a move is meant («скзаал», «нгео», «тодга»).
+_TELLING_POS = frozenset({"VERB", "INFN", "GRND", "PRTS", "NPRO", "CONJ", "PRCL", "PREP",
+                          "PRED", "INTJ", "NUMR"})
+
+
+def _telling(word: str) -> bool:
+    """True when the likeliest reading of the dictionary word ``word`` is a verb, a pronoun
+    (a pronominal adjective «всех» or adverb «тогда» too), a number («деявть голосов») or a
+    function word; never a noun, a
+    plain adjective or adverb, which a name may look like («барсик» is no «барски», «кулбка»
+    no «клубка»)."""
+    tag = morph().parse(word)[0].tag
+    return tag.POS in _TELLING_POS or "Apro" in tag or "Dmns" in tag or "Ques" in tag
+
+
+def _word_swap(low: str, t: _Tables) -> str | None:
+    """The one Russian word a swap of two neighbouring letters makes of the normalised token
+    ``low`` («тодга» → «тогда», «скзаал» → «сказал», «нгео» → «него», «тажке» → «также»), when
+    no swap of it is a move word, a word of :data:`_SLIP_WORDS`, a role's or a nickname's form
+    (those are read by :attr:`_Tables.swapped` alone) and no other swap is a word; else None.
+    A slip left as it stands may be taken for a nickname by a loose reading («тажке» for
+    Tank_2000), or hide the word that tells the move is not made («…, раз все так хоятт»)."""
+    memo = t.word_swaps
+    if low in memo:
+        return memo[low]
+    found = None
+    if len(low) >= 4 and not _known(low, t):
+        words = {v for v in swaps(low) if is_known_word(v) and _telling(v)}
+        if len(words) == 1 and not any(v in t.swap_targets for v in swaps(low)) and \
+                not _nick_like(low, t):
+            found = words.pop()
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[low] = found
+    return found
 
 
 #: Pieces of text between spaces that need nothing with any roster: no Latin letter, every
@@ -197,7 +261,7 @@ def _kinds(piece: str, t: _Tables) -> set[str]:
             pass
         elif len(low) >= 4 and not is_known_word(low):
             local = True
-            if low in t.swapped and not _known(low, t):
+            if (low in t.swapped or _word_swap(low, t)) and not _known(low, t):
                 kinds.add("swap")
             if len(low) >= 7 and _unglued(low, t) not in (None, low):
                 kinds.add("long")
@@ -251,6 +315,9 @@ class _Tables:
                     continue
                 swapped[v] = None if v in swapped and swapped[v] != w else w
         self.swapped = {v: w for v, w in swapped.items() if w is not None}
+        self.swap_targets = frozenset(targets)
+        #: a token → the one dictionary word a swap makes of it, or None (_word_swap)
+        self.word_swaps: dict[str, str | None] = {}
         self.plain: set[str] = set()  # pieces of text that need nothing (typing_fixed)
         self.written = frozenset(re.sub(r"[^\w]+", " ", " ".join(nicks)).lower().split())
 

@@ -184,6 +184,13 @@ def is_verb(word: str) -> bool:
     return is_known_word(word) and morph().parse(word)[0].tag.POS in ("VERB", "INFN")
 
 
+def maybe_verb(word: str) -> bool:
+    """True when ``word`` may be a verb: a dictionary word with some finite or infinitive
+    reading («режу»), or a word no dictionary knows (slang: «шизю»); not «защита»."""
+    return not is_known_word(word) or any(p.tag.POS in ("VERB", "INFN")
+                                          for p in morph().parse(word))
+
+
 @functools.lru_cache(maxsize=100_000)
 def noun_lemma(word: str) -> str | None:
     """The nominative singular of ``word`` when its likeliest reading is a dictionary noun in
