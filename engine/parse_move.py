@@ -43,7 +43,7 @@ from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
-from .parse_move_speech import (as_decided, decider, deferred, ordinary_speech, told_by,
+from .parse_move_speech import (as_decided, asked_of, decider, deferred, ordinary_speech, told_by,
                                 told_name)
 from .parse_types import Ctx, Item, last_word, nick_at
 from .parse_unneeded import so_then, unneeded_end
@@ -229,6 +229,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if len(tg.hits) == 1 and kw.cls != V.DELEGATE and decider(clause, tg.hits[0][2], hi):
         return kw.j  # «кого убивать — пусть Джонни решает»: he decides, he is no target
+    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and asked_of(clause, kw.j, tg.hits[0][1]):
+        return kw.j  # «кого убивать — это к Графу», «спросите Графа»: the question is his
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
         items.append(Item(clause[kw.i].start, problem=problem(
             span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
