@@ -991,9 +991,11 @@ def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> 
     before the move word at ``kw`` when the first name after the move word follows a mark
     (or «, а») and opens a new statement of its own («его и режу — Филин пусть молчит»:
     a verb, «пусть», «сам» after the name). None otherwise."""
-    if not (kw.weak is False and maybe_verb(clause[kw.i].w)):
-        return None  # (not «его голос — Филин …»: a possessive before a noun)
+    if kw.weak:
+        return None
     first, at, end = tg.hits[0]
+    if at <= kw.j or not (end < len(clause) and clause[end].word):
+        return None
     k = kw.i - 1
     while k >= lo and clause[k].w in _FRONT_PARTICLES:
         k -= 1
@@ -1013,8 +1015,8 @@ def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> 
     if not gap or not any(not t.word for t in gap) or \
             not all(not t.word or t.w in _STATEMENT_GAP for t in gap):
         return None
-    if not (end < len(clause) and clause[end].word and opens_statement(clause, end)):
-        return None
+    if not opens_statement(clause, end) or not maybe_verb(clause[kw.i].w):
+        return None  # (not «его голос — Филин …»: a possessive before a noun)
     return k
 
 
