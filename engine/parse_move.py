@@ -982,8 +982,8 @@ _FRONT_PARTICLES = frozenset({"и", "же", "вот", "то"})
 
 
 #: Marks and joining words between a move word and a name that opens a new statement
-#: («его и режу — Филин пусть молчит», «…, а Филин пусть живёт»).
-_STATEMENT_GAP = frozenset({"—", "–", "-", ",", ":", ";", "а"})
+#: («его и режу — Филин пусть молчит», «…, а Филин пусть живёт», «— пусть Филин молчит»).
+_STATEMENT_GAP = frozenset({"—", "–", "-", ",", ":", ";", "а", "пусть", "пускай"})
 
 
 def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> int | None:
