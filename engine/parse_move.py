@@ -229,7 +229,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if len(tg.hits) == 1 and kw.cls != V.DELEGATE and decider(clause, tg.hits[0][2], hi):
         return kw.j  # «кого убивать — пусть Джонни решает»: he decides, he is no target
-    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and asked_of(clause, kw.j, tg.hits[0][1]):
+    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and asked_of(clause, lo, tg.hits[0][1]):
         return kw.j  # «кого убивать — это к Графу», «спросите Графа»: the question is his
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
         items.append(Item(clause[kw.i].start, problem=problem(
