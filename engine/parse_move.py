@@ -25,7 +25,7 @@ from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_liste
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_yesterday import yesterday_slot, yesterday_target
-from .grammar_target_words import skip_title
+from .grammar_target_words import opens_statement, skip_title
 from .grammar_dropped import DEMONSTRATIVES
 from .lexicon import lexicon
 from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
@@ -43,7 +43,7 @@ from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
-from .parse_move_speech import (as_decided, decider, deferred, ordinary_speech, told_by,
+from .parse_move_speech import (as_decided, asked_of, decider, deferred, ordinary_speech, told_by,
                                 told_name)
 from .parse_types import Ctx, Item, last_word, nick_at
 from .parse_unneeded import so_then, unneeded_end
@@ -190,6 +190,18 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                               tried=action or ""))
             return tg.end
+    if tg.hits and (pro := _pronoun_then_statement(clause, lo, kw, tg)) is not None:
+        # «Бублик мутный, его и режу — Филин пусть молчит»: the object pronoun before the
+        # move word is its target; the name after the mark is the subject of a new statement
+        # («Филин пусть молчит»). The pronoun's antecedent is the player named before it;
+        # none or several: asked, never the later name taken in silence
+        found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
+            named_before(ctx, clause[pro].w)
+        if found is None:
+            items.append(Item(clause[pro].start, problem=problem(
+                span(ctx.text, clause, pro, tg.end), "unparsed", "pronoun"), tried=action or ""))
+            return tg.end
+        tg.hits = [(found[0], pro, pro + 1)]
     if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
         # the move word, the name after it may open the next statement or be the target:
@@ -217,6 +229,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j  # «голосую как Лис скажет»: Лис decides the vote, he is no target
     if len(tg.hits) == 1 and kw.cls != V.DELEGATE and decider(clause, tg.hits[0][2], hi):
         return kw.j  # «кого убивать — пусть Джонни решает»: he decides, he is no target
+    if len(tg.hits) == 1 and kw.cls != V.DELEGATE and asked_of(clause, lo, tg.hits[0][1]):
+        return kw.j  # «кого убивать — это к Графу», «спросите Графа»: the question is his
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
         items.append(Item(clause[kw.i].start, problem=problem(
             span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
@@ -965,6 +979,45 @@ _OBJECT_PRONOUNS = frozenset({"его", "её", "ее", "их"})
 
 #: Particles between a fronted object pronoun and its move word («его и шизю», «её же режу»).
 _FRONT_PARTICLES = frozenset({"и", "же", "вот", "то"})
+
+
+#: Marks and joining words between a move word and a name that opens a new statement
+#: («его и режу — Филин пусть молчит», «…, а Филин пусть живёт», «— пусть Филин молчит»).
+_STATEMENT_GAP = frozenset({"—", "–", "-", ",", ":", ";", "а", "пусть", "пускай"})
+
+
+def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> int | None:
+    """The index of an object pronoun («его», «её»; particles between) standing right
+    before the move word at ``kw`` when the first name after the move word follows a mark
+    (or «, а») and opens a new statement of its own («его и режу — Филин пусть молчит»:
+    a verb, «пусть», «сам» after the name). None otherwise."""
+    if kw.weak:
+        return None
+    first, at, end = tg.hits[0]
+    if at <= kw.j or not (end < len(clause) and clause[end].word):
+        return None
+    k = kw.i - 1
+    while k >= lo and clause[k].w in _FRONT_PARTICLES:
+        k -= 1
+    after = kw.j
+    if k >= lo and clause[k].w in ("него", "неё", "нее") and k > lo and \
+            clause[k - 1].w in ("за", "у"):
+        pass  # «за него голосую — …», «у неё краду — …»
+    elif k < lo or clause[k].w not in ("его", "её", "ее") or \
+            (k > lo and clause[k - 1].w in V.PREPOSITIONS):
+        k = kw.j  # «режу его — Филин пусть молчит»: the pronoun right after the move word
+        if k + 1 < at and clause[k].w in ("за", "у") and clause[k + 1].w in ("него", "неё", "нее"):
+            k += 1
+        if k >= at or clause[k].w not in ("его", "её", "ее", "него", "неё", "нее"):
+            return None
+        after = k + 1
+    gap = [clause[n] for n in range(after, at)]
+    if not gap or not any(not t.word for t in gap) or \
+            not all(not t.word or t.w in _STATEMENT_GAP for t in gap):
+        return None
+    if not opens_statement(clause, end) or not maybe_verb(clause[kw.i].w):
+        return None  # (not «его голос — Филин …»: a possessive before a noun)
+    return k
 
 
 def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:

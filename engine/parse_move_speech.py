@@ -18,7 +18,22 @@ from .words import is_verb, past_tense
 #: Words of knowing better after a player's name («кого убивать — Граф знает лучше»,
 #: «кого проверять — Лисе виднее»): he is the one who knows whom, not the target.
 _KNOWS = frozenset({"знает", "знают", "виднее", "видней", "разберётся", "разберется",
-                    "разберутся", "скажет", "подскажет", "укажет", "думает"})
+                    "разберутся", "скажет", "подскажет", "укажет", "думает", "определится",
+                    "определятся", "решится", "сообразит", "знаком"})
+#: «в курсе», «в теме» after a player's name («кого убивать — Граф в курсе»): he knows whom.
+_IN_THE_KNOW = frozenset({"курсе", "теме"})
+#: Words before «к» + a player's name that send the question to him («кого убивать — это к
+#: Графу», «вопрос к Графу»): he decides, he is not the target.
+_QUESTION_TO = frozenset({"это", "вопрос", "вопросы", "вопросом", "вопросики", "все", "всё"})
+#: Nouns of the choice before «за» + a player's name («решение за Графом», «слово за Графом»).
+_CHOICE_WITH = frozenset({"решение", "слово", "выбор", "право"})
+#: Nouns of his will before a player's name in the genitive («по указке Графа», «по приказу
+#: Графа»): the move is his order, not made on him.
+_WILL_OF = frozenset({"указке", "указанию", "приказу", "велению", "решению", "слову",
+                      "распоряжению", "усмотрение", "усмотрению"})
+#: Verbs of asking before a player's name («спросите Графа», «уточняй у Графа»).
+_ASK_HIM = frozenset({"спроси", "спросите", "спрашивай", "спрашивайте", "уточни", "уточните",
+                      "уточняй", "уточняйте", "узнай", "узнайте", "узнавай", "узнавайте"})
 #: Words that may stand between such a name and its verb («Граф сам решит», «Граф лучше знает»).
 _DECIDER_GAP = frozenset({"сам", "сама", "сами", "лучше", "уж", "же"})
 
@@ -30,7 +45,25 @@ def decider(clause: list[Tok], end: int, hi: int) -> bool:
     k = end
     while k < hi and k < end + 2 and clause[k].w in _DECIDER_GAP:
         k += 1
-    return k < hi and (clause[k].w in V.DECIDING or clause[k].w in _KNOWS)
+    return k < hi and (clause[k].w in V.DECIDING or clause[k].w in _KNOWS or (
+        clause[k].w == "в" and k + 1 < hi and clause[k + 1].w in _IN_THE_KNOW))
+
+
+def asked_of(clause: list[Tok], lo: int, at: int) -> bool:
+    """True when the name at ``at`` is the one the question is sent to: «это к Графу»,
+    «вопрос к Графу» (the dative after «к» and a word of the question), «спросите Графа»,
+    «уточните у Графа», «решение за Графом», «по указке Графа»: he decides the move, he is
+    not its target."""
+    k = at - 1
+    if k >= lo and clause[k].w == "у":
+        k -= 1
+        return k >= lo and clause[k].w in _ASK_HIM
+    if k >= lo and clause[k].w in _ASK_HIM:
+        return True
+    if k >= lo and clause[k].w in _WILL_OF:
+        return True
+    return k - 1 >= lo and (clause[k].w in ("к", "ко") and clause[k - 1].w in _QUESTION_TO or
+                            clause[k].w == "за" and clause[k - 1].w in _CHOICE_WITH)
 
 
 def as_decided(clause: list[Tok], lo: int, at: int, hi: int) -> bool:
