@@ -255,7 +255,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         ctx.here = clause[0].start
         if not may_hold_move(clause, names) and (held is None or len(clause) > 6) and \
-                not (ctx.votes > 1 and _pair_alone(clause)):
+                not (ctx.votes > 1 and _pair_alone(clause)) and \
+                not (prev is not None and _more_too(clause)):
             pending_member = None  # chatter: nothing to read
             passed(ctx, clause)
             continue
@@ -673,3 +674,12 @@ def _known_word(idx):
 def _read_plain(text: str, sender: str, state: GameState, turn: TurnInfo) -> ParseResult:
     """:func:`parse_letter` without settling conditions (engine.parse_ifgame reads a branch)."""
     return parse_letter(text, sender, state, turn, _settle=False)
+
+
+def _more_too(clause: list[Tok]) -> bool:
+    """True when a short clause opens with «и» / «ещё» and holds «тоже» / «также» («И
+    Зугцванга тоже»): one more target for the move before, its name perhaps written in
+    another alphabet than the roster's (no form of it known before it is read)."""
+    words = [t.w for t in clause if t.word]
+    return 2 < len(words) <= 6 and words[0] in ("и", "еще", "ещё") and \
+        not {"тоже", "также"}.isdisjoint(words[2:])

@@ -387,6 +387,13 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
         items.append(Item(first, problem=problem(text, "unparsed", "branch_without_target")))
         return
     _unread_heads(ctx, items, branches)
+    last = max(it.pos for it in swindles)
+    earlier = [pos for *_, pos in branches if pos < last]
+    if earlier and any(pos > last for *_, pos in branches) and \
+            _redone(ctx.text, max(earlier), last):
+        # «… если маньяк — режу X. UPD: передумал. Жульничаю у Y: если фанатка — …»: the
+        # swindle written again replaces the earlier one, branches and all
+        branches = [b for b in branches if b[2] > last]
     by_role: dict[str, Move] = {}
     for role, move, _ in branches:
         by_role[role] = move
@@ -399,6 +406,16 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
     ordered = tuple((r, by_role[r]) for r in SWINDLE_ROLES if r in by_role)
     for it in swindles:
         it.move = replace(it.move, branches=ordered)
+
+
+#: Words saying the letter's move is written anew («UPD: передумал. Жульничаю у …»).
+_REDO = frozenset({"upd", "апд", "передумал", "передумала", "исправляю", "исправление",
+                   "поправка", "отбой"})
+
+
+def _redone(text: str, lo: int, hi: int) -> bool:
+    """True when a word of :data:`_REDO` stands in ``text[lo:hi]``."""
+    return any(t.word and t.w in _REDO for t in tokenize_span(visible_text(text), lo, hi))
 
 
 def _unread_heads(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move, int]]) -> None:

@@ -60,14 +60,21 @@ def continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
         lead = after_hanging_and(ctx, clause, prev)
         if lead is None:
             return False
+    end = len(clause)
+    if [t.w for t in clause[-3:]] == list(_JUST_IN_CASE) and _TOO.isdisjoint(
+            t.w for t in clause[end - 3:]) and not _TOO.isdisjoint(t.w for t in clause):
+        end -= 3  # «И Зугцванга тоже, на всякий случай»: the reason after the names
     return all(not t.word or t.w in MORE_WORDS or t.w in V.PREPOSITIONS or
                t.w in V.TARGET_JOINERS or t.cap or t.w[:1] == "\x00" or t.w in _TOO
-               for t in clause[lead:]) and len([t for t in clause if t.word]) <= 6 and \
+               for t in clause[lead:end]) and len([t for t in clause if t.word]) <= 6 and \
         not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
 
 
 #: Words that end a clause repeating the move before for the players named in it.
 _TOO = frozenset({"тоже", "также"})
+
+#: A reason that may follow them («Лисичку тоже, на всякий случай»).
+_JUST_IN_CASE = ("на", "всякий", "случай")
 
 
 def _too_after(ctx: Ctx, clause: list[Tok]) -> bool:

@@ -274,7 +274,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             tg.unknown = None
         if back is None and ctx.last_hit is not None and not loose:
             # a weak word only with «её же», «его же» («и её же этой ночью убираем»)
-            back = pronoun_before(ctx, clause, lo, kw.i, same=noun)
+            back = pronoun_before(ctx, clause, lo, kw.i, same=noun, skip=(actor.nick,))
         if back is None and not loose and action is not None and \
                 not (kw.reported or kw.hypothetical or kw.negated) and \
                 (pro := _object_pronoun_before(clause, lo, kw)) is not None:
@@ -377,7 +377,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
-            if last_hit is not None and not same and named_since(ctx, clause, last_hit[0].nick):
+            if last_hit is not None and not same and named_since(
+                    ctx, clause, last_hit[0].nick, clause[pointer].start, (actor.nick,)):
                 # another player named since: which one? («Скапен, к Хлестакову. Графиня
                 # Розина зовёт гостей. Проверяю её»: the one named right before, when only
                 # she is of the pronoun's gender)

@@ -40,11 +40,14 @@ def listed_back(ctx: Ctx, tg: Targets) -> bool:
 #: «(прошу) считать это моей проверкой»: what the sentence before did is this move.
 
 
-def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False):
+def pronoun_before(ctx: Ctx, clause: list[Tok], lo: int, hi: int, same: bool = False,
+                   skip: tuple = ()):
     """«…и её же убиваем»: a pronoun right before the keyword (fillers between) points at the
-    letter's last target; ``same``: only with «же» after it."""
+    letter's last target; ``same``: only with «же» after it. Another player named since
+    (in the clause before the pronoun too; those of ``skip`` aside): None."""
     k = _fronted_pronoun(clause, lo, hi, same)
-    if k is None or (not same and named_since(ctx, clause, ctx.last_hit[0].nick)):
+    if k is None or (not same and named_since(ctx, clause, ctx.last_hit[0].nick,
+                                              clause[k].start, skip)):
         return None  # («Лечу Кузю. Зайду к Лосю. Его и проверю»: which one?)
     return ctx.last_hit[0], k, k + 1
 
@@ -134,13 +137,17 @@ def same_pronoun_at(clause: list[Tok], lo: int, hi: int) -> int | None:
     return None
 
 
-def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
+def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None = None,
+                skip: tuple = ()) -> bool:
     """True when the letter's text between the clause that named ``nick`` (the last move's
     target, or the player the clause before names) and ``clause`` names another player
     («Пусть ворует у Киски. Хочу знать, кто такая Лора. Проверяю её»): a pronoun then may
     point at either, so it is asked about rather than given to ``nick``. A forum post cut
     from between them (:data:`engine.textnorm.QUOTE_MARK`) counts as naming another player:
-    the pronoun may point into it («[quote=X]…[/quote] Голосую за него»)."""
+    the pronoun may point into it («[quote=X]…[/quote] Голосую за него»). With ``until`` (the
+    pronoun's offset), the clause's own words before the pronoun count too («ВР вчера у Совы
+    воровал, пусть и сегодня у неё ворует»); the players of ``skip`` (the member ordered)
+    never count."""
     if nick is None or not clause:
         return False
     lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
@@ -149,12 +156,13 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
             if prev and any(t.w == "\x00" + nick or t.text == nick for t in prev):
                 lo = prev[0].start
                 break
-    if lo < 0 or lo >= clause[0].start:
+    end = clause[0].start if until is None else max(until, clause[0].start)
+    if lo < 0 or lo >= end:
         return False
-    if QUOTE_MARK in ctx.text[lo:clause[0].start]:
+    if QUOTE_MARK in ctx.text[lo:end]:
         return True
     idx = name_index(ctx.nicks)
-    toks = idx.merge(tokenize_span(visible_text(ctx.text), lo, clause[0].start))
+    toks = idx.merge(tokenize_span(visible_text(ctx.text), lo, end))
     words = [t.w for t in toks]
     for k, t in enumerate(toks):
         if not t.word:
@@ -165,6 +173,6 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None) -> bool:
             hit = hit if hit is not None and hit.kind != "prefix" else None
             if hit is None and "-" in t.w.strip("-"):
                 return True  # «…лучше к Винни-Пуху»: a name the roster did not read
-        if hit is not None and hit.nick not in (nick, ctx.sender.nick):
+        if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip:
             return True
     return False
