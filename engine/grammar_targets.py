@@ -518,6 +518,12 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
                 not same_player(nxt, idx.approximate(w) or nxt):
             k += 1  # «наблюдаю за фрау Кармен»: her title, not the nick «Frau_Berta»
             continue
+        if k + 1 < hi and clause[k + 1].word and V.kin_word(w) and \
+                (nxt := idx.approximate(words[k + 1])) is not None and \
+                nxt.kind in ("part", "pet", "name") and \
+                not set(nxt.candidates) & set((idx.approximate(w) or nxt).candidates):
+            k += 1  # «у бабы Нины»: her kin word, not the nick «Baba Shura»
+            continue
         known = is_known_word(w)
         if known and t.text[:1].islower() and not t.quoted and k + 1 < hi and \
                 clause[k + 1].text[:1].islower() and attribute_of(w, words[k + 1]) and \

@@ -226,6 +226,26 @@ TITLES: frozenset[str] = frozenset({
     "товарища", "товарищу", "синьор", "синьора", "дон", "дона", "донну", "донна",
 })
 
+#: Kin and address words said before a player's name («баба Нина», «дяде Мише», «тёте
+#: Поле»): the lemmas. Before another player's name such a word is part of the name phrase,
+#: not a nick it is a word of («Baba Shura»); alone, in a diminutive («бабушку», «дедуле»),
+#: it names no player by a pet form of such a nick (see :func:`kin_word`).
+KIN_LEMMAS: frozenset[str] = frozenset({
+    "баба", "бабушка", "бабуля", "бабуся", "бабка", "дед", "дедушка", "дедуля", "деда",
+    "дедуся", "тётя", "тетя", "тётка", "тетка", "тётушка", "тетушка", "дядя", "дядька",
+    "дядюшка", "мама", "мамочка", "мамуля", "папа", "папочка", "папуля",
+})
+
+
+def kin_word(word: str) -> bool:
+    """True when ``word`` (normalised) is a case form of a kin or address word
+    (:data:`KIN_LEMMAS`: «бабы», «бабушку», «дедуля»)."""
+    from .words import morph
+    return word in KIN_LEMMAS or any(p.normal_form.replace("ё", "е") in KIN_LEMMAS or
+                                     p.normal_form in KIN_LEMMAS
+                                     for p in morph().parse(word)[:3])
+
+
 #: Words skipped between a keyword and its target.
 FILLERS: frozenset[str] = frozenset({
     "игрока", "игрок", "игроку", "игроком", "игроке", "ника", "ник", "нику", "ником",

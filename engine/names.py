@@ -90,6 +90,11 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 _add_letter_name(idx, nick, w)
             readings = [_head_readings(w) for w in words]
             written = re.findall(r"[^\W_]+", nick)
+            for w in words:  # «доктора» is «Доктор Живаго»'s word and Dr.Watson's title
+                if LAT.search(w) and not translations(w)[1]:
+                    for ru in translations(w)[0]:
+                        for form in word_forms(ru):
+                            idx.title_translated.setdefault(form, set()).add(nick)
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
                                  *(word_forms(b) for b in name_bases(w)),
                                  _spelled_out(written[k] if len(written) == len(words) else w))

@@ -16,6 +16,7 @@ import re
 
 from dataclasses import dataclass, field
 
+from .grammar_vocab import kin_word
 from .names_fit import fit_owners, work_word
 from .names_given import (
     foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
@@ -66,6 +67,10 @@ class NameIndex:
     #: translation («лису»: «Лиса Патрикеевна» and «Grey_Fox») → the translated nicks (see
     #: :func:`engine.names_case.translation_fit`)
     part_translated: dict[str, set[str]] = field(default_factory=dict)
+    #: a case form of the Russian translation of a title or modifier word of a Latin nick
+    #: («доктора» for «Dr.Watson», see :data:`engine.names_english.MODIFIERS`) → those nicks:
+    #: written alone it may be that player as well as a nick it is a word of («Доктор Живаго»)
+    title_translated: dict[str, set[str]] = field(default_factory=dict)
     #: a reading of a Latin nick word that is also a common Russian word («бера», «бин» for
     #: Bear, Mr.Bean) → those nicks: a name only when capitalised inside a sentence
     capital_readings: dict[str, set[str]] = field(default_factory=dict)
@@ -130,6 +135,8 @@ class NameIndex:
 
     def _pet_form(self, word: str) -> NameHit | None:
         """:meth:`pet_form`, not remembered."""
+        if word not in self.single and kin_word(word):
+            return None  # «бабушку», «бабуль»: a kin word, no pet form of «Baba Shura»
         owners = pet_owners(self.stems, word)
         written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
@@ -525,6 +532,11 @@ class NameIndex:
                 # «Майор» with «Майор Пронин» and Major61 (read «майор»): a word of one nick
                 # and the reading of another's Latin word, either player: asked
                 found = hit(sorted(rivals | {found.nick}), "part")
+            if found is not None and found.kind in ("part", "pet") and found.nick is not None \
+                    and (titled := self.title_translated.get(word)) and found.nick not in titled:
+                # «доктора» with «Доктор Живаго» and Dr.Watson: a word of one nick and the
+                # translated title of another (or the role's name): asked
+                found = hit(sorted(titled | {found.nick}), "part")
             if found is not None and not strict:
                 found = _other_sex_dropped(self, word, found)
             self._approx[key] = found

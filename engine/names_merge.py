@@ -54,7 +54,7 @@ def merge_tokens(idx, toks: list) -> list:
         if cand and best is None:
             for m in cand:
                 nick, parts = idx.multi[m]
-                end = _match_parts(toks, i, parts)
+                end = _match_parts(toks, i, parts, idx.parts)
                 if end is not None and (best is None or end > best[1]):
                     best = (nick, end)
         if best is None and lasts is not None and t.word and i + 1 < n and \
@@ -329,9 +329,11 @@ def _merged_key(nick: str) -> str:
     return "\x00" + nick
 
 
-def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
+def _match_parts(toks: list, i: int, parts: tuple, others=None) -> int | None:
     """Index after the tokens spelling ``parts`` from ``toks[i]`` (dots and dashes, at most
-    one, between the words; never a line break), or None."""
+    one, between the words; never a line break), or None. A later word with a slip is none
+    when it is a word of another nick as written (``others``: form → nicks, «бабу Ирину»
+    is no «Baba Zina» with «Ирина Петровна» on the roster)."""
     k = i
     for n, forms in enumerate(parts):
         if n:
@@ -345,7 +347,8 @@ def _match_parts(toks: list, i: int, parts: tuple) -> int | None:
                 return None
         if k >= len(toks) or not toks[k].word:
             return None
-        if toks[k].w not in forms and not (n and _near(toks[k].w, forms)):
+        if toks[k].w not in forms and not (n and _near(toks[k].w, forms) and
+                                           not (others and toks[k].w in others)):
             return None
         k += 1
     return k
