@@ -222,17 +222,18 @@ def clock_offset(now: datetime) -> timedelta:
 
 def clock_line(now: datetime, deadline: datetime | None, zone: ZoneInfo) -> str:
     """The host's clock against the open day's deadline, for ``status``: «Сейчас 08.12.2026
-    19:00 (МСК), до срока 30 мин», «…, срок прошёл 1 д 2 ч назад» or «…, срок наступил» (days, hours, minutes,
-    a time left rounded up to the minute, a time past rounded down; abbreviations, which need no plural). ``now`` and
-    ``deadline``: aware datetimes (``deadline`` None: the clock alone). A rehearsal clock
-    (``MAFIA_MAIL_NOW``) shows here, so the host sees which time the commands use."""
+    19:00 (МСК), до срока 30 мин», «…, срок прошёл 1 д 2 ч назад» or «…, срок наступил»
+    (days, hours, minutes: a time left rounded up to the minute, a time past rounded down;
+    abbreviations, which need no plural). ``now`` and ``deadline``: aware datetimes
+    (``deadline`` None: the clock alone). A rehearsal clock (``MAFIA_MAIL_NOW``) shows here,
+    so the host sees which time the commands use."""
     text = f"Сейчас {local_text(now, zone)}"
     if deadline is None:
         return text
     seconds = (deadline - now).total_seconds()
     left = -int(-seconds // 60) if seconds > 0 else int(-seconds // 60)
+    if not left:
+        return f"{text}, срок наступил"
     days, rest = divmod(left, 24 * 60)
-    span = " ".join(f"{n} {unit}" for n, unit in ((days, "д"), (rest // 60, "ч"), (rest % 60, "мин")) if n) or "0 мин"
-    if seconds > 0:
-        return f"{text}, до срока {span}"
-    return f"{text}, срок прошёл {span} назад" if left else f"{text}, срок наступил"
+    span = " ".join(f"{n} {unit}" for n, unit in ((days, "д"), (rest // 60, "ч"), (rest % 60, "мин")) if n)
+    return f"{text}, до срока {span}" if seconds > 0 else f"{text}, срок прошёл {span} назад"
