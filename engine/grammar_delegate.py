@@ -117,7 +117,7 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     found = _decides_from(ctx, clause, start)
     if found is None and (dash := _remark_dash(ctx, clause, start)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «Остальное — как Дед решит»
-    if found is None and me.role in _NO_ROLE_MOVE and \
+    if found is None and me.role in NO_ROLE_MOVE and \
             (dash := _kill_asked(clause, start)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «А кого убивать — пусть Роза решает»
     if found is None and (dash := _kill_asked(clause, start, me.role)) is not None:
@@ -135,7 +135,7 @@ def _of_vote(clause: list[Tok], lo: int, hi: int) -> bool:
 
 #: Clan roles with no night move of their own: the clan's kill is all they may leave to the
 #: boss («кого убивать — пусть дон решает» from the Indian leaves him his move).
-_NO_ROLE_MOVE = frozenset({"indian", "actor"})
+NO_ROLE_MOVE = frozenset({"indian", "actor"})
 
 
 def _kill_asked(clause: list[Tok], start: int, role: str | None = None) -> int | None:

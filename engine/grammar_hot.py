@@ -18,7 +18,7 @@ from .grammar_triggers import trigger_phrases, trigger_words
 from .textcase import lower_seen, pieces_of
 from .translit import latin_words, phone_readings
 
-__all__ = ["has_word", "hot_words", "letter_pieces", "lowered", "piece_table"]
+__all__ = ["has_word", "hot_words", "letter_pieces", "lowered", "memo_table", "piece_table"]
 
 #: A word as the tokenizer cuts it (never spans whitespace).
 _WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
@@ -87,12 +87,7 @@ _HOT_PIECES: dict[frozenset[str], dict[str, tuple[tuple[str, ...], ...]]] = {}
 def _hot_pieces(extra: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
     """The remembered :func:`_hot_piece` answers for ``extra`` (a new table when there is
     none; all are emptied past 64 tables, a table past 50,000 pieces)."""
-    table = _HOT_PIECES.get(extra)
-    if table is None or len(table) > 50_000:
-        if len(_HOT_PIECES) > 64:
-            _HOT_PIECES.clear()
-        table = _HOT_PIECES[extra] = {}
-    return table
+    return memo_table(_HOT_PIECES, extra, 50_000)
 
 
 def _is_hot(w: str, extra: frozenset[str]) -> bool | None:
@@ -197,9 +192,16 @@ def piece_table(tables: dict, key) -> set[str]:
     """``tables[key]``, the set of text pieces known to hold nothing a cheap test looks for
     under ``key``: a new empty set when there is none or it grew past 200,000 pieces (all
     tables are dropped past 64 keys, so the memory stays bounded)."""
+    return memo_table(tables, key, 200_000, set)
+
+
+def memo_table(tables: dict, key, limit: int, make=dict):
+    """``tables[key]``, a table of remembered answers (a roster's, a test's…): a new empty
+    one (``make()``) when there is none or it grew past ``limit`` entries; all of
+    ``tables`` are dropped past 64 keys, so the memory stays bounded."""
     table = tables.get(key)
-    if table is None or len(table) > 200_000:
+    if table is None or len(table) > limit:
         if len(tables) > 64:
             tables.clear()
-        table = tables[key] = set()
+        table = tables[key] = make()
     return table

@@ -8,6 +8,8 @@ roles («маньячу» is the psycho's invitation and the maniac's kill). DEC
 
 from __future__ import annotations
 
+import functools
+
 # --- verb classes -----------------------------------------------------------------------
 
 HEAL, CHECK, BEAT, INVITE, ROB, WATCH, GUARD = "HEAL", "CHECK", "BEAT", "INVITE", "ROB", "WATCH", "GUARD"
@@ -237,13 +239,13 @@ KIN_LEMMAS: frozenset[str] = frozenset({
 })
 
 
+@functools.lru_cache(maxsize=20_000)
 def kin_word(word: str) -> bool:
     """True when ``word`` (normalised) is a case form of a kin or address word
-    (:data:`KIN_LEMMAS`: «бабы», «бабушку», «дедуля»)."""
+    (:data:`KIN_LEMMAS`, which holds the «ё» lemmas in both spellings: «бабы», «бабушку»,
+    «дедуля», «тёти»)."""
     from .words import morph
-    return word in KIN_LEMMAS or any(p.normal_form.replace("ё", "е") in KIN_LEMMAS or
-                                     p.normal_form in KIN_LEMMAS
-                                     for p in morph().parse(word)[:3])
+    return word in KIN_LEMMAS or any(p.normal_form in KIN_LEMMAS for p in morph().parse(word)[:3])
 
 
 #: Words skipped between a keyword and its target.

@@ -656,14 +656,14 @@ class NameIndex:
         return self._soft.get(word) or ("ь" in word and self._soft.get(word.replace("ь", "")))\
             or None
 
-    def far_from_all(self, word: str) -> bool:
-        """True when ``word`` is more than two edits from every nickname form (and so no
-        slip of any nick: «Васяна» with no Вася on the roster)."""
+    def far_from_all(self, word: str, edits: int = 2) -> bool:
+        """True when ``word`` is more than ``edits`` edits (OSA distance) from every nickname
+        form (and so no slip of any nick: «Васяна» with no Вася on the roster)."""
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
         return process.extractOne(word, self.fuzzy_choices, scorer=OSA.distance,
-                                  score_cutoff=2) is None
+                                  score_cutoff=edits) is None
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .grammar_hot import memo_table
 from .grammar_tokens import _SHOUT, _TOKEN_TEXT, _WORD_FORMS, Tok, _word_form, tokenize_span
 
 #: A piece's facts: a word of it may start or go on with a join of the merge.
@@ -55,12 +56,7 @@ def holds_word(idx, visible: str, lo: int, hi: int, name: str,
     (its answers are remembered per piece of text under ``name``)."""
     if idx.spelled or _SHOUT.search(visible, lo, hi):
         return False  # (a name and patronymic spelt: the merge may join any two words)
-    key = (idx.nicks, name)
-    table = _TABLES.get(key)
-    if table is None or len(table) > 200_000:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        table = _TABLES[key] = {}
+    table = memo_table(_TABLES, (idx.nicks, name), 200_000)
     found = False
     for piece in visible[lo:hi].split():
         facts = table.get(piece)
@@ -112,11 +108,7 @@ def plain_tokens(idx, visible: str, lo: int, hi: int) -> list[Tok] | None:
     (the merge may join words, a line is in capitals): the caller makes the tokens."""
     if idx.spelled or _SHOUT.search(visible, lo, hi):
         return None
-    table = _TOKENS.get(idx.nicks)
-    if table is None or len(table) > 50_000:
-        if len(_TOKENS) > 64:
-            _TOKENS.clear()
-        table = _TOKENS[idx.nicks] = {}
+    table = memo_table(_TOKENS, idx.nicks, 50_000)
     out: list[Tok] = []
     for piece in visible[lo:hi].split():
         kept = table.get(piece)

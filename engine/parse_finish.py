@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .grammar_delegate import NO_ROLE_MOVE
 from .grammar_rules import max_targets, problem
 from . import grammar_vocab as V
 from .legality import SELF_SETTLED, hunt_refusal, move_targets, refusal_problem
@@ -1034,10 +1035,6 @@ def _exclude_hunt(ctx: Ctx, items: list[Item]) -> list[Item]:
 #: Words naming the member's own move: «мой ход — как решит дон» leaves it to the boss.
 _MOVE_WORDS = frozenset({"ход", "хода", "ходом", "ходу", "ходы"})
 
-#: Clan roles with no night move of their own (engine.grammar_delegate): their delegation
-#: is of the clan's kill.
-_NO_ROLE_MOVE = frozenset({"indian", "actor"})
-
 #: «(А) кого убивать — пусть …», «По убийству — как … скажет»: the clan's kill as a heading,
 #: then the member's leaving it to the boss (a wish «пусть», or «как он скажет/решит»).
 _LEFT_KILL = re.compile(r"\s*(?:(?:а|ну)\s+)?(?:кого|по)\s+([а-яё]+)(?:\s+[а-яё]+)?"
@@ -1055,7 +1052,7 @@ def _kill_left(ctx: Ctx, it: Item) -> bool:
     text = ctx.text
     lo, hi = _sentence_start(text, it.pos), _sentence_end(text, it.pos)
     lex = lexicon()
-    if ctx.sender.role in _NO_ROLE_MOVE and (m := _LEFT_KILL.match(text, lo, hi)) and \
+    if ctx.sender.role in NO_ROLE_MOVE and (m := _LEFT_KILL.match(text, lo, hi)) and \
             _kill_word(lex, m.group(1).lower().replace("ё", "е")):
         return False  # «А кого убивать — пусть Роза решает», «по убийству — как дон скажет»
         # from the actor or the Indian: the clan's kill is all he may leave to the boss

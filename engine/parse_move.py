@@ -982,6 +982,15 @@ _OBJECT_PRONOUNS = frozenset({"его", "её", "ее", "их"})
 _FRONT_PARTICLES = frozenset({"и", "же", "вот", "то"})
 
 
+def _before_particles(clause: list[Tok], lo: int, i: int) -> int:
+    """The index of the word before the move word at ``i``, past the particles of
+    :data:`_FRONT_PARTICLES` («его и шизю», «её же режу»); ``lo - 1`` when none is left."""
+    k = i - 1
+    while k >= lo and clause[k].w in _FRONT_PARTICLES:
+        k -= 1
+    return k
+
+
 #: Marks and joining words between a move word and a name that opens a new statement
 #: («его и режу — Филин пусть молчит», «…, а Филин пусть живёт», «— пусть Филин молчит»).
 _STATEMENT_GAP = frozenset({"—", "–", "-", ",", ":", ";", "а", "пусть", "пускай"})
@@ -997,9 +1006,7 @@ def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> 
     first, at, end = tg.hits[0]
     if at <= kw.j or not (end < len(clause) and clause[end].word):
         return None
-    k = kw.i - 1
-    while k >= lo and clause[k].w in _FRONT_PARTICLES:
-        k -= 1
+    k = _before_particles(clause, lo, kw.i)
     after = kw.j
     if k >= lo and clause[k].w in ("него", "неё", "нее") and k > lo and \
             clause[k - 1].w in ("за", "у"):
@@ -1028,9 +1035,7 @@ def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets
     objects for one move, and nothing but punctuation, left out, would tell which. Only
     words, no mark, from the pronoun to the name («сказал охранять его — охраняю X» is no
     such case)."""
-    k = kw.i - 1
-    while k >= lo and clause[k].w in _FRONT_PARTICLES:
-        k -= 1
+    k = _before_particles(clause, lo, kw.i)
     if k < lo or clause[k].w not in _OBJECT_PRONOUNS or \
             (k > lo and clause[k - 1].w in V.PREPOSITIONS) or tg.hits[0][1] < kw.j or \
             not all(clause[n].word for n in range(k, tg.hits[0][1])) or \

@@ -32,7 +32,7 @@ import bisect
 import functools
 import re
 
-from .grammar_hot import letter_pieces, lowered
+from .grammar_hot import letter_pieces, lowered, memo_table
 from .grammar_rules import action_for, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
@@ -268,11 +268,7 @@ def _may_relate(ctx: Ctx, lower: str, lo: int, hi: int) -> bool:
     # (each piece between whitespace answered once per roster: :data:`_PIECE` holds no
     # whitespace and looks at nothing outside its match, so the words it finds in the span
     # are those it finds in the span's pieces, one piece after the other)
-    table = _RELATES.get(idx.nicks)
-    if table is None or len(table) > 200_000:
-        if len(_RELATES) > 64:
-            _RELATES.clear()
-        table = _RELATES[idx.nicks] = {}
+    table = memo_table(_RELATES, idx.nicks, 200_000)
     for piece in lower[lo:hi].split():
         found = table.get(piece)
         if found is None:

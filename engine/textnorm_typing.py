@@ -187,13 +187,7 @@ def _nick_like(low: str, t: _Tables) -> bool:
     found = t.idx.approximate(low)
     if found is None:
         return False
-    if found.kind != "fuzzy":
-        return True
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    return process.extractOne(low, t.idx.fuzzy_choices, scorer=OSA.distance,
-                              score_cutoff=1) is not None
+    return found.kind != "fuzzy" or not t.idx.far_from_all(low, edits=1)
 
 
 #: Parts of speech (pymorphy's) of the plain words a slip is read back into: verbs, pronouns

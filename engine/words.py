@@ -452,8 +452,8 @@ def misspelt_role(word: str) -> str | None:
     plain = word.replace("э", "е")
     if plain in role_words():
         return plain
-    near = sorted((OSA.distance(plain, w), w) for w in _role_spellings()
-                  if abs(len(w) - len(plain)) <= 1 and OSA.distance(plain, w, score_cutoff=1) <= 1)
+    near = sorted((d, w) for w in _role_spellings()
+                  if abs(len(w) - len(plain)) <= 1 and (d := OSA.distance(plain, w, score_cutoff=1)) <= 1)
     if not near or len({role_words()[w] for _, w in near}) != 1:
         return None
     return near[0][1]
