@@ -196,7 +196,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"Все исходящие письма дня: {command} --config {cfg.path} outbox --all; "
          f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР "
          f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)")
-    echo(f"Дальше: {command} --config {cfg.path} status")
+    echo(f"Дальше: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} status")
     echo(f"Удалить демо-игру, когда она станет не нужна: rm -r {shlex.quote(str(folder))}")
 
 

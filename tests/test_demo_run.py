@@ -109,7 +109,8 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
     lines: list[str] = []
     folder = run_demo(str(tmp_path / "demo"), echo=lines.append, command="mafia-mail")
     assert sorted(p.name for p in folder.iterdir()) == ["README.md", "game.db", "game.toml", "maildir", "outbox"]
-    assert lines[-2] == f"Дальше: mafia-mail --config {folder / 'game.toml'} status"
+    # the status line runs on the demo's clock too (on the real one the game had not begun)
+    assert lines[-2] == f"Дальше: MAFIA_MAIL_NOW=2026-12-08T19:50+03:00 mafia-mail --config {folder / 'game.toml'} status"
     assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
     # a fresh-user check: on the real clock the demo's next letters were «after the day's
     # results»; the closing lines give the demo's own clock to play on with
