@@ -91,6 +91,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     unsure = clipped_guesses(index.stems, index.given_of, word, (plain | pet_cands) - in_parts)
     # («Сержа» for «Sergeich»: cut short from a patronymic of the very name written)
     unsure -= {n for name in names_listed(word) for n in index.patronymic.get(name, ())}
+    unsure -= _cut_at_name(index, word, unsure)
     by_form = set(owners)  # by the nick's own letters, not by a given name
     if word not in index.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
         given = index.given_name(word)
@@ -163,6 +164,21 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _cut_at_name(index: NameIndex, word: str, unsure: set[str]) -> set[str]:
+    """Of the Latin nicks ``unsure`` (reached by ``word`` only as a guess: a given name's
+    form), those whose Cyrillic reading begins with that very name in the nominative, four
+    letters or more («Капу», «Капой» for «Capablanca_42»: «Капа|бланка», cut where a name
+    happens to end): a nick cut short, no guess. Not «Колю» for «Kolobok_13» («Коля» is no
+    beginning of «Колобок»), nor «Пашу» for «Pashtet»."""
+    if not unsure:
+        return set()
+    names = {norm(p.normal_form) for p in morph().parse(word)
+             if "Name" in p.tag and len(p.normal_form) >= 4}
+    return {n for n in unsure if LAT.search(n) and not CYR.search(n) and
+            any(b.startswith(name) and len(b) >= len(name) + 3
+                for b in index.bases.get(n, ()) for name in names)}
 
 
 def _latin_clip(index: NameIndex, word: str) -> set[str]:
