@@ -182,7 +182,7 @@ def _cut_at_name(index: NameIndex, word: str, unsure: set[str]) -> set[str]:
 
 
 def _latin_clip(index: NameIndex, word: str) -> set[str]:
-    """The one Latin nick a four-letter word no dictionary knows is cut from: three
+    """The one Latin nick a short word no dictionary knows is cut from: three
     letters ending in a consonant, the Cyrillic beginning of one of the nick's readings at
     least three letters short of it, with a case ending («Зуга», «Цугу», «Зугом» for
     «Zugzwang»; «Фиана» is read so already); ``set()`` when no nick or several begin so."""
