@@ -36,13 +36,16 @@ _POINTERS = frozenset({"его", "ее", "её", "ей", "ему", "него", "
                        "тогда", "считать", "считайте", "засчитать", "засчитайте"})
 
 
-#: «!», «?», «;», a line break, or «.» before a space or the end («Dr.Who» goes on). (Each
-#: pattern here opens with one set of characters, so a search skips along at C speed.)
-_SENTENCE_END = re.compile(r"[!?;\n.](?:(?<=[!?;\n])|(?=\s|$))")
+#: «!», «?», «;», a line break, or «.» before a space or the end («Dr.Who» goes on), not
+#: the dot of an English title before a space («Mr. Hyde», «Dr. Watson»: the nick goes on).
+#: (Each pattern here opens with one set of characters, so a search skips along at C speed.)
+_SENTENCE_END = re.compile(
+    r"[!?;\n.](?:(?<=[!?;\n])|(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bdr\.)(?=\s|$))")
 
 #: :data:`_SENTENCE_END` on the reversed text: the sentence before a place is found by one
 #: search backwards, not by cutting the whole letter into sentences.
-_SENTENCE_END_BACK = re.compile(r"[!?;\n.](?:(?<=[!?;\n])|(?<!\S\.))")
+_SENTENCE_END_BACK = re.compile(
+    r"[!?;\n.](?:(?<=[!?;\n])|(?<!\S\.)(?!(?:rm|srm|sm|rd)\b))")
 
 #: An aside in brackets on one line, with «!» or «?» in it (ending no sentence).
 _BRACKETED = re.compile(r"\([^()\n]*[!?][^()\n]*\)")

@@ -59,9 +59,12 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         cut_short = {n for n, bases in index.bases.items()
                      for b in bases for h in heads if b.startswith(h) and b != word}
         cut_short |= soft_clipped(index.bases, word)  # «Тюль» for «Тюлень»
+        if not owners and not cut_short:
+            cut_short = _latin_clip(index, word)  # «Зуга», «Цугу» for «Zugzwang»
         if owners:  # «кота» is a word of «Kot Begemot»; «Котлета», a thing's name, only
             # starts with its letters and is not cut short so
             cut_short = {n for n in cut_short if n in owners or not thing_name(index.bases[n])}
+            cut_short -= _begun_far(index, word, owners, cut_short)
         owners |= cut_short
         if not owners:  # «Серж»: «Серг-» (Sergeich), as «Серёжа» for «Серёга»; one nick only
             alt = {h[:-1] + c for h in heads if len(h) >= 4 and h[-1] in _SOFTENED
@@ -88,6 +91,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     unsure = clipped_guesses(index.stems, index.given_of, word, (plain | pet_cands) - in_parts)
     # («Сержа» for «Sergeich»: cut short from a patronymic of the very name written)
     unsure -= {n for name in names_listed(word) for n in index.patronymic.get(name, ())}
+    unsure -= _cut_at_name(index, word, unsure)
     by_form = set(owners)  # by the nick's own letters, not by a given name
     if word not in index.parts:  # «Диму»: a pet form of «Димон 2.0»; Dmitry.K is Дмитрий too
         given = index.given_name(word)
@@ -160,6 +164,68 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _cut_at_name(index: NameIndex, word: str, unsure: set[str]) -> set[str]:
+    """Of the Latin nicks ``unsure`` (reached by ``word`` only as a guess: a given name's
+    form), those whose Cyrillic reading begins with that very name in the nominative, four
+    letters or more («Капу», «Капой» for «Capablanca_42»: «Капа|бланка», cut where a name
+    happens to end): a nick cut short, no guess. Not «Колю» for «Kolobok_13» («Коля» is no
+    beginning of «Колобок»), nor «Пашу» for «Pashtet»."""
+    if not unsure:
+        return set()
+    names = {norm(p.normal_form) for p in morph().parse(word)
+             if "Name" in p.tag and len(p.normal_form) >= 4}
+    return {n for n in unsure if LAT.search(n) and not CYR.search(n) and
+            any(b.startswith(name) and len(b) >= len(name) + 3
+                for b in index.bases.get(n, ()) for name in names)}
+
+
+def _latin_clip(index: NameIndex, word: str) -> set[str]:
+    """The one Latin nick a short word no dictionary knows is cut from: three
+    letters ending in a consonant, the Cyrillic beginning of one of the nick's readings at
+    least three letters short of it, with a case ending («Зуга», «Цугу», «Зугом» for
+    «Zugzwang»; «Фиана» is read so already); ``set()`` when no nick or several begin so."""
+    m = re.fullmatch(r"([а-я]{2}[бвгджзклмнпрстфхцчшщ])(?:а|у|е|ом|ой)", word)
+    if m is None or is_known_word(word):
+        return set()
+    stem = m.group(1)
+    owners = {n for n, bases in index.bases.items() if LAT.search(n) and not CYR.search(n)
+              and any(b.startswith(stem) and len(b) >= len(stem) + 3 for b in bases)}
+    return owners if len(owners) == 1 else set()
+
+
+def _begun_far(index: NameIndex, word: str, whole: set[str], begun: set[str]) -> set[str]:
+    """Of the nicks ``begun`` (the Cyrillic ``word`` begins one of their spellings), those a
+    Latin nick's whole word read in Cyrillic outranks: ``word`` is the plain reading of a word
+    of every nick in ``whole`` (all Latin: «алекс» for «Alex007», «Alex-K»), while it begins
+    the Cyrillic nick three letters or more short of each of its spellings it begins
+    («Александра», «Алексеич», «Александр Борисович»): the nick as spelled is the one named,
+    the longer name only begun is no reading. Only for a word that is a first name or no dictionary word («кота»:
+    «kot_begemot» and «Котофей» stay either) and a begun nick holding a given name or a
+    patronymic; not a nick begun two letters short («Макс»: «Max_Power» and «Максик» stay
+    either), nor a Latin one, nor one reached so alone."""
+    if not CYR.search(word) or LAT.search(word) or not whole or \
+            is_known_word(word) and "Name" not in morph().parse(word)[0].tag:
+        return set()  # («кота» for «kot_begemot» is a cat: «Котофей» stays a reading)
+    read = set()
+    for n in whole:
+        said = {r for w in re.findall(r"[a-z]+", norm(n)) if len(w) >= 3
+                for r in (cyrillic_reading(w),)
+                if word.startswith(r) and len(word) - len(r) <= 2}
+        if not said or CYR.search(n):
+            return set()
+        read |= said
+    out = set()
+    for n in begun - whole:
+        if LAT.search(n) or not CYR.search(n) or not (
+                n in index.given_of or any(n in sons for sons in index.patronymic.values())):
+            continue  # only a nick holding a given name or a patronymic
+        begun_words = [b for s in index.bases.get(n, ()) for b in re.findall(r"[^\W\d_]+", s)
+                       if any(b.startswith(r) for r in read)]
+        if begun_words and all(len(b) >= len(r) + 3 for b in begun_words for r in read):
+            out.add(n)
+    return out
 
 
 def slip_reading(index: NameIndex, word: str) -> NameHit | None:

@@ -314,6 +314,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
                 return 2, tuple(dict.fromkeys(["дж" + u[0], "ю", *("дж" + c for c in u[1:]),
                                                "ж" + u[0], "й" + u[0]]))
         return 1, ("дж", "й", "ж")
+    if ch == "e" and nxt == "i" and i > 0 and word[i - 1] not in _LAT_VOWELS:
+        return 2, ("еи", "ей", "ай")  # «ei»: «Zeitnot» → «Цейтнот», «Einstein» → «Эйнштейн»
     if english and ch == "e" and nxt == "a" and i > 0 and after and after not in _LAT_VOWELS:
         # English «ea»: «Bear» → «Бер», «Dean» → «Дин»; before «r» also «иа» («Near» → «Ниар»)
         return 2, ("еа", "е", "и", "иа") if after == "r" else ("еа", "е", "и")
@@ -343,6 +345,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 2, ("ге", "ж", "дж")  # «Vintage» → «Винтаж», «George» → «Джордж»
     if english and ch in "zr" and i == len(word) - 1 and i > 2:
         return 1, ("з", "зь") if ch == "z" else ("р", "рь")  # «Vityaz» → «Витязь»
+    if ch == "z" and (i == 0 or word[i - 1] not in _LAT_VOWELS) and nxt and nxt != "h":
+        return 1, ("з", "ц")  # a German «z» is said «ц»: «Zugzwang» → «Цугцванг», «Zeitnot»
     if ch == "s" and 0 < i and word[i - 1] in _LAT_VOWELS and nxt and nxt in _LAT_VOWELS:
         return 1, ("с", "з")  # between vowels: «Caesar» → «Цезарь»
     for lat, cyr in _NAME_UNITS:
