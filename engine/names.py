@@ -141,7 +141,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_choices.append(form)
                         idx.fuzzy_owner.append(nick)
             continue
-        forms = word_forms(words[0])
+        forms = _animate_accusative(words[0], word_forms(words[0]))
         extra = capital_readings(idx, nick, reading_forms(words[0]))
         letter = _letter_name_forms(words[0])
         if letter:
@@ -220,6 +220,23 @@ _FAMOUS: dict[str, tuple[str, ...]] = {
     "гермиона": ("грейнджер",), "фродо": ("бэггинс",), "индиана": ("джонс",),
     "ганнибал": ("лектер",),
 }
+
+
+def _animate_accusative(word: str, forms: dict[str, frozenset[str]]
+                        ) -> dict[str, frozenset[str]]:
+    """``forms`` (the case forms of a one-word Cyrillic nick ``word``) with the genitive of a
+    masculine nick ending in a consonant read as its accusative too: a nick names a person,
+    and a person's accusative is his genitive («голосую за Коляна», «шизю Бульдозера»), though
+    pymorphy3 declines «колян», «бульдозер» as things (accusative = nominative)."""
+    if not re.fullmatch(r"[а-я]{3,}", word) or word[-1] in "аеиоуыэюяь" or \
+            "accs" not in forms.get(word, frozenset()):
+        return forms
+    out = dict(forms)
+    for form, cases in forms.items():
+        if "gent" in cases and "accs" not in cases and form != word and form[-1] in "ая" \
+                and form[:2] == word[:2]:
+            out[form] = cases | {"accs"}
+    return out
 
 
 def _add_famous(idx: NameIndex, nick: str, taken: set[str]) -> None:
