@@ -141,7 +141,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_choices.append(form)
                         idx.fuzzy_owner.append(nick)
             continue
-        forms = word_forms(words[0])
+        forms = _animate_accusative(words[0], word_forms(words[0]))
         extra = capital_readings(idx, nick, reading_forms(words[0]))
         letter = _letter_name_forms(words[0])
         if letter:
@@ -208,6 +208,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             for form in parts[1]:
                 if len(form) >= 3 and CYR.search(form):
                     idx.multi_last.setdefault(form, []).append(m)
+    for nick in nicks:
+        _add_kin_possessive(idx, nick)
     idx.heads = frozenset(f[:k] for f in (*idx.single, *idx.parts) if len(f) >= 5
                           for k in range(2, len(f) - 1))
     return idx
@@ -220,6 +222,81 @@ _FAMOUS: dict[str, tuple[str, ...]] = {
     "гермиона": ("грейнджер",), "фродо": ("бэггинс",), "индиана": ("джонс",),
     "ганнибал": ("лектер",),
 }
+
+
+def _animate_accusative(word: str, forms: dict[str, frozenset[str]]
+                        ) -> dict[str, frozenset[str]]:
+    """``forms`` (the case forms of a one-word Cyrillic nick ``word``) with the genitive of a
+    masculine nick ending in a consonant read as its accusative too: a nick names a person,
+    and a person's accusative is his genitive («голосую за Коляна», «шизю Бульдозера»), though
+    pymorphy3 declines «колян», «бульдозер» as things (accusative = nominative)."""
+    if not re.fullmatch(r"[а-я]{3,}", word) or word[-1] in "аеиоуыэюяь" or \
+            "accs" not in forms.get(word, frozenset()):
+        return forms
+    out = dict(forms)
+    for form, cases in forms.items():
+        if "gent" in cases and "accs" not in cases and form != word and form[-1] in "ая" \
+                and form[:2] == word[:2]:
+            out[form] = cases | {"accs"}
+    return out
+
+
+#: Kin words a nick «<kin> <a child's name in the genitive>» is made of («МамаМиши»,
+#: «Папа_Лёши», «Мама Тёмы»): the player is also called «<the child's possessive> <kin>».
+_KIN = frozenset({"мама", "папа", "мать", "отец", "баба", "бабушка", "дед", "дедушка", "тетя",
+                  "дядя", "брат", "сестра", "жена", "муж", "сын", "дочь", "дочка"})
+
+#: Endings of a Russian possessive adjective («мишин»: «мишина», «мишину», «мишиной» …).
+_POSSESSIVE_ENDINGS = ("", "а", "о", "ы", "у", "ой", "ою", "ом", "ым", "ых", "ыми", "е", "ого",
+                       "ому")
+
+
+def _kin_and_name(nick: str) -> tuple[str, str] | None:
+    """(kin word, child's name in the genitive), normalised, of a nick written «<kin>
+    <name>» in two words or in two capitalised parts («МамаМиши», «Папа_Лёши»), or None."""
+    parts = re.findall(r"[^\W_\d]+", nick)
+    if len(parts) == 1:
+        parts = re.findall(r"[А-ЯЁ][а-яё]+", nick)
+        if "".join(parts) != nick:
+            return None
+    if len(parts) != 2 or not all(re.fullmatch(r"[А-ЯЁа-яё]{2,}", p) for p in parts):
+        return None
+    kin, name = norm(parts[0]), norm(parts[1])
+    return (kin, name) if kin in _KIN and len(name) >= 3 else None
+
+
+def _possessive_stem(genitive: str) -> str | None:
+    """The stem of the possessive adjective of a given name in the ``genitive`` («миши» →
+    «мишин», «дани» → «данин», «темы» → «темин», «тимура» → «тимуров»), or None when the word
+    is no genitive of a name of those declensions."""
+    if genitive[-1] in "ыи":  # «Миши», «Тёмы», «Дани»: a name in -а/-я
+        return genitive[:-1] + "ин"
+    if genitive[-1] == "а" and genitive[-2] not in "аеиоуыэюяь":  # «Тимура»: a man's name
+        return genitive[:-1] + "ов"
+    return None  # («Игоря», «Андрея»: which of «ь», «й» the name ends in is not known)
+
+
+def _add_kin_possessive(idx: NameIndex, nick: str) -> None:
+    """Index «Мишина мама», «Данину маму», «Лёшиного папы» for the nicks «МамаМиши»,
+    «Мама_Дани», «Папа_Лёши»: the child's name said as a possessive adjective before the kin
+    word, which carries the case. Only the two words together name the player; the kin word
+    is no last word of a nick (a slip in the possessive reads no other child's parent).
+    Called after :attr:`NameIndex.multi_last` is built, for that reason."""
+    found = _kin_and_name(nick)
+    if found is None:
+        return
+    kin, name = found
+    stem = _possessive_stem(name)
+    if stem is None:
+        return
+    kin_forms = {f: c for f, c in word_forms(kin).items() if CYR.search(f)}
+    if not kin_forms:
+        return
+    owned = {stem + e: ALL_CASES for e in _POSSESSIVE_ENDINGS}
+    idx.multi.append((nick, (owned, kin_forms)))
+    m = len(idx.multi) - 1
+    for form in owned:
+        idx.multi_first.setdefault(form, []).append(m)
 
 
 def _add_famous(idx: NameIndex, nick: str, taken: set[str]) -> None:

@@ -303,8 +303,8 @@ _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 #: A number and one or two letters ending a word («холмсу221b»).
 _NUMBER_TAIL = re.compile(r"\d[^\W\d_]{1,2}$")
 
-#: Letters and a number written as one token («ваню13», «гостя-77»).
-_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})-?(\d{2,})([^\W\d_]{0,2})")
+#: Letters and a number written as one token («ваню13», «гостя-77», «олю_2019»).
+_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})[-_]?(\d{2,})([^\W\d_]{0,2})")
 
 
 def _nick_words(nick: str) -> set[str]:

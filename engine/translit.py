@@ -297,6 +297,9 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and nxt == ch and i + 2 == len(word) and i > 1 and ch in "fsnmtpkdgbrz":
         one = _unit_choices(word, i + 1, english)[1]  # «Sheriff» → «Шериф», «Boss» → «Бос»
         return 2, tuple(dict.fromkeys([one[0] * 2, *one]))
+    if ch == "w" and word[i + 1:i + 3] == "ai":
+        # «w» before «ai», not «wa»: «Gawain» → «Гавейн», «Dwain» → «Двейн»
+        return 1, ("в", "у")
     if ch == "h":
         if english and 0 < i and word[i - 1] == "o" and nxt == "n":
             return 1, ("", "х")  # a silent English «h» in «ohn»: «John» → «Джон», «Johnny»
