@@ -422,14 +422,15 @@ def wishes_kill(ctx, clause: list[Tok], lo: int) -> bool:
     never drops it. Not under «не» («я бы не стал убивать X»: the verb is no kill), nor
     with the boss told to decide in the clause («…, но решай сам»: talk between them) or
     said to decide it («пусть Барон решает»: the kill left to him)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss" or not any(t.w in ("бы", "б") for t in clause[lo:]):
+        return False  # (the cheap tests first: most clauses are no wish)
     from .grammar_rules import action_for
     from .parse_unread_words import move_class
     from .words import past_tense
 
-    me = ctx.sender
-    if not me.mafia or me.role == "boss" or not any(t.w in ("бы", "б") for t in clause[lo:]) \
-            or action_for(V.KILL, me, ctx.turn) != "clan_kill":
-        return False  # (the cheap tests first: most clauses are no wish)
+    if action_for(V.KILL, me, ctx.turn) != "clan_kill":
+        return False
     words = clause_words(clause)
     if {"не", "ни", "решай", "решайте", "реши", "решите"} & set(words[lo:]):
         return False

@@ -110,6 +110,30 @@ def _move_line(visible: str, m: re.Match) -> bool:
     return any(w in words for w in _WORD_RE.findall(lowered(visible[lo:hi])))
 
 
+def _no_forms(words: list[str], forms: frozenset[str]) -> set[str]:
+    """The words of ``words`` (the capitalised words :data:`_INNER_CAPITAL` finds, as
+    ``findall`` gives them: the pattern has no group) that are, in lower case with «е» for
+    «ё», no nick's form of ``forms`` (each word written twice or more looked at once)."""
+    return {w for w in set(words) if w.lower().replace("ё", "е") not in forms}
+
+
+def _matches_of(visible: str, words: set[str]) -> list[re.Match]:
+    """The matches of :data:`_INNER_CAPITAL` in ``visible`` whose text is one of ``words``,
+    in order: those ``finditer`` finds. A match opens with a capital letter and holds small
+    letters only after it, so no match starts inside another: ``finditer``'s matches are the
+    places where the pattern matches at all (its look-behinds see the text before the place
+    as in a search), and each is found by looking for its own text (C-level ``str.find``)."""
+    places: set[int] = set()
+    for w in words:
+        at = visible.find(w)
+        while at >= 0:
+            places.add(at)
+            at = visible.find(w, at + 1)
+    match = _INNER_CAPITAL.match
+    return [m for at in sorted(places)
+            if (m := match(visible, at)) is not None and m.group() in words]
+
+
 def unknown_unread(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
                    ) -> list[Problem]:
     """The problems (``unknown_name``) of the sentences of ``visible`` that name, with a
@@ -120,9 +144,11 @@ def unknown_unread(ctx: Ctx, visible: str, items: list[Item], asked: list[Proble
     ``asked``: the problems the letter has already. Cheap: nothing is done unless such a
     capitalised word is written."""
     forms = name_index(ctx.nicks).trigger_forms()
-    found = [m.group() for m in _INNER_CAPITAL.finditer(visible)
-             if m.group().lower().replace("ё", "е") not in forms and
-             _slot_before(visible, m.start()) and _move_line(visible, m)]
+    odd = _no_forms(_INNER_CAPITAL.findall(visible), forms)
+    if not odd:
+        return []  # (every capitalised word is a nick's form: chatter naming players)
+    found = [m.group() for m in _matches_of(visible, odd)
+             if _slot_before(visible, m.start()) and _move_line(visible, m)]
     if not found:
         return []  # (no capitalised word of no nick in a move's place, in a sentence with a
         # word of a move lexicon)

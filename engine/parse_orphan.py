@@ -66,6 +66,19 @@ def _first_name(ctx: Ctx, clause: list[Tok], words: list[str]) -> tuple[int, Nam
     return n, (nick_at(ctx, clause, words, n) if n < len(clause) else None)
 
 
+def _talk_between(between: str) -> bool:
+    """True when the text ``between`` two clauses holds no word (:data:`_WORD_RE`) or a word
+    that is no particle of :data:`_ORPHAN_FILL`: ``not gap or any(w not in _ORPHAN_FILL for w
+    in gap)`` for ``gap = _WORD_RE.findall(between)``, its words looked at up to the first
+    such one (a long letter's chatter between is not cut into words)."""
+    seen = False
+    for m in _WORD_RE.finditer(between):
+        if m.group() not in _ORPHAN_FILL:
+            return True
+        seen = True
+    return not seen
+
+
 def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
            items: list[Item]) -> int | bool | None:
     """A clause of one player's name and particles only, right after a move with its target
@@ -78,13 +91,14 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     «не Повара» (a negated name) and a name followed by words are something else."""
     if not prev.items or any(it.move is None for it in prev.items) or not prev.clause:
         return None
-    gap = _WORD_RE.findall(ctx.text[prev.clause[-1].end:clause[0].start].lower())
+    between = ctx.text[prev.clause[-1].end:clause[0].start].lower()
     words = clause_words(clause)
     over_talk = False
-    if not adjacent and (not gap or any(w not in _ORPHAN_FILL for w in gap)):
+    if not adjacent and _talk_between(between):
         over_talk = chosen_over_talk(ctx, clause, prev, items)
         if not over_talk:
             return None  # («Лечу Малину! Нет! Повара!»: only particles between)
+    gap = _WORD_RE.findall(between)
     n, hit = _first_name(ctx, clause, words)
     if over_talk and hit is not None and hit.nick is None and len(hit.candidates) > 1:
         # («…голос пропадёт... ладно, пусть будет Кира» when Кира and Кир play): asked

@@ -158,9 +158,9 @@ def unvetoed(visible: str, lower: str, lo: int, hi: int) -> tuple[int, int] | No
     :data:`W.VETO`, or the text from the last «сегодня»/«теперь» after them (after «вчера» or
     «позавчера» alone; after any other such word only as «а сегодня»). None when there is
     no such part."""
+    if W.VETO.isdisjoint(_WORD.findall(lower, lo, hi)):
+        return None  # (no word of talk: the words as strings first, no match objects)
     vetoes = [m for m in _WORD.finditer(lower, lo, hi) if m.group() in W.VETO]
-    if not vetoes:
-        return None
     first = vetoes[0].start()
     cuts = [m.start() for m in _BOUNDARY.finditer(visible, lo, first)]
     if cuts and any(c.isalpha() for c in visible[lo:cuts[-1]]):

@@ -508,7 +508,9 @@ def sentence_spans(visible: str) -> tuple[tuple[int, int], ...]:
     lo = 0
     search = _LETTER.search
     for m in _END.finditer(visible):
-        at, end = m.span(1) if m.group(1) else m.span()
+        at, end = m.span()  # (a line break is the match; after a mark, the spaces are)
+        if visible[at] != "\n":
+            at += 1
         if at > lo and (visible[lo].isalnum() or search(visible, lo, at)):
             out.append((lo, at))  # (a sentence opens with a letter mostly: no search)
         lo = end

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from .textcase import latin1_of
+
 #: A Latin word, spaces, a lone case ending, and what may follow it.
 _CUT = re.compile(
     r"(?<![\w'’])([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])[ \t]+"
@@ -27,14 +29,25 @@ _CHEAP = re.compile(r"[ \t](?:[auауы]|о[мй])(?![\w'’])")
 
 
 def _cut_after_latin(text: str) -> bool:
-    """True when some lone ending of :data:`_CHEAP` follows a Latin letter («dimon а»)."""
-    for m in _CHEAP.finditer(text):
-        k = m.start()
-        while k > 0 and text[k - 1] in " \t":
-            k -= 1
-        if k > 0 and text[k - 1].isascii() and text[k - 1].isalnum():
+    """True when some lone ending of :data:`_CHEAP` follows a Latin letter («dimon а»): an
+    ASCII letter or digit, spaces, the ending. Looked for after each run of ASCII letters
+    and digits only (found at C speed: the text in Latin-1, every other character one «?»,
+    its bytes other than those made spaces and split; each run is found by ``str.find``
+    from the end of the one before, no such character lying between)."""
+    pos = 0
+    ending = _ENDING.match
+    for run in latin1_of(text).translate(_ALNUM_ONLY).split():
+        at = text.find(run.decode("ascii"), pos)
+        pos = at + len(run)
+        if ending(text, pos) is not None:
             return True
     return False
+
+
+#: :data:`_CHEAP` after the run of spaces it opens with (the Latin letter or digit before).
+_ENDING = re.compile(r"[ \t]+(?:[auауы]|о[мй])(?![\w'’])")
+#: Latin-1 bytes → themselves for ASCII letters and digits, a space for every other byte.
+_ALNUM_ONLY = bytes(b if chr(b).isascii() and chr(b).isalnum() else 0x20 for b in range(256))
 
 
 def _nick_words(nicks: tuple[str, ...]) -> set[str]:

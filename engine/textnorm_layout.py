@@ -275,6 +275,10 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
     k = 0
     while k < len(lines):
         line = lines[k]
+        if "." in line or "!" in line or "?" in line:
+            out.append(line)  # (no label's line: it holds letters, spaces, tabs, commas and
+            k += 1  # one «:» or dash only; most lines of a long letter end sentences)
+            continue
         lead = _LEAD.match(line)  # «короч ща голоса⏎кекс и пиксель»: a word of talk first
         m = _LABEL_LINE.fullmatch(line, lead.end() if lead else 0)
         if m is not None and lead and not _is_label(m.group(1)):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import re
 
+from .textcase import latin_runs
 from .words import morph, norm
 
 __all__ = ["learner_fixed"]
@@ -99,9 +100,10 @@ _LATIN_RUN = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 
 def _german(text: str, nicks: tuple[str, ...]) -> str:
     """German move words and joiners written in Russian (see the module's docstring)."""
-    if not _LATIN_WORD.search(text) or _GERMAN_STARTS.isdisjoint(
-            w.lower() for w in _LATIN_RUN.findall(text)):
-        return text
+    runs = latin_runs(text)  # (``_LATIN_RUN.findall(text)``, at C speed)
+    if not any(len(w) >= 3 for w in runs) or _GERMAN_STARTS.isdisjoint(
+            w.lower() for w in runs):
+        return text  # (no :data:`_LATIN_WORD`, or no Latin word that starts a rewrite)
     guarded = _nick_words(nicks)
 
     def sub(m: re.Match) -> str:
