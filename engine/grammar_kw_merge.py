@@ -45,6 +45,7 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             continue
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
+                not other_time(clause, prev.j, kw.i) and \
                 not (prev.negated != kw.negated and
                      any(t.w in (",", ":", "—", ";") for t in clause[prev.j:kw.i])):
             # («не жульничаю, МО в X», «без жульничества: МО в X»: a refusal and a move
@@ -100,6 +101,27 @@ def _merged_class(a: str, b: str) -> str | None:
         if cls in (a, b):
             return cls
     return _MERGE_PAIRS.get(frozenset({a, b}))
+
+
+#: «а», «но» that open a contrast between two clauses of the sentence.
+_CONTRAST = frozenset({"а", "но"})
+
+#: Words that name the day a clause is about («завтра Графа отметелю, а сегодня бью X»).
+_DAY_WORDS = frozenset({"сегодня", "сёдня", "седня", "завтра", "вчера", "нынче", "теперь",
+                        "сейчас", "потом"})
+
+
+def other_time(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]``, the words between two keywords, is a comma, a contrast
+    («а», «но») and a day word («, а сегодня», «, но завтра»): the keywords belong to two
+    clauses about different days, two moves, never one merged keyword («Графа завтра
+    отметелю, а сегодня бью X»: tomorrow's plan, then today's beat)."""
+    words = [t.w for t in clause[lo:hi]]
+    for n, w in enumerate(words[:-1]):
+        if w == "," and words[n + 1] in _CONTRAST and \
+                any(x in _DAY_WORDS for x in words[n + 2:]):
+            return True
+    return False
 
 
 def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:

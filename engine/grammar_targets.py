@@ -509,6 +509,9 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             out.end = k + 1
             k += 1
             continue
+        if w == "а" and k + 1 < hi and words[k + 1] == "то":
+            break  # «себя громлю, а то Мельник косо смотрит»: «а то» (or else) opens the
+            # reason, a name after it is none of the move's
         if (w in V.FILLERS and not filler_nick(idx, clause, words, k, hi)) or (
                 not t.cap and not t.quoted and is_interjection(w)):
             k += 1  # («к себе на чаёк хехе»: laughter is no name)

@@ -780,6 +780,20 @@ def _key(move: Move) -> tuple:
     return move.action, move.member or "", inner
 
 
+#: «вместо этого» / «вместо того» closing the text before a move word of the same sentence
+#: («P.S. Прошу вместо этого позвать X», «Тогда вместо этого лечу X»).
+_INSTEAD_OF_THAT = re.compile(r"(?i)(?<![\w-])вместо\s+(?:этого|того)(?![\w-])[^.!?\n]{0,30}$")
+
+
+def _instead_of_that(text: str, first: int, last: int) -> bool:
+    """True when the later of two moves of one kind (at ``last`` in ``text``, the earlier at
+    ``first``) follows «вместо этого» in its own sentence: the sender replaces the move
+    written before, and only the later one stands (no conflict to ask about)."""
+    if not 0 <= first < last:
+        return False
+    return _INSTEAD_OF_THAT.search(text, max(first, last - 60), last) is not None
+
+
 def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
     if any(it.problem is not None and it.tried == "search" for it in items):
         # «Доктора я по-прежнему ищу. … Сегодня ищу доктора у Лёши» (Лёша fits two): the
@@ -819,6 +833,9 @@ def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:
                 continue
         if all(first == g.move for g in group[1:]):
             drop.update(id(g) for g in group[1:])
+            continue
+        if len(group) == 2 and _instead_of_that(ctx.text, group[0].pos, group[1].pos):
+            drop.add(id(group[0]))  # «Зову Юлю. P.S. Прошу вместо этого позвать X»
             continue
         if key[0] == "clan_kill" and max_targets("clan_kill", ctx.turn) == 2:
             targets = list(dict.fromkeys(t for g in group

@@ -50,6 +50,19 @@ _WEAPON = re.compile(r"\bиз\s+(?:чего\b|миномёт|миномет|пу
                      re.IGNORECASE)
 
 
+#: «просто» (with «так что», «тогда», «а так» before it) right before the hunt: the sender
+#: says the hunt is a plain one, not the weapon's shot he spoke of («из миномёта бы
+#: шмальнула, да не дали, так что просто МО в X»).
+_PLAIN = re.compile(r"\bпросто\s*[:—–-]?\s*$", re.IGNORECASE)
+
+
+def _plain_hunt(text: str, span: str) -> bool:
+    """True when the hunt ``span`` of ``text`` follows «просто» («…, так что просто МО в X»,
+    «тогда просто на мирную охоту»): a plain hunt instead of the weapon named before it."""
+    at = text.find(span) if span else -1
+    return at > 0 and _PLAIN.search(text, max(0, at - 12), at) is not None
+
+
 def _sentence(text: str, span: str) -> str:
     """The sentence (line part between . ! ? and line ends) of ``text`` holding ``span``;
     ``span`` itself when it is not found."""
@@ -140,7 +153,7 @@ def silent_doubts(text: str, actor, turn, moves, problems):
                 _ON_HUNT.search(_sentence(text, m.span)):
             asked.append(_asked(m, "kill_or_hunt", actor.role))
         elif m.action == "hunt" and turn.event == "holiday" and turn.mortar != actor.nick and \
-                _WEAPON.search(_sentence(text, m.span)):
+                _WEAPON.search(_sentence(text, m.span)) and not _plain_hunt(text, m.span):
             asked.append(_asked(m, "kill_or_hunt", actor.role))
         else:
             keep.append(m)
