@@ -137,6 +137,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # the remark after the member's order is no move word of the order
     if member is not None and not kws:
         cls = DEFAULT_CLASS.get(member.role)
+        if cls is not None and _vote_za(ctx, clause, start) is not None and \
+                _vote_told_before(ctx.text, clause[0].start):
+            # «Кузя сказал, что голосует за X, Шаман — за Y»: after a vote told in the same
+            # sentence, «Member — за Y» is his vote told with the verb left out (talk), not
+            # his order (a boss's «Вор: за X» alone stays the order, issue11_fresh23)
+            return None
         if cls is None:
             if not _names_player(ctx, clause, start):
                 return None  # «Индеец — сидит тихо», «Пряник — в резерве»: no order for him
@@ -548,6 +554,22 @@ def _ordinal_names(ctx: Ctx, clause: list[Tok], j: int) -> bool:
         if seen == 2:
             return False
     return False
+
+
+def _vote_za(ctx: Ctx, clause: list[Tok], start: int) -> int | None:
+    """The index of «за» when it is the first word after a clan member's heading and a
+    player is named after it («Шаман — за Сову», «Лось: за Бобра»); else None."""
+    first = next((k for k in range(start, len(clause)) if clause[k].word), None)
+    if first is None or clause[first].w != "за" or first + 1 >= len(clause):
+        return None
+    return first if nick_at(ctx, clause, clause_words(clause), first + 1) is not None else None
+
+
+def _vote_told_before(text: str, pos: int) -> bool:
+    """True when the sentence before offset ``pos`` (from its last full stop, «!», «?» or
+    line break) holds a word of a vote («голосует», «голоса»): a vote told, gapped after it."""
+    lo = max(text.rfind(mark, 0, pos) for mark in (".", "!", "?", "\n")) + 1
+    return "голос" in text[lo:pos].lower()
 
 
 def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:

@@ -31,7 +31,7 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
                          continues, more_names, more_then,
                          drop_target, not_instead, put_off, spared, spared_nick)
 from .parse_listed import next_listed as _next_listed
-from .parse_types import Ctx, Item, Prev, nick_at, passed, prev_targets
+from .parse_types import Ctx, Item, Prev, names_in, nick_at, passed, prev_targets
 from .parse_orphan import orphan as _orphan, said_of_other
 from .parse_retraction import ask_back, retraction as _retraction
 from .parse_swap import exchange
@@ -64,6 +64,32 @@ def _sealed(clause: list[Tok], k: int) -> bool:
     return bool(said) and all(w in SEAL_WORDS for w in said)
 
 
+def _withdrawn_from(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """«Снимаю голос⏎с Коровьева.»: a withdrawal of the vote that named nobody, right before
+    a clause of «с»/«со» and players only (a line break or a full stop between them): the
+    players are whom the vote is taken off (the withdrawal item now names them), never a
+    vote for them. True when the clause was one."""
+    if len(prev.items) != 1 or prev.items[0].withdraw != ("*",) or \
+            not any(it is prev.items[0] for it in items):
+        return False
+    first = next((n for n, t in enumerate(clause) if t.word), None)
+    if first is None or clause[first].w not in ("с", "со") or \
+            find_keywords(clause, set(), name_index(ctx.nicks)):
+        return False
+    hits = names_in(ctx, clause[first + 1:], ambiguous=True)
+    if not hits:
+        return False
+    rest = clause[first + 1:]
+    taken = {n for _, lo, end in hits for n in range(lo, end)}
+    if any(t.word and n not in taken and t.w not in ("и", "со", "с", "тоже")
+           for n, t in enumerate(rest)):
+        return False  # «…с Коровьева сегодня и начнём»: more than names
+    prev.items[0].withdraw = tuple(dict.fromkeys(
+        n for hit, _, _ in hits for n in ((hit.nick,) if hit.nick is not None else hit.candidates)))
+    passed(ctx, clause)
+    return True
+
+
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                flags: dict, items: list[Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move, whose
@@ -72,6 +98,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     was one."""
     if prev is None or _member_heading(ctx, clause):
         return False
+    if adjacent and _withdrawn_from(ctx, clause, prev, items):
+        return True  # «снимаю голос⏎с Коровьева»: whom the vote is taken off, no vote
     if put_off(ctx, clause, prev, items):
         return True  # «Шизю Тимоху. Хотя… не, Тимоху завтра»: taken back, asked
     if not IF_WORDS.isdisjoint(t.w for t in clause) and \

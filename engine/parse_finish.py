@@ -408,6 +408,12 @@ def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
                 "голос" not in text[_sentence_start(text, it.pos):
                                     _sentence_end(text, it.pos)].lower():
             out = [_move_withdrawn(o, names, text) for o in out]
+        out = [o for o in out if not _retraction_answered(o, names) and not (
+            # «Утром писала, что голосую за X, — снимаю голос с X»: the vote told of is
+            # taken back, nothing to ask about it
+            o.move is None and o.tried == "vote" and o.aimed and o.problem is not None and
+            o.problem.reason in ("reported", "conditional") and
+            ("*" in names or set(o.aimed) <= names))]
         kept: list[Item] = []
         for o in out:
             if o.move is not None and o.move.action == "vote":
@@ -423,6 +429,20 @@ def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
                 kept.append(o)
         out = kept
     return out
+
+
+def _retraction_answered(o: Item, names: set[str]) -> bool:
+    """True when ``o`` is the question of a bare «Хотя нет.» that took back votes
+    (``retracted`` "vote", the votes kept in ``restore``) and a later withdrawal of the votes
+    ``names`` takes back every one of them («Голосую за X. Хотя нет. Снимаю голос с X,
+    подумаю»): the vote is withdrawn, nothing stands instead and nothing is left to ask. A
+    vote it does not name («за X и Y. Хотя нет. Снимаю с X») keeps the question."""
+    if o.retracted != "vote" or o.move is not None or not o.restore:
+        return False
+    targets = {t for r in o.restore if r.move is not None and r.move.action == "vote"
+               for t in move_targets(r.move)}
+    return bool(targets) and len(targets) == sum(r.move is not None for r in o.restore) and \
+        ("*" in names or targets <= names)
 
 
 #: Moves whose target a withdrawal («Хотя нет, Y снимаю») may name.

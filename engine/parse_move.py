@@ -29,7 +29,7 @@ from .grammar_target_words import opens_statement, skip_title
 from .grammar_dropped import DEMONSTRATIVES
 from .lexicon import lexicon
 from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
-from .legality import NO_REPEAT
+from .legality import NO_REPEAT, move_targets
 from .model import Move
 from .names import NameHit, name_index
 from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, verb_reading
@@ -445,8 +445,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return used  # «Если доживу до завтра — буду стрелять в X»: tomorrow's plan, no question
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
+        aimed = tuple(move_targets(item.move)) if item.move is not None and \
+            item.move.action == "vote" else ()
         item = Item(0, problem=problem(text, "unparsed", reason), tried=item.tried,
-                    later=kw.hypothetical == "plan")
+                    later=kw.hypothetical == "plan", aimed=aimed)
     item.pos = pos
     if item.move is not None:
         item.move = item.move.with_span(text)

@@ -46,6 +46,9 @@ class Item:
     #: targets a later «нет, X не надо» took off this move (engine.parse_correct): a «вместо
     #: него Y» right after still finds the move by X (engine.parse_swap)
     spared: tuple[str, ...] = ()
+    #: the players a vote told in the past or under a condition named («писала, что голосую
+    #: за X»): a later «снимаю голос с X» answers its question (engine.parse_finish)
+    aimed: tuple[str, ...] = ()
 
 
 @dataclass
