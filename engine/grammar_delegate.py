@@ -127,11 +127,22 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     if found is None:
         for after in remark_commas(ctx, clause, start):
             found = _decides_from(ctx, clause, after)  # «я хз что делать, пусть босс решает»
+            if found is not None and not _his_move(clause, after, found):
+                found = None  # («это я так, мысли вслух, шеф решит»: the kill he just
+                # weighed, not his move)
             if found is not None:
                 break
     if found is not None and _of_vote(clause, start, found):
         return None  # «пусть Король решает, кого линчевать»: the day's vote, no night move
     return found
+
+
+def _his_move(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` says that what the boss decides is the sender's move: «за
+    меня», «ход», «всё»."""
+    ws = [t.w for t in clause[lo:hi]]
+    return "ход" in ws or "все" in ws or any(
+        a == "за" and b == "меня" for a, b in zip(ws, ws[1:]))
 
 
 def _of_vote(clause: list[Tok], lo: int, hi: int) -> bool:

@@ -793,7 +793,9 @@ _DOUBT_OPENERS = frozenset({"хотя", "или", "либо", "а"})
 
 
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
-_THEN = frozenset({"тогда", "значит"})
+_THEN = frozenset({"тогда", "значит",
+                   # «а стоп, нельзя подряд, ок тогда X», «…барон сказал у X, ладно у X»
+                   "ок", "окей", "ok", "ладно"})
 #: A request to the host before the corrected target («хотя нет, прошу записать Лапулю»).
 _REQUEST = frozenset({"прошу", "запишите", "записать", "запиши", "поставьте", "поставить",
                       "поставь", "отметьте", "отметить", "отметь"})
