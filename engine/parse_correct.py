@@ -29,7 +29,8 @@ from .parse_choice import conditional
 from .parse_move import read_move
 from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hanging_and,
                          continues, more_names, more_then,
-                         drop_target, not_instead, put_off, spared, spared_nick)
+                         drop_target, keep_len, not_instead, put_off, spared,
+                         spared_nick)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, nick_at, passed, prev_targets
 from .parse_orphan import orphan as _orphan, said_of_other
@@ -547,9 +548,9 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
     if target is None:
         return None
     n = s + old.length
-    while n < len(clause) and clause[n].w != V.NEGATION:
+    while n < len(clause) and clause[n].w != V.NEGATION and not keep_len(clause, words, n):
         n += 1
-    n += 2  # («не надо», «не трогаем»)
+    n += keep_len(clause, words, n) or 2  # («не надо», «не трогаем», «оставим»)
     while n < len(clause) and clause[n].word and n - s < 8:
         n += 1  # («… не надо голосовать»)
     if n < len(clause) and clause[n].w not in (",", "—", "-", ":", ";", "...", "…"):
