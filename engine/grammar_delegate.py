@@ -273,7 +273,7 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
             move = True  # («всё на Деда», «всё — Деду»: all of his move)
         elif subject and w in _GIVES and not gives:
             gives = True
-        elif w not in ("мой", "свой", "сегодня") and not (move and w in _AS_ALWAYS):
+        elif w not in ("мой", "свой", "сегодня", "а", "и") and not (move and w in _AS_ALWAYS):
             break
         k += 1
     if not move or k >= len(clause):
