@@ -41,7 +41,9 @@ _CHIEF = frozenset({"вождь", "вождя", "вождю"})
 _SKIP = frozenset({"пусть", "пускай", "ход", "мой", "сам", "сегодня", "за", "ним", "ночью",
                    "тогда", "уж", "лучше", "как", "и", "всегда", "обычно", "опять", "снова",
                    "тоже", "этой", "а", "ну", "вот", "целиком", "полностью", "новый", "новая",
-                   "наш", "наша", "папочка", "папа", "мамочка", "мама"})
+                   "наш", "наша", "папочка", "папа", "мамочка", "мама",
+                   # «всё как решит Анна Аркадьевна»: all of his move
+                   "все"})
 
 #: Honorifics written after the boss's name with a hyphen («Эл-сама», «Лорд-сан»).
 _HONORIFICS = frozenset({"сама", "самы", "саме", "саму", "самой", "сан", "сана", "сану",
@@ -122,9 +124,25 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
         found = _decides_from(ctx, clause, dash + 1)  # «А кого убивать — пусть Роза решает»
     if found is None and (dash := _kill_asked(clause, start, me.role)) is not None:
         found = _decides_from(ctx, clause, dash + 1)  # «Кого обворовать — пусть решает X»
+    if found is None:
+        for after in remark_commas(ctx, clause, start):
+            found = _decides_from(ctx, clause, after)  # «я хз что делать, пусть босс решает»
+            if found is not None and not _his_move(clause, after, found):
+                found = None  # («это я так, мысли вслух, шеф решит»: the kill he just
+                # weighed, not his move)
+            if found is not None:
+                break
     if found is not None and _of_vote(clause, start, found):
         return None  # «пусть Король решает, кого линчевать»: the day's vote, no night move
     return found
+
+
+def _his_move(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` says that what the boss decides is the sender's move: «за
+    меня», «ход», «всё»."""
+    ws = [t.w for t in clause[lo:hi]]
+    return "ход" in ws or "все" in ws or any(
+        a == "за" and b == "меня" for a, b in zip(ws, ws[1:]))
 
 
 def _of_vote(clause: list[Tok], lo: int, hi: int) -> bool:
@@ -173,6 +191,63 @@ _GIVES = frozenset({"оставляет", "отдает", "передает", "�
 
 
 def to_my_boss(ctx, clause: list[Tok], start: int) -> bool:
+    """:func:`_to_my_boss_from` read from ``start`` or after a leading remark and its comma
+    (:func:`remark_commas`: «ходов у меня нет, так что всё на Деда»)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    return _to_my_boss_from(ctx, clause, start) or any(
+        _to_my_boss_from(ctx, clause, after) for after in remark_commas(ctx, clause, start))
+
+
+#: Words that join a remark to what follows its comma («…, так что всё на Деда»).
+_THEN = frozenset({"так", "что", "поэтому", "потому", "значит", "короче", "вот", "но", "а",
+                   "и", "ну", "тогда", "ладно", "ок", "окей"})
+
+#: Words of another's speech or view in a remark («Лось сказал, пусть босс решает»): what
+#: follows the comma may be his words, not the sender's.
+_REPORTED = frozenset({"он", "она", "они", "сказал", "сказала", "сказали", "говорит",
+                       "говорил", "говорила", "пишет", "написал", "написала", "ответил",
+                       "ответила", "считает", "просил", "просила", "предлагает", "хочет"})
+
+
+def remark_commas(ctx, clause: list[Tok], start: int) -> list[int]:
+    """Where a member's move left to his boss may begin after a leading remark of his own
+    and its comma («я хз что делать, пусть босс за меня решает», «ролей у меня нет, так что
+    всё на Деда»): the index after each «,» (and after joining words, :data:`_THEN`) whose
+    words before hold only talk: no player named (nor a word that may be one), no «за» (a
+    wish: «я за Ксю, но решает Дарк»), no move word of the lexicon, no infinitive but
+    «делать», no one else's speech (:data:`_REPORTED`), no other punctuation. Empty
+    when the clause has no such comma."""
+    lex, idx = lexicon(), name_index(ctx.nicks)
+    words = clause_words(clause)
+    out: list[int] = []
+    for k in range(start, len(clause)):
+        t = clause[k]
+        if t.w == "," and k > start:
+            n = k + 1
+            while n < len(clause) and clause[n].w in _THEN:
+                n += 1
+            if n < len(clause):
+                out.append(n)
+            continue
+        if not t.word or t.w in lex.words or t.w in _REPORTED or t.w == "за" or \
+                (is_infinitive(t.w) and t.w not in ("делать", "сделать")) or \
+                idx.exact(words, k, None) is not None or _may_name(idx, t.w):
+            break  # (not «я за Ксю, но решает Дарк»: her wish for the kill, the boss decides)
+    return out
+
+
+def _may_name(idx, word: str) -> bool:
+    """True when ``word`` may be a player written loosely (a part, pet form or slip of a
+    nickname): a remark holding it may be about him."""
+    if len(word) < 3:
+        return False
+    near = idx.approximate(word)
+    return near is not None and bool(near.candidates)
+
+
+def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     """«Ход — Графу», «Мой ход: дону», «Индеец ход оставляет дону», «Зорро отдаёт свой ход
     боссу»: a clan member (not the boss) gives his move to his clan's living boss, named in the
     dative by his nickname (:func:`boss_ref`) or his title («дону», «боссу», «шефу»), nothing
@@ -193,11 +268,12 @@ def to_my_boss(ctx, clause: list[Tok], start: int) -> bool:
     gives = move = False
     while k < len(clause) and clause[k].word:
         w = clause[k].w
-        if w in ("ход", "ходы") and not move:
-            move = True
+        if (w in ("ход", "ходы") or (w == "все" and k == start and k + 1 < len(clause) and
+                                      clause[k + 1].w in ("на", "—", ":"))) and not move:
+            move = True  # («всё на Деда», «всё — Деду»: all of his move)
         elif subject and w in _GIVES and not gives:
             gives = True
-        elif w not in ("мой", "свой", "сегодня") and not (move and w in _AS_ALWAYS):
+        elif w not in ("мой", "свой", "сегодня", "а", "и") and not (move and w in _AS_ALWAYS):
             break
         k += 1
     if not move or k >= len(clause):

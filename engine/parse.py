@@ -239,6 +239,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     questions: list[tuple[str, Item]] = []  # questions about the sender's own moves (engine.parse_asked)
     if actor.role == "boss":  # «Страж — на мне, Лис — к Сове»: one order a clause
         clause_list = _orders_apart(clause_list, state, actor, idx)
+    elif actor.mafia and (boss := clan_boss(state, actor.nick)) is not None:
+        clause_list = _move_left_apart(clause_list, boss, idx)  # «…, ход — Еноту»
     clause_list = list(_kept_apart(_bare_corrections_joined(clause_list)))
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
@@ -466,6 +468,50 @@ def _orders_apart(clause_list, state: GameState, actor, idx):
             if any(t.w == "," for t in clause) else [clause]
         for part in parts:  # «кекс грабит ромаху дмон охраняет меня валим мышь»
             yield from split_run_on(part, _member_sizes(part, idx, mates), idx)
+
+
+def _move_left_apart(clause_list, boss: str, idx):
+    """A clan member's clauses with «…, (а) ход — <boss>» apart («голосую за Ёжика, ход —
+    Еноту»): the move left to his boss (engine.grammar_delegate.to_my_boss) reads as a
+    clause of its own, not as one more name of the move before. The boss is named by his
+    nickname or a part of it that fits him alone, or by his title («боссу», «дону»)."""
+    roles = role_words()
+    for clause in clause_list:
+        cut = None if clause is None else next(
+            (n for n in range(1, len(clause) - 2) if clause[n].w == "," and
+             (k := _heading_end(clause, n + 1)) is not None and k < len(clause) and
+             _names_boss(clause, k, boss, idx, roles)), None)
+        if cut is None:
+            yield clause
+        else:
+            yield clause[:cut]
+            yield clause[cut + 1:]
+
+
+def _heading_end(clause, k: int) -> int | None:
+    """After «(а|и) (мой|свой) ход —» (or «:», «→») at ``k``: the index after the dash; None
+    when no such heading stands there."""
+    if k < len(clause) and clause[k].w in ("а", "и"):
+        k += 1
+    if k < len(clause) and clause[k].w in ("мой", "свой"):
+        k += 1
+    if k + 1 < len(clause) and clause[k].w == "ход" and clause[k + 1].w in ("—", ":", "→"):
+        return k + 2
+    return None
+
+
+def _names_boss(clause, k: int, boss: str, idx, roles) -> bool:
+    """True when the word at ``k`` names ``boss``: his nickname (or its start), a part of it
+    that fits nobody else, or a boss's title («боссу», «дону»)."""
+    if not clause[k].word:
+        return False
+    hit = idx.exact(clause_words(clause), k, None)
+    if hit is not None:
+        return hit.nick == boss
+    near = idx.approximate(clause[k].w) if len(clause[k].w) >= 3 else None
+    if near is not None and near.kind != "fuzzy" and near.candidates == (boss,):
+        return True
+    return roles.get(clause[k].w) == "boss"
 
 
 def _member_sizes(clause, idx, mates):

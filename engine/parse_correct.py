@@ -29,7 +29,8 @@ from .parse_choice import conditional
 from .parse_move import read_move
 from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hanging_and,
                          continues, more_names, more_then,
-                         drop_target, not_instead, put_off, spared, spared_nick)
+                         drop_target, keep_len, not_instead, put_off, spared,
+                         spared_nick)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, names_in, nick_at, passed, prev_targets
 from .parse_orphan import orphan as _orphan, said_of_other
@@ -575,9 +576,9 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
     if target is None:
         return None
     n = s + old.length
-    while n < len(clause) and clause[n].w != V.NEGATION:
+    while n < len(clause) and clause[n].w != V.NEGATION and not keep_len(clause, words, n):
         n += 1
-    n += 2  # («не надо», «не трогаем»)
+    n += keep_len(clause, words, n) or 2  # («не надо», «не трогаем», «оставим»)
     while n < len(clause) and clause[n].word and n - s < 8:
         n += 1  # («… не надо голосовать»)
     if n < len(clause) and clause[n].w not in (",", "—", "-", ":", ";", "...", "…"):
@@ -821,7 +822,9 @@ _DOUBT_OPENERS = frozenset({"хотя", "или", "либо", "а"})
 
 
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
-_THEN = frozenset({"тогда", "значит"})
+_THEN = frozenset({"тогда", "значит",
+                   # «а стоп, нельзя подряд, ок тогда X», «…барон сказал у X, ладно у X»
+                   "ок", "окей", "ok", "ладно"})
 #: A request to the host before the corrected target («хотя нет, прошу записать Лапулю»).
 _REQUEST = frozenset({"прошу", "запишите", "записать", "запиши", "поставьте", "поставить",
                       "поставь", "отметьте", "отметить", "отметь"})

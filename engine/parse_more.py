@@ -259,8 +259,30 @@ def spared_nick(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Pre
     n = k + hit.length
     while n < len(clause) and n - k - hit.length < 2 and words[n] in _SPARE_WORDS:
         n += 1
-    return hit.nick if n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word \
-        else None
+    if n + 1 < len(clause) and words[n] == V.NEGATION and clause[n + 1].word:
+        return hit.nick
+    return hit.nick if keep_len(clause, words, n) else None
+
+
+#: Verbs that leave a player alive or untouched («Ваню оставим», «Лося пощадим»): a spare as
+#: «не трогаем» is.
+_KEEP = frozenset({"оставим", "оставляем", "оставлю", "пощадим", "пощажу", "помилуем"})
+#: What may follow such a verb («оставим на завтра», «оставим пока», «оставим в живых»).
+_KEEP_AFTER = frozenset({"пока", "на", "в", "жить", "живым", "живой", "завтра", "потом"})
+
+
+def keep_len(clause: list[Tok], words: list[str], n: int) -> int:
+    """The number of words of a spare without «не» at ``n`` («оставим», «пощадим», «пусть
+    живёт», :data:`_KEEP`), followed by the clause's end, punctuation or a word of when
+    (:data:`_KEEP_AFTER`: «Ваню оставим, одного хватит», «Y оставим на завтра»); else 0."""
+    if n < len(clause) and words[n] in _KEEP:
+        size = 1
+    elif n + 1 < len(clause) and words[n] == "пусть" and words[n + 1] in ("живет", "живёт"):
+        size = 2
+    else:
+        return 0
+    m = n + size
+    return size if m >= len(clause) or not clause[m].word or words[m] in _KEEP_AFTER else 0
 
 
 #: Words that put a move off to another day («Тимоху завтра»).
