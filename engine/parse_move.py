@@ -717,8 +717,9 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # goes on at «на» / «за» / the arrow
         give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за", "→")),
                     None)
-        if give is not None and give + 1 < hi and \
-                clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS and \
+        if give is not None and give + 1 < hi and (
+                clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS or
+                _pronoun_then_verb(clause, give + 1, hi)) and \
                 any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):
             give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
     if give is None:
@@ -742,6 +743,13 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return max([kw.j, tg.end])
     return read_move(ctx, actor, clause, Kw(V.VOTE, give, give + size), give, hi, flags,
                      items, on_behalf)
+
+
+def _pronoun_then_verb(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when token ``k`` is a third-person pronoun with a word after it («снимаю голос
+    с Яги, зря на неё наехал»): a remark about the player, no vote given to a pronoun."""
+    return clause[k].w in _INSTEAD_OF_IT and k + 1 < hi and clause[k + 1].word and \
+        clause[k + 1].w not in (",", "—", ";")
 
 
 #: «вместо него»: the player whose vote is taken off, then the new one.
