@@ -197,11 +197,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # none or several: asked, never the later name taken in silence
         found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
             named_before(ctx, clause[pro].w)
-        if found is None:
+        same = pronoun_before(ctx, clause, lo, kw.i, same=True) if found is None else None
+        if found is None and same is None:
             items.append(Item(clause[pro].start, problem=problem(
                 span(ctx.text, clause, pro, tg.end), "unparsed", "pronoun"), tried=action or ""))
             return tg.end
-        tg.hits = [(found[0], pro, pro + 1)]
+        # («Ворую у X, и её же убиваем (Y в курсе)»: «её же», the last move's target)
+        tg.hits = [same] if found is None else [(found[0], pro, pro + 1)]
     if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
         # the move word, the name after it may open the next statement or be the target:
@@ -1028,12 +1030,20 @@ def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> 
             return None
         after = k + 1
     gap = [clause[n] for n in range(after, at)]
+    if _bracket_gap(gap) and maybe_verb(clause[kw.i].w):
+        return k  # «её же убиваем (Ягодка в курсе)»: the name in the bracket is a remark's
     if not gap or not any(not t.word for t in gap) or \
             not all(not t.word or t.w in _STATEMENT_GAP for t in gap):
         return None
     if not opens_statement(clause, end) or not maybe_verb(clause[kw.i].w):
         return None  # (not «его голос — Филин …»: a possessive before a noun)
     return k
+
+
+def _bracket_gap(gap: list[Tok]) -> bool:
+    """True when the tokens between a move word and the first name after it are only an
+    opening bracket («её же убиваем (Ягодка в курсе)»): the name opens a bracketed remark."""
+    return len(gap) == 1 and gap[0].w == "("
 
 
 def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:
