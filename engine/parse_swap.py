@@ -84,7 +84,7 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
     else:
         old, new = (a, ka, la), (b, kb, lb)  # «Кефира меняю на Шустрика», «меняю X на Y»,
         # «Гранита заменяю Шкипером»
-    named = _named_action(ctx, clause, lo, hi)
+    named = _named_action(ctx, clause, at + 1, hi)
     target = next((it for it in reversed(items) if it.move is not None and
                    it.pos < clause[0].start and (old[0] in _targets(it) or
                                                  old[0] in it.spared) and
@@ -101,9 +101,10 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
 
 
 def _named_action(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> str | None:
-    """The action of the one move keyword in the exchange's segment («вместо Ирэн голосую
-    за Оксану»: the vote), which the exchanged move must be (not the hunt on Ирэн made
-    before); None when the segment holds none or several."""
+    """The action of the one move keyword after the word of exchange (from token ``lo``, in
+    its segment: «вместо Ирэн голосую за Оксану»: the vote), which the exchanged move must
+    be (not the hunt on Ирэн made before); None when there is none or several (not «Лося
+    убираю, вместо него X»: «убираю» before «вместо» takes the name off)."""
     kws = [kw for kw in find_keywords(clause, set(), name_index(ctx.nicks))
            if lo <= kw.i < hi and kw.cls in _CLASSES]
     if len({kw.cls for kw in kws}) != 1:
