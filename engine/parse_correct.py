@@ -28,7 +28,7 @@ from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
 from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hanging_and,
-                         continues, more_names, more_then,
+                         continues, hedged_more, more_names, more_then,
                          drop_target, keep_len, not_instead, put_off, spared,
                          spared_nick)
 from .parse_listed import next_listed as _next_listed
@@ -138,6 +138,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, 0, 0), 0, len(clause),
                   flags, items, prev.member is not None)
         return len(items) > before
+    if k is None and adjacent and (end := hedged_more(ctx, clause, prev)) is not None:
+        # «Убиваем X. И, наверное, ещё Y, но я подумаю»: one more target weighed: asked
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, end), "unparsed", "hedge")))
+        return True
     if k is None and adjacent and continues(ctx, clause, prev):
         # «Голосую за Галку. И за Пельменя.»: more targets for the move before (two votes
         # on a one-vote day are then asked about, engine.parse_finish)

@@ -70,6 +70,35 @@ def continues(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
         not find_keywords(clause, set(), name_index(ctx.nicks))  # «И МО в Бобра»: a move
 
 
+#: Words that hedge one more target added to the move before («И, наверное, ещё X»).
+_MORE_HEDGES = frozenset({"наверное", "наверно", "возможно", "может", "мб", "быть"})
+
+
+def hedged_more(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
+    """«Убиваем X. И, наверное, ещё Y, но я пока подумаю»: a clause opening with «и» / «ещё»
+    that adds one more target to the move read right before it under a hedge word
+    (:data:`_MORE_HEDGES`), the name followed by a mark, «но» or nothing: the token index
+    after that name (the target is asked, never applied nor dropped); None otherwise (not
+    «И, может, Лось прав»: the name opens a statement)."""
+    if not clause or clause[0].w not in MORE_WORDS or \
+            not any(it.move is not None for it in prev.items):
+        return None
+    k, hedged = 1, False
+    while k < len(clause) and (not clause[k].word or clause[k].w in MORE_WORDS or
+                               clause[k].w in _MORE_HEDGES or clause[k].w in V.PREPOSITIONS):
+        hedged = hedged or clause[k].w in _MORE_HEDGES
+        k += 1
+    if not hedged or k >= len(clause):
+        return None
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    if hit is None:
+        return None
+    end = k + hit.length
+    if end < len(clause) and clause[end].word and clause[end].w not in ("но", "а", "если"):
+        return None
+    return end
+
+
 #: Words that end a clause repeating the move before for the players named in it.
 _TOO = frozenset({"тоже", "также"})
 

@@ -197,11 +197,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # none or several: asked, never the later name taken in silence
         found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
             named_before(ctx, clause[pro].w)
-        if found is None:
+        same = pronoun_before(ctx, clause, lo, kw.i, same=True) if found is None else None
+        if found is None and same is None:
             items.append(Item(clause[pro].start, problem=problem(
                 span(ctx.text, clause, pro, tg.end), "unparsed", "pronoun"), tried=action or ""))
             return tg.end
-        tg.hits = [(found[0], pro, pro + 1)]
+        # («Ворую у X, и её же убиваем (Y в курсе)»: «её же», the last move's target)
+        tg.hits = [same] if found is None else [(found[0], pro, pro + 1)]
     if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
         # the move word, the name after it may open the next statement or be the target:
@@ -719,8 +721,9 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # goes on at «на» / «за» / the arrow
         give = next((k for k in range(kw.j + 2, hi) if clause[k].w in ("на", "за", "→")),
                     None)
-        if give is not None and give + 1 < hi and \
-                clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS and \
+        if give is not None and give + 1 < hi and (
+                clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS or
+                _pronoun_then_verb(clause, give + 1, hi)) and \
                 any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):
             give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
     if give is None:
@@ -744,6 +747,13 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return max([kw.j, tg.end])
     return read_move(ctx, actor, clause, Kw(V.VOTE, give, give + size), give, hi, flags,
                      items, on_behalf)
+
+
+def _pronoun_then_verb(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when token ``k`` is a third-person pronoun with a word after it («снимаю голос
+    с Яги, зря на неё наехал»): a remark about the player, no vote given to a pronoun."""
+    return clause[k].w in _INSTEAD_OF_IT and k + 1 < hi and clause[k + 1].word and \
+        clause[k + 1].w not in (",", "—", ";")
 
 
 #: «вместо него»: the player whose vote is taken off, then the new one.
@@ -1022,12 +1032,20 @@ def _pronoun_then_statement(clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> 
             return None
         after = k + 1
     gap = [clause[n] for n in range(after, at)]
+    if _bracket_gap(gap) and maybe_verb(clause[kw.i].w):
+        return k  # «её же убиваем (Ягодка в курсе)»: the name in the bracket is a remark's
     if not gap or not any(not t.word for t in gap) or \
             not all(not t.word or t.w in _STATEMENT_GAP for t in gap):
         return None
     if not opens_statement(clause, end) or not maybe_verb(clause[kw.i].w):
         return None  # (not «его голос — Филин …»: a possessive before a noun)
     return k
+
+
+def _bracket_gap(gap: list[Tok]) -> bool:
+    """True when the tokens between a move word and the first name after it are only an
+    opening bracket («её же убиваем (Ягодка в курсе)»): the name opens a bracketed remark."""
+    return len(gap) == 1 and gap[0].w == "("
 
 
 def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets) -> bool:

@@ -84,9 +84,11 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
     else:
         old, new = (a, ka, la), (b, kb, lb)  # «Кефира меняю на Шустрика», «меняю X на Y»,
         # «Гранита заменяю Шкипером»
+    named = _named_action(ctx, clause, at + 1, hi)
     target = next((it for it in reversed(items) if it.move is not None and
                    it.pos < clause[0].start and (old[0] in _targets(it) or
-                                                 old[0] in it.spared)), None)
+                                                 old[0] in it.spared) and
+                   named in (None, it.move.action)), None)
     if target is None and change is not None:
         # «UPD: Тимура меняю на Соню» with no move on Тимур: which move? Ask.
         items.append(Item(clause[0].start, problem=problem(
@@ -96,6 +98,18 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         return False
     return exchange(ctx, clause, flags, items, target, old[0], new[1], new[2],
                     at if at < new[1] else new[1])
+
+
+def _named_action(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> str | None:
+    """The action of the one move keyword after the word of exchange (from token ``lo``, in
+    its segment: «вместо Ирэн голосую за Оксану»: the vote), which the exchanged move must
+    be (not the hunt on Ирэн made before); None when there is none or several (not «Лося
+    убираю, вместо него X»: «убираю» before «вместо» takes the name off)."""
+    kws = [kw for kw in find_keywords(clause, set(), name_index(ctx.nicks))
+           if lo <= kw.i < hi and kw.cls in _CLASSES]
+    if len({kw.cls for kw in kws}) != 1:
+        return None
+    return action_for(kws[0].cls, ctx.sender, ctx.turn)
 
 
 #: Prepositions a target may follow in «не у X, а у Y».
