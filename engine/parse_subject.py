@@ -297,29 +297,37 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
 #: сегодня навестит маньяк», «гадаю, кому он позвонит»): the move is asked about, not given.
 _ASKED = frozenset({"кого", "кому", "кем"})
 
+#: Prepositions before a question word («к кому», «у кого»), and the marks before which an
+#: answer follows the question in the same clause («Кого сегодня доктор вылечит — X»).
+_ASKED_AFTER = frozenset({"к", "у", "за", "от"})
+_ANSWER_MARKS = frozenset({"—", "–", "-", ":"})
+
 #: Indefinite pronouns as the object of a third-person move word («он кого-то лечит»).
 _ANYONE = frozenset({"кого-то", "кого-нибудь", "кого-либо", "кого-ньть", "кому-то",
                      "кому-нибудь", "кем-то", "кем-нибудь"})
 
 
-def asked_or_anyone(clause: list[Tok], kw: Kw, lex, boss: bool = False) -> bool:
+def asked_or_anyone(clause: list[Tok], kw: Kw, lex, boss: bool = False,
+                    asked_only: bool = False) -> bool:
     """True when a third-person move word has for its object a question word that opens its
     part of the sentence («Интересно, кого сегодня ночью навестит маньяк», «Кого же завтра
     проверит комиссар?») or, in a letter from anyone but a boss, an indefinite pronoun right
     before or after it («он ночами не спит, значит кого-то лечит»): somebody else's move
     wondered about or guessed, which names no player; talk, never a move of the sender
-    (a first-person «не знаю, кого проверю» is still read and asked)."""
+    (a first-person «не знаю, кого проверю» is still read and asked). ``asked_only``: the
+    question word alone («Интересно, кого сегодня доктор вылечит», its subject between)."""
     if clause[kw.i].w not in lex.third:
         return False
     for k in range(kw.i - 1, max(-1, kw.i - 6), -1):
         t = clause[k]
         if not t.word:
             break
-        if t.w in _ASKED:
-            return k == 0 or not clause[k - 1].word or clause[k - 1].w in ("к", "у", "за", "от")
+        if t.w in _ASKED:  # not when answered after a dash («Кого лечу — X»)
+            return (k == 0 or not clause[k - 1].word or clause[k - 1].w in _ASKED_AFTER) and \
+                not any(c.w in _ANSWER_MARKS for c in clause[kw.j:])
         if t.w in _CLAUSE_OPENERS or t.w in lex.third:
             break
-    if boss:
+    if boss or asked_only:
         return False
     near = [clause[k].w for k in (kw.i - 1, kw.j) if 0 <= k < len(clause) and clause[k].word]
     return any(w in _ANYONE for w in near)
