@@ -55,8 +55,8 @@ from .parse_clan_kill import both_again, full_moon_kill, in_brackets, one_of_two
 from .grammar_kills import KILL_COUNTS, count_said
 from .grammar_between import holder_end
 from .parse_subject import (
-    asked_or_anyone, of_another, own_subject, subject, subject_actor, talk_of_others, third_idiom,
-    untied_subject,
+    asked_or_anyone, of_another, own_subject, subject, subject_actor, talk_of_others,
+    third_idiom, untied_subject,
 )
 from .parse_gapping import today_after_past
 from .parse_again import again_move

@@ -236,8 +236,8 @@ def _never_nominative(w: str) -> bool:
     return bool(cases) and None not in cases and "nomn" not in cases
 
 
-_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "оно", "они", "все", "всё", "никто",
-                     "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
+_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "оно", "они", "все", "всё",
+                     "никто", "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
 
 
 #: The third-person future auxiliaries («он будет охранять»), and third-person verbs of
