@@ -302,6 +302,10 @@ _ASKED = frozenset({"кого", "кому", "кем"})
 _ASKED_AFTER = frozenset({"к", "у", "за", "от"})
 _ANSWER_MARKS = frozenset({"—", "–", "-", ":"})
 
+#: Relative words that open a clause about somebody already named («выдал простыню, где
+#: защищает X», «жулик, который однажды украдёт ход у X»): its move word is no order.
+_RELATIVE = frozenset({"где", "который", "которая", "которое", "которые"})
+
 #: Indefinite pronouns as the object of a third-person move word («он кого-то лечит»).
 _ANYONE = frozenset({"кого-то", "кого-нибудь", "кого-либо", "кого-ньть", "кому-то",
                      "кому-нибудь", "кем-то", "кем-нибудь"})
@@ -314,8 +318,9 @@ def asked_or_anyone(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     проверит комиссар?») or, in a letter from anyone but a boss, an indefinite pronoun right
     before or after it («он ночами не спит, значит кого-то лечит»): somebody else's move
     wondered about or guessed, which names no player; talk, never a move of the sender
-    (a first-person «не знаю, кого проверю» is still read and asked). ``asked_only``: the
-    question word alone («Интересно, кого сегодня доктор вылечит», its subject between)."""
+    (a first-person «не знаю, кого проверю» is still read and asked); so does one in a
+    relative clause opened by «где» or «который» («…, где защищает Маргошу»). ``asked_only``:
+    the question or relative word alone («Интересно, кого сегодня доктор вылечит»)."""
     if clause[kw.i].w not in lex.third:
         return False
     for k in range(kw.i - 1, max(-1, kw.i - 6), -1):
@@ -325,6 +330,8 @@ def asked_or_anyone(clause: list[Tok], kw: Kw, lex, boss: bool = False,
         if t.w in _ASKED:  # not when answered after a dash («Кого лечу — X»)
             return (k == 0 or not clause[k - 1].word or clause[k - 1].w in _ASKED_AFTER) and \
                 not any(c.w in _ANSWER_MARKS for c in clause[kw.j:])
+        if t.w in _RELATIVE:
+            return True  # «…, где защищает Маргошу», «Жулик, который украдёт ход у X»
         if t.w in _CLAUSE_OPENERS or t.w in lex.third:
             break
     if boss or asked_only:
