@@ -55,8 +55,8 @@ from .parse_clan_kill import both_again, full_moon_kill, in_brackets, one_of_two
 from .grammar_kills import KILL_COUNTS, count_said
 from .grammar_between import holder_end
 from .parse_subject import (
-    of_another, own_subject, subject, subject_actor, talk_of_others, third_idiom,
-    untied_subject,
+    asked_or_anyone, of_another, own_subject, subject, subject_actor, talk_of_others,
+    third_idiom, untied_subject,
 )
 from .parse_gapping import today_after_past
 from .parse_again import again_move
@@ -327,6 +327,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 is_infinitive(clause[kw.i].w) and others_wish(clause, kw.i)):
             continue  # «Голосов за X — три», «вешать его — это то, чего хочет клан»: talk
         if subjects[n] is not None:
+            if asked_or_anyone(clause, kw, lex, asked_only=True):
+                continue  # «Интересно, кого сегодня доктор вылечит»: wondered about
             if _on_his_own(clause, kw.j):
                 continue  # «Смит ворует сам, я ему написала»: the member moves himself
             actor = subject_actor(ctx, clause, subjects[n], member, items, kw)

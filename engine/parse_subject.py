@@ -236,8 +236,8 @@ def _never_nominative(w: str) -> bool:
     return bool(cases) and None not in cases and "nomn" not in cases
 
 
-_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "они", "все", "всё", "никто",
-                     "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
+_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто", "он", "она", "оно", "они", "все", "всё",
+                     "никто", "каждый", "любой", "кто-либо", "тот", "та", "который", "которая"})
 
 
 #: The third-person future auxiliaries («он будет охранять»), and third-person verbs of
@@ -252,6 +252,8 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     проверит Дениса», «он проверяет всех») or, in a letter from anyone but a boss (with
     ``ctx``), a capitalised name that is not the sender («пусть Шерлок Холмс его спасает»):
     talk, not a move."""
+    if asked_or_anyone(clause, kw, lex, boss):
+        return True  # «Интересно, кого сегодня навестит маньяк», «он кого-то лечит»
     if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
         return True
     if not boss and _pronoun_subject(clause, kw, lex):
@@ -291,6 +293,53 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
     return kind == "inan" or (kind == "anim" and not clause[k].cap)
 
 
+#: Question words that may be the object of a third-person move word («Интересно, кого
+#: сегодня навестит маньяк», «гадаю, кому он позвонит»): the move is asked about, not given.
+_ASKED = frozenset({"кого", "кому", "кем"})
+
+#: Prepositions before a question word («к кому», «у кого»), and the marks before which an
+#: answer follows the question in the same clause («Кого сегодня доктор вылечит — X»).
+_ASKED_AFTER = frozenset({"к", "у", "за", "от"})
+_ANSWER_MARKS = frozenset({"—", "–", "-", ":"})
+
+#: Relative words that open a clause about somebody already named («выдал простыню, где
+#: защищает X», «жулик, который однажды украдёт ход у X»): its move word is no order.
+_RELATIVE = frozenset({"где", "который", "которая", "которое", "которые"})
+
+#: Indefinite pronouns as the object of a third-person move word («он кого-то лечит»).
+_ANYONE = frozenset({"кого-то", "кого-нибудь", "кого-либо", "кого-ньть", "кому-то",
+                     "кому-нибудь", "кем-то", "кем-нибудь"})
+
+
+def asked_or_anyone(clause: list[Tok], kw: Kw, lex, boss: bool = False,
+                    asked_only: bool = False) -> bool:
+    """True when a third-person move word has for its object a question word that opens its
+    part of the sentence («Интересно, кого сегодня ночью навестит маньяк», «Кого же завтра
+    проверит комиссар?») or, in a letter from anyone but a boss, an indefinite pronoun right
+    before or after it («он ночами не спит, значит кого-то лечит»): somebody else's move
+    wondered about or guessed, which names no player; talk, never a move of the sender
+    (a first-person «не знаю, кого проверю» is still read and asked); so does one in a
+    relative clause opened by «где» or «который» («…, где защищает Маргошу»). ``asked_only``:
+    the question or relative word alone («Интересно, кого сегодня доктор вылечит»)."""
+    if clause[kw.i].w not in lex.third:
+        return False
+    for k in range(kw.i - 1, max(-1, kw.i - 6), -1):
+        t = clause[k]
+        if not t.word:
+            break
+        if t.w in _ASKED:  # not when answered after a dash («Кого лечу — X»)
+            return (k == 0 or not clause[k - 1].word or clause[k - 1].w in _ASKED_AFTER) and \
+                not any(c.w in _ANSWER_MARKS for c in clause[kw.j:])
+        if t.w in _RELATIVE:
+            return True  # «…, где защищает Маргошу», «Жулик, который украдёт ход у X»
+        if t.w in _CLAUSE_OPENERS or t.w in lex.third:
+            break
+    if boss or asked_only:
+        return False
+    near = [clause[k].w for k in (kw.i - 1, kw.j) if 0 <= k < len(clause) and clause[k].word]
+    return any(w in _ANYONE for w in near)
+
+
 #: Words that end the look back from a third-person verb for its pronoun subject: a new
 #: clause or a question starts there («…, что она голосует», «кто он, если голосует…»).
 _CLAUSE_OPENERS = frozenset({"и", "а", "но", "что", "чтобы", "если", "когда", "кто", "где",
@@ -305,7 +354,7 @@ def _pronoun_subject(clause: list[Tok], kw: Kw, lex) -> bool:
     return _word_before(clause, kw, lex, _HE, 6)
 
 
-_HE = frozenset({"он", "она", "они"})
+_HE = frozenset({"он", "она", "оно", "они"})
 
 
 def _immune_self(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
@@ -389,7 +438,9 @@ _HABIT = frozenset({"всегда", "обычно", "вечно", "постоя�
                     "же", "наверное", "наверно", "наверн", "наверняка", "точно", "сам", "сама",
                     "сами", "небось", "явно",
                     # and of surprise («все почему-то сразу стали голосовать за меня»)
-                    "почему-то", "сразу", "вдруг", "дружно"})
+                    "почему-то", "сразу", "вдруг", "дружно",
+                    # and of a forecast («кто-нибудь скоро выстрелит», «оно непременно …»)
+                    "скоро", "непременно", "обязательно"})
 
 
 #: Nouns of a group that may give the clan's order («клан убивает X»).
