@@ -178,8 +178,9 @@ class NameIndex:
             return hit(sorted(owners | initialled), "name")
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
+        pet_held = bool(owners) and self._pet_held(owners, written, word)
         sons = {n for name in written for n in self.patronymic.get(name, ())
-                if name in full or (latin and norm(n)[:3] == word[:3])}
+                if name in full or pet_held or (latin and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick
@@ -198,6 +199,16 @@ class NameIndex:
             # and not begun alike: a guess the host asks about
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
+
+    def _pet_held(self, owners: set[str], written: frozenset[str], word: str) -> bool:
+        """True when every nick of ``owners`` holds the given names ``written`` only by a pet
+        form other than the written word («Серый», «Миша MAN» for «Серёгу», «Миху»): a
+        patronymic nick on that name («Сергеич», «Михалыч») is as good a reading (not «Петю»
+        with the nick «Пётр», who holds the name itself)."""
+        if owners & (set(self.single.get(word, ())) | self.whole_words.get(word, set())):
+            return False  # «Мишу» for «Миша MAN»: the nick's own word
+        return not any(norm(w) in written for n in owners
+                       for w in re.split(r"[\W\d_]+", n) if w)
 
     def _initialled(self, written: frozenset[str]) -> set[str]:
         """The nicks of a surname and initials whose given-name initial is the first letter
@@ -539,8 +550,19 @@ class NameIndex:
                 found = hit(sorted(titled | {found.nick}), "part")
             if found is not None and not strict:
                 found = _other_sex_dropped(self, word, found)
+            if found is not None and strict and found.kind == "part" and found.nick is not None:
+                found = self._given_rivals(word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _given_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` (a word of one multi-word nick, «Машу» for «Маша_Чехова») widened to
+        every nick the word names as a form of a given name when it is one and another nick
+        holds that name too («Машенька»): either player, asked (issue 11, precision first)."""
+        named = self.given_name(word)
+        if named is None or found.nick not in named.candidates or len(named.candidates) < 2:
+            return found
+        return NameHit(None, named.candidates, found.kind, found.length)
 
     def _mixed_script(self, word: str) -> NameHit | None:
         """A nick typed with the keyboard switched halfway («Olд_Gamer» for «Old_Gamer_61»,
