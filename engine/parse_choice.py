@@ -90,7 +90,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
                                clause[k].w in V.PREPOSITIONS or
                                (around is not _BARE and clause[k].w in V.FILLERS)):
         k += 1
-    if k >= len(clause):
+    if k >= len(clause) or _hedged(words, k):
         return False
     hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
     if hit is None and (among or prev.clause):
@@ -125,6 +125,17 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+#: Words of doubt that leave a choice open («ладно, наверное X»).
+_UNSURE = frozenset({"наверное", "наверно", "наверн", "возможно", "мб"})
+
+
+def _hedged(words: list[str], k: int) -> bool:
+    """True when a word of doubt (:data:`_UNSURE`) stands before the name at ``k`` of a
+    concluding clause («Позову X? или Y. Ладно, наверное X»): the choice is still not made,
+    the open move stays asked (issue 11, precision first)."""
+    return not _UNSURE.isdisjoint(words[:k])
 
 
 #: Words that may stand before one of the players offered, alone («Да, Тихоню», «Ну, сову»).
