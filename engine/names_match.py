@@ -624,7 +624,9 @@ class NameIndex:
             # initial of
             both = {n for n in reached[0] if halves[1][0] in initials_of(n)}
             if len(both) != 1:
-                return None
+                both = _agent_of_word(reached[0] & multi, halves[1])
+                if len(both) != 1:
+                    return None
         return hit(sorted(both), "part") if both else None
 
     def fit(self, word: str, alive=None, pets: bool = True) -> NameHit | None:
@@ -709,6 +711,26 @@ _TO_LATIN = str.maketrans({
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh",
     "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
 })
+
+
+#: Russian suffixes of a person by what he does or has, with a case ending after them
+#: («баян» → «баяниста», «гитара» → «гитариста», «бубен» → «бубенщика»).
+_AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
+
+
+def _agent_of_word(nicks: set[str], half: str) -> set[str]:
+    """The nicks of ``nicks`` (reached by the first half of a hyphened word) that have
+    another word the second half ``half`` is a person noun of («Гену-баяниста» for
+    «Gena.Bayan»: «баянист», who plays the «баян»): the word's Cyrillic reading (four letters
+    or more, a final vowel dropped) and an agent suffix (:data:`_AGENT`)."""
+    out = set()
+    for nick in nicks:
+        for w in re.split(r"[\W\d_]+", nick.lower())[1:]:
+            reading = cyrillic_reading(w) if w.isascii() else norm(w)
+            stem = reading[:-1] if reading[-1:] in "аяоеы" else reading
+            if len(stem) >= 4 and half.startswith(stem) and _AGENT.fullmatch(half[len(stem):]):
+                out.add(nick)
+    return out
 
 
 def all_latin(word: str) -> str:
