@@ -179,8 +179,10 @@ class NameIndex:
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
         pet_held = bool(owners) and self._pet_held(owners, written, word)
+        petted = self._petted_sons(word, written) if owners else set()
         sons = {n for name in written for n in self.patronymic.get(name, ())
-                if name in full or pet_held or (latin and norm(n)[:3] == word[:3])}
+                if name in full or n in petted or
+                ((latin or pet_held) and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick
@@ -201,14 +203,25 @@ class NameIndex:
         return hit(sorted(owners), "name") if owners else None
 
     def _pet_held(self, owners: set[str], written: frozenset[str], word: str) -> bool:
-        """True when every nick of ``owners`` holds the given names ``written`` only by a pet
-        form other than the written word («Серый», «Миша MAN» for «Серёгу», «Миху»): a
-        patronymic nick on that name («Сергеич», «Михалыч») is as good a reading (not «Петю»
-        with the nick «Пётр», who holds the name itself)."""
+        """True when every nick of ``owners`` holds the given names ``written`` only by a
+        form other than the written word and the full name («Серый», «Миша MAN» for
+        «Серёгу», «Миху»; not «Мишу» for «Миша MAN», not «Петю» for «Пётр»): a patronymic
+        nick on that name that begins as the word does («Сергеич», «Михалыч») is as good a
+        reading, asked."""
         if owners & (set(self.single.get(word, ())) | self.whole_words.get(word, set())):
             return False  # «Мишу» for «Миша MAN»: the nick's own word
         return not any(norm(w) in written for n in owners
                        for w in re.split(r"[\W\d_]+", n) if w)
+
+    def _petted_sons(self, word: str, written: frozenset[str]) -> set[str]:
+        """The patronymic nicks on a name of ``written`` that the word is also a pet form of
+        by their own stem («Миху»: «Михалыч», beside the nick «Михаил»; not «Петю» for
+        «Петрович»): a reading as good as the name's, asked."""
+        found = self.pet_form(word)
+        if found is None:
+            return set()
+        sons = {n for name in written for n in self.patronymic.get(name, ())}
+        return set(found.candidates or (found.nick,)) & sons
 
     def _initialled(self, written: frozenset[str]) -> set[str]:
         """The nicks of a surname and initials whose given-name initial is the first letter
@@ -557,9 +570,10 @@ class NameIndex:
 
     def _given_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (a word of one multi-word nick, «Машу» for «Маша_Чехова») widened to
-        every nick the word names as a form of a given name when it is one and another nick
-        holds that name too («Машенька»): either player, asked (issue 11, precision first)."""
-        named = self.given_name(word)
+        every nick the word is a pet form of when another nick is built on the same stem
+        («Машенька»): either player, asked (issue 11, precision first); not a nick of another
+        form of the name («Гошу»: Gosha.K, not «Жорик»)."""
+        named = self.pet_form(word)
         if named is None or found.nick not in named.candidates or len(named.candidates) < 2:
             return found
         return NameHit(None, named.candidates, found.kind, found.length)

@@ -90,7 +90,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
                                clause[k].w in V.PREPOSITIONS or
                                (around is not _BARE and clause[k].w in V.FILLERS)):
         k += 1
-    if k >= len(clause) or _hedged(words, k):
+    if k >= len(clause):
         return False
     hit = one_name(ctx, clause, words, k)  # («ладно, давай пиксельку»: a pet form)
     if hit is None and (among or prev.clause):
@@ -99,6 +99,12 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self") or \
             ((around is _BARE or _no_answer(clause)) and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
+    if _hedged(words, k):
+        # «Позову X? или Y. Ладно, наверное X»: still not decided: asked, never dropped
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"),
+            tried=action_for(prev.cls, ctx.sender, ctx.turn) or ""))
+        return True
     end = k + hit.length
     if end < len(clause) and clause[end].w in ("из", "с", "со") and \
             parts_after(idx, clause, hit, end, len(clause)):
