@@ -30,7 +30,9 @@ EMOJI = "\u263a"
 
 #: Capitalised words that open a new sentence after an emoji («…ночевала Сова 🦉 А можно
 #: двоих сразу?»): the question after it is not the move's.
-_OPENERS = frozenset({"а", "но", "если", "кстати", "хотя", "только", "правда"})
+_OPENERS = frozenset({"а", "но", "если", "кстати", "хотя", "только", "правда",
+                      # «…его же нет в игре 🙈 Ну тогда X»: a change of mind opens one too
+                      "ну", "ладно", "тогда"})
 #: Words of today that open a new sentence after an emoji («вчера у Тимохи пусто 😿 сегодня
 #: иду к Лисе»): what stood before (the past) is not the move's.
 _TODAY = frozenset({"сегодня", "седня", "сейчас", "нынче", "теперь"})

@@ -178,8 +178,11 @@ class NameIndex:
             return hit(sorted(owners | initialled), "name")
         full = full_names(word)
         latin = not any(CYR.search(n) for n in owners)
+        pet_held = bool(owners) and self._pet_held(owners, written, word)
+        petted = self._petted_sons(word, written) if owners else set()
         sons = {n for name in written for n in self.patronymic.get(name, ())
-                if name in full or (latin and norm(n)[:3] == word[:3])}
+                if name in full or n in petted or
+                ((latin or pet_held) and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick
@@ -198,6 +201,27 @@ class NameIndex:
             # and not begun alike: a guess the host asks about
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
+
+    def _pet_held(self, owners: set[str], written: frozenset[str], word: str) -> bool:
+        """True when every nick of ``owners`` holds the given names ``written`` only by a
+        form other than the written word and the full name («Серый», «Миша MAN» for
+        «Серёгу», «Миху»; not «Мишу» for «Миша MAN», not «Петю» for «Пётр»): a patronymic
+        nick on that name that begins as the word does («Сергеич», «Михалыч») is as good a
+        reading, asked."""
+        if owners & (set(self.single.get(word, ())) | self.whole_words.get(word, set())):
+            return False  # «Мишу» for «Миша MAN»: the nick's own word
+        return not any(norm(w) in written for n in owners
+                       for w in re.split(r"[\W\d_]+", n) if w)
+
+    def _petted_sons(self, word: str, written: frozenset[str]) -> set[str]:
+        """The patronymic nicks on a name of ``written`` that the word is also a pet form of
+        by their own stem («Миху»: «Михалыч», beside the nick «Михаил»; not «Петю» for
+        «Петрович»): a reading as good as the name's, asked."""
+        found = self.pet_form(word)
+        if found is None:
+            return set()
+        sons = {n for name in written for n in self.patronymic.get(name, ())}
+        return set(found.candidates or (found.nick,)) & sons
 
     def _initialled(self, written: frozenset[str]) -> set[str]:
         """The nicks of a surname and initials whose given-name initial is the first letter
@@ -539,8 +563,20 @@ class NameIndex:
                 found = hit(sorted(titled | {found.nick}), "part")
             if found is not None and not strict:
                 found = _other_sex_dropped(self, word, found)
+            if found is not None and strict and found.kind == "part" and found.nick is not None:
+                found = self._given_rivals(word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _given_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` (a word of one multi-word nick, «Машу» for «Маша_Чехова») widened to
+        every nick the word is a pet form of when another nick is built on the same stem
+        («Машенька»): either player, asked (issue 11, precision first); not a nick of another
+        form of the name («Гошу»: Gosha.K, not «Жорик»)."""
+        named = self.pet_form(word)
+        if named is None or found.nick not in named.candidates or len(named.candidates) < 2:
+            return found
+        return NameHit(None, named.candidates, found.kind, found.length)
 
     def _mixed_script(self, word: str) -> NameHit | None:
         """A nick typed with the keyboard switched halfway («Olд_Gamer» for «Old_Gamer_61»,
@@ -602,7 +638,9 @@ class NameIndex:
             # initial of
             both = {n for n in reached[0] if halves[1][0] in initials_of(n)}
             if len(both) != 1:
-                return None
+                both = _agent_of_word(reached[0] & multi, halves[1])
+                if len(both) != 1:
+                    return None
         return hit(sorted(both), "part") if both else None
 
     def fit(self, word: str, alive=None, pets: bool = True) -> NameHit | None:
@@ -687,6 +725,26 @@ _TO_LATIN = str.maketrans({
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh",
     "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
 })
+
+
+#: Russian suffixes of a person by what he does or has, with a case ending after them
+#: («баян» → «баяниста», «гитара» → «гитариста», «бубен» → «бубенщика»).
+_AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
+
+
+def _agent_of_word(nicks: set[str], half: str) -> set[str]:
+    """The nicks of ``nicks`` (reached by the first half of a hyphened word) that have
+    another word the second half ``half`` is a person noun of («Гену-баяниста» for
+    «Gena.Bayan»: «баянист», who plays the «баян»): the word's Cyrillic reading (four letters
+    or more, a final vowel dropped) and an agent suffix (:data:`_AGENT`)."""
+    out = set()
+    for nick in nicks:
+        for w in re.split(r"[\W\d_]+", nick.lower())[1:]:
+            reading = cyrillic_reading(w) if w.isascii() else norm(w)
+            stem = reading[:-1] if reading[-1:] in "аяоеы" else reading
+            if len(stem) >= 4 and half.startswith(stem) and _AGENT.fullmatch(half[len(stem):]):
+                out.add(nick)
+    return out
 
 
 def all_latin(word: str) -> str:

@@ -99,6 +99,12 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     if hit is None or (hit.nick == ctx.sender.nick and hit.kind != "self") or \
             ((around is _BARE or _no_answer(clause)) and hit.nick not in among):
         return False  # (the sender's own nick at the end is a signature)
+    if _hedged(words, k):
+        # «Позову X? или Y. Ладно, наверное X»: still not decided: asked, never dropped
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "alternative"),
+            tried=action_for(prev.cls, ctx.sender, ctx.turn) or ""))
+        return True
     end = k + hit.length
     if end < len(clause) and clause[end].w in ("из", "с", "со") and \
             parts_after(idx, clause, hit, end, len(clause)):
@@ -125,6 +131,17 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+#: Words of doubt that leave a choice open («ладно, наверное X»).
+_UNSURE = frozenset({"наверное", "наверно", "наверн", "возможно", "мб"})
+
+
+def _hedged(words: list[str], k: int) -> bool:
+    """True when a word of doubt (:data:`_UNSURE`) stands before the name at ``k`` of a
+    concluding clause («Позову X? или Y. Ладно, наверное X»): the choice is still not made,
+    the open move stays asked (issue 11, precision first)."""
+    return not _UNSURE.isdisjoint(words[:k])
 
 
 #: Words that may stand before one of the players offered, alone («Да, Тихоню», «Ну, сову»).

@@ -398,7 +398,41 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
             out.append(text)
     if word in _HONORIFICS:  # «Dasha-chan» is «Даша-тян»
         out.insert(0, _HONORIFICS[word])
-    return tuple(dict.fromkeys(out[:limit]))
+    out = out[:limit]
+    if (french := french_reading(word)) and len(french) >= shortest:
+        out.append(french)
+    return tuple(dict.fromkeys(out))
+
+
+#: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»).
+_FRENCH = re.compile(r"[a-z]*(?:oi(?=[^aeiouy])|eau)[a-z]*")
+
+#: French spellings and their Russian sound, longest first.
+_FRENCH_UNITS: tuple[tuple[str, str], ...] = (
+    ("eau", "о"), ("oi", "уа"), ("ou", "у"), ("au", "о"), ("ch", "ш"), ("qu", "к"),
+)
+
+
+def french_reading(word: str) -> str | None:
+    """The Russian reading of a French name (lower-case Latin letters) as Russian books spell
+    it: «oi» → «уа», «ou» → «у», «eau», «au» → «о», «ch» → «ш», a final t, s, x or d after a
+    vowel silent («Poirot» → «Пуаро», «Rousseau» → «Руссо»). None for a word with no French
+    mark («oi» before a consonant, «eau»)."""
+    if not _FRENCH.fullmatch(word):
+        return None
+    if len(word) > 3 and word[-1] in "tsxd" and word[-2] in "aeiouy":
+        word = word[:-1]
+    out, i = [], 0
+    while i < len(word):
+        for lat, cyr in _FRENCH_UNITS:
+            if word.startswith(lat, i):
+                out.append(cyr)
+                i += len(lat)
+                break
+        else:
+            out.append(transcribe(word[i], _TABLE))
+            i += 1
+    return "".join(out)
 
 
 #: Japanese honorifics of anime-styled nicks and the way Russian fans spell them.
