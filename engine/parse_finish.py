@@ -268,8 +268,8 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
     at = ctx.text.find(m.span or "", it.pos) if m.span else -1
     # (the move's words and a few after them: «голос максу. да, себе»)
     near = ctx.text[at:at + len(m.span) + 40] if at >= 0 else (m.span or "")
-    if m.action == "swindle":  # (the branches' «зову к себе» on the lines below are not his)
-        near = near.split("\n", 1)[0]
+    if m.action == "swindle":  # (the branches' «зову к себе» after it are not his)
+        near = m.span or ""
     said = {w.lower() for w in _WORD.findall(near)}
     # (nominative «сам»/«сама» is «I myself», no object: «тамару сам порешу … лесник»)
     if not said.isdisjoint(V.SELF_WORDS - _SELF_SUBJECT) or \

@@ -886,8 +886,7 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
 
 #: Adverbs between an object and its move word («себя опять лечу», «X сегодня проверяю»).
 _BEFORE_VERB = frozenset({"опять", "снова", "сегодня", "сейчас", "тоже", "же", "вновь", "ещё",
-                          "еще",
-                          "пожалуй", "всё-таки", "все-таки", "уж", "ночью"})
+                          "еще", "пожалуй", "всё-таки", "все-таки", "уж", "ночью"})
 
 
 #: Words of need before an infinitive move word («Ворону надо подлечить»): the look back for
