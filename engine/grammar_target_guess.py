@@ -55,6 +55,7 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         # so no slip elsewhere), first in the slot, names the nick it is one letter off
         approx = slip_reading(idx, w)
     approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
+    approx = _latin_rival(idx, w, approx)  # «за эльфа»: Elfina's pet form, or Dark_Elf
     if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
         approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
     if approx is None and "-" in w and not strict:
@@ -116,6 +117,19 @@ def fitted(idx: NameIndex, ctx, clause: list[Tok], k: int, *, listed: bool) -> N
     # dictionary word is not read as one
     pets = t.cap or t.quoted or not is_known_word(t.w)
     return idx.fit(t.w, getattr(ctx, "alive", None), pets)
+
+
+def _latin_rival(idx: NameIndex, w: str, hit: NameHit | None) -> NameHit | None:
+    """``hit``, a loose reading of ``w`` as one nick (a pet form or a word of it), with the
+    nicks ``w`` is also the Cyrillic reading of a Latin word of added as candidates: «голос за
+    эльфа» is Elfina's pet form and Dark_Elf's «Elf» alike, so the move is asked about."""
+    if hit is None or hit.nick is None or hit.kind not in ("pet", "part"):
+        return hit
+    rivals = set(idx.capital_readings.get(w, ())) - {hit.nick}
+    if not rivals:
+        return hit
+    both = tuple(n for n in idx.nicks if n == hit.nick or n in rivals)
+    return NameHit(None, both, hit.kind, hit.length)
 
 
 def _place_only(w: str) -> bool:

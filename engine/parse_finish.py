@@ -262,11 +262,14 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
         return Item(it.pos, problem=problem(m.span, "unparsed", "member_self_aim",
                                             action=m.action), tried=m.action)
     if m is None or (m.action in SELF_SETTLED and m.action != "vote") or \
-            m.action in ("on_behalf", "swindle") or ctx.sender.nick not in move_targets(m):
+            m.action == "on_behalf" or ctx.sender.nick not in move_targets(m):
+        # (a swindle too: «кручу финт на X» from Финт is his nick as a noun, not his target)
         return it
     at = ctx.text.find(m.span or "", it.pos) if m.span else -1
     # (the move's words and a few after them: «голос максу. да, себе»)
     near = ctx.text[at:at + len(m.span) + 40] if at >= 0 else (m.span or "")
+    if m.action == "swindle":  # (the branches' «зову к себе» after it are not his)
+        near = m.span or ""
     said = {w.lower() for w in _WORD.findall(near)}
     # (nominative «сам»/«сама» is «I myself», no object: «тамару сам порешу … лесник»)
     if not said.isdisjoint(V.SELF_WORDS - _SELF_SUBJECT) or \

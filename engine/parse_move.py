@@ -160,6 +160,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # «Ворону охраняю, Граф в курсе», «Ворону охраняю, Кнопку завтра»: the object written
         # before the move word is its target; the name behind the comma opens a remark
         tg.hits = [first_obj]
+    elif tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and \
+            (fronted := _object_before_remark(ctx, actor, clause, lo, kw, tg)) is not None:
+        # «себя опять лечу, после смены мне самому X нужна»: the object written right before
+        # the move word is its target; a name in the words behind the comma is a remark's
+        tg.hits = [fronted]
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -852,6 +857,36 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
             any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
         return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»)
     return back
+
+
+def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
+                          tg: Targets) -> tuple | None:
+    """The object written right before the sender's own first-person move word («себя
+    опять лечу», «Ворону сегодня охраняю»: only fillers or adverbs between) when the first
+    name read after the move word stands behind a comma or dash with other words between
+    (a remark of its own: «…, после смены мне самому Капельница нужна»), none of them a
+    word of correction («…, нет, лучше X» keeps X); else None."""
+    at = tg.hits[0][1]
+    if kw.j - kw.i != 1 or not first_singular(clause[kw.i].w) or at <= kw.j + 1:
+        return None
+    between = clause[kw.j:at]
+    if between[0].w not in (",", "—", "–") or not any(t.word for t in between) or \
+            any(t.w in V.CORRECTION_WORDS or t.w in ("или", "либо", "и") for t in between):
+        return None
+    k = kw.i - 1
+    while k >= lo and clause[k].word and (clause[k].w in V.FILLERS or clause[k].w in _BEFORE_VERB):
+        k -= 1
+    if k < lo or not clause[k].word:
+        return None
+    back = read_back(ctx, actor, clause, k, k + 1)
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick:
+        return None
+    return back
+
+
+#: Adverbs between an object and its move word («себя опять лечу», «X сегодня проверяю»).
+_BEFORE_VERB = frozenset({"опять", "снова", "сегодня", "сейчас", "тоже", "же", "вновь", "ещё",
+                          "еще", "пожалуй", "всё-таки", "все-таки", "уж", "ночью"})
 
 
 #: Words of need before an infinitive move word («Ворону надо подлечить»): the look back for

@@ -6,11 +6,14 @@ player, else the name stays asked about. Never a guess.
 
 from __future__ import annotations
 
+import re
+
 from .grammar_rules import Actor, repeats_last
 from .grammar_tokens import Tok
 from .names import NameHit
 from .parse_second import second_opinion
 from .parse_types import Ctx
+from .words import norm
 
 
 def settled_in_clause(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int, j: int,
@@ -49,7 +52,8 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     if len(fit) > 1 and action == "invite" and actor.nick in fit and hit.kind != "exact":
         # (not a case form of her own nick, «Приглашаю к себе Кира» from Кира: her signature?)
         fit.remove(actor.nick)  # «зову Наташу» from Наташка: she never invites herself
-    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name"):
+    if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name") and \
+            not _word_shared(ctx.sender.nick, fit, hit):
         # a player names himself «себя», «меня», not by a pet form; but a given name he bears
         # too («Саня» from Sasha_M with Sasha.K alive) stays a question
         fit.remove(ctx.sender.nick)
@@ -62,3 +66,18 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     if fit and len(fit) < len(hit.candidates):
         return NameHit(None, tuple(fit), hit.kind, hit.length)
     return hit
+
+
+def _word_shared(own: str, fit: list[str], hit: NameHit) -> bool:
+    """True when the one written word of ``hit`` may be a whole word that the sender's nick
+    ``own`` shares with another reading in ``fit`` («голос за Мастера» from Мастер Дайс with
+    Мастер Йода alive): the word names him as well as the other, so it stays asked."""
+    if hit.length != 1:
+        return False
+    mine = _words_of(own)
+    return any(mine & _words_of(c) for c in fit if c != own)
+
+
+def _words_of(nick: str) -> set[str]:
+    """The words of ``nick`` of three letters or more (normalised, no digits)."""
+    return {norm(w) for w in re.findall(r"[^\W\d_]{3,}", nick)}

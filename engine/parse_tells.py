@@ -29,7 +29,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «X — это …»: judge drops it
     if not tg.hits or order_form(clause, kw) or kw.own:
         return False  # (the sender's «Сёма зовёт Пепла на ужин»: his own words, an order)
-    if not (kw.reported or kw.weak or (noun and kw.i > _opening_at(clause))):
+    if not (kw.reported or kw.weak or (noun and kw.i > _opening_at(clause) and
+                                       not _opens_after_order(clause, kw.i))):
         return False  # («И МО в Сыча — слишком вежливый»: the strong label opens it after «и»)
     if kw.cls == "VOTE" and (all(not c.word or c.w in _VOTE_OPENERS for c in clause[:kw.i]) or
                              _corrected(clause, kw.i) or _so_opens(clause, kw.i)) and \
@@ -315,6 +316,19 @@ _FIRST_PERSON = frozenset({"меня", "мне", "себе", "выбираю", "
 
 def _first_word_at(clause: list[Tok]) -> int:
     return next((k for k, t in enumerate(clause) if t.word), 0)
+
+
+def _opens_after_order(clause: list[Tok], i: int) -> bool:
+    """True when the noun keyword at ``i`` opens the part of the clause after a comma (and
+    «а», «и» or «ну») behind the sender's own first-person move verb opening the clause
+    («голосую за X, а мо в Y — шепчется»): a second order, not talk of the move."""
+    k = i - 1
+    while k > 0 and clause[k].w in _AND:
+        k -= 1
+    if k <= 0 or clause[k].w != ",":
+        return False
+    first = _opening_at(clause)
+    return first < k and clause[first].w in lexicon().first
 
 
 def _opening_at(clause: list[Tok]) -> int:
