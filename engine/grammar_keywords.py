@@ -21,7 +21,7 @@ from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, first_singular, is_known_word, is_verb, past_tense, thing_noun, third_person,
+    common_noun, first_singular, is_infinitive, is_known_word, is_verb, past_tense, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
@@ -171,7 +171,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             if after_past(clause, kw.i):
                 i = kw.j
                 continue
-            kw.reported = after_report_word(clause, kw.i)
+            kw.reported = after_report_word(clause, kw.i) and not own_will(clause, kw.i)
         # (after the two reports above, which drop the keyword: its tests are pure)
         kw.negated = (negated(clause, i) or (
             (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
@@ -608,3 +608,10 @@ def _move_word_after(clause: list[Tok], j: int) -> bool:
     from ``j`` on."""
     words = lexicon().words
     return any(t.word and t.w in words for t in clause[j:])
+
+
+def own_will(clause: list[Tok], i: int) -> bool:
+    """True when the move word at token ``i`` is an infinitive right after «буду»/«будем»
+    («решила, что буду лечить X»): the sender's own future move told after «что», a verb of
+    his, not a noun of reported speech («думаю, что линч X — ошибка»)."""
+    return i > 0 and clause[i - 1].w in ("буду", "будем") and is_infinitive(clause[i].w)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import keyword_at, keyword_first
 from .grammar_tokens import Tok
-from .words import is_infinitive, third_person
+from .words import first_singular, is_imperative, is_infinitive, third_person
 
 
 def is_question(text: str, clause: list[Tok]) -> bool:
@@ -19,7 +19,7 @@ def is_question(text: str, clause: list[Tok]) -> bool:
     if not rest.startswith("?"):
         return asks_openly(clause)
     return not _supposed_reason(clause) and _confirming_tag(clause) < 0 and \
-        _quoted_question(text, clause) < 0
+        _quoted_question(text, clause) < 0 and request_tag(clause) < 0
 
 
 def asked_rule_cut(text: str, clause: list[Tok]) -> list[Tok]:
@@ -32,6 +32,8 @@ def asked_rule_cut(text: str, clause: list[Tok]) -> list[Tok]:
     d = _confirming_tag(clause)
     if d < 0:
         d = _quoted_question(text, clause)
+    if d < 0:
+        d = request_tag(clause)
     return clause[:d] if d > 0 else clause
 
 
@@ -181,6 +183,38 @@ def _confirming_tag(clause: list[Tok]) -> int:
     after = {kw.cls for k in range(d + 1, len(clause)) if clause[k].word and clause[k].w in first
              for kw in [keyword_at(clause, k)] if kw is not None}
     return d if after <= before else -1
+
+
+#: The one-word tag that turns a move into a request for the host's nod («проверь мне X, а?»,
+#: «ворую у X, ок?»).
+_REQUEST_TAGS = frozenset({"а", "ок", "окей", "ok", "ладно", "хорошо"})
+
+#: Words that make the clause before such a tag a question after all: it asks leave or
+#: wavers («давай я X проверю, а?», «может, полечить X, а?»).
+_ASKING_LEAVE = frozenset({"давай", "давайте", "может", "можно", "если", "или", "либо", "ли",
+                           "кого", "кто", "где", "куда", "кому"})
+
+
+def request_tag(clause: list[Tok]) -> int:
+    """«Ведущий, проверь мне Вольво, а?», «Ворую у Лося, ок?»: a move word in the first
+    person singular or the imperative, then a comma and one tag word (:data:`_REQUEST_TAGS`)
+    before the «?»: the move is told, the tag only asks for the host's nod. Not when the
+    clause asks leave or wavers (:data:`_ASKING_LEAVE`: «давай я X проверю, а?») or its move
+    word is an infinitive («может пошизить себя, а?»). Returns the comma's index, or -1."""
+    if len(clause) < 4 or clause[-1].w not in _REQUEST_TAGS or clause[-2].w != ",":
+        return -1
+    d = len(clause) - 2
+    if any(t.w in _ASKING_LEAVE or t.w in V.ASKING for t in clause[:d]):
+        return -1
+    first = keyword_first()
+    for k in range(d):
+        if not (clause[k].word and clause[k].w in first):
+            continue
+        kw = keyword_at(clause, k)
+        if kw is not None and not kw.negated and (first_singular(clause[k].w) or
+                                                  is_imperative(clause[k].w)):
+            return d
+    return -1
 
 
 #: Words that open a supposition given as the reason of a move («— вдруг он доктор?»), or a

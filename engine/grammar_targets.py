@@ -392,6 +392,8 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             hit.length == 1 and sought_role(clause, k, hit.nick)
         if role_named:
             hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
+        if hit is not None and out.hits and joined and later_contrast(words, k, k + hit.length, hi):
+            break  # «Бью Шурика, а Кузьмича завтра»: the player after «а» is for another day
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -983,3 +985,17 @@ def _unpunctuated_pair(ctx: Roster, clause: list[Tok], words: list[str], k: int,
     if idx.exact(words, end, None) is not None or _part_of_nick(idx, words[end]) is not None:
         return None  # («линч котэ кексик юляша»: three names, no list of two)
     return words[end] in _BOTH
+
+
+#: Words after a name that put it off to a later day («…, а Кузю завтра»).
+_LATER = frozenset({"завтра", "послезавтра", "потом"})
+
+
+def later_contrast(words: list[str], k: int, end: int, hi: int) -> bool:
+    """True when the name at tokens ``[k, end)`` comes right after a contrasting «а» (or «а»
+    and a preposition) and a word putting it off follows it: «Бью Шурика, а Кузьмича
+    завтра», «Голос за X, а за Y потом»: that player is for another day, no target today."""
+    n = k - 1
+    if n >= 0 and words[n] in V.PREPOSITIONS:
+        n -= 1
+    return n >= 0 and words[n] == "а" and end < hi and words[end] in _LATER

@@ -254,12 +254,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # Ваню»: the player of that move)
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
-            not told_in_past(clause) and not past_told(clause) and \
+            not flags["skip"] and not told_in_past(clause) and not past_told(clause) and \
             (sum(t.word for t in clause) <= 4 or V.move_talk(
                 [t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
             not _compared(clause) and not _usual_aside(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
+        # and «я как обычно без хода» skips the move as ever: nothing to repeat;
         # and so is «пересылаю свой вчерашний ход» (the forwarded letter is not read)
         items.append(Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))

@@ -16,7 +16,7 @@ from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .words import (past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
-                    plural_predicate, predicate, verb_reading, word_forms)
+                    plural_predicate, predicate, role_words, verb_reading, word_forms)
 
 
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
@@ -127,6 +127,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         if t.word and (t.w in _ADDING or t.w in _HUNT_PLACE or (t.w == "все" and n + 1 < hi and
                                           clause[n + 1].w == "равно")):
             continue  # «МО в Смита до кучи»
+        if own and kw.cls in ("CHECK", "SEARCH") and checked_for(clause, n, hi):
+            continue  # «проверка X на мафию», «проверка X на детектива»: what it looks for
         if t.word and (t.w in V.VOTE_ORDINALS or t.w == "вместо"):
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
@@ -142,6 +144,26 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return True
     return False
 
+
+
+#: Words after «на» that name what a check looks for, besides the role words («проверка X на
+#: мафию», «… на предмет доктора»).
+_LOOKED_FOR = frozenset({"мафию", "мафиозность", "мафиози", "причастность", "предмет", "мирность",
+                         "вшивость", "роль"})
+
+
+def checked_for(clause: list[Tok], n: int, hi: int) -> bool:
+    """True when token ``n`` is «на» before what a check or a search looks for, or that
+    word after «на» (a role word of :func:`engine.words.role_words` or :data:`_LOOKED_FOR`):
+    «проверка Кузи на мафию», «проверка Кузи на детектива» — the check's aim, said of the
+    check, no talk about the player."""
+    def sought(k: int) -> bool:
+        return k < hi and clause[k].word and \
+            (clause[k].w in _LOOKED_FOR or clause[k].w in role_words())
+    if clause[n].w == "на":
+        return sought(n + 1)
+    return n > 0 and sought(n) and (clause[n - 1].w == "на" or (
+        n > 1 and clause[n - 1].w == "предмет" and clause[n - 2].w == "на"))
 
 
 #: A preposition and a word after a target that say whose the order is or why, not talk
