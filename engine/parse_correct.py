@@ -91,6 +91,20 @@ def _withdrawn_from(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) 
     return True
 
 
+def _named_again(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
+                 prev: Prev) -> NameHit | None:
+    """The player of a lower-case part or pet form of a nickname at ``k`` («варлок» for
+    Warlock_77) when the move corrected is already on him («голоса варлок и… нет, варлок и
+    ведьмак»): the word read as it was read after the move word, capitals aside. None for
+    any other player, an ambiguous or fuzzy form, a role word."""
+    if not clause[k].word or clause[k].cap or len(words[k]) < 3 or words[k] in role_words():
+        return None
+    near = name_index(ctx.nicks).approximate(words[k])
+    if near is None or near.kind == "fuzzy" or near.nick is None:
+        return None
+    return near if near.nick in prev_targets(prev) else None
+
+
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                flags: dict, items: list[Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move, whose
@@ -220,6 +234,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += size
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
+    if hit is None and k < len(clause):
+        hit = _named_again(ctx, clause, words, k, prev)  # «голоса варлок и… нет, варлок и …»
     if hit is not None and hit.nick is None:
         # «тогда Диму Соколова»: the surname after the first name says which Дима, as
         # after a move word (engine.grammar_targets)

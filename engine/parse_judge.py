@@ -154,6 +154,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 if clause is not None and _thing_phrase(clause, tg.unknown[1]):
                     return None  # «проверю логи деплоя» from a civilian: a thing, no player
+                if clause is not None and not on_behalf and _of_another(ctx, actor, clause, kw):
+                    return None  # «она всех зазывает на чай» from the thief: another's move
+                    # told of, no player of his named (as with a player named, below)
                 return _refuse_role(kw, text)
             asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
             if action == "vote" and ctx.turn.votes_per_player == 2 and clause is not None and \
@@ -272,7 +275,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and clause is not None and not on_behalf and \
             (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg) or
              _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg) or
-             _thing_after(clause, kw, tg)):
+             _thing_after(clause, kw, tg) or _all_along(clause, kw) or _likened(clause, kw)):
         return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
         # («X кажется мирной, проверю на ней свою теорию»: a thing checked, X talked of)
     if action is None:
@@ -653,6 +656,35 @@ def _told_past(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     if end <= kw.i or any(t.w in ("бы", "б") for t in clause):
         return False
     return any(t.word and is_known_word(t.w) and past_tense(t.w) for t in clause[kw.i:end])
+
+
+#: Words that open a span of time the verb lasts through («весь день», «всю игру»).
+_ALL = frozenset({"весь", "всю", "всё", "все", "целый", "целую", "целое"})
+#: Nouns of such a span («весь день», «всю игру», «всё утро», «целую неделю»).
+_SPAN = frozenset({"день", "вечер", "утро", "игру", "неделю", "время", "тред", "ветку",
+                   "обсуждение"})
+
+
+def _all_along(clause: list[Tok], kw: Kw) -> bool:
+    """True when the present-tense move word the sender's role has not goes with a span of
+    time it lasts through («весь день», «всю игру», «целый вечер») in its clause: what the
+    sender has been doing all along, in talk («Весь день наблюдаю за X: он …»), not a move
+    of tonight. No wish, plan or negation (those are judged elsewhere)."""
+    if kw.hypothetical or kw.negated or not clause[kw.i].word:
+        return False
+    reading = verb_reading(clause[kw.i].w)
+    if reading is None or reading[2] == "past":
+        return False
+    words = [t.w for t in clause if t.word]
+    return any(a in _ALL and b in _SPAN for a, b in zip(words, words[1:]))
+
+
+def _likened(clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word is a noun right after «как» («ведёт себя как гость»,
+    «выглядит как проверка»): a likeness in talk, no move of the sender's (his role has
+    none of that kind, the caller knows)."""
+    return 0 < kw.i and clause[kw.i - 1].w == "как" and clause[kw.i].word and \
+        morph().parse(clause[kw.i].w)[0].tag.POS == "NOUN"
 
 
 def _home_remedy(ctx: Ctx, clause: list[Tok], kw: Kw, tg: Targets) -> bool:

@@ -32,7 +32,7 @@ from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_sp
 from .legality import NO_REPEAT, move_targets
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, verb_reading
+from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, morph, verb_reading
 from .roles import CLAN_ROLES
 from .parse_search import words_before
 from .parse_judge import judge
@@ -96,6 +96,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # «Лис — к Уточке в гости» for the thief: «в гости к X» is his visit to X (a theft),
         # no invitation of a hostess's
         kw, action = replace(kw, cls=V.VISIT), visit
+    if action is None and kw.cls == V.KILL and knock_out(clause[kw.i].w) and \
+            (beat := action_for(V.BEAT, actor, ctx.turn)) is not None:
+        # «гашу Кузю» from the thug: slang for knocking him out, his beat (a kill only for
+        # those who kill)
+        kw, action = replace(kw, cls=V.BEAT), beat
     if action is None and not on_behalf and actor.role == "boss" and \
             (mate := sole_member(ctx, actor, clause, kw)) is not None:
         # «Кузю прошу записать на кражу у Остапа», «За нашего охранника, Dr.Who, — охрана
@@ -512,6 +517,16 @@ def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
 
 
 #: Prepositions of a target after the member named in his order («— на мне», «— у Совы»).
+#: Verbs of putting out, slang both for a kill and for knocking a player out («гашу X»).
+_KNOCK_OUT = frozenset({"гасить", "загасить"})
+
+
+def knock_out(word: str) -> bool:
+    """True when ``word`` is a form of «гасить»/«загасить» («гашу», «загасим»): the thug's
+    beat in his slang, the killers' kill in theirs."""
+    return is_known_word(word) and morph().parse(word)[0].normal_form in _KNOCK_OUT
+
+
 _ON_WHOM = frozenset({"на", "при", "у", "к", "ко"})
 
 #: Marks between a move word, the member named and the target.
