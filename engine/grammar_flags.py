@@ -398,9 +398,6 @@ _SHARED_SUBJECT = frozenset({"и", "да"})
 _SAYING = frozenset({"сказать", "говорить", "написать", "писать", "заявить", "заявлять",
                      "объявить", "объявлять", "утверждать", "кричать", "орать"})
 SAYING_VERBS = _SAYING
-#: Words of time or place between a verb of saying and its «, что» («Писал утром, что …»).
-_SAID_WHEN = frozenset({"утром", "вчера", "днём", "днем", "вечером", "ночью", "раньше", "ранее",
-                        "выше", "уже", "сегодня", "тут", "здесь"})
 
 
 def said_by_other(clause: list[Tok], i: int) -> bool:
@@ -414,13 +411,9 @@ def said_by_other(clause: list[Tok], i: int) -> bool:
         reading = verb_reading(clause[k].w)
         if reading is None or reading[0] not in _SAYING:
             continue
-        m = k + 1
-        while m < i and clause[m].w in _SAID_WHEN:
-            m += 1  # «Писал утром, что …», «писал уже: …»
-        after = clause[m].w if m < i else ""
-        if after != ":" and after != "что" and \
-                not (after == "," and m + 1 < i and clause[m + 1].w == "что"):
-            return False  # («писал что голосую за X»: the comma left out)
+        after = clause[k + 1].w if k + 1 < i else ""
+        if after != ":" and not (after == "," and k + 2 < i and clause[k + 2].w == "что"):
+            return False
         if any(t.w == "как" for t in clause[max(0, k - 3):k]):
             return False  # «пишу, как дон сказал: убиваем X»: the order made his own
         _, person, tense = reading
