@@ -437,7 +437,8 @@ def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
 
 
 #: The sender's own earlier word told («Утром писал, что голосую за X», «писала уже: за X»).
-_TOLD_OWN = re.compile(r"\b(?:на)?писал[аи]?\b|\bговорил[аи]?\b|\bсказал[аи]?\b", re.IGNORECASE)
+_TOLD_OWN = re.compile(r"\b(?:(?:на)?писал|говорил|сказал)[аи]?(?:[ \t]+\w+){0,2}[ \t]*"
+                       r"(?:,[ \t]*что\b|что\b|:)", re.IGNORECASE)
 
 
 def _told_vote_doubted(o: Item, names: set[str], pos: int, text: str) -> Item:
@@ -449,8 +450,9 @@ def _told_vote_doubted(o: Item, names: set[str], pos: int, text: str) -> Item:
             not names.isdisjoint(move_targets(o.move)):
         return o
     start = _sentence_start(text, o.pos)
-    if not _TOLD_OWN.search(text, start, o.pos):
-        return o
+    told = [m for m in _TOLD_OWN.finditer(text, start, o.pos)]
+    if not told or len(text[told[-1].end():o.pos].split()) > 1:
+        return o  # (the vote right after the telling, «я» at most between: its content)
     end = text.find(o.move.span, o.pos) if o.move.span else -1
     end = end + len(o.move.span) if end >= 0 else o.pos
     return Item(o.pos, problem=problem(text[o.pos:end] or text[start:pos].strip(),
