@@ -170,14 +170,6 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # «себя опять лечу, после смены мне самому X нужна»: the object written right before
         # the move word is its target; a name in the words behind the comma is a remark's
         tg.hits = [fronted]
-    if tg.hits and kw.cls != V.VOTE and _handed_on(clause, tg.hits[0][2]) and \
-            tg.hits[0][1] > kw.j and clause[kw.j].w in (",", "—", "–") and \
-            any(t.w == "а" for t in clause[kw.j:tg.hits[0][1]]):
-        # «Лечу, а Кнопку пусть Граф зовёт» with no object of the sender's own: the name after
-        # «а … пусть» is left to another, never the move's target in silence: asked
-        items.append(Item(clause[kw.i].start, problem=problem(
-            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
-        return tg.end
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -222,6 +214,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             return tg.end
         # («Ворую у X, и её же убиваем (Y в курсе)»: «её же», the last move's target)
         tg.hits = [same] if found is None else [(found[0], pro, pro + 1)]
+    if tg.hits and kw.cls != V.VOTE and _handed_on(clause, tg.hits[0][2]) and \
+            tg.hits[0][1] > kw.j and clause[kw.j].w in (",", "—", "–") and \
+            any(t.w == "а" for t in clause[kw.j:tg.hits[0][1]]):
+        # «Лечу, а Кнопку пусть Граф зовёт» with no object of the sender's own: the name after
+        # «а … пусть» is left to another, never the move's target in silence: asked
+        items.append(Item(clause[kw.i].start, problem=problem(
+            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
+        return tg.end
     if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
         # the move word, the name after it may open the next statement or be the target:

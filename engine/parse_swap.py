@@ -89,7 +89,8 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
             it.move is not None and it.move.action == "vote" and it.pos < clause[0].start and
             old[0] in _targets(it) for it in items):
         named = "vote"  # «вместо X — за Y»: «за» names the vote
-    if named is None and _two_moves_on(items, clause[0].start, old[0]):
+    if named is None and _two_moves_on(items, clause[0].start, old[0]) and not any(
+            lo <= kw.i < hi for kw in find_keywords(clause, set(), name_index(ctx.nicks))):
         # «Голосую за X, охочусь на X. Вместо X — Y»: which move goes to Y? Asked, never
         # the latest one changed in silence
         items.append(Item(clause[0].start, problem=problem(
