@@ -123,9 +123,18 @@ def _withdrawal_rejoined(text: str) -> str:
     """``text`` with the line break inside a cut withdrawal of the vote
     (:data:`_WITHDRAW_CUT`) turned into a space (same length): «Снимаю голос⏎с X, голосую
     за Y» withdraws from X and votes for Y, never a vote for X."""
-    if "\n" not in text or "олос" not in text:
+    at = text.find("олос")
+    if at < 0 or "\n" not in text:
         return text
-    return _WITHDRAW_CUT.sub(lambda m: m.group(0).replace("\n", " "), text)
+    out = text
+    while at >= 0:  # (only the few words around each «голос»: a long letter stays cheap)
+        lo = max(0, at - 16)
+        if "\n" in text[lo:at + 30]:
+            for m in _WITHDRAW_CUT.finditer(text, lo, min(len(text), at + 30)):
+                if m.start() <= at:
+                    out = out[:m.start()] + m.group(0).replace("\n", " ") + out[m.end():]
+        at = text.find("олос", at + 4)
+    return out
 
 
 def _titles_blanked(text: str) -> str:
