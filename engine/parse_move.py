@@ -912,7 +912,9 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
 def _handed_on(clause: list[Tok], end: int) -> bool:
     """The name ending at ``end`` is left to somebody else: «пусть» / «пускай» follows it
     («Ворону лечу, а Кнопку пусть Граф зовёт»: Кнопка is another's business, no correction
-    of the sender's move)."""
+    of the sender's move), or a closing «нет» spares it («…, а Кнопку нет»)."""
+    if end < len(clause) and clause[end].w == "нет":  # «Ворону лечу, а Кнопку нет»: spared
+        return end + 1 == len(clause) or not clause[end + 1].word
     return end < len(clause) and clause[end].w in ("пусть", "пускай")
 
 
