@@ -108,6 +108,35 @@ _OLD_LETTER_FORMS = re.compile("[\u1c80-\u1c85]")
 _OLD_FORMS = "\u1c80\u1c81\u1c82\u1c83\u1c84\u1c85"
 
 
+#: A withdrawal of the vote cut by a line break before or after its «с» («Снимаю голос⏎с X,
+#: голосую за Y», «Снимаю голос с⏎X», «Голос снимаю⏎с X»): one statement, not two.
+_WITHDRAW_CUT = re.compile(
+    r"(?:\b(?:сним(?:аю|аем|у)|отзыва(?:ю|ем)|отзову|забира(?:ю|ем)|заберу|убира(?:ю|ем)|уберу)"
+    r"[ \t]+(?:(?:свой|мой|оба|свои|мои)[ \t]+)?голос(?:а|ок)?"
+    r"|\bголос(?:а|ок)?[ \t]+(?:свой[ \t]+|мой[ \t]+)?"
+    r"(?:сним(?:аю|аем|у)|отзыва(?:ю|ем)|отзову|забира(?:ю|ем)|заберу|убира(?:ю|ем)|уберу))"
+    r"(?:[ \t]*\n[ \t]*(?=(?:с|со)[ \t])|[ \t]+(?:с|со)[ \t]*\n)",
+    re.IGNORECASE)
+
+
+def _withdrawal_rejoined(text: str) -> str:
+    """``text`` with the line break inside a cut withdrawal of the vote
+    (:data:`_WITHDRAW_CUT`) turned into a space (same length): «Снимаю голос⏎с X, голосую
+    за Y» withdraws from X and votes for Y, never a vote for X."""
+    at = text.find("олос")
+    if at < 0 or "\n" not in text:
+        return text
+    out = text
+    while at >= 0:  # (only the few words around each «голос»: a long letter stays cheap)
+        lo = max(0, at - 16)
+        if "\n" in text[lo:at + 30]:
+            for m in _WITHDRAW_CUT.finditer(text, lo, min(len(text), at + 30)):
+                if m.start() <= at:
+                    out = out[:m.start()] + m.group(0).replace("\n", " ") + out[m.end():]
+        at = text.find("олос", at + 4)
+    return out
+
+
 def _titles_blanked(text: str) -> str:
     """``text`` with every courtesy title (:data:`_TITLE`) blanked (same length)."""
     low = lower_of(text)
@@ -196,6 +225,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     text = _titles_blanked(text)  # «его сиятельство Графа»
+    text = _withdrawal_rejoined(text)  # «Снимаю голос⏎с X, голосую за Y»: one line
     text = vote_phrases(text, nicks, alive, turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)

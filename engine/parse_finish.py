@@ -411,6 +411,8 @@ def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
                 "голос" not in text[_sentence_start(text, it.pos):
                                     _sentence_end(text, it.pos)].lower():
             out = [_move_withdrawn(o, names, text) for o in out]
+        if "*" not in names and text:
+            out = [_told_vote_doubted(o, names, it.pos, text) for o in out]
         out = [o for o in out if not _retraction_answered(o, names) and not (
             # «Утром писала, что голосую за X, — снимаю голос с X»: the vote told of is
             # taken back, nothing to ask about it
@@ -432,6 +434,30 @@ def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
                 kept.append(o)
         out = kept
     return out
+
+
+#: The sender's own earlier word told («Утром писал, что голосую за X», «писала уже: за X»).
+_TOLD_OWN = re.compile(r"\b(?:(?:на)?писал|говорил|сказал)[аи]?(?:[ \t]+\w+){0,2}[ \t]*"
+                       r"(?:,[ \t]*что\b|что\b|:)", re.IGNORECASE)
+
+
+def _told_vote_doubted(o: Item, names: set[str], pos: int, text: str) -> Item:
+    """The vote ``o`` as a question when it stands in the sender's telling of what he wrote
+    before («Утром писал, что голосую за X») and a withdrawal at ``pos`` later in the letter
+    takes the vote off other players ``names`` («…, — снимаю голос с Y»): which vote
+    stands is unclear, never the told one taken in silence. Any other item as it is."""
+    if o.move is None or o.move.action != "vote" or o.pos >= pos or \
+            not names.isdisjoint(move_targets(o.move)):
+        return o
+    start = _sentence_start(text, o.pos)
+    told = [m for m in _TOLD_OWN.finditer(text, start, o.pos)]
+    if not told or len(text[told[-1].end():o.pos].split()) > 1:
+        return o  # (the vote right after the telling, «я» at most between: its content)
+    end = text.find(o.move.span, o.pos) if o.move.span else -1
+    end = end + len(o.move.span) if end >= 0 else o.pos
+    return Item(o.pos, problem=problem(text[o.pos:end] or text[start:pos].strip(),
+                                       "unparsed", "reported"),
+                tried="vote", aimed=tuple(move_targets(o.move)))
 
 
 def _retraction_answered(o: Item, names: set[str]) -> bool:

@@ -214,6 +214,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             return tg.end
         # («Ворую у X, и её же убиваем (Y в курсе)»: «её же», the last move's target)
         tg.hits = [same] if found is None else [(found[0], pro, pro + 1)]
+    if tg.hits and kw.cls != V.VOTE and _handed_on(clause, tg.hits[0][2]) and \
+            tg.hits[0][1] > kw.j and clause[kw.j].w in (",", "—", "–") and \
+            any(t.w == "а" for t in clause[kw.j:tg.hits[0][1]]):
+        # «Лечу, а Кнопку пусть Граф зовёт» with no object of the sender's own: the name after
+        # «а … пусть» is left to another, never the move's target in silence: asked
+        items.append(Item(clause[kw.i].start, problem=problem(
+            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
+        return tg.end
     if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
         # the move word, the name after it may open the next statement or be the target:
@@ -885,8 +893,10 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     if kw.j - kw.i != 1 or not first_singular(clause[kw.i].w) or at <= kw.j + 1:
         return None
     between = clause[kw.j:at]
+    handed = _handed_on(clause, tg.hits[0][2])
     if between[0].w not in (",", "—", "–") or not any(t.word for t in between) or \
-            any(t.w in V.CORRECTION_WORDS or t.w in ("или", "либо", "и") for t in between):
+            any((t.w in V.CORRECTION_WORDS and not (handed and t.w == "а")) or
+                t.w in ("или", "либо", "и") for t in between):
         return None
     k = kw.i - 1
     while k >= lo and clause[k].word and (clause[k].w in V.FILLERS or clause[k].w in _BEFORE_VERB):
@@ -897,6 +907,15 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick:
         return None
     return back
+
+
+def _handed_on(clause: list[Tok], end: int) -> bool:
+    """The name ending at ``end`` is left to somebody else: «пусть» / «пускай» follows it
+    («Ворону лечу, а Кнопку пусть Граф зовёт»: Кнопка is another's business, no correction
+    of the sender's move), or a closing «нет» spares it («…, а Кнопку нет»)."""
+    if end < len(clause) and clause[end].w == "нет":  # «Ворону лечу, а Кнопку нет»: spared
+        return end + 1 == len(clause) or not clause[end + 1].word
+    return end < len(clause) and clause[end].w in ("пусть", "пускай")
 
 
 #: Adverbs between an object and its move word («себя опять лечу», «X сегодня проверяю»).

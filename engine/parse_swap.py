@@ -85,6 +85,17 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         old, new = (a, ka, la), (b, kb, lb)  # «Кефира меняю на Шустрика», «меняю X на Y»,
         # «Гранита заменяю Шкипером»
     named = _named_action(ctx, clause, at + 1, hi)
+    if named is None and new[1] > 0 and words[new[1] - 1] == "за" and any(
+            it.move is not None and it.move.action == "vote" and it.pos < clause[0].start and
+            old[0] in _targets(it) for it in items):
+        named = "vote"  # «вместо X — за Y»: «за» names the vote
+    if named is None and _two_moves_on(items, clause[0].start, old[0]) and not any(
+            lo <= kw.i < hi for kw in find_keywords(clause, set(), name_index(ctx.nicks))):
+        # «Голосую за X, охочусь на X. Вместо X — Y»: which move goes to Y? Asked, never
+        # the latest one changed in silence
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, lo, hi), "unparsed", "swap")))
+        return True
     target = next((it for it in reversed(items) if it.move is not None and
                    it.pos < clause[0].start and (old[0] in _targets(it) or
                                                  old[0] in it.spared) and
@@ -98,6 +109,15 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
         return False
     return exchange(ctx, clause, flags, items, target, old[0], new[1], new[2],
                     at if at < new[1] else new[1])
+
+
+def _two_moves_on(items: list[Item], before: int, nick: str) -> bool:
+    """True when moves of more than one action made before offset ``before`` have ``nick``
+    among their targets, so an exchange naming no move word cannot tell which one it
+    changes."""
+    actions = {it.move.action for it in items if it.move is not None and it.pos < before and
+               (nick in _targets(it) or nick in it.spared)}
+    return len(actions) > 1
 
 
 def _named_action(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> str | None:
