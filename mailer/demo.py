@@ -178,7 +178,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
                 echo("")
         sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
         where = cfg.send.path if keep else "папку outbox демо-игры (файлы .eml; с --temp она удаляется в конце)"
-        echo(f"5. send: {count(sent.sent, 'письмо', 'письма', 'писем')} записано в {where}")
+        echo(f"5. send: записано в {where}: {count(sent.sent, 'письмо', 'письма', 'писем')}")
     finally:
         store.dispose()
     echo("")
@@ -193,7 +193,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"Часы демо-игры — {clock:%d.%m.%Y %H:%M}, день 2 (даты игры — в декабре 2026). Чтобы играть "
          f"дальше (свои письма в {cfg.mailbox.path / 'new'}, sync, close-day), ставьте перед командой "
          f"это время: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} sync")
-    echo(f"Все исходящие письма дня: {command} --config {cfg.path} outbox --all; "
+    echo(f"Все исходящие письма игры: {command} --config {cfg.path} outbox --all; "
          f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР "
          f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)")
     echo(f"Дальше: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} status")

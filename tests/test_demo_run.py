@@ -88,7 +88,7 @@ def test_demo_keeps_its_game_by_default(tmp_path, monkeypatch):
     assert len(list((folder / "outbox").iterdir())) == 74
     lines = first.output.splitlines()
     assert f"Всё здесь: {folder}" in lines
-    assert (f"Все исходящие письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
+    assert (f"Все исходящие письма игры: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
             f"них целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР "
             f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)") in lines
     assert lines[-1] == f"Удалить демо-игру, когда она станет не нужна: rm -r {folder}"
@@ -119,7 +119,7 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
         f"(свои письма в {folder / 'maildir' / 'new'}, sync, close-day), ставьте перед командой это время: "
         f"MAFIA_MAIL_NOW=2026-12-08T19:50+03:00 mafia-mail --config {folder / 'game.toml'} sync")
     assert len(list((folder / "outbox").iterdir())) == 74
-    assert f"5. send: 74 письма записано в {folder / 'outbox'}" in lines
+    assert f"5. send: записано в {folder / 'outbox'}: 74 письма" in lines
 
 
 def test_the_readme_quotes_the_newspaper_the_demo_prints(tmp_path):

@@ -304,7 +304,7 @@ def test_demo_shows_the_newspaper_and_one_letter_of_each_kind(tmp_path):
     # the letter after the deadline waits for day 2: a notice at once, and close-day reads it
     # once day 2 opens (its reply goes with the results): 73 + 2
     assert "4. preview: в очереди 74 письма; ниже по одному письму каждого вида (4):" in lines
-    assert (f"Все исходящие письма дня: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
+    assert (f"Все исходящие письма игры: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
             f"них целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР "
             f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)") in lines
     assert len(lines) < 150  # it was 1,126 lines with every letter
