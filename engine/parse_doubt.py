@@ -253,6 +253,9 @@ _NOT_SURE = frozenset({"стоит", "надо", "знаю", "уверен", "у
 _DECIDED = frozenset({"решил", "решила", "решено", "решали", "определился", "определилась",
                       "определились", "выбрал", "выбрала"})
 
+#: Question words right after «не решил» that open another choice («…, за кого голосовать»).
+_WHOM_OPEN = frozenset({"кого", "кому", "кем", "куда", "что", "как", "когда", "где", "чем"})
+
 #: Words just before «не» of :data:`_DECIDED` that make it «not yet».
 _YET = frozenset({"ещё", "еще", "пока"})
 
@@ -339,8 +342,10 @@ def _not_yet_decided(words: list[str]) -> int | None:
     what is open («…, второй пока не решил»)."""
     k = next((k for k in range(2, len(words)) if words[k] in _DECIDED and
               words[k - 1] == "не" and words[k - 2] in _YET), None)
-    if k is None or not _SECOND.isdisjoint(words[:k]):
-        return None  # («голос за X, второй пока не решил»: the second one is open, not X)
+    if k is None or not _SECOND.isdisjoint(words[:k]) or \
+            not _WHOM_OPEN.isdisjoint(words[k + 1:k + 3]):
+        return None  # («голос за X, второй пока не решил»: the second one is open, not X;
+        # «…, ещё не решил, за кого голосовать»: another move is open)
     return k
 
 
