@@ -206,6 +206,15 @@ def came_back(ctx: Ctx, end: int, targets: set) -> bool:
                for k, t in enumerate(toks))
 
 
+def _own_clause(clauses: list[list[Tok]], end: int) -> int:
+    """How many of :func:`_after`'s tokens after offset ``end`` are still in the clause
+    holding it (0 when the move ends its clause)."""
+    for c in clauses:
+        if c and c[-1].end > end and c[0].start <= end:
+            return sum(1 for t in c if t.start >= end)
+    return 0
+
+
 def _after(clauses: list[list[Tok]], end: int) -> list[Tok]:
     """The tokens after offset ``end``: the rest of the clause holding it and up to
     :data:`_CLAUSES` next clauses, each starting right where the one before ends (within
@@ -239,12 +248,23 @@ _LOOK_ON = frozenset({"посмотрю", "погляжу", "понаблюда�
 #: Words after «не» that doubt the move («хотя, может, и не стоит», «не знаю», «не уверена»).
 _NOT_SURE = frozenset({"стоит", "надо", "знаю", "уверен", "уверена", "уверенна", "факт"})
 
+#: Verbs of deciding that, after «не» and with «ещё»/«пока» just before it, leave the move
+#: undecided whatever the hedge («…, ещё не решил», «пока не определилась»).
+_DECIDED = frozenset({"решил", "решила", "решено", "решали", "определился", "определилась",
+                      "определились", "выбрал", "выбрала"})
+
+#: Question words right after «не решил» that open another choice («…, за кого голосовать»).
+_WHOM_OPEN = frozenset({"кого", "кому", "кем", "куда", "что", "как", "когда", "где", "чем"})
+
+#: Words just before «не» of :data:`_DECIDED` that make it «not yet».
+_YET = frozenset({"ещё", "еще", "пока"})
+
 #: How many words after the move are looked at for the doubt.
 _DOUBT_WORDS = 6
 
 #: The words :func:`hedge_doubts` looks for after a move: without one among the first
 #: :data:`_DOUBT_WORDS` words it finds nothing (and need not look for the next move word).
-_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _LOOK_ON | _NOT_SURE | {"хз", "или"}
+_SIGNS = V.JOKE_WORDS | V.PUT_OFF_WORDS | _READ_ON | _LOOK_ON | _NOT_SURE | _DECIDED | {"хз", "или"}
 
 
 def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
@@ -272,7 +292,12 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         if not _SIGNS.isdisjoint([t.w for t in toks[:_DOUBT_WORDS]]):
             # (a word of a joke or a doubt counts only before the next move word: without
             # one, no cut finds one)
-            kws = [kw for kw in find_keywords(after, set(), idx) if after[kw.i].w not in _LOOK_ON]
+            own = _own_clause(clauses, end)
+            kws = [kw for kw in find_keywords(after, set(), idx) if after[kw.i].w not in _LOOK_ON
+                   and not (kw.i < own and kw.cls.lower() == m.action and
+                            _SECOND.isdisjoint(t.w for t in after[:kw.i]))]
+            # (a word of the same move in its own clause names that move again: «постреляю в
+            # X в мо, ещё не решил» reads on to the doubt)
             if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
                 toks = [t for t in after[:min(kw.i for kw in kws)] if t.word]
         if (k := _defers_after(toks)) is not None:
@@ -294,6 +319,8 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         more = "ещё" in words or "еще" in words
         put_off = next((k for k, w in enumerate(words)
                         if w in V.PUT_OFF_WORDS or (more and w in _READ_ON)), None)
+        if put_off is None:
+            put_off = _not_yet_decided(words)
         if put_off is None and more:
             look = next((k for k, w in enumerate(words) if w in _LOOK_ON), None)
             if look is not None and ("но" in words[:look] or _hedged(clauses, at, end)):
@@ -306,6 +333,20 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+def _not_yet_decided(words: list[str]) -> int | None:
+    """The index in ``words`` (the words after a move) of the verb of «ещё не решил»,
+    «пока не решила» (:data:`_YET`, «не», :data:`_DECIDED`): the move is not yet chosen,
+    hedged or not; None when there is none («…, решено» stays an order) or a second one is
+    what is open («…, второй пока не решил»)."""
+    k = next((k for k in range(2, len(words)) if words[k] in _DECIDED and
+              words[k - 1] == "не" and words[k - 2] in _YET), None)
+    if k is None or not _SECOND.isdisjoint(words[:k]) or \
+            not _WHOM_OPEN.isdisjoint(words[k + 1:k + 3]):
+        return None  # («голос за X, второй пока не решил»: the second one is open, not X;
+        # «…, ещё не решил, за кого голосовать»: another move is open)
+    return k
 
 
 #: Verbs of another's deciding after «или как» («…или как босс скажет»).

@@ -10,7 +10,7 @@ import re
 
 from .grammar_rules import Actor, repeats_last
 from .grammar_tokens import Tok
-from .names import NameHit
+from .names import NameHit, name_index
 from .parse_second import second_opinion
 from .parse_types import Ctx
 from .words import norm
@@ -53,9 +53,11 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
         # (not a case form of her own nick, «Приглашаю к себе Кира» from Кира: her signature?)
         fit.remove(actor.nick)  # «зову Наташу» from Наташка: she never invites herself
     if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name") and \
-            not _word_shared(ctx.sender.nick, fit, hit):
+            not _word_shared(ctx.sender.nick, fit, hit) and \
+            not _given_shared(ctx, action, fit, hit):
         # a player names himself «себя», «меня», not by a pet form; but a given name he bears
-        # too («Саня» from Sasha_M with Sasha.K alive) stays a question
+        # too («Саня» from Sasha_M with Sasha.K alive, «Ирину» from Ирина Петровна with
+        # Irina_K alive) stays a question
         fit.remove(ctx.sender.nick)
     if hit.nick is not None:  # read by its case; another reading only if the game rules it out
         if hit.nick in fit or len(fit) != 1:
@@ -76,6 +78,23 @@ def _word_shared(own: str, fit: list[str], hit: NameHit) -> bool:
         return False
     mine = _words_of(own)
     return any(mine & _words_of(c) for c in fit if c != own)
+
+
+#: Moves a player often aims at himself (a doctor heals herself, a guard guards himself).
+_SELF_MOVES = frozenset({"heal", "guard"})
+
+
+def _given_shared(ctx: Ctx, action: str, fit: list[str], hit: NameHit) -> bool:
+    """True when ``action`` is one of :data:`_SELF_MOVES` and the one written word of ``hit``
+    fits the sender and another reading in ``fit`` that bear the same given name, in any
+    script («лечу Ирину» from Ирина Петровна with Irina_K alive): it may be either, so it
+    stays asked (not a vote or a partner: «напарник — Саша» from Саша is the other)."""
+    own = ctx.sender.nick
+    if hit.length != 1 or action not in _SELF_MOVES:
+        return False
+    given = name_index(ctx.nicks).given_of
+    mine = given.get(own, frozenset())
+    return bool(mine) and any(mine & given.get(c, frozenset()) for c in fit if c != own)
 
 
 def _words_of(nick: str) -> set[str]:
