@@ -59,6 +59,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if actor.role in ("hostess", "psycho") and (host := _host_heading(clause, start)):
         return host  # «последний ужин — Кузя», «в подвал сегодня — X»
     if clause[start + 1].w not in (":", "—", "→"):
+        if actor.role == "boss" and w in BOSS_HEADERS and _bare_name(clause, start + 1):
+            return [Kw(V.KILL, start, start + 1, weak=True)]  # «Ночью Филин.» from the boss
         return _night_target(clause, start, actor)
     if w in TODAY_HEADS and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1, today=True)]  # «Сегодня — Тихоня.⏎Если …»
@@ -112,7 +114,7 @@ def _host_heading(clause: list[Tok], start: int) -> list[Kw]:
 
 #: The clan as the giver of the night's kill: «от клана», «от (нашей) фирмы», «от семейства»
 #: (a clan member's trigger words, engine.grammar_windows).
-CLAN_GIVERS = frozenset({"клана", "фирмы", "семьи", "семейства", "мафии", "банды"})
+CLAN_GIVERS = frozenset({"клана", "фирмы", "семьи", "семейства", "мафии", "банды", "бригады"})
 
 #: Words between «от клана» and the victim: when, «по-прежнему», «уходит» («От семейства
 #: этой ночью уходит X»), «двое».
@@ -129,6 +131,9 @@ def from_clan(clause: list[Tok], start: int) -> int | None:
     (time words, «а», «и ещё» aside) names the clan kill. Returns the index where the names
     start; None when the clause is no such heading."""
     k = start
+    if k + 2 < len(clause) and clause[k].w == "по" and clause[k + 1].w == "делу" and \
+            clause[k + 2].w in (":", "—"):
+        k += 3  # «По делу: ночью от нас — X»: a label of the letter's business part
     while k < len(clause) and (not clause[k].word and clause[k].w == "," or
                                clause[k].w in _FROM_CLAN_OPENERS):
         k += 1
@@ -148,10 +153,11 @@ def from_clan(clause: list[Tok], start: int) -> int | None:
     while k < len(clause) and clause[k].word and clause[k].w in _FROM_CLAN_WORDS:
         left = left or clause[k].w in _LEAVES
         k += 1
-    if ours and not left:
-        return None
+    dash = k
     while k < len(clause) and clause[k].w in (":", "—", "→", "-"):
         k += 1
+    if ours and not left and k == dash:
+        return None  # «от нас» names the kill with «уходит» or before a dash («от нас — X»)
     if k == noun_end:
         return None  # «от клана Бархата ничего не слышно»: the clan of a player
     if k >= len(clause) or not clause[k].word or not (clause[k].cap or clause[k].quoted):
@@ -181,6 +187,14 @@ DAY_HEADS = frozenset({"день", "днем"})
 
 #: «Ночью — X» from a boss: his clan's night move is the kill (his check has its own word).
 BOSS_HEADERS = frozenset({"ночью"})
+
+
+def _bare_name(clause: list[Tok], k: int) -> bool:
+    """Whether the clause from ``k`` to its end is a bare nickname only: one to three
+    capitalised (or quoted) words and nothing else («Ночью Филин.», but not «Ночью Филин
+    храпел»: a verb makes it a story)."""
+    rest = [t for t in clause[k:] if t.word or t.w not in (".", "!")]
+    return 0 < len(rest) <= 3 and all(t.word and (t.cap or t.quoted) for t in rest)
 
 
 #: Words a clan heading may hold before its colon («Жертва от клана на эту ночь: X»).

@@ -75,14 +75,15 @@ def sender_triggers(role: str, names: frozenset[str]) -> frozenset[str]:
         # («Нинзя, у Фримена сегодня тыришь»: a member's move said to him, in the second
         # person or the imperative, is the boss's order for him)
         return frozenset(names) | frozenset(rw) | frozenset(lex.third) | imperative | \
-            _member_imperatives() | BOSS_HEADERS | CLAN_GIVERS
+            _member_imperatives() | BOSS_HEADERS | CLAN_GIVERS | {"нас"}
     third = {w for w in lex.third if lex.words.get(w) in own}  # «Шуршик жульничает на X»
     third |= side_thirds(role)  # «Лосяш стреляет в X»: his hunt (only beside his name)
     if role in CLAN_ROLES:  # «Наши сегодня убирают X»: the clan's kill told by any member
         third |= {w for w in lex.third if lex.words.get(w) == V.KILL and plural_third(w)}
     if role == "swindler":
         return frozenset(rw) | third | imperative | TODAY_HEADS  # «Сегодня — Тихоня»
-    clan = CLAN_GIVERS if role in CLAN_ROLES else frozenset()  # «А от клана — X»
+    # «А от клана — X», «ночью от нас — X» (engine.grammar_headers.from_clan)
+    clan = CLAN_GIVERS | {"нас"} if role in CLAN_ROLES else frozenset()
     if role in CLAN_ROLES:
         # «наш Вор пусть обчистит X» from the guard: a member's move only the boss may give,
         # read to be refused

@@ -19,7 +19,7 @@ from .lexicon import lexicon
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SKIP
 from .grammar_plans import SEGMENT_MARKS
-from .grammar_headers import DAY_HEADS, NIGHT_HEADS
+from .grammar_headers import CLAN_GIVERS, DAY_HEADS, NIGHT_HEADS
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
 from .grammar_hot import hot_words, letter_pieces, lowered
@@ -277,6 +277,8 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
         return True  # «Ночь: X», «День — X» (engine.grammar_headers)
     if "вчера" in words and "сегодня" in words:  # «Себя вчера полечила, сегодня — X»
         return True
+    if "от" in words and not CLAN_GIVERS.isdisjoint(words):
+        return True  # «От бригады — Снайпер»: the clan as the giver of its kill
     if any(w[:1] == "\x00" for w in words):
         return True
     first = True
