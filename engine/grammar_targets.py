@@ -74,6 +74,35 @@ _UKRAINIAN = re.compile(r"[іїєґ]")
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
                  noun: bool = False, reported: bool = False, guards: bool = True) -> Targets:
+    """Names after a keyword (tokens ``[lo, hi)``), see :func:`_read_targets`; but when the
+    object «себя» stands before the move verb («себя опять лечу»), a name read some words
+    after the verb is not its object («себя лечу после смены мне самому Кот нужен», written
+    without punctuation: «Кот» is the subject of «нужен»): nothing is read then."""
+    out = _read_targets(ctx, actor, clause, lo, hi, noun=noun, reported=reported,
+                        guards=guards)
+    if not noun and out.hits and out.hits[0][1] > lo + 1 and \
+            _fronted_self(clause, lo) and \
+            all(clause[n].word for n in range(lo, out.hits[0][1])):
+        return Targets(end=lo)
+    return out
+
+
+#: Adverbs that may stand between a fronted «себя» and its move verb («себя опять лечу»).
+_SELF_GAP = frozenset({"опять", "снова", "сегодня", "тоже", "ещё", "еще", "я", "же",
+                       "пожалуй", "вновь", "всегда", "обратно"})
+
+
+def _fronted_self(clause: list[Tok], lo: int) -> bool:
+    """True when «себя» is the object written before the move verb that ends at ``lo``
+    («себя лечу», «себя опять лечу», «себя я снова охраняю»), only adverbs between."""
+    n = lo - 2  # clause[lo - 1] is the verb's last token
+    while n >= 0 and lo - 2 - n < 2 and clause[n].word and clause[n].w in _SELF_GAP:
+        n -= 1
+    return n >= 0 and bool(clause[n].word) and clause[n].w == "себя"
+
+
+def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
+                  noun: bool = False, reported: bool = False, guards: bool = True) -> Targets:
     """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
     further names only after «,», «и», «/» … A name after «не» is dropped («лечу не Буку, а
     Сергея»); a further name followed by «—» or «:» starts a new statement and ends the list
