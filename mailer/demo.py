@@ -190,13 +190,14 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"  письма игроков (Maildir): {cfg.mailbox.path}")
     echo(f"  отправленные письма (.eml): {cfg.send.path}")
     clock = (deadline + timedelta(minutes=20)).astimezone(cfg.zone)
+    at_clock = f"MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')}"
     echo(f"Часы демо-игры — {clock:%d.%m.%Y %H:%M}, день 2 (даты игры — в декабре 2026). Чтобы играть "
          f"дальше (свои письма в {cfg.mailbox.path / 'new'}, sync, close-day), ставьте перед командой "
-         f"это время: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} sync")
+         f"это время: {at_clock} {command} --config {cfg.path} sync")
     echo(f"Все исходящие письма игры: {command} --config {cfg.path} outbox --all; "
          f"любое из них целиком: {command} --config {cfg.path} preview НОМЕР "
          f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)")
-    echo(f"Дальше: MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')} {command} --config {cfg.path} status")
+    echo(f"Дальше: {at_clock} {command} --config {cfg.path} status")
     echo(f"Удалить демо-игру, когда она станет не нужна: rm -r {shlex.quote(str(folder))}")
 
 
