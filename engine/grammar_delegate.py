@@ -219,6 +219,8 @@ def remark_commas(ctx, clause: list[Tok], start: int) -> list[int]:
     wish: «я за Ксю, но решает Дарк»), no move word of the lexicon, no infinitive but
     «делать», no one else's speech (:data:`_REPORTED`), no other punctuation. Empty
     when the clause has no such comma."""
+    if not any(t.w == "," for t in clause[start + 1:]):
+        return []  # (a start only ever follows a comma)
     lex, idx = lexicon(), name_index(ctx.nicks)
     words = clause_words(clause)
     out: list[int] = []
@@ -253,10 +255,9 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     dative by his nickname (:func:`boss_ref`) or his title («дону», «боссу», «шефу»), nothing
     else in the clause. A giving verb (:data:`_GIVES`) counts only after the sender named as
     its subject, by his own role word or nickname («Лис отдаёт ход дону» from another member
-    tells of Лис: no move of the sender)."""
+    tells of Лис: no move of the sender). Called by :func:`to_my_boss` only, which has
+    already left out a sender who is no clan member or is the boss."""
     me = ctx.sender
-    if not me.mafia or me.role == "boss":
-        return False
     words = clause_words(clause)
     idx = name_index(ctx.nicks)
     k = start

@@ -177,12 +177,14 @@ class NameIndex:
             # nick that holds it, «Аркашу» for «Аркадий Борисович», not «Мельников А.В.»)
             return hit(sorted(owners | initialled), "name")
         full = full_names(word)
-        latin = not any(CYR.search(n) for n in owners)
-        pet_held = bool(owners) and self._pet_held(owners, written, word)
-        petted = self._petted_sons(word, written) if owners else set()
-        sons = {n for name in written for n in self.patronymic.get(name, ())
-                if name in full or n in petted or
-                ((latin or pet_held) and norm(n)[:3] == word[:3])}
+        sons: set[str] = set()
+        if any(name in self.patronymic for name in written):  # (rare: a patronymic nick)
+            latin = not any(CYR.search(n) for n in owners)
+            pet_held = bool(owners) and self._pet_held(owners, written, word)
+            petted = self._petted_sons(word, written) if owners else set()
+            sons = {n for name in written for n in self.patronymic.get(name, ())
+                    if name in full or n in petted or
+                    ((latin or pet_held) and norm(n)[:3] == word[:3])}
         if sons - owners:  # «Дмитрия»: dima_k, or «Дмитрич» by his father's name; «Кузю»:
             # the pet form of Кузьма that sounds as «Кузьмич» begins; «Серёгу»: Serg_2000 only
             # by a Latin word read so, or «Сергеич» (not «Петю» with the nick «Пётр»); a nick

@@ -63,10 +63,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.j - kw.i == 1 and _slang_first(clause[kw.i].w):
         return False  # «вломлю Триксу по самое не балуйся»: a slang verb of his own, an order
-    if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in (kw.i - 1, kw.i, kw.j)):
-        return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …»: his own
-    if kw.weak and _own_or_clan_verb(clause, kw):
-        return False  # «стрелу пускаю в X — больно сладко поёт», «клан рубит X — хватит ему …»
+    if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in range(kw.i - 1, kw.j + 1)):
+        return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …», «стрелу
+        # пускаю в X — больно сладко поёт»: his own first-person verb before, in or after it
+    if kw.weak and _clan_verb(clause, kw):
+        return False  # «клан рубит X — хватит ему …»
     if kw.j - kw.i == 1 and _wished(clause, kw.i) and (
             (at := tg.hits[0][1]) == kw.j or at == kw.j + 1 and clause[kw.j].w in V.PREPOSITIONS) \
             and clause[at].w not in V.PRONOUNS:
@@ -296,12 +297,10 @@ def _slang_first(w: str) -> bool:
 _CLAN_SUBJECTS = frozenset({"клан", "мафия", "семья"})
 
 
-def _own_or_clan_verb(clause: list[Tok], kw: Kw) -> bool:
-    """True when a weak keyword is the sender's own order by its verb: a first-person verb
-    inside a phrase keyword («стрелу пускаю в X»), or a verb in the present or future said
-    of «клан» right before it («клан рубит X»); whatever remark follows after a dash."""
-    if any(_own_verb_at(clause, k) for k in range(kw.i + 1, kw.j)):
-        return True
+def _clan_verb(clause: list[Tok], kw: Kw) -> bool:
+    """True when a weak one-word keyword is the sender's clan's order by its verb: in the
+    present or future, said of «клан» right before it («клан рубит X»); whatever remark
+    follows after a dash."""
     if kw.j - kw.i != 1 or kw.i == 0 or clause[kw.i - 1].w not in _CLAN_SUBJECTS:
         return False
     reading = verb_reading(clause[kw.i].w)

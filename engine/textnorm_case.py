@@ -23,13 +23,8 @@ _CUT = re.compile(
     r"(?<![\w'’])([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])[ \t]+"
     r"(?:([au])(?![\w'’])|([ауы]|ом|ой)(?=[ \t]*(?:\n|$)|[ \t]+(?:и|или)(?!\w)))")
 
-#: The cheap test before the regular expression: a space, an ending alone (a Latin letter
-#: before it is checked after).
-_CHEAP = re.compile(r"[ \t](?:[auауы]|о[мй])(?![\w'’])")
-
-
 def _cut_after_latin(text: str) -> bool:
-    """True when some lone ending of :data:`_CHEAP` follows a Latin letter («dimon а»): an
+    """True when some lone ending of :data:`_ENDING` follows a Latin letter («dimon а»): an
     ASCII letter or digit, spaces, the ending. Looked for after each run of ASCII letters
     and digits only (found at C speed: the text in Latin-1, every other character one «?»,
     its bytes other than those made spaces and split; each run is found by ``str.find``
@@ -44,7 +39,8 @@ def _cut_after_latin(text: str) -> bool:
     return False
 
 
-#: :data:`_CHEAP` after the run of spaces it opens with (the Latin letter or digit before).
+#: The cheap test before the regular expression :data:`_CUT`: spaces and a lone ending, matched
+#: right after a run of Latin letters and digits.
 _ENDING = re.compile(r"[ \t]+(?:[auауы]|о[мй])(?![\w'’])")
 #: Latin-1 bytes → themselves for ASCII letters and digits, a space for every other byte.
 _ALNUM_ONLY = bytes(b if chr(b).isascii() and chr(b).isalnum() else 0x20 for b in range(256))

@@ -85,9 +85,6 @@ def _the_dropped(m: re.Match) -> str:
     return m.group(1) + m.group(2) if norm(m.group(1)) in lexicon().words else m.group(0)
 
 
-_LATIN_WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
-
-
 @functools.lru_cache(maxsize=64)
 def _nick_words(nicks: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w.lower() for n in nicks for w in re.findall(r"[^\W\d_]+", n))
@@ -95,15 +92,14 @@ def _nick_words(nicks: tuple[str, ...]) -> frozenset[str]:
 
 #: The Latin words that can start anything :func:`_german` rewrites (its cheap guard).
 _GERMAN_STARTS = frozenset(w for k in _GERMAN for w in k.split()[:1]) | {"the", "a", "betrug", "zwei"}
-_LATIN_RUN = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 
 
 def _german(text: str, nicks: tuple[str, ...]) -> str:
     """German move words and joiners written in Russian (see the module's docstring)."""
-    runs = latin_runs(text)  # (``_LATIN_RUN.findall(text)``, at C speed)
+    runs = latin_runs(text)  # the runs of [A-Za-zÄÖÜäöüß], at C speed
     if not any(len(w) >= 3 for w in runs) or _GERMAN_STARTS.isdisjoint(
             w.lower() for w in runs):
-        return text  # (no :data:`_LATIN_WORD`, or no Latin word that starts a rewrite)
+        return text  # (no Latin word of three letters, or none that starts a rewrite)
     guarded = _nick_words(nicks)
 
     def sub(m: re.Match) -> str:
