@@ -160,16 +160,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # or a name after the remark; with neither, no target: asked, never Смит
         tg.hits = [h for h in tg.hits if h[1] >= told]
         tg.end = max(tg.end, told)
-    if tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and \
-            (first_obj := _object_first(ctx, actor, clause, lo, kw, tg)) is not None:
-        # «Ворону охраняю, Граф в курсе», «Ворону охраняю, Кнопку завтра»: the object written
-        # before the move word is its target; the name behind the comma opens a remark
+    if tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and (
+            first_obj := _object_first(ctx, actor, clause, lo, kw, tg)
+            or _object_before_remark(ctx, actor, clause, lo, kw, tg)) is not None:
+        # «Ворону охраняю, Граф в курсе», «Ворону охраняю, Кнопку завтра», «себя опять лечу,
+        # после смены мне самому X нужна»: the object written before the move word is its
+        # target; the name behind the comma opens a remark
         tg.hits = [first_obj]
-    elif tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and \
-            (fronted := _object_before_remark(ctx, actor, clause, lo, kw, tg)) is not None:
-        # «себя опять лечу, после смены мне самому X нужна»: the object written right before
-        # the move word is its target; a name in the words behind the comma is a remark's
-        tg.hits = [fronted]
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -918,9 +915,9 @@ def _handed_on(clause: list[Tok], end: int) -> bool:
     return end < len(clause) and clause[end].w in ("пусть", "пускай")
 
 
-#: Adverbs between an object and its move word («себя опять лечу», «X сегодня проверяю»).
-_BEFORE_VERB = frozenset({"опять", "снова", "сегодня", "сейчас", "тоже", "же", "вновь", "ещё",
-                          "еще", "пожалуй", "всё-таки", "все-таки", "уж", "ночью"})
+#: Words between an object and its move word beyond :data:`V.FILLERS` (which holds «опять»,
+#: «снова», «сегодня», «ночью», «тоже», «же»…: «себя опять лечу», «X сегодня проверяю»).
+_BEFORE_VERB = frozenset({"уж"})
 
 
 #: Words of need before an infinitive move word («Ворону надо подлечить»): the look back for
