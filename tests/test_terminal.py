@@ -218,7 +218,9 @@ def test_outbox_piped_is_one_line_a_letter(demo_game):
         shown = runner.invoke(main, ["outbox", "--all"], env={**env, "COLUMNS": columns})
         assert shown.exit_code == 0, shown.output
         assert shown.output.splitlines() == rows
-    assert len(rows) == 1 + 50 + 2 + 1 and rows[-1] == "Всего: 50"
+    # the total names each state's count (a fresh user read «Всего: 75» against send's «74 письма»)
+    assert len(rows) == 1 + 50 + 2 + 1 and rows[-1] == "Всего: 50 (в очереди — 49, снято с очереди — 1)"
+    assert sum("  в очереди  " in line for line in rows[1:51]) == 49
     assert rows[-3] == "Почему снято с очереди:"  # a reason under the table, not in a wide column
     assert re.fullmatch(r"  \d+: ответ на следующее письмо игрока \(входящее \d+\) стоит и за это", rows[-2])
     assert rows[0].split() == ["ID", "Состояние", "Кому", "Тема", "Вид"]

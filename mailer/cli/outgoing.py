@@ -38,7 +38,16 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     print_table(listing)
     if reasons:
         click.echo("Почему снято с очереди:\n" + "\n".join(reasons))
-    click.echo(f"Всего: {len(rows)}")
+    click.echo(_total(rows))
+
+
+def _total(rows: list) -> str:
+    """The closing line of ``outbox``: the count, and when the letters are in more than one
+    state, how many in each («Всего: 75 (отправлено — 74, снято с очереди — 1)»), so the
+    sent count matches what ``send`` reported."""
+    counts = {state: sum(1 for r in rows if r.state == state) for state in OutState}
+    shown = [f"{state.ru} — {n}" for state, n in counts.items() if n]
+    return f"Всего: {len(rows)}" + (f" ({', '.join(shown)})" if len(shown) > 1 else "")
 
 
 @click.command()
