@@ -47,6 +47,13 @@ _NUMBER_WORDS = {"один": "1", "два": "2", "три": "3", "четыре": 
 _ASIDE_MAX = 10
 
 
+def _last_letter(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when token ``k`` is one lower-case letter that ends its part («голос за сашу к»
+    in a phone's letter: the initial of the nick's other word, no preposition)."""
+    return len(clause[k].w) == 1 and clause[k].w.isalpha() and (
+        k + 1 >= hi or not clause[k + 1].word)
+
+
 def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             hit: NameHit) -> tuple[NameHit, int]:
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
@@ -56,7 +63,8 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
     two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
     (asked)."""
-    if k < hi and clause[k].word and clause[k].cap and clause[k].start - clause[k - 1].end == 1 \
+    if k < hi and clause[k].word and (clause[k].cap or _last_letter(clause, k, hi)) and \
+            clause[k].start - clause[k - 1].end == 1 \
             and clause[k - 1].word and not clause[k - 1].text.isupper():
         both = name_pair(idx, words, k, hit)
         if both is not None:

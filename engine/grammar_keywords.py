@@ -80,7 +80,8 @@ def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:
     """True when ``words[i]`` is a case form of a word of exactly one nickname, or of the
     Cyrillic reading of its Latin word («личу» of «Lich.King»), and no name follows it (then
     it is the name the word before asks for, not a move word of its own)."""
-    return len(idx.parts.get(words[i], ())) == 1 and (
+    owners = idx.parts.get(words[i]) or idx.parts.get(words[i].replace("э", "е"), ())
+    return len(owners) == 1 and (  # («хэдшот»: э written for е, as in a name)
         i + 1 >= len(words) or idx.exact(words, i + 1, None) is None)
 
 
@@ -115,9 +116,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
             continue
         if words is None:
             words = clause_words(clause)
-        if found and idx.exact(words, i, None) and only_fillers(clause, found[-1].j, i):
-            i += 1
-            continue
+        if found and (idx.exact(words, i, None) or (kw.weak and _nick_part(idx, words, i))) \
+                and only_fillers(clause, found[-1].j, i):
+            i += 1  # («линч хедшот» for headsh0t: a move word read only with a name, here the
+            continue  # Cyrillic reading of the nick the move word before asks for)
         if kw.j == i + 1 and t.cap and i > 0 and \
                 (kw.weak or clause[i - 1].w not in (":", "—", "→")) and (
                     idx.exact(words, i, None) or _nick_part(idx, words, i)):

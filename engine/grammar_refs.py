@@ -255,7 +255,8 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                     return NameHit(titled, (titled,), "part", 1), k, k + 1
             if k > lo and clause[k - 1].w in _BEFORE_PART and len(t.w) >= 3:
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
-                if near is not None and near.kind in ("part", "pet"):
+                if near is not None and (near.kind in ("part", "pet") or (
+                        near.kind == "name" and t.cap)):  # («я за Клавкой присмотрю»: Клава's)
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
             verb = hi < len(clause) and own_move_word(clause, hi)
             # «катюху мочим»: before a verb only; in lower case in a phone's letter, or
@@ -322,7 +323,8 @@ def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,
 
 
 #: Words that may stand before a pet form opening the clause («Опять Максика к себе зову»).
-_PET_LEAD = frozenset({"и", "а", "ну", "опять", "снова", "вновь", "сегодня", "ночью", "тогда"})
+_PET_LEAD = frozenset({"и", "а", "ну", "опять", "снова", "вновь", "сегодня", "ночью", "тогда",
+                       "я", "мы"})  # («Я сегодня Дусю к себе позову»: the sender, the subject)
 #: Turns of speech that may open the part of a clause before such a name («Короче, …»).
 _TURN_LEAD = frozenset({"короче", "ладно", "итак", "значит", "вот", "ок", "окей", "так"})
 

@@ -198,6 +198,8 @@ def told_of(clause: list[Tok], k: int, hi: int, governed: bool = False,
             # Егеря вчера был»; a short adjective read second by the dictionary: «Собакевич
             # в ветке прав»)
             return True
+        if not governed and t.w in _SLANG_PREDICATES:
+            return True  # «голос на X, бизон вроде норм пацан»: chat «he's fine», of Бизон
         if not governed and n + 1 < hi and (t.w, clause[n + 1].w) in _SAID_OF:
             return True  # «убиваем Хануму — Гетьман в курсе»
         if not governed and n == k and n + 2 < hi and (t.w, clause[n + 1].w) == ("и", "так") \
@@ -229,6 +231,8 @@ def _aside_end(clause: list[Tok], n: int, hi: int) -> int:
 
 #: Two-word predicates said of the name before them («Гетьман в курсе», «Дед не против»).
 _SAID_OF = frozenset({("в", "курсе"), ("в", "теме"), ("не", "против")})
+#: Chat words that say «he is fine» of the name before them, as a short adjective would.
+_SLANG_PREDICATES = frozenset({"норм", "нормас", "ок", "окей", "ok", "okay"})
 
 
 def names_end(clause: list[Tok], k: int, hi: int) -> bool:

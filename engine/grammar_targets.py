@@ -580,9 +580,13 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
-        if approx is not None and approx.kind == "fuzzy" and out.thing and not out.hits:
+        if approx is not None and out.thing and not out.hits and (
+                approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and
+                                           k > lo and words[k - 1] in _THING_TIME)):
             break  # «проверю акт сверки с «Вектором»»: the verb's object is a thing; a
-            # misspelt name after it is the thing's, no target
+            # misspelt name after it is the thing's, no target; so is a dictionary word in
+            # lower case after a preposition of time or origin («проверю почту после смены»
+            # beside «Ночная_Смена»)
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
@@ -902,6 +906,11 @@ def _titled_player(ctx: Roster, clause: list[Tok], words: list[str], w: str, k: 
 def _searched(actor: Actor, words: list[str], k: int) -> bool:
     """True when ``words[k]`` comes right after the fan's own search verb («ищу доктора»)."""
     return actor.role == "fan" and k > 0 and (verb_reading(words[k - 1]) or ("",))[0] == "искать"
+
+
+#: Prepositions of time or origin after a thing the verb acts on («почту после смены»):
+#: never the preposition of a move's target.
+_THING_TIME = frozenset({"после", "до", "перед", "из", "от", "без"})
 
 
 def _full_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> NameHit | None:

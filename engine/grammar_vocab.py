@@ -274,6 +274,8 @@ FILLERS: frozenset[str] = frozenset({
     "pls", "plz", "please", "плз", "пжл", "пж", "пжлст", "пожалста", "пожалуйста",
     # a mixed letter's English: «my two votes today — X и Y», «my vote goes to X»
     "my", "today", "tonight", "goes", "go", "to", "is", "are",
+    # chat English «of course», «in my opinion»: «vote X ofc», «линч X imo»
+    "ofc", "imo", "imho", "tbh",
     # chat calls to act together: «на линче тоже его го», «погнали»
     "го", "гоу", "погнали",
     # Ukrainian: «Голос теж за X» (тоже), «сьогодні», «вночі» (ночью), «ще», «знову», «також»

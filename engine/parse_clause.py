@@ -67,6 +67,10 @@ from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, names_in, ni
 _W = attrgetter("w")  # a token's normalised text
 
 
+#: The host called at the start of a clause, before a heading («Ведущий, жертва: X»).
+_HOST_CALLED = frozenset({"ведущий", "ведущая", "вед"})
+
+
 def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
                 excluded: set[int], items: list[Item]) -> Prev | None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
@@ -187,14 +191,17 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             (end := from_clan(clause, start)) is not None and end < kws[0].i:
         # «От семейства ночью уходит Бруно: он, похоже, стережёт своих»: the kill first
         kws = [Kw(V.KILL, start, end)] + kws
+    head = start  # «Ведущий, жертва: X», «Ведущий, двое: X и Y»: the host called first
+    if clause[start].w in _HOST_CALLED and start + 3 < len(clause) and clause[start + 1].w == ",":
+        head = start + 2
     if not kws and not excluded:
-        kws = header_keyword(clause, start, member or ctx.sender)
+        kws = header_keyword(clause, head, member or ctx.sender)
         if kws and clause[kws[0].i].w in V.VOTE_ORDINALS and (
                 ctx.turn.votes_per_player < 2 or not _ordinal_names(ctx, clause, kws[0].j)):
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
-        kws = full_moon_kill(ctx, clause, start, items)  # «Второго — X», «Двое: X и Y»
+        kws = full_moon_kill(ctx, clause, head, items)  # «Второго — X», «Двое: X и Y»
     elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
             kws[0].i > start and any(t.w in (",", "—", "(") for t in clause[start + 1:kws[0].i]) \
             and (second_opens(clause, start) or count_said(clause, start, kws[0].i)):

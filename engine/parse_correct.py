@@ -818,10 +818,20 @@ def _retracted_from(ctx: Ctx, prev: Prev, nick: str) -> bool:
 
 def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:
     """True when the name at tokens ``k``…``k + length`` stands alone on the letter's last
-    non-empty line (a signature)."""
+    non-empty line (a signature), or ends it after a comma in a closing paragraph of one or
+    two lines set apart by a blank line («С уважением, зав. хирургией (шутка), Skalpel»: a
+    sign-off with a title, whatever words the title holds)."""
     start, end = clause[k].start, clause[k + length - 1].end
+    if ctx.text[end:].strip(" \t\r\n.!)"):
+        return False
     line_start = ctx.text.rfind("\n", 0, start) + 1
-    return not ctx.text[line_start:start].strip() and not ctx.text[end:].strip(" \t\r\n.!)")
+    before = ctx.text[line_start:start]
+    if not before.strip():
+        return True
+    if not before.rstrip().endswith(","):
+        return False
+    para = re.split(r"\n[ \t]*\n", ctx.text[:start].rstrip(" \t"))
+    return len(para) > 1 and para[-1].count("\n") <= 1
 
 
 #: «или нет, лучше Y»: a correction, no doubt.

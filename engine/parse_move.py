@@ -277,7 +277,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if same is not None:  # (not «…, а то она всех таскает»: the reason's subject)
             tg.hits.append(same)
             tg.roles, tg.role_at, tg.unknown, tg.pronoun = [], [], None, False
-    loose = tg.unknown is not None and kw.weak and not tg.unknown_slot and not tg.hits
+    loose = tg.unknown is not None and not tg.unknown_slot and not tg.hits and (
+        kw.weak or _unknown_in_next_part(clause, kw, tg.unknown[1]))
     if not tg.hits and (tg.unknown is None or loose) and not tg.pronoun and not tg.roles and \
             not tg.negated:
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
@@ -854,6 +855,14 @@ def _past_aside(clause: list[Tok], start: int, at: int, hi: int) -> int | None:
 #: Words after a second name that make it one more target of the move («Ворону охраняю,
 #: Кнопку тоже»), not a remark of its own.
 _ONE_MORE = frozenset({"тоже", "также", "и", "еще", "ещё", "или", "либо", "вместе"})
+
+
+def _unknown_in_next_part(clause: list[Tok], kw: Kw, k: int) -> bool:
+    """True when the word at ``k`` that fits no nick stands in a part of its own after the
+    move word: a comma right after the move word, then a verb before the word («Дусю к себе
+    зазову, посидим, семечки полузгаем»: what they will do, no target of the move)."""
+    return kw.j < k and clause[kw.j].w == "," and \
+        any(clause[n].word and is_verb(clause[n].w) for n in range(kw.j + 1, k))
 
 
 def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,

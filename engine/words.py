@@ -164,6 +164,10 @@ def _fond_adverb(word: str) -> bool:
         tag in p.tag for p in readings for tag in ("Name", "Surn", "Patr"))
 
 
+#: The particles of an indefinite pronoun («кто-то», «что-нибудь», «где-либо»).
+_INDEFINITE = frozenset({"то", "нибудь", "либо"})
+
+
 @functools.lru_cache(maxsize=100_000)
 def not_a_name(word: str) -> bool:
     """True for a word pymorphy3 does not know but confidently reads as an adverb, a verb
@@ -173,6 +177,10 @@ def not_a_name(word: str) -> bool:
         return True
     if not CYR.search(word) or len(word) < 5:
         return False
+    base, dash, particle = word.rpartition("-")
+    if dash and particle in _INDEFINITE and base.endswith("ой") and \
+            morph().parse(base[:-1])[0].tag.POS == "NPRO":
+        return True  # «чегой-то», «ктой-то»: «чего-то», «кто-то» said the village way
     p = morph().parse(word)[0]
     return p.tag.POS in ("ADVB", "ADJS", "VERB", "INFN", "GRND", "PRTF", "PRTS", "COMP") \
         and p.score >= 0.5

@@ -357,7 +357,8 @@ def _moves_below_rule(lines: list[str], i: int, fido: frozenset[str], colon: lis
     word of the lexicon: the player drew «--» between his lines («Лечу Кузю» / «--» / «Голос:
     Лось»). A signature opens with a name or a closing («-- » / «С уважением, Зелёнка» /
     «Лечу людей с 1998 года»), never with an order; cutting at a divider would drop the
-    player's move with nothing said."""
+    player's move with nothing said. A line of fields set apart by «|» is read by its first
+    field only («Kot_Baton | CS2 lvl 8 | ищу тиму»: a name, then a signature's fields)."""
     for j in range(i + 1, len(lines)):
         line = lines[j]
         if not line.strip():
@@ -365,7 +366,7 @@ def _moves_below_rule(lines: list[str], i: int, fido: frozenset[str], colon: lis
         if quoted_line(line, fido) or mobile_signature(line) or is_signature_rule(line) \
                 or _quote_head(lines, j, colon) is not None:
             return False
-        return _move_words(line)
+        return _move_words(line.split("|")[0])
     return False
 
 
