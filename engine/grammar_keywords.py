@@ -21,7 +21,8 @@ from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, first_singular, is_infinitive, is_known_word, is_verb, past_tense, thing_noun, third_person,
+    common_noun, dative_plural, first_singular, is_infinitive, is_known_word, is_verb, past_tense,
+    thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
@@ -142,6 +143,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if i > 0 and t.w in _EVENT_NOUNS and clause[i - 1].w in _SINCE:
             i = kw.j  # «По линчу — раз страх, Лёха»: the day's event as a reason, no move
             continue
+        if _according_to(clause, i, kw):
+            i = kw.j  # «по моим наблюдениям, он от Бармалея»: «as I have seen», no move
+            continue
         if kw.weak and i > 1 and clause[i - 1].w == "по" and _named_before(idx, words, i - 1):
             i = kw.j  # «Джокер по проверке — ролевой»: the player as the check found him, a
             continue  # result told, no order (not «По проверке — Белочка»)
@@ -231,6 +235,23 @@ def _square_vote(clause: list[Tok], kw: Kw) -> bool:
 #: a reason given, no move.
 _SINCE = frozenset({"раз", "ведь", "поскольку", "благо"})
 _EVENT_NOUNS = frozenset({"страх", "страха"})
+
+
+#: Possessives between «по» and a move noun in «по моим наблюдениям».
+_WHOSE = frozenset({"моим", "нашим", "твоим", "вашим", "его", "ее", "её", "их", "всем",
+                    "своим", "последним", "личным"})
+
+
+def _according_to(clause: list[Tok], i: int, kw: Kw) -> bool:
+    """True when the keyword at ``i`` is a move noun in the dative plural after «по» (a
+    possessive between): «по моим наблюдениям», «по проверкам» say «as observed», «as
+    checked», never an order."""
+    if kw.j != i + 1 or is_verb(clause[i].w):
+        return False
+    k = i - 1
+    if k >= 0 and clause[k].w in _WHOSE:
+        k -= 1
+    return k >= 0 and clause[k].w == "по" and dative_plural(clause[i].w)
 
 
 def _named_before(idx: NameIndex, words: list[str], k: int) -> bool:

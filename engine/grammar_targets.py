@@ -580,6 +580,9 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
+        if approx is not None and approx.kind == "fuzzy" and known and not t.cap and \
+                not t.quoted and k > lo and words[k - 1] in ("с", "со"):
+            approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»
         if approx is not None and out.thing and not out.hits and (
                 approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and
                                            k > lo and words[k - 1] in _THING_TIME)):

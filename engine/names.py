@@ -472,6 +472,7 @@ def _add_given(idx: NameIndex, nick: str) -> None:
     if found and not any(names_in_word(w, foreign=False)
                          for w in dict.fromkeys(words + nick_pieces(nick))):
         idx.foreign_named.add(nick)  # «Lady_Mary»: Мария only by the foreign form Mary
+    found |= _clipped_with_patronymic(words)
     if found:
         idx.given_of[nick] = frozenset(found)
         for name in found:
@@ -486,6 +487,21 @@ def _add_given(idx: NameIndex, nick: str) -> None:
 #: Animals a Russian calls by a man's name in tales and talk (Михайло Потапыч the bear): a
 #: nick so named is reached by that name's forms as well (asked beside its other owners).
 _FOLK_NAMES = {"медведь": "михаил", "медвежонок": "михаил"}
+
+
+def _clipped_with_patronymic(words: list[str]) -> set[str]:
+    """The given names a nick of a clipped name before its own patronymic holds («Сан
+    Саныч» is Александр Александрович, «Пал Палыч» Павел Павлович): the first word, not
+    in the table, begins the patronymic that follows it, so it is the father's name clipped
+    and the player's own name too («Сашу» may mean him)."""
+    out: set[str] = set()
+    for word, after in zip(words, words[1:]):
+        if len(word) < 3 or not after.startswith(word) or names_in_word(word):
+            continue
+        father = patronymic_of(after)
+        if father is not None:
+            out.add(father)
+    return out
 
 
 def _pet_of_given(word: str) -> frozenset[str]:
@@ -571,13 +587,22 @@ def _long_stems(word: str) -> list[str]:
     return [r for r in name_readings(word)[:6] if len(r) >= 5]
 
 
+#: A «у» after a consonant in a plain Cyrillic reading, which a Latin spelling may have
+#: written for «ю» (no «y» or «i» before the «u»: «Luba», «Kruchok»).
+_SOFT_U = re.compile(r"(?<=[бвгдзклмнпрстфх])у")
+
+
 def _readings(word: str) -> list[str]:
     """A Latin word and the Cyrillic spellings players use for it: the plain reading
     («kestrel» → «кестрел»), an English «u» said «а» («lucky» → «лаки»), a «j» said «ж»
-    («joker» → «жокер»)."""
+    («joker» → «жокер»), a «u» after a consonant read «ю» when that spells a word or a
+    name («kruchok» → «крючок», «lubasha» → «любаша»)."""
     out = [word, translit(word)]
     if "u" in word:
         out.append(translit(word.replace("u", "a")))
+        soft = _SOFT_U.sub("ю", out[1])
+        if soft != out[1] and (is_known_word(soft) or names_in_word(soft)):
+            out.append(soft)
     if "j" in word:
         out.append(translit(word).replace("дж", "ж"))
     return list(dict.fromkeys(out))

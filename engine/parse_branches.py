@@ -5,6 +5,7 @@ correction right after a branch, and the branches put into the letter's swindle 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -61,7 +62,8 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             lead = end - 1  # «ищу врача среди… ну пусть Stitch»: the branch's target
         elif c is not None and c < hi and \
                 not find_keywords(clause[c:hi], set(), name_index(ctx.nicks)) and \
-                (tg := read_targets(ctx, ctx.sender, clause, c, hi)).hits:
+                (tg := read_targets(ctx, ctx.sender, clause, c, hi)).hits and \
+                not _swindled_remark(ctx, clause, tg.hits, hi, items):
             lead = c - 1  # a name alone: the branch's move with another target
             told = next((m for r, m, _ in reversed(branches) if r == role), None)
             if told is not None and {h.nick for h, _, _ in tg.hits} == {told.target}:
@@ -113,6 +115,24 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     ctx.loose_branches.extend(
         (clause, k) for k, t in enumerate(clause) if t.word and k not in heads and
         k not in excluded and rw.get(t.w) in SWINDLE_ROLES and _loose_head(clause, k))
+
+
+def _swindled_remark(ctx: Ctx, clause: list[Tok], hits: list, hi: int,
+                     items: list[Item]) -> bool:
+    """True when the one player named after the correction words is the one the letter's
+    swindle was on and words follow him («…зову Y.⏎UPD: передумал, X все и так пасут.
+    Развожу Z»): a remark on why the swindle is taken back, the last branch is not put on X
+    (a bare name, «UPD: нет, X», still corrects the branch)."""
+    nicks = {h.nick for h, _, _ in hits}
+    if len(nicks) != 1 or None in nicks:
+        return False
+    nick = next(iter(nicks))
+    conned = {it.move.target for it in items if it.move is not None and
+              it.move.action == "swindle"}
+    if ctx.branch_lead is not None:
+        conned.add(ctx.branch_lead[0])
+    end = max(e for _, _, e in hits)
+    return nick in conned and any(t.word for t in clause[end:hi])
 
 
 def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
@@ -389,10 +409,12 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
     _unread_heads(ctx, items, branches)
     last = max(it.pos for it in swindles)
     earlier = [pos for *_, pos in branches if pos < last]
-    if earlier and any(pos > last for *_, pos in branches) and \
-            _redone(ctx.text, max(earlier), last):
+    later = [pos for *_, pos in branches if pos > last]
+    if earlier and later and _redone(ctx.text, max(earlier), last) and \
+            not _SAME_BRANCHES.search(visible_text(ctx.text)[last:min(later)].lower()):
         # «… если маньяк — режу X. UPD: передумал. Жульничаю у Y: если фанатка — …»: the
-        # swindle written again replaces the earlier one, branches and all
+        # swindle written again replaces the earlier one, branches and all (unless it keeps
+        # them: «Развожу Y, ветки те же, плюс если фанатка — …»; a new branch per role wins)
         branches = [b for b in branches if b[2] > last]
     by_role: dict[str, Move] = {}
     for role, move, _ in branches:
@@ -411,6 +433,15 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
 #: Words saying the letter's move is written anew («UPD: передумал. Жульничаю у …»).
 _REDO = frozenset({"upd", "апд", "передумал", "передумала", "исправляю", "исправление",
                    "поправка", "отбой"})
+
+
+#: A swindle written anew that keeps the earlier branches («ветки те же», «условия
+#: прежние», «те же варианты», «остальное без изменений»).
+_SAME_BRANCHES = re.compile(
+    r"(?<!\w)(?:(?:ветк[иа]|развилк[иа]|услови[яе]|вариант[ыа]|расклад|остальное)\s+"
+    r"(?:(?:все\s+|всё\s+)?(?:те\s+же|то\s+же|такие\s+же|прежн\w+|как\s+(?:были|выше|раньше))"
+    r"|оста[её]тся|остаются|без\s+изменений)"
+    r"|(?:те\s+же|прежние)\s+(?:ветки|развилки|условия|варианты))(?!\w)")
 
 
 def _redone(text: str, lo: int, hi: int) -> bool:

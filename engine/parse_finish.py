@@ -929,8 +929,9 @@ def _search_role(ctx: Ctx, items: list[Item]) -> list[Item]:
         if it.move is not None and it.move.action == "search" and not it.move.role:
             named = named or _role_sought(ctx) or "?"
             if named != "?" and _named_in(ctx, it.move.span, it.move.target) and \
-                    _search_said(it.move.span):
-                # «Доктора у Дарси не нашла. Ищу дальше — у Воланда»
+                    (_search_said(it.move.span) or _search_corrected(ctx.text, it.pos)):
+                # «Доктора у Дарси не нашла. Ищу дальше — у Воланда»; «ищу у X… хотя нет,
+                # у Y»: the search word before the correction that put Y in X's place
                 it = Item(it.pos, move=replace(it.move, role=named), tried="search")
             else:
                 it = Item(it.pos, problem=problem(it.move.span, "unparsed", "search_role"),
@@ -1021,6 +1022,24 @@ _SEEK_WORDS = frozenset({"нашла", "нашел", "нашёл", "найти",
 #: Where a sentence ends for :func:`_role_sought`, :func:`_told_in_past` and
 #: :func:`_tomorrow_said` (not «…»: «ищу теперь... ну пусть стерву»).
 _SENTENCE_END = re.compile(r"(?<![.…])[.](?![.…])|[!?\n]+")
+
+
+def _search_corrected(text: str, pos: int) -> bool:
+    """True when the line of ``pos`` (or, when that line holds no search word, the line
+    above) has a search word before ``pos`` and a correction head after it («ищу у Ёжика…
+    хотя нет, у Сан Саныча»): the name at ``pos`` corrects a search said in full."""
+    lex = lexicon().words
+    hi = pos
+    lo = text.rfind("\n", 0, pos) + 1
+    for _ in range(2):
+        toks = [t for t in tokenize(text[lo:hi]) if t.word]
+        said = [n for n, t in enumerate(toks) if lex.get(t.w) == V.SEARCH]
+        if said:
+            return any(t.w in V.CORRECTION_HEADS for t in toks[said[-1] + 1:])
+        if lo == 0:
+            return False
+        lo = text.rfind("\n", 0, lo - 1) + 1
+    return False
 
 
 def _search_said(text: str) -> bool:

@@ -422,7 +422,10 @@ def _restated(clause: list[Tok], tg: Targets):
     name says which): the player written again to make sure, one vote. None when two players
     are named, or one written the same way twice («голос зяблик зяблик»: two votes meant?)."""
     sure = {h.nick for h, _, _ in tg.hits if h.nick is not None}
-    if len(sure) != 1 or len({tuple(t.w for t in clause[i:j]) for _, i, j in tg.hits}) == 1:
+    if len(sure) != 1 or len({tuple(t.text.lower() for t in clause[i:j])
+                              for _, i, j in tg.hits}) == 1:
+        # (as written: «нитку.лену — nitka.lena» are two spellings though the merged
+        # tokens of a nick share one key)
         return None
     nick = next(iter(sure))
     if any(h.nick is None and nick not in h.candidates for h, _, _ in tg.hits):

@@ -404,8 +404,9 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
     return tuple(dict.fromkeys(out))
 
 
-#: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»).
-_FRENCH = re.compile(r"[a-z]*(?:oi(?=[^aeiouy])|eau)[a-z]*")
+#: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»),
+#: or ending in «-ault» said «-о» («Renault» → «Рено», «Perrault» → «Перро»).
+_FRENCH = re.compile(r"[a-z]*(?:oi(?=[^aeiouy])|eau)[a-z]*|[a-z]{2,}ault")
 
 #: French spellings and their Russian sound, longest first.
 _FRENCH_UNITS: tuple[tuple[str, str], ...] = (
@@ -422,6 +423,8 @@ def french_reading(word: str) -> str | None:
         return None
     if len(word) > 3 and word[-1] in "tsxd" and word[-2] in "aeiouy":
         word = word[:-1]
+    elif word.endswith("ault"):
+        word = word[:-2]  # «Renault» → «Рено»: the final «lt» silent
     out, i = [], 0
     while i < len(word):
         for lat, cyr in _FRENCH_UNITS:

@@ -284,6 +284,16 @@ def predicate(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=20_000)
+def dative_plural(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a noun in the dative plural
+    («наблюдениям», «проверкам»)."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "NOUN" and "datv" in tag and "plur" in tag
+
+
+@functools.lru_cache(maxsize=20_000)
 def plural_predicate(word: str) -> bool:
     """True when ``word`` is a :func:`predicate` in the plural («темнят», «врали», «согласны»):
     it cannot say something of a singular subject such as «голос»."""
