@@ -59,11 +59,13 @@ SEAL_WORDS = frozenset({"финал", "финально", "окончатель�
 
 
 def _verb_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
-    """True when the first word from ``clause[k]`` opens a move word of the sender's own (not
-    negated), the one the words after the correction's name lead with («…, Лося замочу»,
-    «…, Лося в расход»)."""
+    """True when the word ``clause[k]``, right after the correction's name (no mark between),
+    opens a move word (not negated): the name is its object («…, Лося замочу», «…, Лося в
+    расход»); not «Нет, Сергея, лечу Буку» (the name spoken to between commas)."""
+    if k >= len(clause) or not clause[k].word:
+        return False  # «Нет, Сергея, лечу Буку»: the name between commas is spoken to
     own = find_keywords(clause[k:], set(), name_index(ctx.nicks))
-    return bool(own) and not own[0].negated and own[0].i == first_word(clause[k:], 0)
+    return bool(own) and not own[0].negated and own[0].i == 0
 
 
 def _sealed(clause: list[Tok], k: int) -> bool:
