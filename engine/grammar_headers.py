@@ -90,7 +90,10 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
 #: The host's place or treat as the heading of her guest («последний ужин — Кузя», «в подвал
 #: сегодня — X», «в будуар: X»): the hostess's and the psycho's trigger words too.
 HOST_HEADS = frozenset({"ужин", "ужинчик", "подвал", "подвальчик", "будуар", "спальню",
-                        "гостиную", "каморку", "логово", "берлогу"})
+                        "гостиную", "каморку", "логово", "берлогу",
+                        # the host's bath-house, the psycho's ward: «Сегодня в парилку — X»,
+                        # «в палату — X»
+                        "парилку", "парилочку", "палату"})
 _HOST_FILLERS = frozenset({"сегодня", "сегодняшний", "этой", "ночью", "нынче", "на", "в", "ко",
                            "мне", "мой", "мою", "мое", "моё", "моя", "наш", "последний",
                            "прощальный", "ночной", "поздний"})
@@ -105,7 +108,7 @@ def _host_heading(clause: list[Tok], start: int) -> list[Kw]:
         t = clause[k]
         if t.word and t.w in HOST_HEADS:
             head = True
-        elif head and t.w in (":", "—"):
+        elif head and t.w in (":", "—", "-"):  # (a spaced hyphen as the dash)
             return [Kw(V.INVITE, start, k + 1, weak=True)]
         elif not t.word or t.w not in _HOST_FILLERS:
             return []

@@ -58,6 +58,16 @@ def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
 SEAL_WORDS = frozenset({"финал", "финально", "окончательно", "бесповоротно", "точка"})
 
 
+def _verb_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when the word ``clause[k]``, right after the correction's name (no mark between),
+    opens a move word (not negated): the name is its object («…, Лося замочу», «…, Лося в
+    расход»); not «Нет, Сергея, лечу Буку» (the name spoken to between commas)."""
+    if k >= len(clause) or not clause[k].word:
+        return False  # «Нет, Сергея, лечу Буку»: the name between commas is spoken to
+    own = find_keywords(clause[k:], set(), name_index(ctx.nicks))
+    return bool(own) and not own[0].negated and own[0].i == 0
+
+
 def _sealed(clause: list[Tok], k: int) -> bool:
     """True when ``clause[k:]`` is only punctuation and words of :data:`SEAL_WORDS` (at least
     one): the choice before it is final, nothing more is said."""
@@ -307,6 +317,11 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # «…только на линч.⏎Бобр — охраняй себя», «…её я и проверяю.⏎Доктора Дорна —
             # убиваем»: the name is the subject or the object of the move word right after
             # the dash, it finishes no move before (not «X — хватит по гостям водить»)
+            return False
+        if k0 > 0 and after == first_end and _verb_after(ctx, clause, after):
+            # «…Хотя нет, Лося замочу», «хотя нет, Ирину добиваю»: the name is the object of
+            # the move word right after it, read as «хотя нет, замочу Лося» is (the
+            # correction words take the move before back there)
             return False
         if comma is None or not only_fillers(clause, after, comma):
             # «Голос за X. Хотя нет, за Y и за Z» on a one-vote day: the move before is taken

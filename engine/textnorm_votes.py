@@ -10,7 +10,10 @@
   a sentence naming exactly two players: «Голос: X и Y»;
 - on a two-vote day, «А первый отдаю X» as «А первый голос отдаю X»; «Второй голос ещё не решил, первый — X»: two sentences, the vote read
   in the second;
-- «Голос же, чтобы …, отдаю за X»: the reason between the noun and its verb left out.
+- «Голос же, чтобы …, отдаю за X»: the reason between the noun and its verb left out;
+- on a two-vote day, the day's event named as the heading of a sentence («Ярость: X, Y»,
+  «Ярость — X + Y», the nick right after it): «Голоса: X, Y» (the event changes nothing but
+  the votes; «Ярость — моё любимое событие» names no player and stays).
 
 Pure; the text is returned unchanged when it holds none of these.
 """
@@ -62,6 +65,8 @@ _LABELLED_PAIR = re.compile(
     r"(?im)(?<![\w\-])(?P<a>\w[\w.'’]*(?:[ -]\w[\w.'’]*){0,2})" + _DASH + _FIRST_LABEL +
     r"\s*[,;]\s*(?:а\s+)?(?P<b>\w[\w.'’]*(?:[ -]\w[\w.'’]*){0,2})" + _DASH + _NEXT_LABEL +
     r"(?=\s*(?:$|[.!?,;:)]))")
+#: «Ярость: X, Y» opening a line or a sentence: the event's name as the heading of the votes.
+_EVENT_HEAD = re.compile(r"(?im)(^|[.!?]\s+)(ярость|ярости)(\s*(?::|[—–]|\s-\s)\s*)([\w'’.-]+)")
 _REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чтоб|раз|потому что|так как)\b[^.!?\n]{5,160}?,)"
                      r"(\s*(?:отдаю|даю|отдам)\s+(?:за\s+)?)(?=\w)")
 
@@ -124,9 +129,22 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
             text = _both(text, nicks, alive, sender)
         if "один" in low or "первый" in low or "1" in low:
             text = _LABELLED_PAIR.sub(lambda m: _labelled_pair(m, nicks), text)
+        if "ярост" in low:
+            text = _EVENT_HEAD.sub(lambda m: _event_head(m, nicks), text)
     if "," in text and _REASON_HEAD.search(low):
         text = _REASON.sub(lambda m: m.group(1) + m.group(3), text)
     return text
+
+
+def _event_head(m: re.Match, nicks: tuple[str, ...]) -> str:
+    """«Ярость: X» → «Голоса: X» when the word after the heading is a form of a nick."""
+    word = _norm(m.group(4).rstrip("."))
+    if not _nick_of(word, nicks) and _whole_nick(word, nicks) is None:
+        near = name_index(nicks).approximate(word) if len(word) >= 3 else None
+        if near is None or near.kind not in ("part", "pet"):
+            return m.group(0)  # («Ярость — моё любимое событие»: no player named)
+    word = "Голоса" if m.group(2)[0].isupper() else "голоса"
+    return m.group(1) + word + m.group(3) + m.group(4)
 
 
 def _mixed_word(m: re.Match) -> str:
