@@ -276,7 +276,7 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         sentence = visible[lo:hi].strip()
         if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence) or TALLY.match(sentence):
             continue  # (a question, a quote, a tally of the thread's votes)
-        pieces = _WORD_RE.findall(lower[lo:hi])
+        pieces = _WORD_RE.findall(lower, lo, hi)  # (no look-around: as in the slice)
         if not _CAPITAL_AFTER.search(sentence) and idx.trigger_forms().isdisjoint(pieces):
             continue  # (names nobody: no capitalised word, no nick form)
         if slots is None:
