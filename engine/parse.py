@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 
 import functools
+from operator import attrgetter
 
 from .grammar_rules import Actor, actor_of, clan_boss, problem
 from .grammar_keywords import find_keywords
@@ -565,6 +566,9 @@ def _member_sizes(clause, idx, mates):
     return members
 
 
+_W = attrgetter("w")  # a token's normalised text
+
+
 #: Words that seal the move said before them («Убиваем X. Окончательно.»).
 _SEALS = frozenset({"окончательно", "финально"})
 
@@ -583,7 +587,9 @@ def _bare_corrections_joined(clause_list):
                 comma = Tok(",", ",", held[-1].end, held[-1].end, False)
                 clause = held + [comma] + clause
             held = None
-        if clause is not None and all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
+        if clause is not None and not (clause and clause[0].word and
+                                       clause[0].w not in V.CORRECTION_WORDS) and \
+                all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
                 and any(t.w in V.CORRECTION_HEADS or t.w == "хотя" for t in clause) and \
                 not all(not t.word or t.w in _SEALS for t in clause):
             # («Убиваем X. Окончательно.⏎За Лиса: …»: the word seals the move before it, as
@@ -603,7 +609,7 @@ def _kept_apart(clause_list):
     «снимаю голос с X, Смита оставляю»)."""
     for clause in clause_list:
         if clause is None or type(clause) is Talk or \
-                not any(t.w in V.WITHDRAW_WORDS for t in clause):
+                V.WITHDRAW_WORDS.isdisjoint(map(_W, clause)):
             yield clause
             continue
         n = max((k for k, t in enumerate(clause) if t.w == ","), default=-1)

@@ -458,12 +458,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
         return []
     read = None  # (made at the first sentence that passes the cheap test below)
-    made = {it.move.action for it in items if it.move is not None}
-    votes = [move_targets(it.move) for it in items
-             if it.move is not None and it.move.action == "vote"]
-    if ctx.votes > 1 and votes and max(map(len, votes)) < ctx.votes and \
-            len({t for v in votes for t in v}) < ctx.votes:
-        made.discard("vote")  # «первый голос X⏎второй пока не знаю, может Y, может Z»
+    made: set[str] = set()  # (the same: the actions of the moves read)
     lex = lexicon().words
     out = []
     sentences = sentence_spans(visible)
@@ -481,6 +476,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             # for :func:`_if_switched`: nothing cut into words either)
         if read is None:
             read = read_ranges(visible, items)
+            made = _made(ctx, items)
         if any(a < hi and lo < b for a, b, _, _ in read):
             continue
         if prev is not None and any(a < prev[1] and prev[0] < b for a, b, _, _ in read):
@@ -540,6 +536,19 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             continue
         out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+def _made(ctx: Ctx, items: list[Item]) -> set[str]:
+    """The actions of the moves ``items`` hold, for :func:`hedged_musings`; without «vote»
+    when only one of two votes is given («первый голос X⏎второй пока не знаю, может Y, может
+    Z»)."""
+    made = {it.move.action for it in items if it.move is not None}
+    votes = [move_targets(it.move) for it in items
+             if it.move is not None and it.move.action == "vote"]
+    if ctx.votes > 1 and votes and max(map(len, votes)) < ctx.votes and \
+            len({t for v in votes for t in v}) < ctx.votes:
+        made.discard("vote")
+    return made
 
 
 #: Stems of the verbs of moving a move to another player («переключи мой голос на него»,

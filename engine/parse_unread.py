@@ -69,7 +69,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     anywhere = mates.union(*(on for _, _, on, vote in read if not vote))
     for n in may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
-        if any(a < hi and lo < b for a, b, _, _ in read):
+        if _overlaps(read, lo, hi):
             continue  # (read by a rule: the cheaper test first)
         verdict = sentence_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
         if verdict is not True:
@@ -126,6 +126,15 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(claimed(ctx, visible, spans, read))
     out.extend(if_branches(ctx, visible, spans, read, out))
     return out
+
+
+def _overlaps(read, lo: int, hi: int) -> bool:
+    """True when one of the parts ``read`` (:func:`read_ranges`) overlaps ``[lo, hi)``: as
+    ``any(a < hi and lo < b for a, b, _, _ in read)``, with no generator made per sentence."""
+    for a, b, _, _ in read:
+        if a < hi and lo < b:
+            return True
+    return False
 
 
 def _no_move_word(ctx: Ctx, toks: list[Tok], hits: dict) -> bool:
@@ -262,12 +271,12 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
     for n, (lo, hi) in enumerate(spans):
         if showing is not None and n not in showing:
             continue  # (no sign of any move: the cheap test, for the whole letter at once)
-        if any(a < hi and lo < b for a, b, _, _ in read):
+        if _overlaps(read, lo, hi):
             continue
         sentence = visible[lo:hi].strip()
         if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence) or TALLY.match(sentence):
             continue  # (a question, a quote, a tally of the thread's votes)
-        pieces = _WORD_RE.findall(lower[lo:hi])
+        pieces = _WORD_RE.findall(lower, lo, hi)  # (no look-around: as in the slice)
         if not _CAPITAL_AFTER.search(sentence) and idx.trigger_forms().isdisjoint(pieces):
             continue  # (names nobody: no capitalised word, no nick form)
         if slots is None:
@@ -548,7 +557,8 @@ def read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
             move = found.move
             while move is not None:
                 texts.add(move.span)
-                texts.update(b.span for _, b in move.branches)
+                if move.branches:  # (most moves have none: no generator made)
+                    texts.update(b.span for _, b in move.branches)
                 targets.update(filter(None, (move.target, *move.targets)))
                 move = move.move
         on = frozenset() if hunt_excluded and it.move is not None and \
@@ -648,8 +658,10 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
 def _talk_said(words: list[str]) -> bool:
     """True when a word of ``words`` tells a plan, a condition, the forum, the past
     («вчерашн…») or speaks to somebody: the sentence is talk for :func:`_facts`."""
-    return any(w in W.NOT_ORDER or w in W.FORUM or w.startswith("вчерашн") or W.address(w)
-               for w in words)
+    # (the two sets first, each one C-level pass: the tests are pure, so their order does not
+    # change the answer)
+    return not W.NOT_ORDER.isdisjoint(words) or not W.FORUM.isdisjoint(words) or \
+        any(w.startswith("вчерашн") or W.address(w) for w in words)
 
 
 def _aside(words: list[str], k: int) -> bool:

@@ -86,8 +86,11 @@ def sentence_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -
     No part of such a sentence may ask either (:func:`engine.parse_pause.unvetoed` cuts it
     at a punctuation mark or at a word's start: a part's words are words of the sentence,
     its capitalised words after a space or a mark are the sentence's too), so the net
-    leaves it at once, with no look for a part."""
-    words = set(_WORD.findall(lower))
+    leaves it at once, with no look for a part.
+
+    (The words stay a list: every test of them is a set's ``isdisjoint`` or a pure test of
+    each word, so a word written twice changes no answer, and no set is made a sentence.)"""
+    words = _WORD.findall(lower)
     idx = name_index(ctx.nicks)
     caps = _CAPITAL.findall(sentence)
     if not caps and idx.trigger_forms().isdisjoint(words):
