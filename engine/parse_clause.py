@@ -44,8 +44,8 @@ from .parse_forms import told_order_before, elliptic
 from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
-    GIVE, NUMBERED, bare_pair, gives_them, given_later, one_then_second, other_owner, owner_end,
-    same_again, takes_off, votes_header, za_alone, za_instrumental,
+    GIVE, NUMBERED, bare_ordinals, bare_pair, gives_them, given_later, one_then_second,
+    other_owner, owner_end, same_again, takes_off, votes_header, za_alone, za_instrumental,
 )
 from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
@@ -225,6 +225,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = one_then_second(ctx, clause, start)  # «Один — Арман, второй — Ануш»
+    if not kws and member is None and not excluded and ctx.votes > 1:
+        kws = bare_ordinals(ctx, clause, start)  # «первый галка второй малой»
     if member is None and ((not kws and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):
