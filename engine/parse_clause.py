@@ -269,9 +269,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None
     if kws and member is None and flags["cancel"] is None and \
             (end := blanket_end(clause)) is not None and end < kws[0].i and \
-            clause[end + 1].w in _BUT_ONLY:
+            clause[end + 1].w in _BUT_ONLY and not any(k.cls == V.SWINDLE for k in kws) and \
+            _names_after(ctx, clause, end + 2):
         # «Всё как вчера, только убиваем X»: the new move is read; the rest of yesterday's
-        # moves the host does not know (a quoted letter never counts): asked
+        # moves the host does not know (a quoted letter never counts): asked (a swindle
+        # there is asked as a whole, engine.parse_branches.branches_of_another_day)
         items.append(Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, end), "unparsed", "other_day")))
     cancel_at = flags["cancel"]
@@ -521,6 +523,14 @@ _BLANKET = (("как", "вчера"), ("как", "и", "вчера"), ("то", "
             ("как", "в", "прошлый", "раз"), ("как", "раньше"), ("так", "же"))
 #: «…, только X», «…, кроме X», «…, но X»: the one move that differs.
 _BUT_ONLY = frozenset({"только", "кроме", "но"})
+
+
+def _names_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a player is named in ``clause`` from ``k`` on (not «…, только бью другого»:
+    no name, asked as it is)."""
+    words = clause_words(clause)
+    return any(clause[n].word and nick_at(ctx, clause, words, n) is not None
+               for n in range(k, len(clause)))
 
 
 def blanket_end(clause: list[Tok]) -> int | None:
