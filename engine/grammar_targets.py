@@ -251,6 +251,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined = True  # «Мурзик да Айболит», «Незнайке да и Хайду»: the folk «and»
             k = m
             continue
+        if w in _VOTE_COUNTS and out.hits and not joined and k == out.end and \
+                ctx.votes == 2 and (k + 1 == hi or words[k + 1] in (",", ";")):
+            k += 1  # «за Кракена один, за Гоблина другой»: which of the day's two votes
+            continue
         if (w in V.VOTE_ORDINALS or w in _SECOND) and out.hits and (
                 joined or (ctx.votes == 2 and w in _NEXT_VOTE and k + 1 < hi)):
             k += 1  # «первый голос — Бегемоту, второй — Доценту»; «… бегемоту второй доценту»
@@ -879,6 +883,10 @@ _CONTRAST = frozenset({"а", "но", "и", "зато", "хотя"})
 
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый
 #: голос бегемоту второй доценту»).
+#: The count of a two-vote day's vote said after its player («за X один, за Y другой»).
+_VOTE_COUNTS = frozenset({"один", "одним", "первый", "первым", "другой", "другим", "второй",
+                          "вторым"})
+
 _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.

@@ -44,8 +44,8 @@ from .parse_forms import told_order_before, elliptic
 from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
-    GIVE, NUMBERED, bare_pair, gives_them, given_later, one_then_second, other_owner, owner_end,
-    same_again, takes_off, votes_header, za_alone, za_instrumental,
+    GIVE, NUMBERED, bare_ordinals, bare_pair, gives_them, given_later, one_then_second,
+    other_owner, owner_end, same_again, takes_off, votes_header, za_alone, za_instrumental,
 )
 from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
@@ -232,6 +232,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = one_then_second(ctx, clause, start)  # «Один — Арман, второй — Ануш»
+    if not kws and member is None and not excluded and ctx.votes > 1:
+        kws = bare_ordinals(ctx, clause, start)  # «первый галка второй малой»
     if member is None and ((not kws and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):
@@ -262,8 +264,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return Prev(V.VOTE, clause[0].start, None, items[-1:], clause)  # («⏎за Лиса»)
     if not kws and flags["other_day"] and not excluded and flags["cancel"] is None and \
             not flags["skip"] and not told_in_past(clause) and not past_told(clause) and \
-            (sum(t.word for t in clause) <= 4 or V.move_talk(
-                [t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
+            (sum(t.word for t in clause) <= 4 or blanket_end(clause) is not None or
+             V.move_talk([t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
             not _compared(clause) and not _usual_aside(clause) and \
             not any(t.w in V.FORWARD_WORDS for t in clause):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
@@ -272,6 +274,15 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[0].start, problem=problem(
             span(ctx.text, clause, 0, len(clause)), "unparsed", "other_day")))
         return None
+    if kws and member is None and flags["cancel"] is None and \
+            (end := blanket_end(clause)) is not None and end < kws[0].i and \
+            clause[end + 1].w in _BUT_ONLY and not any(k.cls == V.SWINDLE for k in kws) and \
+            _names_after(ctx, clause, end + 2):
+        # «Всё как вчера, только убиваем X»: the new move is read; the rest of yesterday's
+        # moves the host does not know (a quoted letter never counts): asked (a swindle
+        # there is asked as a whole, engine.parse_branches.branches_of_another_day)
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, end), "unparsed", "other_day")))
     cancel_at = flags["cancel"]
     subjects = [subject(ctx, clause, kw) for kw in kws]
     base = member
@@ -509,6 +520,49 @@ def _changes_to(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if n + 1 >= len(clause) or clause[n].w != "на":
         return False
     return nick_at(ctx, clause, clause_words(clause), n + 1) is not None
+
+
+#: Words that may open a sentence before «всё как вчера» («Сегодня всё то же самое»).
+_BLANKET_LEAD = frozenset({"сегодня", "а", "ну", "и", "так", "ночью", "короче", "в", "общем",
+                           "у", "меня"})
+#: The «other day» phrases after «всё» that repeat every move of another day.
+_BLANKET = (("как", "вчера"), ("как", "и", "вчера"), ("то", "же", "самое"), ("по-старому",),
+            ("как", "в", "прошлый", "раз"), ("как", "раньше"), ("так", "же"))
+#: «…, только X», «…, кроме X», «…, но X»: the one move that differs.
+_BUT_ONLY = frozenset({"только", "кроме", "но"})
+
+
+def _names_after(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a player is named in ``clause`` from ``k`` on (not «…, только бью другого»:
+    no name, asked as it is)."""
+    words = clause_words(clause)
+    return any(clause[n].word and nick_at(ctx, clause, words, n) is not None
+               for n in range(k, len(clause)))
+
+
+def blanket_end(clause: list[Tok]) -> int | None:
+    """«Всё как вчера», «Сегодня всё то же самое, что вчера», «всё по-старому»: a clause
+    opening (after a word or two of :data:`_BLANKET_LEAD`) with «всё» and a phrase that
+    repeats another day's moves, every one of them, none named. The index of the comma
+    after the phrase (or of the clause's end); None when the clause is no such."""
+    words = [t.w for t in clause]
+    k = 0
+    while k < len(words) and k < 3 and words[k] in _BLANKET_LEAD:
+        k += 1
+    if k >= len(words) or words[k] not in ("все", "всё"):
+        return None
+    k += 1
+    for phrase in _BLANKET:
+        if tuple(words[k:k + len(phrase)]) == phrase:
+            end = k + len(phrase)
+            if end < len(words) and words[end] == "," and end + 2 < len(words) and \
+                    words[end + 1] == "что" and words[end + 2] in ("и", "вчера"):
+                end = next((n for n in range(end + 1, len(words)) if words[n] == ","),
+                           len(words))  # («…, что (и) вчера»)
+            if end == len(words) or words[end] == ",":
+                return end
+            return None
+    return None
 
 
 def _usual_aside(clause: list[Tok]) -> bool:

@@ -72,12 +72,18 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
         if ends:
             # «Зову к себе Белку, и на линче её же топлю»: the part after what a rule read
             rest = visible[max(ends):hi]
-            if _HEAD.search(rest) is None or not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+            after = _after_smiley(rest)
+            if after is not None:
+                # «громлю себя, пусть никто не доберётся)) голоса фрося и пропер»: a smiley
+                # ends the sentence read before; the vote after it is a sentence of its own
+                sentence = after
+            else:
+                if _HEAD.search(rest) is None or not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+                    continue
+                text = rest.strip(" ,;—–-").rstrip(".!…")
+                if text and text not in quoted and not any(text in q for q in quoted):
+                    out.append(problem(text, "unparsed", "unread"))
                 continue
-            text = rest.strip(" ,;—–-").rstrip(".!…")
-            if text and text not in quoted and not any(text in q for q in quoted):
-                out.append(problem(text, "unparsed", "unread"))
-            continue
         head = sentence.split(",")[0] if "," in sentence else sentence
         head = _ALL_DONE.sub("", head.strip())
         m = _LINE.fullmatch(head)
@@ -96,6 +102,20 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
             out.append(problem(text, "unparsed", "unread"))
     return out
 
+
+#: A smiley of brackets ending a sentence within a line («…)) голос X»).
+_SMILEY_END = re.compile(r"\){2,}\s+")
+
+
+def _after_smiley(rest: str) -> str | None:
+    """The part of ``rest`` after its last bracket smiley («…доберётся)) голоса X и Y» →
+    «голоса X и Y») when that part opens with a vote word; None otherwise."""
+    ends = [m.end() for m in _SMILEY_END.finditer(rest)]
+    if not ends:
+        return None
+    after = rest[ends[-1]:]
+    m = _HEAD.match(after)
+    return after if m is not None and m.start() == 0 else None
 
 #: The words every match of :data:`_HEAD` holds (lowered).
 _HEAD_STEMS = ("олос", "линч")

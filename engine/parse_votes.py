@@ -118,7 +118,8 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                     idx.exact(words, k, None) is not None)
                 for k in range(kw.j, g)):
             continue
-        if (nick_at(ctx, clause, words, g + 1) is not None or _points_back(words, g + 1)) and any(
+        at = g + 1 + (g + 2 < len(clause) and words[g + 1] in V.TITLES)  # («синьору Вито»)
+        if (nick_at(ctx, clause, words, at) is not None or _points_back(words, g + 1)) and any(
                 clause[k].word and words[k] not in V.FILLERS for k in range(kw.j, g)):
             kws[n] = Kw(V.VOTE, kw.i, g + 1, weak=kw.weak)  # (fillers alone are read past)
             if nxt is not None and kws[nxt].i == g:
@@ -150,15 +151,18 @@ def _points_back(words: list[str], k: int) -> bool:
 
 
 def _two_names(ctx: Ctx, clause: list[Tok], k: int) -> bool:
-    """True when ``clause[k:]`` opens with two nicknames joined by «и» or «,»."""
+    """True when ``clause[k:]`` opens with two nicknames joined by «и» or «,», each perhaps
+    after «за» («за X и за Y»)."""
     words = clause_words(clause)
-    first = nick_at(ctx, clause, words, k) if k < len(clause) else None
+    za = k + 1 < len(clause) and words[k] == "за"
+    first = nick_at(ctx, clause, words, k + za) if k + za < len(clause) else None
     if first is None:
         return False
-    n = k + first.length
+    n = k + za + first.length
     if n + 1 >= len(clause) or words[n] not in ("и", ",", "+"):
         return False
-    return nick_at(ctx, clause, words, n + 1) is not None
+    n += 1 + (za and n + 2 < len(clause) and words[n + 1] == "за")
+    return nick_at(ctx, clause, words, n) is not None
 
 
 def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
@@ -472,6 +476,35 @@ def one_then_second(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     if not any(clause[k].w in _SECOND_VOTE and clause[k + 1].w in ("—", "–", "-", ":")
                for k in range(start + 3, len(clause) - 1)):
         return []
+    return [Kw(V.VOTE, start, start + 1)]
+
+
+#: The ordinal of a two-vote day's first vote written bare before its player.
+_FIRST_BARE = frozenset({"первый", "первое"})
+
+
+def bare_ordinals(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
+    """«первый галка второй малой» on a two-vote day, with no dash nor colon: a clause
+    opening with «первый» (or «первое») right before a nickname (or «за» and a nickname),
+    and «второй» (or «другой») later before a word, gives the two votes as «Первый —
+    X, второй — Y» does: a vote keyword over «первый» (empty list when the clause is none).
+    Not «первый раз проверяю X» (no player right after the ordinal)."""
+    if ctx.votes < 2 or start + 3 >= len(clause) or clause[start].w not in _FIRST_BARE:
+        return []
+    words = clause_words(clause)
+
+    def named(k: int) -> str | None:
+        if k < len(clause) and clause[k].w in ("за", "на"):
+            k += 1
+        hit = nick_at(ctx, clause, words, k) if k < len(clause) and clause[k].word else None
+        return hit.nick if hit is not None else None
+
+    first = named(start + 1)
+    if first is None or first == ctx.sender.nick:
+        return []
+    second = [k + 1 for k in range(start + 2, len(clause) - 1) if clause[k].w in _SECOND_VOTE]
+    if len(second) != 1 or not clause[second[0]].word or named(second[0]) == first:
+        return []  # (its player is read as the heading's; a lower-case word may be a nick)
     return [Kw(V.VOTE, start, start + 1)]
 
 
