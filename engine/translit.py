@@ -227,6 +227,16 @@ _MAGIC_E = {"a": ("а", "ей", "э", "е"), "i": ("и", "ай"), "o": ("о", "�
             "y": ("и", "ай", "ы")}
 
 
+def _silent_inner_e(word: str, i: int) -> bool:
+    """True when ``word[i]`` is an English «e» that may be silent inside a word: after a
+    vowel and one consonant, before a consonant (not «r», «l») and a vowel, the vowel before
+    it the word's first («Bateman» → «Бейтман», «Jameson» → «Джеймсон»; not «Cameron»)."""
+    return word[i:i + 1] == "e" and i >= 2 and word[i - 2] in _MAGIC_E and \
+        word[i - 1] not in _LAT_VOWELS and word[i + 1:i + 2] not in ("", *_LAT_VOWELS, "r", "l") \
+        and word[i + 2:i + 3] in tuple(_LAT_VOWELS) and \
+        not re.search(f"[{_LAT_VOWELS}]", word[:i - 2])
+
+
 def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
     """The Russian readings of the spelling at ``word[i:]`` → (its length, readings);
     ``english``: the word may be an English name (no Latin ending was cut off)."""
@@ -236,6 +246,10 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch in _MAGIC_E and nxt and nxt not in _LAT_VOWELS and after == "e" and \
             i + 3 == len(word) and i > 0:
         return 1, _MAGIC_E[ch]  # a silent final «e»: «Kate» → «Кейт», «Mike» → «Майк»
+    if english and _silent_inner_e(word, i + 2) and ch in _MAGIC_E and i > 0:
+        return 1, _MAGIC_E[ch]  # a silent «e» inside: «Bateman» → «Бейтман», «Jameson»
+    if english and ch == "e" and _silent_inner_e(word, i):
+        return 1, ("е", "")
     if english and ch == "e" and i == len(word) - 1 and i > 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
         return 1, ("е", "")
