@@ -84,6 +84,8 @@ def qualified_owners(word: str, candidates, loose: bool = True) -> set[str]:
     shared = set.intersection(*({w for w, _ in ws} for ws in words.values())) \
         if len(words) > 1 else set()
     out: set[str] = set()
+    if said and len(word) >= 4:
+        out |= {nick for nick in words if any(_abbreviates(a, word) for a in _abbreviations(nick))}
     for nick, pairs in words.items():
         for nick_word, readings in pairs:
             if nick_word in shared:
@@ -110,3 +112,25 @@ def _said_as(word: str, shape: str, reading: str, loose: bool) -> bool:
     if shape == bones and abs(len(word) - len(reading)) <= 3:
         return True
     return loose and len(bones) >= _MIN_SKELETON and shape.startswith(bones)
+
+
+@functools.lru_cache(maxsize=4096)
+def _abbreviations(nick: str) -> tuple[str, ...]:
+    """The Latin abbreviations among the words of ``nick`` beside another word, read in
+    Cyrillic: two to four capitals («ON» of «Шурик-ON» → «он», «NS» of «Mashka_NS» →
+    «нс»)."""
+    found = re.findall(r"[^\W\d_]+", nick)
+    if len(found) < 2:
+        return ()
+    return tuple(cyrillic_reading(w.lower()) for w in found if re.fullmatch(r"[A-Z]{2,4}", w))
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """True when ``short`` (an abbreviation read in Cyrillic, :func:`_abbreviations`) is
+    how one shortens the place or team ``word`` (Cyrillic, normalised): the initials of its
+    hyphened parts («нс» for «нови-сада»), or, of two letters, its first two («он» for
+    «онтарио»; not «мск» for «минска»)."""
+    parts = [p for p in re.split("[-‐]", word) if p]
+    if len(parts) == len(short) and all(p[:1] == c for p, c in zip(parts, short)):
+        return True
+    return len(short) == 2 and len(parts) == 1 and word[:2] == short
