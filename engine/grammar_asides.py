@@ -34,6 +34,10 @@ _FROM = frozenset({"из", "с", "со"})
 _TEAM_WORDS = frozenset({"отдела", "команды", "группы", "тимы", "департамента", "цеха",
                          "службы", "отдел", "команду", "группу"})
 
+#: Possessives and demonstratives between «не» and the nick ruled out («а не нашего Шуру»).
+_OURS = frozenset({"нашего", "нашу", "нашей", "нашему", "наш", "наша", "моего", "мою", "моей",
+                   "этого", "эту", "этой", "того", "ту", "той", "другого", "другую"})
+
 #: The demonstratives that open «того, что …», «ту, которая …» after a name.
 _THAT_ONE = frozenset({"тот", "та", "того", "ту", "той", "тому"})
 
@@ -44,7 +48,7 @@ _NUMBER_WORDS = {"один": "1", "два": "2", "три": "3", "четыре": 
                  "семь": "7", "восемь": "8", "девять": "9", "десять": "10"}
 
 #: At most this many tokens of an aside are looked at.
-_ASIDE_MAX = 10
+_ASIDE_MAX = 12
 
 
 def _last_letter(clause: list[Tok], k: int, hi: int) -> bool:
@@ -67,6 +71,14 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             clause[k].start - clause[k - 1].end == 1 \
             and clause[k - 1].word and not clause[k - 1].text.isupper():
         both = name_pair(idx, words, k, hit)
+        if both is not None:
+            return both, k + 1
+    if hit.nick is None and len(hit.candidates) > 1 and k < hi and clause[k].word and \
+            not clause[k].cap and clause[k].start - clause[k - 1].end == 1 and \
+            clause[k - 1].word:
+        # «за Ирой маникюршей» for «Ирка_Маникюр» beside «Ирина Петровна»: a lower-case
+        # word after the name, built on the other word of exactly one candidate's nick
+        both = _by_nick_word(hit, words[k])
         if both is not None:
             return both, k + 1
     if hit.nick is not None and hit.length == 1 and k < hi and \
@@ -128,8 +140,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         if not clause[n].word:
             continue
         named = idx.exact(words, n, None)
-        if named is not None and named.nick in hit.candidates and n > lo and \
-                words[n - 1] == "не":
+        if named is not None and named.nick in hit.candidates and n > lo and (
+                words[n - 1] == "не" or (n > lo + 1 and words[n - 2] == "не" and
+                                         words[n - 1] in _OURS)):
+            # («…, а не нашего Шуру»: «не» and a possessive or demonstrative before it)
             ruled_out.add(named.nick)
         elif named is not None and named.nick in hit.candidates:
             chosen.add(named.nick)

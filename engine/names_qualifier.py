@@ -84,6 +84,8 @@ def qualified_owners(word: str, candidates, loose: bool = True) -> set[str]:
     shared = set.intersection(*({w for w, _ in ws} for ws in words.values())) \
         if len(words) > 1 else set()
     out: set[str] = set()
+    if said and len(word) >= 4:
+        out |= {nick for nick in words if any(_abbreviates(a, word) for a in _abbreviations(nick))}
     for nick, pairs in words.items():
         for nick_word, readings in pairs:
             if nick_word in shared:
@@ -110,3 +112,43 @@ def _said_as(word: str, shape: str, reading: str, loose: bool) -> bool:
     if shape == bones and abs(len(word) - len(reading)) <= 3:
         return True
     return loose and len(bones) >= _MIN_SKELETON and shape.startswith(bones)
+
+
+@functools.lru_cache(maxsize=4096)
+def _abbreviations(nick: str) -> tuple[str, ...]:
+    """The Latin abbreviations among the words of ``nick`` beside another word, in lower
+    case: two to four capitals («on» of «Шурик-ON», «ns» of «Mashka_NS»)."""
+    found = re.findall(r"[^\W\d_]+", nick)
+    if len(found) < 2:
+        return ()
+    return tuple(w.lower() for w in found if re.fullmatch(r"[A-Z]{2,4}", w))
+
+
+#: Latin spellings of Cyrillic letters, for the letters an abbreviation of a place is made of.
+_LATIN_OF = {
+    "а": ("a",), "б": ("b",), "в": ("v", "w"), "г": ("g",), "д": ("d",), "е": ("e", "ye"),
+    "ж": ("zh", "j"), "з": ("z",), "и": ("i",), "й": ("y", "j"), "к": ("k", "c"), "л": ("l",),
+    "м": ("m",), "н": ("n",), "о": ("o",), "п": ("p",), "р": ("r",), "с": ("s",), "т": ("t",),
+    "у": ("u",), "ф": ("f",), "х": ("h", "kh"), "ц": ("c", "ts", "z"), "ч": ("ch",),
+    "ш": ("sh",), "щ": ("sch", "shch"), "ы": ("y",), "э": ("e",), "ю": ("yu", "ju"),
+    "я": ("ya", "ja"),
+}
+
+
+def _begins(part: str, latin: str) -> bool:
+    """True when the Latin spelling of the Cyrillic ``part`` may begin with ``latin``."""
+    if not latin:
+        return True
+    return any(latin.startswith(s) and _begins(part[1:], latin[len(s):]) or
+               (s.startswith(latin)) for s in _LATIN_OF.get(part[:1], ())) if part else False
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """True when ``short`` (a Latin abbreviation, :func:`_abbreviations`) is how one
+    shortens the place or team ``word`` (Cyrillic, normalised) spelt in Latin letters: the
+    initials of its hyphened parts («ns» for «нови-сада»), or, of two letters, its first two
+    («on» for «онтарио»; not «qa» for «казани», «мs» for «минска»)."""
+    parts = [p for p in re.split("[-‐]", word) if p]
+    if len(parts) == len(short) and all(_begins(p, c) for p, c in zip(parts, short)):
+        return True
+    return len(short) == 2 and len(parts) == 1 and _begins(word, short)

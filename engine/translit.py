@@ -227,6 +227,16 @@ _MAGIC_E = {"a": ("а", "ей", "э", "е"), "i": ("и", "ай"), "o": ("о", "�
             "y": ("и", "ай", "ы")}
 
 
+def _silent_inner_e(word: str, i: int) -> bool:
+    """True when ``word[i]`` is an English «e» that may be silent inside a word: after a
+    vowel and one consonant, before a consonant (not «r», «l») and a vowel, the vowel before
+    it the word's first («Bateman» → «Бейтман», «Jameson» → «Джеймсон»; not «Cameron»)."""
+    return word[i:i + 1] == "e" and i >= 2 and word[i - 2] in _MAGIC_E and \
+        word[i - 1] not in _LAT_VOWELS and word[i + 1:i + 2] not in ("", *_LAT_VOWELS, "r", "l") \
+        and word[i + 2:i + 3] in tuple(_LAT_VOWELS) and \
+        not re.search(f"[{_LAT_VOWELS}]", word[:i - 2])
+
+
 def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
     """The Russian readings of the spelling at ``word[i:]`` → (its length, readings);
     ``english``: the word may be an English name (no Latin ending was cut off)."""
@@ -236,6 +246,10 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch in _MAGIC_E and nxt and nxt not in _LAT_VOWELS and after == "e" and \
             i + 3 == len(word) and i > 0:
         return 1, _MAGIC_E[ch]  # a silent final «e»: «Kate» → «Кейт», «Mike» → «Майк»
+    if english and _silent_inner_e(word, i + 2) and ch in _MAGIC_E and i > 0:
+        return 1, _MAGIC_E[ch]  # a silent «e» inside: «Bateman» → «Бейтман», «Jameson»
+    if english and ch == "e" and _silent_inner_e(word, i):
+        return 1, ("е", "")
     if english and ch == "e" and i == len(word) - 1 and i > 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
         return 1, ("е", "")
@@ -278,6 +292,11 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch == "u" and nxt and nxt not in _LAT_VOWELS and \
             (not after or after not in _LAT_VOWELS) and i > 0:
         return 1, ("у", "а")  # English short «u»: «Hunter» → «Хантер», «Buster» → «Бастер»
+    if english and ch in "ct" and i > 0 and word[i - 1] in _LAT_VOWELS and \
+            word[i + 1:i + 3] in ("ea", "ia", "io"):
+        # an English «c», «t» before «ea», «ia», «io» is said «ш»: «Ocean» → «Оушен»,
+        # «Nation» → «Нейшн»
+        return 1, (("ц", "с") if ch == "c" else ("т",)) + ("ш",)
     if ch == "c" and nxt not in ("h", "k"):  # c → ц before e, i, y, ae, oe (Latin), else к
         soft = (nxt and nxt in "eiy") or word[i + 1:i + 3] in ("ae", "oe")
         return 1, ("ц", "с") if soft else ("к",)
@@ -307,6 +326,13 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if ch == "y" and nxt == "o" and i == 0:
         return 2, ("е", "йо")  # «Yorick» → «Йорик», «Yoda» → «Йода»
     if ch == "j":
+        if i > 0 and word[i - 1] not in _LAT_VOWELS + "j" and nxt and nxt in "au" and \
+                i + 2 < len(word):
+            # a German or Polish «j» softens the vowel after a consonant: «Katjuscha» →
+            # «Катюша», «Tanjusha» → «Танюша» (the English «дж» first)
+            vowel = "я" if nxt == "a" else "ю"
+            return 2, ("дж" + transcribe(nxt, _TABLE), vowel, "ж" + transcribe(nxt, _TABLE),
+                       "й" + transcribe(nxt, _TABLE))
         if nxt and nxt in "au" and i + 2 == len(word):  # «Ninja» → «Ниндзя», «Maja» → «Мая»
             vowel = "я" if nxt == "a" else "ю"
             return 2, ("дж" + transcribe(nxt, _TABLE), vowel, "ж" + transcribe(nxt, _TABLE),
@@ -338,6 +364,11 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
             len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
         return 1, ("а", "ей", "е", "э")  # English open «a»: «Jason» → «Джейсон», «Lady» →
         # «Леди», «Shadow» → «Шэдоу»
+    if english and ch == "a" and i > 0 and nxt and nxt in "bcdgkmnpt" and after == nxt:
+        return 1, ("а", "э", "е")  # English short «a» before a double: «Danny» → «Дэнни»
+    if english and ch == "o" and i == 0 and nxt and nxt not in _LAT_VOWELS + "hrwy" and \
+            after and after in _LAT_VOWELS and len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 2:
+        return 1, ("о", "оу")  # an English open «o» starting a word: «Ocean» → «Оушен»
     if english and ch == "a" and nxt and nxt in "cdkmnptx" and \
             (not after or after not in _LAT_VOWELS) and \
             (len(re.findall(f"[{_LAT_VOWELS}]+", word)) == 1 or i + 2 == len(word)):
@@ -374,7 +405,9 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
         return ()
     stem, tails = word, ("",)
     for lat, cyr in _NAME_ENDINGS:
-        if word.endswith(lat) and len(word) - len(lat) >= 3:
+        if word.endswith(lat) and (len(word) - len(lat) >= 3 or
+                                   (lat == "ia" and len(word) == 3 and word[0] not in _LAT_VOWELS)):
+            # («Mia» → «Мия», «Lia» → «Лия»: a short «-ia» name too)
             stem, tails = word[:-len(lat)], cyr + (lat,)  # the plain spelling comes last
             break
     units: list[tuple[str, ...]] = []

@@ -33,6 +33,13 @@ _LATIN_ENDINGS = ("а", "у", "ом", "ой", "е", "ы", "и", "ю", "ем", "�
 
 _LATIN_SEPARATORS = ("", "-", "'", "’", "`")
 
+#: The case endings of a Latin word in «-ya» («Valya», «Tanja»: «Валя», «Таня») written after
+#: its stem and an apostrophe for the soft sign («Baba_Val'е», «Tan'ю»), and the plain Latin
+#: genitive whose «y» stands for «и» as phones type it («u Tany», «v Baba_Valy»).
+_YA_ENDINGS = {"я": frozenset({"nomn"}), "ю": frozenset({"accs"}), "и": frozenset({"gent"}),
+               "е": frozenset({"datv", "loct"}), "ей": frozenset({"ablt"}),
+               "u": frozenset({"accs"}), "i": frozenset({"gent"}), "e": frozenset({"datv", "loct"})}
+
 #: The case endings of a Latin word in «-a» written after its stem and an apostrophe
 #: («Seryoga_Dach'у», «Tomato_Mam'ой»).
 _A_ENDINGS = {"а": frozenset({"nomn"}),  # «Lol'а» for «Lola»: its «a» typed in Cyrillic
@@ -116,6 +123,11 @@ def latin_forms(word: str) -> dict[str, frozenset[str]]:
         for sep in _LATIN_SEPARATORS[2:]:  # declined away as in «Даша» (an apostrophe only)
             for end, cases in _A_ENDINGS.items():
                 forms.setdefault(word[:-1] + sep + end, cases)
+    if re.fullmatch(r"(?:[a-z]+[_-])?[a-z]{2,}[yj]a", word) and word[-3] not in "aeiouy":
+        for sep in _LATIN_SEPARATORS[2:]:  # «Val'е», «Val'ю» for «Valya»
+            for end, cases in _YA_ENDINGS.items():
+                forms.setdefault(word[:-2] + sep + end, cases)
+        forms.setdefault(word[:-1], frozenset({"gent"}))  # «Valy»: «Вали»
     if LAT.search(word) and not re.search(r"\d|_", word):
         readings = {translit(word)}
         if "u" in word:  # an English «u» is often said «а»: «Lucky» → «Лаки», «Bud» → «Бад»
