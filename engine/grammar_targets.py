@@ -87,6 +87,20 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     return out
 
 
+def _heading_word(clause: list[Tok], lo: int) -> str:
+    """The heading word right before a dash or a colon ending at ``lo`` («Клан — X»), which
+    a correction of its name may say again; "" when the targets follow no such heading."""
+    if lo >= 2 and clause[lo - 1].w in (":", "—") and clause[lo - 2].word and \
+            clause[lo - 2].w in _AGAIN_HEADINGS:
+        return clause[lo - 2].w
+    return ""
+
+
+#: Headings of a move a correction may repeat before its new name («клан — X, не, клан Y»).
+_AGAIN_HEADINGS = frozenset({"клан", "голос", "линч", "мо", "охота", "проверка", "лечение",
+                             "жертва", "убийство"})
+
+
 #: Adverbs that may stand between a fronted «себя» and its move verb («себя опять лечу»).
 _SELF_GAP = frozenset({"опять", "снова", "сегодня", "тоже", "ещё", "еще", "я", "же",
                        "пожалуй", "вновь", "всегда", "обратно"})
@@ -210,6 +224,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             out.alternative = joined = bool(out.hits)  # «то ли Кота, то ли Медведя»: no choice
             k += 2
             continue
+        if w == "тоже" and out.hits and k == out.end and k + 2 < hi and clause[k + 1].w == "," \
+                and clause[k + 2].w in SELF_CORRECTION:
+            k += 1  # «клан — Туманный тоже, нет, клан Бродяга»: the name «too», then taken back
+            continue
         if out.hits and w in SELF_CORRECTION and (m := doubt_then_name(idx, clause, words, k,
                                                                           hi)):
             out.alternative = joined = True  # «за Зайкой… хотя, может, за Лисой»: asked
@@ -217,7 +235,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if out.hits and (w in SELF_CORRECTION or (
                 w == "в" and k + 1 < hi and words[k + 1] == "смысле")):
-            nxt = correction(idx, clause, words, k, hi, out)
+            nxt = correction(idx, clause, words, k, hi, out, _heading_word(clause, lo))
             if nxt is None:
                 break
             k, joined, expected = nxt[0], True, nxt[1]

@@ -688,7 +688,21 @@ def _no_said(clause: list) -> list:
     не, Зорро», «не, давай X» answers no."""
     if len(clause) >= 2 and clause[0].w == "не" and clause[1].w == ",":
         return [clause[0]._replace(w="нет")] + clause[1:]
+    if len(clause) >= 5 and "не" in _W_SET(clause):
+        # «клан — Туманный тоже, не, клан Бродяга»: «не» alone between commas inside the
+        # clause is the same spoken «no»
+        out = None
+        for k in range(1, len(clause) - 1):
+            if clause[k].w == "не" and clause[k - 1].w == "," and clause[k + 1].w == ",":
+                out = out or list(clause)
+                out[k] = clause[k]._replace(w="нет")
+        return out or clause
     return clause
+
+
+def _W_SET(clause: list) -> set:
+    """The clause's token texts as a set (a quick test before a scan)."""
+    return {t.w for t in clause}
 
 
 def _corrections_joined(found: list, idx) -> list:
