@@ -878,21 +878,11 @@ def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,
     if expected:
         fit = [n for n in nicks if owners[n] & expected]
         nominative = [n for n in nicks if "nomn" in owners[n] and n not in fit]
-        if len(fit) == 1 and (not nominative or (
-                "nomn" not in expected and _paired_name(fit[0], nominative))):
+        if len(fit) == 1 and not nominative:
             # the others stay in ``candidates``: the game may still rule this reading out
             return NameHit(fit[0], (fit[0],) + tuple(n for n in nicks if n != fit[0]),
                            "exact", length)
     return NameHit(None, tuple(nicks), "exact", length)
-
-
-def _paired_name(fit: str, nominative: list[str]) -> bool:
-    """True when the one nick that could stand undeclined is the feminine of ``fit`` by «-а»
-    / «-я» (Серафим and Серафима, Ярослав and Ярослава): «за Серафима», «на Серафима» is
-    Серафим's accusative, since the writer who means Серафима declines her name as he
-    declines his («за Серафиму»)."""
-    return len(nominative) == 1 and CYR.search(fit) is not None and \
-        nominative[0].lower() in (fit.lower() + "а", fit.lower() + "я")
 
 
 def _whole_within(owners: dict[str, frozenset[str]], others: set[str],
