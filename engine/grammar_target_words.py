@@ -20,7 +20,7 @@ from .lexicon import lexicon
 from .names import NameHit
 from .names_qualifier import qualified_owners
 from .words import (
-    is_known_word, is_verb, morph, past_tense, predicate, short_adjective, third_person,
+    is_known_word, is_noun, is_verb, morph, past_tense, predicate, short_adjective, third_person,
 )
 
 if TYPE_CHECKING:
@@ -465,6 +465,9 @@ def _qualified(idx, head: str, tail: str) -> NameHit | None:
     if idx.exact([tail], 0, None) is not None:
         return None  # («Мишку-Медведя»: a second player's nick, no qualifier)
     chosen = qualified_owners(tail, hit.candidates or (hit.nick,))
+    if not chosen and hit.nick is not None and hit.kind != "part" and len(tail) >= 4 and \
+            is_noun(tail) and idx.approximate(tail) is None:
+        return hit  # «Костика-стажёра»: the one player the name names, and what he is
     if len(chosen) != 1:
         return None
     nick = chosen.pop()

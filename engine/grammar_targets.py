@@ -178,6 +178,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
     if k == lo and 0 < lo and lo + 1 < hi and clause[lo - 1].w == "kill" and \
             clause[lo].w == "—" and words[lo + 1].isdigit():
         k += 2  # «kill -9 kubernetes»: the signal's number, then the player
+    ordinal_slot = -1  # the word after a vote ordinal («второй — за X»)
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
@@ -275,6 +276,14 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             if k < hi and words[k] in ("голос", "голосом") and not joined:
                 k += 1
             joined = True
+            ordinal_slot = _ordinal_slot(clause, words, k, hi)
+            continue
+        if k == ordinal_slot and t.cap and out.hits and idx.exact(words, k, None) is None and \
+                (pet := idx.approximate(w)) is not None and pet.nick is not None and \
+                pet.kind in ("name", "pet") and (k + 1 >= hi or not clause[k + 1].word):
+            out.hits.append((pet, k, k + 1))  # «…, второй — за Димку»: the second vote's slot
+            k = out.end = k + 1  # holds a name as the first's does, a pet form too
+            joined = False
             continue
         if w == "от" and not out.hits and k + 1 < hi and words[k + 1] in V.FROM_ME:
             k += 2  # «Премию «Лучший из Лучших» от меня получает X»: who gives it, no target
@@ -891,6 +900,15 @@ _CONTRAST = frozenset({"а", "но", "и", "зато", "хотя"})
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый
 #: голос бегемоту второй доценту»).
 _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
+
+def _ordinal_slot(clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index of the word where the name after a vote's ordinal goes («второй — за X»: a dash
+    or colon, then «за» or «в» may stand before it); -1 when no word follows there."""
+    while k < hi and (not clause[k].word and clause[k].w in ("—", ":") or
+                      words[k] in ("за", "в", "на")):
+        k += 1
+    return k if k < hi and clause[k].word else -1
+
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
