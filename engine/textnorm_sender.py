@@ -21,7 +21,9 @@ from __future__ import annotations
 import functools
 import re
 
+from .lexicon import lexicon
 from .textcase import matched_at_word, plain_lower
+from .words import role_words
 
 __all__ = ["sender_named"]
 
@@ -38,7 +40,7 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
     """``text`` with the sender's name read as the module's docstring says."""
     if sender not in nicks:
         return text
-    if sender + ":" in text or sender + " :" in text:
+    if (sender + ":" in text or sender + " :" in text) and not _heading_word(sender):
         text = _label_blanked(text, sender)
     m = _LAST.search(text, max(0, len(text) - 80))
     if m is not None:
@@ -57,6 +59,18 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
             text)
     return text
+
+
+#: Headings a nick may also be («Клан: X» from a player named Клан stays the heading).
+_HEADINGS = frozenset({"клан", "мафия", "жертва", "ночь", "ночью", "день", "сегодня", "цель",
+                       "ход", "ходы"})
+
+
+def _heading_word(nick: str) -> bool:
+    """True when the nick is also a move word or heading («Голос», «Доктор», «Клан»): «Голос:
+    X» from the player Голос is his vote, no speaker label."""
+    w = nick.lower().replace("ё", "е")
+    return w in _HEADINGS or w in lexicon().words or w in role_words()
 
 
 def _label_blanked(text: str, sender: str) -> str:
