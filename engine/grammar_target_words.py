@@ -466,8 +466,10 @@ def _qualified(idx, head: str, tail: str) -> NameHit | None:
         return None  # («Мишку-Медведя»: a second player's nick, no qualifier)
     chosen = qualified_owners(tail, hit.candidates or (hit.nick,))
     if not chosen and hit.nick is not None and hit.kind != "part" and len(tail) >= 4 and \
-            is_noun(tail) and idx.approximate(tail) is None:
-        return hit  # «Костика-стажёра»: the one player the name names, and what he is
+            not is_known_word(head) and is_noun(tail) and idx.approximate(tail) is None:
+        # «Костика-стажёра»: the one player the name names, and what he is (not a dictionary
+        # word's compound, «гномиком-извращенцем»: a thing he was called)
+        return hit
     if len(chosen) != 1:
         return None
     nick = chosen.pop()
