@@ -61,6 +61,8 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if clause[start + 1].w not in (":", "—", "→"):
         if actor.role == "boss" and w in BOSS_HEADERS and _bare_name(clause, start + 1):
             return [Kw(V.KILL, start, start + 1, weak=True)]  # «Ночью Филин.» from the boss
+        if w == "клан" and actor.mafia and _bare_name(clause, start + 1):
+            return [Kw(V.KILL, start, start + 1, weak=True)]  # «клан Вершинка» in a short SMS
         return _night_target(clause, start, actor)
     if w in TODAY_HEADS and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1, today=True)]  # «Сегодня — Тихоня.⏎Если …»

@@ -25,14 +25,16 @@ SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "
 
 
 def correction(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: int,
-               out: Targets) -> tuple[int, frozenset[str] | None] | None:
+               out: Targets, again: str = "") -> tuple[int, frozenset[str] | None] | None:
     """The correction word at token ``k`` (:data:`SELF_CORRECTION`, «в смысле») after the
     names ``out`` holds: the new name's index and the cases it may take when a name follows
     (``out.hits`` emptied, ``out.za`` when «за» comes first: which move is it?); None when
     none does and the list ends there (``out.hits`` emptied and ``out.retracted`` when the
-    names were taken back, ``out.alternative`` when another player follows unread)."""
+    names were taken back, ``out.alternative`` when another player follows unread).
+    ``again`` is the move's own heading word, which the correction may say once more
+    («клан — X, нет, клан Y»)."""
     w = clause[k].w
-    nxt = corrected_name(idx, clause, words, k, hi)
+    nxt = corrected_name(idx, clause, words, k, hi, again)
     if nxt is None:
         if retracts(clause, k, hi):
             out.hits, out.retracted = [], True  # «за Мельника… ой, нет, он же свой»
@@ -48,16 +50,20 @@ def correction(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: 
     return nxt
 
 
-def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int):
+def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                   again: str = ""):
     """«Лечу Кузю… нет, лучше Бобра», «Проверяю Лося, ой, то есть Кузю»: after correction
-    words, a name replaces the names read so far. Returns ``(index of that name, expected
-    cases)`` or None when no name follows."""
+    words, a name replaces the names read so far (the move's heading word ``again`` may stand
+    before it once more: «Клан — Кузя, нет, клан Бобр»). Returns ``(index of that name,
+    expected cases)`` or None when no name follows."""
     expected = frozenset({"accs"})
     head = False
     while k < hi:
         t = clause[k]
         if t.word:
-            if t.w in V.CORRECTION_WORDS:
+            if head and again and t.w == again and k + 1 < hi and clause[k + 1].word:
+                again = ""  # (said once more, right before the new name)
+            elif t.w in V.CORRECTION_WORDS:
                 # («то» heads only «то есть»: «лечу X, а то Y раскричалась» is a reason)
                 head = head or t.w in V.CORRECTION_HEADS or t.w == "ой" or (
                     t.w == "то" and k + 1 < hi and clause[k + 1].w == "есть")

@@ -87,6 +87,20 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     return out
 
 
+def _heading_word(clause: list[Tok], lo: int) -> str:
+    """The heading word right before a dash or a colon ending at ``lo`` («Клан — X»), which
+    a correction of its name may say again; "" when the targets follow no such heading."""
+    if lo >= 2 and clause[lo - 1].w in (":", "—") and clause[lo - 2].word and \
+            clause[lo - 2].w in _AGAIN_HEADINGS:
+        return clause[lo - 2].w
+    return ""
+
+
+#: Headings of a move a correction may repeat before its new name («клан — X, не, клан Y»).
+_AGAIN_HEADINGS = frozenset({"клан", "голос", "линч", "мо", "охота", "проверка", "лечение",
+                             "жертва", "убийство"})
+
+
 #: Adverbs that may stand between a fronted «себя» and its move verb («себя опять лечу»).
 _SELF_GAP = frozenset({"опять", "снова", "сегодня", "тоже", "ещё", "еще", "я", "же",
                        "пожалуй", "вновь", "всегда", "обратно"})
@@ -164,6 +178,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
     if k == lo and 0 < lo and lo + 1 < hi and clause[lo - 1].w == "kill" and \
             clause[lo].w == "—" and words[lo + 1].isdigit():
         k += 2  # «kill -9 kubernetes»: the signal's number, then the player
+    ordinal_slot = -1  # the word after a vote ordinal («второй — за X»)
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
@@ -210,6 +225,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             out.alternative = joined = bool(out.hits)  # «то ли Кота, то ли Медведя»: no choice
             k += 2
             continue
+        if w == "тоже" and out.hits and k == out.end and k + 2 < hi and clause[k + 1].w == "," \
+                and clause[k + 2].w in SELF_CORRECTION:
+            k += 1  # «клан — Туманный тоже, нет, клан Бродяга»: the name «too», then taken back
+            continue
         if out.hits and w in SELF_CORRECTION and (m := doubt_then_name(idx, clause, words, k,
                                                                           hi)):
             out.alternative = joined = True  # «за Зайкой… хотя, может, за Лисой»: asked
@@ -217,7 +236,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if out.hits and (w in SELF_CORRECTION or (
                 w == "в" and k + 1 < hi and words[k + 1] == "смысле")):
-            nxt = correction(idx, clause, words, k, hi, out)
+            nxt = correction(idx, clause, words, k, hi, out, _heading_word(clause, lo))
             if nxt is None:
                 break
             k, joined, expected = nxt[0], True, nxt[1]
@@ -261,6 +280,14 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             if k < hi and words[k] in ("голос", "голосом") and not joined:
                 k += 1
             joined = True
+            ordinal_slot = _ordinal_slot(clause, words, k, hi)
+            continue
+        if k == ordinal_slot and t.cap and out.hits and idx.exact(words, k, None) is None and \
+                (pet := idx.approximate(w)) is not None and pet.nick is not None and \
+                pet.kind in ("name", "pet") and (k + 1 >= hi or not clause[k + 1].word):
+            out.hits.append((pet, k, k + 1))  # «…, второй — за Димку»: the second vote's slot
+            k = out.end = k + 1  # holds a name as the first's does, a pet form too
+            joined = False
             continue
         if w == "от" and not out.hits and k + 1 < hi and words[k + 1] in V.FROM_ME:
             k += 2  # «Премию «Лучший из Лучших» от меня получает X»: who gives it, no target
@@ -888,6 +915,15 @@ _VOTE_COUNTS = frozenset({"один", "одним", "первый", "первы�
                           "вторым"})
 
 _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
+
+def _ordinal_slot(clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """Index of the word where the name after a vote's ordinal goes («второй — за X»: a dash
+    or colon, then «за» or «в» may stand before it); -1 when no word follows there."""
+    while k < hi and (not clause[k].word and clause[k].w in ("—", ":") or
+                      words[k] in ("за", "в", "на")):
+        k += 1
+    return k if k < hi and clause[k].word else -1
+
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})

@@ -217,6 +217,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                 cur = []
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):
+            _smiley_eyes_dropped(cur, t)  # «линч Байдарке :)»: the eyes are no colon
             if cur and not (len(cur) == 1 and _is_bullet(cur[0])):
                 out.append(cur)  # «угадала)) линч шмель», «убили(( лечу Васю»: a smiley
                 cur = []  # ends the sentence («1)» at a line's start is a bullet)
@@ -249,6 +250,18 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+def _smiley_eyes_dropped(cur: list[Tok], mouth: Tok) -> None:
+    """Drop the eyes of a smiley («:», «;», with a nose «-» between) written right before its
+    mouth ``mouth`` from the end of the clause ``cur`` («линч Байдарке :)», «…;-)»): they are
+    no colon or dash of the clause."""
+    end = mouth.start
+    k = len(cur)
+    if k and cur[k - 1].w in ("-", "—", "–") and not cur[k - 1].word and cur[k - 1].end == end:
+        end, k = cur[k - 1].start, k - 1
+    if k and cur[k - 1].w in (":", ";") and not cur[k - 1].word and cur[k - 1].end == end:
+        del cur[k - 1:]
 
 
 def _sad_smiley(toks: list[Tok], n: int) -> bool:

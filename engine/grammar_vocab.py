@@ -203,6 +203,7 @@ DOUBT_WORDS: frozenset[str] = frozenset({"может", "возможно", "мб
 HYPOTHETICAL_WORDS: frozenset[str] = frozenset({
     "если", "ежели", "коли", "может", "возможно", "завтра", "послезавтра", "вдруг", "бы",
     "якщо",  # (Ukrainian «если»)
+    "maybe", "perhaps", "tomorrow",  # («Maybe tomorrow I check X»: a learner's English)
 })
 
 # --- fillers and grammar words -------------------------------------------------------------

@@ -684,16 +684,31 @@ def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> 
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
     toks = unglued(idx.merge(read_latin(messenger_fixes(tokenize_span(visible, lo, hi)),
                                         visible, known, idx.soft_sign_form)), idx)
-    found = [_no_said(c) for c in clauses(_as_capitals(toks, idx) if lower else toks)]
+    mid = _NO_BETWEEN.search(visible, lo, hi) is not None  # («…, не, …»: rare, C-level)
+    found = [_no_said(c, mid) for c in clauses(_as_capitals(toks, idx) if lower else toks)]
     found = [part for c in found for part in run_on_parts(c, idx)]  # («бью X мо не голос Y»)
     return _corrections_joined(found, idx)
 
 
-def _no_said(clause: list) -> list:
+#: «не» alone between commas somewhere in the text (:func:`_no_said` looks then only).
+_NO_BETWEEN = re.compile(r",\s*[нН][еЕ]\s*,")
+
+
+def _no_said(clause: list, mid: bool = False) -> list:
     """A clause opening with «не,» read as opening with «нет,»: the spoken «не» of «…Маргоша?
-    не, Зорро», «не, давай X» answers no."""
+    не, Зорро», «не, давай X» answers no; so does «, не,» inside it when ``mid`` (the text
+    holds one)."""
     if len(clause) >= 2 and clause[0].w == "не" and clause[1].w == ",":
         return [clause[0]._replace(w="нет")] + clause[1:]
+    if mid and len(clause) >= 5:
+        # «клан — Туманный тоже, не, клан Бродяга»: «не» alone between commas inside the
+        # clause is the same spoken «no»
+        out = None
+        for k in range(1, len(clause) - 1):
+            if clause[k].w == "не" and clause[k - 1].w == "," and clause[k + 1].w == ",":
+                out = out or list(clause)
+                out[k] = clause[k]._replace(w="нет")
+        return out or clause
     return clause
 
 

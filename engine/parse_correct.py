@@ -14,6 +14,7 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
+from .grammar_headers import header_keyword
 from .grammar_flags import correction_end, role_gone, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
@@ -739,9 +740,12 @@ def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> 
 
 def _own_move_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:
     """True when a move word of the clause's own (not negated, not reported) stands before
-    the correction words ending at ``k``: the correction is that move's, read with it."""
-    return any(kw.i < k and not kw.negated and not kw.reported
-               for kw in find_keywords(clause, set(), name_index(ctx.nicks)))
+    the correction words ending at ``k``: the correction is that move's, read with it. A
+    heading that stands for the move word counts too («Клан — X, нет, Y» from a member)."""
+    kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    if any(kw.i < k and not kw.negated and not kw.reported for kw in kws):
+        return True
+    return not kws and any(kw.i < k for kw in header_keyword(clause, 0, ctx.sender))
 
 
 def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,

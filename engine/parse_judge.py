@@ -87,7 +87,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak and not (tg.hits and (
-            _maybe(clause, kw.i) or _polite_wish(clause, kw.i))) and \
+            _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i))) \
+            and \
             not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)):
         # (not «Если Барса не повесят — проверять его»: the move of a condition, asked)
         return None  # «я бы Диму в пару взял»: a wish, not a move
@@ -780,6 +781,13 @@ def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
 #: Words of a move only weighed («может, X пошизить»), not wished («я бы») nor planned.
 _MAYBE = frozenset({"может", "возможно", "мб"})
 _NOT_MAYBE = frozenset({"бы", "б", "завтра", "послезавтра", "если", "ежели", "вчера"})
+
+
+def _english_own(clause: list[Tok] | None, i: int) -> bool:
+    """True when the weak move word at ``i`` is an English verb right after «I» / «we»
+    («Maybe tomorrow I check X»): the sender's own move weighed (asked), not talk."""
+    return bool(clause) and i > 0 and clause[i - 1].w in ("i", "we") and \
+        clause[i].w.isascii() and clause[i].w.isalpha()
 
 
 def _maybe(clause: list[Tok] | None, i: int) -> bool:

@@ -8,7 +8,9 @@ Two ways a letter names its own sender beside a move, read as a host reads them:
   move word, preposition or conjunction, go to a line of their own (a signature);
 - a letter dictated in the third person: «Голос деда - Михалыч» typed by a grandson for Дед
   Макар: «голос» with the sender's name in the genitive, then a dash or colon, is the
-  sender's own vote («Голос - Михалыч»).
+  sender's own vote («Голос - Михалыч»);
+- a chat speaker label: «Катамаран: клан – X» from Катамаран, his nick as written and a
+  colon opening a line, like a messenger's export: the label goes, the line is his own.
 
 Pure; a letter that does not end in the sender's name and has no «олос» costs two C-level
 tests.
@@ -19,7 +21,9 @@ from __future__ import annotations
 import functools
 import re
 
+from .lexicon import lexicon
 from .textcase import matched_at_word, plain_lower
+from .words import role_words
 
 __all__ = ["sender_named"]
 
@@ -36,6 +40,8 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
     """``text`` with the sender's name read as the module's docstring says."""
     if sender not in nicks:
         return text
+    if (sender + ":" in text or sender + " :" in text) and not _heading_word(sender):
+        text = _label_blanked(text, sender)
     m = _LAST.search(text, max(0, len(text) - 80))
     if m is not None:
         words = m.group(1).lower().replace("ё", "е").split()
@@ -53,6 +59,25 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
             text)
     return text
+
+
+#: Headings a nick may also be («Клан: X» from a player named Клан stays the heading).
+_HEADINGS = frozenset({"клан", "мафия", "жертва", "ночь", "ночью", "день", "сегодня", "цель",
+                       "ход", "ходы"})
+
+
+def _heading_word(nick: str) -> bool:
+    """True when the nick is also a move word or heading («Голос», «Доктор», «Клан»): «Голос:
+    X» from the player Голос is his vote, no speaker label."""
+    w = nick.lower().replace("ё", "е")
+    return w in _HEADINGS or w in lexicon().words or w in role_words()
+
+
+def _label_blanked(text: str, sender: str) -> str:
+    """``text`` with «Nick:» blanked (same length) where the sender's nick as written and a
+    colon open a line and more words follow («Катамаран: клан – X»)."""
+    label = re.compile(rf"(?m)^([ \t]*){re.escape(sender)}[ \t]*:(?=[ \t]*[^\W\d_])")
+    return label.sub(lambda m: m.group(1) + " " * (m.end() - m.end(1)), text)
 
 
 def _may_vote_of(text: str) -> bool:
