@@ -42,9 +42,10 @@ def test_outbox_all_says_why_a_reply_was_taken_off_the_queue(tmp_path):
                 f"(входящее {later}) стоит и за это") in listed
         dropped = CliRunner().invoke(main, ["--config", str(g.cfg.path), "drop", str(got["reply:c@x"].id)])
         assert dropped.exit_code == 0, dropped.output
-        assert listed.count("снято с очереди") == 2  # the row and the reason's heading
+        # the row, the reason's heading and the closing count («…, снято с очереди — 1)»)
+        assert listed.count("снято с очереди") == 3 and "снято с очереди — 1)" in listed
         assert _outbox(g).count("(почему — ниже)") == 1  # the host's own drop: no reason given
-        assert _outbox(g).count("снято с очереди") == 3
+        assert _outbox(g).count("снято с очереди") == 4 and "снято с очереди — 2)" in _outbox(g)
     finally:
         g.store.dispose()
 
