@@ -13,8 +13,8 @@ from .grammar_plans import SEGMENT_MARKS
 from .grammar_tokens import Tok
 from .lexicon import lexicon
 from .grammar_gaps import armed
-from .words import first_singular, is_infinitive, is_known_word, is_verb, morph, plural_third, \
-    verb_reading
+from .words import first_singular, is_infinitive, is_known_word, is_verb, morph, past_tense, \
+    plural_third, verb_reading
 
 
 @functools.lru_cache(maxsize=4096)
@@ -131,8 +131,29 @@ def after_past(clause: list[Tok], i: int) -> bool:
         if not clause[k].word and clause[k].w in (",", "("):
             return False
         if clause[k].w in V.PAST_WORDS:
-            return True
+            return not _run_on_turn(clause, k, i)
     return False
+
+
+#: Conjunctions that open a new statement in a letter written without commas.
+_TURN = frozenset({"а", "но"})
+
+
+def _run_on_turn(clause: list[Tok], k: int, i: int) -> bool:
+    """True when «а»/«но» right before the noun keyword at ``i`` opens a new statement after
+    a finished one about the past (word ``k``) in a letter without commas («она вчера всех
+    строила а голос на X»): a past verb stands between them and none follows the keyword
+    in its segment («вчера лечила а проверка показала…» stays a report)."""
+    if i < 2 or clause[i - 1].w not in _TURN:
+        return False
+    if not any(clause[m].word and past_tense(clause[m].w) for m in range(k + 1, i - 1)):
+        return False
+    for m in range(i + 1, len(clause)):
+        if not clause[m].word and clause[m].w in SEGMENT_MARKS:
+            break
+        if clause[m].word and past_tense(clause[m].w):
+            return False
+    return True
 
 
 def told_in_past(clause: list[Tok]) -> bool:

@@ -146,6 +146,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if _according_to(clause, i, kw):
             i = kw.j  # «по моим наблюдениям, он от Бармалея»: «as I have seen», no move
             continue
+        if kw.cls == V.KILL and t.w == "не" and i > 0 and clause[i - 1].w in _NO_LONGER:
+            i = kw.j  # «Ромашка больше не проснётся»: a lament for the dead, no kill ordered
+            continue
         if kw.weak and i > 1 and clause[i - 1].w == "по" and _named_before(idx, words, i - 1):
             i = kw.j  # «Джокер по проверке — ролевой»: the player as the check found him, a
             continue  # result told, no order (not «По проверке — Белочка»)
@@ -231,6 +234,9 @@ def _square_vote(clause: list[Tok], kw: Kw) -> bool:
         if not t.word and t.w in (",", ";", "(", ".", "!", "?"):
             return False
     return False
+#: «больше», «уже», «никогда» before a kill idiom opening with «не» («больше не проснётся»):
+#: the player is mourned, not killed.
+_NO_LONGER = frozenset({"больше", "уже", "никогда"})
 #: «раз», «ведь», «поскольку» before the day's event named by its move word («раз страх»):
 #: a reason given, no move.
 _SINCE = frozenset({"раз", "ведь", "поскольку", "благо"})

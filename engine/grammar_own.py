@@ -339,8 +339,8 @@ _OPEN_QUOTES = frozenset({"«", '"', "“", "„"})
 def _come_at(words: list[str], k: int) -> bool:
     """True when the hostess asks the addressed guest over at ``k``: «приходи», «жду вас /
     тебя», «ко мне» (on the tea, tonight …)."""
-    return words[k] in HOSTESS_COME or (words[k] in _WAIT and k + 1 < len(words) and
-                                        words[k + 1] in ("вас", "тебя")) or \
+    return words[k] in HOSTESS_COME or (words[k] in _WAIT and k + 1 < len(words) and (
+        words[k + 1] in ("вас", "тебя") or _at_hour(words, k + 1))) or \
         tuple(words[k:k + 2]) == ("ко", "мне") or (tuple(words[k:k + 2]) in _COME_HERE and (
             k + 2 >= len(words) or words[k + 2] in _CLOSE or words[k + 2] in ("!", ".", "мне")
         )) or \
@@ -350,6 +350,21 @@ def _come_at(words: list[str], k: int) -> bool:
         (tuple(words[k:k + 3]) == ("у", "меня", "на") and k + 3 < len(words) and
          words[k + 3].startswith(_TREATS_AT))  # «Мостовой, котик, ты у меня на бокальчике»
         # (not «ты у меня на примете»: suspicion)
+
+
+#: The hours a hostess names for her guest («жду в восемь», «к девяти»), as words.
+_HOURS = frozenset({
+    "шесть", "семь", "восемь", "девять", "десять", "одиннадцать", "двенадцать", "полночь",
+    "шести", "семи", "восьми", "девяти", "десяти", "одиннадцати", "двенадцати", "полуночи"})
+
+
+def _at_hour(words: list[str], k: int) -> bool:
+    """True when an hour of the evening follows at ``k`` («в восемь», «к девяти», «в 20:00»,
+    «вечером»): «Ванечка, жду в восемь» asks the guest over without «тебя»."""
+    if k < len(words) and words[k] in ("вечером", "вечерком", "ночью"):
+        return True
+    return k + 1 < len(words) and words[k] in ("в", "к") and (
+        words[k + 1] in _HOURS or words[k + 1].isdigit())
 
 
 def own_guest(clause: list[Tok], k: int) -> bool:

@@ -298,6 +298,11 @@ def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     """Index after a short aside of up to four words of :data:`_ASIDE_WORDS` closed by a
     comma, when token ``k`` is the comma that opens it («Голосую, как ни жаль, за X»);
     else ``k``."""
+    if k + 3 < hi and k and clause[k].w == "как" and clause[k - 1].word:
+        n = k + 2 if clause[k + 1].w == "и" else k + 1
+        if n + 2 < hi and clause[n].w == "вчера" and clause[n + 1].w in ("—", "–", ":") and \
+                clause[n + 2].word and clause[n + 2].w not in _THEN_ON:
+            return n + 2  # «Линч как вчера — X»: the aside with no comma, then the name
     if k < hi and k and clause[k].w in ("как", "раз") and clause[k - 1].w in ("—", "–", ":"):
         k -= 1  # (a noun's targets read from after its dash)
     if k >= hi or clause[k].w not in (",", "—", "–", ":"):

@@ -115,6 +115,11 @@ def _fronted_self(clause: list[Tok], lo: int) -> bool:
     return n >= 0 and bool(clause[n].word) and clause[n].w == "себя"
 
 
+def _adjective(word: str) -> bool:
+    """True when the likeliest reading of ``word`` is a full adjective («колючему»)."""
+    return morph().parse(word)[0].tag.POS in ("ADJF", "COMP")
+
+
 def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
                   noun: bool = False, reported: bool = False, guards: bool = True) -> Targets:
     """Names after a keyword (tokens ``[lo, hi)``): the first content word must be a name;
@@ -326,6 +331,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS | _CORRELATIVES) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
             break  # «как он себя поведёт»: his «себя»; «за Графа, это я сам»: who, not whom
+        if w in V.INTENSIFIERS and not out.hits and k + 1 < hi and clause[k + 1].word and \
+                idx.exact(words, k + 1, None) is None and _adjective(words[k + 1]):
+            out.pronoun = out.described = True  # «голос самому колючему»: «the most …», a
+            out.end = hi  # description, not «сам» (the sender): asked
+            return out
         if w in V.INTENSIFIERS and k + 1 < hi and (
                 idx.exact(words, k + 1, None) is not None or
                 (clause[k + 1].cap and words[k + 1] not in V.SELF_WORDS)):

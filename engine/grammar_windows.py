@@ -133,7 +133,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
         after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
-            taken_back_between(low, hi, sentences, _sentence_after)
+            taken_back_between(low, hi, sentences, _sentence_after) or \
+            _REVEAL_NEXT.match(low, hi) is not None
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
                     talk(found, words, visible[lo:hi])))
@@ -161,6 +162,14 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         dropped.extend((lo, hi, tuple(t for t in talks if lo <= t[0] < hi))
                        for (lo, hi), r in zip(out, read) if not r)
     return [w for w, r in zip(out, read) if r]
+
+
+#: A sentence that names the player the sentence before described, opening with a word of
+#: assent and closed by «!» («…молчун с цветком в горшке. Да-да, Леон!»): read with it
+#: (see engine.parse_correct._revealed_target).
+_REVEAL_NEXT = re.compile(
+    r"\s*(?:да-да|да|конечно|именно|угадали|угадал|угадала|правильно|верно|разумеется)"
+    r"[,!\s—][^.!?\n]{1,60}!")
 
 
 def _sentence_start(back: str, size: int, at: int) -> int:

@@ -700,6 +700,13 @@ def _no_said(clause: list, mid: bool = False) -> list:
     holds one)."""
     if len(clause) >= 2 and clause[0].w == "не" and clause[1].w == ",":
         return [clause[0]._replace(w="нет")] + clause[1:]
+    if len(clause) >= 3 and clause[0].w == "не" and clause[1].w in _SPOKEN_FILL:
+        k = 1
+        while k < len(clause) and clause[k].w in _SPOKEN_FILL:
+            k += 1
+        if k < len(clause) and clause[k].w in _CHANGED_MIND:
+            # «не короче передумал голос на X»: the spoken «нет», then the change of mind
+            return [clause[0]._replace(w="нет")] + clause[1:]
     if mid and len(clause) >= 5:
         # «клан — Туманный тоже, не, клан Бродяга»: «не» alone between commas inside the
         # clause is the same spoken «no»
@@ -710,6 +717,12 @@ def _no_said(clause: list, mid: bool = False) -> list:
                 out[k] = clause[k]._replace(w="нет")
         return out or clause
     return clause
+
+
+#: Fillers of speech between a spoken «не» and the change of mind («не, ну, короче …»).
+_SPOKEN_FILL = frozenset({"короче", "ну", "типа", "блин", ","})
+#: Words of a change of mind that make a clause's opening «не» the spoken «нет».
+_CHANGED_MIND = frozenset({"передумал", "передумала", "передумали", "стоп"})
 
 
 def _corrections_joined(found: list, idx) -> list:

@@ -206,6 +206,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         k = aim  # «Иду на охоту. Цель — Лютик»: the move's target in a sentence of its own
     elif k is None and adjacent and not prev.items and _verse_target(ctx, clause, prev):
         k = 0  # «Сегодня⏎зову к себе⏎Чехова.»: the line break only cuts the sentence
+    elif k is None and adjacent and not prev.items and \
+            (at := _revealed_target(ctx, clause, prev)) is not None:
+        k = at  # «Сегодня у меня гость: молчун с цветком. Да-да, Леон!»: the riddle solved
     elif k is None:
         if not adjacent or not prev.items or not all(_open_move(it) for it in prev.items) or \
                 said_of_other(ctx, prev):
@@ -1043,6 +1046,43 @@ def asks_leave(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
     items.append(Item(clause[0].start, problem=problem(span(ctx.text, clause, 0, len(clause)),
                                                         "unparsed", "question")))
     return True
+
+
+#: Words that open the sentence naming the player a move described without his nick
+#: («…молчаливый мужчина с цветком. Да-да, Леон!», «Кто же мой гость? Конечно, Леон!»).
+_REVEAL = frozenset({"да-да", "да", "конечно", "именно", "угадали", "угадал", "угадала",
+                     "правильно", "верно", "разумеется"})
+
+
+def _revealed_target(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:
+    """Index of the name that solves the move before when the move word of ``prev`` took
+    no target (a description or a question stood in its place) and ``clause`` opens with a
+    word of :data:`_REVEAL`, then (perhaps a description and a dash) one player's name and
+    nothing after it but fillers, closed by «!» («Сегодня у меня гость: молчун с цветком в
+    горшке. Да-да, Леон!», «Кто же мой гость? Конечно, наш самый грозный — Тони!»); None
+    otherwise (no name, a name that is the sender, other words after it)."""
+    if not prev.clause or prev.cls is None or prev.member is not None or \
+            names_in(ctx, prev.clause):
+        return None
+    if not clause[0].word or clause[0].w not in _REVEAL or \
+            not ctx.text[clause[-1].end:clause[-1].end + 1] == "!":
+        return None
+    kws = [kw for kw in find_keywords(prev.clause, set(), name_index(ctx.nicks))
+           if kw.cls == prev.cls]
+    if not kws or kws[-1].negated:
+        return None
+    words = clause_words(clause)
+    k = 1
+    while k < len(clause) and (not clause[k].word or clause[k].w in _REVEAL):
+        k += 1
+    dash = next((n for n in range(k, len(clause)) if clause[n].w == "—"), None)
+    if dash is not None and not names_in(ctx, clause[k:dash]):
+        k = dash + 1  # («Конечно, самый брутальный мужчина форума — Тони Монтана!»)
+    hit = nick_at(ctx, clause, words, k) if k < len(clause) else None
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            not only_fillers(clause, k + hit.length, len(clause)):
+        return None
+    return k
 
 
 def _verse_target(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:

@@ -86,6 +86,8 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
             # (not «Два голоса у меня сегодня: Вишня и Мирон»)
     if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):
         return True  # «иммунитет у Ксюши», «у неё же иммунитет», «она взяла в пару Сову»
+    if kw.cls == V.WATCH and _screen_watched(clause, kw.j, hi):
+        return True  # «посмотрим вместе «Леона»», «смотреть французское кино»: a film
     lex = lexicon()
     phrases = lex.not_before_phrases.get(kw.cls)
     if phrases and kw.j < hi and clause[kw.j].w in phrases and is_verb(clause[kw.j - 1].w) and \
@@ -106,6 +108,23 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
     return True
+
+
+#: What one watches on a screen («смотреть французское кино», «посмотрим старый фильм»).
+_SCREEN = frozenset({"кино", "фильм", "фильмы", "фильмец", "киношку", "сериал", "сериалы",
+                     "сериальчик", "мультики", "мультик", "телевизор", "телек", "кинцо"})
+_QUOTES = frozenset({"«", '"', "“", "„"})
+
+
+def _screen_watched(clause: list[Tok], j: int, hi: int) -> bool:
+    """True when a watching verb ending at ``j`` takes a film: a title in quotes, perhaps
+    after «вместе» («посмотрим вместе «Леона»»), or a screen word of :data:`_SCREEN` after
+    at most one word («смотреть французское кино»)."""
+    if j < hi and clause[j].w == "вместе":
+        j += 1
+    if j < hi and clause[j].w in _QUOTES:
+        return True
+    return any(clause[n].w in _SCREEN for n in range(j, min(j + 2, hi)))
 
 
 #: Words of time between a verb and where it goes («полечу потом в отпуск», «полечу только
