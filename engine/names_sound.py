@@ -58,17 +58,23 @@ def latin_skeleton(word: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple[str, int]]]:
+def _syllables(word: str, vowels: str) -> int:
+    """How many runs of ``vowels`` ``word`` holds."""
+    return len(re.findall(f"[{vowels}]+", word.lower()))
+
+
+@functools.lru_cache(maxsize=256)
+def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple[str, int, int]]]:
     """Of ``nicks``, the skeleton of each word of a Latin nick (at least two sounds) → the
-    nicks holding a word of it, each with that word's length."""
-    table: dict[str, set[tuple[str, int]]] = {}
+    nicks holding a word of it, each with that word's length and count of vowel runs."""
+    table: dict[str, set[tuple[str, int, int]]] = {}
     for nick in nicks:
         if re.search("[а-яёА-ЯЁ]", nick):
             continue
         for part in _LATIN_WORDS.findall(nick):
             key = latin_skeleton(part)
             if len(key) >= 2:
-                table.setdefault(key, set()).add((nick, len(part)))
+                table.setdefault(key, set()).add((nick, len(part), _syllables(part, "aeiouy")))
     return {k: frozenset(v) for k, v in table.items()}
 
 
@@ -81,7 +87,8 @@ def sound_owner(nicks: tuple[str, ...], word: str) -> str | None:
     owners: set[str] = set()
     for form in {word, _ENDINGS.sub("", word)}:
         # (a word much longer than the nick's word is no reading of it: «бьюпепегу», a verb
-        # glued to «Pepega», is left to the glued-word reading)
-        owners |= {nick for nick, size in table.get(cyrillic_skeleton(form), frozenset())
-                   if abs(len(form) - size) <= 2}
+        # glued to «Pepega», is left to the glued-word reading); nor one with fewer vowels
+        # than the nick's word («Кулбка» is a slip of «Kolobok_13», asked, not its sound)
+        owners |= {nick for nick, size, vowels in table.get(cyrillic_skeleton(form), frozenset())
+                   if abs(len(form) - size) <= 2 and _syllables(word, "аеёиоуыэюя") >= vowels}
     return next(iter(owners)) if len(owners) == 1 else None
