@@ -26,6 +26,7 @@ from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_near import near_reading, numbered_reading
 from .names_pets import pet_owners
+from .names_sound import sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
 from .words import CYR, LAT, is_known_word, may_be_name, morph, norm, word_forms
 
@@ -553,6 +554,10 @@ class NameIndex:
                     found = NameHit(owners[0], (owners[0],), "prefix", 1)
             if found is None and not strict and LAT.search(word) and CYR.search(word):
                 found = self._mixed_script(word)
+            if found is None and not strict and CYR.search(word) and not is_known_word(word) \
+                    and (owner := sound_owner(self.nicks, word)) is not None:
+                # «Дэнни» for «Danny.Ocean»: a Latin nick named by its sound, one nick only
+                found = hit([owner], "fuzzy")
             if found is not None and found.kind == "part" and found.nick is not None and \
                     (rivals := self.capital_readings.get(word)) and not rivals <= {found.nick}:
                 # «Майор» with «Майор Пронин» and Major61 (read «майор»): a word of one nick
