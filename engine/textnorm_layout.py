@@ -52,7 +52,7 @@ _WORDS = re.compile(r"[^\W\d_]+")
 #: three times or more («zzz», «mmm») and laughs built of «ha»/«he»/«ah» («hahaha») count.
 _LATIN_SOUNDS = frozenset({"lol", "lool", "lmao", "rofl", "omg", "wtf", "hm", "hmm", "xd",
                            "ugh", "meh", "brb", "afk", "ok", "okay", "oops", "wow", "yay"})
-_LATIN_SOUND = re.compile(r"([a-z])\1{2,}|h+m+|(?:ha|he|ah|ho)+h?|(?:ha|he|ah)+[ha]*")
+_LATIN_SOUND = re.compile(r"([a-z])\1{2,}|h+m+|(?:ha|he|ah|ho){2,}h?")
 
 #: A digit and «.» or «)» after it somewhere in a text: a numbered item may be written inline
 #: (:func:`_inline_numbers`). (The mark first, the digit looked behind: ``re`` skips along at
