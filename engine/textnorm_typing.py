@@ -41,7 +41,8 @@ import re
 from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
-from .words import is_known_word, morph, role_words
+from .textnorm_fields import is_move_word
+from .words import first_singular, is_known_word, morph, role_words
 
 __all__ = ["typing_fixed"]
 
@@ -500,3 +501,25 @@ def _number(words: list[str]) -> str | None:
     if rank != 9:
         groups.append(str(value))
     return "".join(groups) or None
+
+
+#: Two words joined by a hyphen, each ending as a verb of the first person singular does
+#: («посмотрю-проверю», «гляну-проверю»).
+_DOUBLED = re.compile(r"(?<![\w-])([а-яё]+[юуь])-([а-яё]+[юу])(?![\w-])", re.IGNORECASE)
+
+
+def doubled_verbs(text: str) -> str:
+    """``text`` with a doubled verb of the spoken style split: «посмотрю-проверю Щукаря» →
+    «посмотрю проверю Щукаря», when both halves read as verbs of the first person singular and
+    the second is a move word, so the move is read (or refused) as the plain form is. Any
+    other hyphened word as it is."""
+    if "-" not in text:
+        return text
+
+    def split(m: re.Match) -> str:
+        a, b = m.group(1), m.group(2)
+        if first_singular(a.lower()) and first_singular(b.lower()) and is_move_word(b):
+            return a + " " + b
+        return m.group(0)
+
+    return _DOUBLED.sub(split, text)
