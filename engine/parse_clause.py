@@ -276,9 +276,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None
     if kws and member is None and flags["cancel"] is None and \
             (end := blanket_end(clause)) is not None and end < kws[0].i and \
-            (clause[end + 1].w in _BUT_ONLY or clause[end].w != ",") and not any(k.cls == V.SWINDLE for k in kws) and \
+            clause[end].w == "," and clause[end + 1].w in _BUT_ONLY and \
+            not any(k.cls == V.SWINDLE for k in kws) and \
             _names_after(ctx, clause, end + 2):
-        # «Всё как вчера, только убиваем X», «Всё как вчера: голос за X»: the new move is read; the rest of yesterday's
+        # «Всё как вчера, только убиваем X»: the new move is read; the rest of yesterday's
         # moves the host does not know (a quoted letter never counts): asked (a swindle
         # there is asked as a whole, engine.parse_branches.branches_of_another_day)
         items.append(Item(clause[0].start, problem=problem(
@@ -560,7 +561,8 @@ def blanket_end(clause: list[Tok]) -> int | None:
                 end = next((n for n in range(end + 1, len(words)) if words[n] == ","),
                            len(words))  # («…, что (и) вчера»)
             if end == len(words) or words[end] in (",", ":", "—", "–"):
-                return end  # (a colon or a dash opens what is new: «Всё как вчера: голос за X»)
+                return end  # (after a colon or a dash the moves are spelt out: «Всё как
+                # вчера: голос за X» reads them, no question)
             return None
     return None
 
