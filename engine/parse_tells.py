@@ -108,6 +108,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         # Russian name right after it: the sender's own order in two languages
     if any(_own_verb_at(clause, k) for k in range(kw.j, min(tg.hits[0][1], kw.j + 3))):
         return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
+    end = tg.hits[0][2]
+    if end + 2 < hi and clause[end].w in ("—", "–") and clause[end + 1].w == "хочу" and \
+            is_infinitive(clause[end + 2].w) and not kw.reported:
+        return False  # «Проверка на X — хочу понять, кто он»: the sender's own aim, after it
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
