@@ -110,7 +110,7 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
     end = tg.hits[0][2]
     if end + 2 < hi and clause[end].w in ("—", "–") and clause[end + 1].w == "хочу" and \
-            is_infinitive(clause[end + 2].w) and not kw.reported:
+            clause[end + 2].w in _FIND_OUT and not kw.reported:
         return False  # «Проверка на X — хочу понять, кто он»: the sender's own aim, after it
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
@@ -338,6 +338,12 @@ def _own_verb_at(clause: list[Tok], k: int) -> bool:
     w = clause[k].w
     reading = verb_reading(w[:-3] if w.endswith("-ка") else w)  # («заберу-ка у X всё»)
     return reading is not None and reading[1] == "1per"
+
+
+#: Infinitives of finding out after «— хочу» («Проверка на X — хочу понять, маф ли он»): the
+#: aim of the move named before the dash (not «— хочу сказать, …»: talk about it).
+_FIND_OUT = frozenset({"понять", "узнать", "выяснить", "убедиться", "разобраться",
+                       "знать", "посмотреть", "увидеть"})
 
 
 #: Prepositions before a name that is talked about with a move noun («голос у X»).
