@@ -503,9 +503,11 @@ def _number(words: list[str]) -> str | None:
     return "".join(groups) or None
 
 
-#: Two words joined by a hyphen, each ending as a verb of the first person singular does
-#: («посмотрю-проверю», «гляну-проверю»).
-_DOUBLED = re.compile(r"(?<![\w-])([а-яё]+[юуь])-([а-яё]+[юу])(?![\w-])", re.IGNORECASE)
+#: The hyphen of two words joined by it, the first ending as a verb of the first person
+#: singular does and the second so ending too («посмотрю-проверю»). (The pattern opens with
+#: the first word's last letter, not with its whole: ``re`` skips along at C speed to it.)
+_DOUBLED = re.compile(r"[юуьЮУЬ]-([а-яёА-ЯЁ]+[юуЮУ])(?![\w-])")
+_CYR_LETTERS = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
 
 
 def doubled_verbs(text: str) -> str:
@@ -515,11 +517,16 @@ def doubled_verbs(text: str) -> str:
     other hyphened word as it is."""
     if "-" not in text:
         return text
-
-    def split(m: re.Match) -> str:
-        a, b = m.group(1), m.group(2)
-        if first_singular(a.lower()) and first_singular(b.lower()) and is_move_word(b):
-            return a + " " + b
-        return m.group(0)
-
-    return _DOUBLED.sub(split, text)
+    cuts = []
+    for m in _DOUBLED.finditer(text):
+        lo = m.start()
+        while lo > 0 and text[lo - 1] in _CYR_LETTERS:
+            lo -= 1
+        if lo > 0 and (text[lo - 1].isalnum() or text[lo - 1] in "-_"):
+            continue
+        a, b = text[lo:m.start() + 1], m.group(1)
+        if is_move_word(b) and first_singular(a.lower()) and first_singular(b.lower()):
+            cuts.append(m.start() + 1)
+    for at in reversed(cuts):
+        text = text[:at] + " " + text[at + 1:]
+    return text
