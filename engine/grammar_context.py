@@ -127,11 +127,14 @@ def _own_verb(w: str) -> bool:
 def after_past(clause: list[Tok], i: int) -> bool:
     """A noun keyword after «вчера» in its comma segment tells about the past («вчера
     проверка Буки показала…»)."""
+    headed = False  # a colon or a dash between: «Всё как вчера: голос за X»
     for k in range(i - 1, -1, -1):
         if not clause[k].word and clause[k].w in (",", "("):
             return False
+        if clause[k].w in (":", "—", "–"):
+            headed = True
         if clause[k].w in V.PAST_WORDS:
-            return not _run_on_turn(clause, k, i)
+            return not ((headed and _as_before(clause, k)) or _run_on_turn(clause, k, i))
     return False
 
 
@@ -154,6 +157,13 @@ def _run_on_turn(clause: list[Tok], k: int, i: int) -> bool:
         if clause[m].word and past_tense(clause[m].w):
             return False
     return True
+
+
+def _as_before(clause: list[Tok], k: int) -> bool:
+    """True when the past word at ``k`` ends a «как вчера» / «как и вчера» phrase: the
+    moves repeated, no tale of the past (what follows its colon is today's)."""
+    return (k > 0 and clause[k - 1].w == "как") or \
+        (k > 1 and clause[k - 1].w == "и" and clause[k - 2].w == "как")
 
 
 def told_in_past(clause: list[Tok]) -> bool:

@@ -146,6 +146,9 @@ def _rhetorical(clause: list[Tok], tail: list[int]) -> bool:
             k = tail[pos + 1]  # «— а вдруг он доктор?», «— ну кто так пишет?»
         if clause[k].w in _SUPPOSING:
             return True
+        if clause[k].w in _TELL_BACK and not any(clause[n].w in _RULE_WORDS or
+                                                 clause[n].w in ("ли", "можно") for n in tail):
+            return True  # «— скажешь утром, кто она?»: the result asked for, the move told
         if but and pos > 0 and clause[k].w in _WHY and \
                 not any(clause[n].w in _RULE_WORDS for n in tail):
             return True  # «: она хихикала, а над чем тут хихикать?» (a statement before it)
@@ -221,6 +224,12 @@ def request_tag(clause: list[Tok]) -> int:
 #: rhetorical question that is the reason («Голосую за X, он пишет «всех зашизю» — ну кто так
 #: пишет?»).
 _SUPPOSING = frozenset({"вдруг", "кто", "разве", "неужели"})
+
+#: The host's telling in the second person («Проверяю X — скажешь утром, кто она?»): the
+#: question asks for the result of the move told before it, not leave to make it.
+_TELL_BACK = frozenset({"скажешь", "скажете", "сообщишь", "сообщите", "напишешь", "напишете",
+                        "расскажешь", "расскажете", "подскажешь", "подскажете", "ответишь",
+                        "ответите", "шепнёшь", "шепнешь", "шепнёте", "шепнете"})
 
 #: Words opening a «why» asked after «а»/«но» and a statement of the reason («она хихикала,
 #: а над чем тут хихикать?», «…, а зачем так делать?»): rhetorical.

@@ -276,7 +276,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         return None
     if kws and member is None and flags["cancel"] is None and \
             (end := blanket_end(clause)) is not None and end < kws[0].i and \
-            clause[end + 1].w in _BUT_ONLY and not any(k.cls == V.SWINDLE for k in kws) and \
+            clause[end].w == "," and clause[end + 1].w in _BUT_ONLY and \
+            not any(k.cls == V.SWINDLE for k in kws) and \
             _names_after(ctx, clause, end + 2):
         # «Всё как вчера, только убиваем X»: the new move is read; the rest of yesterday's
         # moves the host does not know (a quoted letter never counts): asked (a swindle
@@ -559,8 +560,9 @@ def blanket_end(clause: list[Tok]) -> int | None:
                     words[end + 1] == "что" and words[end + 2] in ("и", "вчера"):
                 end = next((n for n in range(end + 1, len(words)) if words[n] == ","),
                            len(words))  # («…, что (и) вчера»)
-            if end == len(words) or words[end] == ",":
-                return end
+            if end == len(words) or words[end] in (",", ":", "—", "–"):
+                return end  # (after a colon or a dash the moves are spelt out: «Всё как
+                # вчера: голос за X» reads them, no question)
             return None
     return None
 

@@ -723,8 +723,13 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
     if p is None or move.action in p.last_targets:
         return False
     lo, hi = min(kw.i, tg.hits[0][1]), tg.hits[0][1]
-    return any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi]) or \
-        as_yesterday(clause, lo - 4, tg.hits[0][2] + 4)
+    if any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi]):
+        return True
+    from .parse_clause import blanket_end  # (a late import: parse_clause imports this module)
+    end = blanket_end(clause)
+    if end is not None and end < kw.i:
+        return False  # «Всё как вчера, только бью X»: the move after it is the new one
+    return as_yesterday(clause, lo - 4, tg.hits[0][2] + 4)
 
 
 #: Moves a player makes on someone, never «с X» (with X): «мочим с барсом» names a partner.

@@ -19,6 +19,21 @@ from .words import (past_tense, is_known_word, CYR, is_imperative, is_infinitive
                     plural_predicate, predicate, role_words, verb_reading, word_forms)
 
 
+def _from_place(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the words from ``k`` to the clause's end ``hi`` (or to a dash, comma, colon
+    or bracket) are «из», «с» or «со» and one or two capitalised words («из Одессы», «из Нижнего Новгорода»): where the player named just
+    before is from, nothing said of him."""
+    if k + 1 >= hi or clause[k].w not in ("из", "с", "со"):
+        return False
+    rest = []
+    for t in clause[k + 1:hi]:
+        if not t.word and t.w in ("—", "–", ",", ":", "(", ")"):
+            break  # («Голос Лису из Одессы — хитрый»: why, after a mark)
+        if t.word or t.w not in (".", "!", "…"):
+            rest.append(t)
+    return 0 < len(rest) <= 2 and all(t.word and t.cap for t in rest)
+
+
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
            text: str = "") -> bool:
     """True when a noun keyword with its name is part of a sentence about the game, not an
@@ -57,6 +72,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
                  clause[kw.j + 1].w == "же" and clause[kw.j + 2].w == "—")):
         return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why (also
         # after another move: «Стреляю в X, и голос ему же — сколько можно»)
+    if kw.cls == "VOTE" and tg.hits[0][1] == kw.j and not kw.reported and \
+            all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
+            _from_place(clause, tg.hits[0][2], hi):
+        return False  # «Голос Шурику из Одессы»: the vote given to a player named with where
+        # he is from (as «Голос за Шурика из Одессы»), no sentence about him
     if clause[kw.i].w in ("приглашается", "приглашаются") and not kw.reported:
         return False  # «в мой будуар приглашается X — глинтвейн уже на плите»: the host's own
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
@@ -88,6 +108,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         # Russian name right after it: the sender's own order in two languages
     if any(_own_verb_at(clause, k) for k in range(kw.j, min(tg.hits[0][1], kw.j + 3))):
         return False  # «В пару беру Надюшу — пусть отдохнёт»: his own verb before the name
+    end = tg.hits[0][2]
+    if end + 2 < hi and clause[end].w in ("—", "–") and clause[end + 1].w == "хочу" and \
+            clause[end + 2].w in _FIND_OUT and not kw.reported:
+        return False  # «Проверка на X — хочу понять, кто он»: the sender's own aim, after it
     giving = clause[max(0, kw.i - 2):kw.i] + clause[kw.j:tg.hits[0][1]]
     if any(t.w in _GIVE_WORDS for t in giving):
         return False  # «свой голос я отдаю X — суетлив»: the sender gives his vote
@@ -314,6 +338,12 @@ def _own_verb_at(clause: list[Tok], k: int) -> bool:
     w = clause[k].w
     reading = verb_reading(w[:-3] if w.endswith("-ка") else w)  # («заберу-ка у X всё»)
     return reading is not None and reading[1] == "1per"
+
+
+#: Infinitives of finding out after «— хочу» («Проверка на X — хочу понять, маф ли он»): the
+#: aim of the move named before the dash (not «— хочу сказать, …»: talk about it).
+_FIND_OUT = frozenset({"понять", "узнать", "выяснить", "убедиться", "разобраться",
+                       "знать", "посмотреть", "увидеть"})
 
 
 #: Prepositions before a name that is talked about with a move noun («голос у X»).

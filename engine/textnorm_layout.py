@@ -47,6 +47,13 @@ _LEAD = re.compile(r"[ \t]*(?:(?:короче|короч|кароч|крч|ит�
 _NOT_VALUE = re.compile(r"[ \t]*(?:[-*•>]|\d{1,2}[.)]|--)")
 _WORDS = re.compile(r"[^\W\d_]+")
 
+#: Latin letter-sounds of chat talk («zzz», «lol», «hmm», «xD»): a sigh or a laugh on its
+#: own line, never a name written under a label. Besides these words, a Latin letter written
+#: three times or more («zzz», «mmm») and laughs built of «ha»/«he»/«ah» («hahaha») count.
+_LATIN_SOUNDS = frozenset({"lol", "lool", "lmao", "rofl", "omg", "wtf", "hm", "hmm", "xd",
+                           "ugh", "meh", "brb", "afk", "ok", "okay", "oops", "wow", "yay"})
+_LATIN_SOUND = re.compile(r"([a-z])\1{2,}|h+m+|(?:ha|he|ah|ho){2,}h?")
+
 #: A digit and «.» or «)» after it somewhere in a text: a numbered item may be written inline
 #: (:func:`_inline_numbers`). (The mark first, the digit looked behind: ``re`` skips along at
 #: C speed to each «.» or «)» instead of trying ``\d[.)]`` at every position.)
@@ -253,6 +260,21 @@ def _label_filler(word: str, nick_words: frozenset[str]) -> bool:
                                   for p in morph().parse(w))
 
 
+def _letter_sounds(line: str, nick_words: frozenset[str]) -> bool:
+    """True when ``line`` holds only Latin letter-sounds of chat talk (:data:`_LATIN_SOUNDS`,
+    «zzz», «hmm», «hahaha») and none of them is a word of a roster nickname: a sigh or a
+    laugh, no name written under the label above it (round40: «линч X⏎zzz»)."""
+    words = _WORDS.findall(line)
+    if not words:
+        return False
+    for w in words:
+        low = w.lower()
+        if not low.isascii() or low in nick_words or not (
+                low in _LATIN_SOUNDS or _LATIN_SOUND.fullmatch(low)):
+            return False
+    return True
+
+
 def _another_value(line: str, own: set[str]) -> bool:
     """True when ``line`` reads as one more value under a label («Голос:⏎Мурка⏎Сова»): a line
     of at most three words that opens with no move word, no list mark, no quotation, with no
@@ -293,7 +315,8 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
                 not (m.group(3) == ":" and not m.group(2)) and \
                 not _another_value(lines[k + 2] if k + 2 < len(lines) else "", own) and \
                 all(_label_filler(w, nick_words) for w in m.group(2).split()) and \
-                0 < len(words) <= 6 and not is_move_word(words[0]):
+                0 < len(words) <= 6 and not is_move_word(words[0]) and \
+                not _letter_sounds(nxt, nick_words):
             value = nxt.strip()
             sep = " " if m.group(3) or value[0] in ":—–-" else ": "
             out.append(line.rstrip() + sep + value)

@@ -41,7 +41,8 @@ import re
 from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
-from .words import is_known_word, morph, role_words
+from .textnorm_fields import is_move_word
+from .words import first_singular, is_known_word, morph, role_words
 
 __all__ = ["typing_fixed"]
 
@@ -500,3 +501,32 @@ def _number(words: list[str]) -> str | None:
     if rank != 9:
         groups.append(str(value))
     return "".join(groups) or None
+
+
+#: The hyphen of two words joined by it, the first ending as a verb of the first person
+#: singular does and the second so ending too («посмотрю-проверю»). (The pattern opens with
+#: the first word's last letter, not with its whole: ``re`` skips along at C speed to it.)
+_DOUBLED = re.compile(r"[юуьЮУЬ]-([а-яёА-ЯЁ]+[юуЮУ])(?![\w-])")
+_CYR_LETTERS = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
+
+
+def doubled_verbs(text: str) -> str:
+    """``text`` with a doubled verb of the spoken style split: «посмотрю-проверю Щукаря» →
+    «посмотрю проверю Щукаря», when both halves read as verbs of the first person singular and
+    the second is a move word, so the move is read (or refused) as the plain form is. Any
+    other hyphened word as it is."""
+    if "-" not in text:
+        return text
+    cuts = []
+    for m in _DOUBLED.finditer(text):
+        lo = m.start()
+        while lo > 0 and text[lo - 1] in _CYR_LETTERS:
+            lo -= 1
+        if lo > 0 and (text[lo - 1].isalnum() or text[lo - 1] in "-_"):
+            continue
+        a, b = text[lo:m.start() + 1], m.group(1)
+        if is_move_word(b) and first_singular(a.lower()) and first_singular(b.lower()):
+            cuts.append(m.start() + 1)
+    for at in reversed(cuts):
+        text = text[:at] + " " + text[at + 1:]
+    return text
