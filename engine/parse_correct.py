@@ -850,10 +850,16 @@ def _signature_line(ctx: Ctx, clause: list[Tok], k: int, length: int) -> bool:
     before = ctx.text[line_start:start]
     if not before.strip():
         return True
-    if not before.rstrip().endswith(","):
-        return False
     para = re.split(r"\n[ \t]*\n", ctx.text[:start].rstrip(" \t"))
+    if not before.rstrip().endswith(",") and \
+            not para[-1].lstrip().lower().startswith(_SIGN_OFFS):
+        return False  # no comma: only after a sign-off («с уважением зав хирургией skalpel»)
     return len(para) > 1 and para[-1].count("\n") <= 1
+
+
+#: How a closing paragraph opens when it signs the letter off: the nick ending it is a
+#: signature even with no comma before it (a writer who types no punctuation).
+_SIGN_OFFS = ("с уважением", "всего доброго", "всего хорошего", "с наилучшими")
 
 
 #: «или нет, лучше Y»: a correction, no doubt.
