@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .translit import transcribe
+
 #: Cyrillic letters → sound class ("" dropped)
 _CYR = {
     "б": "P", "п": "P", "в": "F", "ф": "F", "г": "K", "к": "K", "х": "K", "д": "T", "т": "T",
@@ -26,6 +28,8 @@ _LAT = {
     "h": "K", "d": "T", "t": "T", "z": "S", "s": "S", "j": "", "l": "L", "m": "M", "n": "N",
     "r": "R",
 }
+#: The groups first, then each letter (a vowel dropped): :func:`latin_skeleton`'s table.
+_LAT_TABLE = _LAT_GROUPS + tuple(_LAT.items()) + tuple((v, "") for v in "aeiouy")
 _ENDINGS = re.compile(r"(?:ом|ем|ой|ей|ым|им|ою|ею)$")
 _LATIN_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
@@ -41,20 +45,9 @@ def cyrillic_skeleton(word: str) -> str:
 
 
 def latin_skeleton(word: str) -> str:
-    """The sound skeleton of a Latin word («Danny» → «TN», «Gawain» → «KFN»)."""
-    w = word.lower()
-    out = []
-    i = 0
-    while i < len(w):
-        for group, cls in _LAT_GROUPS:
-            if w.startswith(group, i):
-                out.append(cls)
-                i += len(group)
-                break
-        else:
-            out.append(_LAT.get(w[i], ""))
-            i += 1
-    return _squeeze("".join(out))
+    """The sound skeleton of a Latin word of a nick, letters a–z only («Danny» → «TN»,
+    «Gawain» → «KFN»)."""
+    return _squeeze(transcribe(word.lower(), _LAT_TABLE))
 
 
 @functools.lru_cache(maxsize=256)
