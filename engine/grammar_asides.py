@@ -67,15 +67,15 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
     two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
     (asked)."""
-    if k < hi and clause[k].word and (clause[k].cap or _last_letter(clause, k, hi)) and \
-            clause[k].start - clause[k - 1].end == 1 \
-            and clause[k - 1].word and not clause[k - 1].text.isupper():
+    # a word right after the name, one space between
+    glued = k < hi and clause[k].word and clause[k].start - clause[k - 1].end == 1 and \
+        clause[k - 1].word
+    if glued and (clause[k].cap or _last_letter(clause, k, hi)) and \
+            not clause[k - 1].text.isupper():
         both = name_pair(idx, words, k, hit)
         if both is not None:
             return both, k + 1
-    if hit.nick is None and len(hit.candidates) > 1 and k < hi and clause[k].word and \
-            not clause[k].cap and clause[k].start - clause[k - 1].end == 1 and \
-            clause[k - 1].word:
+    if glued and hit.nick is None and len(hit.candidates) > 1 and not clause[k].cap:
         # «за Ирой маникюршей» for «Ирка_Маникюр» beside «Ирина Петровна»: a lower-case
         # word after the name, built on the other word of exactly one candidate's nick
         both = _by_nick_word(hit, words[k])

@@ -145,11 +145,11 @@ def from_clan(clause: list[Tok], start: int) -> int | None:
     if k + 1 >= len(clause) or clause[k].w not in ("от", "для"):
         return None
     k += 1
-    if k < len(clause) and clause[k].w in ("нашей", "нашего", "нашей", "нашего"):
+    if k < len(clause) and clause[k].w in ("нашей", "нашего"):
         k += 1
     if k >= len(clause):
         return None
-    ours = clause[k].w == "нас"  # «от нас» only with «уходит»
+    ours = clause[k].w == "нас"  # «от нас» only with «уходит» or a dash (below)
     if clause[k].w not in CLAN_GIVERS and not ours:
         return None
     k += 1

@@ -234,6 +234,8 @@ def _square_vote(clause: list[Tok], kw: Kw) -> bool:
         if not t.word and t.w in (",", ";", "(", ".", "!", "?"):
             return False
     return False
+
+
 #: «больше», «уже», «никогда» before a kill idiom opening with «не» («больше не проснётся»):
 #: the player is mourned, not killed.
 _NO_LONGER = frozenset({"больше", "уже", "никогда"})

@@ -20,7 +20,8 @@ from .lexicon import lexicon
 from .names import NameHit
 from .names_qualifier import qualified_owners
 from .words import (
-    is_known_word, is_noun, is_verb, morph, past_tense, predicate, short_adjective, third_person,
+    is_known_word, is_noun, is_verb, may_be_name, morph, past_tense, predicate, short_adjective,
+    third_person,
 )
 
 if TYPE_CHECKING:
@@ -460,11 +461,6 @@ def described(idx, w: str, rw: dict[str, str]) -> NameHit | None:
     return hit if hit is not None and hit.kind != "fuzzy" else None
 
 
-def _name_word(w: str) -> bool:
-    """True when ``w`` is no dictionary word («Костика») or reads as a given name («Колю»)."""
-    return not is_known_word(w) or any("Name" in p.tag.grammemes for p in morph().parse(w))
-
-
 def _qualified(idx, head: str, tail: str) -> NameHit | None:
     """The player a name joined by a hyphen to a word of his nick names when the name alone
     fits several («Ленку-сейлз» for «lena.sales» beside «qa.lena», «Лёху-бэкендера» for
@@ -480,7 +476,7 @@ def _qualified(idx, head: str, tail: str) -> NameHit | None:
         return None  # («Мишку-Медведя»: a second player's nick, no qualifier)
     chosen = qualified_owners(tail, hit.candidates or (hit.nick,))
     if not chosen and hit.nick is not None and hit.kind != "part" and len(tail) >= 4 and \
-            _name_word(head) and is_noun(tail) and idx.approximate(tail) is None:
+            may_be_name(head) and is_noun(tail) and idx.approximate(tail) is None:
         # «Костика-стажёра»: the one player the name names, and what he is (not a dictionary
         # word's compound, «гномиком-извращенцем»: a thing he was called)
         return hit

@@ -918,13 +918,14 @@ def _simile_heading(idx, clause: list[Tok], words: list[str], k: int, hi: int) -
 _CONTRAST = frozenset({"а", "но", "и", "зато", "хотя"})
 
 
-#: The ordinal that opens a two-vote day's second vote with no comma before it («первый
-#: голос бегемоту второй доценту»).
 #: The count of a two-vote day's vote said after its player («за X один, за Y другой»).
 _VOTE_COUNTS = frozenset({"один", "одним", "первый", "первым", "другой", "другим", "второй",
                           "вторым"})
 
+#: The ordinal that opens a two-vote day's second vote with no comma before it («первый
+#: голос бегемоту второй доценту»).
 _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
+
 
 def _ordinal_slot(clause: list[Tok], words: list[str], k: int, hi: int) -> int:
     """Index of the word where the name after a vote's ordinal goes («второй — за X»: a dash

@@ -491,3 +491,10 @@ EVENT_WORDS = frozenset({
     "апелевку", "апелевкой", "праздник",
     "праздника", "пальмы", "страх", "страха",
 })
+
+
+#: Words that open the sentence naming the player a move described without his nick
+#: («…молчаливый мужчина с цветком. Да-да, Леон!», «Кто же мой гость? Конечно, Леон!»):
+#: engine.parse_correct reads it, engine.grammar_windows keeps it with the sentence before.
+REVEAL_WORDS = frozenset({"да-да", "да", "конечно", "именно", "угадали", "угадал", "угадала",
+                          "правильно", "верно", "разумеется"})

@@ -168,8 +168,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
 #: assent and closed by «!» («…молчун с цветком в горшке. Да-да, Леон!»): read with it
 #: (see engine.parse_correct._revealed_target).
 _REVEAL_NEXT = re.compile(
-    r"\s*(?:да-да|да|конечно|именно|угадали|угадал|угадала|правильно|верно|разумеется)"
-    r"[,!\s—][^.!?\n]{1,60}!")
+    r"\s*(?:" + "|".join(sorted(V.REVEAL_WORDS, key=lambda w: (-len(w), w))) +
+    r")[,!\s—][^.!?\n]{1,60}!")
 
 
 def _sentence_start(back: str, size: int, at: int) -> int:

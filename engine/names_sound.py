@@ -78,10 +78,11 @@ def sound_owner(nicks: tuple[str, ...], word: str) -> str | None:
         return None
     table = skeleton_owners(nicks)
     owners: set[str] = set()
+    said = _syllables(word, "аеёиоуыэюя")
     for form in {word, _ENDINGS.sub("", word)}:
         # (a word much longer than the nick's word is no reading of it: «бьюпепегу», a verb
         # glued to «Pepega», is left to the glued-word reading); nor one with fewer vowels
         # than the nick's word («Кулбка» is a slip of «Kolobok_13», asked, not its sound)
         owners |= {nick for nick, size, vowels in table.get(cyrillic_skeleton(form), frozenset())
-                   if abs(len(form) - size) <= 2 and _syllables(word, "аеёиоуыэюя") >= vowels}
+                   if abs(len(form) - size) <= 2 and said >= vowels}
     return next(iter(owners)) if len(owners) == 1 else None

@@ -587,9 +587,7 @@ def _bare_corrections_joined(clause_list):
                 comma = Tok(",", ",", held[-1].end, held[-1].end, False)
                 clause = held + [comma] + clause
             held = None
-        if clause is not None and not (clause and clause[0].word and
-                                       clause[0].w not in V.CORRECTION_WORDS) and \
-                all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
+        if clause is not None and all(not t.word or t.w in V.CORRECTION_WORDS for t in clause) \
                 and any(t.w in V.CORRECTION_HEADS or t.w == "хотя" for t in clause) and \
                 not all(not t.word or t.w in _SEALS for t in clause):
             # («Убиваем X. Окончательно.⏎За Лиса: …»: the word seals the move before it, as

@@ -231,9 +231,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
-        kws = one_then_second(ctx, clause, start)  # «Один — Арман, второй — Ануш»
-    if not kws and member is None and not excluded and ctx.votes > 1:
-        kws = bare_ordinals(ctx, clause, start)  # «первый галка второй малой»
+        # «Один — Арман, второй — Ануш»; «первый галка второй малой»
+        kws = one_then_second(ctx, clause, start) or bare_ordinals(ctx, clause, start)
     if member is None and ((not kws and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):
@@ -546,7 +545,7 @@ def blanket_end(clause: list[Tok]) -> int | None:
     opening (after a word or two of :data:`_BLANKET_LEAD`) with «всё» and a phrase that
     repeats another day's moves, every one of them, none named. The index of the comma
     after the phrase (or of the clause's end); None when the clause is no such."""
-    words = [t.w for t in clause]
+    words = clause_words(clause)
     k = 0
     while k < len(words) and k < 3 and words[k] in _BLANKET_LEAD:
         k += 1

@@ -1054,10 +1054,8 @@ def asks_leave(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
     return True
 
 
-#: Words that open the sentence naming the player a move described without his nick
-#: («…молчаливый мужчина с цветком. Да-да, Леон!», «Кто же мой гость? Конечно, Леон!»).
-_REVEAL = frozenset({"да-да", "да", "конечно", "именно", "угадали", "угадал", "угадала",
-                     "правильно", "верно", "разумеется"})
+#: Words that open the sentence naming the player a move described without his nick.
+_REVEAL = V.REVEAL_WORDS
 
 
 def _revealed_target(ctx: Ctx, clause: list[Tok], prev: Prev) -> int | None:

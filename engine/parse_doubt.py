@@ -20,7 +20,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
-from .parse_unread import read_ranges, sentence_spans
+from .parse_unread import overlaps, read_ranges, sentence_spans
 from .translit import cyrillic_reading
 from .words import is_known_word, is_verb, past_tense
 
@@ -477,9 +477,9 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         if read is None:
             read = read_ranges(visible, items)
             made = _made(ctx, items)
-        if any(a < hi and lo < b for a, b, _, _ in read):
+        if overlaps(read, lo, hi):
             continue
-        if prev is not None and any(a < prev[1] and prev[0] < b for a, b, _, _ in read):
+        if prev is not None and overlaps(read, prev[0], prev[1]):
             prev = None  # (the sentence before is kept only when nothing was read there)
         toks = tokenize_span(visible, lo, hi)
         words = clause_words(toks)

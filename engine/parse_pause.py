@@ -189,12 +189,12 @@ def claimed(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     left alone. Never raises."""
     if ctx.sender.role != "maniac":
         return []
-    from .parse_unread import _names  # (the net's own reader of names)
+    from .parse_unread import _names, overlaps  # (the net's own reader of names)
 
     out: list[Problem] = []
     idx = name_index(ctx.nicks)
     for lo, hi in spans:
-        if not _MINE_RE.search(visible, lo, hi) or any(a < hi and lo < b for a, b, _, _ in read):
+        if not _MINE_RE.search(visible, lo, hi) or overlaps(read, lo, hi):
             continue  # (cheap: a sentence with no «мой» claims nobody)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
@@ -279,7 +279,7 @@ def if_branches(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     if "если" not in lower_of(visible) or ctx.sender.role in ("civilian", "son") or \
             any(not vote and on for _, _, on, vote in read):
         return []  # (cheap: no «если»; or a night move read: the branch may be its remark)
-    from .parse_unread import _names  # (the net's own reader of names)
+    from .parse_unread import _names, overlaps  # (the net's own reader of names)
 
     out: list[Problem] = []
     done = {p.text for p in asked}
@@ -287,7 +287,7 @@ def if_branches(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     for lo, hi in spans:
         m = _IF_DASH.search(visible, lo, hi)
         if m is None or visible[lo:hi].rstrip().endswith("?") or \
-                any(a < hi and lo < b for a, b, _, _ in read):
+                overlaps(read, lo, hi):
             continue
         start = m.end()
         cond = set(_WORD.findall(visible[m.start():start].lower()))

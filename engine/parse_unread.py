@@ -69,7 +69,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     anywhere = mates.union(*(on for _, _, on, vote in read if not vote))
     for n in may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
-        if _overlaps(read, lo, hi):
+        if overlaps(read, lo, hi):
             continue  # (read by a rule: the cheaper test first)
         verdict = sentence_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
         if verdict is not True:
@@ -128,7 +128,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     return out
 
 
-def _overlaps(read, lo: int, hi: int) -> bool:
+def overlaps(read, lo: int, hi: int) -> bool:
     """True when one of the parts ``read`` (:func:`read_ranges`) overlaps ``[lo, hi)``: as
     ``any(a < hi and lo < b for a, b, _, _ in read)``, with no generator made per sentence."""
     for a, b, _, _ in read:
@@ -271,7 +271,7 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
     for n, (lo, hi) in enumerate(spans):
         if showing is not None and n not in showing:
             continue  # (no sign of any move: the cheap test, for the whole letter at once)
-        if _overlaps(read, lo, hi):
+        if overlaps(read, lo, hi):
             continue
         sentence = visible[lo:hi].strip()
         if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence) or TALLY.match(sentence):

@@ -114,8 +114,8 @@ def _after_smiley(rest: str) -> str | None:
     if not ends:
         return None
     after = rest[ends[-1]:]
-    m = _HEAD.match(after)
-    return after if m is not None and m.start() == 0 else None
+    return after if _HEAD.match(after) else None
+
 
 #: The words every match of :data:`_HEAD` holds (lowered).
 _HEAD_STEMS = ("олос", "линч")

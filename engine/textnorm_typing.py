@@ -42,6 +42,7 @@ from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
 from .textnorm_fields import is_move_word
+from .textnorm_learner import _CYR_LETTERS
 from .words import first_singular, is_known_word, morph, role_words
 
 __all__ = ["typing_fixed"]
@@ -507,7 +508,6 @@ def _number(words: list[str]) -> str | None:
 #: singular does and the second so ending too («посмотрю-проверю»). (The pattern opens with
 #: the first word's last letter, not with its whole: ``re`` skips along at C speed to it.)
 _DOUBLED = re.compile(r"[юуьЮУЬ]-([а-яёА-ЯЁ]+[юуЮУ])(?![\w-])")
-_CYR_LETTERS = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
 
 
 def doubled_verbs(text: str) -> str:

@@ -233,8 +233,13 @@ def _silent_inner_e(word: str, i: int) -> bool:
     it the word's first («Bateman» → «Бейтман», «Jameson» → «Джеймсон»; not «Cameron»)."""
     return word[i:i + 1] == "e" and i >= 2 and word[i - 2] in _MAGIC_E and \
         word[i - 1] not in _LAT_VOWELS and word[i + 1:i + 2] not in ("", *_LAT_VOWELS, "r", "l") \
-        and word[i + 2:i + 3] in tuple(_LAT_VOWELS) and \
-        not re.search(f"[{_LAT_VOWELS}]", word[:i - 2])
+        and word[i + 2:i + 3] in _VOWEL_CHARS and not _A_VOWEL.search(word[:i - 2])
+
+
+#: :func:`_silent_inner_e`'s vowels one by one (a tuple: ``"" in`` a string is true) and as a
+#: pattern.
+_VOWEL_CHARS = tuple(_LAT_VOWELS)
+_A_VOWEL = re.compile(f"[{_LAT_VOWELS}]")
 
 
 def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...]]:
@@ -246,7 +251,7 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if english and ch in _MAGIC_E and nxt and nxt not in _LAT_VOWELS and after == "e" and \
             i + 3 == len(word) and i > 0:
         return 1, _MAGIC_E[ch]  # a silent final «e»: «Kate» → «Кейт», «Mike» → «Майк»
-    if english and _silent_inner_e(word, i + 2) and ch in _MAGIC_E and i > 0:
+    if english and ch in _MAGIC_E and i > 0 and _silent_inner_e(word, i + 2):
         return 1, _MAGIC_E[ch]  # a silent «e» inside: «Bateman» → «Бейтман», «Jameson»
     if english and ch == "e" and _silent_inner_e(word, i):
         return 1, ("е", "")
