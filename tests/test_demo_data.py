@@ -156,19 +156,21 @@ def test_exactly_one_unknown_sender():
     assert "убиваем Маруську" in msg.get_content()
 
 
-def test_exactly_one_quoted_reply_to_the_host():
+def test_exactly_one_quoted_letter():
+    """Letter 19 answers Незабудка's own letter 14 and quotes it under a Gmail attribution
+    line: the search above the quote replaces the quoted one."""
     quoted = [(name, msg) for _, name, msg in _demo_letters()
               if any(line.startswith(">") for line in msg.get_content().splitlines())]
     assert len(quoted) == 1
     _, msg = quoted[0]
     assert str(msg["Subject"]) == "Re: Ход"
-    assert msg["In-Reply-To"] == "<host.day1.nezabudka.1@example.org>"
+    assert msg["In-Reply-To"] == "<20261208084019.nezabudka.0001@example.com>"
     text = msg.get_content()
-    attribution = "8 дек. 2026 г., в 12:10, Ведущий демо-игры <host@example.org>:"
+    attribution = "8 дек. 2026 г., в 08:40, Незабудка <nezabudka@example.com>:"
     assert attribution in text
     above, below = text.split(attribution)
     assert "Ищу комиссара у Маруськи" in above
-    assert "Совушка" in below and "Совушка" not in above
+    assert "Совушки" in below and "Совушк" not in above
     assert _sender_nick(msg) == "Незабудка"
 
 

@@ -188,20 +188,36 @@ def test_the_bbcode_lynch_section_is_laid_out_as_the_deaths(tmp_path):
     assert "[" not in text
 
 
-# --- 9. the demo's quoted reply quotes what the tool sends -----------------------------------
+# --- 9. the demo's quoted letter is one its sender really had ------------------------------
 
-def test_the_demo_quotes_the_reply_the_tool_sends(tmp_path):
+def test_the_demo_fan_quotes_her_own_letter_and_gets_one_reply(tmp_path):
+    """The demo's letter 19 once quoted the host's reply to letter 14, a reply the demo never
+    sent before it (the demo reads the day's mail at 19:00), so Незабудка got two replies at
+    once, the first already out of date (a fresh user, session 37). Letter 19 now answers her
+    own letter 14, quoted as her mail program quotes it: the quoted search is not read, and one
+    reply, to letter 19, stands for both (mailer.reply_context), as for Darkwing's pair."""
     import email
     from email import policy
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "mailer" / "demo" / "maildir" / "new" / "1796723249.M19P4119.demo"
-    msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-    quoted = [line[2:] if line.startswith("> ") else "" for line in msg.get_content().splitlines()
-              if line.startswith(">")]
-    first_reply = _demo_replies(tmp_path, "none")["Незабудка"][0]
-    assert quoted == first_reply.rstrip("\n").splitlines()
-    assert str(msg["Subject"]) == "Re: Ход"  # the reply's subject to «Ход», answered
+    from mailer.demo import run_demo
+
+    box = Path(__file__).resolve().parent.parent / "mailer" / "demo" / "maildir" / "new"
+    first = email.message_from_bytes((box / "1796708422.M14P4114.demo").read_bytes(), policy=policy.default)
+    msg = email.message_from_bytes((box / "1796723249.M19P4119.demo").read_bytes(), policy=policy.default)
+    quoted = [line[2:] for line in msg.get_content().splitlines() if line.startswith("> ")]
+    assert quoted == first.get_content().rstrip("\n").splitlines()
+    assert msg["In-Reply-To"] == first["Message-ID"] and str(msg["Subject"]) == "Re: Ход"
+
+    folder = run_demo(str(tmp_path / "demo"), echo=lambda _line: None)
+    mine = [m for m in (email.message_from_bytes(p.read_bytes(), policy=policy.default)
+                        for p in sorted((folder / "outbox").iterdir()))
+            if "nezabudka@example.com" in str(m["To"]) and str(m["Subject"]).startswith("Re:")]
+    assert len(mine) == 1
+    body = mine[0].get_content()
+    assert "Ваше письмо, полученное 08.12.2026 08:40 (МСК), тоже прочитано" in body
+    assert "  - Поиск детектива: Маруська\n" in body and "  - Голос на линче: Ромашка\n" in body
+    assert "  - Поиск детектива: Совушка\n" in body.split("заменены этим письмом:")[1]
 
 
 def test_remind_before_the_day_began_is_refused(tmp_path):
