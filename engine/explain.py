@@ -115,8 +115,8 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     """The «Ходы:» lines: a heading per player, in the order of his first move, with his
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
-    none says so under his heading, and so does one who made no move at all and owed a vote
-    (an autokill point for ``no_vote``) (players with no move at all come last, in roster order)."""
+    none says so under his heading, and so does one who owed a vote and cast none (an autokill
+    point for ``no_vote``) (players with no move at all come last, in roster order)."""
     order: dict[str, list[dict[str, Any]]] = {}
     for m in data["moves"]:
         order.setdefault(m["by"], []).append(m)
@@ -141,7 +141,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
                                            targets=", ".join(forum[nick]), counted="учтены" if many else "учтён"))
         if nick in missing:
             lines.append(NO_NIGHT_MOVE)
-        if nick in unvoted and not moves:  # (a mover's missing vote: in the autokill lines)
+        if nick in unvoted:  # also under a player with moves: the list reads alike for all
             lines.append(NO_VOTE)
     return lines
 
@@ -191,7 +191,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     order, named in his heading («письма 3, 7»; None: not known, as in ``replay``).
     Moves are grouped by player (his heading, then his moves in arrival order); a living
     player who owed a night role move and made none is listed with «нет ночного хода», one
-    with no move at all who owed a vote (``autokill`` ``no_vote``) with «нет голоса на линче»,
+    who owed a vote and cast none (``autokill`` ``no_vote``) with «нет голоса на линче»,
     and a counted vote no letter carried (forum thread, ``votes import``) under its voter.
     """
     genders = genders or {}

@@ -565,7 +565,7 @@ def _check_replies(host, rows):
     assert "Письмо пришло после срока дня 5 — " in late_reply.body and late_reply.state == "sent"
     assert "засчитаны в день 6" in late_reply.body
     notice = next(r for r in rows.values() if r.ref == f"next_day:{late.message_id}")
-    assert "уже после срока дня 5 — " in notice.body and "будет засчитано в день 6" in notice.body
+    assert "уже после срока дня 5 — " in notice.body and "Оно относится ко дню 6: " in notice.body
 
 
 def _check_export_replays(host, tmp_path, last_day):
