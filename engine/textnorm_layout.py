@@ -141,7 +141,26 @@ def _pictures(text: str, sender: str) -> str:
         return m.group(1) + label + (" " + m.group(3) + " " if m.group(3) else
                                      ": " if rest.strip() else "")
 
-    return _PICTURE.sub(word, text)
+    text = _PICTURE.sub(word, text)
+    return _TRAILING_PICTURE.sub(lambda m: _trailing(m, own), text)
+
+
+#: A picture after the one or two words of a short line («Вику 🔪», «Сегодня Кузю 💉»): the
+#: label written after its value (a time word may open the line).
+_TRAILING_PICTURE = re.compile(
+    r"^([ \t]*)((?:(?:сегодня|сёдня|седня|ночью)[ \t,]+)?)"
+    r"([^\W\d_][\w.'-]*(?:[ \t]+[^\W\d_][\w.'-]*)?)[ \t]*"
+    r"(🗳|👁(?:\u200d🗨)?|🔪|💉|💊)\ufe0f?(?:[ \t]*\4\ufe0f?)*[ \t]*$",
+    re.MULTILINE | re.IGNORECASE)
+
+
+def _trailing(m: re.Match, own: set[str]) -> str:
+    """«Вику 🔪» → «Убийство: Вику» (:data:`_TRAILING_PICTURE`); kept when a word of the value
+    is a move word («режу Кузю 🔪») or a word of the sender's own nickname (a signature)."""
+    value = m.group(3)
+    if any(is_move_word(w) or norm(w) in own for w in _WORDS.findall(value)):
+        return m.group(0)
+    return f"{m.group(1)}{m.group(2)}{_PICTURE_WORDS[m.group(4)[0]]}: {value}"
 
 
 def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
