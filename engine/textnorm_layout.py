@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .words import norm
+from .words import is_verb, morph, norm
 from .textnorm_fields import empty_fields as _empty_fields, is_move_word, roster_words, table_cells
 
 __all__ = ["layout_labels"]
@@ -156,9 +156,13 @@ _TRAILING_PICTURE = re.compile(
 
 def _trailing(m: re.Match, own: set[str]) -> str:
     """«Вику 🔪» → «Убийство: Вику» (:data:`_TRAILING_PICTURE`); kept when a word of the value
-    is a move word («режу Кузю 🔪») or a word of the sender's own nickname (a signature)."""
+    is a move word («режу Кузю 🔪») or a word of the sender's own nickname, or when its first
+    word is no noun in an object's case only (a signature «Вика 🔪», a greeting «Привет 🔪»)
+    or a word is a verb («Лелуш приказывает 👁»)."""
     value = m.group(3)
-    if any(is_move_word(w) or norm(w) in own for w in _WORDS.findall(value)):
+    words = _WORDS.findall(value)
+    if any(is_move_word(w) or norm(w) in own or is_verb(norm(w)) for w in words) or \
+            not _object_form(words[0]):
         return m.group(0)
     return f"{m.group(1)}{m.group(2)}{_PICTURE_WORDS[m.group(4)[0]]}: {value}"
 
@@ -344,3 +348,11 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
         out.append(line)
         k += 1
     return "\n".join(out)
+
+
+def _object_form(word: str) -> bool:
+    """True when every reading of ``word`` is a noun (or name) in an oblique case, never the
+    nominative: «Вику», «Белку», «Прохора» (the object of the move the picture stands for)."""
+    parses = morph().parse(word.lower())
+    return bool(parses) and all(p.tag.POS == "NOUN" and p.tag.case not in (None, "nomn")
+                                for p in parses)
