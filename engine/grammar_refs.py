@@ -309,7 +309,7 @@ def names_listed_before(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, k
 #: nickname too.
 _BEFORE_PART = frozenset({"к", "ко", "у", "за"})
 #: Prepositions of an aim written right before the sender's shot («в Фортуну стреляю», «по
-#: Дейзи палю»), and the classes of the verbs that take them.
+#: Дейзи стреляю»), and the classes of the verbs that take them.
 _AIMED_AT = frozenset({"в", "по"})
 _AIMED_CLASSES = frozenset({"SHOOT", "HUNT"})
 

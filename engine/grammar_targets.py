@@ -43,8 +43,8 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
-    misspelt_role, predicate, role_words,
+    comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb,
+    morph, not_a_name, misspelt_role, predicate, role_words,
     verb_reading,
 )
 

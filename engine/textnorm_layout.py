@@ -1,7 +1,7 @@
 """A letter's layout put into the words a careful host reads at a glance (issue 11, layout).
 
 Players lay moves out in ways the grammar reads only when written out in words: a picture
-as the label («🗳 Граф», «👁 Кузя»), a label and its value joined by a hyphen with no spaces
+as the label («🗳 Граф», «👁 Кузя», or after the name of a short line: «Кузю 🔪»), a label and its value joined by a hyphen with no spaces
 («МО-Лось», «ГОЛОС-ЧУК»), a label alone on its line with the value on the next one
 («Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»), a row of a
 two-column table («| кровь | Сова |»).
@@ -129,7 +129,8 @@ def _pictures(text: str, sender: str) -> str:
     """«🗳 Граф» → «Голос: Граф» at a line's start (a picture alone on its line becomes the
     label alone: :func:`_label_lines` joins it to its value). A picture before a move word
     («🔪 режу Кузю») or before a word of the sender's own nickname (a signature) is a
-    picture: kept."""
+    picture: kept. A picture after the name of a short line («Вику 🔪») is its label too
+    (:func:`_trailing`)."""
     own = set(_WORDS.findall(norm(sender)))
 
     def word(m: re.Match) -> str:
