@@ -42,6 +42,16 @@ def _name_cases(word: str, patronymic: bool = False) -> frozenset[str]:
     return frozenset(p.tag.case for p in named if p.tag.case)
 
 
+def _own_name_cases(word: str, own: frozenset[str]) -> frozenset[str]:
+    """The cases the given name ``word`` may be in as a form of one of the given names
+    ``own`` (a nick's: «Валентина» of «валентин» is its genitive or accusative, never the
+    nominative of «Валентина»)."""
+    if not own:
+        return frozenset()
+    return frozenset(p.tag.case for p in morph().parse(word)
+                     if "Name" in p.tag and p.normal_form in own and p.tag.case)
+
+
 def _form_cases(idx, word: str, nick: str) -> frozenset[str]:
     """The cases ``word`` is a form of ``nick`` in; a player's genitive is his accusative too
     («зову Треплева»)."""
@@ -122,16 +132,23 @@ def aside_rival(idx, clause: list[Tok], words: list[str], k: int, hi: int,
 
 def name_after_nick(idx, clause: list[Tok], words: list[str], k: int, hi: int,
                     nick: str, at: int) -> int | None:
-    """The index after «, Ермолая Алексеича» at the comma ``k`` right after the one-word
-    nick form at ``at`` (``nick``'s): a capitalised given name that names nobody and a
-    capitalised patronymic, both in a case the nick's form is in, ending the slot — who the
-    player is, no second target. None when there is no such aside."""
+    """The index after «, Ермолая Алексеича» (or «— Валентина Григорьевича») at the comma or
+    dash ``k`` right after the one-word nick form at ``at`` (``nick``'s): a capitalised given
+    name that names nobody (or is a form of the nick's own given name) and a capitalised
+    patronymic, both in a case the nick's form is in, ending the slot — who the player is,
+    no second target. None when there is no such aside."""
     n = k + 1
-    if n + 1 >= hi or clause[k].w != "," or not clause[n].cap or not clause[n + 1].cap or \
-            not _unread(idx, words, n):
+    if n + 1 >= hi or clause[k].w not in (",", "—", "–") or not clause[n].cap or \
+            not clause[n + 1].cap:
         return None
+    if _unread(idx, words, n):
+        named = _name_cases(words[n])
+    else:  # «Valentin1947 — Валентина Григорьевича»: a form of the nick's own given name
+        named = _own_name_cases(words[n], idx.given_of.get(nick, frozenset()))
+        if not named or ((two := idx.exact(words, n, None)) is not None and two.length > 1):
+            return None
     form = _form_cases(idx, words[at], nick)
-    cases = form & _name_cases(words[n]) & _name_cases(words[n + 1], patronymic=True)
+    cases = form & named & _name_cases(words[n + 1], patronymic=True)
     if not cases or not _ends(clause, n + 2, hi):
         return None
     return n + 2

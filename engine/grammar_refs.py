@@ -253,7 +253,11 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                 titled = _titled_player(ctx, clause, clause_words(clause), t.w, k, k + 1, actor)
                 if titled is not None:
                     return NameHit(titled, (titled,), "part", 1), k, k + 1
-            if k > lo and clause[k - 1].w in _BEFORE_PART and len(t.w) >= 3:
+            if k > lo and len(t.w) >= 3 and (clause[k - 1].w in _BEFORE_PART or (
+                    clause[k - 1].w in _AIMED_AT and k == hi - 1 and
+                    lexicon().words.get(clause[hi].w) in _AIMED_CLASSES and
+                    clause[hi].w in lexicon().first)):
+                # («в Фортуну стреляю»: the aim before the shot, the part right before the verb)
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and (near.kind in ("part", "pet") or (
                         near.kind == "name" and t.cap)):  # («я за Клавкой присмотрю»: Клава's)
@@ -304,6 +308,10 @@ def names_listed_before(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, k
 #: ворую», «за Павловной послежу»): the word after them is read as a part or pet form of a
 #: nickname too.
 _BEFORE_PART = frozenset({"к", "ко", "у", "за"})
+#: Prepositions of an aim written right before the sender's shot («в Фортуну стреляю», «по
+#: Дейзи стреляю»), and the classes of the verbs that take them.
+_AIMED_AT = frozenset({"в", "по"})
+_AIMED_CLASSES = frozenset({"SHOOT", "HUNT"})
 
 
 def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,

@@ -43,10 +43,14 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
-    misspelt_role, predicate, role_words,
+    comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb,
+    morph, not_a_name, misspelt_role, predicate, role_words,
     verb_reading,
 )
+
+
+#: «всех», «всего» after a comparative («больше всех», «лучше всего»): an adverb of degree.
+_ALL_OF = frozenset({"всех", "всего"})
 
 
 #: Prepositions of the place the fan searches in («ищу доктора у X», «… в X»).
@@ -194,7 +198,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             out.statement = True
             break
         if not t.word:
-            if t.w == "," and out.hits and out.hits[-1][2] == k and \
+            if t.w in (",", "—", "–") and out.hits and out.hits[-1][2] == k and \
                     out.hits[-1][2] - out.hits[-1][1] == 1 and out.hits[-1][0].nick and \
                     (m := name_after_nick(idx, clause, words, k, hi, out.hits[-1][0].nick,
                                           out.hits[-1][1])) is not None:
@@ -506,6 +510,9 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             break  # «наблюдаю за его манерой»: after a preposition the player is «него»
         if not out.hits and not out.pronoun and _fronted_object(clause, words, lo, k, hi):
             break  # «за Зельца голосую и его же ночью режу»: the next move's object
+        if w in _ALL_OF and k > lo and comparative(words[k - 1]):
+            k += 1  # «ту, кто больше всех лает, — X»: «most of all», no pronoun object
+            continue
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
             if out.nobody:  # «никого», «ни за кого»; not «ни разу»
@@ -624,6 +631,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         if approx is not None and approx.kind == "fuzzy" and known and not t.cap and \
                 not t.quoted and k > lo and words[k - 1] in ("с", "со"):
             approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»
+        if approx is not None and approx.kind == "fuzzy" and out.hits and not t.cap and \
+                not t.quoted and k > lo and words[k - 1] in ("—", "–") and \
+                ctx.text != ctx.text.lower():
+            break  # «лечу X — lege artis»: a lower-case word after the dash, one slip off a
+            # nick, in a letter with capitals opens a remark; no second target
         if approx is not None and out.thing and not out.hits and (
                 approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and
                                            k > lo and words[k - 1] in _THING_TIME)):

@@ -1,7 +1,7 @@
 """A letter's layout put into the words a careful host reads at a glance (issue 11, layout).
 
 Players lay moves out in ways the grammar reads only when written out in words: a picture
-as the label («🗳 Граф», «👁 Кузя»), a label and its value joined by a hyphen with no spaces
+as the label («🗳 Граф», «👁 Кузя», or after the name of a short line: «Кузю 🔪»), a label and its value joined by a hyphen with no spaces
 («МО-Лось», «ГОЛОС-ЧУК»), a label alone on its line with the value on the next one
 («Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»), a row of a
 two-column table («| кровь | Сова |»).
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .words import norm
+from .words import is_verb, morph, norm
 from .textnorm_fields import empty_fields as _empty_fields, is_move_word, roster_words, table_cells
 
 __all__ = ["layout_labels"]
@@ -129,7 +129,8 @@ def _pictures(text: str, sender: str) -> str:
     """«🗳 Граф» → «Голос: Граф» at a line's start (a picture alone on its line becomes the
     label alone: :func:`_label_lines` joins it to its value). A picture before a move word
     («🔪 режу Кузю») or before a word of the sender's own nickname (a signature) is a
-    picture: kept."""
+    picture: kept. A picture after the name of a short line («Вику 🔪») is its label too
+    (:func:`_trailing`)."""
     own = set(_WORDS.findall(norm(sender)))
 
     def word(m: re.Match) -> str:
@@ -141,7 +142,30 @@ def _pictures(text: str, sender: str) -> str:
         return m.group(1) + label + (" " + m.group(3) + " " if m.group(3) else
                                      ": " if rest.strip() else "")
 
-    return _PICTURE.sub(word, text)
+    text = _PICTURE.sub(word, text)
+    return _TRAILING_PICTURE.sub(lambda m: _trailing(m, own), text)
+
+
+#: A picture after the one or two words of a short line («Вику 🔪», «Сегодня Кузю 💉»): the
+#: label written after its value (a time word may open the line).
+_TRAILING_PICTURE = re.compile(
+    r"^([ \t]*)((?:(?:сегодня|сёдня|седня|ночью)[ \t,]+)?)"
+    r"([^\W\d_][\w.'-]*(?:[ \t]+[^\W\d_][\w.'-]*)?)[ \t]*"
+    r"(🗳|👁(?:\u200d🗨)?|🔪|💉|💊)\ufe0f?(?:[ \t]*\4\ufe0f?)*[ \t]*$",
+    re.MULTILINE | re.IGNORECASE)
+
+
+def _trailing(m: re.Match, own: set[str]) -> str:
+    """«Вику 🔪» → «Убийство: Вику» (:data:`_TRAILING_PICTURE`); kept when a word of the value
+    is a move word («режу Кузю 🔪») or a word of the sender's own nickname, or when its first
+    word is no noun in an object's case only (a signature «Вика 🔪», a greeting «Привет 🔪»)
+    or a word is a verb («Лелуш приказывает 👁»)."""
+    value = m.group(3)
+    words = _WORDS.findall(value)
+    if any(is_move_word(w) or norm(w) in own or is_verb(norm(w)) for w in words) or \
+            not _object_form(words[0]):
+        return m.group(0)
+    return f"{m.group(1)}{m.group(2)}{_PICTURE_WORDS[m.group(4)[0]]}: {value}"
 
 
 def _hyphens(text: str, nicks: tuple[str, ...]) -> str:
@@ -325,3 +349,11 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
         out.append(line)
         k += 1
     return "\n".join(out)
+
+
+def _object_form(word: str) -> bool:
+    """True when every reading of ``word`` is a noun (or name) in an oblique case, never the
+    nominative: «Вику», «Белку», «Прохора» (the object of the move the picture stands for)."""
+    parses = morph().parse(word.lower())
+    return bool(parses) and all(p.tag.POS == "NOUN" and p.tag.case not in (None, "nomn")
+                                for p in parses)
