@@ -7,7 +7,7 @@ asked about.
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_refs import PRONOUN_GENDER, named_before
+from .grammar_refs import PRONOUN_GENDER, common_word, named_before
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, tokenize_span, visible_text
 from .names import name_index
@@ -157,6 +157,10 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
                 lo = prev[0].start
                 break
     end = clause[0].start if until is None else max(until, clause[0].start)
+    if until is not None and lo == clause[0].start and ctx.last_hit_end > lo:
+        # «Играем как Ласкер: проверяю Бет и её же убиваем»: the target read in this very
+        # clause; only the players named after it, before the pronoun, are rivals
+        lo = ctx.last_hit_end
     if lo < 0 or lo >= end:
         return False
     if QUOTE_MARK in ctx.text[lo:end]:
@@ -173,6 +177,10 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
             hit = hit if hit is not None and hit.kind != "prefix" else None
             if hit is None and "-" in t.w.strip("-"):
                 return True  # «…лучше к Винни-Пуху»: a name the roster did not read
-        if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip:
+        if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip \
+                and not (hit.length == 1 and not t.cap and common_word(t.w) and
+                         ctx.text != ctx.text.lower()):
+            # (a nick that is a common word, written in lower case in a letter that writes
+            # names with capitals, is that word: «по итогам прослушки» is no Прослушка)
             return True
     return False
