@@ -151,6 +151,7 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
     if nick is None or not clause:
         return False
     lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
+    capital = ctx.last_hit_cap if lo >= 0 else nick[:1].isupper()
     if lo < 0:
         for prev in (ctx.prev_clause, ctx.earlier):
             if prev and any(t.w == "\x00" + nick or t.text == nick for t in prev):
@@ -178,9 +179,9 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
             if hit is None and "-" in t.w.strip("-"):
                 return True  # «…лучше к Винни-Пуху»: a name the roster did not read
         if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip \
-                and not (hit.length == 1 and not t.cap and common_word(t.w) and
-                         ctx.text != ctx.text.lower()):
+                and not (hit.length == 1 and not t.cap and capital and common_word(t.w)):
             # (a nick that is a common word, written in lower case in a letter that writes
-            # names with capitals, is that word: «по итогам прослушки» is no Прослушка)
+            # names with capitals, ``nick``'s too, is that word: «по итогам прослушки» is no
+            # Прослушка)
             return True
     return False

@@ -82,6 +82,7 @@ class Ctx:
     last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
     last_hit_at: int = -1  # offset of the clause ``last_hit`` was read in
     last_hit_end: int = -1  # offset right after ``last_hit``'s name as written
+    last_hit_cap: bool = False  # ``last_hit``'s name written with a capital
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
     earlier: list = field(default_factory=list)  # the clause before that one
