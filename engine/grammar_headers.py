@@ -292,10 +292,23 @@ def _night_target(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
             # «сегодня его жертвой станет Мурзик» (the maniac's story of himself), «моей
             # целью будет X»: the name after the verb is the target
             return [Kw(V.KILL if cls == V.KILL else cls, start, k + 2, weak=True)]
+        elif _own_role_word(clause, start, k, actor):
+            pass  # «Ход жулика, объект — X», «Ход доктора: X»: the sender's own role named
         elif not t.word or t.w not in _TARGET_FILLERS:
             return []
         k += 1
     return []
+
+
+def _own_role_word(clause: list[Tok], start: int, k: int, actor: Actor) -> bool:
+    """True when token ``k`` of a heading is a word for the sender's own role right after
+    «ход» / «действие» («Ход жулика: X»), or the comma right after such a word («Ход жулика,
+    объект — X»)."""
+    if not clause[k].word:
+        return clause[k].w == "," and k - 1 > start and \
+            _own_role_word(clause, start, k - 1, actor)
+    return k > start and clause[k - 1].w in _MOVE_HEADS and \
+        role_words().get(clause[k].w) == actor.role
 
 
 #: «жертвой станет X», «целью будет X»: a victim or target in the instrumental before a verb

@@ -97,6 +97,8 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
             k += 1
     if besides is not None and any(h.nick != besides for h, _, _ in found):
         found = [f for f in found if f[0].nick != besides]
+    if len({h.nick for h, _, _ in found}) > 1:
+        found = _capitals_over_words(clause, found)
     nicks = {h.nick for h, _, _ in found}
     if len(found) >= 1 and len(nicks) == 1 and None not in nicks:
         return found[-1]
@@ -123,6 +125,29 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
     if len({h.nick for h, _, _ in left}) == 1 and len(left) < len(found):
         return left[-1]
     return None
+
+
+def _capitals_over_words(clause: list[Tok], found: list) -> list:
+    """``found`` (hits of several players) without those written in lower case as the common
+    word a nickname is («по итогам прослушки звонков … сотрудника: SLA_Boss. Проверяю его»:
+    the nick Прослушка is the word «прослушка» there) when every other hit is written with a
+    capital; else ``found`` as it is."""
+    common = [f for f in found if f[2] - f[1] == 1 and not clause[f[1]].cap and
+              f[0].nick is not None and common_word(clause[f[1]].w)]
+    if not common or len(common) == len(found) or \
+            not all(clause[f[1]].cap for f in found if f not in common):
+        return found
+    return [f for f in found if f not in common]
+
+
+def common_word(w: str) -> bool:
+    """True when the lower-case ``w`` is a dictionary noun that is no given name or
+    surname (every reading of it so)."""
+    if not is_known_word(w):
+        return False
+    parses = [p for p in morph().parse(w) if p.is_known]
+    return bool(parses) and all(p.tag.POS == "NOUN" and not {"Name", "Surn", "Patr"} &
+                                p.tag.grammemes for p in parses)
 
 
 #: Words that may stand between a name and the verb it is the subject of («Кэт вчера

@@ -287,7 +287,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         ctx.here = clause[0].start
-        if not may_hold_move(clause, names) and (held is None or len(clause) > 6) and \
+        if not may_hold_move(clause, names) and \
+                (held is None or (len(clause) > 6 and clause[0].w not in _CHOICE_OPENERS)) and \
                 not (ctx.votes > 1 and _pair_alone(clause)) and \
                 not (prev is not None and _more_too(clause)):
             pending_member = None  # chatter: nothing to read
@@ -465,6 +466,12 @@ def _self_asked(clause) -> bool:
     words = [t.w for t in clause if t.word]
     return 0 < len(words) <= 3 and words[-1] in ("где", "кого", "кому", "куда") and \
         all(w in _SELF_ASKED for w in words)
+
+
+#: Words opening the sentence that names the player put in place of a move taken back
+#: («…а нет, стоп, она мирная. Лучше Костю Лазарева, он слишком спокойный»): read however
+#: long the sentence is.
+_CHOICE_OPENERS = frozenset({"лучше", "тогда", "вместо"})
 
 
 def _weighed(ctx: Ctx, clause, cls: str, held: Prev | None) -> Prev:

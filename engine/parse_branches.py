@@ -90,10 +90,17 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         ctx.open_branch = pending  # «лечу Котлету… тьфу, её же вчера повесили. Лечу Варвару»
     stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
+    named = _named_in_condition(ctx, clause, heads[0]) if heads and not branches else None
+    start = named[0] if named is not None else (_branch_start(clause, heads[0]) if heads else 0)
     if heads and ctx.branch_lead is None:
-        _lead(ctx, clause, _branch_start(clause, heads[0]))
+        _lead(ctx, clause, start)
+    if heads and ctx.branch_lead is None and named is not None and named[1] is not None:
+        # «Если Родя шизик — зову к себе X»: the first branch's condition names the player
+        # the swindle is on
+        ctx.branch_lead = (named[1], span(ctx.text, clause, named[0], heads[0] + 1),
+                           clause[0].start)
     if heads and ctx.branch_lead is None and not branches and \
-            not any(t.word for t in clause[:_branch_start(clause, heads[0])]):
+            not any(t.word for t in clause[:start]):
         _lead_before(ctx, _line_above(ctx, clause))
     for n, k in enumerate(stray):  # «если он вор — граблю X»: no role civilian, refused
         hi = min([_branch_start(clause, h) for h in heads + stray if h > k], default=len(clause))
@@ -103,6 +110,10 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             items.append(Item(clause[lo].start, problem=problem(
                 span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
                 "branch_no_role")))
+    for k in heads:
+        if (said := _named_in_condition(ctx, clause, k)) is not None and said[1] is not None:
+            ctx.branch_named.append((said[1], span(ctx.text, clause, said[0], k + 1),
+                                     clause[said[0]].start))
     for n, k in enumerate(heads):
         last = n  # «если шизик или фанатка — …»: heads joined by «или» share one branch
         while last + 1 < len(heads) and _joined(clause, heads[last], heads[last + 1]):
@@ -148,6 +159,30 @@ def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
     nicks = {h.nick for h, _, _ in hits}
     if len(nicks) == 1 and None not in nicks:
         ctx.branch_lead = (hits[0][0].nick, span(ctx.text, clause, 0, k), clause[0].start)
+
+
+def _named_in_condition(ctx: Ctx, clause: list[Tok], k: int) -> tuple[int, str | None] | None:
+    """«Если Родя шизик —», «если она комм:»: the condition word's index and the one living
+    player (not the sender) written between it and the role word at ``k`` (None for a
+    pronoun there: the player is named above); None when other words stand between."""
+    j = k - 1
+    while j >= 0 and clause[j].word and clause[j].w not in _IF and k - j <= 4:
+        j -= 1
+    if j < 0 or j == k - 1 or clause[j].w not in _IF:
+        return None
+    if k - j == 2 and clause[j + 1].w in _SHE_HE:
+        return j, None
+    hits = names_in(ctx, clause[j + 1:k])
+    if len(hits) != 1 or hits[0][1] != 0 or hits[0][2] != k - j - 1:
+        return None
+    nick = hits[0][0].nick
+    if nick is None or nick == ctx.sender.nick or nick not in ctx.alive:
+        return None
+    return j, nick
+
+
+#: The pronouns of «если она комм —», «если он доктор —».
+_SHE_HE = frozenset({"он", "она"})
 
 
 #: Words before the one player of «Жулик идёт к X.», «Сегодня иду к X.» (the line above the
@@ -407,6 +442,13 @@ def attach_branches(ctx: Ctx, items: list[Item], branches: list[tuple[str, Move,
         items.append(Item(first, problem=problem(text, "unparsed", "branch_without_target")))
         return
     _unread_heads(ctx, items, branches)
+    conned = {it.move.target for it in swindles}
+    other = [said for said in ctx.branch_named if said[0] not in conned]
+    if other:
+        # «Жульничаю у X. Если Y доктор — …»: a condition names another player than the one
+        # the swindle is on: which one? Asked, never guessed
+        items.append(Item(other[0][2], problem=problem(other[0][1], "unparsed", "conflicting",
+                                                       action="swindle")))
     last = max(it.pos for it in swindles)
     earlier = [pos for *_, pos in branches if pos < last]
     later = [pos for *_, pos in branches if pos > last]

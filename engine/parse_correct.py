@@ -55,6 +55,29 @@ def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
     return mate.clan == ctx.sender.clan and mate.alive and hit.nick != ctx.sender.nick
 
 
+def _name_ends(clause: list[Tok], k: int) -> bool:
+    """True when a name ending at ``k`` ends the clause (fillers after it) or a comma follows
+    it (a remark: «нет, лучше лазарева, он тихий»)."""
+    return only_fillers(clause, k, len(clause)) or (k < len(clause) and clause[k].w == ",")
+
+
+def _with_surname(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
+                  hit: NameHit) -> NameHit:
+    """``hit`` (one word at ``k``: a given name, pet form or part of a nick) taken with the
+    word right after it when that word is another word of exactly one of its players' nicks
+    («Костю Лазарева» for «Константин Лазарев»): that player's hit of two words; else
+    ``hit``."""
+    if hit.length != 1 or k + 1 >= len(clause) or not clause[k + 1].word:
+        return hit
+    owners = name_index(ctx.nicks).parts.get(words[k + 1], ())
+    if len(owners) != 1:
+        return hit
+    owner = next(iter(owners))
+    if owner not in (hit.candidates or (hit.nick,)) or words[k + 1] == words[k]:
+        return hit
+    return NameHit(owner, (owner,), hit.kind, 2)
+
+
 #: Words that seal a choice after its name («…не, ладно, Шляпник, финал», «X, окончательно»).
 SEAL_WORDS = frozenset({"финал", "финально", "окончательно", "бесповоротно", "точка"})
 
@@ -248,6 +271,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             k += size
         k += 1
     hit = nick_at(ctx, clause, words, k) if k < len(clause) else None  # («Таню»: a pet form)
+    if hit is not None and hit.kind in ("pet", "name", "part"):
+        hit = _with_surname(ctx, clause, words, k, hit)  # «лучше Костю Лазарева»
     if hit is None and k < len(clause):
         hit = _named_again(ctx, clause, words, k, prev)  # «голоса варлок и… нет, варлок и …»
     if hit is not None and hit.nick is None:
@@ -261,10 +286,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             not find_keywords(clause, set(), name_index(ctx.nicks)):
         idx = name_index(ctx.nicks)
         near = idx.approximate(words[k])  # «тогда у маркуса»: a part
-        if near is None or near.kind not in ("part", "pet"):
+        if near is None or near.kind not in ("part", "pet", "name"):
             pass
-        elif only_fillers(clause, k + 1, len(clause)):
+        elif near.kind != "name" and _name_ends(clause, k + 1):
             hit = near
+        elif (two := _with_surname(ctx, clause, words, k, near)).length == 2 and \
+                two.nick is not None and _name_ends(clause, k + 2):
+            hit = two  # «нет, лучше костю лазарева»: a pet form, then his surname
         elif parts_after(idx, clause, near, k + 1, len(clause)):
             # «хотя нет, пусть будет ультрас из Кирова»: the nick's words described
             owner = next(iter(idx.parts[words[k + 2]]))
@@ -776,6 +804,12 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
                 other.nick is not None and other.nick not in old:
             return k  # («хотя нет, за Шустрика, …»: another player by a form of his nick)
             # («нет, лучше Зерокула, Фокс и так милашка»: after a word of choosing)
+        if hit is None and n > 0 and words[n - 1] in _CHOOSING and \
+                ctx.text == ctx.text.lower() and len(words[n]) >= 3 and \
+                (near := idx.approximate(words[n])) is not None and \
+                near.kind in ("part", "pet", "name") and near.nick is not None and \
+                near.nick not in old:
+            return k  # («нет, лучше лазарева, он тихий»: a letter all in lower case)
         if hit is None and n == k and (other := nick_at(ctx, clause, words, n)) is not None and \
                 other.nick is not None and ((other.nick not in old and _certainty_after(
                     clause, n + other.length)) or _sealed(clause, n + other.length)):

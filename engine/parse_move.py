@@ -417,6 +417,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             (one := alive_only(ctx, tg.hits[0][0])).nick is not None:
         # («Беру в пару Машу. Охраняю её же»: of the two Машы only one is alive)
         ctx.last_hit, ctx.last_hit_at = (one,), clause[0].start
+        ctx.last_hit_end = clause[tg.hits[0][2] - 1].end
+        ctx.last_hit_cap = clause[tg.hits[0][1]].cap
     first = min([kw.i] + [h[1] for h in tg.hits])
     last = max([kw.j, tg.end, _dropped_end(ctx, action, tg, clause)] + [h[2] for h in tg.hits])
     if not tg.hits and tg.unknown is None and not tg.pronoun:

@@ -7,7 +7,7 @@ asked about.
 from __future__ import annotations
 
 from . import grammar_vocab as V
-from .grammar_refs import PRONOUN_GENDER, named_before
+from .grammar_refs import PRONOUN_GENDER, common_word, named_before
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, tokenize_span, visible_text
 from .names import name_index
@@ -151,12 +151,17 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
     if nick is None or not clause:
         return False
     lo = ctx.last_hit_at if ctx.last_hit is not None and ctx.last_hit[0].nick == nick else -1
+    capital = ctx.last_hit_cap if lo >= 0 else nick[:1].isupper()
     if lo < 0:
         for prev in (ctx.prev_clause, ctx.earlier):
             if prev and any(t.w == "\x00" + nick or t.text == nick for t in prev):
                 lo = prev[0].start
                 break
     end = clause[0].start if until is None else max(until, clause[0].start)
+    if until is not None and lo == clause[0].start and ctx.last_hit_end > lo:
+        # «Играем как Ласкер: проверяю Бет и её же убиваем»: the target read in this very
+        # clause; only the players named after it, before the pronoun, are rivals
+        lo = ctx.last_hit_end
     if lo < 0 or lo >= end:
         return False
     if QUOTE_MARK in ctx.text[lo:end]:
@@ -173,6 +178,10 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
             hit = hit if hit is not None and hit.kind != "prefix" else None
             if hit is None and "-" in t.w.strip("-"):
                 return True  # «…лучше к Винни-Пуху»: a name the roster did not read
-        if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip:
+        if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip \
+                and not (hit.length == 1 and not t.cap and capital and common_word(t.w)):
+            # (a nick that is a common word, written in lower case in a letter that writes
+            # names with capitals, ``nick``'s too, is that word: «по итогам прослушки» is no
+            # Прослушка)
             return True
     return False

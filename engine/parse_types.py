@@ -81,6 +81,8 @@ class Ctx:
     alive: frozenset[str]
     last_hit: tuple | None = None  # (NameHit,) of the last move's single target: «её же»
     last_hit_at: int = -1  # offset of the clause ``last_hit`` was read in
+    last_hit_end: int = -1  # offset right after ``last_hit``'s name as written
+    last_hit_cap: bool = False  # ``last_hit``'s name written with a capital
     marks: list[int] = field(default_factory=list)  # offsets of corrections («хотя нет»)
     prev_clause: list = field(default_factory=list)  # the clause before (pronoun antecedent)
     earlier: list = field(default_factory=list)  # the clause before that one
@@ -91,6 +93,7 @@ class Ctx:
     loose_branches: list = field(default_factory=list)  # (clause, k): a role word, maybe a head
     blank_branches: list = field(default_factory=list)  # items of «4. Если шизик —» (nothing)
     branch_lead: tuple | None = None  # (nick, span, pos): «Работаю по X: если громила — …»
+    branch_named: list = field(default_factory=list)  # (nick, span, pos): «если X шизик — …»
     votes: int = 1  # votes each player has today (``turn.votes_per_player``)
     fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him
     #: the actions the sender refuses for today («МО сегодня не отправляю», «сегодня без
