@@ -88,12 +88,9 @@ def _treat_between(clause: list[Tok], lo: int, hi: int) -> bool:
     if not 2 <= len(words) <= 3 or words[0].w != "на" or \
             not all(t.word and not t.cap and not t.quoted for t in words[1:]):
         return False
-    for t in words[1:]:
-        tag = morph().parse(t.w)[0].tag
-        if tag.POS != "NOUN" or "inan" not in tag or "accs" not in tag or \
-                {"Name", "Surn", "Patr", "Geox"} & tag.grammemes:
-            return False
-    return True
+    return all(any(p.tag.POS == "NOUN" and "inan" in p.tag and "accs" in p.tag and
+                   not {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes
+                   for p in morph().parse(t.w)[:4]) for t in words[1:])
 
 
 def _infinitive_first(clause: list[Tok], prev: Kw, kw: Kw) -> bool:
