@@ -404,7 +404,6 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     listed_two_kills(ctx, items)  # «Двое:⏎1) X⏎2) Вася»: the second asked
     parting_kill(ctx, items)  # «Лось покидает нас» from a clan member: asked
     items += unanswered(questions, items, ctx.votes)
-    items = _put_off(visible, items)  # «Маньячу... Гамлета? Или Вия? Подумаю и напишу ещё раз»
     read_clauses = [c for c in clause_list if c is not None]
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
@@ -453,31 +452,6 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0,
                        unvote=unvote)
-
-
-#: A promise of a later letter with the choice: «подумаю до вечера и напишу ещё раз»,
-#: «напишу позже», «определюсь — отпишусь».
-_PROMISE = re.compile(
-    r"\b(?:подумаю|определюсь)\b[^.!?\n]{0,40}\b(?:напишу|допишу|отпишусь|сообщу|пришлю)\b|"
-    r"\b(?:напишу|допишу|отпишусь|сообщу|пришлю)\s+(?:ещё|еще)\s+раз\b|"
-    r"\b(?:напишу|допишу|отпишусь|сообщу)\s+(?:позже|попозже|потом|вечером)\b")
-
-#: The reasons of a move weighed and not chosen: options offered, or asked as a question.
-_WEIGHED = frozenset({"alternative", "own_question"})
-
-
-def _put_off(visible: str, items: list[Item]) -> list[Item]:
-    """``items`` without the questions of a move only weighed («Маньячу... может быть,
-    Гамлета? Или Вия?») before a promise of a later letter with the choice («Подумаю до
-    вечера и напишу ещё раз»): the move is put off, nothing to ask yet (the later letter
-    makes it). A move made, or weighed after the promise, stays as read."""
-    if not any(it.problem is not None and it.problem.reason in _WEIGHED for it in items):
-        return items
-    m = _PROMISE.search(visible.lower())
-    if m is None:
-        return items
-    return [it for it in items if not (it.problem is not None and
-                                       it.problem.reason in _WEIGHED and it.pos < m.start())]
 
 
 #: A bare question word the writer asks herself before naming the target of her move
