@@ -733,15 +733,16 @@ _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 #: («nord'а-77», «dark_elf'а_77»).
 _CASE_BEFORE_NUMBER = re.compile(r"([^\W\d_](?:[\w.-]*[^\W\d_])?)['’]([а-я]{1,3})[-_]?(\d{2,})")
 
-#: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 #: A Latin word (an abbreviation) with a Russian slang suffix of a person's trade and its
 #: case ending, after a hyphen or an apostrophe or none: «qa-шку», «aht'шника», «hr-щицу».
 #: (A Cyrillic word of Latin lookalike letters, «ант'шника» for «AHT'шника», only with the
 #: hyphen or apostrophe.)
 _SLANG_SUFFIX = re.compile(
     r"([a-z]{2,5}|[аеорсхукмтнв]{2,5})([-'’`]?)(?:шник|шниц|шк|щик|щиц)[а-я]{0,3}")
+#: Cyrillic letters that look like Latin ones, back to the Latin letter.
 _FROM_LOOKALIKES = str.maketrans("аеорсхукмтнв", "aeopcxykmthb")
 
+#: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")
 
 

@@ -444,8 +444,7 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
 
 #: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»),
 #: or ending in «-ault» said «-о» («Renault» → «Рено», «Perrault» → «Перро»), or in «-et»
-#: after a consonant with a vowel before it, said «-э» («Maigret» → «Мегрэ», «Bizet» →
-#: «Бизэ»).
+#: after a consonant with a vowel before it, said «-э» («Maigret» → «Мегрэ»).
 _FRENCH = re.compile(r"[a-z]*(?:oi(?=[^aeiouy])|eau)[a-z]*|[a-z]{2,}ault|"
                      r"[a-z]*[aeiouy][a-z]*[^aeiouy]et")
 
