@@ -610,8 +610,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                                       noun=noun, rw=rw)
         if approx is None and out.hits and len(negated) == len(out.hits) and t.cap:
             approx = _full_name(idx, clause, words, k, hi)  # «не Игоря, а Таню Орлову»
-        if approx is not None and known and k > lo and _means_phrase(clause, words, k):
+        if approx is not None and known and k > lo and \
+                (expected is None or "ablt" not in expected) and _means_phrase(clause, words, k):
             approx = None  # «убиваем — одним звонком»: the means, a thing, beside «Звонок»
+            # (not where the instrumental is the target's case: «слежу за нашим котом»)
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
