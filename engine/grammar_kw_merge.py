@@ -10,7 +10,7 @@ from . import grammar_vocab as V
 from .lexicon import lexicon
 from .grammar_kw import Kw
 from .grammar_tokens import Tok
-from .words import is_infinitive
+from .words import is_infinitive, morph
 
 _MERGE_PAIRS = {
     frozenset({V.HUNT, V.SHOOT}): V.HUNT,
@@ -43,6 +43,10 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             # «Проверку провожу в отношении X»: «в отношении» only brings the target
             out[-1] = replace(prev, j=kw.j)
             continue
+        if prev is not None and prev.cls == kw.cls == V.INVITE and not prev.negated and \
+                not kw.negated and _treat_between(clause, prev.j, kw.i):
+            out[-1] = replace(prev, j=kw.j)  # «зову на кофе-брейк к себе X»: one invitation
+            continue
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
                 not other_time(clause, prev.j, kw.i) and \
@@ -74,6 +78,19 @@ _DO_VERBS = frozenset({"провожу", "проведу", "проводим", "
                        # «охоту прошу произвести в отношении X»: a request in office style
                        "прошу", "просим", "произвести", "провести", "осуществить",
                        "сделать", "произвожу", "произведу"})
+
+
+def _treat_between(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]``, the words between two invitation keywords, is «на» and
+    one or two lower-case inanimate nouns in the accusative, what the guest is asked to
+    («зову на кофе-брейк к себе X», «зову на шашлыки к себе X»)."""
+    words = clause[lo:hi]
+    if not 2 <= len(words) <= 3 or words[0].w != "на" or \
+            not all(t.word and not t.cap and not t.quoted for t in words[1:]):
+        return False
+    return all(any(p.tag.POS == "NOUN" and "inan" in p.tag and "accs" in p.tag and
+                   not {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes
+                   for p in morph().parse(t.w)[:4]) for t in words[1:])
 
 
 def _infinitive_first(clause: list[Tok], prev: Kw, kw: Kw) -> bool:

@@ -617,6 +617,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                                       noun=noun, rw=rw)
         if approx is None and out.hits and len(negated) == len(out.hits) and t.cap:
             approx = _full_name(idx, clause, words, k, hi)  # «не Игоря, а Таню Орлову»
+        if approx is not None and known and k > lo and \
+                (expected is None or "ablt" not in expected) and _means_phrase(clause, words, k):
+            approx = None  # «убиваем — одним звонком»: the means, a thing, beside «Звонок»
+            # (not where the instrumental is the target's case: «слежу за нашим котом»)
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
@@ -732,6 +736,24 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+def _means_phrase(clause: list[Tok], words: list[str], k: int) -> bool:
+    """True when the word at ``k`` and the word before it are written in lower case and read
+    as an adjective (or «один») and a noun that agree in the instrumental, neither a person's
+    name: a noun phrase of the means («одним звонком», «последним ударом», «тихим
+    выстрелом»), no player even where a nick holds the noun («Холодный Звонок»)."""
+    t, before = clause[k], clause[k - 1]
+    if not before.word or before.cap or before.quoted or t.cap or t.quoted or \
+            not t.text[:1].islower() or not before.text[:1].islower():
+        return False
+    nouns = [p for p in morph().parse(words[k])[:3] if p.tag.POS == "NOUN" and
+             "ablt" in p.tag and not {"Name", "Surn", "Patr"} & p.tag.grammemes]
+    if not nouns:
+        return False
+    numbers = {p.tag.number for p in nouns}
+    return any(p.tag.POS in ("ADJF", "NUMR", "PRTF") and "ablt" in p.tag and
+               p.tag.number in numbers for p in morph().parse(words[k - 1])[:3])
 
 
 def _living_nick_word(idx, ctx: Roster, clause: list[Tok], w: str, k: int, lo: int

@@ -552,6 +552,10 @@ class NameIndex:
                           if re.sub(r"[\W\d_]", "", norm(n)).startswith(stem)]
                 if len(owners) == 1:
                     found = NameHit(owners[0], (owners[0],), "prefix", 1)
+            if found is None and not strict and (m := _SLANG_SUFFIX.fullmatch(word)) and \
+                    (LAT.match(word) or m.group(2)):
+                # «QA-шку» for «QA_Ирина»; «AHT'шника», read in Cyrillic lookalikes: «ант'»
+                found = self._slang_suffix(m.group(1).translate(_FROM_LOOKALIKES))
             if found is None and not strict and LAT.search(word) and CYR.search(word):
                 found = self._mixed_script(word)
             if found is None and not strict and CYR.search(word) and not is_known_word(word) \
@@ -600,6 +604,14 @@ class NameIndex:
                 owners |= set(found.candidates or (found.nick,))
                 kind = found.kind if found.kind != "exact" else kind
         return hit(sorted(owners), kind) if owners else None
+
+    def _slang_suffix(self, stem: str) -> NameHit | None:
+        """The one nick holding the Latin word ``stem`` (an abbreviation, «qa», «aht») as
+        one of its words, named by the Russian slang noun made of it («QA-шка», «AHT'шник»,
+        «SMM-щица»: who does the QA work is the nick «QA_Ирина»); None when no nick or
+        more than one holds it."""
+        owners = [n for n in self.nicks if stem in re.split(r"[\W\d_]+", norm(n))]
+        return NameHit(owners[0], (owners[0],), "part", 1) if len(owners) == 1 else None
 
     def _apostrophe_case(self, stem: str, ending: str) -> NameHit | None:
         """A nick written as it is spelt with a Russian case ending after an apostrophe
@@ -720,6 +732,15 @@ _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 #: A nick's word, a Russian case ending after an apostrophe, then the nick's number
 #: («nord'а-77», «dark_elf'а_77»).
 _CASE_BEFORE_NUMBER = re.compile(r"([^\W\d_](?:[\w.-]*[^\W\d_])?)['’]([а-я]{1,3})[-_]?(\d{2,})")
+
+#: A Latin word (an abbreviation) with a Russian slang suffix of a person's trade and its
+#: case ending, after a hyphen or an apostrophe or none: «qa-шку», «aht'шника», «hr-щицу».
+#: (A Cyrillic word of Latin lookalike letters, «ант'шника» for «AHT'шника», only with the
+#: hyphen or apostrophe.)
+_SLANG_SUFFIX = re.compile(
+    r"([a-z]{2,5}|[аеорсхукмтнв]{2,5})([-'’`]?)(?:шник|шниц|шк|щик|щиц)[а-я]{0,3}")
+#: Cyrillic letters that look like Latin ones, back to the Latin letter.
+_FROM_LOOKALIKES = str.maketrans("аеорсхукмтнв", "aeopcxykmthb")
 
 #: A Latin word of four letters or more with a Russian case ending («devops'а», «devopsом»).
 _LATIN_STEM = re.compile(r"([a-z]{4,})['’]?(?:а|я|у|ю|е|ом|ем|ой|ей|ым|им|ов)")

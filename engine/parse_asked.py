@@ -28,6 +28,9 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
     if not kws:
         return None
     kw = kws[-1]
+    if kw.imperative and not (kw.negated or kw.reported or kw.withdraw) and \
+            (asked := _for_me(ctx, clause, kw)) is not None:
+        return asked  # «Ведущий, проверь мне Лося — мафия он?»: the sender's own move asked for
     if kw.negated or kw.reported or kw.imperative or kw.withdraw:
         return None
     action = action_for(kw.cls, ctx.sender, ctx.turn)
@@ -57,6 +60,36 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
             return None
     return action, Item(clause[0].start, problem=problem(
         span(ctx.text, clause, 0, len(clause)), "unparsed", "own_question"))
+
+
+#: Words between «мне» and the player of a move asked of the host («проверь мне, пожалуйста,
+#: X»).
+_PLEASE = frozenset({"пожалуйста", "плиз", "пжл", "пж", ","})
+
+
+def _for_me(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[str, Item] | None:
+    """The problem for a question that asks the host to make a move «for me» on a player
+    («Ведущий, проверь мне пожалуйста Лося — мафия он или нет?»): the sender's own move
+    asked for, refused when his role has no such move (``not_your_role``), else asked
+    (``own_question``); None when «мне» and then a player other than the sender do not
+    follow the imperative."""
+    words = clause_words(clause)
+    n = kw.j
+    if n >= len(clause) or words[n] != "мне":
+        return None
+    n += 1
+    while n < len(clause) and words[n] in _PLEASE:
+        n += 1
+    hit = nick_at(ctx, clause, words, n) if n < len(clause) and clause[n].word else None
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick:
+        return None
+    text = span(ctx.text, clause, 0, len(clause))
+    action = action_for(kw.cls, ctx.sender, ctx.turn)
+    if action is None:
+        hint = next(iter(V.CLASS_ACTIONS.get(kw.cls, {}).values()), "")
+        return hint, Item(clause[0].start, problem=problem(
+            text, "not_your_role", "not_your_role", action=hint, target=hit.nick))
+    return action, Item(clause[0].start, problem=problem(text, "unparsed", "own_question"))
 
 
 #: Words that may open a question before the target named first («А может, завтра Ромашку уберём?»).

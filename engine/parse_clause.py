@@ -5,6 +5,8 @@ is read by :mod:`engine.parse_correct`.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from operator import attrgetter
@@ -266,7 +268,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             (sum(t.word for t in clause) <= 4 or blanket_end(clause) is not None or
              V.move_talk([t.w for t in clause if t.word])) and not of_another(clause, ctx) and \
             not _compared(clause) and not _usual_aside(clause) and \
-            not any(t.w in V.FORWARD_WORDS for t in clause):
+            not any(t.w in V.FORWARD_WORDS for t in clause) and \
+            not _remark_on_move(ctx, clause, items):
         # «Как вчера.», «Ход тот же, что и вчера»; «Вчерашний день мне не понравился» is talk,
         # and «я как обычно без хода» skips the move as ever: nothing to repeat;
         # and so is «пересылаю свой вчерашний ход» (the forwarded letter is not read)
@@ -589,6 +592,30 @@ def _usual_aside(clause: list[Tok]) -> bool:
 #: The words of the «other day» phrases («вчера», «прежнего», «тот же» …).
 _OTHER_DAY_WORDS = frozenset(w for p in V.OTHER_DAY_PHRASES for w in p
                              if w not in ("как", "обычно", "то", "же", "и", "в"))
+
+
+#: The words of a bare «как вчера» sentence («Как вчера.», «Как и вчера.»).
+_AS_YESTERDAY = frozenset({"как", "и", "вчера"})
+
+
+def _remark_on_move(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
+    """True when ``clause`` is a bare «как вчера» sentence right after the sentence of a move
+    read with its player («Бью X. Линч Y. Как вчера.»): it says the move is yesterday's
+    again, as «Линч Y, как вчера» does, and repeats nothing else. Only when the letter made a
+    night move already or the sender has none (a civilian): else «Голос за Y. Как вчера.»
+    may bring yesterday's night move back, asked."""
+    words = [t.w for t in clause if t.word]
+    if not words or not set(words) <= _AS_YESTERDAY or "вчера" not in words or not items:
+        return False
+    if ctx.sender.role != "civilian" and not any(
+            it.move is not None and it.move.action != "vote" for it in items):
+        return False
+    last = items[-1]
+    if last.move is None or not (last.move.target or last.move.targets) or \
+            last.pos >= clause[0].start:
+        return False
+    between = ctx.text[last.pos:clause[0].start]
+    return len(re.findall(r"[.!?\n]+", between.strip())) <= 1
 
 
 def _compared(clause: list[Tok]) -> bool:

@@ -708,9 +708,13 @@ def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     """True when the move word is followed right away (past a preposition) by a lower-case
     inanimate dictionary noun, its object, and every player found comes only after a comma or
     dash after it: «слежу за веткой — примус сам себя не починит» (the thread watched, the
-    name of another sentence part)."""
+    name of another sentence part); a possessive or demonstrative pronoun may stand before the
+    noun («проверю свою теорию, что … зевают ферзя»)."""
     k = kw.j
     if k < len(clause) and clause[k].w in V.PREPOSITIONS:
+        k += 1
+    while k < len(clause) and k < kw.j + 3 and clause[k].w in _BEFORE_OBJECT and \
+            clause[k].w not in ("-", "я"):
         k += 1
     if k >= len(clause) or not clause[k].word or not _lower_word(clause[k]) or \
             not is_known_word(clause[k].w):

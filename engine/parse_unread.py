@@ -40,7 +40,7 @@ from .parse_vote_net import vote_lines
 from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
 from . import parse_slots as S
-from .words import is_known_word, role_words
+from .words import is_known_word, morph, role_words
 
 #: How many tokens apart a name and a move word may stand.
 _NEAR = 4
@@ -723,9 +723,19 @@ def _sender_subject(ctx: Ctx, toks: list[Tok], words: list[str],
         if roles.get(t.w) == ctx.sender.role and (k == 0 or words[k - 1] not in W.PREPS_BEFORE):
             return k
         hit = player_at(idx, toks, words, k, hits)
-        if hit is not None and hit.nick == ctx.sender.nick:
+        if hit is not None and hit.nick == ctx.sender.nick and not _oblique_word(t):
             return k  # (one player only: «Алекс» of «Алексей» and «Alex_77» is nobody sure)
     return None
+
+
+def _oblique_word(t: Tok) -> bool:
+    """True when ``t`` is a dictionary noun in lower case with no nominative reading: a
+    common word in another case that the sender's nick is made of, no subject («три сброса
+    подряд» beside the nick «Сброс»)."""
+    if t.cap or t.quoted or not t.text[:1].islower() or not is_known_word(t.w):
+        return False
+    parses = [p for p in morph().parse(t.w) if p.tag.POS == "NOUN"]
+    return bool(parses) and not any("nomn" in p.tag for p in parses)
 
 
 def player_at(idx, toks: list[Tok], words: list[str], k: int, hits: dict | None = None):

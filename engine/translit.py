@@ -443,23 +443,29 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
 
 
 #: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»),
-#: or ending in «-ault» said «-о» («Renault» → «Рено», «Perrault» → «Перро»).
-_FRENCH = re.compile(r"[a-z]*(?:oi(?=[^aeiouy])|eau)[a-z]*|[a-z]{2,}ault")
+#: or ending in «-ault» said «-о» («Renault» → «Рено», «Perrault» → «Перро»), or in «-et»
+#: after a consonant with a vowel before it, said «-э» («Maigret» → «Мегрэ»).
+_FRENCH = re.compile(r"[a-z]*(?:oi(?=[^aeiouy])|eau)[a-z]*|[a-z]{2,}ault|"
+                     r"[a-z]*[aeiouy][a-z]*[^aeiouy]et")
 
 #: French spellings and their Russian sound, longest first.
 _FRENCH_UNITS: tuple[tuple[str, str], ...] = (
-    ("eau", "о"), ("oi", "уа"), ("ou", "у"), ("au", "о"), ("ch", "ш"), ("qu", "к"),
+    ("eau", "о"), ("oi", "уа"), ("ou", "у"), ("au", "о"), ("ai", "е"), ("ch", "ш"), ("qu", "к"),
 )
 
 
 def french_reading(word: str) -> str | None:
     """The Russian reading of a French name (lower-case Latin letters) as Russian books spell
-    it: «oi» → «уа», «ou» → «у», «eau», «au» → «о», «ch» → «ш», a final t, s, x or d after a
-    vowel silent («Poirot» → «Пуаро», «Rousseau» → «Руссо»). None for a word with no French
-    mark («oi» before a consonant, «eau»)."""
+    it: «oi» → «уа», «ou» → «у», «eau», «au» → «о», «ai» → «е», «ch» → «ш», a final t, s, x
+    or d after a vowel silent, a final «-et» said «-э» («Poirot» → «Пуаро», «Rousseau» →
+    «Руссо», «Maigret» → «Мегрэ»). None for a word with no French mark («oi» before a
+    consonant, «eau», a final «-ault» or «-et»)."""
     if not _FRENCH.fullmatch(word):
         return None
-    if len(word) > 3 and word[-1] in "tsxd" and word[-2] in "aeiouy":
+    final = ""
+    if len(word) > 3 and word.endswith("et") and word[-3] not in "aeiouy":
+        word, final = word[:-2], "э"  # «Maigret» → «Мегрэ»: the «t» silent, the «e» open
+    elif len(word) > 3 and word[-1] in "tsxd" and word[-2] in "aeiouy":
         word = word[:-1]
     elif word.endswith("ault"):
         word = word[:-2]  # «Renault» → «Рено»: the final «lt» silent
@@ -473,7 +479,7 @@ def french_reading(word: str) -> str | None:
         else:
             out.append(transcribe(word[i], _TABLE))
             i += 1
-    return "".join(out)
+    return "".join(out) + final
 
 
 #: Japanese honorifics of anime-styled nicks and the way Russian fans spell them.
