@@ -15,6 +15,8 @@ from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_headers import header_keyword
+from .grammar_delegate import boss_decides, to_my_boss
+from .model import Move
 from .grammar_flags import correction_end, role_gone, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
@@ -145,6 +147,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     # (correction words that end the clause, «…, если я ошибся», correct nothing under it)
     cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
         and hypothetical(clause, k, set()) is True
+    if k is not None and not cond and k < len(clause) and _left_to_boss(ctx, clause, k, prev, items):
+        return True  # «Убиваем X… хотя нет, пусть Дон решает»: the move left to the boss
     if k is None:
         k = not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
@@ -410,6 +414,22 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         _keep_role(prev, items[before:])
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
+    return True
+
+
+def _left_to_boss(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, items: list[Item]) -> bool:
+    """True when a clan member's correction words (ending at ``k``) are followed by his move
+    left to his boss («…хотя нет, пусть Дон решает», «…а, нет, всё на шефа»): the night
+    moves of the clause before are dropped from ``items`` and the clause is to be read as a
+    delegation (the boss's name there is no new target). A vote before stays (no vote is
+    left to the boss)."""
+    if boss_decides(ctx, clause, k) is None and not to_my_boss(ctx, clause, k):
+        return False
+    dropped = {id(it) for it in prev.items
+               if it.move is not None and it.move.action not in ("vote", "delegate")}
+    items[:] = [it for it in items if id(it) not in dropped]
+    items.append(Item(clause[k].start, move=Move("delegate", span=span(ctx.text, clause, k, len(clause))),
+                      tried="delegate"))
     return True
 
 
