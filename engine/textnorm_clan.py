@@ -142,7 +142,11 @@ _HANDS_KILL = re.compile(r"(?i)(?<!\w)(?:убийство|кил|килл|зак
 _COUNT_LINE = re.compile(
     r"(?im)((?<![^\s.!?])[^.!?\n]*?(?<!\w)(?:(?:два|две|2)\s+(?:убийства|заказа|выстрела|"
     r"трупа|пули|жертвы|цели)|двоих|двое|(?:kill|killing)\s+(?:two|2)|(?:two|2)\s+kills)(?!\w)"
-    r"[^\n]*)\n(?=[ \t]*(?:1[.)]|[-•*—])[ \t]*\S)")
+    r"(?P<tail>[^\n]*))\n(?=[ \t]*(?:1[.)]|[-•*—])[ \t]*\S)")
+
+#: What follows the count on its line when the line itself names the victims («— убиваем
+#: двоих: X и Y;»): no heading of the list below.
+_NAMED_AFTER = re.compile(r"[:—–-][ \t]*[^\W\d_]")
 
 #: A sentence counting a full moon's two kills («Двоих сегодня.», «У нас две пули!»), then
 #: the victims by ordinals («Первый — X. Второй — Y.», «первая - X, вторая - Y»): group 1
@@ -213,7 +217,8 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
         if turn.event == "full_moon":
             text = _FULL_MOON.sub(r"\1 и ", text)
             text = _COUNT_LINE.sub(lambda m: m.group(0) if "?" in m.group(1) or _MUSING.search(
-                _ASIDE.sub("", m.group(1))) else "убиваем двоих:\n", text)
+                _ASIDE.sub("", m.group(1))) or _NAMED_AFTER.search(m.group("tail"))
+                else "убиваем двоих:\n", text)
             text = _COUNT_ORDINALS.sub(lambda m: m.group(0) if any(_MUSING.search(
                 _ASIDE.sub("", m.group(g))) for g in (1, 2, 3)) or not (_is_name(m.group(2), nicks) or
                                                     _is_name(m.group(3), nicks))
