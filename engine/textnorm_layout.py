@@ -4,7 +4,7 @@ Players lay moves out in ways the grammar reads only when written out in words: 
 as the label («🗳 Граф», «👁 Кузя»), a label and its value joined by a hyphen with no spaces
 («МО-Лось», «ГОЛОС-ЧУК»), a label alone on its line with the value on the next one
 («Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»), a row of a
-two-column table («| кровь | Сова |»).
+two-column table («| кровь | Сова |»), a label cut short with a dot («Гол. Кочегар»).
 :func:`layout_labels` rewrites each into the plain form («Голос: Граф», «МО — Лось»,
 «Голос мой: Филину.», «голоса: Граф, Лиса»); the grammar then reads the label by the
 sender's role as it reads the words (a knife from a maniac is his kill, from a boss the
@@ -105,7 +105,23 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _label_lines(text, nicks, sender)
     if "|" in text:
         text = _table_rows(text)
+    if "." in text:
+        text = _cut_labels(text)
     return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
+
+
+#: A short label cut with a dot at a line's or sentence's start, then a value of one to three
+#: words to the line's (or sentence's) end: «Гол. Кочегар», «Пров. Лось».
+_CUT_LABEL = re.compile(r"(?m)((?:^|[.!?][ \t]+)[ \t]*)([^\W\d_]{2,4})\.([ \t]+)"
+                        r"(?=[^\W\d_][^\s.!?]*(?:[ \t]+[^\s.!?]+){0,2}[ \t]*[.!]?[ \t]*$)")
+
+
+def _cut_labels(text: str) -> str:
+    """«Гол. Кочегар» → «Гол: Кочегар»: a move label of four letters at most (a word cut
+    short, «гол», «пров», «мо») with an abbreviation's dot, then a short value to the end
+    of its line: the dot is the abbreviation's, the value the label's."""
+    return _CUT_LABEL.sub(lambda m: m.group(1) + m.group(2) + ":" + m.group(3)
+                          if _is_label(m.group(2)) else m.group(0), text)
 
 
 def _table_rows(text: str) -> str:
