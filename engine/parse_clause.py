@@ -5,6 +5,8 @@ is read by :mod:`engine.parse_correct`.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from operator import attrgetter
@@ -465,8 +467,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 not (told == "other" and _sender_goes(ctx, clause, kw.i)):
             # (not «А ночью Лосик берёт ружьё и идёт охотиться на X» from Лосяш: his own story)
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
-        elif said_by_other(clause[rep:], kw.i - rep):
+        elif said_by_other(clause[rep:], kw.i - rep) and not _kin_dictates(ctx, clause, kw.i):
             kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
+            # (not «Бабуля говорит: обчищаем X» from her grandson at her keyboard)
         elif ctx.sender.role != "boss" and pronoun_does(clause, kw):
             kw.hypothetical = "later"  # «нет, она опять кого-то к себе позовёт»: her move
         if member is None and (owned := other_owner(ctx, clause, kw)) is not None:
@@ -914,3 +917,25 @@ def _sender_goes(ctx: Ctx, clause: list[Tok], i: int) -> bool:
             return False
         own = True
     return own
+
+
+#: A writer who presents himself as the sender's relative («это Дима, внук Зинаиды
+#: Петровны», «пишет дочка»): he types for the sender.
+_WRITER_KIN = re.compile(r"(?i)(?<![^\W\d_])(?:внук|внучка|внучок|внучек|внученька|сын|сынок|"
+                         r"дочь|дочка|зять|невестка|сноха|племянник|племянница|правнук|"
+                         r"правнучка)(?![^\W\d_])")
+
+
+def _kin_dictates(ctx: Ctx, clause: list[Tok], i: int) -> bool:
+    """True when the words before the move word at ``i`` are the speech of a kin word
+    («Бабуля говорит: …», «Дед велит, что …»: the kin word right before a verb of saying) in
+    a letter whose writer presents himself as a relative near its start («это Дима, внук
+    Зинаиды Петровны»): the sender dictates, the move is the sender's own."""
+    if not _WRITER_KIN.search(ctx.text, 0, 400):
+        return False
+    for k in range(i - 1):
+        if clause[k].word and V.kin_word(clause[k].w) and clause[k + 1].word and \
+                (r := verb_reading(clause[k + 1].w)) is not None and r[0] in SAYING_VERBS:
+            return True
+    return False
+
