@@ -5,8 +5,6 @@ is read by :mod:`engine.parse_correct`.
 
 from __future__ import annotations
 
-import re
-
 from dataclasses import replace
 
 from operator import attrgetter
@@ -24,6 +22,7 @@ from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
 from .grammar_triggers import HOSTS
+from .textnorm_sender import dictated
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
                             said_by_other)
 from .grammar_irony import ironic
@@ -919,19 +918,12 @@ def _sender_goes(ctx: Ctx, clause: list[Tok], i: int) -> bool:
     return own
 
 
-#: A writer who presents himself as the sender's relative («это Дима, внук Зинаиды
-#: Петровны», «пишет дочка»): he types for the sender.
-_WRITER_KIN = re.compile(r"(?i)(?<![^\W\d_])(?:внук|внучка|внучок|внучек|внученька|сын|сынок|"
-                         r"дочь|дочка|зять|невестка|сноха|племянник|племянница|правнук|"
-                         r"правнучка)(?![^\W\d_])")
-
-
 def _kin_dictates(ctx: Ctx, clause: list[Tok], i: int) -> bool:
     """True when the words before the move word at ``i`` are the speech of a kin word
     («Бабуля говорит: …», «Дед велит, что …»: the kin word right before a verb of saying) in
     a letter whose writer presents himself as a relative near its start («это Дима, внук
     Зинаиды Петровны»): the sender dictates, the move is the sender's own."""
-    if not _WRITER_KIN.search(ctx.text, 0, 400):
+    if not dictated(ctx.text):
         return False
     for k in range(i - 1):
         if clause[k].word and V.kin_word(clause[k].w) and clause[k + 1].word and \

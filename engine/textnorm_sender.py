@@ -9,6 +9,8 @@ Two ways a letter names its own sender beside a move, read as a host reads them:
 - a letter dictated in the third person: «Голос деда - Михалыч» typed by a grandson for Дед
   Макар: «голос» with the sender's name in the genitive, then a dash or colon, is the
   sender's own vote («Голос - Михалыч»);
+- a letter typed by the sender's relative («это Лёша, внук Виктора Павловича»), the
+  sender's words quoted after «диктует:», «говорит:»: the quotes go, the words are his;
 - a chat speaker label: «Катамаран: клан – X» from Катамаран, his nick as written and a
   colon opening a line, like a messenger's export: the label goes, the line is his own.
 
@@ -36,10 +38,35 @@ _LAST = re.compile(rf"(?<=[^\W_]) +({_WORD}(?: {_WORD})?)([^\w\n]*)\Z")
 _PREV = re.compile(rf"({_WORD})[ \d-]*\Z")
 _VOTE_OF = re.compile(rf"(?<![^\W\d_])(голос|голоса)(\s+)({_WORD}(?:\s+{_WORD})?)(?=\s*[-—–:])",
                       re.IGNORECASE)
+#: A writer who presents himself as the sender's relative («это Дима, внук Зинаиды
+#: Петровны», «пишет дочка»): he types what the sender says.
+WRITER_KIN = re.compile(r"(?i)(?<![^\W\d_])(?:внук|внучка|внучок|внучек|внученька|сын|сынок|"
+                        r"дочь|дочка|зять|невестка|сноха|племянник|племянница|правнук|"
+                        r"правнучка)(?![^\W\d_])")
+
+#: The sender's words quoted after a verb of saying or dictating and a colon: «Он диктует:
+#: «Убиваем X. Проверяю Y.»» (group 1 the opening quote, group 2 the closing one).
+_DICTATED = re.compile(r"(?i)(?<![^\W\d_])(?:диктует|продиктовал|продиктовала|говорит|"
+                       r"сказал|сказала|велел|велела|велит|просит\s+передать|передает|"
+                       r"передаёт)\s*:\s*(«)[^«»]{1,600}(»)")
+
+
+def dictated(text: str) -> bool:
+    """True when the first 400 characters of ``text`` present its writer as the sender's
+    relative (:data:`WRITER_KIN`): the words he says the sender said are the sender's."""
+    return WRITER_KIN.search(text, 0, 400) is not None
+
+
 def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
     """``text`` with the sender's name read as the module's docstring says."""
     if sender not in nicks:
         return text
+    if "«" in text and dictated(text):
+        # «это Лёша, внук Виктора Павловича. Он диктует: «Убиваем X.»»: the quotes hold the
+        # sender's own words, read as his (blanked, offsets kept)
+        text = _DICTATED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " +
+                             m.group(0)[m.end(1) - m.start():m.start(2) - m.start()] + " ",
+                             text)
     if (sender + ":" in text or sender + " :" in text) and not _heading_word(sender):
         text = _label_blanked(text, sender)
     m = _LAST.search(text, max(0, len(text) - 80))
