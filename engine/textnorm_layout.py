@@ -105,8 +105,8 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _label_lines(text, nicks, sender)
     if "|" in text:
         text = _table_rows(text)
-    if "." in text:
-        text = _cut_labels(text)
+    if "." in text and nicks:
+        text = _cut_labels(text, nicks)
     return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
 
 
@@ -116,12 +116,26 @@ _CUT_LABEL = re.compile(r"(?m)((?:^|[.!?][ \t]+)[ \t]*)([^\W\d_]{2,4})\.([ \t]+)
                         r"(?=[^\W\d_][^\s.!?]*(?:[ \t]+[^\s.!?]+){0,2}[ \t]*[.!]?[ \t]*$)")
 
 
-def _cut_labels(text: str) -> str:
+def _cut_labels(text: str, nicks: tuple[str, ...]) -> str:
     """«Гол. Кочегар» → «Гол: Кочегар»: a move label of four letters at most (a word cut
     short, «гол», «пров», «мо») with an abbreviation's dot, then a short value to the end
-    of its line: the dot is the abbreviation's, the value the label's."""
+    of its line that opens with a roster nickname: the dot is the abbreviation's, the value
+    the label's. A slang verb of the first person («Шизю. Тополь молчит») is a sentence of
+    its own."""
     return _CUT_LABEL.sub(lambda m: m.group(1) + m.group(2) + ":" + m.group(3)
-                          if _is_label(m.group(2)) else m.group(0), text)
+                          if _is_label(m.group(2)) and not m.group(2).lower().endswith(("ю", "у"))
+                          and _nick_at(text, m.end(), nicks)
+                          else m.group(0), text)
+
+
+def _nick_at(text: str, at: int, nicks: tuple[str, ...]) -> bool:
+    """True when a roster nickname, in any case form, is written at offset ``at``."""
+    from .grammar_tokens import clause_words, tokenize_span
+    from .names import name_index
+
+    end = text.find("\n", at)
+    toks = tokenize_span(text, at, len(text) if end < 0 else end)
+    return bool(toks) and name_index(nicks).exact(clause_words(toks), 0, None) is not None
 
 
 def _table_rows(text: str) -> str:
