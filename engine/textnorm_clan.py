@@ -219,9 +219,9 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
             text = _COUNT_LINE.sub(lambda m: m.group(0) if "?" in m.group(1) or _MUSING.search(
                 _ASIDE.sub("", m.group(1))) or _NAMED_AFTER.search(m.group("tail"))
                 else "убиваем двоих:\n", text)
-            text = _COUNT_ORDINALS.sub(lambda m: m.group(0) if any(_MUSING.search(
-                _ASIDE.sub("", m.group(g))) for g in (1, 2, 3)) or not (_is_name(m.group(2), nicks) or
-                                                    _is_name(m.group(3), nicks))
+            text = _COUNT_ORDINALS.sub(lambda m: m.group(0) if any(
+                _MUSING.search(_ASIDE.sub("", m.group(g))) for g in (1, 2, 3)) or not (
+                    _is_name(m.group(2), nicks) or _is_name(m.group(3), nicks))
                 else f"убиваем двоих: {m.group(2)} и {m.group(3)}", text)
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
