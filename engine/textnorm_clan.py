@@ -146,7 +146,7 @@ _COUNT_LINE = re.compile(
 
 #: What follows the count on its line when the line itself names the victims («— убиваем
 #: двоих: X и Y;»): no heading of the list below.
-_NAMED_AFTER = re.compile(r"[:—–-][ \t]*[^\W\d_]")
+_NAMED_AFTER = re.compile(r"(?::|(?<!\S)[—–-])[ \t]*[^\W\d_]")  # (not «наконец-то»)
 
 #: A sentence counting a full moon's two kills («Двоих сегодня.», «У нас две пули!»), then
 #: the victims by ordinals («Первый — X. Второй — Y.», «первая - X, вторая - Y»): group 1
