@@ -105,7 +105,7 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _label_lines(text, nicks, sender)
     if "|" in text:
         text = _table_rows(text)
-    if "." in text and nicks:
+    if "." in text and nicks and _short_label_dot(text):
         text = _cut_labels(text, nicks)
     return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
 
@@ -114,6 +114,26 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
 #: words to the line's (or sentence's) end: «Гол. Кочегар», «Пров. Лось».
 _CUT_LABEL = re.compile(r"(?m)((?:^|[.!?][ \t]+)[ \t]*)([^\W\d_]{2,4})\.([ \t]+)"
                         r"(?=[^\W\d_][^\s.!?]*(?:[ \t]+[^\s.!?]+){0,2}[ \t]*[.!]?[ \t]*$)")
+
+
+#: A word of two to four letters and a dot, then a space or tab: the dot matched first and
+#: the word looked behind (``re`` skips along at C speed to each «.»).
+_SHORT_DOT = re.compile(r"\.(?:(?<=(?<![^\W\d_])[^\W\d_]{2}\.)|(?<=(?<![^\W\d_])[^\W\d_]{3}\.)|"
+                        r"(?<=(?<![^\W\d_])[^\W\d_]{4}\.))[ \t]")
+
+
+def _short_label_dot(text: str) -> bool:
+    """True when a short move label (:func:`_is_label`, no «…ю», «…у» verb) with a dot and a
+    space after it is written somewhere in ``text`` (the cheap test before :data:`_CUT_LABEL`)."""
+    for m in _SHORT_DOT.finditer(text):
+        k = m.start()
+        lo = k - 1
+        while lo >= 0 and text[lo].isalpha():
+            lo -= 1
+        word = text[lo + 1:k]
+        if not word.lower().endswith(("ю", "у")) and _is_label(word):
+            return True
+    return False
 
 
 def _cut_labels(text: str, nicks: tuple[str, ...]) -> str:

@@ -81,8 +81,8 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
             prev = _PREV.search(text, max(0, cut - 40), cut)
             if prev is not None and _is_name_form(prev.group(1).lower().replace("ё", "е"), nicks, sender):
                 text = text[:cut].rstrip(" ") + "\n" + text[cut:]
-    if "," in text[-60:]:
-        text = _comma_signed(text, nicks, sender)
+    if (c := text.rfind(",", max(0, len(text) - 60))) >= 0:
+        text = _comma_signed(text, c, nicks, sender)
     if ("олос" in text or "ОЛОС" in text) and (len(text) < 300 or _may_vote_of(text)):
         text = _VOTE_OF.sub(lambda v: v.group(1) if _is_form(
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
@@ -94,17 +94,16 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
 _AFTER_COMMA = re.compile(rf",[ \t]*((?:{_WORD}[ \t]+){{0,3}}{_WORD})([^\w\n]*)\Z")
 
 
-def _comma_signed(text: str, nicks: tuple[str, ...], sender: str) -> str:
-    """``text`` with the sender's own name after the last comma of the letter put on a line
-    of its own, when it opens what follows the comma in the nominative and at most two words
-    that name nobody and are no move words come after it («голосую за X и Y, carpe diem
-    блин» from Carpe_Diem, «…, Маша»): he signs, he votes for nobody more."""
-    tail = text.rstrip(" \t.!)")
-    if tail.lower().endswith(sender.lower()) and \
-            tail[:len(tail) - len(sender)].rstrip(" \t").endswith(","):
-        at = len(tail) - len(sender)  # «…, Carpe_Diem»: the nick as written
-        return text[:at].rstrip(" \t").rstrip(",") + "\n" + text[at:]
-    m = _AFTER_COMMA.search(text, max(0, len(text) - 60))
+def _comma_signed(text: str, c: int, nicks: tuple[str, ...], sender: str) -> str:
+    """``text`` with the sender's own name after the last comma of the letter (at ``c``) put
+    on a line of its own, when it opens what follows the comma in the nominative and at most
+    two words that name nobody and are no move words come after it («голосую за X и Y, carpe
+    diem блин» from Carpe_Diem, «…, Маша»): he signs, he votes for nobody more."""
+    after = text[c + 1:]
+    if after.strip(" \t.!)").lower() == sender.lower():
+        at = c + 1 + len(after) - len(after.lstrip(" \t"))  # «…, Carpe_Diem»: as written
+        return text[:c] + "\n" + text[at:]
+    m = _AFTER_COMMA.match(text, c)
     if m is None:
         return text
     words = m.group(1).lower().replace("ё", "е").split()
@@ -113,7 +112,7 @@ def _comma_signed(text: str, nicks: tuple[str, ...], sender: str) -> str:
         rest = words[n:]
         if len(rest) <= 2 and _is_form(words[:n], nicks, sender, "nomn") and \
                 not any(w in lex or _is_name_form(w, nicks, sender) for w in rest):
-            return text[:m.start()] + "\n" + text[m.start(1):]
+            return text[:c] + "\n" + text[m.start(1):]
     return text
 
 
