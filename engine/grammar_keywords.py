@@ -396,9 +396,10 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
             elif (m := kw.j + (kw.j + 1 < len(clause) and clause[kw.j].w in _MINE)) < \
                     len(clause) and clause[m].w in V.WITHDRAW_WORDS and \
-                    clause[kw.i].w in ("голос", "голоса") and \
+                    clause[kw.i].w in ("голос", "голоса", "линч") and \
                     not any(t.w in ("с", "со") for t in clause[:kw.i]):
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
+                # («Линч снимаю с X»: the lynch vote, the same)
                 kw.j = m  # («Голос мой снимаю с X»: the possessive between)
         out.append(kw)
     return out

@@ -295,6 +295,26 @@ _THEN_ON = frozenset({"а", "но", "и", "только", "хотя", "одна�
 _EVENT_REASONS = frozenset({"страх", "полнолуние", "ярость", "затмение", "праздник"})
 
 
+#: Words between «раз» and the day's event («раз уж сегодня «Ярость»», «раз у нас страх»).
+_EVENT_LEAD = frozenset({"уж", "сегодня", "ведь", "же", "у", "нас", "теперь", "нынче"})
+_QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
+
+
+def _event_reason(clause: list[Tok], n: int, hi: int) -> int:
+    """The index after the comma that closes «(уж) (сегодня) «Ярость»,» from token ``n``
+    (right after «раз»): the day's event, perhaps quoted, as a reason; 0 when it is not
+    there."""
+    lead = 0
+    while n < hi and clause[n].w in _EVENT_LEAD and lead < 3:
+        n, lead = n + 1, lead + 1
+    n += n < hi and clause[n].w in _QUOTES
+    if n >= hi or clause[n].w not in _EVENT_REASONS:
+        return 0
+    n += 1
+    n += n < hi and clause[n].w in _QUOTES
+    return n + 1 if n < hi and clause[n].w == "," else 0
+
+
 def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     """Index after a short aside of up to four words of :data:`_ASIDE_WORDS` closed by a
     comma, when token ``k`` is the comma that opens it («Голосую, как ни жаль, за X»);
@@ -309,9 +329,9 @@ def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     if k >= hi or clause[k].w not in (",", "—", "–", ":"):
         return k
     n = k + 1
-    if n + 2 < hi and clause[n].w == "раз" and clause[n + 1].w in _EVENT_REASONS and \
-            clause[n + 2].w == ",":
-        return n + 3  # «По линчу — раз страх, Лёха»: the day's event as the reason
+    if n + 2 < hi and clause[n].w == "раз" and (end := _event_reason(clause, n + 1, hi)):
+        return end  # «По линчу — раз страх, Лёха»: the day's event as the reason
+        # («Голоса, раз уж сегодня «Ярость», за X и за Y»)
     as_ = k + 1 < hi and clause[k + 1].w == "как"  # («…, как и вчера, X»)
     while n < hi and clause[n].word and (clause[n].w in _ASIDE_WORDS or (
             as_ and clause[n].w in ("вчера", "обычно", "всегда"))) and n - k <= 4:

@@ -24,6 +24,7 @@ from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
 from .grammar_triggers import HOSTS
+from .textnorm_sender import dictated
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
                             said_by_other)
 from .grammar_irony import ironic
@@ -468,8 +469,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 not (told == "other" and _sender_goes(ctx, clause, kw.i)):
             # (not «А ночью Лосик берёт ружьё и идёт охотиться на X» from Лосяш: his own story)
             kw.hypothetical = "reported"  # «Дон сказал воровать у Ромашки»
-        elif said_by_other(clause[rep:], kw.i - rep):
+        elif said_by_other(clause[rep:], kw.i - rep) and not _kin_dictates(ctx, clause, kw.i):
             kw.hypothetical = "reported"  # «Бульдог написал: голос за Кузю»
+            # (not «Бабуля говорит: обчищаем X» from her grandson at her keyboard)
         elif ctx.sender.role != "boss" and pronoun_does(clause, kw):
             kw.hypothetical = "later"  # «нет, она опять кого-то к себе позовёт»: her move
         if member is None and (owned := other_owner(ctx, clause, kw)) is not None:
@@ -941,3 +943,18 @@ def _sender_goes(ctx: Ctx, clause: list[Tok], i: int) -> bool:
             return False
         own = True
     return own
+
+
+def _kin_dictates(ctx: Ctx, clause: list[Tok], i: int) -> bool:
+    """True when the words before the move word at ``i`` are the speech of a kin word
+    («Бабуля говорит: …», «Дед велит, что …»: the kin word right before a verb of saying) in
+    a letter whose writer presents himself as a relative near its start («это Дима, внук
+    Зинаиды Петровны»): the sender dictates, the move is the sender's own."""
+    if not dictated(ctx.text):
+        return False
+    for k in range(i - 1):
+        if clause[k].word and V.kin_word(clause[k].w) and clause[k + 1].word and \
+                (r := verb_reading(clause[k + 1].w)) is not None and r[0] in SAYING_VERBS:
+            return True
+    return False
+

@@ -15,6 +15,8 @@ from . import grammar_vocab as V
 from .grammar_rules import problem
 from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_headers import header_keyword
+from .grammar_delegate import boss_decides, to_my_boss
+from .model import Move
 from .grammar_flags import correction_end, role_gone, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
@@ -168,6 +170,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     # (correction words that end the clause, «…, если я ошибся», correct nothing under it)
     cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
         and hypothetical(clause, k, set()) is True
+    if k is not None and not cond and k < len(clause) and _left_to_boss(ctx, clause, k):
+        if any(it.move is not None and it.move.action == "vote" for it in prev.items):
+            # «Голос за X… хотя нет, пусть Дон решает»: the vote taken back, and no vote is
+            # the boss's to give: asked (never the boss taken as the new vote)
+            return _retraction(ctx, clause, prev, adjacent, items)
+        _delegated(ctx, clause, k, prev, items)
+        return True  # «Убиваем X… хотя нет, пусть Дон решает»: the move left to the boss
     if k is None:
         k = not_instead(ctx, clause, prev)  # «Гошан конечно, не Гоша»
         if k is not None:
@@ -439,6 +448,28 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _left_to_boss(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when a clan member's correction words (ending at ``k``) are followed by his move
+    left to his boss («…хотя нет, пусть Дон решает», «…а, нет, всё на шефа», «…хотя нет,
+    на усмотрение Барина»): the boss's name there is no new target."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    return boss_decides(ctx, clause, k) is not None or to_my_boss(ctx, clause, k) or any(
+        kw.cls == V.DELEGATE and not (kw.negated or kw.hypothetical)
+        for kw in find_keywords(clause[k:], set(), name_index(ctx.nicks)))
+
+
+def _delegated(ctx: Ctx, clause: list[Tok], k: int, prev: Prev, items: list[Item]) -> None:
+    """The moves of the clause before dropped from ``items`` and the member's delegation
+    from token ``k`` put in their place (:func:`_left_to_boss`)."""
+    dropped = {id(it) for it in prev.items
+               if it.move is not None and it.move.action != "delegate"}
+    items[:] = [it for it in items if id(it) not in dropped]
+    items.append(Item(clause[k].start, move=Move(
+        "delegate", span=span(ctx.text, clause, k, len(clause))), tried="delegate"))
 
 
 def _move_after_address(ctx: Ctx, clause: list[Tok], lo: int, prev: Prev) -> set[str] | None:

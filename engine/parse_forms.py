@@ -104,6 +104,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         return False, 0, None
     if on_his_own(clause, end) is not None:
         return False, 0, None  # «Кот — сам разберётся»: no order for him
+    if _mates_left(ctx, clause, end, member):
+        return False, 0, None  # «За Кота и Лиса ничего не пишу, они сами»: no order for either
     if writes_himself(clause, end):
         return False, 0, None  # «Лис, если сам напишешь — пиши …»: what to write, no order
     names = name_sizes(name_index(ctx.nicks), clause)
@@ -325,6 +327,40 @@ def told_order_before(clause: list[Tok], start: int) -> bool:
     if k >= 0 and clause[k].w in ("задание", "приказ", "указание"):
         k -= 1
     return k >= 0 and clause[k].w in _TOLD_ORDER
+
+
+#: A boss's «(ничего) не пишу», «не даю» after members named: no order from him for them.
+_NO_ORDER_VERBS = frozenset({"пишу", "даю", "указываю", "распоряжаюсь", "отправляю", "шлю",
+                             "присылаю", "отвечаю", "решаю", "прошу", "приказываю", "пишем"})
+#: Words that may stand beside «не пишу» in such a remark («за них пока ничего не пишу»).
+_NO_ORDER_FILL = frozenset({"не", "ничего", "пока", "сегодня", "тут", "здесь", "им", "за",
+                            "них", "уже", "я", "ходов", "ход", "хода"})
+
+
+def _mates_left(ctx: Ctx, clause: list[Tok], end: int, member) -> bool:
+    """True when the member named before ``end`` is followed by more of the sender's clan
+    mates («За Кота и Лиса», «Кот, Лис и Бобр») and then only a remark that the boss gives
+    them no order: «ничего не пишу», «(они) сами», «ходят сами». The later names are the
+    list's, not the first member's target."""
+    k, listed = end, False
+    while k + 1 < len(clause) and clause[k].w in ("и", ","):
+        ref = member_ref(ctx, clause, k + 1)
+        if ref is None or isinstance(ref[0], Problem) or ref[0].nick == member.nick:
+            break
+        k, listed = ref[1], True
+    if not listed:
+        return False
+    while k < len(clause) and clause[k].w in ("—", "–", "-", ":"):
+        k += 1
+    if k < len(clause) and on_his_own(clause, k) == len(clause):
+        return True  # «Кот и Лис — сами», «…, Лёха и Кувалда сами»
+    words = [t.w for t in clause[k:] if t.word]
+    n = next((i for i, w in enumerate(words) if w not in _NO_ORDER_FILL), len(words))
+    if "не" not in words[:n] or n >= len(words) or words[n] not in _NO_ORDER_VERBS:
+        return False
+    rest = [w for w in words[n + 1:] if w not in ("они", "сами", "сам", "сама", "и", "так",
+                                                   "ходят", "пишут", "напишут", "решат")]
+    return not rest  # («…не пишу, они сами»; a name after it is an order)
 
 
 def _after_remark(clause: list[Tok], end: int) -> int:

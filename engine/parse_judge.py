@@ -52,6 +52,24 @@ def _my_move_head(clause: list[Tok], i: int) -> bool:
     return "ход" in words and all(w in _MOVE_HEAD for w in words)
 
 
+#: Words that may stand between an imperative and «мне» («проверь-ка мне», «проверьте
+#: пожалуйста мне»).
+_FOR_ME_GAP = frozenset({"пожалуйста", "плиз", "ка", "уж"})
+
+
+def _for_me(clause: list[Tok] | None, kw: Kw) -> bool:
+    """True when the imperative move word at ``kw.i`` is followed by «мне» (the dative of
+    whom it is done for: «Проверь мне X», «проверьте, пожалуйста, мне X») and then the target
+    word: the sender asks the host to make his own move for him, no order to another player."""
+    if clause is None:
+        return False
+    k = kw.i + 1
+    while k < len(clause) and (not clause[k].word and clause[k].w == "," or
+                               clause[k].w in _FOR_ME_GAP):
+        k += 1
+    return k + 1 < len(clause) and clause[k].w == "мне" and clause[k + 1].word
+
+
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
           flags: dict, on_behalf: bool, clause: list[Tok] | None = None) -> Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
@@ -70,7 +88,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             clause[kw.i].w in _FEAR_TALK:
         return None  # «пусть линчуют X» from a player «Страх» did not choose: talk
     if kw.imperative and not (action == "fear_choice" and tg.hits) and \
-            not (action == "search" and tg.hits and _fan_asks_search(ctx, clause, kw)):
+            not (action == "search" and tg.hits and _fan_asks_search(ctx, clause, kw)) and \
+            not (action is not None and tg.hits and not on_behalf and _for_me(clause, kw)):
+        # (not «Проверь мне Монолита»: the sender's own move asked of the host «for me»)
         # (not «ищу своего кумира, проверь пожалуйста Мяу» from the fan: her search, asked of
         # the host in the words of a check)
         # (the player «Страх» chose says «вешайте X» to all: that is his choice itself)

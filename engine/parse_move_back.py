@@ -176,8 +176,9 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
         if hit is None and t.cap and len(t.w) >= 3 and not is_known_word(t.w):
             hit = idx.approximate(t.w)  # «кто такая Lo'ra»: a nick by its letters
             hit = hit if hit is not None and hit.kind != "prefix" else None
-            if hit is None and "-" in t.w.strip("-"):
+            if hit is None and "-" in t.w.strip("-") and not _place(t.w):
                 return True  # «…лучше к Винни-Пуху»: a name the roster did not read
+                # (not «при осаде Ла-Рошели», «в Нью-Йорке»: a place, nobody to point at)
         if hit is not None and hit.nick not in (nick, ctx.sender.nick) and hit.nick not in skip \
                 and not (hit.length == 1 and not t.cap and capital and common_word(t.w)):
             # (a nick that is a common word, written in lower case in a letter that writes
@@ -185,3 +186,14 @@ def named_since(ctx: Ctx, clause: list[Tok], nick: str | None, until: int | None
             # Прослушка)
             return True
     return False
+
+
+def _place(word: str) -> bool:
+    """True when every noun reading of the hyphened ``word`` the dictionary gives is of a
+    thing, none of a person («ла-рошели», «нью-йорке»): a place, no player's name; False
+    when it has no noun reading or an animate one («винни-пуху»)."""
+    from .words import morph
+
+    nouns = [p.tag for p in morph().parse(word)[:3] if p.tag.POS == "NOUN"]
+    return bool(nouns) and all("inan" in tag for tag in nouns)
+

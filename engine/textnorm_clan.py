@@ -19,8 +19,10 @@ mark, no condition or musing («если», «может», «завтра») an
   сам» → «пусть выберет сам» (the name after the verb of handing is who decides, never the
   victim);
 - on a full-moon day, a line counting two kills over a list of them («Два убийства от
-  клана, отлично.⏎1) X⏎2) Y», «full moon, we kill two:⏎- X⏎- Y») → «убиваем двоих:⏎…»
-  (the sentence of the count, to the line's end);
+  клана, отлично.⏎1) X⏎2) Y», «full moon, we kill two:⏎- X⏎- Y», «у нас две пули⏎1. X⏎2.
+  Y») → «убиваем двоих:⏎…» (the sentence of the count, to the line's end); a sentence
+  counting them, then the two by ordinals («Двоих сегодня. Первый — X. Второй — Y.») →
+  «убиваем двоих: X и Y» (one of the two a player's name);
 - a kill said against another victim: «убиваем не X, а Y», «Убийство: не X (…), а Y» →
   «убиваем Y», «Убийство: Y».
 
@@ -51,7 +53,7 @@ from .names import name_index
 __all__ = ["clan_story_fixed"]
 
 #: The cheap test: a letter with none of these holds none of the phrases.
-_MARKERS = re.compile(r"(?i)клан|умр|двоих|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
+_MARKERS = re.compile(r"(?i)клан|умр|двоих|двое|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
                       r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) |отда|переда|довер|"
                       r"поруч|два|две|2|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ")
 
@@ -139,8 +141,21 @@ _HANDS_KILL = re.compile(r"(?i)(?<!\w)(?:убийство|кил|килл|зак
 #: sentence of the count, to the line's end.
 _COUNT_LINE = re.compile(
     r"(?im)((?<![^\s.!?])[^.!?\n]*?(?<!\w)(?:(?:два|две|2)\s+(?:убийства|заказа|выстрела|"
-    r"трупа)|(?:kill|killing)\s+(?:two|2)|(?:two|2)\s+kills)(?!\w)[^\n]*)\n"
-    r"(?=[ \t]*(?:1[.)]|[-•*—])[ \t]*\S)")
+    r"трупа|пули|жертвы|цели)|двоих|двое|(?:kill|killing)\s+(?:two|2)|(?:two|2)\s+kills)(?!\w)"
+    r"(?P<tail>[^\n]*))\n(?=[ \t]*(?:1[.)]|[-•*—])[ \t]*\S)")
+
+#: What follows the count on its line when the line itself names the victims («— убиваем
+#: двоих: X и Y;»): no heading of the list below.
+_NAMED_AFTER = re.compile(r"(?::|(?<!\S)[—–-])[ \t]*[^\W\d_]")  # (not «наконец-то»)
+
+#: A sentence counting a full moon's two kills («Двоих сегодня.», «У нас две пули!»), then
+#: the victims by ordinals («Первый — X. Второй — Y.», «первая - X, вторая - Y»): group 1
+#: is the count, groups 2 and 3 the two names (to the end of their sentences).
+_COUNT_ORDINALS = re.compile(
+    r"(?i)((?<![^\s.!?])[^.!?\n]*?(?<!\w)(?:(?:два|две|2)\s+(?:убийства|заказа|выстрела|"
+    r"трупа|пули|жертвы|цели)|двоих|двое)(?!\w)[^.!?\n:]*[.!:]*)\s*"
+    r"перв(?:ый|ая|ого|ую|ой|ым)\s*[-—–:]\s*([^.,;!?\n()—–-][^.,;!?\n()]*?)\s*[.,;]\s*(?:а\s+)?"
+    r"втор(?:ой|ая|ого|ую|ым)\s*[-—–:]\s*([^.,;!?\n()—–-][^.,;!?\n()]*?)(?=\s*(?:[.;!]|\n|$))")
 
 #: Words that may stand before the name of a parting («Пусть X уснёт навек»).
 _BEFORE_NAME = frozenset({"пусть", "а", "и", "но", "сегодня", "этой", "ночью", "же", "вот",
@@ -202,7 +217,12 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
         if turn.event == "full_moon":
             text = _FULL_MOON.sub(r"\1 и ", text)
             text = _COUNT_LINE.sub(lambda m: m.group(0) if "?" in m.group(1) or _MUSING.search(
-                _ASIDE.sub("", m.group(1))) else "убиваем двоих:\n", text)
+                _ASIDE.sub("", m.group(1))) or _NAMED_AFTER.search(m.group("tail"))
+                else "убиваем двоих:\n", text)
+            text = _COUNT_ORDINALS.sub(lambda m: m.group(0) if any(
+                _MUSING.search(_ASIDE.sub("", m.group(g))) for g in (1, 2, 3)) or not (
+                    _is_name(m.group(2), nicks) or _is_name(m.group(3), nicks))
+                else f"убиваем двоих: {m.group(2)} и {m.group(3)}", text)
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
         text = _APPOSITION.sub(lambda m: _apposition(m, nicks), text)

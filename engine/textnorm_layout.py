@@ -4,7 +4,7 @@ Players lay moves out in ways the grammar reads only when written out in words: 
 as the label («🗳 Граф», «👁 Кузя», or after the name of a short line: «Кузю 🔪»), a label and its value joined by a hyphen with no spaces
 («МО-Лось», «ГОЛОС-ЧУК»), a label alone on its line with the value on the next one
 («Голос мой⏎Филину.»), values numbered on one line («голоса: 1) Граф 2) Лиса»), a row of a
-two-column table («| кровь | Сова |»).
+two-column table («| кровь | Сова |»), a label cut short with a dot («Гол. Кочегар»).
 :func:`layout_labels` rewrites each into the plain form («Голос: Граф», «МО — Лось»,
 «Голос мой: Филину.», «голоса: Граф, Лиса»); the grammar then reads the label by the
 sender's role as it reads the words (a knife from a maniac is his kill, from a boss the
@@ -105,7 +105,57 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _label_lines(text, nicks, sender)
     if "|" in text:
         text = _table_rows(text)
+    if "." in text and nicks and _short_label_dot(text):
+        text = _cut_labels(text, nicks)
     return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
+
+
+#: A short label cut with a dot at a line's or sentence's start, then a value of one to three
+#: words to the line's (or sentence's) end: «Гол. Кочегар», «Пров. Лось».
+_CUT_LABEL = re.compile(r"(?m)((?:^|[.!?][ \t]+)[ \t]*)([^\W\d_]{2,4})\.([ \t]+)"
+                        r"(?=[^\W\d_][^\s.!?]*(?:[ \t]+[^\s.!?]+){0,2}[ \t]*[.!]?[ \t]*$)")
+
+
+#: A word of two to four letters and a dot, then a space or tab: the dot matched first and
+#: the word looked behind (``re`` skips along at C speed to each «.»).
+_SHORT_DOT = re.compile(r"\.(?:(?<=(?<![^\W\d_])[^\W\d_]{2}\.)|(?<=(?<![^\W\d_])[^\W\d_]{3}\.)|"
+                        r"(?<=(?<![^\W\d_])[^\W\d_]{4}\.))[ \t]")
+
+
+def _short_label_dot(text: str) -> bool:
+    """True when a short move label (:func:`_is_label`, no «…ю», «…у» verb) with a dot and a
+    space after it is written somewhere in ``text`` (the cheap test before :data:`_CUT_LABEL`)."""
+    for m in _SHORT_DOT.finditer(text):
+        k = m.start()
+        lo = k - 1
+        while lo >= 0 and text[lo].isalpha():
+            lo -= 1
+        word = text[lo + 1:k]
+        if not word.lower().endswith(("ю", "у")) and _is_label(word):
+            return True
+    return False
+
+
+def _cut_labels(text: str, nicks: tuple[str, ...]) -> str:
+    """«Гол. Кочегар» → «Гол: Кочегар»: a move label of four letters at most (a word cut
+    short, «гол», «пров», «мо») with an abbreviation's dot, then a short value to the end
+    of its line that opens with a roster nickname: the dot is the abbreviation's, the value
+    the label's. A slang verb of the first person («Шизю. Тополь молчит») is a sentence of
+    its own."""
+    return _CUT_LABEL.sub(lambda m: m.group(1) + m.group(2) + ":" + m.group(3)
+                          if _is_label(m.group(2)) and not m.group(2).lower().endswith(("ю", "у"))
+                          and _nick_at(text, m.end(), nicks)
+                          else m.group(0), text)
+
+
+def _nick_at(text: str, at: int, nicks: tuple[str, ...]) -> bool:
+    """True when a roster nickname, in any case form, is written at offset ``at``."""
+    from .grammar_tokens import clause_words, tokenize_span
+    from .names import name_index
+
+    end = text.find("\n", at)
+    toks = tokenize_span(text, at, len(text) if end < 0 else end)
+    return bool(toks) and name_index(nicks).exact(clause_words(toks), 0, None) is not None
 
 
 def _table_rows(text: str) -> str:

@@ -9,6 +9,8 @@ Two ways a letter names its own sender beside a move, read as a host reads them:
 - a letter dictated in the third person: «Голос деда - Михалыч» typed by a grandson for Дед
   Макар: «голос» with the sender's name in the genitive, then a dash or colon, is the
   sender's own vote («Голос - Михалыч»);
+- a letter typed by the sender's relative («это Лёша, внук Виктора Павловича»), the
+  sender's words quoted after «диктует:», «говорит:»: the quotes go, the words are his;
 - a chat speaker label: «Катамаран: клан – X» from Катамаран, his nick as written and a
   colon opening a line, like a messenger's export: the label goes, the line is his own.
 
@@ -36,10 +38,35 @@ _LAST = re.compile(rf"(?<=[^\W_]) +({_WORD}(?: {_WORD})?)([^\w\n]*)\Z")
 _PREV = re.compile(rf"({_WORD})[ \d-]*\Z")
 _VOTE_OF = re.compile(rf"(?<![^\W\d_])(голос|голоса)(\s+)({_WORD}(?:\s+{_WORD})?)(?=\s*[-—–:])",
                       re.IGNORECASE)
+#: A writer who presents himself as the sender's relative («это Дима, внук Зинаиды
+#: Петровны», «пишет дочка»): he types what the sender says.
+WRITER_KIN = re.compile(r"(?i)(?<![^\W\d_])(?:внук|внучка|внучок|внучек|внученька|сын|сынок|"
+                        r"дочь|дочка|зять|невестка|сноха|племянник|племянница|правнук|"
+                        r"правнучка)(?![^\W\d_])")
+
+#: The sender's words quoted after a verb of saying or dictating and a colon: «Он диктует:
+#: «Убиваем X. Проверяю Y.»» (group 1 the opening quote, group 2 the closing one).
+_DICTATED = re.compile(r"(?i)(?<![^\W\d_])(?:диктует|продиктовал|продиктовала|говорит|"
+                       r"сказал|сказала|велел|велела|велит|просит\s+передать|передает|"
+                       r"передаёт)\s*:\s*(«)[^«»]{1,600}(»)")
+
+
+def dictated(text: str) -> bool:
+    """True when the first 400 characters of ``text`` present its writer as the sender's
+    relative (:data:`WRITER_KIN`): the words he says the sender said are the sender's."""
+    return WRITER_KIN.search(text, 0, 400) is not None
+
+
 def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
     """``text`` with the sender's name read as the module's docstring says."""
     if sender not in nicks:
         return text
+    if "«" in text and dictated(text):
+        # «это Лёша, внук Виктора Павловича. Он диктует: «Убиваем X.»»: the quotes hold the
+        # sender's own words, read as his (blanked, offsets kept)
+        text = _DICTATED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " +
+                             m.group(0)[m.end(1) - m.start():m.start(2) - m.start()] + " ",
+                             text)
     if (sender + ":" in text or sender + " :" in text) and not _heading_word(sender):
         text = _label_blanked(text, sender)
     m = _LAST.search(text, max(0, len(text) - 80))
@@ -54,10 +81,38 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
             prev = _PREV.search(text, max(0, cut - 40), cut)
             if prev is not None and _is_name_form(prev.group(1).lower().replace("ё", "е"), nicks, sender):
                 text = text[:cut].rstrip(" ") + "\n" + text[cut:]
+    if (c := text.rfind(",", max(0, len(text) - 60))) >= 0:
+        text = _comma_signed(text, c, nicks, sender)
     if ("олос" in text or "ОЛОС" in text) and (len(text) < 300 or _may_vote_of(text)):
         text = _VOTE_OF.sub(lambda v: v.group(1) if _is_form(
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
             text)
+    return text
+
+
+#: The letter's end after its last comma: one to four words and what closes it.
+_AFTER_COMMA = re.compile(rf",[ \t]*((?:{_WORD}[ \t]+){{0,3}}{_WORD})([^\w\n]*)\Z")
+
+
+def _comma_signed(text: str, c: int, nicks: tuple[str, ...], sender: str) -> str:
+    """``text`` with the sender's own name after the last comma of the letter (at ``c``) put
+    on a line of its own, when it opens what follows the comma in the nominative and at most
+    two words that name nobody and are no move words come after it («голосую за X и Y, carpe
+    diem блин» from Carpe_Diem, «…, Маша»): he signs, he votes for nobody more."""
+    after = text[c + 1:]
+    if after.strip(" \t.!)").lower() == sender.lower():
+        at = c + 1 + len(after) - len(after.lstrip(" \t"))  # «…, Carpe_Diem»: as written
+        return text[:c] + "\n" + text[at:]
+    m = _AFTER_COMMA.match(text, c)
+    if m is None:
+        return text
+    words = m.group(1).lower().replace("ё", "е").split()
+    lex = lexicon().words
+    for n in range(min(len(words), 2), 0, -1):
+        rest = words[n:]
+        if len(rest) <= 2 and _is_form(words[:n], nicks, sender, "nomn") and \
+                not any(w in lex or _is_name_form(w, nicks, sender) for w in rest):
+            return text[:c] + "\n" + text[m.start(1):]
     return text
 
 
