@@ -1,0 +1,240 @@
+"""The quiet net (issue 11, session 38): nothing the sender ordered is silently ignored.
+
+A letter that the rules and the other nets read with no problem at all may still hold a
+sentence that orders a move in a form no rule read («Сегодня у Фроста подрежу ход»,
+«проверка — пасечник наш, Лёха», «Заодно пальнёт из рогатки в Шапокляк»). A host who finds
+such a sentence does not apply the rest and drop it without a word: he asks. This net looks,
+in such a letter only, at each sentence of the sender's own text that
+
+- no rule read anything from (no move, no problem overlaps it),
+- names a living player other than the sender,
+- carries a sign of a move (a word of a move lexicon in any form, or a first-person verb of
+  action) that :func:`decide` finds aimed at that player,
+- and is not plainly talk: a question, a quote, a plan or condition («если», «завтра»,
+  «бы»), the past, another's deed, a verb of saying or thinking, «не», the forum.
+
+Such a sentence is reported as ``unparsed`` (reason ``unread``) with its text, so the reply
+asks (no move is read from it). Pure (no I/O); runs only on letters with no problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .grammar_rules import action_for, actor_of, problem
+from .legality import ROLE_MOVES
+from .grammar_tokens import Tok, clause_words, tokenize_span
+from .model import Problem
+from .names import name_index
+from .parse_types import Ctx, Item, done_action, one_a_turn
+from .parse_unread import (_QUOTE_OR_Q, _aside, _object, hunt_is_excluded, overlaps,
+                           player_at, read_ranges, sentence_spans)
+from . import parse_unread_words as W
+from .words import is_known_word, morph, role_words
+
+@dataclass
+class Seen:
+    """What the net found in one sentence (its offsets, text, tokens and signs)."""
+
+    lo: int
+    hi: int
+    text: str
+    names: list = field(default_factory=list)  # (k, nicks, word before)
+    signs: list = field(default_factory=list)  # (k, word, kind, class, action, member's)
+    roles: list = field(default_factory=list)  # (k, word, role)
+    words: list = field(default_factory=list)
+    story: int | None = None
+    done: frozenset = frozenset()  # the actions the letter's moves make
+    on: frozenset = frozenset()  # the players the letter's moves are on
+    night: frozenset = frozenset()  # the players the letter's moves but votes are on
+    open: frozenset = frozenset()  # the sender's role moves the letter does not make
+
+
+def quiet_net(ctx: Ctx, visible: str, read: list[Item], problems) -> list[Problem]:
+    """The problems of the net (see the module's doc) for the letter's own text ``visible``
+    given what the rules read (``read``: items, the final moves and problems with offset
+    -1) and the problems so far (``problems``: the net asks only when there are none)."""
+    if problems:
+        return []
+    out: list[Problem] = []
+    for seen in candidates(ctx, visible, read):
+        if decide(ctx, seen):
+            out.append(problem(seen.text.rstrip(".!…"), "unparsed", "unread"))
+    return out
+
+
+def candidates(ctx: Ctx, visible: str, read: list[Item]) -> list[Seen]:
+    """The sentences no rule read that name a living player (or point at one) beside a sign
+    of a move, each with what the net found in it."""
+    spans = sentence_spans(visible)
+    ranges = read_ranges(visible, read, hunt_is_excluded(ctx))
+    idx = name_index(ctx.nicks)
+    roles = role_words()
+    finals = [it.move for it in read if it.pos == -1 and it.move is not None]
+    done = frozenset(done_action(m) for m in finals)
+    on = frozenset(t for m in finals for mm in (m, m.move) if mm is not None
+                   for t in (mm.target, *mm.targets) if t)
+    night = frozenset(t for m in finals if m.action != "vote"
+                      for mm in (m, m.move) if mm is not None
+                      for t in (mm.target, *mm.targets) if t)
+    opened = ROLE_MOVES.get(ctx.sender.role, frozenset()) - done
+    members = _members(ctx)
+    out = []
+    for lo, hi in spans:
+        if overlaps(ranges, lo, hi):
+            continue
+        toks = idx.merge(tokenize_span(visible, lo, hi))
+        words = clause_words(toks)
+        seen = Seen(lo, hi, visible[lo:hi].strip(), words=list(words), done=done, on=on,
+                    night=night, open=opened)
+        hits: dict = {}
+        for k, t in enumerate(toks):
+            w = words[k]
+            if not t.word:
+                continue
+            if len(t.w) >= 2:
+                hit = player_at(idx, toks, words, k, hits)
+                if hit is not None:
+                    owners = (hit.nick,) if hit.nick else hit.candidates
+                    if ctx.sender.nick in owners:
+                        if seen.story is None:
+                            seen.story = k
+                        continue
+                    if any(o in ctx.alive for o in owners):
+                        seen.names.append((k, tuple(owners), words[k - 1] if k else ""))
+                        continue
+            if w in roles:
+                seen.roles.append((k, w, roles[w]))
+            if w == "я" and seen.story is None:
+                seen.story = k
+            kind, cls = _sign(w)
+            if kind:
+                act = action_for(cls, ctx.sender, ctx.turn) if cls else None
+                member = next((a for m in members if (a := action_for(cls, m, ctx.turn))),
+                              None) if cls and act is None else None
+                seen.signs.append((k, w, kind, cls, act, member))
+        if seen.names and seen.signs:
+            out.append(seen)
+    return out
+
+
+def _members(ctx: Ctx) -> list:
+    """The living members of a boss's clan (as actors), or [] for any other sender."""
+    if ctx.sender.role != "boss":
+        return []
+    out = []
+    for n, p in ctx.state.players.items():
+        if n != ctx.sender.nick and p.alive and p.clan == ctx.sender.clan:
+            a = actor_of(ctx.state, n)
+            if a is not None:
+                out.append(a)
+    return out
+
+
+def _sign(w: str) -> tuple[str, str]:
+    """What word ``w`` is as a sign of a move: (kind, class) — kind as
+    :func:`W.move_word` («move», «noun», «third», «past», «first») or «form» for any other
+    form of a move word (an infinitive, an imperative, a participle); ("", "") for none."""
+    cls = W.move_class(w)
+    if not cls:
+        return ("first", "") if W.move_word(w) == "first" else ("", "")
+    return (W.move_word(w) or "form"), cls
+
+
+#: Words that make a whole sentence a plan, a condition, a wish or the past («если»,
+#: «завтра», «бы», «надо»): no order of today, wherever they stand. («может», «наверное»
+#: are hedges of a move: the net asks about them.)
+_NOT_TODAY = frozenset({"если", "бы", "б", "можно", "завтра", "вчера", "позавчера", "хотел",
+                        "хотела", "хочется", "нельзя", "надо", "нужно"})
+
+#: Words of musing or of another's deed («думаю», «пусть», «потом»): talk when they stand
+#: before the move word.
+_MUSING = W.NOT_ORDER - _NOT_TODAY - {"может", "наверное"}
+
+#: Subjects before a third-person verb that make it somebody else's deed.
+_OTHER_SUBJECTS = W.OTHERS | {"его", "её", "ее", "их", "ты", "вы", "мы"}
+
+#: A dash, a colon or an arrow between a move noun and its player («проверка — Лёха»).
+_DASHES = ("—", ":", "-", "→")
+
+
+def decide(ctx: Ctx, seen: Seen) -> bool:
+    """True when the sentence ``seen`` is asked about: it is no plain talk and
+
+    - a first-person verb or a noun of a move the sender can make today and has not made
+      in the letter has a named player for its object («Сегодня у Фроста подрежу ход»,
+      «проверка — пасечник наш, Лёха»);
+    - from a boss, a verb of a move one of his members can make, not made in the letter,
+      has a named player for its object («пусть грабит сыча», «велю обчистить Локи»);
+    - a first-person verb of no move lexicon has a named player for its object while the
+      sender's role move is not made in the letter («Сижу на засидке у Сома»);
+    - a third-person verb of the sender's move with no subject of its own (his story goes
+      on from the sentence before) has a named player no night move is on for its object
+      («Заодно пальнёт из рогатки в Шапокляк»)."""
+    words = seen.words
+    text = seen.text.rstrip()
+    if text.endswith("?") or _QUOTE_OR_Q.search(text) or not _NOT_TODAY.isdisjoint(words) or \
+            not W.FORUM.isdisjoint(words) or \
+            any(w.startswith("вчерашн") or W.address(w) for w in words):
+        return False  # (a question, a quote, a plan, the forum, words to somebody)
+    free = [k for k, owners, _ in seen.names if seen.on.isdisjoint(owners)]
+    story = seen.story
+    for k, w, kind, cls, act, member in seen.signs:
+        if act and kind in ("move", "noun") and not _made(ctx, seen, act):
+            for n in free:
+                if not _blocked(ctx, seen, k, n, True) and (
+                        _dash_name(words, k, n) if kind == "noun"
+                        else _object(words, k, n, kind, story, cls == "INVITE")):
+                    return True
+        if member and kind in ("move", "third", "form") and member not in seen.done:
+            for n in free:
+                if not _blocked(ctx, seen, k, n, False) and \
+                        _object(words, k, n, "move", story, False):
+                    return True
+        if kind == "first" and seen.open:
+            for n, _, _ in seen.names:
+                if not _blocked(ctx, seen, k, n, True) and \
+                        _object(words, k, n, "move", story, False):
+                    return True
+        if kind == "third" and story is None and act and act != "vote" and \
+                not _made(ctx, seen, act) and \
+                all(j > k for j, _, _ in seen.names) and \
+                _OTHER_SUBJECTS.isdisjoint(words[:k]):
+            for n, owners, _ in seen.names:
+                if seen.night.isdisjoint(owners) and not _blocked(ctx, seen, k, n, True) and \
+                        _object(words, k, n, "move", story, cls == "INVITE"):
+                    return True
+    return False
+
+
+def _made(ctx: Ctx, seen: Seen, action: str) -> bool:
+    """True when the letter already makes ``action`` and makes it once a turn."""
+    return action in seen.done and one_a_turn(ctx, action)
+
+
+def _blocked(ctx: Ctx, seen: Seen, k: int, n: int, musing: bool) -> bool:
+    """True when the move word at ``k`` and the name at ``n`` are talk: the past, a question
+    word or another subject, (with ``musing``) a word of musing before the move word; a verb
+    of saying or thinking or «не» before either; another role's word before the move word
+    («Хозяйка зовёт Барсика»)."""
+    words = seen.words
+    before = words[:k]
+    if any(W.past(w) for w in before) or \
+            any(x in W.WH or x in W.OTHERS for x in before) or \
+            (musing and not _MUSING.isdisjoint(before)):
+        return True
+    upto = words[:max(n, k)]
+    if "не" in upto or any(W.speech(w) and not _aside(words, j) for j, w in enumerate(upto)):
+        return True
+    return any(j < k and role != ctx.sender.role for j, _, role in seen.roles)
+
+
+def _dash_name(words: list[str], k: int, n: int) -> bool:
+    """True when the name at ``n`` stands after the move noun at ``k`` past a dash, a colon
+    or an arrow, with at most three tokens between that mark and the name («Голос, тайный
+    как исповедь, — Vito», «проверка — пасечник наш, Лёха»)."""
+    if n <= k or n - k > 8:
+        return False
+    between = words[k + 1:n]
+    marks = [i for i, w in enumerate(between) if w in _DASHES]
+    return bool(marks) and len(between) - marks[-1] - 1 <= 3
