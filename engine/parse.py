@@ -445,10 +445,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «может у X украду, а может и нет»: a move mused about, asked
         problems += hedged_musings(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
-        # «Скальп сегодня снимаем с X» and nothing else asked: a sentence naming a player
-        # beside a sign of the sender's move, left unread, is asked (engine.parse_quiet_net)
-        problems += quiet_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves],
-                              problems)
+        # «Сегодня у Фроста подрежу ход», «Проверка — наш рыболов, X» and nothing else asked:
+        # a sentence naming a player beside a sign of the sender's move, left unread, is
+        # read when it surely means his own role move, else asked (engine.parse_quiet_net)
+        more, asked = quiet_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves],
+                                problems)
+        moves, problems = list(moves) + more, problems + asked
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from .grammar_rules import action_for, actor_of, problem
 from .legality import ROLE_MOVES
 from .grammar_tokens import Tok, clause_words, tokenize_span
-from .model import Problem
+from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread import (_QUOTE_OR_Q, _aside, _object, hunt_is_excluded, overlaps,
@@ -48,19 +48,33 @@ class Seen:
     on: frozenset = frozenset()  # the players the letter's moves are on
     night: frozenset = frozenset()  # the players the letter's moves but votes are on
     open: frozenset = frozenset()  # the sender's role moves the letter does not make
+    sure: tuple | None = None  # (action, player) when :func:`decide` finds the one move meant
 
 
-def quiet_net(ctx: Ctx, visible: str, read: list[Item], problems) -> list[Problem]:
-    """The problems of the net (see the module's doc) for the letter's own text ``visible``
-    given what the rules read (``read``: items, the final moves and problems with offset
-    -1) and the problems so far (``problems``: the net asks only when there are none)."""
+def quiet_net(ctx: Ctx, visible: str, read: list[Item], problems
+              ) -> tuple[list[Move], list[Problem]]:
+    """The moves and problems of the net (see the module's doc) for the letter's own text
+    ``visible`` given what the rules read (``read``: items, and the final moves with offset
+    -1) and the problems so far (``problems``: the net looks only when there are none).
+
+    A sentence whose sign is a first-person verb or a noun of the sender's own role move,
+    aimed at one living player, with no hedge («может», «наверное»), is read as that move
+    («Сегодня у Фроста подрежу ход»: the theft from Frostbyte); any other is asked."""
     if problems:
-        return []
+        return [], []
+    moves: list[Move] = []
     out: list[Problem] = []
     for seen in candidates(ctx, visible, read):
         if decide(ctx, seen):
-            out.append(problem(seen.text.rstrip(".!…"), "unparsed", "unread"))
-    return out
+            text = seen.text.rstrip(".!…")
+            if seen.sure is not None and not moves:
+                moves.append(Move(seen.sure[0], target=seen.sure[1], span=text))
+            else:
+                out.append(problem(text, "unparsed", "unread"))
+    if out and moves:  # (more than one sentence: none read, each asked)
+        out.insert(0, problem(moves[0].span, "unparsed", "unread"))
+        moves = []
+    return moves, out
 
 
 def candidates(ctx: Ctx, visible: str, read: list[Item]) -> list[Seen]:
@@ -185,6 +199,7 @@ def decide(ctx: Ctx, seen: Seen) -> bool:
                 if not _blocked(ctx, seen, k, n, True) and (
                         _dash_name(words, k, n) if kind == "noun"
                         else _object(words, k, n, kind, story, cls == "INVITE")):
+                    seen.sure = _sure(ctx, seen, act, n)
                     return True
         if member and kind in ("move", "third", "form") and member not in seen.done:
             for n in free:
@@ -205,6 +220,29 @@ def decide(ctx: Ctx, seen: Seen) -> bool:
                         _object(words, k, n, "move", story, cls == "INVITE"):
                     return True
     return False
+
+
+#: Words that hedge a move: a sentence with one is asked, never read.
+_HEDGES = frozenset({"может", "наверное", "наверно", "пожалуй", "возможно", "подумаю",
+                     "посмотрим", "позже", "попозже"})
+
+#: The role moves the net may read (one target, no role or branches to tell).
+_READABLE = frozenset({"rob", "guard", "boss_check", "check", "heal", "invite", "beat",
+                       "watch", "maniac_kill"})
+
+
+def _sure(ctx: Ctx, seen: Seen, action: str, n: int) -> tuple[str, str] | None:
+    """(action, player) when the sentence surely means the sender's own role move
+    ``action`` on the one living player named at token ``n``: no hedge, no other player
+    named, one owner of the name; else None (the sentence is asked)."""
+    if action not in _READABLE or action not in ROLE_MOVES.get(ctx.sender.role, ()) or \
+            not _HEDGES.isdisjoint(seen.words):
+        return None
+    owners = {o for k, nicks, _ in seen.names for o in nicks}
+    named = [nicks for k, nicks, _ in seen.names if k == n]
+    if len(owners) != 1 or not named or len(named[0]) != 1 or named[0][0] not in ctx.alive:
+        return None
+    return action, named[0][0]
 
 
 def _made(ctx: Ctx, seen: Seen, action: str) -> bool:
