@@ -19,8 +19,10 @@ asks (no move is read from it). Pure (no I/O); runs only on letters with no prob
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from .grammar_hot import lowered
 from .grammar_rules import action_for, actor_of, problem
 from .legality import ROLE_MOVES
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -94,8 +96,13 @@ def candidates(ctx: Ctx, visible: str, read: list[Item]) -> list[Seen]:
     opened = ROLE_MOVES.get(ctx.sender.role, frozenset()) - done
     members = _members(ctx)
     out = []
+    lower = lowered(visible)
+    if len(lower) != len(visible):
+        lower = None  # (a letter whose lower case is of another length: no cheap test)
+    forms = idx.trigger_forms()
     for lo, hi in spans:
-        if overlaps(ranges, lo, hi):
+        if overlaps(ranges, lo, hi) or \
+                (lower is not None and not _may_fire(visible, lower, lo, hi, forms)):
             continue
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
@@ -130,6 +137,27 @@ def candidates(ctx: Ctx, visible: str, read: list[Item]) -> list[Seen]:
         if seen.names and seen.signs:
             out.append(seen)
     return out
+
+
+#: A word as the cheap test reads it, and a capitalised word after a sentence's first.
+_WORD = re.compile(r"\w[\w'-]*")
+_CAPITAL = re.compile(r"[\s,(—-][А-ЯЁA-Z]")
+
+
+def _may_fire(visible: str, lower: str, lo: int, hi: int, forms) -> bool:
+    """The cheap first test of a sentence ``visible[lo:hi]`` (``lower``: the letter lowered
+    letter by letter): False when :func:`decide` surely leaves it — a question, a quote, a
+    word of a plan or of the forum, no sign of a move, no capitalised word after its first
+    and no form of a nick — so its tokens are never made."""
+    text = visible[lo:hi]
+    if text.rstrip().endswith("?") or _QUOTE_OR_Q.search(text):
+        return False
+    words = _WORD.findall(lower, lo, hi)
+    if not _NOT_TODAY.isdisjoint(words) or not W.FORUM.isdisjoint(words):
+        return False
+    if not any(_sign(w)[0] for w in words):
+        return False
+    return _CAPITAL.search(text) is not None or not forms.isdisjoint(words)
 
 
 def _members(ctx: Ctx) -> list:
@@ -195,11 +223,14 @@ def decide(ctx: Ctx, seen: Seen) -> bool:
     story = seen.story
     for k, w, kind, cls, act, member in seen.signs:
         if act and kind in ("move", "noun") and not _made(ctx, seen, act):
-            for n in free:
-                if not _blocked(ctx, seen, k, n, True) and (
-                        _dash_name(words, k, n) if kind == "noun"
-                        else _object(words, k, n, kind, story, cls == "INVITE")):
-                    seen.sure = _sure(ctx, seen, act, n)
+            # (a player another move is on may still be this night move's: «Проверяю мужа
+            # Ковалёвой» beside a theft from Ковалёва; never a vote's: «Два голоса: X и…»)
+            for n, owners, _ in seen.names:
+                if (act == "vote" and n not in free) or _blocked(ctx, seen, k, n, True):
+                    continue
+                if _dash_name(words, k, n) if kind == "noun" \
+                        else _object(words, k, n, kind, story, cls == "INVITE"):
+                    seen.sure = _sure(ctx, seen, act, n) if n in free else None
                     return True
         if member and kind in ("move", "third", "form") and member not in seen.done:
             for n in free:
