@@ -19,10 +19,11 @@ asks (no move is read from it). Pure (no I/O); runs only on letters with no prob
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
-from .grammar_hot import lowered
+from .grammar_hot import letter_pieces, lowered
 from .grammar_rules import action_for, actor_of, problem
 from .legality import ROLE_MOVES
 from .grammar_tokens import Tok, clause_words, tokenize_span
@@ -80,63 +81,97 @@ def quiet_net(ctx: Ctx, visible: str, read: list[Item], problems
 
 
 def candidates(ctx: Ctx, visible: str, read: list[Item]) -> list[Seen]:
-    """The sentences no rule read that name a living player (or point at one) beside a sign
-    of a move, each with what the net found in it."""
-    spans = sentence_spans(visible)
-    ranges = read_ranges(visible, read, hunt_is_excluded(ctx))
-    idx = name_index(ctx.nicks)
-    roles = role_words()
+    """The sentences no rule read that name a living player beside a sign of a move the
+    sender may mean (:func:`_useful`), each with what the net found in it."""
     finals = [it.move for it in read if it.pos == -1 and it.move is not None]
     done = frozenset(done_action(m) for m in finals)
-    on = frozenset(t for m in finals for mm in (m, m.move) if mm is not None
-                   for t in (mm.target, *mm.targets) if t)
-    night = frozenset(t for m in finals if m.action != "vote"
-                      for mm in (m, m.move) if mm is not None
-                      for t in (mm.target, *mm.targets) if t)
     opened = ROLE_MOVES.get(ctx.sender.role, frozenset()) - done
     members = _members(ctx)
-    out = []
+    memo = _useful_table(ctx, done, members)
+    useful: list[str] = []  # (the pieces holding a sign the net reads)
+    for piece in letter_pieces(visible).difference(_NO_SIGN):
+        signs = _SIGN_WORDS.get(piece)
+        if signs is None:
+            signs = _piece_signs(piece)
+        for w in signs:
+            if w not in memo:
+                memo[w] = _useful(ctx, w, done, opened, members)
+            if memo[w]:
+                useful.append(piece)
+                break
+    if not useful:
+        return []  # (no word of the letter is a sign the net reads: most letters)
+    spans = sentence_spans(visible)
+    starts = [lo for lo, _ in spans]
+    where: set[int] = set()
+    for piece in useful:  # (the sentences those pieces are written in)
+        at = visible.find(piece)
+        while at >= 0:
+            n = bisect.bisect_right(starts, at) - 1
+            if n >= 0 and at < spans[n][1]:
+                where.add(n)
+            at = visible.find(piece, at + len(piece))
+    idx = name_index(ctx.nicks)
     lower = lowered(visible)
-    if len(lower) != len(visible):
-        lower = None  # (a letter whose lower case is of another length: no cheap test)
     forms = idx.trigger_forms()
-    for lo, hi in spans:
-        if overlaps(ranges, lo, hi) or \
-                (lower is not None and not _may_fire(visible, lower, lo, hi, forms)):
+    same = len(lower) == len(visible)
+    ranges = None
+    out = []
+    for n in sorted(where):
+        lo, hi = spans[n]
+        if same and not _may_fire(ctx, visible, lower, lo, hi, forms, memo, done, opened,
+                                  members):
             continue
-        toks = idx.merge(tokenize_span(visible, lo, hi))
-        words = clause_words(toks)
-        seen = Seen(lo, hi, visible[lo:hi].strip(), words=list(words), done=done, on=on,
-                    night=night, open=opened)
-        hits: dict = {}
-        for k, t in enumerate(toks):
-            w = words[k]
-            if not t.word:
-                continue
-            if len(t.w) >= 2:
-                hit = player_at(idx, toks, words, k, hits)
-                if hit is not None:
-                    owners = (hit.nick,) if hit.nick else hit.candidates
-                    if ctx.sender.nick in owners:
-                        if seen.story is None:
-                            seen.story = k
-                        continue
-                    if any(o in ctx.alive for o in owners):
-                        seen.names.append((k, tuple(owners), words[k - 1] if k else ""))
-                        continue
-            if w in roles:
-                seen.roles.append((k, w, roles[w]))
-            if w == "я" and seen.story is None:
-                seen.story = k
-            kind, cls = _sign(w)
-            if kind:
-                act = action_for(cls, ctx.sender, ctx.turn) if cls else None
-                member = next((a for m in members if (a := action_for(cls, m, ctx.turn))),
-                              None) if cls and act is None else None
-                seen.signs.append((k, w, kind, cls, act, member))
+        if ranges is None:
+            ranges = read_ranges(visible, read, hunt_is_excluded(ctx))
+        if overlaps(ranges, lo, hi):
+            continue
+        seen = _seen(ctx, visible, lo, hi, idx, members)
         if seen.names and seen.signs:
+            seen.done, seen.open = done, opened
+            seen.on = frozenset(t for m in finals for mm in (m, m.move) if mm is not None
+                                for t in (mm.target, *mm.targets) if t)
+            seen.night = frozenset(t for m in finals if m.action != "vote"
+                                   for mm in (m, m.move) if mm is not None
+                                   for t in (mm.target, *mm.targets) if t)
             out.append(seen)
     return out
+
+
+def _seen(ctx: Ctx, visible: str, lo: int, hi: int, idx, members: list) -> Seen:
+    """What the net finds in the sentence ``visible[lo:hi]``: the living players it names
+    (not the sender), the sender as its subject, role words and signs of moves."""
+    roles = role_words()
+    toks = idx.merge(tokenize_span(visible, lo, hi))
+    words = clause_words(toks)
+    seen = Seen(lo, hi, visible[lo:hi].strip(), words=list(words))
+    hits: dict = {}
+    for k, t in enumerate(toks):
+        w = words[k]
+        if not t.word:
+            continue
+        if len(t.w) >= 2:
+            hit = player_at(idx, toks, words, k, hits)
+            if hit is not None:
+                owners = (hit.nick,) if hit.nick else hit.candidates
+                if ctx.sender.nick in owners:
+                    if seen.story is None:
+                        seen.story = k
+                    continue
+                if any(o in ctx.alive for o in owners):
+                    seen.names.append((k, tuple(owners), words[k - 1] if k else ""))
+                    continue
+        if w in roles:
+            seen.roles.append((k, w, roles[w]))
+        if w == "я" and seen.story is None:
+            seen.story = k
+        kind, cls = _sign(w)
+        if kind:
+            act = action_for(cls, ctx.sender, ctx.turn) if cls else None
+            member = next((a for m in members if (a := action_for(cls, m, ctx.turn))),
+                          None) if cls and act is None else None
+            seen.signs.append((k, w, kind, cls, act, member))
+    return seen
 
 
 #: A word as the cheap test reads it, and a capitalised word after a sentence's first.
@@ -144,20 +179,96 @@ _WORD = re.compile(r"\w[\w'-]*")
 _CAPITAL = re.compile(r"[\s,(—-][А-ЯЁA-Z]")
 
 
-def _may_fire(visible: str, lower: str, lo: int, hi: int, forms) -> bool:
+def _may_fire(ctx: Ctx, visible: str, lower: str, lo: int, hi: int, forms, memo: dict,
+              done: frozenset, opened: frozenset, members: list) -> bool:
     """The cheap first test of a sentence ``visible[lo:hi]`` (``lower``: the letter lowered
     letter by letter): False when :func:`decide` surely leaves it — a question, a quote, a
-    word of a plan or of the forum, no sign of a move, no capitalised word after its first
-    and no form of a nick — so its tokens are never made."""
+    word of a plan or of the forum, no sign :func:`_useful` keeps, no capitalised word after
+    its first and no form of a nick — so its tokens are never made. ``memo``: each word's
+    answer in this letter."""
     text = visible[lo:hi]
     if text.rstrip().endswith("?") or _QUOTE_OR_Q.search(text):
         return False
     words = _WORD.findall(lower, lo, hi)
     if not _NOT_TODAY.isdisjoint(words) or not W.FORUM.isdisjoint(words):
         return False
-    if not any(_sign(w)[0] for w in words):
+    if _CAPITAL.search(text) is None and forms.isdisjoint(words):
         return False
-    return _CAPITAL.search(text) is not None or not forms.isdisjoint(words)
+    marked = None
+    for w in words:
+        useful = memo.get(w)
+        if useful is None:  # (a word cut otherwise than in its piece)
+            useful = memo[w] = _useful(ctx, w, done, opened, members)
+        if useful == _NOUN:  # (a noun is read only before a dash, a colon or an arrow)
+            if marked is None:
+                marked = any(m in text for m in _DASHES)
+            if marked:
+                return True
+        elif useful:
+            return True
+    return False
+
+
+#: Pieces of text (cut at whitespace, as written) holding no sign of a move (:func:`_sign`),
+#: and the sign words of the others (lower case, «е» for «ё»): pure functions of the piece,
+#: remembered (emptied past 200,000).
+_NO_SIGN: set[str] = set()
+_SIGN_WORDS: dict[str, tuple[str, ...]] = {}
+
+
+def _piece_signs(piece: str) -> tuple[str, ...]:
+    """The words of ``piece`` that are signs of a move (:func:`_sign`), remembered."""
+    signs = tuple(w for w in _WORD.findall(piece.lower().replace("ё", "е")) if _sign(w)[0])
+    if not signs:
+        if len(_NO_SIGN) > 200_000:
+            _NO_SIGN.clear()
+        _NO_SIGN.add(piece)
+    else:
+        if len(_SIGN_WORDS) > 200_000:
+            _SIGN_WORDS.clear()
+        _SIGN_WORDS[piece] = signs
+    return signs
+
+
+#: (sender, turn, actions made, members) → word → :func:`_useful`'s answer: a pure
+#: function of its keys, remembered (emptied past 256 keys or 50,000 words).
+_USEFUL: dict[tuple, dict[str, int]] = {}
+
+
+def _useful_table(ctx: Ctx, done: frozenset, members: list) -> dict[str, int]:
+    """The table of :func:`_useful`'s answers for this sender, turn and letter's moves."""
+    key = (ctx.sender, ctx.turn, done, tuple(members))
+    table = _USEFUL.get(key)
+    if table is None or len(table) > 50_000:
+        if len(_USEFUL) > 256:
+            _USEFUL.clear()
+        table = _USEFUL[key] = {}
+    return table
+
+
+#: :func:`_useful`'s answer for a noun: a sign only before a dash, a colon or an arrow.
+_NOUN = 2
+
+
+def _useful(ctx: Ctx, w: str, done: frozenset, opened: frozenset, members: list) -> int:
+    """Whether the word ``w`` may be a sign :func:`decide` reads: a first-person form or
+    (:data:`_NOUN`) a noun of a move the sender can make today and has not made, a
+    third-person form of such a move but a vote, a form of a move a boss's member can make
+    and has not made, or a first-person verb of action while the sender's role move is
+    open (1); else 0."""
+    kind, cls = _sign(w)
+    if not kind:
+        return 0
+    if not cls:
+        return int(kind == "first" and bool(opened))
+    act = action_for(cls, ctx.sender, ctx.turn)
+    if act is not None:
+        if act in done and one_a_turn(ctx, act):
+            return 0
+        return _NOUN if kind == "noun" else \
+            int(kind == "move" or (kind == "third" and act != "vote"))
+    return int(kind in ("move", "third", "form") and any(
+        (a := action_for(cls, m, ctx.turn)) and a not in done for m in members))
 
 
 def _members(ctx: Ctx) -> list:
