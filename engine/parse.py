@@ -448,9 +448,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «Сегодня у Фроста подрежу ход», «Проверка — наш рыболов, X» and nothing else asked:
         # a sentence naming a player beside a sign of the sender's move, left unread, is
         # read when it surely means his own role move, else asked (engine.parse_quiet_net)
-        more, asked = quiet_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves],
-                                problems)
-        moves, problems = list(moves) + more, problems + asked
+        if not problems:
+            more, asked = quiet_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves])
+            if more or asked:
+                moves, problems = list(moves) + more, problems + asked
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(

@@ -54,17 +54,14 @@ class Seen:
     sure: tuple | None = None  # (action, player) when :func:`decide` finds the one move meant
 
 
-def quiet_net(ctx: Ctx, visible: str, read: list[Item], problems
-              ) -> tuple[list[Move], list[Problem]]:
+def quiet_net(ctx: Ctx, visible: str, read: list[Item]) -> tuple[list[Move], list[Problem]]:
     """The moves and problems of the net (see the module's doc) for the letter's own text
     ``visible`` given what the rules read (``read``: items, and the final moves with offset
-    -1) and the problems so far (``problems``: the net looks only when there are none).
+    -1). The caller asks only of a letter with no problem so far.
 
     A sentence whose sign is a first-person verb or a noun of the sender's own role move,
     aimed at one living player, with no hedge («может», «наверное»), is read as that move
     («Сегодня у Фроста подрежу ход»: the theft from Frostbyte); any other is asked."""
-    if problems:
-        return [], []
     moves: list[Move] = []
     out: list[Problem] = []
     for seen in candidates(ctx, visible, read):
@@ -237,7 +234,12 @@ _USEFUL: dict[tuple, dict[str, int]] = {}
 
 def _useful_table(ctx: Ctx, done: frozenset, members: list) -> dict[str, int]:
     """The table of :func:`_useful`'s answers for this sender, turn and letter's moves."""
-    key = (ctx.sender, ctx.turn, done, tuple(members))
+    turn, me = ctx.turn, ctx.sender
+    # (what :func:`action_for` and :func:`one_a_turn` read of the sender, his members and
+    # the turn: plain strings and flags, cheap to hash)
+    key = (me.nick, me.role, me.clan, me.fan_check_left, turn.event, turn.mortar,
+           turn.immune, turn.fear_chosen, done,
+           tuple((m.nick, m.role, m.clan) for m in members) if members else ())
     table = _USEFUL.get(key)
     if table is None or len(table) > 50_000:
         if len(_USEFUL) > 256:
