@@ -25,15 +25,16 @@ from dataclasses import dataclass, field
 
 from .grammar_hot import letter_pieces, lowered
 from .grammar_rules import action_for, actor_of, problem
+from .grammar_tokens import clause_words, tokenize_span
 from .legality import ROLE_MOVES
-from .grammar_tokens import Tok, clause_words, tokenize_span
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_unread import (_QUOTE_OR_Q, _aside, _object, hunt_is_excluded, overlaps,
                            player_at, read_ranges, sentence_spans)
 from . import parse_unread_words as W
-from .words import is_known_word, morph, role_words
+from .words import role_words
+
 
 @dataclass
 class Seen:
