@@ -30,7 +30,7 @@ from .legality import ROLE_MOVES
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
-from .parse_unread import (_QUOTE_OR_Q, _aside, _object, hunt_is_excluded, overlaps,
+from .parse_unread import (_NEAR, _QUOTE_OR_Q, _aside, _object, hunt_is_excluded, overlaps,
                            player_at, read_ranges, sentence_spans)
 from . import parse_unread_words as W
 from .words import role_words
@@ -268,8 +268,7 @@ def _useful(ctx: Ctx, w: str, done: frozenset, opened: frozenset, members: list)
     if act is not None:
         if act in done and one_a_turn(ctx, act):
             return 0
-        return _NOUN if kind == "noun" else \
-            int(kind == "move" or (kind == "third" and act != "vote"))
+        return _NOUN if kind == "noun" else int(kind in ("move", "third") and act != "vote")
     return int(kind in ("move", "third", "form") and any(
         (a := action_for(cls, m, ctx.turn)) and a not in done for m in members))
 
@@ -307,8 +306,10 @@ _NOT_TODAY = frozenset({"если", "бы", "б", "можно", "завтра", 
 #: before the move word.
 _MUSING = W.NOT_ORDER - _NOT_TODAY - {"может", "наверное"}
 
-#: Subjects before a third-person verb that make it somebody else's deed.
-_OTHER_SUBJECTS = W.OTHERS | {"его", "её", "ее", "их", "ты", "вы", "мы"}
+#: Words that may stand before a third-person verb with no subject of its own, the
+#: sender's story going on («Заодно пальнёт …», «А ночью ещё навестит …»).
+_STORY_LEADS = W.TIMES | frozenset({"а", "и", "заодно", "ещё", "еще", "также", "тоже",
+                                    "затем", "сразу", ",", "—"})
 
 #: A dash, a colon or an arrow between a move noun and its player («проверка — Лёха»).
 _DASHES = ("—", ":", "-", "→")
@@ -317,16 +318,19 @@ _DASHES = ("—", ":", "-", "→")
 def decide(ctx: Ctx, seen: Seen) -> bool:
     """True when the sentence ``seen`` is asked about: it is no plain talk and
 
-    - a first-person verb or a noun of a move the sender can make today and has not made
-      in the letter has a named player for its object («Сегодня у Фроста подрежу ход»,
-      «проверка — пасечник наш, Лёха»);
+    - a first-person verb (not a vote's: those are the rules') or a noun of a move the
+      sender can make today and has not made in the letter has a named player for its
+      object, with no comma between («Сегодня у Фроста подрежу ход»), the noun only past a
+      dash («Голос, тайный как исповедь, — Vito»);
     - from a boss, a verb of a move one of his members can make, not made in the letter,
-      has a named player for its object («пусть грабит сыча», «велю обчистить Локи»);
+      has a named player for its object («пусть грабит сыча»; an infinitive only after his
+      own verb: «велю обчистить Локи»);
     - a first-person verb of no move lexicon has a named player for its object while the
       sender's role move is not made in the letter («Сижу на засидке у Сома»);
-    - a third-person verb of the sender's move with no subject of its own (his story goes
-      on from the sentence before) has a named player no night move is on for its object
-      («Заодно пальнёт из рогатки в Шапокляк»)."""
+    - a third-person verb of the sender's move (not a vote) with nothing before it but a
+      word of time or «заодно», «и» (his story goes on from the sentence before: no subject
+      of its own) has a named player no night move is on for its object («Заодно пальнёт
+      из рогатки в Шапокляк»)."""
     words = seen.words
     text = seen.text.rstrip()
     if text.endswith("?") or _QUOTE_OR_Q.search(text) or not _NOT_TODAY.isdisjoint(words) or \
@@ -336,17 +340,24 @@ def decide(ctx: Ctx, seen: Seen) -> bool:
     free = [k for k, owners, _ in seen.names if seen.on.isdisjoint(owners)]
     story = seen.story
     for k, w, kind, cls, act, member in seen.signs:
-        if act and kind in ("move", "noun") and not _made(ctx, seen, act):
+        if act and (kind == "noun" or (kind == "move" and act != "vote")) and \
+                not _made(ctx, seen, act):
+            # (a vote verb the rules left is theirs: «Голосую вслед за X», «против линча X»)
             # (a player another move is on may still be this night move's: «Проверяю мужа
             # Ковалёвой» beside a theft from Ковалёва; never a vote's: «Два голоса: X и…»)
             for n, owners, _ in seen.names:
                 if (act == "vote" and n not in free) or _blocked(ctx, seen, k, n, True):
                     continue
-                if _dash_name(words, k, n) if kind == "noun" \
-                        else _object(words, k, n, kind, story, cls == "INVITE"):
+                if n + 1 < len(words) and words[n + 1] == "не":
+                    continue  # («…: Грима не трогаю»: the player is the negated verb's)
+                if _dash_name(words, k, n) if kind == "noun" else _close(words, k, n, story):
                     seen.sure = _sure(ctx, seen, act, n) if n in free else None
                     return True
-        if member and kind in ("move", "third", "form") and member not in seen.done:
+        if member and kind in ("move", "third", "form") and member not in seen.done and \
+                (kind != "form" or any(j < k and i in ("first", "move")
+                                       for j, _, i, _, _, _ in seen.signs)):
+            # (an infinitive after the boss's own verb: «велю обчистить X»; not a bare
+            # «Навести X» after talk)
             for n in free:
                 if not _blocked(ctx, seen, k, n, False) and \
                         _object(words, k, n, "move", story, False):
@@ -358,8 +369,7 @@ def decide(ctx: Ctx, seen: Seen) -> bool:
                     return True
         if kind == "third" and story is None and act and act != "vote" and \
                 not _made(ctx, seen, act) and \
-                all(j > k for j, _, _ in seen.names) and \
-                _OTHER_SUBJECTS.isdisjoint(words[:k]):
+                all(w in _STORY_LEADS for w in words[:k]):
             for n, owners, _ in seen.names:
                 if seen.night.isdisjoint(owners) and not _blocked(ctx, seen, k, n, True) and \
                         _object(words, k, n, "move", story, cls == "INVITE"):
@@ -398,8 +408,8 @@ def _made(ctx: Ctx, seen: Seen, action: str) -> bool:
 def _blocked(ctx: Ctx, seen: Seen, k: int, n: int, musing: bool) -> bool:
     """True when the move word at ``k`` and the name at ``n`` are talk: the past, a question
     word or another subject, (with ``musing``) a word of musing before the move word; a verb
-    of saying or thinking or «не» before either; another role's word before the move word
-    («Хозяйка зовёт Барсика»)."""
+    of saying or thinking or «не» before either; «без» right before the move word («без
+    жульничества»); another role's word before the move word («Хозяйка зовёт Барсика»)."""
     words = seen.words
     before = words[:k]
     if any(W.past(w) for w in before) or \
@@ -407,17 +417,34 @@ def _blocked(ctx: Ctx, seen: Seen, k: int, n: int, musing: bool) -> bool:
             (musing and not _MUSING.isdisjoint(before)):
         return True
     upto = words[:max(n, k)]
-    if "не" in upto or any(W.speech(w) and not _aside(words, j) for j, w in enumerate(upto)):
+    if "не" in upto or (k and words[k - 1] == "без") or \
+            any(W.speech(w) and not _aside(words, j) for j, w in enumerate(upto)):
         return True
     return any(j < k and role != ctx.sender.role for j, _, role in seen.roles)
 
 
+#: Words that may stand between a move verb and the player it is on («зову к себе Кузю»,
+#: «иду сегодня к Кузе»).
+_CLOSE = W.PREPS_BEFORE | W.TIMES | frozenset({"себе", "ко", "же"})
+
+
+def _close(words: list[str], k: int, n: int, story: int | None) -> bool:
+    """True when the name at ``n`` is the object of the verb at ``k`` with nothing but
+    prepositions and words of time between («подрежу у Фроста», «зову к себе Кузю»), or
+    stands before it after a preposition («у Фроста подрежу ход»): not «ломаю голову над
+    X», «стреляю глазками в X» (another object between)."""
+    if n > k:
+        return n - k <= _NEAR and all(w in _CLOSE for w in words[k + 1:n])
+    return _object(words, k, n, "move", story, False)
+
+
 def _dash_name(words: list[str], k: int, n: int) -> bool:
     """True when the name at ``n`` stands after the move noun at ``k`` past a dash, a colon
-    or an arrow, with at most three tokens between that mark and the name («Голос, тайный
-    как исповедь, — Vito», «проверка — пасечник наш, Лёха»)."""
+    or an arrow, with nothing but a preposition or a word of time between that mark and the
+    name («Голос, тайный как исповедь, — Vito»; not «Линч — дело серьёзное, Бука»)."""
     if n <= k or n - k > 8:
         return False
     between = words[k + 1:n]
     marks = [i for i, w in enumerate(between) if w in _DASHES]
-    return bool(marks) and len(between) - marks[-1] - 1 <= 3
+    return bool(marks) and all(w in W.PREPS_BEFORE or w in W.TIMES or w in _DASHES
+                               for w in between[marks[-1] + 1:])
