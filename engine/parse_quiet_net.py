@@ -2,7 +2,7 @@
 
 A letter that the rules and the other nets read with no problem at all may still hold a
 sentence that orders a move in a form no rule read («Сегодня у Фроста подрежу ход»,
-«проверка — пасечник наш, Лёха», «Заодно пальнёт из рогатки в Шапокляк»). A host who finds
+«Голос, тайный как исповедь, — Vito», «Заодно пальнёт из рогатки в Шапокляк»). A host who finds
 such a sentence does not apply the rest and drop it without a word: he asks. This net looks,
 in such a letter only, at each sentence of the sender's own text that
 
@@ -14,7 +14,10 @@ in such a letter only, at each sentence of the sender's own text that
   «бы»), the past, another's deed, a verb of saying or thinking, «не», the forum.
 
 Such a sentence is reported as ``unparsed`` (reason ``unread``) with its text, so the reply
-asks (no move is read from it). Pure (no I/O); runs only on letters with no problem.
+asks; only the sender's own role move on one living player, with no hedge and nothing but
+prepositions between the verb and the player, is read instead (:func:`quiet_net`). Pure
+(no I/O); runs only on letters with no problem, and a letter with no word that may be such
+a sign costs one set difference (:func:`candidates`).
 """
 
 from __future__ import annotations
