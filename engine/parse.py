@@ -65,6 +65,7 @@ from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, nam
 from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread
+from .parse_quiet_net import quiet_net
 from .parse_dead_net import dead_unread, unknown_unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
@@ -445,6 +446,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «может у X украду, а может и нет»: a move mused about, asked
         problems += hedged_musings(ctx, visible, log.ever + [
             Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
+        # «Сегодня у Фроста подрежу ход», «Проверка — наш рыболов, X» and nothing else asked:
+        # a sentence naming a player beside a sign of the sender's move, left unread, is
+        # read when it surely means his own role move, else asked (engine.parse_quiet_net)
+        if not problems:
+            more, asked = quiet_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves])
+            if more or asked:
+                moves, problems = list(moves) + more, problems + asked
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(
