@@ -137,6 +137,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
         # «Lexa99», the same word in Latin letters: it stays a reading)
         owners, kind = by_form, "pet"
+    if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and kind in ("pet", "name") \
+            and _sibling_pet(index, word, next(iter(by_form)), owners - by_form):
+        # «Алёнку» for «Алёнушка»: a pet form on the stem of a nick that is a pet form
+        # itself, beside «Лена Малинина», reached only by the given name they share
+        owners, kind = by_form, "pet"
     if len(owners) > 1 and kind in ("pet", "name"):
         own = longest_root_owners(index.roots, index.read_roots, word)
         if len(own) == 1 and own <= owners and owners - own <= index.foreign_named:
@@ -322,3 +327,20 @@ def _same_word_read(latin: str, nick: str) -> bool:
     words = _nick_words(nick)
     return any(r in words for w in re.findall(r"[a-z]+", norm(latin))
                for r in (cyrillic_reading(w), *chat_spellings(w)))
+
+
+def _sibling_pet(index: NameIndex, word: str, nick: str, others: set[str]) -> bool:
+    """True when ``word`` is a pet form on a stem of four letters or more of the nick
+    ``nick`` («алён-ку» of «Алёнушка»: two pet forms of one stem), and every nick of
+    ``others`` (reached by a given name only) is written in Cyrillic letters with no word
+    that begins as ``word`` does («Лена Малинина»; not «Таня_Пупсик» for «Танюху», a pet
+    form of both): then ``nick`` is the player the word names."""
+    if not any(len(stem) >= 4 and word.startswith(stem) and nick in owners
+               for stem, owners in index.stems.items() if stem[:3] == word[:3]):
+        return False
+    for other in others:
+        if LAT.search(other) or not CYR.search(other):
+            return False
+        if any(w[:3] == word[:3] for w in re.split(r"[\W\d_]+", norm(other)) if w):
+            return False
+    return True
