@@ -292,10 +292,10 @@ def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
 
     owners = sorted({nick for nick, forms in index.numbered[m.group(2)]
                      if (not tail or norm(nick).endswith(m.group(2) + tail)) and (
-                         letters in forms or (len(letters) >= 4 and any(
+                         letters in forms or (len(letters) >= 4 and len(m.group(2)) > 1 and any(
                          OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms)))})
-    if not owners and (named := index.approximate(letters)) is not None and \
-            named.kind in ("pet", "name"):
+    if not owners and len(m.group(2)) > 1 and \
+            (named := index.approximate(letters)) is not None and named.kind in ("pet", "name"):
         owners = sorted({n for n, _ in index.numbered[m.group(2)] if not tail or
                          norm(n).endswith(m.group(2) + tail)} & set(named.candidates))
     return hit(owners, "part") if owners else None
@@ -309,7 +309,7 @@ _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 _NUMBER_TAIL = re.compile(r"\d[^\W\d_]{1,2}$")
 
 #: Letters and a number written as one token («ваню13», «гостя-77», «олю_2019»).
-_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})[-_]?(\d{2,})([^\W\d_]{0,2})")
+_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})[-_]?(\d+)([^\W\d_]{0,2})")
 
 
 def _nick_words(nick: str) -> set[str]:
