@@ -43,7 +43,7 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
+    animate_noun, compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
     misspelt_role, predicate, role_words,
     verb_reading,
 )
@@ -663,6 +663,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 not is_infinitive(words[k + 1]):
             out.statement = True  # «голосовать буду, когда дочитаю ветку»: the name after
             break  # «когда» and a verb is that verb's, no target of the move
+        if not out.hits and not skipped and not t.cap and k > lo and words[k - 1] == "за" and \
+                k + 1 < hi and clause[k + 1].cap and animate_noun(w) and \
+                idx.exact(words, k + 1, None) is not None:
+            skipped = True  # «голос за студента Тацита»: who the player is, then his name
+            k += 1
+            continue
         if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
             if (noun or _asked_who(clause, words, k, lo, out)) and \
                     own_verb(clause, w, lo, out, reported=reported):
