@@ -19,7 +19,8 @@ from .grammar_target_words import name_later, pet_later
 from .grammar_tokens import Tok
 from .names import NameIndex
 from .words import (
-    animate_noun, common_noun, is_imperative, is_infinitive, is_known_word, is_verb, third_person,
+    animate_noun, common_noun, is_imperative, is_infinitive, is_known_word, is_verb, morph,
+    third_person,
 )
 
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
@@ -61,7 +62,23 @@ def own_verb(clause: list[Tok], w: str, lo: int, out: Targets, *, reported: bool
 def names_thing(w: str, out: Targets, *, skipped: bool) -> bool:
     """True when the first word skipped, ``w``, is a common noun that no player of the game
     is called («проверю почту»: the verb has an object that is no player; not «ищу мафию»)."""
-    return not skipped and not out.roles and w not in GAME_NOUNS and common_noun(w)
+    return not skipped and not out.roles and w not in GAME_NOUNS and (
+        common_noun(w) or _inanimate_object(w))
+
+
+def _inanimate_object(w: str) -> bool:
+    """True when the likeliest reading of the dictionary word ``w`` is an inanimate common
+    noun in the nominative whose accusative is the same word («вагоны», «документы»): after
+    a move verb it is the verb's object, a thing."""
+    if not is_known_word(w):
+        return False
+    parses = morph().parse(w)[:4]
+    best = parses[0]
+    if best.tag.POS != "NOUN" or "inan" not in best.tag or "nomn" not in best.tag or \
+            {"Name", "Surn", "Patr", "Geox"} & best.tag.grammemes:
+        return False
+    return any(p.normal_form == best.normal_form and p.tag.POS == "NOUN" and "accs" in p.tag
+               for p in parses)
 
 
 def what_for(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,
