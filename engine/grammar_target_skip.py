@@ -29,6 +29,10 @@ GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игр�
                         "один", "одним"})  # «Голос один, на Кардана»: a count
 
 
+#: Opening quotation marks (a token right after one may be a nickname written in quotes).
+_OPENING = frozenset({"«", "“", "„", "\"", "'"})
+
+
 def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets, *,
                skipped: bool) -> bool:
     """True when token ``k`` is a dictionary word or a word of the day's event that names no
@@ -36,8 +40,11 @@ def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
     slang of an event, no dictionary word). Not a being right after «за» before anything was
     skipped («голос за кота»: it stands where the player goes, so it is asked about)."""
     t, w = clause[k], words[k]
+    # (a word in quotation marks is a name written so only right after the opening mark, or
+    # capitalised: «Голосов два — за X» dictated inside quotation marks is plain speech)
+    quoted = t.quoted and (k == 0 or clause[k - 1].w in _OPENING)
     return (w in V.EVENT_WORDS or is_known_word(w)) and not person_word(t) and \
-        (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
+        (not (quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
         not (k > lo and words[k - 1] == "за" and not skipped and not out.roles and
              animate_noun(w))
 
