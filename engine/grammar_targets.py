@@ -403,7 +403,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1
             continue
         if out.hits and joined and k > 0 and words[k - 1] in ("—", "-") and not t.cap and \
-                not t.quoted and is_known_word(w):
+                not t.quoted and is_known_word(w) and not k < ordinal_slot:
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
         if skipped and not out.hits and k > lo and possessive(idx, clause, k) and \
                 not (actor.role in ("hostess", "psycho") and "на" in words[max(0, lo - 3):k] and
@@ -953,10 +953,13 @@ def _ordinal_slot(clause: list[Tok], words: list[str], k: int, hi: int) -> int:
     """Index of the word where the name after a vote's ordinal goes («второй — за X»: a dash
     or colon, then «за» or «в» may stand before it); -1 when no word follows there."""
     while k < hi and (not clause[k].word and clause[k].w in ("—", ":") or
-                      words[k] in ("за", "в", "на")):
+                      words[k] in ("за", "в", "на") or words[k] in _SAME_AGAIN):
         k += 1
     return k if k < hi and clause[k].word else -1
 
+
+#: Words saying the second vote goes where the first did («второй — тоже X»).
+_SAME_AGAIN = frozenset({"тоже", "также", "тож", "опять", "снова", "же"})
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
