@@ -75,13 +75,15 @@ def names_thing(w: str, out: Targets, *, skipped: bool) -> bool:
 
 def _inanimate_object(w: str) -> bool:
     """True when the likeliest reading of the dictionary word ``w`` is an inanimate common
-    noun in the nominative whose accusative is the same word («вагоны», «документы»): after
-    a move verb it is the verb's object, a thing."""
+    noun in the nominative plural, whose accusative is the same word («вагоны»,
+    «документы»): after a move verb it is the verb's object, a thing (not a singular such
+    as «нисан», a word of «Nissan_Patrol» as well)."""
     if not is_known_word(w):
         return False
     parses = morph().parse(w)[:4]
     best = parses[0]
     if best.tag.POS != "NOUN" or "inan" not in best.tag or "nomn" not in best.tag or \
+            "plur" not in best.tag or \
             {"Name", "Surn", "Patr", "Geox"} & best.tag.grammemes:
         return False
     return any(p.normal_form == best.normal_form and p.tag.POS == "NOUN" and "accs" in p.tag

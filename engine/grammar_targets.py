@@ -193,6 +193,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             clause[lo].w == "—" and words[lo + 1].isdigit():
         k += 2  # «kill -9 kubernetes»: the signal's number, then the player
     ordinal_slot = -1  # the word after a vote ordinal («второй — за X»)
+    lifeless = False  # the thing skipped as the verb's object is no person («вагоны»)
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
@@ -638,7 +639,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»
         if approx is not None and out.thing and not out.hits and (
                 approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and (
-                    (k > lo and words[k - 1] in _THING_TIME) or approx.kind == "pet"))):
+                    (k > lo and words[k - 1] in _THING_TIME) or
+                    (approx.kind == "pet" and lifeless)))):
             break  # «проверю акт сверки с «Вектором»»: the verb's object is a thing; a
             # misspelt name after it is the thing's, no target; so is a dictionary word in
             # lower case after a preposition of time or origin («проверю почту после смены»
@@ -689,6 +691,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 break
             if names_thing(w, out, skipped=skipped):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player
+                lifeless = not animate_noun(w)  # (not «коллегу», a person)
             skipped = True
             restated.add(w)
             k += 1

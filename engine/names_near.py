@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names_given import chat_spellings, foreign_written, names_listed, names_written, neutral_names
+from .names_given import (
+    chat_spellings, foreign_written, full_names, given_table, names_listed, names_written,
+    neutral_names,
+)
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
@@ -330,11 +333,19 @@ def _same_word_read(latin: str, nick: str) -> bool:
 
 
 def _sibling_pet(index: NameIndex, word: str, nick: str, others: set[str]) -> bool:
-    """True when ``word`` is a pet form on a stem of four letters or more of the nick
-    ``nick`` («алён-ку» of «Алёнушка»: two pet forms of one stem), and every nick of
+    """True when ``word`` is a pet form (no full name's form) of a name that is a full name of
+    its own and counted as a form of another besides («Алёнка»: Алёна, a form of Елена too),
+    on a stem of four letters or more of the Cyrillic nick ``nick`` («алён-ку» of
+    «Алёнушка»: two pet forms of one stem), and every nick of
     ``others`` (reached by a given name only) is written in Cyrillic letters with no word
     that begins as ``word`` does («Лена Малинина»; not «Таня_Пупсик» for «Танюху», a pet
     form of both): then ``nick`` is the player the word names."""
+    if full_names(word) or LAT.search(nick) or not CYR.search(nick):
+        return False  # («Елену»: a full name's form names any nick of the name alike)
+    written = names_listed(word)
+    table = given_table()
+    if not any(x in table.get(x, ()) and (table[x] - {x}) & written for x in written):
+        return False  # («Катю»: a form of Екатерина alone, Катюша's and her namesake's)
     if not any(len(stem) >= 4 and word.startswith(stem) and nick in owners
                for stem, owners in index.stems.items() if stem[:3] == word[:3]):
         return False
