@@ -640,12 +640,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         if approx is not None and out.thing and not out.hits and (
                 approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and (
                     (k > lo and words[k - 1] in _THING_TIME) or
-                    (approx.kind == "pet" and lifeless)))):
+                    (approx.kind in ("pet", "prefix") and lifeless)))):
             break  # «проверю акт сверки с «Вектором»»: the verb's object is a thing; a
             # misspelt name after it is the thing's, no target; so is a dictionary word in
             # lower case after a preposition of time or origin («проверю почту после смены»
-            # beside «Ночная_Смена»), or read only as a pet form of a nick («проверю
-            # вагоны на запасном пути» beside «Путеец»: where the thing is)
+            # beside «Ночная_Смена»), or read only as a pet form or the beginning of a nick
+            # («проверю вагоны на запасном пути» beside «Путеец»: where the thing is)
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
