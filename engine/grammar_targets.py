@@ -43,7 +43,7 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    animate_noun, compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
+    animate_noun, compound_role, third_person, is_infinitive, is_interjection, is_known_word, is_noun, is_verb, morph, not_a_name,
     misspelt_role, predicate, role_words,
     verb_reading,
 )
@@ -477,6 +477,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
         if hit is not None and out.hits and joined and later_contrast(words, k, k + hit.length, hi):
             break  # «Бью Шурика, а Кузьмича завтра»: the player after «а» is for another day
+        if hit is not None and not out.hits and _subject_after_comma(clause, words, lo, k,
+                                                                     k + hit.length):
+            out.described = True  # «лечу, Зая на меня так смотрит»: a new sentence's
+            break  # subject, no object of the move word; the move's player is asked
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -646,6 +650,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             # lower case after a preposition of time or origin («проверю почту после смены»
             # beside «Ночная_Смена»), or read only as a pet form or the beginning of a nick
             # («проверю вагоны на запасном пути» beside «Путеец»: where the thing is)
+        if approx is not None and not out.hits and _subject_after_comma(clause, words, lo, k,
+                                                                        k + approx.length):
+            out.described = True  # (as for a name read exactly, above)
+            break
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
@@ -1134,4 +1142,19 @@ def _asks_whether(words: list[str], k: int, hi: int) -> bool:
             return True
         if not words[n][:1].isalnum():
             return False
+    return False
+
+
+def _subject_after_comma(clause: list[Tok], words: list[str], lo: int, k: int, end: int) -> bool:
+    """True when the first name after a move word, read at ``k`` (to ``end``), stands after a
+    comma («лечу, мне страшно, Зая на меня смотрит») and a verb in the third person follows
+    it within four words, before the next mark («… Зая на меня так смотрит»; not «Лечу,
+    пожалуй, Заю, она просила»): the subject of a new sentence, no object."""
+    if "," not in words[lo:k]:
+        return False
+    for n in range(end, min(len(clause), end + 5)):
+        if not clause[n].word:
+            return False
+        if third_person(clause[n].w):
+            return True
     return False
