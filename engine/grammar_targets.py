@@ -68,15 +68,6 @@ def _in_place(words: list[str], lo: int, k: int) -> bool:
 #: «когда», «как только» before a verb of the sender's: a time clause, its object no target.
 _WHEN = frozenset({"когда", "покуда"})
 
-#: Verbs of speech in the third person after «что», «как» («посмотрю, что скажет X»,
-#: «гляну, что ответит X»): the player named after one speaks, nobody is the move's target.
-_SAYS = frozenset({
-    "скажет", "скажут", "сказал", "сказала", "говорит", "говорил", "говорила", "ответит",
-    "ответил", "ответила", "отвечает", "напишет", "написал", "написала", "пишет", "объяснит",
-    "объяснил", "объяснила", "объясняет", "заявит", "заявил", "заявила", "возразит",
-    "расскажет", "рассказал", "рассказала", "споёт", "споет", "запоёт", "запоет",
-})
-
 #: A letter only Ukrainian spelling has.
 _UKRAINIAN = re.compile(r"[іїєґ]")
 
@@ -689,9 +680,6 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             skipped = True  # «голос за студента Тацита»: who the player is, then his name
             k += 1
             continue
-        if not out.hits and w in ("что", "чего", "как") and k + 1 < hi and words[k + 1] in _SAYS:
-            out.statement = True  # «посмотрю, что скажет X в свою защиту»: the name after
-            break  # «что» and a verb of speech is who speaks, no target of the move
         if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
             if (noun or _asked_who(clause, words, k, lo, out)) and \
                     own_verb(clause, w, lo, out, reported=reported):
