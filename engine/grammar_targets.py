@@ -468,8 +468,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
         if hit is not None and out.hits and joined and later_contrast(words, k, k + hit.length, hi):
             break  # «Бью Шурика, а Кузьмича завтра»: the player after «а» is for another day
-        if hit is not None and not out.hits and _subject_after_comma(clause, words, lo, k,
-                                                                     k + hit.length):
+        if hit is not None and not out.hits and not noun and \
+                _subject_after_comma(clause, words, lo, k, k + hit.length):
             out.described = True  # «лечу, Зая на меня так смотрит»: a new sentence's
             break  # subject, no object of the move word; the move's player is asked
         if hit is not None and (joined or not out.hits):
@@ -641,8 +641,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             # lower case after a preposition of time or origin («проверю почту после смены»
             # beside «Ночная_Смена»), or read only as a pet form or the beginning of a nick
             # («проверю вагоны на запасном пути» beside «Путеец»: where the thing is)
-        if approx is not None and not out.hits and _subject_after_comma(clause, words, lo, k,
-                                                                        k + approx.length):
+        if approx is not None and not out.hits and not noun and \
+                _subject_after_comma(clause, words, lo, k, k + approx.length):
             out.described = True  # (as for a name read exactly, above)
             break
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
@@ -1134,12 +1134,14 @@ def _asks_whether(words: list[str], k: int, hi: int) -> bool:
 
 
 def _subject_after_comma(clause: list[Tok], words: list[str], lo: int, k: int, end: int) -> bool:
-    """True when the first name after a move word, read at ``k`` (to ``end``), stands after a
-    comma («лечу, мне страшно, Зая на меня смотрит») and a verb in the third person follows
+    """True when the first name after a move verb, read at ``k`` (to ``end``) in a form that
+    may be the nominative, stands after a comma, not after «пусть» («лечу, мне страшно, Зая
+    на меня смотрит») and a verb in the third person follows
     it within four words, before the next mark («… Зая на меня так смотрит»; not «Лечу,
     пожалуй, Заю, она просила»): the subject of a new sentence, no object."""
-    if "," not in words[lo:k]:
-        return False
+    if "," not in words[lo:k] or words[k - 1] in ("пусть", "пускай") or \
+            not any(p.tag.case in (None, "nomn") for p in morph().parse(words[k])[:3]):
+        return False  # («…, а Пряника пусть Тётушка зовёт»: no nominative, no subject)
     for n in range(end, min(len(clause), end + 5)):
         if not clause[n].word:
             return False
