@@ -248,10 +248,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # has not (not «если можно, проверяю X»: he tries it, and is told); «если завтра
         # буду жив, проверю X» from anyone: a plan for a day he may not see
         return None
-    if action is None and not on_behalf and clause is not None and asks_how(clause, kw.j):
-        # «посмотрю, что скажет X в свою защиту» from a player with no such move: the verb's
-        # object is a clause about how things are (asked of a player who has the move,
-        # engine.grammar_plans.asks_how); no order, so no refusal either
+    if action is None and kw.weak and not on_behalf and clause is not None and \
+            asks_how(clause, kw.j):
+        # «посмотрю, что скажет X в свою защиту» from a player with no such move: a verb of
+        # everyday speech whose object is a clause about how things are (asked of a player
+        # who has the move, engine.grammar_plans.asks_how); no order, so no refusal either
+        # (a strong move word, «проверю, чем дышит X», is still refused)
         return None
     if action is None and kw.weak and tg.thing and \
             all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):
