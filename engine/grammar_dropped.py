@@ -72,6 +72,10 @@ def slot_after_preposition(clause: list[Tok], k: int, lo: int) -> bool:
         not is_interjection(t.w)
 
 
+#: «один» after a vote noun: the count of votes given («голос один, X»).
+_ONE = frozenset({"один", "одна", "одним", "одной"})
+
+
 def first_of_pair(clause: list[Tok], k: int, lo: int) -> int | None:
     """For a name read at ``k`` right after a joiner («скунс и вий»): the index of the word
     before the joiner when it is the first word after the keyword (punctuation before it
@@ -82,6 +86,8 @@ def first_of_pair(clause: list[Tok], k: int, lo: int) -> int | None:
     j -= 1
     if j < lo or not name_like(clause, j):
         return None
+    if clause[j].w in _ONE and not clause[j].cap:
+        return None  # «голос один, Тыковка»: how many votes, no first name
     if any(t.word and t.w not in V.PREPOSITIONS for t in clause[lo:j]):
         return None
     return j

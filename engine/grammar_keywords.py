@@ -143,6 +143,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if i > 0 and t.w in _EVENT_NOUNS and clause[i - 1].w in _SINCE:
             i = kw.j  # «По линчу — раз страх, Лёха»: the day's event as a reason, no move
             continue
+        if kw.cls == V.GUARD and t.w == "защиту" and _in_defence(clause, i):
+            i = kw.j  # «что скажет X в свою защиту», «слово в защиту Кузи»: speaking up for
+            continue  # somebody, no guard
         if _according_to(clause, i, kw):
             i = kw.j  # «по моим наблюдениям, он от Бармалея»: «as I have seen», no move
             continue
@@ -248,6 +251,19 @@ _EVENT_NOUNS = frozenset({"страх", "страха"})
 #: Possessives between «по» and a move noun in «по моим наблюдениям».
 _WHOSE = frozenset({"моим", "нашим", "твоим", "вашим", "его", "ее", "её", "их", "всем",
                     "своим", "последним", "личным"})
+
+
+#: Possessives between «в» and «защиту» («в свою защиту», «в его защиту»).
+_DEFENCE_OWNERS = frozenset({"свою", "его", "ее", "её", "их", "мою", "твою", "нашу", "вашу"})
+
+
+def _in_defence(clause: list[Tok], i: int) -> bool:
+    """True when the noun «защиту» at ``i`` follows «в», a possessive between or not («в
+    свою защиту», «в защиту X»): the words said for somebody, no guard move."""
+    k = i - 1
+    if k >= 0 and clause[k].w in _DEFENCE_OWNERS:
+        k -= 1
+    return k >= 0 and clause[k].w == "в"
 
 
 def _according_to(clause: list[Tok], i: int, kw: Kw) -> bool:

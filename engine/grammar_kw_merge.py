@@ -50,6 +50,7 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
                 not other_time(clause, prev.j, kw.i) and \
+                not _let_other(clause, prev.j, kw) and \
                 not (prev.negated != kw.negated and
                      any(t.w in (",", ":", "—", ";") for t in clause[prev.j:kw.i])):
             # («не жульничаю, МО в X», «без жульничества: МО в X»: a refusal and a move
@@ -139,6 +140,14 @@ def other_time(clause: list[Tok], lo: int, hi: int) -> bool:
                 any(x in _DAY_WORDS for x in words[n + 2:]):
             return True
     return False
+
+
+def _let_other(clause: list[Tok], lo: int, kw: Kw) -> bool:
+    """True when «пусть» or «пускай» stands between two keywords (``clause[lo:kw.i]``) and
+    the second is a verb in the third person («миномёт, пусть бережёт себя»): a wish about
+    what somebody else does, no word of the first keyword's move."""
+    return any(t.w in ("пусть", "пускай") for t in clause[lo:kw.i]) and \
+        clause[kw.i].w in lexicon().third
 
 
 def only_fillers(clause: list[Tok], lo: int, hi: int) -> bool:

@@ -19,13 +19,18 @@ from .grammar_target_words import name_later, pet_later
 from .grammar_tokens import Tok
 from .names import NameIndex
 from .words import (
-    animate_noun, common_noun, is_imperative, is_infinitive, is_known_word, is_verb, third_person,
+    animate_noun, common_noun, is_imperative, is_infinitive, is_known_word, is_verb, morph,
+    third_person,
 )
 
 #: Common nouns that name players of the game («ищу мафию»): a question, never chatter.
 GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игрока", "мирного", "мирную", "роль",
                         "человека", "предателя", "злодея", "крысу", "шпиона",
                         "один", "одним"})  # «Голос один, на Кардана»: a count
+
+
+#: Opening quotation marks (a token right after one may be a nickname written in quotes).
+_OPENING = frozenset({"«", "“", "„", "\"", "'"})
 
 
 def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets, *,
@@ -35,8 +40,11 @@ def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
     slang of an event, no dictionary word). Not a being right after «за» before anything was
     skipped («голос за кота»: it stands where the player goes, so it is asked about)."""
     t, w = clause[k], words[k]
+    # (a word in quotation marks is a name written so only right after the opening mark, or
+    # capitalised: «Голосов два — за X» dictated inside quotation marks is plain speech)
+    quoted = t.quoted and (k == 0 or clause[k - 1].w in _OPENING)
     return (w in V.EVENT_WORDS or is_known_word(w)) and not person_word(t) and \
-        (not (t.quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
+        (not (quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
         not (k > lo and words[k - 1] == "за" and not skipped and not out.roles and
              animate_noun(w))
 
@@ -61,7 +69,25 @@ def own_verb(clause: list[Tok], w: str, lo: int, out: Targets, *, reported: bool
 def names_thing(w: str, out: Targets, *, skipped: bool) -> bool:
     """True when the first word skipped, ``w``, is a common noun that no player of the game
     is called («проверю почту»: the verb has an object that is no player; not «ищу мафию»)."""
-    return not skipped and not out.roles and w not in GAME_NOUNS and common_noun(w)
+    return not skipped and not out.roles and w not in GAME_NOUNS and (
+        common_noun(w) or _inanimate_object(w))
+
+
+def _inanimate_object(w: str) -> bool:
+    """True when the likeliest reading of the dictionary word ``w`` is an inanimate common
+    noun in the nominative plural, whose accusative is the same word («вагоны»,
+    «документы»): after a move verb it is the verb's object, a thing (not a singular such
+    as «нисан», a word of «Nissan_Patrol» as well)."""
+    if not is_known_word(w):
+        return False
+    parses = morph().parse(w)[:4]
+    best = parses[0]
+    if best.tag.POS != "NOUN" or "inan" not in best.tag or "nomn" not in best.tag or \
+            "plur" not in best.tag or \
+            {"Name", "Surn", "Patr", "Geox"} & best.tag.grammemes:
+        return False
+    return any(p.normal_form == best.normal_form and p.tag.POS == "NOUN" and "accs" in p.tag
+               for p in parses)
 
 
 def what_for(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,

@@ -43,8 +43,8 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun, is_verb,
-    morph, not_a_name, misspelt_role, predicate, role_words,
+    animate_noun, comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun,
+    is_verb, morph, not_a_name, misspelt_role, predicate, role_words, third_person,
     verb_reading,
 )
 
@@ -188,6 +188,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             clause[lo].w == "—" and words[lo + 1].isdigit():
         k += 2  # «kill -9 kubernetes»: the signal's number, then the player
     ordinal_slot = -1  # the word after a vote ordinal («второй — за X»)
+    lifeless = False  # the thing skipped as the verb's object is no person («вагоны»)
     while k < hi:
         t = clause[k]
         if noun and skipped and not out.hits and t.w in (",", "(") and \
@@ -385,6 +386,9 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 k += 3
                 continue
             break
+        if w == V.NEGATION and not out.hits and not neg and _asks_whether(words, k, hi):
+            k += 1  # «проверяю, не Аспида ли это»: «не … ли» asks whether, no «не X»
+            continue
         if w in (V.NEGATION, "вместо", "без") and (joined or not out.hits):  # «без X»: not X
             # «вместо Галины — Тётя Клава»: the name after «вместо» is the one replaced
             neg = True
@@ -395,7 +399,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1
             continue
         if out.hits and joined and k > 0 and words[k - 1] in ("—", "-") and not t.cap and \
-                not t.quoted and is_known_word(w):
+                not t.quoted and is_known_word(w) and not k < ordinal_slot:
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
         if skipped and not out.hits and k > lo and possessive(idx, clause, k) and \
                 not (actor.role in ("hostess", "psycho") and "на" in words[max(0, lo - 3):k] and
@@ -468,6 +472,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
         if hit is not None and out.hits and joined and later_contrast(words, k, k + hit.length, hi):
             break  # «Бью Шурика, а Кузьмича завтра»: the player after «а» is for another day
+        if hit is not None and not out.hits and not noun and \
+                _subject_after_comma(clause, words, lo, k, k + hit.length):
+            out.described = True  # «лечу, Зая на меня так смотрит»: a new sentence's
+            break  # subject, no object of the move word; the move's player is asked
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -641,12 +649,18 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             break  # «лечу X — lege artis»: a lower-case word after the dash, one slip off a
             # nick, in a letter with capitals opens a remark; no second target
         if approx is not None and out.thing and not out.hits and (
-                approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and
-                                           k > lo and words[k - 1] in _THING_TIME)):
+                approx.kind == "fuzzy" or (known and not t.cap and not t.quoted and (
+                    (k > lo and words[k - 1] in _THING_TIME) or
+                    (approx.kind in ("pet", "prefix") and lifeless)))):
             break  # «проверю акт сверки с «Вектором»»: the verb's object is a thing; a
             # misspelt name after it is the thing's, no target; so is a dictionary word in
             # lower case after a preposition of time or origin («проверю почту после смены»
-            # beside «Ночная_Смена»)
+            # beside «Ночная_Смена»), or read only as a pet form or the beginning of a nick
+            # («проверю вагоны на запасном пути» beside «Путеец»: where the thing is)
+        if approx is not None and not out.hits and not noun and \
+                _subject_after_comma(clause, words, lo, k, k + approx.length):
+            out.described = True  # (as for a name read exactly, above)
+            break
         if approx is not None and (listed or not (known and not (t.cap or t.quoted) and
                                                   out.hits)):
             if neg:
@@ -676,6 +690,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 not is_infinitive(words[k + 1]):
             out.statement = True  # «голосовать буду, когда дочитаю ветку»: the name after
             break  # «когда» and a verb is that verb's, no target of the move
+        if not out.hits and not skipped and not t.cap and k > lo and words[k - 1] == "за" and \
+                k + 1 < hi and clause[k + 1].cap and animate_noun(w) and \
+                idx.exact(words, k + 1, None) is not None:
+            skipped = True  # «голос за студента Тацита»: who the player is, then his name
+            k += 1
+            continue
         if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
             if (noun or _asked_who(clause, words, k, lo, out)) and \
                     own_verb(clause, w, lo, out, reported=reported):
@@ -683,6 +703,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 break
             if names_thing(w, out, skipped=skipped):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player
+                lifeless = not animate_noun(w)  # (not «коллегу», a person)
             skipped = True
             restated.add(w)
             k += 1
@@ -965,10 +986,13 @@ def _ordinal_slot(clause: list[Tok], words: list[str], k: int, hi: int) -> int:
     """Index of the word where the name after a vote's ordinal goes («второй — за X»: a dash
     or colon, then «за» or «в» may stand before it); -1 when no word follows there."""
     while k < hi and (not clause[k].word and clause[k].w in ("—", ":") or
-                      words[k] in ("за", "в", "на")):
+                      words[k] in ("за", "в", "на") or words[k] in _SAME_AGAIN):
         k += 1
     return k if k < hi and clause[k].word else -1
 
+
+#: Words saying the second vote goes where the first did («второй — тоже X»).
+_SAME_AGAIN = frozenset({"тоже", "также", "тож", "опять", "снова", "же"})
 
 #: «Убиваем X, второго — Y»: the ordinal before a list's second name.
 _SECOND = frozenset({"второго", "вторую", "вторым", "вторая", "второму"})
@@ -1129,3 +1153,32 @@ def later_contrast(words: list[str], k: int, end: int, hi: int) -> bool:
     if n >= 0 and words[n] in V.PREPOSITIONS:
         n -= 1
     return n >= 0 and words[n] == "а" and end < hi and words[end] in _LATER
+
+
+def _asks_whether(words: list[str], k: int, hi: int) -> bool:
+    """True when «не» at ``k`` opens a question whether a player is the one sought: one to
+    three words, then «ли» («проверяю, не Аспида ли это», «гляну, не Пётр Иваныч ли он»), no
+    mark between; then «не» is no negation of the name."""
+    for n in range(k + 2, min(k + 5, hi)):
+        if words[n] == "ли":
+            return True
+        if not words[n][:1].isalnum():
+            return False
+    return False
+
+
+def _subject_after_comma(clause: list[Tok], words: list[str], lo: int, k: int, end: int) -> bool:
+    """True when the first name after a move verb, read at ``k`` (to ``end``) in a form that
+    may be the nominative, stands after a comma, not after «пусть» («лечу, мне страшно, Зая
+    на меня смотрит») and a verb in the third person follows
+    it within four words, before the next mark («… Зая на меня так смотрит»; not «Лечу,
+    пожалуй, Заю, она просила»): the subject of a new sentence, no object."""
+    if "," not in words[lo:k] or words[k - 1] in ("пусть", "пускай") or \
+            not any(p.tag.case in (None, "nomn") for p in morph().parse(words[k])[:3]):
+        return False  # («…, а Пряника пусть Тётушка зовёт»: no nominative, no subject)
+    for n in range(end, min(len(clause), end + 5)):
+        if not clause[n].word:
+            return False
+        if third_person(clause[n].w):
+            return True
+    return False

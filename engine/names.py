@@ -400,11 +400,14 @@ _NUMBER_ENDINGS = ("й", "го", "му", "м", "ом", "ый", "ого", "ому
 
 
 def _add_numbered(idx: NameIndex, nick: str) -> None:
-    """Index the letter forms of a nick holding a number (two digits or more) under that
-    number: every case form of its words and of their Cyrillic readings, unfiltered (the
-    number already tells the player): «ваню13» for «Vanya13», «гостя77» (one letter off
-    «госта») for «Ghost_77», see :meth:`NameIndex.numbered_form`."""
-    numbers = set(re.findall(r"\d{2,}", nick))
+    """Index the letter forms of a nick holding a number under that number: every case
+    form of its words and of their Cyrillic readings, unfiltered (the number already tells
+    the player): «ваню13» for «Vanya13», «гостя77» (one letter off «госта») for «Ghost_77»,
+    «бригаду7» for «Бригада7» (a single digit right after the letters, not «Ваня 2-я
+    бригада»: the case form as written only), see
+    :meth:`NameIndex.numbered_form`."""
+    numbers = set(re.findall(r"\d{2,}", nick)) | \
+        set(re.findall(r"(?<=[^\W\d_])[-_]?(\d)(?!\d)", nick))
     if not numbers:
         return
     forms: set[str] = set()

@@ -27,6 +27,7 @@ MODIFIERS: dict[str, tuple[str, ...]] = {
     "angry": ("злой",), "good": ("добрый",), "wild": ("дикий",), "lonely": ("одинокий",),
     "sitting": ("сидящий",), "running": ("бегущий",), "flying": ("летучий", "летающий"),
     "dancing": ("танцующий",), "smiling": ("улыбающийся",), "sleeping": ("спящий",),
+    "jr": ("младший",), "junior": ("младший",), "sr": ("старший",), "senior": ("старший",),
 }
 
 #: The titles among :data:`MODIFIERS` that are nouns a player is called by alone, as by a

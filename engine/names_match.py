@@ -27,7 +27,7 @@ from .names_merge import merge_tokens
 from .names_near import near_reading, numbered_reading
 from .names_pets import pet_owners
 from .names_sound import sound_owner
-from .translit import LATIN_CASE, cyrillic_reading, russian_spelling
+from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
 from .words import CYR, LAT, is_known_word, may_be_name, morph, norm, word_forms
 
 #: A memo's "not looked up yet" (None is an answer).
@@ -524,6 +524,13 @@ class NameIndex:
                 again = self._approximate(reading, False) if reading != word else None
                 if again is not None and again.kind in ("part", "pet", "name"):
                     found = again
+            if found is None and not strict and len(word) >= 5 and word.isascii() and \
+                    word.isalpha():
+                # «Spectrometr» for «Спектрометр»: a Cyrillic nick spelt in Latin letters
+                # (one of the word's readings a form of that nick alone)
+                owners = {n for r in name_readings(word) for n in self.single.get(r, ())}
+                if len(owners) == 1 and CYR.search(next(iter(owners))):
+                    found = hit(sorted(owners), "part")
             if found is None and not strict and (m := _APOSTROPHE_CASE.fullmatch(word)):
                 found = self._apostrophe_case(m.group(1), m.group(2))
             if found is None and not strict and (m := _CASE_BEFORE_NUMBER.fullmatch(word)):

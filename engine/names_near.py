@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .names_given import chat_spellings, foreign_written, names_listed, names_written, neutral_names
+from .names_given import (
+    chat_spellings, foreign_written, full_names, given_table, names_listed, names_written,
+    neutral_names,
+)
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
@@ -136,6 +139,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
         # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
         # «Lexa99», the same word in Latin letters: it stays a reading)
+        owners, kind = by_form, "pet"
+    if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and kind in ("pet", "name") \
+            and _sibling_pet(index, word, next(iter(by_form)), owners - by_form):
+        # «Алёнку» for «Алёнушка»: a pet form on the stem of a nick that is a pet form
+        # itself, beside «Лена Малинина», reached only by the given name they share
         owners, kind = by_form, "pet"
     if len(owners) > 1 and kind in ("pet", "name"):
         own = longest_root_owners(index.roots, index.read_roots, word)
@@ -287,10 +295,10 @@ def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
 
     owners = sorted({nick for nick, forms in index.numbered[m.group(2)]
                      if (not tail or norm(nick).endswith(m.group(2) + tail)) and (
-                         letters in forms or (len(letters) >= 4 and any(
+                         letters in forms or (len(letters) >= 4 and len(m.group(2)) > 1 and any(
                          OSA.distance(letters, f, score_cutoff=1) <= 1 for f in forms)))})
-    if not owners and (named := index.approximate(letters)) is not None and \
-            named.kind in ("pet", "name"):
+    if not owners and len(m.group(2)) > 1 and \
+            (named := index.approximate(letters)) is not None and named.kind in ("pet", "name"):
         owners = sorted({n for n, _ in index.numbered[m.group(2)] if not tail or
                          norm(n).endswith(m.group(2) + tail)} & set(named.candidates))
     return hit(owners, "part") if owners else None
@@ -304,7 +312,7 @@ _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 _NUMBER_TAIL = re.compile(r"\d[^\W\d_]{1,2}$")
 
 #: Letters and a number written as one token («ваню13», «гостя-77», «олю_2019»).
-_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})[-_]?(\d{2,})([^\W\d_]{0,2})")
+_LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})[-_]?(\d+)([^\W\d_]{0,2})")
 
 
 def _nick_words(nick: str) -> set[str]:
@@ -322,3 +330,28 @@ def _same_word_read(latin: str, nick: str) -> bool:
     words = _nick_words(nick)
     return any(r in words for w in re.findall(r"[a-z]+", norm(latin))
                for r in (cyrillic_reading(w), *chat_spellings(w)))
+
+
+def _sibling_pet(index: NameIndex, word: str, nick: str, others: set[str]) -> bool:
+    """True when ``word`` is a pet form (no full name's form) of a name that is a full name of
+    its own and counted as a form of another besides («Алёнка»: Алёна, a form of Елена too),
+    on a stem of four letters or more of the Cyrillic nick ``nick`` («алён-ку» of
+    «Алёнушка»: two pet forms of one stem), and every nick of
+    ``others`` (reached by a given name only) is written in Cyrillic letters with no word
+    that begins as ``word`` does («Лена Малинина»; not «Таня_Пупсик» for «Танюху», a pet
+    form of both): then ``nick`` is the player the word names."""
+    if full_names(word) or LAT.search(nick) or not CYR.search(nick):
+        return False  # («Елену»: a full name's form names any nick of the name alike)
+    written = names_listed(word)
+    table = given_table()
+    if not any(x in table.get(x, ()) and (table[x] - {x}) & written for x in written):
+        return False  # («Катю»: a form of Екатерина alone, Катюша's and her namesake's)
+    if not any(len(stem) >= 4 and word.startswith(stem) and nick in owners
+               for stem, owners in index.stems.items() if stem[:3] == word[:3]):
+        return False
+    for other in others:
+        if LAT.search(other) or not CYR.search(other):
+            return False
+        if any(w[:3] == word[:3] for w in re.split(r"[\W\d_]+", norm(other)) if w):
+            return False
+    return True

@@ -101,9 +101,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if not (
             it.tried in settled and it.move is None and it.problem is not None and
             it.problem.reason == "conditional" and _tomorrow_said(ctx.text, it.pos))]
-    if any(it.later for it in items) and _LATER_SAID.search(ctx.text.lower()):
+    if any(it.later for it in items) and (_LATER_SAID.search(low := ctx.text.lower()) or
+                                          _TODAY_NONE.search(low)):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
-        # move is promised later: nothing to ask
+        # move is promised later (or today is said to have none: «Сегодня, простите, без
+        # хода»): nothing to ask
         items = [it for it in items if not it.later]
     # «Обношу Бобра… стоп, нет, у него пусто. Обношу Петю»: the move made again after it was
     # taken back answers the question the retraction would ask
@@ -289,6 +291,11 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
 _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
                          r"(?:на|до)пишу (?:позже|потом|попозже)|пока без (?:голоса|хода)|"
                          r"пока не (?:голосую|решил|решила|определил|определилась)")
+
+
+#: A letter that says today has no move («Сегодня без хода», «сегодня, простите, без
+#: голоса»).
+_TODAY_NONE = re.compile(r"сегодня(?:,\s*[^.!?\n,]{1,20},)?\s+без\s+(?:хода|ходов|голоса)")
 
 
 def _misplaced_back(items: list[Item]) -> list[Item]:

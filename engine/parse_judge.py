@@ -14,7 +14,7 @@ from .grammar_rules import ASK, Actor, action_for, actor_of, max_targets, proble
 from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed
-from .grammar_plans import IF_WORDS, if_survive, whether_clause
+from .grammar_plans import IF_WORDS, asks_how, if_survive, whether_clause
 from .grammar_keywords import Kw
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -267,6 +267,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # «мб завтра проверю X», «я бы проверил X» from a civilian: a daydream of a move he
         # has not (not «если можно, проверяю X»: he tries it, and is told); «если завтра
         # буду жив, проверю X» from anyone: a plan for a day he may not see
+        return None
+    if action is None and kw.weak and not on_behalf and clause is not None and \
+            asks_how(clause, kw.j):
+        # «посмотрю, что скажет X в свою защиту» from a player with no such move: a verb of
+        # everyday speech whose object is a clause about how things are (asked of a player
+        # who has the move, engine.grammar_plans.asks_how); no order, so no refusal either
+        # (a strong move word, «проверю, чем дышит X», is still refused)
         return None
     if action is None and kw.weak and tg.thing and \
             all(h.nick == ctx.sender.nick for h, _, _ in tg.hits):

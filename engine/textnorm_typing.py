@@ -23,6 +23,10 @@ lexicon backs the one reading it gives:
   «нгео» → «него»; no noun nor plain adjective, which a name may look like): never a token a
   nickname reading takes (a nick's beginning «некра», a pet form, one edit from a nick form)
   nor in a letter written in Ukrainian («краде» is no slip);
+- a letter held on the key or drawn out for feeling («себяяя», «лечууу», «Булочкуууу»): a
+  Cyrillic token of four letters or more that is no word as it stands and holds a letter
+  three times or more in a row becomes the one word (a Russian word, a move word or a
+  nickname form) the run cut to one letter, or else to two, makes of it;
 - a nickname's number said in words (voice input): «нуба девяносто шесть» → «нуба 96»,
   «агента ноль ноль семь» → «агента 007», «танка два два восемь» → «танка 228», when the
   word before it is a form of a nickname holding exactly that number.
@@ -107,6 +111,8 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
         text = _latin_words(text, t)
     if "cyrillic" in kinds:
         text = _CYRILLIC.sub(lambda m: _cyrillic_layout(m.group(0), t), text)
+    if "held" in kinds:
+        text = _SWAPPABLE.sub(lambda m: _unheld(m.group(0), t), text)
     if "number" in kinds:
         text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
     if "swap" in kinds:
@@ -246,6 +252,34 @@ def _word_swap(low: str, t: _Tables) -> str | None:
 #: word of four letters or more a Russian word and no number word.
 _PLAIN: set[str] = set()
 _RUNS = re.compile(r"[^\W\d_]+")
+#: A Cyrillic letter written three times or more in a row (a held key: «себяяя»).
+_HELD = re.compile(r"([а-яё])\1{2,}")
+
+
+def _held(low: str, t: _Tables) -> str | None:
+    """The one word the lower-case token ``low`` is when each run of :data:`_HELD` is cut
+    to one letter (or, failing that, to two: «ваннна»); None when ``low`` is a word as it
+    stands or neither cut gives one."""
+    if _known(low, t):
+        return None
+    for keep in (r"\1", r"\1\1"):
+        word = _HELD.sub(keep, low)
+        if len(word) >= 3 and _known(word, t):
+            return word
+    return None
+
+
+def _unheld(token: str, t: _Tables) -> str:
+    """``token`` with its held letters cut (:func:`_held`), its letter case kept where the
+    word's letters stand; the token as written when no single word comes of it."""
+    low = token.lower()
+    if not _HELD.search(low):
+        return token
+    word = _held(low.replace("ё", "е"), t)
+    if word is None:
+        return token
+    keep = r"\1" if len(_HELD.sub(r"\1", low)) == len(word) else r"\1\1"
+    return re.sub(r"([а-яёА-ЯЁ])(?i:\1){2,}", keep, token)
 _ASCII_LETTER = re.compile("[A-Za-z]")
 
 
@@ -275,6 +309,8 @@ def _kinds(piece: str, t: _Tables) -> set[str]:
                 kinds.add("long")
             if low in t.cyr_images and not _known(low, t):
                 kinds.add("cyrillic")
+            if _HELD.search(low) and _held(low, t) is not None:
+                kinds.add("held")
     if not kinds:
         memo = t.plain if local else _PLAIN
         if len(memo) > 100_000:
