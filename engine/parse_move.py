@@ -34,7 +34,7 @@ from .model import Move
 from .names import NameHit, name_index
 from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, morph, verb_reading
 from .roles import CLAN_ROLES
-from .parse_search import words_before
+from .parse_search import whether_named, words_before
 from .parse_judge import judge
 from .parse_label_before import label_before
 from .parse_conditions import after_condition
@@ -116,10 +116,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             items.extend(mine)
             return end
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
-    if ordinary_speech(ctx, clause, kw, hi) or (
+    # «проверяю, не Сова ли это», «смотрю, не Бука ли он»: the fan asks whether the player is
+    # the one she seeks, her search's target
+    whether = whether_named(ctx, clause, kw.j, hi) if action == "search" and \
+        not (kw.negated or kw.reported or kw.hypothetical) else None
+    if whether is None and (ordinary_speech(ctx, clause, kw, hi) or (
             (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and
             not (kw.alt is not None and clause[kw.j - 1].w in _MY_CHOICE) and
-            idiom_told(clause, kw.i, kw.j)):
+            idiom_told(clause, kw.i, kw.j))):
         # («Он отправил Кракена на линч»: what happened, not a vote; «в пару беру» ends in
         # the sender's own verb: no idiom told)
         return kw.j
@@ -138,6 +142,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if whether is not None and not tg.hits:
+        tg = Targets(hits=[whether], end=whether[2] + 1)
     if action == "vote" and not on_behalf and tg.hits and clause[kw.i].w in lexicon().third and \
             all(h.kind == "self" and clause[k].w in V.SENDER_WORDS for h, k, _ in tg.hits):
         return tg.end  # «Алхимик слишком часто голосует против меня»: another's vote, told
