@@ -109,6 +109,8 @@ def typing_fixed(text: str, nicks: tuple[str, ...]) -> str:
         text = _CYRILLIC.sub(lambda m: _cyrillic_layout(m.group(0), t), text)
     if "number" in kinds:
         text = _SPOKEN_NUMBER.sub(lambda m: _digits(m, t.idx), text)
+    if "drawn" in kinds:
+        text = _DRAWN_TOKEN.sub(lambda m: _undrawn_token(m.group(0), t), text)
     if "swap" in kinds:
         # (not into a Russian word in a letter written in Ukrainian: «краде» is no slip)
         words = not _UKRAINIAN.search(text)
@@ -242,6 +244,48 @@ def _word_swap(low: str, t: _Tables) -> str | None:
     return found
 
 
+#: A letter written three times or more in a row («себяяя», «лееечу»): a word drawn out.
+_DRAWN = re.compile(r"([а-яё])\1\1")
+#: A Cyrillic token with a drawn-out letter.
+_DRAWN_TOKEN = re.compile(r"(?<![\w-])(?=[а-яёА-ЯЁ]*([а-яёА-ЯЁ])\1\1)[а-яёА-ЯЁ]{4,}(?![\w-])")
+_RUN3 = re.compile(r"([а-яё])\1{2,}")
+
+
+def _undrawn(low: str, t: _Tables) -> str | None:
+    """The one word the normalised token ``low`` is with its drawn-out letters (three or more
+    in a row) written once or twice («себяяя» → «себя», «лееечу» → «лечу», «голосуууую» →
+    «голосую»): a move word, or a dictionary word of three letters or more that tells how a
+    move is meant (a verb, a pronoun, a function word: :func:`_telling`; never a noun, which
+    a name may look like). None when the token is a word or a nickname's form as it stands,
+    or no such word or two come of it."""
+    memo = t.undrawn
+    if low in memo:
+        return memo[low]
+    found = None
+    if not _known(low, t) and not _nick_like(low, t):
+        runs = list(_RUN3.finditer(low))[:3]
+        forms = {""}
+        pos = 0
+        for m in runs:
+            forms = {f + low[pos:m.start()] + m.group(1) * n for f in forms for n in (1, 2)}
+            pos = m.end()
+        forms = {f + low[pos:] for f in forms}
+        words = {f for f in forms if len(f) >= 3 and (
+            f in t.cyr_moves or (is_known_word(f) and _telling(f)))}
+        if len(words) == 1:
+            found = words.pop()
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[low] = found
+    return found
+
+
+def _undrawn_token(token: str, t: _Tables) -> str:
+    """``token`` with its drawn-out letters written once (:func:`_undrawn`), or as it stands."""
+    found = _undrawn(token.lower().replace("ё", "е"), t)
+    return token if found is None else _cased(token, found)
+
+
 #: Pieces of text between spaces that need nothing with any roster: no Latin letter, every
 #: word of four letters or more a Russian word and no number word.
 _PLAIN: set[str] = set()
@@ -275,6 +319,8 @@ def _kinds(piece: str, t: _Tables) -> set[str]:
                 kinds.add("long")
             if low in t.cyr_images and not _known(low, t):
                 kinds.add("cyrillic")
+            if _DRAWN.search(low) and _undrawn(low, t) is not None:
+                kinds.add("drawn")
     if not kinds:
         memo = t.plain if local else _PLAIN
         if len(memo) > 100_000:
@@ -326,6 +372,8 @@ class _Tables:
         self.swap_targets = frozenset(targets)
         #: a token → the one dictionary word a swap makes of it, or None (_word_swap)
         self.word_swaps: dict[str, str | None] = {}
+        #: a token → the one word it is with its drawn-out letters written once (_undrawn)
+        self.undrawn: dict[str, str | None] = {}
         self.plain: set[str] = set()  # pieces of text that need nothing (typing_fixed)
         self.written = frozenset(re.sub(r"[^\w]+", " ", " ".join(nicks)).lower().split())
 
