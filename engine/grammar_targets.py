@@ -468,6 +468,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             hit = None  # «ищу шерифа у Малины» with a player named Шериф: the role sought
         if hit is not None and out.hits and joined and later_contrast(words, k, k + hit.length, hi):
             break  # «Бью Шурика, а Кузьмича завтра»: the player after «а» is for another day
+        if hit is not None and _subject_after_comma(idx, clause, words, lo, k, hit.length, out):
+            break  # «лечу себяя, мне страшно, Зая на меня так смотрит»: see the helper
         if hit is not None and (joined or not out.hits):
             if neg:
                 negated.append(len(out.hits))
@@ -624,6 +626,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         if approx is not None and out.hits and joined and \
                 told_of(clause, k + 1, len(clause), words[k - 1] in V.PREPOSITIONS):
             break  # see told_of
+        if approx is not None and _subject_after_comma(idx, clause, words, lo, k, 1, out):
+            break  # «лечу, мне страшно, Зая на меня так смотрит»: see the helper
         if approx is not None and out.hits and joined and next_verb_object(clause, k + 1):
             break  # «ворую у X и катюху мочим»: the name is the object of the next move
         if approx is not None and bare and same_player(out.hits[0][0], approx):
@@ -754,6 +758,17 @@ def _means_phrase(clause: list[Tok], words: list[str], k: int) -> bool:
     numbers = {p.tag.number for p in nouns}
     return any(p.tag.POS in ("ADJF", "NUMR", "PRTF") and "ablt" in p.tag and
                p.tag.number in numbers for p in morph().parse(words[k - 1])[:3])
+
+
+def _subject_after_comma(idx, clause: list[Tok], words: list[str], lo: int, k: int,
+                         length: int, out: Targets) -> bool:
+    """True when the name at ``k`` (``length`` tokens), the first of the move's, stands
+    right behind a comma after the move word and a predicate follows it in its comma segment
+    («лечу себяя, мне страшно, Зая на меня так смотрит», «лечу, Зая косо смотрит»): the
+    name is the subject of a statement of its own, no target (:func:`told_of`)."""
+    return not out.hits and not out.pronoun and k > lo and words[k - 1] == "," and \
+        told_of(clause, k + length, len(clause), False,
+                lambda n: idx.exact(words, n, None) is not None)
 
 
 def _living_nick_word(idx, ctx: Roster, clause: list[Tok], w: str, k: int, lo: int
