@@ -23,6 +23,7 @@ from .textnorm_typing import swaps
 from .words import is_known_word, past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_run_correction import correction_unread
+from .parse_search_after import search_target_after
 
 
 #: The marks a sentence ends at, for the finishing checks that read the letter as written.
@@ -150,6 +151,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if it.move is None or it.move.action != "delegate"]
     items = [it for it in items if not _kill_left(ctx, it)]
     items = _search_role(ctx, items)
+    items = search_target_after(ctx, items)  # «Ищу доктора! Первый кандидат — X»
     items = _search_target_lost(ctx, items)
     items = _check_on_suspect(ctx, items)
     items = _exclude_hunt(ctx, items)

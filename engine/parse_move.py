@@ -25,16 +25,17 @@ from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_liste
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_yesterday import yesterday_slot, yesterday_target
-from .grammar_target_words import opens_statement, skip_title
+from .grammar_target_words import opens_statement, skip_title, told_of
 from .grammar_dropped import DEMONSTRATIVES
 from .lexicon import lexicon
 from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
 from .legality import NO_REPEAT, move_targets
 from .model import Move
 from .names import NameHit, name_index
-from .words import first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, morph, verb_reading
+from .words import (first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, morph,
+                    predicate, verb_reading)
 from .roles import CLAN_ROLES
-from .parse_search import words_before
+from .parse_search import whether_named, words_before
 from .parse_judge import judge
 from .parse_label_before import label_before
 from .parse_conditions import after_condition
@@ -116,10 +117,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             items.extend(mine)
             return end
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
-    if ordinary_speech(ctx, clause, kw, hi) or (
+    # «проверяю, не Сова ли это», «смотрю, не Бука ли он»: the fan asks whether the player is
+    # the one she seeks, her search's target
+    whether = whether_named(ctx, clause, kw.j, hi) if action == "search" and \
+        not (kw.negated or kw.reported or kw.hypothetical) else None
+    if whether is None and (ordinary_speech(ctx, clause, kw, hi) or (
             (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and
             not (kw.alt is not None and clause[kw.j - 1].w in _MY_CHOICE) and
-            idiom_told(clause, kw.i, kw.j)):
+            idiom_told(clause, kw.i, kw.j))):
         # («Он отправил Кракена на линч»: what happened, not a vote; «в пару беру» ends in
         # the sender's own verb: no idiom told)
         return kw.j
@@ -138,6 +143,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return end
     tg = read_targets(ctx, actor, clause, start, hi, noun=noun, reported=kw.reported,
                       guards=action in ("guard", "", None))
+    if whether is not None and not tg.hits:
+        tg = Targets(hits=[whether], end=whether[2] + 1)
     if action == "vote" and not on_behalf and tg.hits and clause[kw.i].w in lexicon().third and \
             all(h.kind == "self" and clause[k].w in V.SENDER_WORDS for h, k, _ in tg.hits):
         return tg.end  # «Алхимик слишком часто голосует против меня»: another's vote, told
@@ -162,7 +169,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         tg.end = max(tg.end, told)
     if tg.hits and told is None and kw.cls != V.VOTE and kw.i > lo and (
             first_obj := _object_first(ctx, actor, clause, lo, kw, tg)
-            or _object_before_remark(ctx, actor, clause, lo, kw, tg)) is not None:
+            or _object_before_remark(ctx, actor, clause, lo, kw, tg)
+            or _object_before_subject(ctx, actor, clause, lo, kw, tg)) is not None:
         # «Ворону охраняю, Граф в курсе», «Ворону охраняю, Кнопку завтра», «себя опять лечу,
         # после смены мне самому X нужна»: the object written before the move word is its
         # target; the name behind the comma opens a remark
@@ -406,6 +414,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is not None:
             tg.hits.append(back)
             tg.pronoun = False
+    if len(tg.hits) == 1 and ctx.last_hit is None and action is not None and \
+            (at := tg.hits[0][1]) + 1 < len(clause) and clause[at].w in PRONOUN_GENDER and \
+            clause[at + 1].w == "же" and not (kw.hypothetical or kw.reported or kw.negated) and \
+            (said := _verbless_named(ctx, tg.hits[0][0].nick)) is not None:
+        # «На стол сегодня Хаус. И в МО за него же стреляю»: «него же», the same player, says
+        # the sentence before made a move on him too, in words no rule reads: it is asked
+        items.append(Item(said[0], problem=problem(said[1], "unparsed", "unread")))
     tg.listed_pronoun = unnamed_pronoun(ctx, clause, tg)  # not «за неё же, за Маргошу»
     if tg.listed_pronoun is not None and not listed_back(ctx, tg):
         p = tg.listed_pronoun  # «за Кузю и за него»: nobody named before to point at: ask
@@ -920,6 +935,62 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick:
         return None
     return back
+
+
+def _object_before_subject(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
+                           tg: Targets) -> tuple | None:
+    """The name written right before the sender's own first-person move word as its object
+    (only fillers between: «опять коляна бью …») when the one name read right after the
+    move word, with no mark between, is followed in its comma segment by a verb in the third
+    person or the past tense («… бью малой вчера в канаве не дополежал»: the word after the
+    verb is the subject of a new statement run on with no mark, :func:`told_of`); else None."""
+    if len(tg.hits) != 1 or tg.hits[0][1] != kw.j or kw.j - kw.i != 1 or \
+            not first_singular(clause[kw.i].w):
+        return None
+    end = tg.hits[0][2]
+    if end >= len(clause) or not clause[end].word or not told_of(clause, end, len(clause), True):
+        return None
+    back = read_back(ctx, actor, clause, lo, kw.i)
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            back[2] > kw.i or any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
+        return None
+    return back
+
+
+def _verbless_named(ctx: Ctx, nick: str | None) -> tuple[int, str] | None:
+    """The clause right before the one being read when it names the player ``nick`` with no
+    verb at all and no move read from it («На стол сегодня Хаус.»): ``(offset, text)``; else
+    None («Хаус мне подозрителен.» says something of him: a predicate, no move)."""
+    if nick is None or ctx.here < 0:
+        return None
+    before = clauses_before(ctx, ctx.here)
+    if not before:
+        return None
+    prev = before[0]
+    found = _names_of(ctx, prev)
+    if not found or any(h.nick != nick for h, _, _ in found):
+        return None
+    named = {k for _, a, b in found for k in range(a, b)}
+    if any(t.word and k not in named and (is_verb(t.w) or predicate(t.w) or
+                                          (not t.cap and not is_known_word(t.w)))
+           for k, t in enumerate(prev)):
+        return None  # (a verb, a predicate or a word no dictionary knows: slang for a verb)
+    return prev[0].start, ctx.text[prev[0].start:prev[-1].end]
+
+
+def _names_of(ctx: Ctx, clause: list[Tok]) -> list:
+    """The roster names written in ``clause`` (:func:`engine.parse_types.nick_at`), as
+    ``(hit, first, end)``."""
+    words = clause_words(clause)
+    out, k = [], 0
+    while k < len(clause):
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is None:
+            k += 1
+            continue
+        out.append((hit, k, k + hit.length))
+        k += hit.length
+    return out
 
 
 def _handed_on(clause: list[Tok], end: int) -> bool:

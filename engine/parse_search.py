@@ -7,9 +7,9 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, clause_words
-from .names import name_index
+from .names import NameHit, name_index
 from .words import role_words, verb_reading
-from .parse_types import Ctx
+from .parse_types import Ctx, nick_at
 
 
 #: Words of a search going on from earlier days, between the role and the search word
@@ -105,3 +105,34 @@ def _role_heading(clause: list[Tok], i: int, tg: Targets) -> None:
             for n in rest):
         tg.roles.append(rw[clause[k].w])
         tg.role_at.append(k)
+
+
+#: Words that may close the fan's question about one player after «ли» («…, не Сова ли
+#: это», «не Сова ли она»): the player is the one she searches for.
+_WHETHER_CLOSE = frozenset({"это", "он", "она", "оно", "тот", "та", "самый", "самая",
+                            "случайно", "часом", "вдруг"})
+
+
+def whether_named(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> tuple[NameHit, int, int] | None:
+    """The player the fan asks about in the indirect question right after her search, check or
+    look word ending at ``j`` («проверяю, не Сова ли это», «смотрю, не Бука ли он»): ``(hit,
+    first token, end)``, or None. Only «, не NAME ли» with at most a word of
+    :data:`_WHETHER_CLOSE` after it, then the clause's end, a mark or a bracket: one living
+    player (not the fan herself) asked whether he is the role she seeks. «Проверю, не врёт
+    ли Бука» asks whether he lies (no player right after «не»): None."""
+    if j + 3 >= hi or clause[j].w != "," or clause[j + 1].w != "не" or not clause[j + 2].word:
+        return None
+    words = clause_words(clause)
+    hit = nick_at(ctx, clause, words, j + 2)
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            hit.nick not in ctx.alive:
+        return None
+    end = j + 2 + hit.length
+    if end >= hi or words[end] != "ли":
+        return None
+    k = end + 1
+    while k < hi and clause[k].word and words[k] in _WHETHER_CLOSE:
+        k += 1
+    if k < hi and clause[k].word:
+        return None  # «не Сова ли виновата в …»: a longer question, not the search's
+    return hit, j + 2, end

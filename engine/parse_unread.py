@@ -566,12 +566,17 @@ def read_ranges(visible: str, items: list[Item], hunt_excluded: bool = False
         vote = it.move is not None and it.move.action == "vote"
         if it.pos >= 0:
             out.append((it.pos, it.pos + 1, on, vote))
-        for t in texts:
-            t = t.strip()
-            at = visible.find(t) if t else -1
-            while at >= 0:
-                out.append((at, at + len(t), on, vote))
-                at = visible.find(t, at + 1)
+        for text in texts:
+            text = text.strip()
+            # (a move read from two places of the letter has its spans joined by « / »: «ищу
+            # доктора / Первый кандидат — X»; each place is read)
+            pieces = (text,) if " / " not in text or visible.find(text) >= 0 else \
+                tuple(p.strip() for p in text.split(" / "))
+            for t in pieces:
+                at = visible.find(t) if t else -1
+                while at >= 0:
+                    out.append((at, at + len(t), on, vote))
+                    at = visible.find(t, at + 1)
     return out
 
 
