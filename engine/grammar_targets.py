@@ -386,9 +386,6 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 k += 3
                 continue
             break
-        if w == V.NEGATION and not out.hits and not neg and _asks_whether(words, k, hi):
-            k += 1  # «проверяю, не Аспида ли это»: «не … ли» asks whether, no «не X»
-            continue
         if w in (V.NEGATION, "вместо", "без") and (joined or not out.hits):  # «без X»: not X
             # «вместо Галины — Тётя Клава»: the name after «вместо» is the one replaced
             neg = True
@@ -1153,18 +1150,6 @@ def later_contrast(words: list[str], k: int, end: int, hi: int) -> bool:
     if n >= 0 and words[n] in V.PREPOSITIONS:
         n -= 1
     return n >= 0 and words[n] == "а" and end < hi and words[end] in _LATER
-
-
-def _asks_whether(words: list[str], k: int, hi: int) -> bool:
-    """True when «не» at ``k`` opens a question whether a player is the one sought: one to
-    three words, then «ли» («проверяю, не Аспида ли это», «гляну, не Пётр Иваныч ли он»), no
-    mark between; then «не» is no negation of the name."""
-    for n in range(k + 2, min(k + 5, hi)):
-        if words[n] == "ли":
-            return True
-        if not words[n][:1].isalnum():
-            return False
-    return False
 
 
 def _subject_after_comma(clause: list[Tok], words: list[str], lo: int, k: int, end: int) -> bool:
