@@ -967,7 +967,7 @@ def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     move word at ``kw`` and the first player named after it, with no comma between:
     «На линче я бы предложил X» weighs a choice, it makes none."""
     words = clause_words(clause)
-    for k in range(kw.j, min(hi, len(clause))):
+    for k in range(kw.i + 1, min(hi, len(clause))):  # («на линче я бы выбрал»: one word)
         t = clause[k]
         if not t.word:
             if t.w == ",":
