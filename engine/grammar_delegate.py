@@ -127,7 +127,8 @@ def boss_decides(ctx, clause: list[Tok], start: int) -> int | None:
     if found is None:
         for after in remark_commas(ctx, clause, start):
             found = _decides_from(ctx, clause, after)  # «я хз что делать, пусть босс решает»
-            if found is not None and not _his_move(clause, after, found):
+            if found is not None and not _his_move(clause, after, found) and \
+                    not _unsure(clause, start, after):
                 found = None  # («это я так, мысли вслух, шеф решит»: the kill he just
                 # weighed, not his move)
             if found is not None:
@@ -143,6 +144,21 @@ def _his_move(clause: list[Tok], lo: int, hi: int) -> bool:
     ws = [t.w for t in clause[lo:hi]]
     return "ход" in ws or "все" in ws or any(
         a == "за" and b == "меня" for a, b in zip(ws, ws[1:]))
+
+
+#: Words of a remark saying the sender does not know his own move («сам не знаю, у кого
+#: шуровать», «хз кого лечить», «мне ходить нечем»): the boss's decision after its comma is
+#: his move.
+_UNSURE = frozenset({"хз", "нечем", "незнаю"})
+
+
+def _unsure(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]`` (a remark before a comma) says the sender does not know
+    or has nothing for his move: «не знаю», «не решил», «хз», «нечем»."""
+    ws = [t.w for t in clause[lo:hi] if t.word]
+    return any(w in _UNSURE for w in ws) or any(
+        a == "не" and b in ("знаю", "решил", "решила", "придумал", "придумала")
+        for a, b in zip(ws, ws[1:]))
 
 
 def _of_vote(clause: list[Tok], lo: int, hi: int) -> bool:
@@ -211,6 +227,10 @@ _REPORTED = frozenset({"он", "она", "они", "сказал", "сказал
                        "ответила", "считает", "просил", "просила", "предлагает", "хочет"})
 
 
+#: Infinitives of moving at all, talk in a remark («мне ходить нечем»).
+_GO = frozenset({"ходить", "походить"})
+
+
 def remark_commas(ctx, clause: list[Tok], start: int) -> list[int]:
     """Where a member's move left to his boss may begin after a leading remark of his own
     and its comma («я хз что делать, пусть босс за меня решает», «ролей у меня нет, так что
@@ -233,6 +253,9 @@ def remark_commas(ctx, clause: list[Tok], start: int) -> list[int]:
             if n < len(clause):
                 out.append(n)
             continue
+        if t.word and is_infinitive(t.w) and (
+                t.w in _GO or (k > start and clause[k - 1].w in _WHAT | _ASKED)):
+            continue  # «мне ходить нечем», «не знаю, у кого шуровать»: his move not known
         if not t.word or t.w in lex.words or t.w in _REPORTED or t.w == "за" or \
                 (is_infinitive(t.w) and t.w not in ("делать", "сделать")) or \
                 idx.exact(words, k, None) is not None or _may_name(idx, t.w):

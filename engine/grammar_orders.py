@@ -393,7 +393,7 @@ _NEW_ROLE = frozenset({",", "ты", "теперь", "сегодня", "у", "н�
 
 def stand_in_remark(clause: list[Tok], k: int, names) -> int:
     """After a member's name (ending at token ``k``): «теперь вместо Кота —», «теперь за
-    Щуку:» — the actor who took a dead member's role (DECISIONS.md §4 Actor); the index after
+    Щуку:», «теперь у нас заместо Кота —» — the actor who took a dead member's role (DECISIONS.md §4 Actor); the index after
     the dash or colon, where his order starts; ``k`` when there is no such remark. ``names(k)``
     gives the tokens a nickname takes at ``k``; a capitalised word or a role word also names
     the member replaced («вместо вора»). Also his new role told him: «Анечка, ты теперь у нас
@@ -402,8 +402,8 @@ def stand_in_remark(clause: list[Tok], k: int, names) -> int:
     if {"ты", "теперь"} & {t.w for t in clause[k:n]} and n + 1 < len(clause) and \
             clause[n].w in role_words() and clause[n + 1].w in ("—", ":", "-"):
         return n + 2
-    n = skip_words(clause, k, _TODAY - {"а"})
-    if n >= len(clause) or clause[n].w not in ("вместо", "за") or n + 2 >= len(clause):
+    n = skip_words(clause, k, (_TODAY - {"а"}) | {"у", "нас"})
+    if n >= len(clause) or clause[n].w not in ("вместо", "заместо", "за") or n + 2 >= len(clause):
         return k
     size = names(n + 1) or (1 if clause[n + 1].cap or clause[n + 1].w in role_words() else 0)
     m = n + 1 + size

@@ -449,6 +449,9 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 joined = True  # «голосую кефир орк оба мутные»: two votes, «оба» says so
             elif out.dropped is None:
                 out.dropped = (t.text, k)  # «голосую тимофей сова остальные …»: asked
+        if hit is not None and not out.hits and spared_after(words, k + hit.length, hi):
+            out.statement = True  # «линч Бугель не трогайте»: the player is spared, no target
+            break
         if hit is not None and not out.hits and not_role_after(words, k + hit.length, hi, rw):
             out.statement = True  # «два дня ищу — то Ромашка не врач, то …»: about him
             break
@@ -1167,3 +1170,20 @@ def _subject_after_comma(clause: list[Tok], words: list[str], lo: int, k: int, e
         if third_person(clause[n].w):
             return True
     return False
+
+
+#: Words after «не» that spare a player named before them («X не трогайте», «X не надо»).
+_SPARE = frozenset({"трогайте", "трогаем", "трогать", "трогай", "трогаю", "троньте",
+                    "надо", "нужно", "стоит"})
+
+
+def spared_after(words: list[str], n: int, hi: int) -> bool:
+    """True when «не» and a word of sparing (:data:`_SPARE`) follow a player's name at
+    ``n``, with at most «пока» between: «Линч: Бугель не трогайте», «Кузю пока не надо»:
+    the player is left alone, not the move's target."""
+    if n < hi and words[n] == "пока":
+        n += 1
+    if not (n + 1 < hi and words[n] == V.NEGATION and words[n + 1] in _SPARE):
+        return False
+    # («голос за X не надо объяснять»: «не надо» of another verb)
+    return words[n + 1].startswith("тро") or n + 2 >= hi or not words[n + 2].isalpha()

@@ -425,6 +425,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # («Если завтра буду жива, позову X, а сегодня жду Y»: today's move after ``lead``)
         head = lead if lead is not None else start
         hypo = hypothetical(clause, kw.i, excluded | set(range(head)) if head else excluded)
+        if not hypo and _would_before_target(ctx, clause, kw, hi):
+            hypo = True  # «на линче я бы предложил X»: a wish between the word and its player
         cut = today_instead(clause, kw.i, hi)
         if hypo is True and cut is None and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
@@ -958,3 +960,22 @@ def _kin_dictates(ctx: Ctx, clause: list[Tok], i: int) -> bool:
             return True
     return False
 
+
+
+def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
+    """True when «бы» (a subjunctive: «я бы предложил», «я бы выбрал») stands between the
+    move word at ``kw`` and the first player named after it, with no comma between:
+    «На линче я бы предложил X» weighs a choice, it makes none."""
+    words = clause_words(clause)
+    for k in range(kw.i + 1, min(hi, len(clause))):  # («на линче я бы выбрал»: one word)
+        t = clause[k]
+        if not t.word:
+            if t.w == ",":
+                return False
+            continue
+        if t.w in ("бы", "б"):
+            return any(clause[n].word and nick_at(ctx, clause, words, n) is not None
+                       for n in range(k + 1, min(hi, len(clause))))
+        if nick_at(ctx, clause, words, k) is not None:
+            return False
+    return False
