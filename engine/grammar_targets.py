@@ -61,6 +61,27 @@ _PLACE_OWNERS = frozenset({"нашего", "нашей", "нашем", "ваше
                            "того", "той", "своего", "своей", "моего", "моей"})
 
 
+
+#: How loosely a lower-case dictionary word after «с» may read as a nick and still be the
+#: thing that comes with the move, not a player (see :func:`_with_at`).
+_LOOSE_WITH = frozenset({"fuzzy", "prefix", "pet"})
+
+
+def _with_at(clause, words: list[str], k: int, lo: int) -> int | None:
+    """The position of «с»/«со» before ``k``, with only lower-case adjectives agreeing with
+    ``words[k]`` between («с мёдом», «с липовым мёдом»), or None."""
+    j = k - 1
+    while j > lo and clause[j].word and not clause[j].cap and attribute_of(words[j], words[k]):
+        j -= 1
+    return j if j >= lo and words[j] in ("с", "со") else None
+
+
+def _instrumental_noun(word: str) -> bool:
+    """True when ``word`` is a common noun in the instrumental singular («мёдом»,
+    «вареньем»), not a given name or surname."""
+    return any(p.tag.POS == "NOUN" and p.tag.case == "ablt" and "Name" not in p.tag and
+               "Surn" not in p.tag for p in morph().parse(word))
+
 def _in_place(words: list[str], lo: int, k: int) -> bool:
     """True when the word at ``k`` follows a place preposition of :data:`_PLACE_PREPS`, past
     a possessive or demonstrative («у медика», «у нашего медика»), within the slot from ``lo``."""
@@ -640,9 +661,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
-        if approx is not None and approx.kind == "fuzzy" and known and not t.cap and \
-                not t.quoted and k > lo and words[k - 1] in ("с", "со"):
-            approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»
+        if approx is not None and approx.kind in _LOOSE_WITH and known and not t.cap and \
+                not t.quoted and (j := _with_at(clause, words, k, lo)) is not None and \
+                (approx.kind == "fuzzy" or j < k - 1 or _instrumental_noun(w)):
+            approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»;
+            # «на чай с липовым мёдом» beside «Медовушка»: what comes with it, a common
+            # noun in the instrumental read only as the beginning or a pet form of a nick
         if approx is not None and approx.kind == "fuzzy" and out.hits and not t.cap and \
                 not t.quoted and k > lo and words[k - 1] in ("—", "–") and \
                 ctx.text != ctx.text.lower():
