@@ -76,6 +76,17 @@ def _with_at(clause, words: list[str], k: int, lo: int) -> int | None:
     return j if j >= lo and words[j] in ("с", "со") else None
 
 
+def _owned_thing(idx, clause, words: list[str], k: int, hi: int) -> bool:
+    """True when the lower-case word at ``k`` is an inanimate common noun in the accusative
+    that no nick is written as, right before «у» and a nick read exactly («ворую мёд у
+    Кузи», «чищу улей у Кузи»): a thing and its owner, the owner the move's player."""
+    if k + 2 >= hi or words[k + 1] != "у" or not clause[k + 2].word or \
+            idx.exact(words, k, None) is not None or idx.exact(words, k + 2, None) is None:
+        return False
+    return any(p.tag.POS == "NOUN" and "inan" in p.tag and p.tag.case == "accs" and
+               "Name" not in p.tag and "Surn" not in p.tag for p in morph().parse(words[k]))
+
+
 def _instrumental_noun(word: str) -> bool:
     """True when ``word`` is a common noun in the instrumental singular («мёдом»,
     «вареньем»), not a given name or surname."""
@@ -640,6 +651,14 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 clause[k + 1].text[:1].islower() and attribute_of(w, words[k + 1]) and \
                 idx.exact(words, k + 1, None) is None:
             k += 1  # «на старый фильм»: an adjective of a noun, not «Старый Мельник»
+            continue
+        if not out.hits and not out.roles and known and not t.cap and not t.quoted and \
+                _owned_thing(idx, clause, words, k, hi):
+            out.thing = True  # «ворую мёд у Кузи», «чищу улей у Кузи»: the thing taken, then
+            lifeless = True  # its owner (not «Медовушка» by its beginning, nor «Уля»)
+            skipped = True
+            restated.add(w)
+            k += 1
             continue
         approx, listed = word_reading(idx, clause, words, k, lo, hi, out, known=known,
                                       joined=joined, bare=bare, expected=expected,
