@@ -87,6 +87,21 @@ def _owned_thing(idx, clause, words: list[str], k: int, hi: int) -> bool:
                "Name" not in p.tag and "Surn" not in p.tag for p in morph().parse(words[k]))
 
 
+#: Meals a host invites to («на ужин Кузю»); a thing after them is the dish.
+_MEALS = frozenset({"ужин", "обед", "завтрак", "полдник", "ужинчик", "обедик"})
+#: How loosely a dish after a meal may read as a nick and still be the dish.
+_LOOSE_MEAL = frozenset({"part", "pet", "prefix", "fuzzy"})
+
+
+def _inanimate_noun(word: str) -> bool:
+    """True when every noun reading of ``word`` is an inanimate common noun in the
+    nominative or accusative («глинтвейн», «пельмени»), none a given name or a being."""
+    nouns = [p.tag for p in morph().parse(word) if p.tag.POS == "NOUN"]
+    return bool(nouns) and all("inan" in t and "Name" not in t and "Surn" not in t
+                               for t in nouns) and \
+        any(t.case in ("nomn", "accs") for t in nouns)
+
+
 def _instrumental_noun(word: str) -> bool:
     """True when ``word`` is a common noun in the instrumental singular («мёдом»,
     «вареньем»), not a given name or surname."""
@@ -680,6 +695,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
+        if approx is not None and approx.kind in _LOOSE_MEAL and known and not t.cap and \
+                not t.quoted and k == lo and k >= 2 and words[k - 2] == "на" and \
+                words[k - 1] in _MEALS and _inanimate_noun(w):
+            approx = None  # «на обед лагман, на ужин глинтвейн» beside «Глинтвейн_Катя»:
+            # the dish after the meal, a lower-case thing read only as a word of a nick
         if approx is not None and approx.kind in _LOOSE_WITH and known and not t.cap and \
                 not t.quoted and (j := _with_at(clause, words, k, lo)) is not None and \
                 (approx.kind == "fuzzy" or j < k - 1 or _instrumental_noun(w)):
