@@ -61,6 +61,53 @@ _PLACE_OWNERS = frozenset({"нашего", "нашей", "нашем", "ваше
                            "того", "той", "своего", "своей", "моего", "моей"})
 
 
+
+#: How loosely a lower-case dictionary word after «с» may read as a nick and still be the
+#: thing that comes with the move, not a player (see :func:`_with_at`).
+_LOOSE_WITH = frozenset({"fuzzy", "prefix", "pet"})
+
+
+def _with_at(clause, words: list[str], k: int, lo: int) -> int | None:
+    """The position of «с»/«со» before ``k``, with only lower-case adjectives agreeing with
+    ``words[k]`` between («с мёдом», «с липовым мёдом»), or None."""
+    j = k - 1
+    while j > lo and clause[j].word and not clause[j].cap and attribute_of(words[j], words[k]):
+        j -= 1
+    return j if j >= lo and words[j] in ("с", "со") else None
+
+
+def _owned_thing(idx, clause, words: list[str], k: int, hi: int) -> bool:
+    """True when the lower-case word at ``k`` is an inanimate common noun in the accusative
+    that no nick is written as, right before «у» and a nick read exactly («ворую мёд у
+    Кузи», «чищу улей у Кузи»): a thing and its owner, the owner the move's player."""
+    if k + 2 >= hi or words[k + 1] != "у" or not clause[k + 2].word or \
+            idx.exact(words, k, None) is not None or idx.exact(words, k + 2, None) is None:
+        return False
+    return any(p.tag.POS == "NOUN" and "inan" in p.tag and p.tag.case == "accs" and
+               "Name" not in p.tag and "Surn" not in p.tag for p in morph().parse(words[k]))
+
+
+#: Meals a host invites to («на ужин Кузю»); a thing after them is the dish.
+_MEALS = frozenset({"ужин", "обед", "завтрак", "полдник", "ужинчик", "обедик"})
+#: How loosely a dish after a meal may read as a nick and still be the dish.
+_LOOSE_MEAL = frozenset({"part", "pet", "prefix", "fuzzy"})
+
+
+def _inanimate_noun(word: str) -> bool:
+    """True when every noun reading of ``word`` is an inanimate common noun in the
+    nominative or accusative («глинтвейн», «пельмени»), none a given name or a being."""
+    nouns = [p.tag for p in morph().parse(word) if p.tag.POS == "NOUN"]
+    return bool(nouns) and all("inan" in t and "Name" not in t and "Surn" not in t
+                               for t in nouns) and \
+        any(t.case in ("nomn", "accs") for t in nouns)
+
+
+def _instrumental_noun(word: str) -> bool:
+    """True when ``word`` is a common noun in the instrumental singular («мёдом»,
+    «вареньем»), not a given name or surname."""
+    return any(p.tag.POS == "NOUN" and p.tag.case == "ablt" and "Name" not in p.tag and
+               "Surn" not in p.tag for p in morph().parse(word))
+
 def _in_place(words: list[str], lo: int, k: int) -> bool:
     """True when the word at ``k`` follows a place preposition of :data:`_PLACE_PREPS`, past
     a possessive or demonstrative («у медика», «у нашего медика»), within the slot from ``lo``."""
@@ -620,6 +667,14 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 idx.exact(words, k + 1, None) is None:
             k += 1  # «на старый фильм»: an adjective of a noun, not «Старый Мельник»
             continue
+        if not out.hits and not out.roles and known and not t.cap and not t.quoted and \
+                _owned_thing(idx, clause, words, k, hi):
+            out.thing = True  # «ворую мёд у Кузи», «чищу улей у Кузи»: the thing taken, then
+            lifeless = True  # its owner (not «Медовушка» by its beginning, nor «Уля»)
+            skipped = True
+            restated.add(w)
+            k += 1
+            continue
         approx, listed = word_reading(idx, clause, words, k, lo, hi, out, known=known,
                                       joined=joined, bare=bare, expected=expected,
                                       noun=noun, rw=rw)
@@ -640,9 +695,17 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if approx is not None and out.hits and not joined and approx.nick == ctx.sender.nick:
             break  # «линч ZloyGnom UwU» from Lenochka_UwU: a word of her own nick, her smiley
-        if approx is not None and approx.kind == "fuzzy" and known and not t.cap and \
-                not t.quoted and k > lo and words[k - 1] in ("с", "со"):
-            approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»
+        if approx is not None and approx.kind in _LOOSE_MEAL and known and not t.cap and \
+                not t.quoted and k == lo and k >= 2 and words[k - 2] == "на" and \
+                words[k - 1] in _MEALS and _inanimate_noun(w):
+            approx = None  # «на обед лагман, на ужин глинтвейн» beside «Глинтвейн_Катя»:
+            # the dish after the meal, a lower-case thing read only as a word of a nick
+        if approx is not None and approx.kind in _LOOSE_WITH and known and not t.cap and \
+                not t.quoted and (j := _with_at(clause, words, k, lo)) is not None and \
+                (approx.kind == "fuzzy" or j < k - 1 or _instrumental_noun(w)):
+            approx = None  # «на чай с тортиком идёт X»: a thing one letter off «Жориком»;
+            # «на чай с липовым мёдом» beside «Медовушка»: what comes with it, a common
+            # noun in the instrumental read only as the beginning or a pet form of a nick
         if approx is not None and approx.kind == "fuzzy" and out.hits and not t.cap and \
                 not t.quoted and k > lo and words[k - 1] in ("—", "–") and \
                 ctx.text != ctx.text.lower():

@@ -80,7 +80,7 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
             around = _AROUND | _CONCLUDING_CHOICE
         elif among:
             around = _BARE  # «Охраняю… X или Y? … Ну нет. X, как всегда»
-        else:
+        elif not _inflected_alone(ctx, clause, words, prev):
             return False  # the common case
     idx = name_index(ctx.nicks)
     if find_keywords(clause, set(), idx):
@@ -131,6 +131,25 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
         it.pos >= prev.start and it.move is None and it.problem is not None and
         it.problem.reason in OPEN_REASONS and it.tried in tried)]
     return True
+
+
+def _inflected_alone(ctx: Ctx, clause: list[Tok], words: list[str], prev: Prev) -> bool:
+    """True when the clause is one player's name and nothing else, written in another case
+    than the nick («Кузьмича.»), after a move taken back («Маньячу X. UPD: нет, передумал.
+    X никуда не денется. Кузьмича.»): the object of the move word taken back, its new
+    target. A nick as written (the nominative) may be the subject of talk, and is not."""
+    if not prev.items or not all(it.move is None and it.problem is not None and
+                                 it.problem.reason == "retracted" for it in prev.items):
+        return False
+    at = [k for k, t in enumerate(clause) if t.word]
+    if not at:
+        return False
+    hit = nick_at(ctx, clause, words, at[0])
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            len(at) != hit.length or at[-1] != at[0] + hit.length - 1:
+        return False
+    own = {w.lower().replace("ё", "е") for w in re.findall(r"[^\W_]+", hit.nick)}
+    return words[at[-1]] not in own
 
 
 #: Words of doubt that leave a choice open («ладно, наверное X»).

@@ -123,7 +123,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.move is None and it.problem is not None and
         it.problem.reason in ("target_dead", "same_target_twice") and
         it.tried and it.tried != "vote" and
-        any(o.move is not None and o.pos > it.pos and o.move.action == it.tried for o in items))]
+        any(o.move is not None and o.pos > it.pos and (o.move.action == it.tried or (
+            # «Квин — обнести Лавину… а, она ж уже выбыла. Тогда Квин обносит Гондолу»: a
+            # boss's order on the dead given anew to the member on a living player
+            o.move.action == "on_behalf" and o.move.move is not None and
+            it.problem.action == o.move.move.action)) for o in items))]
     # «охрану ставлю на себя. … Borman — охраняет меня» from a boss: the move word his role
     # has not, on the target of an order he gives a member for the same move in the letter,
     # is that order said twice, nothing to refuse

@@ -771,7 +771,8 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                     None)
         if give is not None and give + 1 < hi and (
                 clause[give + 1].w in V.SENDER_WORDS | V.SELF_WORDS or
-                _pronoun_then_verb(clause, give + 1, hi)) and \
+                _pronoun_then_verb(clause, give + 1, hi) or
+                _pronoun_in_remark(clause, give, hi)) and \
                 any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):
             give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
     if give is None:
@@ -802,6 +803,21 @@ def _pronoun_then_verb(clause: list[Tok], k: int, hi: int) -> bool:
     с Яги, зря на неё наехал»): a remark about the player, no vote given to a pronoun."""
     return clause[k].w in _INSTEAD_OF_IT and k + 1 < hi and clause[k + 1].word and \
         clause[k + 1].w not in (",", "—", ";")
+
+
+def _pronoun_in_remark(clause: list[Tok], give: int, hi: int) -> bool:
+    """True when «на» at ``give`` is followed by a third-person pronoun and preceded by a
+    word of its own sentence («снимаю голос с Яги — зря я на неё», «…, я ведь на него
+    зря»): a remark about the player the vote is taken off, no vote given to a pronoun (the
+    new vote's «на» opens its part of the sentence: «снимаю голос с X, на Y»)."""
+    return give + 1 < hi and clause[give + 1].w in _INSTEAD_OF_IT and give > 0 and \
+        clause[give - 1].word and clause[give - 1].w not in V.TRANSFER_WORDS and \
+        clause[give - 1].w in _REMARK_BEFORE
+
+
+#: Words before «на» that make «на него» a remark («зря я на него», «я же на неё»).
+_REMARK_BEFORE = frozenset({"я", "зря", "напрасно", "же", "ведь", "тоже", "вчера", "сам",
+                            "сама", "мы"})
 
 
 #: «вместо него»: the player whose vote is taken off, then the new one.

@@ -305,7 +305,7 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     nicks joined by «и», «,», «+» and nothing else (the two votes of a rage or voice day)."""
     words = clause_words(clause)
     names: list[str] = []
-    k, want = start, True
+    k, want, loose = start, True, False
     while k < len(clause):
         t = clause[k]
         if not want and len(names) == 2 and _of_both(ctx, clause, k):
@@ -315,6 +315,11 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
             continue
         hit = nick_at(ctx, clause, words, k) if want and t.word else None
         # («Тиму и Лёху»: a capitalised pet form is a name as well)
+        if hit is None and want and t.word and not loose and len(words[k]) >= 3 and \
+                (near := name_index(ctx.nicks).approximate(words[k])) is not None and \
+                near.kind in ("pet", "part") and near.nick is not None:
+            hit, loose = near, True  # («бугель и фейки»: Fakie_360 by its sound, lower
+            # case, beside a nick read as written; one such word a pair, never two)
         if hit is None or (hit.nick is None and not hit.candidates) or (
                 hit.nick is not None and hit.nick not in ctx.alive):
             return False
