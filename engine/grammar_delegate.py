@@ -254,7 +254,7 @@ def remark_commas(ctx, clause: list[Tok], start: int) -> list[int]:
                 out.append(n)
             continue
         if t.word and is_infinitive(t.w) and (
-                t.w in _GO or (k > start and clause[k - 1].w in _WHAT | _ASKED)):
+                t.w in _GO or (k > start and clause[k - 1].w in _WHAT_ASKED)):
             continue  # «мне ходить нечем», «не знаю, у кого шуровать»: his move not known
         if not t.word or t.w in lex.words or t.w in _REPORTED or t.w == "за" or \
                 (is_infinitive(t.w) and t.w not in ("делать", "сделать")) or \
@@ -320,14 +320,9 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
                                   k < len(clause) and role_words().get(words[k]) == "boss" and
                                   words[k].endswith(("а", "я"))):
         return False  # («ход на босса» is a phrase of the lexicon; «всё на дона» is not)
-    if onto and not size:
-        end = k + 1  # «всё на дона»: the boss by his title in the accusative
-        stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
-                    len(clause))
-        return only_fillers(clause, end, stop)
-    if not size and (k >= len(clause) or role_words().get(words[k]) != "boss" or
-                     not words[k].endswith(("у", "ю"))):
-        return False
+    if not size and not onto and (k >= len(clause) or role_words().get(words[k]) != "boss" or
+                                  not words[k].endswith(("у", "ю"))):
+        return False  # (after «на», «всё на дона»: the boss by his title in the accusative)
     end = k + (size or 1)
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                 len(clause))
@@ -340,6 +335,7 @@ _AS_ALWAYS = frozenset({"как", "всегда", "обычно", "опять", 
 
 #: Question words naming what is decided («Кого резать — пусть Барон решает»).
 _ASKED = frozenset({"кого", "кому", "что", "куда", "чем", "кем", "чего"})
+_WHAT_ASKED = _WHAT | _ASKED
 
 
 def _remark_dash(ctx, clause: list[Tok], start: int) -> int | None:

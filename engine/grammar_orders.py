@@ -366,6 +366,8 @@ def for_you(clause: list[Tok], k: int, cls: str | None) -> int:
 #: What opens today's order after a remark on yesterday («Лис вчера был у Совы, сегодня
 #: пусть идёт к Зое»).
 _TODAY = frozenset({"сегодня", "теперь", "нынче", "а"})
+#: Words before «вместо Y —» in a stand-in remark («X теперь у нас заместо Y — …»).
+_STAND_IN_LEAD = (_TODAY - {"а"}) | {"у", "нас"}
 
 
 def past_remark(clause: list[Tok], k: int) -> int:
@@ -402,7 +404,7 @@ def stand_in_remark(clause: list[Tok], k: int, names) -> int:
     if {"ты", "теперь"} & {t.w for t in clause[k:n]} and n + 1 < len(clause) and \
             clause[n].w in role_words() and clause[n + 1].w in ("—", ":", "-"):
         return n + 2
-    n = skip_words(clause, k, (_TODAY - {"а"}) | {"у", "нас"})
+    n = skip_words(clause, k, _STAND_IN_LEAD)
     if n >= len(clause) or clause[n].w not in ("вместо", "заместо", "за") or n + 2 >= len(clause):
         return k
     size = names(n + 1) or (1 if clause[n + 1].cap or clause[n + 1].w in role_words() else 0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_dropped import person_word
-from .grammar_own import treat_then_name
+from .grammar_own import _OPEN_QUOTES, treat_then_name
 from .grammar_rules import Actor
 from .grammar_target_types import Targets
 from .grammar_target_words import name_later, pet_later
@@ -29,8 +29,6 @@ GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игр�
                         "один", "одним"})  # «Голос один, на Кардана»: a count
 
 
-#: Opening quotation marks (a token right after one may be a nickname written in quotes).
-_OPENING = frozenset({"«", "“", "„", "\"", "'"})
 
 
 def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets, *,
@@ -42,7 +40,7 @@ def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Target
     t, w = clause[k], words[k]
     # (a word in quotation marks is a name written so only right after the opening mark, or
     # capitalised: «Голосов два — за X» dictated inside quotation marks is plain speech)
-    quoted = t.quoted and (k == 0 or clause[k - 1].w in _OPENING)
+    quoted = t.quoted and (k == 0 or clause[k - 1].w in _OPEN_QUOTES)  # (a nickname in quotes)
     return (w in V.EVENT_WORDS or is_known_word(w)) and not person_word(t) and \
         (not (quoted or (t.cap and k > 0)) or w in V.EVENT_WORDS) and \
         not (k > lo and words[k - 1] == "за" and not skipped and not out.roles and

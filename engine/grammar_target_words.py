@@ -15,7 +15,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
-from .grammar_tokens import Tok, clause_words
+from .grammar_tokens import _QUOTES, Tok, clause_words
 from .lexicon import lexicon
 from .names import NameHit
 from .names_qualifier import qualified_owners
@@ -297,7 +297,6 @@ _EVENT_REASONS = frozenset({"страх", "полнолуние", "ярость"
 
 #: Words between «раз» and the day's event («раз уж сегодня «Ярость»», «раз у нас страх»).
 _EVENT_LEAD = frozenset({"уж", "сегодня", "ведь", "же", "у", "нас", "теперь", "нынче"})
-_QUOTES = frozenset({"«", "»", '"', "“", "”", "„"})
 
 
 def _event_reason(clause: list[Tok], n: int, hi: int) -> int:

@@ -83,8 +83,7 @@ def _owned_thing(idx, clause, words: list[str], k: int, hi: int) -> bool:
     if k + 2 >= hi or words[k + 1] != "у" or not clause[k + 2].word or \
             idx.exact(words, k, None) is not None or idx.exact(words, k + 2, None) is None:
         return False
-    return any(p.tag.POS == "NOUN" and "inan" in p.tag and p.tag.case == "accs" and
-               "Name" not in p.tag and "Surn" not in p.tag for p in morph().parse(words[k]))
+    return _common_noun_in(words[k], "accs", inan=True)
 
 
 #: Meals a host invites to («на ужин Кузю»); a thing after them is the dish.
@@ -105,8 +104,15 @@ def _inanimate_noun(word: str) -> bool:
 def _instrumental_noun(word: str) -> bool:
     """True when ``word`` is a common noun in the instrumental singular («мёдом»,
     «вареньем»), not a given name or surname."""
-    return any(p.tag.POS == "NOUN" and p.tag.case == "ablt" and "Name" not in p.tag and
-               "Surn" not in p.tag for p in morph().parse(word))
+    return _common_noun_in(word, "ablt")
+
+
+def _common_noun_in(word: str, case: str, inan: bool = False) -> bool:
+    """True when a reading of ``word`` is a common noun (no given name, no surname) in the
+    grammatical ``case`` (pymorphy3's tag: "accs", "ablt"…), an inanimate one if ``inan``."""
+    return any(p.tag.POS == "NOUN" and p.tag.case == case and (not inan or "inan" in p.tag) and
+               "Name" not in p.tag and "Surn" not in p.tag for p in morph().parse(word))
+
 
 def _in_place(words: list[str], lo: int, k: int) -> bool:
     """True when the word at ``k`` follows a place preposition of :data:`_PLACE_PREPS`, past

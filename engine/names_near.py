@@ -346,9 +346,8 @@ def _sibling_pet(index: NameIndex, word: str, nick: str, others: set[str]) -> bo
     table = given_table()
     if not any(x in table.get(x, ()) and (table[x] - {x}) & written for x in written):
         return False  # («Катю»: a form of Екатерина alone, Катюша's and her namesake's)
-    if not any(len(stem) >= 4 and word.startswith(stem) and nick in owners
-               for stem, owners in index.stems.items() if stem[:3] == word[:3]):
-        return False
+    if not any(nick in index.stems.get(word[:n], ()) for n in range(4, len(word) + 1)):
+        return False  # (no stem of four letters or more that ``word`` starts with is nick's)
     for other in others:
         if LAT.search(other) or not CYR.search(other):
             return False

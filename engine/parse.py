@@ -450,7 +450,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # a sentence naming a player beside a sign of the sender's move, left unread, is
         # read when it surely means his own role move, else asked (engine.parse_quiet_net)
         if not problems:
-            more, asked = quiet_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves])
+            more, asked = quiet_net(ctx, visible, read)  # (no problem yet: ``read`` is the
+            # letter's moves alone, as when it was built)
             if more or asked:
                 moves, problems = list(moves) + more, problems + asked
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked

@@ -10,6 +10,7 @@ from . import grammar_vocab as V
 from .grammar_kw import Kw
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, span
+from .parse_judge import class_action_hint
 from .parse_types import Ctx, Item, nick_at
 from .words import past_tense, third_person
 
@@ -28,11 +29,11 @@ def own_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> tuple[str, Item]
     if not kws:
         return None
     kw = kws[-1]
-    if kw.imperative and not (kw.negated or kw.reported or kw.withdraw) and \
-            (asked := _for_me(ctx, clause, kw)) is not None:
-        return asked  # «Ведущий, проверь мне Лося — мафия он?»: the sender's own move asked for
-    if kw.negated or kw.reported or kw.imperative or kw.withdraw:
+    if kw.negated or kw.reported or kw.withdraw:
         return None
+    if kw.imperative:
+        return _for_me(ctx, clause, kw)  # «Ведущий, проверь мне Лося — мафия он?»: the
+        # sender's own move asked for
     action = action_for(kw.cls, ctx.sender, ctx.turn)
     if action is None:
         return None
@@ -86,7 +87,7 @@ def _for_me(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[str, Item] | None:
     text = span(ctx.text, clause, 0, len(clause))
     action = action_for(kw.cls, ctx.sender, ctx.turn)
     if action is None:
-        hint = next(iter(V.CLASS_ACTIONS.get(kw.cls, {}).values()), "")
+        hint = class_action_hint(kw.cls)
         return hint, Item(clause[0].start, problem=problem(
             text, "not_your_role", "not_your_role", action=hint, target=hit.nick))
     return action, Item(clause[0].start, problem=problem(text, "unparsed", "own_question"))

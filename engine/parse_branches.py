@@ -90,7 +90,8 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         ctx.open_branch = pending  # «лечу Котлету… тьфу, её же вчера повесили. Лечу Варвару»
     stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
-    named = _named_in_condition(ctx, clause, heads[0]) if heads and not branches else None
+    said = [_named_in_condition(ctx, clause, k) for k in heads]
+    named = said[0] if heads and not branches else None
     start = named[0] if named is not None else (_branch_start(clause, heads[0]) if heads else 0)
     if heads and ctx.branch_lead is None:
         _lead(ctx, clause, start)
@@ -110,10 +111,10 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
             items.append(Item(clause[lo].start, problem=problem(
                 span(ctx.text, clause, lo, last_word(clause, k, hi)), "not_allowed",
                 "branch_no_role")))
-    for k in heads:
-        if (said := _named_in_condition(ctx, clause, k)) is not None and said[1] is not None:
-            ctx.branch_named.append((said[1], span(ctx.text, clause, said[0], k + 1),
-                                     clause[said[0]].start))
+    for k, cond in zip(heads, said):
+        if cond is not None and cond[1] is not None:
+            ctx.branch_named.append((cond[1], span(ctx.text, clause, cond[0], k + 1),
+                                     clause[cond[0]].start))
     for n, k in enumerate(heads):
         last = n  # «если шизик или фанатка — …»: heads joined by «или» share one branch
         while last + 1 < len(heads) and _joined(clause, heads[last], heads[last + 1]):

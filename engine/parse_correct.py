@@ -36,6 +36,7 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
                          spared_nick)
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, names_in, nick_at, passed, prev_targets
+from .textcase import lower_of
 from .parse_orphan import orphan as _orphan, said_of_other
 from .parse_retraction import ask_back, retraction as _retraction
 from .parse_swap import exchange
@@ -836,7 +837,7 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             return k  # («хотя нет, за Шустрика, …»: another player by a form of his nick)
             # («нет, лучше Зерокула, Фокс и так милашка»: after a word of choosing)
         if hit is None and n > 0 and words[n - 1] in _CHOOSING and \
-                ctx.text == ctx.text.lower() and len(words[n]) >= 3 and \
+                ctx.text == lower_of(ctx.text) and len(words[n]) >= 3 and \
                 (near := idx.approximate(words[n])) is not None and \
                 near.kind in ("part", "pet", "name") and near.nick is not None and \
                 near.nick not in old:

@@ -23,31 +23,7 @@ from .textnorm_typing import swaps
 from .words import is_known_word, past_tense, role_words, verb_reading
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .parse_run_correction import correction_unread
-from .parse_search_after import search_target_after
-
-
-#: The marks a sentence ends at, for the finishing checks that read the letter as written.
-_STOPS = ".!?\n"
-
-
-def _sentence_start(text: str, at: int) -> int:
-    """Where the sentence holding offset ``at`` of ``text`` starts (after the last mark of
-    :data:`_STOPS` before it, or 0)."""
-    return max(text.rfind(c, 0, at) for c in _STOPS) + 1
-
-
-def _sentence_end(text: str, at: int) -> int:
-    """Where the sentence holding offset ``at`` of ``text`` ends (the first mark of
-    :data:`_STOPS` from it, or the end of the text)."""
-    return min((n for n in (text.find(c, at) for c in _STOPS) if n >= 0), default=len(text))
-
-
-def _span_at(ctx: Ctx, it: Item) -> tuple[int, int] | None:
-    """Where the last part of the item's move span (the part after « / ») is written in the
-    letter, from the item's offset on: ``(start, end)``, or None when it is not found."""
-    span = (it.move.span or "").split(" / ")[-1]
-    at = ctx.text.find(span, it.pos) if span else -1
-    return (at, at + len(span)) if at >= 0 else None
+from .parse_search_after import search_target_after, sentence_end, sentence_start, span_at
 
 
 #: Words that, between a move and a wish of the same move after it, make the wish a second
@@ -421,8 +397,8 @@ def _withdrawn(items: list[Item], text: str = "") -> list[Item]:
         if "*" not in names and text and not any(
                 o.move is not None and o.move.action == "vote" and
                 not names.isdisjoint(move_targets(o.move)) for o in out) and \
-                "голос" not in text[_sentence_start(text, it.pos):
-                                    _sentence_end(text, it.pos)].lower():
+                "голос" not in text[sentence_start(text, it.pos):
+                                    sentence_end(text, it.pos)].lower():
             out = [_move_withdrawn(o, names, text) for o in out]
         if "*" not in names and text:
             out = [_told_vote_doubted(o, names, it.pos, text) for o in out]
@@ -462,7 +438,7 @@ def _told_vote_doubted(o: Item, names: set[str], pos: int, text: str) -> Item:
     if o.move is None or o.move.action != "vote" or o.pos >= pos or \
             not names.isdisjoint(move_targets(o.move)):
         return o
-    start = _sentence_start(text, o.pos)
+    start = sentence_start(text, o.pos)
     told = [m for m in _TOLD_OWN.finditer(text, start, o.pos)]
     if not told or len(text[told[-1].end():o.pos].split()) > 1:
         return o  # (the vote right after the telling, «я» at most between: its content)
@@ -506,7 +482,7 @@ def _move_withdrawn(o: Item, names: set[str], text: str) -> Item:
         return Item(o.pos, move=replace(o.move, target=left[0], targets=())
                     if len(left) == 1 else replace(o.move, targets=tuple(left)),
                     tried="clan_kill")
-    lo, hi = _sentence_start(text, o.pos), _sentence_end(text, o.pos)
+    lo, hi = sentence_start(text, o.pos), sentence_end(text, o.pos)
     return Item(o.pos, problem=problem(text[lo:hi].strip(), "unparsed", "retracted",
                                         action=o.move.action), tried=o.move.action)
 
@@ -585,7 +561,7 @@ def _full_set_last(ctx: Ctx, votes: list[Item], items: list[Item]) -> tuple[list
     targets = last.move.targets or (last.move.target,)
     if len(set(targets)) != ctx.turn.votes_per_player:
         return votes, items
-    start = _sentence_start(ctx.text, last.pos)
+    start = sentence_start(ctx.text, last.pos)
     own = ctx.text[start:last.pos + len(last.move.span or "")].lower()
     if _ADDS.search(own):
         return votes, items
@@ -616,7 +592,7 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
     for it in votes:
         targets = sorted(it.move.targets or (it.move.target,))
         end = it.pos + len(it.move.span or "")
-        start = _sentence_start(ctx.text, it.pos)
+        start = sentence_start(ctx.text, it.pos)
         own = ctx.text[start:end].lower()  # (its sentence: «И ещё один — Лосю»)
         if targets in seen and not _ONE_MORE.search(own):
             again.append(it)
@@ -688,7 +664,7 @@ def _taken_back_kept(ctx: Ctx, items: list[Item]) -> list[Item]:
         mv = it.move
         if mv is None or mv.action in ("delegate", "on_behalf") or not mv.span:
             continue
-        where = _span_at(ctx, it)
+        where = span_at(ctx, it)
         if where is None:
             continue
         at, end = where
@@ -698,7 +674,7 @@ def _taken_back_kept(ctx: Ctx, items: list[Item]) -> list[Item]:
         if any(o is not it and o.pos >= end and (o.problem is not None or (
                 o.move is not None and o.move.action == mv.action)) for o in items):
             continue  # the new choice was read, or is asked about already
-        begin, stop = _sentence_start(ctx.text, at), _sentence_end(ctx.text, m.end())
+        begin, stop = sentence_start(ctx.text, at), sentence_end(ctx.text, m.end())
         p = problem(ctx.text[begin:stop].strip(), "unparsed", "second_thought", action=mv.action)
         out.append(Item(it.pos + 1, problem=p, tried=mv.action))
     return out
@@ -744,7 +720,7 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
             return items  # «голос один — X, второй придержу»; «второй пока не знаю кому»
         # «Голосую за X (…) и ещё за этого, как его, …»: a second «за» after the vote read,
         # its player unread: asked, never one vote kept in silence
-        begin = _sentence_start(text, votes[0].pos)
+        begin = sentence_start(text, votes[0].pos)
         line = text[begin:more]
     p = problem(line.strip(), "unparsed", "second_vote", action="vote")
     return items + [Item(votes[0].pos + 1, problem=p, tried="vote")]
@@ -761,7 +737,7 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
             any(it.problem is not None and it.tried == "vote" for it in items):
         return items
     vote = votes[0]
-    where = _span_at(ctx, vote)
+    where = span_at(ctx, vote)
     if where is None:
         return items
     at, end = where
@@ -778,7 +754,7 @@ def _one_vote_two_named(ctx: Ctx, items: list[Item]) -> list[Item]:
             if n in ctx.alive and n != vote.move.target]
     if not fits:  # («за Буку и Киру»: Кир or Кира, a second player either way)
         return items
-    begin, stop = _sentence_start(ctx.text, at), _sentence_end(ctx.text, m.end())
+    begin, stop = sentence_start(ctx.text, at), sentence_end(ctx.text, m.end())
     p = problem(ctx.text[begin:stop].strip(), "not_allowed", "too_many_votes", action="vote")
     return [it for it in items if it is not vote] + [Item(vote.pos, problem=p, tried="vote")]
 
@@ -823,7 +799,7 @@ def _more_za(ctx: Ctx, vote: Item) -> int | None:
     """The end of a second «за …» written right after the one-player vote ``vote`` of a
     two-vote day (see :data:`_MORE_ZA`) whose word names neither the player voted for nor
     anything that is no player; None when there is none."""
-    where = _span_at(ctx, vote)
+    where = span_at(ctx, vote)
     if where is None:
         return None
     m = _MORE_ZA.match(ctx.text, where[1])
@@ -837,7 +813,7 @@ def _more_za(ctx: Ctx, vote: Item) -> int | None:
     hit = name_index(ctx.nicks).approximate(w)
     if hit is not None and hit.kind != "fuzzy" and vote.move.target in (hit.nick, *hit.candidates):
         return None  # «за Кота, за Kot_Matros'а»: the same player said again
-    return _sentence_end(ctx.text, m.end())
+    return sentence_end(ctx.text, m.end())
 
 
 def _key(move: Move) -> tuple:
@@ -982,7 +958,7 @@ def _search_target_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
         mv = it.move
         if mv is None or mv.action != "search" or not mv.role or mv.target:
             continue
-        begin, stop = _sentence_start(text, it.pos), _sentence_end(text, it.pos)
+        begin, stop = sentence_start(text, it.pos), sentence_end(text, it.pos)
         where = None
         for m in re.finditer(r"\w+", low):
             if m.group(0) in _SEARCH_SLIPS:
@@ -997,7 +973,7 @@ def _search_target_lost(ctx: Ctx, items: list[Item]) -> list[Item]:
                     break
         if where is None:
             continue
-        p = problem(text[_sentence_start(text, where):_sentence_end(text, where)].strip(),
+        p = problem(text[sentence_start(text, where):sentence_end(text, where)].strip(),
                     "unparsed", "unread", action="search")
         out.append(Item(it.pos + 1, problem=p, tried="search"))
         break
@@ -1151,7 +1127,7 @@ def _kill_left(ctx: Ctx, it: Item) -> bool:
     if it.move is None or it.move.action != "delegate" or it.pos < 0:
         return False
     text = ctx.text
-    lo, hi = _sentence_start(text, it.pos), _sentence_end(text, it.pos)
+    lo, hi = sentence_start(text, it.pos), sentence_end(text, it.pos)
     lex = lexicon()
     if ctx.sender.role in NO_ROLE_MOVE and (m := _LEFT_KILL.match(text, lo, hi)) and \
             _kill_word(lex, m.group(1).lower().replace("ё", "е")):

@@ -335,6 +335,9 @@ _NO_ORDER_VERBS = frozenset({"пишу", "даю", "указываю", "расп
 #: Words that may stand beside «не пишу» in such a remark («за них пока ничего не пишу»).
 _NO_ORDER_FILL = frozenset({"не", "ничего", "пока", "сегодня", "тут", "здесь", "им", "за",
                             "них", "уже", "я", "ходов", "ход", "хода"})
+#: Words after «не пишу» that leave the members to move on their own («…, они сами так решат»).
+_ON_THEIR_OWN = frozenset({"они", "сами", "сам", "сама", "и", "так", "ходят", "пишут", "напишут",
+                           "решат"})
 
 
 def _mates_left(ctx: Ctx, clause: list[Tok], end: int, member) -> bool:
@@ -358,8 +361,7 @@ def _mates_left(ctx: Ctx, clause: list[Tok], end: int, member) -> bool:
     n = next((i for i, w in enumerate(words) if w not in _NO_ORDER_FILL), len(words))
     if "не" not in words[:n] or n >= len(words) or words[n] not in _NO_ORDER_VERBS:
         return False
-    rest = [w for w in words[n + 1:] if w not in ("они", "сами", "сам", "сама", "и", "так",
-                                                   "ходят", "пишут", "напишут", "решат")]
+    rest = [w for w in words[n + 1:] if w not in _ON_THEIR_OWN]
     return not rest  # («…не пишу, они сами»; a name after it is an order)
 
 

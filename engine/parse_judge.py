@@ -740,8 +740,7 @@ def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     k = kw.j
     if k < len(clause) and clause[k].w in V.PREPOSITIONS:
         k += 1
-    while k < len(clause) and k < kw.j + 3 and clause[k].w in _BEFORE_OBJECT and \
-            clause[k].w not in ("-", "я"):
+    while k < len(clause) and k < kw.j + 3 and clause[k].w in _OWN_BEFORE_OBJECT:
         k += 1
     if k >= len(clause) or not clause[k].word or not _lower_word(clause[k]) or \
             not is_known_word(clause[k].w):
@@ -758,6 +757,9 @@ def _thing_then_aside(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
 #: pronoun, the particle «-ка» and the «я» after it («проверю-ка я …», «проверить свою …»).
 _BEFORE_OBJECT = frozenset({"свою", "свой", "своё", "свое", "свои", "мою", "мой", "моё", "мое",
                             "мои", "эту", "этот", "это", "эти", "ка", "-", "я"})
+
+#: The same without «-» and «я»: what may stand before a thing the sender checks.
+_OWN_BEFORE_OBJECT = _BEFORE_OBJECT - {"-", "я"}
 
 #: Nouns of time in the instrumental («днём», «ночью»): when a move is made, no object.
 _TIME_NOUNS = frozenset({"день", "ночь", "вечер", "утро", "раз", "время", "час", "сутки"})
@@ -804,7 +806,7 @@ def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
         action = {V.PARTNER: "partner", V.FEAR: "fear_choice"}.get(kw.cls, "")
         return Item(0, problem=problem(text, "not_your_role", "not_event", action=action,
                                         target=target))
-    action = "delegate" if kw.cls == V.DELEGATE else _class_action_hint(kw.cls)
+    action = "delegate" if kw.cls == V.DELEGATE else class_action_hint(kw.cls)
     return Item(0, problem=problem(text, "not_your_role", "not_your_role", action=action,
                                     target=target))
 
@@ -862,7 +864,9 @@ def _polite_wish(clause: list[Tok] | None, i: int) -> bool:
     return clause[i - 1].w in ("бы", "б") and clause[i - 2].w in _WISH_VERBS
 
 
-def _class_action_hint(cls: str) -> str:
+def class_action_hint(cls: str) -> str:
+    """The first action a keyword class ``cls`` names (grammar_vocab.CLASS_ACTIONS), for a
+    refusal's hint; "" for a class with none."""
     table = V.CLASS_ACTIONS.get(cls, {})
     return next(iter(table.values()), "") if table else ""
 

@@ -46,7 +46,7 @@ from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import (as_decided, asked_of, decider, deferred, ordinary_speech, told_by,
                                 told_name)
-from .parse_types import Ctx, Item, last_word, nick_at
+from .parse_types import Ctx, Item, last_word, names_in, nick_at
 from .parse_unneeded import so_then, unneeded_end
 
 
@@ -811,8 +811,7 @@ def _pronoun_in_remark(clause: list[Tok], give: int, hi: int) -> bool:
     зря»): a remark about the player the vote is taken off, no vote given to a pronoun (the
     new vote's «на» opens its part of the sentence: «снимаю голос с X, на Y»)."""
     return give + 1 < hi and clause[give + 1].w in _INSTEAD_OF_IT and give > 0 and \
-        clause[give - 1].word and clause[give - 1].w not in V.TRANSFER_WORDS and \
-        clause[give - 1].w in _REMARK_BEFORE
+        clause[give - 1].w in _REMARK_BEFORE  # (words only, none of them a transfer word)
 
 
 #: Words before «на» that make «на него» a remark («зря я на него», «я же на неё»).
@@ -983,7 +982,7 @@ def _verbless_named(ctx: Ctx, nick: str | None) -> tuple[int, str] | None:
     if not before:
         return None
     prev = before[0]
-    found = _names_of(ctx, prev)
+    found = names_in(ctx, prev, True, forms=True)
     if not found or any(h.nick != nick for h, _, _ in found):
         return None
     named = {k for _, a, b in found for k in range(a, b)}
@@ -992,21 +991,6 @@ def _verbless_named(ctx: Ctx, nick: str | None) -> tuple[int, str] | None:
            for k, t in enumerate(prev)):
         return None  # (a verb, a predicate or a word no dictionary knows: slang for a verb)
     return prev[0].start, ctx.text[prev[0].start:prev[-1].end]
-
-
-def _names_of(ctx: Ctx, clause: list[Tok]) -> list:
-    """The roster names written in ``clause`` (:func:`engine.parse_types.nick_at`), as
-    ``(hit, first, end)``."""
-    words = clause_words(clause)
-    out, k = [], 0
-    while k < len(clause):
-        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
-        if hit is None:
-            k += 1
-            continue
-        out.append((hit, k, k + hit.length))
-        k += hit.length
-    return out
 
 
 def _handed_on(clause: list[Tok], end: int) -> bool:

@@ -22,19 +22,19 @@ a sign costs one set difference (:func:`candidates`).
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 
-from .grammar_hot import letter_pieces, lowered
+from .grammar_hot import letter_pieces, lowered, memo_table
 from .grammar_rules import action_for, actor_of, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import ROLE_MOVES
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
-from .parse_unread import (_NEAR, _QUOTE_OR_Q, _aside, _object, hunt_is_excluded, overlaps,
-                           player_at, read_ranges, sentence_spans)
+from .parse_unread import (_NEAR, _QUOTE_OR_Q, _WORD_RE, _aside, _object, _talk_said,
+                           hunt_is_excluded, overlaps, player_at, read_ranges, sentence_spans)
+from .textcase import sentences_holding
 from . import parse_unread_words as W
 from .words import role_words
 
@@ -103,22 +103,15 @@ def candidates(ctx: Ctx, visible: str, read: list[Item]) -> list[Seen]:
     if not useful:
         return []  # (no word of the letter is a sign the net reads: most letters)
     spans = sentence_spans(visible)
-    starts = [lo for lo, _ in spans]
-    where: set[int] = set()
-    for piece in useful:  # (the sentences those pieces are written in)
-        at = visible.find(piece)
-        while at >= 0:
-            n = bisect.bisect_right(starts, at) - 1
-            if n >= 0 and at < spans[n][1]:
-                where.add(n)
-            at = visible.find(piece, at + len(piece))
+    where = sentences_holding(spans, visible, tuple(useful))  # (the sentences those pieces
+    # are written in: a piece holds no space, so one that starts in a sentence ends in it)
     idx = name_index(ctx.nicks)
     lower = lowered(visible)
     forms = idx.trigger_forms()
     same = len(lower) == len(visible)
     ranges = None
     out = []
-    for n in sorted(where):
+    for n in where:
         lo, hi = spans[n]
         if same and not _may_fire(ctx, visible, lower, lo, hi, forms, memo, done, opened,
                                   members):
@@ -175,8 +168,8 @@ def _seen(ctx: Ctx, visible: str, lo: int, hi: int, idx, members: list) -> Seen:
     return seen
 
 
-#: A word as the cheap test reads it, and a capitalised word after a sentence's first.
-_WORD = re.compile(r"\w[\w'-]*")
+#: A capitalised word after a sentence's first (a word as the cheap test reads it:
+#: parse_unread's ``_WORD_RE``).
 _CAPITAL = re.compile(r"[\s,(—-][А-ЯЁA-Z]")
 
 
@@ -190,7 +183,7 @@ def _may_fire(ctx: Ctx, visible: str, lower: str, lo: int, hi: int, forms, memo:
     text = visible[lo:hi]
     if text.rstrip().endswith("?") or _QUOTE_OR_Q.search(text):
         return False
-    words = _WORD.findall(lower, lo, hi)
+    words = _WORD_RE.findall(lower, lo, hi)
     if not _NOT_TODAY.isdisjoint(words) or not W.FORUM.isdisjoint(words):
         return False
     if _CAPITAL.search(text) is None and forms.isdisjoint(words):
@@ -219,7 +212,7 @@ _SIGN_WORDS: dict[str, tuple[str, ...]] = {}
 
 def _piece_signs(piece: str) -> tuple[str, ...]:
     """The words of ``piece`` that are signs of a move (:func:`_sign`), remembered."""
-    signs = tuple(w for w in _WORD.findall(piece.lower().replace("ё", "е")) if _sign(w)[0])
+    signs = tuple(w for w in _WORD_RE.findall(piece.lower().replace("ё", "е")) if _sign(w)[0])
     if not signs:
         if len(_NO_SIGN) > 200_000:
             _NO_SIGN.clear()
@@ -232,7 +225,7 @@ def _piece_signs(piece: str) -> tuple[str, ...]:
 
 
 #: (sender, turn, actions made, members) → word → :func:`_useful`'s answer: a pure
-#: function of its keys, remembered (emptied past 256 keys or 50,000 words).
+#: function of its keys, remembered (:func:`engine.grammar_hot.memo_table`).
 _USEFUL: dict[tuple, dict[str, int]] = {}
 
 
@@ -244,12 +237,7 @@ def _useful_table(ctx: Ctx, done: frozenset, members: list) -> dict[str, int]:
     key = (me.nick, me.role, me.clan, me.fan_check_left, turn.event, turn.mortar,
            turn.immune, turn.fear_chosen, done,
            tuple((m.nick, m.role, m.clan) for m in members) if members else ())
-    table = _USEFUL.get(key)
-    if table is None or len(table) > 50_000:
-        if len(_USEFUL) > 256:
-            _USEFUL.clear()
-        table = _USEFUL[key] = {}
-    return table
+    return memo_table(_USEFUL, key, 50_000)
 
 
 #: :func:`_useful`'s answer for a noun: a sign only before a dash, a colon or an arrow.
@@ -336,9 +324,7 @@ def decide(ctx: Ctx, seen: Seen) -> bool:
       из рогатки в Шапокляк»)."""
     words = seen.words
     text = seen.text.rstrip()
-    if text.endswith("?") or _QUOTE_OR_Q.search(text) or not _NOT_TODAY.isdisjoint(words) or \
-            not W.FORUM.isdisjoint(words) or \
-            any(w.startswith("вчерашн") or W.address(w) for w in words):
+    if text.endswith("?") or _QUOTE_OR_Q.search(text) or _talk_said(words, _NOT_TODAY):
         return False  # (a question, a quote, a plan, the forum, words to somebody)
     free = [k for k, owners, _ in seen.names if seen.on.isdisjoint(owners)]
     story = seen.story

@@ -14,10 +14,11 @@ from .grammar_rules import problem
 from .grammar_tokens import Tok, tokenize
 from .legality import move_targets
 from .lexicon import lexicon
-from .parse_types import Ctx, Item, nick_at
+from .parse_types import Ctx, Item, names_in, nick_at
 from .words import role_words
 
-#: The marks a sentence ends at.
+#: The marks a sentence ends at, for the checks that read the letter as written (here and
+#: in engine.parse_finish).
 _STOPS = ".!?\n"
 
 #: Nouns that present the player the fan will search first («Первый кандидат — X»,
@@ -39,23 +40,35 @@ _LOOKING = re.compile(r"(?<!\w)(?:по)?(?:смотр|провер|гляж|гл
                       re.IGNORECASE)
 
 
-def _sentence_start(text: str, at: int) -> int:
+def sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` of ``text`` starts (after the last mark of
+    :data:`_STOPS` before it, or 0)."""
     return max(text.rfind(c, 0, at) for c in _STOPS) + 1
 
 
-def _sentence_end(text: str, at: int) -> int:
+def sentence_end(text: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` of ``text`` ends (the first mark of
+    :data:`_STOPS` from it, or the end of the text)."""
     return min((n for n in (text.find(c, at) for c in _STOPS) if n >= 0), default=len(text))
+
+
+def span_at(ctx: Ctx, it: Item) -> tuple[int, int] | None:
+    """Where the last part of the item's move span (the part after « / ») is written in the
+    letter, from the item's offset on: ``(start, end)``, or None when it is not found."""
+    span = (it.move.span or "").split(" / ")[-1]
+    at = ctx.text.find(span, it.pos) if span else -1
+    return (at, at + len(span)) if at >= 0 else None
 
 
 def _window(text: str, at: int) -> tuple[int, int]:
     """From offset ``at`` (right after the search's words) to the end of the sentence after
     the one holding it: ``(start, end)``; a blank line or a quote ends it sooner."""
-    end = _sentence_end(text, at)
+    end = sentence_end(text, at)
     nxt = end + 1
     while nxt < len(text) and text[nxt] in " \t\r!?.)":
         nxt += 1
     if nxt < len(text) and text[nxt] not in "\n>":
-        end = _sentence_end(text, nxt)
+        end = sentence_end(text, nxt)
     return at, end
 
 
@@ -94,19 +107,9 @@ def _candidate(ctx: Ctx, toks: list[Tok]) -> tuple[str, int] | None:
 def _named(ctx: Ctx, toks: list[Tok], taken: set[str]) -> list[str]:
     """The living players (not the fan, nor a target of another of her moves) written in
     ``toks``."""
-    words = [t.w for t in toks]
-    out: list[str] = []
-    k = 0
-    while k < len(toks):
-        hit = nick_at(ctx, toks, words, k) if toks[k].word else None
-        if hit is None:
-            k += 1
-            continue
-        for nick in (hit.candidates or (hit.nick,)):
-            if nick and nick != ctx.sender.nick and nick in ctx.alive and nick not in taken:
-                out.append(nick)
-        k += hit.length
-    return out
+    return [nick for hit, _, _ in names_in(ctx, toks, True, forms=True)
+            for nick in (hit.candidates or (hit.nick,))
+            if nick and nick != ctx.sender.nick and nick in ctx.alive and nick not in taken]
 
 
 def search_target_after(ctx: Ctx, items: list[Item]) -> list[Item]:
@@ -124,11 +127,10 @@ def search_target_after(ctx: Ctx, items: list[Item]) -> list[Item]:
         return items
     it = lone[0]
     text = ctx.text
-    span = (it.move.span or "").split(" / ")[-1]
-    at = text.find(span, it.pos) if span else -1
-    if at < 0:
+    where = span_at(ctx, it)
+    if where is None:
         return items
-    lo, hi = _window(text, at + len(span))
+    lo, hi = _window(text, where[1])
     toks = tokenize(text[:hi])
     toks = [t for t in toks if t.start >= lo]
     found = _candidate(ctx, toks)
@@ -139,9 +141,7 @@ def search_target_after(ctx: Ctx, items: list[Item]) -> list[Item]:
     taken = {n for o in items if o.move is not None for n in move_targets(o.move)}
     where = None
     for m in _LOOKING.finditer(text, lo, hi):
-        if m.start() < lo:
-            continue
-        s, e = max(lo, _sentence_start(text, m.start())), _sentence_end(text, m.start())
+        s, e = max(lo, sentence_start(text, m.start())), sentence_end(text, m.start())
         part = [t for t in toks if s <= t.start < e]
         if _named(ctx, part, taken):
             where = (s, e)

@@ -296,17 +296,17 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     found = find_keywords(clause, set(), name_index(ctx.nicks))
     kws = [kw for kw in found if kw.i == k]
     words = clause_words(clause)
-    if not kws and (front := _fronted(clause, at, found)) is not None:
-        kws = [front]  # «МО отменяю», «охоту свою отменяю»: the move named before the verb
-        named = {h[0] for h in _names(ctx, clause, words) if front.j <= h[1] < at - 1}
+    if not kws and (front := _fronted(clause, words, at, found)) is not None:
+        kws, end = [front], at - 1  # «МО отменяю», «охоту свою отменяю»: the move named
+        # before the verb
     elif not kws or kws[0].negated or not cancel_names_move(clause, k):
         return False  # («нет стоп отмена, режу X»: the cancel, then a new order)
     else:
         end = _segment(words, kws[0].i)[1]
-        named = {h[0] for h in _names(ctx, clause, words) if kws[0].j <= h[1] < end}
     action = action_for(kws[0].cls, ctx.sender, ctx.turn)
     if action is None:
         return False
+    named = {h[0] for h in _names(ctx, clause, words) if kws[0].j <= h[1] < end}
     # «отменяю голос за Комара»: that vote; «отменяю МО, пусть Зима живёт»: the hunt
     hit = [it for it in items if it.pos < clause[0].start and it.move is not None and
            it.move.action == action and not (named and named.isdisjoint(_targets(it)))]
@@ -323,15 +323,14 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
 _FRONTED_CANCEL = frozenset({"отменяю", "отменяем", "аннулирую"})
 
 
-def _fronted(clause: list[Tok], at: int, found: list[Kw]) -> Kw | None:
+def _fronted(clause: list[Tok], words: list[str], at: int, found: list[Kw]) -> Kw | None:
     """The keyword naming a move right before the cancel verb that ends at token ``at``
     («МО отменяю», «охоту свою отменяю», «голос за X отменяю»): the first keyword of the
     verb's comma segment, not negated, with only fillers and names between it and the verb;
-    None otherwise."""
+    None otherwise. ``words``: the clause's words (:func:`clause_words`)."""
     v = at - 1
     if v < 1 or clause[v].w not in _FRONTED_CANCEL:
         return None
-    words = clause_words(clause)
     lo = _segment(words, v)[0]
     inside = [kw for kw in found if lo <= kw.i and kw.j <= v]
     if len(inside) != 1 or inside[0].negated or inside[0].hypothetical:

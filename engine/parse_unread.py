@@ -660,12 +660,13 @@ def _facts(ctx: Ctx, toks: list[Tok], hits: dict) -> tuple[list[str], int | None
     return words, story
 
 
-def _talk_said(words: list[str]) -> bool:
-    """True when a word of ``words`` tells a plan, a condition, the forum, the past
-    («вчерашн…») or speaks to somebody: the sentence is talk for :func:`_facts`."""
+def _talk_said(words: list[str], plan: frozenset[str] = W.NOT_ORDER) -> bool:
+    """True when a word of ``words`` tells a plan or a condition (a word of ``plan``), the
+    forum, the past («вчерашн…») or speaks to somebody: the sentence is talk for
+    :func:`_facts` (and, with its own plan words, for the quiet net)."""
     # (the two sets first, each one C-level pass: the tests are pure, so their order does not
     # change the answer)
-    return not W.NOT_ORDER.isdisjoint(words) or not W.FORUM.isdisjoint(words) or \
+    return not plan.isdisjoint(words) or not W.FORUM.isdisjoint(words) or \
         any(w.startswith("вчерашн") or W.address(w) for w in words)
 
 
