@@ -281,8 +281,10 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
             if k > lo and len(t.w) >= 3 and (clause[k - 1].w in _BEFORE_PART or (
                     clause[k - 1].w in _AIMED_AT and k == hi - 1 and
                     lexicon().words.get(clause[hi].w) in _AIMED_CLASSES and
-                    clause[hi].w in lexicon().first)):
-                # («в Фортуну стреляю»: the aim before the shot, the part right before the verb)
+                    clause[hi].w in lexicon().first and
+                    not (hi + 1 < len(clause) and clause[hi + 1].w in _AIMED_AT))):
+                # («в Фортуну стреляю»: the aim before the shot, the part right before the verb;
+                # not «в лесу стреляю в X»: a shot with its own aim after it)
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and (near.kind in ("part", "pet") or (
                         near.kind == "name" and t.cap)):  # («я за Клавкой присмотрю»: Клава's)

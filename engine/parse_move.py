@@ -960,16 +960,24 @@ def _object_before_subject(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, k
     person or the past tense («… бью малой вчера в канаве не дополежал»: the word after the
     verb is the subject of a new statement run on with no mark, :func:`told_of`); else None."""
     if len(tg.hits) != 1 or tg.hits[0][1] != kw.j or kw.j - kw.i != 1 or \
-            not first_singular(clause[kw.i].w):
-        return None
+            not first_singular(clause[kw.i].w) or clause[kw.j].w in _REFLEXIVE:
+        return None  # (not «бью себя, шоб никто не нашёл»: «себя» is never a subject)
     end = tg.hits[0][2]
     if end >= len(clause) or not clause[end].word or not told_of(clause, end, len(clause), True):
         return None
     back = read_back(ctx, actor, clause, lo, kw.i)
     if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
-            back[2] > kw.i or any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
-        return None
+            back[2] > kw.i or any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]) or \
+            any(t.w in _SELF_SUBJECT for t in clause[back[1]:back[2]]):
+        return None  # (not «сам я проверяю тихоню человек который …»: «сам» is the subject)
     return back
+
+
+#: Forms of «себя»: an object only, never the subject of a run-on statement.
+_REFLEXIVE = frozenset({"себя", "себе", "собой", "собою"})
+#: The sender written as the subject before his own verb («сам проверяю», «я сама иду»): never
+#: a fronted object.
+_SELF_SUBJECT = frozenset({"я", "сам", "сама", "мы", "сами"})
 
 
 def _verbless_named(ctx: Ctx, nick: str | None) -> tuple[int, str] | None:

@@ -116,18 +116,20 @@ _WHETHER_CLOSE = frozenset({"это", "он", "она", "оно", "тот", "т�
 def whether_named(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> tuple[NameHit, int, int] | None:
     """The player the fan asks about in the indirect question right after her search, check or
     look word ending at ``j`` («проверяю, не Сова ли это», «смотрю, не Бука ли он»): ``(hit,
-    first token, end)``, or None. Only «, не NAME ли» with at most a word of
-    :data:`_WHETHER_CLOSE` after it, then the clause's end, a mark or a bracket: one living
+    first token, end)``, or None. Only «, не NAME ли» (the comma may be missing) with at most
+    a word of :data:`_WHETHER_CLOSE` after it, then the clause's end, a mark or a bracket: one living
     player (not the fan herself) asked whether he is the role she seeks. «Проверю, не врёт
     ли Бука» asks whether he lies (no player right after «не»): None."""
-    if j + 3 >= hi or clause[j].w != "," or clause[j + 1].w != "не" or not clause[j + 2].word:
+    comma = int(j < hi and clause[j].w == ",")  # («проверяю не Сова ли это»: no comma typed)
+    at = j + comma + 1
+    if at + 1 >= hi or clause[at - 1].w != "не" or not clause[at].word:
         return None
     words = clause_words(clause)
-    hit = nick_at(ctx, clause, words, j + 2)
+    hit = nick_at(ctx, clause, words, at)
     if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
             hit.nick not in ctx.alive:
         return None
-    end = j + 2 + hit.length
+    end = at + hit.length
     if end >= hi or words[end] != "ли":
         return None
     k = end + 1
@@ -135,4 +137,4 @@ def whether_named(ctx: Ctx, clause: list[Tok], j: int, hi: int) -> tuple[NameHit
         k += 1
     if k < hi and clause[k].word:
         return None  # «не Сова ли виновата в …»: a longer question, not the search's
-    return hit, j + 2, end
+    return hit, at, end

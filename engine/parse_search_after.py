@@ -127,10 +127,13 @@ def search_target_after(ctx: Ctx, items: list[Item]) -> list[Item]:
         return items
     it = lone[0]
     text = ctx.text
-    where = span_at(ctx, it)
-    if where is None:
+    # the window opens after the search's first place: a later place read into the role-only
+    # search («ищу доктора / проверю не врёт ли X», no marks typed) may hold the player
+    span = (it.move.span or "").split(" / ")[0]
+    at = text.find(span, it.pos) if span else -1
+    if at < 0:
         return items
-    lo, hi = _window(text, where[1])
+    lo, hi = _window(text, at + len(span))
     toks = tokenize(text[:hi])
     toks = [t for t in toks if t.start >= lo]
     found = _candidate(ctx, toks)
