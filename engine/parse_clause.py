@@ -967,7 +967,10 @@ def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     move word at ``kw`` and the first player named after it, with no comma between:
     «На линче я бы предложил X» weighs a choice, it makes none."""
     words = clause_words(clause)
-    for k in range(kw.i + 1, min(hi, len(clause))):  # («на линче я бы выбрал»: one word)
+    end = min(hi, len(clause))
+    if "бы" not in words[kw.i + 1:end] and "б" not in words[kw.i + 1:end]:
+        return False  # (no subjunctive after the move word: most clauses, no name looked up)
+    for k in range(kw.i + 1, end):  # («на линче я бы выбрал»: one word)
         t = clause[k]
         if not t.word:
             if t.w == ",":
@@ -975,7 +978,7 @@ def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
             continue
         if t.w in ("бы", "б"):
             return any(clause[n].word and nick_at(ctx, clause, words, n) is not None
-                       for n in range(k + 1, min(hi, len(clause))))
+                       for n in range(k + 1, end))
         if nick_at(ctx, clause, words, k) is not None:
             return False
     return False
