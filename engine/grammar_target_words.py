@@ -140,11 +140,15 @@ def skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int
 
 
 def same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
-    """«туда же», «он же», «тоже он» at the end of a move: the player named before."""
+    """«туда же», «тоже туда», «он же», «тоже он» at the end of a move: the player named
+    before."""
     w = clause[k].w
     nxt = clause[k + 1].w if k + 1 < hi else ""
     if w == "туда" and nxt == "же":
         return True
+    if w == "туда" and k > 0 and clause[k - 1].w == "тоже" and \
+            (nxt == "" or nxt in (".", "!", "?", ";", "…", ")")):
+        return True  # «голос тоже туда»
     if w in ("он", "она") and (nxt in ("", "же") or not clause[k + 1].word) and \
             k > 0 and clause[k - 1].w in ("тоже", "же", "—", ":"):
         return True

@@ -28,7 +28,7 @@ from .names_near import near_reading, numbered_reading
 from .names_pets import pet_owners
 from .names_sound import sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
-from .words import CYR, LAT, is_known_word, may_be_name, morph, norm, word_forms
+from .words import CYR, LAT, is_known_word, is_verb, may_be_name, morph, norm, word_forms
 
 #: A memo's "not looked up yet" (None is an answer).
 _NO_ANSWER = object()
@@ -337,7 +337,8 @@ class NameIndex:
                 best_len, owners, cut = n - 1, {nick: parts[-2][words[i + n - 2]]}, True
         if not owners:
             owners = self.single.get(words[i], {})
-            if owners and w[:1].isdigit() and _counts_something(words, i + 1):
+            if owners and w[:1].isdigit() and _counts_something(words, i + 1) and \
+                    not _ordinal_subject(w, words, i + 1):
                 return None  # «в 13 часов»: a number that counts something is no nick
             if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
                 owners = self.single.get(w.replace("э", "е"), {})
@@ -895,6 +896,18 @@ _LOCATIVE_CASES = frozenset({"loct", "loc2"})
 
 #: Words after a number that still leave it a name («за 13 и Пепла»).
 _AFTER_NUMBER = frozenset({"и", "а", "или", "но", "же", "тоже"})
+
+
+def _ordinal_subject(w: str, words: list[str], k: int) -> bool:
+    """True when ``w`` is a number with the masculine ordinal's ending («452-й») and a finite
+    verb follows it, maybe after one adverb («452-й (сегодня) охраняет Добсона»): an ordinal
+    counts no verb, so it names the nick holding the number."""
+    if w.isdigit() or not re.fullmatch(r"\d+-?(?:й|ый)", w):
+        return False
+    if k < len(words) and not is_verb(words[k]) and \
+            morph().parse(words[k])[0].tag.POS == "ADVB":
+        k += 1
+    return k < len(words) and is_verb(words[k])
 
 
 def _counts_something(words: list[str], k: int) -> bool:

@@ -88,6 +88,13 @@ _CLASS_TOUCH = re.compile(rb"L(?:C|(?<=CL))")
 _ODD_E2 = re.compile(rb"\xe2(?:\x80[\x80-\x8f\xa8-\xaf]|\x81[\x9f-\xa4\xa6-\xa9])")
 _ODD_C2 = re.compile(rb"\xc2[\xa0\xad]")
 _WORD = re.compile(r"[^\W\d_]+")
+#: A Cyrillic look-alike letter glued to a digit or «_» («Celestron_С8»): the cheap test for
+#: :func:`_fix_token`'s pass (a word of one script joined to a word of the other).
+_LOOKS_LATIN = "".join(sorted(CYRILLIC_TO_LATIN))
+#: (Led by the digit or «_», rarer than the look-alikes, so ``re`` skips to it by its charset.)
+_GLUED = re.compile(f"[_0-9](?:[{_LOOKS_LATIN}]|(?<=[{_LOOKS_LATIN}][_0-9]))")
+#: A nick-like token: letters, digits and «_» together.
+_TOKEN = re.compile(r"\w+")
 
 
 def _classes(raw: bytes) -> bytes:
@@ -151,7 +158,28 @@ def clean_text(text: str) -> str:
         classes = _classes(text.encode("utf-8", "surrogatepass"))
     if _CLASS_TOUCH.search(classes):
         text = _WORD.sub(_fix_word, text)
+    if _GLUED.search(text) is not None:
+        text = _TOKEN.sub(_fix_token, text)
     return text
+
+
+def _fix_token(match: re.Match) -> str:
+    """One token of :func:`clean_text`'s glued look-alike pass: a token of words joined by
+    digits or «_» whose Cyrillic letters are all look-alikes of Latin ones and fewer than its
+    Latin letters is a Latin nick typed with a Cyrillic letter («Celestron_С8» → «Celestron_C8»).
+    Any other token is kept («Лось_007», «Фельдшер_Zina»)."""
+    token = match.group(0)
+    n_cyr = n_lat = 0
+    for c in token:
+        if "\u0400" <= c <= "\u04ff":
+            if c not in CYRILLIC_TO_LATIN:
+                return token
+            n_cyr += 1
+        elif "a" <= c <= "z" or "A" <= c <= "Z":
+            n_lat += 1
+    if n_cyr and n_lat > n_cyr:
+        return token.translate(_TO_LAT)
+    return token
 
 
 def _fix_word(match: re.Match) -> str:

@@ -347,6 +347,13 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
             if size == 1:
                 return 2, tuple(dict.fromkeys(["дж" + u[0], "ю", *("дж" + c for c in u[1:]),
                                                "ж" + u[0], "й" + u[0]]))
+        if nxt == "a" and i == 0 and after and after not in _LAT_VOWELS:
+            # a word-initial «ja» of the Russian transliteration is «я»: «Jakor» → «Якорь»,
+            # «Jana» → «Яна» (the English «дж» first: «Jack» → «Джек»)
+            size, a = _unit_choices(word, 1, english)
+            if size == 1:
+                return 2, tuple(dict.fromkeys([*("дж" + c for c in a), "я", "ж" + a[0],
+                                               "й" + a[0]]))
         return 1, ("дж", "й", "ж")
     if ch == "e" and nxt == "i" and i > 0 and word[i - 1] not in _LAT_VOWELS:
         return 2, ("еи", "ей", "ай")  # «ei»: «Zeitnot» → «Цейтнот», «Einstein» → «Эйнштейн»

@@ -47,6 +47,10 @@ def moves(text: str, sender: str = "Кузя", event: str = "none") -> list[dict
     # 31: «zельца»); it used to be kept as neither reading was clean
     ("Dжон", "Джон"),
     ("zельца", "зельца"),
+    # a Cyrillic look-alike glued by «_» or a digit to a Latin word is Latin too (session 38)
+    ("Проверяю Сelestron_С8", "Проверяю Celestron_C8"),
+    ("лечу Agent_Х7", "лечу Agent_X7"),
+    ("голос за Rex_2о", "голос за Rex_2o"),
 ])
 def test_clean_text_literal_values(raw, clean):
     assert clean_text(raw) == clean
@@ -60,6 +64,8 @@ def test_clean_text_literal_values(raw, clean):
     "Лечу Кузю\tи\nБобра",
     "plain ascii — kept",
     "Лось_007 и Smith'a",
+    "Фельдшер_Zina и Кот_Tom",  # Cyrillic letters with no Latin look-alike: kept
+    "Ох_Me и С8 до 5ка",        # as many Cyrillic letters as Latin ones, or no Latin: kept
 ])
 def test_clean_text_keeps_clean_words(text):
     assert clean_text(text) == text
@@ -177,9 +183,10 @@ def _reference_clean(text: str) -> str:
     text = "".join("" if c in INVISIBLE else " " if c in textnorm._SPACES
                    else "\n" if c in "\u2028\u2029" else c for c in text)
     text = unicodedata.normalize("NFC", text)
-    return re.sub(r"[^\W\d_]+", lambda m: textnorm._one_script(m.group(0))
+    text = re.sub(r"[^\W\d_]+", lambda m: textnorm._one_script(m.group(0))
                   if re.search("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]", m.group(0))
                   else m.group(0), text)
+    return re.sub(r"\w+", textnorm._fix_token, text)
 
 
 @pytest.mark.parametrize("char", sorted(INVISIBLE) + list("\u00a0\u1680\u2000\u2005\u200a\u202f\u205f\u3000"))
