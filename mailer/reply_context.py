@@ -191,7 +191,7 @@ def _quoted(reply: str, text: str) -> bool:
 
 
 #: Why a reply :func:`fold` took off the queue is, as ``outbox --all`` shows it (``Outgoing.error``).
-FOLDED_REASON = "вместо него уйдёт ответ на следующее письмо игрока (входящее {}), где сказано и о прежнем письме"
+FOLDED_REASON = "его заменил ответ на следующее письмо игрока (входящее {}), где сказано и о прежнем письме"
 
 
 def fold(s: Session, earlier: list[EarlierReply], *, by: int | None = None) -> list[str]:

@@ -38,7 +38,7 @@ def test_outbox_all_says_why_a_reply_was_taken_off_the_queue(tmp_path):
             later = s.exec(select(Letter).where(Letter.message_id == "b@x")).one().id
         listed = _outbox(g)
         assert "снято с очереди (почему — ниже)" in listed
-        assert (f"Почему снято с очереди: {got['reply:a@x'].id}: вместо него уйдёт ответ на следующее "
+        assert (f"Почему снято с очереди: {got['reply:a@x'].id}: его заменил ответ на следующее "
                 f"письмо игрока (входящее {later}), где сказано и о прежнем письме") in listed
         dropped = CliRunner().invoke(main, ["--config", str(g.cfg.path), "drop", str(got["reply:c@x"].id)])
         assert dropped.exit_code == 0, dropped.output

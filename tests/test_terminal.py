@@ -225,7 +225,7 @@ def test_outbox_piped_is_one_line_a_letter(demo_game):
     assert sum("  в очереди  " in line for line in rows[1:51]) == 48
     assert rows[-4] == "Почему снято с очереди:"  # a reason under the table, not in a wide column
     for line in rows[-3:-1]:
-        assert re.fullmatch(r"  \d+: вместо него уйдёт ответ на следующее письмо игрока \(входящее \d+\), "
+        assert re.fullmatch(r"  \d+: его заменил ответ на следующее письмо игрока \(входящее \d+\), "
                             r"где сказано и о прежнем письме", line)
     assert rows[0].split() == ["ID", "Состояние", "Кому", "Тема", "Вид"]
     stranger = next(line for line in rows if "kot.office" in line)
