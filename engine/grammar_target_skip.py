@@ -29,8 +29,6 @@ GAME_NOUNS = frozenset({"мафию", "мафиози", "убийцу", "игр�
                         "один", "одним"})  # «Голос один, на Кардана»: a count
 
 
-
-
 def plain_word(clause: list[Tok], words: list[str], k: int, lo: int, out: Targets, *,
                skipped: bool) -> bool:
     """True when token ``k`` is a dictionary word or a word of the day's event that names no

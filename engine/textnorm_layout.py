@@ -130,10 +130,15 @@ def _short_label_dot(text: str) -> bool:
         lo = k - 1
         while lo >= 0 and text[lo].isalpha():
             lo -= 1
-        word = text[lo + 1:k]
-        if not word.lower().endswith(("ю", "у")) and _is_label(word):
+        if _cut_label_word(text[lo + 1:k]):
             return True
     return False
+
+
+def _cut_label_word(word: str) -> bool:
+    """True when ``word`` (as written) may be a label cut short with a dot: a move label
+    (:func:`_is_label`) that is no slang verb of the first person («Шизю.»)."""
+    return not word.lower().endswith(("ю", "у")) and _is_label(word)
 
 
 def _cut_labels(text: str, nicks: tuple[str, ...]) -> str:
@@ -143,8 +148,7 @@ def _cut_labels(text: str, nicks: tuple[str, ...]) -> str:
     the label's. A slang verb of the first person («Шизю. Тополь молчит») is a sentence of
     its own."""
     return _CUT_LABEL.sub(lambda m: m.group(1) + m.group(2) + ":" + m.group(3)
-                          if _is_label(m.group(2)) and not m.group(2).lower().endswith(("ю", "у"))
-                          and _nick_at(text, m.end(), nicks)
+                          if _cut_label_word(m.group(2)) and _nick_at(text, m.end(), nicks)
                           else m.group(0), text)
 
 
