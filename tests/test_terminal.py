@@ -193,13 +193,16 @@ def test_inbox_on_80_columns_is_one_line_a_letter(demo_game):
     assert max(len(line) for line in lines) <= 80 and "…" not in shown.output
     listed = runner.invoke(main, ["inbox", "--json"], env=env)
     rows = __import__("json").loads(listed.output)
-    assert lines[0].split() == ["ID", "Получено", "(МСК)", "Игрок", "Состояние", "Тема"]
+    assert lines[0].split() == ["ID", "Получено", "(МСК)", "Дн", "Игрок", "Состояние", "Тема"]
     # two «↳» lines: the stranger's address, the late letter's question to the host
     assert len(lines) == 1 + len(rows) + 2
     assert "    ↳ вопрос: «Ой, не поздно?»" in lines
     states = {"applied": "ходы приняты", "pending": "ждут обработки", "unknown_sender": "неизвестный адрес"}
     for row, line in zip(rows, [line for line in lines[1:] if not line.lstrip().startswith("↳")]):
         assert line.split()[:3] == [str(row["id"]), *row["received"][:16].split("T")], line
+        # the day the letter counts for: the demo's first sync is all day 1; a stranger's and
+        # the late letter still waiting for day 2 to open have none yet
+        assert line.split()[3] == ("1" if row["state"] == "applied" else "—"), line
         assert f"  {row['nick'] or '—'}  " in line and f"  {states[row['state']]}  " in line, line
         assert line.endswith(f"  {row['subject']}"), line
     stranger = next(i for i, line in enumerate(lines) if "неизвестный адрес" in line)
@@ -265,8 +268,8 @@ def test_inbox_on_80_columns_puts_problems_under_the_letter(tmp_path):
 
     told = f"↳ {PROBLEM_RU[problem['kind']]}: {problem['text']}"
     shown = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "inbox"], env={"COLUMNS": "80"})
-    assert shown.output.splitlines() == ["ID  Получено (МСК)    Игрок  Состояние  Тема",
-                                         "1   2026-12-07 20:30  Бука   без ходов  Ход", "    " + told]
+    assert shown.output.splitlines() == ["ID  Получено (МСК)    Дн  Игрок  Состояние  Тема",
+                                         "1   2026-12-07 20:30  1   Бука   без ходов  Ход", "    " + told]
     tight = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "inbox"], env={"COLUMNS": "30"})
     under = tight.output.splitlines()[2:]
     assert len(under) > 1 and all(len(line) <= 30 for line in under) and "…" not in tight.output

@@ -144,7 +144,8 @@ def _letter_state(value: str | None) -> str | None:
 def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, questions: bool,
           _all: bool, ids: tuple[list[int], ...]) -> None:
     """Все полученные письма (или только с этими номерами), по строке на письмо: номер, время
-    получения, адрес отправителя, игрок, состояние, тема, проблемы (Message-ID — в --json и в
+    получения, день игры, к которому письмо относится, адрес отправителя, игрок, состояние,
+    тема, проблемы (Message-ID — в --json и в
     show). На экране уже 120 колонок — строка на письмо: игрок вместо адреса, под письмом
     строки «↳» с адресом чужого, проблемами и вопросами; ничего не обрезано.
 
@@ -200,15 +201,22 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
         _narrow_inbox(rows, width, nicks, cfg.zone)
         return
     received = _received_head(rows, cfg.zone)
-    listing = table("ID", received, "От", "Игрок", "Состояние", "Тема", "Проблемы", whole=("ID", received))
+    listing = table("ID", received, "День", "От", "Игрок", "Состояние", "Тема", "Проблемы",
+                    whole=("ID", received, "День"))
     for r in rows:
-        listing.add_row(str(r.id), r.received[:16].replace("T", " "), r.from_addr, nicks[r.id] or "—",
-                        _state_cell(r), r.subject, _problems_cell(r))
+        listing.add_row(str(r.id), r.received[:16].replace("T", " "), _day_cell(r), r.from_addr,
+                        nicks[r.id] or "—", _state_cell(r), r.subject, _problems_cell(r))
     print_table(listing)
 
 
 #: Terminals narrower than this get ``inbox`` one line per letter (:func:`_narrow_inbox`).
 NARROW = 120
+
+
+def _day_cell(r) -> str:
+    """The game day a letter counts for (the day of the deadline it met; a late letter's is
+    the next day), «—» for one with none (a stranger's, a repeat, one not read yet)."""
+    return str(r.day) if r.day is not None else "—"
 
 
 def _state_cell(r) -> str:
@@ -243,12 +251,13 @@ def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone) -> None:
     stranger, or a letter not read yet)."""
     import textwrap
 
-    cells = [(str(r.id), r.received[:16].replace("T", " "), nicks[r.id] or "—", _state_cell(r), r.subject,
+    cells = [(str(r.id), r.received[:16].replace("T", " "), _day_cell(r), nicks[r.id] or "—",
+              _state_cell(r), r.subject,
               ([f"адрес: {r.from_addr}"] if not nicks[r.id] and r.from_addr else []) + _problem_lines(r))
              for r in rows]
-    head = ("ID", _received_head(rows, zone), "Игрок", "Состояние", "Тема")
-    widths = [max(len(c[i]) for c in [head, *cells]) for i in range(3)]
-    widths.append(min(max(len(c[3]) for c in [head, *cells]), 17))
+    head = ("ID", _received_head(rows, zone), "Дн", "Игрок", "Состояние", "Тема")  # «Дн»: 80 columns
+    widths = [max(len(c[i]) for c in [head, *cells]) for i in range(4)]
+    widths.append(min(max(len(c[4]) for c in [head, *cells]), 17))
     widths.append(max(width - sum(widths) - 2 * len(widths), 10))
 
     def fold(text: str, size: int) -> list[str]:
@@ -260,7 +269,8 @@ def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone) -> None:
     click.echo(line(head))
     indent = " " * (widths[0] + 2) + "↳ "
     for *row, extra in cells:
-        columns = [[row[0]], [row[1]], [row[2]], fold(row[3], widths[3]), fold(row[4], widths[4])]
+        columns = [[row[0]], [row[1]], [row[2]], [row[3]], fold(row[4], widths[4]),
+                   fold(row[5], widths[5])]
         for n in range(max(len(c) for c in columns)):
             click.echo(line([c[n] if n < len(c) else "" for c in columns]))
         for text in extra:

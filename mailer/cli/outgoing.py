@@ -39,6 +39,14 @@ def outbox(ctx: click.Context, show_all: bool) -> None:
     if reasons:
         click.echo("Почему снято с очереди:\n" + "\n".join(reasons))
     click.echo(_total(rows))
+    if not rows and not show_all:
+        done = len(call(outbox_rows, store, show_all=True))
+        if done:  # an empty queue after `send`: say where the letters went
+            from mailer.words import count
+
+            letters = count(done, "письмо", "письма", "писем")
+            click.echo(f"Очередь пуста: {letters} уже отправлено или снято с очереди; "
+                       "их список — outbox --all.")
 
 
 def _total(rows: list) -> str:
