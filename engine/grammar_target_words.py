@@ -139,13 +139,19 @@ def skip_title(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int
     return k + 1
 
 
+#: Words that send «туда же» back to an earlier day («куда и вчера», «как в прошлый раз»).
+_EARLIER_DAY = frozenset({"вчера", "позавчера", "прошлый", "прошлой", "прошлом", "прошлую",
+                          "раньше", "прежде", "прежнему", "всегда"})
+
+
 def same_as_before(clause: list[Tok], k: int, hi: int) -> bool:
     """«туда же», «тоже туда», «он же», «тоже он» at the end of a move: the player named
     before."""
     w = clause[k].w
     nxt = clause[k + 1].w if k + 1 < hi else ""
     if w == "туда" and nxt == "же":
-        return True
+        # not «туда же, куда и вчера»: the place of an earlier day, not the player named before
+        return not any(t.w in _EARLIER_DAY for t in clause[k + 2:min(hi, k + 7)])
     if w == "туда" and k > 0 and clause[k - 1].w == "тоже" and \
             (nxt == "" or nxt in (".", "!", "?", ";", "…", ")")):
         return True  # «голос тоже туда»

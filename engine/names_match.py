@@ -24,7 +24,7 @@ from .names_given import (
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
-from .names_near import near_reading, numbered_reading
+from .names_near import DIGITS, near_reading, numbered_reading, same_number
 from .names_pets import pet_owners
 from .names_sound import sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
@@ -727,8 +727,12 @@ class NameIndex:
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
-        return process.extractOne(word, self.fuzzy_choices, scorer=OSA.distance,
-                                  score_cutoff=edits) is None
+        if DIGITS.search(word) is None:
+            return process.extractOne(word, self.fuzzy_choices, scorer=OSA.distance,
+                                      score_cutoff=edits) is None
+        # a near form with another number is no slip of the word (:func:`same_number`)
+        return not any(same_number(word, form) for form, _score, _i in process.extract(
+            word, self.fuzzy_choices, scorer=OSA.distance, score_cutoff=edits, limit=None))
 
     def _approximate(self, word: str, strict: bool) -> NameHit | None:
         return near_reading(self, word, strict)

@@ -252,11 +252,26 @@ def slip_reading(index: NameIndex, word: str) -> NameHit | None:
         # «Петровну» is no slip of «Петровича»: a patronymic of one sex never names a nick
         # by the other sex's patronymic
         found = [f for f in found if _patronymic_sex(f[0]) in (None, sex)]
+    if found and DIGITS.search(word):
+        # «бочку7» is no slip of «Бочка5»: a number written is the player's, never a typo
+        # of another number (nor of a nick with none)
+        found = [f for f in found if same_number(word, f[0])]
     if not found:
         return None
     best = min(score for _, score, _ in found)
     owners = sorted({index.fuzzy_owner[idx] for _, score, idx in found if score == best})
     return hit(owners, "fuzzy")
+
+
+#: A run of digits in a word («бочку7» → 7).
+DIGITS = re.compile(r"\d+")
+
+
+def same_number(word: str, form: str) -> bool:
+    """True when ``word`` and the nick form ``form`` hold the same numbers in the same order
+    (none in either counts too): a slip of the letters may name a nick, a slip of the
+    number never does («бочку7» is no slip of «бочку5»)."""
+    return DIGITS.findall(word) == DIGITS.findall(form)
 
 
 def _patronymic_sex(word: str) -> str | None:
