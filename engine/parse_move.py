@@ -936,8 +936,10 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
         return None
     back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
     if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
-            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
-        return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»)
+            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]) or \
+            any(t.w in _SELF_SUBJECT for t in clause[back[1]:back[2]]):
+        return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»;
+        # «сам проверю, X …»: «сам» is the subject)
     return back
 
 
@@ -963,8 +965,9 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     if k < lo or not clause[k].word:
         return None
     back = read_back(ctx, actor, clause, k, k + 1)
-    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick:
-        return None
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            any(t.w in _SELF_SUBJECT for t in clause[back[1]:back[2]]):
+        return None  # (not «Сам проверю, кто такой X»: «сам» is the subject)
     return back
 
 
