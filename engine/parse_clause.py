@@ -48,7 +48,8 @@ from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
     GIVE, NUMBERED, bare_ordinals, bare_pair, gives_them, given_later, one_then_second,
-    other_owner, owner_end, same_again, takes_off, votes_header, za_alone, za_instrumental, agreed_with,
+    other_owner, owner_end, same_again, takes_off, votes_header, za_alone, za_instrumental,
+    agreed_with,
 )
 from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority

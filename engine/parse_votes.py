@@ -313,8 +313,8 @@ def agreed_with(ctx: Ctx, clause: list[Tok], k: int) -> int:
 _AGREE = frozenset({"согласен", "согласна", "согласны"})
 
 #: «(Я) согласен с Кузей,» opening the sentence before a short vote with «тоже».
-_AGREED_BEFORE = re.compile(r"(?:^|[\n.!?])\s*(?:я\s+)?соглас(?:ен|на|ны)\s+со?\s+[^,.!?\n]{1,40},$",
-                            re.IGNORECASE)
+_AGREED_BEFORE = re.compile(
+    r"(?:^|[\n.!?])\s*(?:я\s+)?соглас(?:ен|на|ны)\s+со?\s+[^,.!?\n]{1,40},$", re.IGNORECASE)
 
 #: «Я тоже за X», «тоже за X»: the sender joins others' vote (:func:`za_alone`).
 _TOO = frozenset({"тоже", "также", "тож"})
