@@ -283,6 +283,8 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     me = ctx.sender
     words = clause_words(clause)
     idx = name_index(ctx.nicks)
+    lead = start + 2 < len(clause) and clause[start].w in _I_LEAVE and clause[start + 1].w == "все"
+    start += lead  # «Оставляю всё на Деда»: the sender's own verb of leaving first
     k = start
     hit = idx.exact(words, k, None) if k < len(clause) and clause[k].word else None
     own = hit is not None and hit.nick == me.nick
@@ -324,9 +326,16 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
                                   not words[k].endswith(("у", "ю"))):
         return False  # (after «на», «всё на дона»: the boss by his title in the accusative)
     end = k + (size or 1)
+    if not lead and words[start] == "все" and end < len(clause) and clause[end].w in _I_LEAVE:
+        end += 1  # «Всё на Деда оставляю»: the verb of leaving after the boss
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                 len(clause))
     return only_fillers(clause, end, stop)
+
+
+#: The sender's own verbs of leaving all of his move to the boss («Оставляю всё на Деда»,
+#: «Всё на Деда оставляю»).
+_I_LEAVE = frozenset({"оставляю", "отдаю", "доверяю", "скидываю", "перекладываю"})
 
 
 #: «Ход как всегда на Шефа»: words of habit after «ход».

@@ -34,6 +34,10 @@ from .grammar_context import (
 )
 
 
+#: «от клана», «от семьи» after a kill word: whose kill it is, no target.
+_FROM_CLAN = frozenset({"клана", "семьи"})
+
+
 @functools.lru_cache(maxsize=1)
 def _keyword_first() -> frozenset[str]:
     """Words a keyword may start with (see :func:`_keyword_at`)."""
@@ -196,8 +200,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
                 (clause[i - 1].w in ("в", "о", "об", "при") and locative(t.w)) or
                 clause[i - 1].w == "про"):  # «подумываю и про МО»
             kw.weak = kw.reported = True  # «откроют охоту», «в поисках X»: no move of his
-        if kw.j + 1 < n and clause[kw.j].w == "от" and clause[kw.j + 1].w in V.FROM_ME:
+        if kw.j + 1 < n and clause[kw.j].w == "от" and (clause[kw.j + 1].w in V.FROM_ME or (
+                kw.cls == V.KILL and clause[kw.j + 1].w in _FROM_CLAN)):
             kw.j += 2  # «Линч от меня — Батон», «голос от нас: X»: who sends it, no target
+            # («убийство от клана, если спросят, — X»)
         if kw.cls == V.INVITE and kw.weak and t.w == "на":
             kw.j = _more_treats(clause, kw.j, idx, words)  # «на глинтвейн и сериальчик»
         found.append(kw)

@@ -228,11 +228,19 @@ def sole_member(ctx, boss, clause: list[Tok], kw):
     reported, weighed (but for «если он сам не пришлёт, …»), in the past tense or in the
     first person singular («охраняю себя»: the boss's own move he has not, refused), and
     when the move is no member's, or no member or two make it."""
-    if kw.cls not in _MEMBER_CLASSES or kw.negated or kw.reported or kw.i >= len(clause) or \
-            (kw.hypothetical and not silence_before(clause, kw.i)):
+    if kw.cls not in _MEMBER_CLASSES or kw.negated or kw.reported or kw.i >= len(clause):
+        return None
+    for_him = _for_him_before(clause, kw.i)
+    if kw.hypothetical and not silence_before(clause, kw.i) and not (
+            for_him and _if_not(clause, for_him)):
         return None
     w = clause[kw.i].w
     mates = role_holders(ctx.state, boss, kw.cls)
+    if len(mates) == 1 and for_him and w in lexicon().first and not _past(w) and \
+            _named_before(ctx, clause, for_him, mates[0]) is not False:
+        # «Кот молчит, за него: грабим Сову», «Кот походил? Если нет — за него: грабим
+        # Сову»: «за него» and a mark before the boss's own verb say for whom he writes it
+        return actor_of(ctx.state, mates[0])
     if len(mates) == 1 and w in lexicon().first and not _past(w) and \
             for_member_end(ctx, clause, kw.j, mates[0]) > kw.j:
         # «граблю за Бульбу Параску», «Бульба, … граблю за него Параску»: the boss makes
@@ -246,6 +254,33 @@ def sole_member(ctx, boss, clause: list[Tok], kw):
     if named is False or (named is None and w in lexicon().third and not _ordered(clause, kw.i)):
         return None  # («Весь день молчал, а вечером защищает Маргошу»: of whom?)
     return actor_of(ctx.state, mates[0])
+
+
+#: Marks between «за него» and the move word it heads («за него: грабим Сову»).
+_HEAD_MARKS = frozenset({":", "—", "–", "-"})
+
+
+def _for_him_before(clause: list[Tok], i: int) -> int:
+    """The index of «за» of «за него» / «за неё» standing before the move word at ``i``
+    with a mark between («…, за него: грабим Сову», «за неё — охраняем меня») and nothing
+    but a mark or the clause's start before it; 0 when there is none (a clause never opens
+    with such an order and its verb)."""
+    k = i - 1
+    if k < 0 or clause[k].w not in _HEAD_MARKS:
+        return 0
+    while k >= 0 and clause[k].w in _HEAD_MARKS:
+        k -= 1
+    if k < 1 or clause[k].w not in _FOR_HIM or clause[k - 1].w != "за":
+        return 0
+    return k - 1 if k - 1 == 0 or not clause[k - 2].word else 0
+
+
+def _if_not(clause: list[Tok], at: int) -> bool:
+    """True when the words before «за него» at ``at`` are only «если нет» and marks («Кот
+    походил? Если нет — за него: …»): the condition that the member sent no move himself,
+    the boss's duplicate move (DECISIONS.md §4), no hypothesis."""
+    said = [t.w for t in clause[:at] if t.word]
+    return said == ["если", "нет"]
 
 
 #: Words that open a subordinate clause («простыня, где защищает Маргошу»): its verb tells

@@ -187,13 +187,23 @@ def _but_after(clause: list[Tok], i: int) -> bool:
 
 def _if_anything(clause: list[Tok], k: int) -> bool:
     """«если что» («если чё») closed by punctuation («это ход, если что: приглашаю X») is a
-    turn of speech («just so you know»), no condition."""
-    return k + 1 < len(clause) and clause[k + 1].w in _WHAT and (
-        k + 2 >= len(clause) or not clause[k + 2].word)
+    turn of speech («just so you know»), no condition; so are «если спросят», «если кто
+    спросит», «если интересно» («убийство от клана, если спросят, — X»: «for the record»)."""
+    for turn in _TURNS_OF_IF:
+        n = k + 1 + len(turn)
+        if n <= len(clause) and all(clause[k + 1 + m].w in w for m, w in enumerate(turn)) and \
+                (n >= len(clause) or not clause[n].word):
+            return True
+    return False
 
 
 #: «что» and its spoken forms («если чё», «если чо»).
 _WHAT = frozenset({"что", "чё", "че", "чо", "шо"})
+
+#: The words after «если» of a turn of speech that sets no condition (:func:`_if_anything`).
+_TURNS_OF_IF = ((_WHAT,), (frozenset({"спросят", "спросит", "интересно"}),),
+                (frozenset({"кто", "кто-то", "кто-нибудь", "кому"}),
+                 frozenset({"спросит", "спросят", "интересно"})))
 
 
 def idiom_told(clause: list[Tok], i: int, j: int) -> bool:
@@ -683,10 +693,14 @@ _AS_EVER = frozenset({"обычно", "всегда", "вчера", "и", "до�
 def whether_clause(clause: list[Tok], j: int) -> bool:
     """True when the keyword ending at ``j`` is followed by a comma and an indirect question
     («проверяю, дошло ли моё письмо», «посмотрю, он ли это»): the verb's object is that
-    question, or :func:`object_clause`."""
-    return object_clause(clause, j) or (
-        j + 2 < len(clause) and clause[j].w == "," and clause[j + 1].word and
-        clause[j + 2].w == "ли")
+    question, or :func:`object_clause`; adverbs of :data:`_BY_THE_WAY` may stand before the
+    comma («проверю завтра, дошли ли письма»)."""
+    if object_clause(clause, j):
+        return True
+    while j < len(clause) and clause[j].w in _BY_THE_WAY:
+        j += 1
+    return j + 2 < len(clause) and clause[j].w == "," and clause[j + 1].word and \
+        clause[j + 2].w == "ли"
 
 
 #: Adverbs that may stand between a verb and its object clause («проверю заодно, как там …»).

@@ -294,7 +294,27 @@ _ASIDE_WORDS = frozenset({"как", "ни", "жаль", "увы", "пожалу�
                           "к", "сожалению", "несчастью", "счастью", "по-моему", "всё-таки",
                           "все-таки", "опять", "снова", "тоже", "также", "сегодня",
                           # «Мой голос, стало быть, — X», «Голос, значит, за X»
-                          "стало", "значит", "видно", "впрочем", "естественно", "итак"})
+                          "стало", "значит", "видно", "впрочем", "естественно", "итак",
+                          # «Проверка, кстати, — X»
+                          "кстати"})
+
+
+#: Words after «если» of a turn of speech that sets no condition («Голос, если что, — X»,
+#: «Убийство, если спросят, — X», «…, если кто спросит, …»).
+_IF_TURN = frozenset({"что", "чё", "че", "чо", "спросят", "спросит", "интересно"})
+
+
+def _if_turn(clause: list[Tok], n: int, hi: int) -> bool:
+    """True when token ``n`` is a word of a turn of speech with «если» that sets no
+    condition: «если» before a word of :data:`_IF_TURN` (or «кто», «кому» and such a word),
+    or one of those words after it («Голос, если что, — X», «…, если кто спросит, — X»)."""
+    w = clause[n].w
+    if w == "если":
+        nxt = n + 1 + (n + 1 < hi and clause[n + 1].w in ("кто", "кому"))
+        return nxt < hi and clause[nxt].w in _IF_TURN
+    back = n - 1 - (clause[n - 1].w in ("кто", "кому") and w in _IF_TURN)
+    return (w in _IF_TURN or w in ("кто", "кому")) and back >= 0 and clause[back].w == "если" \
+        and _if_turn(clause, back, hi)
 
 
 #: Words that go on to another matter after an aside («Голос — как вчера, а Кузя …»).
@@ -343,7 +363,8 @@ def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
         # («Голоса, раз уж сегодня «Ярость», за X и за Y»)
     as_ = k + 1 < hi and clause[k + 1].w == "как"  # («…, как и вчера, X»)
     while n < hi and clause[n].word and (clause[n].w in _ASIDE_WORDS or (
-            as_ and clause[n].w in ("вчера", "обычно", "всегда"))) and n - k <= 4:
+            as_ and clause[n].w in ("вчера", "обычно", "всегда")) or _if_turn(clause, n, hi)) \
+            and n - k <= 4:
         n += 1
     if clause[k].w != "," and not (k + 1 < n and clause[k + 1].w == "как" and n + 1 < hi and
                                    clause[n + 1].word and clause[n + 1].w not in _THEN_ON):

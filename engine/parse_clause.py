@@ -49,6 +49,7 @@ from .parse_net import net
 from .parse_votes import (
     GIVE, NUMBERED, bare_ordinals, bare_pair, gives_them, given_later, one_then_second,
     other_owner, owner_end, same_again, takes_off, votes_header, za_alone, za_instrumental,
+    agreed_with,
 )
 from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
@@ -81,6 +82,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start or
            (member is not None and k.i == start - 1 and k.j > start and clause[k.i].w in POSTURE)]
     # («Страж стоит на страже у X»: the member's posture verb opens his move's idiom)
+    kws = [k for k in kws if not (k.cls == V.KILL and clause[k.i].w in CLAN_ONLY_THIRD and
+                                  not (ctx.sender.mafia and clan_subject(clause, k.i)))]
+    # («Шмыг берёт у X всё», «сам берёт ружьё»: not «клан берёт X»)
     if any(k.cls == V.CHOOSE for k in kws):
         kws = [k for k in kws if not _others_choice(ctx, clause, k)]
         if member is None and ctx.sender.role in HOSTS and ctx.turn.event != "choose_me":
@@ -228,7 +232,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and member is None and not excluded and za_alone(ctx, clause, start):
         za = za_instrumental(ctx, clause, start) if ctx.sender.role == "witness" else None
         # «За Чингачгука.» alone: the vote; the witness's «Сегодня за Холмсом.»: his watch
-        kws = [Kw(V.VOTE, start, start, weak=True) if za is None else Kw(V.WATCH, za, za + 1, weak=True)]
+        at = agreed_with(ctx, clause, start)  # («Согласна с X, тоже за Y»: from «тоже»)
+        kws = [Kw(V.VOTE, at, at, weak=True) if za is None else Kw(V.WATCH, za, za + 1, weak=True)]
     if not kws and member is None and not excluded and clause[start].w in GIVE:
         kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
@@ -502,6 +507,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         last = Prev(kw.cls, clause[0].start, member, items[mark:], clause,
                     hypothetical=kw.hypothetical)
     return last
+
+
+#: Third-person kill words that are the clan's kill only with «клан» (or «семья», «мафия»)
+#: of the sender's own clan as their subject («Клан берёт X»); any other subject takes
+#: something else («Шмыг берёт у X всё», «сам берёт ружьё»).
+CLAN_ONLY_THIRD = frozenset({"берёт", "берет"})
 
 
 #: Beginnings of the verbs of changing («поменяй», «меняю», «смени», «замените»,

@@ -363,6 +363,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 clause[pointer].w in _ON_YOU.get(clause[pointer - 1].w, ()):
             return kw.j  # «Лис, убийство на тебе», «голос за тобой»: the addressee's to make,
             # no move of the sender's
+        if _for_him_after(clause, kw, pointer):
+            return kw.j  # «Страж теперь охраняет, за него дублирую: …»: for whom, no target
         # «Миралисса, лечу её»; never «кого попало», «всех», «тебя»
         # (a third-person pronoun never points at the sender: «За Штирлицем нужен глаз да
         # глаз, так что слежу за ним» from Глаз)
@@ -654,6 +656,20 @@ _POINTING = PRONOUN_BEFORE | {"туда", "он", "она", "ним", "нем"} 
 _YOU = frozenset({"тебя", "тебе", "тобой"})
 _ADDRESSED = _POINTING | _YOU  # «Маруська, голосую за тебя»
 
+#: «за него», «за неё», «за них»: for whom a move is written (not a target but a vote's).
+_FOR_HIM = frozenset({"него", "нее", "неё", "них"})
+
+
+def _for_him_after(clause: list[Tok], kw: Kw, pointer: int) -> bool:
+    """True when the pronoun at ``pointer`` is «за него» (``_FOR_HIM``) set off by a mark
+    after a move word of a class other than the vote («Страж теперь охраняет, за него
+    дублирую: охраняет меня»): the member the boss writes for, never the move's target
+    (one guards, heals, robs a player, never «за» him)."""
+    return kw.cls != V.VOTE and pointer - 1 > kw.j and clause[pointer - 1].w == "за" and \
+        clause[pointer].w in _FOR_HIM and \
+        any(not clause[n].word for n in range(kw.j, pointer - 1))
+
+
 #: «на тебе», «за тобой» after a move noun: the move is the addressee's to make.
 _ON_YOU = {"на": frozenset({"тебе", "вас"}), "за": frozenset({"тобой", "вами"})}
 
@@ -920,8 +936,10 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
         return None
     back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
     if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
-            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
-        return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»)
+            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]) or \
+            any(t.w in _SELF_SUBJECT for t in clause[back[1]:back[2]]):
+        return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»;
+        # «сам проверю, X …»: «сам» is the subject)
     return back
 
 
@@ -947,8 +965,9 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     if k < lo or not clause[k].word:
         return None
     back = read_back(ctx, actor, clause, k, k + 1)
-    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick:
-        return None
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            any(t.w in _SELF_SUBJECT for t in clause[back[1]:back[2]]):
+        return None  # (not «Сам проверю, кто такой X»: «сам» is the subject)
     return back
 
 
@@ -1114,21 +1133,28 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
     before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
     голос» stands before a noun, never before a first-person verb)."""
-    if not any(clause[n].word and (first_singular(clause[n].w) or (
+    own_verb = any(clause[n].word and (first_singular(clause[n].w) or (
             not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
-               for n in range(kw.i, min(kw.j, len(clause)))):
-        # (a move verb of no dictionary shaped so: «вот его и шизю»)
-        return None  # («к себе зову»: the verb may end the keyword's phrase)
+               for n in range(kw.i, min(kw.j, len(clause))))
+    # (a move verb of no dictionary shaped so: «вот его и шизю»; «к себе зову»: the verb
+    # may end the keyword's phrase)
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
         k -= 1
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
+    if not own_verb and not (kw.cls == V.INVITE and k > lo and clause[k - 1].w in _WANT_HIM):
+        return None  # («хочу её снова к себе»: the wish is the sender's verb)
     c = k - 1 if k - 1 >= lo and clause[k - 1].w in ("я", "мы") else k
     if c - 1 >= lo and clause[c - 1].w == "что" and \
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+#: The sender's verbs of wanting a guest before the object pronoun of an invitation phrase
+#: («хочу её снова к себе», «жду его в гости»).
+_WANT_HIM = frozenset({"хочу", "жду", "хотим", "ждём", "ждем"})
 
 
 #: Words of degree that make «…, что я его …» a result, said by the sender («так хорошо сидел,

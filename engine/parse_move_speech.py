@@ -98,6 +98,8 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     while j + 1 < hi and (clause[j].w in ("—", "это") or clause[j].w in _WHEN and
                           clause[j + 1].w in (stop or ())):
         j += 1  # «во что я стреляю — это глазками в Маргошу»; «полечу потом в отпуск»
+    if stop and j < hi and clause[j].w in (",", *_HEDGES):
+        j = _past_hedge(ctx, clause, j, hi, stop)
     if not stop or j >= hi or not clause[j].word or clause[j].w not in stop:
         return False
     if not is_verb(clause[kw.j - 1].w):
@@ -131,6 +133,27 @@ def _screen_watched(clause: list[Tok], j: int, hi: int) -> bool:
 #: в августе»): the keyword's ``not_before`` word is looked for after them.
 _WHEN = frozenset({"потом", "только", "завтра", "скоро", "летом", "зимой", "осенью", "весной",
                    "опять", "снова", "обратно", "тоже", "наконец", "вечером", "утром"})
+
+
+#: Hedge words set off between a verb and where it goes («полечу, наверное, в Тверь»).
+_HEDGES = frozenset({"наверное", "наверно", "видимо", "пожалуй", "может", "похоже",
+                     "кажется", "вероятно", "возможно"})
+
+
+def _past_hedge(ctx: Ctx, clause: list[Tok], j: int, hi: int, stop) -> int:
+    """The index of a ``not_before`` word of ``stop`` after hedge words, commas and words of
+    time at ``j`` («полечу, наверное, на Новый год к сестре»: the trip), when at least one
+    hedge word is among them and no roster name is written in the rest of the clause (the
+    hedge may stand before the move's target: «лечу, наверное, в последний раз Сову»);
+    ``j`` otherwise."""
+    k = j
+    while k < hi and (clause[k].w in (",", *_HEDGES) or clause[k].w in _WHEN):
+        k += 1
+    if k >= hi or clause[k].w not in stop or \
+            not any(clause[n].w in _HEDGES for n in range(j, k)) or \
+            name_written(ctx, clause, k + 1, hi):
+        return j
+    return k
 
 
 #: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).

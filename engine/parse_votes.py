@@ -172,11 +172,12 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     X» as the whole sentence are that vote too (the sender's own side: no member's order),
     also with a word of being sure after the player («За X, конечно!»),
     and so are they after a word that opens the sentence («Теперь за X.», «Ну а сегодня я за X.»),
-    and with a second name («Я за X и за Y»). A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
+    and with a second name («Я за X и за Y»), and with «тоже» («Я тоже за X»). A short prefix of two living nicks or more in X's place («За Бу.») is such a vote as well:
     the judge asks which player it is (:func:`engine.parse_types.unknown_name`)."""
     first = start
     while start < len(clause) and clause[start].w in ("—", "–", "«", "\""):
         start += 1  # («— За X, конечно», «"За X!"»: a line of a dialogue)
+    start = agreed_with(ctx, clause, start)
     while start < len(clause) and start - first < 4 and (
             clause[start].w in _ZA_OPENERS or (start > first and clause[start].w == ",")):
         start += 1  # «Теперь за X.», «Ну, а теперь за X.»: the word that opens the sentence
@@ -184,9 +185,14 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         start += 1
         while start < len(clause) and clause[start].w in ("—", "-", "–"):
             start += 1
+    too = start < len(clause) and clause[start].w in _TOO
+    if too:
+        start += 1  # «Я тоже за X.», «Тоже за X.»: the sender joins a vote told of
     if start >= len(clause) or clause[start].w != "за" or start + 1 >= len(clause):
         return False
     before = ctx.text[:clause[first].start].rstrip(" \t")
+    if too and _AGREED_BEFORE.search(before):
+        before = before[:-1]  # «Согласен с Кузей, я тоже за X»: the agreement opens it
     if (before.rstrip("—–«\"").rstrip(" \t").endswith("\n") or
             not before.rstrip("—–«\" \t")) and before.rstrip(" \t\n"):
         # («— За X, конечно»: a line of a dialogue; the sender's own speech tag is blanked,
@@ -284,6 +290,34 @@ def _own_tag(ctx: Ctx, tag: str) -> bool:
 
 #: «Я за X», «мы за X»: the sender's side named before a short vote (:func:`za_alone`).
 _I_WE = frozenset({"я", "мы"})
+
+def agreed_with(ctx: Ctx, clause: list[Tok], k: int) -> int:
+    """The index after «(я) согласен с X,» at ``k`` when «тоже» follows it («Согласна с
+    Зефиркой, тоже за Блонди», «согласен с Кузей, я тоже за Бобра»): the sender joins
+    X's vote, the short vote comes next; ``k`` otherwise."""
+    n = k + (k < len(clause) and clause[k].w == "я")
+    if n + 2 >= len(clause) or clause[n].w not in _AGREE or \
+            clause[n + 1].w not in ("с", "со"):
+        return k
+    hit = nick_at(ctx, clause, clause_words(clause), n + 2)
+    if hit is None:
+        return k
+    n += 2 + hit.length
+    if n + 1 >= len(clause) or clause[n].w != ",":
+        return k
+    rest = n + 1 + (clause[n + 1].w in _I_WE)
+    return n + 1 if rest < len(clause) and clause[rest].w in _TOO else k
+
+
+#: «согласен», «согласна», «согласны»: the sender agrees with a player.
+_AGREE = frozenset({"согласен", "согласна", "согласны"})
+
+#: «(Я) согласен с Кузей,» opening the sentence before a short vote with «тоже».
+_AGREED_BEFORE = re.compile(
+    r"(?:^|[\n.!?])\s*(?:я\s+)?соглас(?:ен|на|ны)\s+со?\s+[^,.!?\n]{1,40},$", re.IGNORECASE)
+
+#: «Я тоже за X», «тоже за X»: the sender joins others' vote (:func:`za_alone`).
+_TOO = frozenset({"тоже", "также", "тож"})
 
 #: Words after the player of a short vote that only say the sender is sure («За X,
 #: конечно!», «За X — однозначно.»; :func:`za_alone`).
