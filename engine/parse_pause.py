@@ -68,12 +68,10 @@ def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     Never raises; returns the new problems."""
     out: list[Problem] = []
     done = [p.text for p in asked]
-    ends = visible.endswith
-    # (cheap, in one comprehension: a sentence with no space to strip and no pause or «?»
-    # at its end is left at once)
-    for n in [k for k, (lo, hi) in enumerate(spans[:-1])
-              if visible[hi - 1].isspace() or ends(_ENDS, lo, hi)]:
+    for n in range(len(spans) - 1):
         lo, hi = spans[n]
+        if not visible[hi - 1].isspace() and not visible.endswith(_ENDS, lo, hi):
+            continue  # (cheap: no space to strip, and no pause or «?» at its end)
         lo2, hi2 = spans[n + 1]
         first = visible[lo:hi].rstrip()
         pause = first.endswith(_PAUSES)
