@@ -284,7 +284,8 @@ def _lower_name(clause: list[Tok], k: int, idx: NameIndex) -> bool:
 
 
 def _home_at(words: list[str], k: int) -> bool:
-    return any(tuple(words[k:k + 2]) == home for home in _HOME)
+    """True when «у меня» or «ко мне» (:data:`_HOME`) is written at word ``k``."""
+    return tuple(words[k:k + 2]) in _HOME  # (a tuple's ``in``: == with each, no generator)
 
 
 def _pet_size(clause: list[Tok], k: int, stop: int, idx: NameIndex) -> int:

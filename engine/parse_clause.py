@@ -71,6 +71,9 @@ from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, names_in, ni
 _W = attrgetter("w")  # a token's normalised text
 
 
+#: The sender's own «мной» of a passive («Мною проверяется X»).
+_BY_ME = frozenset({"мной", "мною"})
+
 #: The host called at the start of a clause, before a heading («Ведущий, жертва: X»).
 _HOST_CALLED = frozenset({"ведущий", "ведущая", "вед"})
 
@@ -131,7 +134,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:
         # «Ванечка, … приходи ещё сегодня», «Ванечка, ко мне на чай»: the guest she calls
         kws = [call] + [k for k in kws if k.cls != V.INVITE]
-    if kws and member is None and not GIVE.isdisjoint(map(_W, clause)):
+    if kws and member is None and not GIVE.isdisjoint(clause_words(clause)):
         kws = given_later(ctx, clause, kws)  # «Голоса сегодня, раз уж ярость, отдаю X и Y»
     if len(kws) > 1:
         # «голос отдам — Кефиру»: a verb of giving right after the vote word gives that vote
@@ -182,7 +185,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         kws = again_move(ctx, clause, start)  # «Снова Графа.»: yesterday's move once more
     if not kws and member is None:
         kws = goes_instead(ctx, clause, start)  # «Ну раз так — уходит X» from the feared
-    if member is None and not excluded and any(t.w in ("мной", "мною") for t in clause) and \
+    if member is None and not excluded and not _BY_ME.isdisjoint(clause_words(clause)) and \
             (said := passive_own(clause, start)) and \
             all(k.j <= said[0].i or k.i >= said[0].j for k in kws):
         # «Мною проверяется X», «X будет вылечен мной, а голос — Y»

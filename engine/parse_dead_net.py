@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from .grammar_hot import lowered
+from .textcase import lower_seen
 from .grammar_rules import problem
 from .grammar_tokens import tokenize_span, clause_words
 from .model import Problem
@@ -83,6 +84,13 @@ _NEVER_NICK = frozenset({"ведущий", "ведущая", "ведущему",
 _SLOT_WORDS = frozenset({"к", "ко", "у", "за", "на", "в", "по"})
 
 
+def _lowered_piece(piece: str) -> str:
+    """``lowered(piece)`` for a piece of the letter, made anew: :func:`lowered` remembers
+    its last text, and the letter's own lowered text stays remembered for the nets after
+    this one (a piece asked there would put it out)."""
+    return lower_seen(piece).replace("ё", "е")
+
+
 def _slot_before(visible: str, at: int) -> bool:
     """True when the word before offset ``at`` puts a player there: a preposition of a
     move, a word of a move lexicon, or a pause («как его... Тиберия»)."""
@@ -91,7 +99,7 @@ def _slot_before(visible: str, at: int) -> bool:
     before = visible[max(0, at - 24):at].rstrip()
     if before.endswith(("...", "…")):
         return True
-    words = _WORD_RE.findall(lowered(before))
+    words = _WORD_RE.findall(_lowered_piece(before))
     return bool(words) and (words[-1] in _SLOT_WORDS or words[-1] in lexicon().words)
 
 
@@ -107,7 +115,7 @@ def _move_line(visible: str, m: re.Match) -> bool:
     ends = [e for e in (visible.find(c, m.end()) for c in "\n.!?") if e >= 0]
     hi = min(ends) if ends else len(visible)
     words = lexicon().words
-    return any(w in words for w in _WORD_RE.findall(lowered(visible[lo:hi])))
+    return any(w in words for w in _WORD_RE.findall(_lowered_piece(visible[lo:hi])))
 
 
 def _no_forms(words: list[str], forms: frozenset[str]) -> set[str]:

@@ -53,11 +53,40 @@ _QUICK = ("нет", "Нет", "НЕТ", "upd", "Upd", "UPD", "апд", "Апд",
 _QUICK_ANY = re.compile("|".join(_QUICK))
 
 
-def _markers(text: str, start: int = 0) -> list[tuple[int, int, None]]:
+#: Texts this long or longer (from the start looked at) have :data:`_QUICK` placed by
+#: ``str.find`` (:func:`_quick_places`).
+_FIND_FROM = 400
+
+
+def _quick_places(text: str, start: int = 0) -> list[tuple[int, int]]:
+    """``[m.span() for m in _QUICK_ANY.finditer(text, start)]``, found by C-level
+    ``str.find`` of each piece of :data:`_QUICK` (faster than the alternation's scan of
+    every character): no two pieces may match at one place or overlap (none is a part of
+    another, no end of one opens another or itself), so the pattern's matches are every
+    place a piece is written at, in order. (A short text: the pattern's own search, as
+    cheap there as one call per piece.)"""
+    if len(text) - start < _FIND_FROM:
+        return [m.span() for m in _QUICK_ANY.finditer(text, start)]
+    out = []
+    find = text.find
+    for piece in _QUICK:
+        at = find(piece, start)
+        while at >= 0:
+            end = at + len(piece)
+            out.append((at, end))
+            at = find(piece, end)
+    out.sort()
+    return out
+
+
+def _markers(text: str, start: int = 0, places: list[tuple[int, int]] | None = None
+             ) -> list[tuple[int, int, None]]:
     """The markers of :data:`_MARKER` in ``text`` from ``start`` on: ``(start, end, None)``
     each (the pieces of :data:`_QUICK` found first, the full pattern only around them; no
-    two pieces overlap, so one search finds them all, in order)."""
-    hits = [(m.start(), m.end()) for m in _QUICK_ANY.finditer(text, start)]
+    two pieces overlap, so one search finds them all, in order). ``places``: the pieces'
+    places (:func:`_quick_places`) from ``start`` or before, when found already."""
+    hits = _quick_places(text, start) if places is None else \
+        [p for p in places if p[0] >= start]
     if not hits:
         return []
     out = []
@@ -87,9 +116,10 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
     if not moves:
         return items
     first = min(it.pos for it in moves)
-    if _QUICK_ANY.search(text, first) is None:
+    places = _quick_places(text, first)
+    if not places:
         return items  # (no marker's word after a move: the common case, at C speed)
-    starts = _markers(text, first + 1)  # (a marker after a move only)
+    starts = _markers(text, first + 1, places)  # (a marker after a move only)
     idx = name_index(ctx.nicks)
     for it in moves:
         span = it.move.span.split(" / ")[-1]

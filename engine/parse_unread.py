@@ -82,8 +82,14 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
             whole = False
         else:
             whole = True
+        plain = plain_tokens(idx, visible, lo, hi)
+        if plain is not None and _no_move_word(ctx, plain, {}):
+            continue  # (the same answer from the pieces' tokens: the letter's not made;
+            # asked first, as every test here only leaves a sentence: most leave here)
         near_lo = spans[n - 1][0] if n else lo
         near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
+        if any(lo <= m < near_hi for m in ctx.marks):
+            continue  # «… идёт к Еноту… Ладно, шучу»: taken back in the next sentence
         # «Кузя сегодня прячется у Лося. Ночью вылезет и бьёт его.»: a player a move of the
         # sentence before or after is on is accounted for
         skip = mates.union(*(on for a, b, on, _ in read if a < near_hi and near_lo < b))
@@ -91,12 +97,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
         # «Сегодня иду к Лисе… Голос — Лиса» — any verb of the sender's is still accounted)
         night = mates.union(*(on for a, b, on, vote in read
                               if a < near_hi and near_lo < b and not vote))
-        if any(lo <= m < near_hi for m in ctx.marks):
-            continue  # «… идёт к Еноту… Ладно, шучу»: taken back in the next sentence
         sentence = visible[lo:hi].strip()
-        plain = plain_tokens(idx, visible, lo, hi)
-        if plain is not None and _no_move_word(ctx, plain, {}):
-            continue  # (the same answer from the pieces' tokens: the letter's not made)
         toks = idx.merge(tokenize_span(visible, lo, hi))
         hits: dict = {}  # (the names of these tokens, for both questions)
         if _no_move_word(ctx, toks, hits) or not net_asks(

@@ -73,10 +73,16 @@ def cheap_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> b
     if not W.VETO.isdisjoint(words):
         return None
     idx = name_index(ctx.nicks)
-    caps = _CAPITAL.findall(sentence)
-    if not caps and idx.trigger_forms().isdisjoint(words):
-        return False
-    return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
+    caps = None  # (found only when needed, as in :func:`sentence_verdict`)
+    if idx.trigger_forms().isdisjoint(words):
+        caps = _CAPITAL.findall(sentence)
+        if not caps:
+            return False
+    if _key_words(words, own):
+        return True
+    if caps is None:
+        caps = _CAPITAL.findall(sentence)
+    return _sender_pet_form(caps, idx, ctx.sender.nick)
 
 
 def sentence_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> bool | None:
@@ -89,18 +95,27 @@ def sentence_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -
     leaves it at once, with no look for a part.
 
     (The words stay a list: every test of them is a set's ``isdisjoint`` or a pure test of
-    each word, so a word written twice changes no answer, and no set is made a sentence.)"""
+    each word, so a word written twice changes no answer, and no set is made a sentence.
+    The capitalised words are found only when an answer needs them: a sentence with a nick
+    form names somebody whatever its capitals, and one with a word of the sender or a move
+    word asks without a look at them.)"""
     words = _WORD.findall(lower)
     idx = name_index(ctx.nicks)
-    caps = _CAPITAL.findall(sentence)
-    if not caps and idx.trigger_forms().isdisjoint(words):
-        return False
+    caps = None
+    if idx.trigger_forms().isdisjoint(words):
+        caps = _CAPITAL.findall(sentence)
+        if not caps:
+            return False
     if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence) or \
             not W.VETO.isdisjoint(words):
         return None
     if TALLY.match(sentence):
         return False  # «Zorro — 3 (Белочка, Лис, Совёнок)»: the thread's count of votes
-    return _key_words(words, own) or _sender_pet_form(caps, idx, ctx.sender.nick)
+    if _key_words(words, own):
+        return True
+    if caps is None:
+        caps = _CAPITAL.findall(sentence)
+    return _sender_pet_form(caps, idx, ctx.sender.nick)
 
 
 #: A tally line of the thread's votes: a nick, a dash or colon, a count, the voters in

@@ -76,11 +76,13 @@ _SCRIPTS_TOUCH = re.compile(f"[{_LAT}][{_CYR}]|[{_CYR}][{_LAT}]")
 #: ASCII letter → L, Cyrillic U+0400–U+04FF → C, a character led by 0xE2 (U+2000–U+2FFF:
 #: the zero-width, bidi and wide-space characters, and «—», «…») → E, by 0xC2 (U+0080–U+00BF:
 #: NBSP, soft hyphen, and «, ») → A, by 0xD8, 0xE1, 0xE3, 0xEF (the other characters of
-#: :data:`INVISIBLE`: U+061C, U+1680, U+180E, U+3000, U+FEFF) → O, else a space.
+#: :data:`INVISIBLE`: U+061C, U+1680, U+180E, U+3000, U+FEFF) → O, an ASCII digit or «_»
+#: → D (the first character :data:`_GLUED` needs), else a space.
 _BYTE_CLASS = bytes(
     ord("L") if chr(b).isascii() and chr(b).isalpha() else ord("C") if 0xD0 <= b <= 0xD3
     else ord("E") if b == 0xE2 else ord("A") if b == 0xC2
-    else ord("O") if b in (0xD8, 0xE1, 0xE3, 0xEF) else ord(" ") for b in range(256))
+    else ord("O") if b in (0xD8, 0xE1, 0xE3, 0xEF)
+    else ord("D") if chr(b) in "0123456789_" else ord(" ") for b in range(256))
 _CONTINUATION = bytes(range(0x80, 0xC0))
 #: A Latin letter next to a Cyrillic one, on the class bytes (the literal «L» first: fast).
 _CLASS_TOUCH = re.compile(rb"L(?:C|(?<=CL))")
@@ -157,8 +159,10 @@ def clean_text(text: str) -> str:
     if not classes:
         classes = _classes(text.encode("utf-8", "surrogatepass"))
     if _CLASS_TOUCH.search(classes):
-        text = _WORD.sub(_fix_word, text)
-    if _GLUED.search(text) is not None:
+        text = _WORD.sub(_fix_word, text)  # (letters for letters: no digit, no «_» made)
+    if b"D" in classes and _GLUED.search(text) is not None:
+        # (a match opens with a digit or «_»: with none in the text, a C-level ``in`` of the
+        # class bytes tells so, not the pattern's scan of every character)
         text = _TOKEN.sub(_fix_token, text)
     return text
 
