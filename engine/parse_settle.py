@@ -13,6 +13,7 @@ from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .parse_second import second_opinion
 from .parse_types import Ctx
+from .translit import cyrillic_reading
 from .words import norm
 
 
@@ -73,7 +74,8 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
 def _word_shared(own: str, fit: list[str], hit: NameHit) -> bool:
     """True when the one written word of ``hit`` may be a whole word that the sender's nick
     ``own`` shares with another reading in ``fit`` («голос за Мастера» from Мастер Дайс with
-    Мастер Йода alive): the word names him as well as the other, so it stays asked."""
+    Мастер Йода alive; «бью санитара» from Санитар Бобров with Sanitar_Petrovich alive, the
+    Latin word read in Cyrillic): the word names him as well as the other, so it stays asked."""
     if hit.length != 1:
         return False
     mine = _words_of(own)
@@ -98,5 +100,7 @@ def _given_shared(ctx: Ctx, action: str, fit: list[str], hit: NameHit) -> bool:
 
 
 def _words_of(nick: str) -> set[str]:
-    """The words of ``nick`` of three letters or more (normalised, no digits)."""
-    return {norm(w) for w in re.findall(r"[^\W\d_]{3,}", nick)}
+    """The words of ``nick`` of three letters or more (normalised, no digits), a Latin word
+    also as it reads in Cyrillic («Sanitar» as «санитар»)."""
+    out = {norm(w) for w in re.findall(r"[^\W\d_]{3,}", nick)}
+    return out | {cyrillic_reading(w) for w in out if w.isascii()}
