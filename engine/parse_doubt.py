@@ -329,10 +329,54 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
             put_off = next((k for k, w in enumerate(words) if w == "хз" or (
                 k and words[k - 1] == "не" and w in _NOT_SURE)), None)
             if put_off is None or ("хотя" not in words and not _hedged(clauses, at, end)):
+                doubt = _doubted_next(ctx, clauses, items, n, at, end)
+                if doubt is not None:  # «Наверное, послежу за X, у неё гости. Хотя не знаю…»
+                    items[n] = Item(it.pos, problem=problem(ctx.text[at:doubt], "unparsed",
+                                                            "hedge"), tried=m.action)
                 continue
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: Words that may open a sentence of doubt before its «хотя» («Ну хотя не знаю…»).
+_DOUBT_LEAD = frozenset({"ну", "а", "и", "но"})
+
+
+def _doubted_next(ctx: Ctx, clauses: list[list[Tok]], items: list[Item], n: int, at: int,
+                  end: int) -> int | None:
+    """The end offset of a doubt that opens the sentence right after the one holding the
+    move of ``items[n]`` (offsets ``at``–``end``), when the move is hedged in its own clause
+    (:data:`HEDGES`) and talk stands between it and the doubt: «Наверное, послежу за X, у неё
+    сегодня гости. Хотя не знаю, может и не стоит, подумаю» — «хотя» first, then within
+    :data:`_DOUBT_WORDS` words «не стоит», «не знаю» (:data:`_NOT_SURE`), «хз», a decision put
+    off or not yet made. None when there is no such doubt, the paragraph ends before it, or
+    another move of the letter stands after this one up to the doubt's end (the doubt may be
+    of that move)."""
+    if "отя" not in ctx.text or not _hedged(clauses, at, end):
+        return None  # (cheap checks first: «Хотя»/«хотя» somewhere at all)
+    visible = visible_text(ctx.text)
+    spans = sentence_spans(visible)
+    s = next((k for k, (lo, hi) in enumerate(spans) if lo <= at < hi), None)
+    if s is None or s + 1 >= len(spans) or spans[s][1] < end or \
+            "\n\n" in visible[spans[s][1]:spans[s + 1][0]]:
+        return None
+    lo, hi = spans[s + 1]
+    if any(k != n and other.pos >= end and other.pos < hi for k, other in enumerate(items)):
+        return None  # («Наверное, лечу X, а голосую за Y. Хотя не знаю…»: of which?)
+    toks = [t for t in tokenize_span(visible, lo, hi) if t.word]
+    lead = 0
+    while lead < len(toks) and toks[lead].w in _DOUBT_LEAD:
+        lead += 1
+    if lead >= len(toks) or toks[lead].w != "хотя":
+        return None
+    toks = toks[lead + 1:lead + 1 + _DOUBT_WORDS]
+    words = [t.w for t in toks]
+    k = next((k for k, w in enumerate(words) if w == "хз" or w in V.PUT_OFF_WORDS or (
+        k and words[k - 1] == "не" and w in _NOT_SURE)), None)
+    if k is None:
+        k = _not_yet_decided(words)
+    return None if k is None else toks[k].end
 
 
 def _not_yet_decided(words: list[str]) -> int | None:
