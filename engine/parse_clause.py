@@ -237,7 +237,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and member is None and not excluded and ctx.votes > 1:
         # «Один — Арман, второй — Ануш»; «первый галка второй малой»
         kws = one_then_second(ctx, clause, start) or bare_ordinals(ctx, clause, start)
-    if member is None and (((not kws or (len(kws) == 1 and own_move_noun(
+    if member is None and (((not kws or (len(kws) == 1 and ctx.sender.mafia and own_move_noun(
             ctx.sender, clause[kws[0].i].w))) and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):

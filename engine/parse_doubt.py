@@ -678,7 +678,7 @@ _YOUR = frozenset({"твой", "ваш", "твое", "твоё", "ваше"})
 _CHOICE_NOUNS = frozenset({"выбор", "усмотрение"})
 
 #: A letter that may leave a move's player to the host holds one of these (lower case).
-_CHOICE_HINT = re.compile(r"выб[еи]р|реша|реши|на (?:тво|ваш|сво)")
+_CHOICE_HINT = re.compile(r"выб(?:ерите|ирайте|ери|ирай)\b|реш(?:айте|ите|ай|и)\b|на (?:тво|ваш)")
 
 
 def host_choice_doubts(ctx: Ctx, items: list[Item]) -> None:
