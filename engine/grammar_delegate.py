@@ -20,7 +20,7 @@ from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .names import name_index
 from .names_english import translations
-from .words import is_infinitive, norm, role_words
+from .words import is_infinitive, is_verb, norm, role_words
 
 #: Verbs of a boss deciding or moving for his member («пусть X решает», «X решит»,
 #: «пусть X походит за меня»).
@@ -291,20 +291,38 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     subject = own or (k < len(clause) and clause[k].word and role_words().get(words[k]) == me.role)
     if subject:
         k += hit.length if own else 1
-    gives = move = False
+    gives = move = by_noun = False
+    if subject and not own and own_move_noun(me, words[start]) and not words[start].endswith("а"):
+        subject, move, by_noun = False, True, True  # («Охрану оставляю на дона»: the noun of
+        # his move, no role word of the subject)
     while k < len(clause) and clause[k].word:
         w = clause[k].w
         if (w in ("ход", "ходы") or (w == "все" and k == start and k + 1 < len(clause) and
                                       clause[k + 1].w in ("на", "—", ":"))) and not move:
             move = True  # («всё на Деда», «всё — Деду»: all of his move)
-        elif subject and w in _GIVES and not gives:
+        elif not move and not subject and own_move_noun(me, w):
+            move = by_noun = True  # «Охрану сегодня оставляю на дона»: his role's move
+        elif ((subject and w in _GIVES) or (not subject and w in _I_GIVE)) and not gives:
             gives = True
         elif w not in ("мой", "свой", "сегодня", "а", "и") and not (move and w in _AS_ALWAYS):
             break
         k += 1
-    if not move or k >= len(clause):
-        return False
+    if not move or k >= len(clause) or (by_noun and not gives):
+        return False  # (his move's noun only with a giving verb: «Охрана — дону» may be the
+        # guard of the boss)
     onto = False
+    if gives and clause[k].w == "на" and k + 1 < len(clause):
+        # «Охрану оставляю на дона», «ход отдаю на Жеку»: the boss in the accusative, not
+        # «оставляю на доне» (where the guard stays)
+        k += 1
+        size = boss_ref(ctx, clause, k)
+        title = role_words().get(words[k]) == "boss"
+        if not (size or title) or words[k + (size or 1) - 1].endswith(("е", "и")):
+            return False
+        end = k + (size or 1)
+        stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
+                    len(clause))
+        return only_fillers(clause, end, stop)
     if not gives:
         if clause[k].w not in ("—", ":", "→", "на"):
             return False
@@ -336,6 +354,23 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
 #: The sender's own verbs of leaving all of his move to the boss («Оставляю всё на Деда»,
 #: «Всё на Деда оставляю»).
 _I_LEAVE = frozenset({"оставляю", "отдаю", "доверяю", "скидываю", "перекладываю"})
+
+
+#: First-person verbs of giving one's move away, said with no subject («ход оставляю
+#: дону», «охрану отдаю на босса»).
+_I_GIVE = frozenset({"оставляю", "оставлю", "отдаю", "отдам", "передаю", "передам",
+                     "доверяю", "доверю"})
+
+
+def own_move_noun(me, word: str) -> bool:
+    """True when ``word`` is a noun of the lexicon (no verb form) naming the night move of
+    ``me``'s own role or his clan's kill («охрану» from the guard, «кражу» from the thief)."""
+    lex = lexicon()
+    cls = lex.words.get(word)
+    if cls is None or word not in lex.weak or word in lex.first or is_verb(word):
+        return False
+    table = V.CLASS_ACTIONS.get(cls, {})
+    return me.role in table or (me.mafia and "mafia" in table)
 
 
 #: «Ход как всегда на Шефа»: words of habit after «ход».

@@ -18,7 +18,8 @@ from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
 from .grammar_delegate import (
-    advice_left_to_boss, boss_decides, member_nominates, suggests_kill, to_my_boss, wishes_kill,
+    advice_left_to_boss, boss_decides, member_nominates, own_move_noun, suggests_kill, to_my_boss,
+    wishes_kill,
 )
 from .grammar_keywords import Kw, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
@@ -244,7 +245,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if not kws and member is None and not excluded and ctx.votes > 1:
         # «Один — Арман, второй — Ануш»; «первый галка второй малой»
         kws = one_then_second(ctx, clause, start) or bare_ordinals(ctx, clause, start)
-    if member is None and ((not kws and to_my_boss(ctx, clause, start)) or (
+    if member is None and (((not kws or (len(kws) == 1 and ctx.sender.mafia and own_move_noun(
+            ctx.sender, clause[kws[0].i].w))) and to_my_boss(ctx, clause, start)) or (
             (stop := boss_decides(ctx, clause, start)) is not None and
             all(k.j <= stop for k in kws))):
         text = span(ctx.text, clause, start, len(clause))

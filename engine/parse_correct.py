@@ -142,6 +142,10 @@ def _named_again(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     return near if near.nick in prev_targets(prev) else None
 
 
+#: Words of a later day before a name offered in doubt («А завтра, может, и Y»).
+_LATER_DAY = frozenset({"завтра", "послезавтра", "zavtra"})
+
+
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                flags: dict, items: list[Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move, whose
@@ -231,8 +235,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             not V.DOUBT_WORDS.isdisjoint(words[1:4]) and _NOT.isdisjoint(words[:3]) and (named := next(
                 (n for n, t in enumerate(clause[:8]) if t.word and
                  nick_at(ctx, clause, words, n) is not None), None)) is not None and \
-            not find_keywords(clause[:named], set(), name_index(ctx.nicks)):
-        # «Присмотрю за Зайкой… хотя, может, за Лисой»: another target offered in doubt
+            not find_keywords(clause[:named], set(), name_index(ctx.nicks)) and \
+            _LATER_DAY.isdisjoint(words[:named]):
+        # «Присмотрю за Зайкой… хотя, может, за Лисой»: another target offered in doubt (not
+        # «Шизю X. А завтра, может, и Y позову»: a plan for another day, read as any clause)
         return conditional(ctx, clause, prev, items, "alternative")
     if k is None and adjacent and not prev.items and (aim := _aim_heading(words)) and \
             not find_keywords(clause, set(), name_index(ctx.nicks)):

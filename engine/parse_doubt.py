@@ -22,7 +22,7 @@ from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import overlaps, read_ranges, sentence_spans
 from .translit import cyrillic_reading
-from .words import is_known_word, is_verb, past_tense
+from .words import is_infinitive, is_known_word, is_verb, past_tense
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
 SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
@@ -329,10 +329,54 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
             put_off = next((k for k, w in enumerate(words) if w == "хз" or (
                 k and words[k - 1] == "не" and w in _NOT_SURE)), None)
             if put_off is None or ("хотя" not in words and not _hedged(clauses, at, end)):
+                doubt = _doubted_next(ctx, clauses, items, n, at, end)
+                if doubt is not None:  # «Наверное, послежу за X, у неё гости. Хотя не знаю…»
+                    items[n] = Item(it.pos, problem=problem(ctx.text[at:doubt], "unparsed",
+                                                            "hedge"), tried=m.action)
                 continue
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: Words that may open a sentence of doubt before its «хотя» («Ну хотя не знаю…»).
+_DOUBT_LEAD = frozenset({"ну", "а", "и", "но"})
+
+
+def _doubted_next(ctx: Ctx, clauses: list[list[Tok]], items: list[Item], n: int, at: int,
+                  end: int) -> int | None:
+    """The end offset of a doubt that opens the sentence right after the one holding the
+    move of ``items[n]`` (offsets ``at``–``end``), when the move is hedged in its own clause
+    (:data:`HEDGES`) and talk stands between it and the doubt: «Наверное, послежу за X, у неё
+    сегодня гости. Хотя не знаю, может и не стоит, подумаю» — «хотя» first, then within
+    :data:`_DOUBT_WORDS` words «не стоит», «не знаю» (:data:`_NOT_SURE`), «хз», a decision put
+    off or not yet made. None when there is no such doubt, the paragraph ends before it, or
+    another move of the letter stands after this one up to the doubt's end (the doubt may be
+    of that move)."""
+    if "отя" not in ctx.text or not _hedged(clauses, at, end):
+        return None  # (cheap checks first: «Хотя»/«хотя» somewhere at all)
+    visible = visible_text(ctx.text)
+    spans = sentence_spans(visible)
+    s = next((k for k, (lo, hi) in enumerate(spans) if lo <= at < hi), None)
+    if s is None or s + 1 >= len(spans) or spans[s][1] < end or \
+            "\n\n" in visible[spans[s][1]:spans[s + 1][0]]:
+        return None
+    lo, hi = spans[s + 1]
+    if any(k != n and other.pos >= end and other.pos < hi for k, other in enumerate(items)):
+        return None  # («Наверное, лечу X, а голосую за Y. Хотя не знаю…»: of which?)
+    toks = [t for t in tokenize_span(visible, lo, hi) if t.word]
+    lead = 0
+    while lead < len(toks) and toks[lead].w in _DOUBT_LEAD:
+        lead += 1
+    if lead >= len(toks) or toks[lead].w != "хотя":
+        return None
+    toks = toks[lead + 1:lead + 1 + _DOUBT_WORDS]
+    words = [t.w for t in toks]
+    k = next((k for k, w in enumerate(words) if w == "хз" or w in V.PUT_OFF_WORDS or (
+        k and words[k - 1] == "не" and w in _NOT_SURE)), None)
+    if k is None:
+        k = _not_yet_decided(words)
+    return None if k is None else toks[k].end
 
 
 def _not_yet_decided(words: list[str]) -> int | None:
@@ -611,15 +655,78 @@ def _acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
 
 def _chosen_by_host(words: list[str], wk: list[int]) -> bool:
     """True when the sentence asks the host to choose among players («…, выберите сами»,
-    «решайте сами»): not what to do («Мурка, Бульдог — сами решайте, что делать»: the
-    clan mates told to make their own moves)."""
+    «решайте сами», «выбирай любого», «на твой выбор»): not what to do («Мурка, Бульдог —
+    сами решайте, что делать»: the clan mates told to make their own moves)."""
     for n, k in enumerate(wk):
         if words[k] in _YOU_CHOOSE and (
-                (n + 1 < len(wk) and words[wk[n + 1]] in _YOURSELF) or
-                (n > 0 and words[wk[n - 1]] in _YOURSELF)):
-            rest = [words[j] for j in wk[n + 1:n + 3] if words[j] not in _YOURSELF]
+                (n + 1 < len(wk) and words[wk[n + 1]] in _YOURSELF | _ANY_ONE) or
+                (n > 0 and words[wk[n - 1]] in _YOURSELF | _ANY_ONE)):
+            rest = [words[j] for j in wk[n + 1:n + 3] if words[j] not in _YOURSELF | _ANY_ONE]
             return not rest or rest[0] not in _WHAT_TO_DO
+        if words[k] == "на" and n + 2 < len(wk) and words[wk[n + 1]] in _YOUR and \
+                words[wk[n + 2]] in _CHOICE_NOUNS:
+            return True  # «…, на твой выбор», «на ваше усмотрение»
     return False
+
+
+#: «выбирай любого», «выберите кого-нибудь»: any of the players, as the host likes.
+_ANY_ONE = frozenset({"любого", "любую", "любой", "любое", "кого-нибудь", "кого-либо"})
+
+#: «на твой выбор», «на ваше усмотрение»: the host's choice (not «на усмотрение босса», nor
+#: «Блок — на своё усмотрение», a member's own choice).
+_YOUR = frozenset({"твой", "ваш", "твое", "твоё", "ваше"})
+_CHOICE_NOUNS = frozenset({"выбор", "усмотрение"})
+
+#: A letter that may leave a move's player to the host holds one of these (lower case).
+_CHOICE_HINT = re.compile(r"выб(?:ерите|ирайте|ери|ирай)\b|реш(?:айте|ите|ай|и)\b|на (?:тво|ваш)")
+
+
+def host_choice_doubts(ctx: Ctx, items: list[Item]) -> None:
+    """Turn into a question each move of ``items`` whose player the sender leaves to the host
+    in the rest of the move's sentence or the sentence right after it, in the same paragraph
+    («Стреляю в деда. У нас их двое, X и Y, выбирай любого»; «Проверяю Рыжего — или Y, на
+    твой выбор»; :func:`_chosen_by_host`), when no other move of the letter stands between:
+    ``ambiguous`` among the living players named there (the move's own among them), else
+    ``unparsed`` (reason ``hedge``). Never a guess of the host's choice. ``items`` is changed
+    in place."""
+    lower = lower_of(ctx.text)
+    if _CHOICE_HINT.search(lower) is None:
+        return  # (cheap test of the whole letter first)
+    visible = visible_text(ctx.text)
+    spans = sentence_spans(visible)
+    for n, it in enumerate(items):
+        m = it.move
+        if m is None or not m.span or not move_targets(m) or \
+                m.action in ("delegate", "swindle", "on_behalf"):
+            continue
+        at = ctx.text.find(m.span, it.pos)
+        if at < 0:
+            continue
+        end = at + len(m.span)
+        s = next((k for k, (lo, hi) in enumerate(spans) if lo <= at < hi), None)
+        if s is None:
+            continue
+        hi = spans[s][1]
+        if s + 1 < len(spans) and "\n\n" not in visible[hi:spans[s + 1][0]]:
+            hi = spans[s + 1][1]  # (the sentence right after, in the same paragraph)
+        if any(k != n and end <= other.pos < hi for k, other in enumerate(items)):
+            continue  # (another move stands between: the choice may be of that one)
+        toks = tokenize_span(visible, end, hi)
+        words = clause_words(toks)
+        wk = [k for k, t in enumerate(toks) if t.word]
+        if not _chosen_by_host(words, wk) or \
+                _acts(ctx, lexicon().words, words, wk) - {m.action, "partner", "fear_choice"} or \
+                any(is_infinitive(words[k]) for k in wk):
+            continue  # («…, выбирай любого из них на линч»: the choice of another move; «Бин,
+            # сам решай, кого охранять»: a member told to make his own)
+        others = _alive_named(ctx, toks)
+        if ctx.sender.mafia and others and all(
+                ctx.state.players[o].clan == ctx.sender.clan for o in others):
+            continue  # (his clan mates told: «Мурка, Бульдог — решайте сами»)
+        named = list(dict.fromkeys(move_targets(m) + others))
+        text = visible[at:hi].strip().rstrip(".!…")
+        items[n] = which_player(it.pos, text, m.action, named) if len(named) > 1 else \
+            Item(it.pos, problem=problem(text, "unparsed", "hedge"), tried=m.action)
 
 
 #: Words after «решайте сами» that make the choice one of doing, no player («…, что делать»).

@@ -33,7 +33,7 @@ from .legality import NO_REPEAT, move_targets
 from .model import Move
 from .names import NameHit, name_index
 from .words import (first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, morph,
-                    predicate, verb_reading)
+                    predicate, role_words, verb_reading)
 from .roles import CLAN_ROLES
 from .parse_search import whether_named, words_before
 from .parse_judge import judge
@@ -82,6 +82,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             return -on  # «Охрана на Бастилии.»: who guards, not whom: asked
         kw = replace(kw, j=on)  # «Охрана на Бастилии: Ромашка»: the target after her name
     action = action_for(kw.cls, actor, ctx.turn)
+    if action == "search" and kw.cls == V.WATCH and actor.fan_check_left and \
+            not any(t.word and t.w in role_words() for t in clause[max(0, kw.i - 1):]):
+        # «Сегодня своей проверкой смотрю X» from a fan who found her role: she searches no
+        # more (DECISIONS.md §5 Fan), what she looks with is her earned check; a role named
+        # with the verb («смотрю, не комиссар ли X»; not «комиссара я нашла, так что смотрю
+        # X») is the search wording, judged as such
+        action = "check"
     if action == "clan_kill" and kw.cls == V.SHOOT and actor.role != "boss" and \
             first_singular(clause[kw.i].w):
         # «стреляю в X» from a member: his own shot is a hunt, which mafia may not make

@@ -13,6 +13,7 @@ from .grammar_tokens import Tok
 from .names import NameHit, name_index
 from .parse_second import second_opinion
 from .parse_types import Ctx
+from .translit import cyrillic_reading
 from .words import norm
 
 
@@ -53,7 +54,8 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
         # (not a case form of her own nick, «Приглашаю к себе Кира» from Кира: her signature?)
         fit.remove(actor.nick)  # «зову Наташу» from Наташка: she never invites herself
     if len(fit) > 1 and ctx.sender.nick in fit and hit.kind not in ("exact", "name") and \
-            not _word_shared(ctx.sender.nick, fit, hit) and \
+            not _word_shared(ctx.sender.nick, fit, hit,
+                             name_index(ctx.nicks).given_of.get(ctx.sender.nick, frozenset())) and \
             not _given_shared(ctx, action, fit, hit):
         # a player names himself «себя», «меня», not by a pet form; but a given name he bears
         # too («Саня» from Sasha_M with Sasha.K alive, «Ирину» from Ирина Петровна with
@@ -70,14 +72,18 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     return hit
 
 
-def _word_shared(own: str, fit: list[str], hit: NameHit) -> bool:
+def _word_shared(own: str, fit: list[str], hit: NameHit, given=frozenset()) -> bool:
     """True when the one written word of ``hit`` may be a whole word that the sender's nick
     ``own`` shares with another reading in ``fit`` («голос за Мастера» from Мастер Дайс with
-    Мастер Йода alive): the word names him as well as the other, so it stays asked."""
+    Мастер Йода alive; «бью санитара» from Санитар Бобров with Sanitar_Petrovich alive, the
+    Latin word read in Cyrillic): the word names him as well as the other, so it stays asked.
+    A given name of his (``given``) shared only across scripts is left to :func:`_given_shared`
+    («Голос за Марину» from Марина Львовна is Marina_K)."""
     if hit.length != 1:
         return False
-    mine = _words_of(own)
-    return any(mine & _words_of(c) for c in fit if c != own)
+    plain, mine = _words_of(own, cross=False), _words_of(own)
+    return any(plain & _words_of(c, cross=False) or (mine & _words_of(c)) - given
+               for c in fit if c != own)
 
 
 #: Moves a player often aims at himself (a doctor heals herself, a guard guards himself).
@@ -97,6 +103,8 @@ def _given_shared(ctx: Ctx, action: str, fit: list[str], hit: NameHit) -> bool:
     return bool(mine) and any(mine & given.get(c, frozenset()) for c in fit if c != own)
 
 
-def _words_of(nick: str) -> set[str]:
-    """The words of ``nick`` of three letters or more (normalised, no digits)."""
-    return {norm(w) for w in re.findall(r"[^\W\d_]{3,}", nick)}
+def _words_of(nick: str, cross: bool = True) -> set[str]:
+    """The words of ``nick`` of three letters or more (normalised, no digits); with
+    ``cross``, a Latin word also as it reads in Cyrillic («Sanitar» as «санитар»)."""
+    out = {norm(w) for w in re.findall(r"[^\W\d_]{3,}", nick)}
+    return out | {cyrillic_reading(w) for w in out if w.isascii()} if cross else out
