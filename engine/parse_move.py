@@ -20,7 +20,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
 from .grammar_antecedent import alive_only, clauses_before
-from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
+from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -403,7 +403,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
-            if last_hit is not None and not same and named_since(
+            if last_hit is not None and last_hit[0].nick is not None and \
+                    _other_gender(clause[pointer].w, last_hit[0].nick):
+                # «…стреляю в Деда — раз у Валентины Сергеевны миномёт. Голос ему же»: the
+                # last name read is surely a woman's, «ему» is not hers
+                last_hit = _of_gender(ctx, clause[pointer].w, last_hit[0].nick)
+            elif last_hit is not None and not same and named_since(
                     ctx, clause, last_hit[0].nick, clause[pointer].start, (actor.nick,)):
                 # another player named since: which one? («Скапен, к Хлестакову. Графиня
                 # Розина зовёт гостей. Проверяю её»: the one named right before, when only
@@ -694,6 +699,14 @@ def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit 
     return hit
 
 
+def _other_gender(pronoun: str, nick: str) -> bool:
+    """True when ``nick`` is surely of the other gender than the third-person ``pronoun``
+    by its given name and patronymic («Валентина Сергеевна» for «ему»; see
+    :func:`engine.grammar_refs.nick_gender`)."""
+    want = PRONOUN_GENDER.get(pronoun)
+    return want is not None and nick_gender(nick) not in (None, want)
+
+
 def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
     """The one player the clause before names (:func:`named_before`) when his name is surely
     of the ``pronoun``'s gender and the last move's target ``last`` is of the other one;
@@ -704,6 +717,11 @@ def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
         return None
     mine = written_gender(named[0].nick, known=True)
     theirs = written_gender(last)
+    if mine is None and theirs is None and nick_gender(last) not in (None, want):
+        # «Стреляю в Ded_Mazai — раз у Валентины Сергеевны миномёт. Голос тоже ему»: the
+        # player named since is surely a woman (her name and patronymic), the one the clause
+        # before leaves for «ему» is of no known gender: he is the one
+        return named
     return named if mine == want and theirs not in (None, want) else None
 
 
