@@ -266,6 +266,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         # an English final «-ey», «-ie» after a consonant is said «и»: «Crowley» → «Кроули»,
         # «Bowie» → «Боуи», «Charlie» → «Чарли» (the letters' own reading first)
         return 2, ("ей", "и", "эй") if word[i:] == "ey" else ("ие", "и")
+    if english and word[i:i + 3] == "eau" and i > 0:
+        return 3, ("еау", "ью", "о")  # «eau»: English «Beauty» → «Бьюти», French «Beau» → «Бо»
     if english and ch == "o" and nxt == "a" and after and after not in _LAT_VOWELS:
         return 2, ("оа", "оу", "о")  # English «oa»: «Road» → «Роуд», «Toast» → «Тост»
     if english and ch == "a" and nxt == "w" and (not after or after not in _LAT_VOWELS):
