@@ -144,14 +144,6 @@ class NameIndex:
             owners = {n for n in owners if written & self.given_of.get(n, written)}
         return hit(sorted(owners), "pet") if owners else None
 
-    def thing_pet(self, word: str, owners: set[str]) -> bool:
-        """True when ``word`` reaches ``owners`` only as a pet form no table lists, built on
-        a given name they hold, and is also a common noun of a thing («Петрушку» for «Пётр
-        Ильич»: parsley): maybe the player, maybe the thing; asked, never taken."""
-        return bool(owners) and not names_listed(word) and \
-            all(self.given_of.get(n) and not _thing_nick_word(n, word) for n in owners) and \
-            _thing_word(word)
-
     def name_guess(self, nick: str, written: frozenset[str]) -> bool:
         """True when a form of the given names ``written`` reaches ``nick`` only as a guess:
         its first word that is a given name is not a form of those names alone («Саню» for
@@ -814,25 +806,6 @@ def _sibling(nick: str, word: str) -> bool:
     return bool(own) and not any(
         _said_alike(w)[:3] == said[:3] or _said_alike(w).startswith(_stem(said))
         or said.startswith(_stem(_said_alike(w))) for w in own)
-
-
-def _thing_word(word: str) -> bool:
-    """True when every dictionary reading of ``word`` is a common noun (no given name,
-    surname or patronymic reading) and one of them is an inanimate noun in «-а», «-я», as a
-    pet form is («петрушку»: parsley; not «снежке», read as «снежок»)."""
-    parses = [p for p in morph().parse(word) if p.is_known]
-    return bool(parses) and all(p.tag.POS == "NOUN" and not {"Name", "Surn", "Patr"} &
-                                p.tag.grammemes for p in parses) and \
-        any("inan" in p.tag.grammemes and p.normal_form.endswith(("а", "я")) for p in parses)
-
-
-def _thing_nick_word(nick: str, word: str) -> bool:
-    """True when a Cyrillic word of ``nick`` is a common noun that ``word`` begins as
-    («лисичку» for «Лиса_Алиса»: the fox's own diminutive), not only a given name."""
-    from .grammar_refs import common_word
-
-    return any(len(w) >= 3 and word.startswith(w[:3]) and common_word(w)
-               for w in re.split(r"[\W\d_]+", norm(nick)) if w and CYR.search(w))
 
 
 def _stem(word: str) -> str:

@@ -159,10 +159,6 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # «Людмилой»: the word of «Людмила_Сад» as written, and «Людочка» by the name they
         # share; when Людмила_Сад is dead the other is no reading taken in her place
         return NameHit(None, tuple(sorted(owners)), kind, spelled=next(iter(in_parts)))
-    if owners and pet is not None and owners <= set(pet.candidates) and not plain and \
-            index.thing_pet(word, owners):
-        # «Петрушку» for «Пётр Ильич»: a pet form that is also a thing's name: asked
-        return NameHit(None, tuple(sorted(owners)), kind)
     if owners:
         return hit(sorted(owners), kind)
     limit = max_distance(len(word))
