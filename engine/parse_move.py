@@ -465,6 +465,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf, clause)
     if item is None:
         return used
+    if item.problem is not None and item.problem.kind == "ambiguous" and \
+            ctx.last_hit_at == clause[0].start and ctx.last_hit is not None and \
+            len(item.problem.candidates) > 1 and \
+            ctx.last_hit[0].nick in item.problem.candidates:
+        # «слежу за kepler'ом. голос тоже ему»: the name was read as one player, then found
+        # to fit two; a pronoun after it is as unsure as the name
+        ctx.last_hit = (NameHit(None, tuple(item.problem.candidates), ctx.last_hit[0].kind),)
     if action == "clan_kill" and item.problem is not None and item.problem.kind == "ambiguous" \
             and not kw.hypothetical:
         _sure_kill(ctx, tg, item, text, clause[first].start, items)  # «Денчика и Сову»
