@@ -448,7 +448,17 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
     out = out[:limit]
     if (french := french_reading(word)) and len(french) >= shortest:
         out.append(french)
+    if _ITALIAN_GI.search(word):
+        # an Italian «gi» before «a», «o», «u» is said «дж»: «Sergio» → «Серджо», «Giulia»
+        # → «Джулия», «Giorgio» → «Джорджо» (after the readings letter by letter)
+        out += [_GI_READ.sub("дж", r) for r in out[:4]]
     return tuple(dict.fromkeys(out))
+
+
+#: An Italian «gi» before a vowel other than «e», «i» (its «i» silent: «Sergio»).
+_ITALIAN_GI = re.compile(r"gi[aou]")
+#: Its letter-by-letter readings «ги», «джи» before «а», «о», «у».
+_GI_READ = re.compile(r"(?:дж|г)и(?=[аоу])")
 
 
 #: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»),
