@@ -996,11 +996,17 @@ def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
         _named_holder(clause[kw.j:], after=True)
 
 
+#: Words that may stand between the mortar's noun and «у» of its holder.
+_HOLDER_FILLERS = frozenset({"сегодня", "теперь", "сейчас", "же", "вроде", "нынче", "ведь"})
+
+
 def _named_holder(toks: list[Tok], after: bool = False) -> bool:
     """True when ``toks`` (the words before the mortar's noun, or ``after`` it) are «у» and
     one to three capitalised words right beside the noun («раз у Валентины Сергеевны
     миномёт», «миномёт у Деда»): the holder named, no shot of the sender's."""
     if after:
+        while toks and toks[0].w in _HOLDER_FILLERS:
+            toks = toks[1:]  # «миномёт сегодня у Деда»
         if len(toks) < 2 or toks[0].w != "у":
             return False
         name = []

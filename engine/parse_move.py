@@ -706,6 +706,24 @@ def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit 
     return hit
 
 
+def _others_of_gender(ctx: Ctx, last: str, want: str) -> bool:
+    """True when the sentence right before the pronoun's names, besides ``last`` and the
+    sender, only players surely of the other gender than ``want`` (by the written form or
+    the nick's given name and patronymic), and at least one."""
+    prev = clauses_before(ctx, ctx.here) if getattr(ctx, "here", -1) >= 0 else []
+    if not prev:
+        return False
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in prev[0]]
+    others = [(hit, t) for k, t in enumerate(prev[0])
+              if t.word and (hit := idx.exact(words, k, None)) is not None and
+              hit.nick not in (last, ctx.sender.nick)]
+    return bool(others) and all(
+        hit.nick is not None and
+        (written_gender(t.text, known=True) or nick_gender(hit.nick)) not in (None, want)
+        for hit, t in others)
+
+
 def _other_gender(pronoun: str, nick: str) -> bool:
     """True when ``nick`` is surely of the other gender than the third-person ``pronoun``
     by its given name and patronymic («Валентина Сергеевна» for «ему»; see
@@ -720,11 +738,15 @@ def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
     None otherwise."""
     want = PRONOUN_GENDER.get(pronoun)
     named = named_before(ctx, pronoun) if want is not None and last is not None else None
+    if named is not None and named[0].nick == last and _others_of_gender(ctx, last, want):
+        # «Стреляю в Grom_77 — раз у Ларисы Петровны миномёт. Голос тоже ему»: the one named
+        # since is surely a woman, «ему» is still the last move's target
+        return named
     if named is None or named[0].nick in (None, last):
         return None
     mine = written_gender(named[0].nick, known=True)
     theirs = written_gender(last)
-    if mine is None and theirs is None and nick_gender(last) not in (None, want):
+    if mine is None and (theirs or nick_gender(last)) not in (None, want):
         # «Стреляю в Ded_Mazai — раз у Валентины Сергеевны миномёт. Голос тоже ему»: the
         # player named since is surely a woman (her name and patronymic), the one the clause
         # before leaves for «ему» is of no known gender: he is the one
