@@ -225,9 +225,11 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
             gender = written_gender(prev[found[1]].text, known=True)
             want = PRONOUN_GENDER.get(pronoun)
             if want and gender and gender != want:
-                if here >= 0 and _one_name(ctx, prev):
-                    # «стреляю в Деда — раз у Валентины миномёт. Голос тоже ему»: the only
-                    # name of that sentence is of the other gender; the one before may be his
+                if here >= 0 and _one_name(ctx, prev) and found[0].nick is not None and \
+                        nick_gender(found[0].nick) not in (None, want):
+                    # «стреляю в Деда. У Валентины Сергеевны миномёт. Голос тоже ему»: the
+                    # only one that sentence names is surely a woman (her name and
+                    # patronymic); the one before may be his
                     continue
                 return None
             return (found[0],)
@@ -246,7 +248,7 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
 
 def _one_name(ctx, clause: list[Tok]) -> bool:
     """True when ``clause`` names exactly one player other than the sender (by a nick's
-    exact form) and no capitalised word of no dictionary beside it."""
+    exact form)."""
     idx = name_index(ctx.nicks)
     words = [t.w for t in clause]
     named = {hit.nick for k, t in enumerate(clause)

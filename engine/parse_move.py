@@ -708,8 +708,9 @@ def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit 
 
 def _others_of_gender(ctx: Ctx, last: str, want: str) -> bool:
     """True when the sentence right before the pronoun's names, besides ``last`` and the
-    sender, only players surely of the other gender than ``want`` (by the written form or
-    the nick's given name and patronymic), and at least one."""
+    sender, only players surely of the other gender than ``want`` by the given name and
+    patronymic of their nicks (a nick's grammatical gender says nothing of the player:
+    «Пеночка» may be a man), and at least one."""
     prev = clauses_before(ctx, ctx.here) if getattr(ctx, "here", -1) >= 0 else []
     if not prev:
         return False
@@ -719,9 +720,7 @@ def _others_of_gender(ctx: Ctx, last: str, want: str) -> bool:
               if t.word and (hit := idx.exact(words, k, None)) is not None and
               hit.nick not in (last, ctx.sender.nick)]
     return bool(others) and all(
-        hit.nick is not None and
-        (written_gender(t.text, known=True) or nick_gender(hit.nick)) not in (None, want)
-        for hit, t in others)
+        hit.nick is not None and nick_gender(hit.nick) not in (None, want) for hit, _ in others)
 
 
 def _other_gender(pronoun: str, nick: str) -> bool:
@@ -746,7 +745,7 @@ def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
         return None
     mine = written_gender(named[0].nick, known=True)
     theirs = written_gender(last)
-    if mine is None and (theirs or nick_gender(last)) not in (None, want):
+    if mine is None and nick_gender(last) not in (None, want):
         # «Стреляю в Ded_Mazai — раз у Валентины Сергеевны миномёт. Голос тоже ему»: the
         # player named since is surely a woman (her name and patronymic), the one the clause
         # before leaves for «ему» is of no known gender: he is the one
