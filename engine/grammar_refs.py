@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from . import grammar_vocab as V
@@ -17,6 +18,7 @@ from .grammar_tokens import Tok, clause_words, match_phrase
 from .lexicon import lexicon
 from .names import NameHit, name_index
 from .words import is_known_word, morph, norm, role_words
+from .words_endings import CYR
 
 if TYPE_CHECKING:
     from .grammar_target_types import Roster
@@ -119,8 +121,8 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
         return fits[-1]
     # «Кэт вчера голосовала за Dr.Who, вот его и шизю»: the verb a name is the subject of
     # tells its gender (a past tense agrees), so only the other one fits the pronoun
-    genders = [_agreed(clause, f[2], hi) or written_gender(clause[f[1]].text, known=True)
-               for f in found]
+    genders = [_agreed(clause, f[2], hi) or written_gender(clause[f[1]].text, known=True) or
+               nick_gender(f[0].nick) for f in found]
     left = [f for f, g in zip(found, genders) if g is None or g == want]
     if len({h.nick for h, _, _ in left}) == 1 and len(left) < len(found):
         return left[-1]
@@ -177,6 +179,24 @@ PRONOUN_GENDER = {w: "femn" for w in ("ее", "её", "нее", "неё", "ей"
     {w: "masc" for w in ("его", "него", "ему", "нему", "им", "ним", "он")}
 
 
+@functools.lru_cache(maxsize=1024)
+def nick_gender(nick: str) -> str | None:
+    """The gender of a Cyrillic nickname of two words or more read in the nominative
+    («Валентина Сергеевна» → femn: a given name and a patronymic), when every word the
+    dictionary knows as a name or patronymic agrees; None otherwise (a one-word nick, whose
+    written form tells, or a Latin one)."""
+    words = [w for w in re.split(r"[^\w]+|_", norm(nick)) if w]
+    if len(words) < 2 or not all(CYR.search(w) for w in words):
+        return None
+    genders = set()
+    for w in words:
+        for p in morph().parse(w)[:4]:
+            if p.is_known and {"Name", "Patr"} & p.tag.grammemes and p.tag.case == "nomn" \
+                    and p.tag.number == "sing":
+                genders.add(p.tag.gender)
+    return genders.pop() if len(genders) == 1 and genders <= {"masc", "femn"} else None
+
+
 @functools.lru_cache(maxsize=4096)
 def written_gender(text: str, known: bool = False) -> str | None:
     """The grammatical gender of a name as written (its first word: «Мадам Жужу» → femn,
@@ -204,7 +224,15 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
         if found is not None:
             gender = written_gender(prev[found[1]].text, known=True)
             want = PRONOUN_GENDER.get(pronoun)
-            return None if want and gender and gender != want else (found[0],)
+            if want and gender and gender != want:
+                if here >= 0 and _one_name(ctx, prev) and found[0].nick is not None and \
+                        nick_gender(found[0].nick) not in (None, want):
+                    # «стреляю в Деда. У Валентины Сергеевны миномёт. Голос тоже ему»: the
+                    # only one that sentence names is surely a woman (her name and
+                    # patronymic); the one before may be his
+                    continue
+                return None
+            return (found[0],)
         idx = name_index(ctx.nicks)
         words = [t.w for t in prev]
         if any(t.word and (hit := idx.exact(words, k, None)) and hit.nick != ctx.sender.nick
@@ -216,6 +244,17 @@ def named_before(ctx, pronoun: str = "") -> tuple | None:  # ctx: engine.parse_t
             one = _spelled_nick(ctx, prev) if here >= 0 else None
             return (one,) if one is not None else None
     return None
+
+
+def _one_name(ctx, clause: list[Tok]) -> bool:
+    """True when ``clause`` names exactly one player other than the sender (by a nick's
+    exact form)."""
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in clause]
+    named = {hit.nick for k, t in enumerate(clause)
+             if t.word and (hit := idx.exact(words, k, None)) is not None}
+    named.discard(ctx.sender.nick)
+    return len(named) == 1 and None not in named
 
 
 def _spelled_nick(ctx, clause: list[Tok]) -> NameHit | None:

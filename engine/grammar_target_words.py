@@ -614,15 +614,20 @@ def attribute_of(adjective: str, noun: str) -> bool:
 
 
 def colon_after(words: list[str], k: int, hi: int) -> bool:
-    """True when a «:» follows at ``k`` after filler words and a count only («у меня
-    сегодня: …», «голосов у меня два: …»)."""
-    while k < hi and (words[k] in V.FILLERS or words[k] in _COUNTS):
+    """True when a «:» (or a dash) follows at ``k`` after filler words, a count and a verb
+    of using only («у меня сегодня: …», «голосов у меня два: …», «голос у меня сегодня один
+    использую — за X»)."""
+    while k < hi and (words[k] in V.FILLERS or words[k] in _COUNTS or words[k] in _USE):
         k += 1
-    return k < hi and words[k] == ":"
+    return k < hi and words[k] in (":", "—", "–")
 
 
 #: How many moves the sender has, between «у меня» and the colon («голосов у меня два: …»).
-_COUNTS = frozenset({"два", "две", "2", "двое", "оба", "нынче", "сегодня"})
+_COUNTS = frozenset({"два", "две", "2", "двое", "оба", "нынче", "сегодня", "один", "одна",
+                     "1", "только"})
+
+#: Verbs of using a vote, between «у меня» and the dash («голос у меня один использую — …»).
+_USE = frozenset({"использую", "трачу", "потрачу", "задействую"})
 
 
 def next_verb_object(clause: list[Tok], k: int) -> bool:

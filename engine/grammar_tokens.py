@@ -32,7 +32,10 @@ EMOJI = "\u263a"
 #: двоих сразу?»): the question after it is not the move's.
 _OPENERS = frozenset({"а", "но", "если", "кстати", "хотя", "только", "правда",
                       # «…его же нет в игре 🙈 Ну тогда X»: a change of mind opens one too
-                      "ну", "ладно", "тогда"})
+                      "ну", "ладно", "тогда",
+                      # «ищу у Веги 🌟 Вдруг она …?»: a guess about the target opens one
+                      "вдруг", "может", "наверное", "наверно", "кажется", "похоже", "вроде",
+                      "видимо", "надеюсь"})
 #: Words of today that open a new sentence after an emoji («вчера у Тимохи пусто 😿 сегодня
 #: иду к Лисе»): what stood before (the past) is not the move's.
 _TODAY = frozenset({"сегодня", "седня", "сейчас", "нынче", "теперь"})

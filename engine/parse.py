@@ -66,6 +66,7 @@ from .parse_clause import read_clause
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
+from .parse_today import today_moves
 from .parse_dead_net import dead_unread, unknown_unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
@@ -450,6 +451,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «Сегодня у Фроста подрежу ход», «Проверка — наш рыболов, X» and nothing else asked:
         # a sentence naming a player beside a sign of the sender's move, left unread, is
         # read when it surely means his own role move, else asked (engine.parse_quiet_net)
+        moves, problems = today_moves(ctx, visible, list(moves), list(problems))
         if not problems:
             more, asked = quiet_net(ctx, visible, read)  # (no problem yet: ``read`` is the
             # letter's moves alone, as when it was built)

@@ -319,6 +319,8 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         more = "ещё" in words or "еще" in words
         put_off = next((k for k, w in enumerate(words)
                         if w in V.PUT_OFF_WORDS or (more and w in _READ_ON)), None)
+        if put_off is not None and not _SECOND.isdisjoint(words[:put_off]):
+            continue  # «Один голос — X, второй — подумаю»: the other one is put off
         if put_off is None:
             put_off = _not_yet_decided(words)
         if put_off is None and more:

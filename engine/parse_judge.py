@@ -992,7 +992,33 @@ def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
     before = [t.w for t in clause[max(0, kw.i - 2):kw.i]]
     return (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
         (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
-        (bool(before) and before[-1] in _GIVEN)
+        (bool(before) and before[-1] in _GIVEN) or _named_holder(clause[:kw.i]) or \
+        _named_holder(clause[kw.j:], after=True)
+
+
+#: Words that may stand between the mortar's noun and «у» of its holder.
+_HOLDER_FILLERS = frozenset({"сегодня", "теперь", "сейчас", "же", "вроде", "нынче", "ведь"})
+
+
+def _named_holder(toks: list[Tok], after: bool = False) -> bool:
+    """True when ``toks`` (the words before the mortar's noun, or ``after`` it) are «у» and
+    one to three capitalised words right beside the noun («раз у Валентины Сергеевны
+    миномёт», «миномёт у Деда»): the holder named, no shot of the sender's."""
+    if after:
+        while toks and toks[0].w in _HOLDER_FILLERS:
+            toks = toks[1:]  # «миномёт сегодня у Деда»
+        if len(toks) < 2 or toks[0].w != "у":
+            return False
+        name = []
+        for t in toks[1:4]:
+            if not (t.word and t.cap):
+                break
+            name.append(t)
+        return bool(name)
+    for k in range(len(toks) - 2, max(-1, len(toks) - 5), -1):
+        if toks[k].w == "у":
+            return all(t.word and t.cap for t in toks[k + 1:])
+    return False
 
 
 def _of_another(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw) -> bool:

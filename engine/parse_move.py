@@ -20,7 +20,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
 from .grammar_antecedent import alive_only, clauses_before
-from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, read_back,
+from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -412,7 +412,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             last_hit = ctx.last_hit or named_before(ctx, clause[pointer].w)
             same = ctx.last_hit is not None and pointer + 1 < len(clause) and \
                 clause[pointer + 1].w == "же"  # «…И стреляю в неё же»: the last move's target
-            if last_hit is not None and not same and named_since(
+            if last_hit is not None and last_hit[0].nick is not None and \
+                    _other_gender(clause[pointer].w, last_hit[0].nick):
+                # «…стреляю в Деда — раз у Валентины Сергеевны миномёт. Голос ему же»: the
+                # last name read is surely a woman's, «ему» is not hers
+                last_hit = _of_gender(ctx, clause[pointer].w, last_hit[0].nick)
+            elif last_hit is not None and not same and named_since(
                     ctx, clause, last_hit[0].nick, clause[pointer].start, (actor.nick,)):
                 # another player named since: which one? («Скапен, к Хлестакову. Графиня
                 # Розина зовёт гостей. Проверяю её»: the one named right before, when only
@@ -469,6 +474,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     item = judge(ctx, actor, kw, action, tg, text, flags, on_behalf, clause)
     if item is None:
         return used
+    if item.problem is not None and item.problem.kind == "ambiguous" and \
+            ctx.last_hit_at == clause[0].start and ctx.last_hit is not None and \
+            len(item.problem.candidates) > 1 and \
+            ctx.last_hit[0].nick in item.problem.candidates:
+        # «слежу за kepler'ом. голос тоже ему»: the name was read as one player, then found
+        # to fit two; a pronoun after it is as unsure as the name
+        ctx.last_hit = (NameHit(None, tuple(item.problem.candidates), ctx.last_hit[0].kind),)
     if action == "clan_kill" and item.problem is not None and item.problem.kind == "ambiguous" \
             and not kw.hypothetical:
         _sure_kill(ctx, tg, item, text, clause[first].start, items)  # «Денчика и Сову»
@@ -717,16 +729,50 @@ def _named_in_sentence_before(ctx: Ctx, end: int, items: list[Item]) -> NameHit 
     return hit
 
 
+def _others_of_gender(ctx: Ctx, last: str, want: str) -> bool:
+    """True when the sentence right before the pronoun's names, besides ``last`` and the
+    sender, only players surely of the other gender than ``want`` by the given name and
+    patronymic of their nicks (a nick's grammatical gender says nothing of the player:
+    «Пеночка» may be a man), and at least one."""
+    prev = clauses_before(ctx, ctx.here) if getattr(ctx, "here", -1) >= 0 else []
+    if not prev:
+        return False
+    idx = name_index(ctx.nicks)
+    words = [t.w for t in prev[0]]
+    others = [(hit, t) for k, t in enumerate(prev[0])
+              if t.word and (hit := idx.exact(words, k, None)) is not None and
+              hit.nick not in (last, ctx.sender.nick)]
+    return bool(others) and all(
+        hit.nick is not None and nick_gender(hit.nick) not in (None, want) for hit, _ in others)
+
+
+def _other_gender(pronoun: str, nick: str) -> bool:
+    """True when ``nick`` is surely of the other gender than the third-person ``pronoun``
+    by its given name and patronymic («Валентина Сергеевна» for «ему»; see
+    :func:`engine.grammar_refs.nick_gender`)."""
+    want = PRONOUN_GENDER.get(pronoun)
+    return want is not None and nick_gender(nick) not in (None, want)
+
+
 def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
     """The one player the clause before names (:func:`named_before`) when his name is surely
     of the ``pronoun``'s gender and the last move's target ``last`` is of the other one;
     None otherwise."""
     want = PRONOUN_GENDER.get(pronoun)
     named = named_before(ctx, pronoun) if want is not None and last is not None else None
+    if named is not None and named[0].nick == last and _others_of_gender(ctx, last, want):
+        # «Стреляю в Grom_77 — раз у Ларисы Петровны миномёт. Голос тоже ему»: the one named
+        # since is surely a woman, «ему» is still the last move's target
+        return named
     if named is None or named[0].nick in (None, last):
         return None
     mine = written_gender(named[0].nick, known=True)
     theirs = written_gender(last)
+    if mine is None and nick_gender(last) not in (None, want):
+        # «Стреляю в Ded_Mazai — раз у Валентины Сергеевны миномёт. Голос тоже ему»: the
+        # player named since is surely a woman (her name and patronymic), the one the clause
+        # before leaves for «ему» is of no known gender: he is the one
+        return named
     return named if mine == want and theirs not in (None, want) else None
 
 

@@ -196,7 +196,7 @@ def _fix_word(match: re.Match) -> str:
 
 #: Punctuation dictated by voice and typed out as words by the phone («… лечу тапка точка
 #: голос за зигги»): the word, the mark it stands for.
-_SPOKEN = re.compile(r"[ \t]*(?<![^\W\d_])(?:(точка)|(запятая)|(?:(новая) строка|с (новой) строки))"
+_SPOKEN = re.compile(r"[ \t]*(?<![^\W\d_])(?:(точка|тчк)|(запятая|зпт)|(?:(новая) строка|с (новой) строки))"
                      r"(?![^\W\d_])", re.IGNORECASE)
 _MARKS = {1: ".", 2: ",", 3: "\n", 4: "\n"}
 _PUNCT = frozenset(".,!?;:…")
@@ -212,21 +212,22 @@ _ADJ_BEFORE = re.compile(r"[^\W\d_]+(?:ая|яя)\s*$", re.IGNORECASE)
 def spoken_marks(text: str, nicks: tuple[str, ...] = ()) -> str:
     """``text`` with punctuation dictated as words put back as marks: «точка» → «.»,
     «запятая» → «,», «новая строка» / «с новой строки» → a line break (voice input types
-    them out: «бью лису точка голос за зигги» → «бью лису. голос за зигги»); the spaces
+    them out: «бью лису точка голос за зигги» → «бью лису. голос за зигги»; a telegram's
+    «ТЧК», «ЗПТ» likewise: «ОХОТА ВАСЯ ТЧК» → «ОХОТА ВАСЯ.»); the spaces
     before the word go with it. Kept as words: «точка
     зрения» and other nouns after «точка», an adjective before it («горячая точка»), and
     every such word when a nickname of ``nicks`` contains it (a player «Точка»). Pure; the
     length may change."""
     low = lower_of(text)
-    if "точка" not in low and "запятая" not in low and "строк" not in low:
+    if "точка" not in low and "запятая" not in low and "строк" not in low and \
+            "тчк" not in low and "зпт" not in low:
         return text
     taken = " ".join(nicks).lower()
 
     def mark(m: re.Match) -> str:
         word = m.group(0)
         n = next(k for k in (1, 2, 3, 4) if m.group(k))
-        if (n == 1 and "точк" in taken) or (n == 2 and "запят" in taken) or \
-                (n > 2 and "строк" in taken):
+        if (n < 3 and m.group(n).lower()[:4] in taken) or (n > 2 and "строк" in taken):
             return word
         if n < 3 and (_POINT_OF.match(text, m.end()) or _ADJ_BEFORE.search(text, 0, m.start())):
             return word

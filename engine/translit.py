@@ -207,7 +207,7 @@ _NAME_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sch", ("ш", "сх")), ("shch", ("щ",)), ("sh", ("ш",)), ("zh", ("ж",)), ("kh", ("х",)),
     ("ch", ("х", "ч")), ("th", ("т", "ф")), ("ae", ("е", "э")), ("oe", ("е",)), ("ph", ("ф",)), ("ck", ("к",)), ("qu", ("кв",)),
-    ("ts", ("ц", "тс")), ("tz", ("ц",)), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
+    ("ts", ("ц", "тс")), ("tz", ("ц",)), ("zz", ("зз", "цц")), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
     ("eu", ("ев", "эу")), ("ey", ("ей", "эй")), ("oye", ("ое", "ойе")), ("aye", ("ае", "айе", "ее")),
     ("ay", ("ай", "ей", "эй")), ("oy", ("ой",)), ("ou", ("оу", "ау", "у")),
     ("ai", ("аи", "ай", "ей", "эй")),
@@ -266,6 +266,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         # an English final «-ey», «-ie» after a consonant is said «и»: «Crowley» → «Кроули»,
         # «Bowie» → «Боуи», «Charlie» → «Чарли» (the letters' own reading first)
         return 2, ("ей", "и", "эй") if word[i:] == "ey" else ("ие", "и")
+    if english and word[i:i + 3] == "eau" and i > 0:
+        return 3, ("еау", "ью", "о")  # «eau»: English «Beauty» → «Бьюти», French «Beau» → «Бо»
     if english and ch == "o" and nxt == "a" and after and after not in _LAT_VOWELS:
         return 2, ("оа", "оу", "о")  # English «oa»: «Road» → «Роуд», «Toast» → «Тост»
     if english and ch == "a" and nxt == "w" and (not after or after not in _LAT_VOWELS):
@@ -446,7 +448,17 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
     out = out[:limit]
     if (french := french_reading(word)) and len(french) >= shortest:
         out.append(french)
+    if _ITALIAN_GI.search(word):
+        # an Italian «gi» before «a», «o», «u» is said «дж»: «Sergio» → «Серджо», «Giulia»
+        # → «Джулия», «Giorgio» → «Джорджо» (after the readings letter by letter)
+        out += [_GI_READ.sub("дж", r) for r in out[:4]]
     return tuple(dict.fromkeys(out))
+
+
+#: An Italian «gi» before a vowel other than «e», «i» (its «i» silent: «Sergio»).
+_ITALIAN_GI = re.compile(r"gi[aou]")
+#: Its letter-by-letter readings «ги», «джи» before «а», «о», «у».
+_GI_READ = re.compile(r"(?:дж|г)и(?=[аоу])")
 
 
 #: A French name: «oi» before a consonant, or «eau», somewhere in it («Poirot», «Rousseau»),
