@@ -343,7 +343,8 @@ class _Run:
         letter.notes.extend(f"{QUESTION_NOTE}«{q}»" for q in questions)
         # --- stamp
         cols["day"] = ctx.day
-        late_for, came_after = stamp(letter.received, batch.prev, ctx.row)
+        late_for, came_after = stamp(letter.received, batch.prev, ctx.row,
+                                     lambda n: self.store.day(s, n))
         # --- parse
         ahead = self.preparer.context
         if (prepared.result is not None and prepared.nick == nick and body == decoded.body

@@ -165,3 +165,21 @@ def test_readme_order_when_followed(game):
     assert report.states == {"applied": 1}
     [row] = game.rows()
     assert (row.state, row.nick, row.day) == ("applied", "Бука", 1)
+
+
+def test_reread_after_two_closed_days_files_the_letter_in_its_own_day(game):
+    """A fresh host's find: a letter received on time for day 1, reread after days 1 and 2
+    were both closed, was filed as day 2's («пришло до закрытия дня 2 … срок был» day 2's
+    deadline): it is day 1's, answered «итоги дня 1 уже были подведены»."""
+    game.deliver(letter("buka.work@example.net", "Линч: Маруська", msgid="w@x"), START + timedelta(hours=3))
+    assert game.sync().states == {"unknown_sender": 1}
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(hours=2), early=True)
+    [row] = game.rows()
+    _add_address(game, "buka@example.org", "buka.work@example.net")
+    report = reread(game.cfg, game.store, [row.id], now=DEADLINE + timedelta(hours=3))
+    assert report.states == {"after_close": 1}
+    [row] = game.rows()
+    assert (row.state, row.day) == ("after_close", 1)
+    [answer] = game.replies("reply")
+    assert "итоги дня 1 уже были подведены" in answer.body and "дня 2" not in answer.body
