@@ -39,7 +39,26 @@ def refusal_label(problem: dict[str, Any]) -> str | None:
     no refusal by a rule of that vocabulary (a name not understood, an old row without its
     reason)."""
     reason = problem.get("reason")
-    return phrase(reason, "refused") if problem.get("kind") in REFUSED_KINDS and reason in REASONS else None
+    if problem.get("kind") not in REFUSED_KINDS or not reason:
+        return None
+    if reason in REASONS:
+        return phrase(reason, "refused")
+    # a rule the parser applies to the letter itself («Линч: А, Б, В» on a two-vote day)
+    return LETTER_RULES_RU.get(reason, PROBLEM_RU[problem["kind"]])
+
+
+#: Refusals the parser makes of a letter's own wording, beyond the turn's vocabulary
+#: (engine.reasons.REASONS), in the host's words (a reason not listed: its kind's words).
+LETTER_RULES_RU = {
+    "too_many_votes": "названо больше игроков, чем голосов",
+    "too_many_targets": "названо больше целей, чем позволяет ход",
+    "vote_on_behalf": "голосует каждый сам за себя",
+    "search_after_found": "фанатка уже нашла того, кого искала",
+    "fan_check_used": "своя проверка фанатки уже использована",
+    "no_fan_check": "своей проверки у фанатки нет",
+    "no_mortar": "миномёта у игрока нет",
+    "abstain": "воздержаться на линче нельзя",
+}
 
 
 def problem_label(problem: dict[str, Any]) -> str:

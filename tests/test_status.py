@@ -186,6 +186,28 @@ def test_a_refused_move_corrected_by_a_later_letter_is_no_longer_counted():
     assert refused_of([heal, refused]) == {"цель уже выбыла из игры": 1}  # the later letter still stands
 
 
+def test_a_letter_refused_by_a_rule_of_its_wording_is_counted_as_refused():
+    """A fresh host (session 39): «Линч: Бука, Лисичка, Колобок» on a two-vote day, refused
+    by the parser's rule (reason ``too_many_votes``, no turn reason), was counted among the
+    letters «без единого понятого хода — возможно, вопросы к ведущему»; it is a refusal by a
+    rule, named. A not_allowed problem with no reason stored (an old row) stays uncounted
+    there, and a name not understood is no refusal."""
+    from mailer.status import no_moves_of, refused_of
+
+    def row(problems):
+        return ("Штирлиц", "no_moves", "[]", False, "", json.dumps(problems, ensure_ascii=False))
+
+    three = row([{"kind": "not_allowed", "reason": "too_many_votes", "action": "vote",
+                  "text": "Линч: Бука, Лисичка, Колобок"}])
+    assert refused_of([three]) == {"названо больше игроков, чем голосов": 1}
+    assert no_moves_of([three]) == 0
+    other = row([{"kind": "not_allowed", "reason": "some_new_rule", "text": "…"}])
+    assert refused_of([other]) == {"запрещено правилами": 1}
+    old = row([{"kind": "not_allowed", "text": "…"}])
+    unknown = row([{"kind": "unknown_name", "text": "Линч: Вася"}])
+    assert refused_of([old, unknown]) == {} and no_moves_of([old, unknown]) == 2
+
+
 def test_clock_line_tells_the_host_the_time_against_the_deadline():
     """``status`` says which clock the commands use (a rehearsal's ``MAFIA_MAIL_NOW`` or the
     real one) and how far the deadline is: a host on the real clock before a game's dates
