@@ -197,8 +197,11 @@ def import_votes(cfg: GameConfig, store: Store, text: str, *, now: datetime,
             found = [mv for mv in parsed.moves if mv.action == "vote"]
             if found:
                 votes[voter] = list(found[-1].targets or (found[-1].target,))
-            elif any(p for p in parsed.problems):
-                report.problems.append(f"строка {line_no}: {line.strip()[:80]}")
+            elif parsed.problems:
+                from .words import problem_label, stored_problem
+
+                why = problem_label(stored_problem(parsed.problems[0]))  # «названо больше игроков, чем голосов»
+                report.problems.append(f"строка {line_no}: {why}: «{line.strip()[:80]}»")
     if report.problems and not skip_bad:
         raise ImportFailed("голоса не загружены", report)
     report.replaced = _letter_votes_replaced(store, ctx.day, votes)

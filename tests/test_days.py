@@ -191,6 +191,16 @@ def test_imported_votes_merge_by_latest_time(demo):
     assert rep.result.tally.voters["Бука"] == ["Бармалей"]  # his letter came later
 
 
+def test_a_forum_vote_not_taken_says_why(demo):
+    """A fresh host (session 39): ``votes import`` listed a post whose vote it did not take
+    as the bare line; it names the reason, as the player's reply would."""
+    cfg, store = demo
+    bad = import_votes(cfg, store, "Гоша: линч Вишенка\nБука: Линч: Вишенка и Гоша\n", now=AFTER,
+                       skip_bad=True)
+    assert bad.problems == ["строка 2: названо больше игроков, чем голосов: «Бука: Линч: Вишенка и Гоша»"]
+    assert bad.rows == 1
+
+
 def test_forum_thread_votes_and_lost_votes(demo):
     cfg, store = demo
     text = "Гоша: всем привет, голосую за Вишенку\nТортилла: линч Вишенка\nшум без ника\n"
