@@ -153,6 +153,24 @@ def test_remind_once_per_day(demo):
     assert "от вас ещё нет хода на день 1" in bodies["Гоша"]
 
 
+def test_a_player_whose_letter_gave_no_move_is_reminded_that_it_came(demo):
+    """A fresh host (session 39): a player whose letter of the day was read but gave no move
+    (a name nobody has) was told «от вас ещё нет хода», as if he had written nothing: the
+    reminder says his letter came and no move of it was accepted."""
+    cfg, store = demo
+    raw = ("From: gosha@example.net\r\nTo: host@example.org\r\nSubject: Ход\r\n"
+           "Message-ID: <gosha-none@x>\r\nDate: Mon, 07 Dec 2026 20:30:00 +0300\r\nMIME-Version: 1.0\r\n"
+           "Content-Type: text/plain; charset=utf-8\r\n\r\nЛинч: Дракула").encode()
+    at = START + timedelta(minutes=50)
+    (Path(cfg.mailbox.path) / "new" / f"{int(at.timestamp())}.Mg1P1.demo").write_bytes(raw)
+    sync(cfg, store, now=START + timedelta(hours=1))
+    assert "Гоша" in remind(cfg, store, now=AFTER)
+    with store.session() as s:
+        bodies = {o.to_nick: o.body for o in store.outgoing(s) if o.kind == "reminder"}
+    assert "ваше письмо на день 1 игры" in bodies["Гоша"] and "ни один ход из него не принят" in bodies["Гоша"]
+    assert "от вас ещё нет хода на день 1" in bodies["Тортилла"]  # (near: she wrote nothing)
+
+
 def test_queued_reminders_dropped_at_close_day(demo):
     """A reminder still queued when the day closes is for a closed day (and maybe to a player
     who died): it is dropped, never sent."""

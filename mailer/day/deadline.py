@@ -188,7 +188,8 @@ def _told_in(ref: str) -> datetime | None:
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     """Queue a reminder to every living player who sent no move today, or sent moves but no
     lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
-    is missing (at most one per day per player); a vote taken back («Снимаю голос.») is no
+    is missing (at most one per day per player; one whose letters of the day gave no move is
+    told his letter came but no move of it was accepted); a vote taken back («Снимаю голос.») is no
     vote, and moves all taken back are none. A player the host stripped of his vote is
     not reminded of it; a vote the host imported counts. On a two-vote day («Ярость»,
     «Голос») the reminder says each player has two votes. Returns the nicknames reminded now.
@@ -215,7 +216,10 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         # (and no «пропускаю ход») is reminded as one who sent nothing
         mine: dict[str, list[tuple]] = {}
         skipped: set[str] = set()
+        wrote: set[str] = set()  # players whose letters of the day gave no move (refused, not understood)
         for letter in store.letters(s, day=ctx.day):
+            if letter.state == LetterState.NO_MOVES and letter.nick:
+                wrote.add(letter.nick)
             if letter.state != LetterState.APPLIED or not letter.nick:
                 continue
             mine.setdefault(letter.nick, []).append(
@@ -240,6 +244,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                         body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
                                              deadline=utc(ctx.row.deadline),
                                              no_letter=nick not in moved, no_vote=nick not in voted,
+                                             wrote=nick in wrote,
                                              votes=votes, examples=examples),
                         now=now)
             reminded.append(nick)
