@@ -67,7 +67,10 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
         if later:
             lines.append("Голос письмом позже голоса в ветке (close-day возьмёт письмо): " + ", ".join(later))
     lines.append(f"Меньше {t.autokill_words} слов: " + (", ".join(t.under_words) or "—"))
-    if t.under_words:  # close-day counts the stored thread's words (FORUM.md): say what it does
+    if t.under_words and t.posts == 0:  # close-day takes words only from a day with posts
+        lines.append("  постов этого дня в ветке нет: close-day слов из ветки не считает и штрафных "
+                     "очков за слова не даёт (загрузите ветку дня до close-day, если она есть)")
+    elif t.under_words:  # close-day counts the stored thread's words (FORUM.md): say what it does
         lines.append(f"  close-day даст каждому из них ({len(t.under_words)}) штрафное очко автокилла "
                      "по словам этой ветки (если загружена не вся ветка дня, догрузите её до close-day)")
     if t.outsiders:

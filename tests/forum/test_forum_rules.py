@@ -136,6 +136,20 @@ def test_a_player_stripped_of_his_vote_is_not_told_as_a_replaced_letter_vote(tmp
     assert votes and all(m["outcome"] != "done" for m in votes)
 
 
+def test_text_tally_with_no_posts_of_the_day_promises_no_word_points(tmp_path):
+    """A fresh host (session 39): ``forum tally`` before any post of the day was loaded said
+    close-day would give every player an autokill point for words; close-day takes words only
+    from a day with posts (mailer.forum.close.merge_thread), and now the tally says so. The
+    JSON keeps FORUM.md's ``under_words``."""
+    cfg, store = make_game(tmp_path / "g")
+    lines = _run(cfg, "forum", "tally").output.splitlines()
+    under = next(n for n, line in enumerate(lines) if line.startswith("Меньше "))
+    assert lines[under + 1].startswith("  постов этого дня в ветке нет: close-day слов из ветки не считает")
+    assert not any("даст каждому" in line for line in lines)
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["posts"] == 0 and len(data["under_words"]) == len(data["players"])
+
+
 def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
     """forum tally (text): the thread count is the thread's (FORUM.md JSON unchanged), and the
     host is told who voted by letter only and whose letter vote is later than his post, as
