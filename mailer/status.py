@@ -75,6 +75,9 @@ class StatusReport:
     #: «Страх» after the deadline (DECISIONS.md §6): ``(chosen, choice)``, the player whose
     #: choice the day waits for (close-day asked him) and his choice once read (else None)
     fear: tuple[str, str | None] | None = None
+    #: when the last closed day was closed (aware UTC; None before any): a clock earlier
+    #: than it is not the game's (a rehearsal run without its ``MAFIA_MAIL_NOW``)
+    last_closed: datetime | None = None
 
     @property
     def stripped(self) -> list[str]:
@@ -264,6 +267,7 @@ def read_status(cfg) -> StatusReport | None:
         outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN (?, ?) "
                                     "GROUP BY state", (OutState.QUEUED.value, OutState.UNCERTAIN.value)).fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
+        (last_closed,) = con.execute("SELECT max(closed_at) FROM dayrow WHERE status = 'closed'").fetchone()
         attention_ids = [letter_id for (letter_id,) in con.execute(
             f"SELECT id FROM letter WHERE state IN ({marks}) AND NOT handled ORDER BY id", ATTENTION_STATES)]
         from .forum.today import posts_today, words_today
@@ -288,7 +292,8 @@ def read_status(cfg) -> StatusReport | None:
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         questions=questions_of(letters), refused=refused_of(letters), asked=asked_of(letters),
-        attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None)
+        attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
+        last_closed=_utc(last_closed) if last_closed else None)
 
 
 def fear_wait(event: str, chosen: str | None, choice: str | None) -> tuple[str, str | None] | None:

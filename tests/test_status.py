@@ -228,6 +228,28 @@ def test_clock_line_tells_the_host_the_time_against_the_deadline():
     assert clock_line(at(9, 19, 0), None, msk) == "Сейчас 09.12.2026 19:00 (МСК)"
 
 
+def test_status_warns_of_a_clock_before_the_last_closed_day(tmp_path):
+    """A fresh host (session 39): the demo's status on the real clock, days before the game's
+    own dates, said «до срока 4 д» as if it were the game's time; a clock earlier than the
+    last day's close is named as not the game's, with how to set a rehearsal clock."""
+    from mailer.day import close_day
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=20))
+    g.store.dispose()
+    env = {"COLUMNS": "300"}
+    early = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"],
+                               env={**env, "MAFIA_MAIL_NOW": (START - timedelta(days=2)).isoformat()})
+    assert early.exit_code == 0, early.output
+    assert early.output.splitlines()[2] == (
+        "Внимание: часы показывают время раньше, чем был закрыт прошлый день (08.12.2026 19:50 "
+        "(МСК)): это не время игры. Для репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
+    later = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"],
+                               env={**env, "MAFIA_MAIL_NOW": (DEADLINE + timedelta(hours=1)).isoformat()})
+    assert "Внимание: часы" not in later.output
+
+
 def test_status_shows_the_rehearsal_clock(tmp_path):
     """The second line of ``status`` is the clock the commands run on (``MAFIA_MAIL_NOW``):
     an hour after the game's start (19:30 MSK; day 1 closes at 19:30 the next evening)."""
