@@ -194,6 +194,20 @@ def _line_opening(label: str, ordinals) -> re.Pattern:
     return re.compile(rf"(?i)(?:^|[\n.!?])[ \t]*(?:а |и |ну )?{lab}(?:{alts})(?!\w)")
 
 
+#: Words of doubt in the sentence before a labelled pair («Может, двоих сегодня.»).
+_HEDGED = re.compile(r"(?i)(?<!\w)(?:может|наверное|наверно|возможно|пожалуй|мб|видимо|если|"
+                     r"или)(?!\w)")
+
+
+def _hedged_before(text: str, at: int) -> bool:
+    """True when the sentence or line before the one at ``at`` holds a word of doubt
+    (:data:`_HEDGED`): «Может, двоих сегодня. Первый — X. Второй — Y» is no order."""
+    head = text[:at].rstrip()
+    lo = max((m.end() for m in _SENTENCE_END.finditer(head, 0, max(0, len(head) - 1))),
+             default=0)
+    return _HEDGED.search(head, lo) is not None
+
+
 def _labelled_pair(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
                    names, near) -> list[Kw]:
     """Two clan kills as a labelled pair of lines or sentences («Нитка 1: X⏎Нитка 2: Y»,
@@ -203,7 +217,7 @@ def _labelled_pair(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
     text = ctx.text.replace("ё", "е").replace("Ё", "Е")
     first = labelled_kill(clause, start, names, FIRST_LABELS, near)
     if first is not None and _line_opening(first[1], SECOND_LABELS).search(
-            text, clause[-1].end):
+            text, clause[-1].end) and not _hedged_before(text, clause[start].start):
         return [Kw(V.KILL, start, first[0])]
     second = labelled_kill(clause, start, names, SECOND_LABELS, near)
     if second is not None and any(
