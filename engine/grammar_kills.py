@@ -56,6 +56,51 @@ def second_kill(clause: list[Tok], start: int, names) -> int | None:
     return k if k < len(clause) and names(k) else None
 
 
+#: Forms of «первый» (and the number 1) that open the first of two labelled kills.
+FIRST_LABELS = frozenset({"первого", "первый", "первую", "первым", "первое", "первая", "1"})
+
+#: Forms of «второй» and the number 2 that open the second of two labelled kills.
+SECOND_LABELS = SECOND | {"2"}
+
+#: Marks between a labelled kill's ordinal and its name («Нитка 1: X», «Первым стволом — X»).
+_LABEL_MARKS = frozenset({":", "—", "-", "–"})
+
+
+#: Words after «первым» that make it an idiom, not the first of two kills.
+_NOT_LABELS = frozenset({"делом", "долгом", "классом"})
+
+
+def labelled_kill(clause: list[Tok], start: int, names, ordinals=FIRST_LABELS,
+                  near=None) -> tuple[int, str] | None:
+    """«Нитка 1: X», «Первым стволом — X», «2: Y» from token ``start``: an optional label
+    word, an ordinal of ``ordinals``, at most one more word, a mark of :data:`_LABEL_MARKS`,
+    then a nickname (``names(k)``, or one word that may be one: ``near(k)``, read and if
+    unsure asked about by the move's reading) ending the clause. Returns the name's index and the label
+    word («» when none); None otherwise. Whether the pair of such lines is there is the
+    caller's to check (:func:`engine.parse_clan_kill.full_moon_kill`)."""
+    k = skip_words(clause, start, _OPENERS)
+    label = ""
+    if k + 1 < len(clause) and clause[k].word and clause[k].w not in ordinals and \
+            clause[k + 1].w in ordinals and not names(k):
+        label, k = clause[k].w, k + 1
+    if k >= len(clause) or clause[k].w not in ordinals:
+        return None
+    k += 1
+    if k < len(clause) and clause[k].word and not names(k):
+        if clause[k].w in _NOT_LABELS:
+            return None  # («Первым делом — X»: «first of all», no kill of a pair)
+        k += 1  # («Первым стволом — X»)
+    if k >= len(clause) or clause[k].w not in _LABEL_MARKS:
+        return None
+    k += 1
+    size = names(k) if k < len(clause) else 0
+    if not size and near is not None and k < len(clause) and clause[k].word and near(k):
+        size = 1  # («Первым стволом — Сокол» for Sokol.M)
+    if not size or any(t.word for t in clause[k + size:]):
+        return None
+    return k, label
+
+
 def counted_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
     """«Работаем в две руки: X и Y», «Полнолуние — берём двоих: X и Y», «по двум целям: X,
     Y» from token ``start``: the index after the colon or dash that ends the heading when the

@@ -26,10 +26,23 @@ def reading_forms(word: str) -> dict[str, frozenset[str]]:
     base = word_forms(word)
     out: dict[str, frozenset[str]] = {}
     for reading in name_readings(word):
-        for form, cases in ending_forms(reading).items():
+        forms = ending_forms(reading)
+        if _adjective(reading):  # («у Злого», «Крутому» for Dr.Zloy, Krutoy)
+            forms = {**forms, **{f: forms.get(f, frozenset()) | c
+                                 for f, c in word_forms(reading).items()}}
+        for form, cases in forms.items():
             if form not in base:
                 out[form] = out.get(form, frozenset()) | cases
     return out
+
+
+def _adjective(reading: str) -> bool:
+    """True when a Cyrillic reading is, by the dictionary, a masculine adjective in the
+    nominative («злой», «крутой», «тихий»): it declines as one («Злого», «Злому»)."""
+    if not reading.endswith(("ой", "ый", "ий")):
+        return False
+    return any(p.tag.POS == "ADJF" and "masc" in p.tag and "nomn" in p.tag and
+               "sing" in p.tag for p in morph().parse(reading))
 
 
 def short_reading(word: str) -> dict[str, frozenset[str]]:
@@ -48,8 +61,19 @@ def safe_readings(forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]
     alone never names a player by a reading."""
     short = THRESHOLDS["known_word_fuzzy_max_len"]
     return {f: c for f, c in forms.items()
-            if len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)
-            or _abbreviation(f)}
+            if (len(f) > short or not is_known_word(f) or person_name(f) or _loan(f, forms)
+                or _abbreviation(f)) and not _oblique_adjective(f)}
+
+
+#: Endings of an adjective's oblique cases («тихого», «крутому», «седым»).
+_OBLIQUE = ("ого", "его", "ому", "ему", "ым", "им")
+
+
+def _oblique_adjective(form: str) -> bool:
+    """True for an oblique case of a dictionary adjective («тихого», «крутому»): a reading
+    so written names the player only with a capital («у Крутого», never «крутого парня»)."""
+    return form.endswith(_OBLIQUE) and any(
+        p.tag.POS == "ADJF" and p.tag.case not in (None, "nomn") for p in morph().parse(form))
 
 
 def capital_readings(idx: NameIndex, nick: str,

@@ -19,7 +19,8 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
-from .grammar_kills import SECOND, count_said, counted_kill, second_kill
+from .grammar_kills import (FIRST_LABELS, SECOND, SECOND_LABELS, count_said, counted_kill,
+                            labelled_kill, second_kill)
 from .grammar_orders import name_sizes
 from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words, span
@@ -180,7 +181,50 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -
             return [Kw(V.KILL, start, k)]
     idx, words = name_index(ctx.nicks), clause_words(clause)
     k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
-    return [Kw(V.KILL, start, k)] if k is not None else []
+    if k is not None:
+        return [Kw(V.KILL, start, k)]
+    return _labelled_pair(ctx, clause, start, items, names,
+                          lambda n: idx.approximate(words[n]) is not None)
+
+
+def _line_opening(label: str, ordinals) -> re.Pattern:
+    """A line or sentence opening with ``label`` (when any) and one of ``ordinals``."""
+    alts = "|".join(sorted((re.escape(o) for o in ordinals), key=len, reverse=True))
+    lab = re.escape(label) + r"\s+" if label else ""
+    return re.compile(rf"(?i)(?:^|[\n.!?])[ \t]*(?:а |и |ну )?{lab}(?:{alts})(?!\w)")
+
+
+#: Words of doubt in the sentence before a labelled pair («Может, двоих сегодня.»).
+_HEDGED = re.compile(r"(?i)(?<!\w)(?:может|наверное|наверно|возможно|пожалуй|мб|видимо|если|"
+                     r"или)(?!\w)")
+
+
+def _hedged_before(text: str, at: int) -> bool:
+    """True when the sentence or line before the one at ``at`` holds a word of doubt
+    (:data:`_HEDGED`): «Может, двоих сегодня. Первый — X. Второй — Y» is no order."""
+    head = text[:at].rstrip()
+    lo = max((m.end() for m in _SENTENCE_END.finditer(head, 0, max(0, len(head) - 1))),
+             default=0)
+    return _HEDGED.search(head, lo) is not None
+
+
+def _labelled_pair(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
+                   names, near) -> list[Kw]:
+    """Two clan kills as a labelled pair of lines or sentences («Нитка 1: X⏎Нитка 2: Y»,
+    «Первым стволом — X. Вторым — Y», «1: X⏎2: Y»): the first when the text after its clause
+    opens a line or sentence with the same label and a second ordinal, the second when a clan
+    kill is read and the text before opens one with the label and a first ordinal."""
+    text = ctx.text.replace("ё", "е").replace("Ё", "Е")
+    first = labelled_kill(clause, start, names, FIRST_LABELS, near)
+    if first is not None and _line_opening(first[1], SECOND_LABELS).search(
+            text, clause[-1].end) and not _hedged_before(text, clause[start].start):
+        return [Kw(V.KILL, start, first[0])]
+    second = labelled_kill(clause, start, names, SECOND_LABELS, near)
+    if second is not None and any(
+            it.move is not None and it.move.action == "clan_kill" for it in items) and \
+            _line_opening(second[1], FIRST_LABELS).search(text, 0, clause[start].start):
+        return [Kw(V.KILL, start, second[0])]
+    return []
 
 
 #: A player's death told as his parting, with no kill verb: «X покидает нас», «X уснёт

@@ -81,8 +81,10 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     the keyword, and no nickname right after it, makes the keyword ordinary speech."""
     if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
             not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
-        if not name_written(ctx, clause, kw.j + 2, hi):
+        if not name_written(ctx, clause, kw.j + 2, hi) and \
+                not any(clause[n].w in _SELF for n in range(kw.j + 2, hi)):
             return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
+            # (not «Голос у меня: за себя»: the sender names himself)
             # (not «Два голоса у меня сегодня: Вишня и Мирон»)
     if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):
         return True  # «иммунитет у Ксюши», «у неё же иммунитет», «она взяла в пару Сову»
@@ -98,6 +100,9 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     while j + 1 < hi and (clause[j].w in ("—", "это") or clause[j].w in _WHEN and
                           clause[j + 1].w in (stop or ())):
         j += 1  # «во что я стреляю — это глазками в Маргошу»; «полечу потом в отпуск»
+    while j + 3 < hi and clause[j].w in _ONCE_PREPS and clause[j + 2].w in _ONCE and \
+            name_written(ctx, clause, j + 3, hi):
+        j += 3  # «лечу в последний раз Сову», «лечу в эту ночь Сову»: when, not where
     if stop and j < hi and clause[j].w in (",", *_HEDGES):
         j = _past_hedge(ctx, clause, j, hi, stop)
     if not stop or j >= hi or not clause[j].word or clause[j].w not in stop:
@@ -133,6 +138,15 @@ def _screen_watched(clause: list[Tok], j: int, hi: int) -> bool:
 #: в августе»): the keyword's ``not_before`` word is looked for after them.
 _WHEN = frozenset({"потом", "только", "завтра", "скоро", "летом", "зимой", "осенью", "весной",
                    "опять", "снова", "обратно", "тоже", "наконец", "вечером", "утром"})
+
+
+#: «в последний раз», «на этот раз», «в эту ночь»: a preposition, one word and a noun of
+#: time right after a keyword say when, never where to (:func:`ordinary_speech`).
+_ONCE_PREPS = frozenset({"в", "во", "на"})
+_ONCE = frozenset({"раз", "ночь", "ночку"})
+
+#: The sender naming himself («за себя»).
+_SELF = frozenset({"себя", "себе"})
 
 
 #: Hedge words set off between a verb and where it goes («полечу, наверное, в Тверь»).

@@ -292,9 +292,10 @@ def _own_tag(ctx: Ctx, tag: str) -> bool:
 _I_WE = frozenset({"я", "мы"})
 
 def agreed_with(ctx: Ctx, clause: list[Tok], k: int) -> int:
-    """The index after «(я) согласен с X,» at ``k`` when «тоже» follows it («Согласна с
-    Зефиркой, тоже за Блонди», «согласен с Кузей, я тоже за Бобра»): the sender joins
-    X's vote, the short vote comes next; ``k`` otherwise."""
+    """The index after «(я) согласен с X,» at ``k`` when «тоже» or «за» follows it
+    («Согласна с Зефиркой, тоже за Блонди», «согласен с Кузей, я тоже за Бобра»,
+    «Согласен с Кузей, за Бобра»): the sender joins X's vote, the short vote comes next;
+    ``k`` otherwise."""
     n = k + (k < len(clause) and clause[k].w == "я")
     if n + 2 >= len(clause) or clause[n].w not in _AGREE or \
             clause[n + 1].w not in ("с", "со"):
@@ -306,7 +307,8 @@ def agreed_with(ctx: Ctx, clause: list[Tok], k: int) -> int:
     if n + 1 >= len(clause) or clause[n].w != ",":
         return k
     rest = n + 1 + (clause[n + 1].w in _I_WE)
-    return n + 1 if rest < len(clause) and clause[rest].w in _TOO else k
+    return n + 1 if rest < len(clause) and (clause[rest].w in _TOO or clause[rest].w == "за") \
+        else k  # («Согласен с Кузей, за Бобра»: the short vote right after the agreement)
 
 
 #: «согласен», «согласна», «согласны»: the sender agrees with a player.
