@@ -15,7 +15,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import (morph, past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
+from .words import (is_noun, morph, past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
                     plural_predicate, predicate, role_words, verb_reading, word_forms)
 
 
@@ -158,6 +158,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
             return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
+        if own and not is_noun(clause[kw.i].w) and t.w in ("—", "–", "-") and \
+                _degree_quality(clause, n + 1, hi):
+            return False  # «проверьте X — слишком уж шумный»: what he is like, the reason
+            # (not after a noun: «голос за X — слишком рискованный» may be said of the vote)
         if own and reason_opens(clause, n, hi):
             return False  # «голос за X потому что бесит», «… — складно он излагает»: why
         if t.word and t.w in _SENDER_REMARK and own and all(
@@ -455,8 +459,6 @@ def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
         return t.w in _BECAUSE or (t.w == "так" and k + 1 < hi and clause[k + 1].w == "как")
     if t.w not in ("—", "–", "-"):
         return False
-    if _degree_quality(clause, k + 1, hi):
-        return True  # «проверьте X — слишком уж шумный»: what he is like, the reason
     for n in range(k + 1, min(hi, k + 6)):
         if not clause[n].word:
             return False
