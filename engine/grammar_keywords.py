@@ -95,9 +95,12 @@ def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:
 _NAME_AFTER = frozenset({"за", "против", "у", "к", "на", "с", "для", "про"})
 
 
-def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list[Kw]:
+def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
+                  own: str | None = None) -> list[Kw]:
     """Keywords of a clause, merged where they stand side by side. A word that is also a
-    nickname («Голос», «Маньяк») right after another keyword is read as the nickname."""
+    nickname («Голос», «Маньяк») right after another keyword is read as the nickname.
+    ``own``: the sender's nick, when known — a vote told in the third person of him
+    («Сова свой голос отдаёт X» from Сова) is his own vote, not another player's."""
     found: list[Kw] = []
     quoted: set[int] = set()  # keywords inside somebody's quoted words
     words: list[str] | None = None  # the clause's words, made at its first keyword
@@ -174,7 +177,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex) -> list
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
-        if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx):
+        if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx, own):
             i = kw.j  # «Скворец тихонько перевёл свой голос на Сову»: his vote, told
             continue
         if kw.cls == V.VOTE and clause[kw.j - 1].w in _SQUARE and not _square_vote(clause, kw):
@@ -459,18 +462,20 @@ _TOLD_SKIP = frozenset({"свой", "свои", "тоже", "также", "ти�
 _THIRD_SUBJECTS = frozenset({"он", "она", "они", "все", "оба", "обе"})
 
 
-def _others_vote(clause: list[Tok], words: list[str], i: int, idx: NameIndex) -> bool:
+def _others_vote(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
+                 own: str | None = None) -> bool:
     """True when the vote noun at ``i`` is the object of a verb in the past tense or the third
     person whose subject is a player's nickname in the nominative or a third-person pronoun,
     the subject first («Кузя перевёл свой голос на Сову», «она отдала голос Кузе», «Скворец
     свой голос отдаёт Сове»): another player's vote told, no vote of the sender's. «Отдал
-    голос Кузе», with no subject, stays his."""
+    голос Кузе», with no subject, stays his. A subject that is the sender's own nick
+    (``own``) tells his own vote in the third person («Сова пишет голос за X» from Сова)."""
     k = _skip_told(clause, words, i - 1, -1)
     if k >= 1 and _told_verb(clause, words, k):
-        return _subject_at(clause, words, _skip_told(clause, words, k - 1, -1), idx)
+        return _subject_at(clause, words, _skip_told(clause, words, k - 1, -1), idx, own)
     after = _skip_told(clause, words, i + 1, 1)
     return after < len(clause) and _told_verb(clause, words, after) and \
-        _subject_at(clause, words, _skip_told(clause, words, i - 1, -1), idx)
+        _subject_at(clause, words, _skip_told(clause, words, i - 1, -1), idx, own)
 
 
 def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:
@@ -486,9 +491,10 @@ def _told_verb(clause: list[Tok], words: list[str], k: int) -> bool:
         (past_tense(words[k]) or third_person(words[k]))  # (not a guess: «девнул» is a nick)
 
 
-def _subject_at(clause: list[Tok], words: list[str], k: int, idx: NameIndex) -> bool:
+def _subject_at(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
+                own: str | None = None) -> bool:
     """True when a third-person pronoun or a player's nickname in the nominative ends at
-    ``k``."""
+    ``k`` (not the nick ``own``: the sender himself)."""
     if k < 0 or not clause[k].word:
         return False
     if words[k] in _THIRD_SUBJECTS:
@@ -497,6 +503,8 @@ def _subject_at(clause: list[Tok], words: list[str], k: int, idx: NameIndex) -> 
         hit = idx.exact(words, start, None)
         if hit is None or hit.nick is None or start + hit.length != k + 1:
             continue
+        if hit.nick == own:
+            return False
         cases = idx.single.get(words[start], {}).get(hit.nick) if hit.length == 1 else None
         return cases is None or "nomn" in cases
     return False

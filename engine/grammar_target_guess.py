@@ -71,14 +71,16 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
             if named is not None and all(n in idx.foreign_named for n in named.candidates):
                 approx = named
     if approx is None and noun and not (t.cap or t.quoted) and w in idx.capital_readings and \
-            len(w) >= 4 and _alone_in_slot(clause, words, k, lo, hi, out, joined) and \
-            {"NOUN", "inan"} <= morph().parse(w)[0].tag.grammemes:
+            len(w) >= 3 and _alone_in_slot(clause, words, k, lo, hi, out, joined) and (
+                (len(w) >= 4 and {"NOUN", "inan"} <= morph().parse(w)[0].tag.grammemes) or
+                _function_word_only(w)):
         # «голоса хайд и граф» for «Mr.Hyde»: a reading of a nick's Latin word that is also
         # a Russian thing's noun, in lower case, stands alone where the name goes (the
         # slot's only word, or one item of a list of names) after a noun keyword: no vote
         # goes to a thing, so the player, when it reads one nick only (a being's noun may
         # describe a player: «голос за эльфа» with Dark_Elf_77 stays asked; after a verb the
-        # thing may be its object: «проверю почту»)
+        # thing may be its object: «проверю почту»); so does a reading the dictionary knows
+        # only as a particle or an interjection («голос бин» for Mr.Bean: no player «бин»)
         approx = idx.capital_reading(w)
         if approx is not None and approx.nick is not None:
             return approx, bool(out.hits)
@@ -130,6 +132,16 @@ def _latin_rival(idx: NameIndex, w: str, hit: NameHit | None) -> NameHit | None:
         return hit
     both = tuple(n for n in idx.nicks if n == hit.nick or n in rivals)
     return NameHit(None, both, hit.kind, hit.length)
+
+
+#: Parts of speech of words that never name anything (particles, interjections, conjunctions).
+_FUNCTION_POS = frozenset({"PRCL", "INTJ", "CONJ"})
+
+
+def _function_word_only(w: str) -> bool:
+    """True when every dictionary reading of ``w`` is a particle, an interjection or a
+    conjunction («бин»): as a move's whole slot it can only be a name."""
+    return all(p.tag.POS in _FUNCTION_POS for p in morph().parse(w))
 
 
 def _place_only(w: str) -> bool:

@@ -212,7 +212,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
                     toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY or
-                    toks[n + 1].w in _PAST or _cap_phrase(toks, n + 1, last)):
+                    toks[n + 1].w in _PAST or _cap_phrase(toks, n + 1, last) or
+                    _name_then_own(toks, n + 1, last)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
@@ -334,6 +335,16 @@ def _cap_phrase(toks: list[Tok], k: int, last: int) -> bool:
                                            toks[k + 1].w in lexicon().words):
         return False
     return toks[k].cap or (k + 2 < last and toks[k + 2].word and _predicate(toks[k + 2].w))
+
+
+def _name_then_own(toks: list[Tok], k: int, last: int) -> bool:
+    """True when the words from ``k`` are openers (:data:`_OPENERS`, in any case), then a
+    capitalised word and a move word or first-person verb right after it («…вчера звала 🙈
+    тогда Пельмешка зову»): after an emoji, the writer's own new sentence, its name first."""
+    while k < last and toks[k].word and toks[k].w in _OPENERS:
+        k += 1
+    return k + 1 < last and toks[k].word and toks[k].cap and toks[k + 1].word and \
+        _predicate(toks[k + 1].w)
 
 
 def _predicate(w: str) -> bool:

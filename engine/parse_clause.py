@@ -83,7 +83,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 excluded: set[int], items: list[Item]) -> Prev | None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
     the last keyword read (None when none was)."""
-    kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks)) if k.i >= start or
+    kws = [k for k in found_keywords(clause, excluded, name_index(ctx.nicks), ctx.sender.nick) if k.i >= start or
            (member is not None and k.i == start - 1 and k.j > start and clause[k.i].w in POSTURE)]
     # («Страж стоит на страже у X»: the member's posture verb opens his move's idiom)
     kws = [k for k in kws if not (k.cls == V.KILL and clause[k.i].w in CLAN_ONLY_THIRD and

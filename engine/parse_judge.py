@@ -101,8 +101,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «Ведущий, проверьте, пожалуйста, X» from a plain civilian: he asks the host for
             # a move his role has not: refused, so that the host answers
             return _refuse_role(kw, text, tg.hits[0][0].nick or "")
-        if action is None or not tg.hits or kw.negated or kw.hypothetical or kw.reported:
+        if action is None or not (tg.hits or tg.unknown) or kw.negated or kw.hypothetical or \
+                kw.reported:
             return None
+        # («Проверьте Кузьмича» with no such nick: asked as with a nick, never dropped)
         return Item(0, problem=problem(text, "unparsed", "imperative"), tried=action)
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his

@@ -106,15 +106,28 @@ def _uncut(clause: list[Tok], idx, kws: list) -> list[list[Tok]]:
     return [clause]
 
 
-def found_keywords(clause: list[Tok], excluded: set[int], idx) -> list:
-    """``find_keywords(clause, excluded, idx)`` (a pure function of them): the keywords
+def found_keywords(clause: list[Tok], excluded: set[int], idx, own: str | None = None) -> list:
+    """``find_keywords(clause, excluded, idx, own)`` (a pure function of them): the keywords
     :func:`run_on_parts` already found in this very clause when it left it whole and nothing
-    is excluded (handed over once: the reader may change them), else found afresh."""
+    is excluded (handed over once: the reader may change them), else found afresh. Those
+    were found without the sender's nick ``own``: found again when a vote noun of the
+    clause was left out and the nick may be its subject («Сова пишет голос за X»)."""
     if not excluded and _FOUND:
         kept = _FOUND.pop(id(clause), None)
         if kept is not None and kept[0] is clause and kept[1] is idx:
-            return kept[2]
-    return find_keywords(clause, excluded, idx)
+            if own is None or not _vote_noun_left(clause, kept[2]):
+                return kept[2]
+    return find_keywords(clause, excluded, idx, own)
+
+
+def _vote_noun_left(clause: list[Tok], kws: list) -> bool:
+    """True when a vote noun of ``clause`` («голос») after another word starts none of ``kws``."""
+    return any(t.w in _VOTE_NOUNS and k > 0 and not any(kw.i == k for kw in kws)
+               for k, t in enumerate(clause))
+
+
+#: The vote nouns :func:`engine.grammar_keywords.find_keywords` may leave to another player.
+_VOTE_NOUNS = frozenset({"голос", "голоса", "голосок"})
 
 
 def _comma(t: Tok) -> Tok:

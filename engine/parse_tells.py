@@ -15,7 +15,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import REASON_PRONOUNS, reason_about
 from .grammar_tokens import Tok
 from .lexicon import lexicon
-from .words import (past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
+from .words import (is_noun, morph, past_tense, is_known_word, CYR, is_imperative, is_infinitive, is_interjection, norm,
                     plural_predicate, predicate, role_words, verb_reading, word_forms)
 
 
@@ -158,6 +158,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             return False  # «Голос за Енота вместо Лося»  # «первый голос Лютик второй потом допишу»: the next vote
         if own and len(tg.hits) == 1 and reason_about(clause, t, hi):
             return False  # «голос за Zhenyu_K он чет оч тихий»: the reason, about the named
+        if own and not is_noun(clause[kw.i].w) and t.w in ("—", "–", "-") and \
+                _degree_quality(clause, n + 1, hi):
+            return False  # «проверьте X — слишком уж шумный»: what he is like, the reason
+            # (not after a noun: «голос за X — слишком рискованный» may be said of the vote)
         if own and reason_opens(clause, n, hi):
             return False  # «голос за X потому что бесит», «… — складно он излагает»: why
         if t.word and t.w in _SENDER_REMARK and own and all(
@@ -461,6 +465,24 @@ def reason_opens(clause: list[Tok], k: int, hi: int) -> bool:
         if clause[n].w in REASON_PRONOUNS:
             return reason_about(clause, clause[n], hi)
     return False
+
+
+#: Degree words before a quality said of the target after a dash («— слишком уж шумный»).
+_DEGREE = frozenset({"слишком", "чересчур", "больно", "очень", "уж", "подозрительно"})
+
+
+def _degree_quality(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when the words from ``lo`` to the clause's end (or its next mark) are degree
+    words (:data:`_DEGREE`, one at least) and then one adjective in the nominative singular
+    («слишком уж шумный», «больно тихая»): the target's quality, the reason for the move."""
+    n = lo
+    while n < hi and clause[n].word and clause[n].w in _DEGREE:
+        n += 1
+    if n == lo or n >= hi or not clause[n].word or (n + 1 < hi and clause[n + 1].word):
+        return False
+    tags = [p.tag for p in morph().parse(clause[n].w)[:2]]
+    return any(tag.POS in ("ADJF", "ADJS") and "sing" in tag and
+               (tag.POS == "ADJS" or "nomn" in tag) for tag in tags)
 
 
 def told_to_member(clause: list[Tok], kw: Kw, tg: Targets, lo: int | None = None) -> bool:
