@@ -107,8 +107,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.reported and kw.weak:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak and not (tg.hits and (
-            _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i) or
-            (action is not None and not kw.negated and _bare_wish(clause, kw.i)))) \
+            _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i))) \
             and \
             not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)):
         # (not «Если Барса не повесят — проверять его»: the move of a condition, asked)
@@ -854,30 +853,6 @@ def _if_then(clause: list[Tok] | None, i: int) -> bool:
         return False
     k = next((n for n in range(i - 1, -1, -1) if clause[n].w in IF_WORDS), None)
     return k is not None and any(t.w in _THEN for t in clause[k + 1:i])
-
-
-#: Words that, before an infinitive with «бы», make the wish somebody else's or a thing
-#: said of the game, not the sender's own move weighed («ему бы проверить X», «не мешало бы»).
-_WISH_OTHERS = frozenset({"ему", "ей", "им", "тебе", "вам", "нам", "мне", "не", "кому",
-                          "кому-то", "кому-нибудь", "всем", "если", "чтобы", "чтоб"})
-
-
-def _bare_wish(clause: list[Tok] | None, i: int) -> bool:
-    """True when the weak move word at ``i`` is an infinitive with «бы» right beside it and
-    no subject of the wish in its comma segment («Мочить бы X», «В X бы пальнуть»): the
-    sender weighs his own move (asked), never a daydream of another («ему бы проверить X»,
-    «я бы X в пару взял» is a past form, not this one)."""
-    if not clause or not is_infinitive(clause[i].w):
-        return False
-    if not ((i + 1 < len(clause) and clause[i + 1].w in ("бы", "б")) or
-            (i > 0 and clause[i - 1].w in ("бы", "б"))):
-        return False
-    k = i - 1
-    while k >= 0 and (clause[k].word or clause[k].w not in (",", ";", "—", ":", "(")):
-        if clause[k].w in _WISH_OTHERS or clause[k].w in ("я", "мы", "он", "она", "они"):
-            return False
-        k -= 1
-    return True
 
 
 def _polite_wish(clause: list[Tok] | None, i: int) -> bool:
