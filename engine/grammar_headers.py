@@ -42,10 +42,10 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     w = clause[start].w
     if actor.mafia and (end := from_clan(clause, start)) is not None:
         return [Kw(V.KILL, start, end)]  # «От клана сегодня — X», «А от фирмы по-прежнему X»
-    if w == "в" and clause[start + 1].w == "клан" and actor.mafia:
-        w = "клан"  # «В клан — Сова»: a member's word for the clan's kill (the clan's share)
+    if w in ("в", "за") and clause[start + 1].w == "клан" and actor.mafia:
+        w = "клан"  # «В клан — Сова», «За клан — Сова»: a member's word for the clan's kill
     if w in CLAN_HEADERS and actor.mafia:  # «Жертва от клана: X», «Клан на эту ночь — X»
-        k = start + 1 + (clause[start].w == "в")
+        k = start + 1 + (clause[start].w in ("в", "за"))
         while k < len(clause) and clause[k].word and clause[k].w in _HEADING_WORDS:
             k += 1
         k = _aside_end(clause, k)  # «Клан (полнолуние, двое): X и Y»

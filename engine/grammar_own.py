@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .names import NameIndex
-from .words import past_tense, third_person
+from .words import common_noun, past_tense, third_person
 
 #: The hostess's own words of having a guest: «у меня», «ко мне», and the verbs of waiting.
 _HOME = (("у", "меня"), ("ко", "мне"))
@@ -459,6 +459,10 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
             continue
         if tuple(words[k:k + 2]) in _HOME:
             mine, k = True, k + 2
+            if words[k - 2] == "ко" and k + 1 < hi and words[k] in ("в", "во", "на") and \
+                    clause[k + 1].word and not clause[k + 1].cap and \
+                    common_noun(words[k + 1]):
+                k += 2  # «ко мне в баньку идёт X», «ко мне на дачу придёт X»: her place
             continue
         if w in ("в", "во") and k + 2 < hi and words[k + 1] in _MY and clause[k + 2].word:
             mine, k = True, k + 3  # «в моём замке»

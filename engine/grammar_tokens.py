@@ -422,6 +422,8 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
     words from ``toks[n]`` on are a name alone, up to the sentence's end («Бить буду...
     Лося.», not «Бить буду... Кедр, ты мне хамил»: a name spoken to)."""
     words = [t.w for t in cur if t.word]
+    while len(words) >= 2 and words[-1] in _PAUSE_FILLERS:
+        words.pop()  # «Зову в гости... хм... Мишу»: the pause's own sound, no word of the clause
     if _name_sought(words):
         return True  # «стреляю в эту, как её… в Лизу»: a pause to recall the name
     if len(words) >= 2 and words[-1] in _LIST_HANG and toks[n].w != "хотя" and \
@@ -444,6 +446,10 @@ def _hangs(cur: list[Tok], toks: list[Tok], n: int) -> bool:
         m += 1
     return (words[k] in lexicon().words or k == len(words) - 1) and \
         (m >= len(toks) or toks[m].w in _NAME_ENDS)
+
+
+#: Sounds of a pause between a move word and its name («Зову в гости... хм... Мишу»).
+_PAUSE_FILLERS = frozenset({"хм", "хмм", "хммм", "э", "ээ", "эээ", "мм", "ммм", "гм", "эм"})
 
 
 #: Joiners that leave a list hanging before a pause («Шкаф и... Котофей»): no sentence ends

@@ -909,8 +909,11 @@ def asks_host(clause: list[Tok], kw: Kw) -> bool:
         return False
     if clause[kw.i].w.endswith("те"):
         return not words.isdisjoint(_TO_HOST)
-    # «ведущий проверь пж шамана»: the plain imperative with the host named in its sentence
-    return not words.isdisjoint(_HOST)
+    # «ведущий проверь пж шамана»: the plain imperative with the host named in its sentence;
+    # «Проверь X плиз» opening the sentence, nobody called before it: the letter's reader is
+    # asked (not «Кузя, проверь X плиз»: a player spoken to)
+    return not words.isdisjoint(_HOST) or (
+        not words.isdisjoint(_TO_HOST) and all(not t.word for t in clause[:kw.i]))
 
 
 def _fan_asks_search(ctx: Ctx, clause: list[Tok] | None, kw: Kw) -> bool:

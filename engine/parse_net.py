@@ -23,6 +23,7 @@ from .lexicon import lexicon
 from .words import CYR, first_singular, is_known_word, is_verb, is_interjection, person_name, \
     role_words
 from .parse_types import Ctx, Item, unknown_name
+from .roles import ROLE_CIVILIANS
 
 #: Words joining the names of a list («Вишня и Мирон», «Вишня + Мирон»).
 _JOINERS = frozenset({",", "и", "/", "+", "&", "плюс", "and"})
@@ -133,13 +134,21 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
     text = span(ctx.text, clause, kw.i, end)
     action = next((it.tried for it in new if it.tried), "") or \
         (moves[0].move.action if moves else "")
-    if hit is None:
+    role = hit is None and not clause[k].cap and _hidden_role_word(clause[k].w)
+    kills = [it for it in moves if it.move.action == "clan_kill"]
+    second = role and kills and len(kills) == len(moves) and len(read) == 1 and \
+        ctx.turn.event == "full_moon" and len(elements) == 2
+    if second:
+        p = problem(text, "unparsed", "second_kill")  # «Полнолуние! Убиваем X и доктора»
+    elif role:
+        p = problem(text, "unparsed", "role_target")  # «Голос за X и доктора»: who is he?
+    elif hit is None:
         word = span(ctx.text, clause, k, k + length)
         p = unknown_name(ctx, text, word)
     else:
         p = problem(text, "unparsed", "unread_name")
     votes = [it for it in moves if it.move.action == "vote"]
-    keep = votes and len(votes) == len(moves) and ctx.turn.votes_per_player > 1 and \
+    keep = second or votes and len(votes) == len(moves) and ctx.turn.votes_per_player > 1 and \
         len(read) < ctx.turn.votes_per_player and \
         sum(e[2] is not None for e in elements) <= ctx.turn.votes_per_player
     # («линч котэ кексик юляша» on a two-vote day: which two of three? none is kept)
@@ -202,6 +211,9 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
             out.append((k, 1, None))  # «за смита и за рыжего»: the preposition says a player
             governed = k
             k += 1
+        elif _role_in_list(clause, k, hi, out):
+            out.append((k, 1, None))  # «Убиваем X и доктора»: a hidden role where a player goes
+            k += 1
         else:
             break
         want = False
@@ -242,6 +254,26 @@ def _prep_repeated(clause: list[Tok], lo: int, k: int, out: list[tuple]) -> bool
     return len(w) > 2 and w not in V.PRONOUNS and w not in V.FILLERS and \
         w not in _ADDRESS and w not in _DEMONSTRATIVE and \
         not role_words().get(w) and CYR.search(w) is not None
+
+
+def _hidden_role_word(w: str) -> bool:
+    """True when ``w`` names a role nobody knows the holder of («доктора», «комиссара»)."""
+    return role_words().get(w) in _HIDDEN_ROLES
+
+
+#: Roles whose holders the players do not know (a move on one names nobody).
+_HIDDEN_ROLES = frozenset(ROLE_CIVILIANS) | {"indian"}
+
+
+def _role_in_list(clause: list[Tok], k: int, hi: int, out: list[tuple]) -> bool:
+    """True when the lower-case word at ``k`` names a hidden role right after «и» or «,»
+    that follows a player of the list and ends it («Убиваем Раскольникова и доктора»,
+    «Голос за X, комиссара»): the writer put a role where a player goes."""
+    t = clause[k]
+    if not out or out[-1][2] is None or t.cap or clause[k - 1].w not in ("и", ",") or \
+            not _hidden_role_word(t.w):
+        return False
+    return k + 1 >= hi or not clause[k + 1].word
 
 
 def _near_nick(idx, t: Tok) -> bool:
