@@ -360,8 +360,7 @@ def _doubted_next(ctx: Ctx, clauses: list[list[Tok]], items: list[Item], n: int,
     visible = visible_text(ctx.text)
     spans = sentence_spans(visible)
     s = next((k for k, (lo, hi) in enumerate(spans) if lo <= at < hi), None)
-    if s is None or s + 1 >= len(spans) or spans[s][1] < end or \
-            "\n\n" in visible[spans[s][1]:spans[s + 1][0]]:
+    if s is None or spans[s][1] < end or not _next_in_paragraph(visible, spans, s):
         return None
     lo, hi = spans[s + 1]
     if any(k != n and other.pos >= end and other.pos < hi for k, other in enumerate(items)):
@@ -379,6 +378,12 @@ def _doubted_next(ctx: Ctx, clauses: list[list[Tok]], items: list[Item], n: int,
     if k is None:
         k = _not_yet_decided(words)
     return None if k is None else toks[k].end
+
+
+def _next_in_paragraph(visible: str, spans: list[tuple[int, int]], s: int) -> bool:
+    """True when sentence ``s`` of ``spans`` (:func:`engine.parse_unread.sentence_spans` of
+    ``visible``) has a next one in the same paragraph (no blank line between)."""
+    return s + 1 < len(spans) and "\n\n" not in visible[spans[s][1]:spans[s + 1][0]]
 
 
 def _not_yet_decided(words: list[str]) -> int | None:
@@ -708,9 +713,8 @@ def host_choice_doubts(ctx: Ctx, items: list[Item]) -> None:
         s = next((k for k, (lo, hi) in enumerate(spans) if lo <= at < hi), None)
         if s is None:
             continue
-        hi = spans[s][1]
-        if s + 1 < len(spans) and "\n\n" not in visible[hi:spans[s + 1][0]]:
-            hi = spans[s + 1][1]  # (the sentence right after, in the same paragraph)
+        hi = spans[s + 1][1] if _next_in_paragraph(visible, spans, s) else spans[s][1]
+        # (the sentence right after, in the same paragraph)
         if any(k != n and end <= other.pos < hi for k, other in enumerate(items)):
             continue  # (another move stands between: the choice may be of that one)
         toks = tokenize_span(visible, end, hi)

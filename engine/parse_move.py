@@ -768,7 +768,7 @@ def _of_gender(ctx: Ctx, pronoun: str, last: str | None) -> tuple | None:
         return None
     mine = written_gender(named[0].nick, known=True)
     theirs = written_gender(last)
-    if mine is None and nick_gender(last) not in (None, want):
+    if mine is None and _other_gender(pronoun, last):
         # «Стреляю в Ded_Mazai — раз у Валентины Сергеевны миномёт. Голос тоже ему»: the
         # player named since is surely a woman (her name and patronymic), the one the clause
         # before leaves for «ему» is of no known gender: he is the one
@@ -1186,16 +1186,16 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
     before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
     голос» stands before a noun, never before a first-person verb)."""
-    own_verb = any(clause[n].word and (first_singular(clause[n].w) or (
-            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
-               for n in range(kw.i, min(kw.j, len(clause))))
-    # (a move verb of no dictionary shaped so: «вот его и шизю»; «к себе зову»: the verb
-    # may end the keyword's phrase)
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
         k -= 1
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
+    own_verb = any(clause[n].word and (first_singular(clause[n].w) or (
+            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
+               for n in range(kw.i, min(kw.j, len(clause))))
+    # (a move verb of no dictionary shaped so: «вот его и шизю»; «к себе зову»: the verb
+    # may end the keyword's phrase)
     if not own_verb and not (kw.cls == V.INVITE and k > lo and clause[k - 1].w in _WANT_HIM):
         return None  # («хочу её снова к себе»: the wish is the sender's verb)
     c = k - 1 if k - 1 >= lo and clause[k - 1].w in ("я", "мы") else k

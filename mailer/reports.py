@@ -64,8 +64,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             questions=questions_of(letters), refused=refused_of(letters),
                             asked=asked_of(letters), attention_ids=attention_ids,
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,
-                            last_closed=max((utc(d.closed_at) for d in s.exec(select(DayRow)).all()
-                                             if d.status == "closed" and d.closed_at), default=None))
+                            last_closed=utc(s.exec(select(func.max(DayRow.closed_at)).where(
+                                DayRow.status == "closed")).one()))
 
 
 def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str], list[str]] | None:
