@@ -22,7 +22,7 @@ from mailer.fetch import is_loopback
 from .addresses import canonical
 from .config_model import (ConfigError, GameConfig, MailboxConfig, PlayerConfig, SendConfig,
                            WatchConfig, parse_duration)
-from .config_toml import TableReader, config_text, toml_error_ru
+from .config_toml import TableReader, check_known_keys, config_text, toml_error_ru
 
 __all__ = ["ConfigError", "GameConfig", "MailboxConfig", "PlayerConfig", "SendConfig",
            "WatchConfig", "load_config", "parse_duration", "toml_error_ru"]
@@ -41,7 +41,7 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
     Returns:
         GameConfig with ``start`` as an aware UTC datetime and absolute paths.
     Raises:
-        ConfigError: missing file, TOML syntax, unknown role, duplicate nick or address, bad
+        ConfigError: missing file, TOML syntax, an unknown key («emials»), unknown role, duplicate nick or address, bad
             time zone or start, a ``tls = "none"`` server that is not loopback, … (Russian,
             naming the key and line).
     """
@@ -66,6 +66,7 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
 def _build_config(path: Path, text: str, data: dict) -> GameConfig:
     """The validated config from the parsed TOML (errors name the key and line)."""
     base = path.parent
+    check_known_keys(text, data)
 
     game = TableReader(text, data.get("game") or {}, "game", "[game]")
     if "game" not in data:

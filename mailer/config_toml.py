@@ -5,6 +5,7 @@ table whose errors name ``section.key`` and the line (:class:`TableReader`).
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from typing import Any
@@ -31,6 +32,13 @@ def _section_line(text: str, header: str, index: int = 0) -> int:
     return 0
 
 
+#: What a value of each TOML type looks like, as the host reads it in an error.
+_KIND_RU: dict[type, str] = {
+    str: "строка в кавычках", int: "целое число", float: "число", bool: "true или false",
+    list: "список в квадратных скобках", dict: "таблица",
+}
+
+
 class TableReader:
     """Typed access to one TOML table; errors name ``section.key`` and the line."""
 
@@ -51,7 +59,8 @@ class TableReader:
             return default
         value = self.table[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            names = kind.__name__ if isinstance(kind, type) else " или ".join(k.__name__ for k in kind)
+            kinds = (kind,) if isinstance(kind, type) else kind
+            names = " или ".join(dict.fromkeys(_KIND_RU.get(k, k.__name__) for k in kinds))
             raise self.fail(key, f"ожидается {names}, а записано {value!r}")
         return value
 
@@ -60,6 +69,56 @@ class TableReader:
         if value not in options:
             raise self.fail(key, f"допустимо: {', '.join(options)}; записано «{value}»")
         return value
+
+
+#: Keys each table of the config may hold (config.example.toml; FORUM.md for ``forum`` and
+#: ``forum_name``). ``game.house_rules`` is checked by :meth:`engine.state.HouseRules.from_dict`.
+KNOWN_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset({"game", "player", "mailbox", "send", "forum", "watch", "words"}),
+    "game": frozenset({"name", "timezone", "start", "weekend_merge", "seed", "database",
+                       "host_addresses", "require_code", "max_letter_size", "house_rules"}),
+    "player": frozenset({"nick", "email", "emails", "role", "code", "gender", "forum_name"}),
+    "mailbox": frozenset({"kind", "path", "folder", "batch", "host", "port", "tls", "user",
+                          "password_env"}),
+    "send": frozenset({"kind", "from", "path", "host", "port", "tls", "user", "password_env"}),
+    "forum": frozenset({"url", "engine", "timezone", "host_names"}),
+    "watch": frozenset({"poll", "idle", "send_replies", "notify", "remind_before"}),
+}
+_HEADERS = {"": "", "player": "[[player]]"}
+
+
+def check_known_keys(text: str, data: dict[str, Any]) -> None:
+    """Refuse a key the config does not know (a misspelt ``emials`` or ``host_adresses``
+    would otherwise be ignored without a word: a player's second address read as a stranger's,
+    the host's own letters as moves).
+
+    Args:
+        text: the config's text (for the line of the key).
+        data: the parsed TOML.
+    Raises:
+        ConfigError: the first unknown key, ``section.key (строка N)``, with the nearest known
+            key when one is close («может быть, emails?»), in Russian.
+    """
+    tables: list[tuple[str, str, int, Any]] = [("", "", 0, data)]
+    for section in ("game", "mailbox", "send", "forum", "watch"):
+        tables.append((section, f"[{section}]", 0, data.get(section)))
+    players = data.get("player")
+    for i, entry in enumerate(players if isinstance(players, list) else []):
+        tables.append(("player", "[[player]]", i, entry))
+    for section, header, index, table in tables:
+        if not isinstance(table, dict):
+            continue
+        known = KNOWN_KEYS[section]
+        for key in table:
+            if key in known:
+                continue
+            near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+            hint = f"; может быть, {near[0]}?" if near else f"; известные: {', '.join(sorted(known))}"
+            if section == "":
+                raise ConfigError(f"неизвестный раздел или ключ верхнего уровня «{key}»{hint}")
+            name = f"player[{index + 1}]" if section == "player" else section
+            reader = TableReader(text, table, name, header, index)
+            raise reader.fail(key, f"неизвестный ключ «{key}»{hint}")
 
 
 def config_text(raw: bytes, name: str) -> str:

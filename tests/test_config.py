@@ -61,12 +61,32 @@ def test_house_rules_override(tmp_path):
     ('timezone = "Europe/Moscow"', 'timezone = "Mars/Olympus"', "game.timezone (строка 3)"),
     ('emails = ["m@example.org", "m2@example.org"]', 'emails = ["jaguar@example.org"]', "уже у игрока «Ягуар»"),
     ('kind = "folder"', 'kind = "pigeon"', "send.kind"),
-    ('seed = 5', 'seed = "пять"', "game.seed (строка 5): ожидается int"),
+    ('seed = 5', 'seed = "пять"', "game.seed (строка 5): ожидается целое число, а записано 'пять'"),
+    ('emails = ["m@example.org", "m2@example.org"]', 'emails = "m@example.org"',
+     "player[2].emails (строка 15): ожидается список в квадратных скобках"),
+    # a misspelt key is refused, not ignored: the line, and the key that was meant
+    ('emails = ["m@example.org", "m2@example.org"]', 'emials = ["m@example.org", "m2@example.org"]',
+     "player[2].emials (строка 15): неизвестный ключ «emials»; может быть, emails?"),
+    ('seed = 5', 'seed = 5\nhost_adresses = ["host@example.org"]',
+     "game.host_adresses (строка 6): неизвестный ключ «host_adresses»; может быть, host_addresses?"),
+    ('[game]', '[gmae]', "неизвестный раздел или ключ верхнего уровня «gmae»; может быть, game?"),
 ])
 def test_errors_name_key_and_line(tmp_path, old, new, needle):
     with pytest.raises(ConfigError) as err:
         load_config(write(tmp_path, BASE.replace(old, new)))
     assert needle in str(err.value)
+
+
+def test_unknown_key_in_later_sections_names_its_line(tmp_path):
+    text = BASE + '[watch]\npol = "30s"\n'
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, text))
+    line = text.splitlines().index('pol = "30s"') + 1
+    assert f"watch.pol (строка {line}): неизвестный ключ «pol»; может быть, poll?" in str(err.value)
+    text = BASE + '[forum]\nurll = "http://127.0.0.1/t"\n'
+    with pytest.raises(ConfigError, match="forum.urll .*может быть, url"):
+        load_config(write(tmp_path, text))
+    assert load_config(write(tmp_path, BASE + '[forum]\nurl = "http://127.0.0.1/t"\n')).name == "Тест"
 
 
 def test_plain_text_server_only_on_loopback(tmp_path):
