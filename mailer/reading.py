@@ -432,6 +432,8 @@ class _Run:
                          lambda member: batch.standing_of(s, member, ctx.day),
                          lambda nicks: wrote_later(s, self.players, nicks, letter.received,
                                                    utc(ctx.row.deadline), self.pending_senders(s)))
+        for member in idle:  # «за него» / «за неё»: the reply's words follow the config's gender
+            member["gender"] = self.player_cfg[member["nick"]].gender
         earlier = earlier_replies(s, batch.replies, batch.queued_replies(s, nick, ctx.day), nick, ctx.day,
                                   (letter.received, r.id),
                                   decoded.in_reply_to, decoded.full_text or decoded.body, batch.earlier_memo)

@@ -238,10 +238,33 @@ def test_the_boss_is_told_who_in_his_clan_has_no_night_move(tmp_path):
     finally:
         g.store.dispose()
     # the thief wrote nothing, the guard left his move to the boss; the Indian owes none
-    assert ("\nВ клане пока без ночного хода: Шнурок (вор); Гвоздь (охранник) оставил ход на ваше "
+    # no gender in the config: words that need none
+    assert ("\nВ клане пока без ночного хода: Шнурок (вор); Гвоздь (охранник) — ход на ваше "
             "усмотрение. Ход, который вы пришлёте за них, будет действовать, если до срока они не "
             "пришлют своего.\n") in got["reply:b@x"]
     assert "Тень" not in got["reply:b@x"]
+
+
+def test_the_clan_line_follows_the_members_gender(tmp_path):
+    players = CLAN.replace('role = "clan1.thief"', 'role = "clan1.thief"\ngender = "f"') \
+        .replace('role = "clan1.guard"', 'role = "clan1.guard"\ngender = "m"')
+    g = Game(tmp_path, players=players)
+    try:
+        got = g.answers(("shnurok@example.org", "Линч: Бука", "a@x"),
+                        ("jaguar@example.org", "Убиваем Маруську. Проверяю Буку. За Гвоздя: охраняет "
+                                               "Ягуарчика. Голос — Бука", "b@x"))
+        g2 = Game(_sub(tmp_path, "two"), players=players)
+        got2 = g2.answers(("gvozd@example.org", "Ход на усмотрение босса. Линч: Бука", "c@x"),
+                          ("jaguar@example.org", "Убиваем Маруську. Проверяю Буку. За Шнурка: ворует "
+                                                 "у Буки. Голос — Бука", "d@x"))
+        g2.store.dispose()
+    finally:
+        g.store.dispose()
+    assert ("\nВ клане пока без ночного хода: Шнурок (вор). Ход, который вы пришлёте за неё, будет "
+            "действовать, если до срока она не пришлёт своего.\n") in got["reply:b@x"]
+    assert ("\nВ клане пока без ночного хода: Гвоздь (охранник) оставил ход на ваше усмотрение. Ход, "
+            "который вы пришлёте за него, будет действовать, если до срока он не пришлёт своего.\n") \
+        in got2["reply:d@x"]
 
 
 def test_the_boss_is_not_told_of_members_who_moved_or_wrote_after_him(tmp_path):
@@ -259,5 +282,5 @@ def test_the_boss_is_not_told_of_members_who_moved_or_wrote_after_him(tmp_path):
     assert "без ночного хода" not in got["reply:b@x"]
     # the guard's letter came after the boss's, read in the same sync: not known when the
     # boss's reply is written, so not claimed; the thief is
-    assert "\nВ клане пока без ночного хода: Шнурок (вор). Ход, который вы пришлёте за него, будет " \
-           "действовать, если до срока он не пришлёт своего.\n" in got2["reply:c@x"]
+    assert "\nВ клане пока без ночного хода: Шнурок (вор). Ход, который вы пришлёте за Шнурка, будет " \
+           "действовать, если до срока Шнурок не пришлёт своего.\n" in got2["reply:c@x"]
