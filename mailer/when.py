@@ -4,7 +4,8 @@ One reading for every command that takes a time (``deadline``; ``parse --at`` ta
 phrases). A phrase is read as a Russian host means it:
 
 - a date written with dots is always day first (``05.03.2027`` is 5 March); ISO dates
-  (``2026-12-08``) are year first;
+  (``2026-12-08``) are year first; without a year («10.12 21:00») it is the year that puts the
+  moment nearest to now (in December «05.01» is next January);
 - a weekday («вторник», «во вт», «monday») is the nearest such day whose time is still ahead,
   today included: «вторник 23:00» typed on Tuesday at 10:00 is today;
 - the time of day is ``ЧЧ:ММ``, ``ЧЧ.ММ``, «в 19», «в 19 часов», «19 ч», «в 7 вечера», «в полдень»
@@ -71,11 +72,18 @@ def read_when(phrase: str, *, now: datetime, zone: ZoneInfo) -> datetime:
     text = " ".join(phrase.lower().replace("ё", "е").replace(",", " ").split())
     text = _TIME_ISO_T.sub(" ", text)
     day, text = _take_date(text)
-    clock, text = _take_time(text, have_date=day is not None)
+    day_month = None
+    if day is None:
+        day_month, text = _take_day_month(text)
+    clock, text = _take_time(text, have_date=day is not None or day_month is not None)
     if clock is None:
         raise WhenError(f"не понял срок «{phrase}»: в нём нет времени суток; {EXAMPLE}")
     words = [w for w in text.split() if w not in _FILLERS]
-    if day is None:
+    if day_month is not None:
+        if words:
+            raise WhenError(f"не понял «{' '.join(words)}» в «{phrase}»; {EXAMPLE}")
+        day = _next_day_month(day_month, clock, local_now, zone, phrase)
+    elif day is None:
         day = _read_day_words(words, phrase, local_now, clock, zone)
     elif words:
         raise WhenError(f"не понял «{' '.join(words)}» в «{phrase}»; {EXAMPLE}")
@@ -139,6 +147,40 @@ def _take_date(text: str) -> tuple[date | None, str]:
             raise WhenError(f"даты {m.group(0)} не бывает; {EXAMPLE}") from None
         return found, (text[:m.start()] + " " + text[m.end():]).strip()
     return None, text
+
+
+_DAY_MONTH = re.compile(r"(?<![\d.:])(\d{1,2})\.(\d{1,2})\.?(?![\d:]|\.\d)")
+
+
+def _take_day_month(text: str) -> tuple[tuple[int, int] | None, str]:
+    """A date written ``ДД.ММ`` with no year («10.12 21:00»), removed from ``text``: only when
+    the rest still holds a time of day (alone, «19.30» is a time), and the numbers are a day
+    and a month. ``((day, month) | None, text)``."""
+    for m in _DAY_MONTH.finditer(text):
+        d, mo = int(m.group(1)), int(m.group(2))
+        if not (1 <= d <= 31 and 1 <= mo <= 12):
+            continue
+        rest = (text[:m.start()] + " " + text[m.end():]).strip()
+        if _take_time(rest, have_date=True)[0] is not None:
+            return (d, mo), rest
+    return None, text
+
+
+def _next_day_month(day_month: tuple[int, int], clock: time, local_now: datetime, zone: ZoneInfo,
+                    phrase: str) -> date:
+    """The date of ``ДД.ММ`` in the year that puts its moment at ``clock`` nearest to
+    ``local_now`` («05.01 19:00» typed in December is January's, «09.12 11:00» typed on 9
+    December at noon is today's, already past: the command that asked says so)."""
+    d, mo = day_month
+    days = []
+    for year in (local_now.year - 1, local_now.year, local_now.year + 1):
+        try:
+            days.append(date(year, mo, d))
+        except ValueError:
+            continue  # 29.02 of a year that has none
+    if not days:
+        raise WhenError(f"даты {d:02d}.{mo:02d} не бывает; {EXAMPLE}")
+    return min(days, key=lambda day: abs(_at(day, clock, zone) - local_now))
 
 
 #: «в полночь» ends the named day (23:59: the day's deadline minute still counts, DECISIONS.md

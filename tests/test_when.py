@@ -37,6 +37,15 @@ TUESDAY_10 = datetime(2026, 12, 8, 10, 0, tzinfo=MSK)
     ("в полночь", datetime(2026, 12, 8, 23, 59)),
     ("в пятницу в полдень", datetime(2026, 12, 11, 12, 0)),
     ("11.12.2026 в полночь", datetime(2026, 12, 11, 23, 59)),
+    # a date without the year: the year that puts it nearest (a fresh host typed these)
+    ("10.12 21:00", datetime(2026, 12, 10, 21, 0)),
+    ("31.12 23:00", datetime(2026, 12, 31, 23, 0)),
+    ("10.12 в 21", datetime(2026, 12, 10, 21, 0)),
+    ("21:00 10.12", datetime(2026, 12, 10, 21, 0)),
+    ("10.12 19.30", datetime(2026, 12, 10, 19, 30)),
+    ("05.01 19:00", datetime(2027, 1, 5, 19, 0)),          # January after this December
+    ("08.12 9:00", datetime(2026, 12, 8, 9, 0)),           # today's, already past: not next year's
+    ("19.30", datetime(2026, 12, 8, 19, 30)),              # alone, a dotted pair is a time
 ])
 def test_phrases_typed_on_tuesday_morning(phrase, expected):
     got = read_when(phrase, now=TUESDAY_10, zone=MSK)
@@ -50,6 +59,7 @@ def test_phrases_typed_on_tuesday_morning(phrase, expected):
     ("когда рак на горе свистнет", "нет времени суток"),
     ("31.02.2027 10:00", "даты 31.02.2027 не бывает"),
     ("завтра 25:00", "не бывает"),
+    ("30.02 10:00", "даты 30.02 не бывает"),
 ])
 def test_unclear_phrases_are_refused_with_an_example(phrase, words):
     with pytest.raises(WhenError) as err:
