@@ -136,7 +136,8 @@ class Renderer:
 
     def role_letter(self, *, nick: str, state: GameState, day_row: DayRow, code: str | None) -> str:
         """The letter that gives ``nick`` his role (``role.txt.j2``): the role's rules, his
-        clan, his code word, and day 1 (``day_row``) with its event and deadline."""
+        clan, his code word, the autokill rule with this game's numbers (DECISIONS.md §7), and
+        day 1 (``day_row``) with its event and deadline."""
         p = state.players[nick]
         clan_members = []
         if p.clan:
@@ -144,7 +145,9 @@ class Renderer:
         examples = example_nicks(state)
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
                            deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
-                           examples=examples)
+                           examples=examples,
+                           autokill={"words": self.cfg.rules.autokill_words,
+                                     "points": self.cfg.rules.autokill_points})
 
     def reply(self, *, nick: str, moves: list[Move], problems: list[Problem], state: GameState,
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,

@@ -536,3 +536,21 @@ def test_psycho_role_letter_tells_when_the_guest_dies(tmp_path):
             "следующего хода (вместе с повешенным), если врач не вылечит его в этот следующий "
             "ход.") in " ".join(letter.split())
     assert "в начале следующего дня" not in letter
+
+
+def test_role_letter_tells_the_autokill_rule_with_the_games_numbers(tmp_path):
+    """A fresh host's players lost a player to autokill they were never told of: the role
+    letter states it, with this game's house-rule numbers (DECISIONS.md §7)."""
+    roles = {"P1": "clan1.boss", "P2": "civilian", "P3": "doctor"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    [turn] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": {}}])))
+    letter = renderer.role_letter(nick="P2", state=turn.state_before, day_row=day_row(1), code=None)
+    assert ("\nАвтокилл: каждый день, когда вы пишете в теме игры на форуме меньше 66 слов, и каждый "
+            "день без голоса на линче — штрафное очко; при 3 очках игрок выбывает, его роль "
+            "открывается.\n") in letter
+    (tmp_path / "game.toml").write_text((tmp_path / "game.toml").read_text(encoding="utf-8").replace(
+        'database = "g.db"\n', 'database = "g.db"\n[game.house_rules]\nautokill_words = 100\n'
+        'autokill_points = 2\n'), encoding="utf-8")
+    letter = Renderer(load_config(tmp_path / "game.toml")).role_letter(
+        nick="P2", state=turn.state_before, day_row=day_row(1), code=None)
+    assert "меньше 100 слов" in letter and "при 2 очках игрок выбывает" in letter
