@@ -220,6 +220,7 @@ def _result(b: Board, t: Tally, points: dict[str, int]) -> TurnResult:
         statuses=_statuses(b), info=list(b.info), moves=[a.to_outcome() for a in acts],
         tally=t, draws=draws, activations=activations, winner=new_state.winner,
         new_state=new_state, revealed_roles=list(b.state.hidden_roles),
+        lost_vote=tuple(n for n in b.turn.lost_vote if n in b.state.players),
     )
 
 

@@ -179,6 +179,9 @@ class TurnResult:
     #: why each player got autokill points this day (engine.lynch.autokill_reasons:
     #: ``few_words``, ``no_vote``); not in the JSON of SCENARIOS.md
     autokill: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: players stripped of their vote this day («Парадокс», «Пальмы цветут»: the host named
+    #: them); not in the JSON of SCENARIOS.md
+    lost_vote: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The SCENARIOS.md turn object: day, event, lynched, deaths, statuses, info, moves."""

@@ -267,6 +267,43 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
     return done
 
 
+def restore_votes(store: Store, nicks: list[str]) -> list[str]:
+    """Give back the vote :func:`set_lost_votes` took today (the host named the wrong player).
+    ``nicks``: as the host typed them. Returns the roster nicks whose vote came back.
+
+    Raises:
+        GameError: no open day, a name that is no player, or a player who has his vote
+            (nothing to give back); nothing is changed then.
+    """
+    ctx = _open_day(store)
+    lost = set(lost_votes_today(store))
+    back = []
+    for name in nicks:
+        nick = _nick(ctx, name)
+        if nick is None:
+            raise GameError(f"нет игрока «{name}»" + nick_hint(name, ctx.state.players))
+        if nick not in lost:
+            raise GameError(f"{nick} голоса сегодня не лишён: возвращать нечего")
+        back.append(nick)
+    with store.session() as s:
+        s.exec(delete(DayInput).where(DayInput.day == ctx.day, DayInput.kind == "lost_vote",
+                                      DayInput.nick.in_(back)))
+    return back
+
+
+def lost_votes_today(store: Store) -> list[str]:
+    """The players stripped of their vote for the open day, in roster order.
+
+    Raises:
+        GameError: no open day.
+    """
+    ctx = _open_day(store)
+    with store.session() as s:
+        rows = {r.nick for r in s.exec(select(DayInput).where(DayInput.day == ctx.day,
+                                                              DayInput.kind == "lost_vote"))}
+    return [n for n in ctx.state.players if n in rows]
+
+
 def palms_words(text: str) -> list[str]:
     """Forbidden words of «Пальмы цветут» in ``text`` (any form: «вас», «нам», «ему»)."""
     from engine.names import morph

@@ -266,6 +266,7 @@ class Renderer:
                        for d in result.deaths],
             "hidden": any(d.hidden for d in result.deaths),
             "counts": dict(result.tally.counts), "voters_of": voters_of,
+            "lost_vote": list(result.lost_vote),
             "tie": tie_line(result.tally, self.cfg.rules.lynch_tie),
             "secret": row.event == "secret",
             "next_day": next_row.day if next_row else None,
@@ -338,7 +339,8 @@ class Renderer:
             if not p.alive:
                 continue
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
-                               list(result.tally.voters.get(nick, [])))
+                               list(result.tally.voters.get(nick, [])),
+                               lost=result.event if nick in result.lost_vote else None)
             stole = next((i["result"] for i in data["info"] if i["to"] == nick and i["action"] == "swindle"
                           and i["result"] in ROLE_NAMES_RU), None)  # named as his reply's branch
             for m in moves:  # named as the reply names it (a member's move with his role)
@@ -413,14 +415,40 @@ def _left_alone(nick: str, before: GameState, after: GameState) -> str | None:
     return p.clan if alive_in(after) == [nick] and len(alive_in(before)) > 1 else None
 
 
-def told_moves(moves: list[dict[str, Any]], counted: list[str]) -> list[dict[str, Any]]:
+#: What a player stripped of his vote is told, by the day's event (DECISIONS.md §6: under
+#: «Пальмы цветут» the lost vote counts against himself).
+LOST_VOTE_TOLD = {
+    "palms": "вы лишены голоса («Пальмы цветут»: запретные слова в теме игры), и ваш голос "
+             "засчитан против вас самих",
+    "paradox": "вы лишены голоса («Парадокс»: ведущий счёл, что вы нарушили отыгрыш роли)",
+}
+
+
+def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None = None) -> list[dict[str, Any]]:
     """A player's moves (result JSON) as his result letter lists them: each move once, with
     what really happened. A move a later letter replaced (``superseded``) is left out when
     the later move of the same kind is listed; the letter votes a forum vote replaced
     (``host_vote``) become one line with the vote that counted (``counted``: the targets his
-    counted votes went to), and a counted vote that came only from the forum gets its line."""
+    counted votes went to), and a counted vote that came only from the forum gets its line.
+    ``lost``: the day's event when the host stripped the player of his vote (the event id,
+    ``"palms"``, ``"paradox"``, or another for a host's own reason): his vote line says so,
+    never «учтён» (under «Пальмы цветут» ``counted`` is his own name: not his choice)."""
     def kind(m: dict[str, Any]) -> tuple:
         return m["action"], m.get("member")
+
+    if lost is not None:
+        why = "не состоялось: " + LOST_VOTE_TOLD.get(lost, "вы лишены голоса")
+        out = [m for m in moves if m["action"] != "vote" or m.get("reason") != "host_vote"]
+        votes = [m for m in out if m["action"] == "vote"]
+        final = {kind(m) for m in out if m.get("reason") != "superseded"}
+        out = [m for m in out if m.get("reason") != "superseded" or kind(m) not in final]
+        for m in out:
+            if m["action"] == "vote" and m.get("reason") == "lost_vote":
+                m["told"] = why
+        if not votes:
+            out.append({"action": "vote", "targets": [], "target": None, "outcome": "void",
+                        "reason": "lost_vote", "told": why})
+        return out
 
     final = {kind(m) for m in moves if m.get("reason") != "superseded"}
     out: list[dict[str, Any]] = []

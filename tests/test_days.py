@@ -1133,3 +1133,20 @@ def test_early_close_names_who_has_no_vote_or_night_move_and_asks(demo):
     # after the open day's deadline (day 2's) nothing is closed early: no question
     assert early_close_gaps(cfg, store, AFTER) is not None
     assert early_close_gaps(cfg, store, START + timedelta(days=2, minutes=5)) is None
+
+
+def test_lost_vote_command_lists_the_whole_day_and_can_give_a_vote_back(demo):
+    """A fresh host: a second ``lost-vote`` printed only the new name though both stayed
+    without a vote, and a wrong name could not be taken back."""
+    cfg, store = demo
+    set_event(cfg, store, "palms", now=START)
+    run = lambda *args: CliRunner().invoke(main, ["--config", str(cfg.path), "lost-vote", *args],  # noqa: E731
+                                           env={"MAFIA_MAIL_NOW": START.isoformat()})
+    assert run("Гоша").output == "Без голоса сегодня: Гоша\n"
+    assert run("тортилла").output == "Без голоса сегодня: Гоша, Тортилла\n"
+    got = run("--undo", "Гоша")
+    assert got.exit_code == 0 and got.output == "Голос возвращён: Гоша\nБез голоса сегодня: Тортилла\n"
+    assert [p.nick for p in status(cfg, store).players if p.lost_vote] == ["Тортилла"]
+    got = run("--undo", "Гоша")
+    assert got.exit_code != 0 and "Гоша голоса сегодня не лишён: возвращать нечего" in got.output
+    assert run("--undo", "Тортилла").output == "Голос возвращён: Тортилла\nБез голоса сегодня: никто\n"

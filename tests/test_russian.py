@@ -554,3 +554,28 @@ def test_role_letter_tells_the_autokill_rule_with_the_games_numbers(tmp_path):
     letter = Renderer(load_config(tmp_path / "game.toml")).role_letter(
         nick="P2", state=turn.state_before, day_row=day_row(1), code=None)
     assert "меньше 100 слов" in letter and "при 2 очках игрок выбывает" in letter
+
+
+def test_palms_lost_votes_are_told_as_lost_not_as_chosen(tmp_path):
+    """«Пальмы цветут»: a player stripped of his vote had «Голос на линче: Ворон — учтён ваш голос
+    с форума» (his own name: the rule's, not his choice), another «не состоялся» though his
+    vote hanged him, and the newspaper «Ворон — 1: Ворон» with no word why (a fresh host)."""
+    renderer = renderer_for(tmp_path, {n: None for n in ROLES})
+    text = game_text(ROLES, [{"moves": [{"by": "Петя", "action": "vote", "targets": ["Бука"]}],
+                              "votes": {"Маша": "Бука", "Вася": "Петя"}}])
+    text = text.replace('event = "none"', 'event = "palms"\nlost_vote = ["Петя", "Маша"]')
+    [t] = replay_turns(load_game_file(text))
+    row = DayRow(day=1, deadline=START + timedelta(days=1), event="palms")
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=row, state_before=t.state_before, next_row=day_row(2))}
+    paper = renderer.paper(renderer.newspaper(result=t.result, row=row,
+                                              state_before=t.state_before, next_row=day_row(2)))[0]
+    lost = ("вы лишены голоса («Пальмы цветут»: запретные слова в теме игры), и ваш голос засчитан "
+            "против вас самих.\n")
+    assert "  - Голос на линче: Бука — не состоялся: " + lost in letters["Петя"], letters["Петя"]
+    assert "  - Голос на линче — не состоялся: " + lost in letters["Маша"], letters["Маша"]
+    assert "учтён" not in letters["Маша"] and letters["Маша"].count("Голос на линче") == 1
+    assert "  - Голос на линче: Петя — учтён ваш голос с форума.\n" in letters["Вася"]
+    assert "\nЛишены голоса («Пальмы цветут»: голос каждого засчитан против него самого): Петя, Маша.\n" \
+        in paper, paper
+    assert "  Петя — 2: Петя, Вася\n" in paper and "  Маша — 1: Маша\n" in paper

@@ -89,19 +89,25 @@ def _bad_lines(rep) -> None:
 
 @click.command("lost-vote")
 @click.argument("nicks", metavar="НИК...", nargs=-1, required=True)
+@click.option("--undo", is_flag=True, help="Вернуть голос (ведущий ошибся игроком).")
 @click.pass_context
-def lost_vote(ctx: click.Context, nicks: tuple[str, ...]) -> None:
-    """Лишить игроков голоса на сегодня («Парадокс», «Пальмы цветут»).
+def lost_vote(ctx: click.Context, nicks: tuple[str, ...], undo: bool) -> None:
+    """Лишить игроков голоса на сегодня («Парадокс», «Пальмы цветут») или вернуть его.
 
     \b
     Пример:
       mafia-mail --config game.toml lost-vote Бука Маруська
+      mafia-mail --config game.toml lost-vote --undo Маруська
     """
-    from mailer.inputs import set_lost_votes
+    from mailer.inputs import lost_votes_today, restore_votes, set_lost_votes
 
     _cfg, store = open_game(ctx)
-    done = call(set_lost_votes, store, list(nicks))
-    click.echo("Без голоса сегодня: " + ", ".join(done))
+    if undo:
+        click.echo("Голос возвращён: " + ", ".join(call(restore_votes, store, list(nicks))))
+    else:
+        call(set_lost_votes, store, list(nicks))
+    lost = call(lost_votes_today, store)
+    click.echo("Без голоса сегодня: " + (", ".join(lost) if lost else "никто"))
 
 
 COMMANDS = (votes, posts, lost_vote)

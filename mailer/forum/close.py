@@ -114,7 +114,7 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
             f"(пост {t.players[n].vote_post})" for n in replaced))
     palms = {f["player"] for f in t.flags if f["kind"] == "forbidden_words"} - lost
     if palms:  # FORUM.md: a flag is the host's to decide; close-day applied none of them
-        told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(sorted(palms))
+        told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(inflect(n, "gent") for n in sorted(palms))
                     + f" — голос не снят (решает ведущий: reopen-day {row.day}, lost-vote НИК, "
                     "close-day; подробности — forum tally)")
     refused = t.refused

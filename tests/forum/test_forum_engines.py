@@ -54,5 +54,5 @@ def test_engine_topic_two_days(tmp_path, engine):
     assert json.loads(_run(cfg, "forum", "tally", "--day", "1", "--json").output) == expected_day1()
     # closing day 2 strips no vote by itself, and says so (the host decides, FORUM.md)
     rep = close_day(cfg, store, now=DAY1_END + timedelta(days=1, minutes=5))
-    assert any(line.startswith("«Пальмы цветут»: запретные слова в ветке у Тётя Ася — голос не снят")
+    assert any(line.startswith("«Пальмы цветут»: запретные слова в ветке у Тёти Аси — голос не снят")
                for line in rep.thread), rep.thread
