@@ -10,8 +10,8 @@ from sqlmodel import Session, select
 from .config import GameConfig
 from .day.context import GameError, load_state
 from .out_state import OutState
-from .status import (ATTENTION_STATES, StatusReport, asked_of, fear_wait, no_moves_of, player_rows,
-                     questions_of, refused_of)
+from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, fear_wait, no_moves_of,
+                     player_rows, questions_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -40,8 +40,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         from .forum.today import words_today_sql  # thread words today (FORUM.md)
 
         words = words_today_sql(s, game.current_day, utc(game.start))
-        for p in players if words is not None else ():
-            p.words = words.get(p.nick, 0)
+        apply_words(players, words, {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"})
         if words and row is not None:  # today's thread votes count as close-day counts them
             from .day import day_info
             from .forum.today import posts_today_sql

@@ -157,6 +157,19 @@ def thread_votes(players: list[PlayerStatus], state, info, posts_of) -> None:
             p.voted = True
 
 
+def apply_words(players: list[PlayerStatus], thread: dict[str, int] | None,
+                imported: dict[str, int]) -> None:
+    """Set each player's words of the day as close-day counts them: the host's imported count
+    (``posts import``, ``imported``) wins over the thread's (``thread``: nick → words of the
+    day's posts, None when no post of the day was read); a player with neither keeps None
+    (no figure: close-day gives him no word point)."""
+    for p in players:
+        if p.nick in imported:
+            p.words = imported[p.nick]
+        elif thread is not None:
+            p.words = thread.get(p.nick, 0)
+
+
 def no_moves_of(letters) -> int:
     """How many of the day's letter rows (nick, state, moves_json, handled, notes_json,
     problems_json) understood nothing and are not yet marked dealt with by the host
@@ -264,6 +277,8 @@ def read_status(cfg) -> StatusReport | None:
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
+        imported_words = {nick: json.loads(value) for nick, value in con.execute(
+            "SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = 'words'", (day,))}
         outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN (?, ?) "
                                     "GROUP BY state", (OutState.QUEUED.value, OutState.UNCERTAIN.value)).fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
@@ -284,8 +299,7 @@ def read_status(cfg) -> StatusReport | None:
         return None
     finally:
         con.close()
-    for p in players if words is not None else ():
-        p.words = words.get(p.nick, 0)
+    apply_words(players, words, imported_words)
     return StatusReport(
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
         finished=bool(finished), players=players,

@@ -1150,3 +1150,17 @@ def test_lost_vote_command_lists_the_whole_day_and_can_give_a_vote_back(demo):
     got = run("--undo", "Гоша")
     assert got.exit_code != 0 and "Гоша голоса сегодня не лишён: возвращать нечего" in got.output
     assert run("--undo", "Тортилла").output == "Голос возвращён: Тортилла\nБез голоса сегодня: никто\n"
+
+
+def test_status_words_are_the_hosts_imported_counts_as_close_day_takes_them(demo):
+    """A fresh host: after ``posts import`` (every player 70–100 words) ``status`` still showed
+    the thread's «0/66», «5/66» while close-day used the import and gave no point."""
+    from mailer.forum.cli import forum  # noqa: F401  (the thread tables exist)
+    from mailer.status import read_status
+
+    cfg, store = demo
+    import_posts(cfg, store, "Гоша,70\nТортилла;100\n")
+    for report in [status(cfg, store)] + ([read_status(cfg)] if "sqlite" in cfg.database_url else []):
+        words = {p.nick: p.words for p in report.players}
+        assert (words["Гоша"], words["Тортилла"]) == (70, 100)
+        assert {n for n, w in words.items() if w is not None} == {"Гоша", "Тортилла"}  # no thread read
