@@ -191,11 +191,12 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     is missing (at most one per day per player; one whose letters of the day gave no move is
     told his letter came but no move of it was accepted); a vote taken back («Снимаю голос.») is no
     vote, and moves all taken back are none. A player the host stripped of his vote is
-    not reminded of it; a vote the host imported counts. On a two-vote day («Ярость»,
+    not reminded of it; a vote the host imported counts, and so does a vote in today's forum
+    thread (as close-day and ``status`` count it). On a two-vote day («Ярость»,
     «Голос») the reminder says each player has two votes. Returns the nicknames reminded now.
     Raises GameError with no open day, or when ``now`` is before the open day began (a kept
     demo game run on the real clock)."""
-    from engine.legality import standing_moves
+    from engine.legality import night_role_moves, standing_moves
     from engine.lynch import votes_per_player
     from engine.model import Move
 
@@ -232,10 +233,11 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         voted = {nick for nick, moves in standing.items() if any(m.action == "vote" for m in moves)}
         inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
         voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
+        voted |= _thread_voters(s, cfg, ctx, set(ctx.state.alive()) - voted)
         votes, examples = votes_per_player(ctx.row.event), example_nicks(ctx.state)
         for nick in ctx.state.alive():
-            if nick in moved and nick in voted:
-                continue
+            if nick in voted and (nick in moved or not night_role_moves(ctx.state, ctx.info, nick)):
+                continue  # a vote (by letter, import or in the thread) and no night move owed
             ref = f"remind:{ctx.day}:{nick}"
             if s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
                 continue
@@ -249,6 +251,22 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                         now=now)
             reminded.append(nick)
     return reminded
+
+
+def _thread_voters(s: Session, cfg: GameConfig, ctx, want: set[str]) -> set[str]:
+    """Those of ``want`` whose standing vote in today's forum thread is one (FORUM.md:
+    close-day counts it, and ``status`` shows it: :func:`mailer.status.thread_votes`); none
+    under «Тайна» (votes only by letter)."""
+    if not want or ctx.row.event == "secret":
+        return set()
+    from ..forum.today import posts_today_sql
+
+    posts = posts_today_sql(s, ctx.day, cfg.start, want)
+    if not posts:
+        return set()
+    from ..forum.vote_read import thread_voters
+
+    return set(thread_voters(posts, ctx.state, ctx.info, want))
 
 
 def unsent_reminders(s: Session) -> set[tuple[str | None, int | None]]:

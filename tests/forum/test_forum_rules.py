@@ -253,3 +253,23 @@ def test_a_refused_thread_vote_is_told_to_the_host(tmp_path):
     rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
     said = [line for line in rep.thread if line.startswith("голос в ветке не принят правилами")]
     assert len(said) == 1 and "Ягуар (пост " in said[0] and "Бука (пост " in said[0]
+
+
+def test_a_player_who_voted_in_the_thread_is_not_reminded_of_his_vote(tmp_path):
+    """A fresh host: the reminder told players «Не забудьте и голос на линче» though ``forum
+    tally`` and ``status`` showed their vote in the thread; close-day counts it, so the
+    reminder must too. A civilian who voted there owes nothing more and gets none; the boss
+    who voted there is reminded of his night move only; Бука withdrew his thread vote."""
+    from mailer.day import remind
+    from mailer.store import Outgoing
+
+    cfg, store = make_game(tmp_path / "g")
+    thread = MERGE_THREAD + "\nБука\n07.12.2026, 23:00\nСнимаю голос.\n" \
+        "\nКузя\n07.12.2026, 23:10\nГолосую за Лиса.\n"
+    _run(cfg, "forum", "import", _paste(tmp_path, "t.txt", thread))
+    reminded = remind(cfg, store, now=START + timedelta(hours=20))
+    assert "Кузя" not in reminded and {"Ягуар", "Зоя", "Бука", "Гном"} <= set(reminded)
+    with store.session() as s:
+        body = dict(s.exec(select(Outgoing.to_nick, Outgoing.body).where(Outgoing.kind == "reminder")).all())
+    assert "от вас ещё нет хода" in body["Ягуар"] and "голос на линче" not in body["Ягуар"]
+    assert "Не забудьте и голос на линче" in body["Бука"] and "Не забудьте и голос на линче" in body["Гном"]
