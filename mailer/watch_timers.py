@@ -64,21 +64,39 @@ class DayTimers:
         notify = self.cfg.watch.notify
         if not notify:
             return
-        local = deadline.astimezone(self.cfg.zone)
+        body = self._deadline_notice(day, deadline)
         try:
             with exclusive(self.cfg.path, "sync", self.cfg.database_url, wait=None, give_up=self.stop.is_set):
                 with self.store.session() as s:
                     row = queue(s, self.cfg, ref=f"deadline:{day}", kind="host_notice", day=day,
                                 to_addr=notify, subject=self.cfg.subject(f"срок дня {day} прошёл"),
-                                body=(f"Срок дня {day} прошёл ({local:%d.%m.%Y %H:%M}, "
-                                      f"{self.cfg.timezone}).\n\nПора подвести итоги: "
-                                      "mafia-mail close-day, затем preview и send.\n"),
+                                body=body,
                                 now=self.clock())
                     row_id, state = row.id, row.state
         except AlreadyRunning:
             return
         if state == OutState.QUEUED:
             self._send_once([row_id], kinds=("host_notice",))
+
+    def _deadline_notice(self, day: int, deadline: datetime) -> str:
+        """The host's letter when day ``day``'s deadline (aware) passed: the time as every
+        letter states it («(МСК)»), who has no move or no vote yet and the letters waiting for
+        his decision (as ``status`` tells them), and what to run next."""
+        from .day import GameError
+        from .reports import status
+        from .when import local_text
+
+        lines = [f"Срок дня {day} прошёл: {local_text(deadline, self.cfg.zone)}."]
+        try:
+            report = status(self.cfg, self.store)
+        except GameError:
+            report = None
+        if report is not None and report.day == day:
+            lines.append(report.progress() + ".")
+            if report.attention:
+                lines.append(f"Писем, которые ждут вашего решения: {report.attention} (mafia-mail inbox).")
+        lines.append("Пора подвести итоги: mafia-mail close-day, затем preview и send.")
+        return "\n\n".join(lines) + "\n"
 
     def _remind(self, day: int) -> None:
         from sqlalchemy import select

@@ -435,7 +435,10 @@ def test_deadline_notice_logged_and_mailed_to_the_host_once(tmp_path, smtp_serve
     to_host = [m for m in smtp_server.messages if m.rcpt_tos == ["boss@example.org"]]
     assert len(to_host) == 1
     body = message_from_bytes(to_host[0].data).get_payload(decode=True).decode("utf-8")
-    assert "Срок дня 1 прошёл" in body and "close-day" in body
+    body = body.replace("\r\n", "\n")
+    assert "Срок дня 1 прошёл: " in body and " (МСК).\n" in body and "close-day" in body
+    # who has not moved yet, as status tells it (a fresh host: the letter said nothing of it)
+    assert "\n\nДень 1: ход или голос принят у 0 из " in body and "; ещё нет у " in body
 
 
 def test_reminders_sent_once_per_day_before_the_deadline(tmp_path, smtp_server):
