@@ -103,8 +103,9 @@ def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str]
 
 def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:
     """The host's warning before ``close-day --early`` at ``now`` (:func:`early_close_gaps`):
-    how many living players and who have no vote and no night move yet, or "" when nobody
-    lacks one (or there is no open day before its deadline)."""
+    how many living players and who have no vote and no night move yet, or, when nobody lacks
+    one, that players may still change them (a fresh host's early close ended the game with no
+    question); "" when there is no open day before its deadline (nothing early to close)."""
     from .words import count
 
     gaps = early_close_gaps(cfg, store, now)
@@ -118,8 +119,9 @@ def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:
     if no_night:
         parts.append(f"нет ночного хода у {count(len(no_night), 'игрока', 'игроков', 'игроков')}: "
                      f"{', '.join(no_night)}")
-    if not parts:
-        return ""
+    if not parts:  # still a question: until the deadline players may change their moves
+        return (f"Внимание: день {day} закрывается до срока; голоса и ночные ходы есть у всех живых "
+                "игроков, но до срока они ещё могут их изменить.")
     return f"Внимание: день {day} закрывается до срока, а " + "; ".join(parts) + "."
 
 

@@ -1164,3 +1164,21 @@ def test_status_words_are_the_hosts_imported_counts_as_close_day_takes_them(demo
         words = {p.nick: p.words for p in report.players}
         assert (words["Гоша"], words["Тортилла"]) == (70, 100)
         assert {n for n, w in words.items() if w is not None} == {"Гоша", "Тортилла"}  # no thread read
+
+
+def test_early_close_asks_even_when_everyone_has_moved(demo, monkeypatch):
+    """A fresh host: ``close-day --early`` without ``--yes`` closed at once (and ended his
+    game) because every living player had a vote and a night move; an early close is asked.
+    (Every demo player's moves in place are many letters: the gaps are given as none.)"""
+    import mailer.reports
+
+    cfg, store = demo
+    env = {"MAFIA_MAIL_NOW": (START + timedelta(hours=3)).isoformat()}
+    monkeypatch.setattr(mailer.reports, "early_close_gaps", lambda cfg, store, now: (1, [], []))
+    no = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--early"], input="нет\n", env=env)
+    assert no.exit_code == 0, no.output
+    assert ("Внимание: день 1 закрывается до срока; голоса и ночные ходы есть у всех живых игроков, "
+            "но до срока они ещё могут их изменить.\nЗакрыть день досрочно? [да/НЕТ]") in no.output
+    assert no.output.rstrip().endswith("День не закрыт.")
+    with store.session() as s:
+        assert s.get(DayRow, 1).status == "open"
