@@ -63,6 +63,11 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
             return [Kw(V.KILL, start, start + 1, weak=True)]  # «Ночью Филин.» from the boss
         if w == "клан" and actor.mafia and _bare_name(clause, start + 1):
             return [Kw(V.KILL, start, start + 1, weak=True)]  # «клан Вершинка» in a short SMS
+        if w in NIGHT_HEADS and actor.role in ROLE_CLASS and \
+                (k := _past_hedge(clause, start + 1)) > start + 1 and _bare_name(clause, k):
+            # «Ночью, наверное, Петю.» from the maniac: his one night move, as «Ночью — Петю»
+            # («наверное» as in «Убиваю, наверное, Петю»; «… Или Tensor'а» after it is asked)
+            return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
         return _night_target(clause, start, actor)
     if w in TODAY_HEADS and actor.role == "swindler":
         return [Kw(V.SWINDLE, start, start + 1, today=True)]  # «Сегодня — Тихоня.⏎Если …»
@@ -192,6 +197,21 @@ DAY_HEADS = frozenset({"день", "днем"})
 
 #: «Ночью — X» from a boss: his clan's night move is the kill (his check has its own word).
 BOSS_HEADERS = frozenset({"ночью"})
+
+
+#: Hedge words set off by commas after «Ночью» («Ночью, наверное, Петю.»).
+NIGHT_HEDGES = frozenset({"наверное", "наверно", "видимо", "пожалуй", "может", "возможно",
+                           "скорее", "вероятно", "думаю", "кажется"})
+
+
+def _past_hedge(clause: list[Tok], k: int) -> int:
+    """The index after commas and at least one hedge word of :data:`NIGHT_HEDGES` from
+    ``k`` («, наверное,»); ``k`` when there is no hedge word there."""
+    n, hedged = k, False
+    while n < len(clause) and (clause[n].w == "," or clause[n].w in NIGHT_HEDGES):
+        hedged = hedged or clause[n].w in NIGHT_HEDGES
+        n += 1
+    return n if hedged else k
 
 
 def _bare_name(clause: list[Tok], k: int) -> bool:

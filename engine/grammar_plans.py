@@ -356,6 +356,25 @@ def today_instead(clause: list[Tok], i: int, hi: int) -> tuple[int, int] | None:
     return None
 
 
+def passed_before(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is a maybe for another day (:func:`plan_for_later`,
+    a hedge word of :data:`_MAYBE` before it) after the sender skipped today's move earlier
+    in the clause: «Сегодня пас по ночи, может завтра шизану X», «сегодня пропускаю, а
+    завтра, наверное, проверю X» (as «завтра X, а сегодня пас», :func:`today_instead`): no
+    move today and nothing to ask. A firm plan («сегодня не хожу, а завтра шизю X, запишите
+    заранее») may be a move sent ahead: asked as before."""
+    if not plan_for_later(clause, i):
+        return False
+    skip = next((k for k in range(i) if clause[k].w in _TODAY and skips_today(clause, k + 1)),
+                None)
+    return skip is not None and any(clause[n].w in _MAYBE for n in range(skip + 2, i))
+
+
+#: Hedge words of a maybe («может завтра проверю X», «завтра, наверное, полечу X»).
+_MAYBE = frozenset({"может", "наверное", "наверно", "возможно", "мб", "пожалуй", "видимо",
+                    "посмотрим"})
+
+
 #: Words that say today's move is skipped («…, а сегодня пас», «сегодня отдыхаю»).
 _SKIP_TODAY = frozenset({"отдыхаю", "отдыхаем", "сплю", "ничего", "никого", "пропуск",
                          "без"})

@@ -44,7 +44,7 @@ from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
     animate_noun, comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun,
-    is_verb, morph, not_a_name, misspelt_role, predicate, role_words, third_person,
+    is_verb, morph, not_a_name, misspelt_role, plural_with, predicate, role_words, third_person,
     verb_reading,
 )
 
@@ -779,6 +779,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if not t.cap and not t.quoted and not_a_name(w):
             skipped = True  # «голосую почти рандомно»: slang that is no noun
+            k += 1
+            continue
+        if not t.cap and not t.quoted and k > 0 and words[k - 1] in ("с", "со") and \
+                plural_with(w):
+            skipped = True  # «зову на чай с пироженками X»: what comes with it, no player
             k += 1
             continue
         if what_for(idx, clause, words, k, lo, hi):

@@ -160,8 +160,22 @@ def _word_form(raw: str) -> tuple[str, bool]:
     w = norm(raw)
     if w[-1].isdigit() and _NUMBERED_UPDATE.fullmatch(w):
         w = w.rstrip("0123456789")  # «UPD2:», «апд3»: an update of the letter as «UPD:»
+    if "-" in w:
+        w = _said_once(w)
     form = _WORD_FORMS[raw] = (_take_back_typo(w) or w, raw[0].isupper())
     return form
+
+
+#: Words of «everybody», «nobody» that a writer doubles for warmth or stress («приглашаю
+#: всех-всех-всех», «никого-никого»): read as written once (a nickname is never one of them).
+_SAID_TWICE = frozenset({"всех", "всем", "все", "всё", "никого", "никому", "каждого", "каждому"})
+
+
+def _said_once(w: str) -> str:
+    """``w`` («всех-всех-всех») as its one word (:data:`_SAID_TWICE`) when it is that word
+    repeated with hyphens; ``w`` otherwise."""
+    parts = w.split("-")
+    return parts[0] if parts[0] in _SAID_TWICE and all(p == parts[0] for p in parts) else w
 
 
 #: Words that take a move back, correct it, make it a condition, a hedge or a plan, or leave

@@ -19,7 +19,7 @@ from .lexicon import lexicon
 from .words import role_words
 from .grammar_flags import CANCEL, OTHER_DAY, SKIP
 from .grammar_plans import SEGMENT_MARKS
-from .grammar_headers import CLAN_GIVERS, DAY_HEADS, NIGHT_HEADS
+from .grammar_headers import CLAN_GIVERS, DAY_HEADS, NIGHT_HEADS, NIGHT_HEDGES
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
 from .grammar_hot import hot_words, letter_pieces, lowered
@@ -284,6 +284,8 @@ def may_hold_move(clause: list[Tok], names: frozenset[str]) -> bool:
         return True
     if words and words[0] in _HEADS and len(clause) > 1 and clause[1].w in (":", "—"):
         return True  # «Ночь: X», «День — X» (engine.grammar_headers)
+    if words and words[0] in NIGHT_HEADS and len(words) > 1 and words[1] in NIGHT_HEDGES:
+        return True  # «Ночью, наверное, Петю.» (engine.grammar_headers)
     if "вчера" in words and "сегодня" in words:  # «Себя вчера полечила, сегодня — X»
         return True
     if "от" in words and not CLAN_GIVERS.isdisjoint(words):

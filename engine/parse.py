@@ -71,7 +71,7 @@ from .parse_dead_net import dead_unread, unknown_unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
-from .parse_orphan import bare_name, chosen_over_talk
+from .parse_orphan import bare_name, chosen_over_talk, forwarded_move
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts
@@ -436,6 +436,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \
             (bare := bare_name(ctx, visible)) is not None:
         problems = [bare.problem]  # «Бобра.», «+Лось»: which move?
+    if not moves and not problems and not skip and cancel_pos < 0 and \
+            (sent := forwarded_move(ctx, visible)) is not None:
+        problems = [sent.problem]  # «Пересылаю с рабочей почты, ход там»: write it here
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked
         read = log.ever + [Item(-1, move=m) for m in moves] + [

@@ -31,8 +31,8 @@ from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, rep
 from .grammar_irony import ironic
 from .grammar_tally import others_wish, vote_tally
 from .grammar_plans import (
-    asks_how, for_later_day, hypothetical, plan_for_later, skips_today, today_instead,
-    trailing_condition,
+    asks_how, for_later_day, hypothetical, passed_before, plan_for_later, skips_today,
+    today_instead, trailing_condition,
 )
 from .grammar_tokens import Tok, span, clause_words
 from .legality import move_targets
@@ -440,6 +440,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         cut = today_instead(clause, kw.i, hi)
         if hypo is True and cut is None and for_later_day(clause, kw.i):
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
+        elif hypo and cut is None and passed_before(clause, kw.i):
+            kw.hypothetical = "later"  # «Сегодня пас, может завтра проверю X»: not today's
         elif cut is not None and \
                 nick_at(ctx, clause, clause_words(clause), cut[1]) is None:
             # «завтра полечу X, а сегодня не знаю кого»: asked; «…, а сегодня пас»: no move

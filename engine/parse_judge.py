@@ -148,6 +148,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.hits and flags["later"] and clause is not None and \
             later_before(clause, kw.j, tg.hits[0][1]):
+        if _weighing(clause, kw.j, tg.hits[0][1]):
+            return None  # «голос пришлю позже — пока думаю между Бозоном и Гелием»: put off,
+            # the names only the ones he weighs
         # «голос пришлю позже пока думаю вороны умнее…»: put off, and the name may be talk
         return Item(0, problem=problem(text, "unparsed", "later"), tried=action or "")
     if tg.nobody and not tg.hits:
@@ -956,6 +959,20 @@ def _segment(ctx: Ctx, clause: list[Tok], kw: Kw) -> str:
 
 #: Third-person pronouns that stand for a player named before («за него же», «голос ей»).
 _THIRD = frozenset({"его", "него", "ему", "нему", "ее", "её", "нее", "неё", "ей", "ней"})
+
+
+#: Verbs of weighing before «между» («думаю между X и Y», «выбираю между X и Y»).
+_WEIGH = frozenset({"думаю", "выбираю", "колеблюсь", "мечусь", "разрываюсь", "сомневаюсь",
+                    "размышляю", "определяюсь", "кручусь", "болтаюсь", "решаю"})
+
+
+def _weighing(clause: list[Tok], lo: int, at: int) -> bool:
+    """True when a verb of weighing and «между» (at most two words apart) stand between
+    tokens ``lo`` and ``at`` (the first name): «пока думаю между Бозоном и Гелием» names the
+    players weighed, no choice of one."""
+    return any(clause[n].w == "между" and
+               any(clause[m].w in _WEIGH for m in range(max(lo, n - 3), n))
+               for n in range(lo, at))
 
 
 def _pronoun_right_after(clause: list[Tok] | None, kw: Kw, end: int) -> bool:

@@ -44,8 +44,8 @@ from .parse_clan_kill import member_kill
 from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_before,
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
-from .parse_move_speech import (as_decided, asked_of, decider, deferred, ordinary_speech, told_by,
-                                told_name)
+from .parse_move_speech import (as_decided, asked_of, decider, deferred, his_choice,
+                                ordinary_speech, told_by, told_name)
 from .parse_types import Ctx, Item, last_word, names_in, nick_at
 from .parse_unneeded import so_then, unneeded_end
 
@@ -137,6 +137,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j
     if action == "vote" and kw.j < hi and deferred(ctx, clause, kw.j, hi):
         return hi  # «голосую как Граф скажет»: no vote of his own (a kill so is asked: net)
+    if on_behalf and kw.j < hi and his_choice(clause, kw.j, hi):
+        return hi  # «Леви пусть охраняет кого хочет»: the member chooses, he writes himself
     if on_behalf and kw.i > lo and kw.j < hi and clause[kw.j].w == "," and \
             kw.j - kw.i == 1 and _said_to_him(clause[kw.i].w) and \
             read_back(ctx, actor, clause, lo, kw.i) is not None:
@@ -508,6 +510,10 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     item.pos = pos
     if item.move is not None:
         item.move = item.move.with_span(text)
+        if on_behalf and item.move.action == "vote" and \
+                any(t.w in lexicon().imperative for t in clause[kw.i:kw.j]):
+            return used  # «Бозон, Лямбда — просто голосуйте за Ферми»: the boss's advice to
+            # his members, whose votes are their own; nothing for the host to apply or ask
         if on_behalf:
             item = member_kill(ctx.prev_clause + clause, item) or \
                 _behalf(ctx, actor, item, text)

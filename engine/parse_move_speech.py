@@ -88,6 +88,11 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
             # (not «Два голоса у меня сегодня: Вишня и Мирон»)
     if kw.cls == V.PARTNER and _told_partner(ctx, clause, kw, hi):
         return True  # «иммунитет у Ксюши», «у неё же иммунитет», «она взяла в пару Сову»
+    if kw.cls in _EVENT_CLASSES and kw.i > 0 and clause[kw.i - 1].w in _EVENT_NOUNS and \
+            not name_written(ctx, clause, kw.j, hi):
+        return True  # «сегодня у нас событие Страх, а у меня страх один…»: the day named
+    if kw.cls == V.INVITE and _named_so(clause, kw):
+        return True  # «меня можно звать Док», «его зовут Бетонщик»: a name given, no guest
     if kw.cls == V.WATCH and _screen_watched(clause, kw.j, hi):
         return True  # «посмотрим вместе «Леона»», «смотреть французское кино»: a film
     lex = lexicon()
@@ -100,6 +105,8 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     while j + 1 < hi and (clause[j].w in ("—", "это") or clause[j].w in _WHEN and
                           clause[j + 1].w in (stop or ())):
         j += 1  # «во что я стреляю — это глазками в Маргошу»; «полечу потом в отпуск»
+    if stop:
+        j = _past_company(ctx, clause, j, hi, stop)
     while j + 3 < hi and clause[j].w in _ONCE_PREPS and clause[j + 2].w in _ONCE and \
             name_written(ctx, clause, j + 3, hi):
         j += 3  # «лечу в последний раз Сову», «лечу в эту ночь Сову»: when, not where
@@ -115,6 +122,35 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     if nxt < hi and clause[nxt].word:
         return name_index(ctx.nicks).exact(clause_words(clause), nxt, None) is None
     return True
+
+
+#: The classes of the day events' own moves, and the nouns before an event's name that name
+#: the day («событие Страх», «ивент Миномёт»), never the sender's move.
+_EVENT_CLASSES = frozenset({V.FEAR, V.MORTAR, V.PARTNER, V.CHOOSE})
+_EVENT_NOUNS = frozenset({"событие", "события", "событием", "ивент", "ивента", "ивентом"})
+
+
+#: The forms of «звать» that give a name («меня зовут Пётр», «меня можно звать Док»,
+#: «его лучше звать Бетонщик»), and the words of the person so called before them.
+_CALL = frozenset({"звать", "зовут", "называть", "называют", "кличут", "величать"})
+_CALLED = frozenset({"меня", "его", "её", "ее", "нас", "их", "тебя", "вас", "мя"})
+#: Words that may stand between the person and the verb («меня можно звать», «его лучше
+#: просто звать»).
+_CALL_GAP = frozenset({"можно", "лучше", "просто", "все", "всё", "тут", "здесь", "обычно",
+                       "так", "же", "и", "теперь", "надо", "нужно"})
+
+
+def _named_so(clause: list[Tok], kw: Kw) -> bool:
+    """True when the invitation word is «звать» («зовут», «называть») in a sentence that
+    gives a person's name: the person in the accusative before it, with at most two words of
+    :data:`_CALL_GAP` between («меня можно звать Доктор или Док», «его зовут Бетонщик»), not
+    after it («зову его на чай» is an invitation)."""
+    if kw.j - kw.i != 1 or clause[kw.i].w not in _CALL:
+        return False
+    k = kw.i - 1
+    while k >= 0 and kw.i - k <= 3 and clause[k].w in _CALL_GAP:
+        k -= 1
+    return k >= 0 and kw.i - k <= 3 and clause[k].w in _CALLED
 
 
 #: What one watches on a screen («смотреть французское кино», «посмотрим старый фильм»).
@@ -138,6 +174,27 @@ def _screen_watched(clause: list[Tok], j: int, hi: int) -> bool:
 #: в августе»): the keyword's ``not_before`` word is looked for after them.
 _WHEN = frozenset({"потом", "только", "завтра", "скоро", "летом", "зимой", "осенью", "весной",
                    "опять", "снова", "обратно", "тоже", "наконец", "вечером", "утром"})
+
+
+#: «с» before the company one goes with («полечу с детьми в Сочи», «лечу со всей семьёй на
+#: море»): :func:`_past_company`.
+_WITH = frozenset({"с", "со"})
+
+
+def _past_company(ctx: Ctx, clause: list[Tok], j: int, hi: int, stop) -> int:
+    """The index of a ``not_before`` word of ``stop`` after «с» and one or two words of
+    company at ``j`` («полечу с детьми в Сочи», «полечу с мужем и детьми на море»,
+    «лечу со всей семьёй на дачу»), when no roster name is written from ``j`` to the end of
+    the clause (not «лечу с утра Сову», not «полечу с Кузей в Сочи»: he may be a player);
+    ``j`` otherwise."""
+    if j >= hi or clause[j].w not in _WITH:
+        return j
+    k = j + 1
+    while k < min(hi, j + 5) and clause[k].word and clause[k].w not in stop:
+        k += 1
+    if k == j + 1 or k >= hi or clause[k].w not in stop or name_written(ctx, clause, j, hi):
+        return j
+    return k
 
 
 #: «в последний раз», «на этот раз», «в эту ночь»: a preposition, one word and a noun of
@@ -172,6 +229,35 @@ def _past_hedge(ctx: Ctx, clause: list[Tok], j: int, hi: int, stop) -> int:
 
 #: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).
 _HOLDERS = frozenset({"меня", "нас", "мя"})
+
+
+#: «кого хочет», «кого сам захочет», «кого пожелаешь»: the one who makes the move chooses.
+_WANTS = frozenset({"хочет", "захочет", "хотят", "захотят", "пожелает", "пожелают", "хочешь",
+                    "захочешь", "пожелаешь", "хотите", "захотите", "пожелаете"})
+_WHO_WANTS = frozenset({"кого", "кому", "у", "к", "за", "на"})
+_WANTS_GAP = frozenset({"сам", "сама", "сами", "он", "она", "они", "ты", "вы", "только", "уж",
+                        "там", "ему", "ей"})
+
+
+def his_choice(clause: list[Tok], j: int, hi: int) -> bool:
+    """True when the words at ``j`` leave a member's move to his own wish and end the part
+    of the clause: «(пусть) охраняет кого хочет», «ворует у кого сам захочет», «проверяет
+    кого пожелает»: no target, and nothing to ask (he writes his move himself)."""
+    k = j
+    while k < hi and not clause[k].word:
+        k += 1
+    if k < hi and clause[k].w in ("у", "к", "за", "на") and k + 1 < hi and \
+            clause[k + 1].w in ("кого", "кому"):
+        k += 1
+    if k >= hi or clause[k].w not in ("кого", "кому"):
+        return False
+    k += 1
+    while k < hi and clause[k].w in _WANTS_GAP:
+        k += 1
+    if k >= hi or clause[k].w not in _WANTS:
+        return False
+    k += 1
+    return k >= hi or not clause[k].word
 
 
 _DEFER_SKIP = frozenset({"так", "за", "туда", "то", "того", "ту", "тому", "вслед", "там"})

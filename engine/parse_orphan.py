@@ -213,6 +213,10 @@ def chosen_over_talk(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item])
     return True
 
 
+#: A word of digits only, or a sum of them («7», «1000-7», «2+2»).
+_NUMBER = re.compile(r"\d+(?:[-+*/=]\d+)*")
+
+
 def bare_name(ctx: Ctx, visible: str) -> Item | None:
     """The whole letter is one player's name and marks («Бобра.», «+Лось», «→ Кузя», «Лось
     ✔») and nothing was read: every living player has two moves at least (the vote and a
@@ -221,6 +225,9 @@ def bare_name(ctx: Ctx, visible: str) -> Item | None:
     signature, no move."""
     toks = tokenize_span(visible, 0, len(visible))
     words = [t for t in toks if t.word]
+    if any(t.w[0].isdigit() for t in words):
+        # «1000-7.⏎Итачи», «1.⏎Лось»: numbers are no words of a move, the name is alone
+        words = [t for t in words if _NUMBER.fullmatch(t.w) is None]
     if not words or len(words) > 3:
         return None
     idx = name_index(ctx.nicks)
@@ -232,6 +239,40 @@ def bare_name(ctx: Ctx, visible: str) -> Item | None:
         return None
     text = ctx.text[words[0].start:words[-1].end]
     return Item(words[0].start, problem=problem(text, "unparsed", "which_move"))
+
+
+#: A move said to be in a forwarded letter or an attachment, which the parser never reads
+#: («Пересылаю с рабочей почты, ход там», «ходы во вложении», «голос — в письме ниже»).
+_MOVE_NOUNS = frozenset({"ход", "ходы", "голос", "голоса", "приказы", "распоряжения"})
+_THERE = frozenset({"там", "ниже", "внизу", "вложении", "приложении", "пересланном",
+                    "пересылаемом", "аттаче"})
+_ATTACHED = frozenset({"вложении", "приложении", "аттаче"})
+_PAST_DAY = frozenset({"вчера", "вчерашний", "вчерашнее", "вчерашние", "вчерашнюю",
+                       "прошлый", "прошлое", "прошлые", "позавчера"})
+
+
+def forwarded_move(ctx: Ctx, visible: str) -> Item | None:
+    """The letter read no move and says its move is in the letter it forwards or attaches
+    (a forwarding verb of :data:`engine.grammar_vocab.FORWARD_WORDS` or «во вложении», and a
+    sentence with «ход» and «там», «ниже», «во вложении»: «Пересылаю с рабочей почты, ход
+    там»): that part is never read, so the player is asked to write the move in the letter
+    itself (unparsed, ``forwarded``). Not a letter of yesterday's move («пересылаю свой
+    вчерашний ход»): None then, as for any other letter."""
+    if len(visible) > 400:
+        return None
+    for part in clauses(tokenize_span(visible, 0, len(visible))):
+        words = set(clause_words(part))
+        if words.isdisjoint(_MOVE_NOUNS) or words.isdisjoint(_THERE) or \
+                not words.isdisjoint(_PAST_DAY):
+            continue
+        sentence = set(norm(w) for w in re.findall(r"\w+", visible))
+        if sentence.isdisjoint(V.FORWARD_WORDS) and words.isdisjoint(_ATTACHED):
+            continue
+        if not sentence.isdisjoint(_PAST_DAY):
+            return None
+        text = ctx.text[part[0].start:part[-1].end]
+        return Item(part[0].start, problem=problem(text, "unparsed", "forwarded"))
+    return None
 
 
 #: Subjects of a third-person verb that are somebody else («он мне в спину стреляет»).

@@ -188,6 +188,18 @@ def not_a_name(word: str) -> bool:
         and p.score >= 0.5
 
 
+@functools.lru_cache(maxsize=4096)
+def plural_with(word: str) -> bool:
+    """True for a lower-case word of Cyrillic letters, five or more, whose every likely
+    reading is a plural in the instrumental («пироженками», «печеньками»): after «с» it tells
+    what comes along («на чай с пироженками»), never a nickname (a player is one, not many)."""
+    if len(word) < 5 or not CYR.search(word) or word[-3:] not in ("ами", "ями"):
+        return False
+    parses = morph().parse(word)
+    return all("plur" in p.tag and "ablt" in p.tag for p in parses if p.score >= 0.05 or
+               p is parses[0])
+
+
 @functools.lru_cache(maxsize=100_000)
 def is_verb(word: str) -> bool:
     """True when ``word``'s likeliest reading is a finite verb or an infinitive."""
