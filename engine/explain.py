@@ -68,7 +68,9 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
         action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
-    why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason'], m['outcome']), gender)}"
+    withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn
+    reason = "superseded" if withdrawn_late else m["reason"]
+    why = "" if reason == "ok" else f": {agree(phrase(reason, m['outcome']), gender)}"
     return f"    • {action}{aim} — {outcome}{why}"
 
 
@@ -258,6 +260,8 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
     for move, outcome in zip(data["moves"], result.moves):
         if outcome.inner:  # the member's move a boss made for him (not in the JSON)
             move["inner"] = outcome.inner
+        if outcome.note:  # a vote replaced before the withdrawal that voided it (not in the JSON)
+            move["note"] = outcome.note
     data["draws"] = [list(d) for d in result.draws]
     data["tally"] = dict(result.tally.counts)
     data["voters"] = {nick: list(targets) for nick, targets in result.tally.voters.items()}

@@ -117,3 +117,40 @@ def test_a_reclose_run_again_doubles_nothing_and_loses_no_correction(game):
     sync(game.cfg, game.store, now=later + timedelta(hours=1))
     assert third.corrected == [] and len(_replies(game)) == before
     assert all(o.state != "queued" for o in _replies(game))
+
+
+def _explain(g: Game, *letters: tuple[str, str]) -> list[str]:
+    """Deliver ``(address, body)`` letters an hour apart, sync, close day 1 and return the
+    «Ходы:» lines of ``explain``."""
+    for n, (address, body) in enumerate(letters):
+        g.deliver(letter(address, body, msgid=f"e{n}@x"), START + timedelta(hours=2 + n))
+    sync(g.cfg, g.store, now=START + timedelta(hours=9))
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    out = _cli(g, "explain", now=DEADLINE + timedelta(hours=1)).output.splitlines()
+    return out[out.index("Ходы:") + 1: next(i for i, line in enumerate(out) if line.startswith("Голоса:"))]
+
+
+def test_explain_names_the_vote_really_replaced_before_a_withdrawal(tmp_path):
+    """Vote A, «Снимаю голос.», vote B: A was taken back, B counts. Vote A, vote C, «Снимаю
+    голос.», vote B: A was replaced by C (not taken back), C taken back, B counts — in order."""
+    g = Game(tmp_path)
+    try:
+        plain = _explain(g, ("serg@example.org", "Линч: Маруська"), ("serg@example.org", "Снимаю голос."),
+                         ("serg@example.org", "Линч: Бука"))
+    finally:
+        g.store.dispose()
+    (tmp_path / "two").mkdir()
+    h = Game(tmp_path / "two")
+    try:
+        between = _explain(h, ("serg@example.org", "Линч: Маруська"), ("serg@example.org", "Линч: Ягуарчик"),
+                           ("serg@example.org", "Снимаю голос."), ("serg@example.org", "Линч: Бука"))
+    finally:
+        h.store.dispose()
+    assert plain[:3] == ["  Serginio (Мирный) — письма 1, 2, 3:",
+                         "    • голос на линче → Маруська — не состоялось: голос снят игроком",
+                         "    • голос на линче → Бука — выполнено"]
+    assert between[:4] == ["  Serginio (Мирный) — письма 1, 2, 3, 4:",
+                           "    • голос на линче → Маруська — не состоялось: ход заменён более поздним письмом",
+                           "    • голос на линче → Ягуарчик — не состоялось: голос снят игроком",
+                           "    • голос на линче → Бука — выполнено"]
+
