@@ -85,6 +85,11 @@ FORUM_VOTE = "    • {votes} с форума (пост в ветке или п�
 NO_VOTE = "    • нет голоса на линче"
 
 
+#: The line under a player who died this turn without a move of his own (no letter, or none
+#: that counted): he is listed with why he died, not only under «Смерти».
+DIED_SILENT = "    • {gone} в этот ход: {cause}"
+
+
 @dataclass(frozen=True)
 class _Today:
     """The day legality asks about (:class:`engine.legality.Day`), from the turn's JSON."""
@@ -118,15 +123,18 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
     none says so under his heading, and so does one who owed a vote and cast none (an autokill
-    point for ``no_vote``) (players with no move at all come last, in roster order)."""
+    point for ``no_vote``), and one who died this turn without a move of his own says why
+    (:data:`DIED_SILENT`) (players with no move at all come last, in roster order)."""
     order: dict[str, list[dict[str, Any]]] = {}
     for m in data["moves"]:
         order.setdefault(m["by"], []).append(m)
     missing = _without_night_move(data, state)
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     forum = _forum_votes(data)
+    died = {d["player"]: d for d in data["deaths"]}
+    silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
     for nick in state.players:
-        if (nick in missing or nick in unvoted or nick in forum) and nick not in order:
+        if (nick in missing or nick in unvoted or nick in forum or nick in silent) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -145,6 +153,10 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             lines.append(NO_NIGHT_MOVE)
         if nick in unvoted:  # also under a player with moves: the list reads alike for all
             lines.append(NO_VOTE)
+        if nick in silent:  # why he is gone: without it he would be only in «Смерти»
+            gender = genders.get(nick)
+            lines.append(DIED_SILENT.format(gone=agree("выбыл(а)", gender),
+                                            cause=agree(cause_ru(died[nick], data["statuses"]), gender)))
     return lines
 
 

@@ -154,3 +154,13 @@ def test_explain_names_the_vote_really_replaced_before_a_withdrawal(tmp_path):
                            "    • голос на линче → Ягуарчик — не состоялось: голос снят игроком",
                            "    • голос на линче → Бука — выполнено"]
 
+
+def test_explain_lists_a_player_who_sent_nothing_and_died_that_night(tmp_path):
+    """Serginio (a civilian: no night move owed) sends nothing and the clan kills him: he
+    owes no autokill point, yet ``explain`` lists him, with why he is gone."""
+    g = Game(tmp_path)
+    try:
+        moves = _explain(g, ("jaguar@example.org", "Убиваем Serginio. Линч: Бука"))
+    finally:
+        g.store.dispose()
+    assert moves[-2:] == ["  Serginio (Мирный) — писем нет:", "    • выбыл(а) в этот ход: убит(а) Кланом 1"]
