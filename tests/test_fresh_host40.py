@@ -164,3 +164,44 @@ def test_explain_lists_a_player_who_sent_nothing_and_died_that_night(tmp_path):
     finally:
         g.store.dispose()
     assert moves[-2:] == ["  Serginio (Мирный) — писем нет:", "    • выбыл(а) в этот ход: убит(а) Кланом 1"]
+
+
+_FAN_AND_THUG = """
+[[player]]
+nick = "Фея"
+email = "fan@example.org"
+role = "fan"
+[[player]]
+nick = "Громила"
+email = "thug@example.org"
+role = "thug"
+"""
+
+
+def test_the_fans_result_letter_says_her_failed_check_is_not_used_up(tmp_path):
+    """DECISIONS.md §4 Fan: day 1 she finds the detective and earns a check; day 2 she checks
+    Ягуарчик, whom the thug beats: the check fails and, by the rule (only a check carried out
+    uses it up), stays hers — her result letter says so, and the state keeps it."""
+    from engine.state import GameState
+    from mailer.day.open import set_event
+    from mailer.store import Game as GameRow
+
+    g = Game(tmp_path, players=_FAN_AND_THUG)
+    try:
+        g.deliver(letter("fan@example.org", "Ищу Маруську", msgid="f1@x"), START + timedelta(hours=2))
+        sync(g.cfg, g.store, now=START + timedelta(hours=3))
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+        g.deliver(letter("fan@example.org", "Проверяю Ягуарчика", msgid="f2@x"), DEADLINE + timedelta(hours=2))
+        g.deliver(letter("thug@example.org", "Бью Ягуарчика", msgid="t2@x"), DEADLINE + timedelta(hours=2))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(days=1, minutes=5))
+        with g.store.session() as s:
+            [result] = s.exec(select(Outgoing).where(Outgoing.ref == "result:2.0:Фея")).all()
+            state = GameState.from_json(loads(s.get(GameRow, 1).state_json))
+    finally:
+        g.store.dispose()
+    assert "  - Проверка: Ягуарчик — не удалась.\n" in result.body
+    assert ("Ваша своя проверка не удалась, поэтому она не израсходована: проверка остаётся у вас, "
+            "проверить игрока можно с этого дня (день 3) или позже.") in result.body
+    assert state.players["Фея"].fan_check_left is True
