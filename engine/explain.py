@@ -43,13 +43,21 @@ def result_ru(result: Any) -> str:
     return ROLE_NAMES_RU.get(result, str(result))
 
 
-def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -> str:
+#: The statuses that block a member's role move but never the clan's kill he ordered
+#: (DECISIONS.md §4 Clan kill): named beside a kill that went through (:func:`_move_line`).
+ORDER_NOT_BLOCKED = ("robbed", "beaten", "hosted", "at_psycho")
+
+
+def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
+               statuses: Mapping[str, list[str]] | None = None) -> str:
     """One move of the day for the host under its mover's heading (:func:`_moves_by_player`),
     always named: a boss's move for a member by the member's move («охрана за Serginio
     (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
     босса»); a reason about the mover himself («сам(а) в гостях у Стервы») agrees with his
     ``gender`` when the host gave it. The member is named in the accusative («кража за
-    Колобка»), as the letters name him (:func:`engine.move_words.move_title`)."""
+    Колобка»), as the letters name him (:func:`engine.move_words.move_title`). A clan kill
+    that went through although its orderer was beaten, robbed or a guest (``statuses``, the
+    turn's) says why: the order is never blocked by his state (DECISIONS.md §4 Clan kill)."""
     mover = state.players.get(m["by"])
     role = mover.role if mover else None
     action = action_name(m["action"], role)
@@ -71,6 +79,11 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
     withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn
     reason = "superseded" if withdrawn_late else m["reason"]
     why = "" if reason == "ok" else f": {agree(phrase(reason, m['outcome']), gender)}"
+    kill = m["action"] == "clan_kill" or (m.get("member") and (m.get("inner") or "") == "clan_kill")
+    own = [s for s in (statuses or {}).get(m["by"], ()) if s in ORDER_NOT_BLOCKED]
+    if kill and m["outcome"] == "done" and own:  # «сам он ничего не делает» is his role moves only
+        said = ", ".join(STATUSES_RU[s] for s in own)
+        why += agree(f" (приказ клана не блокируется состоянием отдавшего его: сам(а) {said})", gender)
     return f"    • {action}{aim} — {outcome}{why}"
 
 
@@ -144,7 +157,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             head += (" — писем нет" if not mine else
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
-        lines += [_move_line(m, state, genders.get(nick)) for m in moves]
+        lines += [_move_line(m, state, genders.get(nick), data.get("statuses")) for m in moves]
         if nick in forum:
             many = len(forum[nick]) > 1
             lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",

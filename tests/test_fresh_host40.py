@@ -127,7 +127,7 @@ def _explain(g: Game, *letters: tuple[str, str]) -> list[str]:
     sync(g.cfg, g.store, now=START + timedelta(hours=9))
     close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
     out = _cli(g, "explain", now=DEADLINE + timedelta(hours=1)).output.splitlines()
-    return out[out.index("Ходы:") + 1: next(i for i, line in enumerate(out) if line.startswith("Голоса:"))]
+    return out[out.index("Ходы:") + 1: next(i for i, line in enumerate(out) if line.startswith(("Голоса:", "Линч:")))]
 
 
 def test_explain_names_the_vote_really_replaced_before_a_withdrawal(tmp_path):
@@ -205,3 +205,24 @@ def test_the_fans_result_letter_says_her_failed_check_is_not_used_up(tmp_path):
     assert ("Ваша своя проверка не удалась, поэтому она не израсходована: проверка остаётся у вас, "
             "проверить игрока можно с этого дня (день 3) или позже.") in result.body
     assert state.players["Фея"].fan_check_left is True
+
+
+def test_explain_says_why_a_beaten_bosss_clan_kill_went_through(tmp_path):
+    """DECISIONS.md §4 Clan kill: the order is never blocked by the state of the member who
+    gave it. The thug beats the boss, whose order kills Serginio all the same: ``explain``
+    says why beside the kill (the thug's role text «сам он ничего не делает» is about role
+    moves); a kill whose orderer nothing happened to reads as before."""
+    g = Game(tmp_path, players=_FAN_AND_THUG)
+    try:
+        beaten = _explain(g, ("thug@example.org", "Бью Ягуарчика"), ("jaguar@example.org", "Убиваем Serginio"))
+    finally:
+        g.store.dispose()
+    (tmp_path / "two").mkdir()
+    h = Game(tmp_path / "two", players=_FAN_AND_THUG)
+    try:
+        free = _explain(h, ("thug@example.org", "Бью Буку"), ("jaguar@example.org", "Убиваем Serginio"))
+    finally:
+        h.store.dispose()
+    assert ("    • убийство от клана → Serginio — выполнено (приказ клана не блокируется состоянием "
+            "отдавшего его: сам(а) избит(а))") in beaten
+    assert "    • убийство от клана → Serginio — выполнено" in free
