@@ -111,8 +111,8 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
     by_nick: dict[str, list[tuple[Earlier, Letter]]] = {}
     for e in earlier:
         letter = s.get(Letter, e.id)
-        if letter is None or not e.nick:
-            continue
+        if letter is None or not e.nick or letter.state == LetterState.PENDING:
+            continue  # (not read yet: the reading stopped on a template error; sync reads it)
         by_nick.setdefault(e.nick, []).append((e, letter))
     deaths = {d["player"]: d["cause"] for d in result.to_json().get("deaths", [])} if result is not None else {}
     genders = {p.nick: p.gender for p in cfg.players if p.gender}
