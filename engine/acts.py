@@ -38,6 +38,9 @@ class Act:
     member: str | None = None
     outcome: str | None = None
     reason: str | None = None
+    #: ``explain`` only (not in the JSON): a vote void as ``withdrawn`` that a later vote of
+    #: the same player had already replaced when the withdrawal came (``"superseded"``)
+    note: str | None = None
 
     @property
     def target(self) -> str | None:
@@ -62,7 +65,7 @@ class Act:
         return MoveOutcome(
             by=self.owner, action=self.json_action or self.action, target=self.target,
             outcome=self.outcome or "void", reason=self.reason or "ok", targets=targets,
-            member=self.member, inner=self.action if self.member else None,
+            member=self.member, inner=self.action if self.member else None, note=self.note,
         )
 
 

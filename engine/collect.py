@@ -40,6 +40,7 @@ def collect_acts(state: GameState, turn: TurnInput) -> list[Act]:
         if reason:
             act.set("void" if reason in ("cancelled", "withdrawn") else "refused", reason)
         acts.append(act)
+    _replaced_before_withdrawal(acts, turn)
     _merged_votes(acts, turn, {act.order: given[int(act.order)][0] for act in acts})
     _supersede(acts)
     _host_votes(acts, turn)
@@ -128,6 +129,25 @@ def _withdrawn(turn: TurnInput, act: Act) -> bool:
                 return True
             act.move = left
     return False
+
+
+def _replaced_before_withdrawal(acts: list[Act], turn: TurnInput) -> None:
+    """A vote void as ``withdrawn`` whose owner sent another vote after it and before the
+    first withdrawal that came after it (vote A, vote C, «Снимаю голос», vote B): what
+    really happened to A is that C replaced it, and C was taken back. The act keeps its
+    reason (the JSON and every count stay as they were); ``note`` tells ``explain``."""
+    for act in acts:
+        if act.reason != "withdrawn" or act.member:
+            continue
+        takes = [(at, seq) for by, at, seq, *_ in turn.unvotes
+                 if by == act.owner and (act.at, act.seq) < (at, seq) and _in_time(turn, at)]
+        if not takes:
+            continue
+        first = min(takes)
+        if any(other.owner == act.owner and other.action == "vote" and not other.member
+               and other.reason != "late" and (act.at, act.seq) < (other.at, other.seq) < first
+               for other in acts):
+            act.note = "superseded"
 
 
 def _merged_votes(acts: list[Act], turn: TurnInput, subs: dict[float, Submission]) -> None:

@@ -43,13 +43,21 @@ def result_ru(result: Any) -> str:
     return ROLE_NAMES_RU.get(result, str(result))
 
 
-def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -> str:
+#: The statuses that block a member's role move but never the clan's kill he ordered
+#: (DECISIONS.md §4 Clan kill): named beside a kill that went through (:func:`_move_line`).
+ORDER_NOT_BLOCKED = ("robbed", "beaten", "hosted", "at_psycho")
+
+
+def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
+               statuses: Mapping[str, list[str]] | None = None) -> str:
     """One move of the day for the host under its mover's heading (:func:`_moves_by_player`),
     always named: a boss's move for a member by the member's move («охрана за Serginio
     (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
     босса»); a reason about the mover himself («сам(а) в гостях у Стервы») agrees with his
     ``gender`` when the host gave it. The member is named in the accusative («кража за
-    Колобка»), as the letters name him (:func:`engine.move_words.move_title`)."""
+    Колобка»), as the letters name him (:func:`engine.move_words.move_title`). A clan kill
+    that went through although its orderer was beaten, robbed or a guest (``statuses``, the
+    turn's) says why: the order is never blocked by his state (DECISIONS.md §4 Clan kill)."""
     mover = state.players.get(m["by"])
     role = mover.role if mover else None
     action = action_name(m["action"], role)
@@ -68,7 +76,14 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None) -
         action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
-    why = "" if m["reason"] == "ok" else f": {agree(phrase(m['reason'], m['outcome']), gender)}"
+    withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn
+    reason = "superseded" if withdrawn_late else m["reason"]
+    why = "" if reason == "ok" else f": {agree(phrase(reason, m['outcome']), gender)}"
+    kill = m["action"] == "clan_kill" or (m.get("member") and (m.get("inner") or "") == "clan_kill")
+    own = [s for s in (statuses or {}).get(m["by"], ()) if s in ORDER_NOT_BLOCKED]
+    if kill and m["outcome"] == "done" and own:  # «сам он ничего не делает» is his role moves only
+        said = ", ".join(STATUSES_RU[s] for s in own)
+        why += agree(f" (приказ клана не блокируется состоянием отдавшего его: сам(а) {said})", gender)
     return f"    • {action}{aim} — {outcome}{why}"
 
 
@@ -81,6 +96,11 @@ FORUM_VOTE = "    • {votes} с форума (пост в ветке или п�
 #: The line under a player who owed a vote on the lynch and cast none (an autokill point,
 #: DECISIONS.md §6–7): without it a living civilian who sent nothing would not be in ``explain``.
 NO_VOTE = "    • нет голоса на линче"
+
+
+#: The line under a player who died this turn without a move of his own (no letter, or none
+#: that counted): he is listed with why he died, not only under «Смерти».
+DIED_SILENT = "    • {gone} в этот ход: {cause}"
 
 
 @dataclass(frozen=True)
@@ -116,15 +136,18 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
     none says so under his heading, and so does one who owed a vote and cast none (an autokill
-    point for ``no_vote``) (players with no move at all come last, in roster order)."""
+    point for ``no_vote``), and one who died this turn without a move of his own says why
+    (:data:`DIED_SILENT`) (players with no move at all come last, in roster order)."""
     order: dict[str, list[dict[str, Any]]] = {}
     for m in data["moves"]:
         order.setdefault(m["by"], []).append(m)
     missing = _without_night_move(data, state)
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     forum = _forum_votes(data)
+    died = {d["player"]: d for d in data["deaths"]}
+    silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
     for nick in state.players:
-        if (nick in missing or nick in unvoted or nick in forum) and nick not in order:
+        if (nick in missing or nick in unvoted or nick in forum or nick in silent) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -134,7 +157,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             head += (" — писем нет" if not mine else
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
-        lines += [_move_line(m, state, genders.get(nick)) for m in moves]
+        lines += [_move_line(m, state, genders.get(nick), data.get("statuses")) for m in moves]
         if nick in forum:
             many = len(forum[nick]) > 1
             lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",
@@ -143,6 +166,10 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             lines.append(NO_NIGHT_MOVE)
         if nick in unvoted:  # also under a player with moves: the list reads alike for all
             lines.append(NO_VOTE)
+        if nick in silent:  # why he is gone: without it he would be only in «Смерти»
+            gender = genders.get(nick)
+            lines.append(DIED_SILENT.format(gone=agree("выбыл(а)", gender),
+                                            cause=agree(cause_ru(died[nick], data["statuses"]), gender)))
     return lines
 
 
@@ -258,6 +285,8 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
     for move, outcome in zip(data["moves"], result.moves):
         if outcome.inner:  # the member's move a boss made for him (not in the JSON)
             move["inner"] = outcome.inner
+        if outcome.note:  # a vote replaced before the withdrawal that voided it (not in the JSON)
+            move["note"] = outcome.note
     data["draws"] = [list(d) for d in result.draws]
     data["tally"] = dict(result.tally.counts)
     data["voters"] = {nick: list(targets) for nick, targets in result.tally.voters.items()}

@@ -103,7 +103,7 @@ class MoveOutcome:
 
     ``member`` is set for a boss's move made for a clan member (``on_behalf``), and ``inner``
     is then the member's move the boss made (``rob``, ``clan_kill``: named by ``explain``, not
-    in the JSON); ``targets`` for a two-vote ``vote``."""
+    in the JSON); ``targets`` for a two-vote ``vote``; ``note``: see the field."""
 
     by: str
     action: str
@@ -113,6 +113,9 @@ class MoveOutcome:
     targets: tuple[str, ...] = ()
     member: str | None = None
     inner: str | None = None
+    #: ``explain`` only (not in the JSON): ``"superseded"`` for a vote void as ``withdrawn``
+    #: that a later vote had already replaced when the withdrawal came
+    note: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "action": self.action, "target": self.target}

@@ -268,9 +268,14 @@ class _Run:
         table = Outgoing.__table__
         held = set(s.execute(select(table.c.message_id).where(
             table.c.message_id.in_({r["message_id"] for r in rows}))).scalars())
+
+        def taken(message_id: str) -> bool:  # (``~2`` itself may be sent: a letter read a third time)
+            return message_id in held or s.execute(select(table.c.id).where(
+                table.c.message_id == message_id)).first() is not None
+
         for row in rows:
             base, n = row["ref"], 1
-            while row["message_id"] in held:
+            while taken(row["message_id"]):
                 n += 1
                 row["ref"] = f"{base}~{n}"
                 row["message_id"] = message_id_for(self.cfg.name, self.cfg.seed, row["ref"],

@@ -381,9 +381,15 @@ class Renderer:
             why = [AUTOKILL_YOU_RU.get(w, w).format(words=after.rules.autokill_words)
                    for w in getattr(result, "autokill", {}).get(nick, ())]
             autokill = {"points": points, "limit": after.rules.autokill_points, "why": why} if why else None
+            # DECISIONS.md §4 Fan: her earned check is used up only when it is carried out; one
+            # that failed stays hers for a later day, and she is told which it is
+            fan_check = None
+            if p.role == "fan" and nick in after.players and any(
+                    m["action"] == "check" and m.get("outcome") == "failed" for m in moves):
+                fan_check = "kept" if after.players[nick].fan_check_left else "used"
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
-                examples=examples,
+                examples=examples, fan_check=fan_check,
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )

@@ -185,4 +185,5 @@ def test_explain_groups_the_moves_by_player_and_names_who_sent_no_night_move(tmp
         "    • голос на линче → Бука — выполнено",
         "  Маруська (Детектив) — писем нет:",
         "    • нет ночного хода",
+        "    • выбыл(а) в этот ход: убит(а) Кланом 1",
     ]

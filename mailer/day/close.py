@@ -26,6 +26,7 @@ from ..out_state import UNSENT, OutState
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
+from .later import release_later_letters
 from .open import open_game_day
 
 
@@ -43,6 +44,10 @@ class CloseReport:
     read: int = 0  # letters that waited for the new day, read once it opened
     read_first: int = 0  # letters on time for the closed day, read before it was resolved
     thread: list[str] = field(default_factory=list)  # what was taken from the forum thread
+    #: a re-close: the letters already read for later days, put back to be read again
+    #: (:func:`mailer.day.later.release_later_letters`), as they were read before
+    earlier: list = field(default_factory=list)
+    corrected: list[str] = field(default_factory=list)  # players told their reading changed
 
 
 def _has_moves(s: Session, day: int) -> bool:
@@ -80,7 +85,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
                         "повторите close-day") from None
     report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
     report.read_first = first.processed
-    if report.result is not None and report.winner is None:
+    if report.result is not None and (report.winner is None or report.earlier):
         read = SyncReport()
         try:
             process_pending(cfg, store, now=now, report=read)
@@ -88,6 +93,11 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
             report.warnings.append(f"письма, ждавшие дня {report.day + 1}, не прочитаны ({exc}); "
                                    "их прочитает следующий sync")
         report.read = read.processed
+        if report.earlier:
+            from .later import correct_replies
+
+            with store.session() as s:
+                report.corrected = correct_replies(cfg, s, report.day, report.earlier, report.result, now)
     return report
 
 
@@ -213,8 +223,10 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         game.current_day = row.day + 1
         game.finished = result.winner is not None
         s.add(game)
+        # a re-close: what was read for the later days was read against the old state
+        earlier = release_later_letters(s, row.day, utc(next_row.deadline) if next_row else None)
         return CloseReport(day=row.day, warnings=warnings, result=result, newspaper=paper_text,
-                           letters=letters, unchanged=unchanged, thread=thread,
+                           letters=letters, unchanged=unchanged, thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
 
