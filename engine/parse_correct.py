@@ -861,14 +861,16 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             n += hit.length
             continue
         n += 1
-    if n == k or n >= len(clause) or clause[n].w not in _ASIDE_ENDS or any(
+    if n == k or n >= len(clause) or clause[n].w not in _ASIDE_ENDS or (
+            clause[n].w != "," and not any(past_tense(words[m]) for m in range(k, n))) or any(
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
 
 
-#: Marks that close such an aside («хотя нет, если честно, за X», «хотя нет, перечитал
-#: ветку — за X»).
+#: Marks that close such an aside («хотя нет, если честно, за X»); a dash only after a
+#: reason told in the past tense («хотя нет, перечитал ветку — за X»; not «нет, постойте —
+#: лучше X»).
 _ASIDE_ENDS = frozenset({",", "—", "–"})
 
 
