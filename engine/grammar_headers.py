@@ -27,7 +27,9 @@ CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва", 
 
 #: Verbs by which a two-vote day's ordinal says where that vote goes («Первый остаётся за X»).
 _VOTE_GOES = frozenset({"остается", "остаётся", "идет", "идёт", "уходит", "отдаю", "отдан",
-                        "отдам", "ставлю", "за"})
+                        "отдам", "ставлю", "за",
+                        # «Первый в X, второй в Y», «первый на X»: where the vote goes
+                        "в", "во", "на"})
 
 
 def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:

@@ -95,6 +95,13 @@ def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:
 _NAME_AFTER = frozenset({"за", "против", "у", "к", "на", "с", "для", "про"})
 
 
+def at_somebody(verb: str, after: str) -> bool:
+    """True when ``verb``, a verb of the vote lexicon («сливать», «сжигать»), has «у» right
+    after it («сливаю у Кузи», «сжигаю у X»): something taken from somebody or done at his
+    place. A vote names its player in the accusative or after «за», never after «у»."""
+    return after == "у" and is_verb(verb)
+
+
 def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
                   own: str | None = None) -> list[Kw]:
     """Keywords of a clause, merged where they stand side by side. A word that is also a
@@ -179,6 +186,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             continue
         if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx, own):
             i = kw.j  # «Скворец тихонько перевёл свой голос на Сову»: his vote, told
+            continue
+        if kw.cls == V.VOTE and kw.j == i + 1 and kw.j < n and \
+                at_somebody(t.w, clause[kw.j].w):
+            i = kw.j  # «сливаю у Кузи»: taken from somebody, no vote
             continue
         if kw.cls == V.VOTE and clause[kw.j - 1].w in _SQUARE and not _square_vote(clause, kw):
             i = kw.j  # «Встретимся на площади, Кузя»: the place, no vote

@@ -548,6 +548,9 @@ class NameIndex:
                 again = self.approximate(word.replace("э", "е"), strict)
                 if found is None or (again is not None and again.kind != "fuzzy"):
                     found = again
+            if found is not None and not strict and found.kind in ("part", "pet") and \
+                    "е" in word and CYR.search(word):
+                found = self._e_rivals(word, found)
             if found is None and (russian := russian_spelling(word)) is not None:
                 # a nick spelt in Ukrainian letters («Шмідта» for Schmidt, «Штірліцом» for
                 # «Штирлиц»): read as the Russian spelling is
@@ -586,6 +589,19 @@ class NameIndex:
                 found = self._given_rivals(word, found)
             self._approx[key] = found
         return self._approx[key]
+
+    def _e_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` widened by the nicks ``word`` names with one «е» read as «э» («Неко»:
+        a word of Shiro.neko read in Cyrillic, and «Нэко-тян» written with е, as names often
+        are): either player, asked (issue 11, precision first)."""
+        owners = set(found.candidates or (found.nick,))
+        rivals: set[str] = set()
+        for k, ch in enumerate(word):
+            if ch == "е":
+                again = self._approximate(word[:k] + "э" + word[k + 1:], False)
+                if again is not None and again.kind in ("part", "pet"):
+                    rivals |= set(again.candidates or (again.nick,))
+        return hit(sorted(owners | rivals), found.kind) if rivals - owners else found
 
     def _given_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (a word of one multi-word nick, «Машу» for «Маша_Чехова») widened to

@@ -21,7 +21,7 @@ from .grammar_delegate import (
     advice_left_to_boss, boss_decides, member_nominates, own_move_noun, suggests_kill, to_my_boss,
     wishes_kill,
 )
-from .grammar_keywords import Kw, only_fillers
+from .grammar_keywords import Kw, at_somebody, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
 from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
 from .grammar_triggers import HOSTS
@@ -67,6 +67,7 @@ from .parse_gapping import today_after_past
 from .parse_again import again_move
 from .grammar_passive import passive_own
 from .parse_fear import fear_votes, goes_instead, if_chosen
+from .parse_unread_words import move_class
 from .parse_types import Ctx, DEFAULT_CLASS, Item, Prev, last_word, names_in, nick_at
 
 _W = attrgetter("w")  # a token's normalised text
@@ -89,6 +90,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     kws = [k for k in kws if not (k.cls == V.KILL and clause[k.i].w in CLAN_ONLY_THIRD and
                                   not (ctx.sender.mafia and clan_subject(clause, k.i)))]
     # («Шмыг берёт у X всё», «сам берёт ружьё»: not «клан берёт X»)
+    if member is None and (taken := _taken_from(ctx, clause, start, kws)) is not None:
+        # «сливаю у Кузи, голос Лосю»: a vote verb with «у» is no vote (engine.grammar_keywords)
+        # and no move the rules know: asked, never dropped beside the vote read after it
+        items.append(Item(clause[taken[0]].start, problem=problem(
+            span(ctx.text, clause, taken[0], taken[1]), "unparsed", "unread")))
     if any(k.cls == V.CHOOSE for k in kws):
         kws = [k for k in kws if not _others_choice(ctx, clause, k)]
         if member is None and ctx.sender.role in HOSTS and ctx.turn.event != "choose_me":
@@ -651,6 +657,22 @@ def _compared(clause: list[Tok]) -> bool:
 #: Words between a vote's number and its player («Первый остаётся за Бароном»).
 _TO_VOTE = frozenset({"за", "на", "против", "остается", "остаётся", "идет", "идёт", "уходит",
                       "отдаю", "отдан", "отдам", "ставлю", "голос"})
+
+
+def _taken_from(ctx: Ctx, clause: list[Tok], start: int, kws: list[Kw]
+                ) -> tuple[int, int] | None:
+    """``(first, end)`` of a verb of the vote lexicon with «у» and a player right after it
+    («сливаю у Кузи»: :func:`engine.grammar_keywords.at_somebody`), read by no keyword of the
+    clause; None when there is none."""
+    words = clause_words(clause)
+    for k in range(start, len(clause) - 2):
+        if not clause[k].word or words[k + 1] != "у" or not at_somebody(words[k], "у") or \
+                any(kw.i <= k < kw.j for kw in kws) or move_class(words[k]) != V.VOTE:
+            continue
+        hit = nick_at(ctx, clause, words, k + 2)
+        if hit is not None:
+            return k, k + 2 + hit.length
+    return None
 
 
 def _ordinal_names(ctx: Ctx, clause: list[Tok], j: int) -> bool:

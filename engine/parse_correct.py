@@ -821,7 +821,8 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
                  prev: Prev | None = None, items: tuple | list = ()) -> int:
     """Index after a short aside of up to five words closed by a comma right after the
     correction words at ``k`` («хотя нет, если честно, лучше за Вишню», «нет, он свой,
-    лучше Бобра», «хотя нет, у неё же иммунитет, тогда X»), when it names no move and nobody
+    лучше Бобра», «хотя нет, у неё же иммунитет, тогда X»; or by a dash: «хотя нет,
+    перечитал ветку — за X»), when it names no move and nobody
     but the target of the move before, ``prev`` (its items still in ``items``), it tells
     something about («ой нет, Шкаф наверное мирный, жульничаю Глаза»); else ``k``."""
     while k < len(clause) and not clause[k].word:
@@ -860,10 +861,17 @@ def _after_aside(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
             n += hit.length
             continue
         n += 1
-    if n == k or n >= len(clause) or clause[n].w != "," or any(
+    if n == k or n >= len(clause) or clause[n].w not in _ASIDE_ENDS or (
+            clause[n].w != "," and not any(past_tense(words[m]) for m in range(k, n))) or any(
             not _held(clause, k + kw.i) for kw in find_keywords(clause[k:n], set(), idx)):
         return k
     return n + 1
+
+
+#: Marks that close such an aside («хотя нет, если честно, за X»); a dash only after a
+#: reason told in the past tense («хотя нет, перечитал ветку — за X»; not «нет, постойте —
+#: лучше X»).
+_ASIDE_ENDS = frozenset({",", "—", "–"})
 
 
 #: Words of choosing right before the player put in the move's place («нет, лучше X, …»,

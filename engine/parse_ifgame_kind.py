@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .names import name_index
 from .grammar_tokens import tokenize_span
 from .state import GameState
-from .textcase import plain_lower, word_places
+from .textcase import lower_of, plain_lower, word_places
 from .words import is_known_word
 
 _IF = re.compile(r"(?i)(?P<lead>(?:(?<![\w-])(?:ну|а|но|или|и|либо)[ \t,]+)*)(?<![\w-])"
@@ -189,7 +189,8 @@ _BOSS = frozenset({"босс", "дон", "шеф", "пахан"})
 #: Words a clan mate's sending nothing is told with besides his name («если Лис опять не
 #: пришлёт свой ход», «если Джонни забудет прислать убийство»): nothing about anything else.
 _SILENT_WORDS = frozenset({
-    "не", "опять", "снова", "вдруг", "сам", "сама", "свой", "своё", "свое", "ход", "хода",
+    "не", "опять", "снова", "вдруг", "сам", "сама", "свой", "своё", "свое", "своего", "ход",
+    "хода",
     "убийство", "заказ", "приказ", "решение", "ничего", "вовремя", "сегодня", "письмо",
     "прислать", "написать", "отправить", "пришлет", "пришлёт", "напишет", "отправит",
     "забудет", "промолчит", "проспит", "отпишется", "ответит", "успеет", "ещё", "еще",
@@ -216,7 +217,8 @@ def _silent_mate(text: str, m: re.Match, state: GameState, sender: str) -> str |
     words = [t.w for t in toks]
     idx = name_index(tuple(state.players))
     hit = idx.exact(words, 0, None)
-    if hit is None and toks[0].cap and len(words[0]) >= 3:
+    if hit is None and (toks[0].cap or text == lower_of(text)) and len(words[0]) >= 3:
+        # («если батя не пришлёт …» in a letter all in lower case: for «Батя МАЗ»)
         hit = idx.approximate(words[0])  # «Лиса» for Лиса-Алиса, «Джонни» for Johnny_D
         hit = hit if hit is not None and hit.kind != "fuzzy" else None
     if hit is None and toks[0].cap:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_asides import name_pair
 from .grammar_given_aside import given_then_nick, name_after_nick
+from .grammar_delegate import member_nominates
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_target_words import described
@@ -438,6 +439,9 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
     if not decides and not any(t.word and (t.w in V.SUGGEST_WORDS or (
             t.w.startswith(_SUGGEST) and is_verb(t.w))) for t in clause[:kw.i]):
         return
+    if not decides and kw.cls == V.KILL and not {"если", "ежели"} & set(words) and \
+            member_nominates(ctx, clause, kw):
+        return  # «Предлагаю убрать X» to the host, no boss named: his naming of the victim
     kill = next(it for it in items[mark:] if it.move is not None and
                 it.move.action == "clan_kill")
     p = problem(kill.move.span, "unparsed", "conditional")

@@ -256,7 +256,8 @@ def talk_of_others(clause: list[Tok], kw: Kw, lex, boss: bool = False,
         return True  # «Интересно, кого сегодня навестит маньяк», «он кого-то лечит»
     if ctx is not None and not boss and _named_subject(ctx, clause, kw, lex):
         return True
-    if not boss and _pronoun_subject(clause, kw, lex):
+    if (not boss or kw.cls == V.VOTE) and _pronoun_subject(clause, kw, lex):
+        # (a boss's «он голосует …» is no order either: a vote is never given for a member)
         return not (ctx is not None and _immune_self(ctx, clause, kw))
     if ctx is not None and not boss and _let_other(clause, kw, lex) and \
             action_for(kw.cls, ctx.sender, ctx.turn) is None:

@@ -25,7 +25,7 @@ import functools
 import re
 
 from .grammar_hot import letter_pieces, lowered
-from .grammar_keywords import find_keywords
+from .grammar_keywords import at_somebody, find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import (_SHOUT, _TOKEN_TEXT, _WORD_FORMS, Tok, _word_form, clause_words,
                              tokenize_span)
@@ -228,6 +228,8 @@ def _made_later(ctx: Ctx, visible: str, hi: int, toks: list[Tok], kws, items: li
             continue
         kind = W.move_word(w)
         cls = W.move_class(w) if kind else ""
+        if cls == "VOTE" and k + 1 < len(words) and at_somebody(w, words[k + 1]):
+            continue  # («сливаю у Кузи»: no vote, so a later vote does not account for it)
         if cls:
             act = action_for(cls, ctx.sender, ctx.turn)
             if act is not None:
