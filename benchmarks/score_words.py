@@ -21,17 +21,17 @@ def main(argv: list[str]) -> None:
     """Install the game words of ``argv[0]`` and score the rest of ``argv`` with score.py."""
     import score
 
-    from engine.lexicon import build, provide, _files
+    from engine.lexicon import provide, shipped, shipped_with
     from engine.lexicon.game import conflicts, game_tables
 
     words_file, rest = argv[0], argv[1:]
     if words_file != "-":
         data = tomllib.loads(Path(words_file).read_text(encoding="utf-8"))
         tables = game_tables(data.get("words", {}))
-        problems = conflicts(build(_files()), tables)
+        problems = conflicts(shipped(), tables)
         if problems:
-            sys.exit("\n".join(problems))
-        provide(lambda: build(_files() + tables))
+            sys.exit("\n".join(f"{a}: {t}" for a, t in problems))
+        provide(lambda: shipped_with(tables))
     score.main(rest)
 
 

@@ -211,6 +211,12 @@ def shipped() -> Lexicon:
     return build(_files())
 
 
+def shipped_with(tables: list[tuple[str, dict]]) -> Lexicon:
+    """The shipped lexicon and, after its files, more ``tables`` (a game's own words,
+    :func:`engine.lexicon.game.game_tables`): a word the shipped files have keeps its class."""
+    return build(_files() + list(tables))
+
+
 _maker: Callable[[], Lexicon] | None = None
 
 

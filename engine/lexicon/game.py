@@ -50,7 +50,12 @@ _OTHER_CLASSES_RU = {VOTE: "голос на линче", MORTAR: "выстрел
 
 
 class GameWordsError(ValueError):
-    """A ``[words]`` table the parser cannot take; the message is Russian, for the host."""
+    """A ``[words]`` entry the parser cannot take: ``key`` (the action id, or
+    ``action.field``) and ``detail`` (Russian, for the host); ``str()`` says both."""
+
+    def __init__(self, key: str, detail: str):
+        super().__init__(f"[words] {key}: {detail}")
+        self.key, self.detail = key, detail
 
 
 def class_ru(cls: str) -> str:
@@ -88,15 +93,18 @@ def classify(entry: str) -> str:
     return "words"
 
 
-def _entries(action: str, value, where: str) -> list[str]:
+def _entries(key: str, value) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise GameWordsError(f"{where}: нужен список слов в кавычках, например "
-                             f"{action} = [\"слово\", \"выражение из слов\"]")
+        name = key.rsplit(".", 1)[-1]
+        raise GameWordsError(key, f"нужен список слов в кавычках, например "
+                                  f"{name} = [\"слово\", \"выражение из слов\"]")
     out = [" ".join(v.split()) for v in value]
-    if not out or any(not v for v in out):
-        raise GameWordsError(f"{where}: пустое слово — впишите слова хода или уберите строку")
+    if not out:
+        raise GameWordsError(key, "пустой список — впишите слова хода или уберите строку")
+    if any(not v for v in out):
+        raise GameWordsError(key, "пустое слово \"\" — впишите слово или уберите его")
     return out
 
 
@@ -111,22 +119,21 @@ def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]
     """
     tables = []
     for action, value in words.items():
-        where = f"[words] {action}"
         cls = ACTION_CLASSES.get(action)
         if cls is None:
             known = ", ".join(ACTION_CLASSES)
-            raise GameWordsError(f"{where}: нет такого хода «{action}»; ходы: {known}")
+            raise GameWordsError(action, f"нет такого хода «{action}»; ходы: {known}")
         table: dict = {"class": cls}
         if isinstance(value, Mapping):
             for key, items in value.items():
                 if key not in FIELDS:
-                    raise GameWordsError(f"[words.{action}] {key}: нет такого поля; поля: "
+                    raise GameWordsError(f"{action}.{key}", "нет такого поля; поля: "
                                          + ", ".join(FIELDS))
-                table[key] = _entries(action, items, f"[words.{action}] {key}")
+                table[key] = _entries(f"{action}.{key}", items)
             if len(table) == 1:
-                raise GameWordsError(f"[words.{action}]: нет ни одного слова")
+                raise GameWordsError(action, "нет ни одного слова")
         else:
-            for entry in _entries(action, value, where):
+            for entry in _entries(action, value):
                 field = classify(entry)
                 table.setdefault(field, []).append(entry)
                 if _WEAK_OF[field]:
@@ -140,10 +147,10 @@ _MAKING = ("verbs", "nouns", "words", "weak_words", "third_words", "idioms", "we
            "verb_idioms", "weak_verb_idioms", "typos")
 
 
-def conflicts(base, tables: list[tuple[str, dict]]) -> list[str]:
-    """Russian lines, one an entry of ``tables`` some form of which ``base`` (the shipped
-    :class:`engine.lexicon.Lexicon`) or an earlier entry gives to another class: the game's word
-    would not mean the move the host wrote it for. Empty when there is none."""
+def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
+    """(action id, Russian line), one an entry of ``tables`` some form of which ``base`` (the
+    shipped :class:`engine.lexicon.Lexicon`) or an earlier entry gives to another class: the
+    game's word would not mean the move the host wrote it for. Empty when there is none."""
     from . import build
 
     out: list[str] = []
@@ -167,5 +174,5 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[str]:
                 for what, forms in clash.items():
                     shown = ", ".join(f"«{f}»" for f in sorted(forms)[:4])
                     more = " …" if len(forms) > 4 else ""
-                    out.append(f"{action}: «{entry}» {what} ({shown}{more})")
+                    out.append((action, f"«{entry}» {what} ({shown}{more})"))
     return out
