@@ -121,7 +121,7 @@ def cached(words: dict | None = None):
     where = folder()
     if where is None:
         return build()
-    path = where / f"lexicon-{key(words)}.marshal"
+    path = where / f"lexicon-{key(words) if words else key()}.marshal"
     try:
         tables = marshal.loads(path.read_bytes())
         return Lexicon(**tables)

@@ -62,7 +62,7 @@ def test_game_words_are_weak_and_fields_are_kept_as_written():
     assert table["verb_idioms"] == table["weak_verb_idioms"] == ["сливать соляру у"]
     assert table["verbs"] == table["weak_verbs"] == ["переезжать"]
     [(_, table)] = game_tables({"guard": {"verbs": ["сопровождать"]}})
-    assert table == {"class": "GUARD", "verbs": ["сопровождать"]}  # strong: the host said so
+    assert table == {"class": "GUARD", "game": True, "verbs": ["сопровождать"]}  # strong: his word
 
 
 @pytest.mark.parametrize("words, key, said", [
@@ -88,7 +88,10 @@ def test_a_word_of_another_move_is_a_conflict():
     found = conflicts(base, game_tables({"heal": ["чинить"], "beat": ["чинить"]}))
     assert found and found[0][0] == "beat" and "уже записано у хода heal" in found[0][1]
     assert conflicts(base, game_tables(TRUCKS)) == []
-    assert conflicts(base, game_tables({"heal": ["лечить"]})) == []  # its own move: no harm
+    assert conflicts(base, game_tables({"heal": ["лечить", "хилю"]})) == []  # its own move: no harm
+    assert "хилю" in base.words and "хилю" not in base.weak
+    lex = lexicon_module.shipped_with(game_tables({"heal": ["хилю"]}))
+    assert lex.words["хилю"] == "HEAL" and "хилю" not in lex.weak  # the shipped word stays strong
 
 
 # --- the parser with and without the game's words ---------------------------------------------
@@ -279,5 +282,49 @@ def test_cli_sync_reads_a_maildir_letter_with_the_games_words(tmp_path):
         assert "  - Кража: Кузя\n  - Голос на линче: Волк\n" in thief, thief
         assert "  - Убийство маньяка: Петрович\n" in maniac, maniac
         assert list((tmp_path / "cache").glob("lexicon-*.marshal"))
+    finally:
+        lexicon_module.provide(lambda: before)
+
+
+GAME_FILE = """\
+[game]
+seed = 1
+start = "2026-12-07 19:30"
+
+[roles]
+"Шаланда" = "clan1.thief"
+"Кузя" = "civilian"
+"Волк" = "maniac"
+"Петрович" = "clan2.boss"
+"""
+
+
+def test_cli_parse_uses_the_words_of_a_named_config_only(tmp_path):
+    """``parse`` needs no config: with ``--config`` naming one it reads with its words; the
+    JSON is the same format either way."""
+    import json
+
+    (tmp_path / "game.toml").write_text(CONFIG.format(words=WORDS), encoding="utf-8")
+    (tmp_path / "file.toml").write_text(GAME_FILE, encoding="utf-8")
+    before = lexicon_module.lexicon()
+    args = ["parse", "--game", str(tmp_path / "file.toml"), "--from", "Шаланда"]
+    env = {"MAFIA_MAIL_CACHE": str(tmp_path / "cache"), "MAFIA_MAIL_CONFIG": None}
+    try:
+        from click.testing import CliRunner
+
+        from mailer.cli import main
+
+        def run(*extra):
+            out = CliRunner().invoke(main, [*extra, *args], input="сливаю соляру у Кузи",
+                                     env=env, prog_name="mafia-mail")
+            assert out.exit_code == 0, out.stderr
+            return json.loads(out.stdout)
+
+        assert run("--config", str(tmp_path / "game.toml")) == {
+            "moves": [{"action": "rob", "target": "Кузя"}], "problems": []}
+        lexicon_module.provide(lambda: before)
+        plain = run()  # no config named (the default ./mafia-mail.toml is not looked for)
+        assert plain["moves"] == [] and plain["problems"]
+        assert run("--config", str(tmp_path / "missing.toml")) == plain
     finally:
         lexicon_module.provide(lambda: before)

@@ -123,7 +123,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     A word already given to another class keeps its first class (files in name order);
     explicit ``words`` win over expanded forms. Several tables may name one class (a game's
     own words after the shipped files, :mod:`engine.lexicon.game`): their ``not_before``
-    lists add up and ``classes`` keeps the first file. Raises ``ValueError`` for a table
+    lists add up and ``classes`` keeps the first file. A table with ``game = true`` (a game's
+    words) changes no word that an earlier table has, not even to weak. Raises ``ValueError`` for a table
     without ``class``.
     """
     from ..words import norm
@@ -144,16 +145,22 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             for form in _noun_forms(lemma):
                 expanded.append((form, cls, True, "noun"))
         weak_words = {norm(w) for w in data.get("weak_words", ())}
+        # a game's table (``game``: engine.lexicon.game) never changes a word the files before it have
+        taken = frozenset(lex.words) if data.get("game") else frozenset()
         for w in list(data.get("words", ())) + list(data.get("weak_words", ())) + \
                 list(data.get("typos", ())):
             w = norm(w)
+            if w in taken:
+                continue
             lex.words[w] = cls
             if w in weak_words:
                 lex.weak.add(w)
         for w in data.get("words", ()):
-            if norm(w).endswith(("ем", "им", "ём")) and len(w) > 4:
+            if norm(w).endswith(("ем", "им", "ём")) and len(w) > 4 and norm(w) not in taken:
                 lex.plural1.add(norm(w))  # «режем», «мочим»
         for w in data.get("third_words", ()):
+            if norm(w) in taken:
+                continue
             lex.words[norm(w)] = cls
             lex.third.add(norm(w))
         for key, weak in (("verb_idioms", False), ("weak_verb_idioms", True)):

@@ -123,14 +123,14 @@ def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]
         if cls is None:
             known = ", ".join(ACTION_CLASSES)
             raise GameWordsError(action, f"нет такого хода «{action}»; ходы: {known}")
-        table: dict = {"class": cls}
+        table: dict = {"class": cls, "game": True}  # (build: changes no shipped word)
         if isinstance(value, Mapping):
             for key, items in value.items():
                 if key not in FIELDS:
                     raise GameWordsError(f"{action}.{key}", "нет такого поля; поля: "
                                          + ", ".join(FIELDS))
                 table[key] = _entries(f"{action}.{key}", items)
-            if len(table) == 1:
+            if len(table) == 2:
                 raise GameWordsError(action, "нет ни одного слова")
         else:
             for entry in _entries(action, value):
