@@ -141,7 +141,37 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
         require_code=game.get("require_code", bool, False),
         max_letter_size=game.get("max_letter_size", int, 2_000_000),
         watch=_load_watch(text, data),
+        words=_load_words(text, data),
     )
+
+
+def _load_words(text: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The game's own words (``[words]``), checked: known action ids, no empty entry, no word
+    the shipped lexicon gives to another move (the host must know: his word would mean that
+    move). Loads the move lexicon only when the table is there."""
+    table = data.get("words")
+    if table is None:
+        return {}
+    if not isinstance(table, dict):
+        raise ConfigError("words: ожидается таблица [words] (ход = [\"слово\", …])")
+    if not table:
+        return {}
+    from engine.lexicon.game import GameWordsError, conflicts, game_tables
+
+    from .lexicon_cache import cached
+
+    r = TableReader(text, table, "words", "[words]")
+    try:
+        tables = game_tables(table)
+    except GameWordsError as exc:
+        raise r.fail(exc.key.split(".")[0], exc.detail) from None
+    found = conflicts(cached(), tables)
+    if found:
+        action, _ = found[0]
+        lines = "; ".join(line if a == action else f"{a}: {line}" for a, line in found)
+        raise r.fail(action, f"{lines}. Слово игры должно значить один ход: уберите его из "
+                             "[words] или впишите у хода, который оно уже значит")
+    return {action: value for action, value in table.items()}
 
 
 def _load_watch(text: str, data: dict[str, Any]) -> WatchConfig:
@@ -204,3 +234,19 @@ def _load_send(text: str, data: dict[str, Any], base: Path) -> SendConfig:
     if kind == "folder":
         return SendConfig(kind=kind, from_addr=from_addr, path=_resolve_path(base, r.get("path", str)))
     return SendConfig(kind=kind, from_addr=from_addr, **_server_fields(r, 465))
+
+
+def words_lines(words: dict[str, Any]) -> list[str]:
+    """The game's own words for the host's screen (``status``), one line a move: «кража:
+    «сливать соляру у», «соляра»». Empty for none."""
+    from engine.reasons import ACTIONS_RU
+
+    out = []
+    for action, value in words.items():
+        if isinstance(value, dict):
+            entries = [w for field, items in value.items() if not field.startswith("weak_")
+                       and field != "not_before" for w in ([items] if isinstance(items, str) else items)]
+        else:
+            entries = [value] if isinstance(value, str) else list(value)
+        out.append(f"  {ACTIONS_RU.get(action, action)}: " + ", ".join(f"«{w}»" for w in entries))
+    return out

@@ -133,6 +133,9 @@ class GameConfig:
     max_letter_size: int = 2_000_000
     watch: WatchConfig = field(default_factory=WatchConfig)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The game's own words for the moves (``[words]``: action id → the host's words, or →
+    #: lexicon fields); empty: the shipped words only. :mod:`engine.lexicon.game`.
+    words: dict[str, Any] = field(default_factory=dict)
 
     @property
     def zone(self) -> ZoneInfo:

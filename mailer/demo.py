@@ -138,6 +138,9 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     from .day import close_day, init_game
 
     cfg = load_config(_copy_game(folder))
+    from .lexicon_cache import install
+
+    install(cfg.words)  # the demo game's own words, if its config has them
     deadline = cfg.start + timedelta(days=1)
     # the host reads his mail half an hour before the deadline, and once more after it
     before, after = deadline - timedelta(minutes=30), deadline + timedelta(minutes=5)

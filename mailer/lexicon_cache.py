@@ -5,8 +5,10 @@ letter built :func:`engine.lexicon.lexicon` anew, ~1.7 s of pymorphy3 on a 2-cor
 reads no files of its own) gets the lexicon from here at its first use: read from
 ``<folder>/lexicon-<key>.marshal``, or built by :func:`engine.lexicon.shipped` and written
 there. ``key`` is a SHA-256 of every file of the ``engine`` package (the TOML tables, the code
-that expands them, ``norm``), of pymorphy3's and its dictionary's version files and of the
-Python version: an edited table, a changed parser or a new dictionary builds it anew.
+that expands them, ``norm``), of pymorphy3's and its dictionary's version files, of the Python
+version and of the game's own words (the config's ``[words]``, :mod:`engine.lexicon.game`):
+an edited table, a changed parser, a new dictionary or other game words build it anew, and two
+games on one machine never read each other's lexicon.
 
 The folder is ``MAFIA_MAIL_CACHE`` when set (``off``: no cache, build every time), else
 ``$XDG_CACHE_HOME/mafia-mail`` or ``~/.cache/mafia-mail``. A missing, unreadable or broken
@@ -32,12 +34,39 @@ _MORPHOLOGY = (("pymorphy3", "version.py"), ("pymorphy3_dicts_ru", "version.py")
                ("pymorphy3_dicts_ru", "data/meta.json"))
 
 
-def install() -> None:
-    """Let :func:`engine.lexicon.lexicon` come from :func:`cached` in this process (for the
-    CLI; loads nothing heavy: the lexicon is read or built at its first use only)."""
+#: The makers handed to :func:`engine.lexicon.provide`, by the game words' key: the same words
+#: again give the same maker (the lexicon built so far stays).
+_MAKERS: dict[str, object] = {}
+
+
+def install(words: dict | None = None) -> None:
+    """Let :func:`engine.lexicon.lexicon` come from :func:`cached` with the game's own
+    ``words`` (the config's ``[words]``, :attr:`mailer.config.GameConfig.words`; none: the
+    shipped lexicon) in this process. For the CLI: it installs the shipped lexicon at start and
+    the game's as soon as the config is read, before any letter is parsed. Loads nothing heavy:
+    the lexicon is read or built at its first use only."""
     from engine.lexicon import provide
 
-    provide(cached)
+    if not words:
+        provide(cached)
+        return
+    digest = words_key(words)
+    make = _MAKERS.get(digest)
+    if make is None:
+        frozen = {action: value for action, value in words.items()}
+
+        def make():
+            return cached(frozen)
+
+        make = _MAKERS[digest] = make
+    provide(make)
+
+
+def words_key(words: dict | None) -> str:
+    """A text that names the game's ``words`` (empty for none): their JSON, keys sorted."""
+    import json
+
+    return json.dumps(words, ensure_ascii=False, sort_keys=True) if words else ""
 
 
 def folder(environ: dict[str, str] | None = None) -> Path | None:
@@ -50,16 +79,18 @@ def folder(environ: dict[str, str] | None = None) -> Path | None:
     return Path(base) / "mafia-mail"
 
 
-def key() -> str:
+def key(words: dict | None = None) -> str:
     """SHA-256 (hex) of what the built lexicon depends on: every file of the ``engine``
     package (relative path and bytes, ``__pycache__`` left out), pymorphy3's version files,
-    the dictionary path variables and the Python version."""
+    the dictionary path variables, the Python version and the game's ``words``."""
     import hashlib
 
     import engine
 
     h = hashlib.sha256(repr((sys.version_info, os.environ.get("PYMORPHY3_DICT_PATH"),
                              os.environ.get("PYMORPHY2_DICT_PATH"))).encode())
+    if words:
+        h.update(b"words\0" + words_key(words).encode() + b"\0")
     root = Path(engine.__file__).parent
     for path in sorted(p for p in root.rglob("*") if "__pycache__" not in p.parts and p.is_file()):
         h.update(path.relative_to(root).as_posix().encode() + b"\0")
@@ -72,22 +103,31 @@ def key() -> str:
     return h.hexdigest()
 
 
-def cached():
-    """The shipped lexicon (:class:`engine.lexicon.Lexicon`): read from the cache folder when
-    a file of this :func:`key` is there and whole, else built and written there (other keys'
-    files removed). Never raises for the cache itself."""
+def cached(words: dict | None = None):
+    """The shipped lexicon (:class:`engine.lexicon.Lexicon`), with the game's own ``words``
+    (:func:`engine.lexicon.game.game_tables`) when given: read from the cache folder when a
+    file of this :func:`key` is there and whole, else built and written there (other keys'
+    files removed). Never raises for the cache itself (``words`` are checked by the config)."""
     from engine.lexicon import Lexicon, shipped
+
+    def build():
+        if not words:
+            return shipped()
+        from engine.lexicon import shipped_with
+        from engine.lexicon.game import game_tables
+
+        return shipped_with(game_tables(words))
 
     where = folder()
     if where is None:
-        return shipped()
-    path = where / f"lexicon-{key()}.marshal"
+        return build()
+    path = where / f"lexicon-{key(words) if words else key()}.marshal"
     try:
         tables = marshal.loads(path.read_bytes())
         return Lexicon(**tables)
     except (OSError, EOFError, ValueError, TypeError):
         pass
-    lex = shipped()
+    lex = build()
     _write(path, {f.name: getattr(lex, f.name) for f in fields(lex)})
     return lex
 

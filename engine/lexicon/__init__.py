@@ -121,8 +121,11 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     """Expand lexicon tables (``(file name, parsed TOML)``) into a :class:`Lexicon`.
 
     A word already given to another class keeps its first class (files in name order);
-    explicit ``words`` win over expanded forms. Raises ``ValueError`` for a table without
-    ``class``.
+    explicit ``words`` win over expanded forms. Several tables may name one class (a game's
+    own words after the shipped files, :mod:`engine.lexicon.game`): their ``not_before``
+    lists add up and ``classes`` keeps the first file. A table with ``game = true`` (a game's
+    words) changes no word that an earlier table has, not even to weak. Raises ``ValueError`` for a table
+    without ``class``.
     """
     from ..words import norm
 
@@ -132,7 +135,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         cls = data.get("class")
         if not cls:
             raise ValueError(f"{name}: нет поля class")
-        lex.classes[cls] = name
+        lex.classes.setdefault(cls, name)  # (a game's words after the shipped file: keeps it)
         weak_verbs = {norm(v) for v in data.get("weak_verbs", ())}
         for lemma in data.get("verbs", ()):
             for form, kind in _verb_forms(lemma):
@@ -142,16 +145,22 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             for form in _noun_forms(lemma):
                 expanded.append((form, cls, True, "noun"))
         weak_words = {norm(w) for w in data.get("weak_words", ())}
+        # a game's table (``game``: engine.lexicon.game) never changes a word the files before it have
+        taken = frozenset(lex.words) if data.get("game") else frozenset()
         for w in list(data.get("words", ())) + list(data.get("weak_words", ())) + \
                 list(data.get("typos", ())):
             w = norm(w)
+            if w in taken:
+                continue
             lex.words[w] = cls
             if w in weak_words:
                 lex.weak.add(w)
         for w in data.get("words", ()):
-            if norm(w).endswith(("ем", "им", "ём")) and len(w) > 4:
+            if norm(w).endswith(("ем", "им", "ём")) and len(w) > 4 and norm(w) not in taken:
                 lex.plural1.add(norm(w))  # «режем», «мочим»
         for w in data.get("third_words", ()):
+            if norm(w) in taken:
+                continue
             lex.words[norm(w)] = cls
             lex.third.add(norm(w))
         for key, weak in (("verb_idioms", False), ("weak_verb_idioms", True)):
@@ -175,7 +184,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
                 if weak:
                     lex.weak_phrases.add(words)
         stops = [tuple(norm(w) for w in item.split()) for item in data.get("not_before", ())]
-        lex.not_before[cls] = frozenset(w[0] for w in stops if len(w) == 1)
+        lex.not_before[cls] = lex.not_before.get(cls, frozenset()) | \
+            frozenset(w[0] for w in stops if len(w) == 1)
         for w in stops:
             if len(w) > 1:
                 lex.not_before_phrases.setdefault(cls, {}).setdefault(w[0], []).append(w)
@@ -208,6 +218,12 @@ def shipped() -> Lexicon:
     return build(_files())
 
 
+def shipped_with(tables: list[tuple[str, dict]]) -> Lexicon:
+    """The shipped lexicon and, after its files, more ``tables`` (a game's own words,
+    :func:`engine.lexicon.game.game_tables`): a word the shipped files have keeps its class."""
+    return build(_files() + list(tables))
+
+
 _maker: Callable[[], Lexicon] | None = None
 
 
@@ -219,7 +235,52 @@ def provide(make: Callable[[], Lexicon] | None) -> None:
     global _maker
     if make is not _maker:
         _maker = make
+        if lexicon.cache_info().currsize:
+            forget_derived()  # tables the parser built from the lexicon in use so far
         lexicon.cache_clear()
+
+
+#: Memo tables (module, name) of the parser that may hold what the lexicon in use decided; they
+#: are filled lazily and may be emptied at any time. ``functools`` caches need no list.
+_MEMOS = (("engine.parse_quiet_net", "_SIGN_WORDS"), ("engine.parse_quiet_net", "_USEFUL"),
+          ("engine.grammar_hot", "_HOT_PIECES"), ("engine.grammar_hot", "_BORING"),
+          ("engine.grammar_tokens", "_WORD_FORMS"), ("engine.net_pieces", "_TABLES"),
+          ("engine.net_pieces", "_TOKENS"), ("engine.parse_unread_cheap", "_OWN"),
+          ("engine.parse_unread_cheap", "_PLAIN"), ("engine.parse_unread_cheap", "_KEYED"),
+          ("engine.parse_second_thoughts", "_MARK_OF"),
+          ("engine.parse_second_thoughts", "_RELATES"), ("engine.parse_runon", "_FOUND"),
+          ("engine.grammar_talk", "_PLAIN"), ("engine.parse_unread", "_SHOWS"),
+          ("engine.textnorm_layout", "_LABELS"), ("engine.textnorm_layout", "_HYPHEN_MEMO"),
+          ("engine.textnorm_typing", "_TABLES"))
+
+
+#: Modules whose caches hold no word of the lexicon (the morphology: emptying it costs a new
+#: load of the dictionary).
+_NO_LEXICON = frozenset({"engine.words", "engine.lexicon", "engine.lexicon.game"})
+
+
+def forget_derived() -> None:
+    """Empty every cache the parser keeps of what the lexicon decided (``functools`` caches of
+    the loaded ``engine`` modules and the memo tables of :data:`_MEMOS`), so that a lexicon
+    handed in by :func:`provide` after some letters were parsed is the one every later parse
+    reads (a process that parses for one game only never needs it)."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith("engine.") or name in _NO_LEXICON:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
+    for name, attr in _MEMOS:
+        module = sys.modules.get(name)
+        table = getattr(module, attr, None) if module is not None else None
+        if isinstance(table, dict):
+            table.clear()
+    parse_forms = sys.modules.get("engine.parse_rival_names")
+    if parse_forms is not None:
+        parse_forms._FORMS[:] = [None, {}]
 
 
 @functools.lru_cache(maxsize=1)

@@ -138,15 +138,42 @@ def now():
 def config_of(ctx: click.Context):
     """The config (:class:`mailer.config.GameConfig`) named by ``--config``.
 
+    The game's own words (``[words]``) are handed to the parser here
+    (:func:`mailer.lexicon_cache.install`): every command that reads the config and then
+    parses letters (sync, watch, reread, close-day, …) reads them with the game's words.
+
     Raises:
         HostError: the config cannot be read (the Russian message says why).
     """
     from mailer.config import ConfigError, load_config
+    from mailer.lexicon_cache import install
 
     try:
-        return load_config(ctx.obj["config_path"])
+        cfg = load_config(ctx.obj["config_path"])
     except ConfigError as exc:
         raise HostError(str(exc)) from exc
+    install(cfg.words)
+    return cfg
+
+
+def game_words_if_named(ctx: click.Context) -> None:
+    """For the commands on game files (``parse``, ``replay``), which need no config: when
+    ``--config`` (or ``MAFIA_MAIL_CONFIG``) names one, read it and parse with its game words
+    (:func:`config_of`); the default name, not given, is not looked for, nor is a named file
+    that is not there (these commands need no config).
+
+    Raises:
+        HostError: the named config is there but cannot be read.
+    """
+    import os
+
+    from click.core import ParameterSource
+
+    root = ctx.find_root()
+    if root.get_parameter_source("config_path") in (ParameterSource.COMMANDLINE,
+                                                     ParameterSource.ENVIRONMENT) and \
+            os.path.isfile(root.obj["config_path"]):
+        config_of(root)
 
 
 def open_game(ctx: click.Context):

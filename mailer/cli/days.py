@@ -148,6 +148,14 @@ def status(ctx: click.Context) -> None:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     for line in roster_drift(cfg, rep.players):
         print_line(out, line)
+    if cfg.words:
+        from rich.markup import escape
+
+        from mailer.config import words_lines
+
+        print_line(out, escape("Слова игры ([words]):"))
+        for line in words_lines(cfg.words):
+            print_line(out, escape(line))
     if not rep.finished:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "

@@ -9,7 +9,7 @@ import click
 
 from mailer.words import count
 
-from .common import HostError, call, echo_json, open_game
+from .common import HostError, call, echo_json, game_words_if_named, open_game
 
 
 def _game_file_call(fn, *args, **kwargs):
@@ -29,7 +29,9 @@ def _game_file_call(fn, *args, **kwargs):
 @click.option("--at", "at", default=None, help="Время получения письма, «ГГГГ-ММ-ДД ЧЧ:ММ», местное.")
 @click.option("--day", "day", type=int, default=None, help="Игровой день (по умолчанию по --at, иначе 1).")
 @click.option("--eml", is_flag=True, help="На входе целое письмо RFC 822, а не текст.")
-def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: bool) -> None:
+@click.pass_context
+def parse(ctx: click.Context, game_path: str, sender: str, at: str | None, day: int | None,
+          eml: bool) -> None:
     """Разобрать одно письмо со стандартного ввода и напечатать JSON ходов и проблем.
 
     Вопросы ведущему из письма — строками «вопрос ведущему: «…»» в stderr, как их
@@ -40,9 +42,12 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
       mafia-mail --config game.toml export game-archive.toml   # файл игры из базы (или свой)
       echo "Лечу Буку. Линч: Serginio" | mafia-mail parse --game game-archive.toml --from Пчёлка
       {"moves": [{"action": "heal", "target": "Бука"}, {"action": "vote", "target": "Serginio"}], "problems": []}
+
+    С --config (или MAFIA_MAIL_CONFIG) письмо читается со словами игры из её [words].
     """
     from mailer.offline import read_letter
 
+    game_words_if_named(ctx)
     raw = sys.stdin.buffer.read()
     result, notes = _game_file_call(read_letter, game_path, sender, raw, eml=eml, at=at, day=day)
     echo_json(result.to_json())
@@ -54,16 +59,20 @@ def parse(game_path: str, sender: str, at: str | None, day: int | None, eml: boo
 @click.argument("game_path", metavar="ФАЙЛ", type=click.Path(exists=True, dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Печатать JSON (docs/SCENARIOS.md в папке проекта).")
 @click.option("--check", is_flag=True, help="Сверить с [turn.expect]; код 1 при расхождении.")
-def replay(game_path: str, as_json: bool, check: bool) -> None:
+@click.pass_context
+def replay(ctx: click.Context, game_path: str, as_json: bool, check: bool) -> None:
     """Прогнать всю игру из файла игры тем же путём, что и живую игру, без почтового сервера.
 
     \b
     Пример:
       mafia-mail replay tests/cases/psycho_victim_dies_next_turn.toml --json --check
+
+    С --config (или MAFIA_MAIL_CONFIG) письма читаются со словами игры из её [words].
     """
     from engine.replay import check_expectations, render_text
     from mailer.offline import replay_file
 
+    game_words_if_named(ctx)
     game, result = _game_file_call(replay_file, game_path)
     if as_json:
         echo_json(result)
