@@ -119,6 +119,13 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 unnumbered.append((nick, _joined_forms(words[:-1], parts[:-1])))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)] + _long_readings([words[0]])
+            if len(words) == 2 and re.fullmatch(r"[a-z]", words[0]) and \
+                    re.fullmatch(r"[a-z]{3,}", words[1]):
+                # «L» for «L.Lawliet»: the one letter a nick opens with, alone, its case forms
+                # («L'а», «Л», «Лу») and the letter's name («Эл», «Эла») name the player only
+                # written as a name, as for a one-letter nick
+                for form in {*word_forms(words[0]), *_letter_name_forms(words[0])}:
+                    idx.capital_readings.setdefault(form, set()).add(nick)
             for w, extra in zip(words, readings):
                 capital_readings(idx, nick, extra)
                 if re.fullmatch(r"[a-z]{2}", w) and re.search("[aeiouy]", w):
