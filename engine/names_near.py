@@ -130,9 +130,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
                  (not pet_only or not written.isdisjoint(_nick_words(n)) or
                   any(_same_word_read(n, m) for m in owners))}
         # («Лёху»: «Lexa99» is the word «Лёха» of «Лёха_2003» in Latin letters)
-        if pet_only and len(in_parts) == 1 and not LAT.search(next(iter(in_parts))):
-            named = set()  # «Олечку»: a pet form written as a Cyrillic nick's own word
-            # («Олечка_Солнышко») names that nick, not «Ольга Петровна» by the full name
+        if pet_only and len(in_parts) == 1 and not LAT.search(own := next(iter(in_parts))):
+            # «Олечку»: a pet form written as a Cyrillic nick's own word («Олечка_Солнышко»)
+            # names that nick, not «Ольга Петровна» by the full name (still «Lexa.Z» for
+            # «Лёху» with «Лёха_Гараж»: the very word in Latin letters)
+            named = {n for n in named if _same_word_read(n, own)}
         if named - owners:
             owners |= named
             kind = "name"
