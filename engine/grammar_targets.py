@@ -389,6 +389,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 (mate := _namesake(ctx, idx)) is not None:
             # «голосую за тёзку своего» from Лёха_Тент: the other player of his given name
             after = k + 1 + (k + 1 < hi and words[k + 1] in _MY)
+            if after < hi and clause[after].word and (
+                    idx.exact(words, after, None) is not None or
+                    (clause[after].cap and idx.approximate(words[after]) is not None)):
+                k = after  # «за свою тёзку Галю»: the namesake named right after, an epithet
+                continue
             out.hits.append((mate, k, after))
             joined, out.end = False, after
             k = after
