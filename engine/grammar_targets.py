@@ -385,6 +385,19 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined, out.end = False, after
             k = after
             continue
+        if w in _NAMESAKE and not out.hits and not out.pronoun and not neg and \
+                (mate := _namesake(ctx, idx)) is not None:
+            # «голосую за тёзку своего» from Лёха_Тент: the other player of his given name
+            after = k + 1 + (k + 1 < hi and words[k + 1] in _MY)
+            if after < hi and clause[after].word and (
+                    idx.exact(words, after, None) is not None or
+                    (clause[after].cap and idx.approximate(words[after]) is not None)):
+                k = after  # «за свою тёзку Галю»: the namesake named right after, an epithet
+                continue
+            out.hits.append((mate, k, after))
+            joined, out.end = False, after
+            k = after
+            continue
         if w in V.SELF_WORDS and k > lo and (
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS | _CORRELATIVES) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
@@ -1139,6 +1152,26 @@ def _me_apposition(idx, clause: list[Tok], words: list[str], k: int, hi: int, me
         return k
     cases = {p.tag.case for p in morph().parse(t.w) if p.tag.POS == "NOUN"}
     return k + 2 if cases and cases <= {"gent", "accs"} else k
+
+
+#: Forms of «тёзка» (a player of the same given name; «ё» is normalised to «е»).
+_NAMESAKE = frozenset({"тезка", "тезку", "тезке", "тезки", "тезкой", "тезкою"})
+#: Possessives after «тёзку» that say whose («тёзку своего», «тёзку моего»).
+_MY = frozenset({"своего", "моего", "своему", "моему", "свою", "мою", "своей", "моей"})
+
+
+def _namesake(ctx: Roster, idx) -> NameHit | None:
+    """The sender's namesake: the living players (not the sender) whose nicks hold a given
+    name his nick holds («Лёха Фура» for «Лёха_Тент»), one as a hit, several as an ambiguous
+    hit; None when his nick holds no given name or nobody shares it."""
+    mine = idx.given_of.get(ctx.sender.nick)
+    if not mine:
+        return None
+    mates = sorted(n for n, names in idx.given_of.items() if n != ctx.sender.nick and
+                   names & mine and n in ctx.alive)
+    if not mates:
+        return None
+    return NameHit(mates[0] if len(mates) == 1 else None, tuple(mates), "name", 1)
 
 
 #: Pronouns that may stand, with «же», as the fronted object of the next move word.

@@ -119,6 +119,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 unnumbered.append((nick, _joined_forms(words[:-1], parts[:-1])))
             idx.bases[nick] = [" ".join(words), "".join(words), "_".join(words),
                                "-".join(words)] + _long_readings([words[0]])
+            if len(words) == 2 and re.fullmatch(r"[a-z]", words[0]) and \
+                    re.fullmatch(r"[a-z]{3,}", words[1]):
+                _add_opening_letter(idx, nick, words[0])
             for w, extra in zip(words, readings):
                 capital_readings(idx, nick, extra)
                 if re.fullmatch(r"[a-z]{2}", w) and re.search("[aeiouy]", w):
@@ -384,6 +387,23 @@ def _letter_name_forms(word: str) -> set[str]:
         if name[-1] not in "аеёиоуыэюяь":  # «Кея», «Джею» too
             out |= set(ending_forms(name))
     return out
+
+
+#: Latin letters that are words or read as one-letter Russian words («I», «a»; «к», «с», «у»,
+#: «в»): never a player's name alone.
+_WORD_LETTERS = frozenset("aiouyekcqsvw")
+
+
+def _add_opening_letter(idx: NameIndex, nick: str, letter: str) -> None:
+    """«L» for «L.Lawliet»: the one Latin letter a two-word nick opens with, alone, in its
+    case forms («L'а», «Л», «Лу») and as the letter's name («Эл», «Эла»), names the player
+    written as a name (``idx.capital_readings``), as for a one-letter nick; not a letter
+    that is a word («I», «К», «С») nor a form that is a dictionary word («На», «За», «Ла»)."""
+    if letter in _WORD_LETTERS:
+        return
+    for form in {*word_forms(letter), *_letter_name_forms(letter)}:
+        if not CYR.search(form) or len(form) == 1 or not is_known_word(form):
+            idx.capital_readings.setdefault(form, set()).add(nick)
 
 
 def _add_letter_name(idx: NameIndex, nick: str, word: str) -> None:

@@ -130,6 +130,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
                  (not pet_only or not written.isdisjoint(_nick_words(n)) or
                   any(_same_word_read(n, m) for m in owners))}
         # («Лёху»: «Lexa99» is the word «Лёха» of «Лёха_2003» in Latin letters)
+        if pet_only and len(in_parts) == 1 and not LAT.search(own := next(iter(in_parts))):
+            # «Олечку»: a pet form written as a Cyrillic nick's own word («Олечка_Солнышко»)
+            # names that nick, not «Ольга Петровна» by the full name (still «Lexa.Z» for
+            # «Лёху» with «Лёха_Гараж»: the very word in Latin letters)
+            named = {n for n in named if _same_word_read(n, own)}
         if named - owners:
             owners |= named
             kind = "name"
@@ -302,7 +307,7 @@ def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
     letters (a case form of a word of the nick or of its Cyrillic
     reading, one letter off at most, or a pet form or given name that reaches the nick:
     «Сашеньку1987» for «Sasha1987») confirm; None when they do not."""
-    m = _LETTERS_NUMBER.fullmatch(word)
+    m = _LETTERS_NUMBER.fullmatch(_ORDINAL_TAIL.sub("", word))
     if m is None or m.group(2) not in index.numbered:
         return None
     letters, tail = m.group(1), m.group(3)
@@ -323,8 +328,13 @@ def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
 #: nick it is cut from (г/ж: «Серж» for «Sergeich», as «Серёга»/«Серёжа»).
 _SOFTENED = {"ж": "гзд", "ч": "кт", "ш": "хс"}
 
-#: A number and one or two letters ending a word («холмсу221b»).
-_NUMBER_TAIL = re.compile(r"\d[^\W\d_]{1,2}$")
+#: A number and one or two letters ending a word («холмсу221b»), or an ordinal's ending after
+#: a hyphen («Svarka77-го»).
+_NUMBER_TAIL = re.compile(r"\d[^\W\d_]{1,2}$|\d-(?:го|му|м|й|ом|ого|ому|ым)$")
+
+#: The ending of an ordinal a nick's number is declined with («Svarka77-го», «Ghost_77-му»):
+#: the number as the nick holds it, the word's case told by the ending.
+_ORDINAL_TAIL = re.compile(r"(?<=\d)-(?:го|му|м|й|ом|ого|ому|ым)$")
 
 #: Letters and a number written as one token («ваню13», «гостя-77», «олю_2019»).
 _LETTERS_NUMBER = re.compile(r"([^\W\d_]{3,})[-_]?(\d+)([^\W\d_]{0,2})")

@@ -395,8 +395,10 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         return 1, ("з", "зь") if ch == "z" else ("р", "рь")  # «Vityaz» → «Витязь»
     if ch == "z" and (i == 0 or word[i - 1] not in _LAT_VOWELS) and nxt and nxt != "h":
         return 1, ("з", "ц")  # a German «z» is said «ц»: «Zugzwang» → «Цугцванг», «Zeitnot»
-    if ch == "s" and 0 < i and word[i - 1] in _LAT_VOWELS and nxt and nxt in _LAT_VOWELS:
-        return 1, ("с", "з")  # between vowels: «Caesar» → «Цезарь»
+    if ch == "s" and 0 < i and word[i - 1] in _LAT_VOWELS + "lnr" and nxt and nxt in _LAT_VOWELS:
+        # between vowels, or after «l», «n», «r» before one: «Caesar» → «Цезарь», «Tensor» →
+        # «Тензор», «Elsa» → «Эльза»
+        return 1, ("с", "з")
     for lat, cyr in _NAME_UNITS:
         if word.startswith(lat, i):
             return len(lat), cyr
