@@ -140,6 +140,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if kw.j == i + 1 and _listed_nick(clause, words, i, idx, bool(found) and found[-1].cls == V.VOTE):
             i += 1  # «голоса сова и гость», «за сову и гостя»: the next name of a list
             continue
+        if kw.j == i + 1 and _nick_subject(clause, words, i, idx, own):
+            i += 1  # «Тапок перевёл свой голос на Сову»: the player whose nickname is also a
+            continue  # move word, the subject of a verb told of him, no move word
         if t.quoted and ((i > 0 and clause[i - 1].w in _OPENING and not _term(clause, kw))
                          or quotation(clause, i)):
             # «голос — Гость», «врачам лучше лечить себя» in quotes: somebody's words,
@@ -177,6 +180,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
+        if kw.cls == V.VOTE and kw.j == i + 1 and i > 0 and _told_verb(clause, words, i) and \
+                _voter_before(clause, words, i, idx, own):
+            i = kw.j  # «Шатун всю игру голосует так, что …», «он проголосовал за Сову»:
+            continue  # another player's vote told, no vote of the sender's
         if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx, own):
             i = kw.j  # «Скворец тихонько перевёл свой голос на Сову»: his vote, told
             continue
@@ -476,6 +483,38 @@ def _others_vote(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
     after = _skip_told(clause, words, i + 1, 1)
     return after < len(clause) and _told_verb(clause, words, after) and \
         _subject_at(clause, words, _skip_told(clause, words, i - 1, -1), idx, own)
+
+
+def _nick_subject(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
+                  own: str | None = None) -> bool:
+    """True when the one word at ``i`` is a player's nickname in the nominative (not the
+    sender's own, ``own``) followed, past the words of :data:`_TOLD_SKIP`, by a finite verb in
+    the past tense or the third person: the player is the subject of a deed told of him
+    («Тапок перевёл свой голос на Сову», «Тапок голосует за Сову» with «тапок» the forum's
+    slang of a vote), never a move word of the sender's."""
+    after = _skip_told(clause, words, i + 1, 1)
+    if after < len(clause) and words[after] in _VOTE_NOUN_FORMS:
+        after = _skip_told(clause, words, after + 1, 1)  # («Тапок свой голос отдал Сове»)
+    if after >= len(clause) or not _told_verb(clause, words, after):
+        return False
+    hit = idx.exact(words, i, None)
+    if hit is None or hit.nick is None or hit.length != 1 or hit.nick == own:
+        return False
+    cases = idx.single.get(words[i], {}).get(hit.nick)
+    return cases is None or "nomn" in cases
+
+
+def _voter_before(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
+                  own: str | None = None) -> bool:
+    """True when the subject of the vote verb at ``i`` (a player's nickname in the
+    nominative or a third-person pronoun, not the sender ``own``) stands up to four words
+    before it in its comma segment («Шатун всю игру голосует так, что …»)."""
+    for k in range(i - 1, max(-1, i - 5), -1):
+        if not clause[k].word:
+            return False
+        if _subject_at(clause, words, k, idx, own):
+            return True
+    return False
 
 
 def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:
