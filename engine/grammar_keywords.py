@@ -506,15 +506,21 @@ def _nick_subject(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
 
 def _voter_before(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
                   own: str | None = None) -> bool:
-    """True when the subject of the vote verb at ``i`` (a player's nickname in the
-    nominative or a third-person pronoun, not the sender ``own``) stands up to four words
-    before it in its comma segment («Шатун всю игру голосует так, что …»)."""
+    """True when the subject of the vote verb at ``i`` stands up to four words before it in
+    its comma segment: «он», «она», «они» («он всю игру голосует так, что …»), or, when the
+    sender's nick ``own`` is known, another player's nickname in the nominative («Шатун всю
+    игру голосует так, что …»; with ``own`` unknown the nick may be the sender's own, telling
+    his vote in the third person)."""
     for k in range(i - 1, max(-1, i - 5), -1):
         if not clause[k].word:
             return False
-        if _subject_at(clause, words, k, idx, own):
+        if words[k] in _HE_SHE_THEY or (own is not None and _subject_at(clause, words, k, idx, own)):
             return True
     return False
+
+
+#: Pronouns that never stand for the sender as the subject of a vote told.
+_HE_SHE_THEY = frozenset({"он", "она", "они"})
 
 
 def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:

@@ -25,8 +25,9 @@ def next_listed(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> b
         return False
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, 0)
-    if hit is None or (hit.length != len(clause) and clause[hit.length].w != "—"):
-        return False  # («2) Глаз-Алмаз — он вчера выжил»: a remark after a dash)
+    if hit is None or (hit.length != len(clause) and clause[hit.length].w not in ("—", "(")):
+        return False  # («2) Глаз-Алмаз — он вчера выжил», «2) X (не путать с Y)»: a remark
+        # after a dash or in brackets)
     lines = ctx.text[prev.clause[-1].end:clause[0].start].split("\n")
     if len(lines) < 3 or len(lines) > 6 or lines[0].strip() or \
             _LIST_LINE.match(lines[-1]).group(1):
