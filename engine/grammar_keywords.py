@@ -13,6 +13,7 @@ keywords side by side read as one are :mod:`engine.grammar_kw_merge`; the keywor
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -514,9 +515,19 @@ def _voter_before(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
     for k in range(i - 1, max(-1, i - 5), -1):
         if not clause[k].word:
             return False
-        if words[k] in _HE_SHE_THEY or (own is not None and _subject_at(clause, words, k, idx, own)):
+        if words[k] in _HE_SHE_THEY:
             return True
+        if own is not None and _subject_at(clause, words, k, idx, own):
+            return not _own_word(words[k], own)  # («Танкист голосует …» from Петя_Танкист)
     return False
+
+
+def _own_word(word: str, own: str) -> bool:
+    """True when the written ``word`` (normalised) is a form of a word of the sender's nick
+    ``own``: their first five letters (the whole word when shorter) are the same."""
+    head = word[:5]
+    return any(piece.startswith(head) for piece in
+               re.split(r"[^\w]+|_", own.lower().replace("ё", "е")) if piece)
 
 
 #: Pronouns that never stand for the sender as the subject of a vote told.
