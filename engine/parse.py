@@ -74,7 +74,8 @@ from .parse_correct import asks_leave, correction
 from .parse_orphan import bare_name, chosen_over_talk
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
-from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts
+from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts, \
+    retaken_doubts
 from .parse_second_thoughts import second_thoughts
 from .parse_rival_names import rival_readings
 from .parse_finish import finish
@@ -411,6 +412,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     read_clauses = [c for c in clause_list if c is not None]
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
+    retaken_doubts(ctx, read_clauses, items, log.ever)
+    # («охраняю X. нет, лучше главного прикрою, X никому не нужна»: asked, never X again)
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
     host_choice_doubts(ctx, items)  # («Стреляю в деда… выбирай любого»: the host to choose)
     repeated_yesterday(ctx, items)  # («сегодня опять к Ларисе загляну»: yesterday's rob again)
