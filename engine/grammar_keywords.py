@@ -181,8 +181,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
-        if kw.cls == V.VOTE and kw.j == i + 1 and i > 0 and _told_verb(clause, words, i) and \
-                _voter_before(clause, words, i, idx, own):
+        if kw.cls == V.VOTE and kw.j == i + 1 and i > 0 and t.w not in _VOTE_NOUN_FORMS and \
+                _told_word(words[i]) and _voter_before(clause, words, i, idx, own):
             i = kw.j  # «Шатун всю игру голосует так, что …», «он проголосовал за Сову»:
             continue  # another player's vote told, no vote of the sender's
         if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx, own):
@@ -493,10 +493,12 @@ def _nick_subject(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
     the past tense or the third person: the player is the subject of a deed told of him
     («Тапок перевёл свой голос на Сову», «Тапок голосует за Сову» with «тапок» the forum's
     slang of a vote), never a move word of the sender's."""
+    if words[i] not in idx.single:
+        return False  # (the common keyword: no one-word nick's form, one dict look-up)
     after = _skip_told(clause, words, i + 1, 1)
     if after < len(clause) and words[after] in _VOTE_NOUN_FORMS:
         after = _skip_told(clause, words, after + 1, 1)  # («Тапок свой голос отдал Сове»)
-    if after >= len(clause) or not _told_verb(clause, words, after):
+    if after >= len(clause) or not clause[after].word or not _told_word(words[after]):
         return False
     hit = idx.exact(words, i, None)
     if hit is None or hit.nick is None or hit.length != 1 or hit.nick == own:
@@ -539,6 +541,13 @@ def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:
     while 0 <= k < len(clause) and clause[k].word and words[k] in _TOLD_SKIP:
         k += step
     return k
+
+
+@functools.lru_cache(maxsize=20_000)
+def _told_word(word: str) -> bool:
+    """:func:`_told_verb` of one written word, remembered («голосует», «перевёл»)."""
+    return is_known_word(word) and not first_singular(word) and \
+        (past_tense(word) or third_person(word))
 
 
 def _told_verb(clause: list[Tok], words: list[str], k: int) -> bool:

@@ -242,8 +242,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                           tried=action or ""))
         return tg.end
-    if kw.cls == V.VOTE and tg.hits and is_verb(clause[kw.i].w) and \
-            all(k and clause[k - 1].w in _NOT_VOTE_PREPS for _, k, _ in tg.hits):
+    if kw.cls == V.VOTE and tg.hits and \
+            all(k and clause[k - 1].w in _NOT_VOTE_PREPS for _, k, _ in tg.hits) and \
+            is_verb(clause[kw.i].w):
         # «соляру сливаю у Аптечки»: a vote verb never takes its player after «у», «от», «из»
         # (a slang word of another move, or talk): no vote, the sentence asked about
         tg.hits = []

@@ -132,7 +132,7 @@ def _told_vote_verb(clause: list[Tok], kws: list) -> bool:
     """True when one of ``kws`` is a vote verb in the third person after another word
     («Шатун всю игру голосует так, …»): its subject may be another player than the sender."""
     return any(kw.cls == V.VOTE and kw.j == kw.i + 1 and kw.i > 0 and
-               third_person(clause[kw.i].w) for kw in kws)
+               clause[kw.i].w not in _VOTE_NOUNS and third_person(clause[kw.i].w) for kw in kws)
 
 
 #: The vote nouns :func:`engine.grammar_keywords.find_keywords` may leave to another player.
