@@ -13,6 +13,7 @@ keywords side by side read as one are :mod:`engine.grammar_kw_merge`; the keywor
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
@@ -147,6 +148,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if kw.j == i + 1 and _listed_nick(clause, words, i, idx, bool(found) and found[-1].cls == V.VOTE):
             i += 1  # «голоса сова и гость», «за сову и гостя»: the next name of a list
             continue
+        if kw.j == i + 1 and _nick_subject(clause, words, i, idx, own):
+            i += 1  # «Тапок перевёл свой голос на Сову»: the player whose nickname is also a
+            continue  # move word, the subject of a verb told of him, no move word
         if t.quoted and ((i > 0 and clause[i - 1].w in _OPENING and not _term(clause, kw))
                          or quotation(clause, i)):
             # «голос — Гость», «врачам лучше лечить себя» in quotes: somebody's words,
@@ -184,6 +188,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if others_guess(clause, kw.i):
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
+        if kw.cls == V.VOTE and kw.j == i + 1 and i > 0 and t.w not in _VOTE_NOUN_FORMS and \
+                _told_word(words[i]) and _voter_before(clause, words, i, idx, own):
+            i = kw.j  # «Шатун всю игру голосует так, что …», «он проголосовал за Сову»:
+            continue  # another player's vote told, no vote of the sender's
         if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx, own):
             i = kw.j  # «Скворец тихонько перевёл свой голос на Сову»: his vote, told
             continue
@@ -489,11 +497,68 @@ def _others_vote(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
         _subject_at(clause, words, _skip_told(clause, words, i - 1, -1), idx, own)
 
 
+def _nick_subject(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
+                  own: str | None = None) -> bool:
+    """True when the one word at ``i`` is a player's nickname in the nominative (not the
+    sender's own, ``own``) followed, past the words of :data:`_TOLD_SKIP`, by a finite verb in
+    the past tense or the third person: the player is the subject of a deed told of him
+    («Тапок перевёл свой голос на Сову», «Тапок голосует за Сову» with «тапок» the forum's
+    slang of a vote), never a move word of the sender's."""
+    if words[i] not in idx.single:
+        return False  # (the common keyword: no one-word nick's form, one dict look-up)
+    after = _skip_told(clause, words, i + 1, 1)
+    if after < len(clause) and words[after] in _VOTE_NOUN_FORMS:
+        after = _skip_told(clause, words, after + 1, 1)  # («Тапок свой голос отдал Сове»)
+    if after >= len(clause) or not clause[after].word or not _told_word(words[after]):
+        return False
+    hit = idx.exact(words, i, None)
+    if hit is None or hit.nick is None or hit.length != 1 or hit.nick == own:
+        return False
+    cases = idx.single.get(words[i], {}).get(hit.nick)
+    return cases is None or "nomn" in cases
+
+
+def _voter_before(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
+                  own: str | None = None) -> bool:
+    """True when the subject of the vote verb at ``i`` stands up to four words before it in
+    its comma segment: «он», «она», «они» («он всю игру голосует так, что …»), or, when the
+    sender's nick ``own`` is known, another player's nickname in the nominative («Шатун всю
+    игру голосует так, что …»; with ``own`` unknown the nick may be the sender's own, telling
+    his vote in the third person)."""
+    for k in range(i - 1, max(-1, i - 5), -1):
+        if not clause[k].word:
+            return False
+        if words[k] in _HE_SHE_THEY:
+            return True
+        if own is not None and _subject_at(clause, words, k, idx, own):
+            return not _own_word(words[k], own)  # («Танкист голосует …» from Петя_Танкист)
+    return False
+
+
+def _own_word(word: str, own: str) -> bool:
+    """True when the written ``word`` (normalised) is a form of a word of the sender's nick
+    ``own``: their first five letters (the whole word when shorter) are the same."""
+    head = word[:5]
+    return any(piece.startswith(head) for piece in
+               re.split(r"[^\w]+|_", own.lower().replace("ё", "е")) if piece)
+
+
+#: Pronouns that never stand for the sender as the subject of a vote told.
+_HE_SHE_THEY = frozenset({"он", "она", "они"})
+
+
 def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:
     """The index from ``k`` on (going by ``step``) past the words of :data:`_TOLD_SKIP`."""
     while 0 <= k < len(clause) and clause[k].word and words[k] in _TOLD_SKIP:
         k += step
     return k
+
+
+@functools.lru_cache(maxsize=20_000)
+def _told_word(word: str) -> bool:
+    """:func:`_told_verb` of one written word, remembered («голосует», «перевёл»)."""
+    return is_known_word(word) and not first_singular(word) and \
+        (past_tense(word) or third_person(word))
 
 
 def _told_verb(clause: list[Tok], words: list[str], k: int) -> bool:

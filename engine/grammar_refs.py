@@ -399,8 +399,8 @@ def _case_before(clause: list[Tok], words: list[str], k: int, lo: int,
 #: Words that may stand before a pet form opening the clause («Опять Максика к себе зову»).
 _PET_LEAD = frozenset({"и", "а", "ну", "опять", "снова", "вновь", "сегодня", "ночью", "тогда",
                        "я", "мы", "лучше", "пожалуй", "теперь"})
-# («Я сегодня Дусю к себе позову»: the sender, the subject; «нет, лучше Дусю позову»: the
-# choice put instead)
+# («Я сегодня Дусю к себе позову»: the sender, the subject; «нет, лучше Петровича прикрою»:
+# the new choice of a correction written before its verb)
 #: Turns of speech that may open the part of a clause before such a name («Короче, …»).
 _TURN_LEAD = frozenset({"короче", "ладно", "итак", "значит", "вот", "ок", "окей", "так"})
 

@@ -21,7 +21,7 @@ import re
 
 from .names_english import translations
 from .names_given import name_bases, names_in_word, names_written, patronymic_of, surname_initial
-from .names_match import NameHit, NameIndex
+from .names_match import TAKE_BACK_WORDS, NameHit, NameIndex
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
 from .names_readings import capital_readings, reading_forms, safe_readings, short_reading
@@ -136,6 +136,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 if short_noun:  # «Линч — Ёж» for «Хмурый Ёж»: the noun itself, written as a name
                     idx.capital_readings.setdefault(w, set()).add(nick)
                 for form in word_forms(w) | safe_readings(extra):
+                    if form in TAKE_BACK_WORDS:
+                        continue  # «не, стоп, …»: a correction, never «Стоп-Кран» by a word
                     if len(w) >= THRESHOLDS["prefix_min_len"] or (short_noun and len(form) >= 3):
                         # («ежа», «ежу» for «Ёж_Колючий»: a noun of two letters in its cases)
                         idx.parts.setdefault(form, set()).add(nick)
@@ -582,7 +584,8 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
     """Index the pieces of ``nick`` (:func:`nick_pieces`) as words of it (their case forms,
     Latin ones also read in Cyrillic) and as stems of its pet forms («нуба», «Нубик» for
     «NoobSlayer228»; «дрончику» for «dron4ik»); a translated noun among the pieces of a
-    one-word nick goes to ``alone`` (see :func:`_translated`)."""
+    one-word nick goes to ``alone`` (see :func:`_translated`). A piece that is a word of
+    taking a move back (:data:`TAKE_BACK_WORDS`) is left out."""
     single = len(re.findall(r"[^\W_]+", nick)) == 1
     for piece in nick_pieces(nick):
         if single:
@@ -595,6 +598,8 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
             for w, cases in capital_readings(idx, nick, reading_forms(piece)).items():
                 forms.setdefault(w, cases)  # «мэд» for «MadHatter», «слэйера» for «NoobSlayer»
         for form in forms:
+            if form in TAKE_BACK_WORDS:
+                continue  # «не, стоп, …»: the word of a correction, never «Стоп-Кран»
             idx.parts.setdefault(form, set()).add(nick)
             if len(form) >= 5:  # a slip in a piece («дмона» for «димона» of «Dimon4ik»)
                 idx.fuzzy_choices.append(form)

@@ -25,6 +25,10 @@ from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens
 from .names_near import DIGITS, near_reading, numbered_reading, same_number
+
+#: Words that take a move back («не, стоп, …», «отбой»): never a reading of a nick by a word,
+#: a part or a pet form («Стоп-Кран», «Отбой_77»); the whole nick as written still is.
+TAKE_BACK_WORDS = frozenset({"стоп", "отбой", "отмена", "хотя", "нет"})
 from .names_pets import pet_owners
 from .names_sound import sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
@@ -511,6 +515,8 @@ class NameIndex:
         nickname form (see :data:`THRESHOLDS`). Every nickname the first three ways find is a
         candidate («Макс»: «Max Payne» and «Максик» — ambiguous). ``strict``: only a word of
         a multi-word nickname (for a dictionary word such as «кукуруза» for «Kukuruza_77»)."""
+        if word in TAKE_BACK_WORDS:
+            return None  # «не, стоп, …»: a word of a correction is never a reading of a nick
         key = (word, strict)
         if key not in self._approx:
             if len(self._approx) > 50_000:

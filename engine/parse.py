@@ -48,7 +48,7 @@ from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
-from .textnorm import clean_text, forum_markup, list_headings, spoken_marks
+from .textnorm import clean_text, colon_numbers, forum_markup, list_headings, spoken_marks
 from .textnorm_case import case_rejoined
 from .textnorm_layout import layout_labels
 from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
@@ -74,7 +74,8 @@ from .parse_correct import asks_leave, correction
 from .parse_orphan import bare_name, chosen_over_talk, forwarded_move
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
-from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts
+from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts, \
+    retaken_doubts
 from .parse_second_thoughts import second_thoughts
 from .parse_rival_names import rival_readings
 from .parse_finish import finish
@@ -211,6 +212,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     """
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
+    text = colon_numbers(text)  # «Двоих:⏎1: X⏎2: Y» as «1) X⏎2) Y»
     nicks = tuple(state.players)
     text = case_rejoined(text, nicks)  # «за dimon а и тимофея»: «Dimon'а» lost its apostrophe
     text = translit_letter(text, nicks)  # «ohochus na Tamaru», a phone with no Cyrillic
@@ -410,6 +412,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     read_clauses = [c for c in clause_list if c is not None]
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
+    retaken_doubts(ctx, read_clauses, items, log.ever)
+    # («охраняю X. нет, лучше главного прикрою, X никому не нужна»: asked, never X again)
     hedge_doubts(ctx, read_clauses, items)  # («Наверно голосую за X, но хочу ещё почитать»)
     host_choice_doubts(ctx, items)  # («Стреляю в деда… выбирай любого»: the host to choose)
     repeated_yesterday(ctx, items)  # («сегодня опять к Ларисе загляну»: yesterday's rob again)

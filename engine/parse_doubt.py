@@ -106,6 +106,42 @@ def correction_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> 
                                     targets | {nick})
 
 
+def retaken_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item], ever: list[Item]) -> None:
+    """Turn into a question (``retracted``: the move taken back, its new choice asked) each move of ``items`` read in a clause that opens
+    by taking a move back («нет, …», «не, стоп, …», «хотя нет, …») with «лучше» before its
+    move word, when the move names the very player an earlier move of the same action in the
+    letter (``ever``: every item read) named («охраняю X. нет, лучше главного прикрою, X
+    никому не нужна»: the new choice unread, the old player named again in a remark).
+    ``items`` is changed in place."""
+    opening = [c for c in clauses if c and c[0].w in _TAKE_BACK_OPEN and
+               any(t.w == "лучше" for t in c)]
+    if not opening:
+        return  # (the common letter: no clause takes a move back with «лучше»)
+    for n, it in enumerate(items):
+        m = it.move
+        if m is None or m.action in ("delegate", "swindle", "on_behalf", "vote"):
+            continue
+        clause = next((c for c in opening if c[0].start <= it.pos <= c[-1].end), None)
+        if clause is None:
+            continue
+        words = [t.w for t in clause if t.word and t.start < it.pos]
+        if not words or words[0] not in _TAKE_BACK_OPEN or "лучше" not in words:
+            continue
+        targets = set(move_targets(m))
+        if not targets or not any(
+                o is not it and o.move is not None and o.move.action == m.action and
+                o.pos < clause[0].start and set(move_targets(o.move)) == targets for o in ever):
+            continue
+        at = ctx.text.find(m.span, it.pos) if m.span else -1
+        end = at + len(m.span) if at >= 0 else clause[-1].end
+        items[n] = Item(it.pos, problem=problem(ctx.text[clause[0].start:end], "unparsed",
+                                                "retracted", action=m.action), tried=m.action)
+
+
+#: First words of a clause that take the move before back («нет, лучше …», «не, стоп, …»).
+_TAKE_BACK_OPEN = frozenset({"нет", "не", "стоп", "хотя", "неа", "ой"})
+
+
 def _replacing_name(ctx: Ctx, toks: list[Tok], words: list[str], sig: int, targets: set,
                     before: set, others: list,
                     elsewhere: frozenset | set = frozenset()) -> tuple[int, str] | None:

@@ -48,7 +48,10 @@ def next_listed(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> b
 def _remark_in_brackets(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> bool:
     """True when the name of a list line is followed by a remark that names no one else: in
     brackets («— Гоша (он вчера молчал)») or after a comma, then neither a condition nor a
-    doubt («— Гоша, он вчера молчал»; not «— Гоша, если доживёт»): the line stays one name."""
+    doubt («— Гоша, он вчера молчал»; not «— Гоша, если доживёт»): the line stays one name.
+    A bracket that opens with «не» may name another: it sets him apart («(не путать с Y)»)."""
+    if clause[k].w == "(" and k + 1 < len(clause) and clause[k + 1].w == "не":
+        return True  # («— Огурец (не путать с Огурчиком)»: the other name is set apart)
     if clause[k].w not in "(," or any(nick_at(ctx, clause, words, n) is not None
                                       for n in range(k + 1, len(clause)) if clause[n].word):
         return False

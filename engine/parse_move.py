@@ -234,7 +234,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # «Лечу, а Кнопку пусть Граф зовёт» with no object of the sender's own: the name after
         # «а … пусть» is left to another, never the move's target in silence: asked
         items.append(Item(clause[kw.i].start, problem=problem(
-            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
+            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move")))
         return tg.end
     if tg.hits and kw.i > lo and _pronoun_and_name(ctx.text, clause, lo, kw, tg):
         # «её же убиваем енот сам знает» (the punctuation left out): the object stands before
@@ -244,6 +244,16 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", "pronoun"),
                           tried=action or ""))
         return tg.end
+    if kw.cls == V.VOTE and tg.hits and \
+            all(k and clause[k - 1].w in _NOT_VOTE_PREPS for _, k, _ in tg.hits) and \
+            is_verb(clause[kw.i].w):
+        # «соляру сливаю у Аптечки»: a vote verb never takes its player after «у», «от», «из»
+        # (a slang word of another move, or talk): no vote, the sentence asked about
+        tg.hits = []
+        if tg.unknown is None:
+            items.append(Item(clause[kw.i].start, problem=problem(
+                span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move")))
+            return tg.end
     if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
         # «мочим с барсом»: who the move is made with (the instrumental), not its target
         tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]
@@ -267,7 +277,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return kw.j  # «кого убивать — это к Графу», «спросите Графа»: the question is his
     if tg.za and tg.hits and kw.cls not in V.ZA_CLASSES:  # «Лечу X, хотя нет, за Y»: a vote?
         items.append(Item(clause[kw.i].start, problem=problem(
-            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move"), tried=action or ""))
+            span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move")))
         return tg.end
     if action == "guard" and not tg.hits and tg.roles:
         _clan_mate(ctx, actor, tg)
@@ -825,6 +835,9 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
 
 
 #: Moves a player makes on someone, never «с X» (with X): «мочим с барсом» names a partner.
+#: Prepositions a vote verb never takes its player with («сливаю у X», «сливаю от X»).
+_NOT_VOTE_PREPS = frozenset({"у", "от", "из"})
+
 _WITH_COMPANY = frozenset({"clan_kill", "maniac_kill", "rob", "beat", "hunt", "mortar", "check",
                            "boss_check"})
 

@@ -111,11 +111,13 @@ def found_keywords(clause: list[Tok], excluded: set[int], idx, own: str | None =
     :func:`run_on_parts` already found in this very clause when it left it whole and nothing
     is excluded (handed over once: the reader may change them), else found afresh. Those
     were found without the sender's nick ``own``: found again when a vote noun of the
-    clause was left out and the nick may be its subject («Сова пишет голос за X»)."""
+    clause was left out and the nick may be its subject («Сова пишет голос за X»), or a
+    vote verb in the third person was read whose subject may be another player."""
     if not excluded and _FOUND:
         kept = _FOUND.pop(id(clause), None)
         if kept is not None and kept[0] is clause and kept[1] is idx:
-            if own is None or not _vote_noun_left(clause, kept[2]):
+            if own is None or not (_vote_noun_left(clause, kept[2]) or
+                                   _told_vote_verb(clause, kept[2])):
                 return kept[2]
     return find_keywords(clause, excluded, idx, own)
 
@@ -124,6 +126,13 @@ def _vote_noun_left(clause: list[Tok], kws: list) -> bool:
     """True when a vote noun of ``clause`` («голос») after another word starts none of ``kws``."""
     return any(t.w in _VOTE_NOUNS and k > 0 and not any(kw.i == k for kw in kws)
                for k, t in enumerate(clause))
+
+
+def _told_vote_verb(clause: list[Tok], kws: list) -> bool:
+    """True when one of ``kws`` is a vote verb in the third person after another word
+    («Шатун всю игру голосует так, …»): its subject may be another player than the sender."""
+    return any(kw.cls == V.VOTE and kw.j == kw.i + 1 and kw.i > 0 and
+               clause[kw.i].w not in _VOTE_NOUNS and third_person(clause[kw.i].w) for kw in kws)
 
 
 #: The vote nouns :func:`engine.grammar_keywords.find_keywords` may leave to another player.

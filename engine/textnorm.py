@@ -256,6 +256,23 @@ _LIST_HEADING = re.compile(
 _LIST_MARK = re.compile(r"\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 
 
+#: An item of a list numbered with colons, at the start of its line («1: X», «2 : Y»).
+_COLON_ITEM = re.compile(r"(?m)^([ \t]*)([1-9])[ \t]*:[ \t]*(?=[^\W\d_])")
+
+
+def colon_numbers(text: str) -> str:
+    """``text`` with the numbers of a list numbered with colons, item 1 and item 2 each on a
+    line of its own («режем двоих.⏎1: X⏎2: Y»), written as «1) X⏎2) Y»: a list, never a
+    label «1» and its value. A lone «1: X» line is kept. Pure; the length is kept when one
+    blank follows the colon."""
+    if "\n" not in text or ("1:" not in text and "1 :" not in text):
+        return text
+    found = {m.group(2) for m in _COLON_ITEM.finditer(text)}
+    if "1" not in found or "2" not in found:
+        return text
+    return _COLON_ITEM.sub(lambda m: m.group(1) + m.group(2) + ") ", text)
+
+
 def list_headings(text: str) -> str:
     """``text`` with each heading that stands alone on its line above a list read as a
     heading with a colon: «## Проверка⏎- Мадам Жужу» → «Проверка: Мадам Жужу» (one line: a
