@@ -440,7 +440,25 @@ def _target_left_open(clauses: list[list[Tok]], at: int, after: list[str]) -> bo
     if not _OPEN_AFTER.isdisjoint(after):
         return True
     own = next((c for c in clauses if c and c[0].start <= at <= c[-1].end), [])
-    return not _OPEN_BEFORE.isdisjoint(t.w for t in own if t.end <= at)
+    words = [t.w for t in own if t.end <= at]
+    if not _OPEN_BEFORE.isdisjoint(words) and _OPEN_BEFORE.isdisjoint(words[:-1]) and \
+            words[-1:] == ["кого"] and _self_answered(own, at):
+        return False  # «кого ищу — ищу врача»: her own question, answered after the dash
+    return not _OPEN_BEFORE.isdisjoint(words)
+
+
+#: The marks after which the sender answers his own «кого …» («Кого ищу — врача»).
+_ANSWER_MARKS = frozenset({"—", "–", ":"})
+
+
+def _self_answered(own: list[Tok], at: int) -> bool:
+    """True when the search word at offset ``at`` is followed in its clause ``own`` by a dash
+    or a colon and a word after it: «кого ищу — ищу врача», «кого ищу? врача» (the question
+    mark read as a dash, engine.grammar_tokens): the question «кого» asked is the sender's
+    own, answered at once, nothing left open."""
+    after = [t for t in own if t.start >= at]
+    return any(not t.word and t.w in _ANSWER_MARKS and n + 1 < len(after) and after[n + 1].word
+               for n, t in enumerate(after[:3]))
 
 
 #: Words after which «может» is a hedge opening a thought, not a verb of a subject («Лось
