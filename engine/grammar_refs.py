@@ -308,6 +308,8 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
         if hit is not None and hit.nick is None:  # two nicks: the case may settle it
             hit = idx.exact(words, k, _case_before(clause, words, k, lo, hi))
         if hit is not None and k + hit.length <= hi:
+            if _host_named(words, k, k + hit.length, hi):
+                return None  # «остаются у Юно в гостях»: whose home, not the guest
             return hit, k, k + hit.length
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             if t.cap and k > lo and t.w in role_words() and hi < len(clause) and \
@@ -327,6 +329,8 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and (near.kind in ("part", "pet") or (
                         near.kind == "name" and t.cap)):  # («я за Клавкой присмотрю»: Клава's)
+                    if _host_named(words, k, k + 1, hi):
+                        return None
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
             verb = hi < len(clause) and own_move_word(clause, hi)
             # «катюху мочим»: before a verb only; in lower case in a phone's letter, or
@@ -336,6 +340,18 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                              slip=verb and k == hi - 1)
             return None if lower and hit is not None and hit[0].nick == ctx.sender.nick else hit
     return None
+
+
+#: The noun of a stay at somebody's home, after «в»: «у X в гостях» names X the host.
+_STAY = frozenset({"гостях"})
+
+
+def _host_named(words: list[str], k: int, end: int, hi: int) -> bool:
+    """True when the name at ``words[k:end]`` follows «у» and the keyword at ``hi`` is «в
+    гостях» right after it («у Юно в гостях», «у Кузи в гостях»): the name says at whose home
+    one stays, the host, never the guest the keyword's target would be."""
+    return k > 0 and words[k - 1] == "у" and words[end:hi] == ["в"] and \
+        hi < len(words) and words[hi] in _STAY
 
 
 def own_move_word(clause: list[Tok], k: int) -> bool:
