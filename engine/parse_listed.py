@@ -73,7 +73,8 @@ def list_heading(ctx: Ctx, clause: list[Tok], last: Prev | None, items: list[Ite
             clause[n].word and past_tense(words[n]) for n in range(len(clause))):
         return  # «Голоса вчера были такие:»: a report
     line = rest.split("\n", 2)[1]
-    toks = [t for t in tokenize(_LIST_LINE.match(line).group(1).rstrip(".;,")) if t.word]
+    head = _LIST_LINE.match(line).group(1).split(" — ")[0].rstrip(".;,")  # («X — он мутный»)
+    toks = [t for t in tokenize(head) if t.word]
     toks = name_index(ctx.nicks).merge(toks)
     hit = nick_at(ctx, toks, clause_words(toks), 0) if toks else None
     if hit is None or hit.length != len(toks):
