@@ -298,8 +298,11 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
                             _SECOND.isdisjoint(t.w for t in after[:kw.i]))]
             # (a word of the same move in its own clause names that move again: «постреляю в
             # X в мо, ещё не решил» reads on to the doubt)
-            if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
-                toks = [t for t in after[:min(kw.i for kw in kws)] if t.word]
+            cuts = [kw.i for kw in kws] + [n for n, t in enumerate(after)
+                                           if t.w in _VOTE_SPOKEN_OF and m.action != "vote"]
+            # («проверяю X⏎с линчем пока не определился»: the vote's noun spoken of, its doubt)
+            if cuts:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
+                toks = [t for t in after[:min(cuts)] if t.word]
         if (k := _defers_after(toks)) is not None:
             # «Второе убийство — X, если Эл не против. Ну или как Эл скажет»: or as another
             # decides, no choice of the sender's own: asked
@@ -339,6 +342,11 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: Forms of the vote's noun no keyword is made of («с линчем»): a doubt after one is the
+#: vote's, not the night move's before it.
+_VOTE_SPOKEN_OF = frozenset({"линчем"})
 
 
 #: Words that may open a sentence of doubt before its «хотя» («Ну хотя не знаю…»).
