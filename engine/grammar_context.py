@@ -92,7 +92,9 @@ def negated_after(clause: list[Tok], j: int) -> bool:
             return False  # «голос за Лолу второй не отдаю»: the refusal is the second's
         if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and \
                 clause[k + 1].w not in NOT_FORGET and clause[k + 1].w not in V.NOT_CHANGED and (
-                clause[k + 1].w in V.MODALS or _own_verb(clause[k + 1].w)):
+                clause[k + 1].w in V.MODALS or (_own_verb(clause[k + 1].w) and aside != 1)):
+            # (after a comma no second comma closed, a verb of its own is a statement of its
+            # own: «зову к себе, до утра не выпущу» — only «…, не буду» refuses the move)
             return True  # «На охоту сегодня не пойду»
     return False
 

@@ -25,6 +25,10 @@ ROLE_CLASS = {"detective": V.CHECK, "doctor": V.HEAL, "hostess": V.INVITE,
 CLAN_HEADERS = frozenset({"клан", "мафия", "мафы", "жертва", "кровь", "убой", "мокруха"})
 
 
+#: Words that may open a clause before a two-vote day's ordinal heading («А другой — X»,
+#: «Тогда первый — X, второй — Y», «Итак, первый — X»).
+_ORDINAL_LEADS = frozenset({"а", "и", "тогда", "итак", "значит"})
+
 #: Verbs by which a two-vote day's ordinal says where that vote goes («Первый остаётся за X»).
 _VOTE_GOES = frozenset({"остается", "остаётся", "идет", "идёт", "уходит", "отдаю", "отдан",
                         "отдам", "ставлю", "за",
@@ -37,8 +41,10 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     the sender's own role (or his clan) followed by a colon or a dash stands for the verb."""
     if start + 1 >= len(clause) or not clause[start].word:
         return []
-    if clause[start].w in ("а", "и") and clause[start + 1].w in V.VOTE_ORDINALS:
-        start += 1  # «…, уж больно он командует. А другой — Кармен»
+    if clause[start].w in _ORDINAL_LEADS:
+        lead = start + 1 + (clause[start + 1].w == ",")  # («Итак, первый — X»)
+        if lead < len(clause) and clause[lead].w in V.VOTE_ORDINALS:
+            start = lead  # «…, уж больно он командует. А другой — Кармен»; «Тогда первый — X»
         if start + 1 >= len(clause):
             return []  # («а второе» ending the clause)
     w = clause[start].w

@@ -292,6 +292,7 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
     """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
+    aside = False  # a parenthetical word passed (:data:`_ASIDE_WORDS`)
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:
@@ -308,7 +309,16 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
         if hit is not None and hit.nick is None:  # two nicks: the case may settle it
             hit = idx.exact(words, k, _case_before(clause, words, k, lo, hi))
         if hit is not None and k + hit.length <= hi:
+            if _host_named(words, k, k + hit.length, hi):
+                return None  # «остаются у Юно в гостях»: whose home, not the guest
+            if aside and k == lo and "nomn" in idx.single.get(words[k], {}).get(
+                    hit.nick or "", frozenset({"nomn"})):
+                return None  # «Кузя, кстати, голосую…»: a name called, then the aside
             return hit, k, k + hit.length
+        if t.w in _ASIDE_WORDS and k > lo and clause[k - 1].w == "," and k + 1 < hi and \
+                clause[k + 1].w == ",":
+            aside = True
+            continue  # «За Тензора, кстати, и голосую»: a word between commas, an aside
         if t.w not in V.FILLERS and t.w not in V.PREPOSITIONS:
             if t.cap and k > lo and t.w in role_words() and hi < len(clause) and \
                     clause[hi].w in lexicon().first:
@@ -327,6 +337,8 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                 near = idx.approximate(t.w)  # «к Алисе загляну»: a part after «к», «у»
                 if near is not None and (near.kind in ("part", "pet") or (
                         near.kind == "name" and t.cap)):  # («я за Клавкой присмотрю»: Клава's)
+                    if _host_named(words, k, k + 1, hi):
+                        return None
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
             verb = hi < len(clause) and own_move_word(clause, hi)
             # «катюху мочим»: before a verb only; in lower case in a phone's letter, or
@@ -336,6 +348,25 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                              slip=verb and k == hi - 1)
             return None if lower and hit is not None and hit[0].nick == ctx.sender.nick else hit
     return None
+
+
+#: Parenthetical words that, between commas, stand between a name and its move word
+#: («За Тензора, кстати, и голосую», «Бобра, пожалуй, и проверю»): the look back passes them.
+_ASIDE_WORDS = frozenset({"кстати", "пожалуй", "наверное", "наверно", "думаю", "конечно",
+                          "видимо", "похоже", "впрочем", "разумеется",
+                          "естественно", "пожалуйста", "значит", "короче", "всё-таки",
+                          "все-таки", "однозначно", "определенно", "определённо"})
+
+#: The noun of a stay at somebody's home, after «в»: «у X в гостях» names X the host.
+_STAY = frozenset({"гостях"})
+
+
+def _host_named(words: list[str], k: int, end: int, hi: int) -> bool:
+    """True when the name at ``words[k:end]`` follows «у» and the keyword at ``hi`` is «в
+    гостях» right after it («у Юно в гостях», «у Кузи в гостях»): the name says at whose home
+    one stays, the host, never the guest the keyword's target would be."""
+    return k > 0 and words[k - 1] == "у" and words[end:hi] == ["в"] and \
+        hi < len(words) and words[hi] in _STAY
 
 
 def own_move_word(clause: list[Tok], k: int) -> bool:

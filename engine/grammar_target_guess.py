@@ -56,6 +56,7 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         approx = slip_reading(idx, w)
     approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
     approx = _latin_rival(idx, w, approx)  # «за эльфа»: Elfina's pet form, or Dark_Elf
+    approx = _e_rival(idx, w, approx)  # «режу Неко»: Shiro.neko, or Нэко-тян written with «е»
     if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
         approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
     if approx is None and "-" in w and not strict:
@@ -128,6 +129,30 @@ def _latin_rival(idx: NameIndex, w: str, hit: NameHit | None) -> NameHit | None:
     if hit is None or hit.nick is None or hit.kind not in ("pet", "part"):
         return hit
     rivals = set(idx.capital_readings.get(w, ())) - {hit.nick}
+    if not rivals:
+        return hit
+    both = tuple(n for n in idx.nicks if n == hit.nick or n in rivals)
+    return NameHit(None, both, hit.kind, hit.length)
+
+
+def _e_rival(idx: NameIndex, w: str, hit: NameHit | None) -> NameHit | None:
+    """``hit``, a loose reading of ``w`` as one nick (a pet form or a word of it), with the
+    nicks a word of which is ``w`` with «э» where it has «е» added as candidates: «е» is
+    written for «э» in borrowed words («Неко» for «Нэко», «Сем» for «Сэм»), so «режу Неко»
+    is Shiro.neko's word read and Нэко-тян's alike, and the move is asked about; a whole
+    nick of several words so written is that player («Неко-тян» for Нэко-тян)."""
+    if hit is None or hit.nick is None or hit.kind not in ("pet", "part") or "е" not in w:
+        return hit
+    spots = [n for n, c in enumerate(w) if c == "е"]
+    variants = {w[:n] + "э" + w[n + 1:] for n in spots} | {w.replace("е", "э")}
+    whole = {o for v in variants for o in idx.single.get(v, ())} - {hit.nick}
+    if len(whole) == 1 and "-" in w:
+        # «Проверка: Неко-тян»: the whole of Нэко-тян's nick, only «э» written «е», over a
+        # word of another's read loosely
+        nick = whole.pop()
+        return NameHit(nick, (nick,), "exact", hit.length)
+    rivals = {o for v in variants for o in idx.parts.get(v, ())} | whole
+    rivals.discard(hit.nick)
     if not rivals:
         return hit
     both = tuple(n for n in idx.nicks if n == hit.nick or n in rivals)

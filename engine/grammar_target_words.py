@@ -20,8 +20,8 @@ from .lexicon import lexicon
 from .names import NameHit
 from .names_qualifier import qualified_owners
 from .words import (
-    is_known_word, is_noun, is_verb, may_be_name, morph, past_tense, predicate, short_adjective,
-    third_person,
+    is_known_word, is_noun, is_verb, may_be_name, morph, norm, past_tense, predicate,
+    short_adjective, third_person,
 )
 
 if TYPE_CHECKING:
@@ -547,7 +547,10 @@ def possessive(idx, clause: list[Tok], k: int) -> bool:
     hit = idx.exact(words, k, None)  # (the cheap test first: most words name nobody)
     if hit is None or hit.length != 1 or hit.nick is None:
         return False
-    return _noun_or_unknown(words[k - 1]) and _genitive_only(words[k])
+    # a nick of several words read as one token (engine.names_merge) is in the case of its
+    # first word as written («в гостях Папа Гоши»: «Папа», not «Гоши», says the case)
+    w = norm(clause[k].text) if words[k][:1] == "\x00" else words[k]
+    return _noun_or_unknown(words[k - 1]) and _genitive_only(w)
 
 
 @functools.lru_cache(maxsize=20_000)

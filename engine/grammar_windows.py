@@ -136,6 +136,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             taken_back_between(low, hi, sentences, _sentence_after) or \
             _REVEAL_NEXT.match(low, hi) is not None
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
+        if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
+            hi = listed.end()  # «Голоса:⏎1. X⏎2. Y»: the list's lines, «1.» no sentence's end
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
                     talk(found, words, visible[lo:hi])))
     out: list[tuple[int, int]] = []
@@ -170,6 +172,12 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
 _REVEAL_NEXT = re.compile(
     r"\s*(?:" + "|".join(sorted(V.REVEAL_WORDS, key=lambda w: (-len(w), w))) +
     r")[,!\s—][^.!?\n]{1,60}!")
+
+
+#: The lines of a numbered or bulleted list right after a heading's colon (each line a mark
+#: and its words): the window of the heading takes them all.
+_LIST_AFTER = re.compile(r"(?:[ \t]*\n)?[ \t]*(?:\d{1,2}[.)]|[-•*—–])[ \t]*[^\n]*"
+                         r"(?:\n[ \t]*(?:\d{1,2}[.)]|[-•*—–])[ \t]*[^\n]*)*")
 
 
 def _sentence_start(back: str, size: int, at: int) -> int:

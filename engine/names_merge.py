@@ -11,7 +11,7 @@ from operator import attrgetter
 from . import grammar_vocab as V
 from .names_given import full_names, names_listed, patronymic_of
 from .names_hit import initials_of
-from .words import is_known_word, morph, person_name, word_forms
+from .words import is_known_word, is_verb, morph, person_name, word_forms
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -302,8 +302,9 @@ def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:
         k += 1
     if k >= len(toks) or not toks[k].word or toks[k].start - toks[k - 1].end > 2:
         return None
+    # (a verb spelled right is no slip of a name: «лечу фуру» is no «Леху Фуру»)
     found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
-             if _near(t.w, idx.multi[m][1][0], 1, 4)}
+             if _near(t.w, idx.multi[m][1][0], 1, 4)} if not is_verb(t.w) else set()
     if not found and (pet := idx.pet_form(t.w)) is not None:
         # «Наташеньку Крючок» for «Наташа Крючок»: a pet form of the first word, which the
         # second word tells from another Наташа's

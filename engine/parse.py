@@ -63,6 +63,7 @@ from .parse_alternative import alternative, doubted
 from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, named_players, offered, \
     open_move, weighed_candidate
 from .parse_clause import read_clause
+from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
@@ -389,6 +390,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 clause_skip = False  # «комиссар — пропускаю»: a branch left out, not the turn
         skip = skip or clause_skip
         last = read_clause(ctx, clause, start, member_actor, flags, excluded, items)
+        list_heading(ctx, clause, last, items, count)  # «Мои голоса такие:⏎1. X⏎2. Y»
         passed(ctx, clause)
         if last is not None:
             prev = last if not excluded else None

@@ -334,8 +334,11 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
                             _SECOND.isdisjoint(t.w for t in after[:kw.i]))]
             # (a word of the same move in its own clause names that move again: «постреляю в
             # X в мо, ещё не решил» reads on to the doubt)
-            if kws:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
-                toks = [t for t in after[:min(kw.i for kw in kws)] if t.word]
+            cuts = [kw.i for kw in kws] + [n for n, t in enumerate(after)
+                                           if t.w in _VOTE_SPOKEN_OF and m.action != "vote"]
+            # («проверяю X⏎с линчем пока не определился»: the vote's noun spoken of, its doubt)
+            if cuts:  # («Проверка — X. Линч пока никому, подумаю»: the doubt of another move)
+                toks = [t for t in after[:min(cuts)] if t.word]
         if (k := _defers_after(toks)) is not None:
             # «Второе убийство — X, если Эл не против. Ну или как Эл скажет»: or as another
             # decides, no choice of the sender's own: asked
@@ -375,6 +378,11 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: Forms of the vote's noun no keyword is made of («с линчем»): a doubt after one is the
+#: vote's, not the night move's before it.
+_VOTE_SPOKEN_OF = frozenset({"линчем"})
 
 
 #: Words that may open a sentence of doubt before its «хотя» («Ну хотя не знаю…»).
@@ -476,7 +484,25 @@ def _target_left_open(clauses: list[list[Tok]], at: int, after: list[str]) -> bo
     if not _OPEN_AFTER.isdisjoint(after):
         return True
     own = next((c for c in clauses if c and c[0].start <= at <= c[-1].end), [])
-    return not _OPEN_BEFORE.isdisjoint(t.w for t in own if t.end <= at)
+    words = [t.w for t in own if t.end <= at]
+    if not _OPEN_BEFORE.isdisjoint(words) and _OPEN_BEFORE.isdisjoint(words[:-1]) and \
+            words[-1:] == ["кого"] and _self_answered(own, at):
+        return False  # «кого ищу — ищу врача»: her own question, answered after the dash
+    return not _OPEN_BEFORE.isdisjoint(words)
+
+
+#: The marks after which the sender answers his own «кого …» («Кого ищу — врача»).
+_ANSWER_MARKS = frozenset({"—", "–", ":"})
+
+
+def _self_answered(own: list[Tok], at: int) -> bool:
+    """True when the search word at offset ``at`` is followed in its clause ``own`` by a dash
+    or a colon and a word after it: «кого ищу — ищу врача», «кого ищу? врача» (the question
+    mark read as a dash, engine.grammar_tokens): the question «кого» asked is the sender's
+    own, answered at once, nothing left open."""
+    after = [t for t in own if t.start >= at]
+    return any(not t.word and t.w in _ANSWER_MARKS and n + 1 < len(after) and after[n + 1].word
+               for n, t in enumerate(after[:3]))
 
 
 #: Words after which «может» is a hedge opening a thought, not a verb of a subject («Лось

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 
 from . import grammar_vocab as V
+from .grammar_keywords import find_keywords
 from .grammar_plans import IF_WORDS
-from .grammar_tokens import Tok, clause_words
+from .grammar_rules import problem
+from .grammar_tokens import Tok, clause_words, tokenize
+from .names import name_index
 from .parse_types import Ctx, Item, Prev, nick_at
+from .words import past_tense
 
 
 #: Where a remark after a list line's name begins: a dash, a bracket or a comma.
@@ -57,3 +61,44 @@ def _remark_in_brackets(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -
         return False
     return clause[k].w == "(" or (IF_WORDS.isdisjoint(words) and V.DOUBT_WORDS.isdisjoint(words)
                                   and "?" not in words)
+
+
+#: Words of another day in a heading: «Голоса вчера были такие:» reports, no move of today.
+_OTHER_DAY = frozenset({"вчера", "позавчера", "завтра", "вчерашние", "вчерашний"})
+
+
+def list_heading(ctx: Ctx, clause: list[Tok], last: Prev | None, items: list[Item],
+                 count: int) -> None:
+    """A vote heading that says more than the vote word before its colon («У меня два голоса,
+    вот они:», «Мои голоса сегодня такие:») and read nothing, with a list of names on the
+    lines right after it: the heading's vote is open (``no_target``, as «Два голоса:» alone
+    is), so the list's lines give it its targets (:func:`engine.parse_correct.correction`,
+    :func:`next_listed`). ``last``: what the clause read; ``count``: the items before it.
+    Nothing when the heading tells of another day or in the past, holds another move word,
+    or the next line is not one name alone."""
+    if last is None or last.cls != V.VOTE or last.items or last.asked or last.hypothetical or \
+            len(items) != count or len(clause) < 3 or clause[-1].w != ":":
+        return
+    rest = ctx.text[clause[-1].end:]
+    if not rest[:rest.find("\n") + 1].strip() == "" or "\n" not in rest:
+        return  # (the colon ends its line)
+    kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    if len(kws) != 1 or kws[0].cls != V.VOTE or kws[0].negated or kws[0].reported or \
+            kws[0].hypothetical or kws[0].withdraw:
+        return
+    kw = kws[0]
+    words = clause_words(clause)
+    if not _OTHER_DAY.isdisjoint(words) or any(
+            clause[n].word and past_tense(words[n]) for n in range(len(clause))):
+        return  # «Голоса вчера были такие:»: a report
+    line = rest.split("\n", 2)[1]
+    head = _LIST_LINE.match(line).group(1).split(" — ")[0].rstrip(".;,")  # («X — он мутный»)
+    toks = [t for t in tokenize(head) if t.word]
+    toks = name_index(ctx.nicks).merge(toks)
+    hit = nick_at(ctx, toks, clause_words(toks), 0) if toks else None
+    if hit is None or hit.length != len(toks):
+        return  # (the next line is one name alone)
+    text = ctx.text[clause[kw.i].start:clause[-1].end]
+    item = Item(clause[kw.i].start, problem=problem(text, "unparsed", "no_target"), tried="vote")
+    items.append(item)
+    last.items.append(item)

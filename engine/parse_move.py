@@ -404,7 +404,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             pointer + 1 < len(clause) and clause[pointer + 1].w in V.SAME_AGAIN) or (
             # «голос тоже ему», «его же», «зову его снова»
             ctx.last_hit is not None and all(  # «МО в Шашлычка и голос тоже в него»
-                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO
+                not clause[n].word or clause[n].w in V.PREPOSITIONS or clause[n].w in _ALSO or
+                (kw.cls == V.VOTE and clause[n].w in _OWN_VOTE)  # «Голос свой тоже на неё»
                 for n in range(kw.j, pointer))) or (
             # «голос отдаю ей», «и голос свой тоже отдам ему»: the vote given to him
             kw.cls == V.VOTE and pointer > kw.i and clause[pointer - 1].w in _GIVING and all(
@@ -680,6 +681,9 @@ _ALSO = frozenset({"тоже", "же", "также", "и"})
 #: «Голос отдаю ей»: verbs giving the vote word before them to the pronoun after them.
 _GIVING = frozenset({"отдаю", "отдам", "отдаём", "отдадим", "ставлю", "поставлю", "кидаю", "кину",
                      "передаю", "передам", "отправляю", "дарю", "вручаю"})
+
+#: «свой», «мой» after the vote word («голос свой тоже на неё»): whose vote, no other word.
+_OWN_VOTE = frozenset({"свой", "мой"})
 
 #: Words between the vote word and such a verb («голос свой тоже отдаю ей»).
 _GIVING_SKIP = _GIVING | {"свой", "мой", "сегодня", "я", "на", "линче", "тайном", "суде"}
