@@ -1,4 +1,4 @@
-"""Score blind letters with a game's own words (issue 40): the ``[words]`` table of a config
+"""Score blind letters with a game's own words (issue 11, the host's [words]): the ``[words]`` table of a config
 file (or of a TOML file holding only that table) is handed to the parser the way the CLI does,
 then ``benchmarks/blind/score.py`` runs as usual.
 

@@ -84,7 +84,9 @@ def test_found_fans_check_reply_says_it_is_her_only_one(tmp_path):
         g.deliver(letter("fan@example.org", "Проверяю Буку на мафию.", msgid="f2@x"), day2)
         sync(g.cfg, g.store, now=day2 + timedelta(minutes=10))
         replies = {r.ref: r.body for r in g.replies("reply")}
-        note = "(это ваша единственная своя проверка: после неё проверок у вас больше не будет)"
+        # a check that fails (she robbed, the target gone) is not used up (engine.aftermath)
+        note = ("(это ваша единственная своя проверка: если она состоится, проверок у вас больше "
+                "не будет; если сорвётся — она останется у вас)")
         assert "- Проверка: Бука" in replies["reply:f2@x"]
         assert note in " ".join(replies["reply:f2@x"].split())
         assert "единственная" not in replies["reply:f1@x"]
