@@ -1,5 +1,6 @@
-"""Score blind letters with a game's own words (issue 11, the host's [words]): the ``[words]`` table of a config
-file (or of a TOML file holding only that table) is handed to the parser the way the CLI does,
+"""Score blind letters with a game's own words (issue 11, the host's ``[words]``): the
+``[words]`` table of a config file (or of a TOML file holding only that table, or of a blind
+set file that carries its game's words) is handed to the parser the way the CLI does,
 then ``benchmarks/blind/score.py`` runs as usual.
 
     .venv/bin/python benchmarks/score_words.py WORDS.toml benchmarks/blind/round48/terenty.toml [--quiet] [--json OUT]
