@@ -138,6 +138,8 @@ class Answers:
                 and any(p.text in q for q in questions))]
         read = state in _READ_ON_TIME  # what stands after it is told, a refused move's too
         no_vote = read and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
+        lost = ctx.row.event if read and ctx is not None and any(m.action == "vote" for m in moves) \
+            and _vote_lost(s, ctx, cols["nick"]) else None
         no_night = _night_missing(ctx, cols["nick"], [*moves, *standing], problems, head) \
             if read and not (cols["skip"] or cols["cancel"]) else None
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
@@ -148,7 +150,7 @@ class Answers:
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
                                    unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped,
-                                   carried=list(carried))
+                                   carried=list(carried), lost_vote=lost)
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
@@ -203,6 +205,17 @@ def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     if not owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ()):
         return False
     return not _voted_in_thread(s, ctx, nick)
+
+
+def _vote_lost(s, ctx, nick: str) -> bool:
+    """Whether the host stripped ``nick`` of his vote for the day (``lost-vote``: «Парадокс»,
+    «Пальмы цветут»): a vote in his letter is then no vote, and his reply says so."""
+    from sqlmodel import select
+
+    from .store import DayInput
+
+    return s.exec(select(DayInput.id).where(DayInput.day == ctx.day, DayInput.nick == nick,
+                                            DayInput.kind == "lost_vote")).first() is not None
 
 
 def _voted_in_thread(s, ctx, nick: str) -> bool:

@@ -159,7 +159,7 @@ class Renderer:
               folded: list[datetime] = (), quoted: list[Move] = (),
               empty_body: str | None = None, unvote: bool = False,
               withdrawn: list[Move] = (), quote_skipped: dict | None = None,
-              carried: list[dict] = ()) -> str:
+              carried: list[dict] = (), lost_vote: str | None = None) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -172,7 +172,9 @@ class Renderer:
         ``questions``: the letter's questions to the host, which the reply says he answers
         himself; ``no_vote``: the sender has no lynch vote standing though he owes one
         (:func:`mailer.answers._vote_missing`), told with the autokill point it costs before
-        the deadline; ``no_night``: the sender's night role move is missing or was not accepted
+        the deadline; ``lost_vote``: the day's event when the host stripped the sender of his
+        vote (``lost-vote``) and the letter votes: the reply says the vote will not count;
+        ``no_night``: the sender's night role move is missing or was not accepted
         (:func:`mailer.answers._night_missing`: its action ids, role, ``clan``, ``refused``),
         told with what follows if none comes before the deadline; ``clan_idle``, ``folded``:
         :mod:`mailer.reply_context`; ``quoted``: the moves that stand only in what a letter
@@ -205,6 +207,8 @@ class Renderer:
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
+                           lost_vote=lost_vote if status == "applied" and
+                           any(m.action == "vote" for m in moves) else None,
                            fan_check=fan_check and status == "applied",
                            no_vote=no_vote and status in ("applied", "no_moves"),
                            no_night=no_night if status in ("applied", "no_moves") else None,

@@ -284,3 +284,24 @@ def test_the_boss_is_not_told_of_members_who_moved_or_wrote_after_him(tmp_path):
     # boss's reply is written, so not claimed; the thief is
     assert "\nВ клане пока без ночного хода: Шнурок (вор). Ход, который вы пришлёте за Шнурка, будет " \
            "действовать, если до срока Шнурок не пришлёт своего.\n" in got2["reply:c@x"]
+
+
+def test_a_player_stripped_of_his_vote_is_told_so_in_the_reply(tmp_path):
+    """A fresh host: after ``lost-vote Трелони`` her letter «Голосую за Пью» was answered
+    «Принято: Голос на линче: Пью» with no word that the vote will not count."""
+    from mailer.day import set_event
+    from mailer.inputs import set_lost_votes
+    from test_sync import START as SYNC_START
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "palms", now=SYNC_START + timedelta(minutes=5))
+        set_lost_votes(g.store, ["Бука"])
+        got = g.answers(("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", "a@x"),
+                        ("marusya@example.org", "лимонад. Проверяю Буку. Линч: Ягуарчик", "b@x"))
+    finally:
+        g.store.dispose()
+    assert ("  - Голос на линче: Ягуарчик\n  (сегодня вы лишены голоса («Пальмы цветут»: запретные слова "
+            "в теме игры): голос из письма на линче не засчитается, ваш голос пойдёт против вас самих)\n") \
+        in got["reply:a@x"], got["reply:a@x"]
+    assert "лишены голоса" not in got["reply:b@x"]
