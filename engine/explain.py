@@ -93,6 +93,9 @@ NO_NIGHT_MOVE = "    • нет ночного хода"
 #: The line of a counted lynch vote that no letter of the player carried: it came from the
 #: forum thread or the host's ``votes import`` (FORUM.md, last section).
 FORUM_VOTE = "    • {votes} с форума (пост в ветке или подсчёт ведущего) → {targets} — {counted}"
+#: The line under a player the host stripped of his vote (``lost-vote``: «Парадокс», «Пальмы
+#: цветут»): not a forum vote, though under «Пальмы» his counted vote goes to himself.
+LOST_VOTE_LINE = "    • лишён(а) голоса ведущим{why}"
 #: The line under a player who owed a vote on the lynch and cast none (an autokill point,
 #: DECISIONS.md §6–7): without it a living civilian who sent nothing would not be in ``explain``.
 NO_VOTE = "    • нет голоса на линче"
@@ -144,10 +147,12 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     missing = _without_night_move(data, state)
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     forum = _forum_votes(data)
+    lost = set(data.get("lost_vote") or ())
     died = {d["player"]: d for d in data["deaths"]}
     silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
     for nick in state.players:
-        if (nick in missing or nick in unvoted or nick in forum or nick in silent) and nick not in order:
+        if (nick in missing or nick in unvoted or nick in forum or nick in silent or nick in lost) \
+                and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -158,7 +163,12 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
         lines += [_move_line(m, state, genders.get(nick), data.get("statuses")) for m in moves]
-        if nick in forum:
+        if nick in lost:
+            lines.append(LOST_VOTE_LINE.format(
+                why=" («Пальмы цветут»: его голос — против него самого"
+                    f" → {', '.join(forum.get(nick, ()))})" if data["event"] == "palms" and forum.get(nick)
+                else f" ({EVENTS_RU.get(data['event'], data['event'])})"))
+        elif nick in forum:
             many = len(forum[nick]) > 1
             lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",
                                            targets=", ".join(forum[nick]), counted="учтены" if many else "учтён"))
@@ -298,6 +308,7 @@ def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
         nick: {"why": list(why), "points": result.new_state.players[nick].autokill_points}
         for nick, why in result.autokill.items() if nick in result.new_state.players
     }
+    data["lost_vote"] = list(result.lost_vote)
     return data
 
 

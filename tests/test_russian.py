@@ -579,3 +579,10 @@ def test_palms_lost_votes_are_told_as_lost_not_as_chosen(tmp_path):
     assert "\nЛишены голоса («Пальмы цветут»: голос каждого засчитан против него самого): Петя, Маша.\n" \
         in paper, paper
     assert "  Петя — 2: Петя, Вася\n" in paper and "  Маша — 1: Маша\n" in paper
+    from engine.explain import explain_turn
+
+    told = explain_turn(t.result, t.state_before)
+    # not «голос на линче с форума (пост в ветке…)»: the host took it, no post gave it
+    assert "  Маша (Врач):\n    • лишён(а) голоса ведущим («Пальмы цветут»: его голос — против него самого → Маша)\n" \
+        in told, told
+    assert "с форума" not in told.split("  Маша (Врач):")[1].split("\n  ")[0]
