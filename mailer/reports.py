@@ -10,6 +10,7 @@ from sqlmodel import Session, select
 from .config import GameConfig
 from .day.context import GameError, load_state
 from .out_state import OutState
+from .questions import QUESTION_NOTE
 from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, fear_wait, no_moves_of,
                      player_rows, questions_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
@@ -61,6 +62,9 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             questions=questions_of(letters), refused=refused_of(letters),
+                            old_questions=count(Letter, Letter.day < game.current_day,
+                                                Letter.handled == False,  # noqa: E712
+                                                Letter.notes_json.contains(QUESTION_NOTE)),
                             asked=asked_of(letters), attention_ids=attention_ids,
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,
                             last_closed=utc(s.exec(select(func.max(DayRow.closed_at)).where(

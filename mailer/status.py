@@ -70,6 +70,9 @@ class StatusReport:
     #: players whose letter of the day asked which player they meant and who have not
     #: answered yet (:func:`asked_of`)
     asked: list[str] = field(default_factory=list)
+    #: letters of days before this one with a question to the host not marked done (a closed
+    #: day's question is still unanswered: ``inbox --questions`` lists it)
+    old_questions: int = 0
     #: the numbers of the ``attention`` letters (``inbox`` shows them by number)
     attention_ids: list[int] = field(default_factory=list)
     #: «Страх» after the deadline (DECISIONS.md §6): ``(chosen, choice)``, the player whose
@@ -283,6 +286,8 @@ def read_status(cfg) -> StatusReport | None:
                                     "GROUP BY state", (OutState.QUEUED.value, OutState.UNCERTAIN.value)).fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
         (last_closed,) = con.execute("SELECT max(closed_at) FROM dayrow WHERE status = 'closed'").fetchone()
+        (old_questions,) = con.execute("SELECT count(*) FROM letter WHERE day < ? AND NOT handled AND "
+                                       "instr(coalesce(notes_json, ''), ?) > 0", (day, QUESTION_NOTE)).fetchone()
         attention_ids = [letter_id for (letter_id,) in con.execute(
             f"SELECT id FROM letter WHERE state IN ({marks}) AND NOT handled ORDER BY id", ATTENTION_STATES)]
         from .forum.today import posts_today, words_today
@@ -305,7 +310,8 @@ def read_status(cfg) -> StatusReport | None:
         finished=bool(finished), players=players,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-        questions=questions_of(letters), refused=refused_of(letters), asked=asked_of(letters),
+        questions=questions_of(letters), old_questions=old_questions, refused=refused_of(letters),
+        asked=asked_of(letters),
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
         last_closed=_utc(last_closed) if last_closed else None)
 

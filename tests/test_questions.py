@@ -130,3 +130,31 @@ def test_sync_summary_counts_the_questions_to_the_host(tmp_path):
         assert "(прочитать: mafia-mail inbox --questions;" in from_env.output  # the config from the environment
     finally:
         game.store.dispose()
+
+
+def test_a_question_left_unanswered_when_its_day_closed_is_still_counted(tmp_path):
+    """A fresh host: a question of day 1, never answered, vanished from ``status`` once day 1
+    closed, though ``inbox --questions`` still listed it."""
+    from datetime import timedelta
+
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.day import close_day
+    from test_sync import DEADLINE
+
+    game = Game(tmp_path)
+    try:
+        game.answers(("serg@example.org", "Ведущий, а можно голосовать за себя? Линч: Бука", "o1@x"))
+        close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+        fast, slow = read_status(game.cfg), status(game.cfg, game.store)
+        assert (fast.day, fast.questions, fast.old_questions) == (2, 0, 1)
+        assert (slow.questions, slow.old_questions) == (0, 1)
+        env = {"MAFIA_MAIL_NOW": (DEADLINE + timedelta(hours=1)).isoformat(), "COLUMNS": "200"}
+        shown = CliRunner().invoke(main, ["--config", str(game.cfg.path), "status"], env=env).output
+        assert "Вопросы к ведущему из прошлых дней без ответа: 1 (" in " ".join(shown.split()), shown
+        [row] = [r for r in game.rows() if r.questions]
+        mark_done(game.store, [row.id])
+        assert read_status(game.cfg).old_questions == status(game.cfg, game.store).old_questions == 0
+    finally:
+        game.store.dispose()
