@@ -23,7 +23,7 @@ from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
-from .config import GameConfig
+from .config import GameConfig, words_lines
 from .render_words import (tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
@@ -136,7 +136,8 @@ class Renderer:
 
     def role_letter(self, *, nick: str, state: GameState, day_row: DayRow, code: str | None) -> str:
         """The letter that gives ``nick`` his role (``role.txt.j2``): the role's rules, his
-        clan, his code word, the autokill rule with this game's numbers (DECISIONS.md §7), and
+        clan, his code word, the game's own words (``[words]``), the autokill rule with this
+        game's numbers (DECISIONS.md §7), and
         day 1 (``day_row``) with its event and deadline."""
         p = state.players[nick]
         clan_members = []
@@ -145,7 +146,7 @@ class Renderer:
         examples = example_nicks(state)
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
                            deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
-                           examples=examples,
+                           examples=examples, game_words=words_lines(self.cfg.words),
                            autokill={"words": self.cfg.rules.autokill_words,
                                      "points": self.cfg.rules.autokill_points})
 

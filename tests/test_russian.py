@@ -586,3 +586,22 @@ def test_palms_lost_votes_are_told_as_lost_not_as_chosen(tmp_path):
     assert "  Маша (Врач):\n    • лишён(а) голоса ведущим («Пальмы цветут»: его голос — против него самого → Маша)\n" \
         in told, told
     assert "с форума" not in told.split("  Маша (Врач):")[1].split("\n  ")[0]
+
+
+def test_role_letter_lists_the_games_own_words(tmp_path):
+    """A fresh host of a themed game: the role letter gave only «Лечу Незнайку», nothing of
+    the words the game's config ([words]) makes moves; it lists them, by move."""
+    roles = {"P1": "clan1.boss", "P2": "civilian", "P3": "doctor"}
+    renderer_for(tmp_path, {n: None for n in roles})
+    path = tmp_path / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8") + '\n[words]\nheal = ["штопать"]\nvote = ["на рею"]\n',
+                    encoding="utf-8")
+    [turn] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": {}}])))
+    letter = Renderer(load_config(path)).role_letter(nick="P3", state=turn.state_before,
+                                                     day_row=day_row(1), code=None)
+    assert ("\nСлова этой игры — ими тоже можно писать ходы, в любой форме (ход — когда рядом назван "
+            "игрок):\n  лечение: «штопать»\n  голос на линче: «на рею»\nАвтокилл:") in letter, letter
+    (tmp_path / "plain").mkdir()
+    plain = renderer_for(tmp_path / "plain", {n: None for n in roles})
+    assert "Слова этой игры" not in plain.role_letter(nick="P3", state=turn.state_before,
+                                                      day_row=day_row(1), code=None)
