@@ -145,6 +145,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
                 idx.given_name(t.w) is not None:
             i += 1  # «Голос за Валю»: a capitalised given name after a preposition, no «валю»
             continue
+        if kw.j == i + 1 and t.cap and found and found[-1].j == i and \
+                found[-1].cls != kw.cls and idx.given_name(t.w) is not None:
+            i += 1  # «Смотрю Валю», «Лечу Валю»: a capitalised given name right after another
+            continue  # move word is its object, no «валю» (to kill) of its own
         if kw.j == i + 1 and _listed_nick(clause, words, i, idx, bool(found) and found[-1].cls == V.VOTE):
             i += 1  # «голоса сова и гость», «за сову и гостя»: the next name of a list
             continue

@@ -391,13 +391,18 @@ def skips_today(clause: list[Tok], n: int) -> bool:
 #: «если я правильно понял(а)», «если не ошибаюсь», «если честно»: a remark, no condition.
 _UNDERSTOOD = frozenset({"понял", "поняла", "понимаю", "помню", "ошибаюсь", "путаю",
                          "честно", "откровенно", "серьезно", "честно-честно"})
+#: How the sender now puts it, right after «если» («а если по-человечески: …», «если коротко
+#: — …»): a remark, no condition (not «если X коротко ответит»: a condition on X).
+_PUT_SO = frozenset({"коротко", "кратко", "вкратце", "по-человечески", "по-простому",
+                     "попросту", "по-русски", "по-нормальному"})
 
 
 def _aside_if(clause: list[Tok], k: int) -> bool:
     """True when the «если» at ``k`` opens a remark on the rules («Охоту, если я правильно
     понял, тоже можно: стреляю в него же»), not a condition of the move."""
     words = [t.w for t in clause[k + 1:k + 5] if t.word]
-    return any(w in _UNDERSTOOD for w in words[:3]) or _move_exists(clause, k) or \
+    return any(w in _UNDERSTOOD for w in words[:3]) or bool(words) and words[0] in _PUT_SO or \
+        _move_exists(clause, k) or \
         _courtesy(clause, k) or _moot(clause, k)
 
 
