@@ -310,10 +310,21 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             not tg.negated:
         # («хочу Васю на партейку в преф»: a word that is no name after an idiom; the name
         # stands before it)
-        back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw)) \
+        verb_at = _own_verb_start(clause, lo, kw)
+        back = read_back(ctx, actor, clause, lo, verb_at) \
             if (told is not None or not object_clause(clause, kw.j)) and \
             not _titled_object(ctx, clause, kw.j, hi) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
+        if back is None and verb_at < kw.i and not loose and \
+                (nick_verb := _nick_as_verb(ctx, clause, verb_at, kw)) is not None:
+            if nick_verb[0] is None:
+                # «Иду на рею» with «Иду» on the roster: «I go» may govern the idiom, or the
+                # player is its target: asked, never dropped
+                items.append(Item(clause[verb_at].start, problem=problem(
+                    span(ctx.text, clause, verb_at, kw.j), "unparsed", "word_or_nick"),
+                    tried=action or ""))
+                return kw.j
+            back = nick_verb  # «Пью на рею» with «Пью» on the roster: the player, no «I drink»
         # («…Пана Коцкого — посмотрим «Иронию судьбы»»: the film is what is watched)
         if loose and back is not None:
             tg.unknown = None
@@ -1136,6 +1147,44 @@ def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
     if k - 1 >= lo and clause[k - 1].w in ("мы", "я"):
         k -= 1
     return k
+
+
+def _nick_as_verb(ctx: Ctx, clause: list[Tok], at: int, kw: Kw) -> tuple | None:
+    """The roster nick that is also the first-person verb at ``at`` read as the sender's own
+    verb before the weak idiom ``kw`` (:func:`_own_verb_start`) when no name stands before it:
+    «Пью на рею» with «Пью» on the roster. A verb that cannot govern the idiom («пью» «на
+    рею») makes the word the player: ``(hit, at, end)``; a verb of going, sending or calling
+    that could («иду на рею») leaves it open: ``(None, at, end)``. None when the word is no
+    nick, or «мы»/«я» stands before it (a verb then), or it is written in lower case in a
+    letter with capitals (the word, not the name)."""
+    k = at
+    if clause[k].w in ("мы", "я"):
+        return None
+    t = clause[k]
+    if not t.cap and ctx.text != ctx.text.lower():
+        return None
+    idx = name_index(ctx.nicks)
+    hit = idx.exact(clause_words(clause), k, None)
+    if hit is None or hit.nick is None or k + hit.length != kw.i or hit.nick == ctx.sender.nick:
+        return None
+    reading = verb_reading(t.w)
+    if reading is not None and reading[0] in _GOING_VERBS:
+        return None, k, kw.i
+    return hit, k, kw.i
+
+
+#: Verbs of going, sending or calling whose first person may itself govern an idiom of place
+#: («иду на виселицу», «отправляю в петлю», «жду в гости»): a nick written so is asked, never
+#: taken in silence.
+_GOING_VERBS = frozenset({"идти", "пойти", "ехать", "поехать", "бежать", "побежать",
+                          "лезть", "полезть", "отправлять", "отправить", "вести", "повести",
+                          "тащить", "потащить", "гнать", "погнать", "везти", "повезти",
+                          "кидать", "кинуть", "бросать", "бросить", "посылать", "послать",
+                          "ходить", "лететь", "полететь", "спешить", "выходить", "выйти",
+                          "приходить", "прийти", "ставить", "поставить", "сдавать", "сдать",
+                          "шагать", "двигать", "двинуть", "ползти", "плыть", "ждать",
+                          "звать", "позвать", "приглашать", "пригласить", "брать", "взять",
+                          "отдавать", "отдать"})
 
 
 def _close_quote(clause: list[Tok], last: int) -> int:
