@@ -699,13 +699,19 @@ def _ordinal_names(ctx: Ctx, clause: list[Tok], j: int) -> bool:
     return False
 
 
+#: A word of the lynch vote earlier in the letter («Про линч. Голосов ведь два?»).
+_VOTE_BEFORE = re.compile(r"(?i)голос|линч")
+
+
 def _second_named(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
-    """The end of the second vote when the heading ``kw`` is «первый» with a player named
+    """The end of the second vote when, after a word of the vote earlier in the letter
+    (:data:`_VOTE_BEFORE`), the heading ``kw`` is «первый» with a player named
     after it (:func:`_ordinal_names`) and «второй» follows later in the clause with a player
     named after it too («Тогда первый — X, второй — Y»): two votes laid out; else None."""
     if kw.j - kw.i != 1 or clause[kw.i].w not in ("первый", "первое") or \
+            not _VOTE_BEFORE.search(ctx.text, 0, clause[kw.i].start) or \
             not _ordinal_names(ctx, clause, kw.j):
-        return None
+        return None  # (not «Подозреваю двоих. Первый — X, второй — Y»: suspects listed)
     for k in range(kw.j, len(clause) - 1):
         if clause[k].w in ("второй", "второе") and k > 0 and not clause[k - 1].word and \
                 clause[k + 1].w in ("—", "–", "-", ":") and _ordinal_names(ctx, clause, k + 1):
