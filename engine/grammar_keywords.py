@@ -26,6 +26,7 @@ from .words import (
     thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
+from .grammar_refs import ASIDE_WORDS as _ASIDE_WORDS
 from .grammar_kw import Kw  # noqa: F401 (re-exported: the grammar imports it from here)
 from .grammar_kw_merge import merge_keywords, only_fillers, shot_from_it  # noqa: F401 (only_fillers: re-exported)
 from .grammar_fuzzy import any_fuzzy_verb, fuzzy_noun, fuzzy_verb, run_on_verbs
@@ -529,13 +530,20 @@ def _voter_before(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
     sender's nick ``own`` is known, another player's nickname in the nominative («Шатун всю
     игру голосует так, что …»; with ``own`` unknown the nick may be the sender's own, telling
     his vote in the third person)."""
-    for k in range(i - 1, max(-1, i - 5), -1):
+    k, left = i - 1, 4
+    while k >= 0 and left > 0:
         if not clause[k].word:
+            if k >= 3 and words[k] == "," and words[k - 2] == "," and \
+                    words[k - 1] in _ASIDE_WORDS:
+                k -= 3  # «Бекас, кстати, голосует за X»: an aside between commas
+                continue
             return False
+        left -= 1
         if words[k] in _HE_SHE_THEY:
             return True
         if own is not None and _subject_at(clause, words, k, idx, own):
             return not _own_word(words[k], own)  # («Танкист голосует …» from Петя_Танкист)
+        k -= 1
     return False
 
 

@@ -356,6 +356,7 @@ _ASIDE_WORDS = frozenset({"кстати", "пожалуй", "наверное", 
                           "видимо", "похоже", "впрочем", "разумеется",
                           "естественно", "пожалуйста", "значит", "короче", "всё-таки",
                           "все-таки", "однозначно", "определенно", "определённо"})
+ASIDE_WORDS = _ASIDE_WORDS  # (public: a vote told past an aside, engine/grammar_keywords.py)
 
 #: The noun of a stay at somebody's home, after «в»: «у X в гостях» names X the host.
 _STAY = frozenset({"гостях"})

@@ -213,6 +213,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         head = start + 2
     if not kws and not excluded:
         kws = header_keyword(clause, head, member or ctx.sender)
+        if kws and member is None and ctx.turn.votes_per_player < 2 and \
+                (second := _second_named(ctx, clause, kws[0])) is not None:
+            # «Тогда первый — X, второй — Y» on a one-vote day: two votes, one too many
+            items.append(Item(clause[kws[0].i].start, problem=problem(
+                span(ctx.text, clause, kws[0].i, second), "not_allowed", "too_many_votes",
+                action="vote"), tried="vote"))
+            return None
         if kws and clause[kws[0].i].w in V.VOTE_ORDINALS and (
                 ctx.turn.votes_per_player < 2 or not _ordinal_names(ctx, clause, kws[0].j)):
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
@@ -690,6 +697,29 @@ def _ordinal_names(ctx: Ctx, clause: list[Tok], j: int) -> bool:
         if seen == 2:
             return False
     return False
+
+
+#: A word of the lynch vote earlier in the letter («Про линч. Голосов ведь два?»).
+_VOTE_BEFORE = re.compile(r"(?i)голос|линч")
+
+
+def _second_named(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
+    """The end of the second vote when, after a word of the vote earlier in the letter
+    (:data:`_VOTE_BEFORE`), the heading ``kw`` is «первый» with a player named
+    after it (:func:`_ordinal_names`) and «второй» follows later in the clause with a player
+    named after it too («Тогда первый — X, второй — Y»): two votes laid out; else None."""
+    if kw.j - kw.i != 1 or clause[kw.i].w not in ("первый", "первое") or \
+            not _VOTE_BEFORE.search(ctx.text, 0, clause[kw.i].start) or \
+            not _ordinal_names(ctx, clause, kw.j):
+        return None  # (not «Подозреваю двоих. Первый — X, второй — Y»: suspects listed)
+    for k in range(kw.j, len(clause) - 1):
+        if clause[k].w in ("второй", "второе") and k > 0 and not clause[k - 1].word and \
+                clause[k + 1].w in ("—", "–", "-", ":") and _ordinal_names(ctx, clause, k + 1):
+            end = k + 2
+            while end < len(clause) and clause[end].w not in (",", ".", ";", "!", "?"):
+                end += 1
+            return end
+    return None
 
 
 def _vote_za(ctx: Ctx, clause: list[Tok], start: int) -> int | None:

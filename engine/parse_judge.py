@@ -70,6 +70,16 @@ def _for_me(clause: list[Tok] | None, kw: Kw) -> bool:
     return k + 1 < len(clause) and clause[k].w == "мне" and clause[k + 1].word
 
 
+def _suggested_if(clause: list[Tok], i: int) -> bool:
+    """True when a word of suggesting (:data:`engine.grammar_vocab.SUGGEST_WORDS`) stands
+    before the infinitive at ``i`` and «если» after it, with no «бы» in the clause
+    («Предлагаю убрать X, если он окажется ролевым»): the sender's move put forward on a
+    condition the host cannot know, no wish."""
+    return any(t.w in V.SUGGEST_WORDS for t in clause[:i]) and \
+        any(t.w in ("если", "ежели") for t in clause[i + 1:]) and \
+        not any(t.w in ("бы", "б") for t in clause)
+
+
 def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text: str,
           flags: dict, on_behalf: bool, clause: list[Tok] | None = None) -> Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
@@ -111,7 +121,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if kw.hypothetical is True and kw.weak and not (tg.hits and (
             _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i))) \
             and \
-            not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)):
+            not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)) \
+            and not (action is not None and tg.hits and _suggested_if(clause, kw.i)):
+        # (not «Предлагаю убрать X, если он окажется ролевым»: a move put forward on a
+        # condition, asked)
         # (not «Если Барса не повесят — проверять его»: the move of a condition, asked)
         return None  # «я бы Диму в пару взял»: a wish, not a move
         # (not «Может, Бастиона пошизить…»: a move weighed, asked)

@@ -45,7 +45,7 @@ from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_
                               pronoun_named_before,
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import (as_decided, asked_of, decider, deferred, his_choice,
-                                ordinary_speech, told_by, told_name)
+                                ordinary_speech, told_by, told_name, trip_with_player)
 from .parse_types import Ctx, Item, last_word, names_in, nick_at
 from .parse_unneeded import so_then, unneeded_end
 
@@ -128,6 +128,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     # the one she seeks, her search's target
     whether = whether_named(ctx, clause, kw.j, hi) if action == "search" and \
         not (kw.negated or kw.reported or kw.hypothetical) else None
+    if whether is None and action is not None and not kw.negated and \
+            (trip := trip_with_player(ctx, clause, kw, hi)):
+        # «Полечу с Мариной в Сочи»: a trip with a player, or his heal? Asked
+        items.append(Item(clause[kw.i].start, problem=problem(
+            span(ctx.text, clause, kw.i, trip), "unparsed", "unread"), tried=action or ""))
+        return trip
     if whether is None and (ordinary_speech(ctx, clause, kw, hi) or (
             (kw.weak or clause[kw.i].w in V.PREPOSITIONS) and
             not (kw.alt is not None and clause[kw.j - 1].w in _MY_CHOICE) and

@@ -197,6 +197,26 @@ def _past_company(ctx: Ctx, clause: list[Tok], j: int, hi: int, stop) -> int:
     return k
 
 
+def trip_with_player(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> int | None:
+    """The end of «лечу/полечу с X в …»: a heal word that is a verb, then «с» and a player
+    named right after it, then a ``not_before`` word of where one goes («Полечу с Мариной в
+    Сочи», «лечу со Штопором на море»): a trip with a companion who is a player, or a heal of
+    him said oddly; which one the host cannot tell, so it is asked. None otherwise (not
+    «лечу с утра Марину»: no player after «с»; not «полечу с детьми в Сочи», read by
+    :func:`ordinary_speech`)."""
+    if kw.cls != V.HEAL or kw.j + 2 >= hi or clause[kw.j].w not in _WITH or \
+            not is_verb(clause[kw.j - 1].w):
+        return None
+    hit = nick_at(ctx, clause, clause_words(clause), kw.j + 1)
+    if hit is None:
+        return None
+    k = kw.j + 1 + hit.length
+    stop = lexicon().not_before.get(kw.cls) or ()
+    if k >= hi or clause[k].w not in stop or clause[k].w in ("как", "обратно", "назад"):
+        return None
+    return min(hi, k + 2)
+
+
 #: «в последний раз», «на этот раз», «в эту ночь»: a preposition, one word and a noun of
 #: time right after a keyword say when, never where to (:func:`ordinary_speech`).
 _ONCE_PREPS = frozenset({"в", "во", "на"})

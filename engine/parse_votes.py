@@ -181,7 +181,8 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     while start < len(clause) and start - first < 4 and (
             clause[start].w in _ZA_OPENERS or (start > first and clause[start].w == ",")):
         start += 1  # «Теперь за X.», «Ну, а теперь за X.»: the word that opens the sentence
-    if start < len(clause) and clause[start].w in _I_WE:
+    own_side = start < len(clause) and clause[start].w in _I_WE
+    if own_side:
         start += 1
         while start < len(clause) and clause[start].w in ("—", "-", "–"):
             start += 1
@@ -217,6 +218,8 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     else:
         length = hit.length
     n = start + 1 + length
+    if not own_side and not too and _TOLD_AFTER.match(ctx.text, clause[n - 1].end):
+        return False  # «За Бекаса, кстати, многие голосуют»: others' votes told, none of his
     if n + 1 < len(clause) and clause[n].w in ("и", ","):
         # «Я за Ягуарчика и (за) Буку»: two names, the votes of a two-vote day or one too
         # many on another (the judge refuses that, never drops it unsaid)
@@ -317,6 +320,14 @@ _AGREE = frozenset({"согласен", "согласна", "согласны"})
 #: «(Я) согласен с Кузей,» opening the sentence before a short vote with «тоже».
 _AGREED_BEFORE = re.compile(
     r"(?:^|[\n.!?])\s*(?:я\s+)?соглас(?:ен|на|ны)\s+со?\s+[^,.!?\n]{1,40},$", re.IGNORECASE)
+
+#: After a short «за X»: a comma (and an aside between commas), then up to two words and a
+#: vote verb in the third person or the plural past («За X, кстати, многие голосуют», «За X,
+#: говорят, проголосуют все»): the votes of others told, no vote of the sender's
+#: (:func:`za_alone`).
+_TOLD_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?:(?:кстати|говорят|похоже|видимо|наверное|конечно|впрочем)[ \t]*,[ \t]*)?"
+    r"(?:[^\W\d_]+[ \t]+){0,2}(?:про)?голос(?:ует|уют|овали)\b", re.IGNORECASE)
 
 #: «Я тоже за X», «тоже за X»: the sender joins others' vote (:func:`za_alone`).
 _TOO = frozenset({"тоже", "также", "тож"})
