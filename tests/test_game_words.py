@@ -10,10 +10,7 @@ import pytest
 
 import engine.lexicon as lexicon_module
 from engine.lexicon.game import GameWordsError, classify, conflicts, game_tables
-from engine.legality import screen_letter
-from engine.model import TurnInfo
-from engine.parse import parse_letter
-from engine.state import GameState
+from game_words_reading import read_on_day_one, reading_with
 from mailer import lexicon_cache
 from mailer.config import ConfigError, load_config, words_lines
 from e2e_config import folder_sections, run_cli
@@ -27,8 +24,7 @@ ROSTER = {"Кузя": "civilian", "Шаланда": "clan1.thief", "Волк": "
 
 def read(text: str, sender: str) -> dict:
     """What ``mafia-mail parse`` prints for ``text`` from ``sender`` on day 1."""
-    state, turn = GameState.new(1, ROSTER), TurnInfo(day=1, event="none")
-    return screen_letter(parse_letter(text, sender, state, turn), sender, state, turn, ()).to_json()
+    return read_on_day_one(ROSTER, text, sender)
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +36,8 @@ def trucks_lexicon():
 @pytest.fixture
 def with_words(trucks_lexicon):
     """The parser reads with TRUCKS during the test; afterwards with the lexicon it had."""
-    before = lexicon_module.lexicon()
-    lexicon_module.provide(lambda: trucks_lexicon)
-    yield
-    lexicon_module.provide(lambda: before)
+    with reading_with(trucks_lexicon):
+        yield
 
 
 # --- classification and errors -----------------------------------------------------------------

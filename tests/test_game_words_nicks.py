@@ -1,5 +1,5 @@
 """A roster nick that is an ordinary word form («Пью» — I drink, «Иду» — I go) written before a
-game's own weak idiom («на рею» for the vote, «за борт» for the clan's kill, issue 40 words):
+game's own weak idiom («на рею» for the vote, «за борт» for the clan's kill; [words], issue 11):
 the player is the idiom's target, or the letter is asked — the move is never dropped."""
 
 from __future__ import annotations
@@ -8,10 +8,7 @@ import pytest
 
 import engine.lexicon as lexicon_module
 from engine.lexicon.game import game_tables
-from engine.legality import screen_letter
-from engine.model import TurnInfo
-from engine.parse import parse_letter
-from engine.state import GameState
+from game_words_reading import read_on_day_one, reading_with
 
 PIRATES = {"vote": ["на рею"], "clan_kill": ["за борт"]}
 ROSTER = {"Пью": "civilian", "Иду": "civilian", "Смоллетт": "clan1.boss", "Сильвер": "detective",
@@ -20,8 +17,7 @@ ROSTER = {"Пью": "civilian", "Иду": "civilian", "Смоллетт": "clan1
 
 def read(text: str, sender: str) -> dict:
     """What ``mafia-mail parse`` prints for ``text`` from ``sender`` on day 1."""
-    state, turn = GameState.new(1, ROSTER), TurnInfo(day=1, event="none")
-    return screen_letter(parse_letter(text, sender, state, turn), sender, state, turn, ()).to_json()
+    return read_on_day_one(ROSTER, text, sender)
 
 
 @pytest.fixture(scope="module")
@@ -33,10 +29,8 @@ def pirates_lexicon():
 @pytest.fixture
 def with_words(pirates_lexicon):
     """The parser reads with PIRATES during the test; afterwards with the lexicon it had."""
-    before = lexicon_module.lexicon()
-    lexicon_module.provide(lambda: pirates_lexicon)
-    yield
-    lexicon_module.provide(lambda: before)
+    with reading_with(pirates_lexicon):
+        yield
 
 
 @pytest.mark.parametrize("sender, text, moves", [
