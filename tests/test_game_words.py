@@ -1,4 +1,4 @@
-"""A game's own words for the moves (the config's ``[words]``, issue 40): classified into lexicon
+"""A game's own words for the moves (the config's ``[words]``, issue 11): classified into lexicon
 fields, checked at config load, handed to the parser as data, keyed in the lexicon cache, and
 used end to end by the CLI's sync."""
 

@@ -1,4 +1,4 @@
-"""A game's own words for the moves (the host's ``[words]`` table, issue 40).
+"""A game's own words for the moves (the host's ``[words]`` table, issue 11).
 
 Themed games name the moves in their own words («сливаю соляру у X» for a theft in a truck
 drivers' game). The host writes them by action id (SCENARIOS.md); this module turns them into
