@@ -575,8 +575,7 @@ def _told_word(word: str) -> bool:
 
 def _told_verb(clause: list[Tok], words: list[str], k: int) -> bool:
     """True when ``words[k]`` is a finite verb in the past tense or the third person."""
-    return clause[k].word and is_known_word(words[k]) and not first_singular(words[k]) and \
-        (past_tense(words[k]) or third_person(words[k]))  # (not a guess: «девнул» is a nick)
+    return clause[k].word and _told_word(words[k])  # (not a guess: «девнул» is a nick)
 
 
 def _subject_at(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
