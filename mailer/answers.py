@@ -191,15 +191,11 @@ def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
     his posts in the day's forum thread stand as none, and the rules want one of him (:func:`engine.legality.owes_vote`: alive, not stripped of
     his vote), so the day would cost him an autokill point (DECISIONS.md §6–7). False when the
     letter's abstention («Линч: никого») already told him so."""
-    from sqlmodel import select
-
     from engine.legality import owes_vote
-
-    from .store import DayInput
 
     if ctx is None or any(m.action == "vote" for m in moves) or any(p.reason == "abstain" for p in problems):
         return False
-    kinds = set(s.exec(select(DayInput.kind).where(DayInput.day == ctx.day, DayInput.nick == nick)))
+    kinds = _inputs_of(s, ctx, nick)
     if "vote" in kinds:
         return False
     if not owes_vote(ctx.state, ctx.info, nick, {nick} if "lost_vote" in kinds else ()):
@@ -210,24 +206,27 @@ def _vote_missing(s, ctx, nick: str, moves, problems) -> bool:
 def _vote_lost(s, ctx, nick: str) -> bool:
     """Whether the host stripped ``nick`` of his vote for the day (``lost-vote``: «Парадокс»,
     «Пальмы цветут»): a vote in his letter is then no vote, and his reply says so."""
+    return "lost_vote" in _inputs_of(s, ctx, nick)
+
+
+def _inputs_of(s, ctx, nick: str) -> set[str]:
+    """The kinds of the host's inputs for ``nick`` on the day (``vote``, ``words``,
+    ``lost_vote``: :class:`mailer.store.DayInput`)."""
     from sqlmodel import select
 
     from .store import DayInput
 
-    return s.exec(select(DayInput.id).where(DayInput.day == ctx.day, DayInput.nick == nick,
-                                            DayInput.kind == "lost_vote")).first() is not None
+    return set(s.exec(select(DayInput.kind).where(DayInput.day == ctx.day, DayInput.nick == nick)))
 
 
 def _voted_in_thread(s, ctx, nick: str) -> bool:
     """Whether ``nick``'s standing vote in the day's forum thread is a vote (FORUM.md:
     close-day counts it; :func:`mailer.forum.vote_read.thread_voters`)."""
-    from .forum.today import posts_today_sql
-    from .forum.vote_read import thread_voters
+    from .forum.today import thread_voters_sql
     from .store import Game
 
     game = s.get(Game, 1)
-    posts = posts_today_sql(s, ctx.day, utc(game.start), {nick}) if game is not None else []
-    return bool(posts) and nick in thread_voters(posts, ctx.state, ctx.info, {nick})
+    return game is not None and nick in thread_voters_sql(s, ctx, {nick}, utc(game.start))
 
 
 def _night_missing(ctx, nick: str, moves, problems, head: dict | None = None) -> dict | None:

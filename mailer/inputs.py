@@ -276,7 +276,7 @@ def restore_votes(store: Store, nicks: list[str]) -> list[str]:
             (nothing to give back); nothing is changed then.
     """
     ctx = _open_day(store)
-    lost = set(lost_votes_today(store))
+    lost = _lost_on(store, ctx.day)
     back = []
     for name in nicks:
         nick = _nick(ctx, name)
@@ -298,10 +298,15 @@ def lost_votes_today(store: Store) -> list[str]:
         GameError: no open day.
     """
     ctx = _open_day(store)
+    lost = _lost_on(store, ctx.day)
+    return [n for n in ctx.state.players if n in lost]
+
+
+def _lost_on(store: Store, day: int) -> set[str]:
+    """The players stripped of their vote on ``day`` (its ``lost_vote`` inputs)."""
     with store.session() as s:
-        rows = {r.nick for r in s.exec(select(DayInput).where(DayInput.day == ctx.day,
-                                                              DayInput.kind == "lost_vote"))}
-    return [n for n in ctx.state.players if n in rows]
+        return set(s.exec(select(DayInput.nick).where(DayInput.day == day,
+                                                      DayInput.kind == "lost_vote")))
 
 
 def palms_words(text: str) -> list[str]:

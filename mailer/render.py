@@ -174,7 +174,8 @@ class Renderer:
         himself; ``no_vote``: the sender has no lynch vote standing though he owes one
         (:func:`mailer.answers._vote_missing`), told with the autokill point it costs before
         the deadline; ``lost_vote``: the day's event when the host stripped the sender of his
-        vote (``lost-vote``) and the letter votes: the reply says the vote will not count;
+        vote (``lost-vote``) and the letter votes (the caller's test,
+        :func:`mailer.answers._vote_lost`): the reply says the vote will not count;
         ``no_night``: the sender's night role move is missing or was not accepted
         (:func:`mailer.answers._night_missing`: its action ids, role, ``clan``, ``refused``),
         told with what follows if none comes before the deadline; ``clan_idle``, ``folded``:
@@ -208,8 +209,7 @@ class Renderer:
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
                            second_vote_free=second_vote_free and status == "applied",
-                           lost_vote=lost_vote if status == "applied" and
-                           any(m.action == "vote" for m in moves) else None,
+                           lost_vote=lost_vote if status == "applied" else None,
                            fan_check=fan_check and status == "applied",
                            no_vote=no_vote and status in ("applied", "no_moves"),
                            no_night=no_night if status in ("applied", "no_moves") else None,
@@ -444,15 +444,11 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
     ``lost``: the day's event when the host stripped the player of his vote (the event id,
     ``"palms"``, ``"paradox"``, or another for a host's own reason): his vote line says so,
     never «учтён» (under «Пальмы цветут» ``counted`` is his own name: not his choice)."""
-    def kind(m: dict[str, Any]) -> tuple:
-        return m["action"], m.get("member")
-
     if lost is not None:
         why = "не состоялось: " + LOST_VOTE_TOLD.get(lost, "вы лишены голоса")
         out = [m for m in moves if m["action"] != "vote" or m.get("reason") != "host_vote"]
         votes = [m for m in out if m["action"] == "vote"]
-        final = {kind(m) for m in out if m.get("reason") != "superseded"}
-        out = [m for m in out if m.get("reason") != "superseded" or kind(m) not in final]
+        out = _latest_only(out)
         for m in out:
             if m["action"] == "vote" and m.get("reason") == "lost_vote":
                 m["told"] = why
@@ -461,12 +457,9 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
                         "reason": "lost_vote", "told": why})
         return out
 
-    final = {kind(m) for m in moves if m.get("reason") != "superseded"}
     out: list[dict[str, Any]] = []
     forum_vote = None
-    for m in moves:
-        if m.get("reason") == "superseded" and kind(m) in final:
-            continue
+    for m in _latest_only(moves):
         if m["action"] == "vote" and m.get("reason") == "host_vote":
             if forum_vote is None:
                 forum_vote = dict(m, targets=list(counted), target=counted[0] if counted else None)
@@ -483,6 +476,16 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
         out.append({"action": "vote", "targets": list(counted), "target": counted[0],
                     "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
     return out
+
+
+def _latest_only(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``moves`` without those a later letter replaced (``superseded``) when a move of the same
+    kind (action, and member for a boss's move) is listed too."""
+    def kind(m: dict[str, Any]) -> tuple:
+        return m["action"], m.get("member")
+
+    final = {kind(m) for m in moves if m.get("reason") != "superseded"}
+    return [m for m in moves if m.get("reason") != "superseded" or kind(m) not in final]
 
 
 #: «Re:», «Fwd:», «Ответ:» and the like at the head of a subject, and a «[тег игры]».

@@ -172,13 +172,12 @@ def status(ctx: click.Context) -> None:
     if rep.asked and not rep.finished:
         print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с "
                    "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
+    answer = (f"({typed('inbox --questions')}; ответить: {typed('write НОМЕР')}; ответили иначе — "
+              f"отметьте: {typed('inbox --done НОМЕР')})")
     if rep.old_questions:
-        print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} "
-                   f"({typed('inbox --questions')}; ответить: {typed('write НОМЕР')}; ответили иначе — "
-                   f"отметьте: {typed('inbox --done НОМЕР')})")
+        print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} {answer}")
     if rep.questions and not rep.finished:
-        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} ({typed('inbox --questions')}; "
-                   f"ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: {typed('inbox --done НОМЕР')})")
+        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} {answer}")
 
 
 def attention_inbox(ids: list[int]) -> str:

@@ -200,6 +200,8 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     from engine.lynch import votes_per_player
     from engine.model import Move
 
+    from ..forum.today import thread_voters_sql
+
     from ..render import Renderer, example_nicks
 
     renderer = Renderer(cfg)
@@ -233,7 +235,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         voted = {nick for nick, moves in standing.items() if any(m.action == "vote" for m in moves)}
         inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
         voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
-        voted |= _thread_voters(s, cfg, ctx, set(ctx.state.alive()) - voted)
+        voted |= thread_voters_sql(s, ctx, set(ctx.state.alive()) - voted, cfg.start)
         votes, examples = votes_per_player(ctx.row.event), example_nicks(ctx.state)
         for nick in ctx.state.alive():
             if nick in voted and (nick in moved or not night_role_moves(ctx.state, ctx.info, nick)):
@@ -251,22 +253,6 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                         now=now)
             reminded.append(nick)
     return reminded
-
-
-def _thread_voters(s: Session, cfg: GameConfig, ctx, want: set[str]) -> set[str]:
-    """Those of ``want`` whose standing vote in today's forum thread is one (FORUM.md:
-    close-day counts it, and ``status`` shows it: :func:`mailer.status.thread_votes`); none
-    under «Тайна» (votes only by letter)."""
-    if not want or ctx.row.event == "secret":
-        return set()
-    from ..forum.today import posts_today_sql
-
-    posts = posts_today_sql(s, ctx.day, cfg.start, want)
-    if not posts:
-        return set()
-    from ..forum.vote_read import thread_voters
-
-    return set(thread_voters(posts, ctx.state, ctx.info, want))
 
 
 def unsent_reminders(s: Session) -> set[tuple[str | None, int | None]]:

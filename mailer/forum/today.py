@@ -159,3 +159,19 @@ def posts_today_sql(s, day: int, start: datetime, nicks: set[str]) -> list[tuple
         post.kind == "player", post.deleted == false(), post.at >= window[0], post.at < window[1],
         post.nick.in_(sorted(nicks)))).all()
     return _thread_order([tuple(r) for r in found])
+
+
+def thread_voters_sql(s, ctx, want: set[str], start: datetime) -> set[str]:
+    """Those of ``want`` whose standing vote in the open day's forum thread is a vote
+    (:func:`mailer.forum.vote_read.thread_voters` of :func:`posts_today_sql`), as close-day
+    counts it: for a reply («голоса в письме нет») and a reminder. ``ctx``: the open day
+    (:class:`mailer.day.context.Context`: ``day``, ``state``, ``info``); ``start``: the
+    game's start (aware UTC). None under «Тайна» (votes only by letter)."""
+    if not want or ctx.info.event == "secret":
+        return set()
+    posts = posts_today_sql(s, ctx.day, start, want)
+    if not posts:
+        return set()
+    from .vote_read import thread_voters
+
+    return set(thread_voters(posts, ctx.state, ctx.info, want))
