@@ -83,6 +83,11 @@ def test_a_word_of_another_move_is_a_conflict():
     assert found and found[0][0] == "beat" and "уже записано у хода heal" in found[0][1]
     assert conflicts(base, game_tables(TRUCKS)) == []
     assert conflicts(base, game_tables({"heal": ["лечить", "хилю"]})) == []  # its own move: no harm
+    # a shipped word whose class makes the host's move for the role that has it: no harm either
+    assert conflicts(base, game_tables({"maniac_kill": ["замочить"], "rob": ["обчистить"],
+                                        "search": ["смотреть"]})) == []
+    found = conflicts(base, game_tables({"heal": ["замочить"]}))
+    assert found and "«замочить» уже значит ход «убийство от клана / убийство маньяка»" in found[0][1]
     assert "хилю" in base.words and "хилю" not in base.weak
     lex = lexicon_module.shipped_with(game_tables({"heal": ["хилю"]}))
     assert lex.words["хилю"] == "HEAL" and "хилю" not in lex.weak  # the shipped word stays strong
@@ -154,7 +159,8 @@ def test_the_cache_key_follows_the_game_words():
 def test_cached_with_words_writes_its_own_file(monkeypatch, tmp_path, trucks_lexicon):
     monkeypatch.setenv("MAFIA_MAIL_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(lexicon_module, "shipped_with", lambda tables: trucks_lexicon)
-    monkeypatch.setattr(lexicon_module, "shipped", lambda: lexicon_module.lexicon())
+    plain = lexicon_module.lexicon()  # (taken before the patch: lexicon() may ask shipped())
+    monkeypatch.setattr(lexicon_module, "shipped", lambda: plain)
     lex = lexicon_cache.cached(TRUCKS)
     assert lex.words["переезжаю"] == "MANIAC"
     files = sorted((tmp_path / "cache").glob("lexicon-*.marshal"))

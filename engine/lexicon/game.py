@@ -147,10 +147,19 @@ _MAKING = ("verbs", "nouns", "words", "weak_words", "third_words", "idioms", "we
            "verb_idioms", "weak_verb_idioms", "typos")
 
 
+def _same_move(cls: str, action: str) -> bool:
+    """Whether the shipped class ``cls`` already makes ``action`` for the role that has it (the
+    host's maniac_kill word «замочить» is the shipped kill word, the maniac's kill): no conflict."""
+    return action in CLASS_ACTIONS.get(cls, {}).values()
+
+
 def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
     """(action id, Russian line), one an entry of ``tables`` some form of which ``base`` (the
     shipped :class:`engine.lexicon.Lexicon`) or an earlier entry gives to another class: the
-    game's word would not mean the move the host wrote it for. Empty when there is none."""
+    game's word would not mean the move the host wrote it for. A shipped word whose class
+    already makes the host's move for the role that has it («замочить» written for maniac_kill:
+    the kill word, the maniac's kill) is no conflict; the shipped reading stays. Empty when
+    there is none."""
     from . import build
 
     out: list[str] = []
@@ -165,7 +174,7 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
                 for form in list(own.words) + list(own.phrases):
                     other = (base.words if isinstance(form, str) else base.phrases).get(form)
                     text = form if isinstance(form, str) else " ".join(form)
-                    if other is not None and other != cls:
+                    if other is not None and other != cls and not _same_move(other, action):
                         clash.setdefault(f"уже значит ход «{class_ru(other)}»", []).append(text)
                     elif form in owner and owner[form][0] != cls:
                         clash.setdefault(f"уже записано у хода {owner[form][1]}",
