@@ -83,6 +83,35 @@ def _listed_nick(clause: list[Tok], words: list[str], i: int, idx: NameIndex, sp
     return False
 
 
+#: Words that may stand before a derived noun at the head of a clause («Два камня: X, Y»,
+#: «Мой камень — X», «А камень — X»).
+_LABEL_SKIP = frozenset({"два", "две", "оба", "обе", "2", "мой", "моя", "мое", "мои", "свой",
+                         "своя", "свое", "свои", "наш", "наша", "наши", "сегодня", "нынче",
+                         "а", "и", "ну", "еще"})
+#: What ends the clause part before a derived noun at its head.
+_LABEL_AFTER = frozenset({",", ":", ";", "—", "(", ")", ".", "!", "?", "+", "→", "\n", "…"})
+
+
+def _derived_not_here(clause: list[Tok], words: list[str], i: int, kw: Kw,
+                      idx: NameIndex) -> bool:
+    """True when the keyword ``kw`` at ``i``, made from a game's words (not written by the
+    host: :func:`engine.lexicon.game.derived_table`), is no move word here: its first word is
+    a nickname's word («Кинжал» the player), or it is a derived noun that does not head its
+    clause («Камень — X», «камни: X, Y», but not «камень на душе у X») or that a verb follows
+    («стрела попала в X»: a story)."""
+    if idx.exact(words, i, None) is not None or idx.parts.get(words[i]):
+        return True
+    if kw.j != i + 1 or clause[i].w not in lexicon().label_only:
+        return False
+    nxt = next((t for t in clause[i + 1:] if t.word), None)
+    if nxt is not None and is_verb(nxt.w) and idx.exact([nxt.w], 0, None) is None:
+        return True
+    k = i - 1
+    while k >= 0 and clause[k].w in _LABEL_SKIP:
+        k -= 1
+    return k >= 0 and clause[k].w not in _LABEL_AFTER
+
+
 def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:
     """True when ``words[i]`` is a case form of a word of exactly one nickname, or of the
     Cyrillic reading of its Latin word («личу» of «Lich.King»), and no name follows it (then
@@ -115,6 +144,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     words: list[str] | None = None  # the clause's words, made at its first keyword
     first = _keyword_first()
     phrase_only = _phrase_only()
+    derived = lexicon().derived  # (empty without a game's words)
     n = len(clause)
     i = 0  # (the words before ``i`` are read: a keyword's words, or no keyword starts there)
     for c in [k for k, t in enumerate(clause)
@@ -133,6 +163,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             continue
         if words is None:
             words = clause_words(clause)
+        if derived and t.w in derived and _derived_not_here(clause, words, i, kw, idx):
+            i += 1  # a form derived from the game's words where it is a nickname's word, or a
+            continue  # noun of them inside a sentence («камень на душе»): no move word
         if found and (idx.exact(words, i, None) or (kw.weak and _nick_part(idx, words, i))) \
                 and only_fillers(clause, found[-1].j, i):
             i += 1  # («линч хедшот» for headsh0t: a move word read only with a name, here the
