@@ -101,7 +101,8 @@ def _derived_not_here(clause: list[Tok], words: list[str], i: int, kw: Kw,
     («стрела попала в X»: a story)."""
     if idx.exact(words, i, None) is not None or idx.parts.get(words[i]):
         return True
-    if kw.j != i + 1 or clause[i].w not in lexicon().label_only:
+    preps = lexicon().label_only.get(clause[i].w)
+    if kw.j != i + 1 or preps is None:
         return False
     nxt = next((t for t in clause[i + 1:] if t.word), None)
     if nxt is not None and is_verb(nxt.w) and idx.exact([nxt.w], 0, None) is None:
@@ -109,7 +110,33 @@ def _derived_not_here(clause: list[Tok], words: list[str], i: int, kw: Kw,
     k = i - 1
     while k >= 0 and clause[k].w in _LABEL_SKIP:
         k -= 1
-    return k >= 0 and clause[k].w not in _LABEL_AFTER
+    if k >= 0 and clause[k].w not in _LABEL_AFTER:
+        return True
+    return not _label_target(clause, words, i + 1, idx, preps)
+
+
+#: Words a derived noun's player may be named by («Камень ему же», «Стрела — в него»).
+_LABEL_PRONOUNS = frozenset({"его", "ее", "ему", "ей", "него", "нее", "нему", "ней", "себя",
+                             "себе", "меня", "мне", "туда", "им", "них", "ним"})
+#: What may stand between a derived noun and its player («Камень — в X», «кинжалы: первый — X»).
+_LABEL_BETWEEN = frozenset({":", "—", "→", ",", "сегодня", "снова", "опять", "тоже", "первый",
+                            "второй", "первая", "вторая", "первое", "второе"})
+def _label_target(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
+                  preps: frozenset[str]) -> bool:
+    """True when a player is named right after a derived noun that ends at ``k`` — perhaps
+    after a colon or dash and a preposition of ``preps`` (the one of the host's phrase):
+    «Камень — X», «камни X и Y», «камень в X», «Стрела — в него же»; not «камень на душе у
+    X», «Кинжал — подарок X», «нож у X тупой»."""
+    n = len(clause)
+    while k < n and clause[k].w in _LABEL_BETWEEN:
+        k += 1
+    if k + 1 < n and clause[k].w in preps:
+        k += 1
+    if k >= n or not clause[k].word:
+        return False
+    t = clause[k]
+    return t.cap or t.w in _LABEL_PRONOUNS or idx.exact(words, k, None) is not None or \
+        bool(idx.parts.get(words[k]))
 
 
 def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:

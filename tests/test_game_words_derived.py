@@ -62,7 +62,7 @@ def test_what_a_host_would_accept_too():
     table = derived_table("VOTE", {"verb_idioms": ["бросить шишку в"]})
     assert table["verb_idioms"] == ["бросать шишку в"]
     assert (("шишку",), "бросить", ("в",)) in table["inner_verb_idioms"]
-    assert table["label_nouns"] == ["шишка"]
+    assert table["label_nouns"] == ["шишка в"]
     assert derived_table("VOTE", {"idioms": ["на мойку"]})["label_nouns"] == ["мойка"]
     assert "на подогрев" in derived_table("GUARD", {"verb_idioms": ["поставить на подогрев"]})["idioms"]
     assert "волю магистра" in derived_table("DELEGATE", {"idioms": ["воля магистра"]})["idioms"]
@@ -80,7 +80,7 @@ def test_a_derived_form_of_another_moves_word_is_left_out_without_error():
     """«провести проверку у» for the heal: «проверка» stays the check's word, the host's own
     phrase is no conflict, and its derived forms that mean no other move are taken."""
     tables = game_tables({"heal": ["провести проверку у"]})
-    assert "проверка" in tables[1][1]["label_nouns"]
+    assert "проверка у" in tables[1][1]["label_nouns"]
     assert conflicts(lexicon_module.lexicon(), tables) == []
     lex = lexicon_module.shipped_with(tables)
     assert lex.words["проверка"] == "CHECK" and "проверка" not in lex.label_only
@@ -138,3 +138,28 @@ def test_near_misses_are_no_moves(with_words, sender, text, moves):
 def test_without_the_words_the_derived_forms_are_not_read():
     for text, sender in (("Жетон — Кузя", "Лось"), ("выкачиваю кислород у Кузи", "Орбита")):
         assert [m for m in read(text, sender) if m[0] != "?"] == []
+
+
+def test_the_config_check_of_the_words_is_kept_in_the_cache_folder(monkeypatch, tmp_path):
+    """Every command reads the config: the check of its words against the shipped lexicon is
+    made once and read back (mailer.lexicon_cache.conflicts); other words are checked anew."""
+    import engine.lexicon.game as game
+    from mailer import lexicon_cache
+
+    built = lexicon_module.lexicon()
+    monkeypatch.setattr(lexicon_module, "shipped", lambda: built)
+    monkeypatch.setenv("MAFIA_MAIL_CACHE", str(tmp_path / "cache"))
+    bad = {"heal": ["проверять"]}
+    found = lexicon_cache.conflicts(bad, game_tables(bad, derived=False))
+    assert [a for a, _ in found] == ["heal"]
+    assert lexicon_cache.conflicts(STATION, game_tables(STATION, derived=False)) == []
+    assert len(list((tmp_path / "cache").glob("words-*.json"))) == 2
+
+    def no_check(*args):
+        raise AssertionError("checked again")
+
+    monkeypatch.setattr(game, "conflicts", no_check)
+    assert lexicon_cache.conflicts(bad, game_tables(bad, derived=False)) == found
+    assert lexicon_cache.conflicts(STATION, game_tables(STATION, derived=False)) == []
+    with pytest.raises(AssertionError, match="checked again"):
+        lexicon_cache.conflicts({"heal": ["чинить"]}, [])

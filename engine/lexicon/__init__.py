@@ -59,8 +59,9 @@ class Lexicon:
     #: first word → the second words of its phrases (a cheap test before trying them)
     second: dict[str, frozenset[str]] = field(default_factory=dict)
     #: nouns derived from a game's words (:func:`engine.lexicon.game.derived_table`) that are a
-    #: move only at the head of a clause («Камень — X», not «камень на душе у X»)
-    label_only: set[str] = field(default_factory=set)
+    #: move only at the head of a clause with a player after them («Камень — X», not «камень на
+    #: душе у X»), → the prepositions that may stand before him («камень в X»)
+    label_only: dict[str, frozenset[str]] = field(default_factory=dict)
     #: words that start a derived keyword (never read as one where they are a nickname's)
     derived: set[str] = field(default_factory=set)
 
@@ -252,7 +253,8 @@ def _add_derived(lex: Lexicon, data: dict) -> None:
                 lex.third.add(form)
             if kind == "imperative":
                 lex.imperative.add(form)
-    for lemma in data.get("label_nouns", ()):
+    for label in data.get("label_nouns", ()):
+        lemma, *before = label.split()
         forms = _noun_forms(lemma)
         if not free(forms, ()):
             continue
@@ -260,7 +262,7 @@ def _add_derived(lex: Lexicon, data: dict) -> None:
             if form not in lex.words:
                 lex.words[form] = cls
                 lex.weak.add(form)
-                lex.label_only.add(form)
+                lex.label_only[form] = frozenset(before)
                 lex.derived.add(form)
     for phrase in data.get("idioms", ()):
         words = tuple(norm(w) for w in phrase.split())

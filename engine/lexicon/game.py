@@ -360,7 +360,8 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
     - the other aspect of a verb («отбить» → «отбиваю»; «сливать» → «солью»);
     - in a verb phrase also the prefixless verb («срезать кошель у» → «режу кошель у»), the
       words before the verb («кошель режу у X», «на подогрев ставлю X»), and its object noun
-      on its own at the head of a clause («Камень — X», «камни: X, Y») or its place
+      on its own at the head of a clause, a player after it («Камень — X», «камни: X, Y»,
+      «камень в X»: ``label_nouns``, the noun and the phrase's preposition) or its place
       («поставить на подогрев» → «на подогрев X»);
     - a place of the host's on its own: «на мойку» → «Мойка: X»;
     - a noun phrase in every case («воля магистра» → «на волю магистра»), and an adjective's
@@ -392,7 +393,7 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
         if core and core[0] not in _PREPOSITIONS:
             obj = _noun(core[0], "accs")
             if obj is not None and len(core) == 1:
-                add("label_nouns", obj.normal_form)  # «бросить камень в» → «Камень — X»
+                add("label_nouns", " ".join([obj.normal_form] + tail))  # «Камень — X»
         elif len(core) == 2 and _noun(core[1]) is not None:
             add("idioms", " ".join(core + tail))  # «поставить на подогрев» → «на подогрев X»
     for phrase in fields.get("idioms", ()):
