@@ -132,6 +132,8 @@ def _label_target(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
         k += 1
     if k + 1 < n and clause[k].w in preps:
         k += 1
+    elif "!" in preps:
+        return False  # («Ассасин — к X»: a person sent, only with the preposition)
     if k >= n or not clause[k].word:
         return False
     t = clause[k]

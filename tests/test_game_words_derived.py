@@ -15,7 +15,7 @@ from game_words_reading import read_on_day_one, reading_with
 STATION = {"vote": ["кинуть жетон в"], "rob": ["выкачать кислород у"],
            "watch": ["навести телескоп на"], "beat": ["отправить в карцер"],
            "hunt": ["выпустить торпеду в"], "delegate": ["решение капитана"],
-           "maniac_kill": ["чёрная дыра"], "clan_kill": ["на списание"]}
+           "maniac_kill": ["чёрная дыра"], "clan_kill": ["на списание", "послать киборга к"]}
 ROSTER = {"Кузя": "civilian", "Лось": "civilian", "Орбита": "clan1.thief", "Зонд": "witness",
           "Бортовой": "clan1.boss", "Штурман": "thug", "Торпеда": "civilian",
           "Гагарин": "maniac", "Шлюз": "clan1.guard"}
@@ -116,6 +116,9 @@ def test_without_game_words_nothing_is_derived():
     ("Шлюз", "сегодня полагаюсь на решение капитана", [("delegate", None)]),
     # his place on its own
     ("Бортовой", "Списание: Кузя", [("clan_kill", "Кузя")]),
+    # a person sent: only with the phrase's preposition
+    ("Бортовой", "Киборг — к Лосю", [("clan_kill", "Лось")]),
+    ("Бортовой", "посылаю киборга к Кузе", [("clan_kill", "Кузя")]),
 ])
 def test_derived_forms_are_read(with_words, sender, text, moves):
     assert read(text, sender) == moves
@@ -128,6 +131,8 @@ def test_derived_forms_are_read(with_words, sender, text, moves):
     ("Зонд", "Телескоп сломался, Лось весь день ругается", []),
     ("Орбита", "кислород кончается, Кузя, держись", []),
     ("Лось", "Торпеда прилетела в Кузю вчера, жаль его", []),
+    ("Бортовой", "Лось — киборг, точно тебе говорю", []),
+    ("Бортовой", "Киборг — Лось, по глазам видно", [("?", "unparsed")]),
     # a nickname that is a derived word is the player, never the move word
     ("Кузя", "Торпеда молчит весь день. Жетон — Торпеда", [("vote", "Торпеда")]),
 ])

@@ -361,7 +361,8 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
     - in a verb phrase also the prefixless verb («срезать кошель у» → «режу кошель у»), the
       words before the verb («кошель режу у X», «на подогрев ставлю X»), and its object noun
       on its own at the head of a clause, a player after it («Камень — X», «камни: X, Y»,
-      «камень в X»: ``label_nouns``, the noun and the phrase's preposition) or its place
+      «камень в X»: ``label_nouns``, the noun and the phrase's preposition, which «!» makes
+      needed: a person sent, «Ассасин — к X») or its place
       («поставить на подогрев» → «на подогрев X»);
     - a place of the host's on its own: «на мойку» → «Мойка: X»;
     - a noun phrase in every case («воля магистра» → «на волю магистра»), and an adjective's
@@ -394,6 +395,11 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             obj = _noun(core[0], "accs")
             if obj is not None and len(core) == 1:
                 add("label_nouns", " ".join([obj.normal_form] + tail))  # «Камень — X»
+            elif len(core) == 1 and tail and \
+                    (someone := _noun(core[0], "accs", inanimate=False)) is not None:
+                # «послать ассасина к» → «Ассасин — к X»: a person sent, only with the
+                # phrase's preposition (never «X — ассасин», a guess at a role)
+                add("label_nouns", f"{someone.normal_form} {tail[0]} !")
         elif len(core) == 2 and _noun(core[1]) is not None:
             add("idioms", " ".join(core + tail))  # «поставить на подогрев» → «на подогрев X»
     for phrase in fields.get("idioms", ()):
