@@ -121,6 +121,8 @@ _LABEL_PRONOUNS = frozenset({"его", "ее", "ему", "ей", "него", "н
 #: What may stand between a derived noun and its player («Камень — в X», «кинжалы: первый — X»).
 _LABEL_BETWEEN = frozenset({":", "—", "→", ",", "сегодня", "снова", "опять", "тоже", "первый",
                             "второй", "первая", "вторая", "первое", "второе"})
+
+
 def _label_target(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
                   preps: frozenset[str]) -> bool:
     """True when a player is named right after a derived noun that ends at ``k`` — perhaps
