@@ -83,6 +83,66 @@ def _listed_nick(clause: list[Tok], words: list[str], i: int, idx: NameIndex, sp
     return False
 
 
+#: Words that may stand before a derived noun at the head of a clause («Два камня: X, Y»,
+#: «Мой камень — X», «А камень — X»).
+_LABEL_SKIP = frozenset({"два", "две", "оба", "обе", "2", "мой", "моя", "мое", "мои", "свой",
+                         "своя", "свое", "свои", "наш", "наша", "наши", "сегодня", "нынче",
+                         "а", "и", "ну", "еще"})
+#: What ends the clause part before a derived noun at its head.
+_LABEL_AFTER = frozenset({",", ":", ";", "—", "(", ")", ".", "!", "?", "+", "→", "\n", "…"})
+
+
+def _derived_not_here(clause: list[Tok], words: list[str], i: int, kw: Kw,
+                      idx: NameIndex) -> bool:
+    """True when the keyword ``kw`` at ``i``, made from a game's words (not written by the
+    host: :func:`engine.lexicon.game.derived_table`), is no move word here: its first word is
+    a nickname's word («Кинжал» the player), or it is a derived noun that does not head its
+    clause («Камень — X», «камни: X, Y», but not «камень на душе у X») or that a verb follows
+    («стрела попала в X»: a story)."""
+    if idx.exact(words, i, None) is not None or idx.parts.get(words[i]):
+        return True
+    preps = lexicon().label_only.get(clause[i].w)
+    if kw.j != i + 1 or preps is None:
+        return False
+    nxt = next((t for t in clause[i + 1:] if t.word), None)
+    if nxt is not None and is_verb(nxt.w) and idx.exact([nxt.w], 0, None) is None:
+        return True
+    k = i - 1
+    while k >= 0 and clause[k].w in _LABEL_SKIP:
+        k -= 1
+    if k >= 0 and clause[k].w not in _LABEL_AFTER:
+        return True
+    return not _label_target(clause, words, i + 1, idx, preps)
+
+
+#: Words a derived noun's player may be named by («Камень ему же», «Стрела — в него»).
+_LABEL_PRONOUNS = frozenset({"его", "ее", "ему", "ей", "него", "нее", "нему", "ней", "себя",
+                             "себе", "меня", "мне", "туда", "им", "них", "ним"})
+#: What may stand between a derived noun and its player («Камень — в X», «кинжалы: первый — X»).
+_LABEL_BETWEEN = frozenset({":", "—", "→", ",", "сегодня", "снова", "опять", "тоже", "первый",
+                            "второй", "первая", "вторая", "первое", "второе"})
+
+
+def _label_target(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
+                  preps: frozenset[str]) -> bool:
+    """True when a player is named right after a derived noun that ends at ``k`` — perhaps
+    after a colon or dash and a preposition of ``preps`` (the one of the host's phrase):
+    «Камень — X», «камни X и Y», «камень в X», «Стрела — в него же»; not «камень на душе у
+    X», «Кинжал — подарок X», «нож у X тупой»."""
+    n = len(clause)
+    while k < n and clause[k].w in _LABEL_BETWEEN:
+        k += 1
+    if k + 1 < n and clause[k].w in preps:
+        k += 1
+    elif "!" in preps:
+        return False  # («Ассасин — к X»: a person sent, only with the preposition)
+    if k >= n or not clause[k].word:
+        return False
+    t = clause[k]
+    return t.cap or t.w in _LABEL_PRONOUNS or idx.exact(words, k, None) is not None or \
+        bool(idx.parts.get(words[k]))
+
+
 def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:
     """True when ``words[i]`` is a case form of a word of exactly one nickname, or of the
     Cyrillic reading of its Latin word («личу» of «Lich.King»), and no name follows it (then
@@ -115,6 +175,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     words: list[str] | None = None  # the clause's words, made at its first keyword
     first = _keyword_first()
     phrase_only = _phrase_only()
+    derived = lexicon().derived  # (empty without a game's words)
     n = len(clause)
     i = 0  # (the words before ``i`` are read: a keyword's words, or no keyword starts there)
     for c in [k for k, t in enumerate(clause)
@@ -133,6 +194,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             continue
         if words is None:
             words = clause_words(clause)
+        if derived and t.w in derived and _derived_not_here(clause, words, i, kw, idx):
+            i += 1  # a form derived from the game's words where it is a nickname's word, or a
+            continue  # noun of them inside a sentence («камень на душе»): no move word
         if found and (idx.exact(words, i, None) or (kw.weak and _nick_part(idx, words, i))) \
                 and only_fillers(clause, found[-1].j, i):
             i += 1  # («линч хедшот» for headsh0t: a move word read only with a name, here the

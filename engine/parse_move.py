@@ -260,7 +260,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             items.append(Item(clause[kw.i].start, problem=problem(
                 span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move")))
             return tg.end
-    if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits):
+    if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits) \
+            and not _phrase_ends_with(clause, kw):
         # «мочим с барсом»: who the move is made with (the instrumental), not its target
         tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]
     if not tg.hits and tg.unknown is None and not tg.pronoun and as_told(clause, kw.i):
@@ -858,6 +859,15 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
 #: Moves a player makes on someone, never «с X» (with X): «мочим с барсом» names a partner.
 #: Prepositions a vote verb never takes its player with («сливаю у X», «сливаю от X»).
 _NOT_VOTE_PREPS = frozenset({"у", "от", "из"})
+
+def _phrase_ends_with(clause: list[Tok], kw: Kw) -> bool:
+    """True when ``kw`` is a verb phrase of the lexicon that ends in «с» («снимаю пробу с X»,
+    a game's words): the player after «с» is its target, not company."""
+    from .lexicon import lexicon
+
+    return kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
+        tuple(t.w for t in clause[kw.i:kw.j + 1]) in lexicon().verb_phrases
+
 
 _WITH_COMPANY = frozenset({"clan_kill", "maniac_kill", "rob", "beat", "hunt", "mortar", "check",
                            "boss_check"})

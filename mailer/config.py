@@ -156,16 +156,16 @@ def _load_words(text: str, data: dict[str, Any]) -> dict[str, Any]:
         raise ConfigError("words: ожидается таблица [words] (ход = [\"слово\", …])")
     if not table:
         return {}
-    from engine.lexicon.game import GameWordsError, conflicts, game_tables
+    from engine.lexicon.game import GameWordsError, game_tables
 
-    from .lexicon_cache import cached
+    from .lexicon_cache import conflicts
 
     r = TableReader(text, table, "words", "[words]")
     try:
-        tables = game_tables(table)
+        tables = game_tables(table, derived=False)  # (its derived forms need no check)
     except GameWordsError as exc:
         raise r.fail(exc.key.split(".")[0], exc.detail) from None
-    found = conflicts(cached(), tables)
+    found = conflicts(table, tables)
     if found:
         action, _ = found[0]
         lines = "; ".join(line if a == action else f"{a}: {line}" for a, line in found)

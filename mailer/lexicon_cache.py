@@ -13,7 +13,8 @@ games on one machine never read each other's lexicon.
 The folder is ``MAFIA_MAIL_CACHE`` when set (``off``: no cache, build every time), else
 ``$XDG_CACHE_HOME/mafia-mail`` or ``~/.cache/mafia-mail``. A missing, unreadable or broken
 file is no error (the lexicon is built), nor is a folder that cannot be written (it is built
-next time again). The file is written whole (a temporary file renamed), so commands run side
+next time again). The check of a game's words against the shipped lexicon is kept there too
+(:func:`conflicts`). The file is written whole (a temporary file renamed), so commands run side
 by side never read half of one; the newest files of :data:`KEEP` other keys stay.
 """
 
@@ -121,7 +122,10 @@ def cached(words: dict | None = None):
     where = folder()
     if where is None:
         return build()
-    path = where / f"lexicon-{key(words) if words else key()}.marshal"
+    name = key(words) if words else key()
+    if not words:
+        _KEYS["shipped"] = name
+    path = where / f"lexicon-{name}.marshal"
     try:
         tables = marshal.loads(path.read_bytes())
         return Lexicon(**tables)
@@ -132,9 +136,38 @@ def cached(words: dict | None = None):
     return lex
 
 
-def _write(path: Path, tables: dict) -> None:
-    """Write ``tables`` to ``path`` whole; keep the :data:`KEEP` newest files of other keys
-    (other versions or checkouts that share the folder)."""
+#: The key of the shipped lexicon :func:`cached` read last in this process (for :func:`conflicts`).
+_KEYS: dict[str, str] = {}
+
+
+def conflicts(words: dict, tables: list) -> list[tuple[str, str]]:
+    """:func:`engine.lexicon.game.conflicts` of the game's ``words`` (their ``tables``, from
+    :func:`engine.lexicon.game.game_tables`) with the shipped lexicon of :func:`cached`,
+    remembered in the cache folder beside it (``words-<hash>.json``, by the shipped lexicon's
+    key and the words): the config is read by every command, the check costs ~0.1 s."""
+    import hashlib
+    import json
+
+    from engine.lexicon.game import conflicts as check
+
+    where = folder()
+    if where is None:
+        return check(cached(), tables)
+    shipped_key = _KEYS.get("shipped") or key()
+    name = hashlib.sha256((shipped_key + "\0" + words_key(words)).encode()).hexdigest()
+    path = where / f"words-{name}.json"
+    try:
+        return [(a, t) for a, t in json.loads(path.read_text(encoding="utf-8"))]
+    except (OSError, ValueError, TypeError):
+        pass
+    found = check(cached(), tables)
+    _write(path, json.dumps(found, ensure_ascii=False).encode("utf-8"), "words-*.json")
+    return found
+
+
+def _write(path: Path, tables: dict | bytes, pattern: str = "lexicon-*.marshal") -> None:
+    """Write ``tables`` (marshalled; bytes as they are) to ``path`` whole; keep the :data:`KEEP`
+    newest other files of ``pattern`` (other versions or checkouts that share the folder)."""
     import tempfile
 
     try:
@@ -142,11 +175,14 @@ def _write(path: Path, tables: dict) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".lexicon-", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as out:
-                marshal.dump(tables, out)
+                if isinstance(tables, bytes):
+                    out.write(tables)
+                else:
+                    marshal.dump(tables, out)
             os.replace(tmp, path)
         finally:
             Path(tmp).unlink(missing_ok=True)
-        others = sorted((p for p in path.parent.glob("lexicon-*.marshal") if p != path),
+        others = sorted((p for p in path.parent.glob(pattern) if p != path),
                         key=lambda p: p.stat().st_mtime, reverse=True)
         for old in others[KEEP:]:
             old.unlink(missing_ok=True)

@@ -51,7 +51,7 @@ def test_an_entry_goes_to_the_field_a_host_would_fill(entry, field):
 
 
 def test_game_words_are_weak_and_fields_are_kept_as_written():
-    [(name, table)] = game_tables({"rob": ["сливать соляру у", "переезжать"]})
+    [(name, table)] = game_tables({"rob": ["сливать соляру у", "переезжать"]}, derived=False)
     assert name == "[words] rob" and table["class"] == "ROB"
     assert table["verb_idioms"] == table["weak_verb_idioms"] == ["сливать соляру у"]
     assert table["verbs"] == table["weak_verbs"] == ["переезжать"]
@@ -266,6 +266,7 @@ def test_cli_sync_reads_a_maildir_letter_with_the_games_words(tmp_path):
         assert "кража" in status.stdout and "убийство маньяка" in status.stdout
         assert "Слова игры ([words]):" in status.stdout
         assert "кража: «сливать соляру у»" in status.stdout
+        assert "Понимаются и производные формы" in status.stdout
         preview = run_cli(["outbox", "--all"], env)
         assert preview.returncode == 0
         from mailer.store import Store

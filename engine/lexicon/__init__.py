@@ -58,6 +58,12 @@ class Lexicon:
     classes: dict[str, str] = field(default_factory=dict)
     #: first word → the second words of its phrases (a cheap test before trying them)
     second: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: nouns derived from a game's words (:func:`engine.lexicon.game.derived_table`) that are a
+    #: move only at the head of a clause with a player after them («Камень — X», not «камень на
+    #: душе у X»), → the prepositions that may stand before him («камень в X»)
+    label_only: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: words that start a derived keyword (never read as one where they are a nickname's)
+    derived: set[str] = field(default_factory=set)
 
 
 def _verb_forms(lemma: str) -> list[tuple[str, str]]:
@@ -131,10 +137,13 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
 
     lex = Lexicon()
     expanded: list[tuple[str, str, bool, str]] = []  # (form, class, weak, kind)
+    derived = [(name, data) for name, data in files if data.get("derived")]
     for name, data in files:
         cls = data.get("class")
         if not cls:
             raise ValueError(f"{name}: нет поля class")
+        if data.get("derived"):
+            continue  # (after every other table: see _add_derived)
         lex.classes.setdefault(cls, name)  # (a game's words after the shipped file: keeps it)
         weak_verbs = {norm(v) for v in data.get("weak_verbs", ())}
         for lemma in data.get("verbs", ()):
@@ -203,6 +212,8 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             lex.third.add(form)
         if kind == "imperative":
             lex.imperative.add(form)
+    for _, data in derived:
+        _add_derived(lex, data)
     lex.third |= {p[0] for p in lex.third_phrases}  # «Страж стоит на X»: its subject acts
     lex.imperative |= {p[0] for p in lex.imperative_phrases}
     for phrase, cls in sorted(lex.phrases.items(), key=lambda item: -len(item[0])):
@@ -210,6 +221,84 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     lex.second = {w: frozenset(p[1] if len(p) > 1 else "" for p, _ in phrases)
                   for w, phrases in lex.by_first.items()}
     return lex
+
+
+def _add_derived(lex: Lexicon, data: dict) -> None:
+    """Add a table of derived forms of a game's words (:func:`engine.lexicon.game.derived_table`)
+    to ``lex``, all weak. An entry goes in whole or not at all: not when any of its words or
+    phrases already means another move (the shipped words and the host's own win)."""
+    from ..words import norm
+
+    cls = data["class"]
+
+    def free(words, phrases) -> bool:
+        return all(lex.words.get(w, cls) == cls for w in words) and \
+            all(lex.phrases.get(p, cls) == cls for p in phrases)
+
+    for lemma in data.get("verbs", ()):
+        forms = _verb_forms(lemma)
+        if not free([f for f, _ in forms], ()):
+            continue
+        for form, kind in forms:
+            if form in lex.words:
+                continue
+            lex.words[form] = cls
+            lex.weak.add(form)
+            lex.derived.add(form)
+            if kind in ("plural1", "strong"):
+                lex.first.add(form)
+            if kind == "plural1":
+                lex.plural1.add(form)
+            if kind == "third":
+                lex.third.add(form)
+            if kind == "imperative":
+                lex.imperative.add(form)
+    for label in data.get("label_nouns", ()):
+        lemma, *before = label.split()
+        forms = _noun_forms(lemma)
+        if not free(forms, ()):
+            continue
+        for form in forms:
+            if form not in lex.words:
+                lex.words[form] = cls
+                lex.weak.add(form)
+                lex.label_only[form] = frozenset(before)
+                lex.derived.add(form)
+    for phrase in data.get("idioms", ()):
+        words = tuple(norm(w) for w in phrase.split())
+        if free((), [words]) and words not in lex.phrases:
+            lex.phrases[words] = cls
+            lex.weak_phrases.add(words)
+            lex.derived.add(words[0])
+    for phrase in data.get("verb_idioms", ()):
+        lemma, *rest = phrase.split()
+        tail = tuple(norm(w) for w in rest)
+        made = [((form,) + tail, kind) for form, kind in _verb_forms(lemma)]
+        if not free((), [p for p, _ in made]):
+            continue
+        for words, kind in made:
+            if words in lex.phrases:
+                continue
+            lex.phrases[words] = cls
+            lex.verb_phrases.add(words)
+            if lex.words.get(words[0]) != cls or words[0] in lex.weak:
+                lex.weak_phrases.add(words)  # (no weaker than its verb: «заманиваю в трактир»)
+            lex.derived.add(words[0])
+            if kind == "third":
+                lex.third_phrases.add(words)
+            elif kind == "imperative":
+                lex.imperative_phrases.add(words)
+    for before, lemma, after in data.get("inner_verb_idioms", ()):
+        made = [tuple(norm(w) for w in before) + (form,) + tuple(norm(w) for w in after)
+                for form, kind in _verb_forms(lemma) if kind in ("strong", "plural1", "weak")]
+        if not free((), made):
+            continue
+        for words in made:  # «кошель режу у X»: the words before the verb, then it
+            if words not in lex.phrases:
+                lex.phrases[words] = cls
+                lex.verb_phrases.add(words)
+                lex.weak_phrases.add(words)
+                lex.derived.add(words[0])
 
 
 def shipped() -> Lexicon:

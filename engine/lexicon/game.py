@@ -108,11 +108,13 @@ def _entries(key: str, value) -> list[str]:
     return out
 
 
-def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]
-                ) -> list[tuple[str, dict]]:
+def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]],
+                derived: bool = True) -> list[tuple[str, dict]]:
     """Lexicon tables (``(name, table)``, for :func:`engine.lexicon.build` after the shipped
     files) of a game's ``[words]``: action id → the host's words (classified by
-    :func:`classify`, all weak), or action id → fields as in engine/lexicon/README.md.
+    :func:`classify`, all weak), or action id → fields as in engine/lexicon/README.md. With
+    ``derived``, after them the forms a host would accept too (:func:`derived_table`) of each
+    classified list (a host who writes the fields himself gets only what he wrote).
 
     Raises:
         GameWordsError: an unknown action id, an empty entry or list, an unknown field (Russian).
@@ -139,6 +141,12 @@ def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]
                 if _WEAK_OF[field]:
                     table.setdefault(_WEAK_OF[field], []).append(entry)
         tables.append((f"[words] {action}", table))
+    if derived:
+        for (name, table), value in zip(list(tables), words.values()):
+            if not isinstance(value, Mapping):
+                more = derived_table(table["class"], table)
+                if len(more) > 3:
+                    tables.append((f"{name} ~", more))
     return tables
 
 
@@ -165,6 +173,8 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
     out: list[str] = []
     owner: dict[object, tuple[str, str]] = {}  # form or phrase → (class, action) of the game
     for name, table in tables:
+        if table.get("derived"):
+            continue  # (a derived form that means another move is left out, no error)
         cls = table["class"]
         action = name.removeprefix("[words] ")
         for field in _MAKING:
@@ -184,4 +194,235 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
                     shown = ", ".join(f"«{f}»" for f in sorted(forms)[:4])
                     more = " …" if len(forms) > 4 else ""
                     out.append((action, f"«{entry}» {what} ({shown}{more})"))
+    return out
+
+
+# --- derived forms of the game's words -----------------------------------------------------------
+#
+# A host who announced «бросить камень в» for the vote would also take «бросаю камень в X»,
+# «камень в X», «Камень — X», «камни: X, Y», «камень бросаю в X»; «срезать кошель у» — also
+# «режу кошель у X», «срезаю»; «воля магистра» — also «на волю магистра». Those forms are
+# made here from his own entries (:func:`derived_table`), all weak, and the lexicon takes one
+# only when none of its forms means another move (:func:`engine.lexicon.build`).
+
+#: Verb prefixes, longest first (a prefixed perfective's plain verb: «срезать» → «резать»).
+_PREFIXES = ("недо", "пере", "пред", "подо", "обо", "ото", "разо", "раз", "рас", "воз", "вос",
+             "под", "над", "без", "бес", "при", "про", "вз", "вс", "вы", "до", "за", "из", "ис",
+             "на", "об", "от", "по", "со", "в", "о", "с", "у")
+
+#: Consonant alternations of a perfective stem in its imperfective («пустить» → «пускать»,
+#: «обчистить» → «обчищать», «отравить» → «отравлять»); ("", "") keeps the stem.
+_ALTERNATIONS = (("", ""), ("ст", "щ"), ("ст", "ск"), ("т", "ч"), ("т", "щ"), ("д", "ж"),
+                 ("д", "жд"), ("з", "ж"), ("с", "ш"), ("к", "ч"), ("г", "ж"), ("б", "бл"),
+                 ("п", "пл"), ("в", "вл"), ("м", "мл"), ("ф", "фл"))
+
+#: Whole endings that change between the two aspects («снять» → «снимать», «послать» →
+#: «посылать», «обнести» → «обносить», «переехать» → «переезжать»): perfective, imperfective.
+_PAIRED_ENDINGS = (("нять", "нимать"), ("слать", "сылать"), ("брать", "бирать"),
+                   ("звать", "зывать"), ("драть", "дирать"), ("ехать", "езжать"),
+                   ("нести", "носить"), ("вести", "водить"), ("везти", "возить"),
+                   ("ечь", "екать"), ("ечь", "игать"), ("нуть", "ать"), ("нуть", "ывать"),
+                   ("нуть", "ивать"), ("нуть", "дывать"), ("нуть", "дать"))
+
+#: Prepositions that may end a phrase of the host's (its target follows: «камень в X»).
+_PREPOSITIONS = frozenset({"в", "во", "на", "у", "к", "ко", "с", "со", "за", "по", "для",
+                           "против", "от", "из", "о", "об", "про"})
+
+
+def _aspects(lemma: str) -> set[str]:
+    """The aspects (``perf``, ``impf``) of ``lemma`` as a known infinitive (empty: none)."""
+    from ..words import morph
+
+    return {a for p in morph().parse(lemma) if "INFN" in p.tag and p.is_known
+            for a in ("perf", "impf") if a in p.tag}
+
+
+def _root_vowel(stem: str) -> bool:
+    """True when ``stem`` keeps a vowel once a prefix is taken off («оглуш», not «сл» of
+    «слить» or «отб» of «отбить», whose «и» is the root's own)."""
+    for prefix in _PREFIXES + ("",):
+        if stem.startswith(prefix) and len(stem) > len(prefix):
+            return any(c in "аеиоуыэюяё" for c in stem[len(prefix):])
+    return False
+
+
+def _imperfectives(lemma: str) -> list[str]:
+    """Spellings an imperfective of the perfective ``lemma`` may have (unchecked)."""
+    out = []
+    for perf, impf in _PAIRED_ENDINGS:
+        if lemma.endswith(perf):
+            out.append(lemma[:-len(perf)] + impf)
+    if lemma.endswith(("ить", "еть")) and _root_vowel(lemma[:-3]):
+        stem = lemma[:-3]
+        for a, b in _ALTERNATIONS:
+            if stem.endswith(a):
+                base = stem[:len(stem) - len(a)] + b
+                out += [base + e for e in ("ать", "ять", "ивать", "ывать")]
+    if lemma.endswith(("ать", "ять")) and _root_vowel(lemma[:-3]):
+        out += [lemma[:-3] + e for e in ("ывать", "ивать")]
+    if lemma.endswith("ть"):
+        out.append(lemma[:-2] + "вать")  # «отбить» → «отбивать», «слить» → «сливать»
+    return out
+
+
+def _perfectives(lemma: str) -> list[str]:
+    """Spellings a perfective of the imperfective ``lemma`` may have (unchecked)."""
+    out = []
+    for perf, impf in _PAIRED_ENDINGS:
+        if lemma.endswith(impf):
+            out.append(lemma[:-len(impf)] + perf)
+    if lemma.endswith("вать") and lemma[-5:-4] in "аеиуыя":
+        out.append(lemma[:-4] + "ть")  # «сливать» → «слить», «наливать» → «налить»
+    if lemma.endswith(("ать", "ять")):
+        stem = lemma[:-3]
+        if stem.endswith(("ыв", "ив")):
+            stem = stem[:-2]
+        for a, b in _ALTERNATIONS:
+            if stem.endswith(b):
+                base = stem[:len(stem) - len(b)] + a
+                out += [base + e for e in ("ить", "ать")]
+        out.append(stem + "нуть")
+    return out
+
+
+def aspect_partners(lemma: str) -> list[str]:
+    """Known infinitives of the other aspect made from ``lemma`` by the regular rules of
+    Russian aspect pairs («заглянуть» → «заглядывать», «снять» → «снимать», «метнуть» →
+    «метать», «сливать» → «слить»); empty for a verb the dictionary does not know. A
+    biaspectual verb («срезать»: «срежу», «срезаю») has none: its own forms are both."""
+    aspects = _aspects(lemma)
+    if len(aspects) != 1:
+        return []
+    made = _imperfectives(lemma) if "perf" in aspects else _perfectives(lemma)
+    want = "impf" if "perf" in aspects else "perf"
+    out: list[str] = []
+    for cand in made:
+        if cand != lemma and cand not in out and want in _aspects(cand):
+            out.append(cand)
+    return out
+
+
+def unprefixed(lemma: str) -> str | None:
+    """The plain imperfective of a prefixed perfective («срезать» → «резать», «поставить» →
+    «ставить»: «режу кошель у X»), or None. Used inside a phrase of the host's only, where its
+    object keeps the meaning («режу кошель у X»; never «ехать» of «переехать» alone)."""
+    if "perf" not in _aspects(lemma):
+        return None
+    for prefix in _PREFIXES:
+        rest = lemma[len(prefix):]
+        if lemma.startswith(prefix) and len(rest) >= 4 and "impf" in _aspects(rest):
+            return rest
+    return None
+
+
+def _noun(word: str, case: str | None = None, inanimate: bool = True):
+    """The known noun parse of ``word`` (in ``case`` when given; inanimate only when
+    ``inanimate``), or None."""
+    from ..words import morph
+
+    found = [p for p in morph().parse(word)
+             if "NOUN" in p.tag and p.is_known and (case is None or case in p.tag) and
+             (not inanimate or "anim" not in p.tag or "inan" in p.tag)]
+    return next((p for p in found if "sing" in p.tag), found[0] if found else None)
+
+
+def _noun_phrase_forms(words: list[str]) -> list[str]:
+    """Every case and number of a noun phrase in the nominative the host wrote: a noun with
+    words after it («воля магистра» → «волю магистра», «воле магистра») or an adjective and a
+    noun («отравленный кинжал» → «отравленным кинжалом», «отравленные кинжалы»); empty when
+    ``words`` is no such phrase."""
+    from ..words import morph
+
+    lower = [w.lower() for w in words]
+    head = _noun(lower[0], "nomn", inanimate=False)
+    if head is not None and head.word == lower[0]:
+        return sorted({" ".join([f.word] + words[1:]) for f in head.lexeme
+                       if "NOUN" in f.tag} - {" ".join(lower)})
+    if len(lower) != 2:
+        return []
+    noun = _noun(lower[1], "nomn", inanimate=False)
+    adjs = [p for p in morph().parse(lower[0]) if ("ADJF" in p.tag or "PRTF" in p.tag)
+            and "nomn" in p.tag and p.is_known]
+    if noun is None or not adjs:
+        return []
+    out = set()
+    for f in noun.lexeme:
+        if "NOUN" not in f.tag or f.tag.case is None:
+            continue
+        grams = {f.tag.case, f.tag.number}
+        if f.tag.number == "sing" and noun.tag.gender:
+            grams.add(noun.tag.gender)
+        if f.tag.case == "accs" and noun.tag.animacy and \
+                (f.tag.number == "plur" or noun.tag.gender == "masc"):
+            grams.add(noun.tag.animacy)
+        adj = adjs[0].inflect(grams)
+        if adj is not None:
+            out.add(f"{adj.word} {f.word}")
+    return sorted(out - {" ".join(lower)})
+
+
+def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
+    """The forms a host who announced the classified entries ``fields`` (of one move, class
+    ``cls``) would accept too, as a lexicon table (``derived``: :func:`engine.lexicon.build`
+    takes an entry of it only when no form means another move; every form weak):
+
+    - the other aspect of a verb («отбить» → «отбиваю»; «сливать» → «солью»);
+    - in a verb phrase also the prefixless verb («срезать кошель у» → «режу кошель у»), the
+      words before the verb («кошель режу у X», «на подогрев ставлю X»), and its object noun
+      on its own at the head of a clause, a player after it («Камень — X», «камни: X, Y»,
+      «камень в X»: ``label_nouns``, the noun and the phrase's preposition, which «!» makes
+      needed: a person sent, «Ассасин — к X») or its place
+      («поставить на подогрев» → «на подогрев X»);
+    - a place of the host's on its own: «на мойку» → «Мойка: X»;
+    - a noun phrase in every case («воля магистра» → «на волю магистра»), and an adjective's
+      noun on its own at the head of a clause («отравленный кинжал» → «Кинжал — X»).
+    """
+    out: dict = {"class": cls, "game": True, "derived": True}
+
+    def add(field, item):
+        if item not in out.setdefault(field, []):
+            out[field].append(item)
+
+    for lemma in fields.get("verbs", ()):
+        for other in aspect_partners(lemma.lower().replace("ё", "е")):
+            add("verbs", other)
+    for phrase in fields.get("verb_idioms", ()):
+        lemma, *rest = phrase.lower().split()
+        lemma = lemma.replace("ё", "е")
+        lemmas = [lemma] + aspect_partners(lemma)
+        plain = unprefixed(lemma)
+        if plain is not None and plain not in lemmas:
+            lemmas.append(plain)
+        for other in lemmas[1:]:
+            add("verb_idioms", " ".join([other] + rest))
+        tail = rest[-1:] if rest and rest[-1] in _PREPOSITIONS else []
+        core = rest[:len(rest) - len(tail)]
+        if core:
+            for other in lemmas:
+                add("inner_verb_idioms", (tuple(core), other, tuple(tail)))
+        if core and core[0] not in _PREPOSITIONS:
+            obj = _noun(core[0], "accs")
+            if obj is not None and len(core) == 1:
+                add("label_nouns", " ".join([obj.normal_form] + tail))  # «Камень — X»
+            elif len(core) == 1 and tail and \
+                    (someone := _noun(core[0], "accs", inanimate=False)) is not None:
+                # «послать ассасина к» → «Ассасин — к X»: a person sent, only with the
+                # phrase's preposition (never «X — ассасин», a guess at a role)
+                add("label_nouns", f"{someone.normal_form} {tail[0]} !")
+        elif len(core) == 2 and _noun(core[1]) is not None:
+            add("idioms", " ".join(core + tail))  # «поставить на подогрев» → «на подогрев X»
+    for phrase in fields.get("idioms", ()):
+        words = phrase.split()
+        if len(words) == 2 and words[0].lower() in _PREPOSITIONS:
+            place = next(filter(None, (_noun(words[1].lower(), case)
+                                       for case in ("accs", "loct", "gent", "datv"))), None)
+            if place is not None:
+                add("label_nouns", place.normal_form)  # «на мойку» → «Мойка: X»
+            continue
+        for form in _noun_phrase_forms(words):
+            add("idioms", form)
+        if len(words) == 2 and _noun_phrase_forms(words) and _noun(words[0].lower()) is None:
+            noun = _noun(words[1].lower(), "nomn")
+            if noun is not None:
+                add("label_nouns", noun.normal_form)  # «отравленный кинжал» → «Кинжал — X»
     return out

@@ -156,6 +156,10 @@ def status(ctx: click.Context) -> None:
         print_line(out, escape("Слова игры ([words]):"))
         for line in words_lines(cfg.words):
             print_line(out, escape(line))
+        if any(not isinstance(v, dict) for v in cfg.words.values()):
+            print_line(out, escape("  Понимаются и производные формы (ход — только с ником рядом): "
+                                   "другой вид глагола («снять» — «снимаю»), слово без глагола "
+                                   "(«бросить камень в» — «Камень — X»), другой падеж."))
     if not rep.finished:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "
