@@ -139,7 +139,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
             hi = listed.end()  # «Голоса:⏎1. X⏎2. Y»: the list's lines, «1.» no sentence's end
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
-                    talk(found, words, visible[lo:hi])))
+                    talk(_standing(found, words, weak), words, visible[lo:hi])))
     out: list[tuple[int, int]] = []
     read: list[bool] = []  # per window of ``out``: it holds a sentence that is no talk
     starts = {h[0] for h in hot}
@@ -249,6 +249,17 @@ def _weak_may_hold(low: str, lo: int, hi: int, found: set[str], weak: dict) -> b
             else:
                 return True
     return False
+
+
+def _standing(found: set[str], words: list[str], weak: dict) -> set[str]:
+    """The hot words of a sentence that stand for something in it: ``found`` without the
+    weak words (:func:`_weak_triggers`) whose phrase the sentence does not hold («заходить»
+    of «заходить к» in «так что буду реже заходить»: a phrase word without its phrase is
+    chatter, as for a sentence of weak words only). Such a word is then one more word of
+    the sentence for the talk test (engine.grammar_talk), which asks it to be plain."""
+    if weak.keys().isdisjoint(found):
+        return found
+    return {w for w in found if w not in weak or _weak_holds({w}, words, weak)}
 
 
 def _weak_holds(found: set[str], words: list[str], weak: dict) -> bool:
