@@ -103,7 +103,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         while at >= 0:
             end = at + len(w)
             if (at == 0 or not low[at - 1].isalnum()) and \
-                    (end == size or not low[end].isalnum()):
+                    (end == size or not low[end].isalnum()) and \
+                    not (w == "нет" and _compared(low, at)):
                 m = back_end(back, size - at)
                 lo = size - m.start() if m else 0
                 if lo in sentences:
@@ -131,7 +132,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         if beside_self is not None and found <= beside_self[0] and not beside_self[1](words):
             continue  # «Кузя говорит, что стреляет в X»: another's shot (a civilian's letter)
         before = not _POINTERS.isdisjoint(words)  # «…маньячу его»: the name before
-        after = text.endswith((":", "—", "-", ",", "→", ">")) or words[-1] in trig or \
+        after = text.endswith((":", "—", "-", ",", "→", ">")) or \
+            (words[-1] in trig and not (words[-1] == "нет" and words[-2:-1] == ["чем"])) or \
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
             _REVEAL_NEXT.match(low, hi) is not None
@@ -139,7 +141,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
             hi = listed.end()  # «Голоса:⏎1. X⏎2. Y»: the list's lines, «1.» no sentence's end
         hot.append((lo, hi, before, after, talk is not None and not before and not after and
-                    talk(found, words, visible[lo:hi])))
+                    talk(_standing(found, words, weak), words, visible[lo:hi])))
     out: list[tuple[int, int]] = []
     read: list[bool] = []  # per window of ``out``: it holds a sentence that is no talk
     starts = {h[0] for h in hot}
@@ -249,6 +251,27 @@ def _weak_may_hold(low: str, lo: int, hi: int, found: set[str], weak: dict) -> b
             else:
                 return True
     return False
+
+
+def _compared(low: str, at: int) -> bool:
+    """True when the «нет» at ``at`` follows «чем» (spaces between): the second member of a
+    comparison («скорее мирный, чем нет», «скорее да, чем нет»), no correction word and no
+    open end (engine.parse_correct reads no correction there either)."""
+    k = at
+    while k > 0 and low[k - 1] in " \t":
+        k -= 1
+    return k >= 3 and low.startswith("чем", k - 3) and (k == 3 or not low[k - 4].isalnum())
+
+
+def _standing(found: set[str], words: list[str], weak: dict) -> set[str]:
+    """The hot words of a sentence that stand for something in it: ``found`` without the
+    weak words (:func:`_weak_triggers`) whose phrase the sentence does not hold («заходить»
+    of «заходить к» in «так что буду реже заходить»: a phrase word without its phrase is
+    chatter, as for a sentence of weak words only). Such a word is then one more word of
+    the sentence for the talk test (engine.grammar_talk), which asks it to be plain."""
+    if weak.keys().isdisjoint(found):
+        return found
+    return {w for w in found if w not in weak or _weak_holds({w}, words, weak)}
 
 
 def _weak_holds(found: set[str], words: list[str], weak: dict) -> bool:
