@@ -154,7 +154,9 @@ class NameIndex:
         «Alex_M»: Alex may be Алексей too; «Марусю» for «Anna-Maria», called by her first
         name; not «Аннушку» for her). False for a nick holding no given name."""
         words = self.given_words.get(nick, ())
-        return bool(words) and not words[0] <= written
+        return bool(words) and not words[0] <= written and \
+            not (written & words[0] and _one_name(words[0]))
+
 
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
@@ -974,3 +976,10 @@ def _whole_within(owners: dict[str, frozenset[str]], others: set[str],
     if not all(word in {norm(w) for w in re.findall(r"[^\W_]+", other)} for other in others):
         return None
     return nick
+
+
+def _one_name(names: frozenset[str]) -> bool:
+    """True when ``names`` are one given name's male and female forms only («Женя»:
+    евгений, евгения; «Саша»: александр, александра): a nick holding such a name is called
+    by either form's pet forms («Жеку» for «Zhenya_K»), no guess of which name it holds."""
+    return len({re.sub(r"[аяй]$", "", n) for n in names}) == 1
