@@ -157,6 +157,13 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             # «Маруську»: Marusya.K's own «марус-ька», not Lady_Mary's (Mary is Мария
             # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
             owners, kind = own, "pet"
+    if len(owners) > 1 and kind in ("pet", "name") and \
+            len(own := index.whole_words.get(word, set())) == 1 and own <= owners and \
+            not LAT.search(next(iter(own))) and not neutral_names(word) and \
+            not full_names(word) and not (owners - own) & index.parts.get(word, set()):
+        # «Нинулей» for «Нинуля 1949», a pet form written as a word of a Cyrillic nick, as
+        # it is cased: that nick, not «Nina_K» by the name they share (as «Олечку» below)
+        owners, kind = own, "pet"
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
