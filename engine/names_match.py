@@ -556,6 +556,10 @@ class NameIndex:
                 again = self.approximate(word.replace("э", "е"), strict)
                 if found is None or (again is not None and again.kind != "fuzzy"):
                     found = again
+            if found is None and not strict and ("жы" in word or "шы" in word):
+                # «ёжык» for «Ёжик404»: «жи», «ши» written with «ы», the school slip of a
+                # phone letter (no Russian word is spelt so)
+                found = self.approximate(word.replace("жы", "жи").replace("шы", "ши"))
             if found is not None and not strict and found.kind in ("part", "pet") and \
                     "е" in word and CYR.search(word):
                 found = self._e_rivals(word, found)

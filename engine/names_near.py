@@ -159,10 +159,14 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             owners, kind = own, "pet"
     if len(owners) > 1 and kind in ("pet", "name") and \
             len(own := index.whole_words.get(word, set())) == 1 and own <= owners and \
-            not LAT.search(next(iter(own))) and not neutral_names(word) and \
-            not full_names(word) and not (owners - own) & index.parts.get(word, set()):
-        # «Нинулей» for «Нинуля 1949», a pet form written as a word of a Cyrillic nick, as
-        # it is cased: that nick, not «Nina_K» by the name they share (as «Олечку» below)
+            not LAT.search(next(iter(own))) and names_written(word) and \
+            not neutral_names(word) and not full_names(word) and \
+            not (owners - own) & index.parts.get(word, set()) and \
+            all(LAT.search(n) and not CYR.search(n) and not _same_word_read(n, next(iter(own)))
+                for n in owners - own):
+        # «Нинулей» for «Нинуля 1949», a pet form of a given name written as a word of a
+        # Cyrillic nick, as it is cased: that nick, not the Latin «Nina_K» by the name they
+        # share (as «Олечку» above; «Lexa99» is the very word «Лёха», a reading still)
         owners, kind = own, "pet"
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
