@@ -514,8 +514,28 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
                 # («Линч снимаю с X»: the lynch vote, the same)
                 kw.j = m  # («Голос мой снимаю с X»: the possessive between)
+            elif _taken_back_after(clause, kw):
+                kw.withdraw, kw.negated, kw.weak = True, False, False
         out.append(kw)
     return out
+
+
+#: Words after a withdrawal verb that point back at the votes just told («снимаю оба»).
+_BACK = frozenset({"оба", "обе", "обоих", "их", "его", "её", "ее", "все", "всех"})
+
+
+def _taken_back_after(clause: list[Tok], kw: Kw) -> bool:
+    """«Я утром отправляла голоса за X и Y, снимаю оба»: votes told in the past tense, then
+    after a comma a withdrawal verb with only a word pointing back at them closing the
+    clause: the votes told are taken back, none is given."""
+    w = next((k for k in range(kw.j, len(clause)) if clause[k].word and
+              clause[k].w in V.WITHDRAW_WORDS), None)
+    if w is None or w == 0 or clause[w - 1].w != "," or \
+            not any(t.word and past_tense(t.w) for t in clause[:kw.i + 1]):
+        return False
+    rest = [t.w for t in clause[w + 1:] if t.word]
+    return bool(rest) and len(rest) <= 2 and all(x in _BACK or x in ("голоса", "голос")
+                                                  for x in rest) and rest[0] in _BACK
 
 
 def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:

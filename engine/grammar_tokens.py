@@ -254,6 +254,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue  # answered by the sender himself, as «Кого зову — Мармеладку»
         elif w == "…" and n < last and toks[n + 1].word and _hangs(cur, toks, n + 1):
             continue  # «Голосую за… Бобра»: as «...»; else «…» ends the clause
+        elif w == "." and cur and _initial_dot(cur, toks, n, last):
+            continue  # «Голоса: Нину К. и Танечку»: the dot of an initial, the clause goes on
         elif w == "." and n + 2 < last and toks[n + 1].w == "а" and \
                 toks[n + 2].w == "сегодня" and any(c.w == "завтра" for c in cur):
             continue  # «Может, завтра проверю X. А сегодня — Y»: today set against the plan
@@ -268,6 +270,28 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+def _initial_dot(cur: list[Tok], toks: list[Tok], n: int, last: int) -> bool:
+    """True when the «.» at ``toks[n]`` closes an initial after a name («Нину К. и Танечку»,
+    «Олю П., Гену»): one capital letter right before it, after a capitalised word, and the
+    text goes on in lower case («и», a comma) on the same line: no end of the sentence."""
+    k, prev = cur[-1], cur[-2] if len(cur) > 1 else cur[-1]
+    if k.w[:1] == "\x00":  # a nick merged from its words: «Нину К» for Nina_K
+        if not (_INITIAL_END.search(k.w[1:]) and k.end == toks[n].start and
+                k.end - k.start > len(k.text)):
+            return False
+    elif not (k.word and k.cap and len(k.w) == 1 and k.w.isalpha() and
+              k.end == toks[n].start and prev.word and prev.cap and len(prev.w) > 2):
+        return False
+    nxt = toks[n + 1] if n < last else None
+    return nxt is not None and (nxt.w == "," or (nxt.word and not nxt.cap and nxt.w in _GOES_ON))
+
+
+#: A nickname ending in an initial («Nina_K», «Ирина В.»).
+_INITIAL_END = re.compile(r"[ _.\-][A-ZА-ЯЁ]\.?$")
+#: Lower-case words that go on with a sentence after an initial's dot.
+_GOES_ON = frozenset({"и", "или", "да", "а", "с", "плюс"})
 
 
 def _smiley_eyes_dropped(cur: list[Tok], mouth: Tok) -> None:

@@ -154,7 +154,9 @@ class NameIndex:
         «Alex_M»: Alex may be Алексей too; «Марусю» for «Anna-Maria», called by her first
         name; not «Аннушку» for her). False for a nick holding no given name."""
         words = self.given_words.get(nick, ())
-        return bool(words) and not words[0] <= written
+        return bool(words) and not words[0] <= written and \
+            not (written & words[0] and _one_name(words[0]))
+
 
     def given_name(self, word: str) -> NameHit | None:
         """The nicknames holding a form of the given name ``word`` is a form of («Надюшу» →
@@ -554,6 +556,10 @@ class NameIndex:
                 again = self.approximate(word.replace("э", "е"), strict)
                 if found is None or (again is not None and again.kind != "fuzzy"):
                     found = again
+            if found is None and not strict and ("жы" in word or "шы" in word):
+                # «ёжык» for «Ёжик404»: «жи», «ши» written with «ы», the school slip of a
+                # phone letter (no Russian word is spelt so)
+                found = self.approximate(word.replace("жы", "жи").replace("шы", "ши"))
             if found is not None and not strict and found.kind in ("part", "pet") and \
                     "е" in word and CYR.search(word):
                 found = self._e_rivals(word, found)
@@ -974,3 +980,10 @@ def _whole_within(owners: dict[str, frozenset[str]], others: set[str],
     if not all(word in {norm(w) for w in re.findall(r"[^\W_]+", other)} for other in others):
         return None
     return nick
+
+
+def _one_name(names: frozenset[str]) -> bool:
+    """True when ``names`` are one given name's male and female forms only («Женя»:
+    евгений, евгения; «Саша»: александр, александра): a nick holding such a name is called
+    by either form's pet forms («Жеку» for «Zhenya_K»), no guess of which name it holds."""
+    return len({re.sub(r"[аяй]$", "", n) for n in names}) == 1

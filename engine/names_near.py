@@ -128,6 +128,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         named = {n for n in given.candidates
                  if n not in index.guessed and index.given_of.get(n, written) <= written and
                  (not pet_only or not written.isdisjoint(_nick_words(n)) or
+                  not written.isdisjoint(_latin_full(n)) or
                   any(_same_word_read(n, m) for m in owners))}
         # («Лёху»: «Lexa99» is the word «Лёха» of «Лёха_2003» in Latin letters)
         if pet_only and len(in_parts) == 1 and not LAT.search(own := next(iter(in_parts))):
@@ -156,6 +157,17 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             # «Маруську»: Marusya.K's own «марус-ька», not Lady_Mary's (Mary is Мария
             # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
             owners, kind = own, "pet"
+    if len(owners) > 1 and kind in ("pet", "name") and \
+            len(own := index.whole_words.get(word, set())) == 1 and own <= owners and \
+            not LAT.search(next(iter(own))) and names_written(word) and \
+            not neutral_names(word) and not full_names(word) and \
+            not (owners - own) & index.parts.get(word, set()) and \
+            all(LAT.search(n) and not CYR.search(n) and not _same_word_read(n, next(iter(own)))
+                for n in owners - own):
+        # «Нинулей» for «Нинуля 1949», a pet form of a given name written as a word of a
+        # Cyrillic nick, as it is cased: that nick, not the Latin «Nina_K» by the name they
+        # share (as «Олечку» above; «Lexa99» is the very word «Лёха», a reading still)
+        owners, kind = own, "pet"
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
@@ -344,6 +356,15 @@ def _nick_words(nick: str) -> set[str]:
     """The words of ``nick`` as written (normalised letters, no digits): «Сергей 1984» →
     {«сергей»}."""
     return {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}
+
+
+def _latin_full(nick: str) -> set[str]:
+    """The Latin words of ``nick`` read in Cyrillic that are a full given name of the table
+    («Lyudmila1958» → {«людмила»}): the full name held as written, in Latin letters."""
+    if not LAT.search(nick):
+        return set()
+    return {r for w in re.findall(r"[a-z]+", norm(nick)) if len(w) > 3
+            for r in (cyrillic_reading(w),) if full_names(r)}
 
 
 def _same_word_read(latin: str, nick: str) -> bool:

@@ -53,6 +53,8 @@ _ORPHAN_PREPS = {"vote": frozenset({"за"}), "watch": frozenset({"за"}),
                  "invite": frozenset({"к", "ко"}), "rob": frozenset({"у"}), "search": frozenset({"у"}),
                  "guard": frozenset({"при", "у", "на"}), "mortar": frozenset({"по", "в", "во"})}
 _WORD_RE = re.compile(r"\w[\w-]*")
+#: A line of initials only («М.П.», «Д. К.»): how many sign a letter.
+_INITIALS = re.compile(r"(?:[A-ZА-ЯЁ]\.\s?){2,3}")
 
 
 def _first_name(ctx: Ctx, clause: list[Tok], words: list[str]) -> tuple[int, NameHit | None]:
@@ -132,6 +134,9 @@ def orphan(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if n == 0 and not ctx.text[line_start:clause[0].start].strip() and \
             not ctx.text[line_end:].strip() and norm(written) == norm(hit.nick):
         return None  # the nick as it is spelled, alone on the last line: a signature
+    if not ctx.text[line_end:].strip() and \
+            _INITIALS.fullmatch(ctx.text[line_start:line_end].strip()):
+        return None  # «М.П.» alone on the last line: the writer's initials, a signature
     if _addressed_list(ctx, clause):
         return None  # «…и его же валим. Бульба, Ёж — ходы шлите сами»: players addressed
     dropped = {id(it) for it in prev.items}

@@ -477,6 +477,11 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
         if hit is not None and hit.nick is None and ctx.sender.nick in hit.candidates and \
                 clause[first].cap and own_nick_word(ctx.sender.nick, ctx.nicks, words[first]):
             return member  # «Лиса грабит X» from Лиса Алиса (beside Dark Fox): her own word
+        if hit is not None and hit.nick is None and ctx.sender.nick in hit.candidates and \
+                end == first + 1 and all(_oblique_only(words[first], n)
+                                         for n in hit.candidates if n != ctx.sender.nick):
+            return member  # «лис голосует за X» from Dark Fox beside «Лиса Алиса»: «лис» is
+            # her word only in the genitive plural, no subject; the subject is the sender
         if kw is not None and hit is not None and hit.nick is None and \
                 ctx.sender.nick in hit.candidates and hit.kind != "exact":
             _whose_pet(ctx, clause, first, kw, items)  # «Мурочка приглашает X»: Мурка or Мурзик?
@@ -536,6 +541,19 @@ def _whose_pet(ctx: Ctx, clause: list[Tok], first: int, kw: Kw, items: list[Item
         return
     items.append(Item(clause[first].start, problem=problem(span(ctx.text, clause, first, end),
                                                            "unparsed", "whose_pet")))
+
+
+@functools.lru_cache(maxsize=4096)
+def _oblique_only(w: str, nick: str) -> bool:
+    """True when the written subject word ``w`` (lower case) is a case form of a word of
+    ``nick`` only in a case other than the nominative («лис» of «Лиса Алиса»: her «лиса» in
+    the genitive plural): as the subject of a verb it cannot name that player. False for
+    a word that is no inflection of his nick's words (a pet form, a translation)."""
+    mine = {x for x in re.split(r"[\W\d_]+", nick.lower().replace("ё", "е")) if x}
+    if w in mine:
+        return False
+    lemmas = [p for p in morph().parse(w) if p.normal_form.replace("ё", "е") in mine]
+    return bool(lemmas) and not any("nomn" in p.tag for p in lemmas)
 
 
 def _own_word_of_dead(ctx: Ctx, w: str, hit) -> bool:
