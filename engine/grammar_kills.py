@@ -42,6 +42,9 @@ _HEADING = _COUNT | frozenset({
 #: follow to the clause's end («Полнолуние, го двоих Кузю и Бобра»).
 _BARE_COUNT = frozenset({"двоих", "двое", "обоих", "обеих"})
 
+#: The words a two-kill heading may hold (engine.textnorm_clan reads a count's sentence).
+HEADING_WORDS = _HEADING
+
 #: The marks that end a two-kill heading (and may stand inside it before the counting word:
 #: «Полнолуние — берём двоих: X и Y»).
 _MARKS = (":", "—", "-")

@@ -176,6 +176,30 @@ _EN_TWO = re.compile(
     r"([^\W\d_][^\n.,;:!?()]*?)[ \t]+(?:and|и|&|\+)[ \t]+([^\W\d_][^\n.,;:!?()]*?)"
     r"(?=[ \t]*(?:[.;!]|\n|$))")
 
+#: What may open the sentence before an English count of two kills («Full moon — two kills
+#: tonight: …», «So, we kill two: …»): no subject of a report («the maniac got two kills»).
+_EN_LEAD = re.compile(r"(?i)[\s,—–:-]*(?:(?:full\s+moon|so|ok|okay|tonight|today|then|"
+                      r"and|host|master)[\s,—–:!-]*)*")
+
+#: The words of a count's sentence (:data:`_COUNT_PAIR`) besides the two-kill heading words
+#: (engine.grammar_kills): the clan's kill verbs of the first person plural.
+_COUNT_VERBS = frozenset({"убиваем", "валим", "режем", "мочим", "гасим", "убираем", "берем",
+                          "берём", "забираем", "го", "давай", "давайте",
+                          # («Ведущий, полнолуние — значит двоих.»)
+                          "ведущий", "ведущая", "ведущему"})
+
+
+def _count_heading(sentence: str) -> bool:
+    """True when ``sentence`` (a count of two kills ending on «двоих») holds only heading
+    words, the clan's kill verbs and an address to the host: «Полнолуние, значит двоих.»,
+    not «Маньяк убил двоих.» (a report of the night)."""
+    from .grammar_kills import HEADING_WORDS
+
+    toks = tokenize_span(sentence, 0, len(sentence))
+    return all(not t.word or t.w in HEADING_WORDS or t.w in _COUNT_VERBS
+               for t in toks)
+
+
 #: Words that may stand before the name of a parting («Пусть X уснёт навек»).
 _BEFORE_NAME = frozenset({"пусть", "а", "и", "но", "сегодня", "этой", "ночью", "же", "вот",
                           "так", "тогда", "—", "-", ":", "ну", "ведь"})
@@ -257,12 +281,14 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
                     _is_name(m.group(2), nicks) or _is_name(m.group(3), nicks))
                 else f"убиваем двоих: {m.group(2)} и {m.group(3)}", text)
             if "two" in text.lower() or "2" in text:
-                text = _EN_TWO.sub(lambda m: m.group(0) if not (
+                text = _EN_TWO.sub(lambda m: m.group(0) if not _EN_LEAD.fullmatch(
+                    m.string, max(m.string.rfind(c, 0, m.start()) for c in ".!?\n") + 1,
+                    m.start()) or not (
                     _may_be_name(m.group(1), nicks) and _may_be_name(m.group(2), nicks)) or not (
                     _is_name(m.group(1), nicks) or _is_name(m.group(2), nicks))
                     else f"убиваем двоих: {m.group(1)} и {m.group(2)}", text)
             text = _COUNT_PAIR.sub(lambda m: m.group(0) if _MUSING.search(
-                _ASIDE.sub("", m.group(1))) or not all(
+                _ASIDE.sub("", m.group(1))) or not _count_heading(m.group(1)) or not all(
                     _may_be_name(m.group(g), nicks) for g in (2, 3)) or not (
                     _is_name(m.group(2), nicks) or _is_name(m.group(3), nicks))
                 else f"убиваем двоих: {m.group(2)} и {m.group(3)}", text)
